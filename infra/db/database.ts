@@ -1,0 +1,133 @@
+// One database facade over two drivers: PGlite (Postgres in wasm, the embedded default) and the Postgres
+// server via `pg`. Everything above this (event store, projections, queries) is written once, in Kysely/SQL.
+import { EventEmitter } from 'node:events';
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import type { PGlite } from '@electric-sql/pglite';
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+export interface Database {
+  readonly kind: DatabaseKind;
+  // Read models are typed per projection; the facade stays untyped so each module brings its own table types.
+  readonly db: Kysely<any>;
+  /** Runs several statements at once (migrations). */
+  exec(sql: string): Promise<void>;
+  /** Cross-process wake-up (LISTEN/NOTIFY on the server; in-process on PGlite, which one process owns). */
+  listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
+  notify(channel: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+const INT8 = 20;
+const XID8 = 5069;
+const parseInteger = (v: string) => Number(v);
+
+/** A FIFO mutex: PGlite has one connection, so a transaction must own it from BEGIN to COMMIT. */
+class Mutex {
+  #tail: Promise<void> = Promise.resolve();
+  acquire(): Promise<() => void> {
+    let release!: () => void;
+    const next = new Promise<void>((r) => (release = r));
+    const ready = this.#tail.then(() => release);
+    this.#tail = this.#tail.then(() => next);
+    return ready;
+  }
+}
+
+/** Presents PGlite as the minimal `pg.Pool` that Kysely's PostgresDialect needs. */
+function pgliteAsPool(pglite: PGlite) {
+  const mutex = new Mutex();
+  return {
+    async connect() {
+      const release = await mutex.acquire();
+      let released = false;
+      return {
+        async query(sql: string, params: readonly unknown[] = []) {
+          const res = await pglite.query<Record<string, unknown>>(sql, params as unknown[], {
+            parsers: { [INT8]: parseInteger, [XID8]: parseInteger },
+          });
+          const command = /^\s*(\w+)/.exec(sql)?.[1]?.toUpperCase() ?? 'SELECT';
+          return { rows: res.rows, rowCount: res.affectedRows ?? res.rows.length, command };
+        },
+        release() {
+          if (!released) {
+            released = true;
+            release();
+          }
+        },
+      };
+    },
+    async end() {},
+    exclusive: mutex,
+  };
+}
+
+export async function openPglite(dataDir: string | undefined): Promise<Database> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const pglite = dataDir ? new PGlite(dataDir) : new PGlite();
+  await pglite.waitReady;
+  const pool = pgliteAsPool(pglite);
+  const db = new Kysely<any>({ dialect: new PostgresDialect({ pool: pool as unknown as pg.Pool }) });
+  const bus = new EventEmitter();
+  bus.setMaxListeners(0);
+  return {
+    kind: 'pglite',
+    db,
+    async exec(sql) {
+      const release = await pool.exclusive.acquire();
+      try {
+        await pglite.exec(sql);
+      } finally {
+        release();
+      }
+    },
+    async listen(channel, onNotify) {
+      bus.on(channel, onNotify);
+      return async () => void bus.off(channel, onNotify);
+    },
+    async notify(channel) {
+      bus.emit(channel);
+    },
+    async close() {
+      await db.destroy();
+      await pglite.close();
+    },
+  };
+}
+
+export async function openPostgres(connectionString: string, poolSize = 20): Promise<Database> {
+  pg.types.setTypeParser(INT8, parseInteger);
+  pg.types.setTypeParser(XID8 as number, parseInteger);
+  const pool = new pg.Pool({ connectionString, max: poolSize });
+  // Surface a bad URL or a stopped server at start-up, with the server's own message.
+  const probe = await pool.connect();
+  probe.release();
+  const db = new Kysely<any>({ dialect: new PostgresDialect({ pool }) });
+  const listeners: pg.Client[] = [];
+  return {
+    kind: 'postgres',
+    db,
+    async exec(sql) {
+      await pool.query(sql);
+    },
+    async listen(channel, onNotify) {
+      const client = new pg.Client({ connectionString });
+      await client.connect();
+      listeners.push(client);
+      client.on('notification', (n) => n.channel === channel && onNotify());
+      client.on('error', () => {}); // the caller polls as well; a dropped listener only delays wake-ups
+      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      return async () => {
+        await client.end().catch(() => {});
+      };
+    },
+    async notify(channel) {
+      await pool.query('SELECT pg_notify($1, NULL)', [channel]);
+    },
+    async close() {
+      await Promise.all(listeners.map((c) => c.end().catch(() => {})));
+      await db.destroy();
+    },
+  };
+}
