@@ -19,9 +19,9 @@ export type Row = Record<string, unknown>;
 /** Row-level access to the projection's tables; writes are buffered and flushed with the checkpoint. */
 export interface ProjectionStore {
   /** The current row (including writes earlier in this batch), or undefined. */
-  get<T extends Row = Row>(table: string, key: Row): Promise<T | undefined>;
+  get<T extends object = Row>(table: string, key: Row): Promise<T | undefined>;
   /** Insert or replace the whole row (all columns; missing columns become null). */
-  put(table: string, row: Row): void;
+  put(table: string, row: object): void;
   delete(table: string, key: Row): void;
 }
 
@@ -29,13 +29,13 @@ export interface Projection {
   /** Stable name; the checkpoint is stored under it. */
   name: string;
   tables: TableSpec[];
-  /** Event types this projection reads; others are skipped without a call. */
+  /** Event types this projection reads ('*' for every event); others are skipped without a call. */
   handles: readonly string[];
   apply(event: RecordedEvent, store: ProjectionStore): Promise<void>;
 }
 
 /** Read-modify-write of one row: `update(store, 'posts', {id}, (row) => ({...row, likes: row.likes + 1}))`. */
-export async function update<T extends Row>(
+export async function update<T extends object>(
   store: ProjectionStore,
   table: string,
   key: Row,

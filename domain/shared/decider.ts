@@ -1,7 +1,7 @@
 // The shape every aggregate follows: decide(command, state) → events, evolve(state, event) → state.
 // Pure: time, ids and randomness arrive inside the command.
 
-export interface DomainEvent<Type extends string = string, Data = Record<string, unknown>> {
+export interface DomainEvent<Type extends string = string, Data = unknown> {
   type: Type;
   data: Data;
 }

@@ -1,0 +1,120 @@
+// The HTTP application: validate (zod) → authorise (route table) → command or query.
+import { randomUUID, createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { DomainError } from '../domain/shared/decider';
+import type { Services } from './services';
+import { registerAuth } from './auth';
+import { accountRoutes } from './routes/accounts';
+import { feedRoutes } from './routes/feed';
+import { purchaseRoutes } from './routes/purchases';
+import { mediaRoutes } from './routes/media';
+import { adminRoutes } from './routes/admin';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    idempotency: { scope: string; key: string } | null;
+  }
+}
+
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+export async function buildApp(services: Services): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger:
+      services.config.LOG_LEVEL === 'silent'
+        ? false
+        : { level: services.config.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
+    },
+    bodyLimit: 1024 * 1024,
+    trustProxy: true,
+  });
+
+  app.setErrorHandler((error: any, request, reply) => {
+    if (error instanceof DomainError) {
+      const field = (error.details as { field?: string }).field;
+      return reply.code(error.status).send({ success: 0, message: error.message, code: error.code, ...(field ? { field } : {}) });
+    }
+    if (typeof error?.statusCode === 'number' && error.statusCode < 500) {
+      // Fastify's own 4xx (malformed JSON, body too large, unsupported media type): say what, never how.
+      const message = error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? 'The request is too large.' : 'Invalid request.';
+      return reply.code(error.statusCode).send({ success: 0, message, code: error.code ?? 'BAD_REQUEST' });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.code(500).send({ success: 0, message: 'Something went wrong', code: 'INTERNAL' });
+  });
+
+  registerAuth(app, services);
+  registerIdempotency(app, services);
+
+  await app.register(accountRoutes(services));
+  await app.register(feedRoutes(services));
+  await app.register(purchaseRoutes(services));
+  await app.register(mediaRoutes(services));
+  await app.register(adminRoutes(services));
+
+  const roots = services.staticRoots;
+  if (roots?.admin && fs.existsSync(path.join(roots.admin, 'index.html'))) {
+    await app.register(fastifyStatic, { root: roots.admin, prefix: '/admin/', decorateReply: false, wildcard: false, index: false });
+  }
+  if (roots?.fan && fs.existsSync(path.join(roots.fan, 'index.html'))) {
+    await app.register(fastifyStatic, { root: roots.fan, prefix: '/', decorateReply: true, wildcard: false, index: false });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0];
+    const isApi = url.startsWith('/api/') || url.startsWith('/admin-api/') || url.startsWith('/media/');
+    if (request.method === 'GET' && !isApi && roots) {
+      // Client-side routes of the two single-page apps.
+      const admin = url === '/admin' || url.startsWith('/admin/');
+      const root = admin ? roots.admin : roots.fan;
+      if (root && fs.existsSync(path.join(root, 'index.html'))) {
+        return reply.type('text/html').header('cache-control', 'no-cache').send(fs.createReadStream(path.join(root, 'index.html')));
+      }
+    }
+    return reply.code(404).send({ success: 0, message: 'Not found.', code: 'NOT_FOUND' });
+  });
+
+  return app;
+}
+
+function fingerprint(request: FastifyRequest): string {
+  return createHash('sha256').update(`${request.method} ${request.url}\n${JSON.stringify(request.body ?? null)}`).digest('hex');
+}
+
+/** `Idempotency-Key` on a state-changing request: the first answer is stored and replayed for retries. */
+function registerIdempotency(app: FastifyInstance, services: Services) {
+  app.decorateRequest('idempotency', null);
+  app.addHook('preHandler', async (request, reply) => {
+    const key = request.headers['idempotency-key'];
+    if (!STATE_CHANGING.has(request.method) || typeof key !== 'string') return;
+    if (!/^[\w.:-]{8,128}$/.test(key)) throw new DomainError('Invalid Idempotency-Key header.', 'BAD_IDEMPOTENCY_KEY', 400, { field: 'Idempotency-Key' });
+    const scope = request.caller?.userId ?? `ip:${request.ip}`;
+    const begun = await services.idempotency.begin(scope, key, fingerprint(request));
+    if (begun.state === 'done') return reply.code(begun.response.status).header('idempotent-replayed', 'true').send(begun.response.body);
+    if (begun.state === 'busy') throw new DomainError('This request is already being processed.', 'IDEMPOTENCY_IN_PROGRESS', 409);
+    if (begun.state === 'mismatch') throw new DomainError('This Idempotency-Key was used for a different request.', 'IDEMPOTENCY_MISMATCH', 422);
+    request.idempotency = { scope, key };
+  });
+  app.addHook('onSend', async (request, reply, payload) => {
+    const idem = request.idempotency;
+    if (!idem) return payload;
+    request.idempotency = null;
+    if (reply.statusCode >= 500) await services.idempotency.abandon(idem.scope, idem.key);
+    else {
+      let body: unknown = payload;
+      try {
+        body = typeof payload === 'string' ? JSON.parse(payload) : payload;
+      } catch {
+        /* not JSON: stored as text */
+      }
+      await services.idempotency.complete(idem.scope, idem.key, { status: reply.statusCode, body });
+    }
+    return payload;
+  });
+}

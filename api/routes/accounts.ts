@@ -1,0 +1,82 @@
+// /api/users/*: registration, login, logout, the current user; /api/app_settings/get.
+import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
+import type { AuthResult } from '../../domain/shared/wire';
+import { registerUser, logIn, logOut, startSession } from '../../commands/accounts';
+import { findUser } from '../../projections/users';
+import { findSubscriber } from '../../projections/subscribers';
+import { currentSettings } from '../../projections/settings';
+import { savedCards } from '../../projections/cards';
+import { ok, parse } from '../http';
+import { contextFor, requireCaller } from '../auth';
+import { meView, publicSettings, settle } from '../views';
+import type { Services } from '../services';
+
+const registerBody = z.object({
+  name: z.string({ error: 'Please enter a name.' }),
+  email: z.string({ error: 'Please enter an email.' }),
+  password: z.string({ error: 'Please enter a password.' }),
+});
+
+const loginBody = z.object({
+  email: z.string({ error: 'Please enter an email.' }).min(1, { error: 'Please enter an email.' }),
+  password: z.string({ error: 'Please enter a password.' }).min(1, { error: 'Please enter a password.' }),
+});
+
+export const accountRoutes = (services: Services): FastifyPluginAsync => async (app) => {
+  const db = () => services.database.db;
+  const now = () => services.clock().toISOString();
+
+  app.get('/api/app_settings/get', async (_request, reply) => ok(reply, publicSettings(await currentSettings(db()), services.gateway.name === 'sandbox')));
+
+  app.get('/api/users/get_model_details', async (_request, reply) => {
+    const s = await currentSettings(db());
+    return ok(reply, { name: s.model_name, avatarUrl: s.model_avatar_url });
+  });
+
+  app.post('/api/users/register', async (request, reply) => {
+    const body = parse(registerBody, request.body);
+    const ctx = contextFor(request, services);
+    const { userId } = await registerUser(ctx, body);
+    // The login that follows registration is the new user's own act.
+    const userCtx = { ...ctx, metadata: { ...ctx.metadata, userId, role: 'user' } };
+    const session = await startSession(userCtx, userId);
+    await settle(services, userCtx);
+    const settings = await currentSettings(db());
+    const data: AuthResult = {
+      token: session.token,
+      userId,
+      url: publicSettings(settings, true).after_register_route,
+      showMergePopup: false,
+      showForgotPasswordPopup: false,
+      showOldUserMergePopup: false,
+    };
+    return reply.code(201).send({ success: 1, message: 'Registration successful.', data });
+  });
+
+  app.post('/api/users/login', async (request, reply) => {
+    const body = parse(loginBody, request.body);
+    const ctx = contextFor(request, services);
+    const { userId, token } = await logIn(ctx, body.email, body.password);
+    await settle(services, ctx);
+    const sub = await findSubscriber(db(), userId);
+    const data: AuthResult = { token, userId, url: sub ? '/' : '/subscribe', showMergePopup: false, showForgotPasswordPopup: false, showOldUserMergePopup: false };
+    return ok(reply, data);
+  });
+
+  app.post('/api/users/logout', async (request, reply) => {
+    const caller = requireCaller(request);
+    const ctx = contextFor(request, services);
+    await logOut(ctx, caller.userId, caller.sessionId);
+    await settle(services, ctx);
+    return ok(reply, null, { message: 'Logged out.' });
+  });
+
+  app.get('/api/users/me', async (request, reply) => {
+    const caller = requireCaller(request);
+    const [user, sub, cards] = await Promise.all([findUser(db(), caller.userId), findSubscriber(db(), caller.userId), savedCards(db(), caller.userId)]);
+    if (!user) return reply.code(401).send({ success: 0, message: 'Invalid User Id', code: 'UNAUTHENTICATED' });
+    return ok(reply, meView(user, sub, cards.find((c) => c.is_primary)?._id ?? null, now()));
+  });
+};
+

@@ -1,0 +1,50 @@
+// Read-model rows → the console's record shapes (domain/shared/wire.ts), with signed links for staff.
+import type { AdminMediaRecord, AdminPostRecord } from '../../domain/shared/wire';
+import type { MediaRow } from '../../projections/media';
+import type { PostRow } from '../../projections/posts';
+import type { FileStorage } from '../../infra/storage/local-disk';
+import { MEDIA_URL_TTL_SECONDS } from '../views';
+
+const signed = (storage: FileStorage, key: string | null) => (key ? storage.signedGetUrl(key, MEDIA_URL_TTL_SECONDS) : '');
+
+export function adminMedia(m: MediaRow, storage: FileStorage): AdminMediaRecord {
+  return {
+    id: m.id,
+    kind: m.kind,
+    file_name: m.file_name,
+    content_type: m.content_type,
+    size: m.size,
+    width: m.width ?? 0,
+    height: m.height ?? 0,
+    url: signed(storage, m.original_key),
+    thumbnail_url: signed(storage, m.thumbnail_key),
+    blur_url: m.blur_key ? `/media/${m.blur_key}` : '',
+    status: m.status,
+    created_at: m.created_at,
+  };
+}
+
+export function adminPost(p: PostRow, media: Map<string, MediaRow>, storage: FileStorage, nowMs: number): AdminPostRecord {
+  const items = p.media.map((r) => media.get(r.mediaId)).filter((m): m is MediaRow => !!m);
+  const status = items.some((m) => m.status === 'error')
+    ? 'error'
+    : items.some((m) => m.status === 'processing')
+      ? 'processing'
+      : Date.parse(p.publish_at) > nowMs
+        ? 'scheduled'
+        : 'published';
+  return {
+    id: p.id,
+    caption: p.caption,
+    visibility: p.visibility,
+    price_cents: p.price_cents,
+    blog_type: p.blog_type,
+    media: items.map((m) => ({ id: m.id, kind: m.kind, url: signed(storage, m.original_key), thumbnail_url: signed(storage, m.thumbnail_key), blur_url: m.blur_key ? `/media/${m.blur_key}` : '' })),
+    status,
+    publish_at: p.publish_at,
+    created_at: p.created_at,
+    unlock_count: p.unlock_count,
+    revenue_cents: p.revenue_cents,
+    is_demo: p.is_demo,
+  };
+}

@@ -1,0 +1,167 @@
+// The staff console's REST surface (/admin-api) in ra-data-simple-rest's conventions: sort, range and filter
+// as JSON query parameters, the total in Content-Range.
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { AdminDashboard, AdminEventRecord } from '../../domain/shared/wire';
+import { DomainError } from '../../domain/shared/decider';
+import { ValidationError } from '../../domain/shared/validation';
+import {
+  countPosts, listAuditLog, listMedia, listPosts, listSubscribers, listTransactions, listUsers, subscriberCounts,
+  type ListParams, type ListResult,
+} from '../../projections/console-lists';
+import { mediaByIds } from '../../projections/media';
+import { findPost, type PostRow } from '../../projections/posts';
+import { currentSettings } from '../../projections/settings';
+import { earningsLastDays } from '../../projections/earnings';
+import { createPost, deletePost } from '../../commands/content';
+import { parse } from '../http';
+import { contextFor, requireCaller } from '../auth';
+import { settle } from '../views';
+import { adminMedia, adminPost } from './admin-views';
+import { createPostBody } from './feed';
+import type { Services } from '../services';
+
+function jsonParam<T>(raw: unknown, name: string, schema: z.ZodType<T>, fallback: T): T {
+  if (raw === undefined || raw === '') return fallback;
+  let value: unknown;
+  try {
+    value = JSON.parse(String(raw));
+  } catch {
+    throw new ValidationError(name, `${name} must be JSON.`);
+  }
+  const r = schema.safeParse(value);
+  if (!r.success) throw new ValidationError(name, `${name} is invalid.`);
+  return r.data;
+}
+
+function listParams(request: FastifyRequest, defaultSort: string): ListParams {
+  const q = request.query as Record<string, unknown>;
+  return {
+    sort: jsonParam(q.sort, 'sort', z.tuple([z.string().max(64), z.enum(['ASC', 'DESC'])]), [defaultSort, 'DESC']),
+    range: jsonParam(q.range, 'range', z.tuple([z.number().int().min(0), z.number().int().min(0)]), [0, 24]),
+    filter: jsonParam(q.filter, 'filter', z.record(z.string(), z.unknown()), {}),
+  };
+}
+
+function sendList(reply: FastifyReply, resource: string, p: ListParams, result: ListResult<unknown>, records: unknown[]) {
+  const from = p.range[0];
+  const to = records.length ? from + records.length - 1 : from;
+  return reply.header('content-range', `${resource} ${from}-${to}/${result.total}`).header('access-control-expose-headers', 'Content-Range').send(records);
+}
+
+const num = (v: unknown) => Number(v);
+
+export const adminRoutes = (services: Services): FastifyPluginAsync => async (app) => {
+  const db = () => services.database.db;
+  const now = () => services.clock();
+
+  const postRecords = async (rows: PostRow[]) => {
+    const media = await mediaByIds(db(), [...new Set(rows.flatMap((r) => r.media.map((m) => m.mediaId)))]);
+    return rows.map((r) => adminPost(r, media, services.storage, now().getTime()));
+  };
+
+  app.get('/admin-api/posts', async (request, reply) => {
+    const p = listParams(request, 'publish_at');
+    const r = await listPosts(db(), p);
+    return sendList(reply, 'posts', p, r, await postRecords(r.rows));
+  });
+  app.get('/admin-api/posts/:id', async (request, reply) => {
+    const row = await findPost(db(), (request.params as { id: string }).id);
+    if (!row) throw new DomainError('Not found.', 'NOT_FOUND', 404);
+    return reply.send((await postRecords([row]))[0]);
+  });
+  app.post('/admin-api/posts', async (request, reply) => {
+    const caller = requireCaller(request);
+    const body = parse(createPostBody, request.body);
+    const ctx = contextFor(request, services);
+    const { postId } = await createPost(ctx, await currentSettings(db()), {
+      authorId: caller.userId, caption: body.caption, visibility: body.visibility, amountDollars: body.amount ?? null, mediaIds: body.media_ids, publishAt: body.publish_at,
+    });
+    await settle(services, ctx);
+    const row = await findPost(db(), postId);
+    return reply.code(201).send(row ? (await postRecords([row]))[0] : { id: postId });
+  });
+  app.delete('/admin-api/posts/:id', async (request, reply) => {
+    const id = (request.params as { id: string }).id;
+    const row = await findPost(db(), id);
+    if (!row) throw new DomainError('Not found.', 'NOT_FOUND', 404);
+    const ctx = contextFor(request, services);
+    await deletePost(ctx, id);
+    await settle(services, ctx);
+    return reply.send((await postRecords([row]))[0]);
+  });
+
+  app.get('/admin-api/media', async (request, reply) => {
+    const p = listParams(request, 'created_at');
+    const r = await listMedia(db(), p);
+    return sendList(reply, 'media', p, r, r.rows.map((m) => adminMedia(m, services.storage)));
+  });
+  app.get('/admin-api/media/:id', async (request, reply) => {
+    const id = (request.params as { id: string }).id;
+    const m = (await mediaByIds(db(), [id])).get(id);
+    if (!m) throw new DomainError('Not found.', 'NOT_FOUND', 404);
+    return reply.send(adminMedia(m, services.storage));
+  });
+
+  const userRecord = (u: any) => ({ ...u, total_spent_cents: num(u.total_spent_cents) });
+  app.get('/admin-api/users', async (request, reply) => {
+    const p = listParams(request, 'created_at');
+    const r = await listUsers(db(), p, now().toISOString());
+    return sendList(reply, 'users', p, r, r.rows.map(userRecord));
+  });
+  app.get('/admin-api/users/:id', async (request, reply) => {
+    const r = await listUsers(db(), { sort: ['created_at', 'DESC'], range: [0, 0], filter: { id: (request.params as { id: string }).id } }, now().toISOString());
+    if (!r.rows[0]) throw new DomainError('Not found.', 'NOT_FOUND', 404);
+    return reply.send(userRecord(r.rows[0]));
+  });
+
+  app.get('/admin-api/subscribers', async (request, reply) => {
+    const p = listParams(request, 'started_at');
+    const r = await listSubscribers(db(), p, now().toISOString());
+    return sendList(reply, 'subscribers', p, r, r.rows);
+  });
+  app.get('/admin-api/subscribers/:id', async (request, reply) => {
+    const r = await listSubscribers(db(), { sort: ['started_at', 'DESC'], range: [0, 0], filter: { id: (request.params as { id: string }).id } }, now().toISOString());
+    if (!r.rows[0]) throw new DomainError('Not found.', 'NOT_FOUND', 404);
+    return reply.send(r.rows[0]);
+  });
+
+  app.get('/admin-api/transactions', async (request, reply) => {
+    const p = listParams(request, 'created_at');
+    const r = await listTransactions(db(), p);
+    return sendList(reply, 'transactions', p, r, r.rows);
+  });
+  app.get('/admin-api/transactions/:id', async (request, reply) => {
+    const r = await listTransactions(db(), { sort: ['created_at', 'DESC'], range: [0, 0], filter: { id: (request.params as { id: string }).id } });
+    if (!r.rows[0]) throw new DomainError('Not found.', 'NOT_FOUND', 404);
+    return reply.send(r.rows[0]);
+  });
+
+  const eventRecord = (e: any): AdminEventRecord => ({
+    id: e.id, position: e.position, stream_id: e.stream_id, revision: e.revision, type: e.type, data: e.data, metadata: e.metadata, recorded_at: e.recorded_at,
+  });
+  app.get('/admin-api/events', async (request, reply) => {
+    const p = listParams(request, 'position');
+    const r = await listAuditLog(db(), p);
+    return sendList(reply, 'events', p, r, r.rows.map(eventRecord));
+  });
+  app.get('/admin-api/events/:id', async (request, reply) => {
+    const r = await listAuditLog(db(), { sort: ['position', 'DESC'], range: [0, 0], filter: { id: (request.params as { id: string }).id } });
+    if (!r.rows[0]) throw new DomainError('Not found.', 'NOT_FOUND', 404);
+    return reply.send(eventRecord(r.rows[0]));
+  });
+
+  app.get('/admin-api/dashboard', async (_request, reply) => {
+    const nowIso = now().toISOString();
+    const todayIso = `${nowIso.slice(0, 10)}T00:00:00.000Z`;
+    const [days, subs, posts] = await Promise.all([earningsLastDays(db(), nowIso), subscriberCounts(db(), nowIso, todayIso), countPosts(db())]);
+    const data: AdminDashboard = {
+      today_earnings_cents: days[days.length - 1]?.cents ?? 0,
+      new_subscribers_today: subs.newToday,
+      active_subscribers: subs.active,
+      total_posts: posts,
+      earnings_30d: days,
+    };
+    return reply.send(data);
+  });
+};

@@ -1,0 +1,78 @@
+// Registration, login and logout. Passwords are hashed before the command is decided; the session token is
+// returned once to the caller and only its hash is recorded.
+import { DomainError } from '../domain/shared/decider';
+import { ValidationError, isValidEmail, normaliseEmail } from '../domain/shared/validation';
+import { emailClaimDecider, emailClaimStream, userDecider, userStream } from '../domain/user/user';
+import type { Role } from '../domain/shared/wire';
+import { dummyPasswordHash, hashPassword, hashToken, newSessionToken, verifyPassword } from '../infra/auth/secrets';
+import { handle, loadStream, type CommandContext } from './handle';
+
+export const SESSION_DAYS = 30;
+export const INVALID_LOGIN = 'Invalid email or password.';
+
+export interface RegisterInput {
+  name: string;
+  email: string;
+  password: string;
+  role?: Role;
+  isDemo?: boolean;
+}
+
+export function validateRegistration(input: { name: string; email: string; password: string }): void {
+  if (input.name.trim() === '') throw new ValidationError('name', 'Please enter a name.');
+  if (input.name.trim().length > 50) throw new ValidationError('name', 'Name cannot be more than 50 characters.');
+  const email = normaliseEmail(input.email);
+  if (email === '') throw new ValidationError('email', 'Please enter an email.');
+  if (!isValidEmail(email)) throw new ValidationError('email', 'Please enter a valid email.');
+  if (input.password.length < 8) throw new ValidationError('password', 'Password must be at least 8 characters.');
+  if (input.password.length > 128) throw new ValidationError('password', 'Password cannot be more than 128 characters.');
+}
+
+/** Claims the email first (expected revision "no stream"), then writes the user: one email, one account. */
+export async function registerUser(ctx: CommandContext, input: RegisterInput): Promise<{ userId: string }> {
+  validateRegistration(input);
+  const email = normaliseEmail(input.email);
+  const userId = ctx.newId();
+  await handle(ctx, emailClaimStream(email), emailClaimDecider, { type: 'ClaimEmail', email, userId });
+  const passwordHash = await hashPassword(input.password);
+  await handle(ctx, userStream(userId), userDecider, {
+    type: 'RegisterUser',
+    userId,
+    email,
+    name: input.name.trim(),
+    passwordHash,
+    role: input.role ?? 'user',
+    at: ctx.now(),
+    isDemo: input.isDemo,
+  });
+  return { userId };
+}
+
+/** The user's id for an email, read from the claim stream (the source of truth, not a read model). */
+export async function userIdForEmail(ctx: CommandContext, email: string): Promise<string | null> {
+  const { state } = await loadStream(ctx.store, emailClaimStream(normaliseEmail(email)), emailClaimDecider);
+  return state.userId;
+}
+
+export async function startSession(ctx: CommandContext, userId: string): Promise<{ token: string; sessionId: string }> {
+  const token = newSessionToken();
+  const sessionId = ctx.newId();
+  const expiresAt = new Date(Date.parse(ctx.now()) + SESSION_DAYS * 86_400_000).toISOString();
+  await handle(ctx, userStream(userId), userDecider, { type: 'LogIn', sessionId, tokenHash: hashToken(token), expiresAt });
+  return { token, sessionId };
+}
+
+export async function logIn(ctx: CommandContext, email: string, password: string): Promise<{ userId: string; token: string; role: Role }> {
+  const userId = isValidEmail(normaliseEmail(email)) ? await userIdForEmail(ctx, email) : null;
+  const user = userId ? (await loadStream(ctx.store, userStream(userId), userDecider)).state : null;
+  const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), password);
+  if (!userId || !user?.passwordHash || !ok) throw new DomainError(INVALID_LOGIN, 'INVALID_CREDENTIALS', 400);
+  const ctxAsUser = { ...ctx, metadata: { ...ctx.metadata, userId, role: user.role } };
+  const { token } = await startSession(ctxAsUser, userId);
+  ctx.lastPosition = ctxAsUser.lastPosition;
+  return { userId, token, role: user.role! };
+}
+
+export async function logOut(ctx: CommandContext, userId: string, sessionId: string) {
+  return handle(ctx, userStream(userId), userDecider, { type: 'LogOut', sessionId });
+}

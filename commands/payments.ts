@@ -1,0 +1,87 @@
+// Payment process manager: takes money for a purpose and makes the entitlement follow.
+//   1. PaymentRequested is written before the gateway is asked (the payment id is the gateway's idempotency key);
+//   2. the gateway charges (or repeats its earlier answer for the same key);
+//   3. PaymentCaptured / PaymentFailed is written;
+//   4. the entitlement (PostUnlocked, SubscriptionStarted) or its failure is written.
+// Every step is idempotent, so a crash anywhere is finished by `resumePayment` on restart: no money moves
+// without the entitlement following, and nothing is charged twice.
+import { DomainError } from '../domain/shared/decider';
+import { paymentDecider, paymentStream, type CardRef, type PaymentPurpose, type PaymentState } from '../domain/payment/payment';
+import { unlockDecider, unlockStream } from '../domain/unlock/unlock';
+import { subscriptionDecider, subscriptionStream } from '../domain/subscription/subscription';
+import { cardsDecider, cardsStream } from '../domain/card/card';
+import type { CardGateway } from '../infra/payments/port';
+import { handle, loadStream, type CommandContext } from './handle';
+
+export interface PaymentDeps {
+  gateway: CardGateway;
+}
+
+export interface PaymentRequest {
+  userId: string;
+  purpose: PaymentPurpose;
+  amountCents: number;
+  card: CardRef;
+}
+
+async function cardToken(ctx: CommandContext, userId: string, cardId: string): Promise<string> {
+  const { state } = await loadStream(ctx.store, cardsStream(userId), cardsDecider);
+  const card = state.cards.get(cardId);
+  if (!card) throw new DomainError('Invalid request.', 'CARD_NOT_FOUND', 404, { field: 'card_id' });
+  return card.cardToken;
+}
+
+/** Steps 1-3. Returns the payment's final state (captured or failed). */
+export async function settlePayment(ctx: CommandContext, deps: PaymentDeps, paymentId: string, request: PaymentRequest): Promise<PaymentState> {
+  const requested = await handle(ctx, paymentStream(paymentId), paymentDecider, {
+    type: 'RequestPayment',
+    paymentId,
+    userId: request.userId,
+    purpose: request.purpose,
+    amountCents: request.amountCents,
+    card: request.card,
+    at: ctx.now(),
+  });
+  return chargeRequested(ctx, deps, paymentId, requested.state);
+}
+
+async function chargeRequested(ctx: CommandContext, deps: PaymentDeps, paymentId: string, state: PaymentState): Promise<PaymentState> {
+  if (state.status !== 'requested' || !state.request) return state;
+  const r = state.request;
+  const outcome = await deps.gateway.charge({
+    idempotencyKey: paymentId,
+    cardToken: await cardToken(ctx, r.userId, r.card.cardId),
+    amountCents: r.amountCents,
+    currency: r.currency,
+    description: r.purpose.kind === 'unlock' ? `Unlock post ${r.purpose.postId}` : 'Membership',
+  });
+  const recorded = await handle(ctx, paymentStream(paymentId), paymentDecider, { type: 'RecordGatewayOutcome', outcome, at: ctx.now() });
+  return recorded.state;
+}
+
+/** Step 4: the entitlement follows the money (or the pending purchase is released after a failure). */
+export async function completeEntitlement(ctx: CommandContext, paymentId: string, payment: PaymentState): Promise<void> {
+  const r = payment.request;
+  if (!r || (payment.status !== 'captured' && payment.status !== 'failed')) return;
+  const failureCode = payment.failure?.failureCode ?? 'declined';
+  if (r.purpose.kind === 'unlock') {
+    const { postId } = r.purpose;
+    await handle(ctx, unlockStream(postId, r.userId), unlockDecider,
+      payment.status === 'captured'
+        ? { type: 'CompleteUnlock', postId, userId: r.userId, paymentId, amountCents: r.amountCents, at: ctx.now() }
+        : { type: 'FailUnlock', postId, userId: r.userId, paymentId, failureCode, at: ctx.now() });
+  } else {
+    await handle(ctx, subscriptionStream(r.userId), subscriptionDecider,
+      payment.status === 'captured'
+        ? { type: 'StartSubscription', paymentId, paymentMethod: `${r.card.brand} •••• ${r.card.last4}`, at: ctx.now() }
+        : { type: 'FailSubscriptionPayment', paymentId, failureCode, at: ctx.now() });
+  }
+}
+
+/** Finishes a payment left half-way (process killed, gateway timeout): safe to call any number of times. */
+export async function resumePayment(ctx: CommandContext, deps: PaymentDeps, paymentId: string): Promise<PaymentState> {
+  const { state } = await loadStream(ctx.store, paymentStream(paymentId), paymentDecider);
+  const settled = await chargeRequested(ctx, deps, paymentId, state);
+  await completeEntitlement(ctx, paymentId, settled);
+  return settled;
+}

@@ -1,0 +1,42 @@
+// Site settings (stream `site-settings`): what the creator configures. Defaults apply until changed.
+import type { Decider, DomainEvent } from '../shared/decider';
+
+export const SETTINGS_STREAM = 'site-settings';
+
+export const DEFAULT_SETTINGS = {
+  model_name: 'Fanclub Creator',
+  model_avatar_url: null as string | null,
+  theme_color: '#e91e63',
+  theme_font_color: '#ffffff',
+  content_color: '#121212',
+  content_font_color: '#f5f5f5',
+  site_font_color: '#f5f5f5',
+  card_background_color: '#1e1e1e',
+  button_shadow_color: '#00000066',
+  font_family: 'Inter, Roboto, "Helvetica Neue", Arial, sans-serif',
+  membership_price_cents: 999,
+  recurring_membership_price_cents: 999,
+  content_unlock_minimum_amount: 5,
+  content_unlock_maximum_amount: 450,
+  enable_public_post: true,
+  is_pagination_on_exclusive_content_enabled: false,
+  footer_text_html: null as string | null,
+  payment_api_version: 'v2' as 'v1' | 'v2',
+  enable_ccbill_rest_api: true,
+  is_sticky_io_enabled: false,
+};
+
+export type SiteSettings = typeof DEFAULT_SETTINGS;
+
+export type SettingsEvent = DomainEvent<'SiteSettingsUpdated', { changes: Partial<SiteSettings> }>;
+
+export const settingsDecider: Decider<{ type: 'UpdateSettings'; changes: Partial<SiteSettings> }, SettingsEvent, SiteSettings> = {
+  initialState: () => ({ ...DEFAULT_SETTINGS }),
+  evolve: (state, event) => ({ ...state, ...event.data.changes }),
+  decide(command, state) {
+    const changed = Object.fromEntries(
+      Object.entries(command.changes).filter(([k, v]) => JSON.stringify(state[k as keyof SiteSettings]) !== JSON.stringify(v)),
+    ) as Partial<SiteSettings>;
+    return Object.keys(changed).length ? [{ type: 'SiteSettingsUpdated', data: { changes: changed } }] : [];
+  },
+};

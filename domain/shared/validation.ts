@@ -1,0 +1,20 @@
+// Field-level validation shared by the server and the apps. Messages are the spec's exact texts.
+import { DomainError } from './decider';
+
+export class ValidationError extends DomainError {
+  constructor(
+    readonly field: string,
+    message: string,
+  ) {
+    super(message, 'VALIDATION', 400, { field });
+  }
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
+
+/** One person, one account: emails are trimmed and lower-cased before anything compares them. */
+export const normaliseEmail = (email: string): string => email.trim().toLowerCase();
+
+export function isValidEmail(email: string): boolean {
+  return EMAIL.test(email) && email.length <= 254;
+}

@@ -1,0 +1,516 @@
+// The Postgres event store, one implementation for both drivers: PGlite (embedded default) and the Postgres
+// server. Everything is plain SQL through the Database facade.
+//
+// Global order ($all) is (transaction_id, seq): a bigserial alone is not safe, because a transaction that took
+// a lower sequence number may commit after one that took a higher number, and a reader that had already moved
+// past the higher number would skip the late one forever. Readers therefore only see events whose transaction
+// id is below the oldest transaction still running (pg_snapshot_xmin of the current snapshot): every event at
+// or after that point may still be joined by a late commit. Within one transaction, seq orders the events.
+//
+// Note for operators: the xmin is cluster-wide, so a long-open *writing* transaction (any database on the same
+// server) holds back the visibility of new events until it ends. Read-only transactions do not.
+import { EventEmitter } from 'node:events';
+import { sql, type RawBuilder } from 'kysely';
+import type { Database } from '../db/database.js';
+import {
+  WrongExpectedRevisionError,
+  comparePositions,
+  type AppendResult,
+  type EventMetadata,
+  type EventStore,
+  type ExpectedRevision,
+  type NewEvent,
+  type Position,
+  type ReadAllOptions,
+  type RecordedEvent,
+  type SubscribeOptions,
+  type Subscription,
+} from './port.js';
+
+export interface PostgresEventStoreOptions {
+  /** Schema holding the event tables (default `es`). Tests use one schema per store to stay isolated. */
+  schema?: string;
+  /** Fallback poll of live subscriptions when no notification arrives (default 300 ms). */
+  pollIntervalMs?: number;
+  /** Re-poll interval while committed events are known to be hidden behind a running lower transaction (default 20 ms). */
+  invisiblePollMs?: number;
+  /** Default batch size of subscriptions (default 500). */
+  batchSize?: number;
+}
+
+/** SQLSTATEs raised by the append function. */
+export const SQLSTATE_WRONG_EXPECTED_REVISION = 'FC409';
+export const SQLSTATE_EVENT_ID_CONFLICT = 'FC410';
+
+/** An event id that is already stored with other content or in another stream (not an idempotent retry). */
+export class EventIdConflictError extends Error {
+  override readonly name = 'EventIdConflictError';
+  constructor(
+    readonly streamId: string,
+    message: string,
+  ) {
+    super(`Cannot append to stream ${streamId}: ${message}`);
+  }
+}
+
+// Expected revision as passed to the SQL function.
+const ANY = -2;
+const NO_STREAM = -1;
+const STREAM_EXISTS = -3;
+
+function encodeExpected(expected: ExpectedRevision): number {
+  if (expected === 'any') return ANY;
+  if (expected === 'no_stream') return NO_STREAM;
+  if (expected === 'stream_exists') return STREAM_EXISTS;
+  if (typeof expected === 'number' && Number.isSafeInteger(expected) && expected >= 0) return expected;
+  throw new TypeError(`Invalid expected revision: ${String(expected)}`);
+}
+
+export function migrationSql(schema: string): string {
+  const s = `"${schema}"`;
+  return `
+CREATE SCHEMA IF NOT EXISTS ${s};
+
+CREATE TABLE IF NOT EXISTS ${s}.streams (
+  stream_id text PRIMARY KEY,
+  -- revision of the stream's last event (0-based)
+  revision bigint NOT NULL
+);
+
+CREATE TABLE IF NOT EXISTS ${s}.events (
+  -- global sequence; $all order is (transaction_id, seq), which is also the primary key
+  seq bigserial NOT NULL,
+  transaction_id xid8 NOT NULL DEFAULT pg_current_xact_id(),
+  stream_id text NOT NULL,
+  revision bigint NOT NULL,
+  event_id uuid NOT NULL,
+  type text NOT NULL,
+  data jsonb NOT NULL,
+  metadata jsonb NOT NULL,
+  recorded_at timestamptz NOT NULL DEFAULT now(),
+  CONSTRAINT events_pkey PRIMARY KEY (transaction_id, seq),
+  CONSTRAINT events_event_id_key UNIQUE (event_id),
+  CONSTRAINT events_stream_revision_key UNIQUE (stream_id, revision)
+);
+
+-- The stored result of an earlier append of exactly these events to this stream (idempotent retry), no rows
+-- when none of them is stored; raises ${SQLSTATE_EVENT_ID_CONFLICT} when only some are, or in another stream.
+CREATE OR REPLACE FUNCTION ${s}.stored_append(p_stream text, p_events jsonb)
+RETURNS TABLE (out_revision bigint, out_tx xid8, out_seq bigint)
+LANGUAGE plpgsql AS $fn$
+DECLARE
+  v_count int := jsonb_array_length(p_events);
+  v_stored int;
+  v_same boolean;
+BEGIN
+  SELECT count(*), bool_and(e.stream_id = p_stream) INTO v_stored, v_same
+    FROM ${s}.events e
+    WHERE e.event_id IN (SELECT (x->>'id')::uuid FROM jsonb_array_elements(p_events) x);
+  IF v_stored = 0 THEN
+    RETURN;
+  END IF;
+  IF v_stored <> v_count OR NOT v_same THEN
+    RAISE EXCEPTION USING ERRCODE = '${SQLSTATE_EVENT_ID_CONFLICT}',
+      MESSAGE = format('%s of the %s event ids are already stored, not all of them in stream %s', v_stored, v_count, p_stream);
+  END IF;
+  RETURN QUERY
+    SELECT e.revision, e.transaction_id, e.seq FROM ${s}.events e
+    WHERE e.event_id IN (SELECT (x->>'id')::uuid FROM jsonb_array_elements(p_events) x)
+    ORDER BY e.revision DESC LIMIT 1;
+END
+$fn$;
+
+-- Appends a batch of events to one stream in one statement (one round trip).
+-- p_expected: -2 any, -1 no stream, -3 stream exists, n >= 0 the exact revision of the stream's last event.
+-- p_events: [{id, type, data, metadata}, ...]
+-- Raises ${SQLSTATE_WRONG_EXPECTED_REVISION} (DETAIL = actual revision, -1 when there is no stream) or
+-- ${SQLSTATE_EVENT_ID_CONFLICT} (event ids stored elsewhere). Re-appending events that are all stored in this stream
+-- returns the stored result and writes nothing. When the expected revision matches but the events are already
+-- stored (a retry with 'any'), the insert fails with a unique violation on event_id and the caller asks
+-- stored_append() for the stored result: that keeps the common path at two statements.
+CREATE OR REPLACE FUNCTION ${s}.append(p_stream text, p_expected bigint, p_events jsonb)
+RETURNS TABLE (out_revision bigint, out_tx xid8, out_seq bigint)
+LANGUAGE plpgsql AS $fn$
+DECLARE
+  v_count int := jsonb_array_length(p_events);
+  v_current bigint;
+BEGIN
+  IF v_count = 0 THEN
+    RAISE EXCEPTION 'append needs at least one event' USING ERRCODE = '22023';
+  END IF;
+
+  LOOP
+    -- Lock the stream row (so appends to one stream serialize) and advance it, in one statement.
+    UPDATE ${s}.streams SET revision = revision + v_count WHERE stream_id = p_stream
+      RETURNING revision - v_count INTO v_current;
+    EXIT WHEN FOUND;
+    -- A new stream.
+    INSERT INTO ${s}.streams (stream_id, revision) VALUES (p_stream, v_count - 1)
+      ON CONFLICT (stream_id) DO NOTHING;
+    IF FOUND THEN
+      v_current := -1;
+      EXIT;
+    END IF;
+    -- Another transaction created the stream meanwhile (and has committed): lock its row this time.
+  END LOOP;
+
+  IF (p_expected = -1 AND v_current >= 0)
+     OR (p_expected = -3 AND v_current < 0)
+     OR (p_expected >= 0 AND p_expected <> v_current) THEN
+    -- Under the stream lock: a retry of an append that is already stored (its expected revision is stale by
+    -- now) returns the stored result, also when two identical appends raced.
+    IF v_current >= 0 THEN
+      RETURN QUERY SELECT * FROM ${s}.stored_append(p_stream, p_events);
+      IF FOUND THEN
+        UPDATE ${s}.streams SET revision = v_current WHERE stream_id = p_stream;
+        RETURN;
+      END IF;
+    END IF;
+    RAISE EXCEPTION USING ERRCODE = '${SQLSTATE_WRONG_EXPECTED_REVISION}',
+      MESSAGE = format('wrong expected revision on stream %s: expected %s, actual %s', p_stream, p_expected, v_current),
+      DETAIL = v_current::text;
+  END IF;
+
+  RETURN QUERY
+    WITH ins AS (
+      INSERT INTO ${s}.events (stream_id, revision, event_id, type, data, metadata)
+      SELECT p_stream, v_current + e.ord, (e.value->>'id')::uuid, e.value->>'type',
+             COALESCE(e.value->'data', '{}'::jsonb), COALESCE(e.value->'metadata', '{}'::jsonb)
+      FROM jsonb_array_elements(p_events) WITH ORDINALITY AS e(value, ord)
+      ORDER BY e.ord
+      RETURNING ${s}.events.seq
+    )
+    SELECT v_current + v_count, pg_current_xact_id(), max(ins.seq) FROM ins;
+END
+$fn$;
+`;
+}
+
+interface EventRow {
+  seq: number | string;
+  transaction_id: number | string;
+  stream_id: string;
+  revision: number | string;
+  event_id: string;
+  type: string;
+  data: unknown;
+  metadata: unknown;
+  recorded_at: Date | string;
+}
+
+function parseJson(v: unknown): any {
+  return typeof v === 'string' ? JSON.parse(v) : v;
+}
+
+function toRecorded(r: EventRow): RecordedEvent {
+  return {
+    id: r.event_id,
+    type: r.type,
+    data: parseJson(r.data) as Record<string, unknown>,
+    metadata: parseJson(r.metadata) as EventMetadata,
+    streamId: r.stream_id,
+    revision: Number(r.revision),
+    position: { tx: Number(r.transaction_id), seq: Number(r.seq) },
+    recordedAt: r.recorded_at instanceof Date ? r.recorded_at : new Date(r.recorded_at),
+  };
+}
+
+interface DbError {
+  code?: string;
+  detail?: string;
+  message?: string;
+  constraint?: string;
+}
+
+function actualFromError(e: DbError): number {
+  const fromDetail = e.detail !== undefined ? Number(e.detail) : NaN;
+  if (Number.isInteger(fromDetail)) return fromDetail;
+  const m = /actual (-?\d+)\s*$/.exec(e.message ?? '');
+  return m ? Number(m[1]) : -1;
+}
+
+const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
+
+export async function createPostgresEventStore(
+  database: Database,
+  options: PostgresEventStoreOptions = {},
+): Promise<EventStore> {
+  const schema = options.schema ?? 'es';
+  if (!SCHEMA_NAME.test(schema)) throw new TypeError(`Invalid event store schema name: ${schema}`);
+  const pollIntervalMs = options.pollIntervalMs ?? 300;
+  const invisiblePollMs = options.invisiblePollMs ?? 20;
+  const defaultBatchSize = options.batchSize ?? 500;
+  const channel = schema === 'es' ? 'es_appended' : `${schema}_appended`;
+  const db = database.db;
+
+  await database.exec(migrationSql(schema));
+
+  const t = (table: string) => sql.id(schema, table);
+  const appendFn = sql.id(schema, 'append');
+  const columns = sql.raw('seq, transaction_id, stream_id, revision, event_id, type, data, metadata, recorded_at');
+  // xmin of the current snapshot: the oldest transaction still running; everything below it has ended.
+  const xmin = sql.raw('pg_snapshot_xmin(pg_current_snapshot())');
+  const xid8 = (n: number) => sql`${String(n)}::text::xid8`;
+
+  // Wake-ups: subscriptions in this process are woken at once; other processes through database.notify, which is
+  // coalesced (at most one in flight, plus one more if appends happened meanwhile) so that writers never wait on it.
+  const local = new EventEmitter();
+  local.setMaxListeners(0);
+  let notifying: Promise<void> | null = null;
+  let notifyAgain = false;
+  function announce() {
+    local.emit('appended');
+    if (database.kind === 'pglite') {
+      // database.notify is an in-process emit on PGlite (one process owns the folder): cheap, no coalescing needed.
+      void database.notify(channel).catch(() => {});
+      return;
+    }
+    if (notifying) {
+      notifyAgain = true;
+      return;
+    }
+    notifying = database
+      .notify(channel)
+      .catch(() => {
+        /* subscribers poll as well */
+      })
+      .finally(() => {
+        notifying = null;
+        if (notifyAgain && !closed) {
+          notifyAgain = false;
+          announce();
+        }
+      });
+  }
+
+  async function rows<R>(query: RawBuilder<R>): Promise<R[]> {
+    return (await query.execute(db)).rows;
+  }
+
+  async function readAllInternal(after: Position | null | undefined, maxCount: number | undefined): Promise<RecordedEvent[]> {
+    const from = after ?? { tx: 0, seq: 0 };
+    const limit = maxCount === undefined ? sql.raw('') : sql`LIMIT ${Math.max(0, Math.floor(maxCount))}`;
+    const result = await rows(sql<EventRow>`
+      SELECT ${columns} FROM ${t('events')}
+      WHERE (transaction_id, seq) > (${xid8(from.tx)}, ${from.seq}::bigint)
+        AND transaction_id < ${xmin}
+      ORDER BY transaction_id, seq
+      ${limit}`);
+    return result.map(toRecorded);
+  }
+
+  /** Are there committed events that readers cannot see yet because a lower transaction is still running? */
+  async function hasInvisibleEvents(): Promise<boolean> {
+    const [r] = await rows(sql<{ hidden: boolean }>`
+      SELECT EXISTS (SELECT 1 FROM ${t('events')} WHERE transaction_id >= ${xmin}) AS hidden`);
+    return Boolean(r?.hidden);
+  }
+
+  const subscriptions = new Set<Subscription>();
+  let closed = false;
+
+  async function callAppend(streamId: string, expected: number, payload: string) {
+    const [r] = await rows(
+      sql<{ out_revision: number | string; out_tx: number | string; out_seq: number | string }>`
+        SELECT out_revision, out_tx, out_seq FROM ${appendFn}(${streamId}::text, ${String(expected)}::text::bigint, ${payload}::text::jsonb)`,
+    );
+    return { nextRevision: Number(r.out_revision), position: { tx: Number(r.out_tx), seq: Number(r.out_seq) } };
+  }
+
+  function isEventIdViolation(e: DbError): boolean {
+    if (e.code !== '23505') return false;
+    return e.constraint === 'events_event_id_key' || (e.constraint === undefined && /events_event_id_key/.test(e.message ?? ''));
+  }
+
+  async function storedResult(streamId: string, payload: string, original: DbError): Promise<AppendResult> {
+    try {
+      const [r] = await rows(
+        sql<{ out_revision: number | string; out_tx: number | string; out_seq: number | string }>`
+          SELECT out_revision, out_tx, out_seq FROM ${sql.id(schema, 'stored_append')}(${streamId}::text, ${payload}::text::jsonb)`,
+      );
+      if (r) return { nextRevision: Number(r.out_revision), position: { tx: Number(r.out_tx), seq: Number(r.out_seq) } };
+    } catch (err) {
+      const e = err as DbError;
+      if (e.code === SQLSTATE_EVENT_ID_CONFLICT) throw new EventIdConflictError(streamId, e.message ?? 'event id conflict');
+      throw err;
+    }
+    throw new EventIdConflictError(streamId, original.message ?? 'event id conflict');
+  }
+
+  const store: EventStore = {
+    kind: database.kind,
+
+    async appendToStream(streamId, events, opts) {
+      if (closed) throw new Error('The event store is closed');
+      const expectedRevision = opts?.expectedRevision ?? 'any';
+      const expected = encodeExpected(expectedRevision);
+      if (events.length === 0) return appendNothing(streamId, expectedRevision);
+      const payload = JSON.stringify(
+        events.map((e: NewEvent) => ({ id: e.id, type: e.type, data: e.data ?? {}, metadata: e.metadata ?? {} })),
+      );
+      let result: AppendResult;
+      try {
+        result = await callAppend(streamId, expected, payload);
+      } catch (err) {
+        const e = err as DbError;
+        if (e.code === SQLSTATE_WRONG_EXPECTED_REVISION) {
+          throw new WrongExpectedRevisionError(streamId, expectedRevision, actualFromError(e));
+        }
+        if (e.code === SQLSTATE_EVENT_ID_CONFLICT) throw new EventIdConflictError(streamId, e.message ?? 'event id conflict');
+        if (!isEventIdViolation(e)) throw err;
+        // The events are already stored: an idempotent retry (with 'any'/'stream_exists', whose check passed),
+        // or the loser of two identical appends racing. Return the stored result.
+        result = await storedResult(streamId, payload, e);
+      }
+      announce();
+      return result;
+    },
+
+    async readStream(streamId, opts = {}) {
+      const from = Math.max(0, Math.floor(opts.fromRevision ?? 0));
+      const limit = opts.maxCount === undefined ? sql.raw('') : sql`LIMIT ${Math.max(0, Math.floor(opts.maxCount))}`;
+      const result = await rows(sql<EventRow>`
+        SELECT ${columns} FROM ${t('events')}
+        WHERE stream_id = ${streamId} AND revision >= ${from}
+        ORDER BY revision
+        ${limit}`);
+      return result.map(toRecorded);
+    },
+
+    readAll(opts: ReadAllOptions = {}) {
+      return readAllInternal(opts.after, opts.maxCount);
+    },
+
+    async headPosition() {
+      const [r] = await rows(sql<{ transaction_id: number | string; seq: number | string }>`
+        SELECT transaction_id, seq FROM ${t('events')}
+        WHERE transaction_id < ${xmin}
+        ORDER BY transaction_id DESC, seq DESC
+        LIMIT 1`);
+      return r ? { tx: Number(r.transaction_id), seq: Number(r.seq) } : null;
+    },
+
+    subscribeToAll(opts: SubscribeOptions): Subscription {
+      if (closed) throw new Error('The event store is closed');
+      const sub = startSubscription(opts);
+      const wrapped: Subscription = {
+        caughtUp: sub.caughtUp,
+        async stop() {
+          subscriptions.delete(wrapped);
+          await sub.stop();
+        },
+      };
+      subscriptions.add(wrapped);
+      return wrapped;
+    },
+
+    async close() {
+      closed = true;
+      await Promise.all([...subscriptions].map((s) => s.stop()));
+      await notifying;
+    },
+  };
+
+  async function appendNothing(streamId: string, expectedRevision: ExpectedRevision): Promise<AppendResult> {
+    const [last] = await rows(sql<EventRow>`
+      SELECT ${columns} FROM ${t('events')} WHERE stream_id = ${streamId} ORDER BY revision DESC LIMIT 1`);
+    const actual = last ? Number(last.revision) : -1;
+    const ok =
+      expectedRevision === 'any' ||
+      (expectedRevision === 'no_stream' && actual === -1) ||
+      (expectedRevision === 'stream_exists' && actual >= 0) ||
+      expectedRevision === actual;
+    if (!ok) throw new WrongExpectedRevisionError(streamId, expectedRevision, actual);
+    const position = last ? toRecorded(last).position : { tx: 0, seq: 0 };
+    return { nextRevision: actual, position };
+  }
+
+  function startSubscription(opts: SubscribeOptions): Subscription {
+    const batchSize = Math.max(1, opts.batchSize ?? defaultBatchSize);
+    let after: Position | null = opts.after ?? null;
+    let stopped = false;
+    let woken = false;
+    let wakeSleeper: (() => void) | null = null;
+    const wake = () => {
+      woken = true;
+      wakeSleeper?.();
+    };
+
+    let resolveCaughtUp!: () => void;
+    let rejectCaughtUp!: (e: unknown) => void;
+    const caughtUp = new Promise<void>((resolve, reject) => {
+      resolveCaughtUp = resolve;
+      rejectCaughtUp = reject;
+    });
+    caughtUp.catch(() => {}); // observed by whoever awaits it; never an unhandled rejection
+    let caughtUpOnce = false;
+    let reported: Position | null | undefined; // last position passed to onCaughtUp
+
+    const sleep = (ms: number) =>
+      new Promise<void>((resolve) => {
+        if (woken || stopped) return resolve();
+        const timer = setTimeout(done, ms);
+        function done() {
+          clearTimeout(timer);
+          wakeSleeper = null;
+          resolve();
+        }
+        wakeSleeper = done;
+      });
+
+    const loop = (async () => {
+      local.on('appended', wake);
+      let unlisten: (() => Promise<void>) | null = null;
+      try {
+        // Listen before the first read, so that no append between the read and the wait goes unnoticed.
+        unlisten = await database.listen(channel, wake);
+        while (!stopped) {
+          woken = false;
+          const events = await readAllInternal(after, batchSize);
+          if (stopped) break;
+          if (events.length > 0) {
+            await opts.onEvents(events);
+            after = events[events.length - 1].position;
+            if (stopped) break;
+            if (events.length === batchSize) continue; // more may be waiting
+          }
+          if (!caughtUpOnce) {
+            caughtUpOnce = true;
+            resolveCaughtUp();
+          }
+          const unchanged =
+            reported !== undefined &&
+            (reported === null || after === null ? reported === after : comparePositions(reported, after) === 0);
+          if (!unchanged) {
+            reported = after;
+            opts.onCaughtUp?.(after);
+          }
+          const hidden = await hasInvisibleEvents();
+          if (stopped) break;
+          await sleep(hidden ? invisiblePollMs : pollIntervalMs);
+        }
+        if (!caughtUpOnce) rejectCaughtUp(new Error('The subscription was stopped before it caught up'));
+      } catch (error) {
+        const wasStopped = stopped;
+        stopped = true;
+        if (!caughtUpOnce) rejectCaughtUp(error);
+        // An error after stop() (e.g. the database closing under a read) is not the subscriber's problem.
+        if (!wasStopped) opts.onError?.(error);
+      } finally {
+        local.off('appended', wake);
+        if (unlisten) await unlisten().catch(() => {});
+      }
+    })();
+
+    return {
+      caughtUp,
+      async stop() {
+        stopped = true;
+        wake();
+        await loop;
+      },
+    };
+  }
+
+  return store;
+}

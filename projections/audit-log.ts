@@ -1,0 +1,48 @@
+// Read model: the event log as auditors and staff browse it (every event, its actor and time), with
+// secrets redacted. The event store stays the source of truth; this is its searchable index.
+import type { Projection } from './projection';
+import { formatPosition } from '../infra/eventstore/port';
+
+const SECRET_FIELDS = new Set(['passwordHash', 'tokenHash', 'token', 'cardToken', 'secret']);
+
+export function redact(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(redact);
+  if (value && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, SECRET_FIELDS.has(k) ? '[redacted]' : redact(v)]));
+  return value;
+}
+
+export const auditLogProjection: Projection = {
+  name: 'audit_log',
+  tables: [
+    {
+      name: 'audit_log',
+      columns: {
+        id: 'text', tx: 'bigint', seq: 'bigint', position: 'text', stream_id: 'text', revision: 'integer', type: 'text',
+        actor_id: 'text', actor_role: 'text', proxy_admin_id: 'text', ip: 'text', data: 'jsonb', metadata: 'jsonb', recorded_at: 'timestamptz',
+      },
+      primaryKey: ['id'],
+      indexes: [['tx', 'seq'], ['stream_id', 'revision'], ['type'], ['actor_id']],
+    },
+  ],
+  handles: ['*'],
+  async apply(event, store) {
+    const m = event.metadata;
+    store.put('audit_log', {
+      id: event.id,
+      tx: event.position.tx,
+      seq: event.position.seq,
+      position: formatPosition(event.position),
+      stream_id: event.streamId,
+      revision: event.revision,
+      type: event.type,
+      actor_id: m.userId,
+      actor_role: m.role,
+      proxy_admin_id: m.proxyAdminId,
+      ip: m.ip,
+      data: redact(event.data),
+      metadata: m,
+      recorded_at: m.at ?? event.recordedAt.toISOString(),
+    });
+  },
+};

@@ -1,0 +1,45 @@
+// Read model: each fan's saved cards (token-free: brand, last 4, expiry) and which is primary.
+import type { Kysely } from 'kysely';
+import type { Projection } from './projection';
+import type { SavedCardView } from '../domain/shared/wire';
+
+interface CardEntry {
+  card_id: string;
+  brand: string;
+  last4: string;
+  exp_month: string;
+  exp_year: string;
+}
+
+export const cardsProjection: Projection = {
+  name: 'cards',
+  tables: [{ name: 'user_cards', columns: { user_id: 'text', cards: 'jsonb', primary_card_id: 'text' }, primaryKey: ['user_id'] }],
+  handles: ['CardAdded', 'PrimaryCardSet', 'CardRemoved'],
+  async apply(event, store) {
+    const d = event.data as Record<string, any>;
+    const row = (await store.get<{ user_id: string; cards: CardEntry[]; primary_card_id: string | null }>('user_cards', { user_id: d.userId })) ?? {
+      user_id: d.userId,
+      cards: [],
+      primary_card_id: null,
+    };
+    switch (event.type) {
+      case 'CardAdded':
+        row.cards = [...row.cards, { card_id: d.cardId, brand: d.brand, last4: d.last4, exp_month: d.expMonth, exp_year: d.expYear }];
+        break;
+      case 'PrimaryCardSet':
+        row.primary_card_id = d.cardId;
+        break;
+      case 'CardRemoved':
+        row.cards = row.cards.filter((c) => c.card_id !== d.cardId);
+        if (row.primary_card_id === d.cardId) row.primary_card_id = null;
+        break;
+    }
+    store.put('user_cards', { ...row });
+  },
+};
+
+export async function savedCards(db: Kysely<any>, userId: string): Promise<SavedCardView[]> {
+  const row = await db.withSchema('rm').selectFrom('user_cards').selectAll().where('user_id', '=', userId).executeTakeFirst();
+  if (!row) return [];
+  return (row.cards as CardEntry[]).map((c) => ({ _id: c.card_id, brand: c.brand, last4: c.last4, exp_month: c.exp_month, exp_year: c.exp_year, is_primary: c.card_id === row.primary_card_id }));
+}

@@ -1,0 +1,136 @@
+// The staff console's list queries over the read models, in react-admin's terms: sort, range, filter.
+import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
+
+export interface ListParams {
+  sort: [string, 'ASC' | 'DESC'];
+  range: [number, number];
+  filter: Record<string, unknown>;
+}
+
+export interface ListResult<T> {
+  rows: T[];
+  total: number;
+}
+
+/** Applies sort (only whitelisted columns) and range, and counts the filtered total. */
+async function page<T>(q: SelectQueryBuilder<any, any, any>, p: ListParams, sortable: Record<string, string>, tiebreak: string): Promise<ListResult<T>> {
+  const sortColumn = sortable[p.sort[0]] ?? Object.values(sortable)[0];
+  const dir = p.sort[1] === 'ASC' ? 'asc' : 'desc';
+  // react-admin's getOne/getMany arrive as an id filter (one id or a list).
+  const ids = p.filter.id;
+  if (Array.isArray(ids)) q = q.where(sql.ref('id'), 'in', ids.length ? ids.map(String) : ['']);
+  else if (typeof ids === 'string') q = q.where(sql.ref('id'), '=', ids);
+  const [from, to] = p.range;
+  const limit = Math.min(Math.max(to - from + 1, 1), 500);
+  const [rows, count] = await Promise.all([
+    q.selectAll().orderBy(sql.ref(sortColumn), dir).orderBy(sql.ref(tiebreak), dir).limit(limit).offset(Math.max(from, 0)).execute(),
+    q.clearSelect().select((eb: any) => eb.fn.countAll().as('n')).executeTakeFirst(),
+  ]);
+  return { rows: rows as T[], total: Number((count as { n: number } | undefined)?.n ?? 0) };
+}
+
+const like = (v: unknown) => `%${String(v).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const str = (v: unknown) => (typeof v === 'string' && v !== '' ? v : null);
+
+export function listPosts(db: Kysely<any>, p: ListParams) {
+  let q = db.withSchema('rm').selectFrom('posts').where('deleted', '=', false);
+  if (str(p.filter.q)) q = q.where('caption', 'ilike', like(p.filter.q));
+  if (str(p.filter.visibility)) q = q.where('visibility', '=', p.filter.visibility);
+  if (p.filter.is_demo !== undefined) q = q.where('is_demo', '=', p.filter.is_demo === true || p.filter.is_demo === 'true');
+  return page<any>(q, p, { publish_at: 'publish_at', created_at: 'created_at', price_cents: 'price_cents', unlock_count: 'unlock_count', revenue_cents: 'revenue_cents', caption: 'caption' }, 'id');
+}
+
+export function listMedia(db: Kysely<any>, p: ListParams) {
+  let q = db.withSchema('rm').selectFrom('media');
+  if (str(p.filter.kind)) q = q.where('kind', '=', p.filter.kind);
+  if (str(p.filter.status)) q = q.where('status', '=', p.filter.status);
+  return page<any>(q, p, { created_at: 'created_at', size: 'size', file_name: 'file_name' }, 'id');
+}
+
+export function listUsers(db: Kysely<any>, p: ListParams, nowIso: string) {
+  let q: SelectQueryBuilder<any, any, any> = db
+    .withSchema('rm')
+    .selectFrom((eb: any) =>
+      eb
+        .selectFrom('users as u')
+        .leftJoin('subscribers as s', 's.user_id', 'u.id')
+        .select([
+          'u.id', 'u.email', 'u.name', 'u.role', 'u.registered_at as created_at', 'u.total_spent_cents', 'u.is_demo',
+          sql<string>`CASE WHEN s.expires_at > ${nowIso}::timestamptz THEN '1' ELSE '0' END`.as('subscription_status'),
+        ])
+        .as('x'),
+    );
+  if (str(p.filter.q)) q = q.where((eb: any) => eb.or([eb('email', 'ilike', like(p.filter.q)), eb('name', 'ilike', like(p.filter.q))]));
+  if (str(p.filter.role)) q = q.where('role', '=', p.filter.role);
+  return page<any>(q, p, { created_at: 'created_at', email: 'email', name: 'name', total_spent_cents: 'total_spent_cents', role: 'role' }, 'id');
+}
+
+export function listSubscribers(db: Kysely<any>, p: ListParams, nowIso: string) {
+  let q: SelectQueryBuilder<any, any, any> = db
+    .withSchema('rm')
+    .selectFrom((eb: any) =>
+      eb
+        .selectFrom('subscribers as s')
+        .innerJoin('users as u', 'u.id', 's.user_id')
+        .select([
+          's.user_id as id', 'u.email', 'u.name', 's.price_cents', 's.recurring_price_cents', 's.payment_method', 's.started_at', 's.expires_at',
+          sql<string | null>`CASE WHEN s.expires_at > ${nowIso}::timestamptz THEN s.next_billing_at END`.as('next_billing_at'),
+          sql<string>`CASE WHEN s.expires_at > ${nowIso}::timestamptz THEN 'active' ELSE 'expired' END`.as('status'),
+        ])
+        .as('x'),
+    );
+  if (str(p.filter.q)) q = q.where((eb: any) => eb.or([eb('email', 'ilike', like(p.filter.q)), eb('name', 'ilike', like(p.filter.q))]));
+  if (str(p.filter.status)) q = q.where('status', '=', p.filter.status);
+  return page<any>(q, p, { started_at: 'started_at', expires_at: 'expires_at', email: 'email', price_cents: 'price_cents' }, 'id');
+}
+
+export function listTransactions(db: Kysely<any>, p: ListParams) {
+  let q: SelectQueryBuilder<any, any, any> = db
+    .withSchema('rm')
+    .selectFrom((eb: any) =>
+      eb
+        .selectFrom('transactions as t')
+        .leftJoin('users as u', 'u.id', 't.user_id')
+        .select([
+          't.id', 't.user_id', 'u.email as user_email', 't.type', 't.amount_cents', 't.currency', 't.method', 't.card', 't.status',
+          't.failure_code', 't.reference_id', 't.gateway_transaction_id', 't.created_at',
+        ])
+        .as('x'),
+    );
+  if (str(p.filter.q)) q = q.where('user_email', 'ilike', like(p.filter.q));
+  if (str(p.filter.type)) q = q.where('type', '=', p.filter.type);
+  if (str(p.filter.status)) q = q.where('status', '=', p.filter.status);
+  if (str(p.filter.user_id)) q = q.where('user_id', '=', p.filter.user_id);
+  if (str(p.filter.created_at_gte)) q = q.where('created_at', '>=', String(p.filter.created_at_gte));
+  if (str(p.filter.created_at_lte)) q = q.where('created_at', '<=', String(p.filter.created_at_lte));
+  return page<any>(q, p, { created_at: 'created_at', amount_cents: 'amount_cents', type: 'type', status: 'status' }, 'id');
+}
+
+export function listAuditLog(db: Kysely<any>, p: ListParams) {
+  let q = db.withSchema('rm').selectFrom('audit_log');
+  if (str(p.filter.stream_id)) q = q.where('stream_id', '=', p.filter.stream_id);
+  if (str(p.filter.type)) q = q.where('type', '=', p.filter.type);
+  if (str(p.filter.actor_id)) q = q.where('actor_id', '=', p.filter.actor_id);
+  return page<any>(q, p, { position: 'tx', recorded_at: 'recorded_at', type: 'type', stream_id: 'stream_id' }, 'seq');
+}
+
+export async function findById(db: Kysely<any>, list: (p: ListParams) => Promise<ListResult<any>>, id: string) {
+  return (await list({ sort: ['id', 'ASC'], range: [0, 0], filter: { id } })).rows[0];
+}
+
+export async function countPosts(db: Kysely<any>): Promise<number> {
+  const r = await db.withSchema('rm').selectFrom('posts').where('deleted', '=', false).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+  return Number(r.n);
+}
+
+export async function subscriberCounts(db: Kysely<any>, nowIso: string, todayIso: string) {
+  const r = await db
+    .withSchema('rm')
+    .selectFrom('subscribers')
+    .select([
+      sql<number>`count(*) FILTER (WHERE expires_at > ${nowIso}::timestamptz)`.as('active'),
+      sql<number>`count(*) FILTER (WHERE started_at >= ${todayIso}::timestamptz)`.as('new_today'),
+    ])
+    .executeTakeFirstOrThrow();
+  return { active: Number(r.active), newToday: Number(r.new_today) };
+}

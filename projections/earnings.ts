@@ -1,0 +1,30 @@
+// Read model: earnings per day and source, for the dashboard chart and the ledger check.
+import type { Kysely } from 'kysely';
+import type { Projection } from './projection';
+
+export const earningsProjection: Projection = {
+  name: 'earnings',
+  tables: [
+    {
+      name: 'earnings_daily',
+      columns: { day: 'text', source: 'text', cents: 'bigint', count: 'integer' },
+      primaryKey: ['day', 'source'],
+    },
+  ],
+  handles: ['PaymentCaptured'],
+  async apply(event, store) {
+    const d = event.data as Record<string, any>;
+    const key = { day: String(d.capturedAt).slice(0, 10), source: d.purpose.kind === 'unlock' ? 'unlocks' : 'subscriptions' };
+    const row = await store.get<{ cents: number; count: number }>('earnings_daily', key);
+    store.put('earnings_daily', { ...key, cents: (row?.cents ?? 0) + d.amountCents, count: (row?.count ?? 0) + 1 });
+  },
+};
+
+/** 30 days ending today (UTC), oldest first, zero-filled. */
+export async function earningsLastDays(db: Kysely<any>, todayIso: string, days = 30): Promise<{ day: string; cents: number }[]> {
+  const end = Date.parse(todayIso.slice(0, 10));
+  const dayList = Array.from({ length: days }, (_, i) => new Date(end - (days - 1 - i) * 86_400_000).toISOString().slice(0, 10));
+  const rows = await db.withSchema('rm').selectFrom('earnings_daily').select(['day', (eb) => eb.fn.sum<number>('cents').as('cents')]).where('day', '>=', dayList[0]).groupBy('day').execute();
+  const byDay = new Map(rows.map((r: { day: string; cents: number }) => [r.day, Number(r.cents)]));
+  return dayList.map((day) => ({ day, cents: byDay.get(day) ?? 0 }));
+}

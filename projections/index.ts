@@ -1,0 +1,25 @@
+// Every read model the site serves from. Rebuild and the live runner both use this list.
+import type { Projection } from './projection';
+import { usersProjection } from './users';
+import { mediaProjection } from './media';
+import { postsProjection } from './posts';
+import { unlocksProjection } from './unlocks';
+import { subscribersProjection } from './subscribers';
+import { transactionsProjection } from './transactions';
+import { cardsProjection } from './cards';
+import { settingsProjection } from './settings';
+import { earningsProjection } from './earnings';
+import { auditLogProjection } from './audit-log';
+
+export const allProjections: Projection[] = [
+  usersProjection,
+  mediaProjection,
+  postsProjection,
+  unlocksProjection,
+  subscribersProjection,
+  transactionsProjection,
+  cardsProjection,
+  settingsProjection,
+  earningsProjection,
+  auditLogProjection,
+];

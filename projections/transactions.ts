@@ -1,0 +1,76 @@
+// Read model: every payment (pending, captured, failed), with whether its entitlement has followed.
+// The pending/unentitled rows are what crash recovery resumes.
+import type { Kysely } from 'kysely';
+import type { Projection } from './projection';
+import { update } from './projection';
+import type { TransactionType } from '../domain/shared/wire';
+
+export interface TransactionRow {
+  id: string;
+  user_id: string;
+  type: TransactionType;
+  amount_cents: number;
+  currency: string;
+  method: 'card' | 'wallet' | 'crypto';
+  card: string | null;
+  status: 'pending' | 'captured' | 'failed';
+  failure_code: string | null;
+  reference_id: string | null;
+  gateway_transaction_id: string | null;
+  entitled: boolean;
+  created_at: string;
+  settled_at: string | null;
+}
+
+export const cardLabel = (card: { brand: string; last4: string } | null | undefined) => (card ? `${card.brand} •••• ${card.last4}` : null);
+
+export const transactionsProjection: Projection = {
+  name: 'transactions',
+  tables: [
+    {
+      name: 'transactions',
+      columns: {
+        id: 'text', user_id: 'text', type: 'text', amount_cents: 'bigint', currency: 'text', method: 'text', card: 'text', status: 'text',
+        failure_code: 'text', reference_id: 'text', gateway_transaction_id: 'text', entitled: 'boolean', created_at: 'timestamptz', settled_at: 'timestamptz',
+      },
+      primaryKey: ['id'],
+      indexes: [['created_at'], ['user_id', 'created_at'], ['status']],
+    },
+  ],
+  handles: ['PaymentRequested', 'PaymentCaptured', 'PaymentFailed', 'PostUnlocked', 'SubscriptionStarted'],
+  async apply(event, store) {
+    const d = event.data as Record<string, any>;
+    switch (event.type) {
+      case 'PaymentRequested':
+        store.put('transactions', {
+          id: d.paymentId, user_id: d.userId, type: d.purpose.kind === 'unlock' ? 'unlock' : d.purpose.period > 1 ? 'rebill' : 'subscription',
+          amount_cents: d.amountCents, currency: d.currency, method: d.method, card: cardLabel(d.card), status: 'pending', failure_code: null,
+          reference_id: d.purpose.kind === 'unlock' ? d.purpose.postId : null, gateway_transaction_id: null, entitled: false,
+          created_at: d.requestedAt, settled_at: null,
+        });
+        break;
+      case 'PaymentCaptured':
+        await update<TransactionRow>(store, 'transactions', { id: d.paymentId }, (t) => ({ ...t, status: 'captured', gateway_transaction_id: d.gatewayTransactionId, settled_at: d.capturedAt }));
+        break;
+      case 'PaymentFailed':
+        await update<TransactionRow>(store, 'transactions', { id: d.paymentId }, (t) => ({ ...t, status: 'failed', failure_code: d.failureCode, settled_at: d.failedAt }));
+        break;
+      case 'PostUnlocked':
+      case 'SubscriptionStarted':
+        await update<TransactionRow>(store, 'transactions', { id: d.paymentId }, (t) => ({ ...t, entitled: true }));
+        break;
+    }
+  },
+};
+
+/** Payments a crash may have left half-way: requested but never settled, or captured without the entitlement. */
+export async function unfinishedPayments(db: Kysely<any>, olderThanIso: string): Promise<string[]> {
+  const rows = await db
+    .withSchema('rm')
+    .selectFrom('transactions')
+    .select('id')
+    .where('created_at', '<', olderThanIso)
+    .where((eb) => eb.or([eb('status', '=', 'pending'), eb.and([eb('status', '=', 'captured'), eb('entitled', '=', false)])]))
+    .execute();
+  return rows.map((r: { id: string }) => r.id);
+}

@@ -1,0 +1,97 @@
+// Small HTTP helpers for the fan API (/api), whose answers are envelopes: { success: 1, data } or
+// { success: 0, message, code, field? }. The console REST surface (/admin-api) goes through dataProvider.ts.
+import type { ApiError, ApiOk } from '../../domain/shared/wire';
+
+export const TOKEN_KEY = 'fanclub.admin.token';
+
+export const OFFLINE_MESSAGE =
+  'Seems you are offline. Please check your internet connection and post again.';
+
+export function getToken(): string | null {
+  try {
+    return localStorage.getItem(TOKEN_KEY);
+  } catch {
+    return null;
+  }
+}
+
+export function setToken(token: string): void {
+  localStorage.setItem(TOKEN_KEY, token);
+}
+
+export function clearToken(): void {
+  try {
+    localStorage.removeItem(TOKEN_KEY);
+  } catch {
+    /* storage unavailable: nothing to clear */
+  }
+}
+
+/** An error carrying the HTTP status and the server's code / field, shaped like react-admin's HttpError. */
+export class ApiRequestError extends Error {
+  readonly status: number;
+  readonly code?: string;
+  readonly field?: string;
+  readonly body: unknown;
+
+  constructor(message: string, status: number, body?: unknown) {
+    super(message);
+    this.name = 'ApiRequestError';
+    this.status = status;
+    this.body = body;
+    if (body && typeof body === 'object') {
+      const b = body as Partial<ApiError>;
+      this.code = b.code;
+      this.field = b.field;
+    }
+  }
+}
+
+export const isOffline = (): boolean => typeof navigator !== 'undefined' && navigator.onLine === false;
+
+interface ApiOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  body?: unknown;
+  /** Token to send; defaults to the stored one. Pass null to send none. */
+  token?: string | null;
+  signal?: AbortSignal;
+}
+
+/** Calls /api and unwraps the envelope; rejects with ApiRequestError carrying the server's message. */
+export async function api<T>(path: string, options: ApiOptions = {}): Promise<ApiOk<T>> {
+  const headers = new Headers({ Accept: 'application/json' });
+  const token = options.token === undefined ? getToken() : options.token;
+  if (token) headers.set('Authorization', token);
+  if (options.body !== undefined) headers.set('Content-Type', 'application/json');
+
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+    });
+  } catch (error) {
+    if ((error as Error)?.name === 'AbortError') throw error;
+    if (isOffline()) throw new ApiRequestError(OFFLINE_MESSAGE, 0);
+    throw new ApiRequestError('The server could not be reached. Please try again.', 0);
+  }
+
+  const text = await response.text();
+  let json: unknown = undefined;
+  try {
+    json = text ? JSON.parse(text) : undefined;
+  } catch {
+    /* not JSON */
+  }
+  const envelope = json as Partial<ApiOk<T>> & Partial<ApiError>;
+  if (!response.ok || !envelope || envelope.success === 0) {
+    const message =
+      (envelope && typeof envelope.message === 'string' && envelope.message) ||
+      response.statusText ||
+      'Something went wrong';
+    throw new ApiRequestError(message, response.status || 500, json);
+  }
+  return envelope as ApiOk<T>;
+}

@@ -1,0 +1,94 @@
+import type { AuthProvider } from 'react-admin';
+import type { AuthResult, MeView } from '../../domain/shared/wire';
+import { canUse, isStaffRole } from './access';
+import { api, ApiRequestError, clearToken, getToken, setToken } from './api';
+
+export const NOT_STAFF_MESSAGE =
+  'This account has no access to the staff console. Sign in with a staff account.';
+
+// The signed-in staff member, fetched once per token.
+let me: { token: string; view: MeView } | null = null;
+let mePending: Promise<MeView> | null = null;
+
+async function loadMe(): Promise<MeView> {
+  const token = getToken();
+  if (!token) throw new ApiRequestError('Please sign in.', 401);
+  if (me && me.token === token) return me.view;
+  if (!mePending) {
+    mePending = api<MeView>('/api/users/me', { token })
+      .then(({ data }) => {
+        me = { token, view: data };
+        return data;
+      })
+      .finally(() => {
+        mePending = null;
+      });
+  }
+  return mePending;
+}
+
+function forget() {
+  clearToken();
+  me = null;
+}
+
+export const authProvider: AuthProvider = {
+  async login({ username, password }: { username: string; password: string }) {
+    const { data } = await api<AuthResult>('/api/users/login', {
+      body: { email: String(username ?? '').trim(), password },
+      token: null,
+    });
+    const token = data?.token;
+    if (!token) throw new Error('Sign-in failed. Please try again.');
+    const { data: view } = await api<MeView>('/api/users/me', { token });
+    if (!isStaffRole(view.role)) {
+      // Close the session we just opened; the account stays usable on the fan site.
+      await api('/api/users/logout', { method: 'POST', body: {}, token }).catch(() => undefined);
+      throw new Error(NOT_STAFF_MESSAGE);
+    }
+    setToken(token);
+    me = { token, view };
+  },
+
+  async logout() {
+    const token = getToken();
+    forget();
+    if (token) await api('/api/users/logout', { method: 'POST', body: {}, token }).catch(() => undefined);
+    return '/login';
+  },
+
+  async checkAuth() {
+    if (!getToken()) throw new Error('Please sign in.');
+  },
+
+  async checkError(error: { status?: number } | undefined) {
+    const status = error?.status;
+    if (status === 401 || status === 403) {
+      forget();
+      throw new Error('Your session has ended. Please sign in again.');
+    }
+  },
+
+  async getIdentity() {
+    const view = await loadMe();
+    return { id: view._id, fullName: view.name || view.email, avatar: view.avatarUrl ?? undefined };
+  },
+
+  async getPermissions() {
+    if (!getToken()) return undefined;
+    try {
+      const view = await loadMe();
+      return isStaffRole(view.role) ? view.role : undefined;
+    } catch (error) {
+      if (error instanceof ApiRequestError && (error.status === 401 || error.status === 403)) forget();
+      throw error;
+    }
+  },
+
+  async canAccess({ resource, action }: { resource: string; action: string }) {
+    if (!getToken()) return false;
+    const view = await loadMe().catch(() => null);
+    if (!view) return false;
+    return canUse(view.role, resource, action);
+  },
+};

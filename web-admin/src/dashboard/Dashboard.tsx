@@ -1,0 +1,136 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { Alert, Box, Button, Card, CardContent, CardHeader, Skeleton, Typography } from '@mui/material';
+import PaidIcon from '@mui/icons-material/Paid';
+import PersonAddIcon from '@mui/icons-material/PersonAdd';
+import GroupsIcon from '@mui/icons-material/Groups';
+import ArticleIcon from '@mui/icons-material/Article';
+import { Title, useDataProvider, useGetIdentity, usePermissions } from 'react-admin';
+import type { AdminDashboard } from '../../../domain/shared/wire';
+import { resourcesFor, seesDashboard } from '../access';
+import type { ConsoleDataProvider } from '../dataProvider';
+import { money } from '../format';
+import { EarningsChart } from './EarningsChart';
+
+export function Dashboard() {
+  const { permissions, isPending } = usePermissions();
+  if (isPending) return <Title title="Dashboard" />;
+  return seesDashboard(permissions) ? <MoneyDashboard /> : <Welcome role={permissions} />;
+}
+
+function Welcome({ role }: { role: unknown }) {
+  const { identity } = useGetIdentity();
+  const hasAny = resourcesFor(role).length > 0;
+  return (
+    <Box sx={{ mt: 2 }} data-testid="welcome">
+      <Title title="Welcome" />
+      <Card>
+        <CardContent>
+          <Typography variant="h5" component="h2" gutterBottom>
+            Welcome{identity?.fullName ? `, ${identity.fullName}` : ''}
+          </Typography>
+          <Typography color="text.secondary">
+            {hasAny
+              ? 'Use the menu to get to the tools your role can use.'
+              : 'There is nothing in the staff console for your role yet.'}
+          </Typography>
+        </CardContent>
+      </Card>
+    </Box>
+  );
+}
+
+type LoadState = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; data: AdminDashboard };
+
+function MoneyDashboard() {
+  const dataProvider = useDataProvider<ConsoleDataProvider>();
+  const [state, setState] = useState<LoadState>({ status: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    let live = true;
+    setState({ status: 'loading' });
+    dataProvider
+      .getDashboard()
+      .then(data => live && setState({ status: 'ready', data }))
+      .catch((error: Error) => live && setState({ status: 'error', message: error?.message || 'Something went wrong' }));
+    return () => {
+      live = false;
+    };
+  }, [dataProvider, attempt]);
+
+  const data = state.status === 'ready' ? state.data : null;
+  const loading = state.status === 'loading';
+  const series = data?.earnings_30d ?? [];
+  const empty = !!data && series.every(d => !d.cents);
+
+  return (
+    <Box sx={{ mt: 2, display: 'grid', gap: 2 }} data-testid="dashboard">
+      <Title title="Dashboard" />
+      {state.status === 'error' ? (
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => setAttempt(a => a + 1)}>
+              Retry
+            </Button>
+          }
+        >
+          {state.message}
+        </Alert>
+      ) : null}
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, 1fr)' },
+        }}
+      >
+        <StatCard testId="stat-today-earnings" icon={<PaidIcon />} label="Today's earnings" loading={loading} value={data ? money(data.today_earnings_cents) : '—'} />
+        <StatCard testId="stat-new-subscribers" icon={<PersonAddIcon />} label="New subscribers today" loading={loading} value={data ? String(data.new_subscribers_today) : '—'} />
+        <StatCard testId="stat-active-subscribers" icon={<GroupsIcon />} label="Active subscribers" loading={loading} value={data ? String(data.active_subscribers) : '—'} />
+        <StatCard testId="stat-total-posts" icon={<ArticleIcon />} label="Total posts" loading={loading} value={data ? String(data.total_posts) : '—'} />
+      </Box>
+      <Card>
+        <CardHeader
+          title="Earnings, last 30 days"
+          subheader={data ? `${money(series.reduce((s, d) => s + d.cents, 0))} in total` : undefined}
+          slotProps={{ title: { variant: 'h6', component: 'h2' } }}
+        />
+        <CardContent sx={{ pt: 0 }}>
+          {loading ? (
+            <Skeleton variant="rounded" height={240} data-testid="chart-loading" />
+          ) : empty || !data ? (
+            <Box
+              data-testid="chart-empty"
+              sx={{ height: 160, display: 'flex', alignItems: 'center', justifyContent: 'center', color: 'text.secondary' }}
+            >
+              {data ? 'No earnings in the last 30 days yet.' : 'Earnings are not available right now.'}
+            </Box>
+          ) : (
+            <EarningsChart data={series} />
+          )}
+        </CardContent>
+      </Card>
+    </Box>
+  );
+}
+
+function StatCard({ icon, label, value, loading, testId }: { icon: ReactNode; label: string; value: string; loading: boolean; testId: string }) {
+  return (
+    <Card data-testid={testId}>
+      <CardContent sx={{ display: 'flex', gap: 1.5, alignItems: 'flex-start', '&:last-child': { pb: 2 } }}>
+        <Box sx={{ color: 'primary.main', display: { xs: 'none', sm: 'flex' }, pt: 0.5 }} aria-hidden>
+          {icon}
+        </Box>
+        <Box sx={{ minWidth: 0 }}>
+          <Typography variant="body2" color="text.secondary" sx={{ lineHeight: 1.3 }}>
+            {label}
+          </Typography>
+          <Typography variant="h5" component="p" sx={{ fontWeight: 600, mt: 0.5 }}>
+            {loading ? <Skeleton width={80} /> : value}
+          </Typography>
+        </Box>
+      </CardContent>
+    </Card>
+  );
+}

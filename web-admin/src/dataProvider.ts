@@ -1,0 +1,72 @@
+import { fetchUtils, HttpError, type CreateParams, type DataProvider } from 'react-admin';
+import simpleRestProvider from 'ra-data-simple-rest';
+import type { AdminDashboard, AdminPostCreate, PostVisibility } from '../../domain/shared/wire';
+import { getToken, isOffline } from './api';
+import { uploadMedia, type PendingMedia } from './upload';
+
+export const ADMIN_API = '/admin-api';
+
+/** fetchJson plus the session token; errors carry the server's `message` (react-admin shows it). */
+export const httpClient = async (url: string, options: fetchUtils.Options = {}) => {
+  const headers = new Headers((options.headers as HeadersInit | undefined) ?? undefined);
+  if (!headers.has('Accept')) headers.set('Accept', 'application/json');
+  const token = getToken();
+  if (token) headers.set('Authorization', token);
+  try {
+    return await fetchUtils.fetchJson(url, { ...options, headers });
+  } catch (error) {
+    if (error instanceof HttpError) {
+      const body = error.body as { message?: unknown } | undefined;
+      const message =
+        body && typeof body.message === 'string' && body.message ? body.message : error.message;
+      throw new HttpError(message || 'Something went wrong', error.status, error.body);
+    }
+    if ((error as Error)?.name === 'AbortError') throw error;
+    throw new HttpError(
+      isOffline()
+        ? 'Seems you are offline. Please check your internet connection.'
+        : 'The server could not be reached. Please try again.',
+      0
+    );
+  }
+};
+
+/** The composer's form values (see posts/PostCreate.tsx). */
+export interface PostFormValues {
+  caption?: string;
+  visibility: PostVisibility;
+  amount?: number | string | null;
+  media?: PendingMedia[];
+}
+
+export interface ConsoleDataProvider extends DataProvider {
+  getDashboard(): Promise<AdminDashboard>;
+}
+
+const base = simpleRestProvider(ADMIN_API, httpClient);
+
+export const dataProvider: ConsoleDataProvider = {
+  ...base,
+
+  async create(resource: string, params: CreateParams) {
+    if (resource !== 'posts') return base.create(resource, params);
+    const values = params.data as PostFormValues;
+    const media_ids = await uploadMedia(values.media ?? []);
+    const body: AdminPostCreate = {
+      caption: (values.caption ?? '').trim(),
+      visibility: values.visibility,
+      media_ids,
+    };
+    if (values.visibility === 'locked') body.amount = Number(values.amount);
+    const { json } = await httpClient(`${ADMIN_API}/posts`, {
+      method: 'POST',
+      body: JSON.stringify(body),
+    });
+    return { data: json };
+  },
+
+  async getDashboard() {
+    const { json } = await httpClient(`${ADMIN_API}/dashboard`);
+    return json as AdminDashboard;
+  },
+};

@@ -1,0 +1,23 @@
+import type { ComponentType } from 'react';
+import type { ConsoleResource } from './access';
+import posts from './posts';
+import transactions from './transactions';
+import subscribers from './subscribers';
+import users from './users';
+import events from './events';
+
+export interface ResourceModule {
+  list: ComponentType;
+  create?: ComponentType;
+  edit?: ComponentType;
+  show?: ComponentType;
+  icon: ComponentType;
+}
+
+export const RESOURCES: Record<ConsoleResource, ResourceModule & { label?: string; recordRepresentation?: string }> = {
+  posts: { ...posts, recordRepresentation: 'caption' },
+  transactions,
+  subscribers: { ...subscribers, recordRepresentation: 'email' },
+  users: { ...users, recordRepresentation: 'email' },
+  events: { ...events, label: 'Event log', recordRepresentation: 'type' },
+};

@@ -1,0 +1,65 @@
+// Public site settings (GET /api/app_settings/get): colours, model name, composer rules.
+import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from 'react';
+import type { PublicSettings } from '../../domain/shared/wire';
+import { api } from './api';
+
+export const DEFAULT_SETTINGS: PublicSettings = {
+  model_name: 'Fanclub',
+  model_avatar_url: null,
+  theme_color: '#4f46e5',
+  theme_font_color: '#ffffff',
+  content_color: '#ffffff',
+  content_font_color: '#1f2937',
+  site_font_color: '#1f2937',
+  card_background_color: '#ffffff',
+  button_shadow_color: '#4f46e5',
+  font_family: '',
+  membership_price: 0,
+  recurring_membership_price: 0,
+  content_unlock_minimum_amount: 5,
+  content_unlock_maximum_amount: 450,
+  enable_public_post: false,
+  is_pagination_on_exclusive_content_enabled: false,
+  footer_text_html: null,
+  payment_api_version: 'v2',
+  after_register_route: '/membership',
+  sandbox_payments: true,
+};
+
+export async function fetchSettings(): Promise<PublicSettings> {
+  const { data } = await api<Partial<PublicSettings>>('/api/app_settings/get', { token: null });
+  return { ...DEFAULT_SETTINGS, ...(data ?? {}) };
+}
+
+interface SettingsContextValue {
+  settings: PublicSettings;
+  /** false until the first answer (or failure) */
+  loaded: boolean;
+  refresh: () => Promise<PublicSettings>;
+}
+
+const SettingsContext = createContext<SettingsContextValue>({
+  settings: DEFAULT_SETTINGS,
+  loaded: false,
+  refresh: async () => DEFAULT_SETTINGS,
+});
+
+export function SettingsProvider({ initial, children }: { initial: PublicSettings | null; children: ReactNode }) {
+  const [settings, setSettings] = useState<PublicSettings>(initial ?? DEFAULT_SETTINGS);
+  const [loaded, setLoaded] = useState(initial !== null);
+  const refresh = useCallback(async () => {
+    try {
+      const next = await fetchSettings();
+      setSettings(next);
+      return next;
+    } finally {
+      setLoaded(true);
+    }
+  }, []);
+  useEffect(() => {
+    if (initial === null) refresh().catch(() => undefined);
+  }, [initial, refresh]);
+  return <SettingsContext.Provider value={{ settings, loaded, refresh }}>{children}</SettingsContext.Provider>;
+}
+
+export const useSettings = () => useContext(SettingsContext);

@@ -1,0 +1,110 @@
+import { Box, Typography } from '@mui/material';
+import {
+  DataTable,
+  DateInput,
+  ExportButton,
+  FilterButton,
+  List,
+  SearchInput,
+  SelectInput,
+  SimpleList,
+  TopToolbar,
+  type Exporter,
+} from 'react-admin';
+import type { AdminTransactionRecord } from '../../../domain/shared/wire';
+import { centsToDecimal, exportCsv } from '../components/csv';
+import { Responsive } from '../components/ResponsiveList';
+import { humanize, StatusChip } from '../components/StatusChip';
+import { formatDate, money } from '../format';
+
+const Column = DataTable.Col<AdminTransactionRecord>;
+
+const TYPES = ['subscription', 'rebill', 'unlock', 'tip', 'chat_unlock', 'wallet_topup', 'refund', 'void', 'chargeback'] as const;
+const TYPE_CHOICES = TYPES.map(id => ({ id, name: humanize(id) }));
+const STATUS_CHOICES = [
+  { id: 'captured', name: 'Captured' },
+  { id: 'failed', name: 'Failed' },
+];
+
+// Date filters use the simple-rest `<field>_gte` / `<field>_lte` convention on created_at.
+const filters = [
+  <SearchInput key="q" source="q" placeholder="User email" alwaysOn />,
+  <SelectInput key="type" source="type" label="Type" choices={TYPE_CHOICES} alwaysOn />,
+  <DateInput key="from" source="created_at_gte" label="From" alwaysOn />,
+  <DateInput key="to" source="created_at_lte" label="To" alwaysOn />,
+  <SelectInput key="status" source="status" label="Status" choices={STATUS_CHOICES} />,
+];
+
+const exporter: Exporter<AdminTransactionRecord> = rows =>
+  exportCsv(
+    rows,
+    [
+      { header: 'id', value: r => r.id },
+      { header: 'date', value: r => r.created_at },
+      { header: 'user_email', value: r => r.user_email },
+      { header: 'type', value: r => r.type },
+      { header: 'amount', value: r => centsToDecimal(r.amount_cents) },
+      { header: 'currency', value: r => r.currency },
+      { header: 'method', value: r => r.method },
+      { header: 'card', value: r => r.card },
+      { header: 'status', value: r => r.status },
+      { header: 'failure_code', value: r => r.failure_code },
+      { header: 'reference_id', value: r => r.reference_id },
+      { header: 'gateway_transaction_id', value: r => r.gateway_transaction_id },
+    ],
+    'transactions'
+  );
+
+const Actions = () => (
+  <TopToolbar>
+    <FilterButton />
+    <ExportButton maxResults={10000} />
+  </TopToolbar>
+);
+
+export function Amount({ cents }: { cents: number }) {
+  return (
+    <Typography
+      component="span"
+      variant="body2"
+      data-negative={cents < 0 ? 'true' : undefined}
+      sx={{ color: cents < 0 ? 'error.main' : 'inherit', fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}
+    >
+      {money(cents)}
+    </Typography>
+  );
+}
+
+export function TransactionList() {
+  return (
+    <List title="Transactions" filters={filters} actions={<Actions />} exporter={exporter} sort={{ field: 'created_at', order: 'DESC' }} perPage={25}>
+      <Responsive
+        small={
+          <SimpleList<AdminTransactionRecord>
+            primaryText={r => r.user_email}
+            secondaryText={r => (
+              <Box component="span" sx={{ display: 'inline-flex', gap: 0.5, alignItems: 'center', flexWrap: 'wrap' }}>
+                <StatusChip value={r.type} /> <Amount cents={r.amount_cents} />
+                {r.status === 'failed' ? <StatusChip value="failed" label={`Failed${r.failure_code ? ` ${r.failure_code}` : ''}`} /> : null}
+              </Box>
+            )}
+            tertiaryText={r => formatDate(r.created_at)}
+            rowClick={false}
+          />
+        }
+        large={
+          <DataTable<AdminTransactionRecord> bulkActionButtons={false} rowClick={false}>
+            <Column source="created_at" label="Date" render={r => formatDate(r.created_at)} />
+            <Column source="user_email" label="User" />
+            <Column source="type" label="Type" render={r => <StatusChip value={r.type} />} />
+            <Column source="amount_cents" label="Amount" align="right" render={r => <Amount cents={r.amount_cents} />} />
+            <Column source="method" label="Method" render={r => humanize(r.method)} />
+            <Column source="card" label="Card" render={r => r.card ?? '—'} />
+            <Column source="status" label="Status" render={r => <StatusChip value={r.status} />} />
+            <Column source="failure_code" label="Failure code" render={r => r.failure_code ?? ''} />
+          </DataTable>
+        }
+      />
+    </List>
+  );
+}

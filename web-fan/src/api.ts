@@ -1,0 +1,188 @@
+// Fetch wrapper for the /api envelope: { success, message, data, position } or
+// { success: 0, message, code, field } with a 4xx/5xx status.
+import type { ApiError as WireError, ApiOk } from '../../domain/shared/wire';
+
+export const TOKEN_KEY = 'fanclub.token';
+export const TOO_MANY_REQUESTS = 'You sent too many requests. Please wait a while then try again';
+export const GENERIC_ERROR = 'Something went wrong';
+export const OFFLINE_ERROR = 'Seems you are offline. Please check your internet connection and try again.';
+
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    /** HTTP status; 0 when the request never got an answer (network failure). */
+    readonly status: number,
+    readonly code: string,
+    readonly field?: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+
+  /** The outcome is unknown (no answer or a server fault): retrying the same action is the right move. */
+  get retriable(): boolean {
+    return this.status === 0 || this.status >= 500;
+  }
+}
+
+export interface ApiAnswer<T> {
+  data: T;
+  message?: string;
+  /** Event-log position the command wrote: pass as `wait_for` to read your own write. */
+  position?: string;
+}
+
+export function getToken(): string | null {
+  try {
+    return localStorage.getItem(TOKEN_KEY);
+  } catch {
+    return null;
+  }
+}
+
+export function setToken(token: string | null): void {
+  try {
+    if (token) localStorage.setItem(TOKEN_KEY, token);
+    else localStorage.removeItem(TOKEN_KEY);
+  } catch {
+    /* storage disabled: the session lasts as long as the page */
+  }
+}
+
+type UnauthorizedListener = () => void;
+let onUnauthorized: UnauthorizedListener | null = null;
+/** Called when GET /api/users/me answers 401 (spec 1 §4: the user is logged out). */
+export function setUnauthorizedHandler(fn: UnauthorizedListener | null): void {
+  onUnauthorized = fn;
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  query?: Record<string, string | number | boolean | undefined | null>;
+  body?: unknown;
+  /** Sent as the Idempotency-Key header (purchases). */
+  idempotencyKey?: string;
+  signal?: AbortSignal;
+}
+
+function buildUrl(path: string, query?: RequestOptions['query']): string {
+  if (!query) return path;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
+  }
+  const qs = params.toString();
+  return qs ? `${path}${path.includes('?') ? '&' : '?'}${qs}` : path;
+}
+
+export async function request<T>(path: string, options: RequestOptions = {}): Promise<ApiAnswer<T>> {
+  const method = options.method ?? (options.body === undefined ? 'GET' : 'POST');
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const token = getToken();
+  if (token) headers.Authorization = token;
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
+
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, options.query), {
+      method,
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+      credentials: 'same-origin',
+    });
+  } catch (err) {
+    if ((err as Error)?.name === 'AbortError') throw err;
+    const offline = typeof navigator !== 'undefined' && navigator.onLine === false;
+    throw new ApiError(offline ? OFFLINE_ERROR : GENERIC_ERROR, 0, 'NETWORK');
+  }
+
+  let envelope: Partial<ApiOk<T>> & Partial<WireError> = {};
+  const text = await response.text().catch(() => '');
+  if (text) {
+    try {
+      envelope = JSON.parse(text);
+    } catch {
+      envelope = {};
+    }
+  }
+
+  if (response.status === 429) throw new ApiError(TOO_MANY_REQUESTS, 429, envelope.code ?? 'RATE_LIMITED');
+
+  if (response.status === 401 && path === '/api/users/me') onUnauthorized?.();
+
+  if (response.status === 430 && method !== 'GET') {
+    // Spec 1 §8: status 430 (blocked) on a state-changing call reloads the page. Only user actions send
+    // these, so this cannot loop on its own.
+    window.location.reload();
+  }
+
+  if (!response.ok || envelope.success !== 1) {
+    const message =
+      (typeof envelope.message === 'string' && envelope.message) ||
+      (response.status >= 500 ? GENERIC_ERROR : response.ok ? GENERIC_ERROR : `${GENERIC_ERROR} (${response.status})`);
+    throw new ApiError(message, response.ok ? 500 : response.status, envelope.code ?? `HTTP_${response.status}`, envelope.field);
+  }
+
+  return { data: envelope.data as T, message: envelope.message, position: envelope.position };
+}
+
+export const api = {
+  get: <T>(path: string, query?: RequestOptions['query'], signal?: AbortSignal) => request<T>(path, { method: 'GET', query, signal }),
+  post: <T>(path: string, body: unknown, opts: Omit<RequestOptions, 'body' | 'method'> = {}) =>
+    request<T>(path, { ...opts, method: 'POST', body }),
+};
+
+/** A v4 UUID, also outside secure contexts (crypto.randomUUID needs https or localhost). */
+export function uuid(): string {
+  if (typeof crypto.randomUUID === 'function') {
+    try {
+      return crypto.randomUUID();
+    } catch {
+      /* fall through */
+    }
+  }
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  b[6] = (b[6] & 0x0f) | 0x40;
+  b[8] = (b[8] & 0x3f) | 0x80;
+  const h = Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}
+
+/**
+ * One Idempotency-Key per user action. The key is reused only when the very same request is sent again after
+ * an unknown outcome (network failure or server fault); any definite answer ends the action, so the next
+ * attempt (a new card, a retry after a decline) is a new action with a new key.
+ */
+export class IdempotentAction {
+  private key: string | null = null;
+  private fingerprint = '';
+
+  keyFor(body: unknown): string {
+    const fp = JSON.stringify(body);
+    if (!this.key || fp !== this.fingerprint) {
+      this.key = uuid();
+      this.fingerprint = fp;
+    }
+    return this.key;
+  }
+
+  /** Record the outcome of the request made with keyFor(). */
+  settle(error?: unknown): void {
+    if (error instanceof ApiError && error.retriable) return; // keep the key for a retry
+    this.key = null;
+    this.fingerprint = '';
+  }
+
+  reset(): void {
+    this.key = null;
+    this.fingerprint = '';
+  }
+}
+
+export function errorMessage(err: unknown, fallback = GENERIC_ERROR): string {
+  if (err instanceof ApiError) return err.message;
+  if (err instanceof Error && err.message) return err.message;
+  return fallback;
+}

@@ -1,0 +1,149 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import type { MeView, PublicSettings } from '../../domain/shared/wire';
+import { ApiError, api, getToken, setToken, setUnauthorizedHandler } from './api';
+
+const SETTINGS_CACHE = 'fanclub.settings';
+/** Where a route guard sent the guest from; login goes back there (spec 1 §2). */
+export const REDIRECT_KEY = 'fanclub.redirect';
+
+export interface AuthState {
+  token: string | null;
+  me: MeView | null;
+  /** True while a token exists but `me` is not loaded yet. */
+  loadingMe: boolean;
+  settings: PublicSettings | null;
+  settingsLoaded: boolean;
+  /** Stores the token, loads `me` and returns it. */
+  login: (token: string, opts?: { fromLoginOrSignup?: boolean }) => Promise<MeView | null>;
+  logout: () => void;
+  /** Reloads `me`; `waitFor` is an event-log position to read one's own write. */
+  refresh: (waitFor?: string) => Promise<MeView | null>;
+}
+
+const AuthContext = createContext<AuthState | null>(null);
+
+function readCachedSettings(): PublicSettings | null {
+  try {
+    const raw = localStorage.getItem(SETTINGS_CACHE);
+    return raw ? (JSON.parse(raw) as PublicSettings) : null;
+  } catch {
+    return null;
+  }
+}
+
+export function saveRedirect(path: string): void {
+  try {
+    sessionStorage.setItem(REDIRECT_KEY, path);
+  } catch {
+    /* ignore */
+  }
+}
+
+export function takeRedirect(): string | null {
+  try {
+    const path = sessionStorage.getItem(REDIRECT_KEY);
+    sessionStorage.removeItem(REDIRECT_KEY);
+    // Only same-site paths.
+    return path && path.startsWith('/') && !path.startsWith('//') ? path : null;
+  } catch {
+    return null;
+  }
+}
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const [token, setTokenState] = useState<string | null>(() => getToken());
+  const [me, setMe] = useState<MeView | null>(null);
+  const [loadingMe, setLoadingMe] = useState<boolean>(() => !!getToken());
+  const [settings, setSettings] = useState<PublicSettings | null>(() => readCachedSettings());
+  const [settingsLoaded, setSettingsLoaded] = useState(false);
+  const generation = useRef(0);
+
+  const logout = useCallback(() => {
+    const old = getToken();
+    generation.current += 1;
+    setToken(null);
+    setTokenState(null);
+    setMe(null);
+    setLoadingMe(false);
+    if (old) {
+      // Best effort: end the session on the server too. The token is gone locally whatever it answers.
+      fetch('/api/users/logout', { method: 'POST', headers: { Authorization: old } }).catch(() => undefined);
+    }
+  }, []);
+
+  const loadMe = useCallback(async (opts: { waitFor?: string; fromLoginOrSignup?: boolean } = {}) => {
+    if (!getToken()) return null;
+    const gen = generation.current;
+    try {
+      const { data } = await api.get<MeView>('/api/users/me', {
+        is_request_from_login_or_signup_api: opts.fromLoginOrSignup ? true : undefined,
+        wait_for: opts.waitFor,
+      });
+      if (gen !== generation.current) return null;
+      setMe(data);
+      return data;
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 401) return null; // handled by the 401 hook (logout)
+      throw err;
+    } finally {
+      if (gen === generation.current) setLoadingMe(false);
+    }
+  }, []);
+
+  useEffect(() => {
+    setUnauthorizedHandler(logout);
+    return () => setUnauthorizedHandler(null);
+  }, [logout]);
+
+  // Initial load: settings (public) and, with a token, the current user.
+  useEffect(() => {
+    let alive = true;
+    api
+      .get<PublicSettings>('/api/app_settings/get')
+      .then(({ data }) => {
+        if (!alive) return;
+        setSettings(data);
+        try {
+          localStorage.setItem(SETTINGS_CACHE, JSON.stringify(data));
+        } catch {
+          /* ignore */
+        }
+      })
+      .catch(() => undefined)
+      .finally(() => alive && setSettingsLoaded(true));
+    if (getToken()) loadMe().catch(() => undefined);
+    return () => {
+      alive = false;
+    };
+  }, [loadMe]);
+
+  const login = useCallback(
+    async (newToken: string, opts: { fromLoginOrSignup?: boolean } = {}) => {
+      generation.current += 1;
+      setToken(newToken);
+      setTokenState(newToken);
+      setLoadingMe(true);
+      return loadMe({ fromLoginOrSignup: opts.fromLoginOrSignup });
+    },
+    [loadMe],
+  );
+
+  const refresh = useCallback((waitFor?: string) => loadMe({ waitFor }), [loadMe]);
+
+  const value = useMemo<AuthState>(
+    () => ({ token, me, loadingMe, settings, settingsLoaded, login, logout, refresh }),
+    [token, me, loadingMe, settings, settingsLoaded, login, logout, refresh],
+  );
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthState {
+  const ctx = useContext(AuthContext);
+  if (!ctx) throw new Error('useAuth outside AuthProvider');
+  return ctx;
+}
+
+export function useModelName(): string {
+  const { settings } = useAuth();
+  return settings?.model_name?.trim() || 'Fanclub';
+}

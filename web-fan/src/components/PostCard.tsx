@@ -1,0 +1,466 @@
+import { memo, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import ChatBubbleOutlineRounded from '@mui/icons-material/ChatBubbleOutlineRounded';
+import ChevronLeftRounded from '@mui/icons-material/ChevronLeftRounded';
+import ChevronRightRounded from '@mui/icons-material/ChevronRightRounded';
+import ErrorOutlineRounded from '@mui/icons-material/ErrorOutlineRounded';
+import FavoriteBorderRounded from '@mui/icons-material/FavoriteBorderRounded';
+import HourglassTopRounded from '@mui/icons-material/HourglassTopRounded';
+import LockRounded from '@mui/icons-material/LockRounded';
+import PaidRounded from '@mui/icons-material/PaidRounded';
+import PhotoLibraryRounded from '@mui/icons-material/PhotoLibraryRounded';
+import PlayArrowRounded from '@mui/icons-material/PlayArrowRounded';
+import PublicRounded from '@mui/icons-material/PublicRounded';
+import type { PostMediaView, PostView } from '../../../domain/shared/wire';
+import { duration, fullDate, money, relativeTime } from '../format';
+
+export const PROCESSING_TEXT = 'This post is under process. It will be visible once processing is completed.';
+
+export function errorText(post: PostView): string {
+  if (post.blogType === 'video') return 'Error: There was a problem with this video. Please try again.';
+  if (post.blogType === 'gallery' || post.media.length > 1) return 'Error: There is problem in processing one or multiple content.';
+  return 'Error: There was a problem with this content. we will investigate and let you know.';
+}
+
+export interface PostCardProps {
+  post: PostView;
+  /** Click on what the viewer may not see yet (locked or private): unlock, subscribe or register. */
+  onLockedClick: (post: PostView) => void;
+  /** Open the full-screen viewer on an entitled item. */
+  onOpenMedia: (post: PostView, index: number) => void;
+  /** Show the whole caption (post detail page). */
+  expanded?: boolean;
+  /** The post is the target of the URL hash. */
+  highlighted?: boolean;
+}
+
+function VisibilityIcon({ post }: { post: PostView }) {
+  const [label, icon] =
+    post.visibility === 'locked'
+      ? [`Locked · ${money(post.amount, post.amount_cents)}`, <PaidRounded fontSize="inherit" key="i" />]
+      : post.visibility === 'private'
+        ? ['Subscribers only', <LockRounded fontSize="inherit" key="i" />]
+        : ['Public', <PublicRounded fontSize="inherit" key="i" />];
+  return (
+    <Tooltip title={label}>
+      <Box
+        component="span"
+        role="img"
+        aria-label={label}
+        tabIndex={0}
+        data-testid="visibility-icon"
+        data-visibility={post.visibility}
+        sx={{ display: 'inline-flex', fontSize: 16, color: 'text.secondary', borderRadius: 1 }}
+      >
+        {icon}
+      </Box>
+    </Tooltip>
+  );
+}
+
+function Caption({ post, expanded }: { post: PostView; expanded?: boolean }) {
+  const [open, setOpen] = useState(false);
+  const text = post.description ?? '';
+  if (post.captionBlur) {
+    return (
+      <Box sx={{ px: 2, pb: 1.5 }} data-testid="post-caption" data-blurred="true">
+        <Typography
+          variant="body1"
+          aria-hidden
+          sx={{ filter: 'blur(6px)', userSelect: 'none', pointerEvents: 'none', whiteSpace: 'pre-line', wordBreak: 'break-word' }}
+        >
+          {text || 'This caption is only visible to members of the club.'}
+        </Typography>
+        <Box component="span" sx={visuallyHidden}>
+          Caption hidden
+        </Box>
+      </Box>
+    );
+  }
+  if (!text.trim()) return null;
+  const long = !expanded && text.length > 280;
+  return (
+    <Box sx={{ px: 2, pb: 1.5 }} data-testid="post-caption" data-blurred="false">
+      <Typography
+        variant="body1"
+        sx={{
+          whiteSpace: 'pre-line',
+          wordBreak: 'break-word',
+          ...(long && !open ? { display: '-webkit-box', WebkitLineClamp: 4, WebkitBoxOrient: 'vertical', overflow: 'hidden' } : {}),
+        }}
+      >
+        {text}
+      </Typography>
+      {long && (
+        <Link component="button" type="button" variant="body2" onClick={() => setOpen((o) => !o)} sx={{ mt: 0.5 }} aria-expanded={open}>
+          {open ? 'Show less' : 'Show more'}
+        </Link>
+      )}
+    </Box>
+  );
+}
+
+const visuallyHidden = {
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
+
+/** A photo with its blurred preview first; the original fades in once loaded. */
+function Photo({ item, alt, entitled }: { item: PostMediaView; alt: string; entitled: boolean }) {
+  const [loaded, setLoaded] = useState(false);
+  const src = entitled ? item.url ?? item.thumbnail_url : null;
+  return (
+    <>
+      <Box
+        component="img"
+        src={item.blur_url}
+        alt=""
+        aria-hidden
+        loading="lazy"
+        decoding="async"
+        sx={{
+          position: 'absolute',
+          inset: 0,
+          width: '100%',
+          height: '100%',
+          objectFit: 'cover',
+          transform: 'scale(1.08)',
+          filter: entitled ? 'blur(24px) brightness(0.7)' : 'blur(8px)',
+        }}
+      />
+      {src && (
+        <Box
+          component="img"
+          src={src}
+          alt={alt}
+          loading="lazy"
+          decoding="async"
+          onLoad={() => setLoaded(true)}
+          draggable={false}
+          sx={{
+            position: 'absolute',
+            inset: 0,
+            width: '100%',
+            height: '100%',
+            objectFit: 'contain',
+            opacity: loaded ? 1 : 0,
+            transition: 'opacity 240ms ease',
+          }}
+        />
+      )}
+    </>
+  );
+}
+
+function LockedOverlay({ post, onClick }: { post: PostView; onClick: () => void }) {
+  const locked = post.visibility === 'locked';
+  const photos = post.media.filter((m) => m.content_type === 'photo').length;
+  const videos = post.media.length - photos;
+  const counts = [photos ? `${photos} photo${photos > 1 ? 's' : ''}` : '', videos ? `${videos} video${videos > 1 ? 's' : ''}` : '']
+    .filter(Boolean)
+    .join(' · ');
+  return (
+    <Box
+      sx={{
+        position: 'absolute',
+        inset: 0,
+        display: 'flex',
+        flexDirection: 'column',
+        alignItems: 'center',
+        justifyContent: 'center',
+        gap: 1.5,
+        background: 'linear-gradient(180deg, rgba(0,0,0,0.15) 0%, rgba(0,0,0,0.55) 100%)',
+        color: '#fff',
+        textAlign: 'center',
+        p: 2,
+      }}
+      data-testid="locked-overlay"
+    >
+      <Box sx={{ width: 56, height: 56, borderRadius: '50%', bgcolor: 'rgba(0,0,0,0.45)', display: 'grid', placeItems: 'center' }} aria-hidden>
+        <LockRounded sx={{ fontSize: 28 }} />
+      </Box>
+      {counts && (
+        <Typography variant="body2" sx={{ opacity: 0.9, textShadow: '0 1px 3px rgba(0,0,0,0.6)' }}>
+          {counts}
+        </Typography>
+      )}
+      {locked ? (
+        <>
+          <Chip
+            label={money(post.amount, post.amount_cents)}
+            data-testid="price-chip"
+            sx={{ bgcolor: 'rgba(0,0,0,0.55)', color: '#fff', fontWeight: 700, fontSize: 15, border: '1px solid rgba(255,255,255,0.35)' }}
+          />
+          <Button variant="contained" size="large" onClick={onClick} data-testid="unlock-button" startIcon={<LockRounded />}>
+            Unlock
+          </Button>
+        </>
+      ) : (
+        <>
+          <Typography variant="subtitle1" sx={{ fontWeight: 700, textShadow: '0 1px 3px rgba(0,0,0,0.6)' }}>
+            Subscribe to see
+          </Typography>
+          <Button variant="contained" onClick={onClick} data-testid="subscribe-to-see">
+            {post.cta === 'register' ? 'Sign up to subscribe' : 'Subscribe'}
+          </Button>
+        </>
+      )}
+    </Box>
+  );
+}
+
+function MediaArea({ post, onLockedClick, onOpenMedia }: Pick<PostCardProps, 'post' | 'onLockedClick' | 'onOpenMedia'>) {
+  const [index, setIndex] = useState(0);
+  const items = post.media;
+  const count = items.length;
+  const item = items[Math.min(index, count - 1)];
+  if (!item) {
+    if (!post.isLocked) return null;
+    // A locked text post: nothing to blur, just the prompt.
+    return (
+      <Box sx={{ position: 'relative', aspectRatio: '16 / 9', bgcolor: 'action.hover' }}>
+        <LockedOverlay post={post} onClick={() => onLockedClick(post)} />
+      </Box>
+    );
+  }
+  const first = items[0]!;
+  const ratio = first.width > 0 && first.height > 0 ? first.width / first.height : 1;
+  const aspect = ratio >= 1.2 ? '16 / 9' : ratio <= 0.9 ? '4 / 5' : '1 / 1';
+  const entitled = !post.isLocked && !!item.url;
+  const go = (delta: number) => setIndex((i) => (i + delta + count) % count);
+  const label = `${item.content_type === 'video' ? 'Video' : 'Photo'} ${index + 1} of ${count}`;
+
+  const onKey = (e: KeyboardEvent) => {
+    if (count < 2) return;
+    if (e.key === 'ArrowLeft') go(-1);
+    if (e.key === 'ArrowRight') go(1);
+  };
+
+  return (
+    <Box
+      sx={{ position: 'relative', width: '100%', aspectRatio: aspect, overflow: 'hidden', bgcolor: '#000' }}
+      onKeyDown={onKey}
+      data-testid="post-media"
+      data-media-count={count}
+    >
+      {item.content_type === 'video' && entitled ? (
+        <Box
+          component="video"
+          key={item._id}
+          src={item.url ?? undefined}
+          poster={item.thumbnail_url ?? item.blur_url}
+          controls
+          preload="none"
+          playsInline
+          aria-label={label}
+          sx={{ position: 'absolute', inset: 0, width: '100%', height: '100%', objectFit: 'contain', bgcolor: '#000' }}
+        />
+      ) : entitled ? (
+        <Box
+          component="button"
+          type="button"
+          onClick={() => onOpenMedia(post, index)}
+          aria-label={`Open ${label.toLowerCase()} full screen`}
+          sx={{ position: 'absolute', inset: 0, p: 0, m: 0, border: 0, cursor: 'zoom-in', bgcolor: 'transparent', display: 'block', width: '100%' }}
+        >
+          <Photo key={item._id} item={item} alt={label} entitled />
+        </Box>
+      ) : (
+        <>
+          <Photo key={item._id} item={item} alt="" entitled={false} />
+          <LockedOverlay post={post} onClick={() => onLockedClick(post)} />
+        </>
+      )}
+
+      {item.content_type === 'video' && (
+        <Chip
+          size="small"
+          icon={<PlayArrowRounded />}
+          label={duration(item.video_duration) || 'Video'}
+          sx={{ position: 'absolute', left: 10, top: 10, bgcolor: 'rgba(0,0,0,0.6)', color: '#fff', '& .MuiChip-icon': { color: '#fff' }, pointerEvents: 'none' }}
+        />
+      )}
+
+      {count > 1 && (
+        <>
+          <Chip
+            size="small"
+            icon={<PhotoLibraryRounded />}
+            label={`${index + 1} / ${count}`}
+            aria-live="polite"
+            sx={{ position: 'absolute', right: 10, top: 10, bgcolor: 'rgba(0,0,0,0.6)', color: '#fff', '& .MuiChip-icon': { color: '#fff' } }}
+          />
+          <IconButton
+            aria-label="Previous media"
+            onClick={() => go(-1)}
+            data-testid="gallery-prev"
+            sx={{ position: 'absolute', left: 8, top: '50%', transform: 'translateY(-50%)', bgcolor: 'rgba(0,0,0,0.5)', color: '#fff', '&:hover': { bgcolor: 'rgba(0,0,0,0.75)' } }}
+          >
+            <ChevronLeftRounded />
+          </IconButton>
+          <IconButton
+            aria-label="Next media"
+            onClick={() => go(1)}
+            data-testid="gallery-next"
+            sx={{ position: 'absolute', right: 8, top: '50%', transform: 'translateY(-50%)', bgcolor: 'rgba(0,0,0,0.5)', color: '#fff', '&:hover': { bgcolor: 'rgba(0,0,0,0.75)' } }}
+          >
+            <ChevronRightRounded />
+          </IconButton>
+          <Box sx={{ position: 'absolute', bottom: 10, left: 0, right: 0, display: 'flex', justifyContent: 'center', gap: 0.75, pointerEvents: 'none' }} aria-hidden>
+            {items.slice(0, 12).map((m, i) => (
+              <Box
+                key={m._id}
+                sx={{ width: 7, height: 7, borderRadius: '50%', bgcolor: i === index ? '#fff' : 'rgba(255,255,255,0.45)', boxShadow: '0 0 2px rgba(0,0,0,0.6)' }}
+              />
+            ))}
+          </Box>
+        </>
+      )}
+    </Box>
+  );
+}
+
+function StatusPanel({ icon, text, tone }: { icon: ReactNode; text: string; tone: 'info' | 'error' }) {
+  return (
+    <Box
+      role={tone === 'error' ? 'alert' : 'status'}
+      sx={{
+        mx: 2,
+        mb: 2,
+        p: 2.5,
+        borderRadius: 2,
+        display: 'flex',
+        gap: 1.5,
+        alignItems: 'center',
+        bgcolor: tone === 'error' ? 'rgba(244,67,54,0.12)' : 'action.hover',
+        color: tone === 'error' ? 'error.light' : 'text.secondary',
+      }}
+      data-testid={tone === 'error' ? 'post-error' : 'post-processing'}
+    >
+      {icon}
+      <Typography variant="body2">{text}</Typography>
+    </Box>
+  );
+}
+
+function PostCardImpl({ post, onLockedClick, onOpenMedia, expanded, highlighted }: PostCardProps) {
+  const author = post.user?.name ?? '';
+  const when = relativeTime(post.date);
+  return (
+    <Paper
+      component="article"
+      id={`post-${post._id}`}
+      variant="outlined"
+      data-testid="post-card"
+      data-post-id={post._id}
+      data-locked={post.isLocked ? 'true' : 'false'}
+      data-visibility={post.visibility}
+      aria-label={`Post by ${author}${when ? `, ${when}` : ''}`}
+      sx={{
+        mb: { xs: 1.5, sm: 3 },
+        overflow: 'hidden',
+        borderRadius: { xs: 0, sm: 3 },
+        borderLeftWidth: { xs: 0, sm: 1 },
+        borderRightWidth: { xs: 0, sm: 1 },
+        scrollMarginTop: 80,
+        outline: highlighted ? 2 : 0,
+        outlineColor: 'primary.main',
+        outlineStyle: 'solid',
+      }}
+    >
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, px: 2, py: 1.5 }}>
+        <Avatar src={post.user?.avatarUrl ?? undefined} alt="" sx={{ width: 40, height: 40 }}>
+          {author.slice(0, 1).toUpperCase()}
+        </Avatar>
+        <Box sx={{ minWidth: 0, flex: 1 }}>
+          <Typography variant="subtitle2" component="p" noWrap sx={{ fontWeight: 700 }}>
+            {author}
+          </Typography>
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.75 }}>
+            <Tooltip title={fullDate(post.date)}>
+              <Typography
+                component="time"
+                variant="caption"
+                color="text.secondary"
+                dateTime={post.date}
+                title={fullDate(post.date)}
+                tabIndex={0}
+                data-testid="post-time"
+              >
+                {when}
+              </Typography>
+            </Tooltip>
+            <Box component="span" aria-hidden sx={{ color: 'text.secondary', fontSize: 12 }}>
+              ·
+            </Box>
+            <VisibilityIcon post={post} />
+          </Box>
+        </Box>
+      </Box>
+
+      {post.processing ? (
+        <StatusPanel icon={<HourglassTopRounded />} text={PROCESSING_TEXT} tone="info" />
+      ) : (
+        <>
+          <Caption post={post} expanded={expanded} />
+          {post.isError ? (
+            <StatusPanel icon={<ErrorOutlineRounded />} text={errorText(post)} tone="error" />
+          ) : (
+            <MediaArea post={post} onLockedClick={onLockedClick} onOpenMedia={onOpenMedia} />
+          )}
+        </>
+      )}
+
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2.5, px: 2, py: 1.25, color: 'text.secondary' }}>
+        <Box sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.75 }} aria-label={`${post.total_likes} likes`} role="img" data-testid="like-count">
+          <FavoriteBorderRounded fontSize="small" aria-hidden />
+          <Typography variant="body2" aria-hidden>
+            {post.total_likes}
+          </Typography>
+        </Box>
+        {post.processing ? (
+          <Box sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.75 }} aria-label={`${post.total_comments} comments`} role="img" data-testid="comment-count">
+            <ChatBubbleOutlineRounded fontSize="small" aria-hidden />
+            <Typography variant="body2" aria-hidden>
+              {post.total_comments}
+            </Typography>
+          </Box>
+        ) : (
+          <Link
+            component={RouterLink}
+            to={`/feed/${post._id}`}
+            underline="none"
+            color="inherit"
+            aria-label={`${post.total_comments} comments, open post`}
+            data-testid="comment-count"
+            sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.75, borderRadius: 1, '&:hover': { color: 'text.primary' } }}
+          >
+            <ChatBubbleOutlineRounded fontSize="small" aria-hidden />
+            <Typography variant="body2" component="span">
+              {post.total_comments}
+            </Typography>
+          </Link>
+        )}
+        <Box sx={{ flex: 1 }} />
+        {post.visibility === 'locked' && post.is_unlocked && (
+          <Chip size="small" label="Unlocked" color="success" variant="outlined" data-testid="unlocked-chip" />
+        )}
+      </Box>
+    </Paper>
+  );
+}
+
+export const PostCard = memo(PostCardImpl);

@@ -1,0 +1,295 @@
+import { Suspense, useMemo, useState, type MouseEvent } from 'react';
+import { Link as RouterLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import AppBar from '@mui/material/AppBar';
+import Avatar from '@mui/material/Avatar';
+import BottomNavigation from '@mui/material/BottomNavigation';
+import BottomNavigationAction from '@mui/material/BottomNavigationAction';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Divider from '@mui/material/Divider';
+import IconButton from '@mui/material/IconButton';
+import Link from '@mui/material/Link';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Toolbar from '@mui/material/Toolbar';
+import Typography from '@mui/material/Typography';
+import { alpha } from '@mui/material/styles';
+import HomeRounded from '@mui/icons-material/HomeRounded';
+import WorkspacePremiumRounded from '@mui/icons-material/WorkspacePremiumRounded';
+import AccountCircleRounded from '@mui/icons-material/AccountCircleRounded';
+import LogoutRounded from '@mui/icons-material/LogoutRounded';
+import { useAuth, useModelName } from '../auth';
+import { PageLoader } from './StatusViews';
+import { sanitizeHtml } from '../sanitize';
+
+const BOTTOM_NAV_HEIGHT = 60;
+
+function initials(name: string): string {
+  return (
+    name
+      .split(/\s+/)
+      .filter(Boolean)
+      .slice(0, 2)
+      .map((w) => w[0]!.toUpperCase())
+      .join('') || '?'
+  );
+}
+
+function AccountMenu({
+  anchorEl,
+  onClose,
+}: {
+  anchorEl: HTMLElement | null;
+  onClose: () => void;
+}) {
+  const { me, logout } = useAuth();
+  const navigate = useNavigate();
+  return (
+    <Menu
+      id="account-menu"
+      anchorEl={anchorEl}
+      open={!!anchorEl}
+      onClose={onClose}
+      anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+      transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+      slotProps={{ paper: { sx: { minWidth: 220, mt: 1 } } }}
+    >
+      <Box sx={{ px: 2, py: 1 }}>
+        <Typography variant="body2" color="text.secondary">
+          Welcome
+        </Typography>
+        <Typography variant="subtitle1" noWrap sx={{ maxWidth: 240 }} data-testid="welcome-name">
+          {me?.name ?? ''}
+        </Typography>
+      </Box>
+      <Divider />
+      <MenuItem
+        component={RouterLink}
+        to="/membership"
+        onClick={onClose}
+        data-testid="menu-membership"
+      >
+        <ListItemIcon>
+          <WorkspacePremiumRounded fontSize="small" />
+        </ListItemIcon>
+        Membership
+      </MenuItem>
+      <MenuItem
+        onClick={() => {
+          onClose();
+          logout();
+          navigate('/');
+        }}
+        data-testid="logout"
+      >
+        <ListItemIcon>
+          <LogoutRounded fontSize="small" />
+        </ListItemIcon>
+        Log out
+      </MenuItem>
+    </Menu>
+  );
+}
+
+function TopBar({ onOpenAccount }: { onOpenAccount: (el: HTMLElement) => void }) {
+  const { token, me, settings } = useAuth();
+  const modelName = useModelName();
+  const { pathname } = useLocation();
+  const loggedIn = !!token;
+
+  const navLink = (to: string, label: string, testId: string) => {
+    const active = to === '/' ? pathname === '/' || pathname === '/home' || pathname.startsWith('/feed/') : pathname.startsWith(to);
+    return (
+      <Button
+        component={RouterLink}
+        to={to}
+        color="inherit"
+        aria-current={active ? 'page' : undefined}
+        data-testid={testId}
+        sx={{
+          color: active ? 'text.primary' : 'text.secondary',
+          borderRadius: 2,
+          position: 'relative',
+          '&::after': active
+            ? { content: '""', position: 'absolute', left: 14, right: 14, bottom: 2, height: 2, borderRadius: 1, bgcolor: 'primary.main' }
+            : undefined,
+        }}
+      >
+        {label}
+      </Button>
+    );
+  };
+
+  return (
+    <AppBar
+      position="sticky"
+      elevation={0}
+      color="inherit"
+      sx={{
+        bgcolor: (t) => alpha(t.palette.background.paper, 0.88),
+        backdropFilter: 'saturate(180%) blur(12px)',
+        borderBottom: 1,
+        borderColor: 'divider',
+      }}
+    >
+      <Toolbar sx={{ gap: 1, minHeight: { xs: 56, sm: 64 }, maxWidth: 1200, width: '100%', mx: 'auto', px: { xs: 1.5, sm: 3 } }}>
+        <Box
+          component={RouterLink}
+          to="/"
+          sx={{ display: 'flex', alignItems: 'center', gap: 1.25, color: 'text.primary', textDecoration: 'none', minWidth: 0, borderRadius: 2 }}
+          aria-label={`${modelName} home`}
+          data-testid="brand"
+        >
+          <Avatar
+            src={settings?.model_avatar_url ?? undefined}
+            alt=""
+            sx={{ width: 34, height: 34, bgcolor: 'primary.main', color: 'primary.contrastText', fontSize: 15, fontWeight: 700 }}
+          >
+            {initials(modelName)}
+          </Avatar>
+          <Typography variant="h6" component="span" noWrap sx={{ fontWeight: 700, fontSize: { xs: 17, sm: 19 } }}>
+            {modelName}
+          </Typography>
+        </Box>
+
+        <Box component="nav" aria-label="Main" sx={{ display: { xs: 'none', sm: 'flex' }, gap: 0.5, ml: 3 }}>
+          {navLink('/', 'Feed', 'nav-feed')}
+          {navLink('/membership', 'Membership', 'nav-membership')}
+        </Box>
+
+        <Box sx={{ flexGrow: 1 }} />
+
+        {loggedIn ? (
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+            <Typography variant="body2" color="text.secondary" noWrap sx={{ display: { xs: 'none', md: 'block' }, maxWidth: 200 }}>
+              Welcome, <Box component="span" sx={{ color: 'text.primary', fontWeight: 600 }}>{me?.name ?? ''}</Box>
+            </Typography>
+            <IconButton
+              onClick={(e: MouseEvent<HTMLElement>) => onOpenAccount(e.currentTarget)}
+              aria-label="Account menu"
+              aria-haspopup="menu"
+              aria-controls="account-menu"
+              data-testid="account-button"
+              sx={{ p: 0.5 }}
+            >
+              <Avatar src={me?.avatarUrl ?? undefined} alt="" sx={{ width: 34, height: 34, fontSize: 14 }}>
+                {initials(me?.name ?? '')}
+              </Avatar>
+            </IconButton>
+          </Box>
+        ) : (
+          <Box sx={{ display: 'flex', gap: 1 }}>
+            <Button component={RouterLink} to="/login" color="inherit" variant="outlined" size="small" data-testid="nav-login" sx={{ borderColor: 'divider' }}>
+              Login
+            </Button>
+            <Button component={RouterLink} to="/register" variant="contained" size="small" data-testid="nav-register">
+              Sign Up
+            </Button>
+          </Box>
+        )}
+      </Toolbar>
+    </AppBar>
+  );
+}
+
+function BottomNav({ onOpenAccount }: { onOpenAccount: (el: HTMLElement) => void }) {
+  const { token } = useAuth();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const value = pathname === '/' || pathname === '/home' || pathname.startsWith('/feed/')
+    ? 'feed'
+    : pathname.startsWith('/membership') || pathname.startsWith('/subscribe')
+      ? 'membership'
+      : pathname.startsWith('/login') || pathname.startsWith('/register')
+        ? 'account'
+        : false;
+
+  return (
+    <Paper
+      component="nav"
+      aria-label="Bottom navigation"
+      elevation={0}
+      sx={{
+        display: { xs: 'block', sm: 'none' },
+        position: 'fixed',
+        left: 0,
+        right: 0,
+        bottom: 0,
+        zIndex: (t) => t.zIndex.appBar,
+        borderTop: 1,
+        borderColor: 'divider',
+        pb: 'env(safe-area-inset-bottom)',
+      }}
+      data-testid="bottom-nav"
+    >
+      <BottomNavigation showLabels value={value} sx={{ height: BOTTOM_NAV_HEIGHT, bgcolor: 'transparent' }}>
+        <BottomNavigationAction label="Feed" value="feed" icon={<HomeRounded />} component={RouterLink} to="/" data-testid="bottom-nav-feed" />
+        <BottomNavigationAction label="Membership" value="membership" icon={<WorkspacePremiumRounded />} component={RouterLink} to="/membership" data-testid="bottom-nav-membership" />
+        <BottomNavigationAction
+          label="Account"
+          value="account"
+          icon={<AccountCircleRounded />}
+          aria-haspopup={token ? 'menu' : undefined}
+          data-testid="bottom-nav-account"
+          onClick={(e: MouseEvent<HTMLElement>) => (token ? onOpenAccount(e.currentTarget) : navigate('/login'))}
+        />
+      </BottomNavigation>
+    </Paper>
+  );
+}
+
+function Footer() {
+  const { settings } = useAuth();
+  const modelName = useModelName();
+  const html = useMemo(() => (settings?.footer_text_html ? sanitizeHtml(settings.footer_text_html) : ''), [settings?.footer_text_html]);
+  return (
+    <Box
+      component="footer"
+      sx={{ borderTop: 1, borderColor: 'divider', py: 3, px: 2, textAlign: 'center', color: 'text.secondary', fontSize: 14 }}
+      data-testid="footer"
+    >
+      {html ? (
+        <Box sx={{ '& a': { color: 'primary.main' } }} dangerouslySetInnerHTML={{ __html: html }} />
+      ) : (
+        <Typography variant="body2" color="text.secondary">
+          © {new Date().getFullYear()} {modelName}. All rights reserved.
+        </Typography>
+      )}
+    </Box>
+  );
+}
+
+export function Shell() {
+  const [accountAnchor, setAccountAnchor] = useState<HTMLElement | null>(null);
+  return (
+    <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', pb: { xs: `${BOTTOM_NAV_HEIGHT}px`, sm: 0 } }}>
+      <Link
+        href="#main"
+        sx={{
+          position: 'absolute',
+          left: 8,
+          top: -48,
+          zIndex: 2000,
+          bgcolor: 'background.paper',
+          px: 2,
+          py: 1,
+          borderRadius: 1,
+          '&:focus': { top: 8 },
+        }}
+      >
+        Skip to content
+      </Link>
+      <TopBar onOpenAccount={setAccountAnchor} />
+      <Box component="main" id="main" tabIndex={-1} sx={{ flex: 1, width: '100%', outline: 'none' }}>
+        <Suspense fallback={<PageLoader />}>
+          <Outlet />
+        </Suspense>
+      </Box>
+      <Footer />
+      <BottomNav onOpenAccount={setAccountAnchor} />
+      <AccountMenu anchorEl={accountAnchor} onClose={() => setAccountAnchor(null)} />
+    </Box>
+  );
+}

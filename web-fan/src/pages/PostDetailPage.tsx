@@ -1,0 +1,83 @@
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { Link as RouterLink, useParams } from 'react-router-dom';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import ArrowBackRounded from '@mui/icons-material/ArrowBackRounded';
+import type { PostView } from '../../../domain/shared/wire';
+import { ApiError, api, errorMessage } from '../api';
+import { useAuth } from '../auth';
+import { PostCard } from '../components/PostCard';
+import { Column, EmptyState, ErrorState, PostSkeleton } from '../components/StatusViews';
+import { useUnlock } from '../payments/useUnlock';
+
+const MediaViewer = lazy(() => import('../components/MediaViewer'));
+
+export default function PostDetailPage() {
+  const { id = '' } = useParams();
+  const { token } = useAuth();
+  const [post, setPost] = useState<PostView | null>(null);
+  const [status, setStatus] = useState<'loading' | 'ready' | 'error' | 'missing'>('loading');
+  const [error, setError] = useState('');
+  const [viewerIndex, setViewerIndex] = useState<number | null>(null);
+
+  const load = useCallback(
+    async (signal?: AbortSignal) => {
+      setStatus('loading');
+      try {
+        const { data } = await api.get<PostView>('/api/blog/get-blog-data-by-id', { id }, signal);
+        if (!data) {
+          setStatus('missing');
+          return;
+        }
+        setPost(data);
+        setStatus('ready');
+      } catch (err) {
+        if ((err as Error)?.name === 'AbortError') return;
+        if (err instanceof ApiError && err.status === 404) {
+          setStatus('missing');
+          return;
+        }
+        setError(errorMessage(err));
+        setStatus('error');
+      }
+    },
+    [id],
+  );
+
+  useEffect(() => {
+    const ctrl = new AbortController();
+    void load(ctrl.signal);
+    return () => ctrl.abort();
+  }, [load, token]);
+
+  const unlock = useUnlock(setPost);
+  const openMedia = useCallback((_p: PostView, index: number) => setViewerIndex(index), []);
+  const viewerItems = post ? post.media.filter((m) => !!m.url) : [];
+
+  return (
+    <Column>
+      <Box sx={{ px: { xs: 1.5, sm: 0 }, mb: 1.5 }}>
+        <Button component={RouterLink} to="/" startIcon={<ArrowBackRounded />} color="inherit" size="small">
+          Back to feed
+        </Button>
+      </Box>
+      {status === 'loading' && !post && <PostSkeleton />}
+      {status === 'error' && <ErrorState title="Could not load this post" message={error} onRetry={() => void load()} />}
+      {status === 'missing' && <EmptyState title="Post not found">It may have been removed.</EmptyState>}
+      {post && status !== 'error' && status !== 'missing' && (
+        <PostCard post={post} onLockedClick={unlock.openPost} onOpenMedia={openMedia} expanded />
+      )}
+      {unlock.elements}
+      {post && viewerIndex !== null && viewerItems.length > 0 && (
+        <Suspense fallback={null}>
+          <MediaViewer
+            items={viewerItems}
+            index={Math.max(0, viewerItems.indexOf(post.media[viewerIndex]!))}
+            open
+            onClose={() => setViewerIndex(null)}
+          />
+        </Suspense>
+      )}
+    </Column>
+  );
+}

@@ -1,0 +1,200 @@
+// The card payment flow shared by unlocks and the subscription: pay with the saved primary card when there is
+// one, otherwise (or when the card must be replaced) collect a card in the 'Add Card Details' dialog.
+import { lazy, Suspense, useCallback, useRef, useState, type ReactNode } from 'react';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import type { CardForm, PaymentResult, SavedCardView } from '../../../domain/shared/wire';
+import { ApiError, IdempotentAction, api, errorMessage, type ApiAnswer } from '../api';
+import { useAuth } from '../auth';
+import { useNotify } from '../notify';
+
+const CardDialog = lazy(() => import('./CardDialog'));
+
+export const CASCADE_MESSAGE = 'Problem in card authorization please re-enter your card details or add new card.';
+export const PAYMENT_FAILED = 'Payment failed.';
+const CARD_UPDATE_CODES = new Set(['-23', '-24']);
+
+export interface PaymentRequest {
+  endpoint: string;
+  /** Fields sent with every attempt, e.g. { blogId, amount }. */
+  body: Record<string, unknown>;
+  /** "Pay $12.00" */
+  submitLabel: string;
+  summary?: string;
+  onAccepted: (answer: ApiAnswer<PaymentResult>) => void;
+  /** A definite failure (declined, error answer). */
+  onFailed?: (info: { message: string; result?: PaymentResult; error?: ApiError }) => void;
+}
+
+interface Notice {
+  title: string;
+  message: string;
+  action: 'newCard' | 'retry' | null;
+}
+
+export function usePaymentFlow(): {
+  start: (req: PaymentRequest) => Promise<void>;
+  busy: boolean;
+  elements: ReactNode;
+} {
+  const { me } = useAuth();
+  const notify = useNotify();
+  const req = useRef<PaymentRequest | null>(null);
+  const action = useRef(new IdempotentAction());
+  const lastExtra = useRef<Record<string, unknown> | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [cardOpen, setCardOpen] = useState(false);
+  const [cardMounted, setCardMounted] = useState(false);
+  const [cardError, setCardError] = useState<{ message: string; field?: string } | null>(null);
+  const [notice, setNotice] = useState<Notice | null>(null);
+
+  const openCardDialog = useCallback((error: { message: string; field?: string } | null = null) => {
+    setCardError(error);
+    setCardMounted(true);
+    setCardOpen(true);
+  }, []);
+
+  const pay = useCallback(
+    async (extra: Record<string, unknown>, viaDialog: boolean) => {
+      const r = req.current;
+      if (!r) return;
+      const body = { ...r.body, ...extra };
+      lastExtra.current = extra;
+      const key = action.current.keyFor(body);
+      setBusy(true);
+      try {
+        const answer = await api.post<PaymentResult>(r.endpoint, body, { idempotencyKey: key });
+        action.current.settle();
+        const result = answer.data;
+        if (result?.accepted) {
+          setCardOpen(false);
+          setNotice(null);
+          r.onAccepted(answer);
+          return;
+        }
+        const message = answer.message || PAYMENT_FAILED;
+        if (result?.errors?.allow_cascade) {
+          r.onFailed?.({ message: CASCADE_MESSAGE, result });
+          openCardDialog({ message: CASCADE_MESSAGE });
+          return;
+        }
+        if (result?.failureCode && CARD_UPDATE_CODES.has(result.failureCode)) {
+          setCardOpen(false);
+          setNotice({ title: 'Payment declined', message, action: 'newCard' });
+          r.onFailed?.({ message, result });
+          return;
+        }
+        r.onFailed?.({ message, result });
+        if (viaDialog) setCardError({ message });
+        else setNotice({ title: 'Payment not completed', message, action: null });
+      } catch (err) {
+        action.current.settle(err);
+        const message = errorMessage(err, PAYMENT_FAILED);
+        const apiErr = err instanceof ApiError ? err : undefined;
+        if (apiErr && CARD_UPDATE_CODES.has(apiErr.code)) {
+          setCardOpen(false);
+          setNotice({ title: 'Payment declined', message, action: 'newCard' });
+        } else if (viaDialog) {
+          setCardError({ message, field: apiErr?.field });
+        } else {
+          setNotice({ title: 'Payment not completed', message, action: apiErr?.retriable ? 'retry' : null });
+        }
+        if (!apiErr?.retriable) r.onFailed?.({ message, error: apiErr });
+      } finally {
+        setBusy(false);
+      }
+    },
+    [openCardDialog],
+  );
+
+  const start = useCallback(
+    async (request: PaymentRequest) => {
+      req.current = request;
+      action.current.reset();
+      setNotice(null);
+      setCardError(null);
+      setBusy(true);
+      let primary: SavedCardView | undefined;
+      try {
+        const { data } = await api.get<SavedCardView[]>('/api/ccbill/get-payment-card');
+        primary = (data ?? []).find((c) => c.is_primary);
+      } catch (err) {
+        // No saved card list (or it failed to load): a card can still be entered.
+        if (err instanceof ApiError && err.status === 429) {
+          setBusy(false);
+          notify(err.message, 'error');
+          return;
+        }
+      }
+      setBusy(false);
+      if (primary) await pay({ card_id: primary._id }, false);
+      else openCardDialog();
+    },
+    [notify, openCardDialog, pay],
+  );
+
+  const onCardSubmit = useCallback((form: CardForm) => void pay({ ...form }, true), [pay]);
+
+  const elements = (
+    <>
+      {cardMounted && (
+        <Suspense fallback={null}>
+          <CardDialog
+            open={cardOpen}
+            submitLabel={req.current?.submitLabel ?? 'Pay'}
+            summary={req.current?.summary}
+            defaultEmail={me?.email ?? ''}
+            busy={busy}
+            error={cardError}
+            onSubmit={onCardSubmit}
+            onClose={() => !busy && setCardOpen(false)}
+          />
+        </Suspense>
+      )}
+      <Dialog open={!!notice} onClose={() => setNotice(null)} aria-labelledby="payment-notice-title" maxWidth="xs" fullWidth>
+        <DialogTitle id="payment-notice-title">{notice?.title}</DialogTitle>
+        <DialogContent>
+          <DialogContentText sx={{ whiteSpace: 'pre-line' }} data-testid="payment-notice">
+            {notice?.message}
+          </DialogContentText>
+        </DialogContent>
+        <DialogActions sx={{ px: 3, pb: 2 }}>
+          <Button onClick={() => setNotice(null)} color="inherit">
+            Close
+          </Button>
+          {notice?.action === 'newCard' && (
+            <Button
+              variant="contained"
+              data-testid="new-card-button"
+              onClick={() => {
+                setNotice(null);
+                openCardDialog();
+              }}
+            >
+              Enter a new card
+            </Button>
+          )}
+          {notice?.action === 'retry' && (
+            <Button
+              variant="contained"
+              disabled={busy}
+              data-testid="retry-payment-button"
+              onClick={() => {
+                setNotice(null);
+                if (lastExtra.current) void pay(lastExtra.current, false);
+              }}
+            >
+              Try again
+            </Button>
+          )}
+        </DialogActions>
+      </Dialog>
+    </>
+  );
+
+  return { start, busy, elements };
+}
