@@ -1,0 +1,3 @@
+import { skeletonSuite } from './skeleton.suite';
+
+skeletonSuite('pglite', true);

@@ -1,0 +1,4 @@
+import { skeletonSuite } from './skeleton.suite';
+import { requirePostgresServer } from '../support/postgres';
+
+skeletonSuite('postgres', await requirePostgresServer());
