@@ -60,8 +60,8 @@ export type AccessDecision = 'allow' | 'unauthenticated' | 'forbidden';
 
 /** Deny by default: an unknown route is forbidden; a role must be listed for the route. */
 export function decideAccess(routeKey: string, role: Role | null): AccessDecision {
+  if (!Object.hasOwn(API_ACCESS, routeKey)) return 'forbidden';
   const rule = API_ACCESS[routeKey];
-  if (rule === undefined) return 'forbidden';
   if (rule === 'public') return 'allow';
   if (!role) return 'unauthenticated';
   if (rule === 'authenticated') return 'allow';

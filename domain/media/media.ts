@@ -12,9 +12,17 @@ export const ACCEPTED_TYPES: Record<string, MediaKind> = {
   'video/quicktime': 'video',
 };
 
-const EXTENSIONS = /\.(png|jpe?g|mp4|mov)$/i;
+const EXTENSIONS: Record<string, MediaKind> = { png: 'photo', jpg: 'photo', jpeg: 'photo', mp4: 'video', mov: 'video' };
 
-export const isAcceptedFileName = (name: string) => EXTENSIONS.test(name);
+const extensionKind = (name: string): MediaKind | undefined => EXTENSIONS[name.slice(name.lastIndexOf('.') + 1).toLowerCase()];
+
+export const isAcceptedFileName = (name: string) => name.includes('.') && extensionKind(name) !== undefined;
+
+/** The declared type and the file's extension must agree (a 'photo' named clip.mp4 is refused). */
+export const mediaKindOf = (fileName: string, contentType: string): MediaKind | null => {
+  const byType = ACCEPTED_TYPES[contentType.toLowerCase()];
+  return byType && byType === extensionKind(fileName) ? byType : null;
+};
 
 export interface Renditions {
   originalKey: string;
@@ -56,8 +64,8 @@ export const mediaDecider: Decider<MediaCommand, MediaEvent, MediaState> = {
     switch (command.type) {
       case 'RegisterUpload': {
         if (state.status !== 'none') return [];
-        const kind = ACCEPTED_TYPES[command.contentType.toLowerCase()];
-        if (!kind || !isAcceptedFileName(command.fileName))
+        const kind = mediaKindOf(command.fileName, command.contentType);
+        if (!kind)
           throw new DomainError('Media format is not supported.', 'UNSUPPORTED_MEDIA', 400, { field: 'file_name' });
         return [
           {

@@ -73,7 +73,7 @@ export function validateNewPost(c: CreatePost): void {
       throw new ValidationError('amount', `Choose an amount between ${minAmount} and ${maxAmount}`);
   }
   if (c.previewMediaId) {
-    if (c.visibility !== 'locked') throw new ValidationError('preview', 'Preview media format is not supported.');
+    if (c.visibility !== 'locked') throw new ValidationError('preview', 'Preview is only available for Locked posts.');
   }
 }
 

@@ -3,7 +3,7 @@
 import { expect } from 'vitest';
 import { DomainError, fold, type Decider, type DomainEvent } from './decider';
 
-export function given<C, E extends DomainEvent, S>(decider: Decider<C, E, S>, events: E[] = []) {
+export function given<C, E extends DomainEvent, S>(decider: Decider<C, E, S>, events: NoInfer<E>[] = []) {
   const state = fold(decider, events);
   return {
     state,

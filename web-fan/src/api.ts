@@ -14,6 +14,8 @@ export class ApiError extends Error {
     readonly status: number,
     readonly code: string,
     readonly field?: string,
+    /** `data` of a failure envelope, when the server sent one (e.g. a declined payment's PaymentResult). */
+    readonly data?: unknown,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -122,7 +124,7 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
     const message =
       (typeof envelope.message === 'string' && envelope.message) ||
       (response.status >= 500 ? GENERIC_ERROR : response.ok ? GENERIC_ERROR : `${GENERIC_ERROR} (${response.status})`);
-    throw new ApiError(message, response.ok ? 500 : response.status, envelope.code ?? `HTTP_${response.status}`, envelope.field);
+    throw new ApiError(message, response.ok ? 500 : response.status, envelope.code ?? `HTTP_${response.status}`, envelope.field, envelope.data);
   }
 
   return { data: envelope.data as T, message: envelope.message, position: envelope.position };

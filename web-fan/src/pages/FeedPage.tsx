@@ -237,6 +237,10 @@ function Feed({ paginated }: { paginated: boolean }) {
               size="medium"
               aria-label="Feed pages"
               data-testid="feed-pagination"
+              sx={{
+                '& ul': { justifyContent: 'center', rowGap: 1 },
+                '& .MuiPaginationItem-root': { minWidth: { xs: 26, sm: 32 }, height: { xs: 28, sm: 32 }, mx: { xs: 0, sm: '3px' }, px: { xs: '4px', sm: '6px' } },
+              }}
             />
           </Box>
         )

@@ -39,9 +39,9 @@ export default function SubscribePage() {
       body: {},
       submitLabel: initial !== null ? `Pay ${money(initial)}` : 'Subscribe',
       summary: priceLine ? `Membership: ${priceLine}` : undefined,
-      onAccepted: ({ message, position }) => {
+      onAccepted: ({ position }) => {
         setDone(true);
-        notify(message || 'Thank you for subscribing', 'success');
+        notify('Thank you for subscribing', 'success');
         void refresh(position)
           .catch(() => undefined)
           .finally(() => navigate('/', { replace: true }));

@@ -1,7 +1,8 @@
 // Card and billing validation, with the spec's exact messages (spec 1 §5).
+import { detectCardBrand, type CardBrand } from '../../../domain/card/card-form';
 import type { CardForm } from '../../../domain/shared/wire';
 
-export type CardType = 'jcb' | 'amex' | 'diners_club' | 'visa' | 'mastercard' | 'discover' | 'maestro';
+export type CardType = CardBrand;
 
 export const CARD_TYPE_LABELS: Record<CardType, string> = {
   jcb: 'JCB',
@@ -13,22 +14,9 @@ export const CARD_TYPE_LABELS: Record<CardType, string> = {
   maestro: 'Maestro',
 };
 
-// Checked in this order: the first match wins.
-const CARD_PATTERNS: [CardType, RegExp][] = [
-  ['jcb', /^(?:2131|1800|35(?:2[89]|[3-8]\d))/],
-  ['amex', /^3[47]/],
-  ['diners_club', /^3(?:0[0-59]|[689])/],
-  ['visa', /^4/],
-  ['mastercard', /^(?:5[1-5]|2(?:2[2-9]|[3-6]\d|7[01]|720))/],
-  ['discover', /^(?:6011|65|64[4-9]|622(?:12[6-9]|1[3-9]\d|[2-8]\d\d|9[01]\d|92[0-5]))/],
-  ['maestro', /^(?:50|5[6-9]|6[0-9])/],
-];
-
+/** Brand from the prefix: the same rule the server applies (domain/card/card-form.ts). */
 export function detectCardType(number: string): CardType | null {
-  const digits = number.replace(/\D/g, '');
-  if (!digits) return null;
-  for (const [type, re] of CARD_PATTERNS) if (re.test(digits)) return type;
-  return null;
+  return detectCardBrand(number);
 }
 
 export const MESSAGES = {
@@ -127,8 +115,11 @@ export function validateCardForm(raw: CardFormValues, opts: { countryHasStates: 
   if (numberError) errors.cardNumber = numberError;
   const cvvError = validateCvv(v.cvv);
   if (cvvError) errors.cvv = cvvError;
+  const now = new Date();
   if (!MONTHS.includes(v.month)) errors.month = MESSAGES.month;
-  if (!v.year || !/^\d{4}$/.test(v.year)) errors.year = MESSAGES.year;
+  if (!expiryYears(now).includes(v.year)) errors.year = MESSAGES.year;
+  // An expiry month already past in the current year (the server rejects it the same way).
+  else if (!errors.month && Number(v.year) === now.getFullYear() && Number(v.month) < now.getMonth() + 1) errors.month = MESSAGES.month;
 
   const cardType = detectCardType(v.cardNumber);
   const alert = !numberError && !cardType ? MESSAGES.cardType : undefined;

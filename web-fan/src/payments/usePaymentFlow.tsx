@@ -66,17 +66,9 @@ export function usePaymentFlow(): {
       lastExtra.current = extra;
       const key = action.current.keyFor(body);
       setBusy(true);
-      try {
-        const answer = await api.post<PaymentResult>(r.endpoint, body, { idempotencyKey: key });
-        action.current.settle();
-        const result = answer.data;
-        if (result?.accepted) {
-          setCardOpen(false);
-          setNotice(null);
-          r.onAccepted(answer);
-          return;
-        }
-        const message = answer.message || PAYMENT_FAILED;
+      // A definite "not accepted" answer: declined (402 with a PaymentResult) or a success envelope with
+      // accepted false. Both carry the same fields.
+      const declined = (result: PaymentResult | undefined, message: string) => {
         if (result?.errors?.allow_cascade) {
           r.onFailed?.({ message: CASCADE_MESSAGE, result });
           openCardDialog({ message: CASCADE_MESSAGE });
@@ -91,10 +83,26 @@ export function usePaymentFlow(): {
         r.onFailed?.({ message, result });
         if (viaDialog) setCardError({ message });
         else setNotice({ title: 'Payment not completed', message, action: null });
+      };
+      try {
+        const answer = await api.post<PaymentResult>(r.endpoint, body, { idempotencyKey: key });
+        action.current.settle();
+        if (answer.data?.accepted) {
+          setCardOpen(false);
+          setNotice(null);
+          r.onAccepted(answer);
+          return;
+        }
+        declined(answer.data, answer.message || PAYMENT_FAILED);
       } catch (err) {
         action.current.settle(err);
         const message = errorMessage(err, PAYMENT_FAILED);
         const apiErr = err instanceof ApiError ? err : undefined;
+        const result = apiErr?.data && typeof apiErr.data === 'object' && 'accepted' in apiErr.data ? (apiErr.data as PaymentResult) : undefined;
+        if (result) {
+          declined(result, message);
+          return;
+        }
         if (apiErr && CARD_UPDATE_CODES.has(apiErr.code)) {
           setCardOpen(false);
           setNotice({ title: 'Payment declined', message, action: 'newCard' });

@@ -12,8 +12,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import type { PostView } from '../../../domain/shared/wire';
 import { api } from '../api';
 import { useAuth } from '../auth';
-import { isMember } from '../format';
-import { money } from '../format';
+import { isMember, money } from '../format';
 import { useNotify } from '../notify';
 import { usePaymentFlow } from './usePaymentFlow';
 
@@ -72,8 +71,8 @@ export function useUnlock(onUpdated: (post: PostView) => void): {
         notify(message || 'Content unlocked.', 'success');
         void refresh(position).catch(() => undefined);
       },
-      onFailed: ({ message, result }) => {
-        if (result?.alreadyCharged || /already unlocked/i.test(message)) void reload(post._id);
+      onFailed: ({ message, result, error }) => {
+        if (result?.alreadyCharged || error?.code === 'ALREADY_UNLOCKED' || /already unlocked/i.test(message)) void reload(post._id);
       },
     });
     setConfirming(null);

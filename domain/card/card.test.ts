@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import { given } from '../shared/given-when-then';
+import { cardsDecider, cardsStream, type CardEvent, type SavedCard } from './card';
+
+const AT = '2026-03-01T10:00:00.000Z';
+const visa: SavedCard = { cardId: 'c1', cardToken: 'tok_1', brand: 'visa', last4: '4242', expMonth: '12', expYear: '2027', billingCountry: 'US' };
+const mc: SavedCard = { cardId: 'c2', cardToken: 'tok_2', brand: 'mastercard', last4: '4444', expMonth: '01', expYear: '2028', billingCountry: 'FR' };
+const added = (c: SavedCard): CardEvent => ({ type: 'CardAdded', data: { ...c, userId: 'u1', addedAt: AT } });
+const primary = (cardId: string): CardEvent => ({ type: 'PrimaryCardSet', data: { userId: 'u1', cardId } });
+const removed = (cardId: string): CardEvent => ({ type: 'CardRemoved', data: { userId: 'u1', cardId } });
+const add = (card: SavedCard, makePrimary = false) => ({ type: 'AddCard' as const, userId: 'u1', card, makePrimary, at: AT });
+
+describe('cardsStream', () => {
+  it('is cards-<userId>', () => expect(cardsStream('u1')).toBe('cards-u1'));
+});
+
+describe('cardsDecider', () => {
+  describe('AddCard', () => {
+    it('the first card becomes primary even without asking', () => {
+      const state = given(cardsDecider).when(add(visa)).then([added(visa), primary('c1')]);
+      expect(state.primaryCardId).toBe('c1');
+      expect(state.cards.get('c1')).toEqual(visa);
+    });
+
+    it('stores only the saved-card fields (no userId/addedAt) in state', () => {
+      const state = given(cardsDecider, [added(visa)]).state;
+      expect(Object.keys(state.cards.get('c1')!).sort()).toEqual(Object.keys(visa).sort());
+    });
+
+    it('a second card does not replace the primary unless asked', () => {
+      const state = given(cardsDecider, [added(visa), primary('c1')]).when(add(mc)).then([added(mc)]);
+      expect(state.primaryCardId).toBe('c1');
+      expect(state.cards.size).toBe(2);
+    });
+
+    it('a second card made primary', () => {
+      const state = given(cardsDecider, [added(visa), primary('c1')]).when(add(mc, true)).then([added(mc), primary('c2')]);
+      expect(state.primaryCardId).toBe('c2');
+    });
+
+    it('is a no-op for a card already saved (retry)', () => {
+      given(cardsDecider, [added(visa), primary('c1')]).when(add(visa)).then([]);
+    });
+
+    it('after the primary was removed, the next card becomes primary', () => {
+      given(cardsDecider, [added(visa), primary('c1'), added(mc), removed('c1')]).when(add({ ...visa, cardId: 'c3' })).then([
+        added({ ...visa, cardId: 'c3' }),
+        primary('c3'),
+      ]);
+    });
+  });
+
+  describe('SetPrimaryCard', () => {
+    it('sets another saved card as primary', () => {
+      const state = given(cardsDecider, [added(visa), primary('c1'), added(mc)])
+        .when({ type: 'SetPrimaryCard', userId: 'u1', cardId: 'c2' })
+        .then([primary('c2')]);
+      expect(state.primaryCardId).toBe('c2');
+    });
+
+    it('is a no-op for the current primary', () => {
+      given(cardsDecider, [added(visa), primary('c1')]).when({ type: 'SetPrimaryCard', userId: 'u1', cardId: 'c1' }).then([]);
+    });
+
+    it('refuses an unknown card', () => {
+      given(cardsDecider, [added(visa), primary('c1')])
+        .when({ type: 'SetPrimaryCard', userId: 'u1', cardId: 'zz' })
+        .thenThrows('Invalid request.', { code: 'CARD_NOT_FOUND', status: 404, details: { field: 'card_id' } });
+    });
+
+    it('refuses a removed card', () => {
+      given(cardsDecider, [added(visa), primary('c1'), added(mc), removed('c2')])
+        .when({ type: 'SetPrimaryCard', userId: 'u1', cardId: 'c2' })
+        .thenThrows('Invalid request.', { code: 'CARD_NOT_FOUND', status: 404 });
+    });
+  });
+
+  describe('RemoveCard', () => {
+    it('removes a non-primary card and keeps the primary', () => {
+      const state = given(cardsDecider, [added(visa), primary('c1'), added(mc)]).when({ type: 'RemoveCard', userId: 'u1', cardId: 'c2' }).then([removed('c2')]);
+      expect([...state.cards.keys()]).toEqual(['c1']);
+      expect(state.primaryCardId).toBe('c1');
+    });
+
+    it('removing the primary clears it', () => {
+      const state = given(cardsDecider, [added(visa), primary('c1'), added(mc)]).when({ type: 'RemoveCard', userId: 'u1', cardId: 'c1' }).then([removed('c1')]);
+      expect(state.primaryCardId).toBeNull();
+      expect([...state.cards.keys()]).toEqual(['c2']);
+    });
+
+    it('refuses an unknown card', () => {
+      given(cardsDecider)
+        .when({ type: 'RemoveCard', userId: 'u1', cardId: 'c1' })
+        .thenThrows('Invalid request.', { code: 'CARD_NOT_FOUND', status: 404, details: { field: 'card_id' } });
+    });
+
+    it('refuses a card already removed', () => {
+      given(cardsDecider, [added(visa), primary('c1'), removed('c1')])
+        .when({ type: 'RemoveCard', userId: 'u1', cardId: 'c1' })
+        .thenThrows('Invalid request.', { code: 'CARD_NOT_FOUND', status: 404 });
+    });
+  });
+
+  it('evolve does not mutate the previous cards map', () => {
+    const before = given(cardsDecider, [added(visa)]).state;
+    cardsDecider.evolve(before, added(mc));
+    cardsDecider.evolve(before, removed('c1'));
+    expect([...before.cards.keys()]).toEqual(['c1']);
+  });
+});

@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import { given } from '../shared/given-when-then';
+import { paymentDecider, paymentStream, type CardRef, type PaymentCommand, type PaymentEvent, type PaymentPurpose } from './payment';
+
+const T0 = '2026-03-01T10:00:00.000Z';
+const T1 = '2026-03-01T10:00:02.000Z';
+const card: CardRef = { cardId: 'c1', brand: 'visa', last4: '4242' };
+const purpose: PaymentPurpose = { kind: 'unlock', postId: 'p1' };
+const request: PaymentCommand = { type: 'RequestPayment', paymentId: 'pay1', userId: 'u1', purpose, amountCents: 2000, card, at: T0 };
+const requested: PaymentEvent = {
+  type: 'PaymentRequested',
+  data: { paymentId: 'pay1', userId: 'u1', purpose, amountCents: 2000, currency: 'USD', method: 'card', card, requestedAt: T0 },
+};
+const captured: PaymentEvent = {
+  type: 'PaymentCaptured',
+  data: { paymentId: 'pay1', userId: 'u1', purpose, amountCents: 2000, currency: 'USD', method: 'card', card, gatewayTransactionId: 'gw_1', capturedAt: T1 },
+};
+const failed: PaymentEvent = {
+  type: 'PaymentFailed',
+  data: { paymentId: 'pay1', userId: 'u1', purpose, amountCents: 2000, failureCode: '-24', message: 'Insufficient funds', allowCascade: false, failedAt: T1 },
+};
+const capture: PaymentCommand = { type: 'RecordGatewayOutcome', outcome: { status: 'captured', gatewayTransactionId: 'gw_1' }, at: T1 };
+const decline: PaymentCommand = { type: 'RecordGatewayOutcome', outcome: { status: 'declined', failureCode: '-24', message: 'Insufficient funds', allowCascade: false }, at: T1 };
+
+describe('paymentStream', () => {
+  it('is payment-<id>', () => expect(paymentStream('pay1')).toBe('payment-pay1'));
+});
+
+describe('paymentDecider', () => {
+  describe('RequestPayment', () => {
+    it('records the request in USD by card', () => {
+      const state = given(paymentDecider).when(request).then([requested]);
+      expect(state).toEqual({ status: 'requested', request: requested.data, gatewayTransactionId: null, failure: null });
+    });
+
+    it('supports a subscription purpose', () => {
+      const sub: PaymentPurpose = { kind: 'subscription', period: 2 };
+      given(paymentDecider)
+        .when({ ...request, purpose: sub, amountCents: 999 } as PaymentCommand)
+        .then([{ type: 'PaymentRequested', data: { ...requested.data, purpose: sub, amountCents: 999 } } as PaymentEvent]);
+    });
+
+    it.each([0, -100, 12.5, Number.NaN])('refuses amount %s', (amountCents) => {
+      given(paymentDecider)
+        .when({ ...request, amountCents } as PaymentCommand)
+        .thenThrows('Invalid request.', { code: 'INVALID_AMOUNT', status: 400, details: { field: 'amount' } });
+    });
+
+    it.each([
+      ['requested', [requested]],
+      ['captured', [requested, captured]],
+      ['failed', [requested, failed]],
+    ] as const)('a retry is a no-op once %s', (_s, events) => {
+      given(paymentDecider, [...events]).when(request).then([]);
+    });
+  });
+
+  describe('RecordGatewayOutcome', () => {
+    it('records a capture with the request data', () => {
+      const state = given(paymentDecider, [requested]).when(capture).then([captured]);
+      expect(state.status).toBe('captured');
+      expect(state.gatewayTransactionId).toBe('gw_1');
+    });
+
+    it('records a decline with the failure code and cascade flag', () => {
+      const state = given(paymentDecider, [requested]).when(decline).then([failed]);
+      expect(state.status).toBe('failed');
+      expect(state.failure).toEqual({ failureCode: '-24', message: 'Insufficient funds', allowCascade: false });
+    });
+
+    it('keeps allow_cascade true', () => {
+      given(paymentDecider, [requested])
+        .when({ type: 'RecordGatewayOutcome', outcome: { status: 'declined', failureCode: '-1', message: 'x', allowCascade: true }, at: T1 })
+        .then([{ type: 'PaymentFailed', data: { ...failed.data, failureCode: '-1', message: 'x', allowCascade: true } } as PaymentEvent]);
+    });
+
+    it('refuses an outcome for a payment never requested', () => {
+      given(paymentDecider).when(capture).thenThrows('Invalid request.', { code: 'PAYMENT_NOT_REQUESTED', status: 409 });
+    });
+
+    it.each([
+      ['captured then captured', [requested, captured], capture],
+      ['captured then declined', [requested, captured], decline],
+      ['failed then captured', [requested, failed], capture],
+      ['failed then declined', [requested, failed], decline],
+    ] as const)('records only the first outcome (%s)', (_s, events, cmd) => {
+      given(paymentDecider, [...events]).when(cmd).then([]);
+    });
+  });
+});

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import type { PostVisibility, Role } from '../shared/wire';
+import { postAccess, type PostAccess, type Viewer } from './visibility';
+
+const guest: Viewer = { userId: null, role: null, isSubscriber: false };
+const user: Viewer = { userId: 'u1', role: 'user', isSubscriber: false };
+const subscriber: Viewer = { userId: 'u1', role: 'user', isSubscriber: true };
+const proxy: Viewer = { userId: 'u1', role: 'proxy_user', isSubscriber: false };
+
+const OPEN: PostAccess = { entitled: true, captionBlur: false, cta: null };
+const REGISTER: PostAccess = { entitled: false, captionBlur: true, cta: 'register' };
+const SUBSCRIBE: PostAccess = { entitled: false, captionBlur: true, cta: 'subscribe' };
+const UNLOCK: PostAccess = { entitled: false, captionBlur: false, cta: 'unlock' };
+
+const access = (visibility: PostVisibility, viewer: Viewer, bought = false) => postAccess({ visibility }, viewer, bought);
+
+describe('postAccess (spec 2 §6)', () => {
+  describe('guest', () => {
+    it('sees public posts', () => expect(access('public', guest)).toEqual(OPEN));
+    it('is asked to register for private posts', () => expect(access('private', guest)).toEqual(REGISTER));
+    it('is asked to register for locked posts', () => expect(access('locked', guest)).toEqual(REGISTER));
+  });
+
+  describe('user (not subscribed)', () => {
+    it('sees public posts', () => expect(access('public', user)).toEqual(OPEN));
+    it('is asked to subscribe for private posts', () => expect(access('private', user)).toEqual(SUBSCRIBE));
+    it('is asked to subscribe for locked posts', () => expect(access('locked', user)).toEqual(SUBSCRIBE));
+  });
+
+  describe('subscriber', () => {
+    it('sees public posts', () => expect(access('public', subscriber)).toEqual(OPEN));
+    it('sees private posts', () => expect(access('private', subscriber)).toEqual(OPEN));
+    it('sees the caption of locked posts and is offered the unlock', () => expect(access('locked', subscriber)).toEqual(UNLOCK));
+  });
+
+  describe('buyer (unlocked the post)', () => {
+    it('sees the locked post as a subscriber', () => expect(access('locked', subscriber, true)).toEqual(OPEN));
+    it('keeps a bought locked post after the subscription lapsed', () => expect(access('locked', user, true)).toEqual(OPEN));
+    it('a purchase flag does not open a private post to a lapsed user', () => expect(access('private', user, true)).toEqual(SUBSCRIBE));
+    it('public stays open', () => expect(access('public', user, true)).toEqual(OPEN));
+  });
+
+  describe('proxy_user is treated as the fan it impersonates', () => {
+    it('public', () => expect(access('public', proxy)).toEqual(OPEN));
+    it('private', () => expect(access('private', proxy)).toEqual(SUBSCRIBE));
+    it('locked', () => expect(access('locked', proxy)).toEqual(SUBSCRIBE));
+    it('locked, subscribed', () => expect(access('locked', { ...proxy, isSubscriber: true })).toEqual(UNLOCK));
+  });
+
+  const staff: Role[] = ['admin', 'super_admin', 'sub_admin', 'model', 'content_manager', 'live_stream_manager', 'support'];
+  describe.each(staff)('staff role %s', (role) => {
+    const viewer: Viewer = { userId: 'staff1', role, isSubscriber: false };
+    it.each(['public', 'private', 'locked'] as PostVisibility[])('sees %s posts in full, never asked to unlock', (visibility) => {
+      expect(access(visibility, viewer)).toEqual(OPEN);
+    });
+  });
+});
