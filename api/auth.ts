@@ -40,6 +40,8 @@ export function registerAuth(app: FastifyInstance, services: Services) {
     }
     const url = request.routeOptions.url;
     if (!url) return; // not found: the 404 handler answers
+    // The built apps' files are public; every API surface goes through the route table (deny by default).
+    if (!/^\/(api|admin-api|media)\//.test(url)) return;
     const decision = decideAccess(`${request.method} ${url}`, request.caller?.role ?? null);
     if (decision === 'unauthenticated') throw new DomainError('Please log in to continue.', 'UNAUTHENTICATED', 401);
     if (decision === 'forbidden') throw new DomainError('You do not have access to this page.', 'FORBIDDEN', 403);

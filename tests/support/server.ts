@@ -19,7 +19,7 @@ export interface TestServer {
   close: () => Promise<void>;
 }
 
-export async function startTestServer(backend: Backend, env: Record<string, string> = {}): Promise<TestServer> {
+export async function startTestServer(backend: Backend, env: Record<string, string> = {}, options: { serveApps?: boolean } = {}): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fanclub-test-'));
   const db = backend === 'postgres' ? await createTestDatabase() : null;
   const adminPassword = 'admin-password-123';
@@ -33,7 +33,7 @@ export async function startTestServer(backend: Backend, env: Record<string, stri
     ...(db ? { DATABASE_URL: db.url } : {}),
     ...env,
   });
-  const server = await startServer(cfg, { serveApps: false, log: () => {} });
+  const server = await startServer(cfg, { serveApps: options.serveApps ?? false, log: () => {} });
   const port = (server.app.server.address() as { port: number }).port;
   const base = `http://127.0.0.1:${port}`;
   return {

@@ -5,6 +5,7 @@ import { authProvider } from './authProvider';
 import { Dashboard } from './dashboard/Dashboard';
 import { dataProvider } from './dataProvider';
 import { AppLayout } from './layout/AppLayout';
+import { AppNotification } from './layout/AppNotification';
 import { LoginPage } from './layout/LoginPage';
 import { RESOURCES } from './resources';
 import { useSettings } from './settings';
@@ -27,10 +28,10 @@ export function App() {
       authProvider={authProvider}
       loginPage={LoginPage}
       layout={AppLayout}
+      notification={AppNotification}
       dashboard={Dashboard}
       theme={themes.light}
       darkTheme={themes.dark}
-      defaultTheme="light"
       requireAuth
     >
       {(permissions: unknown) =>

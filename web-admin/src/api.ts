@@ -47,6 +47,8 @@ export class ApiRequestError extends Error {
   }
 }
 
+export const SERVER_DOWN_MESSAGE = 'The server is not available right now. Please try again in a moment.';
+
 export const isOffline = (): boolean => typeof navigator !== 'undefined' && navigator.onLine === false;
 
 interface ApiOptions {
@@ -89,7 +91,7 @@ export async function api<T>(path: string, options: ApiOptions = {}): Promise<Ap
   if (!response.ok || !envelope || envelope.success === 0) {
     const message =
       (envelope && typeof envelope.message === 'string' && envelope.message) ||
-      response.statusText ||
+      (response.status >= 500 ? SERVER_DOWN_MESSAGE : response.statusText) ||
       'Something went wrong';
     throw new ApiRequestError(message, response.status || 500, json);
   }

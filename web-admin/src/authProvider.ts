@@ -54,7 +54,7 @@ export const authProvider: AuthProvider = {
     const token = getToken();
     forget();
     if (token) await api('/api/users/logout', { method: 'POST', body: {}, token }).catch(() => undefined);
-    return '/login';
+    // No redirect returned: react-admin then goes to its login URL under the basename (/admin/login).
   },
 
   async checkAuth() {

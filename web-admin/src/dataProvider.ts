@@ -1,7 +1,7 @@
 import { fetchUtils, HttpError, type CreateParams, type DataProvider } from 'react-admin';
 import simpleRestProvider from 'ra-data-simple-rest';
 import type { AdminDashboard, AdminPostCreate, PostVisibility } from '../../domain/shared/wire';
-import { getToken, isOffline } from './api';
+import { getToken, isOffline, SERVER_DOWN_MESSAGE } from './api';
 import { uploadMedia, type PendingMedia } from './upload';
 
 export const ADMIN_API = '/admin-api';
@@ -18,7 +18,11 @@ export const httpClient = async (url: string, options: fetchUtils.Options = {}) 
     if (error instanceof HttpError) {
       const body = error.body as { message?: unknown } | undefined;
       const message =
-        body && typeof body.message === 'string' && body.message ? body.message : error.message;
+        body && typeof body.message === 'string' && body.message
+          ? body.message
+          : error.status >= 500
+            ? SERVER_DOWN_MESSAGE
+            : error.message;
       throw new HttpError(message || 'Something went wrong', error.status, error.body);
     }
     if ((error as Error)?.name === 'AbortError') throw error;
@@ -45,8 +49,21 @@ export interface ConsoleDataProvider extends DataProvider {
 
 const base = simpleRestProvider(ADMIN_API, httpClient);
 
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+
 export const dataProvider: ConsoleDataProvider = {
   ...base,
+
+  getList(resource, params) {
+    // A "To" date from a DateInput means the whole day: compare against its last millisecond.
+    const filter = { ...(params.filter ?? {}) };
+    for (const key of Object.keys(filter)) {
+      if (key.endsWith('_lte') && typeof filter[key] === 'string' && DATE_ONLY.test(filter[key])) {
+        filter[key] = `${filter[key]}T23:59:59.999Z`;
+      }
+    }
+    return base.getList(resource, { ...params, filter });
+  },
 
   async create(resource: string, params: CreateParams) {
     if (resource !== 'posts') return base.create(resource, params);

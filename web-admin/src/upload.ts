@@ -120,7 +120,7 @@ export async function uploadMedia(items: PendingMedia[]): Promise<string[]> {
       );
       uploadProgress.set(item.key, { status: 'saving', percent: 100 });
       const { data: media } = await api<AdminMediaRecord>('/api/media', {
-        body: { file_name: address.file_name, content_type: contentType },
+        body: { file_name: address.file_name, content_type: contentType, original_name: file.name },
         signal: controller.signal,
       }).catch(rethrowOffline(controller));
       uploadProgress.set(item.key, { status: 'done', percent: 100 });

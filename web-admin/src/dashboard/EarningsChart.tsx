@@ -8,7 +8,7 @@ export interface ChartPoint {
 }
 
 const HEIGHT = 240;
-const PAD = { top: 12, right: 8, bottom: 28, left: 56 };
+const PAD = { top: 12, right: 16, bottom: 28, left: 52 };
 
 function niceMax(value: number): number {
   if (value <= 0) return 100; // $1 scale for an all-zero month
@@ -100,7 +100,7 @@ export function EarningsChart({ data, label = 'Earnings, last 30 days' }: { data
                 >
                   <title>{`${d.day}: ${money(d.cents)}`}</title>
                 </rect>
-                {i % labelEvery === 0 || i === data.length - 1 ? (
+                {(data.length - 1 - i) % labelEvery === 0 ? (
                   <text
                     x={PAD.left + i * step + step / 2}
                     y={HEIGHT - 8}

@@ -16,9 +16,9 @@ function Json({ value, testId }: { value: unknown; testId: string }) {
         bgcolor: 'action.hover',
         fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace',
         fontSize: 13,
-        overflowX: 'auto',
         maxWidth: '100%',
-        whiteSpace: 'pre',
+        whiteSpace: 'pre-wrap',
+        overflowWrap: 'anywhere',
       }}
     >
       {JSON.stringify(value ?? {}, null, 2)}

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Box, Typography } from '@mui/material';
 import ImageIcon from '@mui/icons-material/Image';
 import {
@@ -34,7 +35,8 @@ const filters = [
 ];
 
 const Actions = () => (
-  <TopToolbar>
+  // On phones the create button is a floating action button: don't keep an empty toolbar row for it.
+  <TopToolbar sx={{ minHeight: { xs: 0, sm: 64 }, p: { xs: 0 } }}>
     <CreateButton label="New post" />
   </TopToolbar>
 );
@@ -43,7 +45,8 @@ const price = (r: AdminPostRecord) => (r.visibility === 'locked' ? money(r.price
 
 export function Thumbnail({ record, size = 48 }: { record: AdminPostRecord; size?: number }) {
   const media = record.media?.[0];
-  const src = media?.thumbnail_url || media?.blur_url;
+  const [failed, setFailed] = useState(false);
+  const src = failed ? null : media?.thumbnail_url || media?.blur_url;
   return (
     <Box
       sx={{
@@ -59,7 +62,7 @@ export function Thumbnail({ record, size = 48 }: { record: AdminPostRecord; size
       }}
     >
       {src ? (
-        <img src={src} alt="" loading="lazy" width={size} height={size} style={{ objectFit: 'cover' }} />
+        <img src={src} alt="" loading="lazy" width={size} height={size} style={{ objectFit: 'cover' }} onError={() => setFailed(true)} />
       ) : (
         <ImageIcon color="disabled" fontSize="small" />
       )}
@@ -104,9 +107,9 @@ export function PostList() {
                 </Typography>
               )}
             />
-            <Column source="visibility" label="Visibility" render={r => <StatusChip value={r.visibility} />} />
+            <Column disableSort source="visibility" label="Visibility" render={r => <StatusChip value={r.visibility} />} />
             <Column source="price_cents" label="Price" align="right" render={price} />
-            <Column source="status" label="Status" render={r => <StatusChip value={r.status} />} />
+            <Column disableSort source="status" label="Status" render={r => <StatusChip value={r.status} />} />
             <NumberColumn source="unlock_count" label="Unlocks" />
             <Column source="revenue_cents" label="Revenue" align="right" render={r => money(r.revenue_cents)} />
             <Column source="publish_at" label="Published" render={r => formatDate(r.publish_at)} />

@@ -50,15 +50,15 @@ export function SubscriberList() {
                 <StatusChip value={r.status} /> {money(r.price_cents)} · {r.payment_method}
               </>
             )}
-            tertiaryText={r => (r.next_billing_at ? `Next ${formatDate(r.next_billing_at, false)}` : formatDate(r.expires_at, false))}
+            tertiaryText={r => (r.next_billing_at ? `Next ${formatDate(r.next_billing_at, false)}` : `Expires ${formatDate(r.expires_at, false)}`)}
             rowClick={false}
           />
         }
         large={
           <DataTable<AdminSubscriberRecord> bulkActionButtons={false} rowClick={false}>
-            <Column source="name" label="Name" />
+            <Column disableSort source="name" label="Name" />
             <Column source="email" label="Email" />
-            <Column source="status" label="Status" render={r => <StatusChip value={r.status} />} />
+            <Column disableSort source="status" label="Status" render={r => <StatusChip value={r.status} />} />
             <Column
               source="price_cents"
               label="Price"
@@ -69,10 +69,10 @@ export function SubscriberList() {
                   : money(r.price_cents)
               }
             />
-            <Column source="payment_method" label="Payment method" />
+            <Column disableSort source="payment_method" label="Payment method" />
             <Column source="started_at" label="Started" render={r => formatDate(r.started_at, false)} />
             <Column source="expires_at" label="Expires" render={r => formatDate(r.expires_at, false)} />
-            <Column source="next_billing_at" label="Next billing" render={r => formatDate(r.next_billing_at, false)} />
+            <Column disableSort source="next_billing_at" label="Next billing" render={r => formatDate(r.next_billing_at, false)} />
           </DataTable>
         }
       />

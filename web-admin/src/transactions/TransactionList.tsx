@@ -1,4 +1,4 @@
-import { Box, Typography } from '@mui/material';
+import { Box, Typography, useMediaQuery, type Theme } from '@mui/material';
 import {
   DataTable,
   DateInput,
@@ -27,11 +27,12 @@ const STATUS_CHOICES = [
 ];
 
 // Date filters use the simple-rest `<field>_gte` / `<field>_lte` convention on created_at.
-const filters = [
+// On phones the date range sits behind "Add filter" to keep the list in view.
+const filtersFor = (small: boolean) => [
   <SearchInput key="q" source="q" placeholder="User email" alwaysOn />,
   <SelectInput key="type" source="type" label="Type" choices={TYPE_CHOICES} alwaysOn />,
-  <DateInput key="from" source="created_at_gte" label="From" alwaysOn />,
-  <DateInput key="to" source="created_at_lte" label="To" alwaysOn />,
+  <DateInput key="from" source="created_at_gte" label="From" alwaysOn={!small} />,
+  <DateInput key="to" source="created_at_lte" label="To" alwaysOn={!small} />,
   <SelectInput key="status" source="status" label="Status" choices={STATUS_CHOICES} />,
 ];
 
@@ -76,8 +77,9 @@ export function Amount({ cents }: { cents: number }) {
 }
 
 export function TransactionList() {
+  const small = useMediaQuery<Theme>(theme => theme.breakpoints.down('sm'), { noSsr: true });
   return (
-    <List title="Transactions" filters={filters} actions={<Actions />} exporter={exporter} sort={{ field: 'created_at', order: 'DESC' }} perPage={25}>
+    <List title="Transactions" filters={filtersFor(small)} actions={<Actions />} exporter={exporter} sort={{ field: 'created_at', order: 'DESC' }} perPage={25}>
       <Responsive
         small={
           <SimpleList<AdminTransactionRecord>
@@ -95,13 +97,13 @@ export function TransactionList() {
         large={
           <DataTable<AdminTransactionRecord> bulkActionButtons={false} rowClick={false}>
             <Column source="created_at" label="Date" render={r => formatDate(r.created_at)} />
-            <Column source="user_email" label="User" />
+            <Column disableSort source="user_email" label="User" />
             <Column source="type" label="Type" render={r => <StatusChip value={r.type} />} />
             <Column source="amount_cents" label="Amount" align="right" render={r => <Amount cents={r.amount_cents} />} />
-            <Column source="method" label="Method" render={r => humanize(r.method)} />
-            <Column source="card" label="Card" render={r => r.card ?? '—'} />
+            <Column disableSort source="method" label="Method" render={r => humanize(r.method)} />
+            <Column disableSort source="card" label="Card" render={r => r.card ?? '—'} />
             <Column source="status" label="Status" render={r => <StatusChip value={r.status} />} />
-            <Column source="failure_code" label="Failure code" render={r => r.failure_code ?? ''} />
+            <Column disableSort source="failure_code" label="Failure code" render={r => r.failure_code ?? ''} />
           </DataTable>
         }
       />

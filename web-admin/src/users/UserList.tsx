@@ -30,12 +30,6 @@ const Column = DataTable.Col<AdminUserRecord>;
 const filters = [
   <SearchInput key="q" source="q" placeholder="Name or email" alwaysOn />,
   <SelectInput key="role" source="role" label="Role" choices={ROLE_CHOICES} />,
-  <SelectInput
-    key="subscription_status"
-    source="subscription_status"
-    label="Subscription"
-    choices={Object.entries(SUBSCRIPTION_STATUS_LABEL).map(([id, name]) => ({ id, name }))}
-  />,
 ];
 
 export const SubscriptionChip = ({ code }: { code: string }) => (
@@ -80,7 +74,7 @@ export function UserList() {
             <Column source="name" label="Name" />
             <Column source="email" label="Email" />
             <Column source="role" label="Role" render={r => humanize(r.role)} />
-            <Column source="subscription_status" label="Subscription" render={r => <SubscriptionChip code={r.subscription_status} />} />
+            <Column disableSort source="subscription_status" label="Subscription" render={r => <SubscriptionChip code={r.subscription_status} />} />
             <Column source="total_spent_cents" label="Total spent" align="right" render={r => money(r.total_spent_cents)} />
             <Column source="created_at" label="Joined" render={r => formatDate(r.created_at, false)} />
           </DataTable>

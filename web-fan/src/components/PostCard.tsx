@@ -121,7 +121,8 @@ const visuallyHidden = {
 /** A photo with its blurred preview first; the original fades in once loaded. */
 function Photo({ item, alt, entitled }: { item: PostMediaView; alt: string; entitled: boolean }) {
   const [loaded, setLoaded] = useState(false);
-  const src = entitled ? item.url ?? item.thumbnail_url : null;
+  // The feed shows the thumbnail; the full-screen viewer loads the original.
+  const src = entitled ? item.thumbnail_url ?? item.url : null;
   return (
     <>
       <Box
@@ -396,7 +397,6 @@ function PostCardImpl({ post, onLockedClick, onOpenMedia, expanded, highlighted 
                 variant="caption"
                 color="text.secondary"
                 dateTime={post.date}
-                title={fullDate(post.date)}
                 tabIndex={0}
                 data-testid="post-time"
               >

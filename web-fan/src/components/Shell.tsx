@@ -181,10 +181,10 @@ function TopBar({ onOpenAccount }: { onOpenAccount: (el: HTMLElement) => void })
           </Box>
         ) : (
           <Box sx={{ display: 'flex', gap: 1 }}>
-            <Button component={RouterLink} to="/login" color="inherit" variant="outlined" size="small" data-testid="nav-login" sx={{ borderColor: 'divider' }}>
+            <Button component={RouterLink} to="/login" color="inherit" variant="outlined" size="small" data-testid="nav-login" sx={{ borderColor: 'divider', whiteSpace: 'nowrap', flexShrink: 0 }}>
               Login
             </Button>
-            <Button component={RouterLink} to="/register" variant="contained" size="small" data-testid="nav-register">
+            <Button component={RouterLink} to="/register" variant="contained" size="small" data-testid="nav-register" sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}>
               Sign Up
             </Button>
           </Box>

@@ -1,0 +1,115 @@
+// The walking skeleton in a real browser: a guest sees the blurred feed, a fan registers, subscribes by card,
+// unlocks a locked post and still sees it unlocked after a reload. Screenshots at 375 px and 1440 px.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { SANDBOX_TEST_CARDS } from '../../domain/shared/wire';
+import { startTestServer, type TestServer } from '../support/server';
+import { DESKTOP, PHONE, artifactPath, ensureAppsBuilt, launchChromium, requireChromium } from '../support/browser';
+
+const hasChromium = requireChromium();
+
+describe.skipIf(!hasChromium)('fan site end to end (Chromium)', () => {
+  let t: TestServer;
+  let browser: Browser;
+  let page: Page;
+  const consoleErrors: string[] = [];
+
+  beforeAll(async () => {
+    ensureAppsBuilt();
+    t = await startTestServer('pglite', { FANCLUB_DEMO: 'true' }, { serveApps: true });
+    browser = await launchChromium();
+    page = await browser.newPage({ viewport: DESKTOP });
+    page.on('console', (m) => m.type() === 'error' && consoleErrors.push(m.text()));
+    page.on('pageerror', (e) => consoleErrors.push(e.message));
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await t?.close();
+  });
+
+  const shoot = async (name: string) => {
+    for (const [label, size] of [['1440', DESKTOP], ['375', PHONE]] as const) {
+      await page.setViewportSize(size);
+      await page.waitForTimeout(250);
+      await page.screenshot({ path: artifactPath(`${name}-${label}.png`), fullPage: false });
+    }
+    await page.setViewportSize(DESKTOP);
+  };
+
+  it('a guest sees the demo feed with locked and private posts blurred', async () => {
+    await page.goto(t.base + '/');
+    const cards = page.getByTestId('post-card');
+    await expect.poll(() => cards.count(), { timeout: 15_000 }).toBe(7);
+    expect(await page.locator('[data-testid="post-card"][data-locked="true"]').count()).toBe(5);
+    expect(await page.locator('[data-testid="post-card"][data-locked="false"]').count()).toBe(2);
+    await shoot('01-feed-guest');
+  });
+
+  it('a fan registers and lands on the subscribe page', async () => {
+    await page.goto(t.base + '/register');
+    await page.getByLabel('Name').fill('Playwright Fan');
+    await page.getByLabel('Email').fill('pw.fan@example.com');
+    await page.getByLabel('Password', { exact: true }).fill('a good long password');
+    await page.getByLabel('Confirm password').fill('a good long password');
+    await page.getByTestId('register-submit').click();
+    await page.waitForURL('**/subscribe');
+    await expect.poll(() => page.getByTestId('plan-card').isVisible()).toBe(true);
+    await shoot('02-subscribe');
+  });
+
+  it('subscribes with the sandbox card and sees the private posts', async () => {
+    await page.getByTestId('subscribe-button').click();
+    const dialog = page.getByTestId('card-dialog');
+    await dialog.waitFor();
+    await dialog.getByLabel('First name').fill('Play');
+    await dialog.getByLabel('Last name').fill('Wright');
+    await dialog.getByLabel('Email').fill('pw.fan@example.com');
+    await dialog.getByLabel('Address').fill('1 Test Street');
+    await dialog.getByLabel('Country').selectOption('US');
+    const state = dialog.getByLabel('State/Province');
+    if ((await state.evaluate((el) => el.tagName)) === 'SELECT') await state.selectOption({ index: 1 });
+    else await state.fill('NY');
+    await dialog.getByLabel('City').fill('New York');
+    await dialog.getByLabel('Postal code').fill('10001');
+    await dialog.getByLabel('Card number').fill(SANDBOX_TEST_CARDS.approve);
+    await dialog.getByLabel('Month').selectOption('12');
+    await dialog.getByLabel('Year').selectOption(String(new Date().getFullYear() + 2));
+    await dialog.getByLabel('CVV').fill('123');
+    await shoot('03-card-dialog');
+    await dialog.getByTestId('pay-button').click();
+    await page.getByText('Thank you for subscribing').first().waitFor({ timeout: 20_000 });
+    await page.goto(t.base + '/');
+    await expect.poll(() => page.locator('[data-testid="post-card"][data-visibility="private"][data-locked="false"]').count(), { timeout: 15_000 }).toBe(2);
+    expect(await page.locator('[data-testid="post-card"][data-visibility="locked"][data-locked="true"]').count()).toBe(3);
+  });
+
+  it('unlocks a locked post by card: unlocked at once and after reload', async () => {
+    const card = page.locator('[data-testid="post-card"][data-visibility="locked"][data-locked="true"]').first();
+    const postId = await card.getAttribute('data-post-id');
+    await card.getByTestId('unlock-button').click();
+    await expect.poll(() => page.getByText(/Please Confirm Your Purchase of \$\d+\.\d\d\./).isVisible()).toBe(true);
+    await shoot('04-confirm-purchase');
+    await page.getByTestId('confirm-purchase').click();
+    const unlocked = page.locator(`[data-testid="post-card"][data-post-id="${postId}"]`);
+    await expect.poll(() => unlocked.getAttribute('data-locked'), { timeout: 20_000 }).toBe('false');
+    // The signed thumbnail (not the blurred preview) is now loaded in the card.
+    const img = unlocked.locator('img[src*="/media/thumbs/"]').first();
+    await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth), { timeout: 10_000 }).toBeGreaterThan(500);
+    await shoot('05-unlocked');
+    await page.reload();
+    await expect.poll(() => page.locator(`[data-testid="post-card"][data-post-id="${postId}"]`).getAttribute('data-locked'), { timeout: 15_000 }).toBe('false');
+    await page.goto(t.base + `/feed/${postId}`);
+    await expect.poll(() => page.locator(`[data-testid="post-card"][data-post-id="${postId}"]`).getAttribute('data-locked'), { timeout: 15_000 }).toBe('false');
+    await shoot('06-post-detail');
+  });
+
+  it('unknown pages show the 404 page', async () => {
+    await page.goto(t.base + '/no/such/page');
+    await page.getByText('Oops... You just found an error page...').waitFor();
+    await shoot('07-not-found');
+  });
+
+  it('logged no browser errors', () => {
+    expect([...new Set(consoleErrors)].slice(0, 5)).toEqual([]);
+  });
+});

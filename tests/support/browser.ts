@@ -1,0 +1,38 @@
+// Debian Chromium driven by playwright-core (no browser download is possible here). Outside CI a machine
+// without Chromium skips the browser suites; with CI=true that is a failure.
+import fs from 'node:fs';
+import path from 'node:path';
+import { execSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser } from 'playwright-core';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const ARTIFACTS = path.join(ROOT, 'tests/artifacts');
+
+export function requireChromium(): boolean {
+  if (fs.existsSync(CHROMIUM)) return true;
+  if (process.env.CI === 'true') throw new Error(`Chromium is not installed at ${CHROMIUM}; CI=true: browser suites must run (apt-get install chromium).`);
+  console.warn(`Chromium not found at ${CHROMIUM}: skipping the browser suites.`);
+  return false;
+}
+
+export async function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+  });
+}
+
+/** Builds the two apps when their sources are newer than the build (the same step `npm start` runs). */
+export function ensureAppsBuilt() {
+  execSync('node infra/cli/ensure-built.mjs', { cwd: ROOT, stdio: 'inherit' });
+}
+
+export function artifactPath(name: string) {
+  fs.mkdirSync(ARTIFACTS, { recursive: true });
+  return path.join(ARTIFACTS, name);
+}
+
+export const PHONE = { width: 375, height: 812 };
+export const DESKTOP = { width: 1440, height: 900 };
