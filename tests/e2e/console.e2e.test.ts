@@ -1,0 +1,115 @@
+// The staff console in a real browser: the admin signs in, composes a locked post with an uploaded image,
+// and finds the new subscriber and both payments; a support user sees only transactions.
+import fs from 'node:fs';
+import path from 'node:path';
+import os from 'node:os';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { SANDBOX_TEST_CARDS } from '../../domain/shared/wire';
+import { registerUser } from '../../commands/accounts';
+import { commandContext } from '../../commands/handle';
+import { startTestServer, TEST_CARD_FORM, type TestServer } from '../support/server';
+import { DESKTOP, PHONE, artifactPath, ensureAppsBuilt, launchChromium, requireChromium } from '../support/browser';
+
+const hasChromium = requireChromium();
+
+describe.skipIf(!hasChromium)('staff console end to end (Chromium)', () => {
+  let t: TestServer;
+  let browser: Browser;
+  let page: Page;
+  let imageFile: string;
+  const pageErrors: string[] = [];
+
+  beforeAll(async () => {
+    ensureAppsBuilt();
+    t = await startTestServer('pglite', {}, { serveApps: true });
+    // A fan who subscribed and unlocked a post, so the money screens have something to show.
+    const admin = (await t.call('POST', '/api/users/login', { email: t.adminEmail, password: t.adminPassword })).body.data.token;
+    const presign = (await t.call('POST', '/api/upload/generate_presigned_url', { file_name: 'seed.jpg', content_type: 'image/jpeg' }, { token: admin })).body.data;
+    await fetch(t.base + presign.presigned_url, { method: 'PUT', body: await sharp({ create: { width: 800, height: 600, channels: 3, background: '#336699' } }).jpeg().toBuffer() });
+    const media = (await t.call('POST', '/api/media', { file_name: presign.file_name, content_type: 'image/jpeg' }, { token: admin })).body.data.id;
+    const post = (await t.call('POST', '/admin-api/posts', { caption: 'Seed post', visibility: 'locked', amount: 8, media_ids: [media] }, { token: admin })).body.id;
+    const fan = (await t.call('POST', '/api/users/register', { name: 'Console Fan', email: 'console.fan@example.com', password: 'console fan password' })).body.data.token;
+    await t.call('POST', '/api/v2/purchase/subscription', { ...TEST_CARD_FORM, cardNumber: SANDBOX_TEST_CARDS.approve }, { token: fan });
+    await t.call('POST', '/api/v2/purchase/blog-content-purchase', { blogId: post, amount: 8 }, { token: fan });
+    const ctx = commandContext(t.server.services.store, { userId: null, role: 'admin' });
+    await registerUser(ctx, { name: 'Support Person', email: 'support@example.com', password: 'support password 1', role: 'support' });
+    await t.server.services.runner.waitFor(ctx.lastPosition!);
+
+    imageFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'fanclub-e2e-')), 'beach.jpg');
+    fs.writeFileSync(imageFile, await sharp({ create: { width: 1800, height: 1200, channels: 3, background: '#cc5500' } }).jpeg().toBuffer());
+    browser = await launchChromium();
+    page = await browser.newPage({ viewport: DESKTOP });
+    page.on('pageerror', (e) => pageErrors.push(e.message));
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await t?.close();
+  });
+
+  const shoot = async (name: string) => {
+    for (const [label, size] of [['1440', DESKTOP], ['375', PHONE]] as const) {
+      await page.setViewportSize(size);
+      await page.waitForTimeout(300);
+      await page.screenshot({ path: artifactPath(`${name}-${label}.png`) });
+    }
+    await page.setViewportSize(DESKTOP);
+  };
+
+  const signIn = async (email: string, password: string) => {
+    await page.goto(t.base + '/admin/login');
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('textbox', { name: 'Password' }).fill(password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+  };
+
+  it('the admin signs in and sees the dashboard with today\'s earnings', async () => {
+    await signIn(t.adminEmail, t.adminPassword);
+    await page.getByTestId('stat-today-earnings').waitFor({ timeout: 20_000 });
+    await expect.poll(() => page.getByTestId('stat-today-earnings').innerText()).toContain('17.99');
+    await shoot('10-console-dashboard');
+  });
+
+  it('composes a locked post with an uploaded image', async () => {
+    await page.goto(t.base + '/admin/posts/create');
+    await page.getByLabel('Caption').fill('Sunset at the beach');
+    await page.getByLabel('Locked').check();
+    await page.getByLabel('Amount').fill('15');
+    await page.getByTestId('media-input').setInputFiles(imageFile);
+    await page.getByTestId('media-preview').first().waitFor();
+    await shoot('11-console-composer');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Content posted successfully.').first().waitFor({ timeout: 30_000 });
+    await page.waitForURL('**/admin/posts');
+    await page.getByText('Sunset at the beach').first().waitFor();
+    await shoot('12-console-posts');
+    const feed = await t.call('GET', '/api/blogs');
+    const created = feed.body.data.blogs.find((b: any) => b.amount === 15);
+    expect(created).toMatchObject({ visibility: 'locked', isLocked: true, processing: false });
+    expect(created.media[0].url).toBeNull();
+  });
+
+  it('finds the new subscriber and both payments', async () => {
+    await page.goto(t.base + '/admin/subscribers');
+    await page.getByText('console.fan@example.com').first().waitFor({ timeout: 15_000 });
+    await shoot('13-console-subscribers');
+    await page.goto(t.base + '/admin/transactions');
+    await expect.poll(() => page.getByText('console.fan@example.com').count(), { timeout: 15_000 }).toBe(2);
+    await shoot('14-console-transactions');
+  });
+
+  it('a support user sees only transactions', async () => {
+    await page.context().clearCookies();
+    await page.evaluate(() => localStorage.clear());
+    await signIn('support@example.com', 'support password 1');
+    await page.getByTestId('menu-transactions').waitFor({ timeout: 15_000 });
+    expect(await page.getByTestId('menu-posts').count()).toBe(0);
+    expect(await page.getByTestId('menu-events').count()).toBe(0);
+    await shoot('15-console-support');
+  });
+
+  it('raised no page errors', () => {
+    expect(pageErrors).toEqual([]);
+  });
+});
