@@ -32,11 +32,29 @@ async function page<T>(q: SelectQueryBuilder<any, any, any>, p: ListParams, sort
 const like = (v: unknown) => `%${String(v).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 const str = (v: unknown) => (typeof v === 'string' && v !== '' ? v : null);
 
-export function listPosts(db: Kysely<any>, p: ListParams) {
-  let q = db.withSchema('rm').selectFrom('posts').where('deleted', '=', false);
+/** A post's status as the console shows it: error / processing (from its media), scheduled, or published. */
+function postStatusFilter(q: SelectQueryBuilder<any, any, any>, status: string, nowIso: string) {
+  const mediaWith = (s: string) => sql<boolean>`EXISTS (SELECT 1 FROM rm.media m WHERE m.id IN (SELECT jsonb_array_elements(posts.media)->>'mediaId') AND m.status = ${s})`;
+  switch (status) {
+    case 'error':
+      return q.where(mediaWith('error'));
+    case 'processing':
+      return q.where(mediaWith('processing')).where(sql<boolean>`NOT ${mediaWith('error')}`);
+    case 'scheduled':
+      return q.where('publish_at', '>', nowIso).where(sql<boolean>`NOT ${mediaWith('error')}`).where(sql<boolean>`NOT ${mediaWith('processing')}`);
+    case 'published':
+      return q.where('publish_at', '<=', nowIso).where(sql<boolean>`NOT ${mediaWith('error')}`).where(sql<boolean>`NOT ${mediaWith('processing')}`);
+    default:
+      return q.where(sql<boolean>`false`);
+  }
+}
+
+export function listPosts(db: Kysely<any>, p: ListParams, nowIso: string) {
+  let q: SelectQueryBuilder<any, any, any> = db.withSchema('rm').selectFrom('posts').where('deleted', '=', false);
   if (str(p.filter.q)) q = q.where('caption', 'ilike', like(p.filter.q));
   if (str(p.filter.visibility)) q = q.where('visibility', '=', p.filter.visibility);
   if (p.filter.is_demo !== undefined) q = q.where('is_demo', '=', p.filter.is_demo === true || p.filter.is_demo === 'true');
+  if (str(p.filter.status)) q = postStatusFilter(q, String(p.filter.status), nowIso);
   return page<any>(q, p, { publish_at: 'publish_at', created_at: 'created_at', price_cents: 'price_cents', unlock_count: 'unlock_count', revenue_cents: 'revenue_cents', caption: 'caption' }, 'id');
 }
 

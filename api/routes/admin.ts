@@ -62,7 +62,7 @@ export const adminRoutes = (services: Services): FastifyPluginAsync => async (ap
 
   app.get('/admin-api/posts', async (request, reply) => {
     const p = listParams(request, 'publish_at');
-    const r = await listPosts(db(), p);
+    const r = await listPosts(db(), p, now().toISOString());
     return sendList(reply, 'posts', p, r, await postRecords(r.rows));
   });
   app.get('/admin-api/posts/:id', async (request, reply) => {

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { DomainError } from '../../domain/shared/decider';
-import { ACCEPTED_TYPES, isAcceptedFileName } from '../../domain/media/media';
+import { mediaKindOf } from '../../domain/media/media';
 import { registerUpload, stagingKey, MAX_UPLOAD_BYTES } from '../../commands/content';
 import { mediaByIds } from '../../projections/media';
 import { ok, parse } from '../http';
@@ -35,7 +35,7 @@ export const mediaRoutes = (services: Services): FastifyPluginAsync => async (ap
 
   app.post('/api/upload/generate_presigned_url', async (request, reply) => {
     const body = parse(presignBody, request.body);
-    if (!ACCEPTED_TYPES[body.content_type.toLowerCase()] || !isAcceptedFileName(body.file_name))
+    if (!mediaKindOf(body.file_name, body.content_type))
       throw new DomainError('Media format is not supported.', 'UNSUPPORTED_MEDIA', 400, { field: 'file_name' });
     const key = stagingKey(crypto.randomUUID(), body.file_name);
     return ok(reply, { presigned_url: storage.signedPutUrl(key, UPLOAD_URL_TTL_SECONDS), file_name: key, message: 'ok' });

@@ -60,6 +60,10 @@ export function skeletonSuite(backend: Backend, available: boolean) {
       privatePostId = priv.body.data._id;
       const list = await t.call('GET', '/admin-api/posts?sort=["publish_at","DESC"]&range=[0,9]', undefined, { token: adminToken });
       expect(list.headers.get('content-range')).toBe('posts 0-1/2');
+      const published = await t.call('GET', '/admin-api/posts?filter={"status":"published","visibility":"locked"}', undefined, { token: adminToken });
+      expect(published.body.map((p: any) => p.id)).toEqual([lockedPostId]);
+      const errored = await t.call('GET', '/admin-api/posts?filter={"status":"error"}', undefined, { token: adminToken });
+      expect(errored.body).toEqual([]);
     });
 
     it('the composer rejects bad posts with the spec messages and writes nothing', async () => {

@@ -63,7 +63,8 @@ export const authProvider: AuthProvider = {
 
   async checkError(error: { status?: number } | undefined) {
     const status = error?.status;
-    if (status === 401 || status === 403) {
+    // Only a dead session signs staff out; a 403 is a permission answer, shown as an error on the page.
+    if (status === 401) {
       forget();
       throw new Error('Your session has ended. Please sign in again.');
     }
