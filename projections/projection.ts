@@ -47,3 +47,6 @@ export async function update<T extends object>(
   store.put(table, next);
   return next;
 }
+
+/** Whether a projection wants an event type; '*' in `handles` means every event. */
+export const handlesType = (handles: ReadonlySet<string>, type: string): boolean => handles.has('*') || handles.has(type);

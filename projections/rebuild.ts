@@ -11,8 +11,8 @@
 import { createHash } from 'node:crypto';
 import { CompiledQuery, type Kysely } from 'kysely';
 import type { Database } from '../infra/db/database';
-import type { EventStore, Position, RecordedEvent } from '../infra/eventstore/port';
-import type { Projection, TableSpec } from './projection';
+import { comparePositions, type EventStore, type Position, type RecordedEvent } from '../infra/eventstore/port';
+import { handlesType, type Projection, type TableSpec } from './projection';
 import { UnitOfWork, quoteIdent, sqlType, type Executor } from './unit-of-work';
 
 export const DEFAULT_SCHEMA = 'rm';
@@ -320,19 +320,15 @@ async function rebuildUnlocked(options: RebuildOptions): Promise<RebuildResult> 
   }));
   progress('replay');
 
-  // Read the next batch while the current one is applied and flushed (on the server these overlap).
-  let next: Promise<RecordedEvent[]> = store.readAll({ after: null, maxCount: batchSize });
-  for (;;) {
-    const events = await next;
-    if (events.length === 0) break;
-    const last = events[events.length - 1].position;
-    next = store.readAll({ after: last, maxCount: batchSize });
-    next.catch(() => {}); // surfaced when awaited
+  // Replay up to the head as it was when the rebuild started (events appended meanwhile are left to the live
+  // runner, which continues from the rebuilt checkpoints), then take up to two more passes to the new head so
+  // that the swap leaves little behind. Without the bound, a busy site could keep a rebuild from ever finishing.
+  async function applyBatch(events: RecordedEvent[]) {
     await db.transaction().execute(async (trx) => {
       for (const u of units) u.uow.useExecutor(trx);
       for (const event of events) {
         for (const u of units) {
-          if (!(u.handles.has('*') || u.handles.has(event.type))) continue;
+          if (!handlesType(u.handles, event.type)) continue;
           try {
             await u.projection.apply(event, u.uow);
           } catch (e) {
@@ -342,9 +338,34 @@ async function rebuildUnlocked(options: RebuildOptions): Promise<RebuildResult> 
       }
       for (const u of units) await u.uow.flush(trx);
     });
-    done += events.length;
-    position = last;
-    progress('replay');
+  }
+
+  for (let pass = 0; pass < 3; pass++) {
+    const head = await store.headPosition();
+    if (!head || (position && comparePositions(head, position) <= 0)) break;
+    const before = done;
+    const read = (after: Position | null) =>
+      store.readAll({ after, maxCount: batchSize }).then((evs) => {
+        const within = evs.filter((e) => comparePositions(e.position, head) <= 0);
+        return { events: within, more: within.length === evs.length && evs.length === batchSize };
+      });
+    // Read the next batch while the current one is applied and flushed (on the server these overlap).
+    let next = read(position);
+    for (;;) {
+      const { events, more } = await next;
+      if (events.length === 0) break;
+      const last = events[events.length - 1].position;
+      if (more) {
+        next = read(last);
+        next.catch(() => {}); // surfaced when awaited
+      }
+      await applyBatch(events);
+      done += events.length;
+      position = last;
+      progress('replay');
+      if (!more) break;
+    }
+    if (done - before <= batchSize) break; // what is left is the live runner's job
   }
 
   progress('indexes');

@@ -13,7 +13,7 @@
 // applies it first. A failing projection stops the runner loudly; the event is never skipped.
 import type { Database } from '../infra/db/database';
 import { comparePositions, formatPosition, type EventStore, type Position, type RecordedEvent, type Subscription } from '../infra/eventstore/port';
-import type { Projection } from './projection';
+import { handlesType, type Projection } from './projection';
 import {
   CHECKPOINT_TABLE,
   DEFAULT_SCHEMA,
@@ -160,7 +160,7 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
       }));
       for (const event of events) {
         for (const u of units) {
-          if (!(u.handles.has('*') || u.handles.has(event.type)) || comparePositions(event.position, u.after) <= 0) continue;
+          if (!handlesType(u.handles, event.type) || comparePositions(event.position, u.after) <= 0) continue;
           try {
             await u.projection.apply(event, u.uow);
           } catch (e) {
@@ -183,6 +183,9 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
       database.notify(channel).catch(() => {});
       return { ok: true };
     }
+    // The read models in place now are behind what this process last reported: waitFor must not answer
+    // from the stale, higher value.
+    current = isZero(outcome.gapAfter) ? null : outcome.gapAfter;
     return outcome;
   }
 

@@ -40,6 +40,7 @@ for (const kind of ['pglite', 'postgres'] as const) {
     });
     afterAll(async () => {
       await database?.close();
+      await new Promise((r) => setTimeout(r, 250)); // let pg's sockets close before DROP DATABASE ... WITH (FORCE)
       await drop?.();
     });
 

@@ -143,9 +143,7 @@ for (const kind of ['pglite', 'postgres'] as Kind[]) {
         onError: (e) => errors.push(e),
       });
       runners.push(broken);
-      await broken.migrate();
-      // migrate() rebuilt to the head with working code: reset the checkpoints so that the live runner replays.
-      await t.database.exec(`DROP SCHEMA ${schema} CASCADE`);
+      // (not migrate(): its rebuild would hit the fault) a new deployment's schema with zeroed checkpoints
       await createProjectionRunnerSchemaOnly(schema);
       await broken.start();
       await until(() => errors.length > 0, 15_000);
@@ -283,7 +281,10 @@ for (const kind of ['pglite', 'postgres'] as Kind[]) {
       let stop = false;
       const writer = (async () => {
         let seed = 100;
-        while (!stop) await appendWorkload(t.store, 20, seed++);
+        while (!stop) {
+          await appendWorkload(t.store, 20, seed++);
+          await new Promise((r) => setTimeout(r, 5)); // PGlite settles in microtasks: let timers run
+        }
       })();
       await new Promise((r) => setTimeout(r, 300));
       const result = await rebuildReadModels({ database: t.database, store: t.store, projections: projections(), schema, batchSize: 50 });
@@ -297,6 +298,27 @@ for (const kind of ['pglite', 'postgres'] as Kind[]) {
       await expectMatchesLog(schema);
       await live.stop();
     }, 90_000);
+
+    it('a swapped-in rebuild that is BEHIND what the runner already applied: the runner fills the gap itself', async () => {
+      const schema = nextSchema();
+      const messages: string[] = [];
+      const live = runner({ batchSize: 10, logger: { info: (m) => messages.push(m), error: () => {} } });
+      await live.migrate();
+      await live.start();
+      const older = await appendWorkload(t.store, 20, 399);
+      const newer = await appendWorkload(t.store, 40, 400);
+      expect(await live.waitFor(newer, 15_000)).toBe(true);
+      // A rebuild whose replay ended at `older` (e.g. it started before the last appends) is swapped in.
+      const laggingStore = { ...t.store, headPosition: async () => older };
+      await rebuildReadModels({ database: t.database, store: laggingStore, projections: projections(), schema });
+      expect(await checkpointOf(t.database, 'test_counter', schema)).toEqual(older);
+      const head = await appendWorkload(t.store, 5, 401);
+      expect(await live.waitFor(head, 15_000)).toBe(true);
+      expect(messages.some((m) => /behind .* catching up/.test(m))).toBe(true);
+      expect(live.error).toBeNull();
+      await expectMatchesLog(schema);
+      await live.stop();
+    }, 60_000);
 
     if (kind === 'postgres') {
       it('two runners (two processes) on one database never apply an event twice', async () => {

@@ -52,6 +52,9 @@ export async function openTestDb(kind: Kind): Promise<TestDb> {
         await o.store.close().catch(() => {});
         await o.database.close().catch(() => {});
       }
+      // pg's pool.end() resolves before its sockets have said goodbye; DROP DATABASE ... WITH (FORCE) would then
+      // kill them mid-close and the FATAL surfaces as an uncaught error. Let them finish first.
+      await new Promise((r) => setTimeout(r, 250));
       await created.drop();
     },
   };

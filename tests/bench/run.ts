@@ -1,0 +1,156 @@
+// `npm run bench`: throughput and latency figures for PGlite and the Postgres server, each next to a
+// same-run baseline (raw single-row INSERT transactions on the same database). Prints; asserts nothing.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import { openPglite, openPostgres, type Database } from '../../infra/db/database';
+import { createPostgresEventStore } from '../../infra/eventstore/postgres';
+import type { EventStore, NewEvent } from '../../infra/eventstore/port';
+import { createTestDatabase, isPostgresServerAvailable } from '../support/postgres';
+import { startTestServer, TEST_CARD_FORM, type Backend } from '../support/server';
+import { SANDBOX_TEST_CARDS } from '../../domain/shared/wire';
+import { benchRebuild } from './projections';
+
+const args = new Set(process.argv.slice(2));
+const QUICK = args.has('--quick');
+const N_RAW = QUICK ? 500 : 3000;
+const N_APPEND = QUICK ? 500 : 3000;
+const N_REBUILD = QUICK ? 10_000 : 100_000;
+const N_UNLOCK = QUICK ? 30 : 200;
+
+const meta = () => ({ correlationId: randomUUID(), causationId: null, userId: null, role: 'bench', proxyAdminId: null, ip: null, at: new Date().toISOString() });
+const event = (i: number): NewEvent => ({ id: randomUUID(), type: 'BenchEvent', data: { i, note: 'benchmark payload' }, metadata: meta() });
+
+async function timed(fn: () => Promise<void>): Promise<number> {
+  const t0 = process.hrtime.bigint();
+  await fn();
+  return Number(process.hrtime.bigint() - t0) / 1e9;
+}
+
+/** Runs `total` jobs with `clients` concurrent workers. */
+async function concurrently(total: number, clients: number, job: (i: number) => Promise<void>) {
+  let next = 0;
+  await Promise.all(Array.from({ length: clients }, async () => {
+    while (next < total) await job(next++);
+  }));
+}
+
+const rate = (n: number, s: number) => Math.round(n / s);
+const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+
+async function rawInserts(database: Database, clients: number): Promise<number> {
+  await database.exec('DROP TABLE IF EXISTS bench_raw; CREATE TABLE bench_raw (id bigserial PRIMARY KEY, stream text NOT NULL, data jsonb NOT NULL)');
+  const s = await timed(() =>
+    concurrently(N_RAW, clients, async (i) => {
+      await sql`INSERT INTO bench_raw (stream, data) VALUES (${`s-${i}`}, ${JSON.stringify({ i, note: 'benchmark payload' })}::jsonb)`.execute(database.db);
+    }),
+  );
+  return rate(N_RAW, s);
+}
+
+async function appends(store: EventStore, clients: number): Promise<number> {
+  const run = randomUUID().slice(0, 8);
+  const s = await timed(() =>
+    concurrently(N_APPEND, clients, async (i) => {
+      await store.appendToStream(`bench-${run}-${i}`, [event(i)], { expectedRevision: 'no_stream' });
+    }),
+  );
+  return rate(N_APPEND, s);
+}
+
+async function catchUp(store: EventStore): Promise<{ events: number; perSecond: number }> {
+  let n = 0;
+  const s = await timed(async () => {
+    let after = null;
+    for (;;) {
+      const batch = await store.readAll({ after, maxCount: 2000 });
+      if (batch.length === 0) break;
+      n += batch.length;
+      after = batch[batch.length - 1].position;
+    }
+  });
+  return { events: n, perSecond: rate(n, s) };
+}
+
+async function unlockLatency(backend: Backend): Promise<{ p50: number; p99: number; n: number }> {
+  const t = await startTestServer(backend);
+  try {
+    const admin = (await t.call('POST', '/api/users/login', { email: t.adminEmail, password: t.adminPassword })).body.data.token;
+    const fan = (await t.call('POST', '/api/users/register', { name: 'Bench Fan', email: 'bench@example.com', password: 'bench-password-1' })).body.data.token;
+    await t.call('POST', '/api/v2/purchase/subscription', { ...TEST_CARD_FORM, cardNumber: SANDBOX_TEST_CARDS.approve }, { token: fan });
+    const presign = (await t.call('POST', '/api/upload/generate_presigned_url', { file_name: 'b.jpg', content_type: 'image/jpeg' }, { token: admin })).body.data;
+    const sharp = (await import('sharp')).default;
+    const img = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#884488' } }).jpeg().toBuffer();
+    await fetch(t.base + presign.presigned_url, { method: 'PUT', body: img });
+    const mediaId = (await t.call('POST', '/api/media', { file_name: presign.file_name, content_type: 'image/jpeg' }, { token: admin })).body.data.id;
+    const posts: string[] = [];
+    for (let i = 0; i < N_UNLOCK; i++) posts.push((await t.call('POST', '/admin-api/posts', { caption: `p${i}`, visibility: 'locked', amount: 5, media_ids: [mediaId] }, { token: admin })).body.id);
+    const latencies: number[] = [];
+    for (const id of posts) {
+      const t0 = performance.now();
+      const r = await t.call('POST', '/api/v2/purchase/blog-content-purchase', { blogId: id, amount: 5 }, { token: fan });
+      latencies.push(performance.now() - t0);
+      if (!r.body.data?.accepted) throw new Error(`unlock failed: ${JSON.stringify(r.body)}`);
+    }
+    latencies.sort((a, b) => a - b);
+    return { p50: Math.round(pct(latencies, 50)), p99: Math.round(pct(latencies, 99)), n: latencies.length };
+  } finally {
+    await t.close();
+  }
+}
+
+/** Rebuild speed on a fresh database of the given kind, N_REBUILD simple events. */
+async function benchRebuildOn(name: Backend) {
+  const { database, close } = name === 'pglite' ? await openFreshPglite() : await openFreshPostgres();
+  try {
+    const store = await createPostgresEventStore(database);
+    const r = await benchRebuild(database, store, N_REBUILD);
+    await store.close();
+    return r;
+  } finally {
+    await close();
+  }
+}
+
+async function openFreshPglite() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fanclub-bench-'));
+  const database = await openPglite(dir);
+  return { database, close: async () => { await database.close(); fs.rmSync(dir, { recursive: true, force: true }); } };
+}
+
+async function openFreshPostgres() {
+  const tdb = await createTestDatabase();
+  const database = await openPostgres(tdb.url, 20);
+  return { database, close: async () => { await database.close(); await new Promise((r) => setTimeout(r, 250)); await tdb.drop(); } };
+}
+
+async function benchBackend(name: Backend, open: () => Promise<{ database: Database; close: () => Promise<void> }>) {
+  console.log(`\n== ${name} ==`);
+  const { database, close } = await open();
+  try {
+    const store = await createPostgresEventStore(database);
+    const raw1 = await rawInserts(database, 1);
+    const raw16 = await rawInserts(database, 16);
+    const app1 = await appends(store, 1);
+    const app16 = await appends(store, 16);
+    console.log(`raw single-row INSERT tx/s       1 client: ${raw1.toLocaleString()}   16 clients: ${raw16.toLocaleString()}   (ceiling)`);
+    console.log(`event appends/s                  1 writer: ${app1.toLocaleString()}   16 writers: ${app16.toLocaleString()}   (${Math.round((100 * app16) / raw16)}% of raw 16-client; target ≥ 70%)`);
+    const read = await catchUp(store);
+    console.log(`$all catch-up read               ${read.perSecond.toLocaleString()} events/s over ${read.events.toLocaleString()} events`);
+    await store.close();
+  } finally {
+    await close();
+  }
+  const rebuild = await benchRebuildOn(name);
+  console.log(`projection rebuild               ${rebuild.eventsPerSecond.toLocaleString()} events/s for ${rebuild.events.toLocaleString()} events (${rebuild.seconds.toFixed(1)} s)${name === 'postgres' ? '   (target ≥ 20,000)' : ''}`);
+  const unlock = await unlockLatency(name);
+  console.log(`HTTP unlock command              p50 ${unlock.p50} ms   p99 ${unlock.p99} ms   (${unlock.n} unlocks by card, sequential)`);
+}
+
+console.log(`Fanclub benchmark — ${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, node ${process.version}${QUICK ? ' (quick)' : ''}`);
+await benchBackend('pglite', openFreshPglite);
+if (await isPostgresServerAvailable()) {
+  await benchBackend('postgres', openFreshPostgres);
+} else console.log('\n(the Postgres server is not reachable: its figures are not measured)');
