@@ -100,6 +100,11 @@ export async function openPostgres(connectionString: string, poolSize = 20): Pro
   pg.types.setTypeParser(INT8, parseInteger);
   pg.types.setTypeParser(XID8 as number, parseInteger);
   const pool = new pg.Pool({ connectionString, max: poolSize });
+  // An idle client dropped by the server (restart, failover, admin termination) must not crash the process:
+  // the pool discards it and the next query opens a fresh connection.
+  pool.on('error', (e) => {
+    if ((e as { code?: string }).code !== '57P01') console.error('[database] idle connection lost:', e.message);
+  });
   // Surface a bad URL or a stopped server at start-up, with the server's own message.
   const probe = await pool.connect();
   probe.release();
