@@ -24,8 +24,12 @@ export function validateRegistration(input: { name: string; email: string; passw
   const email = normaliseEmail(input.email);
   if (email === '') throw new ValidationError('email', 'Please enter an email.');
   if (!isValidEmail(email)) throw new ValidationError('email', 'Please enter a valid email.');
-  if (input.password.length < 8) throw new ValidationError('password', 'Password must be at least 8 characters.');
-  if (input.password.length > 128) throw new ValidationError('password', 'Password cannot be more than 128 characters.');
+  validatePassword(input.password, 'password');
+}
+
+export function validatePassword(password: string, field: string): void {
+  if (password.length < 8) throw new ValidationError(field, 'Password must be at least 8 characters.');
+  if (password.length > 128) throw new ValidationError(field, 'Password cannot be more than 128 characters.');
 }
 
 /** Claims the email first (expected revision "no stream"), then writes the user: one email, one account. */
@@ -71,6 +75,19 @@ export async function logIn(ctx: CommandContext, email: string, password: string
   const { token } = await startSession(ctxAsUser, userId);
   ctx.lastPosition = ctxAsUser.lastPosition;
   return { userId, token, role: user.role! };
+}
+
+export const PASSWORD_UPDATED = 'Password updated successfully.';
+
+/** Verifies the old password, sets the new one and ends every other session of the user. */
+export async function changePassword(ctx: CommandContext, userId: string, keepSessionId: string | null, oldPassword: string, newPassword: string) {
+  const { state } = await loadStream(ctx.store, userStream(userId), userDecider);
+  if (!state.passwordHash || !(await verifyPassword(state.passwordHash, oldPassword)))
+    throw new ValidationError('old_password', 'Your current password is not correct.');
+  validatePassword(newPassword, 'new_password');
+  if (oldPassword === newPassword) throw new ValidationError('new_password', 'The new password must be different from the current one.');
+  const passwordHash = await hashPassword(newPassword);
+  return handle(ctx, userStream(userId), userDecider, { type: 'ChangePassword', passwordHash, keepSessionId, at: ctx.now() });
 }
 
 export async function logOut(ctx: CommandContext, userId: string, sessionId: string) {

@@ -2,7 +2,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import type { AuthResult } from '../../domain/shared/wire';
-import { registerUser, logIn, logOut, startSession } from '../../commands/accounts';
+import { registerUser, logIn, logOut, startSession, changePassword, PASSWORD_UPDATED } from '../../commands/accounts';
 import { findUser } from '../../projections/users';
 import { findSubscriber } from '../../projections/subscribers';
 import { currentSettings } from '../../projections/settings';
@@ -70,6 +70,21 @@ export const accountRoutes = (services: Services): FastifyPluginAsync => async (
     await logOut(ctx, caller.userId, caller.sessionId);
     await settle(services, ctx);
     return ok(reply, null, { message: 'Logged out.' });
+  });
+
+  app.post('/api/users/change_old_password', async (request, reply) => {
+    const caller = requireCaller(request);
+    const body = parse(
+      z.object({
+        old_password: z.string({ error: 'Please enter your current password.' }).min(1, { error: 'Please enter your current password.' }),
+        new_password: z.string({ error: 'Please enter a new password.' }),
+      }),
+      request.body,
+    );
+    const ctx = contextFor(request, services);
+    await changePassword(ctx, caller.userId, caller.sessionId, body.old_password, body.new_password);
+    await settle(services, ctx);
+    return ok(reply, { action: 'password_changed', token: null }, { message: PASSWORD_UPDATED });
   });
 
   app.get('/api/users/me', async (request, reply) => {

@@ -17,6 +17,7 @@ export const API_ACCESS: Record<string, Access> = {
   'POST /api/users/login': 'public',
   'POST /api/users/logout': 'authenticated',
   'GET /api/users/me': 'authenticated',
+  'POST /api/users/change_old_password': 'authenticated',
   'GET /api/users/get_model_details': 'public',
   'GET /api/app_settings/get': 'public',
   // Feed

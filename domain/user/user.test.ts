@@ -130,3 +130,22 @@ describe('routeAfterRegistration', () => {
     expect(routeAfterRegistration({ cardRestApi: false, billingProvider: false })).toBe('/membership');
   });
 });
+
+describe('ChangePassword', () => {
+  it('records the new hash and ends every other session', () => {
+    const registered = { type: 'UserRegistered', data: { userId: 'u1', email: 'a@b.co', name: 'A', passwordHash: 'old', role: 'user', registeredAt: '2026-01-01T00:00:00.000Z' } } as const;
+    const s1 = { type: 'UserLoggedIn', data: { userId: 'u1', sessionId: 's1', tokenHash: 'h1', expiresAt: '2026-02-01T00:00:00.000Z' } } as const;
+    const s2 = { type: 'UserLoggedIn', data: { userId: 'u1', sessionId: 's2', tokenHash: 'h2', expiresAt: '2026-02-01T00:00:00.000Z' } } as const;
+    const state = [registered, s1, s2].reduce(userDecider.evolve, userDecider.initialState());
+    const events = userDecider.decide({ type: 'ChangePassword', passwordHash: 'new', keepSessionId: 's1', at: '2026-01-02T00:00:00.000Z' }, state);
+    expect(events).toEqual([
+      { type: 'PasswordChanged', data: { userId: 'u1', passwordHash: 'new', changedAt: '2026-01-02T00:00:00.000Z' } },
+      { type: 'UserLoggedOut', data: { userId: 'u1', sessionId: 's2' } },
+    ]);
+    expect(events.reduce(userDecider.evolve, state).passwordHash).toBe('new');
+  });
+
+  it('refuses an unknown user', () => {
+    expect(() => userDecider.decide({ type: 'ChangePassword', passwordHash: 'x', keepSessionId: null, at: '2026-01-02T00:00:00.000Z' }, userDecider.initialState())).toThrow('Invalid User Id');
+  });
+});

@@ -9,12 +9,15 @@ export const emailClaimStream = (normalisedEmail: string) => `user-email-${norma
 export type UserEvent =
   | DomainEvent<'UserRegistered', { userId: string; email: string; name: string; passwordHash: string; role: Role; registeredAt: string; isDemo?: boolean }>
   | DomainEvent<'UserLoggedIn', { userId: string; sessionId: string; tokenHash: string; expiresAt: string }>
-  | DomainEvent<'UserLoggedOut', { userId: string; sessionId: string }>;
+  | DomainEvent<'UserLoggedOut', { userId: string; sessionId: string }>
+  | DomainEvent<'PasswordChanged', { userId: string; passwordHash: string; changedAt: string }>;
 
 export type UserCommand =
   | { type: 'RegisterUser'; userId: string; email: string; name: string; passwordHash: string; role: Role; at: string; isDemo?: boolean }
   | { type: 'LogIn'; sessionId: string; tokenHash: string; expiresAt: string }
-  | { type: 'LogOut'; sessionId: string };
+  | { type: 'LogOut'; sessionId: string }
+  /** The old password was verified by the caller (hashing is I/O); other sessions end with the change. */
+  | { type: 'ChangePassword'; passwordHash: string; keepSessionId: string | null; at: string };
 
 export interface UserState {
   userId: string | null;
@@ -37,6 +40,8 @@ export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
         sessions.delete(event.data.sessionId);
         return { ...state, sessions };
       }
+      case 'PasswordChanged':
+        return { ...state, passwordHash: event.data.passwordHash };
     }
   },
   decide(command, state) {
@@ -63,6 +68,15 @@ export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
       case 'LogOut':
         if (!state.userId || !state.sessions.has(command.sessionId)) return [];
         return [{ type: 'UserLoggedOut', data: { userId: state.userId, sessionId: command.sessionId } }];
+      case 'ChangePassword': {
+        if (!state.userId) throw new DomainError('Invalid User Id', 'USER_NOT_FOUND', 404);
+        const userId = state.userId;
+        const others = [...state.sessions].filter((id) => id !== command.keepSessionId);
+        return [
+          { type: 'PasswordChanged', data: { userId, passwordHash: command.passwordHash, changedAt: command.at } },
+          ...others.map((sessionId): UserEvent => ({ type: 'UserLoggedOut', data: { userId, sessionId } })),
+        ];
+      }
     }
   },
 };

@@ -242,6 +242,20 @@ export function skeletonSuite(backend: Backend, available: boolean) {
       expect(after).toEqual({ count: before.count + 1, cents: before.cents + 700 });
     });
 
+    it('the admin changes the generated password; other sessions end, this one stays', async () => {
+      const other = await login(t.adminEmail, t.adminPassword);
+      const wrong = await t.call('POST', '/api/users/change_old_password', { old_password: 'nope', new_password: 'a brand new password' }, { token: adminToken });
+      expect(wrong.body).toMatchObject({ field: 'old_password' });
+      const short = await t.call('POST', '/api/users/change_old_password', { old_password: t.adminPassword, new_password: 'short' }, { token: adminToken });
+      expect(short.body).toMatchObject({ field: 'new_password', message: 'Password must be at least 8 characters.' });
+      const r = await t.call('POST', '/api/users/change_old_password', { old_password: t.adminPassword, new_password: 'a brand new password' }, { token: adminToken });
+      expect(r.body).toMatchObject({ success: 1, message: 'Password updated successfully.' });
+      expect((await t.call('GET', '/api/users/me', undefined, { token: adminToken })).status).toBe(200);
+      expect((await t.call('GET', '/api/users/me', undefined, { token: other })).status).toBe(401);
+      expect((await t.call('POST', '/api/users/login', { email: t.adminEmail, password: t.adminPassword })).status).toBe(400);
+      adminToken = await login(t.adminEmail, 'a brand new password');
+    });
+
     it('rebuilding the read models from the log reproduces them row for row', async () => {
       const { database, store } = t.server.services;
       const snapshot = async () => {
