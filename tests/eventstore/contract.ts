@@ -166,15 +166,48 @@ export function eventStoreContract(name: string, open: () => Promise<OpenedStore
     let opened: OpenedStore | undefined;
     let prefix = '';
 
+    let written: Position | null = null; // highest position this test's appends returned
+
     async function setup() {
       opened = await open();
       prefix = `t${randomUUID().slice(0, 8)}`;
-      return opened.store;
+      written = null;
+      const store = opened.store;
+      // Record what we wrote, so reads can wait until it is visible (see `visible`).
+      return new Proxy(store, {
+        get(target, prop, receiver) {
+          if (prop !== 'appendToStream') return Reflect.get(target, prop, receiver);
+          return async (...args: Parameters<EventStore['appendToStream']>) => {
+            const r = await target.appendToStream(...args);
+            if (!written || isAfter(r.position, written)) written = r.position;
+            return r;
+          };
+        },
+      });
+    }
+
+    /**
+     * Waits until everything this test appended is visible to $all readers. On the Postgres server, $all shows
+     * only what is below the oldest running writing transaction of the whole cluster, so another suite's open
+     * transaction (in any database) can delay visibility for a moment; an acknowledged append is still never
+     * skipped, it just becomes readable a little later.
+     */
+    async function visible(store: EventStore, position: Position | null = written): Promise<void> {
+      if (!position) return;
+      const target = position;
+      const start = Date.now();
+      for (;;) {
+        const head = await store.headPosition();
+        if (head && comparePositions(head, target) >= 0) return;
+        if (Date.now() - start > 20_000) throw new Error(`appended events not visible after 20 s (head ${JSON.stringify(head)})`);
+        await sleep(20);
+      }
     }
     const mine = (events: RecordedEvent[]) => events.filter((e) => e.streamId.startsWith(`${prefix}-`));
 
     /** All of this test's events in $all, read in pages of `page`. */
     async function readAllMine(store: EventStore, page = 1000): Promise<RecordedEvent[]> {
+      await visible(store);
       const out: RecordedEvent[] = [];
       let after: Position | null = null;
       for (;;) {
@@ -326,7 +359,7 @@ export function eventStoreContract(name: string, open: () => Promise<OpenedStore
       expect(read.type).toBe('PostUnlocked.v2');
       expect(read.data).toEqual(data);
       expect(read.metadata).toEqual(meta);
-      const [fromAll] = mine(await store.readAll());
+      const [fromAll] = await readAllMine(store);
       expect(fromAll.metadata).toEqual(meta);
       expect(fromAll.data).toEqual(data);
     });
@@ -370,12 +403,14 @@ export function eventStoreContract(name: string, open: () => Promise<OpenedStore
       try {
         const early = event('Early');
         await store.appendToStream(`${prefix}-early`, [early]);
+        await visible(store);
         const late = event('LateLower');
         const held = await opened!.beginHeldAppend(`${prefix}-late`, [late]);
         let committed = false;
         try {
           const after = event('CommittedAfter');
           await store.appendToStream(`${prefix}-after`, [after]);
+          await sleep(50);
           // The held transaction is running: its event is not readable, and nothing after it may be read either,
           // or a reader that checkpointed past `after` would skip `late` forever.
           const beforeCommit = mine(await store.readAll());
@@ -391,7 +426,7 @@ export function eventStoreContract(name: string, open: () => Promise<OpenedStore
         } finally {
           if (!committed) await held.rollback();
         }
-        const afterCommit = mine(await store.readAll());
+        const afterCommit = await readAllMine(store);
         expect(afterCommit.map((e) => e.type)).toEqual(['Early', 'LateLower', 'CommittedAfter']);
         expect(afterCommit[1].id).toBe(late.id);
         expect(isAfter(afterCommit[2].position, afterCommit[1].position)).toBe(true);
@@ -411,7 +446,7 @@ export function eventStoreContract(name: string, open: () => Promise<OpenedStore
       const store = await setup();
       const s = `${prefix}-sub`;
       for (let i = 0; i < 10; i++) await store.appendToStream(s, [event('E', { i })]);
-      const stored = mine(await store.readAll());
+      const stored = await readAllMine(store);
       const checkpoint = stored[4].position;
 
       const got: RecordedEvent[] = [];
