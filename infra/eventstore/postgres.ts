@@ -71,12 +71,6 @@ export function migrationSql(schema: string): string {
   return `
 CREATE SCHEMA IF NOT EXISTS ${s};
 
-CREATE TABLE IF NOT EXISTS ${s}.streams (
-  stream_id text PRIMARY KEY,
-  -- revision of the stream's last event (0-based)
-  revision bigint NOT NULL
-);
-
 CREATE TABLE IF NOT EXISTS ${s}.events (
   -- global sequence; $all order is (transaction_id, seq), which is also the primary key
   seq bigserial NOT NULL,
@@ -134,32 +128,19 @@ LANGUAGE plpgsql AS $fn$
 DECLARE
   v_count int := jsonb_array_length(p_events);
   v_current bigint;
-  v_attempts int := 0;
 BEGIN
   IF v_count = 0 THEN
     RAISE EXCEPTION 'append needs at least one event' USING ERRCODE = '22023';
   END IF;
 
-  LOOP
-    -- Lock the stream row (so appends to one stream serialize) and advance it, in one statement.
-    UPDATE ${s}.streams SET revision = revision + v_count WHERE stream_id = p_stream
-      RETURNING revision - v_count INTO v_current;
-    EXIT WHEN FOUND;
-    -- A new stream.
-    INSERT INTO ${s}.streams (stream_id, revision) VALUES (p_stream, v_count - 1)
-      ON CONFLICT (stream_id) DO NOTHING;
-    IF FOUND THEN
-      v_current := -1;
-      EXIT;
-    END IF;
-    -- Another transaction created the stream meanwhile (and has committed): lock its row this time.
-    -- (Bounded: under REPEATABLE READ the row could stay invisible to UPDATE; never spin inside the database.)
-    v_attempts := v_attempts + 1;
-    IF v_attempts >= 5 THEN
-      RAISE EXCEPTION 'could not lock stream % (created concurrently but not visible to this transaction)', p_stream
-        USING ERRCODE = '40001';
-    END IF;
-  END LOOP;
+  -- The stream's current revision, from the (stream_id, revision) index. Two concurrent appends to one stream
+  -- compute the same next revision; the unique key lets only one commit, the other fails with 23505 on
+  -- events_stream_revision_key, which the client turns into a conflict (exact / no stream) or a retry (any).
+  -- Optimistic: no per-stream row to lock and rewrite, so an append costs one insert.
+  SELECT e.revision INTO v_current FROM ${s}.events e WHERE e.stream_id = p_stream ORDER BY e.revision DESC LIMIT 1;
+  IF NOT FOUND THEN
+    v_current := -1;
+  END IF;
 
   IF (p_expected = -1 AND v_current >= 0)
      OR (p_expected = -3 AND v_current < 0)
@@ -169,7 +150,6 @@ BEGIN
     IF v_current >= 0 THEN
       RETURN QUERY SELECT * FROM ${s}.stored_append(p_stream, p_events);
       IF FOUND THEN
-        UPDATE ${s}.streams SET revision = v_current WHERE stream_id = p_stream;
         RETURN;
       END IF;
     END IF;
@@ -330,6 +310,16 @@ export async function createPostgresEventStore(
     return { nextRevision: Number(r.out_revision), position: { tx: Number(r.out_tx), seq: Number(r.out_seq) } };
   }
 
+  function isStreamRevisionViolation(e: DbError): boolean {
+    if (e.code !== '23505') return false;
+    return e.constraint === 'events_stream_revision_key' || (e.constraint === undefined && /events_stream_revision_key/.test(e.message ?? ''));
+  }
+
+  async function currentRevision(streamId: string): Promise<number> {
+    const [r] = await rows(sql<{ revision: number | string }>`SELECT max(revision) AS revision FROM ${t('events')} WHERE stream_id = ${streamId}`);
+    return r?.revision === null || r?.revision === undefined ? -1 : Number(r.revision);
+  }
+
   function isEventIdViolation(e: DbError): boolean {
     if (e.code !== '23505') return false;
     return e.constraint === 'events_event_id_key' || (e.constraint === undefined && /events_event_id_key/.test(e.message ?? ''));
@@ -362,10 +352,23 @@ export async function createPostgresEventStore(
         events.map((e: NewEvent) => ({ id: e.id, type: e.type, data: e.data ?? {}, metadata: e.metadata ?? {} })),
       );
       let result: AppendResult;
+      for (let attempt = 1; ; attempt++) {
       try {
         result = await callAppend(streamId, expected, payload);
+        break;
       } catch (err) {
         const e = err as DbError;
+        if (isStreamRevisionViolation(e)) {
+          // Another append to this stream committed first. With 'any' / 'stream_exists' try again on top of it;
+          // otherwise it is a conflict — unless it was an identical append racing ours (idempotent retry).
+          if ((expected === ANY || expected === STREAM_EXISTS) && attempt < 50) continue;
+          const stored = await storedResult(streamId, payload, e).catch(() => null);
+          if (stored) {
+            result = stored;
+            break;
+          }
+          throw new WrongExpectedRevisionError(streamId, expectedRevision, await currentRevision(streamId));
+        }
         if (e.code === SQLSTATE_WRONG_EXPECTED_REVISION) {
           throw new WrongExpectedRevisionError(streamId, expectedRevision, actualFromError(e));
         }
@@ -374,6 +377,8 @@ export async function createPostgresEventStore(
         // The events are already stored: an idempotent retry (with 'any'/'stream_exists', whose check passed),
         // or the loser of two identical appends racing. Return the stored result.
         result = await storedResult(streamId, payload, e);
+        break;
+      }
       }
       announce();
       return result;

@@ -19,6 +19,8 @@ const N_RAW = QUICK ? 500 : 3000;
 const N_APPEND = QUICK ? 500 : 3000;
 const N_REBUILD = QUICK ? 10_000 : 100_000;
 const N_UNLOCK = QUICK ? 30 : 200;
+/** --appends: only the raw-insert baseline and the append figures (for tuning the event store). */
+const APPENDS_ONLY = args.has('--appends');
 
 const meta = () => ({ correlationId: randomUUID(), causationId: null, userId: null, role: 'bench', proxyAdminId: null, ip: null, at: new Date().toISOString() });
 const event = (i: number): NewEvent => ({ id: randomUUID(), type: 'BenchEvent', data: { i, note: 'benchmark payload' }, metadata: meta() });
@@ -137,12 +139,14 @@ async function benchBackend(name: Backend, open: () => Promise<{ database: Datab
     const app16 = await appends(store, 16);
     console.log(`raw single-row INSERT tx/s       1 client: ${raw1.toLocaleString()}   16 clients: ${raw16.toLocaleString()}   (ceiling)`);
     console.log(`event appends/s                  1 writer: ${app1.toLocaleString()}   16 writers: ${app16.toLocaleString()}   (${Math.round((100 * app16) / raw16)}% of raw 16-client; target ≥ 70%)`);
+    if (APPENDS_ONLY) return void (await store.close());
     const read = await catchUp(store);
     console.log(`$all catch-up read               ${read.perSecond.toLocaleString()} events/s over ${read.events.toLocaleString()} events`);
     await store.close();
   } finally {
     await close();
   }
+  if (APPENDS_ONLY) return;
   const rebuild = await benchRebuildOn(name);
   console.log(`projection rebuild               ${rebuild.eventsPerSecond.toLocaleString()} events/s for ${rebuild.events.toLocaleString()} events (${rebuild.seconds.toFixed(1)} s)${name === 'postgres' ? '   (target ≥ 20,000)' : ''}`);
   const unlock = await unlockLatency(name);
