@@ -161,7 +161,8 @@ BEGIN
   IF v_count = 1 THEN
     INSERT INTO ${s}.events (stream_id, revision, event_id, type, data, metadata)
     VALUES (p_stream, v_current + 1, (p_events->0->>'id')::uuid, p_events->0->>'type',
-            COALESCE(p_events->0->'data', '{}'::jsonb), COALESCE(p_events->0->'metadata', '{}'::jsonb));
+            COALESCE(p_events->0->'data', '{}'::jsonb), COALESCE(p_events->0->'metadata', '{}'::jsonb))
+    RETURNING seq INTO out_seq;
   ELSE
     -- jsonb_array_elements yields the array in order, and seq is drawn row by row in that order
     INSERT INTO ${s}.events (stream_id, revision, event_id, type, data, metadata)
@@ -169,11 +170,64 @@ BEGIN
            COALESCE(e.value->'data', '{}'::jsonb), COALESCE(e.value->'metadata', '{}'::jsonb)
     FROM jsonb_array_elements(p_events) WITH ORDINALITY AS e(value, ord);
   END IF;
-  -- currval: the last seq this session drew, i.e. that of our last event
+  IF v_count > 1 THEN
+    -- currval: the last seq this session drew, i.e. that of our last event (the regclass resolves once per plan)
+    out_seq := currval('${s}.events_seq_seq'::regclass);
+  END IF;
   out_revision := v_current + v_count;
   out_tx := pg_current_xact_id();
-  out_seq := currval(pg_get_serial_sequence('${s}.events', 'seq'));
   RETURN NEXT;
+END
+$fn$;
+
+-- Group commit: several appends (to any streams) in one statement and one transaction. Each item is checked
+-- like append() but a wrong expected revision is reported per item ('conflict' with the actual revision)
+-- instead of raised, so one stale writer does not fail the others. A unique violation (a writer in another
+-- process won a race, or an event id is already stored) still aborts the batch; the client then appends
+-- those items one by one. p_batch: [{s: stream, x: expected, e: [events]}, ...]
+CREATE OR REPLACE FUNCTION ${s}.append_batch(p_batch jsonb)
+RETURNS TABLE (out_idx int, out_status text, out_revision bigint, out_tx xid8, out_seq bigint)
+LANGUAGE plpgsql AS $fn$
+DECLARE
+  v_item jsonb;
+  v_idx int := -1;
+  v_stream text;
+  v_expected bigint;
+  v_events jsonb;
+  v_count int;
+  v_current bigint;
+  v_stored record;
+BEGIN
+  FOR v_item IN SELECT value FROM jsonb_array_elements(p_batch) LOOP
+    v_idx := v_idx + 1;
+    v_stream := v_item->>'s';
+    v_expected := (v_item->>'x')::bigint;
+    v_events := v_item->'e';
+    v_count := jsonb_array_length(v_events);
+    SELECT e.revision INTO v_current FROM ${s}.events e WHERE e.stream_id = v_stream ORDER BY e.revision DESC LIMIT 1;
+    IF NOT FOUND THEN
+      v_current := -1;
+    END IF;
+    IF (v_expected = -1 AND v_current >= 0)
+       OR (v_expected = -3 AND v_current < 0)
+       OR (v_expected >= 0 AND v_expected <> v_current) THEN
+      v_stored := NULL;
+      IF v_current >= 0 THEN
+        SELECT * INTO v_stored FROM ${s}.stored_append(v_stream, v_events);
+      END IF;
+      IF v_stored.out_revision IS NOT NULL THEN
+        RETURN QUERY SELECT v_idx, 'stored'::text, v_stored.out_revision, v_stored.out_tx, v_stored.out_seq;
+      ELSE
+        RETURN QUERY SELECT v_idx, 'conflict'::text, v_current, NULL::xid8, NULL::bigint;
+      END IF;
+      CONTINUE;
+    END IF;
+    INSERT INTO ${s}.events (stream_id, revision, event_id, type, data, metadata)
+    SELECT v_stream, v_current + e.ord, (e.value->>'id')::uuid, e.value->>'type',
+           COALESCE(e.value->'data', '{}'::jsonb), COALESCE(e.value->'metadata', '{}'::jsonb)
+    FROM jsonb_array_elements(v_events) WITH ORDINALITY AS e(value, ord);
+    RETURN QUERY SELECT v_idx, 'ok'::text, v_current + v_count, pg_current_xact_id(), currval('${s}.events_seq_seq'::regclass);
+  END LOOP;
 END
 $fn$;
 `;
@@ -340,17 +394,8 @@ export async function createPostgresEventStore(
     throw new EventIdConflictError(streamId, original.message ?? 'event id conflict');
   }
 
-  const store: EventStore = {
-    kind: database.kind,
-
-    async appendToStream(streamId, events, opts) {
-      if (closed) throw new Error('The event store is closed');
-      const expectedRevision = opts?.expectedRevision ?? 'any';
-      const expected = encodeExpected(expectedRevision);
-      if (events.length === 0) return appendNothing(streamId, expectedRevision);
-      const payload = JSON.stringify(
-        events.map((e: NewEvent) => ({ id: e.id, type: e.type, data: e.data ?? {}, metadata: e.metadata ?? {} })),
-      );
+  /** One append on its own (the path for a lone writer, and the fallback when a batch aborts). */
+  async function appendOne(streamId: string, expectedRevision: ExpectedRevision, expected: number, payload: string): Promise<AppendResult> {
       let result: AppendResult;
       for (let attempt = 1; ; attempt++) {
       try {
@@ -380,8 +425,78 @@ export async function createPostgresEventStore(
         break;
       }
       }
-      announce();
-      return result;
+      return result!;
+  }
+
+
+  // Group commit. While one append (or batch) is in flight, the appends that arrive queue up and go together
+  // in the next statement: one round trip and one commit for many writers, and no added wait for a lone one.
+  interface PendingAppend {
+    streamId: string;
+    expectedRevision: ExpectedRevision;
+    expected: number;
+    payload: string;
+    resolve: (r: AppendResult) => void;
+    reject: (e: unknown) => void;
+  }
+  const MAX_BATCH = 200;
+  const queue: PendingAppend[] = [];
+  let flushing = false;
+
+  async function runOne(p: PendingAppend) {
+    try {
+      p.resolve(await appendOne(p.streamId, p.expectedRevision, p.expected, p.payload));
+    } catch (e) {
+      p.reject(e);
+    }
+  }
+
+  async function flush() {
+    flushing = true;
+    try {
+      while (queue.length > 0) {
+        const batch = queue.splice(0, MAX_BATCH);
+        if (batch.length === 1) await runOne(batch[0]);
+        else {
+          let results: { out_idx: number; out_status: string; out_revision: number | string; out_tx: number | string | null; out_seq: number | string | null }[] | null = null;
+          try {
+            const items = `[${batch.map((p) => `{"s":${JSON.stringify(p.streamId)},"x":${p.expected},"e":${p.payload}}`).join(',')}]`;
+            results = await rows(sql<any>`SELECT out_idx, out_status, out_revision, out_tx, out_seq FROM ${sql.id(schema, 'append_batch')}(${items}::text::jsonb)`);
+          } catch {
+            results = null; // the batch rolled back as a whole: each append goes again on its own below
+          }
+          if (!results || results.length !== batch.length) {
+            for (const p of batch) await runOne(p);
+          } else {
+            for (const r of results) {
+              const p = batch[r.out_idx];
+              if (r.out_status === 'conflict') p.reject(new WrongExpectedRevisionError(p.streamId, p.expectedRevision, Number(r.out_revision)));
+              else p.resolve({ nextRevision: Number(r.out_revision), position: { tx: Number(r.out_tx), seq: Number(r.out_seq) } });
+            }
+          }
+        }
+        announce();
+      }
+    } finally {
+      flushing = false;
+    }
+  }
+
+  const store: EventStore = {
+    kind: database.kind,
+
+    async appendToStream(streamId, events, opts) {
+      if (closed) throw new Error('The event store is closed');
+      const expectedRevision = opts?.expectedRevision ?? 'any';
+      const expected = encodeExpected(expectedRevision);
+      if (events.length === 0) return appendNothing(streamId, expectedRevision);
+      const payload = JSON.stringify(
+        events.map((e: NewEvent) => ({ id: e.id, type: e.type, data: e.data ?? {}, metadata: e.metadata ?? {} })),
+      );
+      return new Promise<AppendResult>((resolve, reject) => {
+        queue.push({ streamId, expectedRevision, expected, payload, resolve, reject });
+        if (!flushing) void flush();
+      });
     },
 
     async readStream(streamId, opts = {}) {
