@@ -150,7 +150,7 @@ async function benchBackend(name: Backend, open: () => Promise<{ database: Datab
   }
   if (APPENDS_ONLY) return;
   const rebuild = await benchRebuildOn(name);
-  console.log(`projection rebuild               ${rebuild.eventsPerSecond.toLocaleString()} events/s for ${rebuild.events.toLocaleString()} events (${rebuild.seconds.toFixed(1)} s)${name === 'postgres' ? '   (target ≥ 20,000)' : ''}`);
+  console.log(`projection rebuild               ${Math.round(rebuild.eventsPerSecond).toLocaleString()} events/s for ${rebuild.events.toLocaleString()} events (${rebuild.seconds.toFixed(1)} s)${name === 'postgres' ? '   (target ≥ 20,000)' : ''}`);
   const unlock = await unlockLatency(name);
   console.log(`HTTP unlock command              p50 ${unlock.p50} ms   p99 ${unlock.p99} ms   (${unlock.n} unlocks by card, sequential)`);
 }
