@@ -12,6 +12,8 @@ import { feedRoutes } from './routes/feed';
 import { purchaseRoutes } from './routes/purchases';
 import { mediaRoutes } from './routes/media';
 import { adminRoutes } from './routes/admin';
+import { accountSettingsRoutes } from './routes/account-settings';
+import { staffRoutes } from './routes/staff';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -57,6 +59,8 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
   await app.register(purchaseRoutes(services));
   await app.register(mediaRoutes(services));
   await app.register(adminRoutes(services));
+  await app.register(accountSettingsRoutes(services));
+  await app.register(staffRoutes(services));
 
   const roots = services.staticRoots;
   if (roots?.admin && fs.existsSync(path.join(roots.admin, 'index.html'))) {

@@ -11,6 +11,7 @@ import { allProjections } from '../projections';
 import { createSandboxCardGateway } from '../infra/payments/sandbox-card-gateway';
 import { createLocalDiskStorage } from '../infra/storage/local-disk';
 import { createIdempotencyStore } from '../infra/idempotency/store';
+import { createMailer } from '../infra/mail/mailer';
 import { bootstrap, type BootstrapResult } from '../commands/bootstrap';
 import { resumeUnfinishedPayments } from '../commands/recovery';
 import { buildApp } from './app';
@@ -68,6 +69,7 @@ export async function startServer(cfg: Config, options: { clock?: () => Date; se
       gateway: await createSandboxCardGateway(database),
       storage: createLocalDiskStorage(path.join(cfg.dataDir, 'files'), signingSecret(cfg)),
       idempotency: await createIdempotencyStore(database),
+      mailer: await createMailer(database, { smtpUrl: cfg.SMTP_URL, from: cfg.MAIL_FROM, log: (m) => log(`[mail] ${m}`) }),
       clock,
       staticRoots: options.serveApps === false ? undefined : { fan: path.join(ROOT, 'web-fan/dist'), admin: path.join(ROOT, 'web-admin/dist') },
     };

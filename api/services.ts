@@ -6,6 +6,7 @@ import type { CardGateway } from '../infra/payments/port';
 import type { FileStorage } from '../infra/storage/local-disk';
 import type { IdempotencyStore } from '../infra/idempotency/store';
 import type { Config } from '../infra/config';
+import type { Mailer } from '../infra/mail/mailer';
 
 export interface Services {
   config: Config;
@@ -15,6 +16,7 @@ export interface Services {
   gateway: CardGateway;
   storage: FileStorage;
   idempotency: IdempotencyStore;
+  mailer: Mailer;
   clock: () => Date;
   /** Built apps to serve (absent in API-only tests). */
   staticRoots?: { fan: string | null; admin: string | null };

@@ -37,6 +37,9 @@ export function publicSettings(s: SiteSettings, sandbox: boolean): PublicSetting
     payment_api_version: s.payment_api_version,
     after_register_route: routeAfterRegistration({ cardRestApi: s.enable_ccbill_rest_api, billingProvider: s.is_sticky_io_enabled }),
     sandbox_payments: sandbox,
+    show_age_modal: s.show_age_modal,
+    age_gate_age: s.age_gate_age,
+    maintenance_mode: s.maintenance_mode,
   };
 }
 
@@ -106,6 +109,12 @@ export function meView(user: UserRow, sub: SubscriberRow | undefined, primaryCar
     isRebillFailed: false,
     avatarUrl: null,
     created_at: user.registered_at,
+    emailOptInStatus: 'pending',
+    emailLinkSentAt: null,
+    pendingEmailChange: null,
+    isPhotoIdAccepted: false,
+    photoIdStatus: 'none',
+    proxyAdminId: null,
   };
 }
 

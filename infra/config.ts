@@ -27,6 +27,9 @@ const schema = z.object({
   /** Password for the creator's admin account on first start; random (printed once) when unset. */
   FANCLUB_ADMIN_EMAIL: z.string().email().default('admin@fanclub.local'),
   FANCLUB_ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
+  /** Outgoing mail, e.g. smtp://user:pass@mail.example.com:587; unset → mails go to the outbox staff read in the console. */
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
+  MAIL_FROM: z.string().min(3).default('Fanclub <no-reply@fanclub.local>'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

@@ -18,6 +18,39 @@ export const API_ACCESS: Record<string, Access> = {
   'POST /api/users/logout': 'authenticated',
   'GET /api/users/me': 'authenticated',
   'POST /api/users/change_old_password': 'authenticated',
+  // Account self-service (issue 3)
+  'POST /api/users/forgot_password': 'public',
+  'POST /api/users/check_token/:token': 'public',
+  'POST /api/users/reset_password': 'public',
+  'POST /api/users/change_profile_details': 'authenticated',
+  'POST /api/users/upload_photo_id': 'authenticated',
+  'POST /api/change-email-settings/user-change-email-verification': 'public', // the emailed token is the permission
+  'POST /api/change-email-settings/resend-change-email-request': 'authenticated',
+  'POST /api/change-email-settings/dismiss-change-email-request': 'authenticated',
+  'POST /api/opt-in-email-settings/update-user-opt-in-status': 'authenticated',
+  'POST /api/opt-in-email-settings/user-opt-in-email-verification': 'public', // the emailed token is the permission
+  'GET /api/update-opt-in-email-popup-display-status': 'authenticated',
+  'GET /api/pages/get_html': 'public',
+  // Staff: proxy login and user management (spec 2 §7 admin user management)
+  'POST /api/users/login-as-proxy-user': ADMINS,
+  'POST /api/users/get_users_list': MANAGERS,
+  'POST /api/admin/update_user_block_status': [...ADMINS, 'model'],
+  'GET /api/admin/delete_user': ADMINS,
+  'POST /api/admin/update_is_photo_id_accepted_status': MANAGERS,
+  'POST /api/admin/update_hide_from_chat_status': MANAGERS,
+  'POST /api/admin/mute_message_for_user': [...MANAGERS, 'content_manager'],
+  'POST /api/users/add_nick_name': [...MANAGERS, 'content_manager'],
+  'POST /api/users/save_email_preferences': MANAGERS,
+  'POST /api/admin/give_complimentary_subscription': ADMINS,
+  'POST /admin-api/users': ADMINS, // create a staff account
+  'PUT /admin-api/users/:id': ADMINS, // change a role
+  'GET /admin-api/users/export': [...MANAGERS, 'content_manager'],
+  'GET /admin-api/outbox': ADMINS,
+  'GET /admin-api/outbox/:id': ADMINS,
+  'GET /admin-api/audit': ADMINS,
+  'GET /admin-api/audit/:id': ADMINS,
+  'GET /admin-api/settings/:id': MANAGERS,
+  'PUT /admin-api/settings/:id': MANAGERS,
   'GET /api/users/get_model_details': 'public',
   'GET /api/app_settings/get': 'public',
   // Feed

@@ -24,6 +24,12 @@ export const DEFAULT_SETTINGS = {
   payment_api_version: 'v2' as 'v1' | 'v2',
   enable_ccbill_rest_api: true,
   is_sticky_io_enabled: false,
+  /** Age gate for guests (spec 1 §4), remembered by a local flag. */
+  show_age_modal: true,
+  age_gate_age: 18,
+  /** Maintenance page for everyone but admins, except on /login. */
+  maintenance_mode: false,
+  maintenance_html: '<h1>We will be back soon</h1><p>The site is down for scheduled maintenance.</p>',
 };
 
 export type SiteSettings = typeof DEFAULT_SETTINGS;

@@ -65,6 +65,16 @@ export interface MeView {
   isRebillFailed: boolean;
   avatarUrl: string | null;
   created_at: string;
+  /** pending | opt_out | link_sent | dismissed | no_thanks | no_thanks_opt_out | opted_in (spec 1 §4) */
+  emailOptInStatus: string;
+  /** When the last opt-in or change-email mail was sent (the 2-minute resend wait counts from it). */
+  emailLinkSentAt: string | null;
+  /** A change of email waiting for verification, or null. */
+  pendingEmailChange: { email: string; requested_at: string } | null;
+  isPhotoIdAccepted: boolean;
+  photoIdStatus: 'none' | 'uploaded' | 'accepted';
+  /** Set when an admin is acting as this user (proxy login). */
+  proxyAdminId: string | null;
 }
 
 /** POST /api/users/register and /api/users/login → data */
@@ -101,6 +111,9 @@ export interface PublicSettings {
   /** Where a fan goes after registering: '/subscribe' (card REST API flows) or '/membership'. */
   after_register_route: '/subscribe' | '/membership';
   sandbox_payments: boolean;
+  show_age_modal: boolean;
+  age_gate_age: number;
+  maintenance_mode: boolean;
 }
 
 export type MediaKind = 'photo' | 'video';
@@ -255,6 +268,50 @@ export interface AdminUserRecord {
   subscription_status: SubscriptionStatusCode;
   created_at: string;
   total_spent_cents: number;
+  nickname: string | null;
+  blocked: boolean;
+  hidden_from_chat: boolean;
+  mass_messages_muted: boolean;
+  photo_id_override: boolean;
+  complimentary: boolean;
+  email_preferences: Record<string, boolean>;
+}
+
+/** POST /admin-api/users (admin creates a staff account) */
+export interface AdminStaffCreate {
+  name: string;
+  email: string;
+  role: Role;
+  /** Optional; when absent a password is generated and returned once in `generated_password`. */
+  password?: string;
+}
+
+/** GET /admin-api/audit — staff actions (events written by a staff role or through a proxy session). */
+export interface AdminAuditRecord {
+  id: string;
+  recorded_at: string;
+  actor_id: string | null;
+  actor_email: string | null;
+  actor_role: string | null;
+  proxy_admin_id: string | null;
+  action: string; // the event type, e.g. 'MemberBlocked'
+  subject_user_id: string | null;
+  stream_id: string;
+  ip: string | null;
+  data: Record<string, unknown>;
+}
+
+/** GET /admin-api/outbox — mail the site sent (or queued, when no SMTP server is configured). */
+export interface AdminOutboxRecord {
+  id: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string | null;
+  status: 'queued' | 'sent' | 'failed';
+  error: string | null;
+  created_at: string;
+  sent_at: string | null;
 }
 
 export interface AdminSubscriberRecord {

@@ -24,6 +24,9 @@ export const DEFAULT_SETTINGS: PublicSettings = {
   payment_api_version: 'v2',
   after_register_route: '/membership',
   sandbox_payments: true,
+  show_age_modal: true,
+  age_gate_age: 18,
+  maintenance_mode: false,
 };
 
 export async function fetchSettings(): Promise<PublicSettings> {

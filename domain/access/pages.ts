@@ -1,0 +1,60 @@
+// Which role may open which page of the two apps (spec 3, route table and §6 role groups). Both apps read
+// this for their guards and menus; the server enforces the matching API routes (routes.ts).
+import type { Role } from '../shared/wire';
+
+export type PageAccess = 'public' | 'authenticated' | readonly Role[];
+
+const ALL_SIGNED_IN: readonly Role[] = ['user', 'content_manager', 'model', 'admin', 'super_admin', 'support', 'sub_admin', 'live_stream_manager', 'proxy_user'];
+const PROFILE: readonly Role[] = ['user', 'content_manager', 'model', 'admin', 'super_admin', 'support', 'sub_admin', 'live_stream_manager'];
+const FAN: readonly Role[] = ['user', 'proxy_user'];
+const ADMINS: readonly Role[] = ['admin', 'super_admin'];
+const SETTINGS: readonly Role[] = ['model', 'admin', 'super_admin', 'sub_admin'];
+const SUPPORT: readonly Role[] = ['support', 'admin', 'super_admin', 'sub_admin'];
+
+/** Fan-site pages (react-router patterns). */
+export const FAN_PAGES: Record<string, PageAccess> = {
+  '/': 'public',
+  '/login': 'public',
+  '/register': 'public',
+  '/forgot-password': 'public',
+  '/change-password/:token': 'public',
+  '/feed/:blog_id/:from_notification?': 'public',
+  '/opt-in-email-verification/:token': 'public',
+  '/change-email-verification/:token': FAN,
+  '/membership': ALL_SIGNED_IN,
+  '/subscribe': ALL_SIGNED_IN,
+  '/profile': PROFILE,
+  '/profile/update': PROFILE,
+  '/profile/change-password': PROFILE,
+  '/profile/payment-method': FAN,
+  '/profile/add-new-payment-method': FAN,
+  '/profile/wallet': FAN,
+  '/profile/cancel-subscription': FAN,
+  '/upload-photo-id': ALL_SIGNED_IN,
+  '/terms-of-service': 'public',
+  '/privacy-policy': 'public',
+  '/contact-us': 'public',
+};
+
+/** Console pages (under /admin). */
+export const ADMIN_PAGES: Record<string, PageAccess> = {
+  '/admin': [...SETTINGS, 'content_manager', 'support', 'live_stream_manager'],
+  '/admin/posts': [...SETTINGS, 'content_manager'],
+  '/admin/subscribers': [...SETTINGS, 'content_manager'],
+  '/admin/transactions': SUPPORT.concat(['model']),
+  '/admin/users': SETTINGS,
+  '/admin/settings': SETTINGS,
+  '/admin/audit': ADMINS,
+  '/admin/events': ADMINS,
+  '/admin/outbox': ADMINS,
+  '/admin/cancellation': ['admin', 'super_admin', 'model'],
+};
+
+export function mayOpen(table: Record<string, PageAccess>, page: string, role: Role | null): 'allow' | 'login' | 'denied' {
+  if (!Object.hasOwn(table, page)) return 'denied';
+  const rule = table[page];
+  if (rule === 'public') return 'allow';
+  if (!role) return 'login';
+  if (rule === 'authenticated') return 'allow';
+  return rule.includes(role) ? 'allow' : 'denied';
+}

@@ -1,0 +1,47 @@
+// Outgoing mail. Every message is recorded in the outbox (staff read it in the console); when SMTP_URL is
+// configured it is also sent through nodemailer, and the outbox row says whether that worked. So the
+// embedded default still delivers password-reset links: through the staff who can read the outbox.
+import { randomUUID } from 'node:crypto';
+import nodemailer from 'nodemailer';
+import type { Database } from '../db/database';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+export interface Mailer {
+  /** Records and (with SMTP) sends; never throws for a delivery failure — the outbox row records it. */
+  send(message: MailMessage): Promise<{ id: string; status: 'queued' | 'sent' | 'failed' }>;
+}
+
+export async function createMailer(database: Database, options: { smtpUrl?: string; from: string; log?: (m: string) => void }): Promise<Mailer> {
+  await database.exec(`
+    CREATE SCHEMA IF NOT EXISTS app;
+    CREATE TABLE IF NOT EXISTS app.outbox (
+      id text PRIMARY KEY, "to" text NOT NULL, subject text NOT NULL, text text NOT NULL, html text,
+      status text NOT NULL, error text, created_at timestamptz NOT NULL DEFAULT now(), sent_at timestamptz);
+    CREATE INDEX IF NOT EXISTS outbox_created_at ON app.outbox (created_at);
+  `);
+  const transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
+  const db = database.db.withSchema('app');
+  return {
+    async send(message) {
+      const id = randomUUID();
+      await db.insertInto('outbox').values({ id, to: message.to, subject: message.subject, text: message.text, html: message.html ?? null, status: 'queued' }).execute();
+      if (!transport) return { id, status: 'queued' };
+      try {
+        await transport.sendMail({ from: options.from, to: message.to, subject: message.subject, text: message.text, html: message.html });
+        await db.updateTable('outbox').set({ status: 'sent', sent_at: new Date().toISOString() }).where('id', '=', id).execute();
+        return { id, status: 'sent' };
+      } catch (e) {
+        // The address is logged, never the body (it may carry a reset link).
+        options.log?.(`mail to ${message.to} failed: ${(e as Error).message}`);
+        await db.updateTable('outbox').set({ status: 'failed', error: (e as Error).message.slice(0, 500) }).where('id', '=', id).execute();
+        return { id, status: 'failed' };
+      }
+    },
+  };
+}
