@@ -19,6 +19,9 @@ declare module 'fastify' {
   interface FastifyRequest {
     idempotency: { scope: string; key: string } | null;
   }
+  interface FastifyInstance {
+    apiRoutes: string[];
+  }
 }
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -50,6 +53,13 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send({ success: 0, message: 'Something went wrong', code: 'INTERNAL' });
   });
+
+  // Every API route the app registers, so a test can hold them against the route table (deny by default).
+  const registered: string[] = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) if (method !== 'HEAD' && /^\/(api|admin-api|media)\//.test(route.url)) registered.push(`${method} ${route.url}`);
+  });
+  app.decorate('apiRoutes', registered);
 
   registerAuth(app, services);
   registerIdempotency(app, services);

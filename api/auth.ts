@@ -5,6 +5,8 @@ import type { Role } from '../domain/shared/wire';
 import { DomainError } from '../domain/shared/decider';
 import { hashToken } from '../infra/auth/secrets';
 import { findSession } from '../projections/users';
+import { findMember, findProxySession } from '../projections/members';
+import { BLOCKED_MESSAGE, effectiveRole } from '../domain/member/member';
 import { commandContext, type CommandContext } from '../commands/handle';
 import type { Services } from './services';
 
@@ -15,6 +17,7 @@ export interface Caller {
   email: string;
   name: string;
   proxyAdminId: string | null;
+  blocked: boolean;
 }
 
 declare module 'fastify' {
@@ -34,18 +37,33 @@ export function registerAuth(app: FastifyInstance, services: Services) {
   app.decorateRequest('caller', null);
   app.addHook('preHandler', async (request) => {
     const token = tokenFrom(request);
-    if (token) {
-      const s = await findSession(services.database.db, hashToken(token), services.clock().toISOString());
-      if (s) request.caller = { userId: s.user_id, sessionId: s.session_id, role: s.role as Role, email: s.email, name: s.name, proxyAdminId: null };
-    }
+    if (token) request.caller = await resolveCaller(services, hashToken(token));
     const url = request.routeOptions.url;
     if (!url) return; // not found: the 404 handler answers
     // The built apps' files are public; every API surface goes through the route table (deny by default).
     if (!/^\/(api|admin-api|media)\//.test(url)) return;
+    // A blocked account gets 430 everywhere but logout (spec 1 §4: the fan site shows its blocked page).
+    if (request.caller?.blocked && url !== '/api/users/logout') throw new DomainError(BLOCKED_MESSAGE, 'BLOCKED', 430);
     const decision = decideAccess(`${request.method} ${url}`, request.caller?.role ?? null);
     if (decision === 'unauthenticated') throw new DomainError('Please log in to continue.', 'UNAUTHENTICATED', 401);
     if (decision === 'forbidden') throw new DomainError('You do not have access to this page.', 'FORBIDDEN', 403);
   });
+}
+
+/** The caller behind a token hash: a normal session (with the staff-set standing applied) or a proxy session. */
+async function resolveCaller(services: Services, tokenHash: string): Promise<Caller | null> {
+  const db = services.database.db;
+  const now = services.clock().toISOString();
+  const s = await findSession(db, tokenHash, now);
+  if (s) {
+    const member = await findMember(db, s.user_id);
+    if (member.deleted) return null;
+    return { userId: s.user_id, sessionId: s.session_id, role: effectiveRole(s.role as Role, member.role), email: s.email, name: s.name, proxyAdminId: null, blocked: member.blocked };
+  }
+  const p = await findProxySession(db, tokenHash, now);
+  if (!p || p.deleted) return null;
+  // The admin sees what the fan sees, as 'proxy_user'; events record both (metadata.userId + proxyAdminId).
+  return { userId: p.user_id, sessionId: p.session_id, role: 'proxy_user', email: p.email, name: p.name, proxyAdminId: p.admin_id, blocked: false };
 }
 
 export function requireCaller(request: FastifyRequest): Caller {

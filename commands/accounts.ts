@@ -6,6 +6,7 @@ import { emailClaimDecider, emailClaimStream, userDecider, userStream } from '..
 import type { Role } from '../domain/shared/wire';
 import { dummyPasswordHash, hashPassword, hashToken, newSessionToken, verifyPassword } from '../infra/auth/secrets';
 import { handle, loadStream, type CommandContext } from './handle';
+import { BLOCKED_MESSAGE, effectiveRole, memberDecider, memberStream } from '../domain/member/member';
 
 export const SESSION_DAYS = 30;
 export const INVALID_LOGIN = 'Invalid email or password.';
@@ -70,11 +71,15 @@ export async function logIn(ctx: CommandContext, email: string, password: string
   const userId = isValidEmail(normaliseEmail(email)) ? await userIdForEmail(ctx, email) : null;
   const user = userId ? (await loadStream(ctx.store, userStream(userId), userDecider)).state : null;
   const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), password);
-  if (!userId || !user?.passwordHash || !ok) throw new DomainError(INVALID_LOGIN, 'INVALID_CREDENTIALS', 400);
-  const ctxAsUser = { ...ctx, metadata: { ...ctx.metadata, userId, role: user.role } };
+  const member = userId ? (await loadStream(ctx.store, memberStream(userId), memberDecider)).state : null;
+  if (!userId || !user?.passwordHash || !ok || member?.deleted) throw new DomainError(INVALID_LOGIN, 'INVALID_CREDENTIALS', 400);
+  // Checked after the password, so blocking does not reveal which emails have accounts.
+  if (member?.blocked) throw new DomainError(BLOCKED_MESSAGE, 'BLOCKED', 430);
+  const role = effectiveRole(user.role!, member?.role ?? null);
+  const ctxAsUser = { ...ctx, metadata: { ...ctx.metadata, userId, role } };
   const { token } = await startSession(ctxAsUser, userId);
   ctx.lastPosition = ctxAsUser.lastPosition;
-  return { userId, token, role: user.role! };
+  return { userId, token, role };
 }
 
 export const PASSWORD_UPDATED = 'Password updated successfully.';

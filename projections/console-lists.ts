@@ -72,16 +72,48 @@ export function listUsers(db: Kysely<any>, p: ListParams, nowIso: string) {
       eb
         .selectFrom('users as u')
         .leftJoin('subscribers as s', 's.user_id', 'u.id')
+        .leftJoin('members as m', 'm.user_id', 'u.id')
+        .where(sql<boolean>`COALESCE(m.deleted, false) = false`)
         .select([
-          'u.id', 'u.email', 'u.name', 'u.role', 'u.registered_at as created_at', 'u.total_spent_cents', 'u.is_demo',
+          'u.id', 'u.email', 'u.name', sql<string>`COALESCE(m.role, u.role)`.as('role'), 'u.registered_at as created_at', 'u.total_spent_cents', 'u.is_demo',
           sql<string>`CASE WHEN s.expires_at > ${nowIso}::timestamptz THEN '1' ELSE '0' END`.as('subscription_status'),
+          'm.nickname', sql<boolean>`COALESCE(m.blocked, false)`.as('blocked'), sql<boolean>`COALESCE(m.hidden_from_chat, false)`.as('hidden_from_chat'),
+          sql<boolean>`COALESCE(m.mass_messages_muted, false)`.as('mass_messages_muted'), sql<boolean>`COALESCE(m.photo_id_override, false)`.as('photo_id_override'),
+          sql<boolean>`COALESCE(s.payment_method = 'complimentary' AND s.expires_at > ${nowIso}::timestamptz, false)`.as('complimentary'),
+          sql<unknown>`COALESCE(m.email_preferences, '{"new_posts":true,"messages":true,"promotions":true}'::jsonb)`.as('email_preferences'),
         ])
         .as('x'),
     );
   if (str(p.filter.q)) q = q.where((eb: any) => eb.or([eb('email', 'ilike', like(p.filter.q)), eb('name', 'ilike', like(p.filter.q))]));
   if (str(p.filter.role)) q = q.where('role', '=', p.filter.role);
+  if (p.filter.blocked !== undefined) q = q.where('blocked', '=', p.filter.blocked === true || p.filter.blocked === 'true');
   return page<any>(q, p, { created_at: 'created_at', email: 'email', name: 'name', total_spent_cents: 'total_spent_cents', role: 'role' }, 'id');
 }
+
+/** Staff actions: events written by a staff role or through a proxy session, with the actor's email. */
+export function listAudit(db: Kysely<any>, p: ListParams) {
+  let q: SelectQueryBuilder<any, any, any> = db
+    .withSchema('rm')
+    .selectFrom((eb: any) =>
+      eb
+        .selectFrom('audit_log as a')
+        .leftJoin('users as u', 'u.id', 'a.actor_id')
+        .where((w: any) => w.or([w('a.actor_role', 'in', STAFF_ROLE_NAMES), w('a.proxy_admin_id', 'is not', null)]))
+        .select([
+          'a.id', 'a.recorded_at', 'a.actor_id', 'u.email as actor_email', 'a.actor_role', 'a.proxy_admin_id', 'a.type as action', 'a.stream_id', 'a.ip', 'a.data', 'a.tx', 'a.seq',
+          sql<string | null>`COALESCE(a.data->>'userId', CASE WHEN a.stream_id ~ '^(user|member|subscription|cards)-[0-9a-f-]{36}$' THEN substring(a.stream_id from '[0-9a-f-]{36}$') END)`.as('subject_user_id'),
+        ])
+        .as('x'),
+    );
+  if (str(p.filter.actor_id)) q = q.where('actor_id', '=', p.filter.actor_id);
+  if (str(p.filter.action)) q = q.where('action', '=', p.filter.action);
+  if (str(p.filter.subject_user_id)) q = q.where('subject_user_id', '=', p.filter.subject_user_id);
+  if (str(p.filter.recorded_at_gte)) q = q.where('recorded_at', '>=', String(p.filter.recorded_at_gte));
+  if (str(p.filter.recorded_at_lte)) q = q.where('recorded_at', '<=', String(p.filter.recorded_at_lte));
+  return page<any>(q, p, { recorded_at: 'tx', action: 'action' }, 'seq');
+}
+
+const STAFF_ROLE_NAMES = ['admin', 'super_admin', 'sub_admin', 'model', 'content_manager', 'live_stream_manager', 'support', 'system'];
 
 export function listSubscribers(db: Kysely<any>, p: ListParams, nowIso: string) {
   let q: SelectQueryBuilder<any, any, any> = db
@@ -129,6 +161,10 @@ export function listAuditLog(db: Kysely<any>, p: ListParams) {
   if (str(p.filter.stream_id)) q = q.where('stream_id', '=', p.filter.stream_id);
   if (str(p.filter.type)) q = q.where('type', '=', p.filter.type);
   if (str(p.filter.actor_id)) q = q.where('actor_id', '=', p.filter.actor_id);
+  if (str(p.filter.subject_user_id)) {
+    const id = String(p.filter.subject_user_id);
+    q = q.where((eb: any) => eb.or([eb('actor_id', '=', id), eb(sql`data->>'userId'`, '=', id), eb('stream_id', 'like', `%-${id}`)]));
+  }
   return page<any>(q, p, { position: 'tx', recorded_at: 'recorded_at', type: 'type', stream_id: 'stream_id' }, 'seq');
 }
 

@@ -10,6 +10,8 @@ import { cardsProjection } from './cards';
 import { settingsProjection } from './settings';
 import { earningsProjection } from './earnings';
 import { auditLogProjection } from './audit-log';
+import { membersProjection } from './members';
+import { accountStatusProjection } from './account-status';
 
 export const allProjections: Projection[] = [
   usersProjection,
@@ -22,4 +24,6 @@ export const allProjections: Projection[] = [
   settingsProjection,
   earningsProjection,
   auditLogProjection,
+  membersProjection,
+  accountStatusProjection,
 ];

@@ -27,10 +27,18 @@ export const subscribersProjection: Projection = {
       indexes: [['started_at'], ['expires_at']],
     },
   ],
-  handles: ['SubscriptionStarted'],
+  handles: ['SubscriptionStarted', 'ComplimentarySubscriptionGiven'],
   async apply(event, store) {
     const d = event.data as Record<string, any>;
     const prev = await store.get<SubscriberRow>('subscribers', { user_id: d.userId });
+    if (event.type === 'ComplimentarySubscriptionGiven') {
+      store.put('subscribers', {
+        user_id: d.userId, price_cents: prev?.price_cents ?? 0, recurring_price_cents: prev?.recurring_price_cents ?? 0,
+        payment_method: 'complimentary', started_at: prev?.started_at ?? d.startedAt, expires_at: d.expiresAt,
+        next_billing_at: null, periods: prev?.periods ?? 0, last_payment_id: prev?.last_payment_id ?? '',
+      });
+      return;
+    }
     store.put('subscribers', {
       user_id: d.userId,
       price_cents: d.amountCents,

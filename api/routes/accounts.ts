@@ -7,7 +7,12 @@ import { findUser } from '../../projections/users';
 import { findSubscriber } from '../../projections/subscribers';
 import { currentSettings } from '../../projections/settings';
 import { savedCards } from '../../projections/cards';
+import { findAccountStatus } from '../../projections/account-status';
 import { ok, parse } from '../http';
+import { createRateLimiter, TOO_MANY_REQUESTS } from '../../infra/rate-limit';
+import { endProxySession } from '../../commands/staff';
+import { normaliseEmail } from '../../domain/shared/validation';
+import { DomainError } from '../../domain/shared/decider';
 import { contextFor, requireCaller } from '../auth';
 import { meView, publicSettings, settle } from '../views';
 import type { Services } from '../services';
@@ -23,9 +28,15 @@ const loginBody = z.object({
   password: z.string({ error: 'Please enter a password.' }).min(1, { error: 'Please enter a password.' }),
 });
 
+/** Login guessing is bounded per account and per IP (spec 1 §8: 429 'You sent too many requests...'). */
+export const LOGIN_LIMITS = { perAccount: { windowMs: 15 * 60_000, max: 10 }, perIp: { windowMs: 15 * 60_000, max: 50 } };
+
 export const accountRoutes = (services: Services): FastifyPluginAsync => async (app) => {
   const db = () => services.database.db;
   const now = () => services.clock().toISOString();
+  const clockMs = () => services.clock().getTime();
+  const loginPerAccount = createRateLimiter({ ...LOGIN_LIMITS.perAccount, now: clockMs });
+  const loginPerIp = createRateLimiter({ ...LOGIN_LIMITS.perIp, now: clockMs });
 
   app.get('/api/app_settings/get', async (_request, reply) => ok(reply, publicSettings(await currentSettings(db()), services.gateway.name === 'sandbox')));
 
@@ -56,8 +67,15 @@ export const accountRoutes = (services: Services): FastifyPluginAsync => async (
 
   app.post('/api/users/login', async (request, reply) => {
     const body = parse(loginBody, request.body);
+    const account = loginPerAccount.hit(normaliseEmail(body.email));
+    const ip = loginPerIp.hit(request.ip);
+    if (!account.allowed || !ip.allowed) {
+      reply.header('retry-after', String(Math.max(account.retryAfterSeconds, ip.retryAfterSeconds)));
+      throw new DomainError(TOO_MANY_REQUESTS, 'TOO_MANY_REQUESTS', 429);
+    }
     const ctx = contextFor(request, services);
     const { userId, token } = await logIn(ctx, body.email, body.password);
+    loginPerAccount.reset(normaliseEmail(body.email));
     await settle(services, ctx);
     const sub = await findSubscriber(db(), userId);
     const data: AuthResult = { token, userId, url: sub ? '/' : '/subscribe', showMergePopup: false, showForgotPasswordPopup: false, showOldUserMergePopup: false };
@@ -67,7 +85,9 @@ export const accountRoutes = (services: Services): FastifyPluginAsync => async (
   app.post('/api/users/logout', async (request, reply) => {
     const caller = requireCaller(request);
     const ctx = contextFor(request, services);
-    await logOut(ctx, caller.userId, caller.sessionId);
+    // A proxy session ends on its own; the admin's session (held by the console) carries on.
+    if (caller.proxyAdminId) await endProxySession(ctx, caller.userId, caller.sessionId);
+    else await logOut(ctx, caller.userId, caller.sessionId);
     await settle(services, ctx);
     return ok(reply, null, { message: 'Logged out.' });
   });
@@ -89,9 +109,14 @@ export const accountRoutes = (services: Services): FastifyPluginAsync => async (
 
   app.get('/api/users/me', async (request, reply) => {
     const caller = requireCaller(request);
-    const [user, sub, cards] = await Promise.all([findUser(db(), caller.userId), findSubscriber(db(), caller.userId), savedCards(db(), caller.userId)]);
+    const [user, sub, cards, status] = await Promise.all([
+      findUser(db(), caller.userId),
+      findSubscriber(db(), caller.userId),
+      savedCards(db(), caller.userId),
+      findAccountStatus(db(), caller.userId),
+    ]);
     if (!user) return reply.code(401).send({ success: 0, message: 'Invalid User Id', code: 'UNAUTHENTICATED' });
-    return ok(reply, meView(user, sub, cards.find((c) => c.is_primary)?._id ?? null, now()));
+    return ok(reply, meView(user, sub, cards.find((c) => c.is_primary)?._id ?? null, now(), status));
   });
 };
 

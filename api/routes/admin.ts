@@ -21,7 +21,7 @@ import { adminMedia, adminPost } from './admin-views';
 import { createPostBody } from './feed';
 import type { Services } from '../services';
 
-function jsonParam<T>(raw: unknown, name: string, schema: z.ZodType<T>, fallback: T): T {
+export function jsonParam<T>(raw: unknown, name: string, schema: z.ZodType<T>, fallback: T): T {
   if (raw === undefined || raw === '') return fallback;
   let value: unknown;
   try {
@@ -34,7 +34,7 @@ function jsonParam<T>(raw: unknown, name: string, schema: z.ZodType<T>, fallback
   return r.data;
 }
 
-function listParams(request: FastifyRequest, defaultSort: string): ListParams {
+export function listParams(request: FastifyRequest, defaultSort: string): ListParams {
   const q = request.query as Record<string, unknown>;
   return {
     sort: jsonParam(q.sort, 'sort', z.tuple([z.string().max(64), z.enum(['ASC', 'DESC'])]), [defaultSort, 'DESC']),
@@ -43,7 +43,7 @@ function listParams(request: FastifyRequest, defaultSort: string): ListParams {
   };
 }
 
-function sendList(reply: FastifyReply, resource: string, p: ListParams, result: ListResult<unknown>, records: unknown[]) {
+export function sendList(reply: FastifyReply, resource: string, p: ListParams, result: ListResult<unknown>, records: unknown[]) {
   const from = p.range[0];
   const to = records.length ? from + records.length - 1 : from;
   return reply.header('content-range', `${resource} ${from}-${to}/${result.total}`).header('access-control-expose-headers', 'Content-Range').send(records);

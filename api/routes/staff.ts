@@ -1,5 +1,215 @@
-// Staff user management, proxy login, the audit log, staff accounts and site settings.
-import type { FastifyPluginAsync } from 'fastify';
+// Staff user management (spec 2 §7 admin user management), proxy login, staff accounts, the audit log of
+// staff actions, the mail outbox and site settings. The route table decides who may call each.
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { AdminAuditRecord, AdminUserRecord, Role } from '../../domain/shared/wire';
+import { DomainError } from '../../domain/shared/decider';
+import { ASSIGNABLE_ROLES } from '../../domain/member/member';
+import { settingsDecider, SETTINGS_STREAM, type SiteSettings } from '../../domain/settings/settings';
+import {
+  changeRole, createStaffAccount, deleteMember, giveComplimentary, setBlocked, setEmailPreferences, setHiddenFromChat,
+  setMassMessagesMuted, setNickname, setPhotoIdOverride, startProxySession,
+} from '../../commands/staff';
+import { handle } from '../../commands/handle';
+import { listAudit, listUsers, type ListParams } from '../../projections/console-lists';
+import { currentSettings } from '../../projections/settings';
+import { listOutbox } from '../../infra/mail/mailer';
+import { ok, parse } from '../http';
+import { contextFor, requireCaller } from '../auth';
+import { settle } from '../views';
+import { listParams, sendList } from './admin';
 import type { Services } from '../services';
 
-export const staffRoutes = (_services: Services): FastifyPluginAsync => async () => {};
+const userId = z.string({ error: 'user_id is required.' }).uuid({ error: 'user_id is invalid.' });
+const flag = (name: string) => z.boolean({ error: `${name} must be true or false.` });
+
+const userRecord = (u: any): AdminUserRecord => ({ ...u, total_spent_cents: Number(u.total_spent_cents) });
+
+const csvCell = (v: unknown) => {
+  const s = v === null || v === undefined ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v);
+  // Quote everything and neutralise spreadsheet formulas (CSV injection).
+  return `"${(/^[=+\-@]/.test(s) ? `'${s}` : s).replace(/"/g, '""')}"`;
+};
+
+const settingsChanges = z
+  .object({
+    model_name: z.string().trim().min(1, { error: 'Model name is required.' }).max(60),
+    theme_color: z.string().regex(/^#[0-9a-fA-F]{6}$/, { error: 'theme_color must be a colour like #e91e63.' }),
+    footer_text_html: z.string().max(5000).nullable(),
+    maintenance_mode: z.boolean(),
+    maintenance_html: z.string().max(20000),
+    show_age_modal: z.boolean(),
+    age_gate_age: z.number().int().min(18, { error: 'age_gate_age must be 18 or 21.' }).max(21),
+    membership_price_cents: z.number().int().min(100, { error: 'The membership price must be at least $1.00.' }).max(100_000),
+    recurring_membership_price_cents: z.number().int().min(100).max(100_000),
+    content_unlock_minimum_amount: z.number().int().min(1).max(10_000),
+    content_unlock_maximum_amount: z.number().int().min(1).max(10_000),
+    enable_public_post: z.boolean(),
+    is_pagination_on_exclusive_content_enabled: z.boolean(),
+  })
+  .partial()
+  .strict();
+
+export const staffRoutes = (services: Services): FastifyPluginAsync => async (app) => {
+  const db = () => services.database.db;
+  const nowIso = () => services.clock().toISOString();
+
+  /** Runs a staff command for the caller and answers with the spec's message. */
+  const act = async (request: FastifyRequest, reply: FastifyReply, run: (ctx: ReturnType<typeof contextFor>, actorId: string) => Promise<unknown>, message: string) => {
+    const caller = requireCaller(request);
+    const ctx = contextFor(request, services);
+    await run(ctx, caller.userId);
+    await settle(services, ctx);
+    return ok(reply, null, { message, position: ctx.lastPosition });
+  };
+
+  app.post('/api/users/login-as-proxy-user', async (request, reply) => {
+    const caller = requireCaller(request);
+    const body = parse(z.object({ user_id: userId }), request.body);
+    const ctx = contextFor(request, services);
+    const session = await startProxySession(ctx, caller.userId, body.user_id);
+    await settle(services, ctx);
+    return ok(reply, { token: session.token, expires_at: session.expiresAt });
+  });
+
+  app.post('/api/admin/update_user_block_status', async (request, reply) => {
+    const b = parse(z.object({ user_id: userId, is_blocked: flag('is_blocked') }), request.body);
+    return act(request, reply, (ctx, actor) => setBlocked(ctx, actor, b.user_id, b.is_blocked), b.is_blocked ? 'User blocked.' : 'User unblocked.');
+  });
+
+  app.get('/api/admin/delete_user', async (request, reply) => {
+    const q = parse(z.object({ user_id: userId }), request.query);
+    return act(request, reply, (ctx, actor) => deleteMember(ctx, actor, q.user_id), 'User deleted.');
+  });
+
+  app.post('/api/admin/update_is_photo_id_accepted_status', async (request, reply) => {
+    const b = parse(z.object({ user_id: userId, is_photo_id_accepted: flag('is_photo_id_accepted') }), request.body);
+    return act(request, reply, (ctx) => setPhotoIdOverride(ctx, b.user_id, b.is_photo_id_accepted), b.is_photo_id_accepted ? 'Override limit access granted.' : 'Override limit access revoked.');
+  });
+
+  app.post('/api/admin/update_hide_from_chat_status', async (request, reply) => {
+    const b = parse(z.object({ user_id: userId, hide_from_chat: flag('hide_from_chat') }), request.body);
+    return act(request, reply, (ctx) => setHiddenFromChat(ctx, b.user_id, b.hide_from_chat), b.hide_from_chat ? 'User hidden from chat list.' : 'User shown in chat list.');
+  });
+
+  app.post('/api/admin/mute_message_for_user', async (request, reply) => {
+    const b = parse(z.object({ user_id: userId, muteFromChat: flag('muteFromChat') }), request.body);
+    return act(request, reply, (ctx) => setMassMessagesMuted(ctx, b.user_id, b.muteFromChat), b.muteFromChat ? 'Mass messages muted for user.' : 'Mass messages unmuted for user.');
+  });
+
+  app.post('/api/users/add_nick_name', async (request, reply) => {
+    const b = parse(z.object({ user_id: userId, nickname: z.string({ error: 'nickname is required.' }).max(100) }), request.body);
+    return act(request, reply, (ctx) => setNickname(ctx, b.user_id, b.nickname), 'Nickname updated successfully');
+  });
+
+  app.post('/api/users/save_email_preferences', async (request, reply) => {
+    const b = parse(
+      z.object({ user_id: userId, preferences: z.object({ new_posts: z.boolean(), messages: z.boolean(), promotions: z.boolean() }, { error: 'preferences is required.' }).strict() }),
+      request.body,
+    );
+    return act(request, reply, (ctx) => setEmailPreferences(ctx, b.user_id, b.preferences), 'Email Preferences Updated');
+  });
+
+  app.post('/api/admin/give_complimentary_subscription', async (request, reply) => {
+    const b = parse(z.object({ user_id: userId, months: z.number({ error: 'months must be a number.' }).int().default(1) }), request.body);
+    return act(request, reply, (ctx) => giveComplimentary(ctx, b.user_id, b.months), 'Complimentary subscription given.');
+  });
+
+  app.post('/api/users/get_users_list', async (request, reply) => {
+    const q = parse(z.object({ page_num: z.coerce.number().int().min(1).default(1) }), request.query);
+    const r = await listUsers(db(), { sort: ['created_at', 'DESC'], range: [(q.page_num - 1) * 20, q.page_num * 20 - 1], filter: {} }, nowIso());
+    return ok(reply, { users: r.rows.map(userRecord), currentPage: q.page_num, totalPages: Math.max(1, Math.ceil(r.total / 20)) });
+  });
+
+  app.get('/api/pages/get_html', async (request, reply) => {
+    const { slug } = parse(z.object({ slug: z.enum(['maintenance'], { error: 'slug is invalid.' }) }), request.query);
+    const settings = await currentSettings(db());
+    return ok(reply, { slug, html: settings.maintenance_html });
+  });
+
+  // --- console REST surface -------------------------------------------------------------------------------
+
+  app.post('/admin-api/users', async (request, reply) => {
+    const b = parse(
+      z.object({
+        name: z.string({ error: 'Please enter a name.' }),
+        email: z.string({ error: 'Please enter an email.' }),
+        role: z.enum(ASSIGNABLE_ROLES as [Role, ...Role[]], { error: 'role is invalid.' }),
+        password: z.string().optional(),
+      }),
+      request.body,
+    );
+    const ctx = contextFor(request, services);
+    const { userId: id, generatedPassword } = await createStaffAccount(ctx, b);
+    await settle(services, ctx);
+    const r = await listUsers(db(), { sort: ['created_at', 'DESC'], range: [0, 0], filter: { id } }, nowIso());
+    return reply.code(201).send({ ...userRecord(r.rows[0]), generated_password: generatedPassword });
+  });
+
+  app.put('/admin-api/users/:id', async (request, reply) => {
+    const id = parse(z.object({ id: userId }), request.params).id;
+    const b = parse(z.object({ role: z.enum(ASSIGNABLE_ROLES as [Role, ...Role[]], { error: 'role is invalid.' }) }).passthrough(), request.body);
+    const caller = requireCaller(request);
+    const ctx = contextFor(request, services);
+    await changeRole(ctx, caller.userId, id, b.role);
+    await settle(services, ctx);
+    const r = await listUsers(db(), { sort: ['created_at', 'DESC'], range: [0, 0], filter: { id } }, nowIso());
+    if (!r.rows[0]) throw new DomainError('Not found.', 'NOT_FOUND', 404);
+    return reply.send(userRecord(r.rows[0]));
+  });
+
+  app.get('/admin-api/users/export', async (_request, reply) => {
+    const r = await listUsers(db(), { sort: ['created_at', 'ASC'], range: [0, 100_000], filter: {} }, nowIso());
+    const columns = ['id', 'name', 'email', 'role', 'subscription_status', 'created_at', 'total_spent_cents', 'nickname', 'blocked', 'complimentary'] as const;
+    const lines = [columns.join(','), ...r.rows.map((u: any) => columns.map((c) => csvCell(u[c])).join(','))];
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="fanclub-users-${nowIso().slice(0, 10)}.csv"`)
+      .send(`${lines.join('\n')}\n`);
+  });
+
+  const auditRecord = (a: any): AdminAuditRecord => ({
+    id: a.id, recorded_at: a.recorded_at, actor_id: a.actor_id, actor_email: a.actor_email, actor_role: a.actor_role, proxy_admin_id: a.proxy_admin_id,
+    action: a.action, subject_user_id: a.subject_user_id, stream_id: a.stream_id, ip: a.ip, data: a.data,
+  });
+  app.get('/admin-api/audit', async (request, reply) => {
+    const p = listParams(request, 'recorded_at');
+    const r = await listAudit(db(), p);
+    return sendList(reply, 'audit', p, r, r.rows.map(auditRecord));
+  });
+  app.get('/admin-api/audit/:id', async (request, reply) => {
+    const r = await listAudit(db(), { sort: ['recorded_at', 'DESC'], range: [0, 0], filter: { id: (request.params as { id: string }).id } });
+    if (!r.rows[0]) throw new DomainError('Not found.', 'NOT_FOUND', 404);
+    return reply.send(auditRecord(r.rows[0]));
+  });
+
+  app.get('/admin-api/outbox', async (request, reply) => {
+    const p: ListParams = listParams(request, 'created_at');
+    const r = await listOutbox(services.database, p);
+    return sendList(reply, 'outbox', p, r, r.rows);
+  });
+  app.get('/admin-api/outbox/:id', async (request, reply) => {
+    const r = await listOutbox(services.database, { range: [0, 0], filter: { id: (request.params as { id: string }).id } });
+    if (!r.rows[0]) throw new DomainError('Not found.', 'NOT_FOUND', 404);
+    return reply.send(r.rows[0]);
+  });
+
+  app.get('/admin-api/settings/:id', async (request, reply) => {
+    if ((request.params as { id: string }).id !== 'site') throw new DomainError('Not found.', 'NOT_FOUND', 404);
+    return reply.send({ id: 'site', ...(await currentSettings(db())) });
+  });
+  app.put('/admin-api/settings/:id', async (request, reply) => {
+    if ((request.params as { id: string }).id !== 'site') throw new DomainError('Not found.', 'NOT_FOUND', 404);
+    // react-admin sends the whole record back: keep only the known settings, then validate them.
+    const known = Object.fromEntries(Object.entries((request.body ?? {}) as Record<string, unknown>).filter(([k]) => k in settingsChanges.shape));
+    const changes = parse(settingsChanges, known) as Partial<SiteSettings>;
+    const current = await currentSettings(db());
+    const min = changes.content_unlock_minimum_amount ?? current.content_unlock_minimum_amount;
+    const max = changes.content_unlock_maximum_amount ?? current.content_unlock_maximum_amount;
+    if (min > max) throw new DomainError('The minimum unlock amount cannot be above the maximum.', 'VALIDATION', 400, { field: 'content_unlock_minimum_amount' });
+    const ctx = contextFor(request, services);
+    await handle(ctx, SETTINGS_STREAM, settingsDecider, { type: 'UpdateSettings', changes });
+    await settle(services, ctx);
+    return reply.header('x-message', 'update settings successfully.').send({ id: 'site', ...(await currentSettings(db())) });
+  });
+};

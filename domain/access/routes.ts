@@ -1,6 +1,6 @@
 // Who may call which API route: ONE table, enforced by the server on every request (a route missing from
 // it is denied) and read by both apps for their guards and menus.
-import type { Role } from '../shared/wire';
+import { STAFF_ROLES, type Role } from '../shared/wire';
 
 export type Access = 'public' | 'authenticated' | readonly Role[];
 
@@ -10,6 +10,8 @@ const MANAGERS: readonly Role[] = [...ADMINS, 'sub_admin', 'model'];
 const CONTENT: readonly Role[] = [...MANAGERS, 'content_manager'];
 /** Support pages: support, admin, sub_admin (spec 3 §6); the model sees money too. */
 const MONEY: readonly Role[] = [...MANAGERS, 'support'];
+/** Everyone signed in except an admin viewing the site as a fan: a proxy session never spends the fan's money. */
+const PAYERS: readonly Role[] = ['user', ...STAFF_ROLES];
 
 export const API_ACCESS: Record<string, Access> = {
   // Accounts
@@ -62,11 +64,11 @@ export const API_ACCESS: Record<string, Access> = {
   // Payments
   'GET /api/ccbill/get-payment-card': 'authenticated',
   'GET /api/v2/get-payment-card': 'authenticated',
-  'POST /api/v2/purchase/add-new-card': 'authenticated',
-  'POST /api/ccbill/set-primary-card': 'authenticated',
-  'POST /api/ccbill/remove-card': 'authenticated',
-  'POST /api/v2/purchase/subscription': 'authenticated',
-  'POST /api/v2/purchase/blog-content-purchase': 'authenticated',
+  'POST /api/v2/purchase/add-new-card': PAYERS,
+  'POST /api/ccbill/set-primary-card': PAYERS,
+  'POST /api/ccbill/remove-card': PAYERS,
+  'POST /api/v2/purchase/subscription': PAYERS,
+  'POST /api/v2/purchase/blog-content-purchase': PAYERS,
   // Uploads and media
   'POST /api/upload/generate_presigned_url': CONTENT,
   'PUT /api/upload/put/*': 'public', // authorised by the URL's signature, sent without the Authorization header

@@ -14,12 +14,15 @@ export const PERIOD_DAYS = 30;
 export type SubscriptionEvent =
   | DomainEvent<'SubscriptionRequested', { userId: string; paymentId: string; amountCents: number; recurringCents: number; period: number; requestedAt: string }>
   | DomainEvent<'SubscriptionStarted', { userId: string; paymentId: string; paymentMethod: string; amountCents: number; recurringCents: number; period: number; startedAt: string; expiresAt: string; nextBillingAt: string }>
-  | DomainEvent<'SubscriptionPaymentFailed', { userId: string; paymentId: string; failureCode: string; failedAt: string }>;
+  | DomainEvent<'SubscriptionPaymentFailed', { userId: string; paymentId: string; failureCode: string; failedAt: string }>
+  | DomainEvent<'ComplimentarySubscriptionGiven', { userId: string; months: number; startedAt: string; expiresAt: string }>;
 
 export type SubscriptionCommand =
   | { type: 'RequestSubscription'; userId: string; paymentId: string; prices: { initialCents: number; recurringCents: number }; at: string }
   | { type: 'StartSubscription'; paymentId: string; paymentMethod: string; at: string }
-  | { type: 'FailSubscriptionPayment'; paymentId: string; failureCode: string; at: string };
+  | { type: 'FailSubscriptionPayment'; paymentId: string; failureCode: string; at: string }
+  /** Staff give a free membership; it extends a running one rather than replacing it. */
+  | { type: 'GiveComplimentary'; userId: string; months: number; at: string };
 
 export interface SubscriptionState {
   userId: string | null;
@@ -48,6 +51,8 @@ export const subscriptionDecider: Decider<SubscriptionCommand, SubscriptionEvent
         return { ...state, periods: state.periods + 1, expiresAt: event.data.expiresAt, pending: null };
       case 'SubscriptionPaymentFailed':
         return state.pending?.paymentId === event.data.paymentId ? { ...state, pending: null } : state;
+      case 'ComplimentarySubscriptionGiven':
+        return { ...state, userId: event.data.userId, expiresAt: event.data.expiresAt };
     }
   },
   decide(command, state) {
@@ -73,6 +78,12 @@ export const subscriptionDecider: Decider<SubscriptionCommand, SubscriptionEvent
             data: { userId: state.userId!, paymentId: p.paymentId, paymentMethod: command.paymentMethod, amountCents: p.amountCents, recurringCents: p.recurringCents, period: p.period, startedAt: command.at, expiresAt, nextBillingAt: expiresAt },
           },
         ];
+      }
+      case 'GiveComplimentary': {
+        if (!Number.isInteger(command.months) || command.months < 1 || command.months > 12)
+          throw new DomainError('Choose between 1 and 12 months.', 'INVALID_MONTHS', 400, { field: 'months' });
+        const from = isActive(state, command.at) ? state.expiresAt! : command.at;
+        return [{ type: 'ComplimentarySubscriptionGiven', data: { userId: command.userId, months: command.months, startedAt: command.at, expiresAt: addDays(from, command.months * PERIOD_DAYS) } }];
       }
       case 'FailSubscriptionPayment':
         if (state.pending?.paymentId !== command.paymentId) return [];

@@ -45,3 +45,17 @@ export async function createMailer(database: Database, options: { smtpUrl?: stri
     },
   };
 }
+
+/** The outbox as the console lists it (newest first), filtered by recipient and status. */
+export async function listOutbox(database: Database, p: { range: [number, number]; filter: Record<string, unknown> }) {
+  let q = database.db.withSchema('app').selectFrom('outbox');
+  if (typeof p.filter.q === 'string' && p.filter.q) q = q.where('to', 'ilike', `%${p.filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+  if (typeof p.filter.status === 'string' && p.filter.status) q = q.where('status', '=', p.filter.status);
+  if (typeof p.filter.id === 'string') q = q.where('id', '=', p.filter.id);
+  const limit = Math.min(Math.max(p.range[1] - p.range[0] + 1, 1), 500);
+  const [rows, count] = await Promise.all([
+    q.selectAll().orderBy('created_at', 'desc').orderBy('id').limit(limit).offset(p.range[0]).execute(),
+    q.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst(),
+  ]);
+  return { rows, total: Number((count as { n: number } | undefined)?.n ?? 0) };
+}

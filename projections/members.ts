@@ -1,0 +1,106 @@
+// Read model: each member's standing as staff set it (blocked, deleted, role change, flags, nickname,
+// preferences) and the live proxy sessions admins opened. Auth reads it on every request.
+import type { Kysely } from 'kysely';
+import type { Projection } from './projection';
+import type { Role } from '../domain/shared/wire';
+
+export interface MemberRow {
+  user_id: string;
+  blocked: boolean;
+  deleted: boolean;
+  role: Role | null;
+  nickname: string | null;
+  hidden_from_chat: boolean;
+  mass_messages_muted: boolean;
+  photo_id_override: boolean;
+  email_preferences: Record<string, boolean> | null;
+}
+
+const blank = (userId: string): MemberRow => ({
+  user_id: userId, blocked: false, deleted: false, role: null, nickname: null, hidden_from_chat: false,
+  mass_messages_muted: false, photo_id_override: false, email_preferences: null,
+});
+
+export const membersProjection: Projection = {
+  name: 'members',
+  tables: [
+    {
+      name: 'members',
+      columns: {
+        user_id: 'text', blocked: 'boolean', deleted: 'boolean', role: 'text', nickname: 'text', hidden_from_chat: 'boolean',
+        mass_messages_muted: 'boolean', photo_id_override: 'boolean', email_preferences: 'jsonb',
+      },
+      primaryKey: ['user_id'],
+    },
+    {
+      name: 'proxy_sessions',
+      columns: { session_id: 'text', token_hash: 'text', user_id: 'text', admin_id: 'text', expires_at: 'timestamptz' },
+      primaryKey: ['session_id'],
+      indexes: [['token_hash']],
+    },
+  ],
+  handles: [
+    'MemberBlocked', 'MemberUnblocked', 'MemberDeleted', 'MemberRoleChanged', 'NicknameSet', 'HiddenFromChatSet',
+    'MassMessagesMutedSet', 'PhotoIdOverrideSet', 'EmailPreferencesSet', 'ProxySessionStarted', 'ProxySessionEnded',
+  ],
+  async apply(event, store) {
+    const d = event.data as Record<string, any>;
+    if (event.type === 'ProxySessionStarted') {
+      store.put('proxy_sessions', { session_id: d.sessionId, token_hash: d.tokenHash, user_id: d.userId, admin_id: d.adminId, expires_at: d.expiresAt });
+      return;
+    }
+    if (event.type === 'ProxySessionEnded') {
+      store.delete('proxy_sessions', { session_id: d.sessionId });
+      return;
+    }
+    const row = (await store.get<MemberRow>('members', { user_id: d.userId })) ?? blank(d.userId);
+    switch (event.type) {
+      case 'MemberBlocked':
+        row.blocked = true;
+        break;
+      case 'MemberUnblocked':
+        row.blocked = false;
+        break;
+      case 'MemberDeleted':
+        row.deleted = true;
+        break;
+      case 'MemberRoleChanged':
+        row.role = d.role;
+        break;
+      case 'NicknameSet':
+        row.nickname = d.nickname;
+        break;
+      case 'HiddenFromChatSet':
+        row.hidden_from_chat = d.hidden;
+        break;
+      case 'MassMessagesMutedSet':
+        row.mass_messages_muted = d.muted;
+        break;
+      case 'PhotoIdOverrideSet':
+        row.photo_id_override = d.accepted;
+        break;
+      case 'EmailPreferencesSet':
+        row.email_preferences = d.preferences;
+        break;
+    }
+    store.put('members', row);
+  },
+};
+
+export async function findMember(db: Kysely<any>, userId: string): Promise<MemberRow> {
+  const row = await db.withSchema('rm').selectFrom('members').selectAll().where('user_id', '=', userId).executeTakeFirst();
+  return (row as MemberRow | undefined) ?? blank(userId);
+}
+
+/** A live proxy session for a token hash: the impersonated user and the admin behind it. */
+export async function findProxySession(db: Kysely<any>, tokenHash: string, nowIso: string) {
+  return db
+    .withSchema('rm')
+    .selectFrom('proxy_sessions as p')
+    .innerJoin('users as u', 'u.id', 'p.user_id')
+    .leftJoin('members as m', 'm.user_id', 'p.user_id')
+    .select(['p.session_id', 'p.user_id', 'p.admin_id', 'u.email', 'u.name', 'm.deleted'])
+    .where('p.token_hash', '=', tokenHash)
+    .where('p.expires_at', '>', nowIso)
+    .executeTakeFirst();
+}

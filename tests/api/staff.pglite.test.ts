@@ -1,0 +1,3 @@
+import { staffSuite } from './staff.suite';
+
+staffSuite('pglite', true);

@@ -1,0 +1,4 @@
+import { staffSuite } from './staff.suite';
+import { requirePostgresServer } from '../support/postgres';
+
+staffSuite('postgres', await requirePostgresServer());
