@@ -148,6 +148,16 @@ export function staffSuite(backend: Backend, available: boolean) {
       await t.call('PUT', '/admin-api/settings/site', { maintenance_mode: false }, { token: admin });
     });
 
+    it('too many login attempts for one account answer 429 with the spec text', async () => {
+      const statuses: number[] = [];
+      for (let i = 0; i < 11; i++) statuses.push((await t.call('POST', '/api/users/login', { email: 'target@example.com', password: `guess ${i}` })).status);
+      expect(statuses.slice(0, 10).every((s) => s === 400)).toBe(true);
+      const limited = await t.call('POST', '/api/users/login', { email: 'TARGET@example.com', password: 'guess' });
+      expect(limited.status).toBe(429);
+      expect(limited.body.message).toBe('You sent too many requests. Please wait a while then try again');
+      expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    });
+
     it('deleting a user ends their sessions and their login, and frees nothing else', async () => {
       expect((await t.call('GET', `/api/admin/delete_user?user_id=${fanId}`, undefined, { token: admin })).body.message).toBe('User deleted.');
       expect((await t.call('GET', '/api/users/me', undefined, { token: fan })).status).toBe(401);
