@@ -38,6 +38,7 @@ import {
   type SubscribeOptions,
   type Subscription,
 } from './port.js';
+import { stopAll, trackSubscription } from './subscriptions';
 
 function toEsdbExpected(expected: ExpectedRevision): AppendExpectedRevision {
   if (expected === 'any') return ANY;
@@ -238,21 +239,12 @@ export async function createEventStoreDbStore(
 
     subscribeToAll(opts: SubscribeOptions): Subscription {
       if (closed) throw new Error('The event store is closed');
-      const sub = startSubscription(opts);
-      const wrapped: Subscription = {
-        caughtUp: sub.caughtUp,
-        async stop() {
-          subscriptions.delete(wrapped);
-          await sub.stop();
-        },
-      };
-      subscriptions.add(wrapped);
-      return wrapped;
+      return trackSubscription(subscriptions, startSubscription(opts));
     },
 
     async close() {
       closed = true;
-      await Promise.all([...subscriptions].map((s) => s.stop()));
+      await stopAll(subscriptions);
       await client.dispose();
     },
   };

@@ -26,6 +26,7 @@ import {
   type SubscribeOptions,
   type Subscription,
 } from './port.js';
+import { stopAll, trackSubscription } from './subscriptions';
 
 export interface PostgresEventStoreOptions {
   /** Schema holding the event tables (default `es`). Tests use one schema per store to stay isolated. */
@@ -525,21 +526,12 @@ export async function createPostgresEventStore(
 
     subscribeToAll(opts: SubscribeOptions): Subscription {
       if (closed) throw new Error('The event store is closed');
-      const sub = startSubscription(opts);
-      const wrapped: Subscription = {
-        caughtUp: sub.caughtUp,
-        async stop() {
-          subscriptions.delete(wrapped);
-          await sub.stop();
-        },
-      };
-      subscriptions.add(wrapped);
-      return wrapped;
+      return trackSubscription(subscriptions, startSubscription(opts));
     },
 
     async close() {
       closed = true;
-      await Promise.all([...subscriptions].map((s) => s.stop()));
+      await stopAll(subscriptions);
       await notifying;
     },
   };

@@ -10,7 +10,7 @@ import { SANDBOX_TEST_CARDS } from '../../domain/shared/wire';
 import { registerUser } from '../../commands/accounts';
 import { commandContext } from '../../commands/handle';
 import { startTestServer, TEST_CARD_FORM, type TestServer } from '../support/server';
-import { DESKTOP, PHONE, artifactPath, ensureAppsBuilt, launchChromium, requireChromium } from '../support/browser';
+import { DESKTOP, ensureAppsBuilt, launchChromium, requireChromium, shootBothWidths } from '../support/browser';
 
 const hasChromium = requireChromium();
 
@@ -48,14 +48,7 @@ describe.skipIf(!hasChromium)('staff console end to end (Chromium)', () => {
     await t?.close();
   });
 
-  const shoot = async (name: string) => {
-    for (const [label, size] of [['1440', DESKTOP], ['375', PHONE]] as const) {
-      await page.setViewportSize(size);
-      await page.waitForTimeout(300);
-      await page.screenshot({ path: artifactPath(`${name}-${label}.png`) });
-    }
-    await page.setViewportSize(DESKTOP);
-  };
+  const shoot = (name: string) => shootBothWidths(page, name);
 
   const signIn = async (email: string, password: string) => {
     await page.goto(t.base + '/admin/login');

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { SANDBOX_TEST_CARDS } from '../../domain/shared/wire';
 import { startTestServer, type TestServer } from '../support/server';
-import { DESKTOP, PHONE, artifactPath, ensureAppsBuilt, launchChromium, requireChromium } from '../support/browser';
+import { DESKTOP, ensureAppsBuilt, launchChromium, requireChromium, shootBothWidths } from '../support/browser';
 
 const hasChromium = requireChromium();
 
@@ -27,14 +27,7 @@ describe.skipIf(!hasChromium)('fan site end to end (Chromium)', () => {
     await t?.close();
   });
 
-  const shoot = async (name: string) => {
-    for (const [label, size] of [['1440', DESKTOP], ['375', PHONE]] as const) {
-      await page.setViewportSize(size);
-      await page.waitForTimeout(250);
-      await page.screenshot({ path: artifactPath(`${name}-${label}.png`), fullPage: false });
-    }
-    await page.setViewportSize(DESKTOP);
-  };
+  const shoot = (name: string) => shootBothWidths(page, name);
 
   it('a guest sees the demo feed with locked and private posts blurred', async () => {
     await page.goto(t.base + '/');

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { execSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -36,3 +36,13 @@ export function artifactPath(name: string) {
 
 export const PHONE = { width: 375, height: 812 };
 export const DESKTOP = { width: 1440, height: 900 };
+
+/** Saves the current page at desktop and phone width as tests/artifacts/<name>-1440.png / -375.png. */
+export async function shootBothWidths(page: Page, name: string) {
+  for (const [label, size] of [['1440', DESKTOP], ['375', PHONE]] as const) {
+    await page.setViewportSize(size);
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: artifactPath(`${name}-${label}.png`) });
+  }
+  await page.setViewportSize(DESKTOP);
+}

@@ -1,0 +1,16 @@
+// Shared by the adapters: live subscriptions are tracked so that closing a store stops them all first.
+import type { Subscription } from './port';
+
+export function trackSubscription(live: Set<Subscription>, sub: Subscription): Subscription {
+  const wrapped: Subscription = {
+    caughtUp: sub.caughtUp,
+    async stop() {
+      live.delete(wrapped);
+      await sub.stop();
+    },
+  };
+  live.add(wrapped);
+  return wrapped;
+}
+
+export const stopAll = (live: Set<Subscription>) => Promise.all([...live].map((s) => s.stop()));
