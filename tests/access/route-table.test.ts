@@ -44,8 +44,9 @@ describe('route table × roles over HTTP', () => {
     expect(Object.keys(API_ACCESS).filter((r) => !registered.has(r))).toEqual([]);
   });
 
-  it('each role gets exactly the allow or deny the table states, on every route', async () => {
+  it('each role gets exactly the allow or deny the table states, on every route, and no answer leaks a secret or another user\'s email', async () => {
     const mismatches: string[] = [];
+    const leaks: string[] = [];
     // Logout ends the session the walk uses: it goes last.
     const routes = Object.keys(API_ACCESS).sort((a, b) => Number(a.endsWith('/logout')) - Number(b.endsWith('/logout')));
     for (const route of routes) {
@@ -55,10 +56,18 @@ describe('route table × roles over HTTP', () => {
       for (const role of [null, ...ROLES] as (Role | null)[]) {
         const expected = decideAccess(route, role);
         const r = await t.call(method, url, method === 'GET' ? undefined : {}, { token: role ? tokens.get(role) : undefined });
+        const text = JSON.stringify(r.body);
+        if (/\$argon2|\\?"(tokenHash|passwordHash|cardToken|token_hash)\\?":\\?"(?!\[redacted\])/.test(text)) leaks.push(`${route} as ${role ?? 'guest'} returned a secret`);
+        // Guests, fans and proxy sessions never see another person's email.
+        if (role === null || role === 'user' || role === 'proxy_user') {
+          const own = role ? 'user@example.com' : null;
+          for (const email of text.match(/[\w.+-]+@example\.com/g) ?? []) if (email !== own) leaks.push(`${route} as ${role ?? 'guest'} returned ${email}`);
+        }
         const got = r.status === 401 ? 'unauthenticated' : r.status === 403 && r.body?.code === 'FORBIDDEN' ? 'forbidden' : 'allow';
         if (got !== expected) mismatches.push(`${route} as ${role ?? 'guest'}: expected ${expected}, got ${got} (${r.status} ${JSON.stringify(r.body).slice(0, 120)})`);
       }
     }
     expect(mismatches).toEqual([]);
+    expect(leaks).toEqual([]);
   });
 });
