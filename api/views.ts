@@ -8,6 +8,7 @@ import type { PostRow } from '../projections/posts';
 import type { MediaRow } from '../projections/media';
 import type { UserRow } from '../projections/users';
 import type { SubscriberRow } from '../projections/subscribers';
+import { isoOrNull, type AccountStatusRow } from '../projections/account-status';
 import type { FileStorage } from '../infra/storage/local-disk';
 import type { CommandContext } from '../commands/handle';
 import type { Services } from './services';
@@ -91,7 +92,8 @@ export function postView(
   };
 }
 
-export function meView(user: UserRow, sub: SubscriberRow | undefined, primaryCardId: string | null, nowIso: string): MeView {
+export function meView(user: UserRow, sub: SubscriberRow | undefined, primaryCardId: string | null, nowIso: string, status?: AccountStatusRow): MeView {
+  const pendingEmail = status?.pending_email ?? null;
   const active = !!sub && Date.parse(sub.expires_at) > Date.parse(nowIso);
   return {
     _id: user.id,
@@ -109,11 +111,12 @@ export function meView(user: UserRow, sub: SubscriberRow | undefined, primaryCar
     isRebillFailed: false,
     avatarUrl: null,
     created_at: user.registered_at,
-    emailOptInStatus: 'pending',
-    emailLinkSentAt: null,
-    pendingEmailChange: null,
-    isPhotoIdAccepted: false,
-    photoIdStatus: 'none',
+    emailOptInStatus: status?.email_opt_in_status ?? 'pending',
+    // The resend wait that matters now: the pending change's last mail, else the opt-in link's.
+    emailLinkSentAt: pendingEmail ? isoOrNull(status?.email_change_sent_at) : isoOrNull(status?.opt_in_link_sent_at),
+    pendingEmailChange: pendingEmail ? { email: pendingEmail, requested_at: isoOrNull(status?.pending_email_requested_at) ?? '' } : null,
+    isPhotoIdAccepted: status?.photo_id_status === 'accepted',
+    photoIdStatus: status?.photo_id_status ?? 'none',
     proxyAdminId: null,
   };
 }

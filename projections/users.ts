@@ -37,7 +37,7 @@ export const usersProjection: Projection = {
       indexes: [['token_hash']],
     },
   ],
-  handles: ['UserRegistered', 'UserLoggedIn', 'UserLoggedOut', 'PaymentCaptured'],
+  handles: ['UserRegistered', 'UserLoggedIn', 'UserLoggedOut', 'PaymentCaptured', 'ProfileUpdated', 'EmailChanged'],
   async apply(event, store) {
     const d = event.data as Record<string, any>;
     switch (event.type) {
@@ -52,6 +52,12 @@ export const usersProjection: Projection = {
         break;
       case 'PaymentCaptured':
         await update<UserRow>(store, 'users', { id: d.userId }, (u) => ({ ...u, total_spent_cents: u.total_spent_cents + d.amountCents }));
+        break;
+      case 'ProfileUpdated':
+        await update<UserRow>(store, 'users', { id: d.userId }, (u) => ({ ...u, name: d.name }));
+        break;
+      case 'EmailChanged':
+        await update<UserRow>(store, 'users', { id: d.userId }, (u) => ({ ...u, email: d.newEmail }));
         break;
     }
   },

@@ -1,0 +1,3 @@
+import { accountsSuite } from './accounts.suite';
+
+accountsSuite('pglite', true);

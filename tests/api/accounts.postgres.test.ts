@@ -1,0 +1,4 @@
+import { accountsSuite } from './accounts.suite';
+import { requirePostgresServer } from '../support/postgres';
+
+accountsSuite('postgres', await requirePostgresServer());
