@@ -37,7 +37,7 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
       return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
     },
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    trustProxy: services.config.TRUST_PROXY,
   });
 
   app.setErrorHandler((error: any, request, reply) => {

@@ -40,7 +40,8 @@ export async function bootstrap(
   const ctx = commandContext(store, { userId: null, role: 'system', ip: null });
   const adminEmail = normaliseEmail(options.adminEmail);
   const claim = await loadStream(store, emailClaimStream(adminEmail), emailClaimDecider);
-  if (claim.state.userId) return { created: false, adminEmail, generatedPassword: null, demoPosts: 0, ctx };
+  // Any history on the address means the site was set up (the admin may since have moved to another email).
+  if (claim.events.length > 0) return { created: false, adminEmail, generatedPassword: null, demoPosts: 0, ctx };
 
   const password = options.adminPassword ?? randomPassword();
   const { userId } = await registerUser(ctx, { name: options.modelName ?? DEFAULT_SETTINGS.model_name, email: adminEmail, password, role: 'admin' });

@@ -30,6 +30,8 @@ const schema = z.object({
   /** Outgoing mail, e.g. smtp://user:pass@mail.example.com:587; unset → mails go to the outbox staff read in the console. */
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
   MAIL_FROM: z.string().min(3).default('Fanclub <no-reply@fanclub.local>'),
+  /** Behind a reverse proxy that sets X-Forwarded-For: trust it for the client IP (rate limits, audit). Off by default: otherwise a client could choose its own IP. */
+  TRUST_PROXY: bool.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

@@ -5,6 +5,7 @@ import type { AuthResult } from '../../domain/shared/wire';
 import { registerUser, logIn, logOut, startSession, changePassword, PASSWORD_UPDATED } from '../../commands/accounts';
 import { findUser } from '../../projections/users';
 import { findSubscriber } from '../../projections/subscribers';
+import { findMember } from '../../projections/members';
 import { currentSettings } from '../../projections/settings';
 import { savedCards } from '../../projections/cards';
 import { findAccountStatus } from '../../projections/account-status';
@@ -109,14 +110,23 @@ export const accountRoutes = (services: Services): FastifyPluginAsync => async (
 
   app.get('/api/users/me', async (request, reply) => {
     const caller = requireCaller(request);
-    const [user, sub, cards, status] = await Promise.all([
+    const [user, sub, cards, status, member] = await Promise.all([
       findUser(db(), caller.userId),
       findSubscriber(db(), caller.userId),
       savedCards(db(), caller.userId),
       findAccountStatus(db(), caller.userId),
+      findMember(db(), caller.userId),
     ]);
     if (!user) return reply.code(401).send({ success: 0, message: 'Invalid User Id', code: 'UNAUTHENTICATED' });
-    return ok(reply, meView(user, sub, cards.find((c) => c.is_primary)?._id ?? null, now(), status));
+    const view = meView(user, sub, cards.find((c) => c.is_primary)?._id ?? null, now(), status);
+    // The effective role and the staff's photo-ID override apply; a proxy session shows as proxy_user.
+    return ok(reply, {
+      ...view,
+      role: caller.role,
+      isAdmin: caller.role === 'admin' || caller.role === 'super_admin',
+      isPhotoIdAccepted: view.isPhotoIdAccepted || member.photo_id_override,
+      proxyAdminId: caller.proxyAdminId,
+    });
   });
 };
 

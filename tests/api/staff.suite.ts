@@ -42,7 +42,9 @@ export function staffSuite(backend: Backend, available: boolean) {
       expect(await t.server.services.store.headPosition()).toEqual(head);
       const user = (await t.call('GET', `/admin-api/users/${fanId}`, undefined, { token: admin })).body;
       expect(user).toMatchObject({ nickname: 'Big Spender', photo_id_override: true, hidden_from_chat: true, mass_messages_muted: true, blocked: false, email_preferences: { new_posts: false, promotions: false } });
+      expect((await t.call('GET', '/api/users/me', undefined, { token: fan })).body.data.isPhotoIdAccepted).toBe(true);
       expect((await post('/api/admin/update_is_photo_id_accepted_status', { user_id: fanId, is_photo_id_accepted: false })).body.message).toBe('Override limit access revoked.');
+      expect((await t.call('GET', '/api/users/me', undefined, { token: fan })).body.data.isPhotoIdAccepted).toBe(false);
     });
 
     it('rejects bad input with the field named, and unknown users', async () => {
@@ -80,7 +82,7 @@ export function staffSuite(backend: Backend, available: boolean) {
       expect(r.status, JSON.stringify(r.body)).toBe(200);
       const proxy = r.body.data.token;
       const me = (await t.call('GET', '/api/users/me', undefined, { token: proxy })).body.data;
-      expect(me).toMatchObject({ _id: fanId });
+      expect(me).toMatchObject({ _id: fanId, role: 'proxy_user', proxyAdminId: adminId, isAdmin: false });
       expect((await t.call('GET', '/api/blogs', undefined, { token: proxy })).status).toBe(200);
       expect((await t.call('POST', '/api/v2/purchase/subscription', { ...TEST_CARD_FORM, cardNumber: SANDBOX_TEST_CARDS.approve }, { token: proxy })).status).toBe(403);
       expect((await t.call('GET', '/admin-api/transactions', undefined, { token: proxy })).status).toBe(403);
@@ -146,6 +148,12 @@ export function staffSuite(backend: Backend, available: boolean) {
       expect((await t.call('PUT', '/admin-api/settings/site', { theme_color: 'red' }, { token: admin })).body.field).toBe('theme_color');
       expect((await t.call('PUT', '/admin-api/settings/site', { content_unlock_minimum_amount: 500, content_unlock_maximum_amount: 100 }, { token: admin })).status).toBe(400);
       await t.call('PUT', '/admin-api/settings/site', { maintenance_mode: false }, { token: admin });
+    });
+
+    it('X-Forwarded-For is not trusted unless TRUST_PROXY is set: a client cannot choose the IP in the audit trail', async () => {
+      await t.call('POST', '/api/users/login', { email: t.adminEmail, password: t.adminPassword }, { headers: { 'x-forwarded-for': '203.0.113.9' } });
+      const last = (await t.call('GET', '/admin-api/events?filter={"type":"UserLoggedIn"}&sort=["position","DESC"]&range=[0,0]', undefined, { token: admin })).body[0];
+      expect(last.metadata.ip).toBe('127.0.0.1');
     });
 
     it('too many login attempts for one account answer 429 with the spec text', async () => {
