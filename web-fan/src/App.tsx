@@ -1,25 +1,45 @@
-import { lazy, useEffect, useMemo } from 'react';
+import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
-import { AuthProvider, useAuth, useModelName } from './auth';
+import { AuthProvider, useAuth, useIsProxy, useModelName } from './auth';
 import { NotifyProvider } from './notify';
 import { buildTheme } from './theme';
 import { Shell } from './components/Shell';
-import { RequireAuth } from './components/RequireAuth';
+import { Guard } from './components/Guard';
+import { PageLoader } from './components/StatusViews';
 
 // Route-level code splitting: each page is its own chunk.
 const FeedPage = lazy(() => import('./pages/FeedPage'));
 const PostDetailPage = lazy(() => import('./pages/PostDetailPage'));
 const LoginPage = lazy(() => import('./pages/AuthPages').then((m) => ({ default: m.LoginPage })));
 const RegisterPage = lazy(() => import('./pages/AuthPages').then((m) => ({ default: m.RegisterPage })));
+const ForgotPasswordPage = lazy(() => import('./pages/PasswordPages').then((m) => ({ default: m.ForgotPasswordPage })));
+const ResetPasswordPage = lazy(() => import('./pages/PasswordPages').then((m) => ({ default: m.ResetPasswordPage })));
+const ProfilePage = lazy(() => import('./pages/ProfilePages').then((m) => ({ default: m.ProfilePage })));
+const ProfileUpdatePage = lazy(() => import('./pages/ProfilePages').then((m) => ({ default: m.ProfileUpdatePage })));
+const ChangePasswordPage = lazy(() => import('./pages/ProfilePages').then((m) => ({ default: m.ChangePasswordPage })));
+const UploadPhotoIdPage = lazy(() => import('./pages/UploadPhotoIdPage'));
+const OptInEmailVerificationPage = lazy(() => import('./pages/EmailVerificationPages').then((m) => ({ default: m.OptInEmailVerificationPage })));
+const ChangeEmailVerificationPage = lazy(() => import('./pages/EmailVerificationPages').then((m) => ({ default: m.ChangeEmailVerificationPage })));
 const SubscribePage = lazy(() => import('./pages/SubscribePage'));
 const MembershipPage = lazy(() => import('./pages/MembershipPage'));
 const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
+const MaintenancePage = lazy(() => import('./pages/StatusPages').then((m) => ({ default: m.MaintenancePage })));
+const BlockedPage = lazy(() => import('./pages/StatusPages').then((m) => ({ default: m.BlockedPage })));
+const AgeGate = lazy(() => import('./components/AgeGate'));
 
 const TITLES: [RegExp, string][] = [
   [/^\/login/, 'Login'],
   [/^\/register/, 'Sign Up'],
+  [/^\/forgot-password/, 'Forgot password'],
+  [/^\/change-password\//, 'Choose a new password'],
+  [/^\/profile\/update/, 'Edit profile'],
+  [/^\/profile\/change-password/, 'Change password'],
+  [/^\/profile/, 'Profile'],
+  [/^\/upload-photo-id/, 'Upload photo ID'],
+  [/^\/opt-in-email-verification\//, 'Email notifications'],
+  [/^\/change-email-verification\//, 'Verify your new email'],
   [/^\/subscribe/, 'Subscribe'],
   [/^\/membership/, 'Membership'],
   [/^\/feed\//, 'Post'],
@@ -41,21 +61,56 @@ function RouteEffects() {
 
 function AppRoutes() {
   return (
+    <Routes>
+      <Route element={<Shell />}>
+        <Route path="/" element={<Guard page="/"><FeedPage /></Guard>} />
+        <Route path="/home" element={<Navigate to="/" replace />} />
+        <Route path="/feed/:id/:fromNotification?" element={<Guard page="/feed/:blog_id/:from_notification?"><PostDetailPage /></Guard>} />
+        <Route path="/login" element={<Guard page="/login"><LoginPage /></Guard>} />
+        <Route path="/register" element={<Guard page="/register"><RegisterPage /></Guard>} />
+        <Route path="/forgot-password" element={<Guard page="/forgot-password"><ForgotPasswordPage /></Guard>} />
+        <Route path="/change-password/:token" element={<Guard page="/change-password/:token"><ResetPasswordPage /></Guard>} />
+        <Route path="/opt-in-email-verification/:token" element={<Guard page="/opt-in-email-verification/:token"><OptInEmailVerificationPage /></Guard>} />
+        <Route path="/change-email-verification/:token" element={<Guard page="/change-email-verification/:token"><ChangeEmailVerificationPage /></Guard>} />
+        <Route path="/subscribe" element={<Guard page="/subscribe"><SubscribePage /></Guard>} />
+        <Route path="/membership" element={<Guard page="/membership"><MembershipPage /></Guard>} />
+        <Route path="/profile" element={<Guard page="/profile"><ProfilePage /></Guard>} />
+        <Route path="/profile/update" element={<Guard page="/profile/update"><ProfileUpdatePage /></Guard>} />
+        <Route path="/profile/change-password" element={<Guard page="/profile/change-password"><ChangePasswordPage /></Guard>} />
+        <Route path="/upload-photo-id" element={<Guard page="/upload-photo-id"><UploadPhotoIdPage /></Guard>} />
+        <Route path="/404" element={<NotFoundPage />} />
+        <Route path="*" element={<NotFoundPage />} />
+      </Route>
+    </Routes>
+  );
+}
+
+/**
+ * Whole-site states before the routes: a blocked account (any 430), maintenance mode (everyone but admins,
+ * except on /login) and the age gate for guests.
+ */
+function SiteGate() {
+  const { token, me, loadingMe, settings, blocked } = useAuth();
+  const proxy = useIsProxy();
+  const { pathname } = useLocation();
+
+  if (blocked) return <BlockedPage message={blocked} />;
+
+  if (settings?.maintenance_mode && pathname !== '/login') {
+    if (token && loadingMe) return <PageLoader />;
+    const admin = !!me && (me.isAdmin || me.role === 'admin' || me.role === 'super_admin');
+    if (!admin && !proxy) return <MaintenancePage />;
+  }
+
+  const ageGate = !token && !!settings?.show_age_modal;
+  return (
     <>
-      <RouteEffects />
-      <Routes>
-        <Route element={<Shell />}>
-          <Route path="/" element={<FeedPage />} />
-          <Route path="/home" element={<Navigate to="/" replace />} />
-          <Route path="/feed/:id/:fromNotification?" element={<PostDetailPage />} />
-          <Route path="/login" element={<LoginPage />} />
-          <Route path="/register" element={<RegisterPage />} />
-          <Route path="/subscribe" element={<RequireAuth><SubscribePage /></RequireAuth>} />
-          <Route path="/membership" element={<RequireAuth><MembershipPage /></RequireAuth>} />
-          <Route path="/404" element={<NotFoundPage />} />
-          <Route path="*" element={<NotFoundPage />} />
-        </Route>
-      </Routes>
+      <AppRoutes />
+      {ageGate && (
+        <Suspense fallback={null}>
+          <AgeGate age={settings?.age_gate_age ?? 18} />
+        </Suspense>
+      )}
     </>
   );
 }
@@ -74,7 +129,10 @@ function Themed() {
       <CssBaseline enableColorScheme />
       <NotifyProvider>
         <BrowserRouter>
-          <AppRoutes />
+          <RouteEffects />
+          <Suspense fallback={<PageLoader />}>
+            <SiteGate />
+          </Suspense>
         </BrowserRouter>
       </NotifyProvider>
     </ThemeProvider>

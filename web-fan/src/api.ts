@@ -3,6 +3,9 @@
 import type { ApiError as WireError, ApiOk } from '../../domain/shared/wire';
 
 export const TOKEN_KEY = 'fanclub.token';
+/** Set by the console (same origin) when an admin views the site as a fan; it overrides the own token. */
+export const PROXY_TOKEN_KEY = 'fanclub.proxyToken';
+export const BLOCKED_DEFAULT = 'Your account has been blocked.';
 export const TOO_MANY_REQUESTS = 'You sent too many requests. Please wait a while then try again';
 export const GENERIC_ERROR = 'Something went wrong';
 export const OFFLINE_ERROR = 'Seems you are offline. Please check your internet connection and try again.';
@@ -34,11 +37,28 @@ export interface ApiAnswer<T> {
   position?: string;
 }
 
+/** The token requests carry: a stored proxy token overrides the own one (spec 1 §7). */
 export function getToken(): string | null {
   try {
-    return localStorage.getItem(TOKEN_KEY);
+    return localStorage.getItem(PROXY_TOKEN_KEY) || localStorage.getItem(TOKEN_KEY);
   } catch {
     return null;
+  }
+}
+
+export function getProxyToken(): string | null {
+  try {
+    return localStorage.getItem(PROXY_TOKEN_KEY) || null;
+  } catch {
+    return null;
+  }
+}
+
+export function clearProxyToken(): void {
+  try {
+    localStorage.removeItem(PROXY_TOKEN_KEY);
+  } catch {
+    /* ignore */
   }
 }
 
@@ -56,6 +76,13 @@ let onUnauthorized: UnauthorizedListener | null = null;
 /** Called when GET /api/users/me answers 401 (spec 1 §4: the user is logged out). */
 export function setUnauthorizedHandler(fn: UnauthorizedListener | null): void {
   onUnauthorized = fn;
+}
+
+type BlockedListener = (message: string) => void;
+let onBlocked: BlockedListener | null = null;
+/** Called on any HTTP 430 (the account is blocked): the app shows the blocked page. */
+export function setBlockedHandler(fn: BlockedListener | null): void {
+  onBlocked = fn;
 }
 
 export interface RequestOptions {
@@ -100,8 +127,13 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
     throw new ApiError(offline ? OFFLINE_ERROR : GENERIC_ERROR, 0, 'NETWORK');
   }
 
-  let envelope: Partial<ApiOk<T>> & Partial<WireError> = {};
   const text = await response.text().catch(() => '');
+  return interpret<T>(path, response.status, text);
+}
+
+/** Reads an /api answer: the envelope on success, an ApiError (plus the 401/429/430 side effects) otherwise. */
+function interpret<T>(path: string, status: number, text: string): ApiAnswer<T> {
+  let envelope: Partial<ApiOk<T>> & Partial<WireError> = {};
   if (text) {
     try {
       envelope = JSON.parse(text);
@@ -109,25 +141,55 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
       envelope = {};
     }
   }
+  const ok = status >= 200 && status < 300;
 
-  if (response.status === 429) throw new ApiError(TOO_MANY_REQUESTS, 429, envelope.code ?? 'RATE_LIMITED');
+  if (status === 429) throw new ApiError(TOO_MANY_REQUESTS, 429, envelope.code ?? 'RATE_LIMITED');
 
-  if (response.status === 401 && path === '/api/users/me') onUnauthorized?.();
+  if (status === 401 && path.split('?')[0] === '/api/users/me') onUnauthorized?.();
 
-  if (response.status === 430 && method !== 'GET') {
-    // Spec 1 §8: status 430 (blocked) on a state-changing call reloads the page. Only user actions send
-    // these, so this cannot loop on its own.
-    window.location.reload();
+  if (status === 430) {
+    // The account is blocked: whatever asked, the app switches to the blocked page.
+    const message = (typeof envelope.message === 'string' && envelope.message) || BLOCKED_DEFAULT;
+    onBlocked?.(message);
+    throw new ApiError(message, 430, envelope.code ?? 'BLOCKED');
   }
 
-  if (!response.ok || envelope.success !== 1) {
+  if (!ok || envelope.success !== 1) {
     const message =
       (typeof envelope.message === 'string' && envelope.message) ||
-      (response.status >= 500 ? GENERIC_ERROR : response.ok ? GENERIC_ERROR : `${GENERIC_ERROR} (${response.status})`);
-    throw new ApiError(message, response.ok ? 500 : response.status, envelope.code ?? `HTTP_${response.status}`, envelope.field, envelope.data);
+      (status >= 500 ? GENERIC_ERROR : ok ? GENERIC_ERROR : `${GENERIC_ERROR} (${status})`);
+    throw new ApiError(message, ok ? 500 : status, envelope.code ?? `HTTP_${status}`, envelope.field, envelope.data);
   }
 
   return { data: envelope.data as T, message: envelope.message, position: envelope.position };
+}
+
+/** Multipart upload with progress (fetch cannot report upload progress). `onProgress` gets 0..1. */
+export function upload<T>(path: string, form: FormData, onProgress?: (fraction: number) => void, signal?: AbortSignal): Promise<ApiAnswer<T>> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', path);
+    xhr.setRequestHeader('Accept', 'application/json');
+    const token = getToken();
+    if (token) xhr.setRequestHeader('Authorization', token);
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable && onProgress) onProgress(e.total ? e.loaded / e.total : 0);
+    };
+    xhr.onload = () => {
+      try {
+        resolve(interpret<T>(path, xhr.status, xhr.responseText));
+      } catch (err) {
+        reject(err);
+      }
+    };
+    xhr.onerror = () => {
+      const offline = typeof navigator !== 'undefined' && navigator.onLine === false;
+      reject(new ApiError(offline ? OFFLINE_ERROR : GENERIC_ERROR, 0, 'NETWORK'));
+    };
+    xhr.onabort = () => reject(new DOMException('Upload aborted', 'AbortError'));
+    signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+    xhr.send(form);
+  });
 }
 
 export const api = {

@@ -1,10 +1,12 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { MeView, PublicSettings } from '../../domain/shared/wire';
-import { ApiError, api, getToken, setToken, setUnauthorizedHandler } from './api';
+import { ApiError, api, clearProxyToken, getProxyToken, getToken, setBlockedHandler, setToken, setUnauthorizedHandler } from './api';
 
 const SETTINGS_CACHE = 'fanclub.settings';
 /** Where a route guard sent the guest from; login goes back there (spec 1 §2). */
 export const REDIRECT_KEY = 'fanclub.redirect';
+/** Where a proxy session ends (spec 1 §4: back to the admin session). */
+export const PROXY_EXIT_URL = '/admin/transactions';
 
 export interface AuthState {
   token: string | null;
@@ -15,7 +17,13 @@ export interface AuthState {
   settingsLoaded: boolean;
   /** Stores the token, loads `me` and returns it. */
   login: (token: string, opts?: { fromLoginOrSignup?: boolean }) => Promise<MeView | null>;
+  /** Ends the session. In a proxy session: ends the proxy session and returns to the console (full page load). */
   logout: () => void;
+  /** The requests carry a proxy token from the console (an admin viewing the site as this fan). */
+  isProxy: boolean;
+  /** Set (to the server's message) once any request answered 430: the account is blocked. */
+  blocked: string | null;
+  clearBlocked: () => void;
   /** Reloads `me`; `waitFor` is an event-log position to read one's own write. */
   refresh: (waitFor?: string) => Promise<MeView | null>;
 }
@@ -56,9 +64,24 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const [loadingMe, setLoadingMe] = useState<boolean>(() => !!getToken());
   const [settings, setSettings] = useState<PublicSettings | null>(() => readCachedSettings());
   const [settingsLoaded, setSettingsLoaded] = useState(false);
+  const [blocked, setBlocked] = useState<string | null>(null);
+  const [isProxy] = useState<boolean>(() => !!getProxyToken());
   const generation = useRef(0);
 
   const logout = useCallback(() => {
+    const proxy = getProxyToken();
+    if (proxy) {
+      // Proxy session: end it on the server with the proxy token, forget it, back to the console.
+      generation.current += 1;
+      clearProxyToken();
+      const done = () => window.location.assign(PROXY_EXIT_URL);
+      const timeout = new Promise((resolve) => setTimeout(resolve, 2000));
+      Promise.race([
+        fetch('/api/users/logout', { method: 'POST', headers: { Authorization: proxy }, keepalive: true }).catch(() => undefined),
+        timeout,
+      ]).finally(done);
+      return;
+    }
     const old = getToken();
     generation.current += 1;
     setToken(null);
@@ -92,8 +115,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     setUnauthorizedHandler(logout);
-    return () => setUnauthorizedHandler(null);
+    setBlockedHandler(setBlocked);
+    return () => {
+      setUnauthorizedHandler(null);
+      setBlockedHandler(null);
+    };
   }, [logout]);
+
+  const clearBlocked = useCallback(() => setBlocked(null), []);
 
   // Initial load: settings (public) and, with a token, the current user.
   useEffect(() => {
@@ -131,8 +160,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const refresh = useCallback((waitFor?: string) => loadMe({ waitFor }), [loadMe]);
 
   const value = useMemo<AuthState>(
-    () => ({ token, me, loadingMe, settings, settingsLoaded, login, logout, refresh }),
-    [token, me, loadingMe, settings, settingsLoaded, login, logout, refresh],
+    () => ({ token, me, loadingMe, settings, settingsLoaded, login, logout, refresh, isProxy, blocked, clearBlocked }),
+    [token, me, loadingMe, settings, settingsLoaded, login, logout, refresh, isProxy, blocked, clearBlocked],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
@@ -146,4 +175,20 @@ export function useAuth(): AuthState {
 export function useModelName(): string {
   const { settings } = useAuth();
   return settings?.model_name?.trim() || 'Fanclub';
+}
+
+/** An admin is viewing the site as a fan (proxy token stored, or the server says so). */
+export function useIsProxy(): boolean {
+  const { isProxy, me } = useAuth();
+  return isProxy || !!me?.proxyAdminId || me?.role === 'proxy_user';
+}
+
+/**
+ * Where login goes (spec 1 §2): back to the saved pre-login route when there is one; otherwise a user who
+ * never subscribed goes to /subscribe and anyone else to /.
+ */
+export function afterLoginRoute(user: MeView | null): string {
+  const saved = takeRedirect();
+  if (saved) return saved;
+  return user && user.role === 'user' && !user.isAdmin && !user.isSubscribedEver ? '/subscribe' : '/';
 }

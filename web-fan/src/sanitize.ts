@@ -1,5 +1,5 @@
-// Minimal HTML sanitiser for creator-provided snippets (footer_text_html). Keeps simple formatting and links.
-const ALLOWED = new Set(['A', 'B', 'STRONG', 'I', 'EM', 'U', 'P', 'BR', 'SPAN', 'DIV', 'SMALL', 'UL', 'OL', 'LI', 'IMG']);
+// Minimal HTML sanitiser for creator-provided snippets (footer_text_html, the maintenance page). Keeps simple formatting and links.
+const ALLOWED = new Set(['A', 'B', 'STRONG', 'I', 'EM', 'U', 'P', 'BR', 'SPAN', 'DIV', 'SMALL', 'UL', 'OL', 'LI', 'IMG', 'H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'HR', 'BLOCKQUOTE']);
 const ALLOWED_ATTRS = new Set(['href', 'title', 'target', 'rel', 'src', 'alt', 'width', 'height', 'style', 'class']);
 
 export function sanitizeHtml(html: string): string {

@@ -22,6 +22,7 @@ import PlayArrowRounded from '@mui/icons-material/PlayArrowRounded';
 import PublicRounded from '@mui/icons-material/PublicRounded';
 import type { PostMediaView, PostView } from '../../../domain/shared/wire';
 import { duration, fullDate, money, relativeTime } from '../format';
+import { useIsProxy } from '../auth';
 
 export const PROCESSING_TEXT = 'This post is under process. It will be visible once processing is completed.';
 
@@ -167,6 +168,8 @@ function Photo({ item, alt, entitled }: { item: PostMediaView; alt: string; enti
 }
 
 function LockedOverlay({ post, onClick }: { post: PostView; onClick: () => void }) {
+  // Purchases are not for proxy sessions (an admin viewing the site as a fan): no unlock or subscribe buttons.
+  const proxy = useIsProxy();
   const locked = post.visibility === 'locked';
   const photos = post.media.filter((m) => m.content_type === 'photo').length;
   const videos = post.media.length - photos;
@@ -205,18 +208,22 @@ function LockedOverlay({ post, onClick }: { post: PostView; onClick: () => void 
             data-testid="price-chip"
             sx={{ bgcolor: 'rgba(0,0,0,0.55)', color: '#fff', fontWeight: 700, fontSize: 15, border: '1px solid rgba(255,255,255,0.35)' }}
           />
-          <Button variant="contained" size="large" onClick={onClick} data-testid="unlock-button" startIcon={<LockRounded />}>
-            Unlock
-          </Button>
+          {!proxy && (
+            <Button variant="contained" size="large" onClick={onClick} data-testid="unlock-button" startIcon={<LockRounded />}>
+              Unlock
+            </Button>
+          )}
         </>
       ) : (
         <>
           <Typography variant="subtitle1" sx={{ fontWeight: 700, textShadow: '0 1px 3px rgba(0,0,0,0.6)' }}>
             Subscribe to see
           </Typography>
-          <Button variant="contained" onClick={onClick} data-testid="subscribe-to-see">
-            {post.cta === 'register' ? 'Sign up to subscribe' : 'Subscribe'}
-          </Button>
+          {!proxy && (
+            <Button variant="contained" onClick={onClick} data-testid="subscribe-to-see">
+              {post.cta === 'register' ? 'Sign up to subscribe' : 'Subscribe'}
+            </Button>
+          )}
         </>
       )}
     </Box>

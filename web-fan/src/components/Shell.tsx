@@ -1,4 +1,4 @@
-import { Suspense, useMemo, useState, type MouseEvent } from 'react';
+import { lazy, Suspense, useMemo, useState, type MouseEvent } from 'react';
 import { Link as RouterLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import AppBar from '@mui/material/AppBar';
 import Avatar from '@mui/material/Avatar';
@@ -20,9 +20,19 @@ import HomeRounded from '@mui/icons-material/HomeRounded';
 import WorkspacePremiumRounded from '@mui/icons-material/WorkspacePremiumRounded';
 import AccountCircleRounded from '@mui/icons-material/AccountCircleRounded';
 import LogoutRounded from '@mui/icons-material/LogoutRounded';
-import { useAuth, useModelName } from '../auth';
+import PersonRounded from '@mui/icons-material/PersonRounded';
+import KeyRounded from '@mui/icons-material/KeyRounded';
+import VisibilityRounded from '@mui/icons-material/VisibilityRounded';
+import { useAuth, useIsProxy, useModelName } from '../auth';
+import { isMember } from '../format';
 import { PageLoader } from './StatusViews';
+import { useMayOpen } from './Guard';
 import { sanitizeHtml } from '../sanitize';
+
+const EmailRibbons = lazy(() => import('./EmailRibbons'));
+
+/** Statuses of the opt-in prompt that show a ribbon (kept here so the ribbon chunk loads only when needed). */
+const OPT_IN_RIBBON_STATUSES = new Set(['pending', 'opt_out', 'link_sent']);
 
 const BOTTOM_NAV_HEIGHT = 60;
 
@@ -46,6 +56,8 @@ function AccountMenu({
 }) {
   const { me, logout } = useAuth();
   const navigate = useNavigate();
+  const may = useMayOpen();
+  const proxy = useIsProxy();
   return (
     <Menu
       id="account-menu"
@@ -65,6 +77,22 @@ function AccountMenu({
         </Typography>
       </Box>
       <Divider />
+      {may('/profile') && (
+        <MenuItem component={RouterLink} to="/profile" onClick={onClose} data-testid="menu-profile">
+          <ListItemIcon>
+            <PersonRounded fontSize="small" />
+          </ListItemIcon>
+          Profile
+        </MenuItem>
+      )}
+      {may('/profile/change-password') && (
+        <MenuItem component={RouterLink} to="/profile/change-password" onClick={onClose} data-testid="menu-change-password">
+          <ListItemIcon>
+            <KeyRounded fontSize="small" />
+          </ListItemIcon>
+          Change password
+        </MenuItem>
+      )}
       <MenuItem
         component={RouterLink}
         to="/membership"
@@ -87,9 +115,45 @@ function AccountMenu({
         <ListItemIcon>
           <LogoutRounded fontSize="small" />
         </ListItemIcon>
-        Log out
+        {proxy ? 'Log out (back to console)' : 'Log out'}
       </MenuItem>
     </Menu>
+  );
+}
+
+/** An admin viewing the site as a fan: always visible, with the way back to the console. */
+function ProxyBanner() {
+  const { me, logout } = useAuth();
+  const proxy = useIsProxy();
+  const [leaving, setLeaving] = useState(false);
+  if (!proxy) return null;
+  return (
+    <Box
+      role="status"
+      data-testid="proxy-banner"
+      sx={{ bgcolor: 'warning.main', color: 'warning.contrastText', py: 0.75 }}
+    >
+      <Box sx={{ maxWidth: 1200, mx: 'auto', px: { xs: 1.5, sm: 3 }, display: 'flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap' }}>
+        <VisibilityRounded fontSize="small" aria-hidden />
+        <Typography variant="body2" sx={{ fontWeight: 700, flex: 1, minWidth: 0, wordBreak: 'break-word' }}>
+          Viewing the site as {me?.name || me?.email || 'a fan'}
+        </Typography>
+        <Button
+          size="small"
+          variant="outlined"
+          color="inherit"
+          disabled={leaving}
+          onClick={() => {
+            setLeaving(true);
+            logout();
+          }}
+          data-testid="proxy-back-to-console"
+          sx={{ borderColor: 'currentColor', py: 0.25, whiteSpace: 'nowrap' }}
+        >
+          Back to console
+        </Button>
+      </Box>
+    </Box>
   );
 }
 
@@ -190,19 +254,21 @@ function TopBar({ onOpenAccount }: { onOpenAccount: (el: HTMLElement) => void })
           </Box>
         )}
       </Toolbar>
+      <ProxyBanner />
     </AppBar>
   );
 }
 
 function BottomNav({ onOpenAccount }: { onOpenAccount: (el: HTMLElement) => void }) {
   const { token } = useAuth();
+  const proxy = useIsProxy();
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const value = pathname === '/' || pathname === '/home' || pathname.startsWith('/feed/')
     ? 'feed'
     : pathname.startsWith('/membership') || pathname.startsWith('/subscribe')
       ? 'membership'
-      : pathname.startsWith('/login') || pathname.startsWith('/register')
+      : /^\/(login|register|forgot-password|profile|upload-photo-id|change-password)/.test(pathname)
         ? 'account'
         : false;
 
@@ -231,9 +297,9 @@ function BottomNav({ onOpenAccount }: { onOpenAccount: (el: HTMLElement) => void
           label="Account"
           value="account"
           icon={<AccountCircleRounded />}
-          aria-haspopup={token ? 'menu' : undefined}
+          aria-haspopup={proxy ? 'menu' : undefined}
           data-testid="bottom-nav-account"
-          onClick={(e: MouseEvent<HTMLElement>) => (token ? onOpenAccount(e.currentTarget) : navigate('/login'))}
+          onClick={(e: MouseEvent<HTMLElement>) => (proxy ? onOpenAccount(e.currentTarget) : navigate(token ? '/profile' : '/login'))}
         />
       </BottomNavigation>
     </Paper>
@@ -261,6 +327,23 @@ function Footer() {
   );
 }
 
+/** Email ribbons (not in proxy sessions): a pending email change, or the opt-in prompt for subscribers. */
+function Ribbons() {
+  const { me } = useAuth();
+  const proxy = useIsProxy();
+  const { pathname } = useLocation();
+  if (!me || proxy) return null;
+  // The profile page shows the pending email change itself.
+  if (me.pendingEmailChange && pathname === '/profile') return null;
+  const optIn = me.role === 'user' && isMember(me) && OPT_IN_RIBBON_STATUSES.has(me.emailOptInStatus);
+  if (!me.pendingEmailChange && !optIn) return null;
+  return (
+    <Suspense fallback={null}>
+      <EmailRibbons optIn={optIn} />
+    </Suspense>
+  );
+}
+
 export function Shell() {
   const [accountAnchor, setAccountAnchor] = useState<HTMLElement | null>(null);
   return (
@@ -282,6 +365,7 @@ export function Shell() {
         Skip to content
       </Link>
       <TopBar onOpenAccount={setAccountAnchor} />
+      <Ribbons />
       <Box component="main" id="main" tabIndex={-1} sx={{ flex: 1, width: '100%', outline: 'none' }}>
         <Suspense fallback={<PageLoader />}>
           <Outlet />

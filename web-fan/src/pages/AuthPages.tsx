@@ -1,78 +1,14 @@
-import { useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link as RouterLink, Navigate, useNavigate } from 'react-router-dom';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
-import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import type { AuthResult } from '../../../domain/shared/wire';
-import { ApiError, api, errorMessage } from '../api';
-import { takeRedirect, useAuth, useModelName } from '../auth';
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
-
-function AuthCard({ title, subtitle, children, footer }: { title: string; subtitle?: string; children: ReactNode; footer: ReactNode }) {
-  return (
-    <Box sx={{ display: 'flex', justifyContent: 'center', px: 2, py: { xs: 3, sm: 6 } }}>
-      <Paper variant="outlined" sx={{ width: '100%', maxWidth: 440, p: { xs: 3, sm: 4 }, borderRadius: 3 }}>
-        <Typography variant="h5" component="h1" sx={{ mb: subtitle ? 0.5 : 3 }}>
-          {title}
-        </Typography>
-        {subtitle && (
-          <Typography variant="body2" color="text.secondary" sx={{ mb: 3 }}>
-            {subtitle}
-          </Typography>
-        )}
-        {children}
-        <Typography variant="body2" color="text.secondary" sx={{ mt: 3, textAlign: 'center' }}>
-          {footer}
-        </Typography>
-      </Paper>
-    </Box>
-  );
-}
-
-function FormError({ error }: { error: ApiError | string | null }) {
-  if (!error) return null;
-  const message = typeof error === 'string' ? error : error.message;
-  const code = typeof error === 'string' ? '' : error.code;
-  return (
-    <Alert severity="error" sx={{ mb: 2, whiteSpace: 'pre-line' }} role="alert" data-testid="form-error">
-      {message}
-      {code === 'ERR_10001' && (
-        <Box component="span" sx={{ display: 'block', mt: 0.5 }}>
-          Error code: {code}
-        </Box>
-      )}
-    </Alert>
-  );
-}
-
-type Errors<K extends string> = Partial<Record<K, string>>;
-
-function useForm<K extends string>(initial: Record<K, string>) {
-  const [values, setValues] = useState(initial);
-  const [errors, setErrors] = useState<Errors<K>>({});
-  const bind = (field: K) => ({
-    id: `auth-${field}`,
-    name: field,
-    value: values[field],
-    onChange: (e: ChangeEvent<HTMLInputElement>) => {
-      setValues((v) => ({ ...v, [field]: e.target.value }));
-      if (errors[field]) setErrors((er) => ({ ...er, [field]: undefined }));
-    },
-    error: !!errors[field],
-    helperText: errors[field] ?? ' ',
-  });
-  return { values, errors, setErrors, bind };
-}
-
-function toApiError(err: unknown): ApiError {
-  return err instanceof ApiError ? err : new ApiError(errorMessage(err), 0, 'UNKNOWN');
-}
+import { ApiError, api } from '../api';
+import { afterLoginRoute, useAuth, useModelName } from '../auth';
+import { AuthCard, EMAIL, FormError, toApiError, useForm, type Errors } from '../components/FormKit';
 
 export function LoginPage() {
   const { token, me, login } = useAuth();
@@ -101,8 +37,7 @@ export function LoginPage() {
     try {
       const { data } = await api.post<AuthResult>('/api/users/login', { email, password: values.password });
       const user = await login(data.token, { fromLoginOrSignup: true });
-      const saved = takeRedirect();
-      navigate(saved ?? (user && !user.isSubscribedEver && !user.isAdmin && user.role === 'user' ? '/subscribe' : '/'), { replace: true });
+      navigate(afterLoginRoute(user), { replace: true });
     } catch (err) {
       setError(toApiError(err));
       setBusy(false);
@@ -112,6 +47,7 @@ export function LoginPage() {
   return (
     <AuthCard
       title="Login"
+      testId="login-page"
       subtitle={`Welcome back to ${modelName}.`}
       footer={
         <>
@@ -125,7 +61,12 @@ export function LoginPage() {
       <FormError error={error} />
       <Box component="form" noValidate onSubmit={submit} data-testid="login-form">
         <TextField {...bind('email')} label="Email" type="email" autoComplete="email" autoFocus sx={{ mb: 1 }} />
-        <TextField {...bind('password')} label="Password" type="password" autoComplete="current-password" sx={{ mb: 1 }} />
+        <TextField {...bind('password')} label="Password" type="password" autoComplete="current-password" sx={{ mb: 0.5 }} />
+        <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: -1, mb: 2 }}>
+          <Link component={RouterLink} to="/forgot-password" variant="body2" data-testid="forgot-password-link">
+            Forgot password?
+          </Link>
+        </Box>
         <Button
           type="submit"
           variant="contained"
@@ -190,6 +131,7 @@ export function RegisterPage() {
   return (
     <AuthCard
       title="Sign Up"
+      testId="register-page"
       subtitle={`Create your account to join ${modelName}.`}
       footer={
         <>

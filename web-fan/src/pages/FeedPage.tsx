@@ -10,7 +10,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { PostPage, PostView } from '../../../domain/shared/wire';
 import { api, errorMessage } from '../api';
-import { useAuth, useModelName } from '../auth';
+import { useAuth, useIsProxy, useModelName } from '../auth';
 import { isMember, isStaff, money } from '../format';
 import { PostCard } from '../components/PostCard';
 import { Column, EmptyState, ErrorState, PostSkeleton } from '../components/StatusViews';
@@ -24,7 +24,8 @@ const HASH_SEARCH_PAGES = 10;
 export function SubscribeBanner() {
   const { token, me, settings, loadingMe } = useAuth();
   const modelName = useModelName();
-  if (loadingMe || isMember(me) || isStaff(me)) return null;
+  const proxy = useIsProxy();
+  if (loadingMe || proxy || isMember(me) || isStaff(me)) return null;
   const to = token ? '/membership' : '/register';
   const price = settings ? money(settings.recurring_membership_price || settings.membership_price) : null;
   return (

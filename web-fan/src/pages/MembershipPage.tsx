@@ -10,7 +10,7 @@ import Typography from '@mui/material/Typography';
 import CreditCardRounded from '@mui/icons-material/CreditCardRounded';
 import type { SavedCardView } from '../../../domain/shared/wire';
 import { api, errorMessage } from '../api';
-import { useAuth, useModelName } from '../auth';
+import { useAuth, useIsProxy, useModelName } from '../auth';
 import { isMember, money, shortDate } from '../format';
 import { Column } from '../components/StatusViews';
 
@@ -39,6 +39,7 @@ const BRAND: Record<string, string> = {
 
 export default function MembershipPage() {
   const { me, settings } = useAuth();
+  const proxy = useIsProxy();
   const modelName = useModelName();
   const [cards, setCards] = useState<SavedCardView[] | null>(null);
   const [cardsError, setCardsError] = useState('');
@@ -117,7 +118,7 @@ export default function MembershipPage() {
             )}
           </Row>
         </Box>
-        {!active && (
+        {!active && !proxy && (
           <Button
             component={RouterLink}
             to="/subscribe"

@@ -8,7 +8,7 @@ import Divider from '@mui/material/Divider';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import CheckCircleRounded from '@mui/icons-material/CheckCircleRounded';
-import { useAuth, useModelName } from '../auth';
+import { useAuth, useIsProxy, useModelName } from '../auth';
 import { isMember, money, shortDate } from '../format';
 import { useNotify } from '../notify';
 import { Column } from '../components/StatusViews';
@@ -22,6 +22,7 @@ export default function SubscribePage() {
   const navigate = useNavigate();
   const notify = useNotify();
   const flow = usePaymentFlow();
+  const proxy = useIsProxy();
   const [done, setDone] = useState(false);
 
   const initial = settings?.membership_price ?? null;
@@ -105,18 +106,24 @@ export default function SubscribePage() {
                 </Box>
               ))}
             </Box>
-            <Button
-              variant="contained"
-              size="large"
-              fullWidth
-              sx={{ mt: 3 }}
-              onClick={() => void subscribe()}
-              disabled={flow.busy || !settings}
-              data-testid="subscribe-button"
-              startIcon={flow.busy ? <CircularProgress size={18} color="inherit" /> : undefined}
-            >
-              Subscribe
-            </Button>
+            {proxy ? (
+              <Typography color="text.secondary" sx={{ mt: 3 }} data-testid="proxy-no-purchase">
+                Purchases are not available while viewing the site as a fan.
+              </Typography>
+            ) : (
+              <Button
+                variant="contained"
+                size="large"
+                fullWidth
+                sx={{ mt: 3 }}
+                onClick={() => void subscribe()}
+                disabled={flow.busy || !settings}
+                data-testid="subscribe-button"
+                startIcon={flow.busy ? <CircularProgress size={18} color="inherit" /> : undefined}
+              >
+                Subscribe
+              </Button>
+            )}
           </>
         )}
       </Paper>

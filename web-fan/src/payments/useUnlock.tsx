@@ -11,7 +11,7 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import type { PostView } from '../../../domain/shared/wire';
 import { api } from '../api';
-import { useAuth } from '../auth';
+import { useAuth, useIsProxy } from '../auth';
 import { isMember, money } from '../format';
 import { useNotify } from '../notify';
 import { usePaymentFlow } from './usePaymentFlow';
@@ -25,6 +25,7 @@ export function useUnlock(onUpdated: (post: PostView) => void): {
   const navigate = useNavigate();
   const notify = useNotify();
   const flow = usePaymentFlow();
+  const proxy = useIsProxy();
   const [confirming, setConfirming] = useState<PostView | null>(null);
 
   const reload = useCallback(
@@ -42,6 +43,7 @@ export function useUnlock(onUpdated: (post: PostView) => void): {
   /** What a click on a post the viewer cannot see does (private or locked). */
   const openPost = useCallback(
     (post: PostView) => {
+      if (proxy) return; // purchases are not for proxy sessions
       if (!token || post.cta === 'register') {
         navigate('/register');
         return;
@@ -52,7 +54,7 @@ export function useUnlock(onUpdated: (post: PostView) => void): {
       }
       if (post.visibility === 'locked' && post.isLocked) setConfirming(post);
     },
-    [me, navigate, token],
+    [me, navigate, token, proxy],
   );
 
   const requestUnlock = openPost;

@@ -1,0 +1,197 @@
+// Forgot password (/forgot-password) and the reset link's page (/change-password/:token), spec 1 §2, §7, §8.
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Link from '@mui/material/Link';
+import TextField from '@mui/material/TextField';
+import type { MeView } from '../../../domain/shared/wire';
+import { ApiError, api } from '../api';
+import { afterLoginRoute, useAuth } from '../auth';
+import { useNotify } from '../notify';
+import { AuthCard, FormError, emailProblem, passwordProblem, toApiError, useForm } from '../components/FormKit';
+import { Column, ErrorState, PageLoader } from '../components/StatusViews';
+
+export const FORGOT_SENT = 'A password reset link was just emailed to you.';
+export const INVALID_TOKEN = 'Invalid token.';
+export const PASSWORD_UPDATED = 'Password updated successfully.';
+export const SISTER_SITES_NOTE = 'Please use the same password on all of your sister sites.';
+
+export function ForgotPasswordPage() {
+  const { values, bind, check } = useForm<'email'>({ email: '' }, 'forgot');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<ApiError | null>(null);
+  const [sent, setSent] = useState<string | null>(null);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const email = values.email.trim();
+    if (!check({ email: emailProblem(email) })) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const { message } = await api.post<unknown>('/api/users/forgot_password', { email });
+      setSent(message || FORGOT_SENT);
+    } catch (err) {
+      setError(toApiError(err, 'Error in sent forgot password link'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <AuthCard
+      title="Forgot password"
+      testId="forgot-password-page"
+      subtitle="Enter the email of your account and we will send you a link to choose a new password."
+      footer={
+        <>
+          Remembered it?{' '}
+          <Link component={RouterLink} to="/login" data-testid="forgot-to-login">
+            Back to login
+          </Link>
+        </>
+      }
+    >
+      <FormError error={error} />
+      {sent && (
+        <Alert severity="success" sx={{ mb: 2 }} role="status" data-testid="forgot-password-sent">
+          {sent}
+        </Alert>
+      )}
+      <Box component="form" noValidate onSubmit={submit} data-testid="forgot-password-form">
+        <TextField {...bind('email')} label="Email" type="email" autoComplete="email" autoFocus sx={{ mb: 1 }} />
+        <Button
+          type="submit"
+          variant="contained"
+          size="large"
+          fullWidth
+          disabled={busy}
+          data-testid="forgot-password-submit"
+          startIcon={busy ? <CircularProgress size={18} color="inherit" /> : undefined}
+        >
+          {sent ? 'Send the link again' : 'Send reset link'}
+        </Button>
+      </Box>
+    </AuthCard>
+  );
+}
+
+interface ResetAnswer {
+  token?: string;
+  user?: MeView;
+  userUniversalAccountCount?: number;
+}
+
+type TokenState = 'checking' | 'valid' | { error: string };
+
+export function ResetPasswordPage() {
+  const { token = '' } = useParams();
+  const navigate = useNavigate();
+  const notify = useNotify();
+  const { login } = useAuth();
+  const [state, setState] = useState<TokenState>('checking');
+  const [attempt, setAttempt] = useState(0);
+  const { values, bind, check, setErrors } = useForm<'password' | 'confirmPassword'>({ password: '', confirmPassword: '' }, 'reset');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<ApiError | null>(null);
+
+  // Check the link first; an invalid one says so and goes home (spec 1 §8).
+  useEffect(() => {
+    let alive = true;
+    setState('checking');
+    api
+      .post<{ valid?: boolean }>(`/api/users/check_token/${encodeURIComponent(token)}`, {})
+      .then(({ data }) => {
+        if (!alive) return;
+        if (data && data.valid === false) throw new ApiError(INVALID_TOKEN, 400, 'INVALID_TOKEN');
+        setState('valid');
+      })
+      .catch((err: unknown) => {
+        if (!alive) return;
+        const apiErr = toApiError(err);
+        if (apiErr.status >= 400 && apiErr.status < 500 && apiErr.status !== 429 && apiErr.status !== 430) {
+          notify(apiErr.message || INVALID_TOKEN, 'error');
+          navigate('/', { replace: true });
+          return;
+        }
+        setState({ error: apiErr.message });
+      });
+    return () => {
+      alive = false;
+    };
+  }, [token, attempt, navigate, notify]);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const password = values.password;
+    const ok = check({
+      password: passwordProblem(password),
+      confirmPassword: !values.confirmPassword ? 'Please confirm your password.' : values.confirmPassword !== password ? 'Passwords do not match.' : undefined,
+    });
+    if (!ok) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const { data, message } = await api.post<ResetAnswer>('/api/users/reset_password', { token, password });
+      const note = (data?.userUniversalAccountCount ?? 0) > 1 ? `\n${SISTER_SITES_NOTE}` : '';
+      notify(`${message || PASSWORD_UPDATED}${note}`, 'success');
+      if (data?.token) {
+        const user = await login(data.token).catch(() => null);
+        navigate(afterLoginRoute(user), { replace: true });
+      } else {
+        navigate('/login', { replace: true });
+      }
+    } catch (err) {
+      const apiErr = toApiError(err, 'There was a problem in change password.');
+      if (apiErr.field === 'password' || apiErr.field === 'new_password') setErrors({ password: apiErr.message });
+      if (apiErr.message === INVALID_TOKEN) {
+        notify(INVALID_TOKEN, 'error');
+        navigate('/', { replace: true });
+        return;
+      }
+      setError(apiErr);
+      setBusy(false);
+    }
+  };
+
+  if (state === 'checking') {
+    return (
+      <Box data-testid="reset-password-page" data-state="checking">
+        <PageLoader label="Checking your link" />
+      </Box>
+    );
+  }
+  if (typeof state === 'object') {
+    return (
+      <Column width={480}>
+        <Box data-testid="reset-password-page" data-state="error">
+          <ErrorState title="Could not check your link" message={state.error} onRetry={() => setAttempt((n) => n + 1)} />
+        </Box>
+      </Column>
+    );
+  }
+
+  return (
+    <AuthCard title="Choose a new password" testId="reset-password-page" subtitle="Use at least 8 characters.">
+      <FormError error={error} />
+      <Box component="form" noValidate onSubmit={submit} data-testid="reset-password-form">
+        <TextField {...bind('password')} label="New password" type="password" autoComplete="new-password" autoFocus sx={{ mb: 1 }} />
+        <TextField {...bind('confirmPassword')} label="Confirm new password" type="password" autoComplete="new-password" sx={{ mb: 1 }} />
+        <Button
+          type="submit"
+          variant="contained"
+          size="large"
+          fullWidth
+          disabled={busy}
+          data-testid="reset-password-submit"
+          startIcon={busy ? <CircularProgress size={18} color="inherit" /> : undefined}
+        >
+          Update password
+        </Button>
+      </Box>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,350 @@
+// /profile (overview), /profile/update (name, email) and /profile/change-password (spec 1 §2, §7, §8).
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import Alert from '@mui/material/Alert';
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import CircularProgress from '@mui/material/CircularProgress';
+import Divider from '@mui/material/Divider';
+import Link from '@mui/material/Link';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Paper from '@mui/material/Paper';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import BadgeRounded from '@mui/icons-material/BadgeRounded';
+import ChevronRightRounded from '@mui/icons-material/ChevronRightRounded';
+import EditRounded from '@mui/icons-material/EditRounded';
+import KeyRounded from '@mui/icons-material/KeyRounded';
+import LogoutRounded from '@mui/icons-material/LogoutRounded';
+import WorkspacePremiumRounded from '@mui/icons-material/WorkspacePremiumRounded';
+import type { MeView } from '../../../domain/shared/wire';
+import { ApiError, api } from '../api';
+import { useAuth } from '../auth';
+import { isMember } from '../format';
+import { useNotify } from '../notify';
+import { useMayOpen } from '../components/Guard';
+import { AuthCard, FormError, emailProblem, passwordProblem, toApiError, useForm } from '../components/FormKit';
+import { Column } from '../components/StatusViews';
+import { WaitNotice, useChangeEmailActions } from '../components/EmailRibbons';
+
+export const PROFILE_UPDATED = 'Profile Details Updated Successfully.';
+export const PASSWORD_UPDATED = 'Password updated successfully.';
+
+function initials(name: string): string {
+  return (
+    name
+      .split(/\s+/)
+      .filter(Boolean)
+      .slice(0, 2)
+      .map((w) => w[0]!.toUpperCase())
+      .join('') || '?'
+  );
+}
+
+const PHOTO_ID: Record<MeView['photoIdStatus'], { label: string; color: 'default' | 'info' | 'success' }> = {
+  none: { label: 'Not uploaded', color: 'default' },
+  uploaded: { label: 'Uploaded', color: 'info' },
+  accepted: { label: 'Accepted', color: 'success' },
+};
+
+const OPT_IN: Record<string, string> = {
+  opted_in: 'On',
+  link_sent: 'Waiting for your confirmation',
+  pending: 'Off',
+  opt_out: 'Off',
+  dismissed: 'Off',
+  no_thanks: 'Off',
+  no_thanks_opt_out: 'Off',
+};
+
+function Row({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
+  return (
+    <Box sx={{ display: 'flex', flexDirection: { xs: 'column', sm: 'row' }, gap: { xs: 0.25, sm: 2 }, py: 1.25 }} data-testid={testId}>
+      <Typography variant="body2" color="text.secondary" sx={{ width: { sm: 150 }, flexShrink: 0 }}>
+        {label}
+      </Typography>
+      <Box sx={{ flex: 1, minWidth: 0, wordBreak: 'break-word' }}>{children}</Box>
+    </Box>
+  );
+}
+
+function PendingEmail({ email }: { email: string }) {
+  const { resend, dismiss, dismissing } = useChangeEmailActions();
+  return (
+    <Alert
+      severity="info"
+      variant="outlined"
+      sx={{ mt: 1, '& .MuiAlert-message': { width: '100%' } }}
+      data-testid="profile-pending-email"
+    >
+      <Typography variant="body2" sx={{ wordBreak: 'break-word' }}>
+        Change to <strong>{email}</strong> is waiting for verification. Open the link we emailed to that address.
+      </Typography>
+      <Box sx={{ display: 'flex', gap: 1, mt: 1, flexWrap: 'wrap' }}>
+        <Button
+          size="small"
+          variant="contained"
+          onClick={() => void resend.run()}
+          disabled={resend.busy || resend.left > 0 || dismissing}
+          startIcon={resend.busy ? <CircularProgress size={14} color="inherit" /> : undefined}
+          data-testid="profile-change-email-resend"
+        >
+          Resend
+        </Button>
+        <Button
+          size="small"
+          color="inherit"
+          onClick={() => void dismiss()}
+          disabled={dismissing || resend.busy}
+          startIcon={dismissing ? <CircularProgress size={14} color="inherit" /> : undefined}
+          data-testid="profile-change-email-dismiss"
+        >
+          Dismiss
+        </Button>
+      </Box>
+      <Box sx={{ mt: 0.5 }}>
+        <WaitNotice seconds={resend.left} />
+      </Box>
+    </Alert>
+  );
+}
+
+export function ProfilePage() {
+  const { me, logout } = useAuth();
+  const navigate = useNavigate();
+  const may = useMayOpen();
+  if (!me) return null; // the guard waits for `me`
+  const photo = PHOTO_ID[me.photoIdStatus] ?? PHOTO_ID.none;
+  const links: { to: string; label: string; icon: ReactNode; testId: string; show: boolean }[] = [
+    { to: '/profile/update', label: 'Edit profile', icon: <EditRounded />, testId: 'profile-link-update', show: may('/profile/update') },
+    { to: '/profile/change-password', label: 'Change password', icon: <KeyRounded />, testId: 'profile-link-change-password', show: may('/profile/change-password') },
+    { to: '/membership', label: 'Membership', icon: <WorkspacePremiumRounded />, testId: 'profile-link-membership', show: may('/membership') },
+    { to: '/upload-photo-id', label: 'Upload photo ID', icon: <BadgeRounded />, testId: 'profile-link-photo-id', show: may('/upload-photo-id') },
+  ];
+  return (
+    <Column width={640}>
+      <Box data-testid="profile-page" sx={{ mx: { xs: 1.5, sm: 0 } }}>
+        <Paper variant="outlined" sx={{ p: { xs: 2.5, sm: 4 }, borderRadius: 3 }}>
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 2 }}>
+            <Avatar src={me.avatarUrl ?? undefined} alt="" sx={{ width: 64, height: 64, fontSize: 24, bgcolor: 'primary.main', color: 'primary.contrastText' }}>
+              {initials(me.name)}
+            </Avatar>
+            <Box sx={{ minWidth: 0, flex: 1 }}>
+              <Typography variant="h5" component="h1" sx={{ wordBreak: 'break-word' }} data-testid="profile-name">
+                {me.name}
+              </Typography>
+              <Typography variant="body2" color="text.secondary">
+                {isMember(me) ? 'Subscriber' : me.role === 'user' ? 'Member' : me.role.replace(/_/g, ' ')}
+              </Typography>
+            </Box>
+            {may('/profile/update') && (
+              <Button component={RouterLink} to="/profile/update" variant="outlined" size="small" startIcon={<EditRounded />} data-testid="profile-edit" sx={{ display: { xs: 'none', sm: 'inline-flex' } }}>
+                Edit
+              </Button>
+            )}
+          </Box>
+          <Divider />
+          <Row label="Name" testId="profile-row-name">
+            {me.name}
+          </Row>
+          <Row label="Email" testId="profile-row-email">
+            <Typography component="span" data-testid="profile-email">
+              {me.email}
+            </Typography>
+            {me.pendingEmailChange && <PendingEmail email={me.pendingEmailChange.email} />}
+          </Row>
+          <Row label="Photo ID" testId="profile-row-photo-id">
+            <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+              <Chip size="small" label={photo.label} color={photo.color} variant={photo.color === 'default' ? 'outlined' : 'filled'} data-testid="profile-photo-id-status" />
+              {me.photoIdStatus === 'none' && may('/upload-photo-id') && (
+                <Link component={RouterLink} to="/upload-photo-id" variant="body2">
+                  Upload now
+                </Link>
+              )}
+            </Box>
+          </Row>
+          {me.role === 'user' && (
+            <Row label="Email notifications" testId="profile-row-opt-in">
+              {OPT_IN[me.emailOptInStatus] ?? 'Off'}
+            </Row>
+          )}
+        </Paper>
+
+        <Paper variant="outlined" sx={{ mt: 2, borderRadius: 3, overflow: 'hidden' }}>
+          <List disablePadding aria-label="Account links">
+            {links
+              .filter((l) => l.show)
+              .map((l) => (
+                <ListItemButton key={l.to} component={RouterLink} to={l.to} divider data-testid={l.testId}>
+                  <ListItemIcon sx={{ minWidth: 40, color: 'text.secondary' }}>{l.icon}</ListItemIcon>
+                  <ListItemText primary={l.label} />
+                  <ChevronRightRounded sx={{ color: 'text.secondary' }} aria-hidden />
+                </ListItemButton>
+              ))}
+            <ListItemButton
+              onClick={() => {
+                logout();
+                navigate('/');
+              }}
+              data-testid="profile-logout"
+            >
+              <ListItemIcon sx={{ minWidth: 40, color: 'text.secondary' }}>
+                <LogoutRounded />
+              </ListItemIcon>
+              <ListItemText primary="Log out" />
+            </ListItemButton>
+          </List>
+        </Paper>
+      </Box>
+    </Column>
+  );
+}
+
+const BackToProfile = (
+  <Link component={RouterLink} to="/profile" data-testid="back-to-profile">
+    Back to profile
+  </Link>
+);
+
+export function ProfileUpdatePage() {
+  const { me, refresh } = useAuth();
+  const notify = useNotify();
+  const navigate = useNavigate();
+  const { values, bind, check, setErrors } = useForm<'name' | 'email'>({ name: me?.name ?? '', email: me?.email ?? '' }, 'profile');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<ApiError | null>(null);
+  if (!me) return null;
+
+  const name = values.name.trim();
+  const email = values.email.trim();
+  const emailChanged = email.toLowerCase() !== me.email.toLowerCase();
+  const changed = name !== me.name || emailChanged;
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!check({ name: name ? undefined : 'Please enter a name.', email: emailProblem(email) })) return;
+    if (!changed) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const body: { name?: string; email?: string } = {};
+      if (name !== me.name) body.name = name;
+      if (emailChanged) body.email = email;
+      const { message, position } = await api.post<unknown>('/api/users/change_profile_details', body);
+      notify(message || PROFILE_UPDATED, 'success');
+      await refresh(position).catch(() => undefined);
+      navigate('/profile');
+    } catch (err) {
+      const apiErr = toApiError(err, 'There was a problem in edit profile.');
+      if (apiErr.field === 'name' || apiErr.field === 'email') setErrors({ [apiErr.field]: apiErr.message });
+      setError(apiErr);
+      setBusy(false);
+    }
+  };
+
+  return (
+    <AuthCard title="Edit profile" testId="profile-update-page" footer={BackToProfile} maxWidth={480}>
+      <FormError error={error} />
+      <Box component="form" noValidate onSubmit={submit} data-testid="profile-update-form">
+        <TextField {...bind('name')} label="Name" autoComplete="name" sx={{ mb: 1 }} />
+        <TextField
+          {...bind('email')}
+          label="Email"
+          type="email"
+          autoComplete="email"
+          helperText={bind('email').helperText.trim() ? bind('email').helperText : emailChanged ? 'We will email a link to the new address; your email changes once you open it.' : ' '}
+          sx={{ mb: 1 }}
+        />
+        {me.pendingEmailChange && (
+          <Alert severity="info" variant="outlined" sx={{ mb: 2 }} data-testid="profile-update-pending">
+            A change to {me.pendingEmailChange.email} is waiting for verification.
+          </Alert>
+        )}
+        <Button
+          type="submit"
+          variant="contained"
+          size="large"
+          fullWidth
+          disabled={busy || !changed}
+          data-testid="profile-update-submit"
+          startIcon={busy ? <CircularProgress size={18} color="inherit" /> : undefined}
+        >
+          Save changes
+        </Button>
+      </Box>
+    </AuthCard>
+  );
+}
+
+type PasswordField = 'oldPassword' | 'newPassword' | 'confirmPassword';
+
+export function ChangePasswordPage() {
+  const { login, me } = useAuth();
+  const notify = useNotify();
+  const navigate = useNavigate();
+  const { values, bind, check, setErrors } = useForm<PasswordField>({ oldPassword: '', newPassword: '', confirmPassword: '' }, 'password');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<ApiError | null>(null);
+  if (!me) return null;
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const ok = check({
+      oldPassword: values.oldPassword ? undefined : 'Please enter your current password.',
+      newPassword:
+        passwordProblem(values.newPassword, 'Please enter a new password.') ??
+        (values.newPassword === values.oldPassword ? 'The new password must be different from the current one.' : undefined),
+      confirmPassword: !values.confirmPassword
+        ? 'Please confirm your new password.'
+        : values.confirmPassword !== values.newPassword
+          ? 'Passwords do not match.'
+          : undefined,
+    });
+    if (!ok) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const { data, message } = await api.post<{ action?: string; token?: string | null }>('/api/users/change_old_password', {
+        old_password: values.oldPassword,
+        new_password: values.newPassword,
+      });
+      notify(message || PASSWORD_UPDATED, 'success');
+      // A new session token, when the server issues one.
+      if (data?.token) await login(data.token).catch(() => undefined);
+      navigate('/profile');
+    } catch (err) {
+      const apiErr = toApiError(err, 'There was an error while change password.');
+      if (apiErr.field === 'old_password') setErrors({ oldPassword: apiErr.message });
+      else if (apiErr.field === 'new_password') setErrors({ newPassword: apiErr.message });
+      setError(apiErr);
+      setBusy(false);
+    }
+  };
+
+  return (
+    <AuthCard title="Change password" testId="change-password-page" footer={BackToProfile} maxWidth={480}>
+      <FormError error={error} />
+      <Box component="form" noValidate onSubmit={submit} data-testid="change-password-form">
+        <TextField {...bind('oldPassword')} label="Current password" type="password" autoComplete="current-password" sx={{ mb: 1 }} />
+        <TextField {...bind('newPassword')} label="New password" type="password" autoComplete="new-password" sx={{ mb: 1 }} />
+        <TextField {...bind('confirmPassword')} label="Confirm new password" type="password" autoComplete="new-password" sx={{ mb: 1 }} />
+        <Button
+          type="submit"
+          variant="contained"
+          size="large"
+          fullWidth
+          disabled={busy}
+          data-testid="change-password-submit"
+          startIcon={busy ? <CircularProgress size={18} color="inherit" /> : undefined}
+        >
+          Update password
+        </Button>
+      </Box>
+    </AuthCard>
+  );
+}
