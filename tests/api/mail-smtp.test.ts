@@ -2,65 +2,24 @@
 // nodemailer sends; the test follows the link (check_token, then reset_password as the reset page does) and
 // logs in with the new password.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SMTPServer } from 'smtp-server';
-import type { AddressInfo } from 'node:net';
+import { startSmtpCapture, type SmtpCapture } from '../support/smtp';
 import { startTestServer, type TestServer } from '../support/server';
 
-interface Received {
-  from: string;
-  to: string[];
-  raw: string;
-}
-
-/** The readable text of a raw message: quoted-printable soft breaks and escapes undone. */
-function decodeQuotedPrintable(raw: string): string {
-  return raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-}
-
 describe('password reset through a real SMTP server', () => {
-  const received: Received[] = [];
-  let smtp: SMTPServer;
+  let smtp: SmtpCapture;
   let t: TestServer;
 
   beforeAll(async () => {
-    smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS', 'AUTH'],
-      logger: false,
-      onData(stream, session, callback) {
-        const chunks: Buffer[] = [];
-        stream.on('data', (c: Buffer) => chunks.push(c));
-        stream.on('end', () => {
-          received.push({
-            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-            to: session.envelope.rcptTo.map((r) => r.address),
-            raw: Buffer.concat(chunks).toString('utf8'),
-          });
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve, reject) => {
-      smtp.once('error', reject);
-      smtp.listen(0, '127.0.0.1', () => resolve());
-    });
-    const port = (smtp.server.address() as AddressInfo).port;
-    t = await startTestServer('pglite', { SMTP_URL: `smtp://127.0.0.1:${port}`, FANCLUB_PUBLIC_URL: 'https://fans.example.test/', MAIL_FROM: 'Fanclub <no-reply@fans.example.test>' });
+    smtp = await startSmtpCapture();
+    t = await startTestServer('pglite', { SMTP_URL: smtp.url, FANCLUB_PUBLIC_URL: 'https://fans.example.test/', MAIL_FROM: 'Fanclub <no-reply@fans.example.test>' });
   });
 
   afterAll(async () => {
     await t?.close();
-    await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()));
+    await smtp?.close();
   });
 
-  const waitForMail = async (to: string) => {
-    for (let i = 0; i < 400; i++) {
-      const m = received.find((r) => r.to.includes(to));
-      if (m) return m;
-      await new Promise((r) => setTimeout(r, 25));
-    }
-    throw new Error(`no mail to ${to} arrived`);
-  };
+  const waitForMail = (to: string) => smtp.waitForMail(to);
 
   it('delivers the reset link by SMTP; following it resets the password and logs in', async () => {
     const reg = await t.call('POST', '/api/users/register', { name: 'Smtp Fan', email: 'smtp.fan@example.com', password: 'old password 123' });
@@ -71,7 +30,7 @@ describe('password reset through a real SMTP server', () => {
     expect(r.body).toMatchObject({ success: 1, message: 'A password reset link was just emailed to you.' });
     const mail = await waitForMail('smtp.fan@example.com');
     expect(mail.from).toBe('no-reply@fans.example.test');
-    const text = decodeQuotedPrintable(mail.raw);
+    const text = mail.text;
     expect(text).toMatch(/^Subject: Reset your password/m);
     const link = /https:\/\/fans\.example\.test\/change-password\/([A-Za-z0-9_-]{43})/.exec(text);
     expect(link, text).not.toBeNull();
@@ -101,6 +60,6 @@ describe('password reset through a real SMTP server', () => {
     expect((await t.call('POST', '/api/users/reset_password', { token, password: 'third password 789' })).body.message).toBe('Invalid token.');
 
     await new Promise((r) => setTimeout(r, 100));
-    expect(received.filter((m) => m.to.includes('nobody@example.com'))).toEqual([]);
+    expect(smtp.received.filter((m) => m.to.includes('nobody@example.com'))).toEqual([]);
   });
 });

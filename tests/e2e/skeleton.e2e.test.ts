@@ -29,6 +29,16 @@ describe.skipIf(!hasChromium)('fan site end to end (Chromium)', () => {
 
   const shoot = (name: string) => shootBothWidths(page, name);
 
+  it('a guest first meets the age gate, and it is remembered', async () => {
+    await page.goto(t.base + '/');
+    await page.getByTestId('age-gate').waitFor({ timeout: 15_000 });
+    await shoot('00-age-gate');
+    await page.getByTestId('age-gate-enter').click();
+    await page.reload();
+    await page.getByTestId('post-card').first().waitFor({ timeout: 15_000 });
+    expect(await page.getByTestId('age-gate').count()).toBe(0);
+  });
+
   it('a guest sees the demo feed with locked and private posts blurred', async () => {
     await page.goto(t.base + '/');
     const cards = page.getByTestId('post-card');
