@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { Admin, Resource } from 'react-admin';
-import { resourcesFor } from './access';
+import { canUse, resourcesFor } from './access';
 import { authProvider } from './authProvider';
 import { Dashboard } from './dashboard/Dashboard';
 import { dataProvider } from './dataProvider';
@@ -14,7 +14,8 @@ import { buildThemes } from './theme';
 /**
  * The staff console. Rendered inside a browser router under /admin (see main.tsx), so deep links such as
  * /admin/transactions work when the server falls back to index.html.
- * Only the resources the signed-in role may use are registered (access.ts).
+ * Only the resources (and, within them, the pages) the signed-in role may use are registered: access.ts
+ * derives them from the server's shared tables (domain/access/pages.ts and routes.ts).
  */
 export function App() {
   const { settings } = useSettings();
@@ -36,11 +37,17 @@ export function App() {
     >
       {(permissions: unknown) =>
         resourcesFor(permissions).map(name => {
-          const { label, recordRepresentation, ...views } = RESOURCES[name];
+          const { label, recordRepresentation, icon, list, ...pages } = RESOURCES[name];
+          // Only the pages the role may use are routed (e.g. the staff create form is for admins only).
+          const views = Object.fromEntries(
+            Object.entries(pages).filter(([action, view]) => view && canUse(permissions, name, action))
+          );
           return (
             <Resource
               key={name}
               name={name}
+              icon={icon}
+              list={list}
               {...views}
               options={label ? { label } : undefined}
               recordRepresentation={recordRepresentation}

@@ -1,59 +1,106 @@
-// Who may use what in the staff console: the one place that maps a role to console resources.
-// Replace this table with the server's shared route table when it exists; everything else (resource
-// registration, the menu, authProvider.canAccess, the dashboard) reads from here.
+// Who may use what in the staff console. There is no role table here: every answer comes from the two
+// shared tables the server enforces —
+//   ADMIN_PAGES (domain/access/pages.ts): which role may open which console page, and
+//   API_ACCESS  (domain/access/routes.ts, via decideAccess): which role may call which API route.
+// A console resource is usable when its page may be opened AND the route behind each action may be called,
+// so menus, registered resources, authProvider.canAccess and action buttons follow the server's own rules.
+import { ADMIN_PAGES, mayOpen } from '../../domain/access/pages';
+import { decideAccess } from '../../domain/access/routes';
 import { STAFF_ROLES, type Role } from '../../domain/shared/wire';
 
-export type ConsoleResource = 'posts' | 'transactions' | 'subscribers' | 'users' | 'events';
+export type ConsoleResource =
+  | 'posts'
+  | 'transactions'
+  | 'subscribers'
+  | 'users'
+  | 'events'
+  | 'audit'
+  | 'outbox'
+  | 'settings';
 
-/** What each resource offers at all. Actions not listed here are never allowed. */
-export const RESOURCE_ACTIONS: Record<ConsoleResource, readonly string[]> = {
-  posts: ['list', 'create'],
-  transactions: ['list', 'export'],
-  subscribers: ['list', 'export'],
-  users: ['list', 'show', 'export'],
-  events: ['list', 'show'],
+export const CONSOLE_RESOURCES: readonly ConsoleResource[] = [
+  'posts',
+  'transactions',
+  'subscribers',
+  'users',
+  'settings',
+  'audit',
+  'events',
+  'outbox',
+];
+
+/**
+ * Each console action → the API route it calls (a key of API_ACCESS). An action not listed is never
+ * offered. `export` is client-side CSV from the list route, except for users (the server's export).
+ */
+export const RESOURCE_ROUTES: Record<ConsoleResource, Readonly<Partial<Record<string, string>>>> = {
+  posts: { list: 'GET /admin-api/posts', create: 'POST /admin-api/posts' },
+  transactions: { list: 'GET /admin-api/transactions', export: 'GET /admin-api/transactions' },
+  subscribers: { list: 'GET /admin-api/subscribers', export: 'GET /admin-api/subscribers' },
+  users: {
+    list: 'GET /admin-api/users',
+    show: 'GET /admin-api/users/:id',
+    create: 'POST /admin-api/users',
+    edit: 'PUT /admin-api/users/:id',
+    export: 'GET /admin-api/users/export',
+  },
+  events: { list: 'GET /admin-api/events', show: 'GET /admin-api/events/:id' },
+  audit: { list: 'GET /admin-api/audit' },
+  outbox: { list: 'GET /admin-api/outbox', show: 'GET /admin-api/outbox/:id' },
+  settings: { list: 'GET /admin-api/settings/:id', edit: 'PUT /admin-api/settings/:id' },
 };
 
-const ALL: readonly ConsoleResource[] = ['posts', 'transactions', 'subscribers', 'users', 'events'];
+/** The user-management calls of the user page (spec 2 §7), each guarded by its own API_ACCESS entry. */
+export const USER_ACTIONS = {
+  block: 'POST /api/admin/update_user_block_status',
+  delete: 'GET /api/admin/delete_user',
+  photoId: 'POST /api/admin/update_is_photo_id_accepted_status',
+  hideFromChat: 'POST /api/admin/update_hide_from_chat_status',
+  muteMass: 'POST /api/admin/mute_message_for_user',
+  nickname: 'POST /api/users/add_nick_name',
+  emailPreferences: 'POST /api/users/save_email_preferences',
+  complimentary: 'POST /api/admin/give_complimentary_subscription',
+  proxyLogin: 'POST /api/users/login-as-proxy-user',
+} as const;
 
-/** Role → resources it may use. Roles not listed (user, proxy_user) get nothing. */
-export const ROLE_RESOURCES: Record<Role, readonly ConsoleResource[]> = {
-  admin: ALL,
-  super_admin: ALL,
-  sub_admin: ALL,
-  model: ALL,
-  content_manager: ['posts'],
-  support: ['transactions'],
-  live_stream_manager: [],
-  user: [],
-  proxy_user: [],
-};
+export type UserAction = keyof typeof USER_ACTIONS;
 
-/** Roles that see the money dashboard (earnings, subscribers); others get a plain welcome page. */
-export const DASHBOARD_ROLES: readonly Role[] = ['admin', 'super_admin', 'sub_admin', 'model'];
-
-/** The menu, grouped by area as the UI direction asks; empty groups are not shown. */
+/** The menu, grouped by area as the UI direction asks; groups with nothing the role may use are hidden. */
 export const MENU_GROUPS: readonly { label: string; resources: readonly ConsoleResource[] }[] = [
   { label: 'Content', resources: ['posts'] },
   { label: 'Money', resources: ['transactions', 'subscribers'] },
   { label: 'Fans', resources: ['users'] },
-  { label: 'Audit', resources: ['events'] },
+  { label: 'Messages', resources: ['outbox'] },
+  { label: 'Settings', resources: ['settings'] },
+  { label: 'Audit', resources: ['audit', 'events'] },
 ];
 
 export const isStaffRole = (role: unknown): role is Role =>
   typeof role === 'string' && (STAFF_ROLES as readonly string[]).includes(role);
 
-export function resourcesFor(role: unknown): readonly ConsoleResource[] {
-  if (!isStaffRole(role)) return [];
-  return ROLE_RESOURCES[role] ?? [];
-}
+/** May this role call this API route (a key of API_ACCESS)? Only staff roles use the console at all. */
+export const mayCall = (role: unknown, routeKey: string): boolean =>
+  isStaffRole(role) && decideAccess(routeKey, role) === 'allow';
+
+/** May this role open this console page (a key of ADMIN_PAGES, e.g. '/admin/users')? */
+export const mayOpenPage = (role: unknown, page: string): boolean =>
+  isStaffRole(role) && mayOpen(ADMIN_PAGES, page, role) === 'allow';
+
+export const mayDo = (role: unknown, action: UserAction): boolean => mayCall(role, USER_ACTIONS[action]);
 
 export function canUse(role: unknown, resource: string, action = 'list'): boolean {
-  const allowed = resourcesFor(role) as readonly string[];
-  if (!allowed.includes(resource)) return false;
-  const actions = RESOURCE_ACTIONS[resource as ConsoleResource] ?? [];
-  return actions.includes(action);
+  if (!(CONSOLE_RESOURCES as readonly string[]).includes(resource)) return false;
+  const name = resource as ConsoleResource;
+  if (!mayOpenPage(role, `/admin/${name}`)) return false;
+  const route = RESOURCE_ROUTES[name][action];
+  return route !== undefined && mayCall(role, route);
 }
 
+/** Resources the role may open (their list page), in menu order. */
+export function resourcesFor(role: unknown): readonly ConsoleResource[] {
+  return CONSOLE_RESOURCES.filter(name => canUse(role, name, 'list'));
+}
+
+/** The money dashboard (earnings, subscribers) for roles that may read it; others get a welcome page. */
 export const seesDashboard = (role: unknown): boolean =>
-  isStaffRole(role) && DASHBOARD_ROLES.includes(role);
+  mayOpenPage(role, '/admin') && mayCall(role, 'GET /admin-api/dashboard');

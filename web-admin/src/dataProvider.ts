@@ -65,6 +65,22 @@ export const dataProvider: ConsoleDataProvider = {
     return base.getList(resource, { ...params, filter });
   },
 
+  async update(resource, params) {
+    if (resource !== 'settings') return base.update(resource, params);
+    // PUT /admin-api/settings/site takes the changed settings only and answers with all of them.
+    const previous = (params.previousData ?? {}) as Record<string, unknown>;
+    const changes: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(params.data ?? {})) {
+      if (key === 'id') continue;
+      if (JSON.stringify(previous[key]) !== JSON.stringify(value)) changes[key] = value;
+    }
+    const { json } = await httpClient(`${ADMIN_API}/settings/${encodeURIComponent(String(params.id))}`, {
+      method: 'PUT',
+      body: JSON.stringify(changes),
+    });
+    return { data: { ...previous, ...(json ?? {}), id: params.id } as typeof params.previousData };
+  },
+
   async create(resource: string, params: CreateParams) {
     if (resource !== 'posts') return base.create(resource, params);
     const values = params.data as PostFormValues;

@@ -5,6 +5,9 @@ import transactions from './transactions';
 import subscribers from './subscribers';
 import users from './users';
 import events from './events';
+import audit from './audit';
+import outbox from './outbox';
+import siteSettings from './sitesettings';
 
 export interface ResourceModule {
   list: ComponentType;
@@ -20,4 +23,7 @@ export const RESOURCES: Record<ConsoleResource, ResourceModule & { label?: strin
   subscribers: { ...subscribers, recordRepresentation: 'email' },
   users: { ...users, recordRepresentation: 'email' },
   events: { ...events, label: 'Event log', recordRepresentation: 'type' },
+  audit: { ...audit, label: 'Audit' },
+  outbox: { ...outbox, label: 'Outbox', recordRepresentation: 'subject' },
+  settings: { ...siteSettings, label: 'Settings' },
 };

@@ -1,3 +1,4 @@
+import { darken, lighten } from '@mui/material/styles';
 import { defaultDarkTheme, defaultLightTheme, type RaThemeOptions } from 'react-admin';
 import type { PublicSettings } from '../../domain/shared/wire';
 
@@ -19,9 +20,9 @@ function overrides(settings: PublicSettings, mode: 'light' | 'dark'): RaThemeOpt
       // The app bar uses `secondary` in react-admin's default theme: brand both with the creator's colour.
       ...(primary
         ? {
-            // light / dark / contrastText left undefined are derived by MUI from `main`.
-            primary: { main: primary, light: undefined, dark: undefined, contrastText: contrast },
-            secondary: { main: primary, light: undefined, dark: undefined, contrastText: contrast },
+            // light / dark computed here (react-admin's bulk-actions bar reads primary.light directly).
+            primary: { main: primary, light: lighten(primary, 0.2), dark: darken(primary, 0.3), contrastText: contrast },
+            secondary: { main: primary, light: lighten(primary, 0.2), dark: darken(primary, 0.3), contrastText: contrast },
           }
         : {}),
     },

@@ -30,6 +30,9 @@ const TONES: Record<string, Tone> = {
   refund: 'warning',
   void: 'default',
   chargeback: 'error',
+  // outbox mail
+  queued: 'info',
+  sent: 'success',
 };
 
 export const humanize = (value: string) =>

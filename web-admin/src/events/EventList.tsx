@@ -9,6 +9,7 @@ const Column = DataTable.Col<AdminEventRecord>;
 const filters = [
   <TextInput key="stream_id" source="stream_id" label="Stream" alwaysOn resettable />,
   <TextInput key="type" source="type" label="Event type" alwaysOn resettable />,
+  <TextInput key="subject_user_id" source="subject_user_id" label="User id" resettable />,
 ];
 
 /** "role · user id" from the event metadata (the audit trail's acting user). */

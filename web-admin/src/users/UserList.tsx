@@ -1,18 +1,26 @@
+import { useState } from 'react';
+import { Box, Button, CircularProgress } from '@mui/material';
+import DownloadIcon from '@mui/icons-material/Download';
 import {
+  CreateButton,
   DataTable,
-  ExportButton,
+  FilterButton,
   List,
   SearchInput,
   SelectInput,
   SimpleList,
   TopToolbar,
-  type Exporter,
+  useListContext,
+  useNotify,
+  usePermissions,
 } from 'react-admin';
 import type { AdminUserRecord } from '../../../domain/shared/wire';
-import { centsToDecimal, exportCsv } from '../components/csv';
+import { canUse } from '../access';
 import { Responsive } from '../components/ResponsiveList';
 import { humanize, StatusChip } from '../components/StatusChip';
 import { formatDate, money, SUBSCRIPTION_STATUS_LABEL } from '../format';
+import { UserFlagChips } from './UserFlagChips';
+import { downloadUsersCsv } from './userApi';
 
 export const ROLE_CHOICES = [
   'user',
@@ -25,58 +33,99 @@ export const ROLE_CHOICES = [
   'support',
 ].map(id => ({ id, name: humanize(id) }));
 
+const BLOCKED_CHOICES = [
+  { id: 'true', name: 'Blocked' },
+  { id: 'false', name: 'Not blocked' },
+];
+
 const Column = DataTable.Col<AdminUserRecord>;
 
 const filters = [
   <SearchInput key="q" source="q" placeholder="Name or email" alwaysOn />,
   <SelectInput key="role" source="role" label="Role" choices={ROLE_CHOICES} />,
+  <SelectInput
+    key="blocked"
+    source="blocked"
+    label="Blocked"
+    choices={BLOCKED_CHOICES}
+    format={(v: unknown) => (v === true ? 'true' : v === false ? 'false' : '')}
+    parse={(v: string) => (v === 'true' ? true : v === 'false' ? false : undefined)}
+  />,
 ];
 
 export const SubscriptionChip = ({ code }: { code: string }) => (
   <StatusChip value={code === '0' ? 'expired' : 'active'} label={SUBSCRIPTION_STATUS_LABEL[code] ?? code} />
 );
 
-const exporter: Exporter<AdminUserRecord> = rows =>
-  exportCsv(
-    rows,
-    [
-      { header: 'id', value: r => r.id },
-      { header: 'name', value: r => r.name },
-      { header: 'email', value: r => r.email },
-      { header: 'role', value: r => r.role },
-      { header: 'subscription_status', value: r => r.subscription_status },
-      { header: 'total_spent', value: r => centsToDecimal(r.total_spent_cents) },
-      { header: 'created_at', value: r => r.created_at },
-    ],
-    'users'
+/** Downloads the server's CSV for the list's current filters (or, in the bulk bar, for the selection). */
+function ExportUsersButton({ selection = false }: { selection?: boolean }) {
+  const { filterValues, selectedIds } = useListContext<AdminUserRecord>();
+  const notify = useNotify();
+  const [busy, setBusy] = useState(false);
+  const onClick = async () => {
+    setBusy(true);
+    try {
+      await downloadUsersCsv(selection ? { id: selectedIds } : (filterValues ?? {}));
+    } catch (error) {
+      notify((error as Error).message || 'Something went wrong', { type: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button
+      size="small"
+      onClick={onClick}
+      disabled={busy}
+      startIcon={busy ? <CircularProgress size={16} color="inherit" /> : <DownloadIcon />}
+      data-testid={selection ? 'users-export-selected' : 'users-export'}
+    >
+      {selection ? 'Export selected' : 'Export'}
+    </Button>
   );
+}
 
-const Actions = () => (
-  <TopToolbar>
-    <ExportButton />
-  </TopToolbar>
-);
+function Actions() {
+  const { permissions } = usePermissions();
+  return (
+    <TopToolbar>
+      <FilterButton />
+      {canUse(permissions, 'users', 'create') ? <CreateButton label="New staff account" data-testid="users-create" /> : null}
+      {canUse(permissions, 'users', 'export') ? <ExportUsersButton /> : null}
+    </TopToolbar>
+  );
+}
 
 export function UserList() {
+  const { permissions } = usePermissions();
+  const mayExport = canUse(permissions, 'users', 'export');
   return (
-    <List title="Users" filters={filters} actions={<Actions />} exporter={exporter} sort={{ field: 'created_at', order: 'DESC' }} perPage={25}>
+    <List title="Users" filters={filters} actions={<Actions />} exporter={false} sort={{ field: 'created_at', order: 'DESC' }} perPage={25}>
       <Responsive
         small={
           <SimpleList<AdminUserRecord>
             primaryText={r => r.name || r.email}
-            secondaryText={r => r.email}
+            secondaryText={r => (
+              <Box component="span" sx={{ display: 'grid', gap: 0.5, minWidth: 0 }}>
+                <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>
+                  {r.email}
+                </Box>
+                <UserFlagChips record={r} />
+              </Box>
+            )}
             tertiaryText={r => money(r.total_spent_cents)}
             rowClick="show"
           />
         }
         large={
-          <DataTable<AdminUserRecord> bulkActionButtons={false} rowClick="show">
-            <Column source="name" label="Name" />
+          <DataTable<AdminUserRecord> bulkActionButtons={mayExport ? <ExportUsersButton selection /> : false} rowClick="show">
+            <Column source="name" label="Name" render={r => r.name || '—'} />
             <Column source="email" label="Email" />
             <Column source="role" label="Role" render={r => humanize(r.role)} />
+            <Column disableSort label="Flags" render={r => <UserFlagChips record={r} />} />
             <Column disableSort source="subscription_status" label="Subscription" render={r => <SubscriptionChip code={r.subscription_status} />} />
             <Column source="total_spent_cents" label="Total spent" align="right" render={r => money(r.total_spent_cents)} />
-            <Column source="created_at" label="Joined" render={r => formatDate(r.created_at, false)} />
+            <Column source="created_at" label="Joined" render={r => <Box component="span" sx={{ whiteSpace: 'nowrap' }}>{formatDate(r.created_at, false)}</Box>} />
           </DataTable>
         }
       />

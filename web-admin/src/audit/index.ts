@@ -1,0 +1,7 @@
+import ManageSearchIcon from '@mui/icons-material/ManageSearch';
+import { AuditList } from './AuditList';
+
+export default {
+  list: AuditList,
+  icon: ManageSearchIcon,
+};

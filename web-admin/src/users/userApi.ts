@@ -1,0 +1,125 @@
+// The user-management calls of the user page (spec 2 §7). They answer with the fan API's envelope
+// { success, message, data }; the page shows `message` (the spec's exact texts come from the server).
+import { api, getToken } from '../api';
+import { ADMIN_API } from '../dataProvider';
+
+/** Where the fan site reads an admin's proxy session (its logout returns to /admin/transactions). */
+export const PROXY_TOKEN_KEY = 'fanclub.proxyToken';
+
+export interface ActionResult<T = unknown> {
+  message: string;
+  data: T;
+}
+
+async function call<T>(path: string, body: unknown | undefined, fallback: string): Promise<ActionResult<T>> {
+  const { message, data } = await api<T>(path, body === undefined ? {} : { body });
+  return { message: message || fallback, data };
+}
+
+export const userActions = {
+  setBlocked: (user_id: string, is_blocked: boolean) =>
+    call('/api/admin/update_user_block_status', { user_id, is_blocked }, is_blocked ? 'User blocked.' : 'User unblocked.'),
+
+  remove: (user_id: string) =>
+    call(`/api/admin/delete_user?user_id=${encodeURIComponent(user_id)}`, undefined, 'User deleted.'),
+
+  setPhotoIdOverride: (user_id: string, is_photo_id_accepted: boolean) =>
+    call(
+      '/api/admin/update_is_photo_id_accepted_status',
+      { user_id, is_photo_id_accepted },
+      is_photo_id_accepted ? 'Override limit access granted.' : 'Override limit access revoked.'
+    ),
+
+  setHiddenFromChat: (user_id: string, hide_from_chat: boolean) =>
+    call(
+      '/api/admin/update_hide_from_chat_status',
+      { user_id, hide_from_chat },
+      hide_from_chat ? 'User hidden from chat list.' : 'User shown in chat list.'
+    ),
+
+  setMassMessagesMuted: (user_id: string, muteFromChat: boolean) =>
+    call(
+      '/api/admin/mute_message_for_user',
+      { user_id, muteFromChat },
+      muteFromChat ? 'Mass messages muted for user.' : 'Mass messages unmuted for user.'
+    ),
+
+  setNickname: (user_id: string, nickname: string) =>
+    call('/api/users/add_nick_name', { user_id, nickname }, 'Nickname updated successfully'),
+
+  saveEmailPreferences: (user_id: string, preferences: EmailPreferences) =>
+    call('/api/users/save_email_preferences', { user_id, preferences }, 'Email Preferences Updated'),
+
+  giveComplimentary: (user_id: string, months: number) =>
+    call('/api/admin/give_complimentary_subscription', { user_id, months }, 'Complimentary subscription given.'),
+
+  proxyLogin: (user_id: string) =>
+    call<{ token: string }>('/api/users/login-as-proxy-user', { user_id }, ''),
+};
+
+export interface EmailPreferences {
+  new_posts: boolean;
+  messages: boolean;
+  promotions: boolean;
+}
+
+export const EMAIL_PREFERENCE_LABELS: Record<keyof EmailPreferences, string> = {
+  new_posts: 'New posts',
+  messages: 'Messages',
+  promotions: 'Promotions',
+};
+
+export const NICKNAME_MAX = 16;
+export const NICKNAME_TOO_LONG = 'Nickname can be max 16 characters long';
+
+/** Nickname rule (spec 3 §5): trimmed, at most 16 characters. Returns an error text or null. */
+export function nicknameError(value: string): string | null {
+  return value.trim().length > NICKNAME_MAX ? NICKNAME_TOO_LONG : null;
+}
+
+/** Starts a proxy session: the fan site (full page load at /) then acts as that user. */
+export async function startProxySession(user_id: string): Promise<void> {
+  const { data } = await userActions.proxyLogin(user_id);
+  if (!data?.token) throw new Error('Invalid Request');
+  localStorage.setItem(PROXY_TOKEN_KEY, data.token);
+  window.location.assign('/');
+}
+
+/**
+ * GET /admin-api/users/export (server-side CSV) with the session token, saved through a blob link.
+ * `filter` uses the simple-rest convention (the list's filters, or { id: [...] } for a selection).
+ */
+export async function downloadUsersCsv(filter: Record<string, unknown>): Promise<void> {
+  const headers = new Headers({ Accept: 'text/csv' });
+  const token = getToken();
+  if (token) headers.set('Authorization', token);
+  const query = new URLSearchParams({ filter: JSON.stringify(filter ?? {}) });
+  let response: Response;
+  try {
+    response = await fetch(`${ADMIN_API}/users/export?${query}`, { headers });
+  } catch {
+    throw new Error('The server could not be reached. Please try again.');
+  }
+  if (!response.ok) {
+    let message = response.status >= 500 ? 'The server is not available right now. Please try again in a moment.' : 'Invalid Request';
+    try {
+      const body = await response.json();
+      if (body && typeof body.message === 'string' && body.message) message = body.message;
+    } catch {
+      /* not JSON */
+    }
+    throw new Error(message);
+  }
+  const blob = await response.blob();
+  const disposition = response.headers.get('Content-Disposition') ?? '';
+  const named = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(disposition)?.[1];
+  const fileName = named ? decodeURIComponent(named) : `users-${new Date().toISOString().slice(0, 10)}.csv`;
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
