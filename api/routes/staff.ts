@@ -158,8 +158,10 @@ export const staffRoutes = (services: Services): FastifyPluginAsync => async (ap
     return reply.send(userRecord(r.rows[0]));
   });
 
-  app.get('/admin-api/users/export', async (_request, reply) => {
-    const r = await listUsers(db(), { sort: ['created_at', 'ASC'], range: [0, 100_000], filter: {} }, nowIso());
+  app.get('/admin-api/users/export', async (request, reply) => {
+    // The same filters as the list on screen (or the selected ids), all rows.
+    const { filter } = listParams(request, 'created_at');
+    const r = await listUsers(db(), { sort: ['created_at', 'ASC'], range: [0, 100_000], filter }, nowIso());
     const columns = ['id', 'name', 'email', 'role', 'subscription_status', 'created_at', 'total_spent_cents', 'nickname', 'blocked', 'complimentary'] as const;
     const lines = [columns.join(','), ...r.rows.map((u: any) => columns.map((c) => csvCell(u[c])).join(','))];
     return reply

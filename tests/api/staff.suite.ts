@@ -134,6 +134,8 @@ export function staffSuite(backend: Backend, available: boolean) {
       expect(csv.split('\n')[0]).toBe('id,name,email,role,subscription_status,created_at,total_spent_cents,nickname,blocked,complimentary');
       expect(csv).toContain('"fan.staffed@example.com"');
       expect(csv).toContain(`"'=HYPERLINK(""http://evil"")"`);
+      const filtered = await (await fetch(`${t.base}/admin-api/users/export?filter=${encodeURIComponent('{"q":"formula"}')}`, { headers: { authorization: admin } })).text();
+      expect(filtered.trim().split('\n')).toHaveLength(2);
       const asFan = await t.call('GET', '/admin-api/users/export', undefined, { token: fan });
       expect(asFan.status).toBe(403);
       expect(JSON.stringify(asFan.body)).not.toContain('@example.com');
