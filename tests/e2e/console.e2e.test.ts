@@ -92,6 +92,34 @@ describe.skipIf(!hasChromium)('staff console end to end (Chromium)', () => {
     await shoot('14-console-transactions');
   });
 
+  it('the admin logs in as the fan, sees the site as them, and logs out back to the console', async () => {
+    await page.goto(t.base + '/admin/users');
+    await page.getByText('console.fan@example.com').first().click({ timeout: 15_000 });
+    await page.getByTestId('user-tab-actions').click({ timeout: 15_000 });
+    await shoot('15-console-user-actions');
+    await page.getByTestId('proxy-login-open').click({ timeout: 15_000 });
+    await page.getByTestId('proxy-dialog-confirm').click();
+    await page.addInitScript(() => localStorage.setItem('fanclub.ageConfirmed', '1'));
+    await page.waitForURL((u) => !u.pathname.startsWith('/admin'), { timeout: 15_000 });
+    await page.getByTestId('proxy-banner').waitFor({ timeout: 15_000 });
+    expect(await page.getByTestId('proxy-banner').innerText()).toContain('Console Fan');
+    // The fan's unlocked post is open; purchases are not offered to a proxy session.
+    await expect.poll(() => page.locator('[data-testid="post-card"][data-locked="false"]').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    expect(await page.getByTestId('unlock-button').count()).toBe(0);
+    await shoot('16-proxy-fan-view');
+    await page.getByTestId('proxy-back-to-console').click();
+    await page.waitForURL('**/admin/transactions', { timeout: 15_000 });
+    expect(await page.evaluate(() => localStorage.getItem('fanclub.proxyToken'))).toBeNull();
+    await page.getByText('console.fan@example.com').first().waitFor({ timeout: 15_000 });
+  });
+
+  it('the audit page shows the proxy session with the admin behind it', async () => {
+    await page.goto(t.base + '/admin/audit');
+    await page.getByText('ProxySessionStarted').first().waitFor({ timeout: 15_000 });
+    await expect.poll(() => page.getByTestId('audit-proxy').count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    await shoot('17-console-audit');
+  });
+
   it('a support user sees only transactions', async () => {
     await page.context().clearCookies();
     await page.evaluate(() => localStorage.clear());
