@@ -95,6 +95,6 @@ export async function changePassword(ctx: CommandContext, userId: string, keepSe
   return handle(ctx, userStream(userId), userDecider, { type: 'ChangePassword', passwordHash, keepSessionId, at: ctx.now() });
 }
 
-export async function logOut(ctx: CommandContext, userId: string, sessionId: string) {
-  return handle(ctx, userStream(userId), userDecider, { type: 'LogOut', sessionId });
+export async function logOut(ctx: CommandContext, userId: string, sessionId: string, everywhere = false) {
+  return handle(ctx, userStream(userId), userDecider, everywhere ? { type: 'LogOutEverywhere' } : { type: 'LogOut', sessionId });
 }

@@ -87,10 +87,11 @@ export const accountRoutes = (services: Services): FastifyPluginAsync => async (
     const caller = requireCaller(request);
     const ctx = contextFor(request, services);
     // A proxy session ends on its own; the admin's session (held by the console) carries on.
+    const { everywhere } = parse(z.object({ everywhere: z.boolean({ error: 'everywhere must be true or false.' }).default(false) }), request.body ?? {});
     if (caller.proxyAdminId) await endProxySession(ctx, caller.userId, caller.sessionId);
-    else await logOut(ctx, caller.userId, caller.sessionId);
+    else await logOut(ctx, caller.userId, caller.sessionId, everywhere);
     await settle(services, ctx);
-    return ok(reply, null, { message: 'Logged out.' });
+    return ok(reply, null, { message: everywhere ? 'Logged out on every device.' : 'Logged out.' });
   });
 
   app.post('/api/users/change_old_password', async (request, reply) => {

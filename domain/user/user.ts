@@ -46,6 +46,8 @@ export type UserCommand =
   | { type: 'RegisterUser'; userId: string; email: string; name: string; passwordHash: string; role: Role; at: string; isDemo?: boolean }
   | { type: 'LogIn'; sessionId: string; tokenHash: string; expiresAt: string }
   | { type: 'LogOut'; sessionId: string }
+  /** "Log out everywhere": every session of the user ends, this one included. */
+  | { type: 'LogOutEverywhere' }
   /** The old password was verified by the caller (hashing is I/O); other sessions end with the change. */
   | { type: 'ChangePassword'; passwordHash: string; keepSessionId: string | null; at: string }
   | { type: 'RequestPasswordReset'; grant: TokenGrant; at: string }
@@ -197,6 +199,11 @@ export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
       case 'LogOut':
         if (!state.userId || !state.sessions.has(command.sessionId)) return [];
         return [{ type: 'UserLoggedOut', data: { userId: state.userId, sessionId: command.sessionId } }];
+      case 'LogOutEverywhere': {
+        const userId = state.userId;
+        if (!userId) return [];
+        return [...state.sessions].map((sessionId): UserEvent => ({ type: 'UserLoggedOut', data: { userId, sessionId } }));
+      }
       case 'ChangePassword': {
         if (!state.userId) throw new DomainError('Invalid User Id', 'USER_NOT_FOUND', 404);
         const userId = state.userId;

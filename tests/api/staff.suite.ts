@@ -152,6 +152,16 @@ export function staffSuite(backend: Backend, available: boolean) {
       await t.call('PUT', '/admin-api/settings/site', { maintenance_mode: false }, { token: admin });
     });
 
+    it('logging out everywhere ends every session of the account', async () => {
+      await t.call('POST', '/api/users/register', { name: 'Many Devices', email: 'many@example.com', password: 'many devices 1' });
+      const phone = await login('many@example.com', 'many devices 1');
+      const laptop = await login('many@example.com', 'many devices 1');
+      expect((await t.call('POST', '/api/users/logout', { everywhere: 'yes' }, { token: phone })).body.field).toBe('everywhere');
+      expect((await t.call('POST', '/api/users/logout', { everywhere: true }, { token: phone })).body.message).toBe('Logged out on every device.');
+      expect((await t.call('GET', '/api/users/me', undefined, { token: phone })).status).toBe(401);
+      expect((await t.call('GET', '/api/users/me', undefined, { token: laptop })).status).toBe(401);
+    });
+
     it('X-Forwarded-For is not trusted unless TRUST_PROXY is set: a client cannot choose the IP in the audit trail', async () => {
       await t.call('POST', '/api/users/login', { email: t.adminEmail, password: t.adminPassword }, { headers: { 'x-forwarded-for': '203.0.113.9' } });
       const last = (await t.call('GET', '/admin-api/events?filter={"type":"UserLoggedIn"}&sort=["position","DESC"]&range=[0,0]', undefined, { token: admin })).body[0];

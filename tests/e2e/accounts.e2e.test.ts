@@ -36,6 +36,7 @@ describe.skipIf(!hasChromium)('accounts end to end with real mail (Chromium)', (
 
   const logIn = async (password: string) => {
     await page.goto(t.base + '/login');
+    await page.waitForLoadState('networkidle');
     await page.getByLabel('Email').fill(EMAIL);
     await page.getByLabel('Password', { exact: true }).fill(password);
     await page.getByTestId('login-submit').click();
@@ -78,7 +79,10 @@ describe.skipIf(!hasChromium)('accounts end to end with real mail (Chromium)', (
   it('forgot password: the mailed link resets it, and only the new password works', async () => {
     await page.goto(t.base + '/login');
     await page.getByTestId('forgot-password-link').click();
+    await page.getByTestId('forgot-password-page').waitFor();
+    await page.waitForLoadState('networkidle');
     await page.getByLabel('Email').fill(EMAIL);
+    await expect.poll(() => page.getByLabel('Email').inputValue()).toBe(EMAIL);
     await page.getByTestId('forgot-password-submit').click();
     await page.getByText('A password reset link was just emailed to you.').first().waitFor();
     await shoot('22-forgot-sent');
@@ -94,6 +98,37 @@ describe.skipIf(!hasChromium)('accounts end to end with real mail (Chromium)', (
     // The link is single-use.
     await page.goto(linkIn(mail, '/change-password/'));
     await page.getByText('Invalid token.').first().waitFor({ timeout: 15_000 });
+  });
+
+  it('a blocked fan sees the blocked page on the next request', async () => {
+    await page.goto(t.base + '/login');
+    await page.waitForLoadState('networkidle');
+    await page.getByLabel('Email').fill(EMAIL);
+    await page.getByLabel('Password', { exact: true }).fill('second password 2');
+    await page.getByTestId('login-submit').click();
+    await page.waitForURL((u) => u.pathname !== '/login');
+    const admin = (await t.call('POST', '/api/users/login', { email: t.adminEmail, password: t.adminPassword })).body.data.token;
+    const fanId = (await t.call('GET', '/admin-api/users?filter={"q":"mail.fan"}', undefined, { token: admin })).body[0].id;
+    await t.call('POST', '/api/admin/update_user_block_status', { user_id: fanId, is_blocked: true }, { token: admin });
+    await page.goto(t.base + '/profile');
+    await page.getByTestId('blocked-page').waitFor({ timeout: 15_000 });
+    await shoot('24-blocked');
+    await t.call('POST', '/api/admin/update_user_block_status', { user_id: fanId, is_blocked: false }, { token: admin });
+  });
+
+  it('maintenance mode shows the maintenance page to guests, except on /login', async () => {
+    await page.evaluate(() => localStorage.removeItem('fanclub.token'));
+    const admin = (await t.call('POST', '/api/users/login', { email: t.adminEmail, password: t.adminPassword })).body.data.token;
+    await t.call('PUT', '/admin-api/settings/site', { maintenance_mode: true, maintenance_html: '<h1>Back at noon</h1><script>window.hacked=1</script>' }, { token: admin });
+    await page.goto(t.base + '/');
+    await page.getByTestId('maintenance-page').waitFor({ timeout: 15_000 });
+    expect(await page.getByText('Back at noon').count()).toBe(1);
+    expect(await page.evaluate(() => (window as unknown as { hacked?: number }).hacked)).toBeUndefined();
+    await shoot('25-maintenance');
+    await page.goto(t.base + '/login');
+    await page.getByTestId('login-submit').waitFor();
+    expect(await page.getByTestId('maintenance-page').count()).toBe(0);
+    await t.call('PUT', '/admin-api/settings/site', { maintenance_mode: false }, { token: admin });
   });
 
   it('raised no page errors', () => {

@@ -18,7 +18,8 @@ export interface AuthState {
   /** Stores the token, loads `me` and returns it. */
   login: (token: string, opts?: { fromLoginOrSignup?: boolean }) => Promise<MeView | null>;
   /** Ends the session. In a proxy session: ends the proxy session and returns to the console (full page load). */
-  logout: () => void;
+  /** `everywhere` ends every session of the account (all devices), not just this one. */
+  logout: (options?: { everywhere?: boolean }) => void;
   /** The requests carry a proxy token from the console (an admin viewing the site as this fan). */
   isProxy: boolean;
   /** Set (to the server's message) once any request answered 430: the account is blocked. */
@@ -68,7 +69,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const [isProxy] = useState<boolean>(() => !!getProxyToken());
   const generation = useRef(0);
 
-  const logout = useCallback(() => {
+  const logout = useCallback((options: { everywhere?: boolean } = {}) => {
     const proxy = getProxyToken();
     if (proxy) {
       // Proxy session: end it on the server with the proxy token, forget it, back to the console.
@@ -90,7 +91,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     setLoadingMe(false);
     if (old) {
       // Best effort: end the session on the server too. The token is gone locally whatever it answers.
-      fetch('/api/users/logout', { method: 'POST', headers: { Authorization: old } }).catch(() => undefined);
+      fetch('/api/users/logout', {
+        method: 'POST',
+        headers: { Authorization: old, 'content-type': 'application/json' },
+        body: JSON.stringify({ everywhere: !!options.everywhere }),
+      }).catch(() => undefined);
     }
   }, []);
 

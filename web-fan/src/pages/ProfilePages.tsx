@@ -198,6 +198,18 @@ export function ProfilePage() {
               </ListItemIcon>
               <ListItemText primary="Log out" />
             </ListItemButton>
+            <ListItemButton
+              onClick={() => {
+                logout({ everywhere: true });
+                navigate('/');
+              }}
+              data-testid="profile-logout-everywhere"
+            >
+              <ListItemIcon sx={{ minWidth: 40, color: 'text.secondary' }}>
+                <LogoutRounded />
+              </ListItemIcon>
+              <ListItemText primary="Log out of all devices" secondary="Ends every session, on this and other devices" />
+            </ListItemButton>
           </List>
         </Paper>
       </Box>
