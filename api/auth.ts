@@ -6,7 +6,9 @@ import { DomainError } from '../domain/shared/decider';
 import { hashToken } from '../infra/auth/secrets';
 import { findSession } from '../projections/users';
 import { findMember, findProxySession } from '../projections/members';
-import { BLOCKED_MESSAGE, effectiveRole } from '../domain/member/member';
+import { BLOCKED_MESSAGE, BLOCKED_REGION_MESSAGE, effectiveRole, isRegionBlocked } from '../domain/member/member';
+import { countryOf } from '../infra/geo/country';
+import { currentSettings } from '../projections/settings';
 import { commandContext, type CommandContext } from '../commands/handle';
 import type { Services } from './services';
 
@@ -33,8 +35,18 @@ export function tokenFrom(request: FastifyRequest): string | null {
   return /^[A-Za-z0-9_-]{20,100}$/.test(t) ? t : null;
 }
 
+/** Calls a visitor from a blocked region may still make: the fan site needs them to show its blocked page. */
+const OPEN_IN_BLOCKED_REGIONS = new Set(['/api/app_settings/get', '/api/users/login', '/api/users/logout', '/api/pages/get_html']);
+
 export function registerAuth(app: FastifyInstance, services: Services) {
   app.decorateRequest('caller', null);
+  // Settings change rarely; the region check reads them from memory, refreshed every few seconds.
+  let blockedCountries: { list: string[]; at: number } = { list: [], at: 0 };
+  const regionList = async () => {
+    const now = Date.now();
+    if (now - blockedCountries.at > 5_000) blockedCountries = { list: (await currentSettings(services.database.db)).blocked_countries, at: now };
+    return blockedCountries.list;
+  };
   app.addHook('preHandler', async (request) => {
     const token = tokenFrom(request);
     if (token) request.caller = await resolveCaller(services, hashToken(token));
@@ -42,6 +54,11 @@ export function registerAuth(app: FastifyInstance, services: Services) {
     if (!url) return; // not found: the 404 handler answers
     // The built apps' files are public; every API surface goes through the route table (deny by default).
     if (!/^\/(api|admin-api|media)\//.test(url)) return;
+    if (!OPEN_IN_BLOCKED_REGIONS.has(url)) {
+      const list = await regionList();
+      if (list.length > 0 && isRegionBlocked(countryOf(request.ip), list, request.caller?.role ?? null))
+        throw new DomainError(BLOCKED_REGION_MESSAGE, 'BLOCKED_REGION', 430);
+    }
     // A blocked account gets 430 everywhere but logout (spec 1 §4: the fan site shows its blocked page).
     if (request.caller?.blocked && url !== '/api/users/logout') throw new DomainError(BLOCKED_MESSAGE, 'BLOCKED', 430);
     const decision = decideAccess(`${request.method} ${url}`, request.caller?.role ?? null);

@@ -46,6 +46,7 @@ const settingsChanges = z
     content_unlock_maximum_amount: z.number().int().min(1).max(10_000),
     enable_public_post: z.boolean(),
     is_pagination_on_exclusive_content_enabled: z.boolean(),
+    blocked_countries: z.array(z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/, { error: 'blocked_countries must be 2-letter country codes.' })).max(250),
   })
   .partial()
   .strict();

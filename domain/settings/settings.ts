@@ -29,6 +29,8 @@ export const DEFAULT_SETTINGS = {
   age_gate_age: 18,
   /** Maintenance page for everyone but admins, except on /login. */
   maintenance_mode: false,
+  /** Countries (ISO alpha-2) the site is closed to: their visitors get HTTP 430, staff excepted. */
+  blocked_countries: [] as string[],
   maintenance_html: '<h1>We will be back soon</h1><p>The site is down for scheduled maintenance.</p>',
 };
 

@@ -99,7 +99,19 @@ function fieldDefs(): FieldDef[] {
     <BooleanInput source="show_age_modal" label="Age gate" helperText={h} />
   ));
   add({ tab: 'access', source: 'age_gate_age', label: 'Minimum age', help: 'The age the gate asks guests to confirm.', shownDefault: String(d.age_gate_age) }, h => (
-    <NumberInput source="age_gate_age" label="Minimum age" helperText={h} min={13} max={99} step={1} validate={[required(), integer, minValue(13), maxValue(99)]} sx={{ width: { xs: '100%', sm: 360 } }} />
+    <NumberInput source="age_gate_age" label="Minimum age" helperText={h} min={18} max={21} step={1} validate={[required(), integer, minValue(18), maxValue(21)]} sx={{ width: { xs: '100%', sm: 360 } }} />
+  ));
+
+  add({ tab: 'access', source: 'blocked_countries', label: 'Blocked countries', help: 'Two-letter country codes, comma-separated (e.g. US, DE). Visitors from them see a "not available in your region" page; staff keep access.', shownDefault: 'none' }, h => (
+    <TextInput
+      source="blocked_countries"
+      label="Blocked countries"
+      helperText={h}
+      format={(v: unknown) => (Array.isArray(v) ? v.join(', ') : '')}
+      parse={(v: string) => v.split(/[\s,]+/).map((c) => c.trim().toUpperCase()).filter(Boolean)}
+      validate={(v: unknown) => (Array.isArray(v) && v.some((c) => !/^[A-Z]{2}$/.test(String(c))) ? 'Use two-letter country codes, e.g. US, DE.' : undefined)}
+      sx={{ width: { xs: '100%', sm: 360 } }}
+    />
   ));
 
   const price = (source: 'membership_price_cents' | 'recurring_membership_price_cents', label: string, help: string) =>

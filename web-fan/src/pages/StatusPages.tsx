@@ -103,14 +103,16 @@ export function MaintenancePage() {
 
 export function BlockedPage({ message }: { message: string }) {
   const { token, logout, clearBlocked } = useAuth();
+  // A blocked region and a blocked account share the status (430); the server's message tells them apart.
+  const region = /region/i.test(message);
   // The title already says it; show only what the server adds (e.g. 'Please contact support.').
-  const extra = message.trim().replace(/^your account has been blocked[.!]?\s*/i, '');
+  const extra = region ? '' : message.trim().replace(/^your account has been blocked[.!]?\s*/i, '');
   return (
     <Frame testId="blocked-page">
       <Paper variant="outlined" role="alert" sx={{ width: '100%', maxWidth: 520, p: { xs: 3, sm: 5 }, borderRadius: 3, textAlign: 'center' }}>
         <BlockRounded sx={{ fontSize: 56, color: 'error.main' }} aria-hidden />
         <Typography variant="h5" component="h1" sx={{ mt: 2 }}>
-          Your account has been blocked
+          {region ? 'This site is not available in your region' : 'Your account has been blocked'}
         </Typography>
         {extra && (
           <Typography color="text.secondary" sx={{ mt: 1, whiteSpace: 'pre-line' }} data-testid="blocked-message">
