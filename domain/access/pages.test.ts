@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import type { Role } from '../shared/wire';
+import { ADMIN_PAGES, FAN_PAGES, mayOpen } from './pages';
+import { decideAccess } from './routes';
+
+const ROLES: Role[] = ['user', 'admin', 'super_admin', 'sub_admin', 'model', 'content_manager', 'live_stream_manager', 'support', 'proxy_user'];
+
+describe('page access', () => {
+  it('public fan pages open for guests; protected ones ask to log in; unknown pages are denied', () => {
+    expect(mayOpen(FAN_PAGES, '/', null)).toBe('allow');
+    expect(mayOpen(FAN_PAGES, '/forgot-password', null)).toBe('allow');
+    expect(mayOpen(FAN_PAGES, '/profile', null)).toBe('login');
+    expect(mayOpen(FAN_PAGES, '/not-a-page', 'admin')).toBe('denied');
+    expect(mayOpen(FAN_PAGES, 'toString', 'admin')).toBe('denied');
+  });
+
+  it('fan-only pages (wallet, payment method, cancel) are for fans and proxy sessions, not staff', () => {
+    for (const page of ['/profile/wallet', '/profile/payment-method', '/profile/cancel-subscription']) {
+      expect(mayOpen(FAN_PAGES, page, 'user')).toBe('allow');
+      expect(mayOpen(FAN_PAGES, page, 'proxy_user')).toBe('allow');
+      expect(mayOpen(FAN_PAGES, page, 'admin')).toBe('denied');
+    }
+  });
+
+  it('support opens transactions only; admins open everything in the console; fans open none of it', () => {
+    const open = (role: Role) => Object.keys(ADMIN_PAGES).filter((p) => p !== '/admin' && mayOpen(ADMIN_PAGES, p, role) === 'allow');
+    expect(open('support')).toEqual(['/admin/transactions']);
+    expect(open('admin')).toEqual(Object.keys(ADMIN_PAGES).filter((p) => p !== '/admin'));
+    expect(open('user')).toEqual([]);
+    expect(open('proxy_user')).toEqual([]);
+  });
+
+  it('every console page a role may open is backed by an API route that role may call', () => {
+    const backing: Record<string, string> = {
+      '/admin/posts': 'GET /admin-api/posts',
+      '/admin/subscribers': 'GET /admin-api/subscribers',
+      '/admin/transactions': 'GET /admin-api/transactions',
+      '/admin/users': 'GET /admin-api/users',
+      '/admin/settings': 'GET /admin-api/settings/:id',
+      '/admin/audit': 'GET /admin-api/audit',
+      '/admin/events': 'GET /admin-api/events',
+      '/admin/outbox': 'GET /admin-api/outbox',
+    };
+    for (const [page, route] of Object.entries(backing))
+      for (const role of ROLES) if (mayOpen(ADMIN_PAGES, page, role) === 'allow') expect(decideAccess(route, role), `${role} on ${page}`).toBe('allow');
+  });
+});
