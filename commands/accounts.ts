@@ -1,7 +1,7 @@
 // Registration, login and logout. Passwords are hashed before the command is decided; the session token is
 // returned once to the caller and only its hash is recorded.
 import { DomainError } from '../domain/shared/decider';
-import { ValidationError, isValidEmail, normaliseEmail } from '../domain/shared/validation';
+import { ValidationError, isValidEmail, normaliseEmail, passwordProblem } from '../domain/shared/validation';
 import { emailClaimDecider, emailClaimStream, userDecider, userStream } from '../domain/user/user';
 import type { Role } from '../domain/shared/wire';
 import { dummyPasswordHash, hashPassword, hashToken, newSessionToken, verifyPassword } from '../infra/auth/secrets';
@@ -29,8 +29,8 @@ export function validateRegistration(input: { name: string; email: string; passw
 }
 
 export function validatePassword(password: string, field: string): void {
-  if (password.length < 8) throw new ValidationError(field, 'Password must be at least 8 characters.');
-  if (password.length > 128) throw new ValidationError(field, 'Password cannot be more than 128 characters.');
+  const problem = passwordProblem(password);
+  if (problem) throw new ValidationError(field, problem);
 }
 
 /** Claims the email first (expected revision "no stream"), then writes the user: one email, one account. */

@@ -18,3 +18,13 @@ export const normaliseEmail = (email: string): string => email.trim().toLowerCas
 export function isValidEmail(email: string): boolean {
   return EMAIL.test(email) && email.length <= 254;
 }
+
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+
+/** The password rule both sides apply; undefined when the password is acceptable. */
+export function passwordProblem(password: string): string | undefined {
+  if (password.length < PASSWORD_MIN) return `Password must be at least ${PASSWORD_MIN} characters.`;
+  if (password.length > PASSWORD_MAX) return `Password cannot be more than ${PASSWORD_MAX} characters.`;
+  return undefined;
+}

@@ -6,24 +6,29 @@ import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
 import { ApiError, errorMessage } from '../api';
+import { isValidEmail, passwordProblem as sharedPasswordProblem } from '../../../domain/shared/validation';
 
-export const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 128;
-
-/** Client-side password rule, the same as the server's (commands/accounts.ts). */
+/** Client-side password rule: the server's own (domain/shared/validation.ts), plus the empty case. */
 export function passwordProblem(password: string, emptyText = 'Please enter a password.'): string | undefined {
-  if (!password) return emptyText;
-  if (password.length < PASSWORD_MIN) return `Password must be at least ${PASSWORD_MIN} characters.`;
-  if (password.length > PASSWORD_MAX) return `Password cannot be more than ${PASSWORD_MAX} characters.`;
-  return undefined;
+  return password ? sharedPasswordProblem(password) : emptyText;
 }
 
 export function emailProblem(email: string): string | undefined {
   if (!email) return 'Please enter an email.';
-  if (!EMAIL.test(email)) return 'Please enter a valid email.';
+  if (!isValidEmail(email.trim().toLowerCase())) return 'Please enter a valid email.';
   return undefined;
+}
+
+/** The full-width submit button of the account forms, with its busy spinner. */
+export function SubmitButton({ busy, testId, children }: { busy: boolean; testId: string; children: ReactNode }) {
+  return (
+    <Button type="submit" variant="contained" size="large" fullWidth disabled={busy} data-testid={testId} startIcon={busy ? <CircularProgress size={18} color="inherit" /> : undefined}>
+      {children}
+    </Button>
+  );
 }
 
 export function AuthCard({

@@ -8,7 +8,7 @@ import TextField from '@mui/material/TextField';
 import type { AuthResult } from '../../../domain/shared/wire';
 import { ApiError, api } from '../api';
 import { afterLoginRoute, useAuth, useModelName } from '../auth';
-import { AuthCard, EMAIL, FormError, toApiError, useForm, type Errors } from '../components/FormKit';
+import { AuthCard, emailProblem, passwordProblem, FormError, toApiError, useForm, type Errors, SubmitButton } from '../components/FormKit';
 
 export function LoginPage() {
   const { token, me, login } = useAuth();
@@ -24,8 +24,8 @@ export function LoginPage() {
     e.preventDefault();
     const email = values.email.trim();
     const errs: Errors<'email' | 'password'> = {};
-    if (!email) errs.email = 'Please enter an email.';
-    else if (!EMAIL.test(email)) errs.email = 'Please enter a valid email.';
+    const emailError = emailProblem(email);
+    if (emailError) errs.email = emailError;
     if (!values.password) errs.password = 'Please enter a password.';
     setErrors(errs);
     if (Object.keys(errs).length) {
@@ -67,17 +67,9 @@ export function LoginPage() {
             Forgot password?
           </Link>
         </Box>
-        <Button
-          type="submit"
-          variant="contained"
-          size="large"
-          fullWidth
-          disabled={busy}
-          data-testid="login-submit"
-          startIcon={busy ? <CircularProgress size={18} color="inherit" /> : undefined}
-        >
-          Login
-        </Button>
+        <SubmitButton busy={busy} testId="login-submit">
+            Login
+        </SubmitButton>
       </Box>
     </AuthCard>
   );
@@ -101,9 +93,10 @@ export function RegisterPage() {
     const email = values.email.trim();
     const errs: Errors<RegisterField> = {};
     if (!name) errs.name = 'Please enter a name.';
-    if (!email) errs.email = 'Please enter an email.';
-    else if (!EMAIL.test(email)) errs.email = 'Please enter a valid email.';
-    if (!values.password) errs.password = 'Please enter a password.';
+    const emailError = emailProblem(email);
+    if (emailError) errs.email = emailError;
+    const passwordError = passwordProblem(values.password);
+    if (passwordError) errs.password = passwordError;
     if (!values.confirmPassword) errs.confirmPassword = 'Please confirm your password.';
     else if (values.password && values.confirmPassword !== values.password) errs.confirmPassword = 'Passwords do not match.';
     setErrors(errs);
@@ -148,17 +141,9 @@ export function RegisterPage() {
         <TextField {...bind('email')} label="Email" type="email" autoComplete="email" sx={{ mb: 1 }} />
         <TextField {...bind('password')} label="Password" type="password" autoComplete="new-password" sx={{ mb: 1 }} />
         <TextField {...bind('confirmPassword')} label="Confirm password" type="password" autoComplete="new-password" sx={{ mb: 1 }} />
-        <Button
-          type="submit"
-          variant="contained"
-          size="large"
-          fullWidth
-          disabled={busy}
-          data-testid="register-submit"
-          startIcon={busy ? <CircularProgress size={18} color="inherit" /> : undefined}
-        >
-          Sign Up
-        </Button>
+        <SubmitButton busy={busy} testId="register-submit">
+            Sign Up
+        </SubmitButton>
       </Box>
     </AuthCard>
   );

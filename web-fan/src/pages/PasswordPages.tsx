@@ -11,7 +11,7 @@ import type { MeView } from '../../../domain/shared/wire';
 import { ApiError, api } from '../api';
 import { afterLoginRoute, useAuth } from '../auth';
 import { useNotify } from '../notify';
-import { AuthCard, FormError, emailProblem, passwordProblem, toApiError, useForm } from '../components/FormKit';
+import { AuthCard, FormError, emailProblem, passwordProblem, toApiError, useForm, SubmitButton } from '../components/FormKit';
 import { Column, ErrorState, PageLoader } from '../components/StatusViews';
 
 export const FORGOT_SENT = 'A password reset link was just emailed to you.';
@@ -63,17 +63,9 @@ export function ForgotPasswordPage() {
       )}
       <Box component="form" noValidate onSubmit={submit} data-testid="forgot-password-form">
         <TextField {...bind('email')} label="Email" type="email" autoComplete="email" autoFocus sx={{ mb: 1 }} />
-        <Button
-          type="submit"
-          variant="contained"
-          size="large"
-          fullWidth
-          disabled={busy}
-          data-testid="forgot-password-submit"
-          startIcon={busy ? <CircularProgress size={18} color="inherit" /> : undefined}
-        >
-          {sent ? 'Send the link again' : 'Send reset link'}
-        </Button>
+        <SubmitButton busy={busy} testId="forgot-password-submit">
+            {sent ? 'Send the link again' : 'Send reset link'}
+        </SubmitButton>
       </Box>
     </AuthCard>
   );
@@ -180,17 +172,9 @@ export function ResetPasswordPage() {
       <Box component="form" noValidate onSubmit={submit} data-testid="reset-password-form">
         <TextField {...bind('password')} label="New password" type="password" autoComplete="new-password" autoFocus sx={{ mb: 1 }} />
         <TextField {...bind('confirmPassword')} label="Confirm new password" type="password" autoComplete="new-password" sx={{ mb: 1 }} />
-        <Button
-          type="submit"
-          variant="contained"
-          size="large"
-          fullWidth
-          disabled={busy}
-          data-testid="reset-password-submit"
-          startIcon={busy ? <CircularProgress size={18} color="inherit" /> : undefined}
-        >
-          Update password
-        </Button>
+        <SubmitButton busy={busy} testId="reset-password-submit">
+            Update password
+        </SubmitButton>
       </Box>
     </AuthCard>
   );

@@ -28,7 +28,7 @@ import { useAuth } from '../auth';
 import { isMember } from '../format';
 import { useNotify } from '../notify';
 import { useMayOpen } from '../components/Guard';
-import { AuthCard, FormError, emailProblem, passwordProblem, toApiError, useForm } from '../components/FormKit';
+import { AuthCard, FormError, emailProblem, passwordProblem, toApiError, useForm, SubmitButton } from '../components/FormKit';
 import { Column } from '../components/StatusViews';
 import { WaitNotice, useChangeEmailActions } from '../components/EmailRibbons';
 
@@ -345,17 +345,9 @@ export function ChangePasswordPage() {
         <TextField {...bind('oldPassword')} label="Current password" type="password" autoComplete="current-password" sx={{ mb: 1 }} />
         <TextField {...bind('newPassword')} label="New password" type="password" autoComplete="new-password" sx={{ mb: 1 }} />
         <TextField {...bind('confirmPassword')} label="Confirm new password" type="password" autoComplete="new-password" sx={{ mb: 1 }} />
-        <Button
-          type="submit"
-          variant="contained"
-          size="large"
-          fullWidth
-          disabled={busy}
-          data-testid="change-password-submit"
-          startIcon={busy ? <CircularProgress size={18} color="inherit" /> : undefined}
-        >
-          Update password
-        </Button>
+        <SubmitButton busy={busy} testId="change-password-submit">
+            Update password
+        </SubmitButton>
       </Box>
     </AuthCard>
   );

@@ -1,4 +1,5 @@
 // Card and billing validation, with the spec's exact messages (spec 1 §5).
+import { isValidEmail } from '../../../domain/shared/validation';
 import { detectCardBrand, type CardBrand } from '../../../domain/card/card-form';
 import type { CardForm } from '../../../domain/shared/wire';
 
@@ -39,7 +40,6 @@ export const MESSAGES = {
   lastName: 'Please enter a last name.',
 } as const;
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 
 export type CardFormValues = Required<CardForm>;
 export type CardField = keyof CardFormValues;
@@ -103,7 +103,7 @@ export function validateCardForm(raw: CardFormValues, opts: { countryHasStates: 
   const v = trimCardForm(raw);
   const errors: CardErrors = {};
   if (!v.email) errors.email = MESSAGES.emailRequired;
-  else if (!EMAIL.test(v.email)) errors.email = MESSAGES.emailInvalid;
+  else if (!isValidEmail(v.email.trim().toLowerCase())) errors.email = MESSAGES.emailInvalid;
   if (!v.address) errors.address = MESSAGES.address;
   if (!v.country) errors.country = MESSAGES.country;
   if (opts.countryHasStates && !v.state) errors.state = MESSAGES.state;
