@@ -14,6 +14,8 @@ import { mediaRoutes } from './routes/media';
 import { adminRoutes } from './routes/admin';
 import { accountSettingsRoutes } from './routes/account-settings';
 import { staffRoutes } from './routes/staff';
+import { engagementRoutes } from './routes/engagement';
+import { feedTagRoutes } from './routes/feed-tags';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -71,6 +73,8 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
   await app.register(adminRoutes(services));
   await app.register(accountSettingsRoutes(services));
   await app.register(staffRoutes(services));
+  await app.register(engagementRoutes(services));
+  await app.register(feedTagRoutes(services));
 
   const roots = services.staticRoots;
   if (roots?.admin && fs.existsSync(path.join(roots.admin, 'index.html'))) {

@@ -61,6 +61,19 @@ export const API_ACCESS: Record<string, Access> = {
   'GET /api/blog/get-blog-data-by-id': 'public',
   'POST /api/blogs': CONTENT,
   'POST /api/blogs/delete': MANAGERS,
+  // Post engagement (spec 2 §7): likes and comments; a proxy session neither likes nor comments for the fan
+  'POST /api/blog/get-blog-info': 'public',
+  'POST /api/blog/get-blog-comment': 'public',
+  'POST /api/blog/save-blog-comment': PAYERS,
+  'POST /api/blog/remove-blog-comment': PAYERS,
+  'POST /api/blog/hide-blog-comment': CONTENT,
+  'POST /api/blog/like-dislike': PAYERS,
+  'POST /api/blog/block-user-from-commenting': MANAGERS,
+  // Feed tags (spec 2 §7)
+  'POST /api/feed-tags/': 'authenticated',
+  'POST /api/feed-tags/add-or-update': CONTENT,
+  'DELETE /api/feed-tags/delete/:id': CONTENT,
+  'POST /api/feed-tags/add-or-remove-tag': CONTENT,
   // Payments
   'GET /api/ccbill/get-payment-card': 'authenticated',
   'GET /api/v2/get-payment-card': 'authenticated',
