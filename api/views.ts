@@ -33,6 +33,7 @@ export function publicSettings(s: SiteSettings, sandbox: boolean): PublicSetting
     content_unlock_minimum_amount: s.content_unlock_minimum_amount,
     content_unlock_maximum_amount: s.content_unlock_maximum_amount,
     enable_public_post: s.enable_public_post,
+    feed_tags_enable: s.feed_tags_enable,
     is_pagination_on_exclusive_content_enabled: s.is_pagination_on_exclusive_content_enabled,
     footer_text_html: s.footer_text_html,
     payment_api_version: s.payment_api_version,
@@ -87,6 +88,7 @@ export function postView(
     blogType: post.blog_type,
     total_likes: post.like_count,
     total_comments: post.comment_count,
+    user_feed_like: false, // per viewer: filled by postViews (api/routes/feed.ts)
     user: author,
     cta: access.cta,
   };

@@ -12,6 +12,8 @@ import { earningsProjection } from './earnings';
 import { auditLogProjection } from './audit-log';
 import { membersProjection } from './members';
 import { accountStatusProjection } from './account-status';
+import { feedTagsProjection } from './feed-tags';
+import { engagementProjection } from './engagement';
 
 export const allProjections: Projection[] = [
   usersProjection,
@@ -26,4 +28,6 @@ export const allProjections: Projection[] = [
   auditLogProjection,
   membersProjection,
   accountStatusProjection,
+  engagementProjection,
+  feedTagsProjection,
 ];

@@ -39,7 +39,7 @@ export const postsProjection: Projection = {
       indexes: [['deleted', 'publish_at', 'id']],
     },
   ],
-  handles: ['PostCreated', 'PostDeleted', 'PostUnlocked'],
+  handles: ['PostCreated', 'PostDeleted', 'PostUnlocked', 'PostLiked', 'PostUnliked', 'PostCommentAdded', 'PostCommentRemoved', 'PostCommentHidden', 'PostCommentUnhidden'],
   async apply(event, store) {
     const d = event.data as Record<string, any>;
     switch (event.type) {
@@ -56,13 +56,33 @@ export const postsProjection: Projection = {
       case 'PostUnlocked':
         await update<PostRow>(store, 'posts', { id: d.postId }, (p) => ({ ...p, unlock_count: p.unlock_count + 1, revenue_cents: p.revenue_cents + d.amountCents }));
         break;
+      // Likes and comments (domain/engagement): the counts fans see. Hidden comments are not counted.
+      case 'PostLiked':
+      case 'PostUnliked':
+        await update<PostRow>(store, 'posts', { id: d.postId }, (p) => ({ ...p, like_count: Math.max(0, p.like_count + (event.type === 'PostLiked' ? 1 : -1)) }));
+        break;
+      case 'PostCommentAdded':
+      case 'PostCommentUnhidden':
+        await update<PostRow>(store, 'posts', { id: d.postId }, (p) => ({ ...p, comment_count: p.comment_count + 1 }));
+        break;
+      case 'PostCommentHidden':
+        await update<PostRow>(store, 'posts', { id: d.postId }, (p) => ({ ...p, comment_count: Math.max(0, p.comment_count - 1) }));
+        break;
+      case 'PostCommentRemoved':
+        if (!d.wasHidden) await update<PostRow>(store, 'posts', { id: d.postId }, (p) => ({ ...p, comment_count: Math.max(0, p.comment_count - 1) }));
+        break;
     }
   },
 };
 
-/** A page of the home feed: published, not deleted, newest first. */
-export async function feedPage(db: Kysely<any>, opts: { page: number; pageSize: number; nowIso: string }) {
-  const base = db.withSchema('rm').selectFrom('posts').where('deleted', '=', false).where('publish_at', '<=', opts.nowIso);
+/** A page of the home feed: published, not deleted, newest first; only posts carrying `feedTagId` when given. */
+export async function feedPage(db: Kysely<any>, opts: { page: number; pageSize: number; nowIso: string; feedTagId?: string | null }) {
+  let base = db.withSchema('rm').selectFrom('posts').where('deleted', '=', false).where('publish_at', '<=', opts.nowIso);
+  const feedTagId = opts.feedTagId;
+  if (feedTagId) {
+    // Links are kept by the feed-tags read model (projections/feed-tags.ts).
+    base = base.where((eb) => eb.exists(eb.selectFrom('feed_post_tags').select('feed_post_tags.tag_id').whereRef('feed_post_tags.post_id', '=', 'posts.id').where('feed_post_tags.tag_id', '=', feedTagId)));
+  }
   const [rows, total] = await Promise.all([
     base.selectAll().orderBy('publish_at', 'desc').orderBy('id', 'desc').limit(opts.pageSize).offset((opts.page - 1) * opts.pageSize).execute() as Promise<PostRow[]>,
     base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),

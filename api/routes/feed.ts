@@ -7,6 +7,7 @@ import { DomainError } from '../../domain/shared/decider';
 import { feedPage, findPost, type PostRow } from '../../projections/posts';
 import { mediaByIds } from '../../projections/media';
 import { unlockedPostIds } from '../../projections/unlocks';
+import { likedPostIds } from '../../projections/engagement';
 import { findSubscriber, subscriberStatus } from '../../projections/subscribers';
 import { currentSettings } from '../../projections/settings';
 import { createPost, deletePost } from '../../commands/content';
@@ -18,6 +19,10 @@ import type { Services } from '../services';
 export const FEED_PAGE_SIZE = 10;
 
 const pageQuery = z.object({ page_num: z.coerce.number({ error: 'page_num must be a number.' }).int().min(1).max(100_000).default(1) });
+/** The feed-tag filter (spec 2 §7): an empty value means every post. */
+const feedQuery = pageQuery.extend({
+  feed_tag_id: z.union([z.literal(''), z.string().uuid({ error: 'feed_tag_id is invalid.' })], { error: 'feed_tag_id is invalid.' }).optional(),
+});
 const idQuery = z.object({ id: z.string({ error: 'id is required.' }).uuid({ error: 'id is invalid.' }) });
 
 export const createPostBody = z.object({
@@ -39,20 +44,21 @@ export async function viewerOf(services: Services, request: FastifyRequest): Pro
 /** Post rows → views for one viewer, with their media and the viewer's unlocks loaded in two queries. */
 export async function postViews(services: Services, viewer: Viewer, rows: PostRow[]) {
   const db = services.database.db;
-  const [media, unlocked, settings] = await Promise.all([
+  const [media, unlocked, settings, liked] = await Promise.all([
     mediaByIds(db, [...new Set(rows.flatMap((r) => r.media.map((m) => m.mediaId)))]),
     unlockedPostIds(db, viewer.userId, rows.map((r) => r.id)),
     currentSettings(db),
+    likedPostIds(db, viewer.userId, rows.map((r) => r.id)),
   ]);
   const author = { name: settings.model_name, avatarUrl: settings.model_avatar_url };
-  return rows.map((r) => postView(r, media, viewer, unlocked.has(r.id), author, services.storage));
+  return rows.map((r) => ({ ...postView(r, media, viewer, unlocked.has(r.id), author, services.storage), user_feed_like: liked.has(r.id) }));
 }
 
 export const feedRoutes = (services: Services): FastifyPluginAsync => async (app) => {
   const feed = async (request: FastifyRequest) => {
-    const { page_num } = parse(pageQuery, request.query);
+    const { page_num, feed_tag_id } = parse(feedQuery, request.query);
     const viewer = await viewerOf(services, request);
-    const { rows, total } = await feedPage(services.database.db, { page: page_num, pageSize: FEED_PAGE_SIZE, nowIso: services.clock().toISOString() });
+    const { rows, total } = await feedPage(services.database.db, { page: page_num, pageSize: FEED_PAGE_SIZE, nowIso: services.clock().toISOString(), feedTagId: feed_tag_id || null });
     const page: PostPage = { blogs: await postViews(services, viewer, rows), currentPage: page_num, totalPages: Math.max(1, Math.ceil(total / FEED_PAGE_SIZE)), totalPosts: total };
     return page;
   };

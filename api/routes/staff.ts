@@ -46,6 +46,11 @@ const settingsChanges = z
     content_unlock_maximum_amount: z.number().int().min(1).max(10_000),
     enable_public_post: z.boolean(),
     is_pagination_on_exclusive_content_enabled: z.boolean(),
+    feed_tags_enable: z.boolean(),
+    is_feed_like_enabled: z.boolean(),
+    is_feed_comment_enabled: z.boolean(),
+    like_visibility: z.enum(['everyone', 'registered_and_subscribers', 'subscribers'], { error: 'like_visibility is invalid.' }),
+    comment_visibility: z.enum(['everyone', 'registered_and_subscribers', 'subscribers'], { error: 'comment_visibility is invalid.' }),
     blocked_countries: z.array(z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/, { error: 'blocked_countries must be 2-letter country codes.' })).max(250),
   })
   .partial()

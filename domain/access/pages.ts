@@ -40,6 +40,7 @@ export const FAN_PAGES: Record<string, PageAccess> = {
 export const ADMIN_PAGES: Record<string, PageAccess> = {
   '/admin': [...SETTINGS, 'content_manager', 'support', 'live_stream_manager'],
   '/admin/posts': [...SETTINGS, 'content_manager'],
+  '/admin/feed-tags': [...SETTINGS, 'content_manager'],
   '/admin/subscribers': [...SETTINGS, 'content_manager'],
   '/admin/transactions': SUPPORT.concat(['model']),
   '/admin/users': SETTINGS,

@@ -64,8 +64,9 @@ describe('decideAccess', () => {
       if (rule === 'public' || rule === 'authenticated') continue;
       expect(rule.length, route).toBeGreaterThan(0);
       for (const r of rule) expect(ALL_ROLES).toContain(r);
-      // Role lists are staff lists, except the payment routes, which fans use and proxy sessions may not.
-      if (!route.includes('/purchase/') && !route.includes('-card')) expect(rule, route).not.toContain('user');
+      // A list either names staff only, or is the 'payers' list: every signed-in role except a proxy session
+      // (paying, liking, commenting are the fan's own acts).
+      if (rule.includes('user')) expect([...rule].sort(), route).toEqual(ALL_ROLES.filter((r) => r !== 'proxy_user').sort());
       expect(rule, route).not.toContain('proxy_user');
     }
   });

@@ -1,5 +1,6 @@
 // Site settings (stream `site-settings`): what the creator configures. Defaults apply until changed.
 import type { Decider, DomainEvent } from '../shared/decider';
+import type { EngagementVisibility } from '../engagement/wire';
 
 export const SETTINGS_STREAM = 'site-settings';
 
@@ -19,6 +20,8 @@ export const DEFAULT_SETTINGS = {
   content_unlock_minimum_amount: 5,
   content_unlock_maximum_amount: 450,
   enable_public_post: true,
+  /** Feed tags (spec 2 §3): tag posts and let signed-in fans filter the feed by tag. */
+  feed_tags_enable: true,
   is_pagination_on_exclusive_content_enabled: false,
   footer_text_html: null as string | null,
   payment_api_version: 'v2' as 'v1' | 'v2',
@@ -32,6 +35,11 @@ export const DEFAULT_SETTINGS = {
   /** Countries (ISO alpha-2) the site is closed to: their visitors get HTTP 430, staff excepted. */
   blocked_countries: [] as string[],
   maintenance_html: '<h1>We will be back soon</h1><p>The site is down for scheduled maintenance.</p>',
+  /** Likes and comments on posts (spec 2 §6): on, and visible to everyone, until the creator changes it. */
+  is_feed_like_enabled: true,
+  is_feed_comment_enabled: true,
+  like_visibility: 'everyone' as EngagementVisibility,
+  comment_visibility: 'everyone' as EngagementVisibility,
 };
 
 export type SiteSettings = typeof DEFAULT_SETTINGS;

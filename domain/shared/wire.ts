@@ -105,6 +105,8 @@ export interface PublicSettings {
   content_unlock_minimum_amount: number;
   content_unlock_maximum_amount: number;
   enable_public_post: boolean;
+  /** Feed-tag filter on the feed (signed-in users only). */
+  feed_tags_enable: boolean;
   is_pagination_on_exclusive_content_enabled: boolean;
   footer_text_html: string | null;
   payment_api_version: 'v1' | 'v2';
@@ -153,6 +155,8 @@ export interface PostView {
   blogType: 'text' | 'photo' | 'video' | 'gallery';
   total_likes: number;
   total_comments: number;
+  /** The viewer likes this post (false for guests). */
+  user_feed_like: boolean;
   user: { name: string; avatarUrl: string | null };
   /** What the viewer can do to see it: 'register' (guest), 'subscribe' (user), 'unlock' (locked), null. */
   cta: 'register' | 'subscribe' | 'unlock' | null;

@@ -4,6 +4,7 @@ import { canUse, resourcesFor } from './access';
 import { authProvider } from './authProvider';
 import { Dashboard } from './dashboard/Dashboard';
 import { dataProvider } from './dataProvider';
+import { withFeedTags } from './tags';
 import { AppLayout } from './layout/AppLayout';
 import { AppNotification } from './layout/AppNotification';
 import { LoginPage } from './layout/LoginPage';
@@ -17,6 +18,8 @@ import { buildThemes } from './theme';
  * Only the resources (and, within them, the pages) the signed-in role may use are registered: access.ts
  * derives them from the server's shared tables (domain/access/pages.ts and routes.ts).
  */
+const consoleData = withFeedTags(dataProvider);
+
 export function App() {
   const { settings } = useSettings();
   const themes = useMemo(() => buildThemes(settings), [settings]);
@@ -25,7 +28,7 @@ export function App() {
       disableTelemetry
       basename="/admin"
       title={`${settings.model_name || 'Fanclub'} · Staff`}
-      dataProvider={dataProvider}
+      dataProvider={consoleData}
       authProvider={authProvider}
       loginPage={LoginPage}
       layout={AppLayout}

@@ -10,6 +10,7 @@ import { STAFF_ROLES, type Role } from '../../domain/shared/wire';
 
 export type ConsoleResource =
   | 'posts'
+  | 'feed-tags'
   | 'transactions'
   | 'subscribers'
   | 'users'
@@ -20,6 +21,7 @@ export type ConsoleResource =
 
 export const CONSOLE_RESOURCES: readonly ConsoleResource[] = [
   'posts',
+  'feed-tags',
   'transactions',
   'subscribers',
   'users',
@@ -35,6 +37,12 @@ export const CONSOLE_RESOURCES: readonly ConsoleResource[] = [
  */
 export const RESOURCE_ROUTES: Record<ConsoleResource, Readonly<Partial<Record<string, string>>>> = {
   posts: { list: 'GET /admin-api/posts', create: 'POST /admin-api/posts' },
+  'feed-tags': {
+    list: 'POST /api/feed-tags/',
+    create: 'POST /api/feed-tags/add-or-update',
+    edit: 'POST /api/feed-tags/add-or-update',
+    delete: 'DELETE /api/feed-tags/delete/:id',
+  },
   transactions: { list: 'GET /admin-api/transactions', export: 'GET /admin-api/transactions' },
   subscribers: { list: 'GET /admin-api/subscribers', export: 'GET /admin-api/subscribers' },
   users: {
@@ -49,6 +57,9 @@ export const RESOURCE_ROUTES: Record<ConsoleResource, Readonly<Partial<Record<st
   outbox: { list: 'GET /admin-api/outbox', show: 'GET /admin-api/outbox/:id' },
   settings: { list: 'GET /admin-api/settings/:id', edit: 'PUT /admin-api/settings/:id' },
 };
+
+/** Resources whose page is not `/admin/<resource>` (none today; kept for pages that group several resources). */
+const RESOURCE_PAGES: Partial<Record<ConsoleResource, string>> = {};
 
 /** The user-management calls of the user page (spec 2 §7), each guarded by its own API_ACCESS entry. */
 export const USER_ACTIONS = {
@@ -67,7 +78,7 @@ export type UserAction = keyof typeof USER_ACTIONS;
 
 /** The menu, grouped by area as the UI direction asks; groups with nothing the role may use are hidden. */
 export const MENU_GROUPS: readonly { label: string; resources: readonly ConsoleResource[] }[] = [
-  { label: 'Content', resources: ['posts'] },
+  { label: 'Content', resources: ['posts', 'feed-tags'] },
   { label: 'Money', resources: ['transactions', 'subscribers'] },
   { label: 'Fans', resources: ['users'] },
   { label: 'Messages', resources: ['outbox'] },
@@ -91,7 +102,7 @@ export const mayDo = (role: unknown, action: UserAction): boolean => mayCall(rol
 export function canUse(role: unknown, resource: string, action = 'list'): boolean {
   if (!(CONSOLE_RESOURCES as readonly string[]).includes(resource)) return false;
   const name = resource as ConsoleResource;
-  if (!mayOpenPage(role, `/admin/${name}`)) return false;
+  if (!mayOpenPage(role, RESOURCE_PAGES[name] ?? `/admin/${name}`)) return false;
   const route = RESOURCE_ROUTES[name][action];
   return route !== undefined && mayCall(role, route);
 }

@@ -8,6 +8,7 @@ import events from './events';
 import audit from './audit';
 import outbox from './outbox';
 import siteSettings from './sitesettings';
+import feedTags from './tags';
 
 export interface ResourceModule {
   list: ComponentType;
@@ -19,6 +20,7 @@ export interface ResourceModule {
 
 export const RESOURCES: Record<ConsoleResource, ResourceModule & { label?: string; recordRepresentation?: string }> = {
   posts: { ...posts, recordRepresentation: 'caption' },
+  'feed-tags': { ...feedTags, label: 'Feed tags', recordRepresentation: 'name' },
   transactions,
   subscribers: { ...subscribers, recordRepresentation: 'email' },
   users: { ...users, recordRepresentation: 'email' },

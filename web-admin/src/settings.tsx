@@ -19,6 +19,7 @@ export const DEFAULT_SETTINGS: PublicSettings = {
   content_unlock_minimum_amount: 5,
   content_unlock_maximum_amount: 450,
   enable_public_post: false,
+  feed_tags_enable: false,
   is_pagination_on_exclusive_content_enabled: false,
   footer_text_html: null,
   payment_api_version: 'v2',

@@ -1,5 +1,5 @@
-import { memo, useState, type KeyboardEvent, type ReactNode } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
+import { memo, useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -14,6 +14,7 @@ import ChevronLeftRounded from '@mui/icons-material/ChevronLeftRounded';
 import ChevronRightRounded from '@mui/icons-material/ChevronRightRounded';
 import ErrorOutlineRounded from '@mui/icons-material/ErrorOutlineRounded';
 import FavoriteBorderRounded from '@mui/icons-material/FavoriteBorderRounded';
+import FavoriteRounded from '@mui/icons-material/FavoriteRounded';
 import HourglassTopRounded from '@mui/icons-material/HourglassTopRounded';
 import LockRounded from '@mui/icons-material/LockRounded';
 import PaidRounded from '@mui/icons-material/PaidRounded';
@@ -22,7 +23,10 @@ import PlayArrowRounded from '@mui/icons-material/PlayArrowRounded';
 import PublicRounded from '@mui/icons-material/PublicRounded';
 import type { PostMediaView, PostView } from '../../../domain/shared/wire';
 import { duration, fullDate, money, relativeTime } from '../format';
-import { useIsProxy } from '../auth';
+import { useAuth, useIsProxy } from '../auth';
+import { api, errorMessage } from '../api';
+import { useNotify } from '../notify';
+import type { LikeResult } from '../../../domain/engagement/wire';
 
 export const PROCESSING_TEXT = 'This post is under process. It will be visible once processing is completed.';
 
@@ -432,12 +436,7 @@ function PostCardImpl({ post, onLockedClick, onOpenMedia, expanded, highlighted 
       )}
 
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2.5, px: 2, py: 1.25, color: 'text.secondary' }}>
-        <Box sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.75 }} aria-label={`${post.total_likes} likes`} role="img" data-testid="like-count">
-          <FavoriteBorderRounded fontSize="small" aria-hidden />
-          <Typography variant="body2" aria-hidden>
-            {post.total_likes}
-          </Typography>
-        </Box>
+        <LikeButton post={post} />
         {post.processing ? (
           <Box sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.75 }} aria-label={`${post.total_comments} comments`} role="img" data-testid="comment-count">
             <ChatBubbleOutlineRounded fontSize="small" aria-hidden />
@@ -467,6 +466,82 @@ function PostCardImpl({ post, onLockedClick, onOpenMedia, expanded, highlighted 
         )}
       </Box>
     </Paper>
+  );
+}
+
+/**
+ * Like with its count (spec 2 §4): toggles between 1 and 0 with the count adjusted by 1, at once (optimistic)
+ * and rolled back if the server refuses. Disabled in a proxy session, on posts the viewer cannot see and while
+ * a like is pending; a guest's click sends nothing and goes to /register.
+ */
+function LikeButton({ post }: { post: PostView }) {
+  const { token } = useAuth();
+  const proxy = useIsProxy();
+  const navigate = useNavigate();
+  const notify = useNotify();
+  const [liked, setLiked] = useState(post.user_feed_like);
+  const [count, setCount] = useState(post.total_likes);
+  const [pending, setPending] = useState(false);
+  const mounted = useRef(true);
+  useEffect(() => () => void (mounted.current = false), []);
+  // A reloaded post (new props) is the truth again.
+  useEffect(() => {
+    setLiked(post.user_feed_like);
+    setCount(post.total_likes);
+  }, [post.user_feed_like, post.total_likes]);
+
+  const guest = !token;
+  const disabled = !guest && (proxy || pending || post.isLocked || post.processing);
+  const label = guest ? `${count} likes. Sign up to like this post` : liked ? `Unlike, ${count} likes` : `Like, ${count} likes`;
+
+  const toggle = async () => {
+    if (guest) {
+      navigate('/register');
+      return;
+    }
+    if (disabled) return;
+    const before = { liked, count };
+    const next = !liked;
+    setLiked(next);
+    setCount(Math.max(0, count + (next ? 1 : -1)));
+    setPending(true);
+    try {
+      const { data } = await api.post<LikeResult>('/api/blog/like-dislike', { blog_id: post._id, like: next });
+      if (!mounted.current) return;
+      setLiked(data.user_feed_like);
+      setCount(data.total_likes);
+    } catch (err) {
+      if (!mounted.current) return;
+      setLiked(before.liked);
+      setCount(before.count);
+      notify(errorMessage(err, 'Invalid Request'), 'error');
+    } finally {
+      if (mounted.current) setPending(false);
+    }
+  };
+
+  return (
+    <Box sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.25 }} data-testid="like-count">
+      <Tooltip title={guest ? 'Sign up to like' : proxy ? 'Not available while viewing as a fan' : ''}>
+        <span>
+          <IconButton
+            size="small"
+            onClick={() => void toggle()}
+            disabled={disabled}
+            aria-label={label}
+            aria-pressed={guest ? undefined : liked}
+            data-testid="like-button"
+            data-liked={liked ? 'true' : 'false'}
+            sx={{ color: liked ? 'primary.main' : 'inherit', ml: -0.75, minWidth: 40, minHeight: 40 }}
+          >
+            {liked ? <FavoriteRounded fontSize="small" /> : <FavoriteBorderRounded fontSize="small" />}
+          </IconButton>
+        </span>
+      </Tooltip>
+      <Typography variant="body2" aria-hidden data-testid="like-total">
+        {count}
+      </Typography>
+    </Box>
   );
 }
 

@@ -4,11 +4,13 @@ import Alert from '@mui/material/Alert';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
 import Pagination from '@mui/material/Pagination';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { PostPage, PostView } from '../../../domain/shared/wire';
+import type { FeedTagList, FeedTagView } from '../../../domain/feed-tag/feed-tag';
 import { api, errorMessage } from '../api';
 import { useAuth, useIsProxy, useModelName } from '../auth';
 import { isMember, isStaff, money } from '../format';
@@ -68,13 +70,25 @@ export default function FeedPage() {
   // Wait for settings (or their cached copy) before choosing between pagination and infinite scroll.
   const ready = settingsLoaded || !!settings;
   const paginated = !!settings?.is_pagination_on_exclusive_content_enabled;
+  // Feed-tag filter (spec 2 §2): signed-in users only, and only when the site turns it on.
+  const tagsOn = !!token && !!settings?.feed_tags_enable;
+  const [searchParams, setSearchParams] = useSearchParams();
+  const feedTagId = tagsOn ? searchParams.get('tag') || null : null;
+  const chooseTag = (id: string | null) => {
+    const next = new URLSearchParams(searchParams);
+    next.delete('page');
+    if (id) next.set('tag', id);
+    else next.delete('tag');
+    setSearchParams(next);
+  };
   return (
     <Column>
       <Typography component="h1" sx={visuallyHidden}>
         Recent posts
       </Typography>
       <SubscribeBanner />
-      {!ready ? <Skeletons /> : <Feed key={`${token ?? 'guest'}-${paginated}`} paginated={paginated} />}
+      {ready && tagsOn && <TagChips selected={feedTagId} onSelect={chooseTag} />}
+      {!ready ? <Skeletons /> : <Feed key={`${token ?? 'guest'}-${paginated}-${feedTagId ?? 'all'}`} paginated={paginated} feedTagId={feedTagId} />}
     </Column>
   );
 }
@@ -90,7 +104,46 @@ function Skeletons() {
   );
 }
 
-function Feed({ paginated }: { paginated: boolean }) {
+/** 'All' plus one chip per tag; counts appear only when the server sends them (staff who manage tags). */
+function TagChips({ selected, onSelect }: { selected: string | null; onSelect: (id: string | null) => void }) {
+  const [tags, setTags] = useState<FeedTagView[]>([]);
+  useEffect(() => {
+    let live = true;
+    api
+      .post<FeedTagList>('/api/feed-tags/', {})
+      .then(({ data }) => live && setTags(data?.feed_tags ?? []))
+      .catch(() => live && setTags([])); // the filter is optional: the feed works without it
+    return () => {
+      live = false;
+    };
+  }, []);
+  if (tags.length === 0) return null;
+  const chip = (id: string | null, label: string) => (
+    <Chip
+      key={id ?? 'all'}
+      label={label}
+      clickable
+      color={selected === id ? 'primary' : 'default'}
+      variant={selected === id ? 'filled' : 'outlined'}
+      onClick={() => onSelect(id)}
+      aria-pressed={selected === id}
+      data-testid={id ? `feed-tag-${id}` : 'feed-tag-all'}
+    />
+  );
+  return (
+    <Box
+      role="group"
+      aria-label="Filter posts by tag"
+      data-testid="feed-tag-filter"
+      sx={{ display: 'flex', gap: 1, mb: { xs: 1.5, sm: 2 }, mx: { xs: 1.5, sm: 0 }, overflowX: 'auto', pb: 0.5, flexWrap: { xs: 'nowrap', sm: 'wrap' } }}
+    >
+      {chip(null, 'All')}
+      {tags.map((t) => chip(t._id, t.count === undefined ? t.name : `${t.name} (${t.count})`))}
+    </Box>
+  );
+}
+
+function Feed({ paginated, feedTagId }: { paginated: boolean; feedTagId: string | null }) {
   const [searchParams, setSearchParams] = useSearchParams();
   const location = useLocation();
   const requestedPage = paginated ? Math.max(1, Number.parseInt(searchParams.get('page') ?? '1', 10) || 1) : 1;
@@ -119,7 +172,7 @@ function Feed({ paginated }: { paginated: boolean }) {
       setError('');
     }
     try {
-      const { data } = await api.get<PostPage>('/api/blogs', { page_num: n }, signal);
+      const { data } = await api.get<PostPage>('/api/blogs', { page_num: n, feed_tag_id: feedTagId }, signal);
       const blogs = data?.blogs ?? [];
       setPosts((prev) => {
         if (!append) return blogs;
@@ -140,7 +193,7 @@ function Feed({ paginated }: { paginated: boolean }) {
       inFlight.current = false;
       setLoadingMore(false);
     }
-  }, []);
+  }, [feedTagId]);
 
   // First page (or the page named in the URL in pagination mode).
   useEffect(() => {

@@ -7,6 +7,7 @@ import type { PostView } from '../../../domain/shared/wire';
 import { ApiError, api, errorMessage } from '../api';
 import { useAuth } from '../auth';
 import { PostCard } from '../components/PostCard';
+import { Comments } from '../components/Comments';
 import { Column, EmptyState, ErrorState, PostSkeleton } from '../components/StatusViews';
 import { useUnlock } from '../payments/useUnlock';
 
@@ -66,6 +67,9 @@ export default function PostDetailPage() {
       {status === 'missing' && <EmptyState title="Post not found">It may have been removed.</EmptyState>}
       {post && status !== 'error' && status !== 'missing' && (
         <PostCard post={post} onLockedClick={unlock.openPost} onOpenMedia={openMedia} expanded />
+      )}
+      {post && status === 'ready' && (
+        <Comments postId={post._id} onCountChange={(total) => setPost((p) => (p ? { ...p, total_comments: total } : p))} />
       )}
       {unlock.elements}
       {post && viewerIndex !== null && viewerItems.length > 0 && (

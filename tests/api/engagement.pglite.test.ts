@@ -1,0 +1,3 @@
+import { engagementSuite } from './engagement.suite';
+
+engagementSuite('pglite', true);

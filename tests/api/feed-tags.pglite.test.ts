@@ -1,0 +1,3 @@
+import { feedTagsSuite } from './feed-tags.suite';
+
+feedTagsSuite('pglite', true);
