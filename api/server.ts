@@ -14,6 +14,7 @@ import { createIdempotencyStore } from '../infra/idempotency/store';
 import { createMailer } from '../infra/mail/mailer';
 import { bootstrap, type BootstrapResult } from '../commands/bootstrap';
 import { resumeUnfinishedPayments } from '../commands/recovery';
+import { startMediaWorker, type MediaWorker } from '../commands/media-jobs';
 import { buildApp } from './app';
 import type { Services } from './services';
 
@@ -52,9 +53,11 @@ export async function startServer(cfg: Config, options: { clock?: () => Date; se
   });
   const timers: NodeJS.Timeout[] = [];
   let app: FastifyInstance | null = null;
+  let mediaWorker: MediaWorker | null = null;
   const close = async () => {
     timers.forEach(clearInterval);
     await app?.close().catch(() => {});
+    await mediaWorker?.stop().catch(() => {});
     await runner.stop().catch(() => {});
     await opened.close();
   };
@@ -73,6 +76,9 @@ export async function startServer(cfg: Config, options: { clock?: () => Date; se
       clock,
       staticRoots: options.serveApps === false ? undefined : { fan: path.join(ROOT, 'web-fan/dist'), admin: path.join(ROOT, 'web-admin/dist') },
     };
+    // Renders uploads in the background (videos always; photos whose inline attempt failed) and resumes, on
+    // start-up, whatever a previous process left 'processing'.
+    mediaWorker = startMediaWorker({ store, db: database.db, storage: services.storage, now: clock, log: (m) => log(`[media] ${m}`) });
     const firstStart = await bootstrap(store, services.storage, { adminEmail: cfg.FANCLUB_ADMIN_EMAIL, adminPassword: cfg.FANCLUB_ADMIN_PASSWORD, demo: cfg.FANCLUB_DEMO });
     if (firstStart.ctx.lastPosition) await runner.waitFor(firstStart.ctx.lastPosition, 30_000);
 

@@ -1,5 +1,6 @@
 // Media uploads and posts. An upload lands in staging through a signed PUT; registering it records the
-// upload, renders the image renditions and records them, so a post can be created from ready media.
+// upload, and the media worker (./media-jobs.ts) renders it; a post may be created from media still processing
+// (it stays hidden, 'processing', until every item is ready).
 import { DomainError } from '../domain/shared/decider';
 import { ValidationError } from '../domain/shared/validation';
 import { mediaDecider, mediaStream, ACCEPTED_TYPES } from '../domain/media/media';
@@ -7,37 +8,40 @@ import { postDecider, postStream, type PostMediaRef } from '../domain/post/post'
 import type { PostVisibility } from '../domain/shared/wire';
 import type { SiteSettings } from '../domain/settings/settings';
 import type { FileStorage } from '../infra/storage/local-disk';
-import { renderImage } from '../infra/media/images';
 import { handle, loadStream, type CommandContext } from './handle';
+import { nudgeMediaWorkers, processMedia } from './media-jobs';
 
 export const MAX_UPLOAD_BYTES = 200 * 1024 * 1024;
 
 export const stagingKey = (uploadId: string, fileName: string) => `staging/${uploadId}/${fileName.replace(/[^a-z0-9._-]/gi, '_')}`;
 
+/**
+ * Records an upload (MediaUploaded, status 'processing') and hands it to the media worker (commands/media-jobs.ts),
+ * which renders it in the background. With `processInline` (the default for photos, never for videos) the first
+ * processing attempt runs here, before returning, through the same job the worker runs; if that attempt fails
+ * the media stays 'processing' and the worker retries it.
+ */
 export async function registerUpload(
   ctx: CommandContext,
   storage: FileStorage,
   input: { stagingKey: string; fileName: string; contentType: string; uploadedBy: string; isDemo?: boolean },
+  options: { processInline?: boolean } = {},
 ): Promise<{ mediaId: string }> {
   if (!input.stagingKey.startsWith('staging/') || !(await storage.exists(input.stagingKey)))
     throw new ValidationError('file_name', 'Error occured while uploading media');
   const kind = ACCEPTED_TYPES[input.contentType.toLowerCase()];
-  // Videos are accepted by the domain; their ffmpeg pipeline arrives with the media-processing work.
-  if (kind !== 'photo') throw new ValidationError('content_type', 'Media format is not supported.');
-  const bytes = await storage.read(input.stagingKey);
+  if (!kind) throw new ValidationError('content_type', 'Media format is not supported.');
+  const size = await storage.size(input.stagingKey);
   const mediaId = ctx.newId();
   await handle(ctx, mediaStream(mediaId), mediaDecider, {
-    type: 'RegisterUpload', mediaId, fileName: input.fileName, contentType: input.contentType, size: bytes.length, uploadedBy: input.uploadedBy, at: ctx.now(), isDemo: input.isDemo,
+    type: 'RegisterUpload', mediaId, fileName: input.fileName, contentType: input.contentType, size, uploadedBy: input.uploadedBy, at: ctx.now(), isDemo: input.isDemo,
+    stagingKey: input.stagingKey,
   });
-  try {
-    const r = await renderImage(bytes);
-    const keys = { originalKey: `originals/${mediaId}.jpg`, thumbnailKey: `thumbs/${mediaId}.jpg`, blurKey: `blur/${mediaId}.jpg` };
-    await Promise.all([storage.put(keys.originalKey, r.original), storage.put(keys.thumbnailKey, r.thumbnail), storage.put(keys.blurKey, r.blur)]);
-    await handle(ctx, mediaStream(mediaId), mediaDecider, { type: 'RecordRenditions', renditions: { ...keys, width: r.width, height: r.height } });
-  } catch (e) {
-    await handle(ctx, mediaStream(mediaId), mediaDecider, { type: 'RecordProcessingFailure', reason: (e as Error).message.slice(0, 200) });
-    throw new ValidationError('file_name', 'There was an error while uploading the image.');
+  if (kind === 'photo' && (options.processInline ?? true)) {
+    const outcome = await processMedia({ store: ctx.store, storage, now: () => new Date(ctx.now()) }, mediaId, ctx);
+    if (outcome === 'ready') return { mediaId };
   }
+  nudgeMediaWorkers(mediaId);
   return { mediaId };
 }
 

@@ -20,6 +20,14 @@ export interface MediaRow {
   uploaded_by: string;
   created_at: string;
   is_demo: boolean;
+  /** Videos: length in milliseconds (null for photos and until processed); seconds = duration_ms / 1000. */
+  duration_ms: number | null;
+  /** Videos: the web MP4 and the full-size poster frame. */
+  video_key: string | null;
+  poster_key: string | null;
+  /** Failed processing attempts so far, and when the next one is due (null: now). */
+  attempts: number;
+  next_attempt_at: string | null;
 }
 
 export const mediaProjection: Projection = {
@@ -30,13 +38,14 @@ export const mediaProjection: Projection = {
       columns: {
         id: 'text', kind: 'text', file_name: 'text', content_type: 'text', size: 'bigint', width: 'integer', height: 'integer',
         original_key: 'text', thumbnail_key: 'text', blur_key: 'text', status: 'text', error: 'text', uploaded_by: 'text',
-        created_at: 'timestamptz', is_demo: 'boolean',
+        created_at: 'timestamptz', is_demo: 'boolean', duration_ms: 'integer', video_key: 'text', poster_key: 'text', attempts: 'integer',
+        next_attempt_at: 'timestamptz',
       },
       primaryKey: ['id'],
-      indexes: [['created_at']],
+      indexes: [['created_at'], ['status']],
     },
   ],
-  handles: ['MediaUploaded', 'MediaProcessed', 'MediaProcessingFailed'],
+  handles: ['MediaUploaded', 'MediaProcessed', 'MediaProcessingAttemptFailed', 'MediaProcessingFailed'],
   async apply(event, store) {
     const d = event.data as Record<string, any>;
     switch (event.type) {
@@ -44,16 +53,22 @@ export const mediaProjection: Projection = {
         store.put('media', {
           id: d.mediaId, kind: d.kind, file_name: d.fileName, content_type: d.contentType, size: d.size, width: null, height: null,
           original_key: null, thumbnail_key: null, blur_key: null, status: 'processing', error: null, uploaded_by: d.uploadedBy,
-          created_at: d.uploadedAt, is_demo: !!d.isDemo,
+          created_at: d.uploadedAt, is_demo: !!d.isDemo, duration_ms: null, video_key: null, poster_key: null, attempts: 0, next_attempt_at: null,
         });
         break;
       case 'MediaProcessed':
         await update<MediaRow>(store, 'media', { id: d.mediaId }, (m) => ({
           ...m, status: 'ready', width: d.width, height: d.height, original_key: d.originalKey, thumbnail_key: d.thumbnailKey, blur_key: d.blurKey,
+          duration_ms: d.durationSeconds == null ? null : Math.round(d.durationSeconds * 1000), video_key: d.videoKey ?? null, poster_key: d.posterKey ?? null, error: null, next_attempt_at: null,
+        }));
+        break;
+      case 'MediaProcessingAttemptFailed':
+        await update<MediaRow>(store, 'media', { id: d.mediaId }, (m) => ({
+          ...m, attempts: Math.max(m.attempts ?? 0, d.attempt), error: d.reason, next_attempt_at: d.retryAt ?? null,
         }));
         break;
       case 'MediaProcessingFailed':
-        await update<MediaRow>(store, 'media', { id: d.mediaId }, (m) => ({ ...m, status: 'error', error: d.reason }));
+        await update<MediaRow>(store, 'media', { id: d.mediaId }, (m) => ({ ...m, status: 'error', error: d.reason, next_attempt_at: null }));
         break;
     }
   },
@@ -63,4 +78,18 @@ export async function mediaByIds(db: Kysely<any>, ids: string[]): Promise<Map<st
   if (ids.length === 0) return new Map();
   const rows = (await db.withSchema('rm').selectFrom('media').selectAll().where('id', 'in', ids).execute()) as MediaRow[];
   return new Map(rows.map((r) => [r.id, r]));
+}
+
+/** Media still waiting for processing whose next attempt is due at `now` (oldest first): the media worker's queue. */
+export async function mediaDueForProcessing(db: Kysely<any>, now: string, limit = 50): Promise<string[]> {
+  const rows = await db
+    .withSchema('rm')
+    .selectFrom('media')
+    .select('id')
+    .where('status', '=', 'processing')
+    .where((eb) => eb.or([eb('next_attempt_at', 'is', null), eb('next_attempt_at', '<=', now)]))
+    .orderBy('created_at')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.id as string);
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { given } from '../shared/given-when-then';
-import { ACCEPTED_TYPES, isAcceptedFileName, mediaDecider, mediaStream, type MediaEvent, type Renditions } from './media';
+import { ACCEPTED_TYPES, MAX_PROCESSING_ATTEMPTS, isAcceptedFileName, mediaDecider, mediaStream, processingRetryDelayMs, type MediaEvent, type Renditions } from './media';
 
 const AT = '2026-03-01T10:00:00.000Z';
 const upload = { type: 'RegisterUpload' as const, mediaId: 'm1', fileName: 'beach.JPG', contentType: 'image/jpeg', size: 1234, uploadedBy: 'admin1', at: AT };
@@ -32,7 +32,7 @@ describe('mediaDecider', () => {
   describe('RegisterUpload', () => {
     it('records a photo upload, status processing', () => {
       const state = given(mediaDecider).when(upload).then([uploaded]);
-      expect(state).toEqual({ mediaId: 'm1', kind: 'photo', status: 'processing' });
+      expect(state).toEqual({ mediaId: 'm1', kind: 'photo', status: 'processing', attempts: 0, retryAt: null });
     });
 
     it('detects a video from the content type (case-insensitive)', () => {
@@ -86,10 +86,68 @@ describe('mediaDecider', () => {
     });
   });
 
+  describe('RegisterUpload keeps the staging key for the worker', () => {
+    it('records it on the event and in the state', () => {
+      const state = given(mediaDecider)
+        .when({ ...upload, stagingKey: 'staging/x/beach.JPG' })
+        .then([{ type: 'MediaUploaded', data: { ...uploaded.data, stagingKey: 'staging/x/beach.JPG' } } as MediaEvent]);
+      expect(state.stagingKey).toBe('staging/x/beach.JPG');
+    });
+  });
+
+  describe('RecordRenditions for a video', () => {
+    it('carries the video fields', () => {
+      const video: Renditions = { ...renditions, originalKey: 'v.mp4', videoKey: 'v.mp4', posterKey: 'p.jpg', durationSeconds: 3.04 };
+      given(mediaDecider, [uploaded]).when({ type: 'RecordRenditions', renditions: video }).then([{ type: 'MediaProcessed', data: { mediaId: 'm1', ...video } }]);
+    });
+  });
+
+  describe('RecordProcessingAttemptFailure (retries)', () => {
+    const attemptFailed = (attempt: number, retryAt: string | null): MediaEvent => ({
+      type: 'MediaProcessingAttemptFailed', data: { mediaId: 'm1', attempt, reason: 'bad file', at: AT, retryAt },
+    });
+    const fail = (attempt: number) => ({ type: 'RecordProcessingAttemptFailure' as const, attempt, reason: 'bad file', at: AT, retryAt: 'later' });
+
+    it('allows three attempts in all', () => expect(MAX_PROCESSING_ATTEMPTS).toBe(3));
+
+    it('counts a failed attempt and keeps the media processing until the retry', () => {
+      const state = given(mediaDecider, [uploaded]).when(fail(1)).then([attemptFailed(1, 'later')]);
+      expect(state).toMatchObject({ status: 'processing', attempts: 1, retryAt: 'later' });
+    });
+
+    it('marks the media failed, with the reason, on the last attempt', () => {
+      const state = given(mediaDecider, [uploaded, attemptFailed(1, 'later'), attemptFailed(2, 'later')])
+        .when(fail(3))
+        .then([attemptFailed(3, null), { type: 'MediaProcessingFailed', data: { mediaId: 'm1', reason: 'bad file' } }]);
+      expect(state).toMatchObject({ status: 'error', attempts: 3, retryAt: null });
+    });
+
+    it('is a no-op when that attempt was already recorded (a repeated or concurrent worker)', () => {
+      given(mediaDecider, [uploaded, attemptFailed(1, 'later')]).when(fail(1)).then([]);
+    });
+
+    it.each([
+      ['ready', [uploaded, processed]],
+      ['failed', [uploaded, failed]],
+      ['unknown', []],
+    ] as const)('is a no-op when %s', (_s, events) => {
+      given(mediaDecider, [...events]).when(fail(1)).then([]);
+    });
+
+    it('a later success clears the retry', () => {
+      const state = given(mediaDecider, [uploaded, attemptFailed(1, 'later')]).when({ type: 'RecordRenditions', renditions }).then([processed]);
+      expect(state).toMatchObject({ status: 'ready', attempts: 1, retryAt: null });
+    });
+
+    it('backs off exponentially', () => {
+      expect([1, 2, 3].map((a) => processingRetryDelayMs(a, 1000))).toEqual([1000, 4000, 16000]);
+    });
+  });
+
   describe('RecordProcessingFailure', () => {
     it('marks processing media as error', () => {
       const state = given(mediaDecider, [uploaded]).when({ type: 'RecordProcessingFailure', reason: 'ffmpeg exited 1' }).then([failed]);
-      expect(state).toEqual({ mediaId: 'm1', kind: 'photo', status: 'error' });
+      expect(state).toEqual({ mediaId: 'm1', kind: 'photo', status: 'error', attempts: 0, retryAt: null });
     });
 
     it.each([
