@@ -56,7 +56,7 @@ export function mediaView(m: MediaRow, entitled: boolean, storage: FileStorage):
     blur_url: ready && m.blur_key ? `/media/${m.blur_key}` : '',
     width: m.width ?? 0,
     height: m.height ?? 0,
-    video_duration: null,
+    video_duration: m.duration_ms == null ? null : Math.round(m.duration_ms / 1000),
   };
 }
 

@@ -12,6 +12,7 @@ import { createTestDatabase, isPostgresServerAvailable } from '../support/postgr
 import { startTestServer, TEST_CARD_FORM, type Backend } from '../support/server';
 import { SANDBOX_TEST_CARDS } from '../../domain/shared/wire';
 import { benchRebuild } from './projections';
+import { benchMedia } from './media';
 
 const args = new Set(process.argv.slice(2));
 const QUICK = args.has('--quick');
@@ -160,3 +161,7 @@ await benchBackend('pglite', openFreshPglite);
 if (await isPostgresServerAvailable()) {
   await benchBackend('postgres', openFreshPostgres);
 } else console.log('\n(the Postgres server is not reachable: its figures are not measured)');
+if (!APPENDS_ONLY) {
+  console.log('\n== media processing ==');
+  await benchMedia();
+}

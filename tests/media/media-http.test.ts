@@ -59,7 +59,7 @@ describe('video upload and post over HTTP (pglite)', () => {
     const after = await t.call('GET', `/api/blog/get-blog-data-by-id?id=${postId}`, undefined, { token });
     expect(after.body.data).toMatchObject({ processing: false, isError: false });
     const media = after.body.data.media[0];
-    expect(media).toMatchObject({ content_type: 'video', width: 640, height: 360 });
+    expect(media).toMatchObject({ content_type: 'video', width: 640, height: 360, video_duration: 3 });
     expect(media.url).toMatch(/^\/media\/originals\/[0-9a-f-]{36}\.mp4\?exp=\d+&sig=/);
     expect(media.blur_url).toMatch(/^\/media\/blur\/[0-9a-f-]{36}\.jpg$/);
 
