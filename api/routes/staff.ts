@@ -211,10 +211,6 @@ export const staffRoutes = (services: Services): FastifyPluginAsync => async (ap
     // react-admin sends the whole record back: keep only the known settings, then validate them.
     const known = Object.fromEntries(Object.entries((request.body ?? {}) as Record<string, unknown>).filter(([k]) => k in settingsChanges.shape));
     const changes = parse(settingsChanges, known) as Partial<SiteSettings>;
-    const current = await currentSettings(db());
-    const min = changes.content_unlock_minimum_amount ?? current.content_unlock_minimum_amount;
-    const max = changes.content_unlock_maximum_amount ?? current.content_unlock_maximum_amount;
-    if (min > max) throw new DomainError('The minimum unlock amount cannot be above the maximum.', 'VALIDATION', 400, { field: 'content_unlock_minimum_amount' });
     const ctx = contextFor(request, services);
     await handle(ctx, SETTINGS_STREAM, settingsDecider, { type: 'UpdateSettings', changes });
     await settle(services, ctx);

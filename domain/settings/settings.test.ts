@@ -53,3 +53,12 @@ describe('settingsDecider', () => {
     expect(s.payment_api_version).toBe('v1');
   });
 });
+
+describe('unlock bounds', () => {
+  it('refuses a minimum above the maximum, judged against the current settings', () => {
+    expect(() => settingsDecider.decide({ type: 'UpdateSettings', changes: { content_unlock_minimum_amount: 500 } }, settingsDecider.initialState())).toThrow(
+      'The minimum unlock amount cannot be above the maximum.',
+    );
+    expect(settingsDecider.decide({ type: 'UpdateSettings', changes: { content_unlock_minimum_amount: 10 } }, settingsDecider.initialState())).toHaveLength(1);
+  });
+});

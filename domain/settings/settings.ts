@@ -1,5 +1,6 @@
 // Site settings (stream `site-settings`): what the creator configures. Defaults apply until changed.
 import type { Decider, DomainEvent } from '../shared/decider';
+import { ValidationError } from '../shared/validation';
 import type { EngagementVisibility } from '../engagement/wire';
 
 export const SETTINGS_STREAM = 'site-settings';
@@ -50,6 +51,9 @@ export const settingsDecider: Decider<{ type: 'UpdateSettings'; changes: Partial
   initialState: () => ({ ...DEFAULT_SETTINGS }),
   evolve: (state, event) => ({ ...state, ...event.data.changes }),
   decide(command, state) {
+    const min = command.changes.content_unlock_minimum_amount ?? state.content_unlock_minimum_amount;
+    const max = command.changes.content_unlock_maximum_amount ?? state.content_unlock_maximum_amount;
+    if (min > max) throw new ValidationError('content_unlock_minimum_amount', 'The minimum unlock amount cannot be above the maximum.');
     const changed = Object.fromEntries(
       Object.entries(command.changes).filter(([k, v]) => JSON.stringify(state[k as keyof SiteSettings]) !== JSON.stringify(v)),
     ) as Partial<SiteSettings>;
