@@ -10,12 +10,19 @@ import { registerAuth } from './auth';
 import { accountRoutes } from './routes/accounts';
 import { feedRoutes } from './routes/feed';
 import { purchaseRoutes } from './routes/purchases';
+import { paymentMethodRoutes } from './routes/payment-methods';
 import { mediaRoutes } from './routes/media';
 import { adminRoutes } from './routes/admin';
 import { accountSettingsRoutes } from './routes/account-settings';
 import { staffRoutes } from './routes/staff';
 import { engagementRoutes } from './routes/engagement';
 import { feedTagRoutes } from './routes/feed-tags';
+import { gatewayRoutes } from './routes/gateway';
+import { landingRoutes } from './routes/landing';
+import { libraryRoutes } from './routes/library';
+import { walletRoutes } from './routes/wallet';
+import { promotionRoutes } from './routes/promotions';
+import { subscriptionRoutes } from './routes/subscriptions';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -69,12 +76,19 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
   await app.register(accountRoutes(services));
   await app.register(feedRoutes(services));
   await app.register(purchaseRoutes(services));
+  await app.register(paymentMethodRoutes(services));
   await app.register(mediaRoutes(services));
   await app.register(adminRoutes(services));
   await app.register(accountSettingsRoutes(services));
   await app.register(staffRoutes(services));
   await app.register(engagementRoutes(services));
   await app.register(feedTagRoutes(services));
+  await app.register(gatewayRoutes(services));
+  await app.register(landingRoutes(services));
+  await app.register(libraryRoutes(services));
+  await app.register(walletRoutes(services));
+  await app.register(promotionRoutes(services));
+  await app.register(subscriptionRoutes(services));
 
   const roots = services.staticRoots;
   if (roots?.admin && fs.existsSync(path.join(roots.admin, 'index.html'))) {

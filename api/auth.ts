@@ -5,7 +5,7 @@ import type { Role } from '../domain/shared/wire';
 import { DomainError } from '../domain/shared/decider';
 import { hashToken } from '../infra/auth/secrets';
 import { findSession } from '../projections/users';
-import { findMember, findProxySession } from '../projections/members';
+import { findProxySession } from '../projections/members';
 import { BLOCKED_MESSAGE, BLOCKED_REGION_MESSAGE, effectiveRole, isRegionBlocked } from '../domain/member/member';
 import { countryOf } from '../infra/geo/country';
 import { currentSettings } from '../projections/settings';
@@ -73,9 +73,11 @@ async function resolveCaller(services: Services, tokenHash: string): Promise<Cal
   const now = services.clock().toISOString();
   const s = await findSession(db, tokenHash, now);
   if (s) {
-    const member = await findMember(db, s.user_id);
-    if (member.deleted) return null;
-    return { userId: s.user_id, sessionId: s.session_id, role: effectiveRole(s.role as Role, member.role), email: s.email, name: s.name, proxyAdminId: null, blocked: member.blocked };
+    if (s.member_deleted) return null;
+    return {
+      userId: s.user_id, sessionId: s.session_id, role: effectiveRole(s.role as Role, (s.member_role as Role | null) ?? null), email: s.email, name: s.name,
+      proxyAdminId: null, blocked: !!s.member_blocked,
+    };
   }
   const p = await findProxySession(db, tokenHash, now);
   if (!p || p.deleted) return null;

@@ -1,7 +1,7 @@
 // Wires one Fanclub process: database + event store, projections, adapters, the HTTP app, background work.
 import fs from 'node:fs';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../infra/config';
@@ -9,11 +9,19 @@ import { openEventStoreFromConfig } from '../infra/eventstore/open';
 import { createProjectionRunner } from '../projections/runner';
 import { allProjections } from '../projections';
 import { createSandboxCardGateway } from '../infra/payments/sandbox-card-gateway';
-import { createLocalDiskStorage } from '../infra/storage/local-disk';
+import { createSandboxCryptoGateway } from '../infra/payments/sandbox-crypto-gateway';
+import { resumeCryptoTopUps } from '../commands/wallet';
+import { cryptoPaymentsToResume } from '../projections/wallet';
+import { createLocalDiskBytes } from '../infra/storage/local-disk';
+import { createS3Storage, type S3Storage } from '../infra/storage/s3';
+import { selfSigned } from '../infra/storage/self-signed';
+import { currentSettings } from '../projections/settings';
+import { watermarkOf } from '../domain/media/watermark';
 import { createIdempotencyStore } from '../infra/idempotency/store';
 import { createMailer } from '../infra/mail/mailer';
 import { bootstrap, type BootstrapResult } from '../commands/bootstrap';
 import { resumeUnfinishedPayments } from '../commands/recovery';
+import { paymentMethodFromReadModel, startRebillScheduler, type RebillScheduler } from '../commands/subscriptions';
 import { startMediaWorker, type MediaWorker } from '../commands/media-jobs';
 import { buildApp } from './app';
 import type { Services } from './services';
@@ -37,9 +45,15 @@ export interface RunningServer {
   url: string;
   firstStart: BootstrapResult;
   close(): Promise<void>;
+  /** The durable rebill scheduler (commands/subscriptions.ts); tests call tick() after moving the clock. */
+  rebillScheduler: RebillScheduler;
 }
 
-export async function startServer(cfg: Config, options: { clock?: () => Date; serveApps?: boolean; log?: (m: string) => void } = {}): Promise<RunningServer> {
+export async function startServer(
+  cfg: Config,
+  /** deliverNotices: false leaves the sandbox provider's notices for a test to deliver by hand (order, repeats). */
+  options: { clock?: () => Date; serveApps?: boolean; log?: (m: string) => void; deliverNotices?: boolean; rebillIntervalMs?: number } = {},
+): Promise<RunningServer> {
   const log = options.log ?? ((m: string) => console.log(m));
   const opened = await openEventStoreFromConfig(cfg);
   const { database, store } = opened;
@@ -54,23 +68,51 @@ export async function startServer(cfg: Config, options: { clock?: () => Date; se
   const timers: NodeJS.Timeout[] = [];
   let app: FastifyInstance | null = null;
   let mediaWorker: MediaWorker | null = null;
+  let s3: S3Storage | null = null;
+  let noticeDelivery: { stop(): Promise<void> } | null = null;
+  let cryptoNoticeDelivery: { stop(): Promise<void> } | null = null;
+  let rebillScheduler: RebillScheduler | null = null;
   const close = async () => {
     timers.forEach(clearInterval);
+    await rebillScheduler?.stop().catch(() => {});
+    await noticeDelivery?.stop().catch(() => {});
+    await cryptoNoticeDelivery?.stop().catch(() => {});
     await app?.close().catch(() => {});
     await mediaWorker?.stop().catch(() => {});
     await runner.stop().catch(() => {});
+    s3?.close();
     await opened.close();
   };
   try {
     await runner.migrate();
     await runner.start();
+    // Media bytes live on local disk or in an S3 bucket; either way the app signs its own short-lived URLs and
+    // streams the bytes, so entitlement checks stay here.
+    if (cfg.s3) {
+      s3 = createS3Storage(cfg.s3);
+      // A wrong bucket, endpoint or credentials stop the start with the reason.
+      await s3.ensureBucket().catch((e) => {
+        throw new Error(`S3 bucket "${cfg.s3!.bucket}" is not usable: ${(e as Error).message}`);
+      });
+    }
+    // The sandbox provider signs its notices with a secret derived from the app's; they go to this server once it listens.
+    const webhookSecret = createHmac('sha256', signingSecret(cfg)).update('sandbox-card-webhooks').digest('hex');
+    let webhookUrl: string | null = null;
+    const gateway = await createSandboxCardGateway(database, { webhook: { url: () => webhookUrl, secret: webhookSecret } });
+    // The sandbox crypto provider (wallet top-ups) does the same with its own secret and endpoint.
+    const cryptoWebhookSecret = createHmac('sha256', signingSecret(cfg)).update('sandbox-crypto-webhooks').digest('hex');
+    let cryptoWebhookUrl: string | null = null;
+    const cryptoGateway = await createSandboxCryptoGateway(database, { webhook: { url: () => cryptoWebhookUrl, secret: cryptoWebhookSecret }, now: clock });
     const services: Services = {
       config: cfg,
       database,
       store,
       runner,
-      gateway: await createSandboxCardGateway(database),
-      storage: createLocalDiskStorage(path.join(cfg.dataDir, 'files'), signingSecret(cfg)),
+      gateway,
+      webhookSecret,
+      cryptoGateway,
+      cryptoWebhookSecret,
+      storage: selfSigned(s3 ?? createLocalDiskBytes(path.join(cfg.dataDir, 'files')), signingSecret(cfg)),
       idempotency: await createIdempotencyStore(database),
       mailer: await createMailer(database, { smtpUrl: cfg.SMTP_URL, from: cfg.MAIL_FROM, log: (m) => log(`[mail] ${m}`) }),
       clock,
@@ -78,7 +120,11 @@ export async function startServer(cfg: Config, options: { clock?: () => Date; se
     };
     // Renders uploads in the background (videos always; photos whose inline attempt failed) and resumes, on
     // start-up, whatever a previous process left 'processing'.
-    mediaWorker = startMediaWorker({ store, db: database.db, storage: services.storage, now: clock, log: (m) => log(`[media] ${m}`) });
+    // The watermark follows the settings (read model) at the time each item is rendered.
+    mediaWorker = startMediaWorker({
+      store, db: database.db, storage: services.storage, now: clock, log: (m) => log(`[media] ${m}`),
+      watermark: async () => watermarkOf(await currentSettings(database.db)),
+    });
     const firstStart = await bootstrap(store, services.storage, { adminEmail: cfg.FANCLUB_ADMIN_EMAIL, adminPassword: cfg.FANCLUB_ADMIN_PASSWORD, demo: cfg.FANCLUB_DEMO });
     if (firstStart.ctx.lastPosition) await runner.waitFor(firstStart.ctx.lastPosition, 30_000);
 
@@ -89,11 +135,32 @@ export async function startServer(cfg: Config, options: { clock?: () => Date; se
     // On start-up every unfinished payment is resumed at once (a crash left it); later only stale ones.
     await resumeUnfinishedPayments(database.db, store, services.gateway, { olderThanMs: 0, now: clock, log: (m) => log(`[payments] ${m}`) });
     timers.push(setInterval(resume, 60_000).unref());
+    // Crypto top-ups: paid but not credited (a crash), or open past their 15 minutes (the provider is asked once more).
+    const resumeCrypto = () =>
+      cryptoPaymentsToResume(database.db, clock().toISOString())
+        .then((ids) => resumeCryptoTopUps(store, cryptoGateway, ids, { now: clock, log: (m) => log(`[wallet] ${m}`) }))
+        .catch((e) => console.error('[wallet] recovery failed:', e));
+    await resumeCrypto();
+    timers.push(setInterval(() => void resumeCrypto(), 60_000).unref());
+    // Rebills: the due memberships are read from the subscribers read model (the durable queue) every minute and
+    // charged through the payment process manager; the services clock is read on every pass.
+    rebillScheduler = startRebillScheduler({
+      store, db: database.db, deps: { gateway: services.gateway, paymentMethodOf: paymentMethodFromReadModel(database.db) },
+      now: () => services.clock(), intervalMs: options.rebillIntervalMs ?? 60_000, log: (m) => log(`[rebill] ${m}`),
+    });
 
     app = await buildApp(services);
     const address = await app.listen({ port: cfg.PORT, host: cfg.HOST });
     const port = (app.server.address() as { port: number }).port;
-    return { app, services, url: cfg.FANCLUB_PUBLIC_URL ?? `http://localhost:${port}`, firstStart, close, ...(address ? {} : {}) };
+    webhookUrl = `http://127.0.0.1:${port}/api/webhooks/sandbox-card`;
+    cryptoWebhookUrl = `http://127.0.0.1:${port}/api/webhooks/sandbox-crypto`;
+    // Whatever fell due while no process ran is charged now, not a minute from now.
+    void rebillScheduler.tick().catch((e) => console.error('[rebill] first pass failed:', e));
+    if (options.deliverNotices !== false) {
+      noticeDelivery = gateway.startDelivery({ intervalMs: 1000 });
+      cryptoNoticeDelivery = cryptoGateway.startDelivery({ intervalMs: 1000 });
+    }
+    return { app, services, url: cfg.FANCLUB_PUBLIC_URL ?? `http://localhost:${port}`, firstStart, close, rebillScheduler, ...(address ? {} : {}) };
   } catch (e) {
     await close().catch(() => {});
     throw e;

@@ -2,8 +2,8 @@
 import type { Database } from '../infra/db/database';
 import type { EventStore } from '../infra/eventstore/port';
 import type { ProjectionRunner } from '../projections/runner';
-import type { CardGateway } from '../infra/payments/port';
-import type { FileStorage } from '../infra/storage/local-disk';
+import type { CardGateway, CryptoGateway } from '../infra/payments/port';
+import type { AppStorage } from '../infra/storage/port';
 import type { IdempotencyStore } from '../infra/idempotency/store';
 import type { Config } from '../infra/config';
 import type { Mailer } from '../infra/mail/mailer';
@@ -14,7 +14,14 @@ export interface Services {
   store: EventStore;
   runner: ProjectionRunner;
   gateway: CardGateway;
-  storage: FileStorage;
+  /** Shared secret the card provider signs its notices (webhooks) with. */
+  webhookSecret: string;
+  /** Wallet top-ups (the sandbox crypto gateway until a provider adapter is configured). */
+  cryptoGateway: CryptoGateway;
+  /** Shared secret the crypto provider signs its notices with. */
+  cryptoWebhookSecret: string;
+  /** Local disk or S3 behind the app's own signed URLs (signing is synchronous). */
+  storage: AppStorage;
   idempotency: IdempotencyStore;
   mailer: Mailer;
   clock: () => Date;

@@ -1,13 +1,16 @@
 // Read models → the wire shapes of domain/shared/wire.ts, applying what the viewer is entitled to see.
 import type { MeView, PostView, PublicSettings, PostMediaView } from '../domain/shared/wire';
-import { postAccess, type Viewer } from '../domain/post/visibility';
+import { mayOpenMedia, postAccess, type Viewer } from '../domain/post/visibility';
+import { countsFor, type VisibleCounts } from '../domain/post/counts';
 import { dollarsFromCents } from '../domain/shared/money';
 import { routeAfterRegistration } from '../domain/user/user';
 import type { SiteSettings } from '../domain/settings/settings';
+import { heroBanner, paymentIcons, socialLinks } from '../domain/settings/landing';
 import type { PostRow } from '../projections/posts';
 import type { MediaRow } from '../projections/media';
 import type { UserRow } from '../projections/users';
-import type { SubscriberRow } from '../projections/subscribers';
+import { subscriptionMeFields, type SubscriberRow } from '../projections/subscribers';
+import type { WalletRow } from '../projections/wallet';
 import { isoOrNull, type AccountStatusRow } from '../projections/account-status';
 import type { FileStorage } from '../infra/storage/local-disk';
 import type { CommandContext } from '../commands/handle';
@@ -32,6 +35,8 @@ export function publicSettings(s: SiteSettings, sandbox: boolean): PublicSetting
     recurring_membership_price: dollarsFromCents(s.recurring_membership_price_cents),
     content_unlock_minimum_amount: s.content_unlock_minimum_amount,
     content_unlock_maximum_amount: s.content_unlock_maximum_amount,
+    tips_minimum_amount: s.tips_minimum_amount,
+    tips_maximum_amount: s.tips_maximum_amount,
     enable_public_post: s.enable_public_post,
     feed_tags_enable: s.feed_tags_enable,
     is_pagination_on_exclusive_content_enabled: s.is_pagination_on_exclusive_content_enabled,
@@ -42,16 +47,29 @@ export function publicSettings(s: SiteSettings, sandbox: boolean): PublicSetting
     show_age_modal: s.show_age_modal,
     age_gate_age: s.age_gate_age,
     maintenance_mode: s.maintenance_mode,
+    is_feed_like_enabled: s.is_feed_like_enabled,
+    is_feed_comment_enabled: s.is_feed_comment_enabled,
+    landing_page_enabled: s.landing_page_enabled,
+    log_in_navbar_name: s.log_in_navbar_name,
+    sign_up_navbar_name: s.sign_up_navbar_name,
+    hero_banner: heroBanner(s),
+    social_links: socialLinks(s),
+    payment_icons: paymentIcons(s),
+    wallet_settings: { add_fund_default_options: s.add_fund_default_options, add_fund_minimum_amount: s.add_fund_minimum_amount, add_fund_maximum_amount: s.add_fund_maximum_amount },
+    is_crypto_payment_enabled: s.is_crypto_payment_enabled,
+    enable_promotion: s.enable_promotion,
+    enable_coupons: s.enable_coupons,
   };
 }
 
-export function mediaView(m: MediaRow, entitled: boolean, storage: FileStorage): PostMediaView {
+/** One item as a viewer sees it: originals only when `open` (entitled, or the preview of a locked post). */
+export function mediaView(m: MediaRow, open: boolean, storage: FileStorage): PostMediaView {
   const ready = m.status === 'ready';
   return {
     _id: m.id,
     content_type: m.kind,
-    url: entitled && ready && m.original_key ? storage.signedGetUrl(m.original_key, MEDIA_URL_TTL_SECONDS) : null,
-    thumbnail_url: entitled && ready && m.thumbnail_key ? storage.signedGetUrl(m.thumbnail_key, MEDIA_URL_TTL_SECONDS) : null,
+    url: open && ready && m.original_key ? storage.signedGetUrl(m.original_key, MEDIA_URL_TTL_SECONDS) : null,
+    thumbnail_url: open && ready && m.thumbnail_key ? storage.signedGetUrl(m.thumbnail_key, MEDIA_URL_TTL_SECONDS) : null,
     // The blurred preview is safe for anyone; it is served without a signature.
     blur_url: ready && m.blur_key ? `/media/${m.blur_key}` : '',
     width: m.width ?? 0,
@@ -60,16 +78,19 @@ export function mediaView(m: MediaRow, entitled: boolean, storage: FileStorage):
   };
 }
 
-export function postView(
-  post: PostRow,
-  media: Map<string, MediaRow>,
-  viewer: Viewer,
-  unlocked: boolean,
-  author: { name: string; avatarUrl: string | null },
-  storage: FileStorage,
-): PostView {
+export interface PostViewContext {
+  author: { name: string; avatarUrl: string | null };
+  storage: FileStorage;
+  /** Which counts this viewer sees for this post (domain/post/counts.ts). */
+  counts: VisibleCounts;
+  nowMs: number;
+}
+
+export function postView(post: PostRow, media: Map<string, MediaRow>, viewer: Viewer, unlocked: boolean, c: PostViewContext): PostView {
   const access = postAccess(post, viewer, unlocked);
   const items = post.media.map((ref) => media.get(ref.mediaId)).filter((m): m is MediaRow => !!m);
+  const open = (m: MediaRow) => mayOpenMedia(post, access, m.id);
+  const previewItem = post.visibility === 'locked' && post.preview_media_id ? media.get(post.preview_media_id) : undefined;
   return {
     _id: post.id,
     description: access.captionBlur ? '' : post.caption,
@@ -80,37 +101,48 @@ export function postView(
     is_unlocked: unlocked,
     amount: dollarsFromCents(post.price_cents),
     amount_cents: post.price_cents,
-    date: post.publish_at,
-    processing: items.some((m) => m.status === 'processing'),
-    isError: items.some((m) => m.status === 'error'),
+    date: new Date(post.publish_at).toISOString(),
+    is_published: new Date(post.publish_at).getTime() <= c.nowMs,
+    processing: post.pending_media > 0,
+    isError: post.errored_media > 0,
+    gallery_process_error_index: post.errored_media > 0 ? items.flatMap((m, i) => (m.status === 'error' ? [i] : [])) : [],
     is_demo: post.is_demo,
-    media: items.map((m) => mediaView(m, access.entitled, storage)),
+    media: items.map((m) => mediaView(m, open(m), c.storage)),
+    isPreviewEnable: !!previewItem,
+    media_preview: previewItem ? mediaView(previewItem, true, c.storage) : null,
+    category_id: post.category_id,
+    version_of: post.version_of,
     blogType: post.blog_type,
-    total_likes: post.like_count,
-    total_comments: post.comment_count,
+    ...countsFor(c.counts, { likes: post.like_count, comments: post.comment_count }),
     user_feed_like: false, // per viewer: filled by postViews (api/routes/feed.ts)
-    user: author,
+    user: c.author,
     cta: access.cta,
   };
 }
 
-export function meView(user: UserRow, sub: SubscriberRow | undefined, primaryCardId: string | null, nowIso: string, status?: AccountStatusRow): MeView {
+/**
+ * The default payment method (spec 1 §3): 'crypto_currency' when the fan chose the wallet or topped it up
+ * since choosing a card; otherwise the card they chose, else the primary card.
+ */
+export function defaultPaymentMethod(wallet: WalletRow | undefined, primaryCardId: string | null): string | null {
+  if (wallet?.default_method === 'crypto_currency') return 'crypto_currency';
+  return wallet?.default_method === 'card' && wallet.default_card_id ? wallet.default_card_id : primaryCardId;
+}
+
+export function meView(user: UserRow, sub: SubscriberRow | undefined, primaryCardId: string | null, nowIso: string, status?: AccountStatusRow, wallet?: WalletRow): MeView {
   const pendingEmail = status?.pending_email ?? null;
-  const active = !!sub && Date.parse(sub.expires_at) > Date.parse(nowIso);
+  const membership = subscriptionMeFields(sub, nowIso);
   return {
     _id: user.id,
     email: user.email,
     name: user.name,
     role: user.role,
     isAdmin: user.role === 'admin' || user.role === 'super_admin',
-    isSubscribedEver: !!sub,
-    ccbillSubscriptionStatus: active ? '1' : '0',
-    expiration_date: sub?.expires_at ?? null,
-    next_billing_date: active ? sub?.next_billing_at ?? null : null,
-    default_payment_method: primaryCardId,
-    wallet_amount: 0,
-    wallet_amount_cents: 0,
-    isRebillFailed: false,
+    // Status '0' / '1' / '2', dates, rebill failure and complimentary flag (domain/subscription, projections/subscribers).
+    ...membership,
+    default_payment_method: defaultPaymentMethod(wallet, primaryCardId),
+    wallet_amount: dollarsFromCents(Number(wallet?.balance_cents ?? 0)),
+    wallet_amount_cents: Number(wallet?.balance_cents ?? 0),
     avatarUrl: null,
     created_at: user.registered_at,
     emailOptInStatus: status?.email_opt_in_status ?? 'pending',

@@ -1,15 +1,18 @@
 // Media uploads and posts. An upload lands in staging through a signed PUT; registering it records the
 // upload, and the media worker (./media-jobs.ts) renders it; a post may be created from media still processing
-// (it stays hidden, 'processing', until every item is ready).
+// (it stays hidden, 'processing', until every item is ready). Posts are then edited, reviewed (an errored post
+// reposted without the errored items) and reused (republished as a new version in the same group).
 import { DomainError } from '../domain/shared/decider';
 import { ValidationError } from '../domain/shared/validation';
 import { mediaDecider, mediaStream, ACCEPTED_TYPES } from '../domain/media/media';
-import { postDecider, postStream, type PostMediaRef } from '../domain/post/post';
+import { mediaIdsOfPost, postDecider, postStream, type CreatePost, type PostMediaRef, type PostSettings } from '../domain/post/post';
+import { FEED_TAGS_STREAM, TAG_MESSAGES, feedTagDecider } from '../domain/feed-tag/feed-tag';
 import type { PostVisibility } from '../domain/shared/wire';
 import type { SiteSettings } from '../domain/settings/settings';
 import type { FileStorage } from '../infra/storage/local-disk';
 import { handle, loadStream, type CommandContext } from './handle';
 import { nudgeMediaWorkers, processMedia } from './media-jobs';
+import { postTagIds, setPostTags } from './feed-tags';
 
 export const MAX_UPLOAD_BYTES = 200 * 1024 * 1024;
 
@@ -51,19 +54,73 @@ export interface CreatePostInput {
   visibility: PostVisibility;
   amountDollars: number | null;
   mediaIds: string[];
+  /** A trusted publish date (demo history); the creator's own choice goes in `schedule`. */
   publishAt?: string;
+  /** The creator's schedule: not in the past (spec 2 §5). */
+  schedule?: string | null;
+  previewMediaId?: string | null;
+  categoryId?: string | null;
+  feedTags?: string[];
   isDemo?: boolean;
 }
 
-export async function createPost(ctx: CommandContext, settings: SiteSettings, input: CreatePostInput): Promise<{ postId: string }> {
-  const media: PostMediaRef[] = [];
-  for (const [i, mediaId] of input.mediaIds.entries()) {
+export interface PostWritten {
+  postId: string;
+  /** Some item is still being processed: the post shows once it is done (spec 2 §8 success messages). */
+  processing: boolean;
+}
+
+interface LoadedMedia {
+  refs: PostMediaRef[];
+  processing: boolean;
+}
+
+/** The media of a post, in order, from their streams: each must exist and not have failed processing. */
+async function loadPostMedia(ctx: CommandContext, mediaIds: string[]): Promise<LoadedMedia> {
+  const refs: PostMediaRef[] = [];
+  let processing = false;
+  for (const [i, mediaId] of mediaIds.entries()) {
     const { state } = await loadStream(ctx.store, mediaStream(mediaId), mediaDecider);
     if (state.status === 'none') throw new ValidationError('media_ids', `Image Number ${i + 1} media format is not supported.`);
-    if (state.status === 'error') throw new ValidationError('media_ids', 'Error: There is problem in processing one or multiple content.');
-    media.push({ mediaId, kind: state.kind! });
+    if (state.removed) throw new ValidationError('media_ids', REMOVED_MEDIA);
+    if (state.status === 'error') throw new ValidationError('media_ids', PROCESSING_ERROR);
+    processing ||= state.status === 'processing';
+    refs.push({ mediaId, kind: state.kind! });
   }
-  if (new Set(input.mediaIds).size !== input.mediaIds.length) throw new ValidationError('media_ids', 'Invalid Request');
+  if (new Set(mediaIds).size !== mediaIds.length) throw new ValidationError('media_ids', 'Invalid Request');
+  return { refs, processing };
+}
+
+const PROCESSING_ERROR = 'Error: There is problem in processing one or multiple content.';
+/** A library item deleted after the composer listed it (another tab, another staff member). */
+const REMOVED_MEDIA = 'This media was deleted from the library. Please select it again.';
+
+/** The preview item (one of the media or a separate library item): it must exist and not have failed. */
+async function loadPreview(ctx: CommandContext, previewMediaId: string | null | undefined): Promise<{ processing: boolean }> {
+  if (!previewMediaId) return { processing: false };
+  const { state } = await loadStream(ctx.store, mediaStream(previewMediaId), mediaDecider);
+  if (state.status === 'none') throw new ValidationError('preview_media_id', 'Invalid Request');
+  if (state.removed) throw new ValidationError('preview_media_id', REMOVED_MEDIA);
+  if (state.status === 'error') throw new ValidationError('preview_media_id', PROCESSING_ERROR);
+  return { processing: state.status === 'processing' };
+}
+
+/** Refuses unknown tags before anything is written (the tags are set once the post exists). */
+async function checkFeedTags(ctx: CommandContext, tagIds: string[] | undefined): Promise<void> {
+  if (!tagIds?.length) return;
+  const { state } = await loadStream(ctx.store, FEED_TAGS_STREAM, feedTagDecider);
+  if (new Set(tagIds).size !== tagIds.length) throw new ValidationError('feed_tags', TAG_MESSAGES.alreadyAdded);
+  for (const id of tagIds) if (!state.tags.has(id)) throw new ValidationError('feed_tags', TAG_MESSAGES.notFound);
+}
+
+const composerSettings = (s: SiteSettings): PostSettings => ({
+  minAmount: s.content_unlock_minimum_amount, maxAmount: s.content_unlock_maximum_amount, enablePublicPost: s.enable_public_post,
+});
+
+export async function createPost(ctx: CommandContext, settings: SiteSettings, input: CreatePostInput): Promise<PostWritten> {
+  const media = await loadPostMedia(ctx, input.mediaIds);
+  const preview = await loadPreview(ctx, input.previewMediaId);
+  await checkFeedTags(ctx, input.feedTags);
   const postId = ctx.newId();
   await handle(ctx, postStream(postId), postDecider, {
     type: 'CreatePost',
@@ -72,13 +129,114 @@ export async function createPost(ctx: CommandContext, settings: SiteSettings, in
     caption: input.caption,
     visibility: input.visibility,
     amountDollars: input.amountDollars,
-    media,
+    media: media.refs,
+    previewMediaId: input.previewMediaId ?? null,
     publishAt: input.publishAt ?? ctx.now(),
+    schedule: input.schedule ?? null,
     at: ctx.now(),
-    settings: { minAmount: settings.content_unlock_minimum_amount, maxAmount: settings.content_unlock_maximum_amount, enablePublicPost: settings.enable_public_post },
+    settings: composerSettings(settings),
     isDemo: input.isDemo,
+    categoryId: input.categoryId ?? null,
   });
-  return { postId };
+  if (input.feedTags?.length) await setPostTags(ctx, postId, input.feedTags, true);
+  return { postId, processing: media.processing || preview.processing };
+}
+
+/** Edit Post dialog (spec 2 §2): caption; Private/Public for unlocked posts; the preview of locked posts. */
+export async function editPost(
+  ctx: CommandContext,
+  settings: SiteSettings,
+  input: { postId: string; caption: string; visibility?: 'private' | 'public'; previewMediaId?: string | null },
+) {
+  await loadPreview(ctx, input.previewMediaId);
+  return handle(ctx, postStream(input.postId), postDecider, {
+    type: 'EditPost', caption: input.caption, visibility: input.visibility, previewMediaId: input.previewMediaId, enablePublicPost: settings.enable_public_post, at: ctx.now(),
+  });
+}
+
+/**
+ * Review And Post (spec 2 §2): a post in error is reposted with new media (its good items plus re-uploads),
+ * caption and price. `previewMediaId` undefined keeps the preview unless that item is the one that failed.
+ */
+export async function reviewPost(
+  ctx: CommandContext,
+  settings: SiteSettings,
+  input: { postId: string; caption: string; mediaIds: string[]; previewMediaId?: string | null; amountDollars: number | null; feedTags?: string[] },
+): Promise<PostWritten> {
+  const post = await loadStream(ctx.store, postStream(input.postId), postDecider);
+  if (!post.state.exists || post.state.deleted) throw new DomainError('Something went wrong', 'POST_NOT_FOUND', 404, { field: 'blog_id' });
+  const statuses = new Map<string, string>();
+  for (const id of mediaIdsOfPost(post.state)) statuses.set(id, (await loadStream(ctx.store, mediaStream(id), mediaDecider)).state.status);
+  const inError = [...statuses.values()].includes('error');
+  if (!inError) throw new ValidationError('blog_id', 'Invalid Request');
+  const media = await loadPostMedia(ctx, input.mediaIds);
+  const kept = post.state.previewMediaId && statuses.get(post.state.previewMediaId) !== 'error' ? post.state.previewMediaId : null;
+  const previewMediaId = input.previewMediaId === undefined ? kept : input.previewMediaId;
+  const preview = await loadPreview(ctx, previewMediaId);
+  await checkFeedTags(ctx, input.feedTags);
+  await handle(ctx, postStream(input.postId), postDecider, {
+    type: 'ReviewPost', caption: input.caption, media: media.refs, previewMediaId, amountDollars: input.amountDollars, inError, settings: composerSettings(settings), at: ctx.now(),
+  });
+  if (input.feedTags) await setPostTags(ctx, input.postId, input.feedTags, true);
+  return { postId: input.postId, processing: media.processing || preview.processing };
+}
+
+export interface ReusePostInput {
+  /** The post being reused (an original or any of its versions). */
+  sourcePostId: string;
+  authorId: string;
+  caption: string;
+  /** Locked posts: whole dollars within the tips bounds; null keeps the source's price. */
+  amountDollars: number | null;
+  schedule?: string | null;
+  /** Keep the source's publish date, so the new version does not go to the top of the feed. */
+  keepOriginalDate?: boolean;
+  /** Default: the source's media. */
+  mediaIds?: string[];
+  /** undefined: the source's preview; null: none. */
+  previewMediaId?: string | null;
+  /** Default: the source's tags. */
+  feedTags?: string[];
+}
+
+/**
+ * Reuse (spec 2 §2, §4): a NEW post republishing an older one, in the same reuse group (PostCreated.reuseOf is
+ * the group's root). The root's stream lists the version before the post exists, so a buyer of any version is
+ * never charged for this one (commands/purchases.ts); a crash in between leaves only a harmless dangling id.
+ */
+export async function reusePost(ctx: CommandContext, settings: SiteSettings, input: ReusePostInput): Promise<PostWritten> {
+  const source = (await loadStream(ctx.store, postStream(input.sourcePostId), postDecider)).state;
+  if (!source.exists || source.deleted) throw new DomainError('Something went wrong', 'POST_NOT_FOUND', 404, { field: '_id' });
+  const root = source.rootPostId ?? input.sourcePostId;
+  const media = await loadPostMedia(ctx, input.mediaIds ?? source.media.map((m) => m.mediaId));
+  const previewMediaId = input.previewMediaId === undefined ? source.previewMediaId : input.previewMediaId;
+  const preview = await loadPreview(ctx, previewMediaId);
+  const feedTags = input.feedTags ?? (await postTagIds(ctx, input.sourcePostId));
+  await checkFeedTags(ctx, feedTags);
+  const postId = ctx.newId();
+  const create: CreatePost = {
+    type: 'CreatePost',
+    postId,
+    authorId: input.authorId,
+    caption: input.caption,
+    visibility: source.visibility!,
+    amountDollars: input.amountDollars ?? source.priceCents / 100,
+    media: media.refs,
+    previewMediaId,
+    publishAt: input.keepOriginalDate ? source.publishAt! : ctx.now(),
+    schedule: input.keepOriginalDate ? null : input.schedule ?? null,
+    at: ctx.now(),
+    // A reused post is priced within the tips bounds (spec 2 §3 settings read by this area).
+    settings: { minAmount: settings.tips_minimum_amount, maxAmount: settings.tips_maximum_amount, enablePublicPost: settings.enable_public_post },
+    categoryId: source.categoryId,
+    reuseOf: root,
+  };
+  // Judge the new post before the root records it as a version.
+  postDecider.decide(create, postDecider.initialState());
+  await handle(ctx, postStream(root), postDecider, { type: 'AddVersion', versionId: postId, at: ctx.now() });
+  await handle(ctx, postStream(postId), postDecider, create);
+  if (feedTags.length) await setPostTags(ctx, postId, feedTags, true);
+  return { postId, processing: media.processing || preview.processing };
 }
 
 export async function deletePost(ctx: CommandContext, postId: string) {

@@ -3,16 +3,23 @@
 //
 // Durable by construction: the queue is the read model (media in status 'processing' whose next attempt is due),
 // so nothing is lost when the process dies; on start-up every such media item is processed again. A repeat is
-// harmless: renditions go to fixed keys (a put replaces the object whole), MediaProcessed is a no-op once
-// recorded, and a failed attempt is recorded under its number, so a repeat does not use up an attempt.
+// harmless: renditions go to the keys of the media's version (a put replaces the object whole), MediaProcessed
+// is a no-op once recorded, and a failed attempt is recorded under its number, so a repeat does not use up an
+// attempt. A reprocess request (Send Video Process Request) bumps the version, so it renders under new keys.
+//
+// The creator's watermark is read at rendering time: by the server's worker from the settings read model,
+// otherwise (inline processing of an upload) from the settings stream.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import type { Kysely } from 'kysely';
-import { MAX_PROCESSING_ATTEMPTS, mediaDecider, mediaStream, processingRetryDelayMs, type MediaState, type Renditions } from '../domain/media/media';
+import { MAX_PROCESSING_ATTEMPTS, mediaDecider, mediaStream, processingRetryDelayMs, renditionKeys, type MediaState, type Renditions } from '../domain/media/media';
+import { watermarkOf, type Watermark } from '../domain/media/watermark';
+import { SETTINGS_STREAM, settingsDecider } from '../domain/settings/settings';
 import type { MediaKind } from '../domain/shared/wire';
 import type { EventStore } from '../infra/eventstore/port';
-import { StorageNotFoundError, type StoragePort } from '../infra/storage/port';
+import { StorageNotFoundError, type ByteStore } from '../infra/storage/port';
 import { renderImage } from '../infra/media/images';
 import { renderVideo } from '../infra/media/video';
 import { mediaDueForProcessing } from '../projections/media';
@@ -20,7 +27,9 @@ import { commandContext, handle, loadStream, type CommandContext } from './handl
 
 export interface MediaJobDeps {
   store: EventStore;
-  storage: Pick<StoragePort, 'read' | 'put'>;
+  storage: Pick<ByteStore, 'read' | 'readStream' | 'put'>;
+  /** The watermark to draw now (null: none). Default: from the settings stream. */
+  watermark?: () => Promise<Watermark | null>;
   now?: () => Date;
   /** Base of the retry backoff: attempt n waits base * 4^(n-1). Default 5 s. */
   retryBaseMs?: number;
@@ -43,29 +52,45 @@ export type MediaJobOutcome =
 /** Media being processed in this process (by a worker or inline), so the same item is never rendered twice at once. */
 const claimed = new Set<string>();
 
-export const renditionKeys = (mediaId: string, kind: MediaKind) =>
-  kind === 'video'
-    ? { originalKey: `originals/${mediaId}.mp4`, thumbnailKey: `thumbs/${mediaId}.jpg`, blurKey: `blur/${mediaId}.jpg`, posterKey: `posters/${mediaId}.jpg` }
-    : { originalKey: `originals/${mediaId}.jpg`, thumbnailKey: `thumbs/${mediaId}.jpg`, blurKey: `blur/${mediaId}.jpg` };
+export { renditionKeys };
+
+/** The watermark as the settings stream has it now (for callers without the read model). */
+export async function watermarkFromStream(store: EventStore): Promise<Watermark | null> {
+  const events = await store.readStream(SETTINGS_STREAM);
+  return watermarkOf(events.reduce((s, e) => settingsDecider.evolve(s, { type: e.type, data: e.data } as never), settingsDecider.initialState()));
+}
+
+const missingUpload = (e: unknown) => {
+  throw e instanceof StorageNotFoundError ? new Error('The uploaded file is missing.') : e;
+};
+
+/** Copies a stored object to a temp file (ffmpeg reads files), streaming: videos may be large. */
+export async function withTempCopy<T>(storage: Pick<ByteStore, 'readStream'>, key: string, use: (file: string) => Promise<T>): Promise<T> {
+  const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'fanclub-media-'));
+  try {
+    const file = path.join(dir, 'upload');
+    const { stream } = await storage.readStream(key).catch(missingUpload);
+    await pipeline(stream, fs.createWriteStream(file));
+    return await use(file);
+  } finally {
+    await fs.promises.rm(dir, { recursive: true, force: true });
+  }
+}
 
 async function render(deps: MediaJobDeps, mediaId: string, state: MediaState): Promise<Renditions> {
   if (!state.stagingKey) throw new Error('The upload was recorded without its file.');
-  const bytes = await deps.storage.read(state.stagingKey).catch((e) => {
-    throw e instanceof StorageNotFoundError ? new Error('The uploaded file is missing.') : e;
-  });
+  const watermark = await (deps.watermark ?? (() => watermarkFromStream(deps.store)))();
+  const version = state.version ?? 0;
   if (state.kind === 'photo') {
-    const r = await renderImage(bytes);
-    const keys = renditionKeys(mediaId, 'photo');
+    const bytes = await deps.storage.read(state.stagingKey).catch(missingUpload);
+    const r = await renderImage(bytes, { rotation: state.rotation ?? 0, watermark });
+    const keys = renditionKeys(mediaId, 'photo', version);
     await Promise.all([deps.storage.put(keys.originalKey, r.original), deps.storage.put(keys.thumbnailKey, r.thumbnail), deps.storage.put(keys.blurKey, r.blur)]);
     return { ...keys, width: r.width, height: r.height };
   }
-  // ffmpeg reads files: copy the upload to a temp file (works the same for local disk and S3).
-  const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'fanclub-media-'));
-  try {
-    const input = path.join(dir, 'upload');
-    await fs.promises.writeFile(input, bytes);
-    const r = await renderVideo(input, { timeoutMs: deps.videoTimeoutMs, signal: deps.signal });
-    const keys = renditionKeys(mediaId, 'video') as ReturnType<typeof renditionKeys> & { posterKey: string };
+  return withTempCopy(deps.storage, state.stagingKey, async (input) => {
+    const r = await renderVideo(input, { timeoutMs: deps.videoTimeoutMs, signal: deps.signal, watermark });
+    const keys = renditionKeys(mediaId, 'video', version) as ReturnType<typeof renditionKeys> & { posterKey: string };
     await Promise.all([
       deps.storage.put(keys.originalKey, r.video),
       deps.storage.put(keys.posterKey, r.poster),
@@ -73,9 +98,7 @@ async function render(deps: MediaJobDeps, mediaId: string, state: MediaState): P
       deps.storage.put(keys.blurKey, r.blur),
     ]);
     return { ...keys, videoKey: keys.originalKey, width: r.width, height: r.height, durationSeconds: r.durationSeconds };
-  } finally {
-    await fs.promises.rm(dir, { recursive: true, force: true });
-  }
+  });
 }
 
 /**
@@ -98,7 +121,7 @@ export async function processMedia(deps: MediaJobDeps, mediaId: string, ctx?: Co
     try {
       const renditions = await render(deps, mediaId, state);
       if (deps.signal?.aborted) return 'aborted';
-      await handle(ctx, stream, mediaDecider, { type: 'RecordRenditions', renditions });
+      await handle(ctx, stream, mediaDecider, { type: 'RecordRenditions', renditions, version: state.version ?? 0 });
       deps.log?.(`media ${mediaId} (${state.kind}) ready in ${Date.now() - t0} ms`);
       return 'ready';
     } catch (e) {
@@ -106,7 +129,7 @@ export async function processMedia(deps: MediaJobDeps, mediaId: string, ctx?: Co
       const reason = ((e as Error)?.message || String(e)).slice(0, 500);
       const at = now();
       const retryAt = new Date(at.getTime() + processingRetryDelayMs(attempt, deps.retryBaseMs ?? 5_000)).toISOString();
-      const r = await handle(ctx, stream, mediaDecider, { type: 'RecordProcessingAttemptFailure', attempt, reason, at: at.toISOString(), retryAt });
+      const r = await handle(ctx, stream, mediaDecider, { type: 'RecordProcessingAttemptFailure', attempt, reason, at: at.toISOString(), retryAt, version: state.version ?? 0 });
       const failed = r.events.some((ev) => ev.type === 'MediaProcessingFailed');
       deps.log?.(`media ${mediaId} attempt ${attempt}/${MAX_PROCESSING_ATTEMPTS} failed${failed ? ' (giving up)' : ''}: ${reason}`);
       return failed ? 'failed' : 'retry';

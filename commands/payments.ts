@@ -6,12 +6,13 @@
 // Every step is idempotent, so a crash anywhere is finished by `resumePayment` on restart: no money moves
 // without the entitlement following, and nothing is charged twice.
 import { DomainError } from '../domain/shared/decider';
-import { paymentDecider, paymentStream, type CardRef, type PaymentPurpose, type PaymentState } from '../domain/payment/payment';
+import { paymentDecider, paymentStream, type CardRef, type GatewayOutcome, type PaymentMethod, type PaymentPurpose, type PaymentState, type ReversalKind } from '../domain/payment/payment';
 import { unlockDecider, unlockStream } from '../domain/unlock/unlock';
 import { subscriptionDecider, subscriptionStream } from '../domain/subscription/subscription';
 import { cardsDecider, cardsStream } from '../domain/card/card';
 import type { CardGateway } from '../infra/payments/port';
 import { handle, loadStream, type CommandContext } from './handle';
+import { chargeWallet } from './wallet';
 
 export interface PaymentDeps {
   gateway: CardGateway;
@@ -21,7 +22,10 @@ export interface PaymentRequest {
   userId: string;
   purpose: PaymentPurpose;
   amountCents: number;
-  card: CardRef;
+  /** null for a wallet payment. */
+  card: CardRef | null;
+  /** 'card' (default) or 'wallet': the wallet is debited once per payment id instead of a card being charged. */
+  method?: PaymentMethod;
 }
 
 async function cardToken(ctx: CommandContext, userId: string, cardId: string): Promise<string> {
@@ -39,6 +43,7 @@ export async function settlePayment(ctx: CommandContext, deps: PaymentDeps, paym
     userId: request.userId,
     purpose: request.purpose,
     amountCents: request.amountCents,
+    method: request.method ?? 'card',
     card: request.card,
     at: ctx.now(),
   });
@@ -48,13 +53,18 @@ export async function settlePayment(ctx: CommandContext, deps: PaymentDeps, paym
 async function chargeRequested(ctx: CommandContext, deps: PaymentDeps, paymentId: string, state: PaymentState): Promise<PaymentState> {
   if (state.status !== 'requested' || !state.request) return state;
   const r = state.request;
-  const outcome = await deps.gateway.charge({
-    idempotencyKey: paymentId,
-    cardToken: await cardToken(ctx, r.userId, r.card.cardId),
-    amountCents: r.amountCents,
-    currency: r.currency,
-    description: r.purpose.kind === 'unlock' ? `Unlock post ${r.purpose.postId}` : 'Membership',
-  });
+  // A wallet payment debits the wallet once per payment id (the purchase id); a card payment asks the gateway
+  // with the payment id as its idempotency key. Either way, asking again after a crash takes the money once.
+  const outcome: GatewayOutcome =
+    r.method === 'wallet' || !r.card
+      ? await chargeWallet(ctx, paymentId, r)
+      : await deps.gateway.charge({
+          idempotencyKey: paymentId,
+          cardToken: await cardToken(ctx, r.userId, r.card.cardId),
+          amountCents: r.amountCents,
+          currency: r.currency,
+          description: r.purpose.kind === 'unlock' ? `Unlock post ${r.purpose.postId}` : 'Membership',
+        });
   const recorded = await handle(ctx, paymentStream(paymentId), paymentDecider, { type: 'RecordGatewayOutcome', outcome, at: ctx.now() });
   return recorded.state;
 }
@@ -73,7 +83,7 @@ export async function completeEntitlement(ctx: CommandContext, paymentId: string
   } else {
     await handle(ctx, subscriptionStream(r.userId), subscriptionDecider,
       payment.status === 'captured'
-        ? { type: 'StartSubscription', paymentId, paymentMethod: `${r.card.brand} •••• ${r.card.last4}`, at: ctx.now() }
+        ? { type: 'StartSubscription', paymentId, paymentMethod: r.card ? `${r.card.brand} •••• ${r.card.last4}` : 'wallet', at: ctx.now() }
         : { type: 'FailSubscriptionPayment', paymentId, failureCode, at: ctx.now() });
   }
 }
@@ -84,4 +94,27 @@ export async function resumePayment(ctx: CommandContext, deps: PaymentDeps, paym
   const settled = await chargeRequested(ctx, deps, paymentId, state);
   await completeEntitlement(ctx, paymentId, settled);
   return settled;
+}
+
+/**
+ * Money came back on a captured payment (refund, void or chargeback): records it once and takes back what it paid
+ * for (the unlock, or the running membership period). Safe to repeat: a second notice changes nothing.
+ * Throws 409 PAYMENT_NOT_CAPTURED while the capture itself is not recorded yet (notices arrive in any order).
+ */
+export async function reversePayment(
+  ctx: CommandContext,
+  paymentId: string,
+  reversal: { kind: ReversalKind; source: string; reason?: string | null },
+): Promise<PaymentState> {
+  const { state } = await handle(ctx, paymentStream(paymentId), paymentDecider, { type: 'RecordReversal', ...reversal, at: ctx.now() });
+  const r = state.request;
+  if (state.status !== 'reversed' || !r || !state.reversal) return state;
+  if (r.purpose.kind === 'unlock') {
+    await handle(ctx, unlockStream(r.purpose.postId, r.userId), unlockDecider, {
+      type: 'RevokeUnlock', postId: r.purpose.postId, userId: r.userId, paymentId, reason: state.reversal, at: ctx.now(),
+    });
+  } else {
+    await handle(ctx, subscriptionStream(r.userId), subscriptionDecider, { type: 'RevokeForReversal', paymentId, reason: state.reversal, at: ctx.now() });
+  }
+  return state;
 }

@@ -1,8 +1,8 @@
 // Fan purchases: unlocking a locked post and subscribing. Both record the pending purchase first, then run
 // the payment process manager, so parallel clicks join one payment and a crash is resumed on restart.
 import { DomainError } from '../domain/shared/decider';
-import { postDecider, postStream } from '../domain/post/post';
-import { unlockDecider, unlockStream, COULD_NOT_UNLOCK } from '../domain/unlock/unlock';
+import { postDecider, postStream, type PostState } from '../domain/post/post';
+import { unlockDecider, unlockStream, ALREADY_UNLOCKED, COULD_NOT_UNLOCK } from '../domain/unlock/unlock';
 import { isActive, subscriptionDecider, subscriptionStream, THANK_YOU } from '../domain/subscription/subscription';
 import { isStaffRole } from '../domain/user/user';
 import type { Role } from '../domain/shared/wire';
@@ -10,6 +10,7 @@ import type { PaymentState } from '../domain/payment/payment';
 import { handle, loadStream, type CommandContext } from './handle';
 import { completeEntitlement, settlePayment, type PaymentDeps } from './payments';
 import { resolveCard, type CardChoice } from './cards';
+import { requireLockedContentPromotion } from './promotions';
 
 export interface PurchaseOutcome {
   accepted: boolean;
@@ -33,18 +34,42 @@ function outcomeOf(paymentId: string, payment: PaymentState, successMessage: str
   };
 }
 
+/**
+ * Reuse groups (commands/content.ts reusePost): a fan who bought any version of a post is entitled to every
+ * version, so an unlock of another version answers 'Content already unlocked.' and charges nothing. The group is
+ * read from the root post's stream, which lists its versions.
+ */
+export async function boughtAnotherVersion(ctx: CommandContext, post: PostState, postId: string, userId: string): Promise<boolean> {
+  const root = post.rootPostId ?? postId;
+  const versions = root === postId ? post.versions : (await loadStream(ctx.store, postStream(root), postDecider)).state.versions;
+  if (root === postId && versions.length === 0) return false;
+  const others = [root, ...versions].filter((id) => id !== postId);
+  const states = await Promise.all(others.map((id) => loadStream(ctx.store, unlockStream(id, userId), unlockDecider)));
+  return states.some((s) => s.state.unlocked);
+}
+
 export async function unlockPost(
   ctx: CommandContext,
   deps: PaymentDeps,
-  input: { userId: string; role: Role; postId: string; confirmedAmountCents: number; card: CardChoice },
+  input: {
+    userId: string;
+    role: Role;
+    postId: string;
+    confirmedAmountCents: number;
+    card: CardChoice;
+    /** is_promotion_applied: buy at the running locked-content promotion's price (promotionId names it). */
+    applyPromotion?: boolean;
+    promotionId?: string | null;
+  },
 ): Promise<PurchaseOutcome> {
-  const [post, subscription] = await Promise.all([
+  const [post, subscription, current] = await Promise.all([
     loadStream(ctx.store, postStream(input.postId), postDecider),
     loadStream(ctx.store, subscriptionStream(input.userId), subscriptionDecider),
+    loadStream(ctx.store, unlockStream(input.postId, input.userId), unlockDecider),
   ]);
   const viewer = { isStaff: isStaffRole(input.role), isSubscriber: isActive(subscription.state, ctx.now()) };
   // Check the purchase is allowed before a new card is tokenised and saved.
-  const request = {
+  const base = {
     type: 'RequestUnlock' as const,
     postId: input.postId,
     userId: input.userId,
@@ -54,8 +79,17 @@ export async function unlockPost(
     viewer,
     at: ctx.now(),
   };
-  const current = await loadStream(ctx.store, unlockStream(input.postId, input.userId), unlockDecider);
+  let promotion: { promotionId: string; discountPercent: number } | null = null;
+  if (input.applyPromotion && !current.state.unlocked && !current.state.pendingPaymentId) {
+    // The rules other than the price first, then the promotion price only while the promotion runs (checked
+    // against its stream, else 'Sorry promotion expired.'). An unlock already bought or under way is answered as
+    // before, at the price it was requested with.
+    unlockDecider.decide({ ...base, confirmedAmountCents: post.state.priceCents }, current.state);
+    promotion = await requireLockedContentPromotion(ctx, { userId: input.userId, role: input.role, promotionId: input.promotionId, item: 'post' });
+  }
+  const request = { ...base, promotion };
   unlockDecider.decide(request, current.state);
+  if (await boughtAnotherVersion(ctx, post.state, input.postId, input.userId)) throw new DomainError(ALREADY_UNLOCKED, 'ALREADY_UNLOCKED', 409);
   const card = await resolveCard(ctx, deps.gateway, input.userId, input.card);
   const requested = await handle(ctx, unlockStream(input.postId, input.userId), unlockDecider, request);
   const paymentId = requested.state.pendingPaymentId;
@@ -70,24 +104,16 @@ export async function unlockPost(
   return outcomeOf(paymentId, payment, 'Content unlocked successfully.');
 }
 
+/**
+ * Subscribing moved to commands/subscriptions.ts (prices from domain/pricing: returning prices, promotion,
+ * coupon, trial periods, $0 first periods). Kept for callers of this module.
+ */
 export async function subscribe(
   ctx: CommandContext,
   deps: PaymentDeps,
-  input: { userId: string; prices: { initialCents: number; recurringCents: number }; card: CardChoice },
+  input: { userId: string; role?: Role; card: CardChoice; promotionId?: string | null; couponCode?: string | null },
 ): Promise<PurchaseOutcome> {
-  const request = { type: 'RequestSubscription' as const, userId: input.userId, paymentId: ctx.newId(), prices: input.prices, at: ctx.now() };
-  const current = await loadStream(ctx.store, subscriptionStream(input.userId), subscriptionDecider);
-  subscriptionDecider.decide(request, current.state);
-  const card = await resolveCard(ctx, deps.gateway, input.userId, input.card);
-  const requested = await handle(ctx, subscriptionStream(input.userId), subscriptionDecider, request);
-  const pending = requested.state.pending;
-  if (!pending) throw new DomainError('Invalid request.', 'NO_PENDING_PAYMENT', 409);
-  const payment = await settlePayment(ctx, deps, pending.paymentId, {
-    userId: input.userId,
-    purpose: { kind: 'subscription', period: pending.period },
-    amountCents: pending.amountCents,
-    card,
-  });
-  await completeEntitlement(ctx, pending.paymentId, payment);
-  return outcomeOf(pending.paymentId, payment, THANK_YOU);
+  const { subscribeMember } = await import('./subscriptions');
+  const o = await subscribeMember(ctx, deps, { userId: input.userId, role: input.role ?? 'user', card: input.card, promotionId: input.promotionId, couponCode: input.couponCode });
+  return { accepted: o.accepted, paymentId: o.paymentId ?? '', transactionId: o.transactionId, message: o.message, failureCode: o.failureCode, allowCascade: o.allowCascade };
 }

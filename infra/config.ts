@@ -33,9 +33,27 @@ const schema = z.object({
   /** Behind a reverse proxy that sets X-Forwarded-For: trust it for the client IP (rate limits, audit). Off by default: otherwise a client could choose its own IP. */
   TRUST_PROXY: bool.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Largest file an upload may be, in MB (1 MB = 1,048,576 bytes). */
+  FANCLUB_MAX_UPLOAD_MB: z.coerce.number().positive('must be a positive number').max(1_000_000).default(500),
+  /** Keep media in this S3 bucket instead of the data folder (any S3-protocol store: AWS, MinIO, R2, ...). */
+  S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a valid bucket name').optional(),
+  /** e.g. http://127.0.0.1:9000 for MinIO; unset for AWS. */
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  /** Unset (both): the AWS SDK's default credentials (AWS_* variables, instance or task role). */
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** Path-style requests (http://host/bucket/key); default: on when S3_ENDPOINT is set (self-hosted stores). */
+  S3_FORCE_PATH_STYLE: bool.optional(),
 });
 
-export type Config = z.infer<typeof schema> & { dataDir: string };
+export type Config = z.infer<typeof schema> & {
+  dataDir: string;
+  /** FANCLUB_MAX_UPLOAD_MB in bytes. */
+  maxUploadBytes: number;
+  /** Present when S3_BUCKET is set: media live in that bucket. */
+  s3: { bucket: string; endpoint?: string; region: string; accessKeyId?: string; secretAccessKey?: string; forcePathStyle: boolean } | null;
+};
 
 export class ConfigError extends Error {
   override readonly name = 'ConfigError';
@@ -52,5 +70,22 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (cfg.EVENT_STORE === 'eventstoredb' && !cfg.EVENTSTORE_URL) {
     throw new ConfigError('Invalid configuration:\n  EVENTSTORE_URL: required when EVENT_STORE=eventstoredb');
   }
-  return { ...cfg, dataDir: path.resolve(cfg.FANCLUB_DATA_DIR) };
+  if (!!cfg.S3_ACCESS_KEY_ID !== !!cfg.S3_SECRET_ACCESS_KEY) {
+    const missing = cfg.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID';
+    throw new ConfigError(`Invalid configuration:\n  ${missing}: required with ${missing === 'S3_ACCESS_KEY_ID' ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID'}`);
+  }
+  if (!cfg.S3_BUCKET && (cfg.S3_ENDPOINT || cfg.S3_ACCESS_KEY_ID)) {
+    throw new ConfigError('Invalid configuration:\n  S3_BUCKET: required when other S3_* variables are set');
+  }
+  const s3 = cfg.S3_BUCKET
+    ? {
+        bucket: cfg.S3_BUCKET,
+        endpoint: cfg.S3_ENDPOINT,
+        region: cfg.S3_REGION,
+        accessKeyId: cfg.S3_ACCESS_KEY_ID,
+        secretAccessKey: cfg.S3_SECRET_ACCESS_KEY,
+        forcePathStyle: cfg.S3_FORCE_PATH_STYLE ?? !!cfg.S3_ENDPOINT,
+      }
+    : null;
+  return { ...cfg, dataDir: path.resolve(cfg.FANCLUB_DATA_DIR), maxUploadBytes: Math.floor(cfg.FANCLUB_MAX_UPLOAD_MB * 1024 * 1024), s3 };
 }

@@ -9,6 +9,7 @@ interface CardEntry {
   last4: string;
   exp_month: string;
   exp_year: string;
+  added_at?: string;
 }
 
 export const cardsProjection: Projection = {
@@ -24,7 +25,7 @@ export const cardsProjection: Projection = {
     };
     switch (event.type) {
       case 'CardAdded':
-        row.cards = [...row.cards, { card_id: d.cardId, brand: d.brand, last4: d.last4, exp_month: d.expMonth, exp_year: d.expYear }];
+        row.cards = [...row.cards, { card_id: d.cardId, brand: d.brand, last4: d.last4, exp_month: d.expMonth, exp_year: d.expYear, added_at: d.addedAt }];
         break;
       case 'PrimaryCardSet':
         row.primary_card_id = d.cardId;
@@ -38,8 +39,21 @@ export const cardsProjection: Projection = {
   },
 };
 
+/** The fan's saved cards, primary first, then the most recently added. */
 export async function savedCards(db: Kysely<any>, userId: string): Promise<SavedCardView[]> {
   const row = await db.withSchema('rm').selectFrom('user_cards').selectAll().where('user_id', '=', userId).executeTakeFirst();
   if (!row) return [];
-  return (row.cards as CardEntry[]).map((c) => ({ _id: c.card_id, brand: c.brand, last4: c.last4, exp_month: c.exp_month, exp_year: c.exp_year, is_primary: c.card_id === row.primary_card_id }));
+  const cards = (row.cards as CardEntry[]).map((c, i) => ({
+    view: {
+      _id: c.card_id,
+      brand: c.brand,
+      last4: c.last4,
+      exp_month: c.exp_month,
+      exp_year: c.exp_year,
+      is_primary: c.card_id === row.primary_card_id,
+      added_at: c.added_at ?? null,
+    },
+    i,
+  }));
+  return cards.sort((a, b) => Number(b.view.is_primary) - Number(a.view.is_primary) || b.i - a.i).map((c) => c.view);
 }

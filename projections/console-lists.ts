@@ -1,4 +1,5 @@
 // The staff console's list queries over the read models, in react-admin's terms: sort, range, filter.
+import { consoleStatusSql, statusCodeSql } from './subscribers';
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 
 export interface ListParams {
@@ -76,7 +77,7 @@ export function listUsers(db: Kysely<any>, p: ListParams, nowIso: string) {
         .where(sql<boolean>`COALESCE(m.deleted, false) = false`)
         .select([
           'u.id', 'u.email', 'u.name', sql<string>`COALESCE(m.role, u.role)`.as('role'), 'u.registered_at as created_at', 'u.total_spent_cents', 'u.is_demo',
-          sql<string>`CASE WHEN s.expires_at > ${nowIso}::timestamptz THEN '1' ELSE '0' END`.as('subscription_status'),
+          statusCodeSql(nowIso).as('subscription_status'),
           'm.nickname', sql<boolean>`COALESCE(m.blocked, false)`.as('blocked'), sql<boolean>`COALESCE(m.hidden_from_chat, false)`.as('hidden_from_chat'),
           sql<boolean>`COALESCE(m.mass_messages_muted, false)`.as('mass_messages_muted'), sql<boolean>`COALESCE(m.photo_id_override, false)`.as('photo_id_override'),
           sql<boolean>`COALESCE(s.payment_method = 'complimentary' AND s.expires_at > ${nowIso}::timestamptz, false)`.as('complimentary'),
@@ -124,8 +125,8 @@ export function listSubscribers(db: Kysely<any>, p: ListParams, nowIso: string) 
         .innerJoin('users as u', 'u.id', 's.user_id')
         .select([
           's.user_id as id', 'u.email', 'u.name', 's.price_cents', 's.recurring_price_cents', 's.payment_method', 's.started_at', 's.expires_at',
-          sql<string | null>`CASE WHEN s.expires_at > ${nowIso}::timestamptz THEN s.next_billing_at END`.as('next_billing_at'),
-          sql<string>`CASE WHEN s.expires_at > ${nowIso}::timestamptz THEN 'active' ELSE 'expired' END`.as('status'),
+          's.next_billing_at', 's.cancelled_at', 's.cancel_reason', 's.rebill_failed_at', 's.rebill_retry_at', 's.rebill_attempts', 's.periods',
+          consoleStatusSql(nowIso).as('status'),
         ])
         .as('x'),
     );

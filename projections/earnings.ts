@@ -11,12 +11,14 @@ export const earningsProjection: Projection = {
       primaryKey: ['day', 'source'],
     },
   ],
-  handles: ['PaymentCaptured'],
+  handles: ['PaymentCaptured', 'PaymentReversed'],
   async apply(event, store) {
     const d = event.data as Record<string, any>;
-    const key = { day: String(d.capturedAt).slice(0, 10), source: d.purpose.kind === 'unlock' ? 'unlocks' : 'subscriptions' };
+    // A refund, void or chargeback comes off the day it happened (what the creator kept that day), in its source.
+    const reversed = event.type === 'PaymentReversed';
+    const key = { day: String(reversed ? d.reversedAt : d.capturedAt).slice(0, 10), source: d.purpose.kind === 'unlock' ? 'unlocks' : 'subscriptions' };
     const row = await store.get<{ cents: number; count: number }>('earnings_daily', key);
-    store.put('earnings_daily', { ...key, cents: (row?.cents ?? 0) + d.amountCents, count: (row?.count ?? 0) + 1 });
+    store.put('earnings_daily', { ...key, cents: (row?.cents ?? 0) + (reversed ? -d.amountCents : d.amountCents), count: (row?.count ?? 0) + (reversed ? 0 : 1) });
   },
 };
 
@@ -27,4 +29,21 @@ export async function earningsLastDays(db: Kysely<any>, todayIso: string, days =
   const rows = await db.withSchema('rm').selectFrom('earnings_daily').select(['day', (eb) => eb.fn.sum<number>('cents').as('cents')]).where('day', '>=', dayList[0]).groupBy('day').execute();
   const byDay = new Map(rows.map((r: { day: string; cents: number }) => [r.day, Number(r.cents)]));
   return dayList.map((day) => ({ day, cents: byDay.get(day) ?? 0 }));
+}
+
+/** The sources the dashboard always shows, in this order (tips and chat come with the chat features). */
+export const EARNING_SOURCES = ['subscriptions', 'unlocks', 'tips', 'chat'] as const;
+
+/** Net earnings per source over the days from `fromDay` (YYYY-MM-DD) on; every known source listed, zero when none. */
+export async function earningsBySource(db: Kysely<any>, fromDay: string): Promise<{ source: string; cents: number }[]> {
+  const rows = await db
+    .withSchema('rm')
+    .selectFrom('earnings_daily')
+    .select(['source', (eb) => eb.fn.sum<number>('cents').as('cents')])
+    .where('day', '>=', fromDay)
+    .groupBy('source')
+    .execute();
+  const bySource = new Map(rows.map((r: { source: string; cents: number }) => [r.source, Number(r.cents)]));
+  const known: string[] = [...EARNING_SOURCES];
+  return [...known, ...[...bySource.keys()].filter((s) => !known.includes(s)).sort()].map((source) => ({ source, cents: bySource.get(source) ?? 0 }));
 }

@@ -14,6 +14,10 @@ import { membersProjection } from './members';
 import { accountStatusProjection } from './account-status';
 import { feedTagsProjection } from './feed-tags';
 import { engagementProjection } from './engagement';
+import { mediaLibraryProjection } from './media-library';
+import { walletProjection } from './wallet';
+import { promotionsProjection } from './promotions';
+import { couponsProjection } from './coupons';
 
 export const allProjections: Projection[] = [
   usersProjection,
@@ -30,4 +34,8 @@ export const allProjections: Projection[] = [
   accountStatusProjection,
   engagementProjection,
   feedTagsProjection,
+  mediaLibraryProjection,
+  walletProjection,
+  promotionsProjection,
+  couponsProjection,
 ];

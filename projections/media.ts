@@ -28,6 +28,12 @@ export interface MediaRow {
   /** Failed processing attempts so far, and when the next one is due (null: now). */
   attempts: number;
   next_attempt_at: string | null;
+  /** Taken out of the library (Content Manager); posts already holding it keep it. */
+  removed: boolean;
+  /** Renditions version: bumped by Rotate Image, Refresh Blur Image and Send Video Process Request (new keys each time). */
+  version: number;
+  /** Photos: clockwise rotation from the upload (0, 90, 180, 270). */
+  rotation: number;
 }
 
 export const mediaProjection: Projection = {
@@ -39,13 +45,14 @@ export const mediaProjection: Projection = {
         id: 'text', kind: 'text', file_name: 'text', content_type: 'text', size: 'bigint', width: 'integer', height: 'integer',
         original_key: 'text', thumbnail_key: 'text', blur_key: 'text', status: 'text', error: 'text', uploaded_by: 'text',
         created_at: 'timestamptz', is_demo: 'boolean', duration_ms: 'integer', video_key: 'text', poster_key: 'text', attempts: 'integer',
-        next_attempt_at: 'timestamptz',
+        next_attempt_at: 'timestamptz', removed: 'boolean', version: 'integer', rotation: 'integer',
       },
       primaryKey: ['id'],
       indexes: [['created_at'], ['status']],
     },
   ],
-  handles: ['MediaUploaded', 'MediaProcessed', 'MediaProcessingAttemptFailed', 'MediaProcessingFailed'],
+  handles: ['MediaUploaded', 'MediaProcessed', 'MediaProcessingAttemptFailed', 'MediaProcessingFailed', 'MediaRemoved',
+    'MediaRotated', 'MediaBlurRefreshed', 'MediaReprocessRequested'],
   async apply(event, store) {
     const d = event.data as Record<string, any>;
     switch (event.type) {
@@ -54,6 +61,7 @@ export const mediaProjection: Projection = {
           id: d.mediaId, kind: d.kind, file_name: d.fileName, content_type: d.contentType, size: d.size, width: null, height: null,
           original_key: null, thumbnail_key: null, blur_key: null, status: 'processing', error: null, uploaded_by: d.uploadedBy,
           created_at: d.uploadedAt, is_demo: !!d.isDemo, duration_ms: null, video_key: null, poster_key: null, attempts: 0, next_attempt_at: null,
+          removed: false, version: 0, rotation: 0,
         });
         break;
       case 'MediaProcessed':
@@ -69,6 +77,21 @@ export const mediaProjection: Projection = {
         break;
       case 'MediaProcessingFailed':
         await update<MediaRow>(store, 'media', { id: d.mediaId }, (m) => ({ ...m, status: 'error', error: d.reason, next_attempt_at: null }));
+        break;
+      case 'MediaRemoved':
+        await update<MediaRow>(store, 'media', { id: d.mediaId }, (m) => ({ ...m, removed: true }));
+        break;
+      case 'MediaRotated':
+        await update<MediaRow>(store, 'media', { id: d.mediaId }, (m) => ({
+          ...m, original_key: d.originalKey, thumbnail_key: d.thumbnailKey, blur_key: d.blurKey, width: d.width, height: d.height, version: d.version, rotation: d.rotation,
+        }));
+        break;
+      case 'MediaBlurRefreshed':
+        await update<MediaRow>(store, 'media', { id: d.mediaId }, (m) => ({ ...m, blur_key: d.blurKey, version: d.version }));
+        break;
+      case 'MediaReprocessRequested':
+        // Back in the worker's queue; the old renditions stay until the new ones are recorded.
+        await update<MediaRow>(store, 'media', { id: d.mediaId }, (m) => ({ ...m, status: 'processing', error: null, attempts: 0, next_attempt_at: null, version: d.version }));
         break;
     }
   },

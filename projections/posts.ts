@@ -1,10 +1,17 @@
 // Read model: posts as the feed and the console list them, with unlock counts and revenue.
-import type { Kysely } from 'kysely';
-import type { Projection } from './projection';
+//
+// Processing: a post is hidden from fans until every item it shows (media and preview) is processed, and while
+// any item is in error (spec 2 §4). So the feed can filter in SQL without touching media, this projection keeps,
+// per post, how many of its items are still processing or errored, and `fan_visible` (not deleted, nothing
+// pending, nothing errored), indexed with publish_at. `post_media` follows each media item's status and the posts
+// holding it (keyed by media id, the key the media events carry), so a status change updates only those posts.
+// `post_stats` keeps the number of live and of fan-visible posts, so a feed page does not count thousands of rows.
+import { sql, type Kysely } from 'kysely';
+import type { Projection, ProjectionStore } from './projection';
 import { update } from './projection';
 import type { PostVisibility } from '../domain/shared/wire';
 import type { PostMediaRef } from '../domain/post/post';
-import { blogTypeOf } from '../domain/post/post';
+import { blogTypeOf, mediaIdsOfPost } from '../domain/post/post';
 
 export interface PostRow {
   id: string;
@@ -23,6 +30,84 @@ export interface PostRow {
   revenue_cents: number;
   like_count: number;
   comment_count: number;
+  category_id: string | null;
+  /** The root of this post's reuse group (its own id for an original). */
+  root_post_id: string;
+  /** Reuse: the root post this one is a version of; null for an original. */
+  version_of: string | null;
+  /** Items (media and preview) still processing, and in error. */
+  pending_media: number;
+  errored_media: number;
+  /** Not deleted, nothing processing, nothing errored: fans may see it once publish_at has come. */
+  fan_visible: boolean;
+}
+
+const linkedIds = (p: PostRow) => mediaIdsOfPost({ media: p.media, previewMediaId: p.preview_media_id });
+
+/** A media item's status as posts see it, and the posts holding it. */
+interface PostMediaRow {
+  media_id: string;
+  status: 'processing' | 'ready' | 'error';
+  post_ids: string[];
+}
+
+const pendingOf = (s: string | undefined) => (s === 'processing' ? 1 : 0);
+const erroredOf = (s: string | undefined) => (s === 'error' ? 1 : 0);
+const withVisibility = (p: PostRow): PostRow => ({ ...p, fan_visible: !p.deleted && p.pending_media === 0 && p.errored_media === 0 });
+
+interface PostStatsRow {
+  key: string;
+  /** Posts not deleted (the staff feed's total). */
+  live: number;
+  /** fan_visible posts, scheduled ones included (the fan feed subtracts those not yet due). */
+  fan_visible: number;
+}
+
+const STATS_KEY = { key: 'posts' };
+
+/** Writes the post and moves the totals when it entered or left the fan feed or the live set. */
+async function savePost(store: ProjectionStore, prev: Pick<PostRow, 'fan_visible' | 'deleted'> | null, next: PostRow): Promise<void> {
+  store.put('posts', next);
+  const dFan = Number(next.fan_visible) - Number(prev?.fan_visible ?? false);
+  const dLive = Number(!next.deleted) - Number(prev ? !prev.deleted : false);
+  if (!dFan && !dLive) return;
+  const s = (await store.get<PostStatsRow>('post_stats', STATS_KEY)) ?? { key: STATS_KEY.key, live: 0, fan_visible: 0 };
+  store.put('post_stats', { ...s, live: s.live + dLive, fan_visible: s.fan_visible + dFan });
+}
+
+/** Points the post's items at it (and away from items it no longer holds), and recounts its pending/errored items. */
+async function relink(store: ProjectionStore, prev: PostRow | null, post: PostRow): Promise<void> {
+  const before = prev ? linkedIds(prev) : [];
+  const after = post.deleted ? [] : linkedIds(post);
+  for (const id of before.filter((m) => !after.includes(m))) {
+    const link = await store.get<PostMediaRow>('post_media', { media_id: id });
+    if (link) store.put('post_media', { ...link, post_ids: link.post_ids.filter((p) => p !== post.id) });
+  }
+  let pending = 0;
+  let errored = 0;
+  for (const id of after) {
+    const link = await store.get<PostMediaRow>('post_media', { media_id: id });
+    // Unknown media (none in a valid log) does not hold a post back.
+    if (!link) continue;
+    if (!link.post_ids.includes(post.id)) store.put('post_media', { ...link, post_ids: [...link.post_ids, post.id] });
+    pending += pendingOf(link.status);
+    errored += erroredOf(link.status);
+  }
+  await savePost(store, prev, withVisibility({ ...post, pending_media: pending, errored_media: errored }));
+}
+
+/** A media item changed status: move the counts of every post holding it. */
+async function mediaStatus(store: ProjectionStore, mediaId: string, status: PostMediaRow['status']) {
+  const link = await store.get<PostMediaRow>('post_media', { media_id: mediaId });
+  if (!link || link.status === status) return;
+  store.put('post_media', { ...link, status });
+  const dPending = pendingOf(status) - pendingOf(link.status);
+  const dErrored = erroredOf(status) - erroredOf(link.status);
+  for (const postId of link.post_ids) {
+    const p = await store.get<PostRow>('posts', { id: postId });
+    if (!p) continue;
+    await savePost(store, p, withVisibility({ ...p, pending_media: Math.max(0, p.pending_media + dPending), errored_media: Math.max(0, p.errored_media + dErrored) }));
+  }
 }
 
 export const postsProjection: Projection = {
@@ -34,25 +119,69 @@ export const postsProjection: Projection = {
         id: 'text', author_id: 'text', caption: 'text', visibility: 'text', price_cents: 'bigint', media: 'jsonb', preview_media_id: 'text',
         blog_type: 'text', publish_at: 'timestamptz', created_at: 'timestamptz', deleted: 'boolean', is_demo: 'boolean',
         unlock_count: 'integer', revenue_cents: 'bigint', like_count: 'integer', comment_count: 'integer',
+        category_id: 'text', root_post_id: 'text', version_of: 'text', pending_media: 'integer', errored_media: 'integer', fan_visible: 'boolean',
       },
       primaryKey: ['id'],
-      indexes: [['deleted', 'publish_at', 'id']],
+      // The fan feed: fan_visible = true AND publish_at <= now ORDER BY publish_at DESC, id DESC.
+      // The staff feed: deleted = false, same order. Reuse groups: root_post_id.
+      indexes: [['fan_visible', 'publish_at', 'id'], ['deleted', 'publish_at', 'id'], ['root_post_id']],
     },
+    { name: 'post_media', columns: { media_id: 'text', status: 'text', post_ids: 'jsonb' }, primaryKey: ['media_id'] },
+    { name: 'post_stats', columns: { key: 'text', live: 'integer', fan_visible: 'integer' }, primaryKey: ['key'] },
   ],
-  handles: ['PostCreated', 'PostDeleted', 'PostUnlocked', 'PostLiked', 'PostUnliked', 'PostCommentAdded', 'PostCommentRemoved', 'PostCommentHidden', 'PostCommentUnhidden'],
+  handles: [
+    'PostCreated', 'PostDeleted', 'PostEdited', 'PostReviewed', 'PostUnlocked', 'PostLiked', 'PostUnliked', 'PostCommentAdded', 'PostCommentRemoved',
+    'PostCommentHidden', 'PostCommentUnhidden',
+    // Media status, for the processing/error state of the posts holding the item. Renditions replaced in place
+    // (rotate, blur refresh) and removal from the library leave a post's state alone.
+    'MediaUploaded', 'MediaProcessed', 'MediaProcessingFailed', 'MediaReprocessRequested',
+  ],
   async apply(event, store) {
     const d = event.data as Record<string, any>;
     switch (event.type) {
-      case 'PostCreated':
-        store.put('posts', {
+      case 'MediaUploaded':
+        store.put('post_media', { media_id: d.mediaId, status: 'processing', post_ids: [] });
+        break;
+      case 'MediaProcessed':
+        await mediaStatus(store, d.mediaId, 'ready');
+        break;
+      case 'MediaProcessingFailed':
+        await mediaStatus(store, d.mediaId, 'error');
+        break;
+      // Staff asked for the item to be processed again (domain/media): its posts are 'under process' again.
+      case 'MediaReprocessRequested':
+        await mediaStatus(store, d.mediaId, 'processing');
+        break;
+      case 'PostCreated': {
+        const row: PostRow = {
           id: d.postId, author_id: d.authorId, caption: d.caption, visibility: d.visibility, price_cents: d.priceCents, media: d.media,
-          preview_media_id: d.previewMediaId, blog_type: blogTypeOf(d.media), publish_at: d.publishAt, created_at: d.createdAt,
+          preview_media_id: d.previewMediaId ?? null, blog_type: blogTypeOf(d.media), publish_at: d.publishAt, created_at: d.createdAt,
           deleted: false, is_demo: !!d.isDemo, unlock_count: 0, revenue_cents: 0, like_count: 0, comment_count: 0,
-        });
+          category_id: d.categoryId ?? null, root_post_id: d.reuseOf ?? d.postId, version_of: d.reuseOf ?? null,
+          pending_media: 0, errored_media: 0, fan_visible: false,
+        };
+        await relink(store, null, row);
         break;
-      case 'PostDeleted':
-        await update<PostRow>(store, 'posts', { id: d.postId }, (p) => ({ ...p, deleted: true }));
+      }
+      case 'PostDeleted': {
+        const p = await store.get<PostRow>('posts', { id: d.postId });
+        if (p) await relink(store, p, { ...p, deleted: true });
         break;
+      }
+      case 'PostEdited': {
+        const p = await store.get<PostRow>('posts', { id: d.postId });
+        if (p) await relink(store, p, { ...p, caption: d.caption, visibility: d.visibility, preview_media_id: d.previewMediaId ?? null });
+        break;
+      }
+      case 'PostReviewed': {
+        const p = await store.get<PostRow>('posts', { id: d.postId });
+        if (p) {
+          await relink(store, p, {
+            ...p, caption: d.caption, media: d.media, blog_type: blogTypeOf(d.media), preview_media_id: d.previewMediaId ?? null, price_cents: d.priceCents,
+          });
+        }
+        break;
+      }
       case 'PostUnlocked':
         await update<PostRow>(store, 'posts', { id: d.postId }, (p) => ({ ...p, unlock_count: p.unlock_count + 1, revenue_cents: p.revenue_cents + d.amountCents }));
         break;
@@ -75,9 +204,25 @@ export const postsProjection: Projection = {
   },
 };
 
-/** A page of the home feed: published, not deleted, newest first; only posts carrying `feedTagId` when given. */
-export async function feedPage(db: Kysely<any>, opts: { page: number; pageSize: number; nowIso: string; feedTagId?: string | null }) {
-  let base = db.withSchema('rm').selectFrom('posts').where('deleted', '=', false).where('publish_at', '<=', opts.nowIso);
+export interface FeedOptions {
+  page: number;
+  pageSize: number;
+  nowIso: string;
+  feedTagId?: string | null;
+  /**
+   * 'fans' (GET /api/blogs): published, processed and error-free posts only.
+   * 'staff' (GET /api/blogs/all): every post not deleted, scheduled and under process included.
+   */
+  audience?: 'fans' | 'staff';
+}
+
+/** A page of the home feed, newest first; only posts carrying `feedTagId` when given. */
+export async function feedPage(db: Kysely<any>, opts: FeedOptions) {
+  const staff = opts.audience === 'staff';
+  let base = staff
+    ? db.withSchema('rm').selectFrom('posts').where('deleted', '=', false)
+    : // publish_at <= now, not a job: a scheduled post appears on time, also after a restart.
+      db.withSchema('rm').selectFrom('posts').where('fan_visible', '=', true).where('publish_at', '<=', opts.nowIso);
   const feedTagId = opts.feedTagId;
   if (feedTagId) {
     // Links are kept by the feed-tags read model (projections/feed-tags.ts).
@@ -85,11 +230,59 @@ export async function feedPage(db: Kysely<any>, opts: { page: number; pageSize: 
   }
   const [rows, total] = await Promise.all([
     base.selectAll().orderBy('publish_at', 'desc').orderBy('id', 'desc').limit(opts.pageSize).offset((opts.page - 1) * opts.pageSize).execute() as Promise<PostRow[]>,
-    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    feedTagId ? base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow().then((r) => Number(r.n)) : feedTotal(db, staff, opts.nowIso),
   ]);
-  return { rows, total: Number(total.n) };
+  return { rows, total };
+}
+
+/** The unfiltered feed's total from the kept totals: for fans, minus the visible posts not yet due (few, indexed). */
+async function feedTotal(db: Kysely<any>, staff: boolean, nowIso: string): Promise<number> {
+  const stats = db.withSchema('rm').selectFrom('post_stats').where('key', '=', STATS_KEY.key);
+  if (staff) return Number((await stats.select('live').executeTakeFirst())?.live ?? 0);
+  const r = await stats
+    .select((eb) => [
+      'fan_visible',
+      eb
+        .selectFrom('posts')
+        .select(eb.fn.countAll<number>().as('n'))
+        .where('posts.fan_visible', '=', true)
+        .where('posts.publish_at', '>', nowIso)
+        .as('scheduled'),
+    ])
+    .executeTakeFirst();
+  return r ? Number(r.fan_visible) - Number(r.scheduled ?? 0) : 0;
 }
 
 export async function findPost(db: Kysely<any>, id: string): Promise<PostRow | undefined> {
   return (await db.withSchema('rm').selectFrom('posts').selectAll().where('id', '=', id).where('deleted', '=', false).executeTakeFirst()) as PostRow | undefined;
+}
+
+/** Whether fans may see the post now (published, processed, no error). */
+export const isVisibleToFans = (p: PostRow, nowMs: number) => p.fan_visible && new Date(p.publish_at).getTime() <= nowMs;
+
+/** Revenue and version count of each reuse group (deleted versions included: their money was earned). */
+export async function groupTotals(db: Kysely<any>, rootIds: string[]): Promise<Map<string, { revenueCents: number; versions: number }>> {
+  const out = new Map<string, { revenueCents: number; versions: number }>();
+  if (rootIds.length === 0) return out;
+  const rows = await db
+    .withSchema('rm')
+    .selectFrom('posts')
+    .select(['root_post_id', sql<string>`SUM(revenue_cents)`.as('revenue'), sql<string>`COUNT(*)`.as('n')])
+    .where('root_post_id', 'in', [...new Set(rootIds)])
+    .groupBy('root_post_id')
+    .execute();
+  for (const r of rows as any[]) out.set(r.root_post_id, { revenueCents: Number(r.revenue), versions: Number(r.n) });
+  return out;
+}
+
+/** Live (not deleted) posts holding each media item, as media or preview: what a library removal must respect. */
+export async function postsUsingMedia(db: Kysely<any>, mediaIds: string[]): Promise<Map<string, string[]>> {
+  const out = new Map<string, string[]>();
+  if (mediaIds.length === 0) return out;
+  const rows = (await db.withSchema('rm').selectFrom('post_media').select(['media_id', 'post_ids']).where('media_id', 'in', mediaIds).execute()) as {
+    media_id: string;
+    post_ids: string[];
+  }[];
+  for (const r of rows) if (r.post_ids.length) out.set(r.media_id, r.post_ids);
+  return out;
 }

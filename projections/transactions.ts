@@ -1,5 +1,6 @@
 // Read model: every payment (pending, captured, failed), with whether its entitlement has followed.
 // The pending/unentitled rows are what crash recovery resumes.
+import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Projection } from './projection';
 import { update } from './projection';
@@ -22,6 +23,12 @@ export interface TransactionRow {
   settled_at: string | null;
 }
 
+/** The report row of a payment's reversal: a stable id derived from the payment's (one reversal per payment). */
+export const reversalId = (paymentId: string) => {
+  const h = createHash('sha256').update(`reversal:${paymentId}`).digest('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-8${h.slice(17, 20)}-${h.slice(20, 32)}`;
+};
+
 export const cardLabel = (card: { brand: string; last4: string } | null | undefined) => (card ? `${card.brand} •••• ${card.last4}` : null);
 
 export const transactionsProjection: Projection = {
@@ -37,7 +44,7 @@ export const transactionsProjection: Projection = {
       indexes: [['created_at'], ['user_id', 'created_at'], ['status']],
     },
   ],
-  handles: ['PaymentRequested', 'PaymentCaptured', 'PaymentFailed', 'PostUnlocked', 'SubscriptionStarted'],
+  handles: ['PaymentRequested', 'PaymentCaptured', 'PaymentFailed', 'PaymentReversed', 'PostUnlocked', 'SubscriptionStarted', 'CryptoPaymentPaid'],
   async apply(event, store) {
     const d = event.data as Record<string, any>;
     switch (event.type) {
@@ -54,6 +61,24 @@ export const transactionsProjection: Projection = {
         break;
       case 'PaymentFailed':
         await update<TransactionRow>(store, 'transactions', { id: d.paymentId }, (t) => ({ ...t, status: 'failed', failure_code: d.failureCode, settled_at: d.failedAt }));
+        break;
+      case 'PaymentReversed': {
+        // Its own row, negative, so the report lists every movement of money and sums to what was kept.
+        const paid = await store.get<TransactionRow>('transactions', { id: d.paymentId });
+        store.put('transactions', {
+          id: reversalId(d.paymentId), user_id: d.userId, type: d.kind, amount_cents: -d.amountCents, currency: paid?.currency ?? 'USD',
+          method: paid?.method ?? 'card', card: paid?.card ?? null, status: 'captured', failure_code: null, reference_id: d.paymentId,
+          gateway_transaction_id: paid?.gateway_transaction_id ?? null, entitled: true, created_at: d.reversedAt, settled_at: d.reversedAt,
+        });
+        break;
+      }
+      case 'CryptoPaymentPaid':
+        // A wallet top-up: money the fan holds in the wallet, not earnings (the purchases it pays for are).
+        store.put('transactions', {
+          id: d.paymentId, user_id: d.userId, type: 'wallet_topup', amount_cents: d.creditCents, currency: 'USD', method: 'crypto', card: d.currency,
+          status: 'captured', failure_code: null, reference_id: d.paymentId, gateway_transaction_id: d.providerEventId ?? (d.settledBy ? `settled:${d.settledBy}` : null),
+          entitled: true, created_at: d.paidAt, settled_at: d.paidAt,
+        });
         break;
       case 'PostUnlocked':
       case 'SubscriptionStarted':

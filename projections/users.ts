@@ -37,7 +37,7 @@ export const usersProjection: Projection = {
       indexes: [['token_hash']],
     },
   ],
-  handles: ['UserRegistered', 'UserLoggedIn', 'UserLoggedOut', 'PaymentCaptured', 'ProfileUpdated', 'EmailChanged'],
+  handles: ['UserRegistered', 'UserLoggedIn', 'UserLoggedOut', 'PaymentCaptured', 'PaymentReversed', 'ProfileUpdated', 'EmailChanged'],
   async apply(event, store) {
     const d = event.data as Record<string, any>;
     switch (event.type) {
@@ -53,6 +53,9 @@ export const usersProjection: Projection = {
       case 'PaymentCaptured':
         await update<UserRow>(store, 'users', { id: d.userId }, (u) => ({ ...u, total_spent_cents: u.total_spent_cents + d.amountCents }));
         break;
+      case 'PaymentReversed':
+        await update<UserRow>(store, 'users', { id: d.userId }, (u) => ({ ...u, total_spent_cents: u.total_spent_cents - d.amountCents }));
+        break;
       case 'ProfileUpdated':
         await update<UserRow>(store, 'users', { id: d.userId }, (u) => ({ ...u, name: d.name }));
         break;
@@ -67,13 +70,17 @@ export async function findUser(db: Kysely<any>, id: string): Promise<UserRow | u
   return (await db.withSchema('rm').selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst()) as UserRow | undefined;
 }
 
-/** The live session for a token hash, with its user. */
+/**
+ * The live session for a token hash, with its user and the standing staff gave them (members read model; null
+ * columns when staff never acted). One query: every authenticated request runs it.
+ */
 export async function findSession(db: Kysely<any>, tokenHash: string, nowIso: string) {
   return db
     .withSchema('rm')
     .selectFrom('sessions as s')
     .innerJoin('users as u', 'u.id', 's.user_id')
-    .select(['s.session_id', 's.user_id', 's.expires_at', 'u.role', 'u.email', 'u.name'])
+    .leftJoin('members as m', 'm.user_id', 's.user_id')
+    .select(['s.session_id', 's.user_id', 's.expires_at', 'u.role', 'u.email', 'u.name', 'm.role as member_role', 'm.blocked as member_blocked', 'm.deleted as member_deleted'])
     .where('s.token_hash', '=', tokenHash)
     .where('s.expires_at', '>', nowIso)
     .executeTakeFirst();

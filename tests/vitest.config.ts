@@ -20,6 +20,7 @@ export default defineConfig({
     pool: 'forks',
     maxWorkers: 2,
     fileParallelism: true,
+    globalSetup: [path.join(root, 'tests/support/global-setup.ts')],
     reporters: ['default', path.join(root, 'tests/support/ci-reporter.ts')],
   },
 });

@@ -32,6 +32,7 @@ import { findAccountStatus, findTokenOwner, type AccountTokenKind } from '../../
 import { findUser } from '../../projections/users';
 import { findSubscriber } from '../../projections/subscribers';
 import { savedCards } from '../../projections/cards';
+import { findWallet } from '../../projections/wallet';
 import { ok, parse } from '../http';
 import { contextFor, requireCaller } from '../auth';
 import { meView, settle } from '../views';
@@ -83,8 +84,8 @@ export const accountSettingsRoutes = (services: Services): FastifyPluginAsync =>
 
   /** The MeView of a user, as GET /api/users/me answers it. */
   const me = async (userId: string): Promise<MeView | null> => {
-    const [user, sub, cards, status] = await Promise.all([findUser(db(), userId), findSubscriber(db(), userId), savedCards(db(), userId), findAccountStatus(db(), userId)]);
-    return user ? meView(user, sub, cards.find((c) => c.is_primary)?._id ?? null, services.clock().toISOString(), status) : null;
+    const [user, sub, cards, status, wallet] = await Promise.all([findUser(db(), userId), findSubscriber(db(), userId), savedCards(db(), userId), findAccountStatus(db(), userId), findWallet(db(), userId)]);
+    return user ? meView(user, sub, cards.find((c) => c.is_primary)?._id ?? null, services.clock().toISOString(), status, wallet) : null;
   };
 
   const done = async (ctx: CommandContext) => {

@@ -8,6 +8,7 @@ import { findSubscriber } from '../../projections/subscribers';
 import { findMember } from '../../projections/members';
 import { currentSettings } from '../../projections/settings';
 import { savedCards } from '../../projections/cards';
+import { findWallet } from '../../projections/wallet';
 import { findAccountStatus } from '../../projections/account-status';
 import { ok, parse } from '../http';
 import { createRateLimiter, TOO_MANY_REQUESTS } from '../../infra/rate-limit';
@@ -111,15 +112,16 @@ export const accountRoutes = (services: Services): FastifyPluginAsync => async (
 
   app.get('/api/users/me', async (request, reply) => {
     const caller = requireCaller(request);
-    const [user, sub, cards, status, member] = await Promise.all([
+    const [user, sub, cards, status, member, wallet] = await Promise.all([
       findUser(db(), caller.userId),
       findSubscriber(db(), caller.userId),
       savedCards(db(), caller.userId),
       findAccountStatus(db(), caller.userId),
       findMember(db(), caller.userId),
+      findWallet(db(), caller.userId),
     ]);
     if (!user) return reply.code(401).send({ success: 0, message: 'Invalid User Id', code: 'UNAUTHENTICATED' });
-    const view = meView(user, sub, cards.find((c) => c.is_primary)?._id ?? null, now(), status);
+    const view = meView(user, sub, cards.find((c) => c.is_primary)?._id ?? null, now(), status, wallet);
     // The effective role and the staff's photo-ID override apply; a proxy session shows as proxy_user.
     return ok(reply, {
       ...view,

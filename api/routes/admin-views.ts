@@ -24,13 +24,20 @@ export function adminMedia(m: MediaRow, storage: FileStorage): AdminMediaRecord 
   };
 }
 
-export function adminPost(p: PostRow, media: Map<string, MediaRow>, storage: FileStorage, nowMs: number): AdminPostRecord {
+export function adminPost(
+  p: PostRow,
+  media: Map<string, MediaRow>,
+  storage: FileStorage,
+  nowMs: number,
+  group: { revenueCents: number; versions: number } = { revenueCents: p.revenue_cents, versions: 1 },
+): AdminPostRecord {
   const items = p.media.map((r) => media.get(r.mediaId)).filter((m): m is MediaRow => !!m);
-  const status = items.some((m) => m.status === 'error')
+  // From the post's own counts, which include its preview item (projections/posts.ts).
+  const status = p.errored_media > 0
     ? 'error'
-    : items.some((m) => m.status === 'processing')
+    : p.pending_media > 0
       ? 'processing'
-      : Date.parse(p.publish_at) > nowMs
+      : new Date(p.publish_at).getTime() > nowMs
         ? 'scheduled'
         : 'published';
   return {
@@ -46,5 +53,11 @@ export function adminPost(p: PostRow, media: Map<string, MediaRow>, storage: Fil
     unlock_count: p.unlock_count,
     revenue_cents: p.revenue_cents,
     is_demo: p.is_demo,
+    // Reporting groups reused posts with their older versions (spec 2 §2 Reuse Post).
+    version_of: p.version_of,
+    group_revenue_cents: group.revenueCents,
+    group_versions: group.versions,
+    preview_media_id: p.preview_media_id,
+    category_id: p.category_id,
   };
 }

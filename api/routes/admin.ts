@@ -10,15 +10,14 @@ import {
   type ListParams, type ListResult,
 } from '../../projections/console-lists';
 import { mediaByIds } from '../../projections/media';
-import { findPost, type PostRow } from '../../projections/posts';
-import { currentSettings } from '../../projections/settings';
-import { earningsLastDays } from '../../projections/earnings';
-import { createPost, deletePost } from '../../commands/content';
+import { findPost, groupTotals, type PostRow } from '../../projections/posts';
+import { earningsLastDays, earningsBySource } from '../../projections/earnings';
+import { deletePost } from '../../commands/content';
 import { parse } from '../http';
 import { contextFor, requireCaller } from '../auth';
 import { settle } from '../views';
 import { adminMedia, adminPost } from './admin-views';
-import { createPostBody } from './feed';
+import { createPostBody, createPostFrom } from './feed';
 import type { Services } from '../services';
 
 export function jsonParam<T>(raw: unknown, name: string, schema: z.ZodType<T>, fallback: T): T {
@@ -56,8 +55,11 @@ export const adminRoutes = (services: Services): FastifyPluginAsync => async (ap
   const now = () => services.clock();
 
   const postRecords = async (rows: PostRow[]) => {
-    const media = await mediaByIds(db(), [...new Set(rows.flatMap((r) => r.media.map((m) => m.mediaId)))]);
-    return rows.map((r) => adminPost(r, media, services.storage, now().getTime()));
+    const [media, groups] = await Promise.all([
+      mediaByIds(db(), [...new Set(rows.flatMap((r) => r.media.map((m) => m.mediaId)))]),
+      groupTotals(db(), rows.map((r) => r.root_post_id)),
+    ]);
+    return rows.map((r) => adminPost(r, media, services.storage, now().getTime(), groups.get(r.root_post_id)));
   };
 
   app.get('/admin-api/posts', async (request, reply) => {
@@ -74,9 +76,7 @@ export const adminRoutes = (services: Services): FastifyPluginAsync => async (ap
     const caller = requireCaller(request);
     const body = parse(createPostBody, request.body);
     const ctx = contextFor(request, services);
-    const { postId } = await createPost(ctx, await currentSettings(db()), {
-      authorId: caller.userId, caption: body.caption, visibility: body.visibility, amountDollars: body.amount ?? null, mediaIds: body.media_ids, publishAt: body.publish_at,
-    });
+    const { postId } = await createPostFrom(services, ctx, caller.userId, body);
     await settle(services, ctx);
     const row = await findPost(db(), postId);
     return reply.code(201).send(row ? (await postRecords([row]))[0] : { id: postId });
@@ -155,12 +155,14 @@ export const adminRoutes = (services: Services): FastifyPluginAsync => async (ap
     const nowIso = now().toISOString();
     const todayIso = `${nowIso.slice(0, 10)}T00:00:00.000Z`;
     const [days, subs, posts] = await Promise.all([earningsLastDays(db(), nowIso), subscriberCounts(db(), nowIso, todayIso), countPosts(db())]);
+    const bySource = await earningsBySource(db(), days[0]?.day ?? nowIso.slice(0, 10));
     const data: AdminDashboard = {
       today_earnings_cents: days[days.length - 1]?.cents ?? 0,
       new_subscribers_today: subs.newToday,
       active_subscribers: subs.active,
       total_posts: posts,
       earnings_30d: days,
+      earnings_by_source_30d: bySource,
     };
     return reply.send(data);
   });

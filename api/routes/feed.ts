@@ -1,16 +1,24 @@
-// The home feed and post detail (spec 2 §7), and creating posts from the composer.
+// The home feed and post detail (spec 2 §7), and the post lifecycle: create (composer), edit, delete, reuse
+// (a new version of an older post) and review (an errored post reposted without the errored items).
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { PostPage } from '../../domain/shared/wire';
 import type { Viewer } from '../../domain/post/visibility';
+import { visibleCounts } from '../../domain/post/counts';
+import { POST_MESSAGES } from '../../domain/post/post';
+import { isStaffRole } from '../../domain/user/user';
 import { DomainError } from '../../domain/shared/decider';
-import { feedPage, findPost, type PostRow } from '../../projections/posts';
-import { mediaByIds } from '../../projections/media';
+import { ValidationError } from '../../domain/shared/validation';
+import { findPost, isVisibleToFans, type PostRow } from '../../projections/posts';
+import { feedBundle, tagsOfPosts, type PostTag } from '../../projections/feed-query';
+import { mediaByIds, type MediaRow } from '../../projections/media';
+import { DEFAULT_SETTINGS, type SiteSettings } from '../../domain/settings/settings';
 import { unlockedPostIds } from '../../projections/unlocks';
 import { likedPostIds } from '../../projections/engagement';
 import { findSubscriber, subscriberStatus } from '../../projections/subscribers';
 import { currentSettings } from '../../projections/settings';
-import { createPost, deletePost } from '../../commands/content';
+import { createPost, deletePost, editPost, reusePost, reviewPost, type PostWritten } from '../../commands/content';
+import type { CommandContext } from '../../commands/handle';
 import { ok, parse } from '../http';
 import { contextFor, requireCaller } from '../auth';
 import { postView, settle } from '../views';
@@ -25,14 +33,77 @@ const feedQuery = pageQuery.extend({
 });
 const idQuery = z.object({ id: z.string({ error: 'id is required.' }).uuid({ error: 'id is invalid.' }) });
 
+const uuid = (name: string) => z.string({ error: `${name} is required.` }).uuid({ error: `${name} is invalid.` });
+const uuids = (name: string, message = `${name} must be a list of ids.`) => z.array(z.string().uuid({ error: message }), { error: message }).max(1000, { error: message });
+/** An optional id where null (or '') means "none". */
+const optionalId = (name: string) =>
+  z
+    .union([z.literal(''), z.null(), z.string().uuid({ error: `${name} is invalid.` })], { error: `${name} is invalid.` })
+    .optional()
+    .transform((v) => (v === '' ? null : v));
+/** Whole dollars as typed; anything unreadable becomes NaN, which the price rule answers with the settings' bounds. */
+const amount = z
+  .union([z.number(), z.string(), z.null()], { error: 'amount is invalid.' })
+  .optional()
+  .transform((v) => (v === undefined || v === null ? null : typeof v === 'number' ? v : v.trim() === '' ? Number.NaN : Number(v)));
+const isoDate = (name: string) =>
+  z
+    .union([z.literal(''), z.null(), z.iso.datetime({ error: `${name} must be an ISO date.`, offset: true })], { error: `${name} must be an ISO date.` })
+    .optional()
+    .transform((v) => v || null);
+const flag = z.union([z.boolean(), z.literal(1), z.literal(0), z.literal('true'), z.literal('false')], { error: 'keep_original_date must be true or false.' }).transform((v) => v === true || v === 1 || v === 'true');
+const caption = z.string({ error: 'description must be text.' }).max(5000, { error: 'Caption cannot be more than 5000 characters.' });
+
 export const createPostBody = z.object({
-  caption: z.string().max(5000, { error: 'Caption cannot be more than 5000 characters.' }).default(''),
-  description: z.string().max(5000).optional(),
+  caption: caption.default(''),
+  description: caption.optional(),
   visibility: z.enum(['locked', 'private', 'public'], { error: 'visibility must be locked, private or public.' }),
-  amount: z.coerce.number({ error: 'Choose an amount between 5 and 450' }).optional(),
-  media_ids: z.array(z.string().uuid({ error: 'media_ids must be media ids.' }), { error: 'Please Select Media' }).default([]),
-  publish_at: z.iso.datetime({ error: 'publish_at must be an ISO date.' }).optional(),
+  amount,
+  media_ids: uuids('media_ids', 'media_ids must be media ids.').default([]),
+  preview_media_id: optionalId('preview_media_id'),
+  category_id: optionalId('category_id'),
+  feed_tags: uuids('feed_tags').optional(),
+  publish_at: isoDate('publish_at'),
 });
+
+const editBody = z.object({
+  postId: uuid('postId'),
+  description: z.string({ error: 'description is required.' }).max(5000, { error: 'Caption cannot be more than 5000 characters.' }),
+  isPublicPost: z.enum(['private', 'public'], { error: 'isPublicPost must be private or public.' }).optional(),
+  media_preview_item: optionalId('media_preview_item'),
+});
+
+const deleteBody = idQuery.extend({ requestFrom: z.unknown().optional(), pageNum: z.unknown().optional(), feedTagId: z.unknown().optional() });
+
+const reuseBody = z.object({
+  _id: uuid('_id'),
+  description: caption.default(''),
+  amount,
+  date: isoDate('date'),
+  keep_original_date: flag.optional(),
+  media_item: uuids('media_item').optional(),
+  media_preview_item: optionalId('media_preview_item'),
+  feed_tags: uuids('feed_tags').optional(),
+});
+
+const reviewBody = z.object({
+  blog_id: uuid('blog_id'),
+  description: caption.default(''),
+  media: uuids('media', POST_MESSAGES.selectMedia).default([]),
+  media_preview: optionalId('media_preview'),
+  amount,
+  feed_tags: uuids('feed_tags').optional(),
+});
+
+/** Domain rules name the composer's fields; a route whose request names them otherwise renames them. */
+async function asFields<T>(names: Record<string, string>, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (e) {
+    if (e instanceof ValidationError && names[e.field]) throw new ValidationError(names[e.field], e.message);
+    throw e;
+  }
+}
 
 export async function viewerOf(services: Services, request: FastifyRequest): Promise<Viewer> {
   const c = request.caller;
@@ -41,35 +112,85 @@ export async function viewerOf(services: Services, request: FastifyRequest): Pro
   return { userId: c.userId, role: c.role, isSubscriber: subscriberStatus(sub, services.clock().toISOString()) === 'active' };
 }
 
-/** Post rows → views for one viewer, with their media and the viewer's unlocks loaded in two queries. */
+/** Post rows → views for one viewer, with their media (and previews), the viewer's unlocks and likes in one round. */
 export async function postViews(services: Services, viewer: Viewer, rows: PostRow[]) {
   const db = services.database.db;
-  const [media, unlocked, settings, liked] = await Promise.all([
-    mediaByIds(db, [...new Set(rows.flatMap((r) => r.media.map((m) => m.mediaId)))]),
+  const mediaIds = new Set(rows.flatMap((r) => [...r.media.map((m) => m.mediaId), ...(r.preview_media_id ? [r.preview_media_id] : [])]));
+  const [media, unlocked, settings, liked, tags] = await Promise.all([
+    mediaByIds(db, [...mediaIds]),
     unlockedPostIds(db, viewer.userId, rows.map((r) => r.id)),
     currentSettings(db),
     likedPostIds(db, viewer.userId, rows.map((r) => r.id)),
+    tagsOfPosts(db, rows.map((r) => r.id)),
   ]);
-  const author = { name: settings.model_name, avatarUrl: settings.model_avatar_url };
-  return rows.map((r) => ({ ...postView(r, media, viewer, unlocked.has(r.id), author, services.storage), user_feed_like: liked.has(r.id) }));
+  return viewsOf(services, viewer, { rows, media, unlocked, liked, tags, settings });
+}
+
+/** The views of loaded posts: what this viewer may see of each, with signed URLs for what they are entitled to. */
+function viewsOf(
+  services: Services,
+  viewer: Viewer,
+  b: { rows: PostRow[]; media: Map<string, MediaRow>; unlocked: Set<string>; liked: Set<string>; tags: Map<string, PostTag[]>; settings: SiteSettings },
+) {
+  const author = { name: b.settings.model_name, avatarUrl: b.settings.model_avatar_url };
+  const nowMs = services.clock().getTime();
+  return b.rows.map((r) => ({
+    ...postView(r, b.media, viewer, b.unlocked.has(r.id), { author, storage: services.storage, counts: visibleCounts(b.settings, viewer, r), nowMs }),
+    user_feed_like: b.liked.has(r.id),
+    feed_tags: b.tags.get(r.id) ?? [],
+  }));
+}
+
+const postedMessage = (w: PostWritten) => (w.processing ? POST_MESSAGES.processing : POST_MESSAGES.posted);
+
+/** Creates a post from the composer's body (POST /api/blogs, POST /admin-api/posts). */
+export async function createPostFrom(services: Services, ctx: CommandContext, authorId: string, body: z.infer<typeof createPostBody>): Promise<PostWritten> {
+  const settings = await currentSettings(services.database.db);
+  return createPost(ctx, settings, {
+    authorId,
+    caption: body.caption || body.description || '',
+    visibility: body.visibility,
+    amountDollars: body.amount,
+    mediaIds: body.media_ids,
+    previewMediaId: body.preview_media_id ?? null,
+    categoryId: body.category_id ?? null,
+    feedTags: body.feed_tags,
+    schedule: body.publish_at,
+  });
 }
 
 export const feedRoutes = (services: Services): FastifyPluginAsync => async (app) => {
-  const feed = async (request: FastifyRequest) => {
+  const db = () => services.database.db;
+
+  const feed = async (request: FastifyRequest, audience: 'fans' | 'staff') => {
     const { page_num, feed_tag_id } = parse(feedQuery, request.query);
-    const viewer = await viewerOf(services, request);
-    const { rows, total } = await feedPage(services.database.db, { page: page_num, pageSize: FEED_PAGE_SIZE, nowIso: services.clock().toISOString(), feedTagId: feed_tag_id || null });
-    const page: PostPage = { blogs: await postViews(services, viewer, rows), currentPage: page_num, totalPages: Math.max(1, Math.ceil(total / FEED_PAGE_SIZE)), totalPosts: total };
+    const nowIso = services.clock().toISOString();
+    const c = request.caller;
+    // One statement for the page and everything its views need (projections/feed-query.ts).
+    const b = await feedBundle(db(), { audience, page: page_num, pageSize: FEED_PAGE_SIZE, nowIso, feedTagId: feed_tag_id || null, userId: c?.userId ?? null });
+    const viewer: Viewer = c
+      ? { userId: c.userId, role: c.role, isSubscriber: subscriberStatus(b.memberUntil ? { expires_at: b.memberUntil } : undefined, nowIso) === 'active' }
+      : { userId: null, role: null, isSubscriber: false };
+    const settings = { ...DEFAULT_SETTINGS, ...b.settings };
+    const page: PostPage = {
+      blogs: viewsOf(services, viewer, { ...b, settings }),
+      currentPage: page_num,
+      totalPages: Math.max(1, Math.ceil(b.total / FEED_PAGE_SIZE)),
+      totalPosts: b.total,
+    };
     return page;
   };
-  app.get('/api/blogs', async (request, reply) => ok(reply, await feed(request)));
-  app.get('/api/blogs/all', async (request, reply) => ok(reply, await feed(request)));
+  // Fans: published, processed posts. Staff (the route table allows only them): every post, scheduled and
+  // under process included, flagged with is_published / processing / isError.
+  app.get('/api/blogs', async (request, reply) => ok(reply, await feed(request, 'fans')));
+  app.get('/api/blogs/all', async (request, reply) => ok(reply, await feed(request, 'staff')));
 
   app.get('/api/blog/get-blog-data-by-id', async (request, reply) => {
     const { id } = parse(idQuery, request.query);
-    const row = await findPost(services.database.db, id);
-    if (!row || Date.parse(row.publish_at) > services.clock().getTime()) throw new DomainError('Something went wrong', 'POST_NOT_FOUND', 404);
-    const [view] = await postViews(services, await viewerOf(services, request), [row]);
+    const viewer = await viewerOf(services, request);
+    const row = await findPost(db(), id);
+    if (!row || (!isStaffRole(viewer.role) && !isVisibleToFans(row, services.clock().getTime()))) throw new DomainError(POST_MESSAGES.notFound, 'POST_NOT_FOUND', 404);
+    const [view] = await postViews(services, viewer, [row]);
     return ok(reply, view);
   });
 
@@ -77,24 +198,71 @@ export const feedRoutes = (services: Services): FastifyPluginAsync => async (app
     const caller = requireCaller(request);
     const body = parse(createPostBody, request.body);
     const ctx = contextFor(request, services);
-    const settings = await currentSettings(services.database.db);
-    const { postId } = await createPost(ctx, settings, {
-      authorId: caller.userId,
-      caption: body.caption || body.description || '',
-      visibility: body.visibility,
-      amountDollars: body.amount ?? null,
-      mediaIds: body.media_ids,
-      publishAt: body.publish_at,
-    });
+    const written = await createPostFrom(services, ctx, caller.userId, body);
     await settle(services, ctx);
-    return reply.code(201).send({ success: 1, message: 'Content posted successfully.', data: { _id: postId } });
+    return reply.code(201).send({ success: 1, message: postedMessage(written), data: { _id: written.postId } });
+  });
+
+  app.post('/api/blogs/edit', async (request, reply) => {
+    const body = parse(editBody, request.body);
+    const ctx = contextFor(request, services);
+    const settings = await currentSettings(db());
+    await asFields({ caption: 'description', visibility: 'isPublicPost', preview_media_id: 'media_preview_item' }, () =>
+      editPost(ctx, settings, { postId: body.postId, caption: body.description, visibility: body.isPublicPost, previewMediaId: body.media_preview_item }),
+    );
+    await settle(services, ctx);
+    const row = await findPost(db(), body.postId);
+    const [view] = row ? await postViews(services, await viewerOf(services, request), [row]) : [null];
+    return ok(reply, view, { message: POST_MESSAGES.updated, position: ctx.lastPosition });
   });
 
   app.post('/api/blogs/delete', async (request, reply) => {
-    const { id } = parse(idQuery, request.body);
+    const { id } = parse(deleteBody, request.body);
     const ctx = contextFor(request, services);
     await deletePost(ctx, id);
     await settle(services, ctx);
-    return ok(reply, null, { message: 'Post deleted.' });
+    return ok(reply, null, { message: POST_MESSAGES.deleted });
+  });
+
+  app.post('/api/blog/reuse-blog', async (request, reply) => {
+    const caller = requireCaller(request);
+    const body = parse(reuseBody, request.body);
+    const ctx = contextFor(request, services);
+    const settings = await currentSettings(db());
+    let written: PostWritten;
+    try {
+      written = await asFields({ media_ids: 'media_item', caption: 'description', preview_media_id: 'media_preview_item', publish_at: 'date' }, () =>
+        reusePost(ctx, settings, {
+          sourcePostId: body._id,
+          authorId: caller.userId,
+          caption: body.description,
+          amountDollars: body.amount,
+          schedule: body.date,
+          keepOriginalDate: body.keep_original_date ?? false,
+          mediaIds: body.media_item,
+          previewMediaId: body.media_preview_item,
+          feedTags: body.feed_tags,
+        }),
+      );
+    } catch (e) {
+      if (e instanceof DomainError) throw e;
+      request.log.error({ err: e }, 'reuse failed');
+      throw new DomainError(POST_MESSAGES.reuseFailed, 'REUSE_FAILED', 500);
+    }
+    await settle(services, ctx);
+    return ok(reply, { reuseBlog: { udid: written.postId } }, { message: postedMessage(written), position: ctx.lastPosition });
+  });
+
+  app.post('/api/blog/post-reviewed-blog', async (request, reply) => {
+    const body = parse(reviewBody, request.body);
+    const ctx = contextFor(request, services);
+    const settings = await currentSettings(db());
+    await asFields({ media_ids: 'media', caption: 'description', preview_media_id: 'media_preview' }, () =>
+      reviewPost(ctx, settings, {
+        postId: body.blog_id, caption: body.description, mediaIds: body.media, previewMediaId: body.media_preview, amountDollars: body.amount, feedTags: body.feed_tags,
+      }),
+    );
+    await settle(services, ctx);
+    return ok(reply, { _id: body.blog_id }, { message: POST_MESSAGES.reviewed, position: ctx.lastPosition });
   });
 };

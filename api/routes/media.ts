@@ -1,15 +1,24 @@
-// Uploads through presigned, expiring URLs and media serving. Originals and thumbnails need a signature the
-// API only issues after an entitlement check; blurred previews are public.
-import fs from 'node:fs';
-import type { FastifyPluginAsync } from 'fastify';
+// Uploads through presigned, expiring URLs, media serving, and staff operations on a post's media (rotate,
+// refresh blur, reprocess videos). Originals and thumbnails need a signature the API only issues after an
+// entitlement check; blurred previews and theme images are public. The bytes live on local disk or in S3; either
+// way they stream through here (services.storage signs the app's own URLs).
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { DomainError } from '../../domain/shared/decider';
-import { mediaKindOf } from '../../domain/media/media';
-import { registerUpload, stagingKey, MAX_UPLOAD_BYTES } from '../../commands/content';
+import { ValidationError } from '../../domain/shared/validation';
+import { isPublicMediaKey, mediaKindOf } from '../../domain/media/media';
+import { MEDIA_OPS_MESSAGES, rotateRequest } from '../../domain/media/operations';
+import { watermarkOf } from '../../domain/media/watermark';
+import { registerUpload, stagingKey } from '../../commands/content';
+import { refreshPostBlur, requestVideoReprocessing, rotatePostImage, type MediaOpsDeps } from '../../commands/media-ops';
 import { mediaByIds } from '../../projections/media';
+import { currentSettings } from '../../projections/settings';
+import { StorageNotFoundError, StreamLengthError, UnsafeStorageKeyError } from '../../infra/storage/port';
+import { resolveRange } from '../../infra/storage/range';
+import { guardedLength } from '../../infra/storage/streams';
 import { ok, parse } from '../http';
 import { contextFor, requireCaller } from '../auth';
-import { settle } from '../views';
+import { MEDIA_URL_TTL_SECONDS, settle } from '../views';
 import { adminMedia } from './admin-views';
 import type { Services } from '../services';
 
@@ -20,6 +29,8 @@ const presignBody = z.object({
   file_name: z.string({ error: 'file_name is required.' }).min(1, { error: 'file_name is required.' }).max(200),
   content_type: z.string({ error: 'content_type is required.' }),
   media_type: z.enum(['blog', 'message', 'media']).default('blog'),
+  /** The file's size in bytes, when the client knows it: an oversize file is refused before it is sent. */
+  file_size: z.coerce.number().int().min(0).optional(),
 });
 
 const saveBody = z.object({
@@ -28,31 +39,82 @@ const saveBody = z.object({
   original_name: z.string().max(200).optional(),
 });
 
-const CONTENT_TYPES: Record<string, string> = { '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.png': 'image/png', '.mp4': 'video/mp4', '.mov': 'video/quicktime' };
+const postId = z.string({ error: 'id is required.' }).trim().min(1, { error: 'id is required.' }).max(100);
+const blogType = z.literal('blog', { error: MEDIA_OPS_MESSAGES.invalid }).optional();
+
+const rotateBody = z.object({
+  id: postId,
+  type: blogType,
+  rotate_angle: z.unknown(),
+  imageIndex: z.unknown(),
+  format: z.string().max(20).optional(),
+  userId: z.string().max(100).optional(),
+});
+
+const refreshBlurBody = z.object({ id: postId, type: blogType, format: z.string().max(20).optional() });
+
+const flag = z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]);
+const reprocessBody = z.object({
+  id: postId,
+  videoFrom: z.literal('blog', { error: MEDIA_OPS_MESSAGES.invalid }).optional(),
+  s3FilePath: z.string().max(1024).optional().nullable(),
+  shouldGenerateBlurImage: flag.optional(),
+  isMassMessage: flag.optional(),
+});
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.png': 'image/png', '.webp': 'image/webp', '.mp4': 'video/mp4', '.mov': 'video/quicktime',
+};
+
+/** 'File {name} size is too large.' (spec 2 §5; the limit is not shown). */
+const tooLarge = (name: string) => new ValidationError('file_size', `File ${name} size is too large.`);
 
 export const mediaRoutes = (services: Services): FastifyPluginAsync => async (app) => {
   const { storage } = services;
+  const maxBytes = services.config.maxUploadBytes;
+  const opsDeps: MediaOpsDeps = { storage, watermark: async () => watermarkOf(await currentSettings(services.database.db)) };
+  const signed = (key: string) => storage.signedGetUrl(key, MEDIA_URL_TTL_SECONDS);
 
   app.post('/api/upload/generate_presigned_url', async (request, reply) => {
     const body = parse(presignBody, request.body);
     if (!mediaKindOf(body.file_name, body.content_type))
       throw new DomainError('Media format is not supported.', 'UNSUPPORTED_MEDIA', 400, { field: 'file_name' });
+    if (body.file_size !== undefined && body.file_size > maxBytes) throw tooLarge(body.file_name);
     const key = stagingKey(crypto.randomUUID(), body.file_name);
-    return ok(reply, { presigned_url: storage.signedPutUrl(key, UPLOAD_URL_TTL_SECONDS), file_name: key, message: 'ok' });
+    return ok(reply, { presigned_url: storage.signedPutUrl(key, UPLOAD_URL_TTL_SECONDS), file_name: key, message: 'ok', max_upload_bytes: maxBytes });
   });
 
-  // The raw file body, sent without the Authorization header: the URL's signature is the permission.
+  // The raw file body, sent without the Authorization header: the URL's signature is the permission. The body
+  // streams into the store (never whole in memory); one over the limit is refused and nothing is stored.
   await app.register(async (scope) => {
-    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: MAX_UPLOAD_BYTES }, (_req, body, done) => done(null, body));
-    scope.put('/api/upload/put/*', { bodyLimit: MAX_UPLOAD_BYTES }, async (request, reply) => {
+    // Whatever the Content-Type (even JSON), the body is the file: read it from request.raw, unparsed.
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
+    scope.put('/api/upload/put/*', async (request, reply) => {
       const key = (request.params as { '*': string })['*'];
       const q = request.query as { exp?: string; sig?: string };
       if (!STAGED_KEY.test(key) || !storage.verify('PUT', key, q.exp, q.sig))
         throw new DomainError('This upload link is invalid or has expired.', 'BAD_SIGNATURE', 403);
-      const body = request.body;
-      if (!Buffer.isBuffer(body) || body.length === 0) throw new DomainError('Error occured while uploading media', 'EMPTY_UPLOAD', 400, { field: 'body' });
-      await storage.put(key, body);
-      return reply.code(200).send({ success: 1, data: { file_name: key, size: body.length } });
+      const name = key.slice(key.lastIndexOf('/') + 1);
+      const header = request.headers['content-length'];
+      const declared = header === undefined ? undefined : Number(header);
+      const refuse = (e: DomainError) => {
+        // The rest of the body is not wanted: do not keep reading it.
+        reply.header('connection', 'close');
+        throw e;
+      };
+      if (declared !== undefined && declared > maxBytes) refuse(tooLarge(name));
+      if (declared === 0 || (declared !== undefined && !Number.isSafeInteger(declared)))
+        throw new DomainError('Error occured while uploading media', 'EMPTY_UPLOAD', 400, { field: 'body' });
+      let size: number;
+      try {
+        size = await storage.putStream(key, guardedLength(request.raw, { maxBytes }), declared);
+      } catch (e) {
+        if (e instanceof StreamLengthError) refuse(e.reason === 'too_large' ? tooLarge(name) : new DomainError('Error occured while uploading media', 'INCOMPLETE_UPLOAD', 400, { field: 'body' }));
+        throw e;
+      }
+      if (size === 0) throw new DomainError('Error occured while uploading media', 'EMPTY_UPLOAD', 400, { field: 'body' });
+      return reply.code(200).send({ success: 1, data: { file_name: key, size } });
     });
   });
 
@@ -71,17 +133,82 @@ export const mediaRoutes = (services: Services): FastifyPluginAsync => async (ap
     return reply.code(201).send({ success: 1, message: 'Media uploaded successfully', data: row ? adminMedia(row, storage) : { id: mediaId } });
   });
 
+  // Byte ranges (206 / 416), so videos seek without downloading the whole file.
   app.get('/media/*', async (request, reply) => {
     const key = (request.params as { '*': string })['*'];
     const q = request.query as { exp?: string; sig?: string };
-    const isPublicPreview = /^blur\/[0-9a-f-]{36}\.jpg$/.test(key);
-    if (!isPublicPreview && !storage.verify('GET', key, q.exp, q.sig)) throw new DomainError('You do not have access to this file.', 'BAD_SIGNATURE', 403);
-    if (!(await storage.exists(key))) throw new DomainError('Not found.', 'NOT_FOUND', 404);
+    const isPublic = isPublicMediaKey(key);
+    if (!isPublic && !storage.verify('GET', key, q.exp, q.sig)) throw new DomainError('You do not have access to this file.', 'BAD_SIGNATURE', 403);
+    const size = await storage.size(key).catch((e) => {
+      if (e instanceof StorageNotFoundError || e instanceof UnsafeStorageKeyError) throw new DomainError('Not found.', 'NOT_FOUND', 404);
+      throw e;
+    });
     const ext = key.slice(key.lastIndexOf('.')).toLowerCase();
-    return reply
+    reply
       .type(CONTENT_TYPES[ext] ?? 'application/octet-stream')
-      .header('cache-control', isPublicPreview ? 'public, max-age=86400' : 'private, max-age=3600')
-      .header('x-content-type-options', 'nosniff')
-      .send(fs.createReadStream(storage.pathOf(key)));
+      .header('accept-ranges', 'bytes')
+      .header('cache-control', isPublic ? 'public, max-age=86400' : 'private, max-age=3600')
+      .header('x-content-type-options', 'nosniff');
+    // If-Range asks for the range only if the file is unchanged; without validators to compare, send it whole.
+    const answer = request.headers['if-range'] ? ({ kind: 'full' } as const) : resolveRange(request.headers.range, size);
+    if (answer.kind === 'unsatisfiable') return reply.code(416).header('content-range', `bytes */${size}`).send();
+    const range = answer.kind === 'partial' ? answer.range : undefined;
+    const { stream, contentLength } = await storage.readStream(key, range);
+    if (range) reply.code(206).header('content-range', `bytes ${range.start}-${range.end}/${size}`);
+    return reply.header('content-length', contentLength).send(stream);
+  });
+
+  /** Runs a staff operation and answers with the spec's message, once the read models show it. */
+  const operate = async <T>(request: Parameters<typeof contextFor>[0], reply: FastifyReply, run: (ctx: ReturnType<typeof contextFor>) => Promise<T>, view: (r: T) => unknown, message: string) => {
+    requireCaller(request);
+    const ctx = contextFor(request, services);
+    const result = await run(ctx);
+    await settle(services, ctx);
+    return ok(reply, view(result), { message, position: ctx.lastPosition });
+  };
+
+  // Rotate Image Left / Right (spec 2 §7): the photo at imageIndex of post `id`.
+  for (const path of ['/api/upload/rotate_image', '/api/upload/rotate_modern_image']) {
+    app.post(path, async (request, reply) => {
+      const body = parse(rotateBody, request.body);
+      const { angle, imageIndex } = rotateRequest(body.rotate_angle, body.imageIndex);
+      return operate(
+        request,
+        reply,
+        (ctx) => rotatePostImage(ctx, opsDeps, { postId: body.id, imageIndex, angle }),
+        (r) => ({
+          _id: r.mediaId, imageIndex, url: signed(r.renditions.originalKey), thumbnail_url: signed(r.renditions.thumbnailKey),
+          blur_url: `/media/${r.renditions.blurKey}`, width: r.renditions.width, height: r.renditions.height,
+        }),
+        MEDIA_OPS_MESSAGES.rotated,
+      );
+    });
+  }
+
+  // Refresh Blur Image (spec 2 §7): every item of post `id`.
+  for (const path of ['/api/upload/refresh_blur_picture', '/api/upload/refresh_blur_modern_picture']) {
+    app.post(path, async (request, reply) => {
+      const body = parse(refreshBlurBody, request.body);
+      return operate(
+        request,
+        reply,
+        (ctx) => refreshPostBlur(ctx, opsDeps, { postId: body.id }),
+        (done) => ({ media: done.map((d) => ({ _id: d.mediaId, blur_url: `/media/${d.blurKey}` })) }),
+        MEDIA_OPS_MESSAGES.blurRefreshed,
+      );
+    });
+  }
+
+  // Send Video Process Request (spec 2 §7): the post's videos go back to the media worker.
+  app.post('/api/admin/send_video_process_request', async (request, reply) => {
+    const body = parse(reprocessBody, request.body);
+    if (body.isMassMessage) throw new ValidationError('isMassMessage', MEDIA_OPS_MESSAGES.invalid);
+    return operate(
+      request,
+      reply,
+      (ctx) => requestVideoReprocessing(ctx, { postId: body.id, s3FilePath: body.s3FilePath, shouldGenerateBlurImage: body.shouldGenerateBlurImage }),
+      (r) => ({ media_ids: r.mediaIds, processing: r.mediaIds.length > 0 }),
+      MEDIA_OPS_MESSAGES.reprocessSent,
+    );
   });
 };

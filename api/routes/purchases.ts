@@ -1,12 +1,11 @@
-// Saved cards, subscribing and unlocking posts by card (spec 1 §7 payment methods, spec 2 §7 unlock purchases).
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+// Subscribing and unlocking posts by card (spec 1 §7, spec 2 §7 unlock purchases). Saved cards: routes/payment-methods.ts.
+import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import type { PaymentResult } from '../../domain/shared/wire';
 import { centsFromDollars } from '../../domain/shared/money';
 import { ValidationError } from '../../domain/shared/validation';
-import { addCard, removeCard, setPrimaryCard, type CardChoice } from '../../commands/cards';
+import type { CardChoice } from '../../commands/cards';
 import { subscribe, unlockPost, type PurchaseOutcome } from '../../commands/purchases';
-import { savedCards } from '../../projections/cards';
 import { currentSettings } from '../../projections/settings';
 import { findPost } from '../../projections/posts';
 import { ok, parse } from '../http';
@@ -32,6 +31,10 @@ function choiceOf(body: z.infer<typeof cardChoice>): CardChoice {
 const blogPurchaseBody = cardChoice.extend({
   blogId: z.string({ error: 'blogId is required.' }).uuid({ error: 'blogId is invalid.' }),
   amount: z.union([z.number(), z.string()], { error: 'amount is required.' }),
+  // A locked-content promotion (spec 2 §7): the amount is then its price; a promotion gone by now is 'Sorry promotion expired.'
+  promotion_id: z.string().max(100).nullable().optional(),
+  is_promotion_applied: z.boolean({ error: 'is_promotion_applied must be true or false.' }).optional(),
+  ribbon_text: z.string().max(1000).optional(),
 });
 
 function paymentResult(o: PurchaseOutcome): PaymentResult {
@@ -47,51 +50,7 @@ export const purchaseRoutes = (services: Services): FastifyPluginAsync => async 
   const db = () => services.database.db;
   const deps = { gateway: services.gateway };
 
-  const listCards = async (request: FastifyRequest) => savedCards(db(), requireCaller(request).userId);
-  app.get('/api/ccbill/get-payment-card', async (request, reply) => ok(reply, await listCards(request)));
-  app.get('/api/v2/get-payment-card', async (request, reply) => ok(reply, await listCards(request)));
-
-  app.post('/api/v2/purchase/add-new-card', async (request, reply) => {
-    const caller = requireCaller(request);
-    const form = parse(cardForm, request.body);
-    const ctx = contextFor(request, services);
-    const card = await addCard(ctx, services.gateway, caller.userId, form, true);
-    await settle(services, ctx);
-    const view = (await savedCards(db(), caller.userId)).find((c) => c._id === card.cardId);
-    return ok(reply, view, { message: 'Card added successfully.', position: ctx.lastPosition });
-  });
-
-  app.post('/api/ccbill/set-primary-card', async (request, reply) => {
-    const caller = requireCaller(request);
-    const { card_id } = parse(z.object({ card_id: z.string({ error: 'card_id is required.' }).uuid({ error: 'card_id is invalid.' }) }), request.body);
-    const ctx = contextFor(request, services);
-    await setPrimaryCard(ctx, caller.userId, card_id);
-    await settle(services, ctx);
-    return ok(reply, await savedCards(db(), caller.userId), { position: ctx.lastPosition });
-  });
-
-  app.post('/api/ccbill/remove-card', async (request, reply) => {
-    const caller = requireCaller(request);
-    const { card_id } = parse(z.object({ card_id: z.string({ error: 'card_id is required.' }).uuid({ error: 'card_id is invalid.' }) }), request.body);
-    const ctx = contextFor(request, services);
-    await removeCard(ctx, caller.userId, card_id);
-    await settle(services, ctx);
-    return ok(reply, await savedCards(db(), caller.userId), { position: ctx.lastPosition });
-  });
-
-  app.post('/api/v2/purchase/subscription', async (request, reply) => {
-    const caller = requireCaller(request);
-    const body = parse(cardChoice, request.body);
-    const ctx = contextFor(request, services);
-    const s = await currentSettings(db());
-    const outcome = await subscribe(ctx, deps, {
-      userId: caller.userId,
-      prices: { initialCents: s.membership_price_cents, recurringCents: s.recurring_membership_price_cents },
-      card: choiceOf(body),
-    });
-    await settle(services, ctx);
-    return reply.code(outcome.accepted ? 200 : 402).send({ success: outcome.accepted ? 1 : 0, message: outcome.message, data: paymentResult(outcome), code: outcome.accepted ? undefined : 'PAYMENT_FAILED' });
-  });
+  // POST /api/v2/purchase/subscription lives in ./subscriptions.ts (the subscription lifecycle).
 
   app.post('/api/v2/purchase/blog-content-purchase', async (request, reply) => {
     const caller = requireCaller(request);
@@ -99,7 +58,10 @@ export const purchaseRoutes = (services: Services): FastifyPluginAsync => async 
     const cents = centsFromDollars(body.amount);
     if (cents === null) throw new ValidationError('amount', 'Please enter a valid amount');
     const ctx = contextFor(request, services);
-    const outcome = await unlockPost(ctx, deps, { userId: caller.userId, role: caller.role, postId: body.blogId, confirmedAmountCents: cents, card: choiceOf(body) });
+    const outcome = await unlockPost(ctx, deps, {
+      userId: caller.userId, role: caller.role, postId: body.blogId, confirmedAmountCents: cents, card: choiceOf(body),
+      applyPromotion: body.is_promotion_applied ?? !!body.promotion_id, promotionId: body.promotion_id ?? null,
+    });
     await settle(services, ctx);
     const row = await findPost(db(), body.blogId);
     const [blogData] = row ? await postViews(services, await viewerOf(services, request), [row]) : [];

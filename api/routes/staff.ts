@@ -13,7 +13,10 @@ import {
 import { handle } from '../../commands/handle';
 import { listAudit, listUsers, type ListParams } from '../../projections/console-lists';
 import { currentSettings } from '../../projections/settings';
+import { WATERMARK_COLOR, WATERMARK_POSITIONS, WATERMARK_SIZE_MAX, WATERMARK_SIZE_MIN, WATERMARK_TEXT_MAX } from '../../domain/media/watermark';
 import { listOutbox } from '../../infra/mail/mailer';
+import { LANDING_SETTINGS_SHAPE } from './landing';
+import { WALLET_SETTINGS_SHAPE } from './wallet';
 import { ok, parse } from '../http';
 import { contextFor, requireCaller } from '../auth';
 import { settle } from '../views';
@@ -51,7 +54,21 @@ const settingsChanges = z
     is_feed_comment_enabled: z.boolean(),
     like_visibility: z.enum(['everyone', 'registered_and_subscribers', 'subscribers'], { error: 'like_visibility is invalid.' }),
     comment_visibility: z.enum(['everyone', 'registered_and_subscribers', 'subscribers'], { error: 'comment_visibility is invalid.' }),
+    enable_like_count_for_private_locked_post: z.boolean(),
+    enable_comment_count_for_private_locked_post: z.boolean(),
+    tips_minimum_amount: z.number().int().min(1, { error: 'tips_minimum_amount must be at least 1.' }).max(10_000),
+    tips_maximum_amount: z.number().int().min(1).max(10_000),
     blocked_countries: z.array(z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/, { error: 'blocked_countries must be 2-letter country codes.' })).max(250),
+    // Watermark (domain/media/watermark.ts)
+    enable_watermark: z.boolean(),
+    watermark_text: z.string().trim().max(WATERMARK_TEXT_MAX, { error: `watermark_text cannot be more than ${WATERMARK_TEXT_MAX} characters.` }),
+    watermark_size: z.number().min(WATERMARK_SIZE_MIN, { error: 'watermark_size must be between 2 and 20.' }).max(WATERMARK_SIZE_MAX, { error: 'watermark_size must be between 2 and 20.' }),
+    watermark_color: z.string().regex(WATERMARK_COLOR, { error: 'watermark_color must be a colour like #ffffff or #ffffff80.' }),
+    watermark_position: z.enum(WATERMARK_POSITIONS, { error: 'watermark_position is invalid.' }),
+    // Landing page, hero banner, social links, payment icons (api/routes/landing.ts)
+    ...LANDING_SETTINGS_SHAPE,
+    // Wallet: Add Funds presets and bounds, crypto switch (api/routes/wallet.ts)
+    ...WALLET_SETTINGS_SHAPE,
   })
   .partial()
   .strict();

@@ -14,6 +14,7 @@ const SUPPORT: readonly Role[] = ['support', 'admin', 'super_admin', 'sub_admin'
 /** Fan-site pages (react-router patterns). */
 export const FAN_PAGES: Record<string, PageAccess> = {
   '/': 'public',
+  '/landing': 'public',
   '/login': 'public',
   '/register': 'public',
   '/forgot-password': 'public',
@@ -41,14 +42,25 @@ export const ADMIN_PAGES: Record<string, PageAccess> = {
   '/admin': [...SETTINGS, 'content_manager', 'support', 'live_stream_manager'],
   '/admin/posts': [...SETTINGS, 'content_manager'],
   '/admin/feed-tags': [...SETTINGS, 'content_manager'],
+  '/admin/content-manager': [...SETTINGS, 'content_manager'],
   '/admin/subscribers': [...SETTINGS, 'content_manager'],
   '/admin/transactions': SUPPORT.concat(['model']),
+  '/admin/crypto-payments': ADMINS,
   '/admin/users': SETTINGS,
   '/admin/settings': SETTINGS,
   '/admin/audit': ADMINS,
   '/admin/events': ADMINS,
   '/admin/outbox': ADMINS,
   '/admin/cancellation': ['admin', 'super_admin', 'model'],
+  // Membership prices, returning prices, cancel reasons and migration (issue 5): the settings roles.
+  '/admin/subscription-settings': SETTINGS,
+  // Promotions, coupons and the resubscribe offer (spec 3 route table): the settings roles, as the API allows.
+  '/admin/promotions': SETTINGS,
+  '/admin/promotion-reports': SETTINGS,
+  '/admin/promotion-subscribe-users/:promotion_id': SETTINGS,
+  '/admin/coupon-reports': SETTINGS,
+  '/admin/coupon-reports/coupon-details/:couponId': SETTINGS,
+  '/admin/resubscribe-offer': SETTINGS,
 };
 
 export function mayOpen(table: Record<string, PageAccess>, page: string, role: Role | null): 'allow' | 'login' | 'denied' {

@@ -1,6 +1,27 @@
 import { describe, expect, it } from 'vitest';
 import { ValidationError } from '../shared/validation';
-import { detectCardBrand, expiryYears, validateBilling, validateCard, type BillingFields, type CardFields } from './card-form';
+import {
+  BILLING_MESSAGES,
+  CARD_MESSAGES,
+  billingProblems,
+  cardNumberProblem,
+  cardProblems,
+  cardTypeProblem,
+  cityProblem,
+  countryProblem,
+  cvvProblem,
+  detectCardBrand,
+  emailProblem,
+  expiryYears,
+  monthProblem,
+  stateProblem,
+  validateBilling,
+  validateCard,
+  yearProblem,
+  type BillingFields,
+  type CardFields,
+  type PlaceFacts,
+} from './card-form';
 
 const NOW = { year: 2026, month: 6 };
 const card = (patch: Partial<CardFields> = {}): CardFields => ({ cardNumber: '4242424242424242', cvv: '123', month: '12', year: '2027', ...patch });
@@ -207,5 +228,170 @@ describe('validateBilling (spec 1 §5)', () => {
     }
     expect(seen).toEqual(order);
     expect(failure(() => validateBilling(current, true, true))).toBeNull();
+  });
+});
+
+describe('spec 1 §5 messages, word for word', () => {
+  it('card', () => {
+    expect(Object.values(CARD_MESSAGES)).toEqual([
+      'Please enter a card number.',
+      'Please enter a valid card number.',
+      'Please enter a valid card number (Only numbers allowed)',
+      'Invalid payment card type.',
+      'Please enter a cvv.',
+      'Please enter a valid cvv.',
+      'Please select month.',
+      'Please select year.',
+    ]);
+  });
+  it('billing', () => {
+    expect(Object.values(BILLING_MESSAGES)).toEqual([
+      'Please enter an email.',
+      'Please enter a valid email.',
+      'Please enter an address.',
+      'Please enter a country.',
+      'Please enter a state/province.',
+      'Please enter a city.',
+      'Please enter a postal code.',
+      'Please enter a first name.',
+      'Please enter a last name.',
+    ]);
+  });
+});
+
+describe('one rule per field (the functions the dialog and the server share)', () => {
+  it.each([
+    ['', 'Please enter a card number.'],
+    ['  ', 'Please enter a card number.'],
+    ['4242 4242 4242 4242', 'Please enter a valid card number (Only numbers allowed)'],
+    ['4242-4242', 'Please enter a valid card number (Only numbers allowed)'],
+    ['４２４２４２４２４２４２４２４２', 'Please enter a valid card number (Only numbers allowed)'],
+    ['424242424242', 'Please enter a valid card number.'],
+    ['42424242424242424242', 'Please enter a valid card number.'],
+    ['4111111111111', undefined],
+    ['4111111111111111111', undefined],
+    [' 4242424242424242 ', undefined],
+    ['9999999999999999', undefined], // well formed: the brand check is a separate alert
+  ])('cardNumberProblem(%j) → %j', (raw, message) => expect(cardNumberProblem(raw)).toBe(message));
+
+  it.each([
+    ['9999999999999999', 'Invalid payment card type.'],
+    ['1234567890123', 'Invalid payment card type.'],
+    ['4242424242424242', undefined],
+    ['', undefined], // the number's own message comes first
+    ['abc', undefined],
+  ])('cardTypeProblem(%j) → %j', (raw, message) => expect(cardTypeProblem(raw)).toBe(message));
+
+  it.each([
+    ['', 'Please enter a cvv.'],
+    [' ', 'Please enter a cvv.'],
+    ['1', 'Please enter a valid cvv.'],
+    ['12', 'Please enter a valid cvv.'],
+    ['12345', 'Please enter a valid cvv.'],
+    ['12a', 'Please enter a valid cvv.'],
+    ['123', undefined],
+    ['1234', undefined],
+  ])('cvvProblem(%j) → %j', (raw, message) => expect(cvvProblem(raw)).toBe(message));
+
+  it.each([
+    ['', '2027', 'Please select month.'],
+    ['13', '2027', 'Please select month.'],
+    ['00', '2027', 'Please select month.'],
+    ['1', '2027', 'Please select month.'],
+    ['05', '2026', 'Please select month.'], // already past this year (now = June 2026)
+    ['06', '2026', undefined],
+    ['01', '2027', undefined],
+    ['12', '', undefined], // the year's own rule reports a missing year
+  ])('monthProblem(%j, %j) → %j', (month, year, message) => expect(monthProblem(month, year, NOW)).toBe(message));
+
+  it.each([
+    ['', 'Please select year.'],
+    ['2025', 'Please select year.'],
+    ['2041', 'Please select year.'],
+    ['26', 'Please select year.'],
+    ['2026', undefined],
+    ['2040', undefined],
+  ])('yearProblem(%j) → %j', (year, message) => expect(yearProblem(year, NOW)).toBe(message));
+
+  it.each([
+    ['', 'Please enter an email.'],
+    ['   ', 'Please enter an email.'],
+    ['fan', 'Please enter a valid email.'],
+    ['fan@example', 'Please enter a valid email.'],
+    ['fan @example.com', 'Please enter a valid email.'],
+    [' Fan@Example.com ', undefined],
+  ])('emailProblem(%j) → %j', (raw, message) => expect(emailProblem(raw)).toBe(message));
+
+  const US: PlaceFacts = { countryKnown: true, stateCodes: ['NY', 'CA'], citiesExist: true };
+  const NO_STATES: PlaceFacts = { countryKnown: true, stateCodes: [], citiesExist: false };
+  const NO_CITIES: PlaceFacts = { countryKnown: true, stateCodes: ['GU'], citiesExist: false };
+  const UNKNOWN: PlaceFacts = { countryKnown: false, stateCodes: [], citiesExist: false };
+
+  it.each([
+    ['', US, 'Please enter a country.'],
+    ['US', UNKNOWN, 'Please enter a country.'],
+    ['US', US, undefined],
+  ] as [string, PlaceFacts, string | undefined][])('countryProblem(%j) → %j', (raw, facts, message) => expect(countryProblem(raw, facts)).toBe(message));
+
+  it.each([
+    ['', US, 'Please enter a state/province.'],
+    ['TX', US, 'Please enter a state/province.'], // not one of the country's states
+    ['New York', US, 'Please enter a state/province.'], // the code is sent, not the name
+    ['NY', US, undefined],
+    ['ny', US, undefined],
+    ['', NO_STATES, undefined], // required only when the country has states
+    ['Anything', NO_STATES, undefined],
+  ] as [string, PlaceFacts, string | undefined][])('stateProblem(%j) → %j', (raw, facts, message) => expect(stateProblem(raw, facts)).toBe(message));
+
+  it.each([
+    ['', US, 'Please enter a city.'],
+    ['  ', US, 'Please enter a city.'],
+    ['New York', US, undefined],
+    ['Brand New Town', US, undefined], // a new city may be typed
+    ['', NO_CITIES, undefined], // required only when cities exist
+    ['', NO_STATES, undefined],
+  ] as [string, PlaceFacts, string | undefined][])('cityProblem(%j) → %j', (raw, facts, message) => expect(cityProblem(raw, facts)).toBe(message));
+});
+
+describe('whole forms', () => {
+  const US: PlaceFacts = { countryKnown: true, stateCodes: ['NY', 'CA'], citiesExist: true };
+  const empty: BillingFields = { email: '', address: '', country: '', state: '', city: '', pincode: '', firstName: '', lastName: '' };
+
+  it('billingProblems reports every field at once (the dialog shows them inline)', () => {
+    expect(billingProblems(empty, US)).toEqual({
+      email: 'Please enter an email.',
+      address: 'Please enter an address.',
+      country: 'Please enter a country.',
+      state: 'Please enter a state/province.',
+      city: 'Please enter a city.',
+      pincode: 'Please enter a postal code.',
+      firstName: 'Please enter a first name.',
+      lastName: 'Please enter a last name.',
+    });
+  });
+
+  it('cardProblems reports every field, and the unknown type as an alert', () => {
+    expect(cardProblems({ cardNumber: '', cvv: '', month: '', year: '' }, NOW)).toEqual({
+      fields: { cardNumber: 'Please enter a card number.', cvv: 'Please enter a cvv.', month: 'Please select month.', year: 'Please select year.' },
+    });
+    expect(cardProblems({ cardNumber: '9999999999999999', cvv: '123', month: '12', year: '2027' }, NOW)).toEqual({ fields: {}, alert: 'Invalid payment card type.' });
+    expect(cardProblems({ cardNumber: '4242424242424242', cvv: '123', month: '05', year: '2026' }, NOW)).toEqual({ fields: { month: 'Please select month.' } });
+    expect(cardProblems({ cardNumber: '4242424242424242', cvv: '123', month: '05', year: '' }, NOW)).toEqual({ fields: { year: 'Please select year.' } });
+  });
+
+  it('the server throws the first of the same problems, in the spec order', () => {
+    const b = { ...empty, email: 'fan@example.com', address: '1 Main St', country: 'US' };
+    expect(failure(() => validateBilling(b, US))).toEqual({ field: 'state', message: 'Please enter a state/province.' });
+    expect(failure(() => validateBilling({ ...b, state: 'NY' }, US))).toEqual({ field: 'city', message: 'Please enter a city.' });
+    expect(failure(() => validateBilling({ ...b, state: 'NY', city: 'NYC' }, { ...US, countryKnown: false }))).toEqual({ field: 'country', message: 'Please enter a country.' });
+  });
+
+  it('validateBilling sends the country and state as upper-case codes', () => {
+    const ok = validateBilling({ ...empty, email: 'a@b.co', address: 'x', country: 'us', state: 'ny', city: ' New York ', pincode: '1', firstName: 'A', lastName: 'B' }, US);
+    expect(ok).toMatchObject({ country: 'US', state: 'NY', city: 'New York' });
+  });
+
+  it('validateCard reports an unknown type on the card number', () => {
+    expect(failure(() => validateCard(card({ cardNumber: '9999999999999999' }), NOW))).toEqual({ field: 'cardNumber', message: 'Invalid payment card type.' });
   });
 });

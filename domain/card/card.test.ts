@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { given } from '../shared/given-when-then';
-import { cardsDecider, cardsStream, type CardEvent, type SavedCard } from './card';
+import { LAST_CARD_RENEWS, cardsDecider, cardsStream, type CardEvent, type SavedCard } from './card';
 
 const AT = '2026-03-01T10:00:00.000Z';
 const visa: SavedCard = { cardId: 'c1', cardToken: 'tok_1', brand: 'visa', last4: '4242', expMonth: '12', expYear: '2027', billingCountry: 'US' };
@@ -9,6 +9,8 @@ const added = (c: SavedCard): CardEvent => ({ type: 'CardAdded', data: { ...c, u
 const primary = (cardId: string): CardEvent => ({ type: 'PrimaryCardSet', data: { userId: 'u1', cardId } });
 const removed = (cardId: string): CardEvent => ({ type: 'CardRemoved', data: { userId: 'u1', cardId } });
 const add = (card: SavedCard, makePrimary = false) => ({ type: 'AddCard' as const, userId: 'u1', card, makePrimary, at: AT });
+const remove = (cardId: string, membershipRenewsByCard = false) => ({ type: 'RemoveCard' as const, userId: 'u1', cardId, membershipRenewsByCard });
+const amex: SavedCard = { cardId: 'c3', cardToken: 'tok_3', brand: 'amex', last4: '0005', expMonth: '03', expYear: '2029', billingCountry: 'GB' };
 
 describe('cardsStream', () => {
   it('is cards-<userId>', () => expect(cardsStream('u1')).toBe('cards-u1'));
@@ -77,26 +79,52 @@ describe('cardsDecider', () => {
 
   describe('RemoveCard', () => {
     it('removes a non-primary card and keeps the primary', () => {
-      const state = given(cardsDecider, [added(visa), primary('c1'), added(mc)]).when({ type: 'RemoveCard', userId: 'u1', cardId: 'c2' }).then([removed('c2')]);
+      const state = given(cardsDecider, [added(visa), primary('c1'), added(mc)]).when(remove('c2')).then([removed('c2')]);
       expect([...state.cards.keys()]).toEqual(['c1']);
       expect(state.primaryCardId).toBe('c1');
     });
 
-    it('removing the primary clears it', () => {
-      const state = given(cardsDecider, [added(visa), primary('c1'), added(mc)]).when({ type: 'RemoveCard', userId: 'u1', cardId: 'c1' }).then([removed('c1')]);
-      expect(state.primaryCardId).toBeNull();
+    it('removing the primary makes the remaining card primary', () => {
+      const state = given(cardsDecider, [added(visa), primary('c1'), added(mc)]).when(remove('c1')).then([removed('c1'), primary('c2')]);
+      expect(state.primaryCardId).toBe('c2');
       expect([...state.cards.keys()]).toEqual(['c2']);
+    });
+
+    it('removing the primary promotes the most recently added remaining card', () => {
+      given(cardsDecider, [added(visa), added(amex), primary('c1'), added(mc)]).when(remove('c1')).then([removed('c1'), primary('c2')]);
+      given(cardsDecider, [added(visa), added(mc), primary('c2'), added(amex)]).when(remove('c2')).then([removed('c2'), primary('c3')]);
+    });
+
+    it('removing the only card leaves no primary', () => {
+      const state = given(cardsDecider, [added(visa), primary('c1')]).when(remove('c1')).then([removed('c1')]);
+      expect(state.primaryCardId).toBeNull();
+      expect(state.cards.size).toBe(0);
+    });
+
+    it('keeps the last card while a membership renews by card (409)', () => {
+      given(cardsDecider, [added(visa), primary('c1')])
+        .when(remove('c1', true))
+        .thenThrows(LAST_CARD_RENEWS, { code: 'CARD_NEEDED_FOR_RENEWAL', status: 409, details: { field: 'card_id' } });
+    });
+
+    it('a renewing membership still lets any card go while another remains', () => {
+      given(cardsDecider, [added(visa), primary('c1'), added(mc)]).when(remove('c1', true)).then([removed('c1'), primary('c2')]);
+      given(cardsDecider, [added(visa), primary('c1'), added(mc)]).when(remove('c2', true)).then([removed('c2')]);
+    });
+
+    it('an unknown card is refused before the renewal rule', () => {
+      given(cardsDecider).when(remove('c1', true)).thenThrows('Invalid request.', { code: 'CARD_NOT_FOUND', status: 404 });
     });
 
     it('refuses an unknown card', () => {
       given(cardsDecider)
-        .when({ type: 'RemoveCard', userId: 'u1', cardId: 'c1' })
+        .when(remove('c1'))
         .thenThrows('Invalid request.', { code: 'CARD_NOT_FOUND', status: 404, details: { field: 'card_id' } });
     });
 
     it('refuses a card already removed', () => {
       given(cardsDecider, [added(visa), primary('c1'), removed('c1')])
-        .when({ type: 'RemoveCard', userId: 'u1', cardId: 'c1' })
+        .when(remove('c1'))
         .thenThrows('Invalid request.', { code: 'CARD_NOT_FOUND', status: 404 });
     });
   });

@@ -22,7 +22,18 @@ export type CardEvent =
 export type CardCommand =
   | { type: 'AddCard'; userId: string; card: SavedCard; makePrimary: boolean; at: string }
   | { type: 'SetPrimaryCard'; userId: string; cardId: string }
-  | { type: 'RemoveCard'; userId: string; cardId: string };
+  | {
+      type: 'RemoveCard';
+      userId: string;
+      cardId: string;
+      /**
+       * A running membership will renew by card (not cancelled, not complimentary, default method not the
+       * wallet): its last card cannot go, or the renewal would fail. Read from the read models by the caller.
+       */
+      membershipRenewsByCard: boolean;
+    };
+
+export const LAST_CARD_RENEWS = 'Your membership renews with this card. Add another card first, or change your default payment method.';
 
 export interface CardsState {
   cards: Map<string, SavedCard>;
@@ -58,9 +69,18 @@ export const cardsDecider: Decider<CardCommand, CardEvent, CardsState> = {
       case 'SetPrimaryCard':
         if (!state.cards.has(command.cardId)) throw new DomainError('Invalid request.', 'CARD_NOT_FOUND', 404, { field: 'card_id' });
         return state.primaryCardId === command.cardId ? [] : [{ type: 'PrimaryCardSet', data: { userId: command.userId, cardId: command.cardId } }];
-      case 'RemoveCard':
+      case 'RemoveCard': {
         if (!state.cards.has(command.cardId)) throw new DomainError('Invalid request.', 'CARD_NOT_FOUND', 404, { field: 'card_id' });
-        return [{ type: 'CardRemoved', data: { userId: command.userId, cardId: command.cardId } }];
+        if (command.membershipRenewsByCard && state.cards.size === 1) throw new DomainError(LAST_CARD_RENEWS, 'CARD_NEEDED_FOR_RENEWAL', 409, { field: 'card_id' });
+        const events: CardEvent[] = [{ type: 'CardRemoved', data: { userId: command.userId, cardId: command.cardId } }];
+        // Removing the primary card makes the most recently added remaining card primary, so purchases and
+        // renewals always have a card when one is saved.
+        if (state.primaryCardId === command.cardId) {
+          const next = [...state.cards.keys()].filter((id) => id !== command.cardId).pop();
+          if (next) events.push({ type: 'PrimaryCardSet', data: { userId: command.userId, cardId: next } });
+        }
+        return events;
+      }
     }
   },
 };

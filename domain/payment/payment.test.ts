@@ -30,7 +30,18 @@ describe('paymentDecider', () => {
   describe('RequestPayment', () => {
     it('records the request in USD by card', () => {
       const state = given(paymentDecider).when(request).then([requested]);
-      expect(state).toEqual({ status: 'requested', request: requested.data, gatewayTransactionId: null, failure: null });
+      expect(state).toEqual({ status: 'requested', request: requested.data, gatewayTransactionId: null, failure: null, reversal: null });
+    });
+
+    it('from the wallet: method wallet, no card', () => {
+      const state = given(paymentDecider)
+        .when({ ...request, method: 'wallet', card: null } as PaymentCommand)
+        .then([{ type: 'PaymentRequested', data: { ...requested.data, method: 'wallet', card: null } } as PaymentEvent]);
+      expect(state.request?.method).toBe('wallet');
+    });
+
+    it('by card needs a card', () => {
+      given(paymentDecider).when({ ...request, card: null } as PaymentCommand).thenThrows('Please add a card to continue.', { code: 'CARD_REQUIRED', status: 400 });
     });
 
     it('supports a subscription purpose', () => {
@@ -86,5 +97,42 @@ describe('paymentDecider', () => {
     ] as const)('records only the first outcome (%s)', (_s, events, cmd) => {
       given(paymentDecider, [...events]).when(cmd).then([]);
     });
+  });
+});
+
+describe('RecordReversal (refund, void, chargeback)', () => {
+  const T2 = '2026-03-05T09:00:00.000Z';
+  const reversed = (kind: 'refund' | 'void' | 'chargeback', source = 'evt_1'): PaymentEvent => ({
+    type: 'PaymentReversed',
+    data: { paymentId: 'pay1', userId: 'u1', purpose, kind, amountCents: 2000, source, reason: null, reversedAt: T2 },
+  });
+
+  it.each(['refund', 'void', 'chargeback'] as const)('reverses a captured payment in full (%s)', (kind) => {
+    const state = given(paymentDecider, [requested, captured]).when({ type: 'RecordReversal', kind, source: 'evt_1', at: T2 }).then([reversed(kind)]);
+    expect(state).toMatchObject({ status: 'reversed', reversal: kind });
+  });
+
+  it('keeps the reason staff give', () => {
+    given(paymentDecider, [requested, captured])
+      .when({ type: 'RecordReversal', kind: 'refund', source: 'staff:admin1', reason: 'Fan asked', at: T2 })
+      .then([{ type: 'PaymentReversed', data: { ...(reversed('refund').data as object), source: 'staff:admin1', reason: 'Fan asked' } } as PaymentEvent]);
+  });
+
+  it('is a no-op the second time (a repeated notice, or a chargeback after a refund)', () => {
+    given(paymentDecider, [requested, captured, reversed('refund')]).when({ type: 'RecordReversal', kind: 'refund', source: 'evt_1', at: T2 }).then([]);
+    given(paymentDecider, [requested, captured, reversed('refund')]).when({ type: 'RecordReversal', kind: 'chargeback', source: 'evt_2', at: T2 }).then([]);
+  });
+
+  it('refuses with 409 before the capture is known, so the provider delivers the notice again later', () => {
+    given(paymentDecider, [requested]).when({ type: 'RecordReversal', kind: 'refund', source: 'evt_1', at: T2 }).thenThrows('The payment is not captured yet.', { code: 'PAYMENT_NOT_CAPTURED', status: 409 });
+    given(paymentDecider).when({ type: 'RecordReversal', kind: 'void', source: 'evt_1', at: T2 }).thenThrows('The payment is not captured yet.', { code: 'PAYMENT_NOT_CAPTURED', status: 409 });
+  });
+
+  it('ignores a reversal notice about a declined charge', () => {
+    given(paymentDecider, [requested, failed]).when({ type: 'RecordReversal', kind: 'chargeback', source: 'evt_1', at: T2 }).then([]);
+  });
+
+  it('a capture notice after a reversal changes nothing', () => {
+    given(paymentDecider, [requested, captured, reversed('void')]).when(capture).then([]);
   });
 });

@@ -8,6 +8,9 @@ export type PaymentPurpose =
   | { kind: 'unlock'; postId: string }
   | { kind: 'subscription'; period: number };
 
+/** How a payment is taken: a saved card at the card provider, or the fan's prepaid wallet (domain/wallet). */
+export type PaymentMethod = 'card' | 'wallet';
+
 export interface CardRef {
   cardId: string;
   brand: string;
@@ -15,9 +18,30 @@ export interface CardRef {
 }
 
 export type PaymentEvent =
-  | DomainEvent<'PaymentRequested', { paymentId: string; userId: string; purpose: PaymentPurpose; amountCents: number; currency: 'USD'; method: 'card'; card: CardRef; requestedAt: string }>
-  | DomainEvent<'PaymentCaptured', { paymentId: string; userId: string; purpose: PaymentPurpose; amountCents: number; currency: 'USD'; method: 'card'; card: CardRef; gatewayTransactionId: string; capturedAt: string }>
-  | DomainEvent<'PaymentFailed', { paymentId: string; userId: string; purpose: PaymentPurpose; amountCents: number; failureCode: string; message: string; allowCascade: boolean; failedAt: string }>;
+  /** `card` is null for a wallet payment (the wallet debit's purchase id is the payment id). */
+  | DomainEvent<'PaymentRequested', { paymentId: string; userId: string; purpose: PaymentPurpose; amountCents: number; currency: 'USD'; method: PaymentMethod; card: CardRef | null; requestedAt: string }>
+  | DomainEvent<'PaymentCaptured', { paymentId: string; userId: string; purpose: PaymentPurpose; amountCents: number; currency: 'USD'; method: PaymentMethod; card: CardRef | null; gatewayTransactionId: string; capturedAt: string }>
+  | DomainEvent<'PaymentFailed', { paymentId: string; userId: string; purpose: PaymentPurpose; amountCents: number; failureCode: string; message: string; allowCascade: boolean; failedAt: string }>
+  /** Money taken back after a capture: by the creator (refund), before settlement (void) or by the card holder's bank (chargeback). */
+  | DomainEvent<'PaymentReversed', PaymentReversal>;
+
+export type ReversalKind = 'refund' | 'void' | 'chargeback';
+
+export interface PaymentReversal {
+  paymentId: string;
+  userId: string;
+  purpose: PaymentPurpose;
+  kind: ReversalKind;
+  /** What goes back to the card holder: the whole capture (partial reversals are not offered). */
+  amountCents: number;
+  /** The provider's id of the notice that told us (webhook event id), or 'staff:<userId>' when staff acted. */
+  source: string;
+  reason: string | null;
+  reversedAt: string;
+}
+
+/** Shown next to a fan's totals: each chargeback counts as a 25 dollar penalty (spec 3 §9). */
+export const CHARGEBACK_PENALTY_CENTS = 2500;
 
 /** What the gateway said about the charge. */
 export type GatewayOutcome =
@@ -25,20 +49,23 @@ export type GatewayOutcome =
   | { status: 'declined'; failureCode: string; message: string; allowCascade: boolean };
 
 export type PaymentCommand =
-  | { type: 'RequestPayment'; paymentId: string; userId: string; purpose: PaymentPurpose; amountCents: number; card: CardRef; at: string }
-  | { type: 'RecordGatewayOutcome'; outcome: GatewayOutcome; at: string };
+  /** By card (the default) with `card`, or from the wallet with `method: 'wallet'` and no card. */
+  | { type: 'RequestPayment'; paymentId: string; userId: string; purpose: PaymentPurpose; amountCents: number; method?: PaymentMethod; card: CardRef | null; at: string }
+  | { type: 'RecordGatewayOutcome'; outcome: GatewayOutcome; at: string }
+  | { type: 'RecordReversal'; kind: ReversalKind; source: string; reason?: string | null; at: string };
 
-export type PaymentStatus = 'none' | 'requested' | 'captured' | 'failed';
+export type PaymentStatus = 'none' | 'requested' | 'captured' | 'failed' | 'reversed';
 
 export interface PaymentState {
   status: PaymentStatus;
   request: Extract<PaymentEvent, { type: 'PaymentRequested' }>['data'] | null;
   gatewayTransactionId: string | null;
   failure: { failureCode: string; message: string; allowCascade: boolean } | null;
+  reversal: ReversalKind | null;
 }
 
 export const paymentDecider: Decider<PaymentCommand, PaymentEvent, PaymentState> = {
-  initialState: () => ({ status: 'none', request: null, gatewayTransactionId: null, failure: null }),
+  initialState: () => ({ status: 'none', request: null, gatewayTransactionId: null, failure: null, reversal: null }),
   evolve(state, event) {
     switch (event.type) {
       case 'PaymentRequested':
@@ -47,6 +74,8 @@ export const paymentDecider: Decider<PaymentCommand, PaymentEvent, PaymentState>
         return { ...state, status: 'captured', gatewayTransactionId: event.data.gatewayTransactionId };
       case 'PaymentFailed':
         return { ...state, status: 'failed', failure: { failureCode: event.data.failureCode, message: event.data.message, allowCascade: event.data.allowCascade } };
+      case 'PaymentReversed':
+        return { ...state, status: 'reversed', reversal: event.data.kind };
     }
   },
   decide(command, state) {
@@ -55,15 +84,17 @@ export const paymentDecider: Decider<PaymentCommand, PaymentEvent, PaymentState>
         if (state.status !== 'none') return []; // a retry of the same payment: already requested
         if (!Number.isInteger(command.amountCents) || command.amountCents <= 0)
           throw new DomainError('Invalid request.', 'INVALID_AMOUNT', 400, { field: 'amount' });
+        const method = command.method ?? 'card';
+        if (method === 'card' && !command.card) throw new DomainError('Please add a card to continue.', 'CARD_REQUIRED', 400, { field: 'card_id' });
         return [
           {
             type: 'PaymentRequested',
-            data: { paymentId: command.paymentId, userId: command.userId, purpose: command.purpose, amountCents: command.amountCents, currency: 'USD', method: 'card', card: command.card, requestedAt: command.at },
+            data: { paymentId: command.paymentId, userId: command.userId, purpose: command.purpose, amountCents: command.amountCents, currency: 'USD', method, card: method === 'card' ? command.card : null, requestedAt: command.at },
           },
         ];
       }
       case 'RecordGatewayOutcome': {
-        if (state.status === 'captured' || state.status === 'failed') return []; // outcome already recorded
+        if (state.status !== 'requested' && state.status !== 'none') return []; // outcome already recorded
         if (!state.request) throw new DomainError('Invalid request.', 'PAYMENT_NOT_REQUESTED', 409);
         const r = state.request;
         if (command.outcome.status === 'captured') {
@@ -81,6 +112,27 @@ export const paymentDecider: Decider<PaymentCommand, PaymentEvent, PaymentState>
           },
         ];
       }
+      case 'RecordReversal':
+        return decideReversal(command, state);
     }
   },
 };
+
+/**
+ * A reversal applies once, to a captured payment. A notice about a payment we have not seen captured yet (the
+ * provider's notices arrive in any order) is refused with 409, so the provider delivers it again later.
+ * A second reversal of the same payment (a repeat notice, or a chargeback after a refund) changes nothing, and
+ * so does a notice about a declined charge.
+ */
+function decideReversal(command: Extract<PaymentCommand, { type: 'RecordReversal' }>, state: PaymentState): PaymentEvent[] {
+  // Nothing to give back: already reversed, or the charge was declined (a notice about it is stale).
+  if (state.status === 'reversed' || state.status === 'failed') return [];
+  if (state.status !== 'captured' || !state.request) throw new DomainError('The payment is not captured yet.', 'PAYMENT_NOT_CAPTURED', 409);
+  const r = state.request;
+  return [
+    {
+      type: 'PaymentReversed',
+      data: { paymentId: r.paymentId, userId: r.userId, purpose: r.purpose, kind: command.kind, amountCents: r.amountCents, source: command.source, reason: command.reason ?? null, reversedAt: command.at },
+    },
+  ];
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PostVisibility, Role } from '../shared/wire';
-import { postAccess, type PostAccess, type Viewer } from './visibility';
+import { mayOpenMedia, postAccess, type PostAccess, type Viewer } from './visibility';
 
 const guest: Viewer = { userId: null, role: null, isSubscriber: false };
 const user: Viewer = { userId: 'u1', role: 'user', isSubscriber: false };
@@ -53,5 +53,20 @@ describe('postAccess (spec 2 §6)', () => {
     it.each(['public', 'private', 'locked'] as PostVisibility[])('sees %s posts in full, never asked to unlock', (visibility) => {
       expect(access(visibility, viewer)).toEqual(OPEN);
     });
+  });
+});
+
+describe('mayOpenMedia (preview of a locked post)', () => {
+  const post = { visibility: 'locked' as PostVisibility, preview_media_id: 'prev' };
+  it('opens every item to an entitled viewer', () => {
+    expect(mayOpenMedia(post, { entitled: true }, 'm1')).toBe(true);
+  });
+  it('opens only the preview item to everyone else', () => {
+    expect(mayOpenMedia(post, { entitled: false }, 'prev')).toBe(true);
+    expect(mayOpenMedia(post, { entitled: false }, 'm1')).toBe(false);
+  });
+  it('gives no preview on unlocked posts or without one', () => {
+    expect(mayOpenMedia({ ...post, visibility: 'private' }, { entitled: false }, 'prev')).toBe(false);
+    expect(mayOpenMedia({ ...post, preview_media_id: null }, { entitled: false }, 'prev')).toBe(false);
   });
 });

@@ -35,3 +35,16 @@ export function postAccess(
     ? { entitled: false, captionBlur: false, cta: 'unlock' }
     : { entitled: false, captionBlur: true, cta: 'subscribe' };
 }
+
+/**
+ * Whether the viewer may open the original (and thumbnail) of one media item of the post: everything when
+ * entitled; otherwise only the preview item a locked post shows to everyone (spec 2 §2 "Add Preview").
+ */
+export function mayOpenMedia(
+  post: { visibility: PostVisibility; preview_media_id: string | null },
+  access: Pick<PostAccess, 'entitled'>,
+  mediaId: string,
+): boolean {
+  if (access.entitled) return true;
+  return post.visibility === 'locked' && post.preview_media_id === mediaId;
+}

@@ -62,3 +62,12 @@ describe('unlock bounds', () => {
     expect(settingsDecider.decide({ type: 'UpdateSettings', changes: { content_unlock_minimum_amount: 10 } }, settingsDecider.initialState())).toHaveLength(1);
   });
 });
+
+describe('tip bounds', () => {
+  it('refuses a minimum tip above the maximum, judged against the current settings', () => {
+    given(settingsDecider).when({ type: 'UpdateSettings', changes: { tips_minimum_amount: 600 } }).thenThrows('The minimum tip cannot be above the maximum.');
+    given(settingsDecider)
+      .when({ type: 'UpdateSettings', changes: { tips_minimum_amount: 10, tips_maximum_amount: 50 } })
+      .then([{ type: 'SiteSettingsUpdated', data: { changes: { tips_minimum_amount: 10, tips_maximum_amount: 50 } } }]);
+  });
+});

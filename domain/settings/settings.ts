@@ -2,6 +2,9 @@
 import type { Decider, DomainEvent } from '../shared/decider';
 import { ValidationError } from '../shared/validation';
 import type { EngagementVisibility } from '../engagement/wire';
+import type { WatermarkPosition } from '../media/watermark';
+import { LANDING_DEFAULTS } from './landing';
+import { DEFAULT_WALLET_SETTINGS, fundPresetsCents } from '../pricing/pricing';
 
 export const SETTINGS_STREAM = 'site-settings';
 
@@ -41,6 +44,42 @@ export const DEFAULT_SETTINGS = {
   is_feed_comment_enabled: true,
   like_visibility: 'everyone' as EngagementVisibility,
   comment_visibility: 'everyone' as EngagementVisibility,
+  /** Watermark drawn on photo originals and web videos when they are rendered, never on blurred previews (domain/media/watermark.ts). */
+  enable_watermark: false,
+  /** Empty: the model name. */
+  watermark_text: '',
+  /** Text height in percent of the image width, 2..20. */
+  watermark_size: 5,
+  /** #rrggbb or #rrggbbaa (aa: opacity). */
+  watermark_color: '#ffffff80',
+  watermark_position: 'bottom_right' as WatermarkPosition,
+  /** Landing page (theme 3), hero banner, social links and payment icons (spec 2 §2, §3): ./landing.ts. */
+  ...LANDING_DEFAULTS,
+  /** Like and comment counts on private and locked posts (spec 2 §3); off hides them from fans. */
+  enable_like_count_for_private_locked_post: true,
+  enable_comment_count_for_private_locked_post: true,
+  /** Whole-dollar bounds of tips, also the price bounds of a reused post (spec 2 §3). */
+  tips_minimum_amount: 5,
+  tips_maximum_amount: 500,
+  /** Wallet (spec 1 §3 wallet_settings, domain/pricing WalletSettings): Add Funds presets (comma-separated dollars) and whole-dollar bounds. */
+  ...DEFAULT_WALLET_SETTINGS,
+  /** Crypto top-ups of the wallet (spec 1 §3); the sandbox crypto gateway until a provider is configured. */
+  is_crypto_payment_enabled: true,
+  /** Promotions (spec 1 §3/§4, domain/promotion): ribbons, promotion prices and the console's promotion button. */
+  enable_promotion: true,
+  /** Coupons on the subscribe page (spec 1 §5, domain/coupon); off: every check answers COUPONS_DISABLED. */
+  enable_coupons: true,
+  /** Returning-member prices (spec 1 §3, domain/pricing membershipPrices): 0 = not set, the regular price applies. */
+  returning_membership_price_cents: 0,
+  returning_recurring_membership_price_cents: 0,
+  /** Cancellation dialog (spec 1 §2/§5): a reason list (plus "Other" with a text area) or a plain confirm. */
+  is_cancel_subscription_reason_enabled: true,
+  cancel_subscription_reasons: ['Too expensive', 'Not enough new content', 'I only wanted to try it', 'Technical problems'] as string[],
+  reason_for_cancellation_popup_title: 'Why are you cancelling?',
+  /** Subscription migration to the current billing API (spec 1 §7): popup for members billed on the old one. */
+  enable_subscription_migration: false,
+  subscription_migration_title: 'Keep your membership',
+  subscription_migration_description: 'We are moving memberships to our new billing system. Confirm your card to keep your membership without interruption.',
 };
 
 export type SiteSettings = typeof DEFAULT_SETTINGS;
@@ -54,6 +93,15 @@ export const settingsDecider: Decider<{ type: 'UpdateSettings'; changes: Partial
     const min = command.changes.content_unlock_minimum_amount ?? state.content_unlock_minimum_amount;
     const max = command.changes.content_unlock_maximum_amount ?? state.content_unlock_maximum_amount;
     if (min > max) throw new ValidationError('content_unlock_minimum_amount', 'The minimum unlock amount cannot be above the maximum.');
+    const tipsMin = command.changes.tips_minimum_amount ?? state.tips_minimum_amount;
+    const tipsMax = command.changes.tips_maximum_amount ?? state.tips_maximum_amount;
+    if (tipsMin > tipsMax) throw new ValidationError('tips_minimum_amount', 'The minimum tip cannot be above the maximum.');
+    const fundMin = command.changes.add_fund_minimum_amount ?? state.add_fund_minimum_amount;
+    const fundMax = command.changes.add_fund_maximum_amount ?? state.add_fund_maximum_amount;
+    if (fundMin > fundMax) throw new ValidationError('add_fund_minimum_amount', 'The minimum fund amount cannot be above the maximum.');
+    const presets = command.changes.add_fund_default_options;
+    if (presets !== undefined && presets.trim() !== '' && fundPresetsCents(presets).length === 0)
+      throw new ValidationError('add_fund_default_options', 'Enter the preset amounts separated by commas, e.g. 10,25,50.');
     const changed = Object.fromEntries(
       Object.entries(command.changes).filter(([k, v]) => JSON.stringify(state[k as keyof SiteSettings]) !== JSON.stringify(v)),
     ) as Partial<SiteSettings>;

@@ -129,3 +129,28 @@ describe('unlockDecider', () => {
     expect(state.pendingPaymentId).toBe('pay2');
   });
 });
+
+describe('RevokeUnlock (the money came back)', () => {
+  const T2 = '2026-03-09T00:00:00.000Z';
+  const revoke = (paymentId = 'pay1', reason: 'refund' | 'void' | 'chargeback' = 'refund') => ({ type: 'RevokeUnlock' as const, postId: 'p1', userId: 'u1', paymentId, reason, at: T2 });
+  const revoked = (paymentId = 'pay1', reason: 'refund' | 'void' | 'chargeback' = 'refund'): UnlockEvent => ({
+    type: 'PostUnlockRevoked', data: { postId: 'p1', userId: 'u1', paymentId, reason, revokedAt: T2 },
+  });
+
+  it.each(['refund', 'void', 'chargeback'] as const)('locks the post again for the fan (%s)', (reason) => {
+    const state = given(unlockDecider, [requested(), unlocked()]).when(revoke('pay1', reason)).then([revoked('pay1', reason)]);
+    expect(state.unlocked).toBe(false);
+  });
+
+  it('lets the fan buy the post again afterwards', () => {
+    given(unlockDecider, [requested(), unlocked(), revoked()]).when(request({ paymentId: 'pay2' })).then([
+      { type: 'PostUnlockRequested', data: { postId: 'p1', userId: 'u1', paymentId: 'pay2', amountCents: 2000, requestedAt: T0 } },
+    ]);
+  });
+
+  it('ignores a reversal of a payment that did not unlock the post, and a repeat', () => {
+    given(unlockDecider, [requested(), unlocked()]).when(revoke('other')).then([]);
+    given(unlockDecider, [requested(), unlocked(), revoked()]).when(revoke()).then([]);
+    given(unlockDecider, [requested()]).when(revoke()).then([]);
+  });
+});

@@ -2,6 +2,7 @@
 // It records the pending payment before any money moves, so concurrent clicks and crash recovery all
 // converge on the same payment id — one charge, one entitlement.
 import { DomainError, type Decider, type DomainEvent } from '../shared/decider';
+import { lockedContentPriceCents } from '../pricing/pricing';
 
 export const unlockStream = (postId: string, userId: string) => `post-unlock-${postId}-${userId}`;
 
@@ -9,9 +10,12 @@ export const ALREADY_UNLOCKED = 'Content already unlocked.';
 export const COULD_NOT_UNLOCK = 'Could not unlock content.';
 
 export type UnlockEvent =
-  | DomainEvent<'PostUnlockRequested', { postId: string; userId: string; paymentId: string; amountCents: number; requestedAt: string }>
+  /** `promotionId`: bought at a locked-content promotion's price (promotion reports read it from here). */
+  | DomainEvent<'PostUnlockRequested', { postId: string; userId: string; paymentId: string; amountCents: number; requestedAt: string; promotionId?: string }>
   | DomainEvent<'PostUnlocked', { postId: string; userId: string; paymentId: string; amountCents: number; unlockedAt: string }>
-  | DomainEvent<'PostUnlockFailed', { postId: string; userId: string; paymentId: string; failureCode: string; failedAt: string }>;
+  | DomainEvent<'PostUnlockFailed', { postId: string; userId: string; paymentId: string; failureCode: string; failedAt: string }>
+  /** The money came back (refund, void, chargeback): the post is locked for this fan again and may be bought anew. */
+  | DomainEvent<'PostUnlockRevoked', { postId: string; userId: string; paymentId: string; reason: 'refund' | 'void' | 'chargeback'; revokedAt: string }>;
 
 export interface RequestUnlock {
   type: 'RequestUnlock';
@@ -22,13 +26,16 @@ export interface RequestUnlock {
   confirmedAmountCents: number;
   post: { exists: boolean; deleted: boolean; visibility: string | null; priceCents: number };
   viewer: { isStaff: boolean; isSubscriber: boolean };
+  /** A locked-content promotion the caller has checked (domain/promotion requirePromotion): the fan pays its price. */
+  promotion?: { promotionId: string; discountPercent: number } | null;
   at: string;
 }
 
 export type UnlockCommand =
   | RequestUnlock
   | { type: 'CompleteUnlock'; postId: string; userId: string; paymentId: string; amountCents: number; at: string }
-  | { type: 'FailUnlock'; postId: string; userId: string; paymentId: string; failureCode: string; at: string };
+  | { type: 'FailUnlock'; postId: string; userId: string; paymentId: string; failureCode: string; at: string }
+  | { type: 'RevokeUnlock'; postId: string; userId: string; paymentId: string; reason: 'refund' | 'void' | 'chargeback'; at: string };
 
 export interface UnlockState {
   unlocked: boolean;
@@ -47,6 +54,8 @@ export const unlockDecider: Decider<UnlockCommand, UnlockEvent, UnlockState> = {
         return { ...state, unlocked: true, pendingPaymentId: null, paymentId: event.data.paymentId };
       case 'PostUnlockFailed':
         return state.pendingPaymentId === event.data.paymentId ? { ...state, pendingPaymentId: null } : state;
+      case 'PostUnlockRevoked':
+        return { ...state, unlocked: false, paymentId: null };
     }
   },
   decide(command, state) {
@@ -60,12 +69,17 @@ export const unlockDecider: Decider<UnlockCommand, UnlockEvent, UnlockState> = {
         if (post.visibility !== 'locked') throw new DomainError(COULD_NOT_UNLOCK, 'NOT_LOCKED', 400);
         if (viewer.isStaff) throw new DomainError(COULD_NOT_UNLOCK, 'STAFF_NEEDS_NO_UNLOCK', 400);
         if (!viewer.isSubscriber) throw new DomainError(COULD_NOT_UNLOCK, 'SUBSCRIPTION_REQUIRED', 403);
-        if (command.confirmedAmountCents !== post.priceCents)
-          throw new DomainError('Invalid request.', 'PRICE_CHANGED', 409, { field: 'amount', priceCents: post.priceCents });
+        const promotion = command.promotion ?? null;
+        const priceCents = promotion ? lockedContentPriceCents(post.priceCents, promotion.discountPercent) : post.priceCents;
+        if (command.confirmedAmountCents !== priceCents)
+          throw new DomainError('Invalid request.', 'PRICE_CHANGED', 409, { field: 'amount', priceCents });
         return [
           {
             type: 'PostUnlockRequested',
-            data: { postId: command.postId, userId: command.userId, paymentId: command.paymentId, amountCents: post.priceCents, requestedAt: command.at },
+            data: {
+              postId: command.postId, userId: command.userId, paymentId: command.paymentId, amountCents: priceCents, requestedAt: command.at,
+              ...(promotion ? { promotionId: promotion.promotionId } : {}),
+            },
           },
         ];
       }
@@ -75,6 +89,10 @@ export const unlockDecider: Decider<UnlockCommand, UnlockEvent, UnlockState> = {
       case 'FailUnlock':
         if (state.unlocked || state.pendingPaymentId !== command.paymentId) return [];
         return [{ type: 'PostUnlockFailed', data: { postId: command.postId, userId: command.userId, paymentId: command.paymentId, failureCode: command.failureCode, failedAt: command.at } }];
+      case 'RevokeUnlock':
+        // Only the payment that unlocked the post takes the unlock away (a stale notice about an older one does not).
+        if (!state.unlocked || state.paymentId !== command.paymentId) return [];
+        return [{ type: 'PostUnlockRevoked', data: { postId: command.postId, userId: command.userId, paymentId: command.paymentId, reason: command.reason, revokedAt: command.at } }];
     }
   },
 };

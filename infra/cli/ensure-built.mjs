@@ -13,12 +13,32 @@ const newest = (dir) => {
   }
   return t;
 };
-for (const app of ['web-fan', 'web-admin']) {
-  const index = path.join(root, app, 'dist', 'index.html');
-  const built = fs.existsSync(index) ? fs.statSync(index).mtimeMs : 0;
-  const sources = Math.max(newest(path.join(root, app)), newest(path.join(root, 'domain/shared')));
-  if (built < sources) {
-    console.log(`Building ${app} ...`);
-    execSync(`npx vite build --config ${app}/vite.config.ts --logLevel warn`, { cwd: root, stdio: 'inherit' });
+// One build at a time: test files running in parallel (and a second `npm start`) wait for the build under way
+// and then find the apps fresh, instead of emptying dist/ under each other's feet.
+const lock = path.join(root, 'node_modules', '.fanclub-build.lock');
+const sleep = (ms) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+for (let waited = 0; ; waited += 200) {
+  try {
+    fs.mkdirSync(lock);
+    break;
+  } catch (e) {
+    if (e.code !== 'EEXIST') throw e;
+    // A lock older than 15 minutes was left by a build that died.
+    if (Date.now() - fs.statSync(lock, { throwIfNoEntry: false })?.mtimeMs > 15 * 60_000) fs.rmSync(lock, { recursive: true, force: true });
+    if (waited === 0) console.log('Waiting for another build of the apps ...');
+    sleep(200);
   }
+}
+try {
+  for (const app of ['web-fan', 'web-admin']) {
+    const index = path.join(root, app, 'dist', 'index.html');
+    const built = fs.existsSync(index) ? fs.statSync(index).mtimeMs : 0;
+    const sources = Math.max(newest(path.join(root, app)), newest(path.join(root, 'domain/shared')));
+    if (built < sources) {
+      console.log(`Building ${app} ...`);
+      execSync(`npx vite build --config ${app}/vite.config.ts --logLevel warn`, { cwd: root, stdio: 'inherit' });
+    }
+  }
+} finally {
+  fs.rmSync(lock, { recursive: true, force: true });
 }

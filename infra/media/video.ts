@@ -1,13 +1,16 @@
 // Video renditions with ffmpeg (the static build from @ffmpeg-installer/ffmpeg; there is no ffprobe, so facts
 // about a file are read from `ffmpeg -i` stderr): a web-playable H.264/AAC MP4 at most 1280 px wide with the
 // index at the front (+faststart), a poster frame, and, through sharp, a thumbnail and a heavily blurred poster
-// that is safe to show to anyone.
+// that is safe to show to anyone. The creator's watermark, when on, is overlaid on the web MP4 (a PNG drawn by
+// sharp), so the poster and thumbnail taken from it carry it too; the blur is made from a clean frame.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import { renderImage } from './images';
+import type { Watermark } from '../../domain/media/watermark';
+import { renderBlur, renderImage } from './images';
+import { overlayPosition, renderWatermark } from './watermark';
 
 const require = createRequire(import.meta.url);
 
@@ -125,6 +128,28 @@ export interface VideoRenditions {
 
 export const MAX_VIDEO_WIDTH = 1280;
 
+/** Even width (yuv420p needs it), never wider than MAX_VIDEO_WIDTH, never upscaled; height follows (-2: even). */
+const WEB_SCALE = `scale='trunc(min(${MAX_VIDEO_WIDTH},iw)/2)*2':-2`;
+
+/** The width of the web MP4 made from an upright video `width` wide (what WEB_SCALE computes). */
+export const webVideoWidth = (width: number) => Math.floor(Math.min(MAX_VIDEO_WIDTH, width) / 2) * 2;
+
+/** When the poster is taken: about 1 s in, or 10% in for clips shorter than 10 s. */
+export const posterTime = (durationSeconds: number) => Math.min(1, durationSeconds * 0.1);
+
+/** One frame of `inputFile` at `atSeconds`, upright and web-sized, as JPEG (no watermark: the source of blurs). */
+export async function grabFrame(inputFile: string, atSeconds: number, options: { signal?: AbortSignal } = {}): Promise<Buffer> {
+  const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'fanclub-frame-'));
+  try {
+    const out = path.join(dir, 'frame.jpg');
+    const grab = await runFfmpeg(['-y', '-ss', atSeconds.toFixed(3), '-i', inputFile, '-frames:v', '1', '-vf', WEB_SCALE, '-q:v', '3', out], { timeoutMs: 120_000, signal: options.signal });
+    if (grab.code !== 0 || !fs.existsSync(out)) throw new UnreadableVideoError(`No frame could be taken: ${lastLines(grab.stderr)}`);
+    return await fs.promises.readFile(out);
+  } finally {
+    await fs.promises.rm(dir, { recursive: true, force: true });
+  }
+}
+
 const lastLines = (stderr: string, n = 3) =>
   stderr
     .split('\n')
@@ -138,7 +163,7 @@ const lastLines = (stderr: string, n = 3) =>
  * Renders a video file. Throws UnreadableVideoError when the input is not a readable video; other errors
  * (a killed process, a full disk) are plain Errors. Works in a temp folder that is removed afterwards.
  */
-export async function renderVideo(inputFile: string, options: { timeoutMs?: number; signal?: AbortSignal } = {}): Promise<VideoRenditions> {
+export async function renderVideo(inputFile: string, options: { timeoutMs?: number; signal?: AbortSignal; watermark?: Watermark | null } = {}): Promise<VideoRenditions> {
   const timeoutMs = options.timeoutMs ?? 30 * 60_000;
   const { signal } = options;
   const input = await probeVideo(inputFile, { timeoutMs: 60_000, signal });
@@ -146,12 +171,21 @@ export async function renderVideo(inputFile: string, options: { timeoutMs?: numb
   const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'fanclub-video-'));
   try {
     const out = path.join(dir, 'web.mp4');
+    let picture = ['-map', '0:v:0', '-vf', WEB_SCALE];
+    let markInput: string[] = [];
+    if (options.watermark) {
+      // The mark is drawn for the web video's size (the upright input's size, scaled like WEB_SCALE).
+      const width = webVideoWidth(input.width);
+      const mark = await renderWatermark(options.watermark, width, Math.round((input.height * width) / input.width));
+      const markFile = path.join(dir, 'watermark.png');
+      await fs.promises.writeFile(markFile, mark.png);
+      markInput = ['-i', markFile];
+      picture = ['-filter_complex', `[0:v:0]${WEB_SCALE}[web];[web][1:v]overlay=${overlayPosition(options.watermark.position, mark.margin)}[out]`, '-map', '[out]'];
+    }
     const encode = await runFfmpeg(
       [
-        '-y', '-i', inputFile,
-        '-map', '0:v:0', '-map', '0:a:0?', '-sn', '-dn', '-map_metadata', '-1',
-        // Even dimensions (yuv420p needs them), never wider than MAX_VIDEO_WIDTH, never upscaled.
-        '-vf', `scale='trunc(min(${MAX_VIDEO_WIDTH},iw)/2)*2':-2`,
+        '-y', '-i', inputFile, ...markInput,
+        ...picture, '-map', '0:a:0?', '-sn', '-dn', '-map_metadata', '-1',
         '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '23', '-pix_fmt', 'yuv420p',
         '-c:a', 'aac', '-b:a', '128k', '-ac', '2',
         '-movflags', '+faststart', '-max_muxing_queue_size', '1024',
@@ -163,20 +197,21 @@ export async function renderVideo(inputFile: string, options: { timeoutMs?: numb
     const web = await probeVideo(out, { signal });
     if (!web) throw new UnreadableVideoError('The converted video could not be read back.');
 
-    // The poster: about 1 s in, or 10% in for clips shorter than 10 s. Taken from the web MP4, so it is already
-    // upright and scaled.
+    // The poster: taken from the web MP4, so it is already upright and scaled.
     const posterFile = path.join(dir, 'poster.jpg');
-    const at = Math.min(1, web.durationSeconds * 0.1);
+    const at = posterTime(web.durationSeconds);
     const grab = await runFfmpeg(['-y', '-ss', at.toFixed(3), '-i', out, '-frames:v', '1', '-q:v', '3', posterFile], { timeoutMs: 120_000, signal });
     if (grab.code !== 0 || !fs.existsSync(posterFile)) throw new UnreadableVideoError(`No poster frame could be taken: ${lastLines(grab.stderr)}`);
     const poster = await fs.promises.readFile(posterFile);
     const stills = await renderImage(poster);
+    // With a watermark the poster carries it: blur a clean frame of the upload instead.
+    const blur = options.watermark ? await renderBlur(await grabFrame(inputFile, at, { signal })) : stills.blur;
 
     return {
       video: await fs.promises.readFile(out),
       poster,
       thumbnail: stills.thumbnail,
-      blur: stills.blur,
+      blur,
       width: web.width,
       height: web.height,
       durationSeconds: Math.round(web.durationSeconds * 1000) / 1000,

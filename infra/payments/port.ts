@@ -18,4 +18,70 @@ export interface CardGateway {
    * the first outcome and never charges twice (this is what crash recovery relies on).
    */
   charge(request: { idempotencyKey: string; cardToken: string; amountCents: number; currency: 'USD'; description: string }): Promise<GatewayOutcome>;
+  /**
+   * Gives the money of a captured charge back (refund after settlement, void before). Idempotent per charge:
+   * asking again answers 'already_reversed'. The provider also sends a notice (webhook) about it.
+   */
+  reverse(request: { idempotencyKey: string; kind: 'refund' | 'void'; reason?: string | null }): Promise<ReverseOutcome>;
+}
+
+export type ReverseOutcome = { status: 'reversed' | 'already_reversed'; gatewayTransactionId: string } | { status: 'not_captured' };
+
+// ---------------------------------------------------------------------------------------------------------
+// The crypto gateway port (wallet top-ups, spec 1 §4/§7): the sandbox crypto gateway implements it; a real
+// provider adapter (ForumPay and the like) implements the same. Every call is idempotent by our payment id.
+
+export interface CryptoCurrencyInfo {
+  /** Ticker, e.g. 'BTC'. */
+  currency: string;
+  description: string;
+  /** USD per coin, as the provider quotes it (decimal string). */
+  rateUsd: string;
+}
+
+/** A payment the provider generated for an amount in USD: what the fan will send, in the chosen currency. */
+export interface CryptoQuote {
+  paymentId: string;
+  currency: string;
+  amountCents: number;
+  /** Decimal string in the currency, e.g. '0.00030770'. */
+  cryptoAmount: string;
+  rateUsd: string;
+  expiresAt: string;
+}
+
+/** Where and how to pay (spec 1 §3 "Payment data"). */
+export interface CryptoPaymentStart extends CryptoQuote {
+  address: string;
+  referenceNo: string;
+  /** The payment URI the QR code encodes (bitcoin:…?amount=…). */
+  qr: string;
+  /** The QR code as a PNG data URL. */
+  qrImg: string;
+  posId: string;
+  statsToken: string;
+  notices: { code: string; message: string }[];
+}
+
+export type CryptoProviderStatus = 'pending' | 'paid' | 'underpaid' | 'failed' | 'expired';
+
+/** The provider's current word on a payment. `eventId` names the provider event behind it (the same id its notice carries). */
+export interface CryptoStatusReport {
+  paymentId: string;
+  status: CryptoProviderStatus;
+  /** USD value received so far, in cents. */
+  receivedCents: number;
+  eventId: string | null;
+  reason?: string;
+}
+
+export interface CryptoGateway {
+  readonly name: string;
+  currencies(): Promise<CryptoCurrencyInfo[]>;
+  /** Generates (or returns the already generated) payment for our payment id. */
+  createPayment(request: { paymentId: string; currency: string; amountCents: number }): Promise<CryptoQuote>;
+  /** Deposit address, reference and QR for a generated payment (the same ones when asked again). */
+  startPayment(paymentId: string): Promise<CryptoPaymentStart>;
+  /** Asks the provider about a payment (the fan's 5-second poll); null when the provider does not know it. */
+  status(paymentId: string): Promise<CryptoStatusReport | null>;
 }

@@ -1,10 +1,16 @@
 // A sandbox card gateway that behaves like a real provider: it keeps its own records (in its own schema, as
 // a provider would on its side), tokenises cards, and answers charges idempotently by key.
 // Test numbers (see SANDBOX_TEST_CARDS in domain/shared/wire.ts and the README) choose the outcome.
+//
+// Like a real provider it also sends notices (webhooks) about charges, refunds, voids and chargebacks, signed
+// with the shared secret, to the app's webhook endpoint: each notice is kept until the endpoint answers 2xx and
+// redelivered with backoff otherwise, so the app sees some notices more than once and, after a retry, out of
+// order. Tests drive delivery by hand (deliver) to choose the order and the repeats.
 import { createHash, randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Database } from '../db/database';
-import type { CardGateway, TokenisedCard } from './port';
+import type { CardGateway, ReverseOutcome, TokenisedCard } from './port';
+import { SIGNATURE_HEADER, signWebhook } from './webhook-signature';
 import type { GatewayOutcome } from '../../domain/payment/payment';
 import { SANDBOX_TEST_CARDS } from '../../domain/shared/wire';
 import { detectCardBrand } from '../../domain/card/card-form';
@@ -25,7 +31,36 @@ const OUTCOMES: Record<Exclude<Behaviour, 'approve'>, Extract<GatewayOutcome, { 
   cascade: { status: 'declined', failureCode: 'authorization', message: 'Problem in card authorization please re-enter your card details or add new card.', allowCascade: true },
 };
 
-export async function createSandboxCardGateway(database: Database): Promise<CardGateway> {
+export type NoticeType = 'charge.succeeded' | 'charge.failed' | 'charge.refunded' | 'charge.voided' | 'charge.chargeback';
+
+/** What the sandbox posts to the webhook endpoint. `data.idempotency_key` is our payment id. */
+export interface GatewayNotice {
+  id: string;
+  type: NoticeType | string;
+  created: number;
+  data: { idempotency_key: string; transaction_id: string; amount_cents: number; failure_code?: string; message?: string; allow_cascade?: boolean; reason?: string | null };
+}
+
+export interface SandboxCardGateway extends CardGateway {
+  /** Notices not yet acknowledged by the endpoint, oldest first. */
+  pendingNotices(): Promise<GatewayNotice[]>;
+  /**
+   * Posts pending notices now (tests): in the order given (default oldest first), each `times` times; a 2xx
+   * answer marks a notice delivered. Returns the HTTP status of every post.
+   */
+  deliver(options?: { ids?: string[]; times?: number }): Promise<{ id: string; status: number }[]>;
+  /** The card holder's bank takes the money back (sandbox control for tests and the console). */
+  chargeback(idempotencyKey: string, reason?: string): Promise<ReverseOutcome>;
+  /** Delivers notices in the background, retrying failures with backoff, until stopped. */
+  startDelivery(options?: { intervalMs?: number }): { stop(): Promise<void> };
+}
+
+export interface SandboxOptions {
+  /** Where notices go (the app's POST /api/webhooks/sandbox-card) and the secret they are signed with. */
+  webhook?: { url: () => string | null; secret: string };
+}
+
+export async function createSandboxCardGateway(database: Database, options: SandboxOptions = {}): Promise<SandboxCardGateway> {
   await database.exec(`
     CREATE SCHEMA IF NOT EXISTS sandbox_gateway;
     CREATE TABLE IF NOT EXISTS sandbox_gateway.cards (
@@ -35,6 +70,12 @@ export async function createSandboxCardGateway(database: Database): Promise<Card
       idempotency_key text PRIMARY KEY, transaction_id text NOT NULL, token text NOT NULL,
       amount_cents integer NOT NULL, status text NOT NULL, failure_code text, message text,
       allow_cascade boolean NOT NULL DEFAULT false, created_at timestamptz NOT NULL DEFAULT now());
+    ALTER TABLE sandbox_gateway.charges ADD COLUMN IF NOT EXISTS reversal text;
+    CREATE TABLE IF NOT EXISTS sandbox_gateway.notices (
+      id text PRIMARY KEY, seq bigserial NOT NULL, type text NOT NULL, body text NOT NULL,
+      attempts integer NOT NULL DEFAULT 0, next_attempt_at timestamptz NOT NULL DEFAULT now(), delivered_at timestamptz,
+      last_status integer);
+    CREATE INDEX IF NOT EXISTS notices_pending ON sandbox_gateway.notices (next_attempt_at) WHERE delivered_at IS NULL;
   `);
   const db = database.db;
 
@@ -77,12 +118,123 @@ export async function createSandboxCardGateway(database: Database): Promise<Card
         .onConflict((oc) => oc.column('idempotency_key').doNothing())
         .returningAll()
         .executeTakeFirst();
+      if (inserted) {
+        await notice(inserted.status === 'captured' ? 'charge.succeeded' : 'charge.failed', inserted, {
+          ...(inserted.status === 'captured' ? {} : { failure_code: inserted.failure_code, message: inserted.message, allow_cascade: inserted.allow_cascade }),
+        });
+      }
       const row =
         inserted ??
         (await db.withSchema('sandbox_gateway').selectFrom('charges').selectAll().where('idempotency_key', '=', request.idempotencyKey).executeTakeFirstOrThrow());
       return toOutcome(row);
     },
+    reverse: (request) => reverse(request.idempotencyKey, request.kind, request.reason ?? null),
+    chargeback: (idempotencyKey, reason) => reverse(idempotencyKey, 'chargeback', reason ?? null),
+    async pendingNotices() {
+      const rows = await db.withSchema('sandbox_gateway').selectFrom('notices').select('body').where('delivered_at', 'is', null).orderBy('seq').execute();
+      return rows.map((r) => JSON.parse(r.body) as GatewayNotice);
+    },
+    async deliver(opts = {}) {
+      const pending = await db.withSchema('sandbox_gateway').selectFrom('notices').select(['id', 'body']).where('delivered_at', 'is', null).orderBy('seq').execute();
+      const byId = new Map(pending.map((r) => [r.id as string, r.body as string]));
+      const order = opts.ids ?? pending.map((r) => r.id as string);
+      const results: { id: string; status: number }[] = [];
+      for (const id of order) {
+        const body = byId.get(id);
+        if (!body) continue;
+        for (let i = 0; i < (opts.times ?? 1); i++) results.push({ id, status: await post(id, body) });
+      }
+      return results;
+    },
+    startDelivery({ intervalMs = 1000 } = {}) {
+      let stopped = false;
+      let running: Promise<void> = Promise.resolve();
+      const tick = async () => {
+        const due = await db
+          .withSchema('sandbox_gateway')
+          .selectFrom('notices')
+          .select(['id', 'body'])
+          .where('delivered_at', 'is', null)
+          .where('next_attempt_at', '<=', new Date().toISOString())
+          .orderBy('seq')
+          .limit(50)
+          .execute();
+        for (const n of due) if (!stopped) await post(n.id as string, n.body as string);
+      };
+      const timer = setInterval(() => {
+        running = running.then(tick).catch(() => {});
+      }, intervalMs);
+      timer.unref();
+      return {
+        async stop() {
+          stopped = true;
+          clearInterval(timer);
+          await running;
+        },
+      };
+    },
   };
+
+  async function notice(type: NoticeType, charge: Record<string, any>, extra: Partial<GatewayNotice['data']> = {}) {
+    const n: GatewayNotice = {
+      id: `evt_${randomUUID().replace(/-/g, '').slice(0, 24)}`,
+      type,
+      created: Math.floor(Date.now() / 1000),
+      data: { idempotency_key: String(charge.idempotency_key), transaction_id: String(charge.transaction_id), amount_cents: Number(charge.amount_cents), ...extra },
+    };
+    await db.withSchema('sandbox_gateway').insertInto('notices').values({ id: n.id, type, body: JSON.stringify(n) }).execute();
+  }
+
+  async function reverse(idempotencyKey: string, kind: 'refund' | 'void' | 'chargeback', reason: string | null): Promise<ReverseOutcome> {
+    // One reversal per charge, decided by a conditional update (concurrent asks cannot both win).
+    const updated = await db
+      .withSchema('sandbox_gateway')
+      .updateTable('charges')
+      .set({ reversal: kind })
+      .where('idempotency_key', '=', idempotencyKey)
+      .where('status', '=', 'captured')
+      .where('reversal', 'is', null)
+      .returningAll()
+      .executeTakeFirst();
+    if (updated) {
+      await notice(kind === 'refund' ? 'charge.refunded' : kind === 'void' ? 'charge.voided' : 'charge.chargeback', updated, { reason });
+      return { status: 'reversed', gatewayTransactionId: updated.transaction_id };
+    }
+    const row = await db.withSchema('sandbox_gateway').selectFrom('charges').selectAll().where('idempotency_key', '=', idempotencyKey).executeTakeFirst();
+    return row?.status === 'captured' ? { status: 'already_reversed', gatewayTransactionId: row.transaction_id } : { status: 'not_captured' };
+  }
+
+  /** One delivery attempt; failures are retried with backoff (2 s, 4 s, ... up to 10 minutes). */
+  async function post(id: string, body: string): Promise<number> {
+    const url = options.webhook?.url();
+    let status = 0;
+    if (url && options.webhook) {
+      try {
+        const res = await fetch(url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: signWebhook(options.webhook.secret, body) },
+          body,
+          signal: AbortSignal.timeout(10_000),
+        });
+        status = res.status;
+        await res.arrayBuffer();
+      } catch {
+        status = 0;
+      }
+    }
+    const ok = status >= 200 && status < 300;
+    await sql`UPDATE sandbox_gateway.notices SET attempts = attempts + 1, last_status = ${status},
+      delivered_at = CASE WHEN ${ok} THEN now() ELSE delivered_at END,
+      next_attempt_at = now() + make_interval(secs => least(600, 2 * power(2, attempts)))
+      WHERE id = ${id}`.execute(db);
+    return status;
+  }
+}
+
+/** The ledger check's view of the provider's books: what it captured, net of what it gave back. */
+export async function sandboxNetCents(database: Database): Promise<number> {
+  const r = await sql<{ c: string }>`SELECT COALESCE(sum(amount_cents) FILTER (WHERE reversal IS NULL), 0) AS c FROM sandbox_gateway.charges WHERE status = 'captured'`.execute(database.db);
+  return Number(r.rows[0].c);
 }
 
 /** For tests and the ledger check: how many captures the provider made for a key or in total. */

@@ -1,52 +1,60 @@
-// Local-disk file storage with signed, expiring URLs (the embedded default; S3 sits behind the same port, see
-// ./port.ts and ./s3.ts). Originals and thumbnails are only reachable through a signature the API issues after an
-// entitlement check.
-import { createHmac, timingSafeEqual } from 'node:crypto';
+// Local-disk byte store (the embedded default; S3 sits behind the same port, see ./port.ts and ./s3.ts), and
+// the app's storage on it: the disk behind the app's own signed, expiring URLs (./self-signed.ts). Originals
+// and thumbnails are only reachable through a signature the API issues after an entitlement check.
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { assertSafeKey, StorageNotFoundError, type SelfSigningStorage, type StoredStream } from './port';
+import { pipeline } from 'node:stream/promises';
+import { assertRange, assertSafeKey, StorageNotFoundError, type AppStorage, type ByteStore, type StoredStream } from './port';
+import { selfSigned } from './self-signed';
+import { guardedLength } from './streams';
 
-/** The local adapter: the storage port (self-signing, so `verify` is real) plus `pathOf`, local disk only. */
-export interface FileStorage extends SelfSigningStorage {
-  put(key: string, data: Buffer): Promise<void>;
-  read(key: string): Promise<Buffer>;
-  exists(key: string): Promise<boolean>;
-  size(key: string): Promise<number>;
-  readStream(key: string): Promise<StoredStream>;
-  /** Absolute path for streaming (local disk only; not part of the port). */
-  pathOf(key: string): string;
-  signedGetUrl(key: string, ttlSeconds: number): string;
-  signedPutUrl(key: string, ttlSeconds: number): string;
-  verify(method: 'GET' | 'PUT', key: string, exp: string | undefined, sig: string | undefined): boolean;
-}
+/** The app's storage (any byte store behind the app's signed URLs); the name predates S3 support. */
+export type FileStorage = AppStorage;
 
 const notFound = (key: string) => (err: unknown): never => {
   if ((err as NodeJS.ErrnoException)?.code === 'ENOENT') throw new StorageNotFoundError(key, { cause: err });
   throw err;
 };
 
-export function createLocalDiskStorage(root: string, secret: string, now: () => number = Date.now): FileStorage {
+export function createLocalDiskBytes(root: string): ByteStore {
   fs.mkdirSync(root, { recursive: true });
   const resolve = (key: string) => path.join(root, assertSafeKey(key));
-  const sign = (method: string, key: string, exp: number) => createHmac('sha256', secret).update(`${method}\n${key}\n${exp}`).digest('base64url');
+  /** Write to a private temp file, then rename over the key, so a reader never sees half a file. */
+  const atomically = async (key: string, write: (tmp: string) => Promise<void>) => {
+    const file = resolve(key);
+    await fs.promises.mkdir(path.dirname(file), { recursive: true });
+    const tmp = `${file}.${randomBytes(6).toString('hex')}.part`;
+    try {
+      await write(tmp);
+      await fs.promises.rename(tmp, file);
+    } catch (err) {
+      await fs.promises.rm(tmp, { force: true });
+      throw err;
+    }
+  };
   return {
-    signsOwnUrls: true,
-    async put(key, data) {
-      const file = resolve(key);
-      await fs.promises.mkdir(path.dirname(file), { recursive: true });
-      // Write then rename, so a reader never sees half a file.
-      await fs.promises.writeFile(`${file}.part`, data);
-      await fs.promises.rename(`${file}.part`, file);
+    put: (key, data) => atomically(key, (tmp) => fs.promises.writeFile(tmp, data)),
+    async putStream(key, body, contentLength) {
+      let written = 0;
+      await atomically(key, async (tmp) => {
+        await pipeline(guardedLength(body, { expectedLength: contentLength }), fs.createWriteStream(tmp));
+        written = (await fs.promises.stat(tmp)).size;
+      });
+      return written;
     },
     read: async (key) => fs.promises.readFile(resolve(key)).catch(notFound(key)),
-    async readStream(key) {
+    async readStream(key, range): Promise<StoredStream> {
+      assertRange(range);
       const file = resolve(key);
       // Open first, so a missing key fails here rather than mid-response; stat the open handle, so the length
       // matches the bytes streamed even if the file is replaced (renamed over) meanwhile.
       const handle = await fs.promises.open(file, 'r').catch(notFound(key));
       try {
         const { size } = await handle.stat();
-        return { stream: handle.createReadStream(), contentLength: size };
+        if (!range) return { stream: handle.createReadStream(), contentLength: size };
+        const end = Math.min(range.end, size - 1);
+        return { stream: handle.createReadStream({ start: range.start, end }), contentLength: Math.max(0, end - range.start + 1) };
       } catch (err) {
         await handle.close();
         throw err;
@@ -54,22 +62,9 @@ export function createLocalDiskStorage(root: string, secret: string, now: () => 
     },
     exists: async (key) => fs.promises.access(resolve(key)).then(() => true, () => false),
     size: async (key) => (await fs.promises.stat(resolve(key)).catch(notFound(key))).size,
-    pathOf: resolve,
-    signedGetUrl(key, ttl) {
-      assertSafeKey(key);
-      const exp = Math.floor(now() / 1000) + ttl;
-      return `/media/${key}?exp=${exp}&sig=${sign('GET', key, exp)}`;
-    },
-    signedPutUrl(key, ttl) {
-      assertSafeKey(key);
-      const exp = Math.floor(now() / 1000) + ttl;
-      return `/api/upload/put/${key}?exp=${exp}&sig=${sign('PUT', key, exp)}`;
-    },
-    verify(method, key, exp, sig) {
-      if (!exp || !sig || !/^\d+$/.test(exp) || Number(exp) < now() / 1000) return false;
-      const expected = Buffer.from(sign(method, key, Number(exp)));
-      const given = Buffer.from(sig);
-      return expected.length === given.length && timingSafeEqual(expected, given);
-    },
   };
+}
+
+export function createLocalDiskStorage(root: string, secret: string, now: () => number = Date.now): FileStorage {
+  return selfSigned(createLocalDiskBytes(root), secret, now);
 }

@@ -1,26 +1,34 @@
-// S3 (or any S3-protocol store: MinIO, R2, s3rver in tests) behind the storage port. Signed URLs are real S3
-// presigned URLs (GetObject / PutObject, expiring), checked by the store itself, so this adapter does not
-// sign its own URLs and has no `verify` (signsOwnUrls: false). Keys are used as given, after the port's check.
+// S3 (or any S3-protocol store: MinIO, R2, s3rver in tests) behind the storage port. The server uses it as a
+// byte store behind the app's own signed URLs (./self-signed.ts: selfSigned(createS3Storage(...), secret)), so
+// entitlement checks stay in the app. On its own, its signed URLs are real S3 presigned URLs (GetObject /
+// PutObject, expiring), checked by the store itself (signsOwnUrls: false, no `verify`). Keys are used as given,
+// after the port's check.
 import type { Readable } from 'node:stream';
 import {
+  AbortMultipartUploadCommand,
+  CompleteMultipartUploadCommand,
   CreateBucketCommand,
+  CreateMultipartUploadCommand,
   GetObjectCommand,
   HeadBucketCommand,
   HeadObjectCommand,
   PutObjectCommand,
   S3Client,
   S3ServiceException,
+  UploadPartCommand,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { assertSafeKey, StorageNotFoundError, type ProviderSigningStorage, type StoredStream } from './port';
+import { assertRange, assertSafeKey, StorageNotFoundError, type ProviderSigningStorage, type StoredStream } from './port';
+import { guardedLength } from './streams';
 
 export interface S3StorageOptions {
   /** e.g. http://127.0.0.1:9000 for MinIO / s3rver; omit for AWS. */
   endpoint?: string;
   region: string;
   bucket: string;
-  accessKeyId: string;
-  secretAccessKey: string;
+  /** Omit both to use the SDK's default credential chain (AWS_* variables, instance or task role). */
+  accessKeyId?: string;
+  secretAccessKey?: string;
   /** Path-style URLs (http://host/bucket/key): needed for most self-hosted stores and IP endpoints. */
   forcePathStyle: boolean;
 }
@@ -58,6 +66,9 @@ const checkTtl = (ttl: number) => {
   return ttl;
 };
 
+/** Multipart part size for bodies of unknown length (S3's minimum part is 5 MiB). */
+const PART_BYTES = 8 * 1024 * 1024;
+
 const isMissing = (err: unknown) =>
   err instanceof S3ServiceException && (err.name === 'NoSuchKey' || err.name === 'NotFound' || err.$metadata?.httpStatusCode === 404);
 
@@ -67,7 +78,7 @@ export function createS3Storage(options: S3StorageOptions): S3Storage {
     endpoint: options.endpoint,
     region: options.region,
     forcePathStyle: options.forcePathStyle,
-    credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey },
+    ...(options.accessKeyId && options.secretAccessKey ? { credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey } } : {}),
     // No default CRC32 checksums: they would be baked into presigned PUT URLs (as the checksum of an empty body,
     // so a real upload fails) and are not understood by every S3-protocol store.
     requestChecksumCalculation: 'WHEN_REQUIRED',
@@ -104,12 +115,53 @@ export function createS3Storage(options: S3StorageOptions): S3Storage {
     }
   };
 
-  const getObject = async (key: string) => {
+  const getObject = async (key: string, range?: { start: number; end: number }) => {
     await ensureBucket();
     try {
-      return await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
+      return await client.send(new GetObjectCommand({ Bucket: bucket, Key: key, ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}) }));
     } catch (err) {
       if (isMissing(err)) throw new StorageNotFoundError(key, { cause: err });
+      throw err;
+    }
+  };
+
+  /**
+   * A body of unknown length: one PutObject when it fits in a part, else a multipart upload (parts of
+   * PART_BYTES, held in memory one at a time), aborted when anything fails so no partial object appears.
+   */
+  const putUnknownLength = async (key: string, body: Readable, ContentType: string): Promise<number> => {
+    let pending: Buffer[] = [];
+    let pendingBytes = 0;
+    let total = 0;
+    let uploadId: string | undefined;
+    const parts: { ETag: string; PartNumber: number }[] = [];
+    const flushPart = async () => {
+      uploadId ??= (await client.send(new CreateMultipartUploadCommand({ Bucket: bucket, Key: key, ContentType }))).UploadId!;
+      const PartNumber = parts.length + 1;
+      const data = Buffer.concat(pending);
+      pending = [];
+      pendingBytes = 0;
+      const res = await client.send(new UploadPartCommand({ Bucket: bucket, Key: key, UploadId: uploadId, PartNumber, Body: data, ContentLength: data.length }));
+      parts.push({ ETag: res.ETag!, PartNumber });
+    };
+    try {
+      for await (const chunk of body) {
+        const buf = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk);
+        pending.push(buf);
+        pendingBytes += buf.length;
+        total += buf.length;
+        if (pendingBytes >= PART_BYTES) await flushPart();
+      }
+      if (!uploadId) {
+        const data = Buffer.concat(pending);
+        await client.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: data, ContentLength: data.length, ContentType }));
+        return total;
+      }
+      if (pendingBytes > 0) await flushPart();
+      await client.send(new CompleteMultipartUploadCommand({ Bucket: bucket, Key: key, UploadId: uploadId, MultipartUpload: { Parts: parts } }));
+      return total;
+    } catch (err) {
+      if (uploadId) await client.send(new AbortMultipartUploadCommand({ Bucket: bucket, Key: key, UploadId: uploadId })).catch(() => {});
       throw err;
     }
   };
@@ -128,6 +180,30 @@ export function createS3Storage(options: S3StorageOptions): S3Storage {
       await client.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: data, ContentLength: data.length, ContentType: contentTypeOf(key) }));
     },
 
+    async putStream(key, body, contentLength) {
+      assertSafeKey(key);
+      await ensureBucket();
+      const ContentType = contentTypeOf(key);
+      if (contentLength !== undefined) {
+        // Streamed as it arrives; a body that ends short fails the request, so nothing is stored.
+        // The SDK does not watch its body for errors: abort the request when the body fails.
+        const Body = guardedLength(body, { expectedLength: contentLength });
+        const abort = new AbortController();
+        let bodyError: unknown;
+        Body.on('error', (e) => {
+          bodyError = e;
+          abort.abort(e);
+        });
+        try {
+          await client.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body, ContentLength: contentLength, ContentType }), { abortSignal: abort.signal });
+        } catch (err) {
+          throw bodyError ?? err;
+        }
+        return contentLength;
+      }
+      return putUnknownLength(key, body, ContentType);
+    },
+
     async read(key) {
       assertSafeKey(key);
       const res = await getObject(key);
@@ -135,9 +211,10 @@ export function createS3Storage(options: S3StorageOptions): S3Storage {
       return Buffer.from(await res.Body.transformToByteArray());
     },
 
-    async readStream(key): Promise<StoredStream> {
+    async readStream(key, range): Promise<StoredStream> {
       assertSafeKey(key);
-      const res = await getObject(key);
+      assertRange(range);
+      const res = await getObject(key, range);
       // In Node the SDK's body is an http.IncomingMessage (a Readable).
       const stream = res.Body as Readable | undefined;
       if (!stream || typeof (stream as Readable).pipe !== 'function') throw new Error(`No readable body for ${key}`);

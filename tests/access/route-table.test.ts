@@ -10,7 +10,7 @@ import { startTestServer, type TestServer } from '../support/server';
 
 const ROLES: Role[] = ['user', 'admin', 'super_admin', 'sub_admin', 'model', 'content_manager', 'live_stream_manager', 'support', 'proxy_user'];
 /** Authorised by a signature in the URL rather than by role: the table marks them public. */
-const SIGNED = new Set(['PUT /api/upload/put/*', 'GET /media/*']);
+const SIGNED = new Set(['PUT /api/upload/put/*', 'GET /media/*', 'POST /api/webhooks/sandbox-card', 'POST /api/webhooks/sandbox-crypto']);
 const SOME_ID = '00000000-0000-4000-8000-000000000000';
 
 describe('route table × roles over HTTP', () => {

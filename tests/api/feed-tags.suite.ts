@@ -106,6 +106,12 @@ export function feedTagsSuite(backend: Backend, available: boolean) {
       expect((await t.call('GET', `/api/blogs?feed_tag_id=${studioId}`, undefined, { token: fan })).body.data.totalPosts).toBe(2);
       expect(await feedIds('?feed_tag_id=', fan)).toHaveLength(3);
       expect(await feedIds(`?feed_tag_id=${UNKNOWN}`, fan)).toEqual([]);
+      // Posts carry their tags on read (spec 2 §3: id, slug and name), in the feed and in the post view.
+      const page = (await t.call('GET', '/api/blogs', undefined, { token: fan })).body.data.blogs as { _id: string; feed_tags: { slug: string }[] }[];
+      expect(page.find((b) => b._id === posts[1])!.feed_tags.map((x) => x.slug)).toEqual(['night', 'studio']);
+      expect(page.find((b) => b._id === posts[2])!.feed_tags).toEqual([]);
+      const one = (await t.call('GET', `/api/blog/get-blog-data-by-id?id=${posts[0]}`, undefined, { token: admin })).body.data;
+      expect(one.feed_tags).toEqual([{ _id: beachId, slug: 'beach', name: 'beach' }, { _id: studioId, slug: 'studio', name: 'studio' }]);
 
       // Removing: setting the post's tags to exactly the given list; repeating writes nothing.
       await post('/api/feed-tags/add-or-remove-tag', { feedTags: [beachId], blogId: posts[0] });

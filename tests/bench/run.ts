@@ -13,6 +13,7 @@ import { startTestServer, TEST_CARD_FORM, type Backend } from '../support/server
 import { SANDBOX_TEST_CARDS } from '../../domain/shared/wire';
 import { benchRebuild } from './projections';
 import { benchMedia } from './media';
+import { benchFeed, printFeed } from './feed';
 
 const args = new Set(process.argv.slice(2));
 const QUICK = args.has('--quick');
@@ -20,6 +21,9 @@ const N_RAW = QUICK ? 500 : 3000;
 const N_APPEND = QUICK ? 500 : 3000;
 const N_REBUILD = QUICK ? 10_000 : 100_000;
 const N_UNLOCK = QUICK ? 30 : 200;
+const N_FEED_POSTS = QUICK ? 2000 : 10_000;
+/** --feed: only the feed benchmark. */
+const FEED_ONLY = args.has('--feed');
 /** --appends: only the raw-insert baseline and the append figures (for tuning the event store). */
 const APPENDS_ONLY = args.has('--appends');
 
@@ -154,9 +158,18 @@ async function benchBackend(name: Backend, open: () => Promise<{ database: Datab
   console.log(`projection rebuild               ${Math.round(rebuild.eventsPerSecond).toLocaleString()} events/s for ${rebuild.events.toLocaleString()} events (${rebuild.seconds.toFixed(1)} s)${name === 'postgres' ? '   (target ≥ 20,000)' : ''}`);
   const unlock = await unlockLatency(name);
   console.log(`HTTP unlock command              p50 ${unlock.p50} ms   p99 ${unlock.p99} ms   (${unlock.n} unlocks by card, sequential)`);
+  printFeed(await benchFeed(name, { posts: N_FEED_POSTS, requests: QUICK ? 200 : 1000, clients: 8 }));
 }
 
 console.log(`Fanclub benchmark — ${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, node ${process.version}${QUICK ? ' (quick)' : ''}`);
+if (FEED_ONLY) {
+  for (const backend of ['pglite', 'postgres'] as const) {
+    if (backend === 'postgres' && !(await isPostgresServerAvailable())) break;
+    console.log(`\n== ${backend} ==`);
+    printFeed(await benchFeed(backend, { posts: N_FEED_POSTS, requests: QUICK ? 200 : 1000, clients: 8 }));
+  }
+  process.exit(0);
+}
 await benchBackend('pglite', openFreshPglite);
 if (await isPostgresServerAvailable()) {
   await benchBackend('postgres', openFreshPostgres);

@@ -61,6 +61,10 @@ describe.skipIf(!hasChromium)('staff console end to end (Chromium)', () => {
     await signIn(t.adminEmail, t.adminPassword);
     await page.getByTestId('stat-today-earnings').waitFor({ timeout: 20_000 });
     await expect.poll(() => page.getByTestId('stat-today-earnings').innerText()).toContain('17.99');
+    // Earnings by source, as bars.
+    const sources = page.getByTestId('earnings-by-source').locator('li');
+    await expect.poll(() => sources.evaluateAll((lis) => lis.map((li) => li.getAttribute('data-source')))).toEqual(['subscriptions', 'unlocks', 'tips', 'chat']);
+    expect(Number(await sources.nth(0).getAttribute('data-cents')) + Number(await sources.nth(1).getAttribute('data-cents'))).toBe(1799);
     await shoot('10-console-dashboard');
   });
 
@@ -72,9 +76,9 @@ describe.skipIf(!hasChromium)('staff console end to end (Chromium)', () => {
     await page.getByTestId('media-input').setInputFiles(imageFile);
     await page.getByTestId('media-preview').first().waitFor();
     await shoot('11-console-composer');
-    await page.getByRole('button', { name: 'Save' }).click();
-    await page.getByText('Content posted successfully.').first().waitFor({ timeout: 30_000 });
-    await page.waitForURL('**/admin/posts');
+    await page.getByTestId('composer-submit').click();
+    await page.getByTestId('composer-success-message').waitFor({ timeout: 30_000 });
+    await page.goto(t.base + '/admin/posts');
     await page.getByText('Sunset at the beach').first().waitFor();
     await shoot('12-console-posts');
     const feed = await t.call('GET', '/api/blogs');

@@ -77,3 +77,47 @@ export async function mediaRow(env: Pick<MediaEnv, 'database' | 'store' | 'runne
   if (head) await env.runner.waitFor(head, 10_000);
   return (await mediaByIds(env.database.db, [mediaId])).get(mediaId);
 }
+
+/** Uploads a file over HTTP as the console does: presigned URL, raw PUT, then POST /api/media. Returns the media id. */
+export async function uploadOverHttp(base: string, token: string, fileName: string, contentType: string, bytes: Buffer): Promise<{ id: string; status: string; stagingKey: string }> {
+  const json = async (res: Response) => ({ status: res.status, body: (await res.json()) as any });
+  const presign = await json(
+    await fetch(`${base}/api/upload/generate_presigned_url`, {
+      method: 'POST',
+      headers: { authorization: token, 'content-type': 'application/json' },
+      body: JSON.stringify({ file_name: fileName, content_type: contentType, media_type: 'blog', file_size: bytes.length }),
+    }),
+  );
+  if (presign.status !== 200) throw new Error(`presign: ${presign.status} ${JSON.stringify(presign.body)}`);
+  const put = await fetch(base + presign.body.data.presigned_url, { method: 'PUT', headers: { 'content-type': contentType }, body: new Uint8Array(bytes) });
+  if (put.status !== 200) throw new Error(`PUT: ${put.status} ${await put.text()}`);
+  const saved = await json(
+    await fetch(`${base}/api/media`, {
+      method: 'POST',
+      headers: { authorization: token, 'content-type': 'application/json' },
+      body: JSON.stringify({ file_name: presign.body.data.file_name, content_type: contentType }),
+    }),
+  );
+  if (saved.status !== 201) throw new Error(`save: ${saved.status} ${JSON.stringify(saved.body)}`);
+  return { id: saved.body.data.id, status: saved.body.data.status, stagingKey: presign.body.data.file_name };
+}
+
+/** Waits until the media row has `status` (the server's own media worker renders in the background). */
+export async function waitForMediaStatus(env: Pick<MediaEnv, 'database' | 'store' | 'runner'>, mediaId: string, status: MediaRow['status'], timeoutMs = 90_000): Promise<MediaRow> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const row = await mediaRow(env, mediaId);
+    if (row?.status === status) return row;
+    if (Date.now() > deadline) throw new Error(`media ${mediaId} is ${row?.status ?? 'missing'} (${row?.error ?? ''}), not ${status}, after ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** Mean absolute difference per channel value between the same region of two images (0: identical). */
+export async function regionDifference(a: Buffer, b: Buffer, region: { left: number; top: number; width: number; height: number }): Promise<number> {
+  const raw = (img: Buffer) => sharp(img).extract(region).removeAlpha().raw().toBuffer();
+  const [x, y] = await Promise.all([raw(a), raw(b)]);
+  let sum = 0;
+  for (let i = 0; i < x.length; i++) sum += Math.abs(x[i] - y[i]);
+  return sum / x.length;
+}

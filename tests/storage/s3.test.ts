@@ -1,41 +1,49 @@
 // The storage contract against the S3 adapter, talking to a real S3-protocol server: s3rver on 127.0.0.1 with a
 // free port and a temporary directory, started here and stopped after. No mocks: presigned URLs are fetched from
 // s3rver itself. The adapter creates its bucket (the first call finds it missing).
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { createHash, createHmac } from 'node:crypto';
-import S3rver from 's3rver';
 import { describe, expect, it } from 'vitest';
 import { createS3Storage } from '../../infra/storage/s3';
+import { selfSigned } from '../../infra/storage/self-signed';
+import { startS3rver } from '../support/s3rver';
+import { startAppLikeServer } from './app-like-server';
 import { storageContract } from './contract';
 
+const s3On = (s3: { endpoint: string; accessKeyId: string; secretAccessKey: string }, bucket: string) =>
+  createS3Storage({ endpoint: s3.endpoint, region: 'us-east-1', bucket, accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey, forcePathStyle: true });
+
 storageContract('S3 (s3rver)', async () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fanclub-s3rver-'));
-  const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: dir });
-  const { port } = await server.run();
-  const endpoint = `http://127.0.0.1:${port}`;
-  const storage = createS3Storage({
-    endpoint,
-    region: 'us-east-1',
-    bucket: 'fanclub-test',
-    // s3rver's built-in account.
-    accessKeyId: 'S3RVER',
-    secretAccessKey: 'S3RVER',
-    forcePathStyle: true,
-  });
+  const s3 = await startS3rver();
+  const storage = s3On(s3, 'fanclub-test');
   return {
     storage,
-    baseUrl: endpoint,
+    baseUrl: s3.endpoint,
     // s3rver 3.7.1 checks presigned URL expiry but not SigV4 signatures.
     serverChecksSignatures: false,
     async stop() {
       storage.close();
-      await server.close();
-      fs.rmSync(dir, { recursive: true, force: true });
+      await s3.stop();
     },
   };
-}, { serverChecksSignatures: false });
+}, { serverChecksSignatures: false, keepsAbortedPuts: true });
+
+// How the server uses S3: the bucket as a byte store behind the app's own signed URLs, served by the app.
+storageContract('S3 (s3rver) behind the app\'s signed URLs', async () => {
+  const s3 = await startS3rver();
+  const bytes = s3On(s3, 'fanclub-app');
+  const storage = selfSigned(bytes, 'k'.repeat(32));
+  const server = await startAppLikeServer(storage);
+  return {
+    storage,
+    baseUrl: server.baseUrl,
+    serverChecksSignatures: true,
+    async stop() {
+      await server.close();
+      bytes.close();
+      await s3.stop();
+    },
+  };
+}, { serverChecksSignatures: true, keepsAbortedPuts: true });
 
 // s3rver does not check SigV4 signatures, so the contract's tamper case is skipped above. Instead, check the
 // presigned URLs against an independent SigV4 (query-string) verifier written from AWS's spec: the genuine URLs

@@ -6,6 +6,10 @@ import path from 'node:path';
 import { loadConfig } from '../../infra/config';
 import { startServer, type RunningServer } from '../../api/server';
 import { createTestDatabase } from './postgres';
+import { startS3rver, type RunningS3rver } from './s3rver';
+import { checkLedger } from '../../projections/ledger-check';
+import { sandboxNetCents } from '../../infra/payments/sandbox-card-gateway';
+import { sandboxCryptoReceived } from '../../infra/payments/sandbox-crypto-gateway';
 
 export type Backend = 'pglite' | 'postgres';
 
@@ -19,9 +23,11 @@ export interface TestServer {
   close: () => Promise<void>;
 }
 
-export async function startTestServer(backend: Backend, env: Record<string, string> = {}, options: { serveApps?: boolean } = {}): Promise<TestServer> {
+export async function startTestServer(backend: Backend, env: Record<string, string> = {}, options: { serveApps?: boolean; deliverNotices?: boolean; ledgerCheck?: boolean; s3?: boolean } = {}): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fanclub-test-'));
   const db = backend === 'postgres' ? await createTestDatabase() : null;
+  // s3: media in a bucket of a real S3-protocol server (s3rver) started for this server, instead of on disk.
+  const s3: RunningS3rver | null = options.s3 ? await startS3rver() : null;
   const adminPassword = 'admin-password-123';
   const cfg = loadConfig({
     PORT: '0',
@@ -31,9 +37,13 @@ export async function startTestServer(backend: Backend, env: Record<string, stri
     FANCLUB_ADMIN_PASSWORD: adminPassword,
     LOG_LEVEL: 'silent',
     ...(db ? { DATABASE_URL: db.url } : {}),
+    ...(s3 ? { S3_BUCKET: 'fanclub-media', S3_ENDPOINT: s3.endpoint, S3_ACCESS_KEY_ID: s3.accessKeyId, S3_SECRET_ACCESS_KEY: s3.secretAccessKey } : {}),
     ...env,
   });
-  const server = await startServer(cfg, { serveApps: options.serveApps ?? false, log: () => {} });
+  // The sandbox providers' notices are delivered only when a test asks for it (deliverNotices: true, or by hand
+  // through the gateway's deliver()): a background delivery would write events while a test checks that a
+  // refused request wrote nothing.
+  const server = await startServer(cfg, { serveApps: options.serveApps ?? false, log: () => {}, deliverNotices: options.deliverNotices ?? false });
   const port = (server.app.server.address() as { port: number }).port;
   const base = `http://127.0.0.1:${port}`;
   return {
@@ -57,17 +67,31 @@ export async function startTestServer(backend: Backend, env: Record<string, stri
       return { status: res.status, body: parsed, headers: res.headers };
     },
     async close() {
+      // The auditor's check after every test server: the event log, the money reports and the provider agree.
+      const problems = options.ledgerCheck === false ? [] : await ledgerProblems(server);
       await server.close();
+      await s3?.stop();
       await db?.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
+      if (problems.length) throw new Error(`Ledger check failed:\n${problems.join('\n')}`);
     },
   };
+}
+
+async function ledgerProblems(server: RunningServer): Promise<string[]> {
+  const { store, runner, database } = server.services;
+  const head = await store.headPosition();
+  if (head && !(await runner.waitFor(head, 30_000))) return ['the read models did not catch up with the event log within 30 s'];
+  const report = await checkLedger(store, database.db, () => sandboxNetCents(database), () => sandboxCryptoReceived(database));
+  return report.problems;
 }
 
 export const TEST_CARD_FORM = {
   email: 'fan@example.com',
   address: '1 Main Street',
   country: 'us',
+  state: 'NY',
+  city: 'New York',
   pincode: '10001',
   firstName: 'Fan',
   lastName: 'One',

@@ -1,6 +1,10 @@
 import { useMemo } from 'react';
-import { Admin, Resource } from 'react-admin';
-import { canUse, resourcesFor } from './access';
+import { Admin, CustomRoutes, Resource } from 'react-admin';
+import { Route } from 'react-router-dom';
+import { canUse, mayOpenPage, resourcesFor } from './access';
+import { ContentManagerPage, CONTENT_MANAGER_PAGE } from './content-manager';
+import { promotionRoutes } from './promotions';
+import { CANCELLATION_PAGE, CancellationsPage, SUBSCRIPTION_SETTINGS_PAGE, SubscriptionSettingsPage } from './cancellations';
 import { authProvider } from './authProvider';
 import { Dashboard } from './dashboard/Dashboard';
 import { dataProvider } from './dataProvider';
@@ -38,8 +42,8 @@ export function App() {
       darkTheme={themes.dark}
       requireAuth
     >
-      {(permissions: unknown) =>
-        resourcesFor(permissions).map(name => {
+      {(permissions: unknown) => [
+        ...resourcesFor(permissions).map(name => {
           const { label, recordRepresentation, icon, list, ...pages } = RESOURCES[name];
           // Only the pages the role may use are routed (e.g. the staff create form is for admins only).
           const views = Object.fromEntries(
@@ -56,8 +60,27 @@ export function App() {
               recordRepresentation={recordRepresentation}
             />
           );
-        })
-      }
+        }),
+        // Pages that are not resources, for the roles that may open them (domain/access/pages.ts).
+        mayOpenPage(permissions, CONTENT_MANAGER_PAGE) ? (
+          <CustomRoutes key="content-manager">
+            <Route path="/content-manager" element={<ContentManagerPage />} />
+          </CustomRoutes>
+        ) : null,
+        // Promotions, promotion and coupon reports, the resubscribe offer (web-admin/src/promotions).
+        promotionRoutes(permissions),
+        // The cancellations report and the subscription settings (web-admin/src/cancellations).
+        mayOpenPage(permissions, CANCELLATION_PAGE) ? (
+          <CustomRoutes key="cancellation">
+            <Route path="/cancellation" element={<CancellationsPage />} />
+          </CustomRoutes>
+        ) : null,
+        mayOpenPage(permissions, SUBSCRIPTION_SETTINGS_PAGE) ? (
+          <CustomRoutes key="subscription-settings">
+            <Route path="/subscription-settings" element={<SubscriptionSettingsPage />} />
+          </CustomRoutes>
+        ) : null,
+      ]}
     </Admin>
   );
 }

@@ -12,6 +12,7 @@ export type ConsoleResource =
   | 'posts'
   | 'feed-tags'
   | 'transactions'
+  | 'crypto-payments'
   | 'subscribers'
   | 'users'
   | 'events'
@@ -23,6 +24,7 @@ export const CONSOLE_RESOURCES: readonly ConsoleResource[] = [
   'posts',
   'feed-tags',
   'transactions',
+  'crypto-payments',
   'subscribers',
   'users',
   'settings',
@@ -36,7 +38,7 @@ export const CONSOLE_RESOURCES: readonly ConsoleResource[] = [
  * offered. `export` is client-side CSV from the list route, except for users (the server's export).
  */
 export const RESOURCE_ROUTES: Record<ConsoleResource, Readonly<Partial<Record<string, string>>>> = {
-  posts: { list: 'GET /admin-api/posts', create: 'POST /admin-api/posts' },
+  posts: { list: 'GET /admin-api/posts', show: 'GET /admin-api/posts/:id', create: 'POST /api/blogs' },
   'feed-tags': {
     list: 'POST /api/feed-tags/',
     create: 'POST /api/feed-tags/add-or-update',
@@ -44,6 +46,7 @@ export const RESOURCE_ROUTES: Record<ConsoleResource, Readonly<Partial<Record<st
     delete: 'DELETE /api/feed-tags/delete/:id',
   },
   transactions: { list: 'GET /admin-api/transactions', export: 'GET /admin-api/transactions' },
+  'crypto-payments': { list: 'GET /admin-api/crypto-payments', show: 'GET /admin-api/crypto-payments/:id' },
   subscribers: { list: 'GET /admin-api/subscribers', export: 'GET /admin-api/subscribers' },
   users: {
     list: 'GET /admin-api/users',
@@ -79,7 +82,7 @@ export type UserAction = keyof typeof USER_ACTIONS;
 /** The menu, grouped by area as the UI direction asks; groups with nothing the role may use are hidden. */
 export const MENU_GROUPS: readonly { label: string; resources: readonly ConsoleResource[] }[] = [
   { label: 'Content', resources: ['posts', 'feed-tags'] },
-  { label: 'Money', resources: ['transactions', 'subscribers'] },
+  { label: 'Money', resources: ['transactions', 'crypto-payments', 'subscribers'] },
   { label: 'Fans', resources: ['users'] },
   { label: 'Messages', resources: ['outbox'] },
   { label: 'Settings', resources: ['settings'] },

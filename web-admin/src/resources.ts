@@ -9,6 +9,7 @@ import audit from './audit';
 import outbox from './outbox';
 import siteSettings from './sitesettings';
 import feedTags from './tags';
+import cryptoPayments from './wallet';
 
 export interface ResourceModule {
   list: ComponentType;
@@ -22,6 +23,7 @@ export const RESOURCES: Record<ConsoleResource, ResourceModule & { label?: strin
   posts: { ...posts, recordRepresentation: 'caption' },
   'feed-tags': { ...feedTags, label: 'Feed tags', recordRepresentation: 'name' },
   transactions,
+  'crypto-payments': { ...cryptoPayments, label: 'Crypto payments' },
   subscribers: { ...subscribers, recordRepresentation: 'email' },
   users: { ...users, recordRepresentation: 'email' },
   events: { ...events, label: 'Event log', recordRepresentation: 'type' },

@@ -18,6 +18,8 @@ export const DEFAULT_SETTINGS: PublicSettings = {
   recurring_membership_price: 0,
   content_unlock_minimum_amount: 5,
   content_unlock_maximum_amount: 450,
+  tips_minimum_amount: 5,
+  tips_maximum_amount: 500,
   enable_public_post: false,
   feed_tags_enable: false,
   is_pagination_on_exclusive_content_enabled: false,
@@ -28,6 +30,14 @@ export const DEFAULT_SETTINGS: PublicSettings = {
   show_age_modal: true,
   age_gate_age: 18,
   maintenance_mode: false,
+  is_feed_like_enabled: true,
+  is_feed_comment_enabled: true,
+  landing_page_enabled: false,
+  log_in_navbar_name: 'Log In',
+  sign_up_navbar_name: 'Sign Up',
+  hero_banner: { enabled: false, type: 'image', images: [], video_url: null, mobile_video_url: null, logo_url: null, text: '', height: ['240px', '300px', '340px', '380px'] },
+  social_links: {},
+  payment_icons: [],
 };
 
 export async function fetchSettings(): Promise<PublicSettings> {

@@ -5,12 +5,13 @@ import { ThemeProvider } from '@mui/material/styles';
 import { AuthProvider, useAuth, useIsProxy, useModelName } from './auth';
 import { NotifyProvider } from './notify';
 import { buildTheme } from './theme';
-import { Shell } from './components/Shell';
+import { Shell, useLandingAtHome } from './components/Shell';
 import { Guard } from './components/Guard';
 import { PageLoader } from './components/StatusViews';
 
 // Route-level code splitting: each page is its own chunk.
 const FeedPage = lazy(() => import('./pages/FeedPage'));
+const LandingPage = lazy(() => import('./pages/LandingPage'));
 const PostDetailPage = lazy(() => import('./pages/PostDetailPage'));
 const LoginPage = lazy(() => import('./pages/AuthPages').then((m) => ({ default: m.LoginPage })));
 const RegisterPage = lazy(() => import('./pages/AuthPages').then((m) => ({ default: m.RegisterPage })));
@@ -19,11 +20,17 @@ const ResetPasswordPage = lazy(() => import('./pages/PasswordPages').then((m) =>
 const ProfilePage = lazy(() => import('./pages/ProfilePages').then((m) => ({ default: m.ProfilePage })));
 const ProfileUpdatePage = lazy(() => import('./pages/ProfilePages').then((m) => ({ default: m.ProfileUpdatePage })));
 const ChangePasswordPage = lazy(() => import('./pages/ProfilePages').then((m) => ({ default: m.ChangePasswordPage })));
+const WalletPage = lazy(() => import('./wallet/WalletPage'));
 const UploadPhotoIdPage = lazy(() => import('./pages/UploadPhotoIdPage'));
+const PaymentMethodsPage = lazy(() => import('./payment-methods/PaymentMethodsPage'));
+const AddPaymentMethodPage = lazy(() => import('./payment-methods/AddPaymentMethodPage'));
 const OptInEmailVerificationPage = lazy(() => import('./pages/EmailVerificationPages').then((m) => ({ default: m.OptInEmailVerificationPage })));
 const ChangeEmailVerificationPage = lazy(() => import('./pages/EmailVerificationPages').then((m) => ({ default: m.ChangeEmailVerificationPage })));
-const SubscribePage = lazy(() => import('./pages/SubscribePage'));
-const MembershipPage = lazy(() => import('./pages/MembershipPage'));
+// Membership (issue 5): subscribe, membership, cancel pages and the membership popups live in ./membership.
+const SubscribePage = lazy(() => import('./membership/SubscribePage'));
+const MembershipPage = lazy(() => import('./membership/MembershipPage'));
+const CancelSubscriptionPage = lazy(() => import('./membership/CancelSubscriptionPage'));
+const MembershipPopups = lazy(() => import('./membership/MembershipPopups'));
 const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
 const MaintenancePage = lazy(() => import('./pages/StatusPages').then((m) => ({ default: m.MaintenancePage })));
 const BlockedPage = lazy(() => import('./pages/StatusPages').then((m) => ({ default: m.BlockedPage })));
@@ -36,6 +43,10 @@ const TITLES: [RegExp, string][] = [
   [/^\/change-password\//, 'Choose a new password'],
   [/^\/profile\/update/, 'Edit profile'],
   [/^\/profile\/change-password/, 'Change password'],
+  [/^\/profile\/cancel-subscription/, 'Cancel subscription'],
+  [/^\/profile\/wallet/, 'Wallet'],
+  [/^\/profile\/payment-method/, 'Payment methods'],
+  [/^\/profile\/add-new-payment-method/, 'Add a card'],
   [/^\/profile/, 'Profile'],
   [/^\/upload-photo-id/, 'Upload photo ID'],
   [/^\/opt-in-email-verification\//, 'Email notifications'],
@@ -59,11 +70,17 @@ function RouteEffects() {
   return null;
 }
 
+/** / is the feed, or the landing page for guests when the creator turns it on. */
+function HomePage() {
+  return useLandingAtHome() ? <LandingPage /> : <FeedPage />;
+}
+
 function AppRoutes() {
   return (
     <Routes>
+      <Route path="/landing" element={<Guard page="/landing"><LandingPage /></Guard>} />
       <Route element={<Shell />}>
-        <Route path="/" element={<Guard page="/"><FeedPage /></Guard>} />
+        <Route path="/" element={<Guard page="/"><HomePage /></Guard>} />
         <Route path="/home" element={<Navigate to="/" replace />} />
         <Route path="/feed/:id/:fromNotification?" element={<Guard page="/feed/:blog_id/:from_notification?"><PostDetailPage /></Guard>} />
         <Route path="/login" element={<Guard page="/login"><LoginPage /></Guard>} />
@@ -74,9 +91,13 @@ function AppRoutes() {
         <Route path="/change-email-verification/:token" element={<Guard page="/change-email-verification/:token"><ChangeEmailVerificationPage /></Guard>} />
         <Route path="/subscribe" element={<Guard page="/subscribe"><SubscribePage /></Guard>} />
         <Route path="/membership" element={<Guard page="/membership"><MembershipPage /></Guard>} />
+        <Route path="/profile/cancel-subscription" element={<Guard page="/profile/cancel-subscription"><CancelSubscriptionPage /></Guard>} />
         <Route path="/profile" element={<Guard page="/profile"><ProfilePage /></Guard>} />
         <Route path="/profile/update" element={<Guard page="/profile/update"><ProfileUpdatePage /></Guard>} />
         <Route path="/profile/change-password" element={<Guard page="/profile/change-password"><ChangePasswordPage /></Guard>} />
+        <Route path="/profile/wallet" element={<Guard page="/profile/wallet"><WalletPage /></Guard>} />
+        <Route path="/profile/payment-method" element={<Guard page="/profile/payment-method"><PaymentMethodsPage /></Guard>} />
+        <Route path="/profile/add-new-payment-method" element={<Guard page="/profile/add-new-payment-method"><AddPaymentMethodPage /></Guard>} />
         <Route path="/upload-photo-id" element={<Guard page="/upload-photo-id"><UploadPhotoIdPage /></Guard>} />
         <Route path="/404" element={<NotFoundPage />} />
         <Route path="*" element={<NotFoundPage />} />
@@ -109,6 +130,11 @@ function SiteGate() {
       {ageGate && (
         <Suspense fallback={null}>
           <AgeGate age={settings?.age_gate_age ?? 18} />
+        </Suspense>
+      )}
+      {token && me && (
+        <Suspense fallback={null}>
+          <MembershipPopups />
         </Suspense>
       )}
     </>

@@ -10,6 +10,7 @@ import { resourcesFor, seesDashboard } from '../access';
 import type { ConsoleDataProvider } from '../dataProvider';
 import { money } from '../format';
 import { EarningsChart } from './EarningsChart';
+import { SourceBreakdown } from './SourceBreakdown';
 
 export function Dashboard() {
   const { permissions, isPending } = usePermissions();
@@ -111,6 +112,14 @@ function MoneyDashboard() {
           )}
         </CardContent>
       </Card>
+      {data?.earnings_by_source_30d && !empty && (
+        <Card>
+          <CardHeader title="By source, last 30 days" slotProps={{ title: { variant: 'h6', component: 'h2' } }} />
+          <CardContent sx={{ pt: 0 }}>
+            <SourceBreakdown data={data.earnings_by_source_30d} />
+          </CardContent>
+        </Card>
+      )}
     </Box>
   );
 }

@@ -1,37 +1,40 @@
-import { Fragment } from 'react';
 import { Divider, ListSubheader } from '@mui/material';
-import { Menu, usePermissions, useSidebarState } from 'react-admin';
-import { MENU_GROUPS, resourcesFor } from '../access';
+import { Menu, useBasename, usePermissions, useSidebarState } from 'react-admin';
+import { MENU_GROUPS, mayOpenPage, resourcesFor } from '../access';
+import { CONSOLE_PAGES } from '../content-manager';
+import { PROMOTION_CONSOLE_PAGES } from '../promotions/paths';
+import { SUBSCRIPTION_CONSOLE_PAGES } from '../cancellations';
 
 /** The menu, grouped by area, showing only what the signed-in role may use (see access.ts). */
 export function AppMenu() {
   const { permissions } = usePermissions();
   const [open] = useSidebarState();
   const allowed = resourcesFor(permissions);
+  const basename = useBasename();
   return (
     <Menu data-testid="app-menu">
       <Menu.DashboardItem />
-      {MENU_GROUPS.map(group => {
+      {/* A flat array (MUI's menu list does not accept Fragments as children). */}
+      {MENU_GROUPS.flatMap(group => {
         const items = group.resources.filter(r => allowed.includes(r));
-        if (items.length === 0) return null;
-        return (
-          <Fragment key={group.label}>
-            {open ? (
-              <ListSubheader
-                component="div"
-                disableSticky
-                sx={{ lineHeight: '32px', mt: 1, bgcolor: 'transparent', textTransform: 'uppercase', fontSize: 11, letterSpacing: '.08em' }}
-              >
-                {group.label}
-              </ListSubheader>
-            ) : (
-              <Divider sx={{ my: 1 }} />
-            )}
-            {items.map(name => (
-              <Menu.ResourceItem key={name} name={name} data-testid={`menu-${name}`} />
-            ))}
-          </Fragment>
-        );
+        const pages = [...CONSOLE_PAGES, ...PROMOTION_CONSOLE_PAGES, ...SUBSCRIPTION_CONSOLE_PAGES].filter(p => p.group === group.label && mayOpenPage(permissions, p.page));
+        if (items.length === 0 && pages.length === 0) return [];
+        return [
+          open ? (
+            <ListSubheader
+              key={`group-${group.label}`}
+              component="div"
+              disableSticky
+              sx={{ lineHeight: '32px', mt: 1, bgcolor: 'transparent', textTransform: 'uppercase', fontSize: 11, letterSpacing: '.08em' }}
+            >
+              {group.label}
+            </ListSubheader>
+          ) : (
+            <Divider key={`group-${group.label}`} sx={{ my: 1 }} />
+          ),
+          ...items.map(name => <Menu.ResourceItem key={name} name={name} data-testid={`menu-${name}`} />),
+          ...pages.map(p => <Menu.Item key={p.to} to={`${basename}${p.to}`} primaryText={p.label} leftIcon={<p.icon />} data-testid={p.testId} />),
+        ];
       })}
     </Menu>
   );

@@ -20,16 +20,23 @@ import { DEFAULT_SETTINGS as SITE_DEFAULTS, type SiteSettings } from '../../../d
 import { ColorInput, isHexColor } from '../components/ColorInput';
 import { money } from '../format';
 import { useSettings } from '../settings';
+import { landingFieldDefs, type LandingTab } from './landingFields';
+import { watermarkFieldDefs, type WatermarkTab } from './watermarkFields';
+import { walletFieldDefs, type WalletTab } from '../wallet/walletFields';
 
 export const SETTINGS_SAVED = 'update settings successfully.';
 export const SETTINGS_FAILED = 'Error in update settings.';
 
-type TabId = 'general' | 'content' | 'access' | 'prices';
+type TabId = 'general' | 'content' | 'access' | 'prices' | LandingTab | WatermarkTab | WalletTab;
 const TABS: { id: TabId; label: string }[] = [
   { id: 'general', label: 'General' },
   { id: 'content', label: 'Content' },
   { id: 'access', label: 'Access' },
   { id: 'prices', label: 'Prices' },
+  { id: 'landing', label: 'Landing page' },
+  { id: 'banner', label: 'Banner & social' },
+  { id: 'watermark', label: 'Watermark' },
+  { id: 'wallet', label: 'Wallet' },
 ];
 
 const integer: Validator = (value: unknown) =>
@@ -146,6 +153,9 @@ function fieldDefs(): FieldDef[] {
     ));
   amount('content_unlock_minimum_amount', 'Unlock minimum', 'Lowest price of a locked post, whole dollars.');
   amount('content_unlock_maximum_amount', 'Unlock maximum', 'Highest price of a locked post, whole dollars.');
+  landingFieldDefs(add);
+  watermarkFieldDefs(add);
+  walletFieldDefs(add);
   return out;
 }
 
@@ -196,7 +206,8 @@ function SettingsFields() {
           onChange={(_, v: TabId) => setTab(v)}
           variant="scrollable"
           allowScrollButtonsMobile
-          sx={{ px: 1, mt: 1, borderBottom: 1, borderColor: 'divider' }}
+          // contain: the tab row scrolls instead of widening the console's fit-content layout on phones.
+          sx={{ px: 1, mt: 1, borderBottom: 1, borderColor: 'divider', contain: 'inline-size' }}
         >
           {TABS.map(t => (
             <Tab key={t.id} value={t.id} label={t.label} data-testid={`settings-tab-${t.id}`} />

@@ -1,4 +1,5 @@
-import { DataTable, ExportButton, List, SelectInput, SimpleList, TopToolbar, type Exporter } from 'react-admin';
+import { Chip, Tooltip } from '@mui/material';
+import { DataTable, ExportButton, List, SelectInput, SimpleList, TextInput, TopToolbar, type Exporter } from 'react-admin';
 import type { AdminSubscriberRecord } from '../../../domain/shared/wire';
 import { centsToDecimal, exportCsv } from '../components/csv';
 import { Responsive } from '../components/ResponsiveList';
@@ -10,10 +11,36 @@ const Column = DataTable.Col<AdminSubscriberRecord>;
 const STATUS_CHOICES = [
   { id: 'active', name: 'Active' },
   { id: 'cancelled', name: 'Cancelled' },
+  { id: 'past_due', name: 'Payment failed' },
   { id: 'expired', name: 'Expired' },
 ];
 
-const filters = [<SelectInput key="status" source="status" label="Status" choices={STATUS_CHOICES} alwaysOn />];
+const filters = [
+  <TextInput key="q" source="q" label="Search" alwaysOn />,
+  <SelectInput key="status" source="status" label="Status" choices={STATUS_CHOICES} alwaysOn />,
+];
+
+/** Status, with the rebill failure or the cancellation behind it on hover. */
+function Status({ r }: { r: AdminSubscriberRecord }) {
+  if (r.status === 'past_due' || (r.status === 'active' && r.rebill_failed_at && r.next_billing_at)) {
+    const tip = `Rebill failed ${formatDate(r.rebill_failed_at ?? null, false)}${r.rebill_retry_at ? ` · next attempt ${formatDate(r.rebill_retry_at, false)}` : ''}`;
+    return (
+      <Tooltip title={tip}>
+        <Chip size="small" color="error" variant={r.status === 'past_due' ? 'filled' : 'outlined'} label={r.status === 'past_due' ? 'Payment failed' : 'Active · rebill failed'} data-testid="subscriber-status" />
+      </Tooltip>
+    );
+  }
+  if (r.status === 'cancelled' && r.cancel_reason) {
+    return (
+      <Tooltip title={`Cancelled ${formatDate(r.cancelled_at ?? null, false)}: ${r.cancel_reason}`}>
+        <span>
+          <StatusChip value={r.status} />
+        </span>
+      </Tooltip>
+    );
+  }
+  return <StatusChip value={r.status} />;
+}
 
 const exporter: Exporter<AdminSubscriberRecord> = rows =>
   exportCsv(
@@ -28,6 +55,9 @@ const exporter: Exporter<AdminSubscriberRecord> = rows =>
       { header: 'started_at', value: r => r.started_at },
       { header: 'expires_at', value: r => r.expires_at },
       { header: 'next_billing_at', value: r => r.next_billing_at },
+      { header: 'cancelled_at', value: r => r.cancelled_at ?? '' },
+      { header: 'cancel_reason', value: r => r.cancel_reason ?? '' },
+      { header: 'rebill_failed_at', value: r => r.rebill_failed_at ?? '' },
     ],
     'subscribers'
   );
@@ -47,10 +77,10 @@ export function SubscriberList() {
             primaryText={r => r.name || r.email}
             secondaryText={r => (
               <>
-                <StatusChip value={r.status} /> {money(r.price_cents)} · {r.payment_method}
+                <Status r={r} /> {money(r.recurring_price_cents)}/mo · {r.payment_method}
               </>
             )}
-            tertiaryText={r => (r.next_billing_at ? `Next ${formatDate(r.next_billing_at, false)}` : `Expires ${formatDate(r.expires_at, false)}`)}
+            tertiaryText={r => (r.next_billing_at ? `Next ${formatDate(r.next_billing_at, false)}` : `${r.status === 'expired' ? 'Expired' : 'Ends'} ${formatDate(r.expires_at, false)}`)}
             rowClick={false}
           />
         }
@@ -58,7 +88,7 @@ export function SubscriberList() {
           <DataTable<AdminSubscriberRecord> bulkActionButtons={false} rowClick={false}>
             <Column disableSort source="name" label="Name" />
             <Column source="email" label="Email" />
-            <Column disableSort source="status" label="Status" render={r => <StatusChip value={r.status} />} />
+            <Column disableSort source="status" label="Status" render={r => <Status r={r} />} />
             <Column
               source="price_cents"
               label="Price"

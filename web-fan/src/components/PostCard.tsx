@@ -21,9 +21,12 @@ import PaidRounded from '@mui/icons-material/PaidRounded';
 import PhotoLibraryRounded from '@mui/icons-material/PhotoLibraryRounded';
 import PlayArrowRounded from '@mui/icons-material/PlayArrowRounded';
 import PublicRounded from '@mui/icons-material/PublicRounded';
+import OpenInFullRounded from '@mui/icons-material/OpenInFullRounded';
 import type { PostMediaView, PostView } from '../../../domain/shared/wire';
 import { duration, fullDate, money, relativeTime } from '../format';
+import { PostPrice } from '../promotions/PromotionPrice';
 import { useAuth, useIsProxy } from '../auth';
+import { captionTooltip, slidesOf } from '../postMedia';
 import { api, errorMessage } from '../api';
 import { useNotify } from '../notify';
 import type { LikeResult } from '../../../domain/engagement/wire';
@@ -41,7 +44,7 @@ export interface PostCardProps {
   /** Click on what the viewer may not see yet (locked or private): unlock, subscribe or register. */
   onLockedClick: (post: PostView) => void;
   /** Open the full-screen viewer on an entitled item. */
-  onOpenMedia: (post: PostView, index: number) => void;
+  onOpenMedia: (post: PostView, item: PostMediaView) => void;
   /** Show the whole caption (post detail page). */
   expanded?: boolean;
   /** The post is the target of the URL hash. */
@@ -64,9 +67,14 @@ function VisibilityIcon({ post }: { post: PostView }) {
         tabIndex={0}
         data-testid="visibility-icon"
         data-visibility={post.visibility}
-        sx={{ display: 'inline-flex', fontSize: 16, color: 'text.secondary', borderRadius: 1 }}
+        sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, fontSize: 16, color: 'text.secondary', borderRadius: 1 }}
       >
         {icon}
+        {post.visibility === 'locked' && (
+          <Box component="span" aria-hidden sx={{ fontSize: 12, fontWeight: 700, lineHeight: 1 }} data-testid="visibility-price">
+            {money(post.amount, post.amount_cents)}
+          </Box>
+        )}
       </Box>
     </Tooltip>
   );
@@ -208,7 +216,7 @@ function LockedOverlay({ post, onClick }: { post: PostView; onClick: () => void 
       {locked ? (
         <>
           <Chip
-            label={money(post.amount, post.amount_cents)}
+            label={<PostPrice post={post} onDark />}
             data-testid="price-chip"
             sx={{ bgcolor: 'rgba(0,0,0,0.55)', color: '#fff', fontWeight: 700, fontSize: 15, border: '1px solid rgba(255,255,255,0.35)' }}
           />
@@ -234,12 +242,57 @@ function LockedOverlay({ post, onClick }: { post: PostView; onClick: () => void 
   );
 }
 
+/** Bottom strip over a locked post's preview slide: what it costs and the way to unlock it. */
+function PreviewStrip({ post, onClick }: { post: PostView; onClick: () => void }) {
+  const proxy = useIsProxy();
+  const locked = slidesOf(post).filter((s) => !s.open).length;
+  return (
+    <Box
+      sx={{
+        position: 'absolute',
+        left: 0,
+        right: 0,
+        bottom: 0,
+        px: 1.5,
+        pt: 4,
+        pb: 1.5,
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: 'space-between',
+        gap: 1,
+        background: 'linear-gradient(180deg, transparent 0%, rgba(0,0,0,0.7) 100%)',
+        color: '#fff',
+        pointerEvents: 'none',
+      }}
+      data-testid="preview-strip"
+    >
+      <Typography variant="body2" sx={{ fontWeight: 600, textShadow: '0 1px 3px rgba(0,0,0,0.6)' }}>
+        {locked > 0 ? `Preview · ${locked} more locked` : 'Preview'}
+      </Typography>
+      {!proxy && (
+        <Button
+          variant="contained"
+          size="small"
+          onClick={onClick}
+          data-testid="unlock-button"
+          startIcon={<LockRounded />}
+          sx={{ pointerEvents: 'auto', flexShrink: 0 }}
+        >
+          Unlock <PostPrice post={post} onDark />
+        </Button>
+      )}
+    </Box>
+  );
+}
+
+const overlayChip = { bgcolor: 'rgba(0,0,0,0.6)', color: '#fff', '& .MuiChip-icon': { color: '#fff' } } as const;
+
 function MediaArea({ post, onLockedClick, onOpenMedia }: Pick<PostCardProps, 'post' | 'onLockedClick' | 'onOpenMedia'>) {
   const [index, setIndex] = useState(0);
-  const items = post.media;
-  const count = items.length;
-  const item = items[Math.min(index, count - 1)];
-  if (!item) {
+  const slides = slidesOf(post);
+  const count = slides.length;
+  const slide = slides[Math.min(index, count - 1)];
+  if (!slide) {
     if (!post.isLocked) return null;
     // A locked text post: nothing to blur, just the prompt.
     return (
@@ -248,12 +301,13 @@ function MediaArea({ post, onLockedClick, onOpenMedia }: Pick<PostCardProps, 'po
       </Box>
     );
   }
-  const first = items[0]!;
+  const { item, open, preview } = slide;
+  const first = slides[0]!.item;
   const ratio = first.width > 0 && first.height > 0 ? first.width / first.height : 1;
   const aspect = ratio >= 1.2 ? '16 / 9' : ratio <= 0.9 ? '4 / 5' : '1 / 1';
-  const entitled = !post.isLocked && !!item.url;
   const go = (delta: number) => setIndex((i) => (i + delta + count) % count);
-  const label = `${item.content_type === 'video' ? 'Video' : 'Photo'} ${index + 1} of ${count}`;
+  const label = `${preview ? 'Preview ' : ''}${item.content_type === 'video' ? 'video' : 'photo'} ${index + 1} of ${count}`;
+  const tooltip = post.captionBlur ? '' : captionTooltip(post.description);
 
   const onKey = (e: KeyboardEvent) => {
     if (count < 2) return;
@@ -261,60 +315,85 @@ function MediaArea({ post, onLockedClick, onOpenMedia }: Pick<PostCardProps, 'po
     if (e.key === 'ArrowRight') go(1);
   };
 
-  return (
+  let body: ReactNode;
+  if (item.content_type === 'video' && open && item.url) {
+    body = (
+      <Box
+        component="video"
+        key={item._id}
+        src={item.url}
+        poster={item.thumbnail_url ?? item.blur_url}
+        controls
+        preload="none"
+        playsInline
+        aria-label={label}
+        data-testid="post-video"
+        sx={{ position: 'absolute', inset: 0, width: '100%', height: '100%', objectFit: 'contain', bgcolor: '#000' }}
+      />
+    );
+  } else if (open) {
+    body = (
+      <Box
+        component="button"
+        type="button"
+        onClick={() => onOpenMedia(post, item)}
+        aria-label={`Open ${label} full screen`}
+        data-testid="open-media"
+        sx={{ position: 'absolute', inset: 0, p: 0, m: 0, border: 0, cursor: 'zoom-in', bgcolor: 'transparent', display: 'block', width: '100%' }}
+      >
+        <Photo key={item._id} item={item} alt={label} entitled />
+      </Box>
+    );
+  } else {
+    body = (
+      <>
+        <Photo key={item._id} item={item} alt="" entitled={false} />
+        <LockedOverlay post={post} onClick={() => onLockedClick(post)} />
+      </>
+    );
+  }
+
+  const area = (
     <Box
       sx={{ position: 'relative', width: '100%', aspectRatio: aspect, overflow: 'hidden', bgcolor: '#000' }}
       onKeyDown={onKey}
       data-testid="post-media"
       data-media-count={count}
+      data-slide={index}
+      data-preview={preview ? 'true' : 'false'}
     >
-      {item.content_type === 'video' && entitled ? (
-        <Box
-          component="video"
-          key={item._id}
-          src={item.url ?? undefined}
-          poster={item.thumbnail_url ?? item.blur_url}
-          controls
-          preload="none"
-          playsInline
-          aria-label={label}
-          sx={{ position: 'absolute', inset: 0, width: '100%', height: '100%', objectFit: 'contain', bgcolor: '#000' }}
-        />
-      ) : entitled ? (
-        <Box
-          component="button"
-          type="button"
-          onClick={() => onOpenMedia(post, index)}
-          aria-label={`Open ${label.toLowerCase()} full screen`}
-          sx={{ position: 'absolute', inset: 0, p: 0, m: 0, border: 0, cursor: 'zoom-in', bgcolor: 'transparent', display: 'block', width: '100%' }}
-        >
-          <Photo key={item._id} item={item} alt={label} entitled />
-        </Box>
-      ) : (
-        <>
-          <Photo key={item._id} item={item} alt="" entitled={false} />
-          <LockedOverlay post={post} onClick={() => onLockedClick(post)} />
-        </>
-      )}
+      {body}
 
-      {item.content_type === 'video' && (
-        <Chip
-          size="small"
-          icon={<PlayArrowRounded />}
-          label={duration(item.video_duration) || 'Video'}
-          sx={{ position: 'absolute', left: 10, top: 10, bgcolor: 'rgba(0,0,0,0.6)', color: '#fff', '& .MuiChip-icon': { color: '#fff' }, pointerEvents: 'none' }}
-        />
-      )}
+      {preview && post.isLocked && <PreviewStrip post={post} onClick={() => onLockedClick(post)} />}
+
+      <Box sx={{ position: 'absolute', left: 10, top: 10, display: 'flex', gap: 0.75, pointerEvents: 'none' }}>
+        {preview && <Chip size="small" label="Preview" data-testid="preview-chip" sx={{ ...overlayChip, fontWeight: 700 }} />}
+        {item.content_type === 'video' && (
+          <Chip size="small" icon={<PlayArrowRounded />} label={duration(item.video_duration) || 'Video'} data-testid="video-length" sx={overlayChip} />
+        )}
+      </Box>
+
+      <Box sx={{ position: 'absolute', right: 10, top: 10, display: 'flex', gap: 0.75, alignItems: 'center' }}>
+        {item.content_type === 'video' && open && item.url && (
+          <Tooltip title="Full screen">
+            <IconButton
+              size="small"
+              aria-label={`Open ${label} full screen`}
+              onClick={() => onOpenMedia(post, item)}
+              data-testid="open-video-viewer"
+              sx={{ ...overlayChip, '&:hover': { bgcolor: 'rgba(0,0,0,0.8)' } }}
+            >
+              <OpenInFullRounded fontSize="small" />
+            </IconButton>
+          </Tooltip>
+        )}
+        {count > 1 && (
+          <Chip size="small" icon={<PhotoLibraryRounded />} label={`${index + 1} / ${count}`} aria-live="polite" sx={overlayChip} />
+        )}
+      </Box>
 
       {count > 1 && (
         <>
-          <Chip
-            size="small"
-            icon={<PhotoLibraryRounded />}
-            label={`${index + 1} / ${count}`}
-            aria-live="polite"
-            sx={{ position: 'absolute', right: 10, top: 10, bgcolor: 'rgba(0,0,0,0.6)', color: '#fff', '& .MuiChip-icon': { color: '#fff' } }}
-          />
           <IconButton
             aria-label="Previous media"
             onClick={() => go(-1)}
@@ -331,17 +410,27 @@ function MediaArea({ post, onLockedClick, onOpenMedia }: Pick<PostCardProps, 'po
           >
             <ChevronRightRounded />
           </IconButton>
-          <Box sx={{ position: 'absolute', bottom: 10, left: 0, right: 0, display: 'flex', justifyContent: 'center', gap: 0.75, pointerEvents: 'none' }} aria-hidden>
-            {items.slice(0, 12).map((m, i) => (
-              <Box
-                key={m._id}
-                sx={{ width: 7, height: 7, borderRadius: '50%', bgcolor: i === index ? '#fff' : 'rgba(255,255,255,0.45)', boxShadow: '0 0 2px rgba(0,0,0,0.6)' }}
-              />
-            ))}
-          </Box>
+          {!(preview && post.isLocked) && (
+            <Box sx={{ position: 'absolute', bottom: 10, left: 0, right: 0, display: 'flex', justifyContent: 'center', gap: 0.75, pointerEvents: 'none' }} aria-hidden>
+              {slides.slice(0, 12).map((s, i) => (
+                <Box
+                  key={`${s.item._id}-${i}`}
+                  sx={{ width: 7, height: 7, borderRadius: '50%', bgcolor: i === index ? '#fff' : 'rgba(255,255,255,0.45)', boxShadow: '0 0 2px rgba(0,0,0,0.6)' }}
+                />
+              ))}
+            </Box>
+          )}
         </>
       )}
     </Box>
+  );
+
+  return tooltip ? (
+    <Tooltip title={tooltip} describeChild followCursor enterDelay={700} enterNextDelay={700} slotProps={{ tooltip: { 'data-testid': 'caption-tooltip' } as object }}>
+      {area}
+    </Tooltip>
+  ) : (
+    area
   );
 }
 
@@ -369,6 +458,9 @@ function StatusPanel({ icon, text, tone }: { icon: ReactNode; text: string; tone
 }
 
 function PostCardImpl({ post, onLockedClick, onOpenMedia, expanded, highlighted }: PostCardProps) {
+  const { settings } = useAuth();
+  const likesOn = settings?.is_feed_like_enabled !== false;
+  const commentsOn = settings?.is_feed_comment_enabled !== false;
   const author = post.user?.name ?? '';
   const when = relativeTime(post.date);
   return (
@@ -380,6 +472,7 @@ function PostCardImpl({ post, onLockedClick, onOpenMedia, expanded, highlighted 
       data-post-id={post._id}
       data-locked={post.isLocked ? 'true' : 'false'}
       data-visibility={post.visibility}
+      data-highlighted={highlighted ? 'true' : 'false'}
       aria-label={`Post by ${author}${when ? `, ${when}` : ''}`}
       sx={{
         mb: { xs: 1.5, sm: 3 },
@@ -435,37 +528,55 @@ function PostCardImpl({ post, onLockedClick, onOpenMedia, expanded, highlighted 
         </>
       )}
 
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2.5, px: 2, py: 1.25, color: 'text.secondary' }}>
-        <LikeButton post={post} />
-        {post.processing ? (
-          <Box sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.75 }} aria-label={`${post.total_comments} comments`} role="img" data-testid="comment-count">
-            <ChatBubbleOutlineRounded fontSize="small" aria-hidden />
-            <Typography variant="body2" aria-hidden>
-              {post.total_comments}
-            </Typography>
-          </Box>
-        ) : (
-          <Link
-            component={RouterLink}
-            to={`/feed/${post._id}`}
-            underline="none"
-            color="inherit"
-            aria-label={`${post.total_comments} comments, open post`}
-            data-testid="comment-count"
-            sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.75, borderRadius: 1, '&:hover': { color: 'text.primary' } }}
-          >
-            <ChatBubbleOutlineRounded fontSize="small" aria-hidden />
-            <Typography variant="body2" component="span">
-              {post.total_comments}
-            </Typography>
-          </Link>
-        )}
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2.5, px: 2, py: 1.25, minHeight: 52, color: 'text.secondary' }}>
+        {likesOn && <LikeButton post={post} />}
+        {commentsOn && <CommentCount post={post} />}
         <Box sx={{ flex: 1 }} />
         {post.visibility === 'locked' && post.is_unlocked && (
           <Chip size="small" label="Unlocked" color="success" variant="outlined" data-testid="unlocked-chip" />
         )}
       </Box>
     </Paper>
+  );
+}
+
+/**
+ * Comment count (only when the server sends it: null means the settings hide it from this viewer) and the way
+ * to the post's page; a post under process cannot be opened.
+ */
+function CommentCount({ post }: { post: PostView }) {
+  const n = post.total_comments;
+  const shown = typeof n === 'number';
+  const inner = (
+    <>
+      <ChatBubbleOutlineRounded fontSize="small" aria-hidden />
+      {shown && (
+        <Typography variant="body2" component="span" aria-hidden data-testid="comment-total">
+          {n}
+        </Typography>
+      )}
+    </>
+  );
+  const label = shown ? `${n} comment${n === 1 ? '' : 's'}` : 'Comments';
+  if (post.processing) {
+    return (
+      <Box sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.75 }} aria-label={label} role="img" data-testid="comment-count">
+        {inner}
+      </Box>
+    );
+  }
+  return (
+    <Link
+      component={RouterLink}
+      to={`/feed/${post._id}`}
+      underline="none"
+      color="inherit"
+      aria-label={`${label}, open post`}
+      data-testid="comment-count"
+      sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.75, borderRadius: 1, minHeight: 40, '&:hover': { color: 'text.primary' } }}
+    >
+      {inner}
+    </Link>
   );
 }
 
@@ -492,7 +603,9 @@ function LikeButton({ post }: { post: PostView }) {
 
   const guest = !token;
   const disabled = !guest && (proxy || pending || post.isLocked || post.processing);
-  const label = guest ? `${count} likes. Sign up to like this post` : liked ? `Unlike, ${count} likes` : `Like, ${count} likes`;
+  // null: the settings hide the count from this viewer; the heart still works.
+  const likes = typeof count === 'number' ? `, ${count} like${count === 1 ? '' : 's'}` : '';
+  const label = guest ? `Sign up to like this post${likes}` : liked ? `Unlike${likes}` : `Like${likes}`;
 
   const toggle = async () => {
     if (guest) {
@@ -503,13 +616,14 @@ function LikeButton({ post }: { post: PostView }) {
     const before = { liked, count };
     const next = !liked;
     setLiked(next);
-    setCount(Math.max(0, count + (next ? 1 : -1)));
+    setCount(typeof count === 'number' ? Math.max(0, count + (next ? 1 : -1)) : count);
     setPending(true);
     try {
       const { data } = await api.post<LikeResult>('/api/blog/like-dislike', { blog_id: post._id, like: next });
       if (!mounted.current) return;
       setLiked(data.user_feed_like);
-      setCount(data.total_likes);
+      // A hidden count stays hidden.
+      setCount(before.count === null ? null : (data.total_likes ?? null));
     } catch (err) {
       if (!mounted.current) return;
       setLiked(before.liked);
@@ -538,9 +652,11 @@ function LikeButton({ post }: { post: PostView }) {
           </IconButton>
         </span>
       </Tooltip>
-      <Typography variant="body2" aria-hidden data-testid="like-total">
-        {count}
-      </Typography>
+      {typeof count === 'number' && (
+        <Typography variant="body2" aria-hidden data-testid="like-total">
+          {count}
+        </Typography>
+      )}
     </Box>
   );
 }

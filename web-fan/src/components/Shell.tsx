@@ -28,8 +28,14 @@ import { isMember } from '../format';
 import { PageLoader } from './StatusViews';
 import { useMayOpen } from './Guard';
 import { sanitizeHtml } from '../sanitize';
+import { SocialIcons } from './SocialIcons';
+import { PaymentIcons } from './PaymentIcons';
+import { WalletBalanceLink } from '../wallet/WalletBalanceLink';
+import { PromotionProvider, PromotionRibbons, PromotionStaffBar } from '../promotions';
 
 const EmailRibbons = lazy(() => import('./EmailRibbons'));
+// Rebill reminder and resubscribe offer ribbons (issue 5, ../membership).
+const MembershipRibbons = lazy(() => import('../membership/MembershipPopups').then((m) => ({ default: m.MembershipRibbons })));
 
 /** Statuses of the opt-in prompt that show a ribbon (kept here so the ribbon chunk loads only when needed). */
 const OPT_IN_RIBBON_STATUSES = new Set(['pending', 'opt_out', 'link_sent']);
@@ -227,6 +233,7 @@ function TopBar({ onOpenAccount }: { onOpenAccount: (el: HTMLElement) => void })
 
         {loggedIn ? (
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+            <WalletBalanceLink />
             <Typography variant="body2" color="text.secondary" noWrap sx={{ display: { xs: 'none', md: 'block' }, maxWidth: 200 }}>
               Welcome, <Box component="span" sx={{ color: 'text.primary', fontWeight: 600 }}>{me?.name ?? ''}</Box>
             </Typography>
@@ -246,10 +253,10 @@ function TopBar({ onOpenAccount }: { onOpenAccount: (el: HTMLElement) => void })
         ) : (
           <Box sx={{ display: 'flex', gap: 1 }}>
             <Button component={RouterLink} to="/login" color="inherit" variant="outlined" size="small" data-testid="nav-login" sx={{ borderColor: 'divider', whiteSpace: 'nowrap', flexShrink: 0 }}>
-              Login
+              {settings?.log_in_navbar_name || 'Log In'}
             </Button>
             <Button component={RouterLink} to="/register" variant="contained" size="small" data-testid="nav-register" sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}>
-              Sign Up
+              {settings?.sign_up_navbar_name || 'Sign Up'}
             </Button>
           </Box>
         )}
@@ -306,16 +313,19 @@ function BottomNav({ onOpenAccount }: { onOpenAccount: (el: HTMLElement) => void
   );
 }
 
-function Footer() {
+/** Custom footer HTML or the copyright line (spec 1 §2), with the social and payment-card icons. */
+export function Footer() {
   const { settings } = useAuth();
   const modelName = useModelName();
   const html = useMemo(() => (settings?.footer_text_html ? sanitizeHtml(settings.footer_text_html) : ''), [settings?.footer_text_html]);
   return (
     <Box
       component="footer"
-      sx={{ borderTop: 1, borderColor: 'divider', py: 3, px: 2, textAlign: 'center', color: 'text.secondary', fontSize: 14 }}
+      sx={{ borderTop: 1, borderColor: 'divider', py: 3, px: 2, textAlign: 'center', color: 'text.secondary', fontSize: 14, display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 1.5 }}
       data-testid="footer"
     >
+      <SocialIcons links={settings?.social_links} size="small" testId="footer-social-icons" />
+      <PaymentIcons brands={settings?.payment_icons} testId="footer-payment-icons" />
       {html ? (
         <Box sx={{ '& a': { color: 'primary.main' } }} dangerouslySetInnerHTML={{ __html: html }} />
       ) : (
@@ -344,36 +354,64 @@ function Ribbons() {
   );
 }
 
+/** Guests at / see the landing page instead of the feed when the creator turns it on (spec 2 §2). */
+export function useLandingAtHome(): boolean {
+  const { token, settings } = useAuth();
+  const { pathname } = useLocation();
+  return pathname === '/' && !token && !!settings?.landing_page_enabled;
+}
+
 export function Shell() {
   const [accountAnchor, setAccountAnchor] = useState<HTMLElement | null>(null);
+  const { pathname } = useLocation();
+  const { token: signedIn } = useAuth();
+  // The landing page brings its own navbar and footer.
+  if (useLandingAtHome()) {
+    return (
+      <Suspense fallback={<PageLoader />}>
+        <Outlet />
+      </Suspense>
+    );
+  }
   return (
-    <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', pb: { xs: `${BOTTOM_NAV_HEIGHT}px`, sm: 0 } }}>
-      <Link
-        href="#main"
-        sx={{
-          position: 'absolute',
-          left: 8,
-          top: -48,
-          zIndex: 2000,
-          bgcolor: 'background.paper',
-          px: 2,
-          py: 1,
-          borderRadius: 1,
-          '&:focus': { top: 8 },
-        }}
-      >
-        Skip to content
-      </Link>
-      <TopBar onOpenAccount={setAccountAnchor} />
-      <Ribbons />
-      <Box component="main" id="main" tabIndex={-1} sx={{ flex: 1, width: '100%', outline: 'none' }}>
-        <Suspense fallback={<PageLoader />}>
-          <Outlet />
-        </Suspense>
+    <PromotionProvider>
+      <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', pb: { xs: `${BOTTOM_NAV_HEIGHT}px`, sm: 0 } }}>
+        <Link
+          href="#main"
+          sx={{
+            position: 'absolute',
+            left: 8,
+            top: -48,
+            zIndex: 2000,
+            bgcolor: 'background.paper',
+            px: 2,
+            py: 1,
+            borderRadius: 1,
+            '&:focus': { top: 8 },
+          }}
+        >
+          Skip to content
+        </Link>
+        {/* Promotion ribbons (spec 2 §2): above the menu, or under it ('above hero'; 'below hero' where no hero shows). */}
+        <PromotionRibbons at="above menu" />
+        <TopBar onOpenAccount={setAccountAnchor} />
+        <PromotionRibbons at="top" />
+        <Ribbons />
+        {signedIn && (
+          <Suspense fallback={null}>
+            <MembershipRibbons />
+          </Suspense>
+        )}
+        {(pathname === '/' || pathname === '/home') && <PromotionStaffBar />}
+        <Box component="main" id="main" tabIndex={-1} sx={{ flex: 1, width: '100%', outline: 'none' }}>
+          <Suspense fallback={<PageLoader />}>
+            <Outlet />
+          </Suspense>
+        </Box>
+        <Footer />
+        <BottomNav onOpenAccount={setAccountAnchor} />
+        <AccountMenu anchorEl={accountAnchor} onClose={() => setAccountAnchor(null)} />
       </Box>
-      <Footer />
-      <BottomNav onOpenAccount={setAccountAnchor} />
-      <AccountMenu anchorEl={accountAnchor} onClose={() => setAccountAnchor(null)} />
-    </Box>
+    </PromotionProvider>
   );
 }

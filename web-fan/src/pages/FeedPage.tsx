@@ -1,67 +1,70 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useLocation, useSearchParams } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
-import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
-import Pagination from '@mui/material/Pagination';
-import Paper from '@mui/material/Paper';
+import PaginationItem from '@mui/material/PaginationItem';
 import Typography from '@mui/material/Typography';
-import type { PostPage, PostView } from '../../../domain/shared/wire';
+import type { PostMediaView, PostPage, PostView } from '../../../domain/shared/wire';
 import type { FeedTagList, FeedTagView } from '../../../domain/feed-tag/feed-tag';
 import { api, errorMessage } from '../api';
-import { useAuth, useIsProxy, useModelName } from '../auth';
-import { isMember, isStaff, money } from '../format';
+import { useAuth } from '../auth';
 import { PostCard } from '../components/PostCard';
+import { HeroBanner, SubscribeCard, useHeroHasMedia, useHeroVisible } from '../components/HeroBanner';
+import { PromotionRibbons } from '../promotions/PromotionRibbon';
 import { Column, EmptyState, ErrorState, PostSkeleton } from '../components/StatusViews';
 import { useUnlock } from '../payments/useUnlock';
+import { viewerItemsOf } from '../postMedia';
+import { pageWindow, shouldLoadMore } from '../paging';
 
 const MediaViewer = lazy(() => import('../components/MediaViewer'));
 
 /** How many extra pages the feed loads while looking for the post named by the URL hash. */
 const HASH_SEARCH_PAGES = 10;
 
-export function SubscribeBanner() {
-  const { token, me, settings, loadingMe } = useAuth();
-  const modelName = useModelName();
-  const proxy = useIsProxy();
-  if (loadingMe || proxy || isMember(me) || isStaff(me)) return null;
-  const to = token ? '/membership' : '/register';
-  const price = settings ? money(settings.recurring_membership_price || settings.membership_price) : null;
+/** First / previous, the window of pages, next / last. */
+function PageWindow({ page, total, onChange }: { page: number; total: number; onChange: (n: number) => void }) {
+  const itemSx = { minWidth: { xs: 28, sm: 34 }, height: { xs: 30, sm: 34 }, mx: { xs: '1px', sm: '3px' }, px: { xs: '3px', sm: '6px' } };
+  const nav = (type: 'first' | 'previous' | 'next' | 'last', target: number, disabled: boolean, label: string) => (
+    <li>
+      <PaginationItem
+        type={type}
+        shape="rounded"
+        disabled={disabled}
+        onClick={() => onChange(target)}
+        aria-label={label}
+        data-testid={`page-${type}`}
+        sx={itemSx}
+      />
+    </li>
+  );
   return (
-    <Paper
-      variant="outlined"
-      data-testid="subscribe-banner"
-      sx={{
-        mb: { xs: 1.5, sm: 3 },
-        mx: { xs: 1.5, sm: 0 },
-        p: { xs: 2, sm: 2.5 },
-        display: 'flex',
-        alignItems: 'center',
-        gap: 2,
-        flexWrap: { xs: 'wrap', sm: 'nowrap' },
-        borderRadius: 3,
-        borderColor: 'primary.main',
-        background: (t) => `linear-gradient(135deg, ${t.palette.primary.main}26 0%, transparent 70%)`,
-      }}
-    >
-      <Avatar src={settings?.model_avatar_url ?? undefined} alt="" sx={{ width: 52, height: 52, bgcolor: 'primary.main', color: 'primary.contrastText', fontWeight: 700 }}>
-        {modelName.slice(0, 1).toUpperCase()}
-      </Avatar>
-      <Box sx={{ flex: 1, minWidth: 180 }}>
-        <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 700 }}>
-          Join {modelName}&apos;s club
-        </Typography>
-        <Typography variant="body2" color="text.secondary">
-          {price ? `Subscribe for ${price} / month to see every private post.` : 'Subscribe to see every private post.'}
-        </Typography>
+    <Box component="nav" aria-label="Feed pages" data-testid="feed-pagination" sx={{ display: 'flex', justifyContent: 'center', py: 2, px: 1 }}>
+      <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, display: 'flex', alignItems: 'center', flexWrap: 'wrap', justifyContent: 'center', rowGap: 1 }}>
+        {nav('first', 1, page <= 1, 'Go to first page')}
+        {nav('previous', page - 1, page <= 1, 'Go to previous page')}
+        {pageWindow(page, total).map((n) => (
+          <li key={n}>
+            <PaginationItem
+              type="page"
+              page={n}
+              shape="rounded"
+              color="primary"
+              selected={n === page}
+              aria-current={n === page ? 'page' : undefined}
+              aria-label={n === page ? `Page ${n}` : `Go to page ${n}`}
+              onClick={() => n !== page && onChange(n)}
+              data-testid={`page-${n}`}
+              sx={itemSx}
+            />
+          </li>
+        ))}
+        {nav('next', page + 1, page >= total, 'Go to next page')}
+        {nav('last', total, page >= total, 'Go to last page')}
       </Box>
-      <Button component={RouterLink} to={to} variant="contained" sx={{ width: { xs: '100%', sm: 'auto' }, flexShrink: 0 }} data-testid="subscribe-banner-button">
-        {token ? 'Subscribe' : 'Sign up to subscribe'}
-      </Button>
-    </Paper>
+    </Box>
   );
 }
 
@@ -81,15 +84,21 @@ export default function FeedPage() {
     else next.delete('tag');
     setSearchParams(next);
   };
+  const heroVisible = useHeroVisible();
+  const heroMedia = useHeroHasMedia();
   return (
-    <Column>
-      <Typography component="h1" sx={visuallyHidden}>
-        Recent posts
-      </Typography>
-      <SubscribeBanner />
-      {ready && tagsOn && <TagChips selected={feedTagId} onSelect={chooseTag} />}
-      {!ready ? <Skeletons /> : <Feed key={`${token ?? 'guest'}-${paginated}-${feedTagId ?? 'all'}`} paginated={paginated} feedTagId={feedTagId} />}
-    </Column>
+    <>
+      {heroVisible && heroMedia && <HeroBanner />}
+      {heroVisible && heroMedia && <PromotionRibbons at="below hero" />}
+      <Column>
+        <Typography component="h1" sx={visuallyHidden}>
+          Recent posts
+        </Typography>
+        {heroVisible && !heroMedia && <SubscribeCard />}
+        {ready && tagsOn && <TagChips selected={feedTagId} onSelect={chooseTag} />}
+        {!ready ? <Skeletons /> : <Feed key={`${token ?? 'guest'}-${paginated}-${feedTagId ?? 'all'}`} paginated={paginated} feedTagId={feedTagId} />}
+      </Column>
+    </>
   );
 }
 
@@ -155,10 +164,10 @@ function Feed({ paginated, feedTagId }: { paginated: boolean; feedTagId: string 
   const [error, setError] = useState('');
   const [loadingMore, setLoadingMore] = useState(false);
   const [moreError, setMoreError] = useState('');
-  const [viewer, setViewer] = useState<{ post: PostView; index: number } | null>(null);
+  const [viewer, setViewer] = useState<{ post: PostView; item: PostMediaView } | null>(null);
   const [highlight, setHighlight] = useState<string | null>(null);
   const inFlight = useRef(false);
-  const sentinel = useRef<HTMLDivElement>(null);
+  const [hashMissing, setHashMissing] = useState<string | null>(null);
   const hashPagesLoaded = useRef(0);
   const handledHash = useRef('');
 
@@ -209,14 +218,27 @@ function Feed({ paginated, feedTagId }: { paginated: boolean; feedTagId: string 
     void loadPage(page + 1, true);
   }, [hasMore, loadPage, moreError, page]);
 
-  // Infinite scroll: load the next page when the sentinel comes near the viewport.
+  // Infinite scroll: the next page once the reader is past 98% of the page (or when the page cannot scroll).
   useEffect(() => {
-    const el = sentinel.current;
-    if (!el || !hasMore) return;
-    const io = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && loadMore(), { rootMargin: '800px 0px' });
-    io.observe(el);
-    return () => io.disconnect();
-  }, [hasMore, loadMore]);
+    if (!hasMore) return;
+    let frame = 0;
+    const check = () => {
+      frame = 0;
+      const height = Math.max(document.documentElement.scrollHeight, document.body.scrollHeight);
+      if (shouldLoadMore(window.scrollY, window.innerHeight, height)) loadMore();
+    };
+    const schedule = () => {
+      if (!frame) frame = requestAnimationFrame(check);
+    };
+    window.addEventListener('scroll', schedule, { passive: true });
+    window.addEventListener('resize', schedule);
+    schedule();
+    return () => {
+      window.removeEventListener('scroll', schedule);
+      window.removeEventListener('resize', schedule);
+      if (frame) cancelAnimationFrame(frame);
+    };
+  }, [hasMore, loadMore, posts.length]);
 
   // Scroll to a post named by the URL hash (#post-<id>), loading further pages to find it if needed.
   useEffect(() => {
@@ -225,24 +247,34 @@ function Feed({ paginated, feedTagId }: { paginated: boolean; feedTagId: string 
     const el = document.getElementById(hash);
     if (el) {
       handledHash.current = hash;
+      setHashMissing(null);
       setHighlight(hash.slice(5));
       requestAnimationFrame(() => el.scrollIntoView({ behavior: 'smooth', block: 'start' }));
-      const t = window.setTimeout(() => setHighlight(null), 2500);
-      return () => window.clearTimeout(t);
+      return;
     }
-    if (hasMore && hashPagesLoaded.current < HASH_SEARCH_PAGES && !inFlight.current) {
+    if (inFlight.current) return;
+    if (hasMore && hashPagesLoaded.current < HASH_SEARCH_PAGES) {
       hashPagesLoaded.current += 1;
       void loadPage(page + 1, true);
+      return;
     }
-    return undefined;
+    // Not in what the feed shows: offer the post's own page instead.
+    handledHash.current = hash;
+    setHashMissing(hash.slice(5));
   }, [location.hash, status, posts, hasMore, loadPage, page]);
+
+  useEffect(() => {
+    if (!highlight) return;
+    const t = window.setTimeout(() => setHighlight(null), 2500);
+    return () => window.clearTimeout(t);
+  }, [highlight]);
 
   const replacePost = useCallback((updated: PostView) => {
     setPosts((prev) => prev.map((p) => (p._id === updated._id ? updated : p)));
   }, []);
 
   const unlock = useUnlock(replacePost);
-  const openMedia = useCallback((post: PostView, index: number) => setViewer({ post, index }), []);
+  const openMedia = useCallback((post: PostView, item: PostMediaView) => setViewer({ post, item }), []);
 
   const goToPage = (n: number) => {
     const next = new URLSearchParams(searchParams);
@@ -257,14 +289,33 @@ function Feed({ paginated, feedTagId }: { paginated: boolean; feedTagId: string 
     return <ErrorState title="Could not load posts" message={error} onRetry={() => void loadPage(requestedPage, false)} />;
   }
   if (status === 'ready' && posts.length === 0) {
-    return <EmptyState title="No Posts Found">New posts will show up here.</EmptyState>;
+    return (
+      <EmptyState title="No Posts Found">
+        {paginated && requestedPage > 1 ? (
+          <Button onClick={() => goToPage(1)} variant="outlined" sx={{ mt: 1 }} data-testid="first-page">
+            Go to the first page
+          </Button>
+        ) : (
+          'New posts will show up here.'
+        )}
+      </EmptyState>
+    );
   }
 
-  const viewerItems = viewer ? viewer.post.media.filter((m) => !!m.url) : [];
-  const viewerIndex = viewer ? Math.max(0, viewerItems.indexOf(viewer.post.media[viewer.index]!)) : 0;
+  const viewerItems = viewer ? viewerItemsOf(viewer.post) : [];
+  const viewerIndex = viewer ? Math.max(0, viewerItems.findIndex((m) => m._id === viewer.item._id)) : 0;
 
   return (
     <>
+      {hashMissing && (
+        <Alert severity="info" sx={{ mx: { xs: 1.5, sm: 0 }, mb: 2 }} data-testid="hash-missing" action={
+          <Button component={RouterLink} to={`/feed/${hashMissing}`} color="inherit" size="small">
+            Open post
+          </Button>
+        }>
+          This post is not on this page.
+        </Alert>
+      )}
       <Box aria-busy={status === 'loading'} sx={{ opacity: status === 'loading' ? 0.6 : 1, transition: 'opacity 150ms' }}>
         {posts.map((post) => (
           <PostCard
@@ -278,29 +329,9 @@ function Feed({ paginated, feedTagId }: { paginated: boolean; feedTagId: string 
       </Box>
 
       {paginated ? (
-        totalPages > 1 && (
-          <Box sx={{ display: 'flex', justifyContent: 'center', py: 2 }}>
-            <Pagination
-              count={totalPages}
-              page={Math.min(requestedPage, totalPages)}
-              siblingCount={3}
-              boundaryCount={1}
-              onChange={(_e, n) => goToPage(n)}
-              color="primary"
-              shape="rounded"
-              size="medium"
-              aria-label="Feed pages"
-              data-testid="feed-pagination"
-              sx={{
-                '& ul': { justifyContent: 'center', rowGap: 1 },
-                '& .MuiPaginationItem-root': { minWidth: { xs: 26, sm: 32 }, height: { xs: 28, sm: 32 }, mx: { xs: 0, sm: '3px' }, px: { xs: '4px', sm: '6px' } },
-              }}
-            />
-          </Box>
-        )
+        totalPages > 1 && <PageWindow page={Math.min(requestedPage, totalPages)} total={totalPages} onChange={goToPage} />
       ) : (
         <>
-          <Box ref={sentinel} aria-hidden sx={{ height: '1px' }} />
           {loadingMore && (
             <Box role="status" aria-label="Loading more posts" sx={{ display: 'flex', justifyContent: 'center', py: 3 }}>
               <CircularProgress size={28} />

@@ -3,13 +3,14 @@ import { Link as RouterLink, useParams } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import ArrowBackRounded from '@mui/icons-material/ArrowBackRounded';
-import type { PostView } from '../../../domain/shared/wire';
+import type { PostMediaView, PostView } from '../../../domain/shared/wire';
 import { ApiError, api, errorMessage } from '../api';
 import { useAuth } from '../auth';
 import { PostCard } from '../components/PostCard';
 import { Comments } from '../components/Comments';
 import { Column, EmptyState, ErrorState, PostSkeleton } from '../components/StatusViews';
 import { useUnlock } from '../payments/useUnlock';
+import { viewerItemsOf } from '../postMedia';
 
 const MediaViewer = lazy(() => import('../components/MediaViewer'));
 
@@ -19,7 +20,7 @@ export default function PostDetailPage() {
   const [post, setPost] = useState<PostView | null>(null);
   const [status, setStatus] = useState<'loading' | 'ready' | 'error' | 'missing'>('loading');
   const [error, setError] = useState('');
-  const [viewerIndex, setViewerIndex] = useState<number | null>(null);
+  const [viewerItem, setViewerItem] = useState<PostMediaView | null>(null);
 
   const load = useCallback(
     async (signal?: AbortSignal) => {
@@ -52,8 +53,8 @@ export default function PostDetailPage() {
   }, [load, token]);
 
   const unlock = useUnlock(setPost);
-  const openMedia = useCallback((_p: PostView, index: number) => setViewerIndex(index), []);
-  const viewerItems = post ? post.media.filter((m) => !!m.url) : [];
+  const openMedia = useCallback((_p: PostView, item: PostMediaView) => setViewerItem(item), []);
+  const viewerItems = post ? viewerItemsOf(post) : [];
 
   return (
     <Column>
@@ -69,16 +70,17 @@ export default function PostDetailPage() {
         <PostCard post={post} onLockedClick={unlock.openPost} onOpenMedia={openMedia} expanded />
       )}
       {post && status === 'ready' && (
-        <Comments postId={post._id} onCountChange={(total) => setPost((p) => (p ? { ...p, total_comments: total } : p))} />
+        // A count the settings hide from this viewer (null) stays hidden.
+        <Comments postId={post._id} onCountChange={(total) => setPost((p) => (p && p.total_comments !== null ? { ...p, total_comments: total } : p))} />
       )}
       {unlock.elements}
-      {post && viewerIndex !== null && viewerItems.length > 0 && (
+      {post && viewerItem && viewerItems.length > 0 && (
         <Suspense fallback={null}>
           <MediaViewer
             items={viewerItems}
-            index={Math.max(0, viewerItems.indexOf(post.media[viewerIndex]!))}
+            index={Math.max(0, viewerItems.findIndex((m) => m._id === viewerItem._id))}
             open
-            onClose={() => setViewerIndex(null)}
+            onClose={() => setViewerItem(null)}
           />
         </Suspense>
       )}

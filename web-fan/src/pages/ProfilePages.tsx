@@ -17,6 +17,8 @@ import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import BadgeRounded from '@mui/icons-material/BadgeRounded';
+import AccountBalanceWalletRounded from '@mui/icons-material/AccountBalanceWalletRounded';
+import CreditCardRounded from '@mui/icons-material/CreditCardRounded';
 import ChevronRightRounded from '@mui/icons-material/ChevronRightRounded';
 import EditRounded from '@mui/icons-material/EditRounded';
 import KeyRounded from '@mui/icons-material/KeyRounded';
@@ -125,6 +127,8 @@ export function ProfilePage() {
     { to: '/profile/change-password', label: 'Change password', icon: <KeyRounded />, testId: 'profile-link-change-password', show: may('/profile/change-password') },
     { to: '/membership', label: 'Membership', icon: <WorkspacePremiumRounded />, testId: 'profile-link-membership', show: may('/membership') },
     { to: '/upload-photo-id', label: 'Upload photo ID', icon: <BadgeRounded />, testId: 'profile-link-photo-id', show: may('/upload-photo-id') },
+    { to: '/profile/wallet', label: 'Wallet', icon: <AccountBalanceWalletRounded />, testId: 'profile-link-wallet', show: may('/profile/wallet') },
+    { to: '/profile/payment-method', label: 'Payment methods', icon: <CreditCardRounded />, testId: 'profile-link-payment-method', show: may('/profile/payment-method') },
   ];
   return (
     <Column width={640}>

@@ -1,5 +1,6 @@
 // Unlock purchase of a locked post (spec 2 §4): guests go to /register, non-members to /membership; others
-// confirm 'Please Confirm Your Purchase of $X.' and pay by card.
+// confirm 'Please Confirm Your Purchase of $X.' and pay by card, or from the wallet when their default payment
+// method is crypto_currency (web-fan/src/wallet/useWalletPurchase.tsx).
 import { useCallback, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import Button from '@mui/material/Button';
@@ -15,6 +16,9 @@ import { useAuth, useIsProxy } from '../auth';
 import { isMember, money } from '../format';
 import { useNotify } from '../notify';
 import { usePaymentFlow } from './usePaymentFlow';
+import { usePostPromotion } from '../promotions/PromotionPrice';
+import { usePromotions } from '../promotions/PromotionContext';
+import { paysFromWallet, useWalletPurchase, WalletNotice } from '../wallet/useWalletPurchase';
 
 export function useUnlock(onUpdated: (post: PostView) => void): {
   requestUnlock: (post: PostView) => void;
@@ -25,8 +29,15 @@ export function useUnlock(onUpdated: (post: PostView) => void): {
   const navigate = useNavigate();
   const notify = useNotify();
   const flow = usePaymentFlow();
+  // default_payment_method 'crypto_currency': the wallet pays (spec 2 §4); a shortfall opens Add Funds, then retries.
+  const wallet = useWalletPurchase(onUpdated);
+  const fromWallet = paysFromWallet(me);
+  const busy = flow.busy || wallet.busy;
   const proxy = useIsProxy();
   const [confirming, setConfirming] = useState<PostView | null>(null);
+  // A running locked-content promotion: its price is confirmed and charged (by card; promotion_id names it).
+  const promo = usePostPromotion(fromWallet ? null : confirming);
+  const promotions = usePromotions();
 
   const reload = useCallback(
     async (postId: string, waitFor?: string) => {
@@ -62,11 +73,18 @@ export function useUnlock(onUpdated: (post: PostView) => void): {
   const confirm = async () => {
     const post = confirming;
     if (!post) return;
+    if (fromWallet) {
+      await wallet.purchase(post);
+      setConfirming(null);
+      return;
+    }
     await flow.start({
       endpoint: '/api/v2/purchase/blog-content-purchase',
-      body: { blogId: post._id, amount: post.amount },
-      submitLabel: `Pay ${money(post.amount, post.amount_cents)}`,
-      summary: `Unlock this post for ${money(post.amount, post.amount_cents)}`,
+      body: promo
+        ? { blogId: post._id, amount: promo.priceCents / 100, promotion_id: promo.promotionId, is_promotion_applied: true, ribbon_text: promo.ribbonText }
+        : { blogId: post._id, amount: post.amount },
+      submitLabel: `Pay ${price}`,
+      summary: `Unlock this post for ${price}`,
       onAccepted: ({ data, message, position }) => {
         if (data.blogData) onUpdated(data.blogData);
         else void reload(post._id, position);
@@ -75,18 +93,20 @@ export function useUnlock(onUpdated: (post: PostView) => void): {
       },
       onFailed: ({ message, result, error }) => {
         if (result?.alreadyCharged || error?.code === 'ALREADY_UNLOCKED' || /already unlocked/i.test(message)) void reload(post._id);
+        // 'Sorry promotion expired.': the ribbon and the prices go; the post is bought at its own price next time.
+        if (error?.code === 'PROMOTION_EXPIRED') promotions.refresh();
       },
     });
     setConfirming(null);
   };
 
-  const price = confirming ? money(confirming.amount, confirming.amount_cents) : '';
+  const price = promo ? money(0, promo.priceCents) : confirming ? money(confirming.amount, confirming.amount_cents) : '';
 
   const elements = (
     <>
       <Dialog
         open={!!confirming}
-        onClose={() => !flow.busy && setConfirming(null)}
+        onClose={() => !busy && setConfirming(null)}
         aria-labelledby="confirm-purchase-title"
         aria-describedby="confirm-purchase-text"
         maxWidth="xs"
@@ -95,24 +115,26 @@ export function useUnlock(onUpdated: (post: PostView) => void): {
         <DialogTitle id="confirm-purchase-title">Unlock post</DialogTitle>
         <DialogContent>
           <DialogContentText id="confirm-purchase-text">Please Confirm Your Purchase of {price}.</DialogContentText>
+          {fromWallet && confirming && <WalletNotice me={me} priceCents={confirming.amount_cents} />}
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button onClick={() => setConfirming(null)} disabled={flow.busy} color="inherit">
+          <Button onClick={() => setConfirming(null)} disabled={busy} color="inherit">
             Cancel
           </Button>
           <Button
             variant="contained"
             onClick={() => void confirm()}
-            disabled={flow.busy}
+            disabled={busy}
             autoFocus
             data-testid="confirm-purchase"
-            startIcon={flow.busy ? <CircularProgress size={16} color="inherit" /> : undefined}
+            startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
           >
             Confirm
           </Button>
         </DialogActions>
       </Dialog>
       {flow.elements}
+      {wallet.elements}
     </>
   );
 

@@ -1,0 +1,92 @@
+// The card provider's side of payments: its notices (webhooks) and the staff controls that take money back.
+//   POST /api/webhooks/sandbox-card            signed notice → 200 applied/duplicate/ignored, 401 bad signature,
+//                                              409/5xx when it cannot be applied yet (the provider retries)
+//   POST /admin-api/transactions/:id/refund    staff refund (after settlement) or void (before), with a reason
+//   POST /admin-api/transactions/:id/chargeback  sandbox only: the card holder's bank takes the money back
+import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
+import { DomainError } from '../../domain/shared/decider';
+import { paymentDecider, paymentStream } from '../../domain/payment/payment';
+import { applyCardNotice } from '../../commands/gateway-notices';
+import { reversePayment } from '../../commands/payments';
+import { refundWalletPayment } from '../../commands/wallet';
+import { loadStream } from '../../commands/handle';
+import { SIGNATURE_HEADER, verifyWebhook } from '../../infra/payments/webhook-signature';
+import type { GatewayNotice, SandboxCardGateway } from '../../infra/payments/sandbox-card-gateway';
+import { commandContext } from '../../commands/handle';
+import { ok, parse } from '../http';
+import { contextFor, requireCaller } from '../auth';
+import { settle } from '../views';
+import type { Services } from '../services';
+
+const noticeShape = z.object({
+  id: z.string().min(1).max(200),
+  type: z.string().min(1).max(100),
+  data: z.object({ idempotency_key: z.string().max(200) }).passthrough(),
+}).passthrough();
+
+const refundBody = z.object({
+  kind: z.enum(['refund', 'void'], { error: 'kind must be refund or void.' }).default('refund'),
+  reason: z.string().trim().max(500, { error: 'The reason cannot be more than 500 characters.' }).optional(),
+});
+const idParam = z.object({ id: z.string().uuid({ error: 'id is invalid.' }) });
+
+const isSandbox = (g: Services['gateway']): g is SandboxCardGateway => typeof (g as SandboxCardGateway).chargeback === 'function';
+
+export const gatewayRoutes = (services: Services): FastifyPluginAsync => async (app) => {
+  // The signature covers the exact bytes sent: this route reads the raw body and parses it itself.
+  await app.register(async (scope) => {
+    scope.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_req, body, done) => done(null, body));
+    scope.post('/api/webhooks/sandbox-card', async (request, reply) => {
+      const raw = typeof request.body === 'string' ? request.body : '';
+      const header = request.headers[SIGNATURE_HEADER];
+      if (!verifyWebhook(services.webhookSecret, raw, Array.isArray(header) ? header[0] : header))
+        return reply.code(401).send({ success: 0, message: 'Invalid signature.', code: 'BAD_SIGNATURE' });
+      let notice: GatewayNotice;
+      try {
+        notice = parse(noticeShape, JSON.parse(raw)) as unknown as GatewayNotice;
+      } catch {
+        // Signed but not a notice we understand: acknowledged, so the provider stops sending it.
+        return reply.code(200).send({ success: 1, data: { result: 'ignored' } });
+      }
+      const ctx = commandContext(services.store, { userId: null, role: 'gateway', ip: request.ip, correlationId: notice.id }, services.clock);
+      const result = await applyCardNotice(ctx, 'sandbox', notice);
+      await settle(services, ctx);
+      return reply.code(200).send({ success: 1, data: { result } });
+    });
+  });
+
+  app.post('/admin-api/transactions/:id/refund', async (request, reply) => {
+    const caller = requireCaller(request);
+    const { id } = parse(idParam, request.params);
+    const body = parse(refundBody, request.body);
+    const ctx = contextFor(request, services);
+    const { state } = await loadStream(ctx.store, paymentStream(id), paymentDecider);
+    if (state.status === 'none') throw new DomainError('Invalid Request', 'PAYMENT_NOT_FOUND', 404);
+    if (state.status === 'reversed') throw new DomainError('This payment has already been refunded, voided or charged back.', 'ALREADY_REVERSED', 409);
+    if (state.status !== 'captured') throw new DomainError('Only a captured payment can be refunded.', 'PAYMENT_NOT_CAPTURED', 409);
+    if (state.request?.method === 'wallet') {
+      // Paid from the wallet: the money goes back into the wallet (there is nothing to void at a provider).
+      if (body.kind !== 'refund') throw new DomainError('A wallet payment can only be refunded.', 'NOT_VOIDABLE', 409);
+      await refundWalletPayment(ctx, id, { source: `staff:${caller.userId}`, reason: body.reason ?? null });
+      await settle(services, ctx);
+      return ok(reply, { id, kind: body.kind }, { message: 'Payment refunded.', position: ctx.lastPosition });
+    }
+    const outcome = await services.gateway.reverse({ idempotencyKey: id, kind: body.kind, reason: body.reason ?? null });
+    if (outcome.status === 'not_captured') throw new DomainError('Only a captured payment can be refunded.', 'PAYMENT_NOT_CAPTURED', 409);
+    // The provider's answer is enough to record it now; its notice about the same refund arrives later and is a no-op.
+    await reversePayment(ctx, id, { kind: body.kind, source: `staff:${caller.userId}`, reason: body.reason ?? null });
+    await settle(services, ctx);
+    return ok(reply, { id, kind: body.kind }, { message: body.kind === 'refund' ? 'Payment refunded.' : 'Payment voided.', position: ctx.lastPosition });
+  });
+
+  app.post('/admin-api/transactions/:id/chargeback', async (request, reply) => {
+    const { id } = parse(idParam, request.params);
+    const { reason } = parse(refundBody.pick({ reason: true }), request.body);
+    if (!isSandbox(services.gateway)) throw new DomainError('Chargebacks come from the card holder\'s bank.', 'NOT_SANDBOX', 404);
+    const outcome = await services.gateway.chargeback(id, reason ?? 'Sandbox chargeback');
+    if (outcome.status === 'not_captured') throw new DomainError('Only a captured payment can be charged back.', 'PAYMENT_NOT_CAPTURED', 409);
+    // Like a real bank's, the chargeback reaches the site as a notice (webhook), not through this call.
+    return ok(reply, { id, status: outcome.status }, { message: 'Chargeback sent by the sandbox gateway.' });
+  });
+};

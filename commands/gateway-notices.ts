@@ -1,0 +1,67 @@
+// Notices from the card provider (webhooks): a capture or decline confirmed after the fact, a refund, a void, a
+// chargeback. Every notice is applied through the same idempotent commands as the synchronous path, then its
+// provider id is recorded (stream `gateway-notice-<provider>-<id>`) so a repeat is answered without doing anything.
+// Recording comes last on purpose: a notice whose handling failed is not marked seen, so the provider's
+// retry gets another chance.
+import { randomUUID } from 'node:crypto';
+import { paymentDecider, paymentStream } from '../domain/payment/payment';
+import { comparePositions, WrongExpectedRevisionError } from '../infra/eventstore/port';
+import type { GatewayNotice } from '../infra/payments/sandbox-card-gateway';
+import { completeEntitlement, reversePayment } from './payments';
+import { handle, loadStream, type CommandContext } from './handle';
+
+export const noticeStream = (provider: string, noticeId: string) => `gateway-notice-${provider}-${noticeId}`;
+
+export type NoticeResult = 'applied' | 'duplicate' | 'ignored';
+
+export async function applyCardNotice(ctx: CommandContext, provider: string, notice: GatewayNotice): Promise<NoticeResult> {
+  const stream = noticeStream(provider, notice.id);
+  if ((await ctx.store.readStream(stream, { maxCount: 1 })).length > 0) return 'duplicate';
+  const paymentId = notice.data?.idempotency_key;
+  // Only payments this site asked for exist here; anything else (another integration, a test ping) is not ours.
+  const known = typeof paymentId === 'string' && (await loadStream(ctx.store, paymentStream(paymentId), paymentDecider)).state.status !== 'none';
+  let result: NoticeResult = 'ignored';
+  if (known) {
+    switch (notice.type) {
+      case 'charge.succeeded':
+      case 'charge.failed': {
+        const outcome =
+          notice.type === 'charge.succeeded'
+            ? { status: 'captured' as const, gatewayTransactionId: notice.data.transaction_id }
+            : { status: 'declined' as const, failureCode: notice.data.failure_code ?? 'declined', message: notice.data.message ?? 'Payment failed.', allowCascade: !!notice.data.allow_cascade };
+        const { state } = await handle(ctx, paymentStream(paymentId), paymentDecider, { type: 'RecordGatewayOutcome', outcome, at: ctx.now() });
+        // Finishes what a crash between the charge and the entitlement left undone.
+        await completeEntitlement(ctx, paymentId, state);
+        result = 'applied';
+        break;
+      }
+      case 'charge.refunded':
+      case 'charge.voided':
+      case 'charge.chargeback': {
+        const kind = notice.type === 'charge.refunded' ? 'refund' : notice.type === 'charge.voided' ? 'void' : 'chargeback';
+        await reversePayment(ctx, paymentId, { kind, source: `${provider}:${notice.id}`, reason: notice.data.reason ?? null });
+        result = 'applied';
+        break;
+      }
+    }
+  }
+  try {
+    const at = ctx.now();
+    const r = await ctx.store.appendToStream(
+      stream,
+      [{
+        id: randomUUID(),
+        type: 'GatewayNoticeReceived',
+        data: { provider, noticeId: notice.id, type: String(notice.type), paymentId: typeof paymentId === 'string' ? paymentId : null, result, receivedAt: at },
+        metadata: { ...ctx.metadata, causationId: ctx.metadata.causationId ?? null, at },
+      }],
+      { expectedRevision: 'no_stream' },
+    );
+    if (!ctx.lastPosition || comparePositions(r.position, ctx.lastPosition) > 0) ctx.lastPosition = r.position;
+  } catch (e) {
+    // The same notice, delivered twice at once, was recorded by the other delivery: both did the same idempotent work.
+    if (!(e instanceof WrongExpectedRevisionError)) throw e;
+    return 'duplicate';
+  }
+  return result;
+}

@@ -1,0 +1,514 @@
+// The subscription lifecycle (domain/subscription): subscribe at the quoted price, the durable rebill scheduler,
+// recovery of a failed rebill with a new card, cancel / reactivate, the complimentary cancel, the rebill popup's
+// date, subscription migration and the resubscribe offer. Every charge goes through the card payment process
+// manager (commands/payments.ts): the pending charge is recorded on the subscription stream first, the payment id
+// is the gateway's idempotency key, and a crash anywhere is finished by the next run (scheduler or recovery).
+//
+// Rebill payment ids are derived from (user, period, attempt) — see rebillPaymentId — so two schedulers, a
+// restart, or the scheduler and a fan's card update racing each other all name the same payment and the gateway
+// takes the money once. A period's next attempt is only asked for after the previous one was recorded declined.
+import { createHash } from 'node:crypto';
+import { DomainError } from '../domain/shared/decider';
+import type { Role } from '../domain/shared/wire';
+import {
+  ALREADY_SUBSCRIBED,
+  CANCEL_ERROR,
+  OTHER_REASON,
+  REBILL_RECOVERED,
+  THANK_YOU,
+  cancellationReasonProblem,
+  isActive,
+  isRebillFailed,
+  isRenewing,
+  subscriptionDecider,
+  subscriptionStatus,
+  subscriptionStream,
+  type SubscriptionState,
+} from '../domain/subscription/subscription';
+import { SETTINGS_STREAM, settingsDecider, type SiteSettings } from '../domain/settings/settings';
+import { migrationPriceCents, subscriptionQuote, type SubscriptionQuote } from '../domain/pricing/pricing';
+import { activePromotion, isEligible, type Promotion } from '../domain/promotion/promotion';
+import { acceptResubscribeOffer, offerBanner, type MembershipHistory, type ResubscribeQuote } from '../domain/offer/resubscribe-offer';
+import { walletShortfallError } from '../domain/wallet/wallet';
+import type { CardRef, PaymentState } from '../domain/payment/payment';
+import { paymentDecider, paymentStream } from '../domain/payment/payment';
+import { isStaffRole } from '../domain/user/user';
+import type { EventStore } from '../infra/eventstore/port';
+import type { Kysely } from 'kysely';
+import { commandContext, handle, loadStream, type CommandContext } from './handle';
+import { completeEntitlement, settlePayment, type PaymentDeps } from './payments';
+import { resolveCard, type CardChoice } from './cards';
+import { walletBalance } from './wallet';
+import { loadPromotion, promotionViewerFor, promotionsEnabled, requireSubscriptionPromotion } from './promotions';
+import { checkCouponCode } from './coupons';
+import { loadResubscribeOffer } from './offers';
+import { dueSubscriptions } from '../projections/subscribers';
+import { findWallet } from '../projections/wallet';
+
+export type PayWith = 'card' | 'wallet';
+
+export interface SubscriptionDeps extends PaymentDeps {
+  /** How renewals are paid: the fan's default payment method (crypto_currency = the wallet). Default: card. */
+  paymentMethodOf?: (userId: string) => Promise<PayWith>;
+}
+
+export interface SubscriptionOutcome {
+  accepted: boolean;
+  /** null when nothing was charged (a $0 first period). */
+  paymentId: string | null;
+  transactionId: string | null;
+  message: string;
+  failureCode?: string;
+  allowCascade?: boolean;
+  amountCents: number;
+}
+
+function outcomeOf(paymentId: string, payment: PaymentState, successMessage: string): SubscriptionOutcome {
+  const amountCents = payment.request?.amountCents ?? 0;
+  if (payment.status === 'captured') return { accepted: true, paymentId, transactionId: payment.gatewayTransactionId, message: successMessage, amountCents };
+  const f = payment.failure;
+  return { accepted: false, paymentId, transactionId: null, message: f?.message ?? 'Payment failed.', failureCode: f?.failureCode, allowCascade: f?.allowCascade ?? false, amountCents };
+}
+
+export const loadSubscription = (store: EventStore, userId: string) => loadStream(store, subscriptionStream(userId), subscriptionDecider);
+export const loadSettings = async (store: EventStore): Promise<SiteSettings> => (await loadStream(store, SETTINGS_STREAM, settingsDecider)).state;
+
+/** The payment id of a rebill attempt: a name-based UUID of (user, period, attempt), the same in every process. */
+export function rebillPaymentId(userId: string, period: number, attempt: number): string {
+  const h = createHash('sha256').update(`rebill:${userId}:${period}:${attempt}`).digest('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${((parseInt(h[16], 16) & 0x3) | 0x8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
+
+/** Where a fan stands for the resubscribe offer (domain/offer). */
+export function membershipHistory(state: SubscriptionState, now: string): MembershipHistory {
+  const active = isActive(state, now);
+  if (isRenewing(state)) return 'active'; // renewing (a failing rebill is recovered with a card, not an offer)
+  if (active) return state.complimentary ? 'active' : 'cancelled';
+  return state.everSubscribed || state.expiresAt !== null ? 'lapsed' : 'never';
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Price
+
+export interface QuoteResult {
+  quote: SubscriptionQuote;
+  /** The running subscription promotion the fan may take (for the ribbon and countdown), or null. */
+  promotion: Promotion | null;
+  settings: SiteSettings;
+  hasSubscribedBefore: boolean;
+}
+
+/**
+ * The price of a new subscription for this fan (domain/pricing subscriptionQuote): regular or returning prices, a
+ * named promotion (checked now: 'Sorry promotion expired.' 410 when it is gone) and a coupon (checked now: its
+ * error code when it does not apply). Without a promotion id the running promotion the fan is eligible for is
+ * offered (`offerPromotion`), so the subscribe page shows its price and countdown.
+ */
+export async function quoteSubscription(
+  ctx: CommandContext,
+  input: { userId: string; role: Role; promotionId?: string | null; couponCode?: string | null; offerPromotion?: boolean },
+): Promise<QuoteResult> {
+  const now = ctx.now();
+  const [settings, sub] = await Promise.all([loadSettings(ctx.store), loadSubscription(ctx.store, input.userId)]);
+  const hasSubscribedBefore = sub.state.everSubscribed;
+  let promotion: { promotionId: string; terms: { initialCents: number; recurringCents: number; trialPeriodDays: number | null } } | null = null;
+  let running: Promotion | null = null;
+  if (input.promotionId) {
+    promotion = await requireSubscriptionPromotion(ctx, { userId: input.userId, role: input.role, promotionId: input.promotionId });
+    running = (await loadPromotion(ctx.store, 'SUBSCRIPTION')).state.current;
+  } else if (input.offerPromotion) {
+    const [{ state }, enabled, viewer] = await Promise.all([loadPromotion(ctx.store, 'SUBSCRIPTION'), promotionsEnabled(ctx.store), promotionViewerFor(ctx.store, input.userId, input.role, now)]);
+    const p = enabled ? activePromotion(state, now) : null;
+    if (p && p.offer.type === 'SUBSCRIPTION' && isEligible(p, viewer)) {
+      running = p;
+      promotion = { promotionId: p.promotionId, terms: { initialCents: p.offer.initialCents, recurringCents: p.offer.recurringCents, trialPeriodDays: p.offer.trialPeriodDays } };
+    }
+  }
+  const coupon = input.couponCode ? await checkCouponCode(ctx.store, input.couponCode) : null;
+  const quote = subscriptionQuote({ settings, hasSubscribedBefore, promotion, coupon: coupon ? { code: coupon.code, discount: coupon.discount } : null });
+  return { quote, promotion: promotion ? running : null, settings, hasSubscribedBefore };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Subscribe
+
+async function paymentMethodFor(ctx: CommandContext, deps: PaymentDeps, userId: string, payWith: PayWith, card: CardChoice | null, chargeNowCents: number, period: number) {
+  if (payWith === 'wallet') {
+    const balance = await walletBalance(ctx, userId);
+    if (balance <= 0 || balance < chargeNowCents) throw walletShortfallError({ kind: 'subscription', period }, chargeNowCents, balance);
+    return { card: null as CardRef | null, label: 'wallet' };
+  }
+  const ref = await resolveCard(ctx, deps.gateway, userId, card ?? { primary: true });
+  return { card: ref as CardRef | null, label: `${ref.brand} •••• ${ref.last4}` };
+}
+
+/** Runs the pending charge of a subscription stream to its end (captured → period started, declined → released). */
+async function settlePending(ctx: CommandContext, deps: PaymentDeps, userId: string, state: SubscriptionState, pay: { card: CardRef | null; payWith: PayWith }): Promise<PaymentState> {
+  const pending = state.pending!;
+  const payment = await settlePayment(ctx, deps, pending.paymentId, {
+    userId,
+    purpose: { kind: 'subscription', period: pending.period },
+    amountCents: pending.amountCents,
+    card: pay.payWith === 'wallet' ? null : pay.card,
+    method: pay.payWith,
+  });
+  if (pending.kind === 'rebill') failpoint('rebill-after-capture', payment);
+  await completeEntitlement(ctx, pending.paymentId, payment);
+  return payment;
+}
+
+/** Test hook for the crash test: kill this process for real right after a rebill capture, before the period is appended. */
+function failpoint(name: string, payment: PaymentState) {
+  if (process.env.FANCLUB_FAILPOINT === name && payment.status === 'captured') process.kill(process.pid, 'SIGKILL');
+}
+
+type StartKind = 'initial' | 'offer' | 'migration';
+
+/** One new membership (or migration, or accepted offer): request, pay (or start free), entitlement. */
+async function startMembership(
+  ctx: CommandContext,
+  deps: PaymentDeps,
+  input: {
+    userId: string;
+    kind: StartKind;
+    prices: { initialCents: number; recurringCents: number; initialPeriodDays?: number };
+    renews: boolean;
+    promotionId?: string | null;
+    couponCode?: string | null;
+    billingApi: 'v1' | 'v2';
+    payWith: PayWith;
+    card: CardChoice | null;
+    /** false: no payment method is needed (nothing charged now or later). */
+    needsPaymentMethod: boolean;
+    successMessage: string;
+  },
+): Promise<SubscriptionOutcome> {
+  const request = {
+    type: 'RequestSubscription' as const,
+    userId: input.userId,
+    paymentId: ctx.newId(),
+    prices: input.prices,
+    kind: input.kind,
+    renews: input.renews,
+    promotionId: input.promotionId ?? null,
+    couponCode: input.couponCode ?? null,
+    billingApi: input.billingApi,
+    at: ctx.now(),
+  };
+  const current = await loadSubscription(ctx.store, input.userId);
+  // Judge the request before a new card is tokenised and saved.
+  subscriptionDecider.decide(request, current.state);
+  const pay = input.needsPaymentMethod
+    ? await paymentMethodFor(ctx, deps, input.userId, input.payWith, input.card, input.prices.initialCents, current.state.periods + 1)
+    : { card: null, label: 'free' };
+  const requested = await handle(ctx, subscriptionStream(input.userId), subscriptionDecider, { ...request, freePaymentMethod: pay.label });
+  const startedFree = requested.events.find((e) => e.type === 'FreeSubscriptionStarted');
+  if (startedFree) return { accepted: true, paymentId: null, transactionId: null, message: input.successMessage, amountCents: 0 };
+  const pending = requested.state.pending;
+  if (!pending) throw new DomainError(ALREADY_SUBSCRIBED, 'ALREADY_SUBSCRIBED', 409);
+  const payment = await settlePending(ctx, deps, input.userId, requested.state, { card: pay.card, payWith: input.payWith });
+  return outcomeOf(pending.paymentId, payment, input.successMessage);
+}
+
+/** POST /api/v2/purchase/subscription: subscribe at the quoted price (promotion, coupon, returning prices). */
+export async function subscribeMember(
+  ctx: CommandContext,
+  deps: PaymentDeps,
+  input: { userId: string; role: Role; promotionId?: string | null; couponCode?: string | null; card: CardChoice | null; payWith?: PayWith },
+): Promise<SubscriptionOutcome & { quote: SubscriptionQuote }> {
+  const { quote, settings } = await quoteSubscription(ctx, { userId: input.userId, role: input.role, promotionId: input.promotionId, couponCode: input.couponCode });
+  const outcome = await startMembership(ctx, deps, {
+    userId: input.userId,
+    kind: 'initial',
+    prices: { initialCents: quote.initialCents, recurringCents: quote.recurringCents, initialPeriodDays: quote.initialPeriodDays },
+    renews: true,
+    promotionId: quote.promotionId,
+    couponCode: quote.couponCode,
+    billingApi: settings.payment_api_version,
+    payWith: input.payWith ?? 'card',
+    card: input.card,
+    // Even a $0 first period needs a way to pay the renewals.
+    needsPaymentMethod: true,
+    successMessage: THANK_YOU,
+  });
+  return { ...outcome, quote };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Rebill
+
+export type RebillResult =
+  | { status: 'not_due' }
+  | { status: 'no_payment_method'; paymentId: string }
+  | { status: 'captured' | 'failed' | 'requested' | 'reversed'; paymentId: string; payment: PaymentState };
+
+/**
+ * Charges the next period of one membership when it is due (or at once after a card update, `immediate`), or
+ * finishes the charge a previous run left pending. Safe to run from any number of processes at once.
+ */
+export async function rebillMember(
+  ctx: CommandContext,
+  deps: SubscriptionDeps,
+  userId: string,
+  options: { immediate?: boolean; card?: CardRef | null } = {},
+): Promise<RebillResult> {
+  const requested = await handle(ctx, subscriptionStream(userId), subscriptionDecider, {
+    type: 'RequestRebill',
+    userId,
+    immediate: options.immediate,
+    paymentIdFor: (period, attempt) => rebillPaymentId(userId, period, attempt),
+    at: ctx.now(),
+  });
+  const pending = requested.state.pending;
+  if (!pending || pending.kind !== 'rebill') return { status: 'not_due' };
+  // Already on its way (a previous run, another process): finish that payment as it was recorded.
+  const existing = await loadStream(ctx.store, paymentStream(pending.paymentId), paymentDecider);
+  let pay: { card: CardRef | null; payWith: PayWith };
+  if (existing.state.request) {
+    pay = { card: existing.state.request.card, payWith: existing.state.request.method === 'wallet' ? 'wallet' : 'card' };
+  } else {
+    const payWith = (await deps.paymentMethodOf?.(userId)) ?? 'card';
+    let card: CardRef | null = options.card ?? null;
+    if (payWith === 'card' && !card) {
+      try {
+        card = await resolveCard(ctx, deps.gateway, userId, { primary: true });
+      } catch (e) {
+        if (!(e instanceof DomainError) || e.code !== 'CARD_REQUIRED') throw e;
+        // Nothing to charge: a failed attempt like a decline (the schedule retries; a new card retries at once).
+        await handle(ctx, subscriptionStream(userId), subscriptionDecider, { type: 'FailSubscriptionPayment', paymentId: pending.paymentId, failureCode: 'NO_PAYMENT_METHOD', at: ctx.now() });
+        return { status: 'no_payment_method', paymentId: pending.paymentId };
+      }
+    }
+    pay = { card, payWith };
+  }
+  const payment = await settlePending(ctx, deps, userId, requested.state, pay);
+  return { status: payment.status === 'none' ? 'requested' : payment.status, paymentId: pending.paymentId, payment };
+}
+
+/**
+ * The fan saved a new card while the rebill fails: it is charged at once (outside the retry schedule).
+ * Refused with 400 when no rebill is failing.
+ */
+export async function retryRebillWithCard(ctx: CommandContext, deps: SubscriptionDeps, userId: string, choice: CardChoice): Promise<SubscriptionOutcome> {
+  const { state } = await loadSubscription(ctx.store, userId);
+  if (!isRebillFailed(state) && !(state.pending?.kind === 'rebill')) throw new DomainError('Invalid request.', 'NOT_REBILL_FAILED', 400);
+  const card = await resolveCard(ctx, deps.gateway, userId, choice);
+  const result = await rebillMember(ctx, { ...deps, paymentMethodOf: async () => 'card' }, userId, { immediate: true, card });
+  if (result.status === 'not_due') throw new DomainError('Invalid request.', 'NOT_REBILL_FAILED', 400);
+  if (result.status === 'no_payment_method') return { accepted: false, paymentId: result.paymentId, transactionId: null, message: 'Please add a card to continue.', amountCents: 0 };
+  return outcomeOf(result.paymentId, result.payment, REBILL_RECOVERED);
+}
+
+export interface RebillScheduler {
+  /** One pass over the due memberships; returns how many were looked at. */
+  tick(): Promise<number>;
+  stop(): Promise<void>;
+}
+
+/**
+ * The durable rebill scheduler: every `intervalMs` it reads the due memberships from the subscribers read model
+ * (`next_charge_at <= now`: the queue is the read model, so it survives restarts) and runs rebillMember for each.
+ * The decision whether a charge is due is made again on the subscription stream, so a lagging read model or a
+ * second scheduler never causes a second charge.
+ */
+export function startRebillScheduler(options: {
+  store: EventStore;
+  db: Kysely<any>;
+  deps: SubscriptionDeps;
+  /** Read on every tick (tests move the services clock). */
+  now: () => Date;
+  intervalMs?: number;
+  batch?: number;
+  log?: (message: string) => void;
+  /** false: no timer, ticks only when called (tests). */
+  timer?: boolean;
+}): RebillScheduler {
+  const log = options.log ?? (() => {});
+  let running: Promise<number> | null = null;
+  let stopped = false;
+  const pass = async (): Promise<number> => {
+    const nowIso = options.now().toISOString();
+    const due = await dueSubscriptions(options.db, nowIso, options.batch ?? 100);
+    for (const { user_id, immediate } of due) {
+      if (stopped) break;
+      const ctx = commandContext(options.store, { userId: null, role: 'system', correlationId: `rebill-${user_id}-${nowIso}` }, options.now);
+      try {
+        const r = await rebillMember(ctx, options.deps, user_id, { immediate });
+        if (r.status !== 'not_due') log(`rebill ${user_id}: ${r.status}${'paymentId' in r ? ` (${r.paymentId})` : ''}`);
+      } catch (e) {
+        log(`rebill ${user_id} failed: ${(e as Error).message}`);
+      }
+    }
+    return due.length;
+  };
+  const tick = async (): Promise<number> => {
+    // One pass at a time in this process. A caller that finds a pass running waits for it and then runs its own:
+    // the running pass read the clock when it began, and the caller wants what is due now.
+    while (running) await running.catch(() => {});
+    running = pass().finally(() => {
+      running = null;
+    });
+    return running;
+  };
+  // The timer skips a beat while a pass is still running rather than queueing another behind it.
+  const timer = options.timer === false ? null : setInterval(() => {
+    if (!running) void tick().catch((e) => log(`rebill pass failed: ${(e as Error).message}`));
+  }, options.intervalMs ?? 60_000);
+  timer?.unref();
+  return {
+    tick,
+    async stop() {
+      stopped = true;
+      if (timer) clearInterval(timer);
+      await running?.catch(() => {});
+    },
+  };
+}
+
+/** The renewal payment method from the read models: the wallet when the fan's default is crypto_currency. */
+export const paymentMethodFromReadModel =
+  (db: Kysely<any>) =>
+  async (userId: string): Promise<PayWith> =>
+    (await findWallet(db, userId).catch(() => undefined))?.default_method === 'crypto_currency' ? 'wallet' : 'card';
+
+// ---------------------------------------------------------------------------------------------------------
+// Cancel, reactivate, complimentary, rebill popup date
+
+export interface CancelInput {
+  userId: string;
+  reason: string | null | undefined;
+  otherReason?: string | null;
+  requestFrom: string;
+  by?: 'fan' | 'staff' | 'system';
+}
+
+/** Cancels the renewal ('Subscription Cancelled'); access continues until the expiry (status '2'). */
+export async function cancelMembership(ctx: CommandContext, input: CancelInput): Promise<{ state: SubscriptionState; status: '0' | '1' | '2' }> {
+  const settings = await loadSettings(ctx.store);
+  const enabled = settings.is_cancel_subscription_reason_enabled;
+  const problem = cancellationReasonProblem({ reason: input.reason, otherReason: input.otherReason }, enabled);
+  if (problem) throw new DomainError(problem, 'INVALID_REASON', 400, { field: problem.includes('Select') ? 'cancellation_reason' : 'other_reason' });
+  let reason: string | null = null;
+  let other: string | null = null;
+  if (enabled) {
+    reason = input.reason!.trim();
+    if (reason !== OTHER_REASON && !settings.cancel_subscription_reasons.includes(reason))
+      throw new DomainError('Please Select Reason for Cancellation', 'INVALID_REASON', 400, { field: 'cancellation_reason' });
+    other = reason === OTHER_REASON ? input.otherReason!.trim().slice(0, 1000) : null;
+  }
+  const r = await handle(ctx, subscriptionStream(input.userId), subscriptionDecider, {
+    type: 'CancelSubscription',
+    reason,
+    otherReason: other,
+    requestFrom: input.requestFrom,
+    by: input.by ?? 'fan',
+    at: ctx.now(),
+  });
+  return { state: r.state, status: subscriptionStatus(r.state, ctx.now()) };
+}
+
+export async function reactivateMembership(ctx: CommandContext, userId: string) {
+  const r = await handle(ctx, subscriptionStream(userId), subscriptionDecider, { type: 'ReactivateSubscription', at: ctx.now() });
+  return { state: r.state, status: subscriptionStatus(r.state, ctx.now()) };
+}
+
+export async function cancelComplimentary(ctx: CommandContext, userId: string) {
+  const r = await handle(ctx, subscriptionStream(userId), subscriptionDecider, { type: 'CancelComplimentary', at: ctx.now() });
+  return { state: r.state, status: subscriptionStatus(r.state, ctx.now()) };
+}
+
+export const updateRebillNotificationDate = (ctx: CommandContext, userId: string) =>
+  handle(ctx, subscriptionStream(userId), subscriptionDecider, { type: 'UpdateRebillNotificationDate', at: ctx.now() });
+
+// ---------------------------------------------------------------------------------------------------------
+// Migration (spec 1 §7): members billed on the old billing API move to the current one
+
+export const MIGRATION_ENDED = 'Your subscription has already ended.';
+export const MIGRATION_CONDITIONS = 'Please accept the terms and conditions to continue.';
+export const MIGRATION_DONE = 'Your subscription has been migrated successfully.';
+
+/** The migration popup is for members (renewing) whose membership is billed on v1 while the site bills on v2. */
+export function migrationDue(state: SubscriptionState, settings: SiteSettings, now: string): boolean {
+  return settings.enable_subscription_migration && settings.payment_api_version === 'v2' && state.billingApi === 'v1' && isActive(state, now) && isRenewing(state);
+}
+
+export const acceptMigrationConditions = (ctx: CommandContext, userId: string) =>
+  handle(ctx, subscriptionStream(userId), subscriptionDecider, { type: 'AcceptMigrationConditions', at: ctx.now() });
+
+export interface MigrationOutcome extends SubscriptionOutcome {
+  /** '0' resets the fan's state on the site (spec 1 §4). */
+  ccbill_subscription_status: '0' | '1' | '2';
+}
+
+/** POST /api/migrate-subscription-for-user: charges the migration price now on a card and continues on v2. */
+export async function migrateMembership(ctx: CommandContext, deps: PaymentDeps, input: { userId: string; card: CardChoice }): Promise<MigrationOutcome> {
+  const now = ctx.now();
+  const [{ state }, settings] = await Promise.all([loadSubscription(ctx.store, input.userId), loadSettings(ctx.store)]);
+  const status = subscriptionStatus(state, now);
+  if (!migrationDue(state, settings, now)) {
+    if (status === '0') return { accepted: false, paymentId: null, transactionId: null, message: MIGRATION_ENDED, amountCents: 0, ccbill_subscription_status: '0' };
+    throw new DomainError('Invalid request.', 'MIGRATION_NOT_AVAILABLE', 400);
+  }
+  if (!state.migrationConditionsAcceptedAt) throw new DomainError(MIGRATION_CONDITIONS, 'CONDITIONS_NOT_ACCEPTED', 400);
+  const price = migrationPriceCents(settings);
+  const outcome = await startMembership(ctx, deps, {
+    userId: input.userId,
+    kind: 'migration',
+    prices: { initialCents: price, recurringCents: price },
+    renews: true,
+    billingApi: 'v2',
+    payWith: 'card',
+    card: input.card,
+    needsPaymentMethod: true,
+    successMessage: MIGRATION_DONE,
+  });
+  const after = (await loadSubscription(ctx.store, input.userId)).state;
+  return { ...outcome, ccbill_subscription_status: subscriptionStatus(after, ctx.now()) };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Resubscribe offer (domain/offer): free months N, 0 = reduced price only, -1 = free with no charge
+
+export const OFFER_ACCEPTED = 'Welcome back! Your membership is active again.';
+
+/** The resubscribe ribbon this fan sees now (GET /api/offer/check-offer's data.data), or null. */
+export async function resubscribeOfferFor(store: EventStore, now: string, userId: string, role: Role) {
+  const [settings, { state }] = await Promise.all([loadResubscribeOffer(store), loadSubscription(store, userId)]);
+  return offerBanner(settings, { isStaff: isStaffRole(role), membership: membershipHistory(state, now) });
+}
+
+/**
+ * Accepts the resubscribe offer with a card or the wallet. Paying from the wallet needs a non-zero balance
+ * ('Please Add Funds in wallet to subscribe.', 402), and one that covers what is charged now.
+ */
+export async function acceptOffer(
+  ctx: CommandContext,
+  deps: PaymentDeps,
+  input: { userId: string; role: Role; payWith: PayWith; card: CardChoice | null },
+): Promise<SubscriptionOutcome & { quote: ResubscribeQuote }> {
+  const [offer, { state }, settings] = await Promise.all([loadResubscribeOffer(ctx.store), loadSubscription(ctx.store, input.userId), loadSettings(ctx.store)]);
+  const walletCents = input.payWith === 'wallet' ? await walletBalance(ctx, input.userId) : 0;
+  const quote = acceptResubscribeOffer(
+    offer,
+    { isStaff: isStaffRole(input.role), membership: membershipHistory(state, ctx.now()) },
+    { method: input.payWith === 'wallet' ? 'crypto_currency' : 'card', walletCents },
+  );
+  const outcome = await startMembership(ctx, deps, {
+    userId: input.userId,
+    kind: 'offer',
+    prices: {
+      initialCents: quote.chargeNowCents,
+      recurringCents: quote.recurringCents ?? 0,
+      initialPeriodDays: quote.chargeNowCents > 0 ? undefined : quote.freeDays,
+    },
+    renews: quote.recurringCents !== null,
+    billingApi: settings.payment_api_version,
+    payWith: input.payWith,
+    card: input.card,
+    needsPaymentMethod: quote.paymentMethodRequired,
+    successMessage: OFFER_ACCEPTED,
+  });
+  return { ...outcome, quote };
+}
+
+export { CANCEL_ERROR };

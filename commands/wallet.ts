@@ -1,0 +1,333 @@
+// The wallet's process managers (spec 1 §4/§7, spec 2 §4/§7):
+//
+// Top-up by crypto:  generate (CryptoPaymentCreated; the provider quotes) → start (CryptoPaymentStarted: address,
+//   reference, QR) → the provider's word, by signed notice or by the fan's poll, each provider event id applied
+//   once (CryptoPaymentPaid / Underpaid / Expired / Failed) → a paid payment credits the wallet once per payment
+//   id (WalletCredited, which also makes crypto_currency the default payment method in the read model).
+//   A crash between "paid" and the credit is finished by the next poll, notice or the recovery sweep.
+//
+// Purchase from the wallet: the pending unlock is recorded first (PostUnlockRequested, its payment id), then
+//   the payment with method 'wallet' (PaymentRequested), then the wallet is debited once per payment id
+//   (WalletDebited; the wallet stream's expected revision is what keeps the balance from going below 0),
+//   then PaymentCaptured and the unlock. Every step is idempotent, so commands/recovery.ts finishes a payment
+//   left half-way exactly as it does for cards (commands/payments.ts resumePayment).
+import { DomainError } from '../domain/shared/decider';
+import { postDecider, postStream } from '../domain/post/post';
+import { unlockDecider, unlockStream, ALREADY_UNLOCKED, COULD_NOT_UNLOCK } from '../domain/unlock/unlock';
+import { isActive, subscriptionDecider, subscriptionStream } from '../domain/subscription/subscription';
+import { isStaffRole } from '../domain/user/user';
+import type { Role } from '../domain/shared/wire';
+import { paymentDecider, paymentStream, type GatewayOutcome, type PaymentEvent, type PaymentPurpose, type PaymentState } from '../domain/payment/payment';
+import { walletDecider, walletStream, walletShortfallError, type WalletCommand, type WalletEvent, type WalletPurchase, type WalletState } from '../domain/wallet/wallet';
+import {
+  cryptoPaymentDecider,
+  cryptoPaymentStream,
+  cryptoPaymentView,
+  PAYMENT_FAILED,
+  type CryptoPaymentState,
+  type CryptoPaymentView,
+  type ProviderStatus,
+} from '../domain/wallet/crypto-topup';
+import { paymentMethodDecider, paymentMethodStream, type DefaultPaymentMethod } from '../domain/wallet/payment-method';
+import { insufficientFunds, type WalletSettings } from '../domain/pricing/pricing';
+import { cardsDecider, cardsStream } from '../domain/card/card';
+import { WrongExpectedRevisionError } from '../infra/eventstore/port';
+import type { CryptoGateway, CryptoPaymentStart, CryptoStatusReport } from '../infra/payments/port';
+import { commandContext, handle, loadStream, type CommandContext, type HandleResult } from './handle';
+import { completeEntitlement, reversePayment, settlePayment, type PaymentDeps } from './payments';
+import { boughtAnotherVersion } from './purchases';
+
+export const SOMETHING_WENT_WRONG = 'something went wrong';
+
+// ---------------------------------------------------------------------------------------------------------
+// The wallet stream
+
+/**
+ * Commands on one wallet run one after another in this process (a queue per stream), so parallel purchases do
+ * not fight over the stream's revision here. The guard itself is the expected revision of the append: another
+ * process writing first makes this one reload and decide again against the new balance.
+ */
+const queues = new Map<string, Promise<unknown>>();
+/** The queue is an optimisation only; tests turn it off to show the expected revision alone is the guard. */
+export const walletQueue = { enabled: true };
+function serialised<T>(key: string, fn: () => Promise<T>): Promise<T> {
+  const run = (queues.get(key) ?? Promise.resolve()).then(fn, fn);
+  const tail = run.then(
+    () => undefined,
+    () => undefined,
+  );
+  queues.set(key, tail);
+  void tail.then(() => {
+    if (queues.get(key) === tail) queues.delete(key);
+  });
+  return run;
+}
+
+const CONFLICT_ATTEMPTS = 40;
+
+/** One wallet command: decided against the current stream and appended with its expected revision. */
+export async function walletCommand(
+  ctx: CommandContext,
+  command: WalletCommand,
+  options: { queued?: boolean } = {},
+): Promise<HandleResult<WalletState, WalletEvent>> {
+  const attempt = async () => {
+    for (let i = 1; ; i++) {
+      try {
+        return await handle(ctx, walletStream(command.userId), walletDecider, command);
+      } catch (e) {
+        // handle() already retried a few times; under heavy contention from other processes keep trying
+        // (each attempt reloads the balance, so the decision is always made against what is there).
+        if (!(e instanceof WrongExpectedRevisionError) || i >= CONFLICT_ATTEMPTS) throw e;
+        await new Promise((r) => setTimeout(r, Math.random() * 10 * i));
+      }
+    }
+  };
+  return options.queued === false || !walletQueue.enabled ? attempt() : serialised(walletStream(command.userId), attempt);
+}
+
+export async function walletBalance(ctx: CommandContext, userId: string): Promise<number> {
+  return (await loadStream(ctx.store, walletStream(userId), walletDecider)).state.balanceCents;
+}
+
+const purchaseOf = (purpose: PaymentPurpose): WalletPurchase =>
+  purpose.kind === 'unlock' ? { kind: 'unlock', postId: purpose.postId } : { kind: 'subscription', period: purpose.period };
+
+/**
+ * The "charge" of a wallet payment (commands/payments.ts step 2): debit the wallet once per payment id. A
+ * balance that does not cover it is a decline with code INSUFFICIENT_FUNDS (no money moved).
+ */
+export async function chargeWallet(
+  ctx: CommandContext,
+  paymentId: string,
+  r: Extract<PaymentEvent, { type: 'PaymentRequested' }>['data'],
+): Promise<GatewayOutcome> {
+  try {
+    await walletCommand(ctx, { type: 'DebitWallet', userId: r.userId, purchaseId: paymentId, purchase: purchaseOf(r.purpose), amountCents: r.amountCents, at: ctx.now() });
+    return { status: 'captured', gatewayTransactionId: `wallet-${paymentId}` };
+  } catch (e) {
+    if (e instanceof DomainError && e.code === 'INSUFFICIENT_FUNDS') return { status: 'declined', failureCode: 'INSUFFICIENT_FUNDS', message: e.message, allowCascade: false };
+    throw e;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Purchase of a locked post from the wallet
+
+export interface WalletPurchaseOutcome {
+  paymentId: string;
+  amountCents: number;
+  balanceCents: number;
+}
+
+/**
+ * Pays for a locked post from the wallet. Throws 'Content already unlocked.' (409, nothing charged), 402
+ * INSUFFICIENT_FUNDS with the shortfall (nothing charged), or the unlock rules' refusals.
+ */
+export async function purchasePostFromWallet(
+  ctx: CommandContext,
+  deps: PaymentDeps,
+  input: { userId: string; role: Role; postId: string; confirmedAmountCents: number | null },
+): Promise<WalletPurchaseOutcome> {
+  const [post, subscription, current, wallet] = await Promise.all([
+    loadStream(ctx.store, postStream(input.postId), postDecider),
+    loadStream(ctx.store, subscriptionStream(input.userId), subscriptionDecider),
+    loadStream(ctx.store, unlockStream(input.postId, input.userId), unlockDecider),
+    loadStream(ctx.store, walletStream(input.userId), walletDecider),
+  ]);
+  const request = {
+    type: 'RequestUnlock' as const,
+    postId: input.postId,
+    userId: input.userId,
+    paymentId: ctx.newId(),
+    // The spec's wallet call carries no amount: without one the fan pays the price the post has now.
+    confirmedAmountCents: input.confirmedAmountCents ?? post.state.priceCents,
+    post: post.state,
+    viewer: { isStaff: isStaffRole(input.role), isSubscriber: isActive(subscription.state, ctx.now()) },
+    at: ctx.now(),
+  };
+  unlockDecider.decide(request, current.state);
+  if (await boughtAnotherVersion(ctx, post.state, input.postId, input.userId)) throw new DomainError(ALREADY_UNLOCKED, 'ALREADY_UNLOCKED', 409);
+  const price = post.state.priceCents;
+  // Not enough in the wallet: refused before anything is written (a race past this check is refused by the debit).
+  if (!current.state.pendingPaymentId && wallet.state.balanceCents < price) throw walletShortfallError({ kind: 'unlock', postId: input.postId }, price, wallet.state.balanceCents);
+
+  const requested = await handle(ctx, unlockStream(input.postId, input.userId), unlockDecider, request);
+  const paymentId = requested.state.pendingPaymentId;
+  if (!paymentId) throw new DomainError(COULD_NOT_UNLOCK, 'NO_PENDING_PAYMENT', 409);
+  const payment = await settlePayment(ctx, deps, paymentId, {
+    userId: input.userId,
+    purpose: { kind: 'unlock', postId: input.postId },
+    amountCents: requested.state.pendingAmountCents,
+    method: 'wallet',
+    card: null,
+  });
+  await completeEntitlement(ctx, paymentId, payment);
+  const balanceCents = await walletBalance(ctx, input.userId);
+  if (payment.status === 'captured') return { paymentId, amountCents: payment.request!.amountCents, balanceCents };
+  if (payment.failure?.failureCode === 'INSUFFICIENT_FUNDS') throw insufficientFunds(payment.request!.amountCents, balanceCents);
+  throw new DomainError(payment.failure?.message || SOMETHING_WENT_WRONG, payment.failure?.failureCode ?? 'PAYMENT_FAILED', 402);
+}
+
+/**
+ * Staff refund of a wallet-paid purchase: the money goes back into the wallet (once per payment), then the
+ * payment is reversed and takes back what it paid for. Safe to repeat after a crash between the two.
+ */
+export async function refundWalletPayment(ctx: CommandContext, paymentId: string, reversal: { source: string; reason?: string | null }): Promise<PaymentState> {
+  const { state } = await loadStream(ctx.store, paymentStream(paymentId), paymentDecider);
+  const r = state.request;
+  if (!r || r.method !== 'wallet') throw new DomainError('Invalid Request', 'NOT_A_WALLET_PAYMENT', 400);
+  if (state.status !== 'captured') throw new DomainError('Only a captured payment can be refunded.', 'PAYMENT_NOT_CAPTURED', 409);
+  await walletCommand(ctx, { type: 'RefundToWallet', userId: r.userId, refundId: `refund-${paymentId}`, purchaseId: paymentId, amountCents: r.amountCents, reason: reversal.reason ?? 'Refund', at: ctx.now() });
+  return reversePayment(ctx, paymentId, { kind: 'refund', source: reversal.source, reason: reversal.reason ?? null });
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Default payment method
+
+export async function setDefaultPaymentMethod(ctx: CommandContext, userId: string, method: DefaultPaymentMethod, effective: DefaultPaymentMethod | null) {
+  const cards = await loadStream(ctx.store, cardsStream(userId), cardsDecider);
+  const savedCardIds = [...cards.state.cards.keys()];
+  const result = await handle(ctx, paymentMethodStream(userId), paymentMethodDecider, { type: 'SetDefaultPaymentMethod', userId, method, savedCardIds, effective, at: ctx.now() });
+  // The card becomes the one card purchases use, too.
+  if (method.kind === 'card' && cards.state.primaryCardId !== method.cardId) {
+    await handle(ctx, cardsStream(userId), cardsDecider, { type: 'SetPrimaryCard', userId, cardId: method.cardId });
+  }
+  return result;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Crypto top-ups
+
+const notFound = () => new DomainError('Invalid request.', 'PAYMENT_NOT_FOUND', 404);
+
+async function ownedPayment(ctx: CommandContext, userId: string | null, paymentId: string): Promise<CryptoPaymentState> {
+  const { state } = await loadStream(ctx.store, cryptoPaymentStream(paymentId), cryptoPaymentDecider);
+  if (state.status === 'none' || (userId !== null && state.userId !== userId)) throw notFound();
+  return state;
+}
+
+/** Choose a currency: the payment id and the amount in that currency are generated (the 15 minutes start now). */
+export async function generateCryptoPayment(
+  ctx: CommandContext,
+  gateway: CryptoGateway,
+  input: { userId: string; currency: string; amountCents: number; walletSettings: WalletSettings },
+) {
+  const paymentId = ctx.newId();
+  const command = { type: 'CreateCryptoPayment' as const, paymentId, userId: input.userId, currency: input.currency, amountCents: input.amountCents, walletSettings: input.walletSettings, at: ctx.now() };
+  // The rules first (amount bounds, currency format), then the provider.
+  const [created] = cryptoPaymentDecider.decide(command, cryptoPaymentDecider.initialState());
+  const currency = created.type === 'CryptoPaymentCreated' ? created.data.currency : input.currency;
+  if (!(await gateway.currencies()).some((c) => c.currency === currency)) throw new DomainError('This currency is not available.', 'UNSUPPORTED_CURRENCY', 400, { field: 'currency' });
+  const quote = await gateway.createPayment({ paymentId, currency, amountCents: input.amountCents });
+  const { state } = await handle(ctx, cryptoPaymentStream(paymentId), cryptoPaymentDecider, command);
+  return { paymentId, quote, state };
+}
+
+/** Start Crypto Payment: the provider's address, reference and QR code (the same ones when asked again). */
+export async function startCryptoPayment(ctx: CommandContext, gateway: CryptoGateway, input: { userId: string; paymentId: string }): Promise<{ start: CryptoPaymentStart; state: CryptoPaymentState }> {
+  const before = await ownedPayment(ctx, input.userId, input.paymentId);
+  if (before.status === 'created' && before.expiresAt && Date.parse(ctx.now()) >= Date.parse(before.expiresAt))
+    throw new DomainError(PAYMENT_FAILED, 'CRYPTO_PAYMENT_EXPIRED', 410);
+  if (before.status !== 'created' && before.status !== 'waiting') throw new DomainError(PAYMENT_FAILED, 'CRYPTO_PAYMENT_CLOSED', 409);
+  const start = await gateway.startPayment(input.paymentId);
+  const { state } = await handle(ctx, cryptoPaymentStream(input.paymentId), cryptoPaymentDecider, {
+    type: 'StartCryptoPayment',
+    paymentId: input.paymentId,
+    address: start.address,
+    referenceNo: start.referenceNo,
+    cryptoAmount: start.cryptoAmount,
+    // The payment URI; the image is drawn from it again when asked (events stay small).
+    qr: start.qr,
+    posId: start.posId,
+    at: ctx.now(),
+  });
+  return { start, state };
+}
+
+/** A paid payment credits the wallet, once per payment id. Returns the balance after it (null when not paid). */
+async function creditIfPaid(ctx: CommandContext, paymentId: string, state: CryptoPaymentState): Promise<number | null> {
+  if (state.status !== 'paid' || !state.userId || !state.currency) return null;
+  const r = await walletCommand(ctx, { type: 'CreditTopUp', userId: state.userId, paymentId, currency: state.currency, amountCents: state.creditCents, at: ctx.now() });
+  return r.state.balanceCents;
+}
+
+export type CryptoReportResult = 'applied' | 'duplicate' | 'ignored';
+
+/** The provider's word about a payment (its notice, or what a poll found): applied once per provider event id. */
+export async function applyCryptoReport(
+  ctx: CommandContext,
+  paymentId: string,
+  report: { eventId: string; status: ProviderStatus; receivedCents: number; reason?: string },
+): Promise<{ result: CryptoReportResult; state: CryptoPaymentState }> {
+  const { state: before } = await loadStream(ctx.store, cryptoPaymentStream(paymentId), cryptoPaymentDecider);
+  if (before.status === 'none') return { result: 'ignored', state: before };
+  const r = await handle(ctx, cryptoPaymentStream(paymentId), cryptoPaymentDecider, {
+    type: 'RecordProviderEvent',
+    paymentId,
+    providerEventId: report.eventId,
+    status: report.status,
+    receivedCents: report.receivedCents,
+    ...(report.reason ? { reason: report.reason } : {}),
+    at: ctx.now(),
+  });
+  // Also when nothing new was recorded: a crash may have come between "paid" and the credit.
+  await creditIfPaid(ctx, paymentId, r.state);
+  const seen = before.providerEventIds.includes(report.eventId);
+  return { result: r.events.length ? 'applied' : seen ? 'duplicate' : 'ignored', state: r.state };
+}
+
+const OPEN = new Set(['created', 'waiting', 'underpaid']);
+
+/**
+ * The fan's 5-second poll (and the recovery sweep): asks the provider, records its word, credits a paid
+ * payment, and expires an open one whose 15 minutes are over.
+ */
+export async function pollCryptoPayment(
+  ctx: CommandContext,
+  gateway: CryptoGateway,
+  input: { userId: string | null; paymentId: string },
+): Promise<{ state: CryptoPaymentState; view: CryptoPaymentView; balanceCents: number; report: CryptoStatusReport | null }> {
+  let state = await ownedPayment(ctx, input.userId, input.paymentId);
+  let report: CryptoStatusReport | null = null;
+  if (OPEN.has(state.status) || state.status === 'expired') {
+    report = await gateway.status(input.paymentId);
+    if (report?.eventId && report.status !== 'pending') state = (await applyCryptoReport(ctx, input.paymentId, { eventId: report.eventId, status: report.status, receivedCents: report.receivedCents, reason: report.reason })).state;
+  }
+  if (state.status === 'created' || state.status === 'waiting') {
+    state = (await handle(ctx, cryptoPaymentStream(input.paymentId), cryptoPaymentDecider, { type: 'ExpireCryptoPayment', paymentId: input.paymentId, at: ctx.now() })).state;
+  }
+  const credited = await creditIfPaid(ctx, input.paymentId, state);
+  const balanceCents = credited ?? (state.userId ? await walletBalance(ctx, state.userId) : 0);
+  return { state, view: cryptoPaymentView(state, ctx.now()), balanceCents, report };
+}
+
+/** Staff credit what an underpaid payment received (never the amount asked for). */
+export async function settleUnderpaidPayment(ctx: CommandContext, paymentId: string, actorId: string): Promise<CryptoPaymentState> {
+  await ownedPayment(ctx, null, paymentId);
+  const { state } = await handle(ctx, cryptoPaymentStream(paymentId), cryptoPaymentDecider, { type: 'SettleUnderpaid', paymentId, actorId, at: ctx.now() });
+  await creditIfPaid(ctx, paymentId, state);
+  return state;
+}
+
+/**
+ * Recovery sweep (start-up and every minute): paid but not credited (a crash), and open payments whose window
+ * is over (the provider is asked once more: a notice may have been lost), are finished.
+ */
+export async function resumeCryptoTopUps(
+  store: CommandContext['store'],
+  gateway: CryptoGateway,
+  paymentIds: string[],
+  options: { now?: () => Date; log?: (message: string) => void } = {},
+): Promise<number> {
+  for (const paymentId of paymentIds) {
+    const ctx = commandContext(store, { userId: null, role: 'system', correlationId: `crypto-recovery-${paymentId}` }, options.now);
+    try {
+      const { state } = await pollCryptoPayment(ctx, gateway, { userId: null, paymentId });
+      options.log?.(`crypto payment ${paymentId}: ${state.status}`);
+    } catch (e) {
+      options.log?.(`could not resume crypto payment ${paymentId}: ${(e as Error).message}`);
+    }
+  }
+  return paymentIds.length;
+}

@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import { emptyLedger, foldLedger, ledgerDiscrepancies, netCents, walletDiscrepancies } from './ledger';
+
+const captured = (userId: string, amountCents: number, kind = 'unlock') => ({ type: 'PaymentCaptured', data: { userId, amountCents, purpose: { kind } } });
+const reversed = (userId: string, amountCents: number, reversal: string, kind = 'unlock') => ({ type: 'PaymentReversed', data: { userId, amountCents, kind: reversal, purpose: { kind } } });
+
+describe('foldLedger', () => {
+  const l = [
+    captured('a', 1500),
+    captured('a', 999, 'subscription'),
+    captured('b', 2000),
+    reversed('b', 2000, 'refund'),
+    captured('c', 999, 'subscription'),
+    reversed('c', 999, 'chargeback', 'subscription'),
+    { type: 'PostLiked', data: {} },
+  ].reduce(foldLedger, emptyLedger());
+
+  it('sums captures and each kind of reversal', () => {
+    expect(l).toMatchObject({ captures: 4, capturedCents: 5498, refundedCents: 2000, voidedCents: 0, chargedBackCents: 999, chargebacks: 1 });
+    expect(netCents(l)).toBe(2499);
+  });
+
+  it('nets per source and per fan', () => {
+    expect(l.netBySource).toEqual({ unlocks: 1500, subscriptions: 999 });
+    expect(l.netByUser).toEqual({ a: 2499, b: 0, c: 0 });
+  });
+
+  it('reports nothing when the books agree, and names each disagreement', () => {
+    expect(ledgerDiscrepancies(l, { earningsCents: 2499, transactionsCents: 2499, providerCents: 2499 })).toEqual([]);
+    expect(ledgerDiscrepancies(l, { earningsCents: 2499, transactionsCents: 2499, providerCents: null })).toEqual([]);
+    expect(ledgerDiscrepancies(l, { earningsCents: 4498, transactionsCents: 2499, providerCents: 3000 })).toEqual([
+      'earnings report 4498 ≠ captures − refunds − voids − chargebacks 2499',
+      'payment provider net 3000 ≠ event log net 2499',
+    ]);
+  });
+});
+
+describe('wallets in the ledger', () => {
+  const credited = (userId: string, paymentId: string, amountCents: number, balanceCents: number) => ({ type: 'WalletCredited', data: { userId, paymentId, amountCents, balanceCents, currency: 'BTC' } });
+  const paid = (paymentId: string, creditCents: number) => ({ type: 'CryptoPaymentPaid', data: { paymentId, creditCents } });
+  const debited = (userId: string, purchaseId: string, amountCents: number, balanceCents: number) => ({ type: 'WalletDebited', data: { userId, purchaseId, amountCents, balanceCents } });
+  const walletCapture = (userId: string, paymentId: string, amountCents: number) => ({ type: 'PaymentCaptured', data: { userId, paymentId, amountCents, method: 'wallet', purpose: { kind: 'unlock' } } });
+  const refunded = (userId: string, refundId: string, purchaseId: string, amountCents: number, balanceCents: number) => ({ type: 'WalletRefunded', data: { userId, refundId, purchaseId, amountCents, balanceCents } });
+  const walletReversal = (userId: string, paymentId: string, amountCents: number) => ({ type: 'PaymentReversed', data: { userId, paymentId, amountCents, kind: 'refund', purpose: { kind: 'unlock' } } });
+  const honest = [
+    paid('cp1', 2000),
+    credited('u1', 'cp1', 2000, 2000),
+    debited('u1', 'pay1', 1500, 500),
+    walletCapture('u1', 'pay1', 1500),
+    captured('u2', 999, 'subscription'),
+    refunded('u1', 'refund-pay1', 'pay1', 1500, 2000),
+    walletReversal('u1', 'pay1', 1500),
+  ];
+  const figures = (balances: [string, number][], topUps = 2000, received: [string, number][] = [['cp1', 2000]]) => ({
+    readModelBalances: new Map(balances),
+    topUpTransactionsCents: topUps,
+    cryptoReceived: new Map(received),
+  });
+
+  it('a wallet purchase is earnings once, a top-up is not; the card provider sees card payments only', () => {
+    const l = honest.slice(0, 5).reduce(foldLedger, emptyLedger());
+    expect(netCents(l)).toBe(1500 + 999);
+    expect(l.netByMethod).toEqual({ card: 999, wallet: 1500 });
+    expect(ledgerDiscrepancies(l, { earningsCents: 2499, transactionsCents: 2499, providerCents: 999 })).toEqual([]);
+    expect(ledgerDiscrepancies(l, { earningsCents: 2499, transactionsCents: 2499, providerCents: 2499 })).toEqual(['payment provider net 2499 ≠ event log net 999 (card payments)']);
+    expect(walletDiscrepancies(l, figures([['u1', 500]]))).toEqual([]);
+  });
+
+  it('a refund into the wallet is a reversal of the wallet payment', () => {
+    const l = honest.reduce(foldLedger, emptyLedger());
+    expect(l.netByMethod).toEqual({ card: 999, wallet: 0 });
+    expect(l.wallet.byUser.u1).toEqual({ toppedUpCents: 2000, debitedCents: 1500, refundedCents: 1500, balanceCents: 2000 });
+    expect(walletDiscrepancies(l, figures([['u1', 2000]]))).toEqual([]);
+  });
+
+  it('names every way the wallets can disagree', () => {
+    const broken = [
+      paid('cp1', 2000),
+      credited('u1', 'cp1', 2000, 2000),
+      credited('u1', 'cp2', 500, 2600), // states a balance that does not follow; credited without a paid payment
+      debited('u1', 'pay1', 3000, -400), // below 0; no captured payment
+    ].reduce(foldLedger, emptyLedger());
+    expect(walletDiscrepancies(broken, figures([['u1', 0]], 2000, [['cp1', 1900]]))).toEqual([
+      'wallet of u1: top-up cp2 states balance 2600, expected 2500',
+      'wallet of u1 went below 0 (-400) at purchase pay1',
+      'wallet of u1: balance -400 ≠ top-ups − debits + refunds -500',
+      'wallet read model of u1: balance 0 ≠ event log -400',
+      'transactions report wallet top-ups 2000 ≠ wallet credits 2500',
+      'crypto payment cp2: credited 500 ≠ paid none',
+      'wallet purchase pay1: debited 3000 ≠ captured none',
+      'crypto provider received 1900 for cp1 ≠ credited 2000',
+      'crypto provider received nothing for cp2 ≠ credited 500',
+    ]);
+  });
+});

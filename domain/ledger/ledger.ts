@@ -1,0 +1,205 @@
+// The auditor's ledger: a pure fold over the event log that says how much money moved, by source and by fan.
+// It is computed from the events alone, so it can be held against every read model that reports money
+// (earnings, transactions, wallets) and against the payment providers' own books (projections/ledger-check.ts).
+//
+// Wallets: a top-up is the fan's money held for them, not earnings; a purchase paid from the wallet is earnings
+// (a PaymentCaptured with method 'wallet'), counted once. So the ledger keeps, per fan, what was topped up,
+// debited and refunded into the wallet, and checks that every balance equals top-ups − debits + refunds and was
+// never below 0; that every wallet debit is exactly one captured wallet payment (and every wallet refund one
+// reversal); and that every credited top-up is a paid crypto payment of the same amount.
+import type { DomainEvent } from '../shared/decider';
+
+export type LedgerSource = 'subscriptions' | 'unlocks';
+
+export interface Ledger {
+  captures: number;
+  capturedCents: number;
+  refundedCents: number;
+  voidedCents: number;
+  chargedBackCents: number;
+  chargebacks: number;
+  /** Net kept per source (captures minus reversals). */
+  netBySource: Record<LedgerSource, number>;
+  /** Net paid per fan. */
+  netByUser: Record<string, number>;
+  /** Net kept per payment method: what the card provider should show, and what was paid from wallets. */
+  netByMethod: { card: number; wallet: number };
+  wallet: WalletLedger;
+}
+
+export interface WalletLedger {
+  /** Per fan: what went in and out of the wallet, and the balance the last event stated. */
+  byUser: Record<string, { toppedUpCents: number; debitedCents: number; refundedCents: number; balanceCents: number }>;
+  toppedUpCents: number;
+  debitedCents: number;
+  refundedCents: number;
+  /** Crypto payment id → cents credited to the wallet / cents the payment reported paid. */
+  creditedByPayment: Record<string, number>;
+  paidByPayment: Record<string, number>;
+  /** Wallet debit purchase id → cents; captured wallet payment id → cents (the two must match one to one). */
+  debitsByPurchase: Record<string, number>;
+  walletCaptures: Record<string, number>;
+  /** Wallet refunds by purchase id; reversals of wallet payments by payment id. */
+  refundsByPurchase: Record<string, number>;
+  walletReversals: Record<string, number>;
+  /** Inconsistencies seen while folding (a stated balance that does not follow, or is below 0). */
+  problems: string[];
+}
+
+const emptyWallet = (): WalletLedger => ({
+  byUser: {}, toppedUpCents: 0, debitedCents: 0, refundedCents: 0, creditedByPayment: {}, paidByPayment: {}, debitsByPurchase: {}, walletCaptures: {},
+  refundsByPurchase: {}, walletReversals: {}, problems: [],
+});
+
+export const emptyLedger = (): Ledger => ({
+  captures: 0, capturedCents: 0, refundedCents: 0, voidedCents: 0, chargedBackCents: 0, chargebacks: 0,
+  netBySource: { subscriptions: 0, unlocks: 0 }, netByUser: {}, netByMethod: { card: 0, wallet: 0 }, wallet: emptyWallet(),
+});
+
+export const netCents = (l: Ledger) => l.capturedCents - l.refundedCents - l.voidedCents - l.chargedBackCents;
+
+const sourceOf = (purpose: { kind: string }): LedgerSource => (purpose.kind === 'unlock' ? 'unlocks' : 'subscriptions');
+/** Events before wallets existed carry no method, or 'card'. */
+const methodOf = (d: { method?: string }): 'card' | 'wallet' => (d.method === 'wallet' ? 'wallet' : 'card');
+
+/** One wallet movement: the balance the event states must be the previous one plus the movement, and ≥ 0. */
+function walletMove(w: WalletLedger, userId: string, delta: number, stated: number, field: 'toppedUpCents' | 'debitedCents' | 'refundedCents', what: string): WalletLedger {
+  const prev = w.byUser[userId] ?? { toppedUpCents: 0, debitedCents: 0, refundedCents: 0, balanceCents: 0 };
+  const problems = [...w.problems];
+  if (stated !== prev.balanceCents + delta) problems.push(`wallet of ${userId}: ${what} states balance ${stated}, expected ${prev.balanceCents + delta}`);
+  if (stated < 0) problems.push(`wallet of ${userId} went below 0 (${stated}) at ${what}`);
+  const amount = Math.abs(delta);
+  return {
+    ...w,
+    [field]: w[field] + amount,
+    byUser: { ...w.byUser, [userId]: { ...prev, [field]: prev[field] + amount, balanceCents: stated } },
+    problems,
+  };
+}
+
+function foldWallet(w: WalletLedger, event: DomainEvent<string, any>): WalletLedger {
+  const d = event.data;
+  switch (event.type) {
+    case 'WalletCredited': {
+      const next = walletMove(w, d.userId, d.amountCents, d.balanceCents, 'toppedUpCents', `top-up ${d.paymentId}`);
+      return { ...next, creditedByPayment: { ...next.creditedByPayment, [d.paymentId]: (next.creditedByPayment[d.paymentId] ?? 0) + d.amountCents } };
+    }
+    case 'WalletDebited': {
+      const next = walletMove(w, d.userId, -d.amountCents, d.balanceCents, 'debitedCents', `purchase ${d.purchaseId}`);
+      return { ...next, debitsByPurchase: { ...next.debitsByPurchase, [d.purchaseId]: (next.debitsByPurchase[d.purchaseId] ?? 0) + d.amountCents } };
+    }
+    case 'WalletRefunded': {
+      const next = walletMove(w, d.userId, d.amountCents, d.balanceCents, 'refundedCents', `refund ${d.refundId}`);
+      return { ...next, refundsByPurchase: { ...next.refundsByPurchase, [d.purchaseId]: (next.refundsByPurchase[d.purchaseId] ?? 0) + d.amountCents } };
+    }
+    case 'CryptoPaymentPaid':
+      return { ...w, paidByPayment: { ...w.paidByPayment, [d.paymentId]: (w.paidByPayment[d.paymentId] ?? 0) + d.creditCents } };
+    case 'PaymentCaptured':
+      return methodOf(d) === 'wallet' ? { ...w, walletCaptures: { ...w.walletCaptures, [d.paymentId]: (w.walletCaptures[d.paymentId] ?? 0) + d.amountCents } } : w;
+    case 'PaymentReversed':
+      return w.walletCaptures[d.paymentId] !== undefined ? { ...w, walletReversals: { ...w.walletReversals, [d.paymentId]: (w.walletReversals[d.paymentId] ?? 0) + d.amountCents } } : w;
+    default:
+      return w;
+  }
+}
+
+export function foldLedger(l: Ledger, event: DomainEvent<string, any>): Ledger {
+  const withWallet = { ...l, wallet: foldWallet(l.wallet, event) };
+  return foldMoney(withWallet, event);
+}
+
+function foldMoney(l: Ledger, event: DomainEvent<string, any>): Ledger {
+  const d = event.data;
+  switch (event.type) {
+    case 'PaymentCaptured': {
+      const source = sourceOf(d.purpose);
+      return {
+        ...l,
+        captures: l.captures + 1,
+        capturedCents: l.capturedCents + d.amountCents,
+        netBySource: { ...l.netBySource, [source]: l.netBySource[source] + d.amountCents },
+        netByUser: { ...l.netByUser, [d.userId]: (l.netByUser[d.userId] ?? 0) + d.amountCents },
+        netByMethod: { ...l.netByMethod, [methodOf(d)]: l.netByMethod[methodOf(d)] + d.amountCents },
+      };
+    }
+    case 'PaymentReversed': {
+      const source = sourceOf(d.purpose);
+      const kind = d.kind as 'refund' | 'void' | 'chargeback';
+      return {
+        ...l,
+        refundedCents: l.refundedCents + (kind === 'refund' ? d.amountCents : 0),
+        voidedCents: l.voidedCents + (kind === 'void' ? d.amountCents : 0),
+        chargedBackCents: l.chargedBackCents + (kind === 'chargeback' ? d.amountCents : 0),
+        chargebacks: l.chargebacks + (kind === 'chargeback' ? 1 : 0),
+        netBySource: { ...l.netBySource, [source]: l.netBySource[source] - d.amountCents },
+        netByUser: { ...l.netByUser, [d.userId]: (l.netByUser[d.userId] ?? 0) - d.amountCents },
+        // The reversal of a wallet payment (its capture is known by payment id) comes off the wallet total.
+        ...(l.wallet.walletReversals[d.paymentId] !== undefined
+          ? { netByMethod: { ...l.netByMethod, wallet: l.netByMethod.wallet - d.amountCents } }
+          : { netByMethod: { ...l.netByMethod, card: l.netByMethod.card - d.amountCents } }),
+      };
+    }
+    default:
+      return l;
+  }
+}
+
+export interface LedgerFigures {
+  /** Sum of the earnings read model. */
+  earningsCents: number;
+  /** Sum of the transactions report's settled payment rows (reversals are negative rows; wallet top-ups excluded). */
+  transactionsCents: number;
+  /** The provider's captures net of its reversals; null when it cannot be asked (a real provider offline). */
+  providerCents: number | null;
+}
+
+/** Every way the books can disagree with the event log, in words an auditor reads; empty when they agree. */
+export function ledgerDiscrepancies(l: Ledger, f: LedgerFigures): string[] {
+  const net = netCents(l);
+  const problems: string[] = [];
+  if (f.earningsCents !== net) problems.push(`earnings report ${f.earningsCents} ≠ captures − refunds − voids − chargebacks ${net}`);
+  if (f.transactionsCents !== net) problems.push(`transactions report ${f.transactionsCents} ≠ event log net ${net}`);
+  const card = l.netByMethod.card;
+  if (f.providerCents !== null && f.providerCents !== card) problems.push(`payment provider net ${f.providerCents} ≠ event log net ${card}${l.netByMethod.wallet ? ' (card payments)' : ''}`);
+  return problems;
+}
+
+export interface WalletFigures {
+  /** Each fan's balance in the wallet read model. */
+  readModelBalances: Map<string, number>;
+  /** Sum of the transactions report's wallet top-up rows. */
+  topUpTransactionsCents: number;
+  /** The crypto provider's books: USD cents received per payment; null when it cannot be asked. */
+  cryptoReceived: Map<string, number> | null;
+}
+
+/** The wallet half of the audit; empty when the wallets, their read model and the crypto provider agree. */
+export function walletDiscrepancies(l: Ledger, f: WalletFigures): string[] {
+  const w = l.wallet;
+  const problems = [...w.problems];
+  for (const [userId, u] of Object.entries(w.byUser)) {
+    const expected = u.toppedUpCents - u.debitedCents + u.refundedCents;
+    if (u.balanceCents !== expected) problems.push(`wallet of ${userId}: balance ${u.balanceCents} ≠ top-ups − debits + refunds ${expected}`);
+  }
+  for (const userId of new Set([...Object.keys(w.byUser), ...f.readModelBalances.keys()])) {
+    const logged = w.byUser[userId]?.balanceCents ?? 0;
+    const read = f.readModelBalances.get(userId) ?? 0;
+    if (logged !== read) problems.push(`wallet read model of ${userId}: balance ${read} ≠ event log ${logged}`);
+  }
+  if (f.topUpTransactionsCents !== w.toppedUpCents) problems.push(`transactions report wallet top-ups ${f.topUpTransactionsCents} ≠ wallet credits ${w.toppedUpCents}`);
+  const oneToOne = (a: Record<string, number>, b: Record<string, number>, what: string, left: string, right: string) => {
+    for (const id of new Set([...Object.keys(a), ...Object.keys(b)])) {
+      if (a[id] !== b[id]) problems.push(`${what} ${id}: ${left} ${a[id] ?? 'none'} ≠ ${right} ${b[id] ?? 'none'}`);
+    }
+  };
+  oneToOne(w.creditedByPayment, w.paidByPayment, 'crypto payment', 'credited', 'paid');
+  oneToOne(w.debitsByPurchase, w.walletCaptures, 'wallet purchase', 'debited', 'captured');
+  oneToOne(w.refundsByPurchase, w.walletReversals, 'wallet purchase', 'refunded to the wallet', 'reversed');
+  if (f.cryptoReceived) {
+    for (const [paymentId, credited] of Object.entries(w.creditedByPayment)) {
+      const received = f.cryptoReceived.get(paymentId);
+      if (received !== credited) problems.push(`crypto provider received ${received ?? 'nothing'} for ${paymentId} ≠ credited ${credited}`);
+    }
+  }
+  return problems;
+}

@@ -1,0 +1,129 @@
+// Wire shapes of the subscription routes (api/routes/subscriptions.ts), shared by the server and both apps.
+import type { SubscriptionStatusCode } from '../shared/wire';
+import type { ResubscribeQuote } from '../offer/resubscribe-offer';
+
+/** POST /api/v2/subscription/quote {promotion_id?, coupon_code?} → data. Prices in cents and dollars. */
+export interface SubscriptionQuoteView {
+  initial_cents: number;
+  recurring_cents: number;
+  initial_price: number;
+  recurring_price: number;
+  /** Length of the first period: 30, or 1..29 days for a trial promotion. */
+  initial_period_days: number;
+  source: 'regular' | 'returning' | 'promotion' | 'coupon';
+  /** Before promotion or coupon (struck through when different). */
+  list_initial_cents: number;
+  list_recurring_cents: number;
+  /** The subscription promotion priced in (or offered): its ribbon and countdown. */
+  promotion: { promotion_id: string; ribbon_text: string; ends_at: string; initial_cents: number; recurring_cents: number; trial_days: number | null } | null;
+  coupon_code: string | null;
+  has_subscribed_before: boolean;
+  server_time: string;
+}
+
+/** POST /api/v2/purchase/subscription, /resubscribe-with-card, /api/v2/subscription/retry-rebill → data */
+export interface SubscriptionPaymentResult {
+  accepted: boolean;
+  transactionId: string | null;
+  failureCode?: string;
+  errors?: { allow_cascade?: boolean; error_from?: string; transactionId?: string };
+  /** Charged now (0 for a free first period). */
+  amount_cents: number;
+}
+
+/** GET /api/v2/subscription/details → data: everything the membership page and the popups need. */
+export interface MembershipDetailsView {
+  status: SubscriptionStatusCode;
+  /** Access now (status '1' or '2' and not expired). */
+  active: boolean;
+  renews: boolean;
+  cancelled: boolean;
+  complimentary: boolean;
+  is_rebill_failed: boolean;
+  /** Show the rebill-failed popup now (else the reminder ribbon while failing). */
+  rebill_popup: boolean;
+  rebill_failure_code: string | null;
+  rebill_retry_at: string | null;
+  expiration_date: string | null;
+  next_billing_date: string | null;
+  started_at: string | null;
+  price_cents: number;
+  recurring_cents: number;
+  payment_method: string | null;
+  cancel: { reasons_enabled: boolean; reasons: string[]; title: string };
+  /** The resubscribe offer the fan may take now, or null. */
+  offer: { promo_banner_text: string; quote: ResubscribeQuote } | null;
+  /** The migration popup, or null. */
+  migration: MigrationDataView | null;
+  server_time: string;
+}
+
+/** The cancel calls (spec 1 §7: data.cancelled, message, ccbill_subscription_status). */
+export interface CancelSubscriptionAnswer {
+  cancelled: boolean;
+  /** '2' (running until expiration_date) or '0' (ended now: the site resets the subscription state). */
+  ccbill_subscription_status: SubscriptionStatusCode;
+  expiration_date: string | null;
+}
+
+/** GET /api/migration-data → data */
+export interface MigrationDataView {
+  show_popup: boolean;
+  title: string;
+  description: string;
+  price_cents: number;
+  price: number;
+  conditions_accepted: boolean;
+}
+
+/** POST /api/migrate-subscription-for-user → data (spec 1 §7). */
+export interface MigrationResult {
+  accepted: boolean;
+  transactionId: string | null;
+  amount: number;
+  ccbill_subscription_status: SubscriptionStatusCode;
+  message: string;
+  errors?: { allow_cascade?: boolean; error_from?: string; transactionId?: string };
+}
+
+/** GET /api/migrate-subscription (staff) → data.data */
+export interface MigrationSettingsView {
+  enabled: boolean;
+  title: string;
+  description: string;
+  price_cents: number;
+  payment_api_version: 'v1' | 'v2';
+}
+
+/** GET /admin-api/cancellations — who cancelled, when, why. */
+export interface AdminCancellationRecord {
+  id: string;
+  user_id: string;
+  email: string | null;
+  name: string | null;
+  cancelled_at: string;
+  reason: string | null;
+  other_reason: string | null;
+  request_from: string;
+  cancelled_by: 'fan' | 'staff' | 'system';
+  actor_id: string | null;
+  actor_email: string | null;
+  expires_at: string | null;
+  reactivated_at: string | null;
+}
+
+/** GET/PUT /admin-api/subscription-settings/site — the subscription settings the console edits. */
+export interface SubscriptionSettingsRecord {
+  id: 'site';
+  membership_price_cents: number;
+  recurring_membership_price_cents: number;
+  returning_membership_price_cents: number;
+  returning_recurring_membership_price_cents: number;
+  is_cancel_subscription_reason_enabled: boolean;
+  cancel_subscription_reasons: string[];
+  reason_for_cancellation_popup_title: string;
+  enable_subscription_migration: boolean;
+  subscription_migration_title: string;
+  subscription_migration_description: string;
+  payment_api_version: 'v1' | 'v2';
+}

@@ -1,0 +1,46 @@
+// The auditor's check: replays the whole event log into the ledger (domain/ledger) and holds it against the
+// money read models and the payment provider's books. Used by `npm run ledger` and after every test server.
+import { sql, type Kysely } from 'kysely';
+import type { EventStore, Position } from '../infra/eventstore/port';
+import { emptyLedger, foldLedger, ledgerDiscrepancies, walletDiscrepancies, type Ledger, type LedgerFigures, type WalletFigures } from '../domain/ledger/ledger';
+import { walletBalances } from './wallet';
+
+export interface LedgerReport {
+  ledger: Ledger;
+  figures: LedgerFigures;
+  /** The wallets' side: the read model's balances, the top-up report rows, the crypto provider's books. */
+  wallet: WalletFigures;
+  events: number;
+  problems: string[];
+}
+
+export async function replayLedger(store: EventStore): Promise<{ ledger: Ledger; events: number }> {
+  let ledger = emptyLedger();
+  let after: Position | null = null;
+  let events = 0;
+  for (;;) {
+    const batch = await store.readAll({ after, maxCount: 5000 });
+    if (batch.length === 0) break;
+    for (const e of batch) ledger = foldLedger(ledger, e);
+    events += batch.length;
+    after = batch[batch.length - 1].position;
+  }
+  return { ledger, events };
+}
+
+export async function checkLedger(
+  store: EventStore,
+  db: Kysely<any>,
+  providerNetCents: () => Promise<number | null>,
+  /** The crypto provider's received cents per payment (top-ups), when it can be asked. */
+  cryptoReceived: () => Promise<Map<string, number> | null> = async () => null,
+): Promise<LedgerReport> {
+  const { ledger, events } = await replayLedger(store);
+  const earnings = await sql<{ c: string }>`SELECT COALESCE(sum(cents), 0) AS c FROM rm.earnings_daily`.execute(db);
+  // Wallet top-ups are report rows of their own: the fan's money held, not earnings.
+  const transactions = await sql<{ c: string; t: string }>`SELECT COALESCE(sum(amount_cents) FILTER (WHERE type <> 'wallet_topup'), 0) AS c,
+    COALESCE(sum(amount_cents) FILTER (WHERE type = 'wallet_topup'), 0) AS t FROM rm.transactions WHERE status = 'captured'`.execute(db);
+  const figures: LedgerFigures = { earningsCents: Number(earnings.rows[0].c), transactionsCents: Number(transactions.rows[0].c), providerCents: await providerNetCents() };
+  const wallet: WalletFigures = { readModelBalances: await walletBalances(db), topUpTransactionsCents: Number(transactions.rows[0].t), cryptoReceived: await cryptoReceived() };
+  return { ledger, figures, wallet, events, problems: [...ledgerDiscrepancies(ledger, figures), ...walletDiscrepancies(ledger, wallet)] };
+}

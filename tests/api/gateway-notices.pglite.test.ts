@@ -1,0 +1,3 @@
+import { gatewayNoticesSuite } from './gateway-notices.suite';
+
+gatewayNoticesSuite('pglite', true);

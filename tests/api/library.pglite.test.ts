@@ -1,0 +1,3 @@
+import { librarySuite } from './library.suite';
+
+librarySuite('pglite', true);

@@ -1,0 +1,3 @@
+import { paymentMethodsSuite } from './payment-methods.suite';
+
+paymentMethodsSuite('pglite', true);

@@ -1,0 +1,3 @@
+import { postsSuite } from './posts.suite';
+
+postsSuite('pglite', true);

@@ -1,0 +1,3 @@
+import { subscriptionsSuite } from './subscriptions.suite';
+
+subscriptionsSuite('pglite', true);

@@ -1,0 +1,3 @@
+import { walletSuite } from './wallet.suite';
+
+walletSuite('pglite', true);

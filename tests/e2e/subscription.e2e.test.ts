@@ -1,0 +1,172 @@
+// The subscription lifecycle in a real browser (issue 5): a fan subscribes by card, the rebill is declined (the
+// services clock moved forward, the scheduler run), the rebill-failed popup and the reminder ribbon show, the fan
+// recovers with a new card, then cancels with a reason; the console's cancellations report shows who and why.
+// Screenshots at 375 px and 1440 px in tests/artifacts/ (subscription-*.png).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { SANDBOX_TEST_CARDS } from '../../domain/shared/wire';
+import { startTestServer, TEST_CARD_FORM, type TestServer } from '../support/server';
+import { DESKTOP, ensureAppsBuilt, launchChromium, requireChromium, shootBothWidths } from '../support/browser';
+
+const hasChromium = requireChromium();
+const DAY = 86_400_000;
+
+describe.skipIf(!hasChromium)('subscription lifecycle end to end (Chromium)', () => {
+  let t: TestServer;
+  let browser: Browser;
+  let page: Page;
+  let fanToken: string;
+  const consoleErrors: string[] = [];
+  let offsetMs = 0;
+
+  beforeAll(async () => {
+    ensureAppsBuilt();
+    t = await startTestServer('pglite', {}, { serveApps: true });
+    t.server.services.clock = () => new Date(Date.now() + offsetMs);
+    const reg = await t.call('POST', '/api/users/register', { name: 'Sam Member', email: 'sam.member@example.com', password: 'a good long password' });
+    fanToken = reg.body.data.token;
+    browser = await launchChromium();
+    page = await browser.newPage({ viewport: DESKTOP });
+    page.on('console', (m) => m.type() === 'error' && consoleErrors.push(`${new URL(page.url()).pathname}: ${m.text()}`));
+    page.on('pageerror', (e) => consoleErrors.push(`${new URL(page.url()).pathname}: ${e.message}`));
+    await page.addInitScript((token) => {
+      localStorage.setItem('fanclub.ageConfirmed', '1');
+      if (!location.pathname.startsWith('/admin')) localStorage.setItem('fanclub.token', token);
+    }, fanToken);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await t?.close();
+  });
+
+  const shoot = (name: string) => shootBothWidths(page, `subscription-${name}`);
+  const settle = async () => {
+    const head = await t.server.services.store.headPosition();
+    if (head) await t.server.services.runner.waitFor(head, 10_000);
+  };
+
+  async function fillCard(dialog: Locator, number: string) {
+    await dialog.getByLabel('First name').fill('Sam');
+    await dialog.getByLabel('Last name').fill('Member');
+    await dialog.getByLabel('Email').fill('sam.member@example.com');
+    await dialog.getByLabel('Address').fill('1 Test Street');
+    await dialog.getByLabel('Country').selectOption('US');
+    const state = dialog.getByLabel('State/Province');
+    if ((await state.evaluate((el) => el.tagName)) === 'SELECT') await state.selectOption({ index: 1 });
+    else await state.fill('NY');
+    await dialog.getByLabel('City').fill('New York');
+    await dialog.getByLabel('Postal code').fill('10001');
+    await dialog.getByLabel('Card number').fill(number);
+    await dialog.getByLabel('Month').selectOption('12');
+    await dialog.getByLabel('Year').selectOption(String(new Date().getFullYear() + 2));
+    await dialog.getByLabel('CVV').fill('123');
+  }
+
+  it('subscribes by card from the subscribe page', async () => {
+    await page.goto(t.base + '/subscribe');
+    await expect.poll(() => page.getByTestId('plan-price').innerText(), { timeout: 20_000 }).toBe('$9.99 / month');
+    await page.getByTestId('coupon-field').waitFor();
+    await shoot('01-subscribe');
+    await page.getByTestId('subscribe-button').click();
+    const dialog = page.getByTestId('card-dialog');
+    await dialog.waitFor();
+    await fillCard(dialog, SANDBOX_TEST_CARDS.approve);
+    await dialog.getByTestId('pay-button').click();
+    await page.getByText('Thank you for subscribing').first().waitFor({ timeout: 20_000 });
+    await page.goto(t.base + '/membership');
+    const status = page.getByTestId('membership-status');
+    await expect.poll(() => status.getAttribute('data-state'), { timeout: 15_000 }).toBe('active');
+    expect(await status.getAttribute('data-status')).toBe('1');
+    await page.getByTestId('membership-next-billing').waitFor();
+    await shoot('02-membership-active');
+  });
+
+  it('a declined rebill shows the popup and then the reminder ribbon; a new card recovers it', async () => {
+    // The fan's primary card now declines; the billing date comes (the clock moves 29.5 days) and the scheduler runs.
+    const add = await t.call('POST', '/api/v2/purchase/add-new-card', { ...TEST_CARD_FORM, email: 'sam.member@example.com', cardNumber: SANDBOX_TEST_CARDS.decline }, { token: fanToken });
+    expect(add.status, JSON.stringify(add.body)).toBe(200);
+    offsetMs = 29.5 * DAY;
+    await settle();
+    await t.server.rebillScheduler.tick();
+    await settle();
+    expect((await t.call('GET', '/api/users/me', undefined, { token: fanToken })).body.data.isRebillFailed).toBe(true);
+
+    await page.goto(t.base + '/membership');
+    const popup = page.getByTestId('rebill-popup');
+    await popup.waitFor({ timeout: 15_000 });
+    await expect.poll(() => page.getByTestId('membership-status').getAttribute('data-state')).toBe('rebill-failed');
+    await shoot('03-rebill-failed-popup');
+    // Later: the popup closes (the date is recorded) and the reminder ribbon stays.
+    await popup.getByTestId('rebill-popup-later').click();
+    await page.getByTestId('rebill-reminder').waitFor({ timeout: 15_000 });
+    await expect.poll(() => popup.isVisible()).toBe(false);
+    await page.goto(t.base + '/');
+    await page.getByTestId('rebill-reminder').waitFor({ timeout: 15_000 });
+    expect(await page.getByTestId('rebill-popup').count()).toBe(0);
+    await shoot('04-rebill-reminder-ribbon');
+
+    // Update card from the ribbon: the failed rebill is charged at once with the new card.
+    await page.getByTestId('rebill-reminder-update-card').click();
+    const dialog = page.getByTestId('card-dialog');
+    await dialog.waitFor();
+    await fillCard(dialog, SANDBOX_TEST_CARDS.approveMastercard);
+    await shoot('05-update-card');
+    await dialog.getByTestId('pay-button').click();
+    await page.getByText('Payment successful. Your membership continues.').first().waitFor({ timeout: 20_000 });
+    await expect.poll(() => page.getByTestId('rebill-reminder').count(), { timeout: 15_000 }).toBe(0);
+    await page.goto(t.base + '/membership');
+    await expect.poll(() => page.getByTestId('membership-status').getAttribute('data-state'), { timeout: 15_000 }).toBe('active');
+    await expect.poll(() => page.getByTestId('membership-card-on-file').innerText(), { timeout: 15_000 }).toContain('4444');
+    await shoot('06-membership-recovered');
+    const me = (await t.call('GET', '/api/users/me', undefined, { token: fanToken })).body.data;
+    expect(me).toMatchObject({ ccbillSubscriptionStatus: '1', isRebillFailed: false });
+  });
+
+  it('cancels with a reason: the spec messages, then status 2 until the expiry', async () => {
+    await page.getByTestId('membership-cancel-link').click();
+    await page.waitForURL('**/profile/cancel-subscription');
+    await page.getByTestId('cancel-reasons').waitFor({ timeout: 15_000 });
+    await page.getByText('Why are you cancelling?').waitFor();
+    await page.getByTestId('cancel-subscription-button').click();
+    await expect.poll(() => page.getByTestId('cancel-reason-error').innerText()).toBe('Please Select Reason for Cancellation');
+    await page.getByLabel('Other').check();
+    await page.getByTestId('cancel-subscription-button').click();
+    await page.getByText('Please Write Reason for cancellation').waitFor();
+    await page.getByLabel('Too expensive').check();
+    await shoot('07-cancel-reasons');
+    await page.getByTestId('cancel-subscription-button').click();
+    await page.getByText('Are you sure you want to cancel your subscription?').waitFor();
+    await shoot('08-cancel-confirm');
+    await page.getByTestId('cancel-confirm-yes').click();
+    await page.getByText('Subscription Cancelled').first().waitFor({ timeout: 20_000 });
+    await page.waitForURL('**/membership');
+    const status = page.getByTestId('membership-status');
+    await expect.poll(() => status.getAttribute('data-status'), { timeout: 15_000 }).toBe('2');
+    await page.getByTestId('membership-reactivate').waitFor();
+    await shoot('09-membership-cancelled');
+  });
+
+  it('the console lists the cancellation with its reason, and the subscriber as cancelled', async () => {
+    await page.goto(t.base + '/admin/login');
+    await page.getByLabel('Email').fill(t.adminEmail);
+    await page.getByRole('textbox', { name: 'Password' }).fill(t.adminPassword);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByTestId('app-menu').waitFor({ timeout: 20_000 });
+    // The admin session began at the moved clock's "now": the server sees it as valid.
+    await page.goto(t.base + '/admin/cancellation');
+    await expect.poll(() => page.getByTestId('cancellation-reason').first().innerText(), { timeout: 20_000 }).toBe('Too expensive');
+    await page.getByText('sam.member@example.com').first().waitFor();
+    await shoot('10-console-cancellations');
+    await page.goto(t.base + '/admin/subscribers');
+    await expect.poll(() => page.getByText('sam.member@example.com').first().isVisible(), { timeout: 20_000 }).toBe(true);
+    await page.getByText('Cancelled').first().waitFor();
+    await shoot('11-console-subscribers');
+    await page.goto(t.base + '/admin/subscription-settings');
+    await expect.poll(() => page.getByLabel('Reasons (one per line)').inputValue(), { timeout: 20_000 }).toContain('Too expensive');
+    await shoot('12-console-subscription-settings');
+  });
+
+  it('logged no browser errors', () => {
+    expect([...new Set(consoleErrors)].slice(0, 5)).toEqual([]);
+  });
+});

@@ -1,0 +1,41 @@
+import { useState } from 'react';
+import { Alert, Box, Card } from '@mui/material';
+import { Title, usePermissions } from 'react-admin';
+import type { LibraryMediaRecord } from '../../../domain/shared/wire';
+import { mayOpenPage } from '../access';
+import { LibraryBrowser } from './LibraryBrowser';
+import { CONTENT_MANAGER_PAGE } from './paths';
+
+/** The Content Manager (spec 2 §2, route /admin/content-manager): the media library and its categories. */
+export function ContentManagerPage() {
+  const { permissions, isPending } = usePermissions();
+  const [selected, setSelected] = useState<LibraryMediaRecord[]>([]);
+  if (isPending) return <Title title="Content Manager" />;
+  if (!mayOpenPage(permissions, CONTENT_MANAGER_PAGE))
+    return (
+      <Box sx={{ mt: 2 }}>
+        <Title title="Content Manager" />
+        <Alert severity="warning">You do not have access to this page.</Alert>
+      </Box>
+    );
+  const toggle = (item: LibraryMediaRecord) =>
+    setSelected(s => (s.some(m => m.id === item.id) ? s.filter(m => m.id !== item.id) : [...s, item]));
+  return (
+    <Card
+      data-testid="content-manager"
+      sx={{
+        mt: { xs: 0, sm: 1 },
+        mb: { xs: 0, sm: 1 },
+        // The page fills the window below the app bar; the category list and the grid scroll inside it.
+        height: { xs: 'calc(100dvh - 56px)', sm: 'calc(100dvh - 64px - 16px)' },
+        minHeight: 420,
+        display: 'flex',
+        flexDirection: 'column',
+        borderRadius: { xs: 0, sm: 1 },
+      }}
+    >
+      <Title title="Content Manager" />
+      <LibraryBrowser manage selected={selected} onToggle={toggle} onClearSelection={() => setSelected([])} />
+    </Card>
+  );
+}

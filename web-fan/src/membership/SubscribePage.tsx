@@ -1,0 +1,262 @@
+// /subscribe (spec 1 §2/§4/§5): the price for this fan (regular or returning), a running subscription promotion
+// with its struck-through list price and countdown, the coupon field (notChecked → valid / invalid), and the card
+// payment. A promotion that ended meanwhile answers 'Sorry promotion expired.' and the page shows the new price.
+import { useCallback, useEffect, useState } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import Alert from '@mui/material/Alert';
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import CircularProgress from '@mui/material/CircularProgress';
+import Divider from '@mui/material/Divider';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import CheckCircleRounded from '@mui/icons-material/CheckCircleRounded';
+import TimerRounded from '@mui/icons-material/TimerRounded';
+import type { SubscriptionQuoteView } from '../../../domain/subscription/wire';
+import { THANK_YOU } from '../../../domain/subscription/subscription';
+import { formatMoney } from '../../../domain/shared/money';
+import { ApiError, api, errorMessage } from '../api';
+import { useAuth, useIsProxy, useModelName } from '../auth';
+import { isMember, shortDate } from '../format';
+import { useNotify } from '../notify';
+import { Column, ErrorState } from '../components/StatusViews';
+import { usePaymentFlow } from '../payments/usePaymentFlow';
+import { CouponField, COUPON_NOT_CHECKED, couponCodeOf, type CouponFieldState } from '../promotions/CouponField';
+import { countdownText, useCountdown } from './useMembership';
+import { useRebillRecovery } from './useRebillRecovery';
+
+const PERKS = ['Every private post and gallery', 'Unlock locked posts whenever you like', 'Cancel anytime from your membership page'];
+
+/** "$9.99 / month", "$1.99 for 7 days, then $7.99 / month", "$4.99 today, then $9.99 / month". */
+export function priceLine(q: { initial_cents: number; recurring_cents: number; initial_period_days: number }): string {
+  const recurring = `${formatMoney(q.recurring_cents)} / month`;
+  if (q.initial_period_days !== 30) {
+    const first = q.initial_cents === 0 ? 'Free' : formatMoney(q.initial_cents);
+    return `${first} for ${q.initial_period_days} ${q.initial_period_days === 1 ? 'day' : 'days'}, then ${recurring}`;
+  }
+  if (q.initial_cents === q.recurring_cents) return recurring;
+  return `${q.initial_cents === 0 ? 'Free' : formatMoney(q.initial_cents)} today, then ${recurring}`;
+}
+
+function PromotionCountdown({ quote }: { quote: SubscriptionQuoteView }) {
+  const left = useCountdown(quote.promotion?.ends_at, quote.server_time);
+  if (!quote.promotion || left <= 0) return null;
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mt: 1.5, flexWrap: 'wrap' }} data-testid="promotion-countdown">
+      <Chip color="secondary" size="small" icon={<TimerRounded />} label={quote.promotion.ribbon_text} sx={{ maxWidth: '100%', fontWeight: 600 }} />
+      <Typography variant="body2" color="text.secondary" aria-live="off">
+        Ends in <Box component="span" sx={{ fontVariantNumeric: 'tabular-nums', color: 'text.primary', fontWeight: 600 }}>{countdownText(left)}</Box>
+      </Typography>
+    </Box>
+  );
+}
+
+export default function SubscribePage() {
+  const { me, settings, refresh } = useAuth();
+  const modelName = useModelName();
+  const navigate = useNavigate();
+  const notify = useNotify();
+  const flow = usePaymentFlow();
+  const proxy = useIsProxy();
+  const [done, setDone] = useState(false);
+  const [coupon, setCoupon] = useState<CouponFieldState>(COUPON_NOT_CHECKED);
+  const [quote, setQuote] = useState<SubscriptionQuoteView | null>(null);
+  const [quoteError, setQuoteError] = useState('');
+  const [notice, setNotice] = useState('');
+  const couponCode = couponCodeOf(coupon);
+  const recovery = useRebillRecovery({ amountCents: me?.subscription_detail?.recurring_price_cents ?? 0, onRecovered: () => navigate('/membership') });
+
+  const loadQuote = useCallback(
+    async (code: string | null, signal?: { cancelled: boolean }) => {
+      setQuoteError('');
+      try {
+        const { data } = await api.post<SubscriptionQuoteView>('/api/v2/subscription/quote', { coupon_code: code });
+        if (!signal?.cancelled) setQuote(data);
+      } catch (err) {
+        if (signal?.cancelled) return;
+        // A coupon that stopped applying: back to the price without it.
+        if (code && err instanceof ApiError && err.status < 500) {
+          setCoupon({ status: 'invalid', code, message: err.message, errorCode: err.code });
+          return;
+        }
+        setQuoteError(errorMessage(err));
+      }
+    },
+    [],
+  );
+
+  useEffect(() => {
+    const signal = { cancelled: false };
+    void loadQuote(couponCode, signal);
+    return () => {
+      signal.cancelled = true;
+    };
+  }, [couponCode, loadQuote, me?._id]);
+
+  const subscribe = () => {
+    if (!quote) return;
+    const body: Record<string, unknown> = {};
+    if (quote.promotion && quote.source === 'promotion') body.promotion_id = quote.promotion.promotion_id;
+    if (quote.coupon_code) body.coupon_code = quote.coupon_code;
+    void flow.start({
+      endpoint: '/api/v2/purchase/subscription',
+      body,
+      submitLabel: quote.initial_cents > 0 ? `Pay ${formatMoney(quote.initial_cents)}` : 'Start membership',
+      summary: `Membership: ${priceLine(quote)}`,
+      onAccepted: ({ position }) => {
+        setDone(true);
+        notify(THANK_YOU, 'success');
+        void refresh(position)
+          .catch(() => undefined)
+          .finally(() => navigate('/', { replace: true }));
+      },
+      onFailed: ({ error }) => {
+        // The promotion ended while the page was open: show the price that applies now.
+        if (error?.code === 'PROMOTION_EXPIRED') {
+          setNotice(error.message);
+          void loadQuote(couponCode);
+        }
+      },
+    });
+  };
+
+  if (me?.isRebillFailed && !isMember(me)) {
+    return (
+      <Column width={520}>
+        <Paper variant="outlined" sx={{ p: { xs: 3, sm: 4 }, mx: { xs: 1.5, sm: 0 }, borderRadius: 3 }} data-testid="subscribe-rebill-failed">
+          <Typography variant="h5" component="h1" gutterBottom>
+            Your last payment failed
+          </Typography>
+          <Typography color="text.secondary">Enter a new card to pay for your membership and continue where you left off.</Typography>
+          {!proxy && (
+            <Button variant="contained" size="large" fullWidth sx={{ mt: 3 }} onClick={recovery.open} data-testid="subscribe-update-card">
+              Update card
+            </Button>
+          )}
+        </Paper>
+        {recovery.elements}
+      </Column>
+    );
+  }
+
+  if (isMember(me) && !done) {
+    return (
+      <Column width={520}>
+        <Paper variant="outlined" sx={{ p: { xs: 3, sm: 4 }, mx: { xs: 1.5, sm: 0 }, borderRadius: 3, textAlign: 'center' }} data-testid="already-subscribed">
+          <CheckCircleRounded color="success" sx={{ fontSize: 48, mb: 1 }} aria-hidden />
+          <Typography variant="h5" component="h1" gutterBottom>
+            You are subscribed
+          </Typography>
+          <Typography color="text.secondary">
+            {me?.ccbillSubscriptionStatus === '2'
+              ? `Your membership is cancelled and ends on ${shortDate(me.expiration_date)}.`
+              : `Your membership is active${me?.next_billing_date ? `; next billing on ${shortDate(me.next_billing_date)}` : ''}.`}
+          </Typography>
+          <Box sx={{ display: 'flex', gap: 1.5, justifyContent: 'center', mt: 3, flexWrap: 'wrap' }}>
+            <Button component={RouterLink} to="/" variant="contained">
+              Go to the feed
+            </Button>
+            <Button component={RouterLink} to="/membership" variant="outlined">
+              Membership
+            </Button>
+          </Box>
+        </Paper>
+      </Column>
+    );
+  }
+
+  const discounted = quote && (quote.initial_cents !== quote.list_initial_cents || quote.recurring_cents !== quote.list_recurring_cents);
+
+  return (
+    <Column width={520}>
+      <Paper variant="outlined" sx={{ p: { xs: 2.5, sm: 4 }, mx: { xs: 1.5, sm: 0 }, borderRadius: 3 }} data-testid="plan-card">
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 2 }}>
+          <Avatar src={settings?.model_avatar_url ?? undefined} alt="" sx={{ width: 56, height: 56, bgcolor: 'primary.main', color: 'primary.contrastText', fontWeight: 700 }}>
+            {modelName.slice(0, 1).toUpperCase()}
+          </Avatar>
+          <Box sx={{ minWidth: 0 }}>
+            <Typography variant="overline" color="text.secondary">
+              Membership
+            </Typography>
+            <Typography variant="h5" component="h1" sx={{ lineHeight: 1.2, overflowWrap: 'anywhere' }}>
+              Subscribe to {modelName}
+            </Typography>
+          </Box>
+        </Box>
+        {done ? (
+          <Typography variant="h6" role="status" sx={{ my: 3, textAlign: 'center' }} data-testid="subscribe-thanks">
+            {THANK_YOU}
+          </Typography>
+        ) : (
+          <>
+            {notice && (
+              <Alert severity="warning" onClose={() => setNotice('')} sx={{ mb: 2 }} data-testid="subscribe-notice">
+                {notice}
+              </Alert>
+            )}
+            {quoteError ? (
+              <ErrorState message={quoteError} onRetry={() => void loadQuote(couponCode)} title="Could not load the price" />
+            ) : quote ? (
+              <Box data-testid="plan-price-box">
+                {discounted && (
+                  <Typography variant="body2" color="text.secondary" sx={{ textDecoration: 'line-through' }} data-testid="plan-list-price">
+                    {priceLine({ initial_cents: quote.list_initial_cents, recurring_cents: quote.list_recurring_cents, initial_period_days: 30 })}
+                  </Typography>
+                )}
+                <Typography variant="h6" component="p" sx={{ fontWeight: 700 }} data-testid="plan-price">
+                  {priceLine(quote)}
+                </Typography>
+                {quote.source === 'returning' && (
+                  <Typography variant="body2" color="text.secondary">
+                    Welcome back: returning-member price.
+                  </Typography>
+                )}
+                <PromotionCountdown quote={quote} />
+              </Box>
+            ) : (
+              <Box aria-busy="true">
+                <Skeleton width="60%" height={36} />
+              </Box>
+            )}
+            <Divider sx={{ my: 2 }} />
+            <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1 }}>
+              {PERKS.map((perk) => (
+                <Box component="li" key={perk} sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
+                  <CheckCircleRounded color="primary" fontSize="small" aria-hidden />
+                  <Typography variant="body2">{perk}</Typography>
+                </Box>
+              ))}
+            </Box>
+            {proxy ? (
+              <Typography color="text.secondary" sx={{ mt: 3 }} data-testid="proxy-no-purchase">
+                Purchases are not available while viewing the site as a fan.
+              </Typography>
+            ) : (
+              <>
+                <Box sx={{ mt: 3 }}>
+                  <CouponField value={coupon} onChange={setCoupon} disabled={flow.busy} />
+                </Box>
+                <Button
+                  variant="contained"
+                  size="large"
+                  fullWidth
+                  sx={{ mt: 1 }}
+                  onClick={subscribe}
+                  disabled={flow.busy || !quote}
+                  data-testid="subscribe-button"
+                  startIcon={flow.busy ? <CircularProgress size={18} color="inherit" /> : undefined}
+                >
+                  {quote && quote.initial_cents > 0 ? `Subscribe for ${formatMoney(quote.initial_cents)}` : 'Subscribe'}
+                </Button>
+              </>
+            )}
+          </>
+        )}
+      </Paper>
+      {flow.elements}
+    </Column>
+  );
+}

@@ -1,0 +1,330 @@
+// The card form (spec 1 §3 "Card form"): a billing section and a card section, used by the 'Add Card Details'
+// dialog of the subscribe and unlock flows and by the /profile/add-new-payment-method page.
+// Country, state and city come from the server's packaged data set (country prefilled from the caller's IP);
+// every field is checked with the server's own rules and messages (domain/card/card-form.ts) and shown inline.
+import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
+import Alert from '@mui/material/Alert';
+import Autocomplete from '@mui/material/Autocomplete';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import CircularProgress from '@mui/material/CircularProgress';
+import InputAdornment from '@mui/material/InputAdornment';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import LockRounded from '@mui/icons-material/LockRounded';
+import type { CardForm } from '../../../domain/shared/wire';
+import type { PlaceFacts } from '../../../domain/card/card-form';
+import {
+  CARD_TYPE_LABELS,
+  MONTHS,
+  detectCardType,
+  emptyCardForm,
+  expiryYears,
+  trimCardForm,
+  validateCardForm,
+  type CardErrors,
+  type CardField,
+  type CardFormValues,
+} from './cardValidation';
+import { countryFromLocale, loadCountries, loadMyCountry, useCities, useCountries, useStates } from '../payment-methods/places';
+
+/** The order fields appear in, to focus the first one with a problem. */
+const FIELD_ORDER: CardField[] = ['firstName', 'lastName', 'email', 'address', 'country', 'state', 'city', 'pincode', 'cardNumber', 'month', 'year', 'cvv'];
+const CARD_FIELDS = new Set<string>(FIELD_ORDER);
+
+export type ServerError = { message: string; field?: string } | null | undefined;
+
+/** Form state, lookups and validation; lives where the form's values must survive (the dialog keeps billing details between openings). */
+export function useAddCardForm({ defaultEmail = '' }: { defaultEmail?: string } = {}) {
+  const [values, setValues] = useState<CardFormValues>(() => emptyCardForm(defaultEmail, ''));
+  const [errors, setErrors] = useState<CardErrors>({});
+  const [alert, setAlert] = useState<string | undefined>();
+  const [submitted, setSubmitted] = useState(false);
+
+  const countries = useCountries();
+  const states = useStates(values.country);
+  const cities = useCities(values.country, values.state, values.city);
+  const allCities = useCities(values.country, values.state, '');
+
+  // The country is prefilled from the caller's IP (the browser's language when the IP says nothing).
+  useEffect(() => {
+    let alive = true;
+    Promise.all([loadMyCountry().catch(() => null), loadCountries()])
+      .then(([fromIp, list]) => {
+        const guess = [fromIp, countryFromLocale()].find((c) => c && list.some((x) => x.code === c));
+        if (alive && guess) setValues((v) => (v.country ? v : { ...v, country: guess }));
+      })
+      .catch(() => undefined);
+    return () => {
+      alive = false;
+    };
+  }, []);
+
+  const facts = useMemo<PlaceFacts>(
+    () => ({
+      countryKnown: !countries.data || countries.data.some((c) => c.code === values.country),
+      stateCodes: states.data?.map((s) => s.code) ?? [],
+      citiesExist: (allCities.data?.total ?? 0) > 0,
+    }),
+    [countries.data, states.data, allCities.data, values.country],
+  );
+
+  const validate = useCallback(
+    (v: CardFormValues) => {
+      const result = validateCardForm(v, facts);
+      setErrors(result.errors);
+      setAlert(result.alert);
+      return result;
+    },
+    [facts],
+  );
+
+  // Once the fan has tried to submit, problems update as they type (and when a lookup answers).
+  useEffect(() => {
+    if (submitted) validate(values);
+  }, [submitted, values, validate]);
+
+  const set = useCallback((field: CardField, value: string) => {
+    setValues((v) => {
+      const next = { ...v, [field]: value };
+      if (field === 'country' && value !== v.country) {
+        next.state = '';
+        next.city = '';
+      }
+      if (field === 'state' && value !== v.state) next.city = '';
+      return next;
+    });
+  }, []);
+
+  /** Card details are never kept: clears them (and the problems) for a fresh attempt; billing stays. */
+  const resetCard = useCallback((email?: string) => {
+    setValues((v) => ({ ...v, email: v.email || email || '', cardNumber: '', cvv: '', month: '', year: '' }));
+    setErrors({});
+    setAlert(undefined);
+    setSubmitted(false);
+  }, []);
+
+  /** Validates; answers the trimmed form to send, or null (and focuses the first problem). */
+  const submit = useCallback((): CardForm | null => {
+    setSubmitted(true);
+    const result = validate(values);
+    if (!result.valid) {
+      const firstBad = FIELD_ORDER.find((f) => result.errors[f]) ?? (result.alert ? 'cardNumber' : undefined);
+      if (firstBad) document.getElementById(`card-${firstBad}`)?.focus();
+      return null;
+    }
+    const v = trimCardForm(values);
+    const form: CardForm = {
+      email: v.email,
+      address: v.address,
+      country: v.country,
+      pincode: v.pincode,
+      firstName: v.firstName,
+      lastName: v.lastName,
+      cardNumber: v.cardNumber,
+      cvv: v.cvv,
+      month: v.month,
+      year: v.year,
+    };
+    if (v.state) form.state = v.state;
+    if (v.city) form.city = v.city;
+    return form;
+  }, [validate, values]);
+
+  return { values, errors, alert, set, submit, resetCard, countries, states, cities, cardType: detectCardType(values.cardNumber.trim()) };
+}
+
+export type AddCardFormState = ReturnType<typeof useAddCardForm>;
+
+export interface AddCardFormProps {
+  form: AddCardFormState;
+  /** The <form> element's id: submit buttons elsewhere (dialog actions) point at it with form={id}. */
+  id: string;
+  busy: boolean;
+  /** A server-side problem: shown on its field when it names one of the form's fields, else above the form. */
+  error?: ServerError;
+  onSubmit: (card: CardForm) => void;
+  autoFocus?: boolean;
+}
+
+export default function AddCardForm({ form, id, busy, error, onSubmit, autoFocus }: AddCardFormProps) {
+  const { values, errors, alert, set, countries, states, cities, cardType } = form;
+  const years = useMemo(() => expiryYears(), []);
+  const serverField = error?.field && CARD_FIELDS.has(error.field) ? (error.field as CardField) : null;
+
+  const handleSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    if (busy) return;
+    const card = form.submit();
+    if (card) onSubmit(card);
+  };
+
+  const fieldProps = (field: CardField, label: string, autoComplete?: string) => {
+    const message = errors[field] ?? (serverField === field ? error?.message : undefined);
+    return {
+      id: `card-${field}`,
+      name: field,
+      label,
+      value: values[field],
+      onChange: (e: { target: { value: string } }) => set(field, e.target.value),
+      error: !!message,
+      helperText: message ?? ' ',
+      autoComplete,
+      disabled: busy,
+      size: 'small' as const,
+      fullWidth: true,
+    };
+  };
+  const nativeSelect = { select: { native: true }, inputLabel: { shrink: true } };
+
+  const statesLoading = !!values.country && states.loading;
+  const stateList = states.data ?? [];
+  const cityOptions = useMemo(() => (cities.data?.items ?? []).map((c) => c.name), [cities.data]);
+  const cityMessage = errors.city ?? (serverField === 'city' ? error?.message : undefined);
+  const formAlert = alert ?? (error && !serverField ? error.message : undefined);
+
+  return (
+    <Box component="form" id={id} onSubmit={handleSubmit} noValidate data-testid="card-form">
+      {formAlert && (
+        <Alert severity="error" sx={{ mb: 2, whiteSpace: 'pre-line' }} role="alert" data-testid="card-dialog-error">
+          {formAlert}
+        </Alert>
+      )}
+
+      <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 700, mb: 1.5 }}>
+        Billing details
+      </Typography>
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, columnGap: 2, rowGap: 1.25 }}>
+        <TextField {...fieldProps('firstName', 'First name', 'given-name')} autoFocus={autoFocus} />
+        <TextField {...fieldProps('lastName', 'Last name', 'family-name')} />
+        <Box sx={{ gridColumn: { sm: '1 / -1' } }}>
+          <TextField {...fieldProps('email', 'Email', 'email')} type="email" />
+        </Box>
+        <Box sx={{ gridColumn: { sm: '1 / -1' } }}>
+          <TextField {...fieldProps('address', 'Address', 'street-address')} />
+        </Box>
+
+        {countries.error ? (
+          <TextField
+            {...fieldProps('country', 'Country', 'country')}
+            helperText={errors.country ?? (serverField === 'country' ? error?.message : undefined) ?? 'The country list did not load: enter its 2-letter code.'}
+            slotProps={{ htmlInput: { maxLength: 2, style: { textTransform: 'uppercase' } } }}
+          />
+        ) : (
+          <TextField {...fieldProps('country', 'Country', 'country')} select slotProps={nativeSelect} disabled={busy || !countries.data}>
+            <option value="">{countries.data ? 'Select country' : 'Loading…'}</option>
+            {(countries.data ?? []).map((c) => (
+              <option key={c.code} value={c.code}>
+                {c.name}
+              </option>
+            ))}
+          </TextField>
+        )}
+
+        {values.country && (statesLoading || stateList.length > 0) ? (
+          <TextField {...fieldProps('state', 'State/Province', 'address-level1')} select slotProps={nativeSelect} disabled={busy || statesLoading}>
+            <option value="">{statesLoading ? 'Loading…' : 'Select state/province'}</option>
+            {stateList.map((s) => (
+              <option key={s.code} value={s.code}>
+                {s.name}
+              </option>
+            ))}
+          </TextField>
+        ) : (
+          <TextField {...fieldProps('state', 'State/Province (optional)', 'address-level1')} />
+        )}
+
+        <Autocomplete
+          id="card-city"
+          freeSolo
+          disabled={busy}
+          options={cityOptions}
+          filterOptions={(x) => x}
+          value={values.city || null}
+          inputValue={values.city}
+          onChange={(_e, v) => set('city', typeof v === 'string' ? v : '')}
+          onInputChange={(_e, v, reason) => {
+            if (reason !== 'reset' || v) set('city', v);
+          }}
+          loading={cities.loading}
+          size="small"
+          fullWidth
+          autoHighlight={false}
+          noOptionsText="No matching city: keep what you typed"
+          renderInput={(params) => (
+            <TextField
+              {...params}
+              name="city"
+              label="City"
+              error={!!cityMessage}
+              helperText={cityMessage ?? ' '}
+              slotProps={{
+                htmlInput: { ...params.inputProps, autoComplete: 'address-level2' },
+                input: {
+                  ...params.InputProps,
+                  endAdornment: (
+                    <>
+                      {cities.loading && values.state ? <CircularProgress color="inherit" size={16} /> : null}
+                      {params.InputProps.endAdornment}
+                    </>
+                  ),
+                },
+              }}
+            />
+          )}
+        />
+        <TextField {...fieldProps('pincode', 'Postal code', 'postal-code')} />
+      </Box>
+
+      <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 700, mt: 1, mb: 1.5, display: 'flex', alignItems: 'center', gap: 1 }}>
+        Card details
+        <LockRounded sx={{ fontSize: 16, color: 'text.secondary' }} aria-hidden />
+      </Typography>
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(3, 1fr)' }, columnGap: 2, rowGap: 1.25 }}>
+        <Box sx={{ gridColumn: '1 / -1' }}>
+          <TextField
+            {...fieldProps('cardNumber', 'Card number', 'cc-number')}
+            slotProps={{
+              htmlInput: { inputMode: 'numeric', maxLength: 23 },
+              input: {
+                endAdornment: cardType ? (
+                  <InputAdornment position="end">
+                    <Chip size="small" label={CARD_TYPE_LABELS[cardType]} data-testid="card-type" data-card-type={cardType} />
+                  </InputAdornment>
+                ) : undefined,
+              },
+            }}
+          />
+        </Box>
+        <TextField {...fieldProps('month', 'Month', 'cc-exp-month')} select slotProps={nativeSelect}>
+          <option value="">MM</option>
+          {MONTHS.map((m) => (
+            <option key={m} value={m}>
+              {m}
+            </option>
+          ))}
+        </TextField>
+        <TextField {...fieldProps('year', 'Year', 'cc-exp-year')} select slotProps={nativeSelect}>
+          <option value="">YYYY</option>
+          {years.map((y) => (
+            <option key={y} value={y}>
+              {y}
+            </option>
+          ))}
+        </TextField>
+        <Box sx={{ gridColumn: { xs: '1 / -1', sm: 'auto' } }}>
+          <TextField {...fieldProps('cvv', 'CVV', 'cc-csc')} slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 4 } }} />
+        </Box>
+      </Box>
+      {countries.error && (
+        <Button size="small" onClick={countries.retry} sx={{ mt: 1 }}>
+          Reload the country list
+        </Button>
+      )}
+      <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1 }}>
+        Your card is stored by our payment provider. We keep only its brand, last 4 digits and expiry date.
+      </Typography>
+    </Box>
+  );
+}

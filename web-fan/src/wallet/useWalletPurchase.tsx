@@ -1,0 +1,107 @@
+// Unlock purchase from the wallet (spec 2 §4): when default_payment_method is crypto_currency the post is paid
+// from the wallet. If the balance is short, Add Funds opens with the remainder rounded up to whole dollars, and
+// once the top-up is confirmed the purchase is tried again.
+import { lazy, Suspense, useCallback, useRef, useState, type ReactNode } from 'react';
+import Alert from '@mui/material/Alert';
+import Link from '@mui/material/Link';
+import { Link as RouterLink } from 'react-router-dom';
+import type { MeView, PostView } from '../../../domain/shared/wire';
+import { formatMoney } from '../../../domain/shared/money';
+import { ApiError, IdempotentAction, api, errorMessage } from '../api';
+import { useAuth } from '../auth';
+import { useNotify } from '../notify';
+import { CRYPTO_CURRENCY, WALLET_PURCHASE_FAILED, insufficientFunds, walletApi } from './walletApi';
+import type { AddFundsResult } from './AddFundsDialog';
+
+const AddFundsDialog = lazy(() => import('./AddFundsDialog'));
+
+/** The fan pays from the wallet (spec 2 §4: default_payment_method 'crypto_currency' means wallet). */
+export const paysFromWallet = (me: MeView | null | undefined): boolean => me?.default_payment_method === CRYPTO_CURRENCY;
+
+/** Under the purchase confirmation: where the money comes from, and whether it is enough. */
+export function WalletNotice({ me, priceCents }: { me: MeView | null; priceCents: number }) {
+  const balance = me?.wallet_amount_cents ?? 0;
+  const short = priceCents - balance;
+  return (
+    <Alert severity={short > 0 ? 'warning' : 'info'} sx={{ mt: 2 }} data-testid="wallet-purchase-notice">
+      Paid from your wallet. Wallet balance: <b data-testid="wallet-purchase-balance">{formatMoney(balance)}</b>.
+      {short > 0 ? ` You need ${formatMoney(short)} more; you can add funds next.` : ` ${formatMoney(balance - priceCents)} stays in your wallet.`}{' '}
+      <Link component={RouterLink} to="/profile/wallet">
+        Wallet
+      </Link>
+    </Alert>
+  );
+}
+
+export function useWalletPurchase(onUpdated: (post: PostView) => void): {
+  purchase: (post: PostView) => Promise<void>;
+  busy: boolean;
+  elements: ReactNode;
+} {
+  const { refresh } = useAuth();
+  const notify = useNotify();
+  const action = useRef(new IdempotentAction());
+  const [busy, setBusy] = useState(false);
+  const [addFunds, setAddFunds] = useState<{ post: PostView; shortfallCents: number } | null>(null);
+  const [mounted, setMounted] = useState(false);
+
+  const reload = useCallback(
+    async (postId: string) => {
+      try {
+        const { data } = await api.get<PostView>('/api/blog/get-blog-data-by-id', { id: postId });
+        if (data) onUpdated(data);
+      } catch {
+        /* the feed keeps its copy */
+      }
+    },
+    [onUpdated],
+  );
+
+  const purchase = useCallback(
+    async (post: PostView) => {
+      const body = { post: post._id, amount: post.amount };
+      const key = action.current.keyFor(body);
+      setBusy(true);
+      try {
+        const { data, message, position } = await walletApi.purchasePost(post._id, post.amount, key);
+        action.current.settle();
+        if (data.blogData) onUpdated(data.blogData);
+        else void reload(post._id);
+        notify(message || 'Content unlocked.', 'success');
+        void refresh(position).catch(() => undefined);
+      } catch (err) {
+        action.current.settle(err);
+        const short = insufficientFunds(err);
+        if (short) {
+          setMounted(true);
+          setAddFunds({ post, shortfallCents: short.shortfall_cents });
+          return;
+        }
+        if (err instanceof ApiError && err.code === 'ALREADY_UNLOCKED') void reload(post._id);
+        notify(errorMessage(err, WALLET_PURCHASE_FAILED) || WALLET_PURCHASE_FAILED, 'error');
+      } finally {
+        setBusy(false);
+      }
+    },
+    [notify, onUpdated, refresh, reload],
+  );
+
+  const onCompleted = useCallback(
+    (result: AddFundsResult) => {
+      const pending = addFunds;
+      if (!result.confirmed || !pending) return;
+      // The remainder is in: buy again (the dialog shows the new balance until closed).
+      setAddFunds(null);
+      void purchase(pending.post);
+    },
+    [addFunds, purchase],
+  );
+
+  const elements = mounted ? (
+    <Suspense fallback={null}>
+      <AddFundsDialog open={!!addFunds} shortfallCents={addFunds?.shortfallCents ?? 0} onClose={() => setAddFunds(null)} onCompleted={onCompleted} />
+    </Suspense>
+  ) : null;
+
+  return { purchase, busy, elements };
+}
