@@ -15,6 +15,9 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 120_000,
     teardownTimeout: 30_000,
+    // expect.poll waits for an eventually consistent state (a read model, a re-render); 1 s (vitest's default)
+    // is too short on a loaded 2-core machine.
+    expect: { poll: { timeout: 10_000 } },
     // The machines have 2 cores and several suites are heavy (PGlite in wasm, the Postgres server, browsers):
     // at most two test files at a time, each in its own process.
     pool: 'forks',

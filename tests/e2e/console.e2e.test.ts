@@ -106,7 +106,8 @@ describe.skipIf(!hasChromium)('staff console end to end (Chromium)', () => {
     await page.addInitScript(() => localStorage.setItem('fanclub.ageConfirmed', '1'));
     await page.waitForURL((u) => !u.pathname.startsWith('/admin'), { timeout: 15_000 });
     await page.getByTestId('proxy-banner').waitFor({ timeout: 15_000 });
-    expect(await page.getByTestId('proxy-banner').innerText()).toContain('Console Fan');
+    // The banner shows at once and names the fan when their profile has loaded.
+    await expect.poll(() => page.getByTestId('proxy-banner').innerText(), { timeout: 15_000 }).toContain('Console Fan');
     // The fan's unlocked post is open; purchases are not offered to a proxy session.
     await expect.poll(() => page.locator('[data-testid="post-card"][data-locked="false"]').count(), { timeout: 15_000 }).toBeGreaterThan(0);
     expect(await page.getByTestId('unlock-button').count()).toBe(0);

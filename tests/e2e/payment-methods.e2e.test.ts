@@ -166,7 +166,7 @@ describe.skipIf(!hasChromium)('payment methods end to end (Chromium)', () => {
 
   it('switches the default payment method to the crypto wallet and back', async () => {
     const box = page.getByTestId('default-method');
-    expect(await box.getByText('Your primary card, Mastercard •••• 4444').isVisible()).toBe(true);
+    await box.getByText('Your primary card, Mastercard •••• 4444').waitFor({ timeout: 15_000 });
     expect(await page.getByTestId('method-card').isChecked()).toBe(true);
     await page.getByTestId('method-crypto').check();
     await expect.poll(() => page.getByTestId('method-crypto').isChecked(), { timeout: 15_000 }).toBe(true);
