@@ -9,6 +9,7 @@ import { findProxySession } from '../projections/members';
 import { BLOCKED_MESSAGE, BLOCKED_REGION_MESSAGE, effectiveRole, isRegionBlocked } from '../domain/member/member';
 import { countryOf } from '../infra/geo/country';
 import { currentSettings } from '../projections/settings';
+import { createReadCache, readCacheOptions } from './read-cache';
 import { commandContext, type CommandContext } from '../commands/handle';
 import type { Services } from './services';
 
@@ -47,9 +48,21 @@ export function registerAuth(app: FastifyInstance, services: Services) {
     if (now - blockedCountries.at > 5_000) blockedCountries = { list: (await currentSettings(services.database.db)).blocked_countries, at: now };
     return blockedCountries.list;
   };
+  // Sessions are looked up on every request; a found one is kept while the read models are unchanged (a
+  // logout, a block, a role change all move them on), at most 2 s, and never past its own expiry.
+  const sessions = createReadCache<{ caller: Caller; expiresAtMs: number }>({ ...readCacheOptions(services), ttlMs: 2_000, maxEntries: 5_000 });
+  const callerOf = async (tokenHash: string): Promise<Caller | null> => {
+    const nowMs = services.clock().getTime();
+    const hit = sessions.get(tokenHash, nowMs);
+    if (hit) return hit.caller;
+    const version = sessions.version();
+    const found = await resolveCaller(services, tokenHash);
+    if (found) sessions.set(tokenHash, found, version, nowMs, found.expiresAtMs);
+    return found?.caller ?? null;
+  };
   app.addHook('preHandler', async (request) => {
     const token = tokenFrom(request);
-    if (token) request.caller = await resolveCaller(services, hashToken(token));
+    if (token) request.caller = await callerOf(hashToken(token));
     const url = request.routeOptions.url;
     if (!url) return; // not found: the 404 handler answers
     // The built apps' files are public; every API surface goes through the route table (deny by default).
@@ -68,21 +81,27 @@ export function registerAuth(app: FastifyInstance, services: Services) {
 }
 
 /** The caller behind a token hash: a normal session (with the staff-set standing applied) or a proxy session. */
-async function resolveCaller(services: Services, tokenHash: string): Promise<Caller | null> {
+async function resolveCaller(services: Services, tokenHash: string): Promise<{ caller: Caller; expiresAtMs: number } | null> {
   const db = services.database.db;
   const now = services.clock().toISOString();
   const s = await findSession(db, tokenHash, now);
   if (s) {
     if (s.member_deleted) return null;
     return {
-      userId: s.user_id, sessionId: s.session_id, role: effectiveRole(s.role as Role, (s.member_role as Role | null) ?? null), email: s.email, name: s.name,
-      proxyAdminId: null, blocked: !!s.member_blocked,
+      caller: {
+        userId: s.user_id, sessionId: s.session_id, role: effectiveRole(s.role as Role, (s.member_role as Role | null) ?? null), email: s.email, name: s.name,
+        proxyAdminId: null, blocked: !!s.member_blocked,
+      },
+      expiresAtMs: new Date(s.expires_at).getTime(),
     };
   }
   const p = await findProxySession(db, tokenHash, now);
   if (!p || p.deleted) return null;
   // The admin sees what the fan sees, as 'proxy_user'; events record both (metadata.userId + proxyAdminId).
-  return { userId: p.user_id, sessionId: p.session_id, role: 'proxy_user', email: p.email, name: p.name, proxyAdminId: p.admin_id, blocked: false };
+  return {
+    caller: { userId: p.user_id, sessionId: p.session_id, role: 'proxy_user', email: p.email, name: p.name, proxyAdminId: p.admin_id, blocked: false },
+    expiresAtMs: new Date(p.expires_at).getTime(),
+  };
 }
 
 export function requireCaller(request: FastifyRequest): Caller {

@@ -33,6 +33,8 @@ const schema = z.object({
   /** Behind a reverse proxy that sets X-Forwarded-For: trust it for the client IP (rate limits, audit). Off by default: otherwise a client could choose its own IP. */
   TRUST_PROXY: bool.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** In-process caching of sessions and feed pages while the read models are unchanged (api/read-cache.ts); off: every read goes to the database. */
+  FANCLUB_READ_CACHE: bool.default(true),
   /** Largest file an upload may be, in MB (1 MB = 1,048,576 bytes). */
   FANCLUB_MAX_UPLOAD_MB: z.coerce.number().positive('must be a positive number').max(1_000_000).default(500),
   /** Keep media in this S3 bucket instead of the data folder (any S3-protocol store: AWS, MinIO, R2, ...). */

@@ -9,18 +9,27 @@ import type { PostRow } from './posts';
 import type { MediaRow } from './media';
 import type { SiteSettings } from '../domain/settings/settings';
 
-export interface FeedBundle {
+/** What a feed page is for every viewer (api/routes/feed.ts may keep it for a moment: api/read-cache.ts). */
+export interface FeedPage {
   rows: PostRow[];
   media: Map<string, MediaRow>;
-  unlocked: Set<string>;
-  liked: Set<string>;
   /** Each post's feed tags (spec 2 §3: id, slug and name on read). */
   tags: Map<string, PostTag[]>;
   settings: Partial<SiteSettings>;
+  total: number;
+  /** Fans' feed: when the next scheduled post is due (the page may change then without any new event). */
+  nextDueAt: string | null;
+}
+
+/** What only this viewer's request decides. */
+export interface FeedViewerPart {
+  unlocked: Set<string>;
+  liked: Set<string>;
   /** The viewer's membership paid through this date (null: never a member or a guest). */
   memberUntil: string | null;
-  total: number;
 }
+
+export type FeedBundle = FeedPage & FeedViewerPart;
 
 export interface PostTag {
   _id: string;
@@ -67,7 +76,7 @@ export async function feedBundle(db: Kysely<any>, o: FeedBundleOptions): Promise
       ? sql`(SELECT COALESCE((SELECT live FROM rm.post_stats WHERE key = 'posts'), 0))`
       : sql`(SELECT COALESCE((SELECT fan_visible FROM rm.post_stats WHERE key = 'posts'), 0) - (SELECT count(*) FROM rm.posts p WHERE p.fan_visible = true AND p.publish_at > ${o.nowIso}::timestamptz))`;
   const user = o.userId;
-  const r = await sql<{ rows: any[]; media: any[]; unlocked: string[]; liked: string[]; tags: any[]; settings: any; member_until: string | null; total: string | number }>`
+  const r = await sql<{ rows: any[]; media: any[]; unlocked: string[]; liked: string[]; tags: any[]; settings: any; member_until: string | null; total: string | number; next_due: string | null }>`
     WITH page AS (
       SELECT p.* FROM rm.posts p WHERE ${where}
       ORDER BY p.publish_at DESC, p.id DESC
@@ -95,7 +104,8 @@ export async function feedBundle(db: Kysely<any>, o: FeedBundleOptions): Promise
          FROM rm.feed_post_tags pt JOIN rm.feed_tags t ON t.id = pt.tag_id WHERE pt.post_id IN (SELECT id FROM page)) AS tags,
       (SELECT s.values FROM rm.site_settings s WHERE s.id = 'site') AS settings,
       ${user ? sql`(SELECT sub.expires_at FROM rm.subscribers sub WHERE sub.user_id = ${user})` : sql`NULL::timestamptz`} AS member_until,
-      ${total} AS total
+      ${total} AS total,
+      ${staff ? sql`NULL::timestamptz` : sql`(SELECT min(p.publish_at) FROM rm.posts p WHERE p.fan_visible = true AND p.publish_at > ${o.nowIso}::timestamptz)`} AS next_due
   `.execute(db);
   const row = r.rows[0];
   const rows = (row.rows as any[]).map((p) => ({ ...p, publish_at: asDate(p.publish_at), created_at: asDate(p.created_at) })) as PostRow[];
@@ -111,9 +121,41 @@ export async function feedBundle(db: Kysely<any>, o: FeedBundleOptions): Promise
     settings: (row.settings ?? {}) as Partial<SiteSettings>,
     memberUntil: row.member_until == null ? null : new Date(row.member_until).toISOString(),
     total: Number(row.total),
+    nextDueAt: row.next_due == null ? null : new Date(row.next_due).toISOString(),
   };
 }
 
+/** What a viewer has bought and liked, and their membership: everything the views of any page need about them. */
+export interface ViewerEntitlements {
+  unlockedRoots: Set<string>;
+  liked: Set<string>;
+  memberUntil: string | null;
+}
+
+/** A viewer's unlocks (by reuse group), likes and membership in one statement. */
+export async function viewerEntitlements(db: Kysely<any>, userId: string): Promise<ViewerEntitlements> {
+  const r = await sql<{ unlocked_roots: string[]; liked: string[]; member_until: string | null }>`
+    SELECT
+      (SELECT COALESCE(jsonb_agg(DISTINCT q.root_post_id), '[]'::jsonb) FROM rm.post_unlocks u JOIN rm.posts q ON q.id = u.post_id WHERE u.user_id = ${userId}) AS unlocked_roots,
+      (SELECT COALESCE(jsonb_agg(l.post_id), '[]'::jsonb) FROM rm.post_likes l WHERE l.user_id = ${userId}) AS liked,
+      (SELECT sub.expires_at FROM rm.subscribers sub WHERE sub.user_id = ${userId}) AS member_until
+  `.execute(db);
+  const row = r.rows[0];
+  return {
+    unlockedRoots: new Set(row.unlocked_roots),
+    liked: new Set(row.liked),
+    memberUntil: row.member_until == null ? null : new Date(row.member_until).toISOString(),
+  };
+}
+
+/** The viewer's part of a page from their entitlements. */
+export function viewerPartOf(e: ViewerEntitlements, rows: Pick<PostRow, 'id' | 'root_post_id'>[]): FeedViewerPart {
+  return {
+    unlocked: new Set(rows.filter((p) => e.unlockedRoots.has(p.root_post_id)).map((p) => p.id)),
+    liked: new Set(rows.filter((p) => e.liked.has(p.id)).map((p) => p.id)),
+    memberUntil: e.memberUntil,
+  };
+}
 /** The feed tags of some posts (post detail, console, purchase answers). */
 export async function tagsOfPosts(db: Kysely<any>, postIds: string[]): Promise<Map<string, PostTag[]>> {
   if (postIds.length === 0) return new Map();

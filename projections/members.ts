@@ -99,7 +99,7 @@ export async function findProxySession(db: Kysely<any>, tokenHash: string, nowIs
     .selectFrom('proxy_sessions as p')
     .innerJoin('users as u', 'u.id', 'p.user_id')
     .leftJoin('members as m', 'm.user_id', 'p.user_id')
-    .select(['p.session_id', 'p.user_id', 'p.admin_id', 'u.email', 'u.name', 'm.deleted'])
+    .select(['p.session_id', 'p.user_id', 'p.admin_id', 'p.expires_at', 'u.email', 'u.name', 'm.deleted'])
     .where('p.token_hash', '=', tokenHash)
     .where('p.expires_at', '>', nowIso)
     .executeTakeFirst();

@@ -87,7 +87,7 @@ export interface EventStore {
   readAll(options?: ReadAllOptions): Promise<RecordedEvent[]>;
   /** Catch-up subscription to `$all` from a checkpoint that turns live. */
   subscribeToAll(options: SubscribeOptions): Subscription;
-  /** Position of the last event visible to `$all` readers, or null when the log is empty. */
+  /** Position of the last committed event (readers reach it once nothing older is still committing), or null when the log is empty. */
   headPosition(): Promise<Position | null>;
   close(): Promise<void>;
 }

@@ -516,9 +516,10 @@ export async function createPostgresEventStore(
     },
 
     async headPosition() {
+      // The last committed event, also when an older transaction (in any database of the server) still hides it
+      // from readers for a moment: "wait until everything written so far is projected" must include it.
       const [r] = await rows(sql<{ transaction_id: number | string; seq: number | string }>`
         SELECT transaction_id, seq FROM ${t('events')}
-        WHERE transaction_id < ${xmin}
         ORDER BY transaction_id DESC, seq DESC
         LIMIT 1`);
       return r ? { tx: Number(r.transaction_id), seq: Number(r.seq) } : null;

@@ -6,7 +6,24 @@ import { assertSafeKey, type AppStorage, type ByteStore } from './port';
 
 export function selfSigned(store: ByteStore, secret: string, now: () => number = Date.now): AppStorage {
   const sign = (method: string, key: string, exp: number) => createHmac('sha256', secret).update(`${method}\n${key}\n${exp}`).digest('base64url');
-  const expiry = (ttl: number) => Math.floor(now() / 1000) + ttl;
+  // Expiries are rounded up to a step of a tenth of the lifetime (at most a minute): within a step every view
+  // of an item gets the same URL, so browsers reuse what they fetched, and its signature is computed once.
+  const expiry = (ttl: number) => {
+    const at = Math.floor(now() / 1000) + ttl;
+    const step = Math.min(60, Math.floor(ttl / 10));
+    return step > 1 ? Math.ceil(at / step) * step : at;
+  };
+  const issued = new Map<string, string>();
+  const signOnce = (method: string, key: string, exp: number) => {
+    const id = `${method}\n${key}\n${exp}`;
+    let sig = issued.get(id);
+    if (sig === undefined) {
+      if (issued.size >= 20_000) issued.clear();
+      sig = sign(method, key, exp);
+      issued.set(id, sig);
+    }
+    return sig;
+  };
   return {
     signsOwnUrls: true,
     put: (key, data) => store.put(key, data),
@@ -18,7 +35,7 @@ export function selfSigned(store: ByteStore, secret: string, now: () => number =
     signedGetUrl(key, ttl) {
       assertSafeKey(key);
       const exp = expiry(ttl);
-      return `/media/${key}?exp=${exp}&sig=${sign('GET', key, exp)}`;
+      return `/media/${key}?exp=${exp}&sig=${signOnce('GET', key, exp)}`;
     },
     signedPutUrl(key, ttl) {
       assertSafeKey(key);

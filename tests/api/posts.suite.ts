@@ -390,6 +390,38 @@ export function postsSuite(backend: Backend, available: boolean) {
       expect((await post('/api/blogs/edit', { postId: id, description: 'x' })).status).toBe(401);
     });
 
+    it('cached feed pages and sessions follow every change at once: a new post, an unlock, a like, a delete, a logout', async () => {
+      const fan = await register('Cache Fan', 'cache.fan@example.com');
+      const first = await create({ caption: 'Cached locked post', visibility: 'locked', amount: 9, media_ids: [readyMedia[0]] });
+      // Read twice: the second answer comes from the caches.
+      expect(await inFeed(first.id, fan)).toMatchObject({ isLocked: true, user_feed_like: false });
+      expect(await inFeed(first.id, fan)).toMatchObject({ isLocked: true, user_feed_like: false });
+      const second = await create({ caption: 'Posted after the page was cached', visibility: 'public', media_ids: [readyMedia[0]] });
+      expect((await feed(fan))[0]._id).toBe(second.id);
+      const bought = await post('/api/v2/purchase/blog-content-purchase', { blogId: first.id, amount: 9, ...TEST_CARD_FORM, cardNumber: SANDBOX_TEST_CARDS.approve }, fan);
+      expect(bought.body.data?.accepted, JSON.stringify(bought.body)).toBe(true);
+      expect(await inFeed(first.id, fan)).toMatchObject({ isLocked: false, is_unlocked: true });
+      expect((await inFeed(first.id, fan)).media[0].url).toMatch(/^\/media\//);
+      expect(await inFeed(first.id, other)).toMatchObject({ isLocked: true });
+      expect((await post('/api/blog/like-dislike', { blog_id: second.id, like: true }, fan)).status).toBe(200);
+      expect(await inFeed(second.id, fan)).toMatchObject({ user_feed_like: true });
+      expect(await inFeed(second.id, other)).toMatchObject({ user_feed_like: false });
+      expect((await post('/api/blogs/delete', { id: second.id }, admin)).status).toBe(200);
+      expect(await inFeed(second.id, fan)).toBeUndefined();
+      // The session is cached too: a logout ends it at once.
+      expect((await get('/api/users/me', fan)).status).toBe(200);
+      expect((await post('/api/users/logout', {}, fan)).status).toBe(200);
+      expect((await get('/api/users/me', fan)).status).toBe(401);
+      // With the caches off the answers are the same.
+      const cached = await feed(other);
+      t.server.services.config.FANCLUB_READ_CACHE = false;
+      try {
+        expect(await feed(other)).toEqual(cached);
+      } finally {
+        t.server.services.config.FANCLUB_READ_CACHE = true;
+      }
+    });
+
     it('rebuilding the read models from the log reproduces posts, their media links and unlocks', async () => {
       const { database, store } = t.server.services;
       const tables = ['posts', 'post_media', 'post_stats', 'post_unlocks'];

@@ -1,0 +1,64 @@
+// A small in-process cache for the hottest reads (the session behind a token, the shared part of a feed page).
+// An entry is served only while the read models are exactly as they were when it was read — this process's
+// projection runner has not applied anything since — and for at most `ttlMs` (a process whose runner is not
+// the one applying events still sees changes within that time). `validWhile` adds a clock-based limit (a
+// session's expiry, the next scheduled post). Nothing here decides who may see what: entitlement checks run
+// on every request, on top of what is cached.
+import type { ProjectionRunner } from '../projections/runner';
+
+interface Entry<V> {
+  value: V;
+  version: string;
+  storedAt: number;
+  validUntilMs: number;
+}
+
+export interface ReadCache<V> {
+  /** Take this before reading the value that will be stored: a change applied meanwhile then misses. */
+  version(): string;
+  get(key: string, nowMs: number): V | undefined;
+  set(key: string, value: V, version: string, nowMs: number, validUntilMs?: number): void;
+  clear(): void;
+  readonly size: number;
+}
+
+/** The read models' version as this process knows it: the runner's position. */
+export function readModelVersion(runner: Pick<ProjectionRunner, 'position'>): () => string {
+  return () => {
+    const p = runner.position();
+    return p ? `${p.tx}/${p.seq}` : '-';
+  };
+}
+
+/** The version and switch of this app's caches (FANCLUB_READ_CACHE=false: every read goes to the database). */
+export function readCacheOptions(services: { runner: Pick<ProjectionRunner, 'position'>; config: { FANCLUB_READ_CACHE?: boolean } }) {
+  return { version: readModelVersion(services.runner), enabled: () => services.config.FANCLUB_READ_CACHE !== false };
+}
+
+export function createReadCache<V>(options: { version: () => string; enabled?: () => boolean; ttlMs: number; maxEntries: number }): ReadCache<V> {
+  const enabled = options.enabled ?? (() => true);
+  const entries = new Map<string, Entry<V>>();
+  return {
+    version: options.version,
+    get(key, nowMs) {
+      if (!enabled()) return undefined;
+      const e = entries.get(key);
+      if (!e) return undefined;
+      if (e.version !== options.version() || Date.now() - e.storedAt > options.ttlMs || nowMs >= e.validUntilMs) {
+        entries.delete(key);
+        return undefined;
+      }
+      return e.value;
+    },
+    set(key, value, version, nowMs, validUntilMs = Number.POSITIVE_INFINITY) {
+      if (!enabled() || nowMs >= validUntilMs || version !== options.version()) return;
+      // Oldest first out: Map keeps insertion order.
+      if (entries.size >= options.maxEntries) entries.delete(entries.keys().next().value as string);
+      entries.set(key, { value, version, storedAt: Date.now(), validUntilMs });
+    },
+    clear: () => entries.clear(),
+    get size() {
+      return entries.size;
+    },
+  };
+}
