@@ -12,6 +12,7 @@ import { createPromotion, endPromotion } from '../../commands/promotions';
 import { createCoupon } from '../../commands/coupons';
 import { saveResubscribeOfferSettings } from '../../commands/offers';
 import { paymentMethodFromReadModel, rebillPaymentId, startRebillScheduler } from '../../commands/subscriptions';
+import { startServer } from '../../api/server';
 import { startTestServer, TEST_CARD_FORM, type Backend, type TestServer } from '../support/server';
 
 const DAY = 86_400_000;
@@ -319,10 +320,29 @@ export function subscriptionsSuite(backend: Backend, available: boolean) {
       advance(30);
       await tick();
       expect((await payments(f.id, 'rebill')).length).toBe(4);
+    });
 
-      // The immediate retry after a new primary card (payment-method page) is exercised in the browser suite
-      // (tests/e2e/subscription.e2e.test.ts); over HTTP on the Postgres server it raced the scheduler's read model
-      // and was taken out of this suite until that race is fixed (issue 5 note).
+    it('a new primary card retries a failed rebill at the next pass, not days later', async () => {
+      const f = await subscribed('newcard');
+      await as(f, 'POST', '/api/v2/purchase/add-new-card', card(SANDBOX_TEST_CARDS.decline));
+      advance(29.5);
+      await tick();
+      expect((await payments(f.id, 'rebill')).map((p) => p.status)).toEqual(['failed']);
+      expect((await details(f)).rebill_retry_at).not.toBeNull();
+      // The retry is a day away; a new primary card brings it forward to the next pass of the scheduler.
+      const added = await as(f, 'POST', '/api/v2/purchase/add-new-card', { ...card(SANDBOX_TEST_CARDS.approveMastercard), make_primary: true });
+      expect(added.status, JSON.stringify(added.body)).toBe(200);
+      await tick();
+      const rebills = await payments(f.id, 'rebill');
+      expect(rebills.map((p) => [p.id, p.status])).toEqual([
+        [rebillPaymentId(f.id, 2, 1), 'failed'],
+        [rebillPaymentId(f.id, 2, 2), 'captured'],
+      ]);
+      expect(await providerCaptures(rebills.map((p) => p.id))).toBe(1);
+      expect(await me(f)).toMatchObject({ ccbillSubscriptionStatus: '1', isRebillFailed: false });
+      // Another pass charges nothing more.
+      await tick();
+      expect(await payments(f.id, 'rebill')).toHaveLength(2);
     });
 
     it('a refunded subscription payment ends access at once and the scheduler never bills it again', async () => {
@@ -434,7 +454,21 @@ export function subscriptionsSuite(backend: Backend, available: boolean) {
       expect((await as(f, 'GET', '/admin-api/cancellations', undefined)).status).toBe(403);
     });
 
-    // Two whole servers on one database, each with its scheduler: taken out after it failed in CI (a rebill read as
-    // 'pending' after both schedulers' passes; no double charge was seen). Back when the cause is found (issue 5 note).
+    // Several processes share one database only on the Postgres server (PGlite belongs to one process).
+    if (backend === 'postgres') it('two whole servers on one database, each with its scheduler, charge a period once', async () => {
+      const second = await startServer(t.server.services.config, { log: () => {}, deliverNotices: false, clock: () => t.server.services.clock(), rebillIntervalMs: 3_600_000 });
+      try {
+        const f = await subscribed('twoservers');
+        advance(29.5);
+        await settleAll();
+        await Promise.all([t.server.rebillScheduler.tick(), second.rebillScheduler.tick(), t.server.rebillScheduler.tick(), second.rebillScheduler.tick()]);
+        await settleAll();
+        const rebills = await payments(f.id, 'rebill');
+        expect(rebills).toEqual([{ id: rebillPaymentId(f.id, 2, 1), status: 'captured', amount_cents: 999, gateway: 'captured' }]);
+        expect(await providerCaptures(rebills.map((p) => p.id))).toBe(1);
+      } finally {
+        await second.close();
+      }
+    });
   });
 }
