@@ -47,10 +47,11 @@ describe.skipIf(!hasChromium)('wallet end to end (Chromium)', () => {
   });
 
   const shoot = (name: string, p: Page = page) => shootBothWidths(p, name);
+  const fanPage = () => page;
   const me = async () => (await t.call('GET', '/api/users/me', undefined, { token: fanToken })).body.data;
 
   /** Amount chosen → currency → Start Crypto Payment; returns our payment id. */
-  const payWithCrypto = async (shots?: { currency: string; qr: string }) => {
+  const payWithCrypto = async (shots?: { currency: string; qr: string }, page: Page = fanPage()) => {
     const dialog = page.getByTestId('add-funds-dialog');
     await page.getByTestId('crypto-currency-select').click();
     await page.getByTestId('crypto-currency-BTC').click();
@@ -189,6 +190,42 @@ describe.skipIf(!hasChromium)('wallet end to end (Chromium)', () => {
     await shoot('wallet-13-failed');
     await dialog.getByTestId('crypto-change-amount').click();
     await dialog.getByTestId('add-funds-continue').waitFor();
+  });
+
+  it('a fan who pays from the wallet subscribes from it: short by $4.99, Add Funds asks for $5, then the membership starts', async () => {
+    const admin = (await t.call('POST', '/api/users/login', { email: t.adminEmail, password: t.adminPassword })).body.data.token;
+    const reg = await t.call('POST', '/api/users/register', { name: 'Wallet Member', email: 'wallet.member@example.com', password: 'a good long password' });
+    const token = reg.body.data.token as string;
+    // $5 in the wallet (a top-up makes the wallet the default payment method).
+    const gen = await t.call('POST', '/api/crypto/generate-payment-id', { currency: 'BTC', amount: 5 }, { token });
+    const started = await t.call('POST', '/api/crypto/add-fund-and-payment', { currency: 'BTC', transaction_type: 'add_fund', amount: 5, payment_for: 'wallet', payment_id: gen.body.data.payment_id }, { token });
+    expect((await t.call('POST', `/admin-api/crypto-payments/${started.body.data.payment_id}/mark`, { status: 'paid' }, { token: admin })).status).toBe(200);
+    expect((await t.call('POST', '/api/crypto/get-transaction-status', { payment_id: started.body.data.payment_id }, { token })).body.data.is_payment_confirmed).toBe(true);
+    const member = await browser.newContext({ viewport: DESKTOP });
+    await member.addInitScript((tk: string) => {
+      localStorage.setItem('fanclub.ageConfirmed', '1');
+      localStorage.setItem('fanclub.token', tk);
+    }, token);
+    const p = await member.newPage();
+    p.on('console', (m) => m.type() === 'error' && !/status of 402/.test(m.text()) && errors.push(m.text()));
+    p.on('pageerror', (e) => errors.push(e.message));
+    await p.goto(t.base + '/subscribe');
+    await expect.poll(() => p.getByTestId('plan-price').innerText(), { timeout: 20_000 }).toBe('$9.99 / month');
+    await p.getByTestId('wallet-purchase-notice').getByText('You need $4.99 more').waitFor({ timeout: 15_000 });
+    await shoot('wallet-14-subscribe-from-wallet', p);
+    await p.getByTestId('subscribe-button').click();
+    const dialog = p.getByTestId('add-funds-dialog');
+    await dialog.getByTestId('add-funds-shortfall').waitFor({ timeout: 15_000 });
+    expect(await dialog.getByTestId('add-funds-shortfall').textContent()).toContain('Add $5.00 or more');
+    await dialog.getByTestId('add-funds-continue').click();
+    const id = await payWithCrypto(undefined, p);
+    expect((await t.call('POST', `/admin-api/crypto-payments/${id}/mark`, { status: 'paid' }, { token: admin })).status).toBe(200);
+    // The poll confirms the top-up, the subscription is tried again and goes through.
+    await p.getByText('Thank you for subscribing').first().waitFor({ timeout: 30_000 });
+    const after = (await t.call('GET', '/api/users/me', undefined, { token })).body.data;
+    expect(after).toMatchObject({ ccbillSubscriptionStatus: '1', wallet_amount_cents: 1 }); // 5 + 5 − 9.99
+    await shoot('wallet-15-subscribed-from-wallet', p);
+    await member.close();
   });
 
   it('logged no browser errors', () => {

@@ -16,6 +16,7 @@ import Typography from '@mui/material/Typography';
 import CheckCircleRounded from '@mui/icons-material/CheckCircleRounded';
 import TimerRounded from '@mui/icons-material/TimerRounded';
 import type { SubscriptionQuoteView } from '../../../domain/subscription/wire';
+import type { PaymentResult } from '../../../domain/shared/wire';
 import { THANK_YOU } from '../../../domain/subscription/subscription';
 import { formatMoney } from '../../../domain/shared/money';
 import { ApiError, api, errorMessage } from '../api';
@@ -24,6 +25,8 @@ import { isMember, shortDate } from '../format';
 import { useNotify } from '../notify';
 import { Column, ErrorState } from '../components/StatusViews';
 import { usePaymentFlow } from '../payments/usePaymentFlow';
+import { paysFromWallet, useWalletPayment, WalletNotice } from '../wallet/useWalletPurchase';
+import { CRYPTO_CURRENCY } from '../wallet/walletApi';
 import { CouponField, COUPON_NOT_CHECKED, couponCodeOf, type CouponFieldState } from '../promotions/CouponField';
 import { countdownText, useCountdown } from './useMembership';
 import { useRebillRecovery } from './useRebillRecovery';
@@ -60,6 +63,10 @@ export default function SubscribePage() {
   const navigate = useNavigate();
   const notify = useNotify();
   const flow = usePaymentFlow();
+  // default_payment_method 'crypto_currency': the membership is paid from the wallet (a shortfall opens Add Funds).
+  const wallet = useWalletPayment();
+  const fromWallet = paysFromWallet(me);
+  const busy = flow.busy || wallet.busy;
   const proxy = useIsProxy();
   const [done, setDone] = useState(false);
   const [coupon, setCoupon] = useState<CouponFieldState>(COUPON_NOT_CHECKED);
@@ -101,25 +108,37 @@ export default function SubscribePage() {
     const body: Record<string, unknown> = {};
     if (quote.promotion && quote.source === 'promotion') body.promotion_id = quote.promotion.promotion_id;
     if (quote.coupon_code) body.coupon_code = quote.coupon_code;
+    const onAccepted = ({ position }: { position?: string }) => {
+      setDone(true);
+      notify(THANK_YOU, 'success');
+      void refresh(position)
+        .catch(() => undefined)
+        .finally(() => navigate('/', { replace: true }));
+    };
+    const onPromotionExpired = (error: unknown) => {
+      // The promotion ended while the page was open: show the price that applies now.
+      if (error instanceof ApiError && error.code === 'PROMOTION_EXPIRED') {
+        setNotice(error.message);
+        void loadQuote(couponCode);
+      }
+    };
+    if (fromWallet) {
+      const walletBody = { ...body, payment_method: CRYPTO_CURRENCY };
+      void wallet.pay(
+        walletBody,
+        (idempotencyKey) => api.post<PaymentResult>('/api/v2/purchase/subscription', walletBody, { idempotencyKey }),
+        (answer) => (answer.data?.accepted ? onAccepted(answer) : notify(answer.message || 'Payment failed.', 'error')),
+        onPromotionExpired,
+      );
+      return;
+    }
     void flow.start({
       endpoint: '/api/v2/purchase/subscription',
       body,
       submitLabel: quote.initial_cents > 0 ? `Pay ${formatMoney(quote.initial_cents)}` : 'Start membership',
       summary: `Membership: ${priceLine(quote)}`,
-      onAccepted: ({ position }) => {
-        setDone(true);
-        notify(THANK_YOU, 'success');
-        void refresh(position)
-          .catch(() => undefined)
-          .finally(() => navigate('/', { replace: true }));
-      },
-      onFailed: ({ error }) => {
-        // The promotion ended while the page was open: show the price that applies now.
-        if (error?.code === 'PROMOTION_EXPIRED') {
-          setNotice(error.message);
-          void loadQuote(couponCode);
-        }
-      },
+      onAccepted,
+      onFailed: ({ error }) => onPromotionExpired(error),
     });
   };
 
@@ -237,17 +256,18 @@ export default function SubscribePage() {
             ) : (
               <>
                 <Box sx={{ mt: 3 }}>
-                  <CouponField value={coupon} onChange={setCoupon} disabled={flow.busy} />
+                  <CouponField value={coupon} onChange={setCoupon} disabled={busy} />
                 </Box>
+                {fromWallet && quote && quote.initial_cents > 0 && <WalletNotice me={me} priceCents={quote.initial_cents} />}
                 <Button
                   variant="contained"
                   size="large"
                   fullWidth
                   sx={{ mt: 1 }}
                   onClick={subscribe}
-                  disabled={flow.busy || !quote}
+                  disabled={busy || !quote}
                   data-testid="subscribe-button"
-                  startIcon={flow.busy ? <CircularProgress size={18} color="inherit" /> : undefined}
+                  startIcon={busy ? <CircularProgress size={18} color="inherit" /> : undefined}
                 >
                   {quote && quote.initial_cents > 0 ? `Subscribe for ${formatMoney(quote.initial_cents)}` : 'Subscribe'}
                 </Button>
@@ -257,6 +277,7 @@ export default function SubscribePage() {
         )}
       </Paper>
       {flow.elements}
+      {wallet.elements}
     </Column>
   );
 }

@@ -33,6 +33,68 @@ export function WalletNotice({ me, priceCents }: { me: MeView | null; priceCents
   );
 }
 
+/**
+ * A payment from the wallet, whatever it buys: `attempt` makes the request (with an idempotency key that stays
+ * the same for a retry of the same thing). A balance that does not cover it opens Add Funds with the remainder
+ * (rounded up to whole dollars there); once the top-up is confirmed the same attempt runs again.
+ */
+export function useWalletPayment(): {
+  pay: <T>(what: unknown, attempt: (idempotencyKey: string) => Promise<T>, onPaid: (answer: T) => void, onFailed?: (err: unknown) => void) => Promise<void>;
+  busy: boolean;
+  elements: ReactNode;
+} {
+  const notify = useNotify();
+  const action = useRef(new IdempotentAction());
+  const [busy, setBusy] = useState(false);
+  const [addFunds, setAddFunds] = useState<{ shortfallCents: number; retry: () => void } | null>(null);
+  const [mounted, setMounted] = useState(false);
+
+  const pay = useCallback(
+    async <T,>(what: unknown, attempt: (idempotencyKey: string) => Promise<T>, onPaid: (answer: T) => void, onFailed?: (err: unknown) => void) => {
+      const key = action.current.keyFor(what);
+      setBusy(true);
+      try {
+        const answer = await attempt(key);
+        action.current.settle();
+        onPaid(answer);
+      } catch (err) {
+        action.current.settle(err);
+        const short = insufficientFunds(err);
+        if (short) {
+          setMounted(true);
+          setAddFunds({ shortfallCents: short.shortfall_cents, retry: () => void pay(what, attempt, onPaid, onFailed) });
+          return;
+        }
+        onFailed?.(err);
+        notify(errorMessage(err, WALLET_PURCHASE_FAILED) || WALLET_PURCHASE_FAILED, 'error');
+      } finally {
+        setBusy(false);
+      }
+    },
+    [notify],
+  );
+
+  const onCompleted = useCallback(
+    (result: AddFundsResult) => {
+      const pending = addFunds;
+      if (!result.confirmed || !pending) return;
+      // The remainder is in: pay again (the dialog shows the new balance until closed).
+      setAddFunds(null);
+      pending.retry();
+    },
+    [addFunds],
+  );
+
+  const elements = mounted ? (
+    <Suspense fallback={null}>
+      <AddFundsDialog open={!!addFunds} shortfallCents={addFunds?.shortfallCents ?? 0} onClose={() => setAddFunds(null)} onCompleted={onCompleted} />
+    </Suspense>
+  ) : null;
+
+  return { pay, busy, elements };
+}
+
+/** A locked post bought from the wallet. */
 export function useWalletPurchase(onUpdated: (post: PostView) => void): {
   purchase: (post: PostView) => Promise<void>;
   busy: boolean;
@@ -40,10 +102,7 @@ export function useWalletPurchase(onUpdated: (post: PostView) => void): {
 } {
   const { refresh } = useAuth();
   const notify = useNotify();
-  const action = useRef(new IdempotentAction());
-  const [busy, setBusy] = useState(false);
-  const [addFunds, setAddFunds] = useState<{ post: PostView; shortfallCents: number } | null>(null);
-  const [mounted, setMounted] = useState(false);
+  const wallet = useWalletPayment();
 
   const reload = useCallback(
     async (postId: string) => {
@@ -58,50 +117,22 @@ export function useWalletPurchase(onUpdated: (post: PostView) => void): {
   );
 
   const purchase = useCallback(
-    async (post: PostView) => {
-      const body = { post: post._id, amount: post.amount };
-      const key = action.current.keyFor(body);
-      setBusy(true);
-      try {
-        const { data, message, position } = await walletApi.purchasePost(post._id, post.amount, key);
-        action.current.settle();
-        if (data.blogData) onUpdated(data.blogData);
-        else void reload(post._id);
-        notify(message || 'Content unlocked.', 'success');
-        void refresh(position).catch(() => undefined);
-      } catch (err) {
-        action.current.settle(err);
-        const short = insufficientFunds(err);
-        if (short) {
-          setMounted(true);
-          setAddFunds({ post, shortfallCents: short.shortfall_cents });
-          return;
-        }
-        if (err instanceof ApiError && err.code === 'ALREADY_UNLOCKED') void reload(post._id);
-        notify(errorMessage(err, WALLET_PURCHASE_FAILED) || WALLET_PURCHASE_FAILED, 'error');
-      } finally {
-        setBusy(false);
-      }
-    },
-    [notify, onUpdated, refresh, reload],
+    (post: PostView) =>
+      wallet.pay(
+        { post: post._id, amount: post.amount },
+        (key) => walletApi.purchasePost(post._id, post.amount, key),
+        ({ data, message, position }) => {
+          if (data.blogData) onUpdated(data.blogData);
+          else void reload(post._id);
+          notify(message || 'Content unlocked.', 'success');
+          void refresh(position).catch(() => undefined);
+        },
+        (err) => {
+          if (err instanceof ApiError && err.code === 'ALREADY_UNLOCKED') void reload(post._id);
+        },
+      ),
+    [notify, onUpdated, refresh, reload, wallet],
   );
 
-  const onCompleted = useCallback(
-    (result: AddFundsResult) => {
-      const pending = addFunds;
-      if (!result.confirmed || !pending) return;
-      // The remainder is in: buy again (the dialog shows the new balance until closed).
-      setAddFunds(null);
-      void purchase(pending.post);
-    },
-    [addFunds, purchase],
-  );
-
-  const elements = mounted ? (
-    <Suspense fallback={null}>
-      <AddFundsDialog open={!!addFunds} shortfallCents={addFunds?.shortfallCents ?? 0} onClose={() => setAddFunds(null)} onCompleted={onCompleted} />
-    </Suspense>
-  ) : null;
-
-  return { purchase, busy, elements };
+  return { purchase, busy: wallet.busy, elements: wallet.elements };
 }
