@@ -10,6 +10,7 @@ import { paymentDecider, paymentStream, type CardRef, type GatewayOutcome, type 
 import { unlockDecider, unlockStream } from '../domain/unlock/unlock';
 import { subscriptionDecider, subscriptionStream } from '../domain/subscription/subscription';
 import { cardsDecider, cardsStream } from '../domain/card/card';
+import { tipDecider, tipStream } from '../domain/tip/tip';
 import type { CardGateway } from '../infra/payments/port';
 import { handle, loadStream, type CommandContext } from './handle';
 import { chargeWallet } from './wallet';
@@ -63,7 +64,7 @@ async function chargeRequested(ctx: CommandContext, deps: PaymentDeps, paymentId
           cardToken: await cardToken(ctx, r.userId, r.card.cardId),
           amountCents: r.amountCents,
           currency: r.currency,
-          description: r.purpose.kind === 'unlock' ? `Unlock post ${r.purpose.postId}` : 'Membership',
+          description: r.purpose.kind === 'unlock' ? `Unlock post ${r.purpose.postId}` : r.purpose.kind === 'tip' ? 'Tip' : 'Membership',
         });
   const recorded = await handle(ctx, paymentStream(paymentId), paymentDecider, { type: 'RecordGatewayOutcome', outcome, at: ctx.now() });
   return recorded.state;
@@ -74,7 +75,10 @@ export async function completeEntitlement(ctx: CommandContext, paymentId: string
   const r = payment.request;
   if (!r || (payment.status !== 'captured' && payment.status !== 'failed')) return;
   const failureCode = payment.failure?.failureCode ?? 'declined';
-  if (r.purpose.kind === 'unlock') {
+  if (r.purpose.kind === 'tip') {
+    await handle(ctx, tipStream(paymentId), tipDecider,
+      payment.status === 'captured' ? { type: 'CompleteTip', tipId: paymentId, at: ctx.now() } : { type: 'FailTip', tipId: paymentId, failureCode, at: ctx.now() });
+  } else if (r.purpose.kind === 'unlock') {
     const { postId } = r.purpose;
     await handle(ctx, unlockStream(postId, r.userId), unlockDecider,
       payment.status === 'captured'
@@ -109,7 +113,9 @@ export async function reversePayment(
   const { state } = await handle(ctx, paymentStream(paymentId), paymentDecider, { type: 'RecordReversal', ...reversal, at: ctx.now() });
   const r = state.request;
   if (state.status !== 'reversed' || !r || !state.reversal) return state;
-  if (r.purpose.kind === 'unlock') {
+  if (r.purpose.kind === 'tip') {
+    await handle(ctx, tipStream(paymentId), tipDecider, { type: 'ReverseTip', tipId: paymentId, kind: state.reversal, at: ctx.now() });
+  } else if (r.purpose.kind === 'unlock') {
     await handle(ctx, unlockStream(r.purpose.postId, r.userId), unlockDecider, {
       type: 'RevokeUnlock', postId: r.purpose.postId, userId: r.userId, paymentId, reason: state.reversal, at: ctx.now(),
     });

@@ -91,7 +91,11 @@ export async function walletBalance(ctx: CommandContext, userId: string): Promis
 }
 
 const purchaseOf = (purpose: PaymentPurpose): WalletPurchase =>
-  purpose.kind === 'unlock' ? { kind: 'unlock', postId: purpose.postId } : { kind: 'subscription', period: purpose.period };
+  purpose.kind === 'unlock'
+    ? { kind: 'unlock', postId: purpose.postId }
+    : purpose.kind === 'tip'
+      ? { kind: 'tip', tipFrom: purpose.tipFrom, isAnonymous: purpose.isAnonymous }
+      : { kind: 'subscription', period: purpose.period };
 
 /**
  * The "charge" of a wallet payment (commands/payments.ts step 2): debit the wallet once per payment id. A

@@ -16,11 +16,14 @@ export const earningsProjection: Projection = {
     const d = event.data as Record<string, any>;
     // A refund, void or chargeback comes off the day it happened (what the creator kept that day), in its source.
     const reversed = event.type === 'PaymentReversed';
-    const key = { day: String(reversed ? d.reversedAt : d.capturedAt).slice(0, 10), source: d.purpose.kind === 'unlock' ? 'unlocks' : 'subscriptions' };
+    const key = { day: String(reversed ? d.reversedAt : d.capturedAt).slice(0, 10), source: earningsSource(d.purpose.kind) };
     const row = await store.get<{ cents: number; count: number }>('earnings_daily', key);
     store.put('earnings_daily', { ...key, cents: (row?.cents ?? 0) + (reversed ? -d.amountCents : d.amountCents), count: (row?.count ?? 0) + (reversed ? 0 : 1) });
   },
 };
+
+/** Where a payment's money counts: subscriptions (and rebills), unlocks, tips. */
+const earningsSource = (kind: string) => (kind === 'unlock' ? 'unlocks' : kind === 'tip' ? 'tips' : 'subscriptions');
 
 /** 30 days ending today (UTC), oldest first, zero-filled. */
 export async function earningsLastDays(db: Kysely<any>, todayIso: string, days = 30): Promise<{ day: string; cents: number }[]> {

@@ -18,6 +18,7 @@ import { mediaLibraryProjection } from './media-library';
 import { walletProjection } from './wallet';
 import { promotionsProjection } from './promotions';
 import { couponsProjection } from './coupons';
+import { tipsProjection } from './tips';
 
 export const allProjections: Projection[] = [
   usersProjection,
@@ -38,4 +39,5 @@ export const allProjections: Projection[] = [
   walletProjection,
   promotionsProjection,
   couponsProjection,
+  tipsProjection,
 ];

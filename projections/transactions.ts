@@ -50,7 +50,7 @@ export const transactionsProjection: Projection = {
     switch (event.type) {
       case 'PaymentRequested':
         store.put('transactions', {
-          id: d.paymentId, user_id: d.userId, type: d.purpose.kind === 'unlock' ? 'unlock' : d.purpose.period > 1 ? 'rebill' : 'subscription',
+          id: d.paymentId, user_id: d.userId, type: d.purpose.kind === 'unlock' ? 'unlock' : d.purpose.kind === 'tip' ? 'tip' : d.purpose.period > 1 ? 'rebill' : 'subscription',
           amount_cents: d.amountCents, currency: d.currency, method: d.method, card: cardLabel(d.card), status: 'pending', failure_code: null,
           reference_id: d.purpose.kind === 'unlock' ? d.purpose.postId : null, gateway_transaction_id: null, entitled: false,
           created_at: d.requestedAt, settled_at: null,

@@ -20,9 +20,9 @@ const cardForm = z.object({
   cardNumber: z.string().max(40).optional().default(''), cvv: z.string().max(8).optional().default(''),
   month: z.string().max(4).optional().default(''), year: z.string().max(6).optional().default(''),
 });
-const cardChoice = cardForm.partial().extend({ card_id: z.string().uuid({ error: 'card_id is invalid.' }).optional() });
+export const cardChoice = cardForm.partial().extend({ card_id: z.string().uuid({ error: 'card_id is invalid.' }).optional() });
 
-function choiceOf(body: z.infer<typeof cardChoice>): CardChoice {
+export function choiceOf(body: z.infer<typeof cardChoice>): CardChoice {
   if (body.card_id) return { cardId: body.card_id };
   if (body.cardNumber) return { form: parse(cardForm, body) };
   return { primary: true };
@@ -37,7 +37,7 @@ const blogPurchaseBody = cardChoice.extend({
   ribbon_text: z.string().max(1000).optional(),
 });
 
-function paymentResult(o: PurchaseOutcome): PaymentResult {
+export function paymentResult(o: PurchaseOutcome): PaymentResult {
   return {
     accepted: o.accepted,
     transactionId: o.transactionId,

@@ -21,9 +21,11 @@ import { DomainError } from '../../domain/shared/decider';
 import { centsFromDollars, dollarsFromCents } from '../../domain/shared/money';
 import { ValidationError } from '../../domain/shared/validation';
 import { AMOUNT_ADDED, walletPurchaseMessage } from '../../domain/wallet/wallet';
+import { TIP_FROM, type TipFrom } from '../../domain/tip/tip';
+import { sendTipFromWallet } from '../../commands/tips';
 import { CRYPTO_CURRENCY, PAYMENT_METHOD_UPDATE_FAILED, type DefaultPaymentMethod } from '../../domain/wallet/payment-method';
 import { cryptoPaymentDecider, cryptoPaymentStream, cryptoPaymentView, type CryptoPaymentState, type ProviderStatus } from '../../domain/wallet/crypto-topup';
-import { VALID_AMOUNT, type InsufficientFundsDetails, type WalletSettings } from '../../domain/pricing/pricing';
+import { VALID_AMOUNT, insufficientFunds as insufficientFundsError, type InsufficientFundsDetails, type WalletSettings } from '../../domain/pricing/pricing';
 import type {
   AdminCryptoPaymentRecord,
   CryptoCurrencyItem,
@@ -53,7 +55,7 @@ import { SIGNATURE_HEADER, verifyWebhook } from '../../infra/payments/webhook-si
 import type { CryptoPaymentStart } from '../../infra/payments/port';
 import type { SandboxCryptoGateway } from '../../infra/payments/sandbox-crypto-gateway';
 import { ok, parse } from '../http';
-import { contextFor, requireCaller } from '../auth';
+import { contextFor, requireCaller, type Caller } from '../auth';
 import { defaultPaymentMethod, settle } from '../views';
 import { listParams, sendList } from './admin';
 import { postViews, viewerOf } from './feed';
@@ -94,6 +96,16 @@ const historyBody = z.object({
   page_num: z.coerce.number().int().min(1).max(100_000).optional(),
   pageNum: z.coerce.number().int().min(1).max(100_000).optional(),
   per_page: z.coerce.number().int().min(1).max(100).optional(),
+});
+const paymentFor = z.object({ payment_for: z.enum(['blog', 'tips'], { error: 'payment_for is invalid.' }).default('blog') }).passthrough();
+/** A tip from the wallet (spec 3 §7.3): amount in dollars, an optional note, where from, anonymous or not. */
+const walletTipBody = z.object({
+  payment_for: z.literal('tips'),
+  amount: amountField,
+  tipMessage: z.string({ error: 'Message is too long.' }).optional().default(''),
+  is_anonymous_tip: z.boolean({ error: 'is_anonymous_tip must be true or false.' }).optional().default(false),
+  tip_from: z.enum(TIP_FROM as [TipFrom, ...TipFrom[]], { error: 'tip_from is invalid.' }).optional().default('tips_page'),
+  userId: z.string().max(100).optional(),
 });
 const purchaseBody = z.object({
   payment_for: z.enum(['blog'], { error: 'payment_for is invalid.' }).default('blog'),
@@ -279,6 +291,7 @@ export const walletRoutes = (services: Services): FastifyPluginAsync => async (a
 
   app.post('/api/crypto/purchase-from-wallet', async (request, reply) => {
     const caller = requireCaller(request);
+    if (parse(paymentFor, request.body ?? {}).payment_for === 'tips') return tipFromWallet(request, reply, caller);
     const body = parse(purchaseBody, request.body);
     let confirmed: number | null = null;
     if (body.amount !== undefined) {
@@ -310,6 +323,35 @@ export const walletRoutes = (services: Services): FastifyPluginAsync => async (a
       return reply.code(500).send({ success: 0, message: SOMETHING_WENT_WRONG, code: 'INTERNAL' });
     }
   });
+
+  async function tipFromWallet(request: FastifyRequest, reply: FastifyReply, caller: Caller) {
+    const body = parse(walletTipBody, request.body);
+    const cents = centsFromDollars(body.amount);
+    if (cents === null) throw new ValidationError('amount', VALID_AMOUNT);
+    const ctx = contextFor(request, services);
+    try {
+      const { tipId, payment, balanceCents } = await sendTipFromWallet(ctx, { gateway: services.gateway }, {
+        userId: caller.userId, role: caller.role, amountCents: cents, message: body.tipMessage, tipFrom: body.tip_from, isAnonymous: body.is_anonymous_tip,
+      });
+      await settle(services, ctx);
+      if (payment.status !== 'captured') {
+        if (payment.failure?.failureCode === 'INSUFFICIENT_FUNDS') return insufficient(reply, insufficientFundsError(cents, balanceCents));
+        return reply.code(402).send({ success: 0, message: SOMETHING_WENT_WRONG, code: payment.failure?.failureCode ?? 'PAYMENT_FAILED' });
+      }
+      const data: WalletPurchaseResult = {
+        transaction_id: tipId,
+        transaction_amount: dollarsFromCents(cents),
+        transaction_amount_cents: cents,
+        wallet_balance: dollarsFromCents(balanceCents),
+        wallet_balance_cents: balanceCents,
+      };
+      return ok(reply, data, { message: walletPurchaseMessage(balanceCents), position: ctx.lastPosition });
+    } catch (e) {
+      await settle(services, ctx).catch(() => {});
+      if (e instanceof DomainError && e.code === 'INSUFFICIENT_FUNDS') return insufficient(reply, e);
+      throw e;
+    }
+  }
 
   const setMethod = async (request: FastifyRequest, reply: FastifyReply) => {
     const caller = requireCaller(request);

@@ -10,6 +10,8 @@ const MANAGERS: readonly Role[] = [...ADMINS, 'sub_admin', 'model'];
 const CONTENT: readonly Role[] = [...MANAGERS, 'content_manager'];
 /** Support pages: support, admin, sub_admin (spec 3 §6); the model sees money too. */
 const MONEY: readonly Role[] = [...MANAGERS, 'support'];
+/** Who sees everyone's money: reports, transactions, all tips. */
+export const MONEY_ROLES = MONEY;
 /** Everyone signed in except an admin viewing the site as a fan: a proxy session never spends the fan's money. */
 const PAYERS: readonly Role[] = ['user', ...STAFF_ROLES];
 
@@ -112,6 +114,9 @@ export const API_ACCESS: Record<string, Access> = {
   'POST /api/crypto/get-transaction-info': 'authenticated',
   'POST /api/crypto/wallet-history': 'authenticated',
   'POST /api/crypto/purchase-from-wallet': PAYERS,
+  // Tips (spec 3 §7.3): fans pay them; the list is a fan's own, or everyone's for the money roles.
+  'POST /api/v2/purchase/send-tip': ['user'],
+  'POST /api/chat/get_tips_list': 'authenticated',
   'POST /api/users/set-default-payment-method': PAYERS,
   'POST /api/user/change-payment-method': PAYERS,
   'POST /api/webhooks/sandbox-crypto': 'public', // authorised by the provider's signature

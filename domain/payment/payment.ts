@@ -6,7 +6,9 @@ export const paymentStream = (paymentId: string) => `payment-${paymentId}`;
 
 export type PaymentPurpose =
   | { kind: 'unlock'; postId: string }
-  | { kind: 'subscription'; period: number };
+  | { kind: 'subscription'; period: number }
+  /** A tip to the creator (domain/tip): the tip stream holds its note; nothing is unlocked. */
+  | { kind: 'tip'; tipFrom: 'tips_page' | 'chat' | 'live'; isAnonymous: boolean };
 
 /** How a payment is taken: a saved card at the card provider, or the fan's prepaid wallet (domain/wallet). */
 export type PaymentMethod = 'card' | 'wallet';

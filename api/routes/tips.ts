@@ -1,0 +1,92 @@
+// Tips (spec 3 §7.3):
+//   POST /api/v2/purchase/send-tip   {amount (dollars), tipMessage?, isAnonymousTip?, tipFrom?, card form | card_id}
+//                                    → the purchase envelope (data.accepted, transactionId, ...); 402 when declined
+//   POST /api/chat/get_tips_list     {pageNum?} → a fan's own tips; everyone's for the money roles
+// A tip from the wallet is POST /api/crypto/purchase-from-wallet with payment_for 'tips' (routes/wallet.ts).
+import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
+import { centsFromDollars, dollarsFromCents } from '../../domain/shared/money';
+import { ValidationError } from '../../domain/shared/validation';
+import { MONEY_ROLES } from '../../domain/access/routes';
+import { TIP_FROM, TIP_SENT, type TipFrom } from '../../domain/tip/tip';
+import type { TipListView, TipView } from '../../domain/shared/wire';
+import { sendTipByCard } from '../../commands/tips';
+import { listTips, type TipRow } from '../../projections/tips';
+import { ok, parse } from '../http';
+import { formatPosition } from '../../infra/eventstore/port';
+import { contextFor, requireCaller } from '../auth';
+import { settle } from '../views';
+import { cardChoice, choiceOf, paymentResult } from './purchases';
+import type { Services } from '../services';
+
+const TIPS_PAGE_SIZE = 20;
+
+const sendTipBody = cardChoice.extend({
+  amount: z.union([z.number(), z.string()], { error: 'amount is required.' }),
+  tipMessage: z.string({ error: 'Message is too long.' }).optional().default(''),
+  isAnonymousTip: z.boolean({ error: 'isAnonymousTip must be true or false.' }).optional().default(false),
+  tipFrom: z.enum(TIP_FROM as [TipFrom, ...TipFrom[]], { error: 'tipFrom is invalid.' }).optional().default('tips_page'),
+  recurring: z.boolean().optional(),
+  action: z.string().max(20).optional(),
+});
+const listBody = z.object({ pageNum: z.coerce.number({ error: 'pageNum is invalid.' }).int().min(1).max(100_000).optional().default(1) });
+
+/** Anonymous tips show no tipper to other fans; staff always see who it was (spec 3 §6). */
+function tipView(r: TipRow & { user_name: string | null }, staff: boolean, viewerId: string): TipView {
+  const named = staff || !r.is_anonymous || r.user_id === viewerId;
+  return {
+    _id: r.id,
+    amount: dollarsFromCents(r.amount_cents),
+    amount_cents: r.amount_cents,
+    tipMessage: r.message,
+    tipFrom: r.tip_from as TipFrom,
+    isAnonymous: r.is_anonymous,
+    status: r.status === 'sent' ? 'paid' : r.status === 'refund' ? 'refunded' : r.status === 'void' ? 'voided' : 'chargeback',
+    created: r.sent_at ?? new Date(r.requested_at).toISOString(),
+    user: named ? { _id: r.user_id, name: r.user_name ?? '' } : null,
+  };
+}
+
+export const tipRoutes = (services: Services): FastifyPluginAsync => async (app) => {
+  const db = () => services.database.db;
+
+  app.post('/api/v2/purchase/send-tip', async (request, reply) => {
+    const caller = requireCaller(request);
+    const body = parse(sendTipBody, request.body);
+    const cents = centsFromDollars(body.amount);
+    if (cents === null) throw new ValidationError('amount', 'Please enter a valid amount');
+    const ctx = contextFor(request, services);
+    const { tipId, payment } = await sendTipByCard(ctx, { gateway: services.gateway }, {
+      userId: caller.userId, role: caller.role, amountCents: cents, message: body.tipMessage, tipFrom: body.tipFrom, isAnonymous: body.isAnonymousTip, card: choiceOf(body),
+    });
+    await settle(services, ctx);
+    const accepted = payment.status === 'captured';
+    const outcome = {
+      accepted, paymentId: tipId, transactionId: payment.gatewayTransactionId ?? null,
+      message: accepted ? TIP_SENT : payment.failure?.message ?? 'Payment failed.',
+      failureCode: payment.failure?.failureCode, allowCascade: payment.failure?.allowCascade ?? false,
+    };
+    return reply.code(accepted ? 200 : 402).send({
+      success: accepted ? 1 : 0,
+      message: outcome.message,
+      data: { ...paymentResult(outcome), tip_id: tipId, amount_cents: cents },
+      code: accepted ? undefined : 'PAYMENT_FAILED',
+      ...(ctx.lastPosition ? { position: formatPosition(ctx.lastPosition) } : {}),
+    });
+  });
+
+  app.post('/api/chat/get_tips_list', async (request, reply) => {
+    const caller = requireCaller(request);
+    const { pageNum } = parse(listBody, request.body ?? {});
+    const staff = MONEY_ROLES.includes(caller.role);
+    const r = await listTips(db(), { userId: staff ? null : caller.userId, page: pageNum, pageSize: TIPS_PAGE_SIZE });
+    const data: TipListView = {
+      tips: r.rows.map((row) => tipView(row, staff, caller.userId)),
+      totalTips: r.total,
+      totalAmountCents: r.totalSentCents,
+      currentPage: pageNum,
+      totalPages: Math.max(1, Math.ceil(r.total / TIPS_PAGE_SIZE)),
+    };
+    return ok(reply, data);
+  });
+};

@@ -1,0 +1,3 @@
+import { tipsSuite } from './tips.suite';
+
+tipsSuite('pglite', true);
