@@ -74,7 +74,9 @@ export function registerAuth(app: FastifyInstance, services: Services) {
     }
     // A blocked account gets 430 everywhere but logout (spec 1 §4: the fan site shows its blocked page).
     if (request.caller?.blocked && url !== '/api/users/logout') throw new DomainError(BLOCKED_MESSAGE, 'BLOCKED', 430);
-    const decision = decideAccess(`${request.method} ${url}`, request.caller?.role ?? null);
+    // HEAD is GET without the body (fastify answers it from the GET route): the same rule applies.
+    const method = request.method === 'HEAD' ? 'GET' : request.method;
+    const decision = decideAccess(`${method} ${url}`, request.caller?.role ?? null);
     if (decision === 'unauthenticated') throw new DomainError('Please log in to continue.', 'UNAUTHENTICATED', 401);
     if (decision === 'forbidden') throw new DomainError('You do not have access to this page.', 'FORBIDDEN', 403);
   });

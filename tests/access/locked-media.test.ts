@@ -107,6 +107,16 @@ describe.each(BACKENDS)('locked media entitlement matrix (%s)', (backend) => {
     expect(await get(new URL(a.url, 'http://x').pathname + sigOfB)).toBe(403);
   });
 
+  it('HEAD follows the same rules as GET: size and type with a valid signature, 403 without, and no body', async () => {
+    const [m] = ownerView.media;
+    const head = await fetch(t.base + m.url, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(Number(head.headers.get('content-length'))).toBeGreaterThan(100);
+    expect(head.headers.get('content-type')).toMatch(/^image\//);
+    expect((await head.arrayBuffer()).byteLength).toBe(0);
+    for (const attempt of attempts(m.url)) expect({ attempt, status: (await fetch(t.base + attempt, { method: 'HEAD' })).status }).toEqual({ attempt, status: 403 });
+  });
+
   it('the blurred preview differs from the original (it is not the original under another name)', async () => {
     const [m] = ownerView.media;
     const original = Buffer.from(await (await fetch(t.base + m.url)).arrayBuffer());

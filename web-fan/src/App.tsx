@@ -31,6 +31,9 @@ const SubscribePage = lazy(() => import('./membership/SubscribePage'));
 const MembershipPage = lazy(() => import('./membership/MembershipPage'));
 const CancelSubscriptionPage = lazy(() => import('./membership/CancelSubscriptionPage'));
 const MembershipPopups = lazy(() => import('./membership/MembershipPopups'));
+// Tips (spec 3 §4/§7.3): the public tips page and the signed-in tips list live in ./tips.
+const TipsPage = lazy(() => import('./tips/TipsPage'));
+const TipsListPage = lazy(() => import('./tips/TipsListPage'));
 const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
 const MaintenancePage = lazy(() => import('./pages/StatusPages').then((m) => ({ default: m.MaintenancePage })));
 const BlockedPage = lazy(() => import('./pages/StatusPages').then((m) => ({ default: m.BlockedPage })));
@@ -53,6 +56,8 @@ const TITLES: [RegExp, string][] = [
   [/^\/change-email-verification\//, 'Verify your new email'],
   [/^\/subscribe/, 'Subscribe'],
   [/^\/membership/, 'Membership'],
+  [/^\/tips-list/, 'Tips'],
+  [/^\/tips/, 'Send a tip'],
   [/^\/feed\//, 'Post'],
 ];
 
@@ -98,6 +103,8 @@ function AppRoutes() {
         <Route path="/profile/wallet" element={<Guard page="/profile/wallet"><WalletPage /></Guard>} />
         <Route path="/profile/payment-method" element={<Guard page="/profile/payment-method"><PaymentMethodsPage /></Guard>} />
         <Route path="/profile/add-new-payment-method" element={<Guard page="/profile/add-new-payment-method"><AddPaymentMethodPage /></Guard>} />
+        <Route path="/tips" element={<TipsPage />} />
+        <Route path="/tips-list" element={<TipsListPage />} />
         <Route path="/upload-photo-id" element={<Guard page="/upload-photo-id"><UploadPhotoIdPage /></Guard>} />
         <Route path="/404" element={<NotFoundPage />} />
         <Route path="*" element={<NotFoundPage />} />

@@ -18,6 +18,7 @@ import Typography from '@mui/material/Typography';
 import { alpha } from '@mui/material/styles';
 import HomeRounded from '@mui/icons-material/HomeRounded';
 import WorkspacePremiumRounded from '@mui/icons-material/WorkspacePremiumRounded';
+import VolunteerActivismRounded from '@mui/icons-material/VolunteerActivismRounded';
 import AccountCircleRounded from '@mui/icons-material/AccountCircleRounded';
 import LogoutRounded from '@mui/icons-material/LogoutRounded';
 import PersonRounded from '@mui/icons-material/PersonRounded';
@@ -227,6 +228,7 @@ function TopBar({ onOpenAccount }: { onOpenAccount: (el: HTMLElement) => void })
         <Box component="nav" aria-label="Main" sx={{ display: { xs: 'none', sm: 'flex' }, gap: 0.5, ml: 3 }}>
           {navLink('/', 'Feed', 'nav-feed')}
           {navLink('/membership', 'Membership', 'nav-membership')}
+          {navLink('/tips', 'Tips', 'nav-tips')}
         </Box>
 
         <Box sx={{ flexGrow: 1 }} />
@@ -275,6 +277,8 @@ function BottomNav({ onOpenAccount }: { onOpenAccount: (el: HTMLElement) => void
     ? 'feed'
     : pathname.startsWith('/membership') || pathname.startsWith('/subscribe')
       ? 'membership'
+      : pathname.startsWith('/tips')
+        ? 'tips'
       : /^\/(login|register|forgot-password|profile|upload-photo-id|change-password)/.test(pathname)
         ? 'account'
         : false;
@@ -300,6 +304,7 @@ function BottomNav({ onOpenAccount }: { onOpenAccount: (el: HTMLElement) => void
       <BottomNavigation showLabels value={value} sx={{ height: BOTTOM_NAV_HEIGHT, bgcolor: 'transparent' }}>
         <BottomNavigationAction label="Feed" value="feed" icon={<HomeRounded />} component={RouterLink} to="/" data-testid="bottom-nav-feed" />
         <BottomNavigationAction label="Membership" value="membership" icon={<WorkspacePremiumRounded />} component={RouterLink} to="/membership" data-testid="bottom-nav-membership" />
+        <BottomNavigationAction label="Tips" value="tips" icon={<VolunteerActivismRounded />} component={RouterLink} to="/tips" data-testid="bottom-nav-tips" />
         <BottomNavigationAction
           label="Account"
           value="account"
