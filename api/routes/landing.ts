@@ -151,12 +151,14 @@ export const landingRoutes = (services: Services): FastifyPluginAsync => async (
   app.post('/api/app_settings/delete-theme-image', async (request, reply) => {
     requireCaller(request);
     const { url } = parse(deleteBody, request.body);
-    // The settings stop pointing at the image (an event, like every settings change). The bytes stay in
-    // storage: the storage port has no delete yet, and a stale settings form may still show the image.
+    // The settings stop pointing at the image first (an event, like every settings change), then its bytes
+    // go: a crash in between leaves an unused file, never a setting pointing at nothing. Only keys under the
+    // theme prefix can be named here (THEME_IMAGE_URL), so no other media can be removed through this call.
     const changes = withoutImage(await currentSettings(db()), url);
     const ctx = contextFor(request, services);
     if (Object.keys(changes).length > 0) await handle(ctx, SETTINGS_STREAM, settingsDecider, { type: 'UpdateSettings', changes });
     await settle(services, ctx);
+    await services.storage.remove(url.slice('/media/'.length));
     return ok(reply, { url, cleared: Object.keys(changes) }, { message: THEME_IMAGE_MESSAGES.deleted, position: ctx.lastPosition });
   });
 };

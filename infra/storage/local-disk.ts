@@ -61,6 +61,7 @@ export function createLocalDiskBytes(root: string): ByteStore {
       }
     },
     exists: async (key) => fs.promises.access(resolve(key)).then(() => true, () => false),
+    remove: async (key) => fs.promises.rm(resolve(key), { force: true }),
     size: async (key) => (await fs.promises.stat(resolve(key)).catch(notFound(key))).size,
   };
 }

@@ -47,6 +47,8 @@ export interface ByteStore {
   exists(key: string): Promise<boolean>;
   /** Throws StorageNotFoundError when the key is absent. */
   size(key: string): Promise<number>;
+  /** Removes the object; removing what is not there is not an error (a retry after a crash). */
+  remove(key: string): Promise<void>;
 }
 
 interface StorageBase extends ByteStore {

@@ -9,6 +9,7 @@ import {
   CompleteMultipartUploadCommand,
   CreateBucketCommand,
   CreateMultipartUploadCommand,
+  DeleteObjectCommand,
   GetObjectCommand,
   HeadBucketCommand,
   HeadObjectCommand,
@@ -235,6 +236,13 @@ export function createS3Storage(options: S3StorageOptions): S3Storage {
     async size(key) {
       assertSafeKey(key);
       return Number((await head(key)).ContentLength ?? 0);
+    },
+
+    async remove(key) {
+      assertSafeKey(key);
+      await ensureBucket();
+      // S3 answers a delete of a missing key with success, as the port asks.
+      await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
     },
 
     async signedGetUrl(key, ttl) {

@@ -31,6 +31,7 @@ export function selfSigned(store: ByteStore, secret: string, now: () => number =
     read: (key) => store.read(key),
     readStream: (key, range) => store.readStream(key, range),
     exists: (key) => store.exists(key),
+    remove: (key) => store.remove(key),
     size: (key) => store.size(key),
     signedGetUrl(key, ttl) {
       assertSafeKey(key);

@@ -189,6 +189,10 @@ describe('landing page and theme images', () => {
 
     const site = (await t.call('GET', '/admin-api/settings/site', undefined, { token: admin })).body;
     expect(site).toMatchObject({ theme3_section1_image_url: null, banner_logo_url: null, theme3_grid_images: [b, null, b], banner_images: [null] });
+    // Its bytes are gone from storage; the other image stays.
+    expect(await t.server.services.storage.exists(a.slice('/media/'.length))).toBe(false);
+    expect(await t.server.services.storage.exists(b.slice('/media/'.length))).toBe(true);
+    expect((await fetch(t.base + b)).status).toBe(200);
     expect((await theme3()).grid.images).toEqual([b, b]);
 
     // Deleting again (or an image no setting uses) changes nothing.

@@ -139,6 +139,17 @@ export function storageContract(
       expect((await drain(stream)).equals(second)).toBe(true);
     });
 
+    it('removes an object; removing it again (or a key never stored) is not an error', async () => {
+      const k = key('remove/me.bin');
+      await storage.put(k, Buffer.from('bytes to remove'));
+      expect(await storage.exists(k)).toBe(true);
+      await storage.remove(k);
+      expect(await storage.exists(k)).toBe(false);
+      await expect(storage.read(k)).rejects.toBeInstanceOf(StorageNotFoundError);
+      await storage.remove(k);
+      await storage.remove(key('remove/never-stored.bin'));
+    });
+
     it('reports a missing key: exists is false, read / size / readStream throw StorageNotFoundError', async () => {
       const k = key('missing/nothing.png');
       expect(await storage.exists(k)).toBe(false);
@@ -156,6 +167,7 @@ export function storageContract(
           () => storage.readStream(bad),
           () => storage.exists(bad),
           () => storage.size(bad),
+          () => storage.remove(bad),
           () => storage.signedGetUrl(bad, 60),
           () => storage.signedPutUrl(bad, 60),
         ];

@@ -1,0 +1,136 @@
+// The 'Send a tip' card of /tips: amount (default $20, 'Minimum $5 USD.'), an optional note, 'Send tip'.
+// Guests go to /register; a proxy session cannot buy; staff are told tips come from fans.
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import InputAdornment from '@mui/material/InputAdornment';
+import Paper from '@mui/material/Paper';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import VolunteerActivismRounded from '@mui/icons-material/VolunteerActivismRounded';
+import { useAuth, useIsProxy, useModelName } from '../auth';
+import { isStaff } from '../format';
+import { useNotify } from '../notify';
+import { checkTipAmount, DEFAULT_TIP, noteError, TIP_SENT, tipBoundsOf, tipMinimumText } from './tipForm';
+import { useSendTip } from './useSendTip';
+
+export function SendTipCard({ onSent }: { onSent?: () => void }) {
+  const { token, me, settings, refresh } = useAuth();
+  const proxy = useIsProxy();
+  const modelName = useModelName();
+  const navigate = useNavigate();
+  const notify = useNotify();
+  const bounds = tipBoundsOf(settings);
+  const [amount, setAmount] = useState(String(DEFAULT_TIP));
+  const [amountError, setAmountError] = useState<string | null>(null);
+  const [note, setNote] = useState('');
+  const tooLong = noteError(note);
+
+  const tip = useSendTip(({ message, position }) => {
+    notify(message || TIP_SENT, 'success');
+    setAmount(String(DEFAULT_TIP));
+    setAmountError(null);
+    setNote('');
+    void refresh(position).catch(() => undefined);
+    onSent?.();
+  });
+
+  const send = () => {
+    if (!token) {
+      navigate('/register');
+      return;
+    }
+    const checked = checkTipAmount(amount, bounds);
+    if (!checked.ok) {
+      setAmountError(checked.error);
+      if (checked.resetTo !== undefined) setAmount(checked.resetTo);
+      return;
+    }
+    if (tooLong) return;
+    setAmountError(null);
+    tip.ask({ amountCents: checked.cents, note: note.trim() });
+  };
+
+  const staff = isStaff(me) && !proxy;
+
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 2.5, sm: 4 }, mx: { xs: 1.5, sm: 0 }, borderRadius: 3 }} data-testid="send-tip-card">
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 2.5 }}>
+        <Avatar src={settings?.model_avatar_url ?? undefined} alt="" sx={{ width: 52, height: 52, bgcolor: 'primary.main', color: 'primary.contrastText' }}>
+          <VolunteerActivismRounded />
+        </Avatar>
+        <Box sx={{ minWidth: 0 }}>
+          <Typography variant="h5" component="h1" sx={{ lineHeight: 1.2 }}>
+            Send a tip
+          </Typography>
+          <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+            Show {modelName} some love.
+          </Typography>
+        </Box>
+      </Box>
+      <Box
+        component="form"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (!proxy && !staff && !tip.busy) send();
+        }}
+        sx={{ display: 'grid', gap: 2 }}
+      >
+        <TextField
+          label="Amount"
+          value={amount}
+          onChange={(e) => {
+            setAmount(e.target.value);
+            setAmountError(null);
+          }}
+          error={!!amountError}
+          helperText={amountError ?? tipMinimumText(bounds.min)}
+          disabled={tip.busy}
+          slotProps={{
+            input: { startAdornment: <InputAdornment position="start">$</InputAdornment> },
+            htmlInput: { inputMode: 'decimal', 'data-testid': 'tip-amount', 'aria-describedby': 'tip-amount-help' },
+            formHelperText: { id: 'tip-amount-help', role: amountError ? 'alert' : undefined, 'data-testid': 'tip-amount-help' } as object,
+          }}
+        />
+        <TextField
+          label="Message (optional)"
+          value={note}
+          onChange={(e) => setNote(e.target.value)}
+          multiline
+          minRows={3}
+          maxRows={8}
+          error={!!tooLong}
+          helperText={tooLong ?? ' '}
+          disabled={tip.busy}
+          slotProps={{ htmlInput: { 'data-testid': 'tip-note' }, formHelperText: { role: tooLong ? 'alert' : undefined } as object }}
+        />
+        {proxy ? (
+          <Typography color="text.secondary" data-testid="proxy-no-purchase">
+            Purchases are not available while viewing the site as a fan.
+          </Typography>
+        ) : staff ? (
+          <Typography color="text.secondary" data-testid="tips-staff-note">
+            Tips are sent by fans. Their tips show in the list below.
+          </Typography>
+        ) : (
+          <Button
+            type="submit"
+            variant="contained"
+            size="large"
+            fullWidth
+            disabled={tip.busy || !!tooLong}
+            data-testid="send-tip"
+            startIcon={tip.busy ? <CircularProgress size={18} color="inherit" /> : undefined}
+          >
+            Send tip
+          </Button>
+        )}
+      </Box>
+      {tip.elements}
+    </Paper>
+  );
+}

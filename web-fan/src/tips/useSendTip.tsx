@@ -1,0 +1,113 @@
+// Paying a tip (spec 3 §4 "Tip flow"): confirm 'Please Confirm Tip of $X.', then pay by card (the saved primary
+// card, or the card dialog) or, when the fan's default payment method is the wallet, from the wallet (a
+// shortfall opens Add Funds with the remainder, then the tip is tried again). A 401 goes to /register.
+import { useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router-dom';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import type { PaymentResult, WalletPurchaseResult } from '../../../domain/shared/wire';
+import { formatMoney } from '../../../domain/shared/money';
+import { ApiError, api } from '../api';
+import { useAuth } from '../auth';
+import { usePaymentFlow } from '../payments/usePaymentFlow';
+import { paysFromWallet, useWalletPayment, WalletNotice } from '../wallet/useWalletPurchase';
+import { tipConfirmText } from './tipForm';
+
+export interface TipRequest {
+  amountCents: number;
+  note: string;
+}
+
+export interface TipSent {
+  message?: string;
+  position?: string;
+}
+
+const TIP_FROM = 'tips_page';
+
+export function useSendTip(onSent: (sent: TipSent) => void): { ask: (tip: TipRequest) => void; busy: boolean; elements: ReactNode } {
+  const { me } = useAuth();
+  const navigate = useNavigate();
+  const flow = usePaymentFlow();
+  const wallet = useWalletPayment();
+  const fromWallet = paysFromWallet(me);
+  const busy = flow.busy || wallet.busy;
+  const [confirming, setConfirming] = useState<TipRequest | null>(null);
+
+  const onError = (error: unknown) => {
+    if (error instanceof ApiError && error.status === 401) navigate('/register');
+  };
+
+  const confirm = async () => {
+    const tip = confirming;
+    if (!tip) return;
+    const amount = tip.amountCents / 100;
+    const price = formatMoney(tip.amountCents);
+    if (fromWallet) {
+      const body = { payment_for: 'tips', amount, tipMessage: tip.note, is_anonymous_tip: false, tip_from: TIP_FROM };
+      await wallet.pay(
+        body,
+        (idempotencyKey) => api.post<WalletPurchaseResult>('/api/crypto/purchase-from-wallet', body, { idempotencyKey }),
+        ({ message, position }) => onSent({ message, position }),
+        onError,
+      );
+      setConfirming(null);
+      return;
+    }
+    await flow.start({
+      endpoint: '/api/v2/purchase/send-tip',
+      body: { amount, tipMessage: tip.note, isAnonymousTip: false, tipFrom: TIP_FROM },
+      submitLabel: `Pay ${price}`,
+      summary: `Tip of ${price}`,
+      onAccepted: ({ message, position }: { data: PaymentResult; message?: string; position?: string }) => onSent({ message, position }),
+      onFailed: ({ error }) => onError(error),
+    });
+    setConfirming(null);
+  };
+
+  const elements = (
+    <>
+      <Dialog
+        open={!!confirming}
+        onClose={() => !busy && setConfirming(null)}
+        aria-labelledby="confirm-tip-title"
+        aria-describedby="confirm-tip-text"
+        maxWidth="xs"
+        fullWidth
+        data-testid="confirm-tip-dialog"
+      >
+        <DialogTitle id="confirm-tip-title">Send a tip</DialogTitle>
+        <DialogContent>
+          <DialogContentText id="confirm-tip-text" data-testid="confirm-tip-text">
+            {confirming ? tipConfirmText(confirming.amountCents) : ''}
+          </DialogContentText>
+          {fromWallet && confirming && <WalletNotice me={me} priceCents={confirming.amountCents} />}
+        </DialogContent>
+        <DialogActions sx={{ px: 3, pb: 2 }}>
+          <Button onClick={() => setConfirming(null)} disabled={busy} color="inherit">
+            Cancel
+          </Button>
+          <Button
+            variant="contained"
+            onClick={() => void confirm()}
+            disabled={busy}
+            autoFocus
+            data-testid="confirm-tip"
+            startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
+          >
+            Confirm
+          </Button>
+        </DialogActions>
+      </Dialog>
+      {flow.elements}
+      {wallet.elements}
+    </>
+  );
+
+  return { ask: setConfirming, busy, elements };
+}
