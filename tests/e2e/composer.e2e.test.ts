@@ -128,6 +128,11 @@ describe.skipIf(!hasChromium)('composer and post management end to end (Chromium
     await page.getByTestId('reorder-switch').check();
     await page.getByRole('button', { name: 'Move harbour-2.jpg left' }).click();
     await expect.poll(() => tiles().locator('img').evaluateAll((imgs) => imgs.map((i) => i.getAttribute('alt')))).toEqual(['harbour-2.jpg', 'harbour-1.jpg']);
+    // A real HTML5 drag and drop: the tile now second (harbour-1.jpg) dropped onto the first puts it back first.
+    const draggable = (n: number) => tiles().nth(n).locator('[draggable="true"]');
+    expect(await draggable(1).locator('img').getAttribute('alt')).toBe('harbour-1.jpg');
+    await draggable(1).dragTo(draggable(0));
+    await expect.poll(() => tiles().locator('img').evaluateAll((imgs) => imgs.map((i) => i.getAttribute('alt')))).toEqual(['harbour-1.jpg', 'harbour-2.jpg']);
     await page.getByTestId('reorder-switch').uncheck();
 
     await page.getByLabel('Category').click();

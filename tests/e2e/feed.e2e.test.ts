@@ -194,7 +194,19 @@ describe.skipIf(!hasChromium)('feed, post cards and landing page (Chromium)', ()
     await menu.waitFor({ state: 'hidden' });
     await page.setViewportSize(DESKTOP);
 
-    // The same page is at /landing; its log in link leads to /login.
+    // The same page is at /landing, with a running subscription promotion's ribbon above its own navbar.
+    const promo = await t.call('POST', '/api/promotion-setting/save-promotion', {
+      promotion_type: 'SUBSCRIPTION', applicable_to: 'ALL_USERS', date_expire: 24, ribbon_text: 'First month $4.99',
+      subscription_initial_amount: 4.99, subscription_recurring_amount: 9.99,
+    }, { token: admin });
+    expect(promo.status, JSON.stringify(promo.body)).toBe(200);
+    await page.goto(t.base + '/landing');
+    await page.getByTestId('landing-page').waitFor();
+    await page.getByTestId('promotion-ribbon').getByText('First month $4.99').waitFor({ timeout: 15_000 });
+    await page.getByTestId('promotion-countdown').first().waitFor();
+    await shootBothWidths(page, 'feed-22-landing-promotion');
+    const ended = await t.call('POST', '/api/promotion-setting/end-promotion', { promotion_id: promo.body.data._id }, { token: admin });
+    expect(ended.status, JSON.stringify(ended.body)).toBe(200);
     await page.goto(t.base + '/landing');
     await page.getByTestId('landing-page').waitFor();
     await page.getByTestId('landing-nav-login').click();

@@ -172,6 +172,21 @@ describe.skipIf(!hasChromium)('tips end to end (Chromium)', () => {
     await context.close();
   });
 
+  it('staff see that tips come from fans, and everyone\'s tips with names', async () => {
+    const admin = (await t.call('POST', '/api/users/login', { email: t.adminEmail, password: t.adminPassword })).body.data.token;
+    const context = await contextFor(admin);
+    const p = await context.newPage();
+    watch(p);
+    await p.goto(t.base + '/tips');
+    await p.getByTestId('tips-staff-note').waitFor({ timeout: 20_000 });
+    expect(await p.getByTestId('send-tip').count()).toBe(0);
+    await expect.poll(() => p.getByTestId('tip-row').count(), { timeout: 15_000 }).toBe(2);
+    expect((await p.getByTestId('tip-user').allInnerTexts()).sort()).toEqual(['from Tess Tipper', 'from Wally Wallet']);
+    expect(await p.getByTestId('tips-total').innerText()).toBe('$17.00');
+    await shoot('10-staff', p);
+    await context.close();
+  });
+
   it('logged no browser errors', () => {
     expect([...new Set(errors)].slice(0, 5)).toEqual([]);
   });

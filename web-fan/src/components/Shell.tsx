@@ -279,9 +279,9 @@ function BottomNav({ onOpenAccount }: { onOpenAccount: (el: HTMLElement) => void
       ? 'membership'
       : pathname.startsWith('/tips')
         ? 'tips'
-      : /^\/(login|register|forgot-password|profile|upload-photo-id|change-password)/.test(pathname)
-        ? 'account'
-        : false;
+        : /^\/(login|register|forgot-password|profile|upload-photo-id|change-password)/.test(pathname)
+          ? 'account'
+          : false;
 
   return (
     <Paper

@@ -28,6 +28,7 @@ import { BannerVideo, MuteButton } from '../components/BannerMedia';
 import { SocialIcons, hasSocialLinks } from '../components/SocialIcons';
 import { ErrorState } from '../components/StatusViews';
 import { Footer } from '../components/Shell';
+import { PromotionProvider, PromotionRibbons } from '../promotions';
 
 /** Below this width the landing page uses its phone layout and side menu (spec 2 §2, §9). */
 const MOBILE = '@media (max-width:766.95px)';
@@ -89,7 +90,12 @@ export default function LandingPage() {
       </Box>
     );
   }
-  return <LandingView t={state.data} />;
+  // The landing page has its own navbar (not the shell's), so it places the promotion ribbons itself.
+  return (
+    <PromotionProvider>
+      <LandingView t={state.data} />
+    </PromotionProvider>
+  );
 }
 
 function LandingView({ t }: { t: Theme3Settings }) {
@@ -116,7 +122,9 @@ function LandingView({ t }: { t: Theme3Settings }) {
 
   return (
     <Box data-testid="landing-page" sx={{ bgcolor: look.bg, color: look.text, fontFamily: look.body, minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
+      <PromotionRibbons at="above menu" />
       <LandingNav t={t} look={look} />
+      <PromotionRibbons at="top" />
       <Box component="main" id="main" tabIndex={-1} sx={{ flex: 1, outline: 'none' }}>
         {t.top_banner.enabled && (
           <Box

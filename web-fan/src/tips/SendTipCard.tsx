@@ -55,6 +55,8 @@ export function SendTipCard({ onSent }: { onSent?: () => void }) {
   };
 
   const staff = isStaff(me) && !proxy;
+  // Staff and proxy sessions see the form but cannot send.
+  const readOnly = staff || proxy;
 
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2.5, sm: 4 }, mx: { xs: 1.5, sm: 0 }, borderRadius: 3 }} data-testid="send-tip-card">
@@ -89,7 +91,7 @@ export function SendTipCard({ onSent }: { onSent?: () => void }) {
           }}
           error={!!amountError}
           helperText={amountError ?? tipMinimumText(bounds.min)}
-          disabled={tip.busy}
+          disabled={tip.busy || readOnly}
           slotProps={{
             input: { startAdornment: <InputAdornment position="start">$</InputAdornment> },
             htmlInput: { inputMode: 'decimal', 'data-testid': 'tip-amount', 'aria-describedby': 'tip-amount-help' },
@@ -105,7 +107,7 @@ export function SendTipCard({ onSent }: { onSent?: () => void }) {
           maxRows={8}
           error={!!tooLong}
           helperText={tooLong ?? ' '}
-          disabled={tip.busy}
+          disabled={tip.busy || readOnly}
           slotProps={{ htmlInput: { 'data-testid': 'tip-note' }, formHelperText: { role: tooLong ? 'alert' : undefined } as object }}
         />
         {proxy ? (
