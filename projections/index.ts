@@ -19,6 +19,7 @@ import { walletProjection } from './wallet';
 import { promotionsProjection } from './promotions';
 import { couponsProjection } from './coupons';
 import { tipsProjection } from './tips';
+import { resubscribeOffersProjection } from './resubscribe-offers';
 
 export const allProjections: Projection[] = [
   usersProjection,
@@ -40,4 +41,5 @@ export const allProjections: Projection[] = [
   promotionsProjection,
   couponsProjection,
   tipsProjection,
+  resubscribeOffersProjection,
 ];

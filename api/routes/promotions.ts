@@ -37,7 +37,7 @@ import {
 import { RIBBON_POSITIONS, SETTINGS_UPDATED, type PromotionSettings } from '../../domain/promotion/promotion-settings';
 import { normaliseCouponCode, type CouponTerms } from '../../domain/coupon/coupon';
 import { applyCoupon, membershipPrices } from '../../domain/pricing/pricing';
-import type { ResubscribeOfferSettings } from '../../domain/offer/resubscribe-offer';
+import type { ResubscribeOfferReport, ResubscribeOfferSettings } from '../../domain/offer/resubscribe-offer';
 import { resubscribeOfferFor } from '../../commands/subscriptions';
 import {
   promotionView,
@@ -51,6 +51,7 @@ import { createPromotion, endPromotion, savePromotionSettings } from '../../comm
 import { checkCouponCode, createCoupon, setCouponActive, updateCoupon } from '../../commands/coupons';
 import { saveResubscribeOfferSettings } from '../../commands/offers';
 import { handle } from '../../commands/handle';
+import { offerAcceptances } from '../../projections/resubscribe-offers';
 import { couponUsage, findPromotion, offerPurchases, promotionReports, promotionSettingsOf, promotionStates, resubscribeOfferSettingsOf } from '../../projections/promotions';
 import { couponView, findCoupon, listCoupons } from '../../projections/coupons';
 import { currentSettings } from '../../projections/settings';
@@ -437,6 +438,21 @@ export const promotionRoutes = (services: Services): FastifyPluginAsync => async
 
   // -------------------------------------------------------------------------------------------------------
   // Resubscribe offer
+
+  // The report of fans who came back through the offer (newest first) and its totals.
+  app.get('/api/resubscribe-offer/report', async (request, reply) => {
+    const { page } = parse(z.object({ page: z.coerce.number({ error: 'page is invalid.' }).int().min(1).max(100_000).optional().default(1) }), request.query);
+    const pageSize = 25;
+    const r = await offerAcceptances(db(), { limit: pageSize, offset: (page - 1) * pageSize });
+    const data: ResubscribeOfferReport = {
+      rows: r.rows.map((a) => ({
+        _id: a.id, user: { _id: a.user_id, name: a.name ?? '', email: a.email ?? '' }, accepted_at: a.accepted_at, charged_cents: a.charged_cents,
+        recurring_cents: a.recurring_cents, renews: a.renews, payment_method: a.payment_method, expires_at: a.expires_at, status: a.status,
+      })),
+      total: r.total, free: r.free, charged_cents: r.chargedCents, page, total_pages: Math.max(1, Math.ceil(r.total / pageSize)),
+    };
+    return ok(reply, data);
+  });
 
   app.get('/api/resubscribe-offer/get-settings', async (_request, reply) => ok(reply, offerSettingsView(await resubscribeOfferSettingsOf(db()))));
 

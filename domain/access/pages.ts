@@ -32,6 +32,8 @@ export const FAN_PAGES: Record<string, PageAccess> = {
   '/profile/wallet': FAN,
   '/profile/cancel-subscription': FAN,
   '/upload-photo-id': ALL_SIGNED_IN,
+  '/tips': 'public',
+  '/tips-list': ALL_SIGNED_IN,
   '/terms-of-service': 'public',
   '/privacy-policy': 'public',
   '/contact-us': 'public',

@@ -147,6 +147,7 @@ export const API_ACCESS: Record<string, Access> = {
   'GET /admin-api/coupon-purchases': MANAGERS,
   'GET /api/resubscribe-offer/get-settings': MANAGERS,
   'PUT /api/resubscribe-offer/save-settings': MANAGERS,
+  'GET /api/resubscribe-offer/report': MONEY,
   'GET /api/offer/check-offer': 'authenticated',
   // Subscription lifecycle (issue 5, api/routes/subscriptions.ts): paying (and re-enabling billing) is for PAYERS;
   // a proxy session may read, cancel and close the rebill and migration popups (spec 1 §4) but never pays

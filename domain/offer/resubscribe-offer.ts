@@ -136,3 +136,27 @@ export function acceptResubscribeOffer(
 export function offerBanner(settings: ResubscribeOfferSettings, viewer: OfferViewer): { promo_banner_text: string; quote: ResubscribeQuote } | null {
   return isEligibleForResubscribeOffer(settings, viewer) ? { promo_banner_text: settings.promo_banner_text, quote: resubscribeQuote(settings) } : null;
 }
+
+/** The console's report of fans who came back through the offer (GET /api/resubscribe-offer/report). */
+export interface ResubscribeOfferReport {
+  rows: {
+    _id: string;
+    user: { _id: string; name: string; email: string };
+    accepted_at: string;
+    /** What the offer charged at once (0: free months). */
+    charged_cents: number;
+    recurring_cents: number;
+    renews: boolean;
+    payment_method: string;
+    expires_at: string;
+    /** active, or what took the period back: refund | void | chargeback */
+    status: string;
+  }[];
+  total: number;
+  /** How many came back on free months. */
+  free: number;
+  /** Kept from offer payments (taken-back periods excluded), in cents. */
+  charged_cents: number;
+  page: number;
+  total_pages: number;
+}

@@ -408,6 +408,18 @@ export function subscriptionsSuite(backend: Backend, available: boolean) {
       expect(free.body.data).toMatchObject({ accepted: true, amount_cents: 0 });
       expect((await me(c)).subscription_detail).toMatchObject({ renews: false, payment_method: 'free' });
       await saveResubscribeOfferSettings(ctxAdmin(), { enabled: false }, 'admin');
+
+      // The console's report: both who came back, newest first; staff only.
+      await settleAll();
+      const report = await as(admin, 'GET', '/api/resubscribe-offer/report');
+      expect(report.status, JSON.stringify(report.body)).toBe(200);
+      expect(report.body.data).toMatchObject({ total: 2, free: 2, charged_cents: 0, page: 1, total_pages: 1 });
+      expect(report.body.data.rows.map((r: any) => [r.user._id, r.charged_cents, r.recurring_cents, r.renews, r.status])).toEqual([
+        [c.id, 0, 0, false, 'active'],
+        [a.id, 0, 499, true, 'active'],
+      ]);
+      expect(report.body.data.rows[1].user.email).toBe(a.email);
+      expect((await as(a, 'GET', '/api/resubscribe-offer/report')).status).toBe(403);
     });
 
     it('migration: members on the v1 billing API see the popup, accept the conditions and move to v2 at the migration price', async () => {

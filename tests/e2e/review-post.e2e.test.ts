@@ -139,15 +139,16 @@ describe.skipIf(!hasChromium)('Review And Post fixes an errored post in the cons
   it('removes the errored item, changes the caption and posts again; the post is published', async () => {
     const dialog = page.getByTestId('review-post-dialog');
     const tiles = dialog.getByTestId('media-previews').getByTestId('media-preview');
+    // A gallery needs a caption (a single item may go without one): checked while both items are there.
+    await dialog.getByLabel('Caption').fill('');
+    await dialog.getByTestId('review-save').click();
+    await dialog.getByText('Please Add Caption').first().waitFor();
+    expect(await tiles.count()).toBe(2);
+
     // A real click: the remove button must not be covered by the error mark.
     await dialog.getByRole('button', { name: 'Remove Item 2' }).click({ timeout: 5_000 });
     await expect.poll(() => tiles.count()).toBe(1);
     await dialog.getByText('Check the media and post again.').waitFor();
-
-    // A caption is required.
-    await dialog.getByLabel('Caption').fill('');
-    await dialog.getByTestId('review-save').click();
-    await dialog.getByText('Please Add Caption').first().waitFor();
     await dialog.getByLabel('Caption').fill(FIXED);
     await shoot('review-03-dialog-fixed');
 
@@ -161,9 +162,17 @@ describe.skipIf(!hasChromium)('Review And Post fixes an errored post in the cons
   });
 
   it('fans see the post with the one good item and the new caption', async () => {
+    // A guest sees the post (its caption hidden, as for every locked post shown to a guest) with one item.
     const guest = (await get('/api/blogs')).body.data.blogs.find((b: any) => b._id === postId);
-    expect(guest).toMatchObject({ description: FIXED, isLocked: true, isError: false, processing: false, amount: 10 });
+    expect(guest).toMatchObject({ captionBlur: true, isLocked: true, isError: false, processing: false, amount: 10 });
     expect(guest.media.map((m: any) => m._id)).toEqual([goodItem]);
+    // A subscribed fan reads the new caption.
+    const registered = await post('/api/users/register', { name: 'Review Fan', email: 'review.fan@example.com', password: 'fan password 1' });
+    expect(registered.status, JSON.stringify(registered.body)).toBe(201);
+    expect((await post('/api/admin/give_complimentary_subscription', { user_id: registered.body.data.userId, months: 1 }, admin)).status).toBe(200);
+    const fan = (await get('/api/blogs', registered.body.data.token)).body.data.blogs.find((b: any) => b._id === postId);
+    expect(fan).toMatchObject({ description: FIXED, captionBlur: false, isLocked: true, cta: 'unlock', isError: false, processing: false, amount: 10 });
+    expect(fan.media.map((m: any) => m._id)).toEqual([goodItem]);
     expect((await get(`/api/blog/get-blog-data-by-id?id=${postId}`)).status).toBe(200);
     expect((await get(`/admin-api/posts/${postId}`, admin)).body).toMatchObject({ status: 'published' });
   });

@@ -174,7 +174,29 @@ describe.skipIf(!hasChromium)('subscription lifecycle end to end (Chromium)', ()
     await shoot('09-membership-cancelled');
   });
 
-  it('the console lists the cancellation with its reason, and the subscriber as cancelled', async () => {
+  it('the resubscribe offer: its ribbon on the feed, the offer on the membership page, a free month accepted', async () => {
+    const admin = (await t.call('POST', '/api/users/login', { email: t.adminEmail, password: t.adminPassword })).body.data.token;
+    const saved = await t.call('PUT', '/api/resubscribe-offer/save-settings', {
+      enabled: true, for_subscribers_only: true, give_free_month_subscription: 1, recurring_price: '4.99', promo_banner_text: 'Come back: a month on us',
+    }, { token: admin });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    await page.goto(t.base + '/');
+    const ribbon = page.getByTestId('resubscribe-ribbon');
+    await ribbon.getByText('Come back: a month on us').waitFor({ timeout: 20_000 });
+    await shoot('09b-resubscribe-ribbon');
+    await page.goto(t.base + '/membership');
+    const offer = page.getByTestId('resubscribe-offer');
+    await offer.waitFor({ timeout: 15_000 });
+    await shoot('09c-resubscribe-offer');
+    await offer.getByTestId('resubscribe-accept').click();
+    await expect.poll(() => page.getByTestId('membership-status').getAttribute('data-status'), { timeout: 20_000 }).toBe('1');
+    await expect.poll(() => page.getByTestId('resubscribe-offer').count(), { timeout: 15_000 }).toBe(0);
+    const me = (await t.call('GET', '/api/users/me', undefined, { token: fanToken })).body.data;
+    expect(me).toMatchObject({ ccbillSubscriptionStatus: '1' });
+    expect(me.subscription_detail.recurring_price_cents).toBe(499);
+  });
+
+  it('the console lists the cancellation with its reason and the offer report with the fan who came back', async () => {
     await page.goto(t.base + '/admin/login');
     await page.getByLabel('Email').fill(t.adminEmail);
     await page.getByRole('textbox', { name: 'Password' }).fill(t.adminPassword);
@@ -185,10 +207,13 @@ describe.skipIf(!hasChromium)('subscription lifecycle end to end (Chromium)', ()
     await expect.poll(() => page.getByTestId('cancellation-reason').first().innerText(), { timeout: 20_000 }).toBe('Too expensive');
     await page.getByText('sam.member@example.com').first().waitFor();
     await shoot('10-console-cancellations');
-    await page.goto(t.base + '/admin/subscribers');
-    await expect.poll(() => page.getByText('sam.member@example.com').first().isVisible(), { timeout: 20_000 }).toBe(true);
-    await page.getByText('Cancelled').first().waitFor();
-    await shoot('11-console-subscribers');
+    // The offer's report: Sam came back on a free month.
+    await page.goto(t.base + '/admin/resubscribe-offer');
+    const report = page.getByTestId('resubscribe-offer-report');
+    await expect.poll(() => report.getByTestId('offer-report-total').innerText(), { timeout: 20_000 }).toBe('1');
+    expect(await report.getByTestId('offer-report-free').innerText()).toBe('1');
+    await report.getByTestId('offer-report-row').getByText('sam.member@example.com').waitFor();
+    await shoot('10b-console-resubscribe-report');
     await page.goto(t.base + '/admin/subscription-settings');
     await expect.poll(() => page.getByLabel('Reasons (one per line)').inputValue(), { timeout: 20_000 }).toContain('Too expensive');
     await shoot('12-console-subscription-settings');

@@ -103,8 +103,8 @@ function AppRoutes() {
         <Route path="/profile/wallet" element={<Guard page="/profile/wallet"><WalletPage /></Guard>} />
         <Route path="/profile/payment-method" element={<Guard page="/profile/payment-method"><PaymentMethodsPage /></Guard>} />
         <Route path="/profile/add-new-payment-method" element={<Guard page="/profile/add-new-payment-method"><AddPaymentMethodPage /></Guard>} />
-        <Route path="/tips" element={<TipsPage />} />
-        <Route path="/tips-list" element={<TipsListPage />} />
+        <Route path="/tips" element={<Guard page="/tips"><TipsPage /></Guard>} />
+        <Route path="/tips-list" element={<Guard page="/tips-list"><TipsListPage /></Guard>} />
         <Route path="/upload-photo-id" element={<Guard page="/upload-photo-id"><UploadPhotoIdPage /></Guard>} />
         <Route path="/404" element={<NotFoundPage />} />
         <Route path="*" element={<NotFoundPage />} />

@@ -8,6 +8,7 @@ import type { ResubscribeOfferSettingsView } from '../../../domain/promotion/wir
 import { api, ApiRequestError } from '../api';
 import { PageGuard } from '../promotions/PageGuard';
 import { RESUBSCRIBE_OFFER_PAGE } from '../promotions/paths';
+import { ResubscribeOfferReport } from './ResubscribeOfferReport';
 
 const FREE_MONTHS = [
   { value: -1, label: 'One free month, no charge and no renewal' },
@@ -84,6 +85,7 @@ export function ResubscribeOfferPage() {
           )}
         </CardContent>
       </Card>
+      <ResubscribeOfferReport />
     </PageGuard>
   );
 }

@@ -166,7 +166,13 @@ export function MediaTile(props: TileProps) {
             </IconButton>
           </Tooltip>
         ) : null}
-        {failed ? <ErrorOutlineIcon color="error" sx={{ position: 'absolute', top: 4, right: 4, bgcolor: 'background.paper', borderRadius: '50%' }} /> : null}
+        {/* Centred and click-through: the top-right corner holds the remove button (removing a failed item is the fix). */}
+        {failed ? (
+          <ErrorOutlineIcon
+            color="error"
+            sx={{ position: 'absolute', top: '50%', left: '50%', transform: 'translate(-50%, -50%)', pointerEvents: 'none', bgcolor: 'background.paper', borderRadius: '50%' }}
+          />
+        ) : null}
         {state ? (
           <LinearProgress
             variant="determinate"

@@ -3,17 +3,12 @@ import { Link as RouterLink } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { FAN_PAGES } from '../../../domain/access/pages';
 import { useAuth, useIsProxy } from '../auth';
 import { isStaff } from '../format';
-import { Guard } from '../components/Guard';
 import { Column } from '../components/StatusViews';
 import { TipsList } from './TipsList';
 
-/** The page's own rule when the shared page table has one; otherwise every signed-in role (like /membership). */
-const PAGE = Object.hasOwn(FAN_PAGES, '/tips-list') ? '/tips-list' : '/membership';
-
-function TipsListView() {
+export default function TipsListPage() {
   const { me } = useAuth();
   const proxy = useIsProxy();
   const staff = isStaff(me) && !proxy;
@@ -31,13 +26,5 @@ function TipsListView() {
       </Box>
       <TipsList staff={staff} />
     </Column>
-  );
-}
-
-export default function TipsListPage() {
-  return (
-    <Guard page={PAGE}>
-      <TipsListView />
-    </Guard>
   );
 }
