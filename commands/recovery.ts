@@ -2,9 +2,10 @@
 import type { Kysely } from 'kysely';
 import type { EventStore } from '../infra/eventstore/port';
 import type { CardGateway } from '../infra/payments/port';
-import { unfinishedPayments } from '../projections/transactions';
+import { unfinishedPayments, walletRefundsNotReversed } from '../projections/transactions';
 import { commandContext } from './handle';
 import { resumePayment } from './payments';
+import { refundWalletPayment } from './wallet';
 
 export async function resumeUnfinishedPayments(
   db: Kysely<any>,
@@ -23,5 +24,17 @@ export async function resumeUnfinishedPayments(
       options.log?.(`could not resume payment ${paymentId}: ${(e as Error).message}`);
     }
   }
-  return ids.length;
+  // A staff refund of a wallet purchase put the money back but stopped before reversing the payment: finish
+  // it (the wallet credit is not repeated; the unlock or membership is taken back).
+  const refunds = await walletRefundsNotReversed(db);
+  for (const paymentId of refunds) {
+    const ctx = commandContext(store, { userId: null, role: 'system', correlationId: `recovery-refund-${paymentId}` }, now);
+    try {
+      await refundWalletPayment(ctx, paymentId, { source: 'recovery', reason: 'Refund' });
+      options.log?.(`finished the refund of wallet payment ${paymentId}`);
+    } catch (e) {
+      options.log?.(`could not finish the refund of wallet payment ${paymentId}: ${(e as Error).message}`);
+    }
+  }
+  return ids.length + refunds.length;
 }

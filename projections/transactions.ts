@@ -1,7 +1,7 @@
 // Read model: every payment (pending, captured, failed), with whether its entitlement has followed.
 // The pending/unentitled rows are what crash recovery resumes.
 import { createHash } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Projection } from './projection';
 import { update } from './projection';
 import type { TransactionType } from '../domain/shared/wire';
@@ -44,7 +44,7 @@ export const transactionsProjection: Projection = {
       indexes: [['created_at'], ['user_id', 'created_at'], ['status']],
     },
   ],
-  handles: ['PaymentRequested', 'PaymentCaptured', 'PaymentFailed', 'PaymentReversed', 'PostUnlocked', 'SubscriptionStarted', 'CryptoPaymentPaid'],
+  handles: ['PaymentRequested', 'PaymentCaptured', 'PaymentFailed', 'PaymentReversed', 'PostUnlocked', 'SubscriptionStarted', 'TipSent', 'CryptoPaymentPaid'],
   async apply(event, store) {
     const d = event.data as Record<string, any>;
     switch (event.type) {
@@ -84,9 +84,25 @@ export const transactionsProjection: Projection = {
       case 'SubscriptionStarted':
         await update<TransactionRow>(store, 'transactions', { id: d.paymentId }, (t) => ({ ...t, entitled: true }));
         break;
+      case 'TipSent':
+        // A tip's id is its payment's: the tip is what the money was for.
+        await update<TransactionRow>(store, 'transactions', { id: d.tipId }, (t) => ({ ...t, entitled: true }));
+        break;
     }
   },
 };
+
+/**
+ * Wallet purchases whose money went back into the wallet but whose payment was not reversed (a crash between the
+ * two steps of commands/wallet.ts refundWalletPayment): the recovery finishes the reversal.
+ */
+export async function walletRefundsNotReversed(db: Kysely<any>): Promise<string[]> {
+  const rows = await sql<{ id: string }>`
+    SELECT DISTINCT h.reference_id AS id FROM rm.wallet_history h
+    JOIN rm.transactions t ON t.id = h.reference_id AND t.status = 'captured' AND t.method = 'wallet'
+    WHERE h.kind = 'refund' AND NOT EXISTS (SELECT 1 FROM rm.transactions r WHERE r.reference_id = h.reference_id AND r.type IN ('refund', 'void', 'chargeback'))`.execute(db);
+  return rows.rows.map((r) => r.id);
+}
 
 /** Payments a crash may have left half-way: requested but never settled, or captured without the entitlement. */
 export async function unfinishedPayments(db: Kysely<any>, olderThanIso: string): Promise<string[]> {

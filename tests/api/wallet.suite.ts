@@ -405,6 +405,28 @@ export function walletSuite(backend: Backend, available: boolean) {
       expect(history[0]).toMatchObject({ kind: 'refund', amount_cents: 1200, balance_cents: 2000 });
     });
 
+    it('a crash after a staff refund put the money back, before the payment was reversed, is finished by the recovery', async () => {
+      const f = await fan('wallet.refundcrash@example.com');
+      await topUp(f.token, 20);
+      const postId = await lockedPost(12);
+      const paymentId = (await buy(f.token, postId)).body.data.transaction_id as string;
+      // The first step of refundWalletPayment only: the wallet credit. The process "dies" here.
+      const ctx = commandContext(t.server.services.store, { userId: null, role: 'admin' });
+      await walletCommand(ctx, { type: 'RefundToWallet', userId: f.id, refundId: `refund-${paymentId}`, purchaseId: paymentId, amountCents: 1200, reason: 'Wrong post', at: ctx.now() });
+      await settleAll();
+      expect((await me(f.token)).wallet_amount_cents).toBe(2000);
+      expect(await isLockedFor(f.token, postId)).toBe(false); // money back and the post still open: the window
+      await resumeUnfinishedPayments(t.server.services.database.db, t.server.services.store, t.server.services.gateway, { olderThanMs: 0 });
+      await settleAll();
+      expect(await types(paymentStream(paymentId))).toEqual(['PaymentRequested', 'PaymentCaptured', 'PaymentReversed']);
+      expect(await isLockedFor(f.token, postId)).toBe(true);
+      expect((await me(f.token)).wallet_amount_cents).toBe(2000); // credited once
+      // Nothing left to finish: another pass changes nothing.
+      await resumeUnfinishedPayments(t.server.services.database.db, t.server.services.store, t.server.services.gateway, { olderThanMs: 0 });
+      expect((await types(walletStream(f.id))).filter((x) => x === 'WalletRefunded')).toHaveLength(1);
+      expect(await types(paymentStream(paymentId))).toHaveLength(3);
+    });
+
     it('sets the default payment method: crypto_currency or a saved card; a top-up makes it crypto_currency again', async () => {
       const f = await fan('wallet.method@example.com');
       expect((await me(f.token)).default_payment_method).toBeNull();
