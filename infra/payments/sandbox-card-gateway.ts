@@ -10,7 +10,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Database } from '../db/database';
 import type { CardGateway, ReverseOutcome, TokenisedCard } from './port';
-import { SIGNATURE_HEADER, signWebhook } from './webhook-signature';
+import { noticeDelivery } from './notice-delivery';
 import type { GatewayOutcome } from '../../domain/payment/payment';
 import { SANDBOX_TEST_CARDS } from '../../domain/shared/wire';
 import { detectCardBrand } from '../../domain/card/card-form';
@@ -78,6 +78,7 @@ export async function createSandboxCardGateway(database: Database, options: Sand
     CREATE INDEX IF NOT EXISTS notices_pending ON sandbox_gateway.notices (next_attempt_at) WHERE delivered_at IS NULL;
   `);
   const db = database.db;
+  const delivery = noticeDelivery(db, 'sandbox_gateway', options.webhook);
 
   const toOutcome = (row: any | { status: string; transaction_id: string; failure_code: string | null; message: string | null; allow_cascade: boolean }): GatewayOutcome =>
     row.status === 'captured'
@@ -134,45 +135,7 @@ export async function createSandboxCardGateway(database: Database, options: Sand
       const rows = await db.withSchema('sandbox_gateway').selectFrom('notices').select('body').where('delivered_at', 'is', null).orderBy('seq').execute();
       return rows.map((r) => JSON.parse(r.body) as GatewayNotice);
     },
-    async deliver(opts = {}) {
-      const pending = await db.withSchema('sandbox_gateway').selectFrom('notices').select(['id', 'body']).where('delivered_at', 'is', null).orderBy('seq').execute();
-      const byId = new Map(pending.map((r) => [r.id as string, r.body as string]));
-      const order = opts.ids ?? pending.map((r) => r.id as string);
-      const results: { id: string; status: number }[] = [];
-      for (const id of order) {
-        const body = byId.get(id);
-        if (!body) continue;
-        for (let i = 0; i < (opts.times ?? 1); i++) results.push({ id, status: await post(id, body) });
-      }
-      return results;
-    },
-    startDelivery({ intervalMs = 1000 } = {}) {
-      let stopped = false;
-      let running: Promise<void> = Promise.resolve();
-      const tick = async () => {
-        const due = await db
-          .withSchema('sandbox_gateway')
-          .selectFrom('notices')
-          .select(['id', 'body'])
-          .where('delivered_at', 'is', null)
-          .where('next_attempt_at', '<=', new Date().toISOString())
-          .orderBy('seq')
-          .limit(50)
-          .execute();
-        for (const n of due) if (!stopped) await post(n.id as string, n.body as string);
-      };
-      const timer = setInterval(() => {
-        running = running.then(tick).catch(() => {});
-      }, intervalMs);
-      timer.unref();
-      return {
-        async stop() {
-          stopped = true;
-          clearInterval(timer);
-          await running;
-        },
-      };
-    },
+    ...delivery,
   };
 
   async function notice(type: NoticeType, charge: Record<string, any>, extra: Partial<GatewayNotice['data']> = {}) {
@@ -204,31 +167,6 @@ export async function createSandboxCardGateway(database: Database, options: Sand
     return row?.status === 'captured' ? { status: 'already_reversed', gatewayTransactionId: row.transaction_id } : { status: 'not_captured' };
   }
 
-  /** One delivery attempt; failures are retried with backoff (2 s, 4 s, ... up to 10 minutes). */
-  async function post(id: string, body: string): Promise<number> {
-    const url = options.webhook?.url();
-    let status = 0;
-    if (url && options.webhook) {
-      try {
-        const res = await fetch(url, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: signWebhook(options.webhook.secret, body) },
-          body,
-          signal: AbortSignal.timeout(10_000),
-        });
-        status = res.status;
-        await res.arrayBuffer();
-      } catch {
-        status = 0;
-      }
-    }
-    const ok = status >= 200 && status < 300;
-    await sql`UPDATE sandbox_gateway.notices SET attempts = attempts + 1, last_status = ${status},
-      delivered_at = CASE WHEN ${ok} THEN now() ELSE delivered_at END,
-      next_attempt_at = now() + make_interval(secs => least(600, 2 * power(2, attempts)))
-      WHERE id = ${id}`.execute(db);
-    return status;
-  }
 }
 
 /** The ledger check's view of the provider's books: what it captured, net of what it gave back. */

@@ -12,7 +12,7 @@ import { sql } from 'kysely';
 import type { Database } from '../db/database';
 import { DomainError } from '../../domain/shared/decider';
 import type { CryptoCurrencyInfo, CryptoGateway, CryptoPaymentStart, CryptoProviderStatus, CryptoQuote, CryptoStatusReport } from './port';
-import { SIGNATURE_HEADER, signWebhook } from './webhook-signature';
+import { noticeDelivery } from './notice-delivery';
 
 /** How long the payer has to pay (spec 1 §9). */
 export const SANDBOX_CRYPTO_WINDOW_MS = 15 * 60_000;
@@ -128,6 +128,7 @@ export async function createSandboxCryptoGateway(database: Database, options: Sa
   const db = database.db;
   const now = options.now ?? (() => new Date());
   const table = () => db.withSchema('sandbox_crypto');
+  const delivery = noticeDelivery(db, 'sandbox_crypto', options.webhook);
 
   const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : new Date(String(v)).toISOString());
   const row = async (paymentId: string) => table().selectFrom('payments').selectAll().where('payment_id', '=', paymentId).executeTakeFirst();
@@ -318,72 +319,10 @@ export async function createSandboxCryptoGateway(database: Database, options: Sa
       const rows = await table().selectFrom('notices').select('body').where('delivered_at', 'is', null).orderBy('seq').execute();
       return rows.map((r) => JSON.parse(r.body as string) as CryptoNotice);
     },
-    async deliver(opts = {}) {
-      const pending = await table().selectFrom('notices').select(['id', 'body']).where('delivered_at', 'is', null).orderBy('seq').execute();
-      const byId = new Map(pending.map((r) => [r.id as string, r.body as string]));
-      const order = opts.ids ?? pending.map((r) => r.id as string);
-      const results: { id: string; status: number }[] = [];
-      for (const id of order) {
-        const body = byId.get(id);
-        if (!body) continue;
-        for (let i = 0; i < (opts.times ?? 1); i++) results.push({ id, status: await post(id, body) });
-      }
-      return results;
-    },
-    startDelivery({ intervalMs = 1000 } = {}) {
-      let stopped = false;
-      let running: Promise<void> = Promise.resolve();
-      const tick = async () => {
-        const due = await table()
-          .selectFrom('notices')
-          .select(['id', 'body'])
-          .where('delivered_at', 'is', null)
-          .where('next_attempt_at', '<=', new Date().toISOString())
-          .orderBy('seq')
-          .limit(50)
-          .execute();
-        for (const n of due) if (!stopped) await post(n.id as string, n.body as string);
-      };
-      const timer = setInterval(() => {
-        running = running.then(tick).catch(() => {});
-      }, intervalMs);
-      timer.unref();
-      return {
-        async stop() {
-          stopped = true;
-          clearInterval(timer);
-          await running;
-        },
-      };
-    },
+    ...delivery,
   };
   return gateway;
 
-  /** One delivery attempt; failures are retried with backoff (2 s, 4 s, ... up to 10 minutes). */
-  async function post(id: string, body: string): Promise<number> {
-    const url = options.webhook?.url();
-    let status = 0;
-    if (url && options.webhook) {
-      try {
-        const res = await fetch(url, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: signWebhook(options.webhook.secret, body) },
-          body,
-          signal: AbortSignal.timeout(10_000),
-        });
-        status = res.status;
-        await res.arrayBuffer();
-      } catch {
-        status = 0;
-      }
-    }
-    const ok = status >= 200 && status < 300;
-    await sql`UPDATE sandbox_crypto.notices SET attempts = attempts + 1, last_status = ${status},
-      delivered_at = CASE WHEN ${ok} THEN now() ELSE delivered_at END,
-      next_attempt_at = now() + make_interval(secs => least(600, 2 * power(2, attempts)))
-      WHERE id = ${id}`.execute(db);
-    return status;
-  }
 }
 
 /** The ledger check's view of the provider's books: USD cents received per payment (payments that received any). */
