@@ -115,7 +115,7 @@ export const API_ACCESS: Record<string, Access> = {
   'POST /api/crypto/wallet-history': 'authenticated',
   'POST /api/crypto/purchase-from-wallet': PAYERS,
   // Tips (spec 3 §7.3): fans pay them; the list is a fan's own, or everyone's for the money roles.
-  'POST /api/v2/purchase/send-tip': ['user'],
+  'POST /api/v2/purchase/send-tip': PAYERS, // staff are refused by the command: 'Only fans can send tips.'
   'POST /api/chat/get_tips_list': 'authenticated',
   'POST /api/users/set-default-payment-method': PAYERS,
   'POST /api/user/change-payment-method': PAYERS,

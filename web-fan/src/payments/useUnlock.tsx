@@ -3,18 +3,12 @@
 // method is crypto_currency (web-fan/src/wallet/useWalletPurchase.tsx).
 import { useCallback, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import type { PostView } from '../../../domain/shared/wire';
 import { api } from '../api';
 import { useAuth, useIsProxy } from '../auth';
 import { isMember, money } from '../format';
 import { useNotify } from '../notify';
+import { ConfirmPaymentDialog } from './ConfirmPaymentDialog';
 import { usePaymentFlow } from './usePaymentFlow';
 import { usePostPromotion } from '../promotions/PromotionPrice';
 import { usePromotions } from '../promotions/PromotionContext';
@@ -104,35 +98,17 @@ export function useUnlock(onUpdated: (post: PostView) => void): {
 
   const elements = (
     <>
-      <Dialog
+      <ConfirmPaymentDialog
         open={!!confirming}
-        onClose={() => !busy && setConfirming(null)}
-        aria-labelledby="confirm-purchase-title"
-        aria-describedby="confirm-purchase-text"
-        maxWidth="xs"
-        fullWidth
-      >
-        <DialogTitle id="confirm-purchase-title">Unlock post</DialogTitle>
-        <DialogContent>
-          <DialogContentText id="confirm-purchase-text">Please Confirm Your Purchase of {price}.</DialogContentText>
-          {fromWallet && confirming && <WalletNotice me={me} priceCents={confirming.amount_cents} />}
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button onClick={() => setConfirming(null)} disabled={busy} color="inherit">
-            Cancel
-          </Button>
-          <Button
-            variant="contained"
-            onClick={() => void confirm()}
-            disabled={busy}
-            autoFocus
-            data-testid="confirm-purchase"
-            startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
-          >
-            Confirm
-          </Button>
-        </DialogActions>
-      </Dialog>
+        title="Unlock post"
+        text={`Please Confirm Your Purchase of ${price}.`}
+        extra={fromWallet && confirming ? <WalletNotice me={me} priceCents={confirming.amount_cents} /> : null}
+        busy={busy}
+        onCancel={() => setConfirming(null)}
+        onConfirm={() => void confirm()}
+        testId="confirm-purchase"
+        confirmTestId="confirm-purchase"
+      />
       {flow.elements}
       {wallet.elements}
     </>

@@ -3,18 +3,12 @@
 // shortfall opens Add Funds with the remainder, then the tip is tried again). A 401 goes to /register.
 import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import type { PaymentResult, WalletPurchaseResult } from '../../../domain/shared/wire';
 import { formatMoney } from '../../../domain/shared/money';
 import { ApiError, api } from '../api';
 import { useAuth } from '../auth';
 import { usePaymentFlow } from '../payments/usePaymentFlow';
+import { ConfirmPaymentDialog } from '../payments/ConfirmPaymentDialog';
 import { paysFromWallet, useWalletPayment, WalletNotice } from '../wallet/useWalletPurchase';
 import { tipConfirmText } from './tipForm';
 
@@ -72,38 +66,17 @@ export function useSendTip(onSent: (sent: TipSent) => void): { ask: (tip: TipReq
 
   const elements = (
     <>
-      <Dialog
+      <ConfirmPaymentDialog
         open={!!confirming}
-        onClose={() => !busy && setConfirming(null)}
-        aria-labelledby="confirm-tip-title"
-        aria-describedby="confirm-tip-text"
-        maxWidth="xs"
-        fullWidth
-        data-testid="confirm-tip-dialog"
-      >
-        <DialogTitle id="confirm-tip-title">Send a tip</DialogTitle>
-        <DialogContent>
-          <DialogContentText id="confirm-tip-text" data-testid="confirm-tip-text">
-            {confirming ? tipConfirmText(confirming.amountCents) : ''}
-          </DialogContentText>
-          {fromWallet && confirming && <WalletNotice me={me} priceCents={confirming.amountCents} />}
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button onClick={() => setConfirming(null)} disabled={busy} color="inherit">
-            Cancel
-          </Button>
-          <Button
-            variant="contained"
-            onClick={() => void confirm()}
-            disabled={busy}
-            autoFocus
-            data-testid="confirm-tip"
-            startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
-          >
-            Confirm
-          </Button>
-        </DialogActions>
-      </Dialog>
+        title="Send a tip"
+        text={confirming ? tipConfirmText(confirming.amountCents) : ''}
+        extra={fromWallet && confirming ? <WalletNotice me={me} priceCents={confirming.amountCents} /> : null}
+        busy={busy}
+        onCancel={() => setConfirming(null)}
+        onConfirm={() => void confirm()}
+        testId="confirm-tip"
+        confirmTestId="confirm-tip"
+      />
       {flow.elements}
       {wallet.elements}
     </>

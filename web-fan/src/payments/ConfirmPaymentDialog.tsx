@@ -1,0 +1,61 @@
+// The confirmation before money moves (an unlock, a tip): the spec's sentence, where the money comes from
+// (the wallet notice when the wallet pays), Cancel and Confirm; both disabled while the payment runs.
+import type { ReactNode } from 'react';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+
+export function ConfirmPaymentDialog(props: {
+  open: boolean;
+  title: string;
+  /** e.g. 'Please Confirm Your Purchase of $12.00.' */
+  text: string;
+  /** Under the text: the wallet notice, when the wallet pays. */
+  extra?: ReactNode;
+  busy: boolean;
+  onCancel: () => void;
+  onConfirm: () => void;
+  /** Test ids: `${testId}-dialog`, `${testId}-text`, and the confirm button `${confirmTestId}`. */
+  testId: string;
+  confirmTestId: string;
+}) {
+  const { open, title, text, extra, busy, onCancel, onConfirm, testId, confirmTestId } = props;
+  return (
+    <Dialog
+      open={open}
+      onClose={() => !busy && onCancel()}
+      aria-labelledby={`${testId}-title`}
+      aria-describedby={`${testId}-text`}
+      maxWidth="xs"
+      fullWidth
+      data-testid={`${testId}-dialog`}
+    >
+      <DialogTitle id={`${testId}-title`}>{title}</DialogTitle>
+      <DialogContent>
+        <DialogContentText id={`${testId}-text`} data-testid={`${testId}-text`}>
+          {text}
+        </DialogContentText>
+        {extra}
+      </DialogContent>
+      <DialogActions sx={{ px: 3, pb: 2 }}>
+        <Button onClick={onCancel} disabled={busy} color="inherit">
+          Cancel
+        </Button>
+        <Button
+          variant="contained"
+          onClick={onConfirm}
+          disabled={busy}
+          autoFocus
+          data-testid={confirmTestId}
+          startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
+        >
+          Confirm
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
