@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { SANDBOX_TEST_CARDS } from '../../domain/shared/wire';
 import { startTestServer, type TestServer } from '../support/server';
-import { DESKTOP, ensureAppsBuilt, launchChromium, requireChromium, shootBothWidths } from '../support/browser';
+import { DESKTOP, ensureAppsBuilt, launchChromium, requireChromium, shootBothWidths, fillCardDialog } from '../support/browser';
 
 const hasChromium = requireChromium();
 
@@ -64,20 +64,7 @@ describe.skipIf(!hasChromium)('fan site end to end (Chromium)', () => {
     await page.getByTestId('subscribe-button').click();
     const dialog = page.getByTestId('card-dialog');
     await dialog.waitFor();
-    await dialog.getByLabel('First name').fill('Play');
-    await dialog.getByLabel('Last name').fill('Wright');
-    await dialog.getByLabel('Email').fill('pw.fan@example.com');
-    await dialog.getByLabel('Address').fill('1 Test Street');
-    await dialog.getByLabel('Country').selectOption('US');
-    const state = dialog.getByLabel('State/Province');
-    if ((await state.evaluate((el) => el.tagName)) === 'SELECT') await state.selectOption({ index: 1 });
-    else await state.fill('NY');
-    await dialog.getByLabel('City').fill('New York');
-    await dialog.getByLabel('Postal code').fill('10001');
-    await dialog.getByLabel('Card number').fill(SANDBOX_TEST_CARDS.approve);
-    await dialog.getByLabel('Month').selectOption('12');
-    await dialog.getByLabel('Year').selectOption(String(new Date().getFullYear() + 2));
-    await dialog.getByLabel('CVV').fill('123');
+    await fillCardDialog(dialog, SANDBOX_TEST_CARDS.approve, { firstName: 'Play', lastName: 'Wright', email: 'pw.fan@example.com' });
     await shoot('03-card-dialog');
     await dialog.getByTestId('pay-button').click();
     await page.getByText('Thank you for subscribing').first().waitFor({ timeout: 20_000 });

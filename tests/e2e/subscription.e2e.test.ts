@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { SANDBOX_TEST_CARDS } from '../../domain/shared/wire';
 import { startTestServer, TEST_CARD_FORM, type TestServer } from '../support/server';
-import { DESKTOP, ensureAppsBuilt, launchChromium, requireChromium, shootBothWidths } from '../support/browser';
+import { DESKTOP, ensureAppsBuilt, launchChromium, requireChromium, shootBothWidths, fillCardDialog } from '../support/browser';
 
 const hasChromium = requireChromium();
 const DAY = 86_400_000;
@@ -54,22 +54,7 @@ describe.skipIf(!hasChromium)('subscription lifecycle end to end (Chromium)', ()
     if (head) await t.server.services.runner.waitFor(head, 10_000);
   };
 
-  async function fillCard(dialog: Locator, number: string) {
-    await dialog.getByLabel('First name').fill('Sam');
-    await dialog.getByLabel('Last name').fill('Member');
-    await dialog.getByLabel('Email').fill('sam.member@example.com');
-    await dialog.getByLabel('Address').fill('1 Test Street');
-    await dialog.getByLabel('Country').selectOption('US');
-    const state = dialog.getByLabel('State/Province');
-    if ((await state.evaluate((el) => el.tagName)) === 'SELECT') await state.selectOption({ index: 1 });
-    else await state.fill('NY');
-    await dialog.getByLabel('City').fill('New York');
-    await dialog.getByLabel('Postal code').fill('10001');
-    await dialog.getByLabel('Card number').fill(number);
-    await dialog.getByLabel('Month').selectOption('12');
-    await dialog.getByLabel('Year').selectOption(String(new Date().getFullYear() + 2));
-    await dialog.getByLabel('CVV').fill('123');
-  }
+  const fillCard = (dialog: Locator, number: string) => fillCardDialog(dialog, number, { firstName: 'Sam', lastName: 'Member', email: 'sam.member@example.com' });
 
   it('applies a coupon on the subscribe page and subscribes by card at its price', async () => {
     await page.goto(t.base + '/subscribe');

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { SANDBOX_TEST_CARDS } from '../../domain/shared/wire';
 import { startTestServer, type TestServer } from '../support/server';
-import { DESKTOP, ensureAppsBuilt, launchChromium, requireChromium, shootBothWidths } from '../support/browser';
+import { DESKTOP, ensureAppsBuilt, launchChromium, requireChromium, shootBothWidths, fillCardDialog } from '../support/browser';
 
 const hasChromium = requireChromium();
 
@@ -50,22 +50,7 @@ describe.skipIf(!hasChromium)('tips end to end (Chromium)', () => {
   const shoot = (name: string, p: Page = page) => shootBothWidths(p, `tips-${name}`);
   const tipsOf = async (token: string) => (await t.call('POST', '/api/chat/get_tips_list', { pageNum: 1 }, { token })).body.data;
 
-  async function fillCard(dialog: Locator, number: string) {
-    await dialog.getByLabel('First name').fill('Tess');
-    await dialog.getByLabel('Last name').fill('Tipper');
-    await dialog.getByLabel('Email').fill('tess.tipper@example.com');
-    await dialog.getByLabel('Address').fill('1 Test Street');
-    await dialog.getByLabel('Country').selectOption('US');
-    const state = dialog.getByLabel('State/Province');
-    if ((await state.evaluate((el) => el.tagName)) === 'SELECT') await state.selectOption({ index: 1 });
-    else await state.fill('NY');
-    await dialog.getByLabel('City').fill('New York');
-    await dialog.getByLabel('Postal code').fill('10001');
-    await dialog.getByLabel('Card number').fill(number);
-    await dialog.getByLabel('Month').selectOption('12');
-    await dialog.getByLabel('Year').selectOption(String(new Date().getFullYear() + 2));
-    await dialog.getByLabel('CVV').fill('123');
-  }
+  const fillCard = (dialog: Locator, number: string) => fillCardDialog(dialog, number, { firstName: 'Tess', lastName: 'Tipper', email: 'tess.tipper@example.com' });
 
   it('shows the form with $20, the minimum and an empty list', async () => {
     await page.goto(t.base + '/tips');

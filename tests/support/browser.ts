@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { execSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -45,4 +45,22 @@ export async function shootBothWidths(page: Page, name: string) {
     await page.screenshot({ path: artifactPath(`${name}-${label}.png`) });
   }
   await page.setViewportSize(DESKTOP);
+}
+
+/** Fills the fan site's 'Add Card Details' dialog with a US billing address and a sandbox card number. */
+export async function fillCardDialog(dialog: Locator, number: string, who: { firstName: string; lastName: string; email: string }) {
+  await dialog.getByLabel('First name').fill(who.firstName);
+  await dialog.getByLabel('Last name').fill(who.lastName);
+  await dialog.getByLabel('Email').fill(who.email);
+  await dialog.getByLabel('Address').fill('1 Test Street');
+  await dialog.getByLabel('Country').selectOption('US');
+  const state = dialog.getByLabel('State/Province');
+  if ((await state.evaluate((el) => el.tagName)) === 'SELECT') await state.selectOption({ index: 1 });
+  else await state.fill('NY');
+  await dialog.getByLabel('City').fill('New York');
+  await dialog.getByLabel('Postal code').fill('10001');
+  await dialog.getByLabel('Card number').fill(number);
+  await dialog.getByLabel('Month').selectOption('12');
+  await dialog.getByLabel('Year').selectOption(String(new Date().getFullYear() + 2));
+  await dialog.getByLabel('CVV').fill('123');
 }
