@@ -8,13 +8,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { SANDBOX_TEST_CARDS } from '../../domain/shared/wire';
 import { SETTINGS_STREAM, settingsDecider, type SiteSettings } from '../../domain/settings/settings';
-import { mediaStream } from '../../domain/media/media';
 import { commandContext, handle } from '../../commands/handle';
-import type { NewEvent } from '../../infra/eventstore/port';
 import { sandboxCaptures } from '../../infra/payments/sandbox-card-gateway';
 import { mediaByIds } from '../../projections/media';
 import { rebuildReadModels } from '../../projections/rebuild';
 import { allProjections } from '../../projections';
+import { mediaEvents } from '../support/media-events';
 import { startTestServer, TEST_CARD_FORM, type Backend, type TestServer } from '../support/server';
 
 const HOUR = 3600_000;
@@ -73,26 +72,7 @@ export function postsSuite(backend: Backend, available: boolean) {
       if (ctx.lastPosition) await t.server.services.runner.waitFor(ctx.lastPosition);
     };
 
-    // Media held in 'processing': its first attempt is recorded as failed with the retry a day away, in the same
-    // append as the upload, so the media worker leaves it alone until the test decides its fate.
-    const append = async (mediaId: string, events: { type: string; data: Record<string, unknown> }[]) => {
-      const metadata = { correlationId: randomUUID(), causationId: null, userId: adminId, role: 'admin', proxyAdminId: null, ip: null, at: new Date().toISOString() };
-      const r = await t.server.services.store.appendToStream(
-        mediaStream(mediaId),
-        events.map((e): NewEvent => ({ id: randomUUID(), type: e.type, data: e.data, metadata })),
-        { expectedRevision: 'any' },
-      );
-      expect(await t.server.services.runner.waitFor(r.position, 10_000)).toBe(true);
-    };
-    const heldMedia = async () => {
-      const mediaId = randomUUID();
-      const at = new Date().toISOString();
-      await append(mediaId, [
-        { type: 'MediaUploaded', data: { mediaId, kind: 'photo', fileName: 'held.jpg', contentType: 'image/jpeg', size: 1000, uploadedBy: adminId, uploadedAt: at } },
-        { type: 'MediaProcessingAttemptFailed', data: { mediaId, attempt: 1, reason: 'held by the test', at, retryAt: new Date(Date.now() + 24 * HOUR).toISOString() } },
-      ]);
-      return mediaId;
-    };
+    const { append, heldMedia, fail } = mediaEvents(() => t, () => adminId);
     /** Records renditions for held media (the files of an already processed image). */
     const finish = async (mediaId: string) => {
       const m = (await mediaByIds(t.server.services.database.db, [readyMedia[0]])).get(readyMedia[0])!;
@@ -100,7 +80,6 @@ export function postsSuite(backend: Backend, available: boolean) {
         { type: 'MediaProcessed', data: { mediaId, originalKey: m.original_key, thumbnailKey: m.thumbnail_key, blurKey: m.blur_key, width: m.width, height: m.height } },
       ]);
     };
-    const fail = (mediaId: string) => append(mediaId, [{ type: 'MediaProcessingFailed', data: { mediaId, reason: 'broken file' } }]);
 
     beforeAll(async () => {
       t = await startTestServer(backend);

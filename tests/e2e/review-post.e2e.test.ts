@@ -2,17 +2,14 @@
 // the console with an error status; the post menu offers Review And Post; the dialog marks the errored item,
 // the admin removes it, changes the caption and posts again; the post is published, fans see it with the one
 // good item and the new caption, and Review And Post is no longer offered (nor accepted by the API).
-import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { mediaStream } from '../../domain/media/media';
-import type { NewEvent } from '../../infra/eventstore/port';
+import { mediaEvents } from '../support/media-events';
 import { startTestServer, type TestServer } from '../support/server';
 import { DESKTOP, PHONE, ensureAppsBuilt, launchChromium, requireChromium, shootBothWidths } from '../support/browser';
 
 const hasChromium = requireChromium();
-const HOUR = 3600_000;
 const CAPTION = 'Harbour lights, a gallery';
 const FIXED = 'Harbour lights, reviewed';
 
@@ -30,27 +27,7 @@ describe.skipIf(!hasChromium)('Review And Post fixes an errored post in the cons
   const post = (url: string, body: unknown, token?: string) => t.call('POST', url, body, token ? { token } : {});
   const get = (url: string, token?: string) => t.call('GET', url, undefined, token ? { token } : {});
 
-  // Media events appended straight to the store (as tests/api/posts.suite.ts does), then the projections caught up.
-  const append = async (mediaId: string, events: { type: string; data: Record<string, unknown> }[]) => {
-    const metadata = { correlationId: randomUUID(), causationId: null, userId: adminId, role: 'admin', proxyAdminId: null, ip: null, at: new Date().toISOString() };
-    const r = await t.server.services.store.appendToStream(
-      mediaStream(mediaId),
-      events.map((e): NewEvent => ({ id: randomUUID(), type: e.type, data: e.data, metadata })),
-      { expectedRevision: 'any' },
-    );
-    expect(await t.server.services.runner.waitFor(r.position, 10_000)).toBe(true);
-  };
-  /** Media held in 'processing': the first attempt failed with the retry a day away, so the worker leaves it be. */
-  const heldMedia = async () => {
-    const mediaId = randomUUID();
-    const at = new Date().toISOString();
-    await append(mediaId, [
-      { type: 'MediaUploaded', data: { mediaId, kind: 'photo', fileName: 'held.jpg', contentType: 'image/jpeg', size: 1000, uploadedBy: adminId, uploadedAt: at } },
-      { type: 'MediaProcessingAttemptFailed', data: { mediaId, attempt: 1, reason: 'held by the test', at, retryAt: new Date(Date.now() + 24 * HOUR).toISOString() } },
-    ]);
-    return mediaId;
-  };
-  const fail = (mediaId: string) => append(mediaId, [{ type: 'MediaProcessingFailed', data: { mediaId, reason: 'broken file' } }]);
+  const { heldMedia, fail } = mediaEvents(() => t, () => adminId);
 
   const uploadImage = async (title: string) => {
     const image = await sharp({ create: { width: 640, height: 480, channels: 3, background: { r: 20, g: 60, b: 120 }, noise: { type: 'gaussian', mean: 128, sigma: 30 } } })

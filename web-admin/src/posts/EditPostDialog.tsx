@@ -17,7 +17,6 @@ import {
   Select,
   Stack,
   Switch,
-  TextField,
   Typography,
   useMediaQuery,
   type Theme,
@@ -27,7 +26,7 @@ import type { AdminMediaRecord } from '../../../domain/shared/wire';
 import { useSettings } from '../settings';
 import { MediaPicker } from './MediaPicker';
 import { PREVIEW_HELP } from './MediaAttach';
-import { errorText, HelpButton, LoadingBlock, MediaTile, TileGrid, useFullPost, useSay } from './parts';
+import { CaptionField, errorText, HelpButton, LoadingBlock, MediaTile, TileGrid, useFullPost, useSay } from './parts';
 import { editBlog, type EditBlogBody } from './postApi';
 import { MESSAGES } from './rules';
 import type { FullPost } from './types';
@@ -116,21 +115,16 @@ export function EditPostDialog({ postId, open, onClose, onDone }: { postId: stri
           <LoadingBlock />
         ) : (
           <Stack spacing={2.5}>
-            <TextField
-              label="Caption"
+            <CaptionField
               value={caption}
-              onChange={e => {
-                setCaption(e.target.value);
+              onChange={v => {
+                setCaption(v);
                 setErrors(x => ({ ...x, caption: undefined }));
               }}
-              multiline
-              minRows={3}
-              fullWidth
               autoFocus
               disabled={saving}
-              error={Boolean(errors.caption)}
-              helperText={errors.caption}
-              slotProps={{ htmlInput: { maxLength: 5000, 'data-testid': 'edit-caption' } }}
+              error={errors.caption}
+              testId="edit-caption"
             />
             {locked ? (
               <Box>

@@ -16,7 +16,6 @@ import {
   FormHelperText,
   Stack,
   Switch,
-  TextField,
   Typography,
   useMediaQuery,
   type Theme,
@@ -27,7 +26,7 @@ import type { AdminMediaRecord } from '../../../domain/shared/wire';
 import { useSettings } from '../settings';
 import { MediaPicker } from './MediaPicker';
 import { PREVIEW_HELP } from './MediaAttach';
-import { AmountField, errorText, HelpButton, LoadingBlock, MediaTile, ScheduleFields, TileGrid, useFullPost, useSay } from './parts';
+import { AmountField, amountHint, CaptionField, errorText, HelpButton, LoadingBlock, MediaTile, ScheduleFields, TileGrid, useFullPost, useSay } from './parts';
 import { reuseBlog, type ReuseBlogBody } from './postApi';
 import { amountBounds, checkAmount, defaultSchedule, MESSAGES, reuseSchedule, scheduleDate, scheduleError, type Schedule } from './rules';
 import { SelectTagsDialog, TagChips } from './SelectTagsDialog';
@@ -163,19 +162,15 @@ export function ReusePostDialog({ postId, open, onClose, onDone }: { postId: str
           </Stack>
         ) : (
           <Stack spacing={2.5}>
-            <TextField
-              label="Caption"
+            <CaptionField
               value={caption}
-              onChange={e => {
-                setCaption(e.target.value);
+              onChange={v => {
+                setCaption(v);
                 setErrors(x => ({ ...x, caption: undefined }));
               }}
-              multiline
-              minRows={3}
-              fullWidth
               disabled={saving}
-              error={Boolean(errors.caption)}
-              helperText={errors.caption ?? 'Change it a little so the post feels new.'}
+              error={errors.caption}
+              hint="Change it a little so the post feels new."
             />
             {post.visibility === 'locked' ? (
               <AmountField
@@ -185,7 +180,7 @@ export function ReusePostDialog({ postId, open, onClose, onDone }: { postId: str
                   setErrors(x => ({ ...x, amount: undefined }));
                 }}
                 error={errors.amount}
-                helperText={`Whole dollars, between ${bounds.min} and ${bounds.max}.`}
+                helperText={amountHint(bounds)}
                 disabled={saving}
               />
             ) : null}

@@ -11,14 +11,13 @@ import {
   DialogContent,
   DialogTitle,
   Stack,
-  TextField,
   useMediaQuery,
   type Theme,
 } from '@mui/material';
 import { useSettings } from '../settings';
 import { uploadProgress } from '../upload';
 import { MediaAttach, emptyGallery } from './MediaAttach';
-import { AmountField, errorText, existingItem, LoadingBlock, useFullPost, useSay } from './parts';
+import { AmountField, amountHint, CaptionField, errorText, existingItem, LoadingBlock, useFullPost, useSay } from './parts';
 import { reviewBlog, type ReviewBlogBody } from './postApi';
 import { amountBounds, firstError, MESSAGES, REVIEW_DEFAULT_AMOUNT, validateComposer, type ComposerErrors, type GalleryState } from './rules';
 import { SelectTagsDialog, TagChips } from './SelectTagsDialog';
@@ -125,19 +124,15 @@ export function ReviewPostDialog({ postId, open, onClose, onDone }: { postId: st
                 ? `${errored} item${errored === 1 ? '' : 's'} could not be processed (marked in red). Remove ${errored === 1 ? 'it' : 'them'}, add new media if you like, and post again.`
                 : 'Check the media and post again.'}
             </Alert>
-            <TextField
-              label="Caption"
+            <CaptionField
               value={caption}
-              onChange={e => {
-                setCaption(e.target.value);
+              onChange={v => {
+                setCaption(v);
                 setErrors(x => ({ ...x, caption: undefined }));
               }}
-              multiline
               minRows={2}
-              fullWidth
               disabled={busy}
-              error={Boolean(errors.caption)}
-              helperText={errors.caption}
+              error={errors.caption}
             />
             {locked ? (
               <AmountField
@@ -147,7 +142,7 @@ export function ReviewPostDialog({ postId, open, onClose, onDone }: { postId: st
                   setErrors(x => ({ ...x, amount: undefined }));
                 }}
                 error={errors.amount}
-                helperText={`Whole dollars, between ${bounds.min} and ${bounds.max}.`}
+                helperText={amountHint(bounds)}
                 disabled={busy}
               />
             ) : null}

@@ -252,6 +252,46 @@ export function TileGrid({ children, testId, dense = false, roomy = false }: { c
   );
 }
 
+/** The post's caption (multiline); shows the error in place of the hint. */
+export function CaptionField({
+  value,
+  onChange,
+  error,
+  hint,
+  disabled,
+  minRows = 3,
+  autoFocus,
+  testId,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  error?: string;
+  hint?: string;
+  disabled?: boolean;
+  minRows?: number;
+  autoFocus?: boolean;
+  testId?: string;
+}) {
+  return (
+    <TextField
+      label="Caption"
+      value={value}
+      onChange={e => onChange(e.target.value)}
+      multiline
+      minRows={minRows}
+      fullWidth
+      autoFocus={autoFocus}
+      disabled={disabled}
+      error={Boolean(error)}
+      helperText={error ?? hint}
+      slotProps={testId ? { htmlInput: { maxLength: 5000, 'data-testid': testId } } : undefined}
+    />
+  );
+}
+
+/** The hint under a locked post's amount. */
+export const amountHint = (bounds: { min: number; max: number }) => `Whole dollars, between ${bounds.min} and ${bounds.max}.`;
+
 /** Whole-dollar amount: input bounds 5..450; the effective bounds are checked on submit. */
 export function AmountField({
   value,
