@@ -10,6 +10,7 @@ import { registerAuth } from './auth';
 import { accountRoutes } from './routes/accounts';
 import { feedRoutes } from './routes/feed';
 import { purchaseRoutes } from './routes/purchases';
+import { chatRoutes } from './routes/chat';
 import { tipRoutes } from './routes/tips';
 import { paymentMethodRoutes } from './routes/payment-methods';
 import { mediaRoutes } from './routes/media';
@@ -78,6 +79,7 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
   await app.register(feedRoutes(services));
   await app.register(purchaseRoutes(services));
   await app.register(tipRoutes(services));
+  await app.register(chatRoutes(services));
   await app.register(paymentMethodRoutes(services));
   await app.register(mediaRoutes(services));
   await app.register(adminRoutes(services));

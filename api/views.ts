@@ -59,6 +59,8 @@ export function publicSettings(s: SiteSettings, sandbox: boolean): PublicSetting
     is_crypto_payment_enabled: s.is_crypto_payment_enabled,
     enable_promotion: s.enable_promotion,
     enable_coupons: s.enable_coupons,
+    is_pay_per_message_enabled: s.is_pay_per_message_enabled,
+    pay_per_message_amount: s.pay_per_message_amount,
   };
 }
 

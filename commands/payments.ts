@@ -11,6 +11,7 @@ import { unlockDecider, unlockStream } from '../domain/unlock/unlock';
 import { subscriptionDecider, subscriptionStream } from '../domain/subscription/subscription';
 import { cardsDecider, cardsStream } from '../domain/card/card';
 import { tipDecider, tipStream } from '../domain/tip/tip';
+import { chatMessageDecider, chatMessageStream } from '../domain/chat/chat-message';
 import type { CardGateway } from '../infra/payments/port';
 import { handle, loadStream, type CommandContext } from './handle';
 import { chargeWallet } from './wallet';
@@ -64,10 +65,26 @@ async function chargeRequested(ctx: CommandContext, deps: PaymentDeps, paymentId
           cardToken: await cardToken(ctx, r.userId, r.card.cardId),
           amountCents: r.amountCents,
           currency: r.currency,
-          description: r.purpose.kind === 'unlock' ? `Unlock post ${r.purpose.postId}` : r.purpose.kind === 'tip' ? 'Tip' : 'Membership',
+          description: describePurpose(r.purpose),
         });
   const recorded = await handle(ctx, paymentStream(paymentId), paymentDecider, { type: 'RecordGatewayOutcome', outcome, at: ctx.now() });
   return recorded.state;
+}
+
+/** The line on the card holder's statement. */
+function describePurpose(p: PaymentPurpose): string {
+  switch (p.kind) {
+    case 'unlock':
+      return `Unlock post ${p.postId}`;
+    case 'chat_unlock':
+      return `Unlock chat message ${p.messageId}`;
+    case 'pay_per_message':
+      return 'Chat message';
+    case 'tip':
+      return 'Tip';
+    case 'subscription':
+      return 'Membership';
+  }
 }
 
 /** Step 4: the entitlement follows the money (or the pending purchase is released after a failure). */
@@ -78,6 +95,14 @@ export async function completeEntitlement(ctx: CommandContext, paymentId: string
   if (r.purpose.kind === 'tip') {
     await handle(ctx, tipStream(paymentId), tipDecider,
       payment.status === 'captured' ? { type: 'CompleteTip', tipId: paymentId, at: ctx.now() } : { type: 'FailTip', tipId: paymentId, failureCode, at: ctx.now() });
+  } else if (r.purpose.kind === 'chat_unlock') {
+    await handle(ctx, chatMessageStream(r.purpose.messageId), chatMessageDecider,
+      payment.status === 'captured'
+        ? { type: 'CompleteChatUnlock', paymentId, amountCents: r.amountCents, at: ctx.now() }
+        : { type: 'FailChatUnlock', paymentId, failureCode, at: ctx.now() });
+  } else if (r.purpose.kind === 'pay_per_message') {
+    await handle(ctx, chatMessageStream(r.purpose.messageId), chatMessageDecider,
+      payment.status === 'captured' ? { type: 'DeliverPaidMessage', paymentId, at: ctx.now() } : { type: 'FailPaidMessage', paymentId, failureCode, at: ctx.now() });
   } else if (r.purpose.kind === 'unlock') {
     const { postId } = r.purpose;
     await handle(ctx, unlockStream(postId, r.userId), unlockDecider,
@@ -115,6 +140,10 @@ export async function reversePayment(
   if (state.status !== 'reversed' || !r || !state.reversal) return state;
   if (r.purpose.kind === 'tip') {
     await handle(ctx, tipStream(paymentId), tipDecider, { type: 'ReverseTip', tipId: paymentId, kind: state.reversal, at: ctx.now() });
+  } else if (r.purpose.kind === 'chat_unlock') {
+    await handle(ctx, chatMessageStream(r.purpose.messageId), chatMessageDecider, { type: 'RevokeChatUnlock', paymentId, reason: state.reversal, at: ctx.now() });
+  } else if (r.purpose.kind === 'pay_per_message') {
+    // A message once delivered stays delivered: the money comes back, the words are not unsaid.
   } else if (r.purpose.kind === 'unlock') {
     await handle(ctx, unlockStream(r.purpose.postId, r.userId), unlockDecider, {
       type: 'RevokeUnlock', postId: r.purpose.postId, userId: r.userId, paymentId, reason: state.reversal, at: ctx.now(),

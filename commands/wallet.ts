@@ -29,13 +29,14 @@ import {
   type ProviderStatus,
 } from '../domain/wallet/crypto-topup';
 import { paymentMethodDecider, paymentMethodStream, type DefaultPaymentMethod } from '../domain/wallet/payment-method';
-import { insufficientFunds, type WalletSettings } from '../domain/pricing/pricing';
+import { insufficientFunds, lockedContentPriceCents, type WalletSettings } from '../domain/pricing/pricing';
 import { cardsDecider, cardsStream } from '../domain/card/card';
 import { WrongExpectedRevisionError } from '../infra/eventstore/port';
 import type { CryptoGateway, CryptoPaymentStart, CryptoStatusReport } from '../infra/payments/port';
 import { commandContext, handle, loadStream, type CommandContext, type HandleResult } from './handle';
 import { completeEntitlement, reversePayment, settlePayment, type PaymentDeps } from './payments';
 import { boughtAnotherVersion } from './purchases';
+import { requireLockedContentPromotion } from './promotions';
 
 export const SOMETHING_WENT_WRONG = 'something went wrong';
 
@@ -90,12 +91,19 @@ export async function walletBalance(ctx: CommandContext, userId: string): Promis
   return (await loadStream(ctx.store, walletStream(userId), walletDecider)).state.balanceCents;
 }
 
-const purchaseOf = (purpose: PaymentPurpose): WalletPurchase =>
-  purpose.kind === 'unlock'
-    ? { kind: 'unlock', postId: purpose.postId }
-    : purpose.kind === 'tip'
-      ? { kind: 'tip', tipFrom: purpose.tipFrom, isAnonymous: purpose.isAnonymous }
-      : { kind: 'subscription', period: purpose.period };
+const purchaseOf = (purpose: PaymentPurpose): WalletPurchase => {
+  switch (purpose.kind) {
+    case 'unlock':
+      return { kind: 'unlock', postId: purpose.postId };
+    case 'tip':
+      return { kind: 'tip', tipFrom: purpose.tipFrom, isAnonymous: purpose.isAnonymous };
+    case 'chat_unlock':
+    case 'pay_per_message':
+      return { kind: purpose.kind, messageId: purpose.messageId };
+    case 'subscription':
+      return { kind: 'subscription', period: purpose.period };
+  }
+};
 
 /**
  * The "charge" of a wallet payment (commands/payments.ts step 2): debit the wallet once per payment id. A
@@ -131,7 +139,7 @@ export interface WalletPurchaseOutcome {
 export async function purchasePostFromWallet(
   ctx: CommandContext,
   deps: PaymentDeps,
-  input: { userId: string; role: Role; postId: string; confirmedAmountCents: number | null },
+  input: { userId: string; role: Role; postId: string; confirmedAmountCents: number | null; promotionId?: string | null },
 ): Promise<WalletPurchaseOutcome> {
   const [post, subscription, current, wallet] = await Promise.all([
     loadStream(ctx.store, postStream(input.postId), postDecider),
@@ -150,13 +158,22 @@ export async function purchasePostFromWallet(
     viewer: { isStaff: isStaffRole(input.role), isSubscriber: isActive(subscription.state, ctx.now()) },
     at: ctx.now(),
   };
-  unlockDecider.decide(request, current.state);
+  // A running locked-content promotion the fan bought at (promotion_id): checked now, else 'Sorry promotion expired.'
+  // The other rules come first, at the post's own price; a purchase already under way keeps the price it was asked at.
+  let promotion: { promotionId: string; discountPercent: number } | null = null;
+  if (input.promotionId && !current.state.unlocked && !current.state.pendingPaymentId) {
+    unlockDecider.decide({ ...request, confirmedAmountCents: post.state.priceCents }, current.state);
+    promotion = await requireLockedContentPromotion(ctx, { userId: input.userId, role: input.role, promotionId: input.promotionId, item: 'post' });
+    if (input.confirmedAmountCents === null) request.confirmedAmountCents = lockedContentPriceCents(post.state.priceCents, promotion.discountPercent);
+  }
+  const withPromotion = { ...request, promotion };
+  unlockDecider.decide(withPromotion, current.state);
   if (await boughtAnotherVersion(ctx, post.state, input.postId, input.userId)) throw new DomainError(ALREADY_UNLOCKED, 'ALREADY_UNLOCKED', 409);
-  const price = post.state.priceCents;
+  const price = promotion ? lockedContentPriceCents(post.state.priceCents, promotion.discountPercent) : post.state.priceCents;
   // Not enough in the wallet: refused before anything is written (a race past this check is refused by the debit).
   if (!current.state.pendingPaymentId && wallet.state.balanceCents < price) throw walletShortfallError({ kind: 'unlock', postId: input.postId }, price, wallet.state.balanceCents);
 
-  const requested = await handle(ctx, unlockStream(input.postId, input.userId), unlockDecider, request);
+  const requested = await handle(ctx, unlockStream(input.postId, input.userId), unlockDecider, withPromotion);
   const paymentId = requested.state.pendingPaymentId;
   if (!paymentId) throw new DomainError(COULD_NOT_UNLOCK, 'NO_PENDING_PAYMENT', 409);
   const payment = await settlePayment(ctx, deps, paymentId, {

@@ -1,6 +1,7 @@
 // Read model: earnings per day and source, for the dashboard chart and the ledger check.
 import type { Kysely } from 'kysely';
 import type { Projection } from './projection';
+import { earningsSourceOf } from '../domain/payment/payment';
 
 export const earningsProjection: Projection = {
   name: 'earnings',
@@ -16,14 +17,12 @@ export const earningsProjection: Projection = {
     const d = event.data as Record<string, any>;
     // A refund, void or chargeback comes off the day it happened (what the creator kept that day), in its source.
     const reversed = event.type === 'PaymentReversed';
-    const key = { day: String(reversed ? d.reversedAt : d.capturedAt).slice(0, 10), source: earningsSource(d.purpose.kind) };
+    const key = { day: String(reversed ? d.reversedAt : d.capturedAt).slice(0, 10), source: earningsSourceOf(d.purpose) };
     const row = await store.get<{ cents: number; count: number }>('earnings_daily', key);
     store.put('earnings_daily', { ...key, cents: (row?.cents ?? 0) + (reversed ? -d.amountCents : d.amountCents), count: (row?.count ?? 0) + (reversed ? 0 : 1) });
   },
 };
 
-/** Where a payment's money counts: subscriptions (and rebills), unlocks, tips. */
-const earningsSource = (kind: string) => (kind === 'unlock' ? 'unlocks' : kind === 'tip' ? 'tips' : 'subscriptions');
 
 /** 30 days ending today (UTC), oldest first, zero-filled. */
 export async function earningsLastDays(db: Kysely<any>, todayIso: string, days = 30): Promise<{ day: string; cents: number }[]> {
@@ -34,7 +33,7 @@ export async function earningsLastDays(db: Kysely<any>, todayIso: string, days =
   return dayList.map((day) => ({ day, cents: byDay.get(day) ?? 0 }));
 }
 
-/** The sources the dashboard always shows, in this order (tips and chat come with the chat features). */
+/** The sources the dashboard always shows, in this order. */
 export const EARNING_SOURCES = ['subscriptions', 'unlocks', 'tips', 'chat'] as const;
 
 /** Net earnings per source over the days from `fromDay` (YYYY-MM-DD) on; every known source listed, zero when none. */

@@ -20,6 +20,8 @@ import { promotionsProjection } from './promotions';
 import { couponsProjection } from './coupons';
 import { tipsProjection } from './tips';
 import { resubscribeOffersProjection } from './resubscribe-offers';
+import { chatMessagesProjection } from './chat-messages';
+import { chatConversationsProjection } from './chat-conversations';
 
 export const allProjections: Projection[] = [
   usersProjection,
@@ -42,4 +44,6 @@ export const allProjections: Projection[] = [
   couponsProjection,
   tipsProjection,
   resubscribeOffersProjection,
+  chatMessagesProjection,
+  chatConversationsProjection,
 ];

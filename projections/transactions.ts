@@ -5,6 +5,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Projection } from './projection';
 import { update } from './projection';
 import type { TransactionType } from '../domain/shared/wire';
+import { purchasedItemOf, transactionTypeOf } from '../domain/payment/payment';
 
 export interface TransactionRow {
   id: string;
@@ -44,15 +45,15 @@ export const transactionsProjection: Projection = {
       indexes: [['created_at'], ['user_id', 'created_at'], ['status']],
     },
   ],
-  handles: ['PaymentRequested', 'PaymentCaptured', 'PaymentFailed', 'PaymentReversed', 'PostUnlocked', 'SubscriptionStarted', 'TipSent', 'CryptoPaymentPaid'],
+  handles: ['PaymentRequested', 'PaymentCaptured', 'PaymentFailed', 'PaymentReversed', 'PostUnlocked', 'SubscriptionStarted', 'TipSent', 'CryptoPaymentPaid', 'ChatMessageUnlocked', 'ChatMessageSent'],
   async apply(event, store) {
     const d = event.data as Record<string, any>;
     switch (event.type) {
       case 'PaymentRequested':
         store.put('transactions', {
-          id: d.paymentId, user_id: d.userId, type: d.purpose.kind === 'unlock' ? 'unlock' : d.purpose.kind === 'tip' ? 'tip' : d.purpose.period > 1 ? 'rebill' : 'subscription',
+          id: d.paymentId, user_id: d.userId, type: transactionTypeOf(d.purpose),
           amount_cents: d.amountCents, currency: d.currency, method: d.method, card: cardLabel(d.card), status: 'pending', failure_code: null,
-          reference_id: d.purpose.kind === 'unlock' ? d.purpose.postId : null, gateway_transaction_id: null, entitled: false,
+          reference_id: purchasedItemOf(d.purpose), gateway_transaction_id: null, entitled: false,
           created_at: d.requestedAt, settled_at: null,
         });
         break;
@@ -87,6 +88,14 @@ export const transactionsProjection: Projection = {
       case 'TipSent':
         // A tip's id is its payment's: the tip is what the money was for.
         await update<TransactionRow>(store, 'transactions', { id: d.tipId }, (t) => ({ ...t, entitled: true }));
+        break;
+      case 'ChatMessageUnlocked':
+        // A staff unlock ("Unlock for this Subscriber") has no payment.
+        if (d.paymentId) await update<TransactionRow>(store, 'transactions', { id: d.paymentId }, (t) => ({ ...t, entitled: true }));
+        break;
+      case 'ChatMessageSent':
+        // A pay-per-message message is what its payment bought: delivered means entitled.
+        if (d.payPerMessage?.paymentId) await update<TransactionRow>(store, 'transactions', { id: d.payPerMessage.paymentId }, (t) => ({ ...t, entitled: true }));
         break;
     }
   },

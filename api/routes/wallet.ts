@@ -58,8 +58,23 @@ import { ok, parse } from '../http';
 import { contextFor, requireCaller, type Caller } from '../auth';
 import { defaultPaymentMethod, settle } from '../views';
 import { listParams, sendList } from './admin';
+import { chatPurchaseFromWallet } from './chat';
 import { postViews, viewerOf } from './feed';
 import type { Services } from '../services';
+
+/** 402 INSUFFICIENT_FUNDS with what is missing: the fan site opens Add Funds with it, then retries. */
+export function sendInsufficientFunds(reply: FastifyReply, e: DomainError) {
+  const d = e.details as InsufficientFundsDetails;
+  const data: InsufficientFundsData = {
+    price_cents: d.priceCents,
+    wallet_balance_cents: d.balanceCents,
+    shortfall_cents: d.shortfallCents,
+    add_funds_cents: d.addFundsCents,
+    shortfall: dollarsFromCents(d.shortfallCents),
+    add_funds_amount: dollarsFromCents(d.addFundsCents),
+  };
+  return reply.code(402).send({ success: 0, message: e.message, code: e.code, data });
+}
 
 /** The console's settings form validates these (spread into PUT /admin-api/settings/site's schema). */
 export const WALLET_SETTINGS_SHAPE = {
@@ -97,7 +112,7 @@ const historyBody = z.object({
   pageNum: z.coerce.number().int().min(1).max(100_000).optional(),
   per_page: z.coerce.number().int().min(1).max(100).optional(),
 });
-const paymentFor = z.object({ payment_for: z.enum(['blog', 'tips'], { error: 'payment_for is invalid.' }).default('blog') }).passthrough();
+const paymentFor = z.object({ payment_for: z.enum(['blog', 'tips', 'chat'], { error: 'payment_for is invalid.' }).default('blog') }).passthrough();
 /** A tip from the wallet (spec 3 §7.3): amount in dollars, an optional note, where from, anonymous or not. */
 const walletTipBody = z.object({
   payment_for: z.literal('tips'),
@@ -276,33 +291,23 @@ export const walletRoutes = (services: Services): FastifyPluginAsync => async (a
     return ok(reply, data);
   });
 
-  const insufficient = (reply: FastifyReply, e: DomainError) => {
-    const d = e.details as InsufficientFundsDetails;
-    const data: InsufficientFundsData = {
-      price_cents: d.priceCents,
-      wallet_balance_cents: d.balanceCents,
-      shortfall_cents: d.shortfallCents,
-      add_funds_cents: d.addFundsCents,
-      shortfall: dollarsFromCents(d.shortfallCents),
-      add_funds_amount: dollarsFromCents(d.addFundsCents),
-    };
-    return reply.code(402).send({ success: 0, message: e.message, code: e.code, data });
-  };
-
   app.post('/api/crypto/purchase-from-wallet', async (request, reply) => {
     const caller = requireCaller(request);
-    if (parse(paymentFor, request.body ?? {}).payment_for === 'tips') return tipFromWallet(request, reply, caller);
+    const paymentForWhat = parse(paymentFor, request.body ?? {}).payment_for;
+    if (paymentForWhat === 'tips') return tipFromWallet(request, reply, caller);
+    if (paymentForWhat === 'chat') return chatPurchaseFromWallet(services, request, reply, caller);
     const body = parse(purchaseBody, request.body);
     let confirmed: number | null = null;
     if (body.amount !== undefined) {
       confirmed = centsFromDollars(body.amount);
       if (confirmed === null) throw new ValidationError('amount', VALID_AMOUNT);
     }
-    // Locked-content promotions are not offered yet: a promoted price cannot be honoured, so nothing is charged.
-    if (body.promotion_id) throw new DomainError('Sorry promotion expired.', 'PROMOTION_EXPIRED', 409);
     const ctx = contextFor(request, services);
     try {
-      const outcome = await purchasePostFromWallet(ctx, { gateway: services.gateway }, { userId: caller.userId, role: caller.role, postId: body.content_id, confirmedAmountCents: confirmed });
+      // promotion_id: bought at the running locked-content promotion's price ('Sorry promotion expired.' once it ended).
+      const outcome = await purchasePostFromWallet(ctx, { gateway: services.gateway }, {
+        userId: caller.userId, role: caller.role, postId: body.content_id, confirmedAmountCents: confirmed, promotionId: body.promotion_id ?? null,
+      });
       await settle(services, ctx);
       const row = await findPost(db(), body.content_id);
       const [blogData] = row ? await postViews(services, await viewerOf(services, request), [row]) : [];
@@ -317,7 +322,7 @@ export const walletRoutes = (services: Services): FastifyPluginAsync => async (a
       return ok(reply, data, { message: walletPurchaseMessage(outcome.balanceCents), position: ctx.lastPosition });
     } catch (e) {
       await settle(services, ctx).catch(() => {});
-      if (e instanceof DomainError && e.code === 'INSUFFICIENT_FUNDS') return insufficient(reply, e);
+      if (e instanceof DomainError && e.code === 'INSUFFICIENT_FUNDS') return sendInsufficientFunds(reply, e);
       if (e instanceof DomainError) throw e;
       request.log.error({ err: e }, 'wallet purchase failed');
       return reply.code(500).send({ success: 0, message: SOMETHING_WENT_WRONG, code: 'INTERNAL' });
@@ -335,7 +340,7 @@ export const walletRoutes = (services: Services): FastifyPluginAsync => async (a
       });
       await settle(services, ctx);
       if (payment.status !== 'captured') {
-        if (payment.failure?.failureCode === 'INSUFFICIENT_FUNDS') return insufficient(reply, insufficientFundsError(cents, balanceCents));
+        if (payment.failure?.failureCode === 'INSUFFICIENT_FUNDS') return sendInsufficientFunds(reply, insufficientFundsError(cents, balanceCents));
         return reply.code(402).send({ success: 0, message: SOMETHING_WENT_WRONG, code: payment.failure?.failureCode ?? 'PAYMENT_FAILED' });
       }
       const data: WalletPurchaseResult = {
@@ -348,7 +353,7 @@ export const walletRoutes = (services: Services): FastifyPluginAsync => async (a
       return ok(reply, data, { message: walletPurchaseMessage(balanceCents), position: ctx.lastPosition });
     } catch (e) {
       await settle(services, ctx).catch(() => {});
-      if (e instanceof DomainError && e.code === 'INSUFFICIENT_FUNDS') return insufficient(reply, e);
+      if (e instanceof DomainError && e.code === 'INSUFFICIENT_FUNDS') return sendInsufficientFunds(reply, e);
       throw e;
     }
   }

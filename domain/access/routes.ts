@@ -117,6 +117,21 @@ export const API_ACCESS: Record<string, Access> = {
   // Tips (spec 3 §7.3): fans pay them; the list is a fan's own, or everyone's for the money roles.
   'POST /api/v2/purchase/send-tip': PAYERS, // staff are refused by the command: 'Only fans can send tips.'
   'POST /api/chat/get_tips_list': 'authenticated',
+  // Private chat (spec 3 §7.1/§7.3): fans (and a proxy session, read-only) see their conversation; staff see every fan's.
+  // Subscription and role rules are the commands' (a non-subscriber gets 'CHAT_NOT_ALLOWED').
+  'GET /api/chat/get_messages': 'authenticated',
+  'GET /api/chat/get_messages_admin': STAFF_ROLES,
+  'GET /api/chat/get_chat_message': 'authenticated',
+  'GET /api/chat/get_user_list': STAFF_ROLES,
+  'GET /api/chat/get_user_details': STAFF_ROLES,
+  'POST /api/chat/get_user_send_message_status': 'authenticated',
+  'GET /api/users/get_unread_count': 'authenticated',
+  'POST /api/chat/send_message': PAYERS, // staff other than support write; fans pay per message when it is on
+  'POST /api/chat/read_message_user': 'authenticated',
+  'POST /api/chat/read_message_model': STAFF_ROLES,
+  'POST /api/chat/unlock_message_from_user': ['admin', 'super_admin', 'sub_admin'],
+  'POST /api/chat/grant_message_credits': MANAGERS,
+  'POST /api/v2/purchase/chat-content-purchase': PAYERS,
   'POST /api/users/set-default-payment-method': PAYERS,
   'POST /api/user/change-payment-method': PAYERS,
   'POST /api/webhooks/sandbox-crypto': 'public', // authorised by the provider's signature

@@ -21,7 +21,7 @@ describe('foldLedger', () => {
   });
 
   it('nets per source and per fan', () => {
-    expect(l.netBySource).toEqual({ unlocks: 1500, subscriptions: 999, tips: 0 });
+    expect(l.netBySource).toEqual({ unlocks: 1500, subscriptions: 999, tips: 0, chat: 0 });
     expect(l.netByUser).toEqual({ a: 2499, b: 0, c: 0 });
   });
 

@@ -8,8 +8,9 @@
 // never below 0; that every wallet debit is exactly one captured wallet payment (and every wallet refund one
 // reversal); and that every credited top-up is a paid crypto payment of the same amount.
 import type { DomainEvent } from '../shared/decider';
+import { earningsSourceOf, type EarningsSource } from '../payment/payment';
 
-export type LedgerSource = 'subscriptions' | 'unlocks' | 'tips';
+export type LedgerSource = EarningsSource;
 
 export interface Ledger {
   captures: number;
@@ -53,12 +54,12 @@ const emptyWallet = (): WalletLedger => ({
 
 export const emptyLedger = (): Ledger => ({
   captures: 0, capturedCents: 0, refundedCents: 0, voidedCents: 0, chargedBackCents: 0, chargebacks: 0,
-  netBySource: { subscriptions: 0, unlocks: 0, tips: 0 }, netByUser: {}, netByMethod: { card: 0, wallet: 0 }, wallet: emptyWallet(),
+  netBySource: { subscriptions: 0, unlocks: 0, tips: 0, chat: 0 }, netByUser: {}, netByMethod: { card: 0, wallet: 0 }, wallet: emptyWallet(),
 });
 
 export const netCents = (l: Ledger) => l.capturedCents - l.refundedCents - l.voidedCents - l.chargedBackCents;
 
-const sourceOf = (purpose: { kind: string }): LedgerSource => (purpose.kind === 'unlock' ? 'unlocks' : purpose.kind === 'tip' ? 'tips' : 'subscriptions');
+const sourceOf = earningsSourceOf;
 /** Events before wallets existed carry no method, or 'card'. */
 const methodOf = (d: { method?: string }): 'card' | 'wallet' => (d.method === 'wallet' ? 'wallet' : 'card');
 

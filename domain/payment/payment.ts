@@ -8,7 +8,40 @@ export type PaymentPurpose =
   | { kind: 'unlock'; postId: string }
   | { kind: 'subscription'; period: number }
   /** A tip to the creator (domain/tip): the tip stream holds its note; nothing is unlocked. */
-  | { kind: 'tip'; tipFrom: 'tips_page' | 'chat' | 'live'; isAnonymous: boolean };
+  | { kind: 'tip'; tipFrom: 'tips_page' | 'chat' | 'live'; isAnonymous: boolean }
+  /** A locked chat message bought by its fan (domain/chat). */
+  | { kind: 'chat_unlock'; messageId: string }
+  /** A fan's own chat message under pay-per-message: delivered once this is captured (domain/chat). */
+  | { kind: 'pay_per_message'; messageId: string };
+
+/** Where a payment's money counts in earnings, the ledger and the dashboard: one mapping, used by all three. */
+export type EarningsSource = 'subscriptions' | 'unlocks' | 'tips' | 'chat';
+export function earningsSourceOf(purpose: { kind: string }): EarningsSource {
+  switch (purpose.kind) {
+    case 'unlock':
+      return 'unlocks';
+    case 'tip':
+      return 'tips';
+    case 'chat_unlock':
+    case 'pay_per_message':
+      return 'chat';
+    default:
+      return 'subscriptions';
+  }
+}
+
+/** The transactions report's type of a payment (a subscription's later periods are rebills). */
+export function transactionTypeOf(purpose: PaymentPurpose): 'subscription' | 'rebill' | 'unlock' | 'tip' | 'chat_unlock' | 'pay_per_message' {
+  if (purpose.kind === 'subscription') return purpose.period > 1 ? 'rebill' : 'subscription';
+  return purpose.kind;
+}
+
+/** What a payment bought, for the transactions report's reference column: the post or the chat message. */
+export function purchasedItemOf(purpose: PaymentPurpose): string | null {
+  if (purpose.kind === 'unlock') return purpose.postId;
+  if (purpose.kind === 'chat_unlock' || purpose.kind === 'pay_per_message') return purpose.messageId;
+  return null;
+}
 
 /** How a payment is taken: a saved card at the card provider, or the fan's prepaid wallet (domain/wallet). */
 export type PaymentMethod = 'card' | 'wallet';

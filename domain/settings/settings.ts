@@ -80,6 +80,9 @@ export const DEFAULT_SETTINGS = {
   enable_subscription_migration: false,
   subscription_migration_title: 'Keep your membership',
   subscription_migration_description: 'We are moving memberships to our new billing system. Confirm your card to keep your membership without interruption.',
+  /** Pay-per-message (spec 3 §4): a fan's chat message costs this many whole dollars, unless they hold a credit. */
+  is_pay_per_message_enabled: false,
+  pay_per_message_amount: 5,
 };
 
 export type SiteSettings = typeof DEFAULT_SETTINGS;

@@ -166,6 +166,9 @@ export interface PublicSettings {
   /** Promotions (ribbons, promotion prices: POST /api/promotion-setting/check-promotion) and coupons on the subscribe page. */
   enable_promotion?: boolean;
   enable_coupons?: boolean;
+  /** Pay-per-message (spec 3 §4): fans' chat messages cost pay_per_message_amount dollars unless they hold a credit. */
+  is_pay_per_message_enabled?: boolean;
+  pay_per_message_amount?: number;
 }
 
 export type MediaKind = 'photo' | 'video';
@@ -568,6 +571,7 @@ export type TransactionType =
   | 'unlock'
   | 'tip'
   | 'chat_unlock'
+  | 'pay_per_message'
   | 'wallet_topup'
   | 'refund'
   | 'void'
@@ -584,7 +588,7 @@ export interface AdminTransactionRecord {
   card: string | null; // 'visa •••• 4242'
   status: 'captured' | 'failed';
   failure_code: string | null;
-  reference_id: string | null; // the post id for unlocks
+  reference_id: string | null; // the post id for unlocks, the message id for chat purchases
   gateway_transaction_id: string | null;
   created_at: string;
 }

@@ -27,7 +27,7 @@ try {
   console.log(`captures                 ${l.captures}   ${dollars(l.capturedCents)}`);
   console.log(`refunds / voids          ${dollars(l.refundedCents)} / ${dollars(l.voidedCents)}`);
   console.log(`chargebacks              ${l.chargebacks}   ${dollars(l.chargedBackCents)}`);
-  console.log(`net (event log)          ${dollars(netCents(l))}   subscriptions ${dollars(l.netBySource.subscriptions)}, unlocks ${dollars(l.netBySource.unlocks)}`);
+  console.log(`net (event log)          ${dollars(netCents(l))}   subscriptions ${dollars(l.netBySource.subscriptions)}, unlocks ${dollars(l.netBySource.unlocks)}, tips ${dollars(l.netBySource.tips)}, chat ${dollars(l.netBySource.chat)}`);
   console.log(`earnings report          ${dollars(r.figures.earningsCents)}`);
   console.log(`transactions report      ${dollars(r.figures.transactionsCents)}`);
   console.log(`payment provider (net)   ${r.figures.providerCents === null ? 'not available' : dollars(r.figures.providerCents)}`);

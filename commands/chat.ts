@@ -1,0 +1,252 @@
+// Private chat (spec 3 §2.1/§4/§7.1/§7.3): staff send text and media (free, or locked at a price) to a
+// subscriber; the fan writes back (free, or paid under pay-per-message) and buys locked messages by card or
+// from the wallet. Money follows the payment process manager (commands/payments.ts): the purchase or the paid
+// message is recorded before any money moves, so a crash is finished by the recovery and nothing is charged
+// twice; a resend with the same uniqueId is the same message.
+import { createHash } from 'node:crypto';
+import { DomainError } from '../domain/shared/decider';
+import { ValidationError } from '../domain/shared/validation';
+import type { Role } from '../domain/shared/wire';
+import { isStaffRole } from '../domain/user/user';
+import { isActive, subscriptionDecider, subscriptionStream } from '../domain/subscription/subscription';
+import { mediaDecider, mediaStream } from '../domain/media/media';
+import { walletShortfallError } from '../domain/wallet/wallet';
+import { insufficientFunds, payPerMessageCharge } from '../domain/pricing/pricing';
+import type { PaymentState } from '../domain/payment/payment';
+import {
+  CHAT_MEDIA_MAX, CHAT_NOT_ALLOWED, chatMessageDecider, chatMessageStream, COULD_NOT_UNLOCK_MESSAGE, couldNotSend,
+  tooManyMedia, validateChatText, type ChatMediaRef, type ChatMessageState,
+} from '../domain/chat/chat-message';
+import { conversationDecider, conversationStream, NO_CREDIT } from '../domain/chat/conversation';
+import { handle, loadStream, type CommandContext } from './handle';
+import { completeEntitlement, resumePayment, settlePayment, type PaymentDeps } from './payments';
+import { resolveCard, type CardChoice } from './cards';
+import { loadSettings } from './subscriptions';
+import { SOMETHING_WENT_WRONG, walletBalance } from './wallet';
+
+/** Staff who write in chat; support reads only (spec 3 §6 gives support no message actions). */
+export const CHAT_WRITERS: readonly Role[] = ['admin', 'super_admin', 'sub_admin', 'model', 'content_manager', 'live_stream_manager'];
+/** "Unlock for this Subscriber" is not for the model or content manager (spec 3 §6 staff message actions). */
+export const CHAT_UNLOCKERS: readonly Role[] = ['admin', 'super_admin', 'sub_admin'];
+
+/** A message's id from its sender and their uniqueId, so the same send repeated is the same message. */
+export function chatMessageId(senderId: string, uniqueId: string | null, newId: () => string): string {
+  if (!uniqueId) return newId();
+  const h = createHash('sha256').update(`chat:${senderId}:${uniqueId}`).digest('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-9${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
+
+const isSubscriberNow = async (ctx: CommandContext, userId: string) =>
+  isActive((await loadStream(ctx.store, subscriptionStream(userId), subscriptionDecider)).state, ctx.now());
+
+async function mediaRefs(ctx: CommandContext, ids: string[]): Promise<ChatMediaRef[]> {
+  const states = await Promise.all(ids.map((id) => loadStream(ctx.store, mediaStream(id), mediaDecider)));
+  return states.map(({ state }, i) => {
+    if (!state.kind || state.status === 'none' || state.removed) throw new ValidationError('media', 'Media not found.');
+    return { mediaId: ids[i], kind: state.kind };
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Staff → fan
+
+export interface StaffMessageInput {
+  staffId: string;
+  role: Role;
+  fanId: string;
+  text: string;
+  mediaIds: string[];
+  previewMediaId: string | null;
+  locked: boolean;
+  priceCents: number;
+  uniqueId: string | null;
+}
+
+export async function sendStaffMessage(ctx: CommandContext, input: StaffMessageInput): Promise<string> {
+  if (!CHAT_WRITERS.includes(input.role)) throw new DomainError('You do not have access to this.', 'FORBIDDEN', 403);
+  if (input.fanId === input.staffId) throw new ValidationError('receiver', 'receiver is invalid.');
+  // The count rule on what was chosen, before anything is looked up (spec 3 §5).
+  if (input.mediaIds.length > CHAT_MEDIA_MAX) throw new ValidationError('media', tooManyMedia(input.mediaIds.length));
+  const ids = [...new Set(input.mediaIds)];
+  const [settings, receiverIsSubscriber, media, preview] = await Promise.all([
+    loadSettings(ctx.store),
+    isSubscriberNow(ctx, input.fanId),
+    mediaRefs(ctx, ids),
+    input.previewMediaId ? mediaRefs(ctx, [input.previewMediaId]) : Promise.resolve([]),
+  ]);
+  const messageId = chatMessageId(input.staffId, input.uniqueId, ctx.newId);
+  await handle(ctx, chatMessageStream(messageId), chatMessageDecider, {
+    type: 'SendStaffMessage', messageId, fanId: input.fanId, senderId: input.staffId, text: input.text, media, previewMediaId: preview[0]?.mediaId ?? null,
+    locked: input.locked, priceCents: input.priceCents,
+    bounds: { minDollars: settings.content_unlock_minimum_amount, maxDollars: settings.content_unlock_maximum_amount },
+    receiverIsSubscriber, uniqueId: input.uniqueId, at: ctx.now(),
+  });
+  return messageId;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Fan → creator (pay-per-message)
+
+export interface FanMessageInput {
+  fanId: string;
+  role: Role;
+  text: string;
+  uniqueId: string | null;
+  /** How a paid message is paid: the wallet when the fan's default is crypto_currency, else the primary card. */
+  payWith: 'wallet' | 'card';
+}
+
+export interface FanMessageOutcome {
+  messageId: string;
+  /** The pay-per-message payment, when one was taken. */
+  paymentId: string | null;
+  paidCents: number;
+  creditUsed: boolean;
+  /** The message had already been paid for by an earlier attempt (errors.isPaymentDoneForPayPerMessage). */
+  alreadyPaid: boolean;
+}
+
+export async function sendFanMessage(ctx: CommandContext, deps: PaymentDeps, input: FanMessageInput): Promise<FanMessageOutcome> {
+  if (input.role !== 'user') throw new DomainError(CHAT_NOT_ALLOWED, 'CHAT_NOT_ALLOWED', 403);
+  const messageId = chatMessageId(input.fanId, input.uniqueId, ctx.newId);
+  const stream = chatMessageStream(messageId);
+  const existing = await loadStream(ctx.store, stream, chatMessageDecider);
+  // The same message again: delivered already, or paid and waiting — finish it, never charge again.
+  if (existing.state.status === 'sent') return { messageId, paymentId: null, paidCents: 0, creditUsed: false, alreadyPaid: true };
+  if (existing.state.status === 'pending' && existing.state.sendPaymentId) {
+    const payment = await resumePayment(ctx, deps, existing.state.sendPaymentId);
+    return finishPaidSend(ctx, messageId, payment, input, true);
+  }
+
+  const [settings, isSubscriber] = await Promise.all([loadSettings(ctx.store), isSubscriberNow(ctx, input.fanId)]);
+  if (!isSubscriber) throw new DomainError(CHAT_NOT_ALLOWED, 'CHAT_NOT_ALLOWED', 403);
+  validateChatText(input.text, true);
+  const base = { type: 'SendFanMessage' as const, messageId, fanId: input.fanId, text: input.text, isSubscriber, uniqueId: input.uniqueId, at: ctx.now() };
+  if (!settings.is_pay_per_message_enabled) {
+    await handle(ctx, stream, chatMessageDecider, { ...base, charge: null, creditUsed: false });
+    return { messageId, paymentId: null, paidCents: 0, creditUsed: false, alreadyPaid: false };
+  }
+
+  const conversation = await loadStream(ctx.store, conversationStream(input.fanId), conversationDecider);
+  const { usesCredit, chargeCents } = payPerMessageCharge(conversation.state.credits, settings.pay_per_message_amount * 100);
+  if (usesCredit) {
+    try {
+      // The credit is spent for this message id once; a resend after a crash here spends nothing more.
+      await handle(ctx, conversationStream(input.fanId), conversationDecider, { type: 'UseCredit', fanId: input.fanId, messageId, at: ctx.now() });
+      await handle(ctx, stream, chatMessageDecider, { ...base, charge: null, creditUsed: true });
+      return { messageId, paymentId: null, paidCents: 0, creditUsed: true, alreadyPaid: false };
+    } catch (e) {
+      // The last credit went to a message sent at the same moment: this one is charged.
+      if (!(e instanceof DomainError && e.code === NO_CREDIT)) throw e;
+    }
+  }
+  const amountCents = chargeCents || settings.pay_per_message_amount * 100;
+  const purpose = { kind: 'pay_per_message' as const, messageId };
+  // Refused before anything is written: a short wallet (the fan adds funds and resends), or no card.
+  if (input.payWith === 'wallet') {
+    const balance = await walletBalance(ctx, input.fanId);
+    if (balance < amountCents) throw walletShortfallError(purpose, amountCents, balance);
+  }
+  const card = input.payWith === 'card' ? await resolveCard(ctx, deps.gateway, input.fanId, { primary: true }) : null;
+  const paymentId = ctx.newId();
+  const requested = await handle(ctx, stream, chatMessageDecider, { ...base, charge: { paymentId, amountCents }, creditUsed: false });
+  const pendingPayment = requested.state.sendPaymentId ?? paymentId;
+  const payment = await settlePayment(ctx, deps, pendingPayment, {
+    userId: input.fanId, purpose, amountCents: requested.state.pending?.amountCents ?? amountCents, card, method: input.payWith,
+  });
+  await completeEntitlement(ctx, pendingPayment, payment);
+  return finishPaidSend(ctx, messageId, payment, input, false);
+}
+
+async function finishPaidSend(ctx: CommandContext, messageId: string, payment: PaymentState, input: FanMessageInput, alreadyPaid: boolean): Promise<FanMessageOutcome> {
+  const paymentId = payment.request?.paymentId ?? null;
+  const amountCents = payment.request?.amountCents ?? 0;
+  if (payment.status === 'captured' || payment.status === 'reversed') return { messageId, paymentId, paidCents: amountCents, creditUsed: false, alreadyPaid };
+  if (payment.failure?.failureCode === 'INSUFFICIENT_FUNDS')
+    throw walletShortfallError({ kind: 'pay_per_message', messageId }, amountCents, await walletBalance(ctx, input.fanId));
+  const reason = payment.failure?.message || 'Payment failed.';
+  throw new DomainError(couldNotSend(reason), payment.failure?.failureCode ?? 'PAYMENT_FAILED', 402, {
+    allowCascade: payment.failure?.allowCascade ?? false, paymentId,
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Unlocking a locked message
+
+export interface ChatPurchaseInput {
+  fanId: string;
+  role: Role;
+  messageId: string;
+  /** The price the fan confirmed; null (the wallet call may carry none): the message's price. */
+  confirmedAmountCents: number | null;
+  method: 'card' | 'wallet';
+  card?: CardChoice;
+}
+
+export interface ChatPurchaseOutcome {
+  paymentId: string;
+  payment: PaymentState;
+  amountCents: number;
+}
+
+export async function purchaseChatMessage(ctx: CommandContext, deps: PaymentDeps, input: ChatPurchaseInput): Promise<ChatPurchaseOutcome> {
+  const stream = chatMessageStream(input.messageId);
+  const [message, isSubscriber] = await Promise.all([loadStream(ctx.store, stream, chatMessageDecider), isSubscriberNow(ctx, input.fanId)]);
+  const request = {
+    type: 'RequestChatUnlock' as const,
+    fanId: input.fanId,
+    paymentId: ctx.newId(),
+    confirmedAmountCents: input.confirmedAmountCents ?? message.state.priceCents,
+    viewer: { isStaff: isStaffRole(input.role), isSubscriber },
+    at: ctx.now(),
+  };
+  // The rules first: a refused purchase tokenises no card and writes nothing.
+  chatMessageDecider.decide(request, message.state);
+  const price = message.state.priceCents;
+  if (input.method === 'wallet' && !message.state.pendingUnlockPaymentId) {
+    const balance = await walletBalance(ctx, input.fanId);
+    if (balance < price) throw walletShortfallError({ kind: 'chat_unlock', messageId: input.messageId }, price, balance);
+  }
+  const card = input.method === 'card' ? await resolveCard(ctx, deps.gateway, input.fanId, input.card ?? { primary: true }) : null;
+  const requested = await handle(ctx, stream, chatMessageDecider, request);
+  const paymentId = requested.state.pendingUnlockPaymentId;
+  if (!paymentId) throw new DomainError(COULD_NOT_UNLOCK_MESSAGE, 'NO_PENDING_PAYMENT', 409);
+  const payment = await settlePayment(ctx, deps, paymentId, {
+    userId: input.fanId, purpose: { kind: 'chat_unlock', messageId: input.messageId }, amountCents: requested.state.pendingUnlockCents, card, method: input.method,
+  });
+  await completeEntitlement(ctx, paymentId, payment);
+  return { paymentId, payment, amountCents: requested.state.pendingUnlockCents };
+}
+
+/** The wallet variant's answer: the balance after, or the spec's refusals (402 with the shortfall). */
+export async function purchaseChatMessageFromWallet(ctx: CommandContext, deps: PaymentDeps, input: Omit<ChatPurchaseInput, 'method' | 'card'>) {
+  const outcome = await purchaseChatMessage(ctx, deps, { ...input, method: 'wallet' });
+  const balanceCents = await walletBalance(ctx, input.fanId);
+  if (outcome.payment.status === 'captured') return { ...outcome, balanceCents };
+  if (outcome.payment.failure?.failureCode === 'INSUFFICIENT_FUNDS') throw insufficientFunds(outcome.amountCents, balanceCents);
+  throw new DomainError(outcome.payment.failure?.message || SOMETHING_WENT_WRONG, outcome.payment.failure?.failureCode ?? 'PAYMENT_FAILED', 402);
+}
+
+/** "Unlock for this Subscriber": staff open a locked message for its fan, free of charge. */
+export async function unlockForSubscriber(ctx: CommandContext, staffId: string, role: Role, messageId: string): Promise<ChatMessageState> {
+  if (!CHAT_UNLOCKERS.includes(role)) throw new DomainError('You do not have access to this.', 'FORBIDDEN', 403);
+  const { state } = await handle(ctx, chatMessageStream(messageId), chatMessageDecider, { type: 'UnlockForSubscriber', staffId, at: ctx.now() });
+  return state;
+}
+
+export const loadChatMessage = (ctx: CommandContext, messageId: string) => loadStream(ctx.store, chatMessageStream(messageId), chatMessageDecider);
+
+// ---------------------------------------------------------------------------------------------------------
+// Conversation: credits and read marks
+
+export async function grantMessageCredits(ctx: CommandContext, staffId: string, fanId: string, credits: number): Promise<number> {
+  const { state } = await handle(ctx, conversationStream(fanId), conversationDecider, { type: 'GrantCredits', fanId, credits, grantedBy: staffId, at: ctx.now() });
+  return state.credits;
+}
+
+export const messageCredits = async (ctx: CommandContext, fanId: string) => (await loadStream(ctx.store, conversationStream(fanId), conversationDecider)).state.credits;
+
+export async function markConversationRead(ctx: CommandContext, fanId: string, reader: { by: 'fan' } | { by: 'staff'; staffId: string }): Promise<void> {
+  await handle(ctx, conversationStream(fanId), conversationDecider,
+    reader.by === 'fan' ? { type: 'MarkReadByFan', fanId, at: ctx.now() } : { type: 'MarkReadByStaff', fanId, staffId: reader.staffId, at: ctx.now() });
+}

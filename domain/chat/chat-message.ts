@@ -1,0 +1,255 @@
+// Chat message (stream `chat-message-<messageId>`): one message in a fan's conversation with the creator
+// (spec 3 §2.1/§3/§4). Staff send text or media, free or locked at a price; the fan buys a locked message once
+// (the pending payment is recorded before money moves, as for a post unlock), and a refund, void or chargeback
+// locks it again. A fan's own message may cost money (pay-per-message): it is held until its payment is
+// captured, so a message is never lost once paid for and never delivered unpaid.
+import { DomainError, type Decider, type DomainEvent } from '../shared/decider';
+import { ValidationError } from '../shared/validation';
+import type { ChatMessageType } from './wire';
+
+export const chatMessageStream = (messageId: string) => `chat-message-${messageId}`;
+
+/** Spec 3 §5 / §9. */
+export const CHAT_TEXT_MAX = 20_000;
+export const CHAT_MEDIA_MAX = 45;
+export const MESSAGE_EMPTY = "Message can't be empty";
+export const MESSAGE_TOO_LONG = 'Message is too long.';
+export const PLEASE_ADD_MEDIA = 'Please add media';
+export const ONLY_ONE_MEDIA = 'You can not add more than one media.';
+export const tooManyMedia = (n: number) => `You have selected ${n} images, maximum ${CHAT_MEDIA_MAX} images allowed.`;
+export const lockedAmountBetween = (min: number, max: number) => `Choose an amount between ${min} and ${max}`;
+export const CHAT_NOT_ALLOWED = 'Chat is for subscribers. Please subscribe to chat.';
+export const RECEIVER_NOT_SUBSCRIBED = 'This user is not a subscriber.';
+export const MESSAGE_ALREADY_UNLOCKED = 'Content already unlocked.';
+export const COULD_NOT_UNLOCK_MESSAGE = 'Could not unlock content.';
+export const MESSAGE_NOT_FOUND = 'Message not found.';
+/** Spec 3 §8 "Chat send failure": the reason follows. */
+export const couldNotSend = (reason: string) => `Could not send Message: ${reason}`;
+
+export type ChatReversal = 'refund' | 'void' | 'chargeback';
+
+/** How a fan's message was paid for under pay-per-message. */
+export interface PayPerMessagePaid {
+  paymentId: string | null;
+  amountCents: number;
+  creditUsed: boolean;
+}
+
+export interface ChatMediaRef {
+  mediaId: string;
+  kind: 'photo' | 'video';
+}
+
+export type ChatMessageEvent =
+  /** A paid fan message waiting for its payment (pay-per-message); not shown to anyone until sent. */
+  | DomainEvent<'ChatMessageSendRequested', { messageId: string; fanId: string; senderId: string; text: string; uniqueId: string | null; paymentId: string; amountCents: number; requestedAt: string }>
+  | DomainEvent<'ChatMessageSent', {
+      messageId: string; fanId: string; senderId: string; fromStaff: boolean; type: ChatMessageType; text: string;
+      media: ChatMediaRef[]; previewMediaId: string | null; priceCents: number; uniqueId: string | null;
+      payPerMessage: PayPerMessagePaid | null; sentAt: string;
+    }>
+  | DomainEvent<'ChatMessageSendFailed', { messageId: string; fanId: string; paymentId: string; failureCode: string; failedAt: string }>
+  | DomainEvent<'ChatMessageUnlockRequested', { messageId: string; fanId: string; paymentId: string; amountCents: number; requestedAt: string }>
+  /** `paymentId` null and `byStaff` set: "Unlock for this Subscriber", free of charge. */
+  | DomainEvent<'ChatMessageUnlocked', { messageId: string; fanId: string; paymentId: string | null; amountCents: number; byStaff: string | null; unlockedAt: string }>
+  | DomainEvent<'ChatMessageUnlockFailed', { messageId: string; fanId: string; paymentId: string; failureCode: string; failedAt: string }>
+  | DomainEvent<'ChatMessageUnlockRevoked', { messageId: string; fanId: string; paymentId: string; reason: ChatReversal; revokedAt: string }>;
+
+/** Staff sending to a fan. `media` comes from the uploads/library, already checked to exist. */
+export interface SendStaffMessage {
+  type: 'SendStaffMessage';
+  messageId: string;
+  fanId: string;
+  senderId: string;
+  text: string;
+  media: ChatMediaRef[];
+  previewMediaId: string | null;
+  locked: boolean;
+  priceCents: number;
+  /** content_unlock_minimum_amount..content_unlock_maximum_amount, whole dollars. */
+  bounds: { minDollars: number; maxDollars: number };
+  receiverIsSubscriber: boolean;
+  uniqueId: string | null;
+  at: string;
+}
+
+/** A fan's text. `charge` null: free (pay-per-message off, or a credit paid for it); else the payment to take first. */
+export interface SendFanMessage {
+  type: 'SendFanMessage';
+  messageId: string;
+  fanId: string;
+  text: string;
+  isSubscriber: boolean;
+  uniqueId: string | null;
+  charge: { paymentId: string; amountCents: number } | null;
+  creditUsed: boolean;
+  at: string;
+}
+
+export type ChatMessageCommand =
+  | SendStaffMessage
+  | SendFanMessage
+  | { type: 'DeliverPaidMessage'; paymentId: string; at: string }
+  | { type: 'FailPaidMessage'; paymentId: string; failureCode: string; at: string }
+  | { type: 'RequestChatUnlock'; fanId: string; paymentId: string; confirmedAmountCents: number; viewer: { isStaff: boolean; isSubscriber: boolean }; at: string }
+  | { type: 'CompleteChatUnlock'; paymentId: string; amountCents: number; at: string }
+  | { type: 'FailChatUnlock'; paymentId: string; failureCode: string; at: string }
+  | { type: 'RevokeChatUnlock'; paymentId: string; reason: ChatReversal; at: string }
+  | { type: 'UnlockForSubscriber'; staffId: string; at: string };
+
+export interface ChatMessageState {
+  status: 'none' | 'pending' | 'sent' | 'failed';
+  messageId: string | null;
+  fanId: string | null;
+  fromStaff: boolean;
+  priceCents: number;
+  /** The pay-per-message payment a pending send waits for. */
+  sendPaymentId: string | null;
+  pending: { senderId: string; text: string; uniqueId: string | null; amountCents: number } | null;
+  unlocked: boolean;
+  unlockPaymentId: string | null;
+  pendingUnlockPaymentId: string | null;
+  pendingUnlockCents: number;
+}
+
+/** Validates a message text (spec 3 §5): not blank, at most 20,000 characters. */
+export function validateChatText(text: string, required: boolean): string {
+  const t = text.trim();
+  if (required && !t) throw new ValidationError('message', MESSAGE_EMPTY);
+  if (text.length > CHAT_TEXT_MAX) throw new ValidationError('message', MESSAGE_TOO_LONG);
+  return t;
+}
+
+/** The type a staff message has by what it carries. */
+export function messageTypeOf(media: ChatMediaRef[]): ChatMessageType {
+  if (media.length === 0) return 'text';
+  if (media.length > 1) return 'gallery';
+  return media[0].kind;
+}
+
+/** Staff message rules (spec 3 §5): media count, locked needs media, the price within the settings' bounds. */
+export function validateStaffMessage(c: Pick<SendStaffMessage, 'text' | 'media' | 'previewMediaId' | 'locked' | 'priceCents' | 'bounds'>): void {
+  validateChatText(c.text, c.media.length === 0);
+  if (c.media.length > CHAT_MEDIA_MAX) throw new ValidationError('media', tooManyMedia(c.media.length));
+  if (c.locked) {
+    if (c.media.length === 0) throw new ValidationError('media', PLEASE_ADD_MEDIA);
+    const { minDollars, maxDollars } = c.bounds;
+    if (!Number.isInteger(c.priceCents) || c.priceCents < minDollars * 100 || c.priceCents > maxDollars * 100)
+      throw new ValidationError('amount', lockedAmountBetween(minDollars, maxDollars));
+  }
+  if (c.previewMediaId && !c.locked) throw new ValidationError('media_preview', 'Only a locked message has a preview.');
+  if (c.previewMediaId && c.media.some((m) => m.mediaId === c.previewMediaId)) throw new ValidationError('media_preview', 'The preview cannot also be in the locked media.');
+}
+
+/** The lock state a viewer sees: staff see every message open; the fan sees locked until bought. */
+export function lockStateOf(priceCents: number, unlocked: boolean): 'free' | 'locked' | 'unlocked' {
+  if (priceCents <= 0) return 'free';
+  return unlocked ? 'unlocked' : 'locked';
+}
+
+const notFound = () => new DomainError(MESSAGE_NOT_FOUND, 'MESSAGE_NOT_FOUND', 404);
+
+export const chatMessageDecider: Decider<ChatMessageCommand, ChatMessageEvent, ChatMessageState> = {
+  initialState: () => ({
+    status: 'none', messageId: null, fanId: null, fromStaff: false, priceCents: 0, sendPaymentId: null, pending: null,
+    unlocked: false, unlockPaymentId: null, pendingUnlockPaymentId: null, pendingUnlockCents: 0,
+  }),
+  evolve(state, event) {
+    switch (event.type) {
+      case 'ChatMessageSendRequested':
+        return {
+          ...state, status: 'pending', messageId: event.data.messageId, fanId: event.data.fanId, sendPaymentId: event.data.paymentId,
+          pending: { senderId: event.data.senderId, text: event.data.text, uniqueId: event.data.uniqueId, amountCents: event.data.amountCents },
+        };
+      case 'ChatMessageSent':
+        return { ...state, status: 'sent', messageId: event.data.messageId, fanId: event.data.fanId, fromStaff: event.data.fromStaff, priceCents: event.data.priceCents, pending: null };
+      case 'ChatMessageSendFailed':
+        return { ...state, status: 'failed', sendPaymentId: null, pending: null };
+      case 'ChatMessageUnlockRequested':
+        return { ...state, pendingUnlockPaymentId: event.data.paymentId, pendingUnlockCents: event.data.amountCents };
+      case 'ChatMessageUnlocked':
+        return { ...state, unlocked: true, unlockPaymentId: event.data.paymentId, pendingUnlockPaymentId: null };
+      case 'ChatMessageUnlockFailed':
+        return state.pendingUnlockPaymentId === event.data.paymentId ? { ...state, pendingUnlockPaymentId: null } : state;
+      case 'ChatMessageUnlockRevoked':
+        return { ...state, unlocked: false, unlockPaymentId: null };
+    }
+  },
+  decide(command, state) {
+    switch (command.type) {
+      case 'SendStaffMessage': {
+        if (state.status !== 'none') return []; // the same message sent again (retry): already there
+        validateStaffMessage(command);
+        if (!command.receiverIsSubscriber) throw new DomainError(RECEIVER_NOT_SUBSCRIBED, 'RECEIVER_NOT_SUBSCRIBED', 400, { field: 'receiver' });
+        const priceCents = command.locked ? command.priceCents : 0;
+        return [{
+          type: 'ChatMessageSent',
+          data: {
+            messageId: command.messageId, fanId: command.fanId, senderId: command.senderId, fromStaff: true, type: messageTypeOf(command.media),
+            text: command.text.trim(), media: command.media, previewMediaId: command.previewMediaId, priceCents, uniqueId: command.uniqueId,
+            payPerMessage: null, sentAt: command.at,
+          },
+        }];
+      }
+      case 'SendFanMessage': {
+        // A resend of a message already delivered or already waiting for its payment changes nothing.
+        if (state.status === 'sent' || state.status === 'pending') return [];
+        if (!command.isSubscriber) throw new DomainError(CHAT_NOT_ALLOWED, 'CHAT_NOT_ALLOWED', 403);
+        const text = validateChatText(command.text, true);
+        const { messageId, fanId, uniqueId, at } = command;
+        if (command.charge)
+          return [{ type: 'ChatMessageSendRequested', data: { messageId, fanId, senderId: fanId, text, uniqueId, paymentId: command.charge.paymentId, amountCents: command.charge.amountCents, requestedAt: at } }];
+        return [{
+          type: 'ChatMessageSent',
+          data: {
+            messageId, fanId, senderId: fanId, fromStaff: false, type: 'text', text, media: [], previewMediaId: null, priceCents: 0, uniqueId,
+            payPerMessage: command.creditUsed ? { paymentId: null, amountCents: 0, creditUsed: true } : null, sentAt: at,
+          },
+        }];
+      }
+      case 'DeliverPaidMessage': {
+        if (state.status !== 'pending' || state.sendPaymentId !== command.paymentId || !state.pending) return [];
+        const p = state.pending;
+        return [{
+          type: 'ChatMessageSent',
+          data: {
+            messageId: state.messageId!, fanId: state.fanId!, senderId: p.senderId, fromStaff: false, type: 'text', text: p.text, media: [],
+            previewMediaId: null, priceCents: 0, uniqueId: p.uniqueId,
+            payPerMessage: { paymentId: command.paymentId, amountCents: p.amountCents, creditUsed: false }, sentAt: command.at,
+          },
+        }];
+      }
+      case 'FailPaidMessage':
+        if (state.status !== 'pending' || state.sendPaymentId !== command.paymentId) return [];
+        return [{ type: 'ChatMessageSendFailed', data: { messageId: state.messageId!, fanId: state.fanId!, paymentId: command.paymentId, failureCode: command.failureCode, failedAt: command.at } }];
+      case 'RequestChatUnlock': {
+        if (state.status !== 'sent' || state.fanId !== command.fanId) throw notFound();
+        if (state.unlocked) throw new DomainError(MESSAGE_ALREADY_UNLOCKED, 'ALREADY_UNLOCKED', 409);
+        if (state.pendingUnlockPaymentId) return []; // a purchase under way (double click, second tab): join it
+        if (state.priceCents <= 0) throw new DomainError(COULD_NOT_UNLOCK_MESSAGE, 'NOT_LOCKED', 400);
+        if (command.viewer.isStaff) throw new DomainError(COULD_NOT_UNLOCK_MESSAGE, 'STAFF_NEEDS_NO_UNLOCK', 400);
+        if (!command.viewer.isSubscriber) throw new DomainError(CHAT_NOT_ALLOWED, 'CHAT_NOT_ALLOWED', 403);
+        if (command.confirmedAmountCents !== state.priceCents)
+          throw new DomainError('Invalid request.', 'PRICE_CHANGED', 409, { field: 'amount', priceCents: state.priceCents });
+        return [{ type: 'ChatMessageUnlockRequested', data: { messageId: state.messageId!, fanId: command.fanId, paymentId: command.paymentId, amountCents: state.priceCents, requestedAt: command.at } }];
+      }
+      case 'CompleteChatUnlock':
+        if (state.unlocked) return [];
+        return [{ type: 'ChatMessageUnlocked', data: { messageId: state.messageId!, fanId: state.fanId!, paymentId: command.paymentId, amountCents: command.amountCents, byStaff: null, unlockedAt: command.at } }];
+      case 'FailChatUnlock':
+        if (state.unlocked || state.pendingUnlockPaymentId !== command.paymentId) return [];
+        return [{ type: 'ChatMessageUnlockFailed', data: { messageId: state.messageId!, fanId: state.fanId!, paymentId: command.paymentId, failureCode: command.failureCode, failedAt: command.at } }];
+      case 'RevokeChatUnlock':
+        // Only the payment that unlocked it takes it back (a stale notice about an older one does not).
+        if (!state.unlocked || state.unlockPaymentId !== command.paymentId) return [];
+        return [{ type: 'ChatMessageUnlockRevoked', data: { messageId: state.messageId!, fanId: state.fanId!, paymentId: command.paymentId, reason: command.reason, revokedAt: command.at } }];
+      case 'UnlockForSubscriber':
+        if (state.status !== 'sent') throw notFound();
+        if (state.priceCents <= 0) throw new DomainError(COULD_NOT_UNLOCK_MESSAGE, 'NOT_LOCKED', 400);
+        if (state.unlocked) throw new DomainError(MESSAGE_ALREADY_UNLOCKED, 'ALREADY_UNLOCKED', 409);
+        // A purchase under way would be charged for something already open: let it finish first.
+        if (state.pendingUnlockPaymentId) throw new DomainError('A purchase of this message is under way.', 'UNLOCK_IN_PROGRESS', 409);
+        return [{ type: 'ChatMessageUnlocked', data: { messageId: state.messageId!, fanId: state.fanId!, paymentId: null, amountCents: 0, byStaff: command.staffId, unlockedAt: command.at } }];
+    }
+  },
+};

@@ -1,0 +1,169 @@
+// Wire shapes of private chat (spec 3 §2.1, §3, §4, §7.1, §7.3), shared by the server and both apps.
+// Envelope and errors as in domain/shared/wire.ts. One creator: a conversation is one fan with the creator's
+// staff, named by the fan's user id.
+//
+// Fan (role user with subscription status '1' or '2'; anyone else gets 403 'CHAT_NOT_ALLOWED'):
+//   GET  /api/chat/get_messages?page_num=1                 → ChatMessagePage (own conversation)
+//   POST /api/chat/send_message {message, uniqueId?}        → ChatSendResult (text; pay-per-message rules below)
+//   POST /api/chat/get_user_send_message_status             → PayPerMessageStatus
+//   POST /api/chat/read_message_user                        → {unread: 0}
+//   GET  /api/users/get_unread_count                        → UnreadCounts
+//   GET  /api/chat/get_chat_message?id=                     → ChatMessageView
+//   Unlock a locked message (spec 3 §4 "Unlock purchase flow"), after 'Please Confirm Your Purchase of $X.':
+//   POST /api/v2/purchase/chat-content-purchase {messageId, amount, card_id? | card form}  → ChatPurchaseResult
+//        (402 PAYMENT_FAILED with data.errors.allow_cascade as the post unlock; 409 ALREADY_UNLOCKED)
+//   POST /api/crypto/purchase-from-wallet {payment_for: 'chat', content_id: messageId, amount?} → WalletPurchaseResult
+//        with chatMessage; 402 INSUFFICIENT_FUNDS with InsufficientFundsData (open Add Funds, then retry)
+//   Tip from chat: POST /api/v2/purchase/send-tip {amount, tipFrom: 'chat', tipMessage} (card) or
+//        POST /api/crypto/purchase-from-wallet {payment_for: 'tips', amount, tip_from: 'chat', tipMessage};
+//        the tip then shows in the conversation as a 'tips' message.
+//
+// Staff (admin, super_admin, sub_admin, model, content_manager, live_stream_manager, support):
+//   GET  /api/chat/get_user_list?page_num&user_name&sort_by&sort_by_subscribers → ChatUserListPage
+//   GET  /api/chat/get_messages_admin?selected_user_id&page_num   → ChatMessagePage
+//   GET  /api/chat/get_user_details?user_id                     → ChatUserDetails (the chat header)
+//   POST /api/chat/send_message {receiver, message, type?, media?: mediaId[], media_preview?: mediaId,
+//        isLocked?: boolean, amount?: dollars, uniqueId?}        → ChatSendResult (not support)
+//   POST /api/chat/read_message_model {userId}                  → {unread: 0}
+//   POST /api/chat/unlock_message_from_user {message_id}        ("Unlock for this Subscriber": admin, super_admin, sub_admin)
+//   POST /api/chat/grant_message_credits {user_id, credits}     (pay-per-message credits: the settings roles)
+//
+// Pay-per-message (spec 3 §4): with is_pay_per_message_enabled, a fan's message costs pay_per_message_amount
+// unless they hold a credit (then it is free and uses one). It is paid from the wallet when the default
+// payment method is crypto_currency (402 INSUFFICIENT_FUNDS 'Your wallet balance is low. Please add funds to
+// send message.'), otherwise by the primary card (402 'Could not send Message: {reason}', with
+// errors.allow_cascade for an authorization problem). A message that was paid but not yet delivered (crash,
+// retry) answers errors.isPaymentDoneForPayPerMessage and is delivered without a second charge.
+import type { PaymentResult, PostMediaView } from '../shared/wire';
+
+export type ChatMessageType = 'text' | 'photo' | 'video' | 'gallery' | 'tips' | 'system';
+/** free: no price; locked: priced and not bought by this fan; unlocked: bought (or unlocked by staff). */
+export type ChatLockState = 'free' | 'locked' | 'unlocked';
+
+export const CHAT_PAGE_SIZE = 30;
+
+export interface ChatMessageView {
+  _id: string;
+  /** The sender's own id for the message (dedupes a resend). */
+  uniqueId: string | null;
+  type: ChatMessageType;
+  message: string;
+  /** For 'tips': the tip's note. */
+  tipMessage: string | null;
+  fromAdmin: boolean;
+  senderId: string;
+  /** The fan whose conversation this is. */
+  userId: string;
+  name: string;
+  isLocked: ChatLockState;
+  amount: number;
+  amount_cents: number;
+  isRead: boolean;
+  /** Originals only when the viewer may open them (free, unlocked by this fan, or staff); else blurred previews. */
+  media: PostMediaView[];
+  media_preview: PostMediaView | null;
+  contentCount: { photo: number; video: number };
+  /** Media still rendering: hidden from the fan until ready (staff see it with the spec's notice). */
+  processing: boolean;
+  is_pay_per_message: boolean;
+  /** What the fan paid to send it (pay-per-message) or for the tip; 0 otherwise. */
+  paid_cents: number;
+  is_anonymous: boolean;
+  created: string;
+}
+
+export interface ChatMessagePage {
+  /** Oldest first; page 1 is the newest CHAT_PAGE_SIZE messages, higher pages go back in time. */
+  messages: ChatMessageView[];
+  page_num: number;
+  total_pages: number;
+  has_more: boolean;
+  /** Direct chat messages are not covered by locked-content promotions (domain/promotion), so always null. */
+  promotionDetails: null;
+  should_hide_in_chat: boolean;
+  pay_per_message: PayPerMessageStatus;
+}
+
+export interface PayPerMessageStatus {
+  isPayPerMessageEnabled: boolean;
+  payPerMessageAmount: number;
+  payPerMessageAmountCents: number;
+  payPerMessageCredit: number;
+  /** May this caller send now (fan: subscribed and not blocked from chat). */
+  canChat: boolean;
+}
+
+export interface ChatSendResult {
+  message: ChatMessageView;
+  is_pay_per_message: boolean;
+  /** The pay-per-message payment, when one was taken. */
+  transactionId: string | null;
+  amount: number;
+  amount_cents: number;
+  wallet_balance: number;
+  wallet_balance_cents: number;
+  payPerMessageCredit: number;
+}
+
+/** POST /api/v2/purchase/chat-content-purchase → data: the payment's result (as a post unlock's) and the message now. */
+export interface ChatPurchaseResult extends PaymentResult {
+  chatMessage?: ChatMessageView;
+}
+
+export interface UnreadCounts {
+  /** Messages from the creator the fan has not read (fan), or fans' messages staff have not read (staff). */
+  userUnreadMessage: number;
+}
+
+export interface ChatUserListEntry {
+  _id: string;
+  name: string;
+  nick_name: string | null;
+  avatarUrl: string | null;
+  /** null when the viewer's role does not see wallets (spec 3 §6: admin, sub_admin, super_admin). */
+  wallet_amount: number | null;
+  wallet_amount_cents: number | null;
+  /** null when earnings are hidden from this role. */
+  total_amount_spent: number | null;
+  total_amount_spent_cents: number | null;
+  has_complimentary_subscription: boolean;
+  ccbill_subscription_status: '0' | '1' | '2';
+  expiration_date: string | null;
+  last_message: string;
+  last_message_time: string | null;
+  /** Fan's messages staff have not read. */
+  unreadcount: number;
+  mute_mass_message: boolean;
+}
+
+export type ChatUserSort = 'latest_message' | 'users_last_message' | 'amount_spent' | 'unread_messages' | 'expiration_date';
+
+export interface ChatUserListPage {
+  users: ChatUserListEntry[];
+  page_num: number;
+  total: number;
+  has_more: boolean;
+}
+
+/** The chat header (spec 3 §2.1 / §3 "User profile info in chat"). Amounts in dollars with *_cents twins. */
+export interface ChatUserDetails {
+  _id: string;
+  name: string;
+  nick_name: string | null;
+  profile: string | null;
+  lastSeen: string | null;
+  totalAmountSpent: number | null;
+  totalAmountSpentCents: number | null;
+  totalVoidAmount: number;
+  totalRefundAmount: number;
+  totalChargeBackAmount: number;
+  totalChargeBackCount: number;
+  /** The red total: voids + refunds + chargebacks + 25 dollars per chargeback (domain/chat chatDeductionCents). */
+  totalDeductionAmount: number;
+  totalDeductionCents: number;
+  wallet_amount: number | null;
+  wallet_amount_cents: number | null;
+  payPerMessageCredit: number;
+  ccbill_subscription_status: '0' | '1' | '2';
+  isLiveStreamAvailable: boolean;
+}

@@ -1,0 +1,117 @@
+// Read model: one row per fan conversation — the last message, unread counts on each side, when each side
+// last read it, and the fan's pay-per-message credits. It feeds the staff chat list, the unread badges and
+// the message list's read marks.
+import { sql, type Kysely } from 'kysely';
+import type { Projection } from './projection';
+
+export interface ConversationRow {
+  fan_id: string;
+  last_message: string;
+  last_message_at: string | null;
+  /** The fan's own last message (the list's "Users Last Message" sort). */
+  last_fan_message_at: string | null;
+  /** Staff messages the fan has not read / fan messages staff have not read. */
+  fan_unread: number;
+  staff_unread: number;
+  fan_read_at: string | null;
+  staff_read_at: string | null;
+  credits: number;
+}
+
+/** Tips from chat waiting to be paid (their fan and amount arrive with TipRequested only). */
+interface PendingTipRow {
+  tip_id: string;
+  fan_id: string;
+  amount_cents: number;
+}
+
+const EMPTY = (fanId: string): ConversationRow => ({
+  fan_id: fanId, last_message: '', last_message_at: null, last_fan_message_at: null, fan_unread: 0, staff_unread: 0, fan_read_at: null, staff_read_at: null, credits: 0,
+});
+
+/** What the list shows as the last message. */
+export function lastMessageText(d: { type: string; text: string }): string {
+  if (d.text) return d.text.length > 200 ? `${d.text.slice(0, 200)}…` : d.text;
+  switch (d.type) {
+    case 'photo':
+      return 'Photo';
+    case 'video':
+      return 'Video';
+    case 'gallery':
+      return 'Gallery';
+    default:
+      return '';
+  }
+}
+
+export const chatConversationsProjection: Projection = {
+  name: 'chat-conversations',
+  tables: [
+    {
+      name: 'chat_conversations',
+      columns: {
+        fan_id: 'text', last_message: 'text', last_message_at: 'timestamptz', last_fan_message_at: 'timestamptz', fan_unread: 'integer', staff_unread: 'integer',
+        fan_read_at: 'timestamptz', staff_read_at: 'timestamptz', credits: 'integer',
+      },
+      primaryKey: ['fan_id'],
+      indexes: [['last_message_at']],
+    },
+    { name: 'chat_pending_tips', columns: { tip_id: 'text', fan_id: 'text', amount_cents: 'bigint' }, primaryKey: ['tip_id'] },
+  ],
+  handles: ['ChatMessageSent', 'TipRequested', 'TipSent', 'TipFailed', 'ChatReadByFan', 'ChatReadByStaff', 'PayPerMessageCreditsGranted', 'PayPerMessageCreditUsed'],
+  async apply(event, store) {
+    const d = event.data as Record<string, any>;
+    const change = async (fanId: string, f: (c: ConversationRow) => ConversationRow) => {
+      const c = (await store.get<ConversationRow>('chat_conversations', { fan_id: fanId })) ?? EMPTY(fanId);
+      store.put('chat_conversations', f(c));
+    };
+    switch (event.type) {
+      case 'ChatMessageSent':
+        await change(d.fanId, (c) => ({
+          ...c,
+          last_message: lastMessageText(d as { type: string; text: string }),
+          last_message_at: d.sentAt,
+          ...(d.fromStaff ? { fan_unread: c.fan_unread + 1 } : { staff_unread: c.staff_unread + 1, last_fan_message_at: d.sentAt }),
+        }));
+        return;
+      case 'TipRequested':
+        if (d.tipFrom === 'chat') store.put('chat_pending_tips', { tip_id: d.tipId, fan_id: d.userId, amount_cents: d.amountCents });
+        return;
+      case 'TipSent': {
+        const tip = await store.get<PendingTipRow>('chat_pending_tips', { tip_id: d.tipId });
+        if (!tip) return;
+        store.delete('chat_pending_tips', { tip_id: d.tipId });
+        const dollars = (Number(tip.amount_cents) / 100).toFixed(2);
+        await change(tip.fan_id, (c) => ({ ...c, last_message: `Tip $${dollars}`, last_message_at: d.sentAt, last_fan_message_at: d.sentAt, staff_unread: c.staff_unread + 1 }));
+        return;
+      }
+      case 'TipFailed':
+        store.delete('chat_pending_tips', { tip_id: d.tipId });
+        return;
+      case 'ChatReadByFan':
+        await change(d.fanId, (c) => ({ ...c, fan_unread: 0, fan_read_at: d.readAt }));
+        return;
+      case 'ChatReadByStaff':
+        await change(d.fanId, (c) => ({ ...c, staff_unread: 0, staff_read_at: d.readAt }));
+        return;
+      case 'PayPerMessageCreditsGranted':
+      case 'PayPerMessageCreditUsed':
+        await change(d.fanId, (c) => ({ ...c, credits: d.balance }));
+        return;
+    }
+  },
+};
+
+const iso = (v: unknown) => (v == null ? null : new Date(v as string).toISOString());
+
+export async function findConversation(db: Kysely<any>, fanId: string): Promise<ConversationRow | undefined> {
+  const r = await sql<ConversationRow>`SELECT * FROM rm.chat_conversations WHERE fan_id = ${fanId}`.execute(db);
+  const c = r.rows[0];
+  return c ? { ...c, last_message_at: iso(c.last_message_at), last_fan_message_at: iso(c.last_fan_message_at), fan_read_at: iso(c.fan_read_at), staff_read_at: iso(c.staff_read_at) } : undefined;
+}
+
+/** Fan messages no one on staff has read yet, across every conversation (the console's chat badge). */
+export async function staffUnreadTotal(db: Kysely<any>): Promise<number> {
+  const r = await sql<{ n: string | null }>`SELECT sum(staff_unread) AS n FROM rm.chat_conversations`.execute(db);
+  return Number(r.rows[0].n ?? 0);
+}

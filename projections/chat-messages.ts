@@ -1,0 +1,112 @@
+// Read model: chat messages, one row per message of a fan's conversation with the creator — staff messages
+// (free or locked), the fan's own (a paid one shows once its payment is captured), and tips sent from chat.
+import { sql, type Kysely } from 'kysely';
+import type { Projection } from './projection';
+import { update } from './projection';
+
+export interface ChatMessageRow {
+  id: string;
+  fan_id: string;
+  sender_id: string;
+  from_staff: boolean;
+  /** text | photo | video | gallery | tips */
+  type: string;
+  text: string;
+  tip_message: string | null;
+  media: { mediaId: string; kind: 'photo' | 'video' }[];
+  preview_media_id: string | null;
+  price_cents: number;
+  unlocked: boolean;
+  unlock_payment_id: string | null;
+  is_pay_per_message: boolean;
+  paid_cents: number;
+  is_anonymous: boolean;
+  unique_id: string | null;
+  /** pending (waiting for its payment) | sent | failed */
+  status: string;
+  created_at: string;
+}
+
+export const chatMessagesProjection: Projection = {
+  name: 'chat-messages',
+  tables: [
+    {
+      name: 'chat_messages',
+      columns: {
+        id: 'text', fan_id: 'text', sender_id: 'text', from_staff: 'boolean', type: 'text', text: 'text', tip_message: 'text', media: 'jsonb',
+        preview_media_id: 'text', price_cents: 'bigint', unlocked: 'boolean', unlock_payment_id: 'text', is_pay_per_message: 'boolean',
+        paid_cents: 'bigint', is_anonymous: 'boolean', unique_id: 'text', status: 'text', created_at: 'timestamptz',
+      },
+      primaryKey: ['id'],
+      indexes: [['fan_id', 'status', 'created_at']],
+    },
+  ],
+  handles: [
+    'ChatMessageSendRequested', 'ChatMessageSent', 'ChatMessageSendFailed', 'ChatMessageUnlocked', 'ChatMessageUnlockRevoked',
+    'TipRequested', 'TipSent', 'TipFailed',
+  ],
+  async apply(event, store) {
+    const d = event.data as Record<string, any>;
+    const row = (over: Partial<ChatMessageRow>): ChatMessageRow => ({
+      id: '', fan_id: '', sender_id: '', from_staff: false, type: 'text', text: '', tip_message: null, media: [], preview_media_id: null, price_cents: 0,
+      unlocked: false, unlock_payment_id: null, is_pay_per_message: false, paid_cents: 0, is_anonymous: false, unique_id: null, status: 'sent', created_at: '',
+      ...over,
+    });
+    switch (event.type) {
+      case 'ChatMessageSendRequested':
+        store.put('chat_messages', row({ id: d.messageId, fan_id: d.fanId, sender_id: d.senderId, text: d.text, unique_id: d.uniqueId, is_pay_per_message: true, paid_cents: d.amountCents, status: 'pending', created_at: d.requestedAt }));
+        return;
+      case 'ChatMessageSent':
+        store.put('chat_messages', row({
+          id: d.messageId, fan_id: d.fanId, sender_id: d.senderId, from_staff: d.fromStaff, type: d.type, text: d.text, media: d.media, preview_media_id: d.previewMediaId,
+          price_cents: d.priceCents, unique_id: d.uniqueId, is_pay_per_message: !!d.payPerMessage, paid_cents: d.payPerMessage?.amountCents ?? 0, status: 'sent', created_at: d.sentAt,
+        }));
+        return;
+      case 'ChatMessageSendFailed':
+        await update<ChatMessageRow>(store, 'chat_messages', { id: d.messageId }, (m) => ({ ...m, status: 'failed' }));
+        return;
+      case 'ChatMessageUnlocked':
+        await update<ChatMessageRow>(store, 'chat_messages', { id: d.messageId }, (m) => ({ ...m, unlocked: true, unlock_payment_id: d.paymentId }));
+        return;
+      case 'ChatMessageUnlockRevoked':
+        await update<ChatMessageRow>(store, 'chat_messages', { id: d.messageId }, (m) => ({ ...m, unlocked: false, unlock_payment_id: null }));
+        return;
+      // A tip from chat shows in the conversation once it is paid (the tip's id is its message id).
+      case 'TipRequested':
+        if (d.tipFrom !== 'chat') return;
+        store.put('chat_messages', row({
+          id: d.tipId, fan_id: d.userId, sender_id: d.userId, type: 'tips', text: '', tip_message: d.message || null, paid_cents: d.amountCents,
+          is_anonymous: d.isAnonymous, status: 'pending', created_at: d.requestedAt,
+        }));
+        return;
+      case 'TipSent':
+        await update<ChatMessageRow>(store, 'chat_messages', { id: d.tipId }, (m) => ({ ...m, status: 'sent', created_at: d.sentAt }));
+        return;
+      case 'TipFailed':
+        await update<ChatMessageRow>(store, 'chat_messages', { id: d.tipId }, (m) => ({ ...m, status: 'failed' }));
+        return;
+    }
+  },
+};
+
+const toRow = (r: any): ChatMessageRow => ({
+  ...r,
+  price_cents: Number(r.price_cents),
+  paid_cents: Number(r.paid_cents),
+  media: typeof r.media === 'string' ? JSON.parse(r.media) : (r.media ?? []),
+  created_at: new Date(r.created_at).toISOString(),
+});
+
+/** One page of a conversation's delivered messages: page 1 is the newest `pageSize`, returned oldest first. */
+export async function conversationPage(db: Kysely<any>, fanId: string, page: number, pageSize: number): Promise<{ rows: ChatMessageRow[]; total: number }> {
+  const [rows, total] = await Promise.all([
+    sql`SELECT * FROM rm.chat_messages WHERE fan_id = ${fanId} AND status = 'sent' ORDER BY created_at DESC, id DESC LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`.execute(db),
+    sql<{ n: string }>`SELECT count(*) AS n FROM rm.chat_messages WHERE fan_id = ${fanId} AND status = 'sent'`.execute(db),
+  ]);
+  return { rows: rows.rows.map(toRow).reverse(), total: Number(total.rows[0].n) };
+}
+
+export async function findChatMessage(db: Kysely<any>, id: string): Promise<ChatMessageRow | undefined> {
+  const r = await sql`SELECT * FROM rm.chat_messages WHERE id = ${id}`.execute(db);
+  return r.rows[0] ? toRow(r.rows[0]) : undefined;
+}

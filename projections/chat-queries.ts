@@ -1,0 +1,83 @@
+// Chat queries over several read models: the staff chat list (users, members, subscribers, conversations,
+// wallets) and a fan's money totals for the chat header (transactions).
+import { sql, type Kysely } from 'kysely';
+import type { ChatUserSort } from '../domain/chat/wire';
+import type { FanReversals } from '../domain/chat/conversation';
+import { statusCodeSql } from './subscribers';
+
+export interface ChatListRow {
+  id: string;
+  name: string;
+  nickname: string | null;
+  complimentary: boolean;
+  status: '0' | '1' | '2';
+  expires_at: string | null;
+  last_message: string;
+  last_message_at: string | null;
+  staff_unread: number;
+  mass_messages_muted: boolean;
+  wallet_cents: number;
+  spent_cents: number;
+}
+
+export interface ChatListQuery {
+  page: number;
+  pageSize: number;
+  search: string;
+  sort: ChatUserSort;
+  /** '1' or '2': only fans with that status; null: every fan who is a subscriber or has a conversation. */
+  status: '1' | '2' | null;
+  nowIso: string;
+}
+
+const ORDER: Record<ChatUserSort, ReturnType<typeof sql>> = {
+  latest_message: sql`c.last_message_at DESC NULLS LAST`,
+  users_last_message: sql`c.last_fan_message_at DESC NULLS LAST`,
+  amount_spent: sql`u.total_spent_cents DESC`,
+  unread_messages: sql`COALESCE(c.staff_unread, 0) DESC, c.last_message_at DESC NULLS LAST`,
+  expiration_date: sql`s.expires_at ASC NULLS LAST`,
+};
+
+/** Fans staff can chat with: not deleted, not hidden from chat, a subscriber now or someone who has written before. */
+export async function chatUserList(db: Kysely<any>, q: ChatListQuery): Promise<{ rows: ChatListRow[]; total: number }> {
+  const status = statusCodeSql(q.nowIso);
+  const search = q.search.trim() ? `%${q.search.trim().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%` : null;
+  const where = sql`COALESCE(m.role, u.role) = 'user' AND NOT COALESCE(m.deleted, false) AND NOT COALESCE(m.hidden_from_chat, false)
+    AND (${status} IN ('1', '2') OR c.fan_id IS NOT NULL)
+    ${q.status ? sql`AND ${status} = ${q.status}` : sql``}
+    ${search ? sql`AND (u.name ILIKE ${search} OR m.nickname ILIKE ${search})` : sql``}`;
+  const from = sql`rm.users u LEFT JOIN rm.members m ON m.user_id = u.id LEFT JOIN rm.subscribers s ON s.user_id = u.id
+    LEFT JOIN rm.chat_conversations c ON c.fan_id = u.id LEFT JOIN rm.wallets w ON w.user_id = u.id`;
+  const [rows, count] = await Promise.all([
+    sql<any>`SELECT u.id, u.name, m.nickname, COALESCE(s.complimentary, false) AS complimentary, ${status} AS status, s.expires_at,
+        COALESCE(c.last_message, '') AS last_message, c.last_message_at, COALESCE(c.staff_unread, 0) AS staff_unread,
+        COALESCE(m.mass_messages_muted, false) AS mass_messages_muted, COALESCE(w.balance_cents, 0) AS wallet_cents, u.total_spent_cents AS spent_cents
+      FROM ${from} WHERE ${where} ORDER BY ${ORDER[q.sort]}, u.id LIMIT ${q.pageSize} OFFSET ${(q.page - 1) * q.pageSize}`.execute(db),
+    sql<{ n: string }>`SELECT count(*) AS n FROM ${from} WHERE ${where}`.execute(db),
+  ]);
+  return {
+    rows: rows.rows.map((r) => ({
+      ...r,
+      expires_at: r.expires_at ? new Date(r.expires_at).toISOString() : null,
+      last_message_at: r.last_message_at ? new Date(r.last_message_at).toISOString() : null,
+      staff_unread: Number(r.staff_unread),
+      wallet_cents: Number(r.wallet_cents),
+      spent_cents: Number(r.spent_cents ?? 0),
+    })),
+    total: Number(count.rows[0].n),
+  };
+}
+
+/** What a fan took back, by kind, from the transactions report (every reversal is its own negative row). */
+export async function fanReversals(db: Kysely<any>, userId: string): Promise<FanReversals> {
+  const r = await sql<{ type: string; cents: string; n: string }>`
+    SELECT type, COALESCE(-sum(amount_cents), 0) AS cents, count(*) AS n FROM rm.transactions
+    WHERE user_id = ${userId} AND type IN ('refund', 'void', 'chargeback') GROUP BY type`.execute(db);
+  const by = new Map(r.rows.map((x) => [x.type, { cents: Number(x.cents), n: Number(x.n) }]));
+  return {
+    refundCents: by.get('refund')?.cents ?? 0,
+    voidCents: by.get('void')?.cents ?? 0,
+    chargebackCents: by.get('chargeback')?.cents ?? 0,
+    chargebackCount: by.get('chargeback')?.n ?? 0,
+  };
+}

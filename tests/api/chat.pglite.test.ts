@@ -1,0 +1,3 @@
+import { chatSuite } from './chat.suite';
+
+chatSuite('pglite', true);
