@@ -22,9 +22,9 @@ describe('page access', () => {
     }
   });
 
-  it('support opens transactions only; admins open everything in the console; fans open none of it', () => {
+  it('support opens transactions and the chat (read only) only; admins open everything in the console; fans open none of it', () => {
     const open = (role: Role) => Object.keys(ADMIN_PAGES).filter((p) => p !== '/admin' && mayOpen(ADMIN_PAGES, p, role) === 'allow');
-    expect(open('support')).toEqual(['/admin/transactions']);
+    expect(open('support')).toEqual(['/admin/transactions', '/admin/private-chat']);
     expect(open('admin')).toEqual(Object.keys(ADMIN_PAGES).filter((p) => p !== '/admin'));
     expect(open('user')).toEqual([]);
     expect(open('proxy_user')).toEqual([]);
@@ -40,6 +40,7 @@ describe('page access', () => {
       '/admin/audit': 'GET /admin-api/audit',
       '/admin/events': 'GET /admin-api/events',
       '/admin/outbox': 'GET /admin-api/outbox',
+      '/admin/private-chat': 'GET /api/chat/get_user_list',
     };
     for (const [page, route] of Object.entries(backing))
       for (const role of ROLES) if (mayOpen(ADMIN_PAGES, page, role) === 'allow') expect(decideAccess(route, role), `${role} on ${page}`).toBe('allow');

@@ -272,7 +272,9 @@ export function walletSuite(backend: Backend, available: boolean) {
       ]);
       // Bad input changes nothing.
       expect((await buy(f.token, 'not-a-uuid')).status).toBe(400);
-      expect((await buy(f.token, postId, { promotion_id: 'p1' })).body.message).toBe('Sorry promotion expired.');
+      // A promotion named for a post already bought: the purchase rules answer first, nothing is charged.
+      expect((await buy(f.token, postId, { promotion_id: 'p1' })).body.message).toBe('Content already unlocked.');
+      expect((await buy(f.token, await lockedPost(6), { promotion_id: 'p1' })).body.message).toBe('Sorry promotion expired.');
     });
 
     it('insufficient balance: 402 with the shortfall and the Add Funds amount rounded up to whole dollars; nothing is written', async () => {
@@ -297,6 +299,31 @@ export function walletSuite(backend: Backend, available: boolean) {
       const retry = await buy(f.token, p2);
       expect(retry.status, JSON.stringify(retry.body)).toBe(200);
       expect(retry.body.data.wallet_balance_cents).toBe(0);
+    });
+
+    it('buys at a running locked-content promotion\'s price from the wallet; once the promotion ends: \'Sorry promotion expired.\', nothing charged', async () => {
+      const f = await fan('wallet.promo@example.com');
+      await topUp(f.token, 20);
+      const postId = await lockedPost(15, 'On sale');
+      const saved = await post('/api/promotion-setting/save-promotion', { promotion_type: 'LOCKED_CONTENT', applicable_to: 'ALL_USERS', date_expire: 24, ribbon_text: 'Sale', discount_percentage: 30 }, admin);
+      expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+      const promotionId = saved.body.data._id as string;
+      try {
+        // $15 at 30% off = 10.5, rounded up to whole dollars: $11. The list price is refused while the promotion is named.
+        expect((await buy(f.token, postId, { promotion_id: promotionId, amount: 15 })).body.code).toBe('PRICE_CHANGED');
+        const r = await buy(f.token, postId, { promotion_id: promotionId, amount: 11 });
+        expect(r.status, JSON.stringify(r.body)).toBe(200);
+        expect(r.body.data).toMatchObject({ transaction_amount_cents: 1100, wallet_balance_cents: 900 });
+        // Without an amount the fan pays the promotion's price too.
+        const second = await lockedPost(5, 'Also on sale');
+        expect((await buy(f.token, second, { promotion_id: promotionId })).body.data).toMatchObject({ transaction_amount_cents: 400, wallet_balance_cents: 500 });
+      } finally {
+        expect((await post('/api/promotion-setting/end-promotion', { promotion_id: promotionId }, admin)).status).toBe(200);
+      }
+      const third = await lockedPost(5, 'Sale over');
+      const expired = await buy(f.token, third, { promotion_id: promotionId });
+      expect(expired.body.message).toBe('Sorry promotion expired.');
+      expect((await me(f.token)).wallet_amount_cents).toBe(500);
     });
 
     it('100 parallel wallet purchases of 100 locked posts ($5 each) against $50 succeed exactly 10 times; never below 0', async () => {
