@@ -17,7 +17,7 @@ import {
   CHAT_MEDIA_MAX, CHAT_NOT_ALLOWED, chatMessageDecider, chatMessageStream, COULD_NOT_UNLOCK_MESSAGE, couldNotSend,
   tooManyMedia, validateChatText, type ChatMediaRef, type ChatMessageState,
 } from '../domain/chat/chat-message';
-import { conversationDecider, conversationStream, NO_CREDIT } from '../domain/chat/conversation';
+import { conversationDecider, conversationStream, NO_CREDIT, payPerMessageAlert } from '../domain/chat/conversation';
 import { handle, loadStream, type CommandContext } from './handle';
 import { completeEntitlement, resumePayment, settlePayment, type PaymentDeps } from './payments';
 import { resolveCard, type CardChoice } from './cards';
@@ -94,6 +94,11 @@ export interface FanMessageInput {
   uniqueId: string | null;
   /** How a paid message is paid: the wallet when the fan's default is crypto_currency, else the primary card. */
   payWith: 'wallet' | 'card';
+  /**
+   * The price the fan was shown and accepted (isPayPerMessageEnabled with its amount), in cents; null: they were
+   * shown none. A charge they did not accept is refused (409) with the current terms, never taken.
+   */
+  acceptedChargeCents: number | null;
 }
 
 export interface FanMessageOutcome {
@@ -141,6 +146,8 @@ export async function sendFanMessage(ctx: CommandContext, deps: PaymentDeps, inp
     }
   }
   const amountCents = chargeCents || settings.pay_per_message_amount * 100;
+  if (input.acceptedChargeCents !== amountCents)
+    throw new DomainError(payPerMessageAlert(0, amountCents), 'PAY_PER_MESSAGE_NOT_ACCEPTED', 409, { payPerMessageAmountCents: amountCents });
   const purpose = { kind: 'pay_per_message' as const, messageId };
   // Refused before anything is written: a short wallet (the fan adds funds and resends), or no card.
   if (input.payWith === 'wallet') {

@@ -51,6 +51,9 @@ const sendBody = z.object({
   isLocked: z.boolean({ error: 'isLocked must be true or false.' }).optional().default(false),
   amount: amountField.optional(),
   uniqueId: z.string().trim().min(1).max(100).optional(),
+  /** A fan: the pay-per-message terms they were shown and accepted (spec 3 §7.1 isPayPerMessageEnabled). */
+  isPayPerMessageEnabled: z.boolean({ error: 'isPayPerMessageEnabled must be true or false.' }).optional(),
+  payPerMessageAmount: amountField.optional(),
 });
 
 const chatPurchaseBody = cardChoice.extend({
@@ -330,6 +333,7 @@ export const chatRoutes = (services: Services): FastifyPluginAsync => async (app
         const outcome = await sendFanMessage(ctx, deps, {
           fanId: caller.userId, role: caller.role, text: body.message, uniqueId: body.uniqueId ?? null,
           payWith: wallet?.default_method === 'crypto_currency' ? 'wallet' : 'card',
+          acceptedChargeCents: body.isPayPerMessageEnabled && body.payPerMessageAmount !== undefined ? centsFromDollars(body.payPerMessageAmount) : null,
         });
         messageId = outcome.messageId;
         paid = { paymentId: outcome.paymentId, cents: outcome.paidCents };
@@ -337,6 +341,8 @@ export const chatRoutes = (services: Services): FastifyPluginAsync => async (app
     } catch (e) {
       await settle(services, ctx).catch(() => {});
       if (e instanceof DomainError && e.code === 'INSUFFICIENT_FUNDS') return sendInsufficientFunds(reply, e);
+      if (e instanceof DomainError && e.code === 'PAY_PER_MESSAGE_NOT_ACCEPTED')
+        return reply.code(409).send({ success: 0, message: e.message, code: e.code, data: await payPerMessageStatus(caller.userId, true) });
       if (e instanceof DomainError && e.status === 402) {
         const allowCascade = !!e.details.allowCascade;
         return reply.code(402).send({

@@ -4,7 +4,8 @@
 //
 // Fan (role user with subscription status '1' or '2'; anyone else gets 403 'CHAT_NOT_ALLOWED'):
 //   GET  /api/chat/get_messages?page_num=1                 → ChatMessagePage (own conversation)
-//   POST /api/chat/send_message {message, uniqueId?}        → ChatSendResult (text; pay-per-message rules below)
+//   POST /api/chat/send_message {message, uniqueId?, isPayPerMessageEnabled?, payPerMessageAmount?}
+//                                                           → ChatSendResult (text; pay-per-message rules below)
 //   POST /api/chat/get_user_send_message_status             → PayPerMessageStatus
 //   POST /api/chat/read_message_user                        → {unread: 0}
 //   GET  /api/users/get_unread_count                        → UnreadCounts
@@ -29,7 +30,10 @@
 //   POST /api/chat/grant_message_credits {user_id, credits}     (pay-per-message credits: the settings roles)
 //
 // Pay-per-message (spec 3 §4): with is_pay_per_message_enabled, a fan's message costs pay_per_message_amount
-// unless they hold a credit (then it is free and uses one). It is paid from the wallet when the default
+// unless they hold a credit (then it is free and uses one). The fan accepts the charge by sending
+// isPayPerMessageEnabled: true with the payPerMessageAmount (dollars) they were shown; a charge they did not accept
+// (the setting or price changed, or they were never shown it) is 409 PAY_PER_MESSAGE_NOT_ACCEPTED with the alert text
+// 'Sending this message will charge $X. Do you want to continue?' and data = PayPerMessageStatus, and nothing is taken. It is paid from the wallet when the default
 // payment method is crypto_currency (402 INSUFFICIENT_FUNDS 'Your wallet balance is low. Please add funds to
 // send message.'), otherwise by the primary card (402 'Could not send Message: {reason}', with
 // errors.allow_cascade for an authorization problem). A message that was paid but not yet delivered (crash,

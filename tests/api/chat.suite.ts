@@ -215,7 +215,14 @@ export function chatSuite(backend: Backend, available: boolean) {
       try {
         const status = (await post('/api/chat/get_user_send_message_status', {}, f.token)).body.data;
         expect(status).toMatchObject({ isPayPerMessageEnabled: true, payPerMessageAmount: 3, payPerMessageCredit: 0, canChat: true });
-        const send = (body: Record<string, unknown>, token = f.token) => post('/api/chat/send_message', body, token);
+        const send = (body: Record<string, unknown>, token = f.token) => post('/api/chat/send_message', { isPayPerMessageEnabled: true, payPerMessageAmount: 3, ...body }, token);
+        // A charge the fan was not shown (or at another price) is refused with the terms; nothing is taken.
+        const before0 = await eventCount();
+        const unseen = await post('/api/chat/send_message', { message: 'Hi, paid message', uniqueId: 'ppm-0' }, f.token);
+        expect(unseen.status).toBe(409);
+        expect(unseen.body).toMatchObject({ code: 'PAY_PER_MESSAGE_NOT_ACCEPTED', message: 'Sending this message will charge $3.00. Do you want to continue?', data: { payPerMessageAmount: 3 } });
+        expect((await send({ message: 'Hi', uniqueId: 'ppm-0', payPerMessageAmount: 2 })).status).toBe(409);
+        expect(await eventCount()).toBe(before0);
         const first = await send({ message: 'Hi, paid message', uniqueId: 'ppm-1' });
         expect(first.status, JSON.stringify(first.body)).toBe(200);
         expect(first.body.data).toMatchObject({ is_pay_per_message: true, amount_cents: 300, message: { message: 'Hi, paid message', fromAdmin: false, paid_cents: 300 } });
