@@ -34,6 +34,9 @@ export const FAN_PAGES: Record<string, PageAccess> = {
   '/upload-photo-id': ALL_SIGNED_IN,
   '/tips': 'public',
   '/tips-list': ALL_SIGNED_IN,
+  // Private chat (spec 3 §2.1): fans with a membership chat with the creator; others get the subscribe prompt,
+  // staff are sent to the console's chat (/admin/private-chat).
+  '/private-chat': ALL_SIGNED_IN,
   '/terms-of-service': 'public',
   '/privacy-policy': 'public',
   '/contact-us': 'public',
@@ -63,6 +66,8 @@ export const ADMIN_PAGES: Record<string, PageAccess> = {
   '/admin/coupon-reports': SETTINGS,
   '/admin/coupon-reports/coupon-details/:couponId': SETTINGS,
   '/admin/resubscribe-offer': SETTINGS,
+  // Private chat (spec 3 §2.1, §6: private chat allows every staff role; support reads only).
+  '/admin/private-chat': [...SETTINGS, 'content_manager', 'live_stream_manager', 'support'],
 };
 
 export function mayOpen(table: Record<string, PageAccess>, page: string, role: Role | null): 'allow' | 'login' | 'denied' {

@@ -7,7 +7,7 @@ const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../.
 const newest = (dir) => {
   let t = 0;
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    if (entry.name === 'node_modules' || entry.name === 'dist') continue;
+    if (entry.name === 'node_modules' || entry.name === 'dist' || entry.name.endsWith('.test.ts')) continue;
     const p = path.join(dir, entry.name);
     t = Math.max(t, entry.isDirectory() ? newest(p) : fs.statSync(p).mtimeMs);
   }
@@ -33,7 +33,8 @@ try {
   for (const app of ['web-fan', 'web-admin']) {
     const index = path.join(root, app, 'dist', 'index.html');
     const built = fs.existsSync(index) ? fs.statSync(index).mtimeMs : 0;
-    const sources = Math.max(newest(path.join(root, app)), newest(path.join(root, 'domain/shared')));
+    // The apps import from domain/ (wire types, the route and page tables, rules): any change there is theirs too.
+    const sources = Math.max(newest(path.join(root, app)), newest(path.join(root, 'domain')));
     if (built < sources) {
       console.log(`Building ${app} ...`);
       execSync(`npx vite build --config ${app}/vite.config.ts --logLevel warn`, { cwd: root, stdio: 'inherit' });

@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { Route } from 'react-router-dom';
 import { canUse, mayOpenPage, resourcesFor } from './access';
+import { ChatPage, CHAT_PAGE } from './chat';
 import { ContentManagerPage, CONTENT_MANAGER_PAGE } from './content-manager';
 import { promotionRoutes } from './promotions';
 import { CANCELLATION_PAGE, CancellationsPage, SUBSCRIPTION_SETTINGS_PAGE, SubscriptionSettingsPage } from './cancellations';
@@ -65,6 +66,12 @@ export function App() {
         mayOpenPage(permissions, CONTENT_MANAGER_PAGE) ? (
           <CustomRoutes key="content-manager">
             <Route path="/content-manager" element={<ContentManagerPage />} />
+          </CustomRoutes>
+        ) : null,
+        // Private chat (web-admin/src/chat): the user list and, with a fan's id, their conversation.
+        mayOpenPage(permissions, CHAT_PAGE) ? (
+          <CustomRoutes key="private-chat">
+            <Route path="/private-chat/*" element={<ChatPage />} />
           </CustomRoutes>
         ) : null,
         // Promotions, promotion and coupon reports, the resubscribe offer (web-admin/src/promotions).

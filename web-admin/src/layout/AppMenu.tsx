@@ -1,6 +1,7 @@
 import { Divider, ListSubheader } from '@mui/material';
 import { Menu, useBasename, usePermissions, useSidebarState } from 'react-admin';
 import { MENU_GROUPS, mayOpenPage, resourcesFor } from '../access';
+import { CHAT_CONSOLE_PAGES } from '../chat/paths';
 import { CONSOLE_PAGES } from '../content-manager';
 import { PROMOTION_CONSOLE_PAGES } from '../promotions/paths';
 import { SUBSCRIPTION_CONSOLE_PAGES } from '../cancellations';
@@ -17,7 +18,7 @@ export function AppMenu() {
       {/* A flat array (MUI's menu list does not accept Fragments as children). */}
       {MENU_GROUPS.flatMap(group => {
         const items = group.resources.filter(r => allowed.includes(r));
-        const pages = [...CONSOLE_PAGES, ...PROMOTION_CONSOLE_PAGES, ...SUBSCRIPTION_CONSOLE_PAGES].filter(p => p.group === group.label && mayOpenPage(permissions, p.page));
+        const pages = [...CONSOLE_PAGES, ...CHAT_CONSOLE_PAGES, ...PROMOTION_CONSOLE_PAGES, ...SUBSCRIPTION_CONSOLE_PAGES].filter(p => p.group === group.label && mayOpenPage(permissions, p.page));
         if (items.length === 0 && pages.length === 0) return [];
         return [
           open ? (

@@ -20,8 +20,11 @@ interface PresignAnswer {
 
 const UPLOAD_FAILED = 'Error occured while uploading media';
 
+/** What the upload is for (the presign's media_type): a post, a chat message, or the library. */
+export type UploadPurpose = 'blog' | 'message' | 'media';
+
 /** Uploads the jobs one after another; resolves with each job's media id (by key). */
-export async function uploadAll(jobs: readonly UploadJob[]): Promise<Map<string, string>> {
+export async function uploadAll(jobs: readonly UploadJob[], purpose: UploadPurpose = 'blog'): Promise<Map<string, string>> {
   const ids = new Map<string, string>();
   if (jobs.length === 0) return ids;
   if (isOffline()) throw new ApiRequestError(OFFLINE_MESSAGE, 0);
@@ -33,7 +36,7 @@ export async function uploadAll(jobs: readonly UploadJob[]): Promise<Map<string,
   try {
     for (const job of jobs) {
       current = job;
-      ids.set(job.key, await uploadOne(job, controller.signal));
+      ids.set(job.key, await uploadOne(job, controller.signal, purpose));
     }
     return ids;
   } catch (error) {
@@ -45,11 +48,11 @@ export async function uploadAll(jobs: readonly UploadJob[]): Promise<Map<string,
   }
 }
 
-async function uploadOne({ key, file }: UploadJob, signal: AbortSignal): Promise<string> {
+async function uploadOne({ key, file }: UploadJob, signal: AbortSignal, purpose: UploadPurpose): Promise<string> {
   const contentType = file.type || guessType(file.name);
   uploadProgress.set(key, { status: 'uploading', percent: 0 });
   const { data: address, message } = await api<PresignAnswer>('/api/upload/generate_presigned_url', {
-    body: { file_name: file.name, content_type: contentType, media_type: 'blog', file_size: file.size },
+    body: { file_name: file.name, content_type: contentType, media_type: purpose, file_size: file.size },
     signal,
   }).catch(offlineAware(signal));
   if (!address?.presigned_url || !address.file_name) throw new ApiRequestError(address?.message || message || UPLOAD_FAILED, 400);

@@ -23,11 +23,12 @@ import { useSettings } from '../settings';
 import { landingFieldDefs, type LandingTab } from './landingFields';
 import { watermarkFieldDefs, type WatermarkTab } from './watermarkFields';
 import { walletFieldDefs, type WalletTab } from '../wallet/walletFields';
+import { chatFieldDefs, type ChatSettingKey, type ChatTab } from './chatFields';
 
 export const SETTINGS_SAVED = 'update settings successfully.';
 export const SETTINGS_FAILED = 'Error in update settings.';
 
-type TabId = 'general' | 'content' | 'access' | 'prices' | LandingTab | WatermarkTab | WalletTab;
+type TabId = 'general' | 'content' | 'access' | 'prices' | LandingTab | WatermarkTab | WalletTab | ChatTab;
 const TABS: { id: TabId; label: string }[] = [
   { id: 'general', label: 'General' },
   { id: 'content', label: 'Content' },
@@ -37,6 +38,7 @@ const TABS: { id: TabId; label: string }[] = [
   { id: 'banner', label: 'Banner & social' },
   { id: 'watermark', label: 'Watermark' },
   { id: 'wallet', label: 'Wallet' },
+  { id: 'chat', label: 'Chat' },
 ];
 
 const integer: Validator = (value: unknown) =>
@@ -53,7 +55,7 @@ const priceValidate: Validator[] = [required(), minValue(0, 'The price cannot be
 
 interface FieldDef {
   tab: TabId;
-  source: keyof SiteSettings;
+  source: keyof SiteSettings | ChatSettingKey;
   label: string;
   help: string;
   /** How the default reads in the help line. */
@@ -156,6 +158,7 @@ function fieldDefs(): FieldDef[] {
   landingFieldDefs(add);
   watermarkFieldDefs(add);
   walletFieldDefs(add);
+  chatFieldDefs(add);
   return out;
 }
 

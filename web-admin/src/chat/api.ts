@@ -1,0 +1,63 @@
+// The console's private-chat calls. The contract is domain/chat/wire.ts (envelope and errors as in
+// domain/shared/wire.ts); errors carry the server's message and callers fall back to spec 3 §8's texts.
+import type {
+  ChatMessagePage,
+  ChatSendResult,
+  ChatUserDetails,
+  ChatUserListPage,
+  ChatUserSort,
+} from '../../../domain/chat/wire';
+import { api } from '../api';
+
+/** The routes behind the screen (keys of API_ACCESS, domain/access/routes.ts): the screen offers what the server allows. */
+export const CHAT_ROUTES = {
+  list: 'GET /api/chat/get_user_list',
+  messages: 'GET /api/chat/get_messages_admin',
+  details: 'GET /api/chat/get_user_details',
+  send: 'POST /api/chat/send_message',
+  read: 'POST /api/chat/read_message_model',
+  unlock: 'POST /api/chat/unlock_message_from_user',
+  grantCredits: 'POST /api/chat/grant_message_credits',
+  upload: 'POST /api/upload/generate_presigned_url',
+  library: 'POST /api/media/get',
+} as const;
+
+export interface UserListQuery {
+  page_num: number;
+  user_name: string;
+  sort_by: ChatUserSort;
+  /** '' = All; '1' renewing (Active), '2' cancelled but paid through (Active-Cancelled). See rules.ts STATUS_CHOICES. */
+  sort_by_subscribers: '' | '1' | '2';
+}
+
+const query = (params: Record<string, string | number>) =>
+  new URLSearchParams(Object.entries(params).filter(([, v]) => v !== '').map(([k, v]) => [k, String(v)])).toString();
+
+/** Body of POST /api/chat/send_message as staff send it. */
+export interface StaffSendBody {
+  receiver: string;
+  message: string;
+  uniqueId?: string;
+  type?: 'text' | 'photo' | 'video' | 'gallery';
+  media?: string[];
+  media_preview?: string;
+  isLocked?: boolean;
+  amount?: number;
+}
+
+export const chatApi = {
+  userList: async (q: UserListQuery, signal?: AbortSignal) =>
+    (await api<ChatUserListPage>(`/api/chat/get_user_list?${query({ ...q })}`, { signal })).data,
+  details: async (userId: string, signal?: AbortSignal) =>
+    (await api<ChatUserDetails>(`/api/chat/get_user_details?${query({ user_id: userId })}`, { signal })).data,
+  messages: async (userId: string, page: number, signal?: AbortSignal) =>
+    (await api<ChatMessagePage>(`/api/chat/get_messages_admin?${query({ selected_user_id: userId, page_num: page })}`, { signal })).data,
+  send: async (body: StaffSendBody) => {
+    const r = await api<ChatSendResult>('/api/chat/send_message', { body });
+    return { ...r.data, notice: r.message };
+  },
+  read: async (userId: string) => (await api<{ unread: number }>('/api/chat/read_message_model', { body: { userId } })).data,
+  unlock: async (messageId: string) => (await api<unknown>('/api/chat/unlock_message_from_user', { body: { message_id: messageId } })).message,
+  grantCredits: async (userId: string, credits: number) =>
+    (await api<unknown>('/api/chat/grant_message_credits', { body: { user_id: userId, credits } })).message,
+};

@@ -1,0 +1,213 @@
+// The console chat's rules (spec 3 §2.1, §4, §5, §6, §9) as small pure functions; the texts are the spec's.
+// The screens in this folder only call these.
+import type { ChatMessageView, ChatUserDetails, ChatUserSort } from '../../../domain/chat/wire';
+import type { MediaKind } from '../../../domain/shared/wire';
+import { MAX_MEDIA, tooManyMessage } from '../posts/rules';
+
+export const MESSAGES = {
+  listError: 'Error occurred while getting user list',
+  detailError: 'Error occurred while getting user detail',
+  messagesError: 'There was a problem loading messages.',
+  noRecords: 'No Records Found',
+  emptyText: "Message can't be empty",
+  noMedia: 'Please add media',
+  processing: 'This message is under process. It will be visible to you/users when processing is completed.',
+  unlockError: 'There was an error while unlocking content for user.',
+  unlocked: 'Message unlocked for this subscriber.',
+  sendFailed: 'There was an error while uploading the image.',
+  copied: 'Copied to clipboard.',
+  searchPlaceholder: 'Search by username or nickname',
+  inputPlaceholder: 'Write a message...',
+  creditsGranted: 'Message credits granted.',
+  creditsError: 'There was a problem granting message credits.',
+} as const;
+
+/** Chat text of the input bar and the message text of a media message: at most 20,000 characters (spec 3 §9). */
+export const MAX_TEXT = 20_000;
+/** A locked message's default price in chat (spec 3 §5). */
+export const DEFAULT_LOCKED_AMOUNT = 20;
+/** Each chargeback adds 25 dollars to the header's red total (spec 3 §9). */
+export const CHARGEBACK_PENALTY_CENTS = 2500;
+/** Rows load more when scrolled beyond 98 % (spec 3 §2.1). */
+export const LOAD_MORE_AT = 0.98;
+/** The conversation is re-read this often (ms). */
+export const POLL_MS = 5000;
+export const SEARCH_DEBOUNCE_MS = 400;
+
+export { MAX_MEDIA, tooManyMessage };
+
+// ---- roles ----------------------------------------------------------------------------------------------
+
+const ADMINS = ['admin', 'super_admin', 'sub_admin'];
+
+export const SORT_LABELS: Record<ChatUserSort, string> = {
+  latest_message: 'Latest Message',
+  users_last_message: 'Users Last Message',
+  amount_spent: 'Amount Spent',
+  unread_messages: 'Unread Messages',
+  expiration_date: 'Days until Subscription Expires',
+};
+
+const ALL_SORTS: ChatUserSort[] = ['latest_message', 'users_last_message', 'amount_spent', 'unread_messages', 'expiration_date'];
+const BASIC_SORTS: ChatUserSort[] = ['latest_message', 'users_last_message', 'unread_messages'];
+
+/**
+ * The sort options one role sees (spec 3 §6): admins all five; content_manager and live_stream_manager the
+ * basic three; the model all five while earnings are shown (hide_earnings off), the basic three otherwise.
+ * Support reads conversations and gets the basic three.
+ */
+export function sortOptions(role: unknown, settings: { hide_earnings?: boolean } = {}): ChatUserSort[] {
+  if (typeof role === 'string' && ADMINS.includes(role)) return ALL_SORTS;
+  if (role === 'model') return settings.hide_earnings ? BASIC_SORTS : ALL_SORTS;
+  return BASIC_SORTS;
+}
+
+/** The subscriber-status filter (All, Active, Active-Cancelled) is for admin and sub_admin (spec 3 §6). */
+export const showsStatusFilter = (role: unknown) => typeof role === 'string' && ADMINS.includes(role);
+
+/**
+ * The status codes are this project's (README "Memberships", ccbillSubscriptionStatus): '1' renewing, '2'
+ * cancelled but paid through the expiry. Spec 3 labels them the other way round (its '1' is "Active-Cancelled");
+ * the labels here follow the meaning, as the server filters (GET /api/chat/get_user_list sort_by_subscribers).
+ */
+export const ACTIVE = '1';
+export const ACTIVE_CANCELLED = '2';
+
+export const STATUS_CHOICES: { value: '' | '1' | '2'; label: string }[] = [
+  { value: '', label: 'All' },
+  { value: ACTIVE, label: 'Active' },
+  { value: ACTIVE_CANCELLED, label: 'Active-Cancelled' },
+];
+
+export interface ListFilter {
+  sort: ChatUserSort;
+  status: '' | '1' | '2';
+}
+
+/** Sort rules (spec 3 §4): sorting by expiration forces the subscriber filter to Active-Cancelled. */
+export function chooseSort(filter: ListFilter, sort: ChatUserSort): ListFilter {
+  return { sort, status: sort === 'expiration_date' ? ACTIVE_CANCELLED : filter.status };
+}
+
+/** Sort rules (spec 3 §4): while sorted by expiration, any subscriber filter becomes Active-Cancelled. */
+export function chooseStatus(filter: ListFilter, status: '' | '1' | '2'): ListFilter {
+  return { ...filter, status: filter.sort === 'expiration_date' ? ACTIVE_CANCELLED : status };
+}
+
+/** A star marks complimentary subscriptions, for admins only (spec 3 §6). */
+export const showsComplimentaryStar = (role: unknown) => role === 'admin' || role === 'super_admin';
+
+/** Copy-to-clipboard of message text, for every staff role but live_stream_manager (spec 3 §2.1). */
+export const mayCopy = (role: unknown) => role !== 'live_stream_manager';
+
+/** Support reads conversations only: no input bar (brief; spec 3 §6 support pages). */
+export const mayWrite = (role: unknown) => role !== 'support';
+
+// ---- display --------------------------------------------------------------------------------------------
+
+/** Unread badge text, capped at 99+ (spec 3 §9); '' for none. */
+export const unreadLabel = (n: number | null | undefined) => (!n || n <= 0 ? '' : n > 99 ? '99+' : String(n));
+
+/** Up to two initials of a name ("Ada Lovelace" → "AL"), '?' for none. */
+export function initials(name: string | null | undefined): string {
+  const words = String(name ?? '').trim().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return '?';
+  const letters = words.length === 1 ? [...words[0]].slice(0, 2) : [[...words[0]][0], [...words[words.length - 1]][0]];
+  return letters.join('').toUpperCase();
+}
+
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+/** Dollars → "$12.34". */
+export const dollars = (value: number | null | undefined) => (typeof value === 'number' && Number.isFinite(value) ? usd.format(value) : '—');
+/** Cents → "$12.34". */
+export const cents = (value: number | null | undefined) => (typeof value === 'number' && Number.isFinite(value) ? usd.format(value / 100) : '—');
+
+const toCents = (d: number) => Math.round(d * 100);
+
+export interface DeductionBreakdown {
+  voidCents: number;
+  refundCents: number;
+  chargebackCents: number;
+  chargebackCount: number;
+  penaltyCents: number;
+  totalCents: number;
+}
+
+/**
+ * The header's red total (spec 3 §2.1, §9): voided + refunded + charged back + 25 dollars per chargeback. The
+ * server's totalDeductionCents is the figure shown; the parts explain it in the tooltip.
+ */
+export function deductionBreakdown(d: Pick<ChatUserDetails, 'totalVoidAmount' | 'totalRefundAmount' | 'totalChargeBackAmount' | 'totalChargeBackCount' | 'totalDeductionCents' | 'totalDeductionAmount'>): DeductionBreakdown {
+  const voidCents = toCents(d.totalVoidAmount || 0);
+  const refundCents = toCents(d.totalRefundAmount || 0);
+  const chargebackCents = toCents(d.totalChargeBackAmount || 0);
+  const chargebackCount = d.totalChargeBackCount || 0;
+  const penaltyCents = chargebackCount * CHARGEBACK_PENALTY_CENTS;
+  const computed = voidCents + refundCents + chargebackCents + penaltyCents;
+  const server = typeof d.totalDeductionCents === 'number' ? d.totalDeductionCents : typeof d.totalDeductionAmount === 'number' ? toCents(d.totalDeductionAmount) : computed;
+  return { voidCents, refundCents, chargebackCents, chargebackCount, penaltyCents, totalCents: server };
+}
+
+export const isMediaMessage = (m: Pick<ChatMessageView, 'type'>) => m.type === 'photo' || m.type === 'video' || m.type === 'gallery';
+
+/** The lock chip of a media message (spec 3 §4 message lock): Free, Locked $X or Unlocked $X. */
+export function lockChip(m: Pick<ChatMessageView, 'type' | 'isLocked' | 'amount' | 'amount_cents'>): { label: string; state: 'free' | 'locked' | 'unlocked' } | null {
+  if (!isMediaMessage(m)) return null;
+  const price = typeof m.amount_cents === 'number' ? cents(m.amount_cents) : dollars(m.amount);
+  if (m.isLocked === 'locked') return { label: `Locked ${price}`, state: 'locked' };
+  if (m.isLocked === 'unlocked') return { label: `Unlocked ${price}`, state: 'unlocked' };
+  return { label: 'Free', state: 'free' };
+}
+
+/** "Paid $X" for a pay-per-message message the fan paid to send; null otherwise. */
+export const paidLabel = (m: Pick<ChatMessageView, 'is_pay_per_message' | 'paid_cents' | 'type'>) =>
+  m.is_pay_per_message && m.type !== 'tips' && m.paid_cents > 0 ? `Paid ${cents(m.paid_cents)}` : m.is_pay_per_message && m.type !== 'tips' ? 'Paid with a credit' : null;
+
+/** The amount of a tip message, in cents (paid_cents, else the message's amount). */
+export const tipCents = (m: Pick<ChatMessageView, 'paid_cents' | 'amount_cents'>) => (m.paid_cents > 0 ? m.paid_cents : m.amount_cents || 0);
+
+// ---- messages -------------------------------------------------------------------------------------------
+
+const byTime = (a: { created: string; _id: string }, b: { created: string; _id: string }) =>
+  a.created === b.created ? a._id.localeCompare(b._id) : a.created < b.created ? -1 : 1;
+
+/**
+ * Merges a page of messages into those already shown: the same _id (or the same uniqueId, for a message the
+ * console sent) is replaced by the newer copy; the result is oldest first.
+ */
+export function mergeMessages<M extends Pick<ChatMessageView, '_id' | 'uniqueId' | 'created'>>(have: readonly M[], page: readonly M[]): M[] {
+  const out = new Map<string, M>();
+  const keyOf = (m: M) => m._id;
+  for (const m of have) out.set(keyOf(m), m);
+  for (const m of page) {
+    if (m.uniqueId) {
+      for (const [k, old] of out) if (old.uniqueId === m.uniqueId && k !== m._id) out.delete(k);
+    }
+    out.set(keyOf(m), m);
+  }
+  return [...out.values()].sort(byTime);
+}
+
+/** The message type of a media message by its items' kinds (spec 3 §3). */
+export function mediaTypeOf(kinds: readonly (MediaKind | null)[]): 'photo' | 'video' | 'gallery' {
+  if (kinds.length > 1) return 'gallery';
+  return kinds[0] === 'video' ? 'video' : 'photo';
+}
+
+/** Checks of the media composer (spec 3 §5): media required, at most 45 items. */
+export function mediaProblem(count: number): string | undefined {
+  if (count === 0) return MESSAGES.noMedia;
+  if (count > MAX_MEDIA) return tooManyMessage(count);
+  return undefined;
+}
+
+/** Checks of the input bar (spec 3 §5): not empty. */
+export const textProblem = (text: string) => (text.trim() === '' ? MESSAGES.emptyText : text.length > MAX_TEXT ? 'Message is too long.' : undefined);
+
+/** Has the list been scrolled beyond 98 % (spec 3 §2.1)? */
+export const nearEnd = (el: { scrollTop: number; clientHeight: number; scrollHeight: number }) =>
+  el.scrollHeight > 0 && (el.scrollTop + el.clientHeight) / el.scrollHeight >= LOAD_MORE_AT;
+
+let seq = 0;
+/** The console's own id for a message it sends (dedupes a resend; spec 3 §3 uniqueId). */
+export const newUniqueId = () => `c${Date.now().toString(36)}${(seq++).toString(36)}${Math.random().toString(36).slice(2, 8)}`;

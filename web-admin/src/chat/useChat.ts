@@ -1,0 +1,351 @@
+// Data hooks of the console chat: the paged user list (search, sort, status, load more, refresh) and one
+// conversation (newest page first, older pages on demand, polled every 5 s, read receipts) with its header.
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { ChatMessagePage, ChatMessageView, ChatUserDetails, ChatUserListEntry, PayPerMessageStatus } from '../../../domain/chat/wire';
+import { ApiRequestError } from '../api';
+import { chatApi, type UserListQuery } from './api';
+import { MESSAGES, mergeMessages, POLL_MS, type ListFilter } from './rules';
+
+/** The server's message for a 4xx (or the offline text), else the spec's fallback. */
+export function problemText(error: unknown, fallback: string): string {
+  if (error instanceof ApiRequestError && error.message && error.status < 500 && error.status !== 404) return error.message;
+  return fallback;
+}
+
+const isAbort = (e: unknown) => (e as Error)?.name === 'AbortError';
+
+/** Runs `fn` every `ms` while the page is visible (not in a background tab). */
+export function useInterval(fn: () => void, ms: number, on = true) {
+  const ref = useRef(fn);
+  ref.current = fn;
+  useEffect(() => {
+    if (!on) return;
+    const id = window.setInterval(() => {
+      if (typeof document === 'undefined' || !document.hidden) ref.current();
+    }, ms);
+    return () => window.clearInterval(id);
+  }, [ms, on]);
+}
+
+// ---- the user list ----------------------------------------------------------------------------------------
+
+export interface UserListState {
+  users: ChatUserListEntry[];
+  page: number;
+  total: number;
+  hasMore: boolean;
+  loading: boolean;
+  loadingMore: boolean;
+  error: string | null;
+}
+
+const LIST_REFRESH_MS = 15_000;
+
+export function useUserList(search: string, filter: ListFilter) {
+  const [state, setState] = useState<UserListState>({ users: [], page: 0, total: 0, hasMore: false, loading: true, loadingMore: false, error: null });
+  const generation = useRef(0);
+  const busy = useRef(false);
+  const stateRef = useRef(state);
+  stateRef.current = state;
+
+  const [reloads, setReloads] = useState(0);
+  const queryFor = useCallback(
+    (page: number): UserListQuery => ({ page_num: page, user_name: search.trim(), sort_by: filter.sort, sort_by_subscribers: filter.status }),
+    [search, filter.sort, filter.status]
+  );
+
+  // A new search or filter starts again at page 1.
+  useEffect(() => {
+    const gen = ++generation.current;
+    const controller = new AbortController();
+    busy.current = true;
+    setState(s => ({ ...s, loading: true, error: null }));
+    chatApi
+      .userList(queryFor(1), controller.signal)
+      .then(page => {
+        if (gen !== generation.current) return;
+        setState({ users: page.users, page: 1, total: page.total, hasMore: page.has_more, loading: false, loadingMore: false, error: null });
+      })
+      .catch(error => {
+        if (isAbort(error) || gen !== generation.current) return;
+        setState(s => ({ ...s, users: [], page: 0, hasMore: false, loading: false, error: problemText(error, MESSAGES.listError) }));
+      })
+      .finally(() => {
+        if (gen === generation.current) busy.current = false;
+      });
+    return () => controller.abort();
+  }, [queryFor, reloads]);
+
+  const loadMore = useCallback(() => {
+    const s = stateRef.current;
+    if (busy.current || !s.hasMore || s.error) return;
+    const gen = generation.current;
+    busy.current = true;
+    setState(x => ({ ...x, loadingMore: true }));
+    chatApi
+      .userList(queryFor(s.page + 1))
+      .then(page => {
+        if (gen !== generation.current) return;
+        setState(x => {
+          const have = new Set(x.users.map(u => u._id));
+          return { ...x, users: [...x.users, ...page.users.filter(u => !have.has(u._id))], page: s.page + 1, total: page.total, hasMore: page.has_more, loadingMore: false };
+        });
+      })
+      .catch(error => {
+        if (gen !== generation.current) return;
+        setState(x => ({ ...x, loadingMore: false, error: problemText(error, MESSAGES.listError) }));
+      })
+      .finally(() => {
+        if (gen === generation.current) busy.current = false;
+      });
+  }, [queryFor]);
+
+  const retry = useCallback(() => setReloads(n => n + 1), []);
+
+  // Unread counts and last messages move on: page 1 is re-read now and then and merged in.
+  const refresh = useCallback(() => {
+    if (busy.current || stateRef.current.error || stateRef.current.loading) return;
+    const gen = generation.current;
+    chatApi
+      .userList(queryFor(1))
+      .then(page => {
+        if (gen !== generation.current) return;
+        setState(x => {
+          if (x.page <= 1) return { ...x, users: page.users, total: page.total, hasMore: page.has_more };
+          const fresh = new Map(page.users.map(u => [u._id, u]));
+          const rest = x.users.filter(u => !fresh.has(u._id));
+          return { ...x, users: [...page.users, ...rest], total: page.total };
+        });
+      })
+      .catch(() => undefined);
+  }, [queryFor]);
+  useInterval(refresh, LIST_REFRESH_MS);
+
+  const patchUser = useCallback((id: string, patch: Partial<ChatUserListEntry>) => {
+    setState(x => (x.users.some(u => u._id === id) ? { ...x, users: x.users.map(u => (u._id === id ? { ...u, ...patch } : u)) } : x));
+  }, []);
+
+  return { ...state, loadMore, retry, refresh, patchUser };
+}
+
+// ---- one conversation -------------------------------------------------------------------------------------
+
+/** A message as the screen holds it: the server's view, or one being sent (pending) or that failed. */
+export type ShownMessage = ChatMessageView & { pending?: boolean; failed?: boolean };
+
+export interface ConversationState {
+  messages: ShownMessage[];
+  /** The oldest page loaded. */
+  page: number;
+  hasMore: boolean;
+  loading: boolean;
+  loadingOlder: boolean;
+  error: string | null;
+  payPerMessage: PayPerMessageStatus | null;
+  /** Bumped when older messages were put on top (the list keeps its scroll position). */
+  prepended: number;
+  /** Bumped when new messages arrived at the bottom. */
+  appended: number;
+}
+
+const emptyConversation = (): ConversationState => ({
+  messages: [],
+  page: 0,
+  hasMore: false,
+  loading: true,
+  loadingOlder: false,
+  error: null,
+  payPerMessage: null,
+  prepended: 0,
+  appended: 0,
+});
+
+const lastId = (messages: readonly ShownMessage[]) => messages[messages.length - 1]?._id;
+
+export function useConversation(userId: string | null, onRead: (userId: string) => void) {
+  const [state, setState] = useState<ConversationState>(emptyConversation);
+  const current = useRef(userId);
+  current.current = userId;
+  const reading = useRef(false);
+  const onReadRef = useRef(onRead);
+  onReadRef.current = onRead;
+
+  /** Marks the fan's messages read (POST /api/chat/read_message_model) when any are unread. */
+  const markRead = useCallback((id: string, messages: readonly ShownMessage[], force = false) => {
+    if (reading.current) return;
+    if (!force && !messages.some(m => !m.fromAdmin && !m.isRead && m.type !== 'system')) return;
+    reading.current = true;
+    chatApi
+      .read(id)
+      .then(() => {
+        if (current.current !== id) return;
+        setState(s => ({ ...s, messages: s.messages.map(m => (!m.fromAdmin && !m.isRead ? { ...m, isRead: true } : m)) }));
+        onReadRef.current(id);
+      })
+      .catch(() => undefined)
+      .finally(() => {
+        reading.current = false;
+      });
+  }, []);
+
+  const apply = useCallback((id: string, page: ChatMessagePage, mode: 'first' | 'poll' | 'older') => {
+    if (current.current !== id) return;
+    setState(s => {
+      const merged = mergeMessages(mode === 'first' ? [] : s.messages, page.messages);
+      const grewAtEnd = lastId(merged) !== lastId(s.messages);
+      return {
+        ...s,
+        messages: merged,
+        page: mode === 'older' ? page.page_num : mode === 'first' ? 1 : s.page,
+        hasMore: mode === 'poll' ? s.hasMore : page.has_more,
+        loading: false,
+        loadingOlder: false,
+        error: null,
+        payPerMessage: page.pay_per_message ?? s.payPerMessage,
+        prepended: mode === 'older' ? s.prepended + 1 : s.prepended,
+        appended: mode !== 'older' && grewAtEnd ? s.appended + 1 : s.appended,
+      };
+    });
+  }, []);
+
+  const loadFirst = useCallback(
+    (id: string, signal?: AbortSignal) => {
+      setState({ ...emptyConversation() });
+      chatApi
+        .messages(id, 1, signal)
+        .then(page => {
+          apply(id, page, 'first');
+          // Opening the conversation reads it (spec 3 §7.1 read_message_model).
+          markRead(id, page.messages, true);
+        })
+        .catch(error => {
+          if (isAbort(error) || current.current !== id) return;
+          setState(s => ({ ...s, loading: false, error: problemText(error, MESSAGES.messagesError) }));
+        });
+    },
+    [apply, markRead]
+  );
+
+  useEffect(() => {
+    if (!userId) {
+      setState({ ...emptyConversation(), loading: false });
+      return;
+    }
+    const controller = new AbortController();
+    loadFirst(userId, controller.signal);
+    return () => controller.abort();
+  }, [userId, loadFirst]);
+
+  const stateRef = useRef(state);
+  stateRef.current = state;
+
+  const loadOlder = useCallback(() => {
+    const id = current.current;
+    const s = stateRef.current;
+    if (!id || s.loading || s.loadingOlder || !s.hasMore || s.error) return;
+    setState(x => ({ ...x, loadingOlder: true }));
+    chatApi
+      .messages(id, s.page + 1)
+      .then(page => apply(id, page, 'older'))
+      .catch(error => {
+        if (current.current !== id) return;
+        setState(x => ({ ...x, loadingOlder: false, error: problemText(error, MESSAGES.messagesError) }));
+      });
+  }, [apply]);
+
+  // Polled every 5 s: page 1 merged in (new messages, processing finished, unlocked by the fan).
+  const polling = useRef(false);
+  const poll = useCallback(() => {
+    const id = current.current;
+    const s = stateRef.current;
+    if (!id || polling.current || s.loading || s.error) return;
+    polling.current = true;
+    chatApi
+      .messages(id, 1)
+      .then(page => {
+        apply(id, page, 'poll');
+        markRead(id, page.messages);
+      })
+      .catch(() => undefined)
+      .finally(() => {
+        polling.current = false;
+      });
+  }, [apply, markRead]);
+  useInterval(poll, POLL_MS, Boolean(userId));
+
+  const retry = useCallback(() => {
+    if (userId) loadFirst(userId);
+  }, [userId, loadFirst]);
+
+  /** Shows a message being sent; `settle` replaces it with the server's copy or marks it failed. */
+  const addPending = useCallback((message: ShownMessage) => {
+    setState(s => ({ ...s, messages: [...s.messages, message], appended: s.appended + 1 }));
+  }, []);
+  const settle = useCallback((uniqueId: string, result: ChatMessageView | null) => {
+    setState(s => {
+      if (!result) return { ...s, messages: s.messages.map(m => (m.uniqueId === uniqueId && m.pending ? { ...m, pending: false, failed: true } : m)) };
+      const rest = s.messages.filter(m => !(m.pending || m.failed) || m.uniqueId !== uniqueId);
+      return { ...s, messages: mergeMessages(rest, [result]), appended: s.appended + 1 };
+    });
+  }, []);
+  const drop = useCallback((uniqueId: string) => {
+    setState(s => ({ ...s, messages: s.messages.filter(m => m.uniqueId !== uniqueId || !(m.pending || m.failed)) }));
+  }, []);
+  const replace = useCallback((message: ChatMessageView) => {
+    setState(s => ({ ...s, messages: mergeMessages(s.messages, [message]), appended: s.messages.some(x => x._id === message._id) ? s.appended : s.appended + 1 }));
+  }, []);
+
+  return { ...state, loadOlder, retry, poll, addPending, settle, drop, replace };
+}
+
+// ---- the chat header --------------------------------------------------------------------------------------
+
+const DETAILS_REFRESH_MS = 15_000;
+
+export function useUserDetails(userId: string | null) {
+  const [details, setDetails] = useState<ChatUserDetails | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [loading, setLoading] = useState(false);
+  const current = useRef(userId);
+  current.current = userId;
+
+  const load = useCallback((id: string, quiet: boolean, signal?: AbortSignal) => {
+    if (!quiet) {
+      setLoading(true);
+      setError(null);
+    }
+    return chatApi
+      .details(id, signal)
+      .then(d => {
+        if (current.current !== id) return;
+        setDetails(d);
+        setError(null);
+      })
+      .catch(e => {
+        if (isAbort(e) || current.current !== id || quiet) return;
+        setError(problemText(e, MESSAGES.detailError));
+      })
+      .finally(() => {
+        if (current.current === id && !quiet) setLoading(false);
+      });
+  }, []);
+
+  useEffect(() => {
+    setDetails(null);
+    if (!userId) return;
+    const controller = new AbortController();
+    void load(userId, false, controller.signal);
+    return () => controller.abort();
+  }, [userId, load]);
+
+  const refresh = useCallback(() => {
+    if (current.current) void load(current.current, true);
+  }, [load]);
+  useInterval(refresh, DETAILS_REFRESH_MS, Boolean(userId));
+
+  const retry = useCallback(() => {
+    if (current.current) void load(current.current, false);
+  }, [load]);
+
+  return { details, error, loading, refresh, retry };
+}
