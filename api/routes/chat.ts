@@ -12,10 +12,10 @@ import { walletPurchaseMessage } from '../../domain/wallet/wallet';
 import { CHAT_NOT_ALLOWED, lockStateOf } from '../../domain/chat/chat-message';
 import { chatDeductionCents } from '../../domain/chat/conversation';
 import {
-  CHAT_PAGE_SIZE, type ChatMessagePage, type ChatMessageView, type ChatPurchaseResult, type ChatSendResult, type ChatUserDetails, type ChatUserListPage,
+  CHAT_PAGE_SIZE, type ChatMessagePage, type ChatWalletPurchaseResult, type ChatMessageView, type ChatPurchaseResult, type ChatSendResult, type ChatUserDetails, type ChatUserListPage,
   type ChatUserSort, type PayPerMessageStatus, type UnreadCounts,
 } from '../../domain/chat/wire';
-import type { Role, WalletPurchaseResult } from '../../domain/shared/wire';
+import type { Role } from '../../domain/shared/wire';
 import {
   CHAT_WRITERS, grantMessageCredits, markConversationRead, purchaseChatMessage, purchaseChatMessageFromWallet, sendFanMessage, sendStaffMessage,
   unlockForSubscriber,
@@ -118,8 +118,8 @@ async function messageViews(services: Services, viewer: ChatViewer, rows: ChatMe
       userId: r.fan_id,
       name: r.from_staff ? settings.model_name : (fanNames.get(r.sender_id) ?? ''),
       isLocked: lockStateOf(r.price_cents, r.unlocked),
-      amount: dollarsFromCents(r.price_cents),
-      amount_cents: r.price_cents,
+      amount: dollarsFromCents(r.type === 'tips' ? r.paid_cents : r.price_cents),
+      amount_cents: r.type === 'tips' ? r.paid_cents : r.price_cents,
       isRead: !!read && Date.parse(read) >= Date.parse(r.created_at),
       media: items.map((m) => mediaView(m!, open, services.storage)),
       media_preview: preview ? mediaView(preview, true, services.storage) : null,
@@ -465,7 +465,7 @@ export async function chatPurchaseFromWallet(services: Services, request: Fastif
     await settle(services, ctx);
     const row = await findChatMessage(services.database.db, body.content_id);
     const [chatMessage] = row ? await messageViews(services, { userId: caller.userId, isStaff: false }, [row], await findConversation(services.database.db, row.fan_id)) : [];
-    const data: WalletPurchaseResult & { chatMessage?: ChatMessageView } = {
+    const data: ChatWalletPurchaseResult = {
       transaction_id: outcome.paymentId,
       transaction_amount: dollarsFromCents(outcome.amountCents),
       transaction_amount_cents: outcome.amountCents,

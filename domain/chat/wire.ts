@@ -38,7 +38,7 @@
 // send message.'), otherwise by the primary card (402 'Could not send Message: {reason}', with
 // errors.allow_cascade for an authorization problem). A message that was paid but not yet delivered (crash,
 // retry) answers errors.isPaymentDoneForPayPerMessage and is delivered without a second charge.
-import type { PaymentResult, PostMediaView } from '../shared/wire';
+import type { PaymentResult, PostMediaView, WalletPurchaseResult } from '../shared/wire';
 
 export type ChatMessageType = 'text' | 'photo' | 'video' | 'gallery' | 'tips' | 'system';
 /** free: no price; locked: priced and not bought by this fan; unlocked: bought (or unlocked by staff). */
@@ -60,6 +60,7 @@ export interface ChatMessageView {
   userId: string;
   name: string;
   isLocked: ChatLockState;
+  /** The price of a locked message; for a 'tips' message, the tip. */
   amount: number;
   amount_cents: number;
   isRead: boolean;
@@ -111,6 +112,11 @@ export interface ChatSendResult {
 
 /** POST /api/v2/purchase/chat-content-purchase → data: the payment's result (as a post unlock's) and the message now. */
 export interface ChatPurchaseResult extends PaymentResult {
+  chatMessage?: ChatMessageView;
+}
+
+/** POST /api/crypto/purchase-from-wallet with payment_for 'chat' → data: the wallet purchase and the message now. */
+export interface ChatWalletPurchaseResult extends WalletPurchaseResult {
   chatMessage?: ChatMessageView;
 }
 

@@ -261,6 +261,8 @@ describe('wallet shortfall and Add Funds', () => {
     [1001, [2000, 5000, 10000], 1100],
     [4999, [10000], 5000],
     [20000, [], 20000],
+    [100, [1000, 2000, 5000, 10000], 500], // $1 short with a $5 minimum top-up: the minimum, since $1 would be refused
+    [499, [1000, 2000, 5000, 10000], 500],
   ])('shortfall %d¢ → presets %j, suggested %s', (shortfall, presets, suggested) => {
     expect(addFundsOptions(wallet, shortfall)).toEqual({ presetsCents: presets, suggestedCents: suggested });
   });

@@ -246,7 +246,8 @@ export interface AddFundsOptions {
 export function addFundsOptions(settings: WalletSettings, shortfallCents: number): AddFundsOptions {
   const presets = fundPresetsCents(settings.add_fund_default_options);
   if (shortfallCents <= 0) return { presetsCents: presets, suggestedCents: null };
-  const suggested = addFundsAmountCents(shortfallCents);
+  // A shortfall below the smallest top-up (a $1 gap with a $5 minimum) suggests the minimum: less would be refused.
+  const suggested = Math.max(addFundsAmountCents(shortfallCents), settings.add_fund_minimum_amount * 100);
   return { presetsCents: presets.filter((p) => p > suggested), suggestedCents: suggested };
 }
 

@@ -34,6 +34,8 @@ const MembershipPopups = lazy(() => import('./membership/MembershipPopups'));
 // Tips (spec 3 §4/§7.3): the public tips page and the signed-in tips list live in ./tips.
 const TipsPage = lazy(() => import('./tips/TipsPage'));
 const TipsListPage = lazy(() => import('./tips/TipsListPage'));
+// Private chat (spec 3 §2.1): the fan's conversation with the creator lives in ./chat.
+const PrivateChatPage = lazy(() => import('./chat/PrivateChatPage'));
 const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
 const MaintenancePage = lazy(() => import('./pages/StatusPages').then((m) => ({ default: m.MaintenancePage })));
 const BlockedPage = lazy(() => import('./pages/StatusPages').then((m) => ({ default: m.BlockedPage })));
@@ -58,6 +60,7 @@ const TITLES: [RegExp, string][] = [
   [/^\/membership/, 'Membership'],
   [/^\/tips-list/, 'Tips'],
   [/^\/tips/, 'Send a tip'],
+  [/^\/private-chat/, 'Chat'],
   [/^\/feed\//, 'Post'],
 ];
 
@@ -105,6 +108,7 @@ function AppRoutes() {
         <Route path="/profile/add-new-payment-method" element={<Guard page="/profile/add-new-payment-method"><AddPaymentMethodPage /></Guard>} />
         <Route path="/tips" element={<Guard page="/tips"><TipsPage /></Guard>} />
         <Route path="/tips-list" element={<Guard page="/tips-list"><TipsListPage /></Guard>} />
+        <Route path="/private-chat/:id?" element={<Guard page="/private-chat"><PrivateChatPage /></Guard>} />
         <Route path="/upload-photo-id" element={<Guard page="/upload-photo-id"><UploadPhotoIdPage /></Guard>} />
         <Route path="/404" element={<NotFoundPage />} />
         <Route path="*" element={<NotFoundPage />} />

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useMemo, useState, type MouseEvent } from 'react';
+import { lazy, Suspense, useMemo, useState, type MouseEvent, type ReactNode } from 'react';
 import { Link as RouterLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import AppBar from '@mui/material/AppBar';
 import Avatar from '@mui/material/Avatar';
@@ -20,12 +20,16 @@ import HomeRounded from '@mui/icons-material/HomeRounded';
 import WorkspacePremiumRounded from '@mui/icons-material/WorkspacePremiumRounded';
 import VolunteerActivismRounded from '@mui/icons-material/VolunteerActivismRounded';
 import AccountCircleRounded from '@mui/icons-material/AccountCircleRounded';
+import ChatRounded from '@mui/icons-material/ChatRounded';
+import Badge from '@mui/material/Badge';
+import Tooltip from '@mui/material/Tooltip';
 import LogoutRounded from '@mui/icons-material/LogoutRounded';
 import PersonRounded from '@mui/icons-material/PersonRounded';
 import KeyRounded from '@mui/icons-material/KeyRounded';
 import VisibilityRounded from '@mui/icons-material/VisibilityRounded';
 import { useAuth, useIsProxy, useModelName } from '../auth';
-import { isMember } from '../format';
+import { isMember, isStaff } from '../format';
+import { useUnreadCount, useUnreadPolling } from '../chat/unread';
 import { PageLoader } from './StatusViews';
 import { useMayOpen } from './Guard';
 import { sanitizeHtml } from '../sanitize';
@@ -42,6 +46,66 @@ const MembershipRibbons = lazy(() => import('../membership/MembershipPopups').th
 const OPT_IN_RIBBON_STATUSES = new Set(['pending', 'opt_out', 'link_sent']);
 
 const BOTTOM_NAV_HEIGHT = 60;
+
+/** The console's chat, where staff answer fans (the fan site's /private-chat sends them there). */
+const STAFF_CHAT_URL = '/admin/private-chat';
+
+/** The chat screen fills the window under the top bar: no footer, and no bottom navigation on phones (spec 3 §2.3). */
+const isChatPath = (pathname: string) => pathname === '/private-chat' || pathname.startsWith('/private-chat/');
+
+/** Where the chat icon leads, and whether its unread count is worth asking for (members and staff). */
+function useChatLink(): { to: string; external: boolean; counts: boolean } | null {
+  const { me } = useAuth();
+  const proxy = useIsProxy();
+  const may = useMayOpen();
+  if (!me || !may('/private-chat')) return null;
+  if (isStaff(me) && !proxy) return { to: STAFF_CHAT_URL, external: true, counts: true };
+  return { to: '/private-chat', external: false, counts: isMember(me) };
+}
+
+/** The unread badge on a chat icon: capped '99+' (spec 3 §9). */
+function ChatBadge({ children, testId }: { children: ReactNode; testId: string }) {
+  const unread = useUnreadCount();
+  return (
+    <Badge
+      badgeContent={unread}
+      max={99}
+      color="primary"
+      overlap="circular"
+      slotProps={{ badge: { 'data-testid': testId, 'aria-hidden': true } as object }}
+    >
+      {children}
+    </Badge>
+  );
+}
+
+function unreadLabel(n: number): string {
+  return n > 0 ? `Chat, ${n > 99 ? '99+' : n} unread message${n === 1 ? '' : 's'}` : 'Chat';
+}
+
+function ChatNavButton() {
+  const link = useChatLink();
+  const { pathname } = useLocation();
+  const unread = useUnreadCount();
+  if (!link) return null;
+  const active = isChatPath(pathname);
+  const linkProps = link.external ? { component: 'a' as const, href: link.to } : { component: RouterLink, to: link.to };
+  return (
+    <Tooltip title="Chat">
+      <IconButton
+        {...linkProps}
+        aria-label={unreadLabel(unread)}
+        aria-current={active ? 'page' : undefined}
+        data-testid="nav-chat"
+        sx={{ color: active ? 'primary.main' : 'text.secondary' }}
+      >
+        <ChatBadge testId="nav-chat-badge">
+          <ChatRounded />
+        </ChatBadge>
+      </IconButton>
+    </Tooltip>
+  );
+}
 
 function initials(name: string): string {
   return (
@@ -234,7 +298,8 @@ function TopBar({ onOpenAccount }: { onOpenAccount: (el: HTMLElement) => void })
         <Box sx={{ flexGrow: 1 }} />
 
         {loggedIn ? (
-          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: { xs: 0.5, sm: 1 } }}>
+            <ChatNavButton />
             <WalletBalanceLink />
             <Typography variant="body2" color="text.secondary" noWrap sx={{ display: { xs: 'none', md: 'block' }, maxWidth: 200 }}>
               Welcome, <Box component="span" sx={{ color: 'text.primary', fontWeight: 600 }}>{me?.name ?? ''}</Box>
@@ -273,9 +338,13 @@ function BottomNav({ onOpenAccount }: { onOpenAccount: (el: HTMLElement) => void
   const proxy = useIsProxy();
   const { pathname } = useLocation();
   const navigate = useNavigate();
+  const chat = useChatLink();
+  const unread = useUnreadCount();
   const value = pathname === '/' || pathname === '/home' || pathname.startsWith('/feed/')
     ? 'feed'
-    : pathname.startsWith('/membership') || pathname.startsWith('/subscribe')
+    : isChatPath(pathname)
+      ? 'chat'
+      : pathname.startsWith('/membership') || pathname.startsWith('/subscribe')
       ? 'membership'
       : pathname.startsWith('/tips')
         ? 'tips'
@@ -301,8 +370,26 @@ function BottomNav({ onOpenAccount }: { onOpenAccount: (el: HTMLElement) => void
       }}
       data-testid="bottom-nav"
     >
-      <BottomNavigation showLabels value={value} sx={{ height: BOTTOM_NAV_HEIGHT, bgcolor: 'transparent' }}>
+      <BottomNavigation
+        showLabels
+        value={value}
+        sx={{ height: BOTTOM_NAV_HEIGHT, bgcolor: 'transparent', '& .MuiBottomNavigationAction-root': { minWidth: 0, px: 0.5 }, '& .MuiBottomNavigationAction-label': { whiteSpace: 'nowrap' } }}
+      >
         <BottomNavigationAction label="Feed" value="feed" icon={<HomeRounded />} component={RouterLink} to="/" data-testid="bottom-nav-feed" />
+        {chat && (
+          <BottomNavigationAction
+            label="Chat"
+            value="chat"
+            aria-label={unreadLabel(unread)}
+            icon={
+              <ChatBadge testId="bottom-nav-chat-badge">
+                <ChatRounded />
+              </ChatBadge>
+            }
+            {...(chat.external ? { component: 'a', href: chat.to } : { component: RouterLink, to: chat.to })}
+            data-testid="bottom-nav-chat"
+          />
+        )}
         <BottomNavigationAction label="Membership" value="membership" icon={<WorkspacePremiumRounded />} component={RouterLink} to="/membership" data-testid="bottom-nav-membership" />
         <BottomNavigationAction label="Tips" value="tips" icon={<VolunteerActivismRounded />} component={RouterLink} to="/tips" data-testid="bottom-nav-tips" />
         <BottomNavigationAction
@@ -370,6 +457,11 @@ export function Shell() {
   const [accountAnchor, setAccountAnchor] = useState<HTMLElement | null>(null);
   const { pathname } = useLocation();
   const { token: signedIn } = useAuth();
+  const chatLink = useChatLink();
+  // Full-screen chat for those who chat (a fan without a membership gets the usual page with its prompt).
+  const chatOpen = isChatPath(pathname) && !!chatLink?.counts;
+  // The unread badge is kept fresh everywhere but in the chat, which marks the conversation read itself.
+  useUnreadPolling(!!chatLink?.counts && !chatOpen);
   // The landing page brings its own navbar and footer.
   if (useLandingAtHome()) {
     return (
@@ -380,7 +472,13 @@ export function Shell() {
   }
   return (
     <PromotionProvider>
-      <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column', pb: { xs: `${BOTTOM_NAV_HEIGHT}px`, sm: 0 } }}>
+      <Box
+        sx={
+          chatOpen
+            ? { height: '100dvh', display: 'flex', flexDirection: 'column', overflow: 'hidden' }
+            : { minHeight: '100vh', display: 'flex', flexDirection: 'column', pb: { xs: `${BOTTOM_NAV_HEIGHT}px`, sm: 0 } }
+        }
+      >
         <Link
           href="#main"
           sx={{
@@ -408,13 +506,18 @@ export function Shell() {
           </Suspense>
         )}
         {(pathname === '/' || pathname === '/home') && <PromotionStaffBar />}
-        <Box component="main" id="main" tabIndex={-1} sx={{ flex: 1, width: '100%', outline: 'none' }}>
+        <Box
+          component="main"
+          id="main"
+          tabIndex={-1}
+          sx={{ flex: 1, width: '100%', outline: 'none', ...(chatOpen ? { minHeight: 0, display: 'flex', flexDirection: 'column' } : {}) }}
+        >
           <Suspense fallback={<PageLoader />}>
             <Outlet />
           </Suspense>
         </Box>
-        <Footer />
-        <BottomNav onOpenAccount={setAccountAnchor} />
+        {!chatOpen && <Footer />}
+        {!chatOpen && <BottomNav onOpenAccount={setAccountAnchor} />}
         <AccountMenu anchorEl={accountAnchor} onClose={() => setAccountAnchor(null)} />
       </Box>
     </PromotionProvider>

@@ -22,9 +22,13 @@ export interface TipSent {
   position?: string;
 }
 
-const TIP_FROM = 'tips_page';
+/** Where the tip is sent from (spec 3 §7.3 tipFrom): the tips page, a chat or a live stream. */
+export type TipOrigin = 'tips_page' | 'chat' | 'live';
 
-export function useSendTip(onSent: (sent: TipSent) => void): { ask: (tip: TipRequest) => void; busy: boolean; elements: ReactNode } {
+export function useSendTip(
+  onSent: (sent: TipSent) => void,
+  { tipFrom = 'tips_page' }: { tipFrom?: TipOrigin } = {},
+): { ask: (tip: TipRequest) => void; busy: boolean; elements: ReactNode } {
   const { me } = useAuth();
   const navigate = useNavigate();
   const flow = usePaymentFlow();
@@ -43,7 +47,7 @@ export function useSendTip(onSent: (sent: TipSent) => void): { ask: (tip: TipReq
     const amount = tip.amountCents / 100;
     const price = formatMoney(tip.amountCents);
     if (fromWallet) {
-      const body = { payment_for: 'tips', amount, tipMessage: tip.note, is_anonymous_tip: false, tip_from: TIP_FROM };
+      const body = { payment_for: 'tips', amount, tipMessage: tip.note, is_anonymous_tip: false, tip_from: tipFrom };
       await wallet.pay(
         body,
         (idempotencyKey) => api.post<WalletPurchaseResult>('/api/crypto/purchase-from-wallet', body, { idempotencyKey }),
@@ -55,7 +59,7 @@ export function useSendTip(onSent: (sent: TipSent) => void): { ask: (tip: TipReq
     }
     await flow.start({
       endpoint: '/api/v2/purchase/send-tip',
-      body: { amount, tipMessage: tip.note, isAnonymousTip: false, tipFrom: TIP_FROM },
+      body: { amount, tipMessage: tip.note, isAnonymousTip: false, tipFrom },
       submitLabel: `Pay ${price}`,
       summary: `Tip of ${price}`,
       onAccepted: ({ message, position }: { data: PaymentResult; message?: string; position?: string }) => onSent({ message, position }),

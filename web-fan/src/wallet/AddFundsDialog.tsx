@@ -171,12 +171,12 @@ export default function AddFundsDialog({
     setStep('amount');
   };
 
-  const finish = useCallback(
-    (result: { confirmed: boolean; balanceCents?: number }) => {
-      onCompleted?.(result);
-    },
-    [onCompleted],
-  );
+  // Stable, so a parent that re-renders (a chat polling for messages) does not restart the 5-second poll below.
+  const onCompletedRef = useRef(onCompleted);
+  onCompletedRef.current = onCompleted;
+  const finish = useCallback((result: { confirmed: boolean; balanceCents?: number }) => {
+    onCompletedRef.current?.(result);
+  }, []);
 
   // Poll every 5 seconds while the payment panel shows (and once more when the countdown ends).
   useEffect(() => {

@@ -1,0 +1,164 @@
+// The chat input bar (spec 3 §2.1): a dollar (tip) button for subscribers, a text area ("Write a message...",
+// 34 px growing to 120 px), a send button; Enter sends, Shift+Enter starts a new line.
+import { useId, useLayoutEffect, useRef, type ChangeEvent, type KeyboardEvent } from 'react';
+import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
+import IconButton from '@mui/material/IconButton';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { alpha } from '@mui/material/styles';
+import AttachMoneyRounded from '@mui/icons-material/AttachMoneyRounded';
+import SendRounded from '@mui/icons-material/SendRounded';
+
+/** The text area starts one line high (34 px) and grows with the text up to 120 px, then scrolls (spec 3 §9). */
+const AREA_MIN = 34;
+const AREA_MAX = 120;
+
+export function ChatInputBar({
+  value,
+  onChange,
+  onSend,
+  onTip,
+  error,
+  note,
+  busy,
+  disabled,
+}: {
+  value: string;
+  onChange: (v: string) => void;
+  onSend: () => void;
+  /** Absent: no tip button (proxy sessions). */
+  onTip?: () => void;
+  error: string | null;
+  /** A line under the bar, e.g. the pay-per-message price. */
+  note?: string | null;
+  busy: boolean;
+  disabled?: boolean;
+}) {
+  const errorId = useId();
+  const areaRef = useRef<HTMLTextAreaElement>(null);
+  useLayoutEffect(() => {
+    const el = areaRef.current;
+    if (!el) return;
+    el.style.height = `${AREA_MIN}px`;
+    el.style.height = `${Math.min(AREA_MAX, Math.max(AREA_MIN, el.scrollHeight))}px`;
+  }, [value]);
+  const onKeyDown = (e: KeyboardEvent) => {
+    if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
+      e.preventDefault();
+      if (!busy && !disabled) onSend();
+    }
+  };
+  return (
+    <Box
+      component="form"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (!busy && !disabled) onSend();
+      }}
+      sx={{ borderTop: 1, borderColor: 'divider', bgcolor: 'background.paper', px: { xs: 1, sm: 2 }, pt: 1, pb: 'calc(8px + env(safe-area-inset-bottom))' }}
+      data-testid="chat-input-bar"
+    >
+      <Box sx={{ display: 'flex', alignItems: 'flex-end', gap: { xs: 0.5, sm: 1 } }}>
+        {onTip && (
+          <Tooltip title="Send a tip">
+            <span>
+              <IconButton
+                onClick={onTip}
+                disabled={disabled}
+                aria-label="Send a tip"
+                data-testid="chat-tip-button"
+                sx={{ width: 40, height: 40, color: 'success.main', border: 1, borderColor: 'divider' }}
+              >
+                <AttachMoneyRounded />
+              </IconButton>
+            </span>
+          </Tooltip>
+        )}
+        <Box
+          sx={(t) => ({
+            flex: 1,
+            minWidth: 0,
+            display: 'flex',
+            alignItems: 'center',
+            borderRadius: '20px',
+            border: 1,
+            borderColor: error ? 'error.main' : 'divider',
+            bgcolor: alpha(t.palette.text.primary, t.palette.mode === 'dark' ? 0.04 : 0.02),
+            '&:focus-within': { borderColor: error ? 'error.main' : 'primary.main', boxShadow: `0 0 0 1px ${error ? t.palette.error.main : t.palette.primary.main}` },
+          })}
+        >
+          <Box
+            component="textarea"
+            ref={areaRef}
+            rows={1}
+            value={value}
+            onChange={(e: ChangeEvent<HTMLTextAreaElement>) => onChange(e.target.value)}
+            onKeyDown={onKeyDown}
+            placeholder="Write a message..."
+            disabled={disabled}
+            aria-label="Message"
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? errorId : undefined}
+            enterKeyHint="send"
+            data-testid="chat-input"
+            sx={{
+              display: 'block',
+              width: '100%',
+              resize: 'none',
+              border: 0,
+              outline: 'none',
+              bgcolor: 'transparent',
+              color: 'text.primary',
+              font: 'inherit',
+              fontSize: 15,
+              lineHeight: '20px',
+              px: 1.75,
+              py: '7px',
+              boxSizing: 'border-box',
+              minHeight: AREA_MIN,
+              maxHeight: AREA_MAX,
+              height: AREA_MIN,
+              overflowY: 'auto',
+              '&::placeholder': { color: 'text.secondary', opacity: 1 },
+              '&:disabled': { cursor: 'not-allowed', opacity: 0.6 },
+            }}
+          />
+        </Box>
+        <Tooltip title="Send">
+          <span>
+            <IconButton
+              type="submit"
+              disabled={busy || disabled}
+              aria-label="Send message"
+              data-testid="chat-send"
+              sx={(t) => ({
+                width: 40,
+                height: 40,
+                bgcolor: 'primary.main',
+                color: 'primary.contrastText',
+                '&:hover': { bgcolor: t.palette.primary.dark },
+                '&.Mui-disabled': { bgcolor: alpha(t.palette.primary.main, 0.4), color: alpha(t.palette.primary.contrastText, 0.7) },
+              })}
+            >
+              {busy ? <CircularProgress size={18} color="inherit" aria-label="Sending" /> : <SendRounded fontSize="small" />}
+            </IconButton>
+          </span>
+        </Tooltip>
+      </Box>
+      {(error || note) && (
+        <Typography
+          id={error ? errorId : undefined}
+          variant="caption"
+          role={error ? 'alert' : undefined}
+          color={error ? 'error' : 'text.secondary'}
+          data-testid={error ? 'chat-input-error' : 'chat-input-note'}
+          sx={{ display: 'block', mt: 0.5, px: onTip ? { xs: 6, sm: 7 } : 1.5 }}
+        >
+          {error ?? note}
+        </Typography>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,117 @@
+// The chat screen's rules that need no React: the input bar's validation (spec 3 §5), the pay-per-message alert
+// texts (§4), how a send failure reads (§8), and how pages of messages merge into one conversation.
+import type { ChatMessageView, PayPerMessageStatus } from '../../../domain/chat/wire';
+import { formatMoney } from '../../../domain/shared/money';
+import { ApiError } from '../api';
+import { relativeTime } from '../format';
+
+export const CHAT_TEXT_MAX = 20_000;
+export const EMPTY_MESSAGE = "Message can't be empty";
+export const MESSAGE_TOO_LONG = 'Message is too long.';
+export const LOAD_FAILED = 'There was a problem loading messages.';
+export const COULD_NOT_SEND = 'Could not send Message';
+export const CASCADE_SEND_MESSAGE = 'Could not send Message: Problem in card authorization please re-enter your card details or add new card.';
+export const LOW_WALLET_MESSAGE = 'Your wallet balance is low. Please add funds to send message.';
+/** Poll for new messages every 5 seconds (no websocket yet). */
+export const CHAT_POLL_MS = 5_000;
+/** The tip button starts at $20 in chat (spec 3 §9). */
+export const CHAT_DEFAULT_TIP = 20;
+
+/** The input bar's check: null when the text may be sent. */
+export function textError(text: string): string | null {
+  if (!text.trim()) return EMPTY_MESSAGE;
+  if (text.length > CHAT_TEXT_MAX) return MESSAGE_TOO_LONG;
+  return null;
+}
+
+/** The alert before a pay-per-message send, or null when sending is free of any notice. */
+export function payPerMessageAlert(status: PayPerMessageStatus | null | undefined): string | null {
+  if (!status?.isPayPerMessageEnabled) return null;
+  if (status.payPerMessageCredit > 0) return `You have ${status.payPerMessageCredit} Message credit. This message is sent free.`;
+  return `Sending this message will charge ${formatMoney(status.payPerMessageAmountCents)}. Do you want to continue?`;
+}
+
+/** 'Could not send Message: {reason}' (the server's message already says so on a payment failure). */
+export function sendFailureText(reason: string): string {
+  const r = reason.trim();
+  if (/^could not send message/i.test(r)) return r;
+  return `${COULD_NOT_SEND}: ${r || 'Something went wrong'}`;
+}
+
+export interface SendFailure {
+  /** not_accepted: pay-per-message is on (or its price changed) and the fan has not accepted this charge yet. */
+  kind: 'insufficient_funds' | 'cascade' | 'not_accepted' | 'failed';
+  text: string;
+  /** The server kept the payment of this message (a retry delivers it free). */
+  paymentDone: boolean;
+  /** Worth retrying as is (no answer, or a server fault). */
+  retriable: boolean;
+  shortfallCents: number;
+  /** For not_accepted: the current terms to ask about. */
+  terms?: PayPerMessageStatus;
+}
+
+function errorsOf(data: unknown): Record<string, unknown> | null {
+  if (!data || typeof data !== 'object') return null;
+  const d = data as Record<string, unknown>;
+  const errors = d.errors && typeof d.errors === 'object' ? (d.errors as Record<string, unknown>) : null;
+  return errors ?? d;
+}
+
+/** What a failed POST /api/chat/send_message means for the fan. */
+export function interpretSendError(err: unknown): SendFailure {
+  const apiErr = err instanceof ApiError ? err : null;
+  const errors = errorsOf(apiErr?.data);
+  const cascadeNested = errors?.cascade && typeof errors.cascade === 'object' ? (errors.cascade as Record<string, unknown>).allow_cascade : undefined;
+  const cascade = errors?.allow_cascade === true || cascadeNested === true;
+  const paymentDone = errors?.isPaymentDoneForPayPerMessage === true;
+  if (apiErr?.status === 402 && apiErr.code === 'INSUFFICIENT_FUNDS') {
+    const d = (apiErr.data ?? {}) as { shortfall_cents?: number };
+    return { kind: 'insufficient_funds', text: apiErr.message || LOW_WALLET_MESSAGE, paymentDone, retriable: false, shortfallCents: d.shortfall_cents ?? 0 };
+  }
+  if (apiErr?.status === 409 && apiErr.code === 'PAY_PER_MESSAGE_NOT_ACCEPTED') {
+    const terms = apiErr.data && typeof apiErr.data === 'object' && 'isPayPerMessageEnabled' in apiErr.data ? (apiErr.data as PayPerMessageStatus) : undefined;
+    return { kind: 'not_accepted', text: apiErr.message, paymentDone: false, retriable: false, shortfallCents: 0, terms };
+  }
+  if (cascade) return { kind: 'cascade', text: CASCADE_SEND_MESSAGE, paymentDone, retriable: false, shortfallCents: 0 };
+  const message = err instanceof Error && err.message ? err.message : 'Something went wrong';
+  return { kind: 'failed', text: sendFailureText(message), paymentDone, retriable: !!apiErr?.retriable || !apiErr, shortfallCents: 0 };
+}
+
+/** Oldest first; equal times keep a stable order by id. */
+export function byTime(a: ChatMessageView, b: ChatMessageView): number {
+  const ta = Date.parse(a.created);
+  const tb = Date.parse(b.created);
+  if (ta !== tb) return ta - tb;
+  return a._id < b._id ? -1 : a._id > b._id ? 1 : 0;
+}
+
+/** Merges a page into what is shown: the newer copy of a message wins (an unlock, a read flag), order by time. */
+export function mergeMessages(current: ChatMessageView[], incoming: ChatMessageView[]): ChatMessageView[] {
+  const map = new Map(current.map((m) => [m._id, m]));
+  for (const m of incoming) map.set(m._id, m);
+  return [...map.values()].sort(byTime);
+}
+
+/** The newest page overlaps what is shown (or nothing is shown): merge it; otherwise too much came in, start over. */
+export function pageOverlaps(current: ChatMessageView[], newest: ChatMessageView[]): boolean {
+  if (!current.length || !newest.length) return true;
+  const ids = new Set(current.map((m) => m._id));
+  if (newest.some((m) => ids.has(m._id))) return true;
+  // No overlap: fine only when the newest page starts before the last shown message (nothing is missing between).
+  return byTime(newest[0]!, current[current.length - 1]!) <= 0;
+}
+
+/** What a fan sees: messages still rendering and system notices are the staff's (spec 3 §2.1, §6). */
+export function visibleToFan(m: ChatMessageView): boolean {
+  return !m.processing && m.type !== 'system';
+}
+
+/** Messages from the creator the fan has not read yet. */
+export const hasUnread = (messages: ChatMessageView[]) => messages.some((m) => m.fromAdmin && !m.isRead);
+
+/** Relative time for chat: a message is never in the future (the server's clock may run ahead of the browser's). */
+export function chatTime(iso: string, now: number): string {
+  const t = Date.parse(iso);
+  return relativeTime(iso, Number.isNaN(t) ? now : Math.max(now, t));
+}
