@@ -13,6 +13,7 @@ import { CHAT_PAGE } from './paths';
 import { ACTIVE_CANCELLED, sortOptions, type ListFilter } from './rules';
 import { UserList } from './UserList';
 import { useUserList } from './useChat';
+import { FULL_HEIGHT_PAGE_SX } from '../components/fullHeight';
 
 /** Below this width the list and the conversation take turns (450 px + a readable conversation do not fit). */
 const NARROW = '(max-width: 1099.98px)';
@@ -75,13 +76,8 @@ export function ChatPage() {
     <Card
       data-testid="chat-page"
       sx={{
-        mt: { xs: 0, sm: 1 },
-        mb: { xs: 0, sm: 1 },
         // The page fills the window below the app bar; the list and the messages scroll inside it.
-        height: { xs: 'calc(100dvh - 56px)', sm: 'calc(100dvh - 64px - 16px)' },
-        minHeight: 420,
-        display: 'flex',
-        borderRadius: { xs: 0, sm: 1 },
+        ...FULL_HEIGHT_PAGE_SX,
         overflow: 'hidden',
         minWidth: 0,
         width: '100%',

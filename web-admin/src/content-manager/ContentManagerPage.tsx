@@ -5,6 +5,7 @@ import type { LibraryMediaRecord } from '../../../domain/shared/wire';
 import { mayOpenPage } from '../access';
 import { LibraryBrowser } from './LibraryBrowser';
 import { CONTENT_MANAGER_PAGE } from './paths';
+import { FULL_HEIGHT_PAGE_SX } from '../components/fullHeight';
 
 /** The Content Manager (spec 2 §2, route /admin/content-manager): the media library and its categories. */
 export function ContentManagerPage() {
@@ -24,14 +25,9 @@ export function ContentManagerPage() {
     <Card
       data-testid="content-manager"
       sx={{
-        mt: { xs: 0, sm: 1 },
-        mb: { xs: 0, sm: 1 },
         // The page fills the window below the app bar; the category list and the grid scroll inside it.
-        height: { xs: 'calc(100dvh - 56px)', sm: 'calc(100dvh - 64px - 16px)' },
-        minHeight: 420,
-        display: 'flex',
+        ...FULL_HEIGHT_PAGE_SX,
         flexDirection: 'column',
-        borderRadius: { xs: 0, sm: 1 },
       }}
     >
       <Title title="Content Manager" />

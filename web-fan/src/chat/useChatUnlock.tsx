@@ -9,9 +9,9 @@ import { ApiError } from '../api';
 import { useAuth, useIsProxy } from '../auth';
 import { money } from '../format';
 import { useNotify } from '../notify';
-import { ConfirmPaymentDialog } from '../payments/ConfirmPaymentDialog';
+import { UnlockConfirmDialog } from '../payments/ConfirmPaymentDialog';
 import { usePaymentFlow } from '../payments/usePaymentFlow';
-import { paysFromWallet, useWalletPayment, WalletNotice } from '../wallet/useWalletPurchase';
+import { paysFromWallet, useWalletPayment } from '../wallet/useWalletPurchase';
 import { CHAT_PURCHASE_ENDPOINT, chatApi } from './chatApi';
 
 export const CONTENT_UNLOCKED = 'Content unlocked.';
@@ -115,16 +115,15 @@ export function useChatUnlock(onUpdated: (message: ChatMessageView) => void): {
 
   const elements = (
     <>
-      <ConfirmPaymentDialog
-        open={!!confirming}
+      <UnlockConfirmDialog
         title="Unlock message"
-        text={`Please Confirm Your Purchase of ${price}.`}
-        extra={fromWallet && confirming ? <WalletNotice me={me} priceCents={confirming.amount_cents} /> : null}
+        item={confirming}
+        price={price}
+        fromWallet={fromWallet}
+        me={me}
         busy={busy}
         onCancel={() => setConfirming(null)}
         onConfirm={() => void confirm()}
-        testId="confirm-purchase"
-        confirmTestId="confirm-purchase"
       />
       {flow.elements}
       {wallet.elements}

@@ -1,6 +1,8 @@
 // The confirmation before money moves (an unlock, a tip): the spec's sentence, where the money comes from
 // (the wallet notice when the wallet pays), Cancel and Confirm; both disabled while the payment runs.
 import type { ReactNode } from 'react';
+import type { MeView } from '../../../domain/shared/wire';
+import { WalletNotice } from '../wallet/useWalletPurchase';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
@@ -57,5 +59,31 @@ export function ConfirmPaymentDialog(props: {
         </Button>
       </DialogActions>
     </Dialog>
+  );
+}
+
+/** 'Please Confirm Your Purchase of $X.' for a locked post or chat message, with the wallet notice when the wallet pays. */
+export function UnlockConfirmDialog({ title, item, price, fromWallet, me, busy, onCancel, onConfirm }: {
+  title: string;
+  item: { amount_cents: number } | null;
+  price: string;
+  fromWallet: boolean;
+  me: MeView | null;
+  busy: boolean;
+  onCancel: () => void;
+  onConfirm: () => void;
+}) {
+  return (
+    <ConfirmPaymentDialog
+      open={!!item}
+      title={title}
+      text={`Please Confirm Your Purchase of ${price}.`}
+      extra={fromWallet && item ? <WalletNotice me={me} priceCents={item.amount_cents} /> : null}
+      busy={busy}
+      onCancel={onCancel}
+      onConfirm={onConfirm}
+      testId="confirm-purchase"
+      confirmTestId="confirm-purchase"
+    />
   );
 }

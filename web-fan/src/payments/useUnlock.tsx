@@ -8,11 +8,11 @@ import { api } from '../api';
 import { useAuth, useIsProxy } from '../auth';
 import { isMember, money } from '../format';
 import { useNotify } from '../notify';
-import { ConfirmPaymentDialog } from './ConfirmPaymentDialog';
+import { UnlockConfirmDialog } from './ConfirmPaymentDialog';
 import { usePaymentFlow } from './usePaymentFlow';
 import { usePostPromotion } from '../promotions/PromotionPrice';
 import { usePromotions } from '../promotions/PromotionContext';
-import { paysFromWallet, useWalletPurchase, WalletNotice } from '../wallet/useWalletPurchase';
+import { paysFromWallet, useWalletPurchase } from '../wallet/useWalletPurchase';
 
 export function useUnlock(onUpdated: (post: PostView) => void): {
   requestUnlock: (post: PostView) => void;
@@ -98,16 +98,15 @@ export function useUnlock(onUpdated: (post: PostView) => void): {
 
   const elements = (
     <>
-      <ConfirmPaymentDialog
-        open={!!confirming}
+      <UnlockConfirmDialog
         title="Unlock post"
-        text={`Please Confirm Your Purchase of ${price}.`}
-        extra={fromWallet && confirming ? <WalletNotice me={me} priceCents={confirming.amount_cents} /> : null}
+        item={confirming}
+        price={price}
+        fromWallet={fromWallet}
+        me={me}
         busy={busy}
         onCancel={() => setConfirming(null)}
         onConfirm={() => void confirm()}
-        testId="confirm-purchase"
-        confirmTestId="confirm-purchase"
       />
       {flow.elements}
       {wallet.elements}

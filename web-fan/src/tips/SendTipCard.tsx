@@ -1,20 +1,18 @@
 // The 'Send a tip' card of /tips: amount (default $20, 'Minimum $5 USD.'), an optional note, 'Send tip'.
 // Guests go to /register; a proxy session cannot buy; staff are told tips come from fans.
-import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import InputAdornment from '@mui/material/InputAdornment';
 import Paper from '@mui/material/Paper';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import VolunteerActivismRounded from '@mui/icons-material/VolunteerActivismRounded';
 import { useAuth, useIsProxy, useModelName } from '../auth';
 import { isStaff } from '../format';
 import { useNotify } from '../notify';
-import { checkTipAmount, DEFAULT_TIP, noteError, TIP_SENT, tipBoundsOf, tipMinimumText } from './tipForm';
+import { DEFAULT_TIP, TIP_SENT } from './tipForm';
+import { TipFields, useTipForm } from './TipFields';
 import { useSendTip } from './useSendTip';
 
 export function SendTipCard({ onSent }: { onSent?: () => void }) {
@@ -23,17 +21,11 @@ export function SendTipCard({ onSent }: { onSent?: () => void }) {
   const modelName = useModelName();
   const navigate = useNavigate();
   const notify = useNotify();
-  const bounds = tipBoundsOf(settings);
-  const [amount, setAmount] = useState(String(DEFAULT_TIP));
-  const [amountError, setAmountError] = useState<string | null>(null);
-  const [note, setNote] = useState('');
-  const tooLong = noteError(note);
+  const form = useTipForm(DEFAULT_TIP);
 
   const tip = useSendTip(({ message, position }) => {
     notify(message || TIP_SENT, 'success');
-    setAmount(String(DEFAULT_TIP));
-    setAmountError(null);
-    setNote('');
+    form.reset();
     void refresh(position).catch(() => undefined);
     onSent?.();
   });
@@ -43,15 +35,8 @@ export function SendTipCard({ onSent }: { onSent?: () => void }) {
       navigate('/register');
       return;
     }
-    const checked = checkTipAmount(amount, bounds);
-    if (!checked.ok) {
-      setAmountError(checked.error);
-      if (checked.resetTo !== undefined) setAmount(checked.resetTo);
-      return;
-    }
-    if (tooLong) return;
-    setAmountError(null);
-    tip.ask({ amountCents: checked.cents, note: note.trim() });
+    const checked = form.check();
+    if (checked) tip.ask(checked);
   };
 
   const staff = isStaff(me) && !proxy;
@@ -82,34 +67,7 @@ export function SendTipCard({ onSent }: { onSent?: () => void }) {
         }}
         sx={{ display: 'grid', gap: 2 }}
       >
-        <TextField
-          label="Amount"
-          value={amount}
-          onChange={(e) => {
-            setAmount(e.target.value);
-            setAmountError(null);
-          }}
-          error={!!amountError}
-          helperText={amountError ?? tipMinimumText(bounds.min)}
-          disabled={tip.busy || readOnly}
-          slotProps={{
-            input: { startAdornment: <InputAdornment position="start">$</InputAdornment> },
-            htmlInput: { inputMode: 'decimal', 'data-testid': 'tip-amount', 'aria-describedby': 'tip-amount-help' },
-            formHelperText: { id: 'tip-amount-help', role: amountError ? 'alert' : undefined, 'data-testid': 'tip-amount-help' } as object,
-          }}
-        />
-        <TextField
-          label="Message (optional)"
-          value={note}
-          onChange={(e) => setNote(e.target.value)}
-          multiline
-          minRows={3}
-          maxRows={8}
-          error={!!tooLong}
-          helperText={tooLong ?? ' '}
-          disabled={tip.busy || readOnly}
-          slotProps={{ htmlInput: { 'data-testid': 'tip-note' }, formHelperText: { role: tooLong ? 'alert' : undefined } as object }}
-        />
+        <TipFields form={form} disabled={tip.busy || readOnly} />
         {proxy ? (
           <Typography color="text.secondary" data-testid="proxy-no-purchase">
             Purchases are not available while viewing the site as a fan.
@@ -124,7 +82,7 @@ export function SendTipCard({ onSent }: { onSent?: () => void }) {
             variant="contained"
             size="large"
             fullWidth
-            disabled={tip.busy || !!tooLong}
+            disabled={tip.busy || !!form.tooLong}
             data-testid="send-tip"
             startIcon={tip.busy ? <CircularProgress size={18} color="inherit" /> : undefined}
           >
