@@ -25,6 +25,7 @@ import { findConversation, staffUnreadTotal, type ConversationRow } from '../../
 import { chatUserList, fanReversals } from '../../projections/chat-queries';
 import { mediaByIds } from '../../projections/media';
 import { currentSettings } from '../../projections/settings';
+import type { SiteSettings } from '../../domain/settings/settings';
 import { findSubscriber, subscriptionMeFields } from '../../projections/subscribers';
 import { findUser } from '../../projections/users';
 import { findWallet } from '../../projections/wallet';
@@ -93,12 +94,24 @@ interface ChatViewer {
 }
 
 /** Rows → what this viewer sees: originals only when free, bought by this fan, or to staff; processing hidden from fans. */
-async function messageViews(services: Services, viewer: ChatViewer, rows: ChatMessageRow[], conversation: ConversationRow | undefined): Promise<ChatMessageView[]> {
+/** What the views of one conversation's messages need besides the rows (read once per request). */
+interface ConversationFacts {
+  conversation: ConversationRow | undefined;
+  settings: SiteSettings;
+  /** The fan's name: every message not from staff is theirs. */
+  fanName: string;
+}
+
+async function conversationFacts(services: Services, fanId: string): Promise<ConversationFacts> {
   const db = services.database.db;
+  const [conversation, settings, fan] = await Promise.all([findConversation(db, fanId), currentSettings(db), findUser(db, fanId)]);
+  return { conversation, settings, fanName: fan?.name ?? '' };
+}
+
+async function messageViews(services: Services, viewer: ChatViewer, rows: ChatMessageRow[], facts: ConversationFacts): Promise<ChatMessageView[]> {
   const ids = [...new Set(rows.flatMap((r) => [...r.media.map((m) => m.mediaId), ...(r.preview_media_id ? [r.preview_media_id] : [])]))];
-  const fanIds = [...new Set(rows.filter((r) => !r.from_staff).map((r) => r.sender_id))];
-  const [media, settings, fans] = await Promise.all([mediaByIds(db, ids), currentSettings(db), Promise.all(fanIds.map((id) => findUser(db, id)))]);
-  const fanNames = new Map(fans.filter((u) => !!u).map((u) => [u!.id, u!.name]));
+  const media = ids.length ? await mediaByIds(services.database.db, ids) : new Map();
+  const { conversation, settings } = facts;
   const readBy = (r: ChatMessageRow) => (r.from_staff ? conversation?.fan_read_at : conversation?.staff_read_at);
   return rows.flatMap((r): ChatMessageView[] => {
     const items = r.media.map((m) => media.get(m.mediaId)).filter((m) => !!m);
@@ -116,7 +129,7 @@ async function messageViews(services: Services, viewer: ChatViewer, rows: ChatMe
       fromAdmin: r.from_staff,
       senderId: r.sender_id,
       userId: r.fan_id,
-      name: r.from_staff ? settings.model_name : (fanNames.get(r.sender_id) ?? ''),
+      name: r.from_staff ? settings.model_name : facts.fanName,
       isLocked: lockStateOf(r.price_cents, r.unlocked),
       amount: dollarsFromCents(r.type === 'tips' ? r.paid_cents : r.price_cents),
       amount_cents: r.type === 'tips' ? r.paid_cents : r.price_cents,
@@ -148,8 +161,10 @@ export const chatRoutes = (services: Services): FastifyPluginAsync => async (app
     if (!isStaffRole(caller.role)) throw new DomainError('You do not have access to this.', 'FORBIDDEN', 403);
   };
 
-  const payPerMessageStatus = async (fanId: string | null, canChat: boolean): Promise<PayPerMessageStatus> => {
-    const [settings, conversation] = await Promise.all([currentSettings(db()), fanId ? findConversation(db(), fanId) : undefined]);
+  const payPerMessageStatus = async (fanId: string | null, canChat: boolean, known?: ConversationFacts): Promise<PayPerMessageStatus> => {
+    const [settings, conversation] = known
+      ? [known.settings, known.conversation]
+      : await Promise.all([currentSettings(db()), fanId ? findConversation(db(), fanId) : undefined]);
     return {
       isPayPerMessageEnabled: settings.is_pay_per_message_enabled,
       payPerMessageAmount: settings.pay_per_message_amount,
@@ -160,27 +175,27 @@ export const chatRoutes = (services: Services): FastifyPluginAsync => async (app
   };
 
   const page = async (viewer: ChatViewer, fanId: string, pageNumber: number): Promise<ChatMessagePage> => {
-    const [{ rows, total }, conversation, member] = await Promise.all([
+    const [{ rows, total }, facts, member] = await Promise.all([
       conversationPage(db(), fanId, pageNumber, CHAT_PAGE_SIZE),
-      findConversation(db(), fanId),
+      conversationFacts(services, fanId),
       findMember(db(), fanId),
     ]);
     const totalPages = Math.max(1, Math.ceil(total / CHAT_PAGE_SIZE));
     return {
-      messages: await messageViews(services, viewer, rows, conversation),
+      messages: await messageViews(services, viewer, rows, facts),
       page_num: pageNumber,
       total_pages: totalPages,
       has_more: pageNumber < totalPages,
       promotionDetails: null,
       should_hide_in_chat: !!member.hidden_from_chat,
-      pay_per_message: await payPerMessageStatus(fanId, !viewer.isStaff),
+      pay_per_message: await payPerMessageStatus(fanId, !viewer.isStaff, facts),
     };
   };
 
   const oneMessage = async (viewer: ChatViewer, id: string): Promise<ChatMessageView> => {
     const row = await findChatMessage(db(), id);
     if (!row || row.status !== 'sent' || (!viewer.isStaff && row.fan_id !== viewer.userId)) throw new DomainError('Message not found.', 'MESSAGE_NOT_FOUND', 404);
-    const [view] = await messageViews(services, viewer, [row], await findConversation(db(), row.fan_id));
+    const [view] = await messageViews(services, viewer, [row], await conversationFacts(services, row.fan_id));
     if (!view) throw new DomainError('This message is under process. It will be visible to you when processing is completed.', 'MESSAGE_PROCESSING', 409);
     return view;
   };
@@ -355,7 +370,7 @@ export const chatRoutes = (services: Services): FastifyPluginAsync => async (app
     await settle(services, ctx);
     const viewer = { userId: caller.userId, isStaff: staff };
     const row = await findChatMessage(db(), messageId);
-    const view = row ? (await messageViews(services, viewer, [row], await findConversation(db(), row.fan_id)))[0] : undefined;
+    const view = row ? (await messageViews(services, viewer, [row], await conversationFacts(services, row.fan_id)))[0] : undefined;
     if (!view) throw new DomainError('There was an error while uploading the image.', 'MESSAGE_NOT_READY', 500);
     const [wallet, conversation] = await Promise.all([findWallet(db(), caller.userId), staff ? undefined : findConversation(db(), caller.userId)]);
     const balance = Number(wallet?.balance_cents ?? 0);
@@ -464,7 +479,7 @@ export async function chatPurchaseFromWallet(services: Services, request: Fastif
     });
     await settle(services, ctx);
     const row = await findChatMessage(services.database.db, body.content_id);
-    const [chatMessage] = row ? await messageViews(services, { userId: caller.userId, isStaff: false }, [row], await findConversation(services.database.db, row.fan_id)) : [];
+    const [chatMessage] = row ? await messageViews(services, { userId: caller.userId, isStaff: false }, [row], await conversationFacts(services, row.fan_id)) : [];
     const data: ChatWalletPurchaseResult = {
       transaction_id: outcome.paymentId,
       transaction_amount: dollarsFromCents(outcome.amountCents),

@@ -21,7 +21,7 @@ export interface FeedBenchResult {
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
 /** `total` requests from `clients` concurrent callers; requests/s and latency percentiles in ms. */
-async function load(total: number, clients: number, request: (i: number) => Promise<void>) {
+export async function load(total: number, clients: number, request: (i: number) => Promise<void>) {
   const latencies: number[] = [];
   let next = 0;
   const t0 = performance.now();
@@ -41,7 +41,7 @@ async function load(total: number, clients: number, request: (i: number) => Prom
 }
 
 /** The same load, from a worker thread (tests/bench/http-load.mjs): the client is not in the server's event loop. */
-function loadOverHttp(urls: string[], headers: Record<string, string>, total: number, clients: number) {
+export function loadOverHttp(urls: string[], headers: Record<string, string>, total: number, clients: number) {
   return new Promise<{ perSecond: number; p50: number; p99: number }>((resolve, reject) => {
     const worker = new Worker(new URL('./http-load.mjs', import.meta.url), { workerData: { urls, headers, total, clients } });
     worker.once('message', (m: { seconds: number; latencies: number[]; failures: number }) => {

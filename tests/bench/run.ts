@@ -14,6 +14,7 @@ import { SANDBOX_TEST_CARDS } from '../../domain/shared/wire';
 import { benchRebuild } from './projections';
 import { benchMedia } from './media';
 import { benchFeed, printFeed } from './feed';
+import { benchChat, printChat } from './chat';
 
 const args = new Set(process.argv.slice(2));
 const QUICK = args.has('--quick');
@@ -26,6 +27,9 @@ const N_FEED_POSTS = QUICK ? 2000 : 10_000;
 const FEED_ONLY = args.has('--feed');
 /** --appends: only the raw-insert baseline and the append figures (for tuning the event store). */
 const APPENDS_ONLY = args.has('--appends');
+/** --chat: only the chat benchmark. */
+const CHAT_ONLY = args.has('--chat');
+const chatOptions = { messages: QUICK ? 1000 : 5000, requests: QUICK ? 200 : 1000, clients: 8, commands: QUICK ? 20 : 100 };
 
 const meta = () => ({ correlationId: randomUUID(), causationId: null, userId: null, role: 'bench', proxyAdminId: null, ip: null, at: new Date().toISOString() });
 const event = (i: number): NewEvent => ({ id: randomUUID(), type: 'BenchEvent', data: { i, note: 'benchmark payload' }, metadata: meta() });
@@ -159,9 +163,18 @@ async function benchBackend(name: Backend, open: () => Promise<{ database: Datab
   const unlock = await unlockLatency(name);
   console.log(`HTTP unlock command              p50 ${unlock.p50} ms   p99 ${unlock.p99} ms   (${unlock.n} unlocks by card, sequential)`);
   printFeed(await benchFeed(name, { posts: N_FEED_POSTS, requests: QUICK ? 200 : 1000, clients: 8 }));
+  printChat(await benchChat(name, chatOptions));
 }
 
 console.log(`Fanclub benchmark — ${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, node ${process.version}${QUICK ? ' (quick)' : ''}`);
+if (CHAT_ONLY) {
+  for (const backend of ['pglite', 'postgres'] as const) {
+    if (backend === 'postgres' && !(await isPostgresServerAvailable())) break;
+    console.log(`\n== ${backend} ==`);
+    printChat(await benchChat(backend, chatOptions));
+  }
+  process.exit(0);
+}
 if (FEED_ONLY) {
   for (const backend of ['pglite', 'postgres'] as const) {
     if (backend === 'postgres' && !(await isPostgresServerAvailable())) break;
