@@ -134,7 +134,8 @@ export async function sendFanMessage(ctx: CommandContext, deps: PaymentDeps, inp
 
   const conversation = await loadStream(ctx.store, conversationStream(input.fanId), conversationDecider);
   const { usesCredit, chargeCents } = payPerMessageCharge(conversation.state.credits, settings.pay_per_message_amount * 100);
-  if (usesCredit) {
+  // A credit already spent on this very message (an earlier attempt stopped before delivering it) pays for it.
+  if (usesCredit || conversation.state.creditedMessages.has(messageId)) {
     try {
       // The credit is spent for this message id once; a resend after a crash here spends nothing more.
       await handle(ctx, conversationStream(input.fanId), conversationDecider, { type: 'UseCredit', fanId: input.fanId, messageId, at: ctx.now() });

@@ -16,6 +16,8 @@ export interface ConversationRow {
   fan_read_at: string | null;
   staff_read_at: string | null;
   credits: number;
+  /** Delivered messages (tips from chat included): the conversation's page count, without counting rows. */
+  message_count: number;
 }
 
 /** Tips from chat waiting to be paid (their fan and amount arrive with TipRequested only). */
@@ -27,6 +29,7 @@ interface PendingTipRow {
 
 const EMPTY = (fanId: string): ConversationRow => ({
   fan_id: fanId, last_message: '', last_message_at: null, last_fan_message_at: null, fan_unread: 0, staff_unread: 0, fan_read_at: null, staff_read_at: null, credits: 0,
+  message_count: 0,
 });
 
 /** What the list shows as the last message. */
@@ -51,7 +54,7 @@ export const chatConversationsProjection: Projection = {
       name: 'chat_conversations',
       columns: {
         fan_id: 'text', last_message: 'text', last_message_at: 'timestamptz', last_fan_message_at: 'timestamptz', fan_unread: 'integer', staff_unread: 'integer',
-        fan_read_at: 'timestamptz', staff_read_at: 'timestamptz', credits: 'integer',
+        fan_read_at: 'timestamptz', staff_read_at: 'timestamptz', credits: 'integer', message_count: 'integer',
       },
       primaryKey: ['fan_id'],
       indexes: [['last_message_at']],
@@ -71,6 +74,7 @@ export const chatConversationsProjection: Projection = {
           ...c,
           last_message: lastMessageText(d as { type: string; text: string }),
           last_message_at: d.sentAt,
+          message_count: c.message_count + 1,
           ...(d.fromStaff ? { fan_unread: c.fan_unread + 1 } : { staff_unread: c.staff_unread + 1, last_fan_message_at: d.sentAt }),
         }));
         return;
@@ -82,7 +86,7 @@ export const chatConversationsProjection: Projection = {
         if (!tip) return;
         store.delete('chat_pending_tips', { tip_id: d.tipId });
         const dollars = (Number(tip.amount_cents) / 100).toFixed(2);
-        await change(tip.fan_id, (c) => ({ ...c, last_message: `Tip $${dollars}`, last_message_at: d.sentAt, last_fan_message_at: d.sentAt, staff_unread: c.staff_unread + 1 }));
+        await change(tip.fan_id, (c) => ({ ...c, last_message: `Tip $${dollars}`, last_message_at: d.sentAt, last_fan_message_at: d.sentAt, staff_unread: c.staff_unread + 1, message_count: c.message_count + 1 }));
         return;
       }
       case 'TipFailed':
@@ -107,7 +111,7 @@ const iso = (v: unknown) => (v == null ? null : new Date(v as string).toISOStrin
 export async function findConversation(db: Kysely<any>, fanId: string): Promise<ConversationRow | undefined> {
   const r = await sql<ConversationRow>`SELECT * FROM rm.chat_conversations WHERE fan_id = ${fanId}`.execute(db);
   const c = r.rows[0];
-  return c ? { ...c, last_message_at: iso(c.last_message_at), last_fan_message_at: iso(c.last_fan_message_at), fan_read_at: iso(c.fan_read_at), staff_read_at: iso(c.staff_read_at) } : undefined;
+  return c ? { ...c, message_count: Number(c.message_count ?? 0), last_message_at: iso(c.last_message_at), last_fan_message_at: iso(c.last_fan_message_at), fan_read_at: iso(c.fan_read_at), staff_read_at: iso(c.staff_read_at) } : undefined;
 }
 
 /** Fan messages no one on staff has read yet, across every conversation (the console's chat badge). */

@@ -98,16 +98,10 @@ const toRow = (r: any): ChatMessageRow => ({
 });
 
 /** One page of a conversation's delivered messages: page 1 is the newest `pageSize`, returned oldest first. */
-export async function conversationPage(db: Kysely<any>, fanId: string, page: number, pageSize: number): Promise<{ rows: ChatMessageRow[]; total: number }> {
-  // The total rides along with the page (one statement: on PGlite every statement is a crossing into wasm).
-  const r = await sql<any>`SELECT *, count(*) OVER () AS total_count FROM rm.chat_messages WHERE fan_id = ${fanId} AND status = 'sent'
+export async function conversationPage(db: Kysely<any>, fanId: string, page: number, pageSize: number): Promise<ChatMessageRow[]> {
+  const r = await sql`SELECT * FROM rm.chat_messages WHERE fan_id = ${fanId} AND status = 'sent'
     ORDER BY created_at DESC, id DESC LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`.execute(db);
-  if (r.rows.length === 0 && page > 1) {
-    const c = await sql<{ n: string }>`SELECT count(*) AS n FROM rm.chat_messages WHERE fan_id = ${fanId} AND status = 'sent'`.execute(db);
-    return { rows: [], total: Number(c.rows[0].n) };
-  }
-  const total = Number(r.rows[0]?.total_count ?? 0);
-  return { rows: r.rows.map(({ total_count: _, ...row }) => toRow(row)).reverse(), total };
+  return r.rows.map(toRow).reverse();
 }
 
 export async function findChatMessage(db: Kysely<any>, id: string): Promise<ChatMessageRow | undefined> {

@@ -175,12 +175,12 @@ export const chatRoutes = (services: Services): FastifyPluginAsync => async (app
   };
 
   const page = async (viewer: ChatViewer, fanId: string, pageNumber: number): Promise<ChatMessagePage> => {
-    const [{ rows, total }, facts, member] = await Promise.all([
+    const [rows, facts, member] = await Promise.all([
       conversationPage(db(), fanId, pageNumber, CHAT_PAGE_SIZE),
       conversationFacts(services, fanId),
       findMember(db(), fanId),
     ]);
-    const totalPages = Math.max(1, Math.ceil(total / CHAT_PAGE_SIZE));
+    const totalPages = Math.max(1, Math.ceil((facts.conversation?.message_count ?? 0) / CHAT_PAGE_SIZE));
     return {
       messages: await messageViews(services, viewer, rows, facts),
       page_num: pageNumber,

@@ -11,6 +11,7 @@ import { SANDBOX_TEST_CARDS } from '../../domain/shared/wire';
 import { chatMessageStream } from '../../domain/chat/chat-message';
 import { paymentDecider, paymentStream } from '../../domain/payment/payment';
 import { chatMessageDecider } from '../../domain/chat/chat-message';
+import { conversationDecider, conversationStream } from '../../domain/chat/conversation';
 import { commandContext, handle } from '../../commands/handle';
 import { chatMessageId } from '../../commands/chat';
 import { resumeUnfinishedPayments } from '../../commands/recovery';
@@ -291,6 +292,25 @@ export function chatSuite(backend: Backend, available: boolean) {
       expect((await messages(f.token)).map((m) => m.message)).toContain('Lost in the crash?');
       await resumeUnfinishedPayments(db(), t.server.services.store, t.server.services.gateway, { olderThanMs: 0 });
       expect((await me(f.token)).wallet_amount_cents).toBe(600);
+    });
+
+    it('a credit spent on a message that a crash kept from being delivered pays for it when it is resent; nothing is charged', async () => {
+      const f = await fan('creditcrash');
+      await setSettings({ is_pay_per_message_enabled: true, pay_per_message_amount: 3 });
+      try {
+        expect((await post('/api/chat/grant_message_credits', { user_id: f.id, credits: 1 }, admin)).status).toBe(200);
+        const ctx = commandContext(t.server.services.store, { userId: f.id, role: 'user' });
+        const messageId = chatMessageId(f.id, 'credit-crash', ctx.newId);
+        // The credit was spent, then the process stopped before the message was written.
+        await handle(ctx, conversationStream(f.id), conversationDecider, { type: 'UseCredit', fanId: f.id, messageId, at: ctx.now() });
+        await settleAll();
+        const r = await post('/api/chat/send_message', { message: 'Kept my credit?', uniqueId: 'credit-crash' }, f.token);
+        expect(r.status, JSON.stringify(r.body)).toBe(200);
+        expect(r.body.data).toMatchObject({ amount_cents: 0, payPerMessageCredit: 0, message: { _id: messageId, message: 'Kept my credit?' } });
+        expect(await chargesFor(messageId)).toEqual([]);
+      } finally {
+        await setSettings({ is_pay_per_message_enabled: false });
+      }
     });
 
     it('staff "Unlock for this Subscriber" opens a message free of charge; the chat list shows fans with unread counts and money', async () => {
