@@ -40,7 +40,13 @@ export async function checkLedger(
   // Wallet top-ups are report rows of their own: the fan's money held, not earnings.
   const transactions = await sql<{ c: string; t: string }>`SELECT COALESCE(sum(amount_cents) FILTER (WHERE type <> 'wallet_topup'), 0) AS c,
     COALESCE(sum(amount_cents) FILTER (WHERE type = 'wallet_topup'), 0) AS t FROM rm.transactions WHERE status = 'captured'`.execute(db);
-  const figures: LedgerFigures = { earningsCents: Number(earnings.rows[0].c), transactionsCents: Number(transactions.rows[0].c), providerCents: await providerNetCents() };
+  const bySource = await sql<{ source: string; c: string }>`SELECT source, COALESCE(sum(cents), 0) AS c FROM rm.earnings_daily GROUP BY source`.execute(db);
+  const figures: LedgerFigures = {
+    earningsCents: Number(earnings.rows[0].c),
+    transactionsCents: Number(transactions.rows[0].c),
+    providerCents: await providerNetCents(),
+    earningsBySourceCents: Object.fromEntries(bySource.rows.map((r) => [r.source, Number(r.c)])),
+  };
   const wallet: WalletFigures = { readModelBalances: await walletBalances(db), topUpTransactionsCents: Number(transactions.rows[0].t), cryptoReceived: await cryptoReceived() };
   return { ledger, figures, wallet, events, problems: [...ledgerDiscrepancies(ledger, figures), ...walletDiscrepancies(ledger, wallet)] };
 }

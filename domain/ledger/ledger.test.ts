@@ -33,6 +33,17 @@ describe('foldLedger', () => {
       'payment provider net 3000 ≠ event log net 2499',
     ]);
   });
+
+  it('holds the earnings per source against the log: chat purchases count as chat, nowhere else', () => {
+    const chat = [captured('d', 700, 'chat_unlock'), captured('e', 300, 'pay_per_message'), reversed('d', 700, 'refund', 'chat_unlock')].reduce(foldLedger, l);
+    expect(chat.netBySource).toEqual({ unlocks: 1500, subscriptions: 999, tips: 0, chat: 300 });
+    const agree = { subscriptions: 999, unlocks: 1500, chat: 300 };
+    expect(ledgerDiscrepancies(chat, { earningsCents: 2799, transactionsCents: 2799, providerCents: null, earningsBySourceCents: agree })).toEqual([]);
+    expect(ledgerDiscrepancies(chat, { earningsCents: 2799, transactionsCents: 2799, providerCents: null, earningsBySourceCents: { ...agree, chat: 0, unlocks: 1800 } })).toEqual([
+      'earnings from unlocks 1800 ≠ event log 1500',
+      'earnings from chat 0 ≠ event log 300',
+    ]);
+  });
 });
 
 describe('wallets in the ledger', () => {

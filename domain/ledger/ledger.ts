@@ -152,6 +152,8 @@ export interface LedgerFigures {
   transactionsCents: number;
   /** The provider's captures net of its reversals; null when it cannot be asked (a real provider offline). */
   providerCents: number | null;
+  /** The earnings read model per source (subscriptions, unlocks, tips, chat); absent: not compared. */
+  earningsBySourceCents?: Record<string, number>;
 }
 
 /** Every way the books can disagree with the event log, in words an auditor reads; empty when they agree. */
@@ -162,6 +164,14 @@ export function ledgerDiscrepancies(l: Ledger, f: LedgerFigures): string[] {
   if (f.transactionsCents !== net) problems.push(`transactions report ${f.transactionsCents} ≠ event log net ${net}`);
   const card = l.netByMethod.card;
   if (f.providerCents !== null && f.providerCents !== card) problems.push(`payment provider net ${f.providerCents} ≠ event log net ${card}${l.netByMethod.wallet ? ' (card payments)' : ''}`);
+  if (f.earningsBySourceCents) {
+    const sources = new Set([...Object.keys(l.netBySource), ...Object.keys(f.earningsBySourceCents)]);
+    for (const source of sources) {
+      const logged = l.netBySource[source as LedgerSource] ?? 0;
+      const reported = f.earningsBySourceCents[source] ?? 0;
+      if (logged !== reported) problems.push(`earnings from ${source} ${reported} ≠ event log ${logged}`);
+    }
+  }
   return problems;
 }
 

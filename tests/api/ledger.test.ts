@@ -18,7 +18,7 @@ describe('ledger check (pglite)', () => {
       const honest = await checkLedger(store, database.db, () => sandboxNetCents(database));
       expect(honest.problems).toEqual([]);
       expect(honest.ledger.capturedCents).toBe(999);
-      expect(honest.figures).toEqual({ earningsCents: 999, transactionsCents: 999, providerCents: 999 });
+      expect(honest.figures).toEqual({ earningsCents: 999, transactionsCents: 999, providerCents: 999, earningsBySourceCents: { subscriptions: 999 } });
 
       await sql`UPDATE rm.earnings_daily SET cents = cents + 100`.execute(database.db);
       await sql`UPDATE sandbox_gateway.charges SET amount_cents = amount_cents + 1`.execute(database.db);
@@ -26,6 +26,7 @@ describe('ledger check (pglite)', () => {
       expect(drifted.problems).toEqual([
         'earnings report 1099 ≠ captures − refunds − voids − chargebacks 999',
         'payment provider net 1000 ≠ event log net 999',
+        'earnings from subscriptions 1099 ≠ event log 999',
       ]);
     } finally {
       await t.close();
@@ -35,6 +36,6 @@ describe('ledger check (pglite)', () => {
   it('fails the test server\'s close when the books disagree', async () => {
     const t = await startTestServer('pglite');
     await sql`INSERT INTO rm.earnings_daily (day, source, cents, count) VALUES ('2026-01-01', 'unlocks', 500, 1)`.execute(t.server.services.database.db);
-    await expect(t.close()).rejects.toThrow(/Ledger check failed:\nearnings report 500 ≠ captures − refunds − voids − chargebacks 0/);
+    await expect(t.close()).rejects.toThrow(/Ledger check failed:\nearnings report 500 ≠ captures − refunds − voids − chargebacks 0\nearnings from unlocks 500 ≠ event log 0/);
   });
 });
