@@ -14,10 +14,10 @@ import { walletShortfallError } from '../domain/wallet/wallet';
 import { insufficientFunds, payPerMessageCharge } from '../domain/pricing/pricing';
 import type { PaymentState } from '../domain/payment/payment';
 import {
-  CHAT_MEDIA_MAX, CHAT_NOT_ALLOWED, chatMessageDecider, chatMessageStream, COULD_NOT_UNLOCK_MESSAGE, couldNotSend,
+  CHAT_MEDIA_MAX, CHAT_NOT_ALLOWED, chatMessageDecider, FAN_MEDIA_NOT_AVAILABLE, chatMessageStream, COULD_NOT_UNLOCK_MESSAGE, couldNotSend,
   tooManyMedia, validateChatText, type ChatMediaRef, type ChatMessageState,
 } from '../domain/chat/chat-message';
-import { conversationDecider, conversationStream, NO_CREDIT, payPerMessageAlert } from '../domain/chat/conversation';
+import { conversationDecider, conversationStream, NO_CREDIT, payPerMessageAlert, payPerMessageCents } from '../domain/chat/conversation';
 import { handle, loadStream, type CommandContext } from './handle';
 import { completeEntitlement, resumePayment, settlePayment, type PaymentDeps } from './payments';
 import { resolveCard, type CardChoice } from './cards';
@@ -91,6 +91,8 @@ export interface FanMessageInput {
   fanId: string;
   role: Role;
   text: string;
+  /** Media the fan attached (not available to fans yet: refused). */
+  mediaCount?: number;
   uniqueId: string | null;
   /** How a paid message is paid: the wallet when the fan's default is crypto_currency, else the primary card. */
   payWith: 'wallet' | 'card';
@@ -113,6 +115,7 @@ export interface FanMessageOutcome {
 
 export async function sendFanMessage(ctx: CommandContext, deps: PaymentDeps, input: FanMessageInput): Promise<FanMessageOutcome> {
   if (input.role !== 'user') throw new DomainError(CHAT_NOT_ALLOWED, 'CHAT_NOT_ALLOWED', 403);
+  if (input.mediaCount) throw new ValidationError('media', FAN_MEDIA_NOT_AVAILABLE);
   const messageId = chatMessageId(input.fanId, input.uniqueId, ctx.newId);
   const stream = chatMessageStream(messageId);
   const existing = await loadStream(ctx.store, stream, chatMessageDecider);
@@ -133,7 +136,8 @@ export async function sendFanMessage(ctx: CommandContext, deps: PaymentDeps, inp
   }
 
   const conversation = await loadStream(ctx.store, conversationStream(input.fanId), conversationDecider);
-  const { usesCredit, chargeCents } = payPerMessageCharge(conversation.state.credits, settings.pay_per_message_amount * 100);
+  const priceCents = payPerMessageCents(settings);
+  const { usesCredit } = payPerMessageCharge(conversation.state.credits, priceCents);
   // A credit already spent on this very message (an earlier attempt stopped before delivering it) pays for it.
   if (usesCredit || conversation.state.creditedMessages.has(messageId)) {
     try {
@@ -146,7 +150,8 @@ export async function sendFanMessage(ctx: CommandContext, deps: PaymentDeps, inp
       if (!(e instanceof DomainError && e.code === NO_CREDIT)) throw e;
     }
   }
-  const amountCents = chargeCents || settings.pay_per_message_amount * 100;
+  // No credit (or the last one went to a message sent at the same moment): the message costs its price.
+  const amountCents = priceCents;
   if (input.acceptedChargeCents !== amountCents)
     throw new DomainError(payPerMessageAlert(0, amountCents), 'PAY_PER_MESSAGE_NOT_ACCEPTED', 409, { payPerMessageAmountCents: amountCents });
   const purpose = { kind: 'pay_per_message' as const, messageId };

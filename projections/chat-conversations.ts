@@ -3,6 +3,7 @@
 // the message list's read marks.
 import { sql, type Kysely } from 'kysely';
 import type { Projection } from './projection';
+import { formatMoney } from '../domain/shared/money';
 
 export interface ConversationRow {
   fan_id: string;
@@ -85,8 +86,7 @@ export const chatConversationsProjection: Projection = {
         const tip = await store.get<PendingTipRow>('chat_pending_tips', { tip_id: d.tipId });
         if (!tip) return;
         store.delete('chat_pending_tips', { tip_id: d.tipId });
-        const dollars = (Number(tip.amount_cents) / 100).toFixed(2);
-        await change(tip.fan_id, (c) => ({ ...c, last_message: `Tip $${dollars}`, last_message_at: d.sentAt, last_fan_message_at: d.sentAt, staff_unread: c.staff_unread + 1, message_count: c.message_count + 1 }));
+        await change(tip.fan_id, (c) => ({ ...c, last_message: `Tip ${formatMoney(Number(tip.amount_cents))}`, last_message_at: d.sentAt, last_fan_message_at: d.sentAt, staff_unread: c.staff_unread + 1, message_count: c.message_count + 1 }));
         return;
       }
       case 'TipFailed':

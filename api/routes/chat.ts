@@ -10,7 +10,7 @@ import { VALID_AMOUNT } from '../../domain/pricing/pricing';
 import { isStaffRole } from '../../domain/user/user';
 import { walletPurchaseMessage } from '../../domain/wallet/wallet';
 import { CHAT_NOT_ALLOWED, lockStateOf } from '../../domain/chat/chat-message';
-import { chatDeductionCents } from '../../domain/chat/conversation';
+import { chatDeductionCents, payPerMessageCents } from '../../domain/chat/conversation';
 import {
   CHAT_PAGE_SIZE, type ChatMessagePage, type ChatWalletPurchaseResult, type ChatMessageView, type ChatPurchaseResult, type ChatSendResult, type ChatUserDetails, type ChatUserListPage,
   type ChatUserSort, type PayPerMessageStatus, type UnreadCounts,
@@ -30,7 +30,7 @@ import { findSubscriber, subscriptionMeFields } from '../../projections/subscrib
 import { findUser } from '../../projections/users';
 import { findWallet } from '../../projections/wallet';
 import { findMember } from '../../projections/members';
-import { MONEY_ROLES } from '../../domain/access/routes';
+import { chatSortsFor, seesChatEarnings, seesChatWallets } from '../../domain/chat/roles';
 import { ok, parse } from '../http';
 import { contextFor, requireCaller, type Caller } from '../auth';
 import { mediaView, settle } from '../views';
@@ -75,15 +75,6 @@ const SORTS: Record<string, ChatUserSort> = {
   latest_message: 'latest_message', latest: 'latest_message', users_last_message: 'users_last_message', amount_spent: 'amount_spent',
   unread_messages: 'unread_messages', unread: 'unread_messages', expiration_date: 'expiration_date',
 };
-
-/** Spec 3 §6: sorts by money and expiry are not for content and live-stream managers. */
-const sortsFor = (role: Role): ChatUserSort[] =>
-  role === 'content_manager' || role === 'live_stream_manager'
-    ? ['latest_message', 'users_last_message', 'unread_messages']
-    : ['latest_message', 'users_last_message', 'amount_spent', 'unread_messages', 'expiration_date'];
-/** Wallet amounts for admin and sub_admin (spec 3 §6); earnings for the money roles (not live_stream_manager). */
-const seesWallets = (role: Role) => role === 'admin' || role === 'super_admin' || role === 'sub_admin';
-const seesEarnings = (role: Role) => MONEY_ROLES.includes(role);
 
 const promotionNotForChat = () =>
   new DomainError('Sorry promotion expired.', 'PROMOTION_EXPIRED', 409, { reason: 'Locked-content promotions do not cover direct chat messages.' });
@@ -168,7 +159,7 @@ export const chatRoutes = (services: Services): FastifyPluginAsync => async (app
     return {
       isPayPerMessageEnabled: settings.is_pay_per_message_enabled,
       payPerMessageAmount: settings.pay_per_message_amount,
-      payPerMessageAmountCents: settings.pay_per_message_amount * 100,
+      payPerMessageAmountCents: payPerMessageCents(settings),
       payPerMessageCredit: conversation?.credits ?? 0,
       canChat,
     };
@@ -251,13 +242,13 @@ export const chatRoutes = (services: Services): FastifyPluginAsync => async (app
       request.query,
     );
     const sort = SORTS[q.sort_by];
-    if (!sort || !sortsFor(caller.role).includes(sort)) throw new ValidationError('sort_by', 'sort_by is invalid.');
+    if (!sort || !chatSortsFor(caller.role).includes(sort)) throw new ValidationError('sort_by', 'sort_by is invalid.');
     // Sorting by expiry lists the cancelled-but-paid fans whose access runs out (spec 3 §4 sort rules).
     const status = sort === 'expiration_date' ? '2' : q.sort_by_subscribers === '1' || q.sort_by_subscribers === '2' ? q.sort_by_subscribers : null;
     const pageSize = 30;
     const { rows, total } = await chatUserList(db(), { page: q.page_num, pageSize, search: q.user_name, sort, status, nowIso: nowIso() });
-    const wallets = seesWallets(caller.role);
-    const earnings = seesEarnings(caller.role);
+    const wallets = seesChatWallets(caller.role);
+    const earnings = seesChatEarnings(caller.role);
     const data: ChatUserListPage = {
       users: rows.map((r) => ({
         _id: r.id,
@@ -292,8 +283,8 @@ export const chatRoutes = (services: Services): FastifyPluginAsync => async (app
       findConversation(db(), q.user_id),
     ]);
     if (!user) throw new DomainError('Error occurred while getting user detail', 'USER_NOT_FOUND', 404);
-    const wallets = seesWallets(caller.role);
-    const earnings = seesEarnings(caller.role);
+    const wallets = seesChatWallets(caller.role);
+    const earnings = seesChatEarnings(caller.role);
     const deduction = chatDeductionCents(reversals);
     const spent = Number(user.total_spent_cents ?? 0);
     const data: ChatUserDetails = {
@@ -342,11 +333,9 @@ export const chatRoutes = (services: Services): FastifyPluginAsync => async (app
           locked: body.isLocked, priceCents, uniqueId: body.uniqueId ?? null,
         });
       } else {
-        // A fan writes text; media from fans come with the chat media uploads.
-        if (body.media.length > 0) throw new ValidationError('media', 'You can not add more than one media.');
         const wallet = await findWallet(db(), caller.userId);
         const outcome = await sendFanMessage(ctx, deps, {
-          fanId: caller.userId, role: caller.role, text: body.message, uniqueId: body.uniqueId ?? null,
+          fanId: caller.userId, role: caller.role, text: body.message, mediaCount: body.media.length, uniqueId: body.uniqueId ?? null,
           payWith: wallet?.default_method === 'crypto_currency' ? 'wallet' : 'card',
           acceptedChargeCents: body.isPayPerMessageEnabled && body.payPerMessageAmount !== undefined ? centsFromDollars(body.payPerMessageAmount) : null,
         });

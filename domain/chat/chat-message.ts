@@ -112,13 +112,22 @@ export interface ChatMessageState {
   pendingUnlockCents: number;
 }
 
-/** Validates a message text (spec 3 §5): not blank, at most 20,000 characters. */
-export function validateChatText(text: string, required: boolean): string {
-  const t = text.trim();
-  if (required && !t) throw new ValidationError('message', MESSAGE_EMPTY);
-  if (text.length > CHAT_TEXT_MAX) throw new ValidationError('message', MESSAGE_TOO_LONG);
-  return t;
+/** What is wrong with a message text (spec 3 §5: not blank when required, at most 20,000 characters), or null. */
+export function chatTextProblem(text: string, required = true): string | null {
+  if (required && !text.trim()) return MESSAGE_EMPTY;
+  if (text.length > CHAT_TEXT_MAX) return MESSAGE_TOO_LONG;
+  return null;
 }
+
+/** Validates a message text and returns it trimmed; a problem is a 400 naming the field. */
+export function validateChatText(text: string, required: boolean): string {
+  const problem = chatTextProblem(text, required);
+  if (problem) throw new ValidationError('message', problem);
+  return text.trim();
+}
+
+/** Fans write text for now: media from fans come with the chat media uploads. */
+export const FAN_MEDIA_NOT_AVAILABLE = 'Sending photos and videos in chat is not available yet.';
 
 /** The type a staff message has by what it carries. */
 export function messageTypeOf(media: ChatMediaRef[]): ChatMessageType {

@@ -63,6 +63,9 @@ export const conversationDecider: Decider<ConversationCommand, ConversationEvent
   },
 };
 
+/** What one message costs under pay-per-message (the setting is in whole dollars). */
+export const payPerMessageCents = (settings: { pay_per_message_amount: number }): number => settings.pay_per_message_amount * 100;
+
 /** The pay-per-message alert before a fan sends (spec 3 §4). */
 export function payPerMessageAlert(credits: number, amountCents: number): string {
   if (credits > 0) return `You have ${credits} Message credit${credits === 1 ? '' : 's'}. This message is sent free.`;

@@ -17,14 +17,13 @@ import { chatMessageId } from '../../commands/chat';
 import { resumeUnfinishedPayments } from '../../commands/recovery';
 import { rebuildReadModels } from '../../projections/rebuild';
 import { allProjections } from '../../projections';
-import type { SandboxCryptoGateway } from '../../infra/payments/sandbox-crypto-gateway';
 import { startTestServer, TEST_CARD_FORM, type Backend, type TestServer } from '../support/server';
+import { topUpWallet } from '../support/wallet';
 
 export function chatSuite(backend: Backend, available: boolean) {
   describe.skipIf(!available)(`private chat over HTTP (${backend})`, () => {
     let t: TestServer;
     let admin: string;
-    let crypto: SandboxCryptoGateway;
     const post = (url: string, body: unknown, token?: string, headers: Record<string, string> = {}) => t.call('POST', url, body, { ...(token ? { token } : {}), headers });
     const get = (url: string, token?: string) => t.call('GET', url, undefined, token ? { token } : {});
     const me = async (token: string) => (await get('/api/users/me', token)).body.data;
@@ -45,12 +44,7 @@ export function chatSuite(backend: Backend, available: boolean) {
       if (subscribed) expect((await post('/api/v2/purchase/subscription', card(), f.token)).body.data.accepted).toBe(true);
       return f;
     };
-    const topUp = async (token: string, dollars: number) => {
-      const gen = await post('/api/crypto/generate-payment-id', { currency: 'BTC', amount: dollars }, token);
-      const started = await post('/api/crypto/add-fund-and-payment', { currency: 'BTC', transaction_type: 'add_fund', amount: dollars, payment_for: 'wallet', payment_id: gen.body.data.payment_id }, token);
-      await crypto.mark(started.body.data.payment_id, 'paid');
-      expect((await post('/api/crypto/get-transaction-status', { payment_id: started.body.data.payment_id }, token)).body.data.is_payment_confirmed).toBe(true);
-    };
+    const topUp = (token: string, dollars: number) => topUpWallet(t, token, dollars);
     const uploadImage = async (title: string) => {
       const image = await sharp({ create: { width: 320, height: 240, channels: 3, background: { r: 200, g: 40, b: 90 } } }).jpeg().toBuffer();
       const presign = await post('/api/upload/generate_presigned_url', { file_name: `${title}.jpg`, content_type: 'image/jpeg', media_type: 'message' }, admin);
@@ -74,7 +68,6 @@ export function chatSuite(backend: Backend, available: boolean) {
 
     beforeAll(async () => {
       t = await startTestServer(backend, {}, { deliverNotices: false });
-      crypto = t.server.services.cryptoGateway as SandboxCryptoGateway;
       admin = (await post('/api/users/login', { email: t.adminEmail, password: t.adminPassword })).body.data.token;
     });
     afterAll(async () => {

@@ -14,14 +14,13 @@ import { tipDecider } from '../../domain/tip/tip';
 import { resumeUnfinishedPayments } from '../../commands/recovery';
 import { rebuildReadModels } from '../../projections/rebuild';
 import { allProjections } from '../../projections';
-import type { SandboxCryptoGateway } from '../../infra/payments/sandbox-crypto-gateway';
 import { startTestServer, TEST_CARD_FORM, type Backend, type TestServer } from '../support/server';
+import { topUpWallet } from '../support/wallet';
 
 export function tipsSuite(backend: Backend, available: boolean) {
   describe.skipIf(!available)(`tips over HTTP (${backend})`, () => {
     let t: TestServer;
     let admin: string;
-    let crypto: SandboxCryptoGateway;
     const post = (url: string, body: unknown, token?: string, headers: Record<string, string> = {}) => t.call('POST', url, body, { ...(token ? { token } : {}), headers });
     const get = (url: string, token?: string) => t.call('GET', url, undefined, token ? { token } : {});
     const me = async (token: string) => (await get('/api/users/me', token)).body.data;
@@ -41,18 +40,12 @@ export function tipsSuite(backend: Backend, available: boolean) {
     const card = (number: string = SANDBOX_TEST_CARDS.approve) => ({ ...TEST_CARD_FORM, cardNumber: number });
     const tip = (token: string, body: Record<string, unknown>) => post('/api/v2/purchase/send-tip', body, token);
     const walletTip = (token: string, body: Record<string, unknown>) => post('/api/crypto/purchase-from-wallet', { payment_for: 'tips', ...body }, token);
-    const topUp = async (token: string, dollars: number) => {
-      const gen = await post('/api/crypto/generate-payment-id', { currency: 'BTC', amount: dollars }, token);
-      const started = await post('/api/crypto/add-fund-and-payment', { currency: 'BTC', transaction_type: 'add_fund', amount: dollars, payment_for: 'wallet', payment_id: gen.body.data.payment_id }, token);
-      await crypto.mark(started.body.data.payment_id, 'paid');
-      expect((await post('/api/crypto/get-transaction-status', { payment_id: started.body.data.payment_id }, token)).body.data.is_payment_confirmed).toBe(true);
-    };
+    const topUp = (token: string, dollars: number) => topUpWallet(t, token, dollars);
     const list = async (token: string) => (await post('/api/chat/get_tips_list', {}, token)).body.data;
     const earningsTips = async () => (await get('/admin-api/dashboard', admin)).body.earnings_by_source_30d.find((s: any) => s.source === 'tips')?.cents ?? 0;
 
     beforeAll(async () => {
       t = await startTestServer(backend, {}, { deliverNotices: false });
-      crypto = t.server.services.cryptoGateway as SandboxCryptoGateway;
       admin = (await post('/api/users/login', { email: t.adminEmail, password: t.adminPassword })).body.data.token;
     });
     afterAll(async () => {

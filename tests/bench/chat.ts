@@ -8,8 +8,8 @@ import { sql } from 'kysely';
 import { chatMessageStream } from '../../domain/chat/chat-message';
 import { SANDBOX_TEST_CARDS } from '../../domain/shared/wire';
 import { comparePositions, type NewEvent, type Position } from '../../infra/eventstore/port';
-import type { SandboxCryptoGateway } from '../../infra/payments/sandbox-crypto-gateway';
 import { startTestServer, TEST_CARD_FORM, type Backend } from '../support/server';
+import { topUpWallet } from '../support/wallet';
 import { load, loadOverHttp } from './feed';
 
 type Figures = { perSecond: number; p50: number; p99: number };
@@ -109,11 +109,7 @@ export async function benchChat(backend: Backend, opts: { messages: number; requ
       const r = await call('POST', '/api/chat/send_message', { message: `paid ${i}`, uniqueId: `paid-${i}`, isPayPerMessageEnabled: true, payPerMessageAmount: 1 }, fan);
       if (r.status !== 200) throw new Error(JSON.stringify(r.body));
     });
-    const crypto = t.server.services.cryptoGateway as SandboxCryptoGateway;
-    const gen = await call('POST', '/api/crypto/generate-payment-id', { currency: 'BTC', amount: 1000 }, fan);
-    const started = await call('POST', '/api/crypto/add-fund-and-payment', { currency: 'BTC', transaction_type: 'add_fund', amount: 1000, payment_for: 'wallet', payment_id: gen.body.data.payment_id }, fan);
-    await crypto.mark(started.body.data.payment_id, 'paid');
-    await call('POST', '/api/crypto/get-transaction-status', { payment_id: started.body.data.payment_id }, fan);
+    await topUpWallet(t, fan, 1000);
     const locked: string[] = [];
     for (let i = 0; i < opts.commands; i++)
       locked.push((await call('POST', '/api/chat/send_message', { receiver: fanId, message: 'for the bench', media: [mediaId], isLocked: true, amount: 5 }, admin)).body.data.message._id);

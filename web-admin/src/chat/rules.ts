@@ -1,16 +1,19 @@
 // The console chat's rules (spec 3 §2.1, §4, §5, §6, §9) as small pure functions; the texts are the spec's.
 // The screens in this folder only call these.
 import type { ChatMessageView, ChatUserDetails, ChatUserSort } from '../../../domain/chat/wire';
-import type { MediaKind } from '../../../domain/shared/wire';
-import { MAX_MEDIA, tooManyMessage } from '../posts/rules';
+import type { MediaKind, Role } from '../../../domain/shared/wire';
+import { CHAT_MEDIA_MAX, CHAT_TEXT_MAX, MESSAGE_EMPTY, PLEASE_ADD_MEDIA, tooManyMedia } from '../../../domain/chat/chat-message';
+import { chatDeductionCents } from '../../../domain/chat/conversation';
+import { chatSortsFor, seesChatStatusFilter } from '../../../domain/chat/roles';
+import { CHARGEBACK_PENALTY_CENTS } from '../../../domain/payment/payment';
 
 export const MESSAGES = {
   listError: 'Error occurred while getting user list',
   detailError: 'Error occurred while getting user detail',
   messagesError: 'There was a problem loading messages.',
   noRecords: 'No Records Found',
-  emptyText: "Message can't be empty",
-  noMedia: 'Please add media',
+  emptyText: MESSAGE_EMPTY,
+  noMedia: PLEASE_ADD_MEDIA,
   processing: 'This message is under process. It will be visible to you/users when processing is completed.',
   unlockError: 'There was an error while unlocking content for user.',
   unlocked: 'Message unlocked for this subscriber.',
@@ -23,22 +26,19 @@ export const MESSAGES = {
 } as const;
 
 /** Chat text of the input bar and the message text of a media message: at most 20,000 characters (spec 3 §9). */
-export const MAX_TEXT = 20_000;
+export const MAX_TEXT = CHAT_TEXT_MAX;
 /** A locked message's default price in chat (spec 3 §5). */
 export const DEFAULT_LOCKED_AMOUNT = 20;
-/** Each chargeback adds 25 dollars to the header's red total (spec 3 §9). */
-export const CHARGEBACK_PENALTY_CENTS = 2500;
 /** Rows load more when scrolled beyond 98 % (spec 3 §2.1). */
 export const LOAD_MORE_AT = 0.98;
 /** The conversation is re-read this often (ms). */
 export const POLL_MS = 5000;
 export const SEARCH_DEBOUNCE_MS = 400;
 
-export { MAX_MEDIA, tooManyMessage };
+export const MAX_MEDIA = CHAT_MEDIA_MAX;
+export const tooManyMessage = tooManyMedia;
 
 // ---- roles ----------------------------------------------------------------------------------------------
-
-const ADMINS = ['admin', 'super_admin', 'sub_admin'];
 
 export const SORT_LABELS: Record<ChatUserSort, string> = {
   latest_message: 'Latest Message',
@@ -48,22 +48,12 @@ export const SORT_LABELS: Record<ChatUserSort, string> = {
   expiration_date: 'Days until Subscription Expires',
 };
 
-const ALL_SORTS: ChatUserSort[] = ['latest_message', 'users_last_message', 'amount_spent', 'unread_messages', 'expiration_date'];
-const BASIC_SORTS: ChatUserSort[] = ['latest_message', 'users_last_message', 'unread_messages'];
-
-/**
- * The sort options one role sees (spec 3 §6): admins all five; content_manager and live_stream_manager the
- * basic three; the model all five while earnings are shown (hide_earnings off), the basic three otherwise.
- * Support reads conversations and gets the basic three.
- */
-export function sortOptions(role: unknown, settings: { hide_earnings?: boolean } = {}): ChatUserSort[] {
-  if (typeof role === 'string' && ADMINS.includes(role)) return ALL_SORTS;
-  if (role === 'model') return settings.hide_earnings ? BASIC_SORTS : ALL_SORTS;
-  return BASIC_SORTS;
-}
+/** The sort options one role sees (spec 3 §6; the server applies the same table: domain/chat/roles.ts). */
+export const sortOptions = (role: unknown, settings: { hide_earnings?: boolean } = {}): ChatUserSort[] =>
+  chatSortsFor(typeof role === 'string' ? (role as Role) : null, !!settings.hide_earnings);
 
 /** The subscriber-status filter (All, Active, Active-Cancelled) is for admin and sub_admin (spec 3 §6). */
-export const showsStatusFilter = (role: unknown) => typeof role === 'string' && ADMINS.includes(role);
+export const showsStatusFilter = (role: unknown) => seesChatStatusFilter(typeof role === 'string' ? (role as Role) : null);
 
 /**
  * The status codes are this project's (README "Memberships", ccbillSubscriptionStatus): '1' renewing, '2'
@@ -143,7 +133,7 @@ export function deductionBreakdown(d: Pick<ChatUserDetails, 'totalVoidAmount' | 
   const chargebackCents = toCents(d.totalChargeBackAmount || 0);
   const chargebackCount = d.totalChargeBackCount || 0;
   const penaltyCents = chargebackCount * CHARGEBACK_PENALTY_CENTS;
-  const computed = voidCents + refundCents + chargebackCents + penaltyCents;
+  const computed = chatDeductionCents({ voidCents, refundCents, chargebackCents, chargebackCount });
   const server = typeof d.totalDeductionCents === 'number' ? d.totalDeductionCents : typeof d.totalDeductionAmount === 'number' ? toCents(d.totalDeductionAmount) : computed;
   return { voidCents, refundCents, chargebackCents, chargebackCount, penaltyCents, totalCents: server };
 }

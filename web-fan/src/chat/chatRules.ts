@@ -1,41 +1,36 @@
 // The chat screen's rules that need no React: the input bar's validation (spec 3 §5), the pay-per-message alert
 // texts (§4), how a send failure reads (§8), and how pages of messages merge into one conversation.
 import type { ChatMessageView, PayPerMessageStatus } from '../../../domain/chat/wire';
-import { formatMoney } from '../../../domain/shared/money';
+import { CHAT_TEXT_MAX, chatTextProblem, couldNotSend, MESSAGE_EMPTY, MESSAGE_TOO_LONG } from '../../../domain/chat/chat-message';
+import { payPerMessageAlert as alertText } from '../../../domain/chat/conversation';
+import { LOW_BALANCE_FOR_MESSAGE } from '../../../domain/wallet/wallet';
 import { ApiError } from '../api';
 import { relativeTime } from '../format';
 
-export const CHAT_TEXT_MAX = 20_000;
-export const EMPTY_MESSAGE = "Message can't be empty";
-export const MESSAGE_TOO_LONG = 'Message is too long.';
+export { CHAT_TEXT_MAX, MESSAGE_TOO_LONG };
+export const EMPTY_MESSAGE = MESSAGE_EMPTY;
 export const LOAD_FAILED = 'There was a problem loading messages.';
-export const COULD_NOT_SEND = 'Could not send Message';
-export const CASCADE_SEND_MESSAGE = 'Could not send Message: Problem in card authorization please re-enter your card details or add new card.';
-export const LOW_WALLET_MESSAGE = 'Your wallet balance is low. Please add funds to send message.';
+export const CASCADE_SEND_MESSAGE = couldNotSend('Problem in card authorization please re-enter your card details or add new card.');
+export const LOW_WALLET_MESSAGE = LOW_BALANCE_FOR_MESSAGE;
 /** Poll for new messages every 5 seconds (no websocket yet). */
 export const CHAT_POLL_MS = 5_000;
 /** The tip button starts at $20 in chat (spec 3 §9). */
 export const CHAT_DEFAULT_TIP = 20;
 
 /** The input bar's check: null when the text may be sent. */
-export function textError(text: string): string | null {
-  if (!text.trim()) return EMPTY_MESSAGE;
-  if (text.length > CHAT_TEXT_MAX) return MESSAGE_TOO_LONG;
-  return null;
-}
+export const textError = (text: string): string | null => chatTextProblem(text);
 
 /** The alert before a pay-per-message send, or null when sending is free of any notice. */
 export function payPerMessageAlert(status: PayPerMessageStatus | null | undefined): string | null {
   if (!status?.isPayPerMessageEnabled) return null;
-  if (status.payPerMessageCredit > 0) return `You have ${status.payPerMessageCredit} Message credit. This message is sent free.`;
-  return `Sending this message will charge ${formatMoney(status.payPerMessageAmountCents)}. Do you want to continue?`;
+  return alertText(status.payPerMessageCredit, status.payPerMessageAmountCents);
 }
 
 /** 'Could not send Message: {reason}' (the server's message already says so on a payment failure). */
 export function sendFailureText(reason: string): string {
   const r = reason.trim();
   if (/^could not send message/i.test(r)) return r;
-  return `${COULD_NOT_SEND}: ${r || 'Something went wrong'}`;
+  return couldNotSend(r || 'Something went wrong');
 }
 
 export interface SendFailure {
