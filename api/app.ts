@@ -25,6 +25,7 @@ import { libraryRoutes } from './routes/library';
 import { walletRoutes } from './routes/wallet';
 import { promotionRoutes } from './routes/promotions';
 import { subscriptionRoutes } from './routes/subscriptions';
+import { myPaymentRoutes } from './routes/my-payments';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -93,6 +94,7 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
   await app.register(walletRoutes(services));
   await app.register(promotionRoutes(services));
   await app.register(subscriptionRoutes(services));
+  await app.register(myPaymentRoutes(services));
 
   const roots = services.staticRoots;
   if (roots?.admin && fs.existsSync(path.join(roots.admin, 'index.html'))) {

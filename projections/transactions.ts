@@ -124,3 +124,20 @@ export async function unfinishedPayments(db: Kysely<any>, olderThanIso: string):
     .execute();
   return rows.map((r: { id: string }) => r.id);
 }
+
+/**
+ * One fan's own payments, newest first (their payment history page, GET /api/users/payments): every row whose
+ * user_id is theirs — payments, top-ups and the reversals of their payments — and what they paid in money: the
+ * captured card and crypto rows (wallet purchases were paid when the wallet was topped up, so they are not counted twice).
+ */
+export async function listUserPayments(db: Kysely<any>, userId: string, p: { offset: number; limit: number; id?: string }) {
+  let q = db.withSchema('rm').selectFrom('transactions').where('user_id', '=', userId);
+  if (p.id !== undefined) q = q.where('id', '=', p.id);
+  const [rows, totals] = await Promise.all([
+    q.selectAll().orderBy('created_at', 'desc').orderBy('id').limit(p.limit).offset(p.offset).execute(),
+    q
+      .select([sql<string>`count(*)`.as('n'), sql<string>`coalesce(sum(amount_cents) FILTER (WHERE status = 'captured' AND method <> 'wallet'), 0)`.as('paid')])
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows: rows as TransactionRow[], total: Number(totals.n), paidCents: Number(totals.paid) };
+}

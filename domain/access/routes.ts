@@ -35,6 +35,9 @@ export const API_ACCESS: Record<string, Access> = {
   'POST /api/opt-in-email-settings/user-opt-in-email-verification': 'public', // the emailed token is the permission
   'GET /api/update-opt-in-email-popup-display-status': 'authenticated',
   'GET /api/pages/get_html': 'public',
+  // A fan's own payments and receipts (issue 11): the route answers only the caller's own rows.
+  'GET /api/users/payments': 'authenticated',
+  'GET /api/users/payments/:id': 'authenticated',
   // Staff: proxy login and user management (spec 2 §7 admin user management)
   'POST /api/users/login-as-proxy-user': ADMINS,
   'POST /api/users/get_users_list': MANAGERS,

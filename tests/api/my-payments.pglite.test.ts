@@ -1,0 +1,3 @@
+import { myPaymentsSuite } from './my-payments.suite';
+
+myPaymentsSuite('pglite', true);
