@@ -5,12 +5,12 @@ import { z } from 'zod';
 import type { AdminAuditRecord, AdminUserRecord, Role } from '../../domain/shared/wire';
 import { DomainError } from '../../domain/shared/decider';
 import { ASSIGNABLE_ROLES } from '../../domain/member/member';
-import { settingsDecider, SETTINGS_STREAM, type SiteSettings } from '../../domain/settings/settings';
+import type { SiteSettings } from '../../domain/settings/settings';
 import {
   changeRole, createStaffAccount, deleteMember, giveComplimentary, setBlocked, setEmailPreferences, setHiddenFromChat,
   setMassMessagesMuted, setNickname, setPhotoIdOverride, startProxySession,
 } from '../../commands/staff';
-import { handle } from '../../commands/handle';
+import { updateSiteSettings } from '../../commands/settings';
 import { listAudit, listUsers, type ListParams } from '../../projections/console-lists';
 import { currentSettings } from '../../projections/settings';
 import { WATERMARK_COLOR, WATERMARK_POSITIONS, WATERMARK_SIZE_MAX, WATERMARK_SIZE_MIN, WATERMARK_TEXT_MAX } from '../../domain/media/watermark';
@@ -232,7 +232,7 @@ export const staffRoutes = (services: Services): FastifyPluginAsync => async (ap
     const known = Object.fromEntries(Object.entries((request.body ?? {}) as Record<string, unknown>).filter(([k]) => k in settingsChanges.shape));
     const changes = parse(settingsChanges, known) as Partial<SiteSettings>;
     const ctx = contextFor(request, services);
-    await handle(ctx, SETTINGS_STREAM, settingsDecider, { type: 'UpdateSettings', changes });
+    await updateSiteSettings(ctx, changes); // cleans every *_html value under the shared HTML policy
     await settle(services, ctx);
     return reply.header('x-message', 'update settings successfully.').send({ id: 'site', ...(await currentSettings(db())) });
   });

@@ -1,0 +1,23 @@
+// Server side of the HTML policy (domain/shared/html-policy.ts): DOMPurify on a jsdom window, made on first use
+// (jsdom is slow to load and most processes never save HTML).
+import createDOMPurify from 'dompurify';
+import { JSDOM } from 'jsdom';
+import { htmlSanitizer, isHtmlSettingKey, type PurifierLike } from '../../domain/shared/html-policy';
+
+let clean: ((html: string) => string) | null = null;
+
+/** The snippet with everything outside the policy removed. */
+export function sanitizeHtml(html: string): string {
+  if (!clean) {
+    const { window } = new JSDOM('');
+    clean = htmlSanitizer(createDOMPurify(window as unknown as Parameters<typeof createDOMPurify>[0]) as unknown as PurifierLike);
+  }
+  return clean(html);
+}
+
+/** The same changes with every *_html value cleaned (null and other kinds of value pass unchanged). */
+export function sanitizeHtmlSettings<T extends Record<string, unknown>>(changes: T): T {
+  const out: Record<string, unknown> = { ...changes };
+  for (const [key, value] of Object.entries(out)) if (isHtmlSettingKey(key) && typeof value === 'string') out[key] = sanitizeHtml(value);
+  return out as T;
+}
