@@ -27,7 +27,7 @@ import {
 } from '../domain/user/user';
 import { hashPassword, hashToken, newSessionToken } from '../infra/auth/secrets';
 import type { FileStorage } from '../infra/storage/local-disk';
-import { startSession, userIdForEmail, validatePassword } from './accounts';
+import { claimEmail, emailAvailableFor, startSession, userIdForEmail, validatePassword } from './accounts';
 import { handle, loadStream, type CommandContext } from './handle';
 
 /** Emailed tokens look like session tokens: 43 url-safe characters. Anything else is not worth a lookup. */
@@ -124,8 +124,7 @@ export async function changeProfileDetails(ctx: CommandContext, userId: string, 
   let token: string | null = null;
   if (valid.email !== undefined && valid.email !== user.email) {
     // Taken by someone else: say so now (registration says the same), and again at verification.
-    const holder = await userIdForEmail(ctx, valid.email);
-    if (holder && holder !== userId) throw new DomainError(EMAIL_TAKEN, 'EMAIL_TAKEN', 409, { field: 'email' });
+    if (!(await emailAvailableFor(ctx, valid.email, userId))) throw new DomainError(EMAIL_TAKEN, 'EMAIL_TAKEN', 409, { field: 'email' });
     const g = newGrant(ctx, EMAIL_VERIFICATION_TTL_MS);
     token = g.token;
     emailChange = { newEmail: valid.email, grant: g.grant };
@@ -156,7 +155,7 @@ export async function confirmEmailChange(ctx: CommandContext, userId: string | n
   const newEmail = emailChangeFor(user, tokenHash, ctx.now());
   if (!newEmail) throw invalidToken();
   actAs(ctx, user);
-  await handle(ctx, emailClaimStream(newEmail), emailClaimDecider, { type: 'ClaimEmail', email: newEmail, userId });
+  await claimEmail(ctx, newEmail, userId);
   let oldEmail: string;
   try {
     const result = await handle(ctx, userStream(userId), userDecider, { type: 'ConfirmEmailChange', tokenHash, at: ctx.now() });
@@ -166,7 +165,9 @@ export async function confirmEmailChange(ctx: CommandContext, userId: string | n
     await handle(ctx, emailClaimStream(newEmail), emailClaimDecider, { type: 'ReleaseEmail', email: newEmail, userId });
     throw e;
   }
-  await handle(ctx, emailClaimStream(oldEmail), emailClaimDecider, { type: 'ReleaseEmail', email: oldEmail, userId });
+  // Should this release fail, the old address stays claimed by an account that no longer uses it: the next
+  // registration of it takes the claim over once the lease has passed (domain/user/email-claim.ts).
+  await handle(ctx, emailClaimStream(oldEmail), emailClaimDecider, { type: 'ReleaseEmail', email: oldEmail, userId }).catch(() => {});
   return { userId, oldEmail, newEmail };
 }
 

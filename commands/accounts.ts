@@ -2,7 +2,8 @@
 // returned once to the caller and only its hash is recorded.
 import { DomainError } from '../domain/shared/decider';
 import { ValidationError, isValidEmail, normaliseEmail, passwordProblem } from '../domain/shared/validation';
-import { emailClaimDecider, emailClaimStream, userDecider, userStream } from '../domain/user/user';
+import { userDecider, userStream } from '../domain/user/user';
+import { claimVerdict, emailClaimDecider, emailClaimStream, type ClaimHolder } from '../domain/user/email-claim';
 import type { Role } from '../domain/shared/wire';
 import { dummyPasswordHash, hashPassword, hashToken, newSessionToken, verifyPassword } from '../infra/auth/secrets';
 import { handle, loadStream, type CommandContext } from './handle';
@@ -33,24 +34,77 @@ export function validatePassword(password: string, field: string): void {
   if (problem) throw new ValidationError(field, problem);
 }
 
-/** Claims the email first (expected revision "no stream"), then writes the user: one email, one account. */
+/**
+ * Registration writes two streams: the email claim, then the user. The password is hashed before the claim
+ * (the slow part stays outside the window between the appends). A failed user append releases the claim at
+ * once; a claim left by a kill between the appends is taken over by the next registration after its lease
+ * (domain/user/email-claim.ts). Either way the address can register again.
+ */
 export async function registerUser(ctx: CommandContext, input: RegisterInput): Promise<{ userId: string }> {
   validateRegistration(input);
   const email = normaliseEmail(input.email);
-  const userId = ctx.newId();
-  await handle(ctx, emailClaimStream(email), emailClaimDecider, { type: 'ClaimEmail', email, userId });
   const passwordHash = await hashPassword(input.password);
-  await handle(ctx, userStream(userId), userDecider, {
-    type: 'RegisterUser',
-    userId,
-    email,
-    name: input.name.trim(),
-    passwordHash,
-    role: input.role ?? 'user',
-    at: ctx.now(),
-    isDemo: input.isDemo,
-  });
+  const userId = ctx.newId();
+  await claimEmail(ctx, email, userId);
+  try {
+    await handle(ctx, userStream(userId), userDecider, {
+      type: 'RegisterUser',
+      userId,
+      email,
+      name: input.name.trim(),
+      passwordHash,
+      role: input.role ?? 'user',
+      at: ctx.now(),
+      isDemo: input.isDemo,
+    });
+  } catch (e) {
+    await abandonRegistration(ctx, email, userId).catch(() => {
+      // The store is failing: the claim stays until its lease passes, then the next registration takes it over.
+    });
+    throw e;
+  }
   return { userId };
+}
+
+/** What the holder's user stream says about the address (read before the pure decision). */
+async function claimHolder(ctx: CommandContext, holderId: string, email: string): Promise<ClaimHolder> {
+  const { state } = await loadStream(ctx.store, userStream(holderId), userDecider);
+  return { userId: holderId, registered: !!state.userId, ownsEmail: state.email === email, abandoned: state.abandoned };
+}
+
+/**
+ * Claims `email` for `userId`: free, already this user's, or taken over from a holder that never became its
+ * account once the lease has passed (a holder that never registered is fenced first). Throws EMAIL_TAKEN.
+ */
+export async function claimEmail(ctx: CommandContext, email: string, userId: string): Promise<void> {
+  const stream = emailClaimStream(email);
+  for (let attempt = 1; ; attempt++) {
+    const { state } = await loadStream(ctx.store, stream, emailClaimDecider);
+    const holder = state.userId && state.userId !== userId ? await claimHolder(ctx, state.userId, email) : undefined;
+    const at = ctx.now();
+    if (claimVerdict(state, userId, at, holder) === 'fence_holder' && attempt < 3) {
+      // Closes the holder's registration (a no-op if it registered meanwhile), then decides again on fresh facts.
+      await handle(ctx, userStream(holder!.userId), userDecider, { type: 'AbandonRegistration', userId: holder!.userId, email, at });
+      continue;
+    }
+    // A conflict on the claim is retried by handle(); the holder facts then no longer match and the answer is EMAIL_TAKEN.
+    await handle(ctx, stream, emailClaimDecider, { type: 'ClaimEmail', email, userId, at, holder });
+    return;
+  }
+}
+
+/** Whether `userId` could claim `email` now (a stale claim counts as free): the early check of a change of email. */
+export async function emailAvailableFor(ctx: CommandContext, email: string, userId: string): Promise<boolean> {
+  const { state } = await loadStream(ctx.store, emailClaimStream(email), emailClaimDecider);
+  const holder = state.userId && state.userId !== userId ? await claimHolder(ctx, state.userId, email) : undefined;
+  return claimVerdict(state, userId, ctx.now(), holder) !== 'taken';
+}
+
+/** Compensation: closes this registration's user stream (unless it did register after all) and frees the email. */
+async function abandonRegistration(ctx: CommandContext, email: string, userId: string): Promise<void> {
+  const { state } = await handle(ctx, userStream(userId), userDecider, { type: 'AbandonRegistration', userId, email, at: ctx.now() });
+  if (state.userId) return; // the user append did land: the claim is rightly held
+  await handle(ctx, emailClaimStream(email), emailClaimDecider, { type: 'ReleaseEmail', email, userId, abandoned: true });
 }
 
 /** The user's id for an email, read from the claim stream (the source of truth, not a read model). */

@@ -3,12 +3,10 @@ import { given } from '../shared/given-when-then';
 import type { Role } from '../shared/wire';
 import {
   ALREADY_OPTED_IN,
-  EMAIL_TAKEN,
   EMAIL_VERIFICATION_TTL_MS,
   INVALID_TOKEN,
   NO_PENDING_EMAIL_CHANGE,
   emailChangeFor,
-  emailClaimDecider,
   emailClaimStream,
   isResetTokenValid,
   isStaffRole,
@@ -63,6 +61,23 @@ describe('userDecider', () => {
     });
   });
 
+  describe('AbandonRegistration (a registration that claimed its email but never wrote the user)', () => {
+    const abandon = { type: 'AbandonRegistration' as const, userId: 'u1', email: 'fan@example.com', at: '2026-01-01T00:05:00.000Z' };
+    const abandoned: UserEvent = { type: 'RegistrationAbandoned', data: { userId: 'u1', email: 'fan@example.com', at: abandon.at } };
+    const register = { type: 'RegisterUser' as const, userId: 'u1', email: 'fan@example.com', name: 'Fan', passwordHash: 'h', role: 'user' as Role, at: '2026-01-01T00:06:00.000Z' };
+
+    it('closes an unwritten registration, so a late RegisterUser is refused', () => {
+      const state = given(userDecider).when(abandon).then([abandoned]);
+      expect(state).toMatchObject({ userId: null, abandoned: true });
+      given(userDecider, [abandoned]).when(register).thenThrows('Registration failed. Please try again.', { code: 'REGISTRATION_ABANDONED', status: 409 });
+    });
+
+    it('is a no-op once the user registered, or when already abandoned', () => {
+      given(userDecider, [registered]).when(abandon).then([]);
+      given(userDecider, [abandoned]).when(abandon).then([]);
+    });
+  });
+
   describe('LogIn', () => {
     const cmd = { type: 'LogIn' as const, sessionId: 's1', tokenHash: 't-s1', expiresAt: '2026-02-01T00:00:00.000Z' };
 
@@ -108,27 +123,6 @@ describe('userDecider', () => {
     const before = given(userDecider, [registered, loggedIn('s1')]).state;
     userDecider.evolve(before, loggedIn('s2'));
     expect([...before.sessions]).toEqual(['s1']);
-  });
-});
-
-describe('emailClaimDecider', () => {
-  const claim = { type: 'ClaimEmail' as const, email: 'fan@example.com', userId: 'u1' };
-  const claimed = { type: 'EmailClaimed' as const, data: { email: 'fan@example.com', userId: 'u1' } };
-
-  it('claims a free email', () => {
-    const state = given(emailClaimDecider).when(claim).then([claimed]);
-    expect(state).toEqual({ userId: 'u1' });
-  });
-
-  it('is idempotent for the same user', () => {
-    given(emailClaimDecider, [claimed]).when(claim).then([]);
-  });
-
-  it('refuses another user with the spec message on the email field', () => {
-    given(emailClaimDecider, [claimed])
-      .when({ ...claim, userId: 'u2' })
-      .thenThrows(EMAIL_TAKEN, { code: 'EMAIL_TAKEN', status: 409, details: { field: 'email' } });
-    expect(EMAIL_TAKEN).toBe('An account with this email already exists.');
   });
 });
 
@@ -362,23 +356,6 @@ describe('account self-service', () => {
     expect(resendWaitSeconds(T0, at(1))).toBe(120);
     expect(resendWaitSeconds(T0, at(119_999))).toBe(1);
     expect(resendWaitSeconds(T0, at(120_000))).toBe(0);
-  });
-});
-
-describe('emailClaimDecider: release', () => {
-  const claimed = { type: 'EmailClaimed' as const, data: { email: 'fan@example.com', userId: 'u1' } };
-  const released = { type: 'EmailReleased' as const, data: { email: 'fan@example.com', userId: 'u1' } };
-
-  it('the holder releases the address; another user may then claim it', () => {
-    const state = given(emailClaimDecider, [claimed]).when({ type: 'ReleaseEmail', email: 'fan@example.com', userId: 'u1' }).then([released]);
-    expect(state.userId).toBeNull();
-    given(emailClaimDecider, [claimed, released]).when({ type: 'ClaimEmail', email: 'fan@example.com', userId: 'u2' }).then([{ type: 'EmailClaimed', data: { email: 'fan@example.com', userId: 'u2' } }]);
-  });
-
-  it('only the holder can release; releasing a free address is a no-op', () => {
-    given(emailClaimDecider, [claimed]).when({ type: 'ReleaseEmail', email: 'fan@example.com', userId: 'u2' }).then([]);
-    given(emailClaimDecider).when({ type: 'ReleaseEmail', email: 'fan@example.com', userId: 'u1' }).then([]);
-    given(emailClaimDecider, [claimed, released]).when({ type: 'ReleaseEmail', email: 'fan@example.com', userId: 'u1' }).then([]);
   });
 });
 

@@ -1,15 +1,16 @@
 // User aggregate (stream `user-<id>`): registration and sessions, and the account self-service around them
 // (profile, password reset, email change, email opt-in, photo ID). Email uniqueness is its own tiny aggregate
-// (`user-email-<email>`), claimed with expected revision "no stream" so two registrations cannot both win.
-// Tokens never appear here in the clear: commands carry their SHA-256 hash, and time arrives in the command.
+// (domain/user/email-claim.ts). Tokens never appear here in the clear: commands carry their SHA-256 hash, and
+// time arrives in the command.
 import { DomainError, type Decider, type DomainEvent } from '../shared/decider';
 import type { Role } from '../shared/wire';
 
 export const userStream = (userId: string) => `user-${userId}`;
-export const emailClaimStream = (normalisedEmail: string) => `user-email-${normalisedEmail}`;
 
 export type UserEvent =
   | DomainEvent<'UserRegistered', { userId: string; email: string; name: string; passwordHash: string; role: Role; registeredAt: string; isDemo?: boolean }>
+  /** A registration that claimed its email but never wrote the user: this id can never register (email-claim.ts). */
+  | DomainEvent<'RegistrationAbandoned', { userId: string; email: string; at: string }>
   | DomainEvent<'UserLoggedIn', { userId: string; sessionId: string; tokenHash: string; expiresAt: string }>
   | DomainEvent<'UserLoggedOut', { userId: string; sessionId: string }>
   | DomainEvent<'PasswordChanged', { userId: string; passwordHash: string; changedAt: string }>
@@ -44,6 +45,8 @@ export interface TokenGrant {
 
 export type UserCommand =
   | { type: 'RegisterUser'; userId: string; email: string; name: string; passwordHash: string; role: Role; at: string; isDemo?: boolean }
+  /** Closes a registration that never completed, so that it cannot complete late; a no-op once registered. */
+  | { type: 'AbandonRegistration'; userId: string; email: string; at: string }
   | { type: 'LogIn'; sessionId: string; tokenHash: string; expiresAt: string }
   | { type: 'LogOut'; sessionId: string }
   /** "Log out everywhere": every session of the user ends, this one included. */
@@ -68,6 +71,8 @@ export type UserCommand =
 
 export interface UserState {
   userId: string | null;
+  /** The registration under this id was given up before it was written (RegistrationAbandoned). */
+  abandoned: boolean;
   email: string | null;
   passwordHash: string | null;
   role: Role | null;
@@ -121,6 +126,7 @@ const invalidToken = () => new DomainError(INVALID_TOKEN, 'INVALID_TOKEN', 400);
 export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
   initialState: () => ({
     userId: null,
+    abandoned: false,
     email: null,
     passwordHash: null,
     role: null,
@@ -136,6 +142,8 @@ export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
     switch (event.type) {
       case 'UserRegistered':
         return { ...state, userId: event.data.userId, email: event.data.email, passwordHash: event.data.passwordHash, role: event.data.role, name: event.data.name };
+      case 'RegistrationAbandoned':
+        return { ...state, abandoned: true };
       case 'UserLoggedIn':
         return { ...state, sessions: new Set(state.sessions).add(event.data.sessionId) };
       case 'UserLoggedOut': {
@@ -179,6 +187,8 @@ export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
     switch (command.type) {
       case 'RegisterUser':
         if (state.userId) throw new DomainError('Invalid request.', 'USER_EXISTS', 409);
+        // Given up (by this registration's own compensation, or by a later one taking the email over).
+        if (state.abandoned) throw new DomainError('Registration failed. Please try again.', 'REGISTRATION_ABANDONED', 409);
         return [
           {
             type: 'UserRegistered',
@@ -193,6 +203,9 @@ export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
             },
           },
         ];
+      case 'AbandonRegistration':
+        if (state.userId || state.abandoned) return [];
+        return [{ type: 'RegistrationAbandoned', data: { userId: command.userId, email: command.email, at: command.at } }];
       case 'LogIn':
         if (!state.userId) throw new DomainError('Invalid email or password.', 'INVALID_CREDENTIALS', 400);
         return [{ type: 'UserLoggedIn', data: { userId: state.userId, sessionId: command.sessionId, tokenHash: command.tokenHash, expiresAt: command.expiresAt } }];
@@ -288,28 +301,7 @@ export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
   },
 };
 
-export type EmailClaimEvent =
-  | DomainEvent<'EmailClaimed', { email: string; userId: string }>
-  /** The owner moved to another address: this one may be registered (or claimed) again. */
-  | DomainEvent<'EmailReleased', { email: string; userId: string }>;
-export type EmailClaimState = { userId: string | null };
-export type EmailClaimCommand = { type: 'ClaimEmail'; email: string; userId: string } | { type: 'ReleaseEmail'; email: string; userId: string };
-
-export const EMAIL_TAKEN = 'An account with this email already exists.';
-
-export const emailClaimDecider: Decider<EmailClaimCommand, EmailClaimEvent, EmailClaimState> = {
-  initialState: () => ({ userId: null }),
-  evolve: (_state, event) => (event.type === 'EmailReleased' ? { userId: null } : { userId: event.data.userId }),
-  decide(command, state) {
-    if (command.type === 'ReleaseEmail') {
-      // Only the holder releases; anything else (already free, someone else's) is a no-op.
-      return state.userId === command.userId ? [{ type: 'EmailReleased', data: { email: command.email, userId: command.userId } }] : [];
-    }
-    if (state.userId === command.userId) return [];
-    if (state.userId) throw new DomainError(EMAIL_TAKEN, 'EMAIL_TAKEN', 409, { field: 'email' });
-    return [{ type: 'EmailClaimed', data: { email: command.email, userId: command.userId } }];
-  },
-};
+export { EMAIL_TAKEN, emailClaimDecider, emailClaimStream, type EmailClaimCommand, type EmailClaimEvent, type EmailClaimState } from './email-claim';
 
 /** Staff roles see everything of a post; spec 2 §6: admins are never asked to unlock. */
 export const isStaffRole = (role: Role | null | undefined): boolean =>

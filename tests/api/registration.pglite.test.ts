@@ -1,0 +1,3 @@
+import { registrationSuite } from './registration.suite';
+
+registrationSuite('pglite', true);

@@ -1,0 +1,4 @@
+import { registrationSuite } from './registration.suite';
+import { requirePostgresServer } from '../support/postgres';
+
+registrationSuite('postgres', await requirePostgresServer());
