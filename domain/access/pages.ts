@@ -30,6 +30,9 @@ export const FAN_PAGES: Record<string, PageAccess> = {
   '/profile/payment-method': FAN,
   '/profile/add-new-payment-method': FAN,
   '/profile/wallet': FAN,
+  // A fan's own payments and receipts (issue 11): GET /api/users/payments answers only their own rows.
+  '/profile/payments': FAN,
+  '/profile/payments/:id': FAN,
   '/profile/cancel-subscription': FAN,
   '/upload-photo-id': ALL_SIGNED_IN,
   '/tips': 'public',

@@ -21,6 +21,8 @@ const ProfilePage = lazy(() => import('./pages/ProfilePages').then((m) => ({ def
 const ProfileUpdatePage = lazy(() => import('./pages/ProfilePages').then((m) => ({ default: m.ProfileUpdatePage })));
 const ChangePasswordPage = lazy(() => import('./pages/ProfilePages').then((m) => ({ default: m.ChangePasswordPage })));
 const WalletPage = lazy(() => import('./wallet/WalletPage'));
+const PaymentsPage = lazy(() => import('./pages/PaymentsPages').then((m) => ({ default: m.PaymentsPage })));
+const ReceiptPage = lazy(() => import('./pages/PaymentsPages').then((m) => ({ default: m.ReceiptPage })));
 const UploadPhotoIdPage = lazy(() => import('./pages/UploadPhotoIdPage'));
 const PaymentMethodsPage = lazy(() => import('./payment-methods/PaymentMethodsPage'));
 const AddPaymentMethodPage = lazy(() => import('./payment-methods/AddPaymentMethodPage'));
@@ -104,6 +106,8 @@ function AppRoutes() {
         <Route path="/profile/update" element={<Guard page="/profile/update"><ProfileUpdatePage /></Guard>} />
         <Route path="/profile/change-password" element={<Guard page="/profile/change-password"><ChangePasswordPage /></Guard>} />
         <Route path="/profile/wallet" element={<Guard page="/profile/wallet"><WalletPage /></Guard>} />
+        <Route path="/profile/payments" element={<Guard page="/profile/payments"><PaymentsPage /></Guard>} />
+        <Route path="/profile/payments/:id" element={<Guard page="/profile/payments/:id"><ReceiptPage /></Guard>} />
         <Route path="/profile/payment-method" element={<Guard page="/profile/payment-method"><PaymentMethodsPage /></Guard>} />
         <Route path="/profile/add-new-payment-method" element={<Guard page="/profile/add-new-payment-method"><AddPaymentMethodPage /></Guard>} />
         <Route path="/tips" element={<Guard page="/tips"><TipsPage /></Guard>} />

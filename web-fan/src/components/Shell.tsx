@@ -18,6 +18,7 @@ import Typography from '@mui/material/Typography';
 import { alpha } from '@mui/material/styles';
 import HomeRounded from '@mui/icons-material/HomeRounded';
 import WorkspacePremiumRounded from '@mui/icons-material/WorkspacePremiumRounded';
+import ReceiptLongRounded from '@mui/icons-material/ReceiptLongRounded';
 import VolunteerActivismRounded from '@mui/icons-material/VolunteerActivismRounded';
 import AccountCircleRounded from '@mui/icons-material/AccountCircleRounded';
 import ChatRounded from '@mui/icons-material/ChatRounded';
@@ -175,6 +176,14 @@ function AccountMenu({
         </ListItemIcon>
         Membership
       </MenuItem>
+      {may('/profile/payments') && (
+        <MenuItem component={RouterLink} to="/profile/payments" onClick={onClose} data-testid="menu-payments">
+          <ListItemIcon>
+            <ReceiptLongRounded fontSize="small" />
+          </ListItemIcon>
+          Payments and receipts
+        </MenuItem>
+      )}
       <MenuItem
         onClick={() => {
           onClose();

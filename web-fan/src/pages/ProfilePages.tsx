@@ -24,6 +24,7 @@ import EditRounded from '@mui/icons-material/EditRounded';
 import KeyRounded from '@mui/icons-material/KeyRounded';
 import LogoutRounded from '@mui/icons-material/LogoutRounded';
 import WorkspacePremiumRounded from '@mui/icons-material/WorkspacePremiumRounded';
+import ReceiptLongRounded from '@mui/icons-material/ReceiptLongRounded';
 import type { MeView } from '../../../domain/shared/wire';
 import { ApiError, api } from '../api';
 import { useAuth } from '../auth';
@@ -129,6 +130,7 @@ export function ProfilePage() {
     { to: '/upload-photo-id', label: 'Upload photo ID', icon: <BadgeRounded />, testId: 'profile-link-photo-id', show: may('/upload-photo-id') },
     { to: '/profile/wallet', label: 'Wallet', icon: <AccountBalanceWalletRounded />, testId: 'profile-link-wallet', show: may('/profile/wallet') },
     { to: '/profile/payment-method', label: 'Payment methods', icon: <CreditCardRounded />, testId: 'profile-link-payment-method', show: may('/profile/payment-method') },
+    { to: '/profile/payments', label: 'Payments and receipts', icon: <ReceiptLongRounded />, testId: 'profile-link-payments', show: may('/profile/payments') },
   ];
   return (
     <Column width={640}>
