@@ -17,7 +17,7 @@ import { createS3Storage, type S3Storage } from '../infra/storage/s3';
 import { selfSigned } from '../infra/storage/self-signed';
 import { currentSettings } from '../projections/settings';
 import { watermarkOf } from '../domain/media/watermark';
-import { createIdempotencyStore } from '../infra/idempotency/store';
+import { createIdempotencyStore, type IdempotencyStore } from '../infra/idempotency/store';
 import { createMailer } from '../infra/mail/mailer';
 import { bootstrap, type BootstrapResult } from '../commands/bootstrap';
 import { resumeUnfinishedPayments } from '../commands/recovery';
@@ -72,12 +72,14 @@ export async function startServer(
   let noticeDelivery: { stop(): Promise<void> } | null = null;
   let cryptoNoticeDelivery: { stop(): Promise<void> } | null = null;
   let rebillScheduler: RebillScheduler | null = null;
+  let idempotency: IdempotencyStore | null = null;
   const close = async () => {
     timers.forEach(clearInterval);
     await rebillScheduler?.stop().catch(() => {});
     await noticeDelivery?.stop().catch(() => {});
     await cryptoNoticeDelivery?.stop().catch(() => {});
     await app?.close().catch(() => {});
+    await idempotency?.close().catch(() => {});
     await mediaWorker?.stop().catch(() => {});
     await runner.stop().catch(() => {});
     s3?.close();
@@ -113,7 +115,7 @@ export async function startServer(
       cryptoGateway,
       cryptoWebhookSecret,
       storage: selfSigned(s3 ?? createLocalDiskBytes(path.join(cfg.dataDir, 'files')), signingSecret(cfg)),
-      idempotency: await createIdempotencyStore(database),
+      idempotency: (idempotency = await createIdempotencyStore(database, { leaseSeconds: cfg.IDEMPOTENCY_LEASE_SECONDS, instanceId: cfg.FANCLUB_INSTANCE_ID })),
       mailer: await createMailer(database, { smtpUrl: cfg.SMTP_URL, from: cfg.MAIL_FROM, log: (m) => log(`[mail] ${m}`) }),
       clock,
       staticRoots: options.serveApps === false ? undefined : { fan: path.join(ROOT, 'web-fan/dist'), admin: path.join(ROOT, 'web-admin/dist') },

@@ -1,7 +1,9 @@
 // Saved cards: validate, hand the number to the gateway, keep only its token, brand, last 4 and expiry.
 // The number and CVV go to the gateway and nowhere else: not into events, read models or logs.
+// A card is saved once (brand + last 4 + expiry, or the provider's fingerprint); a card typed into a purchase
+// is saved only after the payment was approved.
 import { validateBilling, validateCard, type BillingFields, type CardFields, type PlaceFacts } from '../domain/card/card-form';
-import { cardsDecider, cardsStream } from '../domain/card/card';
+import { cardsDecider, cardsStream, findSavedCard, type SavedCard } from '../domain/card/card';
 import { DomainError } from '../domain/shared/decider';
 import type { CardRef } from '../domain/payment/payment';
 import type { CardGateway } from '../infra/payments/port';
@@ -13,9 +15,23 @@ export type CardChoice = { cardId: string } | { form: CardFields & BillingFields
 /** What the billing rules need to know about a country and state (the packaged data set by default). */
 export type PlaceLookup = (country: string | undefined, state: string | undefined) => Promise<PlaceFacts>;
 
+/** The typed form, validated (billing in the spec's order, then the card): 400 naming the field, nothing written. */
+async function validForm(ctx: CommandContext, form: CardFields & BillingFields, places: PlaceLookup) {
+  const now = new Date(ctx.now());
+  const billing = validateBilling(form, await places(form.country, form.state));
+  const { number, brand } = validateCard(form, { year: now.getUTCFullYear(), month: now.getUTCMonth() + 1 });
+  const identity = { brand, last4: number.slice(-4), expMonth: form.month.trim(), expYear: form.year.trim() };
+  return { billing, number, identity };
+}
+
+async function tokenise(gateway: CardGateway, form: CardFields, v: Awaited<ReturnType<typeof validForm>>) {
+  return gateway.tokenise({ number: v.number, cvv: form.cvv.trim(), expMonth: v.identity.expMonth, expYear: v.identity.expYear, holderName: `${v.billing.firstName} ${v.billing.lastName}` });
+}
+
 /**
- * Validates the whole form first (billing in the spec's order, then the card) so bad input is refused with a 400
- * naming the field before anything is tokenised or written.
+ * Saves a card (the Add Card page). Validates the whole form first so bad input is refused with a 400 naming the
+ * field before anything is tokenised or written. The same card saved again answers the saved one (saved once,
+ * also under parallel requests: the cards stream's expected revision decides).
  */
 export async function addCard(
   ctx: CommandContext,
@@ -25,29 +41,62 @@ export async function addCard(
   makePrimary: boolean,
   places: PlaceLookup = placeFacts,
 ): Promise<CardRef> {
-  const now = new Date(ctx.now());
-  const billing = validateBilling(form, await places(form.country, form.state));
-  const { number } = validateCard(form, { year: now.getUTCFullYear(), month: now.getUTCMonth() + 1 });
-  const t = await gateway.tokenise({ number, cvv: form.cvv.trim(), expMonth: form.month.trim(), expYear: form.year.trim(), holderName: `${billing.firstName} ${billing.lastName}` });
-  const cardId = ctx.newId();
-  await handle(ctx, cardsStream(userId), cardsDecider, {
-    type: 'AddCard',
-    userId,
-    card: { cardId, cardToken: t.cardToken, brand: t.brand, last4: t.last4, expMonth: t.expMonth, expYear: t.expYear, billingCountry: billing.country },
-    makePrimary,
-    at: ctx.now(),
-  });
-  return { cardId, brand: t.brand, last4: t.last4 };
+  const v = await validForm(ctx, form, places);
+  const { state: before } = await loadStream(ctx.store, cardsStream(userId), cardsDecider);
+  const known = findSavedCard(before, v.identity);
+  if (known) {
+    if (makePrimary) await setPrimaryCard(ctx, userId, known.cardId);
+    return { cardId: known.cardId, brand: known.brand, last4: known.last4 };
+  }
+  const t = await tokenise(gateway, form, v);
+  const card: SavedCard = { cardId: ctx.newId(), cardToken: t.cardToken, brand: t.brand, last4: t.last4, expMonth: t.expMonth, expYear: t.expYear, billingCountry: v.billing.country, ...(t.fingerprint ? { fingerprint: t.fingerprint } : {}) };
+  const { state } = await handle(ctx, cardsStream(userId), cardsDecider, { type: 'AddCard', userId, card, makePrimary, at: ctx.now() });
+  const saved = state.cards.get(card.cardId) ?? findSavedCard(state, card)!;
+  return { cardId: saved.cardId, brand: saved.brand, last4: saved.last4 };
 }
 
-/** The card a purchase uses: a saved one by id, a new one from the form (saved as primary), or the primary. */
+/**
+ * A card typed into a purchase: tokenised, but saved on file (as primary) only once the payment is captured
+ * (commands/payments.ts saveApprovedCard) — a declined card is never saved. A card already saved is used as is.
+ */
+async function typedCard(ctx: CommandContext, gateway: CardGateway, userId: string, form: CardFields & BillingFields, places: PlaceLookup = placeFacts): Promise<CardRef> {
+  const v = await validForm(ctx, form, places);
+  const { state } = await loadStream(ctx.store, cardsStream(userId), cardsDecider);
+  const known = findSavedCard(state, v.identity);
+  if (known) return { cardId: known.cardId, brand: known.brand, last4: known.last4 };
+  const t = await tokenise(gateway, form, v);
+  return {
+    cardId: ctx.newId(),
+    brand: t.brand,
+    last4: t.last4,
+    unsaved: { cardToken: t.cardToken, expMonth: t.expMonth, expYear: t.expYear, billingCountry: v.billing.country, ...(t.fingerprint ? { fingerprint: t.fingerprint } : {}) },
+  };
+}
+
+/** The card a purchase uses: a saved one by id, a new one from the form (saved once approved), or the primary. */
 export async function resolveCard(ctx: CommandContext, gateway: CardGateway, userId: string, choice: CardChoice): Promise<CardRef> {
-  if ('form' in choice) return addCard(ctx, gateway, userId, choice.form, true);
+  if ('form' in choice) return typedCard(ctx, gateway, userId, choice.form);
   const { state } = await loadStream(ctx.store, cardsStream(userId), cardsDecider);
   const id = 'cardId' in choice ? choice.cardId : state.primaryCardId;
   const card = id ? state.cards.get(id) : undefined;
   if (!card) throw new DomainError('Please add a card to continue.', 'CARD_REQUIRED', 400, { field: 'card_id' });
   return { cardId: card.cardId, brand: card.brand, last4: card.last4 };
+}
+
+/**
+ * Saves the card typed for a payment once the payment is captured (as primary: the card the fan just paid with).
+ * Idempotent: the card id is the payment's, and the same card is saved once.
+ */
+export async function saveApprovedCard(ctx: CommandContext, userId: string, card: CardRef): Promise<void> {
+  if (!card.unsaved) return;
+  const { unsaved, cardId, brand, last4 } = card;
+  await handle(ctx, cardsStream(userId), cardsDecider, {
+    type: 'AddCard',
+    userId,
+    card: { cardId, brand, last4, cardToken: unsaved.cardToken, expMonth: unsaved.expMonth, expYear: unsaved.expYear, billingCountry: unsaved.billingCountry, ...(unsaved.fingerprint ? { fingerprint: unsaved.fingerprint } : {}) },
+    makePrimary: true,
+    at: ctx.now(),
+  });
 }
 
 export async function setPrimaryCard(ctx: CommandContext, userId: string, cardId: string) {

@@ -3,12 +3,10 @@
 // provider id is recorded (stream `gateway-notice-<provider>-<id>`) so a repeat is answered without doing anything.
 // Recording comes last on purpose: a notice whose handling failed is not marked seen, so the provider's
 // retry gets another chance.
-import { randomUUID } from 'node:crypto';
 import { paymentDecider, paymentStream } from '../domain/payment/payment';
-import { comparePositions, WrongExpectedRevisionError } from '../infra/eventstore/port';
 import type { GatewayNotice } from '../infra/payments/sandbox-card-gateway';
 import { completeEntitlement, reversePayment } from './payments';
-import { handle, loadStream, type CommandContext } from './handle';
+import { appendOnce, handle, loadStream, type CommandContext } from './handle';
 
 export const noticeStream = (provider: string, noticeId: string) => `gateway-notice-${provider}-${noticeId}`;
 
@@ -45,23 +43,13 @@ export async function applyCardNotice(ctx: CommandContext, provider: string, not
       }
     }
   }
-  try {
-    const at = ctx.now();
-    const r = await ctx.store.appendToStream(
-      stream,
-      [{
-        id: randomUUID(),
-        type: 'GatewayNoticeReceived',
-        data: { provider, noticeId: notice.id, type: String(notice.type), paymentId: typeof paymentId === 'string' ? paymentId : null, result, receivedAt: at },
-        metadata: { ...ctx.metadata, causationId: ctx.metadata.causationId ?? null, at },
-      }],
-      { expectedRevision: 'no_stream' },
-    );
-    if (!ctx.lastPosition || comparePositions(r.position, ctx.lastPosition) > 0) ctx.lastPosition = r.position;
-  } catch (e) {
-    // The same notice, delivered twice at once, was recorded by the other delivery: both did the same idempotent work.
-    if (!(e instanceof WrongExpectedRevisionError)) throw e;
-    return 'duplicate';
-  }
+  const recorded = await appendOnce(ctx, stream, [
+    {
+      type: 'GatewayNoticeReceived',
+      data: { provider, noticeId: notice.id, type: String(notice.type), paymentId: typeof paymentId === 'string' ? paymentId : null, result, receivedAt: ctx.now() },
+    },
+  ]);
+  // The same notice, delivered twice at once, was recorded by the other delivery: both did the same idempotent work.
+  if (!recorded) return 'duplicate';
   return result;
 }

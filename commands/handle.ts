@@ -1,7 +1,7 @@
 // The one way state changes: load the stream, fold it, decide, append with the expected revision.
 // A conflict means someone else wrote first: reload and decide again (never overwrite).
 import { randomUUID } from 'node:crypto';
-import type { Decider, DomainEvent } from '../domain/shared/decider';
+import { DomainError, type Decider, type DomainEvent } from '../domain/shared/decider';
 import {
   WrongExpectedRevisionError,
   comparePositions,
@@ -57,41 +57,88 @@ export interface HandleResult<S, E> {
   position: Position | null;
 }
 
-const MAX_ATTEMPTS = 8;
+/** Attempts before a conflict is given up (each reloads the stream and decides again). */
+export const MAX_ATTEMPTS = 30;
+
+/** What the caller sees when every attempt met a concurrent writer: a 409 to retry, never a 500. */
+export const TRY_AGAIN = 'Please try again.';
+
+/** Every attempt to append met another writer first (the stream is very busy): answered 409, nothing written. */
+export class ConcurrencyConflictError extends DomainError {
+  constructor(readonly streamId: string, attempts: number) {
+    super(TRY_AGAIN, 'CONCURRENT_UPDATE', 409, { streamId, attempts });
+  }
+}
+
+/** Small, growing, jittered pause between attempts, so parallel writers spread out instead of colliding again. */
+export function conflictBackoff(attempt: number): Promise<void> {
+  const ceiling = Math.min(100, 2 * 2 ** Math.min(attempt, 6));
+  return new Promise((r) => setTimeout(r, Math.random() * ceiling));
+}
 
 /**
  * Runs `command` (or a function building it from the current state) against the stream.
  * `eventId(event, index)` may give deterministic ids so that a repeated process-manager step is a no-op.
+ * A conflict (another writer appended first) is retried by reloading and deciding again, at most `attempts`
+ * times; then ConcurrencyConflictError (409 'Please try again.'). This is the only way commands append.
  */
 export async function handle<C, E extends DomainEvent, S>(
   ctx: CommandContext,
   streamId: string,
   decider: Decider<C, E, S>,
   command: C | ((state: S) => C),
-  options: { eventId?: (event: E, index: number) => string } = {},
+  options: { eventId?: (event: E, index: number) => string; attempts?: number } = {},
 ): Promise<HandleResult<S, E>> {
+  const attempts = options.attempts ?? MAX_ATTEMPTS;
   for (let attempt = 1; ; attempt++) {
     const { state, revision } = await loadStream(ctx.store, streamId, decider);
     const cmd = typeof command === 'function' ? (command as (s: S) => C)(state) : command;
     const events = decider.decide(cmd, state);
     if (events.length === 0) return { state, events, position: null };
-    const at = ctx.now();
     try {
-      const result = await ctx.store.appendToStream(
-        streamId,
-        events.map((e, i) => ({
-          id: options.eventId?.(e, i) ?? ctx.newId(),
-          type: e.type,
-          data: e.data as Record<string, unknown>,
-          metadata: { ...ctx.metadata, causationId: ctx.metadata.causationId ?? null, at },
-        })),
-        { expectedRevision: revision === -1 ? 'no_stream' : revision },
-      );
-      if (!ctx.lastPosition || comparePositions(result.position, ctx.lastPosition) > 0) ctx.lastPosition = result.position;
-      return { state: events.reduce(decider.evolve, state), events, position: result.position };
+      const position = await appendEvents(ctx, streamId, events, revision === -1 ? 'no_stream' : revision, options.eventId);
+      return { state: events.reduce(decider.evolve, state), events, position };
     } catch (e) {
-      if (!(e instanceof WrongExpectedRevisionError) || attempt >= MAX_ATTEMPTS) throw e;
-      await new Promise((r) => setTimeout(r, Math.random() * 5 * attempt));
+      if (!(e instanceof WrongExpectedRevisionError)) throw e;
+      if (attempt >= attempts) throw new ConcurrencyConflictError(streamId, attempt);
+      await conflictBackoff(attempt);
     }
   }
+}
+
+/**
+ * Writes events that must exist once (a record keyed by its stream, e.g. a provider notice seen): true when
+ * written, false when the stream already existed (another request recorded it first). No retry is needed: the
+ * stream's existence is the answer.
+ */
+export async function appendOnce(ctx: CommandContext, streamId: string, events: DomainEvent[]): Promise<boolean> {
+  try {
+    await appendEvents(ctx, streamId, events, 'no_stream');
+    return true;
+  } catch (e) {
+    if (e instanceof WrongExpectedRevisionError) return false;
+    throw e;
+  }
+}
+
+async function appendEvents<E extends DomainEvent>(
+  ctx: CommandContext,
+  streamId: string,
+  events: E[],
+  expectedRevision: number | 'no_stream',
+  eventId?: (event: E, index: number) => string,
+): Promise<Position> {
+  const at = ctx.now();
+  const result = await ctx.store.appendToStream(
+    streamId,
+    events.map((e, i) => ({
+      id: eventId?.(e, i) ?? ctx.newId(),
+      type: e.type,
+      data: e.data as Record<string, unknown>,
+      metadata: { ...ctx.metadata, causationId: ctx.metadata.causationId ?? null, at },
+    })),
+    { expectedRevision },
+  );
+  if (!ctx.lastPosition || comparePositions(result.position, ctx.lastPosition) > 0) ctx.lastPosition = result.position;
+  return result.position;
 }

@@ -15,6 +15,7 @@ import { chatMessageDecider, chatMessageStream } from '../domain/chat/chat-messa
 import type { CardGateway } from '../infra/payments/port';
 import { handle, loadStream, type CommandContext } from './handle';
 import { chargeWallet } from './wallet';
+import { saveApprovedCard } from './cards';
 
 export interface PaymentDeps {
   gateway: CardGateway;
@@ -30,9 +31,11 @@ export interface PaymentRequest {
   method?: PaymentMethod;
 }
 
-async function cardToken(ctx: CommandContext, userId: string, cardId: string): Promise<string> {
+async function cardToken(ctx: CommandContext, userId: string, ref: CardRef): Promise<string> {
+  // A card typed for this payment is not saved yet: its token travels with the payment request.
+  if (ref.unsaved) return ref.unsaved.cardToken;
   const { state } = await loadStream(ctx.store, cardsStream(userId), cardsDecider);
-  const card = state.cards.get(cardId);
+  const card = state.cards.get(ref.cardId);
   if (!card) throw new DomainError('Invalid request.', 'CARD_NOT_FOUND', 404, { field: 'card_id' });
   return card.cardToken;
 }
@@ -62,7 +65,7 @@ async function chargeRequested(ctx: CommandContext, deps: PaymentDeps, paymentId
       ? await chargeWallet(ctx, paymentId, r)
       : await deps.gateway.charge({
           idempotencyKey: paymentId,
-          cardToken: await cardToken(ctx, r.userId, r.card.cardId),
+          cardToken: await cardToken(ctx, r.userId, r.card),
           amountCents: r.amountCents,
           currency: r.currency,
           description: describePurpose(r.purpose),
@@ -115,6 +118,8 @@ export async function completeEntitlement(ctx: CommandContext, paymentId: string
         ? { type: 'StartSubscription', paymentId, paymentMethod: r.card ? `${r.card.brand} •••• ${r.card.last4}` : 'wallet', at: ctx.now() }
         : { type: 'FailSubscriptionPayment', paymentId, failureCode, at: ctx.now() });
   }
+  // A card typed for this payment is saved on file once approved (after the entitlement), never after a decline.
+  if (payment.status === 'captured' && r.card?.unsaved) await saveApprovedCard(ctx, r.userId, r.card);
 }
 
 /** Finishes a payment left half-way (process killed, gateway timeout): safe to call any number of times. */

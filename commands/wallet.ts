@@ -31,7 +31,6 @@ import {
 import { paymentMethodDecider, paymentMethodStream, type DefaultPaymentMethod } from '../domain/wallet/payment-method';
 import { insufficientFunds, lockedContentPriceCents, type WalletSettings } from '../domain/pricing/pricing';
 import { cardsDecider, cardsStream } from '../domain/card/card';
-import { WrongExpectedRevisionError } from '../infra/eventstore/port';
 import type { CryptoGateway, CryptoPaymentStart, CryptoStatusReport } from '../infra/payments/port';
 import { commandContext, handle, loadStream, type CommandContext, type HandleResult } from './handle';
 import { completeEntitlement, reversePayment, settlePayment, type PaymentDeps } from './payments';
@@ -72,18 +71,9 @@ export async function walletCommand(
   command: WalletCommand,
   options: { queued?: boolean } = {},
 ): Promise<HandleResult<WalletState, WalletEvent>> {
-  const attempt = async () => {
-    for (let i = 1; ; i++) {
-      try {
-        return await handle(ctx, walletStream(command.userId), walletDecider, command);
-      } catch (e) {
-        // handle() already retried a few times; under heavy contention from other processes keep trying
-        // (each attempt reloads the balance, so the decision is always made against what is there).
-        if (!(e instanceof WrongExpectedRevisionError) || i >= CONFLICT_ATTEMPTS) throw e;
-        await new Promise((r) => setTimeout(r, Math.random() * 10 * i));
-      }
-    }
-  };
+  // Under heavy contention from other processes keep trying longer than most commands: each attempt reloads
+  // the balance, so the decision is always made against what is there.
+  const attempt = () => handle(ctx, walletStream(command.userId), walletDecider, command, { attempts: CONFLICT_ATTEMPTS });
   return options.queued === false || !walletQueue.enabled ? attempt() : serialised(walletStream(command.userId), attempt);
 }
 

@@ -32,6 +32,10 @@ const schema = z.object({
   MAIL_FROM: z.string().min(3).default('Fanclub <no-reply@fanclub.local>'),
   /** Behind a reverse proxy that sets X-Forwarded-For: trust it for the client IP (rate limits, audit). Off by default: otherwise a client could choose its own IP. */
   TRUST_PROXY: bool.default(false),
+  /** Seconds a request's Idempotency-Key is held while it runs without renewal (a killed process's keys free up after this, or sooner). */
+  IDEMPOTENCY_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  /** A stable name for this API process (e.g. per container) so a restart frees its unfinished Idempotency-Keys at once; default random. */
+  FANCLUB_INSTANCE_ID: z.string().regex(/^[\w.:-]{1,100}$/, 'must be letters, digits, . : _ or -').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** In-process caching of sessions and feed pages while the read models are unchanged (api/read-cache.ts); off: every read goes to the database. */
   FANCLUB_READ_CACHE: bool.default(true),

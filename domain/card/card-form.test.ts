@@ -13,7 +13,9 @@ import {
   detectCardBrand,
   emailProblem,
   expiryYears,
+  formatCardNumber,
   monthProblem,
+  normaliseCardNumber,
   stateProblem,
   validateBilling,
   validateCard,
@@ -99,7 +101,11 @@ describe('validateCard (spec 1 §5)', () => {
     expect(failure(() => validateCard(card({ cardNumber }), NOW))).toEqual({ field: 'cardNumber', message: 'Please enter a card number.' });
   });
 
-  it.each(['4242-4242-4242-4242', '4242 4242 4242 4242', '42424242424242a', 'abcd'])('card number %j → Only numbers allowed', (cardNumber) => {
+  it.each(['4242 4242 4242 4242', '4242-4242-4242-4242', ' 4242 4242-4242  4242 ', '4242\t4242 4242 4242'])('card number %j as people type it (spaces, dashes) is accepted as its digits', (cardNumber) => {
+    expect(validateCard(card({ cardNumber }), NOW)).toEqual({ brand: 'visa', number: '4242424242424242' });
+  });
+
+  it.each(['4242.4242.4242.4242', '4242_4242_4242_4242', '42424242424242a', 'abcd', '4242 4242 4242 424x'])('card number %j → Only numbers allowed', (cardNumber) => {
     expect(failure(() => validateCard(card({ cardNumber }), NOW))).toEqual({
       field: 'cardNumber',
       message: 'Please enter a valid card number (Only numbers allowed)',
@@ -263,8 +269,10 @@ describe('one rule per field (the functions the dialog and the server share)', (
   it.each([
     ['', 'Please enter a card number.'],
     ['  ', 'Please enter a card number.'],
-    ['4242 4242 4242 4242', 'Please enter a valid card number (Only numbers allowed)'],
-    ['4242-4242', 'Please enter a valid card number (Only numbers allowed)'],
+    ['4242 4242 4242 4242', undefined],
+    ['4242-4242-4242-4242', undefined],
+    ['4242-4242', 'Please enter a valid card number.'],
+    ['4242/4242/4242/4242', 'Please enter a valid card number (Only numbers allowed)'],
     ['４２４２４２４２４２４２４２４２', 'Please enter a valid card number (Only numbers allowed)'],
     ['424242424242', 'Please enter a valid card number.'],
     ['42424242424242424242', 'Please enter a valid card number.'],
@@ -393,5 +401,35 @@ describe('whole forms', () => {
 
   it('validateCard reports an unknown type on the card number', () => {
     expect(failure(() => validateCard(card({ cardNumber: '9999999999999999' }), NOW))).toEqual({ field: 'cardNumber', message: 'Invalid payment card type.' });
+  });
+});
+
+describe('normaliseCardNumber and formatCardNumber (typing a card number)', () => {
+  it.each([
+    ['4242 4242 4242 4242', '4242424242424242'],
+    ['4242-4242-4242-4242', '4242424242424242'],
+    ['  4242 - 4242 ', '42424242'],
+    ['4242.4242', '4242.4242'], // other characters stay, for the rule to refuse
+    ['', ''],
+  ])('normaliseCardNumber(%j) → %j', (raw, digits) => expect(normaliseCardNumber(raw)).toBe(digits));
+
+  it.each([
+    ['', ''],
+    ['4', '4'],
+    ['4242', '4242'],
+    ['42424', '4242 4'],
+    ['4242424242424242', '4242 4242 4242 4242'],
+    ['4242-4242-4242-4242', '4242 4242 4242 4242'],
+    ['4242 4242 4242 4242 ', '4242 4242 4242 4242'],
+    ['4111111111111111111', '4111 1111 1111 1111 111'],
+    ['41111111111111111119999', '4111 1111 1111 1111 111'], // at most 19 digits
+    ['378282246310005', '3782 822463 10005'], // American Express: 4-6-5
+    ['4242abc4242', '4242 4242'],
+  ])('formatCardNumber(%j) → %j', (raw, shown) => expect(formatCardNumber(raw)).toBe(shown));
+
+  it('a formatted number passes the same rules as its digits', () => {
+    const shown = formatCardNumber('4242424242424242');
+    expect(cardNumberProblem(shown)).toBeUndefined();
+    expect(validateCard(card({ cardNumber: shown }), NOW).number).toBe('4242424242424242');
   });
 });

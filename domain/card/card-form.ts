@@ -35,7 +35,7 @@ export const EXPIRY_YEARS_LISTED = 15;
 
 /** Brand from the number's prefix, in the order the spec lists them; null for an unknown type. */
 export function detectCardBrand(number: string): CardBrand | null {
-  const n = number.replace(/\s+/g, '');
+  const n = normaliseCardNumber(number);
   if (/^35(2[89]|[3-8])/.test(n)) return 'jcb';
   if (/^3[47]/.test(n)) return 'amex';
   if (/^3(0[0-5]|[689])/.test(n)) return 'diners_club';
@@ -85,8 +85,33 @@ const t = (s: string | undefined | null) => (s ?? '').trim();
 
 // ---- card rules: each answers the message, or undefined when the value is acceptable --------------------
 
+/**
+ * The digits of a card number as people type it: spaces and dashes between the digits are dropped
+ * ("4242 4242 4242 4242", "4242-4242-4242-4242"); anything else is left for the rules to refuse.
+ */
+export function normaliseCardNumber(raw: string | undefined | null): string {
+  return t(raw).replace(/[\s-]+/g, '');
+}
+
+/**
+ * The number as the input shows it while typing: digits in groups of 4 (American Express 4-6-5), at most 19
+ * digits; other characters are dropped. Pure, so the field can reformat on every keystroke.
+ */
+export function formatCardNumber(raw: string): string {
+  const digits = (raw ?? '').replace(/\D+/g, '').slice(0, CARD_NUMBER_MAX);
+  const groups = /^3[47]/.test(digits) ? [4, 6, 5] : [4, 4, 4, 4, 3];
+  const out: string[] = [];
+  let at = 0;
+  for (const size of groups) {
+    if (at >= digits.length) break;
+    out.push(digits.slice(at, at + size));
+    at += size;
+  }
+  return out.join(' ');
+}
+
 export function cardNumberProblem(raw: string): string | undefined {
-  const v = t(raw);
+  const v = normaliseCardNumber(raw);
   if (v === '') return CARD_MESSAGES.cardRequired;
   if (!/^\d+$/.test(v)) return CARD_MESSAGES.cardDigits;
   if (v.length < CARD_NUMBER_MIN || v.length > CARD_NUMBER_MAX) return CARD_MESSAGES.cardInvalid;
@@ -95,7 +120,7 @@ export function cardNumberProblem(raw: string): string | undefined {
 
 /** The alert for a well-formed number of no known brand ('Invalid payment card type.'). */
 export function cardTypeProblem(raw: string): string | undefined {
-  return cardNumberProblem(raw) === undefined && detectCardBrand(t(raw)) === null ? CARD_MESSAGES.cardType : undefined;
+  return cardNumberProblem(raw) === undefined && detectCardBrand(normaliseCardNumber(raw)) === null ? CARD_MESSAGES.cardType : undefined;
 }
 
 export function cvvProblem(raw: string): string | undefined {
@@ -198,7 +223,7 @@ function compact<F extends string>(o: Partial<Record<F, string | undefined>>): F
 
 /** Throws ValidationError naming the first bad field (number, cvv, month, year); the brand check goes with the number. */
 export function validateCard(c: CardFields, now: YearMonth): { brand: CardBrand; number: string } {
-  const number = t(c.cardNumber);
+  const number = normaliseCardNumber(c.cardNumber);
   const n = cardNumberProblem(number) ?? cardTypeProblem(number);
   if (n) throw new ValidationError('cardNumber', n);
   const cvv = cvvProblem(c.cvv);

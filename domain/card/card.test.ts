@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { given } from '../shared/given-when-then';
-import { LAST_CARD_RENEWS, cardsDecider, cardsStream, type CardEvent, type SavedCard } from './card';
+import { LAST_CARD_RENEWS, cardsDecider, cardsStream, findSavedCard, sameCard, type CardEvent, type SavedCard } from './card';
 
 const AT = '2026-03-01T10:00:00.000Z';
 const visa: SavedCard = { cardId: 'c1', cardToken: 'tok_1', brand: 'visa', last4: '4242', expMonth: '12', expYear: '2027', billingCountry: 'US' };
@@ -42,6 +42,38 @@ describe('cardsDecider', () => {
 
     it('is a no-op for a card already saved (retry)', () => {
       given(cardsDecider, [added(visa), primary('c1')]).when(add(visa)).then([]);
+    });
+
+    it('the same card typed again (new token, same brand, last 4 and expiry) is saved once', () => {
+      const again = { ...visa, cardId: 'c9', cardToken: 'tok_9' };
+      given(cardsDecider, [added(visa), primary('c1')]).when(add(again)).then([]);
+      given(cardsDecider, [added(visa), primary('c1')]).when(add({ ...again, expMonth: '12', brand: 'VISA' })).then([]);
+    });
+
+    it('the same card asked to be primary makes the saved one primary, and adds nothing', () => {
+      given(cardsDecider, [added(visa), primary('c1'), added(mc), primary('c2')]).when(add({ ...visa, cardId: 'c9', cardToken: 'tok_9' }, true)).then([primary('c1')]);
+    });
+
+    it('another expiry, last 4 or brand is another card', () => {
+      for (const other of [{ expYear: '2030' }, { expMonth: '11' }, { last4: '4243' }, { brand: 'mastercard' }]) {
+        const card = { ...visa, cardId: 'c9', cardToken: 'tok_9', ...other };
+        given(cardsDecider, [added(visa), primary('c1')]).when(add(card)).then([added(card)]);
+      }
+    });
+
+    it("the provider's fingerprint decides when both cards have one", () => {
+      const fp = { ...visa, fingerprint: 'fp_a' };
+      given(cardsDecider, [added(fp), primary('c1')]).when(add({ ...fp, cardId: 'c9' })).then([]);
+      const otherCard = { ...fp, cardId: 'c9', fingerprint: 'fp_b' };
+      given(cardsDecider, [added(fp), primary('c1')]).when(add(otherCard)).then([added(otherCard)]);
+    });
+
+    it('sameCard and findSavedCard', () => {
+      expect(sameCard(visa, { brand: 'Visa', last4: '4242', expMonth: '12', expYear: '2027' })).toBe(true);
+      expect(sameCard(visa, { brand: 'visa', last4: '4242', expMonth: '01', expYear: '2027' })).toBe(false);
+      const state = given(cardsDecider, [added(visa), added(mc)]).state;
+      expect(findSavedCard(state, { brand: 'mastercard', last4: '4444', expMonth: '1', expYear: '2028' })?.cardId).toBe('c2');
+      expect(findSavedCard(state, { brand: 'amex', last4: '0005', expMonth: '03', expYear: '2029' })).toBeUndefined();
     });
 
     it('after the primary was removed, the next card becomes primary', () => {

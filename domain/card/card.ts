@@ -1,5 +1,6 @@
 // Saved cards (stream `cards-<userId>`). Only the gateway's token, brand, last 4 and expiry are kept:
-// the card number and CVV never reach storage.
+// the card number and CVV never reach storage. A card is saved once (domain rule `sameCard`): the stream's
+// expected revision makes that hold under parallel purchases too.
 import { DomainError, type Decider, type DomainEvent } from '../shared/decider';
 
 export const cardsStream = (userId: string) => `cards-${userId}`;
@@ -12,6 +13,27 @@ export interface SavedCard {
   expMonth: string;
   expYear: string;
   billingCountry: string;
+  /** The provider's fingerprint of the card number, when it gives one (never the number itself). */
+  fingerprint?: string;
+}
+
+/** What identifies a card for "saved once": the provider's fingerprint, or brand + last 4 + expiry. */
+export type CardIdentity = Pick<SavedCard, 'brand' | 'last4' | 'expMonth' | 'expYear'> & { fingerprint?: string };
+
+/** The same card: by the provider's fingerprint when both have one, else by brand, last 4 and expiry. */
+export function sameCard(a: CardIdentity, b: CardIdentity): boolean {
+  if (a.fingerprint && b.fingerprint) return a.fingerprint === b.fingerprint;
+  return (
+    a.brand.toLowerCase() === b.brand.toLowerCase() &&
+    a.last4 === b.last4 &&
+    Number(a.expMonth) === Number(b.expMonth) &&
+    Number(a.expYear) === Number(b.expYear)
+  );
+}
+
+/** The saved card that is this card, if it is saved already. */
+export function findSavedCard(state: CardsState, card: CardIdentity): SavedCard | undefined {
+  return [...state.cards.values()].find((c) => sameCard(c, card));
 }
 
 export type CardEvent =
@@ -61,6 +83,9 @@ export const cardsDecider: Decider<CardCommand, CardEvent, CardsState> = {
     switch (command.type) {
       case 'AddCard': {
         if (state.cards.has(command.card.cardId)) return [];
+        // The same card typed again (another purchase, a parallel click) is saved once: it may become primary.
+        const saved = findSavedCard(state, command.card);
+        if (saved) return command.makePrimary && state.primaryCardId !== saved.cardId ? [{ type: 'PrimaryCardSet', data: { userId: command.userId, cardId: saved.cardId } }] : [];
         const events: CardEvent[] = [{ type: 'CardAdded', data: { ...command.card, userId: command.userId, addedAt: command.at } }];
         if (command.makePrimary || !state.primaryCardId)
           events.push({ type: 'PrimaryCardSet', data: { userId: command.userId, cardId: command.card.cardId } });

@@ -50,6 +50,11 @@ export interface CardRef {
   cardId: string;
   brand: string;
   last4: string;
+  /**
+   * A card typed for this payment and not saved yet: the provider's token and what is saved with it once the
+   * payment is captured (never the number or CVV). Absent for a saved card.
+   */
+  unsaved?: { cardToken: string; expMonth: string; expYear: string; billingCountry: string; fingerprint?: string };
 }
 
 export type PaymentEvent =

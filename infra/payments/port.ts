@@ -7,6 +7,8 @@ export interface TokenisedCard {
   last4: string;
   expMonth: string;
   expYear: string;
+  /** The provider's own fingerprint of the number, when it gives one (saved cards are told apart by it). */
+  fingerprint?: string;
 }
 
 export interface CardGateway {

@@ -1,0 +1,61 @@
+// `Idempotency-Key` on a state-changing request (POST, PUT, PATCH, DELETE on any route): the first answer below
+// 500 is stored and replayed for retries with the same key (header `idempotent-replayed: true`); a 5xx answer is
+// forgotten so a retry runs again. A retry while the first attempt still runs is 409 IDEMPOTENCY_IN_PROGRESS;
+// once that attempt's lease ran out or its process is gone (infra/idempotency/store.ts), the retry runs the
+// request again. The same key with another body or route is 422 IDEMPOTENCY_MISMATCH.
+import { createHash } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { DomainError } from '../domain/shared/decider';
+import type { Services } from './services';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    idempotency: { scope: string; key: string; renewal: NodeJS.Timeout | null } | null;
+  }
+}
+
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+function fingerprint(request: FastifyRequest): string {
+  return createHash('sha256').update(`${request.method} ${request.url}\n${JSON.stringify(request.body ?? null)}`).digest('hex');
+}
+
+export function registerIdempotency(app: FastifyInstance, services: Services) {
+  app.decorateRequest('idempotency', null);
+  app.addHook('preHandler', async (request, reply) => {
+    const key = request.headers['idempotency-key'];
+    if (!STATE_CHANGING.has(request.method) || typeof key !== 'string') return;
+    if (!/^[\w.:-]{8,128}$/.test(key)) throw new DomainError('Invalid Idempotency-Key header.', 'BAD_IDEMPOTENCY_KEY', 400, { field: 'Idempotency-Key' });
+    const scope = request.caller?.userId ?? `ip:${request.ip}`;
+    const store = services.idempotency;
+    const begun = await store.begin(scope, key, fingerprint(request));
+    if (begun.state === 'done') return reply.code(begun.response.status).header('idempotent-replayed', 'true').send(begun.response.body);
+    if (begun.state === 'busy') throw new DomainError('This request is already being processed.', 'IDEMPOTENCY_IN_PROGRESS', 409);
+    if (begun.state === 'mismatch') throw new DomainError('This Idempotency-Key was used for a different request.', 'IDEMPOTENCY_MISMATCH', 422);
+    // A slow request keeps its key: the lease is renewed while it runs (a third of the lease at a time).
+    const renewal = setInterval(() => void store.renew(scope, key).catch(() => {}), (store.leaseSeconds * 1000) / 3);
+    renewal.unref();
+    request.idempotency = { scope, key, renewal };
+  });
+  app.addHook('onSend', async (request, reply, payload) => {
+    const idem = request.idempotency;
+    if (!idem) return payload;
+    request.idempotency = null;
+    if (idem.renewal) clearInterval(idem.renewal);
+    if (reply.statusCode >= 500) await services.idempotency.abandon(idem.scope, idem.key);
+    else {
+      let body: unknown = payload;
+      try {
+        body = typeof payload === 'string' ? JSON.parse(payload) : payload;
+      } catch {
+        /* not JSON: stored as text */
+      }
+      await services.idempotency.complete(idem.scope, idem.key, { status: reply.statusCode, body });
+    }
+    return payload;
+  });
+  // A request that ends without an answer (the client went away mid-way) stops renewing; its lease then runs out.
+  app.addHook('onResponse', async (request) => {
+    if (request.idempotency?.renewal) clearInterval(request.idempotency.renewal);
+  });
+}
