@@ -1,10 +1,12 @@
 // The HTTP application: validate (zod) → authorise (route table) → command or query.
-import { randomUUID, createHash } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { DomainError } from '../domain/shared/decider';
+import { WrongExpectedRevisionError } from '../infra/eventstore/port';
+import { registerIdempotency } from './idempotency';
 import type { Services } from './services';
 import { registerAuth } from './auth';
 import { accountRoutes } from './routes/accounts';
@@ -28,15 +30,10 @@ import { subscriptionRoutes } from './routes/subscriptions';
 import { myPaymentRoutes } from './routes/my-payments';
 
 declare module 'fastify' {
-  interface FastifyRequest {
-    idempotency: { scope: string; key: string } | null;
-  }
   interface FastifyInstance {
     apiRoutes: string[];
   }
 }
-
-const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 export async function buildApp(services: Services): Promise<FastifyInstance> {
   const app = Fastify({
@@ -56,6 +53,11 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
     if (error instanceof DomainError) {
       const field = (error.details as { field?: string }).field;
       return reply.code(error.status).send({ success: 0, message: error.message, code: error.code, ...(field ? { field } : {}) });
+    }
+    if (error instanceof WrongExpectedRevisionError) {
+      // A concurrent writer won a race that no retry covered: the request changed nothing and may be sent again.
+      request.log.warn({ err: error }, 'concurrent update');
+      return reply.code(409).send({ success: 0, message: 'Please try again.', code: 'CONCURRENT_UPDATE' });
     }
     if (typeof error?.statusCode === 'number' && error.statusCode < 500) {
       // Fastify's own 4xx (malformed JSON, body too large, unsupported media type): say what, never how.
@@ -119,40 +121,4 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
   });
 
   return app;
-}
-
-function fingerprint(request: FastifyRequest): string {
-  return createHash('sha256').update(`${request.method} ${request.url}\n${JSON.stringify(request.body ?? null)}`).digest('hex');
-}
-
-/** `Idempotency-Key` on a state-changing request: the first answer is stored and replayed for retries. */
-function registerIdempotency(app: FastifyInstance, services: Services) {
-  app.decorateRequest('idempotency', null);
-  app.addHook('preHandler', async (request, reply) => {
-    const key = request.headers['idempotency-key'];
-    if (!STATE_CHANGING.has(request.method) || typeof key !== 'string') return;
-    if (!/^[\w.:-]{8,128}$/.test(key)) throw new DomainError('Invalid Idempotency-Key header.', 'BAD_IDEMPOTENCY_KEY', 400, { field: 'Idempotency-Key' });
-    const scope = request.caller?.userId ?? `ip:${request.ip}`;
-    const begun = await services.idempotency.begin(scope, key, fingerprint(request));
-    if (begun.state === 'done') return reply.code(begun.response.status).header('idempotent-replayed', 'true').send(begun.response.body);
-    if (begun.state === 'busy') throw new DomainError('This request is already being processed.', 'IDEMPOTENCY_IN_PROGRESS', 409);
-    if (begun.state === 'mismatch') throw new DomainError('This Idempotency-Key was used for a different request.', 'IDEMPOTENCY_MISMATCH', 422);
-    request.idempotency = { scope, key };
-  });
-  app.addHook('onSend', async (request, reply, payload) => {
-    const idem = request.idempotency;
-    if (!idem) return payload;
-    request.idempotency = null;
-    if (reply.statusCode >= 500) await services.idempotency.abandon(idem.scope, idem.key);
-    else {
-      let body: unknown = payload;
-      try {
-        body = typeof payload === 'string' ? JSON.parse(payload) : payload;
-      } catch {
-        /* not JSON: stored as text */
-      }
-      await services.idempotency.complete(idem.scope, idem.key, { status: reply.statusCode, body });
-    }
-    return payload;
-  });
 }
