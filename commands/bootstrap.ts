@@ -1,7 +1,7 @@
 // First start: the creator's admin account (credentials printed once) and, unless switched off, a few demo
 // posts clearly marked as demo. Everything goes through commands, so a rebuild reproduces it.
 import { randomUUID } from 'node:crypto';
-import { emailClaimDecider, emailClaimStream } from '../domain/user/user';
+import { emailClaimDecider, emailClaimStream, userDecider, userStream } from '../domain/user/user';
 import { settingsDecider, SETTINGS_STREAM, DEFAULT_SETTINGS } from '../domain/settings/settings';
 import type { PostVisibility } from '../domain/shared/wire';
 import { normaliseEmail } from '../domain/shared/validation';
@@ -40,8 +40,18 @@ export async function bootstrap(
   const ctx = commandContext(store, { userId: null, role: 'system', ip: null });
   const adminEmail = normaliseEmail(options.adminEmail);
   const claim = await loadStream(store, emailClaimStream(adminEmail), emailClaimDecider);
-  // Any history on the address means the site was set up (the admin may since have moved to another email).
-  if (claim.events.length > 0) return { created: false, adminEmail, generatedPassword: null, demoPosts: 0, ctx };
+  // An account ever registered on the address means the site was set up (the admin may since have moved to
+  // another email). A claim whose registration never completed (a crash on the first start) does not count.
+  const holders = [...new Set(claim.events.map((e) => e.data.userId as string))];
+  for (const holder of holders)
+    if ((await loadStream(store, userStream(holder), userDecider)).state.userId) return { created: false, adminEmail, generatedPassword: null, demoPosts: 0, ctx };
+  if (claim.state.userId) {
+    // The first start died between claiming the address and writing the admin: close that registration and
+    // free the address now (nothing else registers while the site starts), rather than wait for the lease.
+    const stale = claim.state.userId;
+    await handle(ctx, userStream(stale), userDecider, { type: 'AbandonRegistration', userId: stale, email: adminEmail, at: ctx.now() });
+    await handle(ctx, emailClaimStream(adminEmail), emailClaimDecider, { type: 'ReleaseEmail', email: adminEmail, userId: stale, abandoned: true });
+  }
 
   const password = options.adminPassword ?? randomPassword();
   const { userId } = await registerUser(ctx, { name: options.modelName ?? DEFAULT_SETTINGS.model_name, email: adminEmail, password, role: 'admin' });

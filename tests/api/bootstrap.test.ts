@@ -7,7 +7,8 @@ import { openPglite } from '../../infra/db/database';
 import { createPostgresEventStore } from '../../infra/eventstore/postgres';
 import { createLocalDiskStorage } from '../../infra/storage/local-disk';
 import { bootstrap } from '../../commands/bootstrap';
-import { handle } from '../../commands/handle';
+import { commandContext, handle } from '../../commands/handle';
+import { claimEmail } from '../../commands/accounts';
 import { emailClaimDecider, emailClaimStream } from '../../domain/user/user';
 
 describe('first-start bootstrap', () => {
@@ -28,6 +29,25 @@ describe('first-start bootstrap', () => {
       expect(again.created).toBe(false);
       const registrations = (await store.readAll({})).filter((e) => e.type === 'UserRegistered');
       expect(registrations).toHaveLength(1);
+    } finally {
+      await store.close();
+      await database.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+  it('a first start that died between claiming the admin address and writing the admin is completed by the next start', async () => {
+    const database = await openPglite(undefined);
+    const store = await createPostgresEventStore(database);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fanclub-boot-'));
+    const storage = createLocalDiskStorage(dir, 'x'.repeat(32));
+    try {
+      // All that the killed first start wrote: the claim.
+      await claimEmail(commandContext(store, { userId: null, role: 'system' }), 'boss@example.com', '33333333-3333-4333-8333-333333333333');
+      const next = await bootstrap(store, storage, { adminEmail: 'boss@example.com', demo: false });
+      expect(next.created).toBe(true);
+      const registrations = (await store.readAll({})).filter((e) => e.type === 'UserRegistered');
+      expect(registrations.map((e) => e.data.email)).toEqual(['boss@example.com']);
+      expect((await bootstrap(store, storage, { adminEmail: 'boss@example.com', demo: false })).created).toBe(false);
     } finally {
       await store.close();
       await database.close();
