@@ -8,7 +8,7 @@ import { DomainError } from '../domain/shared/decider';
 import type { CardRef } from '../domain/payment/payment';
 import type { CardGateway } from '../infra/payments/port';
 import { placeFacts } from '../infra/geo/places';
-import { handle, loadStream, type CommandContext } from './handle';
+import { handle, loadStream, observed, type CommandContext } from './handle';
 
 export type CardChoice = { cardId: string } | { form: CardFields & BillingFields } | { primary: true };
 
@@ -42,15 +42,18 @@ export async function addCard(
   places: PlaceLookup = placeFacts,
 ): Promise<CardRef> {
   const v = await validForm(ctx, form, places);
-  const { state: before } = await loadStream(ctx.store, cardsStream(userId), cardsDecider);
+  const { state: before, events } = await loadStream(ctx.store, cardsStream(userId), cardsDecider);
   const known = findSavedCard(before, v.identity);
   if (known) {
+    observed(ctx, events);
     if (makePrimary) await setPrimaryCard(ctx, userId, known.cardId);
     return { cardId: known.cardId, brand: known.brand, last4: known.last4 };
   }
   const t = await tokenise(gateway, form, v);
   const card: SavedCard = { cardId: ctx.newId(), cardToken: t.cardToken, brand: t.brand, last4: t.last4, expMonth: t.expMonth, expYear: t.expYear, billingCountry: v.billing.country, ...(t.fingerprint ? { fingerprint: t.fingerprint } : {}) };
-  const { state } = await handle(ctx, cardsStream(userId), cardsDecider, { type: 'AddCard', userId, card, makePrimary, at: ctx.now() });
+  const { state, events: written } = await handle(ctx, cardsStream(userId), cardsDecider, { type: 'AddCard', userId, card, makePrimary, at: ctx.now() });
+  // Saved meanwhile by a parallel request: answer that card, once the read models have it.
+  if (written.length === 0) observed(ctx, await ctx.store.readStream(cardsStream(userId)));
   const saved = state.cards.get(card.cardId) ?? findSavedCard(state, card)!;
   return { cardId: saved.cardId, brand: saved.brand, last4: saved.last4 };
 }

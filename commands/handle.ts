@@ -51,6 +51,15 @@ export async function loadStream<E extends DomainEvent, S>(
   return { state, revision: events.length ? events[events.length - 1].revision : -1, events };
 }
 
+/**
+ * The answer rests on events another request wrote (a no-op because it is done already): queries that follow
+ * wait for the read models to reach them too.
+ */
+export function observed(ctx: CommandContext, events: RecordedEvent[]): void {
+  const last = events[events.length - 1];
+  if (last && (!ctx.lastPosition || comparePositions(last.position, ctx.lastPosition) > 0)) ctx.lastPosition = last.position;
+}
+
 export interface HandleResult<S, E> {
   state: S;
   events: E[];

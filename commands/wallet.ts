@@ -3,7 +3,7 @@
 // Top-up by crypto:  generate (CryptoPaymentCreated; the provider quotes) → start (CryptoPaymentStarted: address,
 //   reference, QR) → the provider's word, by signed notice or by the fan's poll, each provider event id applied
 //   once (CryptoPaymentPaid / Underpaid / Expired / Failed) → a paid payment credits the wallet once per payment
-//   id (WalletCredited, which also makes crypto_currency the default payment method in the read model).
+//   id (WalletCredited; the default payment method stays what the fan chose).
 //   A crash between "paid" and the credit is finished by the next poll, notice or the recovery sweep.
 //
 // Purchase from the wallet: the pending unlock is recorded first (PostUnlockRequested, its payment id), then

@@ -115,8 +115,9 @@ export const walletProjection: Projection = {
     switch (event.type) {
       case 'WalletCredited': {
         const w = await wallet(d.userId, d.creditedAt);
-        // A confirmed top-up makes crypto_currency the default payment method (spec 1 §4).
-        store.put('wallets', { ...w, balance_cents: d.balanceCents, topped_up_cents: Number(w.topped_up_cents) + d.amountCents, default_method: 'crypto_currency', updated_at: d.creditedAt });
+        // A top-up adds money only: the default payment method changes when the fan chooses it (issue 11), else
+        // a wallet topped up once would silently pay the membership renewals.
+        store.put('wallets', { ...w, balance_cents: d.balanceCents, topped_up_cents: Number(w.topped_up_cents) + d.amountCents, updated_at: d.creditedAt });
         store.put('wallet_history', {
           id: `topup-${d.paymentId}`, user_id: d.userId, kind: 'top_up', amount_cents: d.amountCents, balance_cents: d.balanceCents, currency: d.currency,
           reference_id: d.paymentId, description: `Added funds (${d.currency})`, created_at: d.creditedAt,

@@ -1,8 +1,7 @@
 // Default payment method (stream `payment-method-<userId>`): 'crypto_currency' (pay from the wallet) or a saved
 // card (spec 1 §3 User.default_payment_method; spec 2 §4: "if default_payment_method is crypto_currency, pay
-// from the wallet"). The fan chooses it; a confirmed crypto top-up also makes it crypto_currency (spec 1 §4) —
-// that part is implied by the wallet's WalletCredited event and applied by the read model, so a credit and
-// the switch can never be split by a crash.
+// from the wallet"). Only the fan chooses it: a crypto top-up adds money and changes nothing else (spec 1 §4
+// had the top-up switch it, which then also paid membership renewals from the wallet; issue 11 item 13).
 import { DomainError, type Decider, type DomainEvent } from '../shared/decider';
 
 export const paymentMethodStream = (userId: string) => `payment-method-${userId}`;
@@ -21,8 +20,8 @@ export type PaymentMethodCommand = {
   /** The fan's saved cards (a card must be one of them). */
   savedCardIds: string[];
   /**
-   * The method in effect now, as the read model shows it (this stream's last choice, or crypto_currency after
-   * a later top-up). Choosing it again changes nothing.
+   * The method in effect now, as the read model shows it (this stream's last choice, or what an older version
+   * of the read model derived from a top-up). Choosing it again changes nothing.
    */
   effective: DefaultPaymentMethod | null;
   at: string;

@@ -454,7 +454,7 @@ export function walletSuite(backend: Backend, available: boolean) {
       expect(await types(paymentStream(paymentId))).toHaveLength(3);
     });
 
-    it('sets the default payment method: crypto_currency or a saved card; a top-up makes it crypto_currency again', async () => {
+    it('sets the default payment method: crypto_currency or a saved card; a top-up leaves it as the fan chose', async () => {
       const f = await fan('wallet.method@example.com');
       expect((await me(f.token)).default_payment_method).toBeNull();
       const r = await post('/api/users/set-default-payment-method', { payment_method: 'crypto_currency' }, f.token);
@@ -469,7 +469,10 @@ export function walletSuite(backend: Backend, available: boolean) {
       const cardId = card.body.data._id as string;
       expect((await post('/api/user/change-payment-method', { payment_method: cardId }, f.token)).status).toBe(200);
       expect((await me(f.token)).default_payment_method).toBe(cardId);
+      // A top-up adds money only; the default changes when the fan chooses it (issue 11 item 13).
       await topUp(f.token, 5);
+      expect((await me(f.token)).default_payment_method).toBe(cardId);
+      expect((await post('/api/users/set-default-payment-method', { payment_method: 'crypto_currency' }, f.token)).status).toBe(200);
       expect((await me(f.token)).default_payment_method).toBe('crypto_currency');
       expect((await post('/api/user/change-payment-method', { payment_method: cardId }, f.token)).status).toBe(200);
       expect((await me(f.token)).default_payment_method).toBe(cardId);

@@ -1,0 +1,3 @@
+import { cardPurchasesSuite } from './card-purchases.suite';
+
+cardPurchasesSuite('pglite', true);
