@@ -1,5 +1,6 @@
-// Resolves the caller from the Authorization header and enforces the route table on every request.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+// Resolves the caller from the Authorization header or the session cookie, refuses cross-site requests, and enforces the route table on every request.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
 import { decideAccess } from '../domain/access/routes';
 import type { Role } from '../domain/shared/wire';
 import { DomainError } from '../domain/shared/decider';
@@ -11,6 +12,7 @@ import { countryOf } from '../infra/geo/country';
 import { currentSettings } from '../projections/settings';
 import { createReadCache, readCacheOptions } from './read-cache';
 import { commandContext, type CommandContext } from '../commands/handle';
+import { SESSION_DAYS } from '../commands/accounts';
 import type { Services } from './services';
 
 export interface Caller {
@@ -29,11 +31,99 @@ declare module 'fastify' {
   }
 }
 
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{20,100}$/;
+
+/**
+ * Browser sessions ride in httpOnly, SameSite=Strict cookies that page script cannot read; API clients send
+ * `Authorization: Bearer <token>`. The fan site and the console share one origin, so each keeps its own cookie:
+ * the fan site's session, the console's (its requests say `X-Fanclub-App: console`), and the proxy session an
+ * admin starts from the console to see the fan site as a fan (it overrides the fan site's own session and
+ * ends on its own, leaving the admin's console session as it was).
+ */
+export const SESSION_COOKIES = { fan: 'fanclub_session', console: 'fanclub_console', proxy: 'fanclub_proxy' } as const;
+export type SessionCookie = keyof typeof SESSION_COOKIES;
+export const APP_HEADER = 'x-fanclub-app';
+
+const fromConsole = (request: FastifyRequest) => request.headers[APP_HEADER] === 'console';
+
+/** The cookie a browser request is signed in with, if any. */
+export function sessionCookieOf(request: FastifyRequest): SessionCookie | null {
+  const cookies = request.cookies ?? {};
+  if (fromConsole(request)) return cookies[SESSION_COOKIES.console] ? 'console' : null;
+  if (cookies[SESSION_COOKIES.proxy]) return 'proxy';
+  return cookies[SESSION_COOKIES.fan] ? 'fan' : null;
+}
+
 export function tokenFrom(request: FastifyRequest): string | null {
   const h = request.headers.authorization;
-  if (!h) return null;
-  const t = h.startsWith('Bearer ') ? h.slice(7) : h;
-  return /^[A-Za-z0-9_-]{20,100}$/.test(t) ? t : null;
+  if (h) {
+    const t = h.startsWith('Bearer ') ? h.slice(7) : h;
+    return TOKEN_SHAPE.test(t) ? t : null;
+  }
+  const cookie = sessionCookieOf(request);
+  const t = cookie ? request.cookies[SESSION_COOKIES[cookie]] : undefined;
+  return t && TOKEN_SHAPE.test(t) ? t : null;
+}
+
+const cookieOptions = (request: FastifyRequest, services: Services) => ({
+  path: '/',
+  httpOnly: true,
+  sameSite: 'strict' as const,
+  // Secure whenever the site is reached over https (directly, behind a trusted proxy, or by its public URL).
+  secure: request.protocol === 'https' || !!services.config.FANCLUB_PUBLIC_URL?.startsWith('https:'),
+});
+
+/**
+ * Signs the browser in with a new session token: the console's cookie for a console login, the proxy cookie for
+ * a proxy session, the fan site's cookie otherwise (a fan-site login also ends any proxy view left in it).
+ */
+export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, services: Services, token: string, options: { expiresAt?: string; proxy?: boolean } = {}) {
+  const which: SessionCookie = options.proxy ? 'proxy' : fromConsole(request) ? 'console' : 'fan';
+  const maxAge = options.expiresAt ? Math.max(0, Math.floor((Date.parse(options.expiresAt) - services.clock().getTime()) / 1000)) : SESSION_DAYS * 86_400;
+  reply.setCookie(SESSION_COOKIES[which], token, { ...cookieOptions(request, services), maxAge });
+  if (which === 'fan' && request.cookies?.[SESSION_COOKIES.proxy]) reply.clearCookie(SESSION_COOKIES.proxy, cookieOptions(request, services));
+}
+
+/** Forgets the cookie this request was signed in with (logout). */
+export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply, services: Services) {
+  const which = request.headers.authorization ? null : sessionCookieOf(request);
+  if (which) reply.clearCookie(SESSION_COOKIES[which], cookieOptions(request, services));
+}
+
+export const CROSS_SITE_MESSAGE = 'This request came from another site and was refused. Please use the site itself.';
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** The origins this site answers as: FANCLUB_PUBLIC_URL's and the one the request was addressed to. */
+function ownOrigins(request: FastifyRequest, services: Services): string[] {
+  const origins = [`${request.protocol}://${request.host}`.toLowerCase()];
+  const configured = services.config.FANCLUB_PUBLIC_URL;
+  if (configured) origins.push(new URL(configured).origin.toLowerCase());
+  return origins;
+}
+
+/**
+ * CSRF: a state-changing request signed in by a cookie must come from the site's own pages, proven by its
+ * Origin (or, failing that, Referer). SameSite=Strict already keeps the cookie off other sites' requests; this
+ * is the second lock. Bearer requests carry no ambient credential and are exempt; a request with no cookie and
+ * no Origin (an API client logging in) is let through, but a foreign Origin is refused whatever it carries.
+ */
+function checkSameOrigin(request: FastifyRequest, services: Services) {
+  if (SAFE_METHODS.has(request.method) || request.headers.authorization) return;
+  const origin = request.headers.origin;
+  const referer = request.headers.referer;
+  let from: string | null = null;
+  if (typeof origin === 'string' && origin !== 'null') from = origin.toLowerCase();
+  else if (typeof referer === 'string') {
+    try {
+      from = new URL(referer).origin.toLowerCase();
+    } catch {
+      from = 'invalid';
+    }
+  } else if (origin === 'null') from = 'null';
+  if (from === null) {
+    if (!sessionCookieOf(request)) return;
+  } else if (ownOrigins(request, services).includes(from)) return;
+  throw new DomainError(CROSS_SITE_MESSAGE, 'CROSS_SITE_REQUEST', 403);
 }
 
 /** Calls a visitor from a blocked region may still make: the fan site needs them to show its blocked page. */
@@ -60,9 +150,15 @@ export function registerAuth(app: FastifyInstance, services: Services) {
     if (found) sessions.set(tokenHash, found, version, nowMs, found.expiresAtMs);
     return found?.caller ?? null;
   };
-  app.addHook('preHandler', async (request) => {
+  app.register(fastifyCookie);
+  app.addHook('preHandler', async (request, reply) => {
+    // Webhooks are signed by their provider and carry no cookie.
+    if (!request.url.startsWith('/api/webhooks/')) checkSameOrigin(request, services);
     const token = tokenFrom(request);
     if (token) request.caller = await callerOf(hashToken(token));
+    // A cookie whose session ended elsewhere (expired, logged out everywhere, proxy ended) is dropped, so a stale
+    // proxy cookie cannot keep hiding the fan's own session.
+    if (!request.caller && !request.headers.authorization && sessionCookieOf(request)) clearSessionCookie(request, reply, services);
     const url = request.routeOptions.url;
     if (!url) return; // not found: the 404 handler answers
     // The built apps' files are public; every API surface goes through the route table (deny by default).

@@ -34,7 +34,7 @@ import { findSubscriber } from '../../projections/subscribers';
 import { savedCards } from '../../projections/cards';
 import { findWallet } from '../../projections/wallet';
 import { ok, parse } from '../http';
-import { contextFor, requireCaller } from '../auth';
+import { contextFor, requireCaller, setSessionCookie } from '../auth';
 import { meView, settle } from '../views';
 import type { Services } from '../services';
 
@@ -146,6 +146,7 @@ export const accountSettingsRoutes = (services: Services): FastifyPluginAsync =>
     const { userId, token } = await resetPassword(ctx, await tokenOwner(body.token, 'password_reset'), body.token, body.password);
     const position = await done(ctx);
     const user = await me(userId);
+    setSessionCookie(request, reply, services, token);
     return ok(reply, { token, user, newUser: false, userUniversalAccountCount: 1 }, { message: PASSWORD_UPDATED, position });
   });
 

@@ -15,7 +15,7 @@ import { createRateLimiter, TOO_MANY_REQUESTS } from '../../infra/rate-limit';
 import { endProxySession } from '../../commands/staff';
 import { normaliseEmail } from '../../domain/shared/validation';
 import { DomainError } from '../../domain/shared/decider';
-import { contextFor, requireCaller } from '../auth';
+import { clearSessionCookie, contextFor, requireCaller, setSessionCookie } from '../auth';
 import { meView, publicSettings, settle } from '../views';
 import type { Services } from '../services';
 
@@ -40,11 +40,14 @@ export const accountRoutes = (services: Services): FastifyPluginAsync => async (
   const loginPerAccount = createRateLimiter({ ...LOGIN_LIMITS.perAccount, now: clockMs });
   const loginPerIp = createRateLimiter({ ...LOGIN_LIMITS.perIp, now: clockMs });
 
-  app.get('/api/app_settings/get', async (_request, reply) => ok(reply, publicSettings(await currentSettings(db()), services.gateway.name === 'sandbox')));
+  // mail_delivery: without SMTP_URL mail only waits in the console's Outbox, and the fan site says so.
+  app.get('/api/app_settings/get', async (_request, reply) =>
+    ok(reply, { ...publicSettings(await currentSettings(db()), services.gateway.name === 'sandbox'), mail_delivery: services.config.SMTP_URL ? 'smtp' : 'outbox' }),
+  );
 
   app.get('/api/users/get_model_details', async (_request, reply) => {
     const s = await currentSettings(db());
-    return ok(reply, { name: s.model_name, avatarUrl: s.model_avatar_url });
+    return ok(reply, { name: s.model_name, avatarUrl: s.model_avatar_url, coverUrl: s.model_cover_url, bio: s.model_bio });
   });
 
   app.post('/api/users/register', async (request, reply) => {
@@ -64,6 +67,7 @@ export const accountRoutes = (services: Services): FastifyPluginAsync => async (
       showForgotPasswordPopup: false,
       showOldUserMergePopup: false,
     };
+    setSessionCookie(request, reply, services, session.token);
     return reply.code(201).send({ success: 1, message: 'Registration successful.', data });
   });
 
@@ -81,6 +85,7 @@ export const accountRoutes = (services: Services): FastifyPluginAsync => async (
     await settle(services, ctx);
     const sub = await findSubscriber(db(), userId);
     const data: AuthResult = { token, userId, url: sub ? '/' : '/subscribe', showMergePopup: false, showForgotPasswordPopup: false, showOldUserMergePopup: false };
+    setSessionCookie(request, reply, services, token);
     return ok(reply, data);
   });
 
@@ -92,6 +97,7 @@ export const accountRoutes = (services: Services): FastifyPluginAsync => async (
     if (caller.proxyAdminId) await endProxySession(ctx, caller.userId, caller.sessionId);
     else await logOut(ctx, caller.userId, caller.sessionId, everywhere);
     await settle(services, ctx);
+    clearSessionCookie(request, reply, services);
     return ok(reply, null, { message: everywhere ? 'Logged out on every device.' : 'Logged out.' });
   });
 

@@ -16,9 +16,10 @@ import { currentSettings } from '../../projections/settings';
 import { WATERMARK_COLOR, WATERMARK_POSITIONS, WATERMARK_SIZE_MAX, WATERMARK_SIZE_MIN, WATERMARK_TEXT_MAX } from '../../domain/media/watermark';
 import { listOutbox } from '../../infra/mail/mailer';
 import { LANDING_SETTINGS_SHAPE } from './landing';
+import { CREATOR_PROFILE_SHAPE } from './creator-profile';
 import { WALLET_SETTINGS_SHAPE } from './wallet';
 import { ok, parse } from '../http';
-import { contextFor, requireCaller } from '../auth';
+import { contextFor, requireCaller, setSessionCookie } from '../auth';
 import { settle } from '../views';
 import { listParams, sendList } from './admin';
 import type { Services } from '../services';
@@ -70,6 +71,8 @@ const settingsChanges = z
     watermark_position: z.enum(WATERMARK_POSITIONS, { error: 'watermark_position is invalid.' }),
     // Landing page, hero banner, social links, payment icons (api/routes/landing.ts)
     ...LANDING_SETTINGS_SHAPE,
+    // The creator's profile: avatar, cover image, bio (console → My profile)
+    ...CREATOR_PROFILE_SHAPE,
     // Wallet: Add Funds presets and bounds, crypto switch (api/routes/wallet.ts)
     ...WALLET_SETTINGS_SHAPE,
   })
@@ -95,6 +98,8 @@ export const staffRoutes = (services: Services): FastifyPluginAsync => async (ap
     const ctx = contextFor(request, services);
     const session = await startProxySession(ctx, caller.userId, body.user_id);
     await settle(services, ctx);
+    // The fan site (same origin) signs in with this cookie; the console keeps its own session.
+    setSessionCookie(request, reply, services, session.token, { expiresAt: session.expiresAt, proxy: true });
     return ok(reply, { token: session.token, expires_at: session.expiresAt });
   });
 

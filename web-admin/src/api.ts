@@ -2,29 +2,42 @@
 // { success: 0, message, code, field? }. The console REST surface (/admin-api) goes through dataProvider.ts.
 import type { ApiError, ApiOk } from '../../domain/shared/wire';
 
-export const TOKEN_KEY = 'fanclub.admin.token';
+/**
+ * The console's session is an httpOnly cookie of its own (page script never sees it), apart from the fan
+ * site's on the same origin: every console request says so with this header, and the server picks the
+ * console's cookie. Only a non-secret hint is kept here, so the console knows whether to show the login page.
+ */
+export const APP_HEADERS = { 'X-Fanclub-App': 'console' } as const;
+const SIGNED_IN_KEY = 'fanclub.admin.signedIn';
+/** Where an older console kept its token: removed on start. */
+const LEGACY_TOKEN_KEY = 'fanclub.admin.token';
 
 export const OFFLINE_MESSAGE =
   'Seems you are offline. Please check your internet connection and post again.';
 
-export function getToken(): string | null {
+export function isSignedIn(): boolean {
   try {
-    return localStorage.getItem(TOKEN_KEY);
+    return localStorage.getItem(SIGNED_IN_KEY) === '1';
   } catch {
-    return null;
+    return false;
   }
 }
 
-export function setToken(token: string): void {
-  localStorage.setItem(TOKEN_KEY, token);
+export function setSignedIn(on: boolean): void {
+  try {
+    localStorage.removeItem(LEGACY_TOKEN_KEY);
+    if (on) localStorage.setItem(SIGNED_IN_KEY, '1');
+    else localStorage.removeItem(SIGNED_IN_KEY);
+  } catch {
+    /* storage unavailable: the hint lasts as long as the page */
+  }
 }
 
-export function clearToken(): void {
-  try {
-    localStorage.removeItem(TOKEN_KEY);
-  } catch {
-    /* storage unavailable: nothing to clear */
-  }
+/** Headers for a console request (the app header; the cookie goes along by itself). */
+export function consoleHeaders(init?: HeadersInit): Headers {
+  const headers = new Headers(init);
+  for (const [name, value] of Object.entries(APP_HEADERS)) headers.set(name, value);
+  return headers;
 }
 
 /** An error carrying the HTTP status and the server's code / field, shaped like react-admin's HttpError. */
@@ -54,16 +67,12 @@ export const isOffline = (): boolean => typeof navigator !== 'undefined' && navi
 interface ApiOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   body?: unknown;
-  /** Token to send; defaults to the stored one. Pass null to send none. */
-  token?: string | null;
   signal?: AbortSignal;
 }
 
 /** Calls /api and unwraps the envelope; rejects with ApiRequestError carrying the server's message. */
 export async function api<T>(path: string, options: ApiOptions = {}): Promise<ApiOk<T>> {
-  const headers = new Headers({ Accept: 'application/json' });
-  const token = options.token === undefined ? getToken() : options.token;
-  if (token) headers.set('Authorization', token);
+  const headers = consoleHeaders({ Accept: 'application/json' });
   if (options.body !== undefined) headers.set('Content-Type', 'application/json');
 
   let response: Response;
@@ -73,6 +82,7 @@ export async function api<T>(path: string, options: ApiOptions = {}): Promise<Ap
       headers,
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
       signal: options.signal,
+      credentials: 'same-origin',
     });
   } catch (error) {
     if ((error as Error)?.name === 'AbortError') throw error;

@@ -1,23 +1,22 @@
 import type { AuthProvider } from 'react-admin';
 import type { AuthResult, MeView } from '../../domain/shared/wire';
 import { canUse, isStaffRole } from './access';
-import { api, ApiRequestError, clearToken, getToken, setToken } from './api';
+import { api, ApiRequestError, isSignedIn, setSignedIn } from './api';
 
 export const NOT_STAFF_MESSAGE =
   'This account has no access to the staff console. Sign in with a staff account.';
 
-// The signed-in staff member, fetched once per token.
-let me: { token: string; view: MeView } | null = null;
+// The signed-in staff member, fetched once per sign-in (the session is the console's httpOnly cookie).
+let me: MeView | null = null;
 let mePending: Promise<MeView> | null = null;
 
 async function loadMe(): Promise<MeView> {
-  const token = getToken();
-  if (!token) throw new ApiRequestError('Please sign in.', 401);
-  if (me && me.token === token) return me.view;
+  if (!isSignedIn()) throw new ApiRequestError('Please sign in.', 401);
+  if (me) return me;
   if (!mePending) {
-    mePending = api<MeView>('/api/users/me', { token })
+    mePending = api<MeView>('/api/users/me')
       .then(({ data }) => {
-        me = { token, view: data };
+        me = data;
         return data;
       })
       .finally(() => {
@@ -28,37 +27,37 @@ async function loadMe(): Promise<MeView> {
 }
 
 function forget() {
-  clearToken();
+  setSignedIn(false);
   me = null;
 }
 
 export const authProvider: AuthProvider = {
   async login({ username, password }: { username: string; password: string }) {
+    // The server answers with the console's session cookie (X-Fanclub-App: console).
     const { data } = await api<AuthResult>('/api/users/login', {
       body: { email: String(username ?? '').trim(), password },
-      token: null,
     });
-    const token = data?.token;
-    if (!token) throw new Error('Sign-in failed. Please try again.');
-    const { data: view } = await api<MeView>('/api/users/me', { token });
+    if (!data?.userId) throw new Error('Sign-in failed. Please try again.');
+    me = null;
+    const { data: view } = await api<MeView>('/api/users/me');
     if (!isStaffRole(view.role)) {
       // Close the session we just opened; the account stays usable on the fan site.
-      await api('/api/users/logout', { method: 'POST', body: {}, token }).catch(() => undefined);
+      await api('/api/users/logout', { method: 'POST', body: {} }).catch(() => undefined);
       throw new Error(NOT_STAFF_MESSAGE);
     }
-    setToken(token);
-    me = { token, view };
+    setSignedIn(true);
+    me = view;
   },
 
   async logout() {
-    const token = getToken();
+    const signedIn = isSignedIn();
     forget();
-    if (token) await api('/api/users/logout', { method: 'POST', body: {}, token }).catch(() => undefined);
+    if (signedIn) await api('/api/users/logout', { method: 'POST', body: {} }).catch(() => undefined);
     // No redirect returned: react-admin then goes to its login URL under the basename (/admin/login).
   },
 
   async checkAuth() {
-    if (!getToken()) throw new Error('Please sign in.');
+    if (!isSignedIn()) throw new Error('Please sign in.');
   },
 
   async checkError(error: { status?: number } | undefined) {
@@ -76,7 +75,7 @@ export const authProvider: AuthProvider = {
   },
 
   async getPermissions() {
-    if (!getToken()) return undefined;
+    if (!isSignedIn()) return undefined;
     try {
       const view = await loadMe();
       return isStaffRole(view.role) ? view.role : undefined;
@@ -87,7 +86,7 @@ export const authProvider: AuthProvider = {
   },
 
   async canAccess({ resource, action }: { resource: string; action: string }) {
-    if (!getToken()) return false;
+    if (!isSignedIn()) return false;
     const view = await loadMe().catch(() => null);
     if (!view) return false;
     return canUse(view.role, resource, action);

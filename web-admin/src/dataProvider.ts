@@ -1,17 +1,15 @@
 import { fetchUtils, HttpError, type CreateParams, type DataProvider } from 'react-admin';
 import simpleRestProvider from 'ra-data-simple-rest';
 import type { AdminDashboard, AdminPostCreate, PostVisibility } from '../../domain/shared/wire';
-import { getToken, isOffline, SERVER_DOWN_MESSAGE } from './api';
+import { consoleHeaders, isOffline, SERVER_DOWN_MESSAGE } from './api';
 import { uploadMedia, type PendingMedia } from './upload';
 
 export const ADMIN_API = '/admin-api';
 
-/** fetchJson plus the session token; errors carry the server's `message` (react-admin shows it). */
+/** fetchJson as the console (its session cookie); errors carry the server's `message` (react-admin shows it). */
 export const httpClient = async (url: string, options: fetchUtils.Options = {}) => {
-  const headers = new Headers((options.headers as HeadersInit | undefined) ?? undefined);
+  const headers = consoleHeaders((options.headers as HeadersInit | undefined) ?? undefined);
   if (!headers.has('Accept')) headers.set('Accept', 'application/json');
-  const token = getToken();
-  if (token) headers.set('Authorization', token);
   try {
     return await fetchUtils.fetchJson(url, { ...options, headers });
   } catch (error) {

@@ -41,7 +41,7 @@ export const DEFAULT_SETTINGS: PublicSettings = {
 };
 
 export async function fetchSettings(): Promise<PublicSettings> {
-  const { data } = await api<Partial<PublicSettings>>('/api/app_settings/get', { token: null });
+  const { data } = await api<Partial<PublicSettings>>('/api/app_settings/get');
   return { ...DEFAULT_SETTINGS, ...(data ?? {}) };
 }
 

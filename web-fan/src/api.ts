@@ -2,9 +2,13 @@
 // { success: 0, message, code, field } with a 4xx/5xx status.
 import type { ApiError as WireError, ApiOk } from '../../domain/shared/wire';
 
-export const TOKEN_KEY = 'fanclub.token';
-/** Set by the console (same origin) when an admin views the site as a fan; it overrides the own token. */
-export const PROXY_TOKEN_KEY = 'fanclub.proxyToken';
+/**
+ * The session itself is an httpOnly cookie set by the server (page script never sees it). These are only
+ * hints, so the app knows whether to ask for /api/users/me on start: the own sign-in, and a proxy view the
+ * console opened (an admin seeing the site as a fan; the server's proxy cookie overrides the own session).
+ */
+export const SIGNED_IN_KEY = 'fanclub.signedIn';
+export const PROXY_HINT_KEY = 'fanclub.proxy';
 export const BLOCKED_DEFAULT = 'Your account has been blocked.';
 export const TOO_MANY_REQUESTS = 'You sent too many requests. Please wait a while then try again';
 export const GENERIC_ERROR = 'Something went wrong';
@@ -37,39 +41,28 @@ export interface ApiAnswer<T> {
   position?: string;
 }
 
-/** The token requests carry: a stored proxy token overrides the own one (spec 1 §7). */
-export function getToken(): string | null {
+function readHint(key: string): boolean {
   try {
-    return localStorage.getItem(PROXY_TOKEN_KEY) || localStorage.getItem(TOKEN_KEY);
+    return localStorage.getItem(key) === '1';
   } catch {
-    return null;
+    return false;
   }
 }
 
-export function getProxyToken(): string | null {
+function writeHint(key: string, on: boolean): void {
   try {
-    return localStorage.getItem(PROXY_TOKEN_KEY) || null;
+    if (on) localStorage.setItem(key, '1');
+    else localStorage.removeItem(key);
   } catch {
-    return null;
+    /* storage disabled: the hint lasts as long as the page */
   }
 }
 
-export function clearProxyToken(): void {
-  try {
-    localStorage.removeItem(PROXY_TOKEN_KEY);
-  } catch {
-    /* ignore */
-  }
-}
-
-export function setToken(token: string | null): void {
-  try {
-    if (token) localStorage.setItem(TOKEN_KEY, token);
-    else localStorage.removeItem(TOKEN_KEY);
-  } catch {
-    /* storage disabled: the session lasts as long as the page */
-  }
-}
+/** Whether this browser has (or had) a session: the own one or a proxy view. */
+export const hasSession = (): boolean => readHint(SIGNED_IN_KEY) || readHint(PROXY_HINT_KEY);
+export const isProxyView = (): boolean => readHint(PROXY_HINT_KEY);
+export const setSignedIn = (on: boolean): void => writeHint(SIGNED_IN_KEY, on);
+export const clearProxyView = (): void => writeHint(PROXY_HINT_KEY, false);
 
 type UnauthorizedListener = () => void;
 let onUnauthorized: UnauthorizedListener | null = null;
@@ -106,9 +99,8 @@ function buildUrl(path: string, query?: RequestOptions['query']): string {
 
 export async function request<T>(path: string, options: RequestOptions = {}): Promise<ApiAnswer<T>> {
   const method = options.method ?? (options.body === undefined ? 'GET' : 'POST');
+  // The session cookie goes along by itself (same origin); no token is ever handled here.
   const headers: Record<string, string> = { Accept: 'application/json' };
-  const token = getToken();
-  if (token) headers.Authorization = token;
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
 
@@ -170,8 +162,6 @@ export function upload<T>(path: string, form: FormData, onProgress?: (fraction: 
     const xhr = new XMLHttpRequest();
     xhr.open('POST', path);
     xhr.setRequestHeader('Accept', 'application/json');
-    const token = getToken();
-    if (token) xhr.setRequestHeader('Authorization', token);
     xhr.upload.onprogress = (e) => {
       if (e.lengthComputable && onProgress) onProgress(e.total ? e.loaded / e.total : 0);
     };

@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { MeView, PublicSettings } from '../../domain/shared/wire';
-import { ApiError, api, clearProxyToken, getProxyToken, getToken, setBlockedHandler, setToken, setUnauthorizedHandler } from './api';
+import { ApiError, api, clearProxyView, hasSession, isProxyView, setBlockedHandler, setSignedIn, setUnauthorizedHandler } from './api';
 
 const SETTINGS_CACHE = 'fanclub.settings';
 /** Where a route guard sent the guest from; login goes back there (spec 1 §2). */
@@ -8,19 +8,23 @@ export const REDIRECT_KEY = 'fanclub.redirect';
 /** Where a proxy session ends (spec 1 §4: back to the admin session). */
 export const PROXY_EXIT_URL = '/admin/transactions';
 
+/** Tokens older versions kept in localStorage: removed on start (the session is an httpOnly cookie now). */
+const LEGACY_TOKEN_KEYS = ['fanclub.token', 'fanclub.proxyToken'];
+
 export interface AuthState {
+  /** 'session' while signed in (the session itself is an httpOnly cookie page script never sees), else null. */
   token: string | null;
   me: MeView | null;
-  /** True while a token exists but `me` is not loaded yet. */
+  /** True while signed in but `me` is not loaded yet. */
   loadingMe: boolean;
   settings: PublicSettings | null;
   settingsLoaded: boolean;
-  /** Stores the token, loads `me` and returns it. */
-  login: (token: string, opts?: { fromLoginOrSignup?: boolean }) => Promise<MeView | null>;
+  /** After a login the server answered (it set the session cookie): loads `me` and returns it. The token is not kept. */
+  login: (token?: string | null, opts?: { fromLoginOrSignup?: boolean }) => Promise<MeView | null>;
   /** Ends the session. In a proxy session: ends the proxy session and returns to the console (full page load). */
   /** `everywhere` ends every session of the account (all devices), not just this one. */
   logout: (options?: { everywhere?: boolean }) => void;
-  /** The requests carry a proxy token from the console (an admin viewing the site as this fan). */
+  /** The console opened a proxy view (an admin viewing the site as this fan). */
   isProxy: boolean;
   /** Set (to the server's message) once any request answered 430: the account is blocked. */
   blocked: string | null;
@@ -60,47 +64,47 @@ export function takeRedirect(): string | null {
 }
 
 export function AuthProvider({ children }: { children: ReactNode }) {
-  const [token, setTokenState] = useState<string | null>(() => getToken());
+  const [token, setTokenState] = useState<string | null>(() => (hasSession() ? 'session' : null));
   const [me, setMe] = useState<MeView | null>(null);
-  const [loadingMe, setLoadingMe] = useState<boolean>(() => !!getToken());
+  const [loadingMe, setLoadingMe] = useState<boolean>(() => hasSession());
   const [settings, setSettings] = useState<PublicSettings | null>(() => readCachedSettings());
   const [settingsLoaded, setSettingsLoaded] = useState(false);
   const [blocked, setBlocked] = useState<string | null>(null);
-  const [isProxy] = useState<boolean>(() => !!getProxyToken());
+  const [isProxy] = useState<boolean>(() => isProxyView());
   const generation = useRef(0);
 
   const logout = useCallback((options: { everywhere?: boolean } = {}) => {
-    const proxy = getProxyToken();
-    if (proxy) {
-      // Proxy session: end it on the server with the proxy token, forget it, back to the console.
+    if (isProxyView()) {
+      // Proxy view: the server ends the proxy session and drops its cookie; back to the console (full page load).
       generation.current += 1;
-      clearProxyToken();
+      clearProxyView();
       const done = () => window.location.assign(PROXY_EXIT_URL);
       const timeout = new Promise((resolve) => setTimeout(resolve, 2000));
       Promise.race([
-        fetch('/api/users/logout', { method: 'POST', headers: { Authorization: proxy }, keepalive: true }).catch(() => undefined),
+        fetch('/api/users/logout', { method: 'POST', credentials: 'same-origin', keepalive: true }).catch(() => undefined),
         timeout,
       ]).finally(done);
       return;
     }
-    const old = getToken();
+    const had = hasSession();
     generation.current += 1;
-    setToken(null);
+    setSignedIn(false);
     setTokenState(null);
     setMe(null);
     setLoadingMe(false);
-    if (old) {
-      // Best effort: end the session on the server too. The token is gone locally whatever it answers.
+    if (had) {
+      // Best effort: end the session on the server, which also clears the cookie.
       fetch('/api/users/logout', {
         method: 'POST',
-        headers: { Authorization: old, 'content-type': 'application/json' },
+        credentials: 'same-origin',
+        headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ everywhere: !!options.everywhere }),
       }).catch(() => undefined);
     }
   }, []);
 
   const loadMe = useCallback(async (opts: { waitFor?: string; fromLoginOrSignup?: boolean } = {}) => {
-    if (!getToken()) return null;
+    if (!hasSession()) return null;
     const gen = generation.current;
     try {
       const { data } = await api.get<MeView>('/api/users/me', {
@@ -145,17 +149,26 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       })
       .catch(() => undefined)
       .finally(() => alive && setSettingsLoaded(true));
-    if (getToken()) loadMe().catch(() => undefined);
+    for (const key of LEGACY_TOKEN_KEYS) {
+      try {
+        localStorage.removeItem(key);
+      } catch {
+        /* ignore */
+      }
+    }
+    if (hasSession()) loadMe().catch(() => undefined);
     return () => {
       alive = false;
     };
   }, [loadMe]);
 
   const login = useCallback(
-    async (newToken: string, opts: { fromLoginOrSignup?: boolean } = {}) => {
+    async (_token?: string | null, opts: { fromLoginOrSignup?: boolean } = {}) => {
       generation.current += 1;
-      setToken(newToken);
-      setTokenState(newToken);
+      // A login on the site itself ends any proxy view the server had (it cleared the proxy cookie).
+      clearProxyView();
+      setSignedIn(true);
+      setTokenState('session');
       setLoadingMe(true);
       return loadMe({ fromLoginOrSignup: opts.fromLoginOrSignup });
     },
@@ -182,7 +195,7 @@ export function useModelName(): string {
   return settings?.model_name?.trim() || 'Fanclub';
 }
 
-/** An admin is viewing the site as a fan (proxy token stored, or the server says so). */
+/** An admin is viewing the site as a fan (the console opened a proxy view, or the server says so). */
 export function useIsProxy(): boolean {
   const { isProxy, me } = useAuth();
   return isProxy || !!me?.proxyAdminId || me?.role === 'proxy_user';

@@ -7,7 +7,7 @@ import UploadIcon from '@mui/icons-material/Upload';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import { FieldTitle, useInput, useNotify, type InputProps } from 'react-admin';
 import { THEME_IMAGE_URL } from '../../../domain/settings/landing';
-import { api, getToken, isOffline, OFFLINE_MESSAGE } from '../api';
+import { api, consoleHeaders, isOffline, OFFLINE_MESSAGE } from '../api';
 
 const ACCEPT = 'image/png,image/jpeg';
 const FORMAT_ERROR = 'Media format is not supported.';
@@ -17,9 +17,7 @@ async function uploadThemeImage(file: File): Promise<string> {
   if (!/^image\/(png|jpeg)$/.test(file.type) && !/\.(png|jpe?g)$/i.test(file.name)) throw new Error(FORMAT_ERROR);
   const form = new FormData();
   form.append('image', file, file.name);
-  const headers = new Headers({ Accept: 'application/json' });
-  const token = getToken();
-  if (token) headers.set('Authorization', token);
+  const headers = consoleHeaders({ Accept: 'application/json' });
   let response: Response;
   try {
     response = await fetch('/api/app_settings/upload-theme-image', { method: 'POST', headers, body: form });
@@ -41,11 +39,14 @@ function ImageTile({
   label,
   testId,
   onChange,
+  keepFileOnRemove = false,
 }: {
   value: string | null;
   label: string;
   testId: string;
   onChange: (url: string | null) => void;
+  /** Remove only clears the field (saved with the form); the file stays until then (profile images). */
+  keepFileOnRemove?: boolean;
 }) {
   const notify = useNotify();
   const input = useRef<HTMLInputElement>(null);
@@ -97,7 +98,7 @@ function ImageTile({
               aria-label={`Remove ${label}`}
               data-testid={`${testId}-remove`}
               onClick={() => {
-                void forgetThemeImage(value);
+                if (!keepFileOnRemove) void forgetThemeImage(value);
                 onChange(null);
               }}
               sx={{ bgcolor: 'rgba(0,0,0,0.55)', color: '#fff', '&:hover': { bgcolor: 'rgba(0,0,0,0.75)' } }}
@@ -116,8 +117,8 @@ function ImageTile({
 }
 
 /** One image setting (a URL or null). */
-export function ThemeImageInput(props: InputProps & { helperText?: string }) {
-  const { source, label, helperText } = props;
+export function ThemeImageInput(props: InputProps & { helperText?: string; keepFileOnRemove?: boolean }) {
+  const { source, label, helperText, keepFileOnRemove } = props;
   const { field, fieldState, isRequired } = useInput({ ...props, defaultValue: null });
   const value = typeof field.value === 'string' && field.value ? field.value : null;
   return (
@@ -125,7 +126,7 @@ export function ThemeImageInput(props: InputProps & { helperText?: string }) {
       <Typography variant="body2" color="text.secondary" sx={{ mb: 0.75 }}>
         <FieldTitle label={label} source={source} isRequired={isRequired} />
       </Typography>
-      <ImageTile value={value} label={typeof label === 'string' ? label : source} testId={`theme-image-${source}`} onChange={url => field.onChange(url)} />
+      <ImageTile value={value} label={typeof label === 'string' ? label : source} testId={`theme-image-${source}`} onChange={url => field.onChange(url)} keepFileOnRemove={keepFileOnRemove} />
       <FormHelperText error={!!fieldState.error}>{fieldState.error?.message ?? helperText}</FormHelperText>
     </Box>
   );

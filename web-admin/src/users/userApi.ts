@@ -1,10 +1,10 @@
 // The user-management calls of the user page (spec 2 §7). They answer with the fan API's envelope
 // { success, message, data }; the page shows `message` (the spec's exact texts come from the server).
-import { api, getToken } from '../api';
+import { api, consoleHeaders } from '../api';
 import { ADMIN_API } from '../dataProvider';
 
-/** Where the fan site reads an admin's proxy session (its logout returns to /admin/transactions). */
-export const PROXY_TOKEN_KEY = 'fanclub.proxyToken';
+/** The fan site's hint that the console opened a proxy view (the session is the server's proxy cookie). */
+export const PROXY_HINT_KEY = 'fanclub.proxy';
 
 export interface ActionResult<T = unknown> {
   message: string;
@@ -54,7 +54,7 @@ export const userActions = {
     call('/api/admin/give_complimentary_subscription', { user_id, months }, 'Complimentary subscription given.'),
 
   proxyLogin: (user_id: string) =>
-    call<{ token: string }>('/api/users/login-as-proxy-user', { user_id }, ''),
+    call<{ expires_at: string }>('/api/users/login-as-proxy-user', { user_id }, ''),
 };
 
 export interface EmailPreferences {
@@ -77,22 +77,23 @@ export function nicknameError(value: string): string | null {
   return value.trim().length > NICKNAME_MAX ? NICKNAME_TOO_LONG : null;
 }
 
-/** Starts a proxy session: the fan site (full page load at /) then acts as that user. */
+/**
+ * Starts a proxy session: the server sets the proxy cookie the fan site signs in with (the console keeps its own
+ * session), and the fan site (full page load at /) then acts as that user until its logout ends the proxy.
+ */
 export async function startProxySession(user_id: string): Promise<void> {
   const { data } = await userActions.proxyLogin(user_id);
-  if (!data?.token) throw new Error('Invalid Request');
-  localStorage.setItem(PROXY_TOKEN_KEY, data.token);
+  if (!data?.expires_at) throw new Error('Invalid Request');
+  localStorage.setItem(PROXY_HINT_KEY, '1');
   window.location.assign('/');
 }
 
 /**
- * GET /admin-api/users/export (server-side CSV) with the session token, saved through a blob link.
+ * GET /admin-api/users/export (server-side CSV) with the console session, saved through a blob link.
  * `filter` uses the simple-rest convention (the list's filters, or { id: [...] } for a selection).
  */
 export async function downloadUsersCsv(filter: Record<string, unknown>): Promise<void> {
-  const headers = new Headers({ Accept: 'text/csv' });
-  const token = getToken();
-  if (token) headers.set('Authorization', token);
+  const headers = consoleHeaders({ Accept: 'text/csv' });
   const query = new URLSearchParams({ filter: JSON.stringify(filter ?? {}) });
   let response: Response;
   try {
