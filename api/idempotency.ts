@@ -44,6 +44,7 @@ export function registerIdempotency(app: FastifyInstance, services: Services) {
     if (idem.renewal) clearInterval(idem.renewal);
     if (reply.statusCode >= 500) await services.idempotency.abandon(idem.scope, idem.key);
     else {
+      await failpoint();
       let body: unknown = payload;
       try {
         body = typeof payload === 'string' ? JSON.parse(payload) : payload;
@@ -58,4 +59,14 @@ export function registerIdempotency(app: FastifyInstance, services: Services) {
   app.addHook('onResponse', async (request) => {
     if (request.idempotency?.renewal) clearInterval(request.idempotency.renewal);
   });
+}
+
+/**
+ * Test hook for the crash test: the command has run, its answer is not stored yet — hold here until the process
+ * is killed for real (the worst moment for a retry: the work is done, the key still says in progress).
+ */
+async function failpoint() {
+  if (process.env.FANCLUB_FAILPOINT !== 'idempotency-before-answer') return;
+  console.log('failpoint: holding the answer');
+  await new Promise(() => {});
 }
