@@ -1,7 +1,8 @@
 // Staff actions on members: blocking, deletion, roles, flags, complimentary memberships, staff accounts and
 // proxy logins. Each writes events whose metadata names the staff member: the audit trail.
 import { DomainError } from '../domain/shared/decider';
-import { memberDecider, memberStream, effectiveRole, type EmailPreferences, type MemberCommand } from '../domain/member/member';
+import { memberDecider, memberStream, effectiveRole, type EmailPreferences, type MemberCommand, type MemberState } from '../domain/member/member';
+import { assertStaffAction, type StaffAction } from '../domain/access/ranks';
 import { userDecider, userStream } from '../domain/user/user';
 import { subscriptionDecider, subscriptionStream } from '../domain/subscription/subscription';
 import type { Role } from '../domain/shared/wire';
@@ -17,28 +18,63 @@ async function existingUser(ctx: CommandContext, userId: string) {
   return state;
 }
 
-/** Runs a member command after checking the user exists. */
-export async function actOnMember(ctx: CommandContext, command: MemberCommand) {
-  await existingUser(ctx, command.userId);
-  return handle(ctx, memberStream(command.userId), memberDecider, command);
+/** What the rank rule needs from outside the event store: the active admins (a read model, passed in by the API). */
+export interface StaffDeps {
+  activeAdminIds?: () => Promise<string[]>;
 }
 
-export const setBlocked = (ctx: CommandContext, actorId: string, userId: string, blocked: boolean) => actOnMember(ctx, { type: 'SetBlocked', userId, blocked, actorId });
-export const deleteMember = (ctx: CommandContext, actorId: string, userId: string) => actOnMember(ctx, { type: 'Delete', userId, actorId, at: ctx.now() });
-export const changeRole = (ctx: CommandContext, actorId: string, userId: string, role: Role) => actOnMember(ctx, { type: 'ChangeRole', userId, role, actorId });
-export const setNickname = (ctx: CommandContext, userId: string, nickname: string) => actOnMember(ctx, { type: 'SetNickname', userId, nickname });
-export const setHiddenFromChat = (ctx: CommandContext, userId: string, hidden: boolean) => actOnMember(ctx, { type: 'SetHiddenFromChat', userId, hidden });
-export const setMassMessagesMuted = (ctx: CommandContext, userId: string, muted: boolean) => actOnMember(ctx, { type: 'SetMassMessagesMuted', userId, muted });
-export const setPhotoIdOverride = (ctx: CommandContext, userId: string, accepted: boolean) => actOnMember(ctx, { type: 'SetPhotoIdOverride', userId, accepted });
-export const setEmailPreferences = (ctx: CommandContext, userId: string, preferences: EmailPreferences) => actOnMember(ctx, { type: 'SetEmailPreferences', userId, preferences });
+/**
+ * The rank rule (domain/access/ranks.ts) for an action by the caller (ctx.metadata.role) on `userId`, checked
+ * against the member state the command is decided on. Acting on yourself is left to the member decider (it has
+ * the spec's own refusals for that).
+ */
+async function rankGuard(ctx: CommandContext, deps: StaffDeps, userId: string, action: StaffAction, newRole?: Role) {
+  const user = await existingUser(ctx, userId);
+  const selfAction = ctx.metadata.userId === userId;
+  const removesAdmin = action === 'block' || action === 'delete' || action === 'change_role';
+  const admins = !selfAction && removesAdmin ? await deps.activeAdminIds?.() : undefined;
+  return (member: MemberState) => {
+    if (selfAction) return;
+    const target = effectiveRole(user.role!, member.role);
+    assertStaffAction({
+      action, actor: ctx.metadata.role, target, newRole,
+      targetActive: !member.blocked && !member.deleted,
+      otherActiveAdmins: admins ? admins.filter((id) => id !== userId).length : 0,
+    });
+  };
+}
+
+/** Runs a member command after checking the user exists and that the caller outranks them. */
+export async function actOnMember(ctx: CommandContext, command: MemberCommand, action: StaffAction, deps: StaffDeps = {}) {
+  const guard = await rankGuard(ctx, deps, command.userId, action, command.type === 'ChangeRole' ? command.role : undefined);
+  return handle(ctx, memberStream(command.userId), memberDecider, (state) => {
+    guard(state);
+    return command;
+  });
+}
+
+export const setBlocked = (ctx: CommandContext, actorId: string, userId: string, blocked: boolean, deps?: StaffDeps) =>
+  actOnMember(ctx, { type: 'SetBlocked', userId, blocked, actorId }, blocked ? 'block' : 'unblock', deps);
+export const deleteMember = (ctx: CommandContext, actorId: string, userId: string, deps?: StaffDeps) =>
+  actOnMember(ctx, { type: 'Delete', userId, actorId, at: ctx.now() }, 'delete', deps);
+export const changeRole = (ctx: CommandContext, actorId: string, userId: string, role: Role, deps?: StaffDeps) =>
+  actOnMember(ctx, { type: 'ChangeRole', userId, role, actorId }, 'change_role', deps);
+export const setNickname = (ctx: CommandContext, userId: string, nickname: string) => actOnMember(ctx, { type: 'SetNickname', userId, nickname }, 'edit');
+export const setHiddenFromChat = (ctx: CommandContext, userId: string, hidden: boolean) => actOnMember(ctx, { type: 'SetHiddenFromChat', userId, hidden }, 'edit');
+export const setMassMessagesMuted = (ctx: CommandContext, userId: string, muted: boolean) => actOnMember(ctx, { type: 'SetMassMessagesMuted', userId, muted }, 'edit');
+export const setPhotoIdOverride = (ctx: CommandContext, userId: string, accepted: boolean) => actOnMember(ctx, { type: 'SetPhotoIdOverride', userId, accepted }, 'edit');
+export const setEmailPreferences = (ctx: CommandContext, userId: string, preferences: EmailPreferences) =>
+  actOnMember(ctx, { type: 'SetEmailPreferences', userId, preferences }, 'edit');
 
 export async function giveComplimentary(ctx: CommandContext, userId: string, months: number) {
-  await existingUser(ctx, userId);
+  const guard = await rankGuard(ctx, {}, userId, 'edit');
+  guard((await loadStream(ctx.store, memberStream(userId), memberDecider)).state);
   return handle(ctx, subscriptionStream(userId), subscriptionDecider, { type: 'GiveComplimentary', userId, months, at: ctx.now() });
 }
 
 /** A staff account: registered with its role; the password is generated (and returned once) unless given. */
 export async function createStaffAccount(ctx: CommandContext, input: { name: string; email: string; role: Role; password?: string }) {
+  assertStaffAction({ action: 'create', actor: ctx.metadata.role, newRole: input.role });
   const password = input.password ?? randomPassword();
   const { userId } = await registerUser(ctx, { name: input.name, email: input.email, password, role: input.role });
   return { userId, generatedPassword: input.password ? null : password };
@@ -48,6 +84,8 @@ export async function createStaffAccount(ctx: CommandContext, input: { name: str
 export async function startProxySession(ctx: CommandContext, adminId: string, userId: string) {
   const user = await existingUser(ctx, userId);
   const { state: member } = await loadStream(ctx.store, memberStream(userId), memberDecider);
+  // The rank rule first (as for every staff action); then the member decider allows fans only.
+  if (adminId !== userId) assertStaffAction({ action: 'proxy', actor: ctx.metadata.role, target: effectiveRole(user.role!, member.role) });
   const token = newSessionToken();
   const sessionId = ctx.newId();
   const expiresAt = new Date(Date.parse(ctx.now()) + PROXY_SESSION_HOURS * 3600_000).toISOString();

@@ -1,6 +1,6 @@
 // Read model: each member's standing as staff set it (blocked, deleted, role change, flags, nickname,
 // preferences) and the live proxy sessions admins opened. Auth reads it on every request.
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Projection } from './projection';
 import type { Role } from '../domain/shared/wire';
 
@@ -103,4 +103,18 @@ export async function findProxySession(db: Kysely<any>, tokenHash: string, nowIs
     .where('p.token_hash', '=', tokenHash)
     .where('p.expires_at', '>', nowIso)
     .executeTakeFirst();
+}
+
+/** Accounts whose effective role is admin or super_admin and that are neither blocked nor deleted. */
+export async function activeAdminIds(db: Kysely<any>): Promise<string[]> {
+  const rows = await db
+    .withSchema('rm')
+    .selectFrom('users as u')
+    .leftJoin('members as m', 'm.user_id', 'u.id')
+    .select('u.id')
+    .where(sql`coalesce(m.role, u.role)`, 'in', ['admin', 'super_admin'])
+    .where(sql`coalesce(m.blocked, false)`, '=', false)
+    .where(sql`coalesce(m.deleted, false)`, '=', false)
+    .execute();
+  return rows.map((r: { id: string }) => r.id);
 }

@@ -13,6 +13,7 @@ import {
 import { updateSiteSettings } from '../../commands/settings';
 import { listAudit, listUsers, type ListParams } from '../../projections/console-lists';
 import { currentSettings } from '../../projections/settings';
+import { activeAdminIds } from '../../projections/members';
 import { WATERMARK_COLOR, WATERMARK_POSITIONS, WATERMARK_SIZE_MAX, WATERMARK_SIZE_MIN, WATERMARK_TEXT_MAX } from '../../domain/media/watermark';
 import { listOutbox } from '../../infra/mail/mailer';
 import { LANDING_SETTINGS_SHAPE } from './landing';
@@ -82,6 +83,8 @@ const settingsChanges = z
 export const staffRoutes = (services: Services): FastifyPluginAsync => async (app) => {
   const db = () => services.database.db;
   const nowIso = () => services.clock().toISOString();
+  // The rank rule's last-admin check counts the active admins in the read model.
+  const staffDeps = { activeAdminIds: () => activeAdminIds(db()) };
 
   /** Runs a staff command for the caller and answers with the spec's message. */
   const act = async (request: FastifyRequest, reply: FastifyReply, run: (ctx: ReturnType<typeof contextFor>, actorId: string) => Promise<unknown>, message: string) => {
@@ -105,12 +108,12 @@ export const staffRoutes = (services: Services): FastifyPluginAsync => async (ap
 
   app.post('/api/admin/update_user_block_status', async (request, reply) => {
     const b = parse(z.object({ user_id: userId, is_blocked: flag('is_blocked') }), request.body);
-    return act(request, reply, (ctx, actor) => setBlocked(ctx, actor, b.user_id, b.is_blocked), b.is_blocked ? 'User blocked.' : 'User unblocked.');
+    return act(request, reply, (ctx, actor) => setBlocked(ctx, actor, b.user_id, b.is_blocked, staffDeps), b.is_blocked ? 'User blocked.' : 'User unblocked.');
   });
 
   app.get('/api/admin/delete_user', async (request, reply) => {
     const q = parse(z.object({ user_id: userId }), request.query);
-    return act(request, reply, (ctx, actor) => deleteMember(ctx, actor, q.user_id), 'User deleted.');
+    return act(request, reply, (ctx, actor) => deleteMember(ctx, actor, q.user_id, staffDeps), 'User deleted.');
   });
 
   app.post('/api/admin/update_is_photo_id_accepted_status', async (request, reply) => {
@@ -182,7 +185,7 @@ export const staffRoutes = (services: Services): FastifyPluginAsync => async (ap
     const b = parse(z.object({ role: z.enum(ASSIGNABLE_ROLES as [Role, ...Role[]], { error: 'role is invalid.' }) }).passthrough(), request.body);
     const caller = requireCaller(request);
     const ctx = contextFor(request, services);
-    await changeRole(ctx, caller.userId, id, b.role);
+    await changeRole(ctx, caller.userId, id, b.role, staffDeps);
     await settle(services, ctx);
     const r = await listUsers(db(), { sort: ['created_at', 'DESC'], range: [0, 0], filter: { id } }, nowIso());
     if (!r.rows[0]) throw new DomainError('Not found.', 'NOT_FOUND', 404);
