@@ -2,6 +2,7 @@
 import { loadConfig, ConfigError } from '../infra/config';
 import { DataDirLockedError } from '../infra/db/data-dir-lock';
 import { startServer } from './server';
+import { CHANGE_PASSWORD_HINT, mailDeliveryNote } from './startup-notes';
 
 async function main() {
   let cfg;
@@ -29,12 +30,14 @@ async function main() {
     const lines = [
       'Fanclub is set up. The creator\'s admin account:',
       `  email:    ${firstStart.adminEmail}`,
-      firstStart.generatedPassword ? `  password: ${firstStart.generatedPassword}   (shown once — change it after logging in)` : '  password: the one in FANCLUB_ADMIN_PASSWORD',
+      firstStart.generatedPassword ? `  password: ${firstStart.generatedPassword}   (${CHANGE_PASSWORD_HINT})` : '  password: the one in FANCLUB_ADMIN_PASSWORD',
       firstStart.demoPosts ? `  ${firstStart.demoPosts} demo posts were added (marked [Demo]); start with FANCLUB_DEMO=false for an empty site.` : '',
     ].filter(Boolean);
     console.log(`\n${lines.join('\n')}\n`);
   }
   console.log(`Fanclub is running: fan site ${url}/  ·  console ${url}/admin  ·  store ${server.services.store.kind}`);
+  const mailNote = mailDeliveryNote(cfg.SMTP_URL, url);
+  if (mailNote) console.log(mailNote);
   const stop = async (signal: string) => {
     console.log(`${signal}: shutting down`);
     await server.close();

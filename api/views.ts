@@ -23,6 +23,8 @@ export function publicSettings(s: SiteSettings, sandbox: boolean): PublicSetting
   return {
     model_name: s.model_name,
     model_avatar_url: s.model_avatar_url,
+    model_cover_url: s.model_cover_url,
+    model_bio: s.model_bio,
     theme_color: s.theme_color,
     theme_font_color: s.theme_font_color,
     content_color: s.content_color,

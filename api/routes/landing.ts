@@ -39,7 +39,7 @@ const emptyToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? 
 const MEDIA_LINK = /^(https?:\/\/[^\s"'<>\\]+|\/media\/[A-Za-z0-9][A-Za-z0-9/_.-]*)$/;
 const WEB_LINK = /^https?:\/\/[^\s"'<>\\]+$/;
 
-const mediaLink = (field: string) =>
+export const mediaLink = (field: string) =>
   z.preprocess(emptyToNull, z.string().trim().max(2000).regex(MEDIA_LINK, { error: `${field} must be an uploaded image or a link starting with https://.` }).nullable());
 const webLink = (field: string) =>
   z.preprocess(emptyToNull, z.string().trim().max(2000).regex(WEB_LINK, { error: `${field} must be a link starting with https://.` }).nullable());

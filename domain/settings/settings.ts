@@ -11,6 +11,9 @@ export const SETTINGS_STREAM = 'site-settings';
 export const DEFAULT_SETTINGS = {
   model_name: 'Fanclub Creator',
   model_avatar_url: null as string | null,
+  /** The creator's profile (console → My profile): cover image over the feed, a short bio. */
+  model_cover_url: null as string | null,
+  model_bio: '',
   theme_color: '#e91e63',
   theme_font_color: '#ffffff',
   content_color: '#121212',

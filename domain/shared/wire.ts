@@ -119,6 +119,11 @@ export interface AuthResult {
 export interface PublicSettings {
   model_name: string;
   model_avatar_url: string | null;
+  /** The creator's profile (console → My profile): cover image and bio shown over the feed. */
+  model_cover_url?: string | null;
+  model_bio?: string;
+  /** 'outbox' when no SMTP_URL is set: mail waits in the console's Outbox, so the fan is told it was not sent. */
+  mail_delivery?: 'smtp' | 'outbox';
   theme_color: string;
   theme_font_color: string;
   content_color: string;

@@ -1,0 +1,3 @@
+import { creatorProfileSuite } from './creator-profile.suite';
+
+creatorProfileSuite('pglite', true);

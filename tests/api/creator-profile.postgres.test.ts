@@ -1,0 +1,4 @@
+import { creatorProfileSuite } from './creator-profile.suite';
+import { requirePostgresServer } from '../support/postgres';
+
+creatorProfileSuite('postgres', await requirePostgresServer());
