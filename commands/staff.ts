@@ -2,6 +2,7 @@
 // proxy logins. Each writes events whose metadata names the staff member: the audit trail.
 import { DomainError } from '../domain/shared/decider';
 import { memberDecider, memberStream, effectiveRole, type EmailPreferences, type MemberCommand, type MemberState } from '../domain/member/member';
+import { dataExportDecider, dataExportStream } from '../domain/member/data-export';
 import { assertStaffAction, type StaffAction } from '../domain/access/ranks';
 import { userDecider, userStream } from '../domain/user/user';
 import { subscriptionDecider, subscriptionStream } from '../domain/subscription/subscription';
@@ -78,6 +79,12 @@ export async function createStaffAccount(ctx: CommandContext, input: { name: str
   const password = input.password ?? randomPassword();
   const { userId } = await registerUser(ctx, { name: input.name, email: input.email, password, role: input.role });
   return { userId, generatedPassword: input.password ? null : password };
+}
+
+/** Records a staff export of member data (before the file goes out: no export without its audit record). */
+export async function recordExport(ctx: CommandContext, resource: string, filter: Record<string, unknown>, rows: number) {
+  const exportId = ctx.newId();
+  return handle(ctx, dataExportStream(exportId), dataExportDecider, { type: 'RecordExport', exportId, resource, filter, rows, at: ctx.now() });
 }
 
 /** An admin opens a session as a fan. The token is returned once; only its hash is recorded. */

@@ -8,7 +8,7 @@ import { ASSIGNABLE_ROLES } from '../../domain/member/member';
 import type { SiteSettings } from '../../domain/settings/settings';
 import {
   changeRole, createStaffAccount, deleteMember, giveComplimentary, setBlocked, setEmailPreferences, setHiddenFromChat,
-  setMassMessagesMuted, setNickname, setPhotoIdOverride, startProxySession,
+  setMassMessagesMuted, setNickname, setPhotoIdOverride, startProxySession, recordExport,
 } from '../../commands/staff';
 import { updateSiteSettings } from '../../commands/settings';
 import { listAudit, listUsers, type ListParams } from '../../projections/console-lists';
@@ -196,6 +196,9 @@ export const staffRoutes = (services: Services): FastifyPluginAsync => async (ap
     // The same filters as the list on screen (or the selected ids), all rows.
     const { filter } = listParams(request, 'created_at');
     const r = await listUsers(db(), { sort: ['created_at', 'ASC'], range: [0, 100_000], filter }, nowIso());
+    const ctx = contextFor(request, services);
+    await recordExport(ctx, 'users', filter, r.rows.length);
+    await settle(services, ctx);
     const columns = ['id', 'name', 'email', 'role', 'subscription_status', 'created_at', 'total_spent_cents', 'nickname', 'blocked', 'complimentary'] as const;
     const lines = [columns.join(','), ...r.rows.map((u: any) => columns.map((c) => csvCell(u[c])).join(','))];
     return reply

@@ -12,6 +12,8 @@ const CONTENT: readonly Role[] = [...MANAGERS, 'content_manager'];
 const MONEY: readonly Role[] = [...MANAGERS, 'support'];
 /** Who sees everyone's money: reports, transactions, all tips. */
 export const MONEY_ROLES = MONEY;
+/** Who sees the users list, its records and its export (an export follows the list it exports). */
+const USERS_LIST: readonly Role[] = MANAGERS;
 /** Everyone signed in except an admin viewing the site as a fan: a proxy session never spends the fan's money. */
 const PAYERS: readonly Role[] = ['user', ...STAFF_ROLES];
 
@@ -51,7 +53,7 @@ export const API_ACCESS: Record<string, Access> = {
   'POST /api/admin/give_complimentary_subscription': ADMINS,
   'POST /admin-api/users': ADMINS, // create a staff account
   'PUT /admin-api/users/:id': ADMINS, // change a role
-  'GET /admin-api/users/export': [...MANAGERS, 'content_manager'],
+  'GET /admin-api/users/export': USERS_LIST, // every row of the list, emails included: the list's roles
   'GET /admin-api/outbox': ADMINS,
   'GET /admin-api/outbox/:id': ADMINS,
   'GET /admin-api/audit': ADMINS,
@@ -216,8 +218,8 @@ export const API_ACCESS: Record<string, Access> = {
   'DELETE /admin-api/posts/:id': MANAGERS,
   'GET /admin-api/media': CONTENT,
   'GET /admin-api/media/:id': CONTENT,
-  'GET /admin-api/users': MANAGERS,
-  'GET /admin-api/users/:id': MANAGERS,
+  'GET /admin-api/users': USERS_LIST,
+  'GET /admin-api/users/:id': USERS_LIST,
   'GET /admin-api/subscribers': [...MANAGERS, 'content_manager'],
   'GET /admin-api/subscribers/:id': [...MANAGERS, 'content_manager'],
   'GET /admin-api/transactions': MONEY,

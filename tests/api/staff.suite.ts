@@ -141,6 +141,25 @@ export function staffSuite(backend: Backend, available: boolean) {
       expect(JSON.stringify(asFan.body)).not.toContain('@example.com');
     });
 
+    it('an export follows the rules of the list it exports, and every export is on the Audit page (who, when, filter, rows)', async () => {
+      const created = await t.call('POST', '/admin-api/users', { name: 'Cora Content', email: 'cora.content@example.com', role: 'content_manager' }, { token: admin });
+      const cora = await login('cora.content@example.com', created.body.generated_password);
+      expect((await t.call('GET', '/admin-api/users', undefined, { token: cora })).status).toBe(403);
+      const refused = await t.call('GET', '/admin-api/users/export', undefined, { token: cora });
+      expect(refused.status).toBe(403);
+      expect(JSON.stringify(refused.body)).not.toContain('@example.com');
+
+      const filter = { q: 'fan.staffed' };
+      const r = await fetch(`${t.base}/admin-api/users/export?filter=${encodeURIComponent(JSON.stringify(filter))}`, { headers: { authorization: admin } });
+      expect(r.status).toBe(200);
+      const rows = (await r.text()).trim().split('\n').length - 1;
+      expect(rows).toBe(1);
+      const audit = await t.call('GET', '/admin-api/audit?filter={"action":"DataExported"}&range=[0,99]', undefined, { token: admin });
+      const last = audit.body[0];
+      expect(last).toMatchObject({ action: 'DataExported', actor_id: adminId, actor_email: t.adminEmail, actor_role: 'admin', data: { resource: 'users', filter, rows: 1 } });
+      expect(Date.parse(last.recorded_at)).toBeGreaterThan(Date.now() - 60_000);
+    });
+
     it('settings: staff update them with validation; the public subset follows', async () => {
       const r = await t.call('PUT', '/admin-api/settings/site', { id: 'site', model_name: 'Luna', maintenance_mode: true, unknown_key: 1 }, { token: admin });
       expect(r.status, JSON.stringify(r.body)).toBe(200);
