@@ -27,6 +27,7 @@ import { libraryRoutes } from './routes/library';
 import { walletRoutes } from './routes/wallet';
 import { promotionRoutes } from './routes/promotions';
 import { subscriptionRoutes } from './routes/subscriptions';
+import { registerTextGuard } from './text-guard';
 import { myPaymentRoutes } from './routes/my-payments';
 
 declare module 'fastify' {
@@ -75,6 +76,8 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
   });
   app.decorate('apiRoutes', registered);
 
+  // Refused characters (NUL, controls, lone surrogates) anywhere in params, query or body: 400 before any route.
+  registerTextGuard(app);
   registerAuth(app, services);
   registerIdempotency(app, services);
 

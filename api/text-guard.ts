@@ -1,0 +1,15 @@
+// The one boundary check of text (domain/shared/text.ts) on every route: route params, the query and the
+// parsed body are walked before validation, authorisation or any command, so a refused character answers 400
+// naming the field and never reaches the event store (Postgres refuses U+0000 and lone surrogates in jsonb).
+// Multipart bodies are streamed by their routes, which read only the file parts.
+import type { FastifyInstance } from 'fastify';
+import { ValidationError } from '../domain/shared/validation';
+import { firstTextProblem } from '../domain/shared/text';
+
+export function registerTextGuard(app: FastifyInstance) {
+  app.addHook('preValidation', async (request) => {
+    const problem =
+      firstTextProblem(request.params, 'params') ?? firstTextProblem(request.query, 'query') ?? firstTextProblem(request.body, 'body');
+    if (problem) throw new ValidationError(problem.field, problem.message);
+  });
+}
