@@ -4,6 +4,8 @@ export interface RateLimiter {
   /** Counts one attempt; `allowed` is false once `max` attempts were made in the current window. */
   hit(key: string): { allowed: boolean; retryAfterSeconds: number };
   reset(key: string): void;
+  /** Takes back one counted attempt (it turned out not to be one worth counting, e.g. a successful login). */
+  forgive(key: string): void;
 }
 
 export function createRateLimiter(options: { windowMs: number; max: number; now?: () => number }): RateLimiter {
@@ -23,6 +25,10 @@ export function createRateLimiter(options: { windowMs: number; max: number; now?
     },
     reset(key) {
       windows.delete(key);
+    },
+    forgive(key) {
+      const w = windows.get(key);
+      if (w && w.count > 0) w.count--;
     },
   };
 }

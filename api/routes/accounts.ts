@@ -30,7 +30,10 @@ const loginBody = z.object({
   password: z.string({ error: 'Please enter a password.' }).min(1, { error: 'Please enter a password.' }),
 });
 
-/** Login guessing is bounded per account and per IP (spec 1 §8: 429 'You sent too many requests...'). */
+/**
+ * Login guessing is bounded per account (every attempt; a success starts afresh) and per IP (failures only: a
+ * household or venue behind one NAT address logs in all day) — spec 1 §8: 429 'You sent too many requests...'.
+ */
 export const LOGIN_LIMITS = { perAccount: { windowMs: 15 * 60_000, max: 10 }, perIp: { windowMs: 15 * 60_000, max: 50 } };
 
 export const accountRoutes = (services: Services): FastifyPluginAsync => async (app) => {
@@ -74,6 +77,7 @@ export const accountRoutes = (services: Services): FastifyPluginAsync => async (
   app.post('/api/users/login', async (request, reply) => {
     const body = parse(loginBody, request.body);
     const account = loginPerAccount.hit(normaliseEmail(body.email));
+    // Counted before the check so that parallel guesses are bounded too; taken back below when it succeeds.
     const ip = loginPerIp.hit(request.ip);
     if (!account.allowed || !ip.allowed) {
       reply.header('retry-after', String(Math.max(account.retryAfterSeconds, ip.retryAfterSeconds)));
@@ -82,6 +86,7 @@ export const accountRoutes = (services: Services): FastifyPluginAsync => async (
     const ctx = contextFor(request, services);
     const { userId, token } = await logIn(ctx, body.email, body.password);
     loginPerAccount.reset(normaliseEmail(body.email));
+    loginPerIp.forgive(request.ip);
     await settle(services, ctx);
     const sub = await findSubscriber(db(), userId);
     const data: AuthResult = { token, userId, url: sub ? '/' : '/subscribe', showMergePopup: false, showForgotPasswordPopup: false, showOldUserMergePopup: false };
