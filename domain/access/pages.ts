@@ -48,6 +48,9 @@ export const FAN_PAGES: Record<string, PageAccess> = {
 /** Console pages (under /admin). */
 export const ADMIN_PAGES: Record<string, PageAccess> = {
   '/admin': [...SETTINGS, 'content_manager', 'support', 'live_stream_manager'],
+  // My profile (user menu): every staff member changes their own password; the creator's profile on the same
+  // page is for the roles that may save settings (PUT /admin-api/settings/:id).
+  '/admin/profile': [...SETTINGS, 'content_manager', 'support', 'live_stream_manager'],
   '/admin/posts': [...SETTINGS, 'content_manager'],
   '/admin/feed-tags': [...SETTINGS, 'content_manager'],
   '/admin/content-manager': [...SETTINGS, 'content_manager'],

@@ -13,6 +13,7 @@ import { withFeedTags } from './tags';
 import { AppLayout } from './layout/AppLayout';
 import { AppNotification } from './layout/AppNotification';
 import { LoginPage } from './layout/LoginPage';
+import { PROFILE_PAGE, ProfilePage } from './profile/ProfilePage';
 import { RESOURCES } from './resources';
 import { useSettings } from './settings';
 import { buildThemes } from './theme';
@@ -72,6 +73,12 @@ export function App() {
         mayOpenPage(permissions, CHAT_PAGE) ? (
           <CustomRoutes key="private-chat">
             <Route path="/private-chat/*" element={<ChatPage />} />
+          </CustomRoutes>
+        ) : null,
+        // My profile (user menu): the own password and the creator's profile (web-admin/src/profile).
+        mayOpenPage(permissions, PROFILE_PAGE) ? (
+          <CustomRoutes key="profile">
+            <Route path="/profile" element={<ProfilePage />} />
           </CustomRoutes>
         ) : null,
         // Promotions, promotion and coupon reports, the resubscribe offer (web-admin/src/promotions).

@@ -11,6 +11,7 @@ import type { ConsoleDataProvider } from '../dataProvider';
 import { money } from '../format';
 import { EarningsChart } from './EarningsChart';
 import { SourceBreakdown } from './SourceBreakdown';
+import { MailNotice } from './MailNotice';
 
 export function Dashboard() {
   const { permissions, isPending } = usePermissions();
@@ -24,6 +25,7 @@ function Welcome({ role }: { role: unknown }) {
   return (
     <Box sx={{ mt: 2 }} data-testid="welcome">
       <Title title="Welcome" />
+      <MailNotice spaced />
       <Card>
         <CardContent>
           <Typography variant="h5" component="h2" gutterBottom>
@@ -67,6 +69,7 @@ function MoneyDashboard() {
   return (
     <Box sx={{ mt: 2, display: 'grid', gap: 2 }} data-testid="dashboard">
       <Title title="Dashboard" />
+      <MailNotice />
       {state.status === 'error' ? (
         <Alert
           severity="error"

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { Layout } from 'react-admin';
 import { AppMenu } from './AppMenu';
+import { AppAppBar } from './AppUserMenu';
 
 export function AppLayout({ children }: { children: ReactNode }) {
-  return <Layout menu={AppMenu}>{children}</Layout>;
+  return <Layout menu={AppMenu} appBar={AppAppBar}>{children}</Layout>;
 }

@@ -15,6 +15,7 @@ import { api } from '../api';
 import { useAuth, useModelName } from '../auth';
 import { useNotify } from '../notify';
 import { toApiError } from './FormKit';
+import { NO_MAIL_SERVER, useMailWaitsInOutbox } from '../mailDelivery';
 
 export const RESEND_WAIT_MS = 2 * 60_000;
 export const waitText = (n: number) => `Please wait ${n} second(s) before requesting an email resend.`;
@@ -160,6 +161,7 @@ function Ribbon({ icon, children, actions, onClose, testId, closeLabel = 'Close'
 const PROMPT_SHOWN_KEY = 'fanclub.optInPromptShown';
 
 function OptInRibbon({ me }: { me: MeView }) {
+  const outbox = useMailWaitsInOutbox();
   const { refresh } = useAuth();
   const notify = useNotify();
   const modelName = useModelName();
@@ -184,7 +186,7 @@ function OptInRibbon({ me }: { me: MeView }) {
 
   const update = async (opt_in_status: 'link_sent' | 'no_thanks' | 'dismissed') => {
     const { message, position } = await api.post<unknown>('/api/opt-in-email-settings/update-user-opt-in-status', { opt_in_status });
-    if (opt_in_status === 'link_sent') notify(message || 'Please check your email.', 'success');
+    if (opt_in_status === 'link_sent') notify(outbox ? NO_MAIL_SERVER : message || 'Please check your email.', outbox ? 'warning' : 'success');
     await refresh(position).catch(() => undefined);
   };
 
@@ -267,10 +269,10 @@ function OptInRibbon({ me }: { me: MeView }) {
       }
     >
       <Typography variant="body2" sx={{ fontWeight: 600 }}>
-        Please check your email.
+        {outbox ? NO_MAIL_SERVER : 'Please check your email.'}
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ wordBreak: 'break-word' }}>
-        We sent a confirmation link to {me.email}. Open it to turn on email notifications, then press Continue.
+        {outbox ? 'Open the confirmation link' : `We sent a confirmation link to ${me.email}. Open it`} to turn on email notifications, then press Continue.
       </Typography>
       <WaitNotice seconds={resend.left} />
     </Ribbon>
@@ -278,6 +280,7 @@ function OptInRibbon({ me }: { me: MeView }) {
 }
 
 function ChangeEmailRibbon({ me }: { me: MeView }) {
+  const outbox = useMailWaitsInOutbox();
   const { resend, dismiss, dismissing } = useChangeEmailActions();
   const spinner = <CircularProgress size={16} color="inherit" />;
   return (
@@ -298,8 +301,8 @@ function ChangeEmailRibbon({ me }: { me: MeView }) {
       <Typography variant="body2" sx={{ fontWeight: 600, wordBreak: 'break-word' }}>
         Please verify your new email {me.pendingEmailChange?.email}
       </Typography>
-      <Typography variant="body2" color="text.secondary">
-        We sent a verification link to it. Your email changes once you open the link.
+      <Typography variant="body2" color="text.secondary" data-testid="change-email-sent">
+        {outbox ? NO_MAIL_SERVER : 'We sent a verification link to it.'} Your email changes once you open the link.
       </Typography>
       <WaitNotice seconds={resend.left} />
     </Ribbon>

@@ -13,6 +13,7 @@ import { api, errorMessage } from '../api';
 import { useAuth } from '../auth';
 import { PostCard } from '../components/PostCard';
 import { HeroBanner, SubscribeCard, useHeroHasMedia, useHeroVisible } from '../components/HeroBanner';
+import { CreatorHeader } from '../components/CreatorHeader';
 import { PromotionRibbons } from '../promotions/PromotionRibbon';
 import { Column, EmptyState, ErrorState, PostSkeleton } from '../components/StatusViews';
 import { useUnlock } from '../payments/useUnlock';
@@ -94,6 +95,7 @@ export default function FeedPage() {
         <Typography component="h1" sx={visuallyHidden}>
           Recent posts
         </Typography>
+        <CreatorHeader />
         {heroVisible && !heroMedia && <SubscribeCard />}
         {ready && tagsOn && <TagChips selected={feedTagId} onSelect={chooseTag} />}
         {!ready ? <Skeletons /> : <Feed key={`${token ?? 'guest'}-${paginated}-${feedTagId ?? 'all'}`} paginated={paginated} feedTagId={feedTagId} />}

@@ -13,6 +13,7 @@ import { afterLoginRoute, useAuth } from '../auth';
 import { useNotify } from '../notify';
 import { AuthCard, FormError, emailProblem, passwordProblem, toApiError, useForm, SubmitButton } from '../components/FormKit';
 import { Column, ErrorState, PageLoader } from '../components/StatusViews';
+import { NO_MAIL_SERVER, useMailWaitsInOutbox } from '../mailDelivery';
 
 export const FORGOT_SENT = 'A password reset link was just emailed to you.';
 export const INVALID_TOKEN = 'Invalid token.';
@@ -24,6 +25,7 @@ export function ForgotPasswordPage() {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<ApiError | null>(null);
   const [sent, setSent] = useState<string | null>(null);
+  const outbox = useMailWaitsInOutbox();
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -57,8 +59,8 @@ export function ForgotPasswordPage() {
     >
       <FormError error={error} />
       {sent && (
-        <Alert severity="success" sx={{ mb: 2 }} role="status" data-testid="forgot-password-sent">
-          {sent}
+        <Alert severity={outbox ? 'warning' : 'success'} sx={{ mb: 2 }} role="status" data-testid="forgot-password-sent">
+          {outbox ? NO_MAIL_SERVER : sent}
         </Alert>
       )}
       <Box component="form" noValidate onSubmit={submit} data-testid="forgot-password-form">

@@ -34,6 +34,7 @@ import { useMayOpen } from '../components/Guard';
 import { AuthCard, FormError, emailProblem, passwordProblem, toApiError, useForm, SubmitButton } from '../components/FormKit';
 import { Column } from '../components/StatusViews';
 import { WaitNotice, useChangeEmailActions } from '../components/EmailRibbons';
+import { NO_MAIL_SERVER, useMailWaitsInOutbox } from '../mailDelivery';
 
 export const PROFILE_UPDATED = 'Profile Details Updated Successfully.';
 export const PASSWORD_UPDATED = 'Password updated successfully.';
@@ -78,6 +79,7 @@ function Row({ label, children, testId }: { label: string; children: ReactNode; 
 
 function PendingEmail({ email }: { email: string }) {
   const { resend, dismiss, dismissing } = useChangeEmailActions();
+  const outbox = useMailWaitsInOutbox();
   return (
     <Alert
       severity="info"
@@ -86,7 +88,7 @@ function PendingEmail({ email }: { email: string }) {
       data-testid="profile-pending-email"
     >
       <Typography variant="body2" sx={{ wordBreak: 'break-word' }}>
-        Change to <strong>{email}</strong> is waiting for verification. Open the link we emailed to that address.
+        Change to <strong>{email}</strong> is waiting for verification. {outbox ? NO_MAIL_SERVER : 'Open the link we emailed to that address.'}
       </Typography>
       <Box sx={{ display: 'flex', gap: 1, mt: 1, flexWrap: 'wrap' }}>
         <Button
