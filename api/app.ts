@@ -3,7 +3,6 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
-import fastifyStatic from '@fastify/static';
 import { DomainError } from '../domain/shared/decider';
 import { WrongExpectedRevisionError } from '../infra/eventstore/port';
 import { registerIdempotency } from './idempotency';
@@ -27,6 +26,7 @@ import { libraryRoutes } from './routes/library';
 import { walletRoutes } from './routes/wallet';
 import { promotionRoutes } from './routes/promotions';
 import { subscriptionRoutes } from './routes/subscriptions';
+import { registerApps, registerWebDefaults } from './web';
 import { registerTextGuard } from './text-guard';
 import { myPaymentRoutes } from './routes/my-payments';
 
@@ -48,6 +48,8 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
     },
     bodyLimit: 1024 * 1024,
     trustProxy: services.config.TRUST_PROXY,
+    // One log line per request, written by api/web.ts (method, url, status, time), instead of fastify's two.
+    disableRequestLogging: true,
   });
 
   app.setErrorHandler((error: any, request, reply) => {
@@ -76,6 +78,9 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
   });
   app.decorate('apiRoutes', registered);
 
+  // Security headers (CSP, nosniff, Referrer-Policy), no-store on signed-in JSON, the request log line.
+  await registerWebDefaults(app, services.config);
+
   // Refused characters (NUL, controls, lone surrogates) anywhere in params, query or body: 400 before any route.
   registerTextGuard(app);
   registerAuth(app, services);
@@ -101,27 +106,8 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
   await app.register(subscriptionRoutes(services));
   await app.register(myPaymentRoutes(services));
 
-  const roots = services.staticRoots;
-  if (roots?.admin && fs.existsSync(path.join(roots.admin, 'index.html'))) {
-    await app.register(fastifyStatic, { root: roots.admin, prefix: '/admin/', decorateReply: false, wildcard: false, index: false });
-  }
-  if (roots?.fan && fs.existsSync(path.join(roots.fan, 'index.html'))) {
-    await app.register(fastifyStatic, { root: roots.fan, prefix: '/', decorateReply: true, wildcard: false, index: false });
-  }
-
-  app.setNotFoundHandler((request, reply) => {
-    const url = request.url.split('?')[0];
-    const isApi = url.startsWith('/api/') || url.startsWith('/admin-api/') || url.startsWith('/media/');
-    if (request.method === 'GET' && !isApi && roots) {
-      // Client-side routes of the two single-page apps.
-      const admin = url === '/admin' || url.startsWith('/admin/');
-      const root = admin ? roots.admin : roots.fan;
-      if (root && fs.existsSync(path.join(root, 'index.html'))) {
-        return reply.type('text/html').header('cache-control', 'no-cache').send(fs.createReadStream(path.join(root, 'index.html')));
-      }
-    }
-    return reply.code(404).send({ success: 0, message: 'Not found.', code: 'NOT_FOUND' });
-  });
+  // The built apps (precompressed, cached by name) and their client-side routes, GET and HEAD.
+  await registerApps(app, services.staticRoots);
 
   return app;
 }

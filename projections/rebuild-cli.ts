@@ -1,8 +1,9 @@
 // `npm run rebuild`: replays the whole event log into fresh read-model tables and swaps them in atomically.
 // Safe while the site runs on a Postgres server (the live runner continues from the rebuilt checkpoints); with
-// the embedded PGlite database the site must be stopped first (one process owns the data folder).
-import { ConfigError, loadConfig } from '../infra/config';
-import { DataDirLockedError } from '../infra/db/data-dir-lock';
+// the embedded PGlite database the site must be stopped first (one process owns the data folder; exit code 3,
+// the codes are in infra/cli/exit-codes.ts).
+import { loadConfig } from '../infra/config';
+import { EXIT, reportCliFailure } from '../infra/cli/exit-codes';
 import { openEventStoreFromConfig } from '../infra/eventstore/open';
 import { allProjections } from './index';
 import { rebuildReadModels, type RebuildProgress } from './rebuild';
@@ -68,24 +69,12 @@ export function progressPrinter(out: NodeJS.WriteStream = process.stdout) {
 
 async function main(): Promise<number> {
   let cfg;
-  try {
-    cfg = loadConfig();
-  } catch (e) {
-    if (e instanceof ConfigError) {
-      console.error(e.message);
-      return 2;
-    }
-    throw e;
-  }
   let opened;
   try {
+    cfg = loadConfig();
     opened = await openEventStoreFromConfig(cfg);
   } catch (e) {
-    if (e instanceof DataDirLockedError) {
-      console.error(`${e.message}\nStop the site before rebuilding its embedded database.`);
-      return 1;
-    }
-    throw e;
+    return reportCliFailure(e, 'rebuild');
   }
   const where = cfg.DATABASE_URL ? 'the Postgres server' : `PGlite in ${cfg.dataDir}`;
   console.log(`Rebuilding ${allProjections.length} read models (${allProjections.map((p) => p.name).join(', ') || 'none'}) in ${where}`);
@@ -105,22 +94,18 @@ async function main(): Promise<number> {
       console.log('Rows per table:');
       for (const [t, n] of tables) console.log(`  ${t.padEnd(w)}  ${fmt(n).padStart(12)}`);
     }
-    return 0;
+    return EXIT.ok;
   } catch (e) {
-    console.error('\nRebuild FAILED; the previous read models are untouched.');
-    console.error(e);
-    return 1;
+    console.error('');
+    return reportCliFailure(new Error(`${e instanceof Error ? e.message : String(e)} (the previous read models are untouched)`, { cause: e }), 'rebuild');
   } finally {
-    await opened.close();
+    await opened.close().catch(() => {});
   }
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   main().then(
     (code) => process.exit(code),
-    (e) => {
-      console.error(e);
-      process.exit(1);
-    },
+    (e) => process.exit(reportCliFailure(e, 'rebuild')),
   );
 }

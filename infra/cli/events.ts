@@ -7,10 +7,11 @@
 // Prints revision, position, type, time, the acting user from the metadata and the data as JSON. Secrets
 // (password/token hashes, card tokens, ...) are printed as "[redacted]". Opens the store the configuration
 // names (DATABASE_URL / FANCLUB_DATA_DIR / EVENT_STORE), like the server does; with PGlite the data folder
-// must not be in use by a running server (its lock says so).
+// must not be in use by a running server (exit code 3; the codes are in infra/cli/exit-codes.ts).
 import { loadConfig } from '../config.js';
 import { openEventStoreFromConfig } from '../eventstore/open.js';
 import { formatPosition, parsePosition, type Position, type RecordedEvent } from '../eventstore/port.js';
+import { EXIT, reportCliFailure } from './exit-codes.js';
 
 const REDACTED_FIELDS = new Set(['passwordHash', 'tokenHash', 'token', 'cardToken', 'secret']);
 
@@ -84,10 +85,16 @@ async function main() {
     args = parseArgs(process.argv.slice(2));
   } catch (e) {
     console.error((e as Error).message);
-    process.exitCode = 2;
+    process.exitCode = EXIT.usage;
     return;
   }
-  const opened = await openEventStoreFromConfig(loadConfig());
+  let opened;
+  try {
+    opened = await openEventStoreFromConfig(loadConfig());
+  } catch (e) {
+    process.exitCode = reportCliFailure(e, 'events');
+    return;
+  }
   try {
     const { store } = opened;
     const print = (e: RecordedEvent) => process.stdout.write(`${formatEvent(e, args.all)}\n`);
@@ -117,6 +124,5 @@ async function main() {
 }
 
 main().catch((e) => {
-  console.error(e instanceof Error ? e.message : e);
-  process.exitCode = 1;
+  process.exitCode = reportCliFailure(e, 'events');
 });

@@ -1,7 +1,8 @@
 // `npm run ledger`: the auditor's check. Replays the whole event log into the ledger (captures, refunds, voids,
 // chargebacks, per source and per fan) and holds it against the earnings and transactions reports and the
-// sandbox provider's books. Exit code 1 when they disagree. Opens the store the configuration names, like the
-// server does; with PGlite the data folder must not be in use by a running server.
+// sandbox provider's books. Exit codes (infra/cli/exit-codes.ts): 0 the books agree, 1 they disagree, 2 usage or
+// configuration, 3 the PGlite data folder is in use by the server, 4 cannot connect, 5 other failure. Opens the
+// store the configuration names, like the server does.
 import { sql } from 'kysely';
 import { loadConfig } from '../config.js';
 import { openEventStoreFromConfig } from '../eventstore/open.js';
@@ -9,33 +10,47 @@ import { checkLedger } from '../../projections/ledger-check.js';
 import { netCents } from '../../domain/ledger/ledger.js';
 import { sandboxNetCents } from '../payments/sandbox-card-gateway.js';
 import { sandboxCryptoReceived } from '../payments/sandbox-crypto-gateway.js';
+import { EXIT, reportCliFailure } from './exit-codes.js';
 
 const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
-const opened = await openEventStoreFromConfig(loadConfig());
-try {
-  const tableExists = async (schema: string, table: string) =>
-    !!(await sql`SELECT 1 FROM information_schema.tables WHERE table_schema = ${schema} AND table_name = ${table}`.execute(opened.database.db)).rows.length;
-  if (!(await tableExists('rm', 'earnings_daily'))) {
-    console.error('No read models here yet: start the server once (npm start) or run npm run rebuild.');
-    process.exit(2);
+async function main(): Promise<number> {
+  let opened;
+  try {
+    opened = await openEventStoreFromConfig(loadConfig());
+  } catch (e) {
+    return reportCliFailure(e, 'ledger');
   }
-  const hasSandbox = await tableExists('sandbox_gateway', 'charges');
-  const r = await checkLedger(opened.store, opened.database.db, async () => (hasSandbox ? sandboxNetCents(opened.database) : null), () => sandboxCryptoReceived(opened.database));
-  const l = r.ledger;
-  console.log(`events replayed          ${r.events.toLocaleString()}`);
-  console.log(`captures                 ${l.captures}   ${dollars(l.capturedCents)}`);
-  console.log(`refunds / voids          ${dollars(l.refundedCents)} / ${dollars(l.voidedCents)}`);
-  console.log(`chargebacks              ${l.chargebacks}   ${dollars(l.chargedBackCents)}`);
-  console.log(`net (event log)          ${dollars(netCents(l))}   subscriptions ${dollars(l.netBySource.subscriptions)}, unlocks ${dollars(l.netBySource.unlocks)}, tips ${dollars(l.netBySource.tips)}, chat ${dollars(l.netBySource.chat)}`);
-  console.log(`earnings report          ${dollars(r.figures.earningsCents)}`);
-  console.log(`transactions report      ${dollars(r.figures.transactionsCents)}`);
-  console.log(`payment provider (net)   ${r.figures.providerCents === null ? 'not available' : dollars(r.figures.providerCents)}`);
-  console.log(`wallets                  top-ups ${dollars(l.wallet.toppedUpCents)}, spent ${dollars(l.wallet.debitedCents)}, refunded ${dollars(l.wallet.refundedCents)}, held ${dollars(l.wallet.toppedUpCents - l.wallet.debitedCents + l.wallet.refundedCents)}`);
-  if (r.problems.length) {
-    console.log(`\nLEDGER DISAGREES:\n  ${r.problems.join('\n  ')}`);
-    process.exitCode = 1;
-  } else console.log('\nThe books agree.');
-} finally {
-  await opened.close();
+  try {
+    const tableExists = async (schema: string, table: string) =>
+      !!(await sql`SELECT 1 FROM information_schema.tables WHERE table_schema = ${schema} AND table_name = ${table}`.execute(opened.database.db)).rows.length;
+    if (!(await tableExists('rm', 'earnings_daily'))) {
+      console.error('ledger: no read models here yet: start the server once (npm start) or run npm run rebuild.');
+      return EXIT.failed;
+    }
+    const hasSandbox = await tableExists('sandbox_gateway', 'charges');
+    const r = await checkLedger(opened.store, opened.database.db, async () => (hasSandbox ? sandboxNetCents(opened.database) : null), () => sandboxCryptoReceived(opened.database));
+    const l = r.ledger;
+    console.log(`events replayed          ${r.events.toLocaleString()}`);
+    console.log(`captures                 ${l.captures}   ${dollars(l.capturedCents)}`);
+    console.log(`refunds / voids          ${dollars(l.refundedCents)} / ${dollars(l.voidedCents)}`);
+    console.log(`chargebacks              ${l.chargebacks}   ${dollars(l.chargedBackCents)}`);
+    console.log(`net (event log)          ${dollars(netCents(l))}   subscriptions ${dollars(l.netBySource.subscriptions)}, unlocks ${dollars(l.netBySource.unlocks)}, tips ${dollars(l.netBySource.tips)}, chat ${dollars(l.netBySource.chat)}`);
+    console.log(`earnings report          ${dollars(r.figures.earningsCents)}`);
+    console.log(`transactions report      ${dollars(r.figures.transactionsCents)}`);
+    console.log(`payment provider (net)   ${r.figures.providerCents === null ? 'not available' : dollars(r.figures.providerCents)}`);
+    console.log(`wallets                  top-ups ${dollars(l.wallet.toppedUpCents)}, spent ${dollars(l.wallet.debitedCents)}, refunded ${dollars(l.wallet.refundedCents)}, held ${dollars(l.wallet.toppedUpCents - l.wallet.debitedCents + l.wallet.refundedCents)}`);
+    if (r.problems.length) {
+      console.log(`\nLEDGER DISAGREES:\n  ${r.problems.join('\n  ')}`);
+      return EXIT.booksDisagree;
+    }
+    console.log('\nThe books agree.');
+    return EXIT.ok;
+  } catch (e) {
+    return reportCliFailure(e, 'ledger');
+  } finally {
+    await opened.close().catch(() => {});
+  }
 }
+
+process.exitCode = await main();
