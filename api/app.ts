@@ -26,7 +26,7 @@ import { libraryRoutes } from './routes/library';
 import { walletRoutes } from './routes/wallet';
 import { promotionRoutes } from './routes/promotions';
 import { subscriptionRoutes } from './routes/subscriptions';
-import { registerApps, registerWebDefaults } from './web';
+import { OneLinePerRequest, registerApps, registerWebDefaults } from './web';
 import { registerTextGuard } from './text-guard';
 import { myPaymentRoutes } from './routes/my-payments';
 
@@ -48,8 +48,8 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
     },
     bodyLimit: 1024 * 1024,
     trustProxy: services.config.TRUST_PROXY,
-    // One log line per request, written by api/web.ts (method, url, status, time), instead of fastify's two.
-    disableRequestLogging: true,
+    // One log line per request (method, url, status, time) instead of fastify's two: api/web.ts.
+    logController: new OneLinePerRequest(),
   });
 
   app.setErrorHandler((error: any, request, reply) => {
@@ -78,7 +78,7 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
   });
   app.decorate('apiRoutes', registered);
 
-  // Security headers (CSP, nosniff, Referrer-Policy), no-store on signed-in JSON, the request log line.
+  // Security headers (CSP, nosniff, Referrer-Policy) and no-store on signed-in JSON.
   await registerWebDefaults(app, services.config);
 
   // Refused characters (NUL, controls, lone surrogates) anywhere in params, query or body: 400 before any route.

@@ -23,6 +23,8 @@ export const FAN_PAGES: Record<string, PageAccess> = {
   '/opt-in-email-verification/:token': 'public',
   '/change-email-verification/:token': FAN,
   '/membership': ALL_SIGNED_IN,
+  // What "Membership" shows a guest: the offer, with sign up / log in (issue 11).
+  '/join': 'public',
   '/subscribe': ALL_SIGNED_IN,
   '/profile': PROFILE,
   '/profile/update': PROFILE,

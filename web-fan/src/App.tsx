@@ -21,6 +21,7 @@ const ProfilePage = lazy(() => import('./pages/ProfilePages').then((m) => ({ def
 const ProfileUpdatePage = lazy(() => import('./pages/ProfilePages').then((m) => ({ default: m.ProfileUpdatePage })));
 const ChangePasswordPage = lazy(() => import('./pages/ProfilePages').then((m) => ({ default: m.ChangePasswordPage })));
 const WalletPage = lazy(() => import('./wallet/WalletPage'));
+const JoinPage = lazy(() => import('./pages/JoinPage'));
 const PaymentsPage = lazy(() => import('./pages/PaymentsPages').then((m) => ({ default: m.PaymentsPage })));
 const ReceiptPage = lazy(() => import('./pages/PaymentsPages').then((m) => ({ default: m.ReceiptPage })));
 const UploadPhotoIdPage = lazy(() => import('./pages/UploadPhotoIdPage'));
@@ -101,6 +102,7 @@ function AppRoutes() {
         <Route path="/change-email-verification/:token" element={<Guard page="/change-email-verification/:token"><ChangeEmailVerificationPage /></Guard>} />
         <Route path="/subscribe" element={<Guard page="/subscribe"><SubscribePage /></Guard>} />
         <Route path="/membership" element={<Guard page="/membership"><MembershipPage /></Guard>} />
+        <Route path="/join" element={<Guard page="/join"><JoinPage /></Guard>} />
         <Route path="/profile/cancel-subscription" element={<Guard page="/profile/cancel-subscription"><CancelSubscriptionPage /></Guard>} />
         <Route path="/profile" element={<Guard page="/profile"><ProfilePage /></Guard>} />
         <Route path="/profile/update" element={<Guard page="/profile/update"><ProfileUpdatePage /></Guard>} />

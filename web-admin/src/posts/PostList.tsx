@@ -149,6 +149,7 @@ function GroupedVersions({ children }: { children: ReactNode }) {
   );
 }
 
+// The caption is cut to fit: with the menu open, the table fits a 1366 px screen (issue 11).
 function CaptionCell({ record }: { record: ConsolePost }) {
   const nested = useContext(NestedContext).has(record.id);
   const notice = statusNotice(record);
@@ -156,11 +157,11 @@ function CaptionCell({ record }: { record: ConsolePost }) {
     <Stack direction="row" spacing={0.5} sx={{ alignItems: 'flex-start', minWidth: 0, pl: nested ? 1 : 0 }}>
       {nested ? <SubdirectoryArrowRightIcon fontSize="small" color="action" aria-label="Version of the post above" /> : null}
       <Box sx={{ minWidth: 0 }}>
-        <Typography variant="body2" sx={{ maxWidth: 360, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }} title={record.caption}>
+        <Typography variant="body2" sx={{ maxWidth: { xs: 200, lg: 180, xl: 360 }, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }} title={record.caption}>
           {captionOf(record)}
         </Typography>
         {notice ? (
-          <Typography variant="caption" color={record.status === 'error' ? 'error' : 'text.secondary'} sx={{ display: 'block', maxWidth: 360 }} data-testid="post-notice">
+          <Typography variant="caption" color={record.status === 'error' ? 'error' : 'text.secondary'} sx={{ display: 'block', maxWidth: { xs: 200, lg: 180, xl: 360 } }} data-testid="post-notice">
             {notice}
           </Typography>
         ) : null}

@@ -515,9 +515,7 @@ function ChatScreen() {
         mx: 'auto',
         display: 'flex',
         flexDirection: 'column',
-        borderLeft: { xs: 0, sm: 1 },
-        borderRight: { xs: 0, sm: 1 },
-        borderColor: 'divider',
+        // No side borders: on the dark theme the divider colour drew white 1 px lines down the column.
         position: 'relative',
       }}
     >

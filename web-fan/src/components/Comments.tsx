@@ -260,8 +260,15 @@ export function Comments({ postId, onCountChange }: { postId: string; onCountCha
                 minRows={2}
                 maxRows={8}
                 fullWidth
+                onKeyDown={(e) => {
+                  // Enter posts, Shift+Enter is a new line (not while an input method is composing text).
+                  if (e.key !== 'Enter' || e.shiftKey || e.nativeEvent.isComposing) return;
+                  e.preventDefault();
+                  if (trimmed === 0 || trimmed > COMMENT_MAX) return;
+                  (e.currentTarget.closest('form') as HTMLFormElement | null)?.requestSubmit();
+                }}
                 error={!!draftError}
-                helperText={draftError || `${trimmed}/${COMMENT_MAX}`}
+                helperText={draftError || `${trimmed}/${COMMENT_MAX} · Enter to post, Shift+Enter for a new line`}
                 slotProps={{ htmlInput: { maxLength: COMMENT_MAX + 50, 'data-testid': 'comment-input' } }}
                 disabled={saving}
               />

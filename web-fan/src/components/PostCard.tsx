@@ -425,12 +425,13 @@ function MediaArea({ post, onLockedClick, onOpenMedia }: Pick<PostCardProps, 'po
     </Box>
   );
 
-  return tooltip ? (
-    <Tooltip title={tooltip} describeChild followCursor enterDelay={700} enterNextDelay={700} slotProps={{ tooltip: { 'data-testid': 'caption-tooltip' } as object }}>
+  // Always the same tree (an empty title shows nothing), so the media area is not re-mounted when the caption
+  // becomes visible after subscribing; and only the mouse opens it: a tooltip that follows the cursor has no
+  // cursor position on focus (a dialog closing returns focus here) and was drawn in the top-left corner.
+  return (
+    <Tooltip title={tooltip} describeChild followCursor disableFocusListener disableTouchListener enterDelay={700} enterNextDelay={700} slotProps={{ tooltip: { 'data-testid': 'caption-tooltip' } as object }}>
       {area}
     </Tooltip>
-  ) : (
-    area
   );
 }
 

@@ -300,7 +300,8 @@ function TopBar({ onOpenAccount }: { onOpenAccount: (el: HTMLElement) => void })
 
         <Box component="nav" aria-label="Main" sx={{ display: { xs: 'none', sm: 'flex' }, gap: 0.5, ml: 3 }}>
           {navLink('/', 'Feed', 'nav-feed')}
-          {navLink('/membership', 'Membership', 'nav-membership')}
+          {/* A guest sees the offer (/join); /membership needs an account. */}
+          {navLink(loggedIn ? '/membership' : '/join', 'Membership', 'nav-membership')}
           {navLink('/tips', 'Tips', 'nav-tips')}
         </Box>
 
@@ -353,7 +354,7 @@ function BottomNav({ onOpenAccount }: { onOpenAccount: (el: HTMLElement) => void
     ? 'feed'
     : isChatPath(pathname)
       ? 'chat'
-      : pathname.startsWith('/membership') || pathname.startsWith('/subscribe')
+      : pathname.startsWith('/membership') || pathname.startsWith('/subscribe') || pathname === '/join'
       ? 'membership'
       : pathname.startsWith('/tips')
         ? 'tips'
@@ -399,7 +400,7 @@ function BottomNav({ onOpenAccount }: { onOpenAccount: (el: HTMLElement) => void
             data-testid="bottom-nav-chat"
           />
         )}
-        <BottomNavigationAction label="Membership" value="membership" icon={<WorkspacePremiumRounded />} component={RouterLink} to="/membership" data-testid="bottom-nav-membership" />
+        <BottomNavigationAction label="Membership" value="membership" icon={<WorkspacePremiumRounded />} component={RouterLink} to={token ? '/membership' : '/join'} data-testid="bottom-nav-membership" />
         <BottomNavigationAction label="Tips" value="tips" icon={<VolunteerActivismRounded />} component={RouterLink} to="/tips" data-testid="bottom-nav-tips" />
         <BottomNavigationAction
           label="Account"
