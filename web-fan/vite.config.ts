@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompressPlugin } from '../infra/cli/precompress.mjs';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const backend = 'http://127.0.0.1:3000';
@@ -9,7 +10,8 @@ const backend = 'http://127.0.0.1:3000';
 export default defineConfig({
   root,
   base: '/',
-  plugins: [react()],
+  // Brotli and gzip copies of every text asset, served as they are (api/web.ts).
+  plugins: [react(), precompressPlugin()],
   build: {
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,

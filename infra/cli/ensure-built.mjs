@@ -32,7 +32,10 @@ for (let waited = 0; ; waited += 200) {
 try {
   for (const app of ['web-fan', 'web-admin']) {
     const index = path.join(root, app, 'dist', 'index.html');
-    const built = fs.existsSync(index) ? fs.statSync(index).mtimeMs : 0;
+    // A build from before precompression (no .br files in assets/) is built again.
+    const assets = path.join(root, app, 'dist', 'assets');
+    const compressed = fs.existsSync(assets) && fs.readdirSync(assets).some((f) => f.endsWith('.br'));
+    const built = fs.existsSync(index) && compressed ? fs.statSync(index).mtimeMs : 0;
     // The apps import from domain/ (wire types, the route and page tables, rules): any change there is theirs too.
     const sources = Math.max(newest(path.join(root, app)), newest(path.join(root, 'domain')));
     if (built < sources) {

@@ -1,0 +1,123 @@
+// How the server answers browsers: security headers on every answer (@fastify/helmet), no-store on signed-in
+// JSON, one log line per request (OneLinePerRequest, given to Fastify in buildApp), and the two built apps served precompressed with long-lived caching for their
+// content-hashed files and a revalidated index.html (also for HEAD, which uptime monitors use).
+import fs from 'node:fs';
+import path from 'node:path';
+import { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import type { Config } from '../infra/config';
+import { sessionCookieOf } from './auth';
+
+/** Where the browser may also fetch media from: the S3 bucket, when media live there (signed GET and PUT URLs). */
+function mediaOrigins(config: Config): string[] {
+  if (!config.s3) return [];
+  if (config.s3.endpoint) {
+    const url = new URL(config.s3.endpoint);
+    // Path-style (host/bucket/key) or virtual-hosted (bucket.host/key) addresses.
+    return [url.origin, `${url.protocol}//*.${url.host}`];
+  }
+  return ['https://*.amazonaws.com'];
+}
+
+/**
+ * Content-Security-Policy of both apps: scripts only from the site's own files (the built index.html files
+ * carry no inline script), no plugins, no framing, no <base> hijack. MUI/emotion inject <style> elements, so
+ * styles allow 'unsafe-inline'; images and media also come as data: and blob: URLs (previews, QR codes).
+ */
+export function contentSecurityPolicy(config: Config) {
+  const media = mediaOrigins(config);
+  return {
+    useDefaults: false,
+    directives: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'"],
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", 'data:', 'blob:', ...media],
+      mediaSrc: ["'self'", 'data:', 'blob:', ...media],
+      fontSrc: ["'self'", 'data:'],
+      connectSrc: ["'self'", ...media],
+      workerSrc: ["'self'", 'blob:'],
+      objectSrc: ["'none'"],
+      baseUri: ["'self'"],
+      formAction: ["'self'"],
+      frameAncestors: ["'none'"],
+    },
+  };
+}
+
+/** Whether the request came with a credential (a session cookie or the Authorization header). */
+const signedIn = (request: FastifyRequest) => !!request.caller || !!request.headers.authorization || !!sessionCookieOf(request);
+
+export async function registerWebDefaults(app: FastifyInstance, config: Config) {
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: contentSecurityPolicy(config),
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    // Media files are loaded by the site's own pages only; cross-origin isolation headers would break S3 media.
+    crossOriginEmbedderPolicy: false,
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+  });
+
+  // A signed-in answer (what a fan bought, an admin's lists) must never sit in a shared or disk cache.
+  app.addHook('onSend', async (request, reply, payload) => {
+    const type = String(reply.getHeader('content-type') ?? '');
+    // Answers to state-changing requests too: a login's answer carries the new session.
+    if (type.includes('json') && (signedIn(request) || request.method !== 'GET')) reply.header('cache-control', 'no-store');
+    return payload;
+  });
+
+}
+
+/** One log line per request, when it is answered (fastify's default is two: incoming and completed). */
+export class OneLinePerRequest extends LogController {
+  override incomingRequest() {}
+
+  /** The request's own line already says 404. */
+  override routeNotFound() {}
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
+    if (this.isLogDisabled(request)) return;
+    const line = { method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime) };
+    if (error) reply.log.error({ ...line, err: error }, 'request errored');
+    else reply.log.info(line, 'request');
+  }
+}
+
+/** Content-hashed build files never change under their name; everything else (index.html) is revalidated. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const cacheFor = (root: string, file: string) => (path.relative(root, file).split(path.sep)[0] === 'assets' ? IMMUTABLE : 'no-cache');
+
+/**
+ * Serves the built apps: the console under /admin/, the fan site at /; their client-side routes (any other GET
+ * or HEAD outside the API) get the app's index.html. Brotli or gzip copies made at build time are sent to
+ * browsers that accept them.
+ */
+export async function registerApps(app: FastifyInstance, roots: { fan?: string | null; admin?: string | null } | undefined) {
+  const built = (root?: string | null): root is string => !!root && fs.existsSync(path.join(root, 'index.html'));
+  const serve = (root: string, prefix: string) =>
+    app.register(fastifyStatic, {
+      root,
+      prefix,
+      decorateReply: false,
+      wildcard: false,
+      index: false,
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (reply: { header: (name: string, value: string) => unknown }, file: string) => reply.header('cache-control', cacheFor(root, file)),
+    });
+  if (built(roots?.admin)) await serve(roots.admin, '/admin/');
+  if (built(roots?.fan)) await serve(roots.fan, '/');
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const url = request.url.split('?')[0];
+    const isApi = url.startsWith('/api/') || url.startsWith('/admin-api/') || url.startsWith('/media/');
+    if ((request.method === 'GET' || request.method === 'HEAD') && !isApi) {
+      const root = url === '/admin' || url.startsWith('/admin/') ? roots?.admin : roots?.fan;
+      if (built(root)) {
+        const html = await fs.promises.readFile(path.join(root, 'index.html'));
+        return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+      }
+    }
+    return reply.code(404).send({ success: 0, message: 'Not found.', code: 'NOT_FOUND' });
+  });
+}
