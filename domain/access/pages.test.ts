@@ -23,9 +23,12 @@ describe('page access', () => {
   });
 
   it('support opens transactions and the chat (read only) only; admins open everything in the console; fans open none of it', () => {
-    const open = (role: Role) => Object.keys(ADMIN_PAGES).filter((p) => p !== '/admin' && mayOpen(ADMIN_PAGES, p, role) === 'allow');
+    // The dashboard and My profile (the own password) are every staff member's.
+    const open = (role: Role) => Object.keys(ADMIN_PAGES).filter((p) => p !== '/admin' && p !== '/admin/profile' && mayOpen(ADMIN_PAGES, p, role) === 'allow');
     expect(open('support')).toEqual(['/admin/transactions', '/admin/private-chat']);
-    expect(open('admin')).toEqual(Object.keys(ADMIN_PAGES).filter((p) => p !== '/admin'));
+    expect(open('admin')).toEqual(Object.keys(ADMIN_PAGES).filter((p) => p !== '/admin' && p !== '/admin/profile'));
+    expect(mayOpen(ADMIN_PAGES, '/admin/profile', 'support')).toBe('allow');
+    expect(mayOpen(ADMIN_PAGES, '/admin/profile', 'user')).toBe('denied');
     expect(open('user')).toEqual([]);
     expect(open('proxy_user')).toEqual([]);
   });
@@ -41,6 +44,7 @@ describe('page access', () => {
       '/admin/events': 'GET /admin-api/events',
       '/admin/outbox': 'GET /admin-api/outbox',
       '/admin/private-chat': 'GET /api/chat/get_user_list',
+      '/admin/profile': 'POST /api/users/change_old_password',
     };
     for (const [page, route] of Object.entries(backing))
       for (const role of ROLES) if (mayOpen(ADMIN_PAGES, page, role) === 'allow') expect(decideAccess(route, role), `${role} on ${page}`).toBe('allow');
