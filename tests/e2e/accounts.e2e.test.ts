@@ -72,8 +72,13 @@ describe.skipIf(!hasChromium)('accounts end to end with real mail (Chromium)', (
     await logIn('first password 1');
     // Spec 1 §2: back to the saved pre-login route (the profile the fan logged out from).
     await page.waitForURL((u) => u.pathname === '/profile');
-    expect(await page.evaluate(() => localStorage.getItem('fanclub.token'))).toBeTruthy();
-    await page.evaluate(() => localStorage.removeItem('fanclub.token'));
+    // Signed in by an httpOnly cookie: page script sees a hint, never the token.
+    expect(await page.evaluate(() => localStorage.getItem('fanclub.signedIn'))).toBe('1');
+    expect(await page.evaluate(() => document.cookie)).not.toContain('fanclub_session');
+    const session = (await page.context().cookies()).find((c) => c.name === 'fanclub_session');
+    expect(session).toMatchObject({ httpOnly: true, sameSite: 'Strict' });
+    await page.context().clearCookies();
+    await page.evaluate(() => localStorage.removeItem('fanclub.signedIn'));
   });
 
   it('forgot password: the mailed link resets it, and only the new password works', async () => {
@@ -117,7 +122,8 @@ describe.skipIf(!hasChromium)('accounts end to end with real mail (Chromium)', (
   });
 
   it('maintenance mode shows the maintenance page to guests, except on /login', async () => {
-    await page.evaluate(() => localStorage.removeItem('fanclub.token'));
+    await page.context().clearCookies();
+    await page.evaluate(() => localStorage.removeItem('fanclub.signedIn'));
     const admin = (await t.call('POST', '/api/users/login', { email: t.adminEmail, password: t.adminPassword })).body.data.token;
     await t.call('PUT', '/admin-api/settings/site', { maintenance_mode: true, maintenance_html: '<h1>Back at noon</h1><script>window.hacked=1</script>' }, { token: admin });
     await page.goto(t.base + '/');

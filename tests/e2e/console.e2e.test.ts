@@ -114,7 +114,11 @@ describe.skipIf(!hasChromium)('staff console end to end (Chromium)', () => {
     await shoot('16-proxy-fan-view');
     await page.getByTestId('proxy-back-to-console').click();
     await page.waitForURL('**/admin/transactions', { timeout: 15_000 });
-    expect(await page.evaluate(() => localStorage.getItem('fanclub.proxyToken'))).toBeNull();
+    // The proxy session ended with its cookie; the console's own cookie carries on. No token is in page storage.
+    const cookies = await page.context().cookies();
+    expect(cookies.find((c) => c.name === 'fanclub_proxy')).toBeUndefined();
+    expect(cookies.find((c) => c.name === 'fanclub_console')).toMatchObject({ httpOnly: true, sameSite: 'Strict' });
+    expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => /token/i.test(k)))).toEqual([]);
     await page.getByText('console.fan@example.com').first().waitFor({ timeout: 15_000 });
   });
 

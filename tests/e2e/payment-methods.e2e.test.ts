@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { SANDBOX_TEST_CARDS } from '../../domain/shared/wire';
 import { startTestServer, type TestServer } from '../support/server';
-import { DESKTOP, PHONE, artifactPath, ensureAppsBuilt, launchChromium, requireChromium, shootBothWidths } from '../support/browser';
+import { DESKTOP, PHONE, artifactPath, ensureAppsBuilt, launchChromium, requireChromium, shootBothWidths, signInContext } from '../support/browser';
 
 const hasChromium = requireChromium();
 const GB_IP = '81.2.69.142';
@@ -28,10 +28,11 @@ describe.skipIf(!hasChromium)('payment methods end to end (Chromium)', () => {
     browser = await launchChromium();
     // The trusted proxy in front of the site says where the fan is.
     context = await browser.newContext({ viewport: DESKTOP, extraHTTPHeaders: { 'x-forwarded-for': GB_IP } });
-    await context.addInitScript((tk) => {
+    await signInContext(context, t.base, token);
+    await context.addInitScript(() => {
       localStorage.setItem('fanclub.ageConfirmed', '1');
-      localStorage.setItem('fanclub.token', tk);
-    }, token);
+      localStorage.setItem('fanclub.signedIn', '1');
+    });
     page = await context.newPage();
     page.on('console', (m) => m.type() === 'error' && consoleErrors.push(m.text()));
     page.on('pageerror', (e) => consoleErrors.push(e.message));

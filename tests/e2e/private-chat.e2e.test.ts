@@ -14,7 +14,7 @@ import sharp from 'sharp';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { SANDBOX_TEST_CARDS } from '../../domain/shared/wire';
 import { startTestServer, TEST_CARD_FORM, type TestServer } from '../support/server';
-import { DESKTOP, PHONE, ensureAppsBuilt, fillCardDialog, launchChromium, requireChromium, shootBothWidths } from '../support/browser';
+import { DESKTOP, PHONE, ensureAppsBuilt, fillCardDialog, launchChromium, requireChromium, shootBothWidths, signInContext } from '../support/browser';
 
 const hasChromium = requireChromium();
 const PASSWORD = 'a good long password';
@@ -40,13 +40,14 @@ describe.skipIf(!hasChromium)('private chat end to end (Chromium)', () => {
 
   const contextFor = async (token: string | null, viewport = DESKTOP): Promise<BrowserContext> => {
     const context = await browser.newContext({ viewport });
-    await context.addInitScript((tk: string | null) => {
+    if (token) await signInContext(context, t.base, token);
+    await context.addInitScript((signedIn: boolean) => {
       localStorage.setItem('fanclub.ageConfirmed', '1');
-      if (tk && !sessionStorage.getItem('chat-e2e-init')) {
+      if (signedIn && !sessionStorage.getItem('chat-e2e-init')) {
         sessionStorage.setItem('chat-e2e-init', '1');
-        localStorage.setItem('fanclub.token', tk);
+        localStorage.setItem('fanclub.signedIn', '1');
       }
-    }, token);
+    }, !!token);
     return context;
   };
   const pageFor = async (token: string | null, viewport = DESKTOP) => {

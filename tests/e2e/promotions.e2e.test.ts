@@ -8,7 +8,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { SANDBOX_TEST_CARDS } from '../../domain/shared/wire';
 import { sandboxCaptures } from '../../infra/payments/sandbox-card-gateway';
 import { startTestServer, TEST_CARD_FORM, type TestServer } from '../support/server';
-import { DESKTOP, ensureAppsBuilt, launchChromium, requireChromium, shootBothWidths } from '../support/browser';
+import { DESKTOP, ensureAppsBuilt, launchChromium, requireChromium, shootBothWidths, signInContext } from '../support/browser';
 
 const hasChromium = requireChromium();
 
@@ -49,10 +49,11 @@ describe.skipIf(!hasChromium)('promotions and coupons end to end (Chromium)', ()
     consoleCtx = await browser.newContext({ viewport: DESKTOP });
     admin = await consoleCtx.newPage();
     fanCtx = await browser.newContext({ viewport: DESKTOP });
-    await fanCtx.addInitScript((token) => {
-      localStorage.setItem('fanclub.token', token);
+    await signInContext(fanCtx, t.base, fanToken);
+    await fanCtx.addInitScript(() => {
+      localStorage.setItem('fanclub.signedIn', '1');
       localStorage.setItem('fanclub.ageConfirmed', '1');
-    }, fanToken);
+    });
     fan = await fanCtx.newPage();
     for (const p of [admin, fan]) p.on('pageerror', (e) => pageErrors.push(e.message));
   });
@@ -222,7 +223,8 @@ describe.skipIf(!hasChromium)('promotions and coupons end to end (Chromium)', ()
 
   it('on the fan site the admin opens the promotion offer dialog from the feed and starts a locked-content promotion', async () => {
     const ctx = await browser.newContext({ viewport: DESKTOP });
-    await ctx.addInitScript((token) => localStorage.setItem('fanclub.token', token), adminToken);
+    await signInContext(ctx, t.base, adminToken);
+    await ctx.addInitScript(() => localStorage.setItem('fanclub.signedIn', '1'));
     const page = await ctx.newPage();
     page.on('pageerror', (e) => pageErrors.push(e.message));
     await page.goto(t.base + '/');

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { SANDBOX_TEST_CARDS } from '../../domain/shared/wire';
 import { startTestServer, TEST_CARD_FORM, type TestServer } from '../support/server';
-import { DESKTOP, ensureAppsBuilt, launchChromium, requireChromium, shootBothWidths, fillCardDialog } from '../support/browser';
+import { DESKTOP, ensureAppsBuilt, launchChromium, requireChromium, shootBothWidths, fillCardDialog, signInContext } from '../support/browser';
 
 const hasChromium = requireChromium();
 const DAY = 86_400_000;
@@ -38,10 +38,12 @@ describe.skipIf(!hasChromium)('subscription lifecycle end to end (Chromium)', ()
     page.on('pageerror', (e) => consoleErrors.push(`${new URL(page.url()).pathname}: ${e.message}`));
     // An unknown coupon answers 404 (COUPON_NOT_FOUND), which Chromium logs as a failed resource: expected once.
     page.on('response', (r) => r.status() === 404 && new URL(r.url()).pathname === '/api/coupon/check' && couponNotFound++);
-    await page.addInitScript((token) => {
+    // The fan's session cookie; the console keeps a cookie of its own, so it stays signed out.
+    await signInContext(page.context(), t.base, fanToken);
+    await page.addInitScript(() => {
       localStorage.setItem('fanclub.ageConfirmed', '1');
-      if (!location.pathname.startsWith('/admin')) localStorage.setItem('fanclub.token', token);
-    }, fanToken);
+      if (!location.pathname.startsWith('/admin')) localStorage.setItem('fanclub.signedIn', '1');
+    });
   });
   afterAll(async () => {
     await browser?.close();

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { SANDBOX_TEST_CARDS } from '../../domain/shared/wire';
 import { startTestServer, type TestServer } from '../support/server';
-import { DESKTOP, ensureAppsBuilt, launchChromium, requireChromium, shootBothWidths, fillCardDialog } from '../support/browser';
+import { DESKTOP, ensureAppsBuilt, launchChromium, requireChromium, shootBothWidths, fillCardDialog, signInContext } from '../support/browser';
 
 const hasChromium = requireChromium();
 
@@ -26,10 +26,11 @@ describe.skipIf(!hasChromium)('tips end to end (Chromium)', () => {
   /** A browser context signed in with `token` (or a guest), past the age gate. */
   const contextFor = async (token: string | null): Promise<BrowserContext> => {
     const context = await browser.newContext({ viewport: DESKTOP });
-    await context.addInitScript((tk: string | null) => {
+    if (token) await signInContext(context, t.base, token);
+    await context.addInitScript((signedIn: boolean) => {
       localStorage.setItem('fanclub.ageConfirmed', '1');
-      if (tk) localStorage.setItem('fanclub.token', tk);
-    }, token);
+      if (signedIn) localStorage.setItem('fanclub.signedIn', '1');
+    }, !!token);
     return context;
   };
 

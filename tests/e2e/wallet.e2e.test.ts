@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startTestServer, type TestServer } from '../support/server';
-import { DESKTOP, ensureAppsBuilt, launchChromium, requireChromium, shootBothWidths } from '../support/browser';
+import { DESKTOP, ensureAppsBuilt, launchChromium, requireChromium, shootBothWidths, signInContext } from '../support/browser';
 
 const hasChromium = requireChromium();
 
@@ -28,13 +28,14 @@ describe.skipIf(!hasChromium)('wallet end to end (Chromium)', () => {
 
     browser = await launchChromium();
     fanContext = await browser.newContext({ viewport: DESKTOP });
-    await fanContext.addInitScript((tk: string) => {
+    await signInContext(fanContext, t.base, fanToken);
+    await fanContext.addInitScript(() => {
       localStorage.setItem('fanclub.ageConfirmed', '1');
       if (!sessionStorage.getItem('wallet-e2e-init')) {
         sessionStorage.setItem('wallet-e2e-init', '1');
-        localStorage.setItem('fanclub.token', tk);
+        localStorage.setItem('fanclub.signedIn', '1');
       }
-    }, fanToken);
+    });
     page = await fanContext.newPage();
     page.on('console', (m) => m.type() === 'error' && !/status of 402/.test(m.text()) && errors.push(m.text()));
     page.on('pageerror', (e) => errors.push(e.message));
@@ -202,10 +203,11 @@ describe.skipIf(!hasChromium)('wallet end to end (Chromium)', () => {
     expect((await t.call('POST', `/admin-api/crypto-payments/${started.body.data.payment_id}/mark`, { status: 'paid' }, { token: admin })).status).toBe(200);
     expect((await t.call('POST', '/api/crypto/get-transaction-status', { payment_id: started.body.data.payment_id }, { token })).body.data.is_payment_confirmed).toBe(true);
     const member = await browser.newContext({ viewport: DESKTOP });
-    await member.addInitScript((tk: string) => {
+    await signInContext(member, t.base, token);
+    await member.addInitScript(() => {
       localStorage.setItem('fanclub.ageConfirmed', '1');
-      localStorage.setItem('fanclub.token', tk);
-    }, token);
+      localStorage.setItem('fanclub.signedIn', '1');
+    });
     const p = await member.newPage();
     p.on('console', (m) => m.type() === 'error' && !/status of 402/.test(m.text()) && errors.push(m.text()));
     p.on('pageerror', (e) => errors.push(e.message));

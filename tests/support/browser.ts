@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { execSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -32,6 +32,25 @@ export function ensureAppsBuilt() {
 export function artifactPath(name: string) {
   fs.mkdirSync(ARTIFACTS, { recursive: true });
   return path.join(ARTIFACTS, name);
+}
+
+/** The fan site's non-secret "signed in" hint in localStorage (the session itself is an httpOnly cookie). */
+export const SIGNED_IN_HINT = 'fanclub.signedIn';
+
+/**
+ * Signs a browser context in on the fan site with a session token the way a login in the page does: the
+ * server's httpOnly session cookie (page script never holds the token). The fan site also needs its hint
+ * (localStorage SIGNED_IN_HINT = '1'), which the test's init script sets.
+ */
+export async function signInContext(context: BrowserContext, base: string, token: string) {
+  await context.addCookies([{ name: 'fanclub_session', value: token, url: base, httpOnly: true, sameSite: 'Strict' }]);
+}
+
+/** Content-Security-Policy violations a page reports (collect them, then expect none). */
+export function collectCspViolations(page: Page, into: string[]) {
+  page.on('console', (m) => {
+    if (/Content Security Policy/i.test(m.text())) into.push(`${new URL(page.url()).pathname}: ${m.text()}`);
+  });
 }
 
 export const PHONE = { width: 375, height: 812 };
