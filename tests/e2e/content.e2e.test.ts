@@ -148,6 +148,8 @@ describe.skipIf(!hasChromium)('compose a locked gallery, watch it process, guest
     expect(await card.getAttribute('data-locked')).toBe('true');
     await card.getByTestId('unlock-button').first().click();
     await page.getByText('Please Confirm Your Purchase of $12.00.').waitFor({ timeout: 10_000 });
+    // The confirmation says what will be charged: the card the fan subscribed with, now their primary card.
+    await expect.poll(() => page.getByTestId('confirm-purchase-source').textContent(), { timeout: 10_000 }).toBe('Charged to: Visa •••• 4242');
     await shootBothWidths(page, 'content-04-confirm');
     await page.getByTestId('confirm-purchase').click();
     await expect.poll(() => card.getAttribute('data-locked'), { timeout: 30_000 }).toBe('false');

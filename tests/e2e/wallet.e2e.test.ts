@@ -126,9 +126,12 @@ describe.skipIf(!hasChromium)('wallet end to end (Chromium)', () => {
     await expect.poll(() => page.getByTestId('wallet-balance').textContent(), { timeout: 10_000 }).toBe('$25.00');
     await expect.poll(() => page.getByTestId('wallet-history-row').count(), { timeout: 10_000 }).toBe(1);
     expect(await page.getByTestId('nav-wallet-balance').textContent()).toContain('$25.00');
-    // A confirmed top-up makes the wallet the default payment method.
-    expect(await page.getByTestId('wallet-default-switch').locator('input').isChecked()).toBe(true);
-    expect((await me()).default_payment_method).toBe('crypto_currency');
+    // A top-up adds money only: the wallet pays for content once the fan chooses it (issue 11 item 13).
+    expect(await page.getByTestId('wallet-default-switch').locator('input').isChecked()).toBe(false);
+    expect((await me()).default_payment_method).not.toBe('crypto_currency');
+    await page.getByTestId('wallet-default-switch').locator('input').click();
+    await expect.poll(() => page.getByTestId('wallet-default-switch').locator('input').isChecked(), { timeout: 10_000 }).toBe(true);
+    await expect.poll(async () => (await me()).default_payment_method, { timeout: 10_000 }).toBe('crypto_currency');
     // The console shows it paid and credited once the provider's notice (or the poll) got through.
     await consolePage.reload();
     await expect.poll(() => consolePage.locator(`[data-testid="crypto-mark-paid-${paymentId}"]`).count(), { timeout: 10_000 }).toBe(0);
@@ -144,6 +147,8 @@ describe.skipIf(!hasChromium)('wallet end to end (Chromium)', () => {
     await card.getByTestId('unlock-button').click();
     await page.getByText('Please Confirm Your Purchase of $9.00.').waitFor();
     expect(await page.getByTestId('wallet-purchase-balance').textContent()).toBe('$25.00');
+    // The confirmation says what will be charged.
+    expect(await page.getByTestId('confirm-purchase-source').textContent()).toBe('Charged to: wallet, $16.00 left after');
     await shoot('wallet-09-confirm');
     await page.getByTestId('confirm-purchase').click();
     const unlocked = page.locator(`[data-testid="post-card"][data-post-id="${postId}"]`);

@@ -14,7 +14,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import LockRounded from '@mui/icons-material/LockRounded';
 import type { CardForm } from '../../../domain/shared/wire';
-import type { PlaceFacts } from '../../../domain/card/card-form';
+import { formatCardNumber, normaliseCardNumber, type PlaceFacts } from '../../../domain/card/card-form';
 import {
   CARD_TYPE_LABELS,
   MONTHS,
@@ -87,7 +87,8 @@ export function useAddCardForm({ defaultEmail = '' }: { defaultEmail?: string } 
 
   const set = useCallback((field: CardField, value: string) => {
     setValues((v) => {
-      const next = { ...v, [field]: value };
+      // The number shows in groups of 4 as it is typed or pasted (spaces and dashes are fine: the rule drops them).
+      const next = { ...v, [field]: field === 'cardNumber' ? formatCardNumber(value) : value };
       if (field === 'country' && value !== v.country) {
         next.state = '';
         next.city = '';
@@ -122,7 +123,7 @@ export function useAddCardForm({ defaultEmail = '' }: { defaultEmail?: string } 
       pincode: v.pincode,
       firstName: v.firstName,
       lastName: v.lastName,
-      cardNumber: v.cardNumber,
+      cardNumber: normaliseCardNumber(v.cardNumber),
       cvv: v.cvv,
       month: v.month,
       year: v.year,

@@ -1,7 +1,9 @@
 // The confirmation before money moves (an unlock, a tip): the spec's sentence, where the money comes from
 // (the wallet notice when the wallet pays), Cancel and Confirm; both disabled while the payment runs.
-import type { ReactNode } from 'react';
-import type { MeView } from '../../../domain/shared/wire';
+import { useEffect, useState, type ReactNode } from 'react';
+import type { MeView, SavedCardView } from '../../../domain/shared/wire';
+import { api } from '../api';
+import { chargeSourceText } from './chargeSource';
 import { WalletNotice } from '../wallet/useWalletPurchase';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -18,6 +20,8 @@ export function ConfirmPaymentDialog(props: {
   text: string;
   /** Under the text: the wallet notice, when the wallet pays. */
   extra?: ReactNode;
+  /** What will be charged ('Charged to: Visa •••• 4242' / 'wallet, $18.00 left after'), said before confirming. */
+  charge?: { fromWallet: boolean; me: MeView | null; priceCents: number } | null;
   busy: boolean;
   onCancel: () => void;
   onConfirm: () => void;
@@ -25,7 +29,7 @@ export function ConfirmPaymentDialog(props: {
   testId: string;
   confirmTestId: string;
 }) {
-  const { open, title, text, extra, busy, onCancel, onConfirm, testId, confirmTestId } = props;
+  const { open, title, text, extra, charge, busy, onCancel, onConfirm, testId, confirmTestId } = props;
   return (
     <Dialog
       open={open}
@@ -41,6 +45,7 @@ export function ConfirmPaymentDialog(props: {
         <DialogContentText id={`${testId}-text`} data-testid={`${testId}-text`}>
           {text}
         </DialogContentText>
+        {open && charge ? <ChargeSource {...charge} testId={testId} /> : null}
         {extra}
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>
@@ -62,6 +67,29 @@ export function ConfirmPaymentDialog(props: {
   );
 }
 
+/** 'Charged to: Visa •••• 4242' (the primary card, looked up when the dialog opens) or 'wallet, $18.00 left after'. */
+function ChargeSource({ fromWallet, me, priceCents, testId }: { fromWallet: boolean; me: MeView | null; priceCents: number; testId: string }) {
+  const [card, setCard] = useState<{ brand: string; last4: string } | null | undefined>(undefined);
+  useEffect(() => {
+    if (fromWallet) return;
+    let alive = true;
+    api
+      .get<SavedCardView[]>('/api/ccbill/get-payment-card')
+      .then(({ data }) => alive && setCard((data ?? []).find((c) => c.is_primary) ?? null))
+      .catch(() => alive && setCard(null));
+    return () => {
+      alive = false;
+    };
+  }, [fromWallet]);
+  const words = chargeSourceText({ fromWallet, balanceCents: me?.wallet_amount_cents ?? 0, priceCents, card });
+  if (!words) return null;
+  return (
+    <DialogContentText sx={{ mt: 1 }} data-testid={`${testId}-source`}>
+      Charged to: <b>{words}</b>
+    </DialogContentText>
+  );
+}
+
 /** 'Please Confirm Your Purchase of $X.' for a locked post or chat message, with the wallet notice when the wallet pays. */
 export function UnlockConfirmDialog({ title, item, price, fromWallet, me, busy, onCancel, onConfirm }: {
   title: string;
@@ -79,6 +107,7 @@ export function UnlockConfirmDialog({ title, item, price, fromWallet, me, busy, 
       title={title}
       text={`Please Confirm Your Purchase of ${price}.`}
       extra={fromWallet && item ? <WalletNotice me={me} priceCents={item.amount_cents} /> : null}
+      charge={item ? { fromWallet, me, priceCents: item.amount_cents } : null}
       busy={busy}
       onCancel={onCancel}
       onConfirm={onConfirm}

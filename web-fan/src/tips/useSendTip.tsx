@@ -75,6 +75,7 @@ export function useSendTip(
         title="Send a tip"
         text={confirming ? tipConfirmText(confirming.amountCents) : ''}
         extra={fromWallet && confirming ? <WalletNotice me={me} priceCents={confirming.amountCents} /> : null}
+        charge={confirming ? { fromWallet, me, priceCents: confirming.amountCents } : null}
         busy={busy}
         onCancel={() => setConfirming(null)}
         onConfirm={() => void confirm()}
