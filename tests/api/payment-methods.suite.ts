@@ -149,7 +149,8 @@ export function paymentMethodsSuite(backend: Backend, available: boolean) {
         const before = await tokenised();
         const cases: [Record<string, unknown>, string, string][] = [
           [{ cardNumber: '' }, 'cardNumber', 'Please enter a card number.'],
-          [{ cardNumber: '4242 4242 4242 4242' }, 'cardNumber', 'Please enter a valid card number (Only numbers allowed)'],
+          // Spaces and dashes are how people type a number (accepted, see tests/api/card-purchases.suite.ts); dots are not.
+          [{ cardNumber: '4242.4242.4242.4242' }, 'cardNumber', 'Please enter a valid card number (Only numbers allowed)'],
           [{ cardNumber: '42424242abcd' }, 'cardNumber', 'Please enter a valid card number (Only numbers allowed)'],
           [{ cardNumber: '424242424242' }, 'cardNumber', 'Please enter a valid card number.'],
           [{ cardNumber: '42424242424242424242' }, 'cardNumber', 'Please enter a valid card number.'],

@@ -202,11 +202,13 @@ describe.skipIf(!hasChromium)('wallet end to end (Chromium)', () => {
     const admin = (await t.call('POST', '/api/users/login', { email: t.adminEmail, password: t.adminPassword })).body.data.token;
     const reg = await t.call('POST', '/api/users/register', { name: 'Wallet Member', email: 'wallet.member@example.com', password: 'a good long password' });
     const token = reg.body.data.token as string;
-    // $5 in the wallet (a top-up makes the wallet the default payment method).
+    // $5 in the wallet, and the fan chooses the wallet as the default payment method (a top-up alone does not).
     const gen = await t.call('POST', '/api/crypto/generate-payment-id', { currency: 'BTC', amount: 5 }, { token });
     const started = await t.call('POST', '/api/crypto/add-fund-and-payment', { currency: 'BTC', transaction_type: 'add_fund', amount: 5, payment_for: 'wallet', payment_id: gen.body.data.payment_id }, { token });
     expect((await t.call('POST', `/admin-api/crypto-payments/${started.body.data.payment_id}/mark`, { status: 'paid' }, { token: admin })).status).toBe(200);
     expect((await t.call('POST', '/api/crypto/get-transaction-status', { payment_id: started.body.data.payment_id }, { token })).body.data.is_payment_confirmed).toBe(true);
+    expect((await t.call('GET', '/api/users/me', undefined, { token })).body.data.default_payment_method).toBeNull();
+    expect((await t.call('POST', '/api/users/set-default-payment-method', { payment_method: 'crypto_currency' }, { token })).status).toBe(200);
     const member = await browser.newContext({ viewport: DESKTOP });
     await signInContext(member, t.base, token);
     await member.addInitScript(() => {
