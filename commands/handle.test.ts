@@ -1,6 +1,9 @@
 // handle(): a conflict with another writer is retried by reloading and deciding again, a bounded number of times;
 // then a 409 'Please try again.' (never the store's raw WrongExpectedRevisionError, which the API answered 500).
 // Against a real event store (PGlite in memory) and a real competing writer.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPglite, type Database } from '../infra/db/database';
 import { createPostgresEventStore } from '../infra/eventstore/postgres';
@@ -71,5 +74,23 @@ describe('handle', () => {
     const results = await Promise.all(Array.from({ length: 10 }, () => appendOnce(ctx(), 'once-a', [{ type: 'Seen', data: {} }])));
     expect(results.filter(Boolean)).toHaveLength(1);
     expect(await store.readStream('once-a')).toHaveLength(1);
+  });
+});
+
+describe('the one way to append', () => {
+  it('no server code outside commands/handle.ts (and the event stores themselves) appends to a stream', () => {
+    const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+    const offenders: string[] = [];
+    const walk = (dir: string) => {
+      for (const entry of fs.readdirSync(path.join(root, dir), { withFileTypes: true })) {
+        const rel = path.join(dir, entry.name);
+        if (entry.isDirectory()) walk(rel);
+        else if (/\.ts$/.test(entry.name) && !/\.test\.ts$/.test(entry.name) && rel !== path.join('commands', 'handle.ts') && !rel.startsWith(path.join('infra', 'eventstore')))
+          if (/\.appendToStream\(/.test(fs.readFileSync(path.join(root, rel), 'utf8'))) offenders.push(rel);
+      }
+    };
+    for (const dir of ['commands', 'api', 'projections', 'infra', 'domain']) walk(dir);
+    // Appending elsewhere skips the conflict retry: a lost race would answer 500 instead of deciding again.
+    expect(offenders).toEqual([]);
   });
 });
