@@ -58,11 +58,12 @@ export async function registerWebDefaults(app: FastifyInstance, config: Config) 
     crossOriginResourcePolicy: { policy: 'same-origin' },
   });
 
-  // A signed-in answer (what a fan bought, an admin's lists) must never sit in a shared or disk cache.
+  // A signed-in answer (what a fan bought, an admin's lists) must never sit in a shared or disk cache; so must
+  // answers to state-changing requests (a login's answer carries the new session). A route that chose its own
+  // caching (public reference data, 'private, no-store') keeps it.
   app.addHook('onSend', async (request, reply, payload) => {
     const type = String(reply.getHeader('content-type') ?? '');
-    // Answers to state-changing requests too: a login's answer carries the new session.
-    if (type.includes('json') && (signedIn(request) || request.method !== 'GET')) reply.header('cache-control', 'no-store');
+    if (type.includes('json') && !reply.hasHeader('cache-control') && (signedIn(request) || request.method !== 'GET')) reply.header('cache-control', 'no-store');
     return payload;
   });
 
