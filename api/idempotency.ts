@@ -1,6 +1,6 @@
 // `Idempotency-Key` on a state-changing request (POST, PUT, PATCH, DELETE on any route): the first answer below
-// 500 is stored and replayed for retries with the same key (header `idempotent-replayed: true`); a 5xx answer is
-// forgotten so a retry runs again. A retry while the first attempt still runs is 409 IDEMPOTENCY_IN_PROGRESS;
+// 500 is stored and replayed for retries with the same key (header `idempotent-replayed: true`); a 5xx answer, or
+// 409 CONCURRENT_UPDATE ('Please try again.'), is forgotten so a retry runs again. A retry while the first attempt still runs is 409 IDEMPOTENCY_IN_PROGRESS;
 // once that attempt's lease ran out or its process is gone (infra/idempotency/store.ts), the retry runs the
 // request again. The same key with another body or route is 422 IDEMPOTENCY_MISMATCH.
 import { createHash } from 'node:crypto';
@@ -42,15 +42,18 @@ export function registerIdempotency(app: FastifyInstance, services: Services) {
     if (!idem) return payload;
     request.idempotency = null;
     if (idem.renewal) clearInterval(idem.renewal);
-    if (reply.statusCode >= 500) await services.idempotency.abandon(idem.scope, idem.key);
+    let body: unknown = payload;
+    try {
+      body = typeof payload === 'string' ? JSON.parse(payload) : payload;
+    } catch {
+      /* not JSON: stored as text */
+    }
+    // A 5xx, or 'Please try again.' after losing every race on a busy stream, changed nothing: forget the key so
+    // the retry runs again instead of being told to try again forever.
+    const tryAgain = reply.statusCode === 409 && (body as { code?: unknown } | null)?.code === 'CONCURRENT_UPDATE';
+    if (reply.statusCode >= 500 || tryAgain) await services.idempotency.abandon(idem.scope, idem.key);
     else {
       await failpoint();
-      let body: unknown = payload;
-      try {
-        body = typeof payload === 'string' ? JSON.parse(payload) : payload;
-      } catch {
-        /* not JSON: stored as text */
-      }
       await services.idempotency.complete(idem.scope, idem.key, { status: reply.statusCode, body });
     }
     return payload;

@@ -37,7 +37,7 @@ import type { EventStore } from '../infra/eventstore/port';
 import type { Kysely } from 'kysely';
 import { commandContext, handle, loadStream, type CommandContext } from './handle';
 import { completeEntitlement, settlePayment, type PaymentDeps } from './payments';
-import { resolveCard, type CardChoice } from './cards';
+import { resolveCard, saveApprovedCard, type CardChoice } from './cards';
 import { walletBalance } from './wallet';
 import { loadPromotion, promotionViewerFor, promotionsEnabled, requireSubscriptionPromotion } from './promotions';
 import { checkCouponCode } from './coupons';
@@ -203,7 +203,11 @@ async function startMembership(
     : { card: null, label: 'free' };
   const requested = await handle(ctx, subscriptionStream(input.userId), subscriptionDecider, { ...request, freePaymentMethod: pay.label });
   const startedFree = requested.events.find((e) => e.type === 'FreeSubscriptionStarted');
-  if (startedFree) return { accepted: true, paymentId: null, transactionId: null, message: input.successMessage, amountCents: 0 };
+  if (startedFree) {
+    // Nothing to charge now: the card typed for the renewals is kept at once (no decline to wait for).
+    if (pay.card?.unsaved) await saveApprovedCard(ctx, input.userId, pay.card);
+    return { accepted: true, paymentId: null, transactionId: null, message: input.successMessage, amountCents: 0 };
+  }
   const pending = requested.state.pending;
   if (!pending) throw new DomainError(ALREADY_SUBSCRIBED, 'ALREADY_SUBSCRIBED', 409);
   const payment = await settlePending(ctx, deps, input.userId, requested.state, { card: pay.card, payWith: input.payWith });
