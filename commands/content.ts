@@ -32,7 +32,8 @@ export async function registerUpload(
 ): Promise<{ mediaId: string }> {
   if (!input.stagingKey.startsWith('staging/') || !(await storage.exists(input.stagingKey)))
     throw new ValidationError('file_name', 'Error occured while uploading media');
-  const kind = ACCEPTED_TYPES[input.contentType.toLowerCase()];
+  const type = input.contentType.toLowerCase();
+  const kind = Object.hasOwn(ACCEPTED_TYPES, type) ? ACCEPTED_TYPES[type] : undefined;
   if (!kind) throw new ValidationError('content_type', 'Media format is not supported.');
   const size = await storage.size(input.stagingKey);
   const mediaId = ctx.newId();

@@ -15,7 +15,8 @@ export interface ListResult<T> {
 
 /** Applies sort (only whitelisted columns) and range, and counts the filtered total. */
 async function page<T>(q: SelectQueryBuilder<any, any, any>, p: ListParams, sortable: Record<string, string>, tiebreak: string): Promise<ListResult<T>> {
-  const sortColumn = sortable[p.sort[0]] ?? Object.values(sortable)[0];
+  // Own columns only: `__proto__` or `constructor` must not name an inherited member.
+  const sortColumn = Object.hasOwn(sortable, p.sort[0]) ? sortable[p.sort[0]] : Object.values(sortable)[0];
   const dir = p.sort[1] === 'ASC' ? 'asc' : 'desc';
   // react-admin's getOne/getMany arrive as an id filter (one id or a list).
   const ids = p.filter.id;

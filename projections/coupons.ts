@@ -93,7 +93,7 @@ export async function listCoupons(db: Kysely<any>, p: ListParams): Promise<{ row
   const dir = p.sort[1] === 'ASC' ? sql`ASC` : sql`DESC`;
   const [from, to] = p.range;
   const limit = Math.min(Math.max(to - from + 1, 1), 500);
-  const rows = await sql<any>`SELECT * FROM rm.coupons WHERE ${cond} ORDER BY ${sql.raw(SORTS[p.sort[0]] ?? 'created_at')} ${dir}, id ${dir} LIMIT ${limit} OFFSET ${Math.max(from, 0)}`.execute(db);
+  const rows = await sql<any>`SELECT * FROM rm.coupons WHERE ${cond} ORDER BY ${sql.raw((Object.hasOwn(SORTS, p.sort[0]) && SORTS[p.sort[0]]) || 'created_at')} ${dir}, id ${dir} LIMIT ${limit} OFFSET ${Math.max(from, 0)}`.execute(db);
   const count = await sql<{ n: string }>`SELECT COUNT(*) AS n FROM rm.coupons WHERE ${cond}`.execute(db);
   const coupons = rows.rows.map(couponRow);
   const usage = await couponUsage(db, coupons.map((c) => c.code));

@@ -205,7 +205,7 @@ export async function promotionReports(db: Kysely<any>, p: ListParams, now: stri
   if (status === 'active') where.push(sql`p.ended_at IS NULL AND ((p.data->>'isRepeat')::boolean OR (p.data->>'dateExpire')::timestamptz > ${now}::timestamptz)`);
   if (status === 'expired') where.push(sql`p.ended_at IS NULL AND NOT (p.data->>'isRepeat')::boolean AND (p.data->>'dateExpire')::timestamptz <= ${now}::timestamptz`);
   const cond = sql.join(where, sql` AND `);
-  const sortCol = REPORT_SORTS[p.sort[0]] ?? 'p.created_at';
+  const sortCol = (Object.hasOwn(REPORT_SORTS, p.sort[0]) && REPORT_SORTS[p.sort[0]]) || 'p.created_at';
   const dir = p.sort[1] === 'ASC' ? sql`ASC` : sql`DESC`;
   const [from, to] = p.range;
   const limit = Math.min(Math.max(to - from + 1, 1), 500);
@@ -262,7 +262,7 @@ export async function offerPurchases(db: Kysely<any>, p: ListParams): Promise<{ 
   if (Array.isArray(ids)) where.push(ids.length ? sql`o.payment_id IN (${sql.join(ids.map(String))})` : sql`false`);
   else if (typeof ids === 'string' && ids) where.push(sql`o.payment_id = ${ids}`);
   const cond = sql.join(where, sql` AND `);
-  const sortCol = PURCHASE_SORTS[p.sort[0]] ?? 'o.requested_at';
+  const sortCol = (Object.hasOwn(PURCHASE_SORTS, p.sort[0]) && PURCHASE_SORTS[p.sort[0]]) || 'o.requested_at';
   const dir = p.sort[1] === 'ASC' ? sql`ASC` : sql`DESC`;
   const [from, to] = p.range;
   const limit = Math.min(Math.max(to - from + 1, 1), 500);

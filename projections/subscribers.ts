@@ -321,7 +321,7 @@ export async function listCancellations(
       'c.id', 'c.user_id', 'u.email', 'u.name', 'c.cancelled_at', 'c.reason', 'c.other_reason', 'c.request_from', 'c.cancelled_by', 'c.actor_id',
       'a.email as actor_email', 'c.expires_at', 'c.reactivated_at',
     ])
-    .orderBy(sql.ref(sortable[field] ?? 'c.cancelled_at'), order === 'ASC' ? 'asc' : 'desc')
+    .orderBy(sql.ref((Object.hasOwn(sortable, field) && sortable[field]) || 'c.cancelled_at'), order === 'ASC' ? 'asc' : 'desc')
     .orderBy('c.id')
     .offset(Math.max(0, from))
     .limit(Math.max(0, Math.min(500, to - from + 1)))

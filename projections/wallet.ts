@@ -226,7 +226,7 @@ export async function listCryptoPayments(db: Kysely<any>, p: ListParams): Promis
   if (str(p.filter.status)) q = q.where('status', '=', p.filter.status);
   if (str(p.filter.user_id)) q = q.where('user_id', '=', p.filter.user_id);
   const sortable: Record<string, string> = { created_at: 'created_at', amount_cents: 'amount_cents', status: 'status', currency: 'currency' };
-  const col = sortable[p.sort[0]] ?? 'created_at';
+  const col = (Object.hasOwn(sortable, p.sort[0]) && sortable[p.sort[0]]) || 'created_at';
   const dir = p.sort[1] === 'ASC' ? 'asc' : 'desc';
   const [from, to] = p.range;
   const limit = Math.min(Math.max(to - from + 1, 1), 500);

@@ -261,7 +261,8 @@ export const accountSettingsRoutes = (services: Services): FastifyPluginAsync =>
       }
     } catch (e) {
       if ((e as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new ValidationError('photoId', PHOTO_ID_TOO_LARGE);
-      throw e;
+      // Anything else while reading the parts is a malformed body (no boundary, cut off, too many parts): no file came.
+      throw new ValidationError('photoId', PHOTO_ID_REQUIRED);
     }
     const ctx = contextFor(request, services);
     await uploadPhotoId(ctx, services.storage, caller.userId, file);

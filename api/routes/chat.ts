@@ -241,7 +241,7 @@ export const chatRoutes = (services: Services): FastifyPluginAsync => async (app
       }),
       request.query,
     );
-    const sort = SORTS[q.sort_by];
+    const sort = Object.hasOwn(SORTS, q.sort_by) ? SORTS[q.sort_by] : undefined; // never an inherited member
     if (!sort || !chatSortsFor(caller.role).includes(sort)) throw new ValidationError('sort_by', 'sort_by is invalid.');
     // Sorting by expiry lists the cancelled-but-paid fans whose access runs out (spec 3 §4 sort rules).
     const status = sort === 'expiration_date' ? '2' : q.sort_by_subscribers === '1' || q.sort_by_subscribers === '2' ? q.sort_by_subscribers : null;

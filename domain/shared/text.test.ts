@@ -55,6 +55,16 @@ describe('firstTextProblem', () => {
     expect(firstTextProblem('{"raw":\n"notice"}', 'body')).toBeNull();
   });
 
+  it('walks objects without Object\'s prototype (parsed queries and params) and skips raw bytes', () => {
+    function Empty() {}
+    Empty.prototype = Object.create(null);
+    const query = new (Empty as unknown as new () => Record<string, unknown>)();
+    query.q = '\u0000';
+    expect(firstTextProblem(query, 'query')?.field).toBe('q');
+    expect(firstTextProblem(Object.assign(Object.create(null), { id: 'a\u0000' }), 'params')?.field).toBe('id');
+    expect(firstTextProblem(Buffer.from([0, 1, 2]), 'body')).toBeNull();
+  });
+
   it('reports the first problem in field order', () => {
     expect(firstTextProblem({ a: 'ok', b: '\u0001', c: '\u0000' }, 'body')?.field).toBe('b');
   });

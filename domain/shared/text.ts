@@ -84,8 +84,9 @@ export function firstTextProblem(input: unknown, root: string): TextProblem | nu
   return null;
 }
 
+/** Parsed JSON, a parsed query (its objects may have a prototype of their own without Object's) or params. */
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   if (value === null || typeof value !== 'object') return false;
   const proto = Object.getPrototypeOf(value);
-  return proto === Object.prototype || proto === null;
+  return proto === null || proto === Object.prototype || Object.getPrototypeOf(proto) === null;
 }
