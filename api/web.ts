@@ -23,7 +23,8 @@ function mediaOrigins(config: Config): string[] {
 /**
  * Content-Security-Policy of both apps: scripts only from the site's own files (the built index.html files
  * carry no inline script), no plugins, no framing, no <base> hijack. MUI/emotion inject <style> elements, so
- * styles allow 'unsafe-inline'; images and media also come as data: and blob: URLs (previews, QR codes).
+ * styles allow 'unsafe-inline'; images and media also come as data: and blob: URLs (previews, QR codes) and from
+ * https:// links (banner images and videos).
  */
 export function contentSecurityPolicy(config: Config) {
   const media = mediaOrigins(config);
@@ -33,8 +34,9 @@ export function contentSecurityPolicy(config: Config) {
       defaultSrc: ["'self'"],
       scriptSrc: ["'self'"],
       styleSrc: ["'self'", "'unsafe-inline'"],
-      imgSrc: ["'self'", 'data:', 'blob:', ...media],
-      mediaSrc: ["'self'", 'data:', 'blob:', ...media],
+      // The landing page's banner images and videos may be https:// links the creator entered (api/routes/landing.ts).
+      imgSrc: ["'self'", 'data:', 'blob:', 'https:', ...media],
+      mediaSrc: ["'self'", 'data:', 'blob:', 'https:', ...media],
       fontSrc: ["'self'", 'data:'],
       connectSrc: ["'self'", ...media],
       workerSrc: ["'self'", 'blob:'],
