@@ -154,15 +154,16 @@ export function registerAuth(app: FastifyInstance, services: Services) {
   app.addHook('preHandler', async (request, reply) => {
     // Webhooks are signed by their provider and carry no cookie.
     if (!request.url.startsWith('/api/webhooks/')) checkSameOrigin(request, services);
+    const url = request.routeOptions.url;
+    if (!url) return; // not found: the 404 handler answers
+    // The built apps' files are public (no session looked up for them, though the browser sends its cookie);
+    // every API surface goes through the route table (deny by default).
+    if (!/^\/(api|admin-api|media)\//.test(url)) return;
     const token = tokenFrom(request);
     if (token) request.caller = await callerOf(hashToken(token));
     // A cookie whose session ended elsewhere (expired, logged out everywhere, proxy ended) is dropped, so a stale
     // proxy cookie cannot keep hiding the fan's own session.
     if (!request.caller && !request.headers.authorization && sessionCookieOf(request)) clearSessionCookie(request, reply, services);
-    const url = request.routeOptions.url;
-    if (!url) return; // not found: the 404 handler answers
-    // The built apps' files are public; every API surface goes through the route table (deny by default).
-    if (!/^\/(api|admin-api|media)\//.test(url)) return;
     if (!OPEN_IN_BLOCKED_REGIONS.has(url)) {
       const list = await regionList();
       if (list.length > 0 && isRegionBlocked(countryOf(request.ip), list, request.caller?.role ?? null))
