@@ -31,7 +31,7 @@ describe('refusedCharacterAt', () => {
 });
 
 describe('isMultiLineField', () => {
-  it.each(['description', 'caption', 'message', 'tipMessage', 'comment', 'footer_text_html', 'maintenance_html', 'theme3_section1_description', 'media.0.description', 'other_reason', 'notes', 'bio', 'repeat_message'])(
+  it.each(['description', 'caption', 'message', 'tipMessage', 'comment', 'footer_text_html', 'maintenance_html', 'theme3_section1_description', 'media.0.description', 'other_reason', 'notes', 'bio', 'model_bio', 'repeat_message', 'text', 'banner_text'])(
     '%s is multi-line',
     (f) => expect(isMultiLineField(f)).toBe(true),
   );

@@ -12,10 +12,10 @@ export const MAX_DEPTH = 32;
 
 /**
  * Fields written over several lines (captions, descriptions, chat and tip messages, comments, notes, bios, the
- * HTML settings): there, and only there, tab, line feed and carriage return are allowed. Matched on the last
+ * HTML settings, banner texts): there, and only there, tab, line feed and carriage return are allowed. Matched on the last
  * name of the field's path, so `media.0.description` and `theme3_section1_description` are multi-line too.
  */
-const MULTI_LINE = /^(?:.*_)?(?:html|description|caption|comment|message|tipMessage|reason|note|notes|bio|about|banner_text)$/;
+const MULTI_LINE = /^(?:.*_)?(?:html|description|caption|comment|message|tipMessage|reason|note|notes|bio|about|text)$/;
 
 export function isMultiLineField(field: string): boolean {
   const last = field.split('.').filter((p) => !/^\d+$/.test(p)).pop() ?? '';
