@@ -113,12 +113,14 @@ describe.skipIf(!hasChromium)('tips end to end (Chromium)', () => {
     const admin = (await t.call('POST', '/api/users/login', { email: t.adminEmail, password: t.adminPassword })).body.data.token;
     const reg = await t.call('POST', '/api/users/register', { name: 'Wally Wallet', email: 'wally.wallet@example.com', password: 'a good long password' });
     const token = reg.body.data.token as string;
-    // $5 in the wallet (a top-up makes the wallet the default payment method).
+    // $5 in the wallet, and the fan chooses the wallet as the default payment method (a top-up alone does not).
     const gen = await t.call('POST', '/api/crypto/generate-payment-id', { currency: 'BTC', amount: 5 }, { token });
     const started = await t.call('POST', '/api/crypto/add-fund-and-payment', { currency: 'BTC', transaction_type: 'add_fund', amount: 5, payment_for: 'wallet', payment_id: gen.body.data.payment_id }, { token });
     expect((await t.call('POST', `/admin-api/crypto-payments/${started.body.data.payment_id}/mark`, { status: 'paid' }, { token: admin })).status).toBe(200);
     expect((await t.call('POST', '/api/crypto/get-transaction-status', { payment_id: started.body.data.payment_id }, { token })).body.data.is_payment_confirmed).toBe(true);
     const me = async () => (await t.call('GET', '/api/users/me', undefined, { token })).body.data;
+    expect(await me()).toMatchObject({ wallet_amount_cents: 500, default_payment_method: null });
+    expect((await t.call('POST', '/api/users/set-default-payment-method', { payment_method: 'crypto_currency' }, { token })).status).toBe(200);
     expect(await me()).toMatchObject({ wallet_amount_cents: 500, default_payment_method: 'crypto_currency' });
 
     const context = await contextFor(token);
@@ -132,6 +134,7 @@ describe.skipIf(!hasChromium)('tips end to end (Chromium)', () => {
     await p.getByText('Please Confirm Tip of $5.00.').waitFor();
     expect(await p.getByTestId('wallet-purchase-balance').innerText()).toBe('$5.00');
     await p.getByTestId('wallet-purchase-notice').getByText('$0.00 stays in your wallet').waitFor();
+    expect(await p.getByTestId('confirm-tip-source').innerText()).toBe('Charged to: wallet, $0.00 left after');
     await shoot('07-wallet-confirm', p);
     await p.getByTestId('confirm-tip').click();
     await expect.poll(() => p.getByTestId('tip-row').count(), { timeout: 20_000 }).toBe(1);
