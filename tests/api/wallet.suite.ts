@@ -158,7 +158,6 @@ export function walletSuite(backend: Backend, available: boolean) {
       expect(await poll(f.token, paymentId)).toMatchObject({ data: { wallet_balance: 20 } }); // polling on changes nothing
       expect((await types(walletStream(f.id))).filter((x) => x === 'WalletCredited')).toHaveLength(1);
 
-      // A confirmed top-up makes the wallet the default payment method (spec 1 §4).
       // The top-up adds money only; the default payment method stays what the fan chose (none yet).
       expect(await me(f.token)).toMatchObject({ wallet_amount: 20, wallet_amount_cents: 2000, default_payment_method: null });
       const info = await post('/api/crypto/get-transaction-info', { payment_id: paymentId }, f.token);

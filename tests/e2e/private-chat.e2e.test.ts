@@ -358,11 +358,13 @@ describe.skipIf(!hasChromium)('private chat end to end (Chromium)', () => {
   it('a fan paying from the wallet: unlock from the wallet, a paid message from the wallet, a short wallet opens Add Funds and the message goes once', async () => {
     await register(wendy);
     expect((await t.call('POST', '/api/admin/give_complimentary_subscription', { user_id: wendy.id, months: 1 }, { token: admin })).status).toBe(200);
-    // $10 in the wallet by crypto (a top-up makes the wallet the default payment method).
+    // $10 in the wallet by crypto, and Wendy chooses the wallet as the default payment method (a top-up alone does not).
     const gen = await t.call('POST', '/api/crypto/generate-payment-id', { currency: 'BTC', amount: 10 }, { token: wendy.token });
     const started = await t.call('POST', '/api/crypto/add-fund-and-payment', { currency: 'BTC', transaction_type: 'add_fund', amount: 10, payment_for: 'wallet', payment_id: gen.body.data.payment_id }, { token: wendy.token });
     expect((await t.call('POST', `/admin-api/crypto-payments/${started.body.data.payment_id}/mark`, { status: 'paid' }, { token: admin })).status).toBe(200);
     expect((await t.call('POST', '/api/crypto/get-transaction-status', { payment_id: started.body.data.payment_id }, { token: wendy.token })).body.data.is_payment_confirmed).toBe(true);
+    expect(await me(wendy.token)).toMatchObject({ wallet_amount_cents: 1000, default_payment_method: null });
+    expect((await t.call('POST', '/api/users/set-default-payment-method', { payment_method: 'crypto_currency' }, { token: wendy.token })).status).toBe(200);
     expect(await me(wendy.token)).toMatchObject({ wallet_amount_cents: 1000, default_payment_method: 'crypto_currency' });
     const locked = await lockedPhoto(wendy.id, 'for-wendy', '#0f9d58', 7, 'Just for you, Wendy');
 
