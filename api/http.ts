@@ -2,6 +2,7 @@
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { ValidationError } from '../domain/shared/validation';
+import { firstTextProblem } from '../domain/shared/text';
 import { formatPosition, type Position } from '../infra/eventstore/port';
 
 export function ok<T>(reply: FastifyReply, data: T, extra: { message?: string; position?: Position | null } = {}) {
@@ -15,6 +16,10 @@ export function ok<T>(reply: FastifyReply, data: T, extra: { message?: string; p
 
 /** Parses input with a zod schema; the first problem becomes a 400 naming the field. */
 export function parse<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
+  // Input a route parsed itself (a provider's signed notice, JSON inside a query) passes the same text rule as
+  // every request body does in api/text-guard.ts.
+  const problem = firstTextProblem(input, 'body');
+  if (problem) throw new ValidationError(problem.field, problem.message);
   const r = schema.safeParse(input ?? {});
   if (r.success) return r.data;
   const issue = r.error.issues[0];

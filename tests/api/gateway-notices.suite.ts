@@ -98,6 +98,17 @@ export function gatewayNoticesSuite(backend: Backend, available: boolean) {
       expect((await webhook(raw, signWebhook(t.server.services.webhookSecret, raw))).status).toBe(200);
     });
 
+    it('acknowledges a signed notice carrying refused text (U+0000, a lone surrogate) and writes nothing', async () => {
+      const head = await t.server.services.store.headPosition();
+      for (const bad of ['\\u0000', '\\ud800']) { // JSON escapes: the raw text is clean, the parsed notice is not
+        const raw = `{"id":"evt_bad${bad}","type":"charge.succeeded","data":{"idempotency_key":"${randomUUID()}","transaction_id":"tx${bad}","amount_cents":100}}`;
+        const r = await webhook(raw, signWebhook(t.server.services.webhookSecret, raw));
+        expect(r.status).toBe(200);
+        expect((await r.json()).data.result).toBe('ignored');
+      }
+      expect(await t.server.services.store.headPosition()).toEqual(head);
+    });
+
     it('applies each capture notice once, whatever the order and however many times it is delivered', async () => {
       const a = await fan('notice.a@example.com');
       const paymentId = await unlock(a.token);
