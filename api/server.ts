@@ -144,18 +144,18 @@ export async function startServer(
         .catch((e) => console.error('[wallet] recovery failed:', e));
     await resumeCrypto();
     timers.push(setInterval(() => void resumeCrypto(), 60_000).unref());
-    // Rebills: the due memberships are read from the subscribers read model (the durable queue) every minute and
-    // charged through the payment process manager; the services clock is read on every pass.
-    rebillScheduler = startRebillScheduler({
-      store, db: database.db, deps: { gateway: services.gateway, paymentMethodOf: paymentMethodFromReadModel(database.db) },
-      now: () => services.clock(), intervalMs: options.rebillIntervalMs ?? 60_000, log: (m) => log(`[rebill] ${m}`),
-    });
-
     app = await buildApp(services);
     const address = await app.listen({ port: cfg.PORT, host: cfg.HOST });
     const port = (app.server.address() as { port: number }).port;
     webhookUrl = `http://127.0.0.1:${port}/api/webhooks/sandbox-card`;
     cryptoWebhookUrl = `http://127.0.0.1:${port}/api/webhooks/sandbox-crypto`;
+    // Rebills: the due memberships are read from the subscribers read model (the durable queue) every minute and
+    // charged through the payment process manager; the services clock is read on every pass. Started once the
+    // app serves, so no pass runs while the process is still starting up.
+    rebillScheduler = startRebillScheduler({
+      store, db: database.db, deps: { gateway: services.gateway, paymentMethodOf: paymentMethodFromReadModel(database.db) },
+      now: () => services.clock(), intervalMs: options.rebillIntervalMs ?? 60_000, log: (m) => log(`[rebill] ${m}`),
+    });
     // Whatever fell due while no process ran is charged now, not a minute from now.
     void rebillScheduler.tick().catch((e) => console.error('[rebill] first pass failed:', e));
     if (options.deliverNotices !== false) {
