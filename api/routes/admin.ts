@@ -2,7 +2,7 @@
 // as JSON query parameters, the total in Content-Range.
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { AdminDashboard, AdminEventRecord } from '../../domain/shared/wire';
+import type { AdminDashboard, AdminEventRecord, AdminSubscriberRecord, AdminTransactionRecord } from '../../domain/shared/wire';
 import { DomainError } from '../../domain/shared/decider';
 import { ValidationError } from '../../domain/shared/validation';
 import { firstTextProblem, textNotAllowed } from '../../domain/shared/text';
@@ -15,6 +15,7 @@ import { findPost, groupTotals, type PostRow } from '../../projections/posts';
 import { earningsLastDays, earningsBySource } from '../../projections/earnings';
 import { deletePost } from '../../commands/content';
 import { parse } from '../http';
+import { centsToDecimal, EXPORT_RANGE, sendExport, type CsvColumn } from '../csv';
 import { contextFor, requireCaller } from '../auth';
 import { settle } from '../views';
 import { adminMedia, adminPost } from './admin-views';
@@ -75,6 +76,38 @@ export function sendList(reply: FastifyReply, resource: string, p: ListParams, r
 }
 
 const num = (v: unknown) => Number(v);
+
+/** The transactions export (GET /admin-api/transactions/export): amounts in dollars, as spreadsheets read them. */
+const TRANSACTION_EXPORT_COLUMNS: CsvColumn<AdminTransactionRecord>[] = [
+  { header: 'id', value: (r) => r.id },
+  { header: 'date', value: (r) => r.created_at },
+  { header: 'user_email', value: (r) => r.user_email },
+  { header: 'type', value: (r) => r.type },
+  { header: 'amount', value: (r) => centsToDecimal(r.amount_cents) },
+  { header: 'currency', value: (r) => r.currency },
+  { header: 'method', value: (r) => r.method },
+  { header: 'card', value: (r) => r.card },
+  { header: 'status', value: (r) => r.status },
+  { header: 'failure_code', value: (r) => r.failure_code },
+  { header: 'reference_id', value: (r) => r.reference_id },
+  { header: 'gateway_transaction_id', value: (r) => r.gateway_transaction_id },
+];
+
+/** The subscribers export (GET /admin-api/subscribers/export). */
+const SUBSCRIBER_EXPORT_COLUMNS: CsvColumn<AdminSubscriberRecord>[] = [
+  { header: 'name', value: (r) => r.name },
+  { header: 'email', value: (r) => r.email },
+  { header: 'status', value: (r) => r.status },
+  { header: 'price', value: (r) => centsToDecimal(r.price_cents) },
+  { header: 'recurring_price', value: (r) => centsToDecimal(r.recurring_price_cents) },
+  { header: 'payment_method', value: (r) => r.payment_method },
+  { header: 'started_at', value: (r) => r.started_at },
+  { header: 'expires_at', value: (r) => r.expires_at },
+  { header: 'next_billing_at', value: (r) => r.next_billing_at },
+  { header: 'cancelled_at', value: (r) => r.cancelled_at },
+  { header: 'cancel_reason', value: (r) => r.cancel_reason },
+  { header: 'rebill_failed_at', value: (r) => r.rebill_failed_at },
+];
 
 export const adminRoutes = (services: Services): FastifyPluginAsync => async (app) => {
   const db = () => services.database.db;
@@ -146,6 +179,11 @@ export const adminRoutes = (services: Services): FastifyPluginAsync => async (ap
     const r = await listSubscribers(db(), p, now().toISOString());
     return sendList(reply, 'subscribers', p, r, r.rows);
   });
+  app.get('/admin-api/subscribers/export', async (request, reply) => {
+    const p = listParams(request, 'started_at');
+    const r = await listSubscribers(db(), { ...p, range: EXPORT_RANGE }, now().toISOString());
+    return sendExport(request, reply, services, 'subscribers', p.filter, r.rows as AdminSubscriberRecord[], SUBSCRIBER_EXPORT_COLUMNS);
+  });
   app.get('/admin-api/subscribers/:id', async (request, reply) => {
     const r = await listSubscribers(db(), { sort: ['started_at', 'DESC'], range: [0, 0], filter: { id: (request.params as { id: string }).id } }, now().toISOString());
     if (!r.rows[0]) throw new DomainError('Not found.', 'NOT_FOUND', 404);
@@ -156,6 +194,11 @@ export const adminRoutes = (services: Services): FastifyPluginAsync => async (ap
     const p = listParams(request, 'created_at');
     const r = await listTransactions(db(), p);
     return sendList(reply, 'transactions', p, r, r.rows);
+  });
+  app.get('/admin-api/transactions/export', async (request, reply) => {
+    const p = listParams(request, 'created_at');
+    const r = await listTransactions(db(), { ...p, range: EXPORT_RANGE });
+    return sendExport(request, reply, services, 'transactions', p.filter, r.rows as AdminTransactionRecord[], TRANSACTION_EXPORT_COLUMNS);
   });
   app.get('/admin-api/transactions/:id', async (request, reply) => {
     const r = await listTransactions(db(), { sort: ['created_at', 'DESC'], range: [0, 0], filter: { id: (request.params as { id: string }).id } });

@@ -43,6 +43,7 @@ import {
   promotionView,
   type CheckPromotionAnswer,
   type CouponCheckAnswer,
+  type PromotionReportRow,
   type PromotionRibbonView,
   type PromotionSettingsAnswer,
   type ResubscribeOfferSettingsView,
@@ -60,10 +61,28 @@ import { ok, parse } from '../http';
 import { contextFor, requireCaller, type Caller } from '../auth';
 import { settle } from '../views';
 import { listParams, sendList } from './admin';
+import { centsToDecimal, EXPORT_RANGE, sendExport, type CsvColumn } from '../csv';
 import type { Services } from '../services';
 
 /** Admin list page size (spec 2 §9). */
 const PAGE_SIZE = 20;
+
+/** The promotion reports export (GET /admin-api/promotions/export): the offer as its figures, amounts in dollars. */
+const PROMOTION_EXPORT_COLUMNS: CsvColumn<PromotionReportRow>[] = [
+  { header: 'id', value: (r) => r.id },
+  { header: 'created_at', value: (r) => r.created_at },
+  { header: 'type', value: (r) => r.promotion_type },
+  { header: 'sub_type', value: (r) => r.promotion_sub_type },
+  { header: 'discount_percentage', value: (r) => r.discount_percentage },
+  { header: 'initial_price', value: (r) => centsToDecimal(r.subscription_initial_amount_cents) },
+  { header: 'recurring_price', value: (r) => centsToDecimal(r.subscription_recurring_amount_cents) },
+  { header: 'trial_days', value: (r) => (r.is_trial_offer ? r.initial_period : null) },
+  { header: 'applicable_to', value: (r) => r.applicable_to },
+  { header: 'status', value: (r) => r.status },
+  { header: 'purchases', value: (r) => r.purchases },
+  { header: 'buyers', value: (r) => r.buyers },
+  { header: 'revenue', value: (r) => centsToDecimal(r.revenue_cents) },
+];
 
 const uuid = (field: string) => z.string({ error: `${field} is required.` }).uuid({ error: `${field} is invalid.` });
 const flag = (name: string) => z.boolean({ error: `${name} must be true or false.` });
@@ -302,6 +321,12 @@ export const promotionRoutes = (services: Services): FastifyPluginAsync => async
     const p = listParams(request, 'created_at');
     const r = await promotionReports(db(), p, nowIso());
     return sendList(reply, 'promotions', p, r, r.rows);
+  });
+
+  app.get('/admin-api/promotions/export', async (request, reply) => {
+    const p = listParams(request, 'created_at');
+    const r = await promotionReports(db(), { ...p, range: EXPORT_RANGE }, nowIso());
+    return sendExport(request, reply, services, 'promotions', p.filter, r.rows, PROMOTION_EXPORT_COLUMNS);
   });
 
   app.get('/admin-api/promotions/:id', async (request, reply) => {

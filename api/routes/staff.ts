@@ -8,7 +8,7 @@ import { ASSIGNABLE_ROLES } from '../../domain/member/member';
 import type { SiteSettings } from '../../domain/settings/settings';
 import {
   changeRole, createStaffAccount, deleteMember, giveComplimentary, setBlocked, setEmailPreferences, setHiddenFromChat,
-  setMassMessagesMuted, setNickname, setPhotoIdOverride, startProxySession, recordExport,
+  setMassMessagesMuted, setNickname, setPhotoIdOverride, startProxySession,
 } from '../../commands/staff';
 import { updateSiteSettings } from '../../commands/settings';
 import { listAudit, listUsers, type ListParams } from '../../projections/console-lists';
@@ -20,6 +20,7 @@ import { LANDING_SETTINGS_SHAPE } from './landing';
 import { CREATOR_PROFILE_SHAPE } from './creator-profile';
 import { WALLET_SETTINGS_SHAPE } from './wallet';
 import { ok, parse } from '../http';
+import { EXPORT_RANGE, fieldColumns, sendExport } from '../csv';
 import { contextFor, requireCaller, setSessionCookie } from '../auth';
 import { settle } from '../views';
 import { listParams, sendList } from './admin';
@@ -30,11 +31,8 @@ const flag = (name: string) => z.boolean({ error: `${name} must be true or false
 
 const userRecord = (u: any): AdminUserRecord => ({ ...u, total_spent_cents: Number(u.total_spent_cents) });
 
-const csvCell = (v: unknown) => {
-  const s = v === null || v === undefined ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v);
-  // Quote everything and neutralise spreadsheet formulas (CSV injection).
-  return `"${(/^[=+\-@]/.test(s) ? `'${s}` : s).replace(/"/g, '""')}"`;
-};
+/** The users export's columns (the list's record fields). */
+const USER_EXPORT_COLUMNS = fieldColumns<any>(['id', 'name', 'email', 'role', 'subscription_status', 'created_at', 'total_spent_cents', 'nickname', 'blocked', 'complimentary']);
 
 const settingsChanges = z
   .object({
@@ -195,16 +193,8 @@ export const staffRoutes = (services: Services): FastifyPluginAsync => async (ap
   app.get('/admin-api/users/export', async (request, reply) => {
     // The same filters as the list on screen (or the selected ids), all rows.
     const { filter } = listParams(request, 'created_at');
-    const r = await listUsers(db(), { sort: ['created_at', 'ASC'], range: [0, 100_000], filter }, nowIso());
-    const ctx = contextFor(request, services);
-    await recordExport(ctx, 'users', filter, r.rows.length);
-    await settle(services, ctx);
-    const columns = ['id', 'name', 'email', 'role', 'subscription_status', 'created_at', 'total_spent_cents', 'nickname', 'blocked', 'complimentary'] as const;
-    const lines = [columns.join(','), ...r.rows.map((u: any) => columns.map((c) => csvCell(u[c])).join(','))];
-    return reply
-      .type('text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="fanclub-users-${nowIso().slice(0, 10)}.csv"`)
-      .send(`${lines.join('\n')}\n`);
+    const r = await listUsers(db(), { sort: ['created_at', 'ASC'], range: EXPORT_RANGE, filter }, nowIso());
+    return sendExport(request, reply, services, 'users', filter, r.rows, USER_EXPORT_COLUMNS);
   });
 
   const auditRecord = (a: any): AdminAuditRecord => ({

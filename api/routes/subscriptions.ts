@@ -74,7 +74,22 @@ import { ok, parse } from '../http';
 import { contextFor, requireCaller, type Caller } from '../auth';
 import { settle } from '../views';
 import { listParams, sendList } from './admin';
+import { EXPORT_RANGE, sendExport, type CsvColumn } from '../csv';
 import type { Services } from '../services';
+
+/** The cancellations export (GET /admin-api/cancellations/export). */
+const CANCELLATION_EXPORT_COLUMNS: CsvColumn<AdminCancellationRecord>[] = [
+  { header: 'cancelled_at', value: (r) => r.cancelled_at },
+  { header: 'name', value: (r) => r.name },
+  { header: 'email', value: (r) => r.email },
+  { header: 'reason', value: (r) => r.reason },
+  { header: 'other_reason', value: (r) => r.other_reason },
+  { header: 'cancelled_by', value: (r) => r.cancelled_by },
+  { header: 'actor_email', value: (r) => r.actor_email },
+  { header: 'request_from', value: (r) => r.request_from },
+  { header: 'access_until', value: (r) => r.expires_at },
+  { header: 'reactivated_at', value: (r) => r.reactivated_at },
+];
 
 const str = z.string().max(200).optional().default('');
 const cardForm = z.object({
@@ -413,6 +428,11 @@ export const subscriptionRoutes = (services: Services): FastifyPluginAsync => as
     const p = listParams(request, 'cancelled_at');
     const r = await listCancellations(db(), p);
     return sendList(reply, 'cancellations', p, r as any, r.rows as AdminCancellationRecord[]);
+  });
+  app.get('/admin-api/cancellations/export', async (request, reply) => {
+    const p = listParams(request, 'cancelled_at');
+    const r = await listCancellations(db(), { ...p, range: EXPORT_RANGE });
+    return sendExport(request, reply, services, 'cancellations', p.filter, r.rows as AdminCancellationRecord[], CANCELLATION_EXPORT_COLUMNS);
   });
   app.get('/admin-api/cancellations/:id', async (request, reply) => {
     const id = (request.params as { id: string }).id;

@@ -155,6 +155,7 @@ export const API_ACCESS: Record<string, Access> = {
   'POST /api/promotion-setting/get-promotion-reports': MANAGERS,
   'GET /admin-api/promotions': MANAGERS,
   'GET /admin-api/promotions/:id': MANAGERS,
+  'GET /admin-api/promotions/export': MANAGERS, // an export lets in the roles of its list
   'GET /admin-api/promotion-purchases': MANAGERS,
   'POST /api/coupon/save': MANAGERS,
   'POST /api/coupon/add': MANAGERS,
@@ -188,6 +189,7 @@ export const API_ACCESS: Record<string, Access> = {
   'POST /api/migrate-subscription': MANAGERS,
   'GET /admin-api/cancellations': [...ADMINS, 'model'],
   'GET /admin-api/cancellations/:id': [...ADMINS, 'model'],
+  'GET /admin-api/cancellations/export': [...ADMINS, 'model'],
   'GET /admin-api/subscription-settings/:id': MANAGERS,
   'PUT /admin-api/subscription-settings/:id': MANAGERS,
   // Uploads and media
@@ -222,8 +224,10 @@ export const API_ACCESS: Record<string, Access> = {
   'GET /admin-api/users/:id': USERS_LIST,
   'GET /admin-api/subscribers': [...MANAGERS, 'content_manager'],
   'GET /admin-api/subscribers/:id': [...MANAGERS, 'content_manager'],
+  'GET /admin-api/subscribers/export': [...MANAGERS, 'content_manager'],
   'GET /admin-api/transactions': MONEY,
   'GET /admin-api/transactions/:id': MONEY,
+  'GET /admin-api/transactions/export': MONEY,
   'GET /admin-api/events': ADMINS,
   'GET /admin-api/events/:id': ADMINS,
 };

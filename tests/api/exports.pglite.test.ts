@@ -1,0 +1,3 @@
+import { exportsSuite } from './exports.suite';
+
+exportsSuite('pglite', true);
