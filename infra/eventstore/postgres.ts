@@ -300,23 +300,31 @@ export async function createPostgresEventStore(
   const xmin = sql.raw('pg_snapshot_xmin(pg_current_snapshot())');
   const xid8 = (n: number) => sql`${String(n)}::text::xid8`;
 
-  // Wake-ups: subscriptions in this process are woken at once; other processes through database.notify, which is
-  // coalesced (at most one in flight, plus one more if appends happened meanwhile) so that writers never wait on it.
+  // Wake-ups: subscriptions in this process are woken at once; other processes through database.notify. On the
+  // server a notification is a transaction of its own (a commit, though without a WAL flush), and it cannot ride in
+  // the append's transaction: a committing NOTIFY holds a server-wide lock until its commit is flushed, which would
+  // serialise every writer's commit. So notifications are throttled: the first append after a quiet spell is
+  // announced at once, later ones together at most once per NOTIFY_INTERVAL_MS (other processes also poll).
+  const NOTIFY_INTERVAL_MS = 25;
   const local = new EventEmitter();
   local.setMaxListeners(0);
   let notifying: Promise<void> | null = null;
+  let notifyTimer: NodeJS.Timeout | null = null;
   let notifyAgain = false;
   function announce() {
     local.emit('appended');
     if (database.kind === 'pglite') {
-      // database.notify is an in-process emit on PGlite (one process owns the folder): cheap, no coalescing needed.
+      // database.notify is an in-process emit on PGlite (one process owns the folder): cheap, no throttling needed.
       void database.notify(channel).catch(() => {});
       return;
     }
-    if (notifying) {
+    if (notifying || notifyTimer) {
       notifyAgain = true;
       return;
     }
+    sendNotify();
+  }
+  function sendNotify() {
     notifying = database
       .notify(channel)
       .catch(() => {
@@ -324,10 +332,15 @@ export async function createPostgresEventStore(
       })
       .finally(() => {
         notifying = null;
-        if (notifyAgain && !closed) {
-          notifyAgain = false;
-          announce();
-        }
+        if (closed) return;
+        notifyTimer = setTimeout(() => {
+          notifyTimer = null;
+          if (notifyAgain && !closed) {
+            notifyAgain = false;
+            sendNotify();
+          }
+        }, NOTIFY_INTERVAL_MS);
+        notifyTimer.unref();
       });
   }
 
@@ -477,6 +490,9 @@ export async function createPostgresEventStore(
           }
         }
         announce();
+        // Let the writers just freed run before the next batch is taken: they append again at once, and taking
+        // the queue now would send the one or two already waiting alone, with everyone else one batch behind.
+        await new Promise<void>((resolve) => setImmediate(resolve));
       }
     } finally {
       flushing = false;
@@ -534,6 +550,11 @@ export async function createPostgresEventStore(
       closed = true;
       await stopAll(subscriptions);
       await notifying;
+      if (notifyTimer) clearTimeout(notifyTimer);
+      notifyTimer = null;
+      // Appends still waiting for their throttled notification are announced now, not left to the others' poll.
+      if (notifyAgain) await database.notify(channel).catch(() => {});
+      notifyAgain = false;
     },
   };
 

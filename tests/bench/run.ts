@@ -51,24 +51,64 @@ async function concurrently(total: number, clients: number, job: (i: number) => 
 const rate = (n: number, s: number) => Math.round(n / s);
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
-async function rawInserts(database: Database, clients: number): Promise<number> {
-  await database.exec('CREATE TABLE IF NOT EXISTS bench_raw (id bigserial PRIMARY KEY, stream text NOT NULL, data jsonb NOT NULL)');
-  const s = await timed(() =>
-    concurrently(N_RAW, clients, async (i) => {
-      await sql`INSERT INTO bench_raw (stream, data) VALUES (${`s-${i}`}, ${JSON.stringify({ i, note: 'benchmark payload' })}::jsonb)`.execute(database.db);
-    }),
-  );
-  return rate(N_RAW, s);
+/** One measured run: throughput, per-operation latency, and (Postgres server only) what the server did per event. */
+interface RunFigures {
+  perSecond: number;
+  p99: number;
+  commitsPerEvent: number | null;
+  walFlushesPerEvent: number | null;
 }
 
-async function appends(store: EventStore, clients: number): Promise<number> {
-  const run = randomUUID().slice(0, 8);
+// Commits come from pg_stat_database of the bench's own database (other databases on the server do not count);
+// WAL flushes from pg_stat_wal, which is server-wide: other work on the server adds to it. Backends publish
+// their counters lazily (up to ~10 s later), so every pool connection is told to publish before each reading.
+const POOL_SIZE = 20;
+async function serverCounters(database: Database): Promise<{ commits: number; walSyncs: number } | null> {
+  if (database.kind !== 'postgres') return null;
+  await Promise.all(Array.from({ length: POOL_SIZE }, () => sql`SELECT pg_stat_force_next_flush(), pg_sleep(0.05)`.execute(database.db)));
+  const [r] = (
+    await sql<{ commits: string | number; wal_sync: string | number }>`
+      SELECT (SELECT xact_commit FROM pg_stat_database WHERE datname = current_database()) AS commits,
+             (SELECT wal_sync FROM pg_stat_wal) AS wal_sync`.execute(database.db)
+  ).rows;
+  return { commits: Number(r.commits), walSyncs: Number(r.wal_sync) };
+}
+
+async function measured(database: Database, total: number, clients: number, job: (i: number) => Promise<void>): Promise<RunFigures> {
+  const before = await serverCounters(database);
+  const latencies: number[] = [];
   const s = await timed(() =>
-    concurrently(N_APPEND, clients, async (i) => {
-      await store.appendToStream(`bench-${run}-${i}`, [event(i)], { expectedRevision: 'no_stream' });
+    concurrently(total, clients, async (i) => {
+      const t0 = performance.now();
+      await job(i);
+      latencies.push(performance.now() - t0);
     }),
   );
-  return rate(N_APPEND, s);
+  const after = await serverCounters(database);
+  latencies.sort((a, b) => a - b);
+  // The reading itself: POOL_SIZE publishing statements and one SELECT, each a (read-only) commit.
+  const perEvent = (a: number | undefined, b: number | undefined, overhead: number) =>
+    a === undefined || b === undefined ? null : (b - a - overhead) / total;
+  return {
+    perSecond: rate(total, s),
+    p99: pct(latencies, 99),
+    commitsPerEvent: perEvent(before?.commits, after?.commits, POOL_SIZE + 1),
+    walFlushesPerEvent: perEvent(before?.walSyncs, after?.walSyncs, 0),
+  };
+}
+
+async function rawInserts(database: Database, clients: number): Promise<RunFigures> {
+  await database.exec('CREATE TABLE IF NOT EXISTS bench_raw (id bigserial PRIMARY KEY, stream text NOT NULL, data jsonb NOT NULL)');
+  return measured(database, N_RAW, clients, async (i) => {
+    await sql`INSERT INTO bench_raw (stream, data) VALUES (${`s-${i}`}, ${JSON.stringify({ i, note: 'benchmark payload' })}::jsonb)`.execute(database.db);
+  });
+}
+
+async function appends(database: Database, store: EventStore, clients: number): Promise<RunFigures> {
+  const run = randomUUID().slice(0, 8);
+  return measured(database, N_APPEND, clients, async (i) => {
+    await store.appendToStream(`bench-${run}-${i}`, [event(i)], { expectedRevision: 'no_stream' });
+  });
 }
 
 async function catchUp(store: EventStore): Promise<{ events: number; perSecond: number }> {
@@ -125,6 +165,26 @@ async function benchRebuildOn(name: Backend) {
   }
 }
 
+/** Medians of the rounds, and each round's ratio to raw, so that one lucky round cannot hide a bad one. */
+function printAppendFigures(rounds: RunFigures[][]) {
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+  const figure = (i: number, key: keyof RunFigures) => {
+    const xs = rounds.map((r) => r[i][key]).filter((x): x is number => x !== null);
+    return xs.length === rounds.length ? median(xs) : null;
+  };
+  const perEvent = (x: number | null) => (x === null ? '–' : x.toFixed(3));
+  const line = (label: string, i: number) =>
+    `${label.padEnd(24)}${figure(i, 'perSecond')!.toLocaleString().padStart(9)}${Math.round(figure(i, 'p99')!).toString().padStart(9)}${perEvent(figure(i, 'commitsPerEvent')).padStart(12)}${perEvent(figure(i, 'walFlushesPerEvent')).padStart(14)}`;
+  console.log(`appends vs raw single-row INSERT transactions (median of 3 alternating rounds, load ${os.loadavg().map((l) => l.toFixed(1)).join(' ')})`);
+  console.log(`${''.padEnd(24)}${'events/s'.padStart(9)}${'p99 ms'.padStart(9)}${'commits/ev'.padStart(12)}${'WAL flush/ev'.padStart(14)}`);
+  console.log(line('raw INSERT, 1 client', 0));
+  console.log(line('append, 1 writer', 1));
+  console.log(line('raw INSERT, 16 clients', 2));
+  console.log(line('append, 16 writers', 3));
+  const ratios = (a: number, raw: number) => rounds.map((r) => (r[a].perSecond / r[raw].perSecond).toFixed(2)).join(' ');
+  console.log(`append ÷ raw per round        1 writer: ${ratios(1, 0)}   16 writers: ${ratios(3, 2)}   (targets ≥ 0.8 and ≥ 1.3)`);
+}
+
 async function openFreshPglite() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fanclub-bench-'));
   const database = await openPglite(dir);
@@ -133,7 +193,7 @@ async function openFreshPglite() {
 
 async function openFreshPostgres() {
   const tdb = await createTestDatabase();
-  const database = await openPostgres(tdb.url, 20);
+  const database = await openPostgres(tdb.url, POOL_SIZE);
   return { database, close: async () => { await database.close(); await new Promise((r) => setTimeout(r, 250)); await tdb.drop(); } };
 }
 
@@ -144,12 +204,11 @@ async function benchBackend(name: Backend, open: () => Promise<{ database: Datab
     const store = await createPostgresEventStore(database);
     // Baseline and appends alternate over three rounds on the same database; medians are reported, so a
     // burst of machine noise cannot favour one side.
-    const rounds: number[][] = [];
-    for (let round = 0; round < 3; round++) rounds.push([await rawInserts(database, 1), await appends(store, 1), await rawInserts(database, 16), await appends(store, 16)]);
-    const median = (i: number) => rounds.map((r) => r[i]).sort((a, b) => a - b)[1];
-    const [raw1, app1, raw16, app16] = [median(0), median(1), median(2), median(3)];
-    console.log(`raw single-row INSERT tx/s       (median of 3 alternating rounds)\n                                 1 client: ${raw1.toLocaleString()}   16 clients: ${raw16.toLocaleString()}   (ceiling)`);
-    console.log(`event appends/s                  1 writer: ${app1.toLocaleString()}   16 writers: ${app16.toLocaleString()}   (${Math.round((100 * app16) / raw16)}% of raw 16-client; target ≥ 70%)`);
+    const rounds: RunFigures[][] = [];
+    for (let round = 0; round < 3; round++) {
+      rounds.push([await rawInserts(database, 1), await appends(database, store, 1), await rawInserts(database, 16), await appends(database, store, 16)]);
+    }
+    printAppendFigures(rounds);
     if (APPENDS_ONLY) return void (await store.close());
     const read = await catchUp(store);
     console.log(`$all catch-up read               ${read.perSecond.toLocaleString()} events/s over ${read.events.toLocaleString()} events`);

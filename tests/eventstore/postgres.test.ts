@@ -1,6 +1,7 @@
 // The event-store contract on the Postgres server: a fresh database per file (dropped afterwards) and a fresh
 // event schema per test. Skips outside CI when the server is not there; fails with CI=true.
-import { afterAll, beforeAll, describe } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres, type Database } from '../../infra/db/database.js';
 import { createPostgresEventStore } from '../../infra/eventstore/postgres.js';
 import { createTestDatabase, requirePostgresServer } from '../support/postgres.js';
@@ -34,5 +35,39 @@ describe.skipIf(!available)('Postgres server', () => {
         await database.exec(`DROP SCHEMA "${schema}" CASCADE`);
       },
     };
+  });
+
+  // Notifications to other processes are throttled (a burst is announced at its start and once more after it):
+  // a subscriber in another process that never polls must still be woken for the last append of a burst, and
+  // for appends made just before the writer closes.
+  it('a subscriber in another process is woken for every append of a burst, without polling', async () => {
+    const schema = `es_t${++n}`;
+    const other = await openPostgres(testDb.url, 4);
+    const writer = await createPostgresEventStore(database, { schema });
+    const reader = await createPostgresEventStore(other, { schema, pollIntervalMs: 3_600_000 });
+    const seen = new Set<string>();
+    const sub = reader.subscribeToAll({ onEvents: async (es) => es.forEach((e) => seen.add(e.id)) });
+    try {
+      await sub.caughtUp;
+      const ids: string[] = [];
+      const burst = async () => {
+        for (let i = 0; i < 40; i++) {
+          const id = randomUUID();
+          ids.push(id);
+          await writer.appendToStream(`burst-${i % 4}`, [{ id, type: 'Burst', data: { i }, metadata: {} as never }]);
+        }
+      };
+      await burst();
+      await expect.poll(() => ids.filter((id) => !seen.has(id)), { timeout: 20_000, interval: 50 }).toEqual([]);
+      await burst();
+      await writer.close();
+      await expect.poll(() => ids.filter((id) => !seen.has(id)), { timeout: 20_000, interval: 50 }).toEqual([]);
+    } finally {
+      await sub.stop();
+      await reader.close();
+      await writer.close();
+      await other.close();
+      await database.exec(`DROP SCHEMA "${schema}" CASCADE`);
+    }
   });
 });
