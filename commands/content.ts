@@ -148,11 +148,12 @@ export async function editPost(
   ctx: CommandContext,
   settings: SiteSettings,
   input: { postId: string; caption: string; visibility?: 'private' | 'public'; previewMediaId?: string | null },
+  expectedRevision?: number, // the console's If-Match: a post changed since the editor loaded it is a 412
 ) {
   await loadPreview(ctx, input.previewMediaId);
   return handle(ctx, postStream(input.postId), postDecider, {
     type: 'EditPost', caption: input.caption, visibility: input.visibility, previewMediaId: input.previewMediaId, enablePublicPost: settings.enable_public_post, at: ctx.now(),
-  });
+  }, { expectedRevision, editing: 'post' });
 }
 
 /**

@@ -79,6 +79,22 @@ export class ConcurrencyConflictError extends DomainError {
   }
 }
 
+/**
+ * A console edit made on an older version of the stream than the one it would now change (another staff member
+ * saved in between): answered 412, nothing written. Not a conflict to retry: deciding again would overwrite
+ * what the other person saved without them or this editor seeing it.
+ */
+export class StaleEditError extends DomainError {
+  constructor(readonly streamId: string, thing: string, expected: number, actual: number) {
+    super(
+      `Someone else changed this ${thing} while you were editing. Reload to see their changes, then edit again.`,
+      'STALE_EDIT',
+      412,
+      { streamId, expected, actual },
+    );
+  }
+}
+
 /** Small, growing, jittered pause between attempts, so parallel writers spread out instead of colliding again. */
 export function conflictBackoff(attempt: number): Promise<void> {
   const ceiling = Math.min(100, 2 * 2 ** Math.min(attempt, 6));
@@ -90,17 +106,23 @@ export function conflictBackoff(attempt: number): Promise<void> {
  * `eventId(event, index)` may give deterministic ids so that a repeated process-manager step is a no-op.
  * A conflict (another writer appended first) is retried by reloading and deciding again, at most `attempts`
  * times; then ConcurrencyConflictError (409 'Please try again.'). This is the only way commands append.
+ * `expectedRevision` (a console edit's If-Match: the revision the editor saw, -1 for no stream) pins the append to
+ * that revision: a stream that has moved on, before deciding or in the race to append, is a StaleEditError (412,
+ * `editing` names the thing in its message), never retried.
  */
 export async function handle<C, E extends DomainEvent, S>(
   ctx: CommandContext,
   streamId: string,
   decider: Decider<C, E, S>,
   command: C | ((state: S) => C),
-  options: { eventId?: (event: E, index: number) => string; attempts?: number } = {},
+  options: { eventId?: (event: E, index: number) => string; attempts?: number; expectedRevision?: number; editing?: string } = {},
 ): Promise<HandleResult<S, E>> {
   const attempts = options.attempts ?? MAX_ATTEMPTS;
+  const pinned = options.expectedRevision;
+  const stale = (actual: number) => new StaleEditError(streamId, options.editing ?? 'record', pinned!, actual);
   for (let attempt = 1; ; attempt++) {
     const { state, revision } = await loadStream(ctx.store, streamId, decider);
+    if (pinned !== undefined && revision !== pinned) throw stale(revision);
     const cmd = typeof command === 'function' ? (command as (s: S) => C)(state) : command;
     const events = decider.decide(cmd, state);
     if (events.length === 0) return { state, events, position: null };
@@ -109,6 +131,7 @@ export async function handle<C, E extends DomainEvent, S>(
       return { state: events.reduce(decider.evolve, state), events, position };
     } catch (e) {
       if (!(e instanceof WrongExpectedRevisionError)) throw e;
+      if (pinned !== undefined) throw stale(e.actual);
       if (attempt >= attempts) throw new ConcurrencyConflictError(streamId, attempt);
       await conflictBackoff(attempt);
     }

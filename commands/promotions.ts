@@ -59,7 +59,7 @@ export interface CreatePromotionInput {
 }
 
 /** Saves a new promotion of its type (refused with 409 while one of that type runs). */
-export async function createPromotion(ctx: CommandContext, input: CreatePromotionInput): Promise<Promotion> {
+export async function createPromotion(ctx: CommandContext, input: CreatePromotionInput, expectedRevision?: number): Promise<Promotion> {
   const promotionId = ctx.newId();
   const r = await handle(ctx, promotionStream(input.offer.type), promotionDecider, {
     type: 'CreatePromotion',
@@ -72,16 +72,16 @@ export async function createPromotion(ctx: CommandContext, input: CreatePromotio
     isRepeat: input.isRepeat,
     actorId: input.actorId,
     at: ctx.now(),
-  });
+  }, { expectedRevision, editing: 'promotion' }); // the console's If-Match: the type's stream as the editor saw it
   return r.state.current!;
 }
 
 /** Ends a promotion by id, whichever type it is ('Error in end promotion.' 404 for an unknown id). */
-export async function endPromotion(ctx: CommandContext, promotionId: string, actorId: string): Promise<{ type: PromotionType; changed: boolean }> {
+export async function endPromotion(ctx: CommandContext, promotionId: string, actorId: string, expectedRevision?: number): Promise<{ type: PromotionType; changed: boolean }> {
   for (const type of PROMOTION_TYPES) {
     const { state } = await loadPromotion(ctx.store, type);
     if (!state.knownIds.includes(promotionId)) continue;
-    const r = await handle(ctx, promotionStream(type), promotionDecider, { type: 'EndPromotion', promotionId, actorId, at: ctx.now() });
+    const r = await handle(ctx, promotionStream(type), promotionDecider, { type: 'EndPromotion', promotionId, actorId, at: ctx.now() }, { expectedRevision, editing: 'promotion' });
     return { type, changed: r.events.length > 0 };
   }
   throw new DomainError('Error in end promotion.', 'PROMOTION_NOT_FOUND', 404, { field: 'promotion_id' });

@@ -4,6 +4,7 @@ import { settingsDecider, SETTINGS_STREAM, type SiteSettings } from '../domain/s
 import { sanitizeHtmlSettings } from '../infra/html/sanitize';
 import { handle, type CommandContext } from './handle';
 
-export function updateSiteSettings(ctx: CommandContext, changes: Partial<SiteSettings>) {
-  return handle(ctx, SETTINGS_STREAM, settingsDecider, { type: 'UpdateSettings', changes: sanitizeHtmlSettings(changes) });
+/** `expectedRevision`: the console's If-Match (the revision the editor saw); a stream that moved on is a 412. */
+export function updateSiteSettings(ctx: CommandContext, changes: Partial<SiteSettings>, expectedRevision?: number) {
+  return handle(ctx, SETTINGS_STREAM, settingsDecider, { type: 'UpdateSettings', changes: sanitizeHtmlSettings(changes) }, { expectedRevision, editing: 'setting' });
 }

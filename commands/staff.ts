@@ -46,20 +46,21 @@ async function rankGuard(ctx: CommandContext, deps: StaffDeps, userId: string, a
 }
 
 /** Runs a member command after checking the user exists and that the caller outranks them. */
-export async function actOnMember(ctx: CommandContext, command: MemberCommand, action: StaffAction, deps: StaffDeps = {}) {
+export async function actOnMember(ctx: CommandContext, command: MemberCommand, action: StaffAction, deps: StaffDeps = {}, expectedRevision?: number) {
   const guard = await rankGuard(ctx, deps, command.userId, action, command.type === 'ChangeRole' ? command.role : undefined);
   return handle(ctx, memberStream(command.userId), memberDecider, (state) => {
     guard(state);
     return command;
-  });
+  }, { expectedRevision, editing: 'user' });
 }
 
 export const setBlocked = (ctx: CommandContext, actorId: string, userId: string, blocked: boolean, deps?: StaffDeps) =>
   actOnMember(ctx, { type: 'SetBlocked', userId, blocked, actorId }, blocked ? 'block' : 'unblock', deps);
 export const deleteMember = (ctx: CommandContext, actorId: string, userId: string, deps?: StaffDeps) =>
   actOnMember(ctx, { type: 'Delete', userId, actorId, at: ctx.now() }, 'delete', deps);
-export const changeRole = (ctx: CommandContext, actorId: string, userId: string, role: Role, deps?: StaffDeps) =>
-  actOnMember(ctx, { type: 'ChangeRole', userId, role, actorId }, 'change_role', deps);
+/** `expectedRevision`: the console's If-Match on the member stream (a stale edit is a 412). */
+export const changeRole = (ctx: CommandContext, actorId: string, userId: string, role: Role, deps?: StaffDeps, expectedRevision?: number) =>
+  actOnMember(ctx, { type: 'ChangeRole', userId, role, actorId }, 'change_role', deps, expectedRevision);
 export const setNickname = (ctx: CommandContext, userId: string, nickname: string) => actOnMember(ctx, { type: 'SetNickname', userId, nickname }, 'edit');
 export const setHiddenFromChat = (ctx: CommandContext, userId: string, hidden: boolean) => actOnMember(ctx, { type: 'SetHiddenFromChat', userId, hidden }, 'edit');
 export const setMassMessagesMuted = (ctx: CommandContext, userId: string, muted: boolean) => actOnMember(ctx, { type: 'SetMassMessagesMuted', userId, muted }, 'edit');

@@ -15,6 +15,9 @@ import { findPost, groupTotals, type PostRow } from '../../projections/posts';
 import { earningsLastDays, earningsBySource } from '../../projections/earnings';
 import { deletePost } from '../../commands/content';
 import { parse } from '../http';
+import { editVersion, versioned } from '../edit-version';
+import { memberStream } from '../../domain/member/member';
+import { postStream } from '../../domain/post/post';
 import { centsToDecimal, EXPORT_RANGE, sendExport, type CsvColumn } from '../csv';
 import { contextFor, requireCaller } from '../auth';
 import { settle } from '../views';
@@ -127,9 +130,11 @@ export const adminRoutes = (services: Services): FastifyPluginAsync => async (ap
     return sendList(reply, 'posts', p, r, await postRecords(r.rows));
   });
   app.get('/admin-api/posts/:id', async (request, reply) => {
-    const row = await findPost(db(), (request.params as { id: string }).id);
+    const id = (request.params as { id: string }).id;
+    const version = await editVersion(services, postStream(id)); // first: it waits for the read models
+    const row = await findPost(db(), id);
     if (!row) throw new DomainError('Not found.', 'NOT_FOUND', 404);
-    return reply.send((await postRecords([row]))[0]);
+    return reply.send(versioned(reply, version, (await postRecords([row]))[0]));
   });
   app.post('/admin-api/posts', async (request, reply) => {
     const caller = requireCaller(request);
@@ -169,9 +174,12 @@ export const adminRoutes = (services: Services): FastifyPluginAsync => async (ap
     return sendList(reply, 'users', p, r, r.rows.map(userRecord));
   });
   app.get('/admin-api/users/:id', async (request, reply) => {
-    const r = await listUsers(db(), { sort: ['created_at', 'DESC'], range: [0, 0], filter: { id: (request.params as { id: string }).id } }, now().toISOString());
+    const id = (request.params as { id: string }).id;
+    // The version first (it waits for the read models to reach it): the record read next is never older.
+    const version = await editVersion(services, memberStream(id));
+    const r = await listUsers(db(), { sort: ['created_at', 'DESC'], range: [0, 0], filter: { id } }, now().toISOString());
     if (!r.rows[0]) throw new DomainError('Not found.', 'NOT_FOUND', 404);
-    return reply.send(userRecord(r.rows[0]));
+    return reply.send(versioned(reply, version, userRecord(r.rows[0])));
   });
 
   app.get('/admin-api/subscribers', async (request, reply) => {

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { PostPage } from '../../domain/shared/wire';
 import type { Viewer } from '../../domain/post/visibility';
 import { visibleCounts } from '../../domain/post/counts';
-import { POST_MESSAGES } from '../../domain/post/post';
+import { POST_MESSAGES, postStream } from '../../domain/post/post';
 import { isStaffRole } from '../../domain/user/user';
 import { DomainError } from '../../domain/shared/decider';
 import { ValidationError } from '../../domain/shared/validation';
@@ -21,6 +21,7 @@ import { currentSettings } from '../../projections/settings';
 import { createPost, deletePost, editPost, reusePost, reviewPost, type PostWritten } from '../../commands/content';
 import type { CommandContext } from '../../commands/handle';
 import { ok, parse } from '../http';
+import { editVersion, ifMatchRevision, setEtag } from '../edit-version';
 import { contextFor, requireCaller } from '../auth';
 import { postView, settle } from '../views';
 import type { Services } from '../services';
@@ -236,10 +237,12 @@ export const feedRoutes = (services: Services): FastifyPluginAsync => async (app
     const body = parse(editBody, request.body);
     const ctx = contextFor(request, services);
     const settings = await currentSettings(db());
+    const expected = ifMatchRevision(request); // the console's edit dialog sends the post's ETag
     await asFields({ caption: 'description', visibility: 'isPublicPost', preview_media_id: 'media_preview_item' }, () =>
-      editPost(ctx, settings, { postId: body.postId, caption: body.description, visibility: body.isPublicPost, previewMediaId: body.media_preview_item }),
+      editPost(ctx, settings, { postId: body.postId, caption: body.description, visibility: body.isPublicPost, previewMediaId: body.media_preview_item }, expected),
     );
     await settle(services, ctx);
+    setEtag(reply, await editVersion(services, postStream(body.postId)));
     const row = await findPost(db(), body.postId);
     const [view] = row ? await postViews(services, await viewerOf(services, request), [row]) : [null];
     return ok(reply, view, { message: POST_MESSAGES.updated, position: ctx.lastPosition });

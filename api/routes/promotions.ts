@@ -25,6 +25,7 @@ import {
   PROMOTION_TYPES,
   expiryFromWire,
   isEligible,
+  promotionStream,
   promotionViewerOf,
   ribbon,
   type ApplicableTo,
@@ -58,6 +59,7 @@ import { couponView, findCoupon, listCoupons } from '../../projections/coupons';
 import { currentSettings } from '../../projections/settings';
 import type { ListParams } from '../../projections/console-lists';
 import { ok, parse } from '../http';
+import { editVersion, ifMatchRevision, setEtag, versioned } from '../edit-version';
 import { contextFor, requireCaller, type Caller } from '../auth';
 import { settle } from '../views';
 import { listParams, sendList } from './admin';
@@ -245,8 +247,9 @@ export const promotionRoutes = (services: Services): FastifyPluginAsync => async
       timezone: b.timezone,
       isRepeat: b.is_repeat_promotion,
       actorId: caller.userId,
-    });
+    }, ifMatchRevision(request));
     await settle(services, ctx);
+    setEtag(reply, await editVersion(services, promotionStream(offer.type)));
     return ok(reply, promotionView(promotion, null, nowIso()), { message: PROMOTION_SAVED, position: ctx.lastPosition });
   });
 
@@ -269,8 +272,9 @@ export const promotionRoutes = (services: Services): FastifyPluginAsync => async
     const raw = (request.body ?? {}) as Record<string, unknown>;
     const b = parse(z.object({ promotion_id: uuid('promotion_id') }), { promotion_id: raw.promotion_id ?? raw._id ?? raw.id });
     const ctx = contextFor(request, services);
-    await endPromotion(ctx, b.promotion_id, caller.userId);
+    const { type: endedType } = await endPromotion(ctx, b.promotion_id, caller.userId, ifMatchRevision(request));
     await settle(services, ctx);
+    setEtag(reply, await editVersion(services, promotionStream(endedType)));
     const row = await findPromotion(db(), b.promotion_id);
     return ok(reply, row ? promotionView(row.data, row.ended_at ? { endedAt: row.ended_at } : null, nowIso()) : null, { message: 'Promotion ended successfully.', position: ctx.lastPosition });
   });
@@ -333,7 +337,10 @@ export const promotionRoutes = (services: Services): FastifyPluginAsync => async
     const { id } = parse(z.object({ id: uuid('id') }), request.params);
     const r = await promotionReports(db(), { sort: ['created_at', 'DESC'], range: [0, 0], filter: { id } }, nowIso());
     if (!r.rows[0]) throw new DomainError('Error in get promotion.', 'PROMOTION_NOT_FOUND', 404);
-    return reply.send(r.rows[0]);
+    // A promotion is edited through its type's stream (saving a new one, ending it): that stream's version.
+    const version = await editVersion(services, promotionStream(r.rows[0].promotion_type));
+    const fresh = await promotionReports(db(), { sort: ['created_at', 'DESC'], range: [0, 0], filter: { id } }, nowIso());
+    return reply.send(versioned(reply, version, fresh.rows[0] ?? r.rows[0]));
   });
 
   app.get('/admin-api/promotion-purchases', async (request, reply) => {

@@ -4,7 +4,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AdminAuditRecord, AdminUserRecord, Role } from '../../domain/shared/wire';
 import { DomainError } from '../../domain/shared/decider';
-import { ASSIGNABLE_ROLES } from '../../domain/member/member';
+import { ASSIGNABLE_ROLES, memberStream } from '../../domain/member/member';
 import type { SiteSettings } from '../../domain/settings/settings';
 import {
   changeRole, createStaffAccount, deleteMember, giveComplimentary, setBlocked, setEmailPreferences, setHiddenFromChat,
@@ -21,6 +21,8 @@ import { CREATOR_PROFILE_SHAPE } from './creator-profile';
 import { WALLET_SETTINGS_SHAPE } from './wallet';
 import { ok, parse } from '../http';
 import { EXPORT_RANGE, fieldColumns, sendExport } from '../csv';
+import { editVersion, ifMatchRevision, versioned } from '../edit-version';
+import { SETTINGS_STREAM } from '../../domain/settings/settings';
 import { contextFor, requireCaller, setSessionCookie } from '../auth';
 import { settle } from '../views';
 import { listParams, sendList } from './admin';
@@ -183,11 +185,11 @@ export const staffRoutes = (services: Services): FastifyPluginAsync => async (ap
     const b = parse(z.object({ role: z.enum(ASSIGNABLE_ROLES as [Role, ...Role[]], { error: 'role is invalid.' }) }).passthrough(), request.body);
     const caller = requireCaller(request);
     const ctx = contextFor(request, services);
-    await changeRole(ctx, caller.userId, id, b.role, staffDeps);
+    await changeRole(ctx, caller.userId, id, b.role, staffDeps, ifMatchRevision(request));
     await settle(services, ctx);
     const r = await listUsers(db(), { sort: ['created_at', 'DESC'], range: [0, 0], filter: { id } }, nowIso());
     if (!r.rows[0]) throw new DomainError('Not found.', 'NOT_FOUND', 404);
-    return reply.send(userRecord(r.rows[0]));
+    return reply.send(versioned(reply, await editVersion(services, memberStream(id)), userRecord(r.rows[0])));
   });
 
   app.get('/admin-api/users/export', async (request, reply) => {
@@ -225,7 +227,8 @@ export const staffRoutes = (services: Services): FastifyPluginAsync => async (ap
 
   app.get('/admin-api/settings/:id', async (request, reply) => {
     if ((request.params as { id: string }).id !== 'site') throw new DomainError('Not found.', 'NOT_FOUND', 404);
-    return reply.send({ id: 'site', ...(await currentSettings(db())) });
+    const version = await editVersion(services, SETTINGS_STREAM);
+    return reply.send(versioned(reply, version, { id: 'site', ...(await currentSettings(db())) }));
   });
   app.put('/admin-api/settings/:id', async (request, reply) => {
     if ((request.params as { id: string }).id !== 'site') throw new DomainError('Not found.', 'NOT_FOUND', 404);
@@ -233,8 +236,9 @@ export const staffRoutes = (services: Services): FastifyPluginAsync => async (ap
     const known = Object.fromEntries(Object.entries((request.body ?? {}) as Record<string, unknown>).filter(([k]) => k in settingsChanges.shape));
     const changes = parse(settingsChanges, known) as Partial<SiteSettings>;
     const ctx = contextFor(request, services);
-    await updateSiteSettings(ctx, changes); // cleans every *_html value under the shared HTML policy
+    await updateSiteSettings(ctx, changes, ifMatchRevision(request)); // cleans every *_html value under the shared HTML policy
     await settle(services, ctx);
-    return reply.header('x-message', 'update settings successfully.').send({ id: 'site', ...(await currentSettings(db())) });
+    const version = await editVersion(services, SETTINGS_STREAM);
+    return reply.header('x-message', 'update settings successfully.').send(versioned(reply, version, { id: 'site', ...(await currentSettings(db())) }));
   });
 };

@@ -64,18 +64,23 @@ export const dataProvider: ConsoleDataProvider = {
   },
 
   async update(resource, params) {
-    if (resource !== 'settings') return base.update(resource, params);
-    // PUT /admin-api/settings/site takes the changed settings only and answers with all of them.
+    // The version the editor loaded goes back as If-Match: when someone else saved in between, the server
+    // answers 412 with a message react-admin shows, and nothing is overwritten.
     const previous = (params.previousData ?? {}) as Record<string, unknown>;
+    const headers = new Headers();
+    if (typeof previous.version === 'number') headers.set('If-Match', `"${previous.version}"`);
+    const url = `${ADMIN_API}/${resource}/${encodeURIComponent(String(params.id))}`;
+    if (resource !== 'settings') {
+      const { json } = await httpClient(url, { method: 'PUT', headers, body: JSON.stringify(params.data) });
+      return { data: json };
+    }
+    // PUT /admin-api/settings/site takes the changed settings only and answers with all of them.
     const changes: Record<string, unknown> = {};
     for (const [key, value] of Object.entries(params.data ?? {})) {
-      if (key === 'id') continue;
+      if (key === 'id' || key === 'version') continue;
       if (JSON.stringify(previous[key]) !== JSON.stringify(value)) changes[key] = value;
     }
-    const { json } = await httpClient(`${ADMIN_API}/settings/${encodeURIComponent(String(params.id))}`, {
-      method: 'PUT',
-      body: JSON.stringify(changes),
-    });
+    const { json } = await httpClient(url, { method: 'PUT', headers, body: JSON.stringify(changes) });
     return { data: { ...previous, ...(json ?? {}), id: params.id } as typeof params.previousData };
   },
 

@@ -1,0 +1,3 @@
+import { consoleEditsSuite } from './console-edits.suite';
+
+consoleEditsSuite('pglite', true);
