@@ -35,7 +35,7 @@ export const CONSOLE_RESOURCES: readonly ConsoleResource[] = [
 
 /**
  * Each console action → the API route it calls (a key of API_ACCESS). An action not listed is never
- * offered. `export` is client-side CSV from the list route, except for users (the server's export).
+ * offered. `export` is the server's CSV (GET /admin-api/<resource>/export: the list's roles, audited).
  */
 export const RESOURCE_ROUTES: Record<ConsoleResource, Readonly<Partial<Record<string, string>>>> = {
   posts: { list: 'GET /admin-api/posts', show: 'GET /admin-api/posts/:id', create: 'POST /api/blogs' },
@@ -45,9 +45,9 @@ export const RESOURCE_ROUTES: Record<ConsoleResource, Readonly<Partial<Record<st
     edit: 'POST /api/feed-tags/add-or-update',
     delete: 'DELETE /api/feed-tags/delete/:id',
   },
-  transactions: { list: 'GET /admin-api/transactions', export: 'GET /admin-api/transactions' },
+  transactions: { list: 'GET /admin-api/transactions', export: 'GET /admin-api/transactions/export' },
   'crypto-payments': { list: 'GET /admin-api/crypto-payments', show: 'GET /admin-api/crypto-payments/:id' },
-  subscribers: { list: 'GET /admin-api/subscribers', export: 'GET /admin-api/subscribers' },
+  subscribers: { list: 'GET /admin-api/subscribers', export: 'GET /admin-api/subscribers/export' },
   users: {
     list: 'GET /admin-api/users',
     show: 'GET /admin-api/users/:id',

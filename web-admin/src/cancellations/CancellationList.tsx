@@ -2,9 +2,9 @@
 // reason they chose (or wrote under "Other"), staff acting in a proxy session, and the system stopping a
 // membership after a chargeback — and whether the fan reactivated before the expiry.
 import { Chip, Typography } from '@mui/material';
-import { DataTable, DateInput, ExportButton, List, SelectInput, SimpleList, TextInput, TopToolbar, type Exporter } from 'react-admin';
+import { DataTable, DateInput, List, SelectInput, SimpleList, TextInput, TopToolbar } from 'react-admin';
 import type { AdminCancellationRecord } from '../../../domain/subscription/wire';
-import { exportCsv } from '../components/csv';
+import { ExportCsvButton } from '../components/ExportCsvButton';
 import { Responsive } from '../components/ResponsiveList';
 import { formatDate } from '../format';
 
@@ -24,24 +24,6 @@ const filters = [
 ];
 
 const reasonText = (r: AdminCancellationRecord) => (r.reason === 'Other' && r.other_reason ? `Other: ${r.other_reason}` : r.reason ?? '—');
-
-const exporter: Exporter<AdminCancellationRecord> = rows =>
-  exportCsv(
-    rows,
-    [
-      { header: 'cancelled_at', value: r => r.cancelled_at },
-      { header: 'name', value: r => r.name },
-      { header: 'email', value: r => r.email },
-      { header: 'reason', value: r => r.reason },
-      { header: 'other_reason', value: r => r.other_reason },
-      { header: 'cancelled_by', value: r => r.cancelled_by },
-      { header: 'actor_email', value: r => r.actor_email },
-      { header: 'request_from', value: r => r.request_from },
-      { header: 'access_until', value: r => r.expires_at },
-      { header: 'reactivated_at', value: r => r.reactivated_at },
-    ],
-    'cancellations'
-  );
 
 function By({ r }: { r: AdminCancellationRecord }) {
   if (r.cancelled_by === 'fan') return <span>Fan</span>;
@@ -67,10 +49,10 @@ export function CancellationList() {
       filters={filters}
       actions={
         <TopToolbar>
-          <ExportButton />
+          <ExportCsvButton />
         </TopToolbar>
       }
-      exporter={exporter}
+      exporter={false}
       sort={{ field: 'cancelled_at', order: 'DESC' }}
       perPage={25}
       empty={false}

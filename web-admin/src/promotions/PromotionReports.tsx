@@ -1,10 +1,10 @@
 // /admin/promotion-reports (spec 3 route table): every promotion with its purchases and revenue (captured, not
 // taken back); a row opens its buyers (/admin/promotion-subscribe-users/:promotion_id).
 import { Box, Typography } from '@mui/material';
-import { DataTable, ExportButton, List, SelectInput, SimpleList, TopToolbar, useBasename, type Exporter } from 'react-admin';
+import { DataTable, List, SelectInput, SimpleList, TopToolbar, useBasename } from 'react-admin';
 import type { PromotionReportRow } from '../../../domain/promotion/wire';
 import { APPLICABLE_TO_LABELS } from '../../../domain/promotion/wire';
-import { centsToDecimal, exportCsv } from '../components/csv';
+import { ExportCsvButton } from '../components/ExportCsvButton';
 import { Responsive } from '../components/ResponsiveList';
 import { StatusChip } from '../components/StatusChip';
 import { formatDate, money } from '../format';
@@ -21,24 +21,6 @@ const filters = [
   <SelectInput key="status" source="status" label="Status" choices={[{ id: 'active', name: 'Active' }, { id: 'expired', name: 'Expired' }, { id: 'ended', name: 'Ended' }]} alwaysOn />,
 ];
 
-const exporter: Exporter<PromotionReportRow> = rows =>
-  exportCsv(
-    rows,
-    [
-      { header: 'id', value: r => r.id },
-      { header: 'created_at', value: r => r.created_at },
-      { header: 'type', value: r => r.promotion_type },
-      { header: 'offer', value: r => offerText(r) },
-      { header: 'applicable_to', value: r => r.applicable_to },
-      { header: 'status', value: r => r.status },
-      { header: 'purchases', value: r => String(r.purchases) },
-      { header: 'buyers', value: r => String(r.buyers) },
-      { header: 'revenue', value: r => centsToDecimal(r.revenue_cents) },
-    ],
-    'promotion-reports'
-  );
-
-
 export function PromotionReports() {
   const basename = useBasename();
   const buyersPath = (id: unknown) => `${basename}/promotion-subscribe-users/${String(id)}`;
@@ -49,8 +31,8 @@ export function PromotionReports() {
         title="Promotion reports"
         disableAuthentication
         filters={filters}
-        actions={<TopToolbar><ExportButton maxResults={10000} /></TopToolbar>}
-        exporter={exporter}
+        actions={<TopToolbar><ExportCsvButton /></TopToolbar>}
+        exporter={false}
         sort={{ field: 'created_at', order: 'DESC' }}
         perPage={20}
         storeKey="promotion-reports"

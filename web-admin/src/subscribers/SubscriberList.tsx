@@ -1,7 +1,7 @@
 import { Chip, Tooltip } from '@mui/material';
-import { DataTable, ExportButton, List, SelectInput, SimpleList, TextInput, TopToolbar, type Exporter } from 'react-admin';
+import { DataTable, List, SelectInput, SimpleList, TextInput, TopToolbar } from 'react-admin';
 import type { AdminSubscriberRecord } from '../../../domain/shared/wire';
-import { centsToDecimal, exportCsv } from '../components/csv';
+import { ExportCsvButton } from '../components/ExportCsvButton';
 import { Responsive } from '../components/ResponsiveList';
 import { StatusChip } from '../components/StatusChip';
 import { formatDate, money } from '../format';
@@ -42,35 +42,15 @@ function Status({ r }: { r: AdminSubscriberRecord }) {
   return <StatusChip value={r.status} />;
 }
 
-const exporter: Exporter<AdminSubscriberRecord> = rows =>
-  exportCsv(
-    rows,
-    [
-      { header: 'name', value: r => r.name },
-      { header: 'email', value: r => r.email },
-      { header: 'status', value: r => r.status },
-      { header: 'price', value: r => centsToDecimal(r.price_cents) },
-      { header: 'recurring_price', value: r => centsToDecimal(r.recurring_price_cents) },
-      { header: 'payment_method', value: r => r.payment_method },
-      { header: 'started_at', value: r => r.started_at },
-      { header: 'expires_at', value: r => r.expires_at },
-      { header: 'next_billing_at', value: r => r.next_billing_at },
-      { header: 'cancelled_at', value: r => r.cancelled_at ?? '' },
-      { header: 'cancel_reason', value: r => r.cancel_reason ?? '' },
-      { header: 'rebill_failed_at', value: r => r.rebill_failed_at ?? '' },
-    ],
-    'subscribers'
-  );
-
 const Actions = () => (
   <TopToolbar>
-    <ExportButton />
+    <ExportCsvButton />
   </TopToolbar>
 );
 
 export function SubscriberList() {
   return (
-    <List title="Subscribers" filters={filters} actions={<Actions />} exporter={exporter} sort={{ field: 'started_at', order: 'DESC' }} perPage={25}>
+    <List title="Subscribers" filters={filters} actions={<Actions />} exporter={false} sort={{ field: 'started_at', order: 'DESC' }} perPage={25}>
       <Responsive
         small={
           <SimpleList<AdminSubscriberRecord>

@@ -2,17 +2,15 @@ import { Box, Typography, useMediaQuery, type Theme } from '@mui/material';
 import {
   DataTable,
   DateInput,
-  ExportButton,
   FilterButton,
   List,
   SearchInput,
   SelectInput,
   SimpleList,
   TopToolbar,
-  type Exporter,
 } from 'react-admin';
 import type { AdminTransactionRecord } from '../../../domain/shared/wire';
-import { centsToDecimal, exportCsv } from '../components/csv';
+import { ExportCsvButton } from '../components/ExportCsvButton';
 import { Responsive } from '../components/ResponsiveList';
 import { humanize, StatusChip } from '../components/StatusChip';
 import { formatDate, money } from '../format';
@@ -36,30 +34,10 @@ const filtersFor = (small: boolean) => [
   <SelectInput key="status" source="status" label="Status" choices={STATUS_CHOICES} />,
 ];
 
-const exporter: Exporter<AdminTransactionRecord> = rows =>
-  exportCsv(
-    rows,
-    [
-      { header: 'id', value: r => r.id },
-      { header: 'date', value: r => r.created_at },
-      { header: 'user_email', value: r => r.user_email },
-      { header: 'type', value: r => r.type },
-      { header: 'amount', value: r => centsToDecimal(r.amount_cents) },
-      { header: 'currency', value: r => r.currency },
-      { header: 'method', value: r => r.method },
-      { header: 'card', value: r => r.card },
-      { header: 'status', value: r => r.status },
-      { header: 'failure_code', value: r => r.failure_code },
-      { header: 'reference_id', value: r => r.reference_id },
-      { header: 'gateway_transaction_id', value: r => r.gateway_transaction_id },
-    ],
-    'transactions'
-  );
-
 const Actions = () => (
   <TopToolbar>
     <FilterButton />
-    <ExportButton maxResults={10000} />
+    <ExportCsvButton />
   </TopToolbar>
 );
 
@@ -79,7 +57,7 @@ export function Amount({ cents }: { cents: number }) {
 export function TransactionList() {
   const small = useMediaQuery<Theme>(theme => theme.breakpoints.down('sm'), { noSsr: true });
   return (
-    <List title="Transactions" filters={filtersFor(small)} actions={<Actions />} exporter={exporter} sort={{ field: 'created_at', order: 'DESC' }} perPage={25}>
+    <List title="Transactions" filters={filtersFor(small)} actions={<Actions />} exporter={false} sort={{ field: 'created_at', order: 'DESC' }} perPage={25}>
       <Responsive
         small={
           <SimpleList<AdminTransactionRecord>

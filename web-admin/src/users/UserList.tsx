@@ -1,6 +1,4 @@
-import { useState } from 'react';
-import { Box, Button, CircularProgress } from '@mui/material';
-import DownloadIcon from '@mui/icons-material/Download';
+import { Box } from '@mui/material';
 import {
   CreateButton,
   DataTable,
@@ -10,17 +8,15 @@ import {
   SelectInput,
   SimpleList,
   TopToolbar,
-  useListContext,
-  useNotify,
   usePermissions,
 } from 'react-admin';
 import type { AdminUserRecord } from '../../../domain/shared/wire';
 import { canUse } from '../access';
+import { ExportCsvButton } from '../components/ExportCsvButton';
 import { Responsive } from '../components/ResponsiveList';
 import { humanize, StatusChip } from '../components/StatusChip';
 import { formatDate, money, SUBSCRIPTION_STATUS_LABEL } from '../format';
 import { UserFlagChips } from './UserFlagChips';
-import { downloadUsersCsv } from './userApi';
 
 export const ROLE_CHOICES = [
   'user',
@@ -57,41 +53,13 @@ export const SubscriptionChip = ({ code }: { code: string }) => (
   <StatusChip value={code === '0' ? 'expired' : 'active'} label={SUBSCRIPTION_STATUS_LABEL[code] ?? code} />
 );
 
-/** Downloads the server's CSV for the list's current filters (or, in the bulk bar, for the selection). */
-function ExportUsersButton({ selection = false }: { selection?: boolean }) {
-  const { filterValues, selectedIds } = useListContext<AdminUserRecord>();
-  const notify = useNotify();
-  const [busy, setBusy] = useState(false);
-  const onClick = async () => {
-    setBusy(true);
-    try {
-      await downloadUsersCsv(selection ? { id: selectedIds } : (filterValues ?? {}));
-    } catch (error) {
-      notify((error as Error).message || 'Something went wrong', { type: 'error' });
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <Button
-      size="small"
-      onClick={onClick}
-      disabled={busy}
-      startIcon={busy ? <CircularProgress size={16} color="inherit" /> : <DownloadIcon />}
-      data-testid={selection ? 'users-export-selected' : 'users-export'}
-    >
-      {selection ? 'Export selected' : 'Export'}
-    </Button>
-  );
-}
-
 function Actions() {
   const { permissions } = usePermissions();
   return (
     <TopToolbar>
       <FilterButton />
       {canUse(permissions, 'users', 'create') ? <CreateButton label="New staff account" data-testid="users-create" /> : null}
-      {canUse(permissions, 'users', 'export') ? <ExportUsersButton /> : null}
+      <ExportCsvButton />
     </TopToolbar>
   );
 }
@@ -118,7 +86,7 @@ export function UserList() {
           />
         }
         large={
-          <DataTable<AdminUserRecord> bulkActionButtons={mayExport ? <ExportUsersButton selection /> : false} rowClick="show">
+          <DataTable<AdminUserRecord> bulkActionButtons={mayExport ? <ExportCsvButton selection /> : false} rowClick="show">
             <Column source="name" label="Name" render={r => r.name || '—'} />
             <Column source="email" label="Email" />
             <Column source="role" label="Role" render={r => humanize(r.role)} />

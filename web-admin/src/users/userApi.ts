@@ -1,7 +1,6 @@
 // The user-management calls of the user page (spec 2 §7). They answer with the fan API's envelope
 // { success, message, data }; the page shows `message` (the spec's exact texts come from the server).
-import { api, consoleHeaders } from '../api';
-import { ADMIN_API } from '../dataProvider';
+import { api } from '../api';
 
 /** The fan site's hint that the console opened a proxy view (the session is the server's proxy cookie). */
 export const PROXY_HINT_KEY = 'fanclub.proxy';
@@ -86,41 +85,4 @@ export async function startProxySession(user_id: string): Promise<void> {
   if (!data?.expires_at) throw new Error('Invalid Request');
   localStorage.setItem(PROXY_HINT_KEY, '1');
   window.location.assign('/');
-}
-
-/**
- * GET /admin-api/users/export (server-side CSV) with the console session, saved through a blob link.
- * `filter` uses the simple-rest convention (the list's filters, or { id: [...] } for a selection).
- */
-export async function downloadUsersCsv(filter: Record<string, unknown>): Promise<void> {
-  const headers = consoleHeaders({ Accept: 'text/csv' });
-  const query = new URLSearchParams({ filter: JSON.stringify(filter ?? {}) });
-  let response: Response;
-  try {
-    response = await fetch(`${ADMIN_API}/users/export?${query}`, { headers });
-  } catch {
-    throw new Error('The server could not be reached. Please try again.');
-  }
-  if (!response.ok) {
-    let message = response.status >= 500 ? 'The server is not available right now. Please try again in a moment.' : 'Invalid Request';
-    try {
-      const body = await response.json();
-      if (body && typeof body.message === 'string' && body.message) message = body.message;
-    } catch {
-      /* not JSON */
-    }
-    throw new Error(message);
-  }
-  const blob = await response.blob();
-  const disposition = response.headers.get('Content-Disposition') ?? '';
-  const named = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(disposition)?.[1];
-  const fileName = named ? decodeURIComponent(named) : `users-${new Date().toISOString().slice(0, 10)}.csv`;
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
