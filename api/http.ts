@@ -4,6 +4,10 @@ import { z } from 'zod';
 import { ValidationError } from '../domain/shared/validation';
 import { firstTextProblem } from '../domain/shared/text';
 import { formatPosition, type Position } from '../infra/eventstore/port';
+import type { DomainError } from '../domain/shared/decider';
+import { dollarsFromCents } from '../domain/shared/money';
+import type { InsufficientFundsDetails } from '../domain/pricing/pricing';
+import type { InsufficientFundsData } from '../domain/shared/wire';
 
 export function ok<T>(reply: FastifyReply, data: T, extra: { message?: string; position?: Position | null } = {}) {
   return reply.send({
@@ -12,6 +16,21 @@ export function ok<T>(reply: FastifyReply, data: T, extra: { message?: string; p
     data,
     ...(extra.position ? { position: formatPosition(extra.position) } : {}),
   });
+}
+
+/** 402 INSUFFICIENT_FUNDS with what is missing: the fan site opens Add Funds with it, then retries. Every wallet
+ *  purchase answers it (posts, tips, chat), so it lives here rather than in one area's routes. */
+export function sendInsufficientFunds(reply: FastifyReply, e: DomainError) {
+  const d = e.details as InsufficientFundsDetails;
+  const data: InsufficientFundsData = {
+    price_cents: d.priceCents,
+    wallet_balance_cents: d.balanceCents,
+    shortfall_cents: d.shortfallCents,
+    add_funds_cents: d.addFundsCents,
+    shortfall: dollarsFromCents(d.shortfallCents),
+    add_funds_amount: dollarsFromCents(d.addFundsCents),
+  };
+  return reply.code(402).send({ success: 0, message: e.message, code: e.code, data });
 }
 
 /** Parses input with a zod schema; the first problem becomes a 400 naming the field. */

@@ -26,7 +26,7 @@ import {
   type UserState,
 } from '../domain/user/user';
 import { hashPassword, hashToken, newSessionToken } from '../infra/auth/secrets';
-import type { FileStorage } from '../infra/storage/local-disk';
+import type { AppStorage as FileStorage } from '../infra/storage/port';
 import { claimEmail, emailAvailableFor, startSession, userIdForEmail, validatePassword } from './accounts';
 import { handle, loadStream, type CommandContext } from './handle';
 

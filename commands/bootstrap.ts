@@ -6,7 +6,7 @@ import { settingsDecider, SETTINGS_STREAM, DEFAULT_SETTINGS } from '../domain/se
 import type { PostVisibility } from '../domain/shared/wire';
 import { normaliseEmail } from '../domain/shared/validation';
 import type { EventStore } from '../infra/eventstore/port';
-import type { FileStorage } from '../infra/storage/local-disk';
+import type { AppStorage as FileStorage } from '../infra/storage/port';
 import { demoImage } from '../infra/media/demo-images';
 import { randomPassword } from '../infra/auth/secrets';
 import { commandContext, handle, loadStream, type CommandContext } from './handle';

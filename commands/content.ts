@@ -9,7 +9,7 @@ import { mediaIdsOfPost, postDecider, postStream, type CreatePost, type PostMedi
 import { FEED_TAGS_STREAM, TAG_MESSAGES, feedTagDecider } from '../domain/feed-tag/feed-tag';
 import type { PostVisibility } from '../domain/shared/wire';
 import type { SiteSettings } from '../domain/settings/settings';
-import type { FileStorage } from '../infra/storage/local-disk';
+import type { AppStorage as FileStorage } from '../infra/storage/port';
 import { handle, loadStream, type CommandContext } from './handle';
 import { nudgeMediaWorkers, processMedia } from './media-jobs';
 import { postTagIds, setPostTags } from './feed-tags';
@@ -141,6 +141,35 @@ export async function createPost(ctx: CommandContext, settings: SiteSettings, in
   });
   if (input.feedTags?.length) await setPostTags(ctx, postId, input.feedTags, true);
   return { postId, processing: media.processing || preview.processing };
+}
+
+/** The composer's body as the fan site (POST /api/blogs) and the console (POST /admin-api/posts) send it, parsed. */
+export interface ComposerPost {
+  caption: string;
+  /** The caption under its older name: used when `caption` is empty. */
+  description?: string;
+  visibility: PostVisibility;
+  amount: number | null;
+  media_ids: string[];
+  preview_media_id?: string | null;
+  category_id?: string | null;
+  feed_tags?: string[];
+  publish_at: string | null;
+}
+
+/** Creates a post from the composer: one rule for both composers, so the two routes cannot drift apart. */
+export function createPostFromComposer(ctx: CommandContext, settings: SiteSettings, authorId: string, body: ComposerPost): Promise<PostWritten> {
+  return createPost(ctx, settings, {
+    authorId,
+    caption: body.caption || body.description || '',
+    visibility: body.visibility,
+    amountDollars: body.amount,
+    mediaIds: body.media_ids,
+    previewMediaId: body.preview_media_id ?? null,
+    categoryId: body.category_id ?? null,
+    feedTags: body.feed_tags,
+    schedule: body.publish_at,
+  });
 }
 
 /** Edit Post dialog (spec 2 §2): caption; Private/Public for unlocked posts; the preview of locked posts. */

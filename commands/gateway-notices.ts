@@ -4,7 +4,7 @@
 // Recording comes last on purpose: a notice whose handling failed is not marked seen, so the provider's
 // retry gets another chance.
 import { paymentDecider, paymentStream } from '../domain/payment/payment';
-import type { GatewayNotice } from '../infra/payments/sandbox-card-gateway';
+import type { GatewayNotice } from '../infra/payments/port';
 import { completeEntitlement, reversePayment } from './payments';
 import { appendOnce, handle, loadStream, type CommandContext } from './handle';
 

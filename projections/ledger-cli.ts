@@ -2,15 +2,16 @@
 // chargebacks, per source and per fan) and holds it against the earnings and transactions reports and the
 // sandbox provider's books. Exit codes (infra/cli/exit-codes.ts): 0 the books agree, 1 they disagree, 2 usage or
 // configuration, 3 the PGlite data folder is in use by the server, 4 cannot connect, 5 other failure. Opens the
-// store the configuration names, like the server does.
+// store the configuration names, like the server does. An entry point of projections/ (like rebuild-cli.ts):
+// it wires the configured stores to the ledger check, so infra/ never imports projections/.
 import { sql } from 'kysely';
-import { loadConfig } from '../config.js';
-import { openEventStoreFromConfig } from '../eventstore/open.js';
-import { checkLedger } from '../../projections/ledger-check.js';
-import { netCents } from '../../domain/ledger/ledger.js';
-import { sandboxNetCents } from '../payments/sandbox-card-gateway.js';
-import { sandboxCryptoReceived } from '../payments/sandbox-crypto-gateway.js';
-import { EXIT, reportCliFailure } from './exit-codes.js';
+import { loadConfig } from '../infra/config.js';
+import { openEventStoreFromConfig } from '../infra/eventstore/open.js';
+import { checkLedger } from './ledger-check.js';
+import { netCents } from '../domain/ledger/ledger.js';
+import { sandboxNetCents } from '../infra/payments/sandbox-card-gateway.js';
+import { sandboxCryptoReceived } from '../infra/payments/sandbox-crypto-gateway.js';
+import { EXIT, reportCliFailure } from '../infra/cli/exit-codes.js';
 
 const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 

@@ -13,7 +13,8 @@ import {
 import { mediaByIds } from '../../projections/media';
 import { findPost, groupTotals, type PostRow } from '../../projections/posts';
 import { earningsLastDays, earningsBySource } from '../../projections/earnings';
-import { deletePost } from '../../commands/content';
+import { createPostFromComposer, deletePost } from '../../commands/content';
+import { currentSettings } from '../../projections/settings';
 import { parse } from '../http';
 import { editVersion, versioned } from '../edit-version';
 import { memberStream } from '../../domain/member/member';
@@ -22,7 +23,7 @@ import { centsToDecimal, EXPORT_RANGE, sendExport, type CsvColumn } from '../csv
 import { contextFor, requireCaller } from '../auth';
 import { settle } from '../views';
 import { adminMedia, adminPost } from './admin-views';
-import { createPostBody, createPostFrom } from './feed';
+import { createPostBody } from './feed';
 import type { Services } from '../services';
 
 export function jsonParam<T>(raw: unknown, name: string, schema: z.ZodType<T>, fallback: T): T {
@@ -140,7 +141,7 @@ export const adminRoutes = (services: Services): FastifyPluginAsync => async (ap
     const caller = requireCaller(request);
     const body = parse(createPostBody, request.body);
     const ctx = contextFor(request, services);
-    const { postId } = await createPostFrom(services, ctx, caller.userId, body);
+    const { postId } = await createPostFromComposer(ctx, await currentSettings(db()), caller.userId, body);
     await settle(services, ctx);
     const row = await findPost(db(), postId);
     return reply.code(201).send(row ? (await postRecords([row]))[0] : { id: postId });

@@ -31,11 +31,10 @@ import { findUser } from '../../projections/users';
 import { findWallet } from '../../projections/wallet';
 import { findMember } from '../../projections/members';
 import { chatSortsFor, seesChatEarnings, seesChatWallets } from '../../domain/chat/roles';
-import { ok, parse } from '../http';
+import { ok, parse, sendInsufficientFunds } from '../http';
 import { contextFor, requireCaller, type Caller } from '../auth';
 import { mediaView, settle } from '../views';
 import { choiceOf, cardChoice, paymentResult } from './purchases';
-import { sendInsufficientFunds } from './wallet';
 import type { Services } from '../services';
 import { formatPosition } from '../../infra/eventstore/port';
 

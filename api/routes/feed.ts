@@ -18,8 +18,7 @@ import { unlockedPostIds } from '../../projections/unlocks';
 import { likedPostIds } from '../../projections/engagement';
 import { findSubscriber, subscriberStatus } from '../../projections/subscribers';
 import { currentSettings } from '../../projections/settings';
-import { createPost, deletePost, editPost, reusePost, reviewPost, type PostWritten } from '../../commands/content';
-import type { CommandContext } from '../../commands/handle';
+import { createPostFromComposer, deletePost, editPost, reusePost, reviewPost, type PostWritten } from '../../commands/content';
 import { ok, parse } from '../http';
 import { editVersion, ifMatchRevision, setEtag } from '../edit-version';
 import { contextFor, requireCaller } from '../auth';
@@ -145,22 +144,6 @@ function viewsOf(
 
 const postedMessage = (w: PostWritten) => (w.processing ? POST_MESSAGES.processing : POST_MESSAGES.posted);
 
-/** Creates a post from the composer's body (POST /api/blogs, POST /admin-api/posts). */
-export async function createPostFrom(services: Services, ctx: CommandContext, authorId: string, body: z.infer<typeof createPostBody>): Promise<PostWritten> {
-  const settings = await currentSettings(services.database.db);
-  return createPost(ctx, settings, {
-    authorId,
-    caption: body.caption || body.description || '',
-    visibility: body.visibility,
-    amountDollars: body.amount,
-    mediaIds: body.media_ids,
-    previewMediaId: body.preview_media_id ?? null,
-    categoryId: body.category_id ?? null,
-    feedTags: body.feed_tags,
-    schedule: body.publish_at,
-  });
-}
-
 export const feedRoutes = (services: Services): FastifyPluginAsync => async (app) => {
   const db = () => services.database.db;
 
@@ -228,7 +211,7 @@ export const feedRoutes = (services: Services): FastifyPluginAsync => async (app
     const caller = requireCaller(request);
     const body = parse(createPostBody, request.body);
     const ctx = contextFor(request, services);
-    const written = await createPostFrom(services, ctx, caller.userId, body);
+    const written = await createPostFromComposer(ctx, await currentSettings(db()), caller.userId, body);
     await settle(services, ctx);
     return reply.code(201).send({ success: 1, message: postedMessage(written), data: { _id: written.postId } });
   });

@@ -25,14 +25,13 @@ import { TIP_FROM, type TipFrom } from '../../domain/tip/tip';
 import { sendTipFromWallet } from '../../commands/tips';
 import { CRYPTO_CURRENCY, PAYMENT_METHOD_UPDATE_FAILED, type DefaultPaymentMethod } from '../../domain/wallet/payment-method';
 import { cryptoPaymentDecider, cryptoPaymentStream, cryptoPaymentView, type CryptoPaymentState, type ProviderStatus } from '../../domain/wallet/crypto-topup';
-import { VALID_AMOUNT, insufficientFunds as insufficientFundsError, type InsufficientFundsDetails, type WalletSettings } from '../../domain/pricing/pricing';
+import { VALID_AMOUNT, insufficientFunds as insufficientFundsError, type WalletSettings } from '../../domain/pricing/pricing';
 import type {
   AdminCryptoPaymentRecord,
   CryptoCurrencyItem,
   CryptoGeneratedPayment,
   CryptoPaymentData,
   CryptoTransactionStatus,
-  InsufficientFundsData,
   WalletHistoryPage,
   WalletPurchaseResult,
 } from '../../domain/shared/wire';
@@ -54,27 +53,13 @@ import { findPost } from '../../projections/posts';
 import { SIGNATURE_HEADER, verifyWebhook } from '../../infra/payments/webhook-signature';
 import type { CryptoPaymentStart } from '../../infra/payments/port';
 import type { SandboxCryptoGateway } from '../../infra/payments/sandbox-crypto-gateway';
-import { ok, parse } from '../http';
+import { ok, parse, sendInsufficientFunds } from '../http';
 import { contextFor, requireCaller, type Caller } from '../auth';
 import { defaultPaymentMethod, settle } from '../views';
 import { listParams, sendList } from './admin';
 import { chatPurchaseFromWallet } from './chat';
 import { postViews, viewerOf } from './feed';
 import type { Services } from '../services';
-
-/** 402 INSUFFICIENT_FUNDS with what is missing: the fan site opens Add Funds with it, then retries. */
-export function sendInsufficientFunds(reply: FastifyReply, e: DomainError) {
-  const d = e.details as InsufficientFundsDetails;
-  const data: InsufficientFundsData = {
-    price_cents: d.priceCents,
-    wallet_balance_cents: d.balanceCents,
-    shortfall_cents: d.shortfallCents,
-    add_funds_cents: d.addFundsCents,
-    shortfall: dollarsFromCents(d.shortfallCents),
-    add_funds_amount: dollarsFromCents(d.addFundsCents),
-  };
-  return reply.code(402).send({ success: 0, message: e.message, code: e.code, data });
-}
 
 /** The console's settings form validates these (spread into PUT /admin-api/settings/site's schema). */
 export const WALLET_SETTINGS_SHAPE = {

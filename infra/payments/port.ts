@@ -87,3 +87,13 @@ export interface CryptoGateway {
   /** Asks the provider about a payment (the fan's 5-second poll); null when the provider does not know it. */
   status(paymentId: string): Promise<CryptoStatusReport | null>;
 }
+
+export type NoticeType = 'charge.succeeded' | 'charge.failed' | 'charge.refunded' | 'charge.voided' | 'charge.chargeback';
+
+/** What a card provider posts to the webhook endpoint (the sandbox's shape). `data.idempotency_key` is our payment id. */
+export interface GatewayNotice {
+  id: string;
+  type: NoticeType | string;
+  created: number;
+  data: { idempotency_key: string; transaction_id: string; amount_cents: number; failure_code?: string; message?: string; allow_cascade?: boolean; reason?: string | null };
+}

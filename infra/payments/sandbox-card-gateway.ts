@@ -9,7 +9,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Database } from '../db/database';
-import type { CardGateway, ReverseOutcome, TokenisedCard } from './port';
+import type { CardGateway, GatewayNotice, NoticeType, ReverseOutcome, TokenisedCard } from './port';
 import { noticeDelivery } from './notice-delivery';
 import type { GatewayOutcome } from '../../domain/payment/payment';
 import { SANDBOX_TEST_CARDS } from '../../domain/shared/wire';
@@ -31,15 +31,8 @@ const OUTCOMES: Record<Exclude<Behaviour, 'approve'>, Extract<GatewayOutcome, { 
   cascade: { status: 'declined', failureCode: 'authorization', message: 'Problem in card authorization please re-enter your card details or add new card.', allowCascade: true },
 };
 
-export type NoticeType = 'charge.succeeded' | 'charge.failed' | 'charge.refunded' | 'charge.voided' | 'charge.chargeback';
-
-/** What the sandbox posts to the webhook endpoint. `data.idempotency_key` is our payment id. */
-export interface GatewayNotice {
-  id: string;
-  type: NoticeType | string;
-  created: number;
-  data: { idempotency_key: string; transaction_id: string; amount_cents: number; failure_code?: string; message?: string; allow_cascade?: boolean; reason?: string | null };
-}
+// The notice shapes belong to the card gateway's port (commands apply them); re-exported for the adapter's users.
+export type { GatewayNotice, NoticeType } from './port';
 
 export interface SandboxCardGateway extends CardGateway {
   /** Notices not yet acknowledged by the endpoint, oldest first. */

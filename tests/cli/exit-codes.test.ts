@@ -8,7 +8,7 @@ import { requirePostgresServer } from '../support/postgres';
 import { startTestServer, type TestServer } from '../support/server';
 
 const root = path.resolve(import.meta.dirname, '../..');
-const CLIS = { ledger: 'infra/cli/ledger.ts', rebuild: 'projections/rebuild-cli.ts', events: 'infra/cli/events.ts' } as const;
+const CLIS = { ledger: 'projections/ledger-cli.ts', rebuild: 'projections/rebuild-cli.ts', events: 'infra/cli/events.ts' } as const;
 
 /** Runs a CLI as `npm run <cli>` does (tsx), with only the given store settings. */
 function run(cli: keyof typeof CLIS, env: Record<string, string>, args: string[] = []): Promise<{ code: number | null; stdout: string; stderr: string }> {

@@ -1,0 +1,124 @@
+// The layer and cycle check (issue 12): `npm run deps`, and tests/architecture/dependencies.test.ts in `npm test`.
+// The rules are the "may import" column of ../shared/design/ARCHITECTURE.md's folder table:
+//   domain/      nothing outside domain/ (pure: no node: modules, no packages)
+//   commands/    domain/, ports from infra/ (infra/**/port.ts)
+//   projections/ domain/, infra/db and the event-store port the runner reads $all through; its CLIs
+//                (rebuild-cli.ts, ledger-cli.ts) are entry points that wire the configured stores
+//   infra/       domain/
+//   api/         everything server-side
+//   web-fan/, web-admin/  themselves, domain/ (shared wire types and rules) and packages: never server code
+//   tests/       anything
+// Violations that stood when the check came in are listed in .dependency-cruiser-known-violations.json and are
+// ignored with --ignore-known; anything new fails. The baseline only ever shrinks: after fixing some of them
+// (the payment-process refactor removes the circle in commands/), rewrite it with
+//   npx depcruise-baseline --config .dependency-cruiser.cjs domain commands projections api infra web-fan/src web-admin/src
+// (never to let a new violation in).
+
+/** A test file (or a domain test helper) may import its test tools. */
+const TEST_FILE = '(\\.test\\.tsx?$|^domain/shared/given-when-then\\.ts$)';
+/** The command-line entry points (npm run rebuild / ledger / events): they open the configured stores. */
+const CLI_ENTRY = '^(projections/[^/]+-cli\\.ts|infra/cli/[^/]+)$';
+const SERVER = '^(api|commands|projections|infra)/';
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment: 'A circle between modules: every file in it depends on every other. Move the shared piece down a layer.',
+      from: { path: '^(domain|commands|projections|api|infra|web-fan/src|web-admin/src)/' },
+      to: { circular: true },
+    },
+    {
+      name: 'domain-is-pure',
+      severity: 'error',
+      comment: 'domain/ imports nothing outside domain/: no I/O, no clock, no packages, no node: modules.',
+      from: { path: '^domain/', pathNot: TEST_FILE },
+      to: { pathNot: '^domain/' },
+    },
+    {
+      name: 'domain-tests-only-vitest',
+      severity: 'error',
+      comment: 'A domain test (or the given/when/then helper) imports domain/ and vitest, nothing else.',
+      from: { path: '^domain/.*(\\.test\\.tsx?|/given-when-then\\.ts)$' },
+      to: { pathNot: ['^domain/', '^node_modules/vitest/'] },
+    },
+    {
+      name: 'apps-not-to-server',
+      severity: 'error',
+      comment: 'The web apps talk to the server over HTTP only; they share domain/ (wire types and rules), never server code.',
+      from: { path: '^web-(fan|admin)/' },
+      to: { path: '^(api|commands|projections|infra|tests)/' },
+    },
+    {
+      name: 'apps-not-to-each-other',
+      severity: 'error',
+      comment: 'The fan site and the console are separate apps; what both need lives in domain/.',
+      from: { path: '^web-(fan|admin)/' },
+      to: { path: '^web-(fan|admin)/', pathNot: '^web-$1/' },
+    },
+    {
+      name: 'apps-no-node-builtins',
+      severity: 'error',
+      comment: 'The apps run in the browser.',
+      from: { path: '^web-(fan|admin)/src/', pathNot: TEST_FILE },
+      to: { dependencyTypes: ['core'] },
+    },
+    {
+      name: 'commands-only-domain-and-ports',
+      severity: 'error',
+      comment: 'commands/ import domain/ and ports from infra/ (infra/**/port.ts); adapters arrive as parameters (services).',
+      from: { path: '^commands/', pathNot: TEST_FILE },
+      to: { path: ['^(api|projections|tests|web-fan|web-admin)/', '^infra/'], pathNot: '^infra/.*/port\\.ts$' },
+    },
+    {
+      name: 'projections-only-domain-and-db',
+      severity: 'error',
+      comment: 'projections/ import domain/ and infra/db (and the event-store port the runner reads $all through).',
+      from: { path: '^projections/', pathNot: [TEST_FILE, CLI_ENTRY] },
+      to: { path: ['^(api|commands|tests|web-fan|web-admin)/', '^infra/'], pathNot: ['^infra/db/', '^infra/eventstore/port\\.ts$'] },
+    },
+    {
+      name: 'cli-not-upwards',
+      severity: 'error',
+      comment: 'A command-line entry point wires config and adapters of its own layer and below; never the API or commands.',
+      from: { path: CLI_ENTRY },
+      to: { path: '^(api|commands|tests|web-fan|web-admin)/' },
+    },
+    {
+      name: 'infra-only-domain',
+      severity: 'error',
+      comment: 'infra/ adapters import domain/ and other infra/, never a layer above them.',
+      from: { path: '^infra/', pathNot: TEST_FILE },
+      to: { path: '^(api|commands|projections|tests|web-fan|web-admin)/' },
+    },
+    {
+      name: 'api-server-side-only',
+      severity: 'error',
+      comment: 'api/ may import everything server-side, but not the tests or the apps\' sources.',
+      from: { path: '^api/', pathNot: TEST_FILE },
+      to: { path: '^(tests|web-fan|web-admin)/' },
+    },
+    {
+      name: 'not-to-test-files',
+      severity: 'error',
+      comment: 'Product code never imports a test file or tests/.',
+      from: { path: SERVER, pathNot: TEST_FILE },
+      to: { path: ['\\.test\\.tsx?$', '^tests/'] },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: ['(^|/)dist/', '(^|/)node_modules/', '^tests/artifacts/'] },
+    // type-only imports are arrows too: a circle of types is still a knot
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json'],
+    },
+    reporterOptions: { text: { highlightFocused: true } },
+  },
+};
