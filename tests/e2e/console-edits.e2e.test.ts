@@ -1,7 +1,8 @@
 // Two staff editing the same settings (issue 12 item 4) in a real browser: two console tabs (two browser
 // contexts, each signed in) open Settings; the first saves a new model name; the second, still showing what it
 // loaded, saves another and is told that someone else changed the setting (412), and the first one's change
-// stands. Screenshots at 375 px and 1440 px in tests/artifacts/ (console-edits-*.png).
+// stands. Then the post edit dialog: a save after someone else changed the post is refused the same way. Screenshots at 375 px and 1440 px in tests/artifacts/ (console-edits-*.png).
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startTestServer, type TestServer } from '../support/server';
@@ -9,6 +10,7 @@ import { DESKTOP, ensureAppsBuilt, launchChromium, requireChromium, shootBothWid
 
 const hasChromium = requireChromium();
 const STALE_SETTING = 'Someone else changed this setting while you were editing. Reload to see their changes, then edit again.';
+const STALE_POST = 'Someone else changed this post while you were editing. Reload to see their changes, then edit again.';
 
 describe.skipIf(!hasChromium)('two console tabs edit the same setting (Chromium)', () => {
   let t: TestServer;
@@ -59,6 +61,43 @@ describe.skipIf(!hasChromium)('two console tabs edit the same setting (Chromium)
     await second.getByLabel('Model name').fill('Saved after a reload');
     await second.getByTestId('settings-save').click();
     await expect.poll(async () => (await t.call('GET', '/api/app_settings/get')).body.data.model_name, { timeout: 15_000 }).toBe('Saved after a reload');
+    expect(errors).toEqual([]);
+  });
+
+  it('the post edit dialog is refused when the post changed after it opened', async () => {
+    const admin = (await t.call('POST', '/api/users/login', { email: t.adminEmail, password: t.adminPassword })).body.data.token as string;
+    const image = await sharp({ create: { width: 320, height: 240, channels: 3, background: '#336699' } }).jpeg().toBuffer();
+    const presign = await t.call('POST', '/api/upload/generate_presigned_url', { file_name: 'race.jpg', content_type: 'image/jpeg', media_type: 'blog' }, { token: admin });
+    expect((await fetch(t.base + presign.body.data.presigned_url, { method: 'PUT', headers: { 'content-type': 'image/jpeg' }, body: image })).status).toBe(200);
+    const media = await t.call('POST', '/api/media', { file_name: presign.body.data.file_name, content_type: 'image/jpeg' }, { token: admin });
+    const created = await t.call('POST', '/admin-api/posts', { caption: 'Caption as loaded', visibility: 'public', media_ids: [media.body.data.id] }, { token: admin });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+
+    const page = await openSettings();
+    await page.goto(t.base + '/admin/posts');
+    await page.getByText('Caption as loaded').first().waitFor({ timeout: 20_000 });
+    await page.getByTestId('post-menu').first().click();
+    await page.getByTestId('post-action-edit').click();
+    const dialog = page.getByTestId('edit-post-dialog');
+    await dialog.getByTestId('edit-caption').waitFor({ timeout: 15_000 });
+    // Another editor saves while this dialog is open.
+    expect((await t.call('POST', '/api/blogs/edit', { postId: created.body.id, description: 'Caption by someone else' }, { token: admin })).status).toBe(200);
+    await dialog.getByTestId('edit-caption').fill('Caption from the open dialog');
+    await dialog.getByTestId('edit-save').click();
+    await page.getByText(STALE_POST).waitFor({ timeout: 15_000 });
+    await shootBothWidths(page, 'console-edits-02-stale-post');
+    expect((await t.call('GET', `/admin-api/posts/${created.body.id}`, undefined, { token: admin })).body.caption).toBe('Caption by someone else');
+
+    // Opened again, the dialog shows the other editor's caption and saves on top of it.
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByTestId('post-menu').first().click();
+    await page.getByTestId('post-action-edit').click();
+    await expect.poll(() => dialog.getByTestId('edit-caption').inputValue(), { timeout: 15_000 }).toBe('Caption by someone else');
+    await dialog.getByTestId('edit-caption').fill('Caption saved after reopening');
+    await dialog.getByTestId('edit-save').click();
+    await page.getByText('Post updated successfully.').first().waitFor({ timeout: 15_000 });
+    expect((await t.call('GET', `/admin-api/posts/${created.body.id}`, undefined, { token: admin })).body.caption).toBe('Caption saved after reopening');
     expect(errors).toEqual([]);
   });
 });

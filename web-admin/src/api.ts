@@ -68,11 +68,13 @@ interface ApiOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   body?: unknown;
   signal?: AbortSignal;
+  /** Extra request headers (an edit's If-Match). */
+  headers?: Record<string, string>;
 }
 
 /** Calls /api and unwraps the envelope; rejects with ApiRequestError carrying the server's message. */
 export async function api<T>(path: string, options: ApiOptions = {}): Promise<ApiOk<T>> {
-  const headers = consoleHeaders({ Accept: 'application/json' });
+  const headers = consoleHeaders({ Accept: 'application/json', ...(options.headers ?? {}) });
   if (options.body !== undefined) headers.set('Content-Type', 'application/json');
 
   let response: Response;

@@ -27,7 +27,7 @@ import { useSettings } from '../settings';
 import { MediaPicker } from './MediaPicker';
 import { PREVIEW_HELP } from './MediaAttach';
 import { CaptionField, errorText, HelpButton, LoadingBlock, MediaTile, TileGrid, useFullPost, useSay } from './parts';
-import { editBlog, type EditBlogBody } from './postApi';
+import { editBlog, getBlogForEdit, type EditBlogBody } from './postApi';
 import { MESSAGES } from './rules';
 import type { FullPost } from './types';
 
@@ -46,7 +46,7 @@ export function EditPostDialog({ postId, open, onClose, onDone }: { postId: stri
   const say = useSay();
   const { settings } = useSettings();
   const fullScreen = useMediaQuery<Theme>(theme => theme.breakpoints.down('sm'));
-  const post = useFullPost(postId, open, onClose);
+  const post = useFullPost(postId, open, onClose, getBlogForEdit);
   const [caption, setCaption] = useState('');
   const [audience, setAudience] = useState<'private' | 'public'>('private');
   const [previewMode, setPreviewMode] = useState(false);
@@ -95,7 +95,7 @@ export function EditPostDialog({ postId, open, onClose, onDone }: { postId: stri
     }
     setSaving(true);
     try {
-      say(await editBlog(body), 'success');
+      say(await editBlog(body, post.version), 'success');
       onDone();
       onClose();
     } catch (e) {

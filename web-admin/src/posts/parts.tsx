@@ -451,14 +451,14 @@ export function SectionTitle({ children, action }: { children: ReactNode; action
 }
 
 /** Loads the full post (GET /api/blog/get-blog-data-by-id) while `open`; a failure says 'Something went wrong' and closes. */
-export function useFullPost(id: string, open: boolean, onFail: () => void) {
+export function useFullPost<P extends FullPost = FullPost>(id: string, open: boolean, onFail: () => void, load: (id: string) => Promise<P> = getBlog as (id: string) => Promise<P>) {
   const say = useSay();
-  const [post, setPost] = useState<FullPost | null>(null);
+  const [post, setPost] = useState<P | null>(null);
   useEffect(() => {
     if (!open) return;
     let live = true;
     setPost(null);
-    getBlog(id)
+    load(id)
       .then(p => live && setPost(p))
       .catch(e => {
         if (!live) return;

@@ -18,9 +18,25 @@ export async function getBlog(id: string): Promise<FullPost> {
   return r.data;
 }
 
+/**
+ * The post for the edit dialog with the version it is at: read first (the server answers it once its read models
+ * have it), so the post shown is never older than the version the save is pinned to. A role that may not read
+ * the console record edits without a version, as before.
+ */
+export async function getBlogForEdit(id: string): Promise<FullPost & { version?: number }> {
+  const version = await api<never>(`/admin-api/posts/${encodeURIComponent(id)}`)
+    .then(r => (r as unknown as { version?: unknown }).version)
+    .catch(() => undefined);
+  const post = await getBlog(id);
+  return typeof version === 'number' ? { ...post, version } : post;
+}
+
 export type EditBlogBody = PostEditRequest;
 
-export const editBlog = async (body: EditBlogBody) => (await api<unknown>('/api/blogs/edit', { body })).message || 'Post updated successfully.';
+/** Saves the edit; with the version the dialog loaded, someone else's save in between is refused (412, its message). */
+export const editBlog = async (body: EditBlogBody, version?: number) =>
+  (await api<unknown>('/api/blogs/edit', { body, headers: version === undefined ? undefined : { 'If-Match': `"${version}"` } })).message ||
+  'Post updated successfully.';
 
 export type ReuseBlogBody = PostReuseRequest;
 
