@@ -232,8 +232,11 @@ export interface ReusePostInput {
 
 /**
  * Reuse (spec 2 §2, §4): a NEW post republishing an older one, in the same reuse group (PostCreated.reuseOf is
- * the group's root). The root's stream lists the version before the post exists, so a buyer of any version is
- * never charged for this one (commands/purchases.ts); a crash in between leaves only a harmless dangling id.
+ * the group's root). Two streams, no transaction over them (the store may be EventStoreDB): the version is
+ * written first, then the root's stream lists it (PostVersionAdded). The read models show a version only once
+ * it is listed (projections/posts.ts), so nobody sees or buys a version the root does not list, and a buyer of
+ * any listed version is never charged for another (commands/purchases.ts). A failure between the two appends
+ * leaves a version nobody sees and the request fails; a retry writes a new version and lists it.
  */
 export async function reusePost(ctx: CommandContext, settings: SiteSettings, input: ReusePostInput): Promise<PostWritten> {
   const source = (await loadStream(ctx.store, postStream(input.sourcePostId), postDecider)).state;
@@ -262,10 +265,9 @@ export async function reusePost(ctx: CommandContext, settings: SiteSettings, inp
     categoryId: source.categoryId,
     reuseOf: root,
   };
-  // Judge the new post before the root records it as a version.
-  postDecider.decide(create, postDecider.initialState());
-  await handle(ctx, postStream(root), postDecider, { type: 'AddVersion', versionId: postId, at: ctx.now() });
+  // The version, then the root's listing: it is shown (and can be bought) only once listed.
   await handle(ctx, postStream(postId), postDecider, create);
+  await handle(ctx, postStream(root), postDecider, { type: 'AddVersion', versionId: postId, at: ctx.now() });
   if (feedTags.length) await setPostTags(ctx, postId, feedTags, true);
   return { postId, processing: media.processing || preview.processing };
 }

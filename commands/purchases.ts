@@ -37,11 +37,13 @@ function outcomeOf(paymentId: string, payment: PaymentState, successMessage: str
 /**
  * Reuse groups (commands/content.ts reusePost): a fan who bought any version of a post is entitled to every
  * version, so an unlock of another version answers 'Content already unlocked.' and charges nothing. The group is
- * read from the root post's stream, which lists its versions.
+ * read from the root post's stream, which lists its versions; a version it does not list is refused (404).
  */
 export async function boughtAnotherVersion(ctx: CommandContext, post: PostState, postId: string, userId: string): Promise<boolean> {
   const root = post.rootPostId ?? postId;
   const versions = root === postId ? post.versions : (await loadStream(ctx.store, postStream(root), postDecider)).state.versions;
+  // A version its root does not list (reusePost failed between its two appends) is shown to nobody: not for sale.
+  if (root !== postId && !versions.includes(postId)) throw new DomainError('Something went wrong', 'POST_NOT_FOUND', 404);
   if (root === postId && versions.length === 0) return false;
   const others = [root, ...versions].filter((id) => id !== postId);
   const states = await Promise.all(others.map((id) => loadStream(ctx.store, unlockStream(id, userId), unlockDecider)));

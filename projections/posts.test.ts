@@ -21,6 +21,10 @@ const created = (postId: string, media: string[], extra: Record<string, unknown>
     previewMediaId: null, publishAt: AT, createdAt: AT, ...extra,
   });
 
+/** The root's stream lists a reuse version (commands/content.ts reusePost). */
+const listed = (root: string, versionId: string) => ev('PostVersionAdded', { postId: root, versionId, at: AT });
+const deleted = (postId: string) => ev('PostDeleted', { postId, at: AT });
+
 async function apply(events: RecordedEvent[]) {
   const uow = new UnitOfWork({ schema: 'rm', tables: postsProjection.tables, mode: 'fresh' });
   for (const e of events) await postsProjection.apply(e, uow);
@@ -45,7 +49,7 @@ describe('posts read model: processing state', () => {
 
   it('a media item shared by two posts (a reuse) moves both; a repeat of a status changes nothing', async () => {
     const r = await apply([
-      uploaded('m'), processed('m'), created('a', ['m']), created('b', ['m'], { reuseOf: 'a' }), reprocess('m'), reprocess('m'),
+      uploaded('m'), processed('m'), created('a', ['m']), created('b', ['m'], { reuseOf: 'a' }), listed('a', 'b'), reprocess('m'), reprocess('m'),
     ]);
     expect([r.state('a'), r.state('b')]).toEqual([
       { pending: 1, errored: 0, visible: false },
@@ -83,6 +87,38 @@ describe('posts read model: processing state', () => {
     const r = await apply([uploaded('m'), processed('m'), created('a', ['m']), created('b', ['m']), ev('PostDeleted', { postId: 'a', deletedAt: AT })]);
     expect(r.links.m).toEqual(['b']);
     expect(r.state('a').visible).toBe(false);
+    expect(r.stats).toEqual({ live: 1, fan_visible: 1 });
+  });
+});
+
+describe('posts read model: reuse versions', () => {
+  it('a version is shown once its root lists it, processing state included', async () => {
+    const waiting = await apply([uploaded('m'), processed('m'), created('a', ['m']), created('b', ['m'], { reuseOf: 'a' })]);
+    expect([...waiting.posts.keys()]).toEqual(['a']);
+    expect(waiting.stats).toEqual({ live: 1, fan_visible: 1 });
+    const shown = await apply([uploaded('m'), created('a', ['m']), created('b', ['m'], { reuseOf: 'a' }), processed('m'), listed('a', 'b')]);
+    expect(shown.posts.get('b')).toMatchObject({ root_post_id: 'a', version_of: 'a', deleted: false });
+    expect(shown.state('b')).toEqual({ pending: 0, errored: 0, visible: true });
+    expect(shown.links.m).toEqual(['a', 'b']);
+    expect(shown.stats).toEqual({ live: 2, fan_visible: 2 });
+  });
+
+  it('a version whose listing never came is never shown, to fans or staff, and holds no media', async () => {
+    const r = await apply([uploaded('m'), processed('m'), created('a', ['m']), created('b', ['m'], { reuseOf: 'a' }), created('c', ['m'], { reuseOf: 'a' }), listed('a', 'c')]);
+    expect([...r.posts.keys()].sort()).toEqual(['a', 'c']);
+    expect(r.links.m).toEqual(['a', 'c']);
+    expect(r.stats).toEqual({ live: 2, fan_visible: 2 });
+  });
+
+  it('versions written root-first (the listing before the post) are shown at once', async () => {
+    const r = await apply([uploaded('m'), processed('m'), created('a', ['m']), listed('a', 'b'), created('b', ['m'], { reuseOf: 'a' })]);
+    expect(r.state('b')).toEqual({ pending: 0, errored: 0, visible: true });
+    expect(r.stats).toEqual({ live: 2, fan_visible: 2 });
+  });
+
+  it('a version deleted while it waited stays out when the listing comes', async () => {
+    const r = await apply([uploaded('m'), processed('m'), created('a', ['m']), created('b', ['m'], { reuseOf: 'a' }), deleted('b'), listed('a', 'b')]);
+    expect(r.posts.get('b')).toMatchObject({ deleted: true, fan_visible: false });
     expect(r.stats).toEqual({ live: 1, fan_visible: 1 });
   });
 });

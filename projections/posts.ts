@@ -6,6 +6,12 @@
 // pending, nothing errored), indexed with publish_at. `post_media` follows each media item's status and the posts
 // holding it (keyed by media id, the key the media events carry), so a status change updates only those posts.
 // `post_stats` keeps the number of live and of fan-visible posts, so a feed page does not count thousands of rows.
+//
+// Reuse (commands/content.ts reusePost): a version is shown once its root's stream lists it (PostVersionAdded).
+// The version's own stream is written first and the root's listing second, with no transaction over the two
+// (the store may be EventStoreDB); a version whose listing never came is never shown, to fans or staff. Versions
+// written before that order (listing first, then the post) are shown at once. `post_versions` keeps which
+// versions are listed, and holds the row of a version waiting for its listing.
 import { sql, type Kysely } from 'kysely';
 import type { Projection, ProjectionStore } from './projection';
 import { update } from './projection';
@@ -64,6 +70,13 @@ interface PostStatsRow {
 }
 
 const STATS_KEY = { key: 'posts' };
+
+/** A reuse version: whether the root lists it yet, and its row while it waits (null once shown). */
+interface PostVersionRow {
+  version_id: string;
+  listed: boolean;
+  waiting: PostRow | null;
+}
 
 /** Writes the post and moves the totals when it entered or left the fan feed or the live set. */
 async function savePost(store: ProjectionStore, prev: Pick<PostRow, 'fan_visible' | 'deleted'> | null, next: PostRow): Promise<void> {
@@ -128,9 +141,10 @@ export const postsProjection: Projection = {
     },
     { name: 'post_media', columns: { media_id: 'text', status: 'text', post_ids: 'jsonb' }, primaryKey: ['media_id'] },
     { name: 'post_stats', columns: { key: 'text', live: 'integer', fan_visible: 'integer' }, primaryKey: ['key'] },
+    { name: 'post_versions', columns: { version_id: 'text', listed: 'boolean', waiting: 'jsonb' }, primaryKey: ['version_id'] },
   ],
   handles: [
-    'PostCreated', 'PostDeleted', 'PostEdited', 'PostReviewed', 'PostUnlocked', 'PostLiked', 'PostUnliked', 'PostCommentAdded', 'PostCommentRemoved',
+    'PostCreated', 'PostVersionAdded', 'PostDeleted', 'PostEdited', 'PostReviewed', 'PostUnlocked', 'PostLiked', 'PostUnliked', 'PostCommentAdded', 'PostCommentRemoved',
     'PostCommentHidden', 'PostCommentUnhidden',
     // Media status, for the processing/error state of the posts holding the item. Renditions replaced in place
     // (rotate, blur refresh) and removal from the library leave a post's state alone.
@@ -160,12 +174,23 @@ export const postsProjection: Projection = {
           category_id: d.categoryId ?? null, root_post_id: d.reuseOf ?? d.postId, version_of: d.reuseOf ?? null,
           pending_media: 0, errored_media: 0, fan_visible: false,
         };
+        if (d.reuseOf && !(await store.get<PostVersionRow>('post_versions', { version_id: d.postId }))?.listed) {
+          store.put('post_versions', { version_id: d.postId, listed: false, waiting: row });
+          break;
+        }
         await relink(store, null, row);
+        break;
+      }
+      case 'PostVersionAdded': {
+        const v = await store.get<PostVersionRow>('post_versions', { version_id: d.versionId });
+        store.put('post_versions', { version_id: d.versionId, listed: true, waiting: null });
+        if (v?.waiting) await relink(store, null, v.waiting);
         break;
       }
       case 'PostDeleted': {
         const p = await store.get<PostRow>('posts', { id: d.postId });
         if (p) await relink(store, p, { ...p, deleted: true });
+        else await update<PostVersionRow>(store, 'post_versions', { version_id: d.postId }, (v) => (v.waiting ? { ...v, waiting: { ...v.waiting, deleted: true } } : v));
         break;
       }
       case 'PostEdited': {

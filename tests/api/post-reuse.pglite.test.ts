@@ -1,0 +1,3 @@
+import { postReuseSuite } from './post-reuse.suite';
+
+postReuseSuite('pglite', true);
