@@ -312,6 +312,42 @@ export function eventStoreContract(name: string, open: () => Promise<OpenedStore
       expect((await store.appendToStream(s, [event()], { expectedRevision: 2 })).nextRevision).toBe(3);
     });
 
+    it('a retried single-event append returns the original result, whatever expected revision it carries', async () => {
+      const store = await setup();
+      const fresh = `${prefix}-retry-one-new`;
+      const first = event('Joined');
+      const original = await store.appendToStream(fresh, [first], { expectedRevision: 'no_stream' });
+      for (const expectedRevision of ['no_stream', 'any', 'stream_exists', 0] as const) {
+        expect(await store.appendToStream(fresh, [first], { expectedRevision })).toEqual(original);
+      }
+      const s = `${prefix}-retry-one`;
+      await store.appendToStream(s, [event()]);
+      const paid = event('Paid');
+      const appended = await store.appendToStream(s, [paid], { expectedRevision: 0 });
+      expect(appended.nextRevision).toBe(1);
+      expect(await store.appendToStream(s, [paid], { expectedRevision: 0 })).toEqual(appended);
+      expect(await store.appendToStream(s, [paid], { expectedRevision: 'any' })).toEqual(appended);
+      expect(await store.appendToStream(s, [paid], { expectedRevision: 'no_stream' })).toEqual(appended);
+      await expectWrongRevision(store.appendToStream(s, [event()], { expectedRevision: 'no_stream' }), s, 'no_stream', 1);
+      await expectWrongRevision(store.appendToStream(`${prefix}-none`, [event()], { expectedRevision: 'stream_exists' }), `${prefix}-none`, 'stream_exists', -1);
+      expect((await store.readStream(s)).map((e) => e.type)).toEqual(['Thing', 'Paid']);
+      expect(await readAllMine(store)).toHaveLength(3);
+    });
+
+    it('racing identical single-event appends store the event once and all return the same result', async () => {
+      const store = await setup();
+      const s = `${prefix}-race-one`;
+      await store.appendToStream(s, [event()]);
+      const one = event('Once');
+      // Each waits for its own turn in the store's queue, so they also race one by one, not only in one batch.
+      const results = await Promise.all([
+        ...Array.from({ length: 4 }, () => store.appendToStream(s, [one], { expectedRevision: 0 })),
+        ...Array.from({ length: 4 }, () => store.appendToStream(s, [one], { expectedRevision: 'any' })),
+      ]);
+      for (const r of results) expect(r).toEqual(results[0]);
+      expect((await store.readStream(s)).map((e) => e.type)).toEqual(['Thing', 'Once']);
+    });
+
     it('racing identical appends store the events once and all return the same result', async () => {
       const store = await setup();
       const fresh = `${prefix}-race-new`;

@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres, type Database } from '../../infra/db/database.js';
-import { createPostgresEventStore } from '../../infra/eventstore/postgres.js';
+import { EventIdConflictError, createPostgresEventStore } from '../../infra/eventstore/postgres.js';
 import { createTestDatabase, requirePostgresServer } from '../support/postgres.js';
 import { eventStoreContract, postgresHeldAppend } from './contract.js';
 
@@ -35,6 +35,26 @@ describe.skipIf(!available)('Postgres server', () => {
         await database.exec(`DROP SCHEMA "${schema}" CASCADE`);
       },
     };
+  });
+
+  // An event id is stored once: appending it again to another stream is refused, not stored twice nor reported
+  // as that stream's conflict (single events take a plain INSERT, batches the append() function).
+  it('an event id already stored in another stream is refused with EventIdConflictError', async () => {
+    const schema = `es_t${++n}`;
+    const store = await createPostgresEventStore(database, { schema });
+    try {
+      const e = { id: randomUUID(), type: 'Once', data: {}, metadata: {} as never };
+      await store.appendToStream('a', [e]);
+      await store.appendToStream('b', [{ ...e, id: randomUUID() }]);
+      for (const [stream, expectedRevision] of [['c', 'any'], ['c', 'no_stream'], ['b', 'no_stream'], ['b', 0], ['b', 'any'], ['b', 'stream_exists']] as const) {
+        await expect(store.appendToStream(stream, [e], { expectedRevision }), `${stream} ${expectedRevision}`).rejects.toBeInstanceOf(EventIdConflictError);
+        await expect(store.appendToStream(stream, [e, { ...e, id: randomUUID() }], { expectedRevision }), `${stream} ${expectedRevision} (two)`).rejects.toBeInstanceOf(EventIdConflictError);
+      }
+      expect((await store.readAll()).map((r) => r.streamId)).toEqual(['a', 'b']);
+    } finally {
+      await store.close();
+      await database.exec(`DROP SCHEMA "${schema}" CASCADE`);
+    }
   });
 
   // Notifications to other processes are throttled (a burst is announced at its start and once more after it):
