@@ -255,6 +255,8 @@ export const promotionRoutes = (services: Services): FastifyPluginAsync => async
 
   app.post('/api/promotion-setting/promotion', async (request, reply) => {
     const b = parse(z.object({ promotion_type: z.enum(PROMOTION_TYPES as [PromotionType, ...PromotionType[]], { error: 'promotion_type is invalid.' }).optional() }), request.body);
+    // One type's card in the console: its stream's version as the ETag its save and end send back (read first).
+    if (b.promotion_type) setEtag(reply, await editVersion(services, promotionStream(b.promotion_type)));
     const states = await promotionStates(db());
     const now = nowIso();
     const viewOf = async (state: PromotionState) => {

@@ -127,6 +127,8 @@ export function consoleEditsSuite(backend: Backend, available: boolean) {
       expect(got.status).toBe(200);
       const etag = etagOf(got)!;
       expect(got.body.version).toBe(Number(JSON.parse(etag)));
+      // The console's promotion card reads its type's promotion with the same ETag.
+      expect(etagOf(await call('POST', '/api/promotion-setting/promotion', { promotion_type: 'LOCKED_CONTENT' }))).toBe(etag);
 
       const ended = await call('POST', '/api/promotion-setting/end-promotion', { promotion_id: id }, etag);
       expect(ended.status, JSON.stringify(ended.body)).toBe(200);

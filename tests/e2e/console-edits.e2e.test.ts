@@ -1,7 +1,8 @@
 // Two staff editing the same settings (issue 12 item 4) in a real browser: two console tabs (two browser
 // contexts, each signed in) open Settings; the first saves a new model name; the second, still showing what it
 // loaded, saves another and is told that someone else changed the setting (412), and the first one's change
-// stands. Then the post edit dialog: a save after someone else changed the post is refused the same way. Screenshots at 375 px and 1440 px in tests/artifacts/ (console-edits-*.png).
+// stands. Then the post edit dialog and the promotion form: a save after someone else changed the post, or the
+// promotions of that type, is refused the same way. Screenshots at 375 px and 1440 px in tests/artifacts/ (console-edits-*.png).
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -10,6 +11,7 @@ import { DESKTOP, ensureAppsBuilt, launchChromium, requireChromium, shootBothWid
 
 const hasChromium = requireChromium();
 const STALE_SETTING = 'Someone else changed this setting while you were editing. Reload to see their changes, then edit again.';
+const STALE_PROMOTION = 'Someone else changed this promotion while you were editing. Reload to see their changes, then edit again.';
 const STALE_POST = 'Someone else changed this post while you were editing. Reload to see their changes, then edit again.';
 
 describe.skipIf(!hasChromium)('two console tabs edit the same setting (Chromium)', () => {
@@ -27,7 +29,7 @@ describe.skipIf(!hasChromium)('two console tabs edit the same setting (Chromium)
     await t?.close();
   });
 
-  const openSettings = async (): Promise<Page> => {
+  const openConsole = async (): Promise<Page> => {
     const context = await browser.newContext({ viewport: DESKTOP });
     const page = await context.newPage();
     page.on('pageerror', (e) => errors.push(e.message));
@@ -36,6 +38,10 @@ describe.skipIf(!hasChromium)('two console tabs edit the same setting (Chromium)
     await page.getByRole('textbox', { name: 'Password' }).fill(t.adminPassword);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL((u) => !u.pathname.endsWith('/login'), { timeout: 20_000 });
+    return page;
+  };
+  const openSettings = async (): Promise<Page> => {
+    const page = await openConsole();
     await page.goto(t.base + '/admin/settings');
     await page.getByLabel('Model name').waitFor({ timeout: 20_000 });
     return page;
@@ -73,7 +79,7 @@ describe.skipIf(!hasChromium)('two console tabs edit the same setting (Chromium)
     const created = await t.call('POST', '/admin-api/posts', { caption: 'Caption as loaded', visibility: 'public', media_ids: [media.body.data.id] }, { token: admin });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
 
-    const page = await openSettings();
+    const page = await openConsole();
     await page.goto(t.base + '/admin/posts');
     await page.getByText('Caption as loaded').first().waitFor({ timeout: 20_000 });
     await page.getByTestId('post-menu').first().click();
@@ -98,6 +104,28 @@ describe.skipIf(!hasChromium)('two console tabs edit the same setting (Chromium)
     await dialog.getByTestId('edit-save').click();
     await page.getByText('Post updated successfully.').first().waitFor({ timeout: 15_000 });
     expect((await t.call('GET', `/admin-api/posts/${created.body.id}`, undefined, { token: admin })).body.caption).toBe('Caption saved after reopening');
+    expect(errors).toEqual([]);
+  });
+
+  it('the promotion form is refused when another editor started and ended a promotion of its type meanwhile', async () => {
+    const admin = (await t.call('POST', '/api/users/login', { email: t.adminEmail, password: t.adminPassword })).body.data.token as string;
+    const page = await openConsole();
+    await page.getByTestId('menu-promotions').click({ timeout: 20_000 });
+    const card = page.getByTestId('promotion-card-locked');
+    await card.getByTestId('promotion-form-locked').waitFor({ timeout: 15_000 });
+    // Meanwhile another editor saves a locked-content promotion and ends it: the type is free again, but not as this page saw it.
+    const other = await t.call('POST', '/api/promotion-setting/save-promotion', { promotion_type: 'LOCKED_CONTENT', applicable_to: 'ALL_USERS', date_expire: 24, ribbon_text: 'Another editor' }, { token: admin });
+    expect(other.status, JSON.stringify(other.body)).toBe(200);
+    expect((await t.call('POST', '/api/promotion-setting/end-promotion', { promotion_id: other.body.data._id }, { token: admin })).status).toBe(200);
+
+    await card.getByTestId('promotion-discount').click();
+    await page.getByTestId('discount-20').click();
+    await card.getByTestId('promotion-ribbon-text-locked').fill('Saved from a page that was behind');
+    await card.getByTestId('save-promotion-locked').click();
+    await page.getByText(STALE_PROMOTION).first().waitFor({ timeout: 15_000 });
+    await shootBothWidths(page, 'console-edits-03-stale-promotion');
+    const running = await t.call('POST', '/api/promotion-setting/promotion', { promotion_type: 'LOCKED_CONTENT' }, { token: admin });
+    expect(running.body.data.ribbon_text ?? running.body.data.ribbonText).toBe('Another editor');
     expect(errors).toEqual([]);
   });
 });

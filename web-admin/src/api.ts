@@ -70,7 +70,19 @@ interface ApiOptions {
   signal?: AbortSignal;
   /** Extra request headers (an edit's If-Match). */
   headers?: Record<string, string>;
+  /** Sees a successful answer's headers (an ETag to send back as If-Match). */
+  onHeaders?: (headers: Headers) => void;
 }
+
+/** The version in an answer's ETag ("3" or W/"3"), for the next edit's If-Match. */
+export function etagVersion(headers: Headers): number | undefined {
+  const m = /^(?:W\/)?"(\d+)"$/.exec(headers.get('etag') ?? '');
+  return m ? Number(m[1]) : undefined;
+}
+
+/** The If-Match header for an edit made on `version` (none without one: the server then applies it to what is current). */
+export const ifMatch = (version: number | undefined): Record<string, string> | undefined =>
+  version === undefined ? undefined : { 'If-Match': `"${version}"` };
 
 /** Calls /api and unwraps the envelope; rejects with ApiRequestError carrying the server's message. */
 export async function api<T>(path: string, options: ApiOptions = {}): Promise<ApiOk<T>> {
@@ -107,5 +119,6 @@ export async function api<T>(path: string, options: ApiOptions = {}): Promise<Ap
       'Something went wrong';
     throw new ApiRequestError(message, response.status || 500, json);
   }
+  options.onHeaders?.(response.headers);
   return envelope as ApiOk<T>;
 }

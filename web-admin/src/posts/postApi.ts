@@ -3,7 +3,7 @@
 import type { PostCreateRequest, PostEditRequest, PostReuseRequest, PostReviewRequest } from '../../../domain/shared/wire';
 import type { FeedTagList, FeedTagView } from '../../../domain/feed-tag/feed-tag';
 import { normaliseTagName } from '../../../domain/feed-tag/feed-tag';
-import { api } from '../api';
+import { api, ifMatch } from '../api';
 import type { FullPost, MediaCategory } from './types';
 
 export type CreateBlogBody = PostCreateRequest;
@@ -35,7 +35,7 @@ export type EditBlogBody = PostEditRequest;
 
 /** Saves the edit; with the version the dialog loaded, someone else's save in between is refused (412, its message). */
 export const editBlog = async (body: EditBlogBody, version?: number) =>
-  (await api<unknown>('/api/blogs/edit', { body, headers: version === undefined ? undefined : { 'If-Match': `"${version}"` } })).message ||
+  (await api<unknown>('/api/blogs/edit', { body, headers: ifMatch(version) })).message ||
   'Post updated successfully.';
 
 export type ReuseBlogBody = PostReuseRequest;

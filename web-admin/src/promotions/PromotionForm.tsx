@@ -15,7 +15,7 @@ import {
   type PromotionView,
   type SavePromotionBody,
 } from '../../../domain/promotion/wire';
-import { api, ApiRequestError } from '../api';
+import { api, ApiRequestError, etagVersion, ifMatch } from '../api';
 
 const DISCOUNTS = Array.from({ length: 15 }, (_, i) => 10 + i * 5);
 
@@ -75,7 +75,18 @@ export function promotionBody(type: PromotionType, v: Values): SavePromotionBody
   return { ...common, promotion_sub_type: v.promotion_sub_type as SavePromotionBody['promotion_sub_type'], discount_percentage: v.discount_percentage };
 }
 
-export function PromotionForm({ type, onSaved }: { type: PromotionType; onSaved: (p: PromotionView) => void }) {
+export function PromotionForm({
+  type,
+  onSaved,
+  version,
+  onVersion,
+}: {
+  type: PromotionType;
+  onSaved: (p: PromotionView) => void;
+  /** The version of this type's promotions the page showed (sent as If-Match), and where the saved one goes. */
+  version?: number;
+  onVersion?: (version: number | undefined) => void;
+}) {
   const notify = useNotify();
   const [v, setV] = useState<Values>(INITIAL);
   const [busy, setBusy] = useState(false);
@@ -88,7 +99,11 @@ export function PromotionForm({ type, onSaved }: { type: PromotionType; onSaved:
     setBusy(true);
     setError(null);
     try {
-      const { data, message } = await api<PromotionView>('/api/promotion-setting/save-promotion', { body: promotionBody(type, v) });
+      const { data, message } = await api<PromotionView>('/api/promotion-setting/save-promotion', {
+        body: promotionBody(type, v),
+        headers: ifMatch(version),
+        onHeaders: h => onVersion?.(etagVersion(h)),
+      });
       notify(message || 'Promotion successfully saved.', { type: 'success' });
       setV(INITIAL);
       onSaved(data);

@@ -8,7 +8,7 @@ import { useBasename, useNotify } from 'react-admin';
 import type { PromotionType } from '../../../domain/promotion/promotion';
 import { RIBBON_POSITIONS, type PromotionSettings, type RibbonSettings } from '../../../domain/promotion/promotion-settings';
 import { APPLICABLE_TO_LABELS, SUBTYPE_LABELS, countdownText, type PromotionSettingsAnswer, type PromotionView } from '../../../domain/promotion/wire';
-import { api, ApiRequestError } from '../api';
+import { api, ApiRequestError, etagVersion, ifMatch } from '../api';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { StatusChip } from '../components/StatusChip';
 import { formatDate, money } from '../format';
@@ -45,12 +45,15 @@ function TypeCard({ type }: { type: PromotionType }) {
   const [error, setError] = useState<string | null>(null);
   const [confirm, setConfirm] = useState(false);
   const [ending, setEnding] = useState(false);
+  // The version of this type's promotions the card shows: saving or ending sends it back, so a change another
+  // staff member made in between is refused (412) instead of being overwritten.
+  const [version, setVersion] = useState<number | undefined>(undefined);
   const t = type === 'SUBSCRIPTION' ? 'subscription' : 'locked';
 
   const load = useCallback(async () => {
     setError(null);
     try {
-      setCurrent((await api<PromotionView | null>('/api/promotion-setting/promotion', { body: { promotion_type: type } })).data);
+      setCurrent((await api<PromotionView | null>('/api/promotion-setting/promotion', { body: { promotion_type: type }, onHeaders: h => setVersion(etagVersion(h)) })).data);
     } catch (e) {
       setCurrent(null);
       setError(e instanceof Error ? e.message : 'Error in get promotion.');
@@ -62,7 +65,7 @@ function TypeCard({ type }: { type: PromotionType }) {
     if (!current) return;
     setEnding(true);
     try {
-      const { data, message } = await api<PromotionView>('/api/promotion-setting/end-promotion', { body: { promotion_id: current._id } });
+      const { data, message } = await api<PromotionView>('/api/promotion-setting/end-promotion', { body: { promotion_id: current._id }, headers: ifMatch(version), onHeaders: h => setVersion(etagVersion(h)) });
       setCurrent(data);
       notify(message || 'Promotion ended.', { type: 'success' });
     } catch (e) {
@@ -116,7 +119,7 @@ function TypeCard({ type }: { type: PromotionType }) {
                 The last promotion ({offerText(current)}) {current.status === 'ended' ? `was ended ${formatDate(current.ended_at)}` : `expired ${formatDate(current.expires_at)}`}.
               </Alert>
             )}
-            <PromotionForm type={type} onSaved={setCurrent} />
+            <PromotionForm type={type} onSaved={setCurrent} version={version} onVersion={setVersion} />
           </>
         )}
       </CardContent>
