@@ -106,7 +106,7 @@ async function loadPreview(ctx: CommandContext, previewMediaId: string | null | 
   return { processing: state.status === 'processing' };
 }
 
-/** Refuses unknown tags before anything is written (the tags are set once the post exists). */
+/** Refuses unknown tags before anything is written (the tags are written before the step that shows the post). */
 async function checkFeedTags(ctx: CommandContext, tagIds: string[] | undefined): Promise<void> {
   if (!tagIds?.length) return;
   const { state } = await loadStream(ctx.store, FEED_TAGS_STREAM, feedTagDecider);
@@ -123,7 +123,7 @@ export async function createPost(ctx: CommandContext, settings: SiteSettings, in
   const preview = await loadPreview(ctx, input.previewMediaId);
   await checkFeedTags(ctx, input.feedTags);
   const postId = ctx.newId();
-  await handle(ctx, postStream(postId), postDecider, {
+  const create: CreatePost = {
     type: 'CreatePost',
     postId,
     authorId: input.authorId,
@@ -138,8 +138,12 @@ export async function createPost(ctx: CommandContext, settings: SiteSettings, in
     settings: composerSettings(settings),
     isDemo: input.isDemo,
     categoryId: input.categoryId ?? null,
-  });
+  };
+  // Two streams, no transaction over them: the tags first (invisible while the post does not exist), the post
+  // last, so a failure between leaves nothing shown and a retry posts once. Judged first: a refused post writes nothing.
+  postDecider.decide(create, postDecider.initialState());
   if (input.feedTags?.length) await setPostTags(ctx, postId, input.feedTags, true);
+  await handle(ctx, postStream(postId), postDecider, create);
   return { postId, processing: media.processing || preview.processing };
 }
 
@@ -232,11 +236,11 @@ export interface ReusePostInput {
 
 /**
  * Reuse (spec 2 §2, §4): a NEW post republishing an older one, in the same reuse group (PostCreated.reuseOf is
- * the group's root). Two streams, no transaction over them (the store may be EventStoreDB): the version is
- * written first, then the root's stream lists it (PostVersionAdded). The read models show a version only once
- * it is listed (projections/posts.ts), so nobody sees or buys a version the root does not list, and a buyer of
- * any listed version is never charged for another (commands/purchases.ts). A failure between the two appends
- * leaves a version nobody sees and the request fails; a retry writes a new version and lists it.
+ * the group's root). Several streams, no transaction over them (the store may be EventStoreDB): the version and
+ * its tags are written first, the root's listing of it (PostVersionAdded) last. The read models show a version
+ * only once it is listed (projections/posts.ts), so nobody sees or buys a version the root does not list, and a
+ * buyer of any listed version is never charged for another (commands/purchases.ts). A failure between the
+ * appends leaves a version nobody sees and the request fails; a retry writes a new version and lists it.
  */
 export async function reusePost(ctx: CommandContext, settings: SiteSettings, input: ReusePostInput): Promise<PostWritten> {
   const source = (await loadStream(ctx.store, postStream(input.sourcePostId), postDecider)).state;
@@ -265,10 +269,10 @@ export async function reusePost(ctx: CommandContext, settings: SiteSettings, inp
     categoryId: source.categoryId,
     reuseOf: root,
   };
-  // The version, then the root's listing: it is shown (and can be bought) only once listed.
+  // The version and its tags, then the root's listing last: it is shown (and can be bought) only once listed.
   await handle(ctx, postStream(postId), postDecider, create);
-  await handle(ctx, postStream(root), postDecider, { type: 'AddVersion', versionId: postId, at: ctx.now() });
   if (feedTags.length) await setPostTags(ctx, postId, feedTags, true);
+  await handle(ctx, postStream(root), postDecider, { type: 'AddVersion', versionId: postId, at: ctx.now() });
   return { postId, processing: media.processing || preview.processing };
 }
 

@@ -33,6 +33,7 @@ export function postReuseSuite(backend: Backend, available: boolean) {
     let buyer: string;
     let fan: string;
     let root: string;
+    let media: string;
 
     const call = (method: string, url: string, body: unknown, token: string) => t.call(method, url, body, { token });
     /** A fan with a membership (locked posts are for members). */
@@ -61,9 +62,10 @@ export function postReuseSuite(backend: Backend, available: boolean) {
       const image = await sharp({ create: { width: 320, height: 240, channels: 3, background: { r: 200, g: 90, b: 40 } } }).jpeg().toBuffer();
       const presign = (await call('POST', '/api/upload/generate_presigned_url', { file_name: 'reuse.jpg', content_type: 'image/jpeg', media_type: 'blog' }, admin)).body.data;
       expect((await fetch(t.base + presign.presigned_url, { method: 'PUT', headers: { 'content-type': 'image/jpeg' }, body: image })).status).toBe(200);
-      const media = (await call('POST', '/api/media', { file_name: presign.file_name, content_type: 'image/jpeg' }, admin)).body.data;
-      expect(media.status).toBe('ready');
-      const created = await call('POST', '/admin-api/posts', { caption: 'Worth reusing', visibility: 'locked', amount: 10, media_ids: [media.id] }, admin);
+      const saved = (await call('POST', '/api/media', { file_name: presign.file_name, content_type: 'image/jpeg' }, admin)).body.data;
+      expect(saved.status).toBe('ready');
+      media = saved.id;
+      const created = await call('POST', '/admin-api/posts', { caption: 'Worth reusing', visibility: 'locked', amount: 10, media_ids: [media] }, admin);
       expect(created.status, JSON.stringify(created.body)).toBeLessThan(300);
       root = created.body.id;
       const bought = await call('POST', '/api/v2/purchase/blog-content-purchase', { blogId: root, amount: 10, ...TEST_CARD_FORM, cardNumber: SANDBOX_TEST_CARDS.approve }, buyer);
@@ -117,6 +119,55 @@ export function postReuseSuite(backend: Backend, available: boolean) {
       expect(mine).toMatchObject({ version_of: root, isLocked: false, is_unlocked: true });
       const again = await call('POST', '/api/v2/purchase/blog-content-purchase', { blogId: version, amount: 12, ...TEST_CARD_FORM, cardNumber: SANDBOX_TEST_CARDS.approve }, buyer);
       expect(again.body.message).toBe('Content already unlocked.');
+    });
+
+    /** Runs the request with the `n`th append made to fail, then waits for the read models. */
+    const withFailingAppend = async <T>(n: number, run: () => Promise<T>): Promise<T> => {
+      const services = t.server.services as { store: EventStore };
+      const real = services.store;
+      services.store = failingAppend(real, n);
+      try {
+        return await run();
+      } finally {
+        services.store = real;
+        await t.server.services.runner.waitFor((await real.headPosition())!, 30_000);
+      }
+    };
+    const tagged = async (tagId: string) => ((await call('GET', `/api/blogs?feed_tag_id=${tagId}`, undefined, fan)).body.data.blogs as any[]).map((b) => b._id as string);
+
+    it('a tagged reuse: its tags are written before the listing, so a failure at either step shows nothing; the retry shows it tagged', async () => {
+      const tag = (await call('POST', '/api/feed-tags/add-or-update', { name: 'Encore' }, admin)).body.data.feed_tag._id as string;
+      const before = await staffFeedIds();
+      for (const n of [2, 3]) {
+        const failed = await withFailingAppend(n, () => call('POST', '/api/blog/reuse-blog', { _id: root, description: `Encore, failing at ${n}`, amount: 12, feed_tags: [tag] }, admin));
+        expect(failed.status).toBe(500);
+        expect(await staffFeedIds()).toEqual(before);
+        expect(await tagged(tag)).toEqual([]);
+      }
+      const written = await versionsWritten();
+      for (const id of await listedVersions()) expect(written).toContain(id);
+      const r = await call('POST', '/api/blog/reuse-blog', { _id: root, description: 'Encore', amount: 12, feed_tags: [tag] }, admin);
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      expect(await tagged(tag)).toEqual([r.body.data.reuseBlog.udid]);
+      expect(await staffFeedIds()).toEqual([r.body.data.reuseBlog.udid, ...before]);
+    });
+
+    it('a tagged new post: the tags first, the post last, so a failure between shows nothing and the retry posts once', async () => {
+      const tag = (await call('POST', '/api/feed-tags/add-or-update', { name: 'Fresh' }, admin)).body.data.feed_tag._id as string;
+      const before = await staffFeedIds();
+      const body = { caption: 'Fresh and tagged', visibility: 'public', media_ids: [media], feed_tags: [tag] };
+      const failed = await withFailingAppend(2, () => call('POST', '/admin-api/posts', body, admin));
+      expect(failed.status).toBeGreaterThanOrEqual(500);
+      expect(await staffFeedIds()).toEqual(before);
+      expect(await tagged(tag)).toEqual([]);
+      // The console's tag list counts no post for it.
+      const tagCount = async () => ((await call('POST', '/api/feed-tags/', {}, admin)).body.data.feed_tags as any[]).find((x) => x._id === tag).count;
+      expect(await tagCount()).toBe(0);
+      const r = await call('POST', '/admin-api/posts', body, admin);
+      expect(r.status, JSON.stringify(r.body)).toBeLessThan(300);
+      expect(await tagged(tag)).toEqual([r.body.id]);
+      expect(await staffFeedIds()).toEqual([r.body.id, ...before]);
+      expect(await tagCount()).toBe(1);
     });
   });
 }
