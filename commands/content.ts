@@ -209,10 +209,14 @@ export async function reviewPost(
   const previewMediaId = input.previewMediaId === undefined ? kept : input.previewMediaId;
   const preview = await loadPreview(ctx, previewMediaId);
   await checkFeedTags(ctx, input.feedTags);
-  await handle(ctx, postStream(input.postId), postDecider, {
+  const review = {
     type: 'ReviewPost', caption: input.caption, media: media.refs, previewMediaId, amountDollars: input.amountDollars, inError, settings: composerSettings(settings), at: ctx.now(),
-  });
+  } as const;
+  // Two streams: the review is judged first (a refusal writes nothing), the tags are written next and the review
+  // last, so a failure between them leaves the post in error and the review can simply be sent again.
+  postDecider.decide(review, post.state);
   if (input.feedTags) await setPostTags(ctx, input.postId, input.feedTags, true);
+  await handle(ctx, postStream(input.postId), postDecider, review);
   return { postId: input.postId, processing: media.processing || preview.processing };
 }
 

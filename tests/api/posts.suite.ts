@@ -14,6 +14,7 @@ import { mediaByIds } from '../../projections/media';
 import { rebuildReadModels } from '../../projections/rebuild';
 import { allProjections } from '../../projections';
 import { mediaEvents } from '../support/media-events';
+import type { EventStore, NewEvent } from '../../infra/eventstore/port';
 import { startTestServer, TEST_CARD_FORM, type Backend, type TestServer } from '../support/server';
 
 const HOUR = 3600_000;
@@ -224,11 +225,38 @@ export function postsSuite(backend: Backend, available: boolean) {
       expect(await written(before)).toEqual([]);
 
       const reupload = await uploadImage('reupload');
-      const ok = await post(
-        '/api/blog/post-reviewed-blog',
-        { blog_id: erroredPost, description: 'Gallery, fixed', media: [goodItem, reupload], media_preview: preview, amount: 25, feed_tags: [tagId], contentLeftForProcessing: 0 },
-        admin,
-      );
+      const review = { blog_id: erroredPost, description: 'Gallery, fixed', media: [goodItem, reupload], media_preview: preview, amount: 25, feed_tags: [tagId], contentLeftForProcessing: 0 };
+      // Two streams (tags, then the review): the store fails once on the tags' append, then once on the review's.
+      // Either way the post stays in error for everyone, so Review And Post can simply be sent again (the old order
+      // wrote the review first: a failed tags append left it reviewed with its old tags, and a retry was refused).
+      const services = t.server.services as { store: EventStore };
+      const real = services.store;
+      for (const cutWhen of [(s: string, es: NewEvent[]) => s !== `post-${erroredPost}` && es.some((e) => e.data.postId === erroredPost),
+        (s: string, es: NewEvent[]) => s === `post-${erroredPost}` && es.some((e) => e.type === 'PostReviewed')]) {
+        services.store = new Proxy(real, {
+          get(target, prop) {
+            const value = Reflect.get(target, prop, target);
+            if (prop !== 'appendToStream') return typeof value === 'function' ? value.bind(target) : value;
+            return (stream: string, events: NewEvent[], options?: any) => {
+              if (cutWhen(stream, events)) {
+                services.store = real;
+                return Promise.reject(new Error('injected: the store went away between two appends'));
+              }
+              return target.appendToStream(stream, events, options);
+            };
+          },
+        });
+        let cut;
+        try {
+          cut = await post('/api/blog/post-reviewed-blog', review, admin);
+        } finally {
+          services.store = real;
+        }
+        expect(cut.status).toBe(500);
+        await t.server.services.runner.waitFor((await real.headPosition())!, 30_000);
+        expect((await staffFeed()).find((b) => b._id === erroredPost)).toMatchObject({ isError: true });
+      }
+      const ok = await post('/api/blog/post-reviewed-blog', review, admin);
       expect(ok.status, JSON.stringify(ok.body)).toBe(200);
       expect(ok.body).toMatchObject({ success: 1, message: 'Content reviewed successfully.' });
       const fixed = await inFeed(erroredPost, other);

@@ -465,7 +465,8 @@ export function promotionsSuite(backend: Backend, available: boolean) {
     });
 
     it('every promotion, coupon and offer route answers 4xx, never 500, to empty or junk input from every kind of caller', async () => {
-      const mine = Object.keys(API_ACCESS).filter((r) => /promotion|coupon|offer/.test(r));
+      // An export that succeeds records who exported what (tests/api/exports.suite.ts covers it): not junk input.
+      const mine = Object.keys(API_ACCESS).filter((r) => /promotion|coupon|offer/.test(r) && !r.endsWith('/export'));
       expect(mine.length).toBeGreaterThanOrEqual(22);
       const failures: string[] = [];
       for (const route of mine) {
