@@ -74,41 +74,66 @@ async function serverCounters(database: Database): Promise<{ commits: number; wa
   return { commits: Number(r.commits), walSyncs: Number(r.wal_sync) };
 }
 
-async function measured(database: Database, total: number, clients: number, job: (i: number) => Promise<void>): Promise<RunFigures> {
-  const before = await serverCounters(database);
+/** Raw counts of one slice of a run; slices of the same kind add up to a run. */
+interface Slice {
+  events: number;
+  seconds: number;
+  latencies: number[];
+  commits: number | null;
+  walSyncs: number | null;
+}
+
+async function measured(database: Database, total: number, clients: number, job: (i: number) => Promise<void>, counted = false): Promise<Slice> {
+  const before = counted ? await serverCounters(database) : null;
   const latencies: number[] = [];
-  const s = await timed(() =>
+  const seconds = await timed(() =>
     concurrently(total, clients, async (i) => {
       const t0 = performance.now();
       await job(i);
       latencies.push(performance.now() - t0);
     }),
   );
-  const after = await serverCounters(database);
-  latencies.sort((a, b) => a - b);
+  const after = counted ? await serverCounters(database) : null;
   // The reading itself: POOL_SIZE publishing statements and one SELECT, each a (read-only) commit.
-  const perEvent = (a: number | undefined, b: number | undefined, overhead: number) =>
-    a === undefined || b === undefined ? null : (b - a - overhead) / total;
   return {
-    perSecond: rate(total, s),
-    p99: pct(latencies, 99),
-    commitsPerEvent: perEvent(before?.commits, after?.commits, POOL_SIZE + 1),
-    walFlushesPerEvent: perEvent(before?.walSyncs, after?.walSyncs, 0),
+    events: total,
+    seconds,
+    latencies,
+    commits: before && after ? after.commits - before.commits - (POOL_SIZE + 1) : null,
+    walSyncs: before && after ? after.walSyncs - before.walSyncs : null,
   };
 }
 
-async function rawInserts(database: Database, clients: number): Promise<RunFigures> {
-  await database.exec('CREATE TABLE IF NOT EXISTS bench_raw (id bigserial PRIMARY KEY, stream text NOT NULL, data jsonb NOT NULL)');
-  return measured(database, N_RAW, clients, async (i) => {
-    await sql`INSERT INTO bench_raw (stream, data) VALUES (${`s-${i}`}, ${JSON.stringify({ i, note: 'benchmark payload' })}::jsonb)`.execute(database.db);
-  });
+function figures(slices: Slice[]): RunFigures {
+  const events = slices.reduce((n, x) => n + x.events, 0);
+  const latencies = slices.flatMap((x) => x.latencies).sort((a, b) => a - b);
+  const sum = (key: 'commits' | 'walSyncs') => (slices.every((x) => x[key] !== null) ? slices.reduce((n, x) => n + x[key]!, 0) / events : null);
+  return {
+    perSecond: rate(events, slices.reduce((n, x) => n + x.seconds, 0)),
+    p99: pct(latencies, 99),
+    commitsPerEvent: sum('commits'),
+    walFlushesPerEvent: sum('walSyncs'),
+  };
 }
 
-async function appends(database: Database, store: EventStore, clients: number): Promise<RunFigures> {
+// Each run is cut into slices that alternate with the other runs' slices (raw 1, append 1, raw 16, append 16,
+// then again), so that a burst of load from elsewhere on the machine falls on both sides of a ratio. The
+// server's counters lag behind a slice of a few hundred events by tens of commits, so commits and WAL flushes
+// per event come from one further whole run of each kind (`counted`).
+const SLICES = 5;
+
+async function rawInserts(database: Database, clients: number, counted = false): Promise<Slice> {
+  await database.exec('CREATE TABLE IF NOT EXISTS bench_raw (id bigserial PRIMARY KEY, stream text NOT NULL, data jsonb NOT NULL)');
+  return measured(database, counted ? N_RAW : N_RAW / SLICES, clients, async (i) => {
+    await sql`INSERT INTO bench_raw (stream, data) VALUES (${`s-${i}`}, ${JSON.stringify({ i, note: 'benchmark payload' })}::jsonb)`.execute(database.db);
+  }, counted);
+}
+
+async function appends(database: Database, store: EventStore, clients: number, counted = false): Promise<Slice> {
   const run = randomUUID().slice(0, 8);
-  return measured(database, N_APPEND, clients, async (i) => {
+  return measured(database, counted ? N_APPEND : N_APPEND / SLICES, clients, async (i) => {
     await store.appendToStream(`bench-${run}-${i}`, [event(i)], { expectedRevision: 'no_stream' });
-  });
+  }, counted);
 }
 
 async function catchUp(store: EventStore): Promise<{ events: number; perSecond: number }> {
@@ -166,16 +191,18 @@ async function benchRebuildOn(name: Backend) {
 }
 
 /** Medians of the rounds, and each round's ratio to raw, so that one lucky round cannot hide a bad one. */
-function printAppendFigures(rounds: RunFigures[][]) {
+function printAppendFigures(rounds: RunFigures[][], counted: RunFigures[]) {
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
   const figure = (i: number, key: keyof RunFigures) => {
+    if (key === 'commitsPerEvent' || key === 'walFlushesPerEvent') return counted[i][key];
     const xs = rounds.map((r) => r[i][key]).filter((x): x is number => x !== null);
     return xs.length === rounds.length ? median(xs) : null;
   };
   const perEvent = (x: number | null) => (x === null ? '–' : x.toFixed(3));
   const line = (label: string, i: number) =>
     `${label.padEnd(24)}${figure(i, 'perSecond')!.toLocaleString().padStart(9)}${Math.round(figure(i, 'p99')!).toString().padStart(9)}${perEvent(figure(i, 'commitsPerEvent')).padStart(12)}${perEvent(figure(i, 'walFlushesPerEvent')).padStart(14)}`;
-  console.log(`appends vs raw single-row INSERT transactions (median of 3 alternating rounds, load ${os.loadavg().map((l) => l.toFixed(1)).join(' ')})`);
+  console.log(`appends vs raw single-row INSERT transactions (median of 3 rounds of interleaved slices, load ${os.loadavg().map((l) => l.toFixed(1)).join(' ')})`);
+  console.log('(events/s and p99: medians of the rounds; commits and WAL flushes per event: one further whole run of each)');
   console.log(`${''.padEnd(24)}${'events/s'.padStart(9)}${'p99 ms'.padStart(9)}${'commits/ev'.padStart(12)}${'WAL flush/ev'.padStart(14)}`);
   console.log(line('raw INSERT, 1 client', 0));
   console.log(line('append, 1 writer', 1));
@@ -206,9 +233,17 @@ async function benchBackend(name: Backend, open: () => Promise<{ database: Datab
     // burst of machine noise cannot favour one side.
     const rounds: RunFigures[][] = [];
     for (let round = 0; round < 3; round++) {
-      rounds.push([await rawInserts(database, 1), await appends(database, store, 1), await rawInserts(database, 16), await appends(database, store, 16)]);
+      const slices: Slice[][] = [[], [], [], []];
+      for (let k = 0; k < SLICES; k++) {
+        slices[0].push(await rawInserts(database, 1));
+        slices[1].push(await appends(database, store, 1));
+        slices[2].push(await rawInserts(database, 16));
+        slices[3].push(await appends(database, store, 16));
+      }
+      rounds.push(slices.map(figures));
     }
-    printAppendFigures(rounds);
+    const counted = [await rawInserts(database, 1, true), await appends(database, store, 1, true), await rawInserts(database, 16, true), await appends(database, store, 16, true)].map((x) => figures([x]));
+    printAppendFigures(rounds, counted);
     if (APPENDS_ONLY) return void (await store.close());
     const read = await catchUp(store);
     console.log(`$all catch-up read               ${read.perSecond.toLocaleString()} events/s over ${read.events.toLocaleString()} events`);
