@@ -13,6 +13,12 @@ export interface Database {
   readonly db: Kysely<any>;
   /** Runs several statements at once (migrations). */
   exec(sql: string): Promise<void>;
+  /**
+   * One statement with parameters, prepared under `name` on each server connection, so that it is parsed and
+   * planned once per connection, not per call (the event store's append; a name must always carry the same text).
+   * PGlite runs it as a plain query.
+   */
+  prepared<R = Record<string, unknown>>(name: string, text: string, values: unknown[]): Promise<R[]>;
   /** Cross-process wake-up (LISTEN/NOTIFY on the server; in-process on PGlite, which one process owns). */
   listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
   notify(channel: string): Promise<void>;
@@ -82,6 +88,14 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
         release();
       }
     },
+    async prepared<R>(_name: string, text: string, values: unknown[]) {
+      const client = await pool.connect();
+      try {
+        return (await client.query(text, values)).rows as R[];
+      } finally {
+        client.release();
+      }
+    },
     async listen(channel, onNotify) {
       bus.on(channel, onNotify);
       return async () => void bus.off(channel, onNotify);
@@ -115,6 +129,9 @@ export async function openPostgres(connectionString: string, poolSize = 20): Pro
     db,
     async exec(sql) {
       await pool.query(sql);
+    },
+    async prepared<R>(name: string, text: string, values: unknown[]) {
+      return (await pool.query({ name, text, values })).rows as R[];
     },
     async listen(channel, onNotify) {
       const client = new pg.Client({ connectionString });

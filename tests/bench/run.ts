@@ -200,7 +200,7 @@ function printAppendFigures(rounds: RunFigures[][], counted: RunFigures[]) {
   };
   const perEvent = (x: number | null) => (x === null ? '–' : x.toFixed(3));
   const line = (label: string, i: number) =>
-    `${label.padEnd(24)}${figure(i, 'perSecond')!.toLocaleString().padStart(9)}${Math.round(figure(i, 'p99')!).toString().padStart(9)}${perEvent(figure(i, 'commitsPerEvent')).padStart(12)}${perEvent(figure(i, 'walFlushesPerEvent')).padStart(14)}`;
+    `${label.padEnd(24)}${figure(i, 'perSecond')!.toLocaleString().padStart(9)}${figure(i, 'p99')!.toFixed(1).padStart(9)}${perEvent(figure(i, 'commitsPerEvent')).padStart(12)}${perEvent(figure(i, 'walFlushesPerEvent')).padStart(14)}`;
   console.log(`appends vs raw single-row INSERT transactions (median of 3 rounds of interleaved slices, load ${os.loadavg().map((l) => l.toFixed(1)).join(' ')})`);
   console.log('(events/s and p99: medians of the rounds; commits and WAL flushes per event: one further whole run of each)');
   console.log(`${''.padEnd(24)}${'events/s'.padStart(9)}${'p99 ms'.padStart(9)}${'commits/ev'.padStart(12)}${'WAL flush/ev'.padStart(14)}`);
