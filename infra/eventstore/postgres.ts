@@ -526,6 +526,9 @@ export async function createPostgresEventStore(
     }
   }
 
+  type BatchRow = { out_idx: number; out_status: string; out_revision: number | string; out_tx: number | string | null; out_seq: number | string | null };
+  const appendBatchText = `SELECT out_idx, out_status, out_revision, out_tx, out_seq FROM "${schema}".append_batch($1::text::jsonb)`;
+
   async function flush() {
     flushing = true;
     try {
@@ -533,10 +536,10 @@ export async function createPostgresEventStore(
         const batch = queue.splice(0, MAX_BATCH);
         if (batch.length === 1) await runOne(batch[0]);
         else {
-          let results: { out_idx: number; out_status: string; out_revision: number | string; out_tx: number | string | null; out_seq: number | string | null }[] | null = null;
+          let results: BatchRow[] | null = null;
           try {
             const items = `[${batch.map((p) => `{"s":${JSON.stringify(p.streamId)},"x":${p.expected},"e":${p.payload}}`).join(',')}]`;
-            results = await rows(sql<any>`SELECT out_idx, out_status, out_revision, out_tx, out_seq FROM ${sql.id(schema, 'append_batch')}(${items}::text::jsonb)`);
+            results = await database.prepared<BatchRow>(`${schema}_append_batch`, appendBatchText, [items]);
           } catch {
             results = null; // the batch rolled back as a whole: each append goes again on its own below
           }
