@@ -1,10 +1,26 @@
 // Site settings changes. Every *_html value is cleaned under the shared HTML policy before it is written, so
 // the event log never holds script-capable HTML whichever route or caller saves it.
 import { settingsDecider, SETTINGS_STREAM, type SiteSettings } from '../domain/settings/settings';
+import { themeImagesDropped } from '../domain/settings/landing';
 import { sanitizeHtmlSettings } from '../infra/html/sanitize';
+import type { ByteStore } from '../infra/storage/port';
 import { handle, type CommandContext } from './handle';
 
-/** `expectedRevision`: the console's If-Match (the revision the editor saw); a stream that moved on is a 412. */
-export function updateSiteSettings(ctx: CommandContext, changes: Partial<SiteSettings>, expectedRevision?: number) {
-  return handle(ctx, SETTINGS_STREAM, settingsDecider, { type: 'UpdateSettings', changes: sanitizeHtmlSettings(changes) }, { expectedRevision, editing: 'setting' });
+/**
+ * `expectedRevision`: the console's If-Match (the revision the editor saw); a stream that moved on is a 412.
+ * Theme images the change stopped using are removed from storage after the change is written (a crash in
+ * between leaves an unused file, never a setting pointing at nothing).
+ */
+export async function updateSiteSettings(ctx: CommandContext, changes: Partial<SiteSettings>, expectedRevision?: number, storage?: Pick<ByteStore, 'remove'>) {
+  let before: SiteSettings | null = null;
+  const result = await handle(
+    ctx, SETTINGS_STREAM, settingsDecider,
+    (state) => {
+      before = state;
+      return { type: 'UpdateSettings' as const, changes: sanitizeHtmlSettings(changes) };
+    },
+    { expectedRevision, editing: 'setting' },
+  );
+  if (storage && before) for (const url of themeImagesDropped(before, result.state)) await storage.remove(url.slice('/media/'.length)).catch(() => {});
+  return result;
 }

@@ -236,7 +236,8 @@ export const staffRoutes = (services: Services): FastifyPluginAsync => async (ap
     const known = Object.fromEntries(Object.entries((request.body ?? {}) as Record<string, unknown>).filter(([k]) => k in settingsChanges.shape));
     const changes = parse(settingsChanges, known) as Partial<SiteSettings>;
     const ctx = contextFor(request, services);
-    await updateSiteSettings(ctx, changes, ifMatchRevision(request)); // cleans every *_html value under the shared HTML policy
+    // Cleans every *_html value under the shared HTML policy; removes the theme images the settings stopped using.
+    await updateSiteSettings(ctx, changes, ifMatchRevision(request), services.storage);
     await settle(services, ctx);
     const version = await editVersion(services, SETTINGS_STREAM);
     return reply.header('x-message', 'update settings successfully.').send(versioned(reply, version, { id: 'site', ...(await currentSettings(db())) }));

@@ -252,6 +252,20 @@ export function theme3Settings(
   };
 }
 
+/** Every uploaded theme image the settings point at (any field, single or a list of slots). */
+export function themeImagesIn(settings: object): Set<string> {
+  const found = new Set<string>();
+  for (const value of Object.values(settings))
+    for (const v of Array.isArray(value) ? value : [value]) if (typeof v === 'string' && THEME_IMAGE_URL.test(v)) found.add(v);
+  return found;
+}
+
+/** Theme images the settings used before a change and no longer use after it: their files can go. */
+export function themeImagesDropped(before: object, after: object): string[] {
+  const still = themeImagesIn(after);
+  return [...themeImagesIn(before)].filter((url) => !still.has(url));
+}
+
 /**
  * The settings changes that drop every reference to a deleted theme image: single fields become null, list
  * slots become null (the other slots keep their place).

@@ -198,4 +198,21 @@ describe('landing page and theme images', () => {
     // Deleting again (or an image no setting uses) changes nothing.
     expect((await t.call('POST', '/api/app_settings/delete-theme-image', { url: a }, { token: admin })).body.data.cleared).toEqual([]);
   });
+
+  it('a save that stops using a theme image (the console\'s Remove, then Save) removes its file; images still used stay', async () => {
+    const a = (await upload(await png(), 'a.png', admin)).body.data.url as string;
+    const b = (await upload(await png(), 'b.png', admin)).body.data.url as string;
+    const c = (await upload(await png(), 'c.png', admin)).body.data.url as string;
+    expect((await put({ theme3_section2_image_url: a, banner_images: [b, c], model_avatar_url: c })).status).toBe(200);
+    // Replace a, drop c from the banner (the avatar still shows it), keep b.
+    const d = (await upload(await png(), 'd.png', admin)).body.data.url as string;
+    expect((await put({ theme3_section2_image_url: d, banner_images: [b, null] })).status).toBe(200);
+    const stored = (url: string) => t.server.services.storage.exists(url.slice('/media/'.length));
+    expect(await stored(a)).toBe(false);
+    expect(await stored(b)).toBe(true);
+    expect(await stored(c)).toBe(true);
+    expect(await stored(d)).toBe(true);
+    expect((await put({ model_avatar_url: null })).status).toBe(200);
+    expect(await stored(c)).toBe(false);
+  });
 });

@@ -153,8 +153,8 @@ function CreatorProfileCard() {
           <Preview />
           <TextInput source="model_name" label="Display name" validate={[required('Model name is required.'), maxLength(60)]} fullWidth />
           <Box sx={{ display: 'flex', gap: 3, flexWrap: 'wrap' }}>
-            <ThemeImageInput source="model_avatar_url" label="Avatar" helperText="PNG or JPG, square works best." keepFileOnRemove />
-            <ThemeImageInput source="model_cover_url" label="Cover image" helperText="PNG or JPG, wide (3:1)." keepFileOnRemove />
+            <ThemeImageInput source="model_avatar_url" label="Avatar" helperText="PNG or JPG, square works best." />
+            <ThemeImageInput source="model_cover_url" label="Cover image" helperText="PNG or JPG, wide (3:1)." />
           </Box>
           <TextInput source="model_bio" label="Bio" multiline minRows={3} fullWidth validate={maxLength(BIO_MAX)} helperText={`Up to ${BIO_MAX} characters.`} />
           <SaveButton label="Save profile" data-testid="profile-creator-save" alwaysEnable={false} />

@@ -1,13 +1,13 @@
 // Upload fields for the landing page and hero banner images (POST /api/app_settings/upload-theme-image, PNG or
-// JPG; the answer's url goes into the setting, saved with the form). Remove clears the field and tells the
-// server (delete-theme-image), which drops the image from the saved settings too.
+// JPG; the answer's url goes into the setting, saved with the form). Remove only clears the field: touching the
+// saved settings mid-edit would make the form's version stale (412 on save). Once saved, the server removes the
+// files the settings stopped using.
 import { useRef, useState } from 'react';
 import { Box, Button, CircularProgress, FormHelperText, IconButton, Tooltip, Typography } from '@mui/material';
 import UploadIcon from '@mui/icons-material/Upload';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import { FieldTitle, useInput, useNotify, type InputProps } from 'react-admin';
-import { THEME_IMAGE_URL } from '../../../domain/settings/landing';
-import { api, consoleHeaders, isOffline, OFFLINE_MESSAGE } from '../api';
+import { consoleHeaders, isOffline, OFFLINE_MESSAGE } from '../api';
 
 const ACCEPT = 'image/png,image/jpeg';
 const FORMAT_ERROR = 'Media format is not supported.';
@@ -29,24 +29,17 @@ async function uploadThemeImage(file: File): Promise<string> {
   return body.data.url;
 }
 
-async function forgetThemeImage(url: string | null | undefined) {
-  if (!url || !THEME_IMAGE_URL.test(url)) return;
-  await api('/api/app_settings/delete-theme-image', { body: { url } }).catch(() => undefined);
-}
-
 function ImageTile({
   value,
   label,
   testId,
   onChange,
-  keepFileOnRemove = false,
 }: {
   value: string | null;
   label: string;
   testId: string;
+  /** Remove only clears the field: the form saves it, and the server then drops the file the settings no longer use. */
   onChange: (url: string | null) => void;
-  /** Remove only clears the field (saved with the form); the file stays until then (profile images). */
-  keepFileOnRemove?: boolean;
 }) {
   const notify = useNotify();
   const input = useRef<HTMLInputElement>(null);
@@ -97,10 +90,7 @@ function ImageTile({
               size="small"
               aria-label={`Remove ${label}`}
               data-testid={`${testId}-remove`}
-              onClick={() => {
-                if (!keepFileOnRemove) void forgetThemeImage(value);
-                onChange(null);
-              }}
+              onClick={() => onChange(null)}
               sx={{ bgcolor: 'rgba(0,0,0,0.55)', color: '#fff', '&:hover': { bgcolor: 'rgba(0,0,0,0.75)' } }}
             >
               <DeleteOutlineIcon fontSize="small" />
@@ -117,8 +107,8 @@ function ImageTile({
 }
 
 /** One image setting (a URL or null). */
-export function ThemeImageInput(props: InputProps & { helperText?: string; keepFileOnRemove?: boolean }) {
-  const { source, label, helperText, keepFileOnRemove } = props;
+export function ThemeImageInput(props: InputProps & { helperText?: string }) {
+  const { source, label, helperText } = props;
   const { field, fieldState, isRequired } = useInput({ ...props, defaultValue: null });
   const value = typeof field.value === 'string' && field.value ? field.value : null;
   return (
@@ -126,7 +116,7 @@ export function ThemeImageInput(props: InputProps & { helperText?: string; keepF
       <Typography variant="body2" color="text.secondary" sx={{ mb: 0.75 }}>
         <FieldTitle label={label} source={source} isRequired={isRequired} />
       </Typography>
-      <ImageTile value={value} label={typeof label === 'string' ? label : source} testId={`theme-image-${source}`} onChange={url => field.onChange(url)} keepFileOnRemove={keepFileOnRemove} />
+      <ImageTile value={value} label={typeof label === 'string' ? label : source} testId={`theme-image-${source}`} onChange={url => field.onChange(url)} />
       <FormHelperText error={!!fieldState.error}>{fieldState.error?.message ?? helperText}</FormHelperText>
     </Box>
   );
