@@ -7,7 +7,7 @@ import { formatPosition, type Position } from '../infra/eventstore/port';
 import type { DomainError } from '../domain/shared/decider';
 import { dollarsFromCents } from '../domain/shared/money';
 import type { InsufficientFundsDetails } from '../domain/pricing/pricing';
-import type { InsufficientFundsData } from '../domain/shared/wire';
+import type { InsufficientFundsData } from '../domain/wallet/wire';
 
 export function ok<T>(reply: FastifyReply, data: T, extra: { message?: string; position?: Position | null } = {}) {
   return reply.send({

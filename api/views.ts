@@ -1,5 +1,7 @@
-// Read models → the wire shapes of domain/shared/wire.ts, applying what the viewer is entitled to see.
-import type { MeView, PostView, PublicSettings, PostMediaView } from '../domain/shared/wire';
+// Read models → the wire shapes of domain/<area>/wire.ts, applying what the viewer is entitled to see.
+import type { MeView } from '../domain/user/wire';
+import type { PostMediaView, PostView } from '../domain/post/wire';
+import type { PublicSettings } from '../domain/settings/wire';
 import { mayOpenMedia, postAccess, type Viewer } from '../domain/post/visibility';
 import { countsFor, type VisibleCounts } from '../domain/post/counts';
 import { dollarsFromCents } from '../domain/shared/money';

@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { emailClaimDecider, emailClaimStream, userDecider, userStream } from '../domain/user/user';
 import { settingsDecider, SETTINGS_STREAM, DEFAULT_SETTINGS } from '../domain/settings/settings';
-import type { PostVisibility } from '../domain/shared/wire';
+import type { PostVisibility } from '../domain/post/wire';
 import { normaliseEmail } from '../domain/shared/validation';
 import type { EventStore } from '../infra/eventstore/port';
 import type { AppStorage as FileStorage } from '../infra/storage/port';

@@ -7,7 +7,7 @@ import { ValidationError } from '../domain/shared/validation';
 import { mediaDecider, mediaStream, ACCEPTED_TYPES } from '../domain/media/media';
 import { mediaIdsOfPost, postDecider, postStream, type CreatePost, type PostMediaRef, type PostSettings } from '../domain/post/post';
 import { FEED_TAGS_STREAM, TAG_MESSAGES, feedTagDecider } from '../domain/feed-tag/feed-tag';
-import type { PostVisibility } from '../domain/shared/wire';
+import type { PostVisibility } from '../domain/post/wire';
 import type { SiteSettings } from '../domain/settings/settings';
 import type { AppStorage as FileStorage } from '../infra/storage/port';
 import { handle, loadStream, type CommandContext } from './handle';

@@ -17,7 +17,7 @@ import type { Kysely } from 'kysely';
 import { MAX_PROCESSING_ATTEMPTS, mediaDecider, mediaStream, processingRetryDelayMs, renditionKeys, type MediaState, type Renditions } from '../domain/media/media';
 import { watermarkOf, type Watermark } from '../domain/media/watermark';
 import { SETTINGS_STREAM, settingsDecider } from '../domain/settings/settings';
-import type { MediaKind } from '../domain/shared/wire';
+import type { MediaKind } from '../domain/media/wire';
 import type { EventStore } from '../infra/eventstore/port';
 import { StorageNotFoundError, type ByteStore } from '../infra/storage/port';
 import { renderImage } from '../infra/media/images';

@@ -1,7 +1,7 @@
 // Read model: each fan's saved cards (token-free: brand, last 4, expiry) and which is primary.
 import type { Kysely } from 'kysely';
 import type { Projection } from './projection';
-import type { SavedCardView } from '../domain/shared/wire';
+import type { SavedCardView } from '../domain/card/wire';
 
 interface CardEntry {
   card_id: string;

@@ -4,7 +4,7 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Projection } from './projection';
 import type { MediaRow } from './media';
-import type { MediaKind } from '../domain/shared/wire';
+import type { MediaKind } from '../domain/media/wire';
 import { ALL_MEDIA, PREVIEW } from '../domain/category/category';
 
 export interface MediaCategoryRow {

@@ -2,7 +2,7 @@
 import type { Kysely } from 'kysely';
 import type { Projection } from './projection';
 import { update } from './projection';
-import type { MediaKind } from '../domain/shared/wire';
+import type { MediaKind } from '../domain/media/wire';
 
 export interface MediaRow {
   id: string;

@@ -15,7 +15,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Projection, ProjectionStore } from './projection';
 import { update } from './projection';
-import type { PostVisibility } from '../domain/shared/wire';
+import type { PostVisibility } from '../domain/post/wire';
 import type { PostMediaRef } from '../domain/post/post';
 import { blogTypeOf, mediaIdsOfPost } from '../domain/post/post';
 

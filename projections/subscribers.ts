@@ -8,7 +8,8 @@
 import { sql, type Kysely } from 'kysely';
 import type { Projection } from './projection';
 import { isActive, subscriptionStatus, type RebillFailure } from '../domain/subscription/subscription';
-import type { SubscriptionDetail, SubscriptionStatusCode } from '../domain/shared/wire';
+import type { SubscriptionDetail } from '../domain/subscription/wire';
+import type { SubscriptionStatusCode } from '../domain/shared/wire';
 
 export interface SubscriberRow {
   user_id: string;

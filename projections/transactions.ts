@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { Projection } from './projection';
 import { update } from './projection';
-import type { TransactionType } from '../domain/shared/wire';
+import type { TransactionType } from '../domain/payment/wire';
 import { purchasedItemOf, transactionTypeOf } from '../domain/payment/payment';
 
 export interface TransactionRow {

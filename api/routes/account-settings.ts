@@ -5,7 +5,7 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import { z } from 'zod';
-import type { MeView } from '../../domain/shared/wire';
+import type { MeView } from '../../domain/user/wire';
 import { DomainError } from '../../domain/shared/decider';
 import { ValidationError, isValidEmail, normaliseEmail } from '../../domain/shared/validation';
 import { FAN_OPT_IN_CHOICES, PHOTO_ID_MAX_BYTES, PHOTO_ID_REQUIRED, PHOTO_ID_TOO_LARGE, PHOTO_ID_UPLOADED } from '../../domain/user/user';

@@ -1,7 +1,7 @@
 // /api/users/*: registration, login, logout, the current user; /api/app_settings/get.
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import type { AuthResult } from '../../domain/shared/wire';
+import type { AuthResult } from '../../domain/user/wire';
 import { registerUser, logIn, logOut, startSession, changePassword, PASSWORD_UPDATED } from '../../commands/accounts';
 import { findUser } from '../../projections/users';
 import { findSubscriber } from '../../projections/subscribers';

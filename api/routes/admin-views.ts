@@ -1,5 +1,6 @@
-// Read-model rows → the console's record shapes (domain/shared/wire.ts), with signed links for staff.
-import type { AdminMediaRecord, AdminPostRecord } from '../../domain/shared/wire';
+// Read-model rows → the console's record shapes (domain/<area>/wire.ts), with signed links for staff.
+import type { AdminMediaRecord } from '../../domain/media/wire';
+import type { AdminPostRecord } from '../../domain/post/wire';
 import type { MediaRow } from '../../projections/media';
 import type { PostRow } from '../../projections/posts';
 import type { FileStorage } from '../../infra/storage/local-disk';

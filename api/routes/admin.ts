@@ -2,7 +2,9 @@
 // as JSON query parameters, the total in Content-Range.
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { AdminDashboard, AdminEventRecord, AdminSubscriberRecord, AdminTransactionRecord } from '../../domain/shared/wire';
+import type { AdminDashboard, AdminTransactionRecord } from '../../domain/payment/wire';
+import type { AdminEventRecord } from '../../domain/console/wire';
+import type { AdminSubscriberRecord } from '../../domain/subscription/wire';
 import { DomainError } from '../../domain/shared/decider';
 import { ValidationError } from '../../domain/shared/validation';
 import { firstTextProblem, textNotAllowed } from '../../domain/shared/text';

@@ -2,7 +2,7 @@
 // (a new version of an older post) and review (an errored post reposted without the errored items).
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { PostPage } from '../../domain/shared/wire';
+import type { PostPage } from '../../domain/post/wire';
 import type { Viewer } from '../../domain/post/visibility';
 import { visibleCounts } from '../../domain/post/counts';
 import { POST_MESSAGES, postStream } from '../../domain/post/post';

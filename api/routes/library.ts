@@ -1,4 +1,4 @@
-// The Content Manager's media library (spec 2 §2, §5, §7). Contracts: domain/shared/wire.ts ("Content Manager").
+// The Content Manager's media library (spec 2 §2, §5, §7). Contracts: domain/media/wire.ts ("Content Manager").
 //   GET  /api/media/category                      categories with counts ('All Media', 'Preview' first)
 //   POST /api/media/category                      { name }            create
 //   POST /api/media/category/update               { id, name }        rename
@@ -9,7 +9,8 @@
 //   POST /api/media/remove-media                  { mediaIds }        remove from the library
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { z } from 'zod';
-import type { LibraryMediaRecord, MediaCategoryRecord, MediaLibraryPage, Role } from '../../domain/shared/wire';
+import type { LibraryMediaRecord, MediaCategoryRecord, MediaLibraryPage } from '../../domain/media/wire';
+import type { Role } from '../../domain/shared/wire';
 import { DomainError } from '../../domain/shared/decider';
 import { ALL_MEDIA, CATEGORY_MESSAGES, LIBRARY_PAGE_SIZE, MEDIA_MESSAGES, PREVIEW } from '../../domain/category/category';
 import { addMediaToCategory, createCategory, deleteCategory, removeMedia, renameCategory, takeMediaOutOfCategory } from '../../commands/library';

@@ -14,7 +14,7 @@
 // The default payment method (card or crypto wallet) is POST /api/users/set-default-payment-method (routes/wallet.ts).
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { MyCountry, PlaceOption, PlacePage, SavedCardView } from '../../domain/shared/wire';
+import type { MyCountry, PlaceOption, PlacePage, SavedCardView } from '../../domain/card/wire';
 import { ValidationError } from '../../domain/shared/validation';
 import { BILLING_MESSAGES } from '../../domain/card/card-form';
 import { addCard, removeCard, setPrimaryCard } from '../../commands/cards';

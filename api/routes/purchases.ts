@@ -1,7 +1,7 @@
 // Subscribing and unlocking posts by card (spec 1 §7, spec 2 §7 unlock purchases). Saved cards: routes/payment-methods.ts.
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import type { PaymentResult } from '../../domain/shared/wire';
+import type { PaymentResult } from '../../domain/payment/wire';
 import { centsFromDollars } from '../../domain/shared/money';
 import { ValidationError } from '../../domain/shared/validation';
 import type { CardChoice } from '../../commands/cards';

@@ -2,7 +2,9 @@
 // staff actions, the mail outbox and site settings. The route table decides who may call each.
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { AdminAuditRecord, AdminUserRecord, Role } from '../../domain/shared/wire';
+import type { AdminAuditRecord } from '../../domain/console/wire';
+import type { AdminUserRecord } from '../../domain/user/wire';
+import type { Role } from '../../domain/shared/wire';
 import { DomainError } from '../../domain/shared/decider';
 import { ASSIGNABLE_ROLES, memberStream } from '../../domain/member/member';
 import type { SiteSettings } from '../../domain/settings/settings';

@@ -9,7 +9,7 @@ import { centsFromDollars, dollarsFromCents } from '../../domain/shared/money';
 import { ValidationError } from '../../domain/shared/validation';
 import { MONEY_ROLES } from '../../domain/access/routes';
 import { TIP_FROM, TIP_SENT, type TipFrom } from '../../domain/tip/tip';
-import type { TipListView, TipView } from '../../domain/shared/wire';
+import type { TipListView, TipView } from '../../domain/tip/wire';
 import { sendTipByCard } from '../../commands/tips';
 import { listTips, type TipRow } from '../../projections/tips';
 import { ok, parse } from '../http';

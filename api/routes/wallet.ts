@@ -34,7 +34,7 @@ import type {
   CryptoTransactionStatus,
   WalletHistoryPage,
   WalletPurchaseResult,
-} from '../../domain/shared/wire';
+} from '../../domain/wallet/wire';
 import {
   applyCryptoReport,
   generateCryptoPayment,

@@ -1,6 +1,6 @@
 // Who may call which API route: ONE table, enforced by the server on every request (a route missing from
 // it is denied) and read by both apps for their guards and menus.
-import { STAFF_ROLES, type Role } from '../shared/wire';
+import { type Role, STAFF_ROLES } from '../shared/wire';
 
 export type Access = 'public' | 'authenticated' | readonly Role[];
 

@@ -38,7 +38,9 @@
 // send message.'), otherwise by the primary card (402 'Could not send Message: {reason}', with
 // errors.allow_cascade for an authorization problem). A message that was paid but not yet delivered (crash,
 // retry) answers errors.isPaymentDoneForPayPerMessage and is delivered without a second charge.
-import type { PaymentResult, PostMediaView, WalletPurchaseResult } from '../shared/wire';
+import type { PaymentResult } from '../payment/wire';
+import type { PostMediaView } from '../post/wire';
+import type { WalletPurchaseResult } from '../wallet/wire';
 
 export type ChatMessageType = 'text' | 'photo' | 'video' | 'gallery' | 'tips' | 'system';
 /** free: no price; locked: priced and not bought by this fan; unlocked: bought (or unlocked by staff). */

@@ -1,6 +1,6 @@
 // Media item (stream `media-<id>`): an uploaded file and the renditions the site serves from it.
 import { DomainError, type Decider, type DomainEvent } from '../shared/decider';
-import type { MediaKind } from '../shared/wire';
+import type { MediaKind } from './wire';
 
 export const mediaStream = (mediaId: string) => `media-${mediaId}`;
 

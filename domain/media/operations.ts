@@ -1,7 +1,7 @@
 // Staff operations on a post's media (spec 2 §2 admin post menu, §7): Rotate Image Left / Right, Refresh Blur
 // Image, Send Video Process Request. Which items they touch, and the spec's messages.
 import { ValidationError } from '../shared/validation';
-import type { MediaKind } from '../shared/wire';
+import type { MediaKind } from './wire';
 import type { RotationAngle } from './media';
 
 export const MEDIA_OPS_MESSAGES = {

@@ -2,7 +2,7 @@
 // GET /api/users/payments/:id, and the pure texts both ends share — what a row is called, its receipt as plain
 // text, and the CSV of all rows. Money stays integer cents; formatting goes through formatMoney.
 import { formatMoney } from '../shared/money';
-import type { TransactionType } from '../shared/wire';
+import type { TransactionType } from './wire';
 
 export type PaymentHistoryStatus = 'pending' | 'captured' | 'failed';
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { PostVisibility, Role } from '../shared/wire';
+import type { PostVisibility } from './wire';
+import type { Role } from '../shared/wire';
 import { countsFor, visibleCounts, type CountSettings } from './counts';
 import type { Viewer } from './visibility';
 

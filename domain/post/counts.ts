@@ -1,7 +1,7 @@
 // Whether a viewer sees a post's like and comment counts (spec 2 §6 "Counts are shown only if settings allow").
 // Pure: the caller supplies the settings, the viewer and the post's visibility.
 import { visibleTo, type EngagementSettings } from '../engagement/rules';
-import type { PostVisibility } from '../shared/wire';
+import type { PostVisibility } from './wire';
 import { isStaffRole } from '../user/user';
 import type { Viewer } from './visibility';
 

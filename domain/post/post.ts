@@ -3,7 +3,8 @@
 // post republishing an older one; versions are grouped by the root post, whose stream lists them so a fan who
 // bought any version is entitled to every version).
 import { DomainError, type Decider, type DomainEvent } from '../shared/decider';
-import type { MediaKind, PostVisibility } from '../shared/wire';
+import type { MediaKind } from '../media/wire';
+import type { PostVisibility } from './wire';
 import { ValidationError } from '../shared/validation';
 
 export const postStream = (postId: string) => `post-${postId}`;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { PostVisibility, Role } from '../shared/wire';
+import type { PostVisibility } from './wire';
+import type { Role } from '../shared/wire';
 import { mayOpenMedia, postAccess, type PostAccess, type Viewer } from './visibility';
 
 const guest: Viewer = { userId: null, role: null, isSubscriber: false };

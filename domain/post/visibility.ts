@@ -1,5 +1,6 @@
 // Who may see what of a post (spec 2 §6). Pure: the caller supplies the viewer's standing.
-import type { PostVisibility, Role } from '../shared/wire';
+import type { PostVisibility } from './wire';
+import type { Role } from '../shared/wire';
 import { isStaffRole } from '../user/user';
 
 export interface Viewer {

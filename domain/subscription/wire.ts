@@ -127,3 +127,44 @@ export interface SubscriptionSettingsRecord {
   subscription_migration_description: string;
   payment_api_version: 'v1' | 'v2';
 }
+
+/** MeView.subscription_detail (spec 1 §3 User.subscription_detail, with the lifecycle's dates). */
+export interface SubscriptionDetail {
+  recurring_price: number; // dollars
+  recurring_price_cents: number;
+  is_rebill_failed: boolean;
+  /** First membership start. */
+  created_at: string;
+  cancelled_at: string | null;
+  /** When the failing rebill is retried next (null when not failing or retries are over). */
+  rebill_retry_at: string | null;
+  rebill_failed_at: string | null;
+  rebill_failure_code: string | null;
+  /** When the fan last closed the rebill-failed popup (POST /api/users/updateRebillNotificationDate). */
+  rebill_notification_date: string | null;
+  /** 'visa •••• 4242', 'wallet', 'complimentary', 'free' */
+  payment_method: string;
+  /** The billing API the membership is on (migration, spec 1 §7). */
+  billing_api: 'v1' | 'v2' | null;
+  renews: boolean;
+}
+
+export interface AdminSubscriberRecord {
+  id: string; // the user id
+  email: string;
+  name: string;
+  /** past_due: renewing, expired, the rebill is being retried (status '1' lapsed). */
+  status: 'active' | 'cancelled' | 'expired' | 'past_due';
+  price_cents: number;
+  recurring_price_cents: number;
+  payment_method: string; // 'visa •••• 4242' or 'wallet'
+  started_at: string;
+  expires_at: string;
+  next_billing_at: string | null;
+  cancelled_at?: string | null;
+  cancel_reason?: string | null;
+  rebill_failed_at?: string | null;
+  rebill_retry_at?: string | null;
+  rebill_attempts?: number | null;
+  periods?: number;
+}

@@ -1,6 +1,6 @@
 // A sandbox card gateway that behaves like a real provider: it keeps its own records (in its own schema, as
 // a provider would on its side), tokenises cards, and answers charges idempotently by key.
-// Test numbers (see SANDBOX_TEST_CARDS in domain/shared/wire.ts and the README) choose the outcome.
+// Test numbers (see SANDBOX_TEST_CARDS in domain/card/wire.ts and the README) choose the outcome.
 //
 // Like a real provider it also sends notices (webhooks) about charges, refunds, voids and chargebacks, signed
 // with the shared secret, to the app's webhook endpoint: each notice is kept until the endpoint answers 2xx and
@@ -12,7 +12,7 @@ import type { Database } from '../db/database';
 import type { CardGateway, GatewayNotice, NoticeType, ReverseOutcome, TokenisedCard } from './port';
 import { noticeDelivery } from './notice-delivery';
 import type { GatewayOutcome } from '../../domain/payment/payment';
-import { SANDBOX_TEST_CARDS } from '../../domain/shared/wire';
+import { SANDBOX_TEST_CARDS } from '../../domain/card/wire';
 import { detectCardBrand } from '../../domain/card/card-form';
 
 type Behaviour = 'approve' | 'decline' | 'minus23' | 'minus24' | 'cascade';

@@ -4,7 +4,7 @@
 // signature, a tampered or expired signature).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { SANDBOX_TEST_CARDS } from '../../domain/shared/wire';
+import { SANDBOX_TEST_CARDS } from '../../domain/card/wire';
 import { startTestServer, TEST_CARD_FORM, type Backend, type TestServer } from '../support/server';
 
 const BACKENDS: Backend[] = ['pglite', 'postgres'];

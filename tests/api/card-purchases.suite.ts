@@ -6,7 +6,7 @@
 // the default payment method.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { SANDBOX_TEST_CARDS } from '../../domain/shared/wire';
+import { SANDBOX_TEST_CARDS } from '../../domain/card/wire';
 import { cardsStream } from '../../domain/card/card';
 import { sandboxCaptures } from '../../infra/payments/sandbox-card-gateway';
 import { startServer } from '../../api/server';

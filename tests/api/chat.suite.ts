@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { sql } from 'kysely';
-import { SANDBOX_TEST_CARDS } from '../../domain/shared/wire';
+import { SANDBOX_TEST_CARDS } from '../../domain/card/wire';
 import { chatMessageStream } from '../../domain/chat/chat-message';
 import { paymentDecider, paymentStream } from '../../domain/payment/payment';
 import { chatMessageDecider } from '../../domain/chat/chat-message';

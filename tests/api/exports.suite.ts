@@ -2,7 +2,7 @@
 // which lets in exactly the list's roles, takes the list's filters, and records a DataExported event (resource,
 // filter, rows) before the file goes out. Users is covered in staff.suite.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SANDBOX_TEST_CARDS } from '../../domain/shared/wire';
+import { SANDBOX_TEST_CARDS } from '../../domain/card/wire';
 import { startTestServer, TEST_CARD_FORM, type Backend, type TestServer } from '../support/server';
 
 export function exportsSuite(backend: Backend, available: boolean) {

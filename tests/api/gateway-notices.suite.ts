@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { sql } from 'kysely';
-import { SANDBOX_TEST_CARDS } from '../../domain/shared/wire';
+import { SANDBOX_TEST_CARDS } from '../../domain/card/wire';
 import { paymentDecider, paymentStream } from '../../domain/payment/payment';
 import { commandContext, handle } from '../../commands/handle';
 import { SIGNATURE_HEADER, signWebhook } from '../../infra/payments/webhook-signature';

@@ -17,7 +17,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../infra/config';
 import { startServer, type RunningServer } from '../../api/server';
 import { cardsStream } from '../../domain/card/card';
-import { SANDBOX_TEST_CARDS } from '../../domain/shared/wire';
+import { SANDBOX_TEST_CARDS } from '../../domain/card/wire';
 import { createTestDatabase, requirePostgresServer } from '../support/postgres';
 import { TEST_CARD_FORM } from '../support/server';
 

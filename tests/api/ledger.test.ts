@@ -2,7 +2,7 @@
 // honest books and name the disagreement when a report or the provider drifts from the event log.
 import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { SANDBOX_TEST_CARDS } from '../../domain/shared/wire';
+import { SANDBOX_TEST_CARDS } from '../../domain/card/wire';
 import { checkLedger } from '../../projections/ledger-check';
 import { sandboxNetCents } from '../../infra/payments/sandbox-card-gateway';
 import { startTestServer, TEST_CARD_FORM } from '../support/server';

@@ -3,7 +3,7 @@
 // newest first, with what they paid in money; GET /api/users/payments/:id is the receipt, 404 for anybody else's
 // payment; guests get 401 and bad paging 400 naming the field. The ledger check runs when the server closes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SANDBOX_TEST_CARDS } from '../../domain/shared/wire';
+import { SANDBOX_TEST_CARDS } from '../../domain/card/wire';
 import { startTestServer, TEST_CARD_FORM, type Backend, type TestServer } from '../support/server';
 import { topUpWallet } from '../support/wallet';
 

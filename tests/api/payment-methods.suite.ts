@@ -5,7 +5,7 @@
 // and neither the card number nor the CVV anywhere in the event log or the database.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { SANDBOX_TEST_CARDS } from '../../domain/shared/wire';
+import { SANDBOX_TEST_CARDS } from '../../domain/card/wire';
 import { LAST_CARD_RENEWS } from '../../domain/card/card';
 import { startTestServer, TEST_CARD_FORM, type Backend, type TestServer } from '../support/server';
 

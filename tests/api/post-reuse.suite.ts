@@ -4,7 +4,7 @@
 // that does not exist — and a retry completes the reuse (issue 11 item 1(b)).
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SANDBOX_TEST_CARDS } from '../../domain/shared/wire';
+import { SANDBOX_TEST_CARDS } from '../../domain/card/wire';
 import { postStream } from '../../domain/post/post';
 import type { EventStore } from '../../infra/eventstore/port';
 import { startTestServer, TEST_CARD_FORM, type Backend, type TestServer } from '../support/server';

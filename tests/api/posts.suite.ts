@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { SANDBOX_TEST_CARDS } from '../../domain/shared/wire';
+import { SANDBOX_TEST_CARDS } from '../../domain/card/wire';
 import { SETTINGS_STREAM, settingsDecider, type SiteSettings } from '../../domain/settings/settings';
 import { commandContext, handle } from '../../commands/handle';
 import { sandboxCaptures } from '../../infra/payments/sandbox-card-gateway';

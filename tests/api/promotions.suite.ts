@@ -5,7 +5,7 @@
 // trimmed, upper-cased, 2-decimal prices), the resubscribe offer, and a rebuild that reproduces the read models.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { SANDBOX_TEST_CARDS } from '../../domain/shared/wire';
+import { SANDBOX_TEST_CARDS } from '../../domain/card/wire';
 import { API_ACCESS } from '../../domain/access/routes';
 import { sandboxCaptures } from '../../infra/payments/sandbox-card-gateway';
 import { rebuildReadModels } from '../../projections/rebuild';

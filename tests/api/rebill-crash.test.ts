@@ -19,7 +19,7 @@ import { openEventStoreFromConfig } from '../../infra/eventstore/open';
 import { checkLedger } from '../../projections/ledger-check';
 import { sandboxNetCents } from '../../infra/payments/sandbox-card-gateway';
 import { sandboxCryptoReceived } from '../../infra/payments/sandbox-crypto-gateway';
-import { SANDBOX_TEST_CARDS } from '../../domain/shared/wire';
+import { SANDBOX_TEST_CARDS } from '../../domain/card/wire';
 import { addDays } from '../../domain/subscription/subscription';
 import { rebillPaymentId } from '../../commands/subscriptions';
 import { TEST_CARD_FORM } from '../support/server';

@@ -2,7 +2,7 @@
 // locked post; staff see the subscriber and both payments; bad input changes nothing; nothing is charged twice.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { SANDBOX_TEST_CARDS } from '../../domain/shared/wire';
+import { SANDBOX_TEST_CARDS } from '../../domain/card/wire';
 import { sandboxCaptures } from '../../infra/payments/sandbox-card-gateway';
 import { registerUser } from '../../commands/accounts';
 import { commandContext } from '../../commands/handle';

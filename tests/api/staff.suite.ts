@@ -1,7 +1,7 @@
 // Staff user management over real HTTP: block (430), delete, roles, flags, complimentary membership, proxy
 // login (events record both the fan and the admin), staff accounts, the audit log, CSV export and settings.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SANDBOX_TEST_CARDS } from '../../domain/shared/wire';
+import { SANDBOX_TEST_CARDS } from '../../domain/card/wire';
 import { startTestServer, TEST_CARD_FORM, type Backend, type TestServer } from '../support/server';
 
 export function staffSuite(backend: Backend, available: boolean) {

@@ -5,7 +5,7 @@
 // complimentary, refunds ending billing, migration and the resubscribe offer. The ledger check runs at close.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { SANDBOX_TEST_CARDS } from '../../domain/shared/wire';
+import { SANDBOX_TEST_CARDS } from '../../domain/card/wire';
 import { addDays, rebillAt, REBILL_RETRY_DAYS } from '../../domain/subscription/subscription';
 import { commandContext } from '../../commands/handle';
 import { createPromotion, endPromotion } from '../../commands/promotions';

@@ -5,7 +5,7 @@
 // The ledger check runs when the server closes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { SANDBOX_TEST_CARDS } from '../../domain/shared/wire';
+import { SANDBOX_TEST_CARDS } from '../../domain/card/wire';
 import { tipStream } from '../../domain/tip/tip';
 import { paymentStream } from '../../domain/payment/payment';
 import { commandContext, handle } from '../../commands/handle';

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { chatMessageStream } from '../../domain/chat/chat-message';
-import { SANDBOX_TEST_CARDS } from '../../domain/shared/wire';
+import { SANDBOX_TEST_CARDS } from '../../domain/card/wire';
 import { comparePositions, type NewEvent, type Position } from '../../infra/eventstore/port';
 import { startTestServer, TEST_CARD_FORM, type Backend } from '../support/server';
 import { topUpWallet } from '../support/wallet';

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
 import { sql } from 'kysely';
 import { postStream } from '../../domain/post/post';
-import { SANDBOX_TEST_CARDS } from '../../domain/shared/wire';
+import { SANDBOX_TEST_CARDS } from '../../domain/card/wire';
 import { comparePositions, type NewEvent, type Position } from '../../infra/eventstore/port';
 import { startTestServer, TEST_CARD_FORM, type Backend } from '../support/server';
 

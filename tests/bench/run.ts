@@ -10,7 +10,7 @@ import { createPostgresEventStore } from '../../infra/eventstore/postgres';
 import type { EventStore, NewEvent } from '../../infra/eventstore/port';
 import { createTestDatabase, isPostgresServerAvailable } from '../support/postgres';
 import { startTestServer, TEST_CARD_FORM, type Backend } from '../support/server';
-import { SANDBOX_TEST_CARDS } from '../../domain/shared/wire';
+import { SANDBOX_TEST_CARDS } from '../../domain/card/wire';
 import { benchRebuild } from './projections';
 import { benchMedia } from './media';
 import { benchFeed, printFeed } from './feed';

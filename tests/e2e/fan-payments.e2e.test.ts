@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { SANDBOX_TEST_CARDS } from '../../domain/shared/wire';
+import { SANDBOX_TEST_CARDS } from '../../domain/card/wire';
 import { startTestServer, TEST_CARD_FORM, type TestServer } from '../support/server';
 import { topUpWallet } from '../support/wallet';
 import { DESKTOP, PHONE, ensureAppsBuilt, launchChromium, requireChromium, shootBothWidths } from '../support/browser';

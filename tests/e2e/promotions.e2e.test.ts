@@ -5,7 +5,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { SANDBOX_TEST_CARDS } from '../../domain/shared/wire';
+import { SANDBOX_TEST_CARDS } from '../../domain/card/wire';
 import { sandboxCaptures } from '../../infra/payments/sandbox-card-gateway';
 import { startTestServer, TEST_CARD_FORM, type TestServer } from '../support/server';
 import { DESKTOP, ensureAppsBuilt, launchChromium, requireChromium, shootBothWidths, signInContext } from '../support/browser';

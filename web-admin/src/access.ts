@@ -6,7 +6,7 @@
 // so menus, registered resources, authProvider.canAccess and action buttons follow the server's own rules.
 import { ADMIN_PAGES, mayOpen } from '../../domain/access/pages';
 import { decideAccess } from '../../domain/access/routes';
-import { STAFF_ROLES, type Role } from '../../domain/shared/wire';
+import { type Role, STAFF_ROLES } from '../../domain/shared/wire';
 
 export type ConsoleResource =
   | 'posts'

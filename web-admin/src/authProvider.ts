@@ -1,5 +1,5 @@
 import type { AuthProvider } from 'react-admin';
-import type { AuthResult, MeView } from '../../domain/shared/wire';
+import type { AuthResult, MeView } from '../../domain/user/wire';
 import { canUse, isStaffRole } from './access';
 import { api, ApiRequestError, isSignedIn, setSignedIn } from './api';
 

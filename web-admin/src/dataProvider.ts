@@ -1,6 +1,7 @@
 import { fetchUtils, HttpError, type CreateParams, type DataProvider } from 'react-admin';
 import simpleRestProvider from 'ra-data-simple-rest';
-import type { AdminDashboard, AdminPostCreate, PostVisibility } from '../../domain/shared/wire';
+import type { AdminDashboard } from '../../domain/payment/wire';
+import type { AdminPostCreate, PostVisibility } from '../../domain/post/wire';
 import { consoleHeaders, isOffline, SERVER_DOWN_MESSAGE } from './api';
 import { uploadMedia, type PendingMedia } from './upload';
 

@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, Navigate, RouterProvider } from 'react-router-dom';
-import type { PublicSettings } from '../../domain/shared/wire';
+import type { PublicSettings } from '../../domain/settings/wire';
 import { App } from './App';
 import { fetchSettings, SettingsProvider } from './settings';
 

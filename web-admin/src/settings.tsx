@@ -1,6 +1,6 @@
 // Public site settings (GET /api/app_settings/get): colours, model name, composer rules.
 import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from 'react';
-import type { PublicSettings } from '../../domain/shared/wire';
+import type { PublicSettings } from '../../domain/settings/wire';
 import { api } from './api';
 
 export const DEFAULT_SETTINGS: PublicSettings = {

@@ -1,6 +1,6 @@
 import { darken, lighten } from '@mui/material/styles';
 import { defaultDarkTheme, defaultLightTheme, type RaThemeOptions } from 'react-admin';
-import type { PublicSettings } from '../../domain/shared/wire';
+import type { PublicSettings } from '../../domain/settings/wire';
 
 // MUI only understands #rgb, #rrggbb(aa), rgb(a)(), hsl(a)(); anything else would throw, so ignore it.
 const COLOR = /^(#([0-9a-f]{3}|[0-9a-f]{4}|[0-9a-f]{6}|[0-9a-f]{8})|(rgb|rgba|hsl|hsla)\([^)]*\))$/i;

@@ -1,5 +1,5 @@
 // Media upload for the composer: presigned address → raw PUT (XMLHttpRequest, for progress) → media record.
-import type { AdminMediaRecord } from '../../domain/shared/wire';
+import type { AdminMediaRecord } from '../../domain/media/wire';
 import { api, ApiRequestError, isOffline, OFFLINE_MESSAGE } from './api';
 
 // ---- per-file progress, readable from React with useSyncExternalStore --------------------------------

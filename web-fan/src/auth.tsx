@@ -1,5 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import type { MeView, PublicSettings } from '../../domain/shared/wire';
+import type { MeView } from '../../domain/user/wire';
+import type { PublicSettings } from '../../domain/settings/wire';
 import { ApiError, api, clearProxyView, hasSession, isProxyView, setBlockedHandler, setSignedIn, setUnauthorizedHandler } from './api';
 
 const SETTINGS_CACHE = 'fanclub.settings';

@@ -1,7 +1,7 @@
 // The fan site's feed rules (spec 2 §2, §9): pagination window, infinite-scroll threshold, video length, caption
 // tooltip, and which slides a post card shows (a locked post's preview first).
 import { describe, expect, it } from 'vitest';
-import type { PostMediaView, PostView } from '../../domain/shared/wire';
+import type { PostMediaView, PostView } from '../../domain/post/wire';
 import { pageWindow, shouldLoadMore } from './paging';
 import { captionTooltip, slidesOf, viewerItemsOf } from './postMedia';
 import { duration } from './format';

@@ -1,5 +1,5 @@
 import { centsFromDollars, formatMoney } from '../../domain/shared/money';
-import type { MeView } from '../../domain/shared/wire';
+import type { MeView } from '../../domain/user/wire';
 
 /** "$12.34" from a wire dollar amount (12.34) or, when given, its exact cents. */
 export function money(amount: number, cents?: number): string {

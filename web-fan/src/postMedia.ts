@@ -1,6 +1,6 @@
 // What a post card shows, slide by slide: a locked post's preview first (unblurred, spec 2 §2 "Add Preview"),
 // then its media, each open (the viewer may see it) or blurred.
-import type { PostMediaView, PostView } from '../../domain/shared/wire';
+import type { PostMediaView, PostView } from '../../domain/post/wire';
 
 export interface Slide {
   item: PostMediaView;

@@ -1,5 +1,5 @@
 import { createTheme, decomposeColor, getContrastRatio, type Theme } from '@mui/material/styles';
-import type { PublicSettings } from '../../domain/shared/wire';
+import type { PublicSettings } from '../../domain/settings/wire';
 
 /** The tasteful dark default used when the creator set nothing (or set something unreadable). */
 export const DEFAULT_COLORS = {

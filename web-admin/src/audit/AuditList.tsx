@@ -17,7 +17,8 @@ import {
   useListContext,
   useRecordContext,
 } from 'react-admin';
-import type { AdminAuditRecord, AdminUserRecord } from '../../../domain/shared/wire';
+import type { AdminAuditRecord } from '../../../domain/console/wire';
+import type { AdminUserRecord } from '../../../domain/user/wire';
 import { humanize } from '../components/StatusChip';
 import { formatDate, relative } from '../format';
 

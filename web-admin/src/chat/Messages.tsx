@@ -28,7 +28,7 @@ import LockIcon from '@mui/icons-material/Lock';
 import LockOpenIcon from '@mui/icons-material/LockOpen';
 import PaidOutlinedIcon from '@mui/icons-material/PaidOutlined';
 import PlayCircleOutlineIcon from '@mui/icons-material/PlayCircleOutline';
-import type { PostMediaView } from '../../../domain/shared/wire';
+import type { PostMediaView } from '../../../domain/post/wire';
 import { formatDate, relative } from '../format';
 import { useSay } from '../posts/parts';
 import { chatApi } from './api';

@@ -1,7 +1,8 @@
 // The console chat's rules (spec 3 §2.1, §4, §5, §6, §9) as small pure functions; the texts are the spec's.
 // The screens in this folder only call these.
 import type { ChatMessageView, ChatUserDetails, ChatUserSort } from '../../../domain/chat/wire';
-import type { MediaKind, Role } from '../../../domain/shared/wire';
+import type { MediaKind } from '../../../domain/media/wire';
+import type { Role } from '../../../domain/shared/wire';
 import { CHAT_MEDIA_MAX, CHAT_TEXT_MAX, MESSAGE_EMPTY, PLEASE_ADD_MEDIA, tooManyMedia } from '../../../domain/chat/chat-message';
 import { chatDeductionCents } from '../../../domain/chat/conversation';
 import { chatSortsFor, seesChatStatusFilter } from '../../../domain/chat/roles';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Autocomplete, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, TextField } from '@mui/material';
-import type { MediaCategoryRecord } from '../../../domain/shared/wire';
+import type { MediaCategoryRecord } from '../../../domain/media/wire';
 import { CATEGORY_MESSAGES } from '../../../domain/category/category';
 
 /** Picks one of the creator's categories (never All Media or Preview) for the selected media. */

@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, TextField } from '@mui/material';
-import type { MediaCategoryRecord } from '../../../domain/shared/wire';
+import type { MediaCategoryRecord } from '../../../domain/media/wire';
 import { CATEGORY_INPUT_MAX, CATEGORY_MESSAGES, categoryNameProblem } from '../../../domain/category/category';
 import { LIBRARY_ERRORS, libraryApi, messageOf } from './api';
 

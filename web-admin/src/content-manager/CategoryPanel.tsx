@@ -11,7 +11,7 @@ import FolderOutlinedIcon from '@mui/icons-material/FolderOutlined';
 import PermMediaOutlinedIcon from '@mui/icons-material/PermMediaOutlined';
 import SearchIcon from '@mui/icons-material/Search';
 import StarBorderIcon from '@mui/icons-material/StarBorder';
-import type { MediaCategoryRecord } from '../../../domain/shared/wire';
+import type { MediaCategoryRecord } from '../../../domain/media/wire';
 import { ALL_MEDIA, CATEGORY_MESSAGES, countLabel } from '../../../domain/category/category';
 
 /** '12 photos · 1.2K videos', or the spec's 'Empty' for a category with no counts. */

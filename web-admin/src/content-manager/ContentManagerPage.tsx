@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert, Box, Card } from '@mui/material';
 import { Title, usePermissions } from 'react-admin';
-import type { LibraryMediaRecord } from '../../../domain/shared/wire';
+import type { LibraryMediaRecord } from '../../../domain/media/wire';
 import { mayOpenPage } from '../access';
 import { LibraryBrowser } from './LibraryBrowser';
 import { CONTENT_MANAGER_PAGE } from './paths';

@@ -6,7 +6,7 @@ import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import FolderOffOutlinedIcon from '@mui/icons-material/FolderOffOutlined';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import { useNotify, usePermissions } from 'react-admin';
-import type { LibraryMediaRecord, MediaCategoryRecord, MediaLibraryType } from '../../../domain/shared/wire';
+import type { LibraryMediaRecord, MediaCategoryRecord, MediaLibraryType } from '../../../domain/media/wire';
 import { ALL_MEDIA, CATEGORY_MESSAGES, MEDIA_MESSAGES, countLabel, isReservedCategoryId } from '../../../domain/category/category';
 import { mayCall } from '../access';
 import { ConfirmDialog } from '../components/ConfirmDialog';

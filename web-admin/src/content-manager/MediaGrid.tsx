@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, type UIEvent } from 'react';
 import { Alert, Box, Button, Checkbox, Chip, CircularProgress, Typography } from '@mui/material';
 import ErrorOutlineIcon from '@mui/icons-material/ErrorOutline';
 import PlayCircleOutlineIcon from '@mui/icons-material/PlayCircleOutline';
-import type { LibraryMediaRecord } from '../../../domain/shared/wire';
+import type { LibraryMediaRecord } from '../../../domain/media/wire';
 import { MEDIA_MESSAGES, dayLabel, fileSizeLabel } from '../../../domain/category/category';
 
 /** The library asks for the next page once this much of the list has been scrolled (spec 2 §9: 93 %). */

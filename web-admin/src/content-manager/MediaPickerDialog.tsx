@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Box, Button, Dialog, DialogTitle, IconButton, Typography, useMediaQuery } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
-import type { LibraryMediaRecord } from '../../../domain/shared/wire';
+import type { LibraryMediaRecord } from '../../../domain/media/wire';
 import { LibraryBrowser, SMALL_SCREEN } from './LibraryBrowser';
 
 export interface MediaPickerDialogProps {

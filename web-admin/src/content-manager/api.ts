@@ -1,6 +1,6 @@
-// The media library's calls (contracts in domain/shared/wire.ts, "Content Manager"). Errors carry the
+// The media library's calls (contracts in domain/media/wire.ts, "Content Manager"). Errors carry the
 // server's message; the callers fall back to the spec's defaults (spec 2 §8) when there is none.
-import type { MediaCategoryRecord, MediaLibraryPage, MediaLibraryQuery } from '../../../domain/shared/wire';
+import type { MediaCategoryRecord, MediaLibraryPage, MediaLibraryQuery } from '../../../domain/media/wire';
 import { api, ApiRequestError } from '../api';
 import { uploadMedia, type PendingMedia } from '../upload';
 

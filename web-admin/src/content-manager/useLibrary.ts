@@ -3,7 +3,12 @@
 // many items are held (deduplicated), so removing or prepending items never leaves a gap between pages.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLogoutIfAccessDenied } from 'react-admin';
-import type { LibraryMediaRecord, MediaCategoryRecord, MediaLibraryPage, MediaLibraryType } from '../../../domain/shared/wire';
+import type {
+  LibraryMediaRecord,
+  MediaCategoryRecord,
+  MediaLibraryPage,
+  MediaLibraryType,
+} from '../../../domain/media/wire';
 import { ALL_MEDIA, LIBRARY_PAGE_SIZE } from '../../../domain/category/category';
 import { LIBRARY_ERRORS, libraryApi, messageOf } from './api';
 

@@ -5,7 +5,7 @@ import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import GroupsIcon from '@mui/icons-material/Groups';
 import ArticleIcon from '@mui/icons-material/Article';
 import { Title, useDataProvider, useGetIdentity, usePermissions } from 'react-admin';
-import type { AdminDashboard } from '../../../domain/shared/wire';
+import type { AdminDashboard } from '../../../domain/payment/wire';
 import { resourcesFor, seesDashboard } from '../access';
 import type { ConsoleDataProvider } from '../dataProvider';
 import { money } from '../format';

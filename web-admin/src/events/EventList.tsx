@@ -1,6 +1,6 @@
 import { Typography } from '@mui/material';
 import { DataTable, List, SimpleList, TextInput } from 'react-admin';
-import type { AdminEventRecord } from '../../../domain/shared/wire';
+import type { AdminEventRecord } from '../../../domain/console/wire';
 import { Responsive } from '../components/ResponsiveList';
 import { formatDate } from '../format';
 

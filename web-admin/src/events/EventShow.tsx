@@ -1,6 +1,6 @@
 import { Box } from '@mui/material';
 import { FunctionField, Labeled, Show, SimpleShowLayout, TextField, useRecordContext } from 'react-admin';
-import type { AdminEventRecord } from '../../../domain/shared/wire';
+import type { AdminEventRecord } from '../../../domain/console/wire';
 import { formatDate } from '../format';
 import { actorOf } from './EventList';
 

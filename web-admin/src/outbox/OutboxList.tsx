@@ -1,6 +1,6 @@
 import { Box } from '@mui/material';
 import { DataTable, List, SearchInput, SelectInput, SimpleList } from 'react-admin';
-import type { AdminOutboxRecord } from '../../../domain/shared/wire';
+import type { AdminOutboxRecord } from '../../../domain/console/wire';
 import { Responsive } from '../components/ResponsiveList';
 import { StatusChip } from '../components/StatusChip';
 import { formatDate } from '../format';

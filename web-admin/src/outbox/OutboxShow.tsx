@@ -1,7 +1,7 @@
 import { Fragment } from 'react';
 import { Alert, Box, Link } from '@mui/material';
 import { FunctionField, Labeled, Show, SimpleShowLayout, TextField, useRecordContext } from 'react-admin';
-import type { AdminOutboxRecord } from '../../../domain/shared/wire';
+import type { AdminOutboxRecord } from '../../../domain/console/wire';
 import { StatusChip } from '../components/StatusChip';
 import { formatDate } from '../format';
 

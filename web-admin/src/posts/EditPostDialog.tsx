@@ -22,7 +22,7 @@ import {
   type Theme,
 } from '@mui/material';
 import PhotoLibraryOutlinedIcon from '@mui/icons-material/PhotoLibraryOutlined';
-import type { AdminMediaRecord } from '../../../domain/shared/wire';
+import type { AdminMediaRecord } from '../../../domain/media/wire';
 import { useSettings } from '../settings';
 import { MediaPicker } from './MediaPicker';
 import { PREVIEW_HELP } from './MediaAttach';

@@ -5,7 +5,7 @@ import { Box, Button, FormControlLabel, FormHelperText, Stack, Switch, ToggleBut
 import AddPhotoAlternateOutlinedIcon from '@mui/icons-material/AddPhotoAlternateOutlined';
 import CloudUploadOutlinedIcon from '@mui/icons-material/CloudUploadOutlined';
 import PhotoLibraryOutlinedIcon from '@mui/icons-material/PhotoLibraryOutlined';
-import type { AdminMediaRecord } from '../../../domain/shared/wire';
+import type { AdminMediaRecord } from '../../../domain/media/wire';
 import { MediaPicker } from './MediaPicker';
 import { HelpButton, ItemTile, TileGrid } from './parts';
 import {

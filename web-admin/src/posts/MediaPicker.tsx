@@ -2,7 +2,7 @@
 // chunk stays small. The dialog itself is ../content-manager/MediaPickerDialog.tsx.
 import { lazy, Suspense } from 'react';
 import { CircularProgress, Dialog, DialogContent } from '@mui/material';
-import type { AdminMediaRecord } from '../../../domain/shared/wire';
+import type { AdminMediaRecord } from '../../../domain/media/wire';
 
 export interface MediaPickerProps {
   open: boolean;

@@ -29,7 +29,7 @@ import SendIcon from '@mui/icons-material/Send';
 import { Link as RouterLink } from 'react-router-dom';
 import { Title, usePermissions } from 'react-admin';
 import type { FeedTagView } from '../../../domain/feed-tag/feed-tag';
-import type { PostVisibility } from '../../../domain/shared/wire';
+import type { PostVisibility } from '../../../domain/post/wire';
 import { mayCall } from '../access';
 import { ApiRequestError } from '../api';
 import { useSettings } from '../settings';

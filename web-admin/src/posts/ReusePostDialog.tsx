@@ -22,7 +22,7 @@ import {
 } from '@mui/material';
 import EventIcon from '@mui/icons-material/Event';
 import PhotoLibraryOutlinedIcon from '@mui/icons-material/PhotoLibraryOutlined';
-import type { AdminMediaRecord } from '../../../domain/shared/wire';
+import type { AdminMediaRecord } from '../../../domain/media/wire';
 import { useSettings } from '../settings';
 import { MediaPicker } from './MediaPicker';
 import { PREVIEW_HELP } from './MediaAttach';

@@ -35,7 +35,7 @@ import HelpOutlineIcon from '@mui/icons-material/HelpOutline';
 import ImageIcon from '@mui/icons-material/Image';
 import PlayCircleOutlineIcon from '@mui/icons-material/PlayCircleOutline';
 import { useNotify } from 'react-admin';
-import type { MediaKind } from '../../../domain/shared/wire';
+import type { MediaKind } from '../../../domain/media/wire';
 import { uploadProgress, type UploadState } from '../upload';
 import { getBlog } from './postApi';
 import { AMOUNT_INPUT_MAX, AMOUNT_INPUT_MIN, localDate, MESSAGES, type Schedule } from './rules';

@@ -1,6 +1,11 @@
 // The spec's post calls (spec 2 §7) as the console makes them. Every answer is the /api envelope; the
 // server's message is what the screens show.
-import type { PostCreateRequest, PostEditRequest, PostReuseRequest, PostReviewRequest } from '../../../domain/shared/wire';
+import type {
+  PostCreateRequest,
+  PostEditRequest,
+  PostReuseRequest,
+  PostReviewRequest,
+} from '../../../domain/post/wire';
 import type { FeedTagList, FeedTagView } from '../../../domain/feed-tag/feed-tag';
 import { normaliseTagName } from '../../../domain/feed-tag/feed-tag';
 import { api, ifMatch } from '../api';

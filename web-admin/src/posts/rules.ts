@@ -1,6 +1,8 @@
 // The composer's and the post menu's rules (spec 2 §2, §4, §5, §6, §9) as small pure functions; the
 // messages are the spec's texts. The screens in this folder only call these.
-import type { MediaKind, PostVisibility, PublicSettings } from '../../../domain/shared/wire';
+import type { MediaKind } from '../../../domain/media/wire';
+import type { PostVisibility } from '../../../domain/post/wire';
+import type { PublicSettings } from '../../../domain/settings/wire';
 import { mayCall } from '../access';
 import type { ConsolePost, MediaCategory } from './types';
 

@@ -1,7 +1,8 @@
-// Shapes the console's post screens read. The server's wire types (domain/shared/wire.ts) are the source;
+// Shapes the console's post screens read. The server's wire types (domain/post/wire.ts) are the source;
 // the fields the issue-4 routes add (versions, tags, category, preview) are read optionally so that the
 // console keeps working against a server that does not send them yet.
-import type { AdminMediaRecord, AdminPostRecord, MediaKind, PostView, PostVisibility } from '../../../domain/shared/wire';
+import type { AdminMediaRecord, MediaKind } from '../../../domain/media/wire';
+import type { AdminPostRecord, PostView, PostVisibility } from '../../../domain/post/wire';
 
 /** A row of GET /admin-api/posts, with the optional fields of reused posts and tags. */
 export type ConsolePost = AdminPostRecord & {

@@ -1,6 +1,6 @@
 import { Chip, Tooltip } from '@mui/material';
 import { DataTable, List, SelectInput, SimpleList, TextInput, TopToolbar } from 'react-admin';
-import type { AdminSubscriberRecord } from '../../../domain/shared/wire';
+import type { AdminSubscriberRecord } from '../../../domain/subscription/wire';
 import { ExportCsvButton } from '../components/ExportCsvButton';
 import { Responsive } from '../components/ResponsiveList';
 import { StatusChip } from '../components/StatusChip';

@@ -9,7 +9,7 @@ import {
   SimpleList,
   TopToolbar,
 } from 'react-admin';
-import type { AdminTransactionRecord } from '../../../domain/shared/wire';
+import type { AdminTransactionRecord } from '../../../domain/payment/wire';
 import { ExportCsvButton } from '../components/ExportCsvButton';
 import { Responsive } from '../components/ResponsiveList';
 import { humanize, StatusChip } from '../components/StatusChip';

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Box, Button, MenuItem, TextField as MuiTextField, Typography } from '@mui/material';
 import { useNotify, usePermissions, useRecordContext, useRefresh, useUpdate } from 'react-admin';
-import { STAFF_ROLES, type AdminUserRecord, type Role } from '../../../domain/shared/wire';
+import { type Role, STAFF_ROLES } from '../../../domain/shared/wire';
+import type { AdminUserRecord } from '../../../domain/user/wire';
 import { canUse } from '../access';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { humanize } from '../components/StatusChip';

@@ -23,7 +23,7 @@ import CardGiftcardIcon from '@mui/icons-material/CardGiftcard';
 import DeleteIcon from '@mui/icons-material/Delete';
 import LoginIcon from '@mui/icons-material/Login';
 import { useNotify, usePermissions, useRecordContext, useRedirect, useRefresh } from 'react-admin';
-import type { AdminUserRecord } from '../../../domain/shared/wire';
+import type { AdminUserRecord } from '../../../domain/user/wire';
 import { mayDo } from '../access';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import {

@@ -27,7 +27,8 @@ import {
   useNotify,
   useRedirect,
 } from 'react-admin';
-import { STAFF_ROLES, type AdminStaffCreate, type AdminUserRecord } from '../../../domain/shared/wire';
+import { STAFF_ROLES } from '../../../domain/shared/wire';
+import type { AdminStaffCreate, AdminUserRecord } from '../../../domain/user/wire';
 import { humanize } from '../components/StatusChip';
 
 const STAFF_ROLE_CHOICES = STAFF_ROLES.map(id => ({ id, name: humanize(id) }));

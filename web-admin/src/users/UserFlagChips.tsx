@@ -2,7 +2,7 @@ import { Box, Chip } from '@mui/material';
 import BlockIcon from '@mui/icons-material/Block';
 import CardGiftcardIcon from '@mui/icons-material/CardGiftcard';
 import BadgeIcon from '@mui/icons-material/Badge';
-import type { AdminUserRecord } from '../../../domain/shared/wire';
+import type { AdminUserRecord } from '../../../domain/user/wire';
 
 /** Row chips: blocked, complimentary subscription, photo-ID override. Nothing when none applies. */
 export function UserFlagChips({ record }: { record: Pick<AdminUserRecord, 'blocked' | 'complimentary' | 'photo_id_override'> }) {

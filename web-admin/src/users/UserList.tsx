@@ -10,7 +10,7 @@ import {
   TopToolbar,
   usePermissions,
 } from 'react-admin';
-import type { AdminUserRecord } from '../../../domain/shared/wire';
+import type { AdminUserRecord } from '../../../domain/user/wire';
 import { canUse } from '../access';
 import { ExportCsvButton } from '../components/ExportCsvButton';
 import { Responsive } from '../components/ResponsiveList';

@@ -11,7 +11,8 @@ import {
   usePermissions,
   useRecordContext,
 } from 'react-admin';
-import type { AdminEventRecord, AdminUserRecord } from '../../../domain/shared/wire';
+import type { AdminEventRecord } from '../../../domain/console/wire';
+import type { AdminUserRecord } from '../../../domain/user/wire';
 import { canUse } from '../access';
 import { Responsive } from '../components/ResponsiveList';
 import { humanize } from '../components/StatusChip';

@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import { Box, Button, Tooltip, Typography } from '@mui/material';
 import { DataTable, FilterButton, List, SearchInput, SelectInput, SimpleList, TopToolbar, useNotify, usePermissions, useRecordContext, useRefresh } from 'react-admin';
-import type { AdminCryptoPaymentRecord } from '../../../domain/shared/wire';
+import type { AdminCryptoPaymentRecord } from '../../../domain/wallet/wire';
 import { api } from '../api';
 import { mayCall } from '../access';
 import { Responsive } from '../components/ResponsiveList';

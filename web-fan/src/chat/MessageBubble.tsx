@@ -16,7 +16,7 @@ import VolunteerActivismRounded from '@mui/icons-material/VolunteerActivismRound
 import PhotoRounded from '@mui/icons-material/PhotoRounded';
 import VideocamRounded from '@mui/icons-material/VideocamRounded';
 import type { ChatMessageView } from '../../../domain/chat/wire';
-import type { PostMediaView } from '../../../domain/shared/wire';
+import type { PostMediaView } from '../../../domain/post/wire';
 import { fullDate, money } from '../format';
 import { chatTime } from './chatRules';
 

@@ -10,7 +10,7 @@ import { alpha } from '@mui/material/styles';
 import CloseRounded from '@mui/icons-material/CloseRounded';
 import MarkEmailUnreadRounded from '@mui/icons-material/MarkEmailUnreadRounded';
 import NotificationsActiveRounded from '@mui/icons-material/NotificationsActiveRounded';
-import type { MeView } from '../../../domain/shared/wire';
+import type { MeView } from '../../../domain/user/wire';
 import { api } from '../api';
 import { useAuth, useModelName } from '../auth';
 import { useNotify } from '../notify';

@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import ChevronLeftRounded from '@mui/icons-material/ChevronLeftRounded';
 import ChevronRightRounded from '@mui/icons-material/ChevronRightRounded';
 import CloseRounded from '@mui/icons-material/CloseRounded';
-import type { PostMediaView } from '../../../domain/shared/wire';
+import type { PostMediaView } from '../../../domain/post/wire';
 
 export interface MediaViewerProps {
   items: PostMediaView[];

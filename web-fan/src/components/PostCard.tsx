@@ -22,7 +22,7 @@ import PhotoLibraryRounded from '@mui/icons-material/PhotoLibraryRounded';
 import PlayArrowRounded from '@mui/icons-material/PlayArrowRounded';
 import PublicRounded from '@mui/icons-material/PublicRounded';
 import OpenInFullRounded from '@mui/icons-material/OpenInFullRounded';
-import type { PostMediaView, PostView } from '../../../domain/shared/wire';
+import type { PostMediaView, PostView } from '../../../domain/post/wire';
 import { duration, fullDate, money, relativeTime } from '../format';
 import { PostPrice } from '../promotions/PromotionPrice';
 import { useAuth, useIsProxy } from '../auth';

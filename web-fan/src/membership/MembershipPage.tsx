@@ -13,7 +13,7 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import CreditCardRounded from '@mui/icons-material/CreditCardRounded';
-import type { SavedCardView } from '../../../domain/shared/wire';
+import type { SavedCardView } from '../../../domain/card/wire';
 import type { MembershipDetailsView } from '../../../domain/subscription/wire';
 import { SUBSCRIPTION_REACTIVATED } from '../../../domain/subscription/subscription';
 import { formatMoney } from '../../../domain/shared/money';

@@ -16,7 +16,7 @@ import Typography from '@mui/material/Typography';
 import CheckCircleRounded from '@mui/icons-material/CheckCircleRounded';
 import TimerRounded from '@mui/icons-material/TimerRounded';
 import type { SubscriptionQuoteView } from '../../../domain/subscription/wire';
-import type { PaymentResult } from '../../../domain/shared/wire';
+import type { PaymentResult } from '../../../domain/payment/wire';
 import { THANK_YOU } from '../../../domain/subscription/subscription';
 import { formatMoney } from '../../../domain/shared/money';
 import { ApiError, api, errorMessage } from '../api';

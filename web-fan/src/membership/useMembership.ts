@@ -1,7 +1,7 @@
 // The membership details (GET /api/v2/subscription/details) shared by the membership pages, the popups and the
 // ribbons: one request per change of the signed-in fan's membership, whoever asks first.
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
-import type { MeView } from '../../../domain/shared/wire';
+import type { MeView } from '../../../domain/user/wire';
 import type { MembershipDetailsView } from '../../../domain/subscription/wire';
 import { api, errorMessage } from '../api';
 import { useAuth } from '../auth';

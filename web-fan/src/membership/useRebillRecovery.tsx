@@ -2,7 +2,7 @@
 // Details' dialog and the failed charge is retried at once with it (POST /api/v2/subscription/retry-rebill).
 // The declined card is never tried again here, so this always asks for a card.
 import { lazy, Suspense, useCallback, useRef, useState, type ReactNode } from 'react';
-import type { CardForm } from '../../../domain/shared/wire';
+import type { CardForm } from '../../../domain/card/wire';
 import type { SubscriptionPaymentResult } from '../../../domain/subscription/wire';
 import { REBILL_RECOVERED } from '../../../domain/subscription/subscription';
 import { formatMoney } from '../../../domain/shared/money';

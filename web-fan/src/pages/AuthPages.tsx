@@ -5,7 +5,7 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import TextField from '@mui/material/TextField';
-import type { AuthResult } from '../../../domain/shared/wire';
+import type { AuthResult } from '../../../domain/user/wire';
 import { ApiError, api } from '../api';
 import { afterLoginRoute, useAuth, useModelName } from '../auth';
 import { AuthCard, emailProblem, passwordProblem, FormError, toApiError, useForm, type Errors, SubmitButton } from '../components/FormKit';

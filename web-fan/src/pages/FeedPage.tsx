@@ -7,7 +7,7 @@ import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
 import PaginationItem from '@mui/material/PaginationItem';
 import Typography from '@mui/material/Typography';
-import type { PostMediaView, PostPage, PostView } from '../../../domain/shared/wire';
+import type { PostMediaView, PostPage, PostView } from '../../../domain/post/wire';
 import type { FeedTagList, FeedTagView } from '../../../domain/feed-tag/feed-tag';
 import { api, errorMessage } from '../api';
 import { useAuth } from '../auth';

@@ -7,7 +7,7 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import TextField from '@mui/material/TextField';
-import type { MeView } from '../../../domain/shared/wire';
+import type { MeView } from '../../../domain/user/wire';
 import { ApiError, api } from '../api';
 import { afterLoginRoute, useAuth } from '../auth';
 import { useNotify } from '../notify';

@@ -3,7 +3,7 @@ import { Link as RouterLink, useParams } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import ArrowBackRounded from '@mui/icons-material/ArrowBackRounded';
-import type { PostMediaView, PostView } from '../../../domain/shared/wire';
+import type { PostMediaView, PostView } from '../../../domain/post/wire';
 import { ApiError, api, errorMessage } from '../api';
 import { useAuth } from '../auth';
 import { PostCard } from '../components/PostCard';

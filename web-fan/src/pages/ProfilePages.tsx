@@ -25,7 +25,7 @@ import KeyRounded from '@mui/icons-material/KeyRounded';
 import LogoutRounded from '@mui/icons-material/LogoutRounded';
 import WorkspacePremiumRounded from '@mui/icons-material/WorkspacePremiumRounded';
 import ReceiptLongRounded from '@mui/icons-material/ReceiptLongRounded';
-import type { MeView } from '../../../domain/shared/wire';
+import type { MeView } from '../../../domain/user/wire';
 import { ApiError, api } from '../api';
 import { useAuth } from '../auth';
 import { isMember } from '../format';

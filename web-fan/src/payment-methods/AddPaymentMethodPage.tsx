@@ -13,7 +13,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import ArrowBackRounded from '@mui/icons-material/ArrowBackRounded';
 import LockRounded from '@mui/icons-material/LockRounded';
-import type { AddCardRequest, CardForm, SavedCardView } from '../../../domain/shared/wire';
+import type { AddCardRequest, CardForm, SavedCardView } from '../../../domain/card/wire';
 import { ApiError, IdempotentAction, api, errorMessage } from '../api';
 import { useAuth, useIsProxy } from '../auth';
 import { useNotify } from '../notify';

@@ -24,7 +24,7 @@ import Typography from '@mui/material/Typography';
 import AddRounded from '@mui/icons-material/AddRounded';
 import CreditCardRounded from '@mui/icons-material/CreditCardRounded';
 import DeleteOutlineRounded from '@mui/icons-material/DeleteOutlineRounded';
-import type { SavedCardView } from '../../../domain/shared/wire';
+import type { SavedCardView } from '../../../domain/card/wire';
 import type { PaymentIconBrand } from '../../../domain/settings/landing';
 import { api, errorMessage } from '../api';
 import { useAuth, useIsProxy } from '../auth';

@@ -1,7 +1,7 @@
 // Country, state and city lookups for the billing form, from the server's packaged data set
 // (GET /api/places/*), cached for the page's lifetime. The data set itself never ships to the browser.
 import { useEffect, useState } from 'react';
-import type { MyCountry, PlaceOption, PlacePage } from '../../../domain/shared/wire';
+import type { MyCountry, PlaceOption, PlacePage } from '../../../domain/card/wire';
 import { api } from '../api';
 
 const cache = new Map<string, Promise<unknown>>();

@@ -13,7 +13,7 @@ import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import LockRounded from '@mui/icons-material/LockRounded';
-import type { CardForm } from '../../../domain/shared/wire';
+import type { CardForm } from '../../../domain/card/wire';
 import { formatCardNumber, normaliseCardNumber, type PlaceFacts } from '../../../domain/card/card-form';
 import {
   CARD_TYPE_LABELS,

@@ -14,7 +14,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import CloseRounded from '@mui/icons-material/CloseRounded';
 import LockRounded from '@mui/icons-material/LockRounded';
-import type { CardForm } from '../../../domain/shared/wire';
+import type { CardForm } from '../../../domain/card/wire';
 import AddCardForm, { useAddCardForm } from './AddCardForm';
 
 export interface CardDialogProps {

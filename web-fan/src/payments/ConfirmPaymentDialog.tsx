@@ -1,7 +1,8 @@
 // The confirmation before money moves (an unlock, a tip): the spec's sentence, where the money comes from
 // (the wallet notice when the wallet pays), Cancel and Confirm; both disabled while the payment runs.
 import { useEffect, useState, type ReactNode } from 'react';
-import type { MeView, SavedCardView } from '../../../domain/shared/wire';
+import type { MeView } from '../../../domain/user/wire';
+import type { SavedCardView } from '../../../domain/card/wire';
 import { api } from '../api';
 import { chargeSourceText } from './chargeSource';
 import { WalletNotice } from '../wallet/useWalletPurchase';

@@ -12,7 +12,7 @@ import {
   type CardBrand,
   type PlaceFacts,
 } from '../../../domain/card/card-form';
-import type { CardForm } from '../../../domain/shared/wire';
+import type { CardForm } from '../../../domain/card/wire';
 
 export type CardType = CardBrand;
 

@@ -3,7 +3,7 @@
 // method is crypto_currency (web-fan/src/wallet/useWalletPurchase.tsx).
 import { useCallback, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
-import type { PostView } from '../../../domain/shared/wire';
+import type { PostView } from '../../../domain/post/wire';
 import { api } from '../api';
 import { useAuth, useIsProxy } from '../auth';
 import { isMember, money } from '../format';

@@ -11,7 +11,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import VolunteerActivismRounded from '@mui/icons-material/VolunteerActivismRounded';
-import type { TipListView, TipView } from '../../../domain/shared/wire';
+import type { TipListView, TipView } from '../../../domain/tip/wire';
 import { formatMoney } from '../../../domain/shared/money';
 import { api, errorMessage } from '../api';
 import { fullDate, relativeTime } from '../format';

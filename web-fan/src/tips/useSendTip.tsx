@@ -3,7 +3,8 @@
 // shortfall opens Add Funds with the remainder, then the tip is tried again). A 401 goes to /register.
 import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
-import type { PaymentResult, WalletPurchaseResult } from '../../../domain/shared/wire';
+import type { PaymentResult } from '../../../domain/payment/wire';
+import type { WalletPurchaseResult } from '../../../domain/wallet/wire';
 import { formatMoney } from '../../../domain/shared/money';
 import { ApiError, api } from '../api';
 import { useAuth } from '../auth';

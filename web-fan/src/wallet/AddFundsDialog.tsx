@@ -25,7 +25,7 @@ import { useTheme } from '@mui/material/styles';
 import CheckCircleRounded from '@mui/icons-material/CheckCircleRounded';
 import ContentCopyRounded from '@mui/icons-material/ContentCopyRounded';
 import CloseRounded from '@mui/icons-material/CloseRounded';
-import type { CryptoCurrencyItem, CryptoGeneratedPayment, CryptoPaymentData } from '../../../domain/shared/wire';
+import type { CryptoCurrencyItem, CryptoGeneratedPayment, CryptoPaymentData } from '../../../domain/wallet/wire';
 import { addFundsOptions, parseOtherAmount } from '../../../domain/pricing/pricing';
 import { formatMoney } from '../../../domain/shared/money';
 import { errorMessage } from '../api';

@@ -5,7 +5,8 @@ import { lazy, Suspense, useCallback, useRef, useState, type ReactNode } from 'r
 import Alert from '@mui/material/Alert';
 import Link from '@mui/material/Link';
 import { Link as RouterLink } from 'react-router-dom';
-import type { MeView, PostView } from '../../../domain/shared/wire';
+import type { MeView } from '../../../domain/user/wire';
+import type { PostView } from '../../../domain/post/wire';
 import { formatMoney } from '../../../domain/shared/money';
 import { ApiError, IdempotentAction, api, errorMessage } from '../api';
 import { useAuth } from '../auth';

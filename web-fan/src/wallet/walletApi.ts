@@ -7,7 +7,7 @@ import type {
   InsufficientFundsData,
   WalletHistoryPage,
   WalletPurchaseResult,
-} from '../../../domain/shared/wire';
+} from '../../../domain/wallet/wire';
 import { DEFAULT_WALLET_SETTINGS, type WalletSettings } from '../../../domain/pricing/pricing';
 import { ApiError, api } from '../api';
 
