@@ -4,6 +4,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { recordExport } from '../commands/staff';
 import type { ListParams } from '../projections/console-lists';
+import { csvCell } from '../domain/shared/csv';
 import { contextFor } from './auth';
 import { settle } from './views';
 import type { Services } from './services';
@@ -21,12 +22,6 @@ export const fieldColumns = <T>(fields: readonly (keyof T & string)[]): CsvColum
 
 /** Cents → "12.34" (no currency sign, so spreadsheets read it as a number). */
 export const centsToDecimal = (cents: unknown) => (cents === null || cents === undefined || cents === '' ? '' : (Number(cents) / 100).toFixed(2));
-
-export const csvCell = (v: unknown) => {
-  const s = v === null || v === undefined ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v);
-  // Quote everything and neutralise spreadsheet formulas (CSV injection).
-  return `"${(/^[=+\-@]/.test(s) ? `'${s}` : s).replace(/"/g, '""')}"`;
-};
 
 export const toCsv = <T>(columns: readonly CsvColumn<T>[], rows: readonly T[]) =>
   `${[columns.map((c) => c.header).join(','), ...rows.map((r) => columns.map((c) => csvCell(c.value(r))).join(','))].join('\n')}\n`;

@@ -2,6 +2,7 @@
 // GET /api/users/payments/:id, and the pure texts both ends share — what a row is called, its receipt as plain
 // text, and the CSV of all rows. Money stays integer cents; formatting goes through formatMoney.
 import { formatMoney } from '../shared/money';
+import { csvCell } from '../shared/csv';
 import type { TransactionType } from './wire';
 
 export type PaymentHistoryStatus = 'pending' | 'captured' | 'failed';
@@ -94,12 +95,6 @@ export function receiptText(r: PaymentReceiptView): string {
 }
 
 const CSV_COLUMNS = ['date', 'item', 'amount', 'currency', 'paid_with', 'status', 'receipt_number', 'provider_reference'] as const;
-
-function csvCell(v: string): string {
-  // Quote everything and neutralise spreadsheet formulas (CSV injection); '-12.00' stays a number.
-  const s = /^[=+@]/.test(v) || (/^-/.test(v) && !/^-\d+(\.\d+)?$/.test(v)) ? `'${v}` : v;
-  return `"${s.replace(/"/g, '""')}"`;
-}
 
 /** All of a fan's rows as CSV (amounts in dollars with two decimals, negative for money back). */
 export function paymentsCsv(rows: readonly PaymentHistoryRow[]): string {

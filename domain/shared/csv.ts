@@ -1,0 +1,14 @@
+// One CSV cell rule for every file the site hands out (the console's exports, a fan's own payments): every cell
+// quoted, and a cell a spreadsheet would run as a formula — starting with =, +, @, a tab or a carriage return, or
+// with - when it is not a plain number — prefixed with ' (CSV injection; OWASP). '-12.00' stays a number.
+
+const FORMULA = /^[=+@\t\r]/;
+const NEGATIVE_NUMBER = /^-\d+(\.\d+)?$/;
+
+export function csvCell(value: unknown): string {
+  const s = value === null || value === undefined ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value);
+  const safe = FORMULA.test(s) || (s.startsWith('-') && !NEGATIVE_NUMBER.test(s)) ? `'${s}` : s;
+  return `"${safe.replace(/"/g, '""')}"`;
+}
+
+export const csvLine = (cells: readonly unknown[]): string => cells.map(csvCell).join(',');
