@@ -1,7 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { precompressPlugin } from '../infra/cli/precompress.mjs';
 
 // The staff console. Built into web-admin/dist and served by the API at /admin (with an index.html
 // fallback so deep links such as /admin/transactions work).
@@ -12,8 +11,7 @@ const backend = process.env.FANCLUB_API_URL ?? 'http://127.0.0.1:3000';
 export default defineConfig({
   root,
   base: '/admin/',
-  // Brotli and gzip copies of every text asset, served as they are (api/web.ts).
-  plugins: [react(), precompressPlugin()],
+  plugins: [react()],
   build: {
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,

@@ -1,7 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { precompressPlugin } from '../infra/cli/precompress.mjs';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const backend = 'http://127.0.0.1:3000';
@@ -10,8 +9,7 @@ const backend = 'http://127.0.0.1:3000';
 export default defineConfig({
   root,
   base: '/',
-  // Brotli and gzip copies of every text asset, served as they are (api/web.ts).
-  plugins: [react(), precompressPlugin()],
+  plugins: [react()],
   build: {
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,

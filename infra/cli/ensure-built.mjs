@@ -2,6 +2,7 @@
 import { execSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { precompress } from './precompress.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
 const newest = (dir) => {
@@ -41,6 +42,7 @@ try {
     if (built < sources) {
       console.log(`Building ${app} ...`);
       execSync(`npx vite build --config ${app}/vite.config.ts --logLevel warn`, { cwd: root, stdio: 'inherit' });
+      await precompress(path.join(root, app, 'dist'));
     }
   }
 } finally {

@@ -1,6 +1,6 @@
 // Build step for the two apps: writes name.br and name.gz beside every text asset, so the server sends them
-// compressed without compressing on each request (@fastify/static preCompressed). Run by the vite configs'
-// closing hook; `node infra/cli/precompress.mjs <dist folder>...` does it by hand.
+// compressed without compressing on each request (@fastify/static preCompressed). Run after each app's vite build
+// by infra/cli/ensure-built.mjs and `npm run build` (the apps' configs stay free of server code).
 import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -36,21 +36,6 @@ export async function precompress(dir) {
   }
   await Promise.all(jobs);
   return jobs.length / 2;
-}
-
-/** The vite plugin: after a production build, precompress its output folder. */
-export function precompressPlugin() {
-  let outDir = '';
-  return {
-    name: 'fanclub-precompress',
-    apply: 'build',
-    configResolved(config) {
-      outDir = path.resolve(config.root, config.build.outDir);
-    },
-    async closeBundle() {
-      await precompress(outDir);
-    },
-  };
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(new URL(import.meta.url).pathname)) {
