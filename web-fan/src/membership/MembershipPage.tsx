@@ -1,6 +1,7 @@
 // /membership (spec 1 §2): status, price, expiry and next billing, the card on file, and what the fan can do now —
 // cancel (a link to the cancel page), reactivate a cancelled membership, cancel a complimentary one, update the card
 // after a failed rebill, subscribe, or take the resubscribe offer.
+import { cardName } from '../payments/cardValidation';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
@@ -39,7 +40,6 @@ function Row({ label, children, testId }: { label: string; children: ReactNode; 
   );
 }
 
-const BRAND: Record<string, string> = { visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express', discover: 'Discover', jcb: 'JCB', diners_club: 'Diners Club', maestro: 'Maestro' };
 
 type Tone = 'success' | 'warning' | 'error' | 'info' | 'default';
 /** The status chip: what the status code and the dates mean for the fan. */
@@ -165,7 +165,7 @@ export default function MembershipPage() {
               ) : primary ? (
                 <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 1, flexWrap: 'wrap', justifyContent: 'flex-end' }}>
                   <CreditCardRounded fontSize="small" aria-hidden />
-                  {BRAND[primary.brand] ?? primary.brand} •••• {primary.last4}
+                  {cardName(primary)}
                   <Typography component="span" variant="body2" color="text.secondary">
                     exp {primary.exp_month}/{primary.exp_year.slice(-2)}
                   </Typography>

@@ -33,20 +33,13 @@ import { useNotify } from '../notify';
 import { PaymentIcons } from '../components/PaymentIcons';
 import { Column, EmptyState, ErrorState } from '../components/StatusViews';
 import { useMayOpen } from '../components/Guard';
-import { CARD_TYPE_LABELS } from '../payments/cardValidation';
+import { CARD_TYPE_LABELS, cardName } from '../payments/cardValidation';
 
 export const PAYMENT_METHOD_UPDATE_FAILED = 'There was problem while update payment method.';
 const CRYPTO = 'crypto_currency';
 
 const BRANDS = new Set(Object.keys(CARD_TYPE_LABELS));
 
-export function brandLabel(brand: string): string {
-  return CARD_TYPE_LABELS[brand as keyof typeof CARD_TYPE_LABELS] ?? 'Card';
-}
-
-export function cardName(c: Pick<SavedCardView, 'brand' | 'last4'>): string {
-  return `${brandLabel(c.brand)} •••• ${c.last4}`;
-}
 
 /** A card is usable through the last day of its expiry month. */
 export function isExpired(c: Pick<SavedCardView, 'exp_month' | 'exp_year'>, now = new Date()): boolean {

@@ -26,6 +26,12 @@ export const CARD_TYPE_LABELS: Record<CardType, string> = {
   maestro: 'Maestro',
 };
 
+/** A saved card as fans see it everywhere ('Visa •••• 4242'); a brand we have no label for is shown capitalised. */
+export function cardName(card: { brand: string; last4: string }): string {
+  const brand = CARD_TYPE_LABELS[card.brand as CardType] ?? card.brand.charAt(0).toUpperCase() + card.brand.slice(1);
+  return `${brand} •••• ${card.last4}`;
+}
+
 /** Brand from the prefix: the same rule the server applies. */
 export function detectCardType(number: string): CardType | null {
   return detectCardBrand(number);

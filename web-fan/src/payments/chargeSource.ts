@@ -1,7 +1,7 @@
 // What a confirmation says will be charged, before the fan confirms: the saved card ('Visa •••• 4242'), the
 // wallet with what is left after ('wallet, $18.00 left after'), or a new card entered next.
 import { formatMoney } from '../../../domain/shared/money';
-import { CARD_TYPE_LABELS, type CardType } from './cardValidation';
+import { cardName } from './cardValidation';
 
 export interface ChargeSourceFacts {
   fromWallet: boolean;
@@ -12,10 +12,7 @@ export interface ChargeSourceFacts {
   card: { brand: string; last4: string } | null | undefined;
 }
 
-export function cardLabel(card: { brand: string; last4: string }): string {
-  const brand = CARD_TYPE_LABELS[card.brand as CardType] ?? card.brand.charAt(0).toUpperCase() + card.brand.slice(1);
-  return `${brand} •••• ${card.last4}`;
-}
+export const cardLabel = cardName;
 
 /** The words after "Charged to:" (null while the saved card is still being looked up). */
 export function chargeSourceText(f: ChargeSourceFacts): string | null {
