@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { STAFF_ROLES, type Role } from '../shared/wire';
+import { FRAME_EVENT_TYPES, framesFor, mayReceive, type Reader } from './audience';
+
+const at = '2026-11-25T10:00:00.000Z';
+const payment = { paymentId: 'p1', userId: 'fanA', purpose: { kind: 'tip' }, amountCents: 500, currency: 'USD', method: 'card', card: null };
+/** One sample of every event that makes frames, all about fan A. */
+const samples: Record<string, Record<string, unknown>> = {
+  ChatMessageSent: { messageId: 'm1', fanId: 'fanA', senderId: 'admin1', fromStaff: true, type: 'photo', text: 'secret words', media: [{ mediaId: 'x', kind: 'photo' }], previewMediaId: null, priceCents: 700, uniqueId: null, payPerMessage: null, sentAt: at },
+  ChatMessageSendFailed: { messageId: 'm1', fanId: 'fanA', paymentId: 'p1', failureCode: 'declined', failedAt: at },
+  ChatMessageUnlocked: { messageId: 'm1', fanId: 'fanA', paymentId: 'p1', amountCents: 700, byStaff: null, unlockedAt: at },
+  ChatMessageUnlockRevoked: { messageId: 'm1', fanId: 'fanA', paymentId: 'p1', reason: 'refund', revokedAt: at },
+  ChatReadByFan: { fanId: 'fanA', readAt: at },
+  ChatReadByStaff: { fanId: 'fanA', staffId: 'admin1', readAt: at },
+  PayPerMessageCreditsGranted: { fanId: 'fanA', credits: 3, grantedBy: 'admin1', balance: 3, grantedAt: at },
+  PayPerMessageCreditUsed: { fanId: 'fanA', messageId: 'm1', balance: 2, usedAt: at },
+  WalletCredited: { userId: 'fanA', paymentId: 'p1', currency: 'BTC', amountCents: 1000, balanceCents: 1000, creditedAt: at },
+  WalletDebited: { userId: 'fanA', purchaseId: 'p2', purchase: { kind: 'tip' }, amountCents: 500, balanceCents: 500, debitedAt: at },
+  WalletRefunded: { userId: 'fanA', refundId: 'r1', purchaseId: 'p2', amountCents: 500, reason: 'refund', balanceCents: 1000, refundedAt: at },
+  PaymentCaptured: { ...payment, capturedAt: at },
+  PaymentReversed: { ...payment, kind: 'refund', source: 'admin', reversedAt: at },
+};
+
+const fanA: Reader = { userId: 'fanA', role: 'user' };
+const fanB: Reader = { userId: 'fanB', role: 'user' };
+const proxyOfA: Reader = { userId: 'fanA', role: 'proxy_user' };
+const open = { hideEarnings: false };
+
+describe('the audience rule', () => {
+  it('has a sample for every event type it maps', () => {
+    expect(Object.keys(samples).sort()).toEqual([...FRAME_EVENT_TYPES].sort());
+  });
+
+  it.each(Object.keys(samples))('%s: another fan never receives a frame, whatever the frame', (type) => {
+    const frames = framesFor({ type, data: samples[type] });
+    expect(frames.length).toBeGreaterThan(0);
+    for (const f of frames) expect(mayReceive(f.audience, fanB, open)).toBe(false);
+  });
+
+  it.each(Object.keys(samples))('%s: frames never carry message words or media', (type) => {
+    for (const f of framesFor({ type, data: samples[type] })) {
+      expect(JSON.stringify(f.data)).not.toContain('secret words');
+      expect(f.data).not.toHaveProperty('media');
+      expect(f.data).not.toHaveProperty('text');
+    }
+  });
+
+  it('a fan (and the proxy view of that fan) gets the frames about them that fans may see', () => {
+    const types = (r: Reader) => Object.keys(samples).flatMap((t) => framesFor({ type: t, data: samples[t] }).filter((f) => mayReceive(f.audience, r, open)).map((f) => `${t}:${f.type}`));
+    const mine = types(fanA);
+    expect(mine).toContain('ChatMessageSent:MESSAGE_RECEIVE');
+    expect(mine).toContain('WalletDebited:UPDATE_USER_AMOUNT');
+    expect(mine).toContain('PayPerMessageCreditsGranted:PAY_PER_MESSAGE_STATUS');
+    expect(mine).not.toContain('ChatMessageSent:UPDATE_USER_LAST_MESSAGE');
+    expect(mine).not.toContain('PaymentCaptured:UPDATE_USER_AMOUNT');
+    expect(types(proxyOfA)).toEqual(mine);
+  });
+
+  const staffGets = (role: Role, type: string, frame: string, hideEarnings = false) =>
+    framesFor({ type, data: samples[type] }).some((f) => f.type === frame && mayReceive(f.audience, { userId: 's', role }, { hideEarnings }));
+
+  it('every staff role sees chat frames', () => {
+    for (const role of STAFF_ROLES) expect(staffGets(role, 'ChatMessageSent', 'UPDATE_USER_LAST_MESSAGE')).toBe(true);
+  });
+
+  it('wallet balances only to admin and sub_admin, as in the chat list', () => {
+    const seeing = STAFF_ROLES.filter((r) => staffGets(r, 'WalletDebited', 'UPDATE_USER_AMOUNT'));
+    expect(seeing.sort()).toEqual(['admin', 'sub_admin', 'super_admin']);
+  });
+
+  it('amounts spent only to the money roles, and not to the model while earnings are hidden', () => {
+    expect(staffGets('support', 'PaymentCaptured', 'UPDATE_USER_AMOUNT')).toBe(true);
+    expect(staffGets('live_stream_manager', 'PaymentCaptured', 'UPDATE_USER_AMOUNT')).toBe(false);
+    expect(staffGets('content_manager', 'PaymentCaptured', 'UPDATE_USER_AMOUNT')).toBe(false);
+    expect(staffGets('model', 'PaymentCaptured', 'UPDATE_USER_AMOUNT')).toBe(true);
+    expect(staffGets('model', 'PaymentCaptured', 'UPDATE_USER_AMOUNT', true)).toBe(false);
+  });
+
+  it('events without a rule make no frames; a frame whose fan is missing is dropped', () => {
+    expect(framesFor({ type: 'UserRegistered', data: { userId: 'fanA' } })).toEqual([]);
+    expect(framesFor({ type: 'constructor', data: {} })).toEqual([]);
+    expect(framesFor({ type: 'ChatMessageSendFailed', data: { messageId: 'm1' } })).toEqual([]);
+  });
+});

@@ -1,0 +1,115 @@
+// Who receives which frame (issue 13): a pure rule from a committed event to frames and their audience, and
+// from an audience to a reader. Beside the route table because it is the same kind of rule: deny by default.
+//
+// Frames are thin on purpose: they carry ids, states and counts, never a message's words or media. A client
+// that needs the content asks the API with its own session (GET /api/chat/get_chat_message, get_messages), so a
+// locked message, a hidden amount or another fan's conversation can't leak through a frame even if this rule
+// were wrong about a field.
+import type { Role } from '../shared/wire';
+import { STAFF_ROLES } from '../shared/wire';
+import { seesChatEarnings, seesChatWallets } from '../chat/roles';
+
+/** Which staff may see a frame: every chat reader, or only those who see wallets / earnings in the chat list. */
+export type StaffAudience = 'chat' | 'wallets' | 'earnings';
+
+export interface Audience {
+  /** The fan it concerns (and a proxy view of that fan); null: no fan. */
+  fanId: string | null;
+  /** Staff that may see it; null: no staff. */
+  staff: StaffAudience | null;
+}
+
+export interface Reader {
+  userId: string;
+  role: Role;
+}
+
+export interface ReaderSettings {
+  /** The model does not see earnings while `hide_earnings` is on (spec 3 §6). */
+  hideEarnings: boolean;
+}
+
+const isStaff = (role: Role) => STAFF_ROLES.includes(role);
+
+/** Deny by default: a fan only its own frames, staff only what their role sees in the chat list and header. */
+export function mayReceive(audience: Audience, reader: Reader, settings: ReaderSettings): boolean {
+  if (!isStaff(reader.role)) return audience.fanId !== null && audience.fanId === reader.userId;
+  if (audience.staff === null) return false;
+  if (audience.staff === 'chat') return true;
+  if (audience.staff === 'wallets') return seesChatWallets(reader.role);
+  if (reader.role === 'model' && settings.hideEarnings) return false;
+  return seesChatEarnings(reader.role);
+}
+
+export interface FrameOut {
+  type: string;
+  data: Record<string, unknown>;
+  audience: Audience;
+}
+
+type Data = Record<string, unknown>;
+const fan = (fanId: string): Audience => ({ fanId, staff: null });
+const staff = (kind: StaffAudience): Audience => ({ fanId: null, staff: kind });
+const both = (fanId: string, kind: StaffAudience): Audience => ({ fanId, staff: kind });
+const str = (v: unknown): string => (typeof v === 'string' ? v : '');
+const num = (v: unknown): number => (typeof v === 'number' ? v : 0);
+
+/** Event type → the frames it makes. Only events named here ever reach a socket. */
+const RULES: Record<string, (d: Data) => FrameOut[]> = {
+  ChatMessageSent: (d) => [
+    {
+      type: 'MESSAGE_RECEIVE',
+      data: { _id: str(d.messageId), fanId: str(d.fanId), fromAdmin: d.fromStaff === true, type: str(d.type), isLocked: num(d.priceCents) > 0, amount: num(d.priceCents) / 100, created: str(d.sentAt) },
+      audience: both(str(d.fanId), 'chat'),
+    },
+    {
+      type: 'UPDATE_USER_LAST_MESSAGE',
+      data: { userId: str(d.fanId), messageId: str(d.messageId), fromAdmin: d.fromStaff === true, created: str(d.sentAt) },
+      audience: staff('chat'),
+    },
+  ],
+  ChatMessageSendFailed: (d) => [
+    { type: 'SEND_MESSAGE_RES', data: { _id: str(d.messageId), success: false, failureCode: str(d.failureCode) }, audience: fan(str(d.fanId)) },
+  ],
+  ChatMessageUnlocked: (d) => [
+    { type: 'UPDATE_MESSAGE', data: { _id: str(d.messageId), fanId: str(d.fanId), isLocked: false }, audience: both(str(d.fanId), 'chat') },
+  ],
+  ChatMessageUnlockRevoked: (d) => [
+    { type: 'UPDATE_MESSAGE', data: { _id: str(d.messageId), fanId: str(d.fanId), isLocked: true }, audience: both(str(d.fanId), 'chat') },
+  ],
+  ChatReadByFan: (d) => [
+    { type: 'UPDATE_USER_LAST_MESSAGE', data: { userId: str(d.fanId), readByUserAt: str(d.readAt) }, audience: staff('chat') },
+  ],
+  ChatReadByStaff: (d) => [
+    { type: 'UPDATE_MESSAGE', data: { fanId: str(d.fanId), isRead: true, readAt: str(d.readAt) }, audience: fan(str(d.fanId)) },
+    { type: 'UPDATE_USER_LAST_MESSAGE', data: { userId: str(d.fanId), unread: 0 }, audience: staff('chat') },
+  ],
+  PayPerMessageCreditsGranted: (d) => [
+    { type: 'PAY_PER_MESSAGE_STATUS', data: { payPerMessageCredit: num(d.balance) }, audience: fan(str(d.fanId)) },
+  ],
+  PayPerMessageCreditUsed: (d) => [
+    { type: 'PAY_PER_MESSAGE_STATUS', data: { payPerMessageCredit: num(d.balance) }, audience: fan(str(d.fanId)) },
+  ],
+  // The fan's own balance; staff who see wallets in the chat list get the new balance of that fan's row.
+  WalletCredited: (d) => walletFrames(d),
+  WalletDebited: (d) => walletFrames(d),
+  WalletRefunded: (d) => walletFrames(d),
+  // Money a fan spent moved: the earnings roles refresh that fan's "amount spent".
+  PaymentCaptured: (d) => [{ type: 'UPDATE_USER_AMOUNT', data: { userId: str(d.userId), spentChanged: true }, audience: staff('earnings') }],
+  PaymentReversed: (d) => [{ type: 'UPDATE_USER_AMOUNT', data: { userId: str(d.userId), spentChanged: true }, audience: staff('earnings') }],
+};
+
+function walletFrames(d: Data): FrameOut[] {
+  const data = { userId: str(d.userId), walletBalanceCents: num(d.balanceCents), walletBalance: num(d.balanceCents) / 100 };
+  return [{ type: 'UPDATE_USER_AMOUNT', data, audience: both(str(d.userId), 'wallets') }];
+}
+
+/** The frames an event makes (none for most events). Frames without a fan and without staff are dropped. */
+export function framesFor(event: { type: string; data: Data }): FrameOut[] {
+  const rule = Object.hasOwn(RULES, event.type) ? RULES[event.type] : undefined;
+  if (!rule) return [];
+  return rule(event.data).filter((f) => f.audience.staff !== null || (f.audience.fanId !== null && f.audience.fanId !== ''));
+}
+
+/** Event types that make frames (for tests and the relay's filter). */
+export const FRAME_EVENT_TYPES: readonly string[] = Object.keys(RULES);
