@@ -29,6 +29,7 @@ import { subscriptionRoutes } from './routes/subscriptions';
 import { OneLinePerRequest, registerApps, registerWebDefaults } from './web';
 import { registerTextGuard } from './text-guard';
 import { myPaymentRoutes } from './routes/my-payments';
+import { registerOpenApi } from './openapi';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -85,6 +86,8 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
   registerTextGuard(app);
   registerAuth(app, services);
   registerIdempotency(app, services);
+  // Route schemas validate input and describe the API (/api/openapi.json, /api/docs): before the routes.
+  await registerOpenApi(app);
 
   await app.register(accountRoutes(services));
   await app.register(feedRoutes(services));

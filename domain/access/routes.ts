@@ -230,6 +230,14 @@ export const API_ACCESS: Record<string, Access> = {
   'GET /admin-api/transactions/export': MONEY,
   'GET /admin-api/events': ADMINS,
   'GET /admin-api/events/:id': ADMINS,
+  // The API's own description (api/openapi.ts): public, like the route table itself, which both apps ship
+  'GET /api/openapi.json': 'public',
+  'GET /api/docs': 'public', // also answers /api/docs/
+  'GET /api/docs/json': 'public',
+  'GET /api/docs/yaml': 'public',
+  'GET /api/docs/static/index.html': 'public',
+  'GET /api/docs/static/swagger-initializer.js': 'public',
+  'GET /api/docs/static/*': 'public',
 };
 
 export type AccessDecision = 'allow' | 'unauthenticated' | 'forbidden';

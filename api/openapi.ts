@@ -1,0 +1,254 @@
+// The API described by OpenAPI 3.1, generated from the routes themselves: each route's zod schemas (request
+// shapes, and the success answer where the route declares one), its roles from the route table
+// (domain/access/routes.ts) and the error answers every route shares. Served at GET /api/openapi.json, browsable
+// at /api/docs (swagger-ui, whose page has no inline script, so the site's CSP holds there too).
+//
+// A route's `schema.body | querystring | params` is also what validates its input, with the same rule and
+// messages as parse() (api/http.ts). The error is held until the route's own preHandler, so the order of answers
+// stays text guard → sign-in and route table (401/403) → Idempotency-Key → validation (400) → handler.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { API_ACCESS, type Access } from '../domain/access/routes';
+import { ValidationError } from '../domain/shared/validation';
+import { parse } from './http';
+import { CROSS_SITE_MESSAGE, SESSION_COOKIES } from './auth';
+import { TOO_MANY_REQUESTS } from '../infra/rate-limit';
+import { BLOCKED_MESSAGE, BLOCKED_REGION_MESSAGE } from '../domain/member/member';
+
+export const OPENAPI_PATH = '/api/openapi.json';
+export const DOCS_PREFIX = '/api/docs';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { name: string; version: string; description?: string };
+
+/** The success envelope of every JSON answer (api/http.ts ok()); `data` is the route's own shape. */
+export const answer = <T extends z.ZodType>(data: T, description?: string) => {
+  const envelope = z.object({
+    success: z.literal(1),
+    message: z.string().optional(),
+    data,
+    position: z.string().optional().describe('The event store position of the write, for read-your-writes on later reads.'),
+  });
+  return description ? envelope.describe(description) : envelope;
+};
+
+/** The error envelope (the global error handler in api/app.ts). */
+const FAILURE = {
+  type: 'object',
+  required: ['success', 'message'],
+  properties: {
+    success: { const: 0 },
+    message: { type: 'string', description: 'Shown to the person as it is.' },
+    code: { type: 'string', description: 'Stable machine-readable reason (VALIDATION, UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, ...).' },
+    field: { type: 'string', description: 'The input field a 400 is about (body fields by name, nested ones dotted; `query.x`, `params.x`, `If-Match`, `Idempotency-Key`).' },
+    data: { type: 'object', description: 'Extra detail some answers carry (402 INSUFFICIENT_FUNDS: what is missing).' },
+  },
+} as const;
+
+// ---- validation: the zod schema a route declares, with parse()'s rule and messages ---------------------------
+
+const isZod = (s: unknown): s is z.ZodType => s instanceof z.ZodType;
+
+/** Fastify's validator compiler: the route's zod schema through parse() (text rule, first issue names the field). */
+function zodValidatorCompiler({ schema, url, httpPart }: { schema: unknown; url: string; httpPart?: string }) {
+  if (!isZod(schema)) throw new Error(`${url}: the ${httpPart ?? 'request'} schema must be a zod schema`);
+  return (data: unknown) => {
+    try {
+      return { value: parse(schema, data) };
+    } catch (e) {
+      if (e instanceof ValidationError) return { error: e };
+      throw e;
+    }
+  };
+}
+
+/** Holds a failed validation until the route's own preHandler: after the route table, as parse() in a handler was. */
+async function answerValidationError(request: FastifyRequest) {
+  if (request.validationError) throw request.validationError;
+}
+
+const hasInputSchema = (r: RouteOptions) => !!(r.schema?.body || r.schema?.querystring || r.schema?.params);
+
+// ---- the document: roles, security, tags and the shared error answers ----------------------------------------
+
+const CONSOLE_EDITS = new Set(['PUT /admin-api/users/:id', 'PUT /admin-api/settings/:id', 'PUT /admin-api/subscription-settings/:id', 'POST /api/blogs/edit', 'POST /api/promotion-setting/save-promotion', 'POST /api/promotion-setting/end-promotion']);
+/** Routes that take money: a declined card or a short wallet answers 402 (PAYMENT_FAILED, INSUFFICIENT_FUNDS). */
+const PAYING = /\/(purchase|send_message|reactivate|retry-rebill|resubscribe|migrate-subscription-for-user|save-condition|add-fund-and-payment|purchase-from-wallet)\b|\/api\/v2\/purchase\//;
+
+/** Areas for the page's sections, by path (first match). */
+const AREAS: [RegExp, string][] = [
+  [/^\/api\/webhooks\//, 'Payment provider notices'],
+  [/^\/admin-api\//, 'Console'],
+  [/^\/api\/(docs|openapi)/, 'API description'],
+  [/^\/api\/(v2\/purchase\/(add-new-card)|ccbill|v2\/get-payment-card|places|users\/(get_all_countries|get_states_of_country|get_cities_of_state|set-default-payment-method)|user\/change-payment-method)/, 'Payment methods'],
+  [/^\/api\/users\/payments/, 'My payments'],
+  [/^\/api\/(v2\/purchase\/send-tip|chat\/get_tips_list)/, 'Tips'],
+  [/^\/api\/(v2\/subscription|v2\/purchase\/(subscription|resubscribe)|cancel-subscription|crypto\/cancel-subscription|migrat|save-condition|users\/(cancel_complimentary|updateRebill))/, 'Subscriptions'],
+  [/^\/api\/(v2\/purchase|crypto)\//, 'Purchases and wallet'],
+  [/^\/api\/chat\//, 'Chat'],
+  [/^\/api\/(promotion-setting|coupon|resubscribe-offer|offer)\//, 'Promotions and coupons'],
+  [/^\/api\/feed-tags\//, 'Feed tags'],
+  [/^\/api\/blog\/(get-blog-info|get-blog-comment|save-blog-comment|remove-blog-comment|hide-blog-comment|like-dislike|block-user)/, 'Likes and comments'],
+  [/^\/api\/blogs?\b/, 'Feed'],
+  [/^\/(api\/upload|api\/media|media)\b/, 'Media'],
+  [/^\/api\/app_settings\//, 'Site settings and landing page'],
+  [/^\/api\/(admin|users\/(login-as-proxy-user|get_users_list|add_nick_name|save_email_preferences))\b/, 'Staff'],
+  [/^\/api\//, 'Accounts'],
+];
+const areaOf = (url: string) => AREAS.find(([re]) => re.test(url))?.[1] ?? 'Other';
+
+export function rolesOf(access: Access): string[] {
+  return typeof access === 'string' ? [access] : [...access];
+}
+
+const whoMayCall = (access: Access) =>
+  access === 'public' ? 'Anyone (no sign-in).' : access === 'authenticated' ? 'Anyone signed in.' : `Signed in as one of: ${access.join(', ')}.`;
+
+/** The spec messages a zod schema carries (each field's own `error`), for the 400 answer's description. */
+export function messagesOf(schema: unknown, at = ''): string[] {
+  if (!isZod(schema)) return [];
+  const def = (schema as unknown as { _zod: { def: Record<string, any> } })._zod.def;
+  const own = [def.error, ...((def.checks as { _zod: { def: { error?: unknown } } }[] | undefined) ?? []).map((c) => c._zod.def.error)]
+    .map((f) => {
+      try {
+        return typeof f === 'function' ? f({}) : undefined;
+      } catch {
+        return undefined;
+      }
+    })
+    .filter((m): m is string => typeof m === 'string')
+    .map((m) => (at ? `\`${at}\`: ${m}` : m));
+  const inner: string[] =
+    def.type === 'object'
+      ? Object.entries(def.shape as Record<string, unknown>).flatMap(([k, v]) => messagesOf(v, at ? `${at}.${k}` : k))
+      : def.type === 'pipe'
+        ? messagesOf(def.in, at)
+        : 'innerType' in def
+          ? messagesOf(def.innerType, at)
+          : def.type === 'union'
+            ? (def.options as unknown[]).flatMap((o) => messagesOf(o, at))
+            : def.type === 'array'
+              ? messagesOf(def.element, `${at}[]`)
+              : [];
+  return [...new Set([...own, ...inner])];
+}
+
+type JsonSchema = Record<string, unknown>;
+/** An error answer; its body is the shared Failure schema (put in place by oneFailureSchema below). */
+const failure = (description: string): JsonSchema => ({ description, type: 'object' });
+
+/** Every error answer refers to one `Failure` schema instead of repeating it ~1,000 times. */
+function oneFailureSchema({ openapiObject }: { openapiObject: any }) {
+  openapiObject.components = { ...openapiObject.components, schemas: { ...openapiObject.components?.schemas, Failure: FAILURE } };
+  for (const ops of Object.values(openapiObject.paths ?? {}) as Record<string, any>[])
+    for (const op of Object.values(ops))
+      for (const [status, response] of Object.entries(op.responses ?? {}) as [string, any][])
+        if (Number(status) >= 400 && response.content?.['application/json']) response.content['application/json'] = { schema: { $ref: '#/components/schemas/Failure' } };
+  return openapiObject;
+}
+
+/** The error answers a route can give, from what it is (its access, method, path and input). */
+function errorAnswers(key: string, access: Access, schema: Record<string, unknown>): Record<string, JsonSchema> {
+  const [method, url] = key.split(' ');
+  const writes = method !== 'GET';
+  const messages = [schema.body, schema.querystring, schema.params].flatMap((s) => messagesOf(s));
+  const forbidden = [
+    Array.isArray(access) ? "'You do not have access to this page.' (FORBIDDEN): the caller's role is not listed." : '',
+    writes ? `'${CROSS_SITE_MESSAGE}' (CROSS_SITE_REQUEST): a cookie-signed request from another origin.` : '',
+  ];
+  const out: Record<string, JsonSchema> = {
+    400: failure(
+      'VALIDATION, naming the `field`: invalid input, a refused character in any text, malformed JSON, or a bad Idempotency-Key.' +
+        (messages.length ? ` This route's messages: ${messages.join('; ')}` : ''),
+    ),
+  };
+  if (access !== 'public') out[401] = failure("'Please log in to continue.' (UNAUTHENTICATED): no session, or it ended.");
+  if (Array.isArray(access) || writes) out[403] = failure(forbidden.filter(Boolean).join(' '));
+  if (PAYING.test(url)) out[402] = failure('PAYMENT_FAILED: the card was declined; or INSUFFICIENT_FUNDS: the wallet is short (what is missing in `data`).');
+  if (url.includes(':') || writes) out[404] = failure('NOT_FOUND: what the request names does not exist.');
+  if (writes) {
+    out[409] = failure("'Please try again.' (CONCURRENT_UPDATE): a concurrent change won; or IDEMPOTENCY_IN_PROGRESS: the same Idempotency-Key is still running.");
+    out[422] = failure('IDEMPOTENCY_MISMATCH: this Idempotency-Key was used for a different request.');
+  }
+  if (CONSOLE_EDITS.has(key)) out[412] = failure("STALE_EDIT: 'Someone else changed this ... while you were editing. Reload to see their changes, then edit again.' (If-Match carried an older ETag).");
+  if (key === 'POST /api/users/login') out[429] = failure(`'${TOO_MANY_REQUESTS}' (TOO_MANY_REQUESTS): see Retry-After.`);
+  out[430] = failure(`'${BLOCKED_MESSAGE}' (BLOCKED), or '${BLOCKED_REGION_MESSAGE}' (BLOCKED_REGION).`);
+  return out;
+}
+
+const SECURITY = [{ sessionCookie: [] }, { consoleCookie: [] }, { bearer: [] }];
+const API_SURFACE = /^\/(api|admin-api|media)\//;
+
+/** @fastify/swagger's per-route transform: zod → JSON Schema, then roles, security, tags and error answers. */
+function describeRoute({ schema, url, route, openapiObject }: { schema: any; url: string; route: RouteOptions; openapiObject: any }) {
+  const method = [route.method].flat()[0] as string;
+  const key = `${method} ${url}`;
+  if (!API_SURFACE.test(url) || url === DOCS_PREFIX || url.startsWith(`${DOCS_PREFIX}/`) || schema?.hide) return { schema: { hide: true }, url };
+  const access: Access | undefined = Object.hasOwn(API_ACCESS, key) ? API_ACCESS[key] : undefined;
+  const converted = jsonSchemaTransform({ schema: schema ?? {}, url, route, openapiObject } as never) as { schema: Record<string, any>; url: string };
+  const s = { ...converted.schema };
+  const roles = access ? rolesOf(access) : ['none'];
+  s.tags = s.tags ?? [areaOf(url)];
+  s.description = [`**Who may call:** ${access ? whoMayCall(access) : 'nobody (not in the route table: denied).'}`, s.description].filter(Boolean).join('\n\n');
+  s['x-roles'] = roles;
+  if (access !== 'public') s.security = SECURITY;
+  const success = s.response ?? {
+    200: {
+      description: 'Success: the envelope `{ success: 1, message?, data, position? }`; `data` is not described in this document yet.',
+      ...(z.toJSONSchema(answer(z.object({}).loose()), { io: 'output' }) as JsonSchema),
+    },
+  };
+  for (const code of Object.keys(success)) if (!success[code].description) success[code] = { description: 'Success.', ...success[code] };
+  s.response = { ...errorAnswers(key, access ?? 'public', schema ?? {}), ...success };
+  delete (s.response as JsonSchema)['$schema'];
+  return { schema: s, url };
+}
+
+/**
+ * Validation from route schemas, the OpenAPI document and the docs page. Call before the route plugins are
+ * registered (the swagger plugin collects routes as they are added).
+ */
+export async function registerOpenApi(app: FastifyInstance) {
+  app.setValidatorCompiler(zodValidatorCompiler);
+  // A response schema documents the answer; it is not enforced (answers are sent as they are).
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+  app.addHook('onRoute', (route) => {
+    if (!hasInputSchema(route)) return;
+    route.attachValidation = true;
+    route.preHandler = [...[route.preHandler ?? []].flat(), answerValidationError];
+  });
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Fanclub API',
+        version: pkg.version,
+        description:
+          `${pkg.description ?? pkg.name}.\n\nEvery answer is JSON in the envelope \`{ success: 1, message?, data, position? }\` or, on an error, ` +
+          '`{ success: 0, message, code?, field? }`. Each operation lists who may call it (`x-roles`: `public`, `authenticated` or the roles), ' +
+          'from the route table the server enforces. Browsers sign in with a session cookie; API clients send `Authorization: Bearer <token>` ' +
+          '(the token from POST /api/users/login). State-changing requests may carry an `Idempotency-Key` header.',
+      },
+      components: {
+        securitySchemes: {
+          sessionCookie: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIES.fan, description: "The fan site's session (set by login)." },
+          consoleCookie: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIES.console, description: "The console's session (its requests send `X-Fanclub-App: console`)." },
+          bearer: { type: 'http', scheme: 'bearer', description: 'The token answered by POST /api/users/login.' },
+        },
+      },
+    },
+    transform: describeRoute as never,
+    transformObject: oneFailureSchema as never,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: DOCS_PREFIX });
+
+  const document = z.object({ openapi: z.string(), paths: z.record(z.string(), z.unknown()) }).loose().describe('The OpenAPI 3.1 document (not in the envelope).');
+  app.get(OPENAPI_PATH, { schema: { summary: 'This document (OpenAPI 3.1).', response: { 200: document } } }, async (_request, reply) => reply.send(app.swagger()));
+}
