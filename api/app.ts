@@ -6,6 +6,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { DomainError } from '../domain/shared/decider';
 import { WrongExpectedRevisionError } from '../infra/eventstore/port';
 import { registerIdempotency } from './idempotency';
+// Every purchase kind the payment process takes money for (loaded before any payment runs, recovery included).
+import '../commands/payment/kinds';
 import type { Services } from './services';
 import { registerAuth } from './auth';
 import { accountRoutes } from './routes/accounts';

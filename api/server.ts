@@ -21,7 +21,8 @@ import { createIdempotencyStore, type IdempotencyStore } from '../infra/idempote
 import { createMailer } from '../infra/mail/mailer';
 import { bootstrap, type BootstrapResult } from '../commands/bootstrap';
 import { resumeUnfinishedPayments } from '../commands/recovery';
-import { paymentMethodFromReadModel, startRebillScheduler, type RebillScheduler } from '../commands/subscriptions';
+import { startRebillScheduler, type RebillScheduler } from '../commands/subscriptions';
+import { paymentMethodFromReadModel, rebillReads, recoveryReads } from './payment-reads';
 import { startMediaWorker, type MediaWorker } from '../commands/media-jobs';
 import { buildApp } from './app';
 import type { Services } from './services';
@@ -131,11 +132,11 @@ export async function startServer(
     if (firstStart.ctx.lastPosition) await runner.waitFor(firstStart.ctx.lastPosition, 30_000);
 
     const resume = () =>
-      resumeUnfinishedPayments(database.db, store, services.gateway, { olderThanMs: 30_000, now: clock, log: (m) => log(`[payments] ${m}`) }).catch((e) =>
+      resumeUnfinishedPayments(recoveryReads(database.db), store, services.gateway, { olderThanMs: 30_000, now: clock, log: (m) => log(`[payments] ${m}`) }).catch((e) =>
         console.error('[payments] recovery failed:', e),
       );
     // On start-up every unfinished payment is resumed at once (a crash left it); later only stale ones.
-    await resumeUnfinishedPayments(database.db, store, services.gateway, { olderThanMs: 0, now: clock, log: (m) => log(`[payments] ${m}`) });
+    await resumeUnfinishedPayments(recoveryReads(database.db), store, services.gateway, { olderThanMs: 0, now: clock, log: (m) => log(`[payments] ${m}`) });
     timers.push(setInterval(resume, 60_000).unref());
     // Crypto top-ups: paid but not credited (a crash), or open past their 15 minutes (the provider is asked once more).
     const resumeCrypto = () =>
@@ -153,7 +154,7 @@ export async function startServer(
     // charged through the payment process manager; the services clock is read on every pass. Started once the
     // app serves, so no pass runs while the process is still starting up.
     rebillScheduler = startRebillScheduler({
-      store, db: database.db, deps: { gateway: services.gateway, paymentMethodOf: paymentMethodFromReadModel(database.db) },
+      store, reads: rebillReads(database.db), deps: { gateway: services.gateway, paymentMethodOf: paymentMethodFromReadModel(database.db) },
       now: () => services.clock(), intervalMs: options.rebillIntervalMs ?? 60_000, log: (m) => log(`[rebill] ${m}`),
     });
     // Whatever fell due while no process ran is charged now, not a minute from now.

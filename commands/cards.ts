@@ -60,7 +60,7 @@ export async function addCard(
 
 /**
  * A card typed into a purchase: tokenised, but saved on file (as primary) only once the payment is captured
- * (commands/payments.ts saveApprovedCard) — a declined card is never saved. A card already saved is used as is.
+ * (commands/payment/process.ts completeEntitlement) — a declined card is never saved. A card already saved is used as is.
  */
 async function typedCard(ctx: CommandContext, gateway: CardGateway, userId: string, form: CardFields & BillingFields, places: PlaceLookup = placeFacts): Promise<CardRef> {
   const v = await validForm(ctx, form, places);

@@ -1,6 +1,6 @@
 // Private chat (spec 3 §2.1/§4/§7.1/§7.3): staff send text and media (free, or locked at a price) to a
 // subscriber; the fan writes back (free, or paid under pay-per-message) and buys locked messages by card or
-// from the wallet. Money follows the payment process manager (commands/payments.ts): the purchase or the paid
+// from the wallet. Money follows the payment process (commands/payment/process.ts): the purchase or the paid
 // message is recorded before any money moves, so a crash is finished by the recovery and nothing is charged
 // twice; a resend with the same uniqueId is the same message.
 import { createHash } from 'node:crypto';
@@ -19,10 +19,11 @@ import {
 } from '../domain/chat/chat-message';
 import { conversationDecider, conversationStream, NO_CREDIT, payPerMessageAlert, payPerMessageCents } from '../domain/chat/conversation';
 import { handle, loadStream, type CommandContext } from './handle';
-import { completeEntitlement, resumePayment, settlePayment, type PaymentDeps } from './payments';
+import { payFor, resumePayment, type PaymentDeps } from './payment/process';
 import { resolveCard, type CardChoice } from './cards';
 import { loadSettings } from './subscriptions';
-import { SOMETHING_WENT_WRONG, walletBalance } from './wallet';
+import { SOMETHING_WENT_WRONG } from './wallet';
+import { walletBalance } from './payment/wallet-stream';
 
 /** Staff who write in chat; support reads only (spec 3 §6 gives support no message actions). */
 export const CHAT_WRITERS: readonly Role[] = ['admin', 'super_admin', 'sub_admin', 'model', 'content_manager', 'live_stream_manager'];
@@ -164,10 +165,9 @@ export async function sendFanMessage(ctx: CommandContext, deps: PaymentDeps, inp
   const paymentId = ctx.newId();
   const requested = await handle(ctx, stream, chatMessageDecider, { ...base, charge: { paymentId, amountCents }, creditUsed: false });
   const pendingPayment = requested.state.sendPaymentId ?? paymentId;
-  const payment = await settlePayment(ctx, deps, pendingPayment, {
+  const payment = await payFor(ctx, deps, pendingPayment, {
     userId: input.fanId, purpose, amountCents: requested.state.pending?.amountCents ?? amountCents, card, method: input.payWith,
   });
-  await completeEntitlement(ctx, pendingPayment, payment);
   return finishPaidSend(ctx, messageId, payment, input, false);
 }
 
@@ -224,10 +224,9 @@ export async function purchaseChatMessage(ctx: CommandContext, deps: PaymentDeps
   const requested = await handle(ctx, stream, chatMessageDecider, request);
   const paymentId = requested.state.pendingUnlockPaymentId;
   if (!paymentId) throw new DomainError(COULD_NOT_UNLOCK_MESSAGE, 'NO_PENDING_PAYMENT', 409);
-  const payment = await settlePayment(ctx, deps, paymentId, {
+  const payment = await payFor(ctx, deps, paymentId, {
     userId: input.fanId, purpose: { kind: 'chat_unlock', messageId: input.messageId }, amountCents: requested.state.pendingUnlockCents, card, method: input.method,
   });
-  await completeEntitlement(ctx, paymentId, payment);
   return { paymentId, payment, amountCents: requested.state.pendingUnlockCents };
 }
 

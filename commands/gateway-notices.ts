@@ -5,7 +5,7 @@
 // retry gets another chance.
 import { paymentDecider, paymentStream } from '../domain/payment/payment';
 import type { GatewayNotice } from '../infra/payments/port';
-import { completeEntitlement, reversePayment } from './payments';
+import { completeEntitlement, reversePayment } from './payment/process';
 import { appendOnce, handle, loadStream, type CommandContext } from './handle';
 
 export const noticeStream = (provider: string, noticeId: string) => `gateway-notice-${provider}-${noticeId}`;

@@ -8,7 +8,7 @@ import { isStaffRole } from '../domain/user/user';
 import type { Role } from '../domain/shared/wire';
 import type { PaymentState } from '../domain/payment/payment';
 import { handle, loadStream, type CommandContext } from './handle';
-import { completeEntitlement, settlePayment, type PaymentDeps } from './payments';
+import { payFor, type PaymentDeps } from './payment/process';
 import { resolveCard, type CardChoice } from './cards';
 import { requireLockedContentPromotion } from './promotions';
 
@@ -96,13 +96,12 @@ export async function unlockPost(
   const requested = await handle(ctx, unlockStream(input.postId, input.userId), unlockDecider, request);
   const paymentId = requested.state.pendingPaymentId;
   if (!paymentId) throw new DomainError(COULD_NOT_UNLOCK, 'NO_PENDING_PAYMENT', 409);
-  const payment = await settlePayment(ctx, deps, paymentId, {
+  const payment = await payFor(ctx, deps, paymentId, {
     userId: input.userId,
     purpose: { kind: 'unlock', postId: input.postId },
     amountCents: requested.state.pendingAmountCents,
     card,
   });
-  await completeEntitlement(ctx, paymentId, payment);
   return outcomeOf(paymentId, payment, 'Content unlocked successfully.');
 }
 

@@ -1,20 +1,25 @@
 // Resumes payments a crash or a gateway time-out left half-way. Runs at start-up and then periodically.
-import type { Kysely } from 'kysely';
 import type { EventStore } from '../infra/eventstore/port';
 import type { CardGateway } from '../infra/payments/port';
-import { unfinishedPayments, walletRefundsNotReversed } from '../projections/transactions';
 import { commandContext } from './handle';
-import { resumePayment } from './payments';
-import { refundWalletPayment } from './wallet';
+import { refundWalletPayment, resumePayment } from './payment/process';
+
+/** What the recovery reads from the read models, given by the API wiring (api/payment-reads.ts). */
+export interface RecoveryReads {
+  /** Payments requested before `olderThanIso` that are neither finished nor followed by their entitlement. */
+  unfinishedPayments(olderThanIso: string): Promise<string[]>;
+  /** Wallet payments whose staff refund put the money back but whose reversal was not recorded (a crash between). */
+  walletRefundsNotReversed(): Promise<string[]>;
+}
 
 export async function resumeUnfinishedPayments(
-  db: Kysely<any>,
+  reads: RecoveryReads,
   store: EventStore,
   gateway: CardGateway,
   options: { olderThanMs: number; now?: () => Date; log?: (message: string) => void },
 ): Promise<number> {
   const now = options.now ?? (() => new Date());
-  const ids = await unfinishedPayments(db, new Date(now().getTime() - options.olderThanMs).toISOString());
+  const ids = await reads.unfinishedPayments(new Date(now().getTime() - options.olderThanMs).toISOString());
   for (const paymentId of ids) {
     const ctx = commandContext(store, { userId: null, role: 'system', correlationId: `recovery-${paymentId}` }, now);
     try {
@@ -26,7 +31,7 @@ export async function resumeUnfinishedPayments(
   }
   // A staff refund of a wallet purchase put the money back but stopped before reversing the payment: finish
   // it (the wallet credit is not repeated; the unlock or membership is taken back).
-  const refunds = await walletRefundsNotReversed(db);
+  const refunds = await reads.walletRefundsNotReversed();
   for (const paymentId of refunds) {
     const ctx = commandContext(store, { userId: null, role: 'system', correlationId: `recovery-refund-${paymentId}` }, now);
     try {

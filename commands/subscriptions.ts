@@ -1,7 +1,7 @@
 // The subscription lifecycle (domain/subscription): subscribe at the quoted price, the durable rebill scheduler,
 // recovery of a failed rebill with a new card, cancel / reactivate, the complimentary cancel, the rebill popup's
 // date, subscription migration and the resubscribe offer. Every charge goes through the card payment process
-// manager (commands/payments.ts): the pending charge is recorded on the subscription stream first, the payment id
+// (commands/payment/process.ts): the pending charge is recorded on the subscription stream first, the payment id
 // is the gateway's idempotency key, and a crash anywhere is finished by the next run (scheduler or recovery).
 //
 // Rebill payment ids are derived from (user, period, attempt) — see rebillPaymentId — so two schedulers, a
@@ -34,18 +34,21 @@ import type { CardRef, PaymentState } from '../domain/payment/payment';
 import { paymentDecider, paymentStream } from '../domain/payment/payment';
 import { isStaffRole } from '../domain/user/user';
 import type { EventStore } from '../infra/eventstore/port';
-import type { Kysely } from 'kysely';
 import { commandContext, handle, loadStream, type CommandContext } from './handle';
-import { completeEntitlement, settlePayment, type PaymentDeps } from './payments';
+import { completeEntitlement, settlePayment, type PaymentDeps } from './payment/process';
 import { resolveCard, saveApprovedCard, type CardChoice } from './cards';
-import { walletBalance } from './wallet';
+import { walletBalance } from './payment/wallet-stream';
 import { loadPromotion, promotionViewerFor, promotionsEnabled, requireSubscriptionPromotion } from './promotions';
 import { checkCouponCode } from './coupons';
 import { loadResubscribeOffer } from './offers';
-import { dueSubscriptions } from '../projections/subscribers';
-import { findWallet } from '../projections/wallet';
 
 export type PayWith = 'card' | 'wallet';
+
+/** What the rebill scheduler reads from the read models, given by the API wiring (api/payment-reads.ts). */
+export interface RebillReads {
+  /** Memberships whose next charge is due at `nowIso` (`immediate`: charge now, outside the retry schedule). */
+  dueSubscriptions(nowIso: string, limit: number): Promise<{ user_id: string; immediate: boolean }[]>;
+}
 
 export interface SubscriptionDeps extends PaymentDeps {
   /** How renewals are paid: the fan's default payment method (crypto_currency = the wallet). Default: card. */
@@ -317,7 +320,7 @@ export interface RebillScheduler {
  */
 export function startRebillScheduler(options: {
   store: EventStore;
-  db: Kysely<any>;
+  reads: RebillReads;
   deps: SubscriptionDeps;
   /** Read on every tick (tests move the services clock). */
   now: () => Date;
@@ -332,7 +335,7 @@ export function startRebillScheduler(options: {
   let stopped = false;
   const pass = async (): Promise<number> => {
     const nowIso = options.now().toISOString();
-    const due = await dueSubscriptions(options.db, nowIso, options.batch ?? 100);
+    const due = await options.reads.dueSubscriptions(nowIso, options.batch ?? 100);
     for (const { user_id, immediate } of due) {
       if (stopped) break;
       const ctx = commandContext(options.store, { userId: null, role: 'system', correlationId: `rebill-${user_id}-${nowIso}` }, options.now);
@@ -368,12 +371,6 @@ export function startRebillScheduler(options: {
     },
   };
 }
-
-/** The renewal payment method from the read models: the wallet when the fan's default is crypto_currency. */
-export const paymentMethodFromReadModel =
-  (db: Kysely<any>) =>
-  async (userId: string): Promise<PayWith> =>
-    (await findWallet(db, userId).catch(() => undefined))?.default_method === 'crypto_currency' ? 'wallet' : 'card';
 
 // ---------------------------------------------------------------------------------------------------------
 // Cancel, reactivate, complimentary, rebill popup date

@@ -7,10 +7,10 @@ import type { Role } from '../domain/shared/wire';
 import { tipDecider, tipStream, validateTip, type TipFrom } from '../domain/tip/tip';
 import { walletShortfallError } from '../domain/wallet/wallet';
 import { handle, type CommandContext } from './handle';
-import { completeEntitlement, settlePayment, type PaymentDeps } from './payments';
+import { payFor, type PaymentDeps } from './payment/process';
 import { resolveCard, type CardChoice } from './cards';
 import { loadSettings } from './subscriptions';
-import { walletBalance } from './wallet';
+import { walletBalance } from './payment/wallet-stream';
 import type { PaymentState } from '../domain/payment/payment';
 
 export interface TipInput {
@@ -52,8 +52,7 @@ export async function sendTipByCard(ctx: CommandContext, deps: PaymentDeps, inpu
   validateTip(input.amountCents, input.message, { minDollars: settings.tips_minimum_amount, maxDollars: settings.tips_maximum_amount });
   const card = await resolveCard(ctx, deps.gateway, input.userId, input.card);
   const tipId = await requestTip(ctx, input);
-  const payment = await settlePayment(ctx, deps, tipId, { userId: input.userId, purpose: purposeOf(input), amountCents: input.amountCents, card });
-  await completeEntitlement(ctx, tipId, payment);
+  const payment = await payFor(ctx, deps, tipId, { userId: input.userId, purpose: purposeOf(input), amountCents: input.amountCents, card });
   return { tipId, payment };
 }
 
@@ -68,7 +67,6 @@ export async function sendTipFromWallet(ctx: CommandContext, deps: PaymentDeps, 
   const balance = await walletBalance(ctx, input.userId);
   if (balance < input.amountCents) throw walletShortfallError({ kind: 'tip', tipFrom: input.tipFrom, isAnonymous: input.isAnonymous }, input.amountCents, balance);
   const tipId = await requestTip(ctx, input);
-  const payment = await settlePayment(ctx, deps, tipId, { userId: input.userId, purpose: purposeOf(input), amountCents: input.amountCents, method: 'wallet', card: null });
-  await completeEntitlement(ctx, tipId, payment);
+  const payment = await payFor(ctx, deps, tipId, { userId: input.userId, purpose: purposeOf(input), amountCents: input.amountCents, method: 'wallet', card: null });
   return { tipId, payment, balanceCents: await walletBalance(ctx, input.userId) };
 }

@@ -7,18 +7,17 @@
 //   A crash between "paid" and the credit is finished by the next poll, notice or the recovery sweep.
 //
 // Purchase from the wallet: the pending unlock is recorded first (PostUnlockRequested, its payment id), then
-//   the payment with method 'wallet' (PaymentRequested), then the wallet is debited once per payment id
-//   (WalletDebited; the wallet stream's expected revision is what keeps the balance from going below 0),
-//   then PaymentCaptured and the unlock. Every step is idempotent, so commands/recovery.ts finishes a payment
-//   left half-way exactly as it does for cards (commands/payments.ts resumePayment).
+//   the payment process runs with method 'wallet' (commands/payment/process.ts: PaymentRequested, the debit of
+//   commands/payment/wallet-stream.ts once per payment id, PaymentCaptured, the unlock). Every step is
+//   idempotent, so commands/recovery.ts finishes a payment left half-way exactly as it does for cards.
+// The wallet stream itself (its queue, balance, debit and refund) is commands/payment/wallet-stream.ts.
 import { DomainError } from '../domain/shared/decider';
 import { postDecider, postStream } from '../domain/post/post';
 import { unlockDecider, unlockStream, ALREADY_UNLOCKED, COULD_NOT_UNLOCK } from '../domain/unlock/unlock';
 import { isActive, subscriptionDecider, subscriptionStream } from '../domain/subscription/subscription';
 import { isStaffRole } from '../domain/user/user';
 import type { Role } from '../domain/shared/wire';
-import { paymentDecider, paymentStream, type GatewayOutcome, type PaymentEvent, type PaymentPurpose, type PaymentState } from '../domain/payment/payment';
-import { walletDecider, walletStream, walletShortfallError, type WalletCommand, type WalletEvent, type WalletPurchase, type WalletState } from '../domain/wallet/wallet';
+import { walletDecider, walletStream, walletShortfallError } from '../domain/wallet/wallet';
 import {
   cryptoPaymentDecider,
   cryptoPaymentStream,
@@ -32,86 +31,13 @@ import { paymentMethodDecider, paymentMethodStream, type DefaultPaymentMethod } 
 import { insufficientFunds, lockedContentPriceCents, type WalletSettings } from '../domain/pricing/pricing';
 import { cardsDecider, cardsStream } from '../domain/card/card';
 import type { CryptoGateway, CryptoPaymentStart, CryptoStatusReport } from '../infra/payments/port';
-import { commandContext, handle, loadStream, type CommandContext, type HandleResult } from './handle';
-import { completeEntitlement, reversePayment, settlePayment, type PaymentDeps } from './payments';
+import { commandContext, handle, loadStream, type CommandContext } from './handle';
+import { payFor, type PaymentDeps } from './payment/process';
+import { walletBalance, walletCommand } from './payment/wallet-stream';
 import { boughtAnotherVersion } from './purchases';
 import { requireLockedContentPromotion } from './promotions';
 
 export const SOMETHING_WENT_WRONG = 'something went wrong';
-
-// ---------------------------------------------------------------------------------------------------------
-// The wallet stream
-
-/**
- * Commands on one wallet run one after another in this process (a queue per stream), so parallel purchases do
- * not fight over the stream's revision here. The guard itself is the expected revision of the append: another
- * process writing first makes this one reload and decide again against the new balance.
- */
-const queues = new Map<string, Promise<unknown>>();
-/** The queue is an optimisation only; tests turn it off to show the expected revision alone is the guard. */
-export const walletQueue = { enabled: true };
-function serialised<T>(key: string, fn: () => Promise<T>): Promise<T> {
-  const run = (queues.get(key) ?? Promise.resolve()).then(fn, fn);
-  const tail = run.then(
-    () => undefined,
-    () => undefined,
-  );
-  queues.set(key, tail);
-  void tail.then(() => {
-    if (queues.get(key) === tail) queues.delete(key);
-  });
-  return run;
-}
-
-const CONFLICT_ATTEMPTS = 40;
-
-/** One wallet command: decided against the current stream and appended with its expected revision. */
-export async function walletCommand(
-  ctx: CommandContext,
-  command: WalletCommand,
-  options: { queued?: boolean } = {},
-): Promise<HandleResult<WalletState, WalletEvent>> {
-  // Under heavy contention from other processes keep trying longer than most commands: each attempt reloads
-  // the balance, so the decision is always made against what is there.
-  const attempt = () => handle(ctx, walletStream(command.userId), walletDecider, command, { attempts: CONFLICT_ATTEMPTS });
-  return options.queued === false || !walletQueue.enabled ? attempt() : serialised(walletStream(command.userId), attempt);
-}
-
-export async function walletBalance(ctx: CommandContext, userId: string): Promise<number> {
-  return (await loadStream(ctx.store, walletStream(userId), walletDecider)).state.balanceCents;
-}
-
-const purchaseOf = (purpose: PaymentPurpose): WalletPurchase => {
-  switch (purpose.kind) {
-    case 'unlock':
-      return { kind: 'unlock', postId: purpose.postId };
-    case 'tip':
-      return { kind: 'tip', tipFrom: purpose.tipFrom, isAnonymous: purpose.isAnonymous };
-    case 'chat_unlock':
-    case 'pay_per_message':
-      return { kind: purpose.kind, messageId: purpose.messageId };
-    case 'subscription':
-      return { kind: 'subscription', period: purpose.period };
-  }
-};
-
-/**
- * The "charge" of a wallet payment (commands/payments.ts step 2): debit the wallet once per payment id. A
- * balance that does not cover it is a decline with code INSUFFICIENT_FUNDS (no money moved).
- */
-export async function chargeWallet(
-  ctx: CommandContext,
-  paymentId: string,
-  r: Extract<PaymentEvent, { type: 'PaymentRequested' }>['data'],
-): Promise<GatewayOutcome> {
-  try {
-    await walletCommand(ctx, { type: 'DebitWallet', userId: r.userId, purchaseId: paymentId, purchase: purchaseOf(r.purpose), amountCents: r.amountCents, at: ctx.now() });
-    return { status: 'captured', gatewayTransactionId: `wallet-${paymentId}` };
-  } catch (e) {
-    if (e instanceof DomainError && e.code === 'INSUFFICIENT_FUNDS') return { status: 'declined', failureCode: 'INSUFFICIENT_FUNDS', message: e.message, allowCascade: false };
-    throw e;
-  }
-}
 
 // ---------------------------------------------------------------------------------------------------------
 // Purchase of a locked post from the wallet
@@ -166,31 +92,17 @@ export async function purchasePostFromWallet(
   const requested = await handle(ctx, unlockStream(input.postId, input.userId), unlockDecider, withPromotion);
   const paymentId = requested.state.pendingPaymentId;
   if (!paymentId) throw new DomainError(COULD_NOT_UNLOCK, 'NO_PENDING_PAYMENT', 409);
-  const payment = await settlePayment(ctx, deps, paymentId, {
+  const payment = await payFor(ctx, deps, paymentId, {
     userId: input.userId,
     purpose: { kind: 'unlock', postId: input.postId },
     amountCents: requested.state.pendingAmountCents,
     method: 'wallet',
     card: null,
   });
-  await completeEntitlement(ctx, paymentId, payment);
   const balanceCents = await walletBalance(ctx, input.userId);
   if (payment.status === 'captured') return { paymentId, amountCents: payment.request!.amountCents, balanceCents };
   if (payment.failure?.failureCode === 'INSUFFICIENT_FUNDS') throw insufficientFunds(payment.request!.amountCents, balanceCents);
   throw new DomainError(payment.failure?.message || SOMETHING_WENT_WRONG, payment.failure?.failureCode ?? 'PAYMENT_FAILED', 402);
-}
-
-/**
- * Staff refund of a wallet-paid purchase: the money goes back into the wallet (once per payment), then the
- * payment is reversed and takes back what it paid for. Safe to repeat after a crash between the two.
- */
-export async function refundWalletPayment(ctx: CommandContext, paymentId: string, reversal: { source: string; reason?: string | null }): Promise<PaymentState> {
-  const { state } = await loadStream(ctx.store, paymentStream(paymentId), paymentDecider);
-  const r = state.request;
-  if (!r || r.method !== 'wallet') throw new DomainError('Invalid Request', 'NOT_A_WALLET_PAYMENT', 400);
-  if (state.status !== 'captured') throw new DomainError('Only a captured payment can be refunded.', 'PAYMENT_NOT_CAPTURED', 409);
-  await walletCommand(ctx, { type: 'RefundToWallet', userId: r.userId, refundId: `refund-${paymentId}`, purchaseId: paymentId, amountCents: r.amountCents, reason: reversal.reason ?? 'Refund', at: ctx.now() });
-  return reversePayment(ctx, paymentId, { kind: 'refund', source: reversal.source, reason: reversal.reason ?? null });
 }
 
 // ---------------------------------------------------------------------------------------------------------

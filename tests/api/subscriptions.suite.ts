@@ -11,7 +11,8 @@ import { commandContext } from '../../commands/handle';
 import { createPromotion, endPromotion } from '../../commands/promotions';
 import { createCoupon } from '../../commands/coupons';
 import { saveResubscribeOfferSettings } from '../../commands/offers';
-import { paymentMethodFromReadModel, rebillPaymentId, startRebillScheduler } from '../../commands/subscriptions';
+import { rebillPaymentId, startRebillScheduler } from '../../commands/subscriptions';
+import { paymentMethodFromReadModel, rebillReads } from '../../api/payment-reads';
 import { startServer } from '../../api/server';
 import { startTestServer, TEST_CARD_FORM, type Backend, type TestServer } from '../support/server';
 
@@ -228,7 +229,7 @@ export function subscriptionsSuite(backend: Backend, available: boolean) {
       const f = await subscribed('rebill');
       const before = await me(f);
       const extra = [1, 2].map(() =>
-        startRebillScheduler({ store: t.server.services.store, db: db(), deps: { gateway: t.server.services.gateway, paymentMethodOf: paymentMethodFromReadModel(db()) }, now: () => t.server.services.clock(), timer: false }),
+        startRebillScheduler({ store: t.server.services.store, reads: rebillReads(db()), deps: { gateway: t.server.services.gateway, paymentMethodOf: paymentMethodFromReadModel(db()) }, now: () => t.server.services.clock(), timer: false }),
       );
       // Not due yet.
       await tick();

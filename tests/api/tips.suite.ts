@@ -12,6 +12,7 @@ import { commandContext, handle } from '../../commands/handle';
 import { paymentDecider } from '../../domain/payment/payment';
 import { tipDecider } from '../../domain/tip/tip';
 import { resumeUnfinishedPayments } from '../../commands/recovery';
+import { recoveryReads } from '../../api/payment-reads';
 import { rebuildReadModels } from '../../projections/rebuild';
 import { allProjections } from '../../projections';
 import { startTestServer, TEST_CARD_FORM, type Backend, type TestServer } from '../support/server';
@@ -198,12 +199,12 @@ export function tipsSuite(backend: Backend, available: boolean) {
         type: 'RequestPayment', paymentId: tipId, userId: f.id, purpose: { kind: 'tip', tipFrom: 'tips_page', isAnonymous: false }, amountCents: 800, method: 'wallet', card: null, at: ctx.now(),
       });
       await settleAll();
-      const resumed = await resumeUnfinishedPayments(db(), t.server.services.store, t.server.services.gateway, { olderThanMs: 0 });
+      const resumed = await resumeUnfinishedPayments(recoveryReads(db()), t.server.services.store, t.server.services.gateway, { olderThanMs: 0 });
       expect(resumed).toBeGreaterThanOrEqual(1);
       await settleAll();
       expect(await types(tipStream(tipId))).toEqual(['TipRequested', 'TipSent']);
       expect((await me(f.token)).wallet_amount_cents).toBe(200);
-      await resumeUnfinishedPayments(db(), t.server.services.store, t.server.services.gateway, { olderThanMs: 0 });
+      await resumeUnfinishedPayments(recoveryReads(db()), t.server.services.store, t.server.services.gateway, { olderThanMs: 0 });
       expect((await me(f.token)).wallet_amount_cents).toBe(200);
     });
 

@@ -13,8 +13,10 @@ import { unlockDecider, unlockStream } from '../../domain/unlock/unlock';
 import { walletStream } from '../../domain/wallet/wallet';
 import { cryptoPaymentDecider, cryptoPaymentStream, UNDERPAID_MESSAGE } from '../../domain/wallet/crypto-topup';
 import { commandContext, handle } from '../../commands/handle';
-import { walletCommand, walletQueue, resumeCryptoTopUps } from '../../commands/wallet';
+import { resumeCryptoTopUps } from '../../commands/wallet';
+import { walletCommand, walletQueue } from '../../commands/payment/wallet-stream';
 import { resumeUnfinishedPayments } from '../../commands/recovery';
+import { recoveryReads } from '../../api/payment-reads';
 import { cryptoPaymentsToResume } from '../../projections/wallet';
 import { checkLedger } from '../../projections/ledger-check';
 import { rebuildReadModels } from '../../projections/rebuild';
@@ -385,7 +387,7 @@ export function walletSuite(backend: Backend, available: boolean) {
       await settleAll();
       expect((await me(f.token)).wallet_amount_cents).toBe(2000);
 
-      const resumed = await resumeUnfinishedPayments(t.server.services.database.db, t.server.services.store, t.server.services.gateway, { olderThanMs: 0 });
+      const resumed = await resumeUnfinishedPayments(recoveryReads(t.server.services.database.db), t.server.services.store, t.server.services.gateway, { olderThanMs: 0 });
       expect(resumed).toBeGreaterThanOrEqual(2);
       await settleAll();
       expect(await types(paymentStream(pay1))).toEqual(['PaymentRequested', 'PaymentCaptured']);
@@ -394,7 +396,7 @@ export function walletSuite(backend: Backend, available: boolean) {
       expect(await isLockedFor(f.token, p2)).toBe(false);
       expect((await me(f.token)).wallet_amount_cents).toBe(1000); // 30 − 10 − 10: each debited once
       // Running recovery again changes nothing.
-      await resumeUnfinishedPayments(t.server.services.database.db, t.server.services.store, t.server.services.gateway, { olderThanMs: 0 });
+      await resumeUnfinishedPayments(recoveryReads(t.server.services.database.db), t.server.services.store, t.server.services.gateway, { olderThanMs: 0 });
       expect((await types(walletStream(f.id))).filter((x) => x === 'WalletDebited')).toHaveLength(2);
     });
 
@@ -443,13 +445,13 @@ export function walletSuite(backend: Backend, available: boolean) {
       await settleAll();
       expect((await me(f.token)).wallet_amount_cents).toBe(2000);
       expect(await isLockedFor(f.token, postId)).toBe(false); // money back and the post still open: the window
-      await resumeUnfinishedPayments(t.server.services.database.db, t.server.services.store, t.server.services.gateway, { olderThanMs: 0 });
+      await resumeUnfinishedPayments(recoveryReads(t.server.services.database.db), t.server.services.store, t.server.services.gateway, { olderThanMs: 0 });
       await settleAll();
       expect(await types(paymentStream(paymentId))).toEqual(['PaymentRequested', 'PaymentCaptured', 'PaymentReversed']);
       expect(await isLockedFor(f.token, postId)).toBe(true);
       expect((await me(f.token)).wallet_amount_cents).toBe(2000); // credited once
       // Nothing left to finish: another pass changes nothing.
-      await resumeUnfinishedPayments(t.server.services.database.db, t.server.services.store, t.server.services.gateway, { olderThanMs: 0 });
+      await resumeUnfinishedPayments(recoveryReads(t.server.services.database.db), t.server.services.store, t.server.services.gateway, { olderThanMs: 0 });
       expect((await types(walletStream(f.id))).filter((x) => x === 'WalletRefunded')).toHaveLength(1);
       expect(await types(paymentStream(paymentId))).toHaveLength(3);
     });

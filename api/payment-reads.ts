@@ -1,0 +1,26 @@
+// The read-model side of the payment commands' ports: commands/ name what they need to read (RecoveryReads,
+// RebillReads, the renewal payment method) and the API wiring answers it from the projections, so commands/
+// never import projections/.
+import type { Kysely } from 'kysely';
+import type { RecoveryReads } from '../commands/recovery';
+import type { PayWith, RebillReads } from '../commands/subscriptions';
+import { unfinishedPayments, walletRefundsNotReversed } from '../projections/transactions';
+import { dueSubscriptions } from '../projections/subscribers';
+import { findWallet } from '../projections/wallet';
+
+type ReadDb = Kysely<any>;
+
+export const recoveryReads = (db: ReadDb): RecoveryReads => ({
+  unfinishedPayments: (olderThanIso) => unfinishedPayments(db, olderThanIso),
+  walletRefundsNotReversed: () => walletRefundsNotReversed(db),
+});
+
+export const rebillReads = (db: ReadDb): RebillReads => ({
+  dueSubscriptions: (nowIso, limit) => dueSubscriptions(db, nowIso, limit),
+});
+
+/** The renewal payment method from the read models: the wallet when the fan's default is crypto_currency. */
+export const paymentMethodFromReadModel =
+  (db: ReadDb) =>
+  async (userId: string): Promise<PayWith> =>
+    (await findWallet(db, userId).catch(() => undefined))?.default_method === 'crypto_currency' ? 'wallet' : 'card';

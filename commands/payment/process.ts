@@ -1,0 +1,134 @@
+// The payment process: takes money for a purpose and makes the purpose's entitlement follow.
+//   1. PaymentRequested is written before any money moves (the payment id is the gateway's idempotency key and
+//      the wallet debit's purchase id);
+//   2. the money is taken: by card (the gateway charges, or repeats its earlier answer for the same key) or from
+//      the wallet (debited once per payment id, wallet-stream.ts);
+//   3. PaymentCaptured / PaymentFailed is written;
+//   4. the purchase kind grants what was bought (or releases the pending purchase after a failure).
+// Money that comes back (refund, void, chargeback) is recorded once and the kind takes back what it granted.
+// Every step is idempotent, so a crash anywhere is finished by `resumePayment` (commands/recovery.ts): no money
+// moves without the entitlement following, and nothing is charged twice.
+//
+// What a payment is for plugs in as a PurchaseKind (kind.ts, kinds/*): this file imports no kind.
+import { DomainError } from '../../domain/shared/decider';
+import { paymentDecider, paymentStream, type CardRef, type GatewayOutcome, type PaymentMethod, type PaymentPurpose, type PaymentState, type ReversalKind } from '../../domain/payment/payment';
+import { cardsDecider, cardsStream } from '../../domain/card/card';
+import type { CardGateway } from '../../infra/payments/port';
+import { handle, loadStream, type CommandContext } from '../handle';
+import { saveApprovedCard } from '../cards';
+import { purchaseKindOf } from './kind';
+import { chargeWallet, refundToWallet } from './wallet-stream';
+
+export interface PaymentDeps {
+  gateway: CardGateway;
+}
+
+export interface PaymentRequest {
+  userId: string;
+  purpose: PaymentPurpose;
+  amountCents: number;
+  /** null for a wallet payment. */
+  card: CardRef | null;
+  /** 'card' (default) or 'wallet': the wallet is debited once per payment id instead of a card being charged. */
+  method?: PaymentMethod;
+}
+
+async function cardToken(ctx: CommandContext, userId: string, ref: CardRef): Promise<string> {
+  // A card typed for this payment is not saved yet: its token travels with the payment request.
+  if (ref.unsaved) return ref.unsaved.cardToken;
+  const { state } = await loadStream(ctx.store, cardsStream(userId), cardsDecider);
+  const card = state.cards.get(ref.cardId);
+  if (!card) throw new DomainError('Invalid request.', 'CARD_NOT_FOUND', 404, { field: 'card_id' });
+  return card.cardToken;
+}
+
+/** Steps 1-3. Returns the payment's final state (captured or failed). */
+export async function settlePayment(ctx: CommandContext, deps: PaymentDeps, paymentId: string, request: PaymentRequest): Promise<PaymentState> {
+  const requested = await handle(ctx, paymentStream(paymentId), paymentDecider, {
+    type: 'RequestPayment',
+    paymentId,
+    userId: request.userId,
+    purpose: request.purpose,
+    amountCents: request.amountCents,
+    method: request.method ?? 'card',
+    card: request.card,
+    at: ctx.now(),
+  });
+  return takeRequested(ctx, deps, paymentId, requested.state);
+}
+
+/** Steps 1-4 in one go: for a purchase with nothing to do between the capture and its entitlement. */
+export async function payFor(ctx: CommandContext, deps: PaymentDeps, paymentId: string, request: PaymentRequest): Promise<PaymentState> {
+  const payment = await settlePayment(ctx, deps, paymentId, request);
+  await completeEntitlement(ctx, paymentId, payment);
+  return payment;
+}
+
+async function takeRequested(ctx: CommandContext, deps: PaymentDeps, paymentId: string, state: PaymentState): Promise<PaymentState> {
+  if (state.status !== 'requested' || !state.request) return state;
+  const r = state.request;
+  const kind = purchaseKindOf(r.purpose);
+  // A wallet payment debits the wallet once per payment id (the purchase id); a card payment asks the gateway
+  // with the payment id as its idempotency key. Either way, asking again after a crash takes the money once.
+  const outcome: GatewayOutcome =
+    r.method === 'wallet' || !r.card
+      ? await chargeWallet(ctx, { paymentId, userId: r.userId, amountCents: r.amountCents, purchase: kind.walletPurchase(r.purpose) })
+      : await deps.gateway.charge({
+          idempotencyKey: paymentId,
+          cardToken: await cardToken(ctx, r.userId, r.card),
+          amountCents: r.amountCents,
+          currency: r.currency,
+          description: kind.describe(r.purpose),
+        });
+  const recorded = await handle(ctx, paymentStream(paymentId), paymentDecider, { type: 'RecordGatewayOutcome', outcome, at: ctx.now() });
+  return recorded.state;
+}
+
+/** Step 4: the entitlement follows the money (or the pending purchase is released after a failure). */
+export async function completeEntitlement(ctx: CommandContext, paymentId: string, payment: PaymentState): Promise<void> {
+  const r = payment.request;
+  if (!r || (payment.status !== 'captured' && payment.status !== 'failed')) return;
+  const kind = purchaseKindOf(r.purpose);
+  if (payment.status === 'captured') await kind.grant(ctx, r);
+  else await kind.release(ctx, r, payment.failure?.failureCode ?? 'declined');
+  // A card typed for this payment is saved on file once approved (after the entitlement), never after a decline.
+  if (payment.status === 'captured' && r.card?.unsaved) await saveApprovedCard(ctx, r.userId, r.card);
+}
+
+/** Finishes a payment left half-way (process killed, gateway timeout): safe to call any number of times. */
+export async function resumePayment(ctx: CommandContext, deps: PaymentDeps, paymentId: string): Promise<PaymentState> {
+  const { state } = await loadStream(ctx.store, paymentStream(paymentId), paymentDecider);
+  const settled = await takeRequested(ctx, deps, paymentId, state);
+  await completeEntitlement(ctx, paymentId, settled);
+  return settled;
+}
+
+/**
+ * Money came back on a captured payment (refund, void or chargeback): records it once and the purchase kind takes
+ * back what it paid for. Safe to repeat: a second notice changes nothing.
+ * Throws 409 PAYMENT_NOT_CAPTURED while the capture itself is not recorded yet (notices arrive in any order).
+ */
+export async function reversePayment(
+  ctx: CommandContext,
+  paymentId: string,
+  reversal: { kind: ReversalKind; source: string; reason?: string | null },
+): Promise<PaymentState> {
+  const { state } = await handle(ctx, paymentStream(paymentId), paymentDecider, { type: 'RecordReversal', ...reversal, at: ctx.now() });
+  const r = state.request;
+  if (state.status !== 'reversed' || !r || !state.reversal) return state;
+  await purchaseKindOf(r.purpose).revoke(ctx, r, state.reversal);
+  return state;
+}
+
+/**
+ * Staff refund of a wallet-paid purchase: the money goes back into the wallet (once per payment), then the
+ * payment is reversed and takes back what it paid for. Safe to repeat after a crash between the two.
+ */
+export async function refundWalletPayment(ctx: CommandContext, paymentId: string, reversal: { source: string; reason?: string | null }): Promise<PaymentState> {
+  const { state } = await loadStream(ctx.store, paymentStream(paymentId), paymentDecider);
+  const r = state.request;
+  if (!r || r.method !== 'wallet') throw new DomainError('Invalid Request', 'NOT_A_WALLET_PAYMENT', 400);
+  if (state.status !== 'captured') throw new DomainError('Only a captured payment can be refunded.', 'PAYMENT_NOT_CAPTURED', 409);
+  await refundToWallet(ctx, { paymentId, userId: r.userId, amountCents: r.amountCents }, reversal.reason ?? 'Refund');
+  return reversePayment(ctx, paymentId, { kind: 'refund', source: reversal.source, reason: reversal.reason ?? null });
+}
