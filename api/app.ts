@@ -26,11 +26,14 @@ import { gatewayRoutes } from './routes/gateway';
 import { landingRoutes } from './routes/landing';
 import { libraryRoutes } from './routes/library';
 import { walletRoutes } from './routes/wallet';
+import { walletPurchaseRoutes } from './routes/wallet-purchases';
+import { cryptoPaymentRoutes } from './routes/crypto-payments';
 import { promotionRoutes } from './routes/promotions';
 import { subscriptionRoutes } from './routes/subscriptions';
 import { OneLinePerRequest, registerApps, registerWebDefaults } from './web';
 import { registerTextGuard } from './text-guard';
 import { myPaymentRoutes } from './routes/my-payments';
+import { registerGateway } from './realtime/gateway';
 import { registerOpenApi } from './openapi';
 
 declare module 'fastify' {
@@ -88,6 +91,12 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
   registerTextGuard(app);
   registerAuth(app, services);
   registerIdempotency(app, services);
+  // GET /ws, the socket gateway (registered before the routes, as @fastify/websocket requires).
+  await registerGateway(app, services, {
+    heartbeatMs: services.config.WS_HEARTBEAT_SECONDS * 1000,
+    authTimeoutMs: services.config.WS_AUTH_TIMEOUT_SECONDS * 1000,
+    resumeWindowEvents: services.config.WS_RESUME_WINDOW_EVENTS,
+  });
   // Route schemas validate input and describe the API (/api/openapi.json, /api/docs): before the routes.
   await registerOpenApi(app);
 
@@ -107,6 +116,8 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
   await app.register(landingRoutes(services));
   await app.register(libraryRoutes(services));
   await app.register(walletRoutes(services));
+  await app.register(walletPurchaseRoutes(services));
+  await app.register(cryptoPaymentRoutes(services));
   await app.register(promotionRoutes(services));
   await app.register(subscriptionRoutes(services));
   await app.register(myPaymentRoutes(services));

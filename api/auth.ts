@@ -179,6 +179,17 @@ export function registerAuth(app: FastifyInstance, services: Services) {
   });
 }
 
+/** The caller behind a session token, read fresh (no cache): the socket gateway checks sessions with it. */
+export async function callerForToken(services: Services, token: string): Promise<{ caller: Caller; expiresAtMs: number } | null> {
+  return TOKEN_SHAPE.test(token) ? resolveCaller(services, hashToken(token)) : null;
+}
+
+/** True when a browser request (a WebSocket upgrade) comes from the site's own pages. */
+export function fromOwnOrigin(request: FastifyRequest, services: Services): boolean {
+  const origin = request.headers.origin;
+  return typeof origin === 'string' && ownOrigins(request, services).includes(origin.toLowerCase());
+}
+
 /** The caller behind a token hash: a normal session (with the staff-set standing applied) or a proxy session. */
 async function resolveCaller(services: Services, tokenHash: string): Promise<{ caller: Caller; expiresAtMs: number } | null> {
   const db = services.database.db;
