@@ -28,6 +28,8 @@ import { libraryRoutes } from './routes/library';
 import { walletRoutes } from './routes/wallet';
 import { walletPurchaseRoutes } from './routes/wallet-purchases';
 import { cryptoPaymentRoutes } from './routes/crypto-payments';
+import { walletPurchaseRoutes } from './routes/wallet-purchases';
+import { cryptoPaymentRoutes } from './routes/crypto-payments';
 import { promotionRoutes } from './routes/promotions';
 import { subscriptionRoutes } from './routes/subscriptions';
 import { OneLinePerRequest, registerApps, registerWebDefaults } from './web';
@@ -116,6 +118,8 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
   await app.register(landingRoutes(services));
   await app.register(libraryRoutes(services));
   await app.register(walletRoutes(services));
+  await app.register(walletPurchaseRoutes(services));
+  await app.register(cryptoPaymentRoutes(services));
   await app.register(walletPurchaseRoutes(services));
   await app.register(cryptoPaymentRoutes(services));
   await app.register(promotionRoutes(services));

@@ -18,7 +18,7 @@ import { addComment, hideComment, removeComment, setCommentingBlock, setLike } f
 import { ok, parse } from '../http';
 import { contextFor, requireCaller } from '../auth';
 import { settle } from '../views';
-import { viewerOf } from './feed';
+import { viewerOf } from '../queries/post-views';
 import type { Services } from '../services';
 
 const blogId = z.string({ error: 'blog_id is required.' }).uuid({ error: 'blog_id is invalid.' });

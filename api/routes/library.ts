@@ -21,7 +21,7 @@ import type { MediaRow } from '../../projections/media';
 import { parse } from '../http';
 import { contextFor, requireCaller } from '../auth';
 import { settle } from '../views';
-import { adminMedia } from './admin-views';
+import { adminMedia } from '../queries/admin-views';
 import type { Services } from '../services';
 
 /** File sizes are for the creator's admins only (spec 2 §2: "File size shown only to a super admin"). */

@@ -19,7 +19,7 @@ import { guardedLength } from '../../infra/storage/streams';
 import { ok, parse } from '../http';
 import { contextFor, requireCaller } from '../auth';
 import { MEDIA_URL_TTL_SECONDS, settle } from '../views';
-import { adminMedia } from './admin-views';
+import { adminMedia } from '../queries/admin-views';
 import type { Services } from '../services';
 
 const UPLOAD_URL_TTL_SECONDS = 15 * 60;

@@ -62,7 +62,7 @@ import { ok, parse } from '../http';
 import { editVersion, ifMatchRevision, setEtag, versioned } from '../edit-version';
 import { contextFor, requireCaller, type Caller } from '../auth';
 import { settle } from '../views';
-import { listParams, sendList } from './admin';
+import { listParams, sendList } from '../schemas/console-list';
 import { centsToDecimal, EXPORT_RANGE, sendExport, type CsvColumn } from '../csv';
 import type { Services } from '../services';
 

@@ -1,32 +1,17 @@
 // Subscribing and unlocking posts by card (spec 1 §7, spec 2 §7 unlock purchases). Saved cards: routes/payment-methods.ts.
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
-import type { PaymentResult } from '../../domain/payment/wire';
 import { centsFromDollars } from '../../domain/shared/money';
 import { ValidationError } from '../../domain/shared/validation';
-import type { CardChoice } from '../../commands/cards';
-import { subscribe, unlockPost, type PurchaseOutcome } from '../../commands/purchases';
+import { subscribe, unlockPost } from '../../commands/purchases';
 import { currentSettings } from '../../projections/settings';
 import { findPost } from '../../projections/posts';
 import { ok, parse } from '../http';
 import { contextFor, requireCaller } from '../auth';
 import { settle } from '../views';
-import { postViews, viewerOf } from './feed';
+import { postViews, viewerOf } from '../queries/post-views';
+import { cardChoice, choiceOf, paymentResult } from '../schemas/payment';
 import type { Services } from '../services';
-
-const str = z.string().max(200).optional().default('');
-const cardForm = z.object({
-  email: str, address: str, country: str, state: str, city: str, pincode: str, firstName: str, lastName: str,
-  cardNumber: z.string().max(40).optional().default(''), cvv: z.string().max(8).optional().default(''),
-  month: z.string().max(4).optional().default(''), year: z.string().max(6).optional().default(''),
-});
-export const cardChoice = cardForm.partial().extend({ card_id: z.string().uuid({ error: 'card_id is invalid.' }).optional() });
-
-export function choiceOf(body: z.infer<typeof cardChoice>): CardChoice {
-  if (body.card_id) return { cardId: body.card_id };
-  if (body.cardNumber) return { form: parse(cardForm, body) };
-  return { primary: true };
-}
 
 const blogPurchaseBody = cardChoice.extend({
   blogId: z.string({ error: 'blogId is required.' }).uuid({ error: 'blogId is invalid.' }),
@@ -36,15 +21,6 @@ const blogPurchaseBody = cardChoice.extend({
   is_promotion_applied: z.boolean({ error: 'is_promotion_applied must be true or false.' }).optional(),
   ribbon_text: z.string().max(1000).optional(),
 });
-
-export function paymentResult(o: PurchaseOutcome): PaymentResult {
-  return {
-    accepted: o.accepted,
-    transactionId: o.transactionId,
-    ...(o.failureCode ? { failureCode: o.failureCode } : {}),
-    ...(o.allowCascade ? { errors: { allow_cascade: true, error_from: 'card', transactionId: o.paymentId } } : {}),
-  };
-}
 
 export const purchaseRoutes = (services: Services): FastifyPluginAsync => async (app) => {
   const db = () => services.database.db;

@@ -20,14 +20,14 @@ import { WATERMARK_COLOR, WATERMARK_POSITIONS, WATERMARK_SIZE_MAX, WATERMARK_SIZ
 import { listOutbox } from '../../infra/mail/mailer';
 import { LANDING_SETTINGS_SHAPE } from './landing';
 import { CREATOR_PROFILE_SHAPE } from './creator-profile';
-import { WALLET_SETTINGS_SHAPE } from './wallet';
+import { WALLET_SETTINGS_SHAPE } from '../schemas/wallet-settings';
 import { ok, parse } from '../http';
 import { EXPORT_RANGE, fieldColumns, sendExport } from '../csv';
 import { editVersion, ifMatchRevision, versioned } from '../edit-version';
 import { SETTINGS_STREAM } from '../../domain/settings/settings';
 import { contextFor, requireCaller, setSessionCookie } from '../auth';
 import { settle } from '../views';
-import { listParams, sendList } from './admin';
+import { listParams, sendList } from '../schemas/console-list';
 import type { Services } from '../services';
 
 const userId = z.string({ error: 'user_id is required.' }).uuid({ error: 'user_id is invalid.' });

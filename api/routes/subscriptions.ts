@@ -73,7 +73,7 @@ import { currentSettings } from '../../projections/settings';
 import { ok, parse } from '../http';
 import { contextFor, requireCaller, type Caller } from '../auth';
 import { settle } from '../views';
-import { listParams, sendList } from './admin';
+import { listParams, sendList } from '../schemas/console-list';
 import { EXPORT_RANGE, sendExport, type CsvColumn } from '../csv';
 import type { Services } from '../services';
 

@@ -16,7 +16,7 @@ import { ok, parse } from '../http';
 import { formatPosition } from '../../infra/eventstore/port';
 import { contextFor, requireCaller } from '../auth';
 import { settle } from '../views';
-import { cardChoice, choiceOf, paymentResult } from './purchases';
+import { cardChoice, choiceOf, paymentResult } from '../schemas/payment';
 import type { Services } from '../services';
 
 const TIPS_PAGE_SIZE = 20;

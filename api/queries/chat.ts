@@ -1,0 +1,178 @@
+// Chat reads (spec 3 §2.1, §4, §6): a conversation's messages as one viewer sees them (originals only when free,
+// bought or to staff, with signed links), the staff list and header, and the pay-per-message terms.
+import { DomainError } from '../../domain/shared/decider';
+import { dollarsFromCents } from '../../domain/shared/money';
+import type { Role } from '../../domain/shared/wire';
+import type { SiteSettings } from '../../domain/settings/settings';
+import { CHAT_NOT_ALLOWED, lockStateOf } from '../../domain/chat/chat-message';
+import { chatListEntry, chatListStatus, chatUserDetails, payPerMessageStatus } from '../../domain/chat/views';
+import {
+  CHAT_PAGE_SIZE, type ChatMessagePage, type ChatMessageView, type ChatUserDetails, type ChatUserListPage, type ChatUserSort, type PayPerMessageStatus,
+} from '../../domain/chat/wire';
+import { conversationPage, findChatMessage, type ChatMessageRow } from '../../projections/chat-messages';
+import { findConversation, staffUnreadTotal, type ConversationRow } from '../../projections/chat-conversations';
+import { chatUserList, fanReversals } from '../../projections/chat-queries';
+import { mediaByIds } from '../../projections/media';
+import { currentSettings } from '../../projections/settings';
+import { findSubscriber, subscriptionMeFields } from '../../projections/subscribers';
+import { findUser } from '../../projections/users';
+import { findWallet } from '../../projections/wallet';
+import { findMember } from '../../projections/members';
+import { mediaView } from '../views';
+import type { Services } from '../services';
+
+export interface ChatViewer {
+  userId: string;
+  isStaff: boolean;
+}
+
+/** What the views of one conversation's messages need besides the rows (read once per request). */
+interface ConversationFacts {
+  conversation: ConversationRow | undefined;
+  settings: SiteSettings;
+  /** The fan's name: every message not from staff is theirs. */
+  fanName: string;
+}
+
+const STAFF_LIST_PAGE_SIZE = 30;
+
+export function chatQueries(services: Services) {
+  const db = () => services.database.db;
+  const nowIso = () => services.clock().toISOString();
+
+  const conversationFacts = async (fanId: string): Promise<ConversationFacts> => {
+    const [conversation, settings, fan] = await Promise.all([findConversation(db(), fanId), currentSettings(db()), findUser(db(), fanId)]);
+    return { conversation, settings, fanName: fan?.name ?? '' };
+  };
+
+  /** Rows → what this viewer sees: originals only when free, bought by this fan, or to staff; processing hidden from fans. */
+  const messageViews = async (viewer: ChatViewer, rows: ChatMessageRow[], facts: ConversationFacts): Promise<ChatMessageView[]> => {
+    const ids = [...new Set(rows.flatMap((r) => [...r.media.map((m) => m.mediaId), ...(r.preview_media_id ? [r.preview_media_id] : [])]))];
+    const media = ids.length ? await mediaByIds(db(), ids) : new Map();
+    const { conversation, settings } = facts;
+    const readBy = (r: ChatMessageRow) => (r.from_staff ? conversation?.fan_read_at : conversation?.staff_read_at);
+    return rows.flatMap((r): ChatMessageView[] => {
+      const items = r.media.map((m) => media.get(m.mediaId)).filter((m) => !!m);
+      const processing = items.some((m) => m!.status === 'processing');
+      if (processing && !viewer.isStaff) return [];
+      const open = viewer.isStaff || r.price_cents <= 0 || r.unlocked;
+      const preview = r.preview_media_id ? media.get(r.preview_media_id) : undefined;
+      const read = readBy(r);
+      return [{
+        _id: r.id,
+        uniqueId: r.unique_id,
+        type: r.type as ChatMessageView['type'],
+        message: r.text,
+        tipMessage: r.tip_message,
+        fromAdmin: r.from_staff,
+        senderId: r.sender_id,
+        userId: r.fan_id,
+        name: r.from_staff ? settings.model_name : facts.fanName,
+        isLocked: lockStateOf(r.price_cents, r.unlocked),
+        amount: dollarsFromCents(r.type === 'tips' ? r.paid_cents : r.price_cents),
+        amount_cents: r.type === 'tips' ? r.paid_cents : r.price_cents,
+        isRead: !!read && Date.parse(read) >= Date.parse(r.created_at),
+        media: items.map((m) => mediaView(m!, open, services.storage)),
+        media_preview: preview ? mediaView(preview, true, services.storage) : null,
+        contentCount: { photo: r.media.filter((m) => m.kind === 'photo').length, video: r.media.filter((m) => m.kind === 'video').length },
+        processing,
+        is_pay_per_message: r.is_pay_per_message,
+        paid_cents: r.paid_cents,
+        is_anonymous: r.is_anonymous,
+        created: r.created_at,
+      }];
+    });
+  };
+
+  /** The fan's membership status code ('0' none, '1' active, '2' cancelled but paid). */
+  const fanStatus = async (fanId: string) => subscriptionMeFields(await findSubscriber(db(), fanId), nowIso()).ccbillSubscriptionStatus;
+
+  const sendStatus = async (fanId: string | null, canChat: boolean): Promise<PayPerMessageStatus> => {
+    const [settings, conversation] = await Promise.all([currentSettings(db()), fanId ? findConversation(db(), fanId) : undefined]);
+    return payPerMessageStatus(settings, conversation?.credits ?? 0, canChat);
+  };
+
+  return {
+    messageViews,
+    fanStatus,
+    sendStatus,
+
+    /** A fan may chat while subscribed ('1' or '2'); a proxy session reads the fan's chat but never writes. */
+    async requireChatFan(caller: { userId: string; role: Role }) {
+      if (caller.role !== 'user' && caller.role !== 'proxy_user') throw new DomainError(CHAT_NOT_ALLOWED, 'CHAT_NOT_ALLOWED', 403);
+      if ((await fanStatus(caller.userId)) === '0') throw new DomainError(CHAT_NOT_ALLOWED, 'CHAT_NOT_ALLOWED', 403);
+    },
+
+    async page(viewer: ChatViewer, fanId: string, pageNumber: number): Promise<ChatMessagePage> {
+      const [rows, facts, member] = await Promise.all([conversationPage(db(), fanId, pageNumber, CHAT_PAGE_SIZE), conversationFacts(fanId), findMember(db(), fanId)]);
+      const totalPages = Math.max(1, Math.ceil((facts.conversation?.message_count ?? 0) / CHAT_PAGE_SIZE));
+      return {
+        messages: await messageViews(viewer, rows, facts),
+        page_num: pageNumber,
+        total_pages: totalPages,
+        has_more: pageNumber < totalPages,
+        promotionDetails: null,
+        should_hide_in_chat: !!member.hidden_from_chat,
+        pay_per_message: payPerMessageStatus(facts.settings, facts.conversation?.credits ?? 0, !viewer.isStaff),
+      };
+    },
+
+    /** One message as this viewer sees it, or undefined (not there yet, or under process for a fan). */
+    async messageView(viewer: ChatViewer, id: string): Promise<ChatMessageView | undefined> {
+      const row = await findChatMessage(db(), id);
+      return row ? (await messageViews(viewer, [row], await conversationFacts(row.fan_id)))[0] : undefined;
+    },
+
+    async oneMessage(viewer: ChatViewer, id: string): Promise<ChatMessageView> {
+      const row = await findChatMessage(db(), id);
+      if (!row || row.status !== 'sent' || (!viewer.isStaff && row.fan_id !== viewer.userId)) throw new DomainError('Message not found.', 'MESSAGE_NOT_FOUND', 404);
+      const [view] = await messageViews(viewer, [row], await conversationFacts(row.fan_id));
+      if (!view) throw new DomainError('This message is under process. It will be visible to you when processing is completed.', 'MESSAGE_PROCESSING', 409);
+      return view;
+    },
+
+    unreadCount: async (userId: string, isStaff: boolean): Promise<number> =>
+      isStaff ? staffUnreadTotal(db()) : ((await findConversation(db(), userId))?.fan_unread ?? 0),
+
+    unread: async (fanId: string, by: 'fan' | 'staff'): Promise<number> => {
+      const c = await findConversation(db(), fanId);
+      return c ? (by === 'fan' ? c.fan_unread : c.staff_unread) : 0;
+    },
+
+    /** The fan's conversation's pay-per-message credits and wallet balance, shown after sending. */
+    async balances(userId: string, isStaff: boolean) {
+      const [wallet, conversation] = await Promise.all([findWallet(db(), userId), isStaff ? undefined : findConversation(db(), userId)]);
+      return { walletCents: Number(wallet?.balance_cents ?? 0), credits: conversation?.credits ?? 0 };
+    },
+
+    /** A fan's pay-per-message charge is taken from the wallet when crypto is their default method, else by card. */
+    paysWith: async (fanId: string): Promise<'wallet' | 'card'> => ((await findWallet(db(), fanId))?.default_method === 'crypto_currency' ? 'wallet' : 'card'),
+
+    async userList(role: Role, q: { page: number; search: string; sort: ChatUserSort; bySubscribers: string }): Promise<ChatUserListPage> {
+      const { rows, total } = await chatUserList(db(), {
+        page: q.page, pageSize: STAFF_LIST_PAGE_SIZE, search: q.search, sort: q.sort, status: chatListStatus(q.sort, q.bySubscribers), nowIso: nowIso(),
+      });
+      return { users: rows.map((r) => chatListEntry(r, role)), page_num: q.page, total, has_more: q.page * STAFF_LIST_PAGE_SIZE < total };
+    },
+
+    async userDetails(role: Role, fanId: string): Promise<ChatUserDetails> {
+      const [user, member, wallet, sub, reversals, conversation] = await Promise.all([
+        findUser(db(), fanId), findMember(db(), fanId), findWallet(db(), fanId), findSubscriber(db(), fanId), fanReversals(db(), fanId), findConversation(db(), fanId),
+      ]);
+      if (!user) throw new DomainError('Error occurred while getting user detail', 'USER_NOT_FOUND', 404);
+      return chatUserDetails({
+        id: user.id,
+        name: user.name,
+        nickname: member.nickname ?? null,
+        spentCents: Number(user.total_spent_cents ?? 0),
+        walletCents: Number(wallet?.balance_cents ?? 0),
+        lastSeen: conversation?.last_fan_message_at ?? null,
+        credits: conversation?.credits ?? 0,
+        status: subscriptionMeFields(sub, nowIso()).ccbillSubscriptionStatus,
+        reversals,
+      }, role);
+    },
+  };
+}
+
+export type ChatQueries = ReturnType<typeof chatQueries>;

@@ -1,0 +1,51 @@
+// Posts as one viewer sees them: what they may open, signed links for what they are entitled to, their unlocks
+// and likes. The feed, a post's page and every purchase answer (card, wallet) show posts this way.
+import type { FastifyRequest } from 'fastify';
+import type { Viewer } from '../../domain/post/visibility';
+import { visibleCounts } from '../../domain/post/counts';
+import type { SiteSettings } from '../../domain/settings/settings';
+import type { PostRow } from '../../projections/posts';
+import { tagsOfPosts, type PostTag } from '../../projections/feed-query';
+import { mediaByIds, type MediaRow } from '../../projections/media';
+import { unlockedPostIds } from '../../projections/unlocks';
+import { likedPostIds } from '../../projections/engagement';
+import { findSubscriber, subscriberStatus } from '../../projections/subscribers';
+import { currentSettings } from '../../projections/settings';
+import { postView } from '../views';
+import type { Services } from '../services';
+
+export async function viewerOf(services: Services, request: FastifyRequest): Promise<Viewer> {
+  const c = request.caller;
+  if (!c) return { userId: null, role: null, isSubscriber: false };
+  const sub = await findSubscriber(services.database.db, c.userId);
+  return { userId: c.userId, role: c.role, isSubscriber: subscriberStatus(sub, services.clock().toISOString()) === 'active' };
+}
+
+/** Post rows → views for one viewer, with their media (and previews), the viewer's unlocks and likes in one round. */
+export async function postViews(services: Services, viewer: Viewer, rows: PostRow[]) {
+  const db = services.database.db;
+  const mediaIds = new Set(rows.flatMap((r) => [...r.media.map((m) => m.mediaId), ...(r.preview_media_id ? [r.preview_media_id] : [])]));
+  const [media, unlocked, settings, liked, tags] = await Promise.all([
+    mediaByIds(db, [...mediaIds]),
+    unlockedPostIds(db, viewer.userId, rows.map((r) => r.id)),
+    currentSettings(db),
+    likedPostIds(db, viewer.userId, rows.map((r) => r.id)),
+    tagsOfPosts(db, rows.map((r) => r.id)),
+  ]);
+  return viewsOf(services, viewer, { rows, media, unlocked, liked, tags, settings });
+}
+
+/** The views of loaded posts: what this viewer may see of each, with signed URLs for what they are entitled to. */
+export function viewsOf(
+  services: Services,
+  viewer: Viewer,
+  b: { rows: PostRow[]; media: Map<string, MediaRow>; unlocked: Set<string>; liked: Set<string>; tags: Map<string, PostTag[]>; settings: SiteSettings },
+) {
+  const author = { name: b.settings.model_name, avatarUrl: b.settings.model_avatar_url };
+  const nowMs = services.clock().getTime();
+  return b.rows.map((r) => ({
+    ...postView(r, b.media, viewer, b.unlocked.has(r.id), { author, storage: services.storage, counts: visibleCounts(b.settings, viewer, r), nowMs }),
+    user_feed_like: b.liked.has(r.id),
+    feed_tags: b.tags.get(r.id) ?? [],
+  }));
+}

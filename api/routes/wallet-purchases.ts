@@ -1,0 +1,114 @@
+// Paying from the wallet (spec 2 §7 "Unlock purchases", spec 3 §4, §7.3):
+//   POST /api/crypto/purchase-from-wallet   {payment_for: 'blog', content_id, promotion_id?, amount?}  → WalletPurchaseResult with blogData
+//                                           {payment_for: 'tips', amount, tipMessage?, tip_from?, is_anonymous_tip?} → WalletPurchaseResult
+//                                           {payment_for: 'chat', content_id: messageId, amount?}     → WalletPurchaseResult with chatMessage
+//   A wallet short of the price: 402 INSUFFICIENT_FUNDS with InsufficientFundsData (open Add Funds, then retry).
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { DomainError } from '../../domain/shared/decider';
+import { centsFromDollars, dollarsFromCents } from '../../domain/shared/money';
+import { ValidationError } from '../../domain/shared/validation';
+import { walletPurchaseMessage } from '../../domain/wallet/wallet';
+import { VALID_AMOUNT, insufficientFunds } from '../../domain/pricing/pricing';
+import type { ChatWalletPurchaseResult } from '../../domain/chat/wire';
+import type { WalletPurchaseResult } from '../../domain/wallet/wire';
+import { purchasePostFromWallet, SOMETHING_WENT_WRONG } from '../../commands/wallet';
+import { sendTipFromWallet } from '../../commands/tips';
+import { purchaseChatMessageFromWallet } from '../../commands/chat';
+import { findPost } from '../../projections/posts';
+import { ok, parse, sendInsufficientFunds } from '../http';
+import { contextFor, requireCaller, type Caller } from '../auth';
+import { settle } from '../views';
+import type { CommandContext } from '../../commands/handle';
+import { optionalCents, paymentFor, purchaseBody, walletTipBody } from '../schemas/wallet';
+import { promotionNotForChat, walletChatBody } from '../schemas/chat';
+import { postViews, viewerOf } from '../queries/post-views';
+import { chatQueries } from '../queries/chat';
+import type { Services } from '../services';
+
+/** The amounts every wallet purchase answers with. */
+const paid = (paymentId: string, cents: number, balanceCents: number) => ({
+  transaction_id: paymentId,
+  transaction_amount: dollarsFromCents(cents),
+  transaction_amount_cents: cents,
+  wallet_balance: dollarsFromCents(balanceCents),
+  wallet_balance_cents: balanceCents,
+});
+
+export const walletPurchaseRoutes = (services: Services): FastifyPluginAsync => async (app) => {
+  const deps = { gateway: services.gateway };
+  const chat = chatQueries(services);
+
+  /** Runs a wallet purchase; a short wallet is 402 with what is missing (after the read models caught up). */
+  const purchase = async (request: FastifyRequest, reply: FastifyReply, run: (ctx: CommandContext) => Promise<unknown>) => {
+    const ctx = contextFor(request, services);
+    try {
+      return await run(ctx);
+    } catch (e) {
+      await settle(services, ctx).catch(() => {});
+      if (e instanceof DomainError && e.code === 'INSUFFICIENT_FUNDS') return sendInsufficientFunds(reply, e);
+      throw e;
+    }
+  };
+
+  const post = (request: FastifyRequest, reply: FastifyReply, caller: Caller) => {
+    const body = parse(purchaseBody, request.body);
+    const confirmed = optionalCents(body.amount);
+    return purchase(request, reply, async (ctx) => {
+      try {
+        // promotion_id: bought at the running locked-content promotion's price ('Sorry promotion expired.' once it ended).
+        const outcome = await purchasePostFromWallet(ctx, deps, {
+          userId: caller.userId, role: caller.role, postId: body.content_id, confirmedAmountCents: confirmed, promotionId: body.promotion_id ?? null,
+        });
+        await settle(services, ctx);
+        const row = await findPost(services.database.db, body.content_id);
+        const [blogData] = row ? await postViews(services, await viewerOf(services, request), [row]) : [];
+        const data: WalletPurchaseResult = { ...paid(outcome.paymentId, outcome.amountCents, outcome.balanceCents), blogData };
+        return ok(reply, data, { message: walletPurchaseMessage(outcome.balanceCents), position: ctx.lastPosition });
+      } catch (e) {
+        if (e instanceof DomainError) throw e;
+        await settle(services, ctx).catch(() => {});
+        request.log.error({ err: e }, 'wallet purchase failed');
+        return reply.code(500).send({ success: 0, message: SOMETHING_WENT_WRONG, code: 'INTERNAL' });
+      }
+    });
+  };
+
+  const tip = (request: FastifyRequest, reply: FastifyReply, caller: Caller) => {
+    const body = parse(walletTipBody, request.body);
+    const cents = centsFromDollars(body.amount);
+    if (cents === null) throw new ValidationError('amount', VALID_AMOUNT);
+    return purchase(request, reply, async (ctx) => {
+      const { tipId, payment, balanceCents } = await sendTipFromWallet(ctx, deps, {
+        userId: caller.userId, role: caller.role, amountCents: cents, message: body.tipMessage, tipFrom: body.tip_from, isAnonymous: body.is_anonymous_tip,
+      });
+      await settle(services, ctx);
+      if (payment.status !== 'captured') {
+        if (payment.failure?.failureCode === 'INSUFFICIENT_FUNDS') return sendInsufficientFunds(reply, insufficientFunds(cents, balanceCents));
+        return reply.code(402).send({ success: 0, message: SOMETHING_WENT_WRONG, code: payment.failure?.failureCode ?? 'PAYMENT_FAILED' });
+      }
+      const data: WalletPurchaseResult = paid(tipId, cents, balanceCents);
+      return ok(reply, data, { message: walletPurchaseMessage(balanceCents), position: ctx.lastPosition });
+    });
+  };
+
+  const chatMessage = (request: FastifyRequest, reply: FastifyReply, caller: Caller) => {
+    const body = parse(walletChatBody, request.body);
+    const confirmed = optionalCents(body.amount);
+    if (body.promotion_id) throw promotionNotForChat();
+    return purchase(request, reply, async (ctx) => {
+      const outcome = await purchaseChatMessageFromWallet(ctx, deps, { fanId: caller.userId, role: caller.role, messageId: body.content_id, confirmedAmountCents: confirmed });
+      await settle(services, ctx);
+      const data: ChatWalletPurchaseResult = {
+        ...paid(outcome.paymentId, outcome.amountCents, outcome.balanceCents),
+        chatMessage: await chat.messageView({ userId: caller.userId, isStaff: false }, body.content_id),
+      };
+      return ok(reply, data, { message: walletPurchaseMessage(outcome.balanceCents), position: ctx.lastPosition });
+    });
+  };
+
+  app.post('/api/crypto/purchase-from-wallet', async (request, reply) => {
+    const caller = requireCaller(request);
+    const what = parse(paymentFor, request.body ?? {}).payment_for;
+    return (what === 'tips' ? tip : what === 'chat' ? chatMessage : post)(request, reply, caller);
+  });
+};
