@@ -36,6 +36,12 @@ const schema = z.object({
   IDEMPOTENCY_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   /** A stable name for this API process (e.g. per container) so a restart frees its unfinished Idempotency-Keys at once; default random. */
   FANCLUB_INSTANCE_ID: z.string().regex(/^[\w.:-]{1,100}$/, 'must be letters, digits, . : _ or -').optional(),
+  /** Seconds between socket pings; a socket that missed the previous ping is dropped (dead connections). */
+  WS_HEARTBEAT_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
+  /** Seconds a new socket has to send its AUTH frame. */
+  WS_AUTH_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(120).default(10),
+  /** How many events a reconnecting socket may catch up on; further back it is told to reload (RESYNC). */
+  WS_RESUME_WINDOW_EVENTS: z.coerce.number().int().min(1).max(1_000_000).default(5000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** In-process caching of sessions and feed pages while the read models are unchanged (api/read-cache.ts); off: every read goes to the database. */
   FANCLUB_READ_CACHE: bool.default(true),

@@ -1,0 +1,117 @@
+// Events → frames on this node (issue 13). Follows `$all` from the moment the node starts, waits until the
+// projections hold each event (so a reader who gets a frame and asks the API sees what the frame announced),
+// then hands the event's frames to the hub. Also replays what a reconnecting reader missed (resume by position)
+// and closes sockets whose session ended.
+import { framesFor, mayReceive, type ReaderSettings } from '../../domain/realtime/audience';
+import { CLOSE } from '../../domain/realtime/protocol';
+import { comparePositions, formatPosition, type Position, type RecordedEvent, type Subscription } from '../../infra/eventstore/port';
+import { callerForToken } from '../auth';
+import type { Services } from '../services';
+import { send, type Connection, type Hub } from './hub';
+
+
+/** Events after which a user's sockets are checked against their session again (logout, block, role…). */
+const SESSION_EVENTS = new Set(['UserLoggedOut', 'ProxySessionEnded', 'PasswordChanged', 'PasswordResetCompleted', 'MemberBlocked', 'MemberUnblocked', 'MemberDeleted', 'MemberRoleChanged']);
+
+/** `resumeWindow`: how many events a resume may replay; further back, the client is told to reload (RESYNC). */
+export function createFeed(services: Services, hub: Hub, resumeWindow = 5_000) {
+  let subscription: Subscription | null = null;
+  let last: Position | null = null;
+  let running = false;
+  // hide_earnings is not a site setting yet (the console's settings work, issue 17): until then nothing is hidden.
+  const settings = (): ReaderSettings => ({ hideEarnings: false });
+
+  /** Waits until every projection has applied `position` (or the feed stops). */
+  async function readModelsHave(position: Position) {
+    while (running && !(await services.runner.waitFor(position, 5_000))) {
+      /* a rebuild or a slow batch: keep waiting, frames must not run ahead of the read models */
+    }
+  }
+
+  async function recheckSessions(userId: string) {
+    for (const c of hub.socketsOf(userId)) {
+      const found = await callerForToken(services, c.token);
+      if (!found || found.expiresAtMs <= services.clock().getTime()) c.socket.close(CLOSE.unauthorized, 'The session has ended.');
+      else if (found.caller.blocked) c.socket.close(CLOSE.blocked, 'This account is blocked.');
+      else c.role = found.caller.role;
+    }
+  }
+
+  async function onEvents(events: RecordedEvent[]) {
+    if (events.length === 0) return;
+    await readModelsHave(events[events.length - 1].position);
+    const s = settings();
+    const sessionsToCheck = new Set<string>();
+    for (const e of events) {
+      const position = formatPosition(e.position);
+      for (const f of framesFor(e)) hub.deliver({ type: f.type, data: f.data, position }, f.audience, e.position, s);
+      hub.advance(e.position);
+      last = e.position;
+      if (SESSION_EVENTS.has(e.type) && typeof e.data.userId === 'string') sessionsToCheck.add(e.data.userId);
+    }
+    for (const userId of sessionsToCheck) await recheckSessions(userId);
+  }
+
+  return {
+    async start() {
+      if (running) return;
+      running = true;
+      last = await services.store.headPosition();
+      subscription = services.store.subscribeToAll({
+        after: last,
+        onEvents,
+        onError: (e) => console.error('[realtime] the event feed stopped', e),
+      });
+    },
+    async stop() {
+      running = false;
+      const s = subscription;
+      subscription = null;
+      await s?.stop();
+    },
+    position: () => last,
+    positionText: () => (last ? formatPosition(last) : null),
+
+    /**
+     * Sends a reconnecting reader what it missed after `since`, in order and once, then whatever arrived live
+     * meanwhile; RESYNC when that is more than the window (the client reloads its lists instead).
+     */
+    async resume(c: Connection, since: Position) {
+      const until = last;
+      const frames: Array<{ type: string; data: Record<string, unknown>; position: string }> = [];
+      let resync = false;
+      if (until && comparePositions(since, until) < 0) {
+        let after = since;
+        let seen = 0;
+        const s = settings();
+        outer: for (;;) {
+          const batch = await services.store.readAll({ after, maxCount: 500 });
+          if (batch.length === 0) break;
+          for (const e of batch) {
+            if (comparePositions(e.position, until) > 0) break outer;
+            if (++seen > resumeWindow) {
+              resync = true;
+              break outer;
+            }
+            for (const f of framesFor(e)) if (mayReceive(f.audience, c, s)) frames.push({ type: f.type, data: f.data, position: formatPosition(e.position) });
+          }
+          after = batch[batch.length - 1].position;
+        }
+      }
+      if (resync) send(c, { type: 'RESYNC', data: {} });
+      else for (const f of frames) send(c, f);
+      // The reader has everything up to `until` (or, if it claims more, up to what it says it saw elsewhere).
+      c.cursor = until && comparePositions(since, until) < 0 ? until : since;
+      const waiting = c.pending ?? [];
+      c.pending = null;
+      const floor = c.cursor;
+      for (const p of waiting) {
+        if (p.position && comparePositions(p.position, floor) <= 0) continue;
+        send(c, p.frame);
+        if (p.position) c.cursor = p.position;
+      }
+    },
+  };
+}
+
+export type Feed = ReturnType<typeof createFeed>;

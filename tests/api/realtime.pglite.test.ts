@@ -1,0 +1,3 @@
+import { realtimeSuite } from './realtime.suite';
+
+realtimeSuite('pglite', true);

@@ -1,0 +1,4 @@
+import { realtimeSuite } from './realtime.suite';
+import { requirePostgresServer } from '../support/postgres';
+
+realtimeSuite('postgres', await requirePostgresServer());
