@@ -1,7 +1,7 @@
 // Tipping the creator (spec 3 §4/§7.3): by card (POST /api/v2/purchase/send-tip) or from the wallet (POST
 // /api/crypto/purchase-from-wallet, payment_for 'tips'). The tip is recorded first (amount, note, where from),
-// then the payment process manager takes the money and marks the tip sent or failed — so a crash anywhere is
-// finished by the payment recovery, and a tip is never charged twice for one tip id.
+// then the payment process (commands/payment/process.ts) takes the money and the tip kind marks the tip sent or
+// failed — so a crash anywhere is finished by the payment recovery, and a tip is never charged twice for one tip id.
 import { DomainError } from '../domain/shared/decider';
 import type { Role } from '../domain/shared/wire';
 import { tipDecider, tipStream, validateTip, type TipFrom } from '../domain/tip/tip';
@@ -11,7 +11,7 @@ import { payFor, type PaymentDeps } from './payment/process';
 import { resolveCard, type CardChoice } from './cards';
 import { loadSettings } from './subscriptions';
 import { walletBalance } from './payment/wallet-stream';
-import type { PaymentState } from '../domain/payment/payment';
+import type { CardRef, PaymentState } from '../domain/payment/payment';
 
 export interface TipInput {
   userId: string;
@@ -29,31 +29,35 @@ function requireFan(role: Role) {
   if (role !== 'user') throw new DomainError('Only fans can send tips.', 'TIP_NOT_ALLOWED', 403);
 }
 
-async function requestTip(ctx: CommandContext, input: TipInput): Promise<string> {
+/**
+ * The one way a tip is sent, by card or from the wallet: the rules first (a refused tip writes nothing and no card
+ * is tokenised), the wallet's shortfall before anything is written, then the tip and the payment process.
+ */
+async function sendTip(ctx: CommandContext, deps: PaymentDeps, input: TipInput, pay: { method: 'card'; card: CardChoice } | { method: 'wallet' }): Promise<{ tipId: string; payment: PaymentState }> {
   requireFan(input.role);
   const settings = await loadSettings(ctx.store);
   const bounds = { minDollars: settings.tips_minimum_amount, maxDollars: settings.tips_maximum_amount };
-  // The rules first: a refused tip writes nothing and no card is tokenised.
   validateTip(input.amountCents, input.message, bounds);
+  const purpose = { kind: 'tip' as const, tipFrom: input.tipFrom, isAnonymous: input.isAnonymous };
+  let card: CardRef | null = null;
+  if (pay.method === 'card') card = await resolveCard(ctx, deps.gateway, input.userId, pay.card);
+  else {
+    // A balance that does not cover it: refused with the shortfall; a race past this check is declined by the debit.
+    const balance = await walletBalance(ctx, input.userId);
+    if (balance < input.amountCents) throw walletShortfallError(purpose, input.amountCents, balance);
+  }
   const tipId = input.tipId ?? ctx.newId();
   await handle(ctx, tipStream(tipId), tipDecider, {
     type: 'RequestTip', tipId, userId: input.userId, amountCents: input.amountCents, tipFrom: input.tipFrom, isAnonymous: input.isAnonymous,
     message: input.message, bounds, at: ctx.now(),
   });
-  return tipId;
+  const payment = await payFor(ctx, deps, tipId, { userId: input.userId, purpose, amountCents: input.amountCents, card, method: pay.method });
+  return { tipId, payment };
 }
 
-const purposeOf = (input: TipInput) => ({ kind: 'tip' as const, tipFrom: input.tipFrom, isAnonymous: input.isAnonymous });
-
 /** A tip paid by card (the saved primary card, a chosen one, or a new one from the form). */
-export async function sendTipByCard(ctx: CommandContext, deps: PaymentDeps, input: TipInput & { card: CardChoice }): Promise<{ tipId: string; payment: PaymentState }> {
-  requireFan(input.role);
-  const settings = await loadSettings(ctx.store);
-  validateTip(input.amountCents, input.message, { minDollars: settings.tips_minimum_amount, maxDollars: settings.tips_maximum_amount });
-  const card = await resolveCard(ctx, deps.gateway, input.userId, input.card);
-  const tipId = await requestTip(ctx, input);
-  const payment = await payFor(ctx, deps, tipId, { userId: input.userId, purpose: purposeOf(input), amountCents: input.amountCents, card });
-  return { tipId, payment };
+export function sendTipByCard(ctx: CommandContext, deps: PaymentDeps, input: TipInput & { card: CardChoice }): Promise<{ tipId: string; payment: PaymentState }> {
+  return sendTip(ctx, deps, input, { method: 'card', card: input.card });
 }
 
 /**
@@ -61,12 +65,6 @@ export async function sendTipByCard(ctx: CommandContext, deps: PaymentDeps, inpu
  * (nothing written); a race past that check is declined by the wallet's own rule and the tip fails.
  */
 export async function sendTipFromWallet(ctx: CommandContext, deps: PaymentDeps, input: TipInput): Promise<{ tipId: string; payment: PaymentState; balanceCents: number }> {
-  requireFan(input.role);
-  const settings = await loadSettings(ctx.store);
-  validateTip(input.amountCents, input.message, { minDollars: settings.tips_minimum_amount, maxDollars: settings.tips_maximum_amount });
-  const balance = await walletBalance(ctx, input.userId);
-  if (balance < input.amountCents) throw walletShortfallError({ kind: 'tip', tipFrom: input.tipFrom, isAnonymous: input.isAnonymous }, input.amountCents, balance);
-  const tipId = await requestTip(ctx, input);
-  const payment = await payFor(ctx, deps, tipId, { userId: input.userId, purpose: purposeOf(input), amountCents: input.amountCents, method: 'wallet', card: null });
-  return { tipId, payment, balanceCents: await walletBalance(ctx, input.userId) };
+  const sent = await sendTip(ctx, deps, input, { method: 'wallet' });
+  return { ...sent, balanceCents: await walletBalance(ctx, input.userId) };
 }

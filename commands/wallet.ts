@@ -6,18 +6,10 @@
 //   id (WalletCredited; the default payment method stays what the fan chose).
 //   A crash between "paid" and the credit is finished by the next poll, notice or the recovery sweep.
 //
-// Purchase from the wallet: the pending unlock is recorded first (PostUnlockRequested, its payment id), then
-//   the payment process runs with method 'wallet' (commands/payment/process.ts: PaymentRequested, the debit of
-//   commands/payment/wallet-stream.ts once per payment id, PaymentCaptured, the unlock). Every step is
-//   idempotent, so commands/recovery.ts finishes a payment left half-way exactly as it does for cards.
-// The wallet stream itself (its queue, balance, debit and refund) is commands/payment/wallet-stream.ts.
+// Purchases from the wallet are the payment process with method 'wallet' (commands/payment/process.ts; a post:
+//   commands/purchases.ts purchasePostFromWallet): the wallet stream itself (its queue, balance, the debit once
+//   per payment id and the staff refund) is commands/payment/wallet-stream.ts.
 import { DomainError } from '../domain/shared/decider';
-import { postDecider, postStream } from '../domain/post/post';
-import { unlockDecider, unlockStream, ALREADY_UNLOCKED, COULD_NOT_UNLOCK } from '../domain/unlock/unlock';
-import { isActive, subscriptionDecider, subscriptionStream } from '../domain/subscription/subscription';
-import { isStaffRole } from '../domain/user/user';
-import type { Role } from '../domain/shared/wire';
-import { walletDecider, walletStream, walletShortfallError } from '../domain/wallet/wallet';
 import {
   cryptoPaymentDecider,
   cryptoPaymentStream,
@@ -28,82 +20,13 @@ import {
   type ProviderStatus,
 } from '../domain/wallet/crypto-topup';
 import { paymentMethodDecider, paymentMethodStream, type DefaultPaymentMethod } from '../domain/wallet/payment-method';
-import { insufficientFunds, lockedContentPriceCents, type WalletSettings } from '../domain/pricing/pricing';
+import type { WalletSettings } from '../domain/pricing/pricing';
 import { cardsDecider, cardsStream } from '../domain/card/card';
 import type { CryptoGateway, CryptoPaymentStart, CryptoStatusReport } from '../infra/payments/port';
 import { commandContext, handle, loadStream, type CommandContext } from './handle';
-import { payFor, type PaymentDeps } from './payment/process';
 import { walletBalance, walletCommand } from './payment/wallet-stream';
-import { boughtAnotherVersion } from './purchases';
-import { requireLockedContentPromotion } from './promotions';
 
 export const SOMETHING_WENT_WRONG = 'something went wrong';
-
-// ---------------------------------------------------------------------------------------------------------
-// Purchase of a locked post from the wallet
-
-export interface WalletPurchaseOutcome {
-  paymentId: string;
-  amountCents: number;
-  balanceCents: number;
-}
-
-/**
- * Pays for a locked post from the wallet. Throws 'Content already unlocked.' (409, nothing charged), 402
- * INSUFFICIENT_FUNDS with the shortfall (nothing charged), or the unlock rules' refusals.
- */
-export async function purchasePostFromWallet(
-  ctx: CommandContext,
-  deps: PaymentDeps,
-  input: { userId: string; role: Role; postId: string; confirmedAmountCents: number | null; promotionId?: string | null },
-): Promise<WalletPurchaseOutcome> {
-  const [post, subscription, current, wallet] = await Promise.all([
-    loadStream(ctx.store, postStream(input.postId), postDecider),
-    loadStream(ctx.store, subscriptionStream(input.userId), subscriptionDecider),
-    loadStream(ctx.store, unlockStream(input.postId, input.userId), unlockDecider),
-    loadStream(ctx.store, walletStream(input.userId), walletDecider),
-  ]);
-  const request = {
-    type: 'RequestUnlock' as const,
-    postId: input.postId,
-    userId: input.userId,
-    paymentId: ctx.newId(),
-    // The spec's wallet call carries no amount: without one the fan pays the price the post has now.
-    confirmedAmountCents: input.confirmedAmountCents ?? post.state.priceCents,
-    post: post.state,
-    viewer: { isStaff: isStaffRole(input.role), isSubscriber: isActive(subscription.state, ctx.now()) },
-    at: ctx.now(),
-  };
-  // A running locked-content promotion the fan bought at (promotion_id): checked now, else 'Sorry promotion expired.'
-  // The other rules come first, at the post's own price; a purchase already under way keeps the price it was asked at.
-  let promotion: { promotionId: string; discountPercent: number } | null = null;
-  if (input.promotionId && !current.state.unlocked && !current.state.pendingPaymentId) {
-    unlockDecider.decide({ ...request, confirmedAmountCents: post.state.priceCents }, current.state);
-    promotion = await requireLockedContentPromotion(ctx, { userId: input.userId, role: input.role, promotionId: input.promotionId, item: 'post' });
-    if (input.confirmedAmountCents === null) request.confirmedAmountCents = lockedContentPriceCents(post.state.priceCents, promotion.discountPercent);
-  }
-  const withPromotion = { ...request, promotion };
-  unlockDecider.decide(withPromotion, current.state);
-  if (await boughtAnotherVersion(ctx, post.state, input.postId, input.userId)) throw new DomainError(ALREADY_UNLOCKED, 'ALREADY_UNLOCKED', 409);
-  const price = promotion ? lockedContentPriceCents(post.state.priceCents, promotion.discountPercent) : post.state.priceCents;
-  // Not enough in the wallet: refused before anything is written (a race past this check is refused by the debit).
-  if (!current.state.pendingPaymentId && wallet.state.balanceCents < price) throw walletShortfallError({ kind: 'unlock', postId: input.postId }, price, wallet.state.balanceCents);
-
-  const requested = await handle(ctx, unlockStream(input.postId, input.userId), unlockDecider, withPromotion);
-  const paymentId = requested.state.pendingPaymentId;
-  if (!paymentId) throw new DomainError(COULD_NOT_UNLOCK, 'NO_PENDING_PAYMENT', 409);
-  const payment = await payFor(ctx, deps, paymentId, {
-    userId: input.userId,
-    purpose: { kind: 'unlock', postId: input.postId },
-    amountCents: requested.state.pendingAmountCents,
-    method: 'wallet',
-    card: null,
-  });
-  const balanceCents = await walletBalance(ctx, input.userId);
-  if (payment.status === 'captured') return { paymentId, amountCents: payment.request!.amountCents, balanceCents };
-  if (payment.failure?.failureCode === 'INSUFFICIENT_FUNDS') throw insufficientFunds(payment.request!.amountCents, balanceCents);
-  throw new DomainError(payment.failure?.message || SOMETHING_WENT_WRONG, payment.failure?.failureCode ?? 'PAYMENT_FAILED', 402);
-}
 
 // ---------------------------------------------------------------------------------------------------------
 // Default payment method

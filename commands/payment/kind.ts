@@ -26,10 +26,14 @@ export interface PurchaseKind<K extends PurposeKind = PurposeKind> {
   revoke(ctx: CommandContext, payment: PaymentRequestOf<K>, reversal: ReversalKind): Promise<void>;
 }
 
+/** One registered kind, whichever purpose it is for. */
+export type AnyPurchaseKind = { [K in PurposeKind]: PurchaseKind<K> }[PurposeKind];
+
 const kinds = new Map<PurposeKind, PurchaseKind>();
 
 /** Called by the registration file (commands/payment/kinds/index.ts), once per kind. */
-export function registerPurchaseKind<K extends PurposeKind>(kind: PurchaseKind<K>): void {
+export function registerPurchaseKind(kind: AnyPurchaseKind): void {
+  // Looked up by the purpose's own kind, so each kind only ever sees its own purposes.
   kinds.set(kind.kind, kind as unknown as PurchaseKind);
 }
 
