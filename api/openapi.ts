@@ -252,3 +252,9 @@ export async function registerOpenApi(app: FastifyInstance) {
   const document = z.object({ openapi: z.string(), paths: z.record(z.string(), z.unknown()) }).loose().describe('The OpenAPI 3.1 document (not in the envelope).');
   app.get(OPENAPI_PATH, { schema: { summary: 'This document (OpenAPI 3.1).', response: { 200: document } } }, async (_request, reply) => reply.send(app.swagger()));
 }
+
+/**
+ * True only when a response schema's output and the wire type it documents are the same type, so the two cannot
+ * drift: `const _same: SameShape<z.output<typeof authResult>, AuthResult> = true;` stops compiling when either moves.
+ */
+export type SameShape<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;

@@ -1,5 +1,5 @@
 // /api/users/*: registration, login, logout, the current user; /api/app_settings/get.
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AuthResult } from '../../domain/user/wire';
 import { registerUser, logIn, logOut, startSession, changePassword, PASSWORD_UPDATED } from '../../commands/accounts';
@@ -10,7 +10,9 @@ import { currentSettings } from '../../projections/settings';
 import { savedCards } from '../../projections/cards';
 import { findWallet } from '../../projections/wallet';
 import { findAccountStatus } from '../../projections/account-status';
-import { ok, parse } from '../http';
+import { ok } from '../http';
+import { answer } from '../openapi';
+import { authResult } from '../schemas/accounts';
 import { createRateLimiter, TOO_MANY_REQUESTS } from '../../infra/rate-limit';
 import { endProxySession } from '../../commands/staff';
 import { normaliseEmail } from '../../domain/shared/validation';
@@ -30,13 +32,20 @@ const loginBody = z.object({
   password: z.string({ error: 'Please enter a password.' }).min(1, { error: 'Please enter a password.' }),
 });
 
+const logoutBody = z.object({ everywhere: z.boolean({ error: 'everywhere must be true or false.' }).default(false) });
+
+const changePasswordBody = z.object({
+  old_password: z.string({ error: 'Please enter your current password.' }).min(1, { error: 'Please enter your current password.' }),
+  new_password: z.string({ error: 'Please enter a new password.' }),
+});
+
 /**
  * Login guessing is bounded per account (every attempt; a success starts afresh) and per IP (failures only: a
  * household or venue behind one NAT address logs in all day) — spec 1 §8: 429 'You sent too many requests...'.
  */
 export const LOGIN_LIMITS = { perAccount: { windowMs: 15 * 60_000, max: 10 }, perIp: { windowMs: 15 * 60_000, max: 50 } };
 
-export const accountRoutes = (services: Services): FastifyPluginAsync => async (app) => {
+export const accountRoutes = (services: Services): FastifyPluginAsyncZod => async (app) => {
   const db = () => services.database.db;
   const now = () => services.clock().toISOString();
   const clockMs = () => services.clock().getTime();
@@ -53,8 +62,8 @@ export const accountRoutes = (services: Services): FastifyPluginAsync => async (
     return ok(reply, { name: s.model_name, avatarUrl: s.model_avatar_url, coverUrl: s.model_cover_url, bio: s.model_bio });
   });
 
-  app.post('/api/users/register', async (request, reply) => {
-    const body = parse(registerBody, request.body);
+  app.post('/api/users/register', { schema: { body: registerBody, response: { 201: answer(authResult) } } }, async (request, reply) => {
+    const body = request.body;
     const ctx = contextFor(request, services);
     const { userId } = await registerUser(ctx, body);
     // The login that follows registration is the new user's own act.
@@ -74,8 +83,8 @@ export const accountRoutes = (services: Services): FastifyPluginAsync => async (
     return reply.code(201).send({ success: 1, message: 'Registration successful.', data });
   });
 
-  app.post('/api/users/login', async (request, reply) => {
-    const body = parse(loginBody, request.body);
+  app.post('/api/users/login', { schema: { body: loginBody, response: { 200: answer(authResult) } } }, async (request, reply) => {
+    const body = request.body;
     const account = loginPerAccount.hit(normaliseEmail(body.email));
     // Counted before the check so that parallel guesses are bounded too; taken back below when it succeeds.
     const ip = loginPerIp.hit(request.ip);
@@ -94,11 +103,11 @@ export const accountRoutes = (services: Services): FastifyPluginAsync => async (
     return ok(reply, data);
   });
 
-  app.post('/api/users/logout', async (request, reply) => {
+  app.post('/api/users/logout', { schema: { body: logoutBody } }, async (request, reply) => {
     const caller = requireCaller(request);
     const ctx = contextFor(request, services);
     // A proxy session ends on its own; the admin's session (held by the console) carries on.
-    const { everywhere } = parse(z.object({ everywhere: z.boolean({ error: 'everywhere must be true or false.' }).default(false) }), request.body ?? {});
+    const { everywhere } = request.body;
     if (caller.proxyAdminId) await endProxySession(ctx, caller.userId, caller.sessionId);
     else await logOut(ctx, caller.userId, caller.sessionId, everywhere);
     await settle(services, ctx);
@@ -106,15 +115,9 @@ export const accountRoutes = (services: Services): FastifyPluginAsync => async (
     return ok(reply, null, { message: everywhere ? 'Logged out on every device.' : 'Logged out.' });
   });
 
-  app.post('/api/users/change_old_password', async (request, reply) => {
+  app.post('/api/users/change_old_password', { schema: { body: changePasswordBody } }, async (request, reply) => {
     const caller = requireCaller(request);
-    const body = parse(
-      z.object({
-        old_password: z.string({ error: 'Please enter your current password.' }).min(1, { error: 'Please enter your current password.' }),
-        new_password: z.string({ error: 'Please enter a new password.' }),
-      }),
-      request.body,
-    );
+    const body = request.body;
     const ctx = contextFor(request, services);
     await changePassword(ctx, caller.userId, caller.sessionId, body.old_password, body.new_password);
     await settle(services, ctx);

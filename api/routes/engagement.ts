@@ -1,6 +1,7 @@
 // Likes and comments on posts (spec 2 §7). Rules (spec 2 §6) are in domain/engagement/rules.ts; who may call
 // which route is in the route table (a proxy session may not like or comment: 403 there).
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { CommentPage, CommentView, LikeResult, PostEngagementInfo } from '../../domain/engagement/wire';
 import { COMMENTS_PAGE_SIZE } from '../../domain/engagement/wire';
@@ -15,7 +16,7 @@ import { currentSettings } from '../../projections/settings';
 import { findUser } from '../../projections/users';
 import { commentsPage, findComment, isBlockedFromCommenting, likedPostIds, type CommentRow } from '../../projections/engagement';
 import { addComment, hideComment, removeComment, setCommentingBlock, setLike } from '../../commands/engagement';
-import { ok, parse } from '../http';
+import { ok } from '../http';
 import { contextFor, requireCaller } from '../auth';
 import { settle } from '../views';
 import { viewerOf } from '../queries/post-views';
@@ -46,7 +47,7 @@ interface Standing {
   rights: EngagementRights;
 }
 
-export const engagementRoutes = (services: Services): FastifyPluginAsync => async (app) => {
+export const engagementRoutes = (services: Services): FastifyPluginAsyncZod => async (app) => {
   const db = () => services.database.db;
 
   /** The post (published, not deleted; staff also see scheduled ones) and what this viewer may do with it. */
@@ -71,8 +72,8 @@ export const engagementRoutes = (services: Services): FastifyPluginAsync => asyn
     can_remove: staff || (c.user_id === viewer.userId && viewer.role !== 'proxy_user'),
   });
 
-  app.post('/api/blog/get-blog-info', async (request, reply) => {
-    const { blog_id } = parse(blogBody, request.body);
+  app.post('/api/blog/get-blog-info', { schema: { body: blogBody } }, async (request, reply) => {
+    const { blog_id } = request.body;
     const s = await standing(request, blog_id);
     const settings = await currentSettings(db());
     const liked = await likedPostIds(db(), s.viewer.userId, [blog_id]);
@@ -92,8 +93,8 @@ export const engagementRoutes = (services: Services): FastifyPluginAsync => asyn
     return ok(reply, info);
   });
 
-  app.post('/api/blog/get-blog-comment', async (request, reply) => {
-    const { blog_id, page_num } = parse(commentsBody, request.body);
+  app.post('/api/blog/get-blog-comment', { schema: { body: commentsBody } }, async (request, reply) => {
+    const { blog_id, page_num } = request.body;
     const s = await standing(request, blog_id);
     if (!s.rights.showComments) throw new DomainError('Comments are not available.', 'COMMENTS_HIDDEN', 403);
     const { rows, total } = await commentsPage(db(), { postId: blog_id, page: page_num, pageSize: COMMENTS_PAGE_SIZE, includeHidden: s.staff });
@@ -106,9 +107,9 @@ export const engagementRoutes = (services: Services): FastifyPluginAsync => asyn
     return ok(reply, page);
   });
 
-  app.post('/api/blog/like-dislike', async (request, reply) => {
+  app.post('/api/blog/like-dislike', { schema: { body: likeBody } }, async (request, reply) => {
     const caller = requireCaller(request);
-    const { blog_id, like } = parse(likeBody, request.body);
+    const { blog_id, like } = request.body;
     const s = await standing(request, blog_id);
     const ctx = contextFor(request, services);
     const { liked } = await setLike(ctx, { postId: blog_id, userId: caller.userId, like, rights: s.rights });
@@ -118,9 +119,9 @@ export const engagementRoutes = (services: Services): FastifyPluginAsync => asyn
     return ok(reply, result, { position: ctx.lastPosition });
   });
 
-  app.post('/api/blog/save-blog-comment', async (request, reply) => {
+  app.post('/api/blog/save-blog-comment', { schema: { body: saveCommentBody } }, async (request, reply) => {
     const caller = requireCaller(request);
-    const body = parse(saveCommentBody, request.body);
+    const body = request.body;
     const s = await standing(request, body.blog_id);
     const ctx = contextFor(request, services);
     const { commentId } = await addComment(ctx, { postId: body.blog_id, userId: caller.userId, userName: caller.name, comment: body.comment, staff: s.staff, rights: s.rights });
@@ -130,9 +131,9 @@ export const engagementRoutes = (services: Services): FastifyPluginAsync => asyn
     return reply.code(201).send({ success: 1, message: 'Comment added.', data: commentView(row, s.viewer, s.staff) });
   });
 
-  app.post('/api/blog/remove-blog-comment', async (request, reply) => {
+  app.post('/api/blog/remove-blog-comment', { schema: { body: commentRef } }, async (request, reply) => {
     const caller = requireCaller(request);
-    const body = parse(commentRef, request.body);
+    const body = request.body;
     const s = await standing(request, body.blog_id);
     const ctx = contextFor(request, services);
     await removeComment(ctx, { postId: body.blog_id, commentId: body.comment_id, userId: caller.userId, staff: s.staff });
@@ -141,9 +142,9 @@ export const engagementRoutes = (services: Services): FastifyPluginAsync => asyn
     return ok(reply, { blog_id: body.blog_id, comment_id: body.comment_id, total_comments: post?.comment_count ?? 0 }, { message: 'Comment removed.' });
   });
 
-  app.post('/api/blog/hide-blog-comment', async (request, reply) => {
+  app.post('/api/blog/hide-blog-comment', { schema: { body: hideBody } }, async (request, reply) => {
     const caller = requireCaller(request);
-    const body = parse(hideBody, request.body);
+    const body = request.body;
     const s = await standing(request, body.blog_id);
     const ctx = contextFor(request, services);
     await hideComment(ctx, { postId: body.blog_id, commentId: body.comment_id, userId: caller.userId, hidden: body.hidden });
@@ -153,9 +154,9 @@ export const engagementRoutes = (services: Services): FastifyPluginAsync => asyn
     return ok(reply, commentView(row, s.viewer, s.staff), { message: body.hidden ? 'Comment hidden.' : 'Comment shown.' });
   });
 
-  app.post('/api/blog/block-user-from-commenting', async (request, reply) => {
+  app.post('/api/blog/block-user-from-commenting', { schema: { body: blockBody } }, async (request, reply) => {
     const caller = requireCaller(request);
-    const body = parse(blockBody, request.body);
+    const body = request.body;
     const user = await findUser(db(), body.user_id);
     if (!user) throw new DomainError('User not found.', 'USER_NOT_FOUND', 404, { field: 'user_id' });
     if (isStaffRole(user.role)) throw new DomainError('Staff cannot be blocked from commenting.', 'STAFF_NOT_BLOCKABLE', 400, { field: 'user_id' });

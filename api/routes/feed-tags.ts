@@ -3,7 +3,8 @@
 //   POST   /api/feed-tags/add-or-update       { id?, name, slug?, blogId? } create or rename (and tag blogId)
 //   DELETE /api/feed-tags/delete/:id          delete a tag, detaching it from every post
 //   POST   /api/feed-tags/add-or-remove-tag   { feedTags: ids, blogId } set a post's tags
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { Role } from '../../domain/shared/wire';
 import { decideAccess } from '../../domain/access/routes';
@@ -14,7 +15,6 @@ import { addTagToPost, createFeedTag, deleteFeedTag, renameFeedTag, setPostTags 
 import { listFeedTags, tagsOfPosts, type FeedTagListItem } from '../../projections/feed-tags';
 import { findPost } from '../../projections/posts';
 import { currentSettings } from '../../projections/settings';
-import { parse } from '../http';
 import { contextFor, requireCaller } from '../auth';
 import { settle } from '../views';
 import type { Services } from '../services';
@@ -42,7 +42,7 @@ const setTagsBody = z.object({
   blogId: z.string({ error: 'blogId is required.' }).uuid({ error: 'blogId is invalid.' }),
 });
 
-export const feedTagRoutes = (services: Services): FastifyPluginAsync => async (app) => {
+export const feedTagRoutes = (services: Services): FastifyPluginAsyncZod => async (app) => {
   const db = () => services.database.db;
 
   const allTags = async (withCount: boolean) => (await listFeedTags(db())).map((t) => tagView(t, withCount));
@@ -58,8 +58,8 @@ export const feedTagRoutes = (services: Services): FastifyPluginAsync => async (
     return reply.send({ success: 1, status: 200, data: { feed_tags, feed_tags_enable: settings.feed_tags_enable } });
   });
 
-  app.post('/api/feed-tags/add-or-update', async (request, reply) => {
-    const b = parse(addOrUpdateBody, request.body);
+  app.post('/api/feed-tags/add-or-update', { schema: { body: addOrUpdateBody } }, async (request, reply) => {
+    const b = request.body;
     const post = b.blogId ? await findPost(db(), b.blogId) : null;
     const ctx = contextFor(request, services);
     let tagId: string;
@@ -83,16 +83,16 @@ export const feedTagRoutes = (services: Services): FastifyPluginAsync => async (
     });
   });
 
-  app.delete('/api/feed-tags/delete/:id', async (request, reply) => {
-    const { id } = parse(tagIdParam, request.params);
+  app.delete('/api/feed-tags/delete/:id', { schema: { params: tagIdParam } }, async (request, reply) => {
+    const { id } = request.params;
     const ctx = contextFor(request, services);
     await deleteFeedTag(ctx, id);
     await settle(services, ctx);
     return answer(reply, TAG_MESSAGES.deleted, { feed_tags: await allTags(true) });
   });
 
-  app.post('/api/feed-tags/add-or-remove-tag', async (request, reply) => {
-    const b = parse(setTagsBody, request.body);
+  app.post('/api/feed-tags/add-or-remove-tag', { schema: { body: setTagsBody } }, async (request, reply) => {
+    const b = request.body;
     const ids = b.feedTags.map((t) => t.trim());
     if (ids.some((t) => t === '')) throw new ValidationError('feedTags', TAG_MESSAGES.emptyInList);
     if (ids.some((t) => !z.string().uuid().safeParse(t).success)) throw new ValidationError('feedTags', TAG_MESSAGES.notFound);

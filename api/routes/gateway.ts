@@ -3,7 +3,7 @@
 //                                              409/5xx when it cannot be applied yet (the provider retries)
 //   POST /admin-api/transactions/:id/refund    staff refund (after settlement) or void (before), with a reason
 //   POST /admin-api/transactions/:id/chargeback  sandbox only: the card holder's bank takes the money back
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DomainError } from '../../domain/shared/decider';
 import { paymentDecider, paymentStream } from '../../domain/payment/payment';
@@ -32,7 +32,7 @@ const idParam = z.object({ id: z.string().uuid({ error: 'id is invalid.' }) });
 
 const isSandbox = (g: Services['gateway']): g is SandboxCardGateway => typeof (g as SandboxCardGateway).chargeback === 'function';
 
-export const gatewayRoutes = (services: Services): FastifyPluginAsync => async (app) => {
+export const gatewayRoutes = (services: Services): FastifyPluginAsyncZod => async (app) => {
   // The signature covers the exact bytes sent: this route reads the raw body and parses it itself.
   await app.register(async (scope) => {
     scope.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_req, body, done) => done(null, body));
@@ -55,10 +55,10 @@ export const gatewayRoutes = (services: Services): FastifyPluginAsync => async (
     });
   });
 
-  app.post('/admin-api/transactions/:id/refund', async (request, reply) => {
+  app.post('/admin-api/transactions/:id/refund', { schema: { params: idParam, body: refundBody } }, async (request, reply) => {
     const caller = requireCaller(request);
-    const { id } = parse(idParam, request.params);
-    const body = parse(refundBody, request.body);
+    const { id } = request.params;
+    const body = request.body;
     const ctx = contextFor(request, services);
     const { state } = await loadStream(ctx.store, paymentStream(id), paymentDecider);
     if (state.status === 'none') throw new DomainError('Invalid Request', 'PAYMENT_NOT_FOUND', 404);
@@ -79,9 +79,9 @@ export const gatewayRoutes = (services: Services): FastifyPluginAsync => async (
     return ok(reply, { id, kind: body.kind }, { message: body.kind === 'refund' ? 'Payment refunded.' : 'Payment voided.', position: ctx.lastPosition });
   });
 
-  app.post('/admin-api/transactions/:id/chargeback', async (request, reply) => {
-    const { id } = parse(idParam, request.params);
-    const { reason } = parse(refundBody.pick({ reason: true }), request.body);
+  app.post('/admin-api/transactions/:id/chargeback', { schema: { params: idParam, body: refundBody.pick({ reason: true }) } }, async (request, reply) => {
+    const { id } = request.params;
+    const { reason } = request.body;
     if (!isSandbox(services.gateway)) throw new DomainError('Chargebacks come from the card holder\'s bank.', 'NOT_SANDBOX', 404);
     const outcome = await services.gateway.chargeback(id, reason ?? 'Sandbox chargeback');
     if (outcome.status === 'not_captured') throw new DomainError('Only a captured payment can be charged back.', 'PAYMENT_NOT_CAPTURED', 409);

@@ -5,7 +5,7 @@
 // The landing, banner, social and payment-icon settings themselves are saved with the other site settings
 // (PUT /admin-api/settings/site); LANDING_SETTINGS_SHAPE is their validation, spread into that route's schema.
 import { randomUUID } from 'node:crypto';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import multipart from '@fastify/multipart';
 import { z } from 'zod';
 import {
@@ -17,7 +17,7 @@ import { ValidationError } from '../../domain/shared/validation';
 import { handle } from '../../commands/handle';
 import { currentSettings } from '../../projections/settings';
 import { normaliseThemeImage, sniffThemeImage } from '../../infra/media/theme-image';
-import { ok, parse } from '../http';
+import { ok } from '../http';
 import { contextFor, requireCaller } from '../auth';
 import { settle } from '../views';
 import type { Services } from '../services';
@@ -107,7 +107,7 @@ export const LANDING_SETTINGS_SHAPE = {
 
 const deleteBody = z.object({ url: z.string({ error: THEME_IMAGE_MESSAGES.invalid }).regex(THEME_IMAGE_URL, { error: THEME_IMAGE_MESSAGES.invalid }) });
 
-export const landingRoutes = (services: Services): FastifyPluginAsync => async (app) => {
+export const landingRoutes = (services: Services): FastifyPluginAsyncZod => async (app) => {
   // Multipart for this plugin's routes only; one image per request.
   await app.register(multipart, { limits: { fileSize: THEME_IMAGE_MAX_BYTES, files: 1, fields: 5, parts: 10 } });
   const db = () => services.database.db;
@@ -148,9 +148,9 @@ export const landingRoutes = (services: Services): FastifyPluginAsync => async (
     return ok(reply, { url: `/media/${key}` }, { message: THEME_IMAGE_MESSAGES.uploaded });
   });
 
-  app.post('/api/app_settings/delete-theme-image', async (request, reply) => {
+  app.post('/api/app_settings/delete-theme-image', { schema: { body: deleteBody } }, async (request, reply) => {
     requireCaller(request);
-    const { url } = parse(deleteBody, request.body);
+    const { url } = request.body;
     // The settings stop pointing at the image first (an event, like every settings change), then its bytes
     // go: a crash in between leaves an unused file, never a setting pointing at nothing. Only keys under the
     // theme prefix can be named here (THEME_IMAGE_URL), so no other media can be removed through this call.

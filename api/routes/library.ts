@@ -7,7 +7,8 @@
 //   POST /api/media/add-media-from-category       { category_id, media_ids }  put media into a category
 //   POST /api/media/remove-media-from-category    { category_id, media_ids }  take them out again
 //   POST /api/media/remove-media                  { mediaIds }        remove from the library
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { LibraryMediaRecord, MediaCategoryRecord, MediaLibraryPage } from '../../domain/media/wire';
 import type { Role } from '../../domain/shared/wire';
@@ -18,7 +19,6 @@ import {
   categoryIdsOfMedia, libraryPage, listMediaCategories, mediaCategoryExists, mediaUsedByLivePosts, type CategoryListItem,
 } from '../../projections/media-library';
 import type { MediaRow } from '../../projections/media';
-import { parse } from '../http';
 import { contextFor, requireCaller } from '../auth';
 import { settle } from '../views';
 import { adminMedia } from '../queries/admin-views';
@@ -59,7 +59,7 @@ const categoryRecord = (c: CategoryListItem): MediaCategoryRecord => ({
   photo_count: c.photo_count, video_count: c.video_count, processed_photo_count: c.processed_photo_count, processed_video_count: c.processed_video_count,
 });
 
-export const libraryRoutes = (services: Services): FastifyPluginAsync => async (app) => {
+export const libraryRoutes = (services: Services): FastifyPluginAsyncZod => async (app) => {
   const db = () => services.database.db;
 
   const categories = async () => (await listMediaCategories(db())).map(categoryRecord);
@@ -78,8 +78,8 @@ export const libraryRoutes = (services: Services): FastifyPluginAsync => async (
 
   app.get('/api/media/category', async (_request, reply) => answer(reply, undefined, await categories()));
 
-  app.post('/api/media/category', async (request, reply) => {
-    const b = parse(createBody, request.body);
+  app.post('/api/media/category', { schema: { body: createBody } }, async (request, reply) => {
+    const b = request.body;
     const ctx = contextFor(request, services);
     const { categoryId } = await createCategory(ctx, b.name);
     await settle(services, ctx);
@@ -87,8 +87,8 @@ export const libraryRoutes = (services: Services): FastifyPluginAsync => async (
     return answer(reply, CATEGORY_MESSAGES.added, { categories: list, category: list.find((c) => c.id === categoryId) ?? null });
   });
 
-  app.post('/api/media/category/update', async (request, reply) => {
-    const b = parse(updateBody, request.body);
+  app.post('/api/media/category/update', { schema: { body: updateBody } }, async (request, reply) => {
+    const b = request.body;
     const ctx = contextFor(request, services);
     await renameCategory(ctx, b.id, b.name);
     await settle(services, ctx);
@@ -96,17 +96,17 @@ export const libraryRoutes = (services: Services): FastifyPluginAsync => async (
     return answer(reply, CATEGORY_MESSAGES.updated, { categories: list, category: list.find((c) => c.id === b.id) ?? null });
   });
 
-  app.post('/api/media/category/delete', async (request, reply) => {
-    const b = parse(deleteBody, request.body);
+  app.post('/api/media/category/delete', { schema: { body: deleteBody } }, async (request, reply) => {
+    const b = request.body;
     const ctx = contextFor(request, services);
     await deleteCategory(ctx, b.id);
     await settle(services, ctx);
     return answer(reply, CATEGORY_MESSAGES.deleted, { categories: await categories() });
   });
 
-  app.post('/api/media/get', async (request, reply) => {
+  app.post('/api/media/get', { schema: { body: listBody } }, async (request, reply) => {
     const caller = requireCaller(request);
-    const b = parse(listBody, request.body);
+    const b = request.body;
     if (b.category_id !== ALL_MEDIA.id && b.category_id !== PREVIEW.id && !(await mediaCategoryExists(db(), b.category_id)))
       throw new DomainError(CATEGORY_MESSAGES.invalidRequest, 'CATEGORY_NOT_FOUND', 404, { field: 'category_id' });
     const r = await libraryPage(db(), {
@@ -123,24 +123,24 @@ export const libraryRoutes = (services: Services): FastifyPluginAsync => async (
     return answer(reply, undefined, data);
   });
 
-  app.post('/api/media/add-media-from-category', async (request, reply) => {
-    const b = parse(assignBody, request.body);
+  app.post('/api/media/add-media-from-category', { schema: { body: assignBody } }, async (request, reply) => {
+    const b = request.body;
     const ctx = contextFor(request, services);
     const { added } = await addMediaToCategory(ctx, b.category_id, b.media_ids);
     await settle(services, ctx);
     return answer(reply, CATEGORY_MESSAGES.mediaAdded, { categories: await categories(), added });
   });
 
-  app.post('/api/media/remove-media-from-category', async (request, reply) => {
-    const b = parse(assignBody, request.body);
+  app.post('/api/media/remove-media-from-category', { schema: { body: assignBody } }, async (request, reply) => {
+    const b = request.body;
     const ctx = contextFor(request, services);
     await takeMediaOutOfCategory(ctx, b.category_id, b.media_ids);
     await settle(services, ctx);
     return answer(reply, CATEGORY_MESSAGES.mediaTakenOut, { categories: await categories() });
   });
 
-  app.post('/api/media/remove-media', async (request, reply) => {
-    const b = parse(removeBody, request.body);
+  app.post('/api/media/remove-media', { schema: { body: removeBody } }, async (request, reply) => {
+    const b = request.body;
     const used = await mediaUsedByLivePosts(db(), b.mediaIds);
     const ctx = contextFor(request, services);
     const { removed } = await removeMedia(ctx, b.mediaIds, used);

@@ -2,7 +2,8 @@
 // refresh blur, reprocess videos). Originals and thumbnails need a signature the API only issues after an
 // entitlement check; blurred previews and theme images are public. The bytes live on local disk or in S3; either
 // way they stream through here (services.storage signs the app's own URLs).
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { DomainError } from '../../domain/shared/decider';
 import { ValidationError } from '../../domain/shared/validation';
@@ -16,7 +17,7 @@ import { currentSettings } from '../../projections/settings';
 import { StorageNotFoundError, StreamLengthError, UnsafeStorageKeyError } from '../../infra/storage/port';
 import { resolveRange } from '../../infra/storage/range';
 import { guardedLength } from '../../infra/storage/streams';
-import { ok, parse } from '../http';
+import { ok } from '../http';
 import { contextFor, requireCaller } from '../auth';
 import { MEDIA_URL_TTL_SECONDS, settle } from '../views';
 import { adminMedia } from '../queries/admin-views';
@@ -69,14 +70,14 @@ const CONTENT_TYPES: Record<string, string> = {
 /** 'File {name} size is too large.' (spec 2 §5; the limit is not shown). */
 const tooLarge = (name: string) => new ValidationError('file_size', `File ${name} size is too large.`);
 
-export const mediaRoutes = (services: Services): FastifyPluginAsync => async (app) => {
+export const mediaRoutes = (services: Services): FastifyPluginAsyncZod => async (app) => {
   const { storage } = services;
   const maxBytes = services.config.maxUploadBytes;
   const opsDeps: MediaOpsDeps = { storage, watermark: async () => watermarkOf(await currentSettings(services.database.db)) };
   const signed = (key: string) => storage.signedGetUrl(key, MEDIA_URL_TTL_SECONDS);
 
-  app.post('/api/upload/generate_presigned_url', async (request, reply) => {
-    const body = parse(presignBody, request.body);
+  app.post('/api/upload/generate_presigned_url', { schema: { body: presignBody } }, async (request, reply) => {
+    const body = request.body;
     if (!mediaKindOf(body.file_name, body.content_type))
       throw new DomainError('Media format is not supported.', 'UNSUPPORTED_MEDIA', 400, { field: 'file_name' });
     if (body.file_size !== undefined && body.file_size > maxBytes) throw tooLarge(body.file_name);
@@ -118,9 +119,9 @@ export const mediaRoutes = (services: Services): FastifyPluginAsync => async (ap
     });
   });
 
-  app.post('/api/media', async (request, reply) => {
+  app.post('/api/media', { schema: { body: saveBody } }, async (request, reply) => {
     const caller = requireCaller(request);
-    const body = parse(saveBody, request.body);
+    const body = request.body;
     const ctx = contextFor(request, services);
     const { mediaId } = await registerUpload(ctx, storage, {
       stagingKey: body.file_name,
@@ -169,8 +170,8 @@ export const mediaRoutes = (services: Services): FastifyPluginAsync => async (ap
 
   // Rotate Image Left / Right (spec 2 §7): the photo at imageIndex of post `id`.
   for (const path of ['/api/upload/rotate_image', '/api/upload/rotate_modern_image']) {
-    app.post(path, async (request, reply) => {
-      const body = parse(rotateBody, request.body);
+    app.post(path, { schema: { body: rotateBody } }, async (request, reply) => {
+      const body = request.body;
       const { angle, imageIndex } = rotateRequest(body.rotate_angle, body.imageIndex);
       return operate(
         request,
@@ -187,8 +188,8 @@ export const mediaRoutes = (services: Services): FastifyPluginAsync => async (ap
 
   // Refresh Blur Image (spec 2 §7): every item of post `id`.
   for (const path of ['/api/upload/refresh_blur_picture', '/api/upload/refresh_blur_modern_picture']) {
-    app.post(path, async (request, reply) => {
-      const body = parse(refreshBlurBody, request.body);
+    app.post(path, { schema: { body: refreshBlurBody } }, async (request, reply) => {
+      const body = request.body;
       return operate(
         request,
         reply,
@@ -200,8 +201,8 @@ export const mediaRoutes = (services: Services): FastifyPluginAsync => async (ap
   }
 
   // Send Video Process Request (spec 2 §7): the post's videos go back to the media worker.
-  app.post('/api/admin/send_video_process_request', async (request, reply) => {
-    const body = parse(reprocessBody, request.body);
+  app.post('/api/admin/send_video_process_request', { schema: { body: reprocessBody } }, async (request, reply) => {
+    const body = request.body;
     if (body.isMassMessage) throw new ValidationError('isMassMessage', MEDIA_OPS_MESSAGES.invalid);
     return operate(
       request,

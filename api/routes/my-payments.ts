@@ -3,7 +3,7 @@
 //   GET /api/users/payments/:id               authenticated → data: PaymentReceiptView (404 unless it is theirs)
 // The fan site builds the printable receipt, its text download and the CSV of all rows from these
 // (domain/payment/history.ts), so a download needs no second way of authenticating.
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DomainError } from '../../domain/shared/decider';
 import { PAYMENT_TYPE_LABELS, paidWith, type PaymentHistoryPage, type PaymentHistoryRow, type PaymentReceiptView } from '../../domain/payment/history';
@@ -11,7 +11,7 @@ import { listUserPayments, type TransactionRow } from '../../projections/transac
 import { findUser } from '../../projections/users';
 import { currentSettings } from '../../projections/settings';
 import { requireCaller } from '../auth';
-import { ok, parse } from '../http';
+import { ok } from '../http';
 import type { Services } from '../services';
 
 /** The whole history fits one page for a CSV download; the list on screen pages by 20. */
@@ -44,20 +44,20 @@ export function historyRow(t: TransactionRow): PaymentHistoryRow {
   };
 }
 
-export const myPaymentRoutes = (services: Services): FastifyPluginAsync => async (app) => {
+export const myPaymentRoutes = (services: Services): FastifyPluginAsyncZod => async (app) => {
   const db = () => services.database.db;
 
-  app.get('/api/users/payments', async (request, reply) => {
+  app.get('/api/users/payments', { schema: { querystring: listQuery } }, async (request, reply) => {
     const caller = requireCaller(request);
-    const q = parse(listQuery, request.query);
+    const q = request.query;
     const r = await listUserPayments(db(), caller.userId, { offset: (q.page - 1) * q.limit, limit: q.limit });
     const data: PaymentHistoryPage = { payments: r.rows.map(historyRow), total: r.total, total_paid_cents: r.paidCents };
     return ok(reply, data);
   });
 
-  app.get('/api/users/payments/:id', async (request, reply) => {
+  app.get('/api/users/payments/:id', { schema: { params: idParams } }, async (request, reply) => {
     const caller = requireCaller(request);
-    const { id } = parse(idParams, request.params);
+    const { id } = request.params;
     // Only the caller's own rows: another fan's receipt is 404, the same answer as one that does not exist.
     const r = await listUserPayments(db(), caller.userId, { offset: 0, limit: 1, id });
     if (!r.rows[0]) throw new DomainError(NOT_FOUND, 'NOT_FOUND', 404);

@@ -12,7 +12,8 @@
 //   {countryId}, POST /api/users/get_cities_of_state {countryId, stateId} → PlaceOption[]; GET
 //   /api/ccbill/get-country-from-ip → MyCountry.
 // The default payment method (card or crypto wallet) is POST /api/users/set-default-payment-method (routes/wallet.ts).
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { MyCountry, PlaceOption, PlacePage, SavedCardView } from '../../domain/card/wire';
 import { ValidationError } from '../../domain/shared/validation';
@@ -25,7 +26,7 @@ import { findSubscriber, subscriberStatus } from '../../projections/subscribers'
 import { findWallet } from '../../projections/wallet';
 import { countryOf } from '../../infra/geo/country';
 import { findCountry, listCities, listCountries, listStates, pageOf, warmPlaces } from '../../infra/geo/places';
-import { ok, parse } from '../http';
+import { ok } from '../http';
 import { contextFor, requireCaller } from '../auth';
 import { settle } from '../views';
 import type { Services } from '../services';
@@ -83,7 +84,7 @@ async function citiesOrRefuse(country: string, state: string, q?: string): Promi
   return cities.map((name) => ({ code: name, name }));
 }
 
-export const paymentMethodRoutes = (services: Services): FastifyPluginAsync => async (app) => {
+export const paymentMethodRoutes = (services: Services): FastifyPluginAsyncZod => async (app) => {
   const db = () => services.database.db;
   const nowIso = () => services.clock().toISOString();
 
@@ -104,9 +105,9 @@ export const paymentMethodRoutes = (services: Services): FastifyPluginAsync => a
     await setDefaultPaymentMethod(ctx, userId, { kind: 'card', cardId: primaryCardId }, effective);
   }
 
-  app.post('/api/v2/purchase/add-new-card', async (request, reply) => {
+  app.post('/api/v2/purchase/add-new-card', { schema: { body: addCardBody } }, async (request, reply) => {
     const caller = requireCaller(request);
-    const { make_primary, ...form } = parse(addCardBody, request.body);
+    const { make_primary, ...form } = request.body;
     const ctx = contextFor(request, services);
     const card = await addCard(ctx, services.gateway, caller.userId, form, make_primary);
     await settle(services, ctx);
@@ -119,9 +120,9 @@ export const paymentMethodRoutes = (services: Services): FastifyPluginAsync => a
     return ok(reply, view, { message: 'Card added successfully.', position: ctx.lastPosition });
   });
 
-  app.post('/api/ccbill/set-primary-card', async (request, reply) => {
+  app.post('/api/ccbill/set-primary-card', { schema: { body: cardIdBody } }, async (request, reply) => {
     const caller = requireCaller(request);
-    const { card_id } = parse(cardIdBody, request.body);
+    const { card_id } = request.body;
     const ctx = contextFor(request, services);
     await setPrimaryCard(ctx, caller.userId, card_id);
     await followPrimary(ctx, caller.userId, card_id);
@@ -137,9 +138,9 @@ export const paymentMethodRoutes = (services: Services): FastifyPluginAsync => a
     return wallet?.default_method !== 'crypto_currency';
   }
 
-  app.post('/api/ccbill/remove-card', async (request, reply) => {
+  app.post('/api/ccbill/remove-card', { schema: { body: cardIdBody } }, async (request, reply) => {
     const caller = requireCaller(request);
-    const { card_id } = parse(cardIdBody, request.body);
+    const { card_id } = request.body;
     const ctx = contextFor(request, services);
     const result = await removeCard(ctx, caller.userId, card_id, await membershipRenewsByCard(caller.userId));
     await followPrimary(ctx, caller.userId, result.state.primaryCardId);
@@ -149,20 +150,20 @@ export const paymentMethodRoutes = (services: Services): FastifyPluginAsync => a
 
   // ---- billing lookups (packaged data set) --------------------------------------------------------------
 
-  app.get('/api/places/countries', async (request, reply) => {
-    const { q, page, per_page } = parse(countriesQuery, request.query);
+  app.get('/api/places/countries', { schema: { querystring: countriesQuery } }, async (request, reply) => {
+    const { q, page, per_page } = request.query;
     warmPlaces(); // a billing form is open: its state and city lookups follow
     const all = (await listCountries(q)).map(({ code, name }) => ({ code, name }));
     return ok<PlacePage<PlaceOption>>(cacheable(reply), pageOf(all, page, per_page));
   });
 
-  app.get('/api/places/states', async (request, reply) => {
-    const { country, q, page, per_page } = parse(statesQuery, request.query);
+  app.get('/api/places/states', { schema: { querystring: statesQuery } }, async (request, reply) => {
+    const { country, q, page, per_page } = request.query;
     return ok<PlacePage<PlaceOption>>(cacheable(reply), pageOf(await statesOrRefuse(country, q), page, per_page));
   });
 
-  app.get('/api/places/cities', async (request, reply) => {
-    const { country, state, q, page, per_page } = parse(citiesQuery, request.query);
+  app.get('/api/places/cities', { schema: { querystring: citiesQuery } }, async (request, reply) => {
+    const { country, state, q, page, per_page } = request.query;
     return ok<PlacePage<PlaceOption>>(cacheable(reply), pageOf(await citiesOrRefuse(country, state, q), page, per_page));
   });
 
@@ -180,12 +181,12 @@ export const paymentMethodRoutes = (services: Services): FastifyPluginAsync => a
     warmPlaces();
     return ok<PlaceOption[]>(cacheable(reply), (await listCountries()).map(({ code, name }) => ({ code, name })));
   });
-  app.post('/api/users/get_states_of_country', async (request, reply) => {
-    const { countryId } = parse(specStatesBody, request.body);
+  app.post('/api/users/get_states_of_country', { schema: { body: specStatesBody } }, async (request, reply) => {
+    const { countryId } = request.body;
     return ok<PlaceOption[]>(reply, await statesOrRefuse(countryId));
   });
-  app.post('/api/users/get_cities_of_state', async (request, reply) => {
-    const { countryId, stateId } = parse(specCitiesBody, request.body);
+  app.post('/api/users/get_cities_of_state', { schema: { body: specCitiesBody } }, async (request, reply) => {
+    const { countryId, stateId } = request.body;
     return ok<PlaceOption[]>(reply, await citiesOrRefuse(countryId, stateId));
   });
 };

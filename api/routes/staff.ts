@@ -1,6 +1,7 @@
 // Staff user management (spec 2 §7 admin user management), proxy login, staff accounts, the audit log of
 // staff actions, the mail outbox and site settings. The route table decides who may call each.
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AdminAuditRecord } from '../../domain/console/wire';
 import type { AdminUserRecord } from '../../domain/user/wire';
@@ -21,7 +22,7 @@ import { listOutbox } from '../../infra/mail/mailer';
 import { LANDING_SETTINGS_SHAPE } from './landing';
 import { CREATOR_PROFILE_SHAPE } from './creator-profile';
 import { WALLET_SETTINGS_SHAPE } from '../schemas/wallet-settings';
-import { ok, parse } from '../http';
+import { ok } from '../http';
 import { EXPORT_RANGE, fieldColumns, sendExport } from '../csv';
 import { editVersion, ifMatchRevision, versioned } from '../edit-version';
 import { SETTINGS_STREAM } from '../../domain/settings/settings';
@@ -82,7 +83,7 @@ const settingsChanges = z
   .partial()
   .strict();
 
-export const staffRoutes = (services: Services): FastifyPluginAsync => async (app) => {
+export const staffRoutes = (services: Services): FastifyPluginAsyncZod => async (app) => {
   const db = () => services.database.db;
   const nowIso = () => services.clock().toISOString();
   // The rank rule's last-admin check counts the active admins in the read model.
@@ -97,9 +98,9 @@ export const staffRoutes = (services: Services): FastifyPluginAsync => async (ap
     return ok(reply, null, { message, position: ctx.lastPosition });
   };
 
-  app.post('/api/users/login-as-proxy-user', async (request, reply) => {
+  app.post('/api/users/login-as-proxy-user', { schema: { body: z.object({ user_id: userId }) } }, async (request, reply) => {
     const caller = requireCaller(request);
-    const body = parse(z.object({ user_id: userId }), request.body);
+    const body = request.body;
     const ctx = contextFor(request, services);
     const session = await startProxySession(ctx, caller.userId, body.user_id);
     await settle(services, ctx);
@@ -108,73 +109,72 @@ export const staffRoutes = (services: Services): FastifyPluginAsync => async (ap
     return ok(reply, { token: session.token, expires_at: session.expiresAt });
   });
 
-  app.post('/api/admin/update_user_block_status', async (request, reply) => {
-    const b = parse(z.object({ user_id: userId, is_blocked: flag('is_blocked') }), request.body);
+  app.post('/api/admin/update_user_block_status', { schema: { body: z.object({ user_id: userId, is_blocked: flag('is_blocked') }) } }, async (request, reply) => {
+    const b = request.body;
     return act(request, reply, (ctx, actor) => setBlocked(ctx, actor, b.user_id, b.is_blocked, staffDeps), b.is_blocked ? 'User blocked.' : 'User unblocked.');
   });
 
-  app.get('/api/admin/delete_user', async (request, reply) => {
-    const q = parse(z.object({ user_id: userId }), request.query);
+  app.get('/api/admin/delete_user', { schema: { querystring: z.object({ user_id: userId }) } }, async (request, reply) => {
+    const q = request.query;
     return act(request, reply, (ctx, actor) => deleteMember(ctx, actor, q.user_id, staffDeps), 'User deleted.');
   });
 
-  app.post('/api/admin/update_is_photo_id_accepted_status', async (request, reply) => {
-    const b = parse(z.object({ user_id: userId, is_photo_id_accepted: flag('is_photo_id_accepted') }), request.body);
+  app.post('/api/admin/update_is_photo_id_accepted_status', { schema: { body: z.object({ user_id: userId, is_photo_id_accepted: flag('is_photo_id_accepted') }) } }, async (request, reply) => {
+    const b = request.body;
     return act(request, reply, (ctx) => setPhotoIdOverride(ctx, b.user_id, b.is_photo_id_accepted), b.is_photo_id_accepted ? 'Override limit access granted.' : 'Override limit access revoked.');
   });
 
-  app.post('/api/admin/update_hide_from_chat_status', async (request, reply) => {
-    const b = parse(z.object({ user_id: userId, hide_from_chat: flag('hide_from_chat') }), request.body);
+  app.post('/api/admin/update_hide_from_chat_status', { schema: { body: z.object({ user_id: userId, hide_from_chat: flag('hide_from_chat') }) } }, async (request, reply) => {
+    const b = request.body;
     return act(request, reply, (ctx) => setHiddenFromChat(ctx, b.user_id, b.hide_from_chat), b.hide_from_chat ? 'User hidden from chat list.' : 'User shown in chat list.');
   });
 
-  app.post('/api/admin/mute_message_for_user', async (request, reply) => {
-    const b = parse(z.object({ user_id: userId, muteFromChat: flag('muteFromChat') }), request.body);
+  app.post('/api/admin/mute_message_for_user', { schema: { body: z.object({ user_id: userId, muteFromChat: flag('muteFromChat') }) } }, async (request, reply) => {
+    const b = request.body;
     return act(request, reply, (ctx) => setMassMessagesMuted(ctx, b.user_id, b.muteFromChat), b.muteFromChat ? 'Mass messages muted for user.' : 'Mass messages unmuted for user.');
   });
 
-  app.post('/api/users/add_nick_name', async (request, reply) => {
-    const b = parse(z.object({ user_id: userId, nickname: z.string({ error: 'nickname is required.' }).max(100) }), request.body);
+  app.post('/api/users/add_nick_name', { schema: { body: z.object({ user_id: userId, nickname: z.string({ error: 'nickname is required.' }).max(100) }) } }, async (request, reply) => {
+    const b = request.body;
     return act(request, reply, (ctx) => setNickname(ctx, b.user_id, b.nickname), 'Nickname updated successfully');
   });
 
-  app.post('/api/users/save_email_preferences', async (request, reply) => {
-    const b = parse(
-      z.object({ user_id: userId, preferences: z.object({ new_posts: z.boolean(), messages: z.boolean(), promotions: z.boolean() }, { error: 'preferences is required.' }).strict() }),
-      request.body,
-    );
+  const emailPreferencesBody = z.object({
+    user_id: userId,
+    preferences: z.object({ new_posts: z.boolean(), messages: z.boolean(), promotions: z.boolean() }, { error: 'preferences is required.' }).strict(),
+  });
+  app.post('/api/users/save_email_preferences', { schema: { body: emailPreferencesBody } }, async (request, reply) => {
+    const b = request.body;
     return act(request, reply, (ctx) => setEmailPreferences(ctx, b.user_id, b.preferences), 'Email Preferences Updated');
   });
 
-  app.post('/api/admin/give_complimentary_subscription', async (request, reply) => {
-    const b = parse(z.object({ user_id: userId, months: z.number({ error: 'months must be a number.' }).int().default(1) }), request.body);
+  app.post('/api/admin/give_complimentary_subscription', { schema: { body: z.object({ user_id: userId, months: z.number({ error: 'months must be a number.' }).int().default(1) }) } }, async (request, reply) => {
+    const b = request.body;
     return act(request, reply, (ctx) => giveComplimentary(ctx, b.user_id, b.months), 'Complimentary subscription given.');
   });
 
-  app.post('/api/users/get_users_list', async (request, reply) => {
-    const q = parse(z.object({ page_num: z.coerce.number().int().min(1).default(1) }), request.query);
+  app.post('/api/users/get_users_list', { schema: { querystring: z.object({ page_num: z.coerce.number().int().min(1).default(1) }) } }, async (request, reply) => {
+    const q = request.query;
     const r = await listUsers(db(), { sort: ['created_at', 'DESC'], range: [(q.page_num - 1) * 20, q.page_num * 20 - 1], filter: {} }, nowIso());
     return ok(reply, { users: r.rows.map(userRecord), currentPage: q.page_num, totalPages: Math.max(1, Math.ceil(r.total / 20)) });
   });
 
-  app.get('/api/pages/get_html', async (request, reply) => {
-    const { slug } = parse(z.object({ slug: z.enum(['maintenance'], { error: 'slug is invalid.' }) }), request.query);
+  app.get('/api/pages/get_html', { schema: { querystring: z.object({ slug: z.enum(['maintenance'], { error: 'slug is invalid.' }) }) } }, async (request, reply) => {
+    const { slug } = request.query;
     const settings = await currentSettings(db());
     return ok(reply, { slug, html: settings.maintenance_html });
   });
 
   // --- console REST surface -------------------------------------------------------------------------------
 
-  app.post('/admin-api/users', async (request, reply) => {
-    const b = parse(
-      z.object({
-        name: z.string({ error: 'Please enter a name.' }),
-        email: z.string({ error: 'Please enter an email.' }),
-        role: z.enum(ASSIGNABLE_ROLES as [Role, ...Role[]], { error: 'role is invalid.' }),
-        password: z.string().optional(),
-      }),
-      request.body,
-    );
+  const staffAccountBody = z.object({
+    name: z.string({ error: 'Please enter a name.' }),
+    email: z.string({ error: 'Please enter an email.' }),
+    role: z.enum(ASSIGNABLE_ROLES as [Role, ...Role[]], { error: 'role is invalid.' }),
+    password: z.string().optional(),
+  });
+  app.post('/admin-api/users', { schema: { body: staffAccountBody } }, async (request, reply) => {
+    const b = request.body;
     const ctx = contextFor(request, services);
     const { userId: id, generatedPassword } = await createStaffAccount(ctx, b);
     await settle(services, ctx);
@@ -182,9 +182,9 @@ export const staffRoutes = (services: Services): FastifyPluginAsync => async (ap
     return reply.code(201).send({ ...userRecord(r.rows[0]), generated_password: generatedPassword });
   });
 
-  app.put('/admin-api/users/:id', async (request, reply) => {
-    const id = parse(z.object({ id: userId }), request.params).id;
-    const b = parse(z.object({ role: z.enum(ASSIGNABLE_ROLES as [Role, ...Role[]], { error: 'role is invalid.' }) }).passthrough(), request.body);
+  app.put('/admin-api/users/:id', { schema: { params: z.object({ id: userId }), body: z.object({ role: z.enum(ASSIGNABLE_ROLES as [Role, ...Role[]], { error: 'role is invalid.' }) }).passthrough() } }, async (request, reply) => {
+    const id = request.params.id;
+    const b = request.body;
     const caller = requireCaller(request);
     const ctx = contextFor(request, services);
     await changeRole(ctx, caller.userId, id, b.role, staffDeps, ifMatchRevision(request));
@@ -232,11 +232,10 @@ export const staffRoutes = (services: Services): FastifyPluginAsync => async (ap
     const version = await editVersion(services, SETTINGS_STREAM);
     return reply.send(versioned(reply, version, { id: 'site', ...(await currentSettings(db())) }));
   });
-  app.put('/admin-api/settings/:id', async (request, reply) => {
+  // react-admin sends the whole record back: the known settings are validated, the rest (id, version, ...) dropped.
+  app.put('/admin-api/settings/:id', { schema: { body: settingsChanges.strip() } }, async (request, reply) => {
     if ((request.params as { id: string }).id !== 'site') throw new DomainError('Not found.', 'NOT_FOUND', 404);
-    // react-admin sends the whole record back: keep only the known settings, then validate them.
-    const known = Object.fromEntries(Object.entries((request.body ?? {}) as Record<string, unknown>).filter(([k]) => k in settingsChanges.shape));
-    const changes = parse(settingsChanges, known) as Partial<SiteSettings>;
+    const changes = request.body as Partial<SiteSettings>;
     const ctx = contextFor(request, services);
     // Cleans every *_html value under the shared HTML policy; removes the theme images the settings stopped using.
     await updateSiteSettings(ctx, changes, ifMatchRevision(request), services.storage);

@@ -3,7 +3,7 @@
 //                                    → the purchase envelope (data.accepted, transactionId, ...); 402 when declined
 //   POST /api/chat/get_tips_list     {pageNum?} → a fan's own tips; everyone's for the money roles
 // A tip from the wallet is POST /api/crypto/purchase-from-wallet with payment_for 'tips' (routes/wallet.ts).
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { centsFromDollars, dollarsFromCents } from '../../domain/shared/money';
 import { ValidationError } from '../../domain/shared/validation';
@@ -12,7 +12,7 @@ import { TIP_FROM, TIP_SENT, type TipFrom } from '../../domain/tip/tip';
 import type { TipListView, TipView } from '../../domain/tip/wire';
 import { sendTipByCard } from '../../commands/tips';
 import { listTips, type TipRow } from '../../projections/tips';
-import { ok, parse } from '../http';
+import { ok } from '../http';
 import { formatPosition } from '../../infra/eventstore/port';
 import { contextFor, requireCaller } from '../auth';
 import { settle } from '../views';
@@ -47,12 +47,12 @@ function tipView(r: TipRow & { user_name: string | null }, staff: boolean, viewe
   };
 }
 
-export const tipRoutes = (services: Services): FastifyPluginAsync => async (app) => {
+export const tipRoutes = (services: Services): FastifyPluginAsyncZod => async (app) => {
   const db = () => services.database.db;
 
-  app.post('/api/v2/purchase/send-tip', async (request, reply) => {
+  app.post('/api/v2/purchase/send-tip', { schema: { body: sendTipBody } }, async (request, reply) => {
     const caller = requireCaller(request);
-    const body = parse(sendTipBody, request.body);
+    const body = request.body;
     const cents = centsFromDollars(body.amount);
     if (cents === null) throw new ValidationError('amount', 'Please enter a valid amount');
     const ctx = contextFor(request, services);
@@ -75,9 +75,9 @@ export const tipRoutes = (services: Services): FastifyPluginAsync => async (app)
     });
   });
 
-  app.post('/api/chat/get_tips_list', async (request, reply) => {
+  app.post('/api/chat/get_tips_list', { schema: { body: listBody } }, async (request, reply) => {
     const caller = requireCaller(request);
-    const { pageNum } = parse(listBody, request.body ?? {});
+    const { pageNum } = request.body;
     const staff = MONEY_ROLES.includes(caller.role);
     const r = await listTips(db(), { userId: staff ? null : caller.userId, page: pageNum, pageSize: TIPS_PAGE_SIZE });
     const data: TipListView = {
