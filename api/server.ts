@@ -25,6 +25,8 @@ import { startRebillScheduler, type RebillScheduler } from '../commands/subscrip
 import { paymentMethodFromReadModel, rebillReads, recoveryReads } from './payment-reads';
 import { startMediaWorker, type MediaWorker } from '../commands/media-jobs';
 import { buildApp } from './app';
+import { createKafkaBus, type KafkaBus } from '../infra/bus/kafka';
+import { startRelay, type Relay } from '../infra/bus/relay';
 import type { Services } from './services';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -74,12 +76,16 @@ export async function startServer(
   let cryptoNoticeDelivery: { stop(): Promise<void> } | null = null;
   let rebillScheduler: RebillScheduler | null = null;
   let idempotency: IdempotencyStore | null = null;
+  let kafka: KafkaBus | null = null;
+  let relay: Relay | null = null;
   const close = async () => {
     timers.forEach(clearInterval);
     await rebillScheduler?.stop().catch(() => {});
     await noticeDelivery?.stop().catch(() => {});
     await cryptoNoticeDelivery?.stop().catch(() => {});
+    await relay?.stop().catch(() => {});
     await app?.close().catch(() => {});
+    await kafka?.close().catch(() => {});
     await idempotency?.close().catch(() => {});
     await mediaWorker?.stop().catch(() => {});
     await runner.stop().catch(() => {});
@@ -106,7 +112,16 @@ export async function startServer(
     const cryptoWebhookSecret = createHmac('sha256', signingSecret(cfg)).update('sandbox-crypto-webhooks').digest('hex');
     let cryptoWebhookUrl: string | null = null;
     const cryptoGateway = await createSandboxCryptoGateway(database, { webhook: { url: () => cryptoWebhookUrl, secret: cryptoWebhookSecret }, now: clock });
+    // Several nodes: real time goes through Kafka (api/realtime, infra/bus); one node: all in-process.
+    const nodeId = cfg.FANCLUB_INSTANCE_ID ?? randomBytes(6).toString('hex');
+    if (cfg.KAFKA_BROKERS) {
+      kafka = createKafkaBus({ brokers: cfg.KAFKA_BROKERS.split(','), clientId: `fanclub-${nodeId}`, prefix: cfg.KAFKA_TOPIC_PREFIX });
+      await kafka.ensureTopics().catch((e) => {
+        throw new Error(`Kafka (KAFKA_BROKERS=${cfg.KAFKA_BROKERS}) is not usable: ${(e as Error).message}`);
+      });
+    }
     const services: Services = {
+      ...(kafka ? { bus: { kafka, nodeId } } : {}),
       config: cfg,
       database,
       store,
@@ -150,6 +165,8 @@ export async function startServer(
     const port = (app.server.address() as { port: number }).port;
     webhookUrl = `http://127.0.0.1:${port}/api/webhooks/sandbox-card`;
     cryptoWebhookUrl = `http://127.0.0.1:${port}/api/webhooks/sandbox-crypto`;
+    // Every node runs a relay; the one holding the lease publishes `$all` to the bus, the others stand by.
+    if (kafka && cfg.DATABASE_URL) relay = startRelay({ connectionString: cfg.DATABASE_URL, store, bus: kafka, log: (m) => log(`[relay] ${m}`) });
     // Rebills: the due memberships are read from the subscribers read model (the durable queue) every minute and
     // charged through the payment process manager; the services clock is read on every pass. Started once the
     // app serves, so no pass runs while the process is still starting up.

@@ -7,6 +7,7 @@ import type { AppStorage } from '../infra/storage/port';
 import type { IdempotencyStore } from '../infra/idempotency/store';
 import type { Config } from '../infra/config';
 import type { Mailer } from '../infra/mail/mailer';
+import type { KafkaBus } from '../infra/bus/kafka';
 
 export interface Services {
   config: Config;
@@ -25,6 +26,8 @@ export interface Services {
   idempotency: IdempotencyStore;
   mailer: Mailer;
   clock: () => Date;
+  /** Several nodes (KAFKA_BROKERS): the bus real time goes through, and this node's name on it. Absent: one node. */
+  bus?: { kafka: KafkaBus; nodeId: string };
   /** Built apps to serve (absent in API-only tests). */
   staticRoots?: { fan: string | null; admin: string | null };
 }

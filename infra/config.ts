@@ -36,6 +36,10 @@ const schema = z.object({
   IDEMPOTENCY_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   /** A stable name for this API process (e.g. per container) so a restart frees its unfinished Idempotency-Keys at once; default random. */
   FANCLUB_INSTANCE_ID: z.string().regex(/^[\w.:-]{1,100}$/, 'must be letters, digits, . : _ or -').optional(),
+  /** Kafka brokers (host:port, comma-separated): several API nodes share real time through them. Unset: one node, all in-process. */
+  KAFKA_BROKERS: z.string().regex(/^[\w.-]+:\d{1,5}(,[\w.-]+:\d{1,5})*$/, 'must be host:port[,host:port…]').optional(),
+  /** Prefix of the Kafka topics (<prefix>.events, <prefix>.presence), so several sites can share one cluster. */
+  KAFKA_TOPIC_PREFIX: z.string().regex(/^[\w.-]{1,100}$/, 'must be letters, digits, . _ or -').default('fanclub'),
   /** Seconds between socket pings; a socket that missed the previous ping is dropped (dead connections). */
   WS_HEARTBEAT_SECONDS: z.coerce.number().int().min(1).max(600).default(30),
   /** Seconds a new socket has to send its AUTH frame. */
@@ -81,6 +85,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const cfg = parsed.data;
   if (cfg.EVENT_STORE === 'eventstoredb' && !cfg.EVENTSTORE_URL) {
     throw new ConfigError('Invalid configuration:\n  EVENTSTORE_URL: required when EVENT_STORE=eventstoredb');
+  }
+  // Several nodes share one database: PGlite lives in one process's folder, so Kafka needs the Postgres server.
+  if (cfg.KAFKA_BROKERS && !cfg.DATABASE_URL) {
+    throw new ConfigError('Invalid configuration:\n  DATABASE_URL: required when KAFKA_BROKERS is set (several nodes share one Postgres database)');
   }
   if (!!cfg.S3_ACCESS_KEY_ID !== !!cfg.S3_SECRET_ACCESS_KEY) {
     const missing = cfg.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID';
