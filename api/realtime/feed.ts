@@ -7,6 +7,8 @@ import { CLOSE } from '../../domain/realtime/protocol';
 import { comparePositions, formatPosition, type Position, type RecordedEvent, type Subscription } from '../../infra/eventstore/port';
 import { callerForToken } from '../auth';
 import type { Services } from '../services';
+import type { KafkaBus } from '../../infra/bus/kafka';
+import { eventOfBusMessage } from '../../infra/bus/relay';
 import { send, type Connection, type Hub } from './hub';
 
 
@@ -14,8 +16,8 @@ import { send, type Connection, type Hub } from './hub';
 const SESSION_EVENTS = new Set(['UserLoggedOut', 'ProxySessionEnded', 'PasswordChanged', 'PasswordResetCompleted', 'MemberBlocked', 'MemberUnblocked', 'MemberDeleted', 'MemberRoleChanged']);
 
 /** `resumeWindow`: how many events a resume may replay; further back, the client is told to reload (RESYNC). */
-export function createFeed(services: Services, hub: Hub, resumeWindow = 5_000) {
-  let subscription: Subscription | null = null;
+export function createFeed(services: Services, hub: Hub, resumeWindow = 5_000, bus: { kafka: KafkaBus; nodeId: string } | null = null) {
+  let subscription: Subscription | { stop(): Promise<void> } | null = null;
   let last: Position | null = null;
   let running = false;
   // hide_earnings is not a site setting yet (the console's settings work, issue 17): until then nothing is hidden.
@@ -57,10 +59,20 @@ export function createFeed(services: Services, hub: Hub, resumeWindow = 5_000) {
       if (running) return;
       running = true;
       last = await services.store.headPosition();
-      subscription = services.store.subscribeToAll({
-        after: last,
-        onEvents,
-        onError: (e) => console.error('[realtime] the event feed stopped', e),
+      if (!bus) {
+        subscription = services.store.subscribeToAll({
+          after: last,
+          onEvents,
+          onError: (e) => console.error('[realtime] the event feed stopped', e),
+        });
+        return;
+      }
+      // Several nodes: the relay (one leader) publishes `$all` to the bus; this node reads all of it with a group
+      // of its own, from a minute back (what it already had is dropped by position).
+      subscription = await bus.kafka.consume(bus.kafka.topics.events, `fanclub-realtime-${bus.nodeId}`, Date.now() - 60_000, async (m) => {
+        const e = eventOfBusMessage(m.value);
+        if (!e || (last && comparePositions(e.position, last) <= 0)) return;
+        await onEvents([e]);
       });
     },
     async stop() {

@@ -11,6 +11,7 @@ import { SESSION_COOKIES, callerForToken, fromOwnOrigin, type Caller } from '../
 import type { Services } from '../services';
 import { createHub, send, type Connection, type Hub } from './hub';
 import { createFeed, type Feed } from './feed';
+import { sharePresence } from './presence';
 
 export interface GatewayOptions {
   /** Ping interval; a socket that did not answer the previous ping is dropped. Default 30 s. */
@@ -37,8 +38,10 @@ function cookieToken(request: FastifyRequest): string | null {
 const isStaff = (c: { role: Caller['role'] }) => STAFF_ROLES.includes(c.role);
 
 export async function registerGateway(app: FastifyInstance, services: Services, options: GatewayOptions = {}) {
-  const hub = createHub();
-  const feed = createFeed(services, hub, options.resumeWindowEvents);
+  const bus = services.bus ?? null;
+  const hub = createHub({ nodeId: bus?.nodeId });
+  const feed = createFeed(services, hub, options.resumeWindowEvents, bus);
+  const presence = bus ? sharePresence(bus, hub) : null;
   app.decorate('realtime', { hub, feed });
   const heartbeatMs = options.heartbeatMs ?? 30_000;
   const authTimeoutMs = options.authTimeoutMs ?? AUTH_TIMEOUT_MS;
@@ -63,10 +66,14 @@ export async function registerGateway(app: FastifyInstance, services: Services, 
     }
   }, heartbeatMs);
   heartbeat.unref();
-  app.addHook('onReady', async () => feed.start());
+  app.addHook('onReady', async () => {
+    await presence?.start();
+    await feed.start();
+  });
   app.addHook('onClose', async () => {
     clearInterval(heartbeat);
     await feed.stop();
+    await presence?.stop();
   });
 
   app.get('/ws', { websocket: true, config: { rateLimit: false } }, (socket: WebSocket, request) => {

@@ -37,54 +37,119 @@ export function send(conn: Connection, frame: ServerFrame) {
   if (conn.socket.readyState === conn.socket.OPEN) conn.socket.send(JSON.stringify(frame));
 }
 
-export function createHub() {
+/** A node's presence as it tells the other nodes (several nodes: through the bus). */
+export interface PresenceSnapshot {
+  nodeId: string;
+  fans: string[];
+  creator: boolean;
+}
+
+/** A node that has not sent its snapshot for this long is taken as gone (its sockets with it). */
+export const PRESENCE_EXPIRY_MS = 15_000;
+
+export function createHub(options: { nodeId?: string; now?: () => number } = {}) {
+  const now = options.now ?? Date.now;
   const connections = new Set<Connection>();
   const byUser = new Map<string, Set<Connection>>();
+  /** Fan sockets per fan on this node (proxy views excluded), and creator sockets: presence counts by person. */
+  const localFans = new Map<string, number>();
+  let localCreators = 0;
+  /** Other nodes' snapshots. */
+  const remote = new Map<string, { fans: Set<string>; creator: boolean; expiresAt: number }>();
+  let onLocalChange: (() => void) | null = null;
 
-  const fansOnline = () => [...byUser.entries()].filter(([, set]) => [...set].some((c) => !isStaff(c.role) && !c.proxyAdminId)).map(([id]) => id);
-  const creatorOnline = () => [...connections].some((c) => CREATOR_ROLES.includes(c.role));
+  const countsAsFan = (c: Connection) => !isStaff(c.role) && !c.proxyAdminId;
+  const fanOnline = (userId: string) => localFans.has(userId) || [...remote.values()].some((r) => r.fans.has(userId));
+  const fansOnline = () => {
+    const all = new Set(localFans.keys());
+    for (const r of remote.values()) for (const id of r.fans) all.add(id);
+    return [...all];
+  };
+  const creatorOnline = () => localCreators > 0 || [...remote.values()].some((r) => r.creator);
   const toStaff = (frame: ServerFrame, except?: Connection) => {
     for (const c of connections) if (c !== except && isStaff(c.role)) send(c, frame);
   };
   const toFans = (frame: ServerFrame) => {
     for (const c of connections) if (!isStaff(c.role)) send(c, frame);
   };
-  const countsFrame = (): ServerFrame => ({ type: 'ALL_USERS_COUNT', data: { count: fansOnline().length } });
-  const modelFrame = (): ServerFrame => ({ type: 'ONLINE_MODEL', data: { isOnline: creatorOnline(), count: fansOnline().length } });
-  const fanOnline = (userId: string) => [...(byUser.get(userId) ?? [])].some((c) => !isStaff(c.role) && !c.proxyAdminId);
+  // One node: the count is what this node holds (no union to build on every connect of 10,000 sockets).
+  const onlineCount = () => (remote.size === 0 ? localFans.size : fansOnline().length);
+  const countsFrame = (): ServerFrame => ({ type: 'ALL_USERS_COUNT', data: { count: onlineCount() } });
+  const modelFrame = (): ServerFrame => ({ type: 'ONLINE_MODEL', data: { isOnline: creatorOnline(), count: onlineCount() } });
+
+  /** Tells this node's sockets what changed: fans that came online or went offline (staff), the creator (fans). */
+  function announce(came: string[], left: string[], creatorBefore: boolean) {
+    for (const userId of came) toStaff({ type: 'USER_ONLINE', data: { userId } });
+    for (const userId of left) toStaff({ type: 'USER_OFFLINE', data: { userId } });
+    if (came.length || left.length) toStaff(countsFrame());
+    if (creatorBefore !== creatorOnline()) toFans(modelFrame());
+  }
+
+  /** Applies a change to the presence and announces what it changed for everyone. */
+  function changePresence(mutate: () => void, watch: string[]) {
+    const before = new Map(watch.map((id) => [id, fanOnline(id)]));
+    const creatorBefore = creatorOnline();
+    mutate();
+    const came = watch.filter((id) => !before.get(id) && fanOnline(id));
+    const left = watch.filter((id) => before.get(id) && !fanOnline(id));
+    announce(came, left, creatorBefore);
+  }
 
   return {
     connections,
     fansOnline,
 
-    /** A socket finished AUTH. Presence is announced once per person, not per tab. */
+    /** A socket finished AUTH. Presence is announced once per person, not per tab or device. */
     add(conn: Connection) {
-      const wasFanOnline = fanOnline(conn.userId);
-      const wasCreatorOnline = creatorOnline();
-      connections.add(conn);
-      let set = byUser.get(conn.userId);
-      if (!set) byUser.set(conn.userId, (set = new Set()));
-      set.add(conn);
-      if (!wasFanOnline && fanOnline(conn.userId)) {
-        toStaff({ type: 'USER_ONLINE', data: { userId: conn.userId } });
-        toStaff(countsFrame());
-      }
-      if (!wasCreatorOnline && creatorOnline()) toFans(modelFrame());
+      changePresence(() => {
+        connections.add(conn);
+        let set = byUser.get(conn.userId);
+        if (!set) byUser.set(conn.userId, (set = new Set()));
+        set.add(conn);
+        if (countsAsFan(conn)) localFans.set(conn.userId, (localFans.get(conn.userId) ?? 0) + 1);
+        if (CREATOR_ROLES.includes(conn.role)) localCreators++;
+      }, [conn.userId]);
+      onLocalChange?.();
     },
 
     remove(conn: Connection) {
-      if (!connections.delete(conn)) return;
+      if (!connections.has(conn)) return;
       if (conn.expiryTimer) clearTimeout(conn.expiryTimer);
-      const wasFanOnline = fanOnline(conn.userId);
-      const set = byUser.get(conn.userId);
-      set?.delete(conn);
-      if (set && set.size === 0) byUser.delete(conn.userId);
-      if (wasFanOnline && !fanOnline(conn.userId)) {
-        toStaff({ type: 'USER_OFFLINE', data: { userId: conn.userId } });
-        toStaff(countsFrame());
-      }
+      changePresence(() => {
+        connections.delete(conn);
+        const set = byUser.get(conn.userId);
+        set?.delete(conn);
+        if (set && set.size === 0) byUser.delete(conn.userId);
+        if (countsAsFan(conn)) {
+          const n = (localFans.get(conn.userId) ?? 1) - 1;
+          if (n > 0) localFans.set(conn.userId, n);
+          else localFans.delete(conn.userId);
+        }
+        if (CREATOR_ROLES.includes(conn.role)) localCreators--;
+      }, [conn.userId]);
       if (conn.viewingFanId) toStaff({ type: 'ADMIN_IN_USER_CHAT', data: { adminId: conn.userId, adminName: conn.name, userId: null } });
-      if (!creatorOnline() && CREATOR_ROLES.includes(conn.role)) toFans(modelFrame());
+      onLocalChange?.();
+    },
+
+    /** This node's presence, for the other nodes. */
+    snapshot: (): PresenceSnapshot => ({ nodeId: options.nodeId ?? 'local', fans: [...localFans.keys()], creator: localCreators > 0 }),
+    /** Called after every local presence change (the bus publishes the snapshot). */
+    onPresenceChange(listener: (() => void) | null) {
+      onLocalChange = listener;
+    },
+    /** Another node's snapshot arrived. */
+    applyRemote(s: PresenceSnapshot) {
+      if (s.nodeId === (options.nodeId ?? 'local')) return;
+      const old = remote.get(s.nodeId);
+      const watch = [...new Set([...(old?.fans ?? []), ...s.fans])];
+      changePresence(() => remote.set(s.nodeId, { fans: new Set(s.fans), creator: s.creator, expiresAt: now() + PRESENCE_EXPIRY_MS }), watch);
+    },
+    /** Forgets nodes that stopped sending snapshots (they died with their sockets). */
+    expireRemote() {
+      for (const [nodeId, r] of [...remote]) {
+        if (r.expiresAt > now()) continue;
+        changePresence(() => remote.delete(nodeId), [...r.fans]);
+      }
     },
 
     /** Delivers an event's frame to every socket whose reader may see it, once, in position order. */
