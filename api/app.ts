@@ -31,7 +31,10 @@ import { cryptoPaymentRoutes } from './routes/crypto-payments';
 import { walletPurchaseRoutes } from './routes/wallet-purchases';
 import { cryptoPaymentRoutes } from './routes/crypto-payments';
 import { promotionRoutes } from './routes/promotions';
+import { couponRoutes } from './routes/coupons';
+import { resubscribeOfferRoutes } from './routes/resubscribe-offer';
 import { subscriptionRoutes } from './routes/subscriptions';
+import { subscriptionSettingsRoutes } from './routes/subscription-settings';
 import { OneLinePerRequest, registerApps, registerWebDefaults } from './web';
 import { registerTextGuard } from './text-guard';
 import { myPaymentRoutes } from './routes/my-payments';
@@ -123,7 +126,10 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
   await app.register(walletPurchaseRoutes(services));
   await app.register(cryptoPaymentRoutes(services));
   await app.register(promotionRoutes(services));
+  await app.register(couponRoutes(services));
+  await app.register(resubscribeOfferRoutes(services));
   await app.register(subscriptionRoutes(services));
+  await app.register(subscriptionSettingsRoutes(services));
   await app.register(myPaymentRoutes(services));
 
   // The built apps (precompressed, cached by name) and their client-side routes, GET and HEAD.

@@ -32,6 +32,18 @@ export async function setCouponActive(ctx: CommandContext, input: { couponId: st
   });
 }
 
+/** Coupons on or off for the whole site (a site setting). */
+export async function switchCoupons(ctx: CommandContext, enabled: boolean) {
+  return handle(ctx, SETTINGS_STREAM, settingsDecider, { type: 'UpdateSettings', changes: { enable_coupons: enabled } });
+}
+
+/** The console's coupon edit: new terms (null: unchanged), then enabled or disabled when sent. */
+export async function editCoupon(ctx: CommandContext, input: { couponId: string; code: string; terms: CouponTerms | null; active?: boolean; actorId: string }): Promise<void> {
+  const { couponId, code, actorId } = input;
+  if (input.terms) await updateCoupon(ctx, { couponId, code, terms: input.terms, actorId });
+  if (input.active !== undefined) await setCouponActive(ctx, { couponId, code, active: input.active, actorId });
+}
+
 /**
  * The coupon a fan typed, checked against its stream: trimmed and upper-cased first; coupons switched off
  * (COUPONS_DISABLED), unknown (COUPON_NOT_FOUND) or disabled (COUPON_DISABLED) throw with that code.

@@ -90,6 +90,12 @@ export async function endPromotion(ctx: CommandContext, promotionId: string, act
 export const savePromotionSettings = (ctx: CommandContext, changes: PromotionSettingsChanges, actorId: string) =>
   handle(ctx, PROMOTION_SETTINGS_STREAM, promotionSettingsDecider, { type: 'UpdatePromotionSettings', changes, actorId, at: ctx.now() });
 
+/** The promotions page's save: the ribbons' look and promotions on or off, each written only when sent. */
+export async function savePromotionPage(ctx: CommandContext, input: { enablePromotion?: boolean; ribbons: PromotionSettingsChanges }, actorId: string): Promise<void> {
+  if (Object.keys(input.ribbons).length) await savePromotionSettings(ctx, input.ribbons, actorId);
+  if (input.enablePromotion !== undefined) await handle(ctx, SETTINGS_STREAM, settingsDecider, { type: 'UpdateSettings', changes: { enable_promotion: input.enablePromotion } });
+}
+
 export const loadPromotionSettings = (store: EventStore) => loadStream(store, PROMOTION_SETTINGS_STREAM, promotionSettingsDecider);
 
 async function checkedPromotion(

@@ -1,0 +1,101 @@
+// The migration to the v2 payment API and the console's subscription settings and cancellations
+// (spec 1 §7, §8; spec 3 route table):
+//   GET  /api/migration-data                                                                → MigrationDataView
+//   POST /api/save-condition                                                                → message
+//   POST /api/migrate-subscription-for-user        {card form | card_id}                    → MigrationResult
+//   GET  /api/migrate-subscription, POST /api/migrate-subscription (staff: the migration popup's settings)
+//   GET  /admin-api/cancellations[/:id], /admin-api/cancellations/export   the cancellations report (react-admin)
+//   GET  /admin-api/subscription-settings/:id, PUT (staff: prices, returning prices, cancel reasons, migration)
+import type { FastifyPluginAsync } from 'fastify';
+import { DomainError } from '../../domain/shared/decider';
+import type { SiteSettings } from '../../domain/settings/settings';
+import { MIGRATION_UNKNOWN_ERROR } from '../../domain/subscription/subscription';
+import { cancelReasons, migrationSettingsChanges } from '../../domain/subscription/views';
+import type { AdminCancellationRecord } from '../../domain/subscription/wire';
+import { acceptMigrationConditions, migrateMembership } from '../../commands/subscriptions';
+import { updateSiteSettings } from '../../commands/settings';
+import { listCancellations } from '../../projections/subscribers';
+import { ok, parse } from '../http';
+import { contextFor, requireCaller } from '../auth';
+import { settle } from '../views';
+import { listParams, sendList } from '../schemas/console-list';
+import { EXPORT_RANGE, sendExport } from '../csv';
+import { choiceOf } from '../schemas/payment';
+import { CANCELLATION_EXPORT_COLUMNS, cardChoice, knownSettings, migrationResult, migrationSettingsBody, settingsBody } from '../schemas/subscription';
+import { subscriptionQueries } from '../queries/subscription';
+import type { Services } from '../services';
+
+export const subscriptionSettingsRoutes = (services: Services): FastifyPluginAsync => async (app) => {
+  const db = () => services.database.db;
+  const memberships = subscriptionQueries(services);
+
+  // ---- migration -----------------------------------------------------------------------------------
+
+  app.get('/api/migration-data', async (request, reply) => ok(reply, await memberships.migrationData(requireCaller(request).userId)));
+
+  app.post('/api/save-condition', async (request, reply) => {
+    const caller = requireCaller(request);
+    const ctx = contextFor(request, services);
+    await acceptMigrationConditions(ctx, caller.userId);
+    await settle(services, ctx);
+    return ok(reply, null, { message: 'Conditions accepted.', position: ctx.lastPosition });
+  });
+
+  app.post('/api/migrate-subscription-for-user', async (request, reply) => {
+    const caller = requireCaller(request);
+    const body = parse(cardChoice, request.body);
+    const ctx = contextFor(request, services);
+    try {
+      const o = await migrateMembership(ctx, { gateway: services.gateway }, { userId: caller.userId, card: choiceOf(body) });
+      await settle(services, ctx);
+      return reply.code(o.accepted ? 200 : 402).send({ success: o.accepted ? 1 : 0, message: o.message, data: migrationResult(o), ...(o.accepted ? {} : { code: 'MIGRATION_FAILED' }) });
+    } catch (e) {
+      await settle(services, ctx).catch(() => {});
+      if (e instanceof DomainError) throw e;
+      request.log.error({ err: e }, 'migration failed');
+      return reply.code(500).send({ success: 0, message: MIGRATION_UNKNOWN_ERROR, code: 'MIGRATION_FAILED' });
+    }
+  });
+
+  app.get('/api/migrate-subscription', async (_request, reply) => ok(reply, { data: await memberships.migrationSettings() }));
+  app.post('/api/migrate-subscription', async (request, reply) => {
+    const changes = migrationSettingsChanges(parse(migrationSettingsBody, request.body));
+    const ctx = contextFor(request, services);
+    if (Object.keys(changes).length) await updateSiteSettings(ctx, changes);
+    await settle(services, ctx);
+    return ok(reply, { data: await memberships.migrationSettings() }, { message: 'update settings successfully.' });
+  });
+
+  // ---- console -------------------------------------------------------------------------------------
+
+  app.get('/admin-api/cancellations', async (request, reply) => {
+    const p = listParams(request, 'cancelled_at');
+    const r = await listCancellations(db(), p);
+    return sendList(reply, 'cancellations', p, r as any, r.rows as AdminCancellationRecord[]);
+  });
+  app.get('/admin-api/cancellations/export', async (request, reply) => {
+    const p = listParams(request, 'cancelled_at');
+    const r = await listCancellations(db(), { ...p, range: EXPORT_RANGE });
+    return sendExport(request, reply, services, 'cancellations', p.filter, r.rows as AdminCancellationRecord[], CANCELLATION_EXPORT_COLUMNS);
+  });
+  app.get('/admin-api/cancellations/:id', async (request, reply) => {
+    const id = (request.params as { id: string }).id;
+    const r = await listCancellations(db(), { range: [0, 0], filter: { id } });
+    if (!r.rows[0]) throw new DomainError('Not found.', 'NOT_FOUND', 404);
+    return reply.send(r.rows[0]);
+  });
+
+  app.get('/admin-api/subscription-settings/:id', async (request, reply) => {
+    if ((request.params as { id: string }).id !== 'site') throw new DomainError('Not found.', 'NOT_FOUND', 404);
+    return reply.send(await memberships.settingsRecord());
+  });
+  app.put('/admin-api/subscription-settings/:id', async (request, reply) => {
+    if ((request.params as { id: string }).id !== 'site') throw new DomainError('Not found.', 'NOT_FOUND', 404);
+    const changes = parse(settingsBody, knownSettings(request.body)) as Partial<SiteSettings>;
+    if (changes.cancel_subscription_reasons) changes.cancel_subscription_reasons = cancelReasons(changes.cancel_subscription_reasons);
+    const ctx = contextFor(request, services);
+    await updateSiteSettings(ctx, changes);
+    await settle(services, ctx);
+    return reply.header('x-message', 'update settings successfully.').send(await memberships.settingsRecord());
+  });
+};
