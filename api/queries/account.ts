@@ -1,0 +1,16 @@
+// The signed-in user as GET /api/users/me answers it (MeView), from the users, subscribers, cards, account
+// status and wallet read models.
+import type { MeView } from '../../domain/user/wire';
+import { findAccountStatus } from '../../projections/account-status';
+import { findUser } from '../../projections/users';
+import { findSubscriber } from '../../projections/subscribers';
+import { savedCards } from '../../projections/cards';
+import { findWallet } from '../../projections/wallet';
+import { meView } from '../views';
+import type { Services } from '../services';
+
+export async function meOf(services: Services, userId: string): Promise<MeView | null> {
+  const db = services.database.db;
+  const [user, sub, cards, status, wallet] = await Promise.all([findUser(db, userId), findSubscriber(db, userId), savedCards(db, userId), findAccountStatus(db, userId), findWallet(db, userId)]);
+  return user ? meView(user, sub, cards.find((c) => c.is_primary)?._id ?? null, services.clock().toISOString(), status, wallet) : null;
+}
