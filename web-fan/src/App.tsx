@@ -6,6 +6,7 @@ import { AuthProvider, useAuth, useIsProxy, useModelName } from './auth';
 import { NotifyProvider } from './notify';
 import { buildTheme } from './theme';
 import { Shell, useLandingAtHome } from './components/Shell';
+import { LiveConnection } from './components/Live';
 import { Guard } from './components/Guard';
 import { PageLoader } from './components/StatusViews';
 
@@ -171,6 +172,7 @@ function Themed() {
     <ThemeProvider theme={theme}>
       <CssBaseline enableColorScheme />
       <NotifyProvider>
+        <LiveConnection />
         <BrowserRouter>
           <RouteEffects />
           <Suspense fallback={<PageLoader />}>

@@ -28,6 +28,9 @@ import { useSay } from '../posts/parts';
 import { chatApi } from './api';
 import { cents, deductionBreakdown, initials, MESSAGES } from './rules';
 import { problemText } from './useChat';
+import { useFanOnline, useOtherStaffInChat } from '../realtime';
+import { alsoInChat } from '../realtimeRules';
+import { OnlineDot } from './UserList';
 
 /** The membership in the list filter's words (rules.ts STATUS_CHOICES): '1' renewing, '2' cancelled but paid through. */
 const SUBSCRIPTION_LABEL: Record<string, string> = { '0': 'Not subscribed', '1': 'Active', '2': 'Active-Cancelled' };
@@ -61,6 +64,8 @@ export function ChatHeader({
   const walletCents = details ? details.wallet_amount_cents : entry?.wallet_amount_cents ?? null;
   const spentCents = details ? details.totalAmountSpentCents : entry?.total_amount_spent_cents ?? null;
   const d = details ? deductionBreakdown(details) : null;
+  const online = useFanOnline(userId);
+  const otherStaff = useOtherStaffInChat(userId);
 
   return (
     <Box sx={{ px: { xs: 1, sm: 2 }, py: 1.25, borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper' }} data-testid="chat-header">
@@ -70,9 +75,11 @@ export function ChatHeader({
             <ArrowBackIcon />
           </IconButton>
         ) : null}
-        <Avatar src={avatar ?? undefined} alt="" sx={{ width: 44, height: 44, bgcolor: 'primary.main', color: 'primary.contrastText' }}>
-          {name ? initials(name) : null}
-        </Avatar>
+        <OnlineDot online={online}>
+          <Avatar src={avatar ?? undefined} alt="" sx={{ width: 44, height: 44, bgcolor: 'primary.main', color: 'primary.contrastText' }}>
+            {name ? initials(name) : null}
+          </Avatar>
+        </OnlineDot>
         <Box sx={{ flex: 1, minWidth: 0 }}>
           {name ? (
             <Stack direction="row" spacing={0.75} sx={{ alignItems: 'baseline', minWidth: 0 }}>
@@ -89,15 +96,28 @@ export function ChatHeader({
             <Skeleton width={160} />
           )}
           <Typography variant="caption" color="text.secondary" noWrap component="div" title={details?.lastSeen ? formatDate(details.lastSeen) : undefined}>
+            {online ? (
+              <Box component="span" sx={{ color: 'success.main', fontWeight: 600 }} data-testid="chat-header-online">
+                Online
+              </Box>
+            ) : null}
             {details
               ? [
+                  online ? '' : null,
                   SUBSCRIPTION_LABEL[details.ccbill_subscription_status] ?? null,
-                  details.lastSeen ? `Last seen ${relative(details.lastSeen)}` : null,
+                  !online && details.lastSeen ? `Last seen ${relative(details.lastSeen)}` : null,
                 ]
-                  .filter(Boolean)
+                  .filter(v => v !== null)
                   .join(' · ')
-              : '\u00a0'}
+              : online
+                ? null
+                : '\u00a0'}
           </Typography>
+          {otherStaff ? (
+            <Typography variant="caption" color="info.main" noWrap component="div" sx={{ fontWeight: 600 }} data-testid="chat-other-staff">
+              {alsoInChat(otherStaff)}
+            </Typography>
+          ) : null}
         </Box>
       </Stack>
 

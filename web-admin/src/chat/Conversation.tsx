@@ -16,6 +16,7 @@ import { MediaMessageDialog } from './MediaMessageDialog';
 import { MessageList } from './Messages';
 import { MAX_TEXT, mayCopy, mayWrite, MESSAGES, newUniqueId, textProblem } from './rules';
 import { problemText, useConversation, useUserDetails, type ShownMessage } from './useChat';
+import { useAnnounceChat } from '../realtime';
 
 export function Conversation({
   role,
@@ -37,6 +38,8 @@ export function Conversation({
   const say = useSay();
   const conversation = useConversation(userId, onRead);
   const header = useUserDetails(userId);
+  // The other staff see "… is also in this chat" while this conversation is open.
+  useAnnounceChat(userId);
   const [text, setText] = useState('');
   const [textError, setTextError] = useState<string | null>(null);
   const [mediaOpen, setMediaOpen] = useState(false);

@@ -1,9 +1,10 @@
 // The chat user list (spec 3 §2.1 left column): search, sort and subscriber-status selects, the rows with
 // money, last message, time and unread badge, "No Records Found", and more rows at 98 % of the scroll.
-import { memo, useEffect, useRef, useState, type UIEvent } from 'react';
+import { memo, useEffect, useRef, useState, type ReactNode, type UIEvent } from 'react';
 import {
   Alert,
   Avatar,
+  Badge,
   Box,
   Button,
   CircularProgress,
@@ -25,6 +26,7 @@ import SearchIcon from '@mui/icons-material/Search';
 import StarIcon from '@mui/icons-material/Star';
 import type { ChatUserListEntry, ChatUserSort } from '../../../domain/chat/wire';
 import { formatDate, relative } from '../format';
+import { useFanOnline } from '../realtime';
 import {
   chooseSort,
   chooseStatus,
@@ -220,6 +222,7 @@ const UserRow = memo(function UserRow({
   onSelect: (u: ChatUserListEntry) => void;
 }) {
   const unread = unreadLabel(user.unreadcount);
+  const online = useFanOnline(user._id);
   const money = [
     user.wallet_amount_cents != null ? `Wallet ${cents(user.wallet_amount_cents)}` : null,
     user.total_amount_spent_cents != null ? `Spent ${cents(user.total_amount_spent_cents)}` : null,
@@ -243,12 +246,15 @@ const UserRow = memo(function UserRow({
       data-testid="chat-user-row"
       data-user-id={user._id}
       data-unread={user.unreadcount}
+      data-online={online ? 'true' : 'false'}
       aria-current={selected ? 'true' : undefined}
       sx={{ gap: 1.5, py: 1.25, px: 1.5, alignItems: 'flex-start', borderBottom: 1, borderColor: 'divider' }}
     >
-      <Avatar src={user.avatarUrl ?? undefined} alt="" sx={{ width: 44, height: 44, bgcolor: 'primary.main', color: 'primary.contrastText', fontSize: 16, mt: 0.25 }}>
-        {initials(user.name)}
-      </Avatar>
+      <OnlineDot online={online}>
+        <Avatar src={user.avatarUrl ?? undefined} alt="" sx={{ width: 44, height: 44, bgcolor: 'primary.main', color: 'primary.contrastText', fontSize: 16 }}>
+          {initials(user.name)}
+        </Avatar>
+      </OnlineDot>
       <Box sx={{ flex: 1, minWidth: 0 }}>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'baseline', minWidth: 0 }}>
           <Typography variant="subtitle2" noWrap sx={{ minWidth: 0, flexShrink: 1 }} data-testid="chat-user-name">
@@ -312,3 +318,23 @@ const UserRow = memo(function UserRow({
     </ListItemButton>
   );
 });
+
+/** A green dot on a fan's avatar while the fan has the site open (presence frames). */
+export function OnlineDot({ online, children }: { online: boolean; children: ReactNode }) {
+  return (
+    <Badge
+      overlap="circular"
+      variant="dot"
+      invisible={!online}
+      anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+      slotProps={{ badge: (online ? { 'aria-label': 'Online', role: 'img', 'data-testid': 'chat-user-online' } : { 'aria-hidden': true }) as object }}
+      sx={{
+        flexShrink: 0,
+        mt: 0.25,
+        '& .MuiBadge-badge': { bgcolor: 'success.main', width: 12, height: 12, borderRadius: 6, border: 2, borderColor: 'background.paper' },
+      }}
+    >
+      {children}
+    </Badge>
+  );
+}

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   chooseSort,
   chooseStatus,
+  concernsFan,
   deductionBreakdown,
   initials,
   lockChip,
@@ -80,5 +81,17 @@ describe('console chat rules', () => {
     const pending = { _id: 'pending-u1', uniqueId: 'u1', created: '2024-01-01T00:00:05Z' };
     const sent = { _id: 'c', uniqueId: 'u1', created: '2024-01-01T00:00:03Z' };
     expect(mergeMessages([b, pending], [a, sent]).map((m) => m._id)).toEqual(['a', 'b', 'c']);
+  });
+});
+
+describe('live frames in the open conversation (issue 13)', () => {
+  it('a frame is about the open conversation when it names that fan', () => {
+    expect(concernsFan({ fanId: 'f1' }, 'f1')).toBe(true);
+    expect(concernsFan({ fanId: 'f2' }, 'f1')).toBe(false);
+    expect(concernsFan({ userId: 'f1', readByUserAt: 'x' }, 'f1')).toBe(true);
+    expect(concernsFan({ userId: 'f1', spentChanged: true }, 'f1')).toBe(true);
+    // A message frame names the fan in fanId; its userId (if any) is not the conversation.
+    expect(concernsFan({ fanId: 'f2', userId: 'f1' }, 'f1')).toBe(false);
+    expect(concernsFan({ fanId: 'f1' }, null)).toBe(false);
   });
 });

@@ -32,8 +32,15 @@ export const MAX_TEXT = CHAT_TEXT_MAX;
 export const DEFAULT_LOCKED_AMOUNT = 20;
 /** Rows load more when scrolled beyond 98 % (spec 3 §2.1). */
 export const LOAD_MORE_AT = 0.98;
-/** The conversation is re-read this often (ms). */
-export const POLL_MS = 5000;
+/** A burst of list frames (UPDATE_USER_LAST_MESSAGE, UPDATE_USER_AMOUNT) is one re-read of the list, this long after the last. */
+export const LIST_REFRESH_DEBOUNCE_MS = 300;
+
+/** Whether a frame is about this fan's conversation (MESSAGE_RECEIVE / UPDATE_MESSAGE name `fanId`; list and money
+ *  frames `userId`). */
+export function concernsFan(data: Record<string, unknown>, fanId: string | null): boolean {
+  if (!fanId) return false;
+  return data.fanId === fanId || (data.fanId === undefined && data.userId === fanId);
+}
 export const SEARCH_DEBOUNCE_MS = 400;
 
 export const MAX_MEDIA = CHAT_MEDIA_MAX;

@@ -1,10 +1,13 @@
 // Data hooks of the console chat: the paged user list (search, sort, status, load more, refresh) and one
-// conversation (newest page first, older pages on demand, polled every 5 s, read receipts) with its header.
+// conversation (newest page first, older pages on demand, read receipts) with its header. What they show is read
+// again when a frame says it changed (web-admin/src/realtime.ts), after a reconnect and when the tab is visible
+// again; frames carry ids only, the content comes over HTTP.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ChatMessagePage, ChatMessageView, ChatUserDetails, ChatUserListEntry, PayPerMessageStatus } from '../../../domain/chat/wire';
 import { ApiRequestError } from '../api';
 import { chatApi, type UserListQuery } from './api';
-import { MESSAGES, mergeMessages, POLL_MS, type ListFilter } from './rules';
+import { useDebounced, useFrame, useLiveReload } from '../realtime';
+import { concernsFan, LIST_REFRESH_DEBOUNCE_MS, MESSAGES, mergeMessages, type ListFilter } from './rules';
 
 /** The server's message for a 4xx (or the offline text), else the spec's fallback. */
 export function problemText(error: unknown, fallback: string): string {
@@ -13,19 +16,6 @@ export function problemText(error: unknown, fallback: string): string {
 }
 
 const isAbort = (e: unknown) => (e as Error)?.name === 'AbortError';
-
-/** Runs `fn` every `ms` while the page is visible (not in a background tab). */
-export function useInterval(fn: () => void, ms: number, on = true) {
-  const ref = useRef(fn);
-  ref.current = fn;
-  useEffect(() => {
-    if (!on) return;
-    const id = window.setInterval(() => {
-      if (typeof document === 'undefined' || !document.hidden) ref.current();
-    }, ms);
-    return () => window.clearInterval(id);
-  }, [ms, on]);
-}
 
 // ---- the user list ----------------------------------------------------------------------------------------
 
@@ -38,8 +28,6 @@ export interface UserListState {
   loadingMore: boolean;
   error: string | null;
 }
-
-const LIST_REFRESH_MS = 15_000;
 
 export function useUserList(search: string, filter: ListFilter) {
   const [state, setState] = useState<UserListState>({ users: [], page: 0, total: 0, hasMore: false, loading: true, loadingMore: false, error: null });
@@ -102,7 +90,7 @@ export function useUserList(search: string, filter: ListFilter) {
 
   const retry = useCallback(() => setReloads(n => n + 1), []);
 
-  // Unread counts and last messages move on: page 1 is re-read now and then and merged in.
+  // Unread counts, last messages and amounts move on: page 1 is read again and merged in.
   const refresh = useCallback(() => {
     if (busy.current || stateRef.current.error || stateRef.current.loading) return;
     const gen = generation.current;
@@ -119,7 +107,11 @@ export function useUserList(search: string, filter: ListFilter) {
       })
       .catch(() => undefined);
   }, [queryFor]);
-  useInterval(refresh, LIST_REFRESH_MS);
+  // A row's last message, unread count or money changed: page 1 again (rows move with the sort), once per burst.
+  const refreshSoon = useDebounced(refresh, LIST_REFRESH_DEBOUNCE_MS);
+  useFrame('UPDATE_USER_LAST_MESSAGE', refreshSoon);
+  useFrame('UPDATE_USER_AMOUNT', refreshSoon);
+  useLiveReload(refresh);
 
   const patchUser = useCallback((id: string, patch: Partial<ChatUserListEntry>) => {
     setState(x => (x.users.some(u => u._id === id) ? { ...x, users: x.users.map(u => (u._id === id ? { ...u, ...patch } : u)) } : x));
@@ -253,13 +245,19 @@ export function useConversation(userId: string | null, onRead: (userId: string) 
       });
   }, [apply]);
 
-  // Polled every 5 s: page 1 merged in (new messages, processing finished, unlocked by the fan).
+  // Page 1 merged in when a frame says this conversation changed (new messages, unlocked, read by the fan).
   const polling = useRef(false);
+  const again = useRef(false);
   const poll = useCallback(() => {
     const id = current.current;
     const s = stateRef.current;
-    if (!id || polling.current || s.loading || s.error) return;
+    if (!id || s.loading || s.error) return;
+    if (polling.current) {
+      again.current = true; // one more read once this one answers: it may predate what changed
+      return;
+    }
     polling.current = true;
+    again.current = false;
     chatApi
       .messages(id, 1)
       .then(page => {
@@ -269,9 +267,22 @@ export function useConversation(userId: string | null, onRead: (userId: string) 
       .catch(() => undefined)
       .finally(() => {
         polling.current = false;
+        if (again.current) {
+          again.current = false;
+          pollRef.current();
+        }
       });
   }, [apply, markRead]);
-  useInterval(poll, POLL_MS, Boolean(userId));
+  const pollRef = useRef(poll);
+  pollRef.current = poll;
+  const pollIfOurs = (data: Record<string, unknown>) => {
+    if (concernsFan(data, current.current)) poll();
+  };
+  useFrame('MESSAGE_RECEIVE', pollIfOurs, Boolean(userId));
+  useFrame('UPDATE_MESSAGE', pollIfOurs, Boolean(userId));
+  // The fan read the conversation: the staff's messages show as seen.
+  useFrame('UPDATE_USER_LAST_MESSAGE', data => data.readByUserAt !== undefined && pollIfOurs(data), Boolean(userId));
+  useLiveReload(poll, Boolean(userId));
 
   const retry = useCallback(() => {
     if (userId) loadFirst(userId);
@@ -299,8 +310,6 @@ export function useConversation(userId: string | null, onRead: (userId: string) 
 }
 
 // ---- the chat header --------------------------------------------------------------------------------------
-
-const DETAILS_REFRESH_MS = 15_000;
 
 export function useUserDetails(userId: string | null) {
   const [details, setDetails] = useState<ChatUserDetails | null>(null);
@@ -341,7 +350,10 @@ export function useUserDetails(userId: string | null) {
   const refresh = useCallback(() => {
     if (current.current) void load(current.current, true);
   }, [load]);
-  useInterval(refresh, DETAILS_REFRESH_MS, Boolean(userId));
+  // The header's wallet, amount spent and deductions follow the fan's money frames.
+  const refreshSoon = useDebounced(refresh, LIST_REFRESH_DEBOUNCE_MS);
+  useFrame('UPDATE_USER_AMOUNT', data => concernsFan(data, current.current) && refreshSoon(), Boolean(userId));
+  useLiveReload(refresh, Boolean(userId));
 
   const retry = useCallback(() => {
     if (current.current) void load(current.current, false);

@@ -1,5 +1,5 @@
-import { useEffect, useState, type ReactNode } from 'react';
-import { Alert, Box, Button, Card, CardContent, CardHeader, Skeleton, Typography } from '@mui/material';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { Alert, Box, Button, Card, CardContent, CardHeader, Chip, Skeleton, Typography } from '@mui/material';
 import PaidIcon from '@mui/icons-material/Paid';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import GroupsIcon from '@mui/icons-material/Groups';
@@ -12,6 +12,10 @@ import { money } from '../format';
 import { EarningsChart } from './EarningsChart';
 import { SourceBreakdown } from './SourceBreakdown';
 import { MailNotice } from './MailNotice';
+import { useDebounced, useFansOnlineCount, useFrame, useLiveReload, useLiveState } from '../realtime';
+
+/** A burst of payments (UPDATE_USER_AMOUNT spentChanged) is one re-read of the counters, this long after the last. */
+const COUNTERS_DEBOUNCE_MS = 1000;
 
 export function Dashboard() {
   const { permissions, isPending } = usePermissions();
@@ -61,6 +65,20 @@ function MoneyDashboard() {
     };
   }, [dataProvider, attempt]);
 
+  // Money moved (a payment captured or reversed): the counters are read again quietly, keeping what is shown.
+  const stateRef = useRef(state);
+  stateRef.current = state;
+  const reload = useCallback(() => {
+    if (stateRef.current.status !== 'ready') return;
+    dataProvider
+      .getDashboard()
+      .then(data => stateRef.current.status === 'ready' && setState({ status: 'ready', data }))
+      .catch(() => undefined);
+  }, [dataProvider]);
+  const reloadSoon = useDebounced(reload, COUNTERS_DEBOUNCE_MS);
+  useFrame<{ spentChanged?: boolean }>('UPDATE_USER_AMOUNT', data => data.spentChanged && reloadSoon());
+  useLiveReload(reload);
+
   const data = state.status === 'ready' ? state.data : null;
   const loading = state.status === 'loading';
   const series = data?.earnings_30d ?? [];
@@ -70,6 +88,7 @@ function MoneyDashboard() {
     <Box sx={{ mt: 2, display: 'grid', gap: 2 }} data-testid="dashboard">
       <Title title="Dashboard" />
       <MailNotice />
+      <FansOnline />
       {state.status === 'error' ? (
         <Alert
           severity="error"
@@ -123,6 +142,23 @@ function MoneyDashboard() {
           </CardContent>
         </Card>
       )}
+    </Box>
+  );
+}
+
+/** Fans with the site open right now (presence frames), once the live connection is up. */
+function FansOnline() {
+  const count = useFansOnlineCount();
+  if (useLiveState() !== 'live') return null;
+  return (
+    <Box>
+      <Chip
+        size="small"
+        variant="outlined"
+        data-testid="dashboard-fans-online"
+        icon={<Box component="span" sx={{ width: 8, height: 8, borderRadius: 4, bgcolor: count ? 'success.main' : 'text.disabled', ml: 1 }} />}
+        label={count === 1 ? '1 fan online now' : `${count} fans online now`}
+      />
     </Box>
   );
 }

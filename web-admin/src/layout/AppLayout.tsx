@@ -2,7 +2,14 @@ import type { ReactNode } from 'react';
 import { Layout } from 'react-admin';
 import { AppMenu } from './AppMenu';
 import { AppAppBar } from './AppUserMenu';
+import { LiveConnection, ReconnectingChip } from './Live';
 
 export function AppLayout({ children }: { children: ReactNode }) {
-  return <Layout menu={AppMenu} appBar={AppAppBar}>{children}</Layout>;
+  return (
+    <Layout menu={AppMenu} appBar={AppAppBar}>
+      <LiveConnection />
+      <ReconnectingChip />
+      {children}
+    </Layout>
+  );
 }

@@ -29,7 +29,8 @@ import { TIP_SENT } from '../tips/tipForm';
 import { paysFromWallet, WalletNotice } from '../wallet/useWalletPurchase';
 import type { AddFundsResult } from '../wallet/AddFundsDialog';
 import { chatApi, type SendTextBody } from './chatApi';
-import { interpretSendError, LOAD_FAILED, LOW_WALLET_MESSAGE, payPerMessageAlert, textError, visibleToFan } from './chatRules';
+import { failedPendingOf, interpretSendError, LOAD_FAILED, LOW_WALLET_MESSAGE, payPerMessageAlert, SEND_FAILED_LATER, textError, visibleToFan } from './chatRules';
+import { useFrame } from '../realtime';
 import { ChatInputBar } from './ChatInputBar';
 import { ChatTipDialog } from './ChatTipDialog';
 import { MessageBubble, PendingBubble, useNow, type PendingMessage } from './MessageBubble';
@@ -418,6 +419,15 @@ function ChatScreen() {
     setAddFunds(null);
     if (waiting) patch(waiting.uniqueId, { status: 'failed', error: waiting.reason });
   }, []);
+
+  // A send that failed after the fact (SEND_MESSAGE_RES): the waiting bubble shows it with a retry (the send's own
+  // answer, when it comes, has the last word), and page 1 is read again.
+  useFrame<{ success?: boolean }>('SEND_MESSAGE_RES', (data) => {
+    if (data.success !== false) return;
+    const p = failedPendingOf(latest.current.pending);
+    if (p) latest.current.patchPending(p.uniqueId, { status: 'failed', error: SEND_FAILED_LATER });
+    void chat.refresh();
+  });
 
   const note = proxy
     ? 'Viewing the site as a fan: messages and purchases are not sent from here.'

@@ -4,9 +4,10 @@ import { describe, expect, it } from 'vitest';
 import type { ChatMessageView, PayPerMessageStatus } from '../../../domain/chat/wire';
 import { ApiError } from '../api';
 import {
-  CASCADE_SEND_MESSAGE, EMPTY_MESSAGE, chatTime, MESSAGE_TOO_LONG, interpretSendError, mergeMessages, pageOverlaps, payPerMessageAlert, sendFailureText, textError,
-  visibleToFan,
+  CASCADE_SEND_MESSAGE, EMPTY_MESSAGE, chatTime, failedPendingOf, MESSAGE_TOO_LONG, interpretSendError, mergeMessages, pageOverlaps, payPerMessageAlert,
+  SEND_FAILED_LATER, sendFailureText, textError, visibleToFan,
 } from './chatRules';
+import { movesUnread } from './unread';
 
 const msg = (id: string, created: string, over: Partial<ChatMessageView> = {}): ChatMessageView => ({
   _id: id, uniqueId: null, type: 'text', message: id, tipMessage: null, fromAdmin: true, senderId: 's', userId: 'f', name: 'C', isLocked: 'free',
@@ -66,5 +67,24 @@ describe('chat rules', () => {
     const now = Date.parse('2026-01-01T10:00:00.000Z');
     expect(chatTime('2026-01-01T10:00:03.000Z', now)).toBe('just now');
     expect(chatTime('2026-01-01T09:55:00.000Z', now)).toBe('5 min ago');
+  });
+});
+
+describe('live frames in the fan chat (issue 13)', () => {
+  it('a SEND_MESSAGE_RES failure is the one send still waiting for its answer, none when several or none wait', () => {
+    const p = (uniqueId: string, status: string) => ({ uniqueId, status });
+    expect(failedPendingOf([p('a', 'failed'), p('b', 'sending')])).toEqual(p('b', 'sending'));
+    expect(failedPendingOf([p('a', 'sending'), p('b', 'sending')])).toBeNull();
+    expect(failedPendingOf([p('a', 'awaiting_funds')])).toBeNull();
+    expect(failedPendingOf([])).toBeNull();
+    expect(SEND_FAILED_LATER).toMatch(/^Could not send Message: /);
+  });
+
+  it('the unread badge moves on a message from the creator and on the creator reading the chat, not on the fan\'s own', () => {
+    expect(movesUnread('MESSAGE_RECEIVE', { fromAdmin: true })).toBe(true);
+    expect(movesUnread('MESSAGE_RECEIVE', { fromAdmin: false })).toBe(false);
+    expect(movesUnread('UPDATE_MESSAGE', { isRead: true })).toBe(true);
+    expect(movesUnread('UPDATE_MESSAGE', { isLocked: false })).toBe(false);
+    expect(movesUnread('PAY_PER_MESSAGE_STATUS', { fromAdmin: true })).toBe(false);
   });
 });

@@ -12,8 +12,6 @@ export const EMPTY_MESSAGE = MESSAGE_EMPTY;
 export const LOAD_FAILED = 'There was a problem loading messages.';
 export const CASCADE_SEND_MESSAGE = couldNotSend('Problem in card authorization please re-enter your card details or add new card.');
 export const LOW_WALLET_MESSAGE = LOW_BALANCE_FOR_MESSAGE;
-/** Poll for new messages every 5 seconds (no websocket yet). */
-export const CHAT_POLL_MS = 5_000;
 /** The tip button starts at $20 in chat (spec 3 §9). */
 export const CHAT_DEFAULT_TIP = 20;
 
@@ -31,6 +29,17 @@ export function sendFailureText(reason: string): string {
   const r = reason.trim();
   if (/^could not send message/i.test(r)) return r;
   return couldNotSend(r || 'Something went wrong');
+}
+
+/** SEND_MESSAGE_RES {success: false}: a send failed after the fact (its pay-per-message charge did not go through;
+ *  the frame carries only the gateway's code, and the send's own answer, if it still comes, says more). */
+export const SEND_FAILED_LATER = couldNotSend('The payment did not go through.');
+
+/** Which optimistic message a SEND_MESSAGE_RES is about: the frame names the server's id, which the page learns only
+ *  from a successful answer, so it can only be the one send still waiting for its answer (none when several are). */
+export function failedPendingOf<P extends { uniqueId: string; status: string }>(pending: readonly P[]): P | null {
+  const sending = pending.filter((p) => p.status === 'sending');
+  return sending.length === 1 ? sending[0]! : null;
 }
 
 export interface SendFailure {

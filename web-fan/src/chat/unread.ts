@@ -1,12 +1,11 @@
 // The unread-messages count behind the navbar's chat icon and the bottom navigation's Chat badge (spec 3 §2.3,
-// capped '99+' by the badge). Kept small: it ships with the shell. The shell polls GET /api/users/get_unread_count;
-// the chat page sets it to 0 once it has marked the conversation read.
+// capped '99+' by the badge). Kept small: it ships with the shell. The shell reads GET /api/users/get_unread_count
+// again when a frame says it moved (a message from the creator, the creator read the fan's) and after a reconnect
+// or a return to the tab; the chat page sets it to 0 once it has marked the conversation read.
 import { useEffect, useSyncExternalStore } from 'react';
 import type { UnreadCounts } from '../../../domain/chat/wire';
 import { api } from '../api';
-
-/** The shell asks every 30 seconds (the chat page itself polls every 5). */
-export const UNREAD_POLL_MS = 30_000;
+import { useFrame, useLiveReload } from '../realtime';
 
 let count = 0;
 const listeners = new Set<() => void>();
@@ -37,22 +36,20 @@ export function useUnreadCount(): number {
   return useSyncExternalStore(subscribe, () => count, () => 0);
 }
 
-/** Keeps the count fresh while the page is visible (mounted once, by the shell). */
-export function useUnreadPolling(poll: boolean): void {
+/** Frames that move the fan's unread count: a message from the creator, or the creator having read the chat. */
+export function movesUnread(type: string, data: Record<string, unknown>): boolean {
+  if (type === 'MESSAGE_RECEIVE') return data.fromAdmin === true;
+  if (type === 'UPDATE_MESSAGE') return data.isRead === true;
+  return false;
+}
+
+/** Keeps the count current from frames (mounted once, by the shell); off: the count shows 0. */
+export function useLiveUnreadCount(on: boolean): void {
   useEffect(() => {
-    if (!poll) {
-      setUnreadCount(0);
-      return;
-    }
-    void refreshUnreadCount();
-    const tick = () => {
-      if (document.visibilityState === 'visible') void refreshUnreadCount();
-    };
-    const timer = setInterval(tick, UNREAD_POLL_MS);
-    document.addEventListener('visibilitychange', tick);
-    return () => {
-      clearInterval(timer);
-      document.removeEventListener('visibilitychange', tick);
-    };
-  }, [poll]);
+    if (on) void refreshUnreadCount();
+    else setUnreadCount(0);
+  }, [on]);
+  useFrame('MESSAGE_RECEIVE', (data) => movesUnread('MESSAGE_RECEIVE', data) && void refreshUnreadCount(), on);
+  useFrame('UPDATE_MESSAGE', (data) => movesUnread('UPDATE_MESSAGE', data) && void refreshUnreadCount(), on);
+  useLiveReload(() => void refreshUnreadCount(), on);
 }

@@ -1,11 +1,13 @@
 // The conversation as the fan sees it: page 1 (the newest messages) first, older pages when scrolled to the top,
-// a poll for new messages every 5 seconds while the page is visible, and the conversation marked read (POST
-// /api/chat/read_message_user) whenever unread messages from the creator are on a visible page.
+// page 1 read again when a frame says the conversation changed (MESSAGE_RECEIVE, UPDATE_MESSAGE), after a
+// reconnect and when the tab is visible again, and the conversation marked read (POST /api/chat/read_message_user)
+// whenever unread messages from the creator are on a visible page.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ChatMessageView, PayPerMessageStatus } from '../../../domain/chat/wire';
 import { ApiError, errorMessage } from '../api';
 import { chatApi } from './chatApi';
-import { CHAT_POLL_MS, LOAD_FAILED, mergeMessages, pageOverlaps, visibleToFan } from './chatRules';
+import { LOAD_FAILED, mergeMessages, pageOverlaps, visibleToFan } from './chatRules';
+import { useFrame, useLiveReload } from '../realtime';
 import { setUnreadCount } from './unread';
 
 export type ChatLoadStatus = 'loading' | 'ready' | 'error' | 'forbidden';
@@ -38,7 +40,7 @@ export function useChatMessages() {
   /** The oldest page loaded so far. */
   const pageRef = useRef(1);
   const messagesRef = useRef<ChatMessageView[]>([]);
-  const polling = useRef(false);
+  const reading = useRef(false);
   const again = useRef(false);
   const loadNewestRef = useRef<() => Promise<void>>(async () => undefined);
   const olderBusy = useRef(false);
@@ -71,18 +73,18 @@ export function useChatMessages() {
       await chatApi.markRead();
       setUnreadCount(0);
     } catch {
-      for (const m of unread) markedRead.current.delete(m._id); // asked again on the next poll
+      for (const m of unread) markedRead.current.delete(m._id); // asked again on the next read of page 1
     }
   }, []);
 
-  /** Page 1: the first load, each poll and a refresh after an action. */
+  /** Page 1: the first load, each change a frame announces and a refresh after an action. */
   const loadNewest = useCallback(
     async (first = false) => {
-      if (polling.current && !first) {
+      if (reading.current && !first) {
         again.current = true; // one more round once this one answers: it may predate what changed
         return;
       }
-      polling.current = true;
+      reading.current = true;
       again.current = false;
       try {
         const { data } = await chatApi.messages(1);
@@ -93,7 +95,7 @@ export function useChatMessages() {
           if (restart) pageRef.current = 1;
           const messages = restart ? mergeMessages([], page) : mergeMessages(s.messages, page);
           const payPerMessage = data.pay_per_message ?? s.payPerMessage;
-          // A poll that brings nothing new keeps the same state: no re-render every 5 seconds.
+          // A read that brings nothing new keeps the same state: no re-render.
           if (!restart && s.status === 'ready' && sameJson(messages, s.messages) && sameJson(payPerMessage, s.payPerMessage)) return s;
           return {
             ...s,
@@ -111,10 +113,10 @@ export function useChatMessages() {
           update((s) => ({ ...s, status: 'forbidden', error: err.message }));
           return;
         }
-        // A failed poll keeps what is shown; only the first load shows the error.
+        // A failed re-read keeps what is shown; only the first load shows the error.
         update((s) => (s.status === 'ready' && !first ? s : { ...s, status: 'error', error: errorMessage(err, LOAD_FAILED) }));
       } finally {
-        polling.current = false;
+        reading.current = false;
         if (again.current && alive.current) {
           again.current = false;
           void loadNewestRef.current();
@@ -156,19 +158,19 @@ export function useChatMessages() {
     [update],
   );
 
-  // First load, then a poll every 5 seconds while the page is visible (and at once when it becomes visible).
+  // First load; then page 1 again whenever the conversation changed. Frames reach a fan only about their own
+  // conversation (the audience rule), so every MESSAGE_RECEIVE / UPDATE_MESSAGE is about this one.
   useEffect(() => {
     void loadNewest(true);
-    const tick = () => {
-      if (isVisible()) void loadNewest();
-    };
-    const timer = setInterval(tick, CHAT_POLL_MS);
-    document.addEventListener('visibilitychange', tick);
-    return () => {
-      clearInterval(timer);
-      document.removeEventListener('visibilitychange', tick);
-    };
   }, [loadNewest]);
+  useFrame('MESSAGE_RECEIVE', () => void loadNewest());
+  useFrame('UPDATE_MESSAGE', () => void loadNewest());
+  useFrame<{ payPerMessageCredit?: number }>('PAY_PER_MESSAGE_STATUS', ({ payPerMessageCredit }) => {
+    if (typeof payPerMessageCredit === 'number') setPayPerMessage((p) => (p && p.payPerMessageCredit !== payPerMessageCredit ? { ...p, payPerMessageCredit } : p));
+  });
+  useLiveReload(() => {
+    if (isVisible()) void loadNewest();
+  });
 
   return { ...state, loadOlder, retry, refresh: loadNewest, upsert, setPayPerMessage, messagesRef };
 }

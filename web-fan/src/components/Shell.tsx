@@ -30,7 +30,8 @@ import KeyRounded from '@mui/icons-material/KeyRounded';
 import VisibilityRounded from '@mui/icons-material/VisibilityRounded';
 import { useAuth, useIsProxy, useModelName } from '../auth';
 import { isMember, isStaff } from '../format';
-import { useUnreadCount, useUnreadPolling } from '../chat/unread';
+import { useUnreadCount, useLiveUnreadCount } from '../chat/unread';
+import { ReconnectingChip } from './Live';
 import { PageLoader } from './StatusViews';
 import { useMayOpen } from './Guard';
 import { sanitizeHtml } from '../sanitize';
@@ -471,7 +472,7 @@ export function Shell() {
   // Full-screen chat for those who chat (a fan without a membership gets the usual page with its prompt).
   const chatOpen = isChatPath(pathname) && !!chatLink?.counts;
   // The unread badge is kept fresh everywhere but in the chat, which marks the conversation read itself.
-  useUnreadPolling(!!chatLink?.counts && !chatOpen);
+  useLiveUnreadCount(!!chatLink?.counts && !chatOpen);
   // The landing page brings its own navbar and footer.
   if (useLandingAtHome()) {
     return (
@@ -529,6 +530,7 @@ export function Shell() {
         {!chatOpen && <Footer />}
         {!chatOpen && <BottomNav onOpenAccount={setAccountAnchor} />}
         <AccountMenu anchorEl={accountAnchor} onClose={() => setAccountAnchor(null)} />
+        {signedIn && <ReconnectingChip />}
       </Box>
     </PromotionProvider>
   );

@@ -1,0 +1,55 @@
+// The live connection's place in the shell (issue 13): one socket while signed in, the navbar's wallet balance
+// kept current from UPDATE_USER_AMOUNT, and a small "Reconnecting…" chip while the socket is down.
+import { useEffect } from 'react';
+import Chip from '@mui/material/Chip';
+import CircularProgress from '@mui/material/CircularProgress';
+import Fade from '@mui/material/Fade';
+import { useAuth } from '../auth';
+import { startLive, useFrame, useLiveReload, useLiveState } from '../realtime';
+
+/** Mounted once, inside the AuthProvider: the socket lives as long as the session. */
+export function LiveConnection() {
+  const { token, me, refresh } = useAuth();
+  const userId = token ? me?._id ?? null : null;
+  useEffect(() => {
+    if (!userId) return;
+    // The server ended the session (4401/4403): ask for `me` as on an expired session; its 401 signs out.
+    return startLive(() => void refresh().catch(() => undefined));
+  }, [userId, refresh]);
+  // The balance in the navbar and on the wallet page is `me.wallet_amount_cents`.
+  useFrame<{ walletBalanceCents?: number }>(
+    'UPDATE_USER_AMOUNT',
+    (data) => {
+      if (typeof data.walletBalanceCents === 'number' && data.walletBalanceCents !== me?.wallet_amount_cents) void refresh().catch(() => undefined);
+    },
+    !!userId,
+  );
+  useLiveReload(() => void refresh().catch(() => undefined), !!userId);
+  return null;
+}
+
+/** Shown only while the socket reconnects; unobtrusive, below the navbar. */
+export function ReconnectingChip() {
+  const state = useLiveState();
+  return (
+    <Fade in={state === 'reconnecting'} unmountOnExit>
+      <Chip
+        role="status"
+        data-testid="live-reconnecting"
+        size="small"
+        icon={<CircularProgress size={12} thickness={5} color="inherit" />}
+        label="Reconnecting…"
+        sx={{
+          position: 'fixed',
+          top: { xs: 64, sm: 72 },
+          left: '50%',
+          transform: 'translateX(-50%)',
+          zIndex: (t) => t.zIndex.snackbar,
+          bgcolor: 'background.paper',
+          boxShadow: 2,
+          pointerEvents: 'none',
+        }}
+      />
+    </Fade>
+  );
+}
