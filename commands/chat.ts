@@ -22,8 +22,7 @@ import { handle, loadStream, type CommandContext } from './handle';
 import { payFor, resumePayment, type PaymentDeps } from './payment/process';
 import { resolveCard, type CardChoice } from './cards';
 import { loadSettings } from './subscriptions';
-import { SOMETHING_WENT_WRONG } from './wallet';
-import { walletBalance } from './payment/wallet-stream';
+import { SOMETHING_WENT_WRONG, walletBalance } from './payment/wallet-stream';
 
 /** Staff who write in chat; support reads only (spec 3 §6 gives support no message actions). */
 export const CHAT_WRITERS: readonly Role[] = ['admin', 'super_admin', 'sub_admin', 'model', 'content_manager', 'live_stream_manager'];

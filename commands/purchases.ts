@@ -12,11 +12,10 @@ import { walletShortfallError } from '../domain/wallet/wallet';
 import { insufficientFunds, lockedContentPriceCents } from '../domain/pricing/pricing';
 import { handle, loadStream, type CommandContext } from './handle';
 import { payFor, type PaymentDeps } from './payment/process';
-import { walletBalance } from './payment/wallet-stream';
+import { SOMETHING_WENT_WRONG, walletBalance } from './payment/wallet-stream';
 import { resolveCard, type CardChoice } from './cards';
 import { requireLockedContentPromotion } from './promotions';
 import { subscribeMember } from './subscriptions';
-import { SOMETHING_WENT_WRONG } from './wallet';
 
 export interface PurchaseOutcome {
   accepted: boolean;

@@ -26,8 +26,6 @@ import type { CryptoGateway, CryptoPaymentStart, CryptoStatusReport } from '../i
 import { commandContext, handle, loadStream, type CommandContext } from './handle';
 import { walletBalance, walletCommand } from './payment/wallet-stream';
 
-export const SOMETHING_WENT_WRONG = 'something went wrong';
-
 // ---------------------------------------------------------------------------------------------------------
 // Default payment method
 

@@ -11,7 +11,7 @@ import { walletPurchaseMessage } from '../../domain/wallet/wallet';
 import { VALID_AMOUNT, insufficientFunds } from '../../domain/pricing/pricing';
 import type { ChatWalletPurchaseResult } from '../../domain/chat/wire';
 import type { WalletPurchaseResult } from '../../domain/wallet/wire';
-import { SOMETHING_WENT_WRONG } from '../../commands/wallet';
+import { SOMETHING_WENT_WRONG } from '../../commands/payment/wallet-stream';
 import { purchasePostFromWallet } from '../../commands/purchases';
 import { sendTipFromWallet } from '../../commands/tips';
 import { purchaseChatMessageFromWallet } from '../../commands/chat';

@@ -28,6 +28,9 @@ function serialised<T>(key: string, fn: () => Promise<T>): Promise<T> {
   return run;
 }
 
+/** A wallet purchase that failed for a reason other than the balance (spec 2 §7's answer). */
+export const SOMETHING_WENT_WRONG = 'something went wrong';
+
 const CONFLICT_ATTEMPTS = 40;
 
 /** One wallet command: decided against the current stream and appended with its expected revision. */
