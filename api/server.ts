@@ -1,5 +1,4 @@
 // Wires one Fanclub process: database + event store, projections, adapters, the HTTP app, background work.
-import fs from 'node:fs';
 import path from 'node:path';
 import { createHmac, randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
@@ -12,9 +11,6 @@ import { createSandboxCardGateway } from '../infra/payments/sandbox-card-gateway
 import { createSandboxCryptoGateway } from '../infra/payments/sandbox-crypto-gateway';
 import { resumeCryptoTopUps } from '../commands/wallet';
 import { cryptoPaymentsToResume } from '../projections/wallet';
-import { createLocalDiskBytes } from '../infra/storage/local-disk';
-import { createS3Storage, type S3Storage } from '../infra/storage/s3';
-import { selfSigned } from '../infra/storage/self-signed';
 import { currentSettings } from '../projections/settings';
 import { watermarkOf } from '../domain/media/watermark';
 import { createIdempotencyStore, type IdempotencyStore } from '../infra/idempotency/store';
@@ -23,24 +19,14 @@ import { bootstrap, type BootstrapResult } from '../commands/bootstrap';
 import { resumeUnfinishedPayments } from '../commands/recovery';
 import { startRebillScheduler, type RebillScheduler } from '../commands/subscriptions';
 import { paymentMethodFromReadModel, rebillReads, recoveryReads } from './payment-reads';
-import { startMediaWorker, type MediaWorker } from '../commands/media-jobs';
+import { forwardMediaNudges, startMediaWorker, type MediaWorker } from '../commands/media-jobs';
 import { buildApp } from './app';
+import { openAppStorage, signingSecret } from './media-storage';
 import { createKafkaBus, type KafkaBus } from '../infra/bus/kafka';
 import { startRelay, type Relay } from '../infra/bus/relay';
 import type { Services } from './services';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-
-/** The signing secret: from FANCLUB_SECRET, else generated once and kept in the data folder. */
-function signingSecret(cfg: Config): string {
-  if (cfg.FANCLUB_SECRET) return cfg.FANCLUB_SECRET;
-  const file = path.join(cfg.dataDir, 'secret.key');
-  if (fs.existsSync(file)) return fs.readFileSync(file, 'utf8').trim();
-  fs.mkdirSync(cfg.dataDir, { recursive: true });
-  const secret = randomBytes(32).toString('base64url');
-  fs.writeFileSync(file, secret, { mode: 0o600 });
-  return secret;
-}
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -71,7 +57,8 @@ export async function startServer(
   const timers: NodeJS.Timeout[] = [];
   let app: FastifyInstance | null = null;
   let mediaWorker: MediaWorker | null = null;
-  let s3: S3Storage | null = null;
+  let closeStorage: (() => void) | null = null;
+  let stopForwarding: (() => void) | null = null;
   let noticeDelivery: { stop(): Promise<void> } | null = null;
   let cryptoNoticeDelivery: { stop(): Promise<void> } | null = null;
   let rebillScheduler: RebillScheduler | null = null;
@@ -83,27 +70,22 @@ export async function startServer(
     await rebillScheduler?.stop().catch(() => {});
     await noticeDelivery?.stop().catch(() => {});
     await cryptoNoticeDelivery?.stop().catch(() => {});
+    stopForwarding?.();
     await relay?.stop().catch(() => {});
     await app?.close().catch(() => {});
     await kafka?.close().catch(() => {});
     await idempotency?.close().catch(() => {});
     await mediaWorker?.stop().catch(() => {});
     await runner.stop().catch(() => {});
-    s3?.close();
+    closeStorage?.();
     await opened.close();
   };
   try {
     await runner.migrate();
     await runner.start();
-    // Media bytes live on local disk or in an S3 bucket; either way the app signs its own short-lived URLs and
-    // streams the bytes, so entitlement checks stay here.
-    if (cfg.s3) {
-      s3 = createS3Storage(cfg.s3);
-      // A wrong bucket, endpoint or credentials stop the start with the reason.
-      await s3.ensureBucket().catch((e) => {
-        throw new Error(`S3 bucket "${cfg.s3!.bucket}" is not usable: ${(e as Error).message}`);
-      });
-    }
+    // Media bytes live on local disk or in an S3 bucket (api/media-storage.ts).
+    const media = await openAppStorage(cfg);
+    closeStorage = media.close;
     // The sandbox provider signs its notices with a secret derived from the app's; they go to this server once it listens.
     const webhookSecret = createHmac('sha256', signingSecret(cfg)).update('sandbox-card-webhooks').digest('hex');
     let webhookUrl: string | null = null;
@@ -130,7 +112,7 @@ export async function startServer(
       webhookSecret,
       cryptoGateway,
       cryptoWebhookSecret,
-      storage: selfSigned(s3 ?? createLocalDiskBytes(path.join(cfg.dataDir, 'files')), signingSecret(cfg)),
+      storage: media.storage,
       idempotency: (idempotency = await createIdempotencyStore(database, { leaseSeconds: cfg.IDEMPOTENCY_LEASE_SECONDS, instanceId: cfg.FANCLUB_INSTANCE_ID })),
       mailer: await createMailer(database, { smtpUrl: cfg.SMTP_URL, from: cfg.MAIL_FROM, log: (m) => log(`[mail] ${m}`) }),
       clock,
@@ -139,10 +121,20 @@ export async function startServer(
     // Renders uploads in the background (videos always; photos whose inline attempt failed) and resumes, on
     // start-up, whatever a previous process left 'processing'.
     // The watermark follows the settings (read model) at the time each item is rendered.
-    mediaWorker = startMediaWorker({
-      store, db: database.db, storage: services.storage, now: clock, log: (m) => log(`[media] ${m}`),
-      watermark: async () => watermarkOf(await currentSettings(database.db)),
-    });
+    if (cfg.FANCLUB_MEDIA_WORKER === 'on') {
+      mediaWorker = startMediaWorker({
+        store, db: database.db, storage: services.storage, now: clock, log: (m) => log(`[media] ${m}`),
+        watermark: async () => watermarkOf(await currentSettings(database.db)),
+      });
+    }
+    // Several nodes: uploads are announced on the bus too, so `npm run worker` processes start on them at once
+    // (they also scan the read model, so nothing is lost if an announcement is).
+    if (kafka) {
+      const bus = kafka;
+      stopForwarding = forwardMediaNudges((mediaId) => {
+        if (mediaId) void bus.publish(bus.topics.mediaJobs, [{ key: mediaId, value: mediaId }]).catch((e) => log(`[media] not announced on the bus: ${(e as Error).message}`));
+      });
+    }
     const firstStart = await bootstrap(store, services.storage, { adminEmail: cfg.FANCLUB_ADMIN_EMAIL, adminPassword: cfg.FANCLUB_ADMIN_PASSWORD, demo: cfg.FANCLUB_DEMO });
     if (firstStart.ctx.lastPosition) await runner.waitFor(firstStart.ctx.lastPosition, 30_000);
 

@@ -161,9 +161,19 @@ export interface MediaWorker {
 
 const workers = new Set<MediaWorker>();
 
-/** Tells the media workers of this process that `mediaId` was uploaded (no-op when none runs). */
+/** Where nudges also go: media workers in other processes (several nodes: the bus, set up by the API wiring). */
+const forwarders = new Set<(mediaId?: string) => void>();
+
+/** Also sends every nudge to `forward` (e.g. publishes it for `npm run worker` processes); returns the undo. */
+export function forwardMediaNudges(forward: (mediaId?: string) => void): () => void {
+  forwarders.add(forward);
+  return () => void forwarders.delete(forward);
+}
+
+/** Tells the media workers of this process, and any forwarded to, that `mediaId` was uploaded. */
 export function nudgeMediaWorkers(mediaId?: string) {
   for (const w of workers) w.nudge(mediaId);
+  for (const f of forwarders) f(mediaId);
 }
 
 export function startMediaWorker(options: MediaWorkerOptions): MediaWorker {

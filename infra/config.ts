@@ -38,6 +38,8 @@ const schema = z.object({
   FANCLUB_INSTANCE_ID: z.string().regex(/^[\w.:-]{1,100}$/, 'must be letters, digits, . : _ or -').optional(),
   /** Kafka brokers (host:port, comma-separated): several API nodes share real time through them. Unset: one node, all in-process. */
   KAFKA_BROKERS: z.string().regex(/^[\w.-]+:\d{1,5}(,[\w.-]+:\d{1,5})*$/, 'must be host:port[,host:port…]').optional(),
+  /** 'off': this API process renders no uploads; `npm run worker` processes (sharing the database and S3) do. */
+  FANCLUB_MEDIA_WORKER: z.enum(['on', 'off']).default('on'),
   /** Prefix of the Kafka topics (<prefix>.events, <prefix>.presence), so several sites can share one cluster. */
   KAFKA_TOPIC_PREFIX: z.string().regex(/^[\w.-]{1,100}$/, 'must be letters, digits, . _ or -').default('fanclub'),
   /** Seconds between socket pings; a socket that missed the previous ping is dropped (dead connections). */

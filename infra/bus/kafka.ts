@@ -1,6 +1,7 @@
 // The bus between API nodes when Fanclub runs on several (KAFKA_BROKERS set; issue 13). Two topics:
 //   <prefix>.events    every committed event, in `$all` order, published by exactly one relay (api/realtime/relay.ts)
 //   <prefix>.presence  each node's snapshot of who is connected to it
+//   <prefix>.media-jobs  "this upload needs rendering", for the media workers (`npm run worker`)
 // Both have ONE partition: frames are delivered in `$all` order and a socket's cursor relies on it. One partition
 // carries tens of thousands of small messages per second here, far more than a creator's site writes events.
 import { Kafka, Partitioners, logLevel, type Consumer, type Producer, type IHeaders } from 'kafkajs';
@@ -19,7 +20,7 @@ export interface ReceivedMessage {
 }
 
 export interface KafkaBus {
-  readonly topics: { events: string; presence: string };
+  readonly topics: { events: string; presence: string; mediaJobs: string };
   /** Creates the topics (one partition each) if they are missing. */
   ensureTopics(): Promise<void>;
   /** Publishes in order and resolves once the broker has acknowledged every message (idempotent producer). */
@@ -40,7 +41,7 @@ const headerText = (headers: IHeaders | undefined): Record<string, string> => {
 
 export function createKafkaBus(options: { brokers: string[]; clientId: string; prefix?: string }): KafkaBus {
   const prefix = options.prefix ?? 'fanclub';
-  const topics = { events: `${prefix}.events`, presence: `${prefix}.presence` };
+  const topics = { events: `${prefix}.events`, presence: `${prefix}.presence`, mediaJobs: `${prefix}.media-jobs` };
   // kafkajs logs a "group coordinator is not available" error on a fresh broker before it retries: warnings and
   // worse only, through our own line format.
   const kafka = new Kafka({

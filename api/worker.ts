@@ -1,0 +1,61 @@
+// `npm run worker`: a process that renders uploads (photos, videos, blurred previews) and nothing else, for
+// running Fanclub on several machines. It shares the API's Postgres database (DATABASE_URL) and media bytes
+// (S3_*), takes work from the read model (what is still 'processing') and, with KAFKA_BROKERS, starts at once
+// on the uploads the API nodes announce on the bus. Give the API nodes FANCLUB_MEDIA_WORKER=off to leave all
+// rendering to workers.
+import { randomBytes } from 'node:crypto';
+import { loadConfig, ConfigError } from '../infra/config';
+import { openEventStoreFromConfig } from '../infra/eventstore/open';
+import { createKafkaBus } from '../infra/bus/kafka';
+import { startMediaWorker } from '../commands/media-jobs';
+import { currentSettings } from '../projections/settings';
+import { watermarkOf } from '../domain/media/watermark';
+import { openAppStorage } from './media-storage';
+
+async function main() {
+  let cfg;
+  try {
+    cfg = loadConfig();
+    // A worker on PGlite would open its own private database: it must share the API's.
+    if (!cfg.DATABASE_URL) throw new ConfigError('Invalid configuration:\n  DATABASE_URL: required for `npm run worker` (the worker shares the API\'s Postgres database)');
+  } catch (e) {
+    if (e instanceof ConfigError) {
+      console.error(e.message);
+      process.exit(78);
+    }
+    throw e;
+  }
+  const opened = await openEventStoreFromConfig(cfg);
+  const { database, store } = opened;
+  const media = await openAppStorage(cfg);
+  const log = (m: string) => console.log(`[media] ${m}`);
+  const worker = startMediaWorker({
+    store, db: database.db, storage: media.storage, now: () => new Date(), log,
+    watermark: async () => watermarkOf(await currentSettings(database.db)),
+  });
+  const nodeId = cfg.FANCLUB_INSTANCE_ID ?? `worker-${randomBytes(4).toString('hex')}`;
+  const kafka = cfg.KAFKA_BROKERS ? createKafkaBus({ brokers: cfg.KAFKA_BROKERS.split(','), clientId: `fanclub-${nodeId}`, prefix: cfg.KAFKA_TOPIC_PREFIX }) : null;
+  if (kafka) {
+    await kafka.ensureTopics();
+    // One group for all workers: each announcement goes to one of them.
+    await kafka.consume(kafka.topics.mediaJobs, 'fanclub-media-workers', Date.now() - 60_000, async (m) => {
+      if (/^[\w-]{1,64}$/.test(m.value)) worker.nudge(m.value);
+    });
+  }
+  console.log(`Fanclub worker is running: media rendering${kafka ? ', taking announcements from Kafka' : ''} (${nodeId})`);
+  const stop = async (signal: string) => {
+    console.log(`${signal}: shutting down`);
+    await worker.stop();
+    await kafka?.close();
+    media.close();
+    await opened.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+main().catch((e) => {
+  console.error('The Fanclub worker could not start:', e instanceof Error ? e.message : e);
+  process.exit(1);
+});
