@@ -9,8 +9,7 @@
 //   web-fan/, web-admin/  themselves, domain/ (shared wire types and rules) and packages: never server code
 //   tests/       anything
 // Violations that stood when the check came in are listed in .dependency-cruiser-known-violations.json and are
-// ignored with --ignore-known; anything new fails. The baseline only ever shrinks: after fixing some of them
-// (the payment-process refactor removes the circle in commands/), rewrite it with
+// ignored with --ignore-known; anything new fails. The baseline only ever shrinks: after fixing some of them, rewrite it with
 //   npx depcruise-baseline --config .dependency-cruiser.cjs domain commands projections api infra web-fan/src web-admin/src
 // (never to let a new violation in).
 
