@@ -15,6 +15,7 @@ import { benchRebuild } from './projections';
 import { benchMedia } from './media';
 import { benchFeed, printFeed } from './feed';
 import { benchChat, printChat } from './chat';
+import { benchRealtime } from './realtime';
 
 const args = new Set(process.argv.slice(2));
 const QUICK = args.has('--quick');
@@ -27,6 +28,8 @@ const N_FEED_POSTS = QUICK ? 2000 : 10_000;
 const FEED_ONLY = args.has('--feed');
 /** --appends: only the raw-insert baseline and the append figures (for tuning the event store). */
 const APPENDS_ONLY = args.has('--appends');
+/** realtime (or --realtime): only the socket gateway benchmark. */
+const REALTIME_ONLY = args.has('realtime') || args.has('--realtime');
 /** --chat: only the chat benchmark. */
 const CHAT_ONLY = args.has('--chat');
 const chatOptions = { messages: QUICK ? 1000 : 5000, requests: QUICK ? 200 : 1000, clients: 8, commands: QUICK ? 20 : 100 };
@@ -261,6 +264,10 @@ async function benchBackend(name: Backend, open: () => Promise<{ database: Datab
 }
 
 console.log(`Fanclub benchmark — ${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, node ${process.version}${QUICK ? ' (quick)' : ''}`);
+if (REALTIME_ONLY) {
+  await benchRealtime(QUICK ? { sockets: 1000, fans: 20, messages: 30 } : { sockets: 10_000, fans: 100, messages: 100 });
+  process.exit(0);
+}
 if (CHAT_ONLY) {
   for (const backend of ['pglite', 'postgres'] as const) {
     if (backend === 'postgres' && !(await isPostgresServerAvailable())) break;
