@@ -182,6 +182,29 @@ function errorAnswers(key: string, access: Access, schema: Record<string, unknow
   return out;
 }
 
+const envelope = (() => {
+  const { $schema: _, ...json } = z.toJSONSchema(answer(z.object({}).loose()), { io: 'output' }) as JsonSchema;
+  return json;
+})();
+
+/** What a route answers on success when it declares no response schema: known by the kind of route. */
+function defaultSuccess(key: string): Record<string, JsonSchema> {
+  const [method, url] = key.split(' ');
+  const bytes = (type: string, description: string) => ({ 200: { description, content: { [type]: { schema: { type: 'string', contentMediaType: type } } } } });
+  if (url.endsWith('/export')) return bytes('text/csv', 'The rows as CSV (every cell quoted; formula characters neutralised), as an attachment.');
+  if (method === 'GET' && url === '/media/*') return bytes('application/octet-stream', 'The file, when the URL carries a valid signature (issued after an entitlement check).');
+  if (url.startsWith('/admin-api/'))
+    return {
+      200: {
+        description:
+          "The record, or for a list an array of records with the `Content-Range` header, as react-admin's simple REST provider expects (not in the envelope). " +
+          'An editable record carries `version`, also sent as the `ETag` to give back in `If-Match`. Its fields are not described in this document yet.',
+        type: method === 'GET' && !url.includes(':') ? 'array' : 'object',
+      },
+    };
+  return { 200: { ...envelope, description: 'Success: the envelope `{ success: 1, message?, data, position? }`; `data` is not described in this document yet.' } };
+}
+
 const SECURITY = [{ sessionCookie: [] }, { consoleCookie: [] }, { bearer: [] }];
 const API_SURFACE = /^\/(api|admin-api|media)\//;
 
@@ -198,15 +221,9 @@ function describeRoute({ schema, url, route, openapiObject }: { schema: any; url
   s.description = [`**Who may call:** ${access ? whoMayCall(access) : 'nobody (not in the route table: denied).'}`, s.description].filter(Boolean).join('\n\n');
   s['x-roles'] = roles;
   if (access !== 'public') s.security = SECURITY;
-  const success = s.response ?? {
-    200: {
-      description: 'Success: the envelope `{ success: 1, message?, data, position? }`; `data` is not described in this document yet.',
-      ...(z.toJSONSchema(answer(z.object({}).loose()), { io: 'output' }) as JsonSchema),
-    },
-  };
+  const success = s.response ?? defaultSuccess(key);
   for (const code of Object.keys(success)) if (!success[code].description) success[code] = { description: 'Success.', ...success[code] };
   s.response = { ...errorAnswers(key, access ?? 'public', schema ?? {}), ...success };
-  delete (s.response as JsonSchema)['$schema'];
   return { schema: s, url };
 }
 

@@ -12,6 +12,8 @@ import { findUser } from '../../projections/users';
 import { currentSettings } from '../../projections/settings';
 import { requireCaller } from '../auth';
 import { ok } from '../http';
+import { answer } from '../openapi';
+import { paymentHistoryPage, paymentReceipt } from '../schemas/my-payments';
 import type { Services } from '../services';
 
 /** The whole history fits one page for a CSV download; the list on screen pages by 20. */
@@ -47,7 +49,7 @@ export function historyRow(t: TransactionRow): PaymentHistoryRow {
 export const myPaymentRoutes = (services: Services): FastifyPluginAsyncZod => async (app) => {
   const db = () => services.database.db;
 
-  app.get('/api/users/payments', { schema: { querystring: listQuery } }, async (request, reply) => {
+  app.get('/api/users/payments', { schema: { querystring: listQuery, response: { 200: answer(paymentHistoryPage) } } }, async (request, reply) => {
     const caller = requireCaller(request);
     const q = request.query;
     const r = await listUserPayments(db(), caller.userId, { offset: (q.page - 1) * q.limit, limit: q.limit });
@@ -55,7 +57,7 @@ export const myPaymentRoutes = (services: Services): FastifyPluginAsyncZod => as
     return ok(reply, data);
   });
 
-  app.get('/api/users/payments/:id', { schema: { params: idParams } }, async (request, reply) => {
+  app.get('/api/users/payments/:id', { schema: { params: idParams, response: { 200: answer(paymentReceipt) } } }, async (request, reply) => {
     const caller = requireCaller(request);
     const { id } = request.params;
     // Only the caller's own rows: another fan's receipt is 404, the same answer as one that does not exist.

@@ -13,6 +13,8 @@ import type { TipListView, TipView } from '../../domain/tip/wire';
 import { sendTipByCard } from '../../commands/tips';
 import { listTips, type TipRow } from '../../projections/tips';
 import { ok } from '../http';
+import { answer } from '../openapi';
+import { tipList } from '../schemas/tips';
 import { formatPosition } from '../../infra/eventstore/port';
 import { contextFor, requireCaller } from '../auth';
 import { settle } from '../views';
@@ -75,7 +77,7 @@ export const tipRoutes = (services: Services): FastifyPluginAsyncZod => async (a
     });
   });
 
-  app.post('/api/chat/get_tips_list', { schema: { body: listBody } }, async (request, reply) => {
+  app.post('/api/chat/get_tips_list', { schema: { body: listBody, response: { 200: answer(tipList) } } }, async (request, reply) => {
     const caller = requireCaller(request);
     const { pageNum } = request.body;
     const staff = MONEY_ROLES.includes(caller.role);
