@@ -166,6 +166,17 @@ export function realtimeSuite(backend: Backend, available: boolean) {
         d.send({ type: 'LOGOUT_USER' });
         expect((await d.closed).code).toBe(4401);
 
+        // A password change ends the fan's other sessions: their sockets close, the changing session's stays.
+        const pw = await fan('password');
+        const other = (await post('/api/users/login', { email: `live.password.${n}@example.com`, password: 'fan password 1' })).body.data.token as string;
+        const mine = await connect(pw.token);
+        const theirs = await connect(other);
+        expect((await post('/api/users/change_old_password', { old_password: 'fan password 1', new_password: 'a brand new password' }, pw.token)).status).toBe(200);
+        expect((await theirs.closed).code).toBe(4401);
+        mine.send({ type: 'CHECK_ONLINE_USER', data: {} });
+        await mine.next('ONLINE_MODEL', () => true, mine.frames.length);
+        mine.close();
+
         const h = await fan('blocked');
         const e = await connect(h.token);
         expect((await post('/api/admin/update_user_block_status', { user_id: h.id, is_blocked: true }, admin)).status).toBe(200);
