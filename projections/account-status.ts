@@ -2,7 +2,9 @@
 // lookup from an emailed token's hash to its account. Raw tokens never reach this model, only SHA-256
 // hashes; the user stream stays the judge of whether a token is still good (expiry, single use).
 import type { Kysely } from 'kysely';
-import type { Projection, ProjectionStore } from './projection';
+import type { AnyDomainEvent } from './events';
+import { defineProjection, type ProjectionStore } from './projection';
+import { accountStatusTables, storeRow, type ReadModels } from './schema';
 import type { OptInStatus } from '../domain/user/user';
 
 export type AccountTokenKind = 'password_reset' | 'email_change' | 'opt_in';
@@ -10,15 +12,15 @@ export type AccountTokenKind = 'password_reset' | 'email_change' | 'opt_in';
 export interface AccountStatusRow {
   user_id: string;
   email_opt_in_status: OptInStatus;
-  opt_in_link_sent_at: string | Date | null;
-  opt_in_prompt_shown_at: string | Date | null;
+  opt_in_link_sent_at: string | null;
+  opt_in_prompt_shown_at: string | null;
   pending_email: string | null;
-  pending_email_requested_at: string | Date | null;
-  email_change_sent_at: string | Date | null;
+  pending_email_requested_at: string | null;
+  email_change_sent_at: string | null;
   photo_id_status: 'none' | 'uploaded' | 'accepted';
   photo_id_key: string | null;
   photo_id_content_type: string | null;
-  photo_id_uploaded_at: string | Date | null;
+  photo_id_uploaded_at: string | null;
   // The live token of each kind, so that a newer one can retire its row in account_tokens. Never sent out.
   reset_token_hash: string | null;
   email_change_token_hash: string | null;
@@ -29,7 +31,8 @@ export interface AccountTokenRow {
   token_hash: string;
   user_id: string;
   kind: AccountTokenKind;
-  expires_at: string | Date;
+  /** null: an opt-in token written without an expiry (EmailOptInStatusChanged.expiresAt is optional). */
+  expires_at: string | null;
 }
 
 const STATUS = 'account_status';
@@ -62,37 +65,9 @@ function swapToken(store: ProjectionStore, row: AccountStatusRow, column: TokenC
   return { ...row, [column]: next?.token_hash ?? null };
 }
 
-export const accountStatusProjection: Projection = {
+export const accountStatusProjection = defineProjection<AnyDomainEvent>()({
   name: 'account_status',
-  tables: [
-    {
-      name: STATUS,
-      columns: {
-        user_id: 'text',
-        email_opt_in_status: 'text',
-        opt_in_link_sent_at: 'timestamptz',
-        opt_in_prompt_shown_at: 'timestamptz',
-        pending_email: 'text',
-        pending_email_requested_at: 'timestamptz',
-        email_change_sent_at: 'timestamptz',
-        photo_id_status: 'text',
-        photo_id_key: 'text',
-        photo_id_content_type: 'text',
-        photo_id_uploaded_at: 'timestamptz',
-        reset_token_hash: 'text',
-        email_change_token_hash: 'text',
-        opt_in_token_hash: 'text',
-      },
-      primaryKey: ['user_id'],
-      indexes: [['photo_id_status'], ['email_opt_in_status']],
-    },
-    {
-      name: TOKENS,
-      columns: { token_hash: 'text', user_id: 'text', kind: 'text', expires_at: 'timestamptz' },
-      primaryKey: ['token_hash'],
-      indexes: [['user_id']],
-    },
-  ],
+  tables: accountStatusTables,
   handles: [
     'UserRegistered',
     'PasswordResetRequested',
@@ -107,13 +82,13 @@ export const accountStatusProjection: Projection = {
     'PhotoIdAcceptanceChanged',
   ],
   async apply(event, store) {
-    const d = event.data as Record<string, any>;
-    if (event.type === 'UserRegistered') {
+    const { type, data: d } = event;
+    if (type === 'UserRegistered') {
       store.put(STATUS, blank(d.userId));
       return;
     }
     let row = (await store.get<AccountStatusRow>(STATUS, { user_id: d.userId })) ?? blank(d.userId);
-    switch (event.type) {
+    switch (type) {
       case 'PasswordResetRequested':
         row = swapToken(store, row, 'reset_token_hash', { token_hash: d.tokenHash, kind: 'password_reset', expires_at: d.expiresAt });
         break;
@@ -134,7 +109,7 @@ export const accountStatusProjection: Projection = {
         row = { ...swapToken(store, row, 'email_change_token_hash', null), pending_email: null, pending_email_requested_at: null };
         break;
       case 'EmailOptInStatusChanged':
-        row = swapToken(store, row, 'opt_in_token_hash', d.tokenHash ? { token_hash: d.tokenHash, kind: 'opt_in', expires_at: d.expiresAt } : null);
+        row = swapToken(store, row, 'opt_in_token_hash', d.tokenHash ? { token_hash: d.tokenHash, kind: 'opt_in', expires_at: d.expiresAt ?? null } : null);
         row = { ...row, email_opt_in_status: d.status, opt_in_link_sent_at: d.tokenHash ? d.at : row.opt_in_link_sent_at };
         break;
       case 'EmailOptInVerified':
@@ -152,16 +127,17 @@ export const accountStatusProjection: Projection = {
     }
     store.put(STATUS, row);
   },
-};
+});
 
 export const isoOrNull = (v: string | Date | null | undefined): string | null => (v == null ? null : new Date(v).toISOString());
 
-export async function findAccountStatus(db: Kysely<any>, userId: string): Promise<AccountStatusRow | undefined> {
-  return (await db.withSchema('rm').selectFrom(STATUS).selectAll().where('user_id', '=', userId).executeTakeFirst()) as AccountStatusRow | undefined;
+export async function findAccountStatus(db: Kysely<ReadModels>, userId: string): Promise<AccountStatusRow | undefined> {
+  const row = await db.withSchema('rm').selectFrom(STATUS).selectAll().where('user_id', '=', userId).executeTakeFirst();
+  return row && (storeRow(STATUS, row) as AccountStatusRow);
 }
 
 /** The account an emailed token (by its hash) belongs to; expiry and single use are the user stream's call. */
-export async function findTokenOwner(db: Kysely<any>, tokenHash: string, kind: AccountTokenKind): Promise<string | null> {
+export async function findTokenOwner(db: Kysely<ReadModels>, tokenHash: string, kind: AccountTokenKind): Promise<string | null> {
   const row = (await db.withSchema('rm').selectFrom(TOKENS).select(['user_id']).where('token_hash', '=', tokenHash).where('kind', '=', kind).executeTakeFirst()) as
     | { user_id: string }
     | undefined;

@@ -1,6 +1,7 @@
 // Read model: the event log as auditors and staff browse it (every event, its actor and time), with
 // secrets redacted. The event store stays the source of truth; this is its searchable index.
 import type { Projection } from './projection';
+import { auditLogTables } from './schema';
 import { formatPosition } from '../infra/eventstore/port';
 
 const SECRET_FIELDS = new Set(['passwordHash', 'tokenHash', 'token', 'cardToken', 'secret']);
@@ -14,17 +15,7 @@ export function redact(value: unknown): unknown {
 
 export const auditLogProjection: Projection = {
   name: 'audit_log',
-  tables: [
-    {
-      name: 'audit_log',
-      columns: {
-        id: 'text', tx: 'bigint', seq: 'bigint', position: 'text', stream_id: 'text', revision: 'integer', type: 'text',
-        actor_id: 'text', actor_role: 'text', proxy_admin_id: 'text', ip: 'text', data: 'jsonb', metadata: 'jsonb', recorded_at: 'timestamptz',
-      },
-      primaryKey: ['id'],
-      indexes: [['tx', 'seq'], ['stream_id', 'revision'], ['type'], ['actor_id']],
-    },
-  ],
+  tables: auditLogTables,
   handles: ['*'],
   async apply(event, store) {
     const m = event.metadata;

@@ -1,6 +1,8 @@
 // Read model: each fan's saved cards (token-free: brand, last 4, expiry) and which is primary.
 import type { Kysely } from 'kysely';
-import type { Projection } from './projection';
+import type { AnyDomainEvent } from './events';
+import { defineProjection } from './projection';
+import { cardsTables, type ReadModels } from './schema';
 import type { SavedCardView } from '../domain/card/wire';
 
 interface CardEntry {
@@ -12,18 +14,18 @@ interface CardEntry {
   added_at?: string;
 }
 
-export const cardsProjection: Projection = {
+export const cardsProjection = defineProjection<AnyDomainEvent>()({
   name: 'cards',
-  tables: [{ name: 'user_cards', columns: { user_id: 'text', cards: 'jsonb', primary_card_id: 'text' }, primaryKey: ['user_id'] }],
+  tables: cardsTables,
   handles: ['CardAdded', 'PrimaryCardSet', 'CardRemoved'],
   async apply(event, store) {
-    const d = event.data as Record<string, any>;
+    const { type, data: d } = event;
     const row = (await store.get<{ user_id: string; cards: CardEntry[]; primary_card_id: string | null }>('user_cards', { user_id: d.userId })) ?? {
       user_id: d.userId,
       cards: [],
       primary_card_id: null,
     };
-    switch (event.type) {
+    switch (type) {
       case 'CardAdded':
         row.cards = [...row.cards, { card_id: d.cardId, brand: d.brand, last4: d.last4, exp_month: d.expMonth, exp_year: d.expYear, added_at: d.addedAt }];
         break;
@@ -37,10 +39,10 @@ export const cardsProjection: Projection = {
     }
     store.put('user_cards', { ...row });
   },
-};
+});
 
 /** The fan's saved cards, primary first, then the most recently added. */
-export async function savedCards(db: Kysely<any>, userId: string): Promise<SavedCardView[]> {
+export async function savedCards(db: Kysely<ReadModels>, userId: string): Promise<SavedCardView[]> {
   const row = await db.withSchema('rm').selectFrom('user_cards').selectAll().where('user_id', '=', userId).executeTakeFirst();
   if (!row) return [];
   const cards = (row.cards as CardEntry[]).map((c, i) => ({

@@ -2,7 +2,9 @@
 // last read it, and the fan's pay-per-message credits. It feeds the staff chat list, the unread badges and
 // the message list's read marks.
 import { sql, type Kysely } from 'kysely';
-import type { Projection } from './projection';
+import type { AnyDomainEvent } from './events';
+import { defineProjection } from './projection';
+import { chatConversationsTables, type ReadModels } from './schema';
 import { formatMoney } from '../domain/shared/money';
 
 export interface ConversationRow {
@@ -22,7 +24,7 @@ export interface ConversationRow {
 }
 
 /** Tips from chat waiting to be paid (their fan and amount arrive with TipRequested only). */
-interface PendingTipRow {
+export interface PendingTipRow {
   tip_id: string;
   fan_id: string;
   amount_cents: number;
@@ -48,28 +50,17 @@ export function lastMessageText(d: { type: string; text: string }): string {
   }
 }
 
-export const chatConversationsProjection: Projection = {
+export const chatConversationsProjection = defineProjection<AnyDomainEvent>()({
   name: 'chat-conversations',
-  tables: [
-    {
-      name: 'chat_conversations',
-      columns: {
-        fan_id: 'text', last_message: 'text', last_message_at: 'timestamptz', last_fan_message_at: 'timestamptz', fan_unread: 'integer', staff_unread: 'integer',
-        fan_read_at: 'timestamptz', staff_read_at: 'timestamptz', credits: 'integer', message_count: 'integer',
-      },
-      primaryKey: ['fan_id'],
-      indexes: [['last_message_at']],
-    },
-    { name: 'chat_pending_tips', columns: { tip_id: 'text', fan_id: 'text', amount_cents: 'bigint' }, primaryKey: ['tip_id'] },
-  ],
+  tables: chatConversationsTables,
   handles: ['ChatMessageSent', 'TipRequested', 'TipSent', 'TipFailed', 'ChatReadByFan', 'ChatReadByStaff', 'PayPerMessageCreditsGranted', 'PayPerMessageCreditUsed'],
   async apply(event, store) {
-    const d = event.data as Record<string, any>;
+    const { type, data: d } = event;
     const change = async (fanId: string, f: (c: ConversationRow) => ConversationRow) => {
       const c = (await store.get<ConversationRow>('chat_conversations', { fan_id: fanId })) ?? EMPTY(fanId);
       store.put('chat_conversations', f(c));
     };
-    switch (event.type) {
+    switch (type) {
       case 'ChatMessageSent':
         await change(d.fanId, (c) => ({
           ...c,
@@ -104,18 +95,18 @@ export const chatConversationsProjection: Projection = {
         return;
     }
   },
-};
+});
 
 const iso = (v: unknown) => (v == null ? null : new Date(v as string).toISOString());
 
-export async function findConversation(db: Kysely<any>, fanId: string): Promise<ConversationRow | undefined> {
+export async function findConversation(db: Kysely<ReadModels>, fanId: string): Promise<ConversationRow | undefined> {
   const r = await sql<ConversationRow>`SELECT * FROM rm.chat_conversations WHERE fan_id = ${fanId}`.execute(db);
   const c = r.rows[0];
   return c ? { ...c, message_count: Number(c.message_count ?? 0), last_message_at: iso(c.last_message_at), last_fan_message_at: iso(c.last_fan_message_at), fan_read_at: iso(c.fan_read_at), staff_read_at: iso(c.staff_read_at) } : undefined;
 }
 
 /** Fan messages no one on staff has read yet, across every conversation (the console's chat badge). */
-export async function staffUnreadTotal(db: Kysely<any>): Promise<number> {
+export async function staffUnreadTotal(db: Kysely<ReadModels>): Promise<number> {
   const r = await sql<{ n: string | null }>`SELECT sum(staff_unread) AS n FROM rm.chat_conversations`.execute(db);
   return Number(r.rows[0].n ?? 0);
 }

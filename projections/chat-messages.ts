@@ -1,7 +1,9 @@
 // Read model: chat messages, one row per message of a fan's conversation with the creator — staff messages
 // (free or locked), the fan's own (a paid one shows once its payment is captured), and tips sent from chat.
 import { sql, type Kysely } from 'kysely';
-import type { Projection } from './projection';
+import type { AnyDomainEvent } from './events';
+import { defineProjection } from './projection';
+import { chatMessagesTables, type ReadModels } from './schema';
 import { update } from './projection';
 
 export interface ChatMessageRow {
@@ -27,32 +29,21 @@ export interface ChatMessageRow {
   created_at: string;
 }
 
-export const chatMessagesProjection: Projection = {
+export const chatMessagesProjection = defineProjection<AnyDomainEvent>()({
   name: 'chat-messages',
-  tables: [
-    {
-      name: 'chat_messages',
-      columns: {
-        id: 'text', fan_id: 'text', sender_id: 'text', from_staff: 'boolean', type: 'text', text: 'text', tip_message: 'text', media: 'jsonb',
-        preview_media_id: 'text', price_cents: 'bigint', unlocked: 'boolean', unlock_payment_id: 'text', is_pay_per_message: 'boolean',
-        paid_cents: 'bigint', is_anonymous: 'boolean', unique_id: 'text', status: 'text', created_at: 'timestamptz',
-      },
-      primaryKey: ['id'],
-      indexes: [['fan_id', 'status', 'created_at']],
-    },
-  ],
+  tables: chatMessagesTables,
   handles: [
     'ChatMessageSendRequested', 'ChatMessageSent', 'ChatMessageSendFailed', 'ChatMessageUnlocked', 'ChatMessageUnlockRevoked',
     'TipRequested', 'TipSent', 'TipFailed',
   ],
   async apply(event, store) {
-    const d = event.data as Record<string, any>;
+    const { type, data: d } = event;
     const row = (over: Partial<ChatMessageRow>): ChatMessageRow => ({
       id: '', fan_id: '', sender_id: '', from_staff: false, type: 'text', text: '', tip_message: null, media: [], preview_media_id: null, price_cents: 0,
       unlocked: false, unlock_payment_id: null, is_pay_per_message: false, paid_cents: 0, is_anonymous: false, unique_id: null, status: 'sent', created_at: '',
       ...over,
     });
-    switch (event.type) {
+    switch (type) {
       case 'ChatMessageSendRequested':
         store.put('chat_messages', row({ id: d.messageId, fan_id: d.fanId, sender_id: d.senderId, text: d.text, unique_id: d.uniqueId, is_pay_per_message: true, paid_cents: d.amountCents, status: 'pending', created_at: d.requestedAt }));
         return;
@@ -87,7 +78,7 @@ export const chatMessagesProjection: Projection = {
         return;
     }
   },
-};
+});
 
 const toRow = (r: any): ChatMessageRow => ({
   ...r,
@@ -98,13 +89,13 @@ const toRow = (r: any): ChatMessageRow => ({
 });
 
 /** One page of a conversation's delivered messages: page 1 is the newest `pageSize`, returned oldest first. */
-export async function conversationPage(db: Kysely<any>, fanId: string, page: number, pageSize: number): Promise<ChatMessageRow[]> {
+export async function conversationPage(db: Kysely<ReadModels>, fanId: string, page: number, pageSize: number): Promise<ChatMessageRow[]> {
   const r = await sql`SELECT * FROM rm.chat_messages WHERE fan_id = ${fanId} AND status = 'sent'
     ORDER BY created_at DESC, id DESC LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`.execute(db);
   return r.rows.map(toRow).reverse();
 }
 
-export async function findChatMessage(db: Kysely<any>, id: string): Promise<ChatMessageRow | undefined> {
+export async function findChatMessage(db: Kysely<ReadModels>, id: string): Promise<ChatMessageRow | undefined> {
   const r = await sql`SELECT * FROM rm.chat_messages WHERE id = ${id}`.execute(db);
   return r.rows[0] ? toRow(r.rows[0]) : undefined;
 }

@@ -1,5 +1,6 @@
 // Chat queries over several read models: the staff chat list (users, members, subscribers, conversations,
 // wallets) and a fan's money totals for the chat header (transactions).
+import type { ReadModels } from './schema';
 import { sql, type Kysely } from 'kysely';
 import type { ChatUserSort } from '../domain/chat/wire';
 import type { FanReversals } from '../domain/chat/conversation';
@@ -39,7 +40,7 @@ const ORDER: Record<ChatUserSort, ReturnType<typeof sql>> = {
 };
 
 /** Fans staff can chat with: not deleted, not hidden from chat, a subscriber now or someone who has written before. */
-export async function chatUserList(db: Kysely<any>, q: ChatListQuery): Promise<{ rows: ChatListRow[]; total: number }> {
+export async function chatUserList(db: Kysely<ReadModels>, q: ChatListQuery): Promise<{ rows: ChatListRow[]; total: number }> {
   const status = statusCodeSql(q.nowIso);
   const search = q.search.trim() ? `%${q.search.trim().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%` : null;
   const where = sql`COALESCE(m.role, u.role) = 'user' AND NOT COALESCE(m.deleted, false) AND NOT COALESCE(m.hidden_from_chat, false)
@@ -69,7 +70,7 @@ export async function chatUserList(db: Kysely<any>, q: ChatListQuery): Promise<{
 }
 
 /** What a fan took back, by kind, from the transactions report (every reversal is its own negative row). */
-export async function fanReversals(db: Kysely<any>, userId: string): Promise<FanReversals> {
+export async function fanReversals(db: Kysely<ReadModels>, userId: string): Promise<FanReversals> {
   const r = await sql<{ type: string; cents: string; n: string }>`
     SELECT type, COALESCE(-sum(amount_cents), 0) AS cents, count(*) AS n FROM rm.transactions
     WHERE user_id = ${userId} AND type IN ('refund', 'void', 'chargeback') GROUP BY type`.execute(db);

@@ -1,4 +1,5 @@
 // The staff console's list queries over the read models, in react-admin's terms: sort, range, filter.
+import type { ReadModels } from './schema';
 import { consoleStatusSql, statusCodeSql } from './subscribers';
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 
@@ -51,7 +52,7 @@ function postStatusFilter(q: SelectQueryBuilder<any, any, any>, status: string, 
   }
 }
 
-export function listPosts(db: Kysely<any>, p: ListParams, nowIso: string) {
+export function listPosts(db: Kysely<ReadModels>, p: ListParams, nowIso: string) {
   let q: SelectQueryBuilder<any, any, any> = db.withSchema('rm').selectFrom('posts').where('deleted', '=', false);
   if (str(p.filter.q)) q = q.where('caption', 'ilike', like(p.filter.q));
   if (str(p.filter.visibility)) q = q.where('visibility', '=', p.filter.visibility);
@@ -60,14 +61,14 @@ export function listPosts(db: Kysely<any>, p: ListParams, nowIso: string) {
   return page<any>(q, p, { publish_at: 'publish_at', created_at: 'created_at', price_cents: 'price_cents', unlock_count: 'unlock_count', revenue_cents: 'revenue_cents', caption: 'caption' }, 'id');
 }
 
-export function listMedia(db: Kysely<any>, p: ListParams) {
+export function listMedia(db: Kysely<ReadModels>, p: ListParams) {
   let q = db.withSchema('rm').selectFrom('media');
-  if (str(p.filter.kind)) q = q.where('kind', '=', p.filter.kind);
-  if (str(p.filter.status)) q = q.where('status', '=', p.filter.status);
+  if (str(p.filter.kind)) q = q.where('kind', '=', str(p.filter.kind)!);
+  if (str(p.filter.status)) q = q.where('status', '=', str(p.filter.status)!);
   return page<any>(q, p, { created_at: 'created_at', size: 'size', file_name: 'file_name' }, 'id');
 }
 
-export function listUsers(db: Kysely<any>, p: ListParams, nowIso: string) {
+export function listUsers(db: Kysely<ReadModels>, p: ListParams, nowIso: string) {
   let q: SelectQueryBuilder<any, any, any> = db
     .withSchema('rm')
     .selectFrom((eb: any) =>
@@ -93,7 +94,7 @@ export function listUsers(db: Kysely<any>, p: ListParams, nowIso: string) {
 }
 
 /** Staff actions: events written by a staff role or through a proxy session, with the actor's email. */
-export function listAudit(db: Kysely<any>, p: ListParams) {
+export function listAudit(db: Kysely<ReadModels>, p: ListParams) {
   let q: SelectQueryBuilder<any, any, any> = db
     .withSchema('rm')
     .selectFrom((eb: any) =>
@@ -110,14 +111,14 @@ export function listAudit(db: Kysely<any>, p: ListParams) {
   if (str(p.filter.actor_id)) q = q.where('actor_id', '=', p.filter.actor_id);
   if (str(p.filter.action)) q = q.where('action', '=', p.filter.action);
   if (str(p.filter.subject_user_id)) q = q.where('subject_user_id', '=', p.filter.subject_user_id);
-  if (str(p.filter.recorded_at_gte)) q = q.where('recorded_at', '>=', String(p.filter.recorded_at_gte));
-  if (str(p.filter.recorded_at_lte)) q = q.where('recorded_at', '<=', String(p.filter.recorded_at_lte));
+  if (str(p.filter.recorded_at_gte)) q = q.where('recorded_at', '>=', str(p.filter.recorded_at_gte)!);
+  if (str(p.filter.recorded_at_lte)) q = q.where('recorded_at', '<=', str(p.filter.recorded_at_lte)!);
   return page<any>(q, p, { recorded_at: 'tx', action: 'action' }, 'seq');
 }
 
 const STAFF_ROLE_NAMES = ['admin', 'super_admin', 'sub_admin', 'model', 'content_manager', 'live_stream_manager', 'support', 'system'];
 
-export function listSubscribers(db: Kysely<any>, p: ListParams, nowIso: string) {
+export function listSubscribers(db: Kysely<ReadModels>, p: ListParams, nowIso: string) {
   let q: SelectQueryBuilder<any, any, any> = db
     .withSchema('rm')
     .selectFrom((eb: any) =>
@@ -136,7 +137,7 @@ export function listSubscribers(db: Kysely<any>, p: ListParams, nowIso: string) 
   return page<any>(q, p, { started_at: 'started_at', expires_at: 'expires_at', email: 'email', price_cents: 'price_cents' }, 'id');
 }
 
-export function listTransactions(db: Kysely<any>, p: ListParams) {
+export function listTransactions(db: Kysely<ReadModels>, p: ListParams) {
   let q: SelectQueryBuilder<any, any, any> = db
     .withSchema('rm')
     .selectFrom((eb: any) =>
@@ -153,16 +154,16 @@ export function listTransactions(db: Kysely<any>, p: ListParams) {
   if (str(p.filter.type)) q = q.where('type', '=', p.filter.type);
   if (str(p.filter.status)) q = q.where('status', '=', p.filter.status);
   if (str(p.filter.user_id)) q = q.where('user_id', '=', p.filter.user_id);
-  if (str(p.filter.created_at_gte)) q = q.where('created_at', '>=', String(p.filter.created_at_gte));
-  if (str(p.filter.created_at_lte)) q = q.where('created_at', '<=', String(p.filter.created_at_lte));
+  if (str(p.filter.created_at_gte)) q = q.where('created_at', '>=', str(p.filter.created_at_gte)!);
+  if (str(p.filter.created_at_lte)) q = q.where('created_at', '<=', str(p.filter.created_at_lte)!);
   return page<any>(q, p, { created_at: 'created_at', amount_cents: 'amount_cents', type: 'type', status: 'status' }, 'id');
 }
 
-export function listAuditLog(db: Kysely<any>, p: ListParams) {
+export function listAuditLog(db: Kysely<ReadModels>, p: ListParams) {
   let q = db.withSchema('rm').selectFrom('audit_log');
-  if (str(p.filter.stream_id)) q = q.where('stream_id', '=', p.filter.stream_id);
-  if (str(p.filter.type)) q = q.where('type', '=', p.filter.type);
-  if (str(p.filter.actor_id)) q = q.where('actor_id', '=', p.filter.actor_id);
+  if (str(p.filter.stream_id)) q = q.where('stream_id', '=', str(p.filter.stream_id)!);
+  if (str(p.filter.type)) q = q.where('type', '=', str(p.filter.type)!);
+  if (str(p.filter.actor_id)) q = q.where('actor_id', '=', str(p.filter.actor_id)!);
   if (str(p.filter.subject_user_id)) {
     const id = String(p.filter.subject_user_id);
     q = q.where((eb: any) => eb.or([eb('actor_id', '=', id), eb(sql`data->>'userId'`, '=', id), eb('stream_id', 'like', `%-${id}`)]));
@@ -170,16 +171,16 @@ export function listAuditLog(db: Kysely<any>, p: ListParams) {
   return page<any>(q, p, { position: 'tx', recorded_at: 'recorded_at', type: 'type', stream_id: 'stream_id' }, 'seq');
 }
 
-export async function findById(db: Kysely<any>, list: (p: ListParams) => Promise<ListResult<any>>, id: string) {
+export async function findById(db: Kysely<ReadModels>, list: (p: ListParams) => Promise<ListResult<any>>, id: string) {
   return (await list({ sort: ['id', 'ASC'], range: [0, 0], filter: { id } })).rows[0];
 }
 
-export async function countPosts(db: Kysely<any>): Promise<number> {
+export async function countPosts(db: Kysely<ReadModels>): Promise<number> {
   const r = await db.withSchema('rm').selectFrom('posts').where('deleted', '=', false).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
   return Number(r.n);
 }
 
-export async function subscriberCounts(db: Kysely<any>, nowIso: string, todayIso: string) {
+export async function subscriberCounts(db: Kysely<ReadModels>, nowIso: string, todayIso: string) {
   const r = await db
     .withSchema('rm')
     .selectFrom('subscribers')

@@ -1,7 +1,9 @@
 // Read model: coupons (spec 1 §3/§7) with their terms and whether they are enabled. Their uses and revenue come
 // from the purchases that carried the code (projections/promotions.ts offer_payments).
 import { sql, type Kysely } from 'kysely';
-import type { Projection } from './projection';
+import type { AnyDomainEvent } from './events';
+import { defineProjection } from './projection';
+import { couponsTables, type ReadModels } from './schema';
 import type { CouponTerms } from '../domain/coupon/coupon';
 import type { ListParams } from './console-lists';
 import type { CouponView } from '../domain/promotion/wire';
@@ -16,31 +18,24 @@ export interface CouponRow {
   updated_at: string;
 }
 
-export const couponsProjection: Projection = {
+export const couponsProjection = defineProjection<AnyDomainEvent>()({
   name: 'coupons',
-  tables: [
-    {
-      name: 'coupons',
-      columns: { id: 'text', code: 'text', terms: 'jsonb', disabled: 'boolean', created_at: 'timestamptz', updated_at: 'timestamptz' },
-      primaryKey: ['id'],
-      indexes: [['code'], ['created_at']],
-    },
-  ],
+  tables: couponsTables,
   handles: ['CouponCreated', 'CouponUpdated', 'CouponDisabled', 'CouponEnabled'],
   async apply(event, store) {
-    const d = event.data as Record<string, any>;
-    const terms = (): CouponTerms => ({ discountType: d.discountType, discountValueForInitial: d.discountValueForInitial, discountValueForRecurring: d.discountValueForRecurring });
-    if (event.type === 'CouponCreated') {
-      store.put('coupons', { id: d.couponId, code: d.code, terms: terms(), disabled: false, created_at: d.createdAt, updated_at: d.createdAt });
+    const { type, data: d } = event;
+    const terms = (t: CouponTerms): CouponTerms => ({ discountType: t.discountType, discountValueForInitial: t.discountValueForInitial, discountValueForRecurring: t.discountValueForRecurring });
+    if (type === 'CouponCreated') {
+      store.put('coupons', { id: d.couponId, code: d.code, terms: terms(d), disabled: false, created_at: d.createdAt, updated_at: d.createdAt });
       return;
     }
     const row = await store.get<CouponRow>('coupons', { id: d.couponId });
     if (!row) return;
-    if (event.type === 'CouponUpdated') store.put('coupons', { ...row, terms: terms(), updated_at: d.updatedAt });
-    if (event.type === 'CouponDisabled') store.put('coupons', { ...row, disabled: true, updated_at: d.disabledAt });
-    if (event.type === 'CouponEnabled') store.put('coupons', { ...row, disabled: false, updated_at: d.enabledAt });
+    if (type === 'CouponUpdated') store.put('coupons', { ...row, terms: terms(d), updated_at: d.updatedAt });
+    if (type === 'CouponDisabled') store.put('coupons', { ...row, disabled: true, updated_at: d.disabledAt });
+    if (type === 'CouponEnabled') store.put('coupons', { ...row, disabled: false, updated_at: d.enabledAt });
   },
-};
+});
 
 const iso = (v: unknown) => new Date(v as string).toISOString();
 const parseJson = <T>(v: unknown): T => (typeof v === 'string' ? (JSON.parse(v) as T) : (v as T));
@@ -68,12 +63,12 @@ export function couponView(c: CouponRow, usage?: { uses: number; revenue_cents: 
   };
 }
 
-export async function findCoupon(db: Kysely<any>, id: string): Promise<CouponRow | undefined> {
+export async function findCoupon(db: Kysely<ReadModels>, id: string): Promise<CouponRow | undefined> {
   const r = await db.withSchema('rm').selectFrom('coupons').selectAll().where('id', '=', id).executeTakeFirst();
   return r ? couponRow(r) : undefined;
 }
 
-export async function findCouponByCode(db: Kysely<any>, code: string): Promise<CouponRow | undefined> {
+export async function findCouponByCode(db: Kysely<ReadModels>, code: string): Promise<CouponRow | undefined> {
   const r = await db.withSchema('rm').selectFrom('coupons').selectAll().where('code', '=', code).executeTakeFirst();
   return r ? couponRow(r) : undefined;
 }
@@ -81,7 +76,7 @@ export async function findCouponByCode(db: Kysely<any>, code: string): Promise<C
 const SORTS: Record<string, string> = { created_at: 'created_at', updated_at: 'updated_at', code: 'code', id: 'id' };
 
 /** Coupons with uses and revenue. Filters: q (code contains), is_active, id (one or a list). */
-export async function listCoupons(db: Kysely<any>, p: ListParams): Promise<{ rows: CouponView[]; total: number }> {
+export async function listCoupons(db: Kysely<ReadModels>, p: ListParams): Promise<{ rows: CouponView[]; total: number }> {
   const f = p.filter;
   const where: ReturnType<typeof sql>[] = [sql`true`];
   if (typeof f.q === 'string' && f.q.trim()) where.push(sql`code LIKE ${`%${f.q.trim().toUpperCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`);

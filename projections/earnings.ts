@@ -1,31 +1,27 @@
 // Read model: earnings per day and source, for the dashboard chart and the ledger check.
 import type { Kysely } from 'kysely';
-import type { Projection } from './projection';
+import type { AnyDomainEvent } from './events';
+import { defineProjection } from './projection';
+import { earningsTables, type ReadModels } from './schema';
 import { earningsSourceOf } from '../domain/payment/payment';
 
-export const earningsProjection: Projection = {
+export const earningsProjection = defineProjection<AnyDomainEvent>()({
   name: 'earnings',
-  tables: [
-    {
-      name: 'earnings_daily',
-      columns: { day: 'text', source: 'text', cents: 'bigint', count: 'integer' },
-      primaryKey: ['day', 'source'],
-    },
-  ],
+  tables: earningsTables,
   handles: ['PaymentCaptured', 'PaymentReversed'],
   async apply(event, store) {
-    const d = event.data as Record<string, any>;
+    const { type, data: d } = event;
     // A refund, void or chargeback comes off the day it happened (what the creator kept that day), in its source.
-    const reversed = event.type === 'PaymentReversed';
+    const reversed = type === 'PaymentReversed';
     const key = { day: String(reversed ? d.reversedAt : d.capturedAt).slice(0, 10), source: earningsSourceOf(d.purpose) };
     const row = await store.get<{ cents: number; count: number }>('earnings_daily', key);
     store.put('earnings_daily', { ...key, cents: (row?.cents ?? 0) + (reversed ? -d.amountCents : d.amountCents), count: (row?.count ?? 0) + (reversed ? 0 : 1) });
   },
-};
+});
 
 
 /** 30 days ending today (UTC), oldest first, zero-filled. */
-export async function earningsLastDays(db: Kysely<any>, todayIso: string, days = 30): Promise<{ day: string; cents: number }[]> {
+export async function earningsLastDays(db: Kysely<ReadModels>, todayIso: string, days = 30): Promise<{ day: string; cents: number }[]> {
   const end = Date.parse(todayIso.slice(0, 10));
   const dayList = Array.from({ length: days }, (_, i) => new Date(end - (days - 1 - i) * 86_400_000).toISOString().slice(0, 10));
   const rows = await db.withSchema('rm').selectFrom('earnings_daily').select(['day', (eb) => eb.fn.sum<number>('cents').as('cents')]).where('day', '>=', dayList[0]).groupBy('day').execute();
@@ -37,7 +33,7 @@ export async function earningsLastDays(db: Kysely<any>, todayIso: string, days =
 export const EARNING_SOURCES = ['subscriptions', 'unlocks', 'tips', 'chat'] as const;
 
 /** Net earnings per source over the days from `fromDay` (YYYY-MM-DD) on; every known source listed, zero when none. */
-export async function earningsBySource(db: Kysely<any>, fromDay: string): Promise<{ source: string; cents: number }[]> {
+export async function earningsBySource(db: Kysely<ReadModels>, fromDay: string): Promise<{ source: string; cents: number }[]> {
   const rows = await db
     .withSchema('rm')
     .selectFrom('earnings_daily')

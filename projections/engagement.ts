@@ -1,7 +1,9 @@
 // Read model: who liked which post, the comments on posts, and who is blocked from commenting.
 // The per-post counts live on rm.posts (projections/posts.ts keeps like_count and comment_count).
 import type { Kysely } from 'kysely';
-import type { Projection } from './projection';
+import type { AnyDomainEvent } from './events';
+import { defineProjection } from './projection';
+import { engagementTables, storeRow, type ReadModels } from './schema';
 import { update } from './projection';
 
 export interface CommentRow {
@@ -14,27 +16,9 @@ export interface CommentRow {
   hidden: boolean;
 }
 
-export const engagementProjection: Projection = {
+export const engagementProjection = defineProjection<AnyDomainEvent>()({
   name: 'engagement',
-  tables: [
-    {
-      name: 'post_likes',
-      columns: { post_id: 'text', user_id: 'text', liked_at: 'timestamptz' },
-      primaryKey: ['post_id', 'user_id'],
-      indexes: [['user_id', 'post_id']],
-    },
-    {
-      name: 'post_comments',
-      columns: { id: 'text', post_id: 'text', user_id: 'text', user_name: 'text', comment: 'text', created_at: 'timestamptz', hidden: 'boolean' },
-      primaryKey: ['id'],
-      indexes: [['post_id', 'created_at', 'id']],
-    },
-    {
-      name: 'commenting_blocks',
-      columns: { user_id: 'text', blocked_by: 'text', blocked_at: 'timestamptz' },
-      primaryKey: ['user_id'],
-    },
-  ],
+  tables: engagementTables,
   handles: [
     'PostLiked',
     'PostUnliked',
@@ -46,8 +30,8 @@ export const engagementProjection: Projection = {
     'UserUnblockedFromCommenting',
   ],
   async apply(event, store) {
-    const d = event.data as Record<string, any>;
-    switch (event.type) {
+    const { type, data: d } = event;
+    switch (type) {
       case 'PostLiked':
         store.put('post_likes', { post_id: d.postId, user_id: d.userId, liked_at: d.likedAt });
         break;
@@ -62,7 +46,7 @@ export const engagementProjection: Projection = {
         break;
       case 'PostCommentHidden':
       case 'PostCommentUnhidden':
-        await update<CommentRow>(store, 'post_comments', { id: d.commentId }, (c) => ({ ...c, hidden: event.type === 'PostCommentHidden' }));
+        await update<CommentRow>(store, 'post_comments', { id: d.commentId }, (c) => ({ ...c, hidden: type === 'PostCommentHidden' }));
         break;
       case 'UserBlockedFromCommenting':
         store.put('commenting_blocks', { user_id: d.userId, blocked_by: d.blockedBy, blocked_at: d.blockedAt });
@@ -72,31 +56,31 @@ export const engagementProjection: Projection = {
         break;
     }
   },
-};
+});
 
 /** The posts among `postIds` that `userId` likes. */
-export async function likedPostIds(db: Kysely<any>, userId: string | null, postIds: string[]): Promise<Set<string>> {
+export async function likedPostIds(db: Kysely<ReadModels>, userId: string | null, postIds: string[]): Promise<Set<string>> {
   if (!userId || postIds.length === 0) return new Set();
   const rows = await db.withSchema('rm').selectFrom('post_likes').select('post_id').where('user_id', '=', userId).where('post_id', 'in', postIds).execute();
   return new Set(rows.map((r: { post_id: string }) => r.post_id));
 }
 
 /** A page of a post's comments, oldest first (newest last). Hidden ones only when `includeHidden` (staff). */
-export async function commentsPage(db: Kysely<any>, opts: { postId: string; page: number; pageSize: number; includeHidden: boolean }) {
+export async function commentsPage(db: Kysely<ReadModels>, opts: { postId: string; page: number; pageSize: number; includeHidden: boolean }) {
   let base = db.withSchema('rm').selectFrom('post_comments').where('post_id', '=', opts.postId);
   if (!opts.includeHidden) base = base.where('hidden', '=', false);
   const [rows, total] = await Promise.all([
-    base.selectAll().orderBy('created_at', 'asc').orderBy('id', 'asc').limit(opts.pageSize).offset((opts.page - 1) * opts.pageSize).execute() as Promise<CommentRow[]>,
+    base.selectAll().orderBy('created_at', 'asc').orderBy('id', 'asc').limit(opts.pageSize).offset((opts.page - 1) * opts.pageSize).execute().then((rs) => rs.map((r) => storeRow('post_comments', r) as CommentRow)),
     base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(total.n) };
 }
 
-export async function findComment(db: Kysely<any>, id: string): Promise<CommentRow | undefined> {
+export async function findComment(db: Kysely<ReadModels>, id: string): Promise<CommentRow | undefined> {
   return (await db.withSchema('rm').selectFrom('post_comments').selectAll().where('id', '=', id).executeTakeFirst()) as CommentRow | undefined;
 }
 
-export async function isBlockedFromCommenting(db: Kysely<any>, userId: string | null): Promise<boolean> {
+export async function isBlockedFromCommenting(db: Kysely<ReadModels>, userId: string | null): Promise<boolean> {
   if (!userId) return false;
   return !!(await db.withSchema('rm').selectFrom('commenting_blocks').select('user_id').where('user_id', '=', userId).executeTakeFirst());
 }

@@ -4,6 +4,7 @@
 // statement instead of seven is most of its speed (tests/bench/feed.ts measures it against a raw SELECT).
 // It reads several read models (posts, media, post_unlocks, post_likes, subscribers, site_settings) without
 // owning any of them.
+import type { ReadModels } from './schema';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { PostRow } from './posts';
 import type { MediaRow } from './media';
@@ -60,7 +61,7 @@ export interface FeedBundleOptions {
 // JSON carries timestamps as text; the rest of the app gets Date objects from the driver, as from any other query.
 const asDate = (v: unknown) => (v == null ? v : new Date(v as string));
 
-export async function feedBundle(db: Kysely<any>, o: FeedBundleOptions): Promise<FeedBundle> {
+export async function feedBundle(db: Kysely<ReadModels>, o: FeedBundleOptions): Promise<FeedBundle> {
   const staff = o.audience === 'staff';
   const conditions: RawBuilder<unknown>[] = staff
     ? [sql`p.deleted = false`]
@@ -133,7 +134,7 @@ export interface ViewerEntitlements {
 }
 
 /** A viewer's unlocks (by reuse group), likes and membership in one statement. */
-export async function viewerEntitlements(db: Kysely<any>, userId: string): Promise<ViewerEntitlements> {
+export async function viewerEntitlements(db: Kysely<ReadModels>, userId: string): Promise<ViewerEntitlements> {
   const r = await sql<{ unlocked_roots: string[]; liked: string[]; member_until: string | null }>`
     SELECT
       (SELECT COALESCE(jsonb_agg(DISTINCT q.root_post_id), '[]'::jsonb) FROM rm.post_unlocks u JOIN rm.posts q ON q.id = u.post_id WHERE u.user_id = ${userId}) AS unlocked_roots,
@@ -157,7 +158,7 @@ export function viewerPartOf(e: ViewerEntitlements, rows: Pick<PostRow, 'id' | '
   };
 }
 /** The feed tags of some posts (post detail, console, purchase answers). */
-export async function tagsOfPosts(db: Kysely<any>, postIds: string[]): Promise<Map<string, PostTag[]>> {
+export async function tagsOfPosts(db: Kysely<ReadModels>, postIds: string[]): Promise<Map<string, PostTag[]>> {
   if (postIds.length === 0) return new Map();
   const rows = await db
     .withSchema('rm')

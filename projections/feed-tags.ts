@@ -1,7 +1,9 @@
 // Read model: the feed-tag catalogue (spec 2 §3) and which posts carry which tag. Counts are computed when read,
 // over posts that are not deleted, so deleting a post lowers its tags' counts without an event here.
 import type { Kysely } from 'kysely';
-import type { Projection } from './projection';
+import type { AnyDomainEvent } from './events';
+import { defineProjection } from './projection';
+import { feedTagsTables, type ReadModels } from './schema';
 
 export interface FeedTagRow {
   id: string;
@@ -12,16 +14,13 @@ export interface FeedTagRow {
   post_ids: string[];
 }
 
-export const feedTagsProjection: Projection = {
+export const feedTagsProjection = defineProjection<AnyDomainEvent>()({
   name: 'feed-tags',
-  tables: [
-    { name: 'feed_tags', columns: { id: 'text', name: 'text', slug: 'text', created_at: 'timestamptz', post_ids: 'jsonb' }, primaryKey: ['id'], indexes: [['slug']] },
-    { name: 'feed_post_tags', columns: { post_id: 'text', tag_id: 'text' }, primaryKey: ['post_id', 'tag_id'], indexes: [['tag_id']] },
-  ],
+  tables: feedTagsTables,
   handles: ['FeedTagCreated', 'FeedTagRenamed', 'FeedTagDeleted', 'FeedPostTagsChanged'],
   async apply(event, store) {
-    const d = event.data as Record<string, any>;
-    switch (event.type) {
+    const { type, data: d } = event;
+    switch (type) {
       case 'FeedTagCreated':
         store.put('feed_tags', { id: d.tagId, name: d.name, slug: d.slug, created_at: d.createdAt, post_ids: [] });
         break;
@@ -52,7 +51,7 @@ export const feedTagsProjection: Projection = {
       }
     }
   },
-};
+});
 
 export interface FeedTagListItem {
   id: string;
@@ -64,7 +63,7 @@ export interface FeedTagListItem {
 }
 
 /** Every tag, by name, with the number of (not deleted) posts carrying it. */
-export async function listFeedTags(db: Kysely<any>, filter: { q?: string; ids?: string[] } = {}): Promise<FeedTagListItem[]> {
+export async function listFeedTags(db: Kysely<ReadModels>, filter: { q?: string; ids?: string[] } = {}): Promise<FeedTagListItem[]> {
   let q = db
     .withSchema('rm')
     .selectFrom('feed_tags as t')
@@ -82,12 +81,12 @@ export async function listFeedTags(db: Kysely<any>, filter: { q?: string; ids?: 
 
 const normaliseLike = (s: string) => s.trim().toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
 
-export async function findFeedTag(db: Kysely<any>, id: string): Promise<FeedTagListItem | undefined> {
+export async function findFeedTag(db: Kysely<ReadModels>, id: string): Promise<FeedTagListItem | undefined> {
   return (await listFeedTags(db, { ids: [id] }))[0];
 }
 
 /** The tags of each post (id, slug, name), for the posts given. */
-export async function tagsOfPosts(db: Kysely<any>, postIds: string[]): Promise<Map<string, { id: string; slug: string; name: string }[]>> {
+export async function tagsOfPosts(db: Kysely<ReadModels>, postIds: string[]): Promise<Map<string, { id: string; slug: string; name: string }[]>> {
   const out = new Map<string, { id: string; slug: string; name: string }[]>();
   if (postIds.length === 0) return out;
   const rows = await db

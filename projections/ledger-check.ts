@@ -1,5 +1,6 @@
 // The auditor's check: replays the whole event log into the ledger (domain/ledger) and holds it against the
 // money read models and the payment provider's books. Used by `npm run ledger` and after every test server.
+import type { ReadModels } from './schema';
 import { sql, type Kysely } from 'kysely';
 import type { EventStore, Position } from '../infra/eventstore/port';
 import { emptyLedger, foldLedger, ledgerDiscrepancies, walletDiscrepancies, type Ledger, type LedgerFigures, type WalletFigures } from '../domain/ledger/ledger';
@@ -30,7 +31,7 @@ export async function replayLedger(store: EventStore): Promise<{ ledger: Ledger;
 
 export async function checkLedger(
   store: EventStore,
-  db: Kysely<any>,
+  db: Kysely<ReadModels>,
   providerNetCents: () => Promise<number | null>,
   /** The crypto provider's received cents per payment (top-ups), when it can be asked. */
   cryptoReceived: () => Promise<Map<string, number> | null> = async () => null,

@@ -2,7 +2,9 @@
 // queries over rm.media (projections/media.ts). Counts are computed when read, over media not removed, so
 // removing media or finishing its processing changes every count without an event here.
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import type { Projection } from './projection';
+import type { AnyDomainEvent } from './events';
+import { defineProjection } from './projection';
+import { mediaLibraryTables, type ReadModels } from './schema';
 import type { MediaRow } from './media';
 import type { MediaKind } from '../domain/media/wire';
 import { ALL_MEDIA, PREVIEW } from '../domain/category/category';
@@ -16,17 +18,14 @@ export interface MediaCategoryRow {
   media_ids: string[];
 }
 
-export const mediaLibraryProjection: Projection = {
+export const mediaLibraryProjection = defineProjection<AnyDomainEvent>()({
   name: 'media-library',
-  tables: [
-    { name: 'media_categories', columns: { id: 'text', name: 'text', slug: 'text', created_at: 'timestamptz', media_ids: 'jsonb' }, primaryKey: ['id'], indexes: [['slug']] },
-    { name: 'media_category_items', columns: { category_id: 'text', media_id: 'text', added_at: 'timestamptz' }, primaryKey: ['category_id', 'media_id'], indexes: [['media_id']] },
-  ],
+  tables: mediaLibraryTables,
   handles: ['MediaCategoryCreated', 'MediaCategoryRenamed', 'MediaCategoryDeleted', 'MediaAddedToCategory', 'MediaTakenOutOfCategory'],
   async apply(event, store) {
-    const d = event.data as Record<string, any>;
+    const { type, data: d } = event;
     const category = () => store.get<MediaCategoryRow>('media_categories', { id: d.categoryId });
-    switch (event.type) {
+    switch (type) {
       case 'MediaCategoryCreated':
         store.put('media_categories', { id: d.categoryId, name: d.name, slug: d.slug, created_at: d.createdAt, media_ids: [] });
         break;
@@ -58,7 +57,7 @@ export const mediaLibraryProjection: Projection = {
       }
     }
   },
-};
+});
 
 export interface CategoryCounts {
   photo_count: number;
@@ -93,7 +92,7 @@ const counts = (r: any): CategoryCounts => ({
 });
 
 /** 'All Media' and 'Preview' first, then the creator's categories by name, each with its media counts. */
-export async function listMediaCategories(db: Kysely<any>): Promise<CategoryListItem[]> {
+export async function listMediaCategories(db: Kysely<ReadModels>): Promise<CategoryListItem[]> {
   const [all, preview, own] = await Promise.all([
     sql`SELECT ${COUNTS} FROM rm.media m WHERE m.removed = false`.execute(db),
     sql`SELECT ${COUNTS} FROM rm.media m WHERE m.removed = false AND ${IS_PREVIEW}`.execute(db),
@@ -113,7 +112,7 @@ export async function listMediaCategories(db: Kysely<any>): Promise<CategoryList
 }
 
 /** Whether a category of the creator's (not the reserved ones) exists and is not deleted. */
-export async function mediaCategoryExists(db: Kysely<any>, id: string): Promise<boolean> {
+export async function mediaCategoryExists(db: Kysely<ReadModels>, id: string): Promise<boolean> {
   return !!(await db.withSchema('rm').selectFrom('media_categories').select('id').where('id', '=', id).executeTakeFirst());
 }
 
@@ -136,7 +135,7 @@ export interface LibraryPage {
 const escapeLike = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** A page of the library, newest first: media not removed, in the category, matching the search. */
-export async function libraryPage(db: Kysely<any>, q: LibraryQuery): Promise<LibraryPage> {
+export async function libraryPage(db: Kysely<ReadModels>, q: LibraryQuery): Promise<LibraryPage> {
   const where: RawBuilder<unknown>[] = [sql`m.removed = false`];
   if (q.categoryId === PREVIEW.id) where.push(IS_PREVIEW);
   else if (q.categoryId !== ALL_MEDIA.id)
@@ -159,7 +158,7 @@ export async function libraryPage(db: Kysely<any>, q: LibraryQuery): Promise<Lib
 }
 
 /** The (live) categories of each media item given. */
-export async function categoryIdsOfMedia(db: Kysely<any>, mediaIds: string[]): Promise<Map<string, string[]>> {
+export async function categoryIdsOfMedia(db: Kysely<ReadModels>, mediaIds: string[]): Promise<Map<string, string[]>> {
   const out = new Map<string, string[]>();
   if (mediaIds.length === 0) return out;
   const rows = await db.withSchema('rm').selectFrom('media_category_items').select(['media_id', 'category_id']).where('media_id', 'in', mediaIds).orderBy('added_at').orderBy('category_id').execute();
@@ -168,7 +167,7 @@ export async function categoryIdsOfMedia(db: Kysely<any>, mediaIds: string[]): P
 }
 
 /** Those of `mediaIds` that a post not deleted shows or uses as its preview: they may not be removed. */
-export async function mediaUsedByLivePosts(db: Kysely<any>, mediaIds: string[]): Promise<Set<string>> {
+export async function mediaUsedByLivePosts(db: Kysely<ReadModels>, mediaIds: string[]): Promise<Set<string>> {
   if (mediaIds.length === 0) return new Set();
   const ids = sql.join(mediaIds.map((id) => sql`${id}`));
   const r = await sql<{ id: string }>`

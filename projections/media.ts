@@ -1,6 +1,8 @@
 // Read model: the media library (uploads and their renditions).
 import type { Kysely } from 'kysely';
-import type { Projection } from './projection';
+import type { AnyDomainEvent } from './events';
+import { defineProjection } from './projection';
+import { mediaTables, storeRow, timestamptz, type ReadModels } from './schema';
 import { update } from './projection';
 import type { MediaKind } from '../domain/media/wire';
 
@@ -36,26 +38,14 @@ export interface MediaRow {
   rotation: number;
 }
 
-export const mediaProjection: Projection = {
+export const mediaProjection = defineProjection<AnyDomainEvent>()({
   name: 'media',
-  tables: [
-    {
-      name: 'media',
-      columns: {
-        id: 'text', kind: 'text', file_name: 'text', content_type: 'text', size: 'bigint', width: 'integer', height: 'integer',
-        original_key: 'text', thumbnail_key: 'text', blur_key: 'text', status: 'text', error: 'text', uploaded_by: 'text',
-        created_at: 'timestamptz', is_demo: 'boolean', duration_ms: 'integer', video_key: 'text', poster_key: 'text', attempts: 'integer',
-        next_attempt_at: 'timestamptz', removed: 'boolean', version: 'integer', rotation: 'integer',
-      },
-      primaryKey: ['id'],
-      indexes: [['created_at'], ['status']],
-    },
-  ],
+  tables: mediaTables,
   handles: ['MediaUploaded', 'MediaProcessed', 'MediaProcessingAttemptFailed', 'MediaProcessingFailed', 'MediaRemoved',
     'MediaRotated', 'MediaBlurRefreshed', 'MediaReprocessRequested'],
   async apply(event, store) {
-    const d = event.data as Record<string, any>;
-    switch (event.type) {
+    const { type, data: d } = event;
+    switch (type) {
       case 'MediaUploaded':
         store.put('media', {
           id: d.mediaId, kind: d.kind, file_name: d.fileName, content_type: d.contentType, size: d.size, width: null, height: null,
@@ -95,22 +85,22 @@ export const mediaProjection: Projection = {
         break;
     }
   },
-};
+});
 
-export async function mediaByIds(db: Kysely<any>, ids: string[]): Promise<Map<string, MediaRow>> {
+export async function mediaByIds(db: Kysely<ReadModels>, ids: string[]): Promise<Map<string, MediaRow>> {
   if (ids.length === 0) return new Map();
-  const rows = (await db.withSchema('rm').selectFrom('media').selectAll().where('id', 'in', ids).execute()) as MediaRow[];
+  const rows = (await db.withSchema('rm').selectFrom('media').selectAll().where('id', 'in', ids).execute()).map((r) => storeRow('media', r) as MediaRow);
   return new Map(rows.map((r) => [r.id, r]));
 }
 
 /** Media still waiting for processing whose next attempt is due at `now` (oldest first): the media worker's queue. */
-export async function mediaDueForProcessing(db: Kysely<any>, now: string, limit = 50): Promise<string[]> {
+export async function mediaDueForProcessing(db: Kysely<ReadModels>, now: string, limit = 50): Promise<string[]> {
   const rows = await db
     .withSchema('rm')
     .selectFrom('media')
     .select('id')
     .where('status', '=', 'processing')
-    .where((eb) => eb.or([eb('next_attempt_at', 'is', null), eb('next_attempt_at', '<=', now)]))
+    .where((eb) => eb.or([eb('next_attempt_at', 'is', null), eb('next_attempt_at', '<=', timestamptz(now))]))
     .orderBy('created_at')
     .limit(limit)
     .execute();

@@ -1,7 +1,9 @@
 // Read model: each member's standing as staff set it (blocked, deleted, role change, flags, nickname,
 // preferences) and the live proxy sessions admins opened. Auth reads it on every request.
 import { sql, type Kysely } from 'kysely';
-import type { Projection } from './projection';
+import type { AnyDomainEvent } from './events';
+import { defineProjection } from './projection';
+import { membersTables, timestamptz, type ReadModels } from './schema';
 import type { Role } from '../domain/shared/wire';
 
 export interface MemberRow {
@@ -21,40 +23,25 @@ const blank = (userId: string): MemberRow => ({
   mass_messages_muted: false, photo_id_override: false, email_preferences: null,
 });
 
-export const membersProjection: Projection = {
+export const membersProjection = defineProjection<AnyDomainEvent>()({
   name: 'members',
-  tables: [
-    {
-      name: 'members',
-      columns: {
-        user_id: 'text', blocked: 'boolean', deleted: 'boolean', role: 'text', nickname: 'text', hidden_from_chat: 'boolean',
-        mass_messages_muted: 'boolean', photo_id_override: 'boolean', email_preferences: 'jsonb',
-      },
-      primaryKey: ['user_id'],
-    },
-    {
-      name: 'proxy_sessions',
-      columns: { session_id: 'text', token_hash: 'text', user_id: 'text', admin_id: 'text', expires_at: 'timestamptz' },
-      primaryKey: ['session_id'],
-      indexes: [['token_hash']],
-    },
-  ],
+  tables: membersTables,
   handles: [
     'MemberBlocked', 'MemberUnblocked', 'MemberDeleted', 'MemberRoleChanged', 'NicknameSet', 'HiddenFromChatSet',
     'MassMessagesMutedSet', 'PhotoIdOverrideSet', 'EmailPreferencesSet', 'ProxySessionStarted', 'ProxySessionEnded',
   ],
   async apply(event, store) {
-    const d = event.data as Record<string, any>;
-    if (event.type === 'ProxySessionStarted') {
+    const { type, data: d } = event;
+    if (type === 'ProxySessionStarted') {
       store.put('proxy_sessions', { session_id: d.sessionId, token_hash: d.tokenHash, user_id: d.userId, admin_id: d.adminId, expires_at: d.expiresAt });
       return;
     }
-    if (event.type === 'ProxySessionEnded') {
+    if (type === 'ProxySessionEnded') {
       store.delete('proxy_sessions', { session_id: d.sessionId });
       return;
     }
     const row = (await store.get<MemberRow>('members', { user_id: d.userId })) ?? blank(d.userId);
-    switch (event.type) {
+    switch (type) {
       case 'MemberBlocked':
         row.blocked = true;
         break;
@@ -80,20 +67,21 @@ export const membersProjection: Projection = {
         row.photo_id_override = d.accepted;
         break;
       case 'EmailPreferencesSet':
-        row.email_preferences = d.preferences;
+        row.email_preferences = { ...d.preferences };
         break;
     }
     store.put('members', row);
   },
-};
+});
 
-export async function findMember(db: Kysely<any>, userId: string): Promise<MemberRow> {
+export async function findMember(db: Kysely<ReadModels>, userId: string): Promise<MemberRow> {
   const row = await db.withSchema('rm').selectFrom('members').selectAll().where('user_id', '=', userId).executeTakeFirst();
   return (row as MemberRow | undefined) ?? blank(userId);
 }
 
 /** A live proxy session for a token hash: the impersonated user and the admin behind it. */
-export async function findProxySession(db: Kysely<any>, tokenHash: string, nowIso: string) {
+export async function findProxySession(db: Kysely<ReadModels>, tokenHash: string, nowIso: string): Promise<ProxySessionLookup | undefined> {
+  // Written whole by ProxySessionStarted and UserRegistered: these columns are never null.
   return db
     .withSchema('rm')
     .selectFrom('proxy_sessions as p')
@@ -101,12 +89,22 @@ export async function findProxySession(db: Kysely<any>, tokenHash: string, nowIs
     .leftJoin('members as m', 'm.user_id', 'p.user_id')
     .select(['p.session_id', 'p.user_id', 'p.admin_id', 'p.expires_at', 'u.email', 'u.name', 'm.deleted'])
     .where('p.token_hash', '=', tokenHash)
-    .where('p.expires_at', '>', nowIso)
-    .executeTakeFirst();
+    .where('p.expires_at', '>', timestamptz(nowIso))
+    .executeTakeFirst() as Promise<ProxySessionLookup | undefined>;
+}
+
+export interface ProxySessionLookup {
+  session_id: string;
+  user_id: string;
+  admin_id: string;
+  expires_at: Date;
+  email: string;
+  name: string;
+  deleted: boolean | null;
 }
 
 /** Accounts whose effective role is admin or super_admin and that are neither blocked nor deleted. */
-export async function activeAdminIds(db: Kysely<any>): Promise<string[]> {
+export async function activeAdminIds(db: Kysely<ReadModels>): Promise<string[]> {
   const rows = await db
     .withSchema('rm')
     .selectFrom('users as u')

@@ -13,7 +13,9 @@
 // written before that order (listing first, then the post) are shown at once. `post_versions` keeps which
 // versions are listed, and holds the row of a version waiting for its listing.
 import { sql, type Kysely } from 'kysely';
-import type { Projection, ProjectionStore } from './projection';
+import type { AnyDomainEvent } from './events';
+import { defineProjection, type ProjectionStore } from './projection';
+import { postsTables, storeRow, timestamptz, type ReadModels } from './schema';
 import { update } from './projection';
 import type { PostVisibility } from '../domain/post/wire';
 import type { PostMediaRef } from '../domain/post/post';
@@ -51,7 +53,7 @@ export interface PostRow {
 const linkedIds = (p: PostRow) => mediaIdsOfPost({ media: p.media, previewMediaId: p.preview_media_id });
 
 /** A media item's status as posts see it, and the posts holding it. */
-interface PostMediaRow {
+export interface PostMediaRow {
   media_id: string;
   status: 'processing' | 'ready' | 'error';
   post_ids: string[];
@@ -61,7 +63,7 @@ const pendingOf = (s: string | undefined) => (s === 'processing' ? 1 : 0);
 const erroredOf = (s: string | undefined) => (s === 'error' ? 1 : 0);
 const withVisibility = (p: PostRow): PostRow => ({ ...p, fan_visible: !p.deleted && p.pending_media === 0 && p.errored_media === 0 });
 
-interface PostStatsRow {
+export interface PostStatsRow {
   key: string;
   /** Posts not deleted (the staff feed's total). */
   live: number;
@@ -72,7 +74,7 @@ interface PostStatsRow {
 const STATS_KEY = { key: 'posts' };
 
 /** A reuse version: whether the root lists it yet, and its row while it waits (null once shown). */
-interface PostVersionRow {
+export interface PostVersionRow {
   version_id: string;
   listed: boolean;
   waiting: PostRow | null;
@@ -123,26 +125,9 @@ async function mediaStatus(store: ProjectionStore, mediaId: string, status: Post
   }
 }
 
-export const postsProjection: Projection = {
+export const postsProjection = defineProjection<AnyDomainEvent>()({
   name: 'posts',
-  tables: [
-    {
-      name: 'posts',
-      columns: {
-        id: 'text', author_id: 'text', caption: 'text', visibility: 'text', price_cents: 'bigint', media: 'jsonb', preview_media_id: 'text',
-        blog_type: 'text', publish_at: 'timestamptz', created_at: 'timestamptz', deleted: 'boolean', is_demo: 'boolean',
-        unlock_count: 'integer', revenue_cents: 'bigint', like_count: 'integer', comment_count: 'integer',
-        category_id: 'text', root_post_id: 'text', version_of: 'text', pending_media: 'integer', errored_media: 'integer', fan_visible: 'boolean',
-      },
-      primaryKey: ['id'],
-      // The fan feed: fan_visible = true AND publish_at <= now ORDER BY publish_at DESC, id DESC.
-      // The staff feed: deleted = false, same order. Reuse groups: root_post_id.
-      indexes: [['fan_visible', 'publish_at', 'id'], ['deleted', 'publish_at', 'id'], ['root_post_id']],
-    },
-    { name: 'post_media', columns: { media_id: 'text', status: 'text', post_ids: 'jsonb' }, primaryKey: ['media_id'] },
-    { name: 'post_stats', columns: { key: 'text', live: 'integer', fan_visible: 'integer' }, primaryKey: ['key'] },
-    { name: 'post_versions', columns: { version_id: 'text', listed: 'boolean', waiting: 'jsonb' }, primaryKey: ['version_id'] },
-  ],
+  tables: postsTables,
   handles: [
     'PostCreated', 'PostVersionAdded', 'PostDeleted', 'PostEdited', 'PostReviewed', 'PostUnlocked', 'PostLiked', 'PostUnliked', 'PostCommentAdded', 'PostCommentRemoved',
     'PostCommentHidden', 'PostCommentUnhidden',
@@ -151,8 +136,8 @@ export const postsProjection: Projection = {
     'MediaUploaded', 'MediaProcessed', 'MediaProcessingFailed', 'MediaReprocessRequested',
   ],
   async apply(event, store) {
-    const d = event.data as Record<string, any>;
-    switch (event.type) {
+    const { type, data: d } = event;
+    switch (type) {
       case 'MediaUploaded':
         store.put('post_media', { media_id: d.mediaId, status: 'processing', post_ids: [] });
         break;
@@ -213,7 +198,7 @@ export const postsProjection: Projection = {
       // Likes and comments (domain/engagement): the counts fans see. Hidden comments are not counted.
       case 'PostLiked':
       case 'PostUnliked':
-        await update<PostRow>(store, 'posts', { id: d.postId }, (p) => ({ ...p, like_count: Math.max(0, p.like_count + (event.type === 'PostLiked' ? 1 : -1)) }));
+        await update<PostRow>(store, 'posts', { id: d.postId }, (p) => ({ ...p, like_count: Math.max(0, p.like_count + (type === 'PostLiked' ? 1 : -1)) }));
         break;
       case 'PostCommentAdded':
       case 'PostCommentUnhidden':
@@ -227,7 +212,7 @@ export const postsProjection: Projection = {
         break;
     }
   },
-};
+});
 
 export interface FeedOptions {
   page: number;
@@ -242,26 +227,26 @@ export interface FeedOptions {
 }
 
 /** A page of the home feed, newest first; only posts carrying `feedTagId` when given. */
-export async function feedPage(db: Kysely<any>, opts: FeedOptions) {
+export async function feedPage(db: Kysely<ReadModels>, opts: FeedOptions) {
   const staff = opts.audience === 'staff';
   let base = staff
     ? db.withSchema('rm').selectFrom('posts').where('deleted', '=', false)
     : // publish_at <= now, not a job: a scheduled post appears on time, also after a restart.
-      db.withSchema('rm').selectFrom('posts').where('fan_visible', '=', true).where('publish_at', '<=', opts.nowIso);
+      db.withSchema('rm').selectFrom('posts').where('fan_visible', '=', true).where('publish_at', '<=', timestamptz(opts.nowIso));
   const feedTagId = opts.feedTagId;
   if (feedTagId) {
     // Links are kept by the feed-tags read model (projections/feed-tags.ts).
     base = base.where((eb) => eb.exists(eb.selectFrom('feed_post_tags').select('feed_post_tags.tag_id').whereRef('feed_post_tags.post_id', '=', 'posts.id').where('feed_post_tags.tag_id', '=', feedTagId)));
   }
   const [rows, total] = await Promise.all([
-    base.selectAll().orderBy('publish_at', 'desc').orderBy('id', 'desc').limit(opts.pageSize).offset((opts.page - 1) * opts.pageSize).execute() as Promise<PostRow[]>,
+    base.selectAll().orderBy('publish_at', 'desc').orderBy('id', 'desc').limit(opts.pageSize).offset((opts.page - 1) * opts.pageSize).execute().then((rs) => rs.map((r) => storeRow('posts', r) as PostRow)),
     feedTagId ? base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow().then((r) => Number(r.n)) : feedTotal(db, staff, opts.nowIso),
   ]);
   return { rows, total };
 }
 
 /** The unfiltered feed's total from the kept totals: for fans, minus the visible posts not yet due (few, indexed). */
-async function feedTotal(db: Kysely<any>, staff: boolean, nowIso: string): Promise<number> {
+async function feedTotal(db: Kysely<ReadModels>, staff: boolean, nowIso: string): Promise<number> {
   const stats = db.withSchema('rm').selectFrom('post_stats').where('key', '=', STATS_KEY.key);
   if (staff) return Number((await stats.select('live').executeTakeFirst())?.live ?? 0);
   const r = await stats
@@ -271,14 +256,14 @@ async function feedTotal(db: Kysely<any>, staff: boolean, nowIso: string): Promi
         .selectFrom('posts')
         .select(eb.fn.countAll<number>().as('n'))
         .where('posts.fan_visible', '=', true)
-        .where('posts.publish_at', '>', nowIso)
+        .where('posts.publish_at', '>', timestamptz(nowIso))
         .as('scheduled'),
     ])
     .executeTakeFirst();
   return r ? Number(r.fan_visible) - Number(r.scheduled ?? 0) : 0;
 }
 
-export async function findPost(db: Kysely<any>, id: string): Promise<PostRow | undefined> {
+export async function findPost(db: Kysely<ReadModels>, id: string): Promise<PostRow | undefined> {
   return (await db.withSchema('rm').selectFrom('posts').selectAll().where('id', '=', id).where('deleted', '=', false).executeTakeFirst()) as PostRow | undefined;
 }
 
@@ -286,7 +271,7 @@ export async function findPost(db: Kysely<any>, id: string): Promise<PostRow | u
 export const isVisibleToFans = (p: PostRow, nowMs: number) => p.fan_visible && new Date(p.publish_at).getTime() <= nowMs;
 
 /** Revenue and version count of each reuse group (deleted versions included: their money was earned). */
-export async function groupTotals(db: Kysely<any>, rootIds: string[]): Promise<Map<string, { revenueCents: number; versions: number }>> {
+export async function groupTotals(db: Kysely<ReadModels>, rootIds: string[]): Promise<Map<string, { revenueCents: number; versions: number }>> {
   const out = new Map<string, { revenueCents: number; versions: number }>();
   if (rootIds.length === 0) return out;
   const rows = await db
@@ -301,7 +286,7 @@ export async function groupTotals(db: Kysely<any>, rootIds: string[]): Promise<M
 }
 
 /** Live (not deleted) posts holding each media item, as media or preview: what a library removal must respect. */
-export async function postsUsingMedia(db: Kysely<any>, mediaIds: string[]): Promise<Map<string, string[]>> {
+export async function postsUsingMedia(db: Kysely<ReadModels>, mediaIds: string[]): Promise<Map<string, string[]>> {
   const out = new Map<string, string[]>();
   if (mediaIds.length === 0) return out;
   const rows = (await db.withSchema('rm').selectFrom('post_media').select(['media_id', 'post_ids']).where('media_id', 'in', mediaIds).execute()) as {

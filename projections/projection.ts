@@ -1,18 +1,66 @@
 // What a read model is: tables it owns, the events it handles, and a pure-ish `apply` that reads and writes
 // rows through a unit of work. The runner batches those writes (multi-row upserts), which is what lets a
 // rebuild replay tens of thousands of events per second, and stores the checkpoint in the same transaction.
+import type { ColumnType as KyselyColumn } from 'kysely';
 import type { RecordedEvent } from '../infra/eventstore/port';
+import type { DomainEvent } from '../domain/shared/decider';
 
 export type ColumnType = 'text' | 'integer' | 'bigint' | 'boolean' | 'timestamptz' | 'jsonb';
 
-export interface TableSpec {
+export interface TableSpec<Name extends string = string, Columns extends Readonly<Record<string, ColumnType>> = Readonly<Record<string, ColumnType>>> {
   /** Table name inside the read-model schema (`rm`). */
-  name: string;
-  columns: Record<string, ColumnType>;
-  primaryKey: string[];
+  readonly name: Name;
+  readonly columns: Columns;
+  readonly primaryKey: readonly (keyof Columns & string)[];
   /** Secondary indexes for the queries the API runs, e.g. [['created_at'], ['user_id', 'created_at']]. */
-  indexes?: string[][];
+  readonly indexes?: readonly (readonly (keyof Columns & string)[])[];
 }
+
+/**
+ * A projection's tables, with their names and columns kept as literal types, so that projections/schema.ts can
+ * derive the Kysely database interface from the very specs rebuild.ts creates the tables from.
+ */
+export const readModelTables = <const T extends readonly TableSpec[]>(tables: T): T => tables;
+
+/** What a column holds in `apply` (unit-of-work.ts normalises to these shapes): timestamps are ISO strings. */
+interface StoreValues {
+  text: string;
+  integer: number;
+  bigint: number;
+  boolean: boolean;
+  timestamptz: string;
+  jsonb: unknown;
+}
+
+/** What Kysely reads back (bigint arrives as a number: infra/db sets the parser), and what it takes on writes. */
+interface QueryValues {
+  text: string;
+  integer: number;
+  bigint: number;
+  boolean: boolean;
+  timestamptz: KyselyColumn<Date, Date | string, Date | string>;
+  jsonb: unknown;
+}
+
+type Nullable<V> = V extends KyselyColumn<infer S, infer I, infer U> ? KyselyColumn<S | null, I | null, U | null> : V | null;
+
+type KeyOf<S> = S extends { primaryKey: readonly (infer K)[] } ? K : never;
+
+/** One row of a table as `apply` sees it; every column but the primary key may be null (the DDL has no NOT NULL). */
+export type StoreRowOf<S extends TableSpec> = {
+  -readonly [C in keyof S['columns']]: C extends KeyOf<S> ? StoreValues[S['columns'][C]] : StoreValues[S['columns'][C]] | null;
+};
+
+/** One table as Kysely sees it. */
+export type QueryTableOf<S extends TableSpec> = {
+  -readonly [C in keyof S['columns']]: C extends KeyOf<S> ? QueryValues[S['columns'][C]] : Nullable<QueryValues[S['columns'][C]]>;
+};
+
+/** Table name → Kysely table, for a union of table specs. */
+export type DatabaseOf<S extends TableSpec> = { [T in S as T['name']]: QueryTableOf<T> };
+
+/** A domain event as the projection receives it from the store, narrowed by `type`. */
+export type ProjectedEvent<E extends DomainEvent> = E extends DomainEvent<infer T, infer D> ? RecordedEvent<T, D> : never;
 
 export type Row = Record<string, unknown>;
 
@@ -28,10 +76,24 @@ export interface ProjectionStore {
 export interface Projection {
   /** Stable name; the checkpoint is stored under it. */
   name: string;
-  tables: TableSpec[];
+  tables: readonly TableSpec[];
   /** Event types this projection reads ('*' for every event); others are skipped without a call. */
   handles: readonly string[];
   apply(event: RecordedEvent, store: ProjectionStore): Promise<void>;
+}
+
+/**
+ * A projection whose `apply` sees the domain's events: `handles` lists event types of the union `E`, and
+ * `apply` receives exactly those, narrowed, so a renamed event field fails the type check here.
+ * `defineProjection<PaymentEvent | TipEvent>()({ name, tables, handles: ['TipSent'], apply })`.
+ */
+export function defineProjection<E extends DomainEvent>() {
+  return <const H extends E['type']>(p: {
+    name: string;
+    tables: readonly TableSpec[];
+    handles: readonly H[];
+    apply(event: ProjectedEvent<Extract<E, { type: H }>>, store: ProjectionStore): Promise<void>;
+  }): Projection => ({ ...p, apply: p.apply as Projection["apply"] });
 }
 
 /** Read-modify-write of one row: `update(store, 'posts', {id}, (row) => ({...row, likes: row.likes + 1}))`. */

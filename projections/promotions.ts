@@ -5,7 +5,9 @@
 // (`promotionId`) or coupon code (`couponCode`) — PostUnlockRequested, SubscriptionRequested or PaymentRequested
 // (top level, or inside `purpose`) —, and the payment's events (captured, failed, reversed) say what became of it.
 import { sql, type Kysely } from 'kysely';
-import type { Projection } from './projection';
+import type { AnyDomainEvent } from './events';
+import { defineProjection } from './projection';
+import { promotionsTables, type ReadModels } from './schema';
 import type { Promotion, PromotionState, PromotionType } from '../domain/promotion/promotion';
 import { activePromotion, PROMOTION_TYPES } from '../domain/promotion/promotion';
 import { promotionSettingsDecider, type PromotionSettings, type PromotionSettingsEvent } from '../domain/promotion/promotion-settings';
@@ -46,33 +48,16 @@ function offerTags(d: Record<string, any>): { promotionId: string | null; coupon
   return { promotionId: pick('promotionId'), couponCode: pick('couponCode') };
 }
 
-export const promotionsProjection: Projection = {
+export const promotionsProjection = defineProjection<AnyDomainEvent>()({
   name: 'promotions',
-  tables: [
-    {
-      name: 'promotions',
-      columns: { id: 'text', promotion_type: 'text', data: 'jsonb', created_at: 'timestamptz', ended_at: 'timestamptz', ended_by: 'text' },
-      primaryKey: ['id'],
-      indexes: [['promotion_type', 'created_at']],
-    },
-    { name: 'promotion_config', columns: { id: 'text', values: 'jsonb' }, primaryKey: ['id'] },
-    {
-      name: 'offer_payments',
-      columns: {
-        payment_id: 'text', promotion_id: 'text', coupon_code: 'text', kind: 'text', item_id: 'text', user_id: 'text', amount_cents: 'bigint',
-        status: 'text', requested_at: 'timestamptz', captured_at: 'timestamptz', reversed_at: 'timestamptz', reversal_kind: 'text',
-      },
-      primaryKey: ['payment_id'],
-      indexes: [['promotion_id', 'requested_at'], ['coupon_code', 'requested_at']],
-    },
-  ],
+  tables: promotionsTables,
   handles: [
     'PromotionCreated', 'PromotionEnded', 'PromotionSettingsUpdated', 'ResubscribeOfferSettingsSaved',
     'PostUnlockRequested', 'SubscriptionRequested', 'PaymentRequested', 'PaymentCaptured', 'PaymentFailed', 'PaymentReversed',
   ],
   async apply(event, store) {
-    const d = event.data as Record<string, any>;
-    switch (event.type) {
+    const { type, data: d } = event;
+    switch (type) {
       case 'PromotionCreated': {
         const p = d as Promotion;
         store.put('promotions', { id: p.promotionId, promotion_type: p.offer.type, data: p, created_at: p.createdAt, ended_at: null, ended_by: null });
@@ -103,8 +88,9 @@ export const promotionsProjection: Projection = {
         const tags = offerTags(d);
         const prev = await store.get<OfferPaymentRow>('offer_payments', { payment_id: d.paymentId });
         if (!tags.promotionId && !tags.couponCode && !prev) return;
-        const kind = event.type === 'PostUnlockRequested' ? 'unlock' : event.type === 'SubscriptionRequested' ? 'subscription' : d.purpose?.kind === 'unlock' ? 'unlock' : 'subscription';
-        const itemId = event.type === 'PostUnlockRequested' ? d.postId : d.purpose?.kind === 'unlock' ? d.purpose.postId : prev?.item_id ?? null;
+        const purpose = type === 'PaymentRequested' ? d.purpose : undefined;
+        const kind = type === 'PostUnlockRequested' ? 'unlock' : type === 'SubscriptionRequested' ? 'subscription' : purpose?.kind === 'unlock' ? 'unlock' : 'subscription';
+        const itemId = type === 'PostUnlockRequested' ? d.postId : purpose?.kind === 'unlock' ? purpose.postId : prev?.item_id ?? null;
         store.put('offer_payments', {
           payment_id: d.paymentId,
           promotion_id: prev?.promotion_id ?? tags.promotionId,
@@ -138,7 +124,7 @@ export const promotionsProjection: Projection = {
       }
     }
   },
-};
+});
 
 // ---------------------------------------------------------------------------------------------------------
 // Queries
@@ -151,7 +137,7 @@ function promotionRow(r: any): PromotionRow {
 }
 
 /** The latest promotion of a type, as the read side's PromotionState (running, expired or ended). */
-export async function promotionStateOf(db: Kysely<any>, type: PromotionType): Promise<PromotionState> {
+export async function promotionStateOf(db: Kysely<ReadModels>, type: PromotionType): Promise<PromotionState> {
   const r = await db.withSchema('rm').selectFrom('promotions').selectAll().where('promotion_type', '=', type).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(1).executeTakeFirst();
   if (!r) return { current: null, currentEnded: false, knownIds: [] };
   const row = promotionRow(r);
@@ -159,28 +145,28 @@ export async function promotionStateOf(db: Kysely<any>, type: PromotionType): Pr
 }
 
 /** Both types' latest promotion states. */
-export async function promotionStates(db: Kysely<any>): Promise<Record<PromotionType, PromotionState>> {
+export async function promotionStates(db: Kysely<ReadModels>): Promise<Record<PromotionType, PromotionState>> {
   const [SUBSCRIPTION, LOCKED_CONTENT] = await Promise.all(PROMOTION_TYPES.map((t) => promotionStateOf(db, t)));
   return { SUBSCRIPTION, LOCKED_CONTENT };
 }
 
 /** The running promotion of each type at `now` (null when none). Stable export: the subscribe page uses it. */
-export async function activePromotions(db: Kysely<any>, now: string): Promise<Record<PromotionType, Promotion | null>> {
+export async function activePromotions(db: Kysely<ReadModels>, now: string): Promise<Record<PromotionType, Promotion | null>> {
   const s = await promotionStates(db);
   return { SUBSCRIPTION: activePromotion(s.SUBSCRIPTION, now), LOCKED_CONTENT: activePromotion(s.LOCKED_CONTENT, now) };
 }
 
-export async function findPromotion(db: Kysely<any>, id: string): Promise<PromotionRow | undefined> {
+export async function findPromotion(db: Kysely<ReadModels>, id: string): Promise<PromotionRow | undefined> {
   const r = await db.withSchema('rm').selectFrom('promotions').selectAll().where('id', '=', id).executeTakeFirst();
   return r ? promotionRow(r) : undefined;
 }
 
-export async function promotionSettingsOf(db: Kysely<any>): Promise<PromotionSettings> {
+export async function promotionSettingsOf(db: Kysely<ReadModels>): Promise<PromotionSettings> {
   const r = await db.withSchema('rm').selectFrom('promotion_config').select('values').where('id', '=', PROMOTION_SETTINGS_ID).executeTakeFirst();
   return r ? parseJson<PromotionSettings>(r.values) : promotionSettingsDecider.initialState();
 }
 
-export async function resubscribeOfferSettingsOf(db: Kysely<any>): Promise<ResubscribeOfferSettings> {
+export async function resubscribeOfferSettingsOf(db: Kysely<ReadModels>): Promise<ResubscribeOfferSettings> {
   const r = await db.withSchema('rm').selectFrom('promotion_config').select('values').where('id', '=', RESUBSCRIBE_OFFER_ID).executeTakeFirst();
   return r ? parseJson<ResubscribeOfferSettings>(r.values) : resubscribeOfferDecider.initialState();
 }
@@ -193,7 +179,7 @@ const REPORT_SORTS: Record<string, string> = {
  * Every promotion with its purchases and revenue (captured, not reversed). Filters: promotion_type, status
  * ('active' | 'expired' | 'ended', judged at `now`), id (one or a list: react-admin's getOne/getMany).
  */
-export async function promotionReports(db: Kysely<any>, p: ListParams, now: string): Promise<{ rows: PromotionReportRow[]; total: number }> {
+export async function promotionReports(db: Kysely<ReadModels>, p: ListParams, now: string): Promise<{ rows: PromotionReportRow[]; total: number }> {
   const f = p.filter;
   const where: ReturnType<typeof sql>[] = [sql`true`];
   if (typeof f.promotion_type === 'string' && f.promotion_type) where.push(sql`p.promotion_type = ${f.promotion_type}`);
@@ -249,7 +235,7 @@ const PURCHASE_SORTS: Record<string, string> = { requested_at: 'o.requested_at',
  * promotion_id, coupon_code (normalised by the caller), status, kind, id (payment ids), tagged ('promotion' |
  * 'coupon': only those made under a promotion / with a coupon).
  */
-export async function offerPurchases(db: Kysely<any>, p: ListParams): Promise<{ rows: OfferPurchaseRow[]; total: number }> {
+export async function offerPurchases(db: Kysely<ReadModels>, p: ListParams): Promise<{ rows: OfferPurchaseRow[]; total: number }> {
   const f = p.filter;
   const where: ReturnType<typeof sql>[] = [sql`true`];
   if (typeof f.promotion_id === 'string' && f.promotion_id) where.push(sql`o.promotion_id = ${f.promotion_id}`);
@@ -296,7 +282,7 @@ export async function offerPurchases(db: Kysely<any>, p: ListParams): Promise<{ 
 }
 
 /** Uses (captured, not reversed) and revenue per coupon code. */
-export async function couponUsage(db: Kysely<any>, codes: string[]): Promise<Map<string, { uses: number; revenue_cents: number }>> {
+export async function couponUsage(db: Kysely<ReadModels>, codes: string[]): Promise<Map<string, { uses: number; revenue_cents: number }>> {
   const out = new Map<string, { uses: number; revenue_cents: number }>();
   if (codes.length === 0) return out;
   const rows = await sql<any>`

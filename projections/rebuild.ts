@@ -106,7 +106,7 @@ export function readModelHash(projections: Projection[]): string {
   return createHash('sha256').update(JSON.stringify({ ddl: DDL_VERSION, projections: canonical })).digest('hex');
 }
 
-function indexName(table: string, columns: string[]): string {
+function indexName(table: string, columns: readonly string[]): string {
   const name = `${table}_${columns.join('_')}_idx`;
   if (name.length <= 63) return name;
   const h = createHash('sha1').update(name).digest('hex').slice(0, 8);

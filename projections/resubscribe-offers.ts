@@ -2,7 +2,9 @@
 // through the offer — when, what they were charged then (0 for free months), the price after, how they pay,
 // and whether the period was later taken back (refund, void, chargeback).
 import { sql, type Kysely } from 'kysely';
-import type { Projection } from './projection';
+import type { AnyDomainEvent } from './events';
+import { defineProjection } from './projection';
+import { resubscribeOffersTables, type ReadModels } from './schema';
 import { update } from './projection';
 
 export interface OfferAcceptanceRow {
@@ -19,23 +21,13 @@ export interface OfferAcceptanceRow {
   status: string;
 }
 
-export const resubscribeOffersProjection: Projection = {
+export const resubscribeOffersProjection = defineProjection<AnyDomainEvent>()({
   name: 'resubscribe-offers',
-  tables: [
-    {
-      name: 'offer_acceptances',
-      columns: {
-        id: 'text', user_id: 'text', payment_id: 'text', charged_cents: 'bigint', recurring_cents: 'bigint', renews: 'boolean', payment_method: 'text',
-        accepted_at: 'timestamptz', expires_at: 'timestamptz', status: 'text',
-      },
-      primaryKey: ['id'],
-      indexes: [['accepted_at'], ['payment_id']],
-    },
-  ],
+  tables: resubscribeOffersTables,
   handles: ['SubscriptionStarted', 'FreeSubscriptionStarted', 'SubscriptionRevoked'],
   async apply(event, store) {
-    const d = event.data as Record<string, any>;
-    if (event.type === 'SubscriptionRevoked') {
+    const { type, data: d } = event;
+    if (type === 'SubscriptionRevoked') {
       // The money of an offer period came back: the row says so (kept, so the report stays a history).
       if (!d.paymentId) return;
       await update<OfferAcceptanceRow>(store, 'offer_acceptances', { id: d.paymentId }, (r) => ({ ...r, status: d.reason }));
@@ -47,10 +39,10 @@ export const resubscribeOffersProjection: Projection = {
       renews: d.nextBillingAt !== null, payment_method: d.paymentMethod, accepted_at: d.startedAt, expires_at: d.expiresAt, status: 'active',
     });
   },
-};
+});
 
 /** The report, newest first, with who each fan is; and its totals. */
-export async function offerAcceptances(db: Kysely<any>, o: { limit: number; offset: number }) {
+export async function offerAcceptances(db: Kysely<ReadModels>, o: { limit: number; offset: number }) {
   const [rows, totals] = await Promise.all([
     sql<OfferAcceptanceRow & { name: string | null; email: string | null }>`
       SELECT a.*, u.name, u.email FROM rm.offer_acceptances a LEFT JOIN rm.users u ON u.id = a.user_id

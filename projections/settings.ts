@@ -1,19 +1,21 @@
 // Read model: the current site settings (defaults merged with every change).
 import type { Kysely } from 'kysely';
-import type { Projection } from './projection';
+import type { AnyDomainEvent } from './events';
+import { defineProjection } from './projection';
+import { settingsTables, type ReadModels } from './schema';
 import { DEFAULT_SETTINGS, type SiteSettings } from '../domain/settings/settings';
 
-export const settingsProjection: Projection = {
+export const settingsProjection = defineProjection<AnyDomainEvent>()({
   name: 'settings',
-  tables: [{ name: 'site_settings', columns: { id: 'text', values: 'jsonb' }, primaryKey: ['id'] }],
+  tables: settingsTables,
   handles: ['SiteSettingsUpdated'],
   async apply(event, store) {
     const row = await store.get<{ id: string; values: Partial<SiteSettings> }>('site_settings', { id: 'site' });
     store.put('site_settings', { id: 'site', values: { ...(row?.values ?? {}), ...(event.data as { changes: Partial<SiteSettings> }).changes } });
   },
-};
+});
 
-export async function currentSettings(db: Kysely<any>): Promise<SiteSettings> {
+export async function currentSettings(db: Kysely<ReadModels>): Promise<SiteSettings> {
   const row = await db.withSchema('rm').selectFrom('site_settings').select('values').where('id', '=', 'site').executeTakeFirst();
   return { ...DEFAULT_SETTINGS, ...((row?.values as Partial<SiteSettings>) ?? {}) };
 }

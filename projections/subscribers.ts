@@ -6,7 +6,9 @@
 // or topped up the wallet while the rebill fails). It is rebuilt from events like every other column, so the
 // queue survives restarts and is the same for every process reading it.
 import { sql, type Kysely } from 'kysely';
-import type { Projection } from './projection';
+import type { AnyDomainEvent } from './events';
+import { defineProjection } from './projection';
+import { subscribersTables, timestamptz, type ReadModels } from './schema';
 import { isActive, subscriptionStatus, type RebillFailure } from '../domain/subscription/subscription';
 import type { SubscriptionDetail } from '../domain/subscription/wire';
 import type { SubscriptionStatusCode } from '../domain/shared/wire';
@@ -80,32 +82,9 @@ function withQueue(row: SubscriberRow): SubscriberRow {
 
 const iso = (v: unknown): string | null => (v === null || v === undefined || v === '' ? null : new Date(v as string).toISOString());
 
-export const subscribersProjection: Projection = {
+export const subscribersProjection = defineProjection<AnyDomainEvent>()({
   name: 'subscribers',
-  tables: [
-    {
-      name: 'subscribers',
-      columns: {
-        user_id: 'text', price_cents: 'bigint', recurring_price_cents: 'bigint', payment_method: 'text', started_at: 'timestamptz',
-        expires_at: 'timestamptz', next_billing_at: 'timestamptz', periods: 'integer', last_payment_id: 'text', kind: 'text',
-        cancelled_at: 'timestamptz', cancel_reason: 'text', rebill_failed_at: 'timestamptz', rebill_failure_code: 'text', rebill_attempts: 'integer',
-        rebill_retry_at: 'timestamptz', rebill_notified_at: 'timestamptz', payment_updated_at: 'timestamptz', complimentary: 'boolean',
-        paid_until: 'timestamptz', billing_api: 'text', promotion_id: 'text', coupon_code: 'text', migration_conditions_accepted_at: 'timestamptz',
-        next_charge_at: 'timestamptz', last_cancellation_id: 'text',
-      },
-      primaryKey: ['user_id'],
-      indexes: [['started_at'], ['expires_at'], ['next_charge_at']],
-    },
-    {
-      name: 'subscription_cancellations',
-      columns: {
-        id: 'text', user_id: 'text', cancelled_at: 'timestamptz', reason: 'text', other_reason: 'text', request_from: 'text', cancelled_by: 'text',
-        actor_id: 'text', expires_at: 'timestamptz', reactivated_at: 'timestamptz',
-      },
-      primaryKey: ['id'],
-      indexes: [['cancelled_at'], ['user_id', 'cancelled_at']],
-    },
-  ],
+  tables: subscribersTables,
   handles: [
     'SubscriptionStarted', 'FreeSubscriptionStarted', 'ComplimentarySubscriptionGiven', 'ComplimentarySubscriptionCancelled', 'SubscriptionRevoked', 'SubscriptionPaymentFailed',
     'SubscriptionCancelled', 'SubscriptionReactivated', 'RebillNotificationDateUpdated', 'MigrationConditionsAccepted',
@@ -113,10 +92,10 @@ export const subscribersProjection: Projection = {
     'PrimaryCardSet', 'WalletCredited', 'DefaultPaymentMethodChanged',
   ],
   async apply(event, store) {
-    const d = event.data as Record<string, any>;
+    const { type, data: d } = event;
     const prev = await store.get<SubscriberRow>('subscribers', { user_id: d.userId });
     const put = (row: SubscriberRow) => store.put('subscribers', withQueue(row));
-    switch (event.type) {
+    switch (type) {
       case 'SubscriptionStarted':
       case 'FreeSubscriptionStarted': {
         put({
@@ -216,7 +195,7 @@ export const subscribersProjection: Projection = {
         return;
     }
   },
-};
+});
 
 // ---------------------------------------------------------------------------------------------------------
 // Queries
@@ -243,7 +222,7 @@ function normalise(r: any): SubscriberRow {
   };
 }
 
-export async function findSubscriber(db: Kysely<any>, userId: string): Promise<SubscriberRow | undefined> {
+export async function findSubscriber(db: Kysely<ReadModels>, userId: string): Promise<SubscriberRow | undefined> {
   const r = await db.withSchema('rm').selectFrom('subscribers').selectAll().where('user_id', '=', userId).executeTakeFirst();
   return r ? normalise(r) : undefined;
 }
@@ -278,12 +257,12 @@ export const statusCodeSql = (nowIso: string, alias = 's') =>
     WHEN ${sql.ref(`${alias}.next_billing_at`)} IS NOT NULL THEN '1' ELSE '0' END`;
 
 /** Memberships whose next charge attempt is due: the scheduler's queue, oldest first. */
-export async function dueSubscriptions(db: Kysely<any>, nowIso: string, limit: number): Promise<{ user_id: string; immediate: boolean }[]> {
+export async function dueSubscriptions(db: Kysely<ReadModels>, nowIso: string, limit: number): Promise<{ user_id: string; immediate: boolean }[]> {
   const rows = await db
     .withSchema('rm')
     .selectFrom('subscribers')
     .select(['user_id', 'rebill_failed_at', 'payment_updated_at'])
-    .where('next_charge_at', '<=', nowIso)
+    .where('next_charge_at', '<=', timestamptz(nowIso))
     .where('next_billing_at', 'is not', null)
     .orderBy('next_charge_at')
     .limit(limit)
@@ -296,7 +275,7 @@ export async function dueSubscriptions(db: Kysely<any>, nowIso: string, limit: n
 
 /** GET /admin-api/cancellations: who cancelled, when, why (react-admin list params). */
 export async function listCancellations(
-  db: Kysely<any>,
+  db: Kysely<ReadModels>,
   p: { sort?: [string, 'ASC' | 'DESC']; range?: [number, number]; filter?: Record<string, unknown> },
 ): Promise<{ rows: any[]; total: number }> {
   const filter = p.filter ?? {};
@@ -311,8 +290,8 @@ export async function listCancellations(
   if (text(filter.q)) q = q.where((eb: any) => eb.or([eb('u.email', 'ilike', `%${text(filter.q)}%`), eb('u.name', 'ilike', `%${text(filter.q)}%`)]));
   if (text(filter.reason)) q = q.where('c.reason', '=', text(filter.reason));
   if (text(filter.cancelled_by)) q = q.where('c.cancelled_by', '=', text(filter.cancelled_by));
-  if (text(filter.cancelled_at_gte)) q = q.where('c.cancelled_at', '>=', text(filter.cancelled_at_gte));
-  if (text(filter.cancelled_at_lte)) q = q.where('c.cancelled_at', '<=', text(filter.cancelled_at_lte));
+  if (text(filter.cancelled_at_gte)) q = q.where('c.cancelled_at', '>=', timestamptz(text(filter.cancelled_at_gte)!));
+  if (text(filter.cancelled_at_lte)) q = q.where('c.cancelled_at', '<=', timestamptz(text(filter.cancelled_at_lte)!));
   const total = Number(((await q.select((eb: any) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()) as { n: unknown }).n);
   const sortable: Record<string, string> = { cancelled_at: 'c.cancelled_at', reason: 'c.reason', email: 'u.email', expires_at: 'c.expires_at' };
   const [field, order] = p.sort ?? ['cancelled_at', 'DESC'];

@@ -1,6 +1,8 @@
 // Read model: tips, for the tips list (a fan's own; staff see everyone's) and the creator's totals.
 import { sql, type Kysely } from 'kysely';
-import type { Projection } from './projection';
+import type { AnyDomainEvent } from './events';
+import { defineProjection } from './projection';
+import { tipsTables, type ReadModels } from './schema';
 import { update } from './projection';
 
 export interface TipRow {
@@ -16,23 +18,13 @@ export interface TipRow {
   sent_at: string | null;
 }
 
-export const tipsProjection: Projection = {
+export const tipsProjection = defineProjection<AnyDomainEvent>()({
   name: 'tips',
-  tables: [
-    {
-      name: 'tips',
-      columns: {
-        id: 'text', user_id: 'text', amount_cents: 'bigint', tip_from: 'text', is_anonymous: 'boolean', message: 'text', status: 'text',
-        requested_at: 'timestamptz', sent_at: 'timestamptz',
-      },
-      primaryKey: ['id'],
-      indexes: [['status', 'sent_at'], ['user_id', 'sent_at']],
-    },
-  ],
+  tables: tipsTables,
   handles: ['TipRequested', 'TipSent', 'TipFailed', 'TipReversed'],
   async apply(event, store) {
-    const d = event.data as Record<string, any>;
-    switch (event.type) {
+    const { type, data: d } = event;
+    switch (type) {
       case 'TipRequested':
         store.put('tips', {
           id: d.tipId, user_id: d.userId, amount_cents: d.amountCents, tip_from: d.tipFrom, is_anonymous: d.isAnonymous, message: d.message,
@@ -50,10 +42,10 @@ export const tipsProjection: Projection = {
         return;
     }
   },
-};
+});
 
 /** Sent tips (and sent tips that came back), newest first; one fan's, or everyone's (userId null), with names. */
-export async function listTips(db: Kysely<any>, o: { userId: string | null; page: number; pageSize: number }) {
+export async function listTips(db: Kysely<ReadModels>, o: { userId: string | null; page: number; pageSize: number }) {
   const visible = sql`t.status NOT IN ('requested', 'failed')`;
   const mine = o.userId ? sql`AND t.user_id = ${o.userId}` : sql``;
   const [rows, totals] = await Promise.all([

@@ -2,7 +2,9 @@
 // The pending/unentitled rows are what crash recovery resumes.
 import { createHash } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
-import type { Projection } from './projection';
+import type { AnyDomainEvent } from './events';
+import { defineProjection } from './projection';
+import { transactionsTables, storeRow, timestamptz, type ReadModels } from './schema';
 import { update } from './projection';
 import type { TransactionType } from '../domain/payment/wire';
 import { purchasedItemOf, transactionTypeOf } from '../domain/payment/payment';
@@ -32,23 +34,13 @@ export const reversalId = (paymentId: string) => {
 
 export const cardLabel = (card: { brand: string; last4: string } | null | undefined) => (card ? `${card.brand} •••• ${card.last4}` : null);
 
-export const transactionsProjection: Projection = {
+export const transactionsProjection = defineProjection<AnyDomainEvent>()({
   name: 'transactions',
-  tables: [
-    {
-      name: 'transactions',
-      columns: {
-        id: 'text', user_id: 'text', type: 'text', amount_cents: 'bigint', currency: 'text', method: 'text', card: 'text', status: 'text',
-        failure_code: 'text', reference_id: 'text', gateway_transaction_id: 'text', entitled: 'boolean', created_at: 'timestamptz', settled_at: 'timestamptz',
-      },
-      primaryKey: ['id'],
-      indexes: [['created_at'], ['user_id', 'created_at'], ['status']],
-    },
-  ],
+  tables: transactionsTables,
   handles: ['PaymentRequested', 'PaymentCaptured', 'PaymentFailed', 'PaymentReversed', 'PostUnlocked', 'SubscriptionStarted', 'TipSent', 'CryptoPaymentPaid', 'ChatMessageUnlocked', 'ChatMessageSent'],
   async apply(event, store) {
-    const d = event.data as Record<string, any>;
-    switch (event.type) {
+    const { type, data: d } = event;
+    switch (type) {
       case 'PaymentRequested':
         store.put('transactions', {
           id: d.paymentId, user_id: d.userId, type: transactionTypeOf(d.purpose),
@@ -99,13 +91,13 @@ export const transactionsProjection: Projection = {
         break;
     }
   },
-};
+});
 
 /**
  * Wallet purchases whose money went back into the wallet but whose payment was not reversed (a crash between the
  * two steps of commands/wallet.ts refundWalletPayment): the recovery finishes the reversal.
  */
-export async function walletRefundsNotReversed(db: Kysely<any>): Promise<string[]> {
+export async function walletRefundsNotReversed(db: Kysely<ReadModels>): Promise<string[]> {
   const rows = await sql<{ id: string }>`
     SELECT DISTINCT h.reference_id AS id FROM rm.wallet_history h
     JOIN rm.transactions t ON t.id = h.reference_id AND t.status = 'captured' AND t.method = 'wallet'
@@ -114,12 +106,12 @@ export async function walletRefundsNotReversed(db: Kysely<any>): Promise<string[
 }
 
 /** Payments a crash may have left half-way: requested but never settled, or captured without the entitlement. */
-export async function unfinishedPayments(db: Kysely<any>, olderThanIso: string): Promise<string[]> {
+export async function unfinishedPayments(db: Kysely<ReadModels>, olderThanIso: string): Promise<string[]> {
   const rows = await db
     .withSchema('rm')
     .selectFrom('transactions')
     .select('id')
-    .where('created_at', '<', olderThanIso)
+    .where('created_at', '<', timestamptz(olderThanIso))
     .where((eb) => eb.or([eb('status', '=', 'pending'), eb.and([eb('status', '=', 'captured'), eb('entitled', '=', false)])]))
     .execute();
   return rows.map((r: { id: string }) => r.id);
@@ -130,7 +122,7 @@ export async function unfinishedPayments(db: Kysely<any>, olderThanIso: string):
  * user_id is theirs — payments, top-ups and the reversals of their payments — and what they paid in money: the
  * captured card and crypto rows (wallet purchases were paid when the wallet was topped up, so they are not counted twice).
  */
-export async function listUserPayments(db: Kysely<any>, userId: string, p: { offset: number; limit: number; id?: string }) {
+export async function listUserPayments(db: Kysely<ReadModels>, userId: string, p: { offset: number; limit: number; id?: string }) {
   let q = db.withSchema('rm').selectFrom('transactions').where('user_id', '=', userId);
   if (p.id !== undefined) q = q.where('id', '=', p.id);
   const [rows, totals] = await Promise.all([
@@ -139,5 +131,5 @@ export async function listUserPayments(db: Kysely<any>, userId: string, p: { off
       .select([sql<string>`count(*)`.as('n'), sql<string>`coalesce(sum(amount_cents) FILTER (WHERE status = 'captured' AND method <> 'wallet'), 0)`.as('paid')])
       .executeTakeFirstOrThrow(),
   ]);
-  return { rows: rows as TransactionRow[], total: Number(totals.n), paidCents: Number(totals.paid) };
+  return { rows: rows.map((r) => storeRow('transactions', r) as TransactionRow), total: Number(totals.n), paidCents: Number(totals.paid) };
 }

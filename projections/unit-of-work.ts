@@ -104,7 +104,7 @@ interface TableInfo {
   spec: TableSpec;
   columns: string[];
   types: ColumnType[];
-  pk: string[];
+  pk: readonly string[];
   pkTypes: ColumnType[];
   hasJson: boolean;
   /** Quoted, schema-qualified name. */
@@ -174,7 +174,7 @@ interface Entry {
 
 export interface UnitOfWorkOptions {
   schema: string;
-  tables: TableSpec[];
+  tables: readonly TableSpec[];
   mode: UnitOfWorkMode;
   /** Where live-mode misses are loaded from: the batch's transaction. Can be swapped with `useExecutor`. */
   executor?: Executor;

@@ -1,21 +1,16 @@
 // Read model: which fan unlocked which post. Entitlement covers the post's whole reuse group.
 import type { ExpressionBuilder, Kysely } from 'kysely';
-import type { Projection } from './projection';
+import type { AnyDomainEvent } from './events';
+import { defineProjection } from './projection';
+import { unlocksTables, type ReadModels } from './schema';
 
-export const unlocksProjection: Projection = {
+export const unlocksProjection = defineProjection<AnyDomainEvent>()({
   name: 'unlocks',
-  tables: [
-    {
-      name: 'post_unlocks',
-      columns: { post_id: 'text', user_id: 'text', payment_id: 'text', amount_cents: 'bigint', unlocked_at: 'timestamptz' },
-      primaryKey: ['user_id', 'post_id'],
-      indexes: [['post_id']],
-    },
-  ],
+  tables: unlocksTables,
   handles: ['PostUnlocked', 'PostUnlockRevoked'],
   async apply(event, store) {
-    const d = event.data as Record<string, any>;
-    if (event.type === 'PostUnlockRevoked') {
+    const { type, data: d } = event;
+    if (type === 'PostUnlockRevoked') {
       // The money came back (refund, void, chargeback): the post, and its reuse group, are locked for the fan again.
       const row = await store.get<{ payment_id: string }>('post_unlocks', { user_id: d.userId, post_id: d.postId });
       if (row?.payment_id === d.paymentId) store.delete('post_unlocks', { user_id: d.userId, post_id: d.postId });
@@ -23,14 +18,14 @@ export const unlocksProjection: Projection = {
     }
     store.put('post_unlocks', { post_id: d.postId, user_id: d.userId, payment_id: d.paymentId, amount_cents: d.amountCents, unlocked_at: d.unlockedAt });
   },
-};
+});
 
 /**
  * The posts among `postIds` this fan may open as bought: those of a reuse group (projections/posts.ts
  * root_post_id) of which the fan bought any version (spec 2 §2 "Reuse affects only users who have not
  * purchased the post").
  */
-export async function unlockedPostIds(db: Kysely<any>, userId: string | null, postIds: string[]): Promise<Set<string>> {
+export async function unlockedPostIds(db: Kysely<ReadModels>, userId: string | null, postIds: string[]): Promise<Set<string>> {
   if (!userId || postIds.length === 0) return new Set();
   const rows = await db
     .withSchema('rm')

@@ -1,6 +1,8 @@
 // Read model: users (accounts and what staff list about them) and their sessions.
 import type { Kysely } from 'kysely';
-import type { Projection } from './projection';
+import type { AnyDomainEvent } from './events';
+import { defineProjection } from './projection';
+import { usersTables, timestamptz, type ReadModels } from './schema';
 import { update } from './projection';
 import type { Role } from '../domain/shared/wire';
 
@@ -21,26 +23,13 @@ export interface SessionRow {
   expires_at: string;
 }
 
-export const usersProjection: Projection = {
+export const usersProjection = defineProjection<AnyDomainEvent>()({
   name: 'users',
-  tables: [
-    {
-      name: 'users',
-      columns: { id: 'text', email: 'text', name: 'text', role: 'text', registered_at: 'timestamptz', is_demo: 'boolean', total_spent_cents: 'bigint' },
-      primaryKey: ['id'],
-      indexes: [['email'], ['registered_at']],
-    },
-    {
-      name: 'sessions',
-      columns: { session_id: 'text', token_hash: 'text', user_id: 'text', expires_at: 'timestamptz' },
-      primaryKey: ['session_id'],
-      indexes: [['token_hash']],
-    },
-  ],
+  tables: usersTables,
   handles: ['UserRegistered', 'UserLoggedIn', 'UserLoggedOut', 'PaymentCaptured', 'PaymentReversed', 'ProfileUpdated', 'EmailChanged'],
   async apply(event, store) {
-    const d = event.data as Record<string, any>;
-    switch (event.type) {
+    const { type, data: d } = event;
+    switch (type) {
       case 'UserRegistered':
         store.put('users', { id: d.userId, email: d.email, name: d.name, role: d.role, registered_at: d.registeredAt, is_demo: !!d.isDemo, total_spent_cents: 0 });
         break;
@@ -64,9 +53,9 @@ export const usersProjection: Projection = {
         break;
     }
   },
-};
+});
 
-export async function findUser(db: Kysely<any>, id: string): Promise<UserRow | undefined> {
+export async function findUser(db: Kysely<ReadModels>, id: string): Promise<UserRow | undefined> {
   return (await db.withSchema('rm').selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst()) as UserRow | undefined;
 }
 
@@ -74,7 +63,8 @@ export async function findUser(db: Kysely<any>, id: string): Promise<UserRow | u
  * The live session for a token hash, with its user and the standing staff gave them (members read model; null
  * columns when staff never acted). One query: every authenticated request runs it.
  */
-export async function findSession(db: Kysely<any>, tokenHash: string, nowIso: string) {
+export async function findSession(db: Kysely<ReadModels>, tokenHash: string, nowIso: string): Promise<SessionLookup | undefined> {
+  // Sessions and users are always written whole (UserRegistered, UserLoggedIn), so these columns are never null.
   return db
     .withSchema('rm')
     .selectFrom('sessions as s')
@@ -82,6 +72,18 @@ export async function findSession(db: Kysely<any>, tokenHash: string, nowIso: st
     .leftJoin('members as m', 'm.user_id', 's.user_id')
     .select(['s.session_id', 's.user_id', 's.expires_at', 'u.role', 'u.email', 'u.name', 'm.role as member_role', 'm.blocked as member_blocked', 'm.deleted as member_deleted'])
     .where('s.token_hash', '=', tokenHash)
-    .where('s.expires_at', '>', nowIso)
-    .executeTakeFirst();
+    .where('s.expires_at', '>', timestamptz(nowIso))
+    .executeTakeFirst() as Promise<SessionLookup | undefined>;
+}
+
+export interface SessionLookup {
+  session_id: string;
+  user_id: string;
+  expires_at: Date;
+  role: string;
+  email: string;
+  name: string;
+  member_role: string | null;
+  member_blocked: boolean | null;
+  member_deleted: boolean | null;
 }

@@ -4,7 +4,9 @@
 //   crypto_payments  every crypto top-up and its status, for the console's list, its sandbox controls and the
 //                    recovery sweep (paid but not credited, open past its window)
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
-import type { Projection } from './projection';
+import type { AnyDomainEvent } from './events';
+import { defineProjection } from './projection';
+import { walletTables, storeRow, timestamptz, type ReadModels } from './schema';
 import { update } from './projection';
 import type { ListParams, ListResult } from './console-lists';
 
@@ -73,46 +75,18 @@ function describePurchase(p: Record<string, any>): string {
 
 const referenceOf = (p: Record<string, any>): string => p?.postId ?? p?.messageId ?? '';
 
-export const walletProjection: Projection = {
+export const walletProjection = defineProjection<AnyDomainEvent>()({
   name: 'wallet',
-  tables: [
-    {
-      name: 'wallets',
-      columns: {
-        user_id: 'text', balance_cents: 'bigint', topped_up_cents: 'bigint', spent_cents: 'bigint', refunded_cents: 'bigint',
-        default_method: 'text', default_card_id: 'text', updated_at: 'timestamptz',
-      },
-      primaryKey: ['user_id'],
-    },
-    {
-      name: 'wallet_history',
-      columns: {
-        id: 'text', user_id: 'text', kind: 'text', amount_cents: 'bigint', balance_cents: 'bigint', currency: 'text', reference_id: 'text',
-        description: 'text', created_at: 'timestamptz',
-      },
-      primaryKey: ['id'],
-      indexes: [['user_id', 'created_at']],
-    },
-    {
-      name: 'crypto_payments',
-      columns: {
-        id: 'text', user_id: 'text', currency: 'text', amount_cents: 'bigint', crypto_amount: 'text', address: 'text', reference_no: 'text',
-        status: 'text', received_cents: 'bigint', credit_cents: 'bigint', credited: 'boolean', settled_by: 'text', created_at: 'timestamptz',
-        expires_at: 'timestamptz', updated_at: 'timestamptz',
-      },
-      primaryKey: ['id'],
-      indexes: [['created_at'], ['status'], ['user_id', 'created_at']],
-    },
-  ],
+  tables: walletTables,
   handles: [
     'WalletCredited', 'WalletDebited', 'WalletRefunded', 'DefaultPaymentMethodChanged',
     'CryptoPaymentCreated', 'CryptoPaymentStarted', 'CryptoPaymentUnderpaid', 'CryptoPaymentPaid', 'CryptoPaymentExpired', 'CryptoPaymentFailed',
   ],
   async apply(event, store) {
-    const d = event.data as Record<string, any>;
+    const { type, data: d } = event;
     const wallet = async (userId: string, at: string) => (await store.get<WalletRow>('wallets', { user_id: userId })) ?? emptyWallet(userId, at);
-    const payment = (change: (row: CryptoPaymentRow) => CryptoPaymentRow) => update<CryptoPaymentRow>(store, 'crypto_payments', { id: d.paymentId }, change);
-    switch (event.type) {
+    const payment = (id: string, change: (row: CryptoPaymentRow) => CryptoPaymentRow) => update<CryptoPaymentRow>(store, 'crypto_payments', { id }, change);
+    switch (type) {
       case 'WalletCredited': {
         const w = await wallet(d.userId, d.creditedAt);
         // A top-up adds money only: the default payment method changes when the fan chooses it (issue 11), else
@@ -122,7 +96,7 @@ export const walletProjection: Projection = {
           id: `topup-${d.paymentId}`, user_id: d.userId, kind: 'top_up', amount_cents: d.amountCents, balance_cents: d.balanceCents, currency: d.currency,
           reference_id: d.paymentId, description: `Added funds (${d.currency})`, created_at: d.creditedAt,
         });
-        await payment((p) => ({ ...p, credited: true, updated_at: d.creditedAt }));
+        await payment(d.paymentId, (p) => ({ ...p, credited: true, updated_at: d.creditedAt }));
         break;
       }
       case 'WalletDebited': {
@@ -155,30 +129,30 @@ export const walletProjection: Projection = {
         });
         break;
       case 'CryptoPaymentStarted':
-        await payment((p) => ({ ...p, status: 'waiting', crypto_amount: d.cryptoAmount, address: d.address, reference_no: d.referenceNo, updated_at: d.startedAt }));
+        await payment(d.paymentId, (p) => ({ ...p, status: 'waiting', crypto_amount: d.cryptoAmount, address: d.address, reference_no: d.referenceNo, updated_at: d.startedAt }));
         break;
       case 'CryptoPaymentUnderpaid':
-        await payment((p) => ({ ...p, status: 'underpaid', received_cents: d.receivedCents, updated_at: d.at }));
+        await payment(d.paymentId, (p) => ({ ...p, status: 'underpaid', received_cents: d.receivedCents, updated_at: d.at }));
         break;
       case 'CryptoPaymentPaid':
-        await payment((p) => ({ ...p, status: 'paid', received_cents: Math.max(Number(p.received_cents), d.creditCents), credit_cents: d.creditCents, settled_by: d.settledBy ?? null, updated_at: d.paidAt }));
+        await payment(d.paymentId, (p) => ({ ...p, status: 'paid', received_cents: Math.max(Number(p.received_cents), d.creditCents), credit_cents: d.creditCents, settled_by: d.settledBy ?? null, updated_at: d.paidAt }));
         break;
       case 'CryptoPaymentExpired':
-        await payment((p) => ({ ...p, status: 'expired', updated_at: d.expiredAt }));
+        await payment(d.paymentId, (p) => ({ ...p, status: 'expired', updated_at: d.expiredAt }));
         break;
       case 'CryptoPaymentFailed':
-        await payment((p) => ({ ...p, status: 'failed', updated_at: d.failedAt }));
+        await payment(d.paymentId, (p) => ({ ...p, status: 'failed', updated_at: d.failedAt }));
         break;
     }
   },
-};
+});
 
-export async function findWallet(db: Kysely<any>, userId: string): Promise<WalletRow | undefined> {
+export async function findWallet(db: Kysely<ReadModels>, userId: string): Promise<WalletRow | undefined> {
   const row = await db.withSchema('rm').selectFrom('wallets').selectAll().where('user_id', '=', userId).executeTakeFirst();
-  return row ? { ...(row as WalletRow), balance_cents: Number(row.balance_cents) } : undefined;
+  return row ? (storeRow('wallets', row) as WalletRow) : undefined;
 }
 
-export async function walletHistory(db: Kysely<any>, userId: string, page: number, perPage: number): Promise<{ rows: WalletHistoryRow[]; total: number }> {
+export async function walletHistory(db: Kysely<ReadModels>, userId: string, page: number, perPage: number): Promise<{ rows: WalletHistoryRow[]; total: number }> {
   const base = db.withSchema('rm').selectFrom('wallet_history').where('user_id', '=', userId);
   const [rows, count] = await Promise.all([
     base.selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').limit(perPage).offset((page - 1) * perPage).execute(),
@@ -191,12 +165,12 @@ export async function walletHistory(db: Kysely<any>, userId: string, page: numbe
 }
 
 /** Crypto payments the recovery sweep finishes: paid but not credited, or open after their 15 minutes. */
-export async function cryptoPaymentsToResume(db: Kysely<any>, nowIso: string): Promise<string[]> {
+export async function cryptoPaymentsToResume(db: Kysely<ReadModels>, nowIso: string): Promise<string[]> {
   const rows = await db
     .withSchema('rm')
     .selectFrom('crypto_payments')
     .select('id')
-    .where((eb) => eb.or([eb.and([eb('status', '=', 'paid'), eb('credited', '=', false)]), eb.and([eb('status', 'in', ['created', 'waiting']), eb('expires_at', '<=', nowIso)])]))
+    .where((eb) => eb.or([eb.and([eb('status', '=', 'paid'), eb('credited', '=', false)]), eb.and([eb('status', 'in', ['created', 'waiting']), eb('expires_at', '<=', timestamptz(nowIso))])]))
     .limit(500)
     .execute();
   return rows.map((r: { id: string }) => r.id);
@@ -206,7 +180,7 @@ const like = (v: unknown) => `%${String(v).replace(/[\\%_]/g, (c) => `\\${c}`)}%
 const str = (v: unknown) => (typeof v === 'string' && v !== '' ? v : null);
 
 /** The console's list of crypto top-ups (react-admin sort, range, filter), with the fan's email. */
-export async function listCryptoPayments(db: Kysely<any>, p: ListParams): Promise<ListResult<any>> {
+export async function listCryptoPayments(db: Kysely<ReadModels>, p: ListParams): Promise<ListResult<any>> {
   let q: SelectQueryBuilder<any, any, any> = db
     .withSchema('rm')
     .selectFrom((eb: any) =>
@@ -238,7 +212,7 @@ export async function listCryptoPayments(db: Kysely<any>, p: ListParams): Promis
 }
 
 /** Sum of the wallet balances and each fan's balance: the ledger check holds them against the event log. */
-export async function walletBalances(db: Kysely<any>): Promise<Map<string, number>> {
+export async function walletBalances(db: Kysely<ReadModels>): Promise<Map<string, number>> {
   const exists = await sql<{ t: string | null }>`SELECT to_regclass('rm.wallets')::text AS t`.execute(db);
   if (!exists.rows[0]?.t) return new Map();
   const rows = await db.withSchema('rm').selectFrom('wallets').select(['user_id', 'balance_cents']).execute();

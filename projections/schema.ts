@@ -1,0 +1,396 @@
+// The read-model schema in one place: every projection's tables (column → SQL type), from which rebuild.ts
+// creates the tables and, at the type level, `ReadModels` types every Kysely query over them. A column renamed
+// or dropped here fails the type check wherever a query still names it.
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import { rowFromDatabase } from './unit-of-work';
+import { readModelTables, type DatabaseOf, type StoreRowOf, type TableSpec } from './projection';
+
+// account-status.ts
+export const accountStatusTables = readModelTables([
+  {
+    name: 'account_status',
+    columns: {
+      user_id: 'text',
+      email_opt_in_status: 'text',
+      opt_in_link_sent_at: 'timestamptz',
+      opt_in_prompt_shown_at: 'timestamptz',
+      pending_email: 'text',
+      pending_email_requested_at: 'timestamptz',
+      email_change_sent_at: 'timestamptz',
+      photo_id_status: 'text',
+      photo_id_key: 'text',
+      photo_id_content_type: 'text',
+      photo_id_uploaded_at: 'timestamptz',
+      reset_token_hash: 'text',
+      email_change_token_hash: 'text',
+      opt_in_token_hash: 'text',
+    },
+    primaryKey: ['user_id'],
+    indexes: [['photo_id_status'], ['email_opt_in_status']],
+  },
+  {
+    name: 'account_tokens',
+    columns: { token_hash: 'text', user_id: 'text', kind: 'text', expires_at: 'timestamptz' },
+    primaryKey: ['token_hash'],
+    indexes: [['user_id']],
+  },
+]);
+
+// audit-log.ts
+export const auditLogTables = readModelTables([
+  {
+    name: 'audit_log',
+    columns: {
+      id: 'text', tx: 'bigint', seq: 'bigint', position: 'text', stream_id: 'text', revision: 'integer', type: 'text',
+      actor_id: 'text', actor_role: 'text', proxy_admin_id: 'text', ip: 'text', data: 'jsonb', metadata: 'jsonb', recorded_at: 'timestamptz',
+    },
+    primaryKey: ['id'],
+    indexes: [['tx', 'seq'], ['stream_id', 'revision'], ['type'], ['actor_id']],
+  },
+]);
+
+// cards.ts
+export const cardsTables = readModelTables([{ name: 'user_cards', columns: { user_id: 'text', cards: 'jsonb', primary_card_id: 'text' }, primaryKey: ['user_id'] }]);
+
+// chat-conversations.ts
+export const chatConversationsTables = readModelTables([
+  {
+    name: 'chat_conversations',
+    columns: {
+      fan_id: 'text', last_message: 'text', last_message_at: 'timestamptz', last_fan_message_at: 'timestamptz', fan_unread: 'integer', staff_unread: 'integer',
+      fan_read_at: 'timestamptz', staff_read_at: 'timestamptz', credits: 'integer', message_count: 'integer',
+    },
+    primaryKey: ['fan_id'],
+    indexes: [['last_message_at']],
+  },
+  { name: 'chat_pending_tips', columns: { tip_id: 'text', fan_id: 'text', amount_cents: 'bigint' }, primaryKey: ['tip_id'] },
+]);
+
+// chat-messages.ts
+export const chatMessagesTables = readModelTables([
+  {
+    name: 'chat_messages',
+    columns: {
+      id: 'text', fan_id: 'text', sender_id: 'text', from_staff: 'boolean', type: 'text', text: 'text', tip_message: 'text', media: 'jsonb',
+      preview_media_id: 'text', price_cents: 'bigint', unlocked: 'boolean', unlock_payment_id: 'text', is_pay_per_message: 'boolean',
+      paid_cents: 'bigint', is_anonymous: 'boolean', unique_id: 'text', status: 'text', created_at: 'timestamptz',
+    },
+    primaryKey: ['id'],
+    indexes: [['fan_id', 'status', 'created_at']],
+  },
+]);
+
+// coupons.ts
+export const couponsTables = readModelTables([
+  {
+    name: 'coupons',
+    columns: { id: 'text', code: 'text', terms: 'jsonb', disabled: 'boolean', created_at: 'timestamptz', updated_at: 'timestamptz' },
+    primaryKey: ['id'],
+    indexes: [['code'], ['created_at']],
+  },
+]);
+
+// earnings.ts
+export const earningsTables = readModelTables([
+  {
+    name: 'earnings_daily',
+    columns: { day: 'text', source: 'text', cents: 'bigint', count: 'integer' },
+    primaryKey: ['day', 'source'],
+  },
+]);
+
+// engagement.ts
+export const engagementTables = readModelTables([
+  {
+    name: 'post_likes',
+    columns: { post_id: 'text', user_id: 'text', liked_at: 'timestamptz' },
+    primaryKey: ['post_id', 'user_id'],
+    indexes: [['user_id', 'post_id']],
+  },
+  {
+    name: 'post_comments',
+    columns: { id: 'text', post_id: 'text', user_id: 'text', user_name: 'text', comment: 'text', created_at: 'timestamptz', hidden: 'boolean' },
+    primaryKey: ['id'],
+    indexes: [['post_id', 'created_at', 'id']],
+  },
+  {
+    name: 'commenting_blocks',
+    columns: { user_id: 'text', blocked_by: 'text', blocked_at: 'timestamptz' },
+    primaryKey: ['user_id'],
+  },
+]);
+
+// feed-tags.ts
+export const feedTagsTables = readModelTables([
+  { name: 'feed_tags', columns: { id: 'text', name: 'text', slug: 'text', created_at: 'timestamptz', post_ids: 'jsonb' }, primaryKey: ['id'], indexes: [['slug']] },
+  { name: 'feed_post_tags', columns: { post_id: 'text', tag_id: 'text' }, primaryKey: ['post_id', 'tag_id'], indexes: [['tag_id']] },
+]);
+
+// media-library.ts
+export const mediaLibraryTables = readModelTables([
+  { name: 'media_categories', columns: { id: 'text', name: 'text', slug: 'text', created_at: 'timestamptz', media_ids: 'jsonb' }, primaryKey: ['id'], indexes: [['slug']] },
+  { name: 'media_category_items', columns: { category_id: 'text', media_id: 'text', added_at: 'timestamptz' }, primaryKey: ['category_id', 'media_id'], indexes: [['media_id']] },
+]);
+
+// media.ts
+export const mediaTables = readModelTables([
+  {
+    name: 'media',
+    columns: {
+      id: 'text', kind: 'text', file_name: 'text', content_type: 'text', size: 'bigint', width: 'integer', height: 'integer',
+      original_key: 'text', thumbnail_key: 'text', blur_key: 'text', status: 'text', error: 'text', uploaded_by: 'text',
+      created_at: 'timestamptz', is_demo: 'boolean', duration_ms: 'integer', video_key: 'text', poster_key: 'text', attempts: 'integer',
+      next_attempt_at: 'timestamptz', removed: 'boolean', version: 'integer', rotation: 'integer',
+    },
+    primaryKey: ['id'],
+    indexes: [['created_at'], ['status']],
+  },
+]);
+
+// members.ts
+export const membersTables = readModelTables([
+  {
+    name: 'members',
+    columns: {
+      user_id: 'text', blocked: 'boolean', deleted: 'boolean', role: 'text', nickname: 'text', hidden_from_chat: 'boolean',
+      mass_messages_muted: 'boolean', photo_id_override: 'boolean', email_preferences: 'jsonb',
+    },
+    primaryKey: ['user_id'],
+  },
+  {
+    name: 'proxy_sessions',
+    columns: { session_id: 'text', token_hash: 'text', user_id: 'text', admin_id: 'text', expires_at: 'timestamptz' },
+    primaryKey: ['session_id'],
+    indexes: [['token_hash']],
+  },
+]);
+
+// posts.ts
+export const postsTables = readModelTables([
+  {
+    name: 'posts',
+    columns: {
+      id: 'text', author_id: 'text', caption: 'text', visibility: 'text', price_cents: 'bigint', media: 'jsonb', preview_media_id: 'text',
+      blog_type: 'text', publish_at: 'timestamptz', created_at: 'timestamptz', deleted: 'boolean', is_demo: 'boolean',
+      unlock_count: 'integer', revenue_cents: 'bigint', like_count: 'integer', comment_count: 'integer',
+      category_id: 'text', root_post_id: 'text', version_of: 'text', pending_media: 'integer', errored_media: 'integer', fan_visible: 'boolean',
+    },
+    primaryKey: ['id'],
+    // The fan feed: fan_visible = true AND publish_at <= now ORDER BY publish_at DESC, id DESC.
+    // The staff feed: deleted = false, same order. Reuse groups: root_post_id.
+    indexes: [['fan_visible', 'publish_at', 'id'], ['deleted', 'publish_at', 'id'], ['root_post_id']],
+  },
+  { name: 'post_media', columns: { media_id: 'text', status: 'text', post_ids: 'jsonb' }, primaryKey: ['media_id'] },
+  { name: 'post_stats', columns: { key: 'text', live: 'integer', fan_visible: 'integer' }, primaryKey: ['key'] },
+  { name: 'post_versions', columns: { version_id: 'text', listed: 'boolean', waiting: 'jsonb' }, primaryKey: ['version_id'] },
+]);
+
+// promotions.ts
+export const promotionsTables = readModelTables([
+  {
+    name: 'promotions',
+    columns: { id: 'text', promotion_type: 'text', data: 'jsonb', created_at: 'timestamptz', ended_at: 'timestamptz', ended_by: 'text' },
+    primaryKey: ['id'],
+    indexes: [['promotion_type', 'created_at']],
+  },
+  { name: 'promotion_config', columns: { id: 'text', values: 'jsonb' }, primaryKey: ['id'] },
+  {
+    name: 'offer_payments',
+    columns: {
+      payment_id: 'text', promotion_id: 'text', coupon_code: 'text', kind: 'text', item_id: 'text', user_id: 'text', amount_cents: 'bigint',
+      status: 'text', requested_at: 'timestamptz', captured_at: 'timestamptz', reversed_at: 'timestamptz', reversal_kind: 'text',
+    },
+    primaryKey: ['payment_id'],
+    indexes: [['promotion_id', 'requested_at'], ['coupon_code', 'requested_at']],
+  },
+]);
+
+// resubscribe-offers.ts
+export const resubscribeOffersTables = readModelTables([
+  {
+    name: 'offer_acceptances',
+    columns: {
+      id: 'text', user_id: 'text', payment_id: 'text', charged_cents: 'bigint', recurring_cents: 'bigint', renews: 'boolean', payment_method: 'text',
+      accepted_at: 'timestamptz', expires_at: 'timestamptz', status: 'text',
+    },
+    primaryKey: ['id'],
+    indexes: [['accepted_at'], ['payment_id']],
+  },
+]);
+
+// settings.ts
+export const settingsTables = readModelTables([{ name: 'site_settings', columns: { id: 'text', values: 'jsonb' }, primaryKey: ['id'] }]);
+
+// subscribers.ts
+export const subscribersTables = readModelTables([
+  {
+    name: 'subscribers',
+    columns: {
+      user_id: 'text', price_cents: 'bigint', recurring_price_cents: 'bigint', payment_method: 'text', started_at: 'timestamptz',
+      expires_at: 'timestamptz', next_billing_at: 'timestamptz', periods: 'integer', last_payment_id: 'text', kind: 'text',
+      cancelled_at: 'timestamptz', cancel_reason: 'text', rebill_failed_at: 'timestamptz', rebill_failure_code: 'text', rebill_attempts: 'integer',
+      rebill_retry_at: 'timestamptz', rebill_notified_at: 'timestamptz', payment_updated_at: 'timestamptz', complimentary: 'boolean',
+      paid_until: 'timestamptz', billing_api: 'text', promotion_id: 'text', coupon_code: 'text', migration_conditions_accepted_at: 'timestamptz',
+      next_charge_at: 'timestamptz', last_cancellation_id: 'text',
+    },
+    primaryKey: ['user_id'],
+    indexes: [['started_at'], ['expires_at'], ['next_charge_at']],
+  },
+  {
+    name: 'subscription_cancellations',
+    columns: {
+      id: 'text', user_id: 'text', cancelled_at: 'timestamptz', reason: 'text', other_reason: 'text', request_from: 'text', cancelled_by: 'text',
+      actor_id: 'text', expires_at: 'timestamptz', reactivated_at: 'timestamptz',
+    },
+    primaryKey: ['id'],
+    indexes: [['cancelled_at'], ['user_id', 'cancelled_at']],
+  },
+]);
+
+// tips.ts
+export const tipsTables = readModelTables([
+  {
+    name: 'tips',
+    columns: {
+      id: 'text', user_id: 'text', amount_cents: 'bigint', tip_from: 'text', is_anonymous: 'boolean', message: 'text', status: 'text',
+      requested_at: 'timestamptz', sent_at: 'timestamptz',
+    },
+    primaryKey: ['id'],
+    indexes: [['status', 'sent_at'], ['user_id', 'sent_at']],
+  },
+]);
+
+// transactions.ts
+export const transactionsTables = readModelTables([
+  {
+    name: 'transactions',
+    columns: {
+      id: 'text', user_id: 'text', type: 'text', amount_cents: 'bigint', currency: 'text', method: 'text', card: 'text', status: 'text',
+      failure_code: 'text', reference_id: 'text', gateway_transaction_id: 'text', entitled: 'boolean', created_at: 'timestamptz', settled_at: 'timestamptz',
+    },
+    primaryKey: ['id'],
+    indexes: [['created_at'], ['user_id', 'created_at'], ['status']],
+  },
+]);
+
+// unlocks.ts
+export const unlocksTables = readModelTables([
+  {
+    name: 'post_unlocks',
+    columns: { post_id: 'text', user_id: 'text', payment_id: 'text', amount_cents: 'bigint', unlocked_at: 'timestamptz' },
+    primaryKey: ['user_id', 'post_id'],
+    indexes: [['post_id']],
+  },
+]);
+
+// users.ts
+export const usersTables = readModelTables([
+  {
+    name: 'users',
+    columns: { id: 'text', email: 'text', name: 'text', role: 'text', registered_at: 'timestamptz', is_demo: 'boolean', total_spent_cents: 'bigint' },
+    primaryKey: ['id'],
+    indexes: [['email'], ['registered_at']],
+  },
+  {
+    name: 'sessions',
+    columns: { session_id: 'text', token_hash: 'text', user_id: 'text', expires_at: 'timestamptz' },
+    primaryKey: ['session_id'],
+    indexes: [['token_hash']],
+  },
+]);
+
+// wallet.ts
+export const walletTables = readModelTables([
+  {
+    name: 'wallets',
+    columns: {
+      user_id: 'text', balance_cents: 'bigint', topped_up_cents: 'bigint', spent_cents: 'bigint', refunded_cents: 'bigint',
+      default_method: 'text', default_card_id: 'text', updated_at: 'timestamptz',
+    },
+    primaryKey: ['user_id'],
+  },
+  {
+    name: 'wallet_history',
+    columns: {
+      id: 'text', user_id: 'text', kind: 'text', amount_cents: 'bigint', balance_cents: 'bigint', currency: 'text', reference_id: 'text',
+      description: 'text', created_at: 'timestamptz',
+    },
+    primaryKey: ['id'],
+    indexes: [['user_id', 'created_at']],
+  },
+  {
+    name: 'crypto_payments',
+    columns: {
+      id: 'text', user_id: 'text', currency: 'text', amount_cents: 'bigint', crypto_amount: 'text', address: 'text', reference_no: 'text',
+      status: 'text', received_cents: 'bigint', credit_cents: 'bigint', credited: 'boolean', settled_by: 'text', created_at: 'timestamptz',
+      expires_at: 'timestamptz', updated_at: 'timestamptz',
+    },
+    primaryKey: ['id'],
+    indexes: [['created_at'], ['status'], ['user_id', 'created_at']],
+  },
+]);
+
+type TableOf<T extends readonly unknown[]> = T[number];
+type AllTables =
+  | TableOf<typeof accountStatusTables>
+  | TableOf<typeof auditLogTables>
+  | TableOf<typeof cardsTables>
+  | TableOf<typeof chatConversationsTables>
+  | TableOf<typeof chatMessagesTables>
+  | TableOf<typeof couponsTables>
+  | TableOf<typeof earningsTables>
+  | TableOf<typeof engagementTables>
+  | TableOf<typeof feedTagsTables>
+  | TableOf<typeof mediaLibraryTables>
+  | TableOf<typeof mediaTables>
+  | TableOf<typeof membersTables>
+  | TableOf<typeof postsTables>
+  | TableOf<typeof promotionsTables>
+  | TableOf<typeof resubscribeOffersTables>
+  | TableOf<typeof settingsTables>
+  | TableOf<typeof subscribersTables>
+  | TableOf<typeof tipsTables>
+  | TableOf<typeof transactionsTables>
+  | TableOf<typeof unlocksTables>
+  | TableOf<typeof usersTables>
+  | TableOf<typeof walletTables>;
+
+/** Table name → columns of every read model, for `Kysely<ReadModels>` (queries run `.withSchema('rm')`). */
+export type ReadModels = DatabaseOf<AllTables>;
+
+/** The read models as Kysely queries them: the database or a transaction. */
+export type ReadDb = Kysely<ReadModels>;
+export type ReadTx = Transaction<ReadModels>;
+
+/** One row of a read-model table as `apply` writes it (timestamps as ISO strings). */
+export type StoreRow<Name extends keyof ReadModels> = StoreRowOf<Extract<AllTables, { name: Name }>>;
+
+/**
+ * A time for comparing with a timestamptz column: Kysely reads those columns as Dates, so the builder wants a
+ * Date; this passes the ISO string (or the console's date filter) for Postgres to parse, as a plain parameter would.
+ */
+export const timestamptz = (iso: string) => sql<Date>`${iso}::timestamptz`;
+
+const specs = new Map<string, TableSpec>();
+const columnsOf = (name: string) => {
+  let info = columnInfo.get(name);
+  if (!info) {
+    const spec = specs.get(name);
+    if (!spec) throw new Error(`No read-model table ${name}`);
+    info = { spec, columns: Object.keys(spec.columns), types: Object.values(spec.columns) };
+    columnInfo.set(name, info);
+  }
+  return info;
+};
+const columnInfo = new Map<string, Parameters<typeof rowFromDatabase>[0]>();
+
+/** A row read with `selectAll()`, in the shape `apply` wrote it (timestamps back to ISO strings, numbers as numbers). */
+export function storeRow<Name extends keyof ReadModels>(table: Name, raw: Selectable<ReadModels[Name]>): StoreRow<Name> {
+  return rowFromDatabase(columnsOf(table), raw as Record<string, unknown>) as StoreRow<Name>;
+}
+
+for (const t of [
+  accountStatusTables, auditLogTables, cardsTables, chatConversationsTables, chatMessagesTables, couponsTables, earningsTables, engagementTables,
+  feedTagsTables, mediaLibraryTables, mediaTables, membersTables, postsTables, promotionsTables, resubscribeOffersTables, settingsTables,
+  subscribersTables, tipsTables, transactionsTables, unlocksTables, usersTables, walletTables,
+]) for (const spec of t) specs.set(spec.name, spec);
