@@ -1,10 +1,11 @@
 // Read-model rows → the console's record shapes (domain/<area>/wire.ts), with signed links for staff.
 import type { AdminMediaRecord } from '../../domain/media/wire';
 import type { AdminPostRecord } from '../../domain/post/wire';
-import type { MediaRow } from '../../projections/media';
-import type { PostRow } from '../../projections/posts';
+import { mediaByIds, type MediaRow } from '../../projections/media';
+import { groupTotals, type PostRow } from '../../projections/posts';
 import type { FileStorage } from '../../infra/storage/local-disk';
 import { MEDIA_URL_TTL_SECONDS } from '../views';
+import type { Services } from '../services';
 
 const signed = (storage: FileStorage, key: string | null) => (key ? storage.signedGetUrl(key, MEDIA_URL_TTL_SECONDS) : '');
 
@@ -61,4 +62,15 @@ export function adminPost(
     preview_media_id: p.preview_media_id,
     category_id: p.category_id,
   };
+}
+
+/** Posts as console records, with their media and their reuse groups' totals read in one round. */
+export async function adminPostRecords(services: Services, rows: PostRow[]): Promise<AdminPostRecord[]> {
+  const db = services.database.db;
+  const [media, groups] = await Promise.all([
+    mediaByIds(db, [...new Set(rows.flatMap((r) => r.media.map((m) => m.mediaId)))]),
+    groupTotals(db, rows.map((r) => r.root_post_id)),
+  ]);
+  const nowMs = services.clock().getTime();
+  return rows.map((r) => adminPost(r, media, services.storage, nowMs, groups.get(r.root_post_id)));
 }
