@@ -28,8 +28,6 @@ import { libraryRoutes } from './routes/library';
 import { walletRoutes } from './routes/wallet';
 import { walletPurchaseRoutes } from './routes/wallet-purchases';
 import { cryptoPaymentRoutes } from './routes/crypto-payments';
-import { walletPurchaseRoutes } from './routes/wallet-purchases';
-import { cryptoPaymentRoutes } from './routes/crypto-payments';
 import { promotionRoutes } from './routes/promotions';
 import { couponRoutes } from './routes/coupons';
 import { resubscribeOfferRoutes } from './routes/resubscribe-offer';
@@ -121,8 +119,6 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
   await app.register(landingRoutes(services));
   await app.register(libraryRoutes(services));
   await app.register(walletRoutes(services));
-  await app.register(walletPurchaseRoutes(services));
-  await app.register(cryptoPaymentRoutes(services));
   await app.register(walletPurchaseRoutes(services));
   await app.register(cryptoPaymentRoutes(services));
   await app.register(promotionRoutes(services));
