@@ -76,7 +76,8 @@ export async function listFeedTags(db: Kysely<ReadModels>, filter: { q?: string;
   if (filter.q) q = q.where('t.slug', 'like', `%${normaliseLike(filter.q)}%`);
   if (filter.ids) q = filter.ids.length ? q.where('t.id', 'in', filter.ids) : q.where('t.id', '=', '');
   const rows = await q.execute();
-  return rows.map((r: any) => ({ id: r.id, name: r.name, slug: r.slug, created_at: new Date(r.created_at).toISOString(), count: Number(r.count) }));
+  // FeedTagCreated writes name, slug and created_at; the columns are nullable only because no column is NOT NULL.
+  return rows.map((r) => ({ id: r.id, name: r.name ?? '', slug: r.slug ?? '', created_at: r.created_at?.toISOString() ?? '', count: Number(r.count) }));
 }
 
 const normaliseLike = (s: string) => s.trim().toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);

@@ -267,7 +267,7 @@ export async function dueSubscriptions(db: Kysely<ReadModels>, nowIso: string, l
     .orderBy('next_charge_at')
     .limit(limit)
     .execute();
-  return rows.map((r: any) => ({
+  return rows.map((r) => ({
     user_id: r.user_id,
     immediate: !!r.rebill_failed_at && !!r.payment_updated_at && Date.parse(iso(r.payment_updated_at)!) > Date.parse(iso(r.rebill_failed_at)!),
   }));
@@ -287,12 +287,12 @@ export async function listCancellations(
   const text = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : null);
   if (text(filter.id)) q = q.where('c.id', '=', text(filter.id));
   if (text(filter.user_id)) q = q.where('c.user_id', '=', text(filter.user_id));
-  if (text(filter.q)) q = q.where((eb: any) => eb.or([eb('u.email', 'ilike', `%${text(filter.q)}%`), eb('u.name', 'ilike', `%${text(filter.q)}%`)]));
+  if (text(filter.q)) q = q.where((eb) => eb.or([eb('u.email', 'ilike', `%${text(filter.q)}%`), eb('u.name', 'ilike', `%${text(filter.q)}%`)]));
   if (text(filter.reason)) q = q.where('c.reason', '=', text(filter.reason));
   if (text(filter.cancelled_by)) q = q.where('c.cancelled_by', '=', text(filter.cancelled_by));
   if (text(filter.cancelled_at_gte)) q = q.where('c.cancelled_at', '>=', timestamptz(text(filter.cancelled_at_gte)!));
   if (text(filter.cancelled_at_lte)) q = q.where('c.cancelled_at', '<=', timestamptz(text(filter.cancelled_at_lte)!));
-  const total = Number(((await q.select((eb: any) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()) as { n: unknown }).n);
+  const total = Number(((await q.select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()) as { n: unknown }).n);
   const sortable: Record<string, string> = { cancelled_at: 'c.cancelled_at', reason: 'c.reason', email: 'u.email', expires_at: 'c.expires_at' };
   const [field, order] = p.sort ?? ['cancelled_at', 'DESC'];
   const [from, to] = p.range ?? [0, 24];
@@ -308,7 +308,7 @@ export async function listCancellations(
     .execute();
   return {
     total,
-    rows: rows.map((r: any) => ({ ...r, cancelled_at: iso(r.cancelled_at), expires_at: iso(r.expires_at), reactivated_at: iso(r.reactivated_at) })),
+    rows: rows.map((r) => ({ ...r, cancelled_at: iso(r.cancelled_at), expires_at: iso(r.expires_at), reactivated_at: iso(r.reactivated_at) })),
   };
 }
 

@@ -32,7 +32,7 @@ export async function unlockedPostIds(db: Kysely<ReadModels>, userId: string | n
     .selectFrom('posts as p')
     .select('p.id')
     .where('p.id', 'in', postIds)
-    .where('p.root_post_id', 'in', (eb: ExpressionBuilder<any, any>) =>
+    .where('p.root_post_id', 'in', (eb) =>
       eb.selectFrom('post_unlocks as u').innerJoin('posts as q', 'q.id', 'u.post_id').select('q.root_post_id').where('u.user_id', '=', userId),
     )
     .execute();

@@ -159,7 +159,7 @@ export async function walletHistory(db: Kysely<ReadModels>, userId: string, page
     base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst(),
   ]);
   return {
-    rows: rows.map((r: any) => ({ ...r, amount_cents: Number(r.amount_cents), balance_cents: Number(r.balance_cents), created_at: new Date(r.created_at).toISOString() })),
+    rows: rows.map((r) => storeRow('wallet_history', r) as WalletHistoryRow),
     total: Number((count as { n: number } | undefined)?.n ?? 0),
   };
 }
@@ -196,7 +196,7 @@ export async function listCryptoPayments(db: Kysely<ReadModels>, p: ListParams):
   const ids = p.filter.id;
   if (Array.isArray(ids)) q = q.where(sql.ref('id'), 'in', ids.length ? ids.map(String) : ['']);
   else if (typeof ids === 'string') q = q.where(sql.ref('id'), '=', ids);
-  if (str(p.filter.q)) q = q.where((eb: any) => eb.or([eb('user_email', 'ilike', like(p.filter.q)), eb('reference_no', 'ilike', like(p.filter.q))]));
+  if (str(p.filter.q)) q = q.where((eb) => eb.or([eb('user_email', 'ilike', like(p.filter.q)), eb('reference_no', 'ilike', like(p.filter.q))]));
   if (str(p.filter.status)) q = q.where('status', '=', p.filter.status);
   if (str(p.filter.user_id)) q = q.where('user_id', '=', p.filter.user_id);
   const sortable: Record<string, string> = { created_at: 'created_at', amount_cents: 'amount_cents', status: 'status', currency: 'currency' };
@@ -206,7 +206,7 @@ export async function listCryptoPayments(db: Kysely<ReadModels>, p: ListParams):
   const limit = Math.min(Math.max(to - from + 1, 1), 500);
   const [rows, count] = await Promise.all([
     q.selectAll().orderBy(sql.ref(col), dir).orderBy(sql.ref('id'), dir).limit(limit).offset(Math.max(from, 0)).execute(),
-    q.clearSelect().select((eb: any) => eb.fn.countAll().as('n')).executeTakeFirst(),
+    q.clearSelect().select((eb) => eb.fn.countAll().as('n')).executeTakeFirst(),
   ]);
   return { rows, total: Number((count as { n: number } | undefined)?.n ?? 0) };
 }
@@ -216,5 +216,5 @@ export async function walletBalances(db: Kysely<ReadModels>): Promise<Map<string
   const exists = await sql<{ t: string | null }>`SELECT to_regclass('rm.wallets')::text AS t`.execute(db);
   if (!exists.rows[0]?.t) return new Map();
   const rows = await db.withSchema('rm').selectFrom('wallets').select(['user_id', 'balance_cents']).execute();
-  return new Map(rows.map((r: any) => [r.user_id as string, Number(r.balance_cents)]));
+  return new Map(rows.map((r) => [r.user_id as string, Number(r.balance_cents)]));
 }
