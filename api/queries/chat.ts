@@ -131,6 +131,9 @@ export function chatQueries(services: Services) {
       return view;
     },
 
+    /** Credits are granted to fans only (not staff, not unknown ids). */
+    isFan: async (userId: string): Promise<boolean> => (await findUser(db(), userId))?.role === 'user',
+
     unreadCount: async (userId: string, isStaff: boolean): Promise<number> =>
       isStaff ? staffUnreadTotal(db()) : ((await findConversation(db(), userId))?.fan_unread ?? 0),
 

@@ -13,7 +13,6 @@ import type { ChatPurchaseResult, ChatSendResult, UnreadCounts } from '../../dom
 import {
   CHAT_WRITERS, grantMessageCredits, markConversationRead, purchaseChatMessage, sendFanMessage, sendStaffMessage, unlockForSubscriber,
 } from '../../commands/chat';
-import { findUser } from '../../projections/users';
 import { ok, parse } from '../http';
 import { contextFor, requireCaller, type Caller } from '../auth';
 import { settle } from '../views';
@@ -167,8 +166,7 @@ export const chatRoutes = (services: Services): FastifyPluginAsync => async (app
   app.post('/api/chat/grant_message_credits', async (request, reply) => {
     const caller = requireCaller(request);
     const body = parse(grantCreditsBody, request.body);
-    const user = await findUser(services.database.db, body.user_id);
-    if (!user || user.role !== 'user') throw new ValidationError('user_id', 'user_id is invalid.');
+    if (!(await chat.isFan(body.user_id))) throw new ValidationError('user_id', 'user_id is invalid.');
     const ctx = contextFor(request, services);
     const credits = await grantMessageCredits(ctx, caller.userId, body.user_id, body.credits);
     await settle(services, ctx);
