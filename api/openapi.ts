@@ -169,6 +169,7 @@ function errorAnswers(key: string, access: Access, schema: Record<string, unknow
     ),
   };
   if (access !== 'public') out[401] = failure("'Please log in to continue.' (UNAUTHENTICATED): no session, or it ended.");
+  if (url.startsWith('/api/webhooks/')) out[401] = failure("'Invalid signature.' (BAD_SIGNATURE): the notice is not signed by the provider's secret over its exact bytes.");
   if (Array.isArray(access) || writes) out[403] = failure(forbidden.filter(Boolean).join(' '));
   if (PAYING.test(url)) out[402] = failure('PAYMENT_FAILED: the card was declined; or INSUFFICIENT_FUNDS: the wallet is short (what is missing in `data`).');
   if (url.includes(':') || writes) out[404] = failure('NOT_FOUND: what the request names does not exist.');

@@ -7,6 +7,8 @@ import { subscribe, unlockPost } from '../../commands/purchases';
 import { currentSettings } from '../../projections/settings';
 import { findPost } from '../../projections/posts';
 import { ok } from '../http';
+import { answer } from '../openapi';
+import { declined, paymentResultShape } from '../schemas/purchase-answers';
 import { contextFor, requireCaller } from '../auth';
 import { settle } from '../views';
 import { postViews, viewerOf } from '../queries/post-views';
@@ -22,13 +24,15 @@ const blogPurchaseBody = cardChoice.extend({
   ribbon_text: z.string().max(1000).optional(),
 });
 
+const unlocked = paymentResultShape.extend({ blogData: z.object({}).loose().optional().describe('The post as the feed shows it, unlocked when accepted.') });
+
 export const purchaseRoutes = (services: Services): FastifyPluginAsyncZod => async (app) => {
   const db = () => services.database.db;
   const deps = { gateway: services.gateway };
 
   // POST /api/v2/purchase/subscription lives in ./subscriptions.ts (the subscription lifecycle).
 
-  app.post('/api/v2/purchase/blog-content-purchase', { schema: { body: blogPurchaseBody } }, async (request, reply) => {
+  app.post('/api/v2/purchase/blog-content-purchase', { schema: { body: blogPurchaseBody, response: { 200: answer(unlocked), 402: declined(unlocked) } } }, async (request, reply) => {
     const caller = requireCaller(request);
     const body = request.body;
     const cents = centsFromDollars(body.amount);
@@ -41,11 +45,8 @@ export const purchaseRoutes = (services: Services): FastifyPluginAsyncZod => asy
     await settle(services, ctx);
     const row = await findPost(db(), body.blogId);
     const [blogData] = row ? await postViews(services, await viewerOf(services, request), [row]) : [];
-    return reply.code(outcome.accepted ? 200 : 402).send({
-      success: outcome.accepted ? 1 : 0,
-      message: outcome.message,
-      data: { ...paymentResult(outcome), blogData },
-      code: outcome.accepted ? undefined : 'PAYMENT_FAILED',
-    });
+    const data = { ...paymentResult(outcome), blogData };
+    if (outcome.accepted) return reply.send({ success: 1, message: outcome.message, data });
+    return reply.code(402).send({ success: 0, message: outcome.message, data, code: 'PAYMENT_FAILED' });
   });
 };

@@ -15,6 +15,7 @@ import { listTips, type TipRow } from '../../projections/tips';
 import { ok } from '../http';
 import { answer } from '../openapi';
 import { tipList } from '../schemas/tips';
+import { declined, paymentResultShape } from '../schemas/purchase-answers';
 import { formatPosition } from '../../infra/eventstore/port';
 import { contextFor, requireCaller } from '../auth';
 import { settle } from '../views';
@@ -31,6 +32,7 @@ const sendTipBody = cardChoice.extend({
   recurring: z.boolean().optional(),
   action: z.string().max(20).optional(),
 });
+const tipPaid = paymentResultShape.extend({ tip_id: z.string(), amount_cents: z.number().int() });
 const listBody = z.object({ pageNum: z.coerce.number({ error: 'pageNum is invalid.' }).int().min(1).max(100_000).optional().default(1) });
 
 /** Anonymous tips show no tipper to other fans; staff always see who it was (spec 3 §6). */
@@ -52,7 +54,7 @@ function tipView(r: TipRow & { user_name: string | null }, staff: boolean, viewe
 export const tipRoutes = (services: Services): FastifyPluginAsyncZod => async (app) => {
   const db = () => services.database.db;
 
-  app.post('/api/v2/purchase/send-tip', { schema: { body: sendTipBody } }, async (request, reply) => {
+  app.post('/api/v2/purchase/send-tip', { schema: { body: sendTipBody, response: { 200: answer(tipPaid), 402: declined(tipPaid) } } }, async (request, reply) => {
     const caller = requireCaller(request);
     const body = request.body;
     const cents = centsFromDollars(body.amount);
@@ -68,13 +70,10 @@ export const tipRoutes = (services: Services): FastifyPluginAsyncZod => async (a
       message: accepted ? TIP_SENT : payment.failure?.message ?? 'Payment failed.',
       failureCode: payment.failure?.failureCode, allowCascade: payment.failure?.allowCascade ?? false,
     };
-    return reply.code(accepted ? 200 : 402).send({
-      success: accepted ? 1 : 0,
-      message: outcome.message,
-      data: { ...paymentResult(outcome), tip_id: tipId, amount_cents: cents },
-      code: accepted ? undefined : 'PAYMENT_FAILED',
-      ...(ctx.lastPosition ? { position: formatPosition(ctx.lastPosition) } : {}),
-    });
+    const data = { ...paymentResult(outcome), tip_id: tipId, amount_cents: cents };
+    const position = ctx.lastPosition ? { position: formatPosition(ctx.lastPosition) } : {};
+    if (accepted) return reply.send({ success: 1, message: outcome.message, data, ...position });
+    return reply.code(402).send({ success: 0, message: outcome.message, data, code: 'PAYMENT_FAILED', ...position });
   });
 
   app.post('/api/chat/get_tips_list', { schema: { body: listBody, response: { 200: answer(tipList) } } }, async (request, reply) => {
