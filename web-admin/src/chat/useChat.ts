@@ -282,6 +282,10 @@ export function useConversation(userId: string | null, onRead: (userId: string) 
   useFrame('UPDATE_MESSAGE', pollIfOurs, Boolean(userId));
   // The fan read the conversation: the staff's messages show as seen.
   useFrame('UPDATE_USER_LAST_MESSAGE', data => data.readByUserAt !== undefined && pollIfOurs(data), Boolean(userId));
+  // Money this fan spent moved: a tip sent from chat is a message too, and no message frame announces it yet
+  // (the server sends none for TipSent), so the conversation is read again once the burst of money frames ends.
+  const pollSoon = useDebounced(poll, LIST_REFRESH_DEBOUNCE_MS);
+  useFrame('UPDATE_USER_AMOUNT', data => concernsFan(data, current.current) && pollSoon(), Boolean(userId));
   useLiveReload(poll, Boolean(userId));
 
   const retry = useCallback(() => {

@@ -2,13 +2,12 @@ import type { ReactNode } from 'react';
 import { Layout } from 'react-admin';
 import { AppMenu } from './AppMenu';
 import { AppAppBar } from './AppUserMenu';
-import { LiveConnection, ReconnectingChip } from './Live';
+import { LiveConnection } from './Live';
 
 export function AppLayout({ children }: { children: ReactNode }) {
   return (
     <Layout menu={AppMenu} appBar={AppAppBar}>
       <LiveConnection />
-      <ReconnectingChip />
       {children}
     </Layout>
   );

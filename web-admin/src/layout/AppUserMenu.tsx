@@ -1,10 +1,11 @@
 import { forwardRef } from 'react';
 import { ListItemIcon, ListItemText, MenuItem } from '@mui/material';
 import AccountCircleIcon from '@mui/icons-material/AccountCircle';
-import { AppBar, Logout, UserMenu, useBasename, usePermissions, useUserMenu } from 'react-admin';
+import { AppBar, Logout, TitlePortal, UserMenu, useBasename, usePermissions, useUserMenu } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { mayOpenPage } from '../access';
 import { PROFILE_PAGE } from '../profile/ProfilePage';
+import { ReconnectingChip } from './Live';
 
 /** "My profile" in the user menu: the own password and, for the creator's roles, the creator's profile. */
 const MyProfileItem = forwardRef<HTMLAnchorElement>((props, ref) => {
@@ -32,5 +33,10 @@ function AppUserMenu() {
 }
 
 export function AppAppBar() {
-  return <AppBar userMenu={<AppUserMenu />} />;
+  return (
+    <AppBar userMenu={<AppUserMenu />}>
+      <TitlePortal />
+      <ReconnectingChip />
+    </AppBar>
+  );
 }

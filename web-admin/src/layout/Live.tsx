@@ -1,8 +1,9 @@
 // The live connection's place in the console layout (issue 13): one socket while the layout is up (react-admin
-// shows the layout only when signed in, so logging out closes it), and a small "Reconnecting…" chip while the
-// socket is down.
+// shows the layout only when signed in, so logging out closes it), and a small "Reconnecting…" chip in the app
+// bar while the socket is down.
 import { useEffect } from 'react';
-import { Chip, CircularProgress, Fade } from '@mui/material';
+import { Chip, Fade } from '@mui/material';
+import SyncIcon from '@mui/icons-material/Sync';
 import { useLogoutIfAccessDenied } from 'react-admin';
 import { api } from '../api';
 import { startLive, useLiveState } from '../realtime';
@@ -22,26 +23,25 @@ export function LiveConnection() {
   return null;
 }
 
-/** Shown only while the socket reconnects; unobtrusive, under the app bar. */
+/** Shown only while the socket reconnects: a small chip in the app bar, beside the title. */
 export function ReconnectingChip() {
   const state = useLiveState();
   return (
     <Fade in={state === 'reconnecting'} unmountOnExit>
       <Chip
         role="status"
+        aria-label="Reconnecting…"
         data-testid="live-reconnecting"
         size="small"
-        icon={<CircularProgress size={12} thickness={5} color="inherit" />}
+        icon={<SyncIcon fontSize="small" />}
         label="Reconnecting…"
         sx={{
-          position: 'fixed',
-          top: { xs: 64, sm: 72 },
-          left: '50%',
-          transform: 'translateX(-50%)',
-          zIndex: t => t.zIndex.snackbar,
-          bgcolor: 'background.paper',
-          boxShadow: 2,
-          pointerEvents: 'none',
+          mx: 1,
+          flexShrink: 0,
+          color: 'inherit',
+          bgcolor: 'rgba(255, 255, 255, 0.18)',
+          '& .MuiChip-icon': { color: 'inherit' },
+          '& .MuiChip-label': { display: { xs: 'none', sm: 'block' } },
         }}
       />
     </Fade>

@@ -1,9 +1,9 @@
 // The live connection's place in the shell (issue 13): one socket while signed in, the navbar's wallet balance
-// kept current from UPDATE_USER_AMOUNT, and a small "Reconnecting…" chip while the socket is down.
+// kept current from UPDATE_USER_AMOUNT, and a small "Reconnecting…" chip in the navbar while the socket is down.
 import { useEffect } from 'react';
 import Chip from '@mui/material/Chip';
-import CircularProgress from '@mui/material/CircularProgress';
 import Fade from '@mui/material/Fade';
+import SyncRounded from '@mui/icons-material/SyncRounded';
 import { useAuth } from '../auth';
 import { startLive, useFrame, useLiveReload, useLiveState } from '../realtime';
 
@@ -28,26 +28,24 @@ export function LiveConnection() {
   return null;
 }
 
-/** Shown only while the socket reconnects; unobtrusive, below the navbar. */
+/** Shown only while the socket reconnects: a small chip in the navbar (the spinner alone on phones). */
 export function ReconnectingChip() {
   const state = useLiveState();
   return (
     <Fade in={state === 'reconnecting'} unmountOnExit>
       <Chip
         role="status"
+        aria-label="Reconnecting…"
         data-testid="live-reconnecting"
         size="small"
-        icon={<CircularProgress size={12} thickness={5} color="inherit" />}
+        variant="outlined"
+        icon={<SyncRounded fontSize="small" />}
         label="Reconnecting…"
         sx={{
-          position: 'fixed',
-          top: { xs: 64, sm: 72 },
-          left: '50%',
-          transform: 'translateX(-50%)',
-          zIndex: (t) => t.zIndex.snackbar,
-          bgcolor: 'background.paper',
-          boxShadow: 2,
-          pointerEvents: 'none',
+          flexShrink: 0,
+          color: 'text.secondary',
+          '& .MuiChip-icon': { color: 'inherit', mx: { xs: '6px', sm: '4px' } },
+          '& .MuiChip-label': { display: { xs: 'none', sm: 'block' } },
         }}
       />
     </Fade>

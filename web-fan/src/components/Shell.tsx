@@ -310,6 +310,7 @@ function TopBar({ onOpenAccount }: { onOpenAccount: (el: HTMLElement) => void })
 
         {loggedIn ? (
           <Box sx={{ display: 'flex', alignItems: 'center', gap: { xs: 0.5, sm: 1 } }}>
+            <ReconnectingChip />
             <ChatNavButton />
             <WalletBalanceLink />
             <Typography variant="body2" color="text.secondary" noWrap sx={{ display: { xs: 'none', md: 'block' }, maxWidth: 200 }}>
@@ -530,7 +531,6 @@ export function Shell() {
         {!chatOpen && <Footer />}
         {!chatOpen && <BottomNav onOpenAccount={setAccountAnchor} />}
         <AccountMenu anchorEl={accountAnchor} onClose={() => setAccountAnchor(null)} />
-        {signedIn && <ReconnectingChip />}
       </Box>
     </PromotionProvider>
   );

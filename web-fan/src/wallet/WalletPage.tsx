@@ -26,6 +26,7 @@ import { fullDate, relativeTime } from '../format';
 import { useNotify } from '../notify';
 import { Column, EmptyState, ErrorState } from '../components/StatusViews';
 import { CRYPTO_CURRENCY, walletApi } from './walletApi';
+import { useFrame } from '../realtime';
 
 const AddFundsDialog = lazy(() => import('./AddFundsDialog'));
 
@@ -62,6 +63,11 @@ export default function WalletPage() {
   useEffect(() => {
     void load(1);
   }, [load]);
+  // The balance moved (a top-up confirmed, a purchase, a refund): the history's first page again, unless the fan
+  // has paged further (the new row is on top; a reload would drop the pages they loaded).
+  useFrame('UPDATE_USER_AMOUNT', () => {
+    if (page <= 1) void load(1);
+  });
 
   const byWallet = me?.default_payment_method === CRYPTO_CURRENCY;
   const toggleDefault = async (on: boolean) => {
