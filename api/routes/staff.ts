@@ -17,10 +17,8 @@ import { updateSiteSettings } from '../../commands/settings';
 import { listAudit, listUsers, type ListParams } from '../../projections/console-lists';
 import { currentSettings } from '../../projections/settings';
 import { activeAdminIds } from '../../projections/members';
-import { WATERMARK_COLOR, WATERMARK_POSITIONS, WATERMARK_SIZE_MAX, WATERMARK_SIZE_MIN, WATERMARK_TEXT_MAX } from '../../domain/media/watermark';
 import { listOutbox } from '../../infra/mail/mailer';
-import { CREATOR_PROFILE_SHAPE, LANDING_SETTINGS_SHAPE } from '../schemas/site-settings';
-import { WALLET_SETTINGS_SHAPE } from '../schemas/wallet-settings';
+import { SITE_SETTINGS_CHANGES } from '../schemas/site-settings';
 import { ok } from '../http';
 import { EXPORT_RANGE, fieldColumns, sendExport } from '../csv';
 import { editVersion, ifMatchRevision, versioned } from '../edit-version';
@@ -37,50 +35,6 @@ const userRecord = (u: any): AdminUserRecord => ({ ...u, total_spent_cents: Numb
 
 /** The users export's columns (the list's record fields). */
 const USER_EXPORT_COLUMNS = fieldColumns<any>(['id', 'name', 'email', 'role', 'subscription_status', 'created_at', 'total_spent_cents', 'nickname', 'blocked', 'complimentary']);
-
-const settingsChanges = z
-  .object({
-    model_name: z.string().trim().min(1, { error: 'Model name is required.' }).max(60),
-    theme_color: z.string().regex(/^#[0-9a-fA-F]{6}$/, { error: 'theme_color must be a colour like #e91e63.' }),
-    footer_text_html: z.string().max(5000).nullable(),
-    maintenance_mode: z.boolean(),
-    maintenance_html: z.string().max(20000),
-    show_age_modal: z.boolean(),
-    age_gate_age: z.number().int().min(18, { error: 'age_gate_age must be 18 or 21.' }).max(21),
-    membership_price_cents: z.number().int().min(100, { error: 'The membership price must be at least $1.00.' }).max(100_000),
-    recurring_membership_price_cents: z.number().int().min(100).max(100_000),
-    content_unlock_minimum_amount: z.number().int().min(1).max(10_000),
-    content_unlock_maximum_amount: z.number().int().min(1).max(10_000),
-    enable_public_post: z.boolean(),
-    is_pagination_on_exclusive_content_enabled: z.boolean(),
-    feed_tags_enable: z.boolean(),
-    is_feed_like_enabled: z.boolean(),
-    is_feed_comment_enabled: z.boolean(),
-    like_visibility: z.enum(['everyone', 'registered_and_subscribers', 'subscribers'], { error: 'like_visibility is invalid.' }),
-    comment_visibility: z.enum(['everyone', 'registered_and_subscribers', 'subscribers'], { error: 'comment_visibility is invalid.' }),
-    enable_like_count_for_private_locked_post: z.boolean(),
-    enable_comment_count_for_private_locked_post: z.boolean(),
-    tips_minimum_amount: z.number().int().min(1, { error: 'tips_minimum_amount must be at least 1.' }).max(10_000),
-    tips_maximum_amount: z.number().int().min(1).max(10_000),
-    // Pay-per-message (spec 3 §4)
-    is_pay_per_message_enabled: z.boolean(),
-    pay_per_message_amount: z.number().int({ error: 'pay_per_message_amount must be whole dollars between 1 and 100.' }).min(1, { error: 'pay_per_message_amount must be whole dollars between 1 and 100.' }).max(100, { error: 'pay_per_message_amount must be whole dollars between 1 and 100.' }),
-    blocked_countries: z.array(z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/, { error: 'blocked_countries must be 2-letter country codes.' })).max(250),
-    // Watermark (domain/media/watermark.ts)
-    enable_watermark: z.boolean(),
-    watermark_text: z.string().trim().max(WATERMARK_TEXT_MAX, { error: `watermark_text cannot be more than ${WATERMARK_TEXT_MAX} characters.` }),
-    watermark_size: z.number().min(WATERMARK_SIZE_MIN, { error: 'watermark_size must be between 2 and 20.' }).max(WATERMARK_SIZE_MAX, { error: 'watermark_size must be between 2 and 20.' }),
-    watermark_color: z.string().regex(WATERMARK_COLOR, { error: 'watermark_color must be a colour like #ffffff or #ffffff80.' }),
-    watermark_position: z.enum(WATERMARK_POSITIONS, { error: 'watermark_position is invalid.' }),
-    // Landing page, hero banner, social links, payment icons (api/routes/landing.ts)
-    ...LANDING_SETTINGS_SHAPE,
-    // The creator's profile: avatar, cover image, bio (console → My profile)
-    ...CREATOR_PROFILE_SHAPE,
-    // Wallet: Add Funds presets and bounds, crypto switch (api/routes/wallet.ts)
-    ...WALLET_SETTINGS_SHAPE,
-  })
-  .partial()
-  .strict();
 
 export const staffRoutes = (services: Services): FastifyPluginAsyncZod => async (app) => {
   const db = () => services.database.db;
@@ -232,7 +186,7 @@ export const staffRoutes = (services: Services): FastifyPluginAsyncZod => async 
     return reply.send(versioned(reply, version, { id: 'site', ...(await currentSettings(db())) }));
   });
   // react-admin sends the whole record back: the known settings are validated, the rest (id, version, ...) dropped.
-  app.put('/admin-api/settings/:id', { schema: { body: settingsChanges.strip() } }, async (request, reply) => {
+  app.put('/admin-api/settings/:id', { schema: { body: SITE_SETTINGS_CHANGES.strip() } }, async (request, reply) => {
     if ((request.params as { id: string }).id !== 'site') throw new DomainError('Not found.', 'NOT_FOUND', 404);
     const changes = request.body as Partial<SiteSettings>;
     const ctx = contextFor(request, services);
