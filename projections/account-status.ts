@@ -4,7 +4,7 @@
 import type { Kysely } from 'kysely';
 import type { AnyDomainEvent } from './events';
 import { defineProjection, type ProjectionStore } from './projection';
-import { accountStatusTables, storeRow, type ReadModels } from './schema';
+import { accountStatusTables, storeRow, type ReadModelRows, type ReadModels } from './schema';
 import type { OptInStatus } from '../domain/user/user';
 
 export type AccountTokenKind = 'password_reset' | 'email_change' | 'opt_in';
@@ -58,14 +58,14 @@ const blank = (userId: string): AccountStatusRow => ({
 type TokenColumn = 'reset_token_hash' | 'email_change_token_hash' | 'opt_in_token_hash';
 
 /** Retires the row's current token of one kind and (optionally) records a new one. */
-function swapToken(store: ProjectionStore, row: AccountStatusRow, column: TokenColumn, next: Omit<AccountTokenRow, 'user_id'> | null): AccountStatusRow {
+function swapToken(store: ProjectionStore<ReadModelRows>, row: AccountStatusRow, column: TokenColumn, next: Omit<AccountTokenRow, 'user_id'> | null): AccountStatusRow {
   const old = row[column];
   if (old) store.delete(TOKENS, { token_hash: old });
   if (next) store.put(TOKENS, { ...next, user_id: row.user_id });
   return { ...row, [column]: next?.token_hash ?? null };
 }
 
-export const accountStatusProjection = defineProjection<AnyDomainEvent>()({
+export const accountStatusProjection = defineProjection<AnyDomainEvent, ReadModelRows>()({
   name: 'account_status',
   tables: accountStatusTables,
   handles: [

@@ -2,7 +2,7 @@
 import type { Kysely } from 'kysely';
 import type { AnyDomainEvent } from './events';
 import { defineProjection } from './projection';
-import { cardsTables, type ReadModels } from './schema';
+import { cardsTables, type ReadModelRows, type ReadModels } from './schema';
 import type { SavedCardView } from '../domain/card/wire';
 
 interface CardEntry {
@@ -14,7 +14,7 @@ interface CardEntry {
   added_at?: string;
 }
 
-export const cardsProjection = defineProjection<AnyDomainEvent>()({
+export const cardsProjection = defineProjection<AnyDomainEvent, ReadModelRows>()({
   name: 'cards',
   tables: cardsTables,
   handles: ['CardAdded', 'PrimaryCardSet', 'CardRemoved'],

@@ -4,7 +4,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { AnyDomainEvent } from './events';
 import { defineProjection } from './projection';
-import { chatConversationsTables, type ReadModels } from './schema';
+import { chatConversationsTables, type ReadModelRows, type ReadModels } from './schema';
 import { formatMoney } from '../domain/shared/money';
 
 export interface ConversationRow {
@@ -50,7 +50,7 @@ export function lastMessageText(d: { type: string; text: string }): string {
   }
 }
 
-export const chatConversationsProjection = defineProjection<AnyDomainEvent>()({
+export const chatConversationsProjection = defineProjection<AnyDomainEvent, ReadModelRows>()({
   name: 'chat-conversations',
   tables: chatConversationsTables,
   handles: ['ChatMessageSent', 'TipRequested', 'TipSent', 'TipFailed', 'ChatReadByFan', 'ChatReadByStaff', 'PayPerMessageCreditsGranted', 'PayPerMessageCreditUsed'],

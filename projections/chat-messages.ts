@@ -3,7 +3,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { AnyDomainEvent } from './events';
 import { defineProjection } from './projection';
-import { chatMessagesTables, type ReadModels } from './schema';
+import { chatMessagesTables, type ReadModelRows, type ReadModels } from './schema';
 import { update } from './projection';
 
 export interface ChatMessageRow {
@@ -29,7 +29,7 @@ export interface ChatMessageRow {
   created_at: string;
 }
 
-export const chatMessagesProjection = defineProjection<AnyDomainEvent>()({
+export const chatMessagesProjection = defineProjection<AnyDomainEvent, ReadModelRows>()({
   name: 'chat-messages',
   tables: chatMessagesTables,
   handles: [

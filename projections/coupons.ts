@@ -3,7 +3,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { AnyDomainEvent } from './events';
 import { defineProjection } from './projection';
-import { couponsTables, type ReadModels } from './schema';
+import { couponsTables, type ReadModelRows, type ReadModels } from './schema';
 import type { CouponTerms } from '../domain/coupon/coupon';
 import type { ListParams } from './console-lists';
 import type { CouponView } from '../domain/promotion/wire';
@@ -18,7 +18,7 @@ export interface CouponRow {
   updated_at: string;
 }
 
-export const couponsProjection = defineProjection<AnyDomainEvent>()({
+export const couponsProjection = defineProjection<AnyDomainEvent, ReadModelRows>()({
   name: 'coupons',
   tables: couponsTables,
   handles: ['CouponCreated', 'CouponUpdated', 'CouponDisabled', 'CouponEnabled'],

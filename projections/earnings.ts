@@ -2,10 +2,10 @@
 import type { Kysely } from 'kysely';
 import type { AnyDomainEvent } from './events';
 import { defineProjection } from './projection';
-import { earningsTables, type ReadModels } from './schema';
+import { earningsTables, type ReadModelRows, type ReadModels } from './schema';
 import { earningsSourceOf } from '../domain/payment/payment';
 
-export const earningsProjection = defineProjection<AnyDomainEvent>()({
+export const earningsProjection = defineProjection<AnyDomainEvent, ReadModelRows>()({
   name: 'earnings',
   tables: earningsTables,
   handles: ['PaymentCaptured', 'PaymentReversed'],

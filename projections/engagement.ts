@@ -3,7 +3,7 @@
 import type { Kysely } from 'kysely';
 import type { AnyDomainEvent } from './events';
 import { defineProjection } from './projection';
-import { engagementTables, storeRow, type ReadModels } from './schema';
+import { engagementTables, storeRow, type ReadModelRows, type ReadModels } from './schema';
 import { update } from './projection';
 
 export interface CommentRow {
@@ -16,7 +16,7 @@ export interface CommentRow {
   hidden: boolean;
 }
 
-export const engagementProjection = defineProjection<AnyDomainEvent>()({
+export const engagementProjection = defineProjection<AnyDomainEvent, ReadModelRows>()({
   name: 'engagement',
   tables: engagementTables,
   handles: [

@@ -3,7 +3,7 @@
 import type { Kysely } from 'kysely';
 import type { AnyDomainEvent } from './events';
 import { defineProjection } from './projection';
-import { feedTagsTables, type ReadModels } from './schema';
+import { feedTagsTables, type ReadModelRows, type ReadModels } from './schema';
 
 export interface FeedTagRow {
   id: string;
@@ -14,7 +14,7 @@ export interface FeedTagRow {
   post_ids: string[];
 }
 
-export const feedTagsProjection = defineProjection<AnyDomainEvent>()({
+export const feedTagsProjection = defineProjection<AnyDomainEvent, ReadModelRows>()({
   name: 'feed-tags',
   tables: feedTagsTables,
   handles: ['FeedTagCreated', 'FeedTagRenamed', 'FeedTagDeleted', 'FeedPostTagsChanged'],

@@ -4,7 +4,7 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { AnyDomainEvent } from './events';
 import { defineProjection } from './projection';
-import { mediaLibraryTables, type ReadModels } from './schema';
+import { mediaLibraryTables, type ReadModelRows, type ReadModels } from './schema';
 import type { MediaRow } from './media';
 import type { MediaKind } from '../domain/media/wire';
 import { ALL_MEDIA, PREVIEW } from '../domain/category/category';
@@ -18,7 +18,7 @@ export interface MediaCategoryRow {
   media_ids: string[];
 }
 
-export const mediaLibraryProjection = defineProjection<AnyDomainEvent>()({
+export const mediaLibraryProjection = defineProjection<AnyDomainEvent, ReadModelRows>()({
   name: 'media-library',
   tables: mediaLibraryTables,
   handles: ['MediaCategoryCreated', 'MediaCategoryRenamed', 'MediaCategoryDeleted', 'MediaAddedToCategory', 'MediaTakenOutOfCategory'],

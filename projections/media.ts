@@ -2,7 +2,7 @@
 import type { Kysely } from 'kysely';
 import type { AnyDomainEvent } from './events';
 import { defineProjection } from './projection';
-import { mediaTables, storeRow, timestamptz, type ReadModels } from './schema';
+import { mediaTables, storeRow, timestamptz, type ReadModelRows, type ReadModels } from './schema';
 import { update } from './projection';
 import type { MediaKind } from '../domain/media/wire';
 
@@ -38,7 +38,7 @@ export interface MediaRow {
   rotation: number;
 }
 
-export const mediaProjection = defineProjection<AnyDomainEvent>()({
+export const mediaProjection = defineProjection<AnyDomainEvent, ReadModelRows>()({
   name: 'media',
   tables: mediaTables,
   handles: ['MediaUploaded', 'MediaProcessed', 'MediaProcessingAttemptFailed', 'MediaProcessingFailed', 'MediaRemoved',

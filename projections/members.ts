@@ -3,7 +3,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { AnyDomainEvent } from './events';
 import { defineProjection } from './projection';
-import { membersTables, timestamptz, type ReadModels } from './schema';
+import { membersTables, timestamptz, type ReadModelRows, type ReadModels } from './schema';
 import type { Role } from '../domain/shared/wire';
 
 export interface MemberRow {
@@ -23,7 +23,7 @@ const blank = (userId: string): MemberRow => ({
   mass_messages_muted: false, photo_id_override: false, email_preferences: null,
 });
 
-export const membersProjection = defineProjection<AnyDomainEvent>()({
+export const membersProjection = defineProjection<AnyDomainEvent, ReadModelRows>()({
   name: 'members',
   tables: membersTables,
   handles: [

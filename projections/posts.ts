@@ -15,7 +15,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { AnyDomainEvent } from './events';
 import { defineProjection, type ProjectionStore } from './projection';
-import { postsTables, storeRow, timestamptz, type ReadModels } from './schema';
+import { postsTables, storeRow, timestamptz, type ReadModelRows, type ReadModels } from './schema';
 import { update } from './projection';
 import type { PostVisibility } from '../domain/post/wire';
 import type { PostMediaRef } from '../domain/post/post';
@@ -81,7 +81,7 @@ export interface PostVersionRow {
 }
 
 /** Writes the post and moves the totals when it entered or left the fan feed or the live set. */
-async function savePost(store: ProjectionStore, prev: Pick<PostRow, 'fan_visible' | 'deleted'> | null, next: PostRow): Promise<void> {
+async function savePost(store: ProjectionStore<ReadModelRows>, prev: Pick<PostRow, 'fan_visible' | 'deleted'> | null, next: PostRow): Promise<void> {
   store.put('posts', next);
   const dFan = Number(next.fan_visible) - Number(prev?.fan_visible ?? false);
   const dLive = Number(!next.deleted) - Number(prev ? !prev.deleted : false);
@@ -91,7 +91,7 @@ async function savePost(store: ProjectionStore, prev: Pick<PostRow, 'fan_visible
 }
 
 /** Points the post's items at it (and away from items it no longer holds), and recounts its pending/errored items. */
-async function relink(store: ProjectionStore, prev: PostRow | null, post: PostRow): Promise<void> {
+async function relink(store: ProjectionStore<ReadModelRows>, prev: PostRow | null, post: PostRow): Promise<void> {
   const before = prev ? linkedIds(prev) : [];
   const after = post.deleted ? [] : linkedIds(post);
   for (const id of before.filter((m) => !after.includes(m))) {
@@ -112,7 +112,7 @@ async function relink(store: ProjectionStore, prev: PostRow | null, post: PostRo
 }
 
 /** A media item changed status: move the counts of every post holding it. */
-async function mediaStatus(store: ProjectionStore, mediaId: string, status: PostMediaRow['status']) {
+async function mediaStatus(store: ProjectionStore<ReadModelRows>, mediaId: string, status: PostMediaRow['status']) {
   const link = await store.get<PostMediaRow>('post_media', { media_id: mediaId });
   if (!link || link.status === status) return;
   store.put('post_media', { ...link, status });
@@ -125,7 +125,7 @@ async function mediaStatus(store: ProjectionStore, mediaId: string, status: Post
   }
 }
 
-export const postsProjection = defineProjection<AnyDomainEvent>()({
+export const postsProjection = defineProjection<AnyDomainEvent, ReadModelRows>()({
   name: 'posts',
   tables: postsTables,
   handles: [

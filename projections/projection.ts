@@ -64,13 +64,17 @@ export type ProjectedEvent<E extends DomainEvent> = E extends DomainEvent<infer 
 
 export type Row = Record<string, unknown>;
 
-/** Row-level access to the projection's tables; writes are buffered and flushed with the checkpoint. */
-export interface ProjectionStore {
+/**
+ * Row-level access to the projection's tables; writes are buffered and flushed with the checkpoint. `Tables`
+ * (table name → row) is what `apply` sees: schema.ts ReadModelRows, so a row put with a column that is not
+ * declared, or without its primary key, fails the type check.
+ */
+export interface ProjectionStore<Tables extends object = Record<string, Row>> {
   /** The current row (including writes earlier in this batch), or undefined. */
-  get<T extends object = Row>(table: string, key: Row): Promise<T | undefined>;
+  get<T extends object = Row>(table: keyof Tables & string, key: Row): Promise<T | undefined>;
   /** Insert or replace the whole row (all columns; missing columns become null). */
-  put(table: string, row: object): void;
-  delete(table: string, key: Row): void;
+  put<N extends keyof Tables & string>(table: N, row: Tables[N]): void;
+  delete(table: keyof Tables & string, key: Row): void;
 }
 
 export interface Projection {
@@ -87,18 +91,18 @@ export interface Projection {
  * `apply` receives exactly those, narrowed, so a renamed event field fails the type check here.
  * `defineProjection<PaymentEvent | TipEvent>()({ name, tables, handles: ['TipSent'], apply })`.
  */
-export function defineProjection<E extends DomainEvent>() {
+export function defineProjection<E extends DomainEvent, Tables extends object = Record<string, Row>>() {
   return <const H extends E['type']>(p: {
     name: string;
     tables: readonly TableSpec[];
     handles: readonly H[];
-    apply(event: ProjectedEvent<Extract<E, { type: H }>>, store: ProjectionStore): Promise<void>;
+    apply(event: ProjectedEvent<Extract<E, { type: H }>>, store: ProjectionStore<Tables>): Promise<void>;
   }): Projection => ({ ...p, apply: p.apply as Projection["apply"] });
 }
 
 /** Read-modify-write of one row: `update(store, 'posts', {id}, (row) => ({...row, likes: row.likes + 1}))`. */
 export async function update<T extends object>(
-  store: ProjectionStore,
+  store: ProjectionStore<any>,
   table: string,
   key: Row,
   change: (row: T) => T,

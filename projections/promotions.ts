@@ -7,7 +7,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { AnyDomainEvent } from './events';
 import { defineProjection } from './projection';
-import { promotionsTables, type ReadModels } from './schema';
+import { promotionsTables, type ReadModelRows, type ReadModels } from './schema';
 import type { Promotion, PromotionState, PromotionType } from '../domain/promotion/promotion';
 import { activePromotion, PROMOTION_TYPES } from '../domain/promotion/promotion';
 import { promotionSettingsDecider, type PromotionSettings, type PromotionSettingsEvent } from '../domain/promotion/promotion-settings';
@@ -48,7 +48,7 @@ function offerTags(d: Record<string, any>): { promotionId: string | null; coupon
   return { promotionId: pick('promotionId'), couponCode: pick('couponCode') };
 }
 
-export const promotionsProjection = defineProjection<AnyDomainEvent>()({
+export const promotionsProjection = defineProjection<AnyDomainEvent, ReadModelRows>()({
   name: 'promotions',
   tables: promotionsTables,
   handles: [

@@ -4,7 +4,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { AnyDomainEvent } from './events';
 import { defineProjection } from './projection';
-import { resubscribeOffersTables, type ReadModels } from './schema';
+import { resubscribeOffersTables, type ReadModelRows, type ReadModels } from './schema';
 import { update } from './projection';
 
 export interface OfferAcceptanceRow {
@@ -21,7 +21,7 @@ export interface OfferAcceptanceRow {
   status: string;
 }
 
-export const resubscribeOffersProjection = defineProjection<AnyDomainEvent>()({
+export const resubscribeOffersProjection = defineProjection<AnyDomainEvent, ReadModelRows>()({
   name: 'resubscribe-offers',
   tables: resubscribeOffersTables,
   handles: ['SubscriptionStarted', 'FreeSubscriptionStarted', 'SubscriptionRevoked'],

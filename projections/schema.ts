@@ -365,6 +365,12 @@ export type ReadTx = Transaction<ReadModels>;
 /** One row of a read-model table as `apply` writes it (timestamps as ISO strings). */
 export type StoreRow<Name extends keyof ReadModels> = StoreRowOf<Extract<AllTables, { name: Name }>>;
 
+/** A row as `put` takes it: the primary key and any columns (a missing column is stored as null). */
+type WriteRow<R> = { [C in keyof R as null extends R[C] ? never : C]: R[C] } & { [C in keyof R as null extends R[C] ? C : never]?: R[C] };
+
+/** Table name → the row `apply` may put: the store's tables for `defineProjection<AnyDomainEvent, ReadModelRows>()`. */
+export type ReadModelRows = { [Name in keyof ReadModels]: WriteRow<StoreRow<Name>> };
+
 /**
  * A time for comparing with a timestamptz column: Kysely reads those columns as Dates, so the builder wants a
  * Date; this passes the ISO string (or the console's date filter) for Postgres to parse, as a plain parameter would.

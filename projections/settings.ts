@@ -2,10 +2,10 @@
 import type { Kysely } from 'kysely';
 import type { AnyDomainEvent } from './events';
 import { defineProjection } from './projection';
-import { settingsTables, type ReadModels } from './schema';
+import { settingsTables, type ReadModelRows, type ReadModels } from './schema';
 import { DEFAULT_SETTINGS, type SiteSettings } from '../domain/settings/settings';
 
-export const settingsProjection = defineProjection<AnyDomainEvent>()({
+export const settingsProjection = defineProjection<AnyDomainEvent, ReadModelRows>()({
   name: 'settings',
   tables: settingsTables,
   handles: ['SiteSettingsUpdated'],

@@ -8,7 +8,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { AnyDomainEvent } from './events';
 import { defineProjection } from './projection';
-import { subscribersTables, timestamptz, type ReadModels } from './schema';
+import { subscribersTables, timestamptz, type ReadModelRows, type ReadModels } from './schema';
 import { isActive, subscriptionStatus, type RebillFailure } from '../domain/subscription/subscription';
 import type { SubscriptionDetail } from '../domain/subscription/wire';
 import type { SubscriptionStatusCode } from '../domain/shared/wire';
@@ -82,7 +82,7 @@ function withQueue(row: SubscriberRow): SubscriberRow {
 
 const iso = (v: unknown): string | null => (v === null || v === undefined || v === '' ? null : new Date(v as string).toISOString());
 
-export const subscribersProjection = defineProjection<AnyDomainEvent>()({
+export const subscribersProjection = defineProjection<AnyDomainEvent, ReadModelRows>()({
   name: 'subscribers',
   tables: subscribersTables,
   handles: [

@@ -2,7 +2,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { AnyDomainEvent } from './events';
 import { defineProjection } from './projection';
-import { tipsTables, type ReadModels } from './schema';
+import { tipsTables, type ReadModelRows, type ReadModels } from './schema';
 import { update } from './projection';
 
 export interface TipRow {
@@ -18,7 +18,7 @@ export interface TipRow {
   sent_at: string | null;
 }
 
-export const tipsProjection = defineProjection<AnyDomainEvent>()({
+export const tipsProjection = defineProjection<AnyDomainEvent, ReadModelRows>()({
   name: 'tips',
   tables: tipsTables,
   handles: ['TipRequested', 'TipSent', 'TipFailed', 'TipReversed'],

@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { AnyDomainEvent } from './events';
 import { defineProjection } from './projection';
-import { transactionsTables, storeRow, timestamptz, type ReadModels } from './schema';
+import { transactionsTables, storeRow, timestamptz, type ReadModelRows, type ReadModels } from './schema';
 import { update } from './projection';
 import type { TransactionType } from '../domain/payment/wire';
 import { purchasedItemOf, transactionTypeOf } from '../domain/payment/payment';
@@ -34,7 +34,7 @@ export const reversalId = (paymentId: string) => {
 
 export const cardLabel = (card: { brand: string; last4: string } | null | undefined) => (card ? `${card.brand} •••• ${card.last4}` : null);
 
-export const transactionsProjection = defineProjection<AnyDomainEvent>()({
+export const transactionsProjection = defineProjection<AnyDomainEvent, ReadModelRows>()({
   name: 'transactions',
   tables: transactionsTables,
   handles: ['PaymentRequested', 'PaymentCaptured', 'PaymentFailed', 'PaymentReversed', 'PostUnlocked', 'SubscriptionStarted', 'TipSent', 'CryptoPaymentPaid', 'ChatMessageUnlocked', 'ChatMessageSent'],

@@ -2,9 +2,9 @@
 import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { AnyDomainEvent } from './events';
 import { defineProjection } from './projection';
-import { unlocksTables, type ReadModels } from './schema';
+import { unlocksTables, type ReadModelRows, type ReadModels } from './schema';
 
-export const unlocksProjection = defineProjection<AnyDomainEvent>()({
+export const unlocksProjection = defineProjection<AnyDomainEvent, ReadModelRows>()({
   name: 'unlocks',
   tables: unlocksTables,
   handles: ['PostUnlocked', 'PostUnlockRevoked'],

@@ -2,7 +2,7 @@
 import type { Kysely } from 'kysely';
 import type { AnyDomainEvent } from './events';
 import { defineProjection } from './projection';
-import { usersTables, timestamptz, type ReadModels } from './schema';
+import { usersTables, timestamptz, type ReadModelRows, type ReadModels } from './schema';
 import { update } from './projection';
 import type { Role } from '../domain/shared/wire';
 
@@ -23,7 +23,7 @@ export interface SessionRow {
   expires_at: string;
 }
 
-export const usersProjection = defineProjection<AnyDomainEvent>()({
+export const usersProjection = defineProjection<AnyDomainEvent, ReadModelRows>()({
   name: 'users',
   tables: usersTables,
   handles: ['UserRegistered', 'UserLoggedIn', 'UserLoggedOut', 'PaymentCaptured', 'PaymentReversed', 'ProfileUpdated', 'EmailChanged'],

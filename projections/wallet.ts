@@ -6,7 +6,7 @@
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { AnyDomainEvent } from './events';
 import { defineProjection } from './projection';
-import { walletTables, storeRow, timestamptz, type ReadModels } from './schema';
+import { walletTables, storeRow, timestamptz, type ReadModelRows, type ReadModels } from './schema';
 import { update } from './projection';
 import type { ListParams, ListResult } from './console-lists';
 
@@ -75,7 +75,7 @@ function describePurchase(p: Record<string, any>): string {
 
 const referenceOf = (p: Record<string, any>): string => p?.postId ?? p?.messageId ?? '';
 
-export const walletProjection = defineProjection<AnyDomainEvent>()({
+export const walletProjection = defineProjection<AnyDomainEvent, ReadModelRows>()({
   name: 'wallet',
   tables: walletTables,
   handles: [
