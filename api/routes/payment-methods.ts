@@ -27,6 +27,8 @@ import { findWallet } from '../../projections/wallet';
 import { countryOf } from '../../infra/geo/country';
 import { findCountry, listCities, listCountries, listStates, pageOf, warmPlaces } from '../../infra/geo/places';
 import { ok } from '../http';
+import { answer } from '../openapi';
+import { savedCard, savedCards as savedCardsShape } from '../schemas/cards';
 import { contextFor, requireCaller } from '../auth';
 import { settle } from '../views';
 import type { Services } from '../services';
@@ -91,8 +93,9 @@ export const paymentMethodRoutes = (services: Services): FastifyPluginAsyncZod =
   // ---- saved cards -------------------------------------------------------------------------------------
 
   const listCards = async (request: FastifyRequest, reply: FastifyReply) => ok<SavedCardView[]>(reply, await savedCards(db(), requireCaller(request).userId));
-  app.get('/api/ccbill/get-payment-card', listCards);
-  app.get('/api/v2/get-payment-card', listCards);
+  const cardsAnswer = { schema: { response: { 200: answer(savedCardsShape) } } };
+  app.get('/api/ccbill/get-payment-card', cardsAnswer, listCards);
+  app.get('/api/v2/get-payment-card', cardsAnswer, listCards);
 
   /**
    * The default payment method names a card (it is the primary card whenever the fan pays by card): when the
@@ -105,7 +108,7 @@ export const paymentMethodRoutes = (services: Services): FastifyPluginAsyncZod =
     await setDefaultPaymentMethod(ctx, userId, { kind: 'card', cardId: primaryCardId }, effective);
   }
 
-  app.post('/api/v2/purchase/add-new-card', { schema: { body: addCardBody } }, async (request, reply) => {
+  app.post('/api/v2/purchase/add-new-card', { schema: { body: addCardBody, response: { 200: answer(savedCard.optional()) } } }, async (request, reply) => {
     const caller = requireCaller(request);
     const { make_primary, ...form } = request.body;
     const ctx = contextFor(request, services);
@@ -120,7 +123,7 @@ export const paymentMethodRoutes = (services: Services): FastifyPluginAsyncZod =
     return ok(reply, view, { message: 'Card added successfully.', position: ctx.lastPosition });
   });
 
-  app.post('/api/ccbill/set-primary-card', { schema: { body: cardIdBody } }, async (request, reply) => {
+  app.post('/api/ccbill/set-primary-card', { schema: { body: cardIdBody, response: cardsAnswer.schema.response } }, async (request, reply) => {
     const caller = requireCaller(request);
     const { card_id } = request.body;
     const ctx = contextFor(request, services);
@@ -138,7 +141,7 @@ export const paymentMethodRoutes = (services: Services): FastifyPluginAsyncZod =
     return wallet?.default_method !== 'crypto_currency';
   }
 
-  app.post('/api/ccbill/remove-card', { schema: { body: cardIdBody } }, async (request, reply) => {
+  app.post('/api/ccbill/remove-card', { schema: { body: cardIdBody, response: cardsAnswer.schema.response } }, async (request, reply) => {
     const caller = requireCaller(request);
     const { card_id } = request.body;
     const ctx = contextFor(request, services);
