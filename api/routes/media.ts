@@ -4,7 +4,6 @@
 // way they stream through here (services.storage signs the app's own URLs).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyReply } from 'fastify';
-import { z } from 'zod';
 import { DomainError } from '../../domain/shared/decider';
 import { ValidationError } from '../../domain/shared/validation';
 import { isPublicMediaKey, mediaKindOf } from '../../domain/media/media';
@@ -21,47 +20,10 @@ import { ok } from '../http';
 import { contextFor, requireCaller } from '../auth';
 import { MEDIA_URL_TTL_SECONDS, settle } from '../views';
 import { adminMedia } from '../queries/admin-views';
+import { presignBody, refreshBlurBody, reprocessBody, rotateBody, saveBody, STAGED_KEY } from '../schemas/media';
 import type { Services } from '../services';
 
 const UPLOAD_URL_TTL_SECONDS = 15 * 60;
-const STAGED_KEY = /^staging\/[0-9a-f-]{36}\/[\w.-]{1,200}$/;
-
-const presignBody = z.object({
-  file_name: z.string({ error: 'file_name is required.' }).min(1, { error: 'file_name is required.' }).max(200),
-  content_type: z.string({ error: 'content_type is required.' }),
-  media_type: z.enum(['blog', 'message', 'media']).default('blog'),
-  /** The file's size in bytes, when the client knows it: an oversize file is refused before it is sent. */
-  file_size: z.coerce.number().int().min(0).optional(),
-});
-
-const saveBody = z.object({
-  file_name: z.string({ error: 'file_name is required.' }).regex(STAGED_KEY, { error: 'file_name is invalid.' }),
-  content_type: z.string({ error: 'content_type is required.' }),
-  original_name: z.string().max(200).optional(),
-});
-
-const postId = z.string({ error: 'id is required.' }).trim().min(1, { error: 'id is required.' }).max(100);
-const blogType = z.literal('blog', { error: MEDIA_OPS_MESSAGES.invalid }).optional();
-
-const rotateBody = z.object({
-  id: postId,
-  type: blogType,
-  rotate_angle: z.unknown(),
-  imageIndex: z.unknown(),
-  format: z.string().max(20).optional(),
-  userId: z.string().max(100).optional(),
-});
-
-const refreshBlurBody = z.object({ id: postId, type: blogType, format: z.string().max(20).optional() });
-
-const flag = z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]);
-const reprocessBody = z.object({
-  id: postId,
-  videoFrom: z.literal('blog', { error: MEDIA_OPS_MESSAGES.invalid }).optional(),
-  s3FilePath: z.string().max(1024).optional().nullable(),
-  shouldGenerateBlurImage: flag.optional(),
-  isMassMessage: flag.optional(),
-});
 
 const CONTENT_TYPES: Record<string, string> = {
   '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.png': 'image/png', '.webp': 'image/webp', '.mp4': 'video/mp4', '.mov': 'video/quicktime',

@@ -1,0 +1,44 @@
+// Media requests: presigned uploads and their registration, and staff operations on a post's media (rotate,
+// refresh blur, reprocess videos).
+import { z } from 'zod';
+import { MEDIA_OPS_MESSAGES } from '../../domain/media/operations';
+
+/** Where a presigned upload lands before it is registered: staging/<uuid>/<file name>. */
+export const STAGED_KEY = /^staging\/[0-9a-f-]{36}\/[\w.-]{1,200}$/;
+
+export const presignBody = z.object({
+  file_name: z.string({ error: 'file_name is required.' }).min(1, { error: 'file_name is required.' }).max(200),
+  content_type: z.string({ error: 'content_type is required.' }),
+  media_type: z.enum(['blog', 'message', 'media']).default('blog'),
+  /** The file's size in bytes, when the client knows it: an oversize file is refused before it is sent. */
+  file_size: z.coerce.number().int().min(0).optional(),
+});
+
+export const saveBody = z.object({
+  file_name: z.string({ error: 'file_name is required.' }).regex(STAGED_KEY, { error: 'file_name is invalid.' }),
+  content_type: z.string({ error: 'content_type is required.' }),
+  original_name: z.string().max(200).optional(),
+});
+
+const postId = z.string({ error: 'id is required.' }).trim().min(1, { error: 'id is required.' }).max(100);
+const blogType = z.literal('blog', { error: MEDIA_OPS_MESSAGES.invalid }).optional();
+
+export const rotateBody = z.object({
+  id: postId,
+  type: blogType,
+  rotate_angle: z.unknown(),
+  imageIndex: z.unknown(),
+  format: z.string().max(20).optional(),
+  userId: z.string().max(100).optional(),
+});
+
+export const refreshBlurBody = z.object({ id: postId, type: blogType, format: z.string().max(20).optional() });
+
+const flag = z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]);
+export const reprocessBody = z.object({
+  id: postId,
+  videoFrom: z.literal('blog', { error: MEDIA_OPS_MESSAGES.invalid }).optional(),
+  s3FilePath: z.string().max(1024).optional().nullable(),
+  shouldGenerateBlurImage: flag.optional(),
+  isMassMessage: flag.optional(),
+});
