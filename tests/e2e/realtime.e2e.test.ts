@@ -2,7 +2,8 @@
 // fan's conversation open in the console. The fan's message appears in the console without a reload, the admin's
 // reply in the fan's chat, the console shows the fan online (list dot, "Online" in the header), a second staff
 // member in the same chat is named, and after the server drops every socket both apps show "Reconnecting…",
-// come back and catch up on what was sent meanwhile. Nothing polls: the frames do it. Screenshots at 375 and
+// come back and catch up on what was sent meanwhile; away from the chat the fan's unread badge follows, and the
+// dashboard counts the fans online. Nothing polls: the frames do it. Screenshots at 375 and
 // 1440 px of both chats and of the reconnecting state.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -160,6 +161,21 @@ describe.skipIf(!hasChromium)('real time in both apps (Chromium, two browsers)',
     await fanBubble('Reply while you were away').waitFor({ timeout: 10_000 });
     await consoleBubble('Sent while you were away').waitFor({ timeout: 10_000 });
     await expect.poll(() => row().getAttribute('data-online'), { timeout: 10_000 }).toBe('true');
+  });
+
+  it("away from the chat, the fan's unread badge follows a new message; the dashboard counts the fan online", async () => {
+    await fanPage.getByTestId('nav-feed').click();
+    await fanPage.waitForURL((u) => u.pathname === '/', { timeout: 10_000 });
+    // The chat stays on screen (and reads what arrives) until the feed's code has loaded.
+    await fanPage.getByTestId('chat-input-bar').waitFor({ state: 'detached', timeout: 20_000 });
+    expect((await post('/api/chat/send_message', { receiver: fan.id, message: 'Are you still there?' }, admin)).status).toBe(200);
+    await expect.poll(() => fanPage.getByTestId('nav-chat-badge').innerText(), { timeout: 10_000 }).toBe('1');
+
+    await consolePage.goto(`${t.base}/admin/`);
+    await consolePage.getByTestId('dashboard-fans-online').waitFor({ timeout: 20_000 });
+    await expect.poll(() => consolePage.getByTestId('dashboard-fans-online').innerText(), { timeout: 10_000 }).toBe('1 fan online now');
+    await consolePage.goto(`${t.base}/admin/private-chat/${fan.id}`);
+    await consoleBubble('Are you still there?').waitFor({ timeout: 20_000 });
   });
 
   it('closing the fan site shows the fan offline in the console; no page errors', async () => {

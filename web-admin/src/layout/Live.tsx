@@ -40,7 +40,7 @@ export function ReconnectingChip() {
           flexShrink: 0,
           color: 'inherit',
           bgcolor: 'rgba(255, 255, 255, 0.18)',
-          '& .MuiChip-icon': { color: 'inherit' },
+          '& .MuiChip-icon': { color: 'inherit', ml: { xs: '5px', sm: '4px' }, mr: { xs: '5px', sm: '-4px' } },
           '& .MuiChip-label': { display: { xs: 'none', sm: 'block' } },
         }}
       />

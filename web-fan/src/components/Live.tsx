@@ -44,7 +44,7 @@ export function ReconnectingChip() {
         sx={{
           flexShrink: 0,
           color: 'text.secondary',
-          '& .MuiChip-icon': { color: 'inherit', mx: { xs: '6px', sm: '4px' } },
+          '& .MuiChip-icon': { color: 'inherit', ml: { xs: '5px', sm: '4px' }, mr: { xs: '5px', sm: '-4px' } },
           '& .MuiChip-label': { display: { xs: 'none', sm: 'block' } },
         }}
       />
