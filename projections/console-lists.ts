@@ -1,5 +1,5 @@
 // The staff console's list queries over the read models, in react-admin's terms: sort, range, filter.
-import type { ReadModels } from './schema';
+import { timestamptz, type ReadModels } from './schema';
 import { consoleStatusSql, statusCodeSql } from './subscribers';
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 
@@ -27,7 +27,7 @@ async function page<T>(q: SelectQueryBuilder<any, any, any>, p: ListParams, sort
   const limit = Math.min(Math.max(to - from + 1, 1), 500);
   const [rows, count] = await Promise.all([
     q.selectAll().orderBy(sql.ref(sortColumn), dir).orderBy(sql.ref(tiebreak), dir).limit(limit).offset(Math.max(from, 0)).execute(),
-    q.clearSelect().select((eb: any) => eb.fn.countAll().as('n')).executeTakeFirst(),
+    q.clearSelect().select((eb) => eb.fn.countAll().as('n')).executeTakeFirst(),
   ]);
   return { rows: rows as T[], total: Number((count as { n: number } | undefined)?.n ?? 0) };
 }
@@ -53,9 +53,9 @@ function postStatusFilter(q: SelectQueryBuilder<any, any, any>, status: string, 
 }
 
 export function listPosts(db: Kysely<ReadModels>, p: ListParams, nowIso: string) {
-  let q: SelectQueryBuilder<any, any, any> = db.withSchema('rm').selectFrom('posts').where('deleted', '=', false);
+  let q = db.withSchema('rm').selectFrom('posts').where('deleted', '=', false);
   if (str(p.filter.q)) q = q.where('caption', 'ilike', like(p.filter.q));
-  if (str(p.filter.visibility)) q = q.where('visibility', '=', p.filter.visibility);
+  if (str(p.filter.visibility)) q = q.where('visibility', '=', str(p.filter.visibility)!);
   if (p.filter.is_demo !== undefined) q = q.where('is_demo', '=', p.filter.is_demo === true || p.filter.is_demo === 'true');
   if (str(p.filter.status)) q = postStatusFilter(q, String(p.filter.status), nowIso);
   return page<any>(q, p, { publish_at: 'publish_at', created_at: 'created_at', price_cents: 'price_cents', unlock_count: 'unlock_count', revenue_cents: 'revenue_cents', caption: 'caption' }, 'id');
@@ -69,9 +69,9 @@ export function listMedia(db: Kysely<ReadModels>, p: ListParams) {
 }
 
 export function listUsers(db: Kysely<ReadModels>, p: ListParams, nowIso: string) {
-  let q: SelectQueryBuilder<any, any, any> = db
+  let q = db
     .withSchema('rm')
-    .selectFrom((eb: any) =>
+    .selectFrom((eb) =>
       eb
         .selectFrom('users as u')
         .leftJoin('subscribers as s', 's.user_id', 'u.id')
@@ -87,41 +87,41 @@ export function listUsers(db: Kysely<ReadModels>, p: ListParams, nowIso: string)
         ])
         .as('x'),
     );
-  if (str(p.filter.q)) q = q.where((eb: any) => eb.or([eb('email', 'ilike', like(p.filter.q)), eb('name', 'ilike', like(p.filter.q))]));
-  if (str(p.filter.role)) q = q.where('role', '=', p.filter.role);
+  if (str(p.filter.q)) q = q.where((eb) => eb.or([eb('email', 'ilike', like(p.filter.q)), eb('name', 'ilike', like(p.filter.q))]));
+  if (str(p.filter.role)) q = q.where('role', '=', str(p.filter.role)!);
   if (p.filter.blocked !== undefined) q = q.where('blocked', '=', p.filter.blocked === true || p.filter.blocked === 'true');
   return page<any>(q, p, { created_at: 'created_at', email: 'email', name: 'name', total_spent_cents: 'total_spent_cents', role: 'role' }, 'id');
 }
 
 /** Staff actions: events written by a staff role or through a proxy session, with the actor's email. */
 export function listAudit(db: Kysely<ReadModels>, p: ListParams) {
-  let q: SelectQueryBuilder<any, any, any> = db
+  let q = db
     .withSchema('rm')
-    .selectFrom((eb: any) =>
+    .selectFrom((eb) =>
       eb
         .selectFrom('audit_log as a')
         .leftJoin('users as u', 'u.id', 'a.actor_id')
-        .where((w: any) => w.or([w('a.actor_role', 'in', STAFF_ROLE_NAMES), w('a.proxy_admin_id', 'is not', null)]))
+        .where((w) => w.or([w('a.actor_role', 'in', STAFF_ROLE_NAMES), w('a.proxy_admin_id', 'is not', null)]))
         .select([
           'a.id', 'a.recorded_at', 'a.actor_id', 'u.email as actor_email', 'a.actor_role', 'a.proxy_admin_id', 'a.type as action', 'a.stream_id', 'a.ip', 'a.data', 'a.tx', 'a.seq',
           sql<string | null>`COALESCE(a.data->>'userId', CASE WHEN a.stream_id ~ '^(user|member|subscription|cards)-[0-9a-f-]{36}$' THEN substring(a.stream_id from '[0-9a-f-]{36}$') END)`.as('subject_user_id'),
         ])
         .as('x'),
     );
-  if (str(p.filter.actor_id)) q = q.where('actor_id', '=', p.filter.actor_id);
-  if (str(p.filter.action)) q = q.where('action', '=', p.filter.action);
-  if (str(p.filter.subject_user_id)) q = q.where('subject_user_id', '=', p.filter.subject_user_id);
-  if (str(p.filter.recorded_at_gte)) q = q.where('recorded_at', '>=', str(p.filter.recorded_at_gte)!);
-  if (str(p.filter.recorded_at_lte)) q = q.where('recorded_at', '<=', str(p.filter.recorded_at_lte)!);
+  if (str(p.filter.actor_id)) q = q.where('actor_id', '=', str(p.filter.actor_id)!);
+  if (str(p.filter.action)) q = q.where('action', '=', str(p.filter.action)!);
+  if (str(p.filter.subject_user_id)) q = q.where('subject_user_id', '=', str(p.filter.subject_user_id)!);
+  if (str(p.filter.recorded_at_gte)) q = q.where('recorded_at', '>=', timestamptz(str(p.filter.recorded_at_gte)!));
+  if (str(p.filter.recorded_at_lte)) q = q.where('recorded_at', '<=', timestamptz(str(p.filter.recorded_at_lte)!));
   return page<any>(q, p, { recorded_at: 'tx', action: 'action' }, 'seq');
 }
 
 const STAFF_ROLE_NAMES = ['admin', 'super_admin', 'sub_admin', 'model', 'content_manager', 'live_stream_manager', 'support', 'system'];
 
 export function listSubscribers(db: Kysely<ReadModels>, p: ListParams, nowIso: string) {
-  let q: SelectQueryBuilder<any, any, any> = db
+  let q = db
     .withSchema('rm')
-    .selectFrom((eb: any) =>
+    .selectFrom((eb) =>
       eb
         .selectFrom('subscribers as s')
         .innerJoin('users as u', 'u.id', 's.user_id')
@@ -132,15 +132,15 @@ export function listSubscribers(db: Kysely<ReadModels>, p: ListParams, nowIso: s
         ])
         .as('x'),
     );
-  if (str(p.filter.q)) q = q.where((eb: any) => eb.or([eb('email', 'ilike', like(p.filter.q)), eb('name', 'ilike', like(p.filter.q))]));
-  if (str(p.filter.status)) q = q.where('status', '=', p.filter.status);
+  if (str(p.filter.q)) q = q.where((eb) => eb.or([eb('email', 'ilike', like(p.filter.q)), eb('name', 'ilike', like(p.filter.q))]));
+  if (str(p.filter.status)) q = q.where('status', '=', str(p.filter.status)!);
   return page<any>(q, p, { started_at: 'started_at', expires_at: 'expires_at', email: 'email', price_cents: 'price_cents' }, 'id');
 }
 
 export function listTransactions(db: Kysely<ReadModels>, p: ListParams) {
-  let q: SelectQueryBuilder<any, any, any> = db
+  let q = db
     .withSchema('rm')
-    .selectFrom((eb: any) =>
+    .selectFrom((eb) =>
       eb
         .selectFrom('transactions as t')
         .leftJoin('users as u', 'u.id', 't.user_id')
@@ -151,11 +151,11 @@ export function listTransactions(db: Kysely<ReadModels>, p: ListParams) {
         .as('x'),
     );
   if (str(p.filter.q)) q = q.where('user_email', 'ilike', like(p.filter.q));
-  if (str(p.filter.type)) q = q.where('type', '=', p.filter.type);
-  if (str(p.filter.status)) q = q.where('status', '=', p.filter.status);
-  if (str(p.filter.user_id)) q = q.where('user_id', '=', p.filter.user_id);
-  if (str(p.filter.created_at_gte)) q = q.where('created_at', '>=', str(p.filter.created_at_gte)!);
-  if (str(p.filter.created_at_lte)) q = q.where('created_at', '<=', str(p.filter.created_at_lte)!);
+  if (str(p.filter.type)) q = q.where('type', '=', str(p.filter.type)!);
+  if (str(p.filter.status)) q = q.where('status', '=', str(p.filter.status)!);
+  if (str(p.filter.user_id)) q = q.where('user_id', '=', str(p.filter.user_id)!);
+  if (str(p.filter.created_at_gte)) q = q.where('created_at', '>=', timestamptz(str(p.filter.created_at_gte)!));
+  if (str(p.filter.created_at_lte)) q = q.where('created_at', '<=', timestamptz(str(p.filter.created_at_lte)!));
   return page<any>(q, p, { created_at: 'created_at', amount_cents: 'amount_cents', type: 'type', status: 'status' }, 'id');
 }
 
@@ -166,7 +166,7 @@ export function listAuditLog(db: Kysely<ReadModels>, p: ListParams) {
   if (str(p.filter.actor_id)) q = q.where('actor_id', '=', str(p.filter.actor_id)!);
   if (str(p.filter.subject_user_id)) {
     const id = String(p.filter.subject_user_id);
-    q = q.where((eb: any) => eb.or([eb('actor_id', '=', id), eb(sql`data->>'userId'`, '=', id), eb('stream_id', 'like', `%-${id}`)]));
+    q = q.where((eb) => eb.or([eb('actor_id', '=', id), eb(sql`data->>'userId'`, '=', id), eb('stream_id', 'like', `%-${id}`)]));
   }
   return page<any>(q, p, { position: 'tx', recorded_at: 'recorded_at', type: 'type', stream_id: 'stream_id' }, 'seq');
 }
