@@ -46,7 +46,7 @@ const FAILURE = {
     success: { const: 0 },
     message: { type: 'string', description: 'Shown to the person as it is.' },
     code: { type: 'string', description: 'Stable machine-readable reason (VALIDATION, UNAUTHENTICATED, FORBIDDEN, NOT_FOUND, ...).' },
-    field: { type: 'string', description: 'The input field a 400 is about (body fields by name, nested ones dotted; `query.x`, `params.x`, `If-Match`, `Idempotency-Key`).' },
+    field: { type: 'string', description: 'The input a 400 is about: a body or query field by name (nested ones dotted), or a header (`If-Match`, `Idempotency-Key`).' },
     data: { type: 'object', description: 'Extra detail some answers carry (402 INSUFFICIENT_FUNDS: what is missing).' },
   },
 } as const;
@@ -77,7 +77,8 @@ const hasInputSchema = (r: RouteOptions) => !!(r.schema?.body || r.schema?.query
 
 // ---- the document: roles, security, tags and the shared error answers ----------------------------------------
 
-const CONSOLE_EDITS = new Set(['PUT /admin-api/users/:id', 'PUT /admin-api/settings/:id', 'PUT /admin-api/subscription-settings/:id', 'POST /api/blogs/edit', 'POST /api/promotion-setting/save-promotion', 'POST /api/promotion-setting/end-promotion']);
+/** The console edits that take If-Match (api/edit-version.ts ifMatchRevision): a stale one is 412. */
+const CONSOLE_EDITS = new Set(['PUT /admin-api/users/:id', 'PUT /admin-api/settings/:id', 'POST /api/blogs/edit', 'POST /api/promotion-setting/save-promotion', 'POST /api/promotion-setting/end-promotion']);
 /** Routes that take money: a declined card or a short wallet answers 402 (PAYMENT_FAILED, INSUFFICIENT_FUNDS). */
 const PAYING = /\/(purchase|send_message|reactivate|retry-rebill|resubscribe|migrate-subscription-for-user|save-condition|add-fund-and-payment|purchase-from-wallet)\b|\/api\/v2\/purchase\//;
 
@@ -171,7 +172,7 @@ function errorAnswers(key: string, access: Access, schema: Record<string, unknow
   if (access !== 'public') out[401] = failure("'Please log in to continue.' (UNAUTHENTICATED): no session, or it ended.");
   if (url.startsWith('/api/webhooks/')) out[401] = failure("'Invalid signature.' (BAD_SIGNATURE): the notice is not signed by the provider's secret over its exact bytes.");
   if (Array.isArray(access) || writes) out[403] = failure(forbidden.filter(Boolean).join(' '));
-  if (PAYING.test(url)) out[402] = failure('PAYMENT_FAILED: the card was declined; or INSUFFICIENT_FUNDS: the wallet is short (what is missing in `data`).');
+  if (PAYING.test(url) && !url.endsWith('/add-new-card')) out[402] = failure('PAYMENT_FAILED: the card was declined; or INSUFFICIENT_FUNDS: the wallet is short (what is missing in `data`).');
   if (url.includes(':') || writes) out[404] = failure('NOT_FOUND: what the request names does not exist.');
   if (writes) {
     out[409] = failure("'Please try again.' (CONCURRENT_UPDATE): a concurrent change won; or IDEMPOTENCY_IN_PROGRESS: the same Idempotency-Key is still running.");

@@ -76,6 +76,24 @@ describe('OpenAPI document', () => {
     console.log(`OpenAPI coverage: ${withRequest}/${total} operations with a request schema (body or query), ${withResponse}/${total} with a success schema; ${total - withRequest} without a request schema`);
   });
 
+  it('a route schema validates like parse() did: after the route table, with the same answer', async () => {
+    // The first problem, naming the field, in the error envelope.
+    const login = await t.call('POST', '/api/users/login', { email: '', password: 'x' });
+    expect(login.status).toBe(400);
+    expect(login.body).toEqual({ success: 0, message: 'Please enter an email.', code: 'VALIDATION', field: 'email' });
+    expect((await t.call('POST', '/api/users/login', { password: 'x' })).body).toEqual({ success: 0, message: 'email is required.', code: 'VALIDATION', field: 'email' });
+    // A guest's bad input to a signed-in route is still 401 first; a fan's is the 400.
+    expect((await t.call('POST', '/api/chat/get_tips_list', { pageNum: 'x' })).status).toBe(401);
+    const fan = (await t.call('POST', '/api/users/register', { name: 'Doc Fan', email: 'doc.fan@example.com', password: 'doc fan password' })).body.data.token;
+    const bad = await t.call('POST', '/api/chat/get_tips_list', { pageNum: 'x' }, { token: fan });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ success: 0, code: 'VALIDATION', field: 'pageNum' });
+    // And the handler reads the parsed input (defaults applied).
+    const good = await t.call('POST', '/api/chat/get_tips_list', undefined, { token: fan });
+    expect(good.status).toBe(200);
+    expect(good.body.data.currentPage).toBe(1);
+  });
+
   it('serves the browsable page under the site CSP (no inline script needed)', async () => {
     const page = await fetch(`${t.base}/api/docs/`);
     expect(page.status).toBe(200);
