@@ -99,7 +99,7 @@ describe('a fan message under pay-per-message', () => {
   });
 
   it('a failed payment fails the send, and it may be sent again with a new payment', () => {
-    const failed: ChatMessageEvent = { type: 'ChatMessageSendFailed', data: { messageId: 'f1', fanId: 'fan', paymentId: 'pay', failureCode: 'declined', failedAt: at } };
+    const failed: ChatMessageEvent = { type: 'ChatMessageSendFailed', data: { messageId: 'f1', fanId: 'fan', paymentId: 'pay', failureCode: 'declined', failedAt: at, uniqueId: requested.type === 'ChatMessageSendRequested' ? requested.data.uniqueId : null } };
     given(chatMessageDecider, [requested]).when({ type: 'FailPaidMessage', paymentId: 'pay', at, failureCode: 'declined' }).then([failed]);
     given(chatMessageDecider, [requested, failed]).when({ ...fanSend, charge: { paymentId: 'pay2', amountCents: 300 } })
       .then([{ ...requested, data: { ...requested.data, paymentId: 'pay2' } } as ChatMessageEvent]);

@@ -48,7 +48,8 @@ export type ChatMessageEvent =
       media: ChatMediaRef[]; previewMediaId: string | null; priceCents: number; uniqueId: string | null;
       payPerMessage: PayPerMessagePaid | null; sentAt: string;
     }>
-  | DomainEvent<'ChatMessageSendFailed', { messageId: string; fanId: string; paymentId: string; failureCode: string; failedAt: string }>
+  /** `uniqueId` (the fan's own id for the send, so the page can mark the right bubble) is on failures since real time came. */
+  | DomainEvent<'ChatMessageSendFailed', { messageId: string; fanId: string; paymentId: string; failureCode: string; failedAt: string; uniqueId?: string | null }>
   | DomainEvent<'ChatMessageUnlockRequested', { messageId: string; fanId: string; paymentId: string; amountCents: number; requestedAt: string }>
   /** `paymentId` null and `byStaff` set: "Unlock for this Subscriber", free of charge. */
   | DomainEvent<'ChatMessageUnlocked', { messageId: string; fanId: string; paymentId: string | null; amountCents: number; byStaff: string | null; unlockedAt: string }>
@@ -230,7 +231,7 @@ export const chatMessageDecider: Decider<ChatMessageCommand, ChatMessageEvent, C
       }
       case 'FailPaidMessage':
         if (state.status !== 'pending' || state.sendPaymentId !== command.paymentId) return [];
-        return [{ type: 'ChatMessageSendFailed', data: { messageId: state.messageId!, fanId: state.fanId!, paymentId: command.paymentId, failureCode: command.failureCode, failedAt: command.at } }];
+        return [{ type: 'ChatMessageSendFailed', data: { messageId: state.messageId!, fanId: state.fanId!, paymentId: command.paymentId, failureCode: command.failureCode, failedAt: command.at, uniqueId: state.pending?.uniqueId ?? null } }];
       case 'RequestChatUnlock': {
         if (state.status !== 'sent' || state.fanId !== command.fanId) throw notFound();
         if (state.unlocked) throw new DomainError(MESSAGE_ALREADY_UNLOCKED, 'ALREADY_UNLOCKED', 409);

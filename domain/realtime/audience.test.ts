@@ -7,7 +7,8 @@ const payment = { paymentId: 'p1', userId: 'fanA', purpose: { kind: 'tip' }, amo
 /** One sample of every event that makes frames, all about fan A. */
 const samples: Record<string, Record<string, unknown>> = {
   ChatMessageSent: { messageId: 'm1', fanId: 'fanA', senderId: 'admin1', fromStaff: true, type: 'photo', text: 'secret words', media: [{ mediaId: 'x', kind: 'photo' }], previewMediaId: null, priceCents: 700, uniqueId: null, payPerMessage: null, sentAt: at },
-  ChatMessageSendFailed: { messageId: 'm1', fanId: 'fanA', paymentId: 'p1', failureCode: 'declined', failedAt: at },
+  ChatMessageSendFailed: { messageId: 'm1', fanId: 'fanA', paymentId: 'p1', failureCode: 'declined', failedAt: at, uniqueId: 'u-1' },
+  TipSent: { tipId: 't1', userId: 'fanA', amountCents: 500, sentAt: at, tipFrom: 'chat' },
   ChatMessageUnlocked: { messageId: 'm1', fanId: 'fanA', paymentId: 'p1', amountCents: 700, byStaff: null, unlockedAt: at },
   ChatMessageUnlockRevoked: { messageId: 'm1', fanId: 'fanA', paymentId: 'p1', reason: 'refund', revokedAt: at },
   ChatReadByFan: { fanId: 'fanA', readAt: at },
@@ -74,6 +75,16 @@ describe('the audience rule', () => {
     expect(staffGets('content_manager', 'PaymentCaptured', 'UPDATE_USER_AMOUNT')).toBe(false);
     expect(staffGets('model', 'PaymentCaptured', 'UPDATE_USER_AMOUNT')).toBe(true);
     expect(staffGets('model', 'PaymentCaptured', 'UPDATE_USER_AMOUNT', true)).toBe(false);
+  });
+
+  it('a tip shows in the chat only when it was sent from the chat', () => {
+    expect(framesFor({ type: 'TipSent', data: { ...samples.TipSent, tipFrom: 'tips_page' } })).toEqual([]);
+    expect(framesFor({ type: 'TipSent', data: { tipId: 't0', userId: 'fanA', amountCents: 500, sentAt: at } })).toEqual([]);
+    expect(framesFor({ type: 'TipSent', data: samples.TipSent }).map((f) => f.type)).toEqual(['MESSAGE_RECEIVE', 'UPDATE_USER_LAST_MESSAGE']);
+  });
+
+  it('a failed paid send names the fan\'s own uniqueId, so the page marks the right bubble', () => {
+    expect(framesFor({ type: 'ChatMessageSendFailed', data: samples.ChatMessageSendFailed })[0].data).toMatchObject({ uniqueId: 'u-1', success: false });
   });
 
   it('events without a rule make no frames; a frame whose fan is missing is dropped', () => {

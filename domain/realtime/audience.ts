@@ -69,7 +69,7 @@ const RULES: Record<string, (d: Data) => FrameOut[]> = {
     },
   ],
   ChatMessageSendFailed: (d) => [
-    { type: 'SEND_MESSAGE_RES', data: { _id: str(d.messageId), success: false, failureCode: str(d.failureCode) }, audience: fan(str(d.fanId)) },
+    { type: 'SEND_MESSAGE_RES', data: { _id: str(d.messageId), uniqueId: typeof d.uniqueId === 'string' ? d.uniqueId : null, success: false, failureCode: str(d.failureCode) }, audience: fan(str(d.fanId)) },
   ],
   ChatMessageUnlocked: (d) => [
     { type: 'UPDATE_MESSAGE', data: { _id: str(d.messageId), fanId: str(d.fanId), isLocked: false }, audience: both(str(d.fanId), 'chat') },
@@ -77,11 +77,13 @@ const RULES: Record<string, (d: Data) => FrameOut[]> = {
   ChatMessageUnlockRevoked: (d) => [
     { type: 'UPDATE_MESSAGE', data: { _id: str(d.messageId), fanId: str(d.fanId), isLocked: true }, audience: both(str(d.fanId), 'chat') },
   ],
+  // The fan read the conversation: staff see it in the list; the fan's other tabs clear their unread badge.
   ChatReadByFan: (d) => [
     { type: 'UPDATE_USER_LAST_MESSAGE', data: { userId: str(d.fanId), readByUserAt: str(d.readAt) }, audience: staff('chat') },
+    { type: 'UPDATE_MESSAGE', data: { fanId: str(d.fanId), isRead: true, readBy: 'user', readAt: str(d.readAt) }, audience: fan(str(d.fanId)) },
   ],
   ChatReadByStaff: (d) => [
-    { type: 'UPDATE_MESSAGE', data: { fanId: str(d.fanId), isRead: true, readAt: str(d.readAt) }, audience: fan(str(d.fanId)) },
+    { type: 'UPDATE_MESSAGE', data: { fanId: str(d.fanId), isRead: true, readBy: 'staff', readAt: str(d.readAt) }, audience: fan(str(d.fanId)) },
     { type: 'UPDATE_USER_LAST_MESSAGE', data: { userId: str(d.fanId), unread: 0 }, audience: staff('chat') },
   ],
   PayPerMessageCreditsGranted: (d) => [
@@ -90,6 +92,14 @@ const RULES: Record<string, (d: Data) => FrameOut[]> = {
   PayPerMessageCreditUsed: (d) => [
     { type: 'PAY_PER_MESSAGE_STATUS', data: { payPerMessageCredit: num(d.balance) }, audience: fan(str(d.fanId)) },
   ],
+  // A tip from the chat shows in the conversation as a message (older TipSent events carry no tipFrom: no frame).
+  TipSent: (d) =>
+    d.tipFrom !== 'chat'
+      ? []
+      : [
+          { type: 'MESSAGE_RECEIVE', data: { _id: str(d.tipId), fanId: str(d.userId), fromAdmin: false, type: 'tip', isLocked: false, amount: num(d.amountCents) / 100, created: str(d.sentAt) }, audience: both(str(d.userId), 'chat') },
+          { type: 'UPDATE_USER_LAST_MESSAGE', data: { userId: str(d.userId), messageId: str(d.tipId), fromAdmin: false, created: str(d.sentAt) }, audience: staff('chat') },
+        ],
   // The fan's own balance; staff who see wallets in the chat list get the new balance of that fan's row.
   WalletCredited: (d) => walletFrames(d),
   WalletDebited: (d) => walletFrames(d),

@@ -55,3 +55,17 @@ describe('the realtime client', () => {
     expect(isFinalClose(1006)).toBe(false);
   });
 });
+
+describe('a socket that cannot even be opened', () => {
+  it('is tried again later instead of giving up', () => {
+    const timers: Array<() => void> = [];
+    let tries = 0;
+    const rt = createRealtimeClient({
+      url: 'ws://x/ws', open: () => { tries++; if (tries === 1) throw new Error('SecurityError'); return fakeSocket(); },
+      setTimer: (fn) => timers.push(fn), clearTimer: () => {}, random: () => 0,
+    });
+    expect(rt.state).toBe('reconnecting');
+    timers.shift()!();
+    expect(tries).toBe(2);
+  });
+});

@@ -70,9 +70,20 @@ export function createRealtimeClient(options: RealtimeClientOptions) {
     for (const l of listeners.get('*') ?? []) l(frame);
   }
 
+  function retryLater() {
+    setState('reconnecting');
+    timer = setTimer(connect, backoffMs(attempt++, options.random));
+  }
+
   function connect() {
     if (stopped) return;
-    const s = options.open(options.url);
+    let s: SocketLike;
+    try {
+      s = options.open(options.url);
+    } catch {
+      // e.g. a SecurityError from the browser: try again later rather than give up for good.
+      return retryLater();
+    }
     socket = s;
     s.onopen = () => {
       const token = options.token?.() ?? null;
@@ -103,8 +114,7 @@ export function createRealtimeClient(options: RealtimeClientOptions) {
         setState('signed-out');
         return;
       }
-      setState('reconnecting');
-      timer = setTimer(connect, backoffMs(attempt++, options.random));
+      retryLater();
     };
     s.onerror = () => {
       /* onclose follows and reconnects */

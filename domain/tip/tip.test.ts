@@ -34,7 +34,7 @@ describe('tip decider', () => {
     expect(requested).toEqual([{ type: 'TipRequested', data: { tipId: 't1', userId: 'u1', amountCents: 1200, tipFrom: 'tips_page', isAnonymous: false, message: 'Thanks!', requestedAt: at } }]);
     expect(tipDecider.decide(request, fold(requested))).toEqual([]);
     const sent = tipDecider.decide({ type: 'CompleteTip', tipId: 't1', at }, fold(requested));
-    expect(sent).toEqual([{ type: 'TipSent', data: { tipId: 't1', userId: 'u1', amountCents: 1200, sentAt: at } }]);
+    expect(sent).toEqual([{ type: 'TipSent', data: { tipId: 't1', userId: 'u1', amountCents: 1200, sentAt: at, tipFrom: 'tips_page' } }]);
     expect(tipDecider.decide({ type: 'CompleteTip', tipId: 't1', at }, fold([...requested, ...sent]))).toEqual([]);
     expect(tipDecider.decide({ type: 'FailTip', tipId: 't1', failureCode: 'declined', at }, fold([...requested, ...sent]))).toEqual([]);
   });

@@ -24,7 +24,8 @@ export type TipStatus = 'requested' | 'sent' | 'failed' | TipReversal;
 
 export type TipEvent =
   | DomainEvent<'TipRequested', { tipId: string; userId: string; amountCents: number; tipFrom: TipFrom; isAnonymous: boolean; message: string; requestedAt: string }>
-  | DomainEvent<'TipSent', { tipId: string; userId: string; amountCents: number; sentAt: string }>
+  /** `tipFrom` is on tips sent since real time came (it tells the sockets whether the tip shows in the chat). */
+  | DomainEvent<'TipSent', { tipId: string; userId: string; amountCents: number; sentAt: string; tipFrom?: TipFrom }>
   | DomainEvent<'TipFailed', { tipId: string; userId: string; failureCode: string; failedAt: string }>
   | DomainEvent<'TipReversed', { tipId: string; userId: string; amountCents: number; kind: TipReversal; reversedAt: string }>;
 
@@ -38,6 +39,7 @@ export interface TipState {
   status: TipStatus | null;
   userId: string | null;
   amountCents: number;
+  tipFrom: TipFrom | null;
 }
 
 /** The settings' tip bounds, in whole dollars (tips_minimum_amount, tips_maximum_amount). */
@@ -54,11 +56,11 @@ export function validateTip(amountCents: number, message: string, bounds: TipBou
 }
 
 export const tipDecider: Decider<TipCommand, TipEvent, TipState> = {
-  initialState: () => ({ status: null, userId: null, amountCents: 0 }),
+  initialState: () => ({ status: null, userId: null, amountCents: 0, tipFrom: null }),
   evolve(state, event) {
     switch (event.type) {
       case 'TipRequested':
-        return { status: 'requested', userId: event.data.userId, amountCents: event.data.amountCents };
+        return { status: 'requested', userId: event.data.userId, amountCents: event.data.amountCents, tipFrom: event.data.tipFrom };
       case 'TipSent':
         return { ...state, status: 'sent' };
       case 'TipFailed':
@@ -79,7 +81,7 @@ export const tipDecider: Decider<TipCommand, TipEvent, TipState> = {
       case 'CompleteTip':
         if (state.status === null) throw new DomainError('Invalid request.', 'TIP_NOT_FOUND', 404);
         if (state.status !== 'requested') return [];
-        return [{ type: 'TipSent', data: { tipId: command.tipId, userId: state.userId!, amountCents: state.amountCents, sentAt: command.at } }];
+        return [{ type: 'TipSent', data: { tipId: command.tipId, userId: state.userId!, amountCents: state.amountCents, sentAt: command.at, ...(state.tipFrom ? { tipFrom: state.tipFrom } : {}) } }];
       case 'FailTip':
         if (state.status !== 'requested') return [];
         return [{ type: 'TipFailed', data: { tipId: command.tipId, userId: state.userId!, failureCode: command.failureCode, failedAt: command.at } }];
