@@ -5,10 +5,10 @@
 // membership is due (the billing date, or the next retry after a decline; at once after the fan saved a new card
 // or topped up the wallet while the rebill fails). It is rebuilt from events like every other column, so the
 // queue survives restarts and is the same for every process reading it.
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { AnyDomainEvent } from './events';
 import { defineProjection } from './projection';
-import { subscribersTables, timestamptz, type ReadModelRows, type ReadModels } from './schema';
+import { storeRow, subscribersTables, timestamptz, type ReadModelRows, type ReadModels } from './schema';
 import { isActive, subscriptionStatus, type RebillFailure } from '../domain/subscription/subscription';
 import type { SubscriptionDetail } from '../domain/subscription/wire';
 import type { SubscriptionStatusCode } from '../domain/shared/wire';
@@ -200,25 +200,19 @@ export const subscribersProjection = defineProjection<AnyDomainEvent, ReadModelR
 // ---------------------------------------------------------------------------------------------------------
 // Queries
 
-function normalise(r: any): SubscriberRow {
+/** A row read back: timestamps as ISO strings, numbers as numbers ('' for a start or expiry never written). */
+function normalise(r: Selectable<ReadModels['subscribers']>): SubscriberRow {
+  const row = storeRow('subscribers', r);
   return {
-    ...r,
-    price_cents: Number(r.price_cents),
-    recurring_price_cents: Number(r.recurring_price_cents),
-    periods: Number(r.periods),
-    rebill_attempts: r.rebill_attempts === null || r.rebill_attempts === undefined ? null : Number(r.rebill_attempts),
-    started_at: iso(r.started_at) ?? '',
-    expires_at: iso(r.expires_at) ?? '',
-    next_billing_at: iso(r.next_billing_at),
-    cancelled_at: iso(r.cancelled_at),
-    rebill_failed_at: iso(r.rebill_failed_at),
-    rebill_retry_at: iso(r.rebill_retry_at),
-    rebill_notified_at: iso(r.rebill_notified_at),
-    payment_updated_at: iso(r.payment_updated_at),
-    paid_until: iso(r.paid_until),
-    migration_conditions_accepted_at: iso(r.migration_conditions_accepted_at),
-    next_charge_at: iso(r.next_charge_at),
-    complimentary: !!r.complimentary,
+    ...row,
+    price_cents: row.price_cents ?? 0,
+    recurring_price_cents: row.recurring_price_cents ?? 0,
+    payment_method: row.payment_method ?? 'card',
+    periods: row.periods ?? 0,
+    last_payment_id: row.last_payment_id ?? '',
+    started_at: row.started_at ?? '',
+    expires_at: row.expires_at ?? '',
+    complimentary: !!row.complimentary,
   };
 }
 
