@@ -42,7 +42,17 @@ export interface PresenceSnapshot {
   nodeId: string;
   fans: string[];
   creator: boolean;
+  /** Staff with a fan's conversation open on that node (ADMIN_IN_USER_CHAT across nodes). */
+  viewers?: Viewer[];
 }
+
+export interface Viewer {
+  adminId: string;
+  adminName: string;
+  userId: string;
+}
+
+const viewerKey = (v: Viewer) => `${v.adminId} ${v.userId}`;
 
 /** A node that has not sent its snapshot for this long is taken as gone (its sockets with it). */
 export const PRESENCE_EXPIRY_MS = 15_000;
@@ -55,7 +65,7 @@ export function createHub(options: { nodeId?: string; now?: () => number } = {})
   const localFans = new Map<string, number>();
   let localCreators = 0;
   /** Other nodes' snapshots. */
-  const remote = new Map<string, { fans: Set<string>; creator: boolean; expiresAt: number }>();
+  const remote = new Map<string, { fans: Set<string>; creator: boolean; viewers: Viewer[]; expiresAt: number }>();
   let onLocalChange: (() => void) | null = null;
 
   const countsAsFan = (c: Connection) => !isStaff(c.role) && !c.proxyAdminId;
@@ -83,6 +93,14 @@ export function createHub(options: { nodeId?: string; now?: () => number } = {})
     for (const userId of left) toStaff({ type: 'USER_OFFLINE', data: { userId } });
     if (came.length || left.length) toStaff(countsFrame());
     if (creatorBefore !== creatorOnline()) toFans(modelFrame());
+  }
+
+  /** Another node's staff opened or left a fan's chat: this node's staff see it as if it happened here. */
+  function announceViewers(before: Viewer[], after: Viewer[]) {
+    const present = new Set(after.map(viewerKey));
+    const was = new Set(before.map(viewerKey));
+    for (const v of before) if (!present.has(viewerKey(v)) && !after.some((a) => a.adminId === v.adminId)) toStaff({ type: 'ADMIN_IN_USER_CHAT', data: { adminId: v.adminId, adminName: v.adminName, userId: null } });
+    for (const v of after) if (!was.has(viewerKey(v))) toStaff({ type: 'ADMIN_IN_USER_CHAT', data: { ...v } });
   }
 
   /** Applies a change to the presence and announces what it changed for everyone. */
@@ -132,7 +150,12 @@ export function createHub(options: { nodeId?: string; now?: () => number } = {})
     },
 
     /** This node's presence, for the other nodes. */
-    snapshot: (): PresenceSnapshot => ({ nodeId: options.nodeId ?? 'local', fans: [...localFans.keys()], creator: localCreators > 0 }),
+    snapshot: (): PresenceSnapshot => ({
+      nodeId: options.nodeId ?? 'local',
+      fans: [...localFans.keys()],
+      creator: localCreators > 0,
+      viewers: [...connections].filter((c) => c.viewingFanId && isStaff(c.role)).map((c) => ({ adminId: c.userId, adminName: c.name, userId: c.viewingFanId! })),
+    }),
     /** Called after every local presence change (the bus publishes the snapshot). */
     onPresenceChange(listener: (() => void) | null) {
       onLocalChange = listener;
@@ -142,13 +165,16 @@ export function createHub(options: { nodeId?: string; now?: () => number } = {})
       if (s.nodeId === (options.nodeId ?? 'local')) return;
       const old = remote.get(s.nodeId);
       const watch = [...new Set([...(old?.fans ?? []), ...s.fans])];
-      changePresence(() => remote.set(s.nodeId, { fans: new Set(s.fans), creator: s.creator, expiresAt: now() + PRESENCE_EXPIRY_MS }), watch);
+      const viewers = Array.isArray(s.viewers) ? s.viewers : [];
+      changePresence(() => remote.set(s.nodeId, { fans: new Set(s.fans), creator: s.creator, viewers, expiresAt: now() + PRESENCE_EXPIRY_MS }), watch);
+      announceViewers(old?.viewers ?? [], viewers);
     },
     /** Forgets nodes that stopped sending snapshots (they died with their sockets). */
     expireRemote() {
       for (const [nodeId, r] of [...remote]) {
         if (r.expiresAt > now()) continue;
         changePresence(() => remote.delete(nodeId), [...r.fans]);
+        announceViewers(r.viewers, []);
       }
     },
 
@@ -181,9 +207,13 @@ export function createHub(options: { nodeId?: string; now?: () => number } = {})
     viewing(conn: Connection, fanId: string | null) {
       conn.viewingFanId = fanId;
       toStaff({ type: 'ADMIN_IN_USER_CHAT', data: { adminId: conn.userId, adminName: conn.name, userId: fanId } }, conn);
+      onLocalChange?.();
     },
     /** Who is in a fan's chat right now (for a staff member who just opened it). */
-    viewersOf: (fanId: string) => [...connections].filter((c) => c.viewingFanId === fanId && isStaff(c.role)).map((c) => ({ adminId: c.userId, adminName: c.name })),
+    viewersOf: (fanId: string) => [
+      ...[...connections].filter((c) => c.viewingFanId === fanId && isStaff(c.role)).map((c) => ({ adminId: c.userId, adminName: c.name })),
+      ...[...remote.values()].flatMap((r) => r.viewers.filter((v) => v.userId === fanId).map((v) => ({ adminId: v.adminId, adminName: v.adminName }))),
+    ],
 
     socketsOf: (userId: string) => [...(byUser.get(userId) ?? [])],
 

@@ -102,6 +102,13 @@ describe.skipIf(!brokers)('real time across two nodes through Kafka', () => {
     // Presence: the fan is connected to B; the staff member on A sees them come online.
     await expect.poll(() => staffOnA.frames.some((f) => f.type === 'USER_ONLINE' && f.data.userId === fan.id), { timeout: 20_000 }).toBe(true);
 
+    // "Admin is in this chat" crosses nodes too: a staff member on A opens the fan's chat, one on B is told.
+    const staffOnB = socketTo(b.base, admin);
+    await expect.poll(() => staffOnB.rt.state).toBe('live');
+    expect(staffOnA.rt.send('ADMIN_IN_USER_CHAT', { userId: fan.id })).toBe(true);
+    await expect.poll(() => staffOnB.frames.some((f) => f.type === 'ADMIN_IN_USER_CHAT' && f.data.userId === fan.id), { timeout: 20_000 }).toBe(true);
+    staffOnB.rt.close();
+
     const received = () => fanOnB.frames.filter((f) => f.type === 'MESSAGE_RECEIVE').map((f) => f.data._id as string);
     const m1 = await sendToFan(baseA, fan.id, 'through node A');
     await expect.poll(received, { timeout: 20_000 }).toEqual([m1]);
