@@ -1,7 +1,7 @@
 // Private chat (spec 3 §2.1, §4, §7.1, §7.3): messages, the staff chat list and header, sending (with
 // pay-per-message), unlocking locked messages by card, read marks and credits. The wire shapes and the list of
 // calls are in domain/chat/wire.ts; the reads in api/queries/chat.ts. Unlocking from the wallet: routes/wallet-purchases.ts.
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DomainError } from '../../domain/shared/decider';
 import { dollarsFromCents } from '../../domain/shared/money';
@@ -13,7 +13,7 @@ import type { ChatPurchaseResult, ChatSendResult, UnreadCounts } from '../../dom
 import {
   CHAT_WRITERS, grantMessageCredits, markConversationRead, purchaseChatMessage, sendFanMessage, sendStaffMessage, unlockForSubscriber,
 } from '../../commands/chat';
-import { ok, parse } from '../http';
+import { ok } from '../http';
 import { contextFor, requireCaller, type Caller } from '../auth';
 import { settle } from '../views';
 import { choiceOf, paymentResult } from '../schemas/payment';
@@ -24,7 +24,7 @@ import { chatQueries } from '../queries/chat';
 import type { Services } from '../services';
 import { formatPosition } from '../../infra/eventstore/port';
 
-export const chatRoutes = (services: Services): FastifyPluginAsync => async (app) => {
+export const chatRoutes = (services: Services): FastifyPluginAsyncZod => async (app) => {
   const chat = chatQueries(services);
   const deps = { gateway: services.gateway };
   const requireStaff = (caller: Caller) => {
@@ -33,23 +33,23 @@ export const chatRoutes = (services: Services): FastifyPluginAsync => async (app
 
   // ---- reading -----------------------------------------------------------------------------------------
 
-  app.get('/api/chat/get_messages', async (request, reply) => {
+  app.get('/api/chat/get_messages', { schema: { querystring: z.object({ page_num: pageNum }) } }, async (request, reply) => {
     const caller = requireCaller(request);
-    const q = parse(z.object({ page_num: pageNum }), request.query);
+    const q = request.query;
     await chat.requireChatFan(caller);
     return ok(reply, await chat.page({ userId: caller.userId, isStaff: false }, caller.userId, q.page_num));
   });
 
-  app.get('/api/chat/get_messages_admin', async (request, reply) => {
+  app.get('/api/chat/get_messages_admin', { schema: { querystring: z.object({ selected_user_id: uuid('selected_user_id'), page_num: pageNum }) } }, async (request, reply) => {
     const caller = requireCaller(request);
     requireStaff(caller);
-    const q = parse(z.object({ selected_user_id: uuid('selected_user_id'), page_num: pageNum }), request.query);
+    const q = request.query;
     return ok(reply, await chat.page({ userId: caller.userId, isStaff: true }, q.selected_user_id, q.page_num));
   });
 
-  app.get('/api/chat/get_chat_message', async (request, reply) => {
+  app.get('/api/chat/get_chat_message', { schema: { querystring: z.object({ id: uuid('id') }) } }, async (request, reply) => {
     const caller = requireCaller(request);
-    const q = parse(z.object({ id: uuid('id') }), request.query);
+    const q = request.query;
     const isStaff = isStaffRole(caller.role);
     if (!isStaff) await chat.requireChatFan(caller);
     return ok(reply, await chat.oneMessage({ userId: caller.userId, isStaff }, q.id));
@@ -67,27 +67,27 @@ export const chatRoutes = (services: Services): FastifyPluginAsync => async (app
     return ok(reply, data);
   });
 
-  app.get('/api/chat/get_user_list', async (request, reply) => {
+  app.get('/api/chat/get_user_list', { schema: { querystring: userListQuery } }, async (request, reply) => {
     const caller = requireCaller(request);
     requireStaff(caller);
-    const q = parse(userListQuery, request.query);
+    const q = request.query;
     const sort = chatSortOf(q.sort_by);
     if (!sort || !chatSortsFor(caller.role).includes(sort)) throw new ValidationError('sort_by', 'sort_by is invalid.');
     return ok(reply, await chat.userList(caller.role, { page: q.page_num, search: q.user_name, sort, bySubscribers: q.sort_by_subscribers }));
   });
 
-  app.get('/api/chat/get_user_details', async (request, reply) => {
+  app.get('/api/chat/get_user_details', { schema: { querystring: z.object({ user_id: uuid('user_id') }) } }, async (request, reply) => {
     const caller = requireCaller(request);
     requireStaff(caller);
-    const q = parse(z.object({ user_id: uuid('user_id') }), request.query);
+    const q = request.query;
     return ok(reply, await chat.userDetails(caller.role, q.user_id));
   });
 
   // ---- writing -----------------------------------------------------------------------------------------
 
-  app.post('/api/chat/send_message', async (request, reply) => {
+  app.post('/api/chat/send_message', { schema: { body: sendBody } }, async (request, reply) => {
     const caller = requireCaller(request);
-    const body = parse(sendBody, request.body);
+    const body = request.body;
     const ctx = contextFor(request, services);
     const staff = isStaffRole(caller.role);
     let messageId: string;
@@ -126,9 +126,9 @@ export const chatRoutes = (services: Services): FastifyPluginAsync => async (app
     return ok(reply, data, { position: ctx.lastPosition });
   });
 
-  app.post('/api/v2/purchase/chat-content-purchase', async (request, reply) => {
+  app.post('/api/v2/purchase/chat-content-purchase', { schema: { body: chatPurchaseBody } }, async (request, reply) => {
     const caller = requireCaller(request);
-    const body = parse(chatPurchaseBody, request.body);
+    const body = request.body;
     const cents = centsOf(body.amount);
     if (body.promotion_id || body.is_promotion_applied) throw promotionNotForChat();
     const ctx = contextFor(request, services);
@@ -154,18 +154,18 @@ export const chatRoutes = (services: Services): FastifyPluginAsync => async (app
     });
   });
 
-  app.post('/api/chat/unlock_message_from_user', async (request, reply) => {
+  app.post('/api/chat/unlock_message_from_user', { schema: { body: z.object({ message_id: uuid('message_id') }) } }, async (request, reply) => {
     const caller = requireCaller(request);
-    const body = parse(z.object({ message_id: uuid('message_id') }), request.body);
+    const body = request.body;
     const ctx = contextFor(request, services);
     await unlockForSubscriber(ctx, caller.userId, caller.role, body.message_id);
     await settle(services, ctx);
     return ok(reply, await chat.oneMessage({ userId: caller.userId, isStaff: true }, body.message_id), { message: 'Content unlocked for the subscriber.', position: ctx.lastPosition });
   });
 
-  app.post('/api/chat/grant_message_credits', async (request, reply) => {
+  app.post('/api/chat/grant_message_credits', { schema: { body: grantCreditsBody } }, async (request, reply) => {
     const caller = requireCaller(request);
-    const body = parse(grantCreditsBody, request.body);
+    const body = request.body;
     if (!(await chat.isFan(body.user_id))) throw new ValidationError('user_id', 'user_id is invalid.');
     const ctx = contextFor(request, services);
     const credits = await grantMessageCredits(ctx, caller.userId, body.user_id, body.credits);
@@ -185,10 +185,10 @@ export const chatRoutes = (services: Services): FastifyPluginAsync => async (app
     return ok(reply, { unread: 0 }, { position: ctx.lastPosition });
   });
 
-  app.post('/api/chat/read_message_model', async (request, reply) => {
+  app.post('/api/chat/read_message_model', { schema: { body: z.object({ userId: uuid('userId') }) } }, async (request, reply) => {
     const caller = requireCaller(request);
     requireStaff(caller);
-    const body = parse(z.object({ userId: uuid('userId') }), request.body);
+    const body = request.body;
     const ctx = contextFor(request, services);
     if ((await chat.unread(body.userId, 'staff')) > 0) {
       await markConversationRead(ctx, body.userId, { by: 'staff', staffId: caller.userId });

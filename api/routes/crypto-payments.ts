@@ -3,7 +3,7 @@
 //   GET  /admin-api/crypto-payments[/:id]           console list (react-admin), with the sandbox provider's status
 //   POST /admin-api/crypto-payments/:id/mark        {status: paid|underpaid|expired, received_cents?}  sandbox control
 //   POST /admin-api/crypto-payments/:id/settle      staff credit what an underpaid payment received
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DomainError } from '../../domain/shared/decider';
 import type { ProviderStatus } from '../../domain/wallet/crypto-topup';
@@ -20,7 +20,7 @@ import type { Services } from '../services';
 
 const PROVIDER_STATUSES: ProviderStatus[] = ['pending', 'paid', 'underpaid', 'failed', 'expired'];
 
-export const cryptoPaymentRoutes = (services: Services): FastifyPluginAsync => async (app) => {
+export const cryptoPaymentRoutes = (services: Services): FastifyPluginAsyncZod => async (app) => {
   const wallet = walletQueries(services);
 
   // ---- the provider's notices -----------------------------------------------------------------------
@@ -55,16 +55,16 @@ export const cryptoPaymentRoutes = (services: Services): FastifyPluginAsync => a
     const { result, records } = await wallet.cryptoPayments(p);
     return sendList(reply, 'crypto-payments', p, result, records);
   });
-  app.get('/admin-api/crypto-payments/:id', async (request, reply) => {
-    const { id } = parse(idParam, request.params);
+  app.get('/admin-api/crypto-payments/:id', { schema: { params: idParam } }, async (request, reply) => {
+    const { id } = request.params;
     const { records } = await wallet.cryptoPayments({ sort: ['created_at', 'DESC'], range: [0, 0], filter: { id } });
     if (!records[0]) throw new DomainError('Not found.', 'NOT_FOUND', 404);
     return reply.send(records[0]);
   });
 
-  app.post('/admin-api/crypto-payments/:id/mark', async (request, reply) => {
-    const { id } = parse(idParam, request.params);
-    const body = parse(markBody, request.body);
+  app.post('/admin-api/crypto-payments/:id/mark', { schema: { params: idParam, body: markBody } }, async (request, reply) => {
+    const { id } = request.params;
+    const body = request.body;
     const g = services.cryptoGateway;
     if (!isSandbox(g)) throw new DomainError('Payments are marked by the crypto provider.', 'NOT_SANDBOX', 404);
     if ((await wallet.cryptoPayment(id)).status === 'none') throw new DomainError('Not found.', 'NOT_FOUND', 404);
@@ -73,9 +73,9 @@ export const cryptoPaymentRoutes = (services: Services): FastifyPluginAsync => a
     return ok(reply, { id, provider_status: p.status, received_cents: p.received_cents }, { message: `Marked ${body.status} by the sandbox provider; its notice is on the way.` });
   });
 
-  app.post('/admin-api/crypto-payments/:id/settle', async (request, reply) => {
+  app.post('/admin-api/crypto-payments/:id/settle', { schema: { params: idParam } }, async (request, reply) => {
     const caller = requireCaller(request);
-    const { id } = parse(idParam, request.params);
+    const { id } = request.params;
     const ctx = contextFor(request, services);
     const state = await settleUnderpaidPayment(ctx, id, caller.userId);
     await settle(services, ctx);

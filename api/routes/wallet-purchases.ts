@@ -3,7 +3,9 @@
 //                                           {payment_for: 'tips', amount, tipMessage?, tip_from?, is_anonymous_tip?} → WalletPurchaseResult
 //                                           {payment_for: 'chat', content_id: messageId, amount?}     → WalletPurchaseResult with chatMessage
 //   A wallet short of the price: 402 INSUFFICIENT_FUNDS with InsufficientFundsData (open Add Funds, then retry).
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import { DomainError } from '../../domain/shared/decider';
 import { centsFromDollars, dollarsFromCents } from '../../domain/shared/money';
 import { ValidationError } from '../../domain/shared/validation';
@@ -16,12 +18,12 @@ import { purchasePostFromWallet } from '../../commands/purchases';
 import { sendTipFromWallet } from '../../commands/tips';
 import { purchaseChatMessageFromWallet } from '../../commands/chat';
 import { findPost } from '../../projections/posts';
-import { ok, parse, sendInsufficientFunds } from '../http';
+import { ok, sendInsufficientFunds } from '../http';
 import { contextFor, requireCaller, type Caller } from '../auth';
 import { settle } from '../views';
 import type { CommandContext } from '../../commands/handle';
-import { optionalCents, paymentFor, purchaseBody, walletTipBody } from '../schemas/wallet';
-import { promotionNotForChat, walletChatBody } from '../schemas/chat';
+import { optionalCents, walletPurchaseBody, type purchaseBody, type walletTipBody } from '../schemas/wallet';
+import { promotionNotForChat, type walletChatBody } from '../schemas/chat';
 import { postViews, viewerOf } from '../queries/post-views';
 import { chatQueries } from '../queries/chat';
 import type { Services } from '../services';
@@ -35,7 +37,7 @@ const paid = (paymentId: string, cents: number, balanceCents: number) => ({
   wallet_balance_cents: balanceCents,
 });
 
-export const walletPurchaseRoutes = (services: Services): FastifyPluginAsync => async (app) => {
+export const walletPurchaseRoutes = (services: Services): FastifyPluginAsyncZod => async (app) => {
   const deps = { gateway: services.gateway };
   const chat = chatQueries(services);
 
@@ -51,8 +53,7 @@ export const walletPurchaseRoutes = (services: Services): FastifyPluginAsync => 
     }
   };
 
-  const post = (request: FastifyRequest, reply: FastifyReply, caller: Caller) => {
-    const body = parse(purchaseBody, request.body);
+  const post = (request: FastifyRequest, reply: FastifyReply, caller: Caller, body: z.infer<typeof purchaseBody>) => {
     const confirmed = optionalCents(body.amount);
     return purchase(request, reply, async (ctx) => {
       try {
@@ -74,8 +75,7 @@ export const walletPurchaseRoutes = (services: Services): FastifyPluginAsync => 
     });
   };
 
-  const tip = (request: FastifyRequest, reply: FastifyReply, caller: Caller) => {
-    const body = parse(walletTipBody, request.body);
+  const tip = (request: FastifyRequest, reply: FastifyReply, caller: Caller, body: z.infer<typeof walletTipBody>) => {
     const cents = centsFromDollars(body.amount);
     if (cents === null) throw new ValidationError('amount', VALID_AMOUNT);
     return purchase(request, reply, async (ctx) => {
@@ -92,8 +92,7 @@ export const walletPurchaseRoutes = (services: Services): FastifyPluginAsync => 
     });
   };
 
-  const chatMessage = (request: FastifyRequest, reply: FastifyReply, caller: Caller) => {
-    const body = parse(walletChatBody, request.body);
+  const chatMessage = (request: FastifyRequest, reply: FastifyReply, caller: Caller, body: z.infer<typeof walletChatBody>) => {
     const confirmed = optionalCents(body.amount);
     if (body.promotion_id) throw promotionNotForChat();
     return purchase(request, reply, async (ctx) => {
@@ -107,9 +106,11 @@ export const walletPurchaseRoutes = (services: Services): FastifyPluginAsync => 
     });
   };
 
-  app.post('/api/crypto/purchase-from-wallet', async (request, reply) => {
+  app.post('/api/crypto/purchase-from-wallet', { schema: { body: walletPurchaseBody } }, async (request, reply) => {
     const caller = requireCaller(request);
-    const what = parse(paymentFor, request.body ?? {}).payment_for;
-    return (what === 'tips' ? tip : what === 'chat' ? chatMessage : post)(request, reply, caller);
+    const body = request.body;
+    if (body.payment_for === 'tips') return tip(request, reply, caller, body);
+    if (body.payment_for === 'chat') return chatMessage(request, reply, caller, body);
+    return post(request, reply, caller, body);
   });
 };

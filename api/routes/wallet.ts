@@ -10,7 +10,7 @@
 //   POST /api/users/set-default-payment-method      {payment_method: 'crypto_currency' | <card id>}
 //   POST /api/user/change-payment-method            (the same; the spec's path, spec 1 §7)
 // Paying from the wallet: routes/wallet-purchases.ts; the provider's notices and the console: routes/crypto-payments.ts.
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DomainError } from '../../domain/shared/decider';
 import { centsFromDollars, dollarsFromCents } from '../../domain/shared/money';
@@ -21,14 +21,14 @@ import { VALID_AMOUNT } from '../../domain/pricing/pricing';
 import { checkSameTopUp, cryptoPaymentData, secondsLeft } from '../../domain/wallet/views';
 import type { CryptoCurrencyItem, CryptoGeneratedPayment, CryptoTransactionStatus } from '../../domain/wallet/wire';
 import { generateCryptoPayment, pollCryptoPayment, setDefaultPaymentMethod, startCryptoPayment } from '../../commands/wallet';
-import { ok, parse } from '../http';
+import { ok } from '../http';
 import { contextFor, requireCaller } from '../auth';
 import { settle } from '../views';
 import { defaultMethodOf, generateBody, historyBody, methodBody, startBody, statusBody, uuid } from '../schemas/wallet';
 import { walletQueries } from '../queries/wallet';
 import type { Services } from '../services';
 
-export const walletRoutes = (services: Services): FastifyPluginAsync => async (app) => {
+export const walletRoutes = (services: Services): FastifyPluginAsyncZod => async (app) => {
   const wallet = walletQueries(services);
   const gateway = () => services.cryptoGateway;
 
@@ -41,9 +41,9 @@ export const walletRoutes = (services: Services): FastifyPluginAsync => async (a
     return ok(reply, list);
   });
 
-  app.post('/api/crypto/generate-payment-id', async (request, reply) => {
+  app.post('/api/crypto/generate-payment-id', { schema: { body: generateBody } }, async (request, reply) => {
     const caller = requireCaller(request);
-    const body = parse(generateBody, request.body);
+    const body = request.body;
     const cents = centsFromDollars(body.amount);
     if (cents === null) throw new ValidationError('amount', VALID_AMOUNT);
     const walletSettings = await wallet.requireCrypto();
@@ -62,9 +62,9 @@ export const walletRoutes = (services: Services): FastifyPluginAsync => async (a
     return ok(reply, data, { message: 'Payment id generated.', position: ctx.lastPosition });
   });
 
-  app.post('/api/crypto/add-fund-and-payment', async (request, reply) => {
+  app.post('/api/crypto/add-fund-and-payment', { schema: { body: startBody } }, async (request, reply) => {
     const caller = requireCaller(request);
-    const body = parse(startBody, request.body);
+    const body = request.body;
     await wallet.requireCrypto();
     const ctx = contextFor(request, services);
     checkSameTopUp(await wallet.cryptoPayment(body.payment_id), caller.userId, body.currency, body.amount === undefined ? undefined : centsFromDollars(body.amount));
@@ -73,9 +73,9 @@ export const walletRoutes = (services: Services): FastifyPluginAsync => async (a
     return ok(reply, cryptoPaymentData(state, start, services.clock()), { position: ctx.lastPosition });
   });
 
-  app.post('/api/crypto/get-transaction-status', async (request, reply) => {
+  app.post('/api/crypto/get-transaction-status', { schema: { body: statusBody } }, async (request, reply) => {
     const caller = requireCaller(request);
-    const body = parse(statusBody, request.body);
+    const body = request.body;
     const ctx = contextFor(request, services);
     const { state, view, balanceCents } = await pollCryptoPayment(ctx, gateway(), { userId: caller.userId, paymentId: body.payment_id });
     await settle(services, ctx);
@@ -93,9 +93,9 @@ export const walletRoutes = (services: Services): FastifyPluginAsync => async (a
     return ok(reply, data, { message: view.is_payment_confirmed ? AMOUNT_ADDED : undefined, position: ctx.lastPosition });
   });
 
-  app.post('/api/crypto/get-transaction-info', async (request, reply) => {
+  app.post('/api/crypto/get-transaction-info', { schema: { body: z.object({ payment_id: uuid('payment_id') }) } }, async (request, reply) => {
     const caller = requireCaller(request);
-    const { payment_id } = parse(z.object({ payment_id: uuid('payment_id') }), request.body);
+    const { payment_id } = request.body;
     const state = await wallet.cryptoPayment(payment_id);
     if (state.status === 'none' || state.userId !== caller.userId) throw new DomainError('Invalid request.', 'PAYMENT_NOT_FOUND', 404);
     // The provider gives the same address, reference and QR again for a started payment.
@@ -105,21 +105,21 @@ export const walletRoutes = (services: Services): FastifyPluginAsync => async (a
 
   // ---- wallet ---------------------------------------------------------------------------------------
 
-  app.post('/api/crypto/wallet-history', async (request, reply) => {
+  app.post('/api/crypto/wallet-history', { schema: { body: historyBody } }, async (request, reply) => {
     const caller = requireCaller(request);
-    const body = parse(historyBody, request.body);
+    const body = request.body;
     return ok(reply, await wallet.history(caller.userId, body.page_num ?? body.pageNum ?? 1, body.per_page ?? 20));
   });
 
-  const setMethod = async (request: FastifyRequest, reply: FastifyReply) => {
-    const caller = requireCaller(request);
-    const method = defaultMethodOf(parse(methodBody, request.body));
-    const effective = await wallet.defaultMethod(caller.userId);
-    const ctx = contextFor(request, services);
-    await setDefaultPaymentMethod(ctx, caller.userId, method, effective);
-    await settle(services, ctx);
-    return ok(reply, { default_payment_method: method.kind === 'card' ? method.cardId : CRYPTO_CURRENCY }, { message: 'Payment method updated successfully.', position: ctx.lastPosition });
-  };
-  app.post('/api/users/set-default-payment-method', setMethod);
-  app.post('/api/user/change-payment-method', setMethod);
+  // The same call under the spec's two paths.
+  for (const path of ['/api/users/set-default-payment-method', '/api/user/change-payment-method'])
+    app.post(path, { schema: { body: methodBody } }, async (request, reply) => {
+      const caller = requireCaller(request);
+      const method = defaultMethodOf(request.body);
+      const effective = await wallet.defaultMethod(caller.userId);
+      const ctx = contextFor(request, services);
+      await setDefaultPaymentMethod(ctx, caller.userId, method, effective);
+      await settle(services, ctx);
+      return ok(reply, { default_payment_method: method.kind === 'card' ? method.cardId : CRYPTO_CURRENCY }, { message: 'Payment method updated successfully.', position: ctx.lastPosition });
+    });
 };

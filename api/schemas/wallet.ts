@@ -5,6 +5,7 @@ import { centsFromDollars } from '../../domain/shared/money';
 import { ValidationError } from '../../domain/shared/validation';
 import { VALID_AMOUNT } from '../../domain/pricing/pricing';
 import { TIP_FROM, type TipFrom } from '../../domain/tip/tip';
+import { walletChatBody } from './chat';
 import { CRYPTO_CURRENCY, PAYMENT_METHOD_UPDATE_FAILED, type DefaultPaymentMethod } from '../../domain/wallet/payment-method';
 
 export const uuid = (name: string) => z.string({ error: `${name} is required.` }).uuid({ error: `${name} is invalid.` });
@@ -49,6 +50,13 @@ export const purchaseBody = z.object({
   /** The price the fan confirmed (dollars); optional, as in the spec's call. */
   amount: amountField.optional(),
 });
+/**
+ * POST /api/crypto/purchase-from-wallet: what is bought (a post when not said) picks the rest of the body's shape,
+ * checked after payment_for (its default already applied) as the three bodies are on their own.
+ */
+export const walletPurchaseBody = paymentFor.pipe(
+  z.discriminatedUnion('payment_for', [purchaseBody.extend({ payment_for: z.literal('blog') }), walletTipBody, walletChatBody]),
+);
 export const methodBody = z
   .object({ payment_method: z.string().trim().max(100).optional(), card_id: z.string().trim().max(100).optional() })
   .refine((b) => !!(b.payment_method || b.card_id), { error: 'payment_method is required.', path: ['payment_method'] });
