@@ -1,7 +1,7 @@
 // Coupons (spec 1 §7 "Coupons"; spec 3 route table: coupon reports):
 //   POST /api/coupon/save {enable_coupons}; /add; /edit; /check {code}; GET /api/coupon/get-coupons; /get-details
 //   GET  /admin-api/coupons[/:id], /admin-api/coupon-purchases
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DomainError } from '../../domain/shared/decider';
 import { SETTINGS_UPDATED } from '../../domain/promotion/promotion-settings';
@@ -11,7 +11,7 @@ import { checkCouponCode, createCoupon, editCoupon, switchCoupons } from '../../
 import { offerPurchases } from '../../projections/promotions';
 import { findCoupon, listCoupons } from '../../projections/coupons';
 import { currentSettings } from '../../projections/settings';
-import { ok, parse } from '../http';
+import { ok } from '../http';
 import { contextFor, requireCaller } from '../auth';
 import { settle } from '../views';
 import { listParams, sendList } from '../schemas/console-list';
@@ -19,21 +19,21 @@ import { couponAddBody, couponEditBody, flag, pageNum, uuid } from '../schemas/p
 import { promotionQueries } from '../queries/promotions';
 import type { Services } from '../services';
 
-export const couponRoutes = (services: Services): FastifyPluginAsync => async (app) => {
+export const couponRoutes = (services: Services): FastifyPluginAsyncZod => async (app) => {
   const db = () => services.database.db;
   const coupons = promotionQueries(services);
 
-  app.post('/api/coupon/save', async (request, reply) => {
-    const b = parse(z.object({ enable_coupons: flag('enable_coupons') }), request.body);
+  app.post('/api/coupon/save', { schema: { body: z.object({ enable_coupons: flag('enable_coupons') }) } }, async (request, reply) => {
+    const b = request.body;
     const ctx = contextFor(request, services);
     await switchCoupons(ctx, b.enable_coupons);
     await settle(services, ctx);
     return ok(reply, { enable_coupons: (await currentSettings(db())).enable_coupons }, { message: SETTINGS_UPDATED, position: ctx.lastPosition });
   });
 
-  app.post('/api/coupon/add', async (request, reply) => {
+  app.post('/api/coupon/add', { schema: { body: couponAddBody } }, async (request, reply) => {
     const caller = requireCaller(request);
-    const b = parse(couponAddBody, request.body);
+    const b = request.body;
     const terms = couponTerms(b);
     const ctx = contextFor(request, services);
     const { couponId } = await createCoupon(ctx, { code: b.code, terms, actorId: caller.userId });
@@ -41,9 +41,9 @@ export const couponRoutes = (services: Services): FastifyPluginAsync => async (a
     return ok(reply, await coupons.coupon(couponId, false), { message: 'Coupon code added successfully.', position: ctx.lastPosition });
   });
 
-  app.post('/api/coupon/edit', async (request, reply) => {
+  app.post('/api/coupon/edit', { schema: { body: couponEditBody } }, async (request, reply) => {
     const caller = requireCaller(request);
-    const b = parse(couponEditBody, request.body);
+    const b = request.body;
     const coupon = await findCoupon(db(), b.couponId);
     if (!coupon) throw new DomainError('Error while update coupon code details.', 'COUPON_NOT_FOUND', 404, { field: 'couponId' });
     const editsTerms = b.discount_type !== undefined || b.discount_value_for_initial !== undefined || b.discount_value_for_recurring !== undefined;
@@ -60,13 +60,13 @@ export const couponRoutes = (services: Services): FastifyPluginAsync => async (a
     return ok(reply, await coupons.couponPrices(valid, caller), { message: 'Coupon applied successfully.' });
   });
 
-  app.get('/api/coupon/get-coupons', async (request, reply) => {
-    const q = parse(z.object({ pageNum, q: z.string().max(100).optional() }), request.query);
+  app.get('/api/coupon/get-coupons', { schema: { querystring: z.object({ pageNum, q: z.string().max(100).optional() }) } }, async (request, reply) => {
+    const q = request.query;
     return ok(reply, await coupons.couponsPage(q.pageNum, q.q));
   });
 
-  app.get('/api/coupon/get-details', async (request, reply) => {
-    const q = parse(z.object({ couponId: uuid('couponId'), pageNum }), request.query);
+  app.get('/api/coupon/get-details', { schema: { querystring: z.object({ couponId: uuid('couponId'), pageNum }) } }, async (request, reply) => {
+    const q = request.query;
     return ok(reply, await coupons.couponDetails(q.couponId, q.pageNum));
   });
 
@@ -76,8 +76,8 @@ export const couponRoutes = (services: Services): FastifyPluginAsync => async (a
     return sendList(reply, 'coupons', p, r, r.rows);
   });
 
-  app.get('/admin-api/coupons/:id', async (request, reply) => {
-    const { id } = parse(z.object({ id: uuid('id') }), request.params);
+  app.get('/admin-api/coupons/:id', { schema: { params: z.object({ id: uuid('id') }) } }, async (request, reply) => {
+    const { id } = request.params;
     const coupon = await coupons.coupon(id);
     if (!coupon) throw new DomainError('Error while get coupon details.', 'COUPON_NOT_FOUND', 404);
     return reply.send(coupon);

@@ -9,44 +9,45 @@
 //   POST /api/promotion-setting/check-promotion            (anyone) the ribbons and prices this viewer gets
 //   POST /api/promotion-setting/get-promotion-reports      { pageNum?, promotion_type? } → promotions with purchases and revenue
 //   GET  /admin-api/promotions[/:id], /admin-api/promotion-purchases (react-admin lists of the same)
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PROMOTION_SAVED, expiryFromWire, promotionStream, type ApplicableTo } from '../../domain/promotion/promotion';
 import { SETTINGS_UPDATED } from '../../domain/promotion/promotion-settings';
 import { promotionView } from '../../domain/promotion/wire';
 import { createPromotion, endPromotion, savePromotionPage } from '../../commands/promotions';
 import { offerPurchases, promotionReports } from '../../projections/promotions';
-import { ok, parse } from '../http';
+import { ok } from '../http';
 import { editVersion, ifMatchRevision, setEtag, versioned } from '../edit-version';
 import { contextFor, requireCaller } from '../auth';
 import { settle } from '../views';
 import { listParams, sendList } from '../schemas/console-list';
 import { EXPORT_RANGE, sendExport } from '../csv';
 import {
-  PROMOTION_EXPORT_COLUMNS, promotionOfferOf, promotionSettingsBody, promotionTypeBody, reportsBody, savePromotionBody, uuid,
+  PROMOTION_EXPORT_COLUMNS, endPromotionBody, promotionOfferOf, promotionSettingsBody, promotionTypeBody, reportsBody, savePromotionBody, uuid,
 } from '../schemas/promotions';
 import { promotionQueries } from '../queries/promotions';
 import type { Services } from '../services';
 
-export const promotionRoutes = (services: Services): FastifyPluginAsync => async (app) => {
+export const promotionRoutes = (services: Services): FastifyPluginAsyncZod => async (app) => {
   const db = () => services.database.db;
   const nowIso = () => services.clock().toISOString();
   const promotions = promotionQueries(services);
+  const idParam = z.object({ id: uuid('id') });
 
   app.get('/api/promotion-setting/get-promotion-settings', async (_request, reply) => ok(reply, await promotions.settings()));
 
-  app.post('/api/promotion-setting/save-promotion-settings', async (request, reply) => {
+  app.post('/api/promotion-setting/save-promotion-settings', { schema: { body: promotionSettingsBody } }, async (request, reply) => {
     const caller = requireCaller(request);
-    const { enable_promotion, ...ribbons } = parse(promotionSettingsBody, request.body);
+    const { enable_promotion, ...ribbons } = request.body;
     const ctx = contextFor(request, services);
     await savePromotionPage(ctx, { enablePromotion: enable_promotion, ribbons }, caller.userId);
     await settle(services, ctx);
     return ok(reply, await promotions.settings(), { message: SETTINGS_UPDATED, position: ctx.lastPosition });
   });
 
-  app.post('/api/promotion-setting/save-promotion', async (request, reply) => {
+  app.post('/api/promotion-setting/save-promotion', { schema: { body: savePromotionBody } }, async (request, reply) => {
     const caller = requireCaller(request);
-    const b = parse(savePromotionBody, request.body);
+    const b = request.body;
     const expiry = expiryFromWire(b.date_expire);
     const offer = promotionOfferOf(b);
     const ctx = contextFor(request, services);
@@ -64,17 +65,16 @@ export const promotionRoutes = (services: Services): FastifyPluginAsync => async
     return ok(reply, promotionView(promotion, null, nowIso()), { message: PROMOTION_SAVED, position: ctx.lastPosition });
   });
 
-  app.post('/api/promotion-setting/promotion', async (request, reply) => {
-    const b = parse(promotionTypeBody, request.body);
+  app.post('/api/promotion-setting/promotion', { schema: { body: promotionTypeBody } }, async (request, reply) => {
+    const b = request.body;
     // One type's card in the console: its stream's version as the ETag its save and end send back (read first).
     if (b.promotion_type) setEtag(reply, await editVersion(services, promotionStream(b.promotion_type)));
     return ok(reply, await promotions.latest(b.promotion_type));
   });
 
-  app.post('/api/promotion-setting/end-promotion', async (request, reply) => {
+  app.post('/api/promotion-setting/end-promotion', { schema: { body: endPromotionBody } }, async (request, reply) => {
     const caller = requireCaller(request);
-    const raw = (request.body ?? {}) as Record<string, unknown>;
-    const b = parse(z.object({ promotion_id: uuid('promotion_id') }), { promotion_id: raw.promotion_id ?? raw._id ?? raw.id });
+    const b = request.body;
     const ctx = contextFor(request, services);
     const { type: endedType } = await endPromotion(ctx, b.promotion_id, caller.userId, ifMatchRevision(request));
     await settle(services, ctx);
@@ -84,8 +84,8 @@ export const promotionRoutes = (services: Services): FastifyPluginAsync => async
 
   app.post('/api/promotion-setting/check-promotion', async (request, reply) => ok(reply, await promotions.check(request.caller)));
 
-  app.post('/api/promotion-setting/get-promotion-reports', async (request, reply) => {
-    const b = parse(reportsBody, request.body);
+  app.post('/api/promotion-setting/get-promotion-reports', { schema: { body: reportsBody } }, async (request, reply) => {
+    const b = request.body;
     return ok(reply, await promotions.reportsPage(b.pageNum, b.promotion_type));
   });
 
@@ -101,8 +101,8 @@ export const promotionRoutes = (services: Services): FastifyPluginAsync => async
     return sendExport(request, reply, services, 'promotions', p.filter, r.rows, PROMOTION_EXPORT_COLUMNS);
   });
 
-  app.get('/admin-api/promotions/:id', async (request, reply) => {
-    const { id } = parse(z.object({ id: uuid('id') }), request.params);
+  app.get('/admin-api/promotions/:id', { schema: { params: idParam } }, async (request, reply) => {
+    const { id } = request.params;
     const row = await promotions.report(id);
     // A promotion is edited through its type's stream (saving a new one, ending it): that stream's version.
     const version = await editVersion(services, promotionStream(row.promotion_type));

@@ -1,33 +1,34 @@
 // The resubscribe offer (spec 1 §7 "Resubscribe offer"):
 //   GET  /api/resubscribe-offer/get-settings; PUT /api/resubscribe-offer/save-settings; GET /api/resubscribe-offer/report
 //   GET  /api/offer/check-offer                          the banner this fan gets, or null
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { SETTINGS_UPDATED } from '../../domain/promotion/promotion-settings';
 import type { ResubscribeOfferSettings } from '../../domain/offer/resubscribe-offer';
 import { resubscribeOfferFor } from '../../commands/subscriptions';
 import { saveResubscribeOfferSettings } from '../../commands/offers';
-import { ok, parse } from '../http';
+import { ok } from '../http';
 import { contextFor, requireCaller } from '../auth';
 import { settle } from '../views';
 import { resubscribeBody, toCents } from '../schemas/promotions';
 import { promotionQueries } from '../queries/promotions';
 import type { Services } from '../services';
 
-export const resubscribeOfferRoutes = (services: Services): FastifyPluginAsync => async (app) => {
+export const resubscribeOfferRoutes = (services: Services): FastifyPluginAsyncZod => async (app) => {
   const offers = promotionQueries(services);
 
   // The report of fans who came back through the offer (newest first) and its totals.
-  app.get('/api/resubscribe-offer/report', async (request, reply) => {
-    const { page } = parse(z.object({ page: z.coerce.number({ error: 'page is invalid.' }).int().min(1).max(100_000).optional().default(1) }), request.query);
+  const reportQuery = z.object({ page: z.coerce.number({ error: 'page is invalid.' }).int().min(1).max(100_000).optional().default(1) });
+  app.get('/api/resubscribe-offer/report', { schema: { querystring: reportQuery } }, async (request, reply) => {
+    const { page } = request.query;
     return ok(reply, await offers.offerReport(page));
   });
 
   app.get('/api/resubscribe-offer/get-settings', async (_request, reply) => ok(reply, await offers.offerSettings()));
 
-  app.put('/api/resubscribe-offer/save-settings', async (request, reply) => {
+  app.put('/api/resubscribe-offer/save-settings', { schema: { body: resubscribeBody } }, async (request, reply) => {
     const caller = requireCaller(request);
-    const { recurring_price, ...rest } = parse(resubscribeBody, request.body);
+    const { recurring_price, ...rest } = request.body;
     const changes: Partial<ResubscribeOfferSettings> = { ...rest };
     if (recurring_price !== undefined) changes.recurring_price_cents = toCents('recurring_price', recurring_price);
     const ctx = contextFor(request, services);

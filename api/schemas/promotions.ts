@@ -98,6 +98,11 @@ export const resubscribeBody = z
 
 const promotionType = z.enum(PROMOTION_TYPES as [PromotionType, ...PromotionType[]], { error: 'promotion_type is invalid.' }).optional();
 export const promotionTypeBody = z.object({ promotion_type: promotionType });
+/** Ending a promotion names it as promotion_id, or as the console's record does (_id, id). */
+export const endPromotionBody = z
+  .object({ promotion_id: z.unknown().optional(), _id: z.unknown().optional(), id: z.unknown().optional() })
+  .transform((b) => ({ promotion_id: b.promotion_id ?? b._id ?? b.id }))
+  .pipe(z.object({ promotion_id: uuid('promotion_id') }));
 export const reportsBody = z.object({ pageNum, promotion_type: promotionType });
 export const couponAddBody = z.object({ code: z.string({ error: 'Enter valid coupon' }).max(200, { error: 'Enter valid coupon' }), ...couponTermsBody });
 export const couponEditBody = z.object({
