@@ -12,7 +12,8 @@
 //   POST /api/v2/subscription/retry-rebill         {card form | card_id}                    → 200 / 402, SubscriptionPaymentResult
 //   POST /api/v2/purchase/resubscribe-with-card    {card form | card_id | payment_method: 'crypto_currency'} → 200 / 402
 // The migration to the v2 payment API and the console's settings and cancellations: routes/subscription-settings.ts.
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { DomainError } from '../../domain/shared/decider';
 import { CANCEL_PROBLEM, COMPLIMENTARY_CANCELLED, SUBSCRIPTION_CANCELLED, SUBSCRIPTION_REACTIVATED } from '../../domain/subscription/subscription';
 import type { CancelSubscriptionAnswer } from '../../domain/subscription/wire';
@@ -27,7 +28,7 @@ import {
   updateRebillNotificationDate,
   type SubscriptionOutcome,
 } from '../../commands/subscriptions';
-import { ok, parse } from '../http';
+import { ok } from '../http';
 import { contextFor, requireCaller } from '../auth';
 import { settle } from '../views';
 import { choiceOf } from '../schemas/payment';
@@ -35,7 +36,7 @@ import { cancelBody, cardChoice, isWalletRefusal, payWithOf, quoteBody, quoteVie
 import { subscriptionQueries } from '../queries/subscription';
 import type { Services } from '../services';
 
-export const subscriptionRoutes = (services: Services): FastifyPluginAsync => async (app) => {
+export const subscriptionRoutes = (services: Services): FastifyPluginAsyncZod => async (app) => {
   const deps = () => ({ gateway: services.gateway });
   const memberships = subscriptionQueries(services);
 
@@ -55,17 +56,17 @@ export const subscriptionRoutes = (services: Services): FastifyPluginAsync => as
 
   // ---- price and subscribe -------------------------------------------------------------------------
 
-  app.post('/api/v2/subscription/quote', async (request, reply) => {
+  app.post('/api/v2/subscription/quote', { schema: { body: quoteBody } }, async (request, reply) => {
     const caller = requireCaller(request);
-    const body = parse(quoteBody, request.body);
+    const body = request.body;
     const ctx = contextFor(request, services);
     const q = await quoteSubscription(ctx, { userId: caller.userId, role: caller.role, promotionId: body.promotion_id, couponCode: body.coupon_code || null, offerPromotion: true });
     return ok(reply, quoteView(q, ctx.now()));
   });
 
-  app.post('/api/v2/purchase/subscription', async (request, reply) => {
+  app.post('/api/v2/purchase/subscription', { schema: { body: subscribeBody } }, async (request, reply) => {
     const caller = requireCaller(request);
-    const body = parse(subscribeBody, request.body);
+    const body = request.body;
     return pay(request, reply, (ctx) => subscribeMember(ctx, deps(), {
       userId: caller.userId,
       role: caller.role,
@@ -82,30 +83,30 @@ export const subscriptionRoutes = (services: Services): FastifyPluginAsync => as
 
   // ---- cancel / reactivate -------------------------------------------------------------------------
 
-  const cancel = (flow: string) => async (request: FastifyRequest, reply: FastifyReply) => {
-    const caller = requireCaller(request);
-    const body = parse(cancelBody, request.body);
-    const ctx = contextFor(request, services);
-    try {
-      const r = await cancelMembership(ctx, {
-        userId: caller.userId,
-        reason: body.cancellation_reason,
-        otherReason: body.other_reason,
-        requestFrom: (body.request_from || flow).slice(0, 60),
-        by: caller.proxyAdminId ? 'staff' : 'fan',
-      });
-      await settle(services, ctx);
-      const data: CancelSubscriptionAnswer = { cancelled: true, ccbill_subscription_status: r.status, expiration_date: r.state.expiresAt };
-      return ok(reply, data, { message: SUBSCRIPTION_CANCELLED, position: ctx.lastPosition });
-    } catch (e) {
-      if (e instanceof DomainError) throw e;
-      request.log.error({ err: e }, 'cancel subscription failed');
-      return reply.code(500).send({ success: 0, message: CANCEL_PROBLEM, code: 'CANCEL_FAILED', data: { cancelled: false } });
-    }
-  };
-  app.post('/api/v2/subscription/cancel-subscription', cancel('v2'));
-  app.post('/api/cancel-subscription', cancel('v1'));
-  app.post('/api/crypto/cancel-subscription', cancel('crypto'));
+  // One cancellation under the paths of the three flows (v2, v1 / subscription-billing provider, crypto).
+  const cancelPaths = { v2: '/api/v2/subscription/cancel-subscription', v1: '/api/cancel-subscription', crypto: '/api/crypto/cancel-subscription' };
+  for (const [flow, path] of Object.entries(cancelPaths))
+    app.post(path, { schema: { body: cancelBody } }, async (request, reply) => {
+      const caller = requireCaller(request);
+      const body = request.body;
+      const ctx = contextFor(request, services);
+      try {
+        const r = await cancelMembership(ctx, {
+          userId: caller.userId,
+          reason: body.cancellation_reason,
+          otherReason: body.other_reason,
+          requestFrom: (body.request_from || flow).slice(0, 60),
+          by: caller.proxyAdminId ? 'staff' : 'fan',
+        });
+        await settle(services, ctx);
+        const data: CancelSubscriptionAnswer = { cancelled: true, ccbill_subscription_status: r.status, expiration_date: r.state.expiresAt };
+        return ok(reply, data, { message: SUBSCRIPTION_CANCELLED, position: ctx.lastPosition });
+      } catch (e) {
+        if (e instanceof DomainError) throw e;
+        request.log.error({ err: e }, 'cancel subscription failed');
+        return reply.code(500).send({ success: 0, message: CANCEL_PROBLEM, code: 'CANCEL_FAILED', data: { cancelled: false } });
+      }
+    });
 
   app.post('/api/v2/subscription/reactivate', async (request, reply) => {
     const caller = requireCaller(request);
@@ -134,9 +135,9 @@ export const subscriptionRoutes = (services: Services): FastifyPluginAsync => as
 
   // ---- a failed rebill: new card, charged at once --------------------------------------------------
 
-  app.post('/api/v2/subscription/retry-rebill', async (request, reply) => {
+  app.post('/api/v2/subscription/retry-rebill', { schema: { body: cardChoice } }, async (request, reply) => {
     const caller = requireCaller(request);
-    const body = parse(cardChoice, request.body);
+    const body = request.body;
     const ctx = contextFor(request, services);
     const outcome = await retryRebillWithCard(ctx, deps(), caller.userId, choiceOf(body));
     await settle(services, ctx);
@@ -145,9 +146,9 @@ export const subscriptionRoutes = (services: Services): FastifyPluginAsync => as
 
   // ---- resubscribe offer ---------------------------------------------------------------------------
 
-  app.post('/api/v2/purchase/resubscribe-with-card', async (request, reply) => {
+  app.post('/api/v2/purchase/resubscribe-with-card', { schema: { body: cardChoice } }, async (request, reply) => {
     const caller = requireCaller(request);
-    const body = parse(cardChoice, request.body);
+    const body = request.body;
     const payWith = payWithOf(body);
     return pay(request, reply, (ctx) => acceptOffer(ctx, deps(), { userId: caller.userId, role: caller.role, payWith, card: payWith === 'card' ? choiceOf(body) : null }));
   });
