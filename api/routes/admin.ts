@@ -1,5 +1,5 @@
 // The staff console's REST surface (/admin-api) in ra-data-simple-rest's conventions (api/schemas/console-list.ts).
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AdminTransactionRecord } from '../../domain/payment/wire';
 import { adminEventRecord, adminUserRecord } from '../../domain/console/views';
 import type { AdminSubscriberRecord } from '../../domain/subscription/wire';
@@ -10,7 +10,6 @@ import { findPost, type PostRow } from '../../projections/posts';
 import { adminDashboard } from '../../projections/dashboard';
 import { createPostFromComposer, deletePost } from '../../commands/content';
 import { currentSettings } from '../../projections/settings';
-import { parse } from '../http';
 import { EXPORT_RANGE, sendExport } from '../csv';
 import { SUBSCRIBER_EXPORT_COLUMNS, TRANSACTION_EXPORT_COLUMNS } from '../schemas/console-exports';
 import { editVersion, versioned } from '../edit-version';
@@ -23,7 +22,7 @@ import { createPostBody } from '../schemas/post';
 import { listParams, sendList } from '../schemas/console-list';
 import type { Services } from '../services';
 
-export const adminRoutes = (services: Services): FastifyPluginAsync => async (app) => {
+export const adminRoutes = (services: Services): FastifyPluginAsyncZod => async (app) => {
   const db = () => services.database.db;
   const now = () => services.clock();
 
@@ -41,9 +40,9 @@ export const adminRoutes = (services: Services): FastifyPluginAsync => async (ap
     if (!row) throw new DomainError('Not found.', 'NOT_FOUND', 404);
     return reply.send(versioned(reply, version, (await postRecords([row]))[0]));
   });
-  app.post('/admin-api/posts', async (request, reply) => {
+  app.post('/admin-api/posts', { schema: { body: createPostBody } }, async (request, reply) => {
     const caller = requireCaller(request);
-    const body = parse(createPostBody, request.body);
+    const body = request.body;
     const ctx = contextFor(request, services);
     const { postId } = await createPostFromComposer(ctx, await currentSettings(db()), caller.userId, body);
     await settle(services, ctx);

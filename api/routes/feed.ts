@@ -1,6 +1,6 @@
 // The home feed and post detail (spec 2 §7), and the post lifecycle: create (composer), edit, delete, reuse
 // (a new version of an older post) and review (an errored post reposted without the errored items).
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { POST_MESSAGES, postStream } from '../../domain/post/post';
 import { isStaffRole } from '../../domain/user/user';
 import { DomainError } from '../../domain/shared/decider';
@@ -8,7 +8,7 @@ import { ValidationError } from '../../domain/shared/validation';
 import { findPost, isVisibleToFans } from '../../projections/posts';
 import { currentSettings } from '../../projections/settings';
 import { createPostFromComposer, deletePost, editPost, reusePost, reviewPost, type PostWritten } from '../../commands/content';
-import { ok, parse } from '../http';
+import { ok } from '../http';
 import { editVersion, ifMatchRevision, setEtag } from '../edit-version';
 import { contextFor, requireCaller } from '../auth';
 import { settle } from '../views';
@@ -29,17 +29,17 @@ async function asFields<T>(names: Record<string, string>, run: () => Promise<T>)
 
 const postedMessage = (w: PostWritten) => (w.processing ? POST_MESSAGES.processing : POST_MESSAGES.posted);
 
-export const feedRoutes = (services: Services): FastifyPluginAsync => async (app) => {
+export const feedRoutes = (services: Services): FastifyPluginAsyncZod => async (app) => {
   const db = () => services.database.db;
 
   const feed = feedPageReader(services);
   // Fans: published, processed posts. Staff (the route table allows only them): every post, scheduled and
   // under process included, flagged with is_published / processing / isError.
-  app.get('/api/blogs', async (request, reply) => ok(reply, await feed(request.caller, parse(feedQuery, request.query), 'fans')));
-  app.get('/api/blogs/all', async (request, reply) => ok(reply, await feed(request.caller, parse(feedQuery, request.query), 'staff')));
+  app.get('/api/blogs', { schema: { querystring: feedQuery } }, async (request, reply) => ok(reply, await feed(request.caller, request.query, 'fans')));
+  app.get('/api/blogs/all', { schema: { querystring: feedQuery } }, async (request, reply) => ok(reply, await feed(request.caller, request.query, 'staff')));
 
-  app.get('/api/blog/get-blog-data-by-id', async (request, reply) => {
-    const { id } = parse(idQuery, request.query);
+  app.get('/api/blog/get-blog-data-by-id', { schema: { querystring: idQuery } }, async (request, reply) => {
+    const { id } = request.query;
     const viewer = await viewerOf(services, request);
     const row = await findPost(db(), id);
     if (!row || (!isStaffRole(viewer.role) && !isVisibleToFans(row, services.clock().getTime()))) throw new DomainError(POST_MESSAGES.notFound, 'POST_NOT_FOUND', 404);
@@ -47,17 +47,17 @@ export const feedRoutes = (services: Services): FastifyPluginAsync => async (app
     return ok(reply, view);
   });
 
-  app.post('/api/blogs', async (request, reply) => {
+  app.post('/api/blogs', { schema: { body: createPostBody } }, async (request, reply) => {
     const caller = requireCaller(request);
-    const body = parse(createPostBody, request.body);
+    const body = request.body;
     const ctx = contextFor(request, services);
     const written = await createPostFromComposer(ctx, await currentSettings(db()), caller.userId, body);
     await settle(services, ctx);
     return reply.code(201).send({ success: 1, message: postedMessage(written), data: { _id: written.postId } });
   });
 
-  app.post('/api/blogs/edit', async (request, reply) => {
-    const body = parse(editBody, request.body);
+  app.post('/api/blogs/edit', { schema: { body: editBody } }, async (request, reply) => {
+    const body = request.body;
     const ctx = contextFor(request, services);
     const settings = await currentSettings(db());
     const expected = ifMatchRevision(request); // the console's edit dialog sends the post's ETag
@@ -71,17 +71,17 @@ export const feedRoutes = (services: Services): FastifyPluginAsync => async (app
     return ok(reply, view, { message: POST_MESSAGES.updated, position: ctx.lastPosition });
   });
 
-  app.post('/api/blogs/delete', async (request, reply) => {
-    const { id } = parse(deleteBody, request.body);
+  app.post('/api/blogs/delete', { schema: { body: deleteBody } }, async (request, reply) => {
+    const { id } = request.body;
     const ctx = contextFor(request, services);
     await deletePost(ctx, id);
     await settle(services, ctx);
     return ok(reply, null, { message: POST_MESSAGES.deleted });
   });
 
-  app.post('/api/blog/reuse-blog', async (request, reply) => {
+  app.post('/api/blog/reuse-blog', { schema: { body: reuseBody } }, async (request, reply) => {
     const caller = requireCaller(request);
-    const body = parse(reuseBody, request.body);
+    const body = request.body;
     const ctx = contextFor(request, services);
     const settings = await currentSettings(db());
     let written: PostWritten;
@@ -108,8 +108,8 @@ export const feedRoutes = (services: Services): FastifyPluginAsync => async (app
     return ok(reply, { reuseBlog: { udid: written.postId } }, { message: postedMessage(written), position: ctx.lastPosition });
   });
 
-  app.post('/api/blog/post-reviewed-blog', async (request, reply) => {
-    const body = parse(reviewBody, request.body);
+  app.post('/api/blog/post-reviewed-blog', { schema: { body: reviewBody } }, async (request, reply) => {
+    const body = request.body;
     const ctx = contextFor(request, services);
     const settings = await currentSettings(db());
     await asFields({ media_ids: 'media', caption: 'description', preview_media_id: 'media_preview' }, () =>
