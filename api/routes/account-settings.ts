@@ -2,7 +2,7 @@
 // Spec 1 §4 (opt-in statuses, 2-minute resend wait), §5 (photo ID), §7 (Account, Email settings), §8 (messages).
 // Emailed links carry a random token; only its SHA-256 hash is stored, and no answer says whether an
 // email has an account.
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import multipart from '@fastify/multipart';
 import { DomainError } from '../../domain/shared/decider';
 import { ValidationError, isValidEmail, normaliseEmail } from '../../domain/shared/validation';
@@ -27,7 +27,7 @@ import type { CommandContext } from '../../commands/handle';
 import { hashToken } from '../../infra/auth/secrets';
 import { createRateLimiter, TOO_MANY_REQUESTS } from '../../infra/rate-limit';
 import { findAccountStatus, findTokenOwner, type AccountTokenKind } from '../../projections/account-status';
-import { ok, parse } from '../http';
+import { ok } from '../http';
 import { contextFor, requireCaller, setSessionCookie } from '../auth';
 import { settle } from '../views';
 import { forgotBody, optInBody, photoIdOf, profileBody, resetBody, tokenBody } from '../schemas/account-settings';
@@ -49,7 +49,7 @@ export const MESSAGES = {
 /** Reset mails per account and per IP (an hour's window); beyond them 429 TOO_MANY_REQUESTS. */
 export const FORGOT_PASSWORD_LIMITS = { perAccount: { windowMs: 60 * 60_000, max: 5 }, perIp: { windowMs: 60 * 60_000, max: 30 } };
 
-export const accountSettingsRoutes = (services: Services): FastifyPluginAsync => async (app) => {
+export const accountSettingsRoutes = (services: Services): FastifyPluginAsyncZod => async (app) => {
   // Multipart only for this plugin's routes (the photo ID); the file size limit is the spec's 10 MB.
   await app.register(multipart, { limits: { fileSize: PHOTO_ID_MAX_BYTES, files: 1, fields: 10, parts: 20 } });
 
@@ -72,8 +72,8 @@ export const accountSettingsRoutes = (services: Services): FastifyPluginAsync =>
 
   // ---- forgotten password ----------------------------------------------------------------------------
 
-  app.post('/api/users/forgot_password', async (request, reply) => {
-    const body = parse(forgotBody, request.body);
+  app.post('/api/users/forgot_password', { schema: { body: forgotBody } }, async (request, reply) => {
+    const body = request.body;
     const email = normaliseEmail(body.email ?? '');
     if (email === '') throw new ValidationError('email', 'Please enter an email.');
     if (!isValidEmail(email)) throw new ValidationError('email', 'Please enter a valid email.');
@@ -100,8 +100,8 @@ export const accountSettingsRoutes = (services: Services): FastifyPluginAsync =>
     return ok(reply, { valid: true });
   });
 
-  app.post('/api/users/reset_password', async (request, reply) => {
-    const body = parse(resetBody, request.body);
+  app.post('/api/users/reset_password', { schema: { body: resetBody } }, async (request, reply) => {
+    const body = request.body;
     if (!body.password) throw new ValidationError('password', 'Please enter a password.');
     const ctx = contextFor(request, services);
     const { userId, token } = await resetPassword(ctx, await tokenOwner(body.token, 'password_reset'), body.token, body.password);
@@ -113,9 +113,9 @@ export const accountSettingsRoutes = (services: Services): FastifyPluginAsync =>
 
   // ---- profile details and change of email ------------------------------------------------------------
 
-  app.post('/api/users/change_profile_details', async (request, reply) => {
+  app.post('/api/users/change_profile_details', { schema: { body: profileBody } }, async (request, reply) => {
     const caller = requireCaller(request);
-    const body = parse(profileBody, request.body);
+    const body = request.body;
     const ctx = contextFor(request, services);
     const { emailChange, name } = await changeProfileDetails(ctx, caller.userId, body);
     if (emailChange) await mail(request, 'email_change', emailChange.newEmail, name, emailChange.token);
@@ -123,8 +123,8 @@ export const accountSettingsRoutes = (services: Services): FastifyPluginAsync =>
     return ok(reply, await me(caller.userId), { message: MESSAGES.profileUpdated, position });
   });
 
-  app.post('/api/change-email-settings/user-change-email-verification', async (request, reply) => {
-    const body = parse(tokenBody, request.body);
+  app.post('/api/change-email-settings/user-change-email-verification', { schema: { body: tokenBody } }, async (request, reply) => {
+    const body = request.body;
     const ctx = contextFor(request, services);
     await confirmEmailChange(ctx, await tokenOwner(body.token, 'email_change'), body.token);
     const position = await done(ctx);
@@ -150,9 +150,9 @@ export const accountSettingsRoutes = (services: Services): FastifyPluginAsync =>
 
   // ---- email opt-in -------------------------------------------------------------------------------------
 
-  app.post('/api/opt-in-email-settings/update-user-opt-in-status', async (request, reply) => {
+  app.post('/api/opt-in-email-settings/update-user-opt-in-status', { schema: { body: optInBody } }, async (request, reply) => {
     const caller = requireCaller(request);
-    const body = parse(optInBody, request.body);
+    const body = request.body;
     const ctx = contextFor(request, services);
     const { mail: optIn } = await updateOptInStatus(ctx, caller.userId, body.opt_in_status);
     if (optIn) await mail(request, 'opt_in', optIn.to, optIn.name, optIn.token);
@@ -161,8 +161,8 @@ export const accountSettingsRoutes = (services: Services): FastifyPluginAsync =>
     return ok(reply, { emailOptInStatus: status?.email_opt_in_status ?? 'pending' }, { message: optIn ? MESSAGES.optInMailSent : MESSAGES.optInStatusUpdated, position });
   });
 
-  app.post('/api/opt-in-email-settings/user-opt-in-email-verification', async (request, reply) => {
-    const body = parse(tokenBody, request.body);
+  app.post('/api/opt-in-email-settings/user-opt-in-email-verification', { schema: { body: tokenBody } }, async (request, reply) => {
+    const body = request.body;
     const ctx = contextFor(request, services);
     await verifyOptInEmail(ctx, await tokenOwner(body.token, 'opt_in'), body.token);
     const position = await done(ctx);
