@@ -104,13 +104,42 @@ function format() {
   if (r.status !== 0) fail(`formatting the log folder failed: ${(r.stderr || r.stdout).trim().split('\n').pop()}`);
 }
 
+/** True when the program on the port is a Kafka broker (asked through kafkajs, when it is installed). */
+async function answersAsKafka() {
+  let kafkajs;
+  try {
+    kafkajs = await import('kafkajs');
+  } catch {
+    return false;
+  }
+  const { Kafka, logLevel } = kafkajs.default ?? kafkajs;
+  const admin = new Kafka({ brokers: [`127.0.0.1:${port}`], clientId: 'broker-check', logLevel: logLevel.NOTHING, retry: { retries: 1 }, connectionTimeout: 3000 }).admin();
+  try {
+    await admin.connect();
+    await admin.describeCluster();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await admin.disconnect().catch(() => {});
+  }
+}
+
 async function start() {
   if (runningPid() && await portOpen()) {
     say(`already running (pid ${runningPid()})`);
     say(`KAFKA_BROKERS=127.0.0.1:${port}`);
     return;
   }
-  if (await portOpen()) fail(`port ${port} is taken by another program; set KAFKA_PORT`);
+  if (await portOpen()) {
+    // Another broker already listens there (e.g. one started from another checkout): use it if it is Kafka.
+    if (await answersAsKafka()) {
+      say(`a Kafka broker already answers on 127.0.0.1:${port}: using it`);
+      say(`KAFKA_BROKERS=127.0.0.1:${port}`);
+      return;
+    }
+    fail(`port ${port} is taken by another program; set KAFKA_PORT`);
+  }
   fs.mkdirSync(home, { recursive: true });
   fetchJars();
   writeConfig();
