@@ -1,5 +1,6 @@
-// The real Kafka broker for the multi-node suites: KAFKA_BROKERS when set, else the project's own single-node
-// broker (infra/kafka/broker.mjs), started on first use and left running for the next suite (CI stops it).
+// The real Kafka broker for the multi-node suites: FANCLUB_TEST_KAFKA_BROKERS when set, else the project's own
+// single-node broker (infra/kafka/broker.mjs), started on first use and left running for the next suite (CI stops
+// it). Not KAFKA_BROKERS: that would turn every process the tests start (CLIs included) into a Kafka node.
 import { execFileSync } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
@@ -17,10 +18,10 @@ const reachable = (hostPort: string) =>
 
 /** The brokers to use, or null (then the suite skips; under CI=true that is an error instead). */
 export async function requireKafka(): Promise<string | null> {
-  let brokers = process.env.KAFKA_BROKERS ?? null;
+  let brokers = process.env.FANCLUB_TEST_KAFKA_BROKERS ?? null;
   let problem = '';
   if (brokers) {
-    if (!(await reachable(brokers.split(',')[0]))) problem = `KAFKA_BROKERS=${brokers} does not answer`;
+    if (!(await reachable(brokers.split(',')[0]))) problem = `FANCLUB_TEST_KAFKA_BROKERS=${brokers} does not answer`;
   } else {
     try {
       const out = execFileSync('node', [path.join(root, 'infra/kafka/broker.mjs'), 'start'], { encoding: 'utf8', timeout: 180_000 });
