@@ -2,6 +2,7 @@ import type { AuthProvider } from 'react-admin';
 import type { AuthResult, MeView } from '../../domain/user/wire';
 import { canUse, isStaffRole } from './access';
 import { api, ApiRequestError, isSignedIn, setSignedIn } from './api';
+import { stopLive } from './realtime';
 
 export const NOT_STAFF_MESSAGE =
   'This account has no access to the staff console. Sign in with a staff account.';
@@ -51,6 +52,9 @@ export const authProvider: AuthProvider = {
 
   async logout() {
     const signedIn = isSignedIn();
+    // The socket goes first: its session ending must not read as "signed out elsewhere" (which would send the
+    // next sign-in back to this page instead of the dashboard).
+    stopLive();
     forget();
     if (signedIn) await api('/api/users/logout', { method: 'POST', body: {} }).catch(() => undefined);
     // No redirect returned: react-admin then goes to its login URL under the basename (/admin/login).

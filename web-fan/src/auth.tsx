@@ -1,4 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { stopLive } from './realtime';
 import type { MeView } from '../../domain/user/wire';
 import type { PublicSettings } from '../../domain/settings/wire';
 import { ApiError, api, clearProxyView, hasSession, isProxyView, setBlockedHandler, setSignedIn, setUnauthorizedHandler } from './api';
@@ -89,6 +90,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     }
     const had = hasSession();
     generation.current += 1;
+    // The socket goes first, so its session ending is not taken for a sign-out elsewhere.
+    stopLive();
     setSignedIn(false);
     setTokenState(null);
     setMe(null);
