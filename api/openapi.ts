@@ -15,6 +15,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { API_ACCESS, type Access } from '../domain/access/routes';
+import { areaOf, rolesOf, takesIfMatch, takesMoney, whoMayCall } from '../domain/access/route-answers';
 import { ValidationError } from '../domain/shared/validation';
 import { parse } from './http';
 import { CROSS_SITE_MESSAGE, SESSION_COOKIES } from './auth';
@@ -77,40 +78,6 @@ const hasInputSchema = (r: RouteOptions) => !!(r.schema?.body || r.schema?.query
 
 // ---- the document: roles, security, tags and the shared error answers ----------------------------------------
 
-/** The console edits that take If-Match (api/edit-version.ts ifMatchRevision): a stale one is 412. */
-const CONSOLE_EDITS = new Set(['PUT /admin-api/users/:id', 'PUT /admin-api/settings/:id', 'POST /api/blogs/edit', 'POST /api/promotion-setting/save-promotion', 'POST /api/promotion-setting/end-promotion']);
-/** Routes that take money: a declined card or a short wallet answers 402 (PAYMENT_FAILED, INSUFFICIENT_FUNDS). */
-const PAYING = /\/(purchase|send_message|reactivate|retry-rebill|resubscribe|migrate-subscription-for-user|save-condition|add-fund-and-payment|purchase-from-wallet)\b|\/api\/v2\/purchase\//;
-
-/** Areas for the page's sections, by path (first match). */
-const AREAS: [RegExp, string][] = [
-  [/^\/api\/webhooks\//, 'Payment provider notices'],
-  [/^\/admin-api\//, 'Console'],
-  [/^\/api\/(docs|openapi)/, 'API description'],
-  [/^\/api\/(v2\/purchase\/(add-new-card)|ccbill|v2\/get-payment-card|places|users\/(get_all_countries|get_states_of_country|get_cities_of_state|set-default-payment-method)|user\/change-payment-method)/, 'Payment methods'],
-  [/^\/api\/users\/payments/, 'My payments'],
-  [/^\/api\/(v2\/purchase\/send-tip|chat\/get_tips_list)/, 'Tips'],
-  [/^\/api\/(v2\/subscription|v2\/purchase\/(subscription|resubscribe)|cancel-subscription|crypto\/cancel-subscription|migrat|save-condition|users\/(cancel_complimentary|updateRebill))/, 'Subscriptions'],
-  [/^\/api\/(v2\/purchase|crypto)\//, 'Purchases and wallet'],
-  [/^\/api\/chat\//, 'Chat'],
-  [/^\/api\/(promotion-setting|coupon|resubscribe-offer|offer)\//, 'Promotions and coupons'],
-  [/^\/api\/feed-tags\//, 'Feed tags'],
-  [/^\/api\/blog\/(get-blog-info|get-blog-comment|save-blog-comment|remove-blog-comment|hide-blog-comment|like-dislike|block-user)/, 'Likes and comments'],
-  [/^\/api\/blogs?\b/, 'Feed'],
-  [/^\/(api\/upload|api\/media|media)\b/, 'Media'],
-  [/^\/api\/app_settings\//, 'Site settings and landing page'],
-  [/^\/api\/(admin|users\/(login-as-proxy-user|get_users_list|add_nick_name|save_email_preferences))\b/, 'Staff'],
-  [/^\/api\//, 'Accounts'],
-];
-const areaOf = (url: string) => AREAS.find(([re]) => re.test(url))?.[1] ?? 'Other';
-
-export function rolesOf(access: Access): string[] {
-  return typeof access === 'string' ? [access] : [...access];
-}
-
-const whoMayCall = (access: Access) =>
-  access === 'public' ? 'Anyone (no sign-in).' : access === 'authenticated' ? 'Anyone signed in.' : `Signed in as one of: ${access.join(', ')}.`;
-
 /** The spec messages a zod schema carries (each field's own `error`), for the 400 answer's description. */
 export function messagesOf(schema: unknown, at = ''): string[] {
   if (!isZod(schema)) return [];
@@ -172,13 +139,13 @@ function errorAnswers(key: string, access: Access, schema: Record<string, unknow
   if (access !== 'public') out[401] = failure("'Please log in to continue.' (UNAUTHENTICATED): no session, or it ended.");
   if (url.startsWith('/api/webhooks/')) out[401] = failure("'Invalid signature.' (BAD_SIGNATURE): the notice is not signed by the provider's secret over its exact bytes.");
   if (Array.isArray(access) || writes) out[403] = failure(forbidden.filter(Boolean).join(' '));
-  if (PAYING.test(url) && !url.endsWith('/add-new-card')) out[402] = failure('PAYMENT_FAILED: the card was declined; or INSUFFICIENT_FUNDS: the wallet is short (what is missing in `data`).');
+  if (takesMoney(url)) out[402] = failure('PAYMENT_FAILED: the card was declined; or INSUFFICIENT_FUNDS: the wallet is short (what is missing in `data`).');
   if (url.includes(':') || writes) out[404] = failure('NOT_FOUND: what the request names does not exist.');
   if (writes) {
     out[409] = failure("'Please try again.' (CONCURRENT_UPDATE): a concurrent change won; or IDEMPOTENCY_IN_PROGRESS: the same Idempotency-Key is still running.");
     out[422] = failure('IDEMPOTENCY_MISMATCH: this Idempotency-Key was used for a different request.');
   }
-  if (CONSOLE_EDITS.has(key)) out[412] = failure("STALE_EDIT: 'Someone else changed this ... while you were editing. Reload to see their changes, then edit again.' (If-Match carried an older ETag).");
+  if (takesIfMatch(key)) out[412] = failure("STALE_EDIT: 'Someone else changed this ... while you were editing. Reload to see their changes, then edit again.' (If-Match carried an older ETag).");
   if (key === 'POST /api/users/login') out[429] = failure(`'${TOO_MANY_REQUESTS}' (TOO_MANY_REQUESTS): see Retry-After.`);
   out[430] = failure(`'${BLOCKED_MESSAGE}' (BLOCKED), or '${BLOCKED_REGION_MESSAGE}' (BLOCKED_REGION).`);
   return out;

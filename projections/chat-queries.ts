@@ -4,22 +4,11 @@ import type { ReadModels } from './schema';
 import { sql, type Kysely } from 'kysely';
 import type { ChatUserSort } from '../domain/chat/wire';
 import type { FanReversals } from '../domain/chat/conversation';
+import type { ChatListFacts } from '../domain/chat/views';
 import { statusCodeSql } from './subscribers';
 
-export interface ChatListRow {
-  id: string;
-  name: string;
-  nickname: string | null;
-  complimentary: boolean;
-  status: '0' | '1' | '2';
-  expires_at: string | null;
-  last_message: string;
-  last_message_at: string | null;
-  staff_unread: number;
-  mass_messages_muted: boolean;
-  wallet_cents: number;
-  spent_cents: number;
-}
+/** One fan in the staff chat list, as the read model has them (the shape domain/chat/views.ts shapes into an answer). */
+export type ChatListRow = ChatListFacts;
 
 export interface ChatListQuery {
   page: number;

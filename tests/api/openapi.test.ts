@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { API_ACCESS } from '../../domain/access/routes';
-import { rolesOf } from '../../api/openapi';
+import { rolesOf } from '../../domain/access/route-answers';
 import { startTestServer, type TestServer } from '../support/server';
 
 /** The table's key as the document's path: `:id` → `{id}`, a wildcard `*` → `{*}` (as @fastify/swagger writes it). */
