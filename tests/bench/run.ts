@@ -30,6 +30,8 @@ const FEED_ONLY = args.has('--feed');
 const APPENDS_ONLY = args.has('--appends');
 /** realtime (or --realtime): only the socket gateway benchmark. */
 const REALTIME_ONLY = args.has('realtime') || args.has('--realtime');
+/** --unlock: only the HTTP unlock latency (for tuning the read-your-writes wait). */
+const UNLOCK_ONLY = args.has('--unlock');
 /** --chat: only the chat benchmark. */
 const CHAT_ONLY = args.has('--chat');
 const chatOptions = { messages: QUICK ? 1000 : 5000, requests: QUICK ? 200 : 1000, clients: 8, commands: QUICK ? 20 : 100 };
@@ -273,6 +275,14 @@ if (CHAT_ONLY) {
     if (backend === 'postgres' && !(await isPostgresServerAvailable())) break;
     console.log(`\n== ${backend} ==`);
     printChat(await benchChat(backend, chatOptions));
+  }
+  process.exit(0);
+}
+if (UNLOCK_ONLY) {
+  for (const backend of ['pglite', 'postgres'] as const) {
+    if (backend === 'postgres' && !(await isPostgresServerAvailable())) break;
+    const unlock = await unlockLatency(backend);
+    console.log(`${backend.padEnd(9)} HTTP unlock command    p50 ${unlock.p50} ms   p99 ${unlock.p99} ms   (${unlock.n} unlocks by card, sequential)`);
   }
   process.exit(0);
 }
