@@ -76,6 +76,14 @@ export const ADMIN_PAGES: Record<string, PageAccess> = {
   '/admin/resubscribe-offer': SETTINGS,
   // Private chat (spec 3 §2.1, §6: private chat allows every staff role; support reads only).
   '/admin/private-chat': [...SETTINGS, 'content_manager', 'live_stream_manager', 'support'],
+  // Mass and welcome messages (spec 3 route table, §6; gaps CH-17…CH-29): the roles that may send them (not the
+  // live-stream manager, not support); who-bought reports for the settings roles (the API also lets support read them).
+  '/admin/mass-messages': [...SETTINGS, 'content_manager'],
+  '/admin/manage-mass-messages': [...SETTINGS, 'content_manager'],
+  '/admin/welcome-messages': [...SETTINGS, 'content_manager'],
+  '/admin/purchased-by/mass-message/:_id/:promotion_id?': SETTINGS,
+  '/admin/purchased-by/welcome-message/:_id': SETTINGS,
+  '/admin/settings/stagger-message-settings': SETTINGS,
 };
 
 export function mayOpen(table: Record<string, PageAccess>, page: string, role: Role | null): 'allow' | 'login' | 'denied' {
