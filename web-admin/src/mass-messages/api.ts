@@ -1,0 +1,161 @@
+// The console's mass- and welcome-message calls, as /work/notes/mass-contract.md (the backend's contract) states
+// them. Every answer is the /api envelope; errors carry the server's message (and field), which the screens show.
+import type { PostMediaView } from '../../../domain/post/wire';
+import { api } from '../api';
+
+export type Audience = 'EVERYONE' | 'ONLY_EXISTING' | 'ONLY_NEW';
+export type MassDelivery = 'STAGGER_OVER_TIME' | 'IMMEDIATELY' | 'DELAY_BY_HOURS';
+export type WelcomeDelivery = 'IMMEDIATELY' | 'DELAY_BY_HOURS';
+export type MessageType = 'text' | 'photo' | 'video' | 'gallery';
+export type MassStatus = 'scheduled' | 'processing' | 'sending' | 'sent' | 'cancelled' | 'error';
+
+/** The media of a view; `status`/`is_error` when the server tells how rendering went. */
+export type MessageMedia = PostMediaView & { status?: 'processing' | 'ready' | 'error'; is_error?: boolean; processing?: boolean };
+
+export interface MassMessageView {
+  _id: string;
+  message: string;
+  type: MessageType;
+  isLocked: 'locked' | 'free';
+  amount: number;
+  amount_cents: number;
+  media: MessageMedia[];
+  media_preview: MessageMedia | null;
+  send_to: Audience;
+  new_user_message_delay: MassDelivery;
+  delay_by_hours: number | null;
+  scheduled_at: string | null;
+  status: MassStatus;
+  isError: boolean;
+  error: string | null;
+  created: string;
+  sender: string;
+  stats: { recipients: number; delivered: number; future_delivered: number; purchases: number; revenue_cents: number | null };
+  promotion: { _id: string; discount_percentage: number; promotion_price_cents: number; ribbon_text: string } | null;
+}
+
+export interface WelcomeMessageView {
+  _id: string;
+  message: string;
+  type: MessageType;
+  amount: number;
+  amount_cents: number;
+  newUserMessageDelay: WelcomeDelivery;
+  sendTo: Audience;
+  delayByHours: number | null;
+  media: MessageMedia[];
+  media_preview: MessageMedia | null;
+  media_item: string[];
+  media_preview_item: string | null;
+  isLocked: 'locked' | 'free';
+  processing: boolean;
+  format: 'classic';
+  isError: boolean;
+  stats: { delivered: number; purchases: number; revenue_cents: number | null };
+  updated: string;
+}
+
+export interface Buyer {
+  user_id: string;
+  name: string;
+  email: string;
+  amount_cents: number;
+  promotion_id: string | null;
+  purchased_at: string;
+}
+
+export interface PurchasedByReport<M> {
+  message: M;
+  items: Buyer[];
+  total_cents: number;
+  count: number;
+}
+
+export interface MassMessageBody {
+  message: string;
+  type: MessageType;
+  isLocked: 'locked' | 'free';
+  amount?: number;
+  media?: string[];
+  media_preview?: string | null;
+  send_to: Audience;
+  new_user_message_delay: MassDelivery;
+  delay_by_hours?: number;
+  scheduled_at?: string | null;
+  category?: string | null;
+  uniqueId?: string;
+}
+
+export interface WelcomeMessageBody {
+  _id?: string;
+  message: string;
+  type: MessageType;
+  isLocked: 'locked' | 'free';
+  amount?: number;
+  media?: string[];
+  media_preview?: string | null;
+  send_to: Audience;
+  new_user_message_delay: WelcomeDelivery;
+  delay_by_hours?: number;
+}
+
+/** The live frame the staff audience gets whenever a mass message's status or delivery progress changes. */
+export interface MassMessageUpdated {
+  _id: string;
+  status: MassStatus;
+  delivered: number;
+  recipients: number;
+}
+
+/** The routes behind the screens (keys of API_ACCESS, domain/access/routes.ts). */
+export const MASS_ROUTES = {
+  send: 'POST /api/message/send-mass-message',
+  list: 'GET /api/message/mass-messages',
+  one: 'GET /api/message/mass-messages/:id',
+  cancel: 'POST /api/message/mass-messages/:id/cancel',
+  errors: 'GET /api/admin/get-error-mass-messages',
+  resend: 'POST /api/message/resend-mass-message',
+  purchasedBy: 'GET /api/message/mass-messages/:id/purchased-by',
+  setWelcome: 'POST /api/message/set-welcome-message',
+  getWelcome: 'GET /api/admin/get-welcome-message',
+  welcomes: 'GET /api/message/welcome-messages',
+  welcomePurchasedBy: 'GET /api/message/welcome-messages/:id/purchased-by',
+} as const;
+
+const id = (v: string) => encodeURIComponent(v);
+
+export const massApi = {
+  send: async (body: MassMessageBody) => {
+    const r = await api<MassMessageView>('/api/message/send-mass-message', { body });
+    return { view: r.data, message: r.message };
+  },
+  list: async (q: { page: number; per_page: number; status?: MassStatus | '' }, signal?: AbortSignal) => {
+    const params = new URLSearchParams({ page: String(q.page), per_page: String(q.per_page), ...(q.status ? { status: q.status } : {}) });
+    return (await api<{ items: MassMessageView[]; total: number }>(`/api/message/mass-messages?${params}`, { signal })).data;
+  },
+  one: async (massId: string, signal?: AbortSignal) => (await api<MassMessageView>(`/api/message/mass-messages/${id(massId)}`, { signal })).data,
+  cancel: async (massId: string) => {
+    const r = await api<MassMessageView>(`/api/message/mass-messages/${id(massId)}/cancel`, { body: {} });
+    return { view: r.data, message: r.message };
+  },
+  errors: async (signal?: AbortSignal) => (await api<{ items: MassMessageView[] }>('/api/admin/get-error-mass-messages', { signal })).data,
+  resend: async (body: { _id: string; media?: string[]; media_preview?: string | null }) => {
+    const r = await api<MassMessageView>('/api/message/resend-mass-message', { body });
+    return { view: r.data, message: r.message };
+  },
+  purchasedBy: async (massId: string, promotionId: string | null, signal?: AbortSignal) =>
+    (
+      await api<PurchasedByReport<MassMessageView>>(
+        `/api/message/mass-messages/${id(massId)}/purchased-by${promotionId ? `?promotion_id=${id(promotionId)}` : ''}`,
+        { signal }
+      )
+    ).data,
+  setWelcome: async (body: WelcomeMessageBody) => {
+    const r = await api<WelcomeMessageView>('/api/message/set-welcome-message', { body });
+    return { view: r.data, message: r.message };
+  },
+  getWelcome: async (signal?: AbortSignal) => (await api<WelcomeMessageView | null>('/api/admin/get-welcome-message', { signal })).data ?? null,
+  welcomes: async (signal?: AbortSignal) => (await api<{ items: WelcomeMessageView[] }>('/api/message/welcome-messages', { signal })).data,
+  welcomePurchasedBy: async (welcomeId: string, signal?: AbortSignal) =>
+    (await api<PurchasedByReport<WelcomeMessageView>>(`/api/message/welcome-messages/${id(welcomeId)}/purchased-by`, { signal })).data,
+};
