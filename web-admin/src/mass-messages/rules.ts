@@ -115,6 +115,9 @@ export function messageTypeOf(kinds: readonly (string | null)[]): MessageType {
   return kinds[0] === 'video' ? 'video' : 'photo';
 }
 
+/** More than 45 items: the spec's message. */
+export const tooManyProblem = (count: number) => (count > MAX_MEDIA ? tooManyMessage(count) : undefined);
+
 // ---- validation -------------------------------------------------------------------------------------------
 
 export interface MessageInput {
