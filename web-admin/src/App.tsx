@@ -5,6 +5,7 @@ import { canUse, mayOpenPage, resourcesFor } from './access';
 import { ChatPage, CHAT_PAGE } from './chat';
 import { ContentManagerPage, CONTENT_MANAGER_PAGE } from './content-manager';
 import { promotionRoutes } from './promotions';
+import { massMessageRoutes } from './mass-messages';
 import { CANCELLATION_PAGE, CancellationsPage, SUBSCRIPTION_SETTINGS_PAGE, SubscriptionSettingsPage } from './cancellations';
 import { authProvider } from './authProvider';
 import { Dashboard } from './dashboard/Dashboard';
@@ -83,6 +84,8 @@ export function App() {
         ) : null,
         // Promotions, promotion and coupon reports, the resubscribe offer (web-admin/src/promotions).
         promotionRoutes(permissions),
+        // Mass and welcome messages, their reports and the stagger settings (web-admin/src/mass-messages).
+        massMessageRoutes(permissions),
         // The cancellations report and the subscription settings (web-admin/src/cancellations).
         mayOpenPage(permissions, CANCELLATION_PAGE) ? (
           <CustomRoutes key="cancellation">

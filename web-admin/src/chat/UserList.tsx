@@ -44,6 +44,7 @@ import {
   type ListFilter,
 } from './rules';
 import type { UserListState } from './useChat';
+import { MessageButtons } from '../mass-messages/MessageButtons';
 
 export interface UserListProps {
   role: unknown;
@@ -113,6 +114,8 @@ export function UserList({ role, list, search, onSearch, filter, onFilter, selec
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0, minWidth: 0 }} data-testid="chat-user-list">
       <Stack spacing={1.25} sx={{ p: 1.5, borderBottom: 1, borderColor: 'divider' }}>
+        {/* Send Mass Message / Welcome Message (spec 3 §2.1; not for live_stream_manager): web-admin/src/mass-messages. */}
+        <MessageButtons role={role} />
         <SearchBox value={search} onChange={onSearch} />
         <Stack direction="row" spacing={1}>
           <FormControl size="small" sx={{ flex: 1, minWidth: 0 }}>
