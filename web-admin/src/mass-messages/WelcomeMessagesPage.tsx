@@ -95,7 +95,7 @@ export function WelcomeMessagesPage() {
   }, []);
   useEffect(load, [load]);
   useLiveReload(load);
-  const current = items?.[0] ?? null;
+  const current = items?.find(w => w.current) ?? items?.[0] ?? null;
   return (
     <PageGuard page={WELCOME_MESSAGES_PAGE} title="Welcome messages">
       <Stack spacing={2.5} sx={{ mt: 2, mb: 4, maxWidth: 1200 }} data-testid="welcome-messages-page">
@@ -129,7 +129,7 @@ export function WelcomeMessagesPage() {
         ) : items.length ? (
           <Stack spacing={1.5} data-testid="welcome-list">
             {items.map((w, i) => (
-              <WelcomeRow key={w._id} w={w} current={i === 0} role={role} />
+              <WelcomeRow key={w._id} w={w} current={w.current ?? i === 0} role={role} />
             ))}
           </Stack>
         ) : (

@@ -51,6 +51,8 @@ export interface WelcomeMessageView {
   processing: boolean;
   format: 'classic';
   isError: boolean;
+  /** The version new subscribers get now (the list has it first). */
+  current?: boolean;
   stats: { delivered: number; purchases: number; revenue_cents: number | null };
   updated: string;
 }
@@ -103,8 +105,9 @@ export interface WelcomeMessageBody {
 export interface MassMessageUpdated {
   _id: string;
   status: MassStatus;
-  delivered: number;
-  recipients: number;
+  delivered?: number;
+  recipients?: number;
+  error?: string | null;
 }
 
 /** The routes behind the screens (keys of API_ACCESS, domain/access/routes.ts). */

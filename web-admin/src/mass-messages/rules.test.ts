@@ -205,3 +205,10 @@ describe('what fans see, progress, cancel, live frames', () => {
     ]);
   });
 });
+
+describe('a status-only frame', () => {
+  it('keeps the counts it does not carry', () => {
+    const list = [{ _id: 'a', status: 'sending', stats: { recipients: 5, delivered: 3, future_delivered: 0, purchases: 0, revenue_cents: 0 } } as MassMessageView];
+    expect(applyUpdate(list, { _id: 'a', status: 'cancelled' })[0]).toMatchObject({ status: 'cancelled', stats: { delivered: 3, recipients: 5 } });
+  });
+});

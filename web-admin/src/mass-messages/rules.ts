@@ -284,9 +284,13 @@ export function applyUpdate<M extends Pick<MassMessageView, '_id' | 'status' | '
   let changed = false;
   const next = list.map(m => {
     if (m._id !== frame._id) return m;
-    if (m.status === frame.status && m.stats.delivered === frame.delivered && m.stats.recipients === frame.recipients) return m;
+    // The counts may be left out of a frame that only changes the status.
+    const delivered = frame.delivered ?? m.stats.delivered;
+    const recipients = frame.recipients ?? m.stats.recipients;
+    const status = frame.status ?? m.status;
+    if (m.status === status && m.stats.delivered === delivered && m.stats.recipients === recipients) return m;
     changed = true;
-    return { ...m, status: frame.status, stats: { ...m.stats, delivered: frame.delivered, recipients: frame.recipients } };
+    return { ...m, status, stats: { ...m.stats, delivered, recipients } };
   });
   return changed ? next : list;
 }
