@@ -14,6 +14,7 @@ import { accountRoutes } from './routes/accounts';
 import { feedRoutes } from './routes/feed';
 import { purchaseRoutes } from './routes/purchases';
 import { chatRoutes } from './routes/chat';
+import { chatFanMediaRoutes } from './routes/chat-fan-media';
 import { tipRoutes } from './routes/tips';
 import { paymentMethodRoutes } from './routes/payment-methods';
 import { mediaRoutes } from './routes/media';
@@ -108,6 +109,7 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
   await app.register(purchaseRoutes(services));
   await app.register(tipRoutes(services));
   await app.register(chatRoutes(services));
+  await app.register(chatFanMediaRoutes(services));
   await app.register(paymentMethodRoutes(services));
   await app.register(mediaRoutes(services));
   await app.register(adminRoutes(services));

@@ -14,8 +14,8 @@ import { walletShortfallError } from '../domain/wallet/wallet';
 import { insufficientFunds, payPerMessageCharge } from '../domain/pricing/pricing';
 import type { PaymentState } from '../domain/payment/payment';
 import {
-  CHAT_MEDIA_MAX, CHAT_NOT_ALLOWED, chatMessageDecider, FAN_MEDIA_NOT_AVAILABLE, chatMessageStream, COULD_NOT_UNLOCK_MESSAGE, couldNotSend,
-  tooManyMedia, validateChatText, type ChatMediaRef, type ChatMessageState,
+  CHAT_MEDIA_MAX, CHAT_NOT_ALLOWED, chatMessageDecider, ONLY_ONE_MEDIA, chatMessageStream, COULD_NOT_UNLOCK_MESSAGE, couldNotSend,
+  tooManyMedia, validateFanMessage, type ChatMediaRef, type ChatMessageState,
 } from '../domain/chat/chat-message';
 import { conversationDecider, conversationStream, NO_CREDIT, payPerMessageAlert, payPerMessageCents } from '../domain/chat/conversation';
 import { handle, loadStream, type CommandContext } from './handle';
@@ -39,10 +39,17 @@ export function chatMessageId(senderId: string, uniqueId: string | null, newId: 
 const isSubscriberNow = async (ctx: CommandContext, userId: string) =>
   isActive((await loadStream(ctx.store, subscriptionStream(userId), subscriptionDecider)).state, ctx.now());
 
-async function mediaRefs(ctx: CommandContext, ids: string[]): Promise<ChatMediaRef[]> {
+/**
+ * The media of a message, checked to exist. A fan's upload (domain/chat/fan-media.ts) is private to that fan and
+ * staff: a fan attaches only their own (`fanId`), and staff never pass one on (to another fan or anywhere else).
+ */
+async function mediaRefs(ctx: CommandContext, ids: string[], fanId: string | null = null): Promise<ChatMediaRef[]> {
   const states = await Promise.all(ids.map((id) => loadStream(ctx.store, mediaStream(id), mediaDecider)));
-  return states.map(({ state }, i) => {
+  return states.map(({ state, events }, i) => {
     if (!state.kind || state.status === 'none' || state.removed) throw new ValidationError('media', 'Media not found.');
+    const uploaded = events[0];
+    const fanUpload = uploaded?.metadata.role === 'user' || uploaded?.metadata.role === 'proxy_user';
+    if (fanId ? (uploaded?.data as { uploadedBy?: string }).uploadedBy !== fanId || !fanUpload : fanUpload) throw new ValidationError('media', 'Media not found.');
     return { mediaId: ids[i], kind: state.kind };
   });
 }
@@ -91,8 +98,8 @@ export interface FanMessageInput {
   fanId: string;
   role: Role;
   text: string;
-  /** Media the fan attached (not available to fans yet: refused). */
-  mediaCount?: number;
+  /** The fan's own upload (POST /api/chat/upload_media): one at most (spec 3 §5). */
+  mediaIds?: string[];
   uniqueId: string | null;
   /** How a paid message is paid: the wallet when the fan's default is crypto_currency, else the primary card. */
   payWith: 'wallet' | 'card';
@@ -115,7 +122,8 @@ export interface FanMessageOutcome {
 
 export async function sendFanMessage(ctx: CommandContext, deps: PaymentDeps, input: FanMessageInput): Promise<FanMessageOutcome> {
   if (input.role !== 'user') throw new DomainError(CHAT_NOT_ALLOWED, 'CHAT_NOT_ALLOWED', 403);
-  if (input.mediaCount) throw new ValidationError('media', FAN_MEDIA_NOT_AVAILABLE);
+  const mediaIds = [...new Set(input.mediaIds ?? [])];
+  if (mediaIds.length > 1) throw new ValidationError('media', ONLY_ONE_MEDIA);
   const messageId = chatMessageId(input.fanId, input.uniqueId, ctx.newId);
   const stream = chatMessageStream(messageId);
   const existing = await loadStream(ctx.store, stream, chatMessageDecider);
@@ -128,8 +136,9 @@ export async function sendFanMessage(ctx: CommandContext, deps: PaymentDeps, inp
 
   const [settings, isSubscriber] = await Promise.all([loadSettings(ctx.store), isSubscriberNow(ctx, input.fanId)]);
   if (!isSubscriber) throw new DomainError(CHAT_NOT_ALLOWED, 'CHAT_NOT_ALLOWED', 403);
-  validateChatText(input.text, true);
-  const base = { type: 'SendFanMessage' as const, messageId, fanId: input.fanId, text: input.text, isSubscriber, uniqueId: input.uniqueId, at: ctx.now() };
+  const media = await mediaRefs(ctx, mediaIds, input.fanId);
+  validateFanMessage(input.text, media);
+  const base = { type: 'SendFanMessage' as const, messageId, fanId: input.fanId, text: input.text, media, isSubscriber, uniqueId: input.uniqueId, at: ctx.now() };
   if (!settings.is_pay_per_message_enabled) {
     await handle(ctx, stream, chatMessageDecider, { ...base, charge: null, creditUsed: false });
     return { messageId, paymentId: null, paidCents: 0, creditUsed: false, alreadyPaid: false };

@@ -45,7 +45,10 @@ export const chatMessagesProjection = defineProjection<AnyDomainEvent, ReadModel
     });
     switch (type) {
       case 'ChatMessageSendRequested':
-        store.put('chat_messages', row({ id: d.messageId, fan_id: d.fanId, sender_id: d.senderId, text: d.text, unique_id: d.uniqueId, is_pay_per_message: true, paid_cents: d.amountCents, status: 'pending', created_at: d.requestedAt }));
+        store.put('chat_messages', row({
+          id: d.messageId, fan_id: d.fanId, sender_id: d.senderId, text: d.text, unique_id: d.uniqueId, is_pay_per_message: true, paid_cents: d.amountCents, status: 'pending', created_at: d.requestedAt,
+          ...(d.media?.length ? { media: d.media, type: d.media[0].kind } : {}), // a fan's photo or video waiting for its payment
+        }));
         return;
       case 'ChatMessageSent':
         store.put('chat_messages', row({

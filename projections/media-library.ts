@@ -81,6 +81,9 @@ const COUNTS = sql`
   count(*) FILTER (WHERE m.kind = 'photo' AND m.status = 'ready') AS processed_photo_count,
   count(*) FILTER (WHERE m.kind = 'video' AND m.status = 'ready') AS processed_video_count`;
 
+/** A fan's chat photo or video (api/routes/chat-fan-media.ts) is private to that fan and staff: never in the library. */
+const NOT_FAN_UPLOAD = sql`NOT EXISTS (SELECT 1 FROM rm.users fu WHERE fu.id = m.uploaded_by AND fu.role = 'user')`;
+
 /** Media used as a preview by a post that is not deleted: the reserved 'Preview' category. */
 const IS_PREVIEW = sql`EXISTS (SELECT 1 FROM rm.posts p WHERE p.deleted = false AND p.preview_media_id = m.id)`;
 
@@ -94,7 +97,7 @@ const counts = (r: any): CategoryCounts => ({
 /** 'All Media' and 'Preview' first, then the creator's categories by name, each with its media counts. */
 export async function listMediaCategories(db: Kysely<ReadModels>): Promise<CategoryListItem[]> {
   const [all, preview, own] = await Promise.all([
-    sql`SELECT ${COUNTS} FROM rm.media m WHERE m.removed = false`.execute(db),
+    sql`SELECT ${COUNTS} FROM rm.media m WHERE m.removed = false AND ${NOT_FAN_UPLOAD}`.execute(db),
     sql`SELECT ${COUNTS} FROM rm.media m WHERE m.removed = false AND ${IS_PREVIEW}`.execute(db),
     sql`SELECT c.id, c.name, c.slug, c.created_at, ${COUNTS}
         FROM rm.media_categories c
@@ -136,7 +139,7 @@ const escapeLike = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** A page of the library, newest first: media not removed, in the category, matching the search. */
 export async function libraryPage(db: Kysely<ReadModels>, q: LibraryQuery): Promise<LibraryPage> {
-  const where: RawBuilder<unknown>[] = [sql`m.removed = false`];
+  const where: RawBuilder<unknown>[] = [sql`m.removed = false`, NOT_FAN_UPLOAD];
   if (q.categoryId === PREVIEW.id) where.push(IS_PREVIEW);
   else if (q.categoryId !== ALL_MEDIA.id)
     where.push(sql`EXISTS (SELECT 1 FROM rm.media_category_items i WHERE i.category_id = ${q.categoryId} AND i.media_id = m.id)`);

@@ -54,7 +54,8 @@ export function chatQueries(services: Services) {
     return rows.flatMap((r): ChatMessageView[] => {
       const items = r.media.map((m) => media.get(m.mediaId)).filter((m) => !!m);
       const processing = items.some((m) => m!.status === 'processing');
-      if (processing && !viewer.isStaff) return [];
+      // Staff media still rendering are hidden from the fan; the fan's own upload shows, marked processing.
+      if (processing && !viewer.isStaff && r.from_staff) return [];
       const open = viewer.isStaff || r.price_cents <= 0 || r.unlocked;
       const preview = r.preview_media_id ? media.get(r.preview_media_id) : undefined;
       const read = readBy(r);
@@ -80,6 +81,11 @@ export function chatQueries(services: Services) {
         paid_cents: r.paid_cents,
         is_anonymous: r.is_anonymous,
         created: r.created_at,
+        udid: r.id,
+        messageFrom: r.from_staff ? 'admin' : 'user',
+        image: r.from_staff ? settings.model_avatar_url : null,
+        promotion_price: null,
+        category: null,
       }];
     });
   };

@@ -85,7 +85,8 @@ export const chatRoutes = (services: Services): FastifyPluginAsyncZod => async (
 
   // ---- writing -----------------------------------------------------------------------------------------
 
-  app.post('/api/chat/send_message', { schema: { body: sendBody } }, async (request, reply) => {
+  // POST /api/message/send-message (spec 3 §7.1, CH-47): the same send under the universal-chat name; domain and email are ignored (one site).
+  for (const path of ['/api/chat/send_message', '/api/message/send-message']) app.post(path, { schema: { body: sendBody } }, async (request, reply) => {
     const caller = requireCaller(request);
     const body = request.body;
     const ctx = contextFor(request, services);
@@ -97,7 +98,7 @@ export const chatRoutes = (services: Services): FastifyPluginAsyncZod => async (
         messageId = await sendStaffMessage(ctx, { staffId: caller.userId, role: caller.role, ...staffMessageOf(body) });
       } else {
         const outcome = await sendFanMessage(ctx, deps, {
-          fanId: caller.userId, role: caller.role, text: body.message, mediaCount: body.media.length, uniqueId: body.uniqueId ?? null,
+          fanId: caller.userId, role: caller.role, text: body.message, mediaIds: body.media, uniqueId: body.uniqueId ?? null,
           payWith: await chat.paysWith(caller.userId), acceptedChargeCents: acceptedChargeOf(body),
         });
         messageId = outcome.messageId;

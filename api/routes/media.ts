@@ -20,6 +20,7 @@ import { ok } from '../http';
 import { contextFor, requireCaller } from '../auth';
 import { MEDIA_URL_TTL_SECONDS, settle } from '../views';
 import { adminMedia } from '../queries/admin-views';
+import { requireUploadAllowed } from './chat-fan-media';
 import { presignBody, refreshBlurBody, reprocessBody, rotateBody, saveBody, STAGED_KEY } from '../schemas/media';
 import type { Services } from '../services';
 
@@ -40,6 +41,8 @@ export const mediaRoutes = (services: Services): FastifyPluginAsyncZod => async 
 
   app.post('/api/upload/generate_presigned_url', { schema: { body: presignBody } }, async (request, reply) => {
     const body = request.body;
+    // Fans may ask too, for a chat message only (routes/chat-fan-media.ts).
+    await requireUploadAllowed(services, requireCaller(request), body.media_type);
     if (!mediaKindOf(body.file_name, body.content_type))
       throw new DomainError('Media format is not supported.', 'UNSUPPORTED_MEDIA', 400, { field: 'file_name' });
     if (body.file_size !== undefined && body.file_size > maxBytes) throw tooLarge(body.file_name);

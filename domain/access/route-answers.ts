@@ -6,7 +6,7 @@ import type { Access } from './routes';
 /** The console edits that take If-Match (api/edit-version.ts ifMatchRevision): a stale one is 412. */
 const CONSOLE_EDITS = new Set(['PUT /admin-api/users/:id', 'PUT /admin-api/settings/:id', 'POST /api/blogs/edit', 'POST /api/promotion-setting/save-promotion', 'POST /api/promotion-setting/end-promotion']);
 /** Routes that take money: a declined card or a short wallet answers 402 (PAYMENT_FAILED, INSUFFICIENT_FUNDS). */
-const PAYING = /\/(purchase|send_message|reactivate|retry-rebill|resubscribe|migrate-subscription-for-user|save-condition|add-fund-and-payment|purchase-from-wallet)\b|\/api\/v2\/purchase\//;
+const PAYING = /\/(purchase|send_message|send-message|reactivate|retry-rebill|resubscribe|migrate-subscription-for-user|save-condition|add-fund-and-payment|purchase-from-wallet)\b|\/api\/v2\/purchase\//;
 
 /** Areas for the page's sections, by path (first match). */
 const AREAS: [RegExp, string][] = [
@@ -18,7 +18,7 @@ const AREAS: [RegExp, string][] = [
   [/^\/api\/(v2\/purchase\/send-tip|chat\/get_tips_list)/, 'Tips'],
   [/^\/api\/(v2\/subscription|v2\/purchase\/(subscription|resubscribe)|cancel-subscription|crypto\/cancel-subscription|migrat|save-condition|users\/(cancel_complimentary|updateRebill))/, 'Subscriptions'],
   [/^\/api\/(v2\/purchase|crypto)\//, 'Purchases and wallet'],
-  [/^\/api\/chat\//, 'Chat'],
+  [/^\/api\/(chat|message)\//, 'Chat'],
   [/^\/api\/(promotion-setting|coupon|resubscribe-offer|offer)\//, 'Promotions and coupons'],
   [/^\/api\/feed-tags\//, 'Feed tags'],
   [/^\/api\/blog\/(get-blog-info|get-blog-comment|save-blog-comment|remove-blog-comment|hide-blog-comment|like-dislike|block-user)/, 'Likes and comments'],

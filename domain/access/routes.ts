@@ -193,7 +193,10 @@ export const API_ACCESS: Record<string, Access> = {
   'GET /admin-api/subscription-settings/:id': MANAGERS,
   'PUT /admin-api/subscription-settings/:id': MANAGERS,
   // Uploads and media
-  'POST /api/upload/generate_presigned_url': CONTENT,
+  // Fans too, for a chat message only, while subscribed (api/routes/chat-fan-media.ts checks the purpose).
+  'POST /api/upload/generate_presigned_url': [...CONTENT, 'user'],
+  'POST /api/chat/upload_media': ['user'], // a fan registers their chat photo or video
+  'POST /api/message/send-message': PAYERS, // CH-47: POST /api/chat/send_message under its universal-chat name
   'PUT /api/upload/put/*': 'public', // authorised by the URL's signature, sent without the Authorization header
   'POST /api/media': CONTENT,
   'GET /media/*': 'public', // authorised by the URL's signature (issued after an entitlement check)

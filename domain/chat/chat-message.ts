@@ -42,7 +42,7 @@ export interface ChatMediaRef {
 
 export type ChatMessageEvent =
   /** A paid fan message waiting for its payment (pay-per-message); not shown to anyone until sent. */
-  | DomainEvent<'ChatMessageSendRequested', { messageId: string; fanId: string; senderId: string; text: string; uniqueId: string | null; paymentId: string; amountCents: number; requestedAt: string }>
+  | DomainEvent<'ChatMessageSendRequested', { messageId: string; fanId: string; senderId: string; text: string; uniqueId: string | null; paymentId: string; amountCents: number; requestedAt: string; media?: ChatMediaRef[] }>
   | DomainEvent<'ChatMessageSent', {
       messageId: string; fanId: string; senderId: string; fromStaff: boolean; type: ChatMessageType; text: string;
       media: ChatMediaRef[]; previewMediaId: string | null; priceCents: number; uniqueId: string | null;
@@ -74,12 +74,15 @@ export interface SendStaffMessage {
   at: string;
 }
 
-/** A fan's text. `charge` null: free (pay-per-message off, or a credit paid for it); else the payment to take first. */
+/** A fan's text, or one photo or video with an optional text (domain/chat/fan-media.ts). `charge` null: free
+ *  (pay-per-message off, or a credit paid for it); else the payment to take first. */
 export interface SendFanMessage {
   type: 'SendFanMessage';
   messageId: string;
   fanId: string;
   text: string;
+  /** The fan's own upload (checked by the command to be theirs); at most one. */
+  media?: ChatMediaRef[];
   isSubscriber: boolean;
   uniqueId: string | null;
   charge: { paymentId: string; amountCents: number } | null;
@@ -106,7 +109,7 @@ export interface ChatMessageState {
   priceCents: number;
   /** The pay-per-message payment a pending send waits for. */
   sendPaymentId: string | null;
-  pending: { senderId: string; text: string; uniqueId: string | null; amountCents: number } | null;
+  pending: { senderId: string; text: string; uniqueId: string | null; amountCents: number; media?: ChatMediaRef[] } | null;
   unlocked: boolean;
   unlockPaymentId: string | null;
   pendingUnlockPaymentId: string | null;
@@ -127,8 +130,11 @@ export function validateChatText(text: string, required: boolean): string {
   return text.trim();
 }
 
-/** Fans write text for now: media from fans come with the chat media uploads. */
-export const FAN_MEDIA_NOT_AVAILABLE = 'Sending photos and videos in chat is not available yet.';
+/** A fan's message: one media item at most (spec 3 §5 "Non-staff sender"), text required without one. */
+export function validateFanMessage(text: string, media: ChatMediaRef[]): string {
+  if (media.length > 1) throw new ValidationError('media', ONLY_ONE_MEDIA);
+  return validateChatText(text, media.length === 0);
+}
 
 /** The type a staff message has by what it carries. */
 export function messageTypeOf(media: ChatMediaRef[]): ChatMessageType {
@@ -169,7 +175,7 @@ export const chatMessageDecider: Decider<ChatMessageCommand, ChatMessageEvent, C
       case 'ChatMessageSendRequested':
         return {
           ...state, status: 'pending', messageId: event.data.messageId, fanId: event.data.fanId, sendPaymentId: event.data.paymentId,
-          pending: { senderId: event.data.senderId, text: event.data.text, uniqueId: event.data.uniqueId, amountCents: event.data.amountCents },
+          pending: { senderId: event.data.senderId, text: event.data.text, uniqueId: event.data.uniqueId, amountCents: event.data.amountCents, media: event.data.media },
         };
       case 'ChatMessageSent':
         return { ...state, status: 'sent', messageId: event.data.messageId, fanId: event.data.fanId, fromStaff: event.data.fromStaff, priceCents: event.data.priceCents, pending: null };
@@ -205,14 +211,15 @@ export const chatMessageDecider: Decider<ChatMessageCommand, ChatMessageEvent, C
         // A resend of a message already delivered or already waiting for its payment changes nothing.
         if (state.status === 'sent' || state.status === 'pending') return [];
         if (!command.isSubscriber) throw new DomainError(CHAT_NOT_ALLOWED, 'CHAT_NOT_ALLOWED', 403);
-        const text = validateChatText(command.text, true);
+        const media = command.media ?? [];
+        const text = validateFanMessage(command.text, media);
         const { messageId, fanId, uniqueId, at } = command;
         if (command.charge)
-          return [{ type: 'ChatMessageSendRequested', data: { messageId, fanId, senderId: fanId, text, uniqueId, paymentId: command.charge.paymentId, amountCents: command.charge.amountCents, requestedAt: at } }];
+          return [{ type: 'ChatMessageSendRequested', data: { messageId, fanId, senderId: fanId, text, uniqueId, paymentId: command.charge.paymentId, amountCents: command.charge.amountCents, requestedAt: at, ...(media.length ? { media } : {}) } }];
         return [{
           type: 'ChatMessageSent',
           data: {
-            messageId, fanId, senderId: fanId, fromStaff: false, type: 'text', text, media: [], previewMediaId: null, priceCents: 0, uniqueId,
+            messageId, fanId, senderId: fanId, fromStaff: false, type: messageTypeOf(media), text, media, previewMediaId: null, priceCents: 0, uniqueId,
             payPerMessage: command.creditUsed ? { paymentId: null, amountCents: 0, creditUsed: true } : null, sentAt: at,
           },
         }];
@@ -223,7 +230,7 @@ export const chatMessageDecider: Decider<ChatMessageCommand, ChatMessageEvent, C
         return [{
           type: 'ChatMessageSent',
           data: {
-            messageId: state.messageId!, fanId: state.fanId!, senderId: p.senderId, fromStaff: false, type: 'text', text: p.text, media: [],
+            messageId: state.messageId!, fanId: state.fanId!, senderId: p.senderId, fromStaff: false, type: messageTypeOf(p.media ?? []), text: p.text, media: p.media ?? [],
             previewMediaId: null, priceCents: 0, uniqueId: p.uniqueId,
             payPerMessage: { paymentId: command.paymentId, amountCents: p.amountCents, creditUsed: false }, sentAt: command.at,
           },

@@ -42,7 +42,8 @@ import type { PaymentResult } from '../payment/wire';
 import type { PostMediaView } from '../post/wire';
 import type { WalletPurchaseResult } from '../wallet/wire';
 
-export type ChatMessageType = 'text' | 'photo' | 'video' | 'gallery' | 'tips' | 'system';
+/** GO_LIVE_STREAM: the one-to-one live session's start/end marker (spec 3 §1, §4; written by the live package). */
+export type ChatMessageType = 'text' | 'photo' | 'video' | 'gallery' | 'tips' | 'system' | 'GO_LIVE_STREAM';
 /** free: no price; locked: priced and not bought by this fan; unlocked: bought (or unlocked by staff). */
 export type ChatLockState = 'free' | 'locked' | 'unlocked';
 
@@ -77,6 +78,15 @@ export interface ChatMessageView {
   paid_cents: number;
   is_anonymous: boolean;
   created: string;
+  /** spec 3 §3 names: udid is the message's id again; messageFrom who wrote it; image the sender's picture (the
+   *  creator's avatar on staff messages; fans have none); promotion_price the promotion's price when one covers it. */
+  /** Always sent by the server (optional only so the apps' optimistic bubbles need not invent them). */
+  udid?: string;
+  messageFrom?: 'admin' | 'user';
+  image?: string | null;
+  promotion_price?: number | null;
+  /** The Content Manager category a staff message's media came from (null: none). */
+  category?: string | null;
 }
 
 export interface ChatMessagePage {

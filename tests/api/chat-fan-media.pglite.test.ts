@@ -1,0 +1,3 @@
+import { chatFanMediaSuite } from './chat-fan-media.suite';
+
+chatFanMediaSuite('pglite', true);
