@@ -1,0 +1,78 @@
+// Mass messages (spec 2 §3/§4/§5/§7, spec 3 §7.1; calls in domain/chat/mass-wire.ts): staff record one, the
+// request returns at once and delivery runs in the background (commands/message-delivery.ts); the manage list,
+// cancel, the errored list and resend, and the purchased-by report. Welcome messages: routes/welcome-message.ts.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { cancelMassMessage, createMassMessage, resendMassMessage } from '../../commands/mass-messages';
+import { currentSettings } from '../../projections/settings';
+import { ok } from '../http';
+import { contextFor, requireCaller } from '../auth';
+import { settle } from '../views';
+import { massMessageQueries } from '../queries/mass-messages';
+import { contentOf, idParams, listQuery, purchasedByQuery, resendBody, sendMassBody } from '../schemas/mass-messages';
+import type { Services } from '../services';
+
+export const massMessageRoutes = (services: Services): FastifyPluginAsyncZod => async (app) => {
+  const q = massMessageQueries(services);
+  const bounds = async () => {
+    const s = await currentSettings(services.database.db);
+    return { min: s.content_unlock_minimum_amount, max: s.content_unlock_maximum_amount };
+  };
+  /** Delivery goes on in the background; a new or resent message asks for a pass now rather than at the next tick. */
+  const kick = () => services.delivery?.kick();
+
+  app.post('/api/message/send-mass-message', { schema: { body: sendMassBody } }, async (request, reply) => {
+    const caller = requireCaller(request);
+    const body = request.body;
+    const ctx = contextFor(request, services);
+    const massId = await createMassMessage(ctx, {
+      staffId: caller.userId, role: caller.role, kind: 'mass', ...contentOf(body, await bounds()),
+      newUserDelay: body.new_user_message_delay as 'STAGGER_OVER_TIME' | 'IMMEDIATELY' | 'DELAY_BY_HOURS',
+      scheduledAt: body.scheduled_at ? new Date(body.scheduled_at).toISOString() : null, category: body.category || null,
+    });
+    await settle(services, ctx);
+    kick();
+    return ok(reply, await q.view(massId, caller.role), { message: 'Mass message sent successfully.', position: ctx.lastPosition });
+  });
+
+  app.get('/api/message/mass-messages', { schema: { querystring: listQuery } }, async (request, reply) => {
+    const caller = requireCaller(request);
+    const query = request.query;
+    return ok(reply, await q.page(caller.role, { page: query.page, perPage: query.per_page, status: query.status || null }));
+  });
+
+  app.get('/api/message/mass-messages/:id', { schema: { params: idParams } }, async (request, reply) => {
+    const caller = requireCaller(request);
+    return ok(reply, await q.view(request.params.id, caller.role));
+  });
+
+  app.post('/api/message/mass-messages/:id/cancel', { schema: { params: idParams } }, async (request, reply) => {
+    const caller = requireCaller(request);
+    await q.view(request.params.id, caller.role); // 404 for an unknown id or a welcome version
+    const ctx = contextFor(request, services);
+    await cancelMassMessage(ctx, caller.role, caller.userId, request.params.id);
+    await settle(services, ctx);
+    return ok(reply, await q.view(request.params.id, caller.role), { message: 'Mass message cancelled.', position: ctx.lastPosition });
+  });
+
+  // The spec's path is outside /api (D2 §7): registered before the console's pages, it answers JSON, not index.html.
+  for (const path of ['/admin/get-error-mass-messages', '/api/admin/get-error-mass-messages']) {
+    app.get(path, async (request, reply) => ok(reply, await q.errored(requireCaller(request).role)));
+  }
+
+  app.post('/api/message/resend-mass-message', { schema: { body: resendBody } }, async (request, reply) => {
+    const caller = requireCaller(request);
+    const body = request.body;
+    await q.view(body._id, caller.role);
+    const ctx = contextFor(request, services);
+    await resendMassMessage(ctx, { role: caller.role, staffId: caller.userId, massId: body._id, mediaIds: body.media ?? null, previewMediaId: body.media_preview });
+    await settle(services, ctx);
+    kick();
+    return ok(reply, await q.view(body._id, caller.role), { message: 'Mass message sent again.', position: ctx.lastPosition });
+  });
+
+  app.get('/api/message/mass-messages/:id/purchased-by', { schema: { params: idParams, querystring: purchasedByQuery } }, async (request, reply) => {
+    const caller = requireCaller(request);
+    return ok(reply, await q.purchasedBy(request.params.id, caller.role, request.query.promotion_id || null));
+  });
+};
+

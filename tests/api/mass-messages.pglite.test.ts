@@ -1,0 +1,3 @@
+import { massMessagesSuite } from './mass-messages.suite';
+
+massMessagesSuite('pglite', true);
