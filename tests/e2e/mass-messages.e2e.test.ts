@@ -124,9 +124,11 @@ describe.skipIf(!hasChromium)('mass and welcome messages end to end (Chromium)',
     await shoot('01-validation');
     // The help modals.
     await dialog().getByTestId('delivery-help').click();
-    await staff.getByText('24 to 48 hours per message', { exact: false }).waitFor();
+    const help = staff.getByRole('dialog', { name: 'Delivery to future subscribers' });
+    await help.getByText('24 to 48 hours per message', { exact: false }).waitFor();
     await shoot('02-help');
-    await staff.getByRole('button', { name: 'Close', exact: true }).last().click();
+    await help.getByRole('button', { name: 'Close', exact: true }).click();
+    await help.waitFor({ state: 'detached' });
     await dialog().getByTestId('mass-schedule-switch').click();
     await dialog().getByTestId('mass-locked').click();
   });
@@ -206,7 +208,7 @@ describe.skipIf(!hasChromium)('mass and welcome messages end to end (Chromium)',
     await staff.getByTestId('open-welcome-message').click();
     const w = staff.getByTestId('welcome-dialog');
     await w.getByTestId('welcome-save').waitFor();
-    expect(await w.getByTestId('welcome-save').innerText()).toBe('Save');
+    expect(await w.getByTestId('welcome-save').textContent()).toBe('Save');
     expect(await w.getByTestId('welcome-audience-ONLY_NEW').locator('input').isChecked()).toBe(true);
     // Free and empty; then locked with text only.
     await w.getByTestId('welcome-save').click();

@@ -23,7 +23,7 @@ export function ManageMassMessagesPage() {
     <PageGuard page={MANAGE_MASS_MESSAGES_PAGE} title="Manage mass messages">
       <Stack spacing={2.5} sx={{ mt: 2, mb: 4, maxWidth: 1200 }} data-testid="manage-mass-page">
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
-          <Box sx={{ flex: 1 }}>
+          <Box sx={{ flex: 1, minWidth: 0 }}>
             <Typography variant="h5" component="h1">
               Manage mass messages
             </Typography>
@@ -31,11 +31,14 @@ export function ManageMassMessagesPage() {
               Delivery and revenue of each mass message. Cancel stops a scheduled send and deliveries to later subscribers; copies already delivered stay.
             </Typography>
           </Box>
-          <FormControl size="small" sx={{ minWidth: 180 }}>
-            <InputLabel id="mass-status-label">Status</InputLabel>
+          <FormControl size="small" sx={{ width: { xs: '100%', sm: 200 }, flexShrink: 0 }}>
+            <InputLabel id="mass-status-label" shrink>
+              Status
+            </InputLabel>
             <Select
               labelId="mass-status-label"
               label="Status"
+              displayEmpty
               value={status}
               onChange={e => {
                 setStatus(e.target.value as MassStatus | '');

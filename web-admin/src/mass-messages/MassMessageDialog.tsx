@@ -3,7 +3,7 @@
 // future-subscriber delivery (each with a help modal), scheduling (not for ONLY_NEW), a preview of what fans see and
 // the 'Send To All' button. New files are uploaded first (an address per file, the file, then the message); a failure
 // opens an alert dialog. Once sent, the dialog shows the delivery progress live (MASS_MESSAGE_UPDATED).
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import {
   Alert,
   Box,
@@ -97,8 +97,27 @@ export function MassMessageDialog({ open, onClose, role }: { open: boolean; onCl
     if (open) refresh().catch(() => undefined);
   }, [open, refresh]);
 
-  // The sent message's progress, live.
-  useFrame<MassMessageUpdated>('MASS_MESSAGE_UPDATED', data => setSent(s => (s ? applyUpdate([s], data)[0] : s)), Boolean(sent));
+  // The sent message's progress, live. Frames that come before the send's answer are kept and applied to it, and
+  // the message is read once more when the answer is in (nothing in between is lost).
+  const early = useRef(new Map<string, MassMessageUpdated>());
+  useFrame<MassMessageUpdated>(
+    'MASS_MESSAGE_UPDATED',
+    data => {
+      early.current.set(data._id, data);
+      setSent(s => (s ? applyUpdate([s], data)[0] : s));
+    },
+    open
+  );
+  const sentId = sent?._id ?? null;
+  useEffect(() => {
+    if (!sentId) return;
+    const c = new AbortController();
+    massApi
+      .one(sentId, c.signal)
+      .then(view => setSent(s => (s && s._id === view._id && view.stats.delivered >= s.stats.delivered ? view : s)))
+      .catch(() => undefined);
+    return () => c.abort();
+  }, [sentId]);
 
   const gallery = galleries[source];
   const previewItem = previewOf(gallery, locked);
@@ -124,6 +143,7 @@ export function MassMessageDialog({ open, onClose, role }: { open: boolean; onCl
   );
 
   const reset = () => {
+    early.current.clear();
     setSource('library');
     setGalleries(emptyGalleries());
     setLocked(true);
@@ -177,7 +197,8 @@ export function MassMessageDialog({ open, onClose, role }: { open: boolean; onCl
         ...(showCategory ? { category } : {}),
         uniqueId: sendId,
       });
-      setSent(r.view);
+      const seen = early.current.get(r.view._id);
+      setSent(seen && (seen.delivered ?? 0) >= r.view.stats.delivered ? applyUpdate([r.view], seen)[0] : r.view);
       if (r.message) say(r.message, 'success');
     } catch (error) {
       const message = (error instanceof ApiRequestError && error.message) || MASS_TEXTS.massFailed;

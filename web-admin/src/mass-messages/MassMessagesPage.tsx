@@ -25,7 +25,7 @@ export function MassMessagesPage() {
     <PageGuard page={MASS_MESSAGES_PAGE} title="Mass messages">
       <Stack spacing={3} sx={{ mt: 2, mb: 4, maxWidth: 1200 }} data-testid="mass-messages-page">
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
-          <Box sx={{ flex: 1 }}>
+          <Box sx={{ flex: 1, minWidth: 0 }}>
             <Typography variant="h5" component="h1">
               Mass messages
             </Typography>

@@ -100,7 +100,7 @@ export function WelcomeMessagesPage() {
     <PageGuard page={WELCOME_MESSAGES_PAGE} title="Welcome messages">
       <Stack spacing={2.5} sx={{ mt: 2, mb: 4, maxWidth: 1200 }} data-testid="welcome-messages-page">
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
-          <Box sx={{ flex: 1 }}>
+          <Box sx={{ flex: 1, minWidth: 0 }}>
             <Typography variant="h5" component="h1">
               Welcome messages
             </Typography>

@@ -23,7 +23,7 @@ export const welcomePurchasedByPath = (id: string) => `/purchased-by/welcome-mes
 /** Menu entries (AppMenu shows those the role may open), in the shape of the other areas' pages. */
 export const MASS_CONSOLE_PAGES: readonly { group: string; to: string; page: string; label: string; icon: typeof ListAltIcon; testId: string }[] = [
   { group: 'Messages', to: MASS_MESSAGES_PATH, page: MASS_MESSAGES_PAGE, label: 'Mass messages', icon: CampaignOutlinedIcon, testId: 'menu-mass-messages' },
-  { group: 'Messages', to: MANAGE_MASS_MESSAGES_PATH, page: MANAGE_MASS_MESSAGES_PAGE, label: 'Manage mass messages', icon: ListAltIcon, testId: 'menu-manage-mass-messages' },
+  { group: 'Messages', to: MANAGE_MASS_MESSAGES_PATH, page: MANAGE_MASS_MESSAGES_PAGE, label: 'Sent & scheduled', icon: ListAltIcon, testId: 'menu-manage-mass-messages' },
   { group: 'Messages', to: WELCOME_MESSAGES_PATH, page: WELCOME_MESSAGES_PAGE, label: 'Welcome messages', icon: WavingHandOutlinedIcon, testId: 'menu-welcome-messages' },
   { group: 'Settings', to: STAGGER_SETTINGS_PATH, page: STAGGER_SETTINGS_PAGE, label: 'Stagger messages', icon: ScheduleSendOutlinedIcon, testId: 'menu-stagger-settings' },
 ];

@@ -27,7 +27,7 @@ export function StaggerSettingsPage() {
   const notify = useNotify();
   const { refresh } = useSettings();
   return (
-    <PageGuard page={STAGGER_SETTINGS_PAGE} title="Stagger message settings">
+    <PageGuard page={STAGGER_SETTINGS_PAGE} title="Stagger message settings" listTitle>
       <Edit
         resource="settings"
         id="site"
