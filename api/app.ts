@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { DomainError } from '../domain/shared/decider';
+import { API_ACCESS } from '../domain/access/routes';
 import { WrongExpectedRevisionError } from '../infra/eventstore/port';
 import { registerIdempotency } from './idempotency';
 // Every purchase kind the payment process takes money for (loaded before any payment runs, recovery included).
@@ -15,6 +16,8 @@ import { feedRoutes } from './routes/feed';
 import { purchaseRoutes } from './routes/purchases';
 import { chatRoutes } from './routes/chat';
 import { chatFanMediaRoutes } from './routes/chat-fan-media';
+import { massMessageRoutes } from './routes/mass-messages';
+import { welcomeMessageRoutes } from './routes/welcome-message';
 import { tipRoutes } from './routes/tips';
 import { paymentMethodRoutes } from './routes/payment-methods';
 import { mediaRoutes } from './routes/media';
@@ -84,7 +87,8 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
   // Every API route the app registers, so a test can hold them against the route table (deny by default).
   const registered: string[] = [];
   app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) if (method !== 'HEAD' && /^\/(api|admin-api|media)\//.test(route.url)) registered.push(`${method} ${route.url}`);
+    for (const method of [route.method].flat())
+      if (method !== 'HEAD' && (/^\/(api|admin-api|media)\//.test(route.url) || Object.hasOwn(API_ACCESS, `${method} ${route.url}`))) registered.push(`${method} ${route.url}`);
   });
   app.decorate('apiRoutes', registered);
 
@@ -110,6 +114,8 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
   await app.register(tipRoutes(services));
   await app.register(chatRoutes(services));
   await app.register(chatFanMediaRoutes(services));
+  await app.register(massMessageRoutes(services));
+  await app.register(welcomeMessageRoutes(services));
   await app.register(paymentMethodRoutes(services));
   await app.register(mediaRoutes(services));
   await app.register(adminRoutes(services));

@@ -21,6 +21,8 @@ import { startRebillScheduler, type RebillScheduler } from '../commands/subscrip
 import { paymentMethodFromReadModel, rebillReads, recoveryReads } from './payment-reads';
 import { forwardMediaNudges, startMediaWorker, type MediaWorker } from '../commands/media-jobs';
 import { buildApp } from './app';
+import { startMessageDelivery, type MessageDelivery } from '../commands/message-delivery';
+import { deliveryReads } from './delivery-reads';
 import { openAppStorage, signingSecret } from './media-storage';
 import { createKafkaBus, type KafkaBus } from '../infra/bus/kafka';
 import { startRelay, type Relay } from '../infra/bus/relay';
@@ -36,12 +38,14 @@ export interface RunningServer {
   close(): Promise<void>;
   /** The durable rebill scheduler (commands/subscriptions.ts); tests call tick() after moving the clock. */
   rebillScheduler: RebillScheduler;
+  /** Mass and welcome message delivery (commands/message-delivery.ts); tests call tick() after moving the clock. */
+  delivery: MessageDelivery;
 }
 
 export async function startServer(
   cfg: Config,
   /** deliverNotices: false leaves the sandbox provider's notices for a test to deliver by hand (order, repeats). */
-  options: { clock?: () => Date; serveApps?: boolean; log?: (m: string) => void; deliverNotices?: boolean; rebillIntervalMs?: number } = {},
+  options: { clock?: () => Date; serveApps?: boolean; log?: (m: string) => void; deliverNotices?: boolean; rebillIntervalMs?: number; deliveryIntervalMs?: number } = {},
 ): Promise<RunningServer> {
   const log = options.log ?? ((m: string) => console.log(m));
   const opened = await openEventStoreFromConfig(cfg);
@@ -62,12 +66,14 @@ export async function startServer(
   let noticeDelivery: { stop(): Promise<void> } | null = null;
   let cryptoNoticeDelivery: { stop(): Promise<void> } | null = null;
   let rebillScheduler: RebillScheduler | null = null;
+  let delivery: MessageDelivery | null = null;
   let idempotency: IdempotencyStore | null = null;
   let kafka: KafkaBus | null = null;
   let relay: Relay | null = null;
   const close = async () => {
     timers.forEach(clearInterval);
     await rebillScheduler?.stop().catch(() => {});
+    await delivery?.stop().catch(() => {});
     await noticeDelivery?.stop().catch(() => {});
     await cryptoNoticeDelivery?.stop().catch(() => {});
     stopForwarding?.();
@@ -152,6 +158,26 @@ export async function startServer(
         .catch((e) => console.error('[wallet] recovery failed:', e));
     await resumeCrypto();
     timers.push(setInterval(() => void resumeCrypto(), 60_000).unref());
+    // Mass and welcome messages go out in the background: the read models are the queue (due schedules, messages
+    // waiting for media or part-way sent, later subscribers' copies), a pass runs every few seconds and when a route
+    // records a message; a restart resumes from the log (commands/message-delivery.ts). Any node may run passes:
+    // the mass message's stream decides, so two nodes never deliver a copy twice.
+    delivery = startMessageDelivery({
+      store, reads: deliveryReads(database.db), now: () => services.clock(), intervalMs: options.deliveryIntervalMs ?? 5_000, log: (m) => log(`[delivery] ${m}`),
+    });
+    // Several nodes: a recorded message is also announced on the bus, so `npm run worker` processes start a pass
+    // at once (they also pass on a timer, so nothing waits long if an announcement is lost).
+    const bus = kafka;
+    const local = delivery;
+    services.delivery = bus
+      ? {
+          ...local,
+          kick: () => {
+            local.kick();
+            void bus.publish(bus.topics.messageDelivery, [{ key: 'delivery', value: nodeId }]).catch((e) => log(`[delivery] not announced on the bus: ${(e as Error).message}`));
+          },
+        }
+      : local;
     app = await buildApp(services);
     const address = await app.listen({ port: cfg.PORT, host: cfg.HOST });
     const port = (app.server.address() as { port: number }).port;
@@ -168,11 +194,13 @@ export async function startServer(
     });
     // Whatever fell due while no process ran is charged now, not a minute from now.
     void rebillScheduler.tick().catch((e) => console.error('[rebill] first pass failed:', e));
+    // A delivery a crash or restart interrupted goes on now.
+    delivery.kick();
     if (options.deliverNotices !== false) {
       noticeDelivery = gateway.startDelivery({ intervalMs: 1000 });
       cryptoNoticeDelivery = cryptoGateway.startDelivery({ intervalMs: 1000 });
     }
-    return { app, services, url: cfg.FANCLUB_PUBLIC_URL ?? `http://localhost:${port}`, firstStart, close, rebillScheduler, ...(address ? {} : {}) };
+    return { app, services, url: cfg.FANCLUB_PUBLIC_URL ?? `http://localhost:${port}`, firstStart, close, rebillScheduler, delivery, ...(address ? {} : {}) };
   } catch (e) {
     await close().catch(() => {});
     throw e;

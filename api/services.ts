@@ -8,6 +8,7 @@ import type { IdempotencyStore } from '../infra/idempotency/store';
 import type { Config } from '../infra/config';
 import type { Mailer } from '../infra/mail/mailer';
 import type { KafkaBus } from '../infra/bus/kafka';
+import type { MessageDelivery } from '../commands/message-delivery';
 
 export interface Services {
   config: Config;
@@ -28,6 +29,8 @@ export interface Services {
   clock: () => Date;
   /** Several nodes (KAFKA_BROKERS): the bus real time goes through, and this node's name on it. Absent: one node. */
   bus?: { kafka: KafkaBus; nodeId: string };
+  /** Mass/welcome message delivery in the background (api/server.ts); routes kick it after recording a message. */
+  delivery?: MessageDelivery;
   /** Built apps to serve (absent in API-only tests). */
   staticRoots?: { fan: string | null; admin: string | null };
 }

@@ -2,7 +2,8 @@
 // running Fanclub on several machines. It shares the API's Postgres database (DATABASE_URL) and media bytes
 // (S3_*), takes work from the read model (what is still 'processing') and, with KAFKA_BROKERS, starts at once
 // on the uploads the API nodes announce on the bus. Give the API nodes FANCLUB_MEDIA_WORKER=off to leave all
-// rendering to workers.
+// rendering to workers. It also delivers mass and welcome messages (commands/message-delivery.ts): on a timer,
+// and at once when an API node announces a recorded message on the bus.
 import { randomBytes } from 'node:crypto';
 import { loadConfig, ConfigError } from '../infra/config';
 import { openEventStoreFromConfig } from '../infra/eventstore/open';
@@ -11,6 +12,8 @@ import { startMediaWorker } from '../commands/media-jobs';
 import { currentSettings } from '../projections/settings';
 import { watermarkOf } from '../domain/media/watermark';
 import { openAppStorage } from './media-storage';
+import { startMessageDelivery } from '../commands/message-delivery';
+import { deliveryReads } from './delivery-reads';
 
 async function main() {
   let cfg;
@@ -33,6 +36,10 @@ async function main() {
     store, db: database.db, storage: media.storage, now: () => new Date(), log,
     watermark: async () => watermarkOf(await currentSettings(database.db)),
   });
+  // Mass and welcome messages: delivery passes here too (the mass message's stream decides, so API nodes and
+  // workers passing at once never give a fan two copies).
+  const delivery = startMessageDelivery({ store, reads: deliveryReads(database.db), now: () => new Date(), log: (m) => console.log(`[delivery] ${m}`) });
+  delivery.kick();
   const nodeId = cfg.FANCLUB_INSTANCE_ID ?? `worker-${randomBytes(4).toString('hex')}`;
   const kafka = cfg.KAFKA_BROKERS ? createKafkaBus({ brokers: cfg.KAFKA_BROKERS.split(','), clientId: `fanclub-${nodeId}`, prefix: cfg.KAFKA_TOPIC_PREFIX }) : null;
   if (kafka) {
@@ -41,11 +48,14 @@ async function main() {
     await kafka.consume(kafka.topics.mediaJobs, 'fanclub-media-workers', Date.now() - 60_000, async (m) => {
       if (/^[\w-]{1,64}$/.test(m.value)) worker.nudge(m.value);
     });
+    // One group for all workers: a recorded mass message starts a delivery pass on one of them at once.
+    await kafka.consume(kafka.topics.messageDelivery, 'fanclub-delivery-workers', Date.now() - 60_000, async () => delivery.kick());
   }
-  console.log(`Fanclub worker is running: media rendering${kafka ? ', taking announcements from Kafka' : ''} (${nodeId})`);
+  console.log(`Fanclub worker is running: media rendering and message delivery${kafka ? ', taking announcements from Kafka' : ''} (${nodeId})`);
   const stop = async (signal: string) => {
     console.log(`${signal}: shutting down`);
     await worker.stop();
+    await delivery.stop();
     await kafka?.close();
     media.close();
     await opened.close();

@@ -11,7 +11,7 @@ import { isStaffRole } from '../domain/user/user';
 import { isActive, subscriptionDecider, subscriptionStream } from '../domain/subscription/subscription';
 import { mediaDecider, mediaStream } from '../domain/media/media';
 import { walletShortfallError } from '../domain/wallet/wallet';
-import { insufficientFunds, payPerMessageCharge } from '../domain/pricing/pricing';
+import { insufficientFunds, lockedContentPriceCents, payPerMessageCharge } from '../domain/pricing/pricing';
 import type { PaymentState } from '../domain/payment/payment';
 import {
   CHAT_MEDIA_MAX, CHAT_NOT_ALLOWED, chatMessageDecider, ONLY_ONE_MEDIA, chatMessageStream, COULD_NOT_UNLOCK_MESSAGE, couldNotSend,
@@ -23,6 +23,8 @@ import { payFor, resumePayment, type PaymentDeps } from './payment/process';
 import { resolveCard, type CardChoice } from './cards';
 import { loadSettings } from './subscriptions';
 import { SOMETHING_WENT_WRONG, walletBalance } from './payment/wallet-stream';
+import { recordMassCopy } from './mass-messages';
+import { requireLockedContentPromotion } from './promotions';
 
 /** Staff who write in chat; support reads only (spec 3 §6 gives support no message actions). */
 export const CHAT_WRITERS: readonly Role[] = ['admin', 'super_admin', 'sub_admin', 'model', 'content_manager', 'live_stream_manager'];
@@ -202,6 +204,11 @@ export interface ChatPurchaseInput {
   confirmedAmountCents: number | null;
   method: 'card' | 'wallet';
   card?: CardChoice;
+  /** The mass message the read models say this is a copy of (checked against its stream), or null. */
+  massMessageId?: string | null;
+  /** is_promotion_applied with promotion_id: a mass message's copy at the running promotion's price. */
+  applyPromotion?: boolean;
+  promotionId?: string | null;
 }
 
 export interface ChatPurchaseOutcome {
@@ -212,6 +219,8 @@ export interface ChatPurchaseOutcome {
 
 export async function purchaseChatMessage(ctx: CommandContext, deps: PaymentDeps, input: ChatPurchaseInput): Promise<ChatPurchaseOutcome> {
   const stream = chatMessageStream(input.messageId);
+  // A mass message's copy gets its own stream first (seeded from the mass message), then is bought like any message.
+  await recordMassCopy(ctx, input.messageId, input.massMessageId ?? null);
   const [message, isSubscriber] = await Promise.all([loadStream(ctx.store, stream, chatMessageDecider), isSubscriberNow(ctx, input.fanId)]);
   const request = {
     type: 'RequestChatUnlock' as const,
@@ -221,15 +230,24 @@ export async function purchaseChatMessage(ctx: CommandContext, deps: PaymentDeps
     viewer: { isStaff: isStaffRole(input.role), isSubscriber },
     at: ctx.now(),
   };
+  let promotion: { promotionId: string; discountPercent: number } | null = null;
+  if (input.applyPromotion && !message.state.unlocked && !message.state.pendingUnlockPaymentId) {
+    // The other rules first, then the promotion (running, covering mass messages, else 'Sorry promotion expired.').
+    chatMessageDecider.decide({ ...request, confirmedAmountCents: message.state.priceCents }, message.state);
+    if (!message.state.massMessageId) throw new DomainError('Invalid request.', 'PROMOTION_NOT_APPLICABLE', 400);
+    promotion = await requireLockedContentPromotion(ctx, { userId: input.fanId, role: input.role, promotionId: input.promotionId, item: 'mass_message' });
+    if (input.confirmedAmountCents === null) request.confirmedAmountCents = lockedContentPriceCents(message.state.priceCents, promotion.discountPercent);
+  }
+  const promoted = { ...request, promotion };
   // The rules first: a refused purchase tokenises no card and writes nothing.
-  chatMessageDecider.decide(request, message.state);
-  const price = message.state.priceCents;
+  chatMessageDecider.decide(promoted, message.state);
+  const price = promotion ? lockedContentPriceCents(message.state.priceCents, promotion.discountPercent) : message.state.priceCents;
   if (input.method === 'wallet' && !message.state.pendingUnlockPaymentId) {
     const balance = await walletBalance(ctx, input.fanId);
     if (balance < price) throw walletShortfallError({ kind: 'chat_unlock', messageId: input.messageId }, price, balance);
   }
   const card = input.method === 'card' ? await resolveCard(ctx, deps.gateway, input.fanId, input.card ?? { primary: true }) : null;
-  const requested = await handle(ctx, stream, chatMessageDecider, request);
+  const requested = await handle(ctx, stream, chatMessageDecider, promoted);
   const paymentId = requested.state.pendingUnlockPaymentId;
   if (!paymentId) throw new DomainError(COULD_NOT_UNLOCK_MESSAGE, 'NO_PENDING_PAYMENT', 409);
   const payment = await payFor(ctx, deps, paymentId, {
@@ -248,8 +266,9 @@ export async function purchaseChatMessageFromWallet(ctx: CommandContext, deps: P
 }
 
 /** "Unlock for this Subscriber": staff open a locked message for its fan, free of charge. */
-export async function unlockForSubscriber(ctx: CommandContext, staffId: string, role: Role, messageId: string): Promise<ChatMessageState> {
+export async function unlockForSubscriber(ctx: CommandContext, staffId: string, role: Role, messageId: string, massMessageId: string | null = null): Promise<ChatMessageState> {
   if (!CHAT_UNLOCKERS.includes(role)) throw new DomainError('You do not have access to this.', 'FORBIDDEN', 403);
+  await recordMassCopy(ctx, messageId, massMessageId);
   const { state } = await handle(ctx, chatMessageStream(messageId), chatMessageDecider, { type: 'UnlockForSubscriber', staffId, at: ctx.now() });
   return state;
 }

@@ -125,11 +125,12 @@ export async function refreshPostBlur(ctx: CommandContext, deps: MediaOpsDeps, i
  */
 export async function requestVideoReprocessing(
   ctx: CommandContext,
-  input: { postId: string; s3FilePath?: string | null; shouldGenerateBlurImage?: boolean },
+  /** `mediaIds`: a mass message's media (isMassMessage) instead of the post's. */
+  input: { postId: string; mediaIds?: string[]; s3FilePath?: string | null; shouldGenerateBlurImage?: boolean },
 ): Promise<{ mediaIds: string[] }> {
-  const post = await livePost(ctx, input.postId);
+  const ids = input.mediaIds ?? mediaIdsOfPost(await livePost(ctx, input.postId));
   const items: PostItem[] = [];
-  for (const mediaId of mediaIdsOfPost(post)) {
+  for (const mediaId of ids) {
     const { state, events } = await loadStream(ctx.store, mediaStream(mediaId), mediaDecider);
     // The uploaded file's name (MediaUploaded), which s3FilePath may name.
     const fileName = (events.find((e) => e.type === 'MediaUploaded')?.data as { fileName?: string } | undefined)?.fileName;

@@ -7,7 +7,7 @@
 // revision; the loser decides again and finds nothing left to add.
 import { DomainError } from '../domain/shared/decider';
 import { mediaDecider, mediaStream } from '../domain/media/media';
-import { DELIVERY_BATCH, MEDIA_FAILED, massMessageDecider, massMessageStream, undelivered, type MassKind, type MassMessageState } from '../domain/chat/mass-message';
+import { DELIVERY_APPEND, DELIVERY_BATCH, MEDIA_FAILED, massMessageDecider, massMessageStream, undelivered, type MassKind, type MassMessageState } from '../domain/chat/mass-message';
 import { DEFAULT_STAGGER_SETTINGS, dueFutureCopies, reachesExisting, type FutureCandidate, type StaggerSettings } from '../domain/chat/delivery';
 import type { EventStore } from '../infra/eventstore/port';
 import { commandContext, handle, loadStream, type CommandContext } from './handle';
@@ -77,7 +77,7 @@ export async function deliverMassMessage(ctx: CommandContext, reads: DeliveryRea
     failpoint(state);
     const missing = undelivered(state);
     if (!missing.length || state.status !== 'sending') break;
-    const batch = missing.slice(0, DELIVERY_BATCH).map((fanId) => ({ fanId, messageId: massCopyId(massId, fanId) }));
+    const batch = missing.slice(0, DELIVERY_APPEND).map((fanId) => ({ fanId, messageId: massCopyId(massId, fanId) }));
     const r = await handle(ctx, stream, massMessageDecider, { type: 'DeliverCopies', copies: batch, at: ctx.now() });
     written += r.events.reduce((n, e) => n + (e.type === 'MassMessageCopiesDelivered' ? e.data.copies.length : 0), 0);
     state = r.state;

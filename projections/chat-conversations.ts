@@ -53,7 +53,8 @@ export function lastMessageText(d: { type: string; text: string }): string {
 export const chatConversationsProjection = defineProjection<AnyDomainEvent, ReadModelRows>()({
   name: 'chat-conversations',
   tables: chatConversationsTables,
-  handles: ['ChatMessageSent', 'TipRequested', 'TipSent', 'TipFailed', 'ChatReadByFan', 'ChatReadByStaff', 'PayPerMessageCreditsGranted', 'PayPerMessageCreditUsed'],
+  handles: ['ChatMessageSent', 'TipRequested', 'TipSent', 'TipFailed', 'ChatReadByFan', 'ChatReadByStaff', 'PayPerMessageCreditsGranted', 'PayPerMessageCreditUsed',
+    'MassMessageCopiesDelivered'],
   async apply(event, store) {
     const { type, data: d } = event;
     const change = async (fanId: string, f: (c: ConversationRow) => ConversationRow) => {
@@ -88,6 +89,12 @@ export const chatConversationsProjection = defineProjection<AnyDomainEvent, Read
         return;
       case 'ChatReadByStaff':
         await change(d.fanId, (c) => ({ ...c, staff_unread: 0, staff_read_at: d.readAt }));
+        return;
+      case 'MassMessageCopiesDelivered':
+        // One query for the batch's conversations, not one per fan.
+        await store.preload?.('chat_conversations', d.copies.map((c) => ({ fan_id: c.fanId })));
+        for (const copy of d.copies)
+          await change(copy.fanId, (c) => ({ ...c, last_message: lastMessageText(d.content), last_message_at: d.deliveredAt, message_count: c.message_count + 1, fan_unread: c.fan_unread + 1 }));
         return;
       case 'PayPerMessageCreditsGranted':
       case 'PayPerMessageCreditUsed':

@@ -27,6 +27,10 @@ export interface ChatMessageRow {
   /** pending (waiting for its payment) | sent | failed */
   status: string;
   created_at: string;
+  /** A mass or welcome message's copy: its marker (spec 3 §3 massMessageType) and the mass message. */
+  is_mass_message: boolean | null;
+  mass_message_type: string | null;
+  mass_message_id: string | null;
 }
 
 export const chatMessagesProjection = defineProjection<AnyDomainEvent, ReadModelRows>()({
@@ -34,13 +38,14 @@ export const chatMessagesProjection = defineProjection<AnyDomainEvent, ReadModel
   tables: chatMessagesTables,
   handles: [
     'ChatMessageSendRequested', 'ChatMessageSent', 'ChatMessageSendFailed', 'ChatMessageUnlocked', 'ChatMessageUnlockRevoked',
-    'TipRequested', 'TipSent', 'TipFailed',
+    'TipRequested', 'TipSent', 'TipFailed', 'MassMessageCopiesDelivered',
   ],
   async apply(event, store) {
     const { type, data: d } = event;
     const row = (over: Partial<ChatMessageRow>): ChatMessageRow => ({
       id: '', fan_id: '', sender_id: '', from_staff: false, type: 'text', text: '', tip_message: null, media: [], preview_media_id: null, price_cents: 0,
       unlocked: false, unlock_payment_id: null, is_pay_per_message: false, paid_cents: 0, is_anonymous: false, unique_id: null, status: 'sent', created_at: '',
+      is_mass_message: false, mass_message_type: null, mass_message_id: null,
       ...over,
     });
     switch (type) {
@@ -78,6 +83,15 @@ export const chatMessagesProjection = defineProjection<AnyDomainEvent, ReadModel
         return;
       case 'TipFailed':
         await update<ChatMessageRow>(store, 'chat_messages', { id: d.tipId }, (m) => ({ ...m, status: 'failed' }));
+        return;
+      // A mass or welcome message's copies: one row each, from the batch (the message's content rides with it).
+      case 'MassMessageCopiesDelivered':
+        for (const c of d.copies)
+          store.put('chat_messages', row({
+            id: c.messageId, fan_id: c.fanId, sender_id: d.content.senderId, from_staff: true, type: d.content.type, text: d.content.text, media: d.content.media,
+            preview_media_id: d.content.previewMediaId, price_cents: d.content.priceCents, created_at: d.deliveredAt,
+            is_mass_message: true, mass_message_type: c.massMessageType, mass_message_id: d.massId,
+          }));
         return;
     }
   },

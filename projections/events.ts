@@ -4,6 +4,8 @@ import type { CardEvent } from '../domain/card/card';
 import type { CategoryEvent } from '../domain/category/category';
 import type { ChatMessageEvent } from '../domain/chat/chat-message';
 import type { ConversationEvent } from '../domain/chat/conversation';
+import type { MassMessageEvent } from '../domain/chat/mass-message';
+import type { WelcomeMessageEvent } from '../domain/chat/welcome-message';
 import type { CouponEvent } from '../domain/coupon/coupon';
 import type { CommenterEvent, EngagementEvent } from '../domain/engagement/engagement';
 import type { FeedTagEvent } from '../domain/feed-tag/feed-tag';
@@ -30,6 +32,8 @@ export type AnyDomainEvent =
   | CategoryEvent
   | ChatMessageEvent
   | ConversationEvent
+  | MassMessageEvent
+  | WelcomeMessageEvent
   | CouponEvent
   | CommenterEvent
   | EngagementEvent

@@ -22,6 +22,7 @@ import { tipsProjection } from './tips';
 import { resubscribeOffersProjection } from './resubscribe-offers';
 import { chatMessagesProjection } from './chat-messages';
 import { chatConversationsProjection } from './chat-conversations';
+import { massMessagesProjection } from './mass-messages';
 
 export const allProjections: Projection[] = [
   usersProjection,
@@ -46,4 +47,5 @@ export const allProjections: Projection[] = [
   resubscribeOffersProjection,
   chatMessagesProjection,
   chatConversationsProjection,
+  massMessagesProjection,
 ];

@@ -75,6 +75,12 @@ export interface ProjectionStore<Tables extends object = Record<string, Row>> {
   /** Insert or replace the whole row (all columns; missing columns become null). */
   put<N extends keyof Tables & string>(table: N, row: Tables[N]): void;
   delete(table: keyof Tables & string, key: Row): void;
+  /**
+   * Loads many rows of a table with a one-column text key in one query, so the `get`s that follow hit the batch's
+   * overlay (an event touching thousands of rows, e.g. a mass message's batch of copies). Optional: a store
+   * without it answers each `get` on its own.
+   */
+  preload?(table: keyof Tables & string, keys: Row[]): Promise<void>;
 }
 
 export interface Projection {

@@ -74,6 +74,8 @@ export const chatMessagesTables = readModelTables([
       id: 'text', fan_id: 'text', sender_id: 'text', from_staff: 'boolean', type: 'text', text: 'text', tip_message: 'text', media: 'jsonb',
       preview_media_id: 'text', price_cents: 'bigint', unlocked: 'boolean', unlock_payment_id: 'text', is_pay_per_message: 'boolean',
       paid_cents: 'bigint', is_anonymous: 'boolean', unique_id: 'text', status: 'text', created_at: 'timestamptz',
+      // Mass and welcome messages' copies (projections/mass-messages.ts owns the messages themselves).
+      is_mass_message: 'boolean', mass_message_type: 'text', mass_message_id: 'text',
     },
     primaryKey: ['id'],
     indexes: [['fan_id', 'status', 'created_at']],
@@ -124,6 +126,30 @@ export const engagementTables = readModelTables([
 export const feedTagsTables = readModelTables([
   { name: 'feed_tags', columns: { id: 'text', name: 'text', slug: 'text', created_at: 'timestamptz', post_ids: 'jsonb' }, primaryKey: ['id'], indexes: [['slug']] },
   { name: 'feed_post_tags', columns: { post_id: 'text', tag_id: 'text' }, primaryKey: ['post_id', 'tag_id'], indexes: [['tag_id']] },
+]);
+
+// mass-messages.ts
+export const massMessagesTables = readModelTables([
+  {
+    name: 'mass_messages',
+    columns: {
+      id: 'text', kind: 'text', sender_id: 'text', type: 'text', text: 'text', media: 'jsonb', preview_media_id: 'text', price_cents: 'bigint',
+      send_to: 'text', new_user_delay: 'text', delay_by_hours: 'jsonb', scheduled_at: 'timestamptz', category: 'text', unique_id: 'text',
+      status: 'text', error: 'text', created_at: 'timestamptz', updated_at: 'timestamptz', audience_at: 'timestamptz', recipients: 'integer',
+      delivered: 'integer', future_delivered: 'integer', purchases: 'integer', revenue_cents: 'bigint', current_welcome: 'boolean', resent: 'boolean',
+    },
+    primaryKey: ['id'],
+    indexes: [['kind', 'created_at'], ['status']],
+  },
+  {
+    name: 'mass_message_purchases',
+    columns: {
+      copy_id: 'text', mass_id: 'text', fan_id: 'text', status: 'text', payment_id: 'text', amount_cents: 'bigint', promotion_id: 'text',
+      pending_payment_id: 'text', pending_promotion_id: 'text', purchased_at: 'timestamptz',
+    },
+    primaryKey: ['copy_id'],
+    indexes: [['mass_id', 'status']],
+  },
 ]);
 
 // media-library.ts
@@ -341,6 +367,7 @@ type AllTables =
   | TableOf<typeof earningsTables>
   | TableOf<typeof engagementTables>
   | TableOf<typeof feedTagsTables>
+  | TableOf<typeof massMessagesTables>
   | TableOf<typeof mediaLibraryTables>
   | TableOf<typeof mediaTables>
   | TableOf<typeof membersTables>
@@ -397,6 +424,6 @@ export function storeRow<Name extends keyof ReadModels>(table: Name, raw: Select
 
 for (const t of [
   accountStatusTables, auditLogTables, cardsTables, chatConversationsTables, chatMessagesTables, couponsTables, earningsTables, engagementTables,
-  feedTagsTables, mediaLibraryTables, mediaTables, membersTables, postsTables, promotionsTables, resubscribeOffersTables, settingsTables,
+  feedTagsTables, massMessagesTables, mediaLibraryTables, mediaTables, membersTables, postsTables, promotionsTables, resubscribeOffersTables, settingsTables,
   subscribersTables, tipsTables, transactionsTables, unlocksTables, usersTables, walletTables,
 ]) for (const spec of t) specs.set(spec.name, spec);

@@ -278,6 +278,32 @@ export class UnitOfWork implements ProjectionStore {
     return entry.row ? (this.#copy(info, entry.row) as T) : undefined;
   }
 
+  async preload(table: string, keys: Row[]): Promise<void> {
+    const info = this.#info(table);
+    if (info.pk.length !== 1 || info.pkTypes[0] !== 'text' || (this.mode === 'fresh' && this.#complete) || !this.#executor) return;
+    const overlay = this.#overlay.get(table)!;
+    const missing = new Map<string, unknown[]>();
+    for (const k of keys) {
+      const { id, values } = this.#keyOf(info, k);
+      if (!overlay.has(id)) missing.set(id, values);
+    }
+    const ids = [...missing.keys()];
+    const select = info.selectSql.slice(0, info.selectSql.lastIndexOf(' WHERE ')) + ` WHERE ${quoteIdent(info.pk[0])} = ANY($1::text[])`;
+    for (let i = 0; i < ids.length; i += 5000) {
+      const chunk = ids.slice(i, i + 5000);
+      this.#reads++;
+      const res = await this.#executor.executeQuery<Row>(CompiledQuery.raw(select, [chunk]));
+      const found = new Map(res.rows.map((r) => {
+        const row = rowFromDatabase(info, r);
+        return [String(row[info.pk[0]]), row] as const;
+      }));
+      for (const id of chunk) {
+        overlay.set(id, { row: found.get(id) ?? null, dirty: false, key: missing.get(id)! });
+        this.#cached++;
+      }
+    }
+  }
+
   put(table: string, row: Row): void {
     const info = this.#info(table);
     const normalised: Row = {};

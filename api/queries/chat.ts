@@ -19,6 +19,10 @@ import { findUser } from '../../projections/users';
 import { findWallet } from '../../projections/wallet';
 import { findMember } from '../../projections/members';
 import { mediaView } from '../views';
+import { massMessageQueries } from './mass-messages';
+import { promotionViewerFor } from '../../commands/promotions';
+import { isEligible } from '../../domain/promotion/promotion';
+import { lockedContentPriceCents } from '../../domain/pricing/pricing';
 import type { Services } from '../services';
 
 export interface ChatViewer {
@@ -32,6 +36,8 @@ interface ConversationFacts {
   settings: SiteSettings;
   /** The fan's name: every message not from staff is theirs. */
   fanName: string;
+  /** The running promotion that covers mass messages and this fan (api/queries/mass-messages.ts), or null. */
+  promotion: { promotionId: string; discountPercent: number; ribbonText: string } | null;
 }
 
 const STAFF_LIST_PAGE_SIZE = 30;
@@ -39,10 +45,15 @@ const STAFF_LIST_PAGE_SIZE = 30;
 export function chatQueries(services: Services) {
   const db = () => services.database.db;
   const nowIso = () => services.clock().toISOString();
+  const massCopyPromotion = async (fanId: string) => {
+    const found = await massMessageQueries(services).massPromotion();
+    if (!found || !isEligible(found.promotion, await promotionViewerFor(services.store, fanId, 'user', nowIso()), 'mass_message')) return null;
+    return { promotionId: found.promotion.promotionId, discountPercent: found.discountPercent, ribbonText: found.promotion.ribbonText };
+  };
 
   const conversationFacts = async (fanId: string): Promise<ConversationFacts> => {
-    const [conversation, settings, fan] = await Promise.all([findConversation(db(), fanId), currentSettings(db()), findUser(db(), fanId)]);
-    return { conversation, settings, fanName: fan?.name ?? '' };
+    const [conversation, settings, fan, promotion] = await Promise.all([findConversation(db(), fanId), currentSettings(db()), findUser(db(), fanId), massCopyPromotion(fanId)]);
+    return { conversation, settings, fanName: fan?.name ?? '', promotion };
   };
 
   /** Rows → what this viewer sees: originals only when free, bought by this fan, or to staff; processing hidden from fans. */
@@ -84,7 +95,10 @@ export function chatQueries(services: Services) {
         udid: r.id,
         messageFrom: r.from_staff ? 'admin' : 'user',
         image: r.from_staff ? settings.model_avatar_url : null,
-        promotion_price: null,
+        // A running promotion covering mass messages discounts a copy still locked (spec 3 §4: ceil(price x (100 - %) / 100)).
+        promotion_price: facts.promotion && r.is_mass_message && r.price_cents > 0 && !r.unlocked ? dollarsFromCents(lockedContentPriceCents(r.price_cents, facts.promotion.discountPercent)) : null,
+        isMassMessage: !!r.is_mass_message,
+        massMessageType: (r.mass_message_type ?? null) as ChatMessageView['massMessageType'],
         category: null,
       }];
     });
@@ -117,7 +131,9 @@ export function chatQueries(services: Services) {
         page_num: pageNumber,
         total_pages: totalPages,
         has_more: pageNumber < totalPages,
-        promotionDetails: null,
+        promotionDetails: facts.promotion
+          ? { _id: facts.promotion.promotionId, promotionId: facts.promotion.promotionId, discount_percentage: facts.promotion.discountPercent, promotionPercentage: facts.promotion.discountPercent, ribbon_text: facts.promotion.ribbonText }
+          : null,
         should_hide_in_chat: !!member.hidden_from_chat,
         pay_per_message: payPerMessageStatus(facts.settings, facts.conversation?.credits ?? 0, !viewer.isStaff),
       };

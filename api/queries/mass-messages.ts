@@ -28,7 +28,11 @@ export function massMessageQueries(services: Services) {
     return p && p.offer.type === 'LOCKED_CONTENT' && subtypeCovers(p.offer.subtype, 'mass_message') ? { promotion: p, discountPercent: p.offer.discountPercent } : null;
   };
 
-  const seesEarnings = async (role: Role) => seesChatEarnings(role, { hideEarnings: (await currentSettings(db())).hide_earnings });
+  /** Reports and revenue: roles that see chat earnings; the model and the content manager not while hide_earnings is on. */
+  const seesEarnings = async (role: Role) => {
+    const hidden = (await currentSettings(db()) as { hide_earnings?: boolean }).hide_earnings === true;
+    return seesChatEarnings(role) && !(hidden && (role === 'model' || role === 'content_manager'));
+  };
 
   const mediaOf = async (rows: MassMessageRow[]) => {
     const ids = [...new Set(rows.flatMap((r) => [...((r.media as { mediaId: string }[] | null) ?? []).map((m) => m.mediaId), ...(r.preview_media_id ? [r.preview_media_id] : [])]))];

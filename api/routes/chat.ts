@@ -21,11 +21,13 @@ import {
   acceptedChargeOf, centsOf, chatPurchaseBody, grantCreditsBody, pageNum, promotionNotForChat, sendBody, sendRefusal, staffMessageOf, userListQuery, uuid,
 } from '../schemas/chat';
 import { chatQueries } from '../queries/chat';
+import { massMessageQueries } from '../queries/mass-messages';
 import type { Services } from '../services';
 import { formatPosition } from '../../infra/eventstore/port';
 
 export const chatRoutes = (services: Services): FastifyPluginAsyncZod => async (app) => {
   const chat = chatQueries(services);
+  const massCopies = massMessageQueries(services);
   const deps = { gateway: services.gateway };
   const requireStaff = (caller: Caller) => {
     if (!isStaffRole(caller.role)) throw new DomainError('You do not have access to this.', 'FORBIDDEN', 403);
@@ -131,10 +133,14 @@ export const chatRoutes = (services: Services): FastifyPluginAsyncZod => async (
     const caller = requireCaller(request);
     const body = request.body;
     const cents = centsOf(body.amount);
-    if (body.promotion_id || body.is_promotion_applied) throw promotionNotForChat();
+    // Locked-content promotions cover mass messages' copies only (domain/promotion subtypeCovers).
+    const massMessageId = await massCopies.copyOf(body.messageId);
+    const applyPromotion = !!body.promotion_id || !!body.is_promotion_applied;
+    if (applyPromotion && !massMessageId) throw promotionNotForChat();
     const ctx = contextFor(request, services);
     const outcome = await purchaseChatMessage(ctx, deps, {
       fanId: caller.userId, role: caller.role, messageId: body.messageId, confirmedAmountCents: cents, method: 'card', card: choiceOf(body),
+      massMessageId, applyPromotion, promotionId: body.promotion_id ?? null,
     });
     await settle(services, ctx);
     const accepted = outcome.payment.status === 'captured';
@@ -159,7 +165,7 @@ export const chatRoutes = (services: Services): FastifyPluginAsyncZod => async (
     const caller = requireCaller(request);
     const body = request.body;
     const ctx = contextFor(request, services);
-    await unlockForSubscriber(ctx, caller.userId, caller.role, body.message_id);
+    await unlockForSubscriber(ctx, caller.userId, caller.role, body.message_id, await massCopies.copyOf(body.message_id));
     await settle(services, ctx);
     return ok(reply, await chat.oneMessage({ userId: caller.userId, isStaff: true }, body.message_id), { message: 'Content unlocked for the subscriber.', position: ctx.lastPosition });
   });

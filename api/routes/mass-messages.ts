@@ -30,8 +30,10 @@ export const massMessageRoutes = (services: Services): FastifyPluginAsyncZod => 
       scheduledAt: body.scheduled_at ? new Date(body.scheduled_at).toISOString() : null, category: body.category || null,
     });
     await settle(services, ctx);
+    // The answer first, then delivery: on PGlite (one connection) a delivery running would queue this read behind it.
+    const view = await q.view(massId, caller.role);
     kick();
-    return ok(reply, await q.view(massId, caller.role), { message: 'Mass message sent successfully.', position: ctx.lastPosition });
+    return ok(reply, view, { message: 'Mass message sent successfully.', position: ctx.lastPosition });
   });
 
   app.get('/api/message/mass-messages', { schema: { querystring: listQuery } }, async (request, reply) => {
@@ -66,8 +68,9 @@ export const massMessageRoutes = (services: Services): FastifyPluginAsyncZod => 
     const ctx = contextFor(request, services);
     await resendMassMessage(ctx, { role: caller.role, staffId: caller.userId, massId: body._id, mediaIds: body.media ?? null, previewMediaId: body.media_preview });
     await settle(services, ctx);
+    const view = await q.view(body._id, caller.role);
     kick();
-    return ok(reply, await q.view(body._id, caller.role), { message: 'Mass message sent again.', position: ctx.lastPosition });
+    return ok(reply, view, { message: 'Mass message sent again.', position: ctx.lastPosition });
   });
 
   app.get('/api/message/mass-messages/:id/purchased-by', { schema: { params: idParams, querystring: purchasedByQuery } }, async (request, reply) => {

@@ -10,6 +10,7 @@ import { isPublicMediaKey, mediaKindOf } from '../../domain/media/media';
 import { MEDIA_OPS_MESSAGES, rotateRequest } from '../../domain/media/operations';
 import { watermarkOf } from '../../domain/media/watermark';
 import { registerUpload, stagingKey } from '../../commands/content';
+import { reprocessMassMessageVideos } from '../../commands/mass-messages';
 import { refreshPostBlur, requestVideoReprocessing, rotatePostImage, type MediaOpsDeps } from '../../commands/media-ops';
 import { mediaByIds } from '../../projections/media';
 import { currentSettings } from '../../projections/settings';
@@ -168,11 +169,14 @@ export const mediaRoutes = (services: Services): FastifyPluginAsyncZod => async 
   // Send Video Process Request (spec 2 §7): the post's videos go back to the media worker.
   app.post('/api/admin/send_video_process_request', { schema: { body: reprocessBody } }, async (request, reply) => {
     const body = request.body;
-    if (body.isMassMessage) throw new ValidationError('isMassMessage', MEDIA_OPS_MESSAGES.invalid);
+    // isMassMessage: the id names a mass message, whose videos go back to the worker (CH-13).
     return operate(
       request,
       reply,
-      (ctx) => requestVideoReprocessing(ctx, { postId: body.id, s3FilePath: body.s3FilePath, shouldGenerateBlurImage: body.shouldGenerateBlurImage }),
+      (ctx) =>
+        body.isMassMessage
+          ? reprocessMassMessageVideos(ctx, { massId: body.id, s3FilePath: body.s3FilePath, shouldGenerateBlurImage: body.shouldGenerateBlurImage })
+          : requestVideoReprocessing(ctx, { postId: body.id, s3FilePath: body.s3FilePath, shouldGenerateBlurImage: body.shouldGenerateBlurImage }),
       (r) => ({ media_ids: r.mediaIds, processing: r.mediaIds.length > 0 }),
       MEDIA_OPS_MESSAGES.reprocessSent,
     );

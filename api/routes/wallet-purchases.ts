@@ -26,6 +26,7 @@ import { optionalCents, walletPurchaseBody, type purchaseBody, type walletTipBod
 import { promotionNotForChat, type walletChatBody } from '../schemas/chat';
 import { postViews, viewerOf } from '../queries/post-views';
 import { chatQueries } from '../queries/chat';
+import { massMessageQueries } from '../queries/mass-messages';
 import type { Services } from '../services';
 
 /** The amounts every wallet purchase answers with. */
@@ -40,6 +41,7 @@ const paid = (paymentId: string, cents: number, balanceCents: number) => ({
 export const walletPurchaseRoutes = (services: Services): FastifyPluginAsyncZod => async (app) => {
   const deps = { gateway: services.gateway };
   const chat = chatQueries(services);
+  const massCopies = massMessageQueries(services);
 
   /** Runs a wallet purchase; a short wallet is 402 with what is missing (after the read models caught up). */
   const purchase = async (request: FastifyRequest, reply: FastifyReply, run: (ctx: CommandContext) => Promise<unknown>) => {
@@ -94,9 +96,14 @@ export const walletPurchaseRoutes = (services: Services): FastifyPluginAsyncZod 
 
   const chatMessage = (request: FastifyRequest, reply: FastifyReply, caller: Caller, body: z.infer<typeof walletChatBody>) => {
     const confirmed = optionalCents(body.amount);
-    if (body.promotion_id) throw promotionNotForChat();
     return purchase(request, reply, async (ctx) => {
-      const outcome = await purchaseChatMessageFromWallet(ctx, deps, { fanId: caller.userId, role: caller.role, messageId: body.content_id, confirmedAmountCents: confirmed });
+      // Locked-content promotions cover mass messages' copies only.
+      const massMessageId = await massCopies.copyOf(body.content_id);
+      const applyPromotion = !!body.promotion_id || !!body.is_promotion_applied;
+      if (applyPromotion && !massMessageId) throw promotionNotForChat();
+      const outcome = await purchaseChatMessageFromWallet(ctx, deps, {
+        fanId: caller.userId, role: caller.role, messageId: body.content_id, confirmedAmountCents: confirmed, massMessageId, applyPromotion, promotionId: body.promotion_id ?? null,
+      });
       await settle(services, ctx);
       const data: ChatWalletPurchaseResult = {
         ...paid(outcome.paymentId, outcome.amountCents, outcome.balanceCents),

@@ -24,8 +24,9 @@ export const welcomeMessageRoutes = (services: Services): FastifyPluginAsyncZod 
       newUserDelay: body.new_user_message_delay as 'IMMEDIATELY' | 'DELAY_BY_HOURS', updating: body._id ?? null,
     });
     await settle(services, ctx);
+    const view = await q.welcome(welcomeId, caller.role);
     services.delivery?.kick();
-    return ok(reply, await q.welcome(welcomeId, caller.role), { message: WELCOME_MESSAGE_SET, position: ctx.lastPosition });
+    return ok(reply, view, { message: WELCOME_MESSAGE_SET, position: ctx.lastPosition });
   });
 
   // The spec's path is outside /api (D2 §7): JSON with auth, registered before the console's pages.

@@ -40,6 +40,7 @@ export const walletChatBody = z.object({
   content_id: uuid('content_id'),
   amount: amountField.optional(),
   promotion_id: z.string().max(100).nullable().optional(),
+  is_promotion_applied: z.boolean().optional(),
 });
 
 export const userListQuery = z.object({

@@ -137,6 +137,21 @@ export const API_ACCESS: Record<string, Access> = {
   'POST /api/chat/unlock_message_from_user': ['admin', 'super_admin', 'sub_admin'],
   'POST /api/chat/grant_message_credits': MANAGERS,
   'POST /api/v2/purchase/chat-content-purchase': PAYERS,
+  // Mass and welcome messages (domain/chat/mass-wire.ts): senders are the settings roles and the content manager (not
+  // live_stream_manager, not support); the purchased-by reports also answer only roles that see chat earnings.
+  'POST /api/message/send-mass-message': [...CONTENT],
+  'GET /api/message/mass-messages': [...CONTENT],
+  'GET /api/message/mass-messages/:id': [...CONTENT],
+  'POST /api/message/mass-messages/:id/cancel': [...CONTENT],
+  'GET /admin/get-error-mass-messages': [...CONTENT], // the spec's path outside /api: JSON, through this table (api/auth.ts)
+  'GET /api/admin/get-error-mass-messages': [...CONTENT],
+  'POST /api/message/resend-mass-message': [...CONTENT],
+  'GET /api/message/mass-messages/:id/purchased-by': [...CONTENT],
+  'POST /api/message/set-welcome-message': [...CONTENT],
+  'GET /admin/get-welcome-message': [...CONTENT],
+  'GET /api/admin/get-welcome-message': [...CONTENT],
+  'GET /api/message/welcome-messages': [...CONTENT],
+  'GET /api/message/welcome-messages/:id/purchased-by': [...CONTENT],
   'POST /api/users/set-default-payment-method': PAYERS,
   'POST /api/user/change-payment-method': PAYERS,
   'POST /api/webhooks/sandbox-crypto': 'public', // authorised by the provider's signature

@@ -6,6 +6,7 @@
 import { DomainError, type Decider, type DomainEvent } from '../shared/decider';
 import { ValidationError } from '../shared/validation';
 import type { ChatMessageType } from './wire';
+import { lockedContentPriceCents } from '../pricing/pricing';
 
 export const chatMessageStream = (messageId: string) => `chat-message-${messageId}`;
 
@@ -50,11 +51,20 @@ export type ChatMessageEvent =
     }>
   /** `uniqueId` (the fan's own id for the send, so the page can mark the right bubble) is on failures since real time came. */
   | DomainEvent<'ChatMessageSendFailed', { messageId: string; fanId: string; paymentId: string; failureCode: string; failedAt: string; uniqueId?: string | null }>
-  | DomainEvent<'ChatMessageUnlockRequested', { messageId: string; fanId: string; paymentId: string; amountCents: number; requestedAt: string }>
+  /** `promotionId`: bought at a locked-content promotion's price (mass-message copies only). */
+  | DomainEvent<'ChatMessageUnlockRequested', { messageId: string; fanId: string; paymentId: string; amountCents: number; requestedAt: string; promotionId?: string | null }>
   /** `paymentId` null and `byStaff` set: "Unlock for this Subscriber", free of charge. */
   | DomainEvent<'ChatMessageUnlocked', { messageId: string; fanId: string; paymentId: string | null; amountCents: number; byStaff: string | null; unlockedAt: string }>
   | DomainEvent<'ChatMessageUnlockFailed', { messageId: string; fanId: string; paymentId: string; failureCode: string; failedAt: string }>
-  | DomainEvent<'ChatMessageUnlockRevoked', { messageId: string; fanId: string; paymentId: string; reason: ChatReversal; revokedAt: string }>;
+  | DomainEvent<'ChatMessageUnlockRevoked', { messageId: string; fanId: string; paymentId: string; reason: ChatReversal; revokedAt: string }>
+  | MassCopyRecordedEvent;
+
+/**
+ * A mass or welcome message's copy (domain/chat/mass-message.ts) gets its own stream only when it is first bought
+ * or unlocked by staff: this event seeds it from the mass message (commands/mass-messages.ts recordMassCopy), so the
+ * unlock rules and the payment kind work on copies as on direct messages. Its chat row came with the delivery.
+ */
+export type MassCopyRecordedEvent = DomainEvent<'MassMessageCopyRecorded', { messageId: string; fanId: string; massMessageId: string; senderId: string; priceCents: number; sentAt: string }>;
 
 /** Staff sending to a fan. `media` comes from the uploads/library, already checked to exist. */
 export interface SendStaffMessage {
@@ -95,7 +105,12 @@ export type ChatMessageCommand =
   | SendFanMessage
   | { type: 'DeliverPaidMessage'; paymentId: string; at: string }
   | { type: 'FailPaidMessage'; paymentId: string; failureCode: string; at: string }
-  | { type: 'RequestChatUnlock'; fanId: string; paymentId: string; confirmedAmountCents: number; viewer: { isStaff: boolean; isSubscriber: boolean }; at: string }
+  | {
+      type: 'RequestChatUnlock'; fanId: string; paymentId: string; confirmedAmountCents: number; viewer: { isStaff: boolean; isSubscriber: boolean }; at: string;
+      /** A running locked-content promotion covering mass messages (checked by the command): its price applies. */
+      promotion?: { promotionId: string; discountPercent: number } | null;
+    }
+  | { type: 'RecordMassCopy'; messageId: string; fanId: string; massMessageId: string; senderId: string; priceCents: number; sentAt: string }
   | { type: 'CompleteChatUnlock'; paymentId: string; amountCents: number; at: string }
   | { type: 'FailChatUnlock'; paymentId: string; failureCode: string; at: string }
   | { type: 'RevokeChatUnlock'; paymentId: string; reason: ChatReversal; at: string }
@@ -114,6 +129,8 @@ export interface ChatMessageState {
   unlockPaymentId: string | null;
   pendingUnlockPaymentId: string | null;
   pendingUnlockCents: number;
+  /** The mass message this is a copy of (promotions apply to copies only). */
+  massMessageId?: string | null;
 }
 
 /** What is wrong with a message text (spec 3 §5: not blank when required, at most 20,000 characters), or null. */
@@ -189,6 +206,11 @@ export const chatMessageDecider: Decider<ChatMessageCommand, ChatMessageEvent, C
         return state.pendingUnlockPaymentId === event.data.paymentId ? { ...state, pendingUnlockPaymentId: null } : state;
       case 'ChatMessageUnlockRevoked':
         return { ...state, unlocked: false, unlockPaymentId: null };
+      case 'MassMessageCopyRecorded':
+        return {
+          ...state, status: 'sent', messageId: event.data.messageId, fanId: event.data.fanId, fromStaff: true, priceCents: event.data.priceCents,
+          massMessageId: event.data.massMessageId,
+        };
     }
   },
   decide(command, state) {
@@ -246,9 +268,18 @@ export const chatMessageDecider: Decider<ChatMessageCommand, ChatMessageEvent, C
         if (state.priceCents <= 0) throw new DomainError(COULD_NOT_UNLOCK_MESSAGE, 'NOT_LOCKED', 400);
         if (command.viewer.isStaff) throw new DomainError(COULD_NOT_UNLOCK_MESSAGE, 'STAFF_NEEDS_NO_UNLOCK', 400);
         if (!command.viewer.isSubscriber) throw new DomainError(CHAT_NOT_ALLOWED, 'CHAT_NOT_ALLOWED', 403);
-        if (command.confirmedAmountCents !== state.priceCents)
-          throw new DomainError('Invalid request.', 'PRICE_CHANGED', 409, { field: 'amount', priceCents: state.priceCents });
-        return [{ type: 'ChatMessageUnlockRequested', data: { messageId: state.messageId!, fanId: command.fanId, paymentId: command.paymentId, amountCents: state.priceCents, requestedAt: command.at } }];
+        // Direct messages are not covered by promotions; a mass message's copy is (spec 3 §4 Discount).
+        if (command.promotion && !state.massMessageId) throw new DomainError('Invalid request.', 'PROMOTION_NOT_APPLICABLE', 400);
+        const price = command.promotion ? lockedContentPriceCents(state.priceCents, command.promotion.discountPercent) : state.priceCents;
+        if (command.confirmedAmountCents !== price)
+          throw new DomainError('Invalid request.', 'PRICE_CHANGED', 409, { field: 'amount', priceCents: price });
+        return [{
+          type: 'ChatMessageUnlockRequested',
+          data: {
+            messageId: state.messageId!, fanId: command.fanId, paymentId: command.paymentId, amountCents: price, requestedAt: command.at,
+            ...(command.promotion ? { promotionId: command.promotion.promotionId } : {}),
+          },
+        }];
       }
       case 'CompleteChatUnlock':
         if (state.unlocked) return [];
@@ -260,6 +291,12 @@ export const chatMessageDecider: Decider<ChatMessageCommand, ChatMessageEvent, C
         // Only the payment that unlocked it takes it back (a stale notice about an older one does not).
         if (!state.unlocked || state.unlockPaymentId !== command.paymentId) return [];
         return [{ type: 'ChatMessageUnlockRevoked', data: { messageId: state.messageId!, fanId: state.fanId!, paymentId: command.paymentId, reason: command.reason, revokedAt: command.at } }];
+      case 'RecordMassCopy':
+        if (state.status !== 'none') return [];
+        return [{
+          type: 'MassMessageCopyRecorded',
+          data: { messageId: command.messageId, fanId: command.fanId, massMessageId: command.massMessageId, senderId: command.senderId, priceCents: command.priceCents, sentAt: command.sentAt },
+        }];
       case 'UnlockForSubscriber':
         if (state.status !== 'sent') throw notFound();
         if (state.priceCents <= 0) throw new DomainError(COULD_NOT_UNLOCK_MESSAGE, 'NOT_LOCKED', 400);

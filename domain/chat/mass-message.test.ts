@@ -59,6 +59,13 @@ describe('delivery in batches (crash-safe)', () => {
     expect(done.filter((e) => e.type === 'MassMessageCopiesDelivered').flatMap((e) => (e.type === 'MassMessageCopiesDelivered' ? e.data.copies : [])).map((c) => c.fanId)).toEqual(['a', 'b', 'c']);
   });
 
+  it('a large command is split into events of 500 copies, the progress counted per event', () => {
+    const fans = Array.from({ length: 1200 }, (_, i) => `f${i}`);
+    const log = events([create, { type: 'ChooseAudience', fanIds: fans, at }]);
+    const out = massMessageDecider.decide({ type: 'DeliverCopies', copies: copies(fans), at }, fold(massMessageDecider, log));
+    expect(out.map((e) => (e.type === 'MassMessageCopiesDelivered' ? [e.data.copies.length, e.data.deliveredTotal] : null))).toEqual([[500, 500], [500, 1000], [200, 1200]]);
+  });
+
   it('not complete while a fan is missing', () => {
     const log = events([create, { type: 'ChooseAudience', fanIds: ['a', 'b'], at }, { type: 'DeliverCopies', copies: copies(['a']), at }]);
     expect(massMessageDecider.decide({ type: 'CompleteSend', at }, fold(massMessageDecider, log))).toEqual([]);

@@ -29,8 +29,10 @@ export const ALREADY_CANCELLED = 'This mass message is cancelled already.';
 export const MEDIA_FAILED = 'Error in upload content. Please try again.';
 /** A schedule this far in the past is still "now" (the console's clock may run a little behind). */
 export const SCHEDULE_SKEW_MS = 5 * 60_000;
-/** Copies per delivery event: one append writes this many chat messages. */
+/** Copies per delivery event (the console's progress moves by this many). */
 export const DELIVERY_BATCH = 500;
+/** Copies per append: a few events at once, so the stream is reloaded less often on a large audience. */
+export const DELIVERY_APPEND = 2_500;
 
 export type MassKind = 'mass' | 'welcome';
 export type MassStatus = 'none' | 'scheduled' | 'processing' | 'sending' | 'sent' | 'cancelled' | 'error';
@@ -246,14 +248,20 @@ export const massMessageDecider: Decider<MassMessageCommand, MassMessageEvent, M
         const copies = command.copies
           .filter((c) => audience.has(c.fanId) && !state.delivered.has(c.fanId) && !seen.has(c.fanId) && seen.add(c.fanId))
           .map((c) => ({ fanId: c.fanId, messageId: c.messageId, massMessageType: type }));
-        if (!copies.length) return [];
-        return [{
-          type: 'MassMessageCopiesDelivered',
-          data: {
-            massId, kind: state.kind, content: state.content, copies, future: false, deliveredAt: command.at,
-            deliveredTotal: state.deliveredToAudience + copies.length, recipients: state.audience.length,
-          },
-        }];
+        // One event per DELIVERY_BATCH copies (the read models and the console's progress move batch by batch);
+        // a command may carry several batches, appended together.
+        const events: MassMessageEvent[] = [];
+        for (let i = 0; i < copies.length; i += DELIVERY_BATCH) {
+          const batch = copies.slice(i, i + DELIVERY_BATCH);
+          events.push({
+            type: 'MassMessageCopiesDelivered',
+            data: {
+              massId, kind: state.kind, content: state.content, copies: batch, future: false, deliveredAt: command.at,
+              deliveredTotal: state.deliveredToAudience + i + batch.length, recipients: state.audience.length,
+            },
+          });
+        }
+        return events;
       }
       case 'DeliverFutureCopies': {
         if (!deliversToNewSubscribers(state)) return [];

@@ -87,6 +87,18 @@ export interface ChatMessageView {
   promotion_price?: number | null;
   /** The Content Manager category a staff message's media came from (null: none). */
   category?: string | null;
+  /** A mass or welcome message's copy (spec 3 §3): its marker, null for a copy sent to subscribers at send time. */
+  isMassMessage?: boolean;
+  massMessageType?: 'WELCOME' | 'STAGGER' | 'DELAYED' | 'RESENT' | 'PREVIOUS' | null;
+}
+
+/** get_messages' promotionDetails: the running locked-content promotion covering mass messages' copies (spec 3 §4, §7.1). */
+export interface ChatPromotionDetails {
+  _id: string;
+  promotionId: string;
+  discount_percentage: number;
+  promotionPercentage: number;
+  ribbon_text: string;
 }
 
 export interface ChatMessagePage {
@@ -96,7 +108,7 @@ export interface ChatMessagePage {
   total_pages: number;
   has_more: boolean;
   /** Direct chat messages are not covered by locked-content promotions (domain/promotion), so always null. */
-  promotionDetails: null;
+  promotionDetails: ChatPromotionDetails | null;
   should_hide_in_chat: boolean;
   pay_per_message: PayPerMessageStatus;
 }

@@ -100,6 +100,29 @@ const RULES: Record<string, (d: Data) => FrameOut[]> = {
           { type: 'MESSAGE_RECEIVE', data: { _id: str(d.tipId), fanId: str(d.userId), fromAdmin: false, type: 'tip', isLocked: false, amount: num(d.amountCents) / 100, created: str(d.sentAt) }, audience: both(str(d.userId), 'chat') },
           { type: 'UPDATE_USER_LAST_MESSAGE', data: { userId: str(d.userId), messageId: str(d.tipId), fromAdmin: false, created: str(d.sentAt) }, audience: staff('chat') },
         ],
+  // Mass and welcome messages (domain/chat/mass-message.ts): each fan gets MESSAGE_RECEIVE for its copy; staff get
+  // one MASS_MESSAGE_UPDATED per batch (at most every DELIVERY_BATCH copies) and per status change, not a frame per fan.
+  MassMessageCopiesDelivered: (d) => {
+    const content = (d.content ?? {}) as Data;
+    const copies = Array.isArray(d.copies) ? (d.copies as Data[]) : [];
+    const frames: FrameOut[] = copies.map((c) => ({
+      type: 'MESSAGE_RECEIVE',
+      data: {
+        _id: str(c.messageId), fanId: str(c.fanId), fromAdmin: true, type: str(content.type), isLocked: num(content.priceCents) > 0, amount: num(content.priceCents) / 100,
+        created: str(d.deliveredAt), isMassMessage: true, massMessageType: typeof c.massMessageType === 'string' ? c.massMessageType : null,
+      },
+      audience: fan(str(c.fanId)),
+    }));
+    if (d.future !== true) frames.push(massUpdate(d, 'sending', { delivered: num(d.deliveredTotal), recipients: num(d.recipients) }));
+    return frames;
+  },
+  MassMessageCreated: (d) => [massUpdate(d, typeof d.scheduledAt === 'string' && d.scheduledAt > str(d.createdAt) ? 'scheduled' : 'sending', { delivered: 0, recipients: 0 })],
+  MassMessageWaitingForMedia: (d) => [massUpdate(d, 'processing')],
+  MassMessageFailed: (d) => [massUpdate(d, 'error', { error: str(d.error) })],
+  MassMessageResent: (d) => [massUpdate(d, 'sending')],
+  MassMessageAudienceChosen: (d) => [massUpdate(d, 'sending', { delivered: 0, recipients: Array.isArray(d.fanIds) ? d.fanIds.length : 0 })],
+  MassMessageSendCompleted: (d) => [massUpdate(d, 'sent', { delivered: num(d.delivered) })],
+  MassMessageCancelled: (d) => [massUpdate(d, 'cancelled')],
   // The fan's own balance; staff who see wallets in the chat list get the new balance of that fan's row.
   WalletCredited: (d) => walletFrames(d),
   WalletDebited: (d) => walletFrames(d),
@@ -108,6 +131,10 @@ const RULES: Record<string, (d: Data) => FrameOut[]> = {
   PaymentCaptured: (d) => [{ type: 'UPDATE_USER_AMOUNT', data: { userId: str(d.userId), spentChanged: true }, audience: staff('earnings') }],
   PaymentReversed: (d) => [{ type: 'UPDATE_USER_AMOUNT', data: { userId: str(d.userId), spentChanged: true }, audience: staff('earnings') }],
 };
+
+function massUpdate(d: Data, status: string, extra: Data = {}): FrameOut {
+  return { type: 'MASS_MESSAGE_UPDATED', data: { _id: str(d.massId), status, ...extra }, audience: staff('chat') };
+}
 
 function walletFrames(d: Data): FrameOut[] {
   const data = { userId: str(d.userId), walletBalanceCents: num(d.balanceCents), walletBalance: num(d.balanceCents) / 100 };

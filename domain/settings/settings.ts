@@ -5,6 +5,7 @@ import type { EngagementVisibility } from '../engagement/wire';
 import type { WatermarkPosition } from '../media/watermark';
 import { LANDING_DEFAULTS } from './landing';
 import { DEFAULT_WALLET_SETTINGS, fundPresetsCents } from '../pricing/pricing';
+import { DEFAULT_STAGGER_SETTINGS } from '../chat/delivery';
 
 export const SETTINGS_STREAM = 'site-settings';
 
@@ -86,6 +87,8 @@ export const DEFAULT_SETTINGS = {
   /** Pay-per-message (spec 3 §4): a fan's chat message costs this many whole dollars, unless they hold a credit. */
   is_pay_per_message_enabled: false,
   pay_per_message_amount: 5,
+  /** Mass messages to later subscribers (domain/chat/delivery.ts): stagger window, previous-message limit, default delay. */
+  ...DEFAULT_STAGGER_SETTINGS,
 };
 
 export type SiteSettings = typeof DEFAULT_SETTINGS;
@@ -105,6 +108,9 @@ export const settingsDecider: Decider<{ type: 'UpdateSettings'; changes: Partial
     const fundMin = command.changes.add_fund_minimum_amount ?? state.add_fund_minimum_amount;
     const fundMax = command.changes.add_fund_maximum_amount ?? state.add_fund_maximum_amount;
     if (fundMin > fundMax) throw new ValidationError('add_fund_minimum_amount', 'The minimum fund amount cannot be above the maximum.');
+    const staggerMin = command.changes.stagger_min_hours ?? state.stagger_min_hours;
+    const staggerMax = command.changes.stagger_max_hours ?? state.stagger_max_hours;
+    if (staggerMin > staggerMax) throw new ValidationError('stagger_max_hours', 'The maximum must be at least the minimum');
     const presets = command.changes.add_fund_default_options;
     if (presets !== undefined && presets.trim() !== '' && fundPresetsCents(presets).length === 0)
       throw new ValidationError('add_fund_default_options', 'Enter the preset amounts separated by commas, e.g. 10,25,50.');

@@ -20,7 +20,8 @@ export interface ReceivedMessage {
 }
 
 export interface KafkaBus {
-  readonly topics: { events: string; presence: string; mediaJobs: string };
+  /** messageDelivery: "a mass or welcome message was recorded": `npm run worker` processes start a delivery pass. */
+  readonly topics: { events: string; presence: string; mediaJobs: string; messageDelivery: string };
   /** Creates the topics (one partition each) if they are missing. */
   ensureTopics(): Promise<void>;
   /** Publishes in order and resolves once the broker has acknowledged every message (idempotent producer). */
@@ -41,7 +42,7 @@ const headerText = (headers: IHeaders | undefined): Record<string, string> => {
 
 export function createKafkaBus(options: { brokers: string[]; clientId: string; prefix?: string }): KafkaBus {
   const prefix = options.prefix ?? 'fanclub';
-  const topics = { events: `${prefix}.events`, presence: `${prefix}.presence`, mediaJobs: `${prefix}.media-jobs` };
+  const topics = { events: `${prefix}.events`, presence: `${prefix}.presence`, mediaJobs: `${prefix}.media-jobs`, messageDelivery: `${prefix}.message-delivery` };
   // kafkajs logs a "group coordinator is not available" error on a fresh broker before it retries: warnings and
   // worse only, through our own line format.
   const kafka = new Kafka({

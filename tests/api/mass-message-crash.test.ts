@@ -1,8 +1,8 @@
 // A mass message's delivery interrupted by a real process kill half-way (issue 14 item 3): the next start goes on
 // from the log, and every fan has exactly one copy — none twice, none skipped.
-//   1. in this process: 1,500 subscribers (as events) and a mass message scheduled an hour ahead (PGlite folder);
+//   1. in this process: 3,000 subscribers (as events) and a mass message scheduled an hour ahead (PGlite folder);
 //   2. a child Fanclub process starts on the same folder with its clock two hours ahead and the failpoint
-//      FANCLUB_FAILPOINT=mass-delivery-mid: its delivery pass writes copies in batches of 500 and the process
+//      FANCLUB_FAILPOINT=mass-delivery-mid: its delivery pass appends copies 2,500 at a time (events of 500) and the process
 //      SIGKILLs itself once half the audience has one;
 //   3. the log shows a part-way delivery; a new start (clock ahead too) finishes it; counting copies per fan in the
 //      log and in the chat read model gives one each; more passes add nothing.
@@ -22,7 +22,7 @@ import { seedSubscribers } from '../support/subscribers';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const HOUR = 3_600_000;
-const FANS = 1500;
+const FANS = 3000;
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'fanclub-mass-crash-'));
 const env = { PORT: '0', HOST: '127.0.0.1', FANCLUB_DATA_DIR: path.join(tmp, 'data'), FANCLUB_DEMO: 'false', FANCLUB_ADMIN_PASSWORD: 'admin-password-123', LOG_LEVEL: 'silent' };
 let server: RunningServer | null = null;

@@ -16,6 +16,7 @@ import { benchMedia } from './media';
 import { benchFeed, printFeed } from './feed';
 import { benchChat, printChat } from './chat';
 import { benchRealtime } from './realtime';
+import { benchMassMessage, printMassMessage } from './mass-message';
 
 const args = new Set(process.argv.slice(2));
 const QUICK = args.has('--quick');
@@ -30,6 +31,8 @@ const FEED_ONLY = args.has('--feed');
 const APPENDS_ONLY = args.has('--appends');
 /** realtime (or --realtime): only the socket gateway benchmark. */
 const REALTIME_ONLY = args.has('realtime') || args.has('--realtime');
+/** mass-message (or --mass-message): only the mass message delivery benchmark (10,000 subscribers). */
+const MASS_ONLY = args.has('mass-message') || args.has('--mass-message');
 /** --unlock: only the HTTP unlock latency (for tuning the read-your-writes wait). */
 const UNLOCK_ONLY = args.has('--unlock');
 /** --chat: only the chat benchmark. */
@@ -268,6 +271,17 @@ async function benchBackend(name: Backend, open: () => Promise<{ database: Datab
 console.log(`Fanclub benchmark — ${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, node ${process.version}${QUICK ? ' (quick)' : ''}`);
 if (REALTIME_ONLY) {
   await benchRealtime(QUICK ? { sockets: 1000, fans: 20, messages: 30 } : { sockets: 10_000, fans: 100, messages: 100 });
+  process.exit(0);
+}
+if (MASS_ONLY) {
+  for (const backend of ['pglite', 'postgres'] as const) {
+    if (backend === 'postgres' && !(await isPostgresServerAvailable())) {
+      console.log('\n(the Postgres server is not reachable: its figures are not measured)');
+      break;
+    }
+    console.log(`\n== ${backend} ==`);
+    printMassMessage(backend, await benchMassMessage(backend, QUICK ? 2000 : 10_000));
+  }
   process.exit(0);
 }
 if (CHAT_ONLY) {
