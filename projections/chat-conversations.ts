@@ -21,6 +21,8 @@ export interface ConversationRow {
   credits: number;
   /** Delivered messages (tips from chat included): the conversation's page count, without counting rows. */
   message_count: number;
+  /** Of those, deleted from the fan's view only (staff still see them). */
+  fan_deleted: number;
 }
 
 /** Tips from chat waiting to be paid (their fan and amount arrive with TipRequested only). */
@@ -32,7 +34,7 @@ export interface PendingTipRow {
 
 const EMPTY = (fanId: string): ConversationRow => ({
   fan_id: fanId, last_message: '', last_message_at: null, last_fan_message_at: null, fan_unread: 0, staff_unread: 0, fan_read_at: null, staff_read_at: null, credits: 0,
-  message_count: 0,
+  message_count: 0, fan_deleted: 0,
 });
 
 /** What the list shows as the last message. */
@@ -54,7 +56,7 @@ export const chatConversationsProjection = defineProjection<AnyDomainEvent, Read
   name: 'chat-conversations',
   tables: chatConversationsTables,
   handles: ['ChatMessageSent', 'TipRequested', 'TipSent', 'TipFailed', 'ChatReadByFan', 'ChatReadByStaff', 'PayPerMessageCreditsGranted', 'PayPerMessageCreditUsed',
-    'MassMessageCopiesDelivered'],
+    'ChatMarkedUnreadByStaff', 'ChatMessageDeleted', 'MassMessageCopiesDelivered'],
   async apply(event, store) {
     const { type, data: d } = event;
     const change = async (fanId: string, f: (c: ConversationRow) => ConversationRow) => {
@@ -90,26 +92,50 @@ export const chatConversationsProjection = defineProjection<AnyDomainEvent, Read
       case 'ChatReadByStaff':
         await change(d.fanId, (c) => ({ ...c, staff_unread: 0, staff_read_at: d.readAt }));
         return;
+      case 'PayPerMessageCreditsGranted':
+      case 'PayPerMessageCreditUsed':
+        await change(d.fanId, (c) => ({ ...c, credits: d.balance }));
+        return;
       case 'MassMessageCopiesDelivered':
         // One query for the batch's conversations, not one per fan.
         await store.preload?.('chat_conversations', d.copies.map((c) => ({ fan_id: c.fanId })));
         for (const copy of d.copies)
           await change(copy.fanId, (c) => ({ ...c, last_message: lastMessageText(d.content), last_message_at: d.deliveredAt, message_count: c.message_count + 1, fan_unread: c.fan_unread + 1 }));
         return;
-      case 'PayPerMessageCreditsGranted':
-      case 'PayPerMessageCreditUsed':
-        await change(d.fanId, (c) => ({ ...c, credits: d.balance }));
+      case 'ChatMarkedUnreadByStaff':
+        await change(d.fanId, (c) => ({ ...c, staff_unread: Math.max(c.staff_unread, d.unread) }));
+        return;
+      case 'ChatMessageDeleted':
+        await change(d.fanId, (c) => afterDelete(c, d));
         return;
     }
   },
 });
+
+/** A message deleted by staff: counts, unread badges and the list's last message follow. */
+export function afterDelete(
+  c: ConversationRow,
+  d: { scope: 'fan' | 'all'; fromStaff: boolean; sentAt: string; wasDeletedForFan: boolean },
+): ConversationRow {
+  const after = (at: string | null) => !at || Date.parse(d.sentAt) > Date.parse(at);
+  const fanDeleted = c.fan_deleted ?? 0;
+  const next = { ...c };
+  // The fan no longer has it: an unread staff message stops counting for them.
+  if (!d.wasDeletedForFan && d.fromStaff && after(c.fan_read_at)) next.fan_unread = Math.max(0, c.fan_unread - 1);
+  if (d.scope === 'fan') return { ...next, fan_deleted: fanDeleted + 1 };
+  next.message_count = Math.max(0, c.message_count - 1);
+  next.fan_deleted = d.wasDeletedForFan ? Math.max(0, fanDeleted - 1) : fanDeleted;
+  if (!d.fromStaff && after(c.staff_read_at)) next.staff_unread = Math.max(0, c.staff_unread - 1);
+  if (c.last_message_at && Date.parse(c.last_message_at) === Date.parse(d.sentAt)) next.last_message = 'Message deleted';
+  return next;
+}
 
 const iso = (v: unknown) => (v == null ? null : new Date(v as string).toISOString());
 
 export async function findConversation(db: Kysely<ReadModels>, fanId: string): Promise<ConversationRow | undefined> {
   const r = await sql<ConversationRow>`SELECT * FROM rm.chat_conversations WHERE fan_id = ${fanId}`.execute(db);
   const c = r.rows[0];
-  return c ? { ...c, message_count: Number(c.message_count ?? 0), last_message_at: iso(c.last_message_at), last_fan_message_at: iso(c.last_fan_message_at), fan_read_at: iso(c.fan_read_at), staff_read_at: iso(c.staff_read_at) } : undefined;
+  return c ? { ...c, message_count: Number(c.message_count ?? 0), fan_deleted: Number(c.fan_deleted ?? 0), last_message_at: iso(c.last_message_at), last_fan_message_at: iso(c.last_fan_message_at), fan_read_at: iso(c.fan_read_at), staff_read_at: iso(c.staff_read_at) } : undefined;
 }
 
 /** Fan messages no one on staff has read yet, across every conversation (the console's chat badge). */

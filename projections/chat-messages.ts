@@ -31,6 +31,8 @@ export interface ChatMessageRow {
   is_mass_message: boolean | null;
   mass_message_type: string | null;
   mass_message_id: string | null;
+  /** Deleted by staff: null/'none', 'fan' (hidden from the fan only) or 'all' (from everyone). */
+  deleted: string | null;
 }
 
 export const chatMessagesProjection = defineProjection<AnyDomainEvent, ReadModelRows>()({
@@ -38,13 +40,13 @@ export const chatMessagesProjection = defineProjection<AnyDomainEvent, ReadModel
   tables: chatMessagesTables,
   handles: [
     'ChatMessageSendRequested', 'ChatMessageSent', 'ChatMessageSendFailed', 'ChatMessageUnlocked', 'ChatMessageUnlockRevoked',
-    'TipRequested', 'TipSent', 'TipFailed', 'MassMessageCopiesDelivered',
+    'TipRequested', 'TipSent', 'TipFailed', 'ChatMessageDeleted', 'MassMessageCopiesDelivered',
   ],
   async apply(event, store) {
     const { type, data: d } = event;
     const row = (over: Partial<ChatMessageRow>): ChatMessageRow => ({
       id: '', fan_id: '', sender_id: '', from_staff: false, type: 'text', text: '', tip_message: null, media: [], preview_media_id: null, price_cents: 0,
-      unlocked: false, unlock_payment_id: null, is_pay_per_message: false, paid_cents: 0, is_anonymous: false, unique_id: null, status: 'sent', created_at: '',
+      unlocked: false, unlock_payment_id: null, is_pay_per_message: false, paid_cents: 0, is_anonymous: false, unique_id: null, status: 'sent', created_at: '', deleted: null,
       is_mass_message: false, mass_message_type: null, mass_message_id: null,
       ...over,
     });
@@ -93,6 +95,9 @@ export const chatMessagesProjection = defineProjection<AnyDomainEvent, ReadModel
             is_mass_message: true, mass_message_type: c.massMessageType, mass_message_id: d.massId,
           }));
         return;
+      case 'ChatMessageDeleted':
+        await update<ChatMessageRow>(store, 'chat_messages', { id: d.messageId }, (m) => ({ ...m, deleted: m.deleted === 'all' || d.scope === 'all' ? 'all' : 'fan' }));
+        return;
     }
   },
 });
@@ -106,11 +111,15 @@ const toRow = (r: any): ChatMessageRow => ({
 });
 
 /** One page of a conversation's delivered messages: page 1 is the newest `pageSize`, returned oldest first. */
-export async function conversationPage(db: Kysely<ReadModels>, fanId: string, page: number, pageSize: number): Promise<ChatMessageRow[]> {
-  const r = await sql`SELECT * FROM rm.chat_messages WHERE fan_id = ${fanId} AND status = 'sent'
+export async function conversationPage(db: Kysely<ReadModels>, fanId: string, page: number, pageSize: number, forStaff = false): Promise<ChatMessageRow[]> {
+  const r = await sql`SELECT * FROM rm.chat_messages WHERE fan_id = ${fanId} AND status = 'sent' AND ${visibleSql(forStaff)}
     ORDER BY created_at DESC, id DESC LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`.execute(db);
   return r.rows.map(toRow).reverse();
 }
+
+/** Deleted messages: gone for everyone ('all'); hidden from the fan ('fan') but shown to staff, marked. */
+export const visibleSql = (forStaff: boolean) => (forStaff ? sql`COALESCE(deleted, 'none') <> 'all'` : sql`COALESCE(deleted, 'none') = 'none'`);
+export const visibleTo = (row: Pick<ChatMessageRow, 'deleted'>, forStaff: boolean) => (forStaff ? row.deleted !== 'all' : !row.deleted || row.deleted === 'none');
 
 export async function findChatMessage(db: Kysely<ReadModels>, id: string): Promise<ChatMessageRow | undefined> {
   const r = await sql`SELECT * FROM rm.chat_messages WHERE id = ${id}`.execute(db);

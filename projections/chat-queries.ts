@@ -18,7 +18,16 @@ export interface ChatListQuery {
   /** '1' or '2': only fans with that status; null: every fan who is a subscriber or has a conversation. */
   status: '1' | '2' | null;
   nowIso: string;
+  /**
+   * list_id (CH-51, admins): 'blocked' — fans blocked or hidden from the chat (Block User takes them off the list;
+   * here they can be found and unblocked); 'muted' — fans who receive no mass messages; null: the chat list.
+   */
+  list?: ChatListId | null;
+  /** One fan only (GET /api/chat/get_user_by_id): whatever list they are on. */
+  userId?: string;
 }
+
+export type ChatListId = 'blocked' | 'muted';
 
 const ORDER: Record<ChatUserSort, ReturnType<typeof sql>> = {
   latest_message: sql`c.last_message_at DESC NULLS LAST`,
@@ -32,8 +41,14 @@ const ORDER: Record<ChatUserSort, ReturnType<typeof sql>> = {
 export async function chatUserList(db: Kysely<ReadModels>, q: ChatListQuery): Promise<{ rows: ChatListRow[]; total: number }> {
   const status = statusCodeSql(q.nowIso);
   const search = q.search.trim() ? `%${q.search.trim().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%` : null;
-  const where = sql`COALESCE(m.role, u.role) = 'user' AND NOT COALESCE(m.deleted, false) AND NOT COALESCE(m.hidden_from_chat, false)
-    AND (${status} IN ('1', '2') OR c.fan_id IS NOT NULL)
+  const listed = q.userId
+    ? sql`u.id = ${q.userId}`
+    : q.list === 'blocked'
+      ? sql`(COALESCE(m.blocked, false) OR COALESCE(m.hidden_from_chat, false))`
+      : q.list === 'muted'
+        ? sql`COALESCE(m.mass_messages_muted, false) AND NOT COALESCE(m.hidden_from_chat, false) AND (${status} IN ('1', '2') OR c.fan_id IS NOT NULL)`
+        : sql`NOT COALESCE(m.hidden_from_chat, false) AND (${status} IN ('1', '2') OR c.fan_id IS NOT NULL)`;
+  const where = sql`COALESCE(m.role, u.role) = 'user' AND NOT COALESCE(m.deleted, false) AND ${listed}
     ${q.status ? sql`AND ${status} = ${q.status}` : sql``}
     ${search ? sql`AND (u.name ILIKE ${search} OR m.nickname ILIKE ${search})` : sql``}`;
   const from = sql`rm.users u LEFT JOIN rm.members m ON m.user_id = u.id LEFT JOIN rm.subscribers s ON s.user_id = u.id
@@ -41,7 +56,7 @@ export async function chatUserList(db: Kysely<ReadModels>, q: ChatListQuery): Pr
   const [rows, count] = await Promise.all([
     sql<any>`SELECT u.id, u.name, m.nickname, COALESCE(s.complimentary, false) AS complimentary, ${status} AS status, s.expires_at,
         COALESCE(c.last_message, '') AS last_message, c.last_message_at, COALESCE(c.staff_unread, 0) AS staff_unread,
-        COALESCE(m.mass_messages_muted, false) AS mass_messages_muted, COALESCE(w.balance_cents, 0) AS wallet_cents, u.total_spent_cents AS spent_cents
+        COALESCE(m.mass_messages_muted, false) AS mass_messages_muted, COALESCE(m.blocked, false) AS blocked, COALESCE(m.hidden_from_chat, false) AS hidden_from_chat, COALESCE(w.balance_cents, 0) AS wallet_cents, u.total_spent_cents AS spent_cents
       FROM ${from} WHERE ${where} ORDER BY ${ORDER[q.sort]}, u.id LIMIT ${q.pageSize} OFFSET ${(q.page - 1) * q.pageSize}`.execute(db),
     sql<{ n: string }>`SELECT count(*) AS n FROM ${from} WHERE ${where}`.execute(db),
   ]);

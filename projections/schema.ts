@@ -59,6 +59,8 @@ export const chatConversationsTables = readModelTables([
     columns: {
       fan_id: 'text', last_message: 'text', last_message_at: 'timestamptz', last_fan_message_at: 'timestamptz', fan_unread: 'integer', staff_unread: 'integer',
       fan_read_at: 'timestamptz', staff_read_at: 'timestamptz', credits: 'integer', message_count: 'integer',
+      // Messages staff deleted from the fan's view only (the fan's page count is message_count - fan_deleted).
+      fan_deleted: 'integer',
     },
     primaryKey: ['fan_id'],
     indexes: [['last_message_at']],
@@ -74,6 +76,8 @@ export const chatMessagesTables = readModelTables([
       id: 'text', fan_id: 'text', sender_id: 'text', from_staff: 'boolean', type: 'text', text: 'text', tip_message: 'text', media: 'jsonb',
       preview_media_id: 'text', price_cents: 'bigint', unlocked: 'boolean', unlock_payment_id: 'text', is_pay_per_message: 'boolean',
       paid_cents: 'bigint', is_anonymous: 'boolean', unique_id: 'text', status: 'text', created_at: 'timestamptz',
+      // Deleted by staff (commands/chat-staff.ts): null/'none', 'fan' (hidden from the fan), 'all'.
+      deleted: 'text',
       // Mass and welcome messages' copies (projections/mass-messages.ts owns the messages themselves).
       is_mass_message: 'boolean', mass_message_type: 'text', mass_message_id: 'text',
     },

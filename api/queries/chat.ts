@@ -9,7 +9,9 @@ import { chatListEntry, chatListStatus, chatUserDetails, payPerMessageStatus } f
 import {
   CHAT_PAGE_SIZE, type ChatMessagePage, type ChatMessageView, type ChatUserDetails, type ChatUserListPage, type ChatUserSort, type PayPerMessageStatus,
 } from '../../domain/chat/wire';
-import { conversationPage, findChatMessage, type ChatMessageRow } from '../../projections/chat-messages';
+import { conversationPage, findChatMessage, visibleTo, type ChatMessageRow } from '../../projections/chat-messages';
+import { chatViewSettings } from '../../domain/chat/roles';
+import type { ChatListId } from '../../projections/chat-queries';
 import { findConversation, staffUnreadTotal, type ConversationRow } from '../../projections/chat-conversations';
 import { chatUserList, fanReversals } from '../../projections/chat-queries';
 import { mediaByIds } from '../../projections/media';
@@ -70,7 +72,10 @@ export function chatQueries(services: Services) {
       const open = viewer.isStaff || r.price_cents <= 0 || r.unlocked;
       const preview = r.preview_media_id ? media.get(r.preview_media_id) : undefined;
       const read = readBy(r);
+      // Deleted by staff: gone for the fan (and for everyone after "from all"); staff see "from subscriber" marked.
+      if (!visibleTo(r, viewer.isStaff)) return [];
       return [{
+        ...(viewer.isStaff && r.deleted === 'fan' ? { deletedForUser: true } : {}),
         _id: r.id,
         uniqueId: r.unique_id,
         type: r.type as ChatMessageView['type'],
@@ -124,8 +129,9 @@ export function chatQueries(services: Services) {
     },
 
     async page(viewer: ChatViewer, fanId: string, pageNumber: number): Promise<ChatMessagePage> {
-      const [rows, facts, member] = await Promise.all([conversationPage(db(), fanId, pageNumber, CHAT_PAGE_SIZE), conversationFacts(fanId), findMember(db(), fanId)]);
-      const totalPages = Math.max(1, Math.ceil((facts.conversation?.message_count ?? 0) / CHAT_PAGE_SIZE));
+      const [rows, facts, member] = await Promise.all([conversationPage(db(), fanId, pageNumber, CHAT_PAGE_SIZE, viewer.isStaff), conversationFacts(fanId), findMember(db(), fanId)]);
+      const shown = (facts.conversation?.message_count ?? 0) - (viewer.isStaff ? 0 : (facts.conversation?.fan_deleted ?? 0));
+      const totalPages = Math.max(1, Math.ceil(shown / CHAT_PAGE_SIZE));
       return {
         messages: await messageViews(viewer, rows, facts),
         page_num: pageNumber,
@@ -147,7 +153,7 @@ export function chatQueries(services: Services) {
 
     async oneMessage(viewer: ChatViewer, id: string): Promise<ChatMessageView> {
       const row = await findChatMessage(db(), id);
-      if (!row || row.status !== 'sent' || (!viewer.isStaff && row.fan_id !== viewer.userId)) throw new DomainError('Message not found.', 'MESSAGE_NOT_FOUND', 404);
+      if (!row || row.status !== 'sent' || !visibleTo(row, viewer.isStaff) || (!viewer.isStaff && row.fan_id !== viewer.userId)) throw new DomainError('Message not found.', 'MESSAGE_NOT_FOUND', 404);
       const [view] = await messageViews(viewer, [row], await conversationFacts(row.fan_id));
       if (!view) throw new DomainError('This message is under process. It will be visible to you when processing is completed.', 'MESSAGE_PROCESSING', 409);
       return view;
@@ -173,16 +179,20 @@ export function chatQueries(services: Services) {
     /** A fan's pay-per-message charge is taken from the wallet when crypto is their default method, else by card. */
     paysWith: async (fanId: string): Promise<'wallet' | 'card'> => ((await findWallet(db(), fanId))?.default_method === 'crypto_currency' ? 'wallet' : 'card'),
 
-    async userList(role: Role, q: { page: number; search: string; sort: ChatUserSort; bySubscribers: string }): Promise<ChatUserListPage> {
-      const { rows, total } = await chatUserList(db(), {
-        page: q.page, pageSize: STAFF_LIST_PAGE_SIZE, search: q.search, sort: q.sort, status: chatListStatus(q.sort, q.bySubscribers), nowIso: nowIso(),
-      });
-      return { users: rows.map((r) => chatListEntry(r, role)), page_num: q.page, total, has_more: q.page * STAFF_LIST_PAGE_SIZE < total };
+    async userList(role: Role, q: { page: number; search: string; sort: ChatUserSort; bySubscribers: string; list?: ChatListId | null }): Promise<ChatUserListPage> {
+      const [{ rows, total }, settings] = await Promise.all([
+        chatUserList(db(), {
+          page: q.page, pageSize: STAFF_LIST_PAGE_SIZE, search: q.search, sort: q.sort, status: chatListStatus(q.sort, q.bySubscribers), nowIso: nowIso(), list: q.list ?? null,
+        }),
+        currentSettings(db()),
+      ]);
+      return { users: rows.map((r) => chatListEntry(r, role, chatViewSettings(settings))), page_num: q.page, total, has_more: q.page * STAFF_LIST_PAGE_SIZE < total };
     },
 
     async userDetails(role: Role, fanId: string): Promise<ChatUserDetails> {
-      const [user, member, wallet, sub, reversals, conversation] = await Promise.all([
+      const [user, member, wallet, sub, reversals, conversation, settings] = await Promise.all([
         findUser(db(), fanId), findMember(db(), fanId), findWallet(db(), fanId), findSubscriber(db(), fanId), fanReversals(db(), fanId), findConversation(db(), fanId),
+        currentSettings(db()),
       ]);
       if (!user) throw new DomainError('Error occurred while getting user detail', 'USER_NOT_FOUND', 404);
       return chatUserDetails({
@@ -195,7 +205,7 @@ export function chatQueries(services: Services) {
         credits: conversation?.credits ?? 0,
         status: subscriptionMeFields(sub, nowIso()).ccbillSubscriptionStatus,
         reversals,
-      }, role);
+      }, role, chatViewSettings(settings));
     },
   };
 }

@@ -10,6 +10,7 @@ import type { Services } from '../services';
 import type { KafkaBus } from '../../infra/bus/kafka';
 import { eventOfBusMessage } from '../../infra/bus/relay';
 import { send, type Connection, type Hub } from './hub';
+import { currentSettings } from '../../projections/settings';
 
 
 /** Events after which a user's sockets are checked against their session again (logout, block, role…). */
@@ -20,8 +21,9 @@ export function createFeed(services: Services, hub: Hub, resumeWindow = 5_000, b
   let subscription: Subscription | { stop(): Promise<void> } | null = null;
   let last: Position | null = null;
   let running = false;
-  // hide_earnings is not a site setting yet (the console's settings work, issue 17): until then nothing is hidden.
-  const settings = (): ReaderSettings => ({ hideEarnings: false });
+  // hide_earnings (site settings): read at start, then followed through the settings events this feed sees.
+  let hideEarnings = false;
+  const settings = (): ReaderSettings => ({ hideEarnings });
 
   /** Waits until every projection has applied `position` (or the feed stops). */
   async function readModelsHave(position: Position) {
@@ -42,11 +44,12 @@ export function createFeed(services: Services, hub: Hub, resumeWindow = 5_000, b
   async function onEvents(events: RecordedEvent[]) {
     if (events.length === 0) return;
     await readModelsHave(events[events.length - 1].position);
-    const s = settings();
     const sessionsToCheck = new Set<string>();
     for (const e of events) {
+      const changes = e.type === 'SiteSettingsUpdated' ? (e.data as { changes?: { hide_earnings?: unknown } }).changes : undefined;
+      if (changes && typeof changes.hide_earnings === 'boolean') hideEarnings = changes.hide_earnings;
       const position = formatPosition(e.position);
-      for (const f of framesFor(e)) hub.deliver({ type: f.type, data: f.data, position }, f.audience, e.position, s);
+      for (const f of framesFor(e)) hub.deliver({ type: f.type, data: f.data, position }, f.audience, e.position, settings());
       hub.advance(e.position);
       last = e.position;
       if (SESSION_EVENTS.has(e.type) && typeof e.data.userId === 'string') sessionsToCheck.add(e.data.userId);
@@ -59,6 +62,7 @@ export function createFeed(services: Services, hub: Hub, resumeWindow = 5_000, b
       if (running) return;
       running = true;
       last = await services.store.headPosition();
+      hideEarnings = (await currentSettings(services.database.db).catch(() => ({ hide_earnings: false }))).hide_earnings;
       if (!bus) {
         subscription = services.store.subscribeToAll({
           after: last,

@@ -11,7 +11,7 @@ import { ASSIGNABLE_ROLES, memberStream } from '../../domain/member/member';
 import type { SiteSettings } from '../../domain/settings/settings';
 import {
   changeRole, createStaffAccount, deleteMember, giveComplimentary, setBlocked, setEmailPreferences, setHiddenFromChat,
-  setMassMessagesMuted, setNickname, setPhotoIdOverride, startProxySession,
+  setPhotoIdOverride, startProxySession,
 } from '../../commands/staff';
 import { updateSiteSettings } from '../../commands/settings';
 import { listAudit, listUsers, type ListParams } from '../../projections/console-lists';
@@ -82,15 +82,7 @@ export const staffRoutes = (services: Services): FastifyPluginAsyncZod => async 
     return act(request, reply, (ctx) => setHiddenFromChat(ctx, b.user_id, b.hide_from_chat), b.hide_from_chat ? 'User hidden from chat list.' : 'User shown in chat list.');
   });
 
-  app.post('/api/admin/mute_message_for_user', { schema: { body: z.object({ user_id: userId, muteFromChat: flag('muteFromChat') }) } }, async (request, reply) => {
-    const b = request.body;
-    return act(request, reply, (ctx) => setMassMessagesMuted(ctx, b.user_id, b.muteFromChat), b.muteFromChat ? 'Mass messages muted for user.' : 'Mass messages unmuted for user.');
-  });
-
-  app.post('/api/users/add_nick_name', { schema: { body: z.object({ user_id: userId, nickname: z.string({ error: 'nickname is required.' }).max(100) }) } }, async (request, reply) => {
-    const b = request.body;
-    return act(request, reply, (ctx) => setNickname(ctx, b.user_id, b.nickname), 'Nickname updated successfully');
-  });
+  // Mute mass messages and the nickname (spec 3 §7.1 bodies, the chat row menu and the Users page): routes/chat-staff.ts.
 
   const emailPreferencesBody = z.object({
     user_id: userId,

@@ -7,6 +7,7 @@ import {
 } from '../../domain/settings/landing';
 import { WATERMARK_COLOR, WATERMARK_POSITIONS, WATERMARK_SIZE_MAX, WATERMARK_SIZE_MIN, WATERMARK_TEXT_MAX } from '../../domain/media/watermark';
 import { WALLET_SETTINGS_SHAPE } from './wallet-settings';
+import { CHAT_SETTINGS_SHAPE } from './chat-settings';
 import { STAGGER_SETTINGS_SHAPE } from './stagger-settings';
 
 /** '' (a cleared form field) means "not set". */
@@ -132,6 +133,8 @@ export const SITE_SETTINGS_CHANGES = z
     ...CREATOR_PROFILE_SHAPE,
     // Wallet: Add Funds presets and bounds, crypto switch (api/schemas/wallet-settings.ts)
     ...WALLET_SETTINGS_SHAPE,
+    // Chat settings, hide_earnings, purchased contents (api/schemas/chat-settings.ts)
+    ...CHAT_SETTINGS_SHAPE,
     // Mass messages to later subscribers: stagger window, previous-message limit, default delay (api/schemas/stagger-settings.ts)
     ...STAGGER_SETTINGS_SHAPE,
   })

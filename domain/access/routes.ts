@@ -1,6 +1,7 @@
 // Who may call which API route: ONE table, enforced by the server on every request (a route missing from
 // it is denied) and read by both apps for their guards and menus.
 import { type Role, STAFF_ROLES } from '../shared/wire';
+import { CHAT_BLOCKERS, CHAT_MESSAGE_EDITORS, CHAT_MUTERS, CHAT_NICKNAMERS, CHAT_UNREAD_MARKERS } from '../chat/roles';
 
 export type Access = 'public' | 'authenticated' | readonly Role[];
 
@@ -47,8 +48,8 @@ export const API_ACCESS: Record<string, Access> = {
   'GET /api/admin/delete_user': ADMINS,
   'POST /api/admin/update_is_photo_id_accepted_status': MANAGERS,
   'POST /api/admin/update_hide_from_chat_status': MANAGERS,
-  'POST /api/admin/mute_message_for_user': [...MANAGERS, 'content_manager'],
-  'POST /api/users/add_nick_name': [...MANAGERS, 'content_manager'],
+  'POST /api/admin/mute_message_for_user': CHAT_MUTERS, // spec 3 §6 "Mute/unmute for non-content-managers" (XX-13)
+  'POST /api/users/add_nick_name': CHAT_NICKNAMERS,
   'POST /api/users/save_email_preferences': MANAGERS,
   'POST /api/admin/give_complimentary_subscription': ADMINS,
   'POST /admin-api/users': ADMINS, // create a staff account
@@ -136,6 +137,15 @@ export const API_ACCESS: Record<string, Access> = {
   'POST /api/chat/read_message_model': STAFF_ROLES,
   'POST /api/chat/unlock_message_from_user': ['admin', 'super_admin', 'sub_admin'],
   'POST /api/chat/grant_message_credits': MANAGERS,
+  // Staff chat actions (api/routes/chat-staff.ts; spec 3 §6): delete for admin-side senders but live_stream_manager,
+  // Block User for admins and the model, Mark As Unread for the model and the content manager.
+  'POST /api/chat/delete_message_from_user': CHAT_MESSAGE_EDITORS,
+  'POST /api/chat/delete_message_from_all': CHAT_MESSAGE_EDITORS,
+  'POST /api/admin/mark-chat-as-unread': CHAT_UNREAD_MARKERS,
+  'POST /api/v2/admin/block-user': CHAT_BLOCKERS,
+  'GET /api/chat/get_user_by_id': STAFF_ROLES,
+  'POST /api/admin/update_user_chat_email_notifications': MANAGERS,
+  'POST /api/app_settings/update_chat_settings': MANAGERS,
   'POST /api/v2/purchase/chat-content-purchase': PAYERS,
   // Mass and welcome messages (domain/chat/mass-wire.ts): senders are the settings roles and the content manager (not
   // live_stream_manager, not support); the purchased-by reports also answer only roles that see chat earnings.

@@ -57,7 +57,15 @@ export type ChatMessageEvent =
   | DomainEvent<'ChatMessageUnlocked', { messageId: string; fanId: string; paymentId: string | null; amountCents: number; byStaff: string | null; unlockedAt: string }>
   | DomainEvent<'ChatMessageUnlockFailed', { messageId: string; fanId: string; paymentId: string; failureCode: string; failedAt: string }>
   | DomainEvent<'ChatMessageUnlockRevoked', { messageId: string; fanId: string; paymentId: string; reason: ChatReversal; revokedAt: string }>
-  | MassCopyRecordedEvent;
+  | MassCopyRecordedEvent
+  /**
+   * Staff deleted a message (spec 3 §7.1 delete_message_from_user / _from_all): scope 'fan' hides it from the fan
+   * (staff still see it, marked), 'all' from everyone. Nothing is refunded: a bought message stays paid for (staff
+   * refund it from Transactions if they choose). `udid` names the message for DELETE_MESSAGE_FROM_ALL.
+   */
+  | DomainEvent<'ChatMessageDeleted', { messageId: string; fanId: string; scope: ChatDeleteScope; udid: string; fromStaff: boolean; sentAt: string; wasDeletedForFan: boolean; deletedBy: string; deletedAt: string }>;
+
+export type ChatDeleteScope = 'fan' | 'all';
 
 /**
  * A mass or welcome message's copy (domain/chat/mass-message.ts) gets its own stream only when it is first bought
@@ -114,7 +122,8 @@ export type ChatMessageCommand =
   | { type: 'CompleteChatUnlock'; paymentId: string; amountCents: number; at: string }
   | { type: 'FailChatUnlock'; paymentId: string; failureCode: string; at: string }
   | { type: 'RevokeChatUnlock'; paymentId: string; reason: ChatReversal; at: string }
-  | { type: 'UnlockForSubscriber'; staffId: string; at: string };
+  | { type: 'UnlockForSubscriber'; staffId: string; at: string }
+  | { type: 'DeleteMessage'; scope: ChatDeleteScope; staffId: string; at: string };
 
 export interface ChatMessageState {
   status: 'none' | 'pending' | 'sent' | 'failed';
@@ -129,6 +138,10 @@ export interface ChatMessageState {
   unlockPaymentId: string | null;
   pendingUnlockPaymentId: string | null;
   pendingUnlockCents: number;
+  /** Deleted for the fan, for everyone, or not. */
+  deleted: 'none' | ChatDeleteScope;
+  sentAt: string | null;
+  udid: string | null;
   /** The mass message this is a copy of (promotions apply to copies only). */
   massMessageId?: string | null;
 }
@@ -185,7 +198,7 @@ const notFound = () => new DomainError(MESSAGE_NOT_FOUND, 'MESSAGE_NOT_FOUND', 4
 export const chatMessageDecider: Decider<ChatMessageCommand, ChatMessageEvent, ChatMessageState> = {
   initialState: () => ({
     status: 'none', messageId: null, fanId: null, fromStaff: false, priceCents: 0, sendPaymentId: null, pending: null,
-    unlocked: false, unlockPaymentId: null, pendingUnlockPaymentId: null, pendingUnlockCents: 0,
+    unlocked: false, unlockPaymentId: null, pendingUnlockPaymentId: null, pendingUnlockCents: 0, deleted: 'none', sentAt: null, udid: null,
   }),
   evolve(state, event) {
     switch (event.type) {
@@ -195,7 +208,10 @@ export const chatMessageDecider: Decider<ChatMessageCommand, ChatMessageEvent, C
           pending: { senderId: event.data.senderId, text: event.data.text, uniqueId: event.data.uniqueId, amountCents: event.data.amountCents, media: event.data.media },
         };
       case 'ChatMessageSent':
-        return { ...state, status: 'sent', messageId: event.data.messageId, fanId: event.data.fanId, fromStaff: event.data.fromStaff, priceCents: event.data.priceCents, pending: null };
+        return {
+          ...state, status: 'sent', messageId: event.data.messageId, fanId: event.data.fanId, fromStaff: event.data.fromStaff, priceCents: event.data.priceCents, pending: null,
+          sentAt: event.data.sentAt, udid: (event.data as { udid?: string }).udid ?? event.data.uniqueId ?? event.data.messageId,
+        };
       case 'ChatMessageSendFailed':
         return { ...state, status: 'failed', sendPaymentId: null, pending: null };
       case 'ChatMessageUnlockRequested':
@@ -209,8 +225,10 @@ export const chatMessageDecider: Decider<ChatMessageCommand, ChatMessageEvent, C
       case 'MassMessageCopyRecorded':
         return {
           ...state, status: 'sent', messageId: event.data.messageId, fanId: event.data.fanId, fromStaff: true, priceCents: event.data.priceCents,
-          massMessageId: event.data.massMessageId,
+          sentAt: event.data.sentAt, udid: event.data.messageId, massMessageId: event.data.massMessageId,
         };
+      case 'ChatMessageDeleted':
+        return { ...state, deleted: state.deleted === 'all' ? 'all' : event.data.scope };
     }
   },
   decide(command, state) {
@@ -262,7 +280,8 @@ export const chatMessageDecider: Decider<ChatMessageCommand, ChatMessageEvent, C
         if (state.status !== 'pending' || state.sendPaymentId !== command.paymentId) return [];
         return [{ type: 'ChatMessageSendFailed', data: { messageId: state.messageId!, fanId: state.fanId!, paymentId: command.paymentId, failureCode: command.failureCode, failedAt: command.at, uniqueId: state.pending?.uniqueId ?? null } }];
       case 'RequestChatUnlock': {
-        if (state.status !== 'sent' || state.fanId !== command.fanId) throw notFound();
+        // A deleted message can no longer be bought.
+        if (state.status !== 'sent' || state.fanId !== command.fanId || state.deleted !== 'none') throw notFound();
         if (state.unlocked) throw new DomainError(MESSAGE_ALREADY_UNLOCKED, 'ALREADY_UNLOCKED', 409);
         if (state.pendingUnlockPaymentId) return []; // a purchase under way (double click, second tab): join it
         if (state.priceCents <= 0) throw new DomainError(COULD_NOT_UNLOCK_MESSAGE, 'NOT_LOCKED', 400);
@@ -291,19 +310,33 @@ export const chatMessageDecider: Decider<ChatMessageCommand, ChatMessageEvent, C
         // Only the payment that unlocked it takes it back (a stale notice about an older one does not).
         if (!state.unlocked || state.unlockPaymentId !== command.paymentId) return [];
         return [{ type: 'ChatMessageUnlockRevoked', data: { messageId: state.messageId!, fanId: state.fanId!, paymentId: command.paymentId, reason: command.reason, revokedAt: command.at } }];
+      case 'UnlockForSubscriber':
+        if (state.status !== 'sent' || state.deleted !== 'none') throw notFound();
+        if (state.priceCents <= 0) throw new DomainError(COULD_NOT_UNLOCK_MESSAGE, 'NOT_LOCKED', 400);
+        if (state.unlocked) throw new DomainError(MESSAGE_ALREADY_UNLOCKED, 'ALREADY_UNLOCKED', 409);
+        // A purchase under way would be charged for something already open: let it finish first.
+        if (state.pendingUnlockPaymentId) throw new DomainError('A purchase of this message is under way.', 'UNLOCK_IN_PROGRESS', 409);
+        return [{ type: 'ChatMessageUnlocked', data: { messageId: state.messageId!, fanId: state.fanId!, paymentId: null, amountCents: 0, byStaff: command.staffId, unlockedAt: command.at } }];
       case 'RecordMassCopy':
         if (state.status !== 'none') return [];
         return [{
           type: 'MassMessageCopyRecorded',
           data: { messageId: command.messageId, fanId: command.fanId, massMessageId: command.massMessageId, senderId: command.senderId, priceCents: command.priceCents, sentAt: command.sentAt },
         }];
-      case 'UnlockForSubscriber':
+      case 'DeleteMessage': {
         if (state.status !== 'sent') throw notFound();
-        if (state.priceCents <= 0) throw new DomainError(COULD_NOT_UNLOCK_MESSAGE, 'NOT_LOCKED', 400);
-        if (state.unlocked) throw new DomainError(MESSAGE_ALREADY_UNLOCKED, 'ALREADY_UNLOCKED', 409);
-        // A purchase under way would be charged for something already open: let it finish first.
+        // Deleting again changes nothing; after "from all" there is nothing left to hide from the fan.
+        if (state.deleted === 'all' || state.deleted === command.scope) return [];
+        // A purchase under way would take money for a message that is gone: let it finish first.
         if (state.pendingUnlockPaymentId) throw new DomainError('A purchase of this message is under way.', 'UNLOCK_IN_PROGRESS', 409);
-        return [{ type: 'ChatMessageUnlocked', data: { messageId: state.messageId!, fanId: state.fanId!, paymentId: null, amountCents: 0, byStaff: command.staffId, unlockedAt: command.at } }];
+        return [{
+          type: 'ChatMessageDeleted',
+          data: {
+            messageId: state.messageId!, fanId: state.fanId!, scope: command.scope, udid: state.udid ?? state.messageId!, fromStaff: state.fromStaff,
+            sentAt: state.sentAt ?? command.at, wasDeletedForFan: state.deleted === 'fan', deletedBy: command.staffId, deletedAt: command.at,
+          },
+        }];
+      }
     }
   },
 };

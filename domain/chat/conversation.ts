@@ -15,13 +15,17 @@ export type ConversationEvent =
   | DomainEvent<'PayPerMessageCreditsGranted', { fanId: string; credits: number; grantedBy: string; balance: number; grantedAt: string }>
   | DomainEvent<'PayPerMessageCreditUsed', { fanId: string; messageId: string; balance: number; usedAt: string }>
   | DomainEvent<'ChatReadByFan', { fanId: string; readAt: string }>
-  | DomainEvent<'ChatReadByStaff', { fanId: string; staffId: string; readAt: string }>;
+  | DomainEvent<'ChatReadByStaff', { fanId: string; staffId: string; readAt: string }>
+  /** "Mark As Unread" (spec 3 §6, §7.1): the staff list shows `unread` again for this fan. */
+  | DomainEvent<'ChatMarkedUnreadByStaff', { fanId: string; staffId: string; unread: number; markedAt: string }>;
 
 export type ConversationCommand =
   | { type: 'GrantCredits'; fanId: string; credits: number; grantedBy: string; at: string }
   | { type: 'UseCredit'; fanId: string; messageId: string; at: string }
   | { type: 'MarkReadByFan'; fanId: string; at: string }
-  | { type: 'MarkReadByStaff'; fanId: string; staffId: string; at: string };
+  | { type: 'MarkReadByStaff'; fanId: string; staffId: string; at: string }
+  /** `unreadNow`: what the staff list shows now (read model); only a chat with nothing unread can be marked. */
+  | { type: 'MarkUnreadByStaff'; fanId: string; staffId: string; unreadNow: number; at: string };
 
 export interface ConversationState {
   credits: number;
@@ -30,6 +34,8 @@ export interface ConversationState {
 }
 
 export const NO_CREDIT = 'NO_CREDIT';
+/** Mark As Unread is offered only when the chat has no unread messages (spec 3 §6). */
+export const ALREADY_UNREAD = 'This chat already has unread messages.';
 
 export const conversationDecider: Decider<ConversationCommand, ConversationEvent, ConversationState> = {
   initialState: () => ({ credits: 0, creditedMessages: new Set() }),
@@ -41,6 +47,7 @@ export const conversationDecider: Decider<ConversationCommand, ConversationEvent
         return { credits: event.data.balance, creditedMessages: new Set([...state.creditedMessages, event.data.messageId]) };
       case 'ChatReadByFan':
       case 'ChatReadByStaff':
+      case 'ChatMarkedUnreadByStaff':
         return state;
     }
   },
@@ -59,6 +66,9 @@ export const conversationDecider: Decider<ConversationCommand, ConversationEvent
         return [{ type: 'ChatReadByFan', data: { fanId: command.fanId, readAt: command.at } }];
       case 'MarkReadByStaff':
         return [{ type: 'ChatReadByStaff', data: { fanId: command.fanId, staffId: command.staffId, readAt: command.at } }];
+      case 'MarkUnreadByStaff':
+        if (command.unreadNow > 0) throw new DomainError(ALREADY_UNREAD, 'ALREADY_UNREAD', 409);
+        return [{ type: 'ChatMarkedUnreadByStaff', data: { fanId: command.fanId, staffId: command.staffId, unread: 1, markedAt: command.at } }];
     }
   },
 };

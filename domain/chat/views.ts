@@ -3,7 +3,7 @@
 import { dollarsFromCents } from '../shared/money';
 import type { Role } from '../shared/wire';
 import { chatDeductionCents, payPerMessageCents, type FanReversals } from './conversation';
-import { seesChatEarnings, seesChatWallets } from './roles';
+import { seesChatEarnings, seesChatWallets, type ChatViewSettings } from './roles';
 import type { ChatUserDetails, ChatUserListEntry, ChatUserSort, PayPerMessageStatus } from './wire';
 
 /** The list's sort names, with the spec's short aliases. */
@@ -32,13 +32,16 @@ export interface ChatListFacts {
   last_message_at: string | null;
   staff_unread: number;
   mass_messages_muted: boolean;
+  /** Blocked, or taken off the chat list (list_id 'blocked' shows them). */
+  blocked?: boolean;
+  hidden_from_chat?: boolean;
   wallet_cents: number;
   spent_cents: number;
 }
 
-export function chatListEntry(r: ChatListFacts, role: Role): ChatUserListEntry {
+export function chatListEntry(r: ChatListFacts, role: Role, settings: ChatViewSettings = {}): ChatUserListEntry {
   const wallets = seesChatWallets(role);
-  const earnings = seesChatEarnings(role);
+  const earnings = seesChatEarnings(role, settings);
   return {
     _id: r.id,
     name: r.name,
@@ -55,6 +58,8 @@ export function chatListEntry(r: ChatListFacts, role: Role): ChatUserListEntry {
     last_message_time: r.last_message_at,
     unreadcount: r.staff_unread,
     mute_mass_message: !!r.mass_messages_muted,
+    is_blocked: !!r.blocked,
+    should_hide_in_chat: !!r.hidden_from_chat,
   };
 }
 
@@ -71,9 +76,9 @@ export interface ChatHeaderFacts {
   reversals: FanReversals;
 }
 
-export function chatUserDetails(f: ChatHeaderFacts, role: Role): ChatUserDetails {
+export function chatUserDetails(f: ChatHeaderFacts, role: Role, settings: ChatViewSettings = {}): ChatUserDetails {
   const wallets = seesChatWallets(role);
-  const earnings = seesChatEarnings(role);
+  const earnings = seesChatEarnings(role, settings);
   const deduction = chatDeductionCents(f.reversals);
   return {
     _id: f.id,

@@ -87,6 +87,8 @@ export interface ChatMessageView {
   promotion_price?: number | null;
   /** The Content Manager category a staff message's media came from (null: none). */
   category?: string | null;
+  /** Staff only: deleted from the subscriber (POST /api/chat/delete_message_from_user); the fan no longer sees it. */
+  deletedForUser?: boolean;
   /** A mass or welcome message's copy (spec 3 §3): its marker, null for a copy sent to subscribers at send time. */
   isMassMessage?: boolean;
   massMessageType?: 'WELCOME' | 'STAGGER' | 'DELAYED' | 'RESENT' | 'PREVIOUS' | null;
@@ -168,6 +170,9 @@ export interface ChatUserListEntry {
   /** Fan's messages staff have not read. */
   unreadcount: number;
   mute_mass_message: boolean;
+  /** Blocked (the row menu offers Unblock) / taken off the chat list: both only on list_id 'blocked'. */
+  is_blocked?: boolean;
+  should_hide_in_chat?: boolean;
 }
 
 export type ChatUserSort = 'latest_message' | 'users_last_message' | 'amount_spent' | 'unread_messages' | 'expiration_date';

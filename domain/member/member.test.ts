@@ -20,7 +20,7 @@ describe('member standing', () => {
   });
 
   it('validates nicknames (16 characters, trimmed, blank clears)', () => {
-    expect(() => memberDecider.decide({ type: 'SetNickname', userId: 'u', nickname: 'x'.repeat(17) }, memberDecider.initialState())).toThrow('Nickname cannot be more than 16 characters.');
+    expect(() => memberDecider.decide({ type: 'SetNickname', userId: 'u', nickname: 'x'.repeat(17) }, memberDecider.initialState())).toThrow('Nickname can be max 16 characters long');
     expect(memberDecider.decide({ type: 'SetNickname', userId: 'u', nickname: '  Star  ' }, memberDecider.initialState())).toEqual([{ type: 'NicknameSet', data: { userId: 'u', nickname: 'Star' } }]);
     const named = evolveAll([{ type: 'NicknameSet', data: { userId: 'u', nickname: 'Star' } }]);
     expect(memberDecider.decide({ type: 'SetNickname', userId: 'u', nickname: ' ' }, named)).toEqual([{ type: 'NicknameSet', data: { userId: 'u', nickname: null } }]);

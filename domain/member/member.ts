@@ -120,7 +120,7 @@ export const memberDecider: Decider<MemberCommand, MemberEvent, MemberState> = {
       case 'SetNickname': {
         notDeleted(state);
         const nickname = command.nickname.trim();
-        if (nickname.length > NICKNAME_MAX) throw new ValidationError('nickname', `Nickname cannot be more than ${NICKNAME_MAX} characters.`);
+        if (nickname.length > NICKNAME_MAX) throw new ValidationError('nickname', `Nickname can be max ${NICKNAME_MAX} characters long`); // spec 3 §5 (XX-12)
         const value = nickname === '' ? null : nickname;
         return state.nickname === value ? [] : [{ type: 'NicknameSet', data: { userId, nickname: value } }];
       }

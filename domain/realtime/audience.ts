@@ -25,7 +25,7 @@ export interface Reader {
 }
 
 export interface ReaderSettings {
-  /** The model does not see earnings while `hide_earnings` is on (spec 3 §6). */
+  /** The model and the content manager do not see earnings while `hide_earnings` is on (spec 3 §6). */
   hideEarnings: boolean;
 }
 
@@ -37,8 +37,7 @@ export function mayReceive(audience: Audience, reader: Reader, settings: ReaderS
   if (audience.staff === null) return false;
   if (audience.staff === 'chat') return true;
   if (audience.staff === 'wallets') return seesChatWallets(reader.role);
-  if (reader.role === 'model' && settings.hideEarnings) return false;
-  return seesChatEarnings(reader.role);
+  return seesChatEarnings(reader.role, settings.hideEarnings);
 }
 
 export interface FrameOut {
@@ -123,6 +122,32 @@ const RULES: Record<string, (d: Data) => FrameOut[]> = {
   MassMessageAudienceChosen: (d) => [massUpdate(d, 'sending', { delivered: 0, recipients: Array.isArray(d.fanIds) ? d.fanIds.length : 0 })],
   MassMessageSendCompleted: (d) => [massUpdate(d, 'sent', { delivered: num(d.delivered) })],
   MassMessageCancelled: (d) => [massUpdate(d, 'cancelled')],
+  // Staff deleted a message (spec 3 §7.8 DELETE_MESSAGE, DELETE_MESSAGE_FROM_ALL with udid): the fan's screens drop it;
+  // "from subscriber" leaves it on staff screens, marked (UPDATE_MESSAGE), "from all" drops it there too.
+  ChatMessageDeleted: (d) =>
+    d.scope === 'all'
+      ? [
+          { type: 'DELETE_MESSAGE_FROM_ALL', data: { _id: str(d.messageId), fanId: str(d.fanId), udid: str(d.udid) }, audience: both(str(d.fanId), 'chat') },
+          { type: 'UPDATE_USER_LAST_MESSAGE', data: { userId: str(d.fanId), messageId: str(d.messageId), deleted: true }, audience: staff('chat') },
+        ]
+      : [
+          { type: 'DELETE_MESSAGE', data: { _id: str(d.messageId), fanId: str(d.fanId) }, audience: fan(str(d.fanId)) },
+          { type: 'UPDATE_MESSAGE', data: { _id: str(d.messageId), fanId: str(d.fanId), deletedForUser: true }, audience: staff('chat') },
+        ],
+  // Row-menu actions (Mark As Unread, nickname, mute, block, hidden from chat): the staff list reads the row again.
+  ChatMarkedUnreadByStaff: (d) => [{ type: 'UPDATE_USER_LAST_MESSAGE', data: { userId: str(d.fanId), unread: num(d.unread) }, audience: staff('chat') }],
+  NicknameSet: (d) => [{ type: 'UPDATE_CHAT_USER', data: { userId: str(d.userId) }, audience: staff('chat') }],
+  MassMessagesMutedSet: (d) => [{ type: 'UPDATE_CHAT_USER', data: { userId: str(d.userId) }, audience: staff('chat') }],
+  HiddenFromChatSet: (d) => [{ type: 'UPDATE_CHAT_USER', data: { userId: str(d.userId) }, audience: staff('chat') }],
+  MemberBlocked: (d) => [{ type: 'UPDATE_CHAT_USER', data: { userId: str(d.userId) }, audience: staff('chat') }],
+  MemberUnblocked: (d) => [{ type: 'UPDATE_CHAT_USER', data: { userId: str(d.userId) }, audience: staff('chat') }],
+  // Chat settings or hide_earnings changed: open consoles read the settings again (menus, amounts, sorts).
+  SiteSettingsUpdated: (d) => {
+    const changes = (d.changes ?? {}) as Data;
+    return 'chat_settings' in changes || 'hide_earnings' in changes || 'purchased_content_settings' in changes
+      ? [{ type: 'CHAT_SETTINGS_UPDATED', data: {}, audience: staff('chat') }]
+      : [];
+  },
   // The fan's own balance; staff who see wallets in the chat list get the new balance of that fan's row.
   WalletCredited: (d) => walletFrames(d),
   WalletDebited: (d) => walletFrames(d),

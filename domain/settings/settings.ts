@@ -5,6 +5,7 @@ import type { EngagementVisibility } from '../engagement/wire';
 import type { WatermarkPosition } from '../media/watermark';
 import { LANDING_DEFAULTS } from './landing';
 import { DEFAULT_WALLET_SETTINGS, fundPresetsCents } from '../pricing/pricing';
+import { DEFAULT_CHAT_SETTINGS, DEFAULT_PURCHASED_CONTENT_SETTINGS } from './chat-settings';
 import { DEFAULT_STAGGER_SETTINGS } from '../chat/delivery';
 
 export const SETTINGS_STREAM = 'site-settings';
@@ -89,6 +90,12 @@ export const DEFAULT_SETTINGS = {
   pay_per_message_amount: 5,
   /** Mass messages to later subscribers (domain/chat/delivery.ts): stagger window, previous-message limit, default delay. */
   ...DEFAULT_STAGGER_SETTINGS,
+  /** Earnings hidden (spec 3 §6): amounts spent hidden from the content manager and the model (live_stream_manager never sees them). */
+  hide_earnings: false,
+  /** Chat settings (./chat-settings.ts): normal chat off, the row-menu features, the model's expiry sort, bubble colours. */
+  chat_settings: { ...DEFAULT_CHAT_SETTINGS },
+  /** The fan's purchased-contents page (./chat-settings.ts). */
+  purchased_content_settings: { ...DEFAULT_PURCHASED_CONTENT_SETTINGS },
 };
 
 export type SiteSettings = typeof DEFAULT_SETTINGS;

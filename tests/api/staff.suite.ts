@@ -48,7 +48,7 @@ export function staffSuite(backend: Backend, available: boolean) {
     });
 
     it('rejects bad input with the field named, and unknown users', async () => {
-      expect((await post('/api/users/add_nick_name', { user_id: fanId, nickname: 'x'.repeat(17) })).body).toMatchObject({ field: 'nickname', message: 'Nickname cannot be more than 16 characters.' });
+      expect((await post('/api/users/add_nick_name', { user_id: fanId, nickname: 'x'.repeat(17) })).body).toMatchObject({ field: 'nickname', message: 'Nickname can be max 16 characters long' });
       expect((await post('/api/admin/update_user_block_status', { user_id: 'nope', is_blocked: true })).body).toMatchObject({ field: 'user_id' });
       expect((await post('/api/admin/update_user_block_status', { user_id: fanId, is_blocked: 'yes' })).body).toMatchObject({ field: 'is_blocked' });
       expect((await post('/api/admin/update_user_block_status', { user_id: '00000000-0000-4000-8000-000000000000', is_blocked: true })).status).toBe(404);

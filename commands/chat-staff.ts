@@ -1,0 +1,74 @@
+// Staff actions from the private chat (spec 3 §2.1 row menu, §6, §7.1): delete a message from the subscriber or
+// from everyone, mark a chat as unread, block a fan from the chat (v2: block, cancel the renewal, take them off the
+// list), a fan's chat email notifications, and the chat settings. Each is an event naming its actor; the rules are
+// in domain/chat (chat-message.ts, conversation.ts, roles.ts).
+import { DomainError } from '../domain/shared/decider';
+import type { Role } from '../domain/shared/wire';
+import { chatMessageDecider, chatMessageStream, type ChatDeleteScope, type ChatMessageState } from '../domain/chat/chat-message';
+import { conversationDecider, conversationStream } from '../domain/chat/conversation';
+import { CHAT_MESSAGE_EDITORS } from '../domain/chat/roles';
+import { memberDecider, memberStream } from '../domain/member/member';
+import { isRenewing, subscriptionDecider, subscriptionStream } from '../domain/subscription/subscription';
+import { mergeChatSettings, type ChatSettings } from '../domain/settings/chat-settings';
+import { handle, loadStream, type CommandContext } from './handle';
+import { setBlocked, setEmailPreferences, setHiddenFromChat, type StaffDeps } from './staff';
+import { updateSiteSettings } from './settings';
+import { loadSettings } from './subscriptions';
+
+const forbidden = () => new DomainError('You do not have access to this.', 'FORBIDDEN', 403);
+
+/**
+ * Deletes a message: 'fan' hides it from the subscriber (staff still see it, marked), 'all' from everyone. A
+ * deleted locked message can no longer be bought; one already bought is hidden all the same and nothing is
+ * refunded automatically (a refund is a staff decision, from Transactions).
+ */
+export async function deleteChatMessage(ctx: CommandContext, staffId: string, role: Role, messageId: string, scope: ChatDeleteScope): Promise<ChatMessageState> {
+  if (!CHAT_MESSAGE_EDITORS.includes(role)) throw forbidden();
+  const { state } = await handle(ctx, chatMessageStream(messageId), chatMessageDecider, { type: 'DeleteMessage', scope, staffId, at: ctx.now() });
+  return state;
+}
+
+/** "Mark As Unread": the fan's chat shows one unread message in the staff list again. Returns the new count. */
+export async function markChatUnread(ctx: CommandContext, staffId: string, fanId: string, unreadNow: number): Promise<number> {
+  const { events } = await handle(ctx, conversationStream(fanId), conversationDecider, { type: 'MarkUnreadByStaff', fanId, staffId, unreadNow, at: ctx.now() });
+  const marked = events.find((e) => e.type === 'ChatMarkedUnreadByStaff');
+  return marked && marked.type === 'ChatMarkedUnreadByStaff' ? marked.data.unread : unreadNow;
+}
+
+/**
+ * Block User from the chat (POST /api/v2/admin/block-user): blocks the account (rank rule and last-admin rule as on
+ * the Users page), cancels a renewing membership through the subscription's own cancel command (access runs to
+ * the paid expiry; nothing is refunded) and takes the fan off the chat list. `block` false undoes the block and
+ * the list hiding (the membership stays cancelled: the fan resubscribes).
+ */
+export async function blockUserFromChat(ctx: CommandContext, deps: StaffDeps, actorId: string, fanId: string, block: boolean): Promise<{ cancelled: boolean }> {
+  await setBlocked(ctx, actorId, fanId, block, deps);
+  await setHiddenFromChat(ctx, fanId, block);
+  if (!block) return { cancelled: false };
+  const { state } = await loadStream(ctx.store, subscriptionStream(fanId), subscriptionDecider);
+  if (!state.userId || !isRenewing(state)) return { cancelled: false };
+  await handle(ctx, subscriptionStream(fanId), subscriptionDecider, {
+    type: 'CancelSubscription', reason: null, otherReason: null, requestFrom: 'block_user', by: 'staff', at: ctx.now(),
+  });
+  return { cancelled: true };
+}
+
+/**
+ * A fan's email notifications for chat messages (POST /api/admin/update_user_chat_email_notifications): the
+ * `messages` switch of the fan's email preferences, the same one the Users page and the fan edit.
+ */
+export async function setChatEmailNotifications(ctx: CommandContext, fanId: string, enabled: boolean): Promise<boolean> {
+  const { state } = await loadStream(ctx.store, memberStream(fanId), memberDecider);
+  const p = state.preferences;
+  await setEmailPreferences(ctx, fanId, { new_posts: p?.new_posts !== false, messages: enabled, promotions: p?.promotions !== false });
+  return enabled;
+}
+
+/** update_chat_settings: a partial change of chat_settings (and hide_earnings), merged into the current ones. */
+export async function updateChatSettings(ctx: CommandContext, change: { chat_settings?: Partial<ChatSettings>; hide_earnings?: boolean }) {
+  const current = await loadSettings(ctx.store);
+  await updateSiteSettings(ctx, {
+    ...(change.chat_settings ? { chat_settings: mergeChatSettings(current.chat_settings, change.chat_settings) } : {}),
+    ...(change.hide_earnings !== undefined ? { hide_earnings: change.hide_earnings } : {}),
+  });
+}

@@ -1,0 +1,68 @@
+// Chat settings (spec 3 §3 "chat_settings.disabled_normal_chat", "chat colour settings", "hide_earnings"; §6 the
+// row-menu features and the model's expiry sort) and the purchased-contents settings (spec 3 settings list
+// "purchased-content-settings", contents not shown: designed here). Both are site settings (settings.ts), saved
+// whole: POST /api/app_settings/update_chat_settings merges a partial change into the current object first.
+
+/** A bubble colour; null: the theme's (staff: theme colour, fan: the card colour, tips: green). */
+export type ChatColour = string | null;
+
+export interface ChatSettings {
+  /** Fans cannot send normal chat messages (SB-16: with no booking feature, no fan may write; staff still can). */
+  disabled_normal_chat: boolean;
+  /** Row menu "Block User" (admin, super_admin, model). */
+  block_user_enabled: boolean;
+  /** Row menu "Mute/Unmute mass messages" (admin, super_admin, sub_admin, model). */
+  mute_mass_message_enabled: boolean;
+  /** Row menu "Mark As Unread" (content_manager, model; only when the chat has no unread messages). */
+  mark_as_unread_enabled: boolean;
+  /** The model's expiry sort: Amount Spent and Days until Subscription Expires sorts and the status filter even with hide_earnings on. */
+  model_expiry_sort_enabled: boolean;
+  staff_bubble_color: ChatColour;
+  staff_text_color: ChatColour;
+  fan_bubble_color: ChatColour;
+  fan_text_color: ChatColour;
+  tip_bubble_color: ChatColour;
+  tip_text_color: ChatColour;
+}
+
+export const DEFAULT_CHAT_SETTINGS: ChatSettings = {
+  disabled_normal_chat: false,
+  block_user_enabled: true,
+  mute_mass_message_enabled: true,
+  mark_as_unread_enabled: true,
+  model_expiry_sort_enabled: false,
+  staff_bubble_color: null,
+  staff_text_color: null,
+  fan_bubble_color: null,
+  fan_text_color: null,
+  tip_bubble_color: null,
+  tip_text_color: null,
+};
+
+export const CHAT_COLOUR_KEYS = ['staff_bubble_color', 'staff_text_color', 'fan_bubble_color', 'fan_text_color', 'tip_bubble_color', 'tip_text_color'] as const;
+export const CHAT_SWITCH_KEYS = ['disabled_normal_chat', 'block_user_enabled', 'mute_mass_message_enabled', 'mark_as_unread_enabled', 'model_expiry_sort_enabled'] as const;
+
+/** The fan's purchased-contents page (/purchased-contents) and what it lists; staff always see a fan's purchases. */
+export interface PurchasedContentSettings {
+  /** The fan's own page and its menu entry. */
+  enabled: boolean;
+  /** Unlocked posts. */
+  show_posts: boolean;
+  /** Unlocked chat messages (mass and welcome copies included). */
+  show_chat_messages: boolean;
+  /** The price paid next to each item. */
+  show_prices: boolean;
+}
+
+export const DEFAULT_PURCHASED_CONTENT_SETTINGS: PurchasedContentSettings = {
+  enabled: true,
+  show_posts: true,
+  show_chat_messages: true,
+  show_prices: true,
+};
+
+/** Spec 3 §3 "chat_settings.disabled_normal_chat": the refusal a fan gets when normal chat is off. */
+export const NORMAL_CHAT_DISABLED = 'Chat is currently disabled by the creator.';
+
+/** A partial change merged into the current settings (unknown keys were dropped by the schema). */
+export const mergeChatSettings = (current: ChatSettings, change: Partial<ChatSettings>): ChatSettings => ({ ...DEFAULT_CHAT_SETTINGS, ...current, ...change });
