@@ -3,7 +3,8 @@
 // locked $12 photo (uploaded in the dialog) goes to every subscriber; the fan, already on /private-chat, gets it
 // live, blurred with its price, and unlocks it by card (sandbox). The dialog's progress reaches 1 of 1, the manage
 // page shows it sent with its revenue, and the purchased-by report names the fan and the $12. A welcome message is
-// set (its validation first), and a fan who subscribes afterwards receives it. The stagger settings page saves.
+// set (its validation first), and a fan who subscribes afterwards receives it. The stagger settings page saves. A
+// refusal by the server opens an alert dialog; a live-stream manager gets neither button nor the pages.
 // Screenshots at 375 px and 1440 px in tests/artifacts/ (mass-messages-*.png).
 import fs from 'node:fs';
 import os from 'node:os';
@@ -12,6 +13,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { SANDBOX_TEST_CARDS } from '../../domain/card/wire';
+import { registerUser } from '../../commands/accounts';
+import { commandContext } from '../../commands/handle';
 import { startTestServer, TEST_CARD_FORM, type TestServer } from '../support/server';
 import { DESKTOP, ensureAppsBuilt, launchChromium, requireChromium, shootBothWidths, signInContext } from '../support/browser';
 
@@ -140,6 +143,16 @@ describe.skipIf(!hasChromium)('mass and welcome messages end to end (Chromium)',
     await dialog().getByTestId('amount-input').fill('12');
     await expect.poll(() => dialog().getByTestId('fan-preview-price').innerText()).toBe('$12');
     await shoot('03-ready');
+    // The server refuses it (the unlock bounds changed after the dialog read them): an alert dialog, not a browser alert.
+    expect((await t.call('PUT', '/admin-api/settings/site', { content_unlock_minimum_amount: 15 }, { token: admin })).status).toBe(200);
+    await dialog().getByTestId('mass-send').click();
+    const alert = staff.getByRole('alertdialog');
+    await alert.waitFor({ timeout: 30_000 });
+    expect(await alert.getByTestId('mass-alert-message').innerText()).toBe('Choose an amount between 15 and 450');
+    await shoot('03b-alert');
+    await alert.getByTestId('mass-alert-ok').click();
+    expect((await get('/api/message/mass-messages?page=1&per_page=20', admin)).body.data.total).toBe(0);
+    expect((await t.call('PUT', '/admin-api/settings/site', { content_unlock_minimum_amount: 5 }, { token: admin })).status).toBe(200);
     await dialog().getByTestId('mass-send').click();
     await dialog().getByTestId('mass-sent').waitFor({ timeout: 60_000 });
     // The progress follows MASS_MESSAGE_UPDATED: one subscriber, one copy.
@@ -244,6 +257,26 @@ describe.skipIf(!hasChromium)('mass and welcome messages end to end (Chromium)',
     const saved = (await get('/admin-api/settings/site', admin)).body;
     expect((saved.data ?? saved).stagger_previous_limit).toBe(5);
     await shoot('12-stagger-settings');
+  });
+
+  it('a live-stream manager has no Send Mass Message or Welcome Message button and no mass-message menu', async () => {
+    const ctx = commandContext(t.server.services.store, { userId: null, role: 'admin' });
+    await registerUser(ctx, { name: 'Live Manager', email: 'live.mass@example.com', password: 'live manager password 1', role: 'live_stream_manager' });
+    const p = await browser.newPage({ viewport: DESKTOP });
+    watch(p);
+    await p.goto(t.base + '/admin/login');
+    await p.getByLabel('Email').fill('live.mass@example.com');
+    await p.getByRole('textbox', { name: 'Password' }).fill('live manager password 1');
+    await p.getByRole('button', { name: 'Sign in' }).click();
+    await p.getByTestId('menu-chat').click({ timeout: 20_000 });
+    await p.getByTestId('chat-user-list').waitFor({ timeout: 15_000 });
+    expect(await p.getByTestId('chat-message-buttons').count()).toBe(0);
+    expect(await p.getByTestId('menu-mass-messages').count()).toBe(0);
+    expect(await p.getByTestId('menu-welcome-messages').count()).toBe(0);
+    await p.goto(t.base + '/admin/mass-messages');
+    await p.waitForTimeout(1500);
+    expect(await p.getByTestId('mass-messages-page').count()).toBe(0);
+    await p.close();
   });
 
   it('no page errors', () => {
