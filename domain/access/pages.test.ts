@@ -25,7 +25,7 @@ describe('page access', () => {
   it('support opens transactions and the chat (read only) only; admins open everything in the console; fans open none of it', () => {
     // The dashboard and My profile (the own password) are every staff member's.
     const open = (role: Role) => Object.keys(ADMIN_PAGES).filter((p) => p !== '/admin' && p !== '/admin/profile' && mayOpen(ADMIN_PAGES, p, role) === 'allow');
-    expect(open('support')).toEqual(['/admin/transactions', '/admin/private-chat']);
+    expect(open('support')).toEqual(['/admin/transactions', '/admin/private-chat', '/admin/purchased-contents/:userId']);
     expect(open('admin')).toEqual(Object.keys(ADMIN_PAGES).filter((p) => p !== '/admin' && p !== '/admin/profile'));
     expect(mayOpen(ADMIN_PAGES, '/admin/profile', 'support')).toBe('allow');
     expect(mayOpen(ADMIN_PAGES, '/admin/profile', 'user')).toBe('denied');
@@ -44,6 +44,7 @@ describe('page access', () => {
       '/admin/events': 'GET /admin-api/events',
       '/admin/outbox': 'GET /admin-api/outbox',
       '/admin/private-chat': 'GET /api/chat/get_user_list',
+      '/admin/purchased-contents/:userId': 'GET /api/users/purchased-contents',
       '/admin/profile': 'POST /api/users/change_old_password',
     };
     for (const [page, route] of Object.entries(backing))

@@ -42,6 +42,8 @@ export const FAN_PAGES: Record<string, PageAccess> = {
   // Private chat (spec 3 §2.1): fans with a membership chat with the creator; others get the subscribe prompt,
   // staff are sent to the console's chat (/admin/private-chat).
   '/private-chat': ALL_SIGNED_IN,
+  // A fan's purchased contents (gaps SH-36); staff open a fan's in the console (/admin/purchased-contents/:userId).
+  '/purchased-contents/:id?': FAN,
   '/terms-of-service': 'public',
   '/privacy-policy': 'public',
   '/contact-us': 'public',
@@ -76,6 +78,8 @@ export const ADMIN_PAGES: Record<string, PageAccess> = {
   '/admin/resubscribe-offer': SETTINGS,
   // Private chat (spec 3 §2.1, §6: private chat allows every staff role; support reads only).
   '/admin/private-chat': [...SETTINGS, 'content_manager', 'live_stream_manager', 'support'],
+  // A fan's purchased contents (chat row menu "View Purchased", chat header): the roles that see chat earnings.
+  '/admin/purchased-contents/:userId': [...SETTINGS, 'content_manager', 'support'], // the API also applies hide_earnings
   // Mass and welcome messages (spec 3 route table, §6; gaps CH-17…CH-29): the roles that may send them (not the
   // live-stream manager, not support); who-bought reports for the settings roles (the API also lets support read them).
   '/admin/mass-messages': [...SETTINGS, 'content_manager'],

@@ -3,13 +3,17 @@
 // without any Authorization header, registers it and sends it. Staff see it rendered like any media; the fan sees
 // their own; no other fan can attach it, read it or fetch its original; staff cannot pass it on; a second item, a
 // foreign purpose and an unsupported type are refused with the spec's texts; pay-per-message charges a media
-// message once; and CH-47's POST /api/message/send-message is the same send.
+// message once; and CH-47's POST /api/message/send-message is the same send. Also the purchased contents (SH-36):
+// a fan's unlocked posts and chat messages, their own only; staff who see chat earnings see any fan's.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { sql } from 'kysely';
 import { SANDBOX_TEST_CARDS } from '../../domain/card/wire';
 import { FAN_UPLOAD_PURPOSE_REFUSED, ONLY_ONE_MEDIA } from '../../domain/chat/fan-media';
+import { seesChatEarnings } from '../../domain/chat/roles';
 import { rebuildReadModels } from '../../projections/rebuild';
+import { createStaffAccount } from '../../commands/staff';
+import { commandContext } from '../../commands/handle';
 import { allProjections } from '../../projections';
 import { startTestServer, TEST_CARD_FORM, type Backend, type TestServer } from '../support/server';
 
@@ -152,6 +156,57 @@ export function chatFanMediaSuite(backend: Backend, available: boolean) {
       const alias = await post('/api/message/send-message', { receiver: f.id, message: 'Thanks!' }, admin);
       expect(alias.status).toBe(200);
       expect(alias.body.data.message).toMatchObject({ fromAdmin: true, messageFrom: 'admin' });
+    });
+
+    it('purchased contents: a fan sees the post and the chat message they unlocked; another fan and staff without earnings cannot look', async () => {
+      const buyer = await fan('buyer');
+      const other = await fan('nosy');
+      // A locked post and a locked chat photo, from staff uploads.
+      const staffUpload = async (name: string) => {
+        const presign = (await post('/api/upload/generate_presigned_url', { file_name: name, content_type: 'image/jpeg', media_type: 'blog' }, admin)).body.data;
+        expect((await fetch(t.base + presign.presigned_url, { method: 'PUT', headers: { 'content-type': 'image/jpeg' }, body: await jpeg() })).status).toBe(200);
+        return (await post('/api/media', { file_name: presign.file_name, content_type: 'image/jpeg' }, admin)).body.data.id as string;
+      };
+      const postId = (await post('/api/blogs', { caption: 'Sunset set', visibility: 'locked', amount: 6, media_ids: [await staffUpload('sunset.jpg')] }, admin)).body.data._id as string;
+      const message = (await post('/api/chat/send_message', { receiver: buyer.id, message: 'Backstage', media: [await staffUpload('backstage.jpg')], isLocked: true, amount: 8 }, admin)).body.data.message;
+      expect((await post('/api/v2/purchase/blog-content-purchase', { blogId: postId, amount: 6 }, buyer.token)).body.data.accepted).toBe(true);
+      expect((await post('/api/v2/purchase/chat-content-purchase', { messageId: message._id, amount: 8 }, buyer.token)).body.data.accepted).toBe(true);
+
+      const own = await get('/api/users/purchased-contents', buyer.token);
+      expect(own.status, JSON.stringify(own.body)).toBe(200);
+      expect(own.body.data).toMatchObject({ user: { _id: buyer.id }, total: 2, total_cents: 1400, has_more: false });
+      expect(own.body.data.items.map((i: any) => [i.kind, i._id, i.title, i.amount_cents, i.paid_with, i.link])).toEqual([
+        ['message', message._id, 'Backstage', 800, 'card', '/private-chat'],
+        ['post', postId, 'Sunset set', 600, 'card', `/feed/${postId}`],
+      ]);
+      expect(own.body.data.items[0].thumbnail_url).toMatch(/sig=/);
+      expect((await get('/api/users/purchased-contents?type=post', buyer.token)).body.data.items.map((i: any) => i.kind)).toEqual(['post']);
+      expect((await get(`/api/users/purchased-contents?user_id=${buyer.id}`, buyer.token)).status).toBe(200);
+      // Another fan: nothing of theirs, and not the buyer's.
+      expect((await get('/api/users/purchased-contents', other.token)).body.data).toMatchObject({ total: 0, items: [] });
+      expect((await get(`/api/users/purchased-contents?user_id=${buyer.id}`, other.token)).status).toBe(403);
+      expect((await get('/api/users/purchased-contents')).status).toBe(401);
+      // Staff: the earnings roles see any fan's (with the console chat link); the others are refused.
+      const staffView = await get(`/api/users/purchased-contents?user_id=${buyer.id}`, admin);
+      expect(staffView.body.data.items[0].link).toBe(`/admin/private-chat/${buyer.id}`);
+      expect((await get('/api/users/purchased-contents', admin)).body).toMatchObject({ field: 'user_id' });
+      const ctx = commandContext(t.server.services.store, { userId: null, role: 'system' });
+      for (const role of ['content_manager', 'live_stream_manager'] as const)
+        await createStaffAccount(ctx, { name: role, email: `${role.replace(/_/g, '.')}.${++n}@example.com`, role, password: 'role password 1' });
+      await t.server.services.runner.waitFor(ctx.lastPosition!);
+      for (const role of ['content_manager', 'live_stream_manager'] as const) {
+        const login = await post('/api/users/login', { email: `${role.replace(/_/g, '.')}.${role === 'content_manager' ? n - 1 : n}@example.com`, password: 'role password 1' });
+        // The content manager follows the chat's earnings rule (with hide_earnings off); the live-stream manager never sees them.
+        expect((await get(`/api/users/purchased-contents?user_id=${buyer.id}`, login.body.data.token)).status, role).toBe(seesChatEarnings(role) ? 200 : 403);
+        // Staff who do not register media get no upload address, for chat either; nor do they register a fan's way.
+        if (role === 'live_stream_manager')
+          expect((await post('/api/upload/generate_presigned_url', { file_name: 'a.jpg', content_type: 'image/jpeg', media_type: 'message' }, login.body.data.token)).status).toBe(403);
+        expect((await post('/api/chat/upload_media', { file_name: 'staging/00000000-0000-4000-8000-000000000000/a.jpg', content_type: 'image/jpeg' }, login.body.data.token)).status).toBe(403);
+      }
+      // A refund takes the unlock back: it leaves the list.
+      const payment = await sql<{ id: string }>`SELECT id FROM rm.transactions WHERE reference_id = ${postId} AND user_id = ${buyer.id}`.execute(t.server.services.database.db);
+      expect((await post(`/admin-api/transactions/${payment.rows[0].id}/refund`, {}, admin)).status).toBeLessThan(300);
+      expect((await get('/api/users/purchased-contents', buyer.token)).body.data.items.map((i: any) => i.kind)).toEqual(['message']);
     });
 
     it('a rebuild of the read models shows the same media messages', async () => {

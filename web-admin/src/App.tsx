@@ -6,6 +6,7 @@ import { ChatPage, CHAT_PAGE } from './chat';
 import { ContentManagerPage, CONTENT_MANAGER_PAGE } from './content-manager';
 import { promotionRoutes } from './promotions';
 import { massMessageRoutes } from './mass-messages';
+import { purchasedContentsRoutes } from './purchased-contents';
 import { CANCELLATION_PAGE, CancellationsPage, SUBSCRIPTION_SETTINGS_PAGE, SubscriptionSettingsPage } from './cancellations';
 import { authProvider } from './authProvider';
 import { Dashboard } from './dashboard/Dashboard';
@@ -86,6 +87,8 @@ export function App() {
         promotionRoutes(permissions),
         // Mass and welcome messages, their reports and the stagger settings (web-admin/src/mass-messages).
         massMessageRoutes(permissions),
+        // A fan's purchased contents, opened from the chat (web-admin/src/purchased-contents).
+        purchasedContentsRoutes(permissions),
         // The cancellations report and the subscription settings (web-admin/src/cancellations).
         mayOpenPage(permissions, CANCELLATION_PAGE) ? (
           <CustomRoutes key="cancellation">

@@ -40,6 +40,7 @@ const TipsPage = lazy(() => import('./tips/TipsPage'));
 const TipsListPage = lazy(() => import('./tips/TipsListPage'));
 // Private chat (spec 3 §2.1): the fan's conversation with the creator lives in ./chat.
 const PrivateChatPage = lazy(() => import('./chat/PrivateChatPage'));
+const PurchasedContentsPage = lazy(() => import('./purchases/PurchasedContentsPage'));
 const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
 const MaintenancePage = lazy(() => import('./pages/StatusPages').then((m) => ({ default: m.MaintenancePage })));
 const BlockedPage = lazy(() => import('./pages/StatusPages').then((m) => ({ default: m.BlockedPage })));
@@ -116,6 +117,7 @@ function AppRoutes() {
         <Route path="/tips" element={<Guard page="/tips"><TipsPage /></Guard>} />
         <Route path="/tips-list" element={<Guard page="/tips-list"><TipsListPage /></Guard>} />
         <Route path="/private-chat/:id?" element={<Guard page="/private-chat"><PrivateChatPage /></Guard>} />
+        <Route path="/purchased-contents/:id?" element={<Guard page="/purchased-contents/:id?"><PurchasedContentsPage /></Guard>} />
         <Route path="/upload-photo-id" element={<Guard page="/upload-photo-id"><UploadPhotoIdPage /></Guard>} />
         <Route path="/404" element={<NotFoundPage />} />
         <Route path="*" element={<NotFoundPage />} />

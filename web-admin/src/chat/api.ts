@@ -18,7 +18,8 @@ export const CHAT_ROUTES = {
   read: 'POST /api/chat/read_message_model',
   unlock: 'POST /api/chat/unlock_message_from_user',
   grantCredits: 'POST /api/chat/grant_message_credits',
-  upload: 'POST /api/upload/generate_presigned_url',
+  // Uploading is for the roles that register media (the presign route also lets subscribed fans in, for their chat).
+  upload: 'POST /api/media',
   library: 'POST /api/media/get',
 } as const;
 

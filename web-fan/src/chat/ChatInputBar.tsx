@@ -1,5 +1,6 @@
-// The chat input bar (spec 3 §2.1): a dollar (tip) button for subscribers, a text area ("Write a message...",
-// 34 px growing to 120 px), a send button; Enter sends, Shift+Enter starts a new line.
+// The chat input bar (spec 3 §2.1): an images button (one photo or video: domain/chat/fan-media.ts), a dollar (tip)
+// button for subscribers, a text area ("Write a message...", 34 px growing to 120 px), a send button; Enter sends,
+// Shift+Enter starts a new line. The chosen file shows above the bar with a remove button.
 import { useId, useLayoutEffect, useRef, type ChangeEvent, type KeyboardEvent } from 'react';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -8,7 +9,19 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { alpha } from '@mui/material/styles';
 import AttachMoneyRounded from '@mui/icons-material/AttachMoneyRounded';
+import CloseRounded from '@mui/icons-material/CloseRounded';
+import ImageRounded from '@mui/icons-material/ImageRounded';
+import VideocamRounded from '@mui/icons-material/VideocamRounded';
 import SendRounded from '@mui/icons-material/SendRounded';
+
+/** What the images button accepts (spec 3 §5: mp4, quicktime, jpeg, png). */
+const ACCEPT = 'image/jpeg,image/png,video/mp4,video/quicktime,.jpg,.jpeg,.png,.mp4,.mov';
+
+export interface AttachedFile {
+  name: string;
+  kind: 'photo' | 'video';
+  previewUrl: string;
+}
 
 /** The text area starts one line high (34 px) and grows with the text up to 120 px, then scrolls (spec 3 §9). */
 const AREA_MIN = 34;
@@ -23,7 +36,14 @@ export function ChatInputBar({
   note,
   busy,
   disabled,
+  onAttach,
+  attachment,
+  onRemoveAttachment,
 }: {
+  /** Absent: no images button (proxy sessions). */
+  onAttach?: (files: File[]) => void;
+  attachment?: AttachedFile | null;
+  onRemoveAttachment?: () => void;
   value: string;
   onChange: (v: string) => void;
   onSend: () => void;
@@ -37,6 +57,7 @@ export function ChatInputBar({
 }) {
   const errorId = useId();
   const areaRef = useRef<HTMLTextAreaElement>(null);
+  const fileRef = useRef<HTMLInputElement>(null);
   useLayoutEffect(() => {
     const el = areaRef.current;
     if (!el) return;
@@ -60,7 +81,56 @@ export function ChatInputBar({
       sx={{ borderTop: 1, borderColor: 'divider', bgcolor: 'background.paper', px: { xs: 1, sm: 2 }, pt: 1, pb: 'calc(8px + env(safe-area-inset-bottom))' }}
       data-testid="chat-input-bar"
     >
+      {attachment && (
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1, px: 0.5 }} data-testid="chat-attachment">
+          <Box sx={{ position: 'relative', width: 56, height: 56, borderRadius: 1.5, overflow: 'hidden', bgcolor: 'action.hover', flexShrink: 0 }}>
+            {attachment.kind === 'video' ? (
+              <Box component="video" src={attachment.previewUrl} muted playsInline preload="metadata" sx={{ width: '100%', height: '100%', objectFit: 'cover' }} />
+            ) : (
+              <Box component="img" src={attachment.previewUrl} alt="" sx={{ width: '100%', height: '100%', objectFit: 'cover' }} />
+            )}
+            {attachment.kind === 'video' && (
+              <VideocamRounded sx={{ position: 'absolute', right: 2, bottom: 2, fontSize: 16, color: '#fff', filter: 'drop-shadow(0 1px 2px rgba(0,0,0,0.7))' }} aria-hidden />
+            )}
+          </Box>
+          <Typography variant="body2" noWrap sx={{ flex: 1, minWidth: 0 }} data-testid="chat-attachment-name">
+            {attachment.name}
+          </Typography>
+          <IconButton size="small" onClick={onRemoveAttachment} aria-label={`Remove ${attachment.name}`} data-testid="chat-attachment-remove">
+            <CloseRounded fontSize="small" />
+          </IconButton>
+        </Box>
+      )}
       <Box sx={{ display: 'flex', alignItems: 'flex-end', gap: { xs: 0.5, sm: 1 } }}>
+        {onAttach && (
+          <Tooltip title="Add a photo or video">
+            <span>
+              <IconButton
+                onClick={() => fileRef.current?.click()}
+                disabled={disabled}
+                aria-label="Add a photo or video"
+                data-testid="chat-media-button"
+                sx={{ width: 40, height: 40, color: 'primary.main', border: 1, borderColor: 'divider' }}
+              >
+                <ImageRounded />
+              </IconButton>
+            </span>
+          </Tooltip>
+        )}
+        {onAttach && (
+          <input
+            ref={fileRef}
+            type="file"
+            accept={ACCEPT}
+            hidden
+            data-testid="chat-media-input"
+            onChange={(e) => {
+              const files = Array.from(e.target.files ?? []);
+              e.target.value = ''; // the same file may be chosen again after a removal
+              if (files.length) onAttach(files);
+            }}
+          />
+        )}
         {onTip && (
           <Tooltip title="Send a tip">
             <span>
@@ -154,7 +224,7 @@ export function ChatInputBar({
           role={error ? 'alert' : undefined}
           color={error ? 'error' : 'text.secondary'}
           data-testid={error ? 'chat-input-error' : 'chat-input-note'}
-          sx={{ display: 'block', mt: 0.5, px: onTip ? { xs: 6, sm: 7 } : 1.5 }}
+          sx={{ display: 'block', mt: 0.5, px: onTip || onAttach ? { xs: 1, sm: onAttach && onTip ? 13 : 7 } : 1.5 }}
         >
           {error ?? note}
         </Typography>

@@ -18,7 +18,8 @@ import VideocamRounded from '@mui/icons-material/VideocamRounded';
 import type { ChatMessageView } from '../../../domain/chat/wire';
 import type { PostMediaView } from '../../../domain/post/wire';
 import { fullDate, money } from '../format';
-import { chatTime } from './chatRules';
+import { chatTime, UNDER_PROCESS_NOTE } from './chatRules';
+import LinearProgress from '@mui/material/LinearProgress';
 
 /** Widest media in a bubble. */
 const MEDIA_MAX = 280;
@@ -259,6 +260,14 @@ export const MessageBubble = memo(function MessageBubble({ message: m, own, crea
           <Box sx={{ mx: -0.75, mt: -0.25, mb: text ? 0.75 : -0.25 }}>
             {locked ? (
               <LockedMedia message={m} canUnlock={canUnlock} buying={buying} onUnlock={() => onUnlock(m)} />
+            ) : m.processing ? (
+              <Box
+                data-testid="chat-media-processing"
+                sx={{ display: 'flex', alignItems: 'center', gap: 1, p: 1.5, borderRadius: 2, bgcolor: 'rgba(0,0,0,0.18)', fontSize: 13, lineHeight: 1.35 }}
+              >
+                <CircularProgress size={18} color="inherit" aria-hidden />
+                <span>{UNDER_PROCESS_NOTE}</span>
+              </Box>
             ) : (
               <MediaGrid items={m.media.filter((i) => i.url)} alt={alt} />
             )}
@@ -300,11 +309,56 @@ export interface PendingMessage {
   createdAt: string;
   status: 'sending' | 'failed' | 'awaiting_funds';
   error: string | null;
+  /** A photo or video going with it: uploaded first (progress 0..100), then sent as `mediaId`. */
+  attachment?: PendingAttachment;
+}
+
+export interface PendingAttachment {
+  name: string;
+  kind: 'photo' | 'video';
+  /** A local object URL of the file, shown while it uploads. */
+  previewUrl: string;
+  progress: number;
+  /** Set once the upload is registered: a retry sends it without uploading again. */
+  mediaId: string | null;
+}
+
+/** The file being uploaded: its local preview with the progress and a cancel button. */
+function UploadingMedia({ a, uploading, onCancel }: { a: PendingAttachment; uploading: boolean; onCancel?: () => void }) {
+  return (
+    <Box sx={{ position: 'relative', borderRadius: 2, overflow: 'hidden', bgcolor: 'rgba(0,0,0,0.3)', lineHeight: 0 }} data-testid="chat-upload-preview">
+      {a.kind === 'video' ? (
+        <Box component="video" src={a.previewUrl} muted playsInline preload="metadata" aria-label={a.name} sx={{ display: 'block', width: '100%', maxHeight: 240, objectFit: 'cover' }} />
+      ) : (
+        <Box component="img" src={a.previewUrl} alt={a.name} sx={{ display: 'block', width: '100%', maxHeight: 240, objectFit: 'cover' }} />
+      )}
+      {uploading && (
+        <Box sx={{ position: 'absolute', inset: 'auto 0 0 0', p: 1, background: 'linear-gradient(180deg, transparent, rgba(0,0,0,0.7))', color: '#fff', lineHeight: 1.2 }}>
+          <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1, fontSize: 12, mb: 0.5 }}>
+            <span data-testid="chat-upload-percent">{a.mediaId ? 'Sending…' : `Uploading ${a.progress}%`}</span>
+            {onCancel && !a.mediaId && (
+              <Button size="small" onClick={onCancel} data-testid="chat-upload-cancel" sx={{ color: '#fff', minWidth: 0, py: 0, fontSize: 12 }}>
+                Cancel
+              </Button>
+            )}
+          </Box>
+          <LinearProgress
+            variant="determinate"
+            value={a.progress}
+            aria-label={`Uploading ${a.name}`}
+            data-testid="chat-upload-progress"
+            sx={{ height: 4, borderRadius: 2, bgcolor: 'rgba(255,255,255,0.3)', '& .MuiLinearProgress-bar': { bgcolor: '#fff' } }}
+          />
+        </Box>
+      )}
+    </Box>
+  );
 }
 
 /** A message on its way (optimistic), or one that failed with the server's reason and a retry. */
-export function PendingBubble({ pending, onRetry, onDiscard }: { pending: PendingMessage; onRetry: () => void; onDiscard: () => void }) {
+export function PendingBubble({ pending, onRetry, onDiscard, onCancel }: { pending: PendingMessage; onRetry: () => void; onDiscard: () => void; onCancel?: () => void }) {
   const failed = pending.status === 'failed';
+  const a = pending.attachment;
   return (
     <Box
       component="li"
@@ -323,12 +377,20 @@ export function PendingBubble({ pending, onRetry, onDiscard }: { pending: Pendin
           bgcolor: failed ? alpha(t.palette.error.main, 0.14) : t.palette.primary.main,
           color: failed ? 'text.primary' : t.palette.primary.contrastText,
           border: failed ? `1px solid ${alpha(t.palette.error.main, 0.6)}` : '1px solid transparent',
-          opacity: failed ? 1 : 0.7,
+          opacity: failed || a ? 1 : 0.7,
+          ...(a ? { width: MEDIA_MAX + 16, maxWidth: `min(${MEDIA_MAX + 16}px, 82%)` } : {}),
         })}
       >
-        <Typography component="p" variant="body2" sx={{ whiteSpace: 'pre-wrap', fontSize: 15, lineHeight: 1.45 }} data-testid="chat-message-text">
-          {pending.text}
-        </Typography>
+        {a && (
+          <Box sx={{ mx: -0.75, mt: -0.25, mb: pending.text ? 0.75 : -0.25 }}>
+            <UploadingMedia a={a} uploading={pending.status === 'sending'} onCancel={onCancel} />
+          </Box>
+        )}
+        {pending.text && (
+          <Typography component="p" variant="body2" sx={{ whiteSpace: 'pre-wrap', fontSize: 15, lineHeight: 1.45 }} data-testid="chat-message-text">
+            {pending.text}
+          </Typography>
+        )}
       </Box>
       {failed || pending.status === 'awaiting_funds' ? (
         <Box sx={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'flex-end', alignItems: 'center', gap: 0.5, mt: 0.5, maxWidth: { xs: '92%', sm: '72%' } }}>
@@ -349,7 +411,7 @@ export function PendingBubble({ pending, onRetry, onDiscard }: { pending: Pendin
         </Box>
       ) : (
         <Typography variant="caption" color="text.secondary" sx={{ mt: 0.5, fontSize: 11.5 }} role="status" data-testid="chat-sending">
-          Sending…
+          {a && !a.mediaId ? `Uploading ${a.name}…` : 'Sending…'}
         </Typography>
       )}
     </Box>

@@ -16,9 +16,11 @@ import ArrowBackRounded from '@mui/icons-material/ArrowBackRounded';
 import ChatBubbleOutlineRounded from '@mui/icons-material/ChatBubbleOutlineRounded';
 import ForumRounded from '@mui/icons-material/ForumRounded';
 import KeyboardArrowDownRounded from '@mui/icons-material/KeyboardArrowDownRounded';
+import LocalMallRounded from '@mui/icons-material/LocalMallRounded';
+import Tooltip from '@mui/material/Tooltip';
 import type { ChatMessageView, PayPerMessageStatus } from '../../../domain/chat/wire';
 import { formatMoney } from '../../../domain/shared/money';
-import { IdempotentAction, uuid } from '../api';
+import { ApiError, IdempotentAction, uuid } from '../api';
 import { useAuth, useIsProxy, useModelName } from '../auth';
 import { isMember, isStaff } from '../format';
 import { useNotify } from '../notify';
@@ -31,7 +33,10 @@ import type { AddFundsResult } from '../wallet/AddFundsDialog';
 import { chatApi, type SendTextBody } from './chatApi';
 import { failedPendingOf, interpretSendError, LOAD_FAILED, LOW_WALLET_MESSAGE, payPerMessageAlert, SEND_FAILED_LATER, textError, visibleToFan } from './chatRules';
 import { useFrame } from '../realtime';
-import { ChatInputBar } from './ChatInputBar';
+import { ChatInputBar, type AttachedFile } from './ChatInputBar';
+import { chatTextProblem } from '../../../domain/chat/chat-message';
+import { fanMediaType, pickFanMedia } from '../../../domain/chat/fan-media';
+import { uploadFanMedia } from './fanUpload';
 import { ChatTipDialog } from './ChatTipDialog';
 import { MessageBubble, PendingBubble, useNow, type PendingMessage } from './MessageBubble';
 import { useChatMessages } from './useChatMessages';
@@ -118,6 +123,12 @@ function ChatHeader({ payPerMessage }: { payPerMessage: PayPerMessageStatus | nu
           {subtitle}
         </Typography>
       </Box>
+      {/* spec 3 §2.1 chat header: a link to purchased contents (what the fan bought here and in the feed). */}
+      <Tooltip title="Purchased contents">
+        <IconButton component={RouterLink} to="/purchased-contents" aria-label="Purchased contents" data-testid="chat-purchased-link">
+          <LocalMallRounded />
+        </IconButton>
+      </Tooltip>
     </Box>
   );
 }
@@ -157,6 +168,7 @@ function ListSkeleton() {
 interface PendingSend {
   uniqueId: string;
   text: string;
+  mediaId: string | null;
   alert: string;
   /** The alert is about a charge (no credit left). */
   charge: boolean;
@@ -183,6 +195,10 @@ function ChatScreen() {
   const [addFundsMounted, setAddFundsMounted] = useState(false);
   const [tipOpen, setTipOpen] = useState(false);
   const actions = useRef(new Map<string, IdempotentAction>());
+  /** The photo or video chosen for the next message (one at most). */
+  const [attached, setAttached] = useState<(AttachedFile & { file: File }) | null>(null);
+  /** Per pending message with a file: the file (a retry uploads it again), its media id once uploaded, the cancel. */
+  const uploads = useRef(new Map<string, { file: File; previewUrl: string; mediaId: string | null; controller: AbortController | null }>());
 
   const tip = useSendTip(
     ({ message, position }) => {
@@ -306,7 +322,7 @@ function ChatScreen() {
     setPending((ps) => ps.map((p) => (p.uniqueId === uniqueId ? { ...p, ...patch } : p)));
 
   /** Sends (or resends, with the same uniqueId) a message; `accepted` is the pay-per-message price the fan agreed to. */
-  const deliver = async (uniqueId: string, message: string, accepted: number | null) => {
+  const deliver = async (uniqueId: string, message: string, accepted: number | null, mediaId: string | null = null) => {
     patchPending(uniqueId, { status: 'sending', error: null });
     stick.current = true;
     let action = actions.current.get(uniqueId);
@@ -314,11 +330,13 @@ function ChatScreen() {
       action = new IdempotentAction();
       actions.current.set(uniqueId, action);
     }
-    const body: SendTextBody = accepted === null ? { message, uniqueId } : { message, uniqueId, isPayPerMessageEnabled: true, payPerMessageAmount: accepted };
+    const base: SendTextBody = mediaId ? { message, uniqueId, media: [mediaId] } : { message, uniqueId };
+    const body: SendTextBody = accepted === null ? base : { ...base, isPayPerMessageEnabled: true, payPerMessageAmount: accepted };
     try {
       const { data, position } = await chatApi.send(body, action.keyFor(body));
       action.settle();
       actions.current.delete(uniqueId);
+      forgetUpload(uniqueId);
       setPending((ps) => ps.filter((p) => p.uniqueId !== uniqueId));
       if (data?.message) chat.upsert(data.message);
       chat.setPayPerMessage((p) => (p && typeof data?.payPerMessageCredit === 'number' ? { ...p, payPerMessageCredit: data.payPerMessageCredit } : p));
@@ -331,7 +349,7 @@ function ChatScreen() {
         const terms = failure.terms ?? null;
         if (terms) chat.setPayPerMessage(() => terms);
         const alert = payPerMessageAlert(terms) ?? failure.text;
-        setAskPay({ uniqueId, text: message, alert, charge: !terms || terms.payPerMessageCredit <= 0, status: terms });
+        setAskPay({ uniqueId, text: message, mediaId, alert, charge: !terms || terms.payPerMessageCredit <= 0, status: terms });
         return;
       }
       if (failure.kind === 'insufficient_funds') {
@@ -350,7 +368,7 @@ function ChatScreen() {
   };
 
   /** Checks pay-per-message, asks when it charges or uses a credit, then sends. */
-  const prepare = async (uniqueId: string, message: string) => {
+  const prepare = async (uniqueId: string, message: string, mediaId: string | null = null) => {
     setChecking(true);
     let status: PayPerMessageStatus | null = chat.payPerMessage;
     try {
@@ -363,14 +381,72 @@ function ChatScreen() {
     }
     const alert = payPerMessageAlert(status);
     if (alert && status) {
-      setAskPay({ uniqueId, text: message, alert, charge: status.payPerMessageCredit <= 0, status });
+      setAskPay({ uniqueId, text: message, mediaId, alert, charge: status.payPerMessageCredit <= 0, status });
       return;
     }
-    return deliver(uniqueId, message, null);
+    return deliver(uniqueId, message, null, mediaId);
+  };
+
+  // ---- a photo or video (spec 3 §2.1 images button, §5, §7.2) ------------------------------------------------
+  const forgetUpload = (uniqueId: string) => {
+    const u = uploads.current.get(uniqueId);
+    u?.controller?.abort();
+    uploads.current.delete(uniqueId);
+    // The delivered bubble shows the server's copy by then.
+    if (u) setTimeout(() => URL.revokeObjectURL(u.previewUrl), 30_000);
+  };
+
+  const attach = (files: File[]) => {
+    const { kept, error } = pickFanMedia(attached ? [attached.file] : [], files, Number.POSITIVE_INFINITY);
+    if (error) {
+      setInputError(error);
+      return;
+    }
+    const file = kept[0];
+    if (!file || file === attached?.file) return;
+    setInputError(null);
+    setAttached({ file, name: file.name, kind: fanMediaType(file)?.startsWith('video/') ? 'video' : 'photo', previewUrl: URL.createObjectURL(file) });
+  };
+
+  const removeAttached = () => {
+    if (attached) URL.revokeObjectURL(attached.previewUrl);
+    setAttached(null);
+  };
+
+  /** Uploads the message's file (unless done already), then checks pay-per-message and sends. */
+  const uploadThenSend = async (uniqueId: string, message: string) => {
+    const u = uploads.current.get(uniqueId);
+    if (!u) return prepare(uniqueId, message);
+    if (u.mediaId) return prepare(uniqueId, message, u.mediaId);
+    const controller = new AbortController();
+    u.controller = controller;
+    patchPending(uniqueId, { status: 'sending', error: null });
+    try {
+      const { mediaId } = await uploadFanMedia(u.file, (progress) => setPending((ps) => ps.map((p) => (p.uniqueId === uniqueId && p.attachment ? { ...p, attachment: { ...p.attachment, progress } } : p))), controller.signal);
+      u.mediaId = mediaId;
+      u.controller = null;
+      setPending((ps) => ps.map((p) => (p.uniqueId === uniqueId && p.attachment ? { ...p, attachment: { ...p.attachment, progress: 100, mediaId } } : p)));
+      return prepare(uniqueId, message, mediaId);
+    } catch (err) {
+      u.controller = null;
+      if (err instanceof ApiError && err.code === 'CANCELLED') return; // the fan cancelled: handled by cancelUpload
+      patchPending(uniqueId, { status: 'failed', error: err instanceof Error ? err.message : 'Error occured while uploading media' });
+    }
+  };
+
+  /** Cancel while uploading: the message goes back into the bar, file and text, to send again or change. */
+  const cancelUpload = (p: PendingMessage) => {
+    const u = uploads.current.get(p.uniqueId);
+    u?.controller?.abort();
+    uploads.current.delete(p.uniqueId);
+    setPending((ps) => ps.filter((x) => x.uniqueId !== p.uniqueId));
+    if (u && !attached && p.attachment) setAttached({ file: u.file, name: p.attachment.name, kind: p.attachment.kind, previewUrl: p.attachment.previewUrl });
+    if (!text && p.text) setText(p.text);
   };
 
   const send = () => {
-    const problem = textError(text);
+    // With a photo or video the text is optional (spec 3 §5).
+    const problem = attached ? chatTextProblem(text, false) : textError(text);
     if (problem) {
       setInputError(problem);
       return;
@@ -378,21 +454,35 @@ function ChatScreen() {
     setInputError(null);
     const uniqueId = uuid();
     const message = text.trim();
-    setPending((ps) => [...ps, { uniqueId, text: message, createdAt: new Date().toISOString(), status: 'sending', error: null }]);
+    const file = attached;
+    if (file) uploads.current.set(uniqueId, { file: file.file, previewUrl: file.previewUrl, mediaId: null, controller: null });
+    setPending((ps) => [
+      ...ps,
+      {
+        uniqueId, text: message, createdAt: new Date().toISOString(), status: 'sending', error: null,
+        ...(file ? { attachment: { name: file.name, kind: file.kind, previewUrl: file.previewUrl, progress: 0, mediaId: null } } : {}),
+      },
+    ]);
     setText('');
+    setAttached(null);
     stick.current = true;
-    void prepare(uniqueId, message);
+    void uploadThenSend(uniqueId, message);
   };
 
-  const retry = (p: PendingMessage) => void prepare(p.uniqueId, p.text);
+  const retry = (p: PendingMessage) => void uploadThenSend(p.uniqueId, p.text);
   const discard = (p: PendingMessage) => {
     actions.current.delete(p.uniqueId);
+    forgetUpload(p.uniqueId);
     setPending((ps) => ps.filter((x) => x.uniqueId !== p.uniqueId));
   };
 
   const cancelPay = () => {
+    const back = askPay ? pending.find((p) => p.uniqueId === askPay.uniqueId) : undefined;
     if (askPay) setPending((ps) => ps.filter((p) => p.uniqueId !== askPay.uniqueId));
     if (askPay && !text) setText(askPay.text); // back in the box, nothing lost
+    const u = askPay ? uploads.current.get(askPay.uniqueId) : undefined;
+    if (askPay) uploads.current.delete(askPay.uniqueId);
+    if (u && back?.attachment && !attached) setAttached({ file: u.file, name: back.attachment.name, kind: back.attachment.kind, previewUrl: back.attachment.previewUrl });
     setAskPay(null);
   };
 
@@ -400,7 +490,7 @@ function ChatScreen() {
     const ask = askPay;
     setAskPay(null);
     // A charge is accepted at the price shown; a message sent on a credit accepts no charge.
-    if (ask) void deliver(ask.uniqueId, ask.text, ask.charge && ask.status ? ask.status.payPerMessageAmount : null);
+    if (ask) void deliver(ask.uniqueId, ask.text, ask.charge && ask.status ? ask.status.payPerMessageAmount : null, ask.mediaId);
   };
 
   // Add Funds keeps polling the crypto payment while open: its callbacks stay the same across renders.
@@ -411,7 +501,7 @@ function ChatScreen() {
     if (!result.confirmed || !waiting) return;
     setAddFunds(null);
     const p = ps.find((x) => x.uniqueId === waiting.uniqueId);
-    if (p) void send(p.uniqueId, p.text, waiting.accepted); // the same uniqueId: delivered once
+    if (p) void send(p.uniqueId, p.text, waiting.accepted, p.attachment?.mediaId ?? null); // the same uniqueId: delivered once
   }, []);
 
   const onFundsClosed = useCallback(() => {
@@ -487,7 +577,8 @@ function ChatScreen() {
         />,
       );
     });
-    for (const p of pending) rows.push(<PendingBubble key={`pending-${p.uniqueId}`} pending={p} onRetry={() => retry(p)} onDiscard={() => discard(p)} />);
+    for (const p of pending)
+      rows.push(<PendingBubble key={`pending-${p.uniqueId}`} pending={p} onRetry={() => retry(p)} onDiscard={() => discard(p)} onCancel={p.attachment ? () => cancelUpload(p) : undefined} />);
     body = (
       <>
         <Box sx={{ display: 'flex', justifyContent: 'center', alignItems: 'center', minHeight: 40, py: 1 }} data-testid="chat-list-top">
@@ -563,6 +654,9 @@ function ChatScreen() {
         }}
         onSend={send}
         onTip={proxy ? undefined : () => setTipOpen(true)}
+        onAttach={proxy ? undefined : attach}
+        attachment={attached}
+        onRemoveAttachment={removeAttached}
         error={inputError}
         note={note}
         busy={checking}

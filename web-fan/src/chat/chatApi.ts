@@ -7,6 +7,8 @@ export type { ChatWalletPurchaseResult };
 export interface SendTextBody {
   message: string;
   uniqueId: string;
+  /** The fan's own upload (fanUpload.ts): one media id at most. */
+  media?: string[];
   /** The pay-per-message charge the fan was shown and accepted (both or neither). */
   isPayPerMessageEnabled?: true;
   payPerMessageAmount?: number;

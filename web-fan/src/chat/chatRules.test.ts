@@ -60,6 +60,8 @@ describe('chat rules', () => {
   it('hides what a fan does not see: messages under process and system notices', () => {
     expect(visibleToFan(msg('a', '2026-01-01T00:00:00.000Z'))).toBe(true);
     expect(visibleToFan(msg('a', '2026-01-01T00:00:00.000Z', { processing: true }))).toBe(false);
+    // The fan's own photo or video shows while it renders (marked under process).
+    expect(visibleToFan(msg('a', '2026-01-01T00:00:00.000Z', { processing: true, fromAdmin: false }))).toBe(true);
     expect(visibleToFan(msg('a', '2026-01-01T00:00:00.000Z', { type: 'system' }))).toBe(false);
   });
 

@@ -106,10 +106,14 @@ export function pageOverlaps(current: ChatMessageView[], newest: ChatMessageView
   return byTime(newest[0]!, current[current.length - 1]!) <= 0;
 }
 
-/** What a fan sees: messages still rendering and system notices are the staff's (spec 3 §2.1, §6). */
+/** What a fan sees: the creator's messages still rendering and system notices are the staff's (spec 3 §2.1, §6);
+ *  the fan's own photo or video shows while it renders, marked as under process. */
 export function visibleToFan(m: ChatMessageView): boolean {
-  return !m.processing && m.type !== 'system';
+  return (!m.processing || !m.fromAdmin) && m.type !== 'system';
 }
+
+/** spec 3 §2.1: the notice on a message whose media are still rendering. */
+export const UNDER_PROCESS_NOTE = 'This message is under process. It will be visible to you when processing is completed.';
 
 /** Messages from the creator the fan has not read yet. */
 export const hasUnread = (messages: ChatMessageView[]) => messages.some((m) => m.fromAdmin && !m.isRead);

@@ -19,6 +19,7 @@ import { alpha } from '@mui/material/styles';
 import HomeRounded from '@mui/icons-material/HomeRounded';
 import WorkspacePremiumRounded from '@mui/icons-material/WorkspacePremiumRounded';
 import ReceiptLongRounded from '@mui/icons-material/ReceiptLongRounded';
+import LocalMallRounded from '@mui/icons-material/LocalMallRounded';
 import VolunteerActivismRounded from '@mui/icons-material/VolunteerActivismRounded';
 import AccountCircleRounded from '@mui/icons-material/AccountCircleRounded';
 import ChatRounded from '@mui/icons-material/ChatRounded';
@@ -183,6 +184,14 @@ function AccountMenu({
             <ReceiptLongRounded fontSize="small" />
           </ListItemIcon>
           Payments and receipts
+        </MenuItem>
+      )}
+      {may('/purchased-contents/:id?') && (
+        <MenuItem component={RouterLink} to="/purchased-contents" onClick={onClose} data-testid="menu-purchased">
+          <ListItemIcon>
+            <LocalMallRounded fontSize="small" />
+          </ListItemIcon>
+          Purchased contents
         </MenuItem>
       )}
       <MenuItem

@@ -1,0 +1,37 @@
+// A fan's purchased contents (domain/purchased-contents/wire.ts): the rows (projections/purchased-contents.ts) shaped
+// with a signed thumbnail (the buyer and staff may open what was bought) and a link to where it is seen.
+import { dollarsFromCents } from '../../domain/shared/money';
+import { PURCHASED_PAGE_SIZE, type PurchasedContentItem, type PurchasedContentsPage, type PurchasedKind } from '../../domain/purchased-contents/wire';
+import { purchasedContents } from '../../projections/purchased-contents';
+import { mediaByIds } from '../../projections/media';
+import { MEDIA_URL_TTL_SECONDS } from '../views';
+import type { Services } from '../services';
+
+export function purchasedContentsQueries(services: Services) {
+  const db = () => services.database.db;
+  return {
+    async page(user: { id: string; name: string }, q: { page: number; kind: 'all' | PurchasedKind; forStaff: boolean }): Promise<PurchasedContentsPage> {
+      const r = await purchasedContents(db(), user.id, { page: q.page, pageSize: PURCHASED_PAGE_SIZE, kind: q.kind });
+      const firstMedia = r.rows.map((row) => row.media[0]?.mediaId).filter((id): id is string => !!id);
+      const media = firstMedia.length ? await mediaByIds(db(), firstMedia) : new Map();
+      const items: PurchasedContentItem[] = r.rows.map((row) => {
+        const m = row.media[0] ? media.get(row.media[0].mediaId) : undefined;
+        const thumb = m && m.status === 'ready' ? (m.thumbnail_key ?? m.blur_key) : null;
+        return {
+          _id: row.id,
+          kind: row.kind,
+          title: row.title.length > 140 ? `${row.title.slice(0, 140)}…` : row.title,
+          amount: dollarsFromCents(row.amount_cents),
+          amount_cents: row.amount_cents,
+          purchased_at: row.purchased_at,
+          paid_with: row.method === 'wallet' || row.method === 'crypto' || row.method === 'staff' ? row.method : 'card',
+          thumbnail_url: thumb ? services.storage.signedGetUrl(thumb, MEDIA_URL_TTL_SECONDS) : null,
+          contentCount: { photo: row.media.filter((x) => x.kind === 'photo').length, video: row.media.filter((x) => x.kind === 'video').length },
+          link: row.kind === 'post' ? `/feed/${row.id}` : q.forStaff ? `/admin/private-chat/${user.id}` : '/private-chat',
+          removed: row.removed,
+        };
+      });
+      return { user: { _id: user.id, name: user.name }, items, page_num: q.page, total: r.total, has_more: q.page * PURCHASED_PAGE_SIZE < r.total, total_cents: r.totalCents };
+    },
+  };
+}
