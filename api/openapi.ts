@@ -181,7 +181,9 @@ const API_SURFACE = /^\/(api|admin-api|media)\//;
 function describeRoute({ schema, url, route, openapiObject }: { schema: any; url: string; route: RouteOptions; openapiObject: any }) {
   const method = [route.method].flat()[0] as string;
   const key = `${method} ${url}`;
-  if (!API_SURFACE.test(url) || url === DOCS_PREFIX || url.startsWith(`${DOCS_PREFIX}/`) || schema?.hide) return { schema: { hide: true }, url };
+  // The route table's few spec paths outside /api (GET /admin/get-welcome-message, …) are API routes too.
+  const inTable = Object.hasOwn(API_ACCESS, key);
+  if ((!API_SURFACE.test(url) && !inTable) || url === DOCS_PREFIX || url.startsWith(`${DOCS_PREFIX}/`) || schema?.hide) return { schema: { hide: true }, url };
   const access: Access | undefined = Object.hasOwn(API_ACCESS, key) ? API_ACCESS[key] : undefined;
   const converted = jsonSchemaTransform({ schema: schema ?? {}, url, route, openapiObject } as never) as { schema: Record<string, any>; url: string };
   const s = { ...converted.schema };
