@@ -28,7 +28,7 @@ import { MediaAttach } from '../posts/MediaAttach';
 import { existingItem, HelpButton, LoadingBlock, useSay } from '../posts/parts';
 import { amountBounds, checkAmount, type GalleryState } from '../posts/rules';
 import type { ComposerItem } from '../posts/types';
-import { massApi, MASS_ROUTES, type Audience, type WelcomeDelivery, type WelcomeMessageView } from './api';
+import { massApi, MASS_ROUTES, type Audience, type MessageMedia, type WelcomeDelivery, type WelcomeMessageView } from './api';
 import { Block, DelayHoursField, FailureAlert, FanPreviewCard, HelpList, PriceFields, previewOf, useMediaUpload } from './parts';
 import {
   AUDIENCE_LABELS,
@@ -52,7 +52,7 @@ const emptyState = (): GalleryState<ComposerItem> => ({ items: [], preview: null
 
 /** The saved welcome message as the form's gallery: its media as tiles, its preview in the Preview area. */
 function galleryOf(w: WelcomeMessageView): GalleryState<ComposerItem> {
-  const items = w.media.map((m, i) => existingItem(m, i, w.isError && m.status !== 'ready'));
+  const items = w.media.map((m, i) => existingItem(m, i, w.isError && (m as MessageMedia).status !== 'ready'));
   const preview = w.media_preview ? existingItem(w.media_preview, 0) : null;
   return { items, preview: preview ? { type: 'item', item: preview } : null, previewMode: Boolean(preview), reorder: false };
 }

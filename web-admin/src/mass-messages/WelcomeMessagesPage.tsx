@@ -95,7 +95,7 @@ export function WelcomeMessagesPage() {
   }, []);
   useEffect(load, [load]);
   useLiveReload(load);
-  const current = items?.find(w => w.current) ?? items?.[0] ?? null;
+  const current = items?.find(w => w.current) ?? null;
   return (
     <PageGuard page={WELCOME_MESSAGES_PAGE} title="Welcome messages">
       <Stack spacing={2.5} sx={{ mt: 2, mb: 4, maxWidth: 1200 }} data-testid="welcome-messages-page">
@@ -128,8 +128,8 @@ export function WelcomeMessagesPage() {
           <RowsSkeleton rows={2} />
         ) : items.length ? (
           <Stack spacing={1.5} data-testid="welcome-list">
-            {items.map((w, i) => (
-              <WelcomeRow key={w._id} w={w} current={w.current ?? i === 0} role={role} />
+            {items.map(w => (
+              <WelcomeRow key={w._id} w={w} current={w.current} role={role} />
             ))}
           </Stack>
         ) : (

@@ -2,76 +2,30 @@
 // them. Every answer is the /api envelope; errors carry the server's message (and field), which the screens show.
 import type { PostMediaView } from '../../../domain/post/wire';
 import { api } from '../api';
+import type {
+  MassMessageStatus,
+  MassMessageView as SharedMassMessageView,
+  NewUserDelay,
+  PurchasedByItem,
+  PurchasedByReport as SharedReport,
+  SendTo,
+  WelcomeMessageView as SharedWelcomeMessageView,
+} from '../../../domain/chat/mass-wire';
 
-export type Audience = 'EVERYONE' | 'ONLY_EXISTING' | 'ONLY_NEW';
-export type MassDelivery = 'STAGGER_OVER_TIME' | 'IMMEDIATELY' | 'DELAY_BY_HOURS';
+export type Audience = SendTo;
+export type MassDelivery = NewUserDelay;
 export type WelcomeDelivery = 'IMMEDIATELY' | 'DELAY_BY_HOURS';
 export type MessageType = 'text' | 'photo' | 'video' | 'gallery';
-export type MassStatus = 'scheduled' | 'processing' | 'sending' | 'sent' | 'cancelled' | 'error';
+export type MassStatus = MassMessageStatus;
 
 /** The media of a view; `status`/`is_error` when the server tells how rendering went. */
 export type MessageMedia = PostMediaView & { status?: 'processing' | 'ready' | 'error'; is_error?: boolean; processing?: boolean };
 
-export interface MassMessageView {
-  _id: string;
-  message: string;
-  type: MessageType;
-  isLocked: 'locked' | 'free';
-  amount: number;
-  amount_cents: number;
-  media: MessageMedia[];
-  media_preview: MessageMedia | null;
-  send_to: Audience;
-  new_user_message_delay: MassDelivery;
-  delay_by_hours: number | null;
-  scheduled_at: string | null;
-  status: MassStatus;
-  isError: boolean;
-  error: string | null;
-  created: string;
-  sender: string;
-  stats: { recipients: number; delivered: number; future_delivered: number; purchases: number; revenue_cents: number | null };
-  promotion: { _id: string; discount_percentage: number; promotion_price_cents: number; ribbon_text: string } | null;
-}
-
-export interface WelcomeMessageView {
-  _id: string;
-  message: string;
-  type: MessageType;
-  amount: number;
-  amount_cents: number;
-  newUserMessageDelay: WelcomeDelivery;
-  sendTo: Audience;
-  delayByHours: number | null;
-  media: MessageMedia[];
-  media_preview: MessageMedia | null;
-  media_item: string[];
-  media_preview_item: string | null;
-  isLocked: 'locked' | 'free';
-  processing: boolean;
-  format: 'classic';
-  isError: boolean;
-  /** The version new subscribers get now (the list has it first). */
-  current?: boolean;
-  stats: { delivered: number; purchases: number; revenue_cents: number | null };
-  updated: string;
-}
-
-export interface Buyer {
-  user_id: string;
-  name: string;
-  email: string;
-  amount_cents: number;
-  promotion_id: string | null;
-  purchased_at: string;
-}
-
-export interface PurchasedByReport<M> {
-  message: M;
-  items: Buyer[];
-  total_cents: number;
-  count: number;
-}
+/** The server's views (domain/chat/mass-wire.ts, the contract both sides build on). */
+export type MassMessageView = SharedMassMessageView;
+export type WelcomeMessageView = SharedWelcomeMessageView;
+export type Buyer = PurchasedByItem;
+export type PurchasedByReport<M> = SharedReport<M>;
 
 export interface MassMessageBody {
   message: string;
