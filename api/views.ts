@@ -8,6 +8,7 @@ import { dollarsFromCents } from '../domain/shared/money';
 import { routeAfterRegistration } from '../domain/user/user';
 import type { SiteSettings } from '../domain/settings/settings';
 import { heroBanner, paymentIcons, socialLinks } from '../domain/settings/landing';
+import { DEFAULT_CHAT_SETTINGS, DEFAULT_PURCHASED_CONTENT_SETTINGS } from '../domain/settings/chat-settings';
 import type { PostRow } from '../projections/posts';
 import type { MediaRow } from '../projections/media';
 import type { UserRow } from '../projections/users';
@@ -65,6 +66,9 @@ export function publicSettings(s: SiteSettings, sandbox: boolean): PublicSetting
     enable_coupons: s.enable_coupons,
     is_pay_per_message_enabled: s.is_pay_per_message_enabled,
     pay_per_message_amount: s.pay_per_message_amount,
+    hide_earnings: s.hide_earnings,
+    chat_settings: { ...DEFAULT_CHAT_SETTINGS, ...s.chat_settings },
+    purchased_content_settings: { ...DEFAULT_PURCHASED_CONTENT_SETTINGS, ...s.purchased_content_settings },
   };
 }
 

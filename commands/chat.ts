@@ -22,6 +22,7 @@ import { handle, loadStream, type CommandContext } from './handle';
 import { payFor, resumePayment, type PaymentDeps } from './payment/process';
 import { resolveCard, type CardChoice } from './cards';
 import { loadSettings } from './subscriptions';
+import { NORMAL_CHAT_DISABLED } from '../domain/settings/chat-settings';
 import { SOMETHING_WENT_WRONG, walletBalance } from './payment/wallet-stream';
 import { recordMassCopy } from './mass-messages';
 import { requireLockedContentPromotion } from './promotions';
@@ -138,6 +139,8 @@ export async function sendFanMessage(ctx: CommandContext, deps: PaymentDeps, inp
 
   const [settings, isSubscriber] = await Promise.all([loadSettings(ctx.store), isSubscriberNow(ctx, input.fanId)]);
   if (!isSubscriber) throw new DomainError(CHAT_NOT_ALLOWED, 'CHAT_NOT_ALLOWED', 403);
+  // Normal chat off (chat_settings.disabled_normal_chat, SB-16): fans cannot write; staff still can.
+  if (settings.chat_settings?.disabled_normal_chat) throw new DomainError(NORMAL_CHAT_DISABLED, 'NORMAL_CHAT_DISABLED', 403);
   const media = await mediaRefs(ctx, mediaIds, input.fanId);
   validateFanMessage(input.text, media);
   const base = { type: 'SendFanMessage' as const, messageId, fanId: input.fanId, text: input.text, media, isSubscriber, uniqueId: input.uniqueId, at: ctx.now() };

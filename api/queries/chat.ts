@@ -114,7 +114,8 @@ export function chatQueries(services: Services) {
 
   const sendStatus = async (fanId: string | null, canChat: boolean): Promise<PayPerMessageStatus> => {
     const [settings, conversation] = await Promise.all([currentSettings(db()), fanId ? findConversation(db(), fanId) : undefined]);
-    return payPerMessageStatus(settings, conversation?.credits ?? 0, canChat);
+    // A fan cannot write while normal chat is off (chat_settings.disabled_normal_chat).
+    return payPerMessageStatus(settings, conversation?.credits ?? 0, canChat && !(fanId && settings.chat_settings?.disabled_normal_chat));
   };
 
   return {
@@ -141,7 +142,7 @@ export function chatQueries(services: Services) {
           ? { _id: facts.promotion.promotionId, promotionId: facts.promotion.promotionId, discount_percentage: facts.promotion.discountPercent, promotionPercentage: facts.promotion.discountPercent, ribbon_text: facts.promotion.ribbonText }
           : null,
         should_hide_in_chat: !!member.hidden_from_chat,
-        pay_per_message: payPerMessageStatus(facts.settings, facts.conversation?.credits ?? 0, !viewer.isStaff),
+        pay_per_message: payPerMessageStatus(facts.settings, facts.conversation?.credits ?? 0, !viewer.isStaff && !facts.settings.chat_settings?.disabled_normal_chat),
       };
     },
 

@@ -7,7 +7,8 @@ import { DomainError } from '../../domain/shared/decider';
 import { dollarsFromCents } from '../../domain/shared/money';
 import { ValidationError } from '../../domain/shared/validation';
 import { isStaffRole } from '../../domain/user/user';
-import { chatSortsFor } from '../../domain/chat/roles';
+import { chatSortsFor, chatViewSettings, seesChatWallets } from '../../domain/chat/roles';
+import { currentSettings } from '../../projections/settings';
 import { chatSortOf } from '../../domain/chat/views';
 import type { ChatPurchaseResult, ChatSendResult, UnreadCounts } from '../../domain/chat/wire';
 import {
@@ -74,8 +75,11 @@ export const chatRoutes = (services: Services): FastifyPluginAsyncZod => async (
     requireStaff(caller);
     const q = request.query;
     const sort = chatSortOf(q.sort_by);
-    if (!sort || !chatSortsFor(caller.role).includes(sort)) throw new ValidationError('sort_by', 'sort_by is invalid.');
-    return ok(reply, await chat.userList(caller.role, { page: q.page_num, search: q.user_name, sort, bySubscribers: q.sort_by_subscribers }));
+    if (!sort || !chatSortsFor(caller.role, chatViewSettings(await currentSettings(services.database.db))).includes(sort)) throw new ValidationError('sort_by', 'sort_by is invalid.');
+    // list_id (CH-51, admins only): 'blocked' or 'muted' fans instead of the chat list (projections/chat-queries.ts).
+    const list = q.list_id === 'blocked' || q.list_id === 'muted' ? q.list_id : null;
+    if (list && !seesChatWallets(caller.role)) throw new DomainError('You do not have access to this.', 'FORBIDDEN', 403);
+    return ok(reply, await chat.userList(caller.role, { page: q.page_num, search: q.user_name, sort, bySubscribers: q.sort_by_subscribers, list }));
   });
 
   app.get('/api/chat/get_user_details', { schema: { querystring: z.object({ user_id: uuid('user_id') }) } }, async (request, reply) => {

@@ -1,5 +1,6 @@
 // Wire shape of the public site settings (GET /api/app_settings/get), shared by the server and both apps.
 import type { HeroBannerSettings, PaymentIconBrand, SocialLinks } from './landing';
+import type { ChatSettings, PurchasedContentSettings } from './chat-settings';
 
 /** GET /api/app_settings/get → data (the public subset of the site settings) */
 export interface PublicSettings {
@@ -60,4 +61,8 @@ export interface PublicSettings {
   /** Pay-per-message (spec 3 §4): fans' chat messages cost pay_per_message_amount dollars unless they hold a credit. */
   is_pay_per_message_enabled?: boolean;
   pay_per_message_amount?: number;
+  /** Chat (domain/settings/chat-settings.ts): earnings hidden, normal chat off, row-menu features, bubble colours; the fan's purchased-contents page. */
+  hide_earnings?: boolean;
+  chat_settings?: ChatSettings;
+  purchased_content_settings?: PurchasedContentSettings;
 }

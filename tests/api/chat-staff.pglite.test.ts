@@ -1,0 +1,3 @@
+import { chatStaffSuite } from './chat-staff.suite';
+
+chatStaffSuite('pglite', true);

@@ -1,0 +1,4 @@
+import { chatStaffSuite } from './chat-staff.suite';
+import { requirePostgresServer } from '../support/postgres';
+
+chatStaffSuite('postgres', await requirePostgresServer());
