@@ -1,6 +1,7 @@
 // Mass messages (spec 2 §3/§4/§5/§7, spec 3 §7.1; calls in domain/chat/mass-wire.ts): staff record one, the
 // request returns at once and delivery runs in the background (commands/message-delivery.ts); the manage list,
 // cancel, the errored list and resend, and the purchased-by report. Welcome messages: routes/welcome-message.ts.
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { cancelMassMessage, createMassMessage, resendMassMessage } from '../../commands/mass-messages';
 import { currentSettings } from '../../projections/settings';
@@ -17,8 +18,11 @@ export const massMessageRoutes = (services: Services): FastifyPluginAsyncZod => 
     const s = await currentSettings(services.database.db);
     return { min: s.content_unlock_minimum_amount, max: s.content_unlock_maximum_amount };
   };
-  /** Delivery goes on in the background; a new or resent message asks for a pass now rather than at the next tick. */
-  const kick = () => services.delivery?.kick();
+  /**
+   * Delivery goes on in the background; a new or resent message asks for a pass once its answer is out (on PGlite,
+   * one connection, a pass started earlier would queue the answer's own writes behind thousands of copies).
+   */
+  const kickAfter = (reply: FastifyReply) => reply.raw.once('finish', () => services.delivery?.kick());
 
   app.post('/api/message/send-mass-message', { schema: { body: sendMassBody } }, async (request, reply) => {
     const caller = requireCaller(request);
@@ -30,9 +34,8 @@ export const massMessageRoutes = (services: Services): FastifyPluginAsyncZod => 
       scheduledAt: body.scheduled_at ? new Date(body.scheduled_at).toISOString() : null, category: body.category || null,
     });
     await settle(services, ctx);
-    // The answer first, then delivery: on PGlite (one connection) a delivery running would queue this read behind it.
     const view = await q.view(massId, caller.role);
-    kick();
+    kickAfter(reply);
     return ok(reply, view, { message: 'Mass message sent successfully.', position: ctx.lastPosition });
   });
 
@@ -69,7 +72,7 @@ export const massMessageRoutes = (services: Services): FastifyPluginAsyncZod => 
     await resendMassMessage(ctx, { role: caller.role, staffId: caller.userId, massId: body._id, mediaIds: body.media ?? null, previewMediaId: body.media_preview });
     await settle(services, ctx);
     const view = await q.view(body._id, caller.role);
-    kick();
+    kickAfter(reply);
     return ok(reply, view, { message: 'Mass message sent again.', position: ctx.lastPosition });
   });
 

@@ -25,7 +25,7 @@ export const welcomeMessageRoutes = (services: Services): FastifyPluginAsyncZod 
     });
     await settle(services, ctx);
     const view = await q.welcome(welcomeId, caller.role);
-    services.delivery?.kick();
+    reply.raw.once('finish', () => services.delivery?.kick()); // delivery once the answer is out (routes/mass-messages.ts)
     return ok(reply, view, { message: WELCOME_MESSAGE_SET, position: ctx.lastPosition });
   });
 
