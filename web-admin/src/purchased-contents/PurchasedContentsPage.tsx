@@ -90,7 +90,7 @@ export function PurchasedContentsPage() {
 
   const name = data?.user.name ?? 'Fan';
   return (
-    <Box sx={{ maxWidth: 900, mx: 'auto', mt: { xs: 1, sm: 2 } }} data-testid="admin-purchased-page">
+    <Box sx={{ width: '100%', maxWidth: 900, minWidth: 0, mx: 'auto', mt: { xs: 1, sm: 2 } }} data-testid="admin-purchased-page">
       <Title title={`Purchased contents · ${name}`} />
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1, flexWrap: 'wrap' }}>
         <Button component={RouterLink} to={`/private-chat/${encodeURIComponent(userId)}`} startIcon={<ArrowBackIcon />} size="small">
@@ -107,7 +107,8 @@ export function PurchasedContentsPage() {
               {data.total} {data.total === 1 ? 'item' : 'items'} · spent {money(data.total_cents)}
             </Typography>
           )}
-          <Tabs value={filter} onChange={(_, v: Filter) => setFilter(v)} sx={{ mt: 1 }} variant="scrollable" allowScrollButtonsMobile>
+          {/* Narrow tabs, not scrollable: the page must fit a 375 px phone (a scroller's buttons widened it). */}
+          <Tabs value={filter} onChange={(_, v: Filter) => setFilter(v)} sx={{ mt: 1, '& .MuiTab-root': { minWidth: 0, px: { xs: 1.25, sm: 2 } } }}>
             <Tab value="all" label="All" />
             <Tab value="post" label="Posts" />
             <Tab value="message" label="Chat messages" />

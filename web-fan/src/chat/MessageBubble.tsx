@@ -335,7 +335,7 @@ function UploadingMedia({ a, uploading, onCancel }: { a: PendingAttachment; uplo
       {uploading && (
         <Box sx={{ position: 'absolute', inset: 'auto 0 0 0', p: 1, background: 'linear-gradient(180deg, transparent, rgba(0,0,0,0.7))', color: '#fff', lineHeight: 1.2 }}>
           <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1, fontSize: 12, mb: 0.5 }}>
-            <span data-testid="chat-upload-percent">{a.mediaId ? 'Sending…' : `Uploading ${a.progress}%`}</span>
+            <span data-testid="chat-upload-percent">{a.mediaId ? 'Sending…' : a.progress >= 100 ? 'Processing…' : `Uploading ${a.progress}%`}</span>
             {onCancel && !a.mediaId && (
               <Button size="small" onClick={onCancel} data-testid="chat-upload-cancel" sx={{ color: '#fff', minWidth: 0, py: 0, fontSize: 12 }}>
                 Cancel

@@ -14,6 +14,7 @@ import { useAuth } from '../auth';
 import { PostCard } from '../components/PostCard';
 import { HeroBanner, SubscribeCard, useHeroHasMedia, useHeroVisible } from '../components/HeroBanner';
 import { CreatorHeader } from '../components/CreatorHeader';
+import { ChatWithCreatorCard } from '../chat/ChatWithCreatorCard';
 import { PromotionRibbons } from '../promotions/PromotionRibbon';
 import { Column, EmptyState, ErrorState, PostSkeleton } from '../components/StatusViews';
 import { useUnlock } from '../payments/useUnlock';
@@ -96,6 +97,7 @@ export default function FeedPage() {
           Recent posts
         </Typography>
         <CreatorHeader />
+        <ChatWithCreatorCard />
         {heroVisible && !heroMedia && <SubscribeCard />}
         {ready && tagsOn && <TagChips selected={feedTagId} onSelect={chooseTag} />}
         {!ready ? <Skeletons /> : <Feed key={`${token ?? 'guest'}-${paginated}-${feedTagId ?? 'all'}`} paginated={paginated} feedTagId={feedTagId} />}
