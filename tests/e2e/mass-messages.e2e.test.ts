@@ -125,6 +125,14 @@ describe.skipIf(!hasChromium)('mass and welcome messages end to end (Chromium)',
     await dialog().getByTestId('mass-send').click();
     await expect.poll(() => dialog().getByTestId('schedule-error').innerText()).toBe('Schedule date cannot be in the past.');
     await shoot('01-validation');
+    // A new category from the picker (admins): empty, too long.
+    await dialog().getByTestId('mass-category-add').click();
+    await dialog().getByTestId('mass-category-save').click();
+    await expect.poll(() => dialog().getByTestId('mass-category-error').innerText()).toBe('Category not allow empty');
+    await dialog().getByTestId('mass-category-name').fill('x'.repeat(31));
+    await dialog().getByTestId('mass-category-save').click();
+    await expect.poll(() => dialog().getByTestId('mass-category-error').innerText()).toBe('Category name cannot be more than 30 characters.');
+    await dialog().getByRole('button', { name: 'Cancel', exact: true }).first().click();
     // The help modals.
     await dialog().getByTestId('delivery-help').click();
     const help = staff.getByRole('dialog', { name: 'Delivery to future subscribers' });
@@ -212,6 +220,29 @@ describe.skipIf(!hasChromium)('mass and welcome messages end to end (Chromium)',
     await staff.getByTestId('mass-errors-empty').waitFor({ timeout: 15_000 });
     await staff.locator(`[data-testid="mass-row"][data-id="${massId}"]`).waitFor();
     await shoot('09-page');
+  });
+
+  it('schedules a free text for tomorrow, then cancels it on the manage page', async () => {
+    await staff.getByTestId('open-mass-message').click();
+    await dialog().waitFor();
+    await dialog().getByTestId('mass-free').click();
+    await dialog().getByTestId('mass-text').fill('Live show tomorrow night!');
+    await dialog().getByTestId('mass-schedule-switch').click();
+    await dialog().getByTestId('mass-send').click();
+    await dialog().getByTestId('mass-sent').waitFor({ timeout: 30_000 });
+    expect(await dialog().getByTestId('mass-status').getAttribute('data-status')).toBe('scheduled');
+    await dialog().getByTestId('mass-manage-link').click();
+    await staff.waitForURL('**/admin/manage-mass-messages');
+    const scheduled = staff.locator('[data-testid="mass-row"]').filter({ hasText: 'Live show tomorrow night!' });
+    await scheduled.waitFor({ timeout: 15_000 });
+    expect(await scheduled.getByTestId('mass-status').getAttribute('data-status')).toBe('scheduled');
+    await scheduled.getByTestId('mass-cancel').click();
+    await staff.getByTestId('mass-cancel-dialog-confirm').click();
+    await expect.poll(() => scheduled.getByTestId('mass-status').getAttribute('data-status'), { timeout: 15_000 }).toBe('cancelled');
+    expect(await scheduled.getByTestId('mass-cancel').count()).toBe(0);
+    // Nobody got it.
+    expect(((await get('/api/chat/get_messages?page_num=1', chloe.token)).body.data.messages as any[]).filter((m) => m.message === 'Live show tomorrow night!')).toHaveLength(0);
+    await shoot('09b-cancelled');
   });
 
   it('sets a welcome message (validation first); a fan who subscribes afterwards receives it', async () => {
