@@ -97,7 +97,8 @@ export function MassRow({ m, role, onCancelled, onResend }: { m: MassMessageView
         display: 'grid',
         gap: 1.5,
         alignItems: 'center',
-        gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 2.2fr) minmax(140px, 1fr) minmax(120px, .8fr) auto' },
+        // Fixed side columns, so the status and money columns line up from row to row.
+        gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 1fr) 240px 130px 120px' },
       }}
     >
       <Stack direction="row" spacing={1.5} sx={{ minWidth: 0, alignItems: 'center' }}>
@@ -111,7 +112,7 @@ export function MassRow({ m, role, onCancelled, onResend }: { m: MassMessageView
           </Typography>
           <Tooltip title={formatDate(m.scheduled_at ?? m.created)}>
             <Typography variant="caption" color="text.secondary">
-              {m.status === 'scheduled' && m.scheduled_at ? `Scheduled for ${formatDate(m.scheduled_at)}` : `Sent ${relative(m.created)}`}
+              {m.scheduled_at && m.status === 'scheduled' ? `Scheduled for ${formatDate(m.scheduled_at)}` : m.scheduled_at && m.status === 'cancelled' ? `Was scheduled for ${formatDate(m.scheduled_at)}` : `Sent ${relative(m.created)}`}
             </Typography>
           </Tooltip>
         </Box>
