@@ -86,6 +86,8 @@ describe.skipIf(!hasChromium)('mass and welcome messages end to end (Chromium)',
     await staff.getByTestId('menu-chat').click();
     await staff.waitForURL('**/admin/private-chat');
     await staff.getByTestId('open-welcome-message').waitFor({ timeout: 15_000 });
+    await staff.getByTestId('chat-user-row').first().waitFor({ timeout: 15_000 });
+    await shoot('00-chat-list');
     await staff.getByTestId('open-mass-message').click();
     await dialog().waitFor();
     // Locked by default, amount 20, audience everyone, the fan preview.

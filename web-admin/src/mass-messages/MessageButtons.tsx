@@ -24,14 +24,14 @@ export function MessageButtons({ role, onWelcomeSaved }: { role: unknown; onWelc
   };
   return (
     <>
-      <Stack direction="row" spacing={1} sx={{ minWidth: 0 }} data-testid="chat-message-buttons">
+      <Stack direction="row" spacing={1} useFlexGap sx={{ minWidth: 0, flexWrap: 'wrap' }} data-testid="chat-message-buttons">
         {mayOpenPage(role, MASS_MESSAGES_PAGE) ? (
-          <Button size="small" variant="contained" disableElevation startIcon={<CampaignOutlinedIcon />} onClick={() => show('mass')} sx={{ flex: 1, whiteSpace: 'nowrap' }} data-testid="open-mass-message">
+          <Button size="small" variant="contained" disableElevation startIcon={<CampaignOutlinedIcon />} onClick={() => show('mass')} sx={{ flex: '1 1 auto', whiteSpace: 'nowrap' }} data-testid="open-mass-message">
             Send Mass Message
           </Button>
         ) : null}
         {mayOpenPage(role, WELCOME_MESSAGES_PAGE) ? (
-          <Button size="small" variant="outlined" startIcon={<WavingHandOutlinedIcon />} onClick={() => show('welcome')} sx={{ flex: 1, whiteSpace: 'nowrap' }} data-testid="open-welcome-message">
+          <Button size="small" variant="outlined" startIcon={<WavingHandOutlinedIcon />} onClick={() => show('welcome')} sx={{ flex: '1 1 auto', whiteSpace: 'nowrap' }} data-testid="open-welcome-message">
             Welcome Message
           </Button>
         ) : null}
