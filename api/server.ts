@@ -161,9 +161,12 @@ export async function startServer(
     // Mass and welcome messages go out in the background: the read models are the queue (due schedules, messages
     // waiting for media or part-way sent, later subscribers' copies), a pass runs every few seconds and when a route
     // records a message; a restart resumes from the log (commands/message-delivery.ts). Any node may run passes:
-    // the mass message's stream decides, so two nodes never deliver a copy twice.
+    // the mass message's stream decides, so two nodes never deliver a copy twice. FANCLUB_DELIVERY_WORKER=off: this
+    // node runs no passes of its own (no timer, no kick; tests may still call tick()) and leaves them to workers.
+    const delivers = cfg.FANCLUB_DELIVERY_WORKER === 'on';
     delivery = startMessageDelivery({
       store, reads: deliveryReads(database.db), now: () => services.clock(), intervalMs: options.deliveryIntervalMs ?? 5_000, log: (m) => log(`[delivery] ${m}`),
+      timer: delivers,
     });
     // Several nodes: a recorded message is also announced on the bus, so `npm run worker` processes start a pass
     // at once (they also pass on a timer, so nothing waits long if an announcement is lost).
@@ -173,11 +176,11 @@ export async function startServer(
       ? {
           ...local,
           kick: () => {
-            local.kick();
+            if (delivers) local.kick();
             void bus.publish(bus.topics.messageDelivery, [{ key: 'delivery', value: nodeId }]).catch((e) => log(`[delivery] not announced on the bus: ${(e as Error).message}`));
           },
         }
-      : local;
+      : delivers ? local : { ...local, kick: () => {} };
     app = await buildApp(services);
     const address = await app.listen({ port: cfg.PORT, host: cfg.HOST });
     const port = (app.server.address() as { port: number }).port;
@@ -195,7 +198,7 @@ export async function startServer(
     // Whatever fell due while no process ran is charged now, not a minute from now.
     void rebillScheduler.tick().catch((e) => console.error('[rebill] first pass failed:', e));
     // A delivery a crash or restart interrupted goes on now.
-    delivery.kick();
+    if (delivers) delivery.kick();
     if (options.deliverNotices !== false) {
       noticeDelivery = gateway.startDelivery({ intervalMs: 1000 });
       cryptoNoticeDelivery = cryptoGateway.startDelivery({ intervalMs: 1000 });

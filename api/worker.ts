@@ -2,7 +2,7 @@
 // running Fanclub on several machines. It shares the API's Postgres database (DATABASE_URL) and media bytes
 // (S3_*), takes work from the read model (what is still 'processing') and, with KAFKA_BROKERS, starts at once
 // on the uploads the API nodes announce on the bus. Give the API nodes FANCLUB_MEDIA_WORKER=off to leave all
-// rendering to workers. It also delivers mass and welcome messages (commands/message-delivery.ts): on a timer,
+// rendering to workers (FANCLUB_DELIVERY_WORKER=off: all message delivery). It also delivers mass and welcome messages (commands/message-delivery.ts): on a timer,
 // and at once when an API node announces a recorded message on the bus.
 import { randomBytes } from 'node:crypto';
 import { loadConfig, ConfigError } from '../infra/config';
@@ -49,7 +49,10 @@ async function main() {
       if (/^[\w-]{1,64}$/.test(m.value)) worker.nudge(m.value);
     });
     // One group for all workers: a recorded mass message starts a delivery pass on one of them at once.
-    await kafka.consume(kafka.topics.messageDelivery, 'fanclub-delivery-workers', Date.now() - 60_000, async () => delivery.kick());
+    await kafka.consume(kafka.topics.messageDelivery, 'fanclub-delivery-workers', Date.now() - 60_000, async (m) => {
+      console.log(`[delivery] pass announced by ${/^[\w.:-]{1,100}$/.test(m.value) ? m.value : 'another node'}`);
+      delivery.kick();
+    });
   }
   console.log(`Fanclub worker is running: media rendering and message delivery${kafka ? ', taking announcements from Kafka' : ''} (${nodeId})`);
   const stop = async (signal: string) => {

@@ -40,6 +40,8 @@ const schema = z.object({
   KAFKA_BROKERS: z.string().regex(/^[\w.-]+:\d{1,5}(,[\w.-]+:\d{1,5})*$/, 'must be host:port[,host:port…]').optional(),
   /** 'off': this API process renders no uploads; `npm run worker` processes (sharing the database and S3) do. */
   FANCLUB_MEDIA_WORKER: z.enum(['on', 'off']).default('on'),
+  /** 'off': this API process delivers no mass/welcome messages (it records them and announces them on the bus); `npm run worker` processes deliver. */
+  FANCLUB_DELIVERY_WORKER: z.enum(['on', 'off']).default('on'),
   /** Prefix of the Kafka topics (<prefix>.events, <prefix>.presence), so several sites can share one cluster. */
   KAFKA_TOPIC_PREFIX: z.string().regex(/^[\w.-]{1,100}$/, 'must be letters, digits, . _ or -').default('fanclub'),
   /** Seconds between socket pings; a socket that missed the previous ping is dropped (dead connections). */
