@@ -29,6 +29,18 @@ const samples: Record<string, Record<string, unknown>> = {
   MemberBlocked: { userId: 'fanA' },
   MemberUnblocked: { userId: 'fanA' },
   SiteSettingsUpdated: { changes: { hide_earnings: true } },
+  // Mass and welcome messages (domain/chat/mass-message.ts)
+  MassMessageCreated: { massId: 'mm1', kind: 'mass', content: { senderId: 'admin1', type: 'photo', text: 'secret words', media: [{ mediaId: 'x', kind: 'photo' }], previewMediaId: null, priceCents: 700 }, sendTo: 'EVERYONE', newUserDelay: 'STAGGER_OVER_TIME', delayByHours: null, scheduledAt: null, category: null, uniqueId: null, createdAt: at },
+  MassMessageWaitingForMedia: { massId: 'mm1', at },
+  MassMessageFailed: { massId: 'mm1', error: 'Error in upload content. Please try again.', at },
+  MassMessageResent: { massId: 'mm1', content: { senderId: 'admin1', type: 'text', text: 'secret words', media: [], previewMediaId: null, priceCents: 0 }, by: 'admin1', at },
+  MassMessageAudienceChosen: { massId: 'mm1', fanIds: ['fanA'], chosenAt: at },
+  MassMessageCopiesDelivered: {
+    massId: 'mm1', kind: 'mass', content: { senderId: 'admin1', type: 'photo', text: 'secret words', media: [{ mediaId: 'x', kind: 'photo' }], previewMediaId: null, priceCents: 700 },
+    copies: [{ fanId: 'fanA', messageId: 'c1', massMessageType: null }], future: false, deliveredAt: at, deliveredTotal: 1, recipients: 1,
+  },
+  MassMessageSendCompleted: { massId: 'mm1', delivered: 1, completedAt: at },
+  MassMessageCancelled: { massId: 'mm1', by: 'admin1', reason: 'cancelled', at },
 };
 
 const fanA: Reader = { userId: 'fanA', role: 'user' };
@@ -116,5 +128,17 @@ describe('the audience rule', () => {
     expect(framesFor({ type: 'UserRegistered', data: { userId: 'fanA' } })).toEqual([]);
     expect(framesFor({ type: 'constructor', data: {} })).toEqual([]);
     expect(framesFor({ type: 'ChatMessageSendFailed', data: { messageId: 'm1' } })).toEqual([]);
+  });
+  it('a mass message batch: each fan gets its copy, staff one MASS_MESSAGE_UPDATED and one chat-list refresh per batch (not per fan)', () => {
+    const copies = ['fanA', 'fanB', 'fanC'].map((fanId, i) => ({ fanId, messageId: `c${i}`, massMessageType: null }));
+    const frames = framesFor({ type: 'MassMessageCopiesDelivered', data: { ...samples.MassMessageCopiesDelivered, copies, deliveredTotal: 3, recipients: 3 } });
+    expect(frames.map((f) => f.type)).toEqual(['MESSAGE_RECEIVE', 'MESSAGE_RECEIVE', 'MESSAGE_RECEIVE', 'MASS_MESSAGE_UPDATED', 'UPDATE_USER_LAST_MESSAGE']);
+    const list = frames[4];
+    expect(list.data).toEqual({ massMessageId: 'mm1', batch: true, copies: 3, created: at });
+    for (const role of STAFF_ROLES) expect(mayReceive(list.audience, { userId: 's', role }, open)).toBe(true);
+    expect(mayReceive(list.audience, fanA, open)).toBe(false);
+    // Later subscribers' copies refresh the list too, without the progress frame.
+    const later = framesFor({ type: 'MassMessageCopiesDelivered', data: { ...samples.MassMessageCopiesDelivered, future: true } });
+    expect(later.map((f) => f.type)).toEqual(['MESSAGE_RECEIVE', 'UPDATE_USER_LAST_MESSAGE']);
   });
 });

@@ -113,6 +113,9 @@ const RULES: Record<string, (d: Data) => FrameOut[]> = {
       audience: fan(str(c.fanId)),
     }));
     if (d.future !== true) frames.push(massUpdate(d, 'sending', { delivered: num(d.deliveredTotal), recipients: num(d.recipients) }));
+    // Open staff chat lists: one thin frame per batch (no fan id: the list reads page 1 again, once per burst),
+    // not one per fan; a conversation open on one of these fans polls on its MESSAGE_RECEIVE-less path as before.
+    if (copies.length) frames.push({ type: 'UPDATE_USER_LAST_MESSAGE', data: { massMessageId: str(d.massId), batch: true, copies: copies.length, created: str(d.deliveredAt) }, audience: staff('chat') });
     return frames;
   },
   MassMessageCreated: (d) => [massUpdate(d, typeof d.scheduledAt === 'string' && d.scheduledAt > str(d.createdAt) ? 'scheduled' : 'sending', { delivered: 0, recipients: 0 })],
