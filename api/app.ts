@@ -17,6 +17,8 @@ import { purchaseRoutes } from './routes/purchases';
 import { chatRoutes } from './routes/chat';
 import { chatStaffRoutes } from './routes/chat-staff';
 import { chatFanMediaRoutes } from './routes/chat-fan-media';
+import { purchasedContentsRoutes } from './routes/purchased-contents';
+import { lastSeenRoutes } from './routes/last-seen';
 import { massMessageRoutes } from './routes/mass-messages';
 import { welcomeMessageRoutes } from './routes/welcome-message';
 import { tipRoutes } from './routes/tips';
@@ -116,6 +118,8 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
   await app.register(chatRoutes(services));
   await app.register(chatStaffRoutes(services));
   await app.register(chatFanMediaRoutes(services));
+  await app.register(purchasedContentsRoutes(services));
+  await app.register(lastSeenRoutes(services));
   await app.register(massMessageRoutes(services));
   await app.register(welcomeMessageRoutes(services));
   await app.register(paymentMethodRoutes(services));

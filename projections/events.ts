@@ -12,6 +12,7 @@ import type { FeedTagEvent } from '../domain/feed-tag/feed-tag';
 import type { MediaEvent } from '../domain/media/media';
 import type { DataExportEvent } from '../domain/member/data-export';
 import type { MemberEvent } from '../domain/member/member';
+import type { LastSeenEvent } from '../domain/member/last-seen';
 import type { ResubscribeOfferEvent } from '../domain/offer/resubscribe-offer';
 import type { PaymentEvent } from '../domain/payment/payment';
 import type { PostEvent } from '../domain/post/post';
@@ -41,6 +42,7 @@ export type AnyDomainEvent =
   | MediaEvent
   | DataExportEvent
   | MemberEvent
+  | LastSeenEvent
   | ResubscribeOfferEvent
   | PaymentEvent
   | PostEvent

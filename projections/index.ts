@@ -23,6 +23,7 @@ import { resubscribeOffersProjection } from './resubscribe-offers';
 import { chatMessagesProjection } from './chat-messages';
 import { chatConversationsProjection } from './chat-conversations';
 import { massMessagesProjection } from './mass-messages';
+import { lastSeenProjection } from './last-seen';
 
 export const allProjections: Projection[] = [
   usersProjection,
@@ -48,4 +49,5 @@ export const allProjections: Projection[] = [
   chatMessagesProjection,
   chatConversationsProjection,
   massMessagesProjection,
+  lastSeenProjection,
 ];

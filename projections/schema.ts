@@ -49,6 +49,9 @@ export const auditLogTables = readModelTables([
   },
 ]);
 
+// last-seen.ts
+export const lastSeenTables = readModelTables([{ name: 'fan_last_seen', columns: { user_id: 'text', seen_at: 'timestamptz' }, primaryKey: ['user_id'] }]);
+
 // cards.ts
 export const cardsTables = readModelTables([{ name: 'user_cards', columns: { user_id: 'text', cards: 'jsonb', primary_card_id: 'text' }, primaryKey: ['user_id'] }]);
 
@@ -372,6 +375,7 @@ type AllTables =
   | TableOf<typeof engagementTables>
   | TableOf<typeof feedTagsTables>
   | TableOf<typeof massMessagesTables>
+  | TableOf<typeof lastSeenTables>
   | TableOf<typeof mediaLibraryTables>
   | TableOf<typeof mediaTables>
   | TableOf<typeof membersTables>
@@ -428,6 +432,6 @@ export function storeRow<Name extends keyof ReadModels>(table: Name, raw: Select
 
 for (const t of [
   accountStatusTables, auditLogTables, cardsTables, chatConversationsTables, chatMessagesTables, couponsTables, earningsTables, engagementTables,
-  feedTagsTables, massMessagesTables, mediaLibraryTables, mediaTables, membersTables, postsTables, promotionsTables, resubscribeOffersTables, settingsTables,
+  feedTagsTables, massMessagesTables, lastSeenTables, mediaLibraryTables, mediaTables, membersTables, postsTables, promotionsTables, resubscribeOffersTables, settingsTables,
   subscribersTables, tipsTables, transactionsTables, unlocksTables, usersTables, walletTables,
 ]) for (const spec of t) specs.set(spec.name, spec);

@@ -20,6 +20,7 @@ import { findSubscriber, subscriptionMeFields } from '../../projections/subscrib
 import { findUser } from '../../projections/users';
 import { findWallet } from '../../projections/wallet';
 import { findMember } from '../../projections/members';
+import { findLastSeen } from '../../projections/last-seen';
 import { mediaView } from '../views';
 import { massMessageQueries } from './mass-messages';
 import { promotionViewerFor } from '../../commands/promotions';
@@ -43,6 +44,9 @@ interface ConversationFacts {
 }
 
 const STAFF_LIST_PAGE_SIZE = 30;
+
+/** The later of two times (either may be missing): when the fan was last on the site or last wrote. */
+const latestOf = (a: string | null, b: string | null) => (!a ? b : !b ? a : Date.parse(a) >= Date.parse(b) ? a : b);
 
 export function chatQueries(services: Services) {
   const db = () => services.database.db;
@@ -202,7 +206,7 @@ export function chatQueries(services: Services) {
         nickname: member.nickname ?? null,
         spentCents: Number(user.total_spent_cents ?? 0),
         walletCents: Number(wallet?.balance_cents ?? 0),
-        lastSeen: conversation?.last_fan_message_at ?? null,
+        lastSeen: latestOf(await findLastSeen(db(), fanId), conversation?.last_fan_message_at ?? null),
         credits: conversation?.credits ?? 0,
         status: subscriptionMeFields(sub, nowIso()).ccbillSubscriptionStatus,
         reversals,

@@ -37,8 +37,8 @@ export const purchasedContentsRoutes = (services: Services): FastifyPluginAsyncZ
     const staff = isStaffRole(caller.role);
     // A fan (or an admin viewing the site as them) sees their own; staff see a fan's when they see earnings.
     if (!staff && q.user_id && q.user_id !== caller.userId) throw forbidden();
-    if (staff && !(await seesEarnings(caller.role))) throw forbidden();
     if (staff && !q.user_id) throw new ValidationError('user_id', 'user_id is required.');
+    if (staff && !(await seesEarnings(caller.role))) throw forbidden();
     const userId = staff ? q.user_id! : caller.userId;
     const user = await findUser(services.database.db, userId);
     if (!user || (staff && user.role !== 'user')) throw new DomainError('User not found.', 'USER_NOT_FOUND', 404);

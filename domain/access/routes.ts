@@ -41,6 +41,9 @@ export const API_ACCESS: Record<string, Access> = {
   // A fan's own payments and receipts (issue 11): the route answers only the caller's own rows.
   'GET /api/users/payments': 'authenticated',
   'GET /api/users/payments/:id': 'authenticated',
+  // Purchased contents (gaps SH-36): a fan's own; staff who see chat earnings, any fan's (api/routes/purchased-contents.ts).
+  'GET /api/users/purchased-contents': 'authenticated',
+  'POST /api/users/update_last_seen': 'authenticated', // recorded for fans only (api/routes/last-seen.ts)
   // Staff: proxy login and user management (spec 2 §7 admin user management)
   'POST /api/users/login-as-proxy-user': ADMINS,
   'POST /api/users/get_users_list': MANAGERS,
@@ -218,9 +221,10 @@ export const API_ACCESS: Record<string, Access> = {
   'GET /admin-api/subscription-settings/:id': MANAGERS,
   'PUT /admin-api/subscription-settings/:id': MANAGERS,
   // Uploads and media
-  // Fans too, for a chat message only, while subscribed (api/routes/chat-fan-media.ts checks the purpose).
-  'POST /api/upload/generate_presigned_url': [...CONTENT, 'user'],
-  'POST /api/chat/upload_media': ['user'], // a fan registers their chat photo or video
+  // Content staff for any purpose; a subscribed fan for a chat message only (api/routes/chat-fan-media.ts decides:
+  // every other role and purpose is 403 there).
+  'POST /api/upload/generate_presigned_url': 'authenticated',
+  'POST /api/chat/upload_media': 'authenticated', // a subscribed fan registers their chat photo or video (others 403)
   'POST /api/message/send-message': PAYERS, // CH-47: POST /api/chat/send_message under its universal-chat name
   'PUT /api/upload/put/*': 'public', // authorised by the URL's signature, sent without the Authorization header
   'POST /api/media': CONTENT,

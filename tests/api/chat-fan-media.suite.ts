@@ -4,7 +4,8 @@
 // their own; no other fan can attach it, read it or fetch its original; staff cannot pass it on; a second item, a
 // foreign purpose and an unsupported type are refused with the spec's texts; pay-per-message charges a media
 // message once; and CH-47's POST /api/message/send-message is the same send. Also the purchased contents (SH-36):
-// a fan's unlocked posts and chat messages, their own only; staff who see chat earnings see any fan's.
+// a fan's unlocked posts and chat messages, their own only; staff who see chat earnings see any fan's. And "last
+// seen" (XX-19): POST /api/users/update_last_seen, read by staff in the chat header.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { sql } from 'kysely';
@@ -207,6 +208,23 @@ export function chatFanMediaSuite(backend: Backend, available: boolean) {
       const payment = await sql<{ id: string }>`SELECT id FROM rm.transactions WHERE reference_id = ${postId} AND user_id = ${buyer.id}`.execute(t.server.services.database.db);
       expect((await post(`/admin-api/transactions/${payment.rows[0].id}/refund`, {}, admin)).status).toBeLessThan(300);
       expect((await get('/api/users/purchased-contents', buyer.token)).body.data.items.map((i: any) => i.kind)).toEqual(['message']);
+    });
+
+    it('last seen (XX-19): a fan reports being here, at most one event in five minutes; staff read it in the chat header', async () => {
+      const f = await fan('seen');
+      expect((await get(`/api/chat/get_user_details?user_id=${f.id}`, admin)).body.data.lastSeen).toBeNull();
+      const first = await post('/api/users/update_last_seen', {}, f.token);
+      expect(first.status).toBe(200);
+      expect(Date.parse(first.body.data.lastSeen)).toBeGreaterThan(Date.now() - 60_000);
+      const before = await eventCount();
+      const again = await post('/api/users/update_last_seen', {}, f.token);
+      expect(again.body.data.lastSeen).toBe(first.body.data.lastSeen);
+      expect(await eventCount()).toBe(before);
+      await expect.poll(async () => (await get(`/api/chat/get_user_details?user_id=${f.id}`, admin)).body.data.lastSeen, { timeout: 10_000 }).toBe(first.body.data.lastSeen);
+      // Staff record nothing; a guest is refused.
+      expect((await post('/api/users/update_last_seen', {}, admin)).body.data.lastSeen).toBeNull();
+      expect(await eventCount()).toBe(before);
+      expect((await post('/api/users/update_last_seen', {})).status).toBe(401);
     });
 
     it('a rebuild of the read models shows the same media messages', async () => {

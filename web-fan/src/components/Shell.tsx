@@ -32,6 +32,7 @@ import VisibilityRounded from '@mui/icons-material/VisibilityRounded';
 import { useAuth, useIsProxy, useModelName } from '../auth';
 import { isMember, isStaff } from '../format';
 import { useUnreadCount, useLiveUnreadCount } from '../chat/unread';
+import { useReportLastSeen } from '../chat/lastSeen';
 import { ReconnectingChip } from './Live';
 import { PageLoader } from './StatusViews';
 import { useMayOpen } from './Guard';
@@ -477,12 +478,15 @@ export function useLandingAtHome(): boolean {
 export function Shell() {
   const [accountAnchor, setAccountAnchor] = useState<HTMLElement | null>(null);
   const { pathname } = useLocation();
-  const { token: signedIn } = useAuth();
+  const { token: signedIn, me } = useAuth();
+  const proxy = useIsProxy();
   const chatLink = useChatLink();
   // Full-screen chat for those who chat (a fan without a membership gets the usual page with its prompt).
   const chatOpen = isChatPath(pathname) && !!chatLink?.counts;
   // The unread badge is kept fresh everywhere but in the chat, which marks the conversation read itself.
   useLiveUnreadCount(!!chatLink?.counts && !chatOpen);
+  // "Last seen" for staff (XX-19): a signed-in fan (not staff, not a proxy view) reports being here.
+  useReportLastSeen(!!me && !isStaff(me) && !proxy);
   // The landing page brings its own navbar and footer.
   if (useLandingAtHome()) {
     return (
