@@ -88,6 +88,9 @@ export const ADMIN_PAGES: Record<string, PageAccess> = {
   '/admin/purchased-by/mass-message/:_id/:promotion_id?': SETTINGS,
   '/admin/purchased-by/welcome-message/:_id': SETTINGS,
   '/admin/settings/stagger-message-settings': SETTINGS,
+  // Chat settings (row-menu features, normal chat, hide_earnings, colours) and the fans' purchased-contents page: the settings roles.
+  '/admin/settings/chat-settings': SETTINGS,
+  '/admin/settings/purchased-content-settings': SETTINGS,
 };
 
 export function mayOpen(table: Record<string, PageAccess>, page: string, role: Role | null): 'allow' | 'login' | 'denied' {

@@ -210,7 +210,7 @@ export const chatMessageDecider: Decider<ChatMessageCommand, ChatMessageEvent, C
       case 'ChatMessageSent':
         return {
           ...state, status: 'sent', messageId: event.data.messageId, fanId: event.data.fanId, fromStaff: event.data.fromStaff, priceCents: event.data.priceCents, pending: null,
-          sentAt: event.data.sentAt, udid: (event.data as { udid?: string }).udid ?? event.data.uniqueId ?? event.data.messageId,
+          sentAt: event.data.sentAt, udid: (event.data as { udid?: string }).udid ?? event.data.messageId, // the view's udid (api/queries/chat.ts)
         };
       case 'ChatMessageSendFailed':
         return { ...state, status: 'failed', sendPaymentId: null, pending: null };

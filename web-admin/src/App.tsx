@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { Route } from 'react-router-dom';
 import { canUse, mayOpenPage, resourcesFor } from './access';
-import { ChatPage, CHAT_PAGE } from './chat';
+import { ChatPage, CHAT_PAGE, chatSettingsRoutes } from './chat';
 import { ContentManagerPage, CONTENT_MANAGER_PAGE } from './content-manager';
 import { promotionRoutes } from './promotions';
 import { massMessageRoutes } from './mass-messages';
@@ -89,6 +89,8 @@ export function App() {
         massMessageRoutes(permissions),
         // A fan's purchased contents, opened from the chat (web-admin/src/purchased-contents).
         purchasedContentsRoutes(permissions),
+        // Chat settings and purchased-content settings (web-admin/src/chat/ChatSettingsPage.tsx).
+        chatSettingsRoutes(permissions),
         // The cancellations report and the subscription settings (web-admin/src/cancellations).
         mayOpenPage(permissions, CANCELLATION_PAGE) ? (
           <CustomRoutes key="cancellation">

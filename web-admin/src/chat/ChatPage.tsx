@@ -13,6 +13,8 @@ import { CHAT_PAGE } from './paths';
 import { ACTIVE_CANCELLED, sortOptions, type ListFilter } from './rules';
 import { UserList } from './UserList';
 import { useUserList } from './useChat';
+import { useFrame } from '../realtime';
+import { chatRowFeatures } from '../../../domain/chat/roles';
 import { FULL_HEIGHT_PAGE_SX } from '../components/fullHeight';
 
 /** Below this width the list and the conversation take turns (450 px + a readable conversation do not fit). */
@@ -29,23 +31,27 @@ function lastMessageText(m: ChatMessageView): string {
 
 export function ChatPage() {
   const { permissions: role, isPending } = usePermissions();
-  const { settings } = useSettings();
+  const { settings, refresh: refreshSettings } = useSettings();
   const params = useParams();
   const userId = (params['*'] ?? '').split('/')[0] || null;
   const navigate = useNavigate();
   const basename = useBasename();
   const narrow = useMediaQuery(NARROW, { noSsr: true });
 
-  const hideEarnings = Boolean((settings as { hide_earnings?: boolean }).hide_earnings);
+  const chatSettings = useMemo(() => ({ hide_earnings: settings.hide_earnings, chat_settings: settings.chat_settings }), [settings.hide_earnings, settings.chat_settings]);
+  const features = useMemo(() => chatRowFeatures(chatSettings), [chatSettings]);
   const [search, setSearch] = useState('');
   const [filter, setFilter] = useState<ListFilter>({ sort: 'latest_message', status: '' });
+  const [listId, setListId] = useState<'' | 'blocked' | 'muted'>('');
   const effectiveFilter = useMemo<ListFilter>(() => {
-    const sorts = sortOptions(role, { hide_earnings: hideEarnings });
+    const sorts = sortOptions(role, chatSettings);
     const sort = sorts.includes(filter.sort) ? filter.sort : sorts[0];
     return { sort, status: sort === 'expiration_date' ? ACTIVE_CANCELLED : filter.status };
-  }, [role, hideEarnings, filter]);
-  const list = useUserList(search, effectiveFilter);
-  const { patchUser } = list;
+  }, [role, chatSettings, filter]);
+  const list = useUserList(search, effectiveFilter, listId);
+  const { patchUser, removeUser } = list;
+  // Chat settings changed elsewhere (features, hide_earnings, colours): read them again.
+  useFrame('CHAT_SETTINGS_UPDATED', () => void refreshSettings().catch(() => undefined));
   const [picked, setPicked] = useState<ChatUserListEntry | null>(null);
   const entry = list.users.find(u => u._id === userId) ?? (picked?._id === userId ? picked : null);
 
@@ -106,7 +112,12 @@ export function ChatPage() {
             onFilter={setFilter}
             selectedId={userId}
             onSelect={open}
-            hideEarnings={hideEarnings}
+            chatSettings={chatSettings}
+            features={features}
+            onPatch={patchUser}
+            onRemoved={removeUser}
+            listId={listId}
+            onListId={setListId}
           />
         </Box>
       ) : null}

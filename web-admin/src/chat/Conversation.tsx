@@ -15,6 +15,7 @@ import { ChatHeader } from './ChatHeader';
 import { MediaMessageDialog } from './MediaMessageDialog';
 import { MessageList } from './Messages';
 import { MAX_TEXT, mayCopy, mayWrite, MESSAGES, newUniqueId, textProblem } from './rules';
+import { STAFF_CHAT_ROUTES } from './staffApi';
 import { problemText, useConversation, useUserDetails, type ShownMessage } from './useChat';
 import { useAnnounceChat } from '../realtime';
 
@@ -146,6 +147,11 @@ export function Conversation({
         onDiscard={m => m.uniqueId && drop(m.uniqueId)}
         mayCopy={mayCopy(role)}
         mayUnlock={mayCall(role, CHAT_ROUTES.unlock)}
+        mayDelete={mayCall(role, STAFF_CHAT_ROUTES.deleteFromUser)}
+        onDeleted={(id, scope) => {
+          conversation.removeMessage(id, scope);
+          refreshHeader();
+        }}
       />
       {writes ? (
         <Box sx={{ borderTop: 1, borderColor: 'divider', px: { xs: 1, sm: 1.5 }, py: 1, bgcolor: 'background.paper' }} data-testid="chat-input-bar">

@@ -34,6 +34,9 @@ import { useSay } from '../posts/parts';
 import { chatApi } from './api';
 import { cents, isMediaMessage, lockChip, MESSAGES, paidLabel, tipCents } from './rules';
 import { problemText, type ConversationState, type ShownMessage } from './useChat';
+import { bubbleColours, DeleteMessageDialog, MessageActionsButton, useCopy, type DeleteScope } from './MessageActions';
+import { STAFF_TEXTS } from './staffApi';
+import { useSettings } from '../settings';
 
 export interface MessageListProps {
   userId: string;
@@ -47,11 +50,16 @@ export interface MessageListProps {
   onDiscard: (m: ShownMessage) => void;
   mayCopy: boolean;
   mayUnlock: boolean;
+  /** Delete from subscriber / from all (spec 3 §6: admin-side senders but live_stream_manager). */
+  mayDelete?: boolean;
+  onDeleted?: (id: string, scope: DeleteScope) => void;
 }
 
 const NEAR_BOTTOM_PX = 120;
 
-export function MessageList({ userId, fanName, state, onLoadOlder, onRetry, onChanged, onResend, onDiscard, mayCopy, mayUnlock }: MessageListProps) {
+export function MessageList({ userId, fanName, state, onLoadOlder, onRetry, onChanged, onResend, onDiscard, mayCopy, mayUnlock, mayDelete = false, onDeleted }: MessageListProps) {
+  const [deleting, setDeleting] = useState<{ m: ShownMessage; scope: DeleteScope } | null>(null);
+  const sayList = useSay();
   const scroller = useRef<HTMLDivElement>(null);
   const atBottom = useRef(true);
   const beforeOlder = useRef<{ height: number; top: number } | null>(null);
@@ -160,6 +168,7 @@ export function MessageList({ userId, fanName, state, onLoadOlder, onRetry, onCh
                 m={m}
                 mayCopy={mayCopy}
                 mayUnlock={mayUnlock}
+                onDelete={mayDelete ? (msg, scope) => setDeleting({ m: msg, scope }) : undefined}
                 onUnlock={setUnlocking}
                 onView={setViewing}
                 onMediaLoad={onMediaLoad}
@@ -180,27 +189,17 @@ export function MessageList({ userId, fanName, state, onLoadOlder, onRetry, onCh
         }}
       />
       <MediaViewer media={viewing} onClose={() => setViewing(null)} />
+      <DeleteMessageDialog
+        target={deleting}
+        onClose={() => setDeleting(null)}
+        say={sayList}
+        onDone={(id, scope) => {
+          setDeleting(null);
+          onDeleted?.(id, scope);
+        }}
+      />
     </Box>
   );
-}
-
-async function copyText(text: string) {
-  if (navigator.clipboard?.writeText) {
-    try {
-      await navigator.clipboard.writeText(text);
-      return;
-    } catch {
-      /* fall through to the old way */
-    }
-  }
-  const area = document.createElement('textarea');
-  area.value = text;
-  area.style.position = 'fixed';
-  area.style.opacity = '0';
-  document.body.appendChild(area);
-  area.select();
-  document.execCommand('copy');
-  area.remove();
 }
 
 const MessageBubble = memo(function MessageBubble({
@@ -212,17 +211,20 @@ const MessageBubble = memo(function MessageBubble({
   onMediaLoad,
   onResend,
   onDiscard,
+  onDelete,
 }: {
   m: ShownMessage;
   mayCopy: boolean;
   mayUnlock: boolean;
+  onDelete?: (m: ShownMessage, scope: DeleteScope) => void;
   onUnlock: (m: ShownMessage) => void;
   onView: (media: PostMediaView) => void;
   onMediaLoad: () => void;
   onResend: (m: ShownMessage) => void;
   onDiscard: (m: ShownMessage) => void;
 }) {
-  const say = useSay();
+  const copy = useCopy();
+  const chatColours = useSettings().settings.chat_settings;
   if (m.type === 'system') {
     return (
       <Typography variant="caption" color="text.secondary" sx={{ textAlign: 'center', display: 'block' }} data-testid="chat-message" data-type="system">
@@ -238,10 +240,10 @@ const MessageBubble = memo(function MessageBubble({
   const media = isMediaMessage(m) ? m.media : [];
 
   const bubbleColors = tip
-    ? { bgcolor: 'success.main', color: 'success.contrastText' }
+    ? { bgcolor: 'success.main', color: 'success.contrastText', ...bubbleColours(chatColours, 'tip') }
     : mine
-      ? { bgcolor: 'primary.main', color: 'primary.contrastText' }
-      : { bgcolor: 'background.paper', color: 'text.primary', border: 1, borderColor: 'divider' };
+      ? { bgcolor: 'primary.main', color: 'primary.contrastText', ...bubbleColours(chatColours, 'staff') }
+      : { bgcolor: 'background.paper', color: 'text.primary', border: 1, borderColor: 'divider', ...bubbleColours(chatColours, 'fan') };
 
   return (
     <Box
@@ -253,6 +255,7 @@ const MessageBubble = memo(function MessageBubble({
       data-lock={m.isLocked}
       data-processing={m.processing ? 'true' : 'false'}
       data-pending={m.pending ? 'true' : m.failed ? 'failed' : 'false'}
+      data-deleted-for-user={m.deletedForUser ? 'true' : 'false'}
     >
       <Box
         sx={{
@@ -300,6 +303,10 @@ const MessageBubble = memo(function MessageBubble({
                 data-testid="chat-lock-chip"
                 data-state={lock.state}
                 sx={chipOn(mine)}
+                // Copy the price (spec 3 §2.1: text, prices and lock icons), not for live_stream_manager.
+                {...(mayCopy && lock.state !== 'free'
+                  ? { onClick: () => void copy(cents(m.amount_cents)), clickable: true, title: 'Copy price', 'aria-label': `${lock.label}, copy price` }
+                  : {})}
               />
             ) : null}
             {paid ? <Chip icon={<PaidOutlinedIcon />} label={paid} data-testid="chat-paid-chip" sx={chipOn(mine)} /> : null}
@@ -332,13 +339,18 @@ const MessageBubble = memo(function MessageBubble({
             {mine && m.isRead ? ' · Seen' : ''}
           </Typography>
         )}
+        {m.deletedForUser ? (
+          <Typography variant="caption" color="warning.main" data-testid="chat-deleted-for-user">
+            · {STAFF_TEXTS.deletedForUser}
+          </Typography>
+        ) : null}
         {!m.pending && !m.failed && mayCopy && text ? (
           <Tooltip title="Copy text">
             <IconButton
               size="small"
               aria-label="Copy text"
               data-testid="chat-copy"
-              onClick={() => copyText(text).then(() => say(MESSAGES.copied, 'success'), () => undefined)}
+              onClick={() => void copy(text)}
               sx={{ p: 0.25 }}
             >
               <ContentCopyIcon sx={{ fontSize: 15 }} />
@@ -356,6 +368,7 @@ const MessageBubble = memo(function MessageBubble({
             Unlock for this Subscriber
           </Button>
         ) : null}
+        {!m.pending && !m.failed && onDelete && m.type !== 'tips' ? <MessageActionsButton m={m} onDelete={onDelete} /> : null}
       </Stack>
     </Box>
   );

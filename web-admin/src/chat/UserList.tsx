@@ -36,14 +36,19 @@ import {
   nearEnd,
   SEARCH_DEBOUNCE_MS,
   showsComplimentaryStar,
+  showsListChoice,
   showsStatusFilter,
+  LIST_CHOICES,
   SORT_LABELS,
   sortOptions,
   STATUS_CHOICES,
   unreadLabel,
+  type ChatSettingsView,
   type ListFilter,
 } from './rules';
 import type { UserListState } from './useChat';
+import type { ChatRowFeatures } from '../../../domain/chat/roles';
+import { RowMenu } from './RowMenu';
 import { MessageButtons } from '../mass-messages/MessageButtons';
 
 export interface UserListProps {
@@ -55,7 +60,15 @@ export interface UserListProps {
   onFilter: (next: ListFilter) => void;
   selectedId: string | null;
   onSelect: (user: ChatUserListEntry) => void;
-  hideEarnings?: boolean;
+  /** Public settings the role rules read (hide_earnings, chat_settings). */
+  chatSettings?: ChatSettingsView;
+  /** The row menu's feature switches; the menu changes a row or takes it off the list. */
+  features: ChatRowFeatures;
+  onPatch: (id: string, patch: Partial<ChatUserListEntry>) => void;
+  onRemoved: (id: string) => void;
+  /** Admins: which list (get_user_list list_id). */
+  listId: '' | 'blocked' | 'muted';
+  onListId: (v: '' | 'blocked' | 'muted') => void;
 }
 
 /** The search box: typed text is passed on after a short pause (debounced). */
@@ -93,9 +106,10 @@ function SearchBox({ value, onChange }: { value: string; onChange: (v: string) =
   );
 }
 
-export function UserList({ role, list, search, onSearch, filter, onFilter, selectedId, onSelect, hideEarnings }: UserListProps) {
-  const sorts = sortOptions(role, { hide_earnings: hideEarnings });
-  const withStatus = showsStatusFilter(role);
+export function UserList({ role, list, search, onSearch, filter, onFilter, selectedId, onSelect, chatSettings, features, onPatch, onRemoved, listId, onListId }: UserListProps) {
+  const sorts = sortOptions(role, chatSettings);
+  const withStatus = showsStatusFilter(role, chatSettings);
+  const withList = showsListChoice(role);
   const star = showsComplimentaryStar(role);
   const wide = useMediaQuery('(min-width: 992px)', { noSsr: true });
 
@@ -154,6 +168,24 @@ export function UserList({ role, list, search, onSearch, filter, onFilter, selec
             </FormControl>
           ) : null}
         </Stack>
+        {withList ? (
+          <FormControl size="small" fullWidth>
+            <InputLabel id="chat-list-label">List</InputLabel>
+            <Select
+              labelId="chat-list-label"
+              label="List"
+              value={listId || 'chat'}
+              onChange={e => onListId((e.target.value === 'chat' ? '' : e.target.value) as '' | 'blocked' | 'muted')}
+              data-testid="chat-list-id"
+            >
+              {LIST_CHOICES.map(c => (
+                <MenuItem key={c.value || 'chat'} value={c.value || 'chat'} data-testid={`chat-list-${c.value || 'chat'}`}>
+                  {c.label}
+                </MenuItem>
+              ))}
+            </Select>
+          </FormControl>
+        ) : null}
       </Stack>
 
       <Box ref={scroller} onScroll={onScroll} sx={{ flex: 1, minHeight: 0, overflowY: 'auto' }} data-testid="chat-user-scroll">
@@ -190,7 +222,15 @@ export function UserList({ role, list, search, onSearch, filter, onFilter, selec
         ) : (
           <List disablePadding>
             {list.users.map(u => (
-              <UserRow key={u._id} user={u} selected={u._id === selectedId} star={star} tooltip={wide} onSelect={onSelect} />
+              <UserRow
+                key={u._id}
+                user={u}
+                selected={u._id === selectedId}
+                star={star}
+                tooltip={wide}
+                onSelect={onSelect}
+                menu={<RowMenu role={role} user={u} features={features} onPatch={onPatch} onRemoved={onRemoved} />}
+              />
             ))}
           </List>
         )}
@@ -217,12 +257,14 @@ const UserRow = memo(function UserRow({
   star,
   tooltip,
   onSelect,
+  menu,
 }: {
   user: ChatUserListEntry;
   selected: boolean;
   star: boolean;
   tooltip: boolean;
   onSelect: (u: ChatUserListEntry) => void;
+  menu?: ReactNode;
 }) {
   const unread = unreadLabel(user.unreadcount);
   const online = useFanOnline(user._id);
@@ -277,6 +319,7 @@ const UserRow = memo(function UserRow({
           <Typography variant="caption" color="text.secondary" noWrap sx={{ flexShrink: 0 }} title={formatDate(user.last_message_time)}>
             {relative(user.last_message_time)}
           </Typography>
+          {menu}
         </Stack>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', minWidth: 0 }}>
           <Box sx={{ flex: 1, minWidth: 0 }}>
@@ -312,9 +355,9 @@ const UserRow = memo(function UserRow({
             </Box>
           ) : null}
         </Stack>
-        {money.length ? (
+        {money.length || user.mute_mass_message || user.is_blocked ? (
           <Typography variant="caption" color="text.secondary" noWrap component="div" data-testid="chat-user-money">
-            {money.join(' · ')}
+            {[...money, user.mute_mass_message ? 'Mass messages muted' : null, user.is_blocked ? 'Blocked' : null].filter(Boolean).join(' · ')}
           </Typography>
         ) : null}
       </Box>

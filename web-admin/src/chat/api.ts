@@ -29,6 +29,8 @@ export interface UserListQuery {
   sort_by: ChatUserSort;
   /** '' = All; '1' renewing (Active), '2' cancelled but paid through (Active-Cancelled). See rules.ts STATUS_CHOICES. */
   sort_by_subscribers: '' | '1' | '2';
+  /** Admins: '' the chat list, 'blocked' or 'muted' fans (CH-51). */
+  list_id?: '' | 'blocked' | 'muted';
 }
 
 const query = (params: Record<string, string | number>) =>

@@ -5,7 +5,7 @@ import type { MediaKind } from '../../../domain/media/wire';
 import type { Role } from '../../../domain/shared/wire';
 import { CHAT_MEDIA_MAX, CHAT_TEXT_MAX, MESSAGE_EMPTY, PLEASE_ADD_MEDIA, tooManyMedia } from '../../../domain/chat/chat-message';
 import { chatDeductionCents } from '../../../domain/chat/conversation';
-import { chatSortsFor, seesChatStatusFilter } from '../../../domain/chat/roles';
+import { chatSortsFor, chatViewSettings, mayCopyChat, seesChatStatusFilter, seesChatWallets } from '../../../domain/chat/roles';
 import { CHARGEBACK_PENALTY_CENTS } from '../../../domain/payment/payment';
 
 export const MESSAGES = {
@@ -20,6 +20,7 @@ export const MESSAGES = {
   unlocked: 'Message unlocked for this subscriber.',
   sendFailed: 'There was an error while uploading the image.',
   copied: 'Copied to clipboard.',
+  /** Copy toasts show for 2 seconds (spec 1 §9). */
   searchPlaceholder: 'Search by username or nickname',
   inputPlaceholder: 'Write a message...',
   creditsGranted: 'Message credits granted.',
@@ -57,11 +58,23 @@ export const SORT_LABELS: Record<ChatUserSort, string> = {
 };
 
 /** The sort options one role sees (spec 3 §6; the server applies the same table: domain/chat/roles.ts). */
-export const sortOptions = (role: unknown, settings: { hide_earnings?: boolean } = {}): ChatUserSort[] =>
-  chatSortsFor(typeof role === 'string' ? (role as Role) : null, !!settings.hide_earnings);
+export const sortOptions = (role: unknown, settings: ChatSettingsView = {}): ChatUserSort[] =>
+  chatSortsFor(typeof role === 'string' ? (role as Role) : null, chatViewSettings(settings));
+
+/** What the role rules read from the public settings: hide_earnings and the model's expiry sort. */
+export type ChatSettingsView = { hide_earnings?: boolean; chat_settings?: { model_expiry_sort_enabled?: boolean } };
 
 /** The subscriber-status filter (All, Active, Active-Cancelled) is for admin and sub_admin (spec 3 §6). */
-export const showsStatusFilter = (role: unknown) => seesChatStatusFilter(typeof role === 'string' ? (role as Role) : null);
+export const showsStatusFilter = (role: unknown, settings: ChatSettingsView = {}) =>
+  seesChatStatusFilter(typeof role === 'string' ? (role as Role) : null, chatViewSettings(settings));
+
+/** The list choice (chat list, blocked, muted: get_user_list list_id) is for admin and sub_admin (CH-51). */
+export const showsListChoice = (role: unknown) => seesChatWallets(typeof role === 'string' ? (role as Role) : null);
+export const LIST_CHOICES: { value: '' | 'blocked' | 'muted'; label: string }[] = [
+  { value: '', label: 'Chat list' },
+  { value: 'blocked', label: 'Blocked' },
+  { value: 'muted', label: 'Mass messages muted' },
+];
 
 /**
  * The status codes are this project's (README "Memberships", ccbillSubscriptionStatus): '1' renewing, '2'
@@ -96,7 +109,7 @@ export function chooseStatus(filter: ListFilter, status: '' | '1' | '2'): ListFi
 export const showsComplimentaryStar = (role: unknown) => role === 'admin' || role === 'super_admin';
 
 /** Copy-to-clipboard of message text, for every staff role but live_stream_manager (spec 3 §2.1). */
-export const mayCopy = (role: unknown) => role !== 'live_stream_manager';
+export const mayCopy = (role: unknown) => mayCopyChat(typeof role === 'string' ? (role as Role) : null);
 
 /** Support reads conversations only: no input bar (brief; spec 3 §6 support pages). */
 export const mayWrite = (role: unknown) => role !== 'support';

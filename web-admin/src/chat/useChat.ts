@@ -29,7 +29,7 @@ export interface UserListState {
   error: string | null;
 }
 
-export function useUserList(search: string, filter: ListFilter) {
+export function useUserList(search: string, filter: ListFilter, listId: '' | 'blocked' | 'muted' = '') {
   const [state, setState] = useState<UserListState>({ users: [], page: 0, total: 0, hasMore: false, loading: true, loadingMore: false, error: null });
   const generation = useRef(0);
   const busy = useRef(false);
@@ -38,8 +38,8 @@ export function useUserList(search: string, filter: ListFilter) {
 
   const [reloads, setReloads] = useState(0);
   const queryFor = useCallback(
-    (page: number): UserListQuery => ({ page_num: page, user_name: search.trim(), sort_by: filter.sort, sort_by_subscribers: filter.status }),
-    [search, filter.sort, filter.status]
+    (page: number): UserListQuery => ({ page_num: page, user_name: search.trim(), sort_by: filter.sort, sort_by_subscribers: filter.status, list_id: listId }),
+    [search, filter.sort, filter.status, listId]
   );
 
   // A new search or filter starts again at page 1.
@@ -111,13 +111,20 @@ export function useUserList(search: string, filter: ListFilter) {
   const refreshSoon = useDebounced(refresh, LIST_REFRESH_DEBOUNCE_MS);
   useFrame('UPDATE_USER_LAST_MESSAGE', refreshSoon);
   useFrame('UPDATE_USER_AMOUNT', refreshSoon);
+  // Row-menu changes made elsewhere (nickname, mute, block, hidden from chat) and messages deleted from all.
+  useFrame('UPDATE_CHAT_USER', refreshSoon);
+  useFrame('DELETE_MESSAGE_FROM_ALL', refreshSoon);
   useLiveReload(refresh);
 
   const patchUser = useCallback((id: string, patch: Partial<ChatUserListEntry>) => {
     setState(x => (x.users.some(u => u._id === id) ? { ...x, users: x.users.map(u => (u._id === id ? { ...u, ...patch } : u)) } : x));
   }, []);
 
-  return { ...state, loadMore, retry, refresh, patchUser };
+  const removeUser = useCallback((id: string) => {
+    setState(x => ({ ...x, users: x.users.filter(u => u._id !== id), total: Math.max(0, x.total - 1) }));
+  }, []);
+
+  return { ...state, loadMore, retry, refresh, patchUser, removeUser };
 }
 
 // ---- one conversation -------------------------------------------------------------------------------------
@@ -280,6 +287,15 @@ export function useConversation(userId: string | null, onRead: (userId: string) 
   };
   useFrame('MESSAGE_RECEIVE', pollIfOurs, Boolean(userId));
   useFrame('UPDATE_MESSAGE', pollIfOurs, Boolean(userId));
+  // A message deleted from all (spec 3 §7.8 DELETE_MESSAGE_FROM_ALL): its bubble goes at once, wherever it was sent from.
+  useFrame(
+    'DELETE_MESSAGE_FROM_ALL',
+    data => {
+      if (!concernsFan(data, current.current)) return;
+      setState(s => ({ ...s, messages: s.messages.filter(m => m._id !== data._id) }));
+    },
+    Boolean(userId)
+  );
   // The fan read the conversation: the staff's messages show as seen.
   useFrame('UPDATE_USER_LAST_MESSAGE', data => data.readByUserAt !== undefined && pollIfOurs(data), Boolean(userId));
   // Money this fan spent moved: a tip sent from chat is a message too, and no message frame announces it yet
@@ -310,7 +326,15 @@ export function useConversation(userId: string | null, onRead: (userId: string) 
     setState(s => ({ ...s, messages: mergeMessages(s.messages, [message]), appended: s.messages.some(x => x._id === message._id) ? s.appended : s.appended + 1 }));
   }, []);
 
-  return { ...state, loadOlder, retry, poll, addPending, settle, drop, replace };
+  /** A message this console deleted: gone (from all) or marked (from the subscriber), before the frame comes. */
+  const removeMessage = useCallback((id: string, scope: 'user' | 'all') => {
+    setState(s => ({
+      ...s,
+      messages: scope === 'all' ? s.messages.filter(m => m._id !== id) : s.messages.map(m => (m._id === id ? { ...m, deletedForUser: true } : m)),
+    }));
+  }, []);
+
+  return { ...state, loadOlder, retry, poll, addPending, settle, drop, replace, removeMessage };
 }
 
 // ---- the chat header --------------------------------------------------------------------------------------

@@ -165,6 +165,11 @@ export function useChatMessages() {
   }, [loadNewest]);
   useFrame('MESSAGE_RECEIVE', () => void loadNewest());
   useFrame('UPDATE_MESSAGE', () => void loadNewest());
+  // Staff deleted a message (spec 3 §7.8 DELETE_MESSAGE, DELETE_MESSAGE_FROM_ALL with udid): its bubble goes at once.
+  const dropMessage = ({ _id, udid }: { _id?: string; udid?: string }) =>
+    update((s) => ({ ...s, messages: s.messages.filter((m) => m._id !== _id && !(udid && m.udid === udid)) }));
+  useFrame<{ _id?: string; udid?: string }>('DELETE_MESSAGE', dropMessage);
+  useFrame<{ _id?: string; udid?: string }>('DELETE_MESSAGE_FROM_ALL', dropMessage);
   useFrame<{ payPerMessageCredit?: number }>('PAY_PER_MESSAGE_STATUS', ({ payPerMessageCredit }) => {
     if (typeof payPerMessageCredit === 'number') setPayPerMessage((p) => (p && p.payPerMessageCredit !== payPerMessageCredit ? { ...p, payPerMessageCredit } : p));
   });
