@@ -20,6 +20,9 @@ export function chatListStatus(sort: ChatUserSort, bySubscribers: string): '1' |
   return bySubscribers === '1' || bySubscribers === '2' ? bySubscribers : null;
 }
 
+/** A message without text as the list names it. */
+const lastMessageLabel = (type: string) => (type === 'photo' ? 'Photo' : type === 'video' ? 'Video' : type === 'gallery' ? 'Gallery' : type === 'tips' ? 'Tip' : '');
+
 /** One fan in the staff chat list, as the read model has them. */
 export interface ChatListFacts {
   id: string;
@@ -31,6 +34,10 @@ export interface ChatListFacts {
   last_message: string;
   last_message_at: string | null;
   staff_unread: number;
+  /** The fan's own last message (its text, or its type for media) and the staff messages the fan has not read. */
+  user_last_message?: string;
+  user_last_type?: string;
+  fan_unread?: number;
   mass_messages_muted: boolean;
   /** Blocked, or taken off the chat list (list_id 'blocked' shows them). */
   blocked?: boolean;
@@ -57,6 +64,8 @@ export function chatListEntry(r: ChatListFacts, role: Role, settings: ChatViewSe
     last_message: r.last_message,
     last_message_time: r.last_message_at,
     unreadcount: r.staff_unread,
+    user_last_message: r.user_last_message || (r.user_last_type ? lastMessageLabel(r.user_last_type) : ''),
+    user_unread_message: r.fan_unread ?? 0,
     mute_mass_message: !!r.mass_messages_muted,
     is_blocked: !!r.blocked,
     should_hide_in_chat: !!r.hidden_from_chat,

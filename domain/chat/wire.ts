@@ -169,6 +169,10 @@ export interface ChatUserListEntry {
   last_message_time: string | null;
   /** Fan's messages staff have not read. */
   unreadcount: number;
+  /** spec 3 §3: the fan's own last message ('Photo' / 'Video' for media without text; '' when none) and the
+   *  creator's messages the fan has not read yet. */
+  user_last_message?: string;
+  user_unread_message?: number;
   mute_mass_message: boolean;
   /** Blocked (the row menu offers Unblock) / taken off the chat list: both only on list_id 'blocked'. */
   is_blocked?: boolean;

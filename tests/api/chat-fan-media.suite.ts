@@ -76,6 +76,11 @@ export function chatFanMediaSuite(backend: Backend, available: boolean) {
       expect(bare.body.data.message).toMatchObject({ type: 'photo', message: '' });
       const row = (await get(`/api/chat/get_user_list?user_name=${encodeURIComponent('Media sender')}`, admin)).body.data.users[0];
       expect(row.last_message).toBe('Photo');
+      // CH-43: the fan's own last message and what the fan has not read of the creator's.
+      expect(row).toMatchObject({ user_last_message: 'Photo', user_unread_message: 0 });
+      await post('/api/chat/send_message', { receiver: f.id, message: 'Gorgeous!' }, admin);
+      const after = (await get(`/api/chat/get_user_list?user_name=${encodeURIComponent('Media sender')}`, admin)).body.data.users[0];
+      expect(after).toMatchObject({ last_message: 'Gorgeous!', user_last_message: 'Photo', user_unread_message: 1 });
       // A fan's upload is not in the Content Manager's library (it is private to the fan and staff).
       const library = await post('/api/media/get', { category_id: 'all-media', page: 1 }, admin);
       expect(library.status).toBe(200);
