@@ -11,6 +11,7 @@ import { memberDecider, memberStream } from '../domain/member/member';
 import { isRenewing, subscriptionDecider, subscriptionStream } from '../domain/subscription/subscription';
 import { mergeChatSettings, type ChatSettings } from '../domain/settings/chat-settings';
 import { handle, loadStream, type CommandContext } from './handle';
+import { recordMassCopy } from './mass-messages';
 import { setBlocked, setEmailPreferences, setHiddenFromChat, type StaffDeps } from './staff';
 import { updateSiteSettings } from './settings';
 import { loadSettings } from './subscriptions';
@@ -22,8 +23,10 @@ const forbidden = () => new DomainError('You do not have access to this.', 'FORB
  * deleted locked message can no longer be bought; one already bought is hidden all the same and nothing is
  * refunded automatically (a refund is a staff decision, from Transactions).
  */
-export async function deleteChatMessage(ctx: CommandContext, staffId: string, role: Role, messageId: string, scope: ChatDeleteScope): Promise<ChatMessageState> {
+export async function deleteChatMessage(ctx: CommandContext, staffId: string, role: Role, messageId: string, scope: ChatDeleteScope, massMessageId: string | null = null): Promise<ChatMessageState> {
   if (!CHAT_MESSAGE_EDITORS.includes(role)) throw forbidden();
+  // A mass-message copy nobody bought yet has an empty stream: it is recorded there first (as before an unlock).
+  await recordMassCopy(ctx, messageId, massMessageId);
   const { state } = await handle(ctx, chatMessageStream(messageId), chatMessageDecider, { type: 'DeleteMessage', scope, staffId, at: ctx.now() });
   return state;
 }

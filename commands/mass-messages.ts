@@ -11,7 +11,8 @@ import { ValidationError } from '../domain/shared/validation';
 import type { Role } from '../domain/shared/wire';
 import { mediaDecider, mediaStream } from '../domain/media/media';
 import { CHAT_MEDIA_MAX, chatMessageDecider, chatMessageStream, tooManyMedia, type ChatMediaRef } from '../domain/chat/chat-message';
-import { massMessageDecider, massMessageStream, type MassKind, type MassMessageState } from '../domain/chat/mass-message';
+import { massMessageDecider, massMessageStream, newMassCategoryProblem, validateMassMessage, type CreateMassMessage, type MassKind, type MassMessageState } from '../domain/chat/mass-message';
+import { CATEGORY_MESSAGES, MEDIA_CATEGORIES_STREAM, categoryDecider, isReservedCategoryId } from '../domain/category/category';
 import { WELCOME_MESSAGE_STREAM, welcomeMessageDecider } from '../domain/chat/welcome-message';
 import type { NewUserDelay, SendTo } from '../domain/chat/delivery';
 import { handle, loadStream, type CommandContext } from './handle';
@@ -54,7 +55,8 @@ export interface MassMessageInput {
   newUserDelay: NewUserDelay;
   delayByHours: number | null;
   scheduledAt: string | null;
-  category: string | null;
+  /** A library category (its id) or a new one to create (CH-10); the message's media go into it. */
+  category: string | { newName: string } | null;
   uniqueId: string | null;
 }
 
@@ -68,14 +70,44 @@ export async function createMassMessage(ctx: CommandContext, input: MassMessageI
     input.previewMediaIds.length === 1 ? mediaRefs(ctx, input.previewMediaIds, 'media_preview') : Promise.resolve([]),
   ]);
   const massId = input.uniqueId ? derivedId(input.kind, input.staffId, input.uniqueId) : ctx.newId();
-  await handle(ctx, massMessageStream(massId), massMessageDecider, {
+  const command: CreateMassMessage = {
     type: 'CreateMassMessage', massId, kind: input.kind, senderId: input.staffId, messageType: input.messageType, text: input.text, media,
     previewMediaIds: previews.length ? previews.map((p) => p.mediaId) : input.previewMediaIds, locked: input.locked, priceCents: input.priceCents,
     bounds: { minDollars: settings.content_unlock_minimum_amount, maxDollars: settings.content_unlock_maximum_amount },
-    sendTo: input.sendTo, newUserDelay: input.newUserDelay, delayByHours: input.delayByHours, scheduledAt: input.scheduledAt, category: input.category,
+    sendTo: input.sendTo, newUserDelay: input.newUserDelay, delayByHours: input.delayByHours, scheduledAt: input.scheduledAt, category: null,
     uniqueId: input.uniqueId, at: ctx.now(),
-  });
+  };
+  if (input.category && input.kind === 'mass') {
+    // The same send repeated (uniqueId) is the message recorded already: no second category, no error for the first.
+    if ((await loadMassMessage(ctx, massId)).state.status !== 'none') return massId;
+    validateMassMessage(command); // the message's own rules first: an invalid message creates no category
+    command.category = await massCategory(ctx, massId, input.category);
+  }
+  await handle(ctx, massMessageStream(massId), massMessageDecider, command);
+  // The message's media (and its preview) go into the chosen library category, where the Content Manager shows them.
+  const mediaIds = [...media.map((m) => m.mediaId), ...(command.previewMediaIds[0] ? [command.previewMediaIds[0]] : [])];
+  if (command.category && mediaIds.length)
+    await handle(ctx, MEDIA_CATEGORIES_STREAM, categoryDecider, { type: 'AddMediaToCategory', categoryId: command.category, mediaIds, at: ctx.now() });
   return massId;
+}
+
+/**
+ * The library category a mass message names (CH-10): an existing one by id ('Invalid Request' when it is unknown,
+ * deleted or reserved), or a new one created now under the spec's rules ('Category not allow empty', 'Category
+ * name cannot be more than 30 characters.', 'Category already exist.'). Returns its id.
+ */
+async function massCategory(ctx: CommandContext, massId: string, category: string | { newName: string }): Promise<string> {
+  const { state } = await loadStream(ctx.store, MEDIA_CATEGORIES_STREAM, categoryDecider);
+  if (typeof category === 'string') {
+    const found = state.categories.get(category);
+    if (isReservedCategoryId(category) || !found || found.deleted) throw new ValidationError('category', CATEGORY_MESSAGES.invalidRequest);
+    return category;
+  }
+  const problem = newMassCategoryProblem(category.newName, (slug) => [...state.categories.values()].some((c) => !c.deleted && c.slug === slug));
+  if (problem) throw new ValidationError('category', problem);
+  const categoryId = derivedId('mass-category', massId);
+  await handle(ctx, MEDIA_CATEGORIES_STREAM, categoryDecider, { type: 'CreateCategory', categoryId, name: category.newName.trim(), at: ctx.now() });
+  return categoryId;
 }
 
 /** Saves a welcome-message version and makes it current; the previous version stops reaching new subscribers. */

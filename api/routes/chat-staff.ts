@@ -22,6 +22,7 @@ import { ok } from '../http';
 import { contextFor, requireCaller } from '../auth';
 import { settle } from '../views';
 import { chatQueries } from '../queries/chat';
+import { massMessageQueries } from '../queries/mass-messages';
 import type { Services } from '../services';
 
 /** Spec 3 §8-style texts for what the spec leaves unnamed (the console shows the server's message). */
@@ -57,7 +58,8 @@ export const chatStaffRoutes = (services: Services): FastifyPluginAsyncZod => as
     app.post(path, { schema: { body: z.object({ message_id: uuid('message_id') }) } }, async (request, reply) => {
       const caller = requireCaller(request);
       const ctx = contextFor(request, services);
-      const state = await deleteChatMessage(ctx, caller.userId, caller.role, request.body.message_id, scope);
+      const massMessageId = await massMessageQueries(services).copyOf(request.body.message_id);
+      const state = await deleteChatMessage(ctx, caller.userId, caller.role, request.body.message_id, scope, massMessageId);
       await settle(services, ctx);
       return ok(reply, { _id: request.body.message_id, udid: state.udid, userId: state.fanId, deleted: state.deleted }, { message: done, position: ctx.lastPosition });
     });

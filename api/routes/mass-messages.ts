@@ -9,7 +9,7 @@ import { ok } from '../http';
 import { contextFor, requireCaller } from '../auth';
 import { settle } from '../views';
 import { massMessageQueries } from '../queries/mass-messages';
-import { contentOf, idParams, listQuery, purchasedByQuery, resendBody, sendMassBody } from '../schemas/mass-messages';
+import { categoryOf, contentOf, idParams, listQuery, purchasedByQuery, resendBody, sendMassBody } from '../schemas/mass-messages';
 import type { Services } from '../services';
 
 export const massMessageRoutes = (services: Services): FastifyPluginAsyncZod => async (app) => {
@@ -31,7 +31,7 @@ export const massMessageRoutes = (services: Services): FastifyPluginAsyncZod => 
     const massId = await createMassMessage(ctx, {
       staffId: caller.userId, role: caller.role, kind: 'mass', ...contentOf(body, await bounds()),
       newUserDelay: body.new_user_message_delay as 'STAGGER_OVER_TIME' | 'IMMEDIATELY' | 'DELAY_BY_HOURS',
-      scheduledAt: body.scheduled_at ? new Date(body.scheduled_at).toISOString() : null, category: body.category || null,
+      scheduledAt: body.scheduled_at ? new Date(body.scheduled_at).toISOString() : null, category: categoryOf(body.category),
     });
     await settle(services, ctx);
     const view = await q.view(massId, caller.role);

@@ -32,8 +32,26 @@ export const sendMassBody = z.object({
   send_to: content.send_to.optional().default('EVERYONE'),
   new_user_message_delay: z.enum(NEW_USER_DELAYS as [string, ...string[]], { error: 'new_user_message_delay must be STAGGER_OVER_TIME, IMMEDIATELY or DELAY_BY_HOURS.' }).optional().default('STAGGER_OVER_TIME'),
   scheduled_at: z.string().datetime({ offset: true, error: 'scheduled_at must be an ISO-8601 date.' }).nullable().optional(),
-  category: z.string().trim().max(30, { error: 'Category name cannot be more than 30 characters.' }).nullable().optional(),
+  /**
+   * A library category: its id, or { name, isNew: true } for a new one (CH-10, as a post's category {id, name, isNew});
+   * the message's media go into it.
+   */
+  category: z
+    .union([
+      z.string().trim().max(100, { error: 'category is invalid.' }),
+      z.object({ id: z.string().trim().max(100).nullable().optional(), name: z.string().max(1000, { error: 'Category name cannot be more than 30 characters.' }).optional(), isNew: z.boolean().optional() }),
+    ], { error: 'category is invalid.' })
+    .nullable()
+    .optional(),
 });
+
+/** The body's category as the command takes it: an id, a new name, or none. */
+export function categoryOf(category: z.infer<typeof sendMassBody>['category']): string | { newName: string } | null {
+  if (category == null || category === '') return null;
+  if (typeof category === 'string') return category;
+  if (category.isNew) return { newName: category.name ?? '' };
+  return category.id || null;
+}
 
 export const welcomeBody = z.object({
   ...content,

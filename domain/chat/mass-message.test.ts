@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fold } from '../shared/decider';
 import { given } from '../shared/given-when-then';
-import { massMessageDecider, undelivered, type CreateMassMessage, type MassMessageEvent } from './mass-message';
+import { massMessageDecider, newMassCategoryProblem, undelivered, type CreateMassMessage, type MassMessageEvent } from './mass-message';
 
 const at = '2026-11-24T10:00:00.000Z';
 const photo = { mediaId: 'm1', kind: 'photo' as const };
@@ -108,5 +108,18 @@ describe('delivery in batches (crash-safe)', () => {
   it('a scheduled message waits (status scheduled) and is chosen later', () => {
     const log = events([{ ...create, scheduledAt: '2026-11-25T10:00:00.000Z' }]);
     expect(fold(massMessageDecider, log).status).toBe('scheduled');
+  });
+});
+
+describe('a new category named with a mass message (CH-10)', () => {
+  const taken = (slug: string) => slug === 'beach';
+  it('gives the spec texts', () => {
+    expect(newMassCategoryProblem('   ', taken)).toBe('Category not allow empty');
+    expect(newMassCategoryProblem('x'.repeat(31), taken)).toBe('Category name cannot be more than 30 characters.');
+    expect(newMassCategoryProblem(` ${'x'.repeat(30)} `, taken)).toBeUndefined();
+    expect(newMassCategoryProblem(' BEACH ', taken)).toBe('Category already exist.');
+    expect(newMassCategoryProblem('All Media', taken)).toBe('Category already exist.');
+    expect(newMassCategoryProblem('preview', taken)).toBe('Category already exist.');
+    expect(newMassCategoryProblem('Summer', taken)).toBeUndefined();
   });
 });

@@ -27,12 +27,34 @@ export const MASS_MESSAGE_NOT_FOUND = 'Mass message not found.';
 export const NOT_IN_ERROR = 'Only a mass message in error can be sent again.';
 export const ALREADY_CANCELLED = 'This mass message is cancelled already.';
 export const MEDIA_FAILED = 'Error in upload content. Please try again.';
+/** A new category named with a mass message (spec 2 §5, spec 3 §5; gaps CH-10). */
+export const CATEGORY_EMPTY = 'Category not allow empty';
+export const CATEGORY_TOO_LONG = 'Category name cannot be more than 30 characters.';
+export const CATEGORY_EXISTS = 'Category already exist.';
+export const MASS_CATEGORY_MAX = 30;
+
+/**
+ * The rules for a category created with a mass message (CH-10): not empty, at most 30 characters, a slug (the
+ * lower-cased trimmed name) no live library category has — the reserved 'all media' and 'preview' count as taken.
+ */
+export function newMassCategoryProblem(name: string, slugTaken: (slug: string) => boolean): string | undefined {
+  const trimmed = name.trim();
+  if (!trimmed) return CATEGORY_EMPTY;
+  if (trimmed.length > MASS_CATEGORY_MAX) return CATEGORY_TOO_LONG;
+  const slug = trimmed.toLowerCase();
+  if (slug === 'all media' || slug === 'preview' || slugTaken(slug)) return CATEGORY_EXISTS;
+  return undefined;
+}
+
 /** A schedule this far in the past is still "now" (the console's clock may run a little behind). */
 export const SCHEDULE_SKEW_MS = 5 * 60_000;
 /** Copies per delivery event (the console's progress moves by this many). */
 export const DELIVERY_BATCH = 500;
-/** Copies per append: a few events at once, so the stream is reloaded less often on a large audience. */
-export const DELIVERY_APPEND = 2_500;
+/**
+ * Copies per append: one event. Small appends keep each write (and the projection batch that follows it) short,
+ * so requests and the projection runner interleave with a large delivery (on PGlite everything shares one thread).
+ */
+export const DELIVERY_APPEND = DELIVERY_BATCH;
 
 export type MassKind = 'mass' | 'welcome';
 export type MassStatus = 'none' | 'scheduled' | 'processing' | 'sending' | 'sent' | 'cancelled' | 'error';

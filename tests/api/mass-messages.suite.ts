@@ -156,6 +156,81 @@ export function massMessagesSuite(backend: Backend, available: boolean) {
       expect((await get(`/api/message/mass-messages/${sent._id}/purchased-by`, await staffToken('live_stream_manager'))).status).toBe(403);
     });
 
+    it('CH-10 category: a library category by id or a new one (the spec texts, nothing written when refused); the message media go into it', async () => {
+      const photo = await uploadImage('category');
+      const beach = await post('/api/media/category', { name: 'Beach Days' });
+      expect(beach.status, JSON.stringify(beach.body)).toBe(200);
+      const beachId = (await get('/api/media/category')).body.data.find((c: any) => c.name === 'Beach Days').id as string;
+      const categoryCount = async () => (await get('/api/media/category')).body.data.length as number;
+      const before = await categoryCount();
+      const massBefore = (await get('/api/message/mass-messages')).body.data.total;
+      const cases: [unknown, string][] = [
+        [{ name: '   ', isNew: true }, 'Category not allow empty'],
+        [{ name: 'x'.repeat(31), isNew: true }, 'Category name cannot be more than 30 characters.'],
+        [{ name: ' beach DAYS ', isNew: true }, 'Category already exist.'],
+        [{ name: 'All Media', isNew: true }, 'Category already exist.'],
+        ['6f1c1a64-3a4b-4d3c-9a57-1d2e3f4a5b6c', 'Invalid Request'],
+        ['preview', 'Invalid Request'],
+      ];
+      for (const [category, message] of cases) {
+        const r = await post('/api/message/send-mass-message', { type: 'photo', isLocked: 'free', media: [photo], send_to: 'ONLY_NEW', category });
+        expect([r.status, r.body.message, r.body.field], JSON.stringify(category)).toEqual([400, message, 'category']);
+      }
+      // An invalid message with a new category creates no category.
+      const bad = await post('/api/message/send-mass-message', { type: 'photo', isLocked: 'free', media: [], send_to: 'ONLY_NEW', category: { name: 'Never made', isNew: true } });
+      expect([bad.status, bad.body.message]).toEqual([400, 'Please Select Media']);
+      expect(await categoryCount()).toBe(before);
+      expect((await get('/api/message/mass-messages')).body.data.total).toBe(massBefore);
+
+      const inCategory = async (categoryId: string) => (await post('/api/media/get', { category_id: categoryId })).body.data.media.map((m: any) => m.id);
+      // A new category, made with the send (and only once when the same send is repeated).
+      const made = await send({ type: 'photo', media: [photo], send_to: 'ONLY_NEW', category: { name: '  Summer 26 ', isNew: true }, uniqueId: 'cat-1' });
+      const again = await send({ type: 'photo', media: [photo], send_to: 'ONLY_NEW', category: { name: '  Summer 26 ', isNew: true }, uniqueId: 'cat-1' });
+      expect(again._id).toBe(made._id);
+      await settleAll();
+      const summer = (await get('/api/media/category')).body.data.filter((c: any) => c.name === 'Summer 26');
+      expect(summer).toHaveLength(1);
+      expect(made.category).toBe(summer[0].id);
+      expect(await inCategory(summer[0].id)).toEqual([photo]);
+      // An existing one, by id (as the console's picker sends it).
+      const other = await uploadImage('category-2');
+      const byId = await send({ type: 'photo', media: [other], send_to: 'ONLY_NEW', category: beachId });
+      expect(byId.category).toBe(beachId);
+      await settleAll();
+      expect(await inCategory(beachId)).toEqual([other]);
+      expect(await categoryCount()).toBe(before + 1);
+      for (const id of [made._id, byId._id]) expect((await post(`/api/message/mass-messages/${id}/cancel`, {})).status).toBe(200);
+    });
+
+    it('staff delete a copy nobody bought: from the subscriber (staff still see it, marked) and from all (gone); it cannot be bought after', async () => {
+      const [a, b] = [await fan('del-a'), await fan('del-b')];
+      const sent = await send({ type: 'photo', message: 'Delete me', isLocked: 'locked', amount: 7, media: [await uploadImage('delete')], send_to: 'ONLY_EXISTING' });
+      await deliver();
+      const copyOf = async (f: { token: string }) => (await messages(f.token)).messages.find((m: any) => m.message === 'Delete me');
+      const [copyA, copyB] = [await copyOf(a), await copyOf(b)];
+      expect(copyA && copyB).toBeTruthy();
+      const staffMessages = async (fanId: string) => (await get(`/api/chat/get_messages_admin?selected_user_id=${fanId}`)).body.data.messages as any[];
+
+      const fromUser = await post('/api/chat/delete_message_from_user', { message_id: copyA._id });
+      expect(fromUser.status, JSON.stringify(fromUser.body)).toBe(200);
+      expect(fromUser.body).toMatchObject({ message: 'Message deleted from subscriber.', data: { _id: copyA._id, userId: a.id, deleted: 'fan' } });
+      await settleAll();
+      expect(await copyOf(a)).toBeUndefined();
+      expect((await staffMessages(a.id)).find((m) => m._id === copyA._id)).toMatchObject({ deletedForUser: true, isMassMessage: true });
+      const buy = await post('/api/v2/purchase/chat-content-purchase', { messageId: copyA._id, amount: 7, ...TEST_CARD_FORM, cardNumber: SANDBOX_TEST_CARDS.approve }, a.token);
+      expect(buy.status).toBe(404);
+
+      const fromAll = await post('/api/chat/delete_message_from_all', { message_id: copyB._id });
+      expect(fromAll.status, JSON.stringify(fromAll.body)).toBe(200);
+      expect(fromAll.body).toMatchObject({ message: 'Message deleted from all users.', data: { _id: copyB._id, userId: b.id, deleted: 'all' } });
+      await settleAll();
+      expect(await copyOf(b)).toBeUndefined();
+      expect((await staffMessages(b.id)).some((m) => m._id === copyB._id)).toBe(false);
+      // Another fan's copy is untouched; deleting the same copy again writes nothing new.
+      expect((await copiesOf(sent._id)).length).toBeGreaterThanOrEqual(2);
+      expect((await post('/api/chat/delete_message_from_all', { message_id: copyB._id })).status).toBe(200);
+    });
+
     it('a locked-content promotion for mass messages discounts copies (ceil), not direct messages; an ended one: Sorry promotion expired.', async () => {
       const buyer = await fan('promo');
       expect((await t.call('PUT', '/admin-api/settings/site', { enable_promotion: true }, { token: admin })).status).toBeLessThan(300);
