@@ -49,11 +49,21 @@ async function mediaReadiness(ctx: CommandContext, state: MassMessageState): Pro
   return states.some((s) => s.status === 'processing') ? 'processing' : 'ready';
 }
 
+/** After each append: steps aside so requests and the projection runner get the database (and the thread). */
+export type DeliveryPause = () => Promise<void>;
+
+/**
+ * One turn of the event loop (setImmediate: the I/O that is waiting runs first). With appends of one event (500
+ * copies) that is enough on PGlite, one connection on this thread: the send's answer and the console's requests
+ * are served between appends (npm run bench -- mass-message measures both). A longer pause only lengthened delivery.
+ */
+export const yieldTurn: DeliveryPause = () => new Promise((resolve) => setImmediate(resolve));
+
 /**
  * Runs one message's send-time delivery as far as it can go: a due schedule, media ready, the audience chosen
  * once, then batches of copies until every fan of the audience has one. Returns the copies written.
  */
-export async function deliverMassMessage(ctx: CommandContext, reads: DeliveryReads, massId: string, onBatch?: () => void): Promise<number> {
+export async function deliverMassMessage(ctx: CommandContext, reads: DeliveryReads, massId: string, onBatch?: () => void, pause: DeliveryPause = yieldTurn): Promise<number> {
   const stream = massMessageStream(massId);
   let { state } = await loadStream(ctx.store, stream, massMessageDecider);
   const now = ctx.now();
@@ -82,13 +92,14 @@ export async function deliverMassMessage(ctx: CommandContext, reads: DeliveryRea
     written += r.events.reduce((n, e) => n + (e.type === 'MassMessageCopiesDelivered' ? e.data.copies.length : 0), 0);
     state = r.state;
     onBatch?.();
+    await pause();
   }
   await handle(ctx, stream, massMessageDecider, { type: 'CompleteSend', at: ctx.now() });
   return written;
 }
 
 /** Copies due to fans who subscribed after a message went out (stagger, delay, previous messages, welcome). */
-export async function deliverToLaterSubscribers(ctx: CommandContext, reads: DeliveryReads): Promise<number> {
+export async function deliverToLaterSubscribers(ctx: CommandContext, reads: DeliveryReads, pause: DeliveryPause = yieldTurn): Promise<number> {
   const settings = staggerSettingsOf(await loadSettings(ctx.store));
   const now = ctx.now();
   const due = dueFutureCopies(await reads.futureCandidates(now, settings), now, settings);
@@ -100,6 +111,7 @@ export async function deliverToLaterSubscribers(ctx: CommandContext, reads: Deli
       const copies = list.slice(i, i + DELIVERY_BATCH).map((d) => ({ fanId: d.fanId, messageId: massCopyId(massId, d.fanId), massMessageType: d.type }));
       const r = await handle(ctx, massMessageStream(massId), massMessageDecider, { type: 'DeliverFutureCopies', copies, at: now });
       written += r.events.reduce((n, e) => n + (e.type === 'MassMessageCopiesDelivered' ? e.data.copies.length : 0), 0);
+      await pause();
     }
   }
   return written;

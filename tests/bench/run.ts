@@ -274,7 +274,9 @@ if (REALTIME_ONLY) {
   process.exit(0);
 }
 if (MASS_ONLY) {
-  for (const backend of ['pglite', 'postgres'] as const) {
+  // --pglite / --postgres: one back end only.
+  const only = args.has('--pglite') ? ['pglite' as const] : args.has('--postgres') ? ['postgres' as const] : (['pglite', 'postgres'] as const);
+  for (const backend of only) {
     if (backend === 'postgres' && !(await isPostgresServerAvailable())) {
       console.log('\n(the Postgres server is not reachable: its figures are not measured)');
       break;
