@@ -1,0 +1,180 @@
+// The staff chat actions in a real browser (gaps CH-30…CH-33, CH-44): the admin's row menu (no Mark As Unread for
+// admins), Update Nickname and Mute from it, a message deleted from the subscriber (marked in the console, gone from
+// the fan's open chat without a reload) and one deleted from all, Block User (the row leaves the list, the Blocked
+// list shows it), the model's Mark As Unread, and the chat settings page turning Block User off, which an open
+// console follows live. Screenshots at 375 and 1440 px.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { SANDBOX_TEST_CARDS } from '../../domain/card/wire';
+import { createStaffAccount } from '../../commands/staff';
+import { commandContext } from '../../commands/handle';
+import { startTestServer, TEST_CARD_FORM, type TestServer } from '../support/server';
+import { DESKTOP, ensureAppsBuilt, launchChromium, requireChromium, shootBothWidths, signInContext } from '../support/browser';
+
+const hasChromium = requireChromium();
+
+describe.skipIf(!hasChromium)('staff chat row menu and message deletes (Chromium)', () => {
+  let t: TestServer;
+  let browser: Browser;
+  let admin: string;
+  let adminPage: Page;
+  let fanContext: BrowserContext;
+  let fanPage: Page;
+  const errors: string[] = [];
+  const fans: Record<'carla' | 'dan', { id: string; token: string }> = {} as never;
+  const ids: Record<string, string> = {};
+
+  const post = (url: string, body: unknown, token?: string) => t.call('POST', url, body, token ? { token } : {});
+  const settleAll = async () => {
+    const h = await t.server.services.store.headPosition();
+    if (h) expect(await t.server.services.runner.waitFor(h, 60_000)).toBe(true);
+  };
+  const signIn = async (page: Page, email: string, password: string) => {
+    await page.goto(t.base + '/admin/login');
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('textbox', { name: 'Password' }).fill(password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL((u) => !u.pathname.endsWith('/login'));
+  };
+  const row = (page: Page, id: string) => page.locator(`[data-testid="chat-user-row"][data-user-id="${id}"]`);
+  const openMenu = async (page: Page, id: string) => {
+    await row(page, id).getByTestId('chat-row-menu').click();
+    return page.getByRole('menu');
+  };
+
+  beforeAll(async () => {
+    ensureAppsBuilt();
+    t = await startTestServer('pglite', {}, { serveApps: true });
+    admin = (await post('/api/users/login', { email: t.adminEmail, password: t.adminPassword })).body.data.token;
+    for (const [key, name] of [['carla', 'Carla Mendes'], ['dan', 'Dan Brown']] as const) {
+      const email = `${key}.rows@example.com`;
+      const r = await post('/api/users/register', { name, email, password: `${key} rows password` });
+      const token = r.body.data.token as string;
+      expect((await post('/api/v2/purchase/subscription', { ...TEST_CARD_FORM, email, cardNumber: SANDBOX_TEST_CARDS.approve }, token)).status).toBe(200);
+      fans[key] = { id: r.body.data.userId, token };
+    }
+    for (const text of ['Only for the console later', 'Gone for everyone soon', 'This one stays']) {
+      const r = await post('/api/chat/send_message', { receiver: fans.carla.id, message: text }, admin);
+      ids[text] = r.body.data.message._id;
+    }
+    await post('/api/chat/send_message', { message: 'Hello from Dan' }, fans.dan.token);
+    const ctx = commandContext(t.server.services.store, { userId: null, role: 'system' });
+    await createStaffAccount(ctx, { name: 'Mona Model', email: 'model.rows@example.com', role: 'model', password: 'model rows password' });
+    await settleAll();
+
+    browser = await launchChromium();
+    adminPage = await browser.newPage({ viewport: DESKTOP });
+    adminPage.on('pageerror', (e) => errors.push(e.message));
+    fanContext = await browser.newContext({ viewport: DESKTOP });
+    await signInContext(fanContext, t.base, fans.carla.token);
+    await fanContext.addInitScript(() => {
+      localStorage.setItem('fanclub.ageConfirmed', '1');
+      localStorage.setItem('fanclub.signedIn', '1');
+    });
+    fanPage = await fanContext.newPage();
+    fanPage.on('pageerror', (e) => errors.push(e.message));
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await t?.close();
+  });
+
+  it('the admin\'s row menu: View Purchased, Update Nickname, Block User, Mute — no Mark As Unread', async () => {
+    await signIn(adminPage, t.adminEmail, t.adminPassword);
+    await adminPage.goto(t.base + '/admin/private-chat');
+    await row(adminPage, fans.carla.id).waitFor();
+    const menu = await openMenu(adminPage, fans.carla.id);
+    await expect.poll(() => menu.getByRole('menuitem').allInnerTexts()).toEqual(['View Purchased', 'Update Nickname', 'Block User', 'Mute mass messages']);
+    await shootBothWidths(adminPage, 'chat-row-menu');
+    await menu.getByText('Update Nickname').click();
+    const input = adminPage.getByTestId('chat-nickname-input');
+    await input.fill('x'.repeat(17));
+    await expect.poll(() => adminPage.getByText('Nickname can be max 16 characters long').count()).toBe(1);
+    await input.fill('Big Fan');
+    await adminPage.getByTestId('chat-nickname-save').click();
+    await adminPage.getByText('Nickname updated successfully').waitFor();
+    await expect.poll(() => row(adminPage, fans.carla.id).getByTestId('chat-user-nickname').innerText()).toBe('(Big Fan)');
+    await (await openMenu(adminPage, fans.carla.id)).getByText('Mute mass messages').click();
+    await adminPage.getByText('Mass messages muted for user.').waitFor();
+    await expect.poll(() => row(adminPage, fans.carla.id).getByTestId('chat-user-money').innerText()).toContain('Mass messages muted');
+    await expect.poll(async () => (await openMenu(adminPage, fans.carla.id)).getByText('Unmute mass messages').count()).toBe(1);
+    await adminPage.keyboard.press('Escape');
+  });
+
+  it('delete from subscriber and from all: the fan\'s open chat drops them live; the console marks or drops them', async () => {
+    await fanPage.goto(t.base + '/private-chat');
+    const fanBubble = (text: string) => fanPage.getByTestId('chat-bubble').filter({ hasText: text });
+    await fanBubble('This one stays').waitFor();
+    expect(await fanBubble('Only for the console later').count()).toBe(1);
+
+    await row(adminPage, fans.carla.id).click();
+    const bubble = (text: string) => adminPage.locator('[data-testid="chat-message"]').filter({ hasText: text });
+    await bubble('Only for the console later').waitFor();
+    await bubble('Only for the console later').getByTestId('chat-message-actions').click();
+    await adminPage.getByTestId('chat-delete-from-user').click();
+    await adminPage.getByTestId('chat-delete-confirm').click();
+    await adminPage.getByText('Message deleted from subscriber.').waitFor();
+    await bubble('Only for the console later').getByTestId('chat-deleted-for-user').waitFor();
+    await expect.poll(() => fanBubble('Only for the console later').count(), { timeout: 10_000 }).toBe(0);
+
+    await bubble('Gone for everyone soon').getByTestId('chat-message-actions').click();
+    await adminPage.getByTestId('chat-delete-from-all').click();
+    await shootBothWidths(adminPage, 'chat-delete-confirm');
+    await adminPage.getByTestId('chat-delete-confirm').click();
+    await expect.poll(() => bubble('Gone for everyone soon').count()).toBe(0);
+    await expect.poll(() => fanBubble('Gone for everyone soon').count(), { timeout: 10_000 }).toBe(0);
+    expect(await fanBubble('This one stays').count()).toBe(1);
+    await shootBothWidths(adminPage, 'chat-deleted-for-user');
+    await shootBothWidths(fanPage, 'chat-fan-after-deletes');
+  });
+
+  it('Block User takes Dan off the list and to /private-chat; the Blocked list shows him', async () => {
+    await row(adminPage, fans.dan.id).click();
+    await adminPage.waitForURL((u) => u.pathname.endsWith(fans.dan.id));
+    await (await openMenu(adminPage, fans.dan.id)).getByText('Block User').click();
+    await adminPage.getByTestId('chat-block-confirm').click();
+    await adminPage.getByText('User blocked.').waitFor();
+    await expect.poll(() => row(adminPage, fans.dan.id).count()).toBe(0);
+    expect(new URL(adminPage.url()).pathname).toBe('/admin/private-chat');
+    await adminPage.getByTestId('chat-list-id').click();
+    await adminPage.getByTestId('chat-list-blocked').click();
+    await row(adminPage, fans.dan.id).waitFor();
+    expect(await row(adminPage, fans.dan.id).getByTestId('chat-user-money').innerText()).toContain('Blocked');
+    await shootBothWidths(adminPage, 'chat-blocked-list');
+    await adminPage.getByTestId('chat-list-id').click();
+    await adminPage.getByTestId('chat-list-chat').click();
+  });
+
+  it('the model marks a read chat as unread; the admin turns Block User off and the open console follows live', async () => {
+    const modelPage = await browser.newPage({ viewport: DESKTOP });
+    modelPage.on('pageerror', (e) => errors.push(e.message));
+    await signIn(modelPage, 'model.rows@example.com', 'model rows password');
+    await modelPage.goto(t.base + '/admin/private-chat');
+    await row(modelPage, fans.carla.id).waitFor();
+    const items = await (await openMenu(modelPage, fans.carla.id)).getByRole('menuitem').allInnerTexts();
+    expect(items).toEqual(['View Purchased', 'Update Nickname', 'Block User', 'Unmute mass messages', 'Mark As Unread']);
+    await modelPage.getByRole('menuitem', { name: 'Mark As Unread' }).click();
+    await modelPage.getByText('Chat marked as unread.').waitFor();
+    await expect.poll(() => row(modelPage, fans.carla.id).getAttribute('data-unread')).toBe('1');
+    // The admin's list follows (UPDATE_USER_LAST_MESSAGE).
+    await expect.poll(() => row(adminPage, fans.carla.id).getAttribute('data-unread'), { timeout: 10_000 }).toBe('1');
+
+    await adminPage.goto(t.base + '/admin/settings/chat-settings');
+    await adminPage.getByTestId('chat-settings').waitFor();
+    await shootBothWidths(adminPage, 'chat-settings');
+    await adminPage.getByLabel('Block User').click();
+    await adminPage.getByTestId('chat-settings-save').click();
+    await adminPage.getByText('update settings successfully.').waitFor();
+    // The model's open chat: Block User is gone from the menu without a reload.
+    await modelPage.keyboard.press('Escape');
+    await expect
+      .poll(async () => {
+        const menu = await openMenu(modelPage, fans.carla.id);
+        const texts = await menu.getByRole('menuitem').allInnerTexts();
+        await modelPage.keyboard.press('Escape');
+        return texts.includes('Block User');
+      }, { timeout: 10_000 })
+      .toBe(false);
+    expect(errors).toEqual([]);
+  });
+});
