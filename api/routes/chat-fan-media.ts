@@ -13,6 +13,7 @@ import {
   FAN_MEDIA_TYPES, FAN_UPLOAD_PURPOSE_REFUSED, FAN_UPLOADS_PER_HOUR, MEDIA_FORMAT_NOT_SUPPORTED, presignRefusal, TOO_MANY_UPLOADS,
 } from '../../domain/chat/fan-media';
 import { registerUpload } from '../../commands/content';
+import { createRateLimiter, type RateLimiter } from '../../infra/rate-limit';
 import { mediaByIds } from '../../projections/media';
 import { timestamptz } from '../../projections/schema';
 import { ok } from '../http';
@@ -34,16 +35,25 @@ async function recentUploads(services: Services, fanId: string): Promise<number>
  * May this caller have an upload address for `purpose`? Content staff: anything. A fan: a chat message only, while
  * subscribed and under the hourly limit. Everyone else: 403 (the route table lets fans reach the route at all).
  */
-export async function requireUploadAllowed(services: Services, caller: Caller, purpose: string): Promise<void> {
+export async function requireUploadAllowed(services: Services, caller: Caller, purpose: string, asking: 'address' | 'registration' = 'address'): Promise<void> {
   const subscribed = caller.role === 'user' ? (await chatQueries(services).fanStatus(caller.userId)) !== '0' : false;
   // Content staff are those the table lets register media for posts and the library.
   const refusal = presignRefusal(caller.role, purpose, subscribed, decideAccess('POST /api/media', caller.role) === 'allow');
   if (refusal === 'forbidden') throw new DomainError('You do not have access to this.', 'FORBIDDEN', 403);
   if (refusal === 'purpose') throw new DomainError(FAN_UPLOAD_PURPOSE_REFUSED, 'FORBIDDEN', 403, { field: 'media_type' });
   if (refusal === 'not_subscribed') throw new DomainError(CHAT_NOT_ALLOWED, 'CHAT_NOT_ALLOWED', 403);
-  if (caller.role === 'user' && (await recentUploads(services, caller.userId)) >= FAN_UPLOADS_PER_HOUR)
-    throw new DomainError(TOO_MANY_UPLOADS, 'TOO_MANY_UPLOADS', 429);
+  if (caller.role !== 'user') return;
+  // Addresses too: a file PUT but never registered would still fill the disk (twice the registrations, for retries).
+  if (asking === 'address' && !presignLimiter(services).hit(caller.userId).allowed) throw new DomainError(TOO_MANY_UPLOADS, 'TOO_MANY_UPLOADS', 429);
+  if ((await recentUploads(services, caller.userId)) >= FAN_UPLOADS_PER_HOUR) throw new DomainError(TOO_MANY_UPLOADS, 'TOO_MANY_UPLOADS', 429);
 }
+
+const limiters = new WeakMap<Services, RateLimiter>();
+const presignLimiter = (services: Services) => {
+  let l = limiters.get(services);
+  if (!l) limiters.set(services, (l = createRateLimiter({ windowMs: 3_600_000, max: FAN_UPLOADS_PER_HOUR * 2, now: () => services.clock().getTime() })));
+  return l;
+};
 
 export const chatFanMediaRoutes = (services: Services): FastifyPluginAsyncZod => async (app) => {
   // The uploaded file becomes a media item of this fan's (photos render before the answer; videos in the worker).
@@ -51,7 +61,7 @@ export const chatFanMediaRoutes = (services: Services): FastifyPluginAsyncZod =>
     const caller = requireCaller(request);
     const body = request.body;
     if (caller.role !== 'user') throw new DomainError('You do not have access to this.', 'FORBIDDEN', 403);
-    await requireUploadAllowed(services, caller, 'message');
+    await requireUploadAllowed(services, caller, 'message', 'registration');
     if (!Object.hasOwn(FAN_MEDIA_TYPES, body.content_type.toLowerCase())) throw new ValidationError('content_type', MEDIA_FORMAT_NOT_SUPPORTED);
     const ctx = contextFor(request, services);
     const { mediaId } = await registerUpload(ctx, services.storage, {

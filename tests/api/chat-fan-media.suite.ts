@@ -107,6 +107,12 @@ export function chatFanMediaSuite(backend: Backend, available: boolean) {
       const huge = await post('/api/upload/generate_presigned_url', { file_name: 'big.mp4', content_type: 'video/mp4', media_type: 'message', file_size: 10 ** 12 }, f.token);
       expect(huge.body).toMatchObject({ success: 0, field: 'file_size', message: 'File big.mp4 size is too large.' });
       expect(await eventCount()).toBe(before);
+      // Addresses are limited per fan (twice the hourly registrations): a file sent but never registered still takes disk.
+      const limited = await fan('limited');
+      const answers: number[] = [];
+      for (let i = 0; i < 61; i++) answers.push((await post('/api/upload/generate_presigned_url', { file_name: `x${i}.jpg`, content_type: 'image/jpeg', media_type: 'message' }, limited.token)).status);
+      expect(answers.slice(0, 60).every((s) => s === 200)).toBe(true);
+      expect(answers[60]).toBe(429);
       // Staff keep every purpose.
       expect((await post('/api/upload/generate_presigned_url', { file_name: 'a.jpg', content_type: 'image/jpeg', media_type: 'blog' }, admin)).status).toBe(200);
     });
