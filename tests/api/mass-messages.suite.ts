@@ -7,6 +7,7 @@
 // the spec paths outside /api answering JSON, and a rebuild giving the same rows.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
+import WebSocket from 'ws';
 import { sql } from 'kysely';
 import { SANDBOX_TEST_CARDS } from '../../domain/card/wire';
 import { mediaDecider, mediaStream } from '../../domain/media/media';
@@ -138,6 +139,39 @@ export function massMessagesSuite(backend: Backend, available: boolean) {
       expect(mine).toMatchObject({ message: 'Hello everyone', isLocked: 'locked', amount: 12, isMassMessage: true, massMessageType: null, fromAdmin: true });
       expect(mine.media[0].url).toBeNull(); // locked: blurred only
       expect((await messages(muted.token)).messages.some((m: any) => m.isMassMessage && m.message === 'Hello everyone')).toBe(false);
+    });
+
+    it('an open staff chat list hears each delivered batch once (UPDATE_USER_LAST_MESSAGE with the batch marker), besides MASS_MESSAGE_UPDATED', async () => {
+      const [a, b] = [await fan('live-a'), await fan('live-b')];
+      const frames: { type: string; data: any }[] = [];
+      const ws = new WebSocket(`${t.base.replace('http', 'ws')}/ws`);
+      ws.on('message', (raw) => frames.push(JSON.parse(raw.toString())));
+      await new Promise<void>((resolve, reject) => { ws.on('open', () => resolve()); ws.on('error', reject); });
+      ws.send(JSON.stringify({ type: 'AUTH', data: { token: admin } }));
+      const waitFor = async (pick: (f: { type: string; data: any }) => boolean) => {
+        const until = Date.now() + 10_000;
+        while (Date.now() < until && !frames.some(pick)) await new Promise((r) => setTimeout(r, 50));
+        return frames.filter(pick);
+      };
+      try {
+        expect(await waitFor((f) => f.type === 'AUTH_OK')).toHaveLength(1);
+        const sent = await send({ message: 'Live list', send_to: 'ONLY_EXISTING' });
+        await deliver();
+        const done = await waitFor((f) => f.type === 'MASS_MESSAGE_UPDATED' && f.data._id === sent._id && f.data.status === 'sent');
+        expect(done).toHaveLength(1);
+        const recipients = (await get(`/api/message/mass-messages/${sent._id}`)).body.data.stats.recipients as number;
+        expect(recipients).toBeGreaterThanOrEqual(2);
+        const batches = frames.filter((f) => f.type === 'UPDATE_USER_LAST_MESSAGE' && f.data.massMessageId === sent._id);
+        // One frame per batch of up to 500 copies, not one per fan; no fan's own copy frame reaches staff.
+        expect(batches).toHaveLength(Math.ceil(recipients / 500));
+        expect(batches[0].data).toMatchObject({ batch: true, copies: recipients });
+        expect(frames.some((f) => f.type === 'MESSAGE_RECEIVE' && [a.id, b.id].includes(f.data.fanId) && f.data.isMassMessage)).toBe(false);
+        // The list it then reads has the message as these fans' last one.
+        const rows = (await get('/api/chat/get_user_list?page_num=1&sort_by=latest_message')).body.data.users as any[];
+        expect(rows.find((u) => u._id === a.id)?.last_message).toBe('Live list');
+      } finally {
+        ws.close();
+      }
     });
 
     it('a fan buys a copy by card through the one chat purchase path; the purchased-by report lists them', async () => {
