@@ -4,8 +4,15 @@
 //
 // Fan (role user with subscription status '1' or '2'; anyone else gets 403 'CHAT_NOT_ALLOWED'):
 //   GET  /api/chat/get_messages?page_num=1                 → ChatMessagePage (own conversation)
-//   POST /api/chat/send_message {message, uniqueId?, isPayPerMessageEnabled?, payPerMessageAmount?}
-//                                                           → ChatSendResult (text; pay-per-message rules below)
+//   POST /api/chat/send_message {message, uniqueId?, media?: [mediaId], isPayPerMessageEnabled?, payPerMessageAmount?}
+//                                                           → ChatSendResult (text, or one photo or video with an optional
+//        text; pay-per-message rules below, a media message costs the same). POST /api/message/send-message (spec
+//        3 §7.1's universal-chat name, CH-47) is the same send for fans and staff; its domain and email are ignored.
+//   A photo or video (domain/chat/fan-media.ts; spec 3 §5, §7.2): POST /api/upload/generate_presigned_url
+//        {file_name, content_type, media_type: 'message', file_size} → {presigned_url, file_name} (any other purpose is
+//        staff's: 403), PUT the file to presigned_url without the Authorization header, then
+//        POST /api/chat/upload_media {file_name, content_type, original_name} → {media_id, type, status, media}. Only
+//        its uploader can send it; its originals reach that fan and staff only.
 //   POST /api/chat/get_user_send_message_status             → PayPerMessageStatus
 //   POST /api/chat/read_message_user                        → {unread: 0}
 //   GET  /api/users/get_unread_count                        → UnreadCounts
