@@ -394,8 +394,9 @@ export function PendingBubble({ pending, onRetry, onDiscard, onCancel }: { pendi
       </Box>
       {failed || pending.status === 'awaiting_funds' ? (
         <Box sx={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'flex-end', alignItems: 'center', gap: 0.5, mt: 0.5, maxWidth: { xs: '92%', sm: '72%' } }}>
-          <Typography variant="caption" color={failed ? 'error' : 'text.secondary'} role={failed ? 'alert' : 'status'} data-testid="chat-send-error" sx={{ display: 'flex', alignItems: 'center', gap: 0.5, textAlign: 'right' }}>
-            {failed && <ErrorOutlineRounded sx={{ fontSize: 15 }} aria-hidden />}
+          <Typography variant="caption" color={failed ? 'error' : 'text.secondary'} role={failed ? 'alert' : 'status'} data-testid="chat-send-error" sx={{ display: 'block', textAlign: 'right' }}>
+            {/* Inline, so a reason that wraps keeps the icon beside its first words. */}
+            {failed && <ErrorOutlineRounded sx={{ fontSize: 15, verticalAlign: '-3px', mr: 0.5 }} aria-hidden />}
             {pending.error}
           </Typography>
           {failed && (
