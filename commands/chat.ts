@@ -18,6 +18,7 @@ import {
   tooManyMedia, validateFanMessage, type ChatMediaRef, type ChatMessageState,
 } from '../domain/chat/chat-message';
 import { conversationDecider, conversationStream, NO_CREDIT, payPerMessageAlert, payPerMessageCents } from '../domain/chat/conversation';
+import { fanUploaderOf } from './media-owner';
 import { handle, loadStream, type CommandContext } from './handle';
 import { payFor, resumePayment, type PaymentDeps } from './payment/process';
 import { resolveCard, type CardChoice } from './cards';
@@ -50,9 +51,8 @@ async function mediaRefs(ctx: CommandContext, ids: string[], fanId: string | nul
   const states = await Promise.all(ids.map((id) => loadStream(ctx.store, mediaStream(id), mediaDecider)));
   return states.map(({ state, events }, i) => {
     if (!state.kind || state.status === 'none' || state.removed) throw new ValidationError('media', 'Media not found.');
-    const uploaded = events[0];
-    const fanUpload = uploaded?.metadata.role === 'user' || uploaded?.metadata.role === 'proxy_user';
-    if (fanId ? (uploaded?.data as { uploadedBy?: string }).uploadedBy !== fanId || !fanUpload : fanUpload) throw new ValidationError('media', 'Media not found.');
+    const uploader = fanUploaderOf(events);
+    if (fanId ? uploader !== fanId : uploader !== null) throw new ValidationError('media', 'Media not found.');
     return { mediaId: ids[i], kind: state.kind };
   });
 }

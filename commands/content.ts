@@ -10,6 +10,7 @@ import { FEED_TAGS_STREAM, TAG_MESSAGES, feedTagDecider } from '../domain/feed-t
 import type { PostVisibility } from '../domain/post/wire';
 import type { SiteSettings } from '../domain/settings/settings';
 import type { AppStorage as FileStorage } from '../infra/storage/port';
+import { fanUploaderOf } from './media-owner';
 import { handle, loadStream, type CommandContext } from './handle';
 import { nudgeMediaWorkers, processMedia } from './media-jobs';
 import { postTagIds, setPostTags } from './feed-tags';
@@ -81,8 +82,9 @@ async function loadPostMedia(ctx: CommandContext, mediaIds: string[]): Promise<L
   const refs: PostMediaRef[] = [];
   let processing = false;
   for (const [i, mediaId] of mediaIds.entries()) {
-    const { state } = await loadStream(ctx.store, mediaStream(mediaId), mediaDecider);
-    if (state.status === 'none') throw new ValidationError('media_ids', `Image Number ${i + 1} media format is not supported.`);
+    const { state, events } = await loadStream(ctx.store, mediaStream(mediaId), mediaDecider);
+    // A fan's chat upload is not staff's to publish: it is treated as media that does not exist.
+    if (state.status === 'none' || fanUploaderOf(events)) throw new ValidationError('media_ids', `Image Number ${i + 1} media format is not supported.`);
     if (state.removed) throw new ValidationError('media_ids', REMOVED_MEDIA);
     if (state.status === 'error') throw new ValidationError('media_ids', PROCESSING_ERROR);
     processing ||= state.status === 'processing';

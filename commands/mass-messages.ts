@@ -15,6 +15,7 @@ import { massMessageDecider, massMessageStream, newMassCategoryProblem, validate
 import { CATEGORY_MESSAGES, MEDIA_CATEGORIES_STREAM, categoryDecider, isReservedCategoryId } from '../domain/category/category';
 import { WELCOME_MESSAGE_STREAM, welcomeMessageDecider } from '../domain/chat/welcome-message';
 import type { NewUserDelay, SendTo } from '../domain/chat/delivery';
+import { fanUploaderOf } from './media-owner';
 import { handle, loadStream, type CommandContext } from './handle';
 import { loadSettings } from './subscriptions';
 import { requestVideoReprocessing } from './media-ops';
@@ -35,8 +36,9 @@ export const massCopyId = (massId: string, fanId: string) => derivedId('mass-cop
 
 async function mediaRefs(ctx: CommandContext, ids: string[], field: string): Promise<ChatMediaRef[]> {
   const states = await Promise.all(ids.map((id) => loadStream(ctx.store, mediaStream(id), mediaDecider)));
-  return states.map(({ state }, i) => {
-    if (!state.kind || state.status === 'none' || state.removed) throw new ValidationError(field, 'Media not found.');
+  return states.map(({ state, events }, i) => {
+    // A fan's chat upload is private to their conversation (commands/media-owner.ts): as if it did not exist.
+    if (!state.kind || state.status === 'none' || state.removed || fanUploaderOf(events)) throw new ValidationError(field, 'Media not found.');
     return { mediaId: ids[i], kind: state.kind };
   });
 }
@@ -103,9 +105,11 @@ async function massCategory(ctx: CommandContext, massId: string, category: strin
     if (isReservedCategoryId(category) || !found || found.deleted) throw new ValidationError('category', CATEGORY_MESSAGES.invalidRequest);
     return category;
   }
+  const categoryId = derivedId('mass-category', massId);
+  // Made by an earlier attempt of this same send that stopped before recording the message: it is this one's.
+  if (state.categories.get(categoryId)?.deleted === false) return categoryId;
   const problem = newMassCategoryProblem(category.newName, (slug) => [...state.categories.values()].some((c) => !c.deleted && c.slug === slug));
   if (problem) throw new ValidationError('category', problem);
-  const categoryId = derivedId('mass-category', massId);
   await handle(ctx, MEDIA_CATEGORIES_STREAM, categoryDecider, { type: 'CreateCategory', categoryId, name: category.newName.trim(), at: ctx.now() });
   return categoryId;
 }

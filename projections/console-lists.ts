@@ -62,7 +62,8 @@ export function listPosts(db: Kysely<ReadModels>, p: ListParams, nowIso: string)
 }
 
 export function listMedia(db: Kysely<ReadModels>, p: ListParams) {
-  let q = db.withSchema('rm').selectFrom('media');
+  // A fan's chat upload is private to that fan's conversation: not a console media item (as in the library).
+  let q = db.withSchema('rm').selectFrom('media').where(sql<boolean>`NOT EXISTS (SELECT 1 FROM rm.users fu WHERE fu.id = media.uploaded_by AND fu.role = 'user')`);
   if (str(p.filter.kind)) q = q.where('kind', '=', str(p.filter.kind)!);
   if (str(p.filter.status)) q = q.where('status', '=', str(p.filter.status)!);
   return page<any>(q, p, { created_at: 'created_at', size: 'size', file_name: 'file_name' }, 'id');

@@ -135,7 +135,18 @@ export function chatFanMediaSuite(backend: Backend, available: boolean) {
       // Staff sending it to another fan (or anyone): refused too.
       const passOn = await post('/api/chat/send_message', { receiver: other.id, media: [a], isLocked: true, amount: 10 }, admin);
       expect(passOn.body).toMatchObject({ field: 'media', message: 'Media not found.' });
+      // Nor into a post, nor into a mass message: a fan's upload is not staff's to publish.
+      const inPost = await t.call('POST', '/admin-api/posts', { caption: 'leak', visibility: 'public', media_ids: [a] }, { token: admin });
+      expect(inPost.status).toBe(400);
+      expect(inPost.body).toMatchObject({ field: 'media_ids' });
+      const inMass = await post('/api/message/send-mass-message', { message: 'leak', type: 'photo', isLocked: 'free', media: [a], send_to: 'EVERYONE', new_user_message_delay: 'STAGGER_OVER_TIME' }, admin);
+      expect(inMass.status).toBe(400);
+      expect(inMass.body).toMatchObject({ field: 'media' });
       expect(await eventCount()).toBe(before);
+      // The console's media list leaves it out too.
+      const listed = await t.call('GET', '/admin-api/media?_end=1000', undefined, { token: admin });
+      expect(listed.status).toBe(200);
+      expect(JSON.stringify(listed.body)).not.toContain(a);
 
       const sent = (await post('/api/chat/send_message', { media: [a], uniqueId: 'owner-1' }, owner.token)).body.data.message;
       // The other fan cannot read the message nor find its media in their conversation.
