@@ -4,9 +4,13 @@
 // in domain/chat (chat-message.ts, conversation.ts, roles.ts).
 import { DomainError } from '../domain/shared/decider';
 import type { Role } from '../domain/shared/wire';
-import { chatMessageDecider, chatMessageStream, type ChatDeleteScope, type ChatMessageState } from '../domain/chat/chat-message';
+import { chatMessageDecider, chatMessageStream, type ChatDeleteScope, type ChatMediaRef, type ChatMessageState } from '../domain/chat/chat-message';
+import { ValidationError } from '../domain/shared/validation';
+import { MEDIA_OPS_MESSAGES } from '../domain/media/operations';
+import type { RotationAngle } from '../domain/media/media';
+import { refreshBlurOf, requestVideoReprocessing, rotateMediaImage, type MediaOpsDeps } from './media-ops';
 import { conversationDecider, conversationStream } from '../domain/chat/conversation';
-import { CHAT_MESSAGE_EDITORS } from '../domain/chat/roles';
+import { CHAT_BLUR_REFRESHERS, CHAT_MESSAGE_EDITORS } from '../domain/chat/roles';
 import { memberDecider, memberStream } from '../domain/member/member';
 import { isRenewing, subscriptionDecider, subscriptionStream } from '../domain/subscription/subscription';
 import { mergeChatSettings, type ChatSettings } from '../domain/settings/chat-settings';
@@ -74,4 +78,42 @@ export async function updateChatSettings(ctx: CommandContext, change: { chat_set
     ...(change.chat_settings ? { chat_settings: mergeChatSettings(current.chat_settings, change.chat_settings) } : {}),
     ...(change.hide_earnings !== undefined ? { hide_earnings: change.hide_earnings } : {}),
   });
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Staff operations on a chat message's media (spec 3 §6, §7.1: rotate_image / refresh_blur_picture with type
+// 'message', send_video_process_request with videoFrom 'message'): the same renders as for a post's media.
+
+/** The media of a staff message as it was sent (media first, then the preview). */
+async function chatMessageMedia(ctx: CommandContext, messageId: string): Promise<{ media: ChatMediaRef[]; previewMediaId: string | null }> {
+  const { state, events } = await loadStream(ctx.store, chatMessageStream(messageId), chatMessageDecider);
+  const sent = events.find((e) => e.type === 'ChatMessageSent')?.data as { media?: ChatMediaRef[]; previewMediaId?: string | null } | undefined;
+  if (state.status !== 'sent' || state.deleted === 'all' || !sent?.media?.length) throw new ValidationError('id', MEDIA_OPS_MESSAGES.invalid);
+  return { media: sent.media, previewMediaId: sent.previewMediaId ?? null };
+}
+
+export async function rotateChatImage(ctx: CommandContext, deps: MediaOpsDeps, role: Role, input: { messageId: string; imageIndex: number; angle: RotationAngle }) {
+  if (!CHAT_MESSAGE_EDITORS.includes(role)) throw forbidden();
+  const { media } = await chatMessageMedia(ctx, input.messageId);
+  const item = media[input.imageIndex];
+  if (!item || item.kind !== 'photo') throw new ValidationError('imageIndex', MEDIA_OPS_MESSAGES.invalid);
+  return rotateMediaImage(ctx, deps, item.mediaId, input.angle);
+}
+
+export async function refreshChatBlur(ctx: CommandContext, deps: MediaOpsDeps, role: Role, messageId: string) {
+  if (!CHAT_BLUR_REFRESHERS.includes(role)) throw forbidden();
+  const { media, previewMediaId } = await chatMessageMedia(ctx, messageId);
+  const done: { mediaId: string; blurKey: string }[] = [];
+  for (const id of [...media.map((m) => m.mediaId), ...(previewMediaId ? [previewMediaId] : [])]) {
+    const r = await refreshBlurOf(ctx, deps, id);
+    if (r) done.push(r);
+  }
+  if (done.length === 0) throw new ValidationError('id', MEDIA_OPS_MESSAGES.invalid);
+  return done;
+}
+
+export async function reprocessChatVideos(ctx: CommandContext, role: Role, input: { messageId: string; s3FilePath?: string | null; shouldGenerateBlurImage?: boolean }) {
+  if (!CHAT_MESSAGE_EDITORS.includes(role)) throw forbidden();
+  const { media } = await chatMessageMedia(ctx, input.messageId);
+  return requestVideoReprocessing(ctx, { postId: '', mediaIds: media.map((m) => m.mediaId), s3FilePath: input.s3FilePath, shouldGenerateBlurImage: input.shouldGenerateBlurImage });
 }

@@ -59,7 +59,17 @@ export async function rotatePostImage(
   const post = await livePost(ctx, input.postId);
   const ref = post.media[input.imageIndex];
   if (!ref) throw new ValidationError('imageIndex', MEDIA_OPS_MESSAGES.invalid);
-  const mediaId = ref.mediaId;
+  return rotateMediaImage(ctx, deps, ref.mediaId, input.angle);
+}
+
+/** Rotates one photo (of a post or a chat message): rendered again from the kept upload, under new keys. */
+export async function rotateMediaImage(
+  ctx: CommandContext,
+  deps: MediaOpsDeps,
+  mediaId: string,
+  angle: RotationAngle,
+): Promise<{ mediaId: string; version: number; renditions: RotatedRenditions }> {
+  const input = { angle };
   return onCurrentVersion(async () => {
     const state = await loadMedia(ctx, mediaId);
     if (state.kind !== 'photo' || state.status !== 'ready' || !state.renditions) throw new ValidationError('imageIndex', MEDIA_OPS_MESSAGES.invalid);
@@ -83,7 +93,7 @@ export async function rotatePostImage(
 }
 
 /** A new blurred preview of one ready item, from a clean source (never the watermarked original when avoidable). */
-async function refreshBlurOf(ctx: CommandContext, deps: MediaOpsDeps, mediaId: string): Promise<{ mediaId: string; blurKey: string } | null> {
+export async function refreshBlurOf(ctx: CommandContext, deps: MediaOpsDeps, mediaId: string): Promise<{ mediaId: string; blurKey: string } | null> {
   return onCurrentVersion(async () => {
     const state = await loadMedia(ctx, mediaId);
     if (state.status !== 'ready' || !state.renditions || !state.kind) return null;

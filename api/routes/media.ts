@@ -12,6 +12,7 @@ import { watermarkOf } from '../../domain/media/watermark';
 import { registerUpload, stagingKey } from '../../commands/content';
 import { reprocessMassMessageVideos } from '../../commands/mass-messages';
 import { refreshPostBlur, requestVideoReprocessing, rotatePostImage, type MediaOpsDeps } from '../../commands/media-ops';
+import { refreshChatBlur, reprocessChatVideos, rotateChatImage } from '../../commands/chat-staff';
 import { mediaByIds } from '../../projections/media';
 import { currentSettings } from '../../projections/settings';
 import { StorageNotFoundError, StreamLengthError, UnsafeStorageKeyError } from '../../infra/storage/port';
@@ -138,11 +139,14 @@ export const mediaRoutes = (services: Services): FastifyPluginAsyncZod => async 
   for (const path of ['/api/upload/rotate_image', '/api/upload/rotate_modern_image']) {
     app.post(path, { schema: { body: rotateBody } }, async (request, reply) => {
       const body = request.body;
-      const { angle, imageIndex } = rotateRequest(body.rotate_angle, body.imageIndex);
+      const { angle, imageIndex } = rotateRequest(body.rotate_angle, body.imageIndex ?? (body.type === 'message' ? 0 : undefined)); // a message's first photo by default
       return operate(
         request,
         reply,
-        (ctx) => rotatePostImage(ctx, opsDeps, { postId: body.id, imageIndex, angle }),
+        (ctx) =>
+          body.type === 'message' // a chat message's photo (commands/chat-staff.ts)
+            ? rotateChatImage(ctx, opsDeps, requireCaller(request).role, { messageId: body.id, imageIndex, angle })
+            : rotatePostImage(ctx, opsDeps, { postId: body.id, imageIndex, angle }),
         (r) => ({
           _id: r.mediaId, imageIndex, url: signed(r.renditions.originalKey), thumbnail_url: signed(r.renditions.thumbnailKey),
           blur_url: `/media/${r.renditions.blurKey}`, width: r.renditions.width, height: r.renditions.height,
@@ -159,7 +163,7 @@ export const mediaRoutes = (services: Services): FastifyPluginAsyncZod => async 
       return operate(
         request,
         reply,
-        (ctx) => refreshPostBlur(ctx, opsDeps, { postId: body.id }),
+        (ctx) => (body.type === 'message' ? refreshChatBlur(ctx, opsDeps, requireCaller(request).role, body.id) : refreshPostBlur(ctx, opsDeps, { postId: body.id })),
         (done) => ({ media: done.map((d) => ({ _id: d.mediaId, blur_url: `/media/${d.blurKey}` })) }),
         MEDIA_OPS_MESSAGES.blurRefreshed,
       );
@@ -174,7 +178,9 @@ export const mediaRoutes = (services: Services): FastifyPluginAsyncZod => async 
       request,
       reply,
       (ctx) =>
-        body.isMassMessage
+        body.videoFrom === 'message'
+          ? reprocessChatVideos(ctx, requireCaller(request).role, { messageId: body.id, s3FilePath: body.s3FilePath, shouldGenerateBlurImage: body.shouldGenerateBlurImage })
+          : body.isMassMessage
           ? reprocessMassMessageVideos(ctx, { massId: body.id, s3FilePath: body.s3FilePath, shouldGenerateBlurImage: body.shouldGenerateBlurImage })
           : requestVideoReprocessing(ctx, { postId: body.id, s3FilePath: body.s3FilePath, shouldGenerateBlurImage: body.shouldGenerateBlurImage }),
       (r) => ({ media_ids: r.mediaIds, processing: r.mediaIds.length > 0 }),

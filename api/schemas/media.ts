@@ -21,13 +21,14 @@ export const saveBody = z.object({
 });
 
 const postId = z.string({ error: 'id is required.' }).trim().min(1, { error: 'id is required.' }).max(100);
-const blogType = z.literal('blog', { error: MEDIA_OPS_MESSAGES.invalid }).optional();
+/** 'blog' (a post, the default) or 'message' (a chat message: commands/chat-staff.ts). */
+const blogType = z.enum(['blog', 'message'], { error: MEDIA_OPS_MESSAGES.invalid }).optional();
 
 export const rotateBody = z.object({
   id: postId,
   type: blogType,
   rotate_angle: z.unknown(),
-  imageIndex: z.unknown(),
+  imageIndex: z.unknown().optional(), // a chat message's first photo when absent (routes/media.ts)
   format: z.string().max(20).optional(),
   userId: z.string().max(100).optional(),
 });
@@ -37,7 +38,7 @@ export const refreshBlurBody = z.object({ id: postId, type: blogType, format: z.
 const flag = z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]);
 export const reprocessBody = z.object({
   id: postId,
-  videoFrom: z.literal('blog', { error: MEDIA_OPS_MESSAGES.invalid }).optional(),
+  videoFrom: z.enum(['blog', 'message'], { error: MEDIA_OPS_MESSAGES.invalid }).optional(),
   s3FilePath: z.string().max(1024).optional().nullable(),
   shouldGenerateBlurImage: flag.optional(),
   isMassMessage: flag.optional(),

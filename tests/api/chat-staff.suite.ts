@@ -261,6 +261,29 @@ export function chatStaffSuite(backend: Backend, available: boolean) {
       expect((await post('/api/admin/update_user_chat_email_notifications', { enabled: true })).body.field).toBe('userId');
     });
 
+    it('rotate, refresh blur and video process request work on a chat message (type / videoFrom \'message\'), by role', async () => {
+      const f = await fan('media');
+      const photo = await send(f.id, { message: 'Turn me', media: [await uploadImage()], isLocked: true, amount: 8 });
+      const before = (await staffMessages(f.id)).find((m) => m._id === photo._id).media[0];
+      let r = await post('/api/upload/rotate_image', { id: photo._id, type: 'message', rotate_angle: 90, userId: f.id }, tokens.get('content_manager'));
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      expect(r.body.data).toMatchObject({ width: before.height, height: before.width });
+      expect((await post('/api/upload/rotate_image', { id: photo._id, type: 'message', rotate_angle: 45, userId: f.id })).status).toBe(400);
+      expect((await post('/api/upload/rotate_image', { id: photo._id, type: 'message', rotate_angle: 90 }, tokens.get('live_stream_manager'))).status).toBe(403);
+      r = await post('/api/upload/refresh_blur_picture', { id: photo._id, type: 'message' });
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      expect(r.body.data.media[0].blur_url).toMatch(/^\/media\//);
+      expect((await post('/api/upload/refresh_blur_picture', { id: photo._id, type: 'message' }, tokens.get('model'))).status).toBe(403);
+      r = await post('/api/admin/send_video_process_request', { id: photo._id, videoFrom: 'message', isMassMessage: false });
+      expect(r.body).toMatchObject({ success: 0, message: 'Invalid Request' }); // a photo message has no video to send back
+      expect((await post('/api/admin/send_video_process_request', { id: photo._id, videoFrom: 'message' }, tokens.get('content_manager'))).status).toBe(403);
+      // A text message, a deleted one or an unknown id has nothing to operate on.
+      const text = await send(f.id, { message: 'No media' });
+      expect((await post('/api/upload/refresh_blur_picture', { id: text._id, type: 'message' })).status).toBe(400);
+      await post('/api/chat/delete_message_from_all', { message_id: photo._id });
+      expect((await post('/api/upload/rotate_image', { id: photo._id, type: 'message', rotate_angle: 90 })).status).toBe(400);
+    });
+
     it('a rebuild reproduces the chat read models with the deletions and unread marks', async () => {
       await settleAll();
       const { database, store } = t.server.services;

@@ -3,6 +3,7 @@
 // the fan's open chat without a reload) and one deleted from all, Block User (the row leaves the list, the Blocked
 // list shows it), the model's Mark As Unread, and the chat settings page turning Block User off, which an open
 // console follows live. Screenshots at 375 and 1440 px.
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { SANDBOX_TEST_CARDS } from '../../domain/card/wire';
@@ -58,6 +59,12 @@ describe.skipIf(!hasChromium)('staff chat row menu and message deletes (Chromium
       ids[text] = r.body.data.message._id;
     }
     await post('/api/chat/send_message', { message: 'Hello from Dan' }, fans.dan.token);
+    // A locked photo for Carla (rotate and copy-price checks).
+    const image = await sharp({ create: { width: 320, height: 200, channels: 3, background: '#e76f51' } }).jpeg().toBuffer();
+    const presign = await post('/api/upload/generate_presigned_url', { file_name: 'wide.jpg', content_type: 'image/jpeg', media_type: 'message' }, admin);
+    await fetch(t.base + presign.body.data.presigned_url, { method: 'PUT', headers: { 'content-type': 'image/jpeg' }, body: image });
+    const media = (await post('/api/media', { file_name: presign.body.data.file_name, content_type: 'image/jpeg' }, admin)).body.data.id;
+    expect((await post('/api/chat/send_message', { receiver: fans.carla.id, message: 'A wide photo', media: [media], isLocked: true, amount: 12 }, admin)).status).toBe(200);
     const ctx = commandContext(t.server.services.store, { userId: null, role: 'system' });
     await createStaffAccount(ctx, { name: 'Mona Model', email: 'model.rows@example.com', role: 'model', password: 'model rows password' });
     await settleAll();
@@ -125,6 +132,14 @@ describe.skipIf(!hasChromium)('staff chat row menu and message deletes (Chromium
     await expect.poll(() => fanBubble('Gone for everyone soon').count(), { timeout: 10_000 }).toBe(0);
     expect(await fanBubble('This one stays').count()).toBe(1);
     await shootBothWidths(adminPage, 'chat-deleted-for-user');
+    // The locked photo: copy its price from the lock chip; rotate it right after the spec's confirmation.
+    await bubble('A wide photo').getByTestId('chat-lock-chip').click();
+    await adminPage.getByText('Copied to clipboard.').waitFor();
+    await bubble('A wide photo').getByTestId('chat-message-actions').click();
+    await adminPage.getByTestId('chat-rotate-right').click();
+    await adminPage.getByText('Are you sure you want to rotate this image?').waitFor();
+    await adminPage.getByTestId('chat-rotate-confirm').click();
+    await adminPage.getByText('Image rotated successfully.').waitFor();
     await shootBothWidths(fanPage, 'chat-fan-after-deletes');
   });
 

@@ -148,6 +148,11 @@ export function Conversation({
         mayCopy={mayCopy(role)}
         mayUnlock={mayCall(role, CHAT_ROUTES.unlock)}
         mayDelete={mayCall(role, STAFF_CHAT_ROUTES.deleteFromUser)}
+        mediaOps={{
+          rotate: mayCall(role, STAFF_CHAT_ROUTES.rotate),
+          refreshBlur: mayCall(role, STAFF_CHAT_ROUTES.refreshBlur),
+          reprocess: mayCall(role, STAFF_CHAT_ROUTES.videoProcess),
+        }}
         onDeleted={(id, scope) => {
           conversation.removeMessage(id, scope);
           refreshHeader();

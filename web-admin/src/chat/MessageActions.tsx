@@ -19,6 +19,10 @@ import {
 import MoreHorizIcon from '@mui/icons-material/MoreHoriz';
 import PersonRemoveOutlinedIcon from '@mui/icons-material/PersonRemoveOutlined';
 import DeleteForeverOutlinedIcon from '@mui/icons-material/DeleteForeverOutlined';
+import RotateLeftIcon from '@mui/icons-material/RotateLeft';
+import RotateRightIcon from '@mui/icons-material/RotateRight';
+import BlurOnIcon from '@mui/icons-material/BlurOn';
+import VideoSettingsIcon from '@mui/icons-material/VideoSettings';
 import { useNotify } from 'react-admin';
 import type { ChatSettings } from '../../../domain/settings/chat-settings';
 import { problemText, type ShownMessage } from './useChat';
@@ -48,13 +52,48 @@ export function useCopy() {
   };
 }
 
-/** The "…" menu beside a message's time: Delete from subscriber, Delete from all. */
-export function MessageActionsButton({ m, onDelete }: { m: ShownMessage; onDelete: (m: ShownMessage, scope: DeleteScope) => void }) {
+/** Which media operations the role may run on chat messages (the route table). */
+export interface MediaOps {
+  rotate: boolean;
+  refreshBlur: boolean;
+  reprocess: boolean;
+}
+
+/**
+ * The "…" menu beside a message's time: Delete from subscriber, Delete from all, and on media messages Rotate left /
+ * right (the first photo, after 'Are you sure you want to rotate this image?'), Refresh blur image and Send video
+ * process request (spec 3 §6, §7.1).
+ */
+export function MessageActionsButton({
+  m,
+  onDelete,
+  ops = { rotate: false, refreshBlur: false, reprocess: false },
+  onChanged,
+}: {
+  m: ShownMessage;
+  onDelete: (m: ShownMessage, scope: DeleteScope) => void;
+  ops?: MediaOps;
+  onChanged?: () => void;
+}) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [rotating, setRotating] = useState<-90 | 90 | null>(null);
+  const notify = useNotify();
   const pick = (scope: DeleteScope) => {
     setAnchor(null);
     onDelete(m, scope);
   };
+  const photos = m.media.filter(x => x.content_type !== 'video').length;
+  const videos = m.media.filter(x => x.content_type === 'video').length;
+  const run = async (work: () => Promise<string | undefined>, fallback: string, done: string) => {
+    setAnchor(null);
+    try {
+      notify((await work()) || done, { type: 'success' });
+      onChanged?.();
+    } catch (e) {
+      notify(problemText(e, fallback), { type: 'error' });
+    }
+  };
+  const firstPhoto = m.media.findIndex(x => x.content_type !== 'video');
   return (
     <>
       <Tooltip title="Message actions">
@@ -77,7 +116,58 @@ export function MessageActionsButton({ m, onDelete }: { m: ShownMessage; onDelet
           </ListItemIcon>
           <ListItemText>Delete from all</ListItemText>
         </MenuItem>
+        {ops.rotate && photos > 0
+          ? ([-90, 90] as const).map(angle => (
+              <MenuItem
+                key={angle}
+                onClick={() => {
+                  setAnchor(null);
+                  setRotating(angle);
+                }}
+                data-testid={`chat-rotate-${angle < 0 ? 'left' : 'right'}`}
+              >
+                <ListItemIcon>{angle < 0 ? <RotateLeftIcon fontSize="small" /> : <RotateRightIcon fontSize="small" />}</ListItemIcon>
+                <ListItemText>{angle < 0 ? 'Rotate image left' : 'Rotate image right'}</ListItemText>
+              </MenuItem>
+            ))
+          : null}
+        {ops.refreshBlur && m.media.length > 0 ? (
+          <MenuItem onClick={() => void run(() => staffChatApi.refreshBlur(m._id), STAFF_TEXTS.refreshBlurError, 'Blur image refreshed.')} data-testid="chat-refresh-blur">
+            <ListItemIcon>
+              <BlurOnIcon fontSize="small" />
+            </ListItemIcon>
+            <ListItemText>Refresh blur image</ListItemText>
+          </MenuItem>
+        ) : null}
+        {ops.reprocess && videos > 0 ? (
+          <MenuItem onClick={() => void run(() => staffChatApi.videoProcess(m._id), STAFF_TEXTS.videoProcessError, STAFF_TEXTS.videoProcessSent)} data-testid="chat-video-process">
+            <ListItemIcon>
+              <VideoSettingsIcon fontSize="small" />
+            </ListItemIcon>
+            <ListItemText>Send video process request</ListItemText>
+          </MenuItem>
+        ) : null}
       </Menu>
+      <Dialog open={rotating !== null} onClose={() => setRotating(null)} fullWidth maxWidth="xs">
+        <DialogTitle>{rotating === -90 ? 'Rotate image left' : 'Rotate image right'}</DialogTitle>
+        <DialogContent>
+          <DialogContentText>{STAFF_TEXTS.rotateConfirm}</DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setRotating(null)}>Cancel</Button>
+          <Button
+            variant="contained"
+            data-testid="chat-rotate-confirm"
+            onClick={() => {
+              const angle = rotating ?? 90;
+              setRotating(null);
+              void run(() => staffChatApi.rotate(m._id, m.userId, angle, Math.max(0, firstPhoto)), STAFF_TEXTS.rotateError, 'Image rotated successfully.');
+            }}
+          >
+            Rotate
+          </Button>
+        </DialogActions>
+      </Dialog>
     </>
   );
 }

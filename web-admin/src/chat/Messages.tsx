@@ -34,7 +34,7 @@ import { useSay } from '../posts/parts';
 import { chatApi } from './api';
 import { cents, isMediaMessage, lockChip, MESSAGES, paidLabel, tipCents } from './rules';
 import { problemText, type ConversationState, type ShownMessage } from './useChat';
-import { bubbleColours, DeleteMessageDialog, MessageActionsButton, useCopy, type DeleteScope } from './MessageActions';
+import { bubbleColours, DeleteMessageDialog, MessageActionsButton, useCopy, type DeleteScope, type MediaOps } from './MessageActions';
 import { STAFF_TEXTS } from './staffApi';
 import { useSettings } from '../settings';
 
@@ -53,11 +53,13 @@ export interface MessageListProps {
   /** Delete from subscriber / from all (spec 3 §6: admin-side senders but live_stream_manager). */
   mayDelete?: boolean;
   onDeleted?: (id: string, scope: DeleteScope) => void;
+  /** Rotate / refresh blur / video process request on chat media, as the route table allows the role. */
+  mediaOps?: MediaOps;
 }
 
 const NEAR_BOTTOM_PX = 120;
 
-export function MessageList({ userId, fanName, state, onLoadOlder, onRetry, onChanged, onResend, onDiscard, mayCopy, mayUnlock, mayDelete = false, onDeleted }: MessageListProps) {
+export function MessageList({ userId, fanName, state, onLoadOlder, onRetry, onChanged, onResend, onDiscard, mayCopy, mayUnlock, mayDelete = false, onDeleted, mediaOps }: MessageListProps) {
   const [deleting, setDeleting] = useState<{ m: ShownMessage; scope: DeleteScope } | null>(null);
   const sayList = useSay();
   const scroller = useRef<HTMLDivElement>(null);
@@ -169,6 +171,8 @@ export function MessageList({ userId, fanName, state, onLoadOlder, onRetry, onCh
                 mayCopy={mayCopy}
                 mayUnlock={mayUnlock}
                 onDelete={mayDelete ? (msg, scope) => setDeleting({ m: msg, scope }) : undefined}
+                mediaOps={mediaOps}
+                onChanged={onChanged}
                 onUnlock={setUnlocking}
                 onView={setViewing}
                 onMediaLoad={onMediaLoad}
@@ -212,6 +216,8 @@ const MessageBubble = memo(function MessageBubble({
   onResend,
   onDiscard,
   onDelete,
+  mediaOps,
+  onChanged,
 }: {
   m: ShownMessage;
   mayCopy: boolean;
@@ -222,6 +228,8 @@ const MessageBubble = memo(function MessageBubble({
   onMediaLoad: () => void;
   onResend: (m: ShownMessage) => void;
   onDiscard: (m: ShownMessage) => void;
+  mediaOps?: MediaOps;
+  onChanged?: () => void;
 }) {
   const copy = useCopy();
   const chatColours = useSettings().settings.chat_settings;
@@ -368,7 +376,7 @@ const MessageBubble = memo(function MessageBubble({
             Unlock for this Subscriber
           </Button>
         ) : null}
-        {!m.pending && !m.failed && onDelete && m.type !== 'tips' ? <MessageActionsButton m={m} onDelete={onDelete} /> : null}
+        {!m.pending && !m.failed && onDelete && m.type !== 'tips' ? <MessageActionsButton m={m} onDelete={onDelete} ops={mediaOps} onChanged={onChanged} /> : null}
       </Stack>
     </Box>
   );
