@@ -80,7 +80,9 @@ export async function deliverMassMessage(ctx: CommandContext, reads: DeliveryRea
       return 0;
     }
     const fanIds = reachesExisting(state.sendTo) ? await reads.currentAudience(now, state.kind) : [];
+    await pause();
     state = (await handle(ctx, stream, massMessageDecider, { type: 'ChooseAudience', fanIds, at: now })).state;
+    await pause();
   }
   let written = 0;
   for (;;) {
@@ -144,6 +146,8 @@ export function startMessageDelivery(options: {
   const pass = async (): Promise<number> => {
     const ctx = commandContext(options.store, { userId: null, role: 'system', correlationId: `delivery-${options.now().toISOString()}` }, options.now);
     let written = 0;
+    // A pass kicked by a request starts once that request's answer (and whatever else waits on I/O) is out.
+    await yieldTurn();
     for (const massId of await options.reads.pendingMassMessages(ctx.now(), 50)) {
       if (stopped) break;
       try {
