@@ -53,10 +53,13 @@ describe('the audience rule', () => {
     expect(Object.keys(samples).sort()).toEqual([...FRAME_EVENT_TYPES].sort());
   });
 
-  it.each(Object.keys(samples))('%s: another fan never receives a frame, whatever the frame', (type) => {
+  it.each(Object.keys(samples))('%s: another fan never receives a frame, except an empty one meant for every fan', (type) => {
     const frames = framesFor({ type, data: samples[type] });
     expect(frames.length).toBeGreaterThan(0);
-    for (const f of frames) expect(mayReceive(f.audience, fanB, open)).toBe(false);
+    for (const f of frames) {
+      if (f.audience.allFans) expect(f.data).toEqual({});
+      else expect(mayReceive(f.audience, fanB, open)).toBe(false);
+    }
   });
 
   it.each(Object.keys(samples))('%s: frames never carry message words or media', (type) => {
@@ -110,8 +113,19 @@ describe('the audience rule', () => {
     expect(staffFrames('all')).toEqual(['DELETE_MESSAGE_FROM_ALL', 'UPDATE_USER_LAST_MESSAGE']);
     expect(one('all')[0].data).toMatchObject({ _id: 'm1', udid: 'u-1' });
     // Settings frames only for chat-related changes; row-menu changes reach staff only.
-    expect(framesFor({ type: 'SiteSettingsUpdated', data: { changes: { model_name: 'x' } } })).toEqual([]);
+    const nameOnly = framesFor({ type: 'SiteSettingsUpdated', data: { changes: { model_name: 'x' } } });
+    expect(nameOnly.map((f) => f.type)).toEqual(['SETTINGS_UPDATED']);
     expect(framesFor({ type: 'NicknameSet', data: samples.NicknameSet }).every((f) => !mayReceive(f.audience, fanA, open))).toBe(true);
+  });
+
+  it('a settings change: every fan (and no staff) hears an empty SETTINGS_UPDATED; chat settings also reach the chat staff', () => {
+    const frames = framesFor({ type: 'SiteSettingsUpdated', data: { changes: { chat_settings: { disabled_normal_chat: true } } } });
+    const fansGet = (r: Reader) => frames.filter((f) => mayReceive(f.audience, r, open)).map((f) => f.type);
+    expect(fansGet(fanA)).toEqual(['SETTINGS_UPDATED']);
+    expect(fansGet(fanB)).toEqual(['SETTINGS_UPDATED']);
+    expect(fansGet(proxyOfA)).toEqual(['SETTINGS_UPDATED']);
+    for (const role of STAFF_ROLES) expect(fansGet({ userId: 's', role })).toEqual(['CHAT_SETTINGS_UPDATED']);
+    expect(frames.find((f) => f.type === 'SETTINGS_UPDATED')?.data).toEqual({});
   });
 
   it('a tip shows in the chat only when it was sent from the chat', () => {

@@ -17,6 +17,8 @@ export interface Audience {
   fanId: string | null;
   /** Staff that may see it; null: no staff. */
   staff: StaffAudience | null;
+  /** Every fan (public news only, e.g. "the public settings changed"; such a frame carries no data). */
+  allFans?: boolean;
 }
 
 export interface Reader {
@@ -33,7 +35,7 @@ const isStaff = (role: Role) => STAFF_ROLES.includes(role);
 
 /** Deny by default: a fan only its own frames, staff only what their role sees in the chat list and header. */
 export function mayReceive(audience: Audience, reader: Reader, settings: ReaderSettings): boolean {
-  if (!isStaff(reader.role)) return audience.fanId !== null && audience.fanId === reader.userId;
+  if (!isStaff(reader.role)) return audience.allFans === true || (audience.fanId !== null && audience.fanId === reader.userId);
   if (audience.staff === null) return false;
   if (audience.staff === 'chat') return true;
   if (audience.staff === 'wallets') return seesChatWallets(reader.role);
@@ -50,6 +52,7 @@ type Data = Record<string, unknown>;
 const fan = (fanId: string): Audience => ({ fanId, staff: null });
 const staff = (kind: StaffAudience): Audience => ({ fanId: null, staff: kind });
 const both = (fanId: string, kind: StaffAudience): Audience => ({ fanId, staff: kind });
+const allFans: Audience = { fanId: null, staff: null, allFans: true };
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 const num = (v: unknown): number => (typeof v === 'number' ? v : 0);
 
@@ -145,11 +148,13 @@ const RULES: Record<string, (d: Data) => FrameOut[]> = {
   MemberBlocked: (d) => [{ type: 'UPDATE_CHAT_USER', data: { userId: str(d.userId) }, audience: staff('chat') }],
   MemberUnblocked: (d) => [{ type: 'UPDATE_CHAT_USER', data: { userId: str(d.userId) }, audience: staff('chat') }],
   // Chat settings or hide_earnings changed: open consoles read the settings again (menus, amounts, sorts).
+  // Any change: every fan's site reads the public settings again (GET /api/app_settings/get); the frame is empty.
   SiteSettingsUpdated: (d) => {
     const changes = (d.changes ?? {}) as Data;
+    const fans: FrameOut = { type: 'SETTINGS_UPDATED', data: {}, audience: allFans };
     return 'chat_settings' in changes || 'hide_earnings' in changes || 'purchased_content_settings' in changes
-      ? [{ type: 'CHAT_SETTINGS_UPDATED', data: {}, audience: staff('chat') }]
-      : [];
+      ? [{ type: 'CHAT_SETTINGS_UPDATED', data: {}, audience: staff('chat') }, fans]
+      : [fans];
   },
   // The fan's own balance; staff who see wallets in the chat list get the new balance of that fan's row.
   WalletCredited: (d) => walletFrames(d),
@@ -173,7 +178,7 @@ function walletFrames(d: Data): FrameOut[] {
 export function framesFor(event: { type: string; data: Data }): FrameOut[] {
   const rule = Object.hasOwn(RULES, event.type) ? RULES[event.type] : undefined;
   if (!rule) return [];
-  return rule(event.data).filter((f) => f.audience.staff !== null || (f.audience.fanId !== null && f.audience.fanId !== ''));
+  return rule(event.data).filter((f) => f.audience.staff !== null || f.audience.allFans === true || (f.audience.fanId !== null && f.audience.fanId !== ''));
 }
 
 /** Event types that make frames (for tests and the relay's filter). */

@@ -66,3 +66,10 @@ export const NORMAL_CHAT_DISABLED = 'Chat is currently disabled by the creator.'
 
 /** A partial change merged into the current settings (unknown keys were dropped by the schema). */
 export const mergeChatSettings = (current: ChatSettings, change: Partial<ChatSettings>): ChatSettings => ({ ...DEFAULT_CHAT_SETTINGS, ...current, ...change });
+
+/** A bubble's colours from the chat settings (CSS colours), only those set: the screen's theme colours stay for the rest. */
+export function chatBubbleColours(s: Partial<ChatSettings> | null | undefined, kind: 'staff' | 'fan' | 'tip'): { bgcolor?: string; color?: string } {
+  const bg = kind === 'staff' ? s?.staff_bubble_color : kind === 'fan' ? s?.fan_bubble_color : s?.tip_bubble_color;
+  const fg = kind === 'staff' ? s?.staff_text_color : kind === 'fan' ? s?.fan_text_color : s?.tip_text_color;
+  return { ...(bg ? { bgcolor: bg } : {}), ...(fg ? { color: fg } : {}) };
+}

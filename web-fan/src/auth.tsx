@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { stopLive } from './realtime';
+import { stopLive, useFrame, useLiveReload } from './realtime';
 import type { MeView } from '../../domain/user/wire';
 import type { PublicSettings } from '../../domain/settings/wire';
 import { ApiError, api, clearProxyView, hasSession, isProxyView, setBlockedHandler, setSignedIn, setUnauthorizedHandler } from './api';
@@ -137,13 +137,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const clearBlocked = useCallback(() => setBlocked(null), []);
 
-  // Initial load: settings (public) and, with a token, the current user.
-  useEffect(() => {
-    let alive = true;
-    api
+  // The public settings; read again when the creator changes them (SETTINGS_UPDATED, to every fan) or after a reconnect.
+  const settingsGen = useRef(0);
+  const loadSettings = useCallback(() => {
+    const gen = ++settingsGen.current;
+    return api
       .get<PublicSettings>('/api/app_settings/get')
       .then(({ data }) => {
-        if (!alive) return;
+        if (gen !== settingsGen.current) return;
         setSettings(data);
         try {
           localStorage.setItem(SETTINGS_CACHE, JSON.stringify(data));
@@ -151,8 +152,15 @@ export function AuthProvider({ children }: { children: ReactNode }) {
           /* ignore */
         }
       })
-      .catch(() => undefined)
-      .finally(() => alive && setSettingsLoaded(true));
+      .catch(() => undefined);
+  }, []);
+  useFrame('SETTINGS_UPDATED', () => void loadSettings());
+  useLiveReload(() => void loadSettings());
+
+  // Initial load: settings (public) and, with a token, the current user.
+  useEffect(() => {
+    let alive = true;
+    void loadSettings().finally(() => alive && setSettingsLoaded(true));
     for (const key of LEGACY_TOKEN_KEYS) {
       try {
         localStorage.removeItem(key);
@@ -164,7 +172,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     return () => {
       alive = false;
     };
-  }, [loadMe]);
+  }, [loadMe, loadSettings]);
 
   const login = useCallback(
     async (_token?: string | null, opts: { fromLoginOrSignup?: boolean } = {}) => {

@@ -1,6 +1,7 @@
 // The chat input bar (spec 3 §2.1): an images button (one photo or video: domain/chat/fan-media.ts), a dollar (tip)
 // button for subscribers, a text area ("Write a message...", 34 px growing to 120 px), a send button; Enter sends,
-// Shift+Enter starts a new line. The chosen file shows above the bar with a remove button.
+// Shift+Enter starts a new line. The chosen file shows above the bar with a remove button. While the creator has
+// normal chat off, the server's text stands in for the text area (the tip button stays: tips are not normal chat).
 import { useId, useLayoutEffect, useRef, type ChangeEvent, type KeyboardEvent } from 'react';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -36,6 +37,7 @@ export function ChatInputBar({
   note,
   busy,
   disabled,
+  closedText,
   onAttach,
   attachment,
   onRemoveAttachment,
@@ -54,6 +56,8 @@ export function ChatInputBar({
   note?: string | null;
   busy: boolean;
   disabled?: boolean;
+  /** Set: the fan may not write (normal chat off); this text stands in for the text area, the images and send buttons. */
+  closedText?: string | null;
 }) {
   const errorId = useId();
   const areaRef = useRef<HTMLTextAreaElement>(null);
@@ -102,7 +106,7 @@ export function ChatInputBar({
         </Box>
       )}
       <Box sx={{ display: 'flex', alignItems: 'flex-end', gap: { xs: 0.5, sm: 1 } }}>
-        {onAttach && (
+        {onAttach && !closedText && (
           <Tooltip title="Add a photo or video">
             <span>
               <IconButton
@@ -117,7 +121,7 @@ export function ChatInputBar({
             </span>
           </Tooltip>
         )}
-        {onAttach && (
+        {onAttach && !closedText && (
           <input
             ref={fileRef}
             type="file"
@@ -146,78 +150,90 @@ export function ChatInputBar({
             </span>
           </Tooltip>
         )}
-        <Box
-          sx={(t) => ({
-            flex: 1,
-            minWidth: 0,
-            display: 'flex',
-            alignItems: 'center',
-            borderRadius: '20px',
-            border: 1,
-            borderColor: error ? 'error.main' : 'divider',
-            bgcolor: alpha(t.palette.text.primary, t.palette.mode === 'dark' ? 0.04 : 0.02),
-            '&:focus-within': { borderColor: error ? 'error.main' : 'primary.main', boxShadow: `0 0 0 1px ${error ? t.palette.error.main : t.palette.primary.main}` },
-          })}
-        >
-          <Box
-            component="textarea"
-            ref={areaRef}
-            rows={1}
-            value={value}
-            onChange={(e: ChangeEvent<HTMLTextAreaElement>) => onChange(e.target.value)}
-            onKeyDown={onKeyDown}
-            placeholder="Write a message..."
-            disabled={disabled}
-            aria-label="Message"
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? errorId : undefined}
-            enterKeyHint="send"
-            data-testid="chat-input"
-            sx={{
-              display: 'block',
-              width: '100%',
-              resize: 'none',
-              border: 0,
-              outline: 'none',
-              bgcolor: 'transparent',
-              color: 'text.primary',
-              font: 'inherit',
-              fontSize: 15,
-              lineHeight: '20px',
-              px: 1.75,
-              py: '7px',
-              boxSizing: 'border-box',
-              minHeight: AREA_MIN,
-              maxHeight: AREA_MAX,
-              height: AREA_MIN,
-              overflowY: 'auto',
-              '&::placeholder': { color: 'text.secondary', opacity: 1 },
-              '&:disabled': { cursor: 'not-allowed', opacity: 0.6 },
-            }}
-          />
-        </Box>
-        <Tooltip title="Send">
-          <span>
-            <IconButton
-              type="submit"
-              disabled={busy || disabled}
-              aria-label="Send message"
-              data-testid="chat-send"
+        {closedText ? (
+          <Typography
+            role="status"
+            data-testid="chat-disabled-note"
+            sx={{ flex: 1, minWidth: 0, minHeight: 40, display: 'flex', alignItems: 'center', px: 1.5, color: 'text.secondary', fontSize: 14.5 }}
+          >
+            {closedText}
+          </Typography>
+        ) : (
+          <>
+            <Box
               sx={(t) => ({
-                width: 40,
-                height: 40,
-                bgcolor: 'primary.main',
-                color: 'primary.contrastText',
-                '&:hover': { bgcolor: t.palette.primary.dark },
-                '&.Mui-disabled': { bgcolor: alpha(t.palette.primary.main, 0.4), color: alpha(t.palette.primary.contrastText, 0.7) },
+                flex: 1,
+                minWidth: 0,
+                display: 'flex',
+                alignItems: 'center',
+                borderRadius: '20px',
+                border: 1,
+                borderColor: error ? 'error.main' : 'divider',
+                bgcolor: alpha(t.palette.text.primary, t.palette.mode === 'dark' ? 0.04 : 0.02),
+                '&:focus-within': { borderColor: error ? 'error.main' : 'primary.main', boxShadow: `0 0 0 1px ${error ? t.palette.error.main : t.palette.primary.main}` },
               })}
             >
-              {busy ? <CircularProgress size={18} color="inherit" aria-label="Sending" /> : <SendRounded fontSize="small" />}
-            </IconButton>
-          </span>
-        </Tooltip>
+              <Box
+                component="textarea"
+                ref={areaRef}
+                rows={1}
+                value={value}
+                onChange={(e: ChangeEvent<HTMLTextAreaElement>) => onChange(e.target.value)}
+                onKeyDown={onKeyDown}
+                placeholder="Write a message..."
+                disabled={disabled}
+                aria-label="Message"
+                aria-invalid={error ? true : undefined}
+                aria-describedby={error ? errorId : undefined}
+                enterKeyHint="send"
+                data-testid="chat-input"
+                sx={{
+                  display: 'block',
+                  width: '100%',
+                  resize: 'none',
+                  border: 0,
+                  outline: 'none',
+                  bgcolor: 'transparent',
+                  color: 'text.primary',
+                  font: 'inherit',
+                  fontSize: 15,
+                  lineHeight: '20px',
+                  px: 1.75,
+                  py: '7px',
+                  boxSizing: 'border-box',
+                  minHeight: AREA_MIN,
+                  maxHeight: AREA_MAX,
+                  height: AREA_MIN,
+                  overflowY: 'auto',
+                  '&::placeholder': { color: 'text.secondary', opacity: 1 },
+                  '&:disabled': { cursor: 'not-allowed', opacity: 0.6 },
+                }}
+              />
+            </Box>
+            <Tooltip title="Send">
+              <span>
+                <IconButton
+                  type="submit"
+                  disabled={busy || disabled}
+                  aria-label="Send message"
+                  data-testid="chat-send"
+                  sx={(t) => ({
+                    width: 40,
+                    height: 40,
+                    bgcolor: 'primary.main',
+                    color: 'primary.contrastText',
+                    '&:hover': { bgcolor: t.palette.primary.dark },
+                    '&.Mui-disabled': { bgcolor: alpha(t.palette.primary.main, 0.4), color: alpha(t.palette.primary.contrastText, 0.7) },
+                  })}
+                >
+                  {busy ? <CircularProgress size={18} color="inherit" aria-label="Sending" /> : <SendRounded fontSize="small" />}
+                </IconButton>
+              </span>
+            </Tooltip>
+          </>
+        )}
       </Box>
-      {(error || note) && (
+      {(error || note) && !closedText && (
         <Typography
           id={error ? errorId : undefined}
           variant="caption"

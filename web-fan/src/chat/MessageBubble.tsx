@@ -17,6 +17,8 @@ import PhotoRounded from '@mui/icons-material/PhotoRounded';
 import VideocamRounded from '@mui/icons-material/VideocamRounded';
 import type { ChatMessageView } from '../../../domain/chat/wire';
 import type { PostMediaView } from '../../../domain/post/wire';
+import { chatBubbleColours } from '../../../domain/settings/chat-settings';
+import { useAuth } from '../auth';
 import { fullDate, money } from '../format';
 import { chatTime, UNDER_PROCESS_NOTE } from './chatRules';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -218,6 +220,8 @@ export const MessageBubble = memo(function MessageBubble({ message: m, own, crea
   const who = own ? 'You' : creatorName;
   const alt = m.type === 'video' ? `Video from ${who}` : `Photo from ${who}`;
   const text = tip ? m.tipMessage || '' : m.message;
+  // The creator's chat colours (chat settings) over the theme's, when set.
+  const colours = chatBubbleColours(useAuth().settings?.chat_settings, tip ? 'tip' : own ? 'fan' : 'staff');
 
   return (
     <Box
@@ -245,6 +249,7 @@ export const MessageBubble = memo(function MessageBubble({ message: m, own, crea
             : own
               ? { bgcolor: t.palette.primary.main, color: t.palette.primary.contrastText }
               : { bgcolor: alpha(t.palette.text.primary, t.palette.mode === 'dark' ? 0.08 : 0.06), color: 'text.primary' }),
+          ...colours,
         })}
         data-testid={tip ? 'chat-tip-bubble' : 'chat-bubble'}
       >
@@ -359,6 +364,7 @@ function UploadingMedia({ a, uploading, onCancel }: { a: PendingAttachment; uplo
 export function PendingBubble({ pending, onRetry, onDiscard, onCancel }: { pending: PendingMessage; onRetry: () => void; onDiscard: () => void; onCancel?: () => void }) {
   const failed = pending.status === 'failed';
   const a = pending.attachment;
+  const colours = chatBubbleColours(useAuth().settings?.chat_settings, 'fan');
   return (
     <Box
       component="li"
@@ -379,6 +385,7 @@ export function PendingBubble({ pending, onRetry, onDiscard, onCancel }: { pendi
           border: failed ? `1px solid ${alpha(t.palette.error.main, 0.6)}` : '1px solid transparent',
           opacity: failed || a ? 1 : 0.7,
           ...(a ? { width: MEDIA_MAX + 16, maxWidth: `min(${MEDIA_MAX + 16}px, 82%)` } : {}),
+          ...(failed ? {} : colours),
         })}
       >
         {a && (

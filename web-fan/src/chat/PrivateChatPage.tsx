@@ -21,6 +21,7 @@ import Tooltip from '@mui/material/Tooltip';
 import type { ChatMessageView, PayPerMessageStatus } from '../../../domain/chat/wire';
 import { formatMoney } from '../../../domain/shared/money';
 import { ApiError, IdempotentAction, uuid } from '../api';
+import { NORMAL_CHAT_DISABLED } from '../../../domain/settings/chat-settings';
 import { useAuth, useIsProxy, useModelName } from '../auth';
 import { isMember, isStaff } from '../format';
 import { useNotify } from '../notify';
@@ -124,11 +125,13 @@ function ChatHeader({ payPerMessage }: { payPerMessage: PayPerMessageStatus | nu
         </Typography>
       </Box>
       {/* spec 3 §2.1 chat header: a link to purchased contents (what the fan bought here and in the feed). */}
-      <Tooltip title="Purchased contents">
-        <IconButton component={RouterLink} to="/purchased-contents" aria-label="Purchased contents" data-testid="chat-purchased-link">
-          <LocalMallRounded />
-        </IconButton>
-      </Tooltip>
+      {settings?.purchased_content_settings?.enabled !== false && (
+        <Tooltip title="Purchased contents">
+          <IconButton component={RouterLink} to="/purchased-contents" aria-label="Purchased contents" data-testid="chat-purchased-link">
+            <LocalMallRounded />
+          </IconButton>
+        </Tooltip>
+      )}
     </Box>
   );
 }
@@ -176,7 +179,9 @@ interface PendingSend {
 }
 
 function ChatScreen() {
-  const { me, refresh: refreshMe } = useAuth();
+  const { me, refresh: refreshMe, settings } = useAuth();
+  // Normal chat off (chat settings, followed live): the server's refusal text stands in for the text area.
+  const chatClosed = settings?.chat_settings?.disabled_normal_chat ? NORMAL_CHAT_DISABLED : null;
   const proxy = useIsProxy();
   const modelName = useModelName();
   const notify = useNotify();
@@ -661,6 +666,7 @@ function ChatScreen() {
         note={note}
         busy={checking}
         disabled={chat.status !== 'ready' || proxy}
+        closedText={chatClosed}
       />
 
       <ChatTipDialog
