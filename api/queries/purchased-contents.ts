@@ -1,6 +1,7 @@
 // A fan's purchased contents (domain/purchased-contents/wire.ts): the rows (projections/purchased-contents.ts) shaped
 // with a signed thumbnail (the buyer and staff may open what was bought) and a link to where it is seen.
 import { dollarsFromCents } from '../../domain/shared/money';
+import type { PurchasedScope } from '../../domain/purchased-contents/rules';
 import { PURCHASED_PAGE_SIZE, type PurchasedContentItem, type PurchasedContentsPage, type PurchasedKind } from '../../domain/purchased-contents/wire';
 import { purchasedContents } from '../../projections/purchased-contents';
 import { mediaByIds } from '../../projections/media';
@@ -10,8 +11,9 @@ import type { Services } from '../services';
 export function purchasedContentsQueries(services: Services) {
   const db = () => services.database.db;
   return {
-    async page(user: { id: string; name: string }, q: { page: number; kind: 'all' | PurchasedKind; forStaff: boolean }): Promise<PurchasedContentsPage> {
-      const r = await purchasedContents(db(), user.id, { page: q.page, pageSize: PURCHASED_PAGE_SIZE, kind: q.kind });
+    async page(user: { id: string; name: string }, q: { page: number; scope: PurchasedScope; forStaff: boolean }): Promise<PurchasedContentsPage> {
+      const { read, kinds, pricesHidden } = q.scope;
+      const r = read ? await purchasedContents(db(), user.id, { page: q.page, pageSize: PURCHASED_PAGE_SIZE, kind: read }) : { rows: [], total: 0, totalCents: 0 };
       const firstMedia = r.rows.map((row) => row.media[0]?.mediaId).filter((id): id is string => !!id);
       const media = firstMedia.length ? await mediaByIds(db(), firstMedia) : new Map();
       const items: PurchasedContentItem[] = r.rows.map((row) => {
@@ -21,8 +23,8 @@ export function purchasedContentsQueries(services: Services) {
           _id: row.id,
           kind: row.kind,
           title: row.title.length > 140 ? `${row.title.slice(0, 140)}…` : row.title,
-          amount: dollarsFromCents(row.amount_cents),
-          amount_cents: row.amount_cents,
+          amount: pricesHidden ? 0 : dollarsFromCents(row.amount_cents),
+          amount_cents: pricesHidden ? 0 : row.amount_cents,
           purchased_at: row.purchased_at,
           paid_with: row.method === 'wallet' || row.method === 'crypto' || row.method === 'staff' ? row.method : 'card',
           thumbnail_url: thumb ? services.storage.signedGetUrl(thumb, MEDIA_URL_TTL_SECONDS) : null,
@@ -31,7 +33,7 @@ export function purchasedContentsQueries(services: Services) {
           removed: row.removed,
         };
       });
-      return { user: { _id: user.id, name: user.name }, items, page_num: q.page, total: r.total, has_more: q.page * PURCHASED_PAGE_SIZE < r.total, total_cents: r.totalCents };
+      return { user: { _id: user.id, name: user.name }, items, page_num: q.page, total: r.total, has_more: q.page * PURCHASED_PAGE_SIZE < r.total, total_cents: pricesHidden ? 0 : r.totalCents, kinds, prices_hidden: pricesHidden };
     },
   };
 }

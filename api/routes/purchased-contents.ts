@@ -6,6 +6,7 @@ import { DomainError } from '../../domain/shared/decider';
 import { ValidationError } from '../../domain/shared/validation';
 import { isStaffRole } from '../../domain/user/user';
 import { seesChatEarnings } from '../../domain/chat/roles';
+import { PURCHASED_CONTENTS_OFF, purchasedScope } from '../../domain/purchased-contents/rules';
 import { findUser } from '../../projections/users';
 import { currentSettings } from '../../projections/settings';
 import type { Role } from '../../domain/shared/wire';
@@ -39,9 +40,12 @@ export const purchasedContentsRoutes = (services: Services): FastifyPluginAsyncZ
     if (!staff && q.user_id && q.user_id !== caller.userId) throw forbidden();
     if (staff && !q.user_id) throw new ValidationError('user_id', 'user_id is required.');
     if (staff && !(await seesEarnings(caller.role))) throw forbidden();
+    // A fan follows the creator's purchased_content_settings (page on, which lists, prices); staff see all.
+    const scope = purchasedScope((await currentSettings(services.database.db)).purchased_content_settings, q.type, staff);
+    if (!scope.enabled) throw new DomainError(PURCHASED_CONTENTS_OFF, 'PURCHASED_CONTENTS_OFF', 403);
     const userId = staff ? q.user_id! : caller.userId;
     const user = await findUser(services.database.db, userId);
     if (!user || (staff && user.role !== 'user')) throw new DomainError('User not found.', 'USER_NOT_FOUND', 404);
-    return ok(reply, await queries.page({ id: user.id, name: user.name }, { page: q.page_num, kind: q.type, forStaff: staff }));
+    return ok(reply, await queries.page({ id: user.id, name: user.name }, { page: q.page_num, scope, forStaff: staff }));
   });
 };

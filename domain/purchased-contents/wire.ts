@@ -6,6 +6,8 @@
 //   GET /api/users/purchased-contents?user_id=&page_num=&type=all|post|message → PurchasedContentsPage
 //     A fan: their own only (user_id absent or their own; another id is 403). Staff: any fan, for the roles that see
 //     chat earnings (domain/chat/roles.ts seesChatEarnings); others 403. An unknown user is 404.
+//     A fan also follows purchased_content_settings (domain/purchased-contents/rules.ts): the page off is 403
+//     'Purchased contents are not available.', a list turned off is left out, prices off zero the amounts.
 
 export type PurchasedKind = 'post' | 'message';
 
@@ -38,6 +40,10 @@ export interface PurchasedContentsPage {
   has_more: boolean;
   /** All of the user's purchases of contents (every page), in cents. */
   total_cents: number;
+  /** The lists this reader may see (purchased_content_settings for a fan; staff: both). */
+  kinds: PurchasedKind[];
+  /** The creator hides prices from fans: every amount and total_cents is 0 then. */
+  prices_hidden: boolean;
 }
 
 export const PURCHASED_PAGE_SIZE = 20;

@@ -230,6 +230,29 @@ export function chatFanMediaSuite(backend: Backend, available: boolean) {
       const payment = await sql<{ id: string }>`SELECT id FROM rm.transactions WHERE reference_id = ${postId} AND user_id = ${buyer.id}`.execute(t.server.services.database.db);
       expect((await post(`/admin-api/transactions/${payment.rows[0].id}/refund`, {}, admin)).status).toBeLessThan(300);
       expect((await get('/api/users/purchased-contents', buyer.token)).body.data.items.map((i: any) => i.kind)).toEqual(['message']);
+
+      // purchased_content_settings bind the fan on the server, not only in the UI; staff still see everything.
+      const pcs = (c: Record<string, boolean>) => setSettings({ purchased_content_settings: { enabled: true, show_posts: true, show_chat_messages: true, show_prices: true, ...c } });
+      try {
+        await pcs({ show_prices: false });
+        const hidden = (await get('/api/users/purchased-contents', buyer.token)).body.data;
+        expect(hidden).toMatchObject({ prices_hidden: true, total_cents: 0, total: 1, kinds: ['post', 'message'] });
+        expect(hidden.items.map((i: any) => [i.amount, i.amount_cents])).toEqual([[0, 0]]);
+        expect((await get(`/api/users/purchased-contents?user_id=${buyer.id}`, admin)).body.data).toMatchObject({ prices_hidden: false, total_cents: 800 });
+        await pcs({ show_chat_messages: false });
+        const postsOnly = (await get('/api/users/purchased-contents', buyer.token)).body.data;
+        expect(postsOnly).toMatchObject({ kinds: ['post'], total: 0, items: [] });
+        expect((await get('/api/users/purchased-contents?type=message', buyer.token)).body.data).toMatchObject({ total: 0, items: [] });
+        expect((await get(`/api/users/purchased-contents?user_id=${buyer.id}`, admin)).body.data.items.map((i: any) => i.kind)).toEqual(['message']);
+        await pcs({ enabled: false });
+        const off = await get('/api/users/purchased-contents', buyer.token);
+        expect(off.status).toBe(403);
+        expect(off.body.message).toBe('Purchased contents are not available.');
+        expect((await get(`/api/users/purchased-contents?user_id=${buyer.id}`, admin)).status).toBe(200);
+      } finally {
+        await pcs({});
+      }
+      expect((await get('/api/users/purchased-contents', buyer.token)).body.data).toMatchObject({ kinds: ['post', 'message'], prices_hidden: false, total_cents: 800 });
     });
 
     it('last seen (XX-19): a fan reports being here, at most one event in five minutes; staff read it in the chat header', async () => {

@@ -129,7 +129,7 @@ function AccountMenu({
   anchorEl: HTMLElement | null;
   onClose: () => void;
 }) {
-  const { me, logout } = useAuth();
+  const { me, logout, settings } = useAuth();
   const navigate = useNavigate();
   const may = useMayOpen();
   const proxy = useIsProxy();
@@ -187,7 +187,7 @@ function AccountMenu({
           Payments and receipts
         </MenuItem>
       )}
-      {may('/purchased-contents/:id?') && (
+      {may('/purchased-contents/:id?') && settings?.purchased_content_settings?.enabled !== false && (
         <MenuItem component={RouterLink} to="/purchased-contents" onClick={onClose} data-testid="menu-purchased">
           <ListItemIcon>
             <LocalMallRounded fontSize="small" />

@@ -1,6 +1,8 @@
 // /purchased-contents/:id? (gaps SH-36; spec 3 §2.1 chat header link): what the fan bought to open — locked posts and
 // locked chat messages — newest first, with a picture, what was paid and a link to where it is seen. Filter by
-// All / Posts / Chat messages; more load on demand. Data: GET /api/users/purchased-contents (own only).
+// All / Posts / Chat messages; more load on demand. Data: GET /api/users/purchased-contents (own only). The creator's
+// purchased_content_settings (followed live) turn the page off, leave a list out or hide the prices; the server
+// enforces the same (domain/purchased-contents/rules.ts).
 import { useCallback, useEffect, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import Box from '@mui/material/Box';
@@ -21,6 +23,7 @@ import LocalMallRounded from '@mui/icons-material/LocalMallRounded';
 import PhotoRounded from '@mui/icons-material/PhotoRounded';
 import VideocamRounded from '@mui/icons-material/VideocamRounded';
 import { formatMoney } from '../../../domain/shared/money';
+import { PURCHASED_CONTENTS_OFF } from '../../../domain/purchased-contents/rules';
 import { NO_PURCHASES, type PurchasedContentItem, type PurchasedContentsPage, type PurchasedKind } from '../../../domain/purchased-contents/wire';
 import { api, errorMessage } from '../api';
 import { useAuth } from '../auth';
@@ -48,7 +51,7 @@ function Thumb({ item }: { item: PurchasedContentItem }) {
   );
 }
 
-function ItemRow({ item }: { item: PurchasedContentItem }) {
+function ItemRow({ item, prices }: { item: PurchasedContentItem; prices: boolean }) {
   const what = item.kind === 'post' ? 'Post' : 'Chat message';
   const { photo, video } = item.contentCount;
   const counts = [photo ? `${photo} photo${photo > 1 ? 's' : ''}` : '', video ? `${video} video${video > 1 ? 's' : ''}` : ''].filter(Boolean).join(', ');
@@ -62,7 +65,7 @@ function ItemRow({ item }: { item: PurchasedContentItem }) {
       sx={{ gap: { xs: 1.5, sm: 2 }, py: 1.5, alignItems: 'center' }}
       data-testid="purchased-row"
       data-kind={item.kind}
-      aria-label={`${what}: ${title}, ${formatMoney(item.amount_cents)}, ${fullDate(item.purchased_at)}`}
+      aria-label={`${what}: ${title}, ${prices ? `${formatMoney(item.amount_cents)}, ` : ''}${fullDate(item.purchased_at)}`}
     >
       <Thumb item={item} />
       <Box sx={{ flex: 1, minWidth: 0 }}>
@@ -87,9 +90,11 @@ function ItemRow({ item }: { item: PurchasedContentItem }) {
           ) : null}
         </Typography>
       </Box>
-      <Typography sx={{ fontWeight: 700, flexShrink: 0 }} data-testid="purchased-amount">
-        {item.amount_cents > 0 ? formatMoney(item.amount_cents) : 'Free'}
-      </Typography>
+      {prices && (
+        <Typography sx={{ fontWeight: 700, flexShrink: 0 }} data-testid="purchased-amount">
+          {item.amount_cents > 0 ? formatMoney(item.amount_cents) : 'Free'}
+        </Typography>
+      )}
     </ListItemButton>
   );
 }
@@ -113,7 +118,10 @@ function ListSkeleton() {
 
 export default function PurchasedContentsPage() {
   const { id } = useParams();
-  const { me } = useAuth();
+  const { me, settings } = useAuth();
+  const pcs = settings?.purchased_content_settings;
+  const pageOn = pcs?.enabled !== false;
+  const kinds: PurchasedKind[] = [...(pcs?.show_posts !== false ? (['post'] as const) : []), ...(pcs?.show_chat_messages !== false ? (['message'] as const) : [])];
   const [filter, setFilter] = useState<Filter>('all');
   const [list, setList] = useState<PurchasedContentsPage | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -138,9 +146,26 @@ export default function PurchasedContentsPage() {
     [userId],
   );
 
+  // A settings change (SETTINGS_UPDATED reloads them) reads the list again; a filter whose list went away falls back to All.
+  const settingsKey = JSON.stringify(pcs ?? null);
+  const shownFilter: Filter = filter !== 'all' && !kinds.includes(filter) ? 'all' : filter;
   useEffect(() => {
-    void load(1, filter);
-  }, [load, filter]);
+    if (pageOn) void load(1, shownFilter);
+  }, [load, shownFilter, pageOn, settingsKey]);
+  const prices = !(list?.prices_hidden ?? pcs?.show_prices === false);
+
+  if (!pageOn)
+    return (
+      <Column width={720}>
+        <Box data-testid="purchased-off">
+          <EmptyState title={PURCHASED_CONTENTS_OFF} icon={<LocalMallRounded />}>
+            <Button component={RouterLink} to="/" variant="outlined">
+              Go to the feed
+            </Button>
+          </EmptyState>
+        </Box>
+      </Column>
+    );
 
   return (
     <Column width={720}>
@@ -149,27 +174,29 @@ export default function PurchasedContentsPage() {
           Purchased contents
         </Typography>
         <Typography variant="body2" color="text.secondary">
-          Posts and chat messages you unlocked. Receipts are under{' '}
+          {kinds.length === 2 ? 'Posts and chat messages' : kinds[0] === 'post' ? 'Posts' : 'Chat messages'} you unlocked. Receipts are under{' '}
           <Box component={RouterLink} to="/profile/payments" sx={{ color: 'primary.main' }}>
             Payments
           </Box>
           .
         </Typography>
       </Box>
-      <Tabs
-        value={filter}
-        onChange={(_, v: Filter) => setFilter(v)}
-        variant="scrollable"
-        allowScrollButtonsMobile
-        sx={{ mx: { xs: 1, sm: 0 }, mb: 1.5, minHeight: 40, '& .MuiTab-root': { minHeight: 40, textTransform: 'none', fontWeight: 600 } }}
-        aria-label="Show"
-      >
-        <Tab value="all" label="All" data-testid="purchased-tab-all" />
-        <Tab value="post" label="Posts" data-testid="purchased-tab-post" />
-        <Tab value="message" label="Chat messages" data-testid="purchased-tab-message" />
-      </Tabs>
+      {kinds.length === 2 && (
+        <Tabs
+          value={shownFilter}
+          onChange={(_, v: Filter) => setFilter(v)}
+          variant="scrollable"
+          allowScrollButtonsMobile
+          sx={{ mx: { xs: 1, sm: 0 }, mb: 1.5, minHeight: 40, '& .MuiTab-root': { minHeight: 40, textTransform: 'none', fontWeight: 600 } }}
+          aria-label="Show"
+        >
+          <Tab value="all" label="All" data-testid="purchased-tab-all" />
+          <Tab value="post" label="Posts" data-testid="purchased-tab-post" />
+          <Tab value="message" label="Chat messages" data-testid="purchased-tab-message" />
+        </Tabs>
+      )}
       {error && !list ? (
-        <ErrorState title="Could not load your purchased contents" message={error} onRetry={() => void load(1, filter)} />
+        <ErrorState title="Could not load your purchased contents" message={error} onRetry={() => void load(1, shownFilter)} />
       ) : !list ? (
         <ListSkeleton />
       ) : list.total === 0 ? (
@@ -189,22 +216,24 @@ export default function PurchasedContentsPage() {
             <Typography variant="body2" color="text.secondary">
               {list.total} {list.total === 1 ? 'item' : 'items'}
             </Typography>
-            <Typography variant="body2" color="text.secondary">
-              Spent{' '}
-              <Box component="strong" sx={{ color: 'text.primary' }} data-testid="purchased-total">
-                {formatMoney(list.total_cents)}
-              </Box>
-            </Typography>
+            {prices && (
+              <Typography variant="body2" color="text.secondary">
+                Spent{' '}
+                <Box component="strong" sx={{ color: 'text.primary' }} data-testid="purchased-total">
+                  {formatMoney(list.total_cents)}
+                </Box>
+              </Typography>
+            )}
           </Box>
           <Divider />
           <List disablePadding>
             {list.items.map((item) => (
-              <ItemRow key={`${item.kind}-${item._id}`} item={item} />
+              <ItemRow key={`${item.kind}-${item._id}`} item={item} prices={prices} />
             ))}
           </List>
           {list.has_more && (
             <Box sx={{ p: 1.5, textAlign: 'center' }}>
-              <Button onClick={() => void load(list.page_num + 1, filter)} disabled={loadingMore} data-testid="purchased-more">
+              <Button onClick={() => void load(list.page_num + 1, shownFilter)} disabled={loadingMore} data-testid="purchased-more">
                 {loadingMore ? 'Loading…' : 'Load more'}
               </Button>
             </Box>
