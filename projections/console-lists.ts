@@ -105,7 +105,7 @@ export function listAudit(db: Kysely<ReadModels>, p: ListParams) {
         .where((w) => w.or([w('a.actor_role', 'in', STAFF_ROLE_NAMES), w('a.proxy_admin_id', 'is not', null)]))
         .select([
           'a.id', 'a.recorded_at', 'a.actor_id', 'u.email as actor_email', 'a.actor_role', 'a.proxy_admin_id', 'a.type as action', 'a.stream_id', 'a.ip', 'a.data', 'a.tx', 'a.seq',
-          sql<string | null>`COALESCE(a.data->>'userId', CASE WHEN a.stream_id ~ '^(user|member|subscription|cards)-[0-9a-f-]{36}$' THEN substring(a.stream_id from '[0-9a-f-]{36}$') END)`.as('subject_user_id'),
+          sql<string | null>`COALESCE(a.data->>'userId', a.data->>'fanId', CASE WHEN a.stream_id ~ '^(user|member|subscription|cards)-[0-9a-f-]{36}$' THEN substring(a.stream_id from '[0-9a-f-]{36}$') END)`.as('subject_user_id'),
         ])
         .as('x'),
     );

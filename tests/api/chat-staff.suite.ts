@@ -115,6 +115,9 @@ export function chatStaffSuite(backend: Backend, available: boolean) {
       expect((await listRow(f.id)).last_message).toBe('Message deleted');
       const money = await sql<{ type: string; amount_cents: string }>`SELECT type, amount_cents FROM rm.transactions WHERE reference_id = ${locked._id}`.execute(db());
       expect(money.rows.map((x) => [x.type, Number(x.amount_cents)])).toEqual([['chat_unlock', 600]]);
+      // The Audit page lists the delete under the fan (fanId is its subject).
+      const audit = await get(`/admin-api/audit?filter=${encodeURIComponent(JSON.stringify({ subject_user_id: f.id, action: 'ChatMessageDeleted' }))}&range=[0,9]`);
+      expect(audit.body.map((a: any) => [a.action, a.subject_user_id, a.actor_role])).toEqual([['ChatMessageDeleted', f.id, 'admin']]);
       // "From subscriber" after "from all" changes nothing.
       const before = await eventCount();
       expect((await post('/api/chat/delete_message_from_user', { message_id: locked._id })).status).toBe(200);

@@ -20,6 +20,7 @@ import {
 import type { AdminAuditRecord } from '../../../domain/console/wire';
 import type { AdminUserRecord } from '../../../domain/user/wire';
 import { humanize } from '../components/StatusChip';
+import { auditActionLabel } from '../../../domain/console/audit-labels';
 import { formatDate, relative } from '../format';
 
 const Column = DataTable.Col<AdminAuditRecord>;
@@ -49,6 +50,18 @@ const Mono = ({ children }: { children: string }) => (
   <Typography component="span" variant="body2" sx={{ fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', wordBreak: 'break-all' }}>
     {children}
   </Typography>
+);
+
+/** The action's label (domain/console/audit-labels.ts) over its event type, which the Action filter takes. */
+const ActionLabel = ({ action }: { action: string }) => (
+  <Box component="span" sx={{ display: 'inline-flex', flexDirection: 'column', minWidth: 0 }} data-testid="audit-action" data-action={action}>
+    <Typography component="span" variant="body2" sx={{ fontWeight: 600 }}>
+      {auditActionLabel(action)}
+    </Typography>
+    <Typography component="span" variant="caption" color="text.secondary" sx={{ fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', wordBreak: 'break-all' }}>
+      {action}
+    </Typography>
+  </Box>
 );
 
 /** "email · Role", plus "via proxy of <admin>" when the action was taken in a proxy session. */
@@ -143,8 +156,8 @@ function AuditCard({ record }: { record: AdminAuditRecord }) {
     <Card variant="outlined" data-testid="audit-card">
       <CardContent sx={{ '&:last-child': { pb: 1 } }}>
         <Stack direction="row" sx={{ justifyContent: 'space-between', gap: 1, alignItems: 'baseline' }}>
-          <Typography variant="subtitle2" sx={{ overflowWrap: 'anywhere' }}>
-            {record.action}
+          <Typography variant="subtitle2" sx={{ overflowWrap: 'anywhere' }} title={record.action} data-testid="audit-action" data-action={record.action}>
+            {auditActionLabel(record.action)}
           </Typography>
           <Typography variant="caption" color="text.secondary" title={formatDate(record.recorded_at)} sx={{ whiteSpace: 'nowrap' }}>
             {relative(record.recorded_at)}
@@ -183,7 +196,7 @@ export function AuditList() {
       ) : (
         <DataTable<AdminAuditRecord> bulkActionButtons={false} rowClick="expand" expand={<AuditData />} data-testid="audit-table">
           <Column label="Actor" disableSort render={() => <Actor />} />
-          <Column source="action" label="Action" render={r => <Mono>{r.action}</Mono>} />
+          <Column source="action" label="Action" render={r => <ActionLabel action={r.action} />} />
           <Column label="User" disableSort render={() => <SubjectUser />} />
           <Column source="recorded_at" label="Time" render={r => <span title={formatDate(r.recorded_at)}>{formatDate(r.recorded_at)}</span>} />
           <Column source="ip" label="IP" disableSort render={r => (r.ip ? <Mono>{r.ip}</Mono> : '—')} />
