@@ -4,7 +4,7 @@
 // in domain/chat (chat-message.ts, conversation.ts, roles.ts).
 import { DomainError } from '../domain/shared/decider';
 import type { Role } from '../domain/shared/wire';
-import { chatMessageDecider, chatMessageStream, type ChatDeleteScope, type ChatMediaRef, type ChatMessageState } from '../domain/chat/chat-message';
+import { chatMessageDecider, chatMessageStream, type ChatDeleteScope, type ChatMediaChange, type ChatMediaRef, type ChatMessageState } from '../domain/chat/chat-message';
 import { ValidationError } from '../domain/shared/validation';
 import { MEDIA_OPS_MESSAGES } from '../domain/media/operations';
 import type { RotationAngle } from '../domain/media/media';
@@ -92,12 +92,19 @@ async function chatMessageMedia(ctx: CommandContext, messageId: string): Promise
   return { media: sent.media, previewMediaId: sent.previewMediaId ?? null };
 }
 
+/** The message's open chats (the fan's and staff's) read it again: ChatMessageMediaChanged → UPDATE_MESSAGE. */
+async function noteMediaChange(ctx: CommandContext, messageId: string, change: ChatMediaChange) {
+  await handle(ctx, chatMessageStream(messageId), chatMessageDecider, { type: 'NoteMediaChange', change, staffId: ctx.metadata.userId ?? '', at: ctx.now() });
+}
+
 export async function rotateChatImage(ctx: CommandContext, deps: MediaOpsDeps, role: Role, input: { messageId: string; imageIndex: number; angle: RotationAngle }) {
   if (!CHAT_MESSAGE_EDITORS.includes(role)) throw forbidden();
   const { media } = await chatMessageMedia(ctx, input.messageId);
   const item = media[input.imageIndex];
   if (!item || item.kind !== 'photo') throw new ValidationError('imageIndex', MEDIA_OPS_MESSAGES.invalid);
-  return rotateMediaImage(ctx, deps, item.mediaId, input.angle);
+  const rotated = await rotateMediaImage(ctx, deps, item.mediaId, input.angle);
+  await noteMediaChange(ctx, input.messageId, 'rotate');
+  return rotated;
 }
 
 export async function refreshChatBlur(ctx: CommandContext, deps: MediaOpsDeps, role: Role, messageId: string) {
@@ -109,11 +116,14 @@ export async function refreshChatBlur(ctx: CommandContext, deps: MediaOpsDeps, r
     if (r) done.push(r);
   }
   if (done.length === 0) throw new ValidationError('id', MEDIA_OPS_MESSAGES.invalid);
+  await noteMediaChange(ctx, messageId, 'blur');
   return done;
 }
 
 export async function reprocessChatVideos(ctx: CommandContext, role: Role, input: { messageId: string; s3FilePath?: string | null; shouldGenerateBlurImage?: boolean }) {
   if (!CHAT_MESSAGE_EDITORS.includes(role)) throw forbidden();
   const { media } = await chatMessageMedia(ctx, input.messageId);
-  return requestVideoReprocessing(ctx, { postId: '', mediaIds: media.map((m) => m.mediaId), s3FilePath: input.s3FilePath, shouldGenerateBlurImage: input.shouldGenerateBlurImage });
+  const requested = await requestVideoReprocessing(ctx, { postId: '', mediaIds: media.map((m) => m.mediaId), s3FilePath: input.s3FilePath, shouldGenerateBlurImage: input.shouldGenerateBlurImage });
+  await noteMediaChange(ctx, input.messageId, 'reprocess');
+  return requested;
 }

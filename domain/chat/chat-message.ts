@@ -63,7 +63,11 @@ export type ChatMessageEvent =
    * (staff still see it, marked), 'all' from everyone. Nothing is refunded: a bought message stays paid for (staff
    * refund it from Transactions if they choose). `udid` names the message for DELETE_MESSAGE_FROM_ALL.
    */
-  | DomainEvent<'ChatMessageDeleted', { messageId: string; fanId: string; scope: ChatDeleteScope; udid: string; fromStaff: boolean; sentAt: string; wasDeletedForFan: boolean; deletedBy: string; deletedAt: string }>;
+  | DomainEvent<'ChatMessageDeleted', { messageId: string; fanId: string; scope: ChatDeleteScope; udid: string; fromStaff: boolean; sentAt: string; wasDeletedForFan: boolean; deletedBy: string; deletedAt: string }>
+  /** Staff ran a media operation on the message's media (rotate, refresh blur, video reprocess: commands/chat-staff.ts); open chats read it again. */
+  | DomainEvent<'ChatMessageMediaChanged', { messageId: string; fanId: string; change: ChatMediaChange; by: string; changedAt: string }>;
+
+export type ChatMediaChange = 'rotate' | 'blur' | 'reprocess';
 
 export type ChatDeleteScope = 'fan' | 'all';
 
@@ -123,7 +127,8 @@ export type ChatMessageCommand =
   | { type: 'FailChatUnlock'; paymentId: string; failureCode: string; at: string }
   | { type: 'RevokeChatUnlock'; paymentId: string; reason: ChatReversal; at: string }
   | { type: 'UnlockForSubscriber'; staffId: string; at: string }
-  | { type: 'DeleteMessage'; scope: ChatDeleteScope; staffId: string; at: string };
+  | { type: 'DeleteMessage'; scope: ChatDeleteScope; staffId: string; at: string }
+  | { type: 'NoteMediaChange'; change: ChatMediaChange; staffId: string; at: string };
 
 export interface ChatMessageState {
   status: 'none' | 'pending' | 'sent' | 'failed';
@@ -229,6 +234,8 @@ export const chatMessageDecider: Decider<ChatMessageCommand, ChatMessageEvent, C
         };
       case 'ChatMessageDeleted':
         return { ...state, deleted: state.deleted === 'all' ? 'all' : event.data.scope };
+      case 'ChatMessageMediaChanged':
+        return state; // the media's own streams hold the new renders
     }
   },
   decide(command, state) {
@@ -337,6 +344,10 @@ export const chatMessageDecider: Decider<ChatMessageCommand, ChatMessageEvent, C
           },
         }];
       }
+      case 'NoteMediaChange':
+        // Nothing to announce for a message that is not there (or gone for everyone).
+        if (state.status !== 'sent' || state.deleted === 'all') return [];
+        return [{ type: 'ChatMessageMediaChanged', data: { messageId: state.messageId!, fanId: state.fanId!, change: command.change, by: command.staffId, changedAt: command.at } }];
     }
   },
 };

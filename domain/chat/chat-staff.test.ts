@@ -83,3 +83,19 @@ describe('row menu and earnings by role (spec 3 §6)', () => {
     expect(chatSortsFor('content_manager', { modelExpirySort: true })).toHaveLength(3);
   });
 });
+
+describe('a media operation on a chat message', () => {
+  const note = { type: 'NoteMediaChange' as const, change: 'rotate' as const, staffId: 's2', at };
+  it('is announced with the message and fan ids, and changes nothing else', () => {
+    const state = stateOf([sent()]);
+    const [e] = chatMessageDecider.decide(note, state);
+    expect(e).toEqual({ type: 'ChatMessageMediaChanged', data: { messageId: 'm1', fanId: 'f1', change: 'rotate', by: 's2', changedAt: at } });
+    expect(chatMessageDecider.evolve(state, e)).toEqual(state);
+  });
+
+  it('nothing to announce for a message not sent or deleted for everyone', () => {
+    expect(chatMessageDecider.decide(note, chatMessageDecider.initialState())).toEqual([]);
+    const [gone] = chatMessageDecider.decide(del('all'), stateOf([sent()]));
+    expect(chatMessageDecider.decide(note, stateOf([sent(), gone]))).toEqual([]);
+  });
+});

@@ -23,6 +23,7 @@ const samples: Record<string, Record<string, unknown>> = {
   // Staff chat actions (commands/chat-staff.ts)
   ChatMessageDeleted: { messageId: 'm1', fanId: 'fanA', scope: 'all', udid: 'u-1', fromStaff: true, sentAt: at, wasDeletedForFan: false, deletedBy: 'admin1', deletedAt: at },
   ChatMarkedUnreadByStaff: { fanId: 'fanA', staffId: 'model1', unread: 1, markedAt: at },
+  ChatMessageMediaChanged: { messageId: 'm1', fanId: 'fanA', change: 'rotate', by: 'admin1', changedAt: at },
   NicknameSet: { userId: 'fanA', nickname: 'Whale' },
   MassMessagesMutedSet: { userId: 'fanA', muted: true },
   HiddenFromChatSet: { userId: 'fanA', hidden: true },
@@ -126,6 +127,13 @@ describe('the audience rule', () => {
     expect(fansGet(proxyOfA)).toEqual(['SETTINGS_UPDATED']);
     for (const role of STAFF_ROLES) expect(fansGet({ userId: 's', role })).toEqual(['CHAT_SETTINGS_UPDATED']);
     expect(frames.find((f) => f.type === 'SETTINGS_UPDATED')?.data).toEqual({});
+  });
+
+  it('a media operation on a chat message: the fan and every chat staff role re-read that message (UPDATE_MESSAGE with its id)', () => {
+    const frames = framesFor({ type: 'ChatMessageMediaChanged', data: samples.ChatMessageMediaChanged });
+    expect(frames.map((f) => [f.type, f.data])).toEqual([['UPDATE_MESSAGE', { _id: 'm1', fanId: 'fanA', mediaChanged: true }]]);
+    expect(mayReceive(frames[0].audience, fanA, open)).toBe(true);
+    for (const role of STAFF_ROLES) expect(mayReceive(frames[0].audience, { userId: 's', role }, open)).toBe(true);
   });
 
   it('a tip shows in the chat only when it was sent from the chat', () => {

@@ -140,6 +140,8 @@ const RULES: Record<string, (d: Data) => FrameOut[]> = {
           { type: 'DELETE_MESSAGE', data: { _id: str(d.messageId), fanId: str(d.fanId) }, audience: fan(str(d.fanId)) },
           { type: 'UPDATE_MESSAGE', data: { _id: str(d.messageId), fanId: str(d.fanId), deletedForUser: true }, audience: staff('chat') },
         ],
+  // Staff rotated / re-blurred / sent for reprocessing a message's media: the fan's open chat and staff's read it again.
+  ChatMessageMediaChanged: (d) => [{ type: 'UPDATE_MESSAGE', data: { _id: str(d.messageId), fanId: str(d.fanId), mediaChanged: true }, audience: both(str(d.fanId), 'chat') }],
   // Row-menu actions (Mark As Unread, nickname, mute, block, hidden from chat): the staff list reads the row again.
   ChatMarkedUnreadByStaff: (d) => [{ type: 'UPDATE_USER_LAST_MESSAGE', data: { userId: str(d.fanId), unread: num(d.unread) }, audience: staff('chat') }],
   NicknameSet: (d) => [{ type: 'UPDATE_CHAT_USER', data: { userId: str(d.userId) }, audience: staff('chat') }],

@@ -5,6 +5,7 @@
 // settings, get_user_by_id, list_id and the per-fan chat email notifications.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
+import WebSocket from 'ws';
 import { sql } from 'kysely';
 import type { Role } from '../../domain/shared/wire';
 import { chatMessageStream } from '../../domain/chat/chat-message';
@@ -264,13 +265,40 @@ export function chatStaffSuite(backend: Backend, available: boolean) {
       expect((await post('/api/admin/update_user_chat_email_notifications', { enabled: true })).body.field).toBe('userId');
     });
 
+    /** A socket signed in with `token`, collecting frames. */
+    const listen = async (token: string) => {
+      const frames: { type: string; data: any }[] = [];
+      const ws = new WebSocket(`${t.base.replace('http', 'ws')}/ws`);
+      ws.on('message', (raw) => frames.push(JSON.parse(raw.toString())));
+      await new Promise<void>((resolve, reject) => { ws.on('open', () => resolve()); ws.on('error', reject); });
+      ws.send(JSON.stringify({ type: 'AUTH', data: { token } }));
+      const waitFor = async (pick: (f: { type: string; data: any }) => boolean, ms = 10_000) => {
+        const until = Date.now() + ms;
+        while (Date.now() < until && !frames.some(pick)) await new Promise((r) => setTimeout(r, 50));
+        return frames.filter(pick);
+      };
+      expect(await waitFor((f) => f.type === 'AUTH_OK')).toHaveLength(1);
+      return { frames, waitFor, close: () => ws.close() };
+    };
+
     it('rotate, refresh blur and video process request work on a chat message (type / videoFrom \'message\'), by role', async () => {
       const f = await fan('media');
       const photo = await send(f.id, { message: 'Turn me', media: [await uploadImage()], isLocked: true, amount: 8 });
       const before = (await staffMessages(f.id)).find((m) => m._id === photo._id).media[0];
+      // The fan's open chat and a staff console hear that this message changed (UPDATE_MESSAGE with its id); another fan does not.
+      const [fanLive, staffLive, otherLive] = [await listen(f.token), await listen(tokens.get('support')!), await listen((await fan('media-other')).token)];
       let r = await post('/api/upload/rotate_image', { id: photo._id, type: 'message', rotate_angle: 90, userId: f.id }, tokens.get('content_manager'));
       expect(r.status, JSON.stringify(r.body)).toBe(200);
       expect(r.body.data).toMatchObject({ width: before.height, height: before.width });
+      const changed = (x: { type: string; data: any }) => x.type === 'UPDATE_MESSAGE' && x.data._id === photo._id && x.data.mediaChanged === true;
+      try {
+        expect(await fanLive.waitFor(changed)).toHaveLength(1);
+        expect((await staffLive.waitFor(changed))[0].data).toEqual({ _id: photo._id, fanId: f.id, mediaChanged: true });
+        expect(await otherLive.waitFor(changed, 500)).toEqual([]);
+        expect(await types(chatMessageStream(photo._id))).toContain('ChatMessageMediaChanged');
+      } finally {
+        for (const l of [fanLive, staffLive, otherLive]) l.close();
+      }
       expect((await post('/api/upload/rotate_image', { id: photo._id, type: 'message', rotate_angle: 45, userId: f.id })).status).toBe(400);
       expect((await post('/api/upload/rotate_image', { id: photo._id, type: 'message', rotate_angle: 90 }, tokens.get('live_stream_manager'))).status).toBe(403);
       r = await post('/api/upload/refresh_blur_picture', { id: photo._id, type: 'message' });
