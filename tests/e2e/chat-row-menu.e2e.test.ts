@@ -192,4 +192,21 @@ describe.skipIf(!hasChromium)('staff chat row menu and message deletes (Chromium
       .toBe(false);
     expect(errors).toEqual([]);
   });
+
+  it('the fan\'s open chat follows the chat settings live: bubble colours, and normal chat off shows the server\'s text instead of the text area', async () => {
+    await fanPage.goto(t.base + '/private-chat');
+    await fanPage.getByTestId('chat-input').waitFor();
+    const staffBubble = fanPage.getByTestId('chat-bubble').filter({ hasText: 'This one stays' });
+    const change = await post('/api/app_settings/update_chat_settings', { chat_settings: { disabled_normal_chat: true, staff_bubble_color: '#123456', staff_text_color: '#fafafa' } }, admin);
+    expect(change.status).toBe(200);
+    await expect.poll(() => fanPage.getByTestId('chat-disabled-note').count(), { timeout: 10_000 }).toBe(1);
+    expect(await fanPage.getByTestId('chat-disabled-note').innerText()).toBe('Chat is currently disabled by the creator.');
+    expect(await fanPage.getByTestId('chat-input').count()).toBe(0);
+    await expect.poll(() => staffBubble.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(18, 52, 86)');
+    expect(await staffBubble.evaluate((el) => getComputedStyle(el).color)).toBe('rgb(250, 250, 250)');
+    await shootBothWidths(fanPage, 'chat-fan-normal-chat-off');
+    await post('/api/app_settings/update_chat_settings', { chat_settings: { disabled_normal_chat: false, staff_bubble_color: null, staff_text_color: null } }, admin);
+    await fanPage.getByTestId('chat-input').waitFor({ timeout: 10_000 });
+    expect(errors).toEqual([]);
+  });
 });
