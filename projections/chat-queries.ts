@@ -54,19 +54,22 @@ export async function chatUserList(db: Kysely<ReadModels>, q: ChatListQuery): Pr
   const from = sql`rm.users u LEFT JOIN rm.members m ON m.user_id = u.id LEFT JOIN rm.subscribers s ON s.user_id = u.id
     LEFT JOIN rm.chat_conversations c ON c.fan_id = u.id LEFT JOIN rm.wallets w ON w.user_id = u.id`;
   const [rows, count] = await Promise.all([
-    sql<any>`SELECT u.id, u.name, m.nickname, COALESCE(s.complimentary, false) AS complimentary, ${status} AS status, s.expires_at,
-        COALESCE(c.last_message, '') AS last_message, c.last_message_at, COALESCE(c.staff_unread, 0) AS staff_unread, COALESCE(c.fan_unread, 0) AS fan_unread,
-        fl.text AS user_last_message, fl.type AS user_last_type,
-        COALESCE(m.mass_messages_muted, false) AS mass_messages_muted, COALESCE(m.blocked, false) AS blocked, COALESCE(m.hidden_from_chat, false) AS hidden_from_chat, COALESCE(w.balance_cents, 0) AS wallet_cents, u.total_spent_cents AS spent_cents
-      FROM ${from}
-      -- The fan's own last message (spec 3 §3 user_last_message), one index scan per listed fan.
-      LEFT JOIN LATERAL (SELECT x.text, x.type FROM rm.chat_messages x WHERE x.fan_id = u.id AND x.status = 'sent' AND NOT x.from_staff
+    // The page is chosen first and the fan's own last message (spec 3 §3 user_last_message) looked up for its rows
+    // only: a lateral join over the whole list would read one message per fan before the sort and limit.
+    sql<any>`SELECT p.*, fl.text AS user_last_message, fl.type AS user_last_type
+      FROM (SELECT u.id, u.name, m.nickname, COALESCE(s.complimentary, false) AS complimentary, ${status} AS status, s.expires_at,
+          COALESCE(c.last_message, '') AS last_message, c.last_message_at, COALESCE(c.staff_unread, 0) AS staff_unread, COALESCE(c.fan_unread, 0) AS fan_unread,
+          COALESCE(m.mass_messages_muted, false) AS mass_messages_muted, COALESCE(m.blocked, false) AS blocked, COALESCE(m.hidden_from_chat, false) AS hidden_from_chat, COALESCE(w.balance_cents, 0) AS wallet_cents, u.total_spent_cents AS spent_cents,
+          row_number() OVER (ORDER BY ${ORDER[q.sort]}, u.id) AS ord
+        FROM ${from}
+        WHERE ${where} ORDER BY ord LIMIT ${q.pageSize} OFFSET ${(q.page - 1) * q.pageSize}) p
+      LEFT JOIN LATERAL (SELECT x.text, x.type FROM rm.chat_messages x WHERE x.fan_id = p.id AND x.status = 'sent' AND NOT x.from_staff
         AND COALESCE(x.deleted, 'none') <> 'all' ORDER BY x.created_at DESC LIMIT 1) fl ON true
-      WHERE ${where} ORDER BY ${ORDER[q.sort]}, u.id LIMIT ${q.pageSize} OFFSET ${(q.page - 1) * q.pageSize}`.execute(db),
+      ORDER BY p.ord`.execute(db),
     sql<{ n: string }>`SELECT count(*) AS n FROM ${from} WHERE ${where}`.execute(db),
   ]);
   return {
-    rows: rows.rows.map((r) => ({
+    rows: rows.rows.map(({ ord: _ord, ...r }) => ({
       ...r,
       expires_at: r.expires_at ? new Date(r.expires_at).toISOString() : null,
       last_message_at: r.last_message_at ? new Date(r.last_message_at).toISOString() : null,
