@@ -21,6 +21,7 @@ import { startRebillScheduler, type RebillScheduler } from '../commands/subscrip
 import { paymentMethodFromReadModel, rebillReads, recoveryReads } from './payment-reads';
 import { forwardMediaNudges, startMediaWorker, type MediaWorker } from '../commands/media-jobs';
 import { buildApp } from './app';
+import { announceChatMediaProcessed } from './chat-media-ready';
 import { startMessageDelivery, type MessageDelivery } from '../commands/message-delivery';
 import { deliveryReads } from './delivery-reads';
 import { openAppStorage, signingSecret } from './media-storage';
@@ -131,6 +132,7 @@ export async function startServer(
       mediaWorker = startMediaWorker({
         store, db: database.db, storage: services.storage, now: clock, log: (m) => log(`[media] ${m}`),
         watermark: async () => watermarkOf(await currentSettings(database.db)),
+        onProcessed: announceChatMediaProcessed(store, database.db, (m) => log(`[media] ${m}`)),
       });
     }
     // Several nodes: uploads are announced on the bus too, so `npm run worker` processes start on them at once

@@ -12,6 +12,7 @@ import { startMediaWorker } from '../commands/media-jobs';
 import { currentSettings } from '../projections/settings';
 import { watermarkOf } from '../domain/media/watermark';
 import { openAppStorage } from './media-storage';
+import { announceChatMediaProcessed } from './chat-media-ready';
 import { startMessageDelivery } from '../commands/message-delivery';
 import { deliveryReads } from './delivery-reads';
 
@@ -35,6 +36,7 @@ async function main() {
   const worker = startMediaWorker({
     store, db: database.db, storage: media.storage, now: () => new Date(), log,
     watermark: async () => watermarkOf(await currentSettings(database.db)),
+    onProcessed: announceChatMediaProcessed(store, database.db, log),
   });
   // Mass and welcome messages: delivery passes here too (the mass message's stream decides, so API nodes and
   // workers passing at once never give a fan two copies).

@@ -92,6 +92,11 @@ async function chatMessageMedia(ctx: CommandContext, messageId: string): Promise
   return { media: sent.media, previewMediaId: sent.previewMediaId ?? null };
 }
 
+/** Messages whose media finished rendering after they were sent: their open chats read them again (the fan now sees them). */
+export async function noteChatMediaProcessed(ctx: CommandContext, messageIds: readonly string[]): Promise<void> {
+  for (const messageId of messageIds) await noteMediaChange(ctx, messageId, 'processed');
+}
+
 /** The message's open chats (the fan's and staff's) read it again: ChatMessageMediaChanged → UPDATE_MESSAGE. */
 async function noteMediaChange(ctx: CommandContext, messageId: string, change: ChatMediaChange) {
   await handle(ctx, chatMessageStream(messageId), chatMessageDecider, { type: 'NoteMediaChange', change, staffId: ctx.metadata.userId ?? '', at: ctx.now() });

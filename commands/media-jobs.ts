@@ -145,6 +145,11 @@ export interface MediaWorkerOptions extends MediaJobDeps {
   intervalMs?: number;
   /** Jobs at once per kind. Default: photos 2, videos 1 (ffmpeg uses every core). */
   concurrency?: Partial<Record<MediaKind, number>>;
+  /**
+   * Called once a render in this worker ended (ready, or failed for good): whatever already shows the media (a chat
+   * message sent while it rendered) is told. Best effort: a miss only means a screen shows it on its next read.
+   */
+  onProcessed?: (mediaId: string) => Promise<void>;
 }
 
 export interface MediaWorker {
@@ -192,8 +197,9 @@ export function startMediaWorker(options: MediaWorkerOptions): MediaWorker {
 
   const dispatch = (mediaId: string, kind: MediaKind) => {
     const done = processMedia(jobDeps, mediaId)
-      .then((outcome) => {
+      .then(async (outcome) => {
         if (outcome !== 'busy' && outcome !== 'deferred' && outcome !== 'aborted') nudged.delete(mediaId);
+        if (outcome === 'ready' || outcome === 'failed') await options.onProcessed?.(mediaId);
       })
       .catch((e) => log(`media ${mediaId}: ${(e as Error).message}`)) // e.g. the store is unreachable: the next scan retries
       .finally(() => {

@@ -121,6 +121,13 @@ export async function conversationPage(db: Kysely<ReadModels>, fanId: string, pa
 export const visibleSql = (forStaff: boolean) => (forStaff ? sql`COALESCE(deleted, 'none') <> 'all'` : sql`COALESCE(deleted, 'none') = 'none'`);
 export const visibleTo = (row: Pick<ChatMessageRow, 'deleted'>, forStaff: boolean) => (forStaff ? row.deleted !== 'all' : !row.deleted || row.deleted === 'none');
 
+/** Sent messages (not deleted for all) that carry `mediaId`, as an item or as the preview. */
+export async function chatMessageIdsWithMedia(db: Kysely<ReadModels>, mediaId: string): Promise<string[]> {
+  const r = await sql<{ id: string }>`SELECT id FROM rm.chat_messages WHERE status = 'sent' AND COALESCE(deleted, 'none') <> 'all'
+    AND (media @> ${JSON.stringify([{ mediaId }])}::jsonb OR preview_media_id = ${mediaId})`.execute(db);
+  return r.rows.map((x) => x.id);
+}
+
 export async function findChatMessage(db: Kysely<ReadModels>, id: string): Promise<ChatMessageRow | undefined> {
   const r = await sql`SELECT * FROM rm.chat_messages WHERE id = ${id}`.execute(db);
   return r.rows[0] ? toRow(r.rows[0]) : undefined;

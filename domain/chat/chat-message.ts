@@ -67,7 +67,8 @@ export type ChatMessageEvent =
   /** Staff ran a media operation on the message's media (rotate, refresh blur, video reprocess: commands/chat-staff.ts); open chats read it again. */
   | DomainEvent<'ChatMessageMediaChanged', { messageId: string; fanId: string; change: ChatMediaChange; by: string; changedAt: string }>;
 
-export type ChatMediaChange = 'rotate' | 'blur' | 'reprocess';
+/** 'processed': the media finished rendering (or failed for good) in the worker, after the message was sent. */
+export type ChatMediaChange = 'rotate' | 'blur' | 'reprocess' | 'processed';
 
 export type ChatDeleteScope = 'fan' | 'all';
 
