@@ -7,7 +7,7 @@ import type { FastifyReply } from 'fastify';
 import { DomainError } from '../../domain/shared/decider';
 import { ValidationError } from '../../domain/shared/validation';
 import { isPublicMediaKey, mediaKindOf } from '../../domain/media/media';
-import { MEDIA_OPS_MESSAGES, rotateRequest } from '../../domain/media/operations';
+import { MEDIA_OPS_MESSAGES, POST_VIDEO_REPROCESSORS, rotateRequest } from '../../domain/media/operations';
 import { watermarkOf } from '../../domain/media/watermark';
 import { registerUpload, stagingKey } from '../../commands/content';
 import { reprocessMassMessageVideos } from '../../commands/mass-messages';
@@ -173,6 +173,9 @@ export const mediaRoutes = (services: Services): FastifyPluginAsyncZod => async 
   // Send Video Process Request (spec 2 §7): the post's videos go back to the media worker.
   app.post('/api/admin/send_video_process_request', { schema: { body: reprocessBody } }, async (request, reply) => {
     const body = request.body;
+    // A chat message's senders may ask for its videos (the command checks); a post's or a mass message's: the admins.
+    if (body.videoFrom !== 'message' && !POST_VIDEO_REPROCESSORS.includes(requireCaller(request).role))
+      throw new DomainError('You do not have access to this.', 'FORBIDDEN', 403);
     // isMassMessage: the id names a mass message, whose videos go back to the worker (CH-13).
     return operate(
       request,

@@ -234,7 +234,8 @@ export const API_ACCESS: Record<string, Access> = {
   'POST /api/upload/rotate_modern_image': CONTENT,
   'POST /api/upload/refresh_blur_picture': [...ADMINS, 'sub_admin'],
   'POST /api/upload/refresh_blur_modern_picture': [...ADMINS, 'sub_admin'],
-  'POST /api/admin/send_video_process_request': [...ADMINS, 'sub_admin'],
+  // …for a chat message the senders except live_stream_manager may ask (spec 3 §6); posts and mass messages: the admins (handler)
+  'POST /api/admin/send_video_process_request': [...ADMINS, 'sub_admin', 'model', 'content_manager'],
   // Content Manager: the media library and its categories (spec 2 §7)
   'GET /api/media/category': CONTENT,
   'POST /api/media/category': CONTENT,

@@ -307,7 +307,11 @@ export function chatStaffSuite(backend: Backend, available: boolean) {
       expect((await post('/api/upload/refresh_blur_picture', { id: photo._id, type: 'message' }, tokens.get('model'))).status).toBe(403);
       r = await post('/api/admin/send_video_process_request', { id: photo._id, videoFrom: 'message', isMassMessage: false });
       expect(r.body).toMatchObject({ success: 0, message: 'Invalid Request' }); // a photo message has no video to send back
-      expect((await post('/api/admin/send_video_process_request', { id: photo._id, videoFrom: 'message' }, tokens.get('content_manager'))).status).toBe(403);
+      // Spec 3 §6: a message's senders other than the live-stream manager may ask (here: no video, so Invalid Request);
+      // a post's or a mass message's videos stay with the admins.
+      expect((await post('/api/admin/send_video_process_request', { id: photo._id, videoFrom: 'message' }, tokens.get('content_manager'))).body).toMatchObject({ success: 0, message: 'Invalid Request' });
+      expect((await post('/api/admin/send_video_process_request', { id: photo._id, videoFrom: 'message' }, tokens.get('live_stream_manager'))).status).toBe(403);
+      expect((await post('/api/admin/send_video_process_request', { id: photo._id, videoFrom: 'blog' }, tokens.get('model'))).status).toBe(403);
       // A text message, a deleted one or an unknown id has nothing to operate on.
       const text = await send(f.id, { message: 'No media' });
       expect((await post('/api/upload/refresh_blur_picture', { id: text._id, type: 'message' })).status).toBe(400);
