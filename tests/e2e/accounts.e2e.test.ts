@@ -128,6 +128,8 @@ describe.skipIf(!hasChromium)('accounts end to end with real mail (Chromium)', (
     await t.call('PUT', '/admin-api/settings/site', { maintenance_mode: true, maintenance_html: '<h1>Back at noon</h1><script>window.hacked=1</script>' }, { token: admin });
     await page.goto(t.base + '/');
     await page.getByTestId('maintenance-page').waitFor({ timeout: 15_000 });
+    // The page can show before the creator's text arrives with the settings (CI caught it in between).
+    await page.getByText('Back at noon').waitFor({ timeout: 15_000 });
     expect(await page.getByText('Back at noon').count()).toBe(1);
     expect(await page.evaluate(() => (window as unknown as { hacked?: number }).hacked)).toBeUndefined();
     await shoot('25-maintenance');
