@@ -1,0 +1,42 @@
+// The media server for live streaming (issue 15), as the rest of the app sees it. Implementations: Janus
+// (infra/live/janus.ts: a child process the API starts, or a separate Janus at JANUS_URL) and an unavailable one
+// (infra/live/unavailable.ts) that says why. Browsers never talk to the media server directly: they go through
+// the API's relay at GET /api/stream/janus, which passes only what a publisher or viewer needs.
+
+/** A room per live session. `secret` is needed to edit/destroy it, `pin` to join it; both stay server-side
+ *  except the pin, which the API may hand to an entitled viewer together with their token. */
+export interface LiveRoom {
+  room: number;
+  secret: string;
+  pin: string;
+}
+
+export type LiveMediaStatus = { available: true; url: string } | { available: false; reason: string };
+
+export interface LiveMediaServer {
+  /** Synchronous; `reason` is a sentence for the console and the apps. */
+  status(): LiveMediaStatus;
+  /** A room per session, created with the admin key; `record` writes .mjr files under the recordings folder
+   *  named from `recordingName` (spec: "built from the host and stream id"). The allowed list starts empty,
+   *  so nobody can join until `allow` adds a token. */
+  createRoom(opts: { description: string; record: boolean; recordingName: string; maxPublishers?: number }): Promise<LiveRoom>;
+  /** Add tokens to the room's `allowed` list. */
+  allow(room: LiveRoom, tokens: string[]): Promise<void>;
+  /** Remove tokens from the room's `allowed` list (and kick whoever joined with them, where Janus allows). */
+  disallow(room: LiveRoom, tokens: string[]): Promise<void>;
+  listParticipants(room: LiveRoom): Promise<Array<{ id: number; display: string; publisher: boolean }>>;
+  /** Idempotent: a missing room is fine. */
+  destroyRoom(room: LiveRoom): Promise<void>;
+  /** After destroyRoom: turn the session's .mjr files into one mp4 (janus-pp-rec + ffmpeg). null when nothing
+   *  was recorded. */
+  finishRecording(recordingName: string): Promise<{ path: string; bytes: number; durationSeconds: number } | null>;
+  close(): Promise<void>;
+}
+
+/** Thrown by every call of an unavailable media server (and by Janus calls when Janus stopped answering). */
+export class LiveMediaUnavailableError extends Error {
+  override readonly name = 'LiveMediaUnavailableError';
+}
+
+/** The reason shown when neither JANUS_URL nor the `janus` binary is there. */
+export const JANUS_MISSING_REASON = 'Live streaming needs the Janus media server: install the Debian package janus, or set JANUS_URL.';
