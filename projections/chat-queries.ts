@@ -29,12 +29,14 @@ export interface ChatListQuery {
 
 export type ChatListId = 'blocked' | 'muted';
 
+// By the page's own output columns, so the same keys order the page inside (top-N sort, no window over every fan)
+// and again after the last-message lookup.
 const ORDER: Record<ChatUserSort, ReturnType<typeof sql>> = {
-  latest_message: sql`c.last_message_at DESC NULLS LAST`,
-  users_last_message: sql`c.last_fan_message_at DESC NULLS LAST`,
-  amount_spent: sql`u.total_spent_cents DESC`,
-  unread_messages: sql`COALESCE(c.staff_unread, 0) DESC, c.last_message_at DESC NULLS LAST`,
-  expiration_date: sql`s.expires_at ASC NULLS LAST`,
+  latest_message: sql`last_message_at DESC NULLS LAST`,
+  users_last_message: sql`last_fan_message_at DESC NULLS LAST`,
+  amount_spent: sql`spent_cents DESC`,
+  unread_messages: sql`staff_unread DESC, last_message_at DESC NULLS LAST`,
+  expiration_date: sql`expires_at ASC NULLS LAST`,
 };
 
 /** Fans staff can chat with: not deleted, not hidden from chat, a subscriber now or someone who has written before. */
@@ -52,31 +54,30 @@ export async function chatUserList(db: Kysely<ReadModels>, q: ChatListQuery): Pr
     ${q.status ? sql`AND ${status} = ${q.status}` : sql``}
     ${search ? sql`AND (u.name ILIKE ${search} OR m.nickname ILIKE ${search})` : sql``}`;
   const from = sql`rm.users u LEFT JOIN rm.members m ON m.user_id = u.id LEFT JOIN rm.subscribers s ON s.user_id = u.id
-    LEFT JOIN rm.chat_conversations c ON c.fan_id = u.id LEFT JOIN rm.wallets w ON w.user_id = u.id`;
+    LEFT JOIN rm.chat_conversations c ON c.fan_id = u.id`;
   const [rows, count] = await Promise.all([
     // The page is chosen first and the fan's own last message (spec 3 §3 user_last_message) looked up for its rows
     // only: a lateral join over the whole list would read one message per fan before the sort and limit.
     sql<any>`SELECT p.*, fl.text AS user_last_message, fl.type AS user_last_type
       FROM (SELECT u.id, u.name, m.nickname, COALESCE(s.complimentary, false) AS complimentary, ${status} AS status, s.expires_at,
-          COALESCE(c.last_message, '') AS last_message, c.last_message_at, COALESCE(c.staff_unread, 0) AS staff_unread, COALESCE(c.fan_unread, 0) AS fan_unread,
-          COALESCE(m.mass_messages_muted, false) AS mass_messages_muted, COALESCE(m.blocked, false) AS blocked, COALESCE(m.hidden_from_chat, false) AS hidden_from_chat, COALESCE(w.balance_cents, 0) AS wallet_cents, u.total_spent_cents AS spent_cents,
-          row_number() OVER (ORDER BY ${ORDER[q.sort]}, u.id) AS ord
+          COALESCE(c.last_message, '') AS last_message, c.last_message_at, c.last_fan_message_at, COALESCE(c.staff_unread, 0) AS staff_unread, COALESCE(c.fan_unread, 0) AS fan_unread,
+          COALESCE(m.mass_messages_muted, false) AS mass_messages_muted, COALESCE(m.blocked, false) AS blocked, COALESCE(m.hidden_from_chat, false) AS hidden_from_chat, (SELECT w.balance_cents FROM rm.wallets w WHERE w.user_id = u.id) AS wallet_cents, u.total_spent_cents AS spent_cents
         FROM ${from}
-        WHERE ${where} ORDER BY ord LIMIT ${q.pageSize} OFFSET ${(q.page - 1) * q.pageSize}) p
+        WHERE ${where} ORDER BY ${ORDER[q.sort]}, id LIMIT ${q.pageSize} OFFSET ${(q.page - 1) * q.pageSize}) p
       LEFT JOIN LATERAL (SELECT x.text, x.type FROM rm.chat_messages x WHERE x.fan_id = p.id AND x.status = 'sent' AND NOT x.from_staff
         AND COALESCE(x.deleted, 'none') <> 'all' ORDER BY x.created_at DESC LIMIT 1) fl ON true
-      ORDER BY p.ord`.execute(db),
+      ORDER BY ${ORDER[q.sort]}, id`.execute(db),
     sql<{ n: string }>`SELECT count(*) AS n FROM ${from} WHERE ${where}`.execute(db),
   ]);
   return {
-    rows: rows.rows.map(({ ord: _ord, ...r }) => ({
+    rows: rows.rows.map(({ last_fan_message_at: _at, ...r }) => ({
       ...r,
       expires_at: r.expires_at ? new Date(r.expires_at).toISOString() : null,
       last_message_at: r.last_message_at ? new Date(r.last_message_at).toISOString() : null,
       staff_unread: Number(r.staff_unread),
       fan_unread: Number(r.fan_unread ?? 0),
       user_last_message: r.user_last_message ?? '',
-      wallet_cents: Number(r.wallet_cents),
+      wallet_cents: Number(r.wallet_cents ?? 0),
       spent_cents: Number(r.spent_cents ?? 0),
     })),
     total: Number(count.rows[0].n),
