@@ -44,6 +44,7 @@ import { OneLinePerRequest, registerApps, registerWebDefaults } from './web';
 import { registerTextGuard } from './text-guard';
 import { myPaymentRoutes } from './routes/my-payments';
 import { registerGateway } from './realtime/gateway';
+import { registerJanusRelay } from './live/janus-relay';
 import { registerOpenApi } from './openapi';
 
 declare module 'fastify' {
@@ -108,6 +109,8 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
     authTimeoutMs: services.config.WS_AUTH_TIMEOUT_SECONDS * 1000,
     resumeWindowEvents: services.config.WS_RESUME_WINDOW_EVENTS,
   });
+  // GET /api/stream/janus, the browsers' relay to the live media server (needs the WebSocket plugin above).
+  registerJanusRelay(app, services);
   // Route schemas validate input and describe the API (/api/openapi.json, /api/docs): before the routes.
   await registerOpenApi(app);
 

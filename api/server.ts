@@ -12,6 +12,8 @@ import { createSandboxCryptoGateway } from '../infra/payments/sandbox-crypto-gat
 import { resumeCryptoTopUps } from '../commands/wallet';
 import { cryptoPaymentsToResume } from '../projections/wallet';
 import { currentSettings } from '../projections/settings';
+import type { Kysely } from 'kysely';
+import type { ReadModels } from '../projections/schema';
 import { watermarkOf } from '../domain/media/watermark';
 import { createIdempotencyStore, type IdempotencyStore } from '../infra/idempotency/store';
 import { createMailer } from '../infra/mail/mailer';
@@ -24,10 +26,14 @@ import { buildApp } from './app';
 import { announceChatMediaProcessed } from './chat-media-ready';
 import { startMessageDelivery, type MessageDelivery } from '../commands/message-delivery';
 import { deliveryReads } from './delivery-reads';
+import { startChatEmails, type ChatEmails } from '../commands/chat-emails';
+import { chatEmailsDue } from '../projections/chat-conversations';
 import { openAppStorage, signingSecret } from './media-storage';
 import { createKafkaBus, type KafkaBus } from '../infra/bus/kafka';
 import { startRelay, type Relay } from '../infra/bus/relay';
 import type { Services } from './services';
+import { openLiveMedia } from './live-media';
+import type { LiveMediaServer } from '../infra/live/port';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -41,12 +47,18 @@ export interface RunningServer {
   rebillScheduler: RebillScheduler;
   /** Mass and welcome message delivery (commands/message-delivery.ts); tests call tick() after moving the clock. */
   delivery: MessageDelivery;
+  /** Emails about unread chat messages (commands/chat-emails.ts); tests call tick() after moving the clock. */
+  chatEmails: ChatEmails;
 }
 
 export async function startServer(
   cfg: Config,
   /** deliverNotices: false leaves the sandbox provider's notices for a test to deliver by hand (order, repeats). */
-  options: { clock?: () => Date; serveApps?: boolean; log?: (m: string) => void; deliverNotices?: boolean; rebillIntervalMs?: number; deliveryIntervalMs?: number } = {},
+  options: {
+    clock?: () => Date; serveApps?: boolean; log?: (m: string) => void; deliverNotices?: boolean; rebillIntervalMs?: number; deliveryIntervalMs?: number;
+    /** A media server for live streaming the caller owns (tests share one Janus); default: opened from the config and closed with the server. */
+    liveMedia?: LiveMediaServer;
+  } = {},
 ): Promise<RunningServer> {
   const log = options.log ?? ((m: string) => console.log(m));
   const opened = await openEventStoreFromConfig(cfg);
@@ -68,13 +80,16 @@ export async function startServer(
   let cryptoNoticeDelivery: { stop(): Promise<void> } | null = null;
   let rebillScheduler: RebillScheduler | null = null;
   let delivery: MessageDelivery | null = null;
+  let chatEmails: ChatEmails | null = null;
   let idempotency: IdempotencyStore | null = null;
   let kafka: KafkaBus | null = null;
   let relay: Relay | null = null;
+  let ownLiveMedia: LiveMediaServer | null = null;
   const close = async () => {
     timers.forEach(clearInterval);
     await rebillScheduler?.stop().catch(() => {});
     await delivery?.stop().catch(() => {});
+    await chatEmails?.stop().catch(() => {});
     await noticeDelivery?.stop().catch(() => {});
     await cryptoNoticeDelivery?.stop().catch(() => {});
     stopForwarding?.();
@@ -83,6 +98,7 @@ export async function startServer(
     await kafka?.close().catch(() => {});
     await idempotency?.close().catch(() => {});
     await mediaWorker?.stop().catch(() => {});
+    await ownLiveMedia?.close().catch(() => {});
     await runner.stop().catch(() => {});
     closeStorage?.();
     await opened.close();
@@ -109,6 +125,8 @@ export async function startServer(
         throw new Error(`Kafka (KAFKA_BROKERS=${cfg.KAFKA_BROKERS}) is not usable: ${(e as Error).message}`);
       });
     }
+    // Live streaming's media server: a Janus this process starts, one at JANUS_URL, or none (with the reason).
+    const liveMedia = options.liveMedia ?? (ownLiveMedia = await openLiveMedia(cfg, (m) => log(m)));
     const services: Services = {
       ...(kafka ? { bus: { kafka, nodeId } } : {}),
       config: cfg,
@@ -123,6 +141,7 @@ export async function startServer(
       idempotency: (idempotency = await createIdempotencyStore(database, { leaseSeconds: cfg.IDEMPOTENCY_LEASE_SECONDS, instanceId: cfg.FANCLUB_INSTANCE_ID })),
       mailer: await createMailer(database, { smtpUrl: cfg.SMTP_URL, from: cfg.MAIL_FROM, log: (m) => log(`[mail] ${m}`) }),
       clock,
+      liveMedia,
       staticRoots: options.serveApps === false ? undefined : { fan: path.join(ROOT, 'web-fan/dist'), admin: path.join(ROOT, 'web-admin/dist') },
     };
     // Renders uploads in the background (videos always; photos whose inline attempt failed) and resumes, on
@@ -197,6 +216,13 @@ export async function startServer(
       store, reads: rebillReads(database.db), deps: { gateway: services.gateway, paymentMethodOf: paymentMethodFromReadModel(database.db) },
       now: () => services.clock(), intervalMs: options.rebillIntervalMs ?? 60_000, log: (m) => log(`[rebill] ${m}`),
     });
+    // Fans who left staff messages unread are emailed once per unread streak (CH-48); every node may pass, the
+    // conversation stream decides who sends.
+    chatEmails = startChatEmails({
+      store, reads: chatEmailReads(database.db), send: (mail) => services.mailer.send(mail),
+      siteUrl: () => (cfg.FANCLUB_PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+      now: () => services.clock(), intervalMs: 60_000, log: (m) => log(`[chat-email] ${m}`),
+    });
     // Whatever fell due while no process ran is charged now, not a minute from now.
     void rebillScheduler.tick().catch((e) => console.error('[rebill] first pass failed:', e));
     // A delivery a crash or restart interrupted goes on now.
@@ -205,9 +231,17 @@ export async function startServer(
       noticeDelivery = gateway.startDelivery({ intervalMs: 1000 });
       cryptoNoticeDelivery = cryptoGateway.startDelivery({ intervalMs: 1000 });
     }
-    return { app, services, url: cfg.FANCLUB_PUBLIC_URL ?? `http://localhost:${port}`, firstStart, close, rebillScheduler, delivery, ...(address ? {} : {}) };
+    return { app, services, url: cfg.FANCLUB_PUBLIC_URL ?? `http://localhost:${port}`, firstStart, close, rebillScheduler, delivery, chatEmails, ...(address ? {} : {}) };
   } catch (e) {
     await close().catch(() => {});
     throw e;
   }
+}
+
+/** What chat emails read: the conversation read model's queue and the creator's name from the settings. */
+function chatEmailReads(db: Kysely<ReadModels>) {
+  return {
+    due: (cutoffIso: string, limit: number) => chatEmailsDue(db, cutoffIso, limit),
+    creatorName: async () => (await currentSettings(db)).model_name,
+  };
 }

@@ -9,6 +9,7 @@ import type { Config } from '../infra/config';
 import type { Mailer } from '../infra/mail/mailer';
 import type { KafkaBus } from '../infra/bus/kafka';
 import type { MessageDelivery } from '../commands/message-delivery';
+import type { LiveJoinPolicy, LiveMediaServer } from '../infra/live/port';
 
 export interface Services {
   config: Config;
@@ -31,6 +32,11 @@ export interface Services {
   bus?: { kafka: KafkaBus; nodeId: string };
   /** Mass/welcome message delivery in the background (api/server.ts); routes kick it after recording a message. */
   delivery?: MessageDelivery;
+  /** Live streaming's media server (Janus, or an unavailable one that says why): api/live-media.ts. */
+  liveMedia: LiveMediaServer;
+  /** Who may join a room as publisher/viewer, asked by the Janus relay before each join (default: only the model and
+   *  the live-stream manager publish; any valid token views): api/live/janus-relay.ts. */
+  liveJoinPolicy?: LiveJoinPolicy;
   /** Built apps to serve (absent in API-only tests). */
   staticRoots?: { fan: string | null; admin: string | null };
 }

@@ -65,10 +65,27 @@ const schema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   /** Path-style requests (http://host/bucket/key); default: on when S3_ENDPOINT is set (self-hosted stores). */
   S3_FORCE_PATH_STYLE: bool.optional(),
+  /** Live streaming (issue 15): 'off' starts no media server (live shows as unavailable). */
+  FANCLUB_LIVE: z.enum(['on', 'off']).default('on'),
+  /** A Janus running elsewhere (its WebSocket transport, e.g. ws://10.0.0.5:8188); unset: the API starts the local `janus` binary itself. */
+  JANUS_URL: z.string().regex(/^wss?:\/\/[^\s]+$/, 'must start with ws:// or wss://').optional(),
+  /** The VideoRoom admin_key of that Janus (required with JANUS_URL); for the Janus the API starts, default: derived from the app's secret. */
+  FANCLUB_JANUS_ADMIN_KEY: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** The api_secret of the Janus at JANUS_URL, if it has one (the Janus the API starts always gets a random one). */
+  FANCLUB_JANUS_API_SECRET: z.string().min(1).optional(),
+  /** Ports of the Janus the API starts (bound to 127.0.0.1): its WebSocket API, and its HTTP API (0: off). */
+  FANCLUB_JANUS_WS_PORT: z.coerce.number().int().min(1).max(65535).default(8188),
+  FANCLUB_JANUS_HTTP_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  /** UDP ports the Janus the API starts uses for media (min-max); each viewer and publisher takes one. */
+  FANCLUB_JANUS_RTP_PORTS: z.string().regex(/^\d{1,5}-\d{1,5}$/, 'must be min-max, e.g. 20000-20199').default('20000-20199'),
+  /** Where Janus writes recordings (.mjr) and the API reads them; default <data dir>/live-recordings. With JANUS_URL, a folder both machines see at the same path. */
+  FANCLUB_LIVE_RECORDINGS_DIR: z.string().min(1).optional(),
 });
 
 export type Config = z.infer<typeof schema> & {
   dataDir: string;
+  /** FANCLUB_LIVE_RECORDINGS_DIR, absolute (default <data dir>/live-recordings). */
+  liveRecordingsDir: string;
   /** FANCLUB_MAX_UPLOAD_MB in bytes. */
   maxUploadBytes: number;
   /** Present when S3_BUCKET is set: media live in that bucket. */
@@ -98,6 +115,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const missing = cfg.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID';
     throw new ConfigError(`Invalid configuration:\n  ${missing}: required with ${missing === 'S3_ACCESS_KEY_ID' ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID'}`);
   }
+  if (cfg.JANUS_URL && !cfg.FANCLUB_JANUS_ADMIN_KEY) {
+    throw new ConfigError('Invalid configuration:\n  FANCLUB_JANUS_ADMIN_KEY: required when JANUS_URL is set (the admin_key of that Janus\'s VideoRoom plugin)');
+  }
+  const [rtpMin, rtpMax] = cfg.FANCLUB_JANUS_RTP_PORTS.split('-').map(Number);
+  if (!(rtpMin >= 1024 && rtpMax <= 65535 && rtpMin < rtpMax)) {
+    throw new ConfigError('Invalid configuration:\n  FANCLUB_JANUS_RTP_PORTS: must be min-max with 1024 <= min < max <= 65535');
+  }
   if (!cfg.S3_BUCKET && (cfg.S3_ENDPOINT || cfg.S3_ACCESS_KEY_ID)) {
     throw new ConfigError('Invalid configuration:\n  S3_BUCKET: required when other S3_* variables are set');
   }
@@ -111,5 +135,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         forcePathStyle: cfg.S3_FORCE_PATH_STYLE ?? !!cfg.S3_ENDPOINT,
       }
     : null;
-  return { ...cfg, dataDir: path.resolve(cfg.FANCLUB_DATA_DIR), maxUploadBytes: Math.floor(cfg.FANCLUB_MAX_UPLOAD_MB * 1024 * 1024), s3 };
+  const dataDir = path.resolve(cfg.FANCLUB_DATA_DIR);
+  const liveRecordingsDir = path.resolve(cfg.FANCLUB_LIVE_RECORDINGS_DIR ?? path.join(dataDir, 'live-recordings'));
+  return { ...cfg, dataDir, liveRecordingsDir, maxUploadBytes: Math.floor(cfg.FANCLUB_MAX_UPLOAD_MB * 1024 * 1024), s3 };
 }

@@ -17,6 +17,8 @@ export const MONEY_ROLES = MONEY;
 const USERS_LIST: readonly Role[] = MANAGERS;
 /** Everyone signed in except an admin viewing the site as a fan: a proxy session never spends the fan's money. */
 const PAYERS: readonly Role[] = ['user', ...STAFF_ROLES];
+/** Who goes live (domain/live/live-session.ts LIVE_PUBLISHER_ROLES, repeated here: the table imports no aggregate). */
+const LIVE_PUBLISHERS: readonly Role[] = ['model', 'live_stream_manager', 'admin', 'super_admin'];
 
 export const API_ACCESS: Record<string, Access> = {
   // Accounts
@@ -245,6 +247,23 @@ export const API_ACCESS: Record<string, Access> = {
   'POST /api/media/add-media-from-category': CONTENT,
   'POST /api/media/remove-media-from-category': CONTENT,
   'POST /api/media/remove-media': CONTENT,
+  // Live streaming (issue 15; D3 §7.4; api/routes/stream.ts). Publishers: model, live_stream_manager and the admins
+  // (domain/live LIVE_PUBLISHER_ROLES: D3 §6 names the first two, D1 §6 lets admins go live). Viewers are decided by the
+  // session (subscribers '1'/'2' for group, the invited fan for one-to-one), so those calls are open to everyone signed in.
+  'GET /api/stream/get_settings': 'authenticated',
+  'POST /api/stream/save_settings': MANAGERS,
+  'POST /api/stream/start_stream': LIVE_PUBLISHERS,
+  'POST /api/stream/set_stream_data': LIVE_PUBLISHERS,
+  'POST /api/stream/stop_stream': [...LIVE_PUBLISHERS, 'sub_admin'],
+  'POST /api/stream/add_token': 'authenticated',
+  'POST /api/stream/remove_token': 'authenticated',
+  'POST /api/stream/send_message': 'authenticated',
+  'POST /api/stream/send_tips': PAYERS, // staff are refused by the command: 'Only fans can send tips.'
+  'POST /api/stream/get_live_stream_reports': [...MANAGERS, 'content_manager'], // content_manager only with live_stream_report_enabled (handler)
+  'POST /api/stream/get_messages': 'authenticated',
+  'GET /api/stream/current': 'authenticated',
+  'GET /api/stream/viewers': 'authenticated',
+  'GET /api/stream/sessions/:id': [...MANAGERS, 'content_manager'],
   // Staff console (react-admin REST)
   'GET /admin-api/dashboard': MANAGERS,
   'GET /admin-api/posts': CONTENT,
@@ -263,6 +282,8 @@ export const API_ACCESS: Record<string, Access> = {
   'GET /admin-api/transactions/export': MONEY,
   'GET /admin-api/events': ADMINS,
   'GET /admin-api/events/:id': ADMINS,
+  // Live streaming: the browsers' WebSocket relay to Janus (api/live/janus-relay.ts); a live token decides each join
+  'GET /api/stream/janus': 'authenticated',
   // The API's own description (api/openapi.ts): public, like the route table itself, which both apps ship
   'GET /api/openapi.json': 'public',
   'GET /api/docs': 'public', // also answers /api/docs/

@@ -31,7 +31,30 @@ export interface LiveMediaServer {
    *  was recorded. */
   finishRecording(recordingName: string): Promise<{ path: string; bytes: number; durationSeconds: number } | null>;
   close(): Promise<void>;
+  /** What the API's browser relay (GET /api/stream/janus) needs; absent when live streaming is unavailable. */
+  readonly relay?: LiveRelayBackend;
 }
+
+/** The relay's view of the media server: where browsers' Janus sessions go and how a join is checked. */
+export interface LiveRelayBackend {
+  /** The Janus WebSocket API each browser connection is relayed to. */
+  url: string;
+  /** Added to every relayed request (the Janus the API starts requires one). */
+  apiSecret?: string;
+  /** Whether `token` is on the room's allowed list right now (false for a missing room). Janus itself checks
+   *  tokens only for publishers, so the relay asks before every join, subscriber joins included. */
+  tokenAllowed(room: number, token: string): Promise<boolean>;
+  /** The room's pin: the relay adds it to joins, so a browser needs only its token. */
+  pinOf(room: number): string;
+  /** disallow/destroyRoom in this process: the relay drops the connections that joined with those tokens at
+   *  once (other API nodes' relays notice within a few seconds by asking tokenAllowed again). Room 0: every
+   *  room (the Janus the API runs stopped). */
+  onRevoked(listener: (room: number, tokens: string[] | 'all') => void): () => void;
+}
+
+/** Who may join a room as what: the relay asks before passing a join on (the API's live rules decide; the
+ *  default lets only staff publish). `ptype` is Janus' participant type. Answer null to allow, or the refusal. */
+export type LiveJoinPolicy = (caller: { userId: string; role: string }, join: { room: number; ptype: 'publisher' | 'subscriber'; token: string }) => Promise<string | null>;
 
 /** Thrown by every call of an unavailable media server (and by Janus calls when Janus stopped answering). */
 export class LiveMediaUnavailableError extends Error {

@@ -10,6 +10,7 @@ import { startS3rver, type RunningS3rver } from './s3rver';
 import { checkLedger } from '../../projections/ledger-check';
 import { sandboxNetCents } from '../../infra/payments/sandbox-card-gateway';
 import { sandboxCryptoReceived } from '../../infra/payments/sandbox-crypto-gateway';
+import type { LiveMediaServer } from '../../infra/live/port';
 
 export type Backend = 'pglite' | 'postgres';
 
@@ -23,7 +24,12 @@ export interface TestServer {
   close: () => Promise<void>;
 }
 
-export async function startTestServer(backend: Backend, env: Record<string, string> = {}, options: { serveApps?: boolean; deliverNotices?: boolean; ledgerCheck?: boolean; s3?: boolean } = {}): Promise<TestServer> {
+export async function startTestServer(backend: Backend, env: Record<string, string> = {}, options: {
+    serveApps?: boolean; deliverNotices?: boolean; ledgerCheck?: boolean; s3?: boolean;
+    /** A real media server for live streaming (tests/support/janus.ts: one Janus per test file, shared by its servers).
+     *  Without it live streaming is off (FANCLUB_LIVE=off) and status() says so. */
+    liveMedia?: LiveMediaServer;
+  } = {}): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fanclub-test-'));
   const db = backend === 'postgres' ? await createTestDatabase() : null;
   // s3: media in a bucket of a real S3-protocol server (s3rver) started for this server, instead of on disk.
@@ -36,6 +42,7 @@ export async function startTestServer(backend: Backend, env: Record<string, stri
     FANCLUB_DEMO: 'false',
     FANCLUB_ADMIN_PASSWORD: adminPassword,
     LOG_LEVEL: 'silent',
+    FANCLUB_LIVE: 'off',
     ...(db ? { DATABASE_URL: db.url } : {}),
     ...(s3 ? { S3_BUCKET: 'fanclub-media', S3_ENDPOINT: s3.endpoint, S3_ACCESS_KEY_ID: s3.accessKeyId, S3_SECRET_ACCESS_KEY: s3.secretAccessKey } : {}),
     ...env,
@@ -43,7 +50,7 @@ export async function startTestServer(backend: Backend, env: Record<string, stri
   // The sandbox providers' notices are delivered only when a test asks for it (deliverNotices: true, or by hand
   // through the gateway's deliver()): a background delivery would write events while a test checks that a
   // refused request wrote nothing.
-  const server = await startServer(cfg, { serveApps: options.serveApps ?? false, log: () => {}, deliverNotices: options.deliverNotices ?? false });
+  const server = await startServer(cfg, { serveApps: options.serveApps ?? false, log: () => {}, deliverNotices: options.deliverNotices ?? false, liveMedia: options.liveMedia });
   const port = (server.app.server.address() as { port: number }).port;
   const base = `http://127.0.0.1:${port}`;
   return {
