@@ -23,6 +23,10 @@ export interface ConversationRow {
   message_count: number;
   /** Of those, deleted from the fan's view only (staff still see them). */
   fan_deleted: number;
+  /** When the fan's current unread streak began (the first staff message after they last read), and the streak
+   *  they were last emailed about (commands/chat-emails.ts). */
+  fan_unread_since: string | null;
+  emailed_for: string | null;
 }
 
 /** Tips from chat waiting to be paid (their fan and amount arrive with TipRequested only). */
@@ -34,7 +38,13 @@ export interface PendingTipRow {
 
 const EMPTY = (fanId: string): ConversationRow => ({
   fan_id: fanId, last_message: '', last_message_at: null, last_fan_message_at: null, fan_unread: 0, staff_unread: 0, fan_read_at: null, staff_read_at: null, credits: 0,
-  message_count: 0, fan_deleted: 0,
+  message_count: 0, fan_deleted: 0, fan_unread_since: null, emailed_for: null,
+});
+
+/** A staff message (or a mass message's copy) the fan has not read yet: it may start an unread streak. */
+const unreadFromStaff = (c: ConversationRow, at: string): Pick<ConversationRow, 'fan_unread' | 'fan_unread_since'> => ({
+  fan_unread: c.fan_unread + 1,
+  fan_unread_since: c.fan_unread > 0 && c.fan_unread_since ? c.fan_unread_since : at,
 });
 
 /** What the list shows as the last message. */
@@ -56,7 +66,7 @@ export const chatConversationsProjection = defineProjection<AnyDomainEvent, Read
   name: 'chat-conversations',
   tables: chatConversationsTables,
   handles: ['ChatMessageSent', 'TipRequested', 'TipSent', 'TipFailed', 'ChatReadByFan', 'ChatReadByStaff', 'PayPerMessageCreditsGranted', 'PayPerMessageCreditUsed',
-    'ChatMarkedUnreadByStaff', 'ChatMessageDeleted', 'MassMessageCopiesDelivered'],
+    'ChatMarkedUnreadByStaff', 'ChatMessageDeleted', 'MassMessageCopiesDelivered', 'ChatEmailNotified'],
   async apply(event, store) {
     const { type, data: d } = event;
     const change = async (fanId: string, f: (c: ConversationRow) => ConversationRow) => {
@@ -70,7 +80,7 @@ export const chatConversationsProjection = defineProjection<AnyDomainEvent, Read
           last_message: lastMessageText(d as { type: string; text: string }),
           last_message_at: d.sentAt,
           message_count: c.message_count + 1,
-          ...(d.fromStaff ? { fan_unread: c.fan_unread + 1 } : { staff_unread: c.staff_unread + 1, last_fan_message_at: d.sentAt }),
+          ...(d.fromStaff ? unreadFromStaff(c, d.sentAt) : { staff_unread: c.staff_unread + 1, last_fan_message_at: d.sentAt }),
         }));
         return;
       case 'TipRequested':
@@ -87,7 +97,7 @@ export const chatConversationsProjection = defineProjection<AnyDomainEvent, Read
         store.delete('chat_pending_tips', { tip_id: d.tipId });
         return;
       case 'ChatReadByFan':
-        await change(d.fanId, (c) => ({ ...c, fan_unread: 0, fan_read_at: d.readAt }));
+        await change(d.fanId, (c) => ({ ...c, fan_unread: 0, fan_unread_since: null, fan_read_at: d.readAt }));
         return;
       case 'ChatReadByStaff':
         await change(d.fanId, (c) => ({ ...c, staff_unread: 0, staff_read_at: d.readAt }));
@@ -100,13 +110,16 @@ export const chatConversationsProjection = defineProjection<AnyDomainEvent, Read
         // One query for the batch's conversations, not one per fan.
         await store.preload?.('chat_conversations', d.copies.map((c) => ({ fan_id: c.fanId })));
         for (const copy of d.copies)
-          await change(copy.fanId, (c) => ({ ...c, last_message: lastMessageText(d.content), last_message_at: d.deliveredAt, message_count: c.message_count + 1, fan_unread: c.fan_unread + 1 }));
+          await change(copy.fanId, (c) => ({ ...c, last_message: lastMessageText(d.content), last_message_at: d.deliveredAt, message_count: c.message_count + 1, ...unreadFromStaff(c, d.deliveredAt) }));
         return;
       case 'ChatMarkedUnreadByStaff':
         await change(d.fanId, (c) => ({ ...c, staff_unread: Math.max(c.staff_unread, d.unread) }));
         return;
       case 'ChatMessageDeleted':
         await change(d.fanId, (c) => afterDelete(c, d));
+        return;
+      case 'ChatEmailNotified':
+        await change(d.fanId, (c) => ({ ...c, emailed_for: d.unreadSince }));
         return;
     }
   },
@@ -122,6 +135,7 @@ export function afterDelete(
   const next = { ...c };
   // The fan no longer has it: an unread staff message stops counting for them.
   if (!d.wasDeletedForFan && d.fromStaff && after(c.fan_read_at)) next.fan_unread = Math.max(0, c.fan_unread - 1);
+  if (next.fan_unread === 0) next.fan_unread_since = null;
   if (d.scope === 'fan') return { ...next, fan_deleted: fanDeleted + 1 };
   next.message_count = Math.max(0, c.message_count - 1);
   next.fan_deleted = d.wasDeletedForFan ? Math.max(0, fanDeleted - 1) : fanDeleted;
@@ -135,7 +149,32 @@ const iso = (v: unknown) => (v == null ? null : new Date(v as string).toISOStrin
 export async function findConversation(db: Kysely<ReadModels>, fanId: string): Promise<ConversationRow | undefined> {
   const r = await sql<ConversationRow>`SELECT * FROM rm.chat_conversations WHERE fan_id = ${fanId}`.execute(db);
   const c = r.rows[0];
-  return c ? { ...c, message_count: Number(c.message_count ?? 0), fan_deleted: Number(c.fan_deleted ?? 0), last_message_at: iso(c.last_message_at), last_fan_message_at: iso(c.last_fan_message_at), fan_read_at: iso(c.fan_read_at), staff_read_at: iso(c.staff_read_at) } : undefined;
+  return c ? { ...c, message_count: Number(c.message_count ?? 0), fan_deleted: Number(c.fan_deleted ?? 0), last_message_at: iso(c.last_message_at), last_fan_message_at: iso(c.last_fan_message_at), fan_read_at: iso(c.fan_read_at), staff_read_at: iso(c.staff_read_at), fan_unread_since: iso(c.fan_unread_since), emailed_for: iso(c.emailed_for) } : undefined;
+}
+
+/** A fan to email about unread chat messages (commands/chat-emails.ts). */
+export interface ChatEmailDue {
+  fan_id: string;
+  email: string;
+  name: string;
+  unread: number;
+  unread_since: string;
+}
+
+/**
+ * Fans with staff messages unread since before `cutoff` who were not emailed about this streak yet, whose
+ * `messages` email switch is on (absent = on) and whose account can read the chat (not blocked, deleted or hidden).
+ */
+export async function chatEmailsDue(db: Kysely<ReadModels>, cutoffIso: string, limit = 200): Promise<ChatEmailDue[]> {
+  const r = await sql<ChatEmailDue>`
+    SELECT c.fan_id, u.email, u.name, c.fan_unread AS unread, c.fan_unread_since AS unread_since
+    FROM rm.chat_conversations c JOIN rm.users u ON u.id = c.fan_id LEFT JOIN rm.members m ON m.user_id = c.fan_id
+    WHERE c.fan_unread > 0 AND c.fan_unread_since <= ${cutoffIso}
+      AND (c.emailed_for IS NULL OR c.emailed_for <> c.fan_unread_since)
+      AND COALESCE((m.email_preferences ->> 'messages')::boolean, true)
+      AND NOT COALESCE(m.blocked, false) AND NOT COALESCE(m.deleted, false) AND NOT COALESCE(m.hidden_from_chat, false)
+    ORDER BY c.fan_unread_since LIMIT ${limit}`.execute(db);
+  return r.rows.map((x) => ({ ...x, unread: Number(x.unread), unread_since: new Date(x.unread_since).toISOString() }));
 }
 
 /** Fan messages no one on staff has read yet, across every conversation (the console's chat badge). */

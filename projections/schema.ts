@@ -64,6 +64,8 @@ export const chatConversationsTables = readModelTables([
       fan_read_at: 'timestamptz', staff_read_at: 'timestamptz', credits: 'integer', message_count: 'integer',
       // Messages staff deleted from the fan's view only (the fan's page count is message_count - fan_deleted).
       fan_deleted: 'integer',
+      // Chat emails (CH-48): when the fan's current unread streak began, and the streak last emailed about.
+      fan_unread_since: 'timestamptz', emailed_for: 'timestamptz',
     },
     primaryKey: ['fan_id'],
     indexes: [['last_message_at']],

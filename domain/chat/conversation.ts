@@ -17,7 +17,12 @@ export type ConversationEvent =
   | DomainEvent<'ChatReadByFan', { fanId: string; readAt: string }>
   | DomainEvent<'ChatReadByStaff', { fanId: string; staffId: string; readAt: string }>
   /** "Mark As Unread" (spec 3 §6, §7.1): the staff list shows `unread` again for this fan. */
-  | DomainEvent<'ChatMarkedUnreadByStaff', { fanId: string; staffId: string; unread: number; markedAt: string }>;
+  | DomainEvent<'ChatMarkedUnreadByStaff', { fanId: string; staffId: string; unread: number; markedAt: string }>
+  /**
+   * The fan was emailed about staff messages unread since `unreadSince` (CH-48). Recorded before the mail goes, so
+   * two nodes never both send it; the mail itself is in the outbox, never in the log.
+   */
+  | DomainEvent<'ChatEmailNotified', { fanId: string; unreadSince: string; unread: number; notifiedAt: string }>;
 
 export type ConversationCommand =
   | { type: 'GrantCredits'; fanId: string; credits: number; grantedBy: string; at: string }
@@ -25,12 +30,15 @@ export type ConversationCommand =
   | { type: 'MarkReadByFan'; fanId: string; at: string }
   | { type: 'MarkReadByStaff'; fanId: string; staffId: string; at: string }
   /** `unreadNow`: what the staff list shows now (read model); only a chat with nothing unread can be marked. */
-  | { type: 'MarkUnreadByStaff'; fanId: string; staffId: string; unreadNow: number; at: string };
+  | { type: 'MarkUnreadByStaff'; fanId: string; staffId: string; unreadNow: number; at: string }
+  | { type: 'NotifyByEmail'; fanId: string; unreadSince: string; unread: number; at: string };
 
 export interface ConversationState {
   credits: number;
   /** Message ids a credit already paid for. */
   creditedMessages: ReadonlySet<string>;
+  /** The unread streak the fan was last emailed about (one email per streak). */
+  emailedFor?: string | null;
 }
 
 export const NO_CREDIT = 'NO_CREDIT';
@@ -44,7 +52,9 @@ export const conversationDecider: Decider<ConversationCommand, ConversationEvent
       case 'PayPerMessageCreditsGranted':
         return { ...state, credits: event.data.balance };
       case 'PayPerMessageCreditUsed':
-        return { credits: event.data.balance, creditedMessages: new Set([...state.creditedMessages, event.data.messageId]) };
+        return { ...state, credits: event.data.balance, creditedMessages: new Set([...state.creditedMessages, event.data.messageId]) };
+      case 'ChatEmailNotified':
+        return { ...state, emailedFor: event.data.unreadSince };
       case 'ChatReadByFan':
       case 'ChatReadByStaff':
       case 'ChatMarkedUnreadByStaff':
@@ -69,6 +79,9 @@ export const conversationDecider: Decider<ConversationCommand, ConversationEvent
       case 'MarkUnreadByStaff':
         if (command.unreadNow > 0) throw new DomainError(ALREADY_UNREAD, 'ALREADY_UNREAD', 409);
         return [{ type: 'ChatMarkedUnreadByStaff', data: { fanId: command.fanId, staffId: command.staffId, unread: 1, markedAt: command.at } }];
+      case 'NotifyByEmail':
+        if (state.emailedFor === command.unreadSince) return [];
+        return [{ type: 'ChatEmailNotified', data: { fanId: command.fanId, unreadSince: command.unreadSince, unread: command.unread, notifiedAt: command.at } }];
     }
   },
 };

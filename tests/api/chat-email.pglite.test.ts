@@ -1,0 +1,3 @@
+import { chatEmailSuite } from './chat-email.suite';
+
+chatEmailSuite('pglite', true);
