@@ -3,7 +3,7 @@ import { AUDIT_LABELS, auditActionLabel } from './audit-labels';
 
 /** The event types of domain/chat/*.ts (DomainEvent<'…'>), as of the chat completion. */
 const CHAT_EVENTS = [
-  'ChatMarkedUnreadByStaff', 'ChatMessageDeleted', 'ChatMessageMediaChanged', 'ChatMessageSendFailed', 'ChatMessageSendRequested', 'ChatMessageSent', 'ChatMessageUnlockFailed',
+  'ChatEmailNotified', 'ChatMarkedUnreadByStaff', 'ChatMessageDeleted', 'ChatMessageMediaChanged', 'ChatMessageSendFailed', 'ChatMessageSendRequested', 'ChatMessageSent', 'ChatMessageUnlockFailed',
   'ChatMessageUnlockRequested', 'ChatMessageUnlockRevoked', 'ChatMessageUnlocked', 'ChatReadByFan', 'ChatReadByStaff', 'MassMessageAudienceChosen',
   'MassMessageCancelled', 'MassMessageCopiesDelivered', 'MassMessageCopyRecorded', 'MassMessageCreated', 'MassMessageFailed', 'MassMessageResent',
   'MassMessageSendCompleted', 'MassMessageWaitingForMedia', 'PayPerMessageCreditUsed', 'PayPerMessageCreditsGranted', 'WelcomeMessageSet',

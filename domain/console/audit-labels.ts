@@ -16,6 +16,7 @@ export const AUDIT_LABELS: Readonly<Record<string, string>> = {
   ChatReadByStaff: 'Chat read by staff',
   ChatReadByFan: 'Chat read by the fan',
   ChatMarkedUnreadByStaff: 'Chat marked as unread',
+  ChatEmailNotified: 'Chat email sent to the fan',
   PayPerMessageCreditsGranted: 'Pay-per-message credits granted',
   PayPerMessageCreditUsed: 'Pay-per-message credit used',
   // Chat row menu (domain/member)
