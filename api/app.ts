@@ -15,6 +15,7 @@ import { accountRoutes } from './routes/accounts';
 import { feedRoutes } from './routes/feed';
 import { purchaseRoutes } from './routes/purchases';
 import { chatRoutes } from './routes/chat';
+import { chatMarkRoutes } from './routes/chat-marks';
 import { chatStaffRoutes } from './routes/chat-staff';
 import { chatFanMediaRoutes } from './routes/chat-fan-media';
 import { purchasedContentsRoutes } from './routes/purchased-contents';
@@ -119,6 +120,7 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
   await app.register(purchaseRoutes(services));
   await app.register(tipRoutes(services));
   await app.register(chatRoutes(services));
+  await app.register(chatMarkRoutes(services));
   await app.register(chatStaffRoutes(services));
   await app.register(chatFanMediaRoutes(services));
   await app.register(purchasedContentsRoutes(services));

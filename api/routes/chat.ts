@@ -1,5 +1,5 @@
 // Private chat (spec 3 §2.1, §4, §7.1, §7.3): messages, the staff chat list and header, sending (with
-// pay-per-message), unlocking locked messages by card, read marks and credits. The wire shapes and the list of
+// pay-per-message), unlocking locked messages by card. Read marks and credits: routes/chat-marks.ts. The wire shapes and the list of
 // calls are in domain/chat/wire.ts; the reads in api/queries/chat.ts. Unlocking from the wallet: routes/wallet-purchases.ts.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -12,14 +12,14 @@ import { currentSettings } from '../../projections/settings';
 import { chatSortOf } from '../../domain/chat/views';
 import type { ChatPurchaseResult, ChatSendResult, UnreadCounts } from '../../domain/chat/wire';
 import {
-  CHAT_WRITERS, grantMessageCredits, markConversationRead, purchaseChatMessage, sendFanMessage, sendStaffMessage, unlockForSubscriber,
+  CHAT_WRITERS, purchaseChatMessage, sendFanMessage, sendStaffMessage, unlockForSubscriber,
 } from '../../commands/chat';
 import { ok } from '../http';
 import { contextFor, requireCaller, type Caller } from '../auth';
 import { settle } from '../views';
 import { choiceOf, paymentResult } from '../schemas/payment';
 import {
-  acceptedChargeOf, centsOf, chatPurchaseBody, grantCreditsBody, pageNum, promotionNotForChat, sendBody, sendRefusal, staffMessageOf, userListQuery, uuid,
+  acceptedChargeOf, centsOf, chatPurchaseBody, pageNum, promotionNotForChat, sendBody, sendRefusal, staffMessageOf, userListQuery, uuid,
 } from '../schemas/chat';
 import { chatQueries } from '../queries/chat';
 import { massMessageQueries } from '../queries/mass-messages';
@@ -172,39 +172,5 @@ export const chatRoutes = (services: Services): FastifyPluginAsyncZod => async (
     await unlockForSubscriber(ctx, caller.userId, caller.role, body.message_id, await massCopies.copyOf(body.message_id));
     await settle(services, ctx);
     return ok(reply, await chat.oneMessage({ userId: caller.userId, isStaff: true }, body.message_id), { message: 'Content unlocked for the subscriber.', position: ctx.lastPosition });
-  });
-
-  app.post('/api/chat/grant_message_credits', { schema: { body: grantCreditsBody } }, async (request, reply) => {
-    const caller = requireCaller(request);
-    const body = request.body;
-    if (!(await chat.isFan(body.user_id))) throw new ValidationError('user_id', 'user_id is invalid.');
-    const ctx = contextFor(request, services);
-    const credits = await grantMessageCredits(ctx, caller.userId, body.user_id, body.credits);
-    await settle(services, ctx);
-    return ok(reply, { payPerMessageCredit: credits }, { message: `${body.credits} message credit${body.credits === 1 ? '' : 's'} granted.`, position: ctx.lastPosition });
-  });
-
-  // Read marks: written only when something is unread, so polling clients do not fill the log.
-  app.post('/api/chat/read_message_user', async (request, reply) => {
-    const caller = requireCaller(request);
-    if (caller.role !== 'user') return ok(reply, { unread: 0 });
-    const ctx = contextFor(request, services);
-    if ((await chat.unread(caller.userId, 'fan')) > 0) {
-      await markConversationRead(ctx, caller.userId, { by: 'fan' });
-      await settle(services, ctx);
-    }
-    return ok(reply, { unread: 0 }, { position: ctx.lastPosition });
-  });
-
-  app.post('/api/chat/read_message_model', { schema: { body: z.object({ userId: uuid('userId') }) } }, async (request, reply) => {
-    const caller = requireCaller(request);
-    requireStaff(caller);
-    const body = request.body;
-    const ctx = contextFor(request, services);
-    if ((await chat.unread(body.userId, 'staff')) > 0) {
-      await markConversationRead(ctx, body.userId, { by: 'staff', staffId: caller.userId });
-      await settle(services, ctx);
-    }
-    return ok(reply, { unread: 0 }, { position: ctx.lastPosition });
   });
 };
