@@ -44,7 +44,9 @@ export const SESSION_COOKIES = { fan: 'fanclub_session', console: 'fanclub_conso
 export type SessionCookie = keyof typeof SESSION_COOKIES;
 export const APP_HEADER = 'x-fanclub-app';
 
-const fromConsole = (request: FastifyRequest) => request.headers[APP_HEADER] === 'console';
+// A WebSocket upgrade cannot carry the header: the console says `?app=console` (as on /ws), e.g. the Janus relay.
+const fromConsole = (request: FastifyRequest) =>
+  request.headers[APP_HEADER] === 'console' || (request.headers.upgrade?.toLowerCase() === 'websocket' && (request.query as { app?: unknown } | undefined)?.app === 'console');
 
 /** The cookie a browser request is signed in with, if any. */
 export function sessionCookieOf(request: FastifyRequest): SessionCookie | null {

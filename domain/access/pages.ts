@@ -10,6 +10,7 @@ const FAN: readonly Role[] = ['user', 'proxy_user'];
 const ADMINS: readonly Role[] = ['admin', 'super_admin'];
 const SETTINGS: readonly Role[] = ['model', 'admin', 'super_admin', 'sub_admin'];
 const SUPPORT: readonly Role[] = ['support', 'admin', 'super_admin', 'sub_admin'];
+const LIVE_PUBLISHERS: readonly Role[] = ['model', 'live_stream_manager', 'admin', 'super_admin'];
 
 /** Fan-site pages (react-router patterns). */
 export const FAN_PAGES: Record<string, PageAccess> = {
@@ -44,6 +45,10 @@ export const FAN_PAGES: Record<string, PageAccess> = {
   '/private-chat': ALL_SIGNED_IN,
   // A fan's purchased contents (gaps SH-36); staff open a fan's in the console (/admin/purchased-contents/:userId).
   '/purchased-contents/:id?': FAN,
+  // Live streaming (issue 15; D3 §2.2): viewers watch here (the API decides who may join); publishers go live in
+  // the console (/admin/go-live, /admin/live-stream/:id).
+  '/group-live-stream': ALL_SIGNED_IN,
+  '/live-stream/:id?': ALL_SIGNED_IN,
   '/terms-of-service': 'public',
   '/privacy-policy': 'public',
   '/contact-us': 'public',
@@ -91,6 +96,13 @@ export const ADMIN_PAGES: Record<string, PageAccess> = {
   // Chat settings (row-menu features, normal chat, hide_earnings, colours) and the fans' purchased-contents page: the settings roles.
   '/admin/settings/chat-settings': SETTINGS,
   '/admin/settings/purchased-content-settings': SETTINGS,
+  // Live streaming (issue 15; D3 §2.2, §6): the publishers go live (group: GO LIVE NOW; one-to-one: the chat
+  // header's video icon); the live settings for the settings roles; the sessions report as the API allows it
+  // (content_manager only with live_stream_report_enabled, which the API checks).
+  '/admin/go-live': LIVE_PUBLISHERS,
+  '/admin/live-stream/:id': LIVE_PUBLISHERS,
+  '/admin/settings/live-streaming-settings': SETTINGS,
+  '/admin/live-stream-sessions/:id?': [...SETTINGS, 'content_manager'],
 };
 
 export function mayOpen(table: Record<string, PageAccess>, page: string, role: Role | null): 'allow' | 'login' | 'denied' {
