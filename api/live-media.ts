@@ -9,13 +9,14 @@ import { findJanusBinary } from '../infra/live/janus-process';
 import { JANUS_MISSING_REASON, type LiveMediaServer } from '../infra/live/port';
 import { unavailableLiveMedia } from '../infra/live/unavailable';
 import { signingSecret } from './media-storage';
+import { JANUS_RELAY_PATH } from './live/janus-relay';
 
 export async function openLiveMedia(cfg: Config, log: (m: string) => void = () => {}): Promise<LiveMediaServer> {
   if (cfg.FANCLUB_LIVE === 'off') return unavailableLiveMedia('Live streaming is turned off on this server (FANCLUB_LIVE=off).');
   if (cfg.JANUS_URL) {
     return createJanusLiveMedia({
       url: cfg.JANUS_URL, adminKey: cfg.FANCLUB_JANUS_ADMIN_KEY!, apiSecret: cfg.FANCLUB_JANUS_API_SECRET,
-      recordingsDir: cfg.liveRecordingsDir, log,
+      recordingsDir: cfg.liveRecordingsDir, log, statusUrl: JANUS_RELAY_PATH,
     });
   }
   if (!findJanusBinary()) return unavailableLiveMedia(JANUS_MISSING_REASON);
@@ -30,6 +31,8 @@ export async function openLiveMedia(cfg: Config, log: (m: string) => void = () =
       adminKey: cfg.FANCLUB_JANUS_ADMIN_KEY ?? createHmac('sha256', signingSecret(cfg)).update('janus-admin-key').digest('base64url'),
       apiSecret: randomBytes(24).toString('base64url'),
       log,
+      // What the apps are told: browsers reach Janus only through the API's relay.
+      statusUrl: JANUS_RELAY_PATH,
     });
   } catch (e) {
     const reason = `Live streaming is unavailable: the Janus media server could not start (${(e as Error).message}).`;

@@ -23,6 +23,8 @@ export interface JanusLiveMediaOptions {
   log?: (m: string) => void;
   /** A Janus this object owns: stopped by close(), started again if it dies. */
   process?: { current: JanusProcess; restart: () => Promise<JanusProcess> };
+  /** The url status() gives the apps (the API's relay path); default the Janus url. */
+  statusUrl?: string;
   /** A Janus elsewhere (JANUS_URL): how often its health is checked. Default 15 s. */
   healthIntervalMs?: number;
 }
@@ -38,7 +40,8 @@ export function createJanusLiveMedia(o: JanusLiveMediaOptions): LiveMediaServer 
   const pinOf = (room: number) => derive('pin', room, 16);
   const revoked = new EventEmitter();
   revoked.setMaxListeners(0);
-  let status: LiveMediaStatus = { available: true, url: o.url };
+  const available: LiveMediaStatus = { available: true, url: o.statusUrl ?? o.url };
+  let status: LiveMediaStatus = available;
   let closed = false;
   let timer: NodeJS.Timeout | null = null;
 
@@ -54,7 +57,7 @@ export function createJanusLiveMedia(o: JanusLiveMediaOptions): LiveMediaServer 
         if (closed) return;
         try {
           o.process!.current = await o.process!.restart();
-          status = { available: true, url: o.url };
+          status = available;
           watch(o.process!.current);
           return;
         } catch (e) {
@@ -71,8 +74,9 @@ export function createJanusLiveMedia(o: JanusLiveMediaOptions): LiveMediaServer 
       const info = ws ? await requestOnce(ws, { janus: 'info', ...(o.apiSecret ? { apisecret: o.apiSecret } : {}) }, 3_000).catch(() => null) : null;
       ws?.close();
       if (closed) return;
-      status = info?.janus === 'server_info' ? { available: true, url: o.url } : { available: false, reason: `The Janus media server at ${o.url} does not answer.` };
+      status = info?.janus === 'server_info' ? available : { available: false, reason: `The Janus media server at ${o.url} does not answer.` };
     };
+    void check();
     timer = setInterval(() => void check(), o.healthIntervalMs ?? 15_000);
     timer.unref();
   }
@@ -194,8 +198,8 @@ export function createJanusLiveMedia(o: JanusLiveMediaOptions): LiveMediaServer 
 }
 
 /** Starts Janus as a child process and gives the media server on it. */
-export async function spawnJanusLiveMedia(o: Omit<JanusProcessOptions, 'log'> & { log?: (m: string) => void }): Promise<LiveMediaServer & { relay: LiveRelayBackend }> {
+export async function spawnJanusLiveMedia(o: Omit<JanusProcessOptions, 'log'> & { log?: (m: string) => void; statusUrl?: string }): Promise<LiveMediaServer & { relay: LiveRelayBackend }> {
   const start = () => startJanusProcess(o);
   const current = await start();
-  return createJanusLiveMedia({ url: current.url, adminKey: o.adminKey, apiSecret: o.apiSecret, recordingsDir: o.recordingsDir, log: o.log, process: { current, restart: start } });
+  return createJanusLiveMedia({ url: current.url, adminKey: o.adminKey, apiSecret: o.apiSecret, recordingsDir: o.recordingsDir, log: o.log, statusUrl: o.statusUrl, process: { current, restart: start } });
 }

@@ -11,6 +11,7 @@ export interface LiveRoom {
   pin: string;
 }
 
+/** `url`: where browsers reach the media server — the API's relay path, /api/stream/janus (never Janus itself). */
 export type LiveMediaStatus = { available: true; url: string } | { available: false; reason: string };
 
 export interface LiveMediaServer {

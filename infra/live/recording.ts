@@ -59,11 +59,27 @@ async function readHeader(file: string, ppRec: string): Promise<Track | null> {
 
 const extensionFor = (t: Track) => (t.kind === 'audio' ? (t.codec === 'opus' ? 'opus' : 'mka') : t.codec === 'h264' || t.codec === 'h265' ? 'mkv' : 'webm');
 
-/** Janus' default names: videoroom-<room>-user-<id>-<time>-<audio|video>-<mid>.mjr; a segment is one join. */
-function segmentKey(file: string): string {
+/** Janus' default names: videoroom-<room>-user-<id>-<time µs>-<audio|video>-<mid>.mjr (each stream has its
+ *  own time). The publisher's streams: files of one participant, or of one file each when named otherwise. */
+function publisherKey(file: string): string {
   const base = path.basename(file, '.mjr');
-  const m = /^(.*)-(audio|video|data)(-\d+)?$/.exec(base);
+  const m = /^(.*-user-[^-]+)-\d+-(audio|video|data)(-\d+)?$/.exec(base);
   return m ? m[1] : base;
+}
+
+/** A segment is one publishing: a publisher's tracks in time order, a new segment when a kind comes again. */
+function segmentsOf(tracks: Track[]): Array<{ video?: Track; audio?: Track; startedUs: number }> {
+  const byPublisher = new Map<string, Track[]>();
+  for (const t of tracks) byPublisher.set(publisherKey(t.file), [...(byPublisher.get(publisherKey(t.file)) ?? []), t]);
+  const segments: Array<{ video?: Track; audio?: Track; startedUs: number }> = [];
+  for (const list of byPublisher.values()) {
+    let current: { video?: Track; audio?: Track; startedUs: number } | null = null;
+    for (const t of list.sort((a, b) => a.startedUs - b.startedUs)) {
+      if (!current || current[t.kind]) segments.push((current = { startedUs: t.startedUs }));
+      current[t.kind] = t;
+    }
+  }
+  return segments.sort((a, b) => a.startedUs - b.startedUs);
 }
 
 export interface FinishedRecording {
@@ -86,17 +102,7 @@ export async function convertRecording(folder: string, output: string, opts: { p
     return null;
   }
   const tracks = (await Promise.all(files.map((f) => readHeader(f, ppRec)))).filter((t): t is Track => !!t);
-  const bySegment = new Map<string, { video?: Track; audio?: Track }>();
-  for (const t of tracks) {
-    const key = segmentKey(t.file);
-    const seg = bySegment.get(key) ?? {};
-    // Several streams of one kind in a segment (a second camera): the first one made counts.
-    if (!seg[t.kind] || seg[t.kind]!.startedUs > t.startedUs) seg[t.kind] = t;
-    bySegment.set(key, seg);
-  }
-  const segments = [...bySegment.values()]
-    .map((s) => ({ ...s, startedUs: Math.min(s.video?.startedUs ?? Infinity, s.audio?.startedUs ?? Infinity) }))
-    .sort((a, b) => a.startedUs - b.startedUs);
+  const segments = segmentsOf(tracks);
   const work = path.join(folder, '.convert');
   fs.rmSync(work, { recursive: true, force: true });
   fs.mkdirSync(work, { recursive: true });
