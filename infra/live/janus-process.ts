@@ -218,7 +218,14 @@ export async function startJanusProcess(o: JanusProcessOptions): Promise<JanusPr
     const ws = await openJanusSocket(url, 1_000).catch(() => null);
     if (ws) {
       const info = await requestOnce(ws, { janus: 'info', apisecret: o.apiSecret }, 2_000).catch(() => null);
+      // `info` needs no api secret: a session does, so this proves the Janus on the port is this one.
+      const session = info?.janus === 'server_info' ? await requestOnce(ws, { janus: 'create', apisecret: o.apiSecret }, 2_000).catch(() => null) : null;
+      if (session?.janus === 'success') await requestOnce(ws, { janus: 'destroy', session_id: (session.data as { id: number }).id, apisecret: o.apiSecret }, 2_000).catch(() => null);
       ws.close();
+      if (info?.janus === 'server_info' && session?.janus !== 'success') {
+        killNow();
+        throw new Error(`another program answers on 127.0.0.1:${o.wsPort} (is another Janus or Fanclub running? set FANCLUB_JANUS_WS_PORT)`);
+      }
       if (info?.janus === 'server_info') {
         const plugins = Object.keys((info.plugins ?? {}) as object);
         if (!plugins.includes('janus.plugin.videoroom')) {
