@@ -41,6 +41,9 @@ const TipsListPage = lazy(() => import('./tips/TipsListPage'));
 // Private chat (spec 3 §2.1): the fan's conversation with the creator lives in ./chat.
 const PrivateChatPage = lazy(() => import('./chat/PrivateChatPage'));
 const PurchasedContentsPage = lazy(() => import('./purchases/PurchasedContentsPage'));
+// Live streaming (issue 15; D3 §2.2): the viewers' pages live in ./live.
+const GroupLiveStreamPage = lazy(() => import('./live/LivePages').then((m) => ({ default: m.GroupLiveStreamPage })));
+const LiveStreamPage = lazy(() => import('./live/LivePages').then((m) => ({ default: m.LiveStreamPage })));
 const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
 const MaintenancePage = lazy(() => import('./pages/StatusPages').then((m) => ({ default: m.MaintenancePage })));
 const BlockedPage = lazy(() => import('./pages/StatusPages').then((m) => ({ default: m.BlockedPage })));
@@ -66,6 +69,8 @@ const TITLES: [RegExp, string][] = [
   [/^\/tips-list/, 'Tips'],
   [/^\/tips/, 'Send a tip'],
   [/^\/private-chat/, 'Chat'],
+  [/^\/group-live-stream/, 'Live'],
+  [/^\/live-stream/, 'Live'],
   [/^\/feed\//, 'Post'],
 ];
 
@@ -118,6 +123,8 @@ function AppRoutes() {
         <Route path="/tips-list" element={<Guard page="/tips-list"><TipsListPage /></Guard>} />
         <Route path="/private-chat/:id?" element={<Guard page="/private-chat"><PrivateChatPage /></Guard>} />
         <Route path="/purchased-contents/:id?" element={<Guard page="/purchased-contents/:id?"><PurchasedContentsPage /></Guard>} />
+        <Route path="/group-live-stream" element={<Guard page="/group-live-stream"><GroupLiveStreamPage /></Guard>} />
+        <Route path="/live-stream/:id?" element={<Guard page="/live-stream/:id?"><LiveStreamPage /></Guard>} />
         <Route path="/upload-photo-id" element={<Guard page="/upload-photo-id"><UploadPhotoIdPage /></Guard>} />
         <Route path="/404" element={<NotFoundPage />} />
         <Route path="*" element={<NotFoundPage />} />

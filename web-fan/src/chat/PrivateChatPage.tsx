@@ -42,6 +42,7 @@ import { ChatTipDialog } from './ChatTipDialog';
 import { MessageBubble, PendingBubble, useNow, type PendingMessage } from './MessageBubble';
 import { useChatMessages } from './useChatMessages';
 import { useChatUnlock } from './useChatUnlock';
+import { JoinStreamButton } from '../live/LiveAnnouncement';
 
 const AddFundsDialog = lazy(() => import('../wallet/AddFundsDialog'));
 
@@ -124,6 +125,8 @@ function ChatHeader({ payPerMessage }: { payPerMessage: PayPerMessageStatus | nu
           {subtitle}
         </Typography>
       </Box>
+      {/* spec 3 §2.1: Join Stream while a session is live for this fan and not yet joined (issue 15). */}
+      <JoinStreamButton />
       {/* spec 3 §2.1 chat header: a link to purchased contents (what the fan bought here and in the feed). */}
       {settings?.purchased_content_settings?.enabled !== false && (
         <Tooltip title="Purchased contents">

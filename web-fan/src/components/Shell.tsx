@@ -43,6 +43,7 @@ import { WalletBalanceLink } from '../wallet/WalletBalanceLink';
 import { PromotionProvider, PromotionRibbons, PromotionStaffBar } from '../promotions';
 
 const EmailRibbons = lazy(() => import('./EmailRibbons'));
+const LiveAnnouncement = lazy(() => import('../live/LiveAnnouncement').then((m) => ({ default: m.LiveAnnouncement })));
 // Rebill reminder and resubscribe offer ribbons (issue 5, ../membership).
 const MembershipRibbons = lazy(() => import('../membership/MembershipPopups').then((m) => ({ default: m.MembershipRibbons })));
 
@@ -525,6 +526,11 @@ export function Shell() {
         <TopBar onOpenAccount={setAccountAnchor} />
         <PromotionRibbons at="top" />
         <Ribbons />
+        {signedIn && (
+          <Suspense fallback={null}>
+            <LiveAnnouncement />
+          </Suspense>
+        )}
         {signedIn && (
           <Suspense fallback={null}>
             <MembershipRibbons />

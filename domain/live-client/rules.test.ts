@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { commentAuthor, formatDuration, formatElapsed, mergeComments, newTabToken, nextDarkness, liveMessageError, videoFit } from './rules';
+
+describe('live view rules', () => {
+  it('overlay darkness goes 0 → 10 → 20 → 30 → off', () => {
+    const seen = [0];
+    for (let i = 0; i < 4; i++) seen.push(nextDarkness(seen[seen.length - 1]));
+    expect(seen).toEqual([0, 10, 20, 30, 0]);
+  });
+
+  it('viewers: contain from 1024 px, cover below, the toggle wins', () => {
+    expect(videoFit(1024, null)).toBe('contain');
+    expect(videoFit(1023, null)).toBe('cover');
+    expect(videoFit(375, 'contain')).toBe('contain');
+    expect(videoFit(1440, 'cover')).toBe('cover');
+  });
+
+  it('the timer and durations', () => {
+    expect(formatElapsed(0)).toBe('00:00');
+    expect(formatElapsed(65_000)).toBe('01:05');
+    expect(formatElapsed(3_726_000)).toBe('1:02:06');
+    expect(formatDuration(45)).toBe('45 s');
+    expect(formatDuration(200)).toBe('3 min 20 s');
+    expect(formatDuration(3900)).toBe('1 h 05 min');
+    expect(formatDuration(null)).toBe('—');
+  });
+
+  it('a tab token is 12 hexadecimal characters', () => {
+    expect(newTabToken()).toMatch(/^[0-9a-f]{12}$/);
+  });
+
+  it('comments: the spec texts, group 500 and one-to-one 1000', () => {
+    expect(liveMessageError('   ', true)).toBe('Please type message.');
+    expect(liveMessageError('x'.repeat(501), true)).toBe('Maximum 500 characters allowed.');
+    expect(liveMessageError('x'.repeat(1000), false)).toBe(null);
+    expect(liveMessageError('x'.repeat(1001), false)).toBe('Maximum 1000 characters allowed.');
+  });
+
+  it('anonymous tippers and merging', () => {
+    expect(commentAuthor({ name: null, is_anonymous: true, from_admin: false })).toBe('Anonymous');
+    expect(commentAuthor({ name: 'Ann', is_anonymous: true, from_admin: false })).toBe('Ann (anonymous)');
+    const a = { _id: 'a', type: 'text', message: 'hi', sender_id: 'u', name: 'U', from_admin: false, amount: 0, is_anonymous: false, created: '2025-01-01T00:00:01Z' };
+    const b = { ...a, _id: 'b', created: '2025-01-01T00:00:00Z' };
+    expect(mergeComments([a], [b, a]).map((c) => c._id)).toEqual(['b', 'a']);
+  });
+});

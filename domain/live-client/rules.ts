@@ -1,0 +1,90 @@
+// What both apps' live views decide the same way (D3 §2.2, §5, §9): the timer, the publisher's overlay darkness
+// steps, the viewers' video fit, the comment rule (the server's own, domain/live), the per-tab token.
+import { validateLiveMessage } from '../live/live-session';
+
+export {
+  CLOSE_LIVE_CONFIRM, END_LIVE_CONFIRM, GROUP_LIVE_CONFIRM, GROUP_LIVE_MESSAGE_MAX, LIVE_CONNECTING, LIVE_DEFAULT_TIP_DOLLARS,
+  ONE_TO_ONE_LIVE_MESSAGE_MAX, STREAM_ALREADY_STARTED,
+} from '../live/live-session';
+
+/** The comment rule the server applies (group 500, one-to-one 1000; 'Please type message.'): the text to show, or null. */
+export function liveMessageError(message: string, isGroup: boolean): string | null {
+  try {
+    validateLiveMessage(message, isGroup);
+    return null;
+  } catch (e) {
+    return e instanceof Error ? e.message : String(e);
+  }
+}
+
+/** "Mobile device means width under 576" (D3 §2.2). */
+export const MOBILE_MAX_WIDTH = 575;
+/** "Video fit is 'contain' on screens at least 1024 wide for viewers" (D3 §2.2). */
+export const CONTAIN_MIN_WIDTH = 1024;
+
+export const isMobileWidth = (width: number) => width <= MOBILE_MAX_WIDTH;
+
+/** The viewer's video fit: the toggle when pressed, else contain from 1024 px up and cover below. */
+export function videoFit(width: number, toggled: 'contain' | 'cover' | null): 'contain' | 'cover' {
+  if (toggled) return toggled;
+  return width >= CONTAIN_MIN_WIDTH ? 'contain' : 'cover';
+}
+
+/** "Publisher overlay darkness adjusts in steps of 10 up to 30 and then turns off" (D3 §2.2, §9): 0 → 10 → 20 → 30 → 0. */
+export function nextDarkness(current: number): number {
+  return current >= 30 ? 0 : current + 10;
+}
+
+/** Elapsed time on air as m:ss, or h:mm:ss from an hour. */
+export function formatElapsed(ms: number): string {
+  const total = Math.max(0, Math.floor(ms / 1000));
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = total % 60;
+  const two = (n: number) => String(n).padStart(2, '0');
+  return h > 0 ? `${h}:${two(m)}:${two(s)}` : `${two(m)}:${two(s)}`;
+}
+
+/** A duration in words for reports: "1 h 05 min", "3 min 20 s", "45 s". */
+export function formatDuration(seconds: number | null | undefined): string {
+  if (seconds == null) return '—';
+  const s = Math.max(0, Math.round(seconds));
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  if (h > 0) return `${h} h ${String(m).padStart(2, '0')} min`;
+  if (m > 0) return `${m} min ${String(s % 60).padStart(2, '0')} s`;
+  return `${s} s`;
+}
+
+/** "12 hexadecimal characters per session tab" (D3 §3). */
+export function newTabToken(random: () => number = Math.random): string {
+  let out = '';
+  for (let i = 0; i < 12; i++) out += Math.floor(random() * 16).toString(16);
+  return out;
+}
+
+/** A group message as the overlay shows it (GROUP_MESSAGE, get_messages). */
+export interface LiveComment {
+  _id: string;
+  type: 'text' | 'tips' | string;
+  message: string;
+  sender_id: string | null;
+  name: string | null;
+  from_admin: boolean;
+  amount: number;
+  is_anonymous: boolean;
+  created: string;
+}
+
+/** The overlay's line for a comment or a tip; anonymous tippers whose name is hidden read "Anonymous". */
+export function commentAuthor(c: Pick<LiveComment, 'name' | 'is_anonymous' | 'from_admin'>): string {
+  if (c.name) return c.is_anonymous ? `${c.name} (anonymous)` : c.name;
+  return c.is_anonymous ? 'Anonymous' : c.from_admin ? 'Creator' : 'Someone';
+}
+
+/** Keeps the overlay's list ordered and without repeats (a frame may arrive after the page loaded the same one). */
+export function mergeComments(list: readonly LiveComment[], more: readonly LiveComment[], max = 200): LiveComment[] {
+  const seen = new Map(list.map((c) => [c._id, c] as const));
+  for (const c of more) seen.set(c._id, c);
+  return [...seen.values()].sort((a, b) => (a.created < b.created ? -1 : a.created > b.created ? 1 : 0)).slice(-max);
+}

@@ -1,0 +1,358 @@
+// The fan watching a live stream (D3 §2.2, §4; LV-15..LV-28): group at /group-live-stream, one-to-one at
+// /live-stream/:id? (a modal with the creator's name and the live chat beside it). On open: the session on air
+// (GET /api/stream/current), a personal token (POST /api/stream/add_token), then the Janus relay as a subscriber of
+// the publisher's feed (domain/live-client/janus.ts). Muted at first (browsers only autoplay muted), with the
+// dismissible notice to turn on the volume; expand/contain (contain from 1024 px); comments and tips; the viewers
+// list. GROUP_LIVE_STOPPED: leave and go to /. Closing asks 'Are you sure that you want to close the Go Live
+// session?', gives the token back and leaves.
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router-dom';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import IconButton from '@mui/material/IconButton';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import CloseRounded from '@mui/icons-material/CloseRounded';
+import FitScreenRounded from '@mui/icons-material/FitScreenRounded';
+import FullscreenRounded from '@mui/icons-material/FullscreenRounded';
+import VolumeOffRounded from '@mui/icons-material/VolumeOffRounded';
+import VolumeUpRounded from '@mui/icons-material/VolumeUpRounded';
+import { browserJanusEnv, JanusError, JOIN_STREAM_ERROR, watchStream, type Viewer } from '../../../domain/live-client/janus';
+import { CLOSE_LIVE_CONFIRM, LIVE_CONNECTING, mergeComments, videoFit, type LiveComment } from '../../../domain/live-client/rules';
+import { ApiError, errorMessage } from '../api';
+import { useAuth } from '../auth';
+import { useFrame, useLiveReload } from '../realtime';
+import { liveApi, removeTokenOnUnload, type CurrentLive, type ViewerToken } from './liveApi';
+import { CommentBox, CommentOverlay, glass, LiveBadge, TipButton, ViewerCountButton, ViewersDialog } from './LiveParts';
+import { LiveTipDialog } from './LiveTip';
+
+type Phase = 'loading' | 'none' | 'connecting' | 'live' | 'ended' | 'error' | 'refused';
+
+const FEED_POLL_MS = 2000;
+
+export interface LiveViewerProps {
+  /** Which kind of session this page shows (a one-to-one page ignores a group session and the other way round). */
+  isGroup: boolean;
+  /** Where "close" and the end go. */
+  onLeave: (reason: 'closed' | 'ended') => void;
+  /** The one-to-one layout: the video with the chat panel beside it. */
+  layout: 'full' | 'modal';
+  title?: ReactNode;
+}
+
+export function LiveViewer({ isGroup, onLeave, layout, title }: LiveViewerProps) {
+  const { me } = useAuth();
+  const navigate = useNavigate();
+  const wide = useMediaQuery('(min-width:1024px)', { noSsr: true });
+  const [phase, setPhase] = useState<Phase>('loading');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [session, setSession] = useState<CurrentLive | null>(null);
+  const [viewers, setViewers] = useState(0);
+  const [comments, setComments] = useState<LiveComment[]>([]);
+  const [muted, setMuted] = useState(true);
+  const [notice, setNotice] = useState(true);
+  const [fit, setFit] = useState<'contain' | 'cover' | null>(null);
+  const [askClose, setAskClose] = useState(false);
+  const [showViewers, setShowViewers] = useState(false);
+  const [tipping, setTipping] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+  const video = useRef<HTMLVideoElement>(null);
+  const viewer = useRef<Viewer | null>(null);
+  const token = useRef<ViewerToken | null>(null);
+  const feed = useRef<string | number | null>(null);
+  const sessionId = session?.sessionId ?? null;
+
+  const mayTip = me?.role === 'user';
+
+  // Join: the session, a token, the feed (once the publisher's camera is up), then Janus.
+  useEffect(() => {
+    let cancelled = false;
+    let poll: ReturnType<typeof setTimeout> | null = null;
+    const env = browserJanusEnv(window.location.origin);
+    const connect = async (t: ViewerToken, pubId: string | number) => {
+      setPhase('connecting');
+      try {
+        const v = await watchStream(env, {
+          room: t.room,
+          token: t.streamToken,
+          feed: pubId,
+          onTrack: (stream) => {
+            if (video.current && video.current.srcObject !== stream) video.current.srcObject = stream;
+            void video.current?.play().catch(() => undefined);
+          },
+          onState: (s, err) => {
+            if (cancelled) return;
+            if (s === 'live') setPhase('live');
+            else if (s === 'ended') {
+              // The publisher went away (or our token was taken back): the page learns which from the session.
+              viewer.current = null;
+              setPhase('connecting');
+              feed.current = null;
+              void waitForFeed(t);
+            } else if (s === 'error') {
+              setProblem(err?.userMessage ?? 'WebRTC error');
+              setPhase('error');
+            }
+          },
+        });
+        if (cancelled) return v.close();
+        viewer.current = v;
+        if (video.current && v.stream.getTracks().length) video.current.srcObject = v.stream;
+      } catch (e) {
+        if (cancelled) return;
+        setProblem(e instanceof JanusError ? e.userMessage : JOIN_STREAM_ERROR);
+        setPhase('error');
+      }
+    };
+    const waitForFeed = async (t: ViewerToken) => {
+      if (cancelled) return;
+      try {
+        const { session: s } = await liveApi.current();
+        if (cancelled) return;
+        if (!s || s.sessionId !== t.sessionId) {
+          setPhase('ended');
+          return;
+        }
+        setSession(s);
+        const pubId = s.pubId ?? null;
+        if (pubId != null && pubId !== '') {
+          feed.current = pubId;
+          return void connect(t, pubId);
+        }
+      } catch {
+        /* try again */
+      }
+      poll = setTimeout(() => void waitForFeed(t), FEED_POLL_MS);
+    };
+    const start = async () => {
+      setPhase('loading');
+      setProblem(null);
+      try {
+        const { session: s } = await liveApi.current();
+        if (cancelled) return;
+        if (!s || s.isGroup !== isGroup) {
+          setSession(null);
+          setPhase('none');
+          return;
+        }
+        setSession(s);
+        setViewers(s.viewers);
+        const t = await liveApi.addToken();
+        if (cancelled) {
+          void liveApi.removeToken(t.streamToken).catch(() => undefined);
+          return;
+        }
+        token.current = t;
+        liveApi
+          .messages()
+          .then((m) => !cancelled && setComments((list) => mergeComments(list, m.messages)))
+          .catch(() => undefined);
+        const pubId = t.pubId ?? s.pubId ?? null;
+        setPhase('connecting');
+        if (pubId != null && pubId !== '') {
+          feed.current = pubId;
+          await connect(t, pubId);
+        } else await waitForFeed(t);
+      } catch (e) {
+        if (cancelled) return;
+        setProblem(errorMessage(e, JOIN_STREAM_ERROR));
+        setPhase(e instanceof ApiError && (e.status === 403 || e.status === 402) ? 'refused' : e instanceof ApiError && e.status === 404 ? 'none' : 'error');
+      }
+    };
+    void start();
+    const unload = () => token.current && removeTokenOnUnload(token.current.streamToken);
+    window.addEventListener('pagehide', unload);
+    return () => {
+      cancelled = true;
+      window.removeEventListener('pagehide', unload);
+      if (poll) clearTimeout(poll);
+      viewer.current?.close();
+      viewer.current = null;
+      const t = token.current;
+      token.current = null;
+      if (t) void liveApi.removeToken(t.streamToken).catch(() => undefined);
+    };
+  }, [isGroup, attempt]);
+
+  // A publisher whose camera comes up after the page opened: the join polls the session until it names the feed.
+  useFrame<{ sessionId?: string; count?: number }>('SET_VIEWER', (d) => {
+    if (d.sessionId === sessionId && typeof d.count === 'number') setViewers(d.count);
+  });
+  useFrame<LiveComment & { sessionId?: string }>('GROUP_MESSAGE', (d) => {
+    if (d.sessionId === sessionId) setComments((list) => mergeComments(list, [d]));
+  });
+  useFrame<{ sessionId?: string }>('GROUP_LIVE_STOPPED', (d) => {
+    if (!isGroup || (d.sessionId && sessionId && d.sessionId !== sessionId)) return;
+    // D3 §4 / RT-44: the viewer leaves and, in a group stream, goes to /.
+    viewer.current?.close();
+    viewer.current = null;
+    token.current = null;
+    setPhase('ended');
+    navigate('/');
+  });
+  useFrame<{ sessionId?: string; userId?: string | null; reason?: string }>('STOP_LIVE', (d) => {
+    if (d.sessionId && sessionId && d.sessionId !== sessionId) return;
+    viewer.current?.close();
+    viewer.current = null;
+    token.current = null;
+    setProblem(d.reason && d.reason !== 'publisher' && d.reason !== 'staff' && d.userId === me?._id ? 'Your access to this live stream ended.' : null);
+    setPhase('ended');
+  });
+  useLiveReload(
+    useCallback(() => {
+      if (sessionId) liveApi.messages().then((m) => setComments((list) => mergeComments(list, m.messages))).catch(() => undefined);
+    }, [sessionId]),
+    !!sessionId,
+  );
+
+  const close = () => {
+    viewer.current?.close();
+    viewer.current = null;
+    const t = token.current;
+    token.current = null;
+    if (t) void liveApi.removeToken(t.streamToken).catch(() => undefined);
+    onLeave('closed');
+  };
+
+  const objectFit = videoFit(wide ? 1024 : 0, fit);
+  const modal = layout === 'modal';
+
+  const overlay = (
+    <>
+      {/* top bar */}
+      <Box sx={{ position: 'absolute', top: 0, left: 0, right: 0, p: { xs: 1, sm: 1.5 }, display: 'flex', alignItems: 'center', gap: 1, background: 'linear-gradient(rgba(0,0,0,.55), transparent)' }}>
+        {phase === 'live' || phase === 'connecting' ? <LiveBadge startedAt={session?.startedAt ?? null} /> : null}
+        {session ? <ViewerCountButton count={viewers} onClick={() => setShowViewers(true)} /> : null}
+        <Typography noWrap sx={{ color: '#fff', fontWeight: 600, flex: 1, minWidth: 0, textShadow: '0 1px 2px #000' }} data-testid="live-title">
+          {title ?? session?.publisherName ?? ''}
+        </Typography>
+        <Tooltip title={muted ? 'Unmute' : 'Mute'}>
+          <IconButton onClick={() => setMuted((m) => !m)} aria-label={muted ? 'Unmute' : 'Mute'} data-testid="live-mute" sx={glass}>
+            {muted ? <VolumeOffRounded /> : <VolumeUpRounded />}
+          </IconButton>
+        </Tooltip>
+        <Tooltip title={objectFit === 'contain' ? 'Expand' : 'Contain'}>
+          <IconButton onClick={() => setFit(objectFit === 'contain' ? 'cover' : 'contain')} aria-label={objectFit === 'contain' ? 'Expand the video' : 'Fit the video'} data-testid="live-fit" data-fit={objectFit} sx={glass}>
+            {objectFit === 'contain' ? <FullscreenRounded /> : <FitScreenRounded />}
+          </IconButton>
+        </Tooltip>
+        <Tooltip title="Close">
+          <IconButton onClick={() => setAskClose(true)} aria-label="Close the live stream" data-testid="live-close" sx={glass}>
+            <CloseRounded />
+          </IconButton>
+        </Tooltip>
+      </Box>
+
+      {/* the notice, the state in the middle */}
+      {phase === 'live' && notice && muted ? (
+        <Alert
+          severity="info"
+          variant="filled"
+          onClose={() => setNotice(false)}
+          data-testid="live-volume-notice"
+          sx={{ position: 'absolute', top: { xs: 60, sm: 68 }, left: '50%', transform: 'translateX(-50%)', width: 'min(92%, 440px)', boxShadow: 4 }}
+          action={
+            <Button color="inherit" size="small" onClick={() => setMuted(false)}>
+              Turn on
+            </Button>
+          }
+        >
+          The live stream has started. Turn on the volume to hear it.
+        </Alert>
+      ) : null}
+      {phase === 'loading' || phase === 'connecting' ? (
+        <Box sx={{ position: 'absolute', inset: 0, display: 'grid', placeItems: 'center', pointerEvents: 'none' }}>
+          <Box sx={{ textAlign: 'center', color: '#fff' }} data-testid="live-connecting">
+            <CircularProgress color="inherit" size={36} />
+            <Typography sx={{ mt: 1.5 }}>{LIVE_CONNECTING}</Typography>
+          </Box>
+        </Box>
+      ) : null}
+      {phase === 'none' || phase === 'ended' || phase === 'error' || phase === 'refused' ? (
+        <Box sx={{ position: 'absolute', inset: 0, display: 'grid', placeItems: 'center', p: 3 }}>
+          <Box sx={{ textAlign: 'center', color: '#fff', maxWidth: 420 }} data-testid={`live-${phase}`}>
+            <Typography variant="h6" component="p">
+              {phase === 'none' ? 'There is no live stream right now.' : phase === 'ended' ? problem ?? 'The live stream has ended.' : problem ?? JOIN_STREAM_ERROR}
+            </Typography>
+            <Box sx={{ mt: 2, display: 'flex', gap: 1, justifyContent: 'center' }}>
+              {phase === 'error' ? (
+                <Button variant="contained" onClick={() => setAttempt((n) => n + 1)} data-testid="live-retry">
+                  Try again
+                </Button>
+              ) : null}
+              <Button variant="outlined" color="inherit" onClick={() => onLeave(phase === 'ended' ? 'ended' : 'closed')}>
+                {isGroup ? 'Go To Home' : 'Back to chat'}
+              </Button>
+            </Box>
+          </Box>
+        </Box>
+      ) : null}
+    </>
+  );
+
+  const commentsPanel =
+    phase === 'live' || phase === 'connecting' ? (
+      <Box sx={{ display: 'grid', gap: 1 }}>
+        <CommentOverlay comments={comments} compact={!wide} />
+        {me && me.role !== 'proxy_user' ? <CommentBox isGroup={isGroup} tipButton={mayTip ? <TipButton onClick={() => setTipping(true)} /> : null} /> : null}
+      </Box>
+    ) : null;
+
+  return (
+    <Box
+      data-testid={isGroup ? 'group-live-stream' : 'one-to-one-live'}
+      data-phase={phase}
+      sx={modal ? { display: 'flex', flexDirection: { xs: 'column', md: 'row' }, height: '100%', bgcolor: '#000' } : { position: 'fixed', inset: 0, zIndex: (t) => t.zIndex.modal - 1, bgcolor: '#000' }}
+    >
+      <Box sx={{ position: 'relative', flex: 1, minHeight: modal ? { xs: '55%', md: 0 } : '100%', overflow: 'hidden' }}>
+        <video
+          ref={video}
+          autoPlay
+          playsInline
+          muted={muted}
+          data-testid="live-video"
+          style={{ position: 'absolute', inset: 0, width: '100%', height: '100%', objectFit, background: '#000' }}
+        />
+        {overlay}
+        {!modal ? (
+          <Box sx={{ position: 'absolute', left: 0, right: 0, bottom: 0, p: { xs: 1, sm: 2 }, pb: { xs: 'max(8px, env(safe-area-inset-bottom))', sm: 2 }, background: 'linear-gradient(transparent, rgba(0,0,0,.5))' }}>
+            <Box sx={{ maxWidth: 520 }}>{commentsPanel}</Box>
+          </Box>
+        ) : null}
+      </Box>
+      {modal ? (
+        <Box sx={{ width: { xs: '100%', md: 380 }, flex: { xs: 1, md: 'none' }, minHeight: 0, display: 'flex', flexDirection: 'column', justifyContent: 'flex-end', p: 1.5, bgcolor: '#111', borderLeft: { md: '1px solid rgba(255,255,255,.12)' } }} data-testid="live-chat-panel">
+          {commentsPanel}
+        </Box>
+      ) : null}
+
+      <Dialog open={askClose} onClose={() => setAskClose(false)} aria-describedby="live-close-text" data-testid="live-close-dialog">
+        <DialogContent>
+          <DialogContentText id="live-close-text">{CLOSE_LIVE_CONFIRM}</DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setAskClose(false)}>Cancel</Button>
+          <Button
+            variant="contained"
+            onClick={() => {
+              setAskClose(false);
+              close();
+            }}
+            data-testid="live-close-confirm"
+          >
+            Yes
+          </Button>
+        </DialogActions>
+      </Dialog>
+      <ViewersDialog open={showViewers} onClose={() => setShowViewers(false)} />
+      {mayTip ? <LiveTipDialog open={tipping} isGroup={isGroup} onClose={() => setTipping(false)} /> : null}
+    </Box>
+  );
+}
