@@ -1,4 +1,4 @@
-// Which media server live streaming runs on (issue 15): FANCLUB_LIVE=off → none; JANUS_URL → that Janus;
+// Which media server live streaming runs on (issue 15): FANCLUB_LIVE=off → none; JANUS_URL → that Janus (or those);
 // else the `janus` binary on PATH → a Janus the API starts with a config folder under the data dir; else none.
 // "None" is a media server whose status() says why (the apps show it) and whose calls throw.
 import { createHmac, randomBytes } from 'node:crypto';
@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { Config } from '../infra/config';
 import { createJanusLiveMedia, spawnJanusLiveMedia } from '../infra/live/janus';
 import { findJanusBinary } from '../infra/live/janus-process';
+import { createJanusPool } from '../infra/live/janus-pool';
 import { JANUS_MISSING_REASON, type LiveMediaServer } from '../infra/live/port';
 import { unavailableLiveMedia } from '../infra/live/unavailable';
 import { signingSecret } from './media-storage';
@@ -14,10 +15,13 @@ import { JANUS_RELAY_PATH } from './live/janus-relay';
 export async function openLiveMedia(cfg: Config, log: (m: string) => void = () => {}): Promise<LiveMediaServer> {
   if (cfg.FANCLUB_LIVE === 'off') return unavailableLiveMedia('Live streaming is turned off on this server (FANCLUB_LIVE=off).');
   if (cfg.JANUS_URL) {
-    return createJanusLiveMedia({
-      url: cfg.JANUS_URL, adminKey: cfg.FANCLUB_JANUS_ADMIN_KEY!, apiSecret: cfg.FANCLUB_JANUS_API_SECRET,
+    // One Janus, or several (a comma-separated list): rooms are spread over them (infra/live/janus-pool.ts).
+    const urls = cfg.JANUS_URL.split(',');
+    const instances = urls.map((url, instanceIndex) => createJanusLiveMedia({
+      url, instanceIndex, adminKey: cfg.FANCLUB_JANUS_ADMIN_KEY!, apiSecret: cfg.FANCLUB_JANUS_API_SECRET,
       recordingsDir: cfg.liveRecordingsDir, log, statusUrl: JANUS_RELAY_PATH,
-    });
+    }));
+    return instances.length === 1 ? instances[0] : createJanusPool(instances, { statusUrl: JANUS_RELAY_PATH });
   }
   if (!findJanusBinary()) return unavailableLiveMedia(JANUS_MISSING_REASON);
   try {

@@ -67,8 +67,8 @@ const schema = z.object({
   S3_FORCE_PATH_STYLE: bool.optional(),
   /** Live streaming (issue 15): 'off' starts no media server (live shows as unavailable). */
   FANCLUB_LIVE: z.enum(['on', 'off']).default('on'),
-  /** A Janus running elsewhere (its WebSocket transport, e.g. ws://10.0.0.5:8188); unset: the API starts the local `janus` binary itself. */
-  JANUS_URL: z.string().regex(/^wss?:\/\/[^\s]+$/, 'must start with ws:// or wss://').optional(),
+  /** A Janus running elsewhere (its WebSocket transport, e.g. ws://10.0.0.5:8188), or several, comma-separated (rooms are spread over them); unset: the API starts the local `janus` binary itself. */
+  JANUS_URL: z.string().regex(/^wss?:\/\/[^\s,]+(,wss?:\/\/[^\s,]+){0,63}$/, 'must be ws:// or wss:// URLs, comma-separated').optional(),
   /** The VideoRoom admin_key of that Janus (required with JANUS_URL); for the Janus the API starts, default: derived from the app's secret. */
   FANCLUB_JANUS_ADMIN_KEY: z.string().min(16, 'must be at least 16 characters').optional(),
   /** The api_secret of the Janus at JANUS_URL, if it has one (the Janus the API starts always gets a random one). */

@@ -1,4 +1,5 @@
-// GET /api/stream/janus (subprotocol janus-protocol): the browsers' only way to Janus. A signed-in session is
+// GET /api/stream/janus[?room=<room>] (subprotocol janus-protocol): the browsers' only way to Janus (with several
+// Janus instances, ?room= picks the room's instance; always pass it). A signed-in session is
 // required (the route table; a session cookie counts only on an upgrade from the site's own pages), and each
 // browser socket gets its own upstream socket to Janus' WebSocket API, so Janus drops the browser's sessions
 // when it goes. Only what a publisher or a viewer needs passes: create (a session), attach to
@@ -83,7 +84,10 @@ export function registerJanusRelay(app: FastifyInstance, services: Services, opt
       const window = { startedAt: Date.now(), count: 0 };
       let closed = false;
 
-      const upstream = new WebSocket(backend.url, 'janus-protocol', { maxPayload: 8 * 1024 * 1024 });
+      // Several Janus instances: the browser names the room it will join (?room=), and is relayed to its instance.
+      const roomParam = Number((request.query as { room?: string } | undefined)?.room);
+      const upstreamUrl = backend.urlFor && Number.isSafeInteger(roomParam) && roomParam > 0 ? backend.urlFor(roomParam) : backend.url;
+      const upstream = new WebSocket(upstreamUrl, 'janus-protocol', { maxPayload: 8 * 1024 * 1024 });
       const upstreamOpen = new Promise<boolean>((resolve) => {
         upstream.once('open', () => resolve(true));
         upstream.once('error', () => resolve(false));

@@ -23,14 +23,20 @@ export interface JanusLiveMediaOptions {
   log?: (m: string) => void;
   /** A Janus this object owns: stopped by close(), started again if it dies. */
   process?: { current: JanusProcess; restart: () => Promise<JanusProcess> };
+  /** This Janus' index among several (JANUS_URL with a list); 0 when alone. */
+  instanceIndex?: number;
   /** The url status() gives the apps (the API's relay path); default the Janus url. */
   statusUrl?: string;
   /** A Janus elsewhere (JANUS_URL): how often its health is checked. Default 15 s. */
   healthIntervalMs?: number;
 }
 
-/** Room ids are random 53-bit integers (JSON-safe): guessing one gives nothing without a token anyway. */
-const newRoomId = () => randomInt(1, 2 ** 47) * 64 + randomInt(0, 64);
+/** Several Janus instances (infra/live/janus-pool.ts): a room id's remainder by this is its instance's index. */
+export const MAX_JANUS_INSTANCES = 64;
+/** Room ids are random integers below 2^53 (JSON-safe; guessing one gives nothing without a token anyway) that
+ *  carry the index of the instance they live on. */
+const newRoomId = (instance: number) => randomInt(1, 2 ** 46) * MAX_JANUS_INSTANCES + instance;
+export const instanceOfRoom = (room: number) => room % MAX_JANUS_INSTANCES;
 
 export function createJanusLiveMedia(o: JanusLiveMediaOptions): LiveMediaServer & { relay: LiveRelayBackend } {
   const log = o.log ?? (() => {});
@@ -101,7 +107,7 @@ export function createJanusLiveMedia(o: JanusLiveMediaOptions): LiveMediaServer 
       const recDir = path.join(o.recordingsDir, opts.recordingName);
       if (opts.record) fs.mkdirSync(recDir, { recursive: true });
       for (let attempt = 0; ; attempt++) {
-        const room = newRoomId();
+        const room = newRoomId(o.instanceIndex ?? 0);
         const secret = secretOf(room);
         const pin = pinOf(room);
         try {
@@ -198,8 +204,8 @@ export function createJanusLiveMedia(o: JanusLiveMediaOptions): LiveMediaServer 
 }
 
 /** Starts Janus as a child process and gives the media server on it. */
-export async function spawnJanusLiveMedia(o: Omit<JanusProcessOptions, 'log'> & { log?: (m: string) => void; statusUrl?: string }): Promise<LiveMediaServer & { relay: LiveRelayBackend }> {
+export async function spawnJanusLiveMedia(o: Omit<JanusProcessOptions, 'log'> & { log?: (m: string) => void; statusUrl?: string; instanceIndex?: number }): Promise<LiveMediaServer & { relay: LiveRelayBackend }> {
   const start = () => startJanusProcess(o);
   const current = await start();
-  return createJanusLiveMedia({ url: current.url, adminKey: o.adminKey, apiSecret: o.apiSecret, recordingsDir: o.recordingsDir, log: o.log, statusUrl: o.statusUrl, process: { current, restart: start } });
+  return createJanusLiveMedia({ url: current.url, adminKey: o.adminKey, apiSecret: o.apiSecret, recordingsDir: o.recordingsDir, log: o.log, statusUrl: o.statusUrl, instanceIndex: o.instanceIndex, process: { current, restart: start } });
 }

@@ -40,6 +40,8 @@ export interface LiveMediaServer {
 export interface LiveRelayBackend {
   /** The Janus WebSocket API each browser connection is relayed to. */
   url: string;
+  /** Several Janus instances: the one a room lives on (the browser names its room when it opens the relay). */
+  urlFor?(room: number): string;
   /** Added to every relayed request (the Janus the API starts requires one). */
   apiSecret?: string;
   /** Whether `token` is on the room's allowed list right now (false for a missing room). Janus itself checks

@@ -6,12 +6,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MediaStreamTrack, RTCPeerConnection } from 'werift';
 import { startTestServer, type TestServer } from '../support/server';
 import { JanusTestClient, publishTestStream, requireJanus, startTestJanus, type TestJanus } from '../support/janus';
-import type { LiveRoom } from '../../infra/live/port';
+import type { LiveMediaServer, LiveRelayBackend, LiveRoom } from '../../infra/live/port';
+import { createJanusPool } from '../../infra/live/janus-pool';
 
 const HAS_JANUS = requireJanus();
 
-describe.skipIf(!HAS_JANUS)('Janus relay GET /api/stream/janus (real Janus, PGlite)', () => {
+describe.skipIf(!HAS_JANUS)('Janus relay GET /api/stream/janus (two real Janus instances, PGlite)', () => {
   let j: TestJanus;
+  let j2: TestJanus;
+  /** The media server the test server uses: rooms spread over j and j2 (JANUS_URL with two instances). */
+  let live: LiveMediaServer & { relay: LiveRelayBackend };
   let t: TestServer;
   let admin: string;
   let model: { token: string; id: string };
@@ -25,12 +29,15 @@ describe.skipIf(!HAS_JANUS)('Janus relay GET /api/stream/janus (real Janus, PGli
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     return { token: r.body.data.token as string, id: r.body.data.userId as string };
   };
-  const relay = (token: string, headers: Record<string, string> = {}) => JanusTestClient.connect(relayUrl, { authorization: `Bearer ${token}`, ...headers });
+  const relay = (token: string, room?: number, headers: Record<string, string> = {}) => JanusTestClient.connect(`${relayUrl}${room ? `?room=${room}` : ''}`, { authorization: `Bearer ${token}`, ...headers });
+  const janusOf = (room: LiveRoom) => (room.room % 64 === 0 ? j : j2);
   const newToken = () => randomBytes(16).toString('hex');
 
   beforeAll(async () => {
     j = await startTestJanus();
-    t = await startTestServer('pglite', {}, { liveMedia: j.liveMedia });
+    j2 = await startTestJanus({ adminKey: j.adminKey, apiSecret: j.apiSecret, instanceIndex: 1 });
+    live = createJanusPool([j.liveMedia, j2.liveMedia], { statusUrl: '/api/stream/janus' });
+    t = await startTestServer('pglite', {}, { liveMedia: live });
     relayUrl = `${t.base.replace('http', 'ws')}/api/stream/janus`;
     admin = (await login(t.adminEmail, t.adminPassword)).token;
     const created = await post('/admin-api/users', { name: 'Mia Model', email: `model.${++n}@example.com`, role: 'model' }, admin);
@@ -47,6 +54,7 @@ describe.skipIf(!HAS_JANUS)('Janus relay GET /api/stream/janus (real Janus, PGli
   afterAll(async () => {
     await t?.close();
     await j?.stop();
+    await j2?.stop();
   });
 
   it('needs a signed-in session; a session cookie counts only from the site itself', async () => {
@@ -103,11 +111,11 @@ describe.skipIf(!HAS_JANUS)('Janus relay GET /api/stream/janus (real Janus, PGli
   });
 
   it('a join needs a token on the room\'s allowed list; the model publishes, a fan with a token watches real media, a fan cannot publish', async () => {
-    const room: LiveRoom = await j.liveMedia.createRoom({ description: 'Group live', record: false, recordingName: 'relay-1' });
+    const room: LiveRoom = await live.createRoom({ description: 'Group live', record: false, recordingName: 'relay-1' });
     const publisherToken = newToken();
     const viewerToken = newToken();
-    await j.liveMedia.allow(room, [publisherToken, viewerToken]);
-    const m = await relay(model.token);
+    await live.allow(room, [publisherToken, viewerToken]);
+    const m = await relay(model.token, room.room);
     const join = async (c: JanusTestClient, body: Record<string, unknown>) => c.message(await c.attach(), { request: 'join', ptype: 'publisher', room: room.room, ...body });
     expect((await join(m, {})).data.error).toBe('A join needs your live token.');
     expect((await join(m, { token: newToken() })).data.error).toBe('Unauthorized (not in the allowed list)');
@@ -119,10 +127,10 @@ describe.skipIf(!HAS_JANUS)('Janus relay GET /api/stream/janus (real Janus, PGli
     expect(joined.data).toMatchObject({ videoroom: 'joined', room: room.room });
     const pub = await publishTestStream(m, pubIds);
     await pub.connected;
-    expect(await j.liveMedia.listParticipants(room)).toEqual([{ id: joined.data.id, display: model.id, publisher: true }]);
+    expect(await live.listParticipants(room)).toEqual([{ id: joined.data.id, display: model.id, publisher: true }]);
 
     // A fan with a valid viewer token may not publish with it.
-    const f = await relay(fan.token);
+    const f = await relay(fan.token, room.room);
     expect((await join(f, { token: viewerToken })).data.error).toBe('Only the publisher of a live stream can publish.');
     // Subscribing: Janus itself would let anyone with the pin in; the relay wants the token.
     const sub = async (c: JanusTestClient, token?: string) => c.message(await c.attach(), { request: 'join', ptype: 'subscriber', room: room.room, streams: [{ feed: joined.data.id }], ...(token ? { token } : {}) });
@@ -146,32 +154,52 @@ describe.skipIf(!HAS_JANUS)('Janus relay GET /api/stream/janus (real Janus, PGli
     await expect.poll(() => videoPackets, { timeout: 15_000 }).toBeGreaterThan(30);
 
     // Taking the viewer's token back closes the viewer's relay socket at once; the token no longer joins.
-    await j.liveMedia.disallow(room, [viewerToken]);
+    await live.disallow(room, [viewerToken]);
     expect(await f.waitClosed(5_000)).toEqual({ code: 4403, reason: 'Your access to this live stream ended.' });
-    const again = await relay(fan.token);
+    const again = await relay(fan.token, room.room);
     expect((await sub(again, viewerToken)).data.error).toBe('Unauthorized (not in the allowed list)');
     again.close();
     await pc.close();
     // Ending the session closes the publisher's socket too.
     await pub.stop();
-    await j.liveMedia.destroyRoom(room);
+    await live.destroyRoom(room);
     expect((await m.waitClosed(5_000)).code).toBe(4403);
   });
 
   it('a token taken back by another API node (straight on Janus) closes the socket within a few seconds', async () => {
-    const room = await j.liveMedia.createRoom({ description: 'Elsewhere', record: false, recordingName: 'relay-2' });
+    const room = await live.createRoom({ description: 'Elsewhere', record: false, recordingName: 'relay-2' });
     const token = newToken();
-    await j.liveMedia.allow(room, [token]);
-    const m = await relay(model.token);
+    await live.allow(room, [token]);
+    const m = await relay(model.token, room.room);
     expect((await m.message(await m.attach(), { request: 'join', ptype: 'publisher', room: room.room, token })).data.videoroom).toBe('joined');
     // Another node: its own client to the same Janus, no event in this process.
-    const direct = await JanusTestClient.connect(j.url);
+    const direct = await JanusTestClient.connect(janusOf(room).url);
     const d = await direct.attach({ apisecret: j.apiSecret });
     const removed = await direct.message(d, { request: 'allowed', room: room.room, secret: room.secret, action: 'remove', allowed: [token] }, undefined, { apisecret: j.apiSecret });
     expect(removed.data.videoroom).toBe('success');
     expect((await m.waitClosed(10_000)).code).toBe(4403);
     direct.close();
-    await j.liveMedia.destroyRoom(room);
+    await live.destroyRoom(room);
+  });
+
+  it('rooms are spread over the Janus instances; ?room= relays the browser to its room\'s instance', async () => {
+    const rooms = await Promise.all([1, 2, 3, 4].map(async (i) => {
+      const r = await live.createRoom({ description: `Spread ${i}`, record: false, recordingName: `spread-${i}` });
+      await live.allow(r, [`spread-token-${i}-000`]);
+      return r;
+    }));
+    expect(rooms.map((r) => r.room % 64).sort()).toEqual([0, 0, 1, 1]);
+    const onSecond = rooms.find((r) => r.room % 64 === 1)!;
+    const i = rooms.indexOf(onSecond) + 1;
+    const join = async (c: JanusTestClient) => (await c.message(await c.attach(), { request: 'join', ptype: 'publisher', room: onSecond.room, token: `spread-token-${i}-000` })).data;
+    // Without ?room= the browser lands on the first instance, which has no such room.
+    const wrong = await relay(model.token);
+    expect(await join(wrong)).toMatchObject({ error_code: 426 });
+    const right = await relay(model.token, onSecond.room);
+    expect(await join(right)).toMatchObject({ videoroom: 'joined', room: onSecond.room });
+    expect((await live.listParticipants(onSecond)).length).toBe(1);
+    for (const c of [wrong, right]) c.close();
+    for (const r of rooms) await live.destroyRoom(r);
   });
 
   it('fan2 without any token gets nothing, and the relay says so when live is off', async () => {

@@ -21,7 +21,7 @@ describe('live media: configuration and the unavailable server', () => {
     expect(cfg).toMatchObject({ FANCLUB_LIVE: 'on', FANCLUB_JANUS_WS_PORT: 8188, FANCLUB_JANUS_HTTP_PORT: 0, FANCLUB_JANUS_RTP_PORTS: '20000-20199' });
     expect(cfg.liveRecordingsDir).toBe(path.join(tmp, 'live-recordings'));
     expect(() => loadConfig({ ...base, JANUS_URL: 'ws://10.0.0.5:8188' })).toThrow(/FANCLUB_JANUS_ADMIN_KEY: required when JANUS_URL/);
-    expect(() => loadConfig({ ...base, JANUS_URL: 'http://10.0.0.5:8088' })).toThrow(/JANUS_URL: must start with ws:\/\//);
+    expect(() => loadConfig({ ...base, JANUS_URL: 'http://10.0.0.5:8088' })).toThrow(/JANUS_URL: must be ws:\/\/ or wss:\/\/ URLs/);
     expect(() => loadConfig({ ...base, FANCLUB_JANUS_RTP_PORTS: '30000-20000' })).toThrow(ConfigError);
     expect(() => loadConfig({ ...base, FANCLUB_LIVE: 'maybe' })).toThrow(/FANCLUB_LIVE/);
     expect(loadConfig({ ...base, FANCLUB_LIVE_RECORDINGS_DIR: '/srv/rec' }).liveRecordingsDir).toBe('/srv/rec');
@@ -79,6 +79,14 @@ describe.skipIf(!HAS_JANUS)('live media: a real Janus, started by the API or at 
     const wrong = await openLiveMedia(loadConfig({ ...base, JANUS_URL: j.url, FANCLUB_JANUS_ADMIN_KEY: 'not-the-admin-key-at-all', FANCLUB_JANUS_API_SECRET: j.apiSecret }));
     await expect(wrong.createRoom({ description: 'x', record: false, recordingName: 'x' })).rejects.toThrow();
     await wrong.close();
+    // A list: rooms are spread over the instances (here the same Janus twice), each room's id names its instance.
+    const pool = await openLiveMedia(loadConfig({ ...base, JANUS_URL: `${j.url},${j.url}`, FANCLUB_JANUS_ADMIN_KEY: j.adminKey, FANCLUB_JANUS_API_SECRET: j.apiSecret }));
+    expect(pool.status()).toEqual({ available: true, url: '/api/stream/janus' });
+    const two = [await pool.createRoom({ description: 'a', record: false, recordingName: 'a' }), await pool.createRoom({ description: 'b', record: false, recordingName: 'b' })];
+    expect(two.map((r) => r.room % 64).sort()).toEqual([0, 1]);
+    expect(pool.relay!.urlFor!(two[1].room)).toBe(j.url);
+    for (const r of two) await pool.destroyRoom(r);
+    await pool.close();
   });
 
   it('no JANUS_URL: the API starts janus with a config folder under the data dir, and close() stops it', async () => {

@@ -46,10 +46,11 @@ export function freePort(): Promise<number> {
 }
 
 /** Starts a Janus of its own for a test file (the caller stops it in afterAll). */
-export async function startTestJanus(): Promise<TestJanus> {
+export async function startTestJanus(opts: { adminKey?: string; apiSecret?: string; instanceIndex?: number } = {}): Promise<TestJanus> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fanclub-janus-'));
-  const adminKey = randomBytes(18).toString('base64url');
-  const apiSecret = randomBytes(18).toString('base64url');
+  // Several instances of one pool share the admin key and the api secret.
+  const adminKey = opts.adminKey ?? randomBytes(18).toString('base64url');
+  const apiSecret = opts.apiSecret ?? randomBytes(18).toString('base64url');
   // A block of RTP ports of its own, so test files running side by side do not share ports.
   const base = 30_000 + Math.floor(Math.random() * 290) * 100;
   for (let attempt = 0; ; attempt++) {
@@ -57,7 +58,7 @@ export async function startTestJanus(): Promise<TestJanus> {
     try {
       const liveMedia = await spawnJanusLiveMedia({
         configDir: path.join(dir, 'conf'), recordingsDir: path.join(dir, 'recordings'), wsPort, httpPort: 0,
-        rtpPortRange: `${base}-${base + 99}`, adminKey, apiSecret, statusUrl: '/api/stream/janus',
+        rtpPortRange: `${base}-${base + 99}`, adminKey, apiSecret, statusUrl: '/api/stream/janus', instanceIndex: opts.instanceIndex,
       });
       return {
         liveMedia, url: `ws://127.0.0.1:${wsPort}`, adminKey, apiSecret, dir, recordingsDir: path.join(dir, 'recordings'), wsPort,
