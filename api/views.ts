@@ -1,4 +1,5 @@
 // Read models → the wire shapes of domain/<area>/wire.ts, applying what the viewer is entitled to see.
+import { shellPublicSettings } from '../domain/settings/shell-wire';
 import type { MeView } from '../domain/user/wire';
 import type { PostMediaView, PostView } from '../domain/post/wire';
 import type { PublicSettings } from '../domain/settings/wire';
@@ -69,6 +70,7 @@ export function publicSettings(s: SiteSettings, sandbox: boolean): PublicSetting
     hide_earnings: s.hide_earnings,
     chat_settings: { ...DEFAULT_CHAT_SETTINGS, ...s.chat_settings },
     purchased_content_settings: { ...DEFAULT_PURCHASED_CONTENT_SETTINGS, ...s.purchased_content_settings },
+    shell: shellPublicSettings(s),
   };
 }
 

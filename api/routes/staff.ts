@@ -104,11 +104,7 @@ export const staffRoutes = (services: Services): FastifyPluginAsyncZod => async 
     return ok(reply, { users: r.rows.map(userRecord), currentPage: q.page_num, totalPages: Math.max(1, Math.ceil(r.total / 20)) });
   });
 
-  app.get('/api/pages/get_html', { schema: { querystring: z.object({ slug: z.enum(['maintenance'], { error: 'slug is invalid.' }) }) } }, async (request, reply) => {
-    const { slug } = request.query;
-    const settings = await currentSettings(db());
-    return ok(reply, { slug, html: settings.maintenance_html });
-  });
+  // GET /api/pages/get_html (maintenance and the content pages) is in ./shell.ts.
 
   // --- console REST surface -------------------------------------------------------------------------------
 

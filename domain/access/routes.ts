@@ -39,7 +39,7 @@ export const API_ACCESS: Record<string, Access> = {
   'POST /api/opt-in-email-settings/update-user-opt-in-status': 'authenticated',
   'POST /api/opt-in-email-settings/user-opt-in-email-verification': 'public', // the emailed token is the permission
   'GET /api/update-opt-in-email-popup-display-status': 'authenticated',
-  'GET /api/pages/get_html': 'public',
+  'GET /api/pages/get_html': 'public', // maintenance, the built-in legal and content pages and custom pages (issue 16)
   // A fan's own payments and receipts (issue 11): the route answers only the caller's own rows.
   'GET /api/users/payments': 'authenticated',
   'GET /api/users/payments/:id': 'authenticated',
@@ -284,6 +284,32 @@ export const API_ACCESS: Record<string, Access> = {
   'GET /admin-api/events/:id': ADMINS,
   // Live streaming: the browsers' WebSocket relay to Janus (api/live/janus-relay.ts); a live token decides each join
   'GET /api/stream/janus': 'authenticated',
+  // Fan shell (issue 16, api/routes/shell.ts, contact.ts): page editors, announcement banner, custom menu links,
+  // menu and links-page settings for the settings roles; the contact forms are public (rate-limited); the Contact
+  // inbox for the settings roles and support.
+  'GET /admin-api/content-pages': MANAGERS,
+  'GET /admin-api/content-pages/:id': MANAGERS,
+  'PUT /admin-api/content-pages/:id': MANAGERS,
+  'POST /admin-api/content-pages': MANAGERS,
+  'DELETE /admin-api/content-pages/:id': MANAGERS,
+  'GET /api/get-announcement-banner-settings': 'public',
+  'POST /api/save-announcement-banner-settings': MANAGERS,
+  'GET /api/custom-menu/get': 'public',
+  'GET /api/custom-menu/all/get': MANAGERS,
+  'POST /api/custom-menu/save': MANAGERS,
+  'POST /api/custom-menu/status/update': MANAGERS,
+  'POST /api/custom-menu/delete': MANAGERS,
+  'GET /api/settings/menu-settings': MANAGERS,
+  'POST /api/settings/menu-settings': MANAGERS,
+  'GET /api/settings/links-page-settings': MANAGERS,
+  'POST /api/settings/links-page-settings': MANAGERS,
+  'GET /api/settings/contact-us-settings': MANAGERS,
+  'POST /api/settings/contact-us-settings': MANAGERS,
+  'POST /api/contact-us': 'public',
+  'POST /api/like-the-website': 'public',
+  'GET /admin-api/contact-messages': MONEY,
+  'GET /admin-api/contact-messages/:id': MONEY,
+  'PUT /admin-api/contact-messages/:id': MONEY,
   // The API's own description (api/openapi.ts): public, like the route table itself, which both apps ship
   'GET /api/openapi.json': 'public',
   'GET /api/docs': 'public', // also answers /api/docs/

@@ -1,6 +1,7 @@
 // Wire shape of the public site settings (GET /api/app_settings/get), shared by the server and both apps.
 import type { HeroBannerSettings, PaymentIconBrand, SocialLinks } from './landing';
 import type { ChatSettings, PurchasedContentSettings } from './chat-settings';
+import type { ShellPublicSettings } from './shell-wire';
 
 /** GET /api/app_settings/get → data (the public subset of the site settings) */
 export interface PublicSettings {
@@ -65,4 +66,6 @@ export interface PublicSettings {
   hide_earnings?: boolean;
   chat_settings?: ChatSettings;
   purchased_content_settings?: PurchasedContentSettings;
+  /** Footer links, contact forms, custom menu links, links page and announcement banner (issue 16; ./shell-wire.ts). */
+  shell?: ShellPublicSettings;
 }

@@ -1,0 +1,41 @@
+// The public part of the fan-shell settings (GET /api/app_settings/get → data.shell), shared by the server and
+// the fan site: footer links, forms switched on, custom menu links and menu lists, the links page, the banner.
+import { footerLinks, type FooterLink } from './content-pages';
+import { ANNOUNCEMENT_BANNER_KEYS, bannerFontSizes, type AnnouncementBannerSettings, type CustomMenuLink, type LinksMenu, type StoredContentPage } from './shell';
+
+export interface ShellPublicSettings {
+  footer_links: FooterLink[];
+  show_like_the_website_form: boolean;
+  contact_us_form_enabled: boolean;
+  /** Switched-on links with their audiences; the site shows those of the visitor's audience (visibleMenuLinks). */
+  custom_menu_links: CustomMenuLink[];
+  links_menu: LinksMenu;
+  links_page_title: string;
+  links_page_description: string;
+  announcement_banner: AnnouncementBannerSettings & { font_sizes: [string, string, string, string] };
+}
+
+type ShellSource = AnnouncementBannerSettings & {
+  content_pages: Record<string, StoredContentPage>;
+  model_name: string;
+  show_like_the_website_form: boolean;
+  contact_us_form_enabled: boolean;
+  custom_menu_links: CustomMenuLink[];
+  links_menu: LinksMenu;
+  links_page_title: string;
+  links_page_description: string;
+};
+
+export function shellPublicSettings(s: ShellSource): ShellPublicSettings {
+  const banner = Object.fromEntries(ANNOUNCEMENT_BANNER_KEYS.map((k) => [k, s[k]])) as unknown as AnnouncementBannerSettings;
+  return {
+    footer_links: footerLinks(s),
+    show_like_the_website_form: s.show_like_the_website_form,
+    contact_us_form_enabled: s.contact_us_form_enabled,
+    custom_menu_links: s.custom_menu_links.filter((l) => l.status),
+    links_menu: s.links_menu,
+    links_page_title: s.links_page_title,
+    links_page_description: s.links_page_description,
+    announcement_banner: { ...banner, announcement_banner_revision: s.announcement_banner_revision, font_sizes: bannerFontSizes(s.promo_text_font_size) },
+  };
+}

@@ -1,0 +1,3 @@
+import { shellPagesSuite } from './shell-pages.suite';
+
+shellPagesSuite('pglite', true);

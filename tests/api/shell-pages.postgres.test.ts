@@ -1,0 +1,4 @@
+import { shellPagesSuite } from './shell-pages.suite';
+import { requirePostgresServer } from '../support/postgres';
+
+shellPagesSuite('postgres', await requirePostgresServer());
