@@ -44,6 +44,8 @@ import { subscriptionSettingsRoutes } from './routes/subscription-settings';
 import { OneLinePerRequest, registerApps, registerWebDefaults } from './web';
 import { registerTextGuard } from './text-guard';
 import { myPaymentRoutes } from './routes/my-payments';
+import { shellRoutes } from './routes/shell';
+import { contactRoutes } from './routes/contact';
 import { registerGateway } from './realtime/gateway';
 import { registerJanusRelay } from './live/janus-relay';
 import { registerOpenApi } from './openapi';
@@ -146,6 +148,8 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
   await app.register(subscriptionRoutes(services));
   await app.register(subscriptionSettingsRoutes(services));
   await app.register(myPaymentRoutes(services));
+  await app.register(shellRoutes(services));
+  await app.register(contactRoutes(services));
 
   // The built apps (precompressed, cached by name) and their client-side routes, GET and HEAD.
   await registerApps(app, services.staticRoots);

@@ -6,6 +6,7 @@ import type { ChatMessageEvent } from '../domain/chat/chat-message';
 import type { ConversationEvent } from '../domain/chat/conversation';
 import type { MassMessageEvent } from '../domain/chat/mass-message';
 import type { WelcomeMessageEvent } from '../domain/chat/welcome-message';
+import type { ContactMessageEvent } from '../domain/contact/contact-message';
 import type { CouponEvent } from '../domain/coupon/coupon';
 import type { CommenterEvent, EngagementEvent } from '../domain/engagement/engagement';
 import type { FeedTagEvent } from '../domain/feed-tag/feed-tag';
@@ -35,6 +36,7 @@ export type AnyDomainEvent =
   | ConversationEvent
   | MassMessageEvent
   | WelcomeMessageEvent
+  | ContactMessageEvent
   | CouponEvent
   | CommenterEvent
   | EngagementEvent

@@ -24,6 +24,7 @@ import { chatMessagesProjection } from './chat-messages';
 import { chatConversationsProjection } from './chat-conversations';
 import { massMessagesProjection } from './mass-messages';
 import { lastSeenProjection } from './last-seen';
+import { contactMessagesProjection } from './contact-messages';
 
 export const allProjections: Projection[] = [
   usersProjection,
@@ -50,4 +51,5 @@ export const allProjections: Projection[] = [
   chatConversationsProjection,
   massMessagesProjection,
   lastSeenProjection,
+  contactMessagesProjection,
 ];

@@ -295,6 +295,19 @@ export const tipsTables = readModelTables([
   },
 ]);
 
+// contact-messages.ts (issue 16)
+export const contactMessagesTables = readModelTables([
+  {
+    name: 'contact_messages',
+    columns: {
+      id: 'text', kind: 'text', name: 'text', email: 'text', subject: 'text', message: 'text', user_id: 'text', status: 'text',
+      received_at: 'timestamptz', status_changed_at: 'timestamptz', status_changed_by: 'text',
+    },
+    primaryKey: ['id'],
+    indexes: [['received_at'], ['status', 'received_at']],
+  },
+]);
+
 // transactions.ts
 export const transactionsTables = readModelTables([
   {
@@ -372,6 +385,7 @@ type AllTables =
   | TableOf<typeof cardsTables>
   | TableOf<typeof chatConversationsTables>
   | TableOf<typeof chatMessagesTables>
+  | TableOf<typeof contactMessagesTables>
   | TableOf<typeof couponsTables>
   | TableOf<typeof earningsTables>
   | TableOf<typeof engagementTables>
@@ -433,7 +447,7 @@ export function storeRow<Name extends keyof ReadModels>(table: Name, raw: Select
 }
 
 for (const t of [
-  accountStatusTables, auditLogTables, cardsTables, chatConversationsTables, chatMessagesTables, couponsTables, earningsTables, engagementTables,
+  accountStatusTables, auditLogTables, cardsTables, chatConversationsTables, chatMessagesTables, contactMessagesTables, couponsTables, earningsTables, engagementTables,
   feedTagsTables, massMessagesTables, lastSeenTables, mediaLibraryTables, mediaTables, membersTables, postsTables, promotionsTables, resubscribeOffersTables, settingsTables,
   subscribersTables, tipsTables, transactionsTables, unlocksTables, usersTables, walletTables,
 ]) for (const spec of t) specs.set(spec.name, spec);

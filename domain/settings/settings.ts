@@ -4,6 +4,7 @@ import { ValidationError } from '../shared/validation';
 import type { EngagementVisibility } from '../engagement/wire';
 import type { WatermarkPosition } from '../media/watermark';
 import { LANDING_DEFAULTS } from './landing';
+import { SHELL_DEFAULTS } from './shell';
 import { DEFAULT_WALLET_SETTINGS, fundPresetsCents } from '../pricing/pricing';
 import { DEFAULT_CHAT_SETTINGS, DEFAULT_PURCHASED_CONTENT_SETTINGS } from './chat-settings';
 import { DEFAULT_STAGGER_SETTINGS } from '../chat/delivery';
@@ -60,6 +61,8 @@ export const DEFAULT_SETTINGS = {
   watermark_position: 'bottom_right' as WatermarkPosition,
   /** Landing page (theme 3), hero banner, social links and payment icons (spec 2 §2, §3): ./landing.ts. */
   ...LANDING_DEFAULTS,
+  /** Legal and content pages, contact form, custom menu links, links page, announcement banner (./shell.ts, issue 16). */
+  ...SHELL_DEFAULTS,
   /** Like and comment counts on private and locked posts (spec 2 §3); off hides them from fans. */
   enable_like_count_for_private_locked_post: true,
   enable_comment_count_for_private_locked_post: true,
