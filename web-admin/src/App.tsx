@@ -7,6 +7,7 @@ import { ContentManagerPage, CONTENT_MANAGER_PAGE } from './content-manager';
 import { promotionRoutes } from './promotions';
 import { massMessageRoutes } from './mass-messages';
 import { purchasedContentsRoutes } from './purchased-contents';
+import { liveRoutes } from './live';
 import { CANCELLATION_PAGE, CancellationsPage, SUBSCRIPTION_SETTINGS_PAGE, SubscriptionSettingsPage } from './cancellations';
 import { authProvider } from './authProvider';
 import { Dashboard } from './dashboard/Dashboard';
@@ -91,6 +92,8 @@ export function App() {
         purchasedContentsRoutes(permissions),
         // Chat settings and purchased-content settings (web-admin/src/chat/ChatSettingsPage.tsx).
         chatSettingsRoutes(permissions),
+        // Live streaming: Go Live, one-to-one from the chat, live settings, the sessions report (web-admin/src/live).
+        liveRoutes(permissions),
         // The cancellations report and the subscription settings (web-admin/src/cancellations).
         mayOpenPage(permissions, CANCELLATION_PAGE) ? (
           <CustomRoutes key="cancellation">

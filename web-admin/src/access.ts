@@ -85,6 +85,7 @@ export const MENU_GROUPS: readonly { label: string; resources: readonly ConsoleR
   { label: 'Money', resources: ['transactions', 'crypto-payments', 'subscribers'] },
   { label: 'Fans', resources: ['users'] },
   { label: 'Messages', resources: ['outbox'] },
+  { label: 'Live', resources: [] },
   { label: 'Settings', resources: ['settings'] },
   { label: 'Audit', resources: ['audit', 'events'] },
 ];

@@ -31,6 +31,7 @@ import { problemText } from './useChat';
 import { useFanOnline, useOtherStaffInChat } from '../realtime';
 import { alsoInChat } from '../realtimeRules';
 import { OnlineDot } from './UserList';
+import { ChatLiveActions } from '../live/ChatLiveActions';
 
 /** The membership in the list filter's words (rules.ts STATUS_CHOICES): '1' renewing, '2' cancelled but paid through. */
 const SUBSCRIPTION_LABEL: Record<string, string> = { '0': 'Not subscribed', '1': 'Active', '2': 'Active-Cancelled' };
@@ -119,6 +120,8 @@ export function ChatHeader({
             </Typography>
           ) : null}
         </Box>
+        {/* Live (issue 15): Go Live with this fan, its help, the live-session history (new tab). */}
+        <ChatLiveActions userId={userId} />
       </Stack>
 
       {error ? (

@@ -12,6 +12,8 @@ import { money } from '../format';
 import { EarningsChart } from './EarningsChart';
 import { SourceBreakdown } from './SourceBreakdown';
 import { MailNotice } from './MailNotice';
+import { GoLiveHomeCard } from '../live';
+import { Suspense } from 'react';
 import { useDebounced, useFansOnlineCount, useFrame, useLiveReload, useLiveState } from '../realtime';
 
 /** A burst of payments (UPDATE_USER_AMOUNT spentChanged) is one re-read of the counters, this long after the last. */
@@ -30,6 +32,10 @@ function Welcome({ role }: { role: unknown }) {
     <Box sx={{ mt: 2 }} data-testid="welcome">
       <Title title="Welcome" />
       <MailNotice spaced />
+      {/* GO LIVE NOW on the home shell (D3 §2.2, for the publishers). */}
+      <Suspense fallback={null}>
+        <GoLiveHomeCard />
+      </Suspense>
       <Card>
         <CardContent>
           <Typography variant="h5" component="h2" gutterBottom>
@@ -88,6 +94,9 @@ function MoneyDashboard() {
     <Box sx={{ mt: 2, display: 'grid', gap: 2 }} data-testid="dashboard">
       <Title title="Dashboard" />
       <MailNotice />
+      <Suspense fallback={null}>
+        <GoLiveHomeCard />
+      </Suspense>
       <FansOnline />
       {state.status === 'error' ? (
         <Alert

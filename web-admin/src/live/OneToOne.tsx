@@ -1,0 +1,39 @@
+// One-to-one Go Live from the chat header's video icon (D3 §2.1, §2.2, §4; LV-10..LV-12): the publisher's view with
+// the fan's name and their conversation beside it (text, media, tips, locked content), END LIVE with the spec's
+// confirmation; "Stream already started with another user." when another session runs.
+import { useEffect, useState } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import { usePermissions } from 'react-admin';
+import { Conversation } from '../chat/Conversation';
+import { chatApi } from '../chat/api';
+import { PageGuard } from '../promotions/PageGuard';
+import { ONE_TO_ONE_PAGE } from './paths';
+import { PublisherView } from './PublisherView';
+
+export function OneToOneLivePage() {
+  const { id = '' } = useParams();
+  const { permissions } = usePermissions();
+  const navigate = useNavigate();
+  const [name, setName] = useState('');
+  useEffect(() => {
+    const c = new AbortController();
+    chatApi
+      .details(id, c.signal)
+      .then((d) => setName(d.name))
+      .catch(() => undefined);
+    return () => c.abort();
+  }, [id]);
+  const back = () => navigate(`/private-chat/${encodeURIComponent(id)}`);
+  return (
+    <PageGuard page={ONE_TO_ONE_PAGE} title="Go Live">
+      <PublisherView
+        isGroup={false}
+        userId={id}
+        partnerName={name}
+        mayComment={false}
+        onDone={back}
+        side={<Conversation role={permissions} userId={id} entry={null} onRead={() => undefined} onSent={() => undefined} />}
+      />
+    </PageGuard>
+  );
+}

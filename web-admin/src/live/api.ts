@@ -1,0 +1,133 @@
+// The console's live-stream calls (D3 §7.4; /work/notes/live-api.md) and the live settings, shared by the chat
+// header (video icon, session history link), the Go Live page and the settings page.
+import { useCallback, useEffect, useState } from 'react';
+import type { LiveComment } from '../../../domain/live-client/rules';
+import { api } from '../api';
+import { useFrame } from '../realtime';
+
+export type LiveMediaStatus = { available: true; url: string } | { available: false; reason: string };
+
+export interface LiveSettings {
+  enable_live_streaming: boolean;
+  live_streaming_server_url: string;
+  price_per_minute: number;
+  price_per_minute_cents: number;
+  live_stream_report_enabled: boolean;
+  media: LiveMediaStatus;
+}
+
+export interface StartedLive {
+  sessionId: string;
+  isGroup: boolean;
+  userId: string | null;
+  room: number;
+  pin?: string;
+  streamToken: string;
+  tabToken: string;
+  startedAt: string;
+  resumed: boolean;
+}
+
+export interface CurrentLive {
+  sessionId: string;
+  isGroup: boolean;
+  userId: string | null;
+  publisherId: string;
+  publisherName: string;
+  startedAt: string;
+  viewers: number;
+  isJoined: boolean;
+  isPublisher: boolean;
+  pricePerMinuteCents: number;
+  tipTotalCents?: number;
+}
+
+export interface ViewerEntry {
+  _id: string;
+  name: string;
+  avatarUrl: string | null;
+  count: number;
+}
+
+export interface LiveSessionReport {
+  _id: string;
+  isGroup: boolean;
+  userId: string | null;
+  userName: string | null;
+  publisherId: string;
+  publisherName: string;
+  status: string;
+  startedAt: string;
+  endedAt: string | null;
+  durationSeconds: number | null;
+  stopReason: string | null;
+  viewers: number;
+  peakViewers: number;
+  comments: number;
+  tipsCount: number | null;
+  tipsCents: number | null;
+  minutesCharged: number;
+  chargedCents: number | null;
+  earningsCents: number | null;
+  recording: { status: string; mediaId: string | null; bytes: number | null; durationSeconds: number | null };
+}
+
+const post = async <T,>(path: string, body: unknown = {}) => (await api<T>(path, { method: 'POST', body })).data;
+const get = async <T,>(path: string) => (await api<T>(path)).data;
+
+export const liveApi = {
+  settings: () => get<LiveSettings>('/api/stream/get_settings'),
+  saveSettings: (changes: Partial<Pick<LiveSettings, 'enable_live_streaming' | 'live_streaming_server_url' | 'live_stream_report_enabled'>> & { price_per_minute?: number | string }) =>
+    post<LiveSettings>('/api/stream/save_settings', changes),
+  current: () => get<{ session: CurrentLive | null; media: boolean }>('/api/stream/current'),
+  start: (body: { isGroupLiveStream: boolean; userId?: string; tabToken: string }) => post<StartedLive>('/api/stream/start_stream', body),
+  setStreamData: (body: { room: number; pubId: number | string; pubPvtId: number | string }) => post('/api/stream/set_stream_data', body),
+  stop: () => post<{ sessionId: string; stopped: boolean }>('/api/stream/stop_stream'),
+  viewers: () => get<{ sessionId: string; count: number; userList: ViewerEntry[] }>('/api/stream/viewers'),
+  messages: (pageNum = 1) => post<{ sessionId: string; messages: LiveComment[] }>('/api/stream/get_messages', { pageNum }),
+  send: (message: string) => post<{ _id: string }>('/api/stream/send_message', { message, type: 'text', fromAdmin: true, message_from_admin: true }),
+  reports: (body: { userId?: string; pageNum?: number }) =>
+    post<{ sessions: LiveSessionReport[]; total: number; currentPage: number; totalPages: number }>('/api/stream/get_live_stream_reports', body),
+};
+
+let cached: LiveSettings | null = null;
+
+/** The live settings (cached for the console's life; the settings page refreshes it). */
+export function useLiveSettings(): { settings: LiveSettings | null; error: string | null; reload: () => void; set: (s: LiveSettings) => void } {
+  const [settings, setSettings] = useState<LiveSettings | null>(cached);
+  const [error, setError] = useState<string | null>(null);
+  const reload = useCallback(() => {
+    liveApi
+      .settings()
+      .then((s) => {
+        cached = s;
+        setSettings(s);
+        setError(null);
+      })
+      .catch((e: Error) => setError(e.message || 'Could not load the live settings.'));
+  }, []);
+  useEffect(reload, [reload]);
+  const set = useCallback((s: LiveSettings) => {
+    cached = s;
+    setSettings(s);
+  }, []);
+  return { settings, error, reload, set };
+}
+
+const NEWS = ['GROUP_LIVE_STARTED', 'GO_LIVE', 'STOP_LIVE', 'GROUP_LIVE_STOPPED'] as const;
+
+/** The session on air (null: none), re-read on the live news frames. */
+export function useCurrentLive(): { live: CurrentLive | null; loaded: boolean; reload: () => void } {
+  const [live, setLive] = useState<CurrentLive | null>(null);
+  const [loaded, setLoaded] = useState(false);
+  const reload = useCallback(() => {
+    liveApi
+      .current()
+      .then((d) => setLive(d.session))
+      .catch(() => undefined)
+      .finally(() => setLoaded(true));
+  }, []);
+  useEffect(reload, [reload]);
+  for (const type of NEWS) useFrame(type, reload); // a fixed list: the hook order never changes
+  return { live, loaded, reload };
+}
