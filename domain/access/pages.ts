@@ -49,9 +49,23 @@ export const FAN_PAGES: Record<string, PageAccess> = {
   // the console (/admin/go-live, /admin/live-stream/:id).
   '/group-live-stream': ALL_SIGNED_IN,
   '/live-stream/:id?': ALL_SIGNED_IN,
+  // Legal and content pages, links, forms (issue 16; spec 3 public routes). /gallery and /single-gallery/:id are
+  // not built (hidden in the spec, no contents): they answer the 404 page. /chat leads to /private-chat.
   '/terms-of-service': 'public',
   '/privacy-policy': 'public',
+  '/dmca': 'public',
+  '/2257': 'public',
+  '/content-removal': 'public',
+  '/faq': 'public',
   '/contact-us': 'public',
+  '/like-the-website': 'public',
+  '/links': 'public',
+  '/more-links': 'public',
+  '/subscription-video': 'public',
+  '/service-stopped': 'public',
+  '/chat': 'public',
+  // A custom content page by slug (the console's Pages); anything else is the 404 page.
+  '/:path': 'public',
 };
 
 /** Console pages (under /admin). */
@@ -103,6 +117,22 @@ export const ADMIN_PAGES: Record<string, PageAccess> = {
   '/admin/live-stream/:id': LIVE_PUBLISHERS,
   '/admin/settings/live-streaming-settings': SETTINGS,
   '/admin/live-stream-sessions/:id?': [...SETTINGS, 'content_manager'],
+  // Fan shell (issue 16): page editors (spec 3 admin routes), the Pages list, the Contact inbox (support too),
+  // the banner, menu, links-page and contact settings: the settings roles, as the API allows.
+  '/admin/content-pages': SETTINGS,
+  '/admin/edit-terms-of-service': SETTINGS,
+  '/admin/edit-privacy-policy': SETTINGS,
+  '/admin/edit-dmca': SETTINGS,
+  '/admin/edit-2257': SETTINGS,
+  '/admin/edit-faq': SETTINGS,
+  '/admin/edit-content-removal': SETTINGS,
+  '/admin/edit-maintenance-mode': SETTINGS,
+  '/admin/contact-messages': SUPPORT.concat(['model']),
+  '/admin/settings/announcement-banner': SETTINGS,
+  '/admin/settings/custom-menu-links': SETTINGS,
+  '/admin/settings/menu-settings': SETTINGS,
+  '/admin/settings/links-page-settings': SETTINGS,
+  '/admin/settings/contact-us-settings': SETTINGS,
 };
 
 export function mayOpen(table: Record<string, PageAccess>, page: string, role: Role | null): 'allow' | 'login' | 'denied' {

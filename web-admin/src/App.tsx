@@ -8,6 +8,7 @@ import { promotionRoutes } from './promotions';
 import { massMessageRoutes } from './mass-messages';
 import { purchasedContentsRoutes } from './purchased-contents';
 import { liveRoutes } from './live';
+import { shellRoutes } from './shell';
 import { CANCELLATION_PAGE, CancellationsPage, SUBSCRIPTION_SETTINGS_PAGE, SubscriptionSettingsPage } from './cancellations';
 import { authProvider } from './authProvider';
 import { Dashboard } from './dashboard/Dashboard';
@@ -94,6 +95,8 @@ export function App() {
         chatSettingsRoutes(permissions),
         // Live streaming: Go Live, one-to-one from the chat, live settings, the sessions report (web-admin/src/live).
         liveRoutes(permissions),
+        // Pages and their editors, the Contact inbox, the banner, menu and contact settings (web-admin/src/shell).
+        shellRoutes(permissions),
         // The cancellations report and the subscription settings (web-admin/src/cancellations).
         mayOpenPage(permissions, CANCELLATION_PAGE) ? (
           <CustomRoutes key="cancellation">

@@ -45,6 +45,14 @@ const PurchasedContentsPage = lazy(() => import('./purchases/PurchasedContentsPa
 const GroupLiveStreamPage = lazy(() => import('./live/LivePages').then((m) => ({ default: m.GroupLiveStreamPage })));
 const LiveStreamPage = lazy(() => import('./live/LivePages').then((m) => ({ default: m.LiveStreamPage })));
 const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
+// Legal and content pages, links, forms (issue 16).
+const ContentPage = lazy(() => import('./shell/ContentPages').then((m) => ({ default: m.ContentPage })));
+const CatchAllPage = lazy(() => import('./shell/ContentPages').then((m) => ({ default: m.CatchAllPage })));
+const ContactUsPage = lazy(() => import('./shell/ContentPages').then((m) => ({ default: m.ContactUsPage })));
+const LikeTheWebsitePage = lazy(() => import('./shell/ContentPages').then((m) => ({ default: m.LikeTheWebsitePage })));
+const SubscriptionVideoPage = lazy(() => import('./shell/ContentPages').then((m) => ({ default: m.SubscriptionVideoPage })));
+const ServiceStoppedPage = lazy(() => import('./shell/ContentPages').then((m) => ({ default: m.ServiceStoppedPage })));
+const LinksPage = lazy(() => import('./shell/LinksPage'));
 const MaintenancePage = lazy(() => import('./pages/StatusPages').then((m) => ({ default: m.MaintenancePage })));
 const BlockedPage = lazy(() => import('./pages/StatusPages').then((m) => ({ default: m.BlockedPage })));
 const AgeGate = lazy(() => import('./components/AgeGate'));
@@ -126,7 +134,18 @@ function AppRoutes() {
         <Route path="/group-live-stream" element={<Guard page="/group-live-stream"><GroupLiveStreamPage /></Guard>} />
         <Route path="/live-stream/:id?" element={<Guard page="/live-stream/:id?"><LiveStreamPage /></Guard>} />
         <Route path="/upload-photo-id" element={<Guard page="/upload-photo-id"><UploadPhotoIdPage /></Guard>} />
+        {['terms-of-service', 'privacy-policy', 'dmca', '2257', 'content-removal', 'faq'].map((slug) => (
+          <Route key={slug} path={`/${slug}`} element={<Guard page={`/${slug}`}><ContentPage key={slug} slug={slug} /></Guard>} />
+        ))}
+        <Route path="/contact-us" element={<Guard page="/contact-us"><ContactUsPage /></Guard>} />
+        <Route path="/like-the-website" element={<Guard page="/like-the-website"><LikeTheWebsitePage /></Guard>} />
+        <Route path="/subscription-video" element={<Guard page="/subscription-video"><SubscriptionVideoPage /></Guard>} />
+        <Route path="/service-stopped" element={<Guard page="/service-stopped"><ServiceStoppedPage /></Guard>} />
+        <Route path="/links" element={<Guard page="/links"><LinksPage /></Guard>} />
+        <Route path="/more-links" element={<Guard page="/more-links"><LinksPage more /></Guard>} />
+        <Route path="/chat" element={<Navigate to="/private-chat" replace />} />
         <Route path="/404" element={<NotFoundPage />} />
+        <Route path="/:path" element={<Guard page="/:path"><CatchAllPage /></Guard>} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

@@ -41,6 +41,12 @@ import { SocialIcons } from './SocialIcons';
 import { PaymentIcons } from './PaymentIcons';
 import { WalletBalanceLink } from '../wallet/WalletBalanceLink';
 import { PromotionProvider, PromotionRibbons, PromotionStaffBar } from '../promotions';
+import MoreHorizRounded from '@mui/icons-material/MoreHorizRounded';
+import AnnouncementBanner from '../shell/AnnouncementBanner';
+import CustomMenuNav from '../shell/CustomMenuNav';
+import FooterLinks from '../shell/FooterLinks';
+import { useMenuLinks } from '../shell/menu';
+import { shortMenuLabel } from '../../../domain/settings/shell';
 
 const EmailRibbons = lazy(() => import('./EmailRibbons'));
 const LiveAnnouncement = lazy(() => import('../live/LiveAnnouncement').then((m) => ({ default: m.LiveAnnouncement })));
@@ -315,6 +321,7 @@ function TopBar({ onOpenAccount }: { onOpenAccount: (el: HTMLElement) => void })
           {/* A guest sees the offer (/join); /membership needs an account. */}
           {navLink(loggedIn ? '/membership' : '/join', 'Membership', 'nav-membership')}
           {navLink('/tips', 'Tips', 'nav-tips')}
+          <CustomMenuNav />
         </Box>
 
         <Box sx={{ flexGrow: 1 }} />
@@ -357,8 +364,9 @@ function TopBar({ onOpenAccount }: { onOpenAccount: (el: HTMLElement) => void })
 }
 
 function BottomNav({ onOpenAccount }: { onOpenAccount: (el: HTMLElement) => void }) {
-  const { token } = useAuth();
+  const { token, me } = useAuth();
   const proxy = useIsProxy();
+  const { links: menuLinks } = useMenuLinks();
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const chat = useChatLink();
@@ -373,7 +381,15 @@ function BottomNav({ onOpenAccount }: { onOpenAccount: (el: HTMLElement) => void
         ? 'tips'
         : /^\/(login|register|forgot-password|profile|upload-photo-id|change-password)/.test(pathname)
           ? 'account'
-          : false;
+          : pathname === '/more-links' || pathname === '/links'
+            ? 'more'
+            : false;
+  // Spec 3 §2.3: Feed, Chat, Tips, Account, More/Links, hidden for support users (XX-21). Members get exactly those;
+  // everyone else also keeps Membership, the way in (decided in issue 16). A single custom link is the last tab,
+  // labelled by its name shortened to 5 characters plus an ellipsis.
+  if (me?.role === 'support' && !proxy) return null;
+  const member = isMember(me) || (!!me && isStaff(me) && !proxy);
+  const single = menuLinks.length === 1 ? menuLinks[0] : null;
 
   return (
     <Paper
@@ -396,7 +412,7 @@ function BottomNav({ onOpenAccount }: { onOpenAccount: (el: HTMLElement) => void
       <BottomNavigation
         showLabels
         value={value}
-        sx={{ height: BOTTOM_NAV_HEIGHT, bgcolor: 'transparent', '& .MuiBottomNavigationAction-root': { minWidth: 0, px: 0.5 }, '& .MuiBottomNavigationAction-label': { whiteSpace: 'nowrap' } }}
+        sx={{ height: BOTTOM_NAV_HEIGHT, bgcolor: 'transparent', '& .MuiBottomNavigationAction-root': { minWidth: 0, px: 0.5 }, '& .MuiBottomNavigationAction-label, & .Mui-selected .MuiBottomNavigationAction-label': { whiteSpace: 'nowrap', fontSize: 11.5 } }}
       >
         <BottomNavigationAction label="Feed" value="feed" icon={<HomeRounded />} component={RouterLink} to="/" data-testid="bottom-nav-feed" />
         {chat && (
@@ -413,7 +429,7 @@ function BottomNav({ onOpenAccount }: { onOpenAccount: (el: HTMLElement) => void
             data-testid="bottom-nav-chat"
           />
         )}
-        <BottomNavigationAction label="Membership" value="membership" icon={<WorkspacePremiumRounded />} component={RouterLink} to={token ? '/membership' : '/join'} data-testid="bottom-nav-membership" />
+        {!member && <BottomNavigationAction label="Membership" value="membership" icon={<WorkspacePremiumRounded />} component={RouterLink} to={token ? '/membership' : '/join'} data-testid="bottom-nav-membership" />}
         <BottomNavigationAction label="Tips" value="tips" icon={<VolunteerActivismRounded />} component={RouterLink} to="/tips" data-testid="bottom-nav-tips" />
         <BottomNavigationAction
           label="Account"
@@ -423,6 +439,19 @@ function BottomNav({ onOpenAccount }: { onOpenAccount: (el: HTMLElement) => void
           data-testid="bottom-nav-account"
           onClick={(e: MouseEvent<HTMLElement>) => (proxy ? onOpenAccount(e.currentTarget) : navigate(token ? '/profile' : '/login'))}
         />
+        {single ? (
+          <BottomNavigationAction
+            label={shortMenuLabel(single.name)}
+            aria-label={single.name}
+            icon={<MoreHorizRounded />}
+            data-testid="bottom-nav-more"
+            {...(/^https?:/.test(single.url) || single.open_in_new_tab
+              ? { component: 'a', href: single.url, ...(single.open_in_new_tab ? { target: '_blank', rel: 'noopener noreferrer' } : {}) }
+              : { component: RouterLink, to: single.url })}
+          />
+        ) : (
+          <BottomNavigationAction label="More" value="more" icon={<MoreHorizRounded />} component={RouterLink} to="/more-links" data-testid="bottom-nav-more" />
+        )}
       </BottomNavigation>
     </Paper>
   );
@@ -441,6 +470,7 @@ export function Footer() {
     >
       <SocialIcons links={settings?.social_links} size="small" testId="footer-social-icons" />
       <PaymentIcons brands={settings?.payment_icons} testId="footer-payment-icons" />
+      <FooterLinks />
       {html ? (
         <Box sx={{ '& a': { color: 'primary.main' } }} dangerouslySetInnerHTML={{ __html: html }} />
       ) : (
@@ -525,6 +555,7 @@ export function Shell() {
         <PromotionRibbons at="above menu" />
         <TopBar onOpenAccount={setAccountAnchor} />
         <PromotionRibbons at="top" />
+        <AnnouncementBanner />
         <Ribbons />
         {signedIn && (
           <Suspense fallback={null}>
