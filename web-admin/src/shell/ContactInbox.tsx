@@ -37,7 +37,7 @@ const filters = [
 export function ContactInboxPage() {
   return (
     <PageGuard page={CONTACT_INBOX_PAGE} title="Contact inbox" listTitle>
-      <List resource="contact-messages" title="Contact inbox" filters={filters} sort={{ field: 'received_at', order: 'DESC' }} disableSyncWithLocation>
+      <List resource="contact-messages" title="Contact inbox" filters={filters} sort={{ field: 'received_at', order: 'DESC' }} disableSyncWithLocation disableAuthentication>
         <Datagrid bulkActionButtons={false} expand={<MessageBody />} rowClick="expand" data-testid="contact-inbox">
           <DateField source="received_at" label="Received" showTime />
           <FunctionField label="Status" render={(r: Row) => <Chip size="small" label={r.status} color={r.status === 'new' ? 'primary' : 'default'} variant={r.status === 'new' ? 'filled' : 'outlined'} />} />

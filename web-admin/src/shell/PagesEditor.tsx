@@ -46,6 +46,8 @@ export function PageEditor({ slug: fixed }: { slug?: string }) {
       <Edit
         resource="content-pages"
         id={slug}
+        // PageGuard checks the page (domain/access/pages.ts); content-pages is no console resource of access.ts.
+        disableAuthentication
         redirect={false}
         mutationMode="pessimistic"
         actions={false}
@@ -123,7 +125,7 @@ export function PagesList() {
     <PageGuard page={PAGES_PAGE} title="Pages" listTitle>
       <Box sx={{ mt: 1 }}>
         <NewPageForm />
-        <List resource="content-pages" title="Pages" pagination={false} perPage={500} actions={false} disableSyncWithLocation>
+        <List resource="content-pages" title="Pages" pagination={false} perPage={500} actions={false} disableSyncWithLocation disableAuthentication>
           <Datagrid bulkActionButtons={false} rowClick={(id) => `/content-pages/${encodeURIComponent(String(id))}`} data-testid="pages-list">
             <RaTextField source="title" />
             <FunctionField label="Address" render={(r: { id: string }) => `/${r.id}`} />
