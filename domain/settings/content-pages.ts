@@ -68,11 +68,11 @@ export const BUILT_IN_PAGES: readonly BuiltInPage[] = [
   },
   {
     slug: 'contact-us', title: 'Contact Us', footer: true,
-    html: para('Questions about your membership, a payment or the site? Send us a message and we will answer by email.'),
+    html: '<h2>Contact Us</h2>' + para('Questions about your membership, a payment or the site? Send us a message and we will answer by email.'),
   },
   {
     slug: 'like-the-website', title: 'Like the Website?', footer: false,
-    html: para('Tell {model} what you like about the site and what you would like to see next.'),
+    html: '<h2>Like the Website?</h2>' + para('Tell {model} what you like about the site and what you would like to see next.'),
   },
   {
     slug: 'subscription-video', title: 'Membership', footer: false,
