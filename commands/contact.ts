@@ -1,15 +1,14 @@
 // Contact and feedback messages (issue 16): recorded as events first, then mailed to the creator (the outbox keeps
 // every mail; with SMTP_URL it is also sent). The console's Contact inbox reads the contact_messages read model.
 import { contactMail, contactMessageDecider, contactStream, type ContactInput, type ContactStatus } from '../domain/contact/contact-message';
-import type { Mailer } from '../infra/mail/mailer';
 import { handle, type CommandContext } from './handle';
 
-export async function receiveContactMessage(ctx: CommandContext, deps: { mailer: Mailer; to: string; siteName: string }, input: ContactInput, userId: string | null) {
+export async function receiveContactMessage(ctx: CommandContext, deps: { send: (mail: { to: string; subject: string; text: string }) => Promise<unknown>; to: string; siteName: string }, input: ContactInput, userId: string | null) {
   const messageId = ctx.newId();
   const at = ctx.now();
   const r = await handle(ctx, contactStream(messageId), contactMessageDecider, { type: 'Receive', messageId, input, userId, at });
   const received = r.events[0];
-  if (received?.type === 'ContactMessageReceived') await deps.mailer.send({ to: deps.to, ...contactMail(received.data, deps.siteName) });
+  if (received?.type === 'ContactMessageReceived') await deps.send({ to: deps.to, ...contactMail(received.data, deps.siteName) });
   return { messageId };
 }
 

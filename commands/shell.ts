@@ -6,7 +6,6 @@ import { settingsDecider, SETTINGS_STREAM, type SiteSettings } from '../domain/s
 import { checkPageEdit, isBuiltInPage, PAGE_MESSAGES, slugProblem } from '../domain/settings/content-pages';
 import { ValidationError } from '../domain/shared/validation';
 import type { CustomMenuLink } from '../domain/settings/shell';
-import { sanitizeHtml } from '../infra/html/sanitize';
 import { handle, type CommandContext } from './handle';
 
 const update = (ctx: CommandContext, changesOf: (s: SiteSettings) => Partial<SiteSettings>, expectedRevision?: number) =>
@@ -19,10 +18,13 @@ export interface PageEdit {
   published: boolean;
 }
 
-/** Saves a built-in or an existing custom page (`create`: a new custom page, whose slug must be free). */
-export async function savePage(ctx: CommandContext, slug: string, edit: PageEdit, opts: { create?: boolean; expectedRevision?: number } = {}) {
+/**
+ * Saves a built-in or an existing custom page (`create`: a new custom page, whose slug must be free). `clean` is the
+ * shared HTML policy's cleaner (infra/html/sanitize.ts sanitizeHtml), applied before anything is written.
+ */
+export async function savePage(ctx: CommandContext, clean: (html: string) => string, slug: string, edit: PageEdit, opts: { create?: boolean; expectedRevision?: number } = {}) {
   checkPageEdit(edit);
-  const html = sanitizeHtml(edit.html);
+  const html = clean(edit.html);
   return update(ctx, (s) => {
     const exists = Object.hasOwn(s.content_pages, slug);
     if (opts.create) {

@@ -43,7 +43,7 @@ export const contactRoutes = (services: Services): FastifyPluginAsyncZod => asyn
     if (!perIp.hit(request.ip).allowed || !perEmail.hit(normaliseEmail(input.email)).allowed) throw new DomainError(TOO_MANY_REQUESTS, 'TOO_MANY_REQUESTS', 429);
     const ctx = contextFor(request, services);
     const to = s.contact_us_email || services.config.FANCLUB_ADMIN_EMAIL;
-    const r = await receiveContactMessage(ctx, { mailer: services.mailer, to, siteName: s.model_name }, input, request.caller?.userId ?? null);
+    const r = await receiveContactMessage(ctx, { send: (m) => services.mailer.send(m), to, siteName: s.model_name }, input, request.caller?.userId ?? null);
     await settle(services, ctx);
     return { ...r, position: ctx.lastPosition };
   };

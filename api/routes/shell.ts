@@ -16,6 +16,7 @@ import { ANNOUNCEMENT_BANNER_KEYS, bannerFontSizes, menuAudience, visibleMenuLin
 import { deleteMenuLink, deletePage, saveAnnouncementBanner, saveMenuLink, savePage, setMenuLinkStatus } from '../../commands/shell';
 import { updateSiteSettings } from '../../commands/settings';
 import { currentSettings } from '../../projections/settings';
+import { sanitizeHtml } from '../../infra/html/sanitize';
 import { ok, parse } from '../http';
 import { contextFor } from '../auth';
 import { settle } from '../views';
@@ -80,12 +81,12 @@ export const shellRoutes = (services: Services): FastifyPluginAsyncZod => async 
   app.put('/admin-api/content-pages/:id', { schema: { params: z.object({ id: pageSlug }) } }, async (request, reply) => {
     const edit = parse(pageEditBody, request.body);
     const slug = request.params.id;
-    await saved(request, reply, (ctx) => savePage(ctx, slug, edit, { expectedRevision: ifMatchRevision(request) }));
+    await saved(request, reply, (ctx) => savePage(ctx, sanitizeHtml, slug, edit, { expectedRevision: ifMatchRevision(request) }));
     return reply.header('x-message', PAGE_MESSAGES.saved).send({ ...pageRecord(pageOf(await settings(), slug)!), version: await version() });
   });
   app.post('/admin-api/content-pages', { schema: { body: pageCreateBody } }, async (request, reply) => {
     const { slug, ...edit } = request.body;
-    await saved(request, reply, (ctx) => savePage(ctx, slug, edit, { create: true }));
+    await saved(request, reply, (ctx) => savePage(ctx, sanitizeHtml, slug, edit, { create: true }));
     return reply.code(201).header('x-message', PAGE_MESSAGES.saved).send({ ...pageRecord(pageOf(await settings(), slug)!), version: await version() });
   });
   app.delete('/admin-api/content-pages/:id', { schema: { params: z.object({ id: pageSlug }) } }, async (request, reply) => {
