@@ -6,6 +6,7 @@
 //
 //   publisher: create session → attach videoroom → join {ptype:'publisher', room, token} → publish with an offer
 //              (trickle) → the answer; `feedId`/`privateId` go to POST /api/stream/set_stream_data.
+//   (the socket is /api/stream/janus?room=<room>: with several Janus instances the relay picks the room's.)
 //   viewer:    create session → attach → join {ptype:'subscriber', room, token, streams:[{feed}]} → Janus' offer →
 //              our answer with {request:'start'} (trickle).
 // A keepalive every 25 s keeps the Janus session; close() leaves, detaches, destroys and closes everything.
@@ -67,12 +68,14 @@ export class JanusConnection {
   /** Set when the socket closed (code and reason). */
   onClose: ((code: number, reason: string) => void) | null = null;
 
-  constructor(private env: JanusEnv) {}
+  constructor(private env: JanusEnv, private room?: number) {}
 
   /** Opens the socket and creates the Janus session. */
   async connect(): Promise<void> {
     await new Promise<void>((resolve, reject) => {
-      const s = this.env.open(this.env.url);
+      // With several Janus instances the relay picks the room's by ?room= (always passed).
+      const url = this.room === undefined ? this.env.url : `${this.env.url}${this.env.url.includes('?') ? '&' : '?'}room=${encodeURIComponent(String(this.room))}`;
+      const s = this.env.open(url);
       this.socket = s;
       let opened = false;
       s.onopen = () => {
@@ -227,7 +230,7 @@ export interface Publisher {
 
 /** Joins `room` as the publisher with the API's token and publishes `stream`. */
 export async function publishStream(env: JanusEnv, opts: { room: number; token: string; stream: MediaStream } & PeerCallbacks): Promise<Publisher> {
-  const conn = new JanusConnection(env);
+  const conn = new JanusConnection(env, opts.room);
   let ended = false;
   const say = (s: LivePeerState, e?: JanusError) => {
     if (ended && s !== 'ended') return;
@@ -291,7 +294,7 @@ export interface Viewer {
  * when the publisher left or unpublished, or the token was taken back (the relay closes with 4403).
  */
 export async function watchStream(env: JanusEnv, opts: { room: number; token: string; feed: number | string; onTrack?: (stream: MediaStream) => void } & PeerCallbacks): Promise<Viewer> {
-  const conn = new JanusConnection(env);
+  const conn = new JanusConnection(env, opts.room);
   let ended = false;
   const say = (s: LivePeerState, e?: JanusError) => {
     if (ended && s !== 'ended') return;

@@ -127,22 +127,22 @@ export function GoLiveNow({ onGo, compact }: { onGo: () => void; compact?: boole
   );
 }
 
-/** On the dashboard (the console's home): GO LIVE NOW for the publishers, which opens the Go Live page live. */
+/** On the dashboard (the console's home): GO LIVE NOW for the publishers, going live right there. */
 export function GoLiveHomeCard() {
   const { permissions } = usePermissions();
-  const navigate = useNavigate();
+  const [live, setLive] = useState(false);
   if (!mayOpenPage(permissions, GO_LIVE_PAGE)) return null;
   return (
     <Box sx={{ mb: 2 }}>
-      <GoLiveNow compact onGo={() => navigate('/go-live?start=1')} />
+      <GoLiveNow compact onGo={() => setLive(true)} />
+      {live ? <PublisherView isGroup mayComment={permissions !== 'live_stream_manager'} onDone={() => setLive(false)} /> : null}
     </Box>
   );
 }
 
 export function GoLivePage() {
   const { permissions } = usePermissions();
-  const navigate = useNavigate();
-  const [live, setLive] = useState(() => new URLSearchParams(window.location.search).get('start') === '1');
+  const [live, setLive] = useState(false);
   return (
     <PageGuard page={GO_LIVE_PAGE} title="Go Live">
       <Box sx={{ mt: 2, maxWidth: 760 }} data-testid="go-live-page">
@@ -152,10 +152,7 @@ export function GoLivePage() {
         <PublisherView
           isGroup
           mayComment={permissions !== 'live_stream_manager'}
-          onDone={() => {
-            setLive(false);
-            navigate('/go-live', { replace: true });
-          }}
+          onDone={() => setLive(false)}
         />
       ) : null}
     </PageGuard>

@@ -1,0 +1,252 @@
+// Group live streaming end to end (issue 15, part U) with the REAL Janus and Debian Chromium's fake camera
+// (--use-fake-device-for-media-stream --use-fake-ui-for-media-stream): the model goes live from the console (GO LIVE
+// NOW, the spec's confirmation), two subscribed fans join from the fan site (one from the live ribbon) and DECODE
+// video (getStats inbound-rtp framesDecoded grows, video.videoWidth > 0), one comments and tips, the model sees the
+// comment, the viewer count and the tip total change live, a fan without a subscription is refused, and END (with
+// its confirmation) sends every viewer to /. Then the sessions report and the live settings page. Screenshots at
+// 375 and 1440 px in tests/artifacts/ (live-*.png).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { SANDBOX_TEST_CARDS } from '../../domain/card/wire';
+import { END_LIVE_CONFIRM, GROUP_LIVE_CONFIRM, LIVE_CONNECTING } from '../../domain/live-client/rules';
+import { startTestServer, TEST_CARD_FORM, type TestServer } from '../support/server';
+import { CHROMIUM, DESKTOP, ensureAppsBuilt, fillCardDialog, requireChromium, shootBothWidths, signInContext } from '../support/browser';
+import { requireJanus, startTestJanus, type TestJanus } from '../support/janus';
+
+const ready = requireChromium() && requireJanus();
+
+/** Collects every RTCPeerConnection a page makes, so the test can read getStats (no hook in the app). */
+const COLLECT_PEERS = () => {
+  const w = window as unknown as { __pcs: RTCPeerConnection[]; RTCPeerConnection: typeof RTCPeerConnection };
+  w.__pcs = [];
+  const Original = w.RTCPeerConnection;
+  w.RTCPeerConnection = class extends Original {
+    constructor(config?: RTCConfiguration) {
+      super(config);
+      w.__pcs.push(this);
+    }
+  } as typeof RTCPeerConnection;
+};
+
+describe.skipIf(!ready)('group live stream end to end (Janus + Chromium)', () => {
+  let janus: TestJanus;
+  let t: TestServer;
+  let browser: Browser;
+  let admin: string;
+  let modelPage: Page;
+  const fans: Record<'anna' | 'ben' | 'carl', { id: string; token: string; page: Page; context: BrowserContext }> = {} as never;
+  const errors: string[] = [];
+  const model = { email: 'mona.live@example.com', password: '' };
+
+  const post = (url: string, body: unknown, token?: string) => t.call('POST', url, body, token ? { token } : {});
+  const watch = (p: Page, who: string) => {
+    p.on('pageerror', (e) => errors.push(`${who}: ${e.message}`));
+    p.on('console', (m) => m.type() === 'error' && console.log(`[${who}] ${m.text()}`));
+  };
+
+  /** Frames decoded so far by the page's receiving peer connections, and the video's size. */
+  const decoding = (p: Page) =>
+    p.evaluate(async () => {
+      let frames = 0;
+      for (const pc of (window as unknown as { __pcs: RTCPeerConnection[] }).__pcs) {
+        if (pc.connectionState === 'closed') continue;
+        (await pc.getStats()).forEach((s: { type: string; kind?: string; framesDecoded?: number }) => {
+          if (s.type === 'inbound-rtp' && s.kind === 'video') frames += s.framesDecoded ?? 0;
+        });
+      }
+      const v = document.querySelector<HTMLVideoElement>('[data-testid="live-video"]');
+      return { frames, width: v?.videoWidth ?? 0, height: v?.videoHeight ?? 0 };
+    });
+
+  beforeAll(async () => {
+    ensureAppsBuilt();
+    janus = await startTestJanus();
+    t = await startTestServer('pglite', {}, { serveApps: true, liveMedia: janus.liveMedia });
+    admin = (await post('/api/users/login', { email: t.adminEmail, password: t.adminPassword })).body.data.token;
+    const created = await post('/admin-api/users', { name: 'Mona Live', email: model.email, role: 'model' }, admin);
+    expect(created.status, JSON.stringify(created.body)).toBeLessThan(300);
+    model.password = created.body.generated_password;
+
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: [
+        '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update',
+        '--disable-sync', '--disable-dev-shm-usage', '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', '--autoplay-policy=no-user-gesture-required',
+      ],
+    });
+    for (const [key, name, subscribed] of [['anna', 'Anna Live', true], ['ben', 'Ben Live', true], ['carl', 'Carl Nosub', false]] as const) {
+      const email = `${key}.live@example.com`;
+      const r = await post('/api/users/register', { name, email, password: `${key} live password` });
+      const token = r.body.data.token as string;
+      if (subscribed) expect((await post('/api/v2/purchase/subscription', { ...TEST_CARD_FORM, email, cardNumber: SANDBOX_TEST_CARDS.approve }, token)).body.data.accepted).toBe(true);
+      const context = await browser.newContext({ viewport: DESKTOP });
+      await signInContext(context, t.base, token);
+      await context.addInitScript(() => {
+        localStorage.setItem('fanclub.ageConfirmed', '1');
+        localStorage.setItem('fanclub.signedIn', '1');
+      });
+      await context.addInitScript(COLLECT_PEERS);
+      const page = await context.newPage();
+      watch(page, key);
+      fans[key] = { id: r.body.data.userId, token, page, context };
+    }
+    const modelContext = await browser.newContext({ viewport: DESKTOP });
+    modelPage = await modelContext.newPage();
+    watch(modelPage, 'model');
+  }, 180_000);
+  afterAll(async () => {
+    await browser?.close();
+    await t?.close();
+    await janus?.stop();
+  });
+
+  it('live settings: the admin turns live streaming on; the page shows the media server available', async () => {
+    const p = await browser.newPage({ viewport: DESKTOP });
+    await p.goto(t.base + '/admin/login');
+    await p.getByLabel('Email').fill(t.adminEmail);
+    await p.getByRole('textbox', { name: 'Password' }).fill(t.adminPassword);
+    await p.getByRole('button', { name: 'Sign in' }).click();
+    await p.waitForURL((u) => !u.pathname.endsWith('/login'));
+    await p.goto(t.base + '/admin/settings/live-streaming-settings');
+    await expect.poll(() => p.getByTestId('live-media-status').innerText(), { timeout: 20_000 }).toBe('Available');
+    expect(await p.getByTestId('live-enable').isChecked()).toBe(false);
+    await p.getByTestId('live-enable').check();
+    await p.getByTestId('live-price').fill('abc');
+    await p.getByTestId('live-settings-save').click();
+    await p.getByText('Enter a price per minute between 0 and 1000.').waitFor();
+    await p.getByTestId('live-price').fill('0');
+    await p.getByTestId('live-settings-save').click();
+    await p.getByText('Settings saved.').first().waitFor();
+    expect((await t.call('GET', '/api/stream/get_settings', undefined, { token: admin })).body.data.enable_live_streaming).toBe(true);
+    await shootBothWidths(p, 'live-settings');
+    await p.close();
+  });
+
+  it('the model goes live from GO LIVE NOW after the confirmation; the publisher view is LIVE', async () => {
+    await modelPage.goto(t.base + '/admin/login');
+    await modelPage.getByLabel('Email').fill(model.email);
+    await modelPage.getByRole('textbox', { name: 'Password' }).fill(model.password);
+    await modelPage.getByRole('button', { name: 'Sign in' }).click();
+    await modelPage.waitForURL((u) => !u.pathname.endsWith('/login'));
+    // GO LIVE NOW on the home shell (the dashboard), with the online count.
+    await modelPage.getByTestId('go-live-now').waitFor({ timeout: 20_000 });
+    await shootBothWidths(modelPage, 'live-go-live-now');
+    await expect.poll(() => modelPage.getByTestId('go-live-now').isEnabled()).toBe(true);
+    await modelPage.getByTestId('go-live-now').click();
+    expect(await modelPage.getByTestId('go-live-confirm').innerText()).toContain(GROUP_LIVE_CONFIRM);
+    await modelPage.getByTestId('go-live-cancel').click();
+    await expect.poll(() => modelPage.getByTestId('go-live-confirm').count()).toBe(0);
+    await modelPage.getByTestId('go-live-now').click();
+    await modelPage.getByTestId('go-live-continue').click();
+    await modelPage.getByTestId('publisher-view').waitFor();
+    // 'Go Live Stream is connecting...' while it connects, then LIVE.
+    await expect.poll(() => modelPage.getByTestId('publisher-view').getAttribute('data-phase'), { timeout: 30_000 }).toBe('live');
+    expect(LIVE_CONNECTING).toBe('Go Live Stream is connecting...');
+    await modelPage.getByTestId('live-badge').waitFor();
+    expect(await modelPage.getByTestId('live-tip-total').count()).toBe(0); // only above 0
+    const current = (await t.call('GET', '/api/stream/current', undefined, { token: admin })).body.data.session;
+    expect(current).toMatchObject({ isGroup: true, publisherName: 'Mona Live' });
+    // Overlay darkness: 10, 20, 30, then off.
+    const levels: (string | null)[] = [];
+    for (let i = 0; i < 4; i++) {
+      await modelPage.getByTestId('publisher-darkness-button').click();
+      levels.push((await modelPage.getByTestId('publisher-darkness').count()) ? await modelPage.getByTestId('publisher-darkness').getAttribute('data-level') : null);
+    }
+    expect(levels).toEqual(['10', '20', '30', null]);
+  });
+
+  it('two subscribed fans join (one from the ribbon) and decode the video', async () => {
+    const { anna, ben } = fans;
+    await anna.page.goto(t.base + '/');
+    await anna.page.getByTestId('live-ribbon').waitFor({ timeout: 20_000 });
+    expect(await anna.page.getByTestId('live-ribbon').innerText()).toContain('Mona Live is live now');
+    await shootBothWidths(anna.page, 'live-ribbon');
+    await anna.page.getByTestId('live-ribbon-join').click();
+    await anna.page.waitForURL((u) => u.pathname === '/group-live-stream');
+    await ben.page.goto(t.base + '/group-live-stream');
+    for (const f of [anna, ben]) await expect.poll(() => f.page.getByTestId('group-live-stream').getAttribute('data-phase'), { timeout: 40_000 }).toBe('live');
+    for (const f of [anna, ben]) {
+      await expect.poll(async () => (await decoding(f.page)).frames, { timeout: 20_000 }).toBeGreaterThan(10);
+      const first = await decoding(f.page);
+      await f.page.waitForTimeout(1500);
+      const later = await decoding(f.page);
+      expect(later.frames).toBeGreaterThan(first.frames);
+      expect(later.width).toBeGreaterThan(0);
+    }
+    // The volume notice, mute/unmute, expand/contain (contain at 1440 px).
+    await anna.page.getByTestId('live-volume-notice').waitFor();
+    expect(await anna.page.getByTestId('live-fit').getAttribute('data-fit')).toBe('contain');
+    await shootBothWidths(anna.page, 'live-viewer');
+    await anna.page.getByTestId('live-mute').click();
+    expect(await anna.page.getByTestId('live-volume-notice').count()).toBe(0);
+    await anna.page.getByTestId('live-fit').click();
+    expect(await anna.page.getByTestId('live-fit').getAttribute('data-fit')).toBe('cover');
+    // The model sees two viewers, and the list names them.
+    await expect.poll(() => modelPage.getByTestId('live-viewer-count').innerText(), { timeout: 15_000 }).toBe('2');
+    await modelPage.getByTestId('live-viewers-button').click();
+    await expect.poll(() => modelPage.getByTestId('live-viewer-row').allInnerTexts()).toEqual(expect.arrayContaining([expect.stringContaining('Anna Live'), expect.stringContaining('Ben Live')]));
+    await modelPage.keyboard.press('Escape');
+  });
+
+  it('a comment: the spec rules, then everyone sees it', async () => {
+    const { anna, ben } = fans;
+    await anna.page.getByTestId('live-comment-send').click();
+    await anna.page.getByText('Please type message.').waitFor();
+    await anna.page.getByTestId('live-comment-input').fill('x'.repeat(501));
+    await anna.page.getByTestId('live-comment-send').click();
+    await anna.page.getByText('Maximum 500 characters allowed.').waitFor();
+    await anna.page.getByTestId('live-comment-input').fill('Hello from Anna!');
+    await anna.page.getByTestId('live-comment-send').click();
+    for (const p of [anna.page, ben.page, modelPage]) await p.getByTestId('live-comment').filter({ hasText: 'Hello from Anna!' }).waitFor({ timeout: 15_000 });
+  });
+
+  it('a tip of $7: confirmed, paid, in the overlay, and the model\'s total updates live', async () => {
+    const { anna, ben } = fans;
+    await anna.page.getByTestId('live-tip-button').click();
+    expect(await anna.page.getByTestId('live-tip-amount').inputValue()).toBe('5');
+    await anna.page.getByTestId('live-tip-amount').fill('7');
+    await anna.page.getByTestId('live-tip-send').click();
+    await anna.page.getByText('Please Confirm Tip of $7.00.').waitFor();
+    await anna.page.getByTestId('confirm-live-tip').click();
+    const card = anna.page.getByTestId('card-dialog');
+    await Promise.race([card.waitFor({ timeout: 10_000 }).catch(() => undefined), anna.page.getByText('Thank you for your tip!').first().waitFor({ timeout: 10_000 }).catch(() => undefined)]);
+    if (await card.count()) {
+      await fillCardDialog(card, SANDBOX_TEST_CARDS.approve, { firstName: 'Anna', lastName: 'Live', email: 'anna.live@example.com' });
+      await card.getByTestId('pay-button').click();
+    }
+    await anna.page.getByText('Thank you for your tip!').first().waitFor({ timeout: 20_000 });
+    await expect.poll(() => modelPage.getByTestId('live-tip-total').innerText(), { timeout: 15_000 }).toBe('Tips $7.00');
+    for (const p of [ben.page, modelPage]) await p.locator('[data-testid="live-comment"][data-type="tips"]').filter({ hasText: 'tipped $7.00' }).waitFor({ timeout: 15_000 });
+    await shootBothWidths(modelPage, 'live-publisher');
+  });
+
+  it('a fan without a subscription is refused', async () => {
+    const { carl } = fans;
+    await carl.page.goto(t.base + '/group-live-stream');
+    await expect.poll(() => carl.page.getByTestId('group-live-stream').getAttribute('data-phase'), { timeout: 20_000 }).toBe('refused');
+    expect(await carl.page.getByTestId('live-refused').innerText()).toContain('Only subscribers can join the live stream.');
+    expect((await decoding(carl.page)).frames).toBe(0);
+    await shootBothWidths(carl.page, 'live-refused');
+  });
+
+  it('END with the confirmation stops the stream for every viewer (they go to /)', async () => {
+    const { anna, ben } = fans;
+    await modelPage.getByTestId('publisher-end').click();
+    expect(await modelPage.getByTestId('publisher-confirm').innerText()).toContain(END_LIVE_CONFIRM);
+    await modelPage.getByTestId('publisher-confirm-yes').click();
+    await expect.poll(() => modelPage.getByTestId('publisher-view').count(), { timeout: 15_000 }).toBe(0);
+    for (const f of [anna, ben]) await f.page.waitForURL((u) => u.pathname === '/', { timeout: 20_000 });
+    expect((await t.call('GET', '/api/stream/current', undefined, { token: admin })).body.data.session).toBeNull();
+    // The camera is off: the model page holds no live track.
+    expect(await modelPage.evaluate(() => [...document.querySelectorAll('video')].some((v) => (v.srcObject as MediaStream | null)?.getTracks().some((tr) => tr.readyState === 'live')))).toBe(false);
+  });
+
+  it('the sessions report shows the session with its viewers and tips', async () => {
+    await modelPage.goto(t.base + '/admin/live-stream-sessions');
+    const row = modelPage.getByTestId('live-session-row');
+    await expect.poll(() => row.count(), { timeout: 20_000 }).toBe(1);
+    await expect.poll(() => row.first().getByTestId('live-session-tips').innerText()).toBe('$7.00');
+    await shootBothWidths(modelPage, 'live-sessions');
+    expect(errors).toEqual([]);
+  });
+});
