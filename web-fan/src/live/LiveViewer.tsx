@@ -75,6 +75,8 @@ export function LiveViewer({ isGroup, onLeave, layout, title }: LiveViewerProps)
   useEffect(() => {
     let cancelled = false;
     let poll: ReturnType<typeof setTimeout> | null = null;
+    /** The feed that just ended: a publisher coming back (a reload) publishes a new one. */
+    let gone: string | number | null = null;
     const env = browserJanusEnv(window.location.origin);
     const connect = async (t: ViewerToken, pubId: string | number) => {
       setPhase('connecting');
@@ -94,6 +96,7 @@ export function LiveViewer({ isGroup, onLeave, layout, title }: LiveViewerProps)
               // The publisher went away (or our token was taken back): the page learns which from the session.
               viewer.current = null;
               setPhase('connecting');
+              gone = feed.current;
               feed.current = null;
               void waitForFeed(t);
             } else if (s === 'error') {
@@ -122,7 +125,7 @@ export function LiveViewer({ isGroup, onLeave, layout, title }: LiveViewerProps)
         }
         setSession(s);
         const pubId = s.pubId ?? null;
-        if (pubId != null && pubId !== '') {
+        if (pubId != null && pubId !== '' && String(pubId) !== String(gone)) {
           feed.current = pubId;
           return void connect(t, pubId);
         }

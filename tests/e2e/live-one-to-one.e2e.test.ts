@@ -1,0 +1,184 @@
+// One-to-one Go Live end to end (issue 15, part U; D3 §2.1, §2.2, §4) with the real Janus and Chromium's fake
+// camera: the model opens a fan's chat in the console and presses the video icon; the publisher's view shows the
+// fan's name with the conversation beside it; the fan sees Join Stream in the chat header, opens the live modal
+// and decodes the video; another fan sees nothing and the model cannot start with them ("Stream already started with
+// another user."); END LIVE (with the confirmation) ends it for the fan. The live settings page of a server without
+// a media server says why, and GO LIVE NOW is off. Screenshots at 375 and 1440 px (live-1to1-*.png).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { SANDBOX_TEST_CARDS } from '../../domain/card/wire';
+import { END_LIVE_CONFIRM, STREAM_ALREADY_STARTED } from '../../domain/live-client/rules';
+import { startTestServer, TEST_CARD_FORM, type TestServer } from '../support/server';
+import { CHROMIUM, DESKTOP, ensureAppsBuilt, requireChromium, shootBothWidths, signInContext } from '../support/browser';
+import { requireJanus, startTestJanus, type TestJanus } from '../support/janus';
+
+const ready = requireChromium() && requireJanus();
+
+const COLLECT_PEERS = () => {
+  const w = window as unknown as { __pcs: RTCPeerConnection[]; RTCPeerConnection: typeof RTCPeerConnection };
+  w.__pcs = [];
+  const Original = w.RTCPeerConnection;
+  w.RTCPeerConnection = class extends Original {
+    constructor(config?: RTCConfiguration) {
+      super(config);
+      w.__pcs.push(this);
+    }
+  } as typeof RTCPeerConnection;
+};
+
+describe.skipIf(!ready)('one-to-one Go Live end to end (Janus + Chromium)', () => {
+  let janus: TestJanus;
+  let t: TestServer;
+  let browser: Browser;
+  let admin: string;
+  let modelPage: Page;
+  const fans: Record<'dora' | 'eve', { id: string; token: string; page: Page }> = {} as never;
+  const model = { email: 'mia.one@example.com', password: '' };
+  const errors: string[] = [];
+  const post = (url: string, body: unknown, token?: string) => t.call('POST', url, body, token ? { token } : {});
+
+  const signInConsole = async (p: Page, base: string, email: string, password: string) => {
+    await p.goto(base + '/admin/login');
+    await p.getByLabel('Email').fill(email);
+    await p.getByRole('textbox', { name: 'Password' }).fill(password);
+    await p.getByRole('button', { name: 'Sign in' }).click();
+    await p.waitForURL((u) => !u.pathname.endsWith('/login'));
+  };
+  const framesOf = (p: Page) =>
+    p.evaluate(async () => {
+      let frames = 0;
+      for (const pc of (window as unknown as { __pcs: RTCPeerConnection[] }).__pcs) {
+        if (pc.connectionState === 'closed') continue;
+        (await pc.getStats()).forEach((s: { type: string; kind?: string; framesDecoded?: number }) => {
+          if (s.type === 'inbound-rtp' && s.kind === 'video') frames += s.framesDecoded ?? 0;
+        });
+      }
+      return { frames, width: document.querySelector<HTMLVideoElement>('[data-testid="live-video"]')?.videoWidth ?? 0 };
+    });
+
+  beforeAll(async () => {
+    ensureAppsBuilt();
+    janus = await startTestJanus();
+    t = await startTestServer('pglite', {}, { serveApps: true, liveMedia: janus.liveMedia });
+    admin = (await post('/api/users/login', { email: t.adminEmail, password: t.adminPassword })).body.data.token;
+    expect((await post('/api/stream/save_settings', { enable_live_streaming: true }, admin)).status).toBe(200);
+    const created = await post('/admin-api/users', { name: 'Mia One', email: model.email, role: 'model' }, admin);
+    model.password = created.body.generated_password;
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: [
+        '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update',
+        '--disable-sync', '--disable-dev-shm-usage', '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', '--autoplay-policy=no-user-gesture-required',
+      ],
+    });
+    for (const [key, name] of [['dora', 'Dora One'], ['eve', 'Eve Other']] as const) {
+      const email = `${key}.one@example.com`;
+      const r = await post('/api/users/register', { name, email, password: `${key} one password` });
+      const token = r.body.data.token as string;
+      expect((await post('/api/v2/purchase/subscription', { ...TEST_CARD_FORM, email, cardNumber: SANDBOX_TEST_CARDS.approve }, token)).body.data.accepted).toBe(true);
+      await post('/api/chat/send_message', { message: `Hi, ${name} here` }, token);
+      const context = await browser.newContext({ viewport: DESKTOP });
+      await signInContext(context, t.base, token);
+      await context.addInitScript(() => {
+        localStorage.setItem('fanclub.ageConfirmed', '1');
+        localStorage.setItem('fanclub.signedIn', '1');
+      });
+      await context.addInitScript(COLLECT_PEERS);
+      const page = await context.newPage();
+      page.on('pageerror', (e) => errors.push(`${key}: ${e.message}`));
+      fans[key] = { id: r.body.data.userId, token, page };
+    }
+    modelPage = await (await browser.newContext({ viewport: DESKTOP })).newPage();
+    modelPage.on('pageerror', (e) => errors.push(`model: ${e.message}`));
+  }, 180_000);
+  afterAll(async () => {
+    await browser?.close();
+    await t?.close();
+    await janus?.stop();
+  });
+
+  it('the model starts a one-to-one from the chat header; the view names the fan and shows the conversation', async () => {
+    await signInConsole(modelPage, t.base, model.email, model.password);
+    await modelPage.goto(`${t.base}/admin/private-chat/${fans.dora.id}`);
+    const goLive = modelPage.getByTestId('chat-go-live');
+    await goLive.waitFor({ timeout: 20_000 });
+    await expect.poll(() => goLive.isEnabled()).toBe(true);
+    await goLive.click();
+    await modelPage.waitForURL((u) => u.pathname === `/admin/live-stream/${fans.dora.id}`);
+    await expect.poll(() => modelPage.getByTestId('publisher-view').getAttribute('data-phase'), { timeout: 30_000 }).toBe('live');
+    await expect.poll(() => modelPage.getByTestId('live-partner').innerText()).toBe('Dora One');
+    await modelPage.getByTestId('publisher-side').getByText('Hi, Dora One here').waitFor({ timeout: 15_000 });
+    expect(await modelPage.getByTestId('publisher-end').innerText()).toBe('END LIVE');
+  });
+
+  it('the fan sees Join Stream in the chat header, opens the live modal and decodes the video', async () => {
+    const { dora } = fans;
+    await dora.page.goto(t.base + '/private-chat');
+    await dora.page.getByTestId('chat-join-stream').waitFor({ timeout: 20_000 });
+    await shootBothWidths(dora.page, 'live-1to1-join-stream');
+    await dora.page.getByTestId('chat-join-stream').click();
+    await dora.page.waitForURL((u) => u.pathname === '/live-stream');
+    await dora.page.getByTestId('live-stream-modal').waitFor();
+    await expect.poll(() => dora.page.getByTestId('one-to-one-live').getAttribute('data-phase'), { timeout: 40_000 }).toBe('live');
+    await expect.poll(async () => (await framesOf(dora.page)).frames, { timeout: 20_000 }).toBeGreaterThan(10);
+    const first = await framesOf(dora.page);
+    await dora.page.waitForTimeout(1500);
+    const later = await framesOf(dora.page);
+    expect(later.frames).toBeGreaterThan(first.frames);
+    expect(later.width).toBeGreaterThan(0);
+    // One-to-one comments: up to 1000 characters.
+    await dora.page.getByTestId('live-comment-input').fill('y'.repeat(1001));
+    await dora.page.getByTestId('live-comment-send').click();
+    await dora.page.getByText('Maximum 1000 characters allowed.').waitFor();
+    await dora.page.getByTestId('live-comment-input').fill('I can see you!');
+    await dora.page.getByTestId('live-comment-send').click();
+    await modelPage.getByTestId('live-comment').filter({ hasText: 'I can see you!' }).waitFor({ timeout: 15_000 });
+    await shootBothWidths(dora.page, 'live-1to1-fan');
+    await expect.poll(() => modelPage.getByTestId('live-viewer-count').innerText(), { timeout: 15_000 }).toBe('1');
+    await shootBothWidths(modelPage, 'live-1to1-publisher');
+  });
+
+  it('another fan sees no session; the model cannot start one with them', async () => {
+    const { eve } = fans;
+    await eve.page.goto(t.base + '/live-stream');
+    await expect.poll(() => eve.page.getByTestId('one-to-one-live').getAttribute('data-phase'), { timeout: 20_000 }).toBe('none');
+    await eve.page.goto(t.base + '/private-chat');
+    await eve.page.getByTestId('chat-header').waitFor();
+    await eve.page.waitForTimeout(1000);
+    expect(await eve.page.getByTestId('chat-join-stream').count()).toBe(0);
+    const other = await browser.newPage({ viewport: DESKTOP });
+    await signInConsole(other, t.base, model.email, model.password);
+    await other.goto(`${t.base}/admin/live-stream/${eve.id}`);
+    await other.getByTestId('publisher-error').getByText(STREAM_ALREADY_STARTED).waitFor({ timeout: 30_000 });
+    await other.close();
+  });
+
+  it('END LIVE with the confirmation ends it for the fan', async () => {
+    const { dora } = fans;
+    await modelPage.getByTestId('publisher-end').click();
+    expect(await modelPage.getByTestId('publisher-confirm').innerText()).toContain(END_LIVE_CONFIRM);
+    await modelPage.getByTestId('publisher-confirm-yes').click();
+    await modelPage.waitForURL((u) => u.pathname === `/admin/private-chat/${dora.id}`, { timeout: 15_000 });
+    await expect.poll(() => dora.page.getByTestId('one-to-one-live').getAttribute('data-phase'), { timeout: 20_000 }).toBe('ended');
+    expect((await t.call('GET', '/api/stream/current', undefined, { token: admin })).body.data.session).toBeNull();
+    expect(errors).toEqual([]);
+  });
+
+  it('without a media server the settings page says why and GO LIVE NOW is off', async () => {
+    const bare = await startTestServer('pglite', {}, { serveApps: true });
+    try {
+      const p = await browser.newPage({ viewport: DESKTOP });
+      await signInConsole(p, bare.base, bare.adminEmail, bare.adminPassword);
+      await p.goto(bare.base + '/admin/settings/live-streaming-settings');
+      await expect.poll(() => p.getByTestId('live-media-status').innerText(), { timeout: 20_000 }).toBe('Unavailable');
+      expect((await p.getByTestId('live-media-reason').innerText()).length).toBeGreaterThan(10);
+      await shootBothWidths(p, 'live-settings-unavailable');
+      await p.goto(bare.base + '/admin/go-live');
+      await p.getByTestId('go-live-unavailable').waitFor({ timeout: 20_000 });
+      expect(await p.getByTestId('go-live-now').isDisabled()).toBe(true);
+      await p.close();
+    } finally {
+      await bare.close();
+    }
+  });
+});
