@@ -46,6 +46,7 @@ import { registerTextGuard } from './text-guard';
 import { myPaymentRoutes } from './routes/my-payments';
 import { shellRoutes } from './routes/shell';
 import { contactRoutes } from './routes/contact';
+import { pushRoutes } from './routes/push';
 import { registerGateway } from './realtime/gateway';
 import { registerJanusRelay } from './live/janus-relay';
 import { registerOpenApi } from './openapi';
@@ -150,6 +151,7 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
   await app.register(myPaymentRoutes(services));
   await app.register(shellRoutes(services));
   await app.register(contactRoutes(services));
+  await app.register(pushRoutes(services));
 
   // The built apps (precompressed, cached by name) and their client-side routes, GET and HEAD.
   await registerApps(app, services.staticRoots);

@@ -34,6 +34,7 @@ import { startRelay, type Relay } from '../infra/bus/relay';
 import type { Services } from './services';
 import { openLiveMedia } from './live-media';
 import type { LiveMediaServer } from '../infra/live/port';
+import { startWebPush } from './push';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -56,6 +57,8 @@ export async function startServer(
   /** deliverNotices: false leaves the sandbox provider's notices for a test to deliver by hand (order, repeats). */
   options: {
     clock?: () => Date; serveApps?: boolean; log?: (m: string) => void; deliverNotices?: boolean; rebillIntervalMs?: number; deliveryIntervalMs?: number;
+    /** The web push sender's interval (0: no timer; tests call services.push.sender.tick()). */
+    pushIntervalMs?: number;
     /** A media server for live streaming the caller owns (tests share one Janus); default: opened from the config and closed with the server. */
     liveMedia?: LiveMediaServer;
   } = {},
@@ -81,6 +84,7 @@ export async function startServer(
   let rebillScheduler: RebillScheduler | null = null;
   let delivery: MessageDelivery | null = null;
   let chatEmails: ChatEmails | null = null;
+  let pushSender: { stop(): Promise<void> } | null = null;
   let idempotency: IdempotencyStore | null = null;
   let kafka: KafkaBus | null = null;
   let relay: Relay | null = null;
@@ -90,6 +94,7 @@ export async function startServer(
     await rebillScheduler?.stop().catch(() => {});
     await delivery?.stop().catch(() => {});
     await chatEmails?.stop().catch(() => {});
+    await pushSender?.stop().catch(() => {});
     await noticeDelivery?.stop().catch(() => {});
     await cryptoNoticeDelivery?.stop().catch(() => {});
     stopForwarding?.();
@@ -202,6 +207,10 @@ export async function startServer(
           },
         }
       : delivers ? local : { ...local, kick: () => {} };
+    // Web push (issue 16): notifications queued by the push projection are sent in the background (api/push.ts,
+    // commands/push-sender.ts); FANCLUB_DELIVERY_WORKER=off leaves the sending to `npm run worker` processes.
+    services.push = startWebPush({ cfg, store, db: database.db, now: () => services.clock(), timer: delivers && options.pushIntervalMs !== 0, intervalMs: options.pushIntervalMs, log: (m) => log(`[push] ${m}`) });
+    pushSender = services.push.sender;
     app = await buildApp(services);
     const address = await app.listen({ port: cfg.PORT, host: cfg.HOST });
     const port = (app.server.address() as { port: number }).port;

@@ -10,6 +10,7 @@ import type { Mailer } from '../infra/mail/mailer';
 import type { KafkaBus } from '../infra/bus/kafka';
 import type { MessageDelivery } from '../commands/message-delivery';
 import type { LiveJoinPolicy, LiveMediaServer } from '../infra/live/port';
+import type { WebPush } from './push';
 
 export interface Services {
   config: Config;
@@ -37,6 +38,8 @@ export interface Services {
   /** Who may join a room as publisher/viewer, asked by the Janus relay before each join (default: only the model and
    *  the live-stream manager publish; any valid token views): api/live/janus-relay.ts. */
   liveJoinPolicy?: LiveJoinPolicy;
+  /** Web push (api/push.ts): the VAPID public key and the background sender. */
+  push?: WebPush;
   /** Built apps to serve (absent in API-only tests). */
   staticRoots?: { fan: string | null; admin: string | null };
 }

@@ -15,6 +15,7 @@ import { openAppStorage } from './media-storage';
 import { announceChatMediaProcessed } from './chat-media-ready';
 import { startMessageDelivery } from '../commands/message-delivery';
 import { deliveryReads } from './delivery-reads';
+import { startWebPush } from './push';
 
 async function main() {
   let cfg;
@@ -42,6 +43,9 @@ async function main() {
   // workers passing at once never give a fan two copies).
   const delivery = startMessageDelivery({ store, reads: deliveryReads(database.db), now: () => new Date(), log: (m) => console.log(`[delivery] ${m}`) });
   delivery.kick();
+  // Web push (issue 16): the queued notifications (the push projection's jobs) go out from here too; the job's stream
+  // decides, so nodes and workers passing at once record each attempt once.
+  const push = startWebPush({ cfg, store, db: database.db, now: () => new Date(), timer: true, log: (m) => console.log(`[push] ${m}`) });
   const nodeId = cfg.FANCLUB_INSTANCE_ID ?? `worker-${randomBytes(4).toString('hex')}`;
   const kafka = cfg.KAFKA_BROKERS ? createKafkaBus({ brokers: cfg.KAFKA_BROKERS.split(','), clientId: `fanclub-${nodeId}`, prefix: cfg.KAFKA_TOPIC_PREFIX }) : null;
   if (kafka) {
@@ -54,6 +58,7 @@ async function main() {
     await kafka.consume(kafka.topics.messageDelivery, 'fanclub-delivery-workers', Date.now() - 60_000, async (m) => {
       console.log(`[delivery] pass announced by ${/^[\w.:-]{1,100}$/.test(m.value) ? m.value : 'another node'}`);
       delivery.kick();
+      push.sender.kick();
     });
   }
   console.log(`Fanclub worker is running: media rendering and message delivery${kafka ? ', taking announcements from Kafka' : ''} (${nodeId})`);
@@ -61,6 +66,7 @@ async function main() {
     console.log(`${signal}: shutting down`);
     await worker.stop();
     await delivery.stop();
+    await push.sender.stop();
     await kafka?.close();
     media.close();
     await opened.close();

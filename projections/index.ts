@@ -25,6 +25,7 @@ import { chatConversationsProjection } from './chat-conversations';
 import { massMessagesProjection } from './mass-messages';
 import { lastSeenProjection } from './last-seen';
 import { contactMessagesProjection } from './contact-messages';
+import { pushProjection } from './push';
 
 export const allProjections: Projection[] = [
   usersProjection,
@@ -52,4 +53,5 @@ export const allProjections: Projection[] = [
   massMessagesProjection,
   lastSeenProjection,
   contactMessagesProjection,
+  pushProjection,
 ];

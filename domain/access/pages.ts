@@ -37,6 +37,8 @@ export const FAN_PAGES: Record<string, PageAccess> = {
   '/profile/payments': FAN,
   '/profile/payments/:id': FAN,
   '/profile/cancel-subscription': FAN,
+  // Web push preferences (issue 16, WP-04, WP-22): not offered to proxy_user, support or live_stream_manager (D3 §6).
+  '/profile/notification-preference': ['user', 'content_manager', 'model', 'admin', 'super_admin', 'sub_admin'],
   '/upload-photo-id': ALL_SIGNED_IN,
   '/tips': 'public',
   '/tips-list': ALL_SIGNED_IN,
@@ -133,6 +135,7 @@ export const ADMIN_PAGES: Record<string, PageAccess> = {
   '/admin/settings/menu-settings': SETTINGS,
   '/admin/settings/links-page-settings': SETTINGS,
   '/admin/settings/contact-us-settings': SETTINGS,
+  '/admin/settings/web-push-notification': SETTINGS,
 };
 
 export function mayOpen(table: Record<string, PageAccess>, page: string, role: Role | null): 'allow' | 'login' | 'denied' {

@@ -19,6 +19,8 @@ const USERS_LIST: readonly Role[] = MANAGERS;
 const PAYERS: readonly Role[] = ['user', ...STAFF_ROLES];
 /** Who goes live (domain/live/live-session.ts LIVE_PUBLISHER_ROLES, repeated here: the table imports no aggregate). */
 const LIVE_PUBLISHERS: readonly Role[] = ['model', 'live_stream_manager', 'admin', 'super_admin'];
+/** Who is offered web push (domain/push/push.ts pushPromptFor, repeated here): not proxy_user, support or live_stream_manager. */
+const PUSH_PROMPTED: readonly Role[] = ['user', 'content_manager', 'model', 'sub_admin', 'admin', 'super_admin'];
 
 export const API_ACCESS: Record<string, Access> = {
   // Accounts
@@ -307,6 +309,19 @@ export const API_ACCESS: Record<string, Access> = {
   'POST /api/settings/contact-us-settings': MANAGERS,
   'POST /api/contact-us': 'public',
   'POST /api/like-the-website': 'public',
+  // Web push and the installable app (issue 16, api/routes/push.ts): the site's switch for the settings roles; a
+  // person's preferences and devices for everyone the prompt is offered to (not proxy_user, support or
+  // live_stream_manager: D3 §6); anyone signed in may remove a device and report device info.
+  'GET /api/notifications/create-one-signal-account': MANAGERS,
+  'GET /api/notifications/web-push-notification-settings': MANAGERS,
+  'POST /api/notifications/save-web-push-notification-settings': MANAGERS,
+  'GET /api/notifications/user-notification-preferences': 'authenticated',
+  'POST /api/notifications/save-user-notification-preferences': PUSH_PROMPTED,
+  'POST /api/notifications/register-device': PUSH_PROMPTED,
+  'POST /api/notifications/unregister-device': 'authenticated',
+  'POST /api/services/send-device-info': PAYERS, // not a proxy session: the admin's device is not the fan's
+  'GET /manifest.webmanifest': 'public',
+  'GET /app-icons/:file': 'public',
   'GET /admin-api/contact-messages': MONEY,
   'GET /admin-api/contact-messages/:id': MONEY,
   'PUT /admin-api/contact-messages/:id': MONEY,

@@ -1,0 +1,3 @@
+import { pushSuite } from './push.suite';
+
+pushSuite('pglite', true);
