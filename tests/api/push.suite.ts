@@ -40,7 +40,7 @@ export function pushSuite(backend: Backend, available: boolean) {
     const trigger = async (stream: string, event: DomainEvent) => {
       const ctx = commandContext(t.server.services.store, { userId: null, role: 'system' }, t.server.services.clock);
       await appendOnce(ctx, stream, [event]);
-      await t.server.services.runner.waitFor(await t.server.services.store.headPosition(), 10_000);
+      await t.server.services.runner.waitFor((await t.server.services.store.headPosition())!, 10_000);
       await t.server.services.push!.sender.tick();
     };
     const at = () => t.server.services.clock().toISOString();

@@ -9,6 +9,7 @@ import { massMessageRoutes } from './mass-messages';
 import { purchasedContentsRoutes } from './purchased-contents';
 import { liveRoutes } from './live';
 import { shellRoutes } from './shell';
+import { pushRoutes } from './push';
 import { CANCELLATION_PAGE, CancellationsPage, SUBSCRIPTION_SETTINGS_PAGE, SubscriptionSettingsPage } from './cancellations';
 import { authProvider } from './authProvider';
 import { Dashboard } from './dashboard/Dashboard';
@@ -97,6 +98,8 @@ export function App() {
         liveRoutes(permissions),
         // Pages and their editors, the Contact inbox, the banner, menu and contact settings (web-admin/src/shell).
         shellRoutes(permissions),
+        // The web push settings page (web-admin/src/push).
+        pushRoutes(permissions),
         // The cancellations report and the subscription settings (web-admin/src/cancellations).
         mayOpenPage(permissions, CANCELLATION_PAGE) ? (
           <CustomRoutes key="cancellation">

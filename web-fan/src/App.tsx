@@ -56,6 +56,8 @@ const LinksPage = lazy(() => import('./shell/LinksPage'));
 const MaintenancePage = lazy(() => import('./pages/StatusPages').then((m) => ({ default: m.MaintenancePage })));
 const BlockedPage = lazy(() => import('./pages/StatusPages').then((m) => ({ default: m.BlockedPage })));
 const AgeGate = lazy(() => import('./components/AgeGate'));
+const NotificationPreferencePage = lazy(() => import('./pwa/NotificationPreferencePage'));
+const PwaPopups = lazy(() => import('./pwa/PwaPopups'));
 
 const TITLES: [RegExp, string][] = [
   [/^\/login/, 'Login'],
@@ -68,6 +70,7 @@ const TITLES: [RegExp, string][] = [
   [/^\/profile\/wallet/, 'Wallet'],
   [/^\/profile\/payment-method/, 'Payment methods'],
   [/^\/profile\/add-new-payment-method/, 'Add a card'],
+  [/^\/profile\/notification-preference/, 'Notification preferences'],
   [/^\/profile/, 'Profile'],
   [/^\/upload-photo-id/, 'Upload photo ID'],
   [/^\/opt-in-email-verification\//, 'Email notifications'],
@@ -127,6 +130,7 @@ function AppRoutes() {
         <Route path="/profile/payments/:id" element={<Guard page="/profile/payments/:id"><ReceiptPage /></Guard>} />
         <Route path="/profile/payment-method" element={<Guard page="/profile/payment-method"><PaymentMethodsPage /></Guard>} />
         <Route path="/profile/add-new-payment-method" element={<Guard page="/profile/add-new-payment-method"><AddPaymentMethodPage /></Guard>} />
+        <Route path="/profile/notification-preference" element={<Guard page="/profile/notification-preference"><NotificationPreferencePage /></Guard>} />
         <Route path="/tips" element={<Guard page="/tips"><TipsPage /></Guard>} />
         <Route path="/tips-list" element={<Guard page="/tips-list"><TipsListPage /></Guard>} />
         <Route path="/private-chat/:id?" element={<Guard page="/private-chat"><PrivateChatPage /></Guard>} />
@@ -181,6 +185,11 @@ function SiteGate() {
       {token && me && (
         <Suspense fallback={null}>
           <MembershipPopups />
+        </Suspense>
+      )}
+      {!ageGate && (
+        <Suspense fallback={null}>
+          <PwaPopups />
         </Suspense>
       )}
     </>

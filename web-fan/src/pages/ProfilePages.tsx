@@ -24,6 +24,7 @@ import EditRounded from '@mui/icons-material/EditRounded';
 import KeyRounded from '@mui/icons-material/KeyRounded';
 import LogoutRounded from '@mui/icons-material/LogoutRounded';
 import WorkspacePremiumRounded from '@mui/icons-material/WorkspacePremiumRounded';
+import NotificationsActiveRounded from '@mui/icons-material/NotificationsActiveRounded';
 import ReceiptLongRounded from '@mui/icons-material/ReceiptLongRounded';
 import type { MeView } from '../../../domain/user/wire';
 import { ApiError, api } from '../api';
@@ -133,6 +134,7 @@ export function ProfilePage() {
     { to: '/profile/wallet', label: 'Wallet', icon: <AccountBalanceWalletRounded />, testId: 'profile-link-wallet', show: may('/profile/wallet') },
     { to: '/profile/payment-method', label: 'Payment methods', icon: <CreditCardRounded />, testId: 'profile-link-payment-method', show: may('/profile/payment-method') },
     { to: '/profile/payments', label: 'Payments and receipts', icon: <ReceiptLongRounded />, testId: 'profile-link-payments', show: may('/profile/payments') },
+    { to: '/profile/notification-preference', label: 'Notification preferences', icon: <NotificationsActiveRounded />, testId: 'profile-link-notification-preference', show: may('/profile/notification-preference') },
   ];
   return (
     <Column width={640}>

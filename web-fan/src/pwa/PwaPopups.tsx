@@ -1,0 +1,182 @@
+// The installable app's popups and background duties (issue 16; WP-02, WP-05, WP-19, WP-20, WP-21):
+//   - install-as-app popup: a stored counter moved once per app start; it shows at 3, 12, 21 and 30; closing adds
+//     one; 50 goes back to 12; "Don't show again" stops it (domain/push/push.ts);
+//   - the push prompt: different words for admins and fans; never for a proxy session, support or the live-stream
+//     manager (the server says which prompt, or none);
+//   - the help popup five days after subscribing without web notifications;
+//   - send-device-info once per app start; the feed reloads when the app comes back after 900 seconds away.
+import { useEffect, useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import { api } from '../api';
+import { useAuth, useIsProxy, useModelName } from '../auth';
+import { installPopupShows, PWA_FEED_REFRESH_SECONDS } from '../../../domain/push/push';
+import { flag, isStandalone, moveInstallCounter, pushSupported, sendDeviceInfo, subscribeThisDevice, thisDeviceSubscribed } from './pwa';
+import type { PreferencesView } from './NotificationPreferencePage';
+
+interface InstallEvent extends Event {
+  prompt(): Promise<void>;
+  userChoice: Promise<{ outcome: 'accepted' | 'dismissed' }>;
+}
+let deferredInstall: InstallEvent | null = null;
+if (typeof window !== 'undefined') {
+  window.addEventListener('beforeinstallprompt', (e) => {
+    e.preventDefault();
+    deferredInstall = e as InstallEvent;
+  });
+}
+
+const PROMPT_LATER_KEY = 'fanclub.pushPromptLater';
+const HELP_CLOSED_KEY = 'fanclub.pushHelpClosed';
+const PROMPT_AGAIN_MS = 7 * 24 * 3600 * 1000;
+
+type Popup = 'install' | 'push' | 'help' | null;
+
+export default function PwaPopups() {
+  const { token, me } = useAuth();
+  const proxy = useIsProxy();
+  const name = useModelName();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const [popup, setPopup] = useState<Popup>(null);
+  const [prefs, setPrefs] = useState<PreferencesView | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const started = useRef(false);
+
+  // Once per app start: the install counter moves on, and decides whether the install popup shows.
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    if (isStandalone()) return;
+    let counter;
+    try {
+      if (sessionStorage.getItem('fanclub.appStarted')) return;
+      sessionStorage.setItem('fanclub.appStarted', '1');
+    } catch {
+      /* no session storage: count this load */
+    }
+    counter = moveInstallCounter('visit');
+    if (installPopupShows(counter)) setPopup('install');
+  }, []);
+
+  // Signed in (not a proxy view): report the device, and see whether a push prompt or the help popup is due.
+  useEffect(() => {
+    if (!token || !me || proxy) return;
+    void sendDeviceInfo();
+    let cancelled = false;
+    api.get<PreferencesView>('/api/notifications/user-notification-preferences').then(async (r) => {
+      if (cancelled) return;
+      setPrefs(r.data);
+      const p = r.data;
+      const later = Number(flag.get(PROMPT_LATER_KEY) ?? 0);
+      const subscribed = await thisDeviceSubscribed();
+      setPopup((cur) => {
+        if (cur) return cur;
+        if (p.prompt && pushSupported() && Notification.permission === 'default' && !subscribed && Date.now() - later > PROMPT_AGAIN_MS) return 'push';
+        if (p.show_notification_help_popup && !flag.get(HELP_CLOSED_KEY)) return 'help';
+        return null;
+      });
+    }).catch(() => undefined);
+    return () => {
+      cancelled = true;
+    };
+  }, [token, me, proxy]);
+
+  // The feed reloads when the app comes back to it after 900 seconds away.
+  useEffect(() => {
+    let hiddenAt = 0;
+    const onVisibility = () => {
+      if (document.visibilityState === 'hidden') hiddenAt = Date.now();
+      else if (hiddenAt && Date.now() - hiddenAt >= PWA_FEED_REFRESH_SECONDS * 1000 && location.pathname === '/') location.reload();
+    };
+    document.addEventListener('visibilitychange', onVisibility);
+    return () => document.removeEventListener('visibilitychange', onVisibility);
+  }, []);
+
+  if (!popup) return null;
+  const close = () => setPopup(null);
+
+  if (popup === 'install') {
+    const ios = /iphone|ipad|ipod/i.test(navigator.userAgent);
+    return (
+      <Dialog open onClose={() => { moveInstallCounter('close'); close(); }} data-testid="install-popup" maxWidth="xs" fullWidth>
+        <DialogTitle>Install {name}</DialogTitle>
+        <DialogContent>
+          <DialogContentText>
+            {deferredInstall
+              ? `Add ${name} to your home screen: it opens like an app and can notify you about new posts and live streams.`
+              : ios
+                ? `Tap the Share button, then "Add to Home Screen" to install ${name} as an app.`
+                : `Use your browser's menu and choose "Install app" or "Add to Home screen" to install ${name}.`}
+          </DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => { moveInstallCounter('never'); close(); }}>Don't show again</Button>
+          <Button onClick={() => { moveInstallCounter('close'); close(); }}>Close</Button>
+          {deferredInstall && (
+            <Button variant="contained" onClick={async () => {
+              const ev = deferredInstall!;
+              deferredInstall = null;
+              await ev.prompt();
+              const choice = await ev.userChoice.catch(() => ({ outcome: 'dismissed' as const }));
+              moveInstallCounter(choice.outcome === 'accepted' ? 'never' : 'close');
+              close();
+            }}>Install</Button>
+          )}
+        </DialogActions>
+      </Dialog>
+    );
+  }
+
+  if (popup === 'push' && prefs?.prompt) {
+    const admin = prefs.prompt === 'admin';
+    return (
+      <Dialog open onClose={() => { flag.set(PROMPT_LATER_KEY, String(Date.now())); close(); }} data-testid="push-prompt" maxWidth="xs" fullWidth>
+        <DialogTitle>{admin ? 'Get notified about your fans' : `Never miss a post from ${name}`}</DialogTitle>
+        <DialogContent>
+          <DialogContentText>
+            {admin
+              ? 'Turn on notifications on this device to hear about new messages from fans, even when the console is closed.'
+              : 'Turn on notifications to hear about new posts, offers, live streams and messages, even when the site is closed.'}
+          </DialogContentText>
+          {problem && <DialogContentText color="error" sx={{ mt: 1 }}>{problem}</DialogContentText>}
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => { flag.set(PROMPT_LATER_KEY, String(Date.now())); close(); }}>Not now</Button>
+          <Button variant="contained" onClick={async () => {
+            try {
+              await subscribeThisDevice(prefs.vapid_public_key);
+              close();
+            } catch (e) {
+              setProblem((e as Error).message);
+            }
+          }}>Turn on</Button>
+        </DialogActions>
+      </Dialog>
+    );
+  }
+
+  if (popup === 'help') {
+    return (
+      <Dialog open onClose={() => { flag.set(HELP_CLOSED_KEY, '1'); close(); }} data-testid="notification-help-popup" maxWidth="xs" fullWidth>
+        <DialogTitle>Stay up to date</DialogTitle>
+        <DialogContent>
+          <DialogContentText>
+            You have been a member for a few days without notifications. Turn on web notifications on this device, or email
+            notifications in your profile, so you never miss a new post or a live stream.
+          </DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => { flag.set(HELP_CLOSED_KEY, '1'); close(); }}>Close</Button>
+          <Button variant="contained" onClick={() => { flag.set(HELP_CLOSED_KEY, '1'); close(); if (pathname !== '/profile/notification-preference') navigate('/profile/notification-preference'); }}>Notification preferences</Button>
+        </DialogActions>
+      </Dialog>
+    );
+  }
+  return null;
+}
