@@ -3,7 +3,7 @@
 // the devices registered and the notifications waiting or sent.
 import { useCallback, useEffect, useState } from 'react';
 import { Alert, Box, Button, Card, CardContent, FormControlLabel, Stack, Switch, TextField, Typography } from '@mui/material';
-import { Title, useNotify } from 'react-admin';
+import { useNotify } from 'react-admin';
 import { api } from '../api';
 import { PageGuard } from '../promotions/PageGuard';
 import { WEB_PUSH_PAGE } from './paths';
@@ -51,7 +51,6 @@ export default function WebPushSettingsPage() {
 
   return (
     <PageGuard page={WEB_PUSH_PAGE} title="Web push notifications">
-      <Title title="Web push notifications" />
       <Box sx={{ maxWidth: 720, mt: 2 }} data-testid="web-push-settings">
         {error && <Alert severity="error" sx={{ mb: 2 }}>{error}</Alert>}
         {s && (
