@@ -16,6 +16,8 @@ import { announceChatMediaProcessed } from './chat-media-ready';
 import { startMessageDelivery } from '../commands/message-delivery';
 import { deliveryReads } from './delivery-reads';
 import { startWebPush } from './push';
+import { eventOfBusMessage } from '../infra/bus/relay';
+import { PUSH_TRIGGER_TYPES } from '../projections/push';
 
 async function main() {
   let cfg;
@@ -59,6 +61,15 @@ async function main() {
       console.log(`[delivery] pass announced by ${/^[\w.:-]{1,100}$/.test(m.value) ? m.value : 'another node'}`);
       delivery.kick();
       push.sender.kick();
+    });
+    // Web push: a trigger event on the events topic (published by the API nodes' relay) starts a sending pass on one
+    // worker at once, and again a moment later for the read model that queues it (the timer catches anything else).
+    await kafka.consume(kafka.topics.events, 'fanclub-push-workers', Date.now() - 60_000, async (m) => {
+      const type = eventOfBusMessage(m.value)?.type;
+      if (type && PUSH_TRIGGER_TYPES.has(type)) {
+        push.sender.kick();
+        setTimeout(() => push.sender.kick(), 1_000).unref();
+      }
     });
   }
   console.log(`Fanclub worker is running: media rendering and message delivery${kafka ? ', taking announcements from Kafka' : ''} (${nodeId})`);

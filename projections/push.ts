@@ -47,6 +47,9 @@ type LiveStarted = DomainEvent<'LiveSessionStarted', { sessionId: string; isGrou
 
 type Rows = Record<string, any>;
 
+/** The events that queue a notification (a worker wakes its sender on them: api/worker.ts). */
+export const PUSH_TRIGGER_TYPES: ReadonlySet<string> = new Set(['PostCreated', 'PromotionCreated', 'LiveSessionStarted', 'ChatMessageSent', 'MassMessageCopiesDelivered']);
+
 const job = (id: string, t: PushTrigger, createdAt: string) => ({
   id, category: t.category, tag_letter: tagOf(t.category), audience: t.audience, payload: t.payload, created_at: createdAt, due_at: t.dueAt,
   status: 'pending', attempts: 0, next_at: t.dueAt, reason: null, sent: 0, removed: 0,
