@@ -47,6 +47,7 @@ import { myPaymentRoutes } from './routes/my-payments';
 import { shellRoutes } from './routes/shell';
 import { contactRoutes } from './routes/contact';
 import { pushRoutes } from './routes/push';
+import { streamRoutes } from './routes/stream';
 import { registerGateway } from './realtime/gateway';
 import { registerJanusRelay } from './live/janus-relay';
 import { registerOpenApi } from './openapi';
@@ -152,6 +153,7 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
   await app.register(shellRoutes(services));
   await app.register(contactRoutes(services));
   await app.register(pushRoutes(services));
+  await app.register(streamRoutes(services));
 
   // The built apps (precompressed, cached by name) and their client-side routes, GET and HEAD.
   await registerApps(app, services.staticRoots);

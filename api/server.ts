@@ -34,6 +34,7 @@ import { startRelay, type Relay } from '../infra/bus/relay';
 import type { Services } from './services';
 import { openLiveMedia } from './live-media';
 import type { LiveMediaServer } from '../infra/live/port';
+import { liveJoinPolicy, startLiveSupervisor, type LiveSupervisor } from './live';
 import { startWebPush } from './push';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -48,6 +49,8 @@ export interface RunningServer {
   rebillScheduler: RebillScheduler;
   /** Mass and welcome message delivery (commands/message-delivery.ts); tests call tick() after moving the clock. */
   delivery: MessageDelivery;
+  /** Live streaming's supervisor (api/live.ts): revokes lapsed viewers, bills one-to-one minutes; tests call tick(). */
+  liveSupervisor: LiveSupervisor;
   /** Emails about unread chat messages (commands/chat-emails.ts); tests call tick() after moving the clock. */
   chatEmails: ChatEmails;
 }
@@ -59,6 +62,8 @@ export async function startServer(
     clock?: () => Date; serveApps?: boolean; log?: (m: string) => void; deliverNotices?: boolean; rebillIntervalMs?: number; deliveryIntervalMs?: number;
     /** The web push sender's interval (0: no timer; tests call services.push.sender.tick()). */
     pushIntervalMs?: number;
+    /** The live supervisor's interval (0: no timer; tests call liveSupervisor.tick()). */
+    liveIntervalMs?: number;
     /** A media server for live streaming the caller owns (tests share one Janus); default: opened from the config and closed with the server. */
     liveMedia?: LiveMediaServer;
   } = {},
@@ -85,6 +90,7 @@ export async function startServer(
   let delivery: MessageDelivery | null = null;
   let chatEmails: ChatEmails | null = null;
   let pushSender: { stop(): Promise<void> } | null = null;
+  let liveSupervisor: LiveSupervisor | null = null;
   let idempotency: IdempotencyStore | null = null;
   let kafka: KafkaBus | null = null;
   let relay: Relay | null = null;
@@ -95,6 +101,7 @@ export async function startServer(
     await delivery?.stop().catch(() => {});
     await chatEmails?.stop().catch(() => {});
     await pushSender?.stop().catch(() => {});
+    await liveSupervisor?.stop().catch(() => {});
     await noticeDelivery?.stop().catch(() => {});
     await cryptoNoticeDelivery?.stop().catch(() => {});
     stopForwarding?.();
@@ -149,6 +156,8 @@ export async function startServer(
       liveMedia,
       staticRoots: options.serveApps === false ? undefined : { fan: path.join(ROOT, 'web-fan/dist'), admin: path.join(ROOT, 'web-admin/dist') },
     };
+    // Live streaming (issue 15): who may join a room is the session's rule (the relay asks it before every join).
+    services.liveJoinPolicy = liveJoinPolicy(services);
     // Renders uploads in the background (videos always; photos whose inline attempt failed) and resumes, on
     // start-up, whatever a previous process left 'processing'.
     // The watermark follows the settings (read model) at the time each item is rendered.
@@ -232,6 +241,9 @@ export async function startServer(
       siteUrl: () => (cfg.FANCLUB_PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
       now: () => services.clock(), intervalMs: 60_000, log: (m) => log(`[chat-email] ${m}`),
     });
+    // Live streaming (issue 15): a pass every 10 s revokes viewers whose subscription ended and bills one-to-one
+    // minutes (and follows blocks and logouts at once).
+    liveSupervisor = startLiveSupervisor(services, { intervalMs: options.liveIntervalMs ?? 10_000 });
     // Whatever fell due while no process ran is charged now, not a minute from now.
     void rebillScheduler.tick().catch((e) => console.error('[rebill] first pass failed:', e));
     // A delivery a crash or restart interrupted goes on now.
@@ -240,7 +252,7 @@ export async function startServer(
       noticeDelivery = gateway.startDelivery({ intervalMs: 1000 });
       cryptoNoticeDelivery = cryptoGateway.startDelivery({ intervalMs: 1000 });
     }
-    return { app, services, url: cfg.FANCLUB_PUBLIC_URL ?? `http://localhost:${port}`, firstStart, close, rebillScheduler, delivery, chatEmails, ...(address ? {} : {}) };
+    return { app, services, url: cfg.FANCLUB_PUBLIC_URL ?? `http://localhost:${port}`, firstStart, close, rebillScheduler, delivery, chatEmails, liveSupervisor, ...(address ? {} : {}) };
   } catch (e) {
     await close().catch(() => {});
     throw e;

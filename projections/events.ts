@@ -14,6 +14,7 @@ import type { MediaEvent } from '../domain/media/media';
 import type { DataExportEvent } from '../domain/member/data-export';
 import type { MemberEvent } from '../domain/member/member';
 import type { LastSeenEvent } from '../domain/member/last-seen';
+import type { LiveSessionEvent, LiveStudioEvent } from '../domain/live/live-session';
 import type { ResubscribeOfferEvent } from '../domain/offer/resubscribe-offer';
 import type { PaymentEvent } from '../domain/payment/payment';
 import type { PostEvent } from '../domain/post/post';
@@ -45,6 +46,8 @@ export type AnyDomainEvent =
   | DataExportEvent
   | MemberEvent
   | LastSeenEvent
+  | LiveSessionEvent
+  | LiveStudioEvent
   | ResubscribeOfferEvent
   | PaymentEvent
   | PostEvent

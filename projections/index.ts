@@ -26,6 +26,7 @@ import { massMessagesProjection } from './mass-messages';
 import { lastSeenProjection } from './last-seen';
 import { contactMessagesProjection } from './contact-messages';
 import { pushProjection } from './push';
+import { liveSessionsProjection } from './live-sessions';
 
 export const allProjections: Projection[] = [
   usersProjection,
@@ -54,4 +55,5 @@ export const allProjections: Projection[] = [
   lastSeenProjection,
   contactMessagesProjection,
   pushProjection,
+  liveSessionsProjection,
 ];

@@ -295,6 +295,39 @@ export const tipsTables = readModelTables([
   },
 ]);
 
+// live-sessions.ts (issue 15)
+export const liveSessionsTables = readModelTables([
+  {
+    name: 'live_sessions',
+    columns: {
+      id: 'text', is_group: 'boolean', fan_id: 'text', publisher_id: 'text', publisher_name: 'text', status: 'text', room: 'bigint', pub_id: 'text',
+      started_at: 'timestamptz', stopped_at: 'timestamptz', stop_reason: 'text', duration_seconds: 'integer', viewers_now: 'integer', viewers_total: 'integer',
+      peak_viewers: 'integer', comments: 'integer', tips_count: 'integer', tips_cents: 'bigint', minutes_charged: 'integer', charged_cents: 'bigint', price_per_minute_cents: 'integer',
+      recording_status: 'text', recording_media_id: 'text', recording_bytes: 'bigint', recording_seconds: 'integer',
+    },
+    primaryKey: ['id'],
+    indexes: [['status', 'started_at'], ['started_at'], ['fan_id', 'started_at']],
+  },
+  {
+    name: 'live_viewers',
+    columns: { session_id: 'text', user_id: 'text', name: 'text', staff: 'boolean', connections: 'integer', first_joined_at: 'timestamptz', last_change_at: 'timestamptz' },
+    primaryKey: ['session_id', 'user_id'],
+    indexes: [['session_id', 'connections']],
+  },
+  {
+    name: 'live_tips',
+    columns: { tip_id: 'text', session_id: 'text', user_id: 'text', name: 'text', amount_cents: 'bigint', is_anonymous: 'boolean', status: 'text', received_at: 'timestamptz' },
+    primaryKey: ['tip_id'],
+    indexes: [['session_id', 'received_at']],
+  },
+  {
+    name: 'live_comments',
+    columns: { id: 'text', session_id: 'text', user_id: 'text', name: 'text', from_admin: 'boolean', message: 'text', posted_at: 'timestamptz' },
+    primaryKey: ['id'],
+    indexes: [['session_id', 'posted_at']],
+  },
+]);
+
 // contact-messages.ts (issue 16)
 export const contactMessagesTables = readModelTables([
   {
@@ -392,6 +425,7 @@ type AllTables =
   | TableOf<typeof feedTagsTables>
   | TableOf<typeof massMessagesTables>
   | TableOf<typeof lastSeenTables>
+  | TableOf<typeof liveSessionsTables>
   | TableOf<typeof mediaLibraryTables>
   | TableOf<typeof mediaTables>
   | TableOf<typeof membersTables>
@@ -448,6 +482,6 @@ export function storeRow<Name extends keyof ReadModels>(table: Name, raw: Select
 
 for (const t of [
   accountStatusTables, auditLogTables, cardsTables, chatConversationsTables, chatMessagesTables, contactMessagesTables, couponsTables, earningsTables, engagementTables,
-  feedTagsTables, massMessagesTables, lastSeenTables, mediaLibraryTables, mediaTables, membersTables, postsTables, promotionsTables, resubscribeOffersTables, settingsTables,
+  feedTagsTables, massMessagesTables, lastSeenTables, liveSessionsTables, mediaLibraryTables, mediaTables, membersTables, postsTables, promotionsTables, resubscribeOffersTables, settingsTables,
   subscribersTables, tipsTables, transactionsTables, unlocksTables, usersTables, walletTables,
 ]) for (const spec of t) specs.set(spec.name, spec);

@@ -66,6 +66,8 @@ function describePurchase(p: Record<string, any>): string {
       return 'Tip';
     case 'pay_per_message':
       return 'Message';
+    case 'live_minute':
+      return 'Live stream minute';
     case 'subscription':
       return 'Membership';
     default:
@@ -73,7 +75,7 @@ function describePurchase(p: Record<string, any>): string {
   }
 }
 
-const referenceOf = (p: Record<string, any>): string => p?.postId ?? p?.messageId ?? '';
+const referenceOf = (p: Record<string, any>): string => p?.postId ?? p?.messageId ?? p?.sessionId ?? '';
 
 export const walletProjection = defineProjection<AnyDomainEvent, ReadModelRows>()({
   name: 'wallet',

@@ -1,5 +1,6 @@
 // Chat reads (spec 3 §2.1, §4, §6): a conversation's messages as one viewer sees them (originals only when free,
 // bought or to staff, with signed links), the staff list and header, and the pay-per-message terms.
+import { liveSessionOnAir } from '../../projections/live-sessions';
 import { DomainError } from '../../domain/shared/decider';
 import { dollarsFromCents } from '../../domain/shared/money';
 import type { Role } from '../../domain/shared/wire';
@@ -195,9 +196,9 @@ export function chatQueries(services: Services) {
     },
 
     async userDetails(role: Role, fanId: string): Promise<ChatUserDetails> {
-      const [user, member, wallet, sub, reversals, conversation, settings] = await Promise.all([
+      const [user, member, wallet, sub, reversals, conversation, settings, onAir] = await Promise.all([
         findUser(db(), fanId), findMember(db(), fanId), findWallet(db(), fanId), findSubscriber(db(), fanId), fanReversals(db(), fanId), findConversation(db(), fanId),
-        currentSettings(db()),
+        currentSettings(db()), liveSessionOnAir(db()),
       ]);
       if (!user) throw new DomainError('Error occurred while getting user detail', 'USER_NOT_FOUND', 404);
       return chatUserDetails({
@@ -210,6 +211,7 @@ export function chatQueries(services: Services) {
         credits: conversation?.credits ?? 0,
         status: subscriptionMeFields(sub, nowIso()).ccbillSubscriptionStatus,
         reversals,
+        liveStreamAvailable: !!onAir && !onAir.is_group && onAir.fan_id === fanId,
       }, role, chatViewSettings(settings));
     },
   };

@@ -12,6 +12,7 @@ import type { Services } from '../services';
 import { createHub, send, type Connection, type Hub } from './hub';
 import { createFeed, type Feed } from './feed';
 import { sharePresence } from './presence';
+import { LIVE_CLIENT_FRAMES, handleLiveFrame } from './live';
 
 export interface GatewayOptions {
   /** Ping interval; a socket that did not answer the previous ping is dropped. Default 30 s. */
@@ -140,6 +141,11 @@ export async function registerGateway(app: FastifyInstance, services: Services, 
 
     function handleFrame(c: Connection, frame: ClientFrame) {
       const staff = isStaff(c);
+      // Live streaming (issue 15): read the state, give up tokens, stop (api/realtime/live.ts).
+      if (LIVE_CLIENT_FRAMES.has(frame.type)) {
+        void handleLiveFrame(services, c, frame).catch((e) => request.log.warn({ err: e }, 'live frame failed'));
+        return;
+      }
       switch (frame.type) {
         case 'GET_ONLINE_USER_LIST':
         case 'CHECK_ONLINE_EVERY_USER':

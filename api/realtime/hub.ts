@@ -180,7 +180,10 @@ export function createHub(options: { nodeId?: string; now?: () => number } = {})
 
     /** Delivers an event's frame to every socket whose reader may see it, once, in position order. */
     deliver(frame: ServerFrame, audience: Audience, position: Position, settings: ReaderSettings) {
-      const candidates = audience.staff === null && audience.fanId ? byUser.get(audience.fanId) ?? [] : connections;
+      const candidates =
+        audience.staff !== null || audience.allFans ? connections
+        : audience.users?.length ? new Set([audience.fanId, ...audience.users].flatMap((id) => (id ? [...(byUser.get(id) ?? [])] : [])))
+        : audience.fanId ? byUser.get(audience.fanId) ?? [] : connections;
       for (const c of candidates) {
         if (!mayReceive(audience, { userId: c.userId, role: c.role }, settings)) continue;
         if (c.pending) {

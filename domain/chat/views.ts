@@ -83,6 +83,8 @@ export interface ChatHeaderFacts {
   credits: number;
   status: '0' | '1' | '2';
   reversals: FanReversals;
+  /** A one-to-one live session with this fan is on air (issue 15; LV-13). */
+  liveStreamAvailable?: boolean;
 }
 
 export function chatUserDetails(f: ChatHeaderFacts, role: Role, settings: ChatViewSettings = {}): ChatUserDetails {
@@ -107,7 +109,7 @@ export function chatUserDetails(f: ChatHeaderFacts, role: Role, settings: ChatVi
     wallet_amount_cents: wallets ? f.walletCents : null,
     payPerMessageCredit: f.credits,
     ccbill_subscription_status: f.status,
-    isLiveStreamAvailable: false,
+    isLiveStreamAvailable: f.liveStreamAvailable ?? false,
   };
 }
 

@@ -53,6 +53,7 @@ export const PAYMENT_TYPE_LABELS: Record<TransactionType, string> = {
   tip: 'Tip',
   chat_unlock: 'Chat message unlock',
   pay_per_message: 'Paid chat message',
+  live_minute: 'Live stream minute',
   wallet_topup: 'Wallet top-up',
   refund: 'Refund',
   void: 'Voided payment',

@@ -12,7 +12,9 @@ export type PaymentPurpose =
   /** A locked chat message bought by its fan (domain/chat). */
   | { kind: 'chat_unlock'; messageId: string }
   /** A fan's own chat message under pay-per-message: delivered once this is captured (domain/chat). */
-  | { kind: 'pay_per_message'; messageId: string };
+  | { kind: 'pay_per_message'; messageId: string }
+  /** One delivered minute of a one-to-one live session billed from the wallet (domain/live; issue 15). */
+  | { kind: 'live_minute'; sessionId: string; minute: number };
 
 /** Where a payment's money counts in earnings, the ledger and the dashboard: one mapping, used by all three. */
 export type EarningsSource = 'subscriptions' | 'unlocks' | 'tips' | 'chat';
@@ -24,6 +26,8 @@ export function earningsSourceOf(purpose: { kind: string }): EarningsSource {
       return 'tips';
     case 'chat_unlock':
     case 'pay_per_message':
+    // A one-to-one Go Live runs inside the private chat (D3 §2.2): its minutes count with the chat's earnings.
+    case 'live_minute':
       return 'chat';
     default:
       return 'subscriptions';
@@ -31,7 +35,7 @@ export function earningsSourceOf(purpose: { kind: string }): EarningsSource {
 }
 
 /** The transactions report's type of a payment (a subscription's later periods are rebills). */
-export function transactionTypeOf(purpose: PaymentPurpose): 'subscription' | 'rebill' | 'unlock' | 'tip' | 'chat_unlock' | 'pay_per_message' {
+export function transactionTypeOf(purpose: PaymentPurpose): 'subscription' | 'rebill' | 'unlock' | 'tip' | 'chat_unlock' | 'pay_per_message' | 'live_minute' {
   if (purpose.kind === 'subscription') return purpose.period > 1 ? 'rebill' : 'subscription';
   return purpose.kind;
 }
@@ -40,6 +44,7 @@ export function transactionTypeOf(purpose: PaymentPurpose): 'subscription' | 're
 export function purchasedItemOf(purpose: PaymentPurpose): string | null {
   if (purpose.kind === 'unlock') return purpose.postId;
   if (purpose.kind === 'chat_unlock' || purpose.kind === 'pay_per_message') return purpose.messageId;
+  if (purpose.kind === 'live_minute') return purpose.sessionId;
   return null;
 }
 

@@ -19,6 +19,7 @@ export type TransactionType =
   | 'tip'
   | 'chat_unlock'
   | 'pay_per_message'
+  | 'live_minute'
   | 'wallet_topup'
   | 'refund'
   | 'void'

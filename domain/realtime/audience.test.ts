@@ -42,6 +42,16 @@ const samples: Record<string, Record<string, unknown>> = {
   },
   MassMessageSendCompleted: { massId: 'mm1', delivered: 1, completedAt: at },
   MassMessageCancelled: { massId: 'mm1', by: 'admin1', reason: 'cancelled', at },
+  // Live streaming (domain/live): a one-to-one with fan A, or a group session fan A watches.
+  LiveSessionStarted: { sessionId: 's1', isGroup: false, fanId: 'fanA', publisherId: 'model1', publisherName: 'Creator', room: { room: 7, secret: 'x', pin: 'y' }, recordingName: 'r', tabToken: '0123456789ab', publisherToken: 'pub-token', pricePerMinuteCents: 0, startedAt: at },
+  LiveStreamDataSet: { sessionId: 's1', room: 7, pubId: '42', pubPvtId: '43', isGroup: false, fanId: 'fanA', viewerIds: ['fanA'], setAt: at },
+  LiveViewerJoined: { sessionId: 's1', userId: 'fanA', name: 'A', staff: false, token: 'tok', connections: 1, viewers: 1, viewerIds: ['fanA'], joinedAt: at },
+  LiveViewerLeft: { sessionId: 's1', userId: 'fanA', tokens: ['tok'], reason: 'blocked', connections: 0, viewers: 0, viewerIds: [], leftAt: at },
+  LiveCommentPosted: { sessionId: 's1', commentId: 'c1', userId: 'fanA', name: 'A', fromAdmin: false, message: 'hello live', isGroup: true, viewerIds: ['fanA'], postedAt: at },
+  LiveTipReceived: { sessionId: 's1', tipId: 't1', userId: 'fanA', name: 'A', amountCents: 500, isAnonymous: true, totalCents: 500, isGroup: true, viewerIds: ['fanA'], receivedAt: at },
+  LiveMinuteCharged: { sessionId: 's1', fanId: 'fanA', minute: 1, paymentId: 'p1', amountCents: 300, from: at, to: at, chargedAt: at },
+  LiveSessionStopped: { sessionId: 's1', reason: 'publisher', by: 'model1', isGroup: false, fanId: 'fanA', publisherId: 'model1', tokens: ['tok', 'pub-token'], viewerIds: ['fanA'], durationSeconds: 60, stoppedAt: at },
+  LiveRecordingReady: { sessionId: 's1', mediaId: 'm1', path: '/x.mp4', bytes: 1, durationSeconds: 1, readyAt: at },
 };
 
 const fanA: Reader = { userId: 'fanA', role: 'user' };
@@ -162,5 +172,41 @@ describe('the audience rule', () => {
     // Later subscribers' copies refresh the list too, without the progress frame.
     const later = framesFor({ type: 'MassMessageCopiesDelivered', data: { ...samples.MassMessageCopiesDelivered, future: true } });
     expect(later.map((f) => f.type)).toEqual(['MESSAGE_RECEIVE', 'UPDATE_USER_LAST_MESSAGE']);
+  });
+
+  describe('live streaming frames (issue 15)', () => {
+    const frames = (type: string, over: Record<string, unknown> = {}) => framesFor({ type, data: { ...samples[type], ...over } });
+    const gets = (type: string, r: Reader, over: Record<string, unknown> = {}) => frames(type, over).filter((f) => mayReceive(f.audience, r, open));
+    const model: Reader = { userId: 'model1', role: 'model' };
+    it('a group start or stop: an empty frame to every fan, the session to staff; LIVE_STARTED with the token only to the publisher', () => {
+      expect(gets('LiveSessionStarted', fanB, { isGroup: true, fanId: null }).map((f) => [f.type, f.data])).toEqual([['GROUP_LIVE_STARTED', {}]]);
+      expect(gets('LiveSessionStarted', { userId: 'lsm', role: 'live_stream_manager' }, { isGroup: true, fanId: null }).map((f) => f.type)).toEqual(['GROUP_LIVE_STARTED']);
+      expect(gets('LiveSessionStarted', model, { isGroup: true }).find((f) => f.type === 'LIVE_STARTED')?.data).toMatchObject({ streamToken: 'pub-token', tabToken: '0123456789ab' });
+      expect(gets('LiveSessionStarted', { userId: 'admin1', role: 'admin' }).some((f) => f.type === 'LIVE_STARTED')).toBe(false);
+      expect(gets('LiveSessionStopped', fanB, { isGroup: true }).map((f) => [f.type, f.data])).toEqual([['GROUP_LIVE_STOPPED', {}]]);
+      expect(gets('LiveSessionStopped', model).map((f) => f.type)).toEqual(['STOP_LIVE', 'STOP_CAMERA_AUDIO']);
+      expect(gets('LiveSessionStarted', fanA).map((f) => f.type)).toEqual(['GO_LIVE']);
+    });
+    it('a comment (its words) reaches the session\'s viewers and staff only', () => {
+      expect(gets('LiveCommentPosted', fanA)[0].data).toMatchObject({ message: 'hello live', sender_id: 'fanA' });
+      expect(gets('LiveCommentPosted', fanB)).toEqual([]);
+      for (const role of STAFF_ROLES) expect(gets('LiveCommentPosted', { userId: 's', role }).length).toBe(1);
+    });
+    it('an anonymous tip: named to admins and the tipper, hidden from other viewers and other staff; the total to the publisher\'s side', () => {
+      const viewers = { viewerIds: ['fanA', 'fanB'] };
+      const seen = (r: Reader) => gets('LiveTipReceived', r, viewers).filter((f) => f.type === 'GROUP_MESSAGE').map((f) => f.data.sender_id);
+      expect(seen(fanA)).toEqual(['fanA']);
+      expect(seen(fanB)).toEqual([null]);
+      for (const role of ['admin', 'super_admin', 'sub_admin'] as Role[]) expect(seen({ userId: 's', role })).toEqual(['fanA']);
+      for (const role of ['model', 'live_stream_manager', 'content_manager', 'support'] as Role[]) expect(seen({ userId: 's', role })).toEqual([null]);
+      const total = (r: Reader) => gets('LiveTipReceived', r, viewers).some((f) => f.type === 'SET_TIP_AMOUNT');
+      expect(STAFF_ROLES.filter((role) => total({ userId: 's', role })).sort()).toEqual(['admin', 'live_stream_manager', 'model', 'sub_admin', 'super_admin']);
+      expect(total(fanA)).toBe(false);
+      expect(seen({ userId: 'fanC', role: 'user' })).toEqual([]);
+    });
+    it('a viewer put out hears STOP_LIVE; leaving on their own does not', () => {
+      expect(gets('LiveViewerLeft', fanA).map((f) => f.type)).toEqual(['USER_LEFT_STREAM', 'SET_VIEWER', 'STOP_LIVE']);
+      expect(gets('LiveViewerLeft', fanA, { reason: 'left' }).map((f) => f.type)).toEqual(['USER_LEFT_STREAM', 'SET_VIEWER']);
+    });
   });
 });

@@ -8,6 +8,7 @@
 import type { Role } from '../shared/wire';
 import { STAFF_ROLES } from '../shared/wire';
 import { seesChatEarnings, seesChatWallets } from '../chat/roles';
+import { SEES_ANONYMOUS_TIPPERS, SEES_LIVE_TIP_TOTAL } from '../live/live-session';
 
 /** Which staff may see a frame: every chat reader, or only those who see wallets / earnings in the chat list. */
 export type StaffAudience = 'chat' | 'wallets' | 'earnings';
@@ -19,6 +20,10 @@ export interface Audience {
   staff: StaffAudience | null;
   /** Every fan (public news only, e.g. "the public settings changed"; such a frame carries no data). */
   allFans?: boolean;
+  /** These people, whatever their role (a live session's viewers, its publisher). */
+  users?: readonly string[];
+  /** Only these staff roles (within `staff`), e.g. who sees a live tip total or an anonymous tipper. */
+  roles?: readonly Role[];
 }
 
 export interface Reader {
@@ -35,8 +40,10 @@ const isStaff = (role: Role) => STAFF_ROLES.includes(role);
 
 /** Deny by default: a fan only its own frames, staff only what their role sees in the chat list and header. */
 export function mayReceive(audience: Audience, reader: Reader, settings: ReaderSettings): boolean {
+  if (audience.users?.includes(reader.userId)) return true;
   if (!isStaff(reader.role)) return audience.allFans === true || (audience.fanId !== null && audience.fanId === reader.userId);
   if (audience.staff === null) return false;
+  if (audience.roles && !audience.roles.includes(reader.role)) return false;
   if (audience.staff === 'chat') return true;
   if (audience.staff === 'wallets') return seesChatWallets(reader.role);
   return seesChatEarnings(reader.role, settings.hideEarnings);
@@ -55,6 +62,95 @@ const both = (fanId: string, kind: StaffAudience): Audience => ({ fanId, staff: 
 const allFans: Audience = { fanId: null, staff: null, allFans: true };
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 const num = (v: unknown): number => (typeof v === 'number' ? v : 0);
+
+// ---- live streaming (issue 15; D3 §7.8; domain/live) ------------------------------------------------------------
+// A group session's news goes to every fan as an empty GROUP_LIVE_STARTED / GROUP_LIVE_STOPPED (like every allFans
+// frame: the fan site asks GET /api/stream/current); staff get the same frame with the session. What happens inside
+// a session (joins, the viewer count, comments, tips) goes only to the fans watching it (the event's viewerIds, which
+// the session decides from the tokens it issued) and to staff. The publisher's own frames (LIVE_STARTED with their
+// token, STOP_CAMERA_AUDIO) go to the publisher only. Anonymous tippers: named to admins and to the tipper, hidden
+// from everyone else (D3 §6).
+// The one exception to "frames carry no words": a live comment (GROUP_MESSAGE) carries its text, because every
+// viewer shows it at once in the overlay and a read-back per comment per viewer would multiply the load by the
+// audience. It is never locked content and goes only to the session's viewers and staff.
+const strs = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
+const OTHER_STAFF: readonly Role[] = STAFF_ROLES.filter((r) => !SEES_ANONYMOUS_TIPPERS.includes(r));
+const inSession = (d: Data, extra: string[] = []): Audience => ({ fanId: null, staff: 'chat', users: [...new Set([...strs(d.viewerIds), ...extra])] });
+/** A session started or stopped: group → an empty frame to every fan and the full one to staff; one-to-one → its fan and staff. */
+const liveNews = (type: string, d: Data, data: Data): FrameOut[] =>
+  d.isGroup === true
+    ? [{ type, data: {}, audience: allFans }, { type, data, audience: staff('chat') }]
+    : [{ type, data, audience: both(str(d.fanId), 'chat') }];
+const groupMessage = (d: Data, extra: Data) => ({ sessionId: str(d.sessionId), isGroup: d.isGroup === true, ...extra });
+
+const LIVE_RULES: Record<string, (d: Data) => FrameOut[]> = {
+  LiveSessionStarted: (d) => {
+    const data = { sessionId: str(d.sessionId), isGroup: d.isGroup === true, userId: d.isGroup === true ? null : str(d.fanId), publisherName: str(d.publisherName), startedAt: str(d.startedAt) };
+    const room = (d.room ?? {}) as Data;
+    return [
+      ...liveNews(d.isGroup === true ? 'GROUP_LIVE_STARTED' : 'GO_LIVE', d, data),
+      {
+        type: 'LIVE_STARTED',
+        data: { sessionId: str(d.sessionId), isGroup: d.isGroup === true, room: num(room.room), streamToken: str(d.publisherToken), tabToken: str(d.tabToken), pubId: null, pubPvtId: null, isLiveStreamStarted: true },
+        audience: { fanId: null, staff: null, users: [str(d.publisherId)] },
+      },
+    ];
+  },
+  // The publisher's feed is up (set_stream_data): viewers holding a token get the feed id to subscribe to; every other
+  // fan (group) an empty frame to read GET /api/stream/current again; one-to-one: its fan. Staff get the feed too.
+  LiveStreamDataSet: (d) => {
+    const data = { sessionId: str(d.sessionId), isGroup: d.isGroup === true, pubId: str(d.pubId) };
+    if (d.isGroup !== true) return [{ type: 'LIVE_STREAM_DATA', data, audience: both(str(d.fanId), 'chat') }];
+    return [
+      { type: 'LIVE_STREAM_DATA', data: {}, audience: allFans },
+      { type: 'LIVE_STREAM_DATA', data, audience: inSession(d) },
+    ];
+  },
+  LiveViewerJoined: (d) => {
+    const audience = inSession(d);
+    return [
+      { type: 'USER_JOIN_STREAM', data: { sessionId: str(d.sessionId), userId: str(d.userId), name: str(d.name), connections: num(d.connections) }, audience },
+      { type: 'SET_VIEWER', data: { sessionId: str(d.sessionId), count: num(d.viewers) }, audience },
+    ];
+  },
+  LiveViewerLeft: (d) => {
+    const audience = inSession(d, [str(d.userId)]);
+    const frames: FrameOut[] = [
+      { type: 'USER_LEFT_STREAM', data: { sessionId: str(d.sessionId), userId: str(d.userId), reason: str(d.reason), connections: num(d.connections) }, audience },
+      { type: 'SET_VIEWER', data: { sessionId: str(d.sessionId), count: num(d.viewers) }, audience },
+    ];
+    // Put out (removed, blocked, logged out, subscription ended, wallet empty): that viewer's screens close the stream.
+    if (d.reason !== 'left') frames.push({ type: 'STOP_LIVE', data: { sessionId: str(d.sessionId), userId: str(d.userId), reason: str(d.reason) }, audience: fan(str(d.userId)) });
+    return frames;
+  },
+  LiveCommentPosted: (d) => [
+    {
+      type: 'GROUP_MESSAGE',
+      data: groupMessage(d, { _id: str(d.commentId), type: 'text', message: str(d.message), sender_id: str(d.userId), name: str(d.name), from_admin: d.fromAdmin === true, amount: 0, is_anonymous: false, created: str(d.postedAt) }),
+      audience: inSession(d),
+    },
+  ],
+  LiveTipReceived: (d) => {
+    const tipper = str(d.userId);
+    const named = groupMessage(d, { _id: str(d.tipId), type: 'tips', message: '', sender_id: tipper, name: str(d.name), from_admin: false, amount: num(d.amountCents) / 100, amount_cents: num(d.amountCents), is_anonymous: d.isAnonymous === true, created: str(d.receivedAt) });
+    const total: FrameOut = { type: 'SET_TIP_AMOUNT', data: { sessionId: str(d.sessionId), totalCents: num(d.totalCents), total: num(d.totalCents) / 100 }, audience: { fanId: null, staff: 'chat', roles: SEES_LIVE_TIP_TOTAL } };
+    if (d.isAnonymous !== true) return [{ type: 'GROUP_MESSAGE', data: named, audience: inSession(d) }, total];
+    const others = strs(d.viewerIds).filter((id) => id !== tipper);
+    return [
+      { type: 'GROUP_MESSAGE', data: named, audience: { fanId: null, staff: 'chat', roles: SEES_ANONYMOUS_TIPPERS, users: [tipper] } },
+      { type: 'GROUP_MESSAGE', data: { ...named, sender_id: null, name: null }, audience: { fanId: null, staff: 'chat', roles: OTHER_STAFF, users: others } },
+      total,
+    ];
+  },
+  LiveMinuteCharged: (d) => [
+    { type: 'LIVE_MINUTE_CHARGED', data: { sessionId: str(d.sessionId), minute: num(d.minute), amountCents: num(d.amountCents), from: str(d.from), to: str(d.to) }, audience: both(str(d.fanId), 'wallets') },
+  ],
+  LiveSessionStopped: (d) => [
+    ...liveNews(d.isGroup === true ? 'GROUP_LIVE_STOPPED' : 'STOP_LIVE', d, { sessionId: str(d.sessionId), isGroup: d.isGroup === true, userId: d.isGroup === true ? null : str(d.fanId), reason: str(d.reason) }),
+    { type: 'STOP_CAMERA_AUDIO', data: { sessionId: str(d.sessionId), reason: str(d.reason) }, audience: { fanId: null, staff: null, users: [str(d.publisherId)] } },
+  ],
+  LiveRecordingReady: (d) => [{ type: 'LIVE_RECORDING_READY', data: { sessionId: str(d.sessionId), mediaId: typeof d.mediaId === 'string' ? d.mediaId : null }, audience: staff('chat') }],
+};
 
 /** Event type → the frames it makes. Only events named here ever reach a socket. */
 const RULES: Record<string, (d: Data) => FrameOut[]> = {
@@ -162,6 +258,7 @@ const RULES: Record<string, (d: Data) => FrameOut[]> = {
   WalletCredited: (d) => walletFrames(d),
   WalletDebited: (d) => walletFrames(d),
   WalletRefunded: (d) => walletFrames(d),
+  ...LIVE_RULES,
   // Money a fan spent moved: the earnings roles refresh that fan's "amount spent".
   PaymentCaptured: (d) => [{ type: 'UPDATE_USER_AMOUNT', data: { userId: str(d.userId), spentChanged: true }, audience: staff('earnings') }],
   PaymentReversed: (d) => [{ type: 'UPDATE_USER_AMOUNT', data: { userId: str(d.userId), spentChanged: true }, audience: staff('earnings') }],
@@ -180,7 +277,7 @@ function walletFrames(d: Data): FrameOut[] {
 export function framesFor(event: { type: string; data: Data }): FrameOut[] {
   const rule = Object.hasOwn(RULES, event.type) ? RULES[event.type] : undefined;
   if (!rule) return [];
-  return rule(event.data).filter((f) => f.audience.staff !== null || f.audience.allFans === true || (f.audience.fanId !== null && f.audience.fanId !== ''));
+  return rule(event.data).filter((f) => f.audience.staff !== null || f.audience.allFans === true || (f.audience.fanId !== null && f.audience.fanId !== '') || (f.audience.users?.length ?? 0) > 0);
 }
 
 /** Event types that make frames (for tests and the relay's filter). */

@@ -46,3 +46,17 @@ describe('frame limit', () => {
     expect(countFrame(w, FRAME_LIMIT.windowMs + 1)).toBe(true);
   });
 });
+
+describe('live-stream frames (issue 15)', () => {
+  it('accepts the spec\'s live frames with their fields', () => {
+    for (const text of [
+      '{"type":"CHECK_STREAM_STARTED","data":{"userId":"u1"}}', '{"type":"JOIN_STREAM","data":{}}', '{"type":"LEFT_STREAM","data":{}}',
+      '{"type":"LEAVE_GROUP_STREAM","data":{}}', '{"type":"GET_VIEWER","data":{}}', '{"type":"START_LIVE_STREAM","data":{"userId":"u1","tabToken":"0123456789ab"}}',
+      '{"type":"STOP_LIVE_STREAM","data":{}}', '{"type":"GROUP_LIVE_STARTED","data":{}}', '{"type":"STOP_GROUP_LIVE_STREAM","data":{}}',
+    ]) expect(parseClientFrame(text).ok, text).toBe(true);
+  });
+  it('refuses a tab token that is not 12 lower-case hex characters, and unknown fields', () => {
+    expect(parseClientFrame('{"type":"START_LIVE_STREAM","data":{"tabToken":"0123456789AB"}}')).toEqual({ ok: false, reason: 'START_LIVE_STREAM: tabToken must be 12 hexadecimal characters.' });
+    expect(parseClientFrame('{"type":"GET_VIEWER","data":{"room":1}}')).toEqual({ ok: false, reason: 'GET_VIEWER: unknown field room.' });
+  });
+});

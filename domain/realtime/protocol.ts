@@ -28,7 +28,10 @@ export const MAX_FRAME_BYTES = 16 * 1024;
 export const FRAME_LIMIT = { frames: 30, windowMs: 10_000 };
 export const frameLimitReason = `More than ${FRAME_LIMIT.frames} frames in ${FRAME_LIMIT.windowMs / 1000} s.`;
 
-/** Frames a client sends (spec 3 §7.8 "Sent", plus AUTH). Live-stream signalling arrives with the live work. */
+/** Frames a client sends (spec 3 §7.8 "Sent", plus AUTH). Live streaming (issue 15): the HTTP calls under /api/stream/
+ *  start, stop and hand out tokens; these frames ask for the live state (answered LIVE_STATUS, GO_LIVE /
+ *  GROUP_LIVE_STARTED, STREAM_ALREADY_STARTED, SET_VIEWER) and LEFT_STREAM / LEAVE_GROUP_STREAM give up the caller's
+ *  tokens (api/realtime/live.ts). */
 export type ClientFrame =
   | { type: 'AUTH'; data: { token?: string; since?: string } }
   | { type: 'CHECK_ONLINE_USER'; data: { userId?: string } }
@@ -38,11 +41,21 @@ export type ClientFrame =
   | { type: 'GET_ONLINE_USER_LIST'; data: Record<string, never> }
   | { type: 'JOIN_ROOM'; data: { roomId: string; userId?: string } }
   | { type: 'ADMIN_IN_USER_CHAT'; data: { adminId?: string; userId: string | null } }
-  | { type: 'LOGOUT_USER'; data: Record<string, never> };
+  | { type: 'LOGOUT_USER'; data: Record<string, never> }
+  | { type: 'CHECK_STREAM_STARTED'; data: { userId?: string } }
+  | { type: 'JOIN_STREAM'; data: { userId?: string } }
+  | { type: 'LEFT_STREAM'; data: { userId?: string } }
+  | { type: 'LEAVE_GROUP_STREAM'; data: Record<string, never> }
+  | { type: 'GET_VIEWER'; data: Record<string, never> }
+  | { type: 'START_LIVE_STREAM'; data: { userId?: string; tabToken?: string } }
+  | { type: 'STOP_LIVE_STREAM'; data: Record<string, never> }
+  | { type: 'GROUP_LIVE_STARTED'; data: Record<string, never> }
+  | { type: 'STOP_GROUP_LIVE_STREAM'; data: Record<string, never> };
 
 export type ClientFrameType = ClientFrame['type'];
 
-type FieldRule = { kind: 'string' | 'id' | 'id-or-null'; required: boolean };
+type FieldRule = { kind: 'string' | 'id' | 'id-or-null' | 'tab'; required: boolean };
+const TAB = /^[0-9a-f]{12}$/;
 const ID = /^[A-Za-z0-9_-]{1,64}$/;
 const TOKEN = /^[A-Za-z0-9_-]{20,100}$/;
 const POSITION = /^\d{1,16}\/\d{1,16}$/;
@@ -57,6 +70,15 @@ const FIELDS: Record<ClientFrameType, Record<string, FieldRule>> = {
   JOIN_ROOM: { roomId: { kind: 'id', required: true }, userId: { kind: 'id', required: false } },
   ADMIN_IN_USER_CHAT: { adminId: { kind: 'id', required: false }, userId: { kind: 'id-or-null', required: true } },
   LOGOUT_USER: {},
+  CHECK_STREAM_STARTED: { userId: { kind: 'id', required: false } },
+  JOIN_STREAM: { userId: { kind: 'id', required: false } },
+  LEFT_STREAM: { userId: { kind: 'id', required: false } },
+  LEAVE_GROUP_STREAM: {},
+  GET_VIEWER: {},
+  START_LIVE_STREAM: { userId: { kind: 'id', required: false }, tabToken: { kind: 'tab', required: false } },
+  STOP_LIVE_STREAM: {},
+  GROUP_LIVE_STARTED: {},
+  STOP_GROUP_LIVE_STREAM: {},
 };
 
 export type ParsedFrame = { ok: true; frame: ClientFrame } | { ok: false; reason: string };
@@ -87,6 +109,7 @@ export function parseClientFrame(text: string): ParsedFrame {
     if (rule.kind === 'id-or-null' && v === null) continue;
     if (typeof v !== 'string') return bad(`${type}: ${key} must be a string.`);
     if ((rule.kind === 'id' || rule.kind === 'id-or-null') && !ID.test(v)) return bad(`${type}: ${key} is invalid.`);
+    if (rule.kind === 'tab' && !TAB.test(v)) return bad(`${type}: ${key} must be 12 hexadecimal characters.`);
   }
   if (type === 'AUTH') {
     const { token, since } = fields as { token?: string; since?: string };

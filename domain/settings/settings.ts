@@ -99,6 +99,14 @@ export const DEFAULT_SETTINGS = {
   chat_settings: { ...DEFAULT_CHAT_SETTINGS },
   /** The fan's purchased-contents page (./chat-settings.ts). */
   purchased_content_settings: { ...DEFAULT_PURCHASED_CONTENT_SETTINGS },
+  /** Live streaming (spec 3 §3, §6; domain/live): off until the creator turns it on in the live-streaming settings. */
+  enable_live_streaming: false,
+  /** The media server's public address as the console shows it (informational: browsers reach it through the API). */
+  live_streaming_server_url: '',
+  /** One-to-one Go Live billed per minute from the fan's wallet (issue 15): 0 = free. Integer cents. */
+  live_price_per_minute_cents: 0,
+  /** The live-session history (report) for the content manager (spec 3 §2.1 "if the report setting is on"). */
+  live_stream_report_enabled: false,
 };
 
 export type SiteSettings = typeof DEFAULT_SETTINGS;

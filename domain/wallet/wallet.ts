@@ -23,6 +23,7 @@ export type WalletPurchase =
   | { kind: 'chat_unlock'; messageId: string }
   | { kind: 'tip'; tipFrom: 'chat' | 'live' | 'tips_page'; isAnonymous: boolean }
   | { kind: 'pay_per_message'; messageId: string }
+  | { kind: 'live_minute'; sessionId: string; minute: number }
   | { kind: 'subscription'; period: number };
 
 export type WalletEvent =

@@ -7,6 +7,7 @@ import { payPerMessagePurchase } from './pay-per-message';
 import { postUnlockPurchase } from './post-unlock';
 import { subscriptionPurchase } from './subscription';
 import { tipPurchase } from './tip';
+import { liveMinutePurchase } from './live-minute';
 
 const purchaseKinds: { [K in PurposeKind]: PurchaseKind<K> } = {
   unlock: postUnlockPurchase,
@@ -14,6 +15,7 @@ const purchaseKinds: { [K in PurposeKind]: PurchaseKind<K> } = {
   tip: tipPurchase,
   chat_unlock: chatUnlockPurchase,
   pay_per_message: payPerMessagePurchase,
+  live_minute: liveMinutePurchase,
 };
 
 for (const kind of Object.values(purchaseKinds)) registerPurchaseKind(kind);

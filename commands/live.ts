@@ -1,0 +1,308 @@
+// Live streaming commands (issue 15; domain/live/live-session.ts): start (a room on the media server with recording
+// on, the publisher's token), stream data, viewer tokens (add / remove; every way a viewer loses access), comments,
+// tips (the one tip kind, tipFrom 'live', card or wallet), stop (room destroyed, tokens revoked, the recording into
+// the media library), and the supervisor's pass (per-minute billing, subscriptions that ended).
+//
+// The media server is reached only through its port (infra/live/port.ts). The session's events are written before
+// the media server is told to let someone in, and the media server is told to let someone out after the events
+// say so: a crash in between leaves a token that the events already revoked, and the stop (or the next pass)
+// disallows it again; never the other way round.
+import { createReadStream } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { DomainError } from '../domain/shared/decider';
+import type { Role } from '../domain/shared/wire';
+import {
+  LIVE_PUBLISHER_ROLES, LIVE_STUDIO_STREAM, NOT_A_PUBLISHER, NO_LIVE_STREAM, LIVE_DISABLED, checkLiveTip, liveSessionDecider, liveSessionStream, liveStudioDecider,
+  dueMinutes, recordingNameOf, sameSession, type LiveLeaveReason, type LiveSessionState, type LiveStopReason, type ViewerFacts,
+} from '../domain/live/live-session';
+import type { LiveMediaServer, LiveRoom } from '../infra/live/port';
+import type { CardGateway } from '../infra/payments/port';
+import type { AppStorage as FileStorage } from '../infra/storage/port';
+import { handle, loadStream, type CommandContext } from './handle';
+import { loadSettings } from './subscriptions';
+import { sendTipByCard, sendTipFromWallet } from './tips';
+import { registerUpload, stagingKey } from './content';
+import { payFor } from './payment/process';
+import type { CardChoice } from './cards';
+import type { PaymentState } from '../domain/payment/payment';
+
+export interface LiveDeps {
+  liveMedia: LiveMediaServer;
+  gateway: CardGateway;
+  /** Where the recording goes (the media library's storage). */
+  storage?: FileStorage;
+  /** The site's host, for the recording's name (D3 §7.4 "built from the host and stream id"). */
+  host: string;
+  log?: (message: string) => void;
+}
+
+/** A caller as the commands see them. */
+export interface LiveCaller {
+  userId: string;
+  name: string;
+  role: Role;
+  proxy: boolean;
+}
+
+const newToken = () => randomBytes(24).toString('base64url');
+export const newTabToken = () => randomBytes(6).toString('hex');
+
+/** The session on air (its state), or null. */
+export async function currentSession(ctx: CommandContext): Promise<LiveSessionState | null> {
+  const studio = await loadStream(ctx.store, LIVE_STUDIO_STREAM, liveStudioDecider);
+  const cur = studio.state.current;
+  if (!cur) return null;
+  const { state } = await loadStream(ctx.store, liveSessionStream(cur.sessionId), liveSessionDecider);
+  return state.status === 'live' ? state : null;
+}
+
+async function requireCurrent(ctx: CommandContext): Promise<LiveSessionState> {
+  const s = await currentSession(ctx);
+  if (!s) throw new DomainError(NO_LIVE_STREAM, 'NO_LIVE_STREAM', 404);
+  return s;
+}
+
+const roomOf = (s: LiveSessionState): LiveRoom => s.room!;
+
+export interface LiveStarted {
+  sessionId: string;
+  isGroup: boolean;
+  fanId: string | null;
+  room: number;
+  pin: string;
+  streamToken: string;
+  tabToken: string;
+  startedAt: string;
+  /** The same session was already running (a reload): its tokens are answered again. */
+  resumed: boolean;
+}
+
+/**
+ * Goes live (D3 §4): the rules first (role, enable_live_streaming, the studio free or this very session), then a room
+ * with recording on, the studio and the session's events, then the publisher's token on the room's allowed list.
+ */
+export async function startLive(ctx: CommandContext, deps: LiveDeps, caller: LiveCaller, input: { isGroup: boolean; fanId: string | null; tabToken?: string }): Promise<LiveStarted> {
+  if (!LIVE_PUBLISHER_ROLES.includes(caller.role) || caller.proxy) throw new DomainError(NOT_A_PUBLISHER, 'NOT_A_PUBLISHER', 403);
+  const settings = await loadSettings(ctx.store);
+  if (!settings.enable_live_streaming) throw new DomainError(LIVE_DISABLED, 'LIVE_DISABLED', 403);
+  const next = { isGroup: input.isGroup, fanId: input.isGroup ? null : input.fanId, publisherId: caller.userId };
+  const running = await currentSession(ctx);
+  if (running && sameSession({ sessionId: running.sessionId, isGroup: running.isGroup, fanId: running.fanId, publisherId: running.publisherId }, next)) {
+    return answerStarted(running, true);
+  }
+  // Refused before a room is made when the studio is busy (the decider says it again under the lock below).
+  const studio = await loadStream(ctx.store, LIVE_STUDIO_STREAM, liveStudioDecider);
+  const sessionId = ctx.newId();
+  const onAir = { sessionId, isGroup: next.isGroup, fanId: next.fanId, publisherId: caller.userId };
+  liveStudioDecider.decide({ type: 'TakeStudio', next: onAir, currentIsOver: !running, at: ctx.now() }, studio.state);
+  const recordingName = recordingNameOf(deps.host, sessionId);
+  const room = await deps.liveMedia.createRoom({ description: `${next.isGroup ? 'Group live' : 'Go Live'} ${sessionId}`, record: true, recordingName, maxPublishers: 1 });
+  try {
+    // The studio's session is over only if it is still the stale one seen above (a racer's new session is not).
+    const stale = running ? null : studio.state.current?.sessionId ?? null;
+    const taken = await handle(ctx, LIVE_STUDIO_STREAM, liveStudioDecider, (state) => ({ type: 'TakeStudio' as const, next: onAir, currentIsOver: !state.current || state.current.sessionId === stale, at: ctx.now() }));
+    if (taken.events.length === 0) {
+      // Another request started this very session meanwhile: answer that one.
+      await deps.liveMedia.destroyRoom(room).catch(() => {});
+      return answerStarted(await requireCurrent(ctx), true);
+    }
+    const publisherToken = newToken();
+    const tabToken = input.tabToken ?? newTabToken();
+    const r = await handle(ctx, liveSessionStream(sessionId), liveSessionDecider, {
+      type: 'StartSession', sessionId, isGroup: next.isGroup, fanId: next.fanId, publisherId: caller.userId, publisherName: caller.name, publisherRole: caller.role,
+      liveEnabled: settings.enable_live_streaming, room, recordingName, tabToken, publisherToken,
+      pricePerMinuteCents: next.isGroup ? 0 : settings.live_price_per_minute_cents, at: ctx.now(),
+    });
+    await deps.liveMedia.allow(room, [publisherToken]);
+    return answerStarted(r.state, false);
+  } catch (e) {
+    // Nothing of this session may stay on the media server when it did not start.
+    const written = await loadStream(ctx.store, liveSessionStream(sessionId), liveSessionDecider);
+    if (written.state.status === 'none') {
+      await deps.liveMedia.destroyRoom(room).catch(() => {});
+      await handle(ctx, LIVE_STUDIO_STREAM, liveStudioDecider, { type: 'ReleaseStudio', sessionId, at: ctx.now() }).catch(() => {});
+    }
+    throw e;
+  }
+}
+
+function answerStarted(s: LiveSessionState, resumed: boolean): LiveStarted {
+  return { sessionId: s.sessionId, isGroup: s.isGroup, fanId: s.fanId, room: s.room!.room, pin: s.room!.pin, streamToken: s.publisherToken, tabToken: s.tabToken, startedAt: s.startedAt, resumed };
+}
+
+export async function setStreamData(ctx: CommandContext, caller: LiveCaller, input: { room: number; pubId: string; pubPvtId: string }) {
+  const s = await requireCurrent(ctx);
+  await handle(ctx, liveSessionStream(s.sessionId), liveSessionDecider, { type: 'SetStreamData', by: caller.userId, ...input, at: ctx.now() });
+  return { sessionId: s.sessionId };
+}
+
+export interface ViewerToken {
+  sessionId: string;
+  isGroup: boolean;
+  streamToken: string;
+  room: number;
+  pin: string;
+  publisherName?: string;
+  /** The publisher's Janus feed to subscribe to (null until set_stream_data). */
+  pubId: string | null;
+}
+
+/** add_token: an entitled viewer gets a token of their own (one per tab), then the media server allows it. */
+export async function addViewerToken(ctx: CommandContext, deps: LiveDeps, facts: ViewerFacts): Promise<ViewerToken> {
+  const s = await requireCurrent(ctx);
+  const token = newToken();
+  await handle(ctx, liveSessionStream(s.sessionId), liveSessionDecider, { type: 'AddViewer', viewer: facts, token, at: ctx.now() });
+  try {
+    await deps.liveMedia.allow(roomOf(s), [token]);
+  } catch (e) {
+    await handle(ctx, liveSessionStream(s.sessionId), liveSessionDecider, { type: 'RemoveViewer', userId: facts.userId, token, reason: 'left', at: ctx.now() });
+    throw e;
+  }
+  return { sessionId: s.sessionId, isGroup: s.isGroup, streamToken: token, room: s.room!.room, pin: s.room!.pin, pubId: s.streamData?.pubId ?? null };
+}
+
+/**
+ * Takes a viewer's token(s) away (one tab's, or all of theirs) in the events, then on the media server (which also
+ * kicks whoever joined with them). No running session, or no such token: nothing to do.
+ */
+export async function revokeViewer(ctx: CommandContext, deps: Pick<LiveDeps, 'liveMedia' | 'log'>, userId: string, token: string | null, reason: LiveLeaveReason): Promise<{ revoked: string[] }> {
+  const s = await currentSession(ctx);
+  if (!s) return { revoked: [] };
+  const r = await handle(ctx, liveSessionStream(s.sessionId), liveSessionDecider, { type: 'RemoveViewer', userId, token, reason, at: ctx.now() });
+  const revoked = r.events.flatMap((e) => (e.type === 'LiveViewerLeft' ? e.data.tokens : []));
+  if (revoked.length) await deps.liveMedia.disallow(roomOf(s), revoked).catch((e) => deps.log?.(`[live] disallow failed (the room may be gone): ${(e as Error).message}`));
+  return { revoked };
+}
+
+export async function postLiveComment(ctx: CommandContext, caller: LiveCaller, message: string): Promise<{ sessionId: string; commentId: string }> {
+  const s = await requireCurrent(ctx);
+  const commentId = ctx.newId();
+  await handle(ctx, liveSessionStream(s.sessionId), liveSessionDecider, {
+    type: 'PostComment', commentId, userId: caller.userId, name: caller.name, role: caller.role, proxy: caller.proxy, message, at: ctx.now(),
+  });
+  return { sessionId: s.sessionId, commentId };
+}
+
+export interface LiveTipResult {
+  sessionId: string;
+  tipId: string;
+  payment: PaymentState;
+  accepted: boolean;
+  totalCents: number;
+  balanceCents?: number;
+}
+
+/**
+ * A tip in a live stream (D3 §4/§5/§6): the live rules (watching, anonymous only in group, bounds) before anything is
+ * written, then the one tip process (tipFrom 'live'; card or wallet); once captured, the session records it and
+ * its running total (SET_TIP_AMOUNT to the publisher).
+ */
+export async function sendLiveTip(
+  ctx: CommandContext, deps: LiveDeps, caller: LiveCaller,
+  input: { amountCents: number; isAnonymous: boolean; message: string; method: 'card'; card: CardChoice } | { amountCents: number; isAnonymous: boolean; message: string; method: 'wallet' },
+): Promise<LiveTipResult> {
+  const s = await requireCurrent(ctx);
+  const settings = await loadSettings(ctx.store);
+  checkLiveTip(s, { userId: caller.userId, role: caller.role, proxy: caller.proxy, amountCents: input.amountCents, isAnonymous: input.isAnonymous, bounds: { minDollars: settings.tips_minimum_amount, maxDollars: settings.tips_maximum_amount } });
+  const tip = { userId: caller.userId, role: caller.role, amountCents: input.amountCents, message: input.message, tipFrom: 'live' as const, isAnonymous: input.isAnonymous && s.isGroup };
+  let sent: { tipId: string; payment: PaymentState; balanceCents?: number };
+  if (input.method === 'card') sent = await sendTipByCard(ctx, { gateway: deps.gateway }, { ...tip, card: input.card });
+  else sent = await sendTipFromWallet(ctx, { gateway: deps.gateway }, tip);
+  const accepted = sent.payment.status === 'captured';
+  let totalCents = s.tipsCents;
+  if (accepted) {
+    const r = await handle(ctx, liveSessionStream(s.sessionId), liveSessionDecider, {
+      type: 'RecordTip', tipId: sent.tipId, userId: caller.userId, name: caller.name, amountCents: input.amountCents, isAnonymous: tip.isAnonymous, at: ctx.now(),
+    });
+    totalCents = r.state.tipsCents;
+  }
+  return { sessionId: s.sessionId, tipId: sent.tipId, payment: sent.payment, accepted, totalCents, ...(sent.balanceCents !== undefined ? { balanceCents: sent.balanceCents } : {}) };
+}
+
+/**
+ * Ends the session on air (D3 §4): the events (every token revoked, the studio free), then the media server (room
+ * destroyed with its allowed list), then the recording — handed to the media library in the background (`recording`).
+ */
+export async function stopLive(
+  ctx: CommandContext, deps: LiveDeps, caller: { userId: string | null; role: Role | null }, reason: LiveStopReason,
+): Promise<{ sessionId: string; stopped: boolean; recording: Promise<void> }> {
+  const s = await requireCurrent(ctx);
+  // Someone other than the publisher ending it (an admin) is recorded as staff.
+  const why: LiveStopReason = reason === 'publisher' && caller.userId !== s.publisherId ? 'staff' : reason;
+  const r = await handle(ctx, liveSessionStream(s.sessionId), liveSessionDecider, { type: 'StopSession', by: caller.userId, role: caller.role, reason: why, at: ctx.now() });
+  const { recording } = await afterStop(ctx, deps, r.state);
+  return { sessionId: s.sessionId, stopped: r.events.length > 0, recording };
+}
+
+/** What follows a stop, whoever stopped it (the publisher, staff, the wallet running dry): idempotent. */
+export async function afterStop(ctx: CommandContext, deps: LiveDeps, s: LiveSessionState): Promise<{ recording: Promise<void> }> {
+  await handle(ctx, LIVE_STUDIO_STREAM, liveStudioDecider, { type: 'ReleaseStudio', sessionId: s.sessionId, at: ctx.now() });
+  const room = roomOf(s);
+  await deps.liveMedia.destroyRoom(room).catch((e) => deps.log?.(`[live] destroying room ${room.room} failed: ${(e as Error).message}`));
+  return { recording: finishRecording(ctx, deps, s).catch((e) => deps.log?.(`[live] recording of ${s.sessionId} not kept: ${(e as Error).message}`)) };
+}
+
+/** The recording (janus-pp-rec + ffmpeg, by the port) becomes the creator's media in the library (a video upload). */
+async function finishRecording(ctx: CommandContext, deps: LiveDeps, s: LiveSessionState): Promise<void> {
+  if (s.recorded) return;
+  const file = await deps.liveMedia.finishRecording(s.recordingName).catch((e) => {
+    throw new Error(`finishRecording: ${(e as Error).message}`);
+  });
+  const stream = liveSessionStream(s.sessionId);
+  if (!file) {
+    await handle(ctx, stream, liveSessionDecider, { type: 'RecordRecordingMissing', reason: 'Nothing was recorded.', at: ctx.now() });
+    return;
+  }
+  let mediaId: string | null = null;
+  if (deps.storage) {
+    const fileName = `${s.recordingName}.mp4`;
+    const key = stagingKey(`live-${s.sessionId}`, fileName);
+    await deps.storage.putStream(key, createReadStream(file.path), file.bytes);
+    mediaId = (await registerUpload(ctx, deps.storage, { stagingKey: key, fileName, contentType: 'video/mp4', uploadedBy: s.publisherId }, { processInline: false })).mediaId;
+  }
+  await handle(ctx, stream, liveSessionDecider, { type: 'RecordRecording', mediaId, path: file.path, bytes: file.bytes, durationSeconds: file.durationSeconds, at: ctx.now() });
+}
+
+/** What the supervisor needs to know about the viewers of the session on air. */
+export interface LiveSupervisorReads {
+  /** The fans among `userIds` who may no longer watch: subscription ended, blocked or deleted. */
+  lapsedViewers(userIds: string[], nowIso: string): Promise<Array<{ userId: string; reason: LiveLeaveReason }>>;
+  walletBalanceCents(userId: string): Promise<number>;
+}
+
+/**
+ * One pass of the supervisor (every few seconds, and on the events that end a viewer's access): viewers whose
+ * subscription ended or who were blocked lose their tokens; a billed one-to-one session bills its delivered minutes
+ * and ends cleanly when the wallet cannot pay the next one.
+ */
+export async function superviseLive(ctx: CommandContext, deps: LiveDeps, reads: LiveSupervisorReads): Promise<void> {
+  const s = await currentSession(ctx);
+  if (!s) return;
+  const fans = [...new Set(Object.values(s.tokens).filter((v) => !v.staff).map((v) => v.userId))];
+  if (fans.length) for (const lapsed of await reads.lapsedViewers(fans, ctx.now())) await revokeViewer(ctx, deps, lapsed.userId, null, lapsed.reason);
+  if (!s.isGroup && s.pricePerMinuteCents > 0 && s.fanId) await billMinutes(ctx, deps, s.sessionId, s.fanId, reads);
+}
+
+/**
+ * Per-minute billing (issue 15): the session says which delivered minutes are due and whether the wallet can go on
+ * (dueMinutes); each minute is one wallet payment through the one payment process (kind 'live_minute', id
+ * live-<session>-minute-<n>, so a repeated pass never charges twice), whose grant records LiveMinuteCharged. A debit
+ * that fails, or a wallet that cannot pay the next minute, ends the call cleanly.
+ */
+async function billMinutes(ctx: CommandContext, deps: LiveDeps, sessionId: string, fanId: string, reads: LiveSupervisorReads) {
+  const { state } = await loadStream(ctx.store, liveSessionStream(sessionId), liveSessionDecider);
+  const due = dueMinutes(state, ctx.now(), await reads.walletBalanceCents(fanId));
+  let stop = due.stop;
+  for (const m of due.minutes) {
+    const payment = await payFor(ctx, { gateway: deps.gateway }, m.paymentId, {
+      userId: fanId, purpose: { kind: 'live_minute', sessionId, minute: m.minute }, amountCents: m.amountCents, card: null, method: 'wallet',
+    });
+    if (payment.status !== 'captured') {
+      stop = true;
+      break;
+    }
+  }
+  if (!stop) return;
+  const r = await handle(ctx, liveSessionStream(sessionId), liveSessionDecider, { type: 'StopSession', by: null, role: null, reason: 'wallet_empty', at: ctx.now() });
+  if (r.events.length) await (await afterStop(ctx, deps, r.state)).recording;
+}

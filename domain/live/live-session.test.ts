@@ -1,0 +1,245 @@
+// Decider tests for live streaming (issue 15): the studio (one session on air, "Stream already started with another
+// user."), the session life cycle, who may watch, comments, tips in live, per-minute billing with a fake clock.
+import { describe, expect, it } from 'vitest';
+import { DomainError } from '../shared/decider';
+import { ValidationError } from '../shared/validation';
+import {
+  ANONYMOUS_GROUP_ONLY, LIVE_DISABLED, LIVE_LOW_BALANCE, LIVE_MESSAGE_EMPTY, NOT_A_PUBLISHER, NOT_INVITED, NOT_IN_STREAM, NO_COMMENT_BOX, NO_LIVE_STREAM,
+  STREAM_ALREADY_STARTED, SUBSCRIBERS_ONLY, checkLiveTip, dueMinutes, liveMessageTooLong, liveSessionDecider, liveStudioDecider, minutePaymentId, recordingNameOf,
+  type LiveSessionCommand, type LiveSessionEvent, type LiveSessionState, type LiveStartInput, type ViewerFacts,
+} from './live-session';
+
+/** A fake clock: minutes and seconds after a fixed start. */
+const T0 = Date.parse('2026-11-26T10:00:00.000Z');
+const at = (minutes: number, seconds = 0) => new Date(T0 + minutes * 60_000 + seconds * 1000).toISOString();
+
+const room = { room: 1234, secret: 's3cret', pin: '9876' };
+const start = (over: Partial<LiveStartInput> = {}): LiveSessionCommand => ({
+  type: 'StartSession', sessionId: 'S1', isGroup: true, fanId: null, publisherId: 'model', publisherName: 'Creator', publisherRole: 'model', liveEnabled: true,
+  room, recordingName: 'fanclub-local-s1', tabToken: '0123456789ab', publisherToken: 'pub-token', pricePerMinuteCents: 0, at: at(0), ...over,
+});
+const fan = (id: string, over: Partial<ViewerFacts> = {}): ViewerFacts => ({ userId: id, name: `Fan ${id}`, role: 'user', proxy: false, subscribed: true, blocked: false, walletBalanceCents: 0, ...over });
+
+/** Runs commands in order, folding the events; returns the state and every event. */
+function run(commands: LiveSessionCommand[], state: LiveSessionState = liveSessionDecider.initialState()) {
+  const events: LiveSessionEvent[] = [];
+  for (const c of commands) {
+    const out = liveSessionDecider.decide(c, state);
+    for (const e of out) state = liveSessionDecider.evolve(state, e);
+    events.push(...out);
+  }
+  return { state, events };
+}
+const refused = (f: () => unknown): DomainError => {
+  try {
+    f();
+  } catch (e) {
+    expect(e).toBeInstanceOf(DomainError);
+    return e as DomainError;
+  }
+  throw new Error('expected a refusal');
+};
+const decideOn = (state: LiveSessionState, c: LiveSessionCommand) => liveSessionDecider.decide(c, state);
+
+describe('the studio: one session on air', () => {
+  const onAir = (sessionId: string, isGroup: boolean, fanId: string | null) => ({ sessionId, isGroup, fanId, publisherId: 'model' });
+  it('a one-to-one with another user is refused with the spec text; the same one resumes; a stopped one frees it', () => {
+    let s = liveStudioDecider.initialState();
+    for (const e of liveStudioDecider.decide({ type: 'TakeStudio', next: onAir('A', false, 'fan1'), currentIsOver: false, at: at(0) }, s)) s = liveStudioDecider.evolve(s, e);
+    expect(s.current?.sessionId).toBe('A');
+    const e = refused(() => liveStudioDecider.decide({ type: 'TakeStudio', next: onAir('B', false, 'fan2'), currentIsOver: false, at: at(1) }, s));
+    expect([e.message, e.status, e.code]).toEqual([STREAM_ALREADY_STARTED, 409, 'STREAM_ALREADY_STARTED']);
+    expect(refused(() => liveStudioDecider.decide({ type: 'TakeStudio', next: onAir('B', true, null), currentIsOver: false, at: at(1) }, s)).message).toBe(STREAM_ALREADY_STARTED);
+    expect(liveStudioDecider.decide({ type: 'TakeStudio', next: onAir('B', false, 'fan1'), currentIsOver: false, at: at(1) }, s)).toEqual([]);
+    // The session on air stopped (or never got its first event): the studio is free.
+    expect(liveStudioDecider.decide({ type: 'TakeStudio', next: onAir('B', false, 'fan2'), currentIsOver: true, at: at(2) }, s)[0].type).toBe('LiveStudioTaken');
+    const released = liveStudioDecider.decide({ type: 'ReleaseStudio', sessionId: 'A', at: at(3) }, s);
+    for (const ev of released) s = liveStudioDecider.evolve(s, ev);
+    expect(s.current).toBeNull();
+    expect(liveStudioDecider.decide({ type: 'ReleaseStudio', sessionId: 'A', at: at(3) }, s)).toEqual([]);
+  });
+});
+
+describe('starting a session', () => {
+  it('model, live_stream_manager and admins start; others are refused; enable_live_streaming must be on', () => {
+    for (const role of ['model', 'live_stream_manager', 'admin', 'super_admin'] as const) expect(run([start({ publisherRole: role })]).state.status).toBe('live');
+    for (const role of ['user', 'sub_admin', 'content_manager', 'support'] as const) expect(refused(() => run([start({ publisherRole: role })])).message).toBe(NOT_A_PUBLISHER);
+    expect(refused(() => run([start({ liveEnabled: false })])).message).toBe(LIVE_DISABLED);
+  });
+  it('a one-to-one names its fan; the tab token is 12 hex characters; a repeat start is a no-op', () => {
+    expect((refused(() => run([start({ isGroup: false, fanId: null })])) as ValidationError).details).toEqual({ field: 'userId' });
+    for (const tab of ['0123456789AB', '0123456789a', 'zz23456789ab']) expect(refused(() => run([start({ tabToken: tab })])).details).toEqual({ field: 'tabToken' });
+    const { state, events } = run([start({ isGroup: false, fanId: 'f1', pricePerMinuteCents: 200 }), start()]);
+    expect(events.map((e) => e.type)).toEqual(['LiveSessionStarted']);
+    expect(state).toMatchObject({ isGroup: false, fanId: 'f1', pricePerMinuteCents: 200, tabToken: '0123456789ab', publisherToken: 'pub-token' });
+    // A group session is never billed per minute.
+    expect(run([start({ pricePerMinuteCents: 200 })]).state.pricePerMinuteCents).toBe(0);
+  });
+  it('stream data only from the publisher, for the session\'s room', () => {
+    const { state } = run([start()]);
+    expect(decideOn(state, { type: 'SetStreamData', by: 'model', room: 1234, pubId: '77', pubPvtId: '88', at: at(0, 5) })[0]).toMatchObject({ type: 'LiveStreamDataSet', data: { pubId: '77' } });
+    expect(refused(() => decideOn(state, { type: 'SetStreamData', by: 'fan', room: 1234, pubId: '1', pubPvtId: '2', at: at(0) })).status).toBe(403);
+    expect(refused(() => decideOn(state, { type: 'SetStreamData', by: 'model', room: 99, pubId: '1', pubPvtId: '2', at: at(0) })).details).toEqual({ field: 'room' });
+  });
+  it('the recording name is built from the host and the stream id', () => {
+    expect(recordingNameOf('Fans.Example.com:3000', 'AbC_123')).toBe('fans-example-com-3000-abc-123');
+  });
+});
+
+describe('viewers and their tokens', () => {
+  it('group: subscribers (status 1/2) and staff join; others are refused; several tabs count once', () => {
+    const { state, events } = run([
+      start(),
+      { type: 'AddViewer', viewer: fan('a'), token: 't-a1', at: at(1) },
+      { type: 'AddViewer', viewer: fan('a'), token: 't-a2', at: at(1, 10) },
+      { type: 'AddViewer', viewer: fan('b'), token: 't-b', at: at(2) },
+      { type: 'AddViewer', viewer: { ...fan('adm'), role: 'admin' }, token: 't-adm', at: at(2) },
+    ]);
+    expect(events.slice(1).map((e) => e.type === 'LiveViewerJoined' && [e.data.userId, e.data.connections, e.data.viewers])).toEqual([['a', 1, 1], ['a', 2, 1], ['b', 1, 2], ['adm', 1, 3]]);
+    expect(state.peakViewers).toBe(3);
+    expect(events[4].type === 'LiveViewerJoined' && events[4].data).toMatchObject({ staff: true, viewerIds: ['a', 'b'] });
+    expect(refused(() => decideOn(state, { type: 'AddViewer', viewer: fan('c', { subscribed: false }), token: 't-c', at: at(3) })).message).toBe(SUBSCRIBERS_ONLY);
+    expect(refused(() => decideOn(state, { type: 'AddViewer', viewer: fan('c', { blocked: true }), token: 't-c', at: at(3) })).status).toBe(403);
+    expect(refused(() => decideOn(state, { type: 'AddViewer', viewer: fan('c', { proxy: true }), token: 't-c', at: at(3) })).status).toBe(403);
+    // The same token again changes nothing.
+    expect(decideOn(state, { type: 'AddViewer', viewer: fan('a'), token: 't-a1', at: at(3) })).toEqual([]);
+  });
+  it('one-to-one: only the invited fan (and admins); nobody joins a stopped session', () => {
+    const { state } = run([start({ isGroup: false, fanId: 'f1' })]);
+    expect(refused(() => decideOn(state, { type: 'AddViewer', viewer: fan('f2'), token: 't', at: at(1) })).message).toBe(NOT_INVITED);
+    expect(refused(() => decideOn(state, { type: 'AddViewer', viewer: { ...fan('m2'), role: 'model' }, token: 't', at: at(1) })).message).toBe(NOT_INVITED);
+    expect(refused(() => decideOn(state, { type: 'AddViewer', viewer: { ...fan('cm'), role: 'content_manager' }, token: 't', at: at(1) })).code).toBe('NOT_A_VIEWER');
+    expect(decideOn(state, { type: 'AddViewer', viewer: { ...fan('adm'), role: 'admin' }, token: 't-adm', at: at(1) })[0]).toMatchObject({ data: { staff: true } });
+    expect(decideOn(state, { type: 'AddViewer', viewer: fan('f1'), token: 't', at: at(1) })).toHaveLength(1);
+    const stopped = run([{ type: 'StopSession', by: 'model', role: 'model', reason: 'publisher', at: at(2) }], state).state;
+    expect(refused(() => decideOn(stopped, { type: 'AddViewer', viewer: fan('f1'), token: 't', at: at(3) })).message).toBe(NO_LIVE_STREAM);
+  });
+  it('remove_token, a block, a logout or an ended subscription take every token of that viewer; the stop takes all', () => {
+    const joined = run([start(), { type: 'AddViewer', viewer: fan('a'), token: 't-a1', at: at(1) }, { type: 'AddViewer', viewer: fan('a'), token: 't-a2', at: at(1) }, { type: 'AddViewer', viewer: fan('b'), token: 't-b', at: at(1) }]).state;
+    const one = decideOn(joined, { type: 'RemoveViewer', userId: 'a', token: 't-a2', reason: 'left', at: at(2) });
+    expect(one[0]).toMatchObject({ type: 'LiveViewerLeft', data: { tokens: ['t-a2'], connections: 1, viewers: 2 } });
+    // Someone else's token is not removed by naming it.
+    expect(decideOn(joined, { type: 'RemoveViewer', userId: 'b', token: 't-a1', reason: 'left', at: at(2) })).toEqual([]);
+    for (const reason of ['blocked', 'logged_out', 'subscription_ended'] as const) {
+      const out = decideOn(joined, { type: 'RemoveViewer', userId: 'a', token: null, reason, at: at(2) });
+      expect(out[0]).toMatchObject({ data: { tokens: ['t-a1', 't-a2'], reason, viewers: 1, viewerIds: ['b'] } });
+    }
+    const stop = decideOn(joined, { type: 'StopSession', by: 'model', role: 'model', reason: 'publisher', at: at(5, 30) });
+    expect(stop[0]).toMatchObject({ type: 'LiveSessionStopped', data: { tokens: ['t-a1', 't-a2', 't-b', 'pub-token'], viewerIds: ['a', 'b'], durationSeconds: 330 } });
+    const after = run([{ type: 'StopSession', by: 'model', role: 'model', reason: 'publisher', at: at(6) }], joined).state;
+    expect(after.tokens).toEqual({});
+    expect(decideOn(after, { type: 'StopSession', by: 'model', role: 'model', reason: 'publisher', at: at(7) })).toEqual([]);
+    expect(refused(() => decideOn(joined, { type: 'StopSession', by: 'x', role: 'content_manager', reason: 'staff', at: at(7) })).status).toBe(403);
+  });
+});
+
+describe('comments', () => {
+  const live = run([start(), { type: 'AddViewer', viewer: fan('a'), token: 't-a', at: at(1) }]).state;
+  const comment = (state: LiveSessionState, userId: string, message: string, role: 'user' | 'model' | 'live_stream_manager' = 'user') =>
+    decideOn(state, { type: 'PostComment', commentId: 'c1', userId, name: 'N', role, proxy: false, message, at: at(2) });
+  it('group: not blank, at most 500 characters, the spec messages; the model writes as admin', () => {
+    expect(comment(live, 'a', '  hello  ')[0]).toMatchObject({ data: { message: 'hello', fromAdmin: false, viewerIds: ['a'] } });
+    expect(refused(() => comment(live, 'a', '   ')).message).toBe(LIVE_MESSAGE_EMPTY);
+    expect(comment(live, 'a', 'x'.repeat(500))).toHaveLength(1);
+    expect(refused(() => comment(live, 'a', 'x'.repeat(501))).message).toBe('Maximum 500 characters allowed.');
+    expect(comment(live, 'model', 'welcome', 'model')[0]).toMatchObject({ data: { fromAdmin: true } });
+    expect(refused(() => comment(live, 'lsm', 'hi', 'live_stream_manager')).message).toBe(NO_COMMENT_BOX);
+    expect(refused(() => comment(live, 'stranger', 'hi')).message).toBe(NOT_IN_STREAM);
+  });
+  it('one-to-one: at most 1000 characters', () => {
+    const s = run([start({ isGroup: false, fanId: 'f' }), { type: 'AddViewer', viewer: fan('f'), token: 't', at: at(1) }]).state;
+    expect(comment(s, 'f', 'y'.repeat(1000))).toHaveLength(1);
+    expect(refused(() => comment(s, 'f', 'y'.repeat(1001))).message).toBe(liveMessageTooLong(1000));
+  });
+});
+
+describe('tips in live', () => {
+  const bounds = { minDollars: 5, maxDollars: 500 };
+  const group = run([start(), { type: 'AddViewer', viewer: fan('a'), token: 't-a', at: at(1) }]).state;
+  const one = run([start({ isGroup: false, fanId: 'f' }), { type: 'AddViewer', viewer: fan('f'), token: 't', at: at(1) }]).state;
+  it('bounds from the tip settings, anonymous only in group, only fans watching', () => {
+    expect(() => checkLiveTip(group, { userId: 'a', role: 'user', proxy: false, amountCents: 500, isAnonymous: true, bounds })).not.toThrow();
+    expect(refused(() => checkLiveTip(group, { userId: 'a', role: 'user', proxy: false, amountCents: 499, isAnonymous: false, bounds })).message).toBe('Choose a tip between 5 and 500');
+    expect(refused(() => checkLiveTip(group, { userId: 'a', role: 'user', proxy: false, amountCents: 50_001, isAnonymous: false, bounds })).message).toBe('Choose a tip between 5 and 500');
+    expect(refused(() => checkLiveTip(one, { userId: 'f', role: 'user', proxy: false, amountCents: 500, isAnonymous: true, bounds })).message).toBe(ANONYMOUS_GROUP_ONLY);
+    expect(refused(() => checkLiveTip(group, { userId: 'z', role: 'user', proxy: false, amountCents: 500, isAnonymous: false, bounds })).message).toBe(NOT_IN_STREAM);
+    expect(refused(() => checkLiveTip(group, { userId: 'model', role: 'model', proxy: false, amountCents: 500, isAnonymous: false, bounds })).status).toBe(403);
+    expect(refused(() => checkLiveTip(group, { userId: 'a', role: 'user', proxy: true, amountCents: 500, isAnonymous: false, bounds })).status).toBe(403);
+  });
+  it('a captured tip is recorded once with the running total', () => {
+    const { state, events } = run([
+      { type: 'RecordTip', tipId: 'tip1', userId: 'a', name: 'A', amountCents: 500, isAnonymous: true, at: at(2) },
+      { type: 'RecordTip', tipId: 'tip1', userId: 'a', name: 'A', amountCents: 500, isAnonymous: true, at: at(2) },
+      { type: 'RecordTip', tipId: 'tip2', userId: 'a', name: 'A', amountCents: 1250, isAnonymous: false, at: at(3) },
+    ], group);
+    expect(events.map((e) => e.type === 'LiveTipReceived' && [e.data.tipId, e.data.totalCents, e.data.isAnonymous])).toEqual([['tip1', 500, true], ['tip2', 1750, false]]);
+    expect(state.tipsCents).toBe(1750);
+  });
+});
+
+describe('per-minute billing of a one-to-one session (fake clock)', () => {
+  const billed = () => run([start({ isGroup: false, fanId: 'f', pricePerMinuteCents: 300 })]).state;
+  /** The supervisor's pass: the due minutes (each debit captured) recorded in order, then the stop when the wallet is dry. */
+  const bill = (state: LiveSessionState, balance: number, when: string) => {
+    const due = dueMinutes(state, when, balance);
+    const commands: LiveSessionCommand[] = due.minutes.map((m) => ({ type: 'ChargeMinute', ...m, at: when }));
+    if (due.stop) commands.push({ type: 'StopSession', by: null, role: null, reason: 'wallet_empty', at: when });
+    return run(commands, state);
+  };
+  it('the fan must be able to pay the first minute to join', () => {
+    const e = refused(() => decideOn(billed(), { type: 'AddViewer', viewer: fan('f', { walletBalanceCents: 299 }), token: 't', at: at(0) }));
+    expect([e.message, e.status, e.details.shortfallCents]).toEqual([LIVE_LOW_BALANCE, 402, 1]);
+  });
+  it('every delivered minute is one event; the minute under way is not billed', () => {
+    let s = run([{ type: 'AddViewer', viewer: fan('f', { walletBalanceCents: 10_000 }), token: 't', at: at(1) }], billed()).state;
+    expect(bill(s, 10_000, at(1, 59)).events).toEqual([]);
+    const r = bill(s, 10_000, at(4, 30));
+    expect(r.events.map((e) => e.type === 'LiveMinuteCharged' && [e.data.minute, e.data.from, e.data.to, e.data.paymentId])).toEqual([
+      [1, at(1), at(2), minutePaymentId('S1', 1)], [2, at(2), at(3), minutePaymentId('S1', 2)], [3, at(3), at(4), minutePaymentId('S1', 3)],
+    ]);
+    s = r.state;
+    expect([s.minutesCharged, s.chargedCents, s.billedUntil]).toEqual([3, 900, at(4)]);
+    expect(bill(s, 9_100, at(4, 59)).events).toEqual([]);
+  });
+  it('the fan leaving ends the stay: the partial minute is free; a rejoin starts a new minute count from the join', () => {
+    let s = run([{ type: 'AddViewer', viewer: fan('f', { walletBalanceCents: 10_000 }), token: 't', at: at(1) }], billed()).state;
+    s = bill(s, 10_000, at(2, 10)).state; // minute 1 billed
+    s = run([{ type: 'RemoveViewer', userId: 'f', token: 't', reason: 'left', at: at(2, 50) }], s).state;
+    expect(bill(s, 9_700, at(10)).events).toEqual([]);
+    s = run([{ type: 'AddViewer', viewer: fan('f', { walletBalanceCents: 9_700 }), token: 't2', at: at(10, 15) }], s).state;
+    const r = bill(s, 9_700, at(11, 20));
+    expect(r.events[0]).toMatchObject({ data: { minute: 2, from: at(10, 15), to: at(11, 15) } });
+  });
+  it('the session ends cleanly when the wallet cannot pay the next minute', () => {
+    const s = run([{ type: 'AddViewer', viewer: fan('f', { walletBalanceCents: 700 }), token: 't', at: at(0) }], billed()).state;
+    const r = bill(s, 700, at(3));
+    expect(r.events.map((e) => e.type)).toEqual(['LiveMinuteCharged', 'LiveMinuteCharged', 'LiveSessionStopped']);
+    expect(r.events[2]).toMatchObject({ data: { reason: 'wallet_empty', tokens: ['t', 'pub-token'] } });
+    expect(r.state.chargedCents).toBe(600);
+    // The wallet spent elsewhere meanwhile: the delivered minute it cannot pay is not charged, the call ends.
+    const dry = bill(s, 100, at(1, 5));
+    expect(dry.events.map((e) => e.type)).toEqual(['LiveSessionStopped']);
+  });
+  it('a minute is recorded once and only in order (a retried grant changes nothing)', () => {
+    const s = run([{ type: 'AddViewer', viewer: fan('f', { walletBalanceCents: 10_000 }), token: 't', at: at(0) }], billed()).state;
+    const m = dueMinutes(s, at(2), 10_000).minutes;
+    expect(m.map((x) => x.minute)).toEqual([1, 2]);
+    const once = run([{ type: 'ChargeMinute', ...m[0], at: at(2) }, { type: 'ChargeMinute', ...m[0], at: at(2) }, { type: 'ChargeMinute', ...m[1], at: at(2) }], s);
+    expect(once.events.map((e) => e.type === 'LiveMinuteCharged' && e.data.minute)).toEqual([1, 2]);
+    expect(decideOn(s, { type: 'ChargeMinute', ...m[1], at: at(2) })).toEqual([]);
+  });
+  it('group sessions and stopped sessions are never billed', () => {
+    const g = run([start({ pricePerMinuteCents: 300 }), { type: 'AddViewer', viewer: fan('a'), token: 't', at: at(0) }]).state;
+    expect(bill(g, 0, at(10)).events).toEqual([]);
+  });
+});
+
+describe('recording', () => {
+  it('is recorded once, after the stop', () => {
+    const live = run([start()]).state;
+    expect(decideOn(live, { type: 'RecordRecording', mediaId: 'm', path: '/x.mp4', bytes: 1, durationSeconds: 1, at: at(1) })).toEqual([]);
+    const stopped = run([{ type: 'StopSession', by: 'model', role: 'model', reason: 'publisher', at: at(1) }], live).state;
+    const r = run([{ type: 'RecordRecording', mediaId: 'm', path: '/x.mp4', bytes: 10, durationSeconds: 60, at: at(2) }, { type: 'RecordRecordingMissing', reason: 'x', at: at(2) }], stopped);
+    expect(r.events.map((e) => e.type)).toEqual(['LiveRecordingReady']);
+  });
+});
