@@ -5,7 +5,7 @@
 // service answered as ONE event on the job's stream (PushNotificationAttempted, with the attempt count the pass
 // started from as its guard: two nodes passing at once record one result; the loser's sends may repeat a
 // notification, which the Topic header collapses on the device). 404/410 drop the device (PushSubscriptionRemoved);
-// 429, 5xx and no answer retry with backoff (domain/push/push.ts); jobs older than a day are dropped unsent. Nothing
+// 429, 5xx and no answer retry with backoff (domain/push/push.ts); jobs more than a day past their due time are dropped unsent. Nothing
 // here runs inside a request: routes only append events.
 import { classifyPushAnswer, pushBackoffMs, pushJobDecider, pushJobStream, PUSH_JOB_TTL_MS, type PushAttemptResult, type PushAudience, type PushCategory, type PushPayload } from '../domain/push/push';
 import type { EventStore } from '../infra/eventstore/port';
@@ -19,6 +19,7 @@ export interface PushJob {
   audience: PushAudience;
   payload: PushPayload;
   createdAt: string;
+  dueAt: string;
   attempts: number;
 }
 export interface PushDevice {
@@ -88,7 +89,7 @@ export function startPushSender(options: {
           await record([], 'disabled');
           continue;
         }
-        if (Date.parse(nowIso) - Date.parse(job.createdAt) > PUSH_JOB_TTL_MS) {
+        if (Date.parse(nowIso) - Date.parse(job.dueAt) > PUSH_JOB_TTL_MS) {
           await record([], 'expired');
           continue;
         }

@@ -60,7 +60,7 @@ export const pushProjection = defineProjection<AnyDomainEvent | PushEvent | Live
   tables: pushTables,
   handles: [
     'PushSubscriptionRegistered', 'PushSubscriptionRemoved', 'PushPreferencesSaved', 'WebPushSettingsSaved', 'PushNotificationAttempted', 'DeviceInfoReported',
-    'PostCreated', 'PromotionCreated', 'LiveSessionStarted', 'ChatMessageSent', 'MassMessageCopiesDelivered',
+    'PostCreated', 'PostDeleted', 'PromotionCreated', 'LiveSessionStarted', 'ChatMessageSent', 'MassMessageCopiesDelivered',
   ],
   async apply(event, store) {
     const at = event.recordedAt.toISOString();
@@ -103,6 +103,12 @@ export const pushProjection = defineProjection<AnyDomainEvent | PushEvent | Live
         if (t) store.put('push_jobs', job(`post-${d.postId}`, t, at));
         return;
       }
+      case 'PostDeleted': {
+        // A scheduled post deleted before it went out: its notification is not sent.
+        const row = await store.get<Rows>('push_jobs', { id: `post-${event.data.postId}` });
+        if (row && row.status === 'pending' && (row.attempts ?? 0) === 0) store.put('push_jobs', { ...row, status: 'done', reason: 'cancelled', next_at: null });
+        return;
+      }
       case 'PromotionCreated': {
         const d = event.data;
         store.put('push_jobs', job(`offer-${d.promotionId}`, pushForPromotion({ promotionId: d.promotionId, ribbonText: d.ribbonText, creatorName: '{creator}', at: d.createdAt }), at));
@@ -138,6 +144,8 @@ export interface PushJobRow {
   audience: PushAudience;
   payload: PushPayload;
   createdAt: string;
+  /** When it was due to go out (a scheduled post: its publish time); a day later it is dropped unsent. */
+  dueAt: string;
   attempts: number;
 }
 export interface PushTarget {
@@ -156,7 +164,7 @@ export async function pushJobsDue(db: Kysely<any>, nowIso: string, limit: number
     .orderBy('next_at').limit(limit).execute();
   return rows.map((r) => ({
     id: r.id, category: r.category as PushCategory, tagLetter: r.tag_letter!, audience: r.audience as PushAudience, payload: r.payload as PushPayload,
-    createdAt: iso(r.created_at)!, attempts: r.attempts ?? 0,
+    createdAt: iso(r.created_at)!, dueAt: iso(r.due_at) ?? iso(r.created_at)!, attempts: r.attempts ?? 0,
   }));
 }
 

@@ -7,7 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { randomUUID } from 'node:crypto';
-import { startTestServer, type Backend, type TestServer } from '../support/server';
+import { startTestServer, TEST_CARD_FORM, type Backend, type TestServer } from '../support/server';
+import { SANDBOX_TEST_CARDS } from '../../domain/card/wire';
 import { decryptPush, startPushService, type BrowserSubscription, type PushService } from '../support/push-service';
 import { appendOnce, commandContext } from '../../commands/handle';
 import type { DomainEvent } from '../../domain/shared/decider';
@@ -271,6 +272,29 @@ export function pushSuite(backend: Backend, available: boolean) {
         expect(`${meta.width}x${meta.height}`).toBe(icon.sizes);
       }
       expect((await fetch(`${t.base}/app-icons/evil.svg`)).status).toBe(404);
+    });
+
+    it('a scheduled post deleted before its time sends nothing; the help popup shows 5 days after subscribing without notifications', async () => {
+      const before = ps.received.length;
+      const postId = randomUUID();
+      const later = new Date(t.server.services.clock().getTime() + 3600_000).toISOString();
+      const ctx = commandContext(t.server.services.store, { userId: null, role: 'system' }, t.server.services.clock);
+      await appendOnce(ctx, `post-${postId}`, [{ type: 'PostCreated', data: { postId, authorId: 'creator', caption: 'Later', visibility: 'subscribers', priceCents: 0, media: [], previewMediaId: null, publishAt: later, createdAt: at() } }]);
+      await t.server.services.store.appendToStream(`post-${postId}`, [{ id: randomUUID(), type: 'PostDeleted', data: { postId, deletedAt: at() }, metadata: { correlationId: 'test', causationId: null, userId: null, role: 'system', proxyAdminId: null, ip: null, at: at() } }], { expectedRevision: 0 });
+      await t.server.services.runner.waitFor((await t.server.services.store.headPosition())!, 10_000);
+      offset += 2 * 3600_000;
+      await t.server.services.push!.sender.tick();
+      expect(ps.received).toHaveLength(before);
+
+      const member = await register('Member Five Days');
+      const paid = await post('/api/v2/purchase/subscription', { ...TEST_CARD_FORM, cardNumber: SANDBOX_TEST_CARDS.approve }, member.token);
+      expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+      const help = async () => (await get('/api/notifications/user-notification-preferences', member.token)).body.data.show_notification_help_popup;
+      await expect.poll(help).toBe(false);
+      offset += 5 * 24 * 3600_000;
+      expect(await help()).toBe(true);
+      expect((await subscribe(member.token, ps.subscribe('member'))).status).toBe(200);
+      expect(await help()).toBe(false);
     });
   });
 }

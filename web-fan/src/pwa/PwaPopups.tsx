@@ -15,7 +15,7 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { api } from '../api';
 import { useAuth, useIsProxy, useModelName } from '../auth';
-import { installPopupShows, PWA_FEED_REFRESH_SECONDS } from '../../../domain/push/push';
+import { installPopupShows, LIVE_PUSH_REGISTRATION_DELAY_MS, PWA_FEED_REFRESH_SECONDS } from '../../../domain/push/push';
 import { flag, isStandalone, moveInstallCounter, pushSupported, sendDeviceInfo, subscribeThisDevice, thisDeviceSubscribed } from './pwa';
 import type { PreferencesView } from './NotificationPreferencePage';
 
@@ -75,9 +75,13 @@ export default function PwaPopups() {
       const p = r.data;
       const later = Number(flag.get(PROMPT_LATER_KEY) ?? 0);
       const subscribed = await thisDeviceSubscribed();
+      const due = p.prompt && pushSupported() && Notification.permission === 'default' && !subscribed && Date.now() - later > PROMPT_AGAIN_MS;
+      // On a live-stream page the push registration waits 3 seconds, after the camera and microphone setup (D3 §7.6).
+      if (due && /^\/(group-)?live-stream/.test(location.pathname)) await new Promise((r) => setTimeout(r, LIVE_PUSH_REGISTRATION_DELAY_MS));
+      if (cancelled) return;
       setPopup((cur) => {
         if (cur) return cur;
-        if (p.prompt && pushSupported() && Notification.permission === 'default' && !subscribed && Date.now() - later > PROMPT_AGAIN_MS) return 'push';
+        if (due) return 'push';
         if (p.show_notification_help_popup && !flag.get(HELP_CLOSED_KEY)) return 'help';
         return null;
       });
