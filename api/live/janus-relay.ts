@@ -57,7 +57,12 @@ export interface RelayOptions {
 
 export function registerJanusRelay(app: FastifyInstance, services: Services, options: RelayOptions = {}) {
   const revalidateMs = options.revalidateMs ?? 5_000;
-  const policy: LiveJoinPolicy = services.liveJoinPolicy ?? defaultJoinPolicy;
+
+  // Open relay sockets: closed (1001) when the server stops, so it does not wait on them.
+  const open = new Set<() => void>();
+  app.addHook('preClose', async () => {
+    for (const stop of [...open]) stop();
+  });
 
   app.get(
     JANUS_RELAY_PATH,
@@ -96,6 +101,7 @@ export function registerJanusRelay(app: FastifyInstance, services: Services, opt
       const shut = (code: number, reason: string) => {
         if (closed) return;
         closed = true;
+        open.delete(goingAway);
         clearInterval(recheck);
         stopListening();
         if (socket.readyState === socket.OPEN) socket.close(code, reason);
@@ -167,6 +173,8 @@ export function registerJanusRelay(app: FastifyInstance, services: Services, opt
         if (typeof out === 'string') return refuse(m, out);
         if (out.janus === 'message' && out.body.request === 'join') {
           const join: Joined = { room: out.body.room, token: out.body.token, ptype: out.body.ptype };
+          // The API's live rules (services.liveJoinPolicy, read at each join) or the default.
+          const policy: LiveJoinPolicy = services.liveJoinPolicy ?? defaultJoinPolicy;
           const refusal = await policy({ userId: caller.userId, role: caller.role }, join);
           if (refusal) return refuse(m, refusal);
           if (!(await backend!.tokenAllowed(join.room, join.token))) return refuse(m, 'Unauthorized (not in the allowed list)');
@@ -249,6 +257,8 @@ export function registerJanusRelay(app: FastifyInstance, services: Services, opt
         }
       };
       const stopListening = backend.onRevoked(revoke);
+      const goingAway = () => shut(1001, 'The server is going down.');
+      open.add(goingAway);
       const recheck = setInterval(() => {
         const joined = [...handles.values()].map((h) => h.joined).filter((j): j is Joined => !!j);
         for (const j of joined)

@@ -10,6 +10,8 @@ type Instance = LiveMediaServer & { relay: LiveRelayBackend };
 export function createJanusPool(instances: Instance[], opts: { statusUrl: string }): LiveMediaServer & { relay: LiveRelayBackend } {
   if (instances.length < 1 || instances.length > MAX_JANUS_INSTANCES) throw new Error(`A pool has 1 to ${MAX_JANUS_INSTANCES} Janus instances.`);
   const open = instances.map(() => new Set<number>());
+  /** Rooms being created right now, counted at once so that rooms created together spread too. */
+  const creating = instances.map(() => 0);
   const of = (room: number): Instance => {
     const i = instanceOfRoom(room);
     if (i >= instances.length) throw new LiveMediaUnavailableError(`Room ${room} is on no configured Janus instance.`);
@@ -25,12 +27,18 @@ export function createJanusPool(instances: Instance[], opts: { statusUrl: string
     async createRoom(o) {
       const up = instances.map((x, i) => ({ x, i })).filter(({ x }) => x.status().available);
       if (!up.length) throw new LiveMediaUnavailableError((pool.status() as { reason: string }).reason);
-      const fewest = Math.min(...up.map(({ i }) => open[i].size));
-      const choices = up.filter(({ i }) => open[i].size === fewest);
+      const load = (i: number) => open[i].size + creating[i];
+      const fewest = Math.min(...up.map(({ i }) => load(i)));
+      const choices = up.filter(({ i }) => load(i) === fewest);
       const { x, i } = choices[Math.floor(Math.random() * choices.length)];
-      const room = await x.createRoom(o);
-      open[i].add(room.room);
-      return room;
+      creating[i]++;
+      try {
+        const room = await x.createRoom(o);
+        open[i].add(room.room);
+        return room;
+      } finally {
+        creating[i]--;
+      }
     },
     allow: (room: LiveRoom, tokens: string[]) => of(room.room).allow(room, tokens),
     disallow: (room: LiveRoom, tokens: string[]) => of(room.room).disallow(room, tokens),

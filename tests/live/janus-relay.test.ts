@@ -8,6 +8,7 @@ import { startTestServer, type TestServer } from '../support/server';
 import { JanusTestClient, publishTestStream, requireJanus, startTestJanus, type TestJanus } from '../support/janus';
 import type { LiveMediaServer, LiveRelayBackend, LiveRoom } from '../../infra/live/port';
 import { createJanusPool } from '../../infra/live/janus-pool';
+import { defaultJoinPolicy } from '../../api/live/janus-relay';
 
 const HAS_JANUS = requireJanus();
 
@@ -38,6 +39,10 @@ describe.skipIf(!HAS_JANUS)('Janus relay GET /api/stream/janus (two real Janus i
     j2 = await startTestJanus({ adminKey: j.adminKey, apiSecret: j.apiSecret, instanceIndex: 1 });
     live = createJanusPool([j.liveMedia, j2.liveMedia], { statusUrl: '/api/stream/janus' });
     t = await startTestServer('pglite', {}, { liveMedia: live });
+    // This suite is about the relay itself, on rooms made straight through the media server (no live session):
+    // the default join policy (model and live-stream manager publish, any token on the list views). The API's own
+    // rule (a session on air, the caller's own token) is tested in tests/api/live.suite.ts.
+    t.server.services.liveJoinPolicy = defaultJoinPolicy;
     relayUrl = `${t.base.replace('http', 'ws')}/api/stream/janus`;
     admin = (await login(t.adminEmail, t.adminPassword)).token;
     const created = await post('/admin-api/users', { name: 'Mia Model', email: `model.${++n}@example.com`, role: 'model' }, admin);
@@ -127,7 +132,8 @@ describe.skipIf(!HAS_JANUS)('Janus relay GET /api/stream/janus (two real Janus i
     expect(joined.data).toMatchObject({ videoroom: 'joined', room: room.room });
     const pub = await publishTestStream(m, pubIds);
     await pub.connected;
-    expect(await live.listParticipants(room)).toEqual([{ id: joined.data.id, display: model.id, publisher: true }]);
+    // Janus counts a publisher once its media is up (webrtcup), a moment after the peer connection.
+    await expect.poll(() => live.listParticipants(room)).toEqual([{ id: joined.data.id, display: model.id, publisher: true }]);
 
     // A fan with a valid viewer token may not publish with it.
     const f = await relay(fan.token, room.room);

@@ -121,10 +121,17 @@ export class JanusTestClient {
     });
   }
 
-  /** create + attach janus.plugin.videoroom; returns the ids. */
+  /** The session this client made first (one per connection, as a browser does). */
+  session: number | null = null;
+
+  /** A new janus.plugin.videoroom handle (on the client's session, created the first time); returns the ids. */
   async attach(extra: Json = {}): Promise<{ session: number; handle: number }> {
-    const s = await this.request({ janus: 'create', ...extra });
-    if (s.janus !== 'success') throw new Error(`create: ${JSON.stringify(s)}`);
+    if (this.session === null) {
+      const s = await this.request({ janus: 'create', ...extra });
+      if (s.janus !== 'success') throw new Error(`create: ${JSON.stringify(s)}`);
+      this.session = s.data.id as number;
+    }
+    const s = { data: { id: this.session } };
     const h = await this.request({ janus: 'attach', session_id: s.data.id, plugin: 'janus.plugin.videoroom', ...extra });
     if (h.janus !== 'success') throw new Error(`attach: ${JSON.stringify(h)}`);
     return { session: s.data.id, handle: h.data.id };
