@@ -60,6 +60,10 @@ describe('web push rules', () => {
     expect(checkPushSubscription({ endpoint: 'http://127.0.0.1:9/x', ...keys }, true).endpoint).toBe('http://127.0.0.1:9/x');
     expect(() => checkPushSubscription({ endpoint: 'http://10.0.0.1/x', ...keys }, true)).toThrow(/endpoint/);
     expect(() => checkPushSubscription({ endpoint: 'https://push.example/x', ...keys, auth: 'short' }, false)).toThrow(/keys/);
+    for (const host of ['127.0.0.1', 'localhost', '10.1.2.3', '192.168.0.1', '172.20.0.1', '169.254.169.254', '[::1]', '[fd00::1]', 'intranet', 'db.internal'])
+      expect(() => checkPushSubscription({ endpoint: `https://${host}/x`, ...keys }, false), host).toThrow(/endpoint/);
+    expect(checkPushSubscription({ endpoint: 'https://fcm.googleapis.com/fcm/send/abc', ...keys }, false).endpoint).toContain('fcm');
+    expect(checkPushSubscription({ endpoint: 'https://updates.push.services.mozilla.com/wpush/v2/x', ...keys }, false).endpoint).toContain('mozilla');
   });
 
   it('a device: registered once, removed only by its person, expired by the push service', () => {

@@ -102,6 +102,19 @@ export interface PushSubscriptionInput {
 }
 
 const B64URL = /^[A-Za-z0-9_-]+={0,2}$/;
+
+/** Loopback, private, link-local and unique-local addresses, and names that mean this machine. */
+export function privateHost(hostname: string): boolean {
+  const h = hostname.toLowerCase().replace(/^\[|\]$/g, '');
+  if (h === 'localhost' || h.endsWith('.localhost') || h.endsWith('.local') || h.endsWith('.internal') || !h.includes('.') && !h.includes(':')) return true;
+  const v4 = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(h);
+  if (v4) {
+    const [a, b] = [Number(v4[1]), Number(v4[2])];
+    return a === 0 || a === 10 || a === 127 || (a === 169 && b === 254) || (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || (a === 100 && b >= 64 && b <= 127) || a >= 224;
+  }
+  if (h.includes(':')) return h === '::' || h === '::1' || /^f[cd]/.test(h) || /^fe[89ab]/.test(h) || h.startsWith('::ffff:');
+  return false;
+}
 /**
  * A browser's subscription: an https endpoint (http only to this machine, for a local push service), a P-256 public
  * key (65 bytes uncompressed) and a 16-byte auth secret, base64url.
@@ -115,6 +128,11 @@ export function checkPushSubscription(input: PushSubscriptionInput, allowHttpLoc
   }
   const local = ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
   if (!(url.protocol === 'https:' || (allowHttpLocal && local && url.protocol === 'http:')) || input.endpoint.length > 1000) {
+    throw new ValidationError('endpoint', PUSH_MESSAGES.endpointInvalid);
+  }
+  // A push service is on the internet: an address on this machine or a private network is refused (the server
+  // would otherwise be made to call it), except the local test service when allowed.
+  if (!allowHttpLocal && privateHost(url.hostname)) {
     throw new ValidationError('endpoint', PUSH_MESSAGES.endpointInvalid);
   }
   const len = (s: string) => (B64URL.test(s) ? Math.floor((s.replace(/=+$/, '').length * 3) / 4) : -1);
