@@ -1,6 +1,7 @@
 // The media server on a real Janus (issue 15, part M): the process the API starts (config, readiness, stop,
 // restart), rooms only with the admin key, the allowed-token ACL, and a real recording turned into an mp4.
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -150,6 +151,31 @@ describe.skipIf(!HAS_JANUS)('live media server on a real Janus', () => {
     // Rooms work again on the new Janus.
     const room = await j.liveMedia.createRoom({ description: 'After restart', record: false, recordingName: 'host-3' });
     await j.liveMedia.destroyRoom(room);
+  });
+
+  it('a Node process killed with SIGKILL leaves no Janus behind (the watchdog kills it)', async () => {
+    const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+    const script = path.join(j.dir, 'child.mts');
+    fs.writeFileSync(script, `import { startTestJanus } from ${JSON.stringify(pathToFileURL(path.join(root, 'tests/support/janus.ts')).href)};
+const child = await startTestJanus();
+console.log('DIR ' + child.dir);
+setInterval(() => {}, 1000);
+`);
+    const child = spawn(process.execPath, ['--import', 'tsx', script], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+    const dir = await new Promise<string>((resolve, reject) => {
+      let out = '';
+      child.stdout!.on('data', (d) => {
+        out += d;
+        const m = /DIR (\S+)/.exec(out);
+        if (m) resolve(m[1]);
+      });
+      child.on('exit', () => reject(new Error(`the child exited: ${out}`)));
+    });
+    const running = () => janusPid({ dir } as TestJanus);
+    expect(running()).toBeGreaterThan(0);
+    child.kill('SIGKILL');
+    await expect.poll(running, { timeout: 5_000, interval: 50 }).toBeNull();
+    fs.rmSync(dir, { recursive: true, force: true });
   });
 
   it('close() stops Janus: the process is gone and its port is free', async () => {
