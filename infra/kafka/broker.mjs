@@ -99,7 +99,12 @@ const java = (mainClass, args, options) => spawn('java', [
 
 function format() {
   if (fs.existsSync(path.join(data, 'meta.properties'))) return;
-  const clusterId = randomBytes(16).toString('base64url').slice(0, 22);
+  // A Kafka cluster id is 16 bytes in base64url. One that begins with '-' reads as an option to StorageTool's
+  // argument parser (1 start in 64 failed): clearing bit 3 of the first byte keeps its top six bits (the first
+  // character) below 62, so it is never '-' or '_'.
+  const id = randomBytes(16);
+  id[0] &= 0xf7;
+  const clusterId = id.toString('base64url').slice(0, 22);
   const r = spawnSync('java', ['-cp', `${libs}/*`, `-Dlog4j2.configurationFile=${path.join(home, 'log4j2.properties')}`, 'kafka.tools.StorageTool', 'format', '-t', clusterId, '-c', path.join(home, 'server.properties'), '--ignore-formatted'], { encoding: 'utf8' });
   if (r.status !== 0) fail(`formatting the log folder failed: ${(r.stderr || r.stdout).trim().split('\n').pop()}`);
 }
