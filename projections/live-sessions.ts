@@ -82,7 +82,7 @@ export const liveSessionsProjection = defineProjection<AnyDomainEvent, ReadModel
       }
       case 'LiveRecordingReady': {
         const d = event.data;
-        await session(d.sessionId, (r) => ({ ...r, recording_status: 'ready', recording_media_id: d.mediaId, recording_bytes: d.bytes, recording_seconds: d.durationSeconds }));
+        await session(d.sessionId, (r) => ({ ...r, recording_status: 'ready', recording_media_id: d.mediaId, recording_bytes: Math.round(d.bytes), recording_seconds: Math.round(d.durationSeconds) }));
         return;
       }
       case 'LiveRecordingMissing':

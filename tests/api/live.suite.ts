@@ -1,0 +1,484 @@
+// Live streaming over real HTTP, a real database and a REAL Janus (issue 15, part D): every /api/stream/* call and
+// who may make it, the settings (and the media server's status), group and one-to-one sessions, tokens on the media
+// server's allowed list (subscribers only, the invited fan only, a guessed token nothing, revoked on remove_token,
+// block and stop), "Stream already started with another user.", comments with the spec's messages, live tips by
+// wallet and card landing in earnings (and taken back by a refund), anonymous tips hidden from other fans but named to
+// admins, the socket frames and their audiences, per-minute billing of a one-to-one from the wallet with a moved
+// clock, the sessions report, and a rebuild that reproduces the live read models. The ledger check runs at close.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { sql } from 'kysely';
+import { SANDBOX_TEST_CARDS } from '../../domain/card/wire';
+import { rebuildReadModels } from '../../projections/rebuild';
+import { allProjections } from '../../projections';
+import type { LiveMediaServer, LiveRelayBackend } from '../../infra/live/port';
+import { startTestServer, TEST_CARD_FORM, type Backend, type TestServer } from '../support/server';
+import { topUpWallet } from '../support/wallet';
+import { JanusTestClient, publishTestStream, startTestJanus } from '../support/janus';
+
+type Frame = { type: string; data: any };
+
+export function liveSuite(backend: Backend, available: boolean) {
+  describe.skipIf(!available)(`live streaming over HTTP with a real Janus (${backend})`, () => {
+    let t: TestServer;
+    let janus: (LiveMediaServer & { relay: LiveRelayBackend }) | null = null;
+    let stopJanus: () => Promise<void> = async () => {};
+    let admin: string;
+    let model: string;
+    let offset = 0;
+    const tokens = new Map<string, string>();
+    const post = (url: string, body: unknown, token?: string) => t.call('POST', url, body, token ? { token } : {});
+    const get = (url: string, token?: string) => t.call('GET', url, undefined, token ? { token } : {});
+    const db = () => t.server.services.database.db;
+    const settle = async () => {
+      const h = await t.server.services.store.headPosition();
+      if (h) expect(await t.server.services.runner.waitFor(h, 60_000)).toBe(true);
+    };
+    let n = 0;
+    const fan = async (label: string, subscribed = true) => {
+      const r = await post('/api/users/register', { name: `Live ${label}`, email: `live.${label}.${++n}@example.com`, password: 'fan password 1' });
+      expect(r.status, JSON.stringify(r.body)).toBe(201);
+      const f = { token: r.body.data.token as string, id: r.body.data.userId as string, name: `Live ${label}` };
+      if (subscribed) expect((await post('/api/v2/purchase/subscription', { ...TEST_CARD_FORM, cardNumber: SANDBOX_TEST_CARDS.approve }, f.token)).body.data.accepted).toBe(true);
+      return f;
+    };
+    const staff = async (role: string) => {
+      if (tokens.has(role)) return tokens.get(role)!;
+      const email = `live.${role}.${++n}@example.com`;
+      const created = await post('/admin-api/users', { name: `Live ${role}`, email, role }, admin);
+      expect(created.status, JSON.stringify(created.body)).toBeLessThan(300);
+      const token = (await post('/api/users/login', { email, password: created.body.generated_password })).body.data.token as string;
+      tokens.set(role, token);
+      return token;
+    };
+    const allowed = (room: number, token: string) => janus!.relay.tokenAllowed(room, token);
+    const socket = async (token: string) => {
+      const frames: Frame[] = [];
+      const ws = new WebSocket(`${t.base.replace('http', 'ws')}/ws`);
+      ws.on('message', (raw) => frames.push(JSON.parse(raw.toString())));
+      await new Promise<void>((resolve, reject) => { ws.on('open', () => resolve()); ws.on('error', reject); });
+      ws.send(JSON.stringify({ type: 'AUTH', data: { token } }));
+      const waitFor = async (pick: (f: Frame) => boolean, ms = 10_000) => {
+        const until = Date.now() + ms;
+        while (Date.now() < until && !frames.some(pick)) await new Promise((r) => setTimeout(r, 25));
+        return frames.filter(pick);
+      };
+      expect(await waitFor((f) => f.type === 'AUTH_OK')).toHaveLength(1);
+      return { frames, waitFor, send: (f: unknown) => ws.send(JSON.stringify(f)), close: () => ws.close() };
+    };
+    const until = async (check: () => Promise<boolean>, ms = 10_000) => {
+      const end = Date.now() + ms;
+      while (Date.now() < end) {
+        if (await check()) return true;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      return false;
+    };
+    const stop = async (token = model) => {
+      const r = await post('/api/stream/stop_stream', {}, token);
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      return r.body.data;
+    };
+    const enable = async (on = true, extra: Record<string, unknown> = {}) => {
+      const r = await post('/api/stream/save_settings', { enable_live_streaming: on, ...extra }, admin);
+      expect(r.status, JSON.stringify(r.body)).toBe(200);
+      return r.body.data;
+    };
+
+    beforeAll(async () => {
+      const j = await startTestJanus();
+      janus = j.liveMedia;
+      stopJanus = j.stop;
+      t = await startTestServer(backend, {}, { deliverNotices: false, liveMedia: janus });
+      t.server.services.clock = () => new Date(Date.now() + offset);
+      admin = (await post('/api/users/login', { email: t.adminEmail, password: t.adminPassword })).body.data.token;
+      model = await staff('model');
+    }, 120_000);
+    afterAll(async () => {
+      await t?.close();
+      await stopJanus();
+    });
+
+    it('settings: the media server\'s status, save_settings for the settings roles only, live off refuses going live', async () => {
+      const s = await get('/api/stream/get_settings', model);
+      expect(s.status).toBe(200);
+      expect(s.body.data).toMatchObject({ enable_live_streaming: false, price_per_minute_cents: 0, media: { available: true } });
+      const f = await fan('settings', false);
+      expect((await get('/api/stream/get_settings', f.token)).body.data.media.available).toBe(true);
+      expect((await get('/api/stream/get_settings')).status).toBe(401);
+      for (const role of ['content_manager', 'live_stream_manager', 'support']) expect((await post('/api/stream/save_settings', { enable_live_streaming: true }, await staff(role))).status).toBe(403);
+      expect((await post('/api/stream/save_settings', { enable_live_streaming: true }, f.token)).status).toBe(403);
+      for (const [body, field] of [[{ enable_live_streaming: 'yes' }, 'enable_live_streaming'], [{ price_per_minute: -1 }, 'price_per_minute'], [{ price_per_minute: 'abc' }, 'price_per_minute'], [{ live_streaming_server_url: 'javascript:alert(1)' }, 'live_streaming_server_url']] as const) {
+        const r = await post('/api/stream/save_settings', body, admin);
+        expect([r.status, r.body.field], JSON.stringify(r.body)).toEqual([400, field]);
+      }
+      const off = await post('/api/stream/start_stream', { isGroupLiveStream: true }, model);
+      expect([off.status, off.body.message]).toEqual([403, 'Live streaming is turned off.']);
+      const saved = await enable(true, { price_per_minute: '2.50', live_streaming_server_url: 'wss://live.example.com' });
+      expect(saved).toMatchObject({ enable_live_streaming: true, price_per_minute: 2.5, price_per_minute_cents: 250, live_streaming_server_url: 'wss://live.example.com' });
+      await enable(true, { price_per_minute: 0 });
+    });
+
+    it('who may go live: model, live_stream_manager and admins; not sub_admin, content_manager, support or fans', async () => {
+      const f = await fan('not-publisher');
+      for (const token of [f.token, await staff('sub_admin'), await staff('content_manager'), await staff('support')]) {
+        expect((await post('/api/stream/start_stream', { isGroupLiveStream: true }, token)).status).toBe(403);
+      }
+      for (const token of [await staff('live_stream_manager'), admin]) {
+        const r = await post('/api/stream/start_stream', { isGroupLiveStream: true }, token);
+        expect(r.status, JSON.stringify(r.body)).toBe(200);
+        await stop(token);
+      }
+      const bad = await post('/api/stream/start_stream', { isGroupLiveStream: true, tabToken: 'XYZ' }, model);
+      expect([bad.status, bad.body.field]).toEqual([400, 'tabToken']);
+      expect((await post('/api/stream/start_stream', { isGroupLiveStream: false }, model)).body.field).toBe('userId');
+      expect((await post('/api/stream/start_stream', { isGroupLiveStream: false, userId: 'nobody' }, model)).status).toBe(404);
+    });
+
+    it('group live: the room with the publisher token, subscribers get tokens on the room\'s allowed list, others and guesses nothing', async () => {
+      const [a, b, guest] = [await fan('group-a'), await fan('group-b'), await fan('group-guest', false)];
+      const aSocket = await socket(a.token);
+      const guestSocket = await socket(guest.token);
+      const modelSocket = await socket(model);
+      try {
+        const started = await post('/api/stream/start_stream', { isGroupLiveStream: true, tabToken: '00aa11bb22cc' }, model);
+        expect(started.status, JSON.stringify(started.body)).toBe(200);
+        const live = started.body.data;
+        expect(live).toMatchObject({ isGroup: true, tabToken: '00aa11bb22cc', resumed: false, isLiveStreamStarted: true });
+        expect(live.streamToken).toMatch(/^[A-Za-z0-9_-]{20,}$/);
+        expect(await allowed(live.room, live.streamToken)).toBe(true);
+        // Everyone online hears GROUP_LIVE_STARTED; only the publisher gets LIVE_STARTED with the token.
+        // Fans get the empty frame (they read GET /api/stream/current); staff the session.
+        expect((await aSocket.waitFor((f) => f.type === 'GROUP_LIVE_STARTED'))[0].data).toEqual({});
+        expect((await modelSocket.waitFor((f) => f.type === 'GROUP_LIVE_STARTED'))[0].data).toMatchObject({ sessionId: live.sessionId, isGroup: true });
+        expect(await guestSocket.waitFor((f) => f.type === 'GROUP_LIVE_STARTED')).toHaveLength(1);
+        expect((await modelSocket.waitFor((f) => f.type === 'LIVE_STARTED'))[0].data).toMatchObject({ streamToken: live.streamToken, tabToken: '00aa11bb22cc' });
+        expect(aSocket.frames.some((f) => f.type === 'LIVE_STARTED')).toBe(false);
+        // A reload of the same session resumes it.
+        const again = await post('/api/stream/start_stream', { isGroupLiveStream: true }, model);
+        expect(again.body.data).toMatchObject({ sessionId: live.sessionId, resumed: true, streamToken: live.streamToken });
+        expect((await post('/api/stream/set_stream_data', { room: live.room, pubId: 123, pubPvtId: '456' }, model)).status).toBe(200);
+        expect((await post('/api/stream/set_stream_data', { room: live.room, pubId: 1, pubPvtId: 2 }, await staff('live_stream_manager'))).status).toBe(403);
+        // Fans see the session (Join Stream, the ribbon); the tip total only for the publisher's side.
+        const cur = (await get('/api/stream/current', guest.token)).body.data.session;
+        expect(cur).toMatchObject({ sessionId: live.sessionId, isGroup: true, isJoined: false });
+        expect(cur.tipTotalCents).toBeUndefined();
+        expect((await get('/api/stream/current', model)).body.data.session).toMatchObject({ tipTotalCents: 0, isPublisher: true });
+
+        const tokA = await post('/api/stream/add_token', {}, a.token);
+        expect(tokA.status, JSON.stringify(tokA.body)).toBe(200);
+        expect(tokA.body.data).toMatchObject({ status: 'success', room: live.room, sessionId: live.sessionId });
+        expect(await allowed(live.room, tokA.body.data.streamToken)).toBe(true);
+        const tokA2 = (await post('/api/stream/add_token', {}, a.token)).body.data.streamToken; // a second tab
+        const tokB = (await post('/api/stream/add_token', {}, b.token)).body.data.streamToken;
+        const refused = await post('/api/stream/add_token', {}, guest.token);
+        expect([refused.status, refused.body.message]).toEqual([403, 'Only subscribers can join the live stream.']);
+        expect((await post('/api/stream/add_token', { userId: a.id }, guest.token)).status).toBe(403);
+        expect(await allowed(live.room, 'guessed-token-aaaaaaaaaaaaaaaaaaaaaaaaaaaa')).toBe(false);
+        expect(await allowed(live.room + 1, tokA.body.data.streamToken)).toBe(false);
+        // The relay's join policy: the token must be the caller's own, only the publisher publishes.
+        const policy = t.server.services.liveJoinPolicy!;
+        expect(await policy({ userId: a.id, role: 'user' }, { room: live.room, ptype: 'subscriber', token: tokA2 })).toBeNull();
+        expect(await policy({ userId: guest.id, role: 'user' }, { room: live.room, ptype: 'subscriber', token: tokA2 })).toBe('This stream token is not yours.');
+        expect(await policy({ userId: a.id, role: 'user' }, { room: live.room, ptype: 'publisher', token: tokA2 })).not.toBeNull();
+        expect(await policy({ userId: cur.publisherId, role: 'model' }, { room: live.room, ptype: 'publisher', token: live.streamToken })).toBeNull();
+        // The viewers list: a badge for several connections; the publisher's side and viewers ask, a non-viewer does not.
+        const viewers = (await get('/api/stream/viewers', model)).body.data;
+        expect(viewers.count).toBe(2);
+        expect(viewers.userList.find((v: any) => v._id === a.id)).toMatchObject({ name: a.name, count: 2 });
+        expect((await get('/api/stream/viewers', guest.token)).status).toBe(403);
+        aSocket.send({ type: 'GET_VIEWER', data: {} });
+        expect((await aSocket.waitFor((f) => f.type === 'SET_VIEWER' && Array.isArray(f.data.userList)))[0].data.count).toBe(2);
+        expect(await modelSocket.waitFor((f) => f.type === 'USER_JOIN_STREAM' && f.data.userId === b.id)).toHaveLength(1);
+
+        // remove_token: one tab's token leaves the allowed list; the other stays.
+        expect((await post('/api/stream/remove_token', { streamToken: tokA2 }, a.token)).body.data.removed).toBe(1);
+        expect(await allowed(live.room, tokA2)).toBe(false);
+        expect(await allowed(live.room, tokA.body.data.streamToken)).toBe(true);
+        // A fan cannot put someone else out; the publisher can.
+        expect((await post('/api/stream/remove_token', { userId: b.id }, a.token)).status).toBe(403);
+        expect((await post('/api/stream/remove_token', { userId: b.id }, model)).body.data.removed).toBe(1);
+        expect(await allowed(live.room, tokB)).toBe(false);
+
+        // Stop: every token revoked, the room gone, everyone told, the publisher's camera stopped.
+        const stopped = await stop();
+        expect(stopped).toMatchObject({ sessionId: live.sessionId, stopped: true });
+        expect(await allowed(live.room, tokA.body.data.streamToken)).toBe(false);
+        expect(await allowed(live.room, live.streamToken)).toBe(false);
+        expect(await guestSocket.waitFor((f) => f.type === 'GROUP_LIVE_STOPPED')).toHaveLength(1);
+        expect(await modelSocket.waitFor((f) => f.type === 'STOP_CAMERA_AUDIO')).toHaveLength(1);
+        expect((await get('/api/stream/current', a.token)).body.data.session).toBeNull();
+        expect((await post('/api/stream/add_token', {}, a.token)).status).toBe(404);
+        expect((await post('/api/stream/stop_stream', {}, model)).status).toBe(404);
+      } finally {
+        aSocket.close();
+        guestSocket.close();
+        modelSocket.close();
+      }
+    });
+
+    it('comments: the spec\'s messages, only inside the session, frames only to its viewers and staff', async () => {
+      const [a, outsider] = [await fan('comment-a'), await fan('comment-out')];
+      const live = (await post('/api/stream/start_stream', { isGroupLiveStream: true }, model)).body.data;
+      const aSocket = await socket(a.token);
+      const outSocket = await socket(outsider.token);
+      try {
+        expect((await post('/api/stream/add_token', {}, a.token)).status).toBe(200);
+        const cases: [unknown, number, string][] = [['   ', 400, 'Please type message.'], ['x'.repeat(501), 400, 'Maximum 500 characters allowed.']];
+        for (const [message, status, text] of cases) {
+          const r = await post('/api/stream/send_message', { message }, a.token);
+          expect([r.status, r.body.message, r.body.field]).toEqual([status, text, 'message']);
+        }
+        expect((await post('/api/stream/send_message', { message: 'hi' }, outsider.token)).body.message).toBe('Join the live stream first.');
+        expect((await post('/api/stream/send_message', { message: 'hi' }, await staff('live_stream_manager'))).status).toBe(403);
+        expect((await post('/api/stream/send_message', { message: 'bad \u0007 bell' }, a.token)).status).toBe(400);
+        const sent = await post('/api/stream/send_message', { message: '  Hello from the front row  ' }, a.token);
+        expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+        expect((await post('/api/stream/send_message', { message: 'Welcome everyone', fromAdmin: true }, model)).status).toBe(200);
+        const seen = await aSocket.waitFor((f) => f.type === 'GROUP_MESSAGE' && f.data.message === 'Welcome everyone');
+        expect(seen[0].data).toMatchObject({ from_admin: true, type: 'text' });
+        expect(aSocket.frames.find((f) => f.type === 'GROUP_MESSAGE' && f.data.sender_id === a.id)?.data).toMatchObject({ message: 'Hello from the front row', from_admin: false });
+        await new Promise((r) => setTimeout(r, 300));
+        expect(outSocket.frames.some((f) => f.type === 'GROUP_MESSAGE')).toBe(false);
+        const older = (await post('/api/stream/get_messages', {}, a.token)).body.data.messages;
+        expect(older.map((m: any) => m.message)).toEqual(['Hello from the front row', 'Welcome everyone']);
+        expect((await post('/api/stream/get_messages', {}, outsider.token)).status).toBe(403);
+      } finally {
+        aSocket.close();
+        outSocket.close();
+        await stop();
+      }
+    });
+
+    it('live tips: wallet and card through the one tip process, in earnings; the total to the publisher; anonymous hidden from other fans, named to admins; a refund takes it back', async () => {
+      const [a, b] = [await fan('tip-a'), await fan('tip-b')];
+      await topUpWallet(t, a.token, 50);
+      const live = (await post('/api/stream/start_stream', { isGroupLiveStream: true }, model)).body.data;
+      const modelSocket = await socket(model);
+      const adminSocket = await socket(admin);
+      const bSocket = await socket(b.token);
+      const earnings = async () => (await get('/admin-api/dashboard', admin)).body.earnings_by_source_30d.find((s: any) => s.source === 'tips')?.cents ?? 0;
+      try {
+        // Not watching yet: refused before any money moves.
+        expect((await post('/api/stream/send_tips', { amount: 5, payment_method: 'wallet' }, a.token)).body.message).toBe('Join the live stream first.');
+        await post('/api/stream/add_token', {}, a.token);
+        await post('/api/stream/add_token', {}, b.token);
+        const before = await earnings();
+        for (const [body, text] of [[{ amount: 4 }, 'Choose a tip between 5 and 500'], [{ amount: 501 }, 'Choose a tip between 5 and 500']] as const) {
+          const r = await post('/api/stream/send_tips', { ...body, payment_method: 'wallet' }, a.token);
+          expect([r.status, r.body.message]).toEqual([400, text]);
+        }
+        expect((await post('/api/stream/send_tips', { amount: 5 }, model)).status).toBe(403);
+        const anon = await post('/api/stream/send_tips', { amount: 7, is_anonymous: true, payment_method: 'wallet' }, a.token);
+        expect(anon.status, JSON.stringify(anon.body)).toBe(200);
+        expect(anon.body.data).toMatchObject({ accepted: true, amount_cents: 700, wallet_balance_cents: 4300 });
+        const card = await post('/api/stream/send_tips', { amount: 12, payment_method: 'card', ...TEST_CARD_FORM, cardNumber: SANDBOX_TEST_CARDS.approve }, b.token);
+        expect(card.status, JSON.stringify(card.body)).toBe(200);
+        const declined = await post('/api/stream/send_tips', { amount: 5, payment_method: 'card', ...TEST_CARD_FORM, cardNumber: SANDBOX_TEST_CARDS.decline }, b.token);
+        expect(declined.status).toBe(402);
+        const short = await post('/api/stream/send_tips', { amount: 100, payment_method: 'wallet' }, a.token);
+        expect([short.status, short.body.code]).toEqual([402, 'INSUFFICIENT_FUNDS']);
+        expect(await earnings()).toBe(before + 1900);
+        const tips = (await sql<{ id: string; tip_from: string; is_anonymous: boolean }>`SELECT id, tip_from, is_anonymous FROM rm.tips WHERE id IN (${anon.body.data.tip_id}, ${card.body.data.tip_id}) ORDER BY amount_cents`.execute(db())).rows;
+        expect(tips.map((x) => [x.tip_from, x.is_anonymous])).toEqual([['live', true], ['live', false]]);
+        // The running total to the publisher's side; the anonymous tipper named to admins only.
+        expect((await modelSocket.waitFor((f) => f.type === 'SET_TIP_AMOUNT' && f.data.totalCents === 1900)).length).toBeGreaterThan(0);
+        expect((await adminSocket.waitFor((f) => f.type === 'GROUP_MESSAGE' && f.data._id === anon.body.data.tip_id))[0].data).toMatchObject({ sender_id: a.id, is_anonymous: true, amount: 7 });
+        expect((await modelSocket.waitFor((f) => f.type === 'GROUP_MESSAGE' && f.data._id === anon.body.data.tip_id))[0].data).toMatchObject({ sender_id: null, name: null });
+        expect((await bSocket.waitFor((f) => f.type === 'GROUP_MESSAGE' && f.data._id === anon.body.data.tip_id))[0].data).toMatchObject({ sender_id: null, name: null, amount: 7 });
+        expect(bSocket.frames.some((f) => f.type === 'SET_TIP_AMOUNT')).toBe(false);
+        expect((await get('/api/stream/current', model)).body.data.session.tipTotalCents).toBe(1900);
+        // A refund takes the card tip back, in earnings and in the session's report.
+        const refund = await post(`/admin-api/transactions/${card.body.data.tip_id}/refund`, { kind: 'refund', reason: 'Test' }, admin);
+        expect(refund.status, JSON.stringify(refund.body)).toBe(200);
+        await settle();
+        expect(await earnings()).toBe(before + 700);
+        const report = (await post('/api/stream/get_live_stream_reports', {}, admin)).body.data.sessions.find((s: any) => s._id === live.sessionId);
+        expect(report).toMatchObject({ tipsCount: 1, tipsCents: 700, earningsCents: 700 });
+      } finally {
+        modelSocket.close();
+        adminSocket.close();
+        bSocket.close();
+        await stop();
+      }
+    });
+
+    it('one-to-one: only the invited fan; "Stream already started with another user."; block revokes the token', async () => {
+      const [f1, f2] = [await fan('o2o-1'), await fan('o2o-2')];
+      const f1Socket = await socket(f1.token);
+      const f2Socket = await socket(f2.token);
+      const modelSocket = await socket(model);
+      try {
+        const live = (await post('/api/stream/start_stream', { isGroupLiveStream: false, userId: f1.id }, model)).body.data;
+        expect(live).toMatchObject({ isGroup: false, userId: f1.id });
+        expect(await f1Socket.waitFor((f) => f.type === 'GO_LIVE' && f.data.userId === f1.id)).toHaveLength(1);
+        const busy = await post('/api/stream/start_stream', { isGroupLiveStream: false, userId: f2.id }, model);
+        expect([busy.status, busy.body.message, busy.body.code]).toEqual([409, 'Stream already started with another user.', 'STREAM_ALREADY_STARTED']);
+        expect((await post('/api/stream/start_stream', { isGroupLiveStream: true }, model)).status).toBe(409);
+        modelSocket.send({ type: 'CHECK_STREAM_STARTED', data: { userId: f2.id } });
+        expect(await modelSocket.waitFor((f) => f.type === 'STREAM_ALREADY_STARTED')).toHaveLength(1);
+        f1Socket.send({ type: 'CHECK_STREAM_STARTED', data: {} });
+        expect((await f1Socket.waitFor((f) => f.type === 'LIVE_STATUS'))[0].data).toMatchObject({ isLive: true, isGroup: false, sessionId: live.sessionId });
+        f2Socket.send({ type: 'CHECK_STREAM_STARTED', data: {} });
+        expect((await f2Socket.waitFor((f) => f.type === 'LIVE_STATUS'))[0].data).toEqual({ isLive: false });
+        expect(f2Socket.frames.some((f) => f.type === 'GO_LIVE')).toBe(false);
+        expect((await get('/api/stream/current', f2.token)).body.data.session).toBeNull();
+        expect((await post('/api/stream/add_token', {}, f2.token)).body.message).toBe('This live stream is for another user.');
+        const tok = (await post('/api/stream/add_token', {}, f1.token)).body.data.streamToken;
+        expect(await allowed(live.room, tok)).toBe(true);
+        expect((await post('/api/stream/send_message', { message: 'y'.repeat(1001) }, f1.token)).body.message).toBe('Maximum 1000 characters allowed.');
+        expect((await post('/api/stream/send_message', { message: 'y'.repeat(1000) }, f1.token)).status).toBe(200);
+        expect((await post('/api/stream/send_tips', { amount: 5, is_anonymous: true, payment_method: 'wallet' }, f1.token)).body.message).toBe('Anonymous tips are only possible in a group live stream.');
+        // A block takes the token away at once (the supervisor follows MemberBlocked) and the fan's screens close.
+        expect((await post('/api/admin/update_user_block_status', { user_id: f1.id, is_blocked: true }, admin)).status).toBe(200);
+        expect(await until(async () => !(await allowed(live.room, tok)))).toBe(true);
+        expect(await modelSocket.waitFor((f) => f.type === 'USER_LEFT_STREAM' && f.data.reason === 'blocked')).toHaveLength(1);
+        await post('/api/admin/update_user_block_status', { user_id: f1.id, is_blocked: false }, admin);
+      } finally {
+        f1Socket.close();
+        f2Socket.close();
+        modelSocket.close();
+        await stop();
+      }
+    });
+
+    it('a membership taken back (refund) takes the viewer out at once; the supervisor\'s pass finds lapsed ones too', async () => {
+      const f = await fan('lapsing');
+      const live = (await post('/api/stream/start_stream', { isGroupLiveStream: true }, model)).body.data;
+      const tok = (await post('/api/stream/add_token', {}, f.token)).body.data.streamToken;
+      try {
+        await t.server.liveSupervisor.tick();
+        expect(await allowed(live.room, tok)).toBe(true);
+        const sub = (await sql<{ id: string }>`SELECT id FROM rm.transactions WHERE user_id = ${f.id} AND type = 'subscription'`.execute(db())).rows[0];
+        const refund = await post(`/admin-api/transactions/${sub.id}/refund`, { kind: 'refund', reason: 'Test' }, admin);
+        expect(refund.status, JSON.stringify(refund.body)).toBe(200);
+        expect(await until(async () => !(await allowed(live.room, tok)))).toBe(true);
+        await settle();
+        const left = (await sql<{ connections: number }>`SELECT connections FROM rm.live_viewers WHERE session_id = ${live.sessionId} AND user_id = ${f.id}`.execute(db())).rows[0];
+        expect(Number(left.connections)).toBe(0);
+        expect((await post('/api/stream/add_token', {}, f.token)).body.message).toBe('Only subscribers can join the live stream.');
+      } finally {
+        await stop();
+      }
+    });
+
+    it('through the relay on the real Janus: the publisher publishes with its token, a viewer joins with its own, a borrowed token is refused; the recording lands in the media library', async () => {
+      const [viewer, borrower] = [await fan('relay-viewer'), await fan('relay-borrower')];
+      const live = (await post('/api/stream/start_stream', { isGroupLiveStream: true }, model)).body.data;
+      const relayUrl = `${t.base.replace('http', 'ws')}/api/stream/janus`;
+      const pub = await JanusTestClient.connect(relayUrl, { authorization: model });
+      const view = await JanusTestClient.connect(relayUrl, { authorization: viewer.token });
+      const other = await JanusTestClient.connect(relayUrl, { authorization: borrower.token });
+      let publishing: { stop(): Promise<void> } | null = null;
+      try {
+        const p = await pub.attach();
+        const joined = await pub.message(p, { request: 'join', ptype: 'publisher', room: live.room, token: live.streamToken, display: 'Creator' });
+        expect(joined.data.videoroom, JSON.stringify(joined.data)).toBe('joined');
+        const stream = await publishTestStream(pub, p);
+        publishing = stream;
+        await stream.connected;
+        const publisherId = joined.data.id as number;
+        expect((await post('/api/stream/set_stream_data', { room: live.room, pubId: String(publisherId), pubPvtId: String(joined.data.private_id ?? 0) }, model)).status).toBe(200);
+        const tok = (await post('/api/stream/add_token', {}, viewer.token)).body.data.streamToken;
+        const v = await view.attach();
+        const sub = await view.message(v, { request: 'join', ptype: 'subscriber', room: live.room, token: tok, streams: [{ feed: publisherId }] });
+        expect(sub.data.error, JSON.stringify(sub.data)).toBeUndefined();
+        const o = await other.attach();
+        const borrowed = await other.message(o, { request: 'join', ptype: 'subscriber', room: live.room, token: tok, streams: [{ feed: publisherId }] });
+        expect(borrowed.data.error).toBeTruthy();
+        const guessed = await other.message(o, { request: 'join', ptype: 'subscriber', room: live.room, token: 'guessed-token-bbbbbbbbbbbbbbbbbbbbbbbbbbbb', streams: [{ feed: publisherId }] });
+        expect(guessed.data.error).toBeTruthy();
+        const viewerPublish = await view.message(await view.attach(), { request: 'join', ptype: 'publisher', room: live.room, token: tok, display: 'Fan' });
+        expect(viewerPublish.data.error).toBeTruthy();
+        await new Promise((r) => setTimeout(r, 3_000)); // a few seconds of media to record
+      } finally {
+        await publishing?.stop();
+        pub.close();
+        view.close();
+        other.close();
+      }
+      await stop();
+      expect(await until(async () => {
+        const r = (await sql<{ recording_status: string }>`SELECT recording_status FROM rm.live_sessions WHERE id = ${live.sessionId}`.execute(db())).rows[0];
+        return r.recording_status !== 'recording';
+      }, 90_000)).toBe(true);
+      const row = (await sql<{ recording_status: string; recording_media_id: string | null; recording_bytes: string }>`SELECT recording_status, recording_media_id, recording_bytes FROM rm.live_sessions WHERE id = ${live.sessionId}`.execute(db())).rows[0];
+      expect(row.recording_status).toBe('ready');
+      expect(Number(row.recording_bytes)).toBeGreaterThan(0);
+      const media = (await sql<{ id: string; kind: string }>`SELECT id, kind FROM rm.media WHERE id = ${row.recording_media_id}`.execute(db())).rows;
+      expect(media).toHaveLength(1);
+      expect(media[0].kind).toBe('video');
+    }, 150_000);
+
+    it('per-minute one-to-one billing from the wallet: a delivered minute is one event and one wallet payment; the call ends when the wallet is dry', async () => {
+      await enable(true, { price_per_minute: 3 });
+      const f = await fan('billed');
+      await topUpWallet(t, f.token, 10);
+      const get0 = (await get('/api/stream/get_settings', f.token)).body.data;
+      expect(get0.price_per_minute_cents).toBe(300);
+      const live = (await post('/api/stream/start_stream', { isGroupLiveStream: false, userId: f.id }, model)).body.data;
+      const joined = await post('/api/stream/add_token', {}, f.token);
+      expect(joined.status, JSON.stringify(joined.body)).toBe(200);
+      expect((await get('/api/stream/current', f.token)).body.data.session.pricePerMinuteCents).toBe(300);
+      const fSocket = await socket(f.token);
+      try {
+        await t.server.liveSupervisor.tick();
+        expect(Number((await sql<{ n: string }>`SELECT count(*) AS n FROM rm.transactions WHERE type = 'live_minute' AND user_id = ${f.id}`.execute(db())).rows[0].n)).toBe(0);
+        offset += 2 * 60_000 + 5_000;
+        await t.server.liveSupervisor.tick();
+        await settle();
+        const charged = (await sql<{ amount_cents: string }>`SELECT amount_cents FROM rm.transactions WHERE type = 'live_minute' AND user_id = ${f.id}`.execute(db())).rows;
+        expect(charged.map((r) => Number(r.amount_cents))).toEqual([300, 300]);
+        const events = (await t.server.services.store.readStream(`live-session-${live.sessionId}`)).map((e) => e.type);
+        expect(events.filter((e) => e === 'LiveMinuteCharged')).toHaveLength(2);
+        // $10 − $6 = $4: one more minute, then the wallet cannot pay the next one: the call ends cleanly.
+        offset += 60_000;
+        await t.server.liveSupervisor.tick();
+        await settle();
+        const s = (await sql<{ status: string; stop_reason: string; minutes_charged: number; charged_cents: string }>`SELECT status, stop_reason, minutes_charged, charged_cents FROM rm.live_sessions WHERE id = ${live.sessionId}`.execute(db())).rows[0];
+        expect([s.status, s.stop_reason, Number(s.minutes_charged), Number(s.charged_cents)]).toEqual(['stopped', 'wallet_empty', 3, 900]);
+        expect(await fSocket.waitFor((f) => f.type === 'STOP_LIVE' && f.data.reason === 'wallet_empty')).toHaveLength(1);
+        expect(await allowed(live.room, joined.body.data.streamToken)).toBe(false);
+        // The minutes count in the chat's earnings (a one-to-one runs in the private chat) and the ledger agrees at close.
+      } finally {
+        fSocket.close();
+        await enable(true, { price_per_minute: 0 });
+        if ((await get('/api/stream/current', model)).body.data.session) await stop();
+      }
+    });
+
+    it('the sessions report: admins and the model; content_manager only with the report setting; fans never', async () => {
+      const r = await post('/api/stream/get_live_stream_reports', {}, model);
+      expect(r.status).toBe(200);
+      expect(r.body.data.total).toBeGreaterThanOrEqual(5);
+      const one = r.body.data.sessions[0];
+      expect(Object.keys(one)).toEqual(expect.arrayContaining(['startedAt', 'endedAt', 'durationSeconds', 'viewers', 'peakViewers', 'tipsCents', 'earningsCents', 'recording']));
+      const cm = await staff('content_manager');
+      expect((await post('/api/stream/get_live_stream_reports', {}, cm)).status).toBe(403);
+      await enable(true, { live_stream_report_enabled: true });
+      expect((await post('/api/stream/get_live_stream_reports', {}, cm)).status).toBe(200);
+      const f = await fan('report');
+      expect((await post('/api/stream/get_live_stream_reports', {}, f.token)).status).toBe(403);
+      expect((await post('/api/stream/get_live_stream_reports', {}, await staff('live_stream_manager'))).status).toBe(403);
+      const group = r.body.data.sessions.find((s: any) => s.isGroup && s.viewers >= 2);
+      expect(group.peakViewers).toBeGreaterThanOrEqual(2);
+      expect(group.endedAt).not.toBeNull();
+    });
+
+    it('a rebuild reproduces the live read models', async () => {
+      await settle();
+      const snapshot = async () => ({
+        sessions: (await sql`SELECT * FROM rm.live_sessions ORDER BY id`.execute(db())).rows,
+        viewers: (await sql`SELECT * FROM rm.live_viewers ORDER BY session_id, user_id`.execute(db())).rows,
+        tips: (await sql`SELECT * FROM rm.live_tips ORDER BY tip_id`.execute(db())).rows,
+        comments: (await sql`SELECT * FROM rm.live_comments ORDER BY id`.execute(db())).rows,
+      });
+      const live = await snapshot();
+      expect(live.sessions.length).toBeGreaterThanOrEqual(5);
+      const { database, store } = t.server.services;
+      await t.server.services.runner.stop();
+      await rebuildReadModels({ database, store, projections: allProjections });
+      expect(await snapshot()).toEqual(live);
+    });
+  });
+}
