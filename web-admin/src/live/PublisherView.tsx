@@ -26,6 +26,7 @@ import {
   ListItemAvatar,
   ListItemText,
   MenuItem,
+  Portal,
   Select,
   Tooltip,
   Typography,
@@ -240,7 +241,9 @@ export function PublisherView({ isGroup, userId, partnerName, mayComment, side, 
   const elapsed = started ? now - new Date(started.startedAt).getTime() : 0;
   const onAir = phase === 'connecting' || phase === 'live';
 
+  // In a portal: the console's layout makes stacking contexts the full-screen view must sit above (the app bar).
   return (
+    <Portal>
     <Box sx={{ position: 'fixed', inset: 0, zIndex: 1300, bgcolor: '#000', display: 'flex', flexDirection: { xs: 'column', md: 'row' } }} data-testid="publisher-view" data-phase={phase}>
       <Box sx={{ position: 'relative', flex: 1, minHeight: side ? { xs: '50%', md: 0 } : '100%', overflow: 'hidden' }}>
         <video ref={video} autoPlay playsInline muted data-testid="publisher-video" style={{ position: 'absolute', inset: 0, width: '100%', height: '100%', objectFit: 'cover', transform: facing === 'user' ? 'scaleX(-1)' : undefined }} />
@@ -371,6 +374,7 @@ export function PublisherView({ isGroup, userId, partnerName, mayComment, side, 
       </Dialog>
       <ViewersDialog open={showViewers} onClose={() => setShowViewers(false)} />
     </Box>
+    </Portal>
   );
 }
 

@@ -53,7 +53,7 @@ export function LiveAnnouncement() {
           sx={{ display: 'flex', alignItems: 'center', gap: 1.5, px: { xs: 1.5, sm: 3 }, py: 1, bgcolor: '#c62828', color: '#fff' }}
         >
           <SensorsRounded aria-hidden />
-          <Typography sx={{ flex: 1, minWidth: 0, fontWeight: 600 }} noWrap>
+          <Typography sx={{ flex: 1, minWidth: 0, fontWeight: 600, fontSize: { xs: 14, sm: 16 }, lineHeight: 1.3, overflowWrap: 'anywhere' }}>
             {live.publisherName || 'The creator'} is live{live.isGroup ? '' : ' with you'} now
             {!live.isGroup && live.pricePerMinuteCents > 0 ? ` · ${formatMoney(live.pricePerMinuteCents)} per minute` : ''}
           </Typography>

@@ -12,6 +12,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
+import Portal from '@mui/material/Portal';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
@@ -67,6 +68,8 @@ export function LiveViewer({ isGroup, onLeave, layout, title }: LiveViewerProps)
   const viewer = useRef<Viewer | null>(null);
   const token = useRef<ViewerToken | null>(null);
   const feed = useRef<string | number | null>(null);
+  /** Asks the session for the feed now (LIVE_STREAM_DATA) instead of at the next poll. */
+  const kick = useRef<(() => void) | null>(null);
   const sessionId = session?.sessionId ?? null;
 
   const mayTip = me?.role === 'user';
@@ -115,6 +118,7 @@ export function LiveViewer({ isGroup, onLeave, layout, title }: LiveViewerProps)
       }
     };
     const waitForFeed = async (t: ViewerToken) => {
+      kick.current = null;
       if (cancelled) return;
       try {
         const { session: s } = await liveApi.current();
@@ -133,6 +137,12 @@ export function LiveViewer({ isGroup, onLeave, layout, title }: LiveViewerProps)
         /* try again */
       }
       poll = setTimeout(() => void waitForFeed(t), FEED_POLL_MS);
+      kick.current = () => {
+        if (poll) clearTimeout(poll);
+        poll = null;
+        kick.current = null;
+        void waitForFeed(t);
+      };
     };
     const start = async () => {
       setPhase('loading');
@@ -174,6 +184,7 @@ export function LiveViewer({ isGroup, onLeave, layout, title }: LiveViewerProps)
     window.addEventListener('pagehide', unload);
     return () => {
       cancelled = true;
+      kick.current = null;
       window.removeEventListener('pagehide', unload);
       if (poll) clearTimeout(poll);
       viewer.current?.close();
@@ -184,7 +195,9 @@ export function LiveViewer({ isGroup, onLeave, layout, title }: LiveViewerProps)
     };
   }, [isGroup, attempt]);
 
-  // A publisher whose camera comes up after the page opened: the join polls the session until it names the feed.
+  // A publisher whose camera comes up after the page opened: the join polls the session until it names the feed,
+  // and asks at once when the session says so.
+  useFrame('LIVE_STREAM_DATA', () => kick.current?.());
   useFrame<{ sessionId?: string; count?: number }>('SET_VIEWER', (d) => {
     if (d.sessionId === sessionId && typeof d.count === 'number') setViewers(d.count);
   });
@@ -262,7 +275,7 @@ export function LiveViewer({ isGroup, onLeave, layout, title }: LiveViewerProps)
           data-testid="live-volume-notice"
           sx={{ position: 'absolute', top: { xs: 60, sm: 68 }, left: '50%', transform: 'translateX(-50%)', width: 'min(92%, 440px)', boxShadow: 4 }}
           action={
-            <Button color="inherit" size="small" onClick={() => setMuted(false)}>
+            <Button color="inherit" size="small" onClick={() => setMuted(false)} sx={{ whiteSpace: 'nowrap' }}>
               Turn on
             </Button>
           }
@@ -308,7 +321,7 @@ export function LiveViewer({ isGroup, onLeave, layout, title }: LiveViewerProps)
       </Box>
     ) : null;
 
-  return (
+  const view = (
     <Box
       data-testid={isGroup ? 'group-live-stream' : 'one-to-one-live'}
       data-phase={phase}
@@ -358,4 +371,6 @@ export function LiveViewer({ isGroup, onLeave, layout, title }: LiveViewerProps)
       {mayTip ? <LiveTipDialog open={tipping} isGroup={isGroup} onClose={() => setTipping(false)} /> : null}
     </Box>
   );
+  // Full screen: in a portal, above the shell's sticky bars; the modal layout stays inside its dialog.
+  return modal ? view : <Portal>{view}</Portal>;
 }
