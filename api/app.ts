@@ -47,6 +47,8 @@ import { myPaymentRoutes } from './routes/my-payments';
 import { shellRoutes } from './routes/shell';
 import { contactRoutes } from './routes/contact';
 import { pushRoutes } from './routes/push';
+import { notificationRoutes } from './routes/notifications';
+import { helpRoutes } from './routes/help';
 import { streamRoutes } from './routes/stream';
 import { registerGateway } from './realtime/gateway';
 import { registerJanusRelay } from './live/janus-relay';
@@ -153,6 +155,8 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
   await app.register(shellRoutes(services));
   await app.register(contactRoutes(services));
   await app.register(pushRoutes(services));
+  await app.register(notificationRoutes(services));
+  await app.register(helpRoutes(services));
   await app.register(streamRoutes(services));
 
   // The built apps (precompressed, cached by name) and their client-side routes, GET and HEAD.

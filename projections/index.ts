@@ -27,6 +27,8 @@ import { lastSeenProjection } from './last-seen';
 import { contactMessagesProjection } from './contact-messages';
 import { pushProjection } from './push';
 import { liveSessionsProjection } from './live-sessions';
+import { notificationsProjection } from './notifications';
+import { helpProjection } from './help';
 
 export const allProjections: Projection[] = [
   usersProjection,
@@ -56,4 +58,6 @@ export const allProjections: Projection[] = [
   contactMessagesProjection,
   pushProjection,
   liveSessionsProjection,
+  notificationsProjection,
+  helpProjection,
 ];

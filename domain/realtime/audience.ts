@@ -152,6 +152,22 @@ const LIVE_RULES: Record<string, (d: Data) => FrameOut[]> = {
   LiveRecordingReady: (d) => [{ type: 'LIVE_RECORDING_READY', data: { sessionId: str(d.sessionId), mediaId: typeof d.mediaId === 'string' ? d.mediaId : null }, audience: staff('chat') }],
 };
 
+// ---- notification centre (issue 16; domain/notification) ----------------------------------------------------------
+// A new entry rings the bell: NOTIFICATION_RECEIVED carries only its type (the bell reads its counts again with its
+// own session, GET /api/notifications/unread-counts). Staff entries go to the roles that have the staff pages; fan
+// entries (a new post, a promotion) to every fan; a live start already reaches fans as GROUP_LIVE_STARTED / GO_LIVE.
+const NOTIFIED_STAFF: readonly Role[] = ['admin', 'super_admin', 'sub_admin', 'model', 'content_manager'];
+const bell = (type: string): FrameOut => ({ type: 'NOTIFICATION_RECEIVED', data: { type }, audience: { fanId: null, staff: 'chat', roles: NOTIFIED_STAFF } });
+const NOTIFICATION_RULES: Record<string, (d: Data) => FrameOut[]> = {
+  PostUnlocked: () => [bell('purchased')],
+  SubscriptionStarted: () => [bell('subscription')],
+  FreeSubscriptionStarted: () => [bell('subscription')],
+  PostCommentAdded: () => [bell('comments')],
+  PostLiked: () => [bell('likes')],
+  PostCreated: (d) => (d.isDemo === true || typeof d.reuseOf === 'string' ? [] : [{ type: 'NOTIFICATION_RECEIVED', data: { type: 'notification' }, audience: allFans }]),
+  PromotionCreated: () => [{ type: 'NOTIFICATION_RECEIVED', data: { type: 'notification' }, audience: allFans }],
+};
+
 /** Event type → the frames it makes. Only events named here ever reach a socket. */
 const RULES: Record<string, (d: Data) => FrameOut[]> = {
   ChatMessageSent: (d) => [
@@ -259,6 +275,7 @@ const RULES: Record<string, (d: Data) => FrameOut[]> = {
   WalletDebited: (d) => walletFrames(d),
   WalletRefunded: (d) => walletFrames(d),
   ...LIVE_RULES,
+  ...NOTIFICATION_RULES,
   // Money a fan spent moved: the earnings roles refresh that fan's "amount spent".
   PaymentCaptured: (d) => [{ type: 'UPDATE_USER_AMOUNT', data: { userId: str(d.userId), spentChanged: true }, audience: staff('earnings') }],
   PaymentReversed: (d) => [{ type: 'UPDATE_USER_AMOUNT', data: { userId: str(d.userId), spentChanged: true }, audience: staff('earnings') }],
