@@ -58,11 +58,27 @@ export interface RelayOptions {
 export function registerJanusRelay(app: FastifyInstance, services: Services, options: RelayOptions = {}) {
   const revalidateMs = options.revalidateMs ?? 5_000;
 
-  // Open relay sockets: closed (1001) when the server stops, so it does not wait on them.
-  const open = new Set<() => void>();
+  // Open relay sockets: closed (1001) when the server stops, so it does not wait on them; and every revalidateMs
+  // their joins are checked against the rooms' allowed lists (one request per room), for tokens another API node
+  // took back (this node's own disallow/destroyRoom closes them at once through onRevoked).
+  const open = new Set<{ goingAway: () => void; joined: () => Joined[]; revoke: (room: number, tokens: string[]) => void }>();
   app.addHook('preClose', async () => {
-    for (const stop of [...open]) stop();
+    for (const c of [...open]) c.goingAway();
   });
+  const recheck = setInterval(() => {
+    const backend = services.liveMedia.relay;
+    if (!backend || open.size === 0) return;
+    const rooms = new Set([...open].flatMap((c) => c.joined().map((j) => j.room)));
+    for (const room of rooms)
+      void backend.allowedTokens(room).then((list) => {
+        for (const c of open) {
+          const gone = c.joined().filter((j) => j.room === room && !(list ?? []).includes(j.token)).map((j) => j.token);
+          if (gone.length) c.revoke(room, gone);
+        }
+      }).catch(() => {});
+  }, revalidateMs);
+  recheck.unref();
+  app.addHook('onClose', async () => clearInterval(recheck));
 
   app.get(
     JANUS_RELAY_PATH,
@@ -101,8 +117,7 @@ export function registerJanusRelay(app: FastifyInstance, services: Services, opt
       const shut = (code: number, reason: string) => {
         if (closed) return;
         closed = true;
-        open.delete(goingAway);
-        clearInterval(recheck);
+        open.delete(entry);
         stopListening();
         if (socket.readyState === socket.OPEN) socket.close(code, reason);
         if (upstream.readyState === upstream.OPEN || upstream.readyState === upstream.CONNECTING) upstream.terminate();
@@ -257,14 +272,12 @@ export function registerJanusRelay(app: FastifyInstance, services: Services, opt
         }
       };
       const stopListening = backend.onRevoked(revoke);
-      const goingAway = () => shut(1001, 'The server is going down.');
-      open.add(goingAway);
-      const recheck = setInterval(() => {
-        const joined = [...handles.values()].map((h) => h.joined).filter((j): j is Joined => !!j);
-        for (const j of joined)
-          void backend.tokenAllowed(j.room, j.token).then((ok) => { if (!ok) revoke(j.room, [j.token]); }).catch(() => {});
-      }, revalidateMs);
-      recheck.unref();
+      const entry = {
+        goingAway: () => shut(1001, 'The server is going down.'),
+        joined: () => [...handles.values()].map((h) => h.joined).filter((j): j is Joined => !!j),
+        revoke,
+      };
+      open.add(entry);
     },
   );
 }

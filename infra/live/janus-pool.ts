@@ -57,6 +57,10 @@ export function createJanusPool(instances: Instance[], opts: { statusUrl: string
       apiSecret: instances[0].relay.apiSecret,
       urlFor: (room) => (instanceOfRoom(room) < instances.length ? instances[instanceOfRoom(room)].relay.url : instances[0].relay.url),
       pinOf: (room) => of(room).relay.pinOf(room),
+      async allowedTokens(room) {
+        if (!Number.isSafeInteger(room) || room <= 0 || instanceOfRoom(room) >= instances.length) return null;
+        return of(room).relay.allowedTokens(room);
+      },
       async tokenAllowed(room, token) {
         if (!Number.isSafeInteger(room) || room <= 0 || instanceOfRoom(room) >= instances.length) return false;
         return of(room).relay.tokenAllowed(room, token);

@@ -99,6 +99,18 @@ export function createJanusLiveMedia(o: JanusLiveMediaOptions): LiveMediaServer 
     return client.videoroom(body);
   };
 
+  /** 'add' with nothing to add answers the room's current list (the room's secret is needed: only the server can). */
+  const allowedTokens = async (room: number): Promise<string[] | null> => {
+    if (!Number.isSafeInteger(room) || room <= 0) return null;
+    try {
+      const data = await call({ request: 'allowed', room, secret: secretOf(room), action: 'add', allowed: [] });
+      return (data.allowed ?? []) as string[];
+    } catch (e) {
+      if (e instanceof JanusError && (e.code === VIDEOROOM_ERRORS.noSuchRoom || e.code === VIDEOROOM_ERRORS.unauthorized)) return null;
+      throw e;
+    }
+  };
+
   return {
     status: () => (closed ? { available: false, reason: 'The media server is closed.' } : status),
 
@@ -184,16 +196,10 @@ export function createJanusLiveMedia(o: JanusLiveMediaOptions): LiveMediaServer 
       url: o.url,
       apiSecret: o.apiSecret,
       pinOf,
+      allowedTokens,
       async tokenAllowed(room, token) {
-        if (!Number.isSafeInteger(room) || room <= 0 || typeof token !== 'string' || !token) return false;
-        try {
-          // 'add' with nothing to add answers the current list (the room's secret is needed, so only the server can).
-          const data = await call({ request: 'allowed', room, secret: secretOf(room), action: 'add', allowed: [] });
-          return ((data.allowed ?? []) as string[]).includes(token);
-        } catch (e) {
-          if (e instanceof JanusError && (e.code === VIDEOROOM_ERRORS.noSuchRoom || e.code === VIDEOROOM_ERRORS.unauthorized)) return false;
-          throw e;
-        }
+        if (typeof token !== 'string' || !token) return false;
+        return (await allowedTokens(room))?.includes(token) ?? false;
       },
       onRevoked(listener) {
         revoked.on('revoked', listener);

@@ -47,6 +47,9 @@ export interface LiveRelayBackend {
   /** Whether `token` is on the room's allowed list right now (false for a missing room). Janus itself checks
    *  tokens only for publishers, so the relay asks before every join, subscriber joins included. */
   tokenAllowed(room: number, token: string): Promise<boolean>;
+  /** The room's allowed list right now (null for a missing room): the relay re-checks joined sockets with it,
+   *  one request per room. */
+  allowedTokens(room: number): Promise<string[] | null>;
   /** The room's pin: the relay adds it to joins, so a browser needs only its token. */
   pinOf(room: number): string;
   /** disallow/destroyRoom in this process: the relay drops the connections that joined with those tokens at
