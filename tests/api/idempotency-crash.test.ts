@@ -81,7 +81,7 @@ async function retryUntilRuns(send: () => Promise<{ status: number; body: any; h
 
 function crashSuite(backend: 'pglite' | 'postgres', restartInstance: 'same' | 'other') {
   it(`${backend}: a key cut by kill -9 is run again after a restart (${restartInstance === 'same' ? 'at once' : 'another instance id, once the dead process lapses'}), the card saved once`, async () => {
-    let env: Record<string, string> = { PORT: '0', HOST: '127.0.0.1', FANCLUB_DEMO: 'false', FANCLUB_ADMIN_PASSWORD: 'admin-password-123', LOG_LEVEL: 'silent', IDEMPOTENCY_LEASE_SECONDS: '3' };
+    let env: Record<string, string> = { PORT: '0', HOST: '127.0.0.1', FANCLUB_LIVE: 'off', FANCLUB_DEMO: 'false', FANCLUB_ADMIN_PASSWORD: 'admin-password-123', LOG_LEVEL: 'silent', IDEMPOTENCY_LEASE_SECONDS: '3' };
     const dataDir = fs.mkdtempSync(path.join(tmp, 'data-'));
     env = { ...env, FANCLUB_DATA_DIR: dataDir };
     if (backend === 'postgres') {

@@ -56,7 +56,7 @@ describe.skipIf(!brokers)('real time across two nodes through Kafka', () => {
 
   beforeAll(async () => {
     db = await createTestDatabase();
-    const env = { DATABASE_URL: db.url, KAFKA_BROKERS: brokers!, KAFKA_TOPIC_PREFIX: prefix, FANCLUB_SECRET: secret, FANCLUB_ADMIN_PASSWORD: adminPassword, FANCLUB_DEMO: 'false', LOG_LEVEL: 'silent' };
+    const env = { DATABASE_URL: db.url, KAFKA_BROKERS: brokers!, KAFKA_TOPIC_PREFIX: prefix, FANCLUB_LIVE: 'off', FANCLUB_SECRET: secret, FANCLUB_ADMIN_PASSWORD: adminPassword, FANCLUB_DEMO: 'false', LOG_LEVEL: 'silent' };
     // Node A first, as its own process: it takes the relay's lease.
     const port = await freePort();
     baseA = `http://127.0.0.1:${port}`;

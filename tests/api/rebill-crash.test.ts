@@ -30,7 +30,7 @@ const OFFSET_MS = 29.5 * DAY;
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'fanclub-rebill-crash-'));
 const dataDir = path.join(tmp, 'data');
-const env = { PORT: '0', HOST: '127.0.0.1', FANCLUB_DATA_DIR: dataDir, FANCLUB_DEMO: 'false', FANCLUB_ADMIN_PASSWORD: 'admin-password-123', LOG_LEVEL: 'silent' };
+const env = { PORT: '0', HOST: '127.0.0.1', FANCLUB_DATA_DIR: dataDir, FANCLUB_LIVE: 'off', FANCLUB_DEMO: 'false', FANCLUB_ADMIN_PASSWORD: 'admin-password-123', LOG_LEVEL: 'silent' };
 let server: RunningServer | null = null;
 
 afterAll(async () => {
