@@ -158,6 +158,9 @@ export function liveSuite(backend: Backend, available: boolean) {
         const again = await post('/api/stream/start_stream', { isGroupLiveStream: true }, model);
         expect(again.body.data).toMatchObject({ sessionId: live.sessionId, resumed: true, streamToken: live.streamToken });
         expect((await post('/api/stream/set_stream_data', { room: live.room, pubId: 123, pubPvtId: '456' }, model)).status).toBe(200);
+        // The feed is up: staff hear it with the feed id, fans not watching get the empty frame (and read current).
+        expect((await modelSocket.waitFor((f) => f.type === 'LIVE_STREAM_DATA'))[0].data).toMatchObject({ sessionId: live.sessionId, pubId: '123' });
+        expect((await aSocket.waitFor((f) => f.type === 'LIVE_STREAM_DATA'))[0].data).toEqual({});
         expect((await post('/api/stream/set_stream_data', { room: live.room, pubId: 1, pubPvtId: 2 }, await staff('live_stream_manager'))).status).toBe(403);
         // Fans see the session (Join Stream, the ribbon); the tip total only for the publisher's side.
         const cur = (await get('/api/stream/current', guest.token)).body.data.session;
@@ -167,7 +170,8 @@ export function liveSuite(backend: Backend, available: boolean) {
 
         const tokA = await post('/api/stream/add_token', {}, a.token);
         expect(tokA.status, JSON.stringify(tokA.body)).toBe(200);
-        expect(tokA.body.data).toMatchObject({ status: 'success', room: live.room, sessionId: live.sessionId });
+        expect(tokA.body.data).toMatchObject({ status: 'success', room: live.room, sessionId: live.sessionId, pubId: '123' });
+        expect((await get('/api/stream/current', a.token)).body.data.session).toMatchObject({ pubId: '123', isJoined: true });
         expect(await allowed(live.room, tokA.body.data.streamToken)).toBe(true);
         const tokA2 = (await post('/api/stream/add_token', {}, a.token)).body.data.streamToken; // a second tab
         const tokB = (await post('/api/stream/add_token', {}, b.token)).body.data.streamToken;
@@ -200,6 +204,10 @@ export function liveSuite(backend: Backend, available: boolean) {
         expect((await post('/api/stream/remove_token', { userId: b.id }, model)).body.data.removed).toBe(1);
         expect(await allowed(live.room, tokB)).toBe(false);
 
+        // Closing the page over the socket (LEAVE_GROUP_STREAM) gives up the viewer's tokens too.
+        const tokA3 = (await post('/api/stream/add_token', {}, a.token)).body.data.streamToken;
+        aSocket.send({ type: 'LEAVE_GROUP_STREAM', data: {} });
+        expect(await until(async () => !(await allowed(live.room, tokA3)) && !(await allowed(live.room, tokA.body.data.streamToken)))).toBe(true);
         // Stop: every token revoked, the room gone, everyone told, the publisher's camera stopped.
         const stopped = await stop();
         expect(stopped).toMatchObject({ sessionId: live.sessionId, stopped: true });
