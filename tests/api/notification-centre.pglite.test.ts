@@ -1,0 +1,3 @@
+import { notificationCentreSuite } from './notification-centre.suite';
+
+notificationCentreSuite('pglite', true);
