@@ -365,6 +365,12 @@ export function liveSuite(backend: Backend, available: boolean) {
         const left = (await sql<{ connections: number }>`SELECT connections FROM rm.live_viewers WHERE session_id = ${live.sessionId} AND user_id = ${f.id}`.execute(db())).rows[0];
         expect(Number(left.connections)).toBe(0);
         expect((await post('/api/stream/add_token', {}, f.token)).body.message).toBe('Only subscribers can join the live stream.');
+        // Logging out takes the viewer's tokens away too.
+        const g = await fan('logging-out');
+        const gTok = (await post('/api/stream/add_token', {}, g.token)).body.data.streamToken;
+        expect(await allowed(live.room, gTok)).toBe(true);
+        expect((await post('/api/users/logout', {}, g.token)).status).toBe(200);
+        expect(await until(async () => !(await allowed(live.room, gTok)))).toBe(true);
       } finally {
         await stop();
       }
@@ -468,9 +474,15 @@ export function liveSuite(backend: Backend, available: boolean) {
       const f = await fan('report');
       expect((await post('/api/stream/get_live_stream_reports', {}, f.token)).status).toBe(403);
       expect((await post('/api/stream/get_live_stream_reports', {}, await staff('live_stream_manager'))).status).toBe(403);
-      const group = r.body.data.sessions.find((s: any) => s.isGroup && s.viewers >= 2);
-      expect(group.peakViewers).toBeGreaterThanOrEqual(2);
+      const opened = await get(`/api/stream/sessions/${one._id}`, admin);
+      expect([opened.status, opened.body.data.id]).toEqual([200, one._id]);
+      expect((await get(`/api/stream/sessions/${one._id}`, f.token)).status).toBe(403);
+      expect((await get('/api/stream/sessions/nope', admin)).status).toBe(404);
+      // The group session two fans watched at once: its peak, and an end.
+      const group = r.body.data.sessions.find((s: any) => s.isGroup && s.peakViewers >= 2);
+      expect(group).toMatchObject({ status: 'stopped', stopReason: 'publisher' });
       expect(group.endedAt).not.toBeNull();
+      expect(group.durationSeconds).toBeGreaterThanOrEqual(0);
     });
 
     it('a rebuild reproduces the live read models', async () => {
