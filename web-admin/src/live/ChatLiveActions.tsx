@@ -34,7 +34,7 @@ export function ChatLiveActions({ userId }: { userId: string }) {
         <>
           <Tooltip title={why || (liveWithThisFan ? 'Back to the live stream' : 'Go Live with this fan')}>
             <span>
-              <IconButton aria-label="Go Live with this fan" disabled={!usable || busy} onClick={() => navigate(oneToOnePath(userId))} data-testid="chat-go-live">
+              <IconButton aria-label="Go Live with this fan" disabled={!usable || busy} onClick={() => navigate(`${basename}${oneToOnePath(userId)}`)} data-testid="chat-go-live">
                 <VideocamOutlinedIcon />
               </IconButton>
             </span>

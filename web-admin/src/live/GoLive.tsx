@@ -7,7 +7,7 @@ import { useNavigate } from 'react-router-dom';
 import { Alert, Badge, Box, Button, Card, CardContent, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, IconButton, Stack, Typography } from '@mui/material';
 import HelpOutlineIcon from '@mui/icons-material/HelpOutline';
 import SensorsIcon from '@mui/icons-material/Sensors';
-import { usePermissions } from 'react-admin';
+import { useBasename, usePermissions } from 'react-admin';
 import { GROUP_LIVE_CONFIRM } from '../../../domain/live-client/rules';
 import { mayOpenPage } from '../access';
 import { PageGuard } from '../promotions/PageGuard';
@@ -41,6 +41,7 @@ export function GoLiveNow({ onGo, compact }: { onGo: () => void; compact?: boole
   const { settings, error } = useLiveSettings();
   const { live } = useCurrentLive();
   const navigate = useNavigate();
+  const basename = useBasename();
   const [confirming, setConfirming] = useState(false);
   const [help, setHelp] = useState(false);
   const unavailable = settings && !settings.media.available ? settings.media.reason : null;
@@ -91,7 +92,7 @@ export function GoLiveNow({ onGo, compact }: { onGo: () => void; compact?: boole
             severity="info"
             sx={{ mt: 2 }}
             data-testid="go-live-off"
-            action={mayOpenPage(permissions, LIVE_SETTINGS_PAGE) ? <Button color="inherit" size="small" onClick={() => navigate(LIVE_SETTINGS_PATH)}>Settings</Button> : undefined}
+            action={mayOpenPage(permissions, LIVE_SETTINGS_PAGE) ? <Button color="inherit" size="small" onClick={() => navigate(`${basename}${LIVE_SETTINGS_PATH}`)}>Settings</Button> : undefined}
           >
             Live streaming is turned off.
           </Alert>

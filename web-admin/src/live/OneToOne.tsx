@@ -3,7 +3,7 @@
 // confirmation; "Stream already started with another user." when another session runs.
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { usePermissions } from 'react-admin';
+import { useBasename, usePermissions } from 'react-admin';
 import { Conversation } from '../chat/Conversation';
 import { chatApi } from '../chat/api';
 import { PageGuard } from '../promotions/PageGuard';
@@ -14,6 +14,7 @@ export function OneToOneLivePage() {
   const { id = '' } = useParams();
   const { permissions } = usePermissions();
   const navigate = useNavigate();
+  const basename = useBasename();
   const [name, setName] = useState('');
   useEffect(() => {
     const c = new AbortController();
@@ -23,7 +24,7 @@ export function OneToOneLivePage() {
       .catch(() => undefined);
     return () => c.abort();
   }, [id]);
-  const back = () => navigate(`/private-chat/${encodeURIComponent(id)}`);
+  const back = () => navigate(`${basename}/private-chat/${encodeURIComponent(id)}`);
   return (
     <PageGuard page={ONE_TO_ONE_PAGE} title="Go Live">
       <PublisherView
