@@ -10,6 +10,8 @@ const FAN: readonly Role[] = ['user', 'proxy_user'];
 const ADMINS: readonly Role[] = ['admin', 'super_admin'];
 const SETTINGS: readonly Role[] = ['model', 'admin', 'super_admin', 'sub_admin'];
 const SUPPORT: readonly Role[] = ['support', 'admin', 'super_admin', 'sub_admin'];
+const NOTIFIED_STAFF: readonly Role[] = ['content_manager', 'model', 'admin', 'super_admin', 'sub_admin'];
+const STAFF_ALL: readonly Role[] = ['content_manager', 'model', 'admin', 'super_admin', 'support', 'sub_admin', 'live_stream_manager'];
 const LIVE_PUBLISHERS: readonly Role[] = ['model', 'live_stream_manager', 'admin', 'super_admin'];
 
 /** Fan-site pages (react-router patterns). */
@@ -61,6 +63,15 @@ export const FAN_PAGES: Record<string, PageAccess> = {
   '/faq': 'public',
   '/contact-us': 'public',
   '/like-the-website': 'public',
+  // Notification centre and help centre (issue 16; SH-08 … SH-10, SH-16): staff pages in the fan site, where the
+  // bell is (the console keeps its settings pages); fans' pages for "(user, proxy_user)" (D3 routes).
+  '/notification/:page/:promotionId?': NOTIFIED_STAFF,
+  '/purchase-notification': NOTIFIED_STAFF,
+  '/user-notification/:page': FAN,
+  '/help': STAFF_ALL,
+  '/help/:page/:id?': STAFF_ALL,
+  '/user-help': FAN,
+  '/user-help/:page/:id?': FAN,
   '/links': 'public',
   '/more-links': 'public',
   '/subscription-video': 'public',

@@ -37,6 +37,8 @@ const CancelSubscriptionPage = lazy(() => import('./membership/CancelSubscriptio
 const MembershipPopups = lazy(() => import('./membership/MembershipPopups'));
 // Tips (spec 3 §4/§7.3): the public tips page and the signed-in tips list live in ./tips.
 const TipsPage = lazy(() => import('./tips/TipsPage'));
+const NotificationsPage = lazy(() => import('./notifications/NotificationsPage').then((m) => ({ default: m.NotificationsPage })));
+const HelpPage = lazy(() => import('./notifications/HelpPages').then((m) => ({ default: m.HelpPage })));
 const TipsListPage = lazy(() => import('./tips/TipsListPage'));
 // Private chat (spec 3 §2.1): the fan's conversation with the creator lives in ./chat.
 const PrivateChatPage = lazy(() => import('./chat/PrivateChatPage'));
@@ -145,6 +147,13 @@ function AppRoutes() {
         <Route path="/like-the-website" element={<Guard page="/like-the-website"><LikeTheWebsitePage /></Guard>} />
         <Route path="/subscription-video" element={<Guard page="/subscription-video"><SubscriptionVideoPage /></Guard>} />
         <Route path="/service-stopped" element={<Guard page="/service-stopped"><ServiceStoppedPage /></Guard>} />
+        <Route path="/notification/:page/:promotionId?" element={<Guard page="/notification/:page/:promotionId?"><NotificationsPage staff /></Guard>} />
+        <Route path="/purchase-notification" element={<Guard page="/purchase-notification"><NotificationsPage staff fixedType="purchased" /></Guard>} />
+        <Route path="/user-notification/:page" element={<Guard page="/user-notification/:page"><NotificationsPage staff={false} /></Guard>} />
+        <Route path="/help" element={<Guard page="/help"><HelpPage staff /></Guard>} />
+        <Route path="/help/:page/:id?" element={<Guard page="/help/:page/:id?"><HelpPage staff /></Guard>} />
+        <Route path="/user-help" element={<Guard page="/user-help"><HelpPage staff={false} /></Guard>} />
+        <Route path="/user-help/:page/:id?" element={<Guard page="/user-help/:page/:id?"><HelpPage staff={false} /></Guard>} />
         <Route path="/links" element={<Guard page="/links"><LinksPage /></Guard>} />
         <Route path="/more-links" element={<Guard page="/more-links"><LinksPage more /></Guard>} />
         <Route path="/chat" element={<Navigate to="/private-chat" replace />} />

@@ -12,6 +12,7 @@ import Link from '@mui/material/Link';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
+import HelpOutlineRounded from '@mui/icons-material/HelpOutlineRounded';
 import Paper from '@mui/material/Paper';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
@@ -32,6 +33,9 @@ import VisibilityRounded from '@mui/icons-material/VisibilityRounded';
 import { useAuth, useIsProxy, useModelName } from '../auth';
 import { isMember, isStaff } from '../format';
 import { useUnreadCount, useLiveUnreadCount } from '../chat/unread';
+import { NotificationBell } from '../notifications/Bell';
+import { useHelpUnread, useLiveBell } from '../notifications/counts';
+import { HelpPopupHost } from '../notifications/HelpPages';
 import { useReportLastSeen } from '../chat/lastSeen';
 import { ReconnectingChip } from './Live';
 import { PageLoader } from './StatusViews';
@@ -139,6 +143,7 @@ function AccountMenu({
   const { me, logout, settings } = useAuth();
   const navigate = useNavigate();
   const may = useMayOpen();
+  const helpUnread = useHelpUnread();
   const proxy = useIsProxy();
   return (
     <Menu
@@ -202,6 +207,15 @@ function AccountMenu({
           Purchased contents
         </MenuItem>
       )}
+      {(may('/user-help') || may('/help')) && (
+        <MenuItem component={RouterLink} to={may('/user-help') ? '/user-help' : '/help'} onClick={onClose} data-testid="menu-help">
+          <ListItemIcon>
+            <HelpOutlineRounded fontSize="small" />
+          </ListItemIcon>
+          <Box component="span" sx={{ flexGrow: 1 }}>Help</Box>
+          {helpUnread > 0 && <Badge badgeContent={helpUnread > 99 ? '99+' : helpUnread} color="error" sx={{ mr: 1 }} data-testid="menu-help-badge" />}
+        </MenuItem>
+      )}
       <MenuItem
         onClick={() => {
           onClose();
@@ -260,6 +274,7 @@ function TopBar({ onOpenAccount }: { onOpenAccount: (el: HTMLElement) => void })
   const modelName = useModelName();
   const { pathname } = useLocation();
   const loggedIn = !!token;
+  const proxy = useIsProxy();
 
   const navLink = (to: string, label: string, testId: string) => {
     const active = to === '/' ? pathname === '/' || pathname === '/home' || pathname.startsWith('/feed/') : pathname.startsWith(to);
@@ -329,6 +344,7 @@ function TopBar({ onOpenAccount }: { onOpenAccount: (el: HTMLElement) => void })
         {loggedIn ? (
           <Box sx={{ display: 'flex', alignItems: 'center', gap: { xs: 0.5, sm: 1 } }}>
             <ReconnectingChip />
+            <NotificationBell staff={!!me && isStaff(me) && !proxy} />
             <ChatNavButton />
             <WalletBalanceLink />
             <Typography variant="body2" color="text.secondary" noWrap sx={{ display: { xs: 'none', md: 'block' }, maxWidth: 200 }}>
@@ -371,6 +387,7 @@ function BottomNav({ onOpenAccount }: { onOpenAccount: (el: HTMLElement) => void
   const navigate = useNavigate();
   const chat = useChatLink();
   const unread = useUnreadCount();
+  const helpUnread = useHelpUnread();
   const value = pathname === '/' || pathname === '/home' || pathname.startsWith('/feed/')
     ? 'feed'
     : isChatPath(pathname)
@@ -434,7 +451,12 @@ function BottomNav({ onOpenAccount }: { onOpenAccount: (el: HTMLElement) => void
         <BottomNavigationAction
           label="Account"
           value="account"
-          icon={<AccountCircleRounded />}
+          icon={
+            <Badge badgeContent={helpUnread > 99 ? '99+' : helpUnread} color="error" invisible={helpUnread === 0} data-testid="bottom-nav-account-badge">
+              <AccountCircleRounded />
+            </Badge>
+          }
+          aria-label={helpUnread > 0 ? `Account, ${helpUnread > 99 ? '99+' : helpUnread} unread help` : 'Account'}
           aria-haspopup={proxy ? 'menu' : undefined}
           data-testid="bottom-nav-account"
           onClick={(e: MouseEvent<HTMLElement>) => (proxy ? onOpenAccount(e.currentTarget) : navigate(token ? '/profile' : '/login'))}
@@ -518,6 +540,9 @@ export function Shell() {
   useLiveUnreadCount(!!chatLink?.counts && !chatOpen);
   // "Last seen" for staff (XX-19): a signed-in fan (not staff, not a proxy view) reports being here.
   useReportLastSeen(!!me && !isStaff(me) && !proxy);
+  // The notification bell and the help unread count (issue 16): kept fresh by frames while signed in.
+  const staffView = !!me && isStaff(me) && !proxy;
+  useLiveBell(!!signedIn && !!me, staffView);
   // The landing page brings its own navbar and footer.
   if (useLandingAtHome()) {
     return (
@@ -562,6 +587,7 @@ export function Shell() {
             <LiveAnnouncement />
           </Suspense>
         )}
+        {signedIn && me && <HelpPopupHost staff={staffView} on={!chatOpen} />}
         {signedIn && (
           <Suspense fallback={null}>
             <MembershipRibbons />

@@ -11,12 +11,18 @@ import { Comments } from '../components/Comments';
 import { Column, EmptyState, ErrorState, PostSkeleton } from '../components/StatusViews';
 import { useUnlock } from '../payments/useUnlock';
 import { viewerItemsOf } from '../postMedia';
+import { setBellCounts, type BellCounts } from '../notifications/counts';
 
 const MediaViewer = lazy(() => import('../components/MediaViewer'));
 
 export default function PostDetailPage() {
-  const { id = '' } = useParams();
+  const { id = '', fromNotification } = useParams();
   const { token } = useAuth();
+  // Opened from a notification (/feed/:blog_id/:from_notification): its entries about this post are read (SH-13).
+  useEffect(() => {
+    if (!fromNotification || !token || !id) return;
+    api.post<BellCounts>('/api/notifications/opened', { blog_id: id }).then((r) => setBellCounts(r.data), () => undefined);
+  }, [fromNotification, token, id]);
   const [post, setPost] = useState<PostView | null>(null);
   const [status, setStatus] = useState<'loading' | 'ready' | 'error' | 'missing'>('loading');
   const [error, setError] = useState('');

@@ -1,0 +1,189 @@
+// The help centre (issue 16; SH-14 … SH-17): fans at /user-help and /user-help/:page/:id?, staff at /help and
+// /help/:page/:id? — page "home" (all items, by tag; /home/:popupId opens that popup), "notifications" (unread),
+// "details/:id" (one item; opening it marks it read). The help popup opens the oldest unread popup item by itself.
+import { useCallback, useEffect, useState } from 'react';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { api, errorMessage } from '../api';
+import { sanitizeHtml } from '../sanitize';
+import { EmptyState, ErrorState, PageLoader } from '../components/StatusViews';
+import { refreshHelpUnread, setHelpUnread, useHelpUnread } from './counts';
+
+interface HelpItem { _id: string; title: string; description: string; tags: string[]; is_popup: boolean; is_read: boolean; created: string }
+interface HelpList { rows: HelpItem[]; currentPage: number; totalPages: number; total: number; unreadCount: number; helpTagsData: Array<{ name: string; count: number }>; isChangeUnreadToAll?: boolean }
+
+const base = (staff: boolean) => (staff ? '/help' : '/user-help');
+const apiBase = (staff: boolean) => (staff ? '/api/help' : '/api/user-help');
+
+function Html({ html }: { html: string }) {
+  return <Box data-testid="help-html" sx={{ lineHeight: 1.7, '& img': { maxWidth: '100%', height: 'auto' }, '& a': { color: 'primary.main' }, overflowWrap: 'anywhere' }} dangerouslySetInnerHTML={{ __html: sanitizeHtml(html) }} />;
+}
+
+async function markRead(staff: boolean, id: string) {
+  const r = await api.get<{ unread_count: number }>(`${apiBase(staff)}/read/${encodeURIComponent(id)}`);
+  setHelpUnread(r.data.unread_count);
+}
+
+export function HelpPage({ staff }: { staff: boolean }) {
+  const { page = 'home', id } = useParams();
+  if (page === 'details' && id) return <HelpDetails staff={staff} id={id} />;
+  return <HelpListPage staff={staff} unread={page === 'notifications'} popupId={page === 'home' ? id : undefined} />;
+}
+
+function HelpListPage({ staff, unread, popupId }: { staff: boolean; unread: boolean; popupId?: string }) {
+  const [pageNum, setPageNum] = useState(1);
+  const [tag, setTag] = useState<string | null>(null);
+  const [data, setData] = useState<HelpList | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const unreadCount = useHelpUnread();
+  const load = useCallback(async () => {
+    try {
+      const r = await api.post<HelpList>(`${apiBase(staff)}/list${unread ? '/notifications' : ''}`, { pageNum, ...(tag && !unread ? { tag } : {}) });
+      setData(r.data);
+      setHelpUnread(r.data.unreadCount);
+      setError(null);
+    } catch (e) {
+      setError(errorMessage(e));
+    }
+  }, [staff, unread, pageNum, tag]);
+  useEffect(() => { void load(); }, [load]);
+  useEffect(() => { document.title = 'Help'; }, []);
+  return (
+    <Box sx={{ maxWidth: 820, mx: 'auto', px: { xs: 1.5, sm: 3 }, py: { xs: 2, sm: 4 } }} data-testid="help-page">
+      <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>Help</Typography>
+      <Stack direction="row" spacing={1} sx={{ my: 2, flexWrap: 'wrap', rowGap: 1 }}>
+        <Button component={RouterLink} to={base(staff)} variant={unread ? 'outlined' : 'contained'} size="small" data-testid="help-all">All</Button>
+        <Button component={RouterLink} to={`${base(staff)}/notifications`} variant={unread ? 'contained' : 'outlined'} size="small" data-testid="help-unread">
+          Unread{unreadCount > 0 ? ` (${unreadCount > 99 ? '99+' : unreadCount})` : ''}
+        </Button>
+      </Stack>
+      {!unread && data && data.helpTagsData.length > 0 && (
+        <Stack direction="row" spacing={1} sx={{ mb: 2, flexWrap: 'wrap', rowGap: 1 }} aria-label="Tags">
+          {data.helpTagsData.map((t) => (
+            <Chip key={t.name} label={`${t.name} (${t.count})`} color={tag === t.name ? 'primary' : 'default'} onClick={() => { setPageNum(1); setTag(tag === t.name ? null : t.name); }} data-testid={`help-tag-${t.name}`} />
+          ))}
+        </Stack>
+      )}
+      {error ? (
+        <ErrorState message={error} onRetry={() => void load()} />
+      ) : !data ? (
+        <PageLoader />
+      ) : data.rows.length === 0 ? (
+        <EmptyState title={unread ? 'You have read everything' : 'No help items yet'} />
+      ) : (
+        <Paper variant="outlined" sx={{ borderRadius: 3, overflow: 'hidden' }}>
+          {data.rows.map((r, i) => (
+            <Box key={r._id} component={RouterLink} to={`${base(staff)}/details/${r._id}`} data-testid="help-row" sx={{ display: 'block', px: 2, py: 1.5, color: 'text.primary', textDecoration: 'none', borderTop: i ? 1 : 0, borderColor: 'divider', '&:hover': { bgcolor: 'action.hover' } }}>
+              <Stack direction="row" spacing={1} alignItems="center">
+                {!r.is_read && <Box component="span" aria-label="Unread" sx={{ width: 8, height: 8, borderRadius: '50%', bgcolor: 'error.main', flexShrink: 0 }} />}
+                <Typography sx={{ fontWeight: r.is_read ? 400 : 600 }}>{r.title}</Typography>
+              </Stack>
+              {r.tags.length > 0 && <Typography variant="caption" color="text.secondary">{r.tags.join(' · ')}</Typography>}
+            </Box>
+          ))}
+        </Paper>
+      )}
+      {data && data.totalPages > 1 && (
+        <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', mt: 2 }}>
+          <Button disabled={pageNum <= 1} onClick={() => setPageNum((p) => p - 1)}>Previous</Button>
+          <Typography variant="body2" color="text.secondary">Page {data.currentPage} of {data.totalPages}</Typography>
+          <Button disabled={pageNum >= data.totalPages} onClick={() => setPageNum((p) => p + 1)}>Next</Button>
+        </Box>
+      )}
+      {popupId && <HelpPopup staff={staff} id={popupId} onClose={() => void load()} />}
+    </Box>
+  );
+}
+
+function HelpDetails({ staff, id }: { staff: boolean; id: string }) {
+  const [item, setItem] = useState<HelpItem | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    api.get<HelpItem>(`${apiBase(staff)}/details/${encodeURIComponent(id)}`).then(
+      async (r) => {
+        if (!live) return;
+        setItem(r.data);
+        document.title = r.data.title;
+        if (!r.data.is_read) await markRead(staff, id).catch(() => undefined);
+      },
+      (e) => live && setError(errorMessage(e)),
+    );
+    return () => { live = false; };
+  }, [staff, id]);
+  return (
+    <Box sx={{ maxWidth: 820, mx: 'auto', px: { xs: 1.5, sm: 3 }, py: { xs: 2, sm: 4 } }} data-testid="help-details">
+      <Button component={RouterLink} to={base(staff)} size="small" sx={{ mb: 1 }}>← All help</Button>
+      {error ? <ErrorState message={error} /> : !item ? <PageLoader /> : (
+        <>
+          <Typography variant="h5" component="h1" sx={{ fontWeight: 700, mb: 1 }}>{item.title}</Typography>
+          {item.tags.length > 0 && <Stack direction="row" spacing={1} sx={{ mb: 2 }}>{item.tags.map((t) => <Chip key={t} size="small" label={t} />)}</Stack>}
+          <Html html={item.description} />
+        </>
+      )}
+    </Box>
+  );
+}
+
+/** One help item in a dialog; closing it marks it read. */
+function HelpPopup({ staff, id, onClose }: { staff: boolean; id: string; onClose?: () => void }) {
+  const [item, setItem] = useState<HelpItem | null>(null);
+  const navigate = useNavigate();
+  useEffect(() => {
+    api.get<HelpItem>(`${apiBase(staff)}/details/${encodeURIComponent(id)}`).then((r) => setItem(r.data), () => setItem(null));
+  }, [staff, id]);
+  if (!item) return null;
+  const close = async () => {
+    await markRead(staff, id).catch(() => undefined);
+    setItem(null);
+    onClose?.();
+    navigate(base(staff), { replace: true });
+  };
+  return (
+    <Dialog open onClose={() => void close()} data-testid="help-popup" fullWidth maxWidth="sm">
+      <DialogTitle>{item.title}</DialogTitle>
+      <DialogContent><Html html={item.description} /></DialogContent>
+      <DialogActions><Button onClick={() => void close()} variant="contained" data-testid="help-popup-close">Got it</Button></DialogActions>
+    </Dialog>
+  );
+}
+
+/** The shell's help popup: the oldest unread popup item opens once per visit. */
+export function HelpPopupHost({ staff, on }: { staff: boolean; on: boolean }) {
+  const [id, setId] = useState<string | null>(null);
+  useEffect(() => {
+    if (!on) return;
+    let live = true;
+    api.get<{ popups: HelpItem[]; unread_count: number }>(`${apiBase(staff)}/popup-with-notification-count`).then((r) => {
+      if (!live) return;
+      setHelpUnread(r.data.unread_count);
+      if (r.data.popups[0] && !sessionStorage.getItem(`fanclub.helpPopup.${r.data.popups[0]._id}`)) setId(r.data.popups[0]._id);
+    }, () => undefined);
+    return () => { live = false; };
+  }, [staff, on]);
+  if (!id) return null;
+  return <ShellPopup staff={staff} id={id} onDone={() => { sessionStorage.setItem(`fanclub.helpPopup.${id}`, '1'); setId(null); void refreshHelpUnread(staff); }} />;
+}
+
+function ShellPopup({ staff, id, onDone }: { staff: boolean; id: string; onDone: () => void }) {
+  const [item, setItem] = useState<HelpItem | null>(null);
+  useEffect(() => { api.get<HelpItem>(`${apiBase(staff)}/details/${encodeURIComponent(id)}`).then((r) => setItem(r.data), () => onDone()); }, [staff, id]); // eslint-disable-line react-hooks/exhaustive-deps
+  if (!item) return null;
+  const close = async () => { await markRead(staff, id).catch(() => undefined); onDone(); };
+  return (
+    <Dialog open onClose={() => void close()} data-testid="help-popup" fullWidth maxWidth="sm">
+      <DialogTitle>{item.title}</DialogTitle>
+      <DialogContent><Html html={item.description} /></DialogContent>
+      <DialogActions><Button onClick={() => void close()} variant="contained" data-testid="help-popup-close">Got it</Button></DialogActions>
+    </Dialog>
+  );
+}
