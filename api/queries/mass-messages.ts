@@ -6,10 +6,10 @@ import type { Role } from '../../domain/shared/wire';
 import { seesChatEarnings } from '../../domain/chat/roles';
 import { activePromotion, subtypeCovers } from '../../domain/promotion/promotion';
 import { lockedContentPriceCents } from '../../domain/pricing/pricing';
-import type { MassMessagePromotion, MassMessageView, PurchasedByReport, WelcomeMessageView } from '../../domain/chat/mass-wire';
+import type { MassMediaView, MassMessagePromotion, MassMessageView, PurchasedByReport, WelcomeMessageView } from '../../domain/chat/mass-wire';
 import { loadPromotion, promotionsEnabled } from '../../commands/promotions';
 import { findMassMessage, massMessagePage, massMessagePurchases, purchaseOfCopy, type MassMessageRow } from '../../projections/mass-messages';
-import { mediaByIds } from '../../projections/media';
+import { mediaByIds, type MediaRow } from '../../projections/media';
 import { currentSettings } from '../../projections/settings';
 import { findUser } from '../../projections/users';
 import { mediaView } from '../views';
@@ -39,6 +39,8 @@ export function massMessageQueries(services: Services) {
     return mediaByIds(db(), ids);
   };
 
+  const massMedia = (m: MediaRow): MassMediaView => ({ ...mediaView(m, true, services.storage), status: m.status === 'ready' || m.status === 'error' ? m.status : 'processing' });
+
   const views = async (rows: MassMessageRow[], role: Role): Promise<MassMessageView[]> => {
     const [media, promo, earnings] = await Promise.all([mediaOf(rows), massPromotion(), seesEarnings(role)]);
     return rows.map((r) => {
@@ -48,6 +50,10 @@ export function massMessageQueries(services: Services) {
       const promotion: MassMessagePromotion | null = promo && price > 0 && r.kind === 'mass'
         ? { _id: promo.promotion.promotionId, discount_percentage: promo.discountPercent, promotion_price_cents: lockedContentPriceCents(price, promo.discountPercent), ribbon_text: promo.promotion.ribbonText }
         : null;
+      const status = r.status as MassMessageView['status'];
+      // Due now with media still rendering: processing, also before the delivery pass has noted it (WaitForMedia).
+      // (A scheduled message stays 'scheduled' until its time.)
+      const rendering = status === 'sending' && !r.audience_at && [...items, ...(preview ? [preview] : [])].some((m) => m!.status === 'processing');
       return {
         _id: r.id,
         message: r.text ?? '',
@@ -55,14 +61,14 @@ export function massMessageQueries(services: Services) {
         isLocked: price > 0 ? 'locked' : 'free',
         amount: dollarsFromCents(price),
         amount_cents: price,
-        media: items.map((m) => mediaView(m!, true, services.storage)),
-        media_preview: preview ? mediaView(preview, true, services.storage) : null,
+        media: items.map((m) => massMedia(m!)),
+        media_preview: preview ? massMedia(preview) : null,
         send_to: r.send_to as MassMessageView['send_to'],
         new_user_message_delay: r.new_user_delay as MassMessageView['new_user_message_delay'],
         delay_by_hours: r.delay_by_hours == null ? null : Number(r.delay_by_hours),
         scheduled_at: r.scheduled_at,
-        status: r.status as MassMessageView['status'],
-        isError: r.status === 'error',
+        status: rendering ? 'processing' : status,
+        isError: status === 'error',
         error: r.error,
         created: r.created_at ?? '',
         sender: r.sender_id ?? '',
@@ -96,6 +102,7 @@ export function massMessageQueries(services: Services) {
     processing: v.status === 'processing',
     format: 'classic',
     isError: v.isError,
+    error: v.isError ? v.error : null,
     current: !!row.current_welcome,
     stats: { delivered: v.stats.delivered + v.stats.future_delivered, purchases: v.stats.purchases, revenue_cents: v.stats.revenue_cents },
     updated: row.updated_at ?? v.created,

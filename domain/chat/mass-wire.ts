@@ -22,6 +22,9 @@ import type { MassStatus } from './mass-message';
 export type { MassMessageType, NewUserDelay, SendTo };
 export type MassMessageStatus = Exclude<MassStatus, 'none'>;
 
+/** A message's media item with how its rendering went (spec 2 §4: processing placeholder, error image, ready). */
+export type MassMediaView = PostMediaView & { status: 'processing' | 'ready' | 'error' };
+
 export interface MassMessageStats {
   /** The subscribers at send time targeted. */
   recipients: number;
@@ -47,8 +50,8 @@ export interface MassMessageView {
   isLocked: 'locked' | 'free';
   amount: number;
   amount_cents: number;
-  media: PostMediaView[];
-  media_preview: PostMediaView | null;
+  media: MassMediaView[];
+  media_preview: MassMediaView | null;
   send_to: SendTo;
   new_user_message_delay: NewUserDelay;
   delay_by_hours: number | null;
@@ -77,15 +80,18 @@ export interface WelcomeMessageView {
   newUserMessageDelay: 'IMMEDIATELY' | 'DELAY_BY_HOURS';
   sendTo: SendTo;
   delayByHours: number | null;
-  media: PostMediaView[];
-  media_preview: PostMediaView | null;
+  media: MassMediaView[];
+  media_preview: MassMediaView | null;
   media_item: string[];
   media_preview_item: string | null;
   isLocked: 'locked' | 'free';
   /** Media still rendering: fans get it when they are ready. */
   processing: boolean;
   format: 'classic';
+  /** Its media failed to render (or went): it reaches nobody until it is saved again with other media. */
   isError: boolean;
+  /** The reason when isError ('Error in upload content. Please try again.'), else null. */
+  error: string | null;
   /** The version new subscribers get now. */
   current: boolean;
   stats: { delivered: number; purchases: number; revenue_cents: number | null };

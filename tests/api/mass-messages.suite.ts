@@ -15,6 +15,7 @@ import { commandContext, handle } from '../../commands/handle';
 import { rebuildReadModels } from '../../projections/rebuild';
 import { allProjections } from '../../projections';
 import { startTestServer, TEST_CARD_FORM, type Backend, type TestServer } from '../support/server';
+import { mediaEvents } from '../support/media-events';
 
 const HOUR = 3_600_000;
 
@@ -22,6 +23,7 @@ export function massMessagesSuite(backend: Backend, available: boolean) {
   describe.skipIf(!available)(`mass and welcome messages over HTTP (${backend})`, () => {
     let t: TestServer;
     let admin: string;
+    let adminId: string;
     let offset = 0;
     const post = (url: string, body: unknown, token = admin) => t.call('POST', url, body, { token });
     const get = (url: string, token = admin) => t.call('GET', url, undefined, { token });
@@ -73,7 +75,9 @@ export function massMessagesSuite(backend: Backend, available: boolean) {
     beforeAll(async () => {
       t = await startTestServer(backend, {}, { deliverNotices: false });
       t.server.services.clock = () => new Date(Date.now() + offset);
-      admin = (await post('/api/users/login', { email: t.adminEmail, password: t.adminPassword }, undefined as unknown as string)).body.data.token;
+      const login = (await post('/api/users/login', { email: t.adminEmail, password: t.adminPassword }, undefined as unknown as string)).body.data;
+      admin = login.token;
+      adminId = login.userId;
     });
     afterAll(async () => {
       await t?.close();
@@ -366,6 +370,7 @@ export function massMessagesSuite(backend: Backend, available: boolean) {
       expect(errored.body.data.items.map((m: any) => m._id)).toContain(sent._id);
       expect((await get('/api/admin/get-error-mass-messages')).body.data.items.map((m: any) => m._id)).toContain(sent._id);
       expect(errored.body.data.items.find((m: any) => m._id === sent._id)).toMatchObject({ status: 'error', isError: true, error: 'Error in upload content. Please try again.' });
+      expect(errored.body.data.items.find((m: any) => m._id === sent._id).media[0].status).toBe('error');
       const fresh = await uploadImage('fresh');
       const resent = await post('/api/message/resend-mass-message', { _id: sent._id, media: [fresh] });
       expect(resent.status, JSON.stringify(resent.body)).toBe(200);
@@ -405,6 +410,30 @@ export function massMessagesSuite(backend: Backend, available: boolean) {
       // The earlier fan does not get v2 (ONLY_NEW, subscribed before it).
       expect((await messages(f.token)).messages.filter((m: any) => m.massMessageType === 'WELCOME').map((m: any) => m.message)).toEqual(['Welcome!']);
       expect((await get(`/api/message/welcome-messages/${set.body.data._id}/purchased-by`)).body.data).toMatchObject({ count: 0 });
+    });
+
+    it('CH-26: media states in the views — a welcome whose media still render is processing (before the pass notes it too), one whose media failed is in error with the spec text', async () => {
+      // Held in 'processing' (its retry a day away, so the worker leaves it), as a video still rendering would be.
+      const media = mediaEvents(() => t, () => adminId);
+      const rendering = await media.heldMedia();
+      const set = await post('/api/message/set-welcome-message', { type: 'photo', message: 'Still rendering', isLocked: 'free', media: [rendering], new_user_message_delay: 'IMMEDIATELY' });
+      expect(set.status, JSON.stringify(set.body)).toBe(200);
+      expect(set.body.data).toMatchObject({ processing: true, isError: false, error: null });
+      expect(set.body.data.media[0].status).toBe('processing');
+      await deliver();
+      expect((await get('/admin/get-welcome-message')).body.data).toMatchObject({ _id: set.body.data._id, processing: true, isError: false });
+      // Its rendering fails for good: the next pass records the version failed.
+      await media.fail(rendering);
+      await deliver();
+      const failed = (await get('/admin/get-welcome-message')).body.data;
+      expect(failed).toMatchObject({ _id: set.body.data._id, processing: false, isError: true, error: 'Error in upload content. Please try again.' });
+      expect(failed.media[0].status).toBe('error');
+      // A mass message with media still rendering answers 'processing' at once (not 'sending').
+      const held = await media.heldMedia();
+      const sent = await send({ type: 'photo', message: 'Held back', media: [held], send_to: 'ONLY_EXISTING' });
+      expect(sent.status).toBe('processing');
+      expect(sent.media[0].status).toBe('processing');
+      expect((await post(`/api/message/mass-messages/${sent._id}/cancel`, {})).status).toBe(200);
     });
 
     it('CH-13: send_video_process_request takes isMassMessage: the id names a mass message (no videos: the post rule, Invalid Request)', async () => {

@@ -139,8 +139,9 @@ export function Conversation({
         state={conversation}
         onLoadOlder={conversation.loadOlder}
         onRetry={conversation.retry}
-        onChanged={() => {
+        onChanged={messageId => {
           poll();
+          if (messageId) conversation.refreshMessage(messageId);
           refreshHeader();
         }}
         onResend={resend}

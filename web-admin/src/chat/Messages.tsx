@@ -44,8 +44,8 @@ export interface MessageListProps {
   state: ConversationState;
   onLoadOlder: () => void;
   onRetry: () => void;
-  /** Re-read the conversation (after a staff action). */
-  onChanged: () => void;
+  /** Re-read the conversation (after a staff action), and the message acted on when it is named. */
+  onChanged: (messageId?: string) => void;
   onResend: (m: ShownMessage) => void;
   onDiscard: (m: ShownMessage) => void;
   mayCopy: boolean;
@@ -188,8 +188,9 @@ export function MessageList({ userId, fanName, state, onLoadOlder, onRetry, onCh
         fanName={fanName}
         onClose={() => setUnlocking(null)}
         onDone={() => {
+          const id = unlocking?._id;
           setUnlocking(null);
-          onChanged();
+          onChanged(id);
         }}
       />
       <MediaViewer media={viewing} onClose={() => setViewing(null)} />
@@ -229,7 +230,7 @@ const MessageBubble = memo(function MessageBubble({
   onResend: (m: ShownMessage) => void;
   onDiscard: (m: ShownMessage) => void;
   mediaOps?: MediaOps;
-  onChanged?: () => void;
+  onChanged?: (messageId?: string) => void;
 }) {
   const copy = useCopy();
   const chatColours = useSettings().settings.chat_settings;
@@ -376,7 +377,7 @@ const MessageBubble = memo(function MessageBubble({
             Unlock for this Subscriber
           </Button>
         ) : null}
-        {!m.pending && !m.failed && onDelete && m.type !== 'tips' ? <MessageActionsButton m={m} onDelete={onDelete} ops={mediaOps} onChanged={onChanged} /> : null}
+        {!m.pending && !m.failed && onDelete && m.type !== 'tips' ? <MessageActionsButton m={m} onDelete={onDelete} ops={mediaOps} onChanged={() => onChanged?.(m._id)} /> : null}
       </Stack>
     </Box>
   );
@@ -442,7 +443,7 @@ function MediaViewer({ media, onClose }: { media: PostMediaView | null; onClose:
       </IconButton>
       {media && src ? (
         media.content_type === 'video' ? (
-          <Box component="video" src={media.url ?? undefined} poster={media.thumbnail_url ?? undefined} controls autoPlay sx={{ display: 'block', maxWidth: '100%', maxHeight: '85vh' }} />
+          <Box component="video" src={media.url ?? undefined} poster={media.thumbnail_url ?? undefined} controls autoPlay muted data-testid="chat-viewer-video" sx={{ display: 'block', maxWidth: '100%', maxHeight: '85vh' }} />
         ) : (
           <Box component="img" src={src} alt="" sx={{ display: 'block', maxWidth: '100%', maxHeight: '85vh' }} />
         )

@@ -2,6 +2,7 @@
 // domain/shared/wire.ts); errors carry the server's message and callers fall back to spec 3 §8's texts.
 import type {
   ChatMessagePage,
+  ChatMessageView,
   ChatSendResult,
   ChatUserDetails,
   ChatUserListPage,
@@ -13,6 +14,7 @@ import { api } from '../api';
 export const CHAT_ROUTES = {
   list: 'GET /api/chat/get_user_list',
   messages: 'GET /api/chat/get_messages_admin',
+  message: 'GET /api/chat/get_chat_message',
   details: 'GET /api/chat/get_user_details',
   send: 'POST /api/chat/send_message',
   read: 'POST /api/chat/read_message_model',
@@ -51,6 +53,8 @@ export interface StaffSendBody {
 export const chatApi = {
   userList: async (q: UserListQuery, signal?: AbortSignal) =>
     (await api<ChatUserListPage>(`/api/chat/get_user_list?${query({ ...q })}`, { signal })).data,
+  /** One message as staff see it (a changed message older than page 1 is read again by id). */
+  message: async (id: string, signal?: AbortSignal) => (await api<ChatMessageView>(`/api/chat/get_chat_message?${query({ id })}`, { signal })).data,
   details: async (userId: string, signal?: AbortSignal) =>
     (await api<ChatUserDetails>(`/api/chat/get_user_details?${query({ user_id: userId })}`, { signal })).data,
   messages: async (userId: string, page: number, signal?: AbortSignal) =>

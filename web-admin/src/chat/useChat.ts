@@ -285,8 +285,36 @@ export function useConversation(userId: string | null, onRead: (userId: string) 
   const pollIfOurs = (data: Record<string, unknown>) => {
     if (concernsFan(data, current.current)) poll();
   };
+
+  /**
+   * One shown message read again by id: a change to a message older than page 1 (a rotated photo, a refreshed blur,
+   * a video rendered again, an unlock) shows without a reload. Gone (404): it leaves the list.
+   */
+  const refreshMessage = useCallback((messageId: string) => {
+    const id = current.current;
+    if (!id || !stateRef.current.messages.some(m => m._id === messageId)) return;
+    chatApi
+      .message(messageId)
+      .then(message => {
+        if (current.current !== id) return;
+        setState(s => (s.messages.some(m => m._id === messageId) ? { ...s, messages: mergeMessages(s.messages, [message]) } : s));
+      })
+      .catch(error => {
+        if (current.current !== id || !(error instanceof ApiRequestError) || error.status !== 404) return;
+        setState(s => ({ ...s, messages: s.messages.filter(m => m._id !== messageId) }));
+      });
+  }, []);
+
   useFrame('MESSAGE_RECEIVE', pollIfOurs, Boolean(userId));
-  useFrame('UPDATE_MESSAGE', pollIfOurs, Boolean(userId));
+  useFrame(
+    'UPDATE_MESSAGE',
+    data => {
+      if (!concernsFan(data, current.current)) return;
+      poll();
+      if (typeof data._id === 'string') refreshMessage(data._id);
+    },
+    Boolean(userId)
+  );
   // A message deleted from all (spec 3 §7.8 DELETE_MESSAGE_FROM_ALL): its bubble goes at once, wherever it was sent from.
   useFrame(
     'DELETE_MESSAGE_FROM_ALL',
@@ -334,7 +362,7 @@ export function useConversation(userId: string | null, onRead: (userId: string) 
     }));
   }, []);
 
-  return { ...state, loadOlder, retry, poll, addPending, settle, drop, replace, removeMessage };
+  return { ...state, loadOlder, retry, poll, refreshMessage, addPending, settle, drop, replace, removeMessage };
 }
 
 // ---- the chat header --------------------------------------------------------------------------------------

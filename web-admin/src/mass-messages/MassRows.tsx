@@ -25,23 +25,33 @@ export function useMassList<T extends { items: MassMessageView[] }>(load: (signa
   const [error, setError] = useState<string | null>(null);
   const [loading, setLoading] = useState(true);
   const controller = useRef<AbortController | null>(null);
+  /** A frame came while a read was under way: that read may predate it, so one more read follows. */
+  const stale = useRef(false);
+  const inFlight = useRef(false);
+  const reloadRef = useRef<() => void>(() => undefined);
   const reload = useCallback(() => {
     controller.current?.abort();
     const c = (controller.current = new AbortController());
+    stale.current = false;
+    inFlight.current = true;
     setLoading(true);
     load(c.signal)
       .then(d => {
         if (c.signal.aborted) return;
         setData(d);
         setError(null);
+        inFlight.current = false;
+        if (stale.current) reloadRef.current();
       })
       .catch(e => {
         if (c.signal.aborted || (e as Error)?.name === 'AbortError') return;
+        inFlight.current = false;
         setError((e instanceof ApiRequestError && e.message) || 'Something went wrong');
       })
       .finally(() => !c.signal.aborted && setLoading(false));
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, deps);
+  reloadRef.current = reload;
   useEffect(() => {
     reload();
     return () => controller.current?.abort();
@@ -50,6 +60,7 @@ export function useMassList<T extends { items: MassMessageView[] }>(load: (signa
   const known = useRef(new Set<string>());
   known.current = new Set(data?.items.map(m => m._id));
   useFrame<MassMessageUpdated>('MASS_MESSAGE_UPDATED', frame => {
+    if (inFlight.current) stale.current = true;
     // A message this page does not show yet (sent from another screen): read the list again.
     if (!known.current.has(frame._id)) return reload();
     setData(d => (d ? { ...d, items: applyUpdate(d.items, frame) as MassMessageView[] } : d));

@@ -1,5 +1,7 @@
 // /admin/welcome-messages (spec 3 route table; gaps CH-28): the welcome message in use and its earlier versions,
-// each with its delivery, purchases and revenue (and who bought it), and the dialog to set or update it.
+// each with its delivery, purchases and revenue (and who bought it), and the dialog to set or update it. A version
+// whose media still render shows the spec's processing text, one whose media failed its error text (spec 2 §4,
+// gaps CH-26); the list follows MASS_MESSAGE_UPDATED (processing → sent, → error) without a reload.
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { Alert, Box, Button, Card, Chip, Link, Stack, Typography } from '@mui/material';
 import WavingHandOutlinedIcon from '@mui/icons-material/WavingHandOutlined';
@@ -9,8 +11,8 @@ import { mayOpenPage } from '../access';
 import { ApiRequestError } from '../api';
 import { formatDate, money, relative } from '../format';
 import { PageGuard } from '../promotions/PageGuard';
-import { useLiveReload } from '../realtime';
-import { massApi, type WelcomeMessageView } from './api';
+import { useDebounced, useFrame, useLiveReload } from '../realtime';
+import { massApi, type MassMessageUpdated, type WelcomeMessageView } from './api';
 import { RowsSkeleton } from './MassRows';
 import { WELCOME_MESSAGES_PAGE, WELCOME_PURCHASED_BY_PAGE, welcomePurchasedByPath } from './paths';
 import { AUDIENCE_LABELS, formatDelay, MASS_TEXTS } from './rules';
@@ -21,6 +23,7 @@ function WelcomeRow({ w, current, role }: { w: WelcomeMessageView; current: bool
   const basename = useBasename();
   const first = w.media_preview ?? w.media[0];
   const src = first ? first.thumbnail_url || first.blur_url : null;
+  const state = w.isError ? 'error' : w.processing ? 'processing' : 'ready';
   return (
     <Card variant="outlined" sx={{ p: 1.5, display: 'grid', gap: 1.5, alignItems: 'center', gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 2fr) minmax(0, 1fr) minmax(0, .8fr)' } }} data-testid="welcome-row" data-id={w._id}>
       <Stack direction="row" spacing={1.5} sx={{ minWidth: 0, alignItems: 'center' }}>
@@ -28,7 +31,7 @@ function WelcomeRow({ w, current, role }: { w: WelcomeMessageView; current: bool
           {src ? <Box component="img" src={src} alt="" sx={{ width: '100%', height: '100%', objectFit: 'cover' }} /> : <WavingHandOutlinedIcon color="action" />}
         </Box>
         <Box sx={{ minWidth: 0 }}>
-          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 0.25 }}>
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 0.25 }} data-testid="welcome-state" data-state={state}>
             {current ? <Chip size="small" color="success" label="In use" /> : <Chip size="small" label="Earlier version" />}
             {w.processing ? <Chip size="small" color="warning" label="Processing" /> : null}
             {w.isError ? <Chip size="small" color="error" label="Error" /> : null}
@@ -50,8 +53,13 @@ function WelcomeRow({ w, current, role }: { w: WelcomeMessageView; current: bool
           {w.stats.delivered.toLocaleString()} delivered
         </Typography>
         {w.processing ? (
-          <Typography variant="caption" color="text.secondary">
+          <Typography variant="caption" color="text.secondary" component="div" data-testid="welcome-processing-note">
             {MASS_TEXTS.processing}
+          </Typography>
+        ) : null}
+        {w.isError ? (
+          <Typography variant="caption" color="error" component="div" data-testid="welcome-error-note">
+            {w.error || MASS_TEXTS.uploadError}
           </Typography>
         ) : null}
       </Box>
@@ -95,6 +103,10 @@ export function WelcomeMessagesPage() {
   }, []);
   useEffect(load, [load]);
   useLiveReload(load);
+  // A version's media finished rendering or failed (MASS_MESSAGE_UPDATED; welcome versions are mass messages of
+  // their own kind, and the frame does not say which): the list is read again, once per burst.
+  const loadSoon = useDebounced(load, 300);
+  useFrame<MassMessageUpdated>('MASS_MESSAGE_UPDATED', loadSoon);
   const current = items?.find(w => w.current) ?? null;
   return (
     <PageGuard page={WELCOME_MESSAGES_PAGE} title="Welcome messages">

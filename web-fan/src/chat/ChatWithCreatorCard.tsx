@@ -1,8 +1,11 @@
 // The home feed's private-chat button (spec 2 §2, gaps CH-50): "shown to non-admins with subscription status 1 or 2;
 // it goes to /private-chat". A slim card under the creator's header: Open chat goes to the conversation, Send a
 // message opens the Send Message modal (CH-41) for a quick note without leaving the feed. Not for guests, staff,
-// non-members or an admin viewing the site as a fan (that session never writes to the creator).
-import { lazy, Suspense, useState } from 'react';
+// non-members or an admin viewing the site as a fan (that session never writes to the creator). With normal chat
+// off (chat_settings.disabled_normal_chat) a fan cannot write: Send a message goes, an open modal closes, and the
+// card says why; it follows the setting live (SETTINGS_UPDATED reloads the settings in auth.tsx). Open chat stays
+// (the creator's messages, unlocks and tips still work there).
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import Avatar from '@mui/material/Avatar';
 import Badge from '@mui/material/Badge';
@@ -15,6 +18,7 @@ import EditRounded from '@mui/icons-material/EditRounded';
 import { useAuth, useIsProxy, useModelName } from '../auth';
 import { isMember, isStaff } from '../format';
 import { useUnreadCount } from './unread';
+import { NORMAL_CHAT_DISABLED } from '../../../domain/settings/chat-settings';
 
 const SendMessageDialog = lazy(() => import('./SendMessageDialog').then((m) => ({ default: m.SendMessageDialog })));
 
@@ -28,6 +32,11 @@ export function ChatWithCreatorCard() {
   const name = useModelName();
   const [open, setOpen] = useState(false);
   const [mounted, setMounted] = useState(false);
+  const chatOff = settings?.chat_settings?.disabled_normal_chat === true;
+  // Turned off while the modal is open: it closes (the server would refuse the message anyway).
+  useEffect(() => {
+    if (chatOff) setOpen(false);
+  }, [chatOff]);
   if (!showsChatButton(me, proxy)) return null;
   return (
     <Paper
@@ -44,28 +53,30 @@ export function ChatWithCreatorCard() {
       </Badge>
       <Box sx={{ flex: '1 1 160px', minWidth: 0 }}>
         <Typography sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>Chat privately with {name}</Typography>
-        <Typography variant="body2" color="text.secondary">
-          Messages, photos and videos just between you two.
+        <Typography variant="body2" color="text.secondary" data-testid={chatOff ? 'feed-chat-disabled' : undefined}>
+          {chatOff ? NORMAL_CHAT_DISABLED : 'Messages, photos and videos just between you two.'}
         </Typography>
       </Box>
       <Box sx={{ display: 'flex', gap: 1, flex: { xs: '1 1 100%', sm: '0 0 auto' }, pl: { sm: 7 } }}>
-        <Button
-          variant="outlined"
-          startIcon={<EditRounded />}
-          onClick={() => {
-            setMounted(true);
-            setOpen(true);
-          }}
-          data-testid="feed-chat-message"
-          sx={{ flex: { xs: 1, sm: 'none' } }}
-        >
-          Send a message
-        </Button>
+        {!chatOff && (
+          <Button
+            variant="outlined"
+            startIcon={<EditRounded />}
+            onClick={() => {
+              setMounted(true);
+              setOpen(true);
+            }}
+            data-testid="feed-chat-message"
+            sx={{ flex: { xs: 1, sm: 'none' } }}
+          >
+            Send a message
+          </Button>
+        )}
         <Button variant="contained" component={RouterLink} to="/private-chat" startIcon={<ChatRounded />} data-testid="feed-chat-open" sx={{ flex: { xs: 1, sm: 'none' } }}>
           Open chat
         </Button>
       </Box>
-      {mounted && (
+      {mounted && !chatOff && (
         <Suspense fallback={null}>
           <SendMessageDialog open={open} onClose={() => setOpen(false)} />
         </Suspense>

@@ -1,6 +1,7 @@
 // The conversation as the fan sees it: page 1 (the newest messages) first, older pages when scrolled to the top,
-// page 1 read again when a frame says the conversation changed (MESSAGE_RECEIVE, UPDATE_MESSAGE), after a
-// reconnect and when the tab is visible again, and the conversation marked read (POST /api/chat/read_message_user)
+// page 1 read again when a frame says the conversation changed (MESSAGE_RECEIVE, UPDATE_MESSAGE; a changed message
+// that is shown is read again by id, so one older than page 1 follows too), after a reconnect and when the tab is
+// visible again, and the conversation marked read (POST /api/chat/read_message_user)
 // whenever unread messages from the creator are on a visible page.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ChatMessageView, PayPerMessageStatus } from '../../../domain/chat/wire';
@@ -150,6 +151,23 @@ export function useChatMessages() {
     void loadNewest(true);
   }, [loadNewest, update]);
 
+  /**
+   * One shown message read again (GET /api/chat/get_chat_message). Gone (404): it leaves the list; still rendering
+   * (409, hidden from fans until ready): the copy shown stays until the next change is announced.
+   */
+  const reloadOne = useCallback(
+    async (id: string) => {
+      try {
+        const { data } = await chatApi.message(id);
+        if (!alive.current || !data) return;
+        update((s) => (s.messages.some((m) => m._id === id) && !sameJson(s.messages.find((m) => m._id === id), data) ? { ...s, messages: mergeMessages(s.messages, [data]) } : s));
+      } catch (err) {
+        if (alive.current && err instanceof ApiError && err.status === 404) update((s) => ({ ...s, messages: s.messages.filter((m) => m._id !== id) }));
+      }
+    },
+    [update],
+  );
+
   /** A message changed (bought, sent): show the server's copy. */
   const upsert = useCallback((m: ChatMessageView) => update((s) => ({ ...s, messages: mergeMessages(s.messages, [m]) })), [update]);
 
@@ -164,7 +182,12 @@ export function useChatMessages() {
     void loadNewest(true);
   }, [loadNewest]);
   useFrame('MESSAGE_RECEIVE', () => void loadNewest());
-  useFrame('UPDATE_MESSAGE', () => void loadNewest());
+  // A change to one message (staff rotated its photo, refreshed its blur or its video finished rendering, it was
+  // unlocked): page 1 again, and the message itself when it is shown but may be older than page 1 (scrolled back).
+  useFrame<{ _id?: string }>('UPDATE_MESSAGE', (data) => {
+    void loadNewest();
+    if (typeof data._id === 'string' && messagesRef.current.some((m) => m._id === data._id)) void reloadOne(data._id);
+  });
   // Staff deleted a message (spec 3 §7.8 DELETE_MESSAGE, DELETE_MESSAGE_FROM_ALL with udid): its bubble goes at once.
   const dropMessage = ({ _id, udid }: { _id?: string; udid?: string }) =>
     update((s) => ({ ...s, messages: s.messages.filter((m) => m._id !== _id && !(udid && m.udid === udid)) }));
