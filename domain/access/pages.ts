@@ -147,6 +147,9 @@ export const ADMIN_PAGES: Record<string, PageAccess> = {
   '/admin/settings/links-page-settings': SETTINGS,
   '/admin/settings/contact-us-settings': SETTINGS,
   '/admin/settings/web-push-notification': SETTINGS,
+  // Help items and the staff notification settings (issue 16, SH-11, SH-18).
+  '/admin/settings/help-setting': SETTINGS,
+  '/admin/settings/purchase-notification-settings': SETTINGS,
 };
 
 export function mayOpen(table: Record<string, PageAccess>, page: string, role: Role | null): 'allow' | 'login' | 'denied' {

@@ -10,6 +10,7 @@ import { purchasedContentsRoutes } from './purchased-contents';
 import { liveRoutes } from './live';
 import { shellRoutes } from './shell';
 import { pushRoutes } from './push';
+import { helpRoutes } from './help';
 import { CANCELLATION_PAGE, CancellationsPage, SUBSCRIPTION_SETTINGS_PAGE, SubscriptionSettingsPage } from './cancellations';
 import { authProvider } from './authProvider';
 import { Dashboard } from './dashboard/Dashboard';
@@ -100,6 +101,8 @@ export function App() {
         shellRoutes(permissions),
         // The web push settings page (web-admin/src/push).
         pushRoutes(permissions),
+        // Help items and the staff notification settings (web-admin/src/help).
+        helpRoutes(permissions),
         // The cancellations report and the subscription settings (web-admin/src/cancellations).
         mayOpenPage(permissions, CANCELLATION_PAGE) ? (
           <CustomRoutes key="cancellation">

@@ -9,6 +9,7 @@ import { MASS_CONSOLE_PAGES } from '../mass-messages/paths';
 import { LIVE_CONSOLE_PAGES } from '../live/paths';
 import { SHELL_CONSOLE_PAGES } from '../shell/paths';
 import { PUSH_CONSOLE_PAGES } from '../push/paths';
+import { HELP_CONSOLE_PAGES } from '../help/paths';
 
 /** The menu, grouped by area, showing only what the signed-in role may use (see access.ts). */
 export function AppMenu() {
@@ -22,7 +23,7 @@ export function AppMenu() {
       {/* A flat array (MUI's menu list does not accept Fragments as children). */}
       {MENU_GROUPS.flatMap(group => {
         const items = group.resources.filter(r => allowed.includes(r));
-        const pages = [...CONSOLE_PAGES, ...CHAT_CONSOLE_PAGES, ...PROMOTION_CONSOLE_PAGES, ...SUBSCRIPTION_CONSOLE_PAGES, ...MASS_CONSOLE_PAGES, ...LIVE_CONSOLE_PAGES, ...SHELL_CONSOLE_PAGES, ...PUSH_CONSOLE_PAGES].filter(p => p.group === group.label && mayOpenPage(permissions, p.page));
+        const pages = [...CONSOLE_PAGES, ...CHAT_CONSOLE_PAGES, ...PROMOTION_CONSOLE_PAGES, ...SUBSCRIPTION_CONSOLE_PAGES, ...MASS_CONSOLE_PAGES, ...LIVE_CONSOLE_PAGES, ...SHELL_CONSOLE_PAGES, ...PUSH_CONSOLE_PAGES, ...HELP_CONSOLE_PAGES].filter(p => p.group === group.label && mayOpenPage(permissions, p.page));
         if (items.length === 0 && pages.length === 0) return [];
         return [
           open ? (
