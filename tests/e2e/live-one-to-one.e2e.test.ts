@@ -122,6 +122,8 @@ describe.skipIf(!ready)('one-to-one Go Live end to end (Janus + Chromium)', () =
     await dora.page.waitForURL((u) => u.pathname === '/live-stream');
     await dora.page.getByTestId('live-stream-modal').waitFor();
     await expect.poll(() => dora.page.getByTestId('one-to-one-live').getAttribute('data-phase'), { timeout: 40_000 }).toBe('live');
+    // The private chat beside the video.
+    await dora.page.getByTestId('live-chat-panel').getByText('Hi, Dora One here').waitFor({ timeout: 15_000 });
     await expect.poll(async () => (await framesOf(dora.page)).frames, { timeout: 20_000 }).toBeGreaterThan(10);
     const first = await framesOf(dora.page);
     await dora.page.waitForTimeout(1500);

@@ -88,7 +88,8 @@ export function LiveAnnouncement() {
 export function JoinStreamButton() {
   const live = useFanLive();
   const navigate = useNavigate();
-  if (!live || live.isJoined) return null;
+  const { pathname } = useLocation();
+  if (!live || live.isJoined || isLivePath(pathname)) return null;
   return (
     <Button variant="contained" color="error" size="small" startIcon={<SensorsRounded />} onClick={() => navigate(livePathOf(live))} data-testid="chat-join-stream" sx={{ flexShrink: 0 }}>
       Join Stream

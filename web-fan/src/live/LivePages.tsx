@@ -5,6 +5,7 @@ import Dialog from '@mui/material/Dialog';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { useModelName } from '../auth';
+import PrivateChatPage from '../chat/PrivateChatPage';
 import { LiveViewer } from './LiveViewer';
 
 export function GroupLiveStreamPage() {
@@ -27,7 +28,8 @@ export function LiveStreamPage() {
       data-testid="live-stream-modal"
       slotProps={{ paper: { sx: phone ? { bgcolor: '#000' } : { width: 'min(1200px, 94vw)', height: 'min(760px, 90vh)', bgcolor: '#000', overflow: 'hidden' } } }}
     >
-      <LiveViewer isGroup={false} layout="modal" title={modelName} onLeave={() => navigate('/private-chat')} />
+      {/* The private chat beside the video: text, media, tips and locked content, as on /private-chat. */}
+      <LiveViewer isGroup={false} layout="modal" title={modelName} onLeave={() => navigate('/private-chat')} side={<PrivateChatPage />} />
     </Dialog>
   );
 }

@@ -218,7 +218,7 @@ export function CommentBox({ isGroup, onSent, tipButton }: { isGroup: boolean; o
           multiline
           maxRows={5}
           inputProps={{ 'aria-label': 'Comment', 'data-testid': 'live-comment-input', style: { maxHeight: 144 } }}
-          sx={{ flex: 1, px: 1.5, py: 0.75, borderRadius: 3, fontSize: 15, ...glass, '&:hover': undefined }}
+          sx={{ flex: 1, px: 1.5, py: 0.75, borderRadius: 3, fontSize: 15, ...glass, border: '1px solid rgba(255,255,255,0.22)', '&:hover': undefined }}
         />
         <IconButton onClick={() => void send()} disabled={busy} aria-label="Send comment" data-testid="live-comment-send" sx={glass}>
           <SendRounded />

@@ -46,9 +46,11 @@ export interface LiveViewerProps {
   /** The one-to-one layout: the video with the chat panel beside it. */
   layout: 'full' | 'modal';
   title?: ReactNode;
+  /** The modal's panel beside the video (one-to-one: the private chat); the live comments then sit on the video. */
+  side?: ReactNode;
 }
 
-export function LiveViewer({ isGroup, onLeave, layout, title }: LiveViewerProps) {
+export function LiveViewer({ isGroup, onLeave, layout, title, side }: LiveViewerProps) {
   const { me } = useAuth();
   const navigate = useNavigate();
   const wide = useMediaQuery('(min-width:1024px)', { noSsr: true });
@@ -337,15 +339,18 @@ export function LiveViewer({ isGroup, onLeave, layout, title }: LiveViewerProps)
           style={{ position: 'absolute', inset: 0, width: '100%', height: '100%', objectFit, background: '#000' }}
         />
         {overlay}
-        {!modal ? (
+        {!modal || side ? (
           <Box sx={{ position: 'absolute', left: 0, right: 0, bottom: 0, p: { xs: 1, sm: 2 }, pb: { xs: 'max(8px, env(safe-area-inset-bottom))', sm: 2 }, background: 'linear-gradient(transparent, rgba(0,0,0,.5))' }}>
             <Box sx={{ maxWidth: 520 }}>{commentsPanel}</Box>
           </Box>
         ) : null}
       </Box>
       {modal ? (
-        <Box sx={{ width: { xs: '100%', md: 380 }, flex: { xs: 1, md: 'none' }, minHeight: 0, display: 'flex', flexDirection: 'column', justifyContent: 'flex-end', p: 1.5, bgcolor: '#111', borderLeft: { md: '1px solid rgba(255,255,255,.12)' } }} data-testid="live-chat-panel">
-          {commentsPanel}
+        <Box
+          sx={{ width: { xs: '100%', md: 400 }, flex: { xs: 1, md: 'none' }, minHeight: 0, display: 'flex', flexDirection: 'column', justifyContent: 'flex-end', p: side ? 0 : 1.5, bgcolor: side ? 'background.default' : '#111', borderLeft: { md: '1px solid rgba(255,255,255,.12)' } }}
+          data-testid="live-chat-panel"
+        >
+          {side ?? commentsPanel}
         </Box>
       ) : null}
 
