@@ -247,10 +247,12 @@ export function LiveViewer({ isGroup, onLeave, layout, title, side }: LiveViewer
       {/* top bar */}
       <Box sx={{ position: 'absolute', top: 0, left: 0, right: 0, p: { xs: 1, sm: 1.5 }, display: 'flex', alignItems: 'center', gap: 1, background: 'linear-gradient(rgba(0,0,0,.55), transparent)' }}>
         {phase === 'live' || phase === 'connecting' ? <LiveBadge startedAt={session?.startedAt ?? null} /> : null}
-        {session ? <ViewerCountButton count={viewers} onClick={() => setShowViewers(true)} /> : null}
+        {session && (phase === 'live' || phase === 'connecting') ? <ViewerCountButton count={viewers} onClick={() => setShowViewers(true)} /> : null}
         <Typography noWrap sx={{ color: '#fff', fontWeight: 600, flex: 1, minWidth: 0, textShadow: '0 1px 2px #000' }} data-testid="live-title">
           {title ?? session?.publisherName ?? ''}
         </Typography>
+        {phase === 'live' || phase === 'connecting' ? (
+        <>
         <Tooltip title={muted ? 'Unmute' : 'Mute'}>
           <IconButton onClick={() => setMuted((m) => !m)} aria-label={muted ? 'Unmute' : 'Mute'} data-testid="live-mute" sx={glass}>
             {muted ? <VolumeOffRounded /> : <VolumeUpRounded />}
@@ -261,6 +263,8 @@ export function LiveViewer({ isGroup, onLeave, layout, title, side }: LiveViewer
             {objectFit === 'contain' ? <FullscreenRounded /> : <FitScreenRounded />}
           </IconButton>
         </Tooltip>
+        </>
+        ) : null}
         <Tooltip title="Close">
           <IconButton onClick={() => setAskClose(true)} aria-label="Close the live stream" data-testid="live-close" sx={glass}>
             <CloseRounded />
