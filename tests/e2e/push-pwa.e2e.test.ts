@@ -24,7 +24,7 @@ describe.skipIf(!hasChromium)('installable app and web push (Chromium)', () => {
     ensureAppsBuilt();
     t = await startTestServer('pglite', {}, { serveApps: true });
     fan = (await t.call('POST', '/api/users/register', { name: 'Pia Push', email: 'pia.push@example.com', password: 'a good long password' })).body.data;
-    browser = await launchChromium();
+    browser = await launchChromium({ pwaPopups: true });
     fanContext = await browser.newContext({ viewport: DESKTOP });
     await fanContext.grantPermissions(['notifications'], { origin: t.base });
     // The install counter stands at 2: this app start moves it to 3, where the popup shows.

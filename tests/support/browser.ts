@@ -17,11 +17,39 @@ export function requireChromium(): boolean {
   return false;
 }
 
-export async function launchChromium(): Promise<Browser> {
-  return chromium.launch({
+/**
+ * Headless Chromium. Its pages start with the fan site's own popups (the push prompt, the install-as-app popup at
+ * its visit counts, the notification help popup) already answered "later", since a modal over the page swallows a
+ * suite's clicks; `pwaPopups: true` leaves them to appear as for a real visitor (the PWA suite).
+ */
+export async function launchChromium(options: { pwaPopups?: boolean } = {}): Promise<Browser> {
+  const browser = await chromium.launch({
     executablePath: CHROMIUM,
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
   });
+  if (options.pwaPopups) return browser;
+  const quiet = async (context: BrowserContext) => {
+    await context.addInitScript(() => {
+      try {
+        if (!localStorage.getItem('fanclub.pushPromptLater')) localStorage.setItem('fanclub.pushPromptLater', String(Date.now()));
+        if (!localStorage.getItem('fanclub.installCounter')) localStorage.setItem('fanclub.installCounter', 'never');
+        if (!localStorage.getItem('fanclub.pushHelpClosed')) localStorage.setItem('fanclub.pushHelpClosed', '1');
+      } catch {
+        /* an opaque origin (about:blank) has no storage */
+      }
+    });
+    return context;
+  };
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (...args: Parameters<Browser['newContext']>) => quiet(await newContext(...args));
+  // browser.newPage makes its own context: the same, through newContext.
+  browser.newPage = async (...args: Parameters<Browser['newPage']>) => {
+    const context = await browser.newContext(...args);
+    const page = await context.newPage();
+    page.once('close', () => void context.close().catch(() => {}));
+    return page;
+  };
+  return browser;
 }
 
 /** Builds the two apps when their sources are newer than the build (the same step `npm start` runs). */
