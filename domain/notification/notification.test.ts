@@ -31,7 +31,7 @@ describe('notification centre rules', () => {
     expect(d.decide({ type: 'Open', userId: 'u', entryId: 'post-1', at: 'x' }, o)).toEqual([]);
     expect(purchaseNotificationSettingsDecider.decide({ type: 'Save', settings: PURCHASE_NOTIFICATION_DEFAULTS, by: 'a', at: 't' }, purchaseNotificationSettingsDecider.initialState())).toEqual([]);
   });
-  it('frames: a purchase rings the content roles, not support or fans; a new post rings every fan with no data but its type', () => {
+  it('frames: a purchase rings the content roles, not support or fans; a new post rings every fan with an empty frame', () => {
     const [f] = framesFor({ type: 'PostUnlocked', data: { postId: 'p', userId: 'u', paymentId: 'x', amountCents: 500, unlockedAt: 't' } });
     expect(f).toMatchObject({ type: 'NOTIFICATION_RECEIVED', data: { type: 'purchased' } });
     const s = { hideEarnings: false };
@@ -39,7 +39,7 @@ describe('notification centre rules', () => {
     expect(mayReceive(f.audience, { userId: 'a', role: 'support' }, s)).toBe(false);
     expect(mayReceive(f.audience, { userId: 'u', role: 'user' }, s)).toBe(false);
     const [p] = framesFor({ type: 'PostCreated', data: { postId: 'p', isDemo: false } });
-    expect(p.data).toEqual({ type: 'notification' });
+    expect(p.data).toEqual({});
     expect(mayReceive(p.audience, { userId: 'u', role: 'user' }, s)).toBe(true);
     expect(framesFor({ type: 'PostCreated', data: { postId: 'p', isDemo: true } })).toEqual([]);
   });

@@ -52,6 +52,14 @@ const samples: Record<string, Record<string, unknown>> = {
   LiveMinuteCharged: { sessionId: 's1', fanId: 'fanA', minute: 1, paymentId: 'p1', amountCents: 300, from: at, to: at, chargedAt: at },
   LiveSessionStopped: { sessionId: 's1', reason: 'publisher', by: 'model1', isGroup: false, fanId: 'fanA', publisherId: 'model1', tokens: ['tok', 'pub-token'], viewerIds: ['fanA'], durationSeconds: 60, stoppedAt: at },
   LiveRecordingReady: { sessionId: 's1', mediaId: 'm1', path: '/x.mp4', bytes: 1, durationSeconds: 1, readyAt: at },
+  // Notification centre (issue 16): the bell's types.
+  PostUnlocked: { postId: 'p1', userId: 'fanA', paymentId: 'pay1', amountCents: 500, unlockedAt: at },
+  SubscriptionStarted: { userId: 'fanA', paymentId: 'pay2', amountCents: 999, startedAt: at },
+  FreeSubscriptionStarted: { userId: 'fanA', paymentId: null, amountCents: 0, startedAt: at },
+  PostCommentAdded: { postId: 'p1', commentId: 'c1', userId: 'fanA', userName: 'A', comment: 'hi', createdAt: at },
+  PostLiked: { postId: 'p1', userId: 'fanA', likedAt: at },
+  PostCreated: { postId: 'p1', authorId: 'model1', caption: 'x', publishAt: at, createdAt: at },
+  PromotionCreated: { promotionId: 'pr1', ribbonText: 'x', createdAt: at },
 };
 
 const fanA: Reader = { userId: 'fanA', role: 'user' };

@@ -155,7 +155,8 @@ const LIVE_RULES: Record<string, (d: Data) => FrameOut[]> = {
 // ---- notification centre (issue 16; domain/notification) ----------------------------------------------------------
 // A new entry rings the bell: NOTIFICATION_RECEIVED carries only its type (the bell reads its counts again with its
 // own session, GET /api/notifications/unread-counts). Staff entries go to the roles that have the staff pages; fan
-// entries (a new post, a promotion) to every fan; a live start already reaches fans as GROUP_LIVE_STARTED / GO_LIVE.
+// entries (a new post, a promotion) to every fan as an empty frame (like every allFans frame); a live start already
+// reaches fans as GROUP_LIVE_STARTED / GO_LIVE.
 const NOTIFIED_STAFF: readonly Role[] = ['admin', 'super_admin', 'sub_admin', 'model', 'content_manager'];
 const bell = (type: string): FrameOut => ({ type: 'NOTIFICATION_RECEIVED', data: { type }, audience: { fanId: null, staff: 'chat', roles: NOTIFIED_STAFF } });
 const NOTIFICATION_RULES: Record<string, (d: Data) => FrameOut[]> = {
@@ -164,8 +165,8 @@ const NOTIFICATION_RULES: Record<string, (d: Data) => FrameOut[]> = {
   FreeSubscriptionStarted: () => [bell('subscription')],
   PostCommentAdded: () => [bell('comments')],
   PostLiked: () => [bell('likes')],
-  PostCreated: (d) => (d.isDemo === true || typeof d.reuseOf === 'string' ? [] : [{ type: 'NOTIFICATION_RECEIVED', data: { type: 'notification' }, audience: allFans }]),
-  PromotionCreated: () => [{ type: 'NOTIFICATION_RECEIVED', data: { type: 'notification' }, audience: allFans }],
+  PostCreated: (d) => (d.isDemo === true || typeof d.reuseOf === 'string' ? [] : [{ type: 'NOTIFICATION_RECEIVED', data: {}, audience: allFans }]),
+  PromotionCreated: () => [{ type: 'NOTIFICATION_RECEIVED', data: {}, audience: allFans }],
 };
 
 /** Event type → the frames it makes. Only events named here ever reach a socket. */

@@ -44,7 +44,7 @@ export function NotificationsPage({ staff, fixedType }: { staff: boolean; fixedT
   }, [type, page, promotionId]);
   useEffect(() => { setPage(1); }, [type]);
   useEffect(() => { void load(); }, [load]);
-  useFrame('NOTIFICATION_RECEIVED', (d: { type?: string }) => { if (d.type === type) void load(); });
+  useFrame('NOTIFICATION_RECEIVED', (d: { type?: string }) => { if (d.type === type || (!d.type && type === 'notification')) void load(); });
   useEffect(() => { document.title = data?.label ?? 'Notifications'; }, [data?.label]);
 
   return (
