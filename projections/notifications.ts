@@ -46,7 +46,7 @@ export const notificationsProjection = defineProjection<AnyDomainEvent | Notific
   name: 'notifications',
   tables: notificationTables,
   handles: [
-    'NotificationsRead', 'NotificationOpened', 'PurchaseNotificationSettingsSaved', 'UserRegistered',
+    'NotificationsRead', 'NotificationOpened', 'PurchaseNotificationSettingsSaved', 'UserRegistered', 'MemberRoleChanged',
     'PostUnlocked', 'SubscriptionStarted', 'FreeSubscriptionStarted', 'PostCommentAdded', 'PostCommentRemoved', 'PostLiked',
     'PostCreated', 'PostDeleted', 'PromotionCreated', 'LiveSessionStarted',
   ],
@@ -65,6 +65,10 @@ export const notificationsProjection = defineProjection<AnyDomainEvent | Notific
       }
       case 'UserRegistered':
         if (STAFF_ROLES.includes(event.data.role)) store.put('notification_staff', { user_id: event.data.userId });
+        return;
+      case 'MemberRoleChanged':
+        if (STAFF_ROLES.includes(event.data.role)) store.put('notification_staff', { user_id: event.data.userId });
+        else store.delete('notification_staff', { user_id: event.data.userId });
         return;
       case 'PostUnlocked':
         store.put('notification_entries', row(entryForUnlock(event.data)));

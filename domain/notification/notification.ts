@@ -115,8 +115,9 @@ const base = { actorId: null, postId: null, promotionId: null, amountCents: 0, t
 export const entryForUnlock = (d: { postId: string; userId: string; paymentId: string; amountCents: number; unlockedAt: string }): NotificationEntry => ({
   ...base, id: `unlock-${d.paymentId}`, kind: 'purchased', audience: staff, action: 'unlock', actorId: d.userId, postId: d.postId, amountCents: d.amountCents, at: d.unlockedAt,
 });
-export const entryForSubscription = (d: { userId: string; paymentId: string | null; amountCents: number; startedAt: string }): NotificationEntry => ({
-  ...base, id: `subscription-${d.userId}-${d.startedAt}`, kind: 'subscription', audience: staff, action: 'subscribe', actorId: d.userId, amountCents: d.amountCents, at: d.startedAt,
+/** `promotionId`: the offer it was bought under (the staff page's /notification/subscription/:promotionId). */
+export const entryForSubscription = (d: { userId: string; paymentId: string | null; amountCents: number; startedAt: string; promotionId?: string | null }): NotificationEntry => ({
+  ...base, id: `subscription-${d.userId}-${d.startedAt}`, kind: 'subscription', audience: staff, action: 'subscribe', actorId: d.userId, amountCents: d.amountCents, promotionId: d.promotionId ?? null, at: d.startedAt,
 });
 export const entryForComment = (d: { postId: string; commentId: string; userId: string; comment: string; createdAt: string }): NotificationEntry => ({
   ...base, id: `comment-${d.commentId}`, kind: 'comments', audience: staff, action: 'comment', actorId: d.userId, postId: d.postId, text: excerpt(d.comment), at: d.createdAt,

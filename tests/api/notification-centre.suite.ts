@@ -191,6 +191,16 @@ export function notificationCentreSuite(backend: Backend, available: boolean) {
       expect((await call('DELETE', `/admin-api/help-items/${staffItem}`, undefined, admin)).status).toBe(404);
     });
 
+    it('a promotion rings every fan; the fan\'s list says what it is (last: its web push is sent in the background)', async () => {
+      const before = (await counts(fan.token)).counts.notification;
+      const saved = await call('POST', '/api/promotion-setting/save-promotion', { promotion_type: 'LOCKED_CONTENT', applicable_to: 'ALL_USERS', date_expire: 24, ribbon_text: 'Locked content sale' }, admin);
+      expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+      expect((await counts(fan.token)).counts.notification).toBe(before + 1);
+      const row = (await call('GET', '/api/notifications/list/notification', undefined, fan.token)).body.data.rows[0];
+      expect(row).toMatchObject({ action: 'promotion', message: 'New offer: Locked content sale', link: '/membership' });
+      await call('POST', '/api/notifications/read', { type: 'notification' }, fan.token);
+    });
+
     it('rebuilding the read models from the log reproduces the notification centre and the help centre', async () => {
       const { database, store } = t.server.services;
       const tables = ['notification_entries', 'notification_reads', 'notification_opened', 'notification_settings', 'notification_commenters', 'help_items', 'help_reads', 'help_settings'];
