@@ -50,6 +50,7 @@ import { pushRoutes } from './routes/push';
 import { notificationRoutes } from './routes/notifications';
 import { helpRoutes } from './routes/help';
 import { streamRoutes } from './routes/stream';
+import { liveReportRoutes } from './routes/live-reports';
 import { registerGateway } from './realtime/gateway';
 import { registerJanusRelay } from './live/janus-relay';
 import { registerOpenApi } from './openapi';
@@ -158,6 +159,7 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
   await app.register(notificationRoutes(services));
   await app.register(helpRoutes(services));
   await app.register(streamRoutes(services));
+  await app.register(liveReportRoutes(services));
 
   // The built apps (precompressed, cached by name) and their client-side routes, GET and HEAD.
   await registerApps(app, services.staticRoots);
