@@ -6,7 +6,7 @@ import type { AnyDomainEvent } from './events';
 import { defineProjection, readModelTables, type DatabaseOf } from './projection';
 import type { DomainEvent } from '../domain/shared/decider';
 import {
-  entryForComment, entryForLike, entryForLiveStart, entryForPost, entryForPromotion, entryForReply, entryForSubscription, entryForUnlock,
+  entryForComment, entryForLike, entryForTip, entryForLiveStart, entryForPost, entryForPromotion, entryForReply, entryForSubscription, entryForUnlock,
   PURCHASE_NOTIFICATION_DEFAULTS, describe, kindsFor,
   type NotificationEntry, type NotificationEvent, type NotificationKind, type PurchaseNotificationSettings,
 } from '../domain/notification/notification';
@@ -48,7 +48,7 @@ export const notificationsProjection = defineProjection<AnyDomainEvent | Notific
   handles: [
     'NotificationsRead', 'NotificationOpened', 'PurchaseNotificationSettingsSaved', 'UserRegistered', 'MemberRoleChanged',
     'PostUnlocked', 'SubscriptionStarted', 'FreeSubscriptionStarted', 'PostCommentAdded', 'PostCommentRemoved', 'PostLiked',
-    'PostCreated', 'PostDeleted', 'PromotionCreated', 'LiveSessionStarted',
+    'PostCreated', 'PostDeleted', 'PromotionCreated', 'LiveSessionStarted', 'TipSent', 'TipReversed',
   ],
   async apply(event, store) {
     switch (event.type) {
@@ -109,6 +109,14 @@ export const notificationsProjection = defineProjection<AnyDomainEvent | Notific
         if (r) store.put('notification_entries', { ...r, removed: true });
         return;
       }
+      case 'TipSent':
+        store.put('notification_entries', row(entryForTip(event.data)));
+        return;
+      case 'TipReversed': {
+        const r = await store.get<Rows>('notification_entries', { id: `tip-${event.data.tipId}` });
+        if (r) store.put('notification_entries', { ...r, removed: true });
+        return;
+      }
       case 'PromotionCreated':
         store.put('notification_entries', row(entryForPromotion(event.data)));
         return;
@@ -159,9 +167,9 @@ async function joinedAt(db: Kysely<any>, reader: Reader): Promise<string | null>
   return u ? iso((u as any).registered_at) : null;
 }
 
-/** Unread per kind (numbers; the API adds the capped labels). */
-export async function unreadNotificationCounts(db: Kysely<any>, reader: Reader, nowIso: string): Promise<Partial<Record<NotificationKind, number>>> {
-  const kinds = await kindsOf(db, reader);
+/** Unread per kind (numbers; the API adds the capped labels); `only`: these kinds instead of the bell's. */
+export async function unreadNotificationCounts(db: Kysely<any>, reader: Reader, nowIso: string, only?: NotificationKind[]): Promise<Partial<Record<NotificationKind, number>>> {
+  const kinds = only ?? (await kindsOf(db, reader));
   const since = await joinedAt(db, reader);
   const rows = await visible(db, reader, nowIso, since)
     .where('e.kind', 'in', kinds)

@@ -6,7 +6,7 @@
 //   GET|POST /api/settings/purchase-notification-settings which types the staff bell keeps (D2 §7; body not shown)
 // Staff read purchased/subscription/comments/likes/notification; fans (and an admin viewing as a fan) "notification".
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { capCount, kindsFor, NOTIFICATION_LABELS, NOTIFICATION_MESSAGES, type NotificationKind } from '../../domain/notification/notification';
+import { capCount, readableKinds, NOTIFICATION_LABELS, NOTIFICATION_MESSAGES, type NotificationKind } from '../../domain/notification/notification';
 import { DomainError } from '../../domain/shared/decider';
 import { STAFF_ROLES } from '../../domain/shared/wire';
 import { markNotificationsOpened, markNotificationsRead, savePurchaseNotificationSettings } from '../../commands/notifications';
@@ -29,13 +29,16 @@ export const notificationRoutes = (services: Services): FastifyPluginAsyncZod =>
     const counts = await unreadNotificationCounts(db(), reader, now());
     const kinds = Object.keys(counts) as NotificationKind[];
     const total = kinds.reduce((s, k) => s + (counts[k] ?? 0), 0);
+    // The Tips tab's badge for staff (modelUnreadTips): tips received since they last opened the tips list.
+    const tips = isStaff(reader.role) ? (await unreadNotificationCounts(db(), reader, now(), ['tips'])).tips ?? 0 : null;
     return {
       types: kinds.map((k) => ({ type: k, label: NOTIFICATION_LABELS[k], unread: counts[k] ?? 0, badge: capCount(counts[k] ?? 0) })),
       counts, total, total_badge: capCount(total),
+      modelUnreadTips: tips, model_unread_tips_badge: tips === null ? null : capCount(tips),
     };
   };
   const allowedKind = (role: any, kind: NotificationKind) => {
-    if (!kindsFor(isStaff(role)).includes(kind)) throw new DomainError(NOTIFICATION_MESSAGES.notYours, 'NOT_FOUND', 404);
+    if (!readableKinds(isStaff(role)).includes(kind)) throw new DomainError(NOTIFICATION_MESSAGES.notYours, 'NOT_FOUND', 404);
   };
 
   app.get('/api/notifications/unread-counts', async (request, reply) => ok(reply, await countsView(readerOf(requireCaller(request)))));

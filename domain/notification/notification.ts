@@ -6,10 +6,10 @@ import type { Decider, DomainEvent } from '../shared/decider';
 import { DomainError } from '../shared/decider';
 
 /** The bell's dropdown, in the spec's order (D1 §2): Purchased, Subscription, Comments, Likes, Notification. */
-export const NOTIFICATION_KINDS = ['purchased', 'subscription', 'comments', 'likes', 'notification'] as const;
+export const NOTIFICATION_KINDS = ['purchased', 'subscription', 'comments', 'likes', 'notification', 'tips'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 export const NOTIFICATION_LABELS: Record<NotificationKind, string> = {
-  purchased: 'Purchased', subscription: 'Subscription', comments: 'Comments', likes: 'Likes', notification: 'Notification',
+  purchased: 'Purchased', subscription: 'Subscription', comments: 'Comments', likes: 'Likes', notification: 'Notification', tips: 'Tips',
 };
 /** Staff kinds (the console's /notification/:page); a fan has only "notification" (/user-notification/notification). */
 export const STAFF_KINDS: readonly NotificationKind[] = ['purchased', 'subscription', 'comments', 'likes', 'notification'];
@@ -27,7 +27,7 @@ export interface NotificationEntry {
   kind: NotificationKind;
   audience: NotificationAudience;
   /** What happened, for the list ('unlocked your post', 'New post', …). */
-  action: 'unlock' | 'subscribe' | 'comment' | 'like' | 'post' | 'promotion' | 'live' | 'reply';
+  action: 'unlock' | 'subscribe' | 'comment' | 'like' | 'post' | 'promotion' | 'live' | 'reply' | 'tip';
   actorId: string | null;
   postId: string | null;
   promotionId: string | null;
@@ -64,8 +64,10 @@ export const NOTIFICATION_MESSAGES = {
   settingsSaved: 'Notification settings saved.',
 } as const;
 
-/** Which kinds a role reads: staff all five, fans (and an admin viewing as a fan) only "notification". */
+/** Which kinds a role reads in the bell: staff all five, fans (and an admin viewing as a fan) only "notification". */
 export const kindsFor = (staff: boolean): readonly NotificationKind[] => (staff ? STAFF_KINDS : FAN_KINDS);
+/** Kinds a reader may list and mark read: staff also "tips" (the Tips tab's unread-tips badge, D3 §2.3 modelUnreadTips). */
+export const readableKinds = (staff: boolean): readonly NotificationKind[] => (staff ? [...STAFF_KINDS, 'tips'] : FAN_KINDS);
 
 export type NotificationReadsCommand =
   | { type: 'ReadKind'; userId: string; kind: NotificationKind; staff: boolean; upTo: string; at: string }
@@ -85,7 +87,7 @@ export const notificationReadsDecider: Decider<NotificationReadsCommand, Notific
   },
   decide(c, s) {
     if (c.type === 'ReadKind') {
-      if (!kindsFor(c.staff).includes(c.kind)) throw new DomainError(NOTIFICATION_MESSAGES.notYours, 'NOT_FOUND', 404);
+      if (!readableKinds(c.staff).includes(c.kind)) throw new DomainError(NOTIFICATION_MESSAGES.notYours, 'NOT_FOUND', 404);
       // Opening the page again with nothing newer: nothing to record.
       const prev = s.upTo[c.kind];
       if (prev && prev >= c.upTo) return [];
@@ -129,6 +131,10 @@ export const entryForReply = (d: { postId: string; commentId: string; userId: st
 export const entryForLike = (d: { postId: string; userId: string; likedAt: string }): NotificationEntry => ({
   ...base, id: `like-${d.postId}-${d.userId}`, kind: 'likes', audience: staff, action: 'like', actorId: d.userId, postId: d.postId, at: d.likedAt,
 });
+/** A tip received (any source: tips page, chat, live): the staff Tips badge. */
+export const entryForTip = (d: { tipId: string; userId: string; amountCents: number; sentAt: string }): NotificationEntry => ({
+  ...base, id: `tip-${d.tipId}`, kind: 'tips', audience: staff, action: 'tip', actorId: d.userId, amountCents: d.amountCents, at: d.sentAt,
+});
 /** Demo posts and new versions of a reused post are not news. */
 export const entryForPost = (d: { postId: string; authorId: string; caption: string; publishAt: string; isDemo?: boolean; reuseOf?: string }): NotificationEntry | null =>
   d.isDemo || d.reuseOf ? null : { ...base, id: `post-${d.postId}`, kind: 'notification', audience: fans, action: 'post', actorId: d.authorId, postId: d.postId, text: excerpt(d.caption) || 'New post', at: d.publishAt };
@@ -154,5 +160,6 @@ export function describe(e: { action: NotificationEntry['action']; actorName: st
     case 'post': return `New post: ${e.text}`;
     case 'promotion': return `New offer: ${e.text}`;
     case 'live': return e.text;
+    case 'tip': return `${who} sent a tip of ${money}`;
   }
 }

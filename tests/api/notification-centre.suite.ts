@@ -106,6 +106,18 @@ export function notificationCentreSuite(backend: Backend, available: boolean) {
       expect((await call('POST', '/api/notifications/read', { type: 'notification' }, fan.token)).body.data.counts.notification).toBe(0);
     });
 
+    it('a tip lights the staff Tips badge (modelUnreadTips) until the tips are opened; fans have no such badge', async () => {
+      const tip = await call('POST', '/api/v2/purchase/send-tip', { amount: 7, ...TEST_CARD_FORM, cardNumber: '4242 4242 4242 4242' }, member.token);
+      expect(tip.status, JSON.stringify(tip.body)).toBe(200);
+      const c = (await call('GET', '/api/notifications/unread-counts', undefined, admin)).body.data;
+      expect(c).toMatchObject({ modelUnreadTips: 1, model_unread_tips_badge: '1' });
+      expect(c.types).toHaveLength(5);
+      expect((await call('GET', '/api/notifications/list/tips', undefined, admin)).body.data.rows[0].message).toBe('Mo Member sent a tip of $7.00');
+      expect((await call('POST', '/api/notifications/read', { type: 'tips' }, admin)).body.data.modelUnreadTips).toBe(0);
+      expect((await call('GET', '/api/notifications/unread-counts', undefined, fan.token)).body.data.modelUnreadTips).toBeNull();
+      expect((await writesNothing(() => call('POST', '/api/notifications/read', { type: 'tips' }, fan.token))).status).toBe(404);
+    });
+
     it('routes per role: fans get only their page, guests nothing, the settings are for the settings roles; bad input names the field', async () => {
       expect((await call('GET', '/api/notifications/unread-counts')).status).toBe(401);
       expect((await writesNothing(() => call('GET', '/api/notifications/list/purchased', undefined, fan.token))).status).toBe(404);

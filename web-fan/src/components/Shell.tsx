@@ -34,7 +34,7 @@ import { useAuth, useIsProxy, useModelName } from '../auth';
 import { isMember, isStaff } from '../format';
 import { useUnreadCount, useLiveUnreadCount } from '../chat/unread';
 import { NotificationBell } from '../notifications/Bell';
-import { useHelpUnread, useLiveBell } from '../notifications/counts';
+import { useBellCounts, useHelpUnread, useLiveBell } from '../notifications/counts';
 import { HelpPopupHost } from '../notifications/HelpPages';
 import { useReportLastSeen } from '../chat/lastSeen';
 import { ReconnectingChip } from './Live';
@@ -388,6 +388,7 @@ function BottomNav({ onOpenAccount }: { onOpenAccount: (el: HTMLElement) => void
   const chat = useChatLink();
   const unread = useUnreadCount();
   const helpUnread = useHelpUnread();
+  const unreadTips = useBellCounts().modelUnreadTips ?? 0;
   const value = pathname === '/' || pathname === '/home' || pathname.startsWith('/feed/')
     ? 'feed'
     : isChatPath(pathname)
@@ -447,7 +448,19 @@ function BottomNav({ onOpenAccount }: { onOpenAccount: (el: HTMLElement) => void
           />
         )}
         {!member && <BottomNavigationAction label="Membership" value="membership" icon={<WorkspacePremiumRounded />} component={RouterLink} to={token ? '/membership' : '/join'} data-testid="bottom-nav-membership" />}
-        <BottomNavigationAction label="Tips" value="tips" icon={<VolunteerActivismRounded />} component={RouterLink} to="/tips" data-testid="bottom-nav-tips" />
+        <BottomNavigationAction
+          label="Tips"
+          value="tips"
+          icon={
+            <Badge badgeContent={unreadTips > 99 ? '99+' : unreadTips} color="error" invisible={unreadTips === 0} data-testid="bottom-nav-tips-badge">
+              <VolunteerActivismRounded />
+            </Badge>
+          }
+          aria-label={unreadTips > 0 ? `Tips, ${unreadTips > 99 ? '99+' : unreadTips} unread tips` : 'Tips'}
+          component={RouterLink}
+          to="/tips"
+          data-testid="bottom-nav-tips"
+        />
         <BottomNavigationAction
           label="Account"
           value="account"

@@ -6,9 +6,9 @@ import { api } from '../api';
 import { useFrame, useLiveReload } from '../realtime';
 
 export interface BellType { type: string; label: string; unread: number; badge: string }
-export interface BellCounts { types: BellType[]; total: number; total_badge: string }
+export interface BellCounts { types: BellType[]; total: number; total_badge: string; modelUnreadTips?: number | null }
 
-const EMPTY: BellCounts = { types: [], total: 0, total_badge: '0' };
+const EMPTY: BellCounts = { types: [], total: 0, total_badge: '0', modelUnreadTips: null };
 let counts: BellCounts = EMPTY;
 let helpUnread = 0;
 const listeners = new Set<() => void>();

@@ -16,6 +16,7 @@ import { formatMoney } from '../../../domain/shared/money';
 import { api, errorMessage } from '../api';
 import { fullDate, relativeTime } from '../format';
 import { EmptyState, ErrorState } from '../components/StatusViews';
+import { setBellCounts, type BellCounts } from '../notifications/counts';
 
 const STATUS_LABEL: Record<TipView['status'], string> = { paid: 'Paid', refunded: 'Refunded', voided: 'Voided', chargeback: 'Chargeback' };
 
@@ -71,6 +72,10 @@ export function TipsList({ staff, reloadKey = 0 }: { staff: boolean; reloadKey?:
   useEffect(() => {
     void load(1);
   }, [load, reloadKey]);
+  // Staff opened the tips: the Tips tab's unread-tips badge clears (issue 16, SH-07).
+  useEffect(() => {
+    if (staff) api.post<BellCounts>('/api/notifications/read', { type: 'tips' }).then((r) => setBellCounts(r.data), () => undefined);
+  }, [staff, reloadKey]);
 
   if (error && !list) return <ErrorState title="Could not load the tips" message={error} onRetry={() => void load(1)} />;
   if (!list) {
