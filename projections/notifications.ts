@@ -7,7 +7,7 @@ import { defineProjection, readModelTables, type DatabaseOf } from './projection
 import type { DomainEvent } from '../domain/shared/decider';
 import {
   entryForComment, entryForLike, entryForTip, entryForLiveStart, entryForPost, entryForPromotion, entryForReply, entryForSubscription, entryForUnlock,
-  PURCHASE_NOTIFICATION_DEFAULTS, describe, kindsFor,
+  PURCHASE_NOTIFICATION_DEFAULTS, describe, kindsFor, notificationReaderOf,
   type NotificationEntry, type NotificationEvent, type NotificationKind, type PurchaseNotificationSettings,
 } from '../domain/notification/notification';
 import { STAFF_ROLES, type Role } from '../domain/shared/wire';
@@ -146,7 +146,9 @@ export async function purchaseNotificationSettings(db: Kysely<any>): Promise<Pur
 
 /** The kinds this reader has (staff: those the settings keep on, and "notification"). */
 async function kindsOf(db: Kysely<any>, reader: Reader): Promise<NotificationKind[]> {
-  if (!isStaffRole(reader.role)) return [...kindsFor(false)];
+  const who = notificationReaderOf(reader.role);
+  if (who === null) return [];
+  if (who === 'fan') return [...kindsFor(false)];
   const s = await purchaseNotificationSettings(db);
   return kindsFor(true).filter((k) => k === 'notification' || s[k as keyof PurchaseNotificationSettings]);
 }

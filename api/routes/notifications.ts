@@ -6,7 +6,7 @@
 //   GET|POST /api/settings/purchase-notification-settings which types the staff bell keeps (D2 §7; body not shown)
 // Staff read purchased/subscription/comments/likes/notification; fans (and an admin viewing as a fan) "notification".
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { capCount, readableKinds, NOTIFICATION_LABELS, NOTIFICATION_MESSAGES, type NotificationKind } from '../../domain/notification/notification';
+import { capCount, notificationReaderOf, readableKinds, NOTIFICATION_LABELS, NOTIFICATION_MESSAGES, type NotificationKind } from '../../domain/notification/notification';
 import { DomainError } from '../../domain/shared/decider';
 import { STAFF_ROLES } from '../../domain/shared/wire';
 import { markNotificationsOpened, markNotificationsRead, savePurchaseNotificationSettings } from '../../commands/notifications';
@@ -30,7 +30,7 @@ export const notificationRoutes = (services: Services): FastifyPluginAsyncZod =>
     const kinds = Object.keys(counts) as NotificationKind[];
     const total = kinds.reduce((s, k) => s + (counts[k] ?? 0), 0);
     // The Tips tab's badge for staff (modelUnreadTips): tips received since they last opened the tips list.
-    const tips = isStaff(reader.role) ? (await unreadNotificationCounts(db(), reader, now(), ['tips'])).tips ?? 0 : null;
+    const tips = notificationReaderOf(reader.role) === 'staff' ? (await unreadNotificationCounts(db(), reader, now(), ['tips'])).tips ?? 0 : null;
     return {
       types: kinds.map((k) => ({ type: k, label: NOTIFICATION_LABELS[k], unread: counts[k] ?? 0, badge: capCount(counts[k] ?? 0) })),
       counts, total, total_badge: capCount(total),
@@ -38,6 +38,8 @@ export const notificationRoutes = (services: Services): FastifyPluginAsyncZod =>
     };
   };
   const allowedKind = (role: any, kind: NotificationKind) => {
+    // The route table lets every signed-in role in; only fans and the content roles have a notification centre.
+    if (notificationReaderOf(role) === null) throw new DomainError(NOTIFICATION_MESSAGES.notYours, 'FORBIDDEN', 403);
     if (!readableKinds(isStaff(role)).includes(kind)) throw new DomainError(NOTIFICATION_MESSAGES.notYours, 'NOT_FOUND', 404);
   };
 
@@ -66,6 +68,7 @@ export const notificationRoutes = (services: Services): FastifyPluginAsyncZod =>
   app.post('/api/notifications/opened', { schema: { body: notificationOpenedBody } }, async (request, reply) => {
     const caller = requireCaller(request);
     const ctx = contextFor(request, services);
+    if (notificationReaderOf(caller.role) === null) throw new DomainError(NOTIFICATION_MESSAGES.notYours, 'FORBIDDEN', 403);
     const ids = await unopenedEntriesForPost(db(), readerOf(caller), request.body.blog_id, now());
     await markNotificationsOpened(ctx, caller.userId, ids);
     await settle(services, ctx);

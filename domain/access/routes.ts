@@ -22,11 +22,6 @@ const LIVE_PUBLISHERS: readonly Role[] = ['model', 'live_stream_manager', 'admin
 /** Who is offered web push (domain/push/push.ts pushPromptFor, repeated here): not proxy_user, support or live_stream_manager. */
 const PUSH_PROMPTED: readonly Role[] = ['user', 'content_manager', 'model', 'sub_admin', 'admin', 'super_admin'];
 
-/** Fans and an admin viewing the site as a fan (D3 routes "(user, proxy_user)"). */
-const FANS: readonly Role[] = ['user', 'proxy_user'];
-/** Who has a notification centre: fans (their page) and the content roles (the staff pages). */
-const NOTIFIED: readonly Role[] = [...FANS, ...CONTENT];
-
 export const API_ACCESS: Record<string, Access> = {
   // Accounts
   'POST /api/users/register': 'public',
@@ -327,20 +322,21 @@ export const API_ACCESS: Record<string, Access> = {
   'POST /api/services/send-device-info': PAYERS, // not a proxy session: the admin's device is not the fan's
   'GET /manifest.webmanifest': 'public',
   'GET /app-icons/:file': 'public',
-  // Notification centre and help centre (issue 16, api/routes/notifications.ts, help.ts): the bell for everyone signed
-  // in (answers by role); staff pages for the content roles, the fan page for fans and an admin viewing as one; the
-  // staff notification and help settings and the help editor for the settings roles.
+  // Notification centre and help centre (issue 16, api/routes/notifications.ts, help.ts): signed in, then the route
+  // answers by role (a list naming 'user' here would be the payers' list): the content roles get the staff pages,
+  // fans and an admin viewing as one the fans' page and /user-help, support and the live-stream manager neither
+  // (403); staff help for staff; the settings and the help editor for the settings roles.
   'GET /api/notifications/unread-counts': 'authenticated',
-  'GET /api/notifications/list/:type': NOTIFIED,
-  'POST /api/notifications/read': NOTIFIED,
-  'POST /api/notifications/opened': NOTIFIED,
+  'GET /api/notifications/list/:type': 'authenticated',
+  'POST /api/notifications/read': 'authenticated',
+  'POST /api/notifications/opened': 'authenticated',
   'GET /api/settings/purchase-notification-settings': MANAGERS,
   'POST /api/settings/purchase-notification-settings': MANAGERS,
-  'GET /api/user-help/popup-with-notification-count': FANS,
-  'GET /api/user-help/read/:id': FANS,
-  'POST /api/user-help/list': FANS,
-  'GET /api/user-help/details/:id': FANS,
-  'POST /api/user-help/list/notifications': FANS,
+  'GET /api/user-help/popup-with-notification-count': 'authenticated',
+  'GET /api/user-help/read/:id': 'authenticated',
+  'POST /api/user-help/list': 'authenticated',
+  'GET /api/user-help/details/:id': 'authenticated',
+  'POST /api/user-help/list/notifications': 'authenticated',
   'GET /api/help/popup-with-notification-count': STAFF_ROLES,
   'GET /api/help/read/:id': STAFF_ROLES,
   'POST /api/help/list': STAFF_ROLES,

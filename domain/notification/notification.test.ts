@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fold } from '../shared/decider';
-import { capCount, entryForLike, entryForLiveStart, entryForPost, kindsFor, notificationReadsDecider, purchaseNotificationSettingsDecider, PURCHASE_NOTIFICATION_DEFAULTS, describe as sentence } from './notification';
+import { capCount, notificationReaderOf, entryForLike, entryForLiveStart, entryForPost, kindsFor, notificationReadsDecider, purchaseNotificationSettingsDecider, PURCHASE_NOTIFICATION_DEFAULTS, describe as sentence } from './notification';
 import { framesFor, mayReceive } from '../realtime/audience';
 import { checkHelpItem, helpReadsDecider, helpItemDecider, normaliseTags, pageCount } from '../help/help';
 
@@ -9,6 +9,7 @@ describe('notification centre rules', () => {
     expect([0, 1, 99, 100, 5000].map(capCount)).toEqual(['0', '1', '99', '99+', '99+']);
   });
   it('staff have the five types in the spec order, fans only "notification"', () => {
+    expect(['user', 'proxy_user', 'model', 'content_manager', 'admin', 'support', 'live_stream_manager'].map(notificationReaderOf)).toEqual(['fan', 'fan', 'staff', 'staff', 'staff', null, null]);
     expect(kindsFor(true)).toEqual(['purchased', 'subscription', 'comments', 'likes', 'notification']);
     expect(kindsFor(false)).toEqual(['notification']);
   });

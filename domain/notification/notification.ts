@@ -64,6 +64,13 @@ export const NOTIFICATION_MESSAGES = {
   settingsSaved: 'Notification settings saved.',
 } as const;
 
+/** Who has a notification centre: the content roles (the staff pages) and fans, also an admin viewing as a fan
+ *  (D3 "(user, proxy_user)"); support and the live-stream manager have none. */
+export const NOTIFIED_STAFF_ROLES = ['content_manager', 'model', 'admin', 'super_admin', 'sub_admin'] as const;
+export function notificationReaderOf(role: string): 'staff' | 'fan' | null {
+  if (role === 'user' || role === 'proxy_user') return 'fan';
+  return (NOTIFIED_STAFF_ROLES as readonly string[]).includes(role) ? 'staff' : null;
+}
 /** Which kinds a role reads in the bell: staff all five, fans (and an admin viewing as a fan) only "notification". */
 export const kindsFor = (staff: boolean): readonly NotificationKind[] => (staff ? STAFF_KINDS : FAN_KINDS);
 /** Kinds a reader may list and mark read: staff also "tips" (the Tips tab's unread-tips badge, D3 §2.3 modelUnreadTips). */
