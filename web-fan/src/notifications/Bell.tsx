@@ -18,6 +18,8 @@ export function NotificationBell({ staff }: { staff: boolean }) {
   const { types, total, total_badge } = useBellCounts();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const navigate = useNavigate();
+  // Support and the live-stream manager have no notification centre: no bell.
+  if (types.length === 0) return null;
   const label = total > 0 ? `Notifications, ${total_badge} unread` : 'Notifications';
   return (
     <>
