@@ -1,9 +1,9 @@
 // Group live streaming end to end (issue 15, part U) with the REAL Janus and Debian Chromium's fake camera
 // (--use-fake-device-for-media-stream --use-fake-ui-for-media-stream): the model goes live from the console (GO LIVE
 // NOW, the spec's confirmation), two subscribed fans join from the fan site (one from the live ribbon) and DECODE
-// video (getStats inbound-rtp framesDecoded grows, video.videoWidth > 0), one comments and tips, the model sees the
-// comment, the viewer count and the tip total change live, a fan without a subscription is refused, and END (with
-// its confirmation) sends every viewer to /. Then the sessions report and the live settings page. Screenshots at
+// video (getStats inbound-rtp framesDecoded grows, video.videoWidth > 0), one comments and tips, the other tips
+// anonymously, the model sees the comment, the viewer count and the tip total change live, a second tab shows as a
+// connection badge, a fan without a subscription is refused, and END (with its confirmation) sends every viewer to /. Then the sessions report and the live settings page. Screenshots at
 // 375 and 1440 px in tests/artifacts/ (live-*.png).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
@@ -202,24 +202,53 @@ describe.skipIf(!ready)('group live stream end to end (Janus + Chromium)', () =>
     for (const p of [anna.page, ben.page, modelPage]) await p.getByTestId('live-comment').filter({ hasText: 'Hello from Anna!' }).waitFor({ timeout: 15_000 });
   });
 
-  it('a tip of $7: confirmed, paid, in the overlay, and the model\'s total updates live', async () => {
-    const { anna, ben } = fans;
-    await anna.page.getByTestId('live-tip-button').click();
-    expect(await anna.page.getByTestId('live-tip-amount').inputValue()).toBe('5');
-    await anna.page.getByTestId('live-tip-amount').fill('7');
-    await anna.page.getByTestId('live-tip-send').click();
-    await anna.page.getByText('Please Confirm Tip of $7.00.').waitFor();
-    await anna.page.getByTestId('confirm-live-tip').click();
-    const card = anna.page.getByTestId('card-dialog');
-    await Promise.race([card.waitFor({ timeout: 10_000 }).catch(() => undefined), anna.page.getByText('Thank you for your tip!').first().waitFor({ timeout: 10_000 }).catch(() => undefined)]);
+  /** A live tip from the overlay: the dialog, the spec's confirmation, then the saved card or the card dialog. */
+  const tip = async (p: Page, who: { first: string; email: string }, dollars: string, anonymous = false) => {
+    await p.getByTestId('live-tip-button').click();
+    expect(await p.getByTestId('live-tip-amount').inputValue()).toBe('5');
+    await p.getByTestId('live-tip-amount').fill(dollars);
+    if (anonymous) await p.getByTestId('live-tip-anonymous').check();
+    await p.getByTestId('live-tip-send').click();
+    await p.getByText(`Please Confirm Tip of $${Number(dollars).toFixed(2)}.`).waitFor();
+    await p.getByTestId('confirm-live-tip').click();
+    const card = p.getByTestId('card-dialog');
+    const thanks = p.getByText('Thank you for your tip!').first();
+    await Promise.race([card.waitFor({ timeout: 15_000 }).catch(() => undefined), thanks.waitFor({ timeout: 15_000 }).catch(() => undefined)]);
     if (await card.count()) {
-      await fillCardDialog(card, SANDBOX_TEST_CARDS.approve, { firstName: 'Anna', lastName: 'Live', email: 'anna.live@example.com' });
+      await fillCardDialog(card, SANDBOX_TEST_CARDS.approve, { firstName: who.first, lastName: 'Live', email: who.email });
       await card.getByTestId('pay-button').click();
     }
-    await anna.page.getByText('Thank you for your tip!').first().waitFor({ timeout: 20_000 });
+    await thanks.waitFor({ timeout: 20_000 });
+  };
+
+  it('a tip of $7: confirmed, paid, in the overlay, and the model\'s total updates live', async () => {
+    const { anna, ben } = fans;
+    await tip(anna.page, { first: 'Anna', email: 'anna.live@example.com' }, '7');
     await expect.poll(() => modelPage.getByTestId('live-tip-total').innerText(), { timeout: 15_000 }).toBe('Tips $7.00');
     for (const p of [ben.page, modelPage]) await p.locator('[data-testid="live-comment"][data-type="tips"]').filter({ hasText: 'tipped $7.00' }).waitFor({ timeout: 15_000 });
     await shootBothWidths(modelPage, 'live-publisher');
+  });
+
+  it('an anonymous tip: other fans and the model see "Anonymous", the tipper sees their own name', async () => {
+    const { anna, ben } = fans;
+    await tip(ben.page, { first: 'Ben', email: 'ben.live@example.com' }, '5', true);
+    await expect.poll(() => modelPage.getByTestId('live-tip-total').innerText(), { timeout: 15_000 }).toBe('Tips $12.00');
+    const line = (p: Page) => p.locator('[data-testid="live-comment"][data-type="tips"]').filter({ hasText: 'tipped $5.00' });
+    for (const p of [anna.page, modelPage]) {
+      await expect.poll(() => line(p).innerText(), { timeout: 15_000 }).toContain('Anonymous');
+      expect(await line(p).innerText()).not.toContain('Ben');
+    }
+    await expect.poll(() => line(ben.page).innerText()).toContain('Ben Live (anonymous)');
+  });
+
+  it('a second tab of the same fan shows as a count badge in the viewers list', async () => {
+    const second = await fans.anna.context.newPage();
+    await second.goto(t.base + '/group-live-stream');
+    await expect.poll(() => second.getByTestId('group-live-stream').getAttribute('data-phase'), { timeout: 40_000 }).toBe('live');
+    await modelPage.getByTestId('live-viewers-button').click();
+    await expect.poll(() => modelPage.getByTestId('live-viewer-row').filter({ hasText: 'Anna Live' }).innerText(), { timeout: 15_000 }).toContain('2 connections');
+    await modelPage.keyboard.press('Escape');
+    await second.close();
   });
 
   it('a fan without a subscription is refused', async () => {
@@ -247,7 +276,7 @@ describe.skipIf(!ready)('group live stream end to end (Janus + Chromium)', () =>
     await modelPage.goto(t.base + '/admin/live-stream-sessions');
     const row = modelPage.getByTestId('live-session-row');
     await expect.poll(() => row.count(), { timeout: 20_000 }).toBe(1);
-    await expect.poll(() => row.first().getByTestId('live-session-tips').innerText()).toBe('$7.00');
+    await expect.poll(() => row.first().getByTestId('live-session-tips').innerText()).toBe('$12.00');
     await shootBothWidths(modelPage, 'live-sessions');
     expect(errors).toEqual([]);
   });
