@@ -84,8 +84,10 @@ describe.skipIf(!ready)('group live stream end to end (Janus + Chromium)', () =>
       await context.addInitScript(() => {
         localStorage.setItem('fanclub.ageConfirmed', '1');
         localStorage.setItem('fanclub.signedIn', '1');
-        // The web-push prompt (issue 16) is not what these tests look at.
+        // The web-push prompt, install popup and notification help (issue 16) are not what these tests look at.
         localStorage.setItem('fanclub.pushPromptLater', String(Date.now()));
+        localStorage.setItem('fanclub.installCounter', 'never');
+        localStorage.setItem('fanclub.pushHelpClosed', '1');
       });
       await context.addInitScript(COLLECT_PEERS);
       const page = await context.newPage();
