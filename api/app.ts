@@ -117,10 +117,11 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
     authTimeoutMs: services.config.WS_AUTH_TIMEOUT_SECONDS * 1000,
     resumeWindowEvents: services.config.WS_RESUME_WINDOW_EVENTS,
   });
-  // GET /api/stream/janus, the browsers' relay to the live media server (needs the WebSocket plugin above).
-  registerJanusRelay(app, services);
   // Route schemas validate input and describe the API (/api/openapi.json, /api/docs): before the routes.
   await registerOpenApi(app);
+  // GET /api/stream/janus, the browsers' relay to the live media server (needs the WebSocket plugin above; after
+  // the OpenAPI plugin, which documents only routes registered after it).
+  registerJanusRelay(app, services);
 
   await app.register(accountRoutes(services));
   await app.register(feedRoutes(services));

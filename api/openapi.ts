@@ -183,7 +183,9 @@ function describeRoute({ schema, url, route, openapiObject }: { schema: any; url
   const key = `${method} ${url}`;
   // The route table's few spec paths outside /api (GET /admin/get-welcome-message, …) are API routes too.
   const inTable = Object.hasOwn(API_ACCESS, key);
-  if ((!API_SURFACE.test(url) && !inTable) || url === DOCS_PREFIX || url.startsWith(`${DOCS_PREFIX}/`) || schema?.hide) return { schema: { hide: true }, url };
+  // @fastify/websocket hides its routes; an upgrade in the route table (the live relay) is part of the API all the same.
+  const upgrade = (route as RouteOptions & { websocket?: boolean }).websocket === true && inTable;
+  if ((!API_SURFACE.test(url) && !inTable) || url === DOCS_PREFIX || url.startsWith(`${DOCS_PREFIX}/`) || (schema?.hide && !upgrade)) return { schema: { hide: true }, url };
   const access: Access | undefined = Object.hasOwn(API_ACCESS, key) ? API_ACCESS[key] : undefined;
   const converted = jsonSchemaTransform({ schema: schema ?? {}, url, route, openapiObject } as never) as { schema: Record<string, any>; url: string };
   const s = { ...converted.schema };
@@ -192,6 +194,10 @@ function describeRoute({ schema, url, route, openapiObject }: { schema: any; url
   s.description = [`**Who may call:** ${access ? whoMayCall(access) : 'nobody (not in the route table: denied).'}`, s.description].filter(Boolean).join('\n\n');
   s['x-roles'] = roles;
   if (access !== 'public') s.security = SECURITY;
+  if (upgrade) {
+    delete s.hide;
+    s.description = [s.description, 'A WebSocket upgrade: a browser answers `101 Switching Protocols` and then speaks the protocol named in `Sec-WebSocket-Protocol`.'].join('\n\n');
+  }
   const success = s.response ?? defaultSuccess(key);
   for (const code of Object.keys(success)) if (!success[code].description) success[code] = { description: 'Success.', ...success[code] };
   s.response = { ...errorAnswers(key, access ?? 'public', schema ?? {}), ...success };

@@ -25,6 +25,9 @@ const AREAS: [RegExp, string][] = [
   [/^\/api\/blogs?\b/, 'Feed'],
   [/^\/(api\/upload|api\/media|media)\b/, 'Media'],
   [/^\/api\/app_settings\//, 'Site settings and landing page'],
+  [/^\/api\/stream\//, 'Live streaming'],
+  [/^\/api\/(notifications|services\/send-device-info|user-help|help)\b/, 'Notifications and help'],
+  [/^\/api\/(pages|custom-menu|contact-us|like-the-website|get-announcement-banner-settings|save-announcement-banner-settings)\b/, 'Pages, menus and banner'],
   [/^\/api\/(admin|users\/(login-as-proxy-user|get_users_list|add_nick_name|save_email_preferences))\b/, 'Staff'],
   [/^\/api\//, 'Accounts'],
 ];

@@ -19,8 +19,6 @@ const USERS_LIST: readonly Role[] = MANAGERS;
 const PAYERS: readonly Role[] = ['user', ...STAFF_ROLES];
 /** Who goes live (domain/live/live-session.ts LIVE_PUBLISHER_ROLES, repeated here: the table imports no aggregate). */
 const LIVE_PUBLISHERS: readonly Role[] = ['model', 'live_stream_manager', 'admin', 'super_admin'];
-/** Who is offered web push (domain/push/push.ts pushPromptFor, repeated here): not proxy_user, support or live_stream_manager. */
-const PUSH_PROMPTED: readonly Role[] = ['user', 'content_manager', 'model', 'sub_admin', 'admin', 'super_admin'];
 
 export const API_ACCESS: Record<string, Access> = {
   // Accounts
@@ -316,8 +314,10 @@ export const API_ACCESS: Record<string, Access> = {
   'GET /api/notifications/web-push-notification-settings': MANAGERS,
   'POST /api/notifications/save-web-push-notification-settings': MANAGERS,
   'GET /api/notifications/user-notification-preferences': 'authenticated',
-  'POST /api/notifications/save-user-notification-preferences': PUSH_PROMPTED,
-  'POST /api/notifications/register-device': PUSH_PROMPTED,
+  // Every payer's own device; the prompt's role rule (not support or the live-stream manager: domain/push
+  // pushPromptFor) is the route's, answered 403 PUSH_NOT_OFFERED.
+  'POST /api/notifications/save-user-notification-preferences': PAYERS,
+  'POST /api/notifications/register-device': PAYERS,
   'POST /api/notifications/unregister-device': 'authenticated',
   'POST /api/services/send-device-info': PAYERS, // not a proxy session: the admin's device is not the fan's
   'GET /manifest.webmanifest': 'public',
