@@ -17,6 +17,7 @@ import { benchFeed, printFeed } from './feed';
 import { benchChat, printChat } from './chat';
 import { benchRealtime } from './realtime';
 import { benchMassMessage, printMassMessage } from './mass-message';
+import { benchLive } from './live';
 
 const args = new Set(process.argv.slice(2));
 const QUICK = args.has('--quick');
@@ -33,6 +34,8 @@ const APPENDS_ONLY = args.has('--appends');
 const REALTIME_ONLY = args.has('realtime') || args.has('--realtime');
 /** mass-message (or --mass-message): only the mass message delivery benchmark (10,000 subscribers). */
 const MASS_ONLY = args.has('mass-message') || args.has('--mass-message');
+/** live (or --live): only the live streaming benchmark (viewers per Janus, join time, comment/tip broadcast). */
+const LIVE_ONLY = args.has('live') || args.has('--live');
 /** --unlock: only the HTTP unlock latency (for tuning the read-your-writes wait). */
 const UNLOCK_ONLY = args.has('--unlock');
 /** --chat: only the chat benchmark. */
@@ -271,6 +274,14 @@ async function benchBackend(name: Backend, open: () => Promise<{ database: Datab
 console.log(`Fanclub benchmark — ${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, node ${process.version}${QUICK ? ' (quick)' : ''}`);
 if (REALTIME_ONLY) {
   await benchRealtime(QUICK ? { sockets: 1000, fans: 20, messages: 30 } : { sockets: 10_000, fans: 100, messages: 100 });
+  process.exit(0);
+}
+if (LIVE_ONLY) {
+  // --smoke: a few seconds, to check the bench itself runs.
+  const SMOKE = args.has('--smoke');
+  await benchLive(SMOKE
+    ? { steps: [1, 2], windowSeconds: 2, sockets: 5, messages: 3 }
+    : QUICK ? { steps: [1, 5, 10, 20], windowSeconds: 4, sockets: 50, messages: 20 } : { steps: [1, 5, 10, 20, 40, 80, 120], windowSeconds: 5, sockets: 200, messages: 50 });
   process.exit(0);
 }
 if (MASS_ONLY) {

@@ -46,7 +46,7 @@ export function freePort(): Promise<number> {
 }
 
 /** Starts a Janus of its own for a test file (the caller stops it in afterAll). */
-export async function startTestJanus(opts: { adminKey?: string; apiSecret?: string; instanceIndex?: number } = {}): Promise<TestJanus> {
+export async function startTestJanus(opts: { adminKey?: string; apiSecret?: string; instanceIndex?: number; /** RTP ports (one per peer connection; default 100) */ rtpPorts?: number } = {}): Promise<TestJanus> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fanclub-janus-'));
   // Several instances of one pool share the admin key and the api secret.
   const adminKey = opts.adminKey ?? randomBytes(18).toString('base64url');
@@ -58,7 +58,7 @@ export async function startTestJanus(opts: { adminKey?: string; apiSecret?: stri
     try {
       const liveMedia = await spawnJanusLiveMedia({
         configDir: path.join(dir, 'conf'), recordingsDir: path.join(dir, 'recordings'), wsPort, httpPort: 0,
-        rtpPortRange: `${base}-${base + 99}`, adminKey, apiSecret, statusUrl: '/api/stream/janus', instanceIndex: opts.instanceIndex,
+        rtpPortRange: `${base}-${base + (opts.rtpPorts ?? 100) - 1}`, adminKey, apiSecret, statusUrl: '/api/stream/janus', instanceIndex: opts.instanceIndex,
       });
       return {
         liveMedia, url: `ws://127.0.0.1:${wsPort}`, adminKey, apiSecret, dir, recordingsDir: path.join(dir, 'recordings'), wsPort,
@@ -165,7 +165,7 @@ export class JanusTestClient {
  * Publishes on a joined publisher handle from Node: a werift peer with a VP8 test pattern and an Opus tone that
  * ffmpeg encodes and sends to it as RTP. Resolves once Janus answered the offer; stop() ends the media.
  */
-export async function publishTestStream(client: JanusTestClient, ids: { session: number; handle: number }, extra: Json = {}): Promise<{ stop(): Promise<void>; connected: Promise<void> }> {
+export async function publishTestStream(client: JanusTestClient, ids: { session: number; handle: number }, extra: Json = {}): Promise<{ stop(): Promise<void>; connected: Promise<void>; /** video frames ffmpeg handed over so far (RTP marker bits) */ sentVideoFrames(): number }> {
   const pc = new RTCPeerConnection({
     codecs: {
       video: [new RTCRtpCodecParameters({ mimeType: 'video/VP8', clockRate: 90000, payloadType: 96, rtcpFeedback: [{ type: 'nack' }, { type: 'nack', parameter: 'pli' }, { type: 'goog-remb' }] })],
@@ -191,7 +191,11 @@ export async function publishTestStream(client: JanusTestClient, ids: { session:
     const s = dgram.createSocket('udp4');
     s.bind(0, '127.0.0.1', () => resolve(s));
   })));
-  sockets[0].on('message', (b) => video.writeRtp(b));
+  let videoFrames = 0;
+  sockets[0].on('message', (b) => {
+    if (b.length > 1 && b[1] & 0x80) videoFrames++;
+    video.writeRtp(b);
+  });
   sockets[1].on('message', (b) => audio.writeRtp(b));
   const [vPort, aPort] = sockets.map((s) => s.address().port);
   const ff: ChildProcess = spawn(ffmpegPath(), [
@@ -204,6 +208,7 @@ export async function publishTestStream(client: JanusTestClient, ids: { session:
   ff.stderr!.resume();
   return {
     connected,
+    sentVideoFrames: () => videoFrames,
     async stop() {
       ff.kill('SIGKILL');
       for (const s of sockets) s.close();
