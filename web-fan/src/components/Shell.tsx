@@ -32,6 +32,7 @@ import KeyRounded from '@mui/icons-material/KeyRounded';
 import VisibilityRounded from '@mui/icons-material/VisibilityRounded';
 import { useAuth, useIsProxy, useModelName } from '../auth';
 import { isMember, isStaff } from '../format';
+import { hasTipsTab } from '../shell/navRules';
 import { useUnreadCount, useLiveUnreadCount } from '../chat/unread';
 import { NotificationBell } from '../notifications/Bell';
 import { useBellCounts, useHelpUnread, useLiveBell } from '../notifications/counts';
@@ -335,7 +336,7 @@ function TopBar({ onOpenAccount }: { onOpenAccount: (el: HTMLElement) => void })
           {navLink('/', 'Feed', 'nav-feed')}
           {/* A guest sees the offer (/join); /membership needs an account. */}
           {navLink(loggedIn ? '/membership' : '/join', 'Membership', 'nav-membership')}
-          {navLink('/tips', 'Tips', 'nav-tips')}
+          {hasTipsTab(me, proxy) && navLink('/tips', 'Tips', 'nav-tips')}
           <CustomMenuNav />
         </Box>
 
@@ -448,7 +449,7 @@ function BottomNav({ onOpenAccount }: { onOpenAccount: (el: HTMLElement) => void
           />
         )}
         {!member && <BottomNavigationAction label="Membership" value="membership" icon={<WorkspacePremiumRounded />} component={RouterLink} to={token ? '/membership' : '/join'} data-testid="bottom-nav-membership" />}
-        <BottomNavigationAction
+        {hasTipsTab(me, proxy) && (<BottomNavigationAction
           label="Tips"
           value="tips"
           icon={
@@ -460,7 +461,7 @@ function BottomNav({ onOpenAccount }: { onOpenAccount: (el: HTMLElement) => void
           component={RouterLink}
           to="/tips"
           data-testid="bottom-nav-tips"
-        />
+        />)}
         <BottomNavigationAction
           label="Account"
           value="account"
