@@ -5,7 +5,7 @@
 // dismissible notice to turn on the volume; expand/contain (contain from 1024 px); comments and tips; the viewers
 // list. GROUP_LIVE_STOPPED: leave and go to /. Closing asks 'Are you sure that you want to close the Go Live
 // session?', gives the token back and leaves.
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -33,6 +33,10 @@ import { useFrame, useLiveReload } from '../realtime';
 import { liveApi, removeTokenOnUnload, type CurrentLive, type ViewerToken } from './liveApi';
 import { CommentBox, CommentOverlay, glass, LiveBadge, TipButton, ViewerCountButton, ViewersDialog } from './LiveParts';
 import { LiveTipDialog } from './LiveTip';
+import { insufficientFunds } from '../wallet/walletApi';
+import type { AddFundsResult } from '../wallet/AddFundsDialog';
+
+const AddFundsDialog = lazy(() => import('../wallet/AddFundsDialog'));
 
 type Phase = 'loading' | 'none' | 'connecting' | 'live' | 'ended' | 'error' | 'refused';
 
@@ -66,6 +70,9 @@ export function LiveViewer({ isGroup, onLeave, layout, title, side }: LiveViewer
   const [showViewers, setShowViewers] = useState(false);
   const [tipping, setTipping] = useState(false);
   const [attempt, setAttempt] = useState(0);
+  /** A billed one-to-one the wallet cannot start (402 INSUFFICIENT_FUNDS): what is missing; Add Funds, then join again. */
+  const [shortfall, setShortfall] = useState<number | null>(null);
+  const [addingFunds, setAddingFunds] = useState(false);
   const video = useRef<HTMLVideoElement>(null);
   const viewer = useRef<Viewer | null>(null);
   const token = useRef<ViewerToken | null>(null);
@@ -149,6 +156,7 @@ export function LiveViewer({ isGroup, onLeave, layout, title, side }: LiveViewer
     const start = async () => {
       setPhase('loading');
       setProblem(null);
+      setShortfall(null);
       try {
         const { session: s } = await liveApi.current();
         if (cancelled) return;
@@ -178,6 +186,13 @@ export function LiveViewer({ isGroup, onLeave, layout, title, side }: LiveViewer
       } catch (e) {
         if (cancelled) return;
         setProblem(errorMessage(e, JOIN_STREAM_ERROR));
+        const short = insufficientFunds(e);
+        if (short) {
+          // Per-minute one-to-one: the wallet cannot pay the first minute. Add Funds for what is missing (as the
+          // tips do), and join again once the top-up is confirmed.
+          setShortfall(short.shortfall_cents);
+          setAddingFunds(true);
+        }
         setPhase(e instanceof ApiError && (e.status === 403 || e.status === 402) ? 'refused' : e instanceof ApiError && e.status === 404 ? 'none' : 'error');
       }
     };
@@ -309,6 +324,11 @@ export function LiveViewer({ isGroup, onLeave, layout, title, side }: LiveViewer
                   Try again
                 </Button>
               ) : null}
+              {phase === 'refused' && shortfall !== null ? (
+                <Button variant="contained" onClick={() => setAddingFunds(true)} data-testid="live-add-funds">
+                  Add Funds
+                </Button>
+              ) : null}
               <Button variant="outlined" color="inherit" onClick={() => onLeave(phase === 'ended' ? 'ended' : 'closed')}>
                 {isGroup ? 'Go To Home' : 'Back to chat'}
               </Button>
@@ -378,6 +398,20 @@ export function LiveViewer({ isGroup, onLeave, layout, title, side }: LiveViewer
       </Dialog>
       <ViewersDialog open={showViewers} onClose={() => setShowViewers(false)} />
       {mayTip ? <LiveTipDialog open={tipping} isGroup={isGroup} onClose={() => setTipping(false)} /> : null}
+      {shortfall !== null ? (
+        <Suspense fallback={null}>
+          <AddFundsDialog
+            open={addingFunds}
+            shortfallCents={shortfall}
+            onClose={() => setAddingFunds(false)}
+            onCompleted={(r: AddFundsResult) => {
+              if (!r.confirmed) return;
+              setAddingFunds(false);
+              setAttempt((n) => n + 1);
+            }}
+          />
+        </Suspense>
+      ) : null}
     </Box>
   );
   // Full screen: in a portal, above the shell's sticky bars; the modal layout stays inside its dialog.
