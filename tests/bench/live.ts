@@ -36,6 +36,8 @@ function cpuSeconds(pid: number): number {
   return (Number(f[11]) + Number(f[12])) / 100; // utime, stime in clock ticks (USER_HZ 100)
 }
 
+const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+
 /** The pid of the Janus whose folder is `dir` (its command line names its config folder). */
 function janusPid(dir: string): number | null {
   for (const p of fs.readdirSync('/proc')) {
@@ -199,9 +201,11 @@ export async function benchLive(opts: LiveBenchOptions) {
     // 1. viewers per Janus.
     const jPid = janusPid(janus.dir);
     console.log(`viewers through the relay (werift, SRTP in this process); join = add_token → first decodable (key)frame; frame rate = the slowest viewer's ÷ the publisher's`);
-    console.log(`${'viewers'.padStart(7)} ${'new joins'.padStart(9)} ${'join p50'.padStart(8)} ${'join p99'.padStart(8)} ${'1st pkt p50'.padStart(11)} ${'pub fps'.padStart(7)} ${'min fps'.padStart(7)} ${'median'.padStart(7)} ${'min/pub'.padStart(7)} ${'janus CPU'.padStart(9)} ${'bench CPU'.padStart(9)}`);
+    console.log(`${'viewers'.padStart(7)} ${'new joins'.padStart(9)} ${'join p50'.padStart(8)} ${'join p99'.padStart(8)} ${'1st pkt p50'.padStart(11)} ${'pub fps'.padStart(7)} ${'min fps'.padStart(7)} ${'median'.padStart(7)} ${'min/pub'.padStart(7)} ${'janus CPU'.padStart(9)} ${'bench CPU'.padStart(9)} ${'janus RSS'.padStart(9)}`);
     const allJoins: number[] = [];
     let maxGood = 0;
+    /** Janus CPU (cores) at each measured step, for its marginal cost per viewer. */
+    const janusAt: { viewers: number; cores: number }[] = [];
     let failedAt: number | null = null;
     for (const step of opts.steps) {
       const joins: number[] = [];
@@ -242,7 +246,8 @@ export async function benchLive(opts: LiveBenchOptions) {
       const self = process.cpuUsage(c0.self);
       const selfCpu = (self.user + self.system) / 1e6 / secs;
       const ratio = fps[0] / pubFps;
-      console.log(`${String(step).padStart(7)} ${String(joins.length).padStart(9)} ${ms(pct(joins, 50)).padStart(8)} ${ms(pct(joins, 99)).padStart(8)} ${ms(pct(firsts, 50)).padStart(11)} ${pubFps.toFixed(1).padStart(7)} ${fps[0].toFixed(1).padStart(7)} ${pct(fps, 50).toFixed(1).padStart(7)} ${(ratio * 100).toFixed(0).padStart(6)}% ${`${(janusCpu * 100).toFixed(0)}%`.padStart(9)} ${`${(selfCpu * 100).toFixed(0)}%`.padStart(9)}`);
+      janusAt.push({ viewers: step, cores: janusCpu });
+      console.log(`${String(step).padStart(7)} ${String(joins.length).padStart(9)} ${ms(pct(joins, 50)).padStart(8)} ${ms(pct(joins, 99)).padStart(8)} ${ms(pct(firsts, 50)).padStart(11)} ${pubFps.toFixed(1).padStart(7)} ${fps[0].toFixed(1).padStart(7)} ${pct(fps, 50).toFixed(1).padStart(7)} ${(ratio * 100).toFixed(0).padStart(6)}% ${`${(janusCpu * 100).toFixed(0)}%`.padStart(9)} ${`${(selfCpu * 100).toFixed(0)}%`.padStart(9)} ${(jPid ? `${rssMb(jPid).toFixed(0)} MB` : '–').padStart(9)}`);
       if (ratio < 0.8) {
         failedAt = step;
         break;
@@ -253,6 +258,12 @@ export async function benchLive(opts: LiveBenchOptions) {
     console.log(failedAt === null
       ? `viewers per Janus: ${maxGood} kept ≥ 80 % of the publisher's frame rate (the cap of this run; not the limit) — ${cores} cores, Janus and the viewers on the same machine`
       : `viewers per Janus: ${maxGood} kept ≥ 80 % of the publisher's frame rate; at ${failedAt} frames dropped (or a join failed) — ${cores} cores, Janus, the API and the werift viewers sharing them (CPU columns: 100 % = one core)`);
+    const lo = janusAt[0];
+    const hi = [...janusAt].reverse().find((x) => x.viewers <= Math.max(maxGood, 1) && x.viewers > lo.viewers);
+    if (lo && hi && Number.isFinite(hi.cores)) {
+      const perViewer = (hi.cores - lo.cores) / (hi.viewers - lo.viewers);
+      console.log(`Janus alone: ${(perViewer * 100).toFixed(2)} % of a core per added viewer (${lo.viewers} → ${hi.viewers} viewers)${perViewer > 0 ? ` ≈ ${Math.floor(1 / perViewer)} viewers per core by Janus' own CPU at this bitrate (an extrapolation, not measured)` : ''}`);
+    }
     for (const v of viewers.splice(0)) await v.close();
 
     // 2. the gateway: comment / tip broadcast to N viewer sockets, next to a plain chat message to one socket.
