@@ -2,22 +2,10 @@
 // help switch. Lists are paged (10 a page), newest first; a deleted item leaves the lists and the counts.
 import { sql, type Kysely } from 'kysely';
 import type { AnyDomainEvent } from './events';
-import { defineProjection, readModelTables, type DatabaseOf } from './projection';
+import { defineProjection, type DatabaseOf } from './projection';
+import { helpTables } from './schema';
 import { helpVisibleTo, pageCount, HELP_PAGE_SIZE, type HelpAudience, type HelpEvent } from '../domain/help/help';
 
-export const helpTables = readModelTables([
-  {
-    name: 'help_items',
-    columns: {
-      id: 'text', title: 'text', html: 'text', tags: 'jsonb', audience: 'text', is_popup: 'boolean', published: 'boolean', deleted: 'boolean',
-      created_at: 'timestamptz', updated_at: 'timestamptz', updated_by: 'text',
-    },
-    primaryKey: ['id'],
-    indexes: [['created_at']],
-  },
-  { name: 'help_reads', columns: { user_id: 'text', help_id: 'text', read_at: 'timestamptz' }, primaryKey: ['user_id', 'help_id'] },
-  { name: 'help_settings', columns: { id: 'text', influencer_help_enabled: 'boolean', saved_at: 'timestamptz', saved_by: 'text' }, primaryKey: ['id'] },
-]);
 
 type HelpDb = DatabaseOf<(typeof helpTables)[number]>;
 const hdb = (db: Kysely<any>) => db.withSchema('rm') as unknown as Kysely<HelpDb>;

@@ -3,7 +3,8 @@
 // read marks and the staff settings are this aggregate's own events. A rebuild replays them into the same rows.
 import { sql, type Kysely } from 'kysely';
 import type { AnyDomainEvent } from './events';
-import { defineProjection, readModelTables, type DatabaseOf } from './projection';
+import { defineProjection, type DatabaseOf } from './projection';
+import { notificationTables } from './schema';
 import type { DomainEvent } from '../domain/shared/decider';
 import {
   entryForComment, entryForLike, entryForTip, entryForLiveStart, entryForPost, entryForPromotion, entryForReply, entryForSubscription, entryForUnlock,
@@ -12,23 +13,6 @@ import {
 } from '../domain/notification/notification';
 import { STAFF_ROLES, type Role } from '../domain/shared/wire';
 
-export const notificationTables = readModelTables([
-  {
-    name: 'notification_entries',
-    columns: {
-      id: 'text', kind: 'text', audience: 'text', user_id: 'text', action: 'text', actor_id: 'text', post_id: 'text', promotion_id: 'text',
-      amount_cents: 'bigint', text: 'text', at: 'timestamptz', removed: 'boolean',
-    },
-    primaryKey: ['id'],
-    indexes: [['audience', 'kind', 'at'], ['user_id', 'at']],
-  },
-  { name: 'notification_reads', columns: { user_id: 'text', kind: 'text', up_to: 'timestamptz' }, primaryKey: ['user_id', 'kind'] },
-  { name: 'notification_opened', columns: { user_id: 'text', entry_id: 'text', opened_at: 'timestamptz' }, primaryKey: ['user_id', 'entry_id'] },
-  { name: 'notification_settings', columns: { id: 'text', purchased: 'boolean', subscription: 'boolean', comments: 'boolean', likes: 'boolean', saved_at: 'timestamptz', saved_by: 'text' }, primaryKey: ['id'] },
-  /** Staff accounts (a comment by one of them is a reply) and the fans who commented on each post. */
-  { name: 'notification_staff', columns: { user_id: 'text' }, primaryKey: ['user_id'] },
-  { name: 'notification_commenters', columns: { post_id: 'text', fan_ids: 'jsonb' }, primaryKey: ['post_id'] },
-]);
 
 type NotifDb = DatabaseOf<(typeof notificationTables)[number]>;
 const ndb = (db: Kysely<any>) => db.withSchema('rm') as unknown as Kysely<NotifDb>;

@@ -6,38 +6,14 @@
 // twice; jobs older than a day are dropped, never sent late).
 import { sql, type Kysely } from 'kysely';
 import type { AnyDomainEvent } from './events';
-import { defineProjection, readModelTables, type DatabaseOf } from './projection';
+import { defineProjection, type DatabaseOf } from './projection';
+import { pushTables } from './schema';
 import type { DomainEvent } from '../domain/shared/decider';
 import {
   pushForChatMessage, pushForLiveStart, pushForMassCopies, pushForNewPost, pushForPromotion, tagOf, PUSH_JOB_TTL_MS,
   type PushAudience, type PushCategory, type PushEvent, type PushPayload, type PushTrigger,
 } from '../domain/push/push';
 
-export const pushTables = readModelTables([
-  {
-    name: 'push_subscriptions',
-    columns: { id: 'text', user_id: 'text', role: 'text', endpoint: 'text', p256dh: 'text', auth: 'text', user_agent: 'text', registered_at: 'timestamptz' },
-    primaryKey: ['id'],
-    indexes: [['user_id']],
-  },
-  { name: 'push_preferences', columns: { user_id: 'text', allow: 'boolean', tags: 'text', saved_at: 'timestamptz' }, primaryKey: ['user_id'] },
-  { name: 'push_settings', columns: { id: 'text', enabled: 'boolean', saved_at: 'timestamptz', saved_by: 'text' }, primaryKey: ['id'] },
-  {
-    name: 'push_jobs',
-    columns: {
-      id: 'text', category: 'text', tag_letter: 'text', audience: 'jsonb', payload: 'jsonb', created_at: 'timestamptz', due_at: 'timestamptz',
-      status: 'text', attempts: 'integer', next_at: 'timestamptz', reason: 'text', sent: 'integer', removed: 'integer',
-    },
-    primaryKey: ['id'],
-    indexes: [['status', 'next_at']],
-  },
-  {
-    name: 'push_attempts',
-    columns: { job_id: 'text', subscription_id: 'text', outcome: 'text', attempt: 'integer', status: 'integer', next_at: 'timestamptz' },
-    primaryKey: ['job_id', 'subscription_id'],
-  },
-  { name: 'device_info', columns: { user_id: 'text', device_id: 'text', info: 'jsonb', reported_at: 'timestamptz' }, primaryKey: ['user_id', 'device_id'] },
-]);
 
 type PushDb = DatabaseOf<(typeof pushTables)[number]>;
 export const pushDb = (db: Kysely<any>) => db.withSchema('rm') as unknown as Kysely<PushDb>;

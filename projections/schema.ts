@@ -412,6 +412,67 @@ export const walletTables = readModelTables([
 ]);
 
 type TableOf<T extends readonly unknown[]> = T[number];
+// push.ts
+export const pushTables = readModelTables([
+  {
+    name: 'push_subscriptions',
+    columns: { id: 'text', user_id: 'text', role: 'text', endpoint: 'text', p256dh: 'text', auth: 'text', user_agent: 'text', registered_at: 'timestamptz' },
+    primaryKey: ['id'],
+    indexes: [['user_id']],
+  },
+  { name: 'push_preferences', columns: { user_id: 'text', allow: 'boolean', tags: 'text', saved_at: 'timestamptz' }, primaryKey: ['user_id'] },
+  { name: 'push_settings', columns: { id: 'text', enabled: 'boolean', saved_at: 'timestamptz', saved_by: 'text' }, primaryKey: ['id'] },
+  {
+    name: 'push_jobs',
+    columns: {
+      id: 'text', category: 'text', tag_letter: 'text', audience: 'jsonb', payload: 'jsonb', created_at: 'timestamptz', due_at: 'timestamptz',
+      status: 'text', attempts: 'integer', next_at: 'timestamptz', reason: 'text', sent: 'integer', removed: 'integer',
+    },
+    primaryKey: ['id'],
+    indexes: [['status', 'next_at']],
+  },
+  {
+    name: 'push_attempts',
+    columns: { job_id: 'text', subscription_id: 'text', outcome: 'text', attempt: 'integer', status: 'integer', next_at: 'timestamptz' },
+    primaryKey: ['job_id', 'subscription_id'],
+  },
+  { name: 'device_info', columns: { user_id: 'text', device_id: 'text', info: 'jsonb', reported_at: 'timestamptz' }, primaryKey: ['user_id', 'device_id'] },
+]);
+
+// notifications.ts
+export const notificationTables = readModelTables([
+  {
+    name: 'notification_entries',
+    columns: {
+      id: 'text', kind: 'text', audience: 'text', user_id: 'text', action: 'text', actor_id: 'text', post_id: 'text', promotion_id: 'text',
+      amount_cents: 'bigint', text: 'text', at: 'timestamptz', removed: 'boolean',
+    },
+    primaryKey: ['id'],
+    indexes: [['audience', 'kind', 'at'], ['user_id', 'at']],
+  },
+  { name: 'notification_reads', columns: { user_id: 'text', kind: 'text', up_to: 'timestamptz' }, primaryKey: ['user_id', 'kind'] },
+  { name: 'notification_opened', columns: { user_id: 'text', entry_id: 'text', opened_at: 'timestamptz' }, primaryKey: ['user_id', 'entry_id'] },
+  { name: 'notification_settings', columns: { id: 'text', purchased: 'boolean', subscription: 'boolean', comments: 'boolean', likes: 'boolean', saved_at: 'timestamptz', saved_by: 'text' }, primaryKey: ['id'] },
+  /** Staff accounts (a comment by one of them is a reply) and the fans who commented on each post. */
+  { name: 'notification_staff', columns: { user_id: 'text' }, primaryKey: ['user_id'] },
+  { name: 'notification_commenters', columns: { post_id: 'text', fan_ids: 'jsonb' }, primaryKey: ['post_id'] },
+]);
+
+// help.ts
+export const helpTables = readModelTables([
+  {
+    name: 'help_items',
+    columns: {
+      id: 'text', title: 'text', html: 'text', tags: 'jsonb', audience: 'text', is_popup: 'boolean', published: 'boolean', deleted: 'boolean',
+      created_at: 'timestamptz', updated_at: 'timestamptz', updated_by: 'text',
+    },
+    primaryKey: ['id'],
+    indexes: [['created_at']],
+  },
+  { name: 'help_reads', columns: { user_id: 'text', help_id: 'text', read_at: 'timestamptz' }, primaryKey: ['user_id', 'help_id'] },
+  { name: 'help_settings', columns: { id: 'text', influencer_help_enabled: 'boolean', saved_at: 'timestamptz', saved_by: 'text' }, primaryKey: ['id'] },
+]);
+
 type AllTables =
   | TableOf<typeof accountStatusTables>
   | TableOf<typeof auditLogTables>
@@ -438,7 +499,10 @@ type AllTables =
   | TableOf<typeof transactionsTables>
   | TableOf<typeof unlocksTables>
   | TableOf<typeof usersTables>
-  | TableOf<typeof walletTables>;
+  | TableOf<typeof walletTables>
+  | TableOf<typeof pushTables>
+  | TableOf<typeof notificationTables>
+  | TableOf<typeof helpTables>;
 
 /** Table name → columns of every read model, for `Kysely<ReadModels>` (queries run `.withSchema('rm')`). */
 export type ReadModels = DatabaseOf<AllTables>;
@@ -483,5 +547,5 @@ export function storeRow<Name extends keyof ReadModels>(table: Name, raw: Select
 for (const t of [
   accountStatusTables, auditLogTables, cardsTables, chatConversationsTables, chatMessagesTables, contactMessagesTables, couponsTables, earningsTables, engagementTables,
   feedTagsTables, massMessagesTables, lastSeenTables, liveSessionsTables, mediaLibraryTables, mediaTables, membersTables, postsTables, promotionsTables, resubscribeOffersTables, settingsTables,
-  subscribersTables, tipsTables, transactionsTables, unlocksTables, usersTables, walletTables,
+  subscribersTables, tipsTables, transactionsTables, unlocksTables, usersTables, walletTables, pushTables, notificationTables, helpTables,
 ]) for (const spec of t) specs.set(spec.name, spec);

@@ -154,7 +154,7 @@ describe.skipIf(!hasChromium)('staff console end to end (Chromium)', () => {
     const trap = page.getByTestId('footer').getByText('Win a prize');
     await trap.waitFor({ timeout: 15_000 });
     expect(await trap.getAttribute('href')).toBeNull();
-    expect(await page.getByTestId('footer').getByText('Terms').getAttribute('href')).toBe('/terms');
+    expect(await page.getByTestId('footer').getByText('Terms', { exact: true }).getAttribute('href')).toBe('/terms');
     await trap.click();
     await page.waitForTimeout(300);
     expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
