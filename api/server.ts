@@ -62,6 +62,8 @@ export async function startServer(
     clock?: () => Date; serveApps?: boolean; log?: (m: string) => void; deliverNotices?: boolean; rebillIntervalMs?: number; deliveryIntervalMs?: number;
     /** The web push sender's interval (0: no timer; tests call services.push.sender.tick()). */
     pushIntervalMs?: number;
+    /** Chat emails' pass interval (0: no timer; tests call chatEmails.tick()). */
+    chatEmailIntervalMs?: number;
     /** The live supervisor's interval (0: no timer; tests call liveSupervisor.tick()). */
     liveIntervalMs?: number;
     /** A media server for live streaming the caller owns (tests share one Janus); default: opened from the config and closed with the server. */
@@ -239,7 +241,7 @@ export async function startServer(
     chatEmails = startChatEmails({
       store, reads: chatEmailReads(database.db), send: (mail) => services.mailer.send(mail),
       siteUrl: () => (cfg.FANCLUB_PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
-      now: () => services.clock(), intervalMs: 60_000, log: (m) => log(`[chat-email] ${m}`),
+      now: () => services.clock(), intervalMs: options.chatEmailIntervalMs || 60_000, timer: options.chatEmailIntervalMs !== 0, log: (m) => log(`[chat-email] ${m}`),
     });
     // Live streaming (issue 15): a pass every 10 s revokes viewers whose subscription ended and bills one-to-one
     // minutes (and follows blocks and logouts at once).

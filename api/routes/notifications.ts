@@ -26,6 +26,8 @@ export const notificationRoutes = (services: Services): FastifyPluginAsyncZod =>
   const isStaff = (role: any) => STAFF_ROLES.includes(role);
 
   const countsView = async (reader: { userId: string; role: any }) => {
+    // Support and the live-stream manager have no bell: nothing to count (the shell asks every signed-in role).
+    if (notificationReaderOf(reader.role) === null) return { types: [], counts: {}, total: 0, total_badge: capCount(0), modelUnreadTips: null, model_unread_tips_badge: null };
     const counts = await unreadNotificationCounts(db(), reader, now());
     const kinds = Object.keys(counts) as NotificationKind[];
     const total = kinds.reduce((s, k) => s + (counts[k] ?? 0), 0);

@@ -120,6 +120,14 @@ export function notificationCentreSuite(backend: Backend, available: boolean) {
 
     it('routes per role: fans get only their page, guests nothing, the settings are for the settings roles; bad input names the field', async () => {
       expect((await call('GET', '/api/notifications/unread-counts')).status).toBe(401);
+      // Support has no bell: the counts are empty (the shell asks every signed-in role), the lists refused.
+      const created = await call('POST', '/admin-api/users', { name: 'Support Bell', email: 'support.bell@example.com', role: 'support' }, admin);
+      expect(created.status, JSON.stringify(created.body)).toBeLessThan(300);
+      const support = (await call('POST', '/api/users/login', { email: 'support.bell@example.com', password: created.body.generated_password })).body.data.token as string;
+      const none = await call('GET', '/api/notifications/unread-counts', undefined, support);
+      expect(none.status, JSON.stringify(none.body)).toBe(200);
+      expect(none.body.data).toMatchObject({ types: [], total: 0, modelUnreadTips: null });
+      expect((await call('GET', '/api/notifications/list/purchased', undefined, support)).status).toBe(403);
       expect((await writesNothing(() => call('GET', '/api/notifications/list/purchased', undefined, fan.token))).status).toBe(404);
       expect((await writesNothing(() => call('POST', '/api/notifications/read', { type: 'likes' }, fan.token))).status).toBe(404);
       const bad = await writesNothing(() => call('POST', '/api/notifications/read', { type: 'everything' }, admin));

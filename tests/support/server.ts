@@ -29,6 +29,8 @@ export async function startTestServer(backend: Backend, env: Record<string, stri
     /** A real media server for live streaming (tests/support/janus.ts: one Janus per test file, shared by its servers).
      *  Without it live streaming is off (FANCLUB_LIVE=off) and status() says so. */
     liveMedia?: LiveMediaServer;
+    /** Run the web push sender and chat emails on their timers (off by default: see below). */
+    backgroundSenders?: boolean;
   } = {}): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fanclub-test-'));
   const db = backend === 'postgres' ? await createTestDatabase() : null;
@@ -50,7 +52,11 @@ export async function startTestServer(backend: Backend, env: Record<string, stri
   // The sandbox providers' notices are delivered only when a test asks for it (deliverNotices: true, or by hand
   // through the gateway's deliver()): a background delivery would write events while a test checks that a
   // refused request wrote nothing.
-  const server = await startServer(cfg, { serveApps: options.serveApps ?? false, log: () => {}, deliverNotices: options.deliverNotices ?? false, liveMedia: options.liveMedia });
+  // Background senders that write events on their own timers (web push passes, chat emails) are off unless a test
+  // asks (backgroundSenders: true): they would move the log while a test checks that a refused request wrote
+  // nothing. Tests that need them call their tick().
+  const quiet = options.backgroundSenders ? {} : { pushIntervalMs: 0, chatEmailIntervalMs: 0 };
+  const server = await startServer(cfg, { serveApps: options.serveApps ?? false, log: () => {}, deliverNotices: options.deliverNotices ?? false, liveMedia: options.liveMedia, ...quiet });
   const port = (server.app.server.address() as { port: number }).port;
   const base = `http://127.0.0.1:${port}`;
   return {
