@@ -94,7 +94,8 @@ export async function startTestServer(backend: Backend, env: Record<string, stri
 async function ledgerProblems(server: RunningServer): Promise<string[]> {
   const { store, runner, database } = server.services;
   const head = await store.headPosition();
-  if (head && !(await runner.waitFor(head, 30_000))) return ['the read models did not catch up with the event log within 30 s'];
+  // 90 s: on a loaded 2-core CI machine a suite's last media renders and background passes may still be applying.
+  if (head && !(await runner.waitFor(head, 90_000))) return ['the read models did not catch up with the event log within 90 s'];
   const report = await checkLedger(store, database.db, () => sandboxNetCents(database), () => sandboxCryptoReceived(database));
   return report.problems;
 }
