@@ -2,7 +2,8 @@
 // camera: the model opens a fan's chat in the console and presses the video icon; the publisher's view shows the
 // fan's name with the conversation beside it; the fan sees Join Stream in the chat header, opens the live modal
 // and decodes the video; another fan sees nothing and the model cannot start with them ("Stream already started with
-// another user."); END LIVE (with the confirmation) ends it for the fan. The live settings page of a server without
+// another user."); END LIVE (with the confirmation) ends it for the fan. A billed one-to-one the fan's wallet cannot start
+// (402) opens Add Funds for the shortfall; once the top-up is paid the page joins on its own. The live settings page of a server without
 // a media server says why, and GO LIVE NOW is off. Screenshots at 375 and 1440 px (live-1to1-*.png).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type Browser, type Page } from 'playwright-core';
@@ -169,6 +170,41 @@ describe.skipIf(!ready)('one-to-one Go Live end to end (Janus + Chromium)', () =
     await expect.poll(() => dora.page.getByTestId('one-to-one-live').getAttribute('data-phase'), { timeout: 20_000 }).toBe('ended');
     expect((await t.call('GET', '/api/stream/current', undefined, { token: admin })).body.data.session).toBeNull();
     expect(errors).toEqual([]);
+  });
+
+  it('per-minute one-to-one: a fan whose wallet cannot pay the first minute gets Add Funds for the shortfall, and joins once it is paid', async () => {
+    const { eve } = fans;
+    expect((await post('/api/stream/save_settings', { price_per_minute: 2 }, admin)).status).toBe(200);
+    const modelToken = (await post('/api/users/login', { email: model.email, password: model.password })).body.data.token as string;
+    const started = await post('/api/stream/start_stream', { isGroupLiveStream: false, userId: eve.id }, modelToken);
+    expect(started.status, JSON.stringify(started.body)).toBe(200);
+    try {
+      await eve.page.goto(t.base + '/live-stream');
+      const dialog = eve.page.getByTestId('add-funds-dialog');
+      await dialog.getByTestId('add-funds-shortfall').waitFor({ timeout: 20_000 });
+      expect(await eve.page.getByTestId('one-to-one-live').getAttribute('data-phase')).toBe('refused');
+      await eve.page.getByText('Your wallet balance is low. Please add funds to join the live stream.').first().waitFor();
+      await shootBothWidths(eve.page, 'live-1to1-add-funds');
+      // Closed, Add Funds stays on the refused view; it opens the dialog again.
+      await dialog.getByTestId('add-funds-close').click();
+      await eve.page.getByTestId('live-add-funds').click();
+      await dialog.getByTestId('add-funds-continue').click();
+      await eve.page.getByTestId('crypto-currency-select').click();
+      await eve.page.getByTestId('crypto-currency-BTC').click();
+      await expect.poll(() => dialog.getByTestId('crypto-send-amount').textContent(), { timeout: 15_000 }).toMatch(/BTC$/);
+      await dialog.getByTestId('start-crypto-payment').click();
+      const panel = dialog.getByTestId('crypto-payment-panel');
+      await panel.waitFor({ timeout: 15_000 });
+      const id = (await panel.getAttribute('data-payment-id'))!;
+      expect((await t.call('POST', `/admin-api/crypto-payments/${id}/mark`, { status: 'paid' }, { token: admin })).status).toBe(200);
+      // Confirmed: the page joins again on its own (a token now; the model's camera is not up, so it waits for the feed).
+      await expect.poll(() => eve.page.getByTestId('one-to-one-live').getAttribute('data-phase'), { timeout: 30_000 }).toBe('connecting');
+      await expect.poll(async () => (await t.call('GET', '/api/stream/current', undefined, { token: eve.token })).body.data.session?.isJoined, { timeout: 10_000 }).toBe(true);
+      expect(errors).toEqual([]);
+    } finally {
+      await post('/api/stream/stop_stream', {}, modelToken);
+      await post('/api/stream/save_settings', { price_per_minute: 0 }, admin);
+    }
   });
 
   it('without a media server the settings page says why and GO LIVE NOW is off', async () => {
