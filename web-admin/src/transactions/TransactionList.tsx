@@ -17,7 +17,7 @@ import { formatDate, money } from '../format';
 
 const Column = DataTable.Col<AdminTransactionRecord>;
 
-const TYPES = ['subscription', 'rebill', 'unlock', 'tip', 'chat_unlock', 'pay_per_message', 'wallet_topup', 'refund', 'void', 'chargeback'] as const;
+const TYPES = ['subscription', 'rebill', 'unlock', 'tip', 'chat_unlock', 'pay_per_message', 'live_minute', 'wallet_topup', 'refund', 'void', 'chargeback'] as const;
 const TYPE_CHOICES = TYPES.map(id => ({ id, name: humanize(id) }));
 const STATUS_CHOICES = [
   { id: 'captured', name: 'Captured' },
