@@ -54,8 +54,8 @@ export class JanusError extends Error {
   }
 }
 
-let counter = 0;
-const transactionId = () => `t${Date.now().toString(36)}${(++counter).toString(36)}${Math.random().toString(36).slice(2, 8)}`;
+// Janus matches an answer to its request by transaction, per connection: a counter per connection is enough
+// (no clock or randomness needed).
 
 /** One relay socket with one Janus session on it: requests by transaction, events to the handles' listeners. */
 export class JanusConnection {
@@ -63,6 +63,8 @@ export class JanusConnection {
   private pending = new Map<string, { resolve: (m: Json) => void; reject: (e: Error) => void; plugin: boolean }>();
   private handleListeners = new Map<number, (m: Json) => void>();
   private keepalive: ReturnType<typeof setInterval> | null = null;
+  private transactions = 0;
+  private transactionId = () => `t${(++this.transactions).toString(36)}`;
   session: number | null = null;
   closed = false;
   /** Set when the socket closed (code and reason). */
@@ -95,13 +97,13 @@ export class JanusConnection {
     this.session = created.data?.id ?? null;
     if (typeof this.session !== 'number') throw new JanusError(JOIN_STREAM_ERROR, 'Janus did not create a session.');
     this.keepalive = setInterval(() => {
-      if (this.session !== null && !this.closed) this.send({ janus: 'keepalive', session_id: this.session, transaction: transactionId() });
+      if (this.session !== null && !this.closed) this.send({ janus: 'keepalive', session_id: this.session, transaction: this.transactionId() });
     }, KEEPALIVE_MS);
   }
 
   /** Attaches a VideoRoom handle; `onEvent` hears the handle's events that answer no request (webrtcup, hangup…). */
   async attach(onEvent: (m: Json) => void): Promise<number> {
-    const m = await this.request({ janus: 'attach', session_id: this.session, plugin: 'janus.plugin.videoroom', opaque_id: `fanclub-${transactionId()}` });
+    const m = await this.request({ janus: 'attach', session_id: this.session, plugin: 'janus.plugin.videoroom', opaque_id: `fanclub-${this.transactionId()}` });
     const id = m.data?.id;
     if (typeof id !== 'number') throw new JanusError(JOIN_STREAM_ERROR, 'Janus did not attach the video room.');
     this.handleListeners.set(id, onEvent);
@@ -119,13 +121,13 @@ export class JanusConnection {
   trickle(handle: number, candidate: RTCIceCandidateInit | null) {
     if (this.closed || this.session === null) return;
     const c = candidate && candidate.candidate ? { candidate: candidate.candidate, sdpMid: candidate.sdpMid, sdpMLineIndex: candidate.sdpMLineIndex } : { completed: true };
-    this.send({ janus: 'trickle', session_id: this.session, handle_id: handle, candidate: c, transaction: transactionId() });
+    this.send({ janus: 'trickle', session_id: this.session, handle_id: handle, candidate: c, transaction: this.transactionId() });
   }
 
   /** Fire and forget (leave, detach…): nothing waits for it. */
   tell(body: Json) {
     if (this.closed || this.session === null) return;
-    this.send({ ...body, session_id: this.session, transaction: transactionId() });
+    this.send({ ...body, session_id: this.session, transaction: this.transactionId() });
   }
 
   /** Destroys the session and closes the socket (idempotent). */
@@ -158,7 +160,7 @@ export class JanusConnection {
 
   private request(m: Json, plugin = false): Promise<Json> {
     if (this.closed) return Promise.reject(new JanusError(JOIN_STREAM_ERROR, 'The live connection is closed.'));
-    const transaction = transactionId();
+    const transaction = this.transactionId();
     return new Promise((resolve, reject) => {
       this.pending.set(transaction, { resolve, reject, plugin });
       this.send({ ...m, transaction });
