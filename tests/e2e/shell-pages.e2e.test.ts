@@ -6,6 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { SANDBOX_TEST_CARDS } from '../../domain/card/wire';
+import { commandContext, handle } from '../../commands/handle';
+import { settingsDecider, SETTINGS_STREAM } from '../../domain/settings/settings';
 import { startTestServer, TEST_CARD_FORM, type TestServer } from '../support/server';
 import { DESKTOP, PHONE, collectCspViolations, ensureAppsBuilt, launchChromium, requireChromium, shootBothWidths, signInContext, SIGNED_IN_HINT } from '../support/browser';
 
@@ -172,5 +174,25 @@ describe.skipIf(!hasChromium)('fan shell pages (Chromium)', () => {
     await page.getByTestId('not-found').waitFor({ timeout: 15_000 });
     expect(errors).toEqual([]);
     expect(csp).toEqual([]);
+  });
+  it('a page whose HTML was stored before the server cleaned it is cleaned again in the browser: no handler, no javascript: link runs', async () => {
+    // Written straight into the event log (as HTML saved before the server's cleaning would be): the fan site's own
+    // sanitiser must drop the handlers, the script and the smuggled javascript: target.
+    const html = '<p>Safe text</p><img src="x" onerror="window.__xss=1"><a href="&#1;javascript:window.__xss=2" data-testid="evasion-link">Win</a>'
+      + '<svg><script>window.__xss=3</script></svg><math><mtext><table><mglyph><style><img src=x onerror="window.__xss=4">';
+    const ctx = commandContext(t.server.services.store, { userId: null, role: 'admin' });
+    await handle(ctx, SETTINGS_STREAM, settingsDecider, {
+      type: 'UpdateSettings',
+      changes: { content_pages: { 'evasion-test': { title: 'Evasion', html, show_in_footer: false, published: true, updated_at: new Date().toISOString() } } },
+    });
+    await t.server.services.runner.waitFor(ctx.lastPosition!);
+    await page.goto(t.base + '/evasion-test');
+    await expect.poll(() => page.getByTestId('page-html').innerText(), { timeout: 15_000 }).toContain('Safe text');
+    const link = page.getByTestId('page-html').getByText('Win');
+    expect(await link.getAttribute('href')).toBeNull();
+    await link.click();
+    await page.waitForTimeout(300);
+    expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
+    expect(await page.getByTestId('page-html').locator('script, [onerror]').count()).toBe(0);
   });
 });
