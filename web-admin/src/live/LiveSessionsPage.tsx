@@ -92,7 +92,7 @@ export function LiveSessionsPage() {
                       </Stack>
                       {!s.isGroup ? <Typography variant="body2">With {s.userName || '—'}</Typography> : null}
                       <Typography variant="body2" color="text.secondary">
-                        {formatDuration(s.durationSeconds)} · {s.viewers} viewers (peak {s.peakViewers}) · {s.comments} comments
+                        {formatDuration(s.durationSeconds)} · {s.viewers} {s.viewers === 1 ? 'viewer' : 'viewers'} (peak {s.peakViewers}) · {s.comments} {s.comments === 1 ? 'comment' : 'comments'}
                       </Typography>
                       <Typography variant="body2">
                         Tips {money(s.tipsCents)} · Earnings <b>{money(s.earningsCents)}</b>
