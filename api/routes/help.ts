@@ -11,6 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { DomainError } from '../../domain/shared/decider';
 import { HELP_MESSAGES } from '../../domain/help/help';
+import { recordsReadMarks } from '../../domain/notification/notification';
 import { STAFF_ROLES } from '../../domain/shared/wire';
 import { deleteHelpItem, markHelpRead, saveHelpItem, saveHelpSettings } from '../../commands/notifications';
 import { helpDetails, helpItemForConsole, helpItemsForConsole, helpUnreadCount, influencerHelpEnabled, listHelp, unreadHelpPopups } from '../../projections/help';
@@ -32,7 +33,7 @@ export const helpRoutes = (services: Services): FastifyPluginAsyncZod => async (
       // Fans' help is for "(user, proxy_user)" (D3 routes); the route table lets every signed-in role in.
       if (!staff && caller.role !== 'user' && caller.role !== 'proxy_user') throw new DomainError('Help for fans is not available to you.', 'FANS_ONLY', 403);
       if (staff && !(await influencerHelpEnabled(db()))) throw new DomainError(HELP_MESSAGES.staffHelpOff, 'HELP_OFF', 403);
-      return { userId: caller.userId, staff: STAFF_ROLES.includes(caller.role) };
+      return { userId: caller.userId, staff: STAFF_ROLES.includes(caller.role), marks: recordsReadMarks(caller) };
     };
     app.get(`${base}/popup-with-notification-count`, async (request, reply) => {
       const r = await reader(request);
@@ -41,11 +42,13 @@ export const helpRoutes = (services: Services): FastifyPluginAsyncZod => async (
     });
     app.get(`${base}/read/:id`, { schema: { params: helpIdParams } }, async (request, reply) => {
       const r = await reader(request);
-      if (!(await helpDetails(db(), r, request.params.id))) throw new DomainError(HELP_MESSAGES.notFound, 'NOT_FOUND', 404);
+      const item = await helpDetails(db(), r, request.params.id);
+      if (!item) throw new DomainError(HELP_MESSAGES.notFound, 'NOT_FOUND', 404);
       const ctx = contextFor(request, services);
-      await markHelpRead(ctx, r.userId, request.params.id);
+      // A proxy view (staff as the fan) leaves the fan's read marks alone.
+      if (r.marks) await markHelpRead(ctx, r.userId, request.params.id);
       await settle(services, ctx);
-      return ok(reply, { _id: request.params.id, is_read: true, unread_count: await helpUnreadCount(db(), r) }, { position: ctx.lastPosition });
+      return ok(reply, { _id: request.params.id, is_read: r.marks || !!item.is_read, unread_count: await helpUnreadCount(db(), r) }, { position: ctx.lastPosition });
     });
     app.post(`${base}/list`, { schema: { body: helpListBody } }, async (request, reply) => {
       const r = await reader(request);

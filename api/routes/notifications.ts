@@ -6,7 +6,7 @@
 //   GET|POST /api/settings/purchase-notification-settings which types the staff bell keeps (D2 §7; body not shown)
 // Staff read purchased/subscription/comments/likes/notification; fans (and an admin viewing as a fan) "notification".
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { capCount, notificationReaderOf, readableKinds, NOTIFICATION_LABELS, NOTIFICATION_MESSAGES, type NotificationKind } from '../../domain/notification/notification';
+import { capCount, notificationReaderOf, readableKinds, recordsReadMarks, NOTIFICATION_LABELS, NOTIFICATION_MESSAGES, type NotificationKind } from '../../domain/notification/notification';
 import { DomainError } from '../../domain/shared/decider';
 import { STAFF_ROLES } from '../../domain/shared/wire';
 import { markNotificationsOpened, markNotificationsRead, savePurchaseNotificationSettings } from '../../commands/notifications';
@@ -62,7 +62,8 @@ export const notificationRoutes = (services: Services): FastifyPluginAsyncZod =>
     allowedKind(caller.role, kind);
     const ctx = contextFor(request, services);
     const upTo = await newestNotificationAt(db(), readerOf(caller), kind, now());
-    if (upTo) await markNotificationsRead(ctx, caller.userId, isStaff(caller.role), kind, upTo);
+    // A proxy view (staff as the fan) leaves the fan's read state alone.
+    if (upTo && recordsReadMarks(caller)) await markNotificationsRead(ctx, caller.userId, isStaff(caller.role), kind, upTo);
     await settle(services, ctx);
     return ok(reply, await countsView(readerOf(caller)), { position: ctx.lastPosition });
   });
@@ -71,8 +72,8 @@ export const notificationRoutes = (services: Services): FastifyPluginAsyncZod =>
     const caller = requireCaller(request);
     const ctx = contextFor(request, services);
     if (notificationReaderOf(caller.role) === null) throw new DomainError(NOTIFICATION_MESSAGES.notYours, 'FORBIDDEN', 403);
-    const ids = await unopenedEntriesForPost(db(), readerOf(caller), request.body.blog_id, now());
-    await markNotificationsOpened(ctx, caller.userId, ids);
+    const ids = recordsReadMarks(caller) ? await unopenedEntriesForPost(db(), readerOf(caller), request.body.blog_id, now()) : [];
+    if (ids.length) await markNotificationsOpened(ctx, caller.userId, ids);
     await settle(services, ctx);
     return ok(reply, { ...(await countsView(readerOf(caller))), opened: ids.length }, { position: ctx.lastPosition });
   });

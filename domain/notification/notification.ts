@@ -76,6 +76,12 @@ export const kindsFor = (staff: boolean): readonly NotificationKind[] => (staff 
 /** Kinds a reader may list and mark read: staff also "tips" (the Tips tab's unread-tips badge, D3 §2.3 modelUnreadTips). */
 export const readableKinds = (staff: boolean): readonly NotificationKind[] => (staff ? [...STAFF_KINDS, 'tips'] : FAN_KINDS);
 
+/**
+ * Read marks are the person's own: staff viewing the fan site as a fan (a proxy session) see the fan's unread
+ * entries and help items as the fan does, but opening them records nothing, so the fan still finds them unread.
+ */
+export const recordsReadMarks = (caller: { proxyAdminId?: string | null }): boolean => !caller.proxyAdminId;
+
 export type NotificationReadsCommand =
   | { type: 'ReadKind'; userId: string; kind: NotificationKind; staff: boolean; upTo: string; at: string }
   | { type: 'Open'; userId: string; entryId: string; at: string };

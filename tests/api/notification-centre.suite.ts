@@ -199,6 +199,33 @@ export function notificationCentreSuite(backend: Backend, available: boolean) {
       expect((await call('POST', '/api/user-help/list', { pageNum: -1 }, fan.token)).body.field).toBe('pageNum');
     });
 
+    it('a proxy view (staff as the fan) shows the fan\'s unread entries and help but never changes the fan\'s read state', async () => {
+      const proxy = (await call('POST', '/api/users/login-as-proxy-user', { user_id: member.id }, admin)).body.data.token as string;
+      const mine = await counts(member.token);
+      expect(mine.counts.notification).toBeGreaterThan(0);
+      expect((await counts(proxy)).counts).toEqual(mine.counts);
+      // Opening the page, a post from a notification, a help item and the help popup: all answered, nothing recorded.
+      const read = await writesNothing(() => call('POST', '/api/notifications/read', { type: 'notification' }, proxy));
+      expect(read.status, JSON.stringify(read.body)).toBe(200);
+      expect(read.body.data.counts).toEqual(mine.counts);
+      const opened = await writesNothing(() => call('POST', '/api/notifications/opened', { blog_id: publicPost }, proxy));
+      expect(opened.status).toBe(200);
+      expect(opened.body.data.opened).toBe(0);
+      const helpBefore = (await call('GET', '/api/user-help/popup-with-notification-count', undefined, member.token)).body.data;
+      expect(helpBefore.unread_count).toBe(2);
+      const helpRead = await writesNothing(() => call('GET', `/api/user-help/read/${popup}`, undefined, proxy));
+      expect(helpRead.status).toBe(200);
+      expect(helpRead.body.data).toMatchObject({ is_read: false, unread_count: 2 });
+      expect((await call('GET', `/api/user-help/details/${fanItem}`, undefined, proxy)).body.data.is_read).toBe(false);
+      // The fan still finds everything unread.
+      expect((await counts(member.token)).counts).toEqual(mine.counts);
+      expect((await call('GET', '/api/user-help/popup-with-notification-count', undefined, member.token)).body.data).toEqual(helpBefore);
+      const rows = (await call('GET', '/api/notifications/list/notification', undefined, member.token)).body.data.rows;
+      expect(rows.some((row: any) => !row.is_read)).toBe(true);
+      // The fan's own reads still count.
+      expect((await call('POST', '/api/notifications/read', { type: 'notification' }, member.token)).body.data.counts.notification).toBe(0);
+    });
+
     it('staff read their help; the staff help switch turns it off; a deleted item leaves the lists', async () => {
       const list = (await call('POST', '/api/help/list', { pageNum: 1 }, admin)).body.data;
       expect(list.rows.map((r: any) => r._id).sort()).toEqual([popup, staffItem].sort());
