@@ -1,0 +1,153 @@
+// What the report calls answer (GET /admin-api/reports/*, issue 17), shared by the server and the console.
+import type { MovementKind, ReportGrouping, ReportSource, UtmParams } from './reporting';
+
+/** Money figures are null when the caller's role may not see them (hide_earnings); counts always come. */
+export type Cents = number | null;
+
+export interface EarningsBucket {
+  /** First day of the bucket (YYYY-MM-DD). */
+  period: string;
+  total_cents: Cents;
+  by_source: Record<ReportSource, Cents>;
+  /** Captures in the bucket (reversals are not counted as sales). */
+  count: number;
+}
+
+export interface EarningsTotals {
+  total_cents: Cents;
+  by_source: Record<ReportSource, Cents>;
+  count: number;
+  count_by_source: Record<ReportSource, number>;
+  refunded_cents: Cents;
+  voided_cents: Cents;
+  charged_back_cents: Cents;
+}
+
+export interface EarningsReport {
+  from: string;
+  to: string;
+  group: ReportGrouping;
+  earnings_hidden: boolean;
+  buckets: EarningsBucket[];
+  totals: EarningsTotals;
+  previous: { from: string; to: string; totals: EarningsTotals };
+  /** Percent change of the total against the previous period (null: nothing to compare with, or hidden). */
+  change_percent: number | null;
+  change_by_source: Record<ReportSource, number | null>;
+}
+
+/** One money movement (a capture, or a refund, void or chargeback as a negative amount). */
+export interface MovementRow {
+  id: string;
+  payment_id: string;
+  user_id: string;
+  email: string | null;
+  name: string | null;
+  kind: MovementKind;
+  source: ReportSource;
+  amount_cents: Cents;
+  method: string;
+  reference_id: string | null;
+  promotion_id: string | null;
+  at: string;
+}
+
+export interface Page<T> {
+  rows: T[];
+  total: number;
+  page: number;
+  per_page: number;
+}
+
+export interface ReversalsReport extends Page<MovementRow> {
+  earnings_hidden: boolean;
+  totals: Record<'refund' | 'void' | 'chargeback', { count: number; cents: Cents }>;
+}
+
+export interface UserReportRow {
+  user_id: string;
+  email: string;
+  name: string;
+  registered_at: string;
+  net_cents: Cents;
+  by_source: Record<ReportSource, Cents>;
+  purchases: number;
+  reversals: number;
+  first_purchase_at: string | null;
+  last_purchase_at: string | null;
+}
+
+export interface UserReport extends Page<UserReportRow> {
+  earnings_hidden: boolean;
+  net_cents: Cents;
+}
+
+export interface PurchaseHistory extends Page<MovementRow> {
+  earnings_hidden: boolean;
+  user: { id: string; email: string; name: string; registered_at: string } | null;
+  net_cents: Cents;
+}
+
+export interface UnlockRow {
+  payment_id: string;
+  post_id: string;
+  root_post_id: string;
+  caption: string | null;
+  user_id: string;
+  email: string | null;
+  name: string | null;
+  amount_cents: Cents;
+  promotion_id: string | null;
+  unlocked_at: string;
+  /** refunded / voided / charged back: the money came back and the post is locked again. */
+  reversed: 'refund' | 'void' | 'chargeback' | null;
+}
+
+export interface UnlocksReport extends Page<UnlockRow> {
+  earnings_hidden: boolean;
+  /** Net of what came back. */
+  net_cents: Cents;
+}
+
+export interface PostBuyersReport extends UnlocksReport {
+  post: { id: string; root_post_id: string; caption: string; price_cents: number | null; versions: string[] } | null;
+  promotion_id: string | null;
+  buyers: number;
+}
+
+export interface OptInReport {
+  counts: Record<string, number>;
+  rows: { user_id: string; email: string; name: string; status: string; link_sent_at: string | null; registered_at: string }[];
+  total: number;
+  page: number;
+  per_page: number;
+}
+
+export interface UtmRow extends UtmParams {
+  user_id: string;
+  email: string | null;
+  name: string | null;
+  registered_at: string;
+}
+
+export interface UtmReport extends Page<UtmRow> {
+  /** Registrations per utm_source in the filter (none: '(none)'). */
+  by_source: { source: string; count: number }[];
+}
+
+export interface ActivityRow {
+  id: string;
+  at: string;
+  actor_id: string | null;
+  actor_email: string | null;
+  actor_role: string | null;
+  action: string;
+  stream_id: string;
+  subject_user_id: string | null;
+}
+
+export interface ReportingPageSettings {
+  content_manager_reporting_enabled: boolean;
+  reporting_default_group: ReportGrouping;
+  hide_earnings: boolean;
+}
