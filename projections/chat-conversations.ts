@@ -148,8 +148,12 @@ const iso = (v: unknown) => (v == null ? null : new Date(v as string).toISOStrin
 
 export async function findConversation(db: Kysely<ReadModels>, fanId: string): Promise<ConversationRow | undefined> {
   const r = await sql<ConversationRow>`SELECT * FROM rm.chat_conversations WHERE fan_id = ${fanId}`.execute(db);
-  const c = r.rows[0];
-  return c ? { ...c, message_count: Number(c.message_count ?? 0), fan_deleted: Number(c.fan_deleted ?? 0), last_message_at: iso(c.last_message_at), last_fan_message_at: iso(c.last_fan_message_at), fan_read_at: iso(c.fan_read_at), staff_read_at: iso(c.staff_read_at), fan_unread_since: iso(c.fan_unread_since), emailed_for: iso(c.emailed_for) } : undefined;
+  return r.rows[0] ? conversationRow(r.rows[0]) : undefined;
+}
+
+/** A row as the driver or to_jsonb gives it → counts as numbers, times as ISO text. */
+export function conversationRow(c: ConversationRow): ConversationRow {
+  return { ...c, message_count: Number(c.message_count ?? 0), fan_deleted: Number(c.fan_deleted ?? 0), last_message_at: iso(c.last_message_at), last_fan_message_at: iso(c.last_fan_message_at), fan_read_at: iso(c.fan_read_at), staff_read_at: iso(c.staff_read_at), fan_unread_since: iso(c.fan_unread_since), emailed_for: iso(c.emailed_for) };
 }
 
 /** A fan to email about unread chat messages (commands/chat-emails.ts). */

@@ -102,7 +102,8 @@ export const chatMessagesProjection = defineProjection<AnyDomainEvent, ReadModel
   },
 });
 
-const toRow = (r: any): ChatMessageRow => ({
+/** A row as the driver or to_jsonb gives it → the typed row (numbers, parsed media, ISO time). */
+export const chatMessageRow = (r: any): ChatMessageRow => ({
   ...r,
   price_cents: Number(r.price_cents),
   paid_cents: Number(r.paid_cents),
@@ -114,7 +115,7 @@ const toRow = (r: any): ChatMessageRow => ({
 export async function conversationPage(db: Kysely<ReadModels>, fanId: string, page: number, pageSize: number, forStaff = false): Promise<ChatMessageRow[]> {
   const r = await sql`SELECT * FROM rm.chat_messages WHERE fan_id = ${fanId} AND status = 'sent' AND ${visibleSql(forStaff)}
     ORDER BY created_at DESC, id DESC LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`.execute(db);
-  return r.rows.map(toRow).reverse();
+  return r.rows.map(chatMessageRow).reverse();
 }
 
 /** Deleted messages: gone for everyone ('all'); hidden from the fan ('fan') but shown to staff, marked. */
@@ -130,5 +131,5 @@ export async function chatMessageIdsWithMedia(db: Kysely<ReadModels>, mediaId: s
 
 export async function findChatMessage(db: Kysely<ReadModels>, id: string): Promise<ChatMessageRow | undefined> {
   const r = await sql`SELECT * FROM rm.chat_messages WHERE id = ${id}`.execute(db);
-  return r.rows[0] ? toRow(r.rows[0]) : undefined;
+  return r.rows[0] ? chatMessageRow(r.rows[0]) : undefined;
 }

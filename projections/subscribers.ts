@@ -201,7 +201,8 @@ export const subscribersProjection = defineProjection<AnyDomainEvent, ReadModelR
 // Queries
 
 /** A row read back: timestamps as ISO strings, numbers as numbers ('' for a start or expiry never written). */
-function normalise(r: Selectable<ReadModels['subscribers']>): SubscriberRow {
+/** A row as the driver or to_jsonb gives it → the typed row. */
+export function subscriberRow(r: Selectable<ReadModels['subscribers']>): SubscriberRow {
   const row = storeRow('subscribers', r);
   return {
     ...row,
@@ -218,7 +219,7 @@ function normalise(r: Selectable<ReadModels['subscribers']>): SubscriberRow {
 
 export async function findSubscriber(db: Kysely<ReadModels>, userId: string): Promise<SubscriberRow | undefined> {
   const r = await db.withSchema('rm').selectFrom('subscribers').selectAll().where('user_id', '=', userId).executeTakeFirst();
-  return r ? normalise(r) : undefined;
+  return r ? subscriberRow(r) : undefined;
 }
 
 export const subscriberStatus = (row: Pick<SubscriberRow, 'expires_at'> | undefined, nowIso: string): 'active' | 'expired' | null =>

@@ -10,12 +10,14 @@ import { chatListEntry, chatListStatus, chatUserDetails, payPerMessageStatus } f
 import {
   CHAT_PAGE_SIZE, type ChatMessagePage, type ChatMessageView, type ChatUserDetails, type ChatUserListPage, type ChatUserSort, type PayPerMessageStatus,
 } from '../../domain/chat/wire';
-import { conversationPage, findChatMessage, visibleTo, type ChatMessageRow } from '../../projections/chat-messages';
+import { findChatMessage, visibleTo, type ChatMessageRow } from '../../projections/chat-messages';
 import { chatViewSettings } from '../../domain/chat/roles';
 import type { ChatListId } from '../../projections/chat-queries';
 import { findConversation, staffUnreadTotal, type ConversationRow } from '../../projections/chat-conversations';
 import { chatUserList, fanReversals } from '../../projections/chat-queries';
-import { mediaByIds } from '../../projections/media';
+import { mediaByIds, type MediaRow } from '../../projections/media';
+import { chatPageBundle } from '../../projections/chat-page-query';
+import { createReadCache, readCacheOptions } from '../read-cache';
 import { currentSettings } from '../../projections/settings';
 import { findSubscriber, subscriptionMeFields } from '../../projections/subscribers';
 import { findUser } from '../../projections/users';
@@ -23,8 +25,9 @@ import { findWallet } from '../../projections/wallet';
 import { findMember } from '../../projections/members';
 import { findLastSeen } from '../../projections/last-seen';
 import { mediaView } from '../views';
-import { massMessageQueries } from './mass-messages';
-import { promotionViewerFor } from '../../commands/promotions';
+import { massCopyPromotionOf } from './mass-messages';
+import { loadPromotion, promotionViewerFor } from '../../commands/promotions';
+import type { PromotionState } from '../../domain/promotion/promotion';
 import { isEligible } from '../../domain/promotion/promotion';
 import { lockedContentPriceCents } from '../../domain/pricing/pricing';
 import type { Services } from '../services';
@@ -52,21 +55,35 @@ const latestOf = (a: string | null, b: string | null) => (!a ? b : !b ? a : Date
 export function chatQueries(services: Services) {
   const db = () => services.database.db;
   const nowIso = () => services.clock().toISOString();
-  const massCopyPromotion = async (fanId: string) => {
-    const found = await massMessageQueries(services).massPromotion();
-    if (!found || !isEligible(found.promotion, await promotionViewerFor(services.store, fanId, 'user', nowIso()), 'mass_message')) return null;
-    return { promotionId: found.promotion.promotionId, discountPercent: found.discountPercent, ribbonText: found.promotion.ribbonText };
+  // The locked-content promotion's stream, kept while the read models are unchanged (at most 10 s): folding it
+  // from the event store on every page open would cost more than the page itself. Whether it runs now is
+  // worked out on every request.
+  const promotionStreams = createReadCache<PromotionState>({ ...readCacheOptions(services), ttlMs: 10_000, maxEntries: 1 });
+  const lockedContentPromotion = async (): Promise<PromotionState> => {
+    const hit = promotionStreams.get('LOCKED_CONTENT', Date.now());
+    if (hit) return hit;
+    const version = promotionStreams.version();
+    const { state } = await loadPromotion(services.store, 'LOCKED_CONTENT');
+    promotionStreams.set('LOCKED_CONTENT', state, version, Date.now());
+    return state;
+  };
+  /** The running promotion that discounts this fan's locked mass-message copies (spec 3 §4), or null. */
+  const massCopyPromotion = async (fanId: string, settings: SiteSettings): Promise<ConversationFacts['promotion']> => {
+    if (!settings.enable_promotion) return null;
+    const p = massCopyPromotionOf(await lockedContentPromotion(), nowIso());
+    if (!p || !isEligible(p.promotion, await promotionViewerFor(services.store, fanId, 'user', nowIso()), 'mass_message')) return null;
+    return { promotionId: p.promotion.promotionId, discountPercent: p.discountPercent, ribbonText: p.promotion.ribbonText };
   };
 
   const conversationFacts = async (fanId: string): Promise<ConversationFacts> => {
-    const [conversation, settings, fan, promotion] = await Promise.all([findConversation(db(), fanId), currentSettings(db()), findUser(db(), fanId), massCopyPromotion(fanId)]);
-    return { conversation, settings, fanName: fan?.name ?? '', promotion };
+    const [conversation, settings, fan] = await Promise.all([findConversation(db(), fanId), currentSettings(db()), findUser(db(), fanId)]);
+    return { conversation, settings, fanName: fan?.name ?? '', promotion: await massCopyPromotion(fanId, settings) };
   };
 
   /** Rows → what this viewer sees: originals only when free, bought by this fan, or to staff; processing hidden from fans. */
-  const messageViews = async (viewer: ChatViewer, rows: ChatMessageRow[], facts: ConversationFacts): Promise<ChatMessageView[]> => {
+  const messageViews = async (viewer: ChatViewer, rows: ChatMessageRow[], facts: ConversationFacts, known?: Map<string, MediaRow>): Promise<ChatMessageView[]> => {
     const ids = [...new Set(rows.flatMap((r) => [...r.media.map((m) => m.mediaId), ...(r.preview_media_id ? [r.preview_media_id] : [])]))];
-    const media = ids.length ? await mediaByIds(db(), ids) : new Map();
+    const media = known ?? (ids.length ? await mediaByIds(db(), ids) : new Map<string, MediaRow>());
     const { conversation, settings } = facts;
     const readBy = (r: ChatMessageRow) => (r.from_staff ? conversation?.fan_read_at : conversation?.staff_read_at);
     return rows.flatMap((r): ChatMessageView[] => {
@@ -134,12 +151,23 @@ export function chatQueries(services: Services) {
       if ((await fanStatus(caller.userId)) === '0') throw new DomainError(CHAT_NOT_ALLOWED, 'CHAT_NOT_ALLOWED', 403);
     },
 
-    async page(viewer: ChatViewer, fanId: string, pageNumber: number): Promise<ChatMessagePage> {
-      const [rows, facts, member] = await Promise.all([conversationPage(db(), fanId, pageNumber, CHAT_PAGE_SIZE, viewer.isStaff), conversationFacts(fanId), findMember(db(), fanId)]);
+    /**
+     * A page of a conversation: the fan's own (refused unless they may chat, as requireChatFan) or, for staff,
+     * any fan's. Everything but a running promotion comes from one statement (projections/chat-page-query.ts).
+     */
+    async page(viewer: ChatViewer & { role?: Role }, fanId: string, pageNumber: number): Promise<ChatMessagePage> {
+      const b = await chatPageBundle(db(), { fanId, page: pageNumber, pageSize: CHAT_PAGE_SIZE, forStaff: viewer.isStaff });
+      if (!viewer.isStaff) {
+        const mayChat = (viewer.role === 'user' || viewer.role === 'proxy_user') && subscriptionMeFields(b.subscriber, nowIso()).ccbillSubscriptionStatus !== '0';
+        if (!mayChat) throw new DomainError(CHAT_NOT_ALLOWED, 'CHAT_NOT_ALLOWED', 403);
+      }
+      const facts: ConversationFacts = { conversation: b.conversation, settings: b.settings, fanName: b.fanName, promotion: await massCopyPromotion(fanId, b.settings) };
+      const rows = b.rows;
+      const member = { hidden_from_chat: b.hiddenFromChat };
       const shown = (facts.conversation?.message_count ?? 0) - (viewer.isStaff ? 0 : (facts.conversation?.fan_deleted ?? 0));
       const totalPages = Math.max(1, Math.ceil(shown / CHAT_PAGE_SIZE));
       return {
-        messages: await messageViews(viewer, rows, facts),
+        messages: await messageViews(viewer, rows, facts, b.media),
         page_num: pageNumber,
         total_pages: totalPages,
         has_more: pageNumber < totalPages,

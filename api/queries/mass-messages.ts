@@ -4,7 +4,7 @@ import { DomainError } from '../../domain/shared/decider';
 import { dollarsFromCents } from '../../domain/shared/money';
 import type { Role } from '../../domain/shared/wire';
 import { seesChatEarnings } from '../../domain/chat/roles';
-import { activePromotion, subtypeCovers } from '../../domain/promotion/promotion';
+import { activePromotion, subtypeCovers, type PromotionState } from '../../domain/promotion/promotion';
 import { lockedContentPriceCents } from '../../domain/pricing/pricing';
 import type { MassMediaView, MassMessagePromotion, MassMessageView, PurchasedByReport, WelcomeMessageView } from '../../domain/chat/mass-wire';
 import { loadPromotion, promotionsEnabled } from '../../commands/promotions';
@@ -17,6 +17,12 @@ import type { Services } from '../services';
 
 export const MASS_MESSAGE_NOT_FOUND = 'Mass message not found.';
 
+/** The locked-content promotion running at `nowIso` that covers mass messages, with its discount, or null. */
+export function massCopyPromotionOf(state: PromotionState, nowIso: string) {
+  const p = activePromotion(state, nowIso);
+  return p && p.offer.type === 'LOCKED_CONTENT' && subtypeCovers(p.offer.subtype, 'mass_message') ? { promotion: p, discountPercent: p.offer.discountPercent } : null;
+}
+
 export function massMessageQueries(services: Services) {
   const db = () => services.database.db;
   const nowIso = () => services.clock().toISOString();
@@ -24,8 +30,7 @@ export function massMessageQueries(services: Services) {
   /** The running locked-content promotion that covers mass messages, or null (promotions off, none, expired). */
   const massPromotion = async () => {
     if (!(await promotionsEnabled(services.store))) return null;
-    const p = activePromotion((await loadPromotion(services.store, 'LOCKED_CONTENT')).state, nowIso());
-    return p && p.offer.type === 'LOCKED_CONTENT' && subtypeCovers(p.offer.subtype, 'mass_message') ? { promotion: p, discountPercent: p.offer.discountPercent } : null;
+    return massCopyPromotionOf((await loadPromotion(services.store, 'LOCKED_CONTENT')).state, nowIso());
   };
 
   /** Reports and revenue: roles that see chat earnings; the model and the content manager not while hide_earnings is on. */
