@@ -194,8 +194,9 @@ export interface LiveTipResult {
 
 /**
  * A tip in a live stream (D3 §4/§5/§6): the live rules (watching, anonymous only in group, bounds) before anything is
- * written, then the one tip process (tipFrom 'live'; card or wallet); once captured, the session records it and
- * its running total (SET_TIP_AMOUNT to the publisher).
+ * written, then the one tip process (tipFrom 'live'; card or wallet) with the session noting the offer before the
+ * money moves; once captured — now, or later by the provider's notice — the tip kind's grant has the session record
+ * it and its running total (SET_TIP_AMOUNT to the publisher).
  */
 export async function sendLiveTip(
   ctx: CommandContext, deps: LiveDeps, caller: LiveCaller,
@@ -204,18 +205,18 @@ export async function sendLiveTip(
   const s = await requireCurrent(ctx);
   const settings = await loadSettings(ctx.store);
   checkLiveTip(s, { userId: caller.userId, role: caller.role, proxy: caller.proxy, amountCents: input.amountCents, isAnonymous: input.isAnonymous, bounds: { minDollars: settings.tips_minimum_amount, maxDollars: settings.tips_maximum_amount } });
-  const tip = { userId: caller.userId, role: caller.role, amountCents: input.amountCents, message: input.message, tipFrom: 'live' as const, isAnonymous: input.isAnonymous && s.isGroup };
+  const tipId = ctx.newId();
+  const isAnonymous = input.isAnonymous && s.isGroup;
+  const offer = async (id: string) => {
+    await handle(ctx, liveSessionStream(s.sessionId), liveSessionDecider, { type: 'OfferTip', tipId: id, userId: caller.userId, name: caller.name, amountCents: input.amountCents, isAnonymous, at: ctx.now() });
+  };
+  const tip = { userId: caller.userId, role: caller.role, amountCents: input.amountCents, message: input.message, tipFrom: 'live' as const, isAnonymous, tipId, live: { sessionId: s.sessionId, offer } };
   let sent: { tipId: string; payment: PaymentState; balanceCents?: number };
   if (input.method === 'card') sent = await sendTipByCard(ctx, { gateway: deps.gateway }, { ...tip, card: input.card });
   else sent = await sendTipFromWallet(ctx, { gateway: deps.gateway }, tip);
+  // The capture's grant recorded it in the session (RecordTip): the total as it stands now.
   const accepted = sent.payment.status === 'captured';
-  let totalCents = s.tipsCents;
-  if (accepted) {
-    const r = await handle(ctx, liveSessionStream(s.sessionId), liveSessionDecider, {
-      type: 'RecordTip', tipId: sent.tipId, userId: caller.userId, name: caller.name, amountCents: input.amountCents, isAnonymous: tip.isAnonymous, at: ctx.now(),
-    });
-    totalCents = r.state.tipsCents;
-  }
+  const totalCents = (await loadStream(ctx.store, liveSessionStream(s.sessionId), liveSessionDecider)).state.tipsCents;
   return { sessionId: s.sessionId, tipId: sent.tipId, payment: sent.payment, accepted, totalCents, ...(sent.balanceCents !== undefined ? { balanceCents: sent.balanceCents } : {}) };
 }
 

@@ -22,6 +22,11 @@ export interface TipInput {
   isAnonymous: boolean;
   /** The tip's id (= its payment id); the same id again is the same tip. */
   tipId?: string;
+  /**
+   * A live tip: its session, which notes the offer once the tip is recorded and before any money moves (`offer`), and
+   * counts it when the payment is captured, whenever that is (the tip kind's grant).
+   */
+  live?: { sessionId: string; offer: (tipId: string) => Promise<void> };
 }
 
 /** Only fans tip: staff do not pay their own site, and a proxy session never buys for the fan. */
@@ -38,7 +43,7 @@ async function sendTip(ctx: CommandContext, deps: PaymentDeps, input: TipInput, 
   const settings = await loadSettings(ctx.store);
   const bounds = { minDollars: settings.tips_minimum_amount, maxDollars: settings.tips_maximum_amount };
   validateTip(input.amountCents, input.message, bounds);
-  const purpose = { kind: 'tip' as const, tipFrom: input.tipFrom, isAnonymous: input.isAnonymous };
+  const purpose = { kind: 'tip' as const, tipFrom: input.tipFrom, isAnonymous: input.isAnonymous, ...(input.live ? { sessionId: input.live.sessionId } : {}) };
   let card: CardRef | null = null;
   if (pay.method === 'card') card = await resolveCard(ctx, deps.gateway, input.userId, pay.card);
   else {
@@ -51,6 +56,7 @@ async function sendTip(ctx: CommandContext, deps: PaymentDeps, input: TipInput, 
     type: 'RequestTip', tipId, userId: input.userId, amountCents: input.amountCents, tipFrom: input.tipFrom, isAnonymous: input.isAnonymous,
     message: input.message, bounds, at: ctx.now(),
   });
+  await input.live?.offer(tipId);
   const payment = await payFor(ctx, deps, tipId, { userId: input.userId, purpose, amountCents: input.amountCents, card, method: pay.method });
   return { tipId, payment };
 }

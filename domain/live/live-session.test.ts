@@ -166,14 +166,28 @@ describe('tips in live', () => {
     expect(refused(() => checkLiveTip(group, { userId: 'model', role: 'model', proxy: false, amountCents: 500, isAnonymous: false, bounds })).status).toBe(403);
     expect(refused(() => checkLiveTip(group, { userId: 'a', role: 'user', proxy: true, amountCents: 500, isAnonymous: false, bounds })).status).toBe(403);
   });
-  it('a captured tip is recorded once with the running total', () => {
+  it('a captured tip is recorded once with the running total, from its offer', () => {
+    const offer = (tipId: string, amountCents: number, isAnonymous: boolean): LiveSessionCommand => ({ type: 'OfferTip', tipId, userId: 'a', name: 'A', amountCents, isAnonymous, at: at(2) });
     const { state, events } = run([
-      { type: 'RecordTip', tipId: 'tip1', userId: 'a', name: 'A', amountCents: 500, isAnonymous: true, at: at(2) },
-      { type: 'RecordTip', tipId: 'tip1', userId: 'a', name: 'A', amountCents: 500, isAnonymous: true, at: at(2) },
-      { type: 'RecordTip', tipId: 'tip2', userId: 'a', name: 'A', amountCents: 1250, isAnonymous: false, at: at(3) },
+      offer('tip1', 500, true), offer('tip1', 500, true), offer('tip2', 1250, false),
+      { type: 'RecordTip', tipId: 'tip1', at: at(2) },
+      { type: 'RecordTip', tipId: 'tip1', at: at(2) },
+      { type: 'RecordTip', tipId: 'tip2', at: at(3) },
+      { type: 'RecordTip', tipId: 'never-offered', at: at(3) },
     ], group);
-    expect(events.map((e) => e.type === 'LiveTipReceived' && [e.data.tipId, e.data.totalCents, e.data.isAnonymous])).toEqual([['tip1', 500, true], ['tip2', 1750, false]]);
+    expect(events.filter((e) => e.type === 'LiveTipOffered')).toHaveLength(2);
+    expect(events.map((e) => e.type === 'LiveTipReceived' && [e.data.tipId, e.data.name, e.data.amountCents, e.data.totalCents, e.data.isAnonymous]).filter(Boolean)).toEqual([['tip1', 'A', 500, 500, true], ['tip2', 'A', 1250, 1750, false]]);
     expect(state.tipsCents).toBe(1750);
+    expect(state.offeredTips).toEqual({});
+    // Anonymous only in group: a one-to-one offer is named.
+    expect(run([offer('tip3', 500, true)], one).events.map((e) => e.type === 'LiveTipOffered' && e.data.isAnonymous)).toEqual([false]);
+  });
+  it('a capture confirmed after the stop still counts in the session it was offered in; an offer needs the session live', () => {
+    const offered = run([{ type: 'OfferTip', tipId: 'late', userId: 'a', name: 'A', amountCents: 700, isAnonymous: false, at: at(2) }], group).state;
+    const stopped = run([{ type: 'StopSession', by: 'model', role: 'model', reason: 'publisher', at: at(3) }], offered).state;
+    const late = run([{ type: 'RecordTip', tipId: 'late', at: at(9) }], stopped);
+    expect(late.events.map((e) => e.type === 'LiveTipReceived' && e.data.totalCents)).toEqual([700]);
+    expect(refused(() => decideOn(stopped, { type: 'OfferTip', tipId: 'x', userId: 'a', name: 'A', amountCents: 500, isAnonymous: false, at: at(4) })).message).toBe(NO_LIVE_STREAM);
   });
 });
 

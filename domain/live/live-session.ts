@@ -152,6 +152,11 @@ export type LiveSessionEvent =
   | DomainEvent<'LiveViewerJoined', Base & { userId: string; name: string; staff: boolean; token: string; connections: number; viewers: number; viewerIds: string[]; joinedAt: string }>
   | DomainEvent<'LiveViewerLeft', Base & { userId: string; tokens: string[]; reason: LiveLeaveReason; connections: number; viewers: number; viewerIds: string[]; leftAt: string }>
   | DomainEvent<'LiveCommentPosted', Base & { commentId: string; userId: string; name: string; fromAdmin: boolean; message: string; isGroup: boolean; viewerIds: string[]; postedAt: string }>
+  /**
+   * A fan offered a tip in this session: recorded before any money moves, so that whenever the payment is captured (at
+   * once, or later by the card provider's notice or the payment recovery) the session knows whose tip it is.
+   */
+  | DomainEvent<'LiveTipOffered', Base & { tipId: string; userId: string; name: string; amountCents: number; isAnonymous: boolean; offeredAt: string }>
   /** A live tip whose payment was captured (the tip itself is `tip-<tipId>`, tipFrom 'live'). */
   | DomainEvent<'LiveTipReceived', Base & { tipId: string; userId: string; name: string; amountCents: number; isAnonymous: boolean; totalCents: number; isGroup: boolean; viewerIds: string[]; receivedAt: string }>
   /** One delivered minute of a one-to-one session billed to the fan's wallet (the debit is `paymentId`'s). */
@@ -199,7 +204,10 @@ export type LiveSessionCommand =
   | { type: 'AddViewer'; viewer: ViewerFacts; token: string; at: string }
   | { type: 'RemoveViewer'; userId: string; token: string | null; reason: LiveLeaveReason; at: string }
   | { type: 'PostComment'; commentId: string; userId: string; name: string; role: Role; proxy: boolean; message: string; at: string }
-  | { type: 'RecordTip'; tipId: string; userId: string; name: string; amountCents: number; isAnonymous: boolean; at: string }
+  /** Before the money moves (after checkLiveTip and the tip process' own checks). */
+  | { type: 'OfferTip'; tipId: string; userId: string; name: string; amountCents: number; isAnonymous: boolean; at: string }
+  /** The offered tip's payment was captured (the tip kind's grant, however the capture came). */
+  | { type: 'RecordTip'; tipId: string; at: string }
   /** A delivered minute whose wallet debit was captured (see dueMinutes): recorded once, in order. */
   | { type: 'ChargeMinute'; minute: number; from: string; to: string; paymentId: string; amountCents: number; at: string }
   | { type: 'StopSession'; by: string | null; role: Role | null; reason: LiveStopReason; at: string }
@@ -225,6 +233,8 @@ export interface LiveSessionState {
   everJoined: string[];
   peakViewers: number;
   comments: number;
+  /** Tips offered whose payment is not captured yet (a declined one stays here: it never counts). */
+  offeredTips: Record<string, { userId: string; name: string; amountCents: number; isAnonymous: boolean }>;
   tipIds: string[];
   tipsCents: number;
   pricePerMinuteCents: number;
@@ -237,7 +247,7 @@ export interface LiveSessionState {
 
 export const emptyLiveSession = (): LiveSessionState => ({
   status: 'none', sessionId: '', isGroup: false, fanId: null, publisherId: '', room: null, recordingName: '', tabToken: '', publisherToken: '',
-  startedAt: '', stoppedAt: null, streamData: null, tokens: {}, everJoined: [], peakViewers: 0, comments: 0, tipIds: [], tipsCents: 0,
+  startedAt: '', stoppedAt: null, streamData: null, tokens: {}, everJoined: [], peakViewers: 0, comments: 0, offeredTips: {}, tipIds: [], tipsCents: 0,
   pricePerMinuteCents: 0, billedUntil: null, minutesCharged: 0, chargedCents: 0, recorded: false,
 });
 
@@ -312,8 +322,14 @@ export const liveSessionDecider: Decider<LiveSessionCommand, LiveSessionEvent, L
       }
       case 'LiveCommentPosted':
         return { ...s, comments: s.comments + 1 };
-      case 'LiveTipReceived':
-        return { ...s, tipIds: [...s.tipIds, event.data.tipId], tipsCents: event.data.totalCents };
+      case 'LiveTipOffered': {
+        const { tipId, userId, name, amountCents, isAnonymous } = event.data;
+        return { ...s, offeredTips: { ...s.offeredTips, [tipId]: { userId, name, amountCents, isAnonymous } } };
+      }
+      case 'LiveTipReceived': {
+        const { [event.data.tipId]: _received, ...offeredTips } = s.offeredTips;
+        return { ...s, offeredTips, tipIds: [...s.tipIds, event.data.tipId], tipsCents: event.data.totalCents };
+      }
       case 'LiveMinuteCharged':
         return { ...s, billedUntil: event.data.to, minutesCharged: event.data.minute, chargedCents: s.chargedCents + event.data.amountCents };
       case 'LiveSessionStopped':
@@ -400,14 +416,22 @@ export const liveSessionDecider: Decider<LiveSessionCommand, LiveSessionEvent, L
           },
         }];
       }
+      case 'OfferTip': {
+        requireLive(s);
+        if (s.offeredTips[command.tipId] || s.tipIds.includes(command.tipId)) return [];
+        const { tipId, userId, name, amountCents, isAnonymous, at } = command;
+        return [{ type: 'LiveTipOffered', data: { sessionId: s.sessionId, tipId, userId, name, amountCents, isAnonymous: isAnonymous && s.isGroup, offeredAt: at } }];
+      }
       case 'RecordTip': {
-        // The money is already captured: recorded even if the session stopped meanwhile (it belongs to it).
-        if (s.status === 'none' || s.tipIds.includes(command.tipId)) return [];
+        // The money is already captured: recorded even if the session stopped meanwhile (it belongs to it). Only a
+        // tip offered in this session counts, and only once.
+        const offer = s.offeredTips[command.tipId];
+        if (s.status === 'none' || !offer || s.tipIds.includes(command.tipId)) return [];
         return [{
           type: 'LiveTipReceived',
           data: {
-            sessionId: s.sessionId, tipId: command.tipId, userId: command.userId, name: command.name, amountCents: command.amountCents, isAnonymous: command.isAnonymous && s.isGroup,
-            totalCents: s.tipsCents + command.amountCents, isGroup: s.isGroup, viewerIds: fanViewerIds(s.tokens), receivedAt: command.at,
+            sessionId: s.sessionId, tipId: command.tipId, userId: offer.userId, name: offer.name, amountCents: offer.amountCents, isAnonymous: offer.isAnonymous,
+            totalCents: s.tipsCents + offer.amountCents, isGroup: s.isGroup, viewerIds: fanViewerIds(s.tokens), receivedAt: command.at,
           },
         }];
       }

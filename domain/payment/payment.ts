@@ -8,7 +8,7 @@ export type PaymentPurpose =
   | { kind: 'unlock'; postId: string }
   | { kind: 'subscription'; period: number }
   /** A tip to the creator (domain/tip): the tip stream holds its note; nothing is unlocked. */
-  | { kind: 'tip'; tipFrom: 'tips_page' | 'chat' | 'live'; isAnonymous: boolean }
+  | { kind: 'tip'; tipFrom: 'tips_page' | 'chat' | 'live'; isAnonymous: boolean; /** a live tip: the session it was offered in */ sessionId?: string }
   /** A locked chat message bought by its fan (domain/chat). */
   | { kind: 'chat_unlock'; messageId: string }
   /** A fan's own chat message under pay-per-message: delivered once this is captured (domain/chat). */

@@ -15,6 +15,7 @@ import type { LiveMediaServer, LiveRelayBackend } from '../../infra/live/port';
 import { startTestServer, TEST_CARD_FORM, type Backend, type TestServer } from '../support/server';
 import { topUpWallet } from '../support/wallet';
 import { JanusTestClient, publishTestStream, startTestJanus } from '../support/janus';
+import type { SandboxCardGateway } from '../../infra/payments/sandbox-card-gateway';
 
 type Frame = { type: string; data: any };
 
@@ -308,6 +309,65 @@ export function liveSuite(backend: Backend, available: boolean) {
         adminSocket.close();
         bSocket.close();
         await stop();
+      }
+    });
+
+    it('a card tip whose capture the provider confirms later (its notice, not the charge\'s answer) joins the running total and the report, also after the stop; a chargeback takes it back', async () => {
+      const gateway = t.server.services.gateway as SandboxCardGateway;
+      const c = await fan('late-capture');
+      const live = (await post('/api/stream/start_stream', { isGroupLiveStream: true }, model)).body.data;
+      const modelSocket = await socket(model);
+      const report = async () => (await post('/api/stream/get_live_stream_reports', {}, admin)).body.data.sessions.find((x: any) => x._id === live.sessionId);
+      /** The provider captures the charge, but its answer never reaches the site (a timeout): only its notice will. */
+      const answerLost = async (body: Record<string, unknown>) => {
+        const real = gateway.charge;
+        gateway.charge = async (request) => {
+          gateway.charge = real;
+          await real(request);
+          throw new Error('The card provider did not answer in time.');
+        };
+        try {
+          const r = await post('/api/stream/send_tips', { payment_method: 'card', ...TEST_CARD_FORM, cardNumber: SANDBOX_TEST_CARDS.approve, ...body }, c.token);
+          expect(r.status).not.toBe(200);
+        } finally {
+          gateway.charge = real;
+        }
+        await settle();
+        const tip = (await sql<{ id: string; status: string }>`SELECT id, status FROM rm.tips WHERE user_id = ${c.id} AND tip_from = 'live' ORDER BY requested_at DESC LIMIT 1`.execute(db())).rows[0];
+        expect(tip.status).toBe('requested');
+        const notice = (await gateway.pendingNotices()).find((n) => n.type === 'charge.succeeded' && n.data.idempotency_key === tip.id)!;
+        expect(notice).toBeTruthy();
+        return { tipId: tip.id, noticeId: notice.id };
+      };
+      try {
+        await post('/api/stream/add_token', {}, c.token);
+        const first = await answerLost({ amount: 9 });
+        expect((await get('/api/stream/current', model)).body.data.session.tipTotalCents).toBe(0);
+        expect(await report()).toMatchObject({ tipsCount: 0, tipsCents: 0 });
+        // The capture notice arrives: the session counts the tip, the publisher's total moves live.
+        expect(await gateway.deliver({ ids: [first.noticeId] })).toEqual([{ id: first.noticeId, status: 200 }]);
+        await settle();
+        expect((await modelSocket.waitFor((f) => f.type === 'SET_TIP_AMOUNT' && f.data.sessionId === live.sessionId && f.data.totalCents === 900)).length).toBeGreaterThan(0);
+        expect((await modelSocket.waitFor((f) => f.type === 'GROUP_MESSAGE' && f.data._id === first.tipId))[0].data).toMatchObject({ type: 'tips', sender_id: c.id, name: c.name, amount: 9 });
+        expect((await get('/api/stream/current', model)).body.data.session.tipTotalCents).toBe(900);
+        expect(await report()).toMatchObject({ tipsCount: 1, tipsCents: 900, earningsCents: 900 });
+        // A second one whose notice only comes after the session ended: it still belongs to that session.
+        const second = await answerLost({ amount: 6 });
+        await stop();
+        expect(await gateway.deliver({ ids: [second.noticeId] })).toEqual([{ id: second.noticeId, status: 200 }]);
+        await settle();
+        expect(await report()).toMatchObject({ status: 'stopped', tipsCount: 2, tipsCents: 1500, earningsCents: 1500 });
+        // The bank takes the first one back: out of the report, as a refund does.
+        expect((await gateway.chargeback(first.tipId, 'Not recognised')).status).toBe('reversed');
+        const back = (await gateway.pendingNotices()).filter((n) => n.data.idempotency_key === first.tipId).map((n) => n.id);
+        expect((await gateway.deliver({ ids: back })).map((d) => d.status)).toEqual([200]);
+        await settle();
+        expect(await report()).toMatchObject({ tipsCount: 1, tipsCents: 600, earningsCents: 600 });
+        const rows = (await sql<{ tip_id: string; status: string }>`SELECT tip_id, status FROM rm.live_tips WHERE session_id = ${live.sessionId} ORDER BY amount_cents`.execute(db())).rows;
+        expect(rows.map((r) => [r.tip_id, r.status])).toEqual([[second.tipId, 'sent'], [first.tipId, 'chargeback']]);
+      } finally {
+        modelSocket.close();
+        if ((await get('/api/stream/current', model)).body.data.session) await stop();
       }
     });
 

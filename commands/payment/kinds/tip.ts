@@ -1,6 +1,9 @@
 // Tip (commands/tips.ts starts it): the tip stream is marked sent on capture, failed on a failure, and reversed
-// when the money comes back. The tip's id is its payment id.
+// when the money comes back. The tip's id is its payment id. A live tip is counted by its session on capture, however
+// the capture came (the charge's answer, the provider's notice, the payment recovery); the session's read model takes
+// it back on TipReversed.
 import { tipDecider, tipStream } from '../../../domain/tip/tip';
+import { liveSessionDecider, liveSessionStream } from '../../../domain/live/live-session';
 import { handle } from '../../handle';
 import type { PurchaseKind } from '../kind';
 
@@ -10,6 +13,9 @@ export const tipPurchase: PurchaseKind<'tip'> = {
   walletPurchase: (p) => ({ kind: 'tip', tipFrom: p.tipFrom, isAnonymous: p.isAnonymous }),
   async grant(ctx, r) {
     await handle(ctx, tipStream(r.paymentId), tipDecider, { type: 'CompleteTip', tipId: r.paymentId, at: ctx.now() });
+    if (r.purpose.tipFrom === 'live' && r.purpose.sessionId) {
+      await handle(ctx, liveSessionStream(r.purpose.sessionId), liveSessionDecider, { type: 'RecordTip', tipId: r.paymentId, at: ctx.now() });
+    }
   },
   async release(ctx, r, failureCode) {
     await handle(ctx, tipStream(r.paymentId), tipDecider, { type: 'FailTip', tipId: r.paymentId, failureCode, at: ctx.now() });
