@@ -23,6 +23,8 @@ export interface JanusProcessOptions {
   apiSecret: string;
   /** Janus' log level (0-7); default 3 (warnings and errors). */
   debugLevel?: number;
+  /** Seconds without a request (or keepalive) after which Janus drops a session; default 60 (tests use a short one). */
+  sessionTimeoutSeconds?: number;
   readyTimeoutMs?: number;
   log?: (m: string) => void;
 }
@@ -89,7 +91,7 @@ general: {
   server_name = "Fanclub"
   api_secret = ${q(o.apiSecret)}
   admin_secret = ${q(o.apiSecret)}
-  session_timeout = 60
+  session_timeout = ${o.sessionTimeoutSeconds ?? 60}
   protected_folders = ["/bin", "/boot", "/dev", "/etc", "/initrd", "/lib", "/lib32", "/lib64", "/proc", "/sbin", "/sys", "/usr", "/var"]
 }
 certificates: {

@@ -70,14 +70,6 @@ function vp8KeyframeStart(payload: Buffer): boolean {
 
 interface Fan { token: string; id: string }
 
-/** A keepalive every 25 s, as the browsers' client sends (Janus drops a silent session after 60 s). */
-function keepAlive(client: JanusTestClient): () => void {
-  const timer = setInterval(() => {
-    if (client.session !== null && !client.closed) void client.request({ janus: 'keepalive', session_id: client.session }).catch(() => {});
-  }, 25_000);
-  return () => clearInterval(timer);
-}
-
 async function makeFans(t: TestServer, n: number, label: string): Promise<Fan[]> {
   const out: Fan[] = [];
   let next = 0;
@@ -107,8 +99,7 @@ async function joinViewer(t: TestServer, fan: Fan, room: number, feed: number): 
   const tok = await t.call('POST', '/api/stream/add_token', {}, { token: fan.token });
   if (tok.status !== 200) throw new Error(`add_token: ${JSON.stringify(tok.body)}`);
   const client = await JanusTestClient.connect(`${t.base.replace('http', 'ws')}/api/stream/janus?room=${room}`, { authorization: fan.token });
-  const ids = await client.attach();
-  const stopKeepAlive = keepAlive(client);
+  const ids = await client.attach(); // the client keeps its Janus session alive (keepalive every 25 s) until closed
   const attached = await client.message(ids, { request: 'join', ptype: 'subscriber', room, token: tok.body.data.streamToken, streams: [{ feed }] });
   if (attached.data.videoroom !== 'attached' || !attached.jsep) throw new Error(`join: ${JSON.stringify(attached.data)}`);
   const pc = new RTCPeerConnection();
@@ -136,7 +127,6 @@ async function joinViewer(t: TestServer, fan: Fan, room: number, feed: number): 
     if (started.data.started !== 'ok') throw new Error(`start: ${JSON.stringify(started.data)}`);
     await Promise.race([decodable, sleep(20_000).then(() => { throw new Error('no decodable video frame within 20 s'); })]);
   } catch (e) {
-    stopKeepAlive();
     client.close();
     await pc.close();
     throw e;
@@ -147,7 +137,6 @@ async function joinViewer(t: TestServer, fan: Fan, room: number, feed: number): 
     firstPacketMs: firstPacket - t0,
     frames: () => frames,
     async close() {
-      stopKeepAlive();
       client.close();
       await pc.close();
     },
@@ -194,7 +183,6 @@ export async function benchLive(opts: LiveBenchOptions) {
   const viewers: Viewer[] = [];
   let publishing: Awaited<ReturnType<typeof publishTestStream>> | null = null;
   let pub: JanusTestClient | null = null;
-  let stopPubKeepAlive = () => {};
   const sockets: WebSocket[] = [];
   try {
     const admin = (await t.call('POST', '/api/users/login', { email: t.adminEmail, password: t.adminPassword })).body.data.token as string;
@@ -208,7 +196,6 @@ export async function benchLive(opts: LiveBenchOptions) {
     const live = (await call('POST', '/api/stream/start_stream', { isGroupLiveStream: true }, model)).body.data;
     pub = await JanusTestClient.connect(`${t.base.replace('http', 'ws')}/api/stream/janus?room=${live.room}`, { authorization: model });
     const p = await pub.attach();
-    stopPubKeepAlive = keepAlive(pub);
     const joined = await pub.message(p, { request: 'join', ptype: 'publisher', room: live.room, token: live.streamToken, display: 'Bench' });
     if (joined.data.videoroom !== 'joined') throw new Error(`publisher join: ${JSON.stringify(joined.data)}`);
     publishing = await publishTestStream(pub, p);
@@ -370,7 +357,6 @@ export async function benchLive(opts: LiveBenchOptions) {
   } finally {
     for (const s of sockets) s.terminate();
     for (const v of viewers) await v.close().catch(() => {});
-    stopPubKeepAlive();
     await publishing?.stop().catch(() => {});
     pub?.close();
     await t.close();

@@ -46,7 +46,10 @@ export function freePort(): Promise<number> {
 }
 
 /** Starts a Janus of its own for a test file (the caller stops it in afterAll). */
-export async function startTestJanus(opts: { adminKey?: string; apiSecret?: string; instanceIndex?: number; /** RTP ports (one per peer connection; default 100) */ rtpPorts?: number } = {}): Promise<TestJanus> {
+export async function startTestJanus(opts: {
+  adminKey?: string; apiSecret?: string; instanceIndex?: number; /** RTP ports (one per peer connection; default 100) */ rtpPorts?: number;
+  /** Janus' session_timeout (default 60 s, as in production) */ sessionTimeoutSeconds?: number;
+} = {}): Promise<TestJanus> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fanclub-janus-'));
   // Several instances of one pool share the admin key and the api secret.
   const adminKey = opts.adminKey ?? randomBytes(18).toString('base64url');
@@ -59,6 +62,7 @@ export async function startTestJanus(opts: { adminKey?: string; apiSecret?: stri
       const liveMedia = await spawnJanusLiveMedia({
         configDir: path.join(dir, 'conf'), recordingsDir: path.join(dir, 'recordings'), wsPort, httpPort: 0,
         rtpPortRange: `${base}-${base + (opts.rtpPorts ?? 100) - 1}`, adminKey, apiSecret, statusUrl: '/api/stream/janus', instanceIndex: opts.instanceIndex,
+        sessionTimeoutSeconds: opts.sessionTimeoutSeconds,
       });
       return {
         liveMedia, url: `ws://127.0.0.1:${wsPort}`, adminKey, apiSecret, dir, recordingsDir: path.join(dir, 'recordings'), wsPort,
@@ -75,13 +79,20 @@ export async function startTestJanus(opts: { adminKey?: string; apiSecret?: stri
 
 type Json = Record<string, any>;
 
+/** Janus drops a session after `session_timeout` (60 s) without a request: keepalives well inside it, as browsers do. */
+export const JANUS_KEEPALIVE_MS = 25_000;
+
 /** A Janus API client for tests: `request` resolves with the answer to a transaction (for plugin messages, the
- *  plugin's event: an ack is skipped), `events` collects everything else. */
+ *  plugin's event: an ack is skipped), `events` collects everything else. Once it has a session it sends a keepalive
+ *  every `keepaliveMs` (with the same extra fields as the create, e.g. the api secret) until the socket closes. */
 export class JanusTestClient {
   readonly events: Json[] = [];
   closed: { code: number; reason: string } | null = null;
+  /** Keepalives sent so far (tests check they stop on close). */
+  keepalivesSent = 0;
   private waiting = new Map<string, { done: (m: Json) => void; ack: boolean }>();
-  private constructor(readonly ws: WebSocket) {
+  private keepalive: NodeJS.Timeout | null = null;
+  private constructor(readonly ws: WebSocket, private readonly keepaliveMs: number) {
     ws.on('message', (raw) => {
       const m = JSON.parse(raw.toString()) as Json;
       const w = typeof m.transaction === 'string' ? this.waiting.get(m.transaction) : undefined;
@@ -94,13 +105,15 @@ export class JanusTestClient {
     });
     ws.on('close', (code, reason) => {
       this.closed = { code, reason: reason.toString() };
+      this.stopKeepalive();
     });
   }
 
-  static connect(url: string, headers: Record<string, string> = {}): Promise<JanusTestClient> {
+  /** `keepaliveMs`: 0 sends none (a test of Janus' session timeout). */
+  static connect(url: string, headers: Record<string, string> = {}, options: { keepaliveMs?: number } = {}): Promise<JanusTestClient> {
     return new Promise((resolve, reject) => {
       const ws = new WebSocket(url, 'janus-protocol', { headers });
-      ws.once('open', () => resolve(new JanusTestClient(ws)));
+      ws.once('open', () => resolve(new JanusTestClient(ws, options.keepaliveMs ?? JANUS_KEEPALIVE_MS)));
       ws.once('unexpected-response', (_req, res) => reject(new Error(`HTTP ${res.statusCode}`)));
       ws.once('error', reject);
     });
@@ -130,6 +143,7 @@ export class JanusTestClient {
       const s = await this.request({ janus: 'create', ...extra });
       if (s.janus !== 'success') throw new Error(`create: ${JSON.stringify(s)}`);
       this.session = s.data.id as number;
+      this.startKeepalive(this.session, extra);
     }
     const s = { data: { id: this.session } };
     const h = await this.request({ janus: 'attach', session_id: s.data.id, plugin: 'janus.plugin.videoroom', ...extra });
@@ -156,7 +170,24 @@ export class JanusTestClient {
     });
   }
 
+  private startKeepalive(session: number, extra: Json) {
+    if (this.keepaliveMs <= 0 || this.keepalive) return;
+    this.keepalive = setInterval(() => {
+      if (this.ws.readyState !== WebSocket.OPEN) return this.stopKeepalive();
+      this.keepalivesSent++;
+      // A keepalive Janus does not answer (a dead session) surfaces at the next request; nothing to do here.
+      this.request({ janus: 'keepalive', session_id: session, ...extra }).catch(() => {});
+    }, this.keepaliveMs);
+    this.keepalive.unref();
+  }
+
+  private stopKeepalive() {
+    if (this.keepalive) clearInterval(this.keepalive);
+    this.keepalive = null;
+  }
+
   close() {
+    this.stopKeepalive();
     this.ws.close();
   }
 }
