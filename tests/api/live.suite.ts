@@ -39,7 +39,7 @@ export function liveSuite(backend: Backend, available: boolean) {
     const fan = async (label: string, subscribed = true) => {
       const r = await post('/api/users/register', { name: `Live ${label}`, email: `live.${label}.${++n}@example.com`, password: 'fan password 1' });
       expect(r.status, JSON.stringify(r.body)).toBe(201);
-      const f = { token: r.body.data.token as string, id: r.body.data.userId as string, name: `Live ${label}` };
+      const f = { token: r.body.data.token as string, id: r.body.data.userId as string, name: `Live ${label}`, email: `live.${label}.${n}@example.com` };
       if (subscribed) expect((await post('/api/v2/purchase/subscription', { ...TEST_CARD_FORM, cardNumber: SANDBOX_TEST_CARDS.approve }, f.token)).body.data.accepted).toBe(true);
       return f;
     };
@@ -483,6 +483,94 @@ export function liveSuite(backend: Backend, available: boolean) {
       expect(media).toHaveLength(1);
       expect(media[0].kind).toBe('video');
     }, 150_000);
+
+    it('the lapse rule through the relay on the real Janus: the supervisor\'s pass puts out a watching viewer whose subscription ran out, and ends a billed one-to-one whose wallet cannot pay the next minute', async () => {
+      const relayUrl = `${t.base.replace('http', 'ws')}/api/stream/janus`;
+      /** The publisher on air through the relay (a werift peer sending a test pattern); returns the feed id. */
+      const onAir = async (live: any) => {
+        const pub = await JanusTestClient.connect(relayUrl, { authorization: model });
+        const p = await pub.attach();
+        const joined = await pub.message(p, { request: 'join', ptype: 'publisher', room: live.room, token: live.streamToken, display: 'Creator' });
+        expect(joined.data.videoroom, JSON.stringify(joined.data)).toBe('joined');
+        const media = await publishTestStream(pub, p);
+        await media.connected;
+        expect((await post('/api/stream/set_stream_data', { room: live.room, pubId: String(joined.data.id), pubPvtId: String(joined.data.private_id ?? 0) }, model)).status).toBe(200);
+        return { feed: joined.data.id as number, async off() { await media.stop(); pub.close(); } };
+      };
+      /** A fan's viewer tab: add_token, then a subscriber join on Janus through the relay. */
+      const watch = async (f: { token: string }, live: any, feed: number) => {
+        const tok = await post('/api/stream/add_token', {}, f.token);
+        expect(tok.status, JSON.stringify(tok.body)).toBe(200);
+        const view = await JanusTestClient.connect(relayUrl, { authorization: f.token });
+        const sub = await view.message(await view.attach(), { request: 'join', ptype: 'subscriber', room: live.room, token: tok.body.data.streamToken, streams: [{ feed }] });
+        expect(sub.data.videoroom, JSON.stringify(sub.data)).toBe('attached');
+        return { view, token: tok.body.data.streamToken as string };
+      };
+
+      // 1. Group: a subscriber who cancelled keeps watching while paid through; once the period is over the next pass
+      //    takes the token off the room's list, the relay closes their Janus socket (4403) and their screens close.
+      const f = await fan('lapse-pass');
+      const fSocket = await socket(f.token);
+      let live = (await post('/api/stream/start_stream', { isGroupLiveStream: true }, model)).body.data;
+      let publisher = await onAir(live);
+      const days31 = 31 * 86_400_000;
+      try {
+        const { view, token } = await watch(f, live, publisher.feed);
+        expect((await post('/api/v2/subscription/cancel-subscription', { cancellation_reason: 'Too expensive', request_from: 'cancel_page' }, f.token)).status).toBe(200);
+        await settle();
+        await t.server.liveSupervisor.tick();
+        expect(await allowed(live.room, token)).toBe(true);
+        expect(view.closed).toBeNull();
+        // The clock moves past the paid period (login sessions last 30 days too: the fan signs in again there).
+        offset += days31;
+        try {
+          await t.server.liveSupervisor.tick();
+          expect(await allowed(live.room, token)).toBe(false);
+          expect((await view.waitClosed()).code).toBe(4403);
+          expect(await fSocket.waitFor((x) => x.type === 'STOP_LIVE' && x.data.reason === 'subscription_ended')).toHaveLength(1);
+          await settle();
+          const row = (await sql<{ connections: number }>`SELECT connections FROM rm.live_viewers WHERE session_id = ${live.sessionId} AND user_id = ${f.id}`.execute(db())).rows[0];
+          expect(Number(row.connections)).toBe(0);
+          const again = (await post('/api/users/login', { email: f.email, password: 'fan password 1' })).body.data.token as string;
+          const refused = await post('/api/stream/add_token', {}, again);
+          expect([refused.status, refused.body.message]).toEqual([403, 'Only subscribers can join the live stream.']);
+        } finally {
+          offset -= days31;
+        }
+      } finally {
+        fSocket.close();
+        await publisher.off();
+        await stop();
+      }
+
+      // 2. A billed one-to-one ($3 a minute, $5 in the wallet): the pass after the first delivered minute bills it and,
+      //    the wallet unable to pay the next, ends the call: the fan's Janus socket is closed and the token gone.
+      await enable(true, { price_per_minute: 3 });
+      const g = await fan('lapse-billed');
+      await topUpWallet(t, g.token, 5);
+      const gSocket = await socket(g.token);
+      live = (await post('/api/stream/start_stream', { isGroupLiveStream: false, userId: g.id }, model)).body.data;
+      publisher = await onAir(live);
+      try {
+        const { view, token } = await watch(g, live, publisher.feed);
+        await t.server.liveSupervisor.tick();
+        expect(await allowed(live.room, token)).toBe(true);
+        offset += 65_000;
+        await t.server.liveSupervisor.tick();
+        expect(await gSocket.waitFor((x) => x.type === 'STOP_LIVE' && x.data.reason === 'wallet_empty')).toHaveLength(1);
+        expect(await allowed(live.room, token)).toBe(false);
+        expect((await view.waitClosed()).code).toBe(4403);
+        await settle();
+        const s = (await sql<{ status: string; stop_reason: string; minutes_charged: number }>`SELECT status, stop_reason, minutes_charged FROM rm.live_sessions WHERE id = ${live.sessionId}`.execute(db())).rows[0];
+        expect([s.status, s.stop_reason, Number(s.minutes_charged)]).toEqual(['stopped', 'wallet_empty', 1]);
+        expect((await post('/api/stream/add_token', {}, g.token)).status).toBe(404);
+      } finally {
+        gSocket.close();
+        await publisher.off();
+        await enable(true, { price_per_minute: 0 });
+        if ((await get('/api/stream/current', model)).body.data.session) await stop();
+      }
+    }, 120_000);
 
     it('per-minute one-to-one billing from the wallet: a delivered minute is one event and one wallet payment; the call ends when the wallet is dry', async () => {
       await enable(true, { price_per_minute: 3 });
