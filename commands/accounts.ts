@@ -5,6 +5,7 @@ import { ValidationError, isValidEmail, normaliseEmail, passwordProblem } from '
 import { userDecider, userStream } from '../domain/user/user';
 import { claimVerdict, emailClaimDecider, emailClaimStream, type ClaimHolder } from '../domain/user/email-claim';
 import type { Role } from '../domain/shared/wire';
+import type { UtmParams } from '../domain/reporting/reporting';
 import { dummyPasswordHash, hashPassword, hashToken, newSessionToken, verifyPassword } from '../infra/auth/secrets';
 import { handle, loadStream, type CommandContext } from './handle';
 import { BLOCKED_MESSAGE, effectiveRole, memberDecider, memberStream } from '../domain/member/member';
@@ -18,6 +19,8 @@ export interface RegisterInput {
   password: string;
   role?: Role;
   isDemo?: boolean;
+  /** UTM values from the fan site's cookie (domain/reporting cleanUtm), recorded with the registration. */
+  utm?: UtmParams | null;
 }
 
 export function validateRegistration(input: { name: string; email: string; password: string }): void {
@@ -56,6 +59,7 @@ export async function registerUser(ctx: CommandContext, input: RegisterInput): P
       role: input.role ?? 'user',
       at: ctx.now(),
       isDemo: input.isDemo,
+      utm: input.utm ?? null,
     });
   } catch (e) {
     await abandonRegistration(ctx, email, userId).catch(() => {

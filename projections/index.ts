@@ -1,6 +1,8 @@
 // Every read model the site serves from. Rebuild and the live runner both use this list.
 import type { Projection } from './projection';
 import { usersProjection } from './users';
+import { reportPaymentsProjection } from './report-payments';
+import { userUtmProjection } from './user-utm';
 import { mediaProjection } from './media';
 import { postsProjection } from './posts';
 import { unlocksProjection } from './unlocks';
@@ -40,6 +42,8 @@ export const allProjections: Projection[] = [
   cardsProjection,
   settingsProjection,
   earningsProjection,
+  reportPaymentsProjection,
+  userUtmProjection,
   auditLogProjection,
   membersProjection,
   accountStatusProjection,

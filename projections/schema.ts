@@ -341,6 +341,31 @@ export const contactMessagesTables = readModelTables([
   },
 ]);
 
+// report-payments.ts (issue 17: the reports' money movements, by report source)
+export const reportPaymentsTables = readModelTables([
+  {
+    name: 'report_payments',
+    columns: {
+      id: 'text', payment_id: 'text', user_id: 'text', kind: 'text', source: 'text', ledger_source: 'text', amount_cents: 'bigint', day: 'text',
+      at: 'timestamptz', method: 'text', reference_id: 'text', promotion_id: 'text', mass_message_id: 'text',
+    },
+    primaryKey: ['id'],
+    indexes: [['day'], ['user_id', 'at'], ['kind', 'at'], ['reference_id']],
+  },
+  { name: 'report_mass_copies', columns: { message_id: 'text', mass_message_id: 'text' }, primaryKey: ['message_id'] },
+  { name: 'report_payment_promotions', columns: { payment_id: 'text', promotion_id: 'text' }, primaryKey: ['payment_id'] },
+]);
+
+// user-utm.ts (issue 17, CO-34/CO-38: the UTM values a fan arrived with, kept at registration)
+export const userUtmTables = readModelTables([
+  {
+    name: 'user_utm',
+    columns: { user_id: 'text', utm_source: 'text', utm_medium: 'text', utm_campaign: 'text', utm_term: 'text', utm_content: 'text', registered_at: 'timestamptz' },
+    primaryKey: ['user_id'],
+    indexes: [['registered_at'], ['utm_source']],
+  },
+]);
+
 // transactions.ts
 export const transactionsTables = readModelTables([
   {
@@ -474,6 +499,8 @@ export const helpTables = readModelTables([
 ]);
 
 type AllTables =
+  | TableOf<typeof reportPaymentsTables>
+  | TableOf<typeof userUtmTables>
   | TableOf<typeof accountStatusTables>
   | TableOf<typeof auditLogTables>
   | TableOf<typeof cardsTables>
@@ -545,6 +572,7 @@ export function storeRow<Name extends keyof ReadModels>(table: Name, raw: Select
 }
 
 for (const t of [
+  reportPaymentsTables, userUtmTables,
   accountStatusTables, auditLogTables, cardsTables, chatConversationsTables, chatMessagesTables, contactMessagesTables, couponsTables, earningsTables, engagementTables,
   feedTagsTables, massMessagesTables, lastSeenTables, liveSessionsTables, mediaLibraryTables, mediaTables, membersTables, postsTables, promotionsTables, resubscribeOffersTables, settingsTables,
   subscribersTables, tipsTables, transactionsTables, unlocksTables, usersTables, walletTables, pushTables, notificationTables, helpTables,

@@ -20,6 +20,7 @@ import { DomainError } from '../../domain/shared/decider';
 import { clearSessionCookie, contextFor, requireCaller, setSessionCookie } from '../auth';
 import { meView, publicSettings, settle } from '../views';
 import type { Services } from '../services';
+import { UTM_COOKIE, utmFromCookie } from '../../domain/reporting/reporting';
 
 const registerBody = z.object({
   name: z.string({ error: 'Please enter a name.' }),
@@ -65,7 +66,8 @@ export const accountRoutes = (services: Services): FastifyPluginAsyncZod => asyn
   app.post('/api/users/register', { schema: { body: registerBody, response: { 201: answer(authResult) } } }, async (request, reply) => {
     const body = request.body;
     const ctx = contextFor(request, services);
-    const { userId } = await registerUser(ctx, body);
+    // The UTM values the fan site kept in its one-year cookie (D1 §9) go with the registration (issue 17, CO-38).
+    const { userId } = await registerUser(ctx, { ...body, utm: utmFromCookie(request.cookies?.[UTM_COOKIE]) });
     // The login that follows registration is the new user's own act.
     const userCtx = { ...ctx, metadata: { ...ctx.metadata, userId, role: 'user' } };
     const session = await startSession(userCtx, userId);

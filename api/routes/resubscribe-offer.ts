@@ -1,6 +1,7 @@
 // The resubscribe offer (spec 1 §7 "Resubscribe offer"):
 //   GET  /api/resubscribe-offer/get-settings; PUT /api/resubscribe-offer/save-settings; GET /api/resubscribe-offer/report
 //   GET  /api/offer/check-offer                          the banner this fan gets, or null
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { SETTINGS_UPDATED } from '../../domain/promotion/promotion-settings';
@@ -26,7 +27,8 @@ export const resubscribeOfferRoutes = (services: Services): FastifyPluginAsyncZo
 
   app.get('/api/resubscribe-offer/get-settings', async (_request, reply) => ok(reply, await offers.offerSettings()));
 
-  app.put('/api/resubscribe-offer/save-settings', { schema: { body: resubscribeBody } }, async (request, reply) => {
+  // PUT /save-offer (the spec's path, D1 §7; gaps CO-45) is the same save: here the offer's terms and its switches are one settings record.
+  const saveOffer = async (request: FastifyRequest<{ Body: z.infer<typeof resubscribeBody> }>, reply: FastifyReply) => {
     const caller = requireCaller(request);
     const { recurring_price, ...rest } = request.body;
     const changes: Partial<ResubscribeOfferSettings> = { ...rest };
@@ -35,6 +37,23 @@ export const resubscribeOfferRoutes = (services: Services): FastifyPluginAsyncZo
     await saveResubscribeOfferSettings(ctx, changes, caller.userId);
     await settle(services, ctx);
     return ok(reply, await offers.offerSettings(), { message: SETTINGS_UPDATED, position: ctx.lastPosition });
+  };
+  app.put('/api/resubscribe-offer/save-settings', { schema: { body: resubscribeBody } }, saveOffer);
+  app.put('/api/resubscribe-offer/save-offer', { schema: { body: resubscribeBody } }, saveOffer);
+
+  // The spec's two-step report (request, then get; D1 §7, gaps CO-45). The read model answers at once, so the
+  // request says the report is ready (with its size) and the get returns a page of the same report as GET /report.
+  app.post('/api/resubscribe-offer/request-new-resubscription-user-report', async (_request, reply) => {
+    const r = await offers.offerReport(1);
+    return ok(reply, { status: 'ready', requested_at: services.clock().toISOString(), total: r.total, total_pages: r.total_pages }, { message: 'Report is ready.' });
+  });
+  const reportBody = z.object({
+    page: z.coerce.number({ error: 'page is invalid.' }).int({ error: 'page is invalid.' }).min(1, { error: 'page is invalid.' }).max(100_000, { error: 'page is invalid.' }).optional(),
+    page_num: z.coerce.number({ error: 'page_num is invalid.' }).int({ error: 'page_num is invalid.' }).min(1, { error: 'page_num is invalid.' }).max(100_000, { error: 'page_num is invalid.' }).optional(),
+  }).optional();
+  app.post('/api/resubscribe-offer/get-new-resubscription-user-report', { schema: { body: reportBody } }, async (request, reply) => {
+    const b = request.body ?? {};
+    return ok(reply, await offers.offerReport(b.page ?? b.page_num ?? 1));
   });
 
   app.get('/api/offer/check-offer', async (request, reply) => {

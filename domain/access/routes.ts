@@ -199,6 +199,27 @@ export const API_ACCESS: Record<string, Access> = {
   'GET /api/resubscribe-offer/get-settings': MANAGERS,
   'PUT /api/resubscribe-offer/save-settings': MANAGERS,
   'GET /api/resubscribe-offer/report': MONEY,
+  // Reports (issue 17; the handlers hide money from roles that may not see earnings, and open the reporting page
+  // to the content manager only with content_manager_reporting_enabled). CO-45: the spec's resubscribe-offer paths.
+  'PUT /api/resubscribe-offer/save-offer': MANAGERS,
+  'POST /api/resubscribe-offer/request-new-resubscription-user-report': MONEY,
+  'POST /api/resubscribe-offer/get-new-resubscription-user-report': MONEY,
+  'GET /api/reporting-page': MANAGERS,
+  'PUT /api/reporting-page': MANAGERS,
+  'GET /admin-api/reports/earnings': [...MANAGERS, 'content_manager'],
+  'GET /admin-api/reports/earnings/export': [...MANAGERS, 'content_manager'],
+  'GET /admin-api/reports/reversals': MONEY,
+  'GET /admin-api/reports/reversals/export': MONEY,
+  'GET /admin-api/reports/users': MONEY,
+  'GET /admin-api/reports/users/export': MONEY,
+  'GET /admin-api/reports/purchase-history': MONEY,
+  'GET /admin-api/reports/unlocks': MONEY,
+  'GET /admin-api/reports/unlocks/export': MONEY,
+  'GET /admin-api/reports/posts/:postId/buyers': MONEY,
+  'GET /admin-api/reports/opt-in': MANAGERS,
+  'GET /admin-api/reports/utm': MANAGERS,
+  'GET /admin-api/reports/utm/export': MANAGERS,
+  'GET /admin-api/reports/influencer-activity': ADMINS,
   'GET /api/offer/check-offer': 'authenticated',
   // Subscription lifecycle (issue 5, api/routes/subscriptions.ts): paying (and re-enabling billing) is for PAYERS;
   // a proxy session may read, cancel and close the rebill and migration popups (spec 1 §4) but never pays

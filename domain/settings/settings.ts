@@ -107,6 +107,9 @@ export const DEFAULT_SETTINGS = {
   live_price_per_minute_cents: 0,
   /** The live-session history (report) for the content manager (spec 3 §2.1 "if the report setting is on"). */
   live_stream_report_enabled: false,
+  /** Reports (issue 17, /api/reporting-page): the reporting page for the content manager (spec 1 §6), and its default grouping. */
+  content_manager_reporting_enabled: false,
+  reporting_default_group: 'day' as 'day' | 'week' | 'month',
 };
 
 export type SiteSettings = typeof DEFAULT_SETTINGS;

@@ -4,11 +4,14 @@
 // time arrives in the command.
 import { DomainError, type Decider, type DomainEvent } from '../shared/decider';
 import type { Role } from '../shared/wire';
+import type { UtmParams } from '../reporting/reporting';
 
 export const userStream = (userId: string) => `user-${userId}`;
 
 export type UserEvent =
-  | DomainEvent<'UserRegistered', { userId: string; email: string; name: string; passwordHash: string; role: Role; registeredAt: string; isDemo?: boolean }>
+  | DomainEvent<'UserRegistered', { userId: string; email: string; name: string; passwordHash: string; role: Role; registeredAt: string; isDemo?: boolean;
+      /** The UTM values the fan arrived with (the fan site's one-year cookie, D1 §9; issue 17 CO-38). */
+      utm?: UtmParams }>
   /** A registration that claimed its email but never wrote the user: this id can never register (email-claim.ts). */
   | DomainEvent<'RegistrationAbandoned', { userId: string; email: string; at: string }>
   | DomainEvent<'UserLoggedIn', { userId: string; sessionId: string; tokenHash: string; expiresAt: string }>
@@ -44,7 +47,7 @@ export interface TokenGrant {
 }
 
 export type UserCommand =
-  | { type: 'RegisterUser'; userId: string; email: string; name: string; passwordHash: string; role: Role; at: string; isDemo?: boolean }
+  | { type: 'RegisterUser'; userId: string; email: string; name: string; passwordHash: string; role: Role; at: string; isDemo?: boolean; utm?: UtmParams | null }
   /** Closes a registration that never completed, so that it cannot complete late; a no-op once registered. */
   | { type: 'AbandonRegistration'; userId: string; email: string; at: string }
   | { type: 'LogIn'; sessionId: string; tokenHash: string; expiresAt: string }
@@ -200,6 +203,7 @@ export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
               role: command.role,
               registeredAt: command.at,
               ...(command.isDemo ? { isDemo: true } : {}),
+              ...(command.utm ? { utm: command.utm } : {}),
             },
           },
         ];
