@@ -9,6 +9,7 @@ import { dollarsFromCents } from '../domain/shared/money';
 import { routeAfterRegistration } from '../domain/user/user';
 import type { SiteSettings } from '../domain/settings/settings';
 import { heroBanner, paymentIcons, socialLinks } from '../domain/settings/landing';
+import { appearancePublicSettings } from '../domain/settings/appearance';
 import { DEFAULT_CHAT_SETTINGS, DEFAULT_PURCHASED_CONTENT_SETTINGS } from '../domain/settings/chat-settings';
 import type { PostRow } from '../projections/posts';
 import type { MediaRow } from '../projections/media';
@@ -71,6 +72,7 @@ export function publicSettings(s: SiteSettings, sandbox: boolean): PublicSetting
     chat_settings: { ...DEFAULT_CHAT_SETTINGS, ...s.chat_settings },
     purchased_content_settings: { ...DEFAULT_PURCHASED_CONTENT_SETTINGS, ...s.purchased_content_settings },
     shell: shellPublicSettings(s),
+    ...appearancePublicSettings(s),
   };
 }
 

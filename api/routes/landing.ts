@@ -2,16 +2,21 @@
 //   GET  /api/app_settings/get_all_theme_3_settings  public       → data.theme3Settings
 //   POST /api/app_settings/upload-theme-image        multipart    → data.url ('/media/theme/<uuid>.jpg|png')
 //   POST /api/app_settings/delete-theme-image        { url }      → data.cleared (settings keys that used it)
+//   POST /api/app_settings/upload_theme_background_image  multipart → data.url, saved as background_image_url
+//   POST /api/app_settings/update_use_background_image_key { use_background_image } (background-settings)
 // The landing, banner, social and payment-icon settings themselves are saved with the other site settings
 // (PUT /admin-api/settings/site); their validation is LANDING_SETTINGS_SHAPE in api/schemas/site-settings.ts.
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
 import multipart from '@fastify/multipart';
 import { z } from 'zod';
 import { THEME_IMAGE_MAX_BYTES, THEME_IMAGE_PREFIX, THEME_IMAGE_URL, theme3Settings, withoutImage } from '../../domain/settings/landing';
 import { settingsDecider, SETTINGS_STREAM } from '../../domain/settings/settings';
+import { withoutAppearanceImage } from '../../domain/settings/appearance';
 import { ValidationError } from '../../domain/shared/validation';
 import { handle } from '../../commands/handle';
+import { updateSiteSettings } from '../../commands/settings';
 import { currentSettings } from '../../projections/settings';
 import { normaliseThemeImage, sniffThemeImage } from '../../infra/media/theme-image';
 import { ok } from '../http';
@@ -41,8 +46,8 @@ export const landingRoutes = (services: Services): FastifyPluginAsyncZod => asyn
     return ok(reply, { theme3Settings: theme3Settings(s, s) });
   });
 
-  app.post('/api/app_settings/upload-theme-image', async (request, reply) => {
-    requireCaller(request);
+  /** One PNG or JPEG from a multipart request, checked and normalised, stored under the theme prefix → its /media/ url. */
+  const receiveThemeImage = async (request: FastifyRequest): Promise<string> => {
     if (!request.isMultipart()) throw new ValidationError('image', THEME_IMAGE_MESSAGES.missing);
     let file: { data: Buffer; name: string; mime: string } | null = null;
     try {
@@ -69,7 +74,34 @@ export const landingRoutes = (services: Services): FastifyPluginAsyncZod => asyn
     }
     const key = `${THEME_IMAGE_PREFIX}${randomUUID()}.${format}`;
     await services.storage.put(key, clean);
-    return ok(reply, { url: `/media/${key}` }, { message: THEME_IMAGE_MESSAGES.uploaded });
+    return `/media/${key}`;
+  };
+
+  app.post('/api/app_settings/upload-theme-image', async (request, reply) => {
+    requireCaller(request);
+    return ok(reply, { url: await receiveThemeImage(request) }, { message: THEME_IMAGE_MESSAGES.uploaded });
+  });
+
+  // Background settings (spec 2 §7; bodies not shown): the upload sets the page background image at once (the
+  // one it replaces is removed); the key switch shows or hides it. Both are settings events like any other.
+  app.post('/api/app_settings/upload_theme_background_image', async (request, reply) => {
+    requireCaller(request);
+    const url = await receiveThemeImage(request);
+    const ctx = contextFor(request, services);
+    await updateSiteSettings(ctx, { background_image_url: url }, undefined, services.storage);
+    await settle(services, ctx);
+    return ok(reply, { url, background_image_url: url }, { message: THEME_IMAGE_MESSAGES.uploaded, position: ctx.lastPosition });
+  });
+
+  const useBackgroundBody = z.object({ use_background_image: z.boolean({ error: 'use_background_image must be true or false.' }) }, { error: 'use_background_image must be true or false.' });
+  app.post('/api/app_settings/update_use_background_image_key', { schema: { body: useBackgroundBody } }, async (request, reply) => {
+    requireCaller(request);
+    const on = request.body.use_background_image;
+    if (on && !(await currentSettings(db())).background_image_url) throw new ValidationError('use_background_image', 'Please upload a background image first.');
+    const ctx = contextFor(request, services);
+    await updateSiteSettings(ctx, { use_background_image: on });
+    await settle(services, ctx);
+    return ok(reply, { use_background_image: on }, { message: 'update settings successfully.', position: ctx.lastPosition });
   });
 
   app.post('/api/app_settings/delete-theme-image', { schema: { body: deleteBody } }, async (request, reply) => {
@@ -78,7 +110,8 @@ export const landingRoutes = (services: Services): FastifyPluginAsyncZod => asyn
     // The settings stop pointing at the image first (an event, like every settings change), then its bytes
     // go: a crash in between leaves an unused file, never a setting pointing at nothing. Only keys under the
     // theme prefix can be named here (THEME_IMAGE_URL), so no other media can be removed through this call.
-    const changes = withoutImage(await currentSettings(db()), url);
+    const current = await currentSettings(db());
+    const changes = { ...withoutImage(current, url), ...withoutAppearanceImage(current, url) };
     const ctx = contextFor(request, services);
     if (Object.keys(changes).length > 0) await handle(ctx, SETTINGS_STREAM, settingsDecider, { type: 'UpdateSettings', changes });
     await settle(services, ctx);

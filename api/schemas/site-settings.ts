@@ -9,6 +9,7 @@ import { WATERMARK_COLOR, WATERMARK_POSITIONS, WATERMARK_SIZE_MAX, WATERMARK_SIZ
 import { WALLET_SETTINGS_SHAPE } from './wallet-settings';
 import { CHAT_SETTINGS_SHAPE } from './chat-settings';
 import { STAGGER_SETTINGS_SHAPE } from './stagger-settings';
+import { appearanceSettingsShape } from './appearance-settings';
 
 /** '' (a cleared form field) means "not set". */
 const emptyToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
@@ -137,6 +138,8 @@ export const SITE_SETTINGS_CHANGES = z
     ...CHAT_SETTINGS_SHAPE,
     // Mass messages to later subscribers: stagger window, previous-message limit, default delay (api/schemas/stagger-settings.ts)
     ...STAGGER_SETTINGS_SHAPE,
+    // Theme colours, theme 2, background, payment form, sign-up design, titles, timestamps, media counts, GA4 (api/schemas/appearance-settings.ts)
+    ...appearanceSettingsShape(mediaLink),
   })
   .partial()
   .strict();

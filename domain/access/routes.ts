@@ -72,6 +72,9 @@ export const API_ACCESS: Record<string, Access> = {
   'GET /api/app_settings/get_all_theme_3_settings': 'public',
   'POST /api/app_settings/upload-theme-image': MANAGERS,
   'POST /api/app_settings/delete-theme-image': MANAGERS,
+  // Background settings (issue 17, CO-02): the page background image and its on/off key.
+  'POST /api/app_settings/upload_theme_background_image': MANAGERS,
+  'POST /api/app_settings/update_use_background_image_key': MANAGERS,
   // Feed
   'GET /api/blogs': 'public',
   'GET /api/blogs/all': CONTENT,

@@ -8,6 +8,7 @@ import { SHELL_DEFAULTS } from './shell';
 import { DEFAULT_WALLET_SETTINGS, fundPresetsCents } from '../pricing/pricing';
 import { DEFAULT_CHAT_SETTINGS, DEFAULT_PURCHASED_CONTENT_SETTINGS } from './chat-settings';
 import { DEFAULT_STAGGER_SETTINGS } from '../chat/delivery';
+import { APPEARANCE_DEFAULTS } from './appearance';
 
 export const SETTINGS_STREAM = 'site-settings';
 
@@ -107,6 +108,8 @@ export const DEFAULT_SETTINGS = {
   live_price_per_minute_cents: 0,
   /** The live-session history (report) for the content manager (spec 3 §2.1 "if the report setting is on"). */
   live_stream_report_enabled: false,
+  /** Theme 2, background image, payment form, sign-up design, page titles, timestamps, media counts, GA4 (./appearance.ts, issue 17). */
+  ...APPEARANCE_DEFAULTS,
   /** Reports (issue 17, /api/reporting-page): the reporting page for the content manager (spec 1 §6), and its default grouping. */
   content_manager_reporting_enabled: false,
   reporting_default_group: 'day' as 'day' | 'week' | 'month',

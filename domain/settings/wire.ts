@@ -2,9 +2,10 @@
 import type { HeroBannerSettings, PaymentIconBrand, SocialLinks } from './landing';
 import type { ChatSettings, PurchasedContentSettings } from './chat-settings';
 import type { ShellPublicSettings } from './shell-wire';
+import type { AppearancePublicSettings } from './appearance';
 
 /** GET /api/app_settings/get → data (the public subset of the site settings) */
-export interface PublicSettings {
+export interface PublicSettings extends Partial<AppearancePublicSettings> {
   model_name: string;
   model_avatar_url: string | null;
   /** The creator's profile (console → My profile): cover image and bio shown over the feed. */

@@ -1,0 +1,3 @@
+import { settingsPagesSuite } from './settings-pages.suite';
+
+settingsPagesSuite('pglite', true);

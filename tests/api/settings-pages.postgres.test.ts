@@ -1,0 +1,4 @@
+import { settingsPagesSuite } from './settings-pages.suite';
+import { requirePostgresServer } from '../support/postgres';
+
+settingsPagesSuite('postgres', await requirePostgresServer());
