@@ -51,6 +51,7 @@ import { notificationRoutes } from './routes/notifications';
 import { helpRoutes } from './routes/help';
 import { streamRoutes } from './routes/stream';
 import { liveReportRoutes } from './routes/live-reports';
+import { adminToolsRoutes } from './routes/admin-tools';
 import { reportRoutes } from './routes/reports';
 import { registerGateway } from './realtime/gateway';
 import { registerJanusRelay } from './live/janus-relay';
@@ -162,6 +163,7 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
   await app.register(helpRoutes(services));
   await app.register(streamRoutes(services));
   await app.register(liveReportRoutes(services));
+  await app.register(adminToolsRoutes(services));
   await app.register(reportRoutes(services));
 
   // The built apps (precompressed, cached by name) and their client-side routes, GET and HEAD.

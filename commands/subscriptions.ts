@@ -109,11 +109,13 @@ export interface QuoteResult {
  */
 export async function quoteSubscription(
   ctx: CommandContext,
-  input: { userId: string; role: Role; promotionId?: string | null; couponCode?: string | null; offerPromotion?: boolean },
+  input: { userId: string; role: Role; promotionId?: string | null; couponCode?: string | null; offerPromotion?: boolean; link?: { initialCents: number; recurringCents: number } | null },
 ): Promise<QuoteResult> {
   const now = ctx.now();
   const [settings, sub] = await Promise.all([loadSettings(ctx.store), loadSubscription(ctx.store, input.userId)]);
   const hasSubscribedBefore = sub.state.everSubscribed;
+  // A subscription link (commands/admin-tools.ts verified it) sets the price: no promotion or coupon applies.
+  if (input.link) return { quote: subscriptionQuote({ settings, hasSubscribedBefore, link: input.link }), promotion: null, settings, hasSubscribedBefore };
   let promotion: { promotionId: string; terms: { initialCents: number; recurringCents: number; trialPeriodDays: number | null } } | null = null;
   let running: Promotion | null = null;
   if (input.promotionId) {
@@ -221,9 +223,9 @@ async function startMembership(
 export async function subscribeMember(
   ctx: CommandContext,
   deps: PaymentDeps,
-  input: { userId: string; role: Role; promotionId?: string | null; couponCode?: string | null; card: CardChoice | null; payWith?: PayWith },
+  input: { userId: string; role: Role; promotionId?: string | null; couponCode?: string | null; card: CardChoice | null; payWith?: PayWith; link?: { initialCents: number; recurringCents: number } | null },
 ): Promise<SubscriptionOutcome & { quote: SubscriptionQuote }> {
-  const { quote, settings } = await quoteSubscription(ctx, { userId: input.userId, role: input.role, promotionId: input.promotionId, couponCode: input.couponCode });
+  const { quote, settings } = await quoteSubscription(ctx, { userId: input.userId, role: input.role, promotionId: input.promotionId, couponCode: input.couponCode, link: input.link });
   const outcome = await startMembership(ctx, deps, {
     userId: input.userId,
     kind: 'initial',

@@ -83,6 +83,7 @@ export function listUsers(db: Kysely<ReadModels>, p: ListParams, nowIso: string)
           statusCodeSql(nowIso).as('subscription_status'),
           'm.nickname', sql<boolean>`COALESCE(m.blocked, false)`.as('blocked'), sql<boolean>`COALESCE(m.hidden_from_chat, false)`.as('hidden_from_chat'),
           sql<boolean>`COALESCE(m.mass_messages_muted, false)`.as('mass_messages_muted'), sql<boolean>`COALESCE(m.photo_id_override, false)`.as('photo_id_override'),
+          sql<boolean>`COALESCE(m.migration_subscription, false)`.as('migration_subscription'), 's.expires_at as expiration_date',
           sql<boolean>`COALESCE(s.payment_method = 'complimentary' AND s.expires_at > ${nowIso}::timestamptz, false)`.as('complimentary'),
           sql<unknown>`COALESCE(m.email_preferences, '{"new_posts":true,"messages":true,"promotions":true}'::jsonb)`.as('email_preferences'),
         ])
@@ -91,6 +92,15 @@ export function listUsers(db: Kysely<ReadModels>, p: ListParams, nowIso: string)
   if (str(p.filter.q)) q = q.where((eb) => eb.or([eb('email', 'ilike', like(p.filter.q)), eb('name', 'ilike', like(p.filter.q))]));
   if (str(p.filter.role)) q = q.where('role', '=', str(p.filter.role)!);
   if (p.filter.blocked !== undefined) q = q.where('blocked', '=', p.filter.blocked === true || p.filter.blocked === 'true');
+  // The users list's `view` (POST /api/users/get_users_list?view, gaps CO-43; domain/console/admin-tools-wire.ts USER_VIEWS).
+  if (p.filter.view === 'fans') q = q.where('role', '=', 'user');
+  if (p.filter.view === 'subscribers') q = q.where('subscription_status', 'in', ['1', '2']);
+  if (p.filter.view === 'blocked') q = q.where('blocked', '=', true);
+  if (p.filter.view === 'staff') q = q.where('role', '!=', 'user');
+  // Exact email (case-insensitive) or a part of it: the super-admin lookup (api/routes/admin-tools.ts).
+  if (str(p.filter.email_eq)) q = q.where(sql`lower(email)`, '=', str(p.filter.email_eq)!.toLowerCase());
+  if (str(p.filter.email_like)) q = q.where('email', 'ilike', like(p.filter.email_like));
+  if (Array.isArray(p.filter.roles)) q = q.where('role', 'in', p.filter.roles.length ? p.filter.roles.map(String) : ['']);
   return page<any>(q, p, { created_at: 'created_at', email: 'email', name: 'name', total_spent_cents: 'total_spent_cents', role: 'role' }, 'id');
 }
 

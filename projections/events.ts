@@ -29,8 +29,12 @@ import type { UserEvent } from '../domain/user/user';
 import type { CryptoPaymentEvent } from '../domain/wallet/crypto-topup';
 import type { PaymentMethodEvent } from '../domain/wallet/payment-method';
 import type { WalletEvent } from '../domain/wallet/wallet';
+import type { RedirectUrlEvent } from '../domain/redirect-url/redirect-url';
+import type { SubscriptionLinkEvent } from '../domain/subscription-link/subscription-link';
 
 export type AnyDomainEvent =
+  | RedirectUrlEvent
+  | SubscriptionLinkEvent
   | CardEvent
   | CategoryEvent
   | ChatMessageEvent

@@ -31,6 +31,7 @@ import { pushProjection } from './push';
 import { liveSessionsProjection } from './live-sessions';
 import { notificationsProjection } from './notifications';
 import { helpProjection } from './help';
+import { adminToolsProjection } from './admin-tools';
 
 export const allProjections: Projection[] = [
   usersProjection,
@@ -64,4 +65,5 @@ export const allProjections: Projection[] = [
   liveSessionsProjection,
   notificationsProjection,
   helpProjection,
+  adminToolsProjection,
 ];

@@ -15,12 +15,13 @@ export interface MemberRow {
   hidden_from_chat: boolean;
   mass_messages_muted: boolean;
   photo_id_override: boolean;
+  migration_subscription: boolean;
   email_preferences: Record<string, boolean> | null;
 }
 
 const blank = (userId: string): MemberRow => ({
   user_id: userId, blocked: false, deleted: false, role: null, nickname: null, hidden_from_chat: false,
-  mass_messages_muted: false, photo_id_override: false, email_preferences: null,
+  mass_messages_muted: false, photo_id_override: false, migration_subscription: false, email_preferences: null,
 });
 
 export const membersProjection = defineProjection<AnyDomainEvent, ReadModelRows>()({
@@ -28,7 +29,7 @@ export const membersProjection = defineProjection<AnyDomainEvent, ReadModelRows>
   tables: membersTables,
   handles: [
     'MemberBlocked', 'MemberUnblocked', 'MemberDeleted', 'MemberRoleChanged', 'NicknameSet', 'HiddenFromChatSet',
-    'MassMessagesMutedSet', 'PhotoIdOverrideSet', 'EmailPreferencesSet', 'ProxySessionStarted', 'ProxySessionEnded',
+    'MassMessagesMutedSet', 'PhotoIdOverrideSet', 'MigrationSubscriptionSet', 'EmailPreferencesSet', 'ProxySessionStarted', 'ProxySessionEnded',
   ],
   async apply(event, store) {
     const { type, data: d } = event;
@@ -65,6 +66,9 @@ export const membersProjection = defineProjection<AnyDomainEvent, ReadModelRows>
         break;
       case 'PhotoIdOverrideSet':
         row.photo_id_override = d.accepted;
+        break;
+      case 'MigrationSubscriptionSet':
+        row.migration_subscription = d.migrate;
         break;
       case 'EmailPreferencesSet':
         row.email_preferences = { ...d.preferences };

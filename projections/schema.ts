@@ -188,7 +188,7 @@ export const membersTables = readModelTables([
     name: 'members',
     columns: {
       user_id: 'text', blocked: 'boolean', deleted: 'boolean', role: 'text', nickname: 'text', hidden_from_chat: 'boolean',
-      mass_messages_muted: 'boolean', photo_id_override: 'boolean', email_preferences: 'jsonb',
+      mass_messages_muted: 'boolean', photo_id_override: 'boolean', migration_subscription: 'boolean', email_preferences: 'jsonb',
     },
     primaryKey: ['user_id'],
   },
@@ -498,6 +498,20 @@ export const helpTables = readModelTables([
   { name: 'help_settings', columns: { id: 'text', influencer_help_enabled: 'boolean', saved_at: 'timestamptz', saved_by: 'text' }, primaryKey: ['id'] },
 ]);
 
+// admin-tools.ts (gaps CO-29, CO-35): redirect URLs of the fan site and the subscription links staff generated.
+export const adminToolsTables = readModelTables([
+  { name: 'redirect_urls', columns: { path: 'text', target: 'text', saved_at: 'timestamptz', saved_by: 'text' }, primaryKey: ['path'] },
+  {
+    name: 'subscription_links',
+    columns: {
+      link_id: 'text', initial_cents: 'integer', recurring_cents: 'integer', expires_at: 'timestamptz', note: 'text', generated_by: 'text',
+      generated_at: 'timestamptz', uses: 'integer', last_used_at: 'timestamptz',
+    },
+    primaryKey: ['link_id'],
+    indexes: [['generated_at']],
+  },
+]);
+
 type AllTables =
   | TableOf<typeof reportPaymentsTables>
   | TableOf<typeof userUtmTables>
@@ -529,7 +543,8 @@ type AllTables =
   | TableOf<typeof walletTables>
   | TableOf<typeof pushTables>
   | TableOf<typeof notificationTables>
-  | TableOf<typeof helpTables>;
+  | TableOf<typeof helpTables>
+  | TableOf<typeof adminToolsTables>;
 
 /** Table name → columns of every read model, for `Kysely<ReadModels>` (queries run `.withSchema('rm')`). */
 export type ReadModels = DatabaseOf<AllTables>;
@@ -576,4 +591,5 @@ for (const t of [
   accountStatusTables, auditLogTables, cardsTables, chatConversationsTables, chatMessagesTables, contactMessagesTables, couponsTables, earningsTables, engagementTables,
   feedTagsTables, massMessagesTables, lastSeenTables, liveSessionsTables, mediaLibraryTables, mediaTables, membersTables, postsTables, promotionsTables, resubscribeOffersTables, settingsTables,
   subscribersTables, tipsTables, transactionsTables, unlocksTables, usersTables, walletTables, pushTables, notificationTables, helpTables,
+  adminToolsTables,
 ]) for (const spec of t) specs.set(spec.name, spec);

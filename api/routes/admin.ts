@@ -22,6 +22,8 @@ import { createPostBody } from '../schemas/post';
 import { listParams, sendList } from '../schemas/console-list';
 import type { Services } from '../services';
 
+const EXPORT_OFF = 'Exporting users is not enabled for content managers.';
+
 export const adminRoutes = (services: Services): FastifyPluginAsyncZod => async (app) => {
   const db = () => services.database.db;
   const now = () => services.clock();
@@ -91,6 +93,9 @@ export const adminRoutes = (services: Services): FastifyPluginAsyncZod => async 
     return sendList(reply, 'subscribers', p, r, r.rows);
   });
   app.get('/admin-api/subscribers/export', async (request, reply) => {
+    // D1 §6: the content manager exports users only when the creator enabled it (gaps CO-44; a setting, so audited).
+    if (request.caller?.role === 'content_manager' && !(await currentSettings(db())).content_manager_can_export_users)
+      throw new DomainError(EXPORT_OFF, 'EXPORT_NOT_ENABLED', 403);
     const p = listParams(request, 'started_at');
     const r = await listSubscribers(db(), { ...p, range: EXPORT_RANGE }, now().toISOString());
     return sendExport(request, reply, services, 'subscribers', p.filter, r.rows as AdminSubscriberRecord[], SUBSCRIBER_EXPORT_COLUMNS);

@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AdminAuditRecord } from '../../domain/console/wire';
+import { USER_VIEWS } from '../../domain/console/admin-tools-wire';
 import type { AdminUserRecord } from '../../domain/user/wire';
 import type { Role } from '../../domain/shared/wire';
 import { DomainError } from '../../domain/shared/decider';
@@ -98,10 +99,12 @@ export const staffRoutes = (services: Services): FastifyPluginAsyncZod => async 
     return act(request, reply, (ctx) => giveComplimentary(ctx, b.user_id, b.months), 'Complimentary subscription given.');
   });
 
-  app.post('/api/users/get_users_list', { schema: { querystring: z.object({ page_num: z.coerce.number().int().min(1).default(1) }) } }, async (request, reply) => {
+  // `view` (gaps CO-43): all (default), fans, subscribers ('1' or '2'), blocked, staff — domain/console/admin-tools-wire.ts.
+  const usersListQuery = z.object({ page_num: z.coerce.number().int().min(1).default(1), view: z.enum(USER_VIEWS, { error: `view must be one of ${USER_VIEWS.join(', ')}.` }).default('all') });
+  app.post('/api/users/get_users_list', { schema: { querystring: usersListQuery } }, async (request, reply) => {
     const q = request.query;
-    const r = await listUsers(db(), { sort: ['created_at', 'DESC'], range: [(q.page_num - 1) * 20, q.page_num * 20 - 1], filter: {} }, nowIso());
-    return ok(reply, { users: r.rows.map(userRecord), currentPage: q.page_num, totalPages: Math.max(1, Math.ceil(r.total / 20)) });
+    const r = await listUsers(db(), { sort: ['created_at', 'DESC'], range: [(q.page_num - 1) * 20, q.page_num * 20 - 1], filter: q.view === 'all' ? {} : { view: q.view } }, nowIso());
+    return ok(reply, { users: r.rows.map(userRecord), currentPage: q.page_num, totalPages: Math.max(1, Math.ceil(r.total / 20)), view: q.view });
   });
 
   // GET /api/pages/get_html (maintenance and the content pages) is in ./shell.ts.

@@ -34,6 +34,8 @@ import { settle } from '../views';
 import { choiceOf } from '../schemas/payment';
 import { cancelBody, cardChoice, isWalletRefusal, payWithOf, quoteBody, quoteView, sendPayment, subscribeBody, walletRefusal } from '../schemas/subscription';
 import { subscriptionQueries } from '../queries/subscription';
+import { checkSubscriptionLink, subscribeWithLink } from '../../commands/admin-tools';
+import { linkSigner } from '../subscription-links';
 import type { Services } from '../services';
 
 export const subscriptionRoutes = (services: Services): FastifyPluginAsyncZod => async (app) => {
@@ -60,13 +62,19 @@ export const subscriptionRoutes = (services: Services): FastifyPluginAsyncZod =>
     const caller = requireCaller(request);
     const body = request.body;
     const ctx = contextFor(request, services);
-    const q = await quoteSubscription(ctx, { userId: caller.userId, role: caller.role, promotionId: body.promotion_id, couponCode: body.coupon_code || null, offerPromotion: true });
+    // A subscription link's price (verified: signature, expiry, generated, not used by this fan) replaces the rest.
+    const link = body.subscription_link ? await checkSubscriptionLink(ctx, linkSigner(services.config), body.subscription_link, caller.userId) : null;
+    const q = await quoteSubscription(ctx, { userId: caller.userId, role: caller.role, promotionId: body.promotion_id, couponCode: body.coupon_code || null, offerPromotion: !link, link });
     return ok(reply, quoteView(q, ctx.now()));
   });
 
   app.post('/api/v2/purchase/subscription', { schema: { body: subscribeBody } }, async (request, reply) => {
     const caller = requireCaller(request);
     const body = request.body;
+    if (body.subscription_link) {
+      const token = body.subscription_link;
+      return pay(request, reply, (ctx) => subscribeWithLink(ctx, deps(), linkSigner(services.config), { userId: caller.userId, role: caller.role, token, card: choiceOf(body), payWith: payWithOf(body) }));
+    }
     return pay(request, reply, (ctx) => subscribeMember(ctx, deps(), {
       userId: caller.userId,
       role: caller.role,

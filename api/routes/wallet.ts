@@ -112,7 +112,8 @@ export const walletRoutes = (services: Services): FastifyPluginAsyncZod => async
   });
 
   // The same call under the spec's two paths.
-  for (const path of ['/api/users/set-default-payment-method', '/api/user/change-payment-method'])
+  // '/user/change-payment-method': the spec's own path (D1 §7) has no /api (XX-17); registered before the apps' pages.
+  for (const path of ['/api/users/set-default-payment-method', '/api/user/change-payment-method', '/user/change-payment-method'])
     app.post(path, { schema: { body: methodBody } }, async (request, reply) => {
       const caller = requireCaller(request);
       const method = defaultMethodOf(request.body);

@@ -100,6 +100,7 @@ export const SITE_SETTINGS_CHANGES = z
     theme_color: z.string().regex(/^#[0-9a-fA-F]{6}$/, { error: 'theme_color must be a colour like #e91e63.' }),
     footer_text_html: z.string().max(5000).nullable(),
     maintenance_mode: z.boolean(),
+    content_manager_can_export_users: z.boolean({ error: 'content_manager_can_export_users must be true or false.' }),
     maintenance_html: z.string().max(20000),
     show_age_modal: z.boolean(),
     age_gate_age: z.number().int().min(18, { error: 'age_gate_age must be 18 or 21.' }).max(21),

@@ -172,6 +172,7 @@ export const API_ACCESS: Record<string, Access> = {
   'GET /api/message/welcome-messages/:id/purchased-by': [...CONTENT],
   'POST /api/users/set-default-payment-method': PAYERS,
   'POST /api/user/change-payment-method': PAYERS,
+  'POST /user/change-payment-method': PAYERS, // the spec's path without /api (D1 §7, XX-17): an alias, JSON like the rest
   'POST /api/webhooks/sandbox-crypto': 'public', // authorised by the provider's signature
   'GET /admin-api/crypto-payments': ADMINS,
   'GET /admin-api/crypto-payments/:id': ADMINS,
@@ -376,6 +377,25 @@ export const API_ACCESS: Record<string, Access> = {
   'GET /admin-api/contact-messages': MONEY,
   'GET /admin-api/contact-messages/:id': MONEY,
   'PUT /admin-api/contact-messages/:id': MONEY,
+  // Admin tools and user-management extras (gaps CO-27 … CO-43; api/routes/admin-tools.ts). The lookup by email is
+  // the super-admin tools' (admins only; lower ranks only). Subscription links are priced offers: the roles that
+  // run promotions. Saved cards and a user's transactions: the money roles (lower ranks only). Health: admins.
+  'POST /api/users/get_users_data_from_email': ADMINS,
+  'POST /api/users/get_users_list_from_email': ADMINS,
+  'POST /api/generate_subscription_url/generate_subscription_url': MANAGERS,
+  'GET /admin-api/subscription-links': MANAGERS,
+  'GET /api/subscription-link/check': 'public', // the link's signature is the permission; the join page reads it
+  'GET /admin-api/user-cards': MONEY,
+  'GET /admin-api/health': ADMINS,
+  'GET /admin-api/redirect-urls': MANAGERS,
+  'GET /admin-api/redirect-urls/:id': MANAGERS,
+  'POST /admin-api/redirect-urls': MANAGERS,
+  'PUT /admin-api/redirect-urls/:id': MANAGERS,
+  'DELETE /admin-api/redirect-urls/:id': MANAGERS,
+  'GET /api/redirect-url': 'public', // the fan site's /:path
+  'POST /api/admin/add_is_photo_id_accepted_status': MANAGERS,
+  'GET /api/admin/get_transactions_details': MONEY,
+  'POST /api/admin/update_user_migration_subscription': MANAGERS,
   // The API's own description (api/openapi.ts): public, like the route table itself, which both apps ship
   'GET /api/openapi.json': 'public',
   'GET /api/docs': 'public', // also answers /api/docs/

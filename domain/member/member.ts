@@ -31,6 +31,9 @@ export type MemberEvent =
   | DomainEvent<'HiddenFromChatSet', { userId: string; hidden: boolean }>
   | DomainEvent<'MassMessagesMutedSet', { userId: string; muted: boolean }>
   | DomainEvent<'PhotoIdOverrideSet', { userId: string; accepted: boolean }>
+  /** The admin flag "migration subscription" (D2 §3, gaps CO-42): the fan is asked to move their membership to the
+   *  current billing (the migration popup) even when it is not billed on the old API, e.g. moved from another site. */
+  | DomainEvent<'MigrationSubscriptionSet', { userId: string; migrate: boolean }>
   | DomainEvent<'EmailPreferencesSet', { userId: string; preferences: EmailPreferences }>
   | DomainEvent<'ProxySessionStarted', { userId: string; adminId: string; sessionId: string; tokenHash: string; expiresAt: string }>
   | DomainEvent<'ProxySessionEnded', { userId: string; sessionId: string }>;
@@ -43,6 +46,7 @@ export type MemberCommand =
   | { type: 'SetHiddenFromChat'; userId: string; hidden: boolean }
   | { type: 'SetMassMessagesMuted'; userId: string; muted: boolean }
   | { type: 'SetPhotoIdOverride'; userId: string; accepted: boolean }
+  | { type: 'SetMigrationSubscription'; userId: string; migrate: boolean }
   | { type: 'SetEmailPreferences'; userId: string; preferences: EmailPreferences }
   /** `targetRole` is the user's current role: only fans can be impersonated. */
   | { type: 'StartProxySession'; userId: string; adminId: string; targetRole: Role; sessionId: string; tokenHash: string; expiresAt: string }
@@ -56,6 +60,7 @@ export interface MemberState {
   hiddenFromChat: boolean;
   massMessagesMuted: boolean;
   photoIdOverride: boolean;
+  migrationSubscription: boolean;
   preferences: EmailPreferences | null;
   proxySessions: Set<string>;
 }
@@ -70,7 +75,7 @@ const toggle = <E extends MemberEvent>(current: boolean, wanted: boolean, event:
 export const memberDecider: Decider<MemberCommand, MemberEvent, MemberState> = {
   initialState: () => ({
     blocked: false, deleted: false, role: null, nickname: null, hiddenFromChat: false, massMessagesMuted: false,
-    photoIdOverride: false, preferences: null, proxySessions: new Set(),
+    photoIdOverride: false, migrationSubscription: false, preferences: null, proxySessions: new Set(),
   }),
   evolve(state, event) {
     switch (event.type) {
@@ -90,6 +95,8 @@ export const memberDecider: Decider<MemberCommand, MemberEvent, MemberState> = {
         return { ...state, massMessagesMuted: event.data.muted };
       case 'PhotoIdOverrideSet':
         return { ...state, photoIdOverride: event.data.accepted };
+      case 'MigrationSubscriptionSet':
+        return { ...state, migrationSubscription: event.data.migrate };
       case 'EmailPreferencesSet':
         return { ...state, preferences: event.data.preferences };
       case 'ProxySessionStarted':
@@ -133,6 +140,9 @@ export const memberDecider: Decider<MemberCommand, MemberEvent, MemberState> = {
       case 'SetPhotoIdOverride':
         notDeleted(state);
         return toggle(state.photoIdOverride, command.accepted, { type: 'PhotoIdOverrideSet', data: { userId, accepted: command.accepted } });
+      case 'SetMigrationSubscription':
+        notDeleted(state);
+        return toggle(state.migrationSubscription, command.migrate, { type: 'MigrationSubscriptionSet', data: { userId, migrate: command.migrate } });
       case 'SetEmailPreferences':
         notDeleted(state);
         return JSON.stringify(state.preferences) === JSON.stringify(command.preferences) ? [] : [{ type: 'EmailPreferencesSet', data: { userId, preferences: command.preferences } }];

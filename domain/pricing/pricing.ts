@@ -145,7 +145,7 @@ export function applyCoupon(prices: SubscriptionPrices, coupon: CouponDiscount):
 
 export interface SubscriptionQuote extends SubscriptionPrices {
   /** Which price the fan gets. */
-  source: 'regular' | 'returning' | 'promotion' | 'coupon';
+  source: 'regular' | 'returning' | 'promotion' | 'coupon' | 'link';
   /** Regular (or returning) prices before any promotion or coupon: the struck-through price. */
   listPrices: SubscriptionPrices;
   promotionId: string | null;
@@ -163,8 +163,13 @@ export function subscriptionQuote(input: {
   hasSubscribedBefore: boolean;
   promotion?: { promotionId: string; terms: SubscriptionPromotionTerms } | null;
   coupon?: { code: string; discount: CouponDiscount } | null;
+  /** A verified subscription link's prices (domain/subscription-link): what staff offered wins over the rest. */
+  link?: { initialCents: number; recurringCents: number } | null;
 }): SubscriptionQuote {
   const { kind, ...list } = membershipPrices(input.settings, input.hasSubscribedBefore);
+  if (input.link) {
+    return { initialCents: input.link.initialCents, recurringCents: input.link.recurringCents, initialPeriodDays: MONTH_DAYS, source: 'link', listPrices: list, promotionId: null, couponCode: null };
+  }
   let best: SubscriptionQuote = { ...list, source: kind, listPrices: list, promotionId: null, couponCode: null };
   if (input.promotion) {
     best = { ...subscriptionPromotionPrices(input.promotion.terms), source: 'promotion', listPrices: list, promotionId: input.promotion.promotionId, couponCode: null };

@@ -108,6 +108,8 @@ export const DEFAULT_SETTINGS = {
   live_price_per_minute_cents: 0,
   /** The live-session history (report) for the content manager (spec 3 §2.1 "if the report setting is on"). */
   live_stream_report_enabled: false,
+  /** D1 §6 "content_manager … can export users if enabled" (gaps CO-44): the subscribers CSV; off until enabled. */
+  content_manager_can_export_users: false,
   /** Theme 2, background image, payment form, sign-up design, page titles, timestamps, media counts, GA4 (./appearance.ts, issue 17). */
   ...APPEARANCE_DEFAULTS,
   /** Reports (issue 17, /api/reporting-page): the reporting page for the content manager (spec 1 §6), and its default grouping. */

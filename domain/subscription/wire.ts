@@ -10,7 +10,7 @@ export interface SubscriptionQuoteView {
   recurring_price: number;
   /** Length of the first period: 30, or 1..29 days for a trial promotion. */
   initial_period_days: number;
-  source: 'regular' | 'returning' | 'promotion' | 'coupon';
+  source: 'regular' | 'returning' | 'promotion' | 'coupon' | 'link';
   /** Before promotion or coupon (struck through when different). */
   list_initial_cents: number;
   list_recurring_cents: number;

@@ -1,0 +1,3 @@
+import { adminToolsSuite } from './admin-tools.suite';
+
+adminToolsSuite('pglite', true);

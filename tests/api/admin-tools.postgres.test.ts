@@ -1,0 +1,4 @@
+import { adminToolsSuite } from './admin-tools.suite';
+import { requirePostgresServer } from '../support/postgres';
+
+adminToolsSuite('postgres', await requirePostgresServer());
