@@ -7,6 +7,7 @@ import { DomainError } from '../domain/shared/decider';
 import { API_ACCESS } from '../domain/access/routes';
 import { WrongExpectedRevisionError } from '../infra/eventstore/port';
 import { registerIdempotency } from './idempotency';
+import { registerBotCheck } from './bot-check';
 // Every purchase kind the payment process takes money for (loaded before any payment runs, recovery included).
 import '../commands/payment/kinds';
 import type { Services } from './services';
@@ -51,8 +52,9 @@ import { notificationRoutes } from './routes/notifications';
 import { helpRoutes } from './routes/help';
 import { streamRoutes } from './routes/stream';
 import { liveReportRoutes } from './routes/live-reports';
-import { adminToolsRoutes } from './routes/admin-tools';
 import { reportRoutes } from './routes/reports';
+import { adminToolsRoutes } from './routes/admin-tools';
+import { fanIndexHead, siteConfigRoutes } from './routes/site-config';
 import { registerGateway } from './realtime/gateway';
 import { registerJanusRelay } from './live/janus-relay';
 import { registerOpenApi } from './openapi';
@@ -112,6 +114,8 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
   // Refused characters (NUL, controls, lone surrogates) anywhere in params, query or body: 400 before any route.
   registerTextGuard(app);
   registerAuth(app, services);
+  // The bot check on register, login, subscription and add card when it is on (api/bot-check.ts): before Idempotency-Key.
+  registerBotCheck(app, services);
   registerIdempotency(app, services);
   // GET /ws, the socket gateway (registered before the routes, as @fastify/websocket requires).
   await registerGateway(app, services, {
@@ -163,11 +167,12 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
   await app.register(helpRoutes(services));
   await app.register(streamRoutes(services));
   await app.register(liveReportRoutes(services));
-  await app.register(adminToolsRoutes(services));
   await app.register(reportRoutes(services));
+  await app.register(adminToolsRoutes(services));
+  await app.register(siteConfigRoutes(services));
 
   // The built apps (precompressed, cached by name) and their client-side routes, GET and HEAD.
-  await registerApps(app, services.staticRoots);
+  await registerApps(app, services.staticRoots, fanIndexHead(services));
 
   return app;
 }

@@ -17,6 +17,7 @@ import type { ReadModels } from '../projections/schema';
 import { watermarkOf } from '../domain/media/watermark';
 import { createIdempotencyStore, type IdempotencyStore } from '../infra/idempotency/store';
 import { createMailer } from '../infra/mail/mailer';
+import { emailOverride, settingsBox } from './email-config';
 import { bootstrap, type BootstrapResult } from '../commands/bootstrap';
 import { resumeUnfinishedPayments } from '../commands/recovery';
 import { startRebillScheduler, type RebillScheduler } from '../commands/subscriptions';
@@ -153,7 +154,8 @@ export async function startServer(
       cryptoWebhookSecret,
       storage: media.storage,
       idempotency: (idempotency = await createIdempotencyStore(database, { leaseSeconds: cfg.IDEMPOTENCY_LEASE_SECONDS, instanceId: cfg.FANCLUB_INSTANCE_ID })),
-      mailer: await createMailer(database, { smtpUrl: cfg.SMTP_URL, from: cfg.MAIL_FROM, log: (m) => log(`[mail] ${m}`) }),
+      // An SMTP server saved in the console (issue 17, CO-04) wins over SMTP_URL while it is set.
+      mailer: await createMailer(database, { smtpUrl: cfg.SMTP_URL, from: cfg.MAIL_FROM, log: (m) => log(`[mail] ${m}`), override: emailOverride(store, () => settingsBox({ config: cfg })) }),
       clock,
       liveMedia,
       staticRoots: options.serveApps === false ? undefined : { fan: path.join(ROOT, 'web-fan/dist'), admin: path.join(ROOT, 'web-admin/dist') },

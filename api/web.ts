@@ -95,7 +95,12 @@ const cacheFor = (root: string, file: string) => (path.relative(root, file).spli
  * or HEAD outside the API) get the app's index.html. Brotli or gzip copies made at build time are sent to
  * browsers that accept them.
  */
-export async function registerApps(app: FastifyInstance, roots: { fan?: string | null; admin?: string | null } | undefined) {
+export async function registerApps(
+  app: FastifyInstance,
+  roots: { fan?: string | null; admin?: string | null } | undefined,
+  /** The fan site's index.html as served (its SEO head tags: api/routes/site-config.ts fanIndexHead). */
+  fanIndex?: (html: string, request: FastifyRequest) => Promise<string>,
+) {
   const built = (root?: string | null): root is string => !!root && fs.existsSync(path.join(root, 'index.html'));
   const serve = (root: string, prefix: string) =>
     app.register(fastifyStatic, {
@@ -118,7 +123,8 @@ export async function registerApps(app: FastifyInstance, roots: { fan?: string |
       const root = url === '/admin' || url.startsWith('/admin/') ? roots?.admin : roots?.fan;
       if (built(root)) {
         const html = await fs.promises.readFile(path.join(root, 'index.html'));
-        return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+        const page = root === roots?.fan && fanIndex ? await fanIndex(html.toString('utf8'), request) : html;
+        return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(page);
       }
     }
     return reply.code(404).send({ success: 0, message: 'Not found.', code: 'NOT_FOUND' });

@@ -24,6 +24,8 @@ const schema = z.object({
   FANCLUB_PUBLIC_URL: z.string().url().optional(),
   /** Secret for signing media URLs and webhooks; generated and kept in the data folder when unset. */
   FANCLUB_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** Key (32 bytes: 64 hex characters or base64) that seals secrets saved in the console, e.g. the SMTP password; generated into the data folder when unset (infra/secrets/sealed-box.ts). */
+  FANCLUB_SETTINGS_KEY: z.string().regex(/^([0-9a-fA-F]{64}|[A-Za-z0-9+/_-]{43}=?)$/, 'must be 32 bytes as 64 hex characters or base64').optional(),
   /** Password for the creator's admin account on first start; random (printed once) when unset. */
   FANCLUB_ADMIN_EMAIL: z.string().email().default('admin@fanclub.local'),
   FANCLUB_ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),

@@ -377,6 +377,26 @@ export const API_ACCESS: Record<string, Access> = {
   'GET /admin-api/contact-messages': MONEY,
   'GET /admin-api/contact-messages/:id': MONEY,
   'PUT /admin-api/contact-messages/:id': MONEY,
+  'GET /admin-api/contact-messages/export': MONEY, // the inbox's roles (CO-18)
+  // Site configuration (issue 17, api/routes/site-config.ts): email (SMTP), storage and cache (read-only, from the
+  // environment), platform, SEO, bot check and CSV downloads for admins; the bot check's challenge, the sitemap
+  // and robots.txt are public.
+  'GET /api/settings/email-configuration': ADMINS,
+  'POST /api/settings/email-configuration': ADMINS,
+  'DELETE /api/settings/email-configuration': ADMINS,
+  'POST /api/settings/email-configuration/test': ADMINS,
+  'GET /api/settings/aws-settings': ADMINS,
+  'GET /api/settings/redis-cache-setting': ADMINS,
+  'GET /api/settings/platform-settings': ADMINS,
+  'POST /api/settings/platform-settings': ADMINS,
+  'GET /api/settings/seo-setting': ADMINS,
+  'POST /api/settings/seo-setting': ADMINS,
+  'GET /api/settings/recaptcha-setting': ADMINS,
+  'POST /api/settings/recaptcha-setting': ADMINS,
+  'GET /api/settings/csv-download': ADMINS,
+  'GET /api/bot-check/challenge': 'public',
+  'GET /sitemap.xml': 'public',
+  'GET /robots.txt': 'public',
   // Admin tools and user-management extras (gaps CO-27 … CO-43; api/routes/admin-tools.ts). The lookup by email is
   // the super-admin tools' (admins only; lower ranks only). Subscription links are priced offers: the roles that
   // run promotions. Saved cards and a user's transactions: the money roles (lower ranks only). Health: admins.

@@ -8,6 +8,7 @@ import { SHELL_DEFAULTS } from './shell';
 import { DEFAULT_WALLET_SETTINGS, fundPresetsCents } from '../pricing/pricing';
 import { DEFAULT_CHAT_SETTINGS, DEFAULT_PURCHASED_CONTENT_SETTINGS } from './chat-settings';
 import { DEFAULT_STAGGER_SETTINGS } from '../chat/delivery';
+import { SITE_CONFIG_DEFAULTS } from '../site-config/seo';
 import { APPEARANCE_DEFAULTS } from './appearance';
 
 export const SETTINGS_STREAM = 'site-settings';
@@ -110,11 +111,13 @@ export const DEFAULT_SETTINGS = {
   live_stream_report_enabled: false,
   /** D1 §6 "content_manager … can export users if enabled" (gaps CO-44): the subscribers CSV; off until enabled. */
   content_manager_can_export_users: false,
-  /** Theme 2, background image, payment form, sign-up design, page titles, timestamps, media counts, GA4 (./appearance.ts, issue 17). */
-  ...APPEARANCE_DEFAULTS,
   /** Reports (issue 17, /api/reporting-page): the reporting page for the content manager (spec 1 §6), and its default grouping. */
   content_manager_reporting_enabled: false,
   reporting_default_group: 'day' as 'day' | 'week' | 'month',
+  /** SEO, platform and bot-check settings (../site-config/seo.ts, issue 17 CO-06, CO-07, CO-19). */
+  ...SITE_CONFIG_DEFAULTS,
+  /** Theme 2, background image, payment form, sign-up design, page titles, timestamps, media counts, GA4 (./appearance.ts, issue 17). */
+  ...APPEARANCE_DEFAULTS,
 };
 
 export type SiteSettings = typeof DEFAULT_SETTINGS;

@@ -1,8 +1,9 @@
 // Outgoing mail. Every message is recorded in the outbox (staff read it in the console); when SMTP_URL is
-// configured it is also sent through nodemailer, and the outbox row says whether that worked. So the
+// configured, or a server is set in the console (which wins), it is also sent through nodemailer, and the outbox row says whether that worked. So the
 // embedded default still delivers password-reset links: through the staff who can read the outbox.
 import { randomUUID } from 'node:crypto';
 import nodemailer from 'nodemailer';
+import type SMTPTransport from 'nodemailer/lib/smtp-transport';
 import type { Database } from '../db/database';
 
 export interface MailMessage {
@@ -13,11 +14,21 @@ export interface MailMessage {
 }
 
 export interface Mailer {
-  /** Records and (with SMTP) sends; never throws for a delivery failure — the outbox row records it. */
-  send(message: MailMessage): Promise<{ id: string; status: 'queued' | 'sent' | 'failed' }>;
+  /** Records and (with SMTP) sends; never throws for a delivery failure — the outbox row records it (and `error` says why). */
+  send(message: MailMessage): Promise<{ id: string; status: 'queued' | 'sent' | 'failed'; error?: string }>;
 }
 
-export async function createMailer(database: Database, options: { smtpUrl?: string; from: string; log?: (m: string) => void }): Promise<Mailer> {
+/** An SMTP server chosen in the console (gaps CO-04): it overrides SMTP_URL while it is set. `key` changes with it. */
+export interface SmtpOverride {
+  key: string;
+  transport: SMTPTransport.Options;
+  from: string;
+}
+
+export async function createMailer(
+  database: Database,
+  options: { smtpUrl?: string; from: string; log?: (m: string) => void; override?: () => Promise<SmtpOverride | null> },
+): Promise<Mailer> {
   await database.exec(`
     CREATE SCHEMA IF NOT EXISTS app;
     CREATE TABLE IF NOT EXISTS app.outbox (
@@ -25,22 +36,43 @@ export async function createMailer(database: Database, options: { smtpUrl?: stri
       status text NOT NULL, error text, created_at timestamptz NOT NULL DEFAULT now(), sent_at timestamptz);
     CREATE INDEX IF NOT EXISTS outbox_created_at ON app.outbox (created_at);
   `);
-  const transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
+  const envTransport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
+  // The console's server, when one is set: its transport is kept until the configuration changes.
+  let overridden: { key: string; transport: ReturnType<typeof nodemailer.createTransport> } | null = null;
+  const pick = async () => {
+    const o = options.override ? await options.override() : null;
+    if (!o) return envTransport ? { transport: envTransport, from: options.from } : null;
+    if (overridden?.key !== o.key) {
+      overridden?.transport.close();
+      overridden = { key: o.key, transport: nodemailer.createTransport(o.transport) };
+    }
+    return { transport: overridden.transport, from: o.from };
+  };
   const db = database.db.withSchema('app');
   return {
     async send(message) {
       const id = randomUUID();
       await db.insertInto('outbox').values({ id, to: message.to, subject: message.subject, text: message.text, html: message.html ?? null, status: 'queued' }).execute();
-      if (!transport) return { id, status: 'queued' };
+      let chosen: Awaited<ReturnType<typeof pick>>;
       try {
-        await transport.sendMail({ from: options.from, to: message.to, subject: message.subject, text: message.text, html: message.html });
+        chosen = await pick();
+      } catch (e) {
+        // An unreadable console configuration (e.g. a changed key): the mail waits in the outbox, and the log says why.
+        options.log?.(`mail to ${message.to} not sent: ${(e as Error).message}`);
+        await db.updateTable('outbox').set({ status: 'failed', error: (e as Error).message.slice(0, 500) }).where('id', '=', id).execute();
+        return { id, status: 'failed', error: (e as Error).message };
+      }
+      if (!chosen) return { id, status: 'queued' };
+      const { transport, from } = chosen;
+      try {
+        await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text, html: message.html });
         await db.updateTable('outbox').set({ status: 'sent', sent_at: new Date().toISOString() }).where('id', '=', id).execute();
         return { id, status: 'sent' };
       } catch (e) {
         // The address is logged, never the body (it may carry a reset link).
         options.log?.(`mail to ${message.to} failed: ${(e as Error).message}`);
         await db.updateTable('outbox').set({ status: 'failed', error: (e as Error).message.slice(0, 500) }).where('id', '=', id).execute();
-        return { id, status: 'failed' };
+        return { id, status: 'failed', error: (e as Error).message };
       }
     },
   };

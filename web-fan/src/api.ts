@@ -1,6 +1,7 @@
 // Fetch wrapper for the /api envelope: { success, message, data, position } or
 // { success: 0, message, code, field } with a 4xx/5xx status.
 import type { ApiError as WireError, ApiOk } from '../../domain/shared/wire';
+import { botCheckActionOf, botCheckHeaders } from './bot-check';
 
 /**
  * The session itself is an httpOnly cookie set by the server (page script never sees it). These are only
@@ -103,6 +104,9 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
+  // Register, login, subscription and add card carry a solved bot check while the site has it on (./bot-check).
+  const botAction = botCheckActionOf(method, path);
+  if (botAction) Object.assign(headers, await botCheckHeaders(botAction).catch(() => ({})));
 
   let response: Response;
   try {

@@ -1,7 +1,8 @@
 // The console's Contact inbox (issue 16): messages from /contact-us and /like-the-website, newest first; opening one
 // marks it read, and staff mark it handled. Replies go by email to the sender's address.
 import { Box, Button, Chip, Stack, Typography } from '@mui/material';
-import { Datagrid, DateField, FunctionField, List, SelectInput, TextField, TextInput, useNotify, useRecordContext, useRefresh, useUpdate } from 'react-admin';
+import { Datagrid, DateField, FilterButton, FunctionField, List, SelectInput, TextField, TextInput, TopToolbar, useNotify, useRecordContext, useRefresh, useUpdate } from 'react-admin';
+import { ExportCsvButton } from '../components/ExportCsvButton';
 import { PageGuard } from '../promotions/PageGuard';
 import { CONTACT_INBOX_PAGE } from './paths';
 
@@ -34,10 +35,18 @@ const filters = [
   <SelectInput key="kind" source="kind" choices={[{ id: 'contact', name: 'Contact' }, { id: 'feedback', name: 'Feedback' }]} />,
 ];
 
+/** The server's CSV (GET /admin-api/contact-messages/export: audited), not one made in the browser (CO-18). */
+const InboxActions = () => (
+  <TopToolbar>
+    <FilterButton />
+    <ExportCsvButton />
+  </TopToolbar>
+);
+
 export function ContactInboxPage() {
   return (
     <PageGuard page={CONTACT_INBOX_PAGE} title="Contact inbox" listTitle>
-      <List resource="contact-messages" title="Contact inbox" filters={filters} sort={{ field: 'received_at', order: 'DESC' }} disableSyncWithLocation disableAuthentication>
+      <List resource="contact-messages" title="Contact inbox" filters={filters} sort={{ field: 'received_at', order: 'DESC' }} disableSyncWithLocation disableAuthentication exporter={false} actions={<InboxActions />}>
         <Datagrid bulkActionButtons={false} expand={<MessageBody />} rowClick="expand" data-testid="contact-inbox">
           <DateField source="received_at" label="Received" showTime />
           <FunctionField label="Status" render={(r: Row) => <Chip size="small" label={r.status} color={r.status === 'new' ? 'primary' : 'default'} variant={r.status === 'new' ? 'filled' : 'outlined'} />} />

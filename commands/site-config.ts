@@ -1,0 +1,32 @@
+// The console's email configuration (gaps CO-04): saved as events of the `email-configuration` stream with the
+// password sealed first (infra/secrets/sealed-box.ts); api/email-config.ts reads it back for the mailer, which opens
+// it only to hand it to the SMTP connection.
+import { emailConfigDecider, EMAIL_CONFIG_STREAM, type EmailConfig } from '../domain/site-config/email-config';
+import type { EventStore } from '../infra/eventstore/port';
+import { handle, loadStream, type CommandContext } from './handle';
+
+export interface EmailConfigInput {
+  host: string;
+  port: number;
+  security: EmailConfig['security'];
+  username: string;
+  from_email: string;
+  from_name: string;
+  /** undefined: keep the stored password; '': remove it; otherwise the new one (sealed before it is recorded). */
+  password?: string;
+}
+
+/** `seal`: encrypts the password before it goes into the command (infra/secrets/sealed-box.ts, given by the route). */
+export async function saveEmailConfig(ctx: CommandContext, seal: (plaintext: string) => string, input: EmailConfigInput) {
+  const { password, ...config } = input;
+  const p = password === undefined ? { keep: true as const } : password === '' ? { clear: true as const } : { sealed: seal(password) };
+  return handle(ctx, EMAIL_CONFIG_STREAM, emailConfigDecider, { type: 'SetEmailConfiguration', config, password: p });
+}
+
+export async function clearEmailConfig(ctx: CommandContext) {
+  return handle(ctx, EMAIL_CONFIG_STREAM, emailConfigDecider, { type: 'ClearEmailConfiguration' });
+}
+
+export async function loadEmailConfig(store: EventStore) {
+  return loadStream(store, EMAIL_CONFIG_STREAM, emailConfigDecider);
+}

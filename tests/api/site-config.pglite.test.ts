@@ -1,0 +1,3 @@
+import { siteConfigSuite } from './site-config.suite';
+
+siteConfigSuite('pglite', true);

@@ -1,0 +1,164 @@
+// /admin/settings/email-configuration (gaps CO-04): the SMTP server the site sends through, set from the console; it
+// overrides SMTP_URL while it is saved. The password is write-only: the server seals it (AES-GCM) and only says
+// whether one is set. "Send test mail" sends through the saved server and shows what the server answered.
+import { useEffect, useState } from 'react';
+import { Alert, Box, Button, CircularProgress, InputAdornment, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import MailOutlineIcon from '@mui/icons-material/MailOutline';
+import SendOutlinedIcon from '@mui/icons-material/SendOutlined';
+import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
+import { useNotify } from 'react-admin';
+import { api, ApiRequestError } from '../api';
+import { PageGuard } from '../promotions/PageGuard';
+import { EMAIL_CONFIGURATION_PAGE } from './paths';
+import { ConfigCard, ConfigColumn, ErrorAlert, LoadingCard, SourceChip, useApiData } from './parts';
+
+interface EmailConfig {
+  source: 'console' | 'environment' | 'outbox';
+  host: string;
+  port: number;
+  security: 'starttls' | 'tls' | 'none';
+  username: string;
+  password: 'set' | 'not set';
+  from_email: string;
+  from_name: string;
+}
+
+const SECURITY = [
+  { id: 'starttls', name: 'STARTTLS (usually port 587)' },
+  { id: 'tls', name: 'TLS from the start (usually port 465)' },
+  { id: 'none', name: 'None (a relay on a trusted network)' },
+];
+const SOURCE_TEXT: Record<EmailConfig['source'], string> = {
+  console: 'Mail goes out through the server saved here.',
+  environment: 'Mail goes out through SMTP_URL from the environment. Saving a server here overrides it.',
+  outbox: 'No mail server is set: mail waits in the Outbox for staff to pass on. Save a server here to send it.',
+};
+
+export default function EmailConfigurationPage() {
+  const notify = useNotify();
+  const { data, setData, error, setError } = useApiData<EmailConfig>('/api/settings/email-configuration');
+  const [form, setForm] = useState<Omit<EmailConfig, 'source' | 'password'> | null>(null);
+  const [password, setPassword] = useState('');
+  const [changePassword, setChangePassword] = useState(false);
+  const [fieldError, setFieldError] = useState<{ field?: string; message: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [to, setTo] = useState('');
+  const [testing, setTesting] = useState(false);
+  const [testResult, setTestResult] = useState<{ ok: boolean; message: string } | null>(null);
+
+  useEffect(() => {
+    if (data && !form) setForm({ host: data.host, port: data.port, security: data.security, username: data.username, from_email: data.from_email, from_name: data.from_name });
+  }, [data, form]);
+  // The test mail goes to the signed-in person's own address unless they type another.
+  useEffect(() => {
+    api<{ email?: string }>('/api/users/me').then((r) => setTo((t) => t || r.data.email || ''), () => undefined);
+  }, []);
+
+  const set = (k: keyof NonNullable<typeof form>) => (e: { target: { value: string } }) => setForm((f) => f && { ...f, [k]: k === 'port' ? Number(e.target.value) : e.target.value });
+  const errorOf = (field: string) => (fieldError?.field === field ? fieldError.message : undefined);
+
+  const save = async () => {
+    if (!form) return;
+    setBusy(true);
+    setFieldError(null);
+    try {
+      const body = { ...form, ...(changePassword || data?.password === 'not set' ? { password } : {}) };
+      const r = await api<EmailConfig>('/api/settings/email-configuration', { body });
+      setData(r.data);
+      setPassword('');
+      setChangePassword(false);
+      notify(r.message ?? 'Saved', { type: 'success' });
+    } catch (e) {
+      const err = e as ApiRequestError;
+      setFieldError({ field: err.field, message: err.message });
+    } finally {
+      setBusy(false);
+    }
+  };
+  const remove = async () => {
+    setBusy(true);
+    try {
+      const r = await api<EmailConfig>('/api/settings/email-configuration', { method: 'DELETE' });
+      setData(r.data);
+      setForm({ host: '', port: 587, security: 'starttls', username: '', from_email: '', from_name: '' });
+      notify(r.message ?? 'Removed', { type: 'info' });
+    } catch (e) {
+      setError((e as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const sendTest = async () => {
+    setTesting(true);
+    setTestResult(null);
+    try {
+      const r = await api<unknown>('/api/settings/email-configuration/test', { body: { to } });
+      setTestResult({ ok: true, message: r.message ?? 'Test mail sent.' });
+    } catch (e) {
+      setTestResult({ ok: false, message: (e as Error).message });
+    } finally {
+      setTesting(false);
+    }
+  };
+
+  return (
+    <PageGuard page={EMAIL_CONFIGURATION_PAGE} title="Email configuration">
+      <ConfigColumn testId="email-configuration">
+        <ErrorAlert error={error} />
+        <ConfigCard
+          icon={<MailOutlineIcon />}
+          title="Mail server (SMTP)"
+          subtitle={data ? SOURCE_TEXT[data.source] : 'Password resets, email verification and notifications go out through this server.'}
+          action={data ? <SourceChip source={data.source} /> : undefined}
+          testId="smtp-card"
+        >
+          {!form || !data ? (
+            <LoadingCard />
+          ) : (
+            <Stack spacing={2}>
+              {fieldError && !fieldError.field ? <Alert severity="error">{fieldError.message}</Alert> : null}
+              <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '2fr 1fr' } }}>
+                <TextField label="Server" value={form.host} onChange={set('host')} placeholder="smtp.example.com" error={!!errorOf('host')} helperText={errorOf('host') ?? 'Host name or address of your mail provider\'s SMTP server.'} inputProps={{ 'data-testid': 'smtp-host' }} />
+                <TextField label="Port" type="number" value={form.port} onChange={set('port')} error={!!errorOf('port')} helperText={errorOf('port') ?? '587, 465 or 25.'} inputProps={{ 'data-testid': 'smtp-port', min: 1, max: 65535 }} />
+              </Box>
+              <TextField select label="Security" value={form.security} onChange={set('security')} error={!!errorOf('security')} helperText={errorOf('security') ?? 'How the connection to the server is encrypted.'} SelectProps={{ SelectDisplayProps: { 'data-testid': 'smtp-security' } as object }}>
+                {SECURITY.map((s) => <MenuItem key={s.id} value={s.id}>{s.name}</MenuItem>)}
+              </TextField>
+              <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+                <TextField label="Username" value={form.username} onChange={set('username')} autoComplete="off" error={!!errorOf('username')} helperText={errorOf('username') ?? 'Leave empty if the server needs no login.'} inputProps={{ 'data-testid': 'smtp-username' }} />
+                {data.password === 'set' && !changePassword ? (
+                  <Box>
+                    <TextField label="Password" value="••••••••" disabled fullWidth helperText="A password is saved. It is stored encrypted and never shown." InputProps={{ startAdornment: <InputAdornment position="start"><LockOutlinedIcon fontSize="small" /></InputAdornment> }} />
+                    <Button size="small" onClick={() => setChangePassword(true)} data-testid="smtp-change-password">Change password</Button>
+                  </Box>
+                ) : (
+                  <TextField label="Password" type="password" value={password} onChange={(e) => setPassword(e.target.value)} autoComplete="new-password" error={!!errorOf('password')} helperText={errorOf('password') ?? 'Stored encrypted; never shown again.'} inputProps={{ 'data-testid': 'smtp-password' }} />
+                )}
+              </Box>
+              <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+                <TextField label="Sender email" value={form.from_email} onChange={set('from_email')} placeholder="no-reply@example.com" error={!!errorOf('from_email')} helperText={errorOf('from_email') ?? 'The From address fans see.'} inputProps={{ 'data-testid': 'smtp-from-email' }} />
+                <TextField label="Sender name" value={form.from_name} onChange={set('from_name')} error={!!errorOf('from_name')} helperText={errorOf('from_name') ?? 'Shown next to the address, e.g. your site\'s name.'} inputProps={{ 'data-testid': 'smtp-from-name' }} />
+              </Box>
+              <Stack direction="row" spacing={1} flexWrap="wrap" useFlexGap>
+                <Button variant="contained" onClick={() => void save()} disabled={busy} data-testid="smtp-save">Save</Button>
+                {data.source === 'console' ? <Button color="inherit" onClick={() => void remove()} disabled={busy} data-testid="smtp-remove">Use the environment's server</Button> : null}
+              </Stack>
+            </Stack>
+          )}
+        </ConfigCard>
+        <ConfigCard icon={<SendOutlinedIcon />} title="Send test mail" subtitle="Sends a short mail through the server above, so you know mail from the site arrives." testId="smtp-test-card">
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} alignItems={{ sm: 'flex-start' }}>
+            <TextField label="Send to" value={to} onChange={(e) => setTo(e.target.value)} fullWidth size="small" inputProps={{ 'data-testid': 'smtp-test-to' }} />
+            <Button variant="outlined" onClick={() => void sendTest()} disabled={testing || !to} startIcon={testing ? <CircularProgress size={16} /> : <SendOutlinedIcon />} sx={{ flexShrink: 0, minHeight: 40 }} data-testid="smtp-test-send">
+              Send test mail
+            </Button>
+          </Stack>
+          {testResult ? <Alert severity={testResult.ok ? 'success' : 'error'} sx={{ mt: 2 }} data-testid="smtp-test-result">{testResult.message}</Alert> : null}
+          <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 1.5 }}>
+            Every mail, the test too, is listed in the Outbox with whether the server took it.
+          </Typography>
+        </ConfigCard>
+      </ConfigColumn>
+    </PageGuard>
+  );
+}
