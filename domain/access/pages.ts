@@ -150,6 +150,14 @@ export const ADMIN_PAGES: Record<string, PageAccess> = {
   // Help items and the staff notification settings (issue 16, SH-11, SH-18).
   '/admin/settings/help-setting': SETTINGS,
   '/admin/settings/purchase-notification-settings': SETTINGS,
+  // Site configuration (issue 17, web-admin/src/site-config): admins, as the API allows.
+  '/admin/settings/email-configuration': ADMINS,
+  '/admin/settings/aws-settings': ADMINS,
+  '/admin/settings/redis-cache': ADMINS,
+  '/admin/settings/platform-settings': ADMINS,
+  '/admin/settings/seo-setting': ADMINS,
+  '/admin/settings/recaptcha-setting': ADMINS,
+  '/admin/settings/csv-download': ADMINS,
 };
 
 export function mayOpen(table: Record<string, PageAccess>, page: string, role: Role | null): 'allow' | 'login' | 'denied' {

@@ -11,6 +11,7 @@ import { liveRoutes } from './live';
 import { shellRoutes } from './shell';
 import { pushRoutes } from './push';
 import { helpRoutes } from './help';
+import { siteConfigRoutes } from './site-config';
 import { CANCELLATION_PAGE, CancellationsPage, SUBSCRIPTION_SETTINGS_PAGE, SubscriptionSettingsPage } from './cancellations';
 import { authProvider } from './authProvider';
 import { Dashboard } from './dashboard/Dashboard';
@@ -103,6 +104,8 @@ export function App() {
         pushRoutes(permissions),
         // Help items and the staff notification settings (web-admin/src/help).
         helpRoutes(permissions),
+        // Email (SMTP), storage, cache, platform, SEO, bot check and CSV downloads (web-admin/src/site-config).
+        siteConfigRoutes(permissions),
         // The cancellations report and the subscription settings (web-admin/src/cancellations).
         mayOpenPage(permissions, CANCELLATION_PAGE) ? (
           <CustomRoutes key="cancellation">

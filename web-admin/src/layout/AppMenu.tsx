@@ -7,6 +7,7 @@ import { PROMOTION_CONSOLE_PAGES } from '../promotions/paths';
 import { SUBSCRIPTION_CONSOLE_PAGES } from '../cancellations';
 import { MASS_CONSOLE_PAGES } from '../mass-messages/paths';
 import { LIVE_CONSOLE_PAGES } from '../live/paths';
+import { REPORT_CONSOLE_PAGES } from '../reports/paths';
 import { SHELL_CONSOLE_PAGES } from '../shell/paths';
 import { PUSH_CONSOLE_PAGES } from '../push/paths';
 import { HELP_CONSOLE_PAGES } from '../help/paths';
@@ -40,6 +41,7 @@ export function AppMenu() {
           ),
           ...items.map(name => <Menu.ResourceItem key={name} name={name} data-testid={`menu-${name}`} />),
           ...pages.map(p => <Menu.Item key={p.to} to={`${basename}${p.to}`} primaryText={p.label} leftIcon={<p.icon />} data-testid={p.testId} />),
+          ...REPORT_CONSOLE_PAGES.filter(p => p.group === group.label && mayOpenPage(permissions, p.page)).map(p => <Menu.Item key={p.to} to={`${basename}${p.to}`} primaryText={p.label} leftIcon={<p.icon />} data-testid={p.testId} />),
         ];
       })}
     </Menu>
