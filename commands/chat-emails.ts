@@ -3,6 +3,7 @@
 // conversation stream records the email (ChatEmailNotified) before it is sent, so two nodes, or a pass that
 // overlaps a restart, never mail a fan twice. A crash between the record and the send loses that one email:
 // a notification, never money, so at most once is the right side to err on.
+import { startPeriodicPass } from './periodic-pass';
 import type { EventStore } from '../infra/eventstore/port';
 import { conversationDecider, conversationStream } from '../domain/chat/conversation';
 import { CHAT_EMAIL_GRACE_MS, chatEmail } from '../domain/chat/chat-email';
@@ -35,8 +36,6 @@ export function startChatEmails(options: {
   timer?: boolean;
 }): ChatEmails {
   const log = options.log ?? (() => {});
-  let running: Promise<number> | null = null;
-  let stopped = false;
   const pass = async (): Promise<number> => {
     const now = options.now();
     const due = await options.reads.due(new Date(now.getTime() - CHAT_EMAIL_GRACE_MS).toISOString(), 200);
@@ -44,7 +43,7 @@ export function startChatEmails(options: {
     const creatorName = await options.reads.creatorName();
     let sent = 0;
     for (const fan of due) {
-      if (stopped) break;
+      if (periodic.stopped) break;
       const ctx = commandContext(options.store, { userId: null, role: 'system', correlationId: `chat-email-${fan.fan_id}-${fan.unread_since}` }, options.now);
       try {
         const { events } = await handle(ctx, conversationStream(fan.fan_id), conversationDecider, {
@@ -59,23 +58,6 @@ export function startChatEmails(options: {
     }
     return sent;
   };
-  const tick = async (): Promise<number> => {
-    while (running) await running.catch(() => {});
-    running = pass().finally(() => {
-      running = null;
-    });
-    return running;
-  };
-  const timer = options.timer === false ? null : setInterval(() => {
-    if (!running) void tick().catch((e) => log(`chat email pass failed: ${(e as Error).message}`));
-  }, options.intervalMs ?? 60_000);
-  timer?.unref();
-  return {
-    tick,
-    async stop() {
-      stopped = true;
-      if (timer) clearInterval(timer);
-      await running?.catch(() => {});
-    },
-  };
+  const periodic = startPeriodicPass({ name: 'chat email', pass, intervalMs: options.intervalMs ?? 60_000, log, timer: options.timer });
+  return periodic;
 }

@@ -5,6 +5,7 @@
 // each batch names its copies by deterministic ids, and the decider drops fans who already have a copy — no fan
 // gets two, none is skipped. Two processes running passes at once (several nodes) only race on the expected
 // revision; the loser decides again and finds nothing left to add.
+import { startPeriodicPass } from './periodic-pass';
 import { DomainError } from '../domain/shared/decider';
 import { mediaDecider, mediaStream } from '../domain/media/media';
 import { DELIVERY_APPEND, DELIVERY_BATCH, MEDIA_FAILED, massMessageDecider, massMessageStream, undelivered, type MassKind, type MassMessageState } from '../domain/chat/mass-message';
@@ -140,16 +141,13 @@ export function startMessageDelivery(options: {
   onBatch?: () => void;
 }): MessageDelivery {
   const log = options.log ?? (() => {});
-  let running: Promise<number> | null = null;
-  let again = false;
-  let stopped = false;
   const pass = async (): Promise<number> => {
     const ctx = commandContext(options.store, { userId: null, role: 'system', correlationId: `delivery-${options.now().toISOString()}` }, options.now);
     let written = 0;
     // A pass kicked by a request starts once that request's answer (and whatever else waits on I/O) is out.
     await yieldTurn();
     for (const massId of await options.reads.pendingMassMessages(ctx.now(), 50)) {
-      if (stopped) break;
+      if (periodic.stopped) break;
       try {
         written += await deliverMassMessage(ctx, options.reads, massId, options.onBatch);
       } catch (e) {
@@ -157,42 +155,9 @@ export function startMessageDelivery(options: {
         if (!(e instanceof DomainError)) throw e;
       }
     }
-    if (!stopped) written += await deliverToLaterSubscribers(ctx, options.reads);
+    if (!periodic.stopped) written += await deliverToLaterSubscribers(ctx, options.reads);
     return written;
   };
-  const tick = async (): Promise<number> => {
-    while (running) await running.catch(() => {});
-    running = pass().finally(() => {
-      running = null;
-    });
-    return running;
-  };
-  const kick = () => {
-    if (stopped) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    void tick()
-      .catch((e) => log(`delivery pass failed: ${(e as Error).message}`))
-      .finally(() => {
-        if (again && !stopped) {
-          again = false;
-          kick();
-        }
-      });
-  };
-  const timer = options.timer === false ? null : setInterval(() => {
-    if (!running) kick();
-  }, options.intervalMs ?? 5_000);
-  timer?.unref();
-  return {
-    tick,
-    kick,
-    async stop() {
-      stopped = true;
-      if (timer) clearInterval(timer);
-      await running?.catch(() => {});
-    },
-  };
+  const periodic = startPeriodicPass({ name: 'delivery', pass, intervalMs: options.intervalMs ?? 5_000, log, timer: options.timer });
+  return periodic;
 }

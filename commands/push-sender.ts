@@ -7,6 +7,7 @@
 // notification, which the Topic header collapses on the device). 404/410 drop the device (PushSubscriptionRemoved);
 // 429, 5xx and no answer retry with backoff (domain/push/push.ts); jobs more than a day past their due time are dropped unsent. Nothing
 // here runs inside a request: routes only append events.
+import { startPeriodicPass } from './periodic-pass';
 import { classifyPushAnswer, pushBackoffMs, pushJobDecider, pushJobStream, PUSH_JOB_TTL_MS, type PushAttemptResult, type PushAudience, type PushCategory, type PushPayload } from '../domain/push/push';
 import type { EventStore } from '../infra/eventstore/port';
 import { commandContext, handle, loadStream } from './handle';
@@ -63,9 +64,6 @@ export function startPushSender(options: {
   concurrency?: number;
 }): PushSender {
   const log = options.log ?? (() => {});
-  let running: Promise<number> | null = null;
-  let again = false;
-  let stopped = false;
   const pass = async (): Promise<number> => {
     await new Promise((r) => setImmediate(r));
     const nowIso = options.now().toISOString();
@@ -74,7 +72,7 @@ export function startPushSender(options: {
     const enabled = await options.reads.enabled();
     let sent = 0;
     for (const job of jobs) {
-      if (stopped) break;
+      if (periodic.stopped) break;
       const ctx = commandContext(options.store, { userId: null, role: 'system', correlationId: `push-${job.id}-${job.attempts}` }, options.now);
       const record = (results: PushAttemptResult[], reason: 'sent' | 'disabled' | 'expired') =>
         handle(ctx, pushJobStream(job.id), pushJobDecider, { type: 'Record', jobId: job.id, results, reason, at: ctx.now(), expectedAttempts: job.attempts }, { attempts: 1 }).catch((e) => {
@@ -117,39 +115,6 @@ export function startPushSender(options: {
     }
     return sent;
   };
-  const tick = async (): Promise<number> => {
-    while (running) await running.catch(() => {});
-    running = pass().finally(() => {
-      running = null;
-    });
-    return running;
-  };
-  const kick = () => {
-    if (stopped) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    void tick()
-      .catch((e) => log(`push pass failed: ${(e as Error).message}`))
-      .finally(() => {
-        if (again && !stopped) {
-          again = false;
-          kick();
-        }
-      });
-  };
-  const timer = options.timer === false ? null : setInterval(() => {
-    if (!running) kick();
-  }, options.intervalMs ?? 3_000);
-  timer?.unref();
-  return {
-    tick,
-    kick,
-    async stop() {
-      stopped = true;
-      if (timer) clearInterval(timer);
-      await running?.catch(() => {});
-    },
-  };
+  const periodic = startPeriodicPass({ name: 'push', pass, intervalMs: options.intervalMs ?? 3_000, log, timer: options.timer });
+  return periodic;
 }

@@ -7,6 +7,7 @@
 // Rebill payment ids are derived from (user, period, attempt) — see rebillPaymentId — so two schedulers, a
 // restart, or the scheduler and a fan's card update racing each other all name the same payment and the gateway
 // takes the money once. A period's next attempt is only asked for after the previous one was recorded declined.
+import { startPeriodicPass } from './periodic-pass';
 import { createHash } from 'node:crypto';
 import { DomainError } from '../domain/shared/decider';
 import type { Role } from '../domain/shared/wire';
@@ -333,13 +334,11 @@ export function startRebillScheduler(options: {
   timer?: boolean;
 }): RebillScheduler {
   const log = options.log ?? (() => {});
-  let running: Promise<number> | null = null;
-  let stopped = false;
   const pass = async (): Promise<number> => {
     const nowIso = options.now().toISOString();
     const due = await options.reads.dueSubscriptions(nowIso, options.batch ?? 100);
     for (const { user_id, immediate } of due) {
-      if (stopped) break;
+      if (periodic.stopped) break;
       const ctx = commandContext(options.store, { userId: null, role: 'system', correlationId: `rebill-${user_id}-${nowIso}` }, options.now);
       try {
         const r = await rebillMember(ctx, options.deps, user_id, { immediate });
@@ -350,28 +349,8 @@ export function startRebillScheduler(options: {
     }
     return due.length;
   };
-  const tick = async (): Promise<number> => {
-    // One pass at a time in this process. A caller that finds a pass running waits for it and then runs its own:
-    // the running pass read the clock when it began, and the caller wants what is due now.
-    while (running) await running.catch(() => {});
-    running = pass().finally(() => {
-      running = null;
-    });
-    return running;
-  };
-  // The timer skips a beat while a pass is still running rather than queueing another behind it.
-  const timer = options.timer === false ? null : setInterval(() => {
-    if (!running) void tick().catch((e) => log(`rebill pass failed: ${(e as Error).message}`));
-  }, options.intervalMs ?? 60_000);
-  timer?.unref();
-  return {
-    tick,
-    async stop() {
-      stopped = true;
-      if (timer) clearInterval(timer);
-      await running?.catch(() => {});
-    },
-  };
+  const periodic = startPeriodicPass({ name: 'rebill', pass, intervalMs: options.intervalMs ?? 60_000, log, timer: options.timer });
+  return periodic;
 }
 
 // ---------------------------------------------------------------------------------------------------------
