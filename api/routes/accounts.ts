@@ -19,6 +19,7 @@ import { normaliseEmail } from '../../domain/shared/validation';
 import { DomainError } from '../../domain/shared/decider';
 import { clearSessionCookie, contextFor, requireCaller, setSessionCookie } from '../auth';
 import { meView, publicSettings, settle } from '../views';
+import { staffNavLinks } from '../../domain/access/staff-links';
 import type { Services } from '../services';
 import { UTM_COOKIE, utmFromCookie } from '../../domain/reporting/reporting';
 
@@ -128,13 +129,14 @@ export const accountRoutes = (services: Services): FastifyPluginAsyncZod => asyn
 
   app.get('/api/users/me', async (request, reply) => {
     const caller = requireCaller(request);
-    const [user, sub, cards, status, member, wallet] = await Promise.all([
+    const [user, sub, cards, status, member, wallet, settings] = await Promise.all([
       findUser(db(), caller.userId),
       findSubscriber(db(), caller.userId),
       savedCards(db(), caller.userId),
       findAccountStatus(db(), caller.userId),
       findMember(db(), caller.userId),
       findWallet(db(), caller.userId),
+      currentSettings(db()),
     ]);
     if (!user) return reply.code(401).send({ success: 0, message: 'Invalid User Id', code: 'UNAUTHENTICATED' });
     const view = meView(user, sub, cards.find((c) => c.is_primary)?._id ?? null, now(), status, wallet);
@@ -145,6 +147,7 @@ export const accountRoutes = (services: Services): FastifyPluginAsyncZod => asyn
       isAdmin: caller.role === 'admin' || caller.role === 'super_admin',
       isPhotoIdAccepted: view.isPhotoIdAccepted || member.photo_id_override,
       proxyAdminId: caller.proxyAdminId,
+      staff_links: staffNavLinks(caller.role, { hide_earnings: !!settings.hide_earnings, live_stream_report_enabled: !!settings.live_stream_report_enabled }),
     });
   });
 };

@@ -53,8 +53,8 @@ export const FAN_PAGES: Record<string, PageAccess> = {
   // the console (/admin/go-live, /admin/live-stream/:id).
   '/group-live-stream': ALL_SIGNED_IN,
   '/live-stream/:id?': ALL_SIGNED_IN,
-  // Legal and content pages, links, forms (issue 16; spec 3 public routes). /gallery and /single-gallery/:id are
-  // not built (hidden in the spec, no contents): they answer the 404 page. /chat leads to /private-chat.
+  // Legal and content pages, links, forms (issue 16; spec 3 public routes). /chat is the chat's way in (members go
+  // on to /private-chat); /gallery and /single-gallery/:id the posts as a media grid (SH-28, SH-30).
   '/terms-of-service': 'public',
   '/privacy-policy': 'public',
   '/dmca': 'public',
@@ -77,6 +77,10 @@ export const FAN_PAGES: Record<string, PageAccess> = {
   '/subscription-video': 'public',
   '/service-stopped': 'public',
   '/chat': 'public',
+  '/gallery': 'public',
+  '/single-gallery/:id': 'public',
+  // The landing page's preview for the staff who set it up (D3 routes: protected; XX-05). /landing stays public.
+  '/landing-page-preview': SETTINGS,
   // A custom content page by slug (the console's Pages); anything else is the 404 page.
   '/:path': 'public',
 };

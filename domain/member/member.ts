@@ -10,7 +10,8 @@ export const memberStream = (userId: string) => `member-${userId}`;
 export const NICKNAME_MAX = 16;
 export const ASSIGNABLE_ROLES: readonly Role[] = ['user', 'admin', 'super_admin', 'sub_admin', 'model', 'content_manager', 'live_stream_manager', 'support'];
 export const BLOCKED_MESSAGE = 'Your account has been blocked. Please contact support.';
-export const BLOCKED_REGION_MESSAGE = 'This site is not available in your region.';
+// The spec's text (D3 §2.3; gaps XX-03).
+export const BLOCKED_REGION_MESSAGE = 'This website is blocked in your area.';
 
 /** Region blocking applies to fans and guests; staff keep access to run the site. */
 export const isRegionBlocked = (country: string | null, blockedCountries: readonly string[], role: string | null): boolean =>

@@ -2,6 +2,7 @@
 // server and both apps. Envelope, roles and errors as in domain/shared/wire.ts.
 import type { Role, SubscriptionStatusCode } from '../shared/wire';
 import type { SubscriptionDetail } from '../subscription/wire';
+import type { StaffLink } from '../access/staff-links';
 
 /** GET /api/users/me */
 export interface MeView {
@@ -34,6 +35,8 @@ export interface MeView {
   photoIdStatus: 'none' | 'uploaded' | 'accepted';
   /** Set when an admin is acting as this user (proxy login). */
   proxyAdminId: string | null;
+  /** Staff: the console links the fan site's navbar shows for the role (domain/access/staff-links.ts). */
+  staff_links?: StaffLink[];
 }
 
 /** POST /api/users/register and /api/users/login → data */

@@ -35,7 +35,7 @@ describe('blocked regions', () => {
     }
     const blocked = await t.call('GET', '/api/blogs', undefined, from(US));
     expect(blocked.status).toBe(430);
-    expect(blocked.body).toMatchObject({ code: 'BLOCKED_REGION', message: 'This site is not available in your region.' });
+    expect(blocked.body).toMatchObject({ code: 'BLOCKED_REGION', message: 'This website is blocked in your area.' });
     expect((await t.call('POST', '/api/users/register', { name: 'X', email: 'x@example.com', password: 'long password 1' }, from(US))).status).toBe(430);
     expect((await t.call('GET', '/api/app_settings/get', undefined, from(US))).status).toBe(200);
     expect((await t.call('GET', '/api/blogs', undefined, from(GB))).status).toBe(200);

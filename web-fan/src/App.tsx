@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useMemo } from 'react';
-import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router-dom';
+import { BrowserRouter, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { AuthProvider, useAuth, useIsProxy, useModelName } from './auth';
@@ -9,6 +9,7 @@ import { Shell, useLandingAtHome } from './components/Shell';
 import { LiveConnection } from './components/Live';
 import { Guard } from './components/Guard';
 import { PageLoader } from './components/StatusViews';
+import { blocksContextMenu, queryRedirect } from './shell/siteRules';
 
 // Route-level code splitting: each page is its own chunk.
 const FeedPage = lazy(() => import('./pages/FeedPage'));
@@ -55,6 +56,9 @@ const LikeTheWebsitePage = lazy(() => import('./shell/ContentPages').then((m) =>
 const SubscriptionVideoPage = lazy(() => import('./shell/ContentPages').then((m) => ({ default: m.SubscriptionVideoPage })));
 const ServiceStoppedPage = lazy(() => import('./shell/ContentPages').then((m) => ({ default: m.ServiceStoppedPage })));
 const LinksPage = lazy(() => import('./shell/LinksPage'));
+const ChatLandingPage = lazy(() => import('./shell/ChatLandingPage'));
+const GalleryPage = lazy(() => import('./gallery/GalleryPages').then((m) => ({ default: m.GalleryPage })));
+const SingleGalleryPage = lazy(() => import('./gallery/GalleryPages').then((m) => ({ default: m.SingleGalleryPage })));
 const MaintenancePage = lazy(() => import('./pages/StatusPages').then((m) => ({ default: m.MaintenancePage })));
 const BlockedPage = lazy(() => import('./pages/StatusPages').then((m) => ({ default: m.BlockedPage })));
 const AgeGate = lazy(() => import('./components/AgeGate'));
@@ -85,12 +89,28 @@ const TITLES: [RegExp, string][] = [
   [/^\/group-live-stream/, 'Live'],
   [/^\/live-stream/, 'Live'],
   [/^\/feed\//, 'Post'],
+  [/^\/(single-)?gallery/, 'Gallery'],
+  [/^\/chat$/, 'Chat'],
 ];
 
 /** Document title per route, and focus/scroll reset on navigation (hash links scroll to their post). */
 function RouteEffects() {
-  const { pathname, hash } = useLocation();
+  const { pathname, hash, search } = useLocation();
+  const navigate = useNavigate();
   const modelName = useModelName();
+  // ?offers and ?feed land on the home page (D3 §2.3; SH-40).
+  useEffect(() => {
+    const to = queryRedirect(pathname, search);
+    if (to) navigate(to, { replace: true });
+  }, [pathname, search, navigate]);
+  // No context menu (save image, open in new tab) except on demo hosts and in text fields (D3 §9; SH-42).
+  useEffect(() => {
+    const onMenu = (e: MouseEvent) => {
+      if (blocksContextMenu(window.location.hostname, e.target as HTMLElement | null)) e.preventDefault();
+    };
+    document.addEventListener('contextmenu', onMenu);
+    return () => document.removeEventListener('contextmenu', onMenu);
+  }, []);
   useEffect(() => {
     const match = TITLES.find(([re]) => re.test(pathname));
     document.title = match ? `${match[1]} · ${modelName}` : modelName;
@@ -110,6 +130,8 @@ function AppRoutes() {
   return (
     <Routes>
       <Route path="/landing" element={<Guard page="/landing"><LandingPage /></Guard>} />
+      {/* Staff preview the landing page, also while it is off (D3 routes: protected; XX-05). */}
+      <Route path="/landing-page-preview" element={<Guard page="/landing-page-preview"><LandingPage preview /></Guard>} />
       <Route element={<Shell />}>
         <Route path="/" element={<Guard page="/"><HomePage /></Guard>} />
         <Route path="/home" element={<Navigate to="/" replace />} />
@@ -156,7 +178,9 @@ function AppRoutes() {
         <Route path="/user-help/:page/:id?" element={<Guard page="/user-help/:page/:id?"><HelpPage staff={false} /></Guard>} />
         <Route path="/links" element={<Guard page="/links"><LinksPage /></Guard>} />
         <Route path="/more-links" element={<Guard page="/more-links"><LinksPage more /></Guard>} />
-        <Route path="/chat" element={<Navigate to="/private-chat" replace />} />
+        <Route path="/chat" element={<Guard page="/chat"><ChatLandingPage /></Guard>} />
+        <Route path="/gallery" element={<Guard page="/gallery"><GalleryPage /></Guard>} />
+        <Route path="/single-gallery/:id" element={<Guard page="/single-gallery/:id"><SingleGalleryPage /></Guard>} />
         <Route path="/404" element={<NotFoundPage />} />
         <Route path="/:path" element={<Guard page="/:path"><CatchAllPage /></Guard>} />
         <Route path="*" element={<NotFoundPage />} />

@@ -51,6 +51,7 @@ import AnnouncementBanner from '../shell/AnnouncementBanner';
 import CustomMenuNav from '../shell/CustomMenuNav';
 import FooterLinks from '../shell/FooterLinks';
 import { useMenuLinks } from '../shell/menu';
+import { StaffLinksMenuItems, StaffLinksNav, useReducedNavbar } from '../shell/StaffLinks';
 import { shortMenuLabel } from '../../../domain/settings/shell';
 
 const EmailRibbons = lazy(() => import('./EmailRibbons'));
@@ -146,6 +147,7 @@ function AccountMenu({
   const may = useMayOpen();
   const helpUnread = useHelpUnread();
   const proxy = useIsProxy();
+  const reduced = useReducedNavbar();
   return (
     <Menu
       id="account-menu"
@@ -181,17 +183,19 @@ function AccountMenu({
           Change password
         </MenuItem>
       )}
-      <MenuItem
-        component={RouterLink}
-        to="/membership"
-        onClick={onClose}
-        data-testid="menu-membership"
-      >
-        <ListItemIcon>
-          <WorkspacePremiumRounded fontSize="small" />
-        </ListItemIcon>
-        Membership
-      </MenuItem>
+      {!reduced && (
+        <MenuItem
+          component={RouterLink}
+          to="/membership"
+          onClick={onClose}
+          data-testid="menu-membership"
+        >
+          <ListItemIcon>
+            <WorkspacePremiumRounded fontSize="small" />
+          </ListItemIcon>
+          Membership
+        </MenuItem>
+      )}
       {may('/profile/payments') && (
         <MenuItem component={RouterLink} to="/profile/payments" onClick={onClose} data-testid="menu-payments">
           <ListItemIcon>
@@ -217,6 +221,8 @@ function AccountMenu({
           {helpUnread > 0 && <Badge badgeContent={helpUnread > 99 ? '99+' : helpUnread} color="error" sx={{ mr: 1 }} data-testid="menu-help-badge" />}
         </MenuItem>
       )}
+      <StaffLinksMenuItems onClose={onClose} />
+      <Divider />
       <MenuItem
         onClick={() => {
           onClose();
@@ -276,6 +282,10 @@ function TopBar({ onOpenAccount }: { onOpenAccount: (el: HTMLElement) => void })
   const { pathname } = useLocation();
   const loggedIn = !!token;
   const proxy = useIsProxy();
+  // Support's navbar is reduced to its transactions link (spec 1 §2; SH-04).
+  const reduced = useReducedNavbar();
+  // The gallery is hidden unless the menu settings list it for this visitor (spec 1 §2; SH-03, SH-28).
+  const { items: menuItems } = useMenuLinks();
 
   const navLink = (to: string, label: string, testId: string) => {
     const active = to === '/' ? pathname === '/' || pathname === '/home' || pathname.startsWith('/feed/') : pathname.startsWith(to);
@@ -332,12 +342,18 @@ function TopBar({ onOpenAccount }: { onOpenAccount: (el: HTMLElement) => void })
           </Typography>
         </Box>
 
-        <Box component="nav" aria-label="Main" sx={{ display: { xs: 'none', sm: 'flex' }, gap: 0.5, ml: 3 }}>
-          {navLink('/', 'Feed', 'nav-feed')}
-          {/* A guest sees the offer (/join); /membership needs an account. */}
-          {navLink(loggedIn ? '/membership' : '/join', 'Membership', 'nav-membership')}
-          {hasTipsTab(me, proxy) && navLink('/tips', 'Tips', 'nav-tips')}
-          <CustomMenuNav />
+        {!reduced && (
+          <Box component="nav" aria-label="Main" sx={{ display: { xs: 'none', sm: 'flex' }, gap: 0.5, ml: 3 }}>
+            {navLink('/', 'Feed', 'nav-feed')}
+            {/* A guest sees the offer (/join); /membership needs an account. */}
+            {navLink(loggedIn ? '/membership' : '/join', 'Membership', 'nav-membership')}
+            {hasTipsTab(me, proxy) && navLink('/tips', 'Tips', 'nav-tips')}
+            {menuItems.includes('gallery') && navLink('/gallery', 'Gallery', 'nav-gallery')}
+            <CustomMenuNav />
+          </Box>
+        )}
+        <Box component={reduced ? 'nav' : 'div'} aria-label={reduced ? 'Main' : undefined} sx={{ display: 'flex', ml: { xs: 1, sm: reduced ? 3 : 0.5 } }}>
+          <StaffLinksNav />
         </Box>
 
         <Box sx={{ flexGrow: 1 }} />
@@ -346,8 +362,8 @@ function TopBar({ onOpenAccount }: { onOpenAccount: (el: HTMLElement) => void })
           <Box sx={{ display: 'flex', alignItems: 'center', gap: { xs: 0.5, sm: 1 } }}>
             <ReconnectingChip />
             <NotificationBell staff={!!me && isStaff(me) && !proxy} />
-            <ChatNavButton />
-            <WalletBalanceLink />
+            {!reduced && <ChatNavButton />}
+            {!reduced && <WalletBalanceLink />}
             <Typography variant="body2" color="text.secondary" noWrap sx={{ display: { xs: 'none', md: 'block' }, maxWidth: 200 }}>
               Welcome, <Box component="span" sx={{ color: 'text.primary', fontWeight: 600 }}>{me?.name ?? ''}</Box>
             </Typography>

@@ -5,9 +5,13 @@
 //   - subscription migration (popup): members billed on the old billing API accept the conditions and confirm a
 //     card; the migration price is charged and the membership continues on the new API.
 //   - the resubscribe offer ribbon (./ResubscribeOffer.tsx).
+//   - set payment method (popup, gaps SH-38): a renewing member has no payment method left (./paymentMethodPopup.ts).
 // A proxy session (an admin viewing the site as the fan) may close the rebill and migration popups, never pay.
 // One popup at a time: the rebill popup first.
 import { useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import AddCardRounded from '@mui/icons-material/AddCardRounded';
+import { needsPaymentMethodPopup, PAYMENT_METHOD_LATER_KEY } from './paymentMethodPopup';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
@@ -190,13 +194,54 @@ function MigrationPopup({ migration }: { migration: MigrationDataView }) {
   );
 }
 
+function SetPaymentMethodPopup({ renewsOn }: { renewsOn: string | null }) {
+  const [open, setOpen] = useState(true);
+  const later = () => {
+    try {
+      localStorage.setItem(PAYMENT_METHOD_LATER_KEY, new Date().toISOString());
+    } catch { /* private mode: closed for this page only */ }
+    setOpen(false);
+  };
+  return (
+    <Dialog open={open} onClose={later} aria-labelledby="payment-method-popup-title" maxWidth="xs" fullWidth slotProps={{ paper: { 'data-testid': 'payment-method-popup' } as object }}>
+      <DialogTitle id="payment-method-popup-title" sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+        <AddCardRounded color="primary" aria-hidden />
+        Set a payment method
+      </DialogTitle>
+      <DialogContent>
+        <DialogContentText>
+          Your membership renews{renewsOn ? ` on ${shortDate(renewsOn)}` : ''}, but you have no payment method saved. Add a card so your access continues without a break.
+        </DialogContentText>
+      </DialogContent>
+      <DialogActions sx={{ px: 3, pb: 2, gap: 1 }}>
+        <Button color="inherit" onClick={later} data-testid="payment-method-popup-later">Later</Button>
+        <Button component={RouterLink} to="/profile/add-new-payment-method" variant="contained" onClick={() => setOpen(false)} data-testid="payment-method-popup-add">
+          Add a card
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+function laterAt(): string | null {
+  try {
+    return localStorage.getItem(PAYMENT_METHOD_LATER_KEY);
+  } catch {
+    return null;
+  }
+}
+
 /** Mounted once for signed-in fans (App.tsx). */
 export default function MembershipPopups() {
   const { me } = useAuth();
+  const proxy = useIsProxy();
   const { details } = useMembership();
   if (!me || !details || (me.role !== 'user' && me.role !== 'proxy_user')) return null;
   if (details.is_rebill_failed) return <RebillFailedPopup />;
   if (details.migration?.show_popup) return <MigrationPopup migration={details.migration} />;
+  if (needsPaymentMethodPopup({ role: me.role, proxy, defaultPaymentMethod: me.default_payment_method }, details, laterAt(), Date.now())) {
+    return <SetPaymentMethodPopup renewsOn={details.next_billing_date} />;
+  }
   return null;
 }
 

@@ -2,7 +2,8 @@
 // it on, and it is always at /landing. Sections are switched by settings (GET
 // /api/app_settings/get_all_theme_3_settings). Its own navbar: Log In / Sign Up labels from the settings, a
 // side menu below 767 px. A spinner until the settings load; a mute/unmute button while a video banner plays.
-// Not yet: the promotion ribbon (subscription_promotion_ribbon_position) — promotions come with a later issue.
+// It places the promotion ribbons itself (its navbar is its own). Staff preview it at /landing-page-preview (D3
+// routes: protected; XX-05), also while it is off, under a bar that says so.
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import AppBar from '@mui/material/AppBar';
@@ -56,7 +57,7 @@ interface Look {
   body: string;
 }
 
-export default function LandingPage() {
+export default function LandingPage({ preview = false }: { preview?: boolean }) {
   const [state, setState] = useState<{ status: 'loading' | 'ready' | 'error'; data?: Theme3Settings; error?: string }>({ status: 'loading' });
 
   const load = useCallback(async (signal?: AbortSignal) => {
@@ -93,8 +94,23 @@ export default function LandingPage() {
   // The landing page has its own navbar (not the shell's), so it places the promotion ribbons itself.
   return (
     <PromotionProvider>
+      {preview && <PreviewBar enabled={state.data.landing_page_enabled} />}
       <LandingView t={state.data} />
     </PromotionProvider>
+  );
+}
+
+/** Says this is a preview, whether guests see the page at / now, and leads back to the console's settings. */
+function PreviewBar({ enabled }: { enabled: boolean }) {
+  return (
+    <Box role="status" data-testid="landing-preview-bar" sx={{ bgcolor: 'warning.main', color: 'warning.contrastText', px: 2, py: 0.75, display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center', justifyContent: 'center', textAlign: 'center' }}>
+      <Typography variant="body2" sx={{ fontWeight: 700 }}>
+        Preview of your landing page. {enabled ? 'Guests see it at your home page.' : 'It is turned off: guests see the feed.'}
+      </Typography>
+      <Button component="a" href="/admin/settings/landing-page-settings" size="small" color="inherit" variant="outlined" sx={{ py: 0.1, borderColor: 'currentColor' }}>
+        Landing page settings
+      </Button>
+    </Box>
   );
 }
 

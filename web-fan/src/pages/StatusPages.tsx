@@ -12,6 +12,7 @@ import ConstructionRounded from '@mui/icons-material/ConstructionRounded';
 import { api } from '../api';
 import { useAuth, useModelName } from '../auth';
 import { sanitizeHtml } from '../sanitize';
+import { BLOCKED_REGION_MESSAGE } from '../../../domain/member/member';
 
 function Frame({ children, testId }: { children: ReactNode; testId: string }) {
   const modelName = useModelName();
@@ -104,7 +105,7 @@ export function MaintenancePage() {
 export function BlockedPage({ message }: { message: string }) {
   const { token, logout, clearBlocked } = useAuth();
   // A blocked region and a blocked account share the status (430); the server's message tells them apart.
-  const region = /region/i.test(message);
+  const region = message.trim() === BLOCKED_REGION_MESSAGE || /blocked in your area|region/i.test(message);
   // The title already says it; show only what the server adds (e.g. 'Please contact support.').
   const extra = region ? '' : message.trim().replace(/^your account has been blocked[.!]?\s*/i, '');
   return (
@@ -112,7 +113,7 @@ export function BlockedPage({ message }: { message: string }) {
       <Paper variant="outlined" role="alert" sx={{ width: '100%', maxWidth: 520, p: { xs: 3, sm: 5 }, borderRadius: 3, textAlign: 'center' }}>
         <BlockRounded sx={{ fontSize: 56, color: 'error.main' }} aria-hidden />
         <Typography variant="h5" component="h1" sx={{ mt: 2 }}>
-          {region ? 'This site is not available in your region' : 'Your account has been blocked'}
+          {region ? BLOCKED_REGION_MESSAGE : 'Your account has been blocked'}
         </Typography>
         {extra && (
           <Typography color="text.secondary" sx={{ mt: 1, whiteSpace: 'pre-line' }} data-testid="blocked-message">

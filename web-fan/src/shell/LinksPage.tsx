@@ -14,7 +14,8 @@ import { isExternal, useMenuLinks } from './menu';
 
 const SITE_ITEMS: Record<string, { label: string; to: string }> = {
   tips: { label: 'Tips', to: '/tips' },
-  chat: { label: 'Chat', to: '/private-chat' },
+  chat: { label: 'Chat', to: '/chat' },
+  gallery: { label: 'Gallery', to: '/gallery' },
 };
 
 export default function LinksPage({ more = false }: { more?: boolean }) {
