@@ -112,6 +112,19 @@ export const ADMIN_PAGES: Record<string, PageAccess> = {
   '/admin/coupon-reports': SETTINGS,
   '/admin/coupon-reports/coupon-details/:couponId': SETTINGS,
   '/admin/resubscribe-offer': SETTINGS,
+  // Reports (issue 17): the reporting page for the settings roles and the content manager (the API lets the content
+  // manager in only with content_manager_reporting_enabled, and hides money under hide_earnings); the other reports
+  // for the settings roles (support keeps the transactions link only, spec 3 §6, though the API lets it read them).
+  '/admin/reporting': [...SETTINGS, 'content_manager'],
+  '/admin/voids-refund-and-chargeback': SETTINGS,
+  '/admin/user-report': SETTINGS,
+  '/admin/user-purchase-history': SETTINGS,
+  '/admin/unlocked-content-user-list': SETTINGS,
+  '/admin/purchased-by/locked-exclusive-content/:blogId/:promotion_id?': SETTINGS,
+  '/admin/user-utm-params': SETTINGS,
+  '/admin/settings/opt-in-report': SETTINGS,
+  '/admin/settings/reporting-page': SETTINGS,
+  '/admin/influencer-activity': ADMINS,
   // Private chat (spec 3 §2.1, §6: private chat allows every staff role; support reads only).
   '/admin/private-chat': [...SETTINGS, 'content_manager', 'live_stream_manager', 'support'],
   // A fan's purchased contents (chat row menu "View Purchased", chat header): the roles that see chat earnings.

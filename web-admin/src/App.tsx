@@ -8,6 +8,7 @@ import { promotionRoutes } from './promotions';
 import { massMessageRoutes } from './mass-messages';
 import { purchasedContentsRoutes } from './purchased-contents';
 import { liveRoutes } from './live';
+import { reportRoutes } from './reports';
 import { shellRoutes } from './shell';
 import { pushRoutes } from './push';
 import { helpRoutes } from './help';
@@ -98,6 +99,8 @@ export function App() {
         chatSettingsRoutes(permissions),
         // Live streaming: Go Live, one-to-one from the chat, live settings, the sessions report (web-admin/src/live).
         liveRoutes(permissions),
+        // Reports: earnings, refunds and chargebacks, user report, purchases, unlocks, UTM, opt-in, activity (web-admin/src/reports).
+        reportRoutes(permissions),
         // Pages and their editors, the Contact inbox, the banner, menu and contact settings (web-admin/src/shell).
         shellRoutes(permissions),
         // The web push settings page (web-admin/src/push).
