@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { commentAuthor, formatDuration, formatElapsed, mergeComments, newTabToken, nextDarkness, liveMessageError, videoFit } from './rules';
+import { commentAuthor, formatDuration, formatElapsed, livePopupFromFrame, mergeComments, newTabToken, nextDarkness, liveMessageError, showsLivePopup, videoFit } from './rules';
 
 describe('live view rules', () => {
   it('overlay darkness goes 0 → 10 → 20 → 30 → off', () => {
@@ -42,5 +42,25 @@ describe('live view rules', () => {
     const a = { _id: 'a', type: 'text', message: 'hi', sender_id: 'u', name: 'U', from_admin: false, amount: 0, is_anonymous: false, created: '2025-01-01T00:00:01Z' };
     const b = { ...a, _id: 'b', created: '2025-01-01T00:00:00Z' };
     expect(mergeComments([a], [b, a]).map((c) => c._id)).toEqual(['b', 'a']);
+  });
+
+  it('the "started a live stream" popup: the empty GROUP_LIVE_STARTED fans get is for the session that appears after it', () => {
+    const group = (sessionId: string, isJoined = false) => ({ sessionId, isGroup: true, isJoined });
+    // Fans' frame: no session in it (they read GET /api/stream/current).
+    const fromEmpty = livePopupFromFrame({}, true, null);
+    expect(showsLivePopup(fromEmpty, null)).toBe(false); // current not loaded yet
+    expect(showsLivePopup(fromEmpty, group('s1'))).toBe(true);
+    expect(showsLivePopup(fromEmpty, group('s1', true))).toBe(false); // already watching
+    // A frame while an older session was still listed: not for that one.
+    const late = livePopupFromFrame({}, true, 's0');
+    expect(showsLivePopup(late, group('s0'))).toBe(false);
+    expect(showsLivePopup(late, group('s1'))).toBe(true);
+    // A frame naming its session (GO_LIVE to the invited fan, staff frames): that session only.
+    const named = livePopupFromFrame({ sessionId: 's2', publisherName: 'Mona' }, false, null);
+    expect(named.name).toBe('Mona');
+    expect(showsLivePopup(named, { sessionId: 's2', isGroup: false, isJoined: false })).toBe(true);
+    expect(showsLivePopup(named, { sessionId: 's3', isGroup: false, isJoined: false })).toBe(false);
+    expect(showsLivePopup(livePopupFromFrame({}, false, null), group('s1'))).toBe(false);
+    expect(showsLivePopup(null, group('s1'))).toBe(false);
   });
 });

@@ -88,3 +88,28 @@ export function mergeComments(list: readonly LiveComment[], more: readonly LiveC
   for (const c of more) seen.set(c._id, c);
   return [...seen.values()].sort((a, b) => (a.created < b.created ? -1 : a.created > b.created ? 1 : 0)).slice(-max);
 }
+
+/**
+ * The fan site's "started a live stream" popup, from a GROUP_LIVE_STARTED / GO_LIVE frame. Every fan gets the same
+ * empty GROUP_LIVE_STARTED (no session in it: the site reads GET /api/stream/current, which the frame reloads), so
+ * the popup remembers which session was on air when the frame came (`before`) and is for the next one; a frame that
+ * names its session (GO_LIVE, staff's frames) is for that session only.
+ */
+export interface LivePopup {
+  sessionId: string | null;
+  before: string | null;
+  isGroup: boolean;
+  name: string;
+}
+export function livePopupFromFrame(data: { sessionId?: unknown; publisherName?: unknown }, isGroup: boolean, onAirNow: string | null): LivePopup {
+  return {
+    sessionId: typeof data.sessionId === 'string' && data.sessionId ? data.sessionId : null, before: onAirNow, isGroup,
+    name: typeof data.publisherName === 'string' ? data.publisherName : '',
+  };
+}
+/** Whether the popup shows for the session on air: its session (or the next one of its kind), not joined yet. */
+export function showsLivePopup(popup: LivePopup | null, live: { sessionId: string; isGroup: boolean; isJoined: boolean } | null): boolean {
+  if (!popup || !live || live.isJoined) return false;
+  if (popup.sessionId) return popup.sessionId === live.sessionId;
+  return popup.isGroup === live.isGroup && live.sessionId !== popup.before;
+}

@@ -14,6 +14,7 @@ import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import CloseRounded from '@mui/icons-material/CloseRounded';
 import SensorsRounded from '@mui/icons-material/SensorsRounded';
+import { livePopupFromFrame, showsLivePopup, type LivePopup } from '../../../domain/live-client/rules';
 import { formatMoney } from '../../../domain/shared/money';
 import { useAuth, useIsProxy } from '../auth';
 import { useFrame } from '../realtime';
@@ -35,15 +36,16 @@ export function LiveAnnouncement() {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const [dismissed, setDismissed] = useState<string | null>(null);
-  const [popup, setPopup] = useState<{ sessionId: string; name: string; isGroup: boolean } | null>(null);
-  useFrame<{ sessionId?: string; publisherName?: string }>('GROUP_LIVE_STARTED', (d) => d.sessionId && setPopup({ sessionId: d.sessionId, name: d.publisherName ?? '', isGroup: true }));
-  useFrame<{ sessionId?: string; publisherName?: string }>('GO_LIVE', (d) => d.sessionId && setPopup({ sessionId: d.sessionId, name: d.publisherName ?? '', isGroup: false }));
+  const [popup, setPopup] = useState<LivePopup | null>(null);
+  // Fans' GROUP_LIVE_STARTED is empty (the session comes from GET /api/stream/current): the popup is for the next session.
+  useFrame<{ sessionId?: string; publisherName?: string }>('GROUP_LIVE_STARTED', (d) => setPopup(livePopupFromFrame(d, true, live?.sessionId ?? null)));
+  useFrame<{ sessionId?: string; publisherName?: string }>('GO_LIVE', (d) => d.sessionId && setPopup(livePopupFromFrame(d, false, null)));
   if (!live || isLivePath(pathname)) return null;
   const join = () => {
     setPopup(null);
     navigate(livePathOf(live));
   };
-  const showPopup = !!popup && popup.sessionId === live.sessionId && !live.isJoined;
+  const showPopup = showsLivePopup(popup, live);
   return (
     <>
       {dismissed !== live.sessionId && !live.isJoined ? (
@@ -69,7 +71,7 @@ export function LiveAnnouncement() {
         <DialogTitle id="live-popup-title">Live stream</DialogTitle>
         <DialogContent>
           <Typography>
-            {popup?.name || 'The creator'} started a live stream{popup && !popup.isGroup ? ' with you' : ''}.
+            {popup?.name || live.publisherName || 'The creator'} started a live stream{popup && !popup.isGroup ? ' with you' : ''}.
             {!live.isGroup && live.pricePerMinuteCents > 0 ? ` It costs ${formatMoney(live.pricePerMinuteCents)} per minute from your wallet.` : ''}
           </Typography>
         </DialogContent>
