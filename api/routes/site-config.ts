@@ -212,7 +212,8 @@ export const siteConfigRoutes = (services: Services): FastifyPluginAsyncZod => a
   // ---- sitemap and robots (CO-07) ----------------------------------------------------------------------------
   app.get('/robots.txt', async (request, reply) => {
     const s = await currentSettings(db());
-    return reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=300').send(robotsTxt(siteBaseUrl(services, s, request), s.seo_discourage_indexing));
+    // Addresses may come from the request's host (no site_url, no FANCLUB_PUBLIC_URL): caches keep one copy per host.
+    return reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=300').header('vary', 'Host').send(robotsTxt(siteBaseUrl(services, s, request), s.seo_discourage_indexing));
   });
   app.get('/sitemap.xml', async (request, reply) => {
     const s = await currentSettings(db());
@@ -236,7 +237,7 @@ export const siteConfigRoutes = (services: Services): FastifyPluginAsyncZod => a
           .execute()
       : [];
     const entries = [...pages, ...posts.map((p) => ({ path: `/feed/${p.id}`, lastmod: new Date(p.publish_at as unknown as string).toISOString() }))];
-    return reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=300').send(sitemapXml(siteBaseUrl(services, s, request), entries));
+    return reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=300').header('vary', 'Host').send(sitemapXml(siteBaseUrl(services, s, request), entries));
   });
 
   // ---- CSV downloads (CO-18) ---------------------------------------------------------------------------------
