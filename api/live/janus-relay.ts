@@ -4,7 +4,8 @@
 // browser socket gets its own upstream socket to Janus' WebSocket API, so Janus drops the browser's sessions
 // when it goes. Only what a publisher or a viewer needs passes: create (a session), attach to
 // janus.plugin.videoroom, messages whose body is join/publish/configure/unpublish/start/leave, trickle,
-// keepalive, detach, destroy, each on the socket's own sessions and handles. A join must carry a token that is
+// keepalive, detach, destroy, each on the socket's own sessions and handles (the rule: domain/live/relay-frames.ts,
+// checkRelayFrame). A join must carry a token that is
 // on the room's allowed list right now (Janus checks tokens only of publishers, so the relay asks for every
 // join) and pass the join policy (only the API's publishers publish); the relay adds the room's pin and sets
 // the display to the caller's user id. Room administration (create/destroy/edit/allowed/kick/list…), other
@@ -13,6 +14,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import WebSocket from 'ws';
 import { DomainError } from '../../domain/shared/decider';
+import { checkRelayFrame, countRelayFrame, isJsonObject as isObject, type RelayJoin, type RelayNote } from '../../domain/live/relay-frames';
 import type { LiveJoinPolicy, LiveRelayBackend } from '../../infra/live/port';
 import { fromOwnOrigin, requireCaller } from '../auth';
 import type { Services } from '../services';
@@ -27,28 +29,8 @@ export const PUBLISHER_ROLES = ['model', 'live_stream_manager'] as const;
 export const defaultJoinPolicy: LiveJoinPolicy = async (caller, join) =>
   join.ptype === 'publisher' && !(PUBLISHER_ROLES as readonly string[]).includes(caller.role) ? 'Only the publisher of a live stream can publish.' : null;
 
-const PLUGIN = 'janus.plugin.videoroom';
-const BODY_REQUESTS = new Set(['join', 'publish', 'configure', 'unpublish', 'start', 'leave']);
-/** Keys a publisher's or viewer's VideoRoom requests use. Anything else (record, filename, secret, admin_key,
- *  rtp forwarding, …) is refused with its name. `pin` is accepted but replaced by the room's own. */
-const BODY_KEYS = new Set([
-  'request', 'ptype', 'room', 'id', 'display', 'token', 'pin', 'feed', 'streams', 'private_id', 'use_msid', 'autoupdate', 'close_pc',
-  'audiocodec', 'videocodec', 'bitrate', 'keyframe', 'descriptions', 'restart', 'update', 'audio', 'video', 'data',
-  'offer_audio', 'offer_video', 'offer_data', 'substream', 'temporal', 'spatial_layer', 'temporal_layer', 'fallback',
-  'audio_level_average', 'audio_active_packets', 'metadata',
-]);
-const MAX_SESSIONS = 2;
-const MAX_HANDLES = 8;
-const FRAME_LIMIT = { frames: 300, windowMs: 10_000 };
-
 type Json = Record<string, any>;
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-interface Joined {
-  room: number;
-  token: string;
-  ptype: 'publisher' | 'subscriber';
-}
+type Joined = RelayJoin;
 
 export interface RelayOptions {
   /** How often tokens of joined handles are checked again against Janus (another node's disallow). Default 5 s. */
@@ -101,8 +83,8 @@ export function registerJanusRelay(app: FastifyInstance, services: Services, opt
       const sessions = new Set<number>();
       const handles = new Map<number, { session: number; joined: Joined | null }>();
       /** Transactions whose answer the relay needs: a session or handle id to note, or a join to record. */
-      const waiting = new Map<string, { kind: 'create' } | { kind: 'attach'; session: number } | { kind: 'join'; handle: number; join: Joined } | { kind: 'detach'; handle: number } | { kind: 'destroy'; session: number }>();
-      const window = { startedAt: Date.now(), count: 0 };
+      const waiting = new Map<string, RelayNote | { kind: 'join'; handle: number; join: Joined }>();
+      let frames = { startedAt: Date.now(), count: 0 };
       let closed = false;
 
       // Several Janus instances: the browser names the room it will join (?room=), and is relayed to its instance.
@@ -163,9 +145,9 @@ export function registerJanusRelay(app: FastifyInstance, services: Services, opt
       // Browser → Janus, one frame at a time (a join waits for the token check).
       let chain: Promise<void> = Promise.resolve();
       socket.on('message', (raw: Buffer, isBinary: boolean) => {
-        const now = Date.now();
-        if (now - window.startedAt > FRAME_LIMIT.windowMs) Object.assign(window, { startedAt: now, count: 0 });
-        if (++window.count > FRAME_LIMIT.frames) return shut(RELAY_CLOSE.tooManyFrames, 'Too many messages; please slow down.');
+        const counted = countRelayFrame(frames, Date.now());
+        frames = counted.window;
+        if (counted.tooMany) return shut(RELAY_CLOSE.tooManyFrames, 'Too many messages; please slow down.');
         if (isBinary) return shut(RELAY_CLOSE.badFrame, 'Messages are JSON text.');
         chain = chain.then(() => handle(raw.toString('utf8'))).catch((e) => {
           request.log.error({ err: e }, 'janus relay failed');
@@ -182,17 +164,17 @@ export function registerJanusRelay(app: FastifyInstance, services: Services, opt
         } catch {
           return shut(RELAY_CLOSE.badFrame, 'Messages are JSON.');
         }
-        if (!isObject(m) || typeof m.janus !== 'string') return refuse({}, 'Every message needs a "janus" request.', 400);
-        if (typeof m.transaction !== 'string' || !/^[\w.:-]{1,64}$/.test(m.transaction)) return refuse(m, 'Every message needs a transaction (letters, digits, at most 64).', 400);
-        const out = check(m);
-        if (typeof out === 'string') return refuse(m, out);
-        if (out.janus === 'message' && out.body.request === 'join') {
-          const join: Joined = { room: out.body.room, token: out.body.token, ptype: out.body.ptype };
+        const checked = checkRelayFrame(m, { sessions, handles, pendingCreates: [...waiting.values()].filter((w) => w.kind === 'create').length });
+        if (!checked.ok) return refuse(isObject(m) && typeof m.janus === 'string' ? m : {}, checked.reason, checked.code);
+        const out = checked.out;
+        if (checked.note) waiting.set(out.transaction, checked.note);
+        if (checked.join) {
+          const join = checked.join;
           // The API's live rules (services.liveJoinPolicy, read at each join) or the default.
           const policy: LiveJoinPolicy = services.liveJoinPolicy ?? defaultJoinPolicy;
           const refusal = await policy({ userId: caller.userId, role: caller.role }, join);
-          if (refusal) return refuse(m, refusal);
-          if (!(await backend!.tokenAllowed(join.room, join.token))) return refuse(m, 'Unauthorized (not in the allowed list)');
+          if (refusal) return refuse(m as Json, refusal);
+          if (!(await backend!.tokenAllowed(join.room, join.token))) return refuse(m as Json, 'Unauthorized (not in the allowed list)');
           out.body.pin = backend!.pinOf(join.room);
           out.body.display = caller.userId;
           waiting.set(out.transaction, { kind: 'join', handle: out.handle_id, join });
@@ -200,68 +182,6 @@ export function registerJanusRelay(app: FastifyInstance, services: Services, opt
         if (closed || !(await upstreamOpen)) return shut(RELAY_CLOSE.upstream, 'The media server is not reachable.');
         if (backend!.apiSecret) out.apisecret = backend!.apiSecret;
         upstream.send(JSON.stringify(out));
-      }
-
-      /** The request rebuilt from the fields Janus needs for it (so nothing else rides along), or the refusal. */
-      function check(m: Json): Json | string {
-        const base = { janus: m.janus, transaction: m.transaction };
-        if (m.janus === 'create') {
-          if (sessions.size + [...waiting.values()].filter((w) => w.kind === 'create').length >= MAX_SESSIONS) return 'Too many sessions on this connection.';
-          waiting.set(m.transaction, { kind: 'create' });
-          return base;
-        }
-        const session = m.session_id;
-        if (typeof session !== 'number' || !sessions.has(session)) return 'No such session on this connection.';
-        const withSession = { ...base, session_id: session };
-        switch (m.janus) {
-          case 'keepalive':
-            return withSession;
-          case 'destroy':
-            waiting.set(m.transaction, { kind: 'destroy', session });
-            return withSession;
-          case 'attach':
-            if (m.plugin !== PLUGIN) return `Only ${PLUGIN} is available.`;
-            if (handles.size >= MAX_HANDLES) return 'Too many handles on this connection.';
-            waiting.set(m.transaction, { kind: 'attach', session });
-            return { ...withSession, plugin: PLUGIN, ...(typeof m.opaque_id === 'string' ? { opaque_id: m.opaque_id.slice(0, 100) } : {}) };
-        }
-        const handleId = m.handle_id;
-        const h = typeof handleId === 'number' ? handles.get(handleId) : undefined;
-        if (!h || h.session !== session) return 'No such handle on this connection.';
-        const withHandle = { ...withSession, handle_id: handleId };
-        switch (m.janus) {
-          case 'detach':
-            waiting.set(m.transaction, { kind: 'detach', handle: handleId as number });
-            return withHandle;
-          case 'trickle': {
-            const t: Json = { ...withHandle };
-            if (isObject(m.candidate)) t.candidate = m.candidate;
-            else if (Array.isArray(m.candidates) && m.candidates.every(isObject)) t.candidates = m.candidates;
-            else return 'A trickle needs a candidate.';
-            return t;
-          }
-          case 'message': {
-            const body = m.body;
-            if (!isObject(body) || typeof body.request !== 'string') return 'A message needs a body with a request.';
-            if (!BODY_REQUESTS.has(body.request)) return `The request "${String(body.request).slice(0, 40)}" is not available here.`;
-            const extra = Object.keys(body).find((k) => !BODY_KEYS.has(k));
-            if (extra) return `The field "${extra.slice(0, 40)}" is not allowed here.`;
-            if (body.request === 'join') {
-              if (h.joined) return 'This handle has already joined.';
-              if (body.ptype !== 'publisher' && body.ptype !== 'subscriber') return 'A join needs ptype publisher or subscriber.';
-              if (!Number.isSafeInteger(body.room) || body.room <= 0) return 'A join needs the room number.';
-              if (typeof body.token !== 'string' || !body.token || body.token.length > 200) return 'A join needs your live token.';
-            }
-            const out: Json = { ...withHandle, body: { ...body } };
-            if (m.jsep !== undefined) {
-              const j = m.jsep;
-              if (!isObject(j) || (j.type !== 'offer' && j.type !== 'answer') || typeof j.sdp !== 'string') return 'A jsep needs a type (offer or answer) and an sdp.';
-              out.jsep = { type: j.type, sdp: j.sdp, ...(typeof j.trickle === 'boolean' ? { trickle: j.trickle } : {}) };
-            }
-            return out;
-          }
-        }
-        return `The request "${String(m.janus).slice(0, 40)}" is not available here.`;
       }
 
       // Tokens taken back: at once when this process did it, within revalidateMs when another node did.
