@@ -8,7 +8,8 @@ import sharp from 'sharp';
 import type { Browser, Page } from 'playwright-core';
 import { startSmtpCapture, type SmtpCapture } from '../support/smtp';
 import { startTestServer, type TestServer } from '../support/server';
-import { artifactPath, collectCspViolations, DESKTOP, ensureAppsBuilt, launchChromium, requireChromium, shootBothWidths } from '../support/browser';
+import { artifactPath, collectCspViolations, DESKTOP, ensureAppsBuilt, fillCardDialog, launchChromium, requireChromium, shootBothWidths } from '../support/browser';
+import { SANDBOX_TEST_CARDS } from '../../domain/card/wire';
 
 const hasChromium = requireChromium();
 const SMTP_PASSWORD = 'browser-typed-smtp-secret-42';
@@ -138,7 +139,7 @@ describe.skipIf(!hasChromium)('site configuration pages and the bot check (Chrom
     await shootBothWidths(staff, 'site-config-08-bot-check');
   });
 
-  it('with the bot check on, a fan registers: the browser solves the challenge in a Web Worker', async () => {
+  it('with the bot check on, a fan registers and subscribes by card: the browser solves each challenge in a Web Worker', async () => {
     const fan = await (await browser.newContext({ viewport: DESKTOP })).newPage();
     const fanErrors: string[] = [];
     fan.on('pageerror', (e) => fanErrors.push(e.message));
@@ -167,6 +168,21 @@ describe.skipIf(!hasChromium)('site configuration pages and the bot check (Chrom
     const replay = await t.call('POST', '/api/users/register', { name: 'Copy', email: 'copy@example.com', password: 'copy password 1' }, { headers: { 'x-bot-check': sent[0]! } });
     expect(replay.body.code).toBe('BOT_CHECK_USED');
     await shootBothWidths(fan, 'site-config-10-registered-with-bot-check');
+
+    // The membership by card is checked too (subscription): the pay call carries its own solved check.
+    const paid: (string | undefined)[] = [];
+    fan.on('request', (r) => {
+      if (r.url().endsWith('/api/v2/purchase/subscription')) paid.push(r.headers()['x-bot-check']);
+    });
+    await fan.getByTestId('subscribe-button').click();
+    const dialog = fan.getByTestId('card-dialog');
+    await dialog.waitFor();
+    await fillCardDialog(dialog, SANDBOX_TEST_CARDS.approve, { firstName: 'Worker', lastName: 'Fan', email: 'worker.fan@example.com' });
+    await dialog.getByTestId('pay-button').click();
+    await fan.getByText('Thank you for subscribing').first().waitFor({ timeout: 30_000 });
+    expect(paid.length).toBeGreaterThanOrEqual(1);
+    expect(paid.every((h) => typeof h === 'string' && h !== sent[0])).toBe(true);
+    expect(fanErrors).toEqual([]);
   });
 
   it('no page error and no CSP violation', () => {
