@@ -29,6 +29,8 @@ import { startMessageDelivery, type MessageDelivery } from '../commands/message-
 import { deliveryReads } from './delivery-reads';
 import { startChatEmails, type ChatEmails } from '../commands/chat-emails';
 import { chatEmailsDue } from '../projections/chat-conversations';
+import { startSubscriptionEmails, type SubscriptionEmails } from '../commands/subscription-emails';
+import { subscriptionEmailsDue } from '../projections/subscription-emails';
 import { openAppStorage, signingSecret } from './media-storage';
 import { createKafkaBus, type KafkaBus } from '../infra/bus/kafka';
 import { startRelay, type Relay } from '../infra/bus/relay';
@@ -54,6 +56,7 @@ export interface RunningServer {
   liveSupervisor: LiveSupervisor;
   /** Emails about unread chat messages (commands/chat-emails.ts); tests call tick() after moving the clock. */
   chatEmails: ChatEmails;
+  subscriptionEmails: SubscriptionEmails;
 }
 
 export async function startServer(
@@ -65,6 +68,8 @@ export async function startServer(
     pushIntervalMs?: number;
     /** Chat emails' pass interval (0: no timer; tests call chatEmails.tick()). */
     chatEmailIntervalMs?: number;
+    /** Subscription mails' pass interval (0: no timer; tests call subscriptionEmails.tick()); follows chatEmailIntervalMs when unset. */
+    subscriptionEmailIntervalMs?: number;
     /** The live supervisor's interval (0: no timer; tests call liveSupervisor.tick()). */
     liveIntervalMs?: number;
     /** A media server for live streaming the caller owns (tests share one Janus); default: opened from the config and closed with the server. */
@@ -92,6 +97,7 @@ export async function startServer(
   let rebillScheduler: RebillScheduler | null = null;
   let delivery: MessageDelivery | null = null;
   let chatEmails: ChatEmails | null = null;
+  let subscriptionEmails: SubscriptionEmails | null = null;
   let pushSender: { stop(): Promise<void> } | null = null;
   let liveSupervisor: LiveSupervisor | null = null;
   let idempotency: IdempotencyStore | null = null;
@@ -103,6 +109,7 @@ export async function startServer(
     await rebillScheduler?.stop().catch(() => {});
     await delivery?.stop().catch(() => {});
     await chatEmails?.stop().catch(() => {});
+    await subscriptionEmails?.stop().catch(() => {});
     await pushSender?.stop().catch(() => {});
     await liveSupervisor?.stop().catch(() => {});
     await noticeDelivery?.stop().catch(() => {});
@@ -245,6 +252,26 @@ export async function startServer(
       siteUrl: () => (cfg.FANCLUB_PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
       now: () => services.clock(), intervalMs: options.chatEmailIntervalMs || 60_000, timer: options.chatEmailIntervalMs !== 0, log: (m) => log(`[chat-email] ${m}`),
     });
+    // Subscription mails (WP-08): the queue read model, the settings' switches; every node may pass, the mail's
+    // own stream decides who sends.
+    const subscriptionEmailMs = options.subscriptionEmailIntervalMs ?? options.chatEmailIntervalMs;
+    subscriptionEmails = startSubscriptionEmails({
+      store,
+      reads: {
+        due: (since, limit) => subscriptionEmailsDue(database.db, since, limit),
+        settings: async () => {
+          const s = await currentSettings(database.db);
+          return { mails: s.subscription_email_notification, creatorName: s.model_name, adminEmail: cfg.FANCLUB_ADMIN_EMAIL };
+        },
+        user: async (userId) => {
+          const u = await database.db.withSchema('rm').selectFrom('users').select(['email', 'name']).where('id', '=', userId).executeTakeFirst();
+          return u ? { email: u.email, name: u.name } : null;
+        },
+      },
+      send: (mail) => services.mailer.send(mail),
+      siteUrl: () => (cfg.FANCLUB_PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+      now: () => services.clock(), intervalMs: subscriptionEmailMs || 30_000, timer: subscriptionEmailMs !== 0, log: (m) => log(`[subscription-email] ${m}`),
+    });
     // Live streaming (issue 15): a pass every 10 s revokes viewers whose subscription ended and bills one-to-one
     // minutes (and follows blocks and logouts at once).
     liveSupervisor = startLiveSupervisor(services, { intervalMs: options.liveIntervalMs ?? 10_000 });
@@ -256,7 +283,7 @@ export async function startServer(
       noticeDelivery = gateway.startDelivery({ intervalMs: 1000 });
       cryptoNoticeDelivery = cryptoGateway.startDelivery({ intervalMs: 1000 });
     }
-    return { app, services, url: cfg.FANCLUB_PUBLIC_URL ?? `http://localhost:${port}`, firstStart, close, rebillScheduler, delivery, chatEmails, liveSupervisor, ...(address ? {} : {}) };
+    return { app, services, url: cfg.FANCLUB_PUBLIC_URL ?? `http://localhost:${port}`, firstStart, close, rebillScheduler, delivery, chatEmails, subscriptionEmails, liveSupervisor, ...(address ? {} : {}) };
   } catch (e) {
     await close().catch(() => {});
     throw e;

@@ -28,6 +28,7 @@ import { massMessagesProjection } from './mass-messages';
 import { lastSeenProjection } from './last-seen';
 import { contactMessagesProjection } from './contact-messages';
 import { pushProjection } from './push';
+import { subscriptionEmailsProjection } from './subscription-emails';
 import { liveSessionsProjection } from './live-sessions';
 import { notificationsProjection } from './notifications';
 import { helpProjection } from './help';
@@ -62,6 +63,7 @@ export const allProjections: Projection[] = [
   lastSeenProjection,
   contactMessagesProjection,
   pushProjection,
+  subscriptionEmailsProjection,
   liveSessionsProjection,
   notificationsProjection,
   helpProjection,

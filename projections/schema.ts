@@ -436,6 +436,16 @@ export const walletTables = readModelTables([
   },
 ]);
 
+// subscription-emails.ts (gaps WP-08: the mails of subscription events, a queue the sender reads)
+export const subscriptionEmailTables = readModelTables([
+  {
+    name: 'subscription_email_queue',
+    columns: { id: 'text', source_event_id: 'text', kind: 'text', user_id: 'text', amount_cents: 'bigint', date_iso: 'timestamptz', at: 'timestamptz', sent_at: 'timestamptz' },
+    primaryKey: ['id'],
+    indexes: [['sent_at', 'at']],
+  },
+]);
+
 type TableOf<T extends readonly unknown[]> = T[number];
 // push.ts
 export const pushTables = readModelTables([
@@ -544,6 +554,7 @@ type AllTables =
   | TableOf<typeof pushTables>
   | TableOf<typeof notificationTables>
   | TableOf<typeof helpTables>
+  | TableOf<typeof subscriptionEmailTables>
   | TableOf<typeof adminToolsTables>;
 
 /** Table name → columns of every read model, for `Kysely<ReadModels>` (queries run `.withSchema('rm')`). */

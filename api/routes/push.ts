@@ -22,7 +22,8 @@ import { currentSettings } from '../../projections/settings';
 import { ok } from '../http';
 import { contextFor, requireCaller } from '../auth';
 import { settle } from '../views';
-import { deviceInfoBody, registerDeviceBody, unregisterDeviceBody, userNotificationPreferencesBody, webPushSettingsBody } from '../schemas/push';
+import { deviceInfoBody, registerDeviceBody, subscriptionEmailSettingsBody, unregisterDeviceBody, userNotificationPreferencesBody, webPushSettingsBody } from '../schemas/push';
+import { updateSiteSettings } from '../../commands/settings';
 import type { Services } from '../services';
 import { vapidKeys } from '../push';
 
@@ -50,6 +51,17 @@ export const pushRoutes = (services: Services): FastifyPluginAsyncZod => async (
     await saveWebPushSettings(ctx, request.body.web_push_notification_enabled, caller.userId);
     await settle(services, ctx);
     return ok(reply, await siteSettings(), { message: PUSH_MESSAGES.saved, position: ctx.lastPosition });
+  });
+
+  // ---- subscription mails (gaps WP-08: the spec's subscription-email-notification call and settings page) --------
+  app.get('/api/settings/subscription-email-notification', async (_request, reply) =>
+    ok(reply, { ...(await currentSettings(db())).subscription_email_notification, admin_email: services.config.FANCLUB_ADMIN_EMAIL }));
+  app.post('/api/settings/subscription-email-notification', { schema: { body: subscriptionEmailSettingsBody } }, async (request, reply) => {
+    const ctx = contextFor(request, services);
+    const before = (await currentSettings(db())).subscription_email_notification;
+    await updateSiteSettings(ctx, { subscription_email_notification: { ...before, ...request.body } });
+    await settle(services, ctx);
+    return ok(reply, { ...(await currentSettings(db())).subscription_email_notification, admin_email: services.config.FANCLUB_ADMIN_EMAIL }, { message: 'Subscription email settings saved.', position: ctx.lastPosition });
   });
 
   // ---- a person's preferences (fan site: /profile/notification-preference) ---------------------------------

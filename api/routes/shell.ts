@@ -12,7 +12,7 @@ import { z } from 'zod';
 import { DomainError } from '../../domain/shared/decider';
 import { SETTINGS_STREAM, type SiteSettings } from '../../domain/settings/settings';
 import { allPages, pageOf, PAGE_MESSAGES, type ContentPage } from '../../domain/settings/content-pages';
-import { ANNOUNCEMENT_BANNER_KEYS, bannerFontSizes, menuAudience, visibleMenuLinks, type CustomMenuLink } from '../../domain/settings/shell';
+import { ANNOUNCEMENT_BANNER_KEYS, bannerFontSizes, menuAudience, nextMiscPopUp, visibleMenuLinks, type CustomMenuLink } from '../../domain/settings/shell';
 import { deleteMenuLink, deletePage, saveAnnouncementBanner, saveMenuLink, savePage, setMenuLinkStatus } from '../../commands/shell';
 import { updateSiteSettings } from '../../commands/settings';
 import { currentSettings } from '../../projections/settings';
@@ -21,7 +21,7 @@ import { ok, parse } from '../http';
 import { contextFor } from '../auth';
 import { settle } from '../views';
 import { editVersion, ifMatchRevision, setEtag, versioned } from '../edit-version';
-import { announcementBannerBody, linksPageBody, menuLinkBody, menuLinkIdBody, menuLinkStatusBody, menuSettingsBody, pageCreateBody, pageEditBody, pageSlug } from '../schemas/shell';
+import { announcementBannerBody, miscPopUpBody, linksPageBody, menuLinkBody, menuLinkIdBody, menuLinkStatusBody, menuSettingsBody, pageCreateBody, pageEditBody, pageSlug } from '../schemas/shell';
 import { meOf } from '../queries/account';
 import type { Services } from '../services';
 
@@ -31,6 +31,7 @@ export const SHELL_MESSAGES = {
   menuStatus: 'Menu link status updated successfully.',
   menuDeleted: 'Menu link deleted successfully.',
   settingsSaved: 'update settings successfully.',
+  miscPopUpSaved: 'Pop-up saved successfully.',
 } as const;
 
 /** The announcement banner as the apps read it: the settings plus the four font sizes it resolves to. */
@@ -139,6 +140,22 @@ export const shellRoutes = (services: Services): FastifyPluginAsyncZod => async 
   app.post('/api/custom-menu/delete', { schema: { body: menuLinkIdBody } }, async (request, reply) => {
     const ctx = await saved(request, reply, (c) => deleteMenuLink(c, request.body._id));
     return ok(reply, null, { message: SHELL_MESSAGES.menuDeleted, position: ctx.lastPosition });
+  });
+
+  // ---- miscellaneous announcement popup (spec 1 §3 misc_pop_up; gaps SH-39) ---------------------------------
+
+  app.get('/api/settings/miscellaneous-pop-up', async (_request, reply) => {
+    setEtag(reply, await version());
+    return ok(reply, (await settings()).misc_pop_up);
+  });
+  app.post('/api/settings/miscellaneous-pop-up', { schema: { body: miscPopUpBody } }, async (request, reply) => {
+    const before = (await settings()).misc_pop_up;
+    // Cleaned under the shared HTML policy before anything is recorded.
+    const { revision: _r, ...current } = before;
+    const edit = { ...current, ...request.body };
+    const next = nextMiscPopUp(before, { ...edit, html: sanitizeHtml(edit.html) });
+    const ctx = await saved(request, reply, (c) => updateSiteSettings(c, { misc_pop_up: next }, ifMatchRevision(request)));
+    return ok(reply, (await settings()).misc_pop_up, { message: SHELL_MESSAGES.miscPopUpSaved, position: ctx.lastPosition });
   });
 
   // ---- menu and links-page settings ----------------------------------------------------------------------

@@ -38,3 +38,17 @@ export const deviceInfoBody = z.object({
   screen: short('screen', 30).default(''),
   timezone: short('timezone', 64).default(''),
 }).strip();
+
+/** POST /api/settings/subscription-email-notification (gaps WP-08; the spec's body is not shown): the switches, all optional. */
+const onOff = (name: string) => z.boolean({ error: `${name} must be true or false.` });
+export const subscriptionEmailSettingsBody = z.object({
+  enabled: onOff('enabled'),
+  fan_subscribed: onOff('fan_subscribed'),
+  fan_renewed: onOff('fan_renewed'),
+  fan_cancelled: onOff('fan_cancelled'),
+  fan_payment_failed: onOff('fan_payment_failed'),
+  staff_new_subscriber: onOff('staff_new_subscriber'),
+  staff_cancelled: onOff('staff_cancelled'),
+  staff_email: z.union([z.literal(''), z.string({ error: 'staff_email must be an email address.' }).trim().max(254, { error: 'staff_email must be an email address.' }).email({ error: 'staff_email must be an email address.' })], { error: 'staff_email must be an email address.' }),
+}, { error: 'The body must be an object.' }).partial().strict();
+

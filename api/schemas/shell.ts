@@ -1,6 +1,6 @@
 // Request shapes of the fan-shell routes (api/routes/shell.ts, api/routes/contact.ts): pages, menus, banner, contact.
 import { z } from 'zod';
-import { BANNER_ANIMATIONS, MENU_AUDIENCES, MENU_ITEMS } from '../../domain/settings/shell';
+import { BANNER_ANIMATIONS, MENU_AUDIENCES, MENU_ITEMS, MISC_POPUP_AUDIENCES } from '../../domain/settings/shell';
 import { CONTACT_STATUSES } from '../../domain/contact/contact-message';
 import { PAGE_HTML_MAX, PAGE_SLUG_MAX, PAGE_TITLE_MAX } from '../../domain/settings/content-pages';
 
@@ -72,3 +72,12 @@ export const pageCreateBody = pageEditBody.extend({
 const field = (name: string) => z.string({ error: `${name} must be text.` }).default('');
 export const contactBody = z.object({ name: field('name'), email: field('email'), subject: field('subject'), message: field('message') });
 export const contactStatusBody = z.object({ status: z.enum(CONTACT_STATUSES, { error: `status must be one of ${CONTACT_STATUSES.join(', ')}.` }) }).passthrough();
+
+/** POST /api/settings/miscellaneous-pop-up (spec's miscellaneous-pop-up call; body not shown, gaps SH-39): fields left out keep their value. */
+export const miscPopUpBody = z.object({
+  enabled: z.boolean({ error: 'enabled must be true or false.' }),
+  title: z.string({ error: 'title must be text.' }).trim().max(120, { error: 'title cannot be more than 120 characters.' }).optional(),
+  html: z.string({ error: 'html must be text.' }).max(20_000, { error: 'html cannot be more than 20000 characters.' }).optional(),
+  audience: z.enum(MISC_POPUP_AUDIENCES, { error: `audience must be one of ${MISC_POPUP_AUDIENCES.join(', ')}.` }).optional(),
+}, { error: 'The body must be an object.' }).strict();
+

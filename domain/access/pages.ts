@@ -163,7 +163,9 @@ export const ADMIN_PAGES: Record<string, PageAccess> = {
   '/admin/settings/menu-settings': SETTINGS,
   '/admin/settings/links-page-settings': SETTINGS,
   '/admin/settings/contact-us-settings': SETTINGS,
+  '/admin/settings/miscellaneous-pop-up': SETTINGS,
   '/admin/settings/web-push-notification': SETTINGS,
+  '/admin/settings/subscription-email-notification': SETTINGS,
   // Help items and the staff notification settings (issue 16, SH-11, SH-18).
   '/admin/settings/help-setting': SETTINGS,
   '/admin/settings/purchase-notification-settings': SETTINGS,

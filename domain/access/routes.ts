@@ -330,6 +330,9 @@ export const API_ACCESS: Record<string, Access> = {
   'POST /api/settings/links-page-settings': MANAGERS,
   'GET /api/settings/contact-us-settings': MANAGERS,
   'POST /api/settings/contact-us-settings': MANAGERS,
+  // The miscellaneous announcement popup (SH-39): the settings roles; fans read it from the public settings.
+  'GET /api/settings/miscellaneous-pop-up': MANAGERS,
+  'POST /api/settings/miscellaneous-pop-up': MANAGERS,
   'POST /api/contact-us': 'public',
   'POST /api/like-the-website': 'public',
   // Web push and the installable app (issue 16, api/routes/push.ts): the site's switch for the settings roles; a
@@ -338,6 +341,9 @@ export const API_ACCESS: Record<string, Access> = {
   'GET /api/notifications/create-one-signal-account': MANAGERS,
   'GET /api/notifications/web-push-notification-settings': MANAGERS,
   'POST /api/notifications/save-web-push-notification-settings': MANAGERS,
+  // Subscription mails (WP-08): the settings roles.
+  'GET /api/settings/subscription-email-notification': MANAGERS,
+  'POST /api/settings/subscription-email-notification': MANAGERS,
   'GET /api/notifications/user-notification-preferences': 'authenticated',
   // Every payer's own device; the prompt's role rule (not support or the live-stream manager: domain/push
   // pushPromptFor) is the route's, answered 403 PUSH_NOT_OFFERED.

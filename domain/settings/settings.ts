@@ -10,6 +10,7 @@ import { DEFAULT_CHAT_SETTINGS, DEFAULT_PURCHASED_CONTENT_SETTINGS } from './cha
 import { DEFAULT_STAGGER_SETTINGS } from '../chat/delivery';
 import { SITE_CONFIG_DEFAULTS } from '../site-config/seo';
 import { APPEARANCE_DEFAULTS } from './appearance';
+import { SUBSCRIPTION_EMAIL_DEFAULTS } from './subscription-email';
 
 export const SETTINGS_STREAM = 'site-settings';
 
@@ -65,6 +66,8 @@ export const DEFAULT_SETTINGS = {
   ...LANDING_DEFAULTS,
   /** Legal and content pages, contact form, custom menu links, links page, announcement banner (./shell.ts, issue 16). */
   ...SHELL_DEFAULTS,
+  // Subscription mails (gaps WP-08).
+  ...SUBSCRIPTION_EMAIL_DEFAULTS,
   /** Like and comment counts on private and locked posts (spec 2 §3); off hides them from fans. */
   enable_like_count_for_private_locked_post: true,
   enable_comment_count_for_private_locked_post: true,

@@ -1,7 +1,7 @@
 // The public part of the fan-shell settings (GET /api/app_settings/get → data.shell), shared by the server and
 // the fan site: footer links, forms switched on, custom menu links and menu lists, the links page, the banner.
 import { footerLinks, type FooterLink } from './content-pages';
-import { ANNOUNCEMENT_BANNER_KEYS, bannerFontSizes, type AnnouncementBannerSettings, type CustomMenuLink, type LinksMenu, type StoredContentPage } from './shell';
+import { ANNOUNCEMENT_BANNER_KEYS, bannerFontSizes, type AnnouncementBannerSettings, type CustomMenuLink, type LinksMenu, type MiscPopUp, type StoredContentPage } from './shell';
 
 export interface ShellPublicSettings {
   footer_links: FooterLink[];
@@ -13,6 +13,8 @@ export interface ShellPublicSettings {
   links_page_title: string;
   links_page_description: string;
   announcement_banner: AnnouncementBannerSettings & { font_sizes: [string, string, string, string] };
+  /** Only while switched on (its text is not published otherwise). */
+  misc_pop_up: MiscPopUp | null;
 }
 
 type ShellSource = AnnouncementBannerSettings & {
@@ -24,6 +26,7 @@ type ShellSource = AnnouncementBannerSettings & {
   links_menu: LinksMenu;
   links_page_title: string;
   links_page_description: string;
+  misc_pop_up: MiscPopUp;
 };
 
 export function shellPublicSettings(s: ShellSource): ShellPublicSettings {
@@ -37,5 +40,6 @@ export function shellPublicSettings(s: ShellSource): ShellPublicSettings {
     links_page_title: s.links_page_title,
     links_page_description: s.links_page_description,
     announcement_banner: { ...banner, announcement_banner_revision: s.announcement_banner_revision, font_sizes: bannerFontSizes(s.promo_text_font_size) },
+    misc_pop_up: s.misc_pop_up?.enabled ? s.misc_pop_up : null,
   };
 }

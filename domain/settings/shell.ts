@@ -82,6 +82,8 @@ export const SHELL_DEFAULTS = {
   links_page_title: 'Links',
   links_page_description: '',
   ...ANNOUNCEMENT_BANNER_DEFAULTS,
+  /** The miscellaneous announcement popup (spec 1 §3 misc_pop_up; gaps SH-39): off until the creator writes one. */
+  misc_pop_up: { enabled: false, title: '', html: '', audience: 'everyone', revision: 0 } as MiscPopUp,
 };
 
 /** Which `links_menu` list applies to a visitor. Staff below admin use the admin list; a proxy session is the fan it shows. */
@@ -132,3 +134,43 @@ export function bannerFor(
   if (!s.is_announcement_banner_enabled_for_non_subscribers || !s.non_subscriber_announcement_banner_text.trim()) return null;
   return 'non_subscriber';
 }
+
+// ---- miscellaneous announcement popup (spec 1 §3 `misc_pop_up`, the miscellaneous-pop-up call and settings page;
+// contents not shown, gaps SH-39) ----------------------------------------------------------------------------------
+
+export const MISC_POPUP_AUDIENCES = ['everyone', 'guests', 'fans', 'members', 'non_members'] as const;
+export type MiscPopUpAudience = (typeof MISC_POPUP_AUDIENCES)[number];
+export interface MiscPopUp {
+  enabled: boolean;
+  title: string;
+  /** Cleaned by the shared HTML policy when saved (and again by the fan site). */
+  html: string;
+  audience: MiscPopUpAudience;
+  /** Bumped when the popup is switched on or its text changes: those who closed it see it once more. */
+  revision: number;
+}
+
+/** The saved popup: the revision moves when what a visitor would see changes. */
+export function nextMiscPopUp(before: MiscPopUp, edit: Omit<MiscPopUp, 'revision'>): MiscPopUp {
+  const changed = edit.title !== before.title || edit.html !== before.html || (edit.enabled && !before.enabled) || edit.audience !== before.audience;
+  return { ...edit, revision: changed ? before.revision + 1 : before.revision };
+}
+
+/**
+ * Whether a visitor sees the popup: switched on, something to say, the visitor in its audience (guests; fans are
+ * signed-in fans, members and non-members among them; a proxy view is the fan it shows), staff never (the console
+ * is theirs), not once closed at this revision.
+ */
+export function showsMiscPopUp(p: MiscPopUp, viewer: { role: Role | null; member: boolean; dismissedRevision: number | null }): boolean {
+  if (!p.enabled || (!p.title.trim() && !p.html.replace(/<[^>]*>/g, '').trim())) return false;
+  if (viewer.role && viewer.role !== 'user' && viewer.role !== 'proxy_user') return false;
+  if (viewer.dismissedRevision != null && viewer.dismissedRevision >= p.revision) return false;
+  switch (p.audience) {
+    case 'everyone': return true;
+    case 'guests': return !viewer.role;
+    case 'fans': return !!viewer.role;
+    case 'members': return !!viewer.role && viewer.member;
+    case 'non_members': return !viewer.member;
+  }
+}
+

@@ -168,6 +168,27 @@ export function shellPagesSuite(backend: Backend, available: boolean) {
       expect(styled.body.data.announcement_banner_revision).toBe(1);
     });
 
+    it('the miscellaneous pop-up (SH-39): off by default and unpublished, cleaned HTML, field messages, revision, staff only', async () => {
+      const got = await t.call('GET', '/api/settings/miscellaneous-pop-up', undefined, { token: admin });
+      expect(got.body.data).toEqual({ enabled: false, title: '', html: '', audience: 'everyone', revision: 0 });
+      expect((await shell()).misc_pop_up).toBeNull();
+      expect((await writesNothing(() => t.call('POST', '/api/settings/miscellaneous-pop-up', { enabled: true, audience: 'admins' }, { token: admin }))).body.field).toBe('audience');
+      expect((await writesNothing(() => t.call('POST', '/api/settings/miscellaneous-pop-up', { enabled: true, title: 'x'.repeat(121) }, { token: admin }))).body).toMatchObject({ field: 'title', message: 'title cannot be more than 120 characters.' });
+      expect((await writesNothing(() => t.call('POST', '/api/settings/miscellaneous-pop-up', { enabled: 'yes' }, { token: admin }))).body.field).toBe('enabled');
+      expect((await writesNothing(() => t.call('POST', '/api/settings/miscellaneous-pop-up', { enabled: true }, { token: fan }))).status).toBe(403);
+      expect((await t.call('GET', '/api/settings/miscellaneous-pop-up', undefined, { token: fan })).status).toBe(403);
+      const saved = await t.call('POST', '/api/settings/miscellaneous-pop-up', { enabled: true, title: 'Holiday break', html: '<p onclick="x()">Back on the 3rd.</p><script>alert(1)</script>', audience: 'fans' }, { token: admin });
+      expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+      expect(saved.body.message).toBe('Pop-up saved successfully.');
+      expect(saved.body.data).toEqual({ enabled: true, title: 'Holiday break', html: '<p>Back on the 3rd.</p>', audience: 'fans', revision: 1 });
+      expect((await shell()).misc_pop_up).toEqual(saved.body.data);
+      // The same again: the revision stays (those who closed it are not asked again); a new text moves it.
+      expect((await t.call('POST', '/api/settings/miscellaneous-pop-up', { enabled: true, title: 'Holiday break', html: '<p>Back on the 3rd.</p>', audience: 'fans' }, { token: admin })).body.data.revision).toBe(1);
+      expect((await t.call('POST', '/api/settings/miscellaneous-pop-up', { enabled: true, title: 'Holiday break', html: '<p>Back on the 4th.</p>', audience: 'fans' }, { token: admin })).body.data.revision).toBe(2);
+      expect((await t.call('POST', '/api/settings/miscellaneous-pop-up', { enabled: false }, { token: admin })).body.data).toMatchObject({ enabled: false, revision: 2 });
+      expect((await shell()).misc_pop_up).toBeNull();
+    });
+
     it('custom menu links: per-audience visibility, on/off, safe links only, staff only; the menu settings', async () => {
       const js = await writesNothing(() => t.call('POST', '/api/custom-menu/save', { name: 'Bad', url: 'javascript:alert(1)', audiences: ['guest'] }, { token: admin }));
       expect(js.body).toMatchObject({ field: 'url', message: 'url must start with https://, http:// or /.' });

@@ -306,6 +306,83 @@ describe.skipIf(!hasChromium)('fan shell: staff links, proxy view, gallery, chat
     await context.close();
   });
 
+  it('the console\'s subscription emails page: switches, the staff address checked by the server, saved', async () => {
+    const staffContext = await browser.newContext({ viewport: DESKTOP });
+    const staff = await staffContext.newPage();
+    staff.on('pageerror', (e) => errors.push(`console: ${e.message}`));
+    await staff.goto(t.base + '/admin/login');
+    await staff.getByLabel('Email').fill(t.adminEmail);
+    await staff.getByRole('textbox', { name: 'Password' }).fill(t.adminPassword);
+    await staff.getByRole('button', { name: 'Sign in' }).click();
+    await staff.waitForURL((u) => !u.pathname.endsWith('/login'));
+    await staff.goto(t.base + '/admin/settings/subscription-email-notification');
+    await staff.getByTestId('subscription-email-settings').getByText('To the fan').waitFor({ timeout: 20_000 });
+    expect(await staff.getByLabel('Membership renewed').isChecked()).toBe(false);
+    await staff.getByLabel('Membership renewed').check();
+    await staff.getByTestId('sub-mail-staff-email').fill('not an address');
+    await staff.getByTestId('sub-mail-save').click();
+    await staff.getByText('staff_email must be an email address.').waitFor();
+    await shootBothWidths(staff, 'shell-more-11-subscription-emails-error');
+    await staff.getByTestId('sub-mail-staff-email').fill('team@example.com');
+    await staff.getByTestId('sub-mail-save').click();
+    await staff.getByText('Subscription email settings saved.').waitFor({ timeout: 15_000 });
+    const saved = (await t.call('GET', '/api/settings/subscription-email-notification', undefined, { token: admin })).body.data;
+    expect(saved).toMatchObject({ fan_renewed: true, staff_email: 'team@example.com', enabled: true });
+    await shootBothWidths(staff, 'shell-more-12-subscription-emails');
+    await staffContext.close();
+  });
+
+  it('the miscellaneous pop-up: written in the console, shown once to its audience, again after a new text', async () => {
+    const staffContext = await browser.newContext({ viewport: DESKTOP });
+    const staff = await staffContext.newPage();
+    staff.on('pageerror', (e) => errors.push(`console: ${e.message}`));
+    await staff.goto(t.base + '/admin/login');
+    await staff.getByLabel('Email').fill(t.adminEmail);
+    await staff.getByRole('textbox', { name: 'Password' }).fill(t.adminPassword);
+    await staff.getByRole('button', { name: 'Sign in' }).click();
+    await staff.waitForURL((u) => !u.pathname.endsWith('/login'));
+    await staff.goto(t.base + '/admin/settings/miscellaneous-pop-up');
+    await staff.getByTestId('misc-popup-title').waitFor({ timeout: 20_000 });
+    await staff.getByLabel('Show the pop-up').check();
+    await staff.getByTestId('misc-popup-audience').selectOption('guests');
+    await staff.getByTestId('misc-popup-title').fill('Holiday break');
+    await staff.getByTestId('misc-popup-html-input').fill('<p>New posts are back on <b>January 3rd</b>.</p><img src=x onerror="window.__xss=9">');
+    await staff.getByTestId('misc-popup-save').click();
+    await staff.getByText('Pop-up saved successfully.').waitFor({ timeout: 15_000 });
+    await shootBothWidths(staff, 'shell-more-13-misc-popup-console');
+
+    const guest = await open(null);
+    await guest.page.goto(t.base + '/');
+    const popup = guest.page.getByTestId('misc-popup');
+    await popup.waitFor({ timeout: 20_000 });
+    expect(await popup.getByTestId('misc-popup-html').innerText()).toContain('New posts are back on January 3rd.');
+    expect(await popup.locator('[onerror]').count()).toBe(0);
+    await shootBothWidths(guest.page, 'shell-more-14-misc-popup');
+    await guest.page.getByTestId('misc-popup-close').click();
+    await popup.waitFor({ state: 'detached' });
+    await guest.page.reload();
+    await guest.page.getByTestId('nav-feed').waitFor({ timeout: 20_000 });
+    await guest.page.waitForTimeout(800);
+    expect(await popup.count()).toBe(0);
+    // Signed-in fans are not its audience.
+    const f = await open(fan.token);
+    await f.page.goto(t.base + '/');
+    await f.page.getByTestId('account-button').waitFor({ timeout: 20_000 });
+    await f.page.waitForTimeout(800);
+    expect(await f.page.getByTestId('misc-popup').count()).toBe(0);
+    await f.context.close();
+    // A new text reaches the open page (SETTINGS_UPDATED) and shows again.
+    await staff.getByTestId('misc-popup-title').fill('Holiday break: new date');
+    await staff.getByTestId('misc-popup-save').click();
+    await staff.getByText('Pop-up saved successfully.').waitFor({ timeout: 15_000 });
+    await guest.page.reload();
+    await popup.waitFor({ timeout: 20_000 });
+    expect(await popup.innerText()).toContain('Holiday break: new date');
+    await guest.context.close();
+    await staffContext.close();
+    expect((await t.call('POST', '/api/settings/miscellaneous-pop-up', { enabled: false }, { token: admin })).status).toBe(200);
+  });
+
   it('no page errors and no CSP violations (before the evasion test: Chromium reports the handlers DOMPurify\'s inert parse meets, blocked, as CSP violations)', () => {
     expect(errors).toEqual([]);
     expect(csp).toEqual([]);

@@ -9,8 +9,8 @@ import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import { useNotify } from 'react-admin';
 import { api, etagVersion, ifMatch, ApiRequestError } from '../api';
 import { PageGuard } from '../promotions/PageGuard';
-import { BANNER_ANIMATIONS, MENU_AUDIENCES, MENU_ITEMS, type CustomMenuLink, type MenuAudience, type MenuItem as MenuKey } from '../../../domain/settings/shell';
-import { BANNER_PAGE, CONTACT_SETTINGS_PAGE, MENU_LINKS_PAGE } from './paths';
+import { BANNER_ANIMATIONS, MENU_AUDIENCES, MENU_ITEMS, MISC_POPUP_AUDIENCES, type CustomMenuLink, type MenuAudience, type MenuItem as MenuKey } from '../../../domain/settings/shell';
+import { BANNER_PAGE, CONTACT_SETTINGS_PAGE, MENU_LINKS_PAGE, MISC_POPUP_PAGE } from './paths';
 
 type Values = Record<string, unknown>;
 const AUDIENCE_LABELS: Record<MenuAudience, string> = { guest: 'Guests', user: 'Registered fans', subscriber: 'Subscribers', admin: 'Staff', super_admin: 'Super admins' };
@@ -260,3 +260,40 @@ export function ContactSettingsPage() {
     </PageGuard>
   );
 }
+
+// ---- miscellaneous announcement popup (spec 1 §3 misc_pop_up; gaps SH-39) ---------------------------------------
+
+const MISC_AUDIENCE_LABELS: Record<(typeof MISC_POPUP_AUDIENCES)[number], string> = {
+  everyone: 'Everyone (guests and fans)',
+  guests: 'Guests only',
+  fans: 'Signed-in fans',
+  members: 'Members only',
+  non_members: 'Everyone but members',
+};
+
+export function MiscPopupPage() {
+  const f = useSettingsForm('/api/settings/miscellaneous-pop-up', '/api/settings/miscellaneous-pop-up');
+  const v = f.values;
+  return (
+    <PageGuard page={MISC_POPUP_PAGE} title="Miscellaneous pop-up">
+      <Box sx={{ maxWidth: 720, mt: 2 }} data-testid="misc-popup-settings">
+        {v && (
+          <Section title="Miscellaneous pop-up">
+            <Typography variant="body2" color="text.secondary">
+              A message that opens over the fan site once for each visitor in the audience you choose (never for staff). Visitors
+              who closed it see it again when you change its text or switch it on again.
+            </Typography>
+            <FormControlLabel control={<Switch checked={!!v.enabled} onChange={(e) => f.setValues((x) => ({ ...x, enabled: e.target.checked }))} inputProps={{ 'data-testid': 'misc-popup-enabled' } as object} />} label="Show the pop-up" />
+            <TextField select label="Who sees it" value={String(v.audience ?? 'everyone')} onChange={(e) => f.setValues((x) => ({ ...x, audience: e.target.value }))} slotProps={{ select: { native: true }, htmlInput: { 'data-testid': 'misc-popup-audience' } }}>
+              {MISC_POPUP_AUDIENCES.map((a) => <option key={a} value={a}>{MISC_AUDIENCE_LABELS[a]}</option>)}
+            </TextField>
+            <TextField label="Title" value={String(v.title ?? '')} onChange={(e) => f.setValues((x) => ({ ...x, title: e.target.value }))} error={!!f.errors.title} helperText={f.errors.title ?? 'Up to 120 characters.'} slotProps={{ htmlInput: { 'data-testid': 'misc-popup-title' } }} />
+            <TextField label="Message (HTML)" value={String(v.html ?? '')} onChange={(e) => f.setValues((x) => ({ ...x, html: e.target.value }))} multiline minRows={5} error={!!f.errors.html} helperText={f.errors.html ?? 'Paragraphs, bold, links and images; scripts and styles are removed when saved.'} slotProps={{ htmlInput: { 'data-testid': 'misc-popup-html-input' } }} />
+            <Box><Button variant="contained" disabled={f.busy} onClick={() => f.save({ enabled: !!v.enabled, title: v.title ?? '', html: v.html ?? '', audience: v.audience ?? 'everyone' })} data-testid="misc-popup-save">Save</Button></Box>
+          </Section>
+        )}
+      </Box>
+    </PageGuard>
+  );
+}
+

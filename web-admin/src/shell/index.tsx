@@ -3,7 +3,7 @@ import { lazy, Suspense } from 'react';
 import { CustomRoutes, Loading } from 'react-admin';
 import { Route } from 'react-router-dom';
 import { mayOpenPage } from '../access';
-import { BANNER_PAGE, CONTACT_INBOX_PAGE, CONTACT_SETTINGS_PAGE, EDITOR_PATHS, MAINTENANCE_PAGE, MENU_LINKS_PAGE, PAGES_PAGE } from './paths';
+import { BANNER_PAGE, CONTACT_INBOX_PAGE, CONTACT_SETTINGS_PAGE, EDITOR_PATHS, MAINTENANCE_PAGE, MENU_LINKS_PAGE, MISC_POPUP_PAGE, PAGES_PAGE } from './paths';
 
 const PagesEditor = () => import('./PagesEditor');
 const ShellSettings = () => import('./ShellSettings');
@@ -14,6 +14,7 @@ const ContactInboxPage = lazy(() => import('./ContactInbox').then((m) => ({ defa
 const AnnouncementBannerPage = lazy(() => ShellSettings().then((m) => ({ default: m.AnnouncementBannerPage })));
 const CustomMenuLinksPage = lazy(() => ShellSettings().then((m) => ({ default: m.CustomMenuLinksPage })));
 const ContactSettingsPage = lazy(() => ShellSettings().then((m) => ({ default: m.ContactSettingsPage })));
+const MiscPopupPage = lazy(() => ShellSettings().then((m) => ({ default: m.MiscPopupPage })));
 
 const page = (path: string, element: React.ReactNode) => <Route key={path} path={path} element={<Suspense fallback={<Loading />}>{element}</Suspense>} />;
 
@@ -33,6 +34,7 @@ export function shellRoutes(permissions: unknown) {
     mayOpenPage(permissions, MENU_LINKS_PAGE) ? page('/settings/menu-settings', <CustomMenuLinksPage />) : null,
     mayOpenPage(permissions, MENU_LINKS_PAGE) ? page('/settings/links-page-settings', <CustomMenuLinksPage />) : null,
     mayOpenPage(permissions, CONTACT_SETTINGS_PAGE) ? page('/settings/contact-us-settings', <ContactSettingsPage />) : null,
+    mayOpenPage(permissions, MISC_POPUP_PAGE) ? page('/settings/miscellaneous-pop-up', <MiscPopupPage />) : null,
   ].filter(Boolean);
   return routes.length ? <CustomRoutes key="shell">{routes}</CustomRoutes> : null;
 }

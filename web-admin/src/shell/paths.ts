@@ -13,6 +13,7 @@ export const MENU_SETTINGS_PAGE = '/admin/settings/menu-settings';
 export const LINKS_PAGE_SETTINGS_PAGE = '/admin/settings/links-page-settings';
 export const CONTACT_SETTINGS_PAGE = '/admin/settings/contact-us-settings';
 export const MAINTENANCE_PAGE = '/admin/edit-maintenance-mode';
+export const MISC_POPUP_PAGE = '/admin/settings/miscellaneous-pop-up';
 
 /** The spec's editor paths (spec 3 admin routes) → the page they edit. */
 export const EDITOR_PATHS: Record<string, string> = {
@@ -30,4 +31,5 @@ export const SHELL_CONSOLE_PAGES: readonly { group: string; to: string; page: st
   { group: 'Settings', to: '/settings/announcement-banner', page: BANNER_PAGE, label: 'Announcement banner', icon: CampaignOutlinedIcon, testId: 'menu-announcement-banner' },
   { group: 'Settings', to: '/settings/custom-menu-links', page: MENU_LINKS_PAGE, label: 'Menu and links', icon: LinkOutlinedIcon, testId: 'menu-custom-menu-links' },
   { group: 'Settings', to: '/settings/contact-us-settings', page: CONTACT_SETTINGS_PAGE, label: 'Contact form', icon: ContactMailOutlinedIcon, testId: 'menu-contact-settings' },
+  { group: 'Settings', to: '/settings/miscellaneous-pop-up', page: MISC_POPUP_PAGE, label: 'Miscellaneous pop-up', icon: CampaignOutlinedIcon, testId: 'menu-misc-popup' },
 ];

@@ -55,6 +55,8 @@ import { StaffLinksMenuItems, StaffLinksNav, useReducedNavbar } from '../shell/S
 import { shortMenuLabel } from '../../../domain/settings/shell';
 
 const EmailRibbons = lazy(() => import('./EmailRibbons'));
+// The creator's miscellaneous announcement popup (SH-39).
+const MiscPopup = lazy(() => import('../shell/MiscPopup'));
 const LiveAnnouncement = lazy(() => import('../live/LiveAnnouncement').then((m) => ({ default: m.LiveAnnouncement })));
 // Rebill reminder and resubscribe offer ribbons (issue 5, ../membership).
 const MembershipRibbons = lazy(() => import('../membership/MembershipPopups').then((m) => ({ default: m.MembershipRibbons })));
@@ -636,6 +638,11 @@ export function Shell() {
         </Box>
         {!chatOpen && <Footer />}
         {!chatOpen && <BottomNav onOpenAccount={setAccountAnchor} />}
+        {!chatOpen && (
+          <Suspense fallback={null}>
+            <MiscPopup />
+          </Suspense>
+        )}
         <AccountMenu anchorEl={accountAnchor} onClose={() => setAccountAnchor(null)} />
       </Box>
     </PromotionProvider>

@@ -1,0 +1,3 @@
+import { subscriptionEmailSuite } from './subscription-email.suite';
+
+subscriptionEmailSuite('pglite', true);
