@@ -21,6 +21,7 @@ import { parse } from './http';
 import { CROSS_SITE_MESSAGE, SESSION_COOKIES } from './auth';
 import { TOO_MANY_REQUESTS } from '../infra/rate-limit';
 import { BLOCKED_MESSAGE, BLOCKED_REGION_MESSAGE } from '../domain/member/member';
+import { BOT_CHECK_ROUTES } from '../domain/site-config/bot-check';
 
 export const OPENAPI_PATH = '/api/openapi.json';
 export const DOCS_PREFIX = '/api/docs';
@@ -129,6 +130,9 @@ function errorAnswers(key: string, access: Access, schema: Record<string, unknow
   const forbidden = [
     Array.isArray(access) ? "'You do not have access to this page.' (FORBIDDEN): the caller's role is not listed." : '',
     writes ? `'${CROSS_SITE_MESSAGE}' (CROSS_SITE_REQUEST): a cookie-signed request from another origin.` : '',
+    Object.hasOwn(BOT_CHECK_ROUTES, key)
+      ? 'While the bot check is on (api/bot-check.ts): BOT_CHECK_REQUIRED, BOT_CHECK_INVALID, BOT_CHECK_UNSOLVED, BOT_CHECK_EXPIRED or BOT_CHECK_USED (field `X-Bot-Check`): send a solved challenge of GET /api/bot-check/challenge as the header `X-Bot-Check: <challenge>:<nonce>`.'
+      : '',
   ];
   const out: Record<string, JsonSchema> = {
     400: failure(

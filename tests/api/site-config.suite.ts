@@ -269,6 +269,10 @@ export function siteConfigSuite(backend: Backend, available: boolean) {
       expect(c.body.data).toEqual({ enabled: false });
       expect((await t.call('GET', '/api/bot-check/challenge?action=nope')).body).toMatchObject({ field: 'action', message: 'action must be one of register, login, subscription, add_card.' });
       expect((await t.call('POST', '/api/users/login', { email: 'config.fan@example.com', password: 'fan password 1' })).status).toBe(200);
+      // The API's description says which calls are checked and how to pass.
+      const doc = (await t.call('GET', '/api/openapi.json')).body;
+      for (const p of ['/api/users/register', '/api/users/login', '/api/v2/purchase/subscription', '/api/v2/purchase/add-new-card']) expect(doc.paths[p].post.responses['403'].description, p).toContain('X-Bot-Check');
+      expect(doc.paths['/api/users/logout'].post.responses['403'].description).not.toContain('X-Bot-Check');
     });
 
     it('bot check on: unsolved, forged, other-action, expired and replayed checks are refused with a clear message; a solved one passes once', async () => {
