@@ -38,7 +38,9 @@ export function contentSecurityPolicy(config: Config) {
       imgSrc: ["'self'", 'data:', 'blob:', 'https:', ...media],
       mediaSrc: ["'self'", 'data:', 'blob:', 'https:', ...media],
       fontSrc: ["'self'", 'data:'],
-      connectSrc: ["'self'", ...media],
+      // GA4: the fan site posts purchase events to GA4's collect endpoint itself when a measurement id is set
+      // (web-fan/src/analytics); no Google script is allowed to run.
+      connectSrc: ["'self'", 'https://www.google-analytics.com', 'https://*.google-analytics.com', ...media],
       workerSrc: ["'self'", 'blob:'],
       objectSrc: ["'none'"],
       baseUri: ["'self'"],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bucketOf, bucketsOf, changePercent, cleanUtm, mayOpenReports, parseRange, previousRange, reportSourceOf, seesReportMoney, utmFromCookie } from './reporting';
+import { GA4_COLLECT_URL, ga4PurchaseUrl, utmCookieFromSearch, bucketOf, bucketsOf, changePercent, cleanUtm, mayOpenReports, parseRange, previousRange, reportSourceOf, seesReportMoney, utmFromCookie } from './reporting';
 
 describe('report sources', () => {
   it('splits first periods from rebills, mass-message copies from chat, and counts live minutes and live tips as live', () => {
@@ -74,5 +74,20 @@ describe('UTM values', () => {
     expect(utmFromCookie(encodeURIComponent(JSON.stringify({ utm_source: 'ig', utm_campaign: 'spring' })))).toEqual({ utm_source: 'ig', utm_campaign: 'spring' });
     expect(utmFromCookie('%7Bbroken')).toBeNull();
     expect(utmFromCookie(undefined)).toBeNull();
+  });
+});
+
+describe('the fan site\'s UTM cookie and GA4 purchase hits', () => {
+  it('sets a one-year cookie from a landing URL\'s utm_* values, none without them', () => {
+    const c = utmCookieFromSearch('?utm_source=ig&utm_campaign=spring%20drop&x=1', true)!;
+    expect(c).toBe(`fanclub_utm=${encodeURIComponent(JSON.stringify({ utm_source: 'ig', utm_campaign: 'spring drop' }))}; Max-Age=31536000; Path=/; SameSite=Lax; Secure`);
+    expect(utmFromCookie(c.split(';')[0].split('=')[1])).toEqual({ utm_source: 'ig', utm_campaign: 'spring drop' });
+    expect(utmFromCookie(JSON.stringify({ utm_source: '100% organic' }))).toEqual({ utm_source: '100% organic' });
+    expect(utmCookieFromSearch('?page=2', false)).toBeNull();
+  });
+  it('a purchase hit carries the measurement id, transaction id, user id and the value in USD', () => {
+    const url = new URL(ga4PurchaseUrl({ measurementId: 'G-AB12CD34EF', clientId: '123.456', userId: 'u1', transactionId: 'p1', valueCents: 1250, itemId: 'unlock', itemName: 'Post unlock', pageUrl: 'http://x/', pageTitle: 'X' }));
+    expect(`${url.origin}${url.pathname}`).toBe(GA4_COLLECT_URL);
+    expect(Object.fromEntries(url.searchParams)).toMatchObject({ v: '2', tid: 'G-AB12CD34EF', cid: '123.456', uid: 'u1', en: 'purchase', cu: 'USD', 'ep.transaction_id': 'p1', 'ep.currency': 'USD', 'epn.value': '12.50' });
   });
 });

@@ -180,12 +180,62 @@ export function cleanUtm(input: unknown): UtmParams | null {
   return Object.keys(out).length ? out : null;
 }
 
-/** The cookie's value as sent by the fan site (URI-encoded JSON); null when it is not one. */
+/** The cookie's value as the fan site writes it (URI-encoded JSON; the cookie parser may have decoded it already); null when it is not one. */
 export function utmFromCookie(value: string | undefined): UtmParams | null {
   if (!value) return null;
+  for (const text of [value, safeDecode(value)]) {
+    try {
+      if (text !== null) return cleanUtm(JSON.parse(text));
+    } catch {
+      /* try the other reading */
+    }
+  }
+  return null;
+}
+
+const safeDecode = (v: string) => {
   try {
-    return cleanUtm(JSON.parse(decodeURIComponent(value)));
+    return decodeURIComponent(v);
   } catch {
     return null;
   }
+};
+
+/** The cookie the fan site sets from a landing URL's utm_* parameters; null when it has none. */
+export function utmCookieFromSearch(search: string, secure: boolean): string | null {
+  const params = new URLSearchParams(search);
+  const utm = cleanUtm(Object.fromEntries(UTM_FIELDS.map((f) => [f, params.get(f) ?? undefined])));
+  if (!utm) return null;
+  return `${UTM_COOKIE}=${encodeURIComponent(JSON.stringify(utm))}; Max-Age=${UTM_COOKIE_MAX_AGE_SECONDS}; Path=/; SameSite=Lax${secure ? '; Secure' : ''}`;
+}
+
+// ---- Google Analytics 4 (D1 §3, §9; D2 §7) -----------------------------------------------------------------
+
+/** Where the fan site sends GA4 hits itself (no Google script runs: the site's CSP allows no third-party script). */
+export const GA4_COLLECT_URL = 'https://www.google-analytics.com/g/collect';
+
+export interface Ga4Purchase {
+  measurementId: string;
+  clientId: string;
+  userId: string;
+  transactionId: string;
+  valueCents: number;
+  itemId: string;
+  itemName: string;
+  pageUrl: string;
+  pageTitle: string;
+}
+
+/**
+ * A GA4 purchase hit in the Measurement Protocol's browser form (what gtag.js would send): transaction id, user id
+ * and value in USD ("Purchase tracking uses transaction id plus user id and USD", D2 §7).
+ */
+export function ga4PurchaseUrl(p: Ga4Purchase): string {
+  const value = (p.valueCents / 100).toFixed(2);
+  const q = new URLSearchParams({
+    v: '2', tid: p.measurementId, cid: p.clientId, uid: p.userId, en: 'purchase', cu: 'USD',
+    'ep.transaction_id': p.transactionId, 'ep.currency': 'USD', 'epn.value': value,
+    pr1: `id${p.itemId}~nm${p.itemName}~pr${value}~qt1`, dl: p.pageUrl, dt: p.pageTitle, seg: '1', _s: '1',
+  });
+  return `${GA4_COLLECT_URL}?${q}`;
 }

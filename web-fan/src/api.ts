@@ -189,8 +189,14 @@ export function upload<T>(path: string, form: FormData, onProgress?: (fraction: 
 export const api = {
   get: <T>(path: string, query?: RequestOptions['query'], signal?: AbortSignal) => request<T>(path, { method: 'GET', query, signal }),
   post: <T>(path: string, body: unknown, opts: Omit<RequestOptions, 'body' | 'method'> = {}) =>
-    request<T>(path, { ...opts, method: 'POST', body }),
+    request<T>(path, { ...opts, method: 'POST', body }).then((answer) => {
+      // A purchase call answered: analytics (web-fan/src/analytics) reports what it settled.
+      if (PURCHASE_CALL.test(path)) window.dispatchEvent(new Event('fanclub:purchase'));
+      return answer;
+    }),
 };
+
+const PURCHASE_CALL = /^\/api\/(v2\/purchase\/(?!add-new-card)|crypto\/purchase-from-wallet)/;
 
 /** A v4 UUID, also outside secure contexts (crypto.randomUUID needs https or localhost). */
 export function uuid(): string {

@@ -2,14 +2,13 @@
 // report (CO-13), the influencer activity (CO-37e), and the reporting page's settings (CO-03).
 import { useEffect, useState } from 'react';
 import { Alert, Box, Button, Card, CardContent, Chip, FormControlLabel, Link, MenuItem, Stack, Switch, TextField, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
-import { Link as RouterLink } from 'react-router-dom';
 import { useNotify } from 'react-admin';
 import { auditActionLabel } from '../../../domain/console/audit-labels';
 import type { ReportGrouping } from '../../../domain/reporting/reporting';
 import { ApiRequestError } from '../api';
 import { formatDate } from '../format';
 import { reportsApi, type ActivityRow, type ReportingPageSettings } from './api';
-import { DateRangeBar, ErrorNote, ExportButton, lastDays, ReportPage, ReportTable, StatCard, useReport, type Column, type Range } from './parts';
+import { DateRangeBar, ErrorNote, ExportButton, lastDays, ReportPage, ReportTable, StatCard, useReport, type Column, type Range, ConsoleRouterLink } from './parts';
 import { INFLUENCER_ACTIVITY_PAGE, OPT_IN_REPORT_PAGE, purchaseHistoryPath, REPORTING_SETTINGS_PAGE, UTM_PAGE } from './paths';
 
 const PER_PAGE = 25;
@@ -26,7 +25,7 @@ export function UtmParamsPage() {
   type Row = NonNullable<typeof data>['rows'][number];
   const dash = (v: string | undefined) => v ?? '—';
   const columns: Column<Row>[] = [
-    { label: 'Fan', render: r => <Link component={RouterLink} to={purchaseHistoryPath(r.user_id)} underline="hover">{r.email ?? r.user_id}</Link> },
+    { label: 'Fan', render: r => <Link component={ConsoleRouterLink} to={purchaseHistoryPath(r.user_id)} underline="hover">{r.email ?? r.user_id}</Link> },
     { label: 'Registered', render: r => formatDate(r.registered_at) },
     { label: 'Source', render: r => dash(r.utm_source) },
     { label: 'Medium', render: r => dash(r.utm_medium) },
@@ -98,7 +97,7 @@ export function OptInReportPage() {
           </Box>
         ))}
       </Stack>
-      <TextField select size="small" label="Status" value={status} onChange={e => setStatus(e.target.value)} sx={{ maxWidth: 260 }} slotProps={{ htmlInput: { 'data-testid': 'opt-in-status' } }}>
+      <TextField fullWidth={false} select size="small" label="Status" value={status} onChange={e => setStatus(e.target.value)} sx={{ maxWidth: 260 }} slotProps={{ htmlInput: { 'data-testid': 'opt-in-status' } }}>
         <MenuItem value="">All fans</MenuItem>
         {Object.entries(OPT_IN_LABELS).map(([k, v]) => <MenuItem key={k} value={k}>{v}</MenuItem>)}
       </TextField>
@@ -124,14 +123,14 @@ export function InfluencerActivityPage() {
     { label: 'When', render: r => formatDate(r.at) },
     { label: 'Who', render: r => r.actor_email ?? r.actor_id ?? '—' },
     { label: 'Role', render: r => <Chip size="small" variant="outlined" label={ROLE_LABELS[r.actor_role ?? ''] ?? r.actor_role ?? '—'} /> },
-    { label: 'Fan', small: false, render: r => (r.subject_user_id ? <Link component={RouterLink} to={purchaseHistoryPath(r.subject_user_id)}>Purchases</Link> : '—') },
+    { label: 'Fan', small: false, render: r => (r.subject_user_id ? <Link component={ConsoleRouterLink} to={purchaseHistoryPath(r.subject_user_id)}>Purchases</Link> : '—') },
   ];
   return (
     <ReportPage page={INFLUENCER_ACTIVITY_PAGE} title="Influencer activity" subtitle="What the model and the team did in the console and the chat (the full trail is on the Audit page)."
-      actions={<Button component={RouterLink} to="/audit" size="small" variant="outlined">Audit</Button>} testId="activity-page">
+      actions={<Button component={ConsoleRouterLink} to="/audit" size="small" variant="outlined">Audit</Button>} testId="activity-page">
       <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
         <DateRangeBar value={range} onChange={setRange} />
-        <TextField select size="small" label="Role" value={role} onChange={e => setRole(e.target.value)} sx={{ minWidth: 180 }} slotProps={{ htmlInput: { 'data-testid': 'activity-role' } }}>
+        <TextField fullWidth={false} select size="small" label="Role" value={role} onChange={e => setRole(e.target.value)} sx={{ minWidth: 180 }} slotProps={{ htmlInput: { 'data-testid': 'activity-role' } }}>
           <MenuItem value="">Everyone below admin</MenuItem>
           {Object.entries(ROLE_LABELS).map(([k, v]) => <MenuItem key={k} value={k}>{v}</MenuItem>)}
         </TextField>
@@ -189,11 +188,11 @@ export function ReportingSettingsPage() {
               </Box>
               <Alert severity={draft.hide_earnings ? 'warning' : 'info'} data-testid="hide-earnings-state">
                 Hide earnings is {draft.hide_earnings ? 'on: the model and the content manager see counts but no amounts' : 'off: everyone who opens the reports sees amounts'}.{' '}
-                <Link component={RouterLink} to="/settings/hide-earnings">Change it</Link>
+                <Link component={ConsoleRouterLink} to="/settings/hide-earnings">Change it</Link>
               </Alert>
               <Stack direction="row" sx={{ gap: 1 }}>
                 <Button variant="contained" onClick={save} disabled={saving} data-testid="reporting-settings-save">Save</Button>
-                <Button component={RouterLink} to="/reporting">Open the report</Button>
+                <Button component={ConsoleRouterLink} to="/reporting">Open the report</Button>
               </Stack>
             </Stack>
           </CardContent>

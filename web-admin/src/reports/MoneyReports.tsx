@@ -3,11 +3,11 @@
 import { useEffect, useState } from 'react';
 import { Alert, Box, Button, Card, CardContent, Chip, InputAdornment, Link, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import SearchIcon from '@mui/icons-material/Search';
-import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom';
+import { useParams, useSearchParams } from 'react-router-dom';
 import { REPORT_SOURCE_LABELS, type ReportSource } from '../../../domain/reporting/reporting';
 import { formatDate, money } from '../format';
 import { reportsApi, type MovementRow } from './api';
-import { amount, DateRangeBar, ErrorNote, ExportButton, HiddenEarningsNote, KindChip, lastDays, ReportPage, ReportTable, StatCard, useReport, type Column, type Range } from './parts';
+import { amount, DateRangeBar, ErrorNote, ExportButton, HiddenEarningsNote, KindChip, lastDays, ReportPage, ReportTable, StatCard, useReport, type Column, type Range, ConsoleRouterLink } from './parts';
 import { POST_BUYERS_PAGE, postBuyersPath, PURCHASE_HISTORY_PAGE, purchaseHistoryPath, REVERSALS_PAGE, UNLOCKED_CONTENT_PAGE, USER_REPORT_PAGE } from './paths';
 
 const PER_PAGE = 25;
@@ -19,14 +19,14 @@ function SearchBox({ value, onChange, label, testId }: { value: string; onChange
     return () => clearTimeout(t);
   }, [text, value, onChange]);
   return (
-    <TextField size="small" label={label} value={text} onChange={e => setText(e.target.value)} sx={{ minWidth: 220, flex: { xs: '1 1 100%', sm: '0 1 280px' } }}
+    <TextField fullWidth={false} size="small" label={label} value={text} onChange={e => setText(e.target.value)} sx={{ minWidth: 220, flex: { xs: '1 1 100%', sm: '0 1 280px' } }}
       slotProps={{ input: { startAdornment: <InputAdornment position="start"><SearchIcon fontSize="small" /></InputAdornment> }, htmlInput: { 'data-testid': testId } }} />
   );
 }
 
 const fan = (r: { email: string | null; name: string | null; user_id: string }) => (
   <Box sx={{ minWidth: 0 }}>
-    <Link component={RouterLink} to={purchaseHistoryPath(r.user_id)} underline="hover">{r.name || r.email || r.user_id}</Link>
+    <Link component={ConsoleRouterLink} to={purchaseHistoryPath(r.user_id)} underline="hover">{r.name || r.email || r.user_id}</Link>
     {r.name && r.email ? <Typography variant="caption" color="text.secondary" component="div" noWrap>{r.email}</Typography> : null}
   </Box>
 );
@@ -55,7 +55,7 @@ export function ReversalsPage() {
       actions={<ExportButton path="/admin-api/reports/reversals/export" query={{ from: range.from, to: range.to, kind: kind || null, q }} testId="reversals-export" />} testId="reversals-page">
       <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
         <DateRangeBar value={range} onChange={setRange} />
-        <TextField select size="small" label="Kind" value={kind} onChange={e => setKind(e.target.value)} sx={{ minWidth: 150 }} slotProps={{ htmlInput: { 'data-testid': 'reversals-kind' } }}>
+        <TextField fullWidth={false} select size="small" label="Kind" value={kind} onChange={e => setKind(e.target.value)} sx={{ minWidth: 150 }} slotProps={{ htmlInput: { 'data-testid': 'reversals-kind' } }}>
           <MenuItem value="">All</MenuItem>
           <MenuItem value="refund">Refunds</MenuItem>
           <MenuItem value="void">Voids</MenuItem>
@@ -106,7 +106,7 @@ export function UserReportPage() {
       actions={<ExportButton path="/admin-api/reports/users/export" query={{ q, sort }} testId="user-report-export" />} testId="user-report-page">
       <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }}>
         <SearchBox value={q} onChange={setQ} label="Fan email or name" testId="user-report-search" />
-        <TextField select size="small" label="Sort by" value={sort} onChange={e => setSort(e.target.value)} sx={{ minWidth: 180 }} slotProps={{ htmlInput: { 'data-testid': 'user-report-sort' } }}>
+        <TextField fullWidth={false} select size="small" label="Sort by" value={sort} onChange={e => setSort(e.target.value)} sx={{ minWidth: 180 }} slotProps={{ htmlInput: { 'data-testid': 'user-report-sort' } }}>
           {!hidden ? <MenuItem value="net_cents">Net paid</MenuItem> : null}
           <MenuItem value="purchases">Purchases</MenuItem>
           <MenuItem value="last_purchase_at">Last purchase</MenuItem>
@@ -143,7 +143,7 @@ export function PurchaseHistoryPage() {
     { label: 'What', render: r => sourceLabel(r.source) },
     { label: 'Kind', render: r => <KindChip kind={r.kind} /> },
     { label: 'Method', render: r => r.method },
-    { label: 'Reference', small: false, render: r => (r.source === 'unlocks' && r.reference_id ? <Link component={RouterLink} to={postBuyersPath(r.reference_id)}>Post</Link> : (r.reference_id ?? '—')) },
+    { label: 'Reference', small: false, render: r => (r.source === 'unlocks' && r.reference_id ? <Link component={ConsoleRouterLink} to={postBuyersPath(r.reference_id)}>Post</Link> : (r.reference_id ?? '—')) },
     { label: 'Amount', align: 'right', render: r => amount(r.amount_cents) },
   ];
   return (
@@ -152,7 +152,7 @@ export function PurchaseHistoryPage() {
         e.preventDefault();
         setParams(text.trim() ? { email: text.trim() } : {});
       }}>
-        <TextField size="small" label="Fan's email" type="email" value={text} onChange={e => setText(e.target.value)} sx={{ flex: '1 1 260px', maxWidth: 420 }}
+        <TextField fullWidth={false} size="small" label="Fan's email" type="email" value={text} onChange={e => setText(e.target.value)} sx={{ flex: '1 1 260px', maxWidth: 420 }}
           slotProps={{ htmlInput: { 'data-testid': 'purchase-history-email' } }} />
         <Button type="submit" variant="contained" data-testid="purchase-history-find">Show purchases</Button>
       </Stack>
@@ -194,7 +194,7 @@ export function PurchaseHistoryPage() {
 type UnlockRow = NonNullable<Awaited<ReturnType<typeof reportsApi.unlocks>>>['rows'][number];
 const unlockColumns = (withPost: boolean): Column<UnlockRow>[] => [
   { label: 'Fan', render: fan },
-  ...(withPost ? [{ label: 'Post', render: (r: UnlockRow) => <Link component={RouterLink} to={postBuyersPath(r.root_post_id)} underline="hover">{(r.caption || 'Untitled post').slice(0, 60)}</Link> }] : []),
+  ...(withPost ? [{ label: 'Post', render: (r: UnlockRow) => <Link component={ConsoleRouterLink} to={postBuyersPath(r.root_post_id)} underline="hover">{(r.caption || 'Untitled post').slice(0, 60)}</Link> }] : []),
   { label: 'Unlocked', render: r => formatDate(r.unlocked_at) },
   { label: 'Price', render: r => (r.promotion_id ? <Chip size="small" label="Promotion price" color="secondary" variant="outlined" /> : 'Regular') },
   { label: 'Status', render: r => (r.reversed ? <KindChip kind={r.reversed} /> : <Chip size="small" label="Unlocked" color="success" variant="outlined" />) },

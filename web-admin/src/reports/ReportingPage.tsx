@@ -6,10 +6,9 @@ import { Box, Button, Card, CardContent, Stack, Table, TableBody, TableCell, Tab
 import { REPORT_SOURCES, REPORT_SOURCE_LABELS, type ReportGrouping } from '../../../domain/reporting/reporting';
 import { money } from '../format';
 import { reportsApi } from './api';
-import { amount, Change, DateRangeBar, ErrorNote, ExportButton, HiddenEarningsNote, lastDays, ReportPage, StackedBars, StatCard, useReport, type Range } from './parts';
+import { amount, Change, DateRangeBar, ErrorNote, ExportButton, HiddenEarningsNote, lastDays, ReportPage, StackedBars, StatCard, useReport, type Range, ConsoleRouterLink } from './parts';
 import { REPORTING_PAGE, REPORTING_SETTINGS_PAGE } from './paths';
 import TuneOutlinedIcon from '@mui/icons-material/TuneOutlined';
-import { Link as RouterLink } from 'react-router-dom';
 import { usePermissions } from 'react-admin';
 import { mayOpenPage } from '../access';
 
@@ -27,14 +26,15 @@ export function ReportingPage() {
   const query = { from: range.from, to: range.to, group };
   const { data, error, loading, reload } = useReport(signal => reportsApi.earnings(query, signal), [range.from, range.to, group]);
   const shownGroup = group ?? data?.group ?? 'day';
+  // One colour per source, apart from each other whatever the site's theme colour is (only subscriptions take it).
   const colors: Record<string, string> = {
     subscriptions: theme.palette.primary.main,
-    rebills: theme.palette.secondary.main,
-    unlocks: theme.palette.success.main,
-    tips: theme.palette.warning.main,
-    chat: theme.palette.info.main,
-    mass_messages: '#9c27b0',
-    live: '#ff7043',
+    rebills: '#5c6bc0',
+    unlocks: '#26a69a',
+    tips: '#ffa726',
+    chat: '#29b6f6',
+    mass_messages: '#ab47bc',
+    live: '#8d6e63',
   };
   const series = REPORT_SOURCES.map(s => ({ key: s, label: REPORT_SOURCE_LABELS[s], color: colors[s] }));
   const hidden = !!data?.earnings_hidden;
@@ -54,7 +54,7 @@ export function ReportingPage() {
       subtitle={data ? `${data.from} – ${data.to}, compared with ${data.previous.from} – ${data.previous.to}` : 'Earnings by period and source'}
       actions={
         <>
-          {mayOpenPage(permissions, REPORTING_SETTINGS_PAGE) ? <Button size="small" component={RouterLink} to="/settings/reporting-page" startIcon={<TuneOutlinedIcon />}>Settings</Button> : null}
+          {mayOpenPage(permissions, REPORTING_SETTINGS_PAGE) ? <Button size="small" component={ConsoleRouterLink} to="/settings/reporting-page" startIcon={<TuneOutlinedIcon />}>Settings</Button> : null}
           <ExportButton path="/admin-api/reports/earnings/export" query={{ from: range.from, to: range.to }} testId="reporting-export" />
         </>
       }

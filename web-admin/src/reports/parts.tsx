@@ -1,6 +1,7 @@
 // Shared pieces of the report pages: the loading hook, the date range bar, stat cards, the responsive table,
 // the server-made CSV button and the stacked earnings chart.
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { forwardRef, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { Link as RouterLink, type LinkProps as RouterLinkProps } from 'react-router-dom';
 import {
   Alert, Box, Button, Card, CardContent, Chip, CircularProgress, Pagination, Skeleton, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, ToggleButton,
   ToggleButtonGroup, Typography, useTheme,
@@ -8,13 +9,19 @@ import {
 import DownloadIcon from '@mui/icons-material/Download';
 import TrendingUpIcon from '@mui/icons-material/TrendingUp';
 import TrendingDownIcon from '@mui/icons-material/TrendingDown';
-import { useNotify } from 'react-admin';
+import { useBasename, useNotify } from 'react-admin';
 import { ApiRequestError, consoleHeaders, SERVER_DOWN_MESSAGE } from '../api';
 import { Responsive } from '../components/ResponsiveList';
 import { money } from '../format';
 import { useLiveReload } from '../realtime';
 import { PageGuard } from '../promotions/PageGuard';
 import { queryString, type Query } from './api';
+
+/** A router link to a console path (under /admin): the console's router has no basename of its own. */
+export const ConsoleRouterLink = forwardRef<HTMLAnchorElement, RouterLinkProps>(function ConsoleRouterLink({ to, ...rest }, ref) {
+  const basename = useBasename();
+  return <RouterLink ref={ref} to={typeof to === 'string' && to.startsWith('/') ? `${basename}${to}` : to} {...rest} />;
+});
 
 /** Loads a report, again when its inputs change and when the site's data moves on (live updates). */
 export function useReport<T>(load: (signal: AbortSignal) => Promise<T>, deps: unknown[]) {
@@ -113,9 +120,9 @@ export function DateRangeBar({ value, onChange }: { value: Range; onChange: (r: 
         ))}
       </ToggleButtonGroup>
       <Stack direction="row" sx={{ gap: 1 }}>
-        <TextField size="small" type="date" label="From" value={value.from} onChange={e => e.target.value && onChange({ ...value, from: e.target.value })}
+        <TextField fullWidth={false} size="small" type="date" label="From" value={value.from} onChange={e => e.target.value && onChange({ ...value, from: e.target.value })}
           slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'range-from', max: value.to } }} sx={{ width: 158 }} />
-        <TextField size="small" type="date" label="To" value={value.to} onChange={e => e.target.value && onChange({ ...value, to: e.target.value })}
+        <TextField fullWidth={false} size="small" type="date" label="To" value={value.to} onChange={e => e.target.value && onChange({ ...value, to: e.target.value })}
           slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'range-to', min: value.from } }} sx={{ width: 158 }} />
       </Stack>
     </Stack>
@@ -315,9 +322,11 @@ export function StackedBars({ periods, series, values, label, asMoney = true, pe
   const every = Math.max(1, Math.ceil(periods.length / Math.max(1, Math.floor(innerW / 56))));
   const ticks = [top, top / 2, 0, ...(bottom < 0 ? [bottom] : [])];
   return (
-    <Box ref={ref} sx={{ width: '100%', minWidth: 0 }} data-testid="report-chart">
+    <Box sx={{ width: '100%', minWidth: 0 }} data-testid="report-chart">
+      {/* Measured box, chart drawn absolutely inside: the svg's width never widens the page (375 px phones). */}
+      <Box ref={ref} sx={{ position: 'relative', height: HEIGHT, width: '100%', overflow: 'hidden' }}>
       {width > 0 ? (
-        <svg width={width} height={HEIGHT} role="img" aria-label={label} style={{ display: 'block', fontFamily: theme.typography.fontFamily }}>
+        <svg width={width} height={HEIGHT} role="img" aria-label={label} style={{ position: 'absolute', left: 0, top: 0, display: 'block', fontFamily: theme.typography.fontFamily }}>
           <title>{label}</title>
           {ticks.map(t => (
             <g key={t}>
@@ -353,9 +362,8 @@ export function StackedBars({ periods, series, values, label, asMoney = true, pe
             );
           })}
         </svg>
-      ) : (
-        <Box sx={{ height: HEIGHT }} />
-      )}
+      ) : null}
+      </Box>
       <Stack direction="row" sx={{ gap: 1.5, flexWrap: 'wrap', mt: 1 }}>
         {series.map(s => (
           <Stack key={s.key} direction="row" sx={{ alignItems: 'center', gap: 0.5 }}>
