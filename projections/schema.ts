@@ -602,5 +602,5 @@ for (const t of [
   accountStatusTables, auditLogTables, cardsTables, chatConversationsTables, chatMessagesTables, contactMessagesTables, couponsTables, earningsTables, engagementTables,
   feedTagsTables, massMessagesTables, lastSeenTables, liveSessionsTables, mediaLibraryTables, mediaTables, membersTables, postsTables, promotionsTables, resubscribeOffersTables, settingsTables,
   subscribersTables, tipsTables, transactionsTables, unlocksTables, usersTables, walletTables, pushTables, notificationTables, helpTables,
-  adminToolsTables,
+  adminToolsTables, subscriptionEmailTables,
 ]) for (const spec of t) specs.set(spec.name, spec);
