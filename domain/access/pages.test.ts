@@ -40,6 +40,7 @@ describe('page access', () => {
       '/admin/transactions': 'GET /admin-api/transactions',
       '/admin/users': 'GET /admin-api/users',
       '/admin/settings': 'GET /admin-api/settings/:id',
+      '/admin/settings/:page': 'PUT /admin-api/settings/:id',
       '/admin/audit': 'GET /admin-api/audit',
       '/admin/events': 'GET /admin-api/events',
       '/admin/outbox': 'GET /admin-api/outbox',

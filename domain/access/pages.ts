@@ -99,6 +99,9 @@ export const ADMIN_PAGES: Record<string, PageAccess> = {
   '/admin/crypto-payments': ADMINS,
   '/admin/users': SETTINGS,
   '/admin/settings': SETTINGS,
+  // Every settings page drawn from the settings registry (web-admin/src/settings-index/registry.ts; issue 17, CO-25):
+  // the roles that may save settings (PUT /admin-api/settings/:id). Pages of their own keep their own entries below.
+  '/admin/settings/:page': SETTINGS,
   '/admin/audit': ADMINS,
   '/admin/events': ADMINS,
   '/admin/outbox': ADMINS,

@@ -285,10 +285,10 @@ describe.skipIf(!hasChromium)('console private chat end to end (Chromium)', () =
     expect((await post('/api/chat/get_user_send_message_status', {}, fans.alice.token)).body.data.payPerMessageCredit).toBe(2);
   });
 
-  it('turns pay per message on in the settings\' Chat tab; the next fan message shows "Paid $3.00"', async () => {
-    await page.goto(t.base + '/admin/settings');
-    await page.getByTestId('settings-tab-chat').click({ timeout: 15_000 });
-    const panel = page.getByTestId('settings-panel-chat');
+  it('turns pay per message on in Settings → Pay per message; the next fan message shows "Paid $3.00"', async () => {
+    await page.goto(t.base + '/admin/settings/pay-per-message');
+    const panel = page.getByTestId('settings-form');
+    await panel.waitFor({ timeout: 15_000 });
     await panel.getByLabel('Pay per message').check();
     await panel.getByLabel('Price per message').fill('3');
     await shootBothWidths(page, 'console-chat-settings');

@@ -42,7 +42,8 @@ describe.skipIf(!hasChromium)('two console tabs edit the same setting (Chromium)
   };
   const openSettings = async (): Promise<Page> => {
     const page = await openConsole();
-    await page.goto(t.base + '/admin/settings');
+    // Settings → Website (issue 17: every settings page has its own link).
+    await page.goto(t.base + '/admin/settings/website');
     await page.getByLabel('Model name').waitFor({ timeout: 20_000 });
     return page;
   };

@@ -422,7 +422,7 @@ describe.skipIf(!hasChromium)('feed, post cards and landing page (Chromium)', ()
     await shootBothWidths(page, 'feed-27-feed-hash');
   });
 
-  it('in the console, the Landing page settings tab uploads a theme image and saves it', async () => {
+  it('in the console, the Landing page settings page uploads a theme image and saves it', async () => {
     const consolePage = await browser.newPage({ viewport: DESKTOP });
     const crashes: string[] = [];
     consolePage.on('pageerror', (e) => crashes.push(e.message));
@@ -432,10 +432,9 @@ describe.skipIf(!hasChromium)('feed, post cards and landing page (Chromium)', ()
       await consolePage.getByRole('textbox', { name: 'Password' }).fill(t.adminPassword);
       await consolePage.getByRole('button', { name: 'Sign in' }).click();
       await consolePage.waitForURL((u) => !u.pathname.endsWith('/login'), { timeout: 20_000 });
-      await consolePage.goto(t.base + '/admin/settings');
-      await consolePage.getByTestId('settings-tab-landing').click({ timeout: 20_000 });
+      await consolePage.goto(t.base + '/admin/settings/landing-page-settings');
       const tile = consolePage.getByTestId('theme-image-theme3_section2_image_url');
-      await tile.waitFor();
+      await tile.waitFor({ timeout: 20_000 });
       // Section 2 shows the image uploaded earlier; replace it with a new upload.
       await tile.getByTestId('theme-image-theme3_section2_image_url-remove').click();
       await tile.getByTestId('theme-image-theme3_section2_image_url-upload').waitFor();
@@ -450,8 +449,8 @@ describe.skipIf(!hasChromium)('feed, post cards and landing page (Chromium)', ()
       await expect
         .poll(async () => (await t.call('GET', '/api/app_settings/get_all_theme_3_settings')).body.data.theme3Settings.section2.image_url, { timeout: 15_000 })
         .toBe(url);
-      await consolePage.getByTestId('settings-tab-banner').click();
-      await consolePage.getByTestId('theme-image-banner_images-0').waitFor();
+      await consolePage.goto(t.base + '/admin/settings/banner-image-text');
+      await consolePage.getByTestId('theme-image-banner_images-0').waitFor({ timeout: 20_000 });
       await shootBothWidths(consolePage, 'feed-30-console-banner-tab');
       expect(await fitsPhone(consolePage)).toBeLessThanOrEqual(PHONE.width);
       expect(crashes).toEqual([]);

@@ -12,6 +12,7 @@ import { reportRoutes } from './reports';
 import { shellRoutes } from './shell';
 import { pushRoutes } from './push';
 import { helpRoutes } from './help';
+import { settingsPageRoutes } from './settings-index';
 import { siteConfigRoutes } from './site-config';
 import { CANCELLATION_PAGE, CancellationsPage, SUBSCRIPTION_SETTINGS_PAGE, SubscriptionSettingsPage } from './cancellations';
 import { authProvider } from './authProvider';
@@ -109,6 +110,8 @@ export function App() {
         helpRoutes(permissions),
         // Email (SMTP), storage, cache, platform, SEO, bot check and CSV downloads (web-admin/src/site-config).
         siteConfigRoutes(permissions),
+        // Every settings page of the settings registry at /settings/<page> (web-admin/src/settings-index).
+        settingsPageRoutes(permissions),
         // The cancellations report and the subscription settings (web-admin/src/cancellations).
         mayOpenPage(permissions, CANCELLATION_PAGE) ? (
           <CustomRoutes key="cancellation">

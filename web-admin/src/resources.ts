@@ -29,5 +29,5 @@ export const RESOURCES: Record<ConsoleResource, ResourceModule & { label?: strin
   events: { ...events, label: 'Event log', recordRepresentation: 'type' },
   audit: { ...audit, label: 'Audit' },
   outbox: { ...outbox, label: 'Outbox', recordRepresentation: 'subject' },
-  settings: { ...siteSettings, label: 'Settings' },
+  settings: { ...siteSettings, label: 'All settings' },
 };

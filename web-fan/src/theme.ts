@@ -1,5 +1,6 @@
 import { createTheme, decomposeColor, getContrastRatio, type Theme } from '@mui/material/styles';
 import type { PublicSettings } from '../../domain/settings/wire';
+import { pageBackgroundImage } from '../../domain/settings/appearance';
 
 /** The tasteful dark default used when the creator set nothing (or set something unreadable). */
 export const DEFAULT_COLORS = {
@@ -61,6 +62,11 @@ export function buildTheme(settings: Partial<PublicSettings> | null): Theme {
   const primaryText = readable(s.theme_font_color, primary);
   const shadow = validColor(s.button_shadow_color, dark ? DEFAULT_COLORS.button_shadow_color : 'rgba(0,0,0,0.2)');
   const divider = dark ? 'rgba(255,255,255,0.10)' : 'rgba(0,0,0,0.12)';
+  // Background settings: an image behind every page (over the page colour), fixed while the feed scrolls.
+  const backdrop = pageBackgroundImage({ use_background_image: !!s.use_background_image, background_image_url: s.background_image_url ?? null });
+  const bodyBackground = backdrop && /^(\/media\/|https:\/\/)[^"\\\s]+$/.test(backdrop)
+    ? { backgroundImage: `url("${backdrop}")`, backgroundSize: 'cover', backgroundPosition: 'center', backgroundAttachment: 'fixed', backgroundRepeat: 'no-repeat' }
+    : {};
 
   return createTheme({
     breakpoints: { values: { xs: 0, sm: 576, md: 992, lg: 1280, xl: 1440 } },
@@ -85,7 +91,7 @@ export function buildTheme(settings: Partial<PublicSettings> | null): Theme {
     components: {
       MuiCssBaseline: {
         styleOverrides: {
-          body: { WebkitFontSmoothing: 'antialiased' },
+          body: { WebkitFontSmoothing: 'antialiased', ...bodyBackground },
           ':focus-visible': { outline: `2px solid ${primary}`, outlineOffset: 2 },
         },
       },

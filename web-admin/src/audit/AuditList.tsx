@@ -8,7 +8,6 @@ import {
   DateInput,
   FilterButton,
   List,
-  Pagination,
   RecordContextProvider,
   ReferenceField,
   ReferenceInput,
@@ -22,6 +21,7 @@ import type { AdminUserRecord } from '../../../domain/user/wire';
 import { humanize } from '../components/StatusChip';
 import { auditActionLabel } from '../../../domain/console/audit-labels';
 import { formatDate, relative } from '../format';
+import { ADMIN_PAGE_SIZE, AdminPagination } from '../components/AdminPagination';
 
 const Column = DataTable.Col<AdminAuditRecord>;
 
@@ -188,8 +188,7 @@ export function AuditList() {
       actions={<Actions />}
       exporter={false}
       sort={{ field: 'recorded_at', order: 'DESC' }}
-      perPage={50}
-      pagination={<Pagination rowsPerPageOptions={[25, 50, 100]} />}
+      perPage={ADMIN_PAGE_SIZE} pagination={<AdminPagination />}
     >
       {small ? (
         <AuditCards />

@@ -7,6 +7,7 @@ import type { AdminCancellationRecord } from '../../../domain/subscription/wire'
 import { ExportCsvButton } from '../components/ExportCsvButton';
 import { Responsive } from '../components/ResponsiveList';
 import { formatDate } from '../format';
+import { ADMIN_PAGE_SIZE, AdminPagination } from '../components/AdminPagination';
 
 const Column = DataTable.Col<AdminCancellationRecord>;
 
@@ -54,7 +55,7 @@ export function CancellationList() {
       }
       exporter={false}
       sort={{ field: 'cancelled_at', order: 'DESC' }}
-      perPage={25}
+      perPage={ADMIN_PAGE_SIZE} pagination={<AdminPagination />}
       empty={false}
     >
       <Responsive

@@ -7,7 +7,7 @@ import { BooleanInput, Edit, Form, SaveButton, TextInput, Toolbar, useNotify, ty
 import type { ReactNode } from 'react';
 import { PageGuard } from '../promotions/PageGuard';
 import { useSettings } from '../settings';
-import { SETTINGS_FAILED, SETTINGS_SAVED } from '../sitesettings/SiteSettingsEdit';
+import { SETTINGS_FAILED, SETTINGS_SAVED } from '../sitesettings/messages';
 import { CHAT_SETTINGS_PAGE, PURCHASED_CONTENT_SETTINGS_PAGE } from './paths';
 
 const colour: Validator = (v: unknown) =>

@@ -3,6 +3,7 @@ import { DataTable, List, SimpleList, TextInput } from 'react-admin';
 import type { AdminEventRecord } from '../../../domain/console/wire';
 import { Responsive } from '../components/ResponsiveList';
 import { formatDate } from '../format';
+import { ADMIN_PAGE_SIZE, AdminPagination } from '../components/AdminPagination';
 
 const Column = DataTable.Col<AdminEventRecord>;
 
@@ -29,7 +30,7 @@ const Mono = ({ children }: { children: string }) => (
 
 export function EventList() {
   return (
-    <List title="Event log" filters={filters} sort={{ field: 'position', order: 'DESC' }} perPage={50} exporter={false}>
+    <List title="Event log" filters={filters} sort={{ field: 'position', order: 'DESC' }} perPage={ADMIN_PAGE_SIZE} pagination={<AdminPagination />} exporter={false}>
       <Responsive
         small={
           <SimpleList<AdminEventRecord>

@@ -11,6 +11,7 @@ import { REPORT_CONSOLE_PAGES } from '../reports/paths';
 import { SHELL_CONSOLE_PAGES } from '../shell/paths';
 import { PUSH_CONSOLE_PAGES } from '../push/paths';
 import { HELP_CONSOLE_PAGES } from '../help/paths';
+import { SETTINGS_INDEX_PATHS, settingsMenuGroups } from '../settings-index/menu';
 
 /** The menu, grouped by area, showing only what the signed-in role may use (see access.ts). */
 export function AppMenu() {
@@ -24,7 +25,7 @@ export function AppMenu() {
       {/* A flat array (MUI's menu list does not accept Fragments as children). */}
       {MENU_GROUPS.flatMap(group => {
         const items = group.resources.filter(r => allowed.includes(r));
-        const pages = [...CONSOLE_PAGES, ...CHAT_CONSOLE_PAGES, ...PROMOTION_CONSOLE_PAGES, ...SUBSCRIPTION_CONSOLE_PAGES, ...MASS_CONSOLE_PAGES, ...LIVE_CONSOLE_PAGES, ...SHELL_CONSOLE_PAGES, ...PUSH_CONSOLE_PAGES, ...HELP_CONSOLE_PAGES].filter(p => p.group === group.label && mayOpenPage(permissions, p.page));
+        const pages = [...CONSOLE_PAGES, ...CHAT_CONSOLE_PAGES, ...PROMOTION_CONSOLE_PAGES, ...SUBSCRIPTION_CONSOLE_PAGES, ...MASS_CONSOLE_PAGES, ...LIVE_CONSOLE_PAGES, ...SHELL_CONSOLE_PAGES, ...PUSH_CONSOLE_PAGES, ...HELP_CONSOLE_PAGES].filter(p => p.group === group.label && mayOpenPage(permissions, p.page) && !SETTINGS_INDEX_PATHS.has(p.to));
         if (items.length === 0 && pages.length === 0) return [];
         return [
           open ? (
@@ -40,6 +41,8 @@ export function AppMenu() {
             <Divider key={`group-${group.label}`} sx={{ my: 1 }} />
           ),
           ...items.map(name => <Menu.ResourceItem key={name} name={name} data-testid={`menu-${name}`} />),
+          // Settings: the index (the settings resource) and one entry per area of the settings registry.
+          ...(group.label === 'Settings' ? settingsMenuGroups(permissions).map(g => <Menu.Item key={g.to} to={`${basename}${g.to}`} primaryText={g.label} leftIcon={<g.icon />} data-testid={g.testId} />) : []),
           ...pages.map(p => <Menu.Item key={p.to} to={`${basename}${p.to}`} primaryText={p.label} leftIcon={<p.icon />} data-testid={p.testId} />),
           ...REPORT_CONSOLE_PAGES.filter(p => p.group === group.label && mayOpenPage(permissions, p.page)).map(p => <Menu.Item key={p.to} to={`${basename}${p.to}`} primaryText={p.label} leftIcon={<p.icon />} data-testid={p.testId} />),
         ];

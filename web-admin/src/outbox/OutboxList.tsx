@@ -4,6 +4,7 @@ import type { AdminOutboxRecord } from '../../../domain/console/wire';
 import { Responsive } from '../components/ResponsiveList';
 import { StatusChip } from '../components/StatusChip';
 import { formatDate } from '../format';
+import { ADMIN_PAGE_SIZE, AdminPagination } from '../components/AdminPagination';
 
 const Column = DataTable.Col<AdminOutboxRecord>;
 
@@ -21,7 +22,7 @@ const filters = [
 /** Sent and queued mail (e.g. to hand a fan their password-reset link when no SMTP server is set up). */
 export function OutboxList() {
   return (
-    <List title="Outbox" filters={filters} exporter={false} sort={{ field: 'created_at', order: 'DESC' }} perPage={25}>
+    <List title="Outbox" filters={filters} exporter={false} sort={{ field: 'created_at', order: 'DESC' }} perPage={ADMIN_PAGE_SIZE} pagination={<AdminPagination />}>
       <Responsive
         small={
           <SimpleList<AdminOutboxRecord>

@@ -7,7 +7,7 @@ import { Edit, Form, maxValue, minValue, NumberInput, required, SaveButton, Tool
 import { PageGuard } from '../promotions/PageGuard';
 import { useSettings } from '../settings';
 import { STAGGER_SETTINGS_PAGE } from '../mass-messages/paths';
-import { SETTINGS_FAILED, SETTINGS_SAVED } from './SiteSettingsEdit';
+import { SETTINGS_FAILED, SETTINGS_SAVED } from './messages';
 
 /** The contract's defaults (/work/notes/mass-contract.md "Settings"). */
 export const STAGGER_DEFAULTS = { stagger_min_hours: 24, stagger_max_hours: 48, stagger_previous_limit: 10, mass_message_default_delay_hours: 2 } as const;

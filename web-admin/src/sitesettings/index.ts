@@ -1,7 +1,8 @@
 import SettingsIcon from '@mui/icons-material/Settings';
-import { SiteSettingsEdit } from './SiteSettingsEdit';
+import { SettingsIndexPage } from '../settings-index';
 
+/** The settings resource: its list is the settings index; each page is /settings/<page> (web-admin/src/settings-index). */
 export default {
-  list: SiteSettingsEdit,
+  list: SettingsIndexPage,
   icon: SettingsIcon,
 };

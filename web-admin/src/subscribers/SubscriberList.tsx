@@ -5,6 +5,7 @@ import { ExportCsvButton } from '../components/ExportCsvButton';
 import { Responsive } from '../components/ResponsiveList';
 import { StatusChip } from '../components/StatusChip';
 import { formatDate, money } from '../format';
+import { ADMIN_PAGE_SIZE, AdminPagination } from '../components/AdminPagination';
 
 const Column = DataTable.Col<AdminSubscriberRecord>;
 
@@ -50,7 +51,7 @@ const Actions = () => (
 
 export function SubscriberList() {
   return (
-    <List title="Subscribers" filters={filters} actions={<Actions />} exporter={false} sort={{ field: 'started_at', order: 'DESC' }} perPage={25}>
+    <List title="Subscribers" filters={filters} actions={<Actions />} exporter={false} sort={{ field: 'started_at', order: 'DESC' }} perPage={ADMIN_PAGE_SIZE} pagination={<AdminPagination />}>
       <Responsive
         small={
           <SimpleList<AdminSubscriberRecord>

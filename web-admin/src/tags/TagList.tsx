@@ -4,6 +4,7 @@ import { TAG_MESSAGES } from '../../../domain/feed-tag/feed-tag';
 import { canUse } from '../access';
 import { Responsive } from '../components/ResponsiveList';
 import { FEED_TAGS_RESOURCE, type FeedTagRecord } from './dataProvider';
+import { ADMIN_PAGE_SIZE, AdminPagination } from '../components/AdminPagination';
 
 const Column = DataTable.Col<FeedTagRecord>;
 
@@ -44,7 +45,7 @@ function RowActions() {
 /** Feed tags (spec 2 §3): the creator's tags, with how many posts carry each. */
 export function TagList() {
   return (
-    <List title="Feed tags" filters={filters} actions={<Actions />} exporter={false} sort={{ field: 'name', order: 'ASC' }} perPage={25} empty={<Empty />}>
+    <List title="Feed tags" filters={filters} actions={<Actions />} exporter={false} sort={{ field: 'name', order: 'ASC' }} perPage={ADMIN_PAGE_SIZE} pagination={<AdminPagination />} empty={<Empty />}>
       <Responsive
         small={<SimpleList<FeedTagRecord> primaryText={(r) => r.name} secondaryText={countText} rowClick="edit" empty={<Empty />} />}
         large={

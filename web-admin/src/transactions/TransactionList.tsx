@@ -14,6 +14,7 @@ import { ExportCsvButton } from '../components/ExportCsvButton';
 import { Responsive } from '../components/ResponsiveList';
 import { humanize, StatusChip } from '../components/StatusChip';
 import { formatDate, money } from '../format';
+import { ADMIN_PAGE_SIZE, AdminPagination } from '../components/AdminPagination';
 
 const Column = DataTable.Col<AdminTransactionRecord>;
 
@@ -57,7 +58,7 @@ export function Amount({ cents }: { cents: number }) {
 export function TransactionList() {
   const small = useMediaQuery<Theme>(theme => theme.breakpoints.down('sm'), { noSsr: true });
   return (
-    <List title="Transactions" filters={filtersFor(small)} actions={<Actions />} exporter={false} sort={{ field: 'created_at', order: 'DESC' }} perPage={25}>
+    <List title="Transactions" filters={filtersFor(small)} actions={<Actions />} exporter={false} sort={{ field: 'created_at', order: 'DESC' }} perPage={ADMIN_PAGE_SIZE} pagination={<AdminPagination />}>
       <Responsive
         small={
           <SimpleList<AdminTransactionRecord>

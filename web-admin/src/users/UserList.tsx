@@ -17,6 +17,7 @@ import { Responsive } from '../components/ResponsiveList';
 import { humanize, StatusChip } from '../components/StatusChip';
 import { formatDate, money, SUBSCRIPTION_STATUS_LABEL } from '../format';
 import { UserFlagChips } from './UserFlagChips';
+import { ADMIN_PAGE_SIZE, AdminPagination } from '../components/AdminPagination';
 
 export const ROLE_CHOICES = [
   'user',
@@ -68,7 +69,7 @@ export function UserList() {
   const { permissions } = usePermissions();
   const mayExport = canUse(permissions, 'users', 'export');
   return (
-    <List title="Users" filters={filters} actions={<Actions />} exporter={false} sort={{ field: 'created_at', order: 'DESC' }} perPage={25}>
+    <List title="Users" filters={filters} actions={<Actions />} exporter={false} sort={{ field: 'created_at', order: 'DESC' }} perPage={ADMIN_PAGE_SIZE} pagination={<AdminPagination />}>
       <Responsive
         small={
           <SimpleList<AdminUserRecord>

@@ -11,6 +11,7 @@ import { mayCall } from '../access';
 import { Responsive } from '../components/ResponsiveList';
 import { StatusChip } from '../components/StatusChip';
 import { formatDate, money } from '../format';
+import { ADMIN_PAGE_SIZE, AdminPagination } from '../components/AdminPagination';
 
 const Column = DataTable.Col<AdminCryptoPaymentRecord>;
 
@@ -121,7 +122,7 @@ export function CryptoPaymentList() {
         </TopToolbar>
       }
       sort={{ field: 'created_at', order: 'DESC' }}
-      perPage={25}
+      perPage={ADMIN_PAGE_SIZE} pagination={<AdminPagination />}
       exporter={false}
       empty={false}
     >

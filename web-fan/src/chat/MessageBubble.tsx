@@ -28,6 +28,8 @@ const MEDIA_MAX = 280;
 
 export function TimeStamp({ iso, own, now }: { iso: string; own: boolean; now: number }) {
   const full = fullDate(iso);
+  // Timestamp visibility (console: Settings → Timestamps): the creator may hide message times.
+  if (useAuth().settings?.show_message_timestamp === false) return null;
   return (
     <Tooltip title={full} placement={own ? 'left' : 'right'} describeChild>
       <Typography

@@ -10,6 +10,8 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import { ApiError, errorMessage } from '../api';
 import { isValidEmail, passwordProblem as sharedPasswordProblem } from '../../../domain/shared/validation';
+import { fourSizes } from '../../../domain/settings/appearance';
+import type { SxProps, Theme } from '@mui/material/styles';
 
 /** Client-side password rule: the server's own (domain/shared/validation.ts), plus the empty case. */
 export function passwordProblem(password: string, emptyText = 'Please enter a password.'): string | undefined {
@@ -31,6 +33,14 @@ export function SubmitButton({ busy, testId, children }: { busy: boolean; testId
   );
 }
 
+/** The sign-up design's sizes ('55px|65px|75px|85px': from 0, 767, 1024 and 1440 px) as a font-size style; {} when unset or invalid. */
+export function fourSizeFont(value: string | null | undefined): SxProps<Theme> {
+  const sizes = fourSizes(value);
+  if (!sizes) return {};
+  const [phone, tablet, laptop, large] = sizes;
+  return { fontSize: phone, lineHeight: 1.15, '@media (min-width: 767px)': { fontSize: tablet }, '@media (min-width: 1024px)': { fontSize: laptop }, '@media (min-width: 1440px)': { fontSize: large } };
+}
+
 export function AuthCard({
   title,
   subtitle,
@@ -38,6 +48,8 @@ export function AuthCard({
   footer,
   testId,
   maxWidth = 440,
+  titleSx,
+  subtitleSx,
 }: {
   title: string;
   subtitle?: ReactNode;
@@ -45,15 +57,18 @@ export function AuthCard({
   footer?: ReactNode;
   testId?: string;
   maxWidth?: number;
+  /** The sign-up design's font sizes (fourSizeFont). */
+  titleSx?: SxProps<Theme>;
+  subtitleSx?: SxProps<Theme>;
 }) {
   return (
     <Box sx={{ display: 'flex', justifyContent: 'center', px: 2, py: { xs: 3, sm: 6 } }} data-testid={testId}>
       <Paper variant="outlined" sx={{ width: '100%', maxWidth, p: { xs: 3, sm: 4 }, borderRadius: 3 }}>
-        <Typography variant="h5" component="h1" sx={{ mb: subtitle ? 0.5 : 3 }}>
+        <Typography variant="h5" component="h1" sx={[{ mb: subtitle ? 0.5 : 3, overflowWrap: 'anywhere' }, ...(titleSx ? [titleSx].flat() : [])] as SxProps<Theme>} data-testid="auth-title">
           {title}
         </Typography>
         {subtitle && (
-          <Typography variant="body2" color="text.secondary" sx={{ mb: 3 }}>
+          <Typography variant="body2" color="text.secondary" sx={[{ mb: 3 }, ...(subtitleSx ? [subtitleSx].flat() : [])] as SxProps<Theme>} data-testid="auth-subtitle">
             {subtitle}
           </Typography>
         )}

@@ -179,15 +179,19 @@ function Photo({ item, alt, entitled }: { item: PostMediaView; alt: string; enti
   );
 }
 
+/** '3 photos · 1 video' (empty without media): shown on exclusive posts while show_media_count_in_exclusive_content is on. */
+export function mediaCounts(post: PostView): string {
+  const photos = post.media.filter((m) => m.content_type === 'photo').length;
+  const videos = post.media.length - photos;
+  return [photos ? `${photos} photo${photos > 1 ? 's' : ''}` : '', videos ? `${videos} video${videos > 1 ? 's' : ''}` : ''].filter(Boolean).join(' · ');
+}
+
 function LockedOverlay({ post, onClick }: { post: PostView; onClick: () => void }) {
   // Purchases are not for proxy sessions (an admin viewing the site as a fan): no unlock or subscribe buttons.
   const proxy = useIsProxy();
   const locked = post.visibility === 'locked';
-  const photos = post.media.filter((m) => m.content_type === 'photo').length;
-  const videos = post.media.length - photos;
-  const counts = [photos ? `${photos} photo${photos > 1 ? 's' : ''}` : '', videos ? `${videos} video${videos > 1 ? 's' : ''}` : '']
-    .filter(Boolean)
-    .join(' · ');
+  const { settings } = useAuth();
+  const counts = settings?.show_media_count_in_exclusive_content === false ? '' : mediaCounts(post);
   return (
     <Box
       sx={{
@@ -463,7 +467,10 @@ function PostCardImpl({ post, onLockedClick, onOpenMedia, expanded, highlighted 
   const likesOn = settings?.is_feed_like_enabled !== false;
   const commentsOn = settings?.is_feed_comment_enabled !== false;
   const author = post.user?.name ?? '';
-  const when = relativeTime(post.date);
+  // Timestamp visibility and media counts (console: Settings → Timestamps, Media counts).
+  const when = settings?.show_post_timestamp === false ? '' : relativeTime(post.date);
+  // Locked cards show the counts on their overlay; open exclusive posts beside the visibility icon.
+  const counts = post.visibility !== 'public' && !post.isLocked && settings?.show_media_count_in_exclusive_content !== false ? mediaCounts(post) : '';
   return (
     <Paper
       component="article"
@@ -496,22 +503,31 @@ function PostCardImpl({ post, onLockedClick, onOpenMedia, expanded, highlighted 
             {author}
           </Typography>
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.75 }}>
-            <Tooltip title={fullDate(post.date)}>
-              <Typography
-                component="time"
-                variant="caption"
-                color="text.secondary"
-                dateTime={post.date}
-                tabIndex={0}
-                data-testid="post-time"
-              >
-                {when}
-              </Typography>
-            </Tooltip>
-            <Box component="span" aria-hidden sx={{ color: 'text.secondary', fontSize: 12 }}>
-              ·
-            </Box>
+            {when ? (
+              <>
+                <Tooltip title={fullDate(post.date)}>
+                  <Typography
+                    component="time"
+                    variant="caption"
+                    color="text.secondary"
+                    dateTime={post.date}
+                    tabIndex={0}
+                    data-testid="post-time"
+                  >
+                    {when}
+                  </Typography>
+                </Tooltip>
+                <Box component="span" aria-hidden sx={{ color: 'text.secondary', fontSize: 12 }}>
+                  ·
+                </Box>
+              </>
+            ) : null}
             <VisibilityIcon post={post} />
+            {counts ? (
+              <Typography variant="caption" color="text.secondary" noWrap data-testid="post-media-count">
+                {counts}
+              </Typography>
+            ) : null}
           </Box>
         </Box>
       </Box>

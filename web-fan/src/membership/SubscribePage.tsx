@@ -11,6 +11,8 @@ import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
 import Divider from '@mui/material/Divider';
 import Paper from '@mui/material/Paper';
+import type { SxProps, Theme } from '@mui/material/styles';
+import { paymentFormStyle } from './paymentFormStyle';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import CheckCircleRounded from '@mui/icons-material/CheckCircleRounded';
@@ -188,10 +190,12 @@ export default function SubscribePage() {
   }
 
   const discounted = quote && (quote.initial_cents !== quote.list_initial_cents || quote.recurring_cents !== quote.list_recurring_cents);
+  // Payment form styling from the subscription-page settings.
+  const formStyle = paymentFormStyle(settings);
 
   return (
     <Column width={520}>
-      <Paper variant="outlined" sx={{ p: { xs: 2.5, sm: 4 }, mx: { xs: 1.5, sm: 0 }, borderRadius: 3 }} data-testid="plan-card">
+      <Paper variant="outlined" sx={[{ p: { xs: 2.5, sm: 4 }, mx: { xs: 1.5, sm: 0 }, borderRadius: 3 }, formStyle.card] as SxProps<Theme>} data-testid="plan-card">
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, mb: 2 }}>
           <Avatar src={settings?.model_avatar_url ?? undefined} alt="" sx={{ width: 56, height: 56, bgcolor: 'primary.main', color: 'primary.contrastText', fontWeight: 700 }}>
             {modelName.slice(0, 1).toUpperCase()}
@@ -263,7 +267,7 @@ export default function SubscribePage() {
                   variant="contained"
                   size="large"
                   fullWidth
-                  sx={{ mt: 1 }}
+                  sx={[{ mt: 1 }, formStyle.button] as SxProps<Theme>}
                   onClick={subscribe}
                   disabled={busy || !quote}
                   data-testid="subscribe-button"

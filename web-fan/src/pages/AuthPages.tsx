@@ -8,10 +8,10 @@ import TextField from '@mui/material/TextField';
 import type { AuthResult } from '../../../domain/user/wire';
 import { ApiError, api } from '../api';
 import { afterLoginRoute, useAuth, useModelName } from '../auth';
-import { AuthCard, emailProblem, passwordProblem, FormError, toApiError, useForm, type Errors, SubmitButton } from '../components/FormKit';
+import { AuthCard, fourSizeFont, emailProblem, passwordProblem, FormError, toApiError, useForm, type Errors, SubmitButton } from '../components/FormKit';
 
 export function LoginPage() {
-  const { token, me, login } = useAuth();
+  const { token, me, login, settings } = useAuth();
   const modelName = useModelName();
   const navigate = useNavigate();
   const { values, setErrors, bind } = useForm<'email' | 'password'>({ email: '', password: '' });
@@ -46,7 +46,7 @@ export function LoginPage() {
 
   return (
     <AuthCard
-      title="Login"
+      title={settings?.login_page_title || 'Login'}
       testId="login-page"
       subtitle={`Welcome back to ${modelName}.`}
       footer={
@@ -123,9 +123,12 @@ export function RegisterPage() {
 
   return (
     <AuthCard
-      title="Sign Up"
+      title={settings?.signup_page_title || 'Sign Up'}
       testId="register-page"
       subtitle={`Create your account to join ${modelName}.`}
+      titleSx={fourSizeFont(settings?.new_signup_design_title_font_size)}
+      subtitleSx={fourSizeFont(settings?.new_signup_design_description_font_size)}
+      maxWidth={560}
       footer={
         <>
           Already have an account?{' '}
