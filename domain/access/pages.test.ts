@@ -25,7 +25,7 @@ describe('page access', () => {
   it('support opens transactions, the chat (read only) and the contact inbox only; admins open everything in the console; fans open none of it', () => {
     // The dashboard and My profile (the own password) are every staff member's.
     const open = (role: Role) => Object.keys(ADMIN_PAGES).filter((p) => p !== '/admin' && p !== '/admin/profile' && mayOpen(ADMIN_PAGES, p, role) === 'allow');
-    expect(open('support')).toEqual(['/admin/transactions', '/admin/private-chat', '/admin/purchased-contents/:userId', '/admin/contact-messages']);
+    expect(open('support')).toEqual(['/admin/transactions', '/admin/private-chat', '/admin/purchased-contents/:userId', '/admin/contact-messages', '/admin/user-card-list']);
     expect(open('admin')).toEqual(Object.keys(ADMIN_PAGES).filter((p) => p !== '/admin' && p !== '/admin/profile'));
     expect(mayOpen(ADMIN_PAGES, '/admin/profile', 'support')).toBe('allow');
     expect(mayOpen(ADMIN_PAGES, '/admin/profile', 'user')).toBe('denied');
@@ -47,6 +47,14 @@ describe('page access', () => {
       '/admin/private-chat': 'GET /api/chat/get_user_list',
       '/admin/purchased-contents/:userId': 'GET /api/users/purchased-contents',
       '/admin/profile': 'POST /api/users/change_old_password',
+      '/admin/super-admin-tools/lookup': 'POST /api/users/get_users_list_from_email',
+      '/admin/generate-subscription-url': 'POST /api/generate_subscription_url/generate_subscription_url',
+      '/admin/user-card-list': 'GET /admin-api/user-cards',
+      '/admin/health-info': 'GET /admin-api/health',
+      '/admin/list-redirect-url': 'GET /admin-api/redirect-urls',
+      '/admin/redirect-url/:route?': 'POST /admin-api/redirect-urls',
+      '/admin/logs': 'GET /admin-api/audit',
+      '/admin/locked-exclusive-content': 'GET /admin-api/posts',
     };
     for (const [page, route] of Object.entries(backing))
       for (const role of ROLES) if (mayOpen(ADMIN_PAGES, page, role) === 'allow') expect(decideAccess(route, role), `${role} on ${page}`).toBe('allow');

@@ -172,6 +172,19 @@ export const ADMIN_PAGES: Record<string, PageAccess> = {
   // Help items and the staff notification settings (issue 16, SH-11, SH-18).
   '/admin/settings/help-setting': SETTINGS,
   '/admin/settings/purchase-notification-settings': SETTINGS,
+  // Admin tools (issue 17, gaps CO-27 … CO-37f; web-admin/src/tools), as the API allows: the super-admin tools,
+  // lookup, health and logs for admins; subscription links and redirect URLs for the settings roles; saved cards for
+  // the money roles; the spec's paths that open existing pages (hero banner settings, locked posts).
+  '/admin/super-admin-tools': ADMINS,
+  '/admin/super-admin-tools/lookup': ADMINS,
+  '/admin/generate-subscription-url': SETTINGS,
+  '/admin/user-card-list': SUPPORT.concat(['model']),
+  '/admin/health-info': ADMINS,
+  '/admin/redirect-url/:route?': SETTINGS,
+  '/admin/list-redirect-url': SETTINGS,
+  '/admin/logs': ADMINS,
+  '/admin/banner-image-text': SETTINGS,
+  '/admin/locked-exclusive-content': [...SETTINGS, 'content_manager'],
   // Site configuration (issue 17, web-admin/src/site-config): admins, as the API allows.
   '/admin/settings/email-configuration': ADMINS,
   '/admin/settings/aws-settings': ADMINS,

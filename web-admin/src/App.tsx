@@ -12,6 +12,7 @@ import { reportRoutes } from './reports';
 import { shellRoutes } from './shell';
 import { pushRoutes } from './push';
 import { helpRoutes } from './help';
+import { toolsRoutes } from './tools';
 import { settingsPageRoutes } from './settings-index';
 import { siteConfigRoutes } from './site-config';
 import { CANCELLATION_PAGE, CancellationsPage, SUBSCRIPTION_SETTINGS_PAGE, SubscriptionSettingsPage } from './cancellations';
@@ -108,6 +109,8 @@ export function App() {
         pushRoutes(permissions),
         // Help items and the staff notification settings (web-admin/src/help).
         helpRoutes(permissions),
+        // Admin tools: lookup, subscription links, saved cards, health, redirect URLs, logs (web-admin/src/tools).
+        toolsRoutes(permissions),
         // Email (SMTP), storage, cache, platform, SEO, bot check and CSV downloads (web-admin/src/site-config).
         siteConfigRoutes(permissions),
         // Every settings page of the settings registry at /settings/<page> (web-admin/src/settings-index).

@@ -11,6 +11,7 @@ import { REPORT_CONSOLE_PAGES } from '../reports/paths';
 import { SHELL_CONSOLE_PAGES } from '../shell/paths';
 import { PUSH_CONSOLE_PAGES } from '../push/paths';
 import { HELP_CONSOLE_PAGES } from '../help/paths';
+import { TOOLS_CONSOLE_PAGES } from '../tools/paths';
 import { SETTINGS_INDEX_PATHS, settingsMenuGroups } from '../settings-index/menu';
 
 /** The menu, grouped by area, showing only what the signed-in role may use (see access.ts). */
@@ -44,6 +45,7 @@ export function AppMenu() {
           // Settings: the index (the settings resource) and one entry per area of the settings registry.
           ...(group.label === 'Settings' ? settingsMenuGroups(permissions).map(g => <Menu.Item key={g.to} to={`${basename}${g.to}`} primaryText={g.label} leftIcon={<g.icon />} data-testid={g.testId} />) : []),
           ...pages.map(p => <Menu.Item key={p.to} to={`${basename}${p.to}`} primaryText={p.label} leftIcon={<p.icon />} data-testid={p.testId} />),
+          ...TOOLS_CONSOLE_PAGES.filter(p => p.group === group.label && mayOpenPage(permissions, p.page)).map(p => <Menu.Item key={p.to} to={`${basename}${p.to}`} primaryText={p.label} leftIcon={<p.icon />} data-testid={p.testId} />),
           ...REPORT_CONSOLE_PAGES.filter(p => p.group === group.label && mayOpenPage(permissions, p.page)).map(p => <Menu.Item key={p.to} to={`${basename}${p.to}`} primaryText={p.label} leftIcon={<p.icon />} data-testid={p.testId} />),
         ];
       })}

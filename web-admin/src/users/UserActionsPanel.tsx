@@ -26,6 +26,7 @@ import { useNotify, usePermissions, useRecordContext, useRedirect, useRefresh } 
 import type { AdminUserRecord } from '../../../domain/user/wire';
 import { mayDo } from '../access';
 import { ConfirmDialog } from '../components/ConfirmDialog';
+import { MigrationFlag } from '../tools/UserExtras';
 import {
   EMAIL_PREFERENCE_LABELS,
   NICKNAME_MAX,
@@ -174,6 +175,7 @@ function FlagsSection({ record, permissions }: { record: AdminUserRecord; permis
             testId="toggle-mass-muted"
           />
         ) : null}
+        <MigrationFlag record={record} />
       </Stack>
       <ConfirmDialog
         open={confirmBlock}

@@ -51,7 +51,7 @@ const filters = [
 ];
 
 export const SubscriptionChip = ({ code }: { code: string }) => (
-  <StatusChip value={code === '0' ? 'expired' : 'active'} label={SUBSCRIPTION_STATUS_LABEL[code] ?? code} />
+  <StatusChip value={code === '0' ? 'expired' : code === '2' ? 'cancelled' : 'active'} label={SUBSCRIPTION_STATUS_LABEL[code] ?? code} />
 );
 
 function Actions() {

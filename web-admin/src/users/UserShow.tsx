@@ -7,6 +7,7 @@ import {
   Show,
   SimpleList,
   TabbedShowLayout,
+  TabbedShowLayoutTabs,
   TextField,
   usePermissions,
   useRecordContext,
@@ -22,14 +23,16 @@ import { RoleEditor } from './RoleEditor';
 import { UserActionsPanel } from './UserActionsPanel';
 import { UserFlagChips } from './UserFlagChips';
 import { SubscriptionChip } from './UserList';
+import { seesUserTransactions, UserTransactions } from '../tools/UserExtras';
 
 export function UserShow() {
   const { permissions } = usePermissions();
   const seesEvents = canUse(permissions, 'events', 'list');
   return (
-    <Show<AdminUserRecord> title={<UserTitle />} sx={{ '& .RaShow-card': { minWidth: 0 } }}>
+    <Show<AdminUserRecord> title={<UserTitle />} sx={{ minWidth: 0, maxWidth: { xs: 'calc(100vw - 16px)', sm: '100%' }, '& .RaShow-main, & .RaShow-card': { minWidth: 0, maxWidth: '100%' } }}>
       <UserHeader />
-      <TabbedShowLayout sx={{ minWidth: 0 }} data-testid="user-tabs">
+      {/* Scrollable tabs: four do not fit a phone's width. */}
+      <TabbedShowLayout sx={{ minWidth: 0 }} data-testid="user-tabs" tabs={<TabbedShowLayoutTabs variant="scrollable" scrollButtons="auto" />}>
         <TabbedShowLayout.Tab label="Overview" data-testid="user-tab-overview">
           <TextField source="name" label="Name" emptyText="—" />
           <TextField source="email" label="Email" />
@@ -48,6 +51,11 @@ export function UserShow() {
         <TabbedShowLayout.Tab label="Flags & actions" path="actions" data-testid="user-tab-actions">
           <UserActionsPanel />
         </TabbedShowLayout.Tab>
+        {seesUserTransactions(permissions) ? (
+          <TabbedShowLayout.Tab label="Transactions" path="transactions" data-testid="user-tab-transactions">
+            <UserTransactions />
+          </TabbedShowLayout.Tab>
+        ) : null}
         {seesEvents ? (
           <TabbedShowLayout.Tab label="Events" path="events" data-testid="user-tab-events">
             <UserEvents />

@@ -32,6 +32,7 @@ import { CRYPTO_CURRENCY } from '../wallet/walletApi';
 import { CouponField, COUPON_NOT_CHECKED, couponCodeOf, type CouponFieldState } from '../promotions/CouponField';
 import { countdownText, useCountdown } from './useMembership';
 import { useRebillRecovery } from './useRebillRecovery';
+import { forgetOffer, isLinkRefusal, useOfferToken } from './subscriptionLink';
 
 const PERKS = ['Every private post and gallery', 'Unlock locked posts whenever you like', 'Cancel anytime from your membership page'];
 
@@ -76,16 +77,24 @@ export default function SubscribePage() {
   const [quoteError, setQuoteError] = useState('');
   const [notice, setNotice] = useState('');
   const couponCode = couponCodeOf(coupon);
+  // A subscription link's offer (/join?offer=…, gaps CO-29): its price replaces the rest once the server checked it.
+  const [offer, dropOffer] = useOfferToken();
   const recovery = useRebillRecovery({ amountCents: me?.subscription_detail?.recurring_price_cents ?? 0, onRecovered: () => navigate('/membership') });
 
   const loadQuote = useCallback(
     async (code: string | null, signal?: { cancelled: boolean }) => {
       setQuoteError('');
       try {
-        const { data } = await api.post<SubscriptionQuoteView>('/api/v2/subscription/quote', { coupon_code: code });
+        const { data } = await api.post<SubscriptionQuoteView>('/api/v2/subscription/quote', { coupon_code: code, ...(offer ? { subscription_link: offer } : {}) });
         if (!signal?.cancelled) setQuote(data);
       } catch (err) {
         if (signal?.cancelled) return;
+        // A changed, expired or used link: say so and show the price without it.
+        if (offer && err instanceof ApiError && isLinkRefusal(err.code)) {
+          setNotice(err.message);
+          dropOffer();
+          return;
+        }
         // A coupon that stopped applying: back to the price without it.
         if (code && err instanceof ApiError && err.status < 500) {
           setCoupon({ status: 'invalid', code, message: err.message, errorCode: err.code });
@@ -94,7 +103,7 @@ export default function SubscribePage() {
         setQuoteError(errorMessage(err));
       }
     },
-    [],
+    [offer, dropOffer],
   );
 
   useEffect(() => {
@@ -110,8 +119,10 @@ export default function SubscribePage() {
     const body: Record<string, unknown> = {};
     if (quote.promotion && quote.source === 'promotion') body.promotion_id = quote.promotion.promotion_id;
     if (quote.coupon_code) body.coupon_code = quote.coupon_code;
+    if (quote.source === 'link' && offer) body.subscription_link = offer;
     const onAccepted = ({ position }: { position?: string }) => {
       setDone(true);
+      forgetOffer();
       notify(THANK_YOU, 'success');
       void refresh(position)
         .catch(() => undefined)
@@ -232,6 +243,11 @@ export default function SubscribePage() {
                 <Typography variant="h6" component="p" sx={{ fontWeight: 700 }} data-testid="plan-price">
                   {priceLine(quote)}
                 </Typography>
+                {quote.source === 'link' && (
+                  <Typography variant="body2" color="secondary" sx={{ fontWeight: 600 }} data-testid="plan-link-offer">
+                    Special offer from {modelName}
+                  </Typography>
+                )}
                 {quote.source === 'returning' && (
                   <Typography variant="body2" color="text.secondary">
                     Welcome back: returning-member price.

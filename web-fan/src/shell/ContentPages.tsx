@@ -3,7 +3,8 @@
 // /service-stopped and custom pages at /:path. The text is the creator's, cleaned on the server and again here
 // (no inline script: the CSP stays strict). A page edit reaches open pages live (SETTINGS_UPDATED).
 import { useCallback, useEffect, useState, type FormEvent, type ReactNode } from 'react';
-import { Link as RouterLink, useParams } from 'react-router-dom';
+import { Link as RouterLink, Navigate, useLocation, useParams } from 'react-router-dom';
+import { isSameSitePath } from '../../../domain/redirect-url/redirect-url';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -70,10 +71,33 @@ export function ContentPage({ slug, after }: { slug: string; after?: ReactNode }
   );
 }
 
-/** The catch-all single segment (spec 3 route table /:path): a custom page, else the 404 page. */
+/**
+ * The catch-all single segment (spec 3 route table /:path): a redirect URL the creator made (console → Redirect
+ * URLs, gaps CO-35), else a custom page, else the 404 page. A redirect is followed only to a path of this site
+ * (the server allows nothing else; checked again here) and at most a few hops (a → b → a is a 404, not a loop).
+ */
 export function CatchAllPage() {
   const { path = '' } = useParams();
-  if (!/^[a-z0-9-]{1,60}$/.test(path)) return <NotFoundPage />;
+  const location = useLocation();
+  const hops = (location.state as { redirectHops?: number } | null)?.redirectHops ?? 0;
+  const [target, setTarget] = useState<string | null | undefined>(undefined);
+  const valid = /^[a-z0-9-]{1,60}$/.test(path);
+  useEffect(() => {
+    if (!valid) return;
+    setTarget(undefined);
+    const ctrl = new AbortController();
+    api.get<{ target: string }>('/api/redirect-url', { path }, ctrl.signal).then(
+      (r) => setTarget(r.data.target),
+      () => { if (!ctrl.signal.aborted) setTarget(null); },
+    );
+    return () => ctrl.abort();
+  }, [path, valid]);
+  if (!valid) return <NotFoundPage />;
+  if (target === undefined) return <PageLoader />;
+  if (target !== null && isSameSitePath(target)) {
+    if (hops >= 3) return <NotFoundPage />;
+    return <Navigate to={target} replace state={{ redirectHops: hops + 1 }} />;
+  }
   return <ContentPage key={path} slug={path} />;
 }
 
