@@ -141,7 +141,7 @@ export default function EmailConfigurationPage() {
               </Box>
               <Stack direction="row" spacing={1} flexWrap="wrap" useFlexGap>
                 <Button variant="contained" onClick={() => void save()} disabled={busy} data-testid="smtp-save">Save</Button>
-                {data.source === 'console' ? <Button color="inherit" onClick={() => void remove()} disabled={busy} data-testid="smtp-remove">Use the environment's server</Button> : null}
+                {data.source === 'console' ? <Button color="inherit" onClick={() => void remove()} disabled={busy} data-testid="smtp-remove">Remove this server</Button> : null}
               </Stack>
             </Stack>
           )}
