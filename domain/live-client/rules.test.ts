@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { commentAuthor, formatDuration, formatElapsed, livePopupFromFrame, mergeComments, newTabToken, nextDarkness, liveMessageError, showsLivePopup, videoFit } from './rules';
+import { commentAuthor, commentParts, commentSendFailure, elapsedSince, viewerConnections, formatDuration, formatElapsed, livePopupFromFrame, mergeComments, newTabToken, nextDarkness, liveMessageError, showsLivePopup, videoFit } from './rules';
 
 describe('live view rules', () => {
   it('overlay darkness goes 0 → 10 → 20 → 30 → off', () => {
@@ -62,5 +62,18 @@ describe('live view rules', () => {
     expect(showsLivePopup(named, { sessionId: 's3', isGroup: false, isJoined: false })).toBe(false);
     expect(showsLivePopup(livePopupFromFrame({}, false, null), group('s1'))).toBe(false);
     expect(showsLivePopup(null, group('s1'))).toBe(false);
+  });
+
+  it('overlay lines, the viewers list\'s connections, a refused comment, the timer: the same in both apps', () => {
+    expect(commentParts({ type: 'tips', amount: 7, message: '' })).toEqual({ tip: 'tipped $7.00', separator: '', text: '' });
+    expect(commentParts({ type: 'tips', amount: 12.5, message: 'Bravo' })).toEqual({ tip: 'tipped $12.50', separator: ' · ', text: 'Bravo' });
+    expect(commentParts({ type: 'text', amount: 0, message: 'Hi' })).toEqual({ tip: null, separator: '', text: 'Hi' });
+    expect(viewerConnections(1)).toEqual({ badge: 0, label: null });
+    expect(viewerConnections(3)).toEqual({ badge: 3, label: '3 connections' });
+    expect(commentSendFailure(401, 'Unauthorized')).toEqual({ clearInput: true, error: 'Unauthorized' });
+    expect(commentSendFailure(403, '')).toEqual({ clearInput: false, error: 'Could not send Message' });
+    expect(elapsedSince('2026-11-26T10:00:00.000Z', Date.parse('2026-11-26T10:01:05.000Z'))).toBe(65_000);
+    expect(elapsedSince(null, 5)).toBe(0);
+    expect(elapsedSince('2026-11-26T10:00:10.000Z', Date.parse('2026-11-26T10:00:00.000Z'))).toBe(0);
   });
 });

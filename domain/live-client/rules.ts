@@ -1,6 +1,8 @@
 // What both apps' live views decide the same way (D3 §2.2, §5, §9): the timer, the publisher's overlay darkness
-// steps, the viewers' video fit, the comment rule (the server's own, domain/live), the per-tab token.
+// steps, the viewers' video fit, the comment rule (the server's own, domain/live) and what a refused comment does,
+// the overlay's tip lines, the viewers list's connection badge, the per-tab token, the "started a live stream" popup.
 import { validateLiveMessage } from '../live/live-session';
+import { formatMoney } from '../shared/money';
 
 export {
   CLOSE_LIVE_CONFIRM, END_LIVE_CONFIRM, GROUP_LIVE_CONFIRM, GROUP_LIVE_MESSAGE_MAX, LIVE_CONNECTING, LIVE_DEFAULT_TIP_DOLLARS,
@@ -112,4 +114,26 @@ export function showsLivePopup(popup: LivePopup | null, live: { sessionId: strin
   if (!popup || !live || live.isJoined) return false;
   if (popup.sessionId) return popup.sessionId === live.sessionId;
   return popup.isGroup === live.isGroup && live.sessionId !== popup.before;
+}
+
+/** An overlay line after its author: a tip reads "tipped $7.00" and " · " before its note; a comment is its text. */
+export function commentParts(c: Pick<LiveComment, 'type' | 'amount' | 'message'>): { tip: string | null; separator: string; text: string } {
+  const tip = c.type === 'tips' ? `tipped ${formatMoney(Math.round(c.amount * 100))}` : null;
+  return { tip, separator: tip && c.message ? ' · ' : '', text: c.message };
+}
+
+/** 'Live Stream Viewers': a count badge and "N connections" only for a viewer with several (D3 §2.2). */
+export function viewerConnections(count: number): { badge: number; label: string | null } {
+  return count > 1 ? { badge: count, label: `${count} connections` } : { badge: 0, label: null };
+}
+
+export const COMMENT_SEND_FAILED = 'Could not send Message';
+/** A comment the server refused: "a 401 on group message send clears the input and shows the status text" (D3 §7.4). */
+export function commentSendFailure(status: number | undefined, serverMessage: string | undefined): { clearInput: boolean; error: string } {
+  return { clearInput: status === 401, error: serverMessage || COMMENT_SEND_FAILED };
+}
+
+/** Time on air so far (the LIVE badge's timer), never negative. */
+export function elapsedSince(startedAt: string | null | undefined, nowMs: number): number {
+  return startedAt ? Math.max(0, nowMs - Date.parse(startedAt)) : 0;
 }

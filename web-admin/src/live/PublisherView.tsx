@@ -41,8 +41,8 @@ import VideocamOutlinedIcon from '@mui/icons-material/VideocamOutlined';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import { browserJanusEnv, JanusError, publishStream, WEBRTC_ERROR, type Publisher } from '../../../domain/live-client/janus';
 import {
-  CLOSE_LIVE_CONFIRM, commentAuthor, END_LIVE_CONFIRM, formatElapsed, LIVE_CONNECTING, liveMessageError, mergeComments, newTabToken,
-  nextDarkness, STREAM_ALREADY_STARTED, type LiveComment,
+  CLOSE_LIVE_CONFIRM, commentAuthor, commentParts, commentSendFailure, elapsedSince, END_LIVE_CONFIRM, formatElapsed, LIVE_CONNECTING, liveMessageError,
+  mergeComments, newTabToken, nextDarkness, STREAM_ALREADY_STARTED, viewerConnections, type LiveComment,
 } from '../../../domain/live-client/rules';
 import { formatMoney } from '../../../domain/shared/money';
 import { ApiRequestError } from '../api';
@@ -238,7 +238,7 @@ export function PublisherView({ isGroup, userId, partnerName, mayComment, side, 
     }
   };
 
-  const elapsed = started ? now - new Date(started.startedAt).getTime() : 0;
+  const elapsed = elapsedSince(started?.startedAt, now);
   const onAir = phase === 'connecting' || phase === 'live';
 
   // In a portal: the console's layout makes stacking contexts the full-screen view must sit above (the app bar).
@@ -419,7 +419,8 @@ function Comments({ comments }: { comments: LiveComment[] }) {
           <Box component="span" sx={{ fontWeight: 700, mr: 0.75 }}>
             {commentAuthor(c)}
           </Box>
-          {c.type === 'tips' ? `tipped ${formatMoney(Math.round(c.amount * 100))}${c.message ? ' · ' : ''}` : null}
+          {commentParts(c).tip}
+          {commentParts(c).separator}
           {c.message}
         </Box>
       ))}
@@ -441,8 +442,9 @@ function CommentBox({ isGroup }: { isGroup: boolean }) {
       setText('');
       setError(null);
     } catch (e) {
-      if ((e as ApiRequestError).status === 401) setText('');
-      setError((e as Error).message || 'Could not send Message');
+      const failed = commentSendFailure((e as ApiRequestError).status, (e as Error).message);
+      if (failed.clearInput) setText('');
+      setError(failed.error);
     } finally {
       setBusy(false);
     }
@@ -519,13 +521,13 @@ export function ViewersDialog({ open, onClose }: { open: boolean; onClose: () =>
             {list.map((v) => (
               <ListItem key={v._id} data-testid="live-viewer-row">
                 <ListItemAvatar>
-                  <Badge badgeContent={v.count > 1 ? v.count : 0} color="primary" overlap="circular">
+                  <Badge badgeContent={viewerConnections(v.count).badge} color="primary" overlap="circular">
                     <Avatar src={v.avatarUrl ?? undefined} alt="">
                       {v.name.slice(0, 1).toUpperCase()}
                     </Avatar>
                   </Badge>
                 </ListItemAvatar>
-                <ListItemText primary={v.name} secondary={v.count > 1 ? `${v.count} connections` : null} />
+                <ListItemText primary={v.name} secondary={viewerConnections(v.count).label} />
               </ListItem>
             ))}
           </List>

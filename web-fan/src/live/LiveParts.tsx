@@ -23,8 +23,7 @@ import AttachMoneyRounded from '@mui/icons-material/AttachMoneyRounded';
 import CloseRounded from '@mui/icons-material/CloseRounded';
 import SendRounded from '@mui/icons-material/SendRounded';
 import VisibilityRounded from '@mui/icons-material/VisibilityRounded';
-import { commentAuthor, formatElapsed, liveMessageError, type LiveComment } from '../../../domain/live-client/rules';
-import { formatMoney } from '../../../domain/shared/money';
+import { COMMENT_SEND_FAILED, commentAuthor, commentParts, commentSendFailure, elapsedSince, formatElapsed, liveMessageError, viewerConnections, type LiveComment } from '../../../domain/live-client/rules';
 import { ApiError, errorMessage } from '../api';
 import { liveApi, type ViewerEntry } from './liveApi';
 
@@ -37,7 +36,7 @@ export function LiveBadge({ startedAt }: { startedAt: string | null }) {
     const t = setInterval(() => setNow(Date.now()), 1000);
     return () => clearInterval(t);
   }, []);
-  const elapsed = startedAt ? now - new Date(startedAt).getTime() : 0;
+  const elapsed = elapsedSince(startedAt, now);
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.75 }}>
       <Chip label="LIVE" size="small" data-testid="live-badge" sx={{ bgcolor: '#e53935', color: '#fff', fontWeight: 800, letterSpacing: '.06em', borderRadius: 1 }} />
@@ -101,13 +100,13 @@ export function ViewersDialog({ open, onClose, load }: { open: boolean; onClose:
             {list.map((v) => (
               <ListItem key={v._id} data-testid="live-viewer-row">
                 <ListItemAvatar>
-                  <Badge badgeContent={v.count > 1 ? v.count : 0} color="primary" overlap="circular" data-testid="live-viewer-connections">
+                  <Badge badgeContent={viewerConnections(v.count).badge} color="primary" overlap="circular" data-testid="live-viewer-connections">
                     <Avatar src={v.avatarUrl ?? undefined} alt="">
                       {v.name.slice(0, 1).toUpperCase()}
                     </Avatar>
                   </Badge>
                 </ListItemAvatar>
-                <ListItemText primary={v.name} secondary={v.count > 1 ? `${v.count} connections` : null} />
+                <ListItemText primary={v.name} secondary={viewerConnections(v.count).label} />
               </ListItem>
             ))}
           </List>
@@ -159,8 +158,8 @@ export function CommentOverlay({ comments, compact }: { comments: LiveComment[];
           <Box component="span" sx={{ fontWeight: 700, mr: 0.75, color: c.from_admin ? '#ffd54f' : 'inherit' }}>
             {commentAuthor(c)}
           </Box>
-          {c.type === 'tips' ? <span data-testid="live-comment-tip">tipped {formatMoney(Math.round(c.amount * 100))}</span> : null}
-          {c.type === 'tips' && c.message ? ' · ' : null}
+          {commentParts(c).tip ? <span data-testid="live-comment-tip">{commentParts(c).tip}</span> : null}
+          {commentParts(c).separator}
           {c.message}
         </Box>
       ))}
@@ -187,9 +186,9 @@ export function CommentBox({ isGroup, onSent, tipButton }: { isGroup: boolean; o
       setError(null);
       onSent?.();
     } catch (e) {
-      // "A 401 on group message send clears the input and shows the status text" (D3 §7.4).
-      if (e instanceof ApiError && e.status === 401) setText('');
-      setError(errorMessage(e, 'Could not send Message'));
+      const failed = commentSendFailure(e instanceof ApiError ? e.status : undefined, errorMessage(e, COMMENT_SEND_FAILED));
+      if (failed.clearInput) setText('');
+      setError(failed.error);
     } finally {
       setBusy(false);
     }
