@@ -1,6 +1,8 @@
 // Paying a tip (spec 3 §4 "Tip flow"): confirm 'Please Confirm Tip of $X.', then pay by card (the saved primary
 // card, or the card dialog) or, when the fan's default payment method is the wallet, from the wallet (a
 // shortfall opens Add Funds with the remainder, then the tip is tried again). A 401 goes to /register.
+// The one flow for the tips page, the chat and live streams (`live`: POST /api/stream/send_tips, where the session's
+// rules apply; anonymous only in a group stream).
 import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { PaymentResult } from '../../../domain/payment/wire';
@@ -16,6 +18,8 @@ import { tipConfirmText } from './tipForm';
 export interface TipRequest {
   amountCents: number;
   note: string;
+  /** Group live streams only: other fans do not see the tipper's name. */
+  isAnonymous?: boolean;
 }
 
 export interface TipSent {
@@ -28,7 +32,7 @@ export type TipOrigin = 'tips_page' | 'chat' | 'live';
 
 export function useSendTip(
   onSent: (sent: TipSent) => void,
-  { tipFrom = 'tips_page' }: { tipFrom?: TipOrigin } = {},
+  { tipFrom = 'tips_page', live }: { tipFrom?: TipOrigin; /** a tip in the live stream on air */ live?: { isGroup: boolean } } = {},
 ): { ask: (tip: TipRequest) => void; busy: boolean; elements: ReactNode } {
   const { me } = useAuth();
   const navigate = useNavigate();
@@ -47,11 +51,14 @@ export function useSendTip(
     if (!tip) return;
     const amount = tip.amountCents / 100;
     const price = formatMoney(tip.amountCents);
+    // A live tip goes to the session (its rules: watching, anonymous only in group); others to the tip calls.
+    const liveBody = live ? { amount, is_anonymous: live.isGroup && !!tip.isAnonymous, tipMessage: tip.note } : null;
     if (fromWallet) {
-      const body = { payment_for: 'tips', amount, tipMessage: tip.note, is_anonymous_tip: false, tip_from: tipFrom };
+      const body = liveBody ? { ...liveBody, payment_method: 'wallet' } : { payment_for: 'tips', amount, tipMessage: tip.note, is_anonymous_tip: false, tip_from: tipFrom };
+      const endpoint = liveBody ? '/api/stream/send_tips' : '/api/crypto/purchase-from-wallet';
       await wallet.pay(
         body,
-        (idempotencyKey) => api.post<WalletPurchaseResult>('/api/crypto/purchase-from-wallet', body, { idempotencyKey }),
+        (idempotencyKey) => api.post<WalletPurchaseResult>(endpoint, body, { idempotencyKey }),
         ({ message, position }) => onSent({ message, position }),
         onError,
       );
@@ -59,10 +66,10 @@ export function useSendTip(
       return;
     }
     await flow.start({
-      endpoint: '/api/v2/purchase/send-tip',
-      body: { amount, tipMessage: tip.note, isAnonymousTip: false, tipFrom },
+      endpoint: liveBody ? '/api/stream/send_tips' : '/api/v2/purchase/send-tip',
+      body: liveBody ? { ...liveBody, payment_method: 'card' } : { amount, tipMessage: tip.note, isAnonymousTip: false, tipFrom },
       submitLabel: `Pay ${price}`,
-      summary: `Tip of ${price}`,
+      summary: `${live ? 'Live tip' : 'Tip'} of ${price}`,
       onAccepted: ({ message, position }: { data: PaymentResult; message?: string; position?: string }) => onSent({ message, position }),
       onFailed: ({ error }) => onError(error),
     });
@@ -80,8 +87,8 @@ export function useSendTip(
         busy={busy}
         onCancel={() => setConfirming(null)}
         onConfirm={() => void confirm()}
-        testId="confirm-tip"
-        confirmTestId="confirm-tip"
+        testId={live ? 'confirm-live-tip' : 'confirm-tip'}
+        confirmTestId={live ? 'confirm-live-tip' : 'confirm-tip'}
       />
       {flow.elements}
       {wallet.elements}
