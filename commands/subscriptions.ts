@@ -27,6 +27,7 @@ import {
   type SubscriptionState,
 } from '../domain/subscription/subscription';
 import { SETTINGS_STREAM, settingsDecider, type SiteSettings } from '../domain/settings/settings';
+import { memberDecider, memberStream } from '../domain/member/member';
 import { migrationPriceCents, subscriptionQuote, type SubscriptionQuote } from '../domain/pricing/pricing';
 import { activePromotion, isEligible, type Promotion } from '../domain/promotion/promotion';
 import { acceptResubscribeOffer, offerBanner, type MembershipHistory, type ResubscribeQuote } from '../domain/offer/resubscribe-offer';
@@ -409,9 +410,18 @@ export const MIGRATION_ENDED = 'Your subscription has already ended.';
 export const MIGRATION_CONDITIONS = 'Please accept the terms and conditions to continue.';
 export const MIGRATION_DONE = 'Your subscription has been migrated successfully.';
 
-/** The migration popup is for members (renewing) whose membership is billed on v1 while the site bills on v2. */
-export function migrationDue(state: SubscriptionState, settings: SiteSettings, now: string): boolean {
-  return settings.enable_subscription_migration && settings.payment_api_version === 'v2' && state.billingApi === 'v1' && isActive(state, now) && isRenewing(state);
+/**
+ * The migration popup is for members (renewing) whose membership is billed on v1 while the site bills on v2, and
+ * for members staff flagged "migration subscription" (D2 §3, gaps CO-42; e.g. moved from another platform).
+ */
+export function migrationDue(state: SubscriptionState, settings: SiteSettings, now: string, flagged = false): boolean {
+  const onOldBilling = settings.payment_api_version === 'v2' && state.billingApi === 'v1';
+  return settings.enable_subscription_migration && (onOldBilling || flagged) && isActive(state, now) && isRenewing(state);
+}
+
+/** The member's "migration subscription" flag (stream member-<id>). */
+export async function migrationFlagged(store: EventStore, userId: string): Promise<boolean> {
+  return (await loadStream(store, memberStream(userId), memberDecider)).state.migrationSubscription;
 }
 
 export const acceptMigrationConditions = (ctx: CommandContext, userId: string) =>
@@ -427,7 +437,7 @@ export async function migrateMembership(ctx: CommandContext, deps: PaymentDeps, 
   const now = ctx.now();
   const [{ state }, settings] = await Promise.all([loadSubscription(ctx.store, input.userId), loadSettings(ctx.store)]);
   const status = subscriptionStatus(state, now);
-  if (!migrationDue(state, settings, now)) {
+  if (!migrationDue(state, settings, now, await migrationFlagged(ctx.store, input.userId))) {
     if (status === '0') return { accepted: false, paymentId: null, transactionId: null, message: MIGRATION_ENDED, amountCents: 0, ccbill_subscription_status: '0' };
     throw new DomainError('Invalid request.', 'MIGRATION_NOT_AVAILABLE', 400);
   }

@@ -3,7 +3,7 @@
 import type { Role } from '../../domain/shared/wire';
 import { membershipDetails, migrationSettingsView, migrationView, subscriptionSettingsRecord } from '../../domain/subscription/views';
 import type { MembershipDetailsView, MigrationDataView } from '../../domain/subscription/wire';
-import { loadSettings, loadSubscription, migrationDue, resubscribeOfferFor } from '../../commands/subscriptions';
+import { loadSettings, loadSubscription, migrationDue, migrationFlagged, resubscribeOfferFor } from '../../commands/subscriptions';
 import { findSubscriber } from '../../projections/subscribers';
 import { currentSettings } from '../../projections/settings';
 import type { Services } from '../services';
@@ -15,19 +15,20 @@ export function subscriptionQueries(services: Services) {
   return {
     async details(caller: { userId: string; role: Role }): Promise<MembershipDetailsView> {
       const now = nowIso();
-      const [{ state }, settings, row, offer] = await Promise.all([
+      const [{ state }, settings, row, offer, flagged] = await Promise.all([
         loadSubscription(services.store, caller.userId),
         loadSettings(services.store),
         findSubscriber(db(), caller.userId),
         resubscribeOfferFor(services.store, now, caller.userId, caller.role),
+        migrationFlagged(services.store, caller.userId),
       ]);
-      return membershipDetails({ state, settings, row, offer, migrationDue: migrationDue(state, settings, now), now });
+      return membershipDetails({ state, settings, row, offer, migrationDue: migrationDue(state, settings, now, flagged), now });
     },
 
     async migrationData(userId: string): Promise<MigrationDataView> {
-      const [{ state }, settings] = await Promise.all([loadSubscription(services.store, userId), loadSettings(services.store)]);
+      const [{ state }, settings, flagged] = await Promise.all([loadSubscription(services.store, userId), loadSettings(services.store), migrationFlagged(services.store, userId)]);
       const view = migrationView(settings, !!state.migrationConditionsAcceptedAt);
-      return migrationDue(state, settings, nowIso()) ? view : { ...view, show_popup: false };
+      return migrationDue(state, settings, nowIso(), flagged) ? view : { ...view, show_popup: false };
     },
 
     migrationSettings: async () => migrationSettingsView(await currentSettings(db())),

@@ -246,6 +246,17 @@ export function adminToolsSuite(backend: Backend, available: boolean) {
         const audit = await t.call('GET', `/admin-api/audit?filter=${encodeURIComponent(JSON.stringify({ action: 'MigrationSubscriptionSet' }))}`, undefined, { token: admin });
         expect(audit.body[0]).toMatchObject({ subject_user_id: fans.carla.id, actor_role: 'admin' });
         expect((await writesNothing(() => t.call('POST', '/api/admin/update_user_migration_subscription', { user_id: fans.carla.id, migration_subscription: 'yes' }, { token: admin }))).body.field).toBe('migration_subscription');
+        // The flag asks the member to migrate: with migration on, the popup shows for Carla (flagged), not for Dave.
+        expect((await t.call('POST', '/api/migrate-subscription', { enabled: true }, { token: admin })).status).toBe(200);
+        const popup = async (token: string) => (await t.call('GET', '/api/migration-data', undefined, { token })).body.data.show_popup;
+        expect(await popup(fans.carla.token)).toBe(true);
+        expect(await popup(fans.dave.token)).toBe(false);
+        expect((await t.call('GET', '/api/v2/subscription/details', undefined, { token: fans.carla.token })).body.data.migration).toMatchObject({ show_popup: true });
+        await t.call('POST', '/api/admin/update_user_migration_subscription', { user_id: fans.carla.id, migration_subscription: false }, { token: admin });
+        expect(await popup(fans.carla.token)).toBe(false);
+        await t.call('POST', '/api/admin/update_user_migration_subscription', { user_id: fans.carla.id, migration_subscription: true }, { token: admin });
+        expect((await t.call('POST', '/api/migrate-subscription', { enabled: false }, { token: admin })).status).toBe(200);
+        expect(await popup(fans.carla.token)).toBe(false);
         expect((await t.call('POST', '/api/admin/update_user_migration_subscription', { user_id: staff.admin.id, migration_subscription: true }, { token: admin })).status).toBe(403);
         expect((await t.call('POST', '/api/admin/update_user_migration_subscription', { user_id: fans.carla.id, migration_subscription: false }, { token: staff.content_manager.token })).status).toBe(403);
       });
