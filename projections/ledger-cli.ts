@@ -39,6 +39,7 @@ async function main(): Promise<number> {
     console.log(`net (event log)          ${dollars(netCents(l))}   subscriptions ${dollars(l.netBySource.subscriptions)}, unlocks ${dollars(l.netBySource.unlocks)}, tips ${dollars(l.netBySource.tips)}, chat ${dollars(l.netBySource.chat)}`);
     console.log(`earnings report          ${dollars(r.figures.earningsCents)}`);
     console.log(`transactions report      ${dollars(r.figures.transactionsCents)}`);
+    console.log(`reports (issue 17)       ${r.figures.reportsCents === undefined ? 'not built yet' : dollars(r.figures.reportsCents)}`);
     console.log(`payment provider (net)   ${r.figures.providerCents === null ? 'not available' : dollars(r.figures.providerCents)}`);
     console.log(`wallets                  top-ups ${dollars(l.wallet.toppedUpCents)}, spent ${dollars(l.wallet.debitedCents)}, refunded ${dollars(l.wallet.refundedCents)}, held ${dollars(l.wallet.toppedUpCents - l.wallet.debitedCents + l.wallet.refundedCents)}`);
     if (r.problems.length) {

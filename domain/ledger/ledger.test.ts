@@ -44,6 +44,16 @@ describe('foldLedger', () => {
       'earnings from chat 0 ≠ event log 300',
     ]);
   });
+
+  it('holds the reports\' money movements (issue 17) against the log, in total and per source', () => {
+    const chat = [captured('d', 700, 'chat_unlock'), captured('e', 300, 'pay_per_message'), reversed('d', 700, 'refund', 'chat_unlock')].reduce(foldLedger, l);
+    const base = { earningsCents: 2799, transactionsCents: 2799, providerCents: null };
+    expect(ledgerDiscrepancies(chat, { ...base, reportsCents: 2799, reportsBySourceCents: { subscriptions: 999, unlocks: 1500, chat: 300 } })).toEqual([]);
+    expect(ledgerDiscrepancies(chat, { ...base, reportsCents: 3499, reportsBySourceCents: { subscriptions: 999, unlocks: 1500, chat: 1000 } })).toEqual([
+      'reports 3499 ≠ event log net 2799',
+      'reports from chat 1000 ≠ event log 300',
+    ]);
+  });
 });
 
 describe('wallets in the ledger', () => {

@@ -154,6 +154,9 @@ export interface LedgerFigures {
   providerCents: number | null;
   /** The earnings read model per source (subscriptions, unlocks, tips, chat); absent: not compared. */
   earningsBySourceCents?: Record<string, number>;
+  /** The reports' money movements (report_payments, issue 17) in total and per ledger source; absent: not compared. */
+  reportsCents?: number;
+  reportsBySourceCents?: Record<string, number>;
 }
 
 /** Every way the books can disagree with the event log, in words an auditor reads; empty when they agree. */
@@ -170,6 +173,14 @@ export function ledgerDiscrepancies(l: Ledger, f: LedgerFigures): string[] {
       const logged = l.netBySource[source as LedgerSource] ?? 0;
       const reported = f.earningsBySourceCents[source] ?? 0;
       if (logged !== reported) problems.push(`earnings from ${source} ${reported} ≠ event log ${logged}`);
+    }
+  }
+  if (f.reportsCents !== undefined && f.reportsCents !== net) problems.push(`reports ${f.reportsCents} ≠ event log net ${net}`);
+  if (f.reportsBySourceCents) {
+    for (const source of new Set([...Object.keys(l.netBySource), ...Object.keys(f.reportsBySourceCents)])) {
+      const logged = l.netBySource[source as LedgerSource] ?? 0;
+      const reported = f.reportsBySourceCents[source] ?? 0;
+      if (logged !== reported) problems.push(`reports from ${source} ${reported} ≠ event log ${logged}`);
     }
   }
   return problems;

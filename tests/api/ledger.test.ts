@@ -18,7 +18,9 @@ describe('ledger check (pglite)', () => {
       const honest = await checkLedger(store, database.db, () => sandboxNetCents(database));
       expect(honest.problems).toEqual([]);
       expect(honest.ledger.capturedCents).toBe(999);
-      expect(honest.figures).toEqual({ earningsCents: 999, transactionsCents: 999, providerCents: 999, earningsBySourceCents: { subscriptions: 999 } });
+      expect(honest.figures).toEqual({
+        earningsCents: 999, transactionsCents: 999, providerCents: 999, earningsBySourceCents: { subscriptions: 999 }, reportsCents: 999, reportsBySourceCents: { subscriptions: 999 },
+      });
 
       await sql`UPDATE rm.earnings_daily SET cents = cents + 100`.execute(database.db);
       await sql`UPDATE sandbox_gateway.charges SET amount_cents = amount_cents + 1`.execute(database.db);
@@ -28,6 +30,20 @@ describe('ledger check (pglite)', () => {
         'payment provider net 1000 ≠ event log net 999',
         'earnings from subscriptions 1099 ≠ event log 999',
       ]);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('names the reports\' read model when it drifts from the event log (issue 17)', async () => {
+    const t = await startTestServer('pglite', {}, { ledgerCheck: false });
+    try {
+      const fan = (await t.call('POST', '/api/users/register', { name: 'Fan', email: 'ledger.reports@example.com', password: 'fan password 1' })).body.data.token;
+      expect((await t.call('POST', '/api/v2/purchase/subscription', { ...TEST_CARD_FORM, cardNumber: SANDBOX_TEST_CARDS.approve }, { token: fan })).body.data.accepted).toBe(true);
+      const { store, database } = t.server.services;
+      expect((await checkLedger(store, database.db, () => sandboxNetCents(database))).problems).toEqual([]);
+      await sql`UPDATE rm.report_payments SET amount_cents = amount_cents - 100`.execute(database.db);
+      expect((await checkLedger(store, database.db, () => sandboxNetCents(database))).problems).toEqual(['reports 899 ≠ event log net 999', 'reports from subscriptions 899 ≠ event log 999']);
     } finally {
       await t.close();
     }
