@@ -7,7 +7,7 @@
 //   GET  /admin-api/user-cards                                                  → fans' saved cards (react-admin list)
 //   GET  /admin-api/health                                                      → HealthView
 //   GET|POST /admin-api/redirect-urls, GET|PUT|DELETE /admin-api/redirect-urls/:id → redirect URLs (id = the path)
-//   GET  /api/redirect-url?path=                                                → data.target, 404 (the fan site's /:path)
+//   GET  /api/redirect-url?path=                                                → data.target (null: none; the fan site's /:path)
 //   POST /api/admin/add_is_photo_id_accepted_status      {user_id}              → grants the photo-ID override
 //   GET  /api/admin/get_transactions_details?user_id&page_num                   → UserTransactionsView
 //   POST /api/admin/update_user_migration_subscription   {user_id, migration_subscription} → message
@@ -147,17 +147,16 @@ export const adminToolsRoutes = (services: Services): FastifyPluginAsyncZod => a
     return reply.send(before);
   });
 
-  // The fan site's catch-all asks where a path leads (public, like the pages it would otherwise show).
+  // The fan site's catch-all asks where a path leads (public, like the pages it would otherwise show). No redirect
+  // is an answer too (target null), not a 404: the fan site asks on every custom page and would log each 404.
   app.get('/api/redirect-url', { schema: { querystring: z.object({ path: z.string({ error: 'path is required.' }).max(100) }) } }, async (request, reply) => {
     let path: string;
     try {
       path = normalisePath(request.query.path);
     } catch {
-      throw new DomainError('Redirect not found.', 'NOT_FOUND', 404);
+      return ok(reply, { path: request.query.path, target: null });
     }
-    const target = await redirectFor(db(), path);
-    if (!target) throw new DomainError('Redirect not found.', 'NOT_FOUND', 404);
-    return ok(reply, { path, target });
+    return ok(reply, { path, target: await redirectFor(db(), path) });
   });
 
   // ---- user management extras (CO-40 … CO-42) --------------------------------------------------------------

@@ -86,8 +86,8 @@ export function CatchAllPage() {
     if (!valid) return;
     setTarget(undefined);
     const ctrl = new AbortController();
-    api.get<{ target: string }>('/api/redirect-url', { path }, ctrl.signal).then(
-      (r) => setTarget(r.data.target),
+    api.get<{ target: string | null }>('/api/redirect-url', { path }, ctrl.signal).then(
+      (r) => setTarget(r.data.target ?? null),
       () => { if (!ctrl.signal.aborted) setTarget(null); },
     );
     return () => ctrl.abort();
