@@ -21,7 +21,7 @@ import { ok, parse } from '../http';
 import { contextFor } from '../auth';
 import { settle } from '../views';
 import { editVersion, ifMatchRevision, setEtag, versioned } from '../edit-version';
-import { announcementBannerBody, miscPopUpBody, linksPageBody, menuLinkBody, menuLinkIdBody, menuLinkStatusBody, menuSettingsBody, pageCreateBody, pageEditBody, pageSlug } from '../schemas/shell';
+import { announcementBannerBody, miscPopUpBody, navbarSettingsBody, linksPageBody, menuLinkBody, menuLinkIdBody, menuLinkStatusBody, menuSettingsBody, pageCreateBody, pageEditBody, pageSlug } from '../schemas/shell';
 import { meOf } from '../queries/account';
 import type { Services } from '../services';
 
@@ -140,6 +140,22 @@ export const shellRoutes = (services: Services): FastifyPluginAsyncZod => async 
   app.post('/api/custom-menu/delete', { schema: { body: menuLinkIdBody } }, async (request, reply) => {
     const ctx = await saved(request, reply, (c) => deleteMenuLink(c, request.body._id));
     return ok(reply, null, { message: SHELL_MESSAGES.menuDeleted, position: ctx.lastPosition });
+  });
+
+  // ---- navbar names and padding (spec 3 settings page `navbar`; gaps SH-06) -----------------------------------
+
+  const navbarView = (s: SiteSettings) => ({
+    feed_navbar_name: s.feed_navbar_name, membership_navbar_name: s.membership_navbar_name, tips_navbar_name: s.tips_navbar_name,
+    gallery_navbar_name: s.gallery_navbar_name, log_in_navbar_name: s.log_in_navbar_name, sign_up_navbar_name: s.sign_up_navbar_name, navbar_padding: s.navbar_padding,
+  });
+  app.get('/api/settings/navbar', async (_request, reply) => {
+    setEtag(reply, await version());
+    return ok(reply, navbarView(await settings()));
+  });
+  app.post('/api/settings/navbar', { schema: { body: navbarSettingsBody } }, async (request, reply) => {
+    const changes = request.body as Partial<SiteSettings>;
+    const ctx = await saved(request, reply, (c) => updateSiteSettings(c, changes, ifMatchRevision(request)));
+    return ok(reply, navbarView(await settings()), { message: SHELL_MESSAGES.settingsSaved, position: ctx.lastPosition });
   });
 
   // ---- miscellaneous announcement popup (spec 1 §3 misc_pop_up; gaps SH-39) ---------------------------------

@@ -1,6 +1,6 @@
 // Request shapes of the fan-shell routes (api/routes/shell.ts, api/routes/contact.ts): pages, menus, banner, contact.
 import { z } from 'zod';
-import { BANNER_ANIMATIONS, MENU_AUDIENCES, MENU_ITEMS, MISC_POPUP_AUDIENCES } from '../../domain/settings/shell';
+import { BANNER_ANIMATIONS, MENU_AUDIENCES, MENU_ITEMS, MISC_POPUP_AUDIENCES, NAVBAR_PADDING_MAX } from '../../domain/settings/shell';
 import { CONTACT_STATUSES } from '../../domain/contact/contact-message';
 import { PAGE_HTML_MAX, PAGE_SLUG_MAX, PAGE_TITLE_MAX } from '../../domain/settings/content-pages';
 
@@ -80,4 +80,16 @@ export const miscPopUpBody = z.object({
   html: z.string({ error: 'html must be text.' }).max(20_000, { error: 'html cannot be more than 20000 characters.' }).optional(),
   audience: z.enum(MISC_POPUP_AUDIENCES, { error: `audience must be one of ${MISC_POPUP_AUDIENCES.join(', ')}.` }).optional(),
 }, { error: 'The body must be an object.' }).strict();
+
+/** POST /api/settings/navbar (the spec's navbar settings page; call not shown, gaps SH-06): names and padding. */
+const navName = (name: string, what: string) => z.string({ error: `${name} must be text.` }).trim().min(1, { error: `The ${what} label is required.` }).max(30, { error: `${name} cannot be more than 30 characters.` });
+export const navbarSettingsBody = z.object({
+  feed_navbar_name: navName('feed_navbar_name', 'feed'),
+  membership_navbar_name: navName('membership_navbar_name', 'membership'),
+  tips_navbar_name: navName('tips_navbar_name', 'tips'),
+  gallery_navbar_name: navName('gallery_navbar_name', 'gallery'),
+  log_in_navbar_name: navName('log_in_navbar_name', 'log in'),
+  sign_up_navbar_name: navName('sign_up_navbar_name', 'sign up'),
+  navbar_padding: z.number({ error: 'navbar_padding must be a number of pixels.' }).int({ error: 'navbar_padding must be a whole number of pixels.' }).min(0, { error: `navbar_padding must be between 0 and ${NAVBAR_PADDING_MAX}.` }).max(NAVBAR_PADDING_MAX, { error: `navbar_padding must be between 0 and ${NAVBAR_PADDING_MAX}.` }),
+}, { error: 'The body must be an object.' }).partial().strict();
 

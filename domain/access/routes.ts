@@ -332,6 +332,8 @@ export const API_ACCESS: Record<string, Access> = {
   'POST /api/settings/contact-us-settings': MANAGERS,
   // The miscellaneous announcement popup (SH-39): the settings roles; fans read it from the public settings.
   'GET /api/settings/miscellaneous-pop-up': MANAGERS,
+  'GET /api/settings/navbar': MANAGERS,
+  'POST /api/settings/navbar': MANAGERS,
   'POST /api/settings/miscellaneous-pop-up': MANAGERS,
   'POST /api/contact-us': 'public',
   'POST /api/like-the-website': 'public',

@@ -15,6 +15,8 @@ export interface ShellPublicSettings {
   announcement_banner: AnnouncementBannerSettings & { font_sizes: [string, string, string, string] };
   /** Only while switched on (its text is not published otherwise). */
   misc_pop_up: MiscPopUp | null;
+  /** The navbar's names and padding (gaps SH-06). */
+  navbar: { feed: string; membership: string; tips: string; gallery: string; padding: number };
 }
 
 type ShellSource = AnnouncementBannerSettings & {
@@ -27,6 +29,11 @@ type ShellSource = AnnouncementBannerSettings & {
   links_page_title: string;
   links_page_description: string;
   misc_pop_up: MiscPopUp;
+  feed_navbar_name: string;
+  membership_navbar_name: string;
+  tips_navbar_name: string;
+  gallery_navbar_name: string;
+  navbar_padding: number;
 };
 
 export function shellPublicSettings(s: ShellSource): ShellPublicSettings {
@@ -41,5 +48,6 @@ export function shellPublicSettings(s: ShellSource): ShellPublicSettings {
     links_page_description: s.links_page_description,
     announcement_banner: { ...banner, announcement_banner_revision: s.announcement_banner_revision, font_sizes: bannerFontSizes(s.promo_text_font_size) },
     misc_pop_up: s.misc_pop_up?.enabled ? s.misc_pop_up : null,
+    navbar: { feed: s.feed_navbar_name, membership: s.membership_navbar_name, tips: s.tips_navbar_name, gallery: s.gallery_navbar_name, padding: s.navbar_padding },
   };
 }

@@ -84,7 +84,18 @@ export const SHELL_DEFAULTS = {
   ...ANNOUNCEMENT_BANNER_DEFAULTS,
   /** The miscellaneous announcement popup (spec 1 §3 misc_pop_up; gaps SH-39): off until the creator writes one. */
   misc_pop_up: { enabled: false, title: '', html: '', audience: 'everyone', revision: 0 } as MiscPopUp,
+  /** The navbar's names and padding (spec 1 §3 "navbar names", spec 3 §3 navbar_padding; gaps SH-06). The log in and
+   *  sign up labels are the landing settings' log_in_navbar_name / sign_up_navbar_name. */
+  feed_navbar_name: 'Feed',
+  membership_navbar_name: 'Membership',
+  tips_navbar_name: 'Tips',
+  gallery_navbar_name: 'Gallery',
+  /** Extra space above and below the top bar's contents, in px (0 to 24). */
+  navbar_padding: 0,
 };
+
+export const NAVBAR_NAME_KEYS = ['feed_navbar_name', 'membership_navbar_name', 'tips_navbar_name', 'gallery_navbar_name'] as const;
+export const NAVBAR_PADDING_MAX = 24;
 
 /** Which `links_menu` list applies to a visitor. Staff below admin use the admin list; a proxy session is the fan it shows. */
 export function menuAudience(role: Role | null, member: boolean): MenuAudience {

@@ -189,6 +189,22 @@ export function shellPagesSuite(backend: Backend, available: boolean) {
       expect((await shell()).misc_pop_up).toBeNull();
     });
 
+    it('the navbar (SH-06): names and padding with defaults, field messages, published to the fan site, staff only', async () => {
+      const got = await t.call('GET', '/api/settings/navbar', undefined, { token: admin });
+      expect(got.body.data).toEqual({ feed_navbar_name: 'Feed', membership_navbar_name: 'Membership', tips_navbar_name: 'Tips', gallery_navbar_name: 'Gallery', log_in_navbar_name: 'Log In', sign_up_navbar_name: 'Sign Up', navbar_padding: 0 });
+      expect((await shell()).navbar).toEqual({ feed: 'Feed', membership: 'Membership', tips: 'Tips', gallery: 'Gallery', padding: 0 });
+      expect((await writesNothing(() => t.call('POST', '/api/settings/navbar', { navbar_padding: 30 }, { token: admin }))).body).toMatchObject({ field: 'navbar_padding', message: 'navbar_padding must be between 0 and 24.' });
+      expect((await writesNothing(() => t.call('POST', '/api/settings/navbar', { feed_navbar_name: '  ' }, { token: admin }))).body).toMatchObject({ field: 'feed_navbar_name', message: 'The feed label is required.' });
+      expect((await writesNothing(() => t.call('POST', '/api/settings/navbar', { tips_navbar_name: 'x'.repeat(31) }, { token: admin }))).body.field).toBe('tips_navbar_name');
+      expect((await writesNothing(() => t.call('POST', '/api/settings/navbar', { navbar_padding: 8 }, { token: fan }))).status).toBe(403);
+      const saved = await t.call('POST', '/api/settings/navbar', { feed_navbar_name: 'Home', tips_navbar_name: 'Support me', navbar_padding: 8, log_in_navbar_name: 'Sign in' }, { token: admin });
+      expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+      expect(saved.body.data).toMatchObject({ feed_navbar_name: 'Home', tips_navbar_name: 'Support me', membership_navbar_name: 'Membership', navbar_padding: 8, log_in_navbar_name: 'Sign in' });
+      expect((await shell()).navbar).toEqual({ feed: 'Home', membership: 'Membership', tips: 'Support me', gallery: 'Gallery', padding: 8 });
+      expect((await t.call('GET', '/api/app_settings/get')).body.data.log_in_navbar_name).toBe('Sign in');
+      await t.call('POST', '/api/settings/navbar', { feed_navbar_name: 'Feed', tips_navbar_name: 'Tips', navbar_padding: 0, log_in_navbar_name: 'Log In' }, { token: admin });
+    });
+
     it('custom menu links: per-audience visibility, on/off, safe links only, staff only; the menu settings', async () => {
       const js = await writesNothing(() => t.call('POST', '/api/custom-menu/save', { name: 'Bad', url: 'javascript:alert(1)', audiences: ['guest'] }, { token: admin }));
       expect(js.body).toMatchObject({ field: 'url', message: 'url must start with https://, http:// or /.' });

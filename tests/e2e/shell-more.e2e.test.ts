@@ -291,6 +291,20 @@ describe.skipIf(!hasChromium)('fan shell: staff links, proxy view, gallery, chat
     await context.close();
   });
 
+  it('the navbar names and padding (SH-06) show in the top bar and the phone tabs', async () => {
+    expect((await t.call('POST', '/api/settings/navbar', { feed_navbar_name: 'Home', tips_navbar_name: 'Support me', navbar_padding: 12 }, { token: admin })).status).toBe(200);
+    const { context, page } = await open(null);
+    await page.goto(t.base + '/');
+    await expect.poll(() => page.getByTestId('nav-feed').innerText(), { timeout: 20_000 }).toBe('Home');
+    expect(await page.getByTestId('nav-tips').innerText()).toBe('Support me');
+    expect(await page.getByTestId('top-bar').evaluate((el) => getComputedStyle(el).paddingTop)).toBe('12px');
+    await page.setViewportSize(PHONE);
+    expect(await page.getByTestId('bottom-nav-feed').innerText()).toBe('Home');
+    await shootBothWidths(page, 'shell-more-15-navbar-names');
+    await context.close();
+    await t.call('POST', '/api/settings/navbar', { feed_navbar_name: 'Feed', tips_navbar_name: 'Tips', navbar_padding: 0 }, { token: admin });
+  });
+
   it('the creator\'s colours reach the shell: page, cards, text', async () => {
     await setSettings({ content_color: '#f4efe6', card_background_color: '#ffffff', content_font_color: '#1d1b16', site_font_color: '#5b5546', theme_color: '#0b6e4f', theme_font_color: '#ffffff' });
     const { context, page } = await open(null);

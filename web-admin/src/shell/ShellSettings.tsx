@@ -178,6 +178,7 @@ export function CustomMenuLinksPage() {
   const act = (path: string, body: Values) => api(path, { body }).then(load, (e) => notify((e as Error).message, { type: 'error' }));
   const menu = useSettingsForm('/api/settings/menu-settings', '/api/settings/menu-settings');
   const linksPage = useSettingsForm('/api/settings/links-page-settings', '/api/settings/links-page-settings');
+  const navbar = useSettingsForm('/api/settings/navbar', '/api/settings/navbar');
   const lm = menu.values?.links_menu as Record<MenuAudience, MenuKey[]> | undefined;
   return (
     <PageGuard page={MENU_LINKS_PAGE} title="Menu and links">
@@ -235,6 +236,18 @@ export function CustomMenuLinksPage() {
             <Box><Button variant="contained" disabled={linksPage.busy} onClick={() => linksPage.save({ links_page_title: linksPage.values!.links_page_title, links_page_description: linksPage.values!.links_page_description })}>Save links page</Button></Box>
           </Section>
         )}
+        {navbar.values && (
+          <Section title="Navigation bar" testId="navbar-settings">
+            <Typography variant="body2" color="text.secondary">The names of the fan site's menu entries (top bar and phone tabs) and the space around the top bar.</Typography>
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} useFlexGap flexWrap="wrap">
+              {NAVBAR_FIELDS.map(([key, label]) => (
+                <TextField key={key} label={label} value={String(navbar.values![key] ?? '')} onChange={(e) => navbar.setValues((v) => ({ ...v, [key]: e.target.value }))} error={!!navbar.errors[key]} helperText={navbar.errors[key] ?? ' '} sx={{ width: { xs: '100%', sm: 200 } }} slotProps={{ htmlInput: { 'data-testid': `navbar-${key}` } }} />
+              ))}
+              <TextField label="Top bar padding (px)" type="number" value={String(navbar.values.navbar_padding ?? 0)} onChange={(e) => navbar.setValues((v) => ({ ...v, navbar_padding: e.target.value === '' ? '' : Number(e.target.value) }))} error={!!navbar.errors.navbar_padding} helperText={navbar.errors.navbar_padding ?? '0 to 24'} sx={{ width: { xs: '100%', sm: 200 } }} slotProps={{ htmlInput: { min: 0, max: 24, 'data-testid': 'navbar-padding' } }} />
+            </Stack>
+            <Box><Button variant="contained" disabled={navbar.busy} onClick={() => navbar.save(Object.fromEntries([...NAVBAR_FIELDS.map(([k]) => [k, navbar.values![k]]), ['navbar_padding', navbar.values!.navbar_padding]]))} data-testid="navbar-save">Save navigation bar</Button></Box>
+          </Section>
+        )}
       </Box>
     </PageGuard>
   );
@@ -260,6 +273,11 @@ export function ContactSettingsPage() {
     </PageGuard>
   );
 }
+
+const NAVBAR_FIELDS: [string, string][] = [
+  ['feed_navbar_name', 'Feed'], ['membership_navbar_name', 'Membership'], ['tips_navbar_name', 'Tips'], ['gallery_navbar_name', 'Gallery'],
+  ['log_in_navbar_name', 'Log In'], ['sign_up_navbar_name', 'Sign Up'],
+];
 
 // ---- miscellaneous announcement popup (spec 1 §3 misc_pop_up; gaps SH-39) ---------------------------------------
 

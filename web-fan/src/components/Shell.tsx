@@ -288,6 +288,9 @@ function TopBar({ onOpenAccount }: { onOpenAccount: (el: HTMLElement) => void })
   const reduced = useReducedNavbar();
   // The gallery is hidden unless the menu settings list it for this visitor (spec 1 §2; SH-03, SH-28).
   const { items: menuItems } = useMenuLinks();
+  // The creator's navbar names and padding (SH-06).
+  const names = settings?.shell?.navbar;
+  const padding = Math.max(0, Math.min(24, names?.padding ?? 0));
 
   const navLink = (to: string, label: string, testId: string) => {
     const active = to === '/' ? pathname === '/' || pathname === '/home' || pathname.startsWith('/feed/') : pathname.startsWith(to);
@@ -324,7 +327,7 @@ function TopBar({ onOpenAccount }: { onOpenAccount: (el: HTMLElement) => void })
         borderColor: 'divider',
       }}
     >
-      <Toolbar sx={{ gap: 1, minHeight: { xs: 56, sm: 64 }, maxWidth: 1200, width: '100%', mx: 'auto', px: { xs: 1.5, sm: 3 } }}>
+      <Toolbar sx={{ gap: 1, minHeight: { xs: 56, sm: 64 }, maxWidth: 1200, width: '100%', mx: 'auto', px: { xs: 1.5, sm: 3 }, py: `${padding}px` }} data-testid="top-bar">
         <Box
           component={RouterLink}
           to="/"
@@ -346,11 +349,11 @@ function TopBar({ onOpenAccount }: { onOpenAccount: (el: HTMLElement) => void })
 
         {!reduced && (
           <Box component="nav" aria-label="Main" sx={{ display: { xs: 'none', sm: 'flex' }, gap: 0.5, ml: 3 }}>
-            {navLink('/', 'Feed', 'nav-feed')}
+            {navLink('/', names?.feed || 'Feed', 'nav-feed')}
             {/* A guest sees the offer (/join); /membership needs an account. */}
-            {navLink(loggedIn ? '/membership' : '/join', 'Membership', 'nav-membership')}
-            {hasTipsTab(me, proxy) && navLink('/tips', 'Tips', 'nav-tips')}
-            {menuItems.includes('gallery') && navLink('/gallery', 'Gallery', 'nav-gallery')}
+            {navLink(loggedIn ? '/membership' : '/join', names?.membership || 'Membership', 'nav-membership')}
+            {hasTipsTab(me, proxy) && navLink('/tips', names?.tips || 'Tips', 'nav-tips')}
+            {menuItems.includes('gallery') && navLink('/gallery', names?.gallery || 'Gallery', 'nav-gallery')}
             <CustomMenuNav />
           </Box>
         )}
@@ -408,6 +411,7 @@ function BottomNav({ onOpenAccount }: { onOpenAccount: (el: HTMLElement) => void
   const unread = useUnreadCount();
   const helpUnread = useHelpUnread();
   const unreadTips = useBellCounts().modelUnreadTips ?? 0;
+  const names = useAuth().settings?.shell?.navbar;
   const value = pathname === '/' || pathname === '/home' || pathname.startsWith('/feed/')
     ? 'feed'
     : isChatPath(pathname)
@@ -451,7 +455,7 @@ function BottomNav({ onOpenAccount }: { onOpenAccount: (el: HTMLElement) => void
         value={value}
         sx={{ height: BOTTOM_NAV_HEIGHT, bgcolor: 'transparent', '& .MuiBottomNavigationAction-root': { minWidth: 0, px: 0.5 }, '& .MuiBottomNavigationAction-label, & .Mui-selected .MuiBottomNavigationAction-label': { whiteSpace: 'nowrap', fontSize: 11.5 } }}
       >
-        <BottomNavigationAction label="Feed" value="feed" icon={<HomeRounded />} component={RouterLink} to="/" data-testid="bottom-nav-feed" />
+        <BottomNavigationAction label={names?.feed || 'Feed'} value="feed" icon={<HomeRounded />} component={RouterLink} to="/" data-testid="bottom-nav-feed" />
         {chat && (
           <BottomNavigationAction
             label="Chat"
@@ -466,9 +470,9 @@ function BottomNav({ onOpenAccount }: { onOpenAccount: (el: HTMLElement) => void
             data-testid="bottom-nav-chat"
           />
         )}
-        {!member && <BottomNavigationAction label="Membership" value="membership" icon={<WorkspacePremiumRounded />} component={RouterLink} to={token ? '/membership' : '/join'} data-testid="bottom-nav-membership" />}
+        {!member && <BottomNavigationAction label={names?.membership || 'Membership'} value="membership" icon={<WorkspacePremiumRounded />} component={RouterLink} to={token ? '/membership' : '/join'} data-testid="bottom-nav-membership" />}
         {hasTipsTab(me, proxy) && (<BottomNavigationAction
-          label="Tips"
+          label={names?.tips || 'Tips'}
           value="tips"
           icon={
             <Badge badgeContent={unreadTips > 99 ? '99+' : unreadTips} color="error" invisible={unreadTips === 0} data-testid="bottom-nav-tips-badge">
