@@ -281,7 +281,7 @@ if (LIVE_ONLY) {
   const SMOKE = args.has('--smoke');
   await benchLive(SMOKE
     ? { steps: [1, 2], windowSeconds: 2, sockets: 5, messages: 3 }
-    : QUICK ? { steps: [1, 5, 10, 20], windowSeconds: 4, sockets: 50, messages: 20 } : { steps: [1, 5, 10, 20, 40, 80, 120], windowSeconds: 5, sockets: 120, messages: 50 });
+    : QUICK ? { steps: [1, 5, 10, 20], windowSeconds: 4, sockets: 50, messages: 20 } : { steps: [1, 5, 10, 20, 40, 80, 120, 160, 200, 240], windowSeconds: 5, sockets: 120, messages: 50 });
   process.exit(0);
 }
 if (MASS_ONLY) {
