@@ -69,6 +69,16 @@ describe.skipIf(!hasChromium)('settings pages (Chromium)', () => {
     return width;
   };
 
+  /** Opens an app page; while another test run rebuilds the apps (the build folder is shared) the server answers 404: wait for the build. */
+  const open = async (p: Page, url: string) => {
+    for (let i = 0; i < 40; i++) {
+      const response = await p.goto(t.base + url);
+      // Mounted: the page's own "Loading…" placeholder is gone (a page whose scripts vanished mid-build keeps it).
+      if (response?.status() !== 404 && (await p.waitForFunction(() => document.body.innerText.trim() !== 'Loading…', undefined, { timeout: 15_000 }).then(() => true, () => false))) return;
+      await p.waitForTimeout(3000);
+    }
+  };
+
   beforeAll(async () => {
     ensureAppsBuilt();
     t = await startTestServer('pglite', {}, { serveApps: true });
@@ -89,7 +99,7 @@ describe.skipIf(!hasChromium)('settings pages (Chromium)', () => {
   });
 
   it('the index lists the pages by area, searches by page and by setting, and the menu opens an area', async () => {
-    await page.goto(t.base + '/admin/settings');
+    await open(page, '/admin/settings');
     const index = page.getByTestId('settings-index');
     await index.waitFor({ timeout: 20_000 });
     const mine = existingPages().filter((p) => mayOpenPage('admin', pageKeyOf(p)!));
@@ -116,7 +126,10 @@ describe.skipIf(!hasChromium)('settings pages (Chromium)', () => {
     await page.waitForURL((u) => u.search.includes('group=look'));
     await expect.poll(() => index.locator('[data-testid^="settings-group-card-"]').count()).toBe(1);
     await page.getByTestId('settings-link-theme').click();
-    await page.getByTestId('settings-page-title').filter({ hasText: 'Theme' }).waitFor({ timeout: 20_000 });
+    await page.getByTestId('settings-page-title').filter({ hasText: 'Theme' }).waitFor({ timeout: 20_000 }).catch(async (e) => {
+      await page.screenshot({ path: artifactPath('settings-FAILED-index-link.png') });
+      throw new Error(`${(e as Error).message}\n(at ${page.url()})`);
+    });
     expect(new URL(page.url()).pathname).toBe('/admin/settings/theme');
     await page.getByTestId('theme-preview').waitFor({ timeout: 15_000 });
     expect(errors).toEqual([]);
@@ -143,7 +156,7 @@ describe.skipIf(!hasChromium)('settings pages (Chromium)', () => {
         expect(entry.owner ?? 'built by the site-configuration pages').toBeTruthy();
         return;
       }
-      await page.goto(t.base + `/admin${pathOf(entry)}`);
+      await open(page, `/admin${pathOf(entry)}`);
       await page.waitForLoadState('domcontentloaded');
       if (!change) {
         // A page of its own: it opened (no "not found" and a title in the app bar), nothing crashed.
@@ -175,7 +188,7 @@ describe.skipIf(!hasChromium)('settings pages (Chromium)', () => {
       await page.getByText(SAVED).first().waitFor({ timeout: 15_000 });
       await expect.poll(async () => (await settings())[change.key], { timeout: 15_000 }).toEqual(change.expected);
 
-      await page.reload();
+      await open(page, `/admin${pathOf(entry)}`);
       await form.waitFor({ timeout: 20_000 });
       if (change.kind === 'switch') expect(await form.getByLabel(label(change.label)).isChecked()).toBe(change.expected);
       else if (change.kind === 'text') await expect.poll(() => form.getByLabel(label(change.label)).inputValue()).toBe(change.value);
@@ -188,11 +201,14 @@ describe.skipIf(!hasChromium)('settings pages (Chromium)', () => {
 
   it('a bad value is refused in the form, naming what is wrong, and nothing is saved', async () => {
     const before = (await settings()).new_signup_design_description_font_size;
-    await page.goto(t.base + '/admin/settings/signup-design');
+    await open(page, '/admin/settings/signup-design');
     const form = page.getByTestId('settings-form');
     await form.getByLabel(label('Description size')).fill('25px|25px');
     await page.getByTestId('settings-save').click();
-    await form.getByText('Four sizes separated by |, e.g. 55px|65px|75px|85px').waitFor({ timeout: 10_000 });
+    await form.getByText('Four sizes separated by |, e.g. 55px|65px|75px|85px').waitFor({ timeout: 10_000 }).catch(async (e) => {
+      await page.screenshot({ path: artifactPath('settings-FAILED-bad-value.png') });
+      throw e;
+    });
     expect((await settings()).new_signup_design_description_font_size).toBe(before);
   });
 
@@ -210,26 +226,26 @@ describe.skipIf(!hasChromium)('settings pages (Chromium)', () => {
     // A guest who already confirmed their age (the walk set the age gate to 21).
     await fan.addInitScript(() => localStorage.setItem('fanclub.ageConfirmed', '1'));
     try {
-      await fan.goto(t.base + '/');
+      await open(fan, '/');
+      const card = fan.getByTestId('post-card').filter({ hasText: 'Walked locked post' });
+      await card.getByTestId('locked-overlay').waitFor({ timeout: 30_000 });
       // The theme page set the page colour (#f4f1ea); the background page an image behind every page.
       await expect.poll(() => fan.evaluate(() => getComputedStyle(document.body).backgroundColor), { timeout: 20_000 }).toBe('rgb(244, 241, 234)');
       expect(await fan.evaluate(() => getComputedStyle(document.body).backgroundImage)).toContain((await settings()).background_image_url);
       // Post dates off, media counts off: the locked card shows neither.
-      const card = fan.getByTestId('post-card').filter({ hasText: 'Walked locked post' });
-      await card.getByTestId('locked-overlay').waitFor({ timeout: 20_000 });
       expect(await card.getByTestId('post-time').count()).toBe(0);
       expect(await card.getByText('1 photo').count()).toBe(0);
       await shootBothWidths(fan, 'settings-fan-feed');
 
       // Both back on: the date and "1 photo" show.
       expect((await t.call('PUT', '/admin-api/settings/site', { show_post_timestamp: true, show_media_count_in_exclusive_content: true }, { token: admin })).status).toBe(200);
-      await fan.reload();
+      await open(fan, '/');
       await card.getByTestId('post-time').waitFor({ timeout: 20_000 });
       await card.getByTestId('locked-overlay').getByText('1 photo').waitFor();
 
-      await fan.goto(t.base + '/login');
+      await open(fan, '/login');
       await fan.getByTestId('auth-title').filter({ hasText: 'Welcome back, fan' }).waitFor({ timeout: 20_000 });
-      await fan.goto(t.base + '/register');
+      await open(fan, '/register');
       const title = fan.getByTestId('auth-title');
       await title.waitFor({ timeout: 20_000 });
       // Sign-up design: 40px|48px|56px|64px → 64 px from 1440 px, 40 px on a phone.

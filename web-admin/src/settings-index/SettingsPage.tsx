@@ -56,7 +56,7 @@ function SettingsForm({ entry }: { entry: SettingsPageEntry }) {
     <Edit
       resource="settings"
       id="site"
-      title={`Settings · ${entry.title}`}
+      title={entry.title}
       redirect={false}
       mutationMode="pessimistic"
       actions={false}
