@@ -182,7 +182,8 @@ export function CustomMenuLinksPage() {
   const lm = menu.values?.links_menu as Record<MenuAudience, MenuKey[]> | undefined;
   return (
     <PageGuard page={MENU_LINKS_PAGE} title="Menu and links">
-      <Box sx={{ maxWidth: 980, mt: 2 }}>
+      {/* contain: the wide tables scroll in their boxes instead of widening the console's content column (481 px at 375). */}
+      <Box sx={{ maxWidth: 980, mt: 2, contain: 'inline-size' }}>
         <Section title="Custom menu links" testId="custom-menu-links">
           <Typography variant="body2" color="text.secondary">Links in the fan site's top bar (wide screens) and on the Links page, for the audiences you tick.</Typography>
           <Box sx={{ overflowX: 'auto' }}>
