@@ -7,13 +7,15 @@ import {
   Avatar, Box, Card, CardContent, Chip, InputAdornment, List, ListItemButton, ListItemText, Stack, TextField, Typography,
 } from '@mui/material';
 import SearchIcon from '@mui/icons-material/Search';
-import { Title, usePermissions } from 'react-admin';
+import { Title, useBasename, usePermissions } from 'react-admin';
 import { buildFieldDefs } from './fields';
 import { searchPages, SETTINGS_GROUPS, pathOf, type SettingsPageEntry } from './registry';
 import { GROUP_ICONS, settingsPagesFor } from './menu';
 
 export function SettingsIndex() {
   const { permissions } = usePermissions();
+  // Links inside the console carry react-admin's basename (/admin): a bare /settings/… leaves the console.
+  const basename = useBasename();
   const [params, setParams] = useSearchParams();
   const query = params.get('q') ?? '';
   const groupFilter = params.get('group');
@@ -101,7 +103,7 @@ export function SettingsIndex() {
                   {g.pages.map(p => {
                     const matched = matchedSettings(p);
                     return (
-                      <ListItemButton key={p.slug} component={RouterLink} to={pathOf(p)} sx={{ borderRadius: 1, mx: -1 }} data-testid={`settings-link-${p.slug}`}>
+                      <ListItemButton key={p.slug} component={RouterLink} to={`${basename}${pathOf(p)}`} sx={{ borderRadius: 1, mx: -1 }} data-testid={`settings-link-${p.slug}`}>
                         <ListItemText
                           primary={p.title}
                           secondary={

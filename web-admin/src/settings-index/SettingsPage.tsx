@@ -5,7 +5,7 @@ import { useMemo, type ReactNode } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { Alert, Box, Breadcrumbs, Button, Card, CardContent, Divider, Link, Stack, Typography } from '@mui/material';
 import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
-import { Edit, Form, SaveButton, Title, Toolbar, useNotify } from 'react-admin';
+import { Edit, Form, SaveButton, Title, Toolbar, useBasename, useNotify } from 'react-admin';
 import { PageGuard } from '../promotions/PageGuard';
 import { useSettings } from '../settings';
 import { SETTINGS_FAILED, SETTINGS_SAVED } from '../sitesettings/messages';
@@ -15,13 +15,14 @@ import { ThemePreview } from './ThemePreview';
 
 function Header({ entry }: { entry: SettingsPageEntry }) {
   const group = SETTINGS_GROUPS.find(g => g.id === entry.group);
+  const basename = useBasename();
   return (
     <Box sx={{ mb: 2 }}>
       <Breadcrumbs sx={{ fontSize: 13 }} aria-label="Breadcrumb">
-        <Link component={RouterLink} to="/settings" underline="hover" color="inherit" data-testid="settings-breadcrumb">
+        <Link component={RouterLink} to={`${basename}/settings`} underline="hover" color="inherit" data-testid="settings-breadcrumb">
           Settings
         </Link>
-        <Link component={RouterLink} to={`/settings?group=${entry.group}`} underline="hover" color="inherit">
+        <Link component={RouterLink} to={`${basename}/settings?group=${entry.group}`} underline="hover" color="inherit">
           {group?.label}
         </Link>
       </Breadcrumbs>
@@ -36,10 +37,11 @@ function Header({ entry }: { entry: SettingsPageEntry }) {
 }
 
 function Missing({ title, children }: { title: string; children: ReactNode }) {
+  const basename = useBasename();
   return (
     <Box sx={{ mt: 2, maxWidth: 720 }}>
       <Title title={title} />
-      <Alert severity="info" action={<Button component={RouterLink} to="/settings">All settings</Button>} data-testid="settings-page-missing">
+      <Alert severity="info" action={<Button component={RouterLink} to={`${basename}/settings`}>All settings</Button>} data-testid="settings-page-missing">
         {children}
       </Alert>
     </Box>
@@ -52,6 +54,7 @@ function SettingsForm({ entry }: { entry: SettingsPageEntry }) {
   const defs = useMemo(buildFieldDefs, []);
   const fields = (entry.settings ?? []).map(k => defs.get(k)).filter(d => d !== undefined);
   const preview = entry.slug === 'theme';
+  const basename = useBasename();
   return (
     <Edit
       resource="settings"
@@ -86,7 +89,7 @@ function SettingsForm({ entry }: { entry: SettingsPageEntry }) {
                   <Divider sx={{ my: 1 }} />
                   <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
                     {entry.related.map(r => (
-                      <Button key={r.path} component={RouterLink} to={r.path} size="small" endIcon={<ArrowForwardIcon />}>
+                      <Button key={r.path} component={RouterLink} to={`${basename}${r.path}`} size="small" endIcon={<ArrowForwardIcon />}>
                         {r.label}
                       </Button>
                     ))}
@@ -109,12 +112,13 @@ function SettingsForm({ entry }: { entry: SettingsPageEntry }) {
 export function SettingsPage() {
   const { page = '' } = useParams();
   const entry = findPage(page);
+  const basename = useBasename();
   if (!entry) return <Missing title="Settings">There is no settings page called “{page}”.</Missing>;
   if (!entry.settings)
     return (
       <Missing title={entry.title}>
         {entry.title} is not part of this console yet{entry.owner ? ` (planned: ${entry.owner})` : ''}.{' '}
-        {entry.path ? <Link component={RouterLink} to={pathOf(entry)}>Open it</Link> : null}
+        {entry.path ? <Link component={RouterLink} to={`${basename}${pathOf(entry)}`}>Open it</Link> : null}
       </Missing>
     );
   return (
