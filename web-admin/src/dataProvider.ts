@@ -34,6 +34,15 @@ export const httpClient = async (url: string, options: fetchUtils.Options = {}) 
   }
 };
 
+/** A 400 naming a field ({ field, message }) as react-admin's server-side validation errors: the form shows the
+ *  message under that input (a pessimistic save hands body.errors to the form). */
+export function asFieldError(error: unknown): unknown {
+  if (!(error instanceof HttpError) || error.status !== 400) return error;
+  const body = error.body as { field?: unknown } | undefined;
+  if (!body || typeof body.field !== 'string' || !body.field) return error;
+  return new HttpError(error.message, error.status, { ...body, errors: { [body.field]: error.message } });
+}
+
 /** The composer's form values (see posts/PostCreate.tsx). */
 export interface PostFormValues {
   caption?: string;
@@ -81,7 +90,9 @@ export const dataProvider: ConsoleDataProvider = {
       if (key === 'id' || key === 'version') continue;
       if (JSON.stringify(previous[key]) !== JSON.stringify(value)) changes[key] = value;
     }
-    const { json } = await httpClient(url, { method: 'PUT', headers, body: JSON.stringify(changes) });
+    const { json } = await httpClient(url, { method: 'PUT', headers, body: JSON.stringify(changes) }).catch(error => {
+      throw asFieldError(error);
+    });
     return { data: { ...previous, ...(json ?? {}), id: params.id } as typeof params.previousData };
   },
 

@@ -9,7 +9,7 @@ import { Edit, Form, SaveButton, Title, Toolbar, useBasename, useNotify } from '
 import { PageGuard } from '../promotions/PageGuard';
 import { useSettings } from '../settings';
 import { SETTINGS_FAILED, SETTINGS_SAVED } from '../sitesettings/messages';
-import { buildFieldDefs, validateSettingsForm } from './fields';
+import { buildFieldDefs } from './fields';
 import { findPage, pathOf, SETTINGS_FORM_PAGE, SETTINGS_GROUPS, type SettingsPageEntry } from './registry';
 import { ThemePreview } from './ThemePreview';
 
@@ -74,7 +74,8 @@ function SettingsForm({ entry }: { entry: SettingsPageEntry }) {
       }}
       sx={{ mt: 2, minWidth: 0 }}
     >
-      <Form validate={validateSettingsForm} sanitizeEmptyValues={false}>
+      {/* No form-level validate: react-hook-form would then skip every input's own rules (sizes, colours, ranges). */}
+      <Form sanitizeEmptyValues={false}>
         <Header entry={entry} />
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: preview ? 'minmax(0, 720px) 360px' : 'minmax(0, 760px)' }, alignItems: 'start' }}>
           <Card variant="outlined" sx={{ minWidth: 0 }} data-testid="settings-form" data-page={entry.slug}>

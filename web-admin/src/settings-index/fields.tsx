@@ -9,6 +9,7 @@ import {
 import { DEFAULT_SETTINGS as D, type SiteSettings } from '../../../domain/settings/settings';
 import { FOUR_SIZES, GA4_MEASUREMENT_ID } from '../../../domain/settings/appearance';
 import { ColorInput, isHexColor } from '../components/ColorInput';
+import { notBelow } from '../components/rangeValidators';
 import { money } from '../format';
 import { landingFieldDefs } from '../sitesettings/landingFields';
 import { watermarkFieldDefs } from '../sitesettings/watermarkFields';
@@ -154,7 +155,8 @@ export function buildFieldDefs(): Map<SettingKey, FieldDef> {
   price('recurring_membership_price_cents', 'Recurring membership price', 'Each renewal, in dollars.');
   const amount = (source: 'content_unlock_minimum_amount' | 'content_unlock_maximum_amount' | 'tips_minimum_amount' | 'tips_maximum_amount', label: string, help: string) =>
     add({ source, label, help, shownDefault: `$${D[source]}` }, h => (
-      <NumberInput source={source} label={label} helperText={h} step={1} min={1} validate={[required(), integer, minValue(1), maxValue(10_000)]} sx={narrow} slotProps={dollar} />
+      <NumberInput source={source} label={label} helperText={h} step={1} min={1}
+        validate={[required(), integer, minValue(1), maxValue(10_000), ...(source.endsWith('_maximum_amount') ? [notBelow(source.replace('_maximum_', '_minimum_'))] : [])]} sx={narrow} slotProps={dollar} />
     ));
   amount('content_unlock_minimum_amount', 'Unlock minimum', 'Lowest price of a locked post, whole dollars.');
   amount('content_unlock_maximum_amount', 'Unlock maximum', 'Highest price of a locked post, whole dollars.');
@@ -218,18 +220,4 @@ export function buildFieldDefs(): Map<SettingKey, FieldDef> {
   walletFieldDefs(add);
   chatFieldDefs(add);
   return out;
-}
-
-/** Cross-field rules of the form: no inverted ranges (the server refuses them too). */
-export function validateSettingsForm(values: Record<string, unknown>) {
-  const errors: Record<string, string> = {};
-  const pair = (min: string, max: string) => {
-    const lo = Number(values[min]);
-    const hi = Number(values[max]);
-    if (values[min] != null && values[max] != null && Number.isFinite(lo) && Number.isFinite(hi) && hi < lo) errors[max] = 'The maximum must be at least the minimum';
-  };
-  pair('content_unlock_minimum_amount', 'content_unlock_maximum_amount');
-  pair('tips_minimum_amount', 'tips_maximum_amount');
-  pair('add_fund_minimum_amount', 'add_fund_maximum_amount');
-  return errors;
 }

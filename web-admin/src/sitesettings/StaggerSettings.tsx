@@ -8,6 +8,7 @@ import { PageGuard } from '../promotions/PageGuard';
 import { useSettings } from '../settings';
 import { STAGGER_SETTINGS_PAGE } from '../mass-messages/paths';
 import { SETTINGS_FAILED, SETTINGS_SAVED } from './messages';
+import { notBelow } from '../components/rangeValidators';
 
 /** The contract's defaults (/work/notes/mass-contract.md "Settings"). */
 export const STAGGER_DEFAULTS = { stagger_min_hours: 24, stagger_max_hours: 48, stagger_previous_limit: 10, mass_message_default_delay_hours: 2 } as const;
@@ -16,12 +17,6 @@ const integer: Validator = (v: unknown) => (v == null || v === '' || Number.isIn
 const oneDecimal: Validator = (v: unknown) => (v == null || v === '' || /^\d+(\.\d)?$/.test(String(v)) ? undefined : 'At most one decimal, e.g. 2.5');
 const hours = { endAdornment: <InputAdornment position="end">hours</InputAdornment> };
 const field = { width: { xs: '100%', sm: 360 } };
-
-function validate(values: Record<string, unknown>) {
-  const min = Number(values.stagger_min_hours);
-  const max = Number(values.stagger_max_hours);
-  return Number.isFinite(min) && Number.isFinite(max) && max < min ? { stagger_max_hours: 'The maximum must be at least the minimum' } : {};
-}
 
 export function StaggerSettingsPage() {
   const notify = useNotify();
@@ -44,7 +39,8 @@ export function StaggerSettingsPage() {
         }}
         sx={{ '& .RaEdit-card': { minWidth: 0 }, maxWidth: 760 }}
       >
-        <Form validate={validate} sanitizeEmptyValues={false}>
+        {/* No form-level validate: react-hook-form would then skip the inputs' own rules. */}
+        <Form sanitizeEmptyValues={false}>
           <Card sx={{ boxShadow: 'none' }} data-testid="stagger-settings">
             <CardContent sx={{ display: 'flex', flexDirection: 'column' }}>
               <Typography variant="h6" component="h1">
@@ -55,7 +51,7 @@ export function StaggerSettingsPage() {
                 subscriber at a random moment inside this window.
               </Typography>
               <NumberInput source="stagger_min_hours" label="Stagger from" defaultValue={STAGGER_DEFAULTS.stagger_min_hours} helperText={`Hours after subscribing, at the earliest, per message. Default: ${STAGGER_DEFAULTS.stagger_min_hours}.`} validate={[required(), integer, minValue(1), maxValue(720)]} min={1} step={1} sx={field} slotProps={{ input: hours }} />
-              <NumberInput source="stagger_max_hours" label="Stagger to" defaultValue={STAGGER_DEFAULTS.stagger_max_hours} helperText={`Hours after subscribing, at the latest, per message. Default: ${STAGGER_DEFAULTS.stagger_max_hours}.`} validate={[required(), integer, minValue(1), maxValue(720)]} min={1} step={1} sx={field} slotProps={{ input: hours }} />
+              <NumberInput source="stagger_max_hours" label="Stagger to" defaultValue={STAGGER_DEFAULTS.stagger_max_hours} helperText={`Hours after subscribing, at the latest, per message. Default: ${STAGGER_DEFAULTS.stagger_max_hours}.`} validate={[required(), integer, minValue(1), maxValue(720), notBelow('stagger_min_hours')]} min={1} step={1} sx={field} slotProps={{ input: hours }} />
               <NumberInput source="stagger_previous_limit" label="Earlier messages for new subscribers" defaultValue={STAGGER_DEFAULTS.stagger_previous_limit} helperText={`How many earlier mass messages a new subscriber receives, newest first. Default: ${STAGGER_DEFAULTS.stagger_previous_limit}.`} validate={[required(), integer, minValue(0), maxValue(100)]} min={0} step={1} sx={field} />
               <NumberInput source="mass_message_default_delay_hours" label="Default delay" defaultValue={STAGGER_DEFAULTS.mass_message_default_delay_hours} helperText={`What “Delay by hours” starts at in the mass message dialog, one decimal. Default: ${STAGGER_DEFAULTS.mass_message_default_delay_hours}.`} validate={[required(), oneDecimal, minValue(0.1), maxValue(720)]} min={0.1} step={0.1} sx={field} slotProps={{ input: hours }} />
             </CardContent>

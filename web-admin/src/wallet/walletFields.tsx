@@ -3,6 +3,7 @@
 import type { ReactNode } from 'react';
 import { BooleanInput, maxValue, minValue, NumberInput, regex, required, TextInput, type Validator } from 'react-admin';
 import { DEFAULT_SETTINGS as D, type SiteSettings } from '../../../domain/settings/settings';
+import { notBelow } from '../components/rangeValidators';
 
 export type WalletTab = 'wallet';
 
@@ -33,6 +34,6 @@ export function walletFieldDefs(add: Add) {
     <NumberInput source="add_fund_minimum_amount" label="Add Funds minimum ($)" helperText={h} min={1} step={1} validate={[required(), integer, minValue(1)]} sx={narrow} />
   ));
   add({ tab, source: 'add_fund_maximum_amount', label: 'Add Funds maximum', help: 'Largest Other amount, whole dollars.', shownDefault: `$${D.add_fund_maximum_amount}` }, h => (
-    <NumberInput source="add_fund_maximum_amount" label="Add Funds maximum ($)" helperText={h} min={1} step={1} validate={[required(), integer, minValue(1), maxValue(100_000)]} sx={narrow} />
+    <NumberInput source="add_fund_maximum_amount" label="Add Funds maximum ($)" helperText={h} min={1} step={1} validate={[required(), integer, minValue(1), maxValue(100_000), notBelow('add_fund_minimum_amount')]} sx={narrow} />
   ));
 }
