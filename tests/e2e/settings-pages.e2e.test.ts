@@ -73,8 +73,10 @@ describe.skipIf(!hasChromium)('settings pages (Chromium)', () => {
   const open = async (p: Page, url: string) => {
     for (let i = 0; i < 40; i++) {
       const response = await p.goto(t.base + url);
-      // Mounted: the page's own "Loading…" placeholder is gone (a page whose scripts vanished mid-build keeps it).
-      if (response?.status() !== 404 && (await p.waitForFunction(() => document.body.innerText.trim() !== 'Loading…', undefined, { timeout: 15_000 }).then(() => true, () => false))) return;
+      // Mounted: the app drew into #root and its "Loading…" placeholder is gone (a page whose scripts vanished
+      // mid-build keeps the placeholder, or on the fan site an empty #root on the pre-load colour).
+      const mounted = () => (document.getElementById('root')?.childElementCount ?? 0) > 0 && document.body.innerText.trim() !== 'Loading…';
+      if (response?.status() !== 404 && (await p.waitForFunction(mounted, undefined, { timeout: 15_000 }).then(() => true, () => false))) return;
       await p.waitForTimeout(3000);
     }
   };
@@ -220,6 +222,7 @@ describe.skipIf(!hasChromium)('settings pages (Chromium)', () => {
     const media = await t.call('POST', '/api/media', { file_name: presign.body.data.file_name, content_type: 'image/jpeg' }, { token: admin });
     const post = await t.call('POST', '/admin-api/posts', { caption: 'Walked locked post', visibility: 'locked', amount: 8, media_ids: [media.body.data.id] }, { token: admin });
     expect(post.status, JSON.stringify(post.body)).toBe(201);
+    expect(post.body.id).toEqual(expect.any(String));
 
     const fan = await browser.newPage({ viewport: DESKTOP });
     fan.on('pageerror', (e) => errors.push(`fan: ${e.message}`));
@@ -227,8 +230,13 @@ describe.skipIf(!hasChromium)('settings pages (Chromium)', () => {
     await fan.addInitScript(() => localStorage.setItem('fanclub.ageConfirmed', '1'));
     try {
       await open(fan, '/');
-      const card = fan.getByTestId('post-card').filter({ hasText: 'Walked locked post' });
-      await card.getByTestId('locked-overlay').waitFor({ timeout: 30_000 });
+      // By its id: a locked post's caption is hidden from guests (the card shows a blurred placeholder).
+      const card = fan.locator(`[data-testid="post-card"][data-post-id="${post.body.id}"]`);
+      await card.getByTestId('locked-overlay').waitFor({ timeout: 30_000 }).catch(async (e) => {
+        await fan.screenshot({ path: artifactPath('settings-FAILED-fan-feed.png') });
+        const feed = await t.call('GET', '/api/blogs?page_num=1');
+        throw new Error(`${(e as Error).message}\n(at ${fan.url()}; a guest's feed: ${JSON.stringify(feed.body).slice(0, 600)})`);
+      });
       // The theme page set the page colour (#f4f1ea); the background page an image behind every page.
       await expect.poll(() => fan.evaluate(() => getComputedStyle(document.body).backgroundColor), { timeout: 20_000 }).toBe('rgb(244, 241, 234)');
       expect(await fan.evaluate(() => getComputedStyle(document.body).backgroundImage)).toContain((await settings()).background_image_url);
