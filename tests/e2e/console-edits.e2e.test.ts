@@ -111,7 +111,9 @@ describe.skipIf(!hasChromium)('two console tabs edit the same setting (Chromium)
   it('the promotion form is refused when another editor started and ended a promotion of its type meanwhile', async () => {
     const admin = (await t.call('POST', '/api/users/login', { email: t.adminEmail, password: t.adminPassword })).body.data.token as string;
     const page = await openConsole();
-    await page.getByTestId('menu-promotions').click({ timeout: 20_000 });
+    // Promotions is a settings page now (issue 17): Settings → Money → Promotions, not a menu entry of its own.
+    await page.goto(t.base + '/admin/settings?group=money');
+    await page.getByTestId('settings-link-promotion-settings').click({ timeout: 20_000 });
     const card = page.getByTestId('promotion-card-locked');
     await card.getByTestId('promotion-form-locked').waitFor({ timeout: 15_000 });
     // Meanwhile another editor saves a locked-content promotion and ends it: the type is free again, but not as this page saw it.
