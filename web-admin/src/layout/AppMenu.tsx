@@ -26,7 +26,9 @@ export function AppMenu() {
       {/* A flat array (MUI's menu list does not accept Fragments as children). */}
       {MENU_GROUPS.flatMap(group => {
         const items = group.resources.filter(r => allowed.includes(r));
-        const pages = [...CONSOLE_PAGES, ...CHAT_CONSOLE_PAGES, ...PROMOTION_CONSOLE_PAGES, ...SUBSCRIPTION_CONSOLE_PAGES, ...MASS_CONSOLE_PAGES, ...LIVE_CONSOLE_PAGES, ...SHELL_CONSOLE_PAGES, ...PUSH_CONSOLE_PAGES, ...HELP_CONSOLE_PAGES].filter(p => p.group === group.label && mayOpenPage(permissions, p.page) && !SETTINGS_INDEX_PATHS.has(p.to));
+        // Pages the settings index lists are left out of the Settings group only (it has an entry per settings area);
+        // Promotions and Coupons stay under Money, where staff use them every day.
+        const pages = [...CONSOLE_PAGES, ...CHAT_CONSOLE_PAGES, ...PROMOTION_CONSOLE_PAGES, ...SUBSCRIPTION_CONSOLE_PAGES, ...MASS_CONSOLE_PAGES, ...LIVE_CONSOLE_PAGES, ...SHELL_CONSOLE_PAGES, ...PUSH_CONSOLE_PAGES, ...HELP_CONSOLE_PAGES].filter(p => p.group === group.label && mayOpenPage(permissions, p.page) && !(group.label === 'Settings' && SETTINGS_INDEX_PATHS.has(p.to)));
         if (items.length === 0 && pages.length === 0) return [];
         return [
           open ? (
