@@ -63,8 +63,8 @@ export const SETTINGS_PAGES: readonly SettingsPageEntry[] = [
     settings: ['new_signup_design_title_font_size', 'new_signup_design_description_font_size'], keywords: ['signup page settings', 'register'] },
   { slug: 'login-and-signup-title', title: 'Login and sign-up titles', group: 'look', description: 'The headings of the login and sign-up pages.',
     settings: ['login_page_title', 'signup_page_title'], keywords: ['register', 'heading'] },
-  { slug: 'navbar', title: 'Navigation bar', group: 'look', description: 'The log in and sign up labels in the top and bottom bars.',
-    settings: ['log_in_navbar_name', 'sign_up_navbar_name'], keywords: ['navbar', 'menu labels'] },
+  { slug: 'navbar', title: 'Navigation bar', group: 'look', description: 'The log in and sign up labels in the top and bottom bars; the Feed, Membership, Tips and Gallery names and the bar\'s padding are on Menu and links.',
+    settings: ['log_in_navbar_name', 'sign_up_navbar_name'], keywords: ['navbar', 'menu labels', 'padding', 'tab names'], related: [{ label: 'Menu and links', path: '/settings/menu-settings' }] },
   { slug: 'show-payment-icons', title: 'Payment icons', group: 'look', description: 'The card icons on the feed, the landing page and the footer.',
     settings: ['show_payment_icons', 'payment_icons'], keywords: ['visa', 'mastercard', 'cards'] },
   { slug: 'timestamp-visibility', title: 'Timestamps', group: 'look', description: 'Show or hide post dates and message times on the fan site.',
@@ -137,13 +137,13 @@ export const SETTINGS_PAGES: readonly SettingsPageEntry[] = [
   { slug: 'seo-setting', title: 'SEO', group: 'site', description: 'Title, description, social preview, sitemap and robots.', keywords: ['search engine', 'meta'] },
   { slug: 'recaptcha-setting', title: 'Bot check', group: 'site', description: 'The check that keeps bots out of sign-up, login and payments.', keywords: ['recaptcha', 'captcha'] },
   { slug: 'redis-cache', title: 'Cache', group: 'site', description: 'The read cache.', keywords: ['redis'] },
-  { slug: 'csv-download', title: 'CSV download', group: 'site', description: 'Who may download lists as CSV.', keywords: ['export'] },
+  { slug: 'csv-download', title: 'CSV download', group: 'site', description: 'Every list\'s CSV download in one place, with the recent downloads.', keywords: ['export'] },
   { slug: 'universal-block', title: 'Universal block', group: 'site', description: 'Blocks across sites.', owner: 'P7 WP-11' },
   { slug: 'universal-login', title: 'Universal login', group: 'site', description: 'One login across sites.', owner: 'P7 WP-09' },
 
   // ---- Reports ----------------------------------------------------------------------------------------------
-  { slug: 'reporting-page', title: 'Reporting page', group: 'reports', description: 'What the reports show to the content manager.', owner: 'P5 CO-03' },
-  { slug: 'opt-in-report', title: 'Opt-in report', group: 'reports', description: 'Fans\' email opt-in statuses.', owner: 'P5 CO-13' },
+  { slug: 'reporting-page', title: 'Reporting page', group: 'reports', description: 'What the reports show to the content manager.' },
+  { slug: 'opt-in-report', title: 'Opt-in report', group: 'reports', description: 'Fans\' email opt-in statuses.' },
 ];
 
 /** The console path of a page (under /admin). */
