@@ -36,9 +36,9 @@ describe('password reset through a real SMTP server', () => {
     expect(link, text).not.toBeNull();
     const token = link![1];
 
-    // The outbox row records the delivery.
-    const rows = await t.server.services.database.db.withSchema('app').selectFrom('outbox').selectAll().where('to', '=', 'smtp.fan@example.com').execute();
-    expect(rows.map((row: any) => row.status)).toEqual(['sent']);
+    // The outbox row records the delivery once the server's answer is back (the mail can reach the server first).
+    const statuses = async () => (await t.server.services.database.db.withSchema('app').selectFrom('outbox').selectAll().where('to', '=', 'smtp.fan@example.com').execute()).map((row: any) => row.status);
+    await expect.poll(statuses, { timeout: 10_000 }).toEqual(['sent']);
 
     // Unknown addresses get the same answer and no mail.
     const unknown = await t.call('POST', '/api/users/forgot_password', { email: 'nobody@example.com' });
