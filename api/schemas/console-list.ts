@@ -48,7 +48,8 @@ export function listParams(request: FastifyRequest, defaultSort: string): ListPa
   const q = request.query as Record<string, unknown>;
   return {
     sort: jsonParam(q.sort, 'sort', z.tuple([z.string().max(64), z.enum(['ASC', 'DESC'])]), [defaultSort, 'DESC']),
-    range: jsonParam(q.range, 'range', z.tuple([z.number().int().min(0).max(1e9), z.number().int().min(0).max(1e9)]), [0, 24]),
+    // [first, last] rows, last not before first (an inverted range would ask the database for a negative LIMIT).
+    range: jsonParam(q.range, 'range', z.tuple([z.number().int().min(0).max(1e9), z.number().int().min(0).max(1e9)]).refine(([first, last]) => last >= first), [0, 24]),
     filter: checkDateBounds(jsonParam(q.filter, 'filter', z.record(z.string(), z.unknown()), {})),
   };
 }
