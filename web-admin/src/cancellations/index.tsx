@@ -5,15 +5,16 @@ import { lazy, Suspense } from 'react';
 import { Loading } from 'react-admin';
 import EventBusyIcon from '@mui/icons-material/EventBusy';
 import TuneIcon from '@mui/icons-material/Tune';
+import { type ConsolePage } from '../layout/consolePages';
 
 export const CANCELLATION_PAGE = '/admin/cancellation';
 export const SUBSCRIPTION_SETTINGS_PAGE = '/admin/subscription-settings';
 
-/** Menu entries, in the shape of content-manager's CONSOLE_PAGES. */
-export const SUBSCRIPTION_CONSOLE_PAGES = [
+/** Menu entries (AppMenu shows those the role may open). */
+export const SUBSCRIPTION_CONSOLE_PAGES: readonly ConsolePage[] = [
   { group: 'Money', to: '/cancellation', page: CANCELLATION_PAGE, label: 'Cancellations', icon: EventBusyIcon, testId: 'menu-cancellations' },
   { group: 'Settings', to: '/subscription-settings', page: SUBSCRIPTION_SETTINGS_PAGE, label: 'Subscriptions', icon: TuneIcon, testId: 'menu-subscription-settings' },
-] as const;
+];
 
 const List = lazy(async () => ({ default: (await import('./CancellationList')).CancellationList }));
 const Settings = lazy(async () => ({ default: (await import('../subscribers/SubscriptionSettings')).SubscriptionSettings }));

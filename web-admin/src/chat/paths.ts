@@ -1,6 +1,7 @@
 import ForumOutlinedIcon from '@mui/icons-material/ForumOutlined';
 import TuneOutlinedIcon from '@mui/icons-material/TuneOutlined';
 import ShoppingBagOutlinedIcon from '@mui/icons-material/ShoppingBagOutlined';
+import { type ConsolePage } from '../layout/consolePages';
 
 /** The staff side of private chat (spec 3 §2.1; domain/access/pages.ts says who may open it). */
 export const CHAT_PAGE = '/admin/private-chat';
@@ -10,8 +11,8 @@ export const PURCHASED_CONTENT_SETTINGS_PAGE = '/admin/settings/purchased-conten
 export const CHAT_SETTINGS_PATH = '/settings/chat-settings';
 export const PURCHASED_CONTENT_SETTINGS_PATH = '/settings/purchased-content-settings';
 
-/** Menu entries (AppMenu shows them to the roles that may open the page), in the shape of content-manager's CONSOLE_PAGES. */
-export const CHAT_CONSOLE_PAGES: readonly { group: string; to: string; page: string; label: string; icon: typeof ForumOutlinedIcon; testId: string }[] = [
+/** Menu entries (AppMenu shows them to the roles that may open the page). */
+export const CHAT_CONSOLE_PAGES: readonly ConsolePage[] = [
   { group: 'Messages', to: '/private-chat', page: CHAT_PAGE, label: 'Chat', icon: ForumOutlinedIcon, testId: 'menu-chat' },
   { group: 'Settings', to: CHAT_SETTINGS_PATH, page: CHAT_SETTINGS_PAGE, label: 'Chat settings', icon: TuneOutlinedIcon, testId: 'menu-chat-settings' },
   { group: 'Settings', to: PURCHASED_CONTENT_SETTINGS_PATH, page: PURCHASED_CONTENT_SETTINGS_PAGE, label: 'Purchased content', icon: ShoppingBagOutlinedIcon, testId: 'menu-purchased-content-settings' },

@@ -2,6 +2,7 @@ import CampaignOutlinedIcon from '@mui/icons-material/CampaignOutlined';
 import WavingHandOutlinedIcon from '@mui/icons-material/WavingHandOutlined';
 import ListAltIcon from '@mui/icons-material/ListAlt';
 import ScheduleSendOutlinedIcon from '@mui/icons-material/ScheduleSendOutlined';
+import { consolePath, type ConsolePage } from '../layout/consolePages';
 
 /** Console pages of mass and welcome messages (keys of ADMIN_PAGES, domain/access/pages.ts). */
 export const MASS_MESSAGES_PAGE = '/admin/mass-messages';
@@ -16,12 +17,11 @@ export const MASS_MESSAGES_PATH = '/mass-messages';
 export const MANAGE_MASS_MESSAGES_PATH = '/manage-mass-messages';
 export const WELCOME_MESSAGES_PATH = '/welcome-messages';
 export const STAGGER_SETTINGS_PATH = '/settings/stagger-message-settings';
-export const massPurchasedByPath = (id: string, promotionId?: string | null) =>
-  `/purchased-by/mass-message/${encodeURIComponent(id)}${promotionId ? `/${encodeURIComponent(promotionId)}` : ''}`;
-export const welcomePurchasedByPath = (id: string) => `/purchased-by/welcome-message/${encodeURIComponent(id)}`;
+export const massPurchasedByPath = (id: string, promotionId?: string | null) => consolePath('/purchased-by/mass-message', id, promotionId);
+export const welcomePurchasedByPath = (id: string) => consolePath('/purchased-by/welcome-message', id);
 
-/** Menu entries (AppMenu shows those the role may open), in the shape of the other areas' pages. */
-export const MASS_CONSOLE_PAGES: readonly { group: string; to: string; page: string; label: string; icon: typeof ListAltIcon; testId: string }[] = [
+/** Menu entries (AppMenu shows those the role may open). */
+export const MASS_CONSOLE_PAGES: readonly ConsolePage[] = [
   { group: 'Messages', to: MASS_MESSAGES_PATH, page: MASS_MESSAGES_PAGE, label: 'Mass messages', icon: CampaignOutlinedIcon, testId: 'menu-mass-messages' },
   { group: 'Messages', to: MANAGE_MASS_MESSAGES_PATH, page: MANAGE_MASS_MESSAGES_PAGE, label: 'Sent & scheduled', icon: ListAltIcon, testId: 'menu-manage-mass-messages' },
   { group: 'Messages', to: WELCOME_MESSAGES_PATH, page: WELCOME_MESSAGES_PAGE, label: 'Welcome messages', icon: WavingHandOutlinedIcon, testId: 'menu-welcome-messages' },

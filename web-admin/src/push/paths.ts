@@ -1,12 +1,13 @@
 import MarkEmailReadOutlinedIcon from '@mui/icons-material/MarkEmailReadOutlined';
 import NotificationsActiveOutlinedIcon from '@mui/icons-material/NotificationsActiveOutlined';
+import { type ConsolePage } from '../layout/consolePages';
 
 /** Web push in the console (issue 16, WP-01; domain/access/pages.ts says who may open it). */
 export const WEB_PUSH_PAGE = '/admin/settings/web-push-notification';
 /** Subscription emails (gaps WP-08). */
 export const SUBSCRIPTION_EMAIL_PAGE = '/admin/settings/subscription-email-notification';
 
-export const PUSH_CONSOLE_PAGES: readonly { group: string; to: string; page: string; label: string; icon: typeof NotificationsActiveOutlinedIcon; testId: string }[] = [
+export const PUSH_CONSOLE_PAGES: readonly ConsolePage[] = [
   { group: 'Settings', to: '/settings/web-push-notification', page: WEB_PUSH_PAGE, label: 'Web push notifications', icon: NotificationsActiveOutlinedIcon, testId: 'menu-web-push-notification' },
   { group: 'Settings', to: '/settings/subscription-email-notification', page: SUBSCRIPTION_EMAIL_PAGE, label: 'Subscription emails', icon: MarkEmailReadOutlinedIcon, testId: 'menu-subscription-email-notification' },
 ];

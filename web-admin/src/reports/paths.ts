@@ -6,6 +6,7 @@ import LockOpenOutlinedIcon from '@mui/icons-material/LockOpenOutlined';
 import CampaignOutlinedIcon from '@mui/icons-material/CampaignOutlined';
 import MarkEmailReadOutlinedIcon from '@mui/icons-material/MarkEmailReadOutlined';
 import ManageHistoryOutlinedIcon from '@mui/icons-material/ManageHistoryOutlined';
+import { consolePath, type ConsolePage } from '../layout/consolePages';
 
 /** The creator's reports in the console (issue 17; domain/access/pages.ts says who may open each page). */
 export const REPORTING_PAGE = '/admin/reporting';
@@ -20,14 +21,13 @@ export const UTM_PAGE = '/admin/user-utm-params';
 export const INFLUENCER_ACTIVITY_PAGE = '/admin/influencer-activity';
 
 export const purchaseHistoryPath = (userId?: string) => (userId ? `/user-purchase-history?user_id=${encodeURIComponent(userId)}` : '/user-purchase-history');
-export const postBuyersPath = (postId: string, promotionId?: string | null) =>
-  `/purchased-by/locked-exclusive-content/${encodeURIComponent(postId)}${promotionId ? `/${encodeURIComponent(promotionId)}` : ''}`;
+export const postBuyersPath = (postId: string, promotionId?: string | null) => consolePath('/purchased-by/locked-exclusive-content', postId, promotionId);
 
 /**
- * Menu entries (AppMenu shows them to the roles that may open the page), in the shape of LIVE_CONSOLE_PAGES. The
+ * Menu entries (AppMenu shows them to the roles that may open the page). The
  * reporting page's settings are reached from the settings index and from the report itself.
  */
-export const REPORT_CONSOLE_PAGES: readonly { group: string; to: string; page: string; label: string; icon: typeof InsightsOutlinedIcon; testId: string }[] = [
+export const REPORT_CONSOLE_PAGES: readonly ConsolePage[] = [
   { group: 'Money', to: '/reporting', page: REPORTING_PAGE, label: 'Reporting', icon: InsightsOutlinedIcon, testId: 'menu-reporting' },
   { group: 'Money', to: '/voids-refund-and-chargeback', page: REVERSALS_PAGE, label: 'Refunds & chargebacks', icon: UndoOutlinedIcon, testId: 'menu-reversals' },
   { group: 'Money', to: '/user-report', page: USER_REPORT_PAGE, label: 'User report', icon: GroupsOutlinedIcon, testId: 'menu-user-report' },

@@ -3,6 +3,7 @@ import MailOutlineIcon from '@mui/icons-material/MailOutline';
 import CampaignOutlinedIcon from '@mui/icons-material/CampaignOutlined';
 import LinkOutlinedIcon from '@mui/icons-material/LinkOutlined';
 import ContactMailOutlinedIcon from '@mui/icons-material/ContactMailOutlined';
+import { type ConsolePage } from '../layout/consolePages';
 
 /** Fan-shell pages in the console (issue 16; domain/access/pages.ts says who may open each). */
 export const PAGES_PAGE = '/admin/content-pages';
@@ -25,7 +26,7 @@ export const EDITOR_PATHS: Record<string, string> = {
   '/edit-content-removal': 'content-removal',
 };
 
-export const SHELL_CONSOLE_PAGES: readonly { group: string; to: string; page: string; label: string; icon: typeof ArticleOutlinedIcon; testId: string }[] = [
+export const SHELL_CONSOLE_PAGES: readonly ConsolePage[] = [
   { group: 'Messages', to: '/contact-messages', page: CONTACT_INBOX_PAGE, label: 'Contact inbox', icon: MailOutlineIcon, testId: 'menu-contact-messages' },
   { group: 'Settings', to: '/content-pages', page: PAGES_PAGE, label: 'Pages', icon: ArticleOutlinedIcon, testId: 'menu-content-pages' },
   { group: 'Settings', to: '/settings/announcement-banner', page: BANNER_PAGE, label: 'Announcement banner', icon: CampaignOutlinedIcon, testId: 'menu-announcement-banner' },

@@ -5,6 +5,7 @@ import LanguageOutlinedIcon from '@mui/icons-material/LanguageOutlined';
 import TravelExploreOutlinedIcon from '@mui/icons-material/TravelExploreOutlined';
 import VerifiedUserOutlinedIcon from '@mui/icons-material/VerifiedUserOutlined';
 import DownloadOutlinedIcon from '@mui/icons-material/DownloadOutlined';
+import { type ConsolePage } from '../layout/consolePages';
 
 /** Site configuration pages (issue 17; gaps CO-04 … CO-07, CO-18, CO-19, CO-24): domain/access/pages.ts says who opens them. */
 export const EMAIL_CONFIGURATION_PAGE = '/admin/settings/email-configuration';
@@ -15,7 +16,7 @@ export const SEO_SETTING_PAGE = '/admin/settings/seo-setting';
 export const RECAPTCHA_SETTING_PAGE = '/admin/settings/recaptcha-setting';
 export const CSV_DOWNLOAD_PAGE = '/admin/settings/csv-download';
 
-export const SITE_CONFIG_CONSOLE_PAGES: readonly { group: string; to: string; page: string; label: string; icon: typeof MailOutlineIcon; testId: string }[] = [
+export const SITE_CONFIG_CONSOLE_PAGES: readonly ConsolePage[] = [
   { group: 'Settings', to: '/settings/email-configuration', page: EMAIL_CONFIGURATION_PAGE, label: 'Email configuration', icon: MailOutlineIcon, testId: 'menu-email-configuration' },
   { group: 'Settings', to: '/settings/aws-settings', page: AWS_SETTINGS_PAGE, label: 'Storage', icon: CloudOutlinedIcon, testId: 'menu-aws-settings' },
   { group: 'Settings', to: '/settings/redis-cache', page: REDIS_CACHE_PAGE, label: 'Cache', icon: BoltOutlinedIcon, testId: 'menu-redis-cache' },

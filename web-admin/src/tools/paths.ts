@@ -4,6 +4,7 @@ import LinkOutlinedIcon from '@mui/icons-material/LinkOutlined';
 import CreditCardOutlinedIcon from '@mui/icons-material/CreditCardOutlined';
 import AltRouteOutlinedIcon from '@mui/icons-material/AltRouteOutlined';
 import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
+import { type ConsolePage } from '../layout/consolePages';
 
 /** The console's admin tools (issue 17, gaps CO-27 … CO-37f; domain/access/pages.ts says who may open each). */
 export const SUPER_ADMIN_TOOLS_PAGE = '/admin/super-admin-tools';
@@ -17,7 +18,7 @@ export const LOGS_PAGE = '/admin/logs';
 export const BANNER_IMAGE_TEXT_PAGE = '/admin/banner-image-text';
 export const LOCKED_CONTENT_PAGE = '/admin/locked-exclusive-content';
 
-export const TOOLS_CONSOLE_PAGES: readonly { group: string; to: string; page: string; label: string; icon: typeof BuildOutlinedIcon; testId: string }[] = [
+export const TOOLS_CONSOLE_PAGES: readonly ConsolePage[] = [
   { group: 'Money', to: '/generate-subscription-url', page: SUBSCRIPTION_URL_PAGE, label: 'Subscription links', icon: LinkOutlinedIcon, testId: 'menu-subscription-url' },
   { group: 'Money', to: '/user-card-list', page: USER_CARDS_PAGE, label: 'Saved cards', icon: CreditCardOutlinedIcon, testId: 'menu-user-cards' },
   { group: 'Settings', to: '/list-redirect-url', page: REDIRECT_LIST_PAGE, label: 'Redirect URLs', icon: AltRouteOutlinedIcon, testId: 'menu-redirect-urls' },
