@@ -18,6 +18,8 @@ import { chatFieldDefs } from '../sitesettings/chatFields';
 import { ThemeImageInput } from '../sitesettings/ThemeImageInput';
 
 export type SettingKey = keyof SiteSettings;
+/** The settings that are on or off. */
+type OnOffKey = { [K in SettingKey]: SiteSettings[K] extends boolean ? K : never }[SettingKey];
 
 export interface FieldDef {
   source: SettingKey;
@@ -55,6 +57,9 @@ export function buildFieldDefs(): Map<SettingKey, FieldDef> {
   const add = (def: { source: string; label: string; help: string; shownDefault: string }, input: (helperText: string) => ReactNode) => {
     out.set(def.source as SettingKey, { source: def.source as SettingKey, label: def.label, help: def.help, shownDefault: def.shownDefault, input: input(`${def.help} Default: ${def.shownDefault}.`) });
   };
+  /** An on/off setting; the switch carries the setting's label. */
+  const toggle = (source: OnOffKey, label: string, help: string) =>
+    add({ source, label, help, shownDefault: onOff(D[source]) }, h => <BooleanInput source={source} label={label} helperText={h} />);
 
   // ---- Website ----------------------------------------------------------------------------------------------
   add({ source: 'model_name', label: 'Model name', help: 'The creator name shown across the site and in mails.', shownDefault: D.model_name }, h => (
@@ -75,20 +80,14 @@ export function buildFieldDefs(): Map<SettingKey, FieldDef> {
     />
   ));
 
-  add({ source: 'content_manager_can_export_users', label: 'Content managers may export users', help: 'Let content managers download the users list as CSV (every export is recorded on the Audit page). Admins always may.', shownDefault: onOff(D.content_manager_can_export_users) }, h => (
-    <BooleanInput source="content_manager_can_export_users" label="Content managers may export users" helperText={h} />
-  ));
+  toggle('content_manager_can_export_users', 'Content managers may export users', 'Let content managers download the users list as CSV (every export is recorded on the Audit page). Admins always may.');
 
   // ---- Access -----------------------------------------------------------------------------------------------
-  add({ source: 'maintenance_mode', label: 'Maintenance mode', help: 'Everyone but admins sees the maintenance page (login stays open).', shownDefault: onOff(D.maintenance_mode) }, h => (
-    <BooleanInput source="maintenance_mode" label="Maintenance mode" helperText={h} />
-  ));
+  toggle('maintenance_mode', 'Maintenance mode', 'Everyone but admins sees the maintenance page (login stays open).');
   add({ source: 'maintenance_html', label: 'Maintenance page', help: 'HTML of the maintenance page.', shownDefault: 'a short “We will be back soon” page' }, h => (
     <TextInput source="maintenance_html" label="Maintenance page (HTML)" helperText={h} multiline minRows={4} fullWidth validate={required()} />
   ));
-  add({ source: 'show_age_modal', label: 'Age gate', help: 'Ask guests to confirm their age before entering.', shownDefault: onOff(D.show_age_modal) }, h => (
-    <BooleanInput source="show_age_modal" label="Age gate" helperText={h} />
-  ));
+  toggle('show_age_modal', 'Age gate', 'Ask guests to confirm their age before entering.');
   add({ source: 'age_gate_age', label: 'Minimum age', help: 'The age the gate asks guests to confirm (18 to 21).', shownDefault: String(D.age_gate_age) }, h => (
     <NumberInput source="age_gate_age" label="Minimum age" helperText={h} min={18} max={21} step={1} validate={[required(), integer, minValue(18), maxValue(21)]} sx={narrow} />
   ));
@@ -105,45 +104,21 @@ export function buildFieldDefs(): Map<SettingKey, FieldDef> {
   ));
 
   // ---- Content ----------------------------------------------------------------------------------------------
-  add({ source: 'enable_public_post', label: 'Public posts', help: 'Allow posts everyone can see without a membership.', shownDefault: onOff(D.enable_public_post) }, h => (
-    <BooleanInput source="enable_public_post" label="Public posts" helperText={h} />
-  ));
-  add({ source: 'is_pagination_on_exclusive_content_enabled', label: 'Paginate exclusive content', help: 'Load the exclusive-content feed page by page.', shownDefault: onOff(D.is_pagination_on_exclusive_content_enabled) }, h => (
-    <BooleanInput source="is_pagination_on_exclusive_content_enabled" label="Paginate exclusive content" helperText={h} />
-  ));
-  add({ source: 'show_media_count_in_exclusive_content', label: 'Photo and video counts', help: 'Show how many photos and videos a members-only or locked post holds on its card.', shownDefault: onOff(D.show_media_count_in_exclusive_content) }, h => (
-    <BooleanInput source="show_media_count_in_exclusive_content" label="Photo and video counts" helperText={h} />
-  ));
-  add({ source: 'feed_tags_enable', label: 'Feed tags', help: 'Tag posts and let signed-in fans filter the feed by tag.', shownDefault: onOff(D.feed_tags_enable) }, h => (
-    <BooleanInput source="feed_tags_enable" label="Feed tags" helperText={h} />
-  ));
-  add({ source: 'is_feed_like_enabled', label: 'Likes', help: 'Fans can like posts.', shownDefault: onOff(D.is_feed_like_enabled) }, h => (
-    <BooleanInput source="is_feed_like_enabled" label="Likes" helperText={h} />
-  ));
-  add({ source: 'like_visibility', label: 'Who sees likes', help: 'Who sees the like counts and may like.', shownDefault: 'everyone' }, h => (
-    <SelectInput source="like_visibility" label="Who sees likes" helperText={h} choices={VISIBILITY} validate={required()} sx={narrow} />
-  ));
-  add({ source: 'enable_like_count_for_private_locked_post', label: 'Like counts on locked posts', help: 'Show like counts on members-only and locked posts to fans who cannot open them.', shownDefault: onOff(D.enable_like_count_for_private_locked_post) }, h => (
-    <BooleanInput source="enable_like_count_for_private_locked_post" label="Like counts on locked posts" helperText={h} />
-  ));
-  add({ source: 'is_feed_comment_enabled', label: 'Comments', help: 'Fans can comment on posts.', shownDefault: onOff(D.is_feed_comment_enabled) }, h => (
-    <BooleanInput source="is_feed_comment_enabled" label="Comments" helperText={h} />
-  ));
-  add({ source: 'comment_visibility', label: 'Who sees comments', help: 'Who reads the comments and may write one.', shownDefault: 'everyone' }, h => (
-    <SelectInput source="comment_visibility" label="Who sees comments" helperText={h} choices={VISIBILITY} validate={required()} sx={narrow} />
-  ));
-  add({ source: 'enable_comment_count_for_private_locked_post', label: 'Comment counts on locked posts', help: 'Show comment counts on members-only and locked posts to fans who cannot open them.', shownDefault: onOff(D.enable_comment_count_for_private_locked_post) }, h => (
-    <BooleanInput source="enable_comment_count_for_private_locked_post" label="Comment counts on locked posts" helperText={h} />
-  ));
-  add({ source: 'show_post_timestamp', label: 'Post dates', help: 'Show when each post was published ("3 h ago") on the feed and on a post.', shownDefault: onOff(D.show_post_timestamp) }, h => (
-    <BooleanInput source="show_post_timestamp" label="Post dates" helperText={h} />
-  ));
-  add({ source: 'show_message_timestamp', label: 'Message times', help: 'Show the time of each message in the fans\' chat.', shownDefault: onOff(D.show_message_timestamp) }, h => (
-    <BooleanInput source="show_message_timestamp" label="Message times" helperText={h} />
-  ));
-  add({ source: 'hide_earnings', label: 'Hide earnings', help: 'Hide amounts spent and earnings from the model and the content manager: chat amounts, View Purchased, the spend sorts and their reports. Admins always see them; the live-stream manager never does.', shownDefault: onOff(D.hide_earnings) }, h => (
-    <BooleanInput source="hide_earnings" label="Hide earnings" helperText={h} />
-  ));
+  const visibility = (source: 'like_visibility' | 'comment_visibility', label: string, help: string) =>
+    add({ source, label, help, shownDefault: 'everyone' }, h => <SelectInput source={source} label={label} helperText={h} choices={VISIBILITY} validate={required()} sx={narrow} />);
+  toggle('enable_public_post', 'Public posts', 'Allow posts everyone can see without a membership.');
+  toggle('is_pagination_on_exclusive_content_enabled', 'Paginate exclusive content', 'Load the exclusive-content feed page by page.');
+  toggle('show_media_count_in_exclusive_content', 'Photo and video counts', 'Show how many photos and videos a members-only or locked post holds on its card.');
+  toggle('feed_tags_enable', 'Feed tags', 'Tag posts and let signed-in fans filter the feed by tag.');
+  toggle('is_feed_like_enabled', 'Likes', 'Fans can like posts.');
+  visibility('like_visibility', 'Who sees likes', 'Who sees the like counts and may like.');
+  toggle('enable_like_count_for_private_locked_post', 'Like counts on locked posts', 'Show like counts on members-only and locked posts to fans who cannot open them.');
+  toggle('is_feed_comment_enabled', 'Comments', 'Fans can comment on posts.');
+  visibility('comment_visibility', 'Who sees comments', 'Who reads the comments and may write one.');
+  toggle('enable_comment_count_for_private_locked_post', 'Comment counts on locked posts', 'Show comment counts on members-only and locked posts to fans who cannot open them.');
+  toggle('show_post_timestamp', 'Post dates', 'Show when each post was published ("3 h ago") on the feed and on a post.');
+  toggle('show_message_timestamp', 'Message times', 'Show the time of each message in the fans\' chat.');
+  toggle('hide_earnings', 'Hide earnings', 'Hide amounts spent and earnings from the model and the content manager: chat amounts, View Purchased, the spend sorts and their reports. Admins always see them; the live-stream manager never does.');
 
   // ---- Prices and amounts -----------------------------------------------------------------------------------
   const price = (source: 'membership_price_cents' | 'recurring_membership_price_cents', label: string, help: string) =>
@@ -182,15 +157,11 @@ export function buildFieldDefs(): Map<SettingKey, FieldDef> {
     add({ source, label, help, shownDefault: 'none' }, h => <ThemeImageInput source={source} label={label} helperText={h} />);
   image('model_avatar_url', 'Model profile image', 'The round picture in the top bar, on posts and in chat. PNG or JPG, square works best.');
   image('model_cover_url', 'Cover image', 'The wide picture over the feed. PNG or JPG, landscape works best.');
-  add({ source: 'theme2_enabled', label: 'Theme 2', help: 'The feed opens with a full-width banner and the profile image over it, instead of the cover header.', shownDefault: onOff(D.theme2_enabled) }, h => (
-    <BooleanInput source="theme2_enabled" label="Theme 2" helperText={h} />
-  ));
+  toggle('theme2_enabled', 'Theme 2', 'The feed opens with a full-width banner and the profile image over it, instead of the cover header.');
   image('theme2_banner_image_url', 'Theme 2 banner', 'Wide PNG or JPG (about 1600 × 500) for tablets and computers.');
   image('theme2_banner_mobile_image_url', 'Theme 2 banner (phones)', 'Used below 767 px wide; empty uses the banner above.');
   image('theme2_profile_image_url', 'Theme 2 profile image', 'The round picture over the banner; empty uses the model profile image.');
-  add({ source: 'use_background_image', label: 'Background image', help: 'Show the image below behind the fan site\'s pages (the page background colour stays under it).', shownDefault: onOff(D.use_background_image) }, h => (
-    <BooleanInput source="use_background_image" label="Background image" helperText={h} />
-  ));
+  toggle('use_background_image', 'Background image', 'Show the image below behind the fan site\'s pages (the page background colour stays under it).');
   image('background_image_url', 'Background image file', 'PNG or JPG; it covers the page and stays in place while the feed scrolls.');
   const formColour = (source: SettingKey, label: string, help: string) =>
     add({ source, label, help, shownDefault: 'the theme\'s' }, h => <ColorInput source={source} label={label} helperText={h} validate={optionalColour} parse={emptyToNull} />);
@@ -198,12 +169,12 @@ export function buildFieldDefs(): Map<SettingKey, FieldDef> {
   formColour('payment_form_text_color', 'Form text colour', 'Labels and text in the card form; empty uses the text colour.');
   formColour('payment_form_btn_bg_color', 'Pay button colour', 'The pay button; empty uses the theme colour.');
   formColour('payment_form_btn_text_color', 'Pay button text colour', 'Text on the pay button; empty uses the button text colour.');
-  add({ source: 'payment_form_border_radius', label: 'Form corner radius', help: 'Rounding of the form\'s corners, 0 to 40 px.', shownDefault: `${D.payment_form_border_radius} px` }, h => (
-    <NumberInput source="payment_form_border_radius" label="Form corner radius" helperText={h} min={0} max={40} step={1} validate={[required(), integer, minValue(0), maxValue(40)]} sx={narrow} slotProps={px} />
-  ));
-  add({ source: 'payment_form_padding', label: 'Form padding', help: 'Space inside the form, 0 to 60 px.', shownDefault: `${D.payment_form_padding} px` }, h => (
-    <NumberInput source="payment_form_padding" label="Form padding" helperText={h} min={0} max={60} step={1} validate={[required(), integer, minValue(0), maxValue(60)]} sx={narrow} slotProps={px} />
-  ));
+  const pixels = (source: 'payment_form_border_radius' | 'payment_form_padding', label: string, help: string, max: number) =>
+    add({ source, label, help: `${help}, 0 to ${max} px.`, shownDefault: `${D[source]} px` }, h => (
+      <NumberInput source={source} label={label} helperText={h} min={0} max={max} step={1} validate={[required(), integer, minValue(0), maxValue(max)]} sx={narrow} slotProps={px} />
+    ));
+  pixels('payment_form_border_radius', 'Form corner radius', 'Rounding of the form\'s corners', 40);
+  pixels('payment_form_padding', 'Form padding', 'Space inside the form', 60);
   const sizes = (source: 'new_signup_design_title_font_size' | 'new_signup_design_description_font_size', label: string, help: string) =>
     add({ source, label, help: `${help} Four sizes separated by |, for phones, tablets, laptops and large screens (from 0, 767, 1024 and 1440 px).`, shownDefault: D[source] }, h => (
       <TextInput source={source} label={label} helperText={h} validate={[required(), regex(FOUR_SIZES, 'Four sizes separated by |, e.g. 55px|65px|75px|85px')]} sx={narrow} />
