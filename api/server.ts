@@ -39,6 +39,7 @@ import { openLiveMedia } from './live-media';
 import type { LiveMediaServer } from '../infra/live/port';
 import { liveJoinPolicy, startLiveSupervisor, type LiveSupervisor } from './live';
 import { startWebPush } from './push';
+import { builtInAdapters } from './adapters';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -164,6 +165,7 @@ export async function startServer(
       // An SMTP server saved in the console (issue 17, CO-04) wins over SMTP_URL while it is set.
       mailer: await createMailer(database, { smtpUrl: cfg.SMTP_URL, from: cfg.MAIL_FROM, log: (m) => log(`[mail] ${m}`), override: emailOverride(store, () => settingsBox({ config: cfg })) }),
       clock,
+      ...builtInAdapters,
       liveMedia,
       staticRoots: options.serveApps === false ? undefined : { fan: path.join(ROOT, 'web-fan/dist'), admin: path.join(ROOT, 'web-admin/dist') },
     };
@@ -187,7 +189,7 @@ export async function startServer(
         if (mediaId) void bus.publish(bus.topics.mediaJobs, [{ key: mediaId, value: mediaId }]).catch((e) => log(`[media] not announced on the bus: ${(e as Error).message}`));
       });
     }
-    const firstStart = await bootstrap(store, services.storage, { adminEmail: cfg.FANCLUB_ADMIN_EMAIL, adminPassword: cfg.FANCLUB_ADMIN_PASSWORD, demo: cfg.FANCLUB_DEMO });
+    const firstStart = await bootstrap(store, services, { adminEmail: cfg.FANCLUB_ADMIN_EMAIL, adminPassword: cfg.FANCLUB_ADMIN_PASSWORD, demo: cfg.FANCLUB_DEMO });
     if (firstStart.ctx.lastPosition) await runner.waitFor(firstStart.ctx.lastPosition, 30_000);
 
     const resume = () =>

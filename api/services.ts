@@ -11,6 +11,7 @@ import type { KafkaBus } from '../infra/bus/kafka';
 import type { MessageDelivery } from '../commands/message-delivery';
 import type { LiveJoinPolicy, LiveMediaServer } from '../infra/live/port';
 import type { WebPush } from './push';
+import type { Secrets } from '../infra/auth/port';
 
 export interface Services {
   config: Config;
@@ -29,6 +30,8 @@ export interface Services {
   idempotency: IdempotencyStore;
   mailer: Mailer;
   clock: () => Date;
+  /** Password hashing and tokens (argon2id, node:crypto), handed to the account commands (api/adapters.ts). */
+  secrets: Secrets;
   /** Several nodes (KAFKA_BROKERS): the bus real time goes through, and this node's name on it. Absent: one node. */
   bus?: { kafka: KafkaBus; nodeId: string };
   /** Mass/welcome message delivery in the background (api/server.ts); routes kick it after recording a message. */

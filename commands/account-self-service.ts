@@ -1,5 +1,5 @@
 // Account self-service: forgotten password, profile details, change of email, email opt-in, photo ID.
-// Emailed tokens are random (newSessionToken), handed back once so the caller can mail them, and recorded
+// Emailed tokens are random (secrets.newSessionToken; `secrets` is the infra/auth port), handed back once so the caller can mail them, and recorded
 // only as SHA-256 hashes; whether one is still good (expiry, single use, superseded) is the user stream's call.
 // Mail goes out from the API layer after the append, so a failed append never mails a dead link.
 import { randomUUID } from 'node:crypto';
@@ -25,7 +25,7 @@ import {
   type TokenGrant,
   type UserState,
 } from '../domain/user/user';
-import { hashPassword, hashToken, newSessionToken } from '../infra/auth/secrets';
+import type { Secrets } from '../infra/auth/port';
 import type { AppStorage as FileStorage } from '../infra/storage/port';
 import { claimEmail, emailAvailableFor, startSession, userIdForEmail, validatePassword } from './accounts';
 import { handle, loadStream, type CommandContext } from './handle';
@@ -35,9 +35,9 @@ export const looksLikeToken = (token: unknown): token is string => typeof token 
 
 export const invalidToken = () => new DomainError(INVALID_TOKEN, 'INVALID_TOKEN', 400);
 
-function newGrant(ctx: CommandContext, ttlMs: number): { token: string; grant: TokenGrant } {
-  const token = newSessionToken();
-  return { token, grant: { tokenHash: hashToken(token), expiresAt: new Date(Date.parse(ctx.now()) + ttlMs).toISOString() } };
+function newGrant(ctx: CommandContext, secrets: Secrets, ttlMs: number): { token: string; grant: TokenGrant } {
+  const token = secrets.newSessionToken();
+  return { token, grant: { tokenHash: secrets.hashToken(token), expiresAt: new Date(Date.parse(ctx.now()) + ttlMs).toISOString() } };
 }
 
 const loadUser = async (ctx: CommandContext, userId: string): Promise<UserState> => (await loadStream(ctx.store, userStream(userId), userDecider)).state;
@@ -53,7 +53,7 @@ function actAs(ctx: CommandContext, user: UserState): void {
  * Starts a reset for the account with this email, if there is one: the token to mail, or null. The caller
  * answers the same either way (no telling which emails have accounts).
  */
-export async function requestPasswordReset(ctx: CommandContext, rawEmail: string): Promise<{ userId: string; email: string; name: string; token: string } | null> {
+export async function requestPasswordReset(ctx: CommandContext, secrets: Secrets, rawEmail: string): Promise<{ userId: string; email: string; name: string; token: string } | null> {
   const email = normaliseEmail(rawEmail);
   if (!isValidEmail(email)) return null;
   const userId = await userIdForEmail(ctx, email);
@@ -61,29 +61,29 @@ export async function requestPasswordReset(ctx: CommandContext, rawEmail: string
   const user = await loadUser(ctx, userId);
   if (!user.userId || !user.passwordHash) return null;
   actAs(ctx, user);
-  const { token, grant } = newGrant(ctx, PASSWORD_RESET_TTL_MS);
+  const { token, grant } = newGrant(ctx, secrets, PASSWORD_RESET_TTL_MS);
   await handle(ctx, userStream(userId), userDecider, { type: 'RequestPasswordReset', grant, at: ctx.now() });
   return { userId, email: user.email ?? email, name: user.name ?? '', token };
 }
 
 /** check_token: `userId` is the owner the token lookup found (or null). */
-export async function isResetTokenLive(ctx: CommandContext, userId: string | null, token: string): Promise<boolean> {
+export async function isResetTokenLive(ctx: CommandContext, secrets: Secrets, userId: string | null, token: string): Promise<boolean> {
   if (!userId || !looksLikeToken(token)) return false;
-  return isResetTokenValid(await loadUser(ctx, userId), hashToken(token), ctx.now());
+  return isResetTokenValid(await loadUser(ctx, userId), secrets.hashToken(token), ctx.now());
 }
 
 /** Sets the new password, ends every session of the user, and logs them in (a new session token). */
-export async function resetPassword(ctx: CommandContext, userId: string | null, token: string, password: string): Promise<{ userId: string; token: string }> {
+export async function resetPassword(ctx: CommandContext, secrets: Secrets, userId: string | null, token: string, password: string): Promise<{ userId: string; token: string }> {
   validatePassword(password, 'password');
   if (!userId || !looksLikeToken(token)) throw invalidToken();
   const user = await loadUser(ctx, userId);
-  const tokenHash = hashToken(token);
+  const tokenHash = secrets.hashToken(token);
   // Checked before the (slow) password hashing; the decider checks again against the stream it appends to.
   if (!isResetTokenValid(user, tokenHash, ctx.now())) throw invalidToken();
   actAs(ctx, user);
-  const passwordHash = await hashPassword(password);
+  const passwordHash = await secrets.hashPassword(password);
   await handle(ctx, userStream(userId), userDecider, { type: 'ResetPassword', tokenHash, passwordHash, at: ctx.now() });
-  const session = await startSession(ctx, userId);
+  const session = await startSession(ctx, secrets, userId);
   return { userId, token: session.token };
 }
 
@@ -117,7 +117,7 @@ export function validateProfileDetails(input: ProfileInput): { name?: string; em
  * Changes the name at once; a new email starts a change request (the address is claimed only when the
  * link is followed). Returns the token to mail to the new address, when a request was made.
  */
-export async function changeProfileDetails(ctx: CommandContext, userId: string, input: ProfileInput): Promise<{ emailChange: { newEmail: string; token: string } | null; name: string }> {
+export async function changeProfileDetails(ctx: CommandContext, secrets: Secrets, userId: string, input: ProfileInput): Promise<{ emailChange: { newEmail: string; token: string } | null; name: string }> {
   const valid = validateProfileDetails(input);
   const user = await loadUser(ctx, userId);
   let emailChange: { newEmail: string; grant: TokenGrant } | undefined;
@@ -125,7 +125,7 @@ export async function changeProfileDetails(ctx: CommandContext, userId: string, 
   if (valid.email !== undefined && valid.email !== user.email) {
     // Taken by someone else: say so now (registration says the same), and again at verification.
     if (!(await emailAvailableFor(ctx, valid.email, userId))) throw new DomainError(EMAIL_TAKEN, 'EMAIL_TAKEN', 409, { field: 'email' });
-    const g = newGrant(ctx, EMAIL_VERIFICATION_TTL_MS);
+    const g = newGrant(ctx, secrets, EMAIL_VERIFICATION_TTL_MS);
     token = g.token;
     emailChange = { newEmail: valid.email, grant: g.grant };
   }
@@ -134,8 +134,8 @@ export async function changeProfileDetails(ctx: CommandContext, userId: string, 
   return { emailChange: requested && emailChange && token ? { newEmail: emailChange.newEmail, token } : null, name: result.state.name ?? '' };
 }
 
-export async function resendEmailChange(ctx: CommandContext, userId: string): Promise<{ newEmail: string; token: string; name: string }> {
-  const { token, grant } = newGrant(ctx, EMAIL_VERIFICATION_TTL_MS);
+export async function resendEmailChange(ctx: CommandContext, secrets: Secrets, userId: string): Promise<{ newEmail: string; token: string; name: string }> {
+  const { token, grant } = newGrant(ctx, secrets, EMAIL_VERIFICATION_TTL_MS);
   const result = await handle(ctx, userStream(userId), userDecider, { type: 'ResendEmailChange', grant, at: ctx.now() });
   return { newEmail: result.state.emailChange!.newEmail, token, name: result.state.name ?? '' };
 }
@@ -148,9 +148,9 @@ export async function dismissEmailChange(ctx: CommandContext, userId: string) {
  * Follows a change-email link: claims the new address (one address, one account), records the change, then
  * frees the old address so it can register again. If the change cannot be recorded, the claim is undone.
  */
-export async function confirmEmailChange(ctx: CommandContext, userId: string | null, token: string): Promise<{ userId: string; oldEmail: string; newEmail: string }> {
+export async function confirmEmailChange(ctx: CommandContext, secrets: Secrets, userId: string | null, token: string): Promise<{ userId: string; oldEmail: string; newEmail: string }> {
   if (!userId || !looksLikeToken(token)) throw invalidToken();
-  const tokenHash = hashToken(token);
+  const tokenHash = secrets.hashToken(token);
   const user = await loadUser(ctx, userId);
   const newEmail = emailChangeFor(user, tokenHash, ctx.now());
   if (!newEmail) throw invalidToken();
@@ -174,9 +174,9 @@ export async function confirmEmailChange(ctx: CommandContext, userId: string | n
 // ---- email opt-in -----------------------------------------------------------------------------------
 
 /** The fan's answer to the opt-in prompt; link_sent returns the token to mail to the account's address. */
-export async function updateOptInStatus(ctx: CommandContext, userId: string, status: FanOptInChoice): Promise<{ mail: { to: string; name: string; token: string } | null }> {
+export async function updateOptInStatus(ctx: CommandContext, secrets: Secrets, userId: string, status: FanOptInChoice): Promise<{ mail: { to: string; name: string; token: string } | null }> {
   if (status === 'link_sent') {
-    const { token, grant } = newGrant(ctx, EMAIL_VERIFICATION_TTL_MS);
+    const { token, grant } = newGrant(ctx, secrets, EMAIL_VERIFICATION_TTL_MS);
     const result = await handle(ctx, userStream(userId), userDecider, { type: 'UpdateOptInStatus', status, grant, at: ctx.now() });
     return { mail: { to: result.state.email!, name: result.state.name ?? '', token } };
   }
@@ -184,11 +184,11 @@ export async function updateOptInStatus(ctx: CommandContext, userId: string, sta
   return { mail: null };
 }
 
-export async function verifyOptInEmail(ctx: CommandContext, userId: string | null, token: string) {
+export async function verifyOptInEmail(ctx: CommandContext, secrets: Secrets, userId: string | null, token: string) {
   if (!userId || !looksLikeToken(token)) throw invalidToken();
   const user = await loadUser(ctx, userId);
   actAs(ctx, user);
-  return handle(ctx, userStream(userId), userDecider, { type: 'VerifyOptInEmail', tokenHash: hashToken(token), at: ctx.now() });
+  return handle(ctx, userStream(userId), userDecider, { type: 'VerifyOptInEmail', tokenHash: secrets.hashToken(token), at: ctx.now() });
 }
 
 export async function markOptInPromptShown(ctx: CommandContext, userId: string) {

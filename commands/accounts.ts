@@ -1,12 +1,13 @@
 // Registration, login and logout. Passwords are hashed before the command is decided; the session token is
-// returned once to the caller and only its hash is recorded.
+// returned once to the caller and only its hash is recorded. Hashing and tokens come in as `secrets` (the
+// infra/auth port): the API passes the argon2id adapter.
 import { DomainError } from '../domain/shared/decider';
 import { ValidationError, isValidEmail, normaliseEmail, passwordProblem } from '../domain/shared/validation';
 import { userDecider, userStream } from '../domain/user/user';
 import { claimVerdict, emailClaimDecider, emailClaimStream, type ClaimHolder } from '../domain/user/email-claim';
 import type { Role } from '../domain/shared/wire';
 import type { UtmParams } from '../domain/reporting/reporting';
-import { dummyPasswordHash, hashPassword, hashToken, newSessionToken, verifyPassword } from '../infra/auth/secrets';
+import type { Secrets } from '../infra/auth/port';
 import { handle, loadStream, type CommandContext } from './handle';
 import { BLOCKED_MESSAGE, effectiveRole, memberDecider, memberStream } from '../domain/member/member';
 
@@ -43,10 +44,10 @@ export function validatePassword(password: string, field: string): void {
  * once; a claim left by a kill between the appends is taken over by the next registration after its lease
  * (domain/user/email-claim.ts). Either way the address can register again.
  */
-export async function registerUser(ctx: CommandContext, input: RegisterInput): Promise<{ userId: string }> {
+export async function registerUser(ctx: CommandContext, secrets: Secrets, input: RegisterInput): Promise<{ userId: string }> {
   validateRegistration(input);
   const email = normaliseEmail(input.email);
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = await secrets.hashPassword(input.password);
   const userId = ctx.newId();
   await claimEmail(ctx, email, userId);
   try {
@@ -117,25 +118,25 @@ export async function userIdForEmail(ctx: CommandContext, email: string): Promis
   return state.userId;
 }
 
-export async function startSession(ctx: CommandContext, userId: string): Promise<{ token: string; sessionId: string }> {
-  const token = newSessionToken();
+export async function startSession(ctx: CommandContext, secrets: Secrets, userId: string): Promise<{ token: string; sessionId: string }> {
+  const token = secrets.newSessionToken();
   const sessionId = ctx.newId();
   const expiresAt = new Date(Date.parse(ctx.now()) + SESSION_DAYS * 86_400_000).toISOString();
-  await handle(ctx, userStream(userId), userDecider, { type: 'LogIn', sessionId, tokenHash: hashToken(token), expiresAt });
+  await handle(ctx, userStream(userId), userDecider, { type: 'LogIn', sessionId, tokenHash: secrets.hashToken(token), expiresAt });
   return { token, sessionId };
 }
 
-export async function logIn(ctx: CommandContext, email: string, password: string): Promise<{ userId: string; token: string; role: Role }> {
+export async function logIn(ctx: CommandContext, secrets: Secrets, email: string, password: string): Promise<{ userId: string; token: string; role: Role }> {
   const userId = isValidEmail(normaliseEmail(email)) ? await userIdForEmail(ctx, email) : null;
   const user = userId ? (await loadStream(ctx.store, userStream(userId), userDecider)).state : null;
-  const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), password);
+  const ok = await secrets.verifyPassword(user?.passwordHash ?? (await secrets.dummyPasswordHash()), password);
   const member = userId ? (await loadStream(ctx.store, memberStream(userId), memberDecider)).state : null;
   if (!userId || !user?.passwordHash || !ok || member?.deleted) throw new DomainError(INVALID_LOGIN, 'INVALID_CREDENTIALS', 400);
   // Checked after the password, so blocking does not reveal which emails have accounts.
   if (member?.blocked) throw new DomainError(BLOCKED_MESSAGE, 'BLOCKED', 430);
   const role = effectiveRole(user.role!, member?.role ?? null);
   const ctxAsUser = { ...ctx, metadata: { ...ctx.metadata, userId, role } };
-  const { token } = await startSession(ctxAsUser, userId);
+  const { token } = await startSession(ctxAsUser, secrets, userId);
   ctx.lastPosition = ctxAsUser.lastPosition;
   return { userId, token, role };
 }
@@ -143,13 +144,13 @@ export async function logIn(ctx: CommandContext, email: string, password: string
 export const PASSWORD_UPDATED = 'Password updated successfully.';
 
 /** Verifies the old password, sets the new one and ends every other session of the user. */
-export async function changePassword(ctx: CommandContext, userId: string, keepSessionId: string | null, oldPassword: string, newPassword: string) {
+export async function changePassword(ctx: CommandContext, secrets: Secrets, userId: string, keepSessionId: string | null, oldPassword: string, newPassword: string) {
   const { state } = await loadStream(ctx.store, userStream(userId), userDecider);
-  if (!state.passwordHash || !(await verifyPassword(state.passwordHash, oldPassword)))
+  if (!state.passwordHash || !(await secrets.verifyPassword(state.passwordHash, oldPassword)))
     throw new ValidationError('old_password', 'Your current password is not correct.');
   validatePassword(newPassword, 'new_password');
   if (oldPassword === newPassword) throw new ValidationError('new_password', 'The new password must be different from the current one.');
-  const passwordHash = await hashPassword(newPassword);
+  const passwordHash = await secrets.hashPassword(newPassword);
   return handle(ctx, userStream(userId), userDecider, { type: 'ChangePassword', passwordHash, keepSessionId, at: ctx.now() });
 }
 

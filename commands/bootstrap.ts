@@ -8,7 +8,7 @@ import { normaliseEmail } from '../domain/shared/validation';
 import type { EventStore } from '../infra/eventstore/port';
 import type { AppStorage as FileStorage } from '../infra/storage/port';
 import { demoImage } from '../infra/media/demo-images';
-import { randomPassword } from '../infra/auth/secrets';
+import type { Secrets } from '../infra/auth/port';
 import { commandContext, handle, loadStream, type CommandContext } from './handle';
 import { registerUser } from './accounts';
 import { createPost, registerUpload, stagingKey } from './content';
@@ -32,9 +32,15 @@ const DEMO_POSTS: { caption: string; visibility: PostVisibility; amount?: number
   { caption: 'Exclusive: the studio session, uncut.', visibility: 'locked', amount: 25, images: ['Studio'] },
 ];
 
+/** The adapters the first start uses (the API's services): where demo pictures go, and password hashing. */
+export interface BootstrapDeps {
+  storage: FileStorage;
+  secrets: Secrets;
+}
+
 export async function bootstrap(
   store: EventStore,
-  storage: FileStorage,
+  { storage, secrets }: BootstrapDeps,
   options: { adminEmail: string; adminPassword?: string; demo: boolean; modelName?: string },
 ): Promise<BootstrapResult> {
   const ctx = commandContext(store, { userId: null, role: 'system', ip: null });
@@ -53,8 +59,8 @@ export async function bootstrap(
     await handle(ctx, emailClaimStream(adminEmail), emailClaimDecider, { type: 'ReleaseEmail', email: adminEmail, userId: stale, abandoned: true });
   }
 
-  const password = options.adminPassword ?? randomPassword();
-  const { userId } = await registerUser(ctx, { name: options.modelName ?? DEFAULT_SETTINGS.model_name, email: adminEmail, password, role: 'admin' });
+  const password = options.adminPassword ?? secrets.randomPassword();
+  const { userId } = await registerUser(ctx, secrets, { name: options.modelName ?? DEFAULT_SETTINGS.model_name, email: adminEmail, password, role: 'admin' });
   const asAdmin: CommandContext = { ...ctx, metadata: { ...ctx.metadata, userId, role: 'admin' } };
   if (options.modelName) await handle(asAdmin, SETTINGS_STREAM, settingsDecider, { type: 'UpdateSettings', changes: { model_name: options.modelName } });
 

@@ -7,7 +7,7 @@ import { assertStaffAction, type StaffAction } from '../domain/access/ranks';
 import { userDecider, userStream } from '../domain/user/user';
 import { subscriptionDecider, subscriptionStream } from '../domain/subscription/subscription';
 import type { Role } from '../domain/shared/wire';
-import { hashToken, newSessionToken, randomPassword } from '../infra/auth/secrets';
+import type { Secrets } from '../infra/auth/port';
 import { handle, loadStream, type CommandContext } from './handle';
 import { registerUser } from './accounts';
 
@@ -75,10 +75,10 @@ export async function giveComplimentary(ctx: CommandContext, userId: string, mon
 }
 
 /** A staff account: registered with its role; the password is generated (and returned once) unless given. */
-export async function createStaffAccount(ctx: CommandContext, input: { name: string; email: string; role: Role; password?: string }) {
+export async function createStaffAccount(ctx: CommandContext, secrets: Secrets, input: { name: string; email: string; role: Role; password?: string }) {
   assertStaffAction({ action: 'create', actor: ctx.metadata.role, newRole: input.role });
-  const password = input.password ?? randomPassword();
-  const { userId } = await registerUser(ctx, { name: input.name, email: input.email, password, role: input.role });
+  const password = input.password ?? secrets.randomPassword();
+  const { userId } = await registerUser(ctx, secrets, { name: input.name, email: input.email, password, role: input.role });
   return { userId, generatedPassword: input.password ? null : password };
 }
 
@@ -89,16 +89,16 @@ export async function recordExport(ctx: CommandContext, resource: string, filter
 }
 
 /** An admin opens a session as a fan. The token is returned once; only its hash is recorded. */
-export async function startProxySession(ctx: CommandContext, adminId: string, userId: string) {
+export async function startProxySession(ctx: CommandContext, secrets: Secrets, adminId: string, userId: string) {
   const user = await existingUser(ctx, userId);
   const { state: member } = await loadStream(ctx.store, memberStream(userId), memberDecider);
   // The rank rule first (as for every staff action); then the member decider allows fans only.
   if (adminId !== userId) assertStaffAction({ action: 'proxy', actor: ctx.metadata.role, target: effectiveRole(user.role!, member.role) });
-  const token = newSessionToken();
+  const token = secrets.newSessionToken();
   const sessionId = ctx.newId();
   const expiresAt = new Date(Date.parse(ctx.now()) + PROXY_SESSION_HOURS * 3600_000).toISOString();
   await handle(ctx, memberStream(userId), memberDecider, {
-    type: 'StartProxySession', userId, adminId, targetRole: effectiveRole(user.role!, member.role), sessionId, tokenHash: hashToken(token), expiresAt,
+    type: 'StartProxySession', userId, adminId, targetRole: effectiveRole(user.role!, member.role), sessionId, tokenHash: secrets.hashToken(token), expiresAt,
   });
   return { token, sessionId, expiresAt };
 }

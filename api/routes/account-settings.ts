@@ -24,7 +24,6 @@ import {
   verifyOptInEmail,
 } from '../../commands/account-self-service';
 import type { CommandContext } from '../../commands/handle';
-import { hashToken } from '../../infra/auth/secrets';
 import { createRateLimiter, TOO_MANY_REQUESTS } from '../../infra/rate-limit';
 import { findAccountStatus, findTokenOwner, type AccountTokenKind } from '../../projections/account-status';
 import { ok } from '../http';
@@ -61,7 +60,7 @@ export const accountSettingsRoutes = (services: Services): FastifyPluginAsyncZod
   const mail = accountMailer(services);
 
   const tokenOwner = async (token: unknown, kind: AccountTokenKind): Promise<string | null> =>
-    looksLikeToken(token) ? findTokenOwner(db(), hashToken(token), kind) : null;
+    looksLikeToken(token) ? findTokenOwner(db(), services.secrets.hashToken(token), kind) : null;
 
   const me = (userId: string) => meOf(services, userId);
 
@@ -85,7 +84,7 @@ export const accountSettingsRoutes = (services: Services): FastifyPluginAsyncZod
       throw new DomainError(TOO_MANY_REQUESTS, 'TOO_MANY_REQUESTS', 429);
     }
     const ctx = contextFor(request, services);
-    const reset = await requestPasswordReset(ctx, email);
+    const reset = await requestPasswordReset(ctx, services.secrets, email);
     // Not awaited: a slow SMTP server must not make a known address answer slower than an unknown one.
     if (reset) void mail(request, 'password_reset', reset.email, reset.name, reset.token).catch(() => {});
     await settle(services, ctx);
@@ -96,7 +95,7 @@ export const accountSettingsRoutes = (services: Services): FastifyPluginAsyncZod
   app.post('/api/users/check_token/:token', { logLevel: 'warn' }, async (request, reply) => {
     const { token } = request.params as { token: string };
     const ctx = contextFor(request, services);
-    if (!(await isResetTokenLive(ctx, await tokenOwner(token, 'password_reset'), token))) throw invalidToken();
+    if (!(await isResetTokenLive(ctx, services.secrets, await tokenOwner(token, 'password_reset'), token))) throw invalidToken();
     return ok(reply, { valid: true });
   });
 
@@ -104,7 +103,7 @@ export const accountSettingsRoutes = (services: Services): FastifyPluginAsyncZod
     const body = request.body;
     if (!body.password) throw new ValidationError('password', 'Please enter a password.');
     const ctx = contextFor(request, services);
-    const { userId, token } = await resetPassword(ctx, await tokenOwner(body.token, 'password_reset'), body.token, body.password);
+    const { userId, token } = await resetPassword(ctx, services.secrets, await tokenOwner(body.token, 'password_reset'), body.token, body.password);
     const position = await done(ctx);
     const user = await me(userId);
     setSessionCookie(request, reply, services, token);
@@ -117,7 +116,7 @@ export const accountSettingsRoutes = (services: Services): FastifyPluginAsyncZod
     const caller = requireCaller(request);
     const body = request.body;
     const ctx = contextFor(request, services);
-    const { emailChange, name } = await changeProfileDetails(ctx, caller.userId, body);
+    const { emailChange, name } = await changeProfileDetails(ctx, services.secrets, caller.userId, body);
     if (emailChange) await mail(request, 'email_change', emailChange.newEmail, name, emailChange.token);
     const position = await done(ctx);
     return ok(reply, await me(caller.userId), { message: MESSAGES.profileUpdated, position });
@@ -126,7 +125,7 @@ export const accountSettingsRoutes = (services: Services): FastifyPluginAsyncZod
   app.post('/api/change-email-settings/user-change-email-verification', { schema: { body: tokenBody } }, async (request, reply) => {
     const body = request.body;
     const ctx = contextFor(request, services);
-    await confirmEmailChange(ctx, await tokenOwner(body.token, 'email_change'), body.token);
+    await confirmEmailChange(ctx, services.secrets, await tokenOwner(body.token, 'email_change'), body.token);
     const position = await done(ctx);
     return ok(reply, null, { message: MESSAGES.changeEmailVerified, position });
   });
@@ -134,7 +133,7 @@ export const accountSettingsRoutes = (services: Services): FastifyPluginAsyncZod
   app.post('/api/change-email-settings/resend-change-email-request', async (request, reply) => {
     const caller = requireCaller(request);
     const ctx = contextFor(request, services);
-    const sent = await resendEmailChange(ctx, caller.userId);
+    const sent = await resendEmailChange(ctx, services.secrets, caller.userId);
     await mail(request, 'email_change', sent.newEmail, sent.name, sent.token);
     const position = await done(ctx);
     return ok(reply, null, { message: MESSAGES.changeEmailResent, position });
@@ -154,7 +153,7 @@ export const accountSettingsRoutes = (services: Services): FastifyPluginAsyncZod
     const caller = requireCaller(request);
     const body = request.body;
     const ctx = contextFor(request, services);
-    const { mail: optIn } = await updateOptInStatus(ctx, caller.userId, body.opt_in_status);
+    const { mail: optIn } = await updateOptInStatus(ctx, services.secrets, caller.userId, body.opt_in_status);
     if (optIn) await mail(request, 'opt_in', optIn.to, optIn.name, optIn.token);
     const position = await done(ctx);
     const status = await findAccountStatus(db(), caller.userId);
@@ -164,7 +163,7 @@ export const accountSettingsRoutes = (services: Services): FastifyPluginAsyncZod
   app.post('/api/opt-in-email-settings/user-opt-in-email-verification', { schema: { body: tokenBody } }, async (request, reply) => {
     const body = request.body;
     const ctx = contextFor(request, services);
-    await verifyOptInEmail(ctx, await tokenOwner(body.token, 'opt_in'), body.token);
+    await verifyOptInEmail(ctx, services.secrets, await tokenOwner(body.token, 'opt_in'), body.token);
     const position = await done(ctx);
     return ok(reply, null, { message: MESSAGES.optInVerified, position });
   });

@@ -68,10 +68,10 @@ export const accountRoutes = (services: Services): FastifyPluginAsyncZod => asyn
     const body = request.body;
     const ctx = contextFor(request, services);
     // The UTM values the fan site kept in its one-year cookie (D1 §9) go with the registration (issue 17, CO-38).
-    const { userId } = await registerUser(ctx, { ...body, utm: utmFromCookie(request.cookies?.[UTM_COOKIE]) });
+    const { userId } = await registerUser(ctx, services.secrets, { ...body, utm: utmFromCookie(request.cookies?.[UTM_COOKIE]) });
     // The login that follows registration is the new user's own act.
     const userCtx = { ...ctx, metadata: { ...ctx.metadata, userId, role: 'user' } };
-    const session = await startSession(userCtx, userId);
+    const session = await startSession(userCtx, services.secrets, userId);
     await settle(services, userCtx);
     const settings = await currentSettings(db());
     const data: AuthResult = {
@@ -96,7 +96,7 @@ export const accountRoutes = (services: Services): FastifyPluginAsyncZod => asyn
       throw new DomainError(TOO_MANY_REQUESTS, 'TOO_MANY_REQUESTS', 429);
     }
     const ctx = contextFor(request, services);
-    const { userId, token } = await logIn(ctx, body.email, body.password);
+    const { userId, token } = await logIn(ctx, services.secrets, body.email, body.password);
     loginPerAccount.reset(normaliseEmail(body.email));
     loginPerIp.forgive(request.ip);
     await settle(services, ctx);
@@ -122,7 +122,7 @@ export const accountRoutes = (services: Services): FastifyPluginAsyncZod => asyn
     const caller = requireCaller(request);
     const body = request.body;
     const ctx = contextFor(request, services);
-    await changePassword(ctx, caller.userId, caller.sessionId, body.old_password, body.new_password);
+    await changePassword(ctx, services.secrets, caller.userId, caller.sessionId, body.old_password, body.new_password);
     await settle(services, ctx);
     return ok(reply, { action: 'password_changed', token: null }, { message: PASSWORD_UPDATED });
   });

@@ -56,7 +56,7 @@ export const staffRoutes = (services: Services): FastifyPluginAsyncZod => async 
     const caller = requireCaller(request);
     const body = request.body;
     const ctx = contextFor(request, services);
-    const session = await startProxySession(ctx, caller.userId, body.user_id);
+    const session = await startProxySession(ctx, services.secrets, caller.userId, body.user_id);
     await settle(services, ctx);
     // The fan site (same origin) signs in with this cookie; the console keeps its own session.
     setSessionCookie(request, reply, services, session.token, { expiresAt: session.expiresAt, proxy: true });
@@ -120,7 +120,7 @@ export const staffRoutes = (services: Services): FastifyPluginAsyncZod => async 
   app.post('/admin-api/users', { schema: { body: staffAccountBody } }, async (request, reply) => {
     const b = request.body;
     const ctx = contextFor(request, services);
-    const { userId: id, generatedPassword } = await createStaffAccount(ctx, b);
+    const { userId: id, generatedPassword } = await createStaffAccount(ctx, services.secrets, b);
     await settle(services, ctx);
     const r = await listUsers(db(), { sort: ['created_at', 'DESC'], range: [0, 0], filter: { id } }, nowIso());
     return reply.code(201).send({ ...userRecord(r.rows[0]), generated_password: generatedPassword });

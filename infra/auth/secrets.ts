@@ -1,6 +1,7 @@
 // Password hashing (argon2id) and session tokens (random, stored only as a SHA-256 hash).
 import { createHash, randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
+import type { Secrets } from './port';
 
 // argon2id, OWASP's minimum profile: 19 MiB, 2 passes.
 const ARGON = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
@@ -24,3 +25,6 @@ export const newSessionToken = (): string => randomBytes(32).toString('base64url
 export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
 
 export const randomPassword = (): string => randomBytes(12).toString('base64url');
+
+/** The secrets port (./port.ts) as the API hands it to commands. */
+export const secrets: Secrets = { hashPassword, verifyPassword, dummyPasswordHash, newSessionToken, hashToken, randomPassword };

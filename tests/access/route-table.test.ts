@@ -5,6 +5,7 @@ import { API_ACCESS, decideAccess } from '../../domain/access/routes';
 import type { Role } from '../../domain/shared/wire';
 import { createStaffAccount, startProxySession } from '../../commands/staff';
 import { registerUser } from '../../commands/accounts';
+import { secrets } from '../../infra/auth/secrets';
 import { commandContext } from '../../commands/handle';
 import { startTestServer, type TestServer } from '../support/server';
 
@@ -23,15 +24,15 @@ describe('route table × roles over HTTP', () => {
     const login = async (email: string, password: string) => (await t.call('POST', '/api/users/login', { email, password })).body.data.token as string;
     for (const role of ROLES.filter((r) => r !== 'proxy_user')) {
       const email = `${role.replace(/_/g, '-')}@example.com`;
-      if (role === 'user') await registerUser(ctx, { name: 'Fan', email, password: 'role password 1' });
-      else await createStaffAccount(ctx, { name: role, email, role, password: 'role password 1' });
+      if (role === 'user') await registerUser(ctx, secrets, { name: 'Fan', email, password: 'role password 1' });
+      else await createStaffAccount(ctx, secrets, { name: role, email, role, password: 'role password 1' });
     }
     await t.server.services.runner.waitFor(ctx.lastPosition!);
     for (const role of ROLES.filter((r) => r !== 'proxy_user')) tokens.set(role, await login(`${role.replace(/_/g, '-')}@example.com`, 'role password 1'));
     const fan = (await t.call('GET', '/api/users/me', undefined, { token: tokens.get('user') })).body.data._id;
     const admin = (await t.call('GET', '/api/users/me', undefined, { token: tokens.get('admin') })).body.data._id;
     const proxyCtx = commandContext(t.server.services.store, { userId: admin, role: 'admin' });
-    tokens.set('proxy_user', (await startProxySession(proxyCtx, admin, fan)).token);
+    tokens.set('proxy_user', (await startProxySession(proxyCtx, secrets, admin, fan)).token);
     await t.server.services.runner.waitFor(proxyCtx.lastPosition!);
   });
   afterAll(async () => {

@@ -8,6 +8,7 @@ import { ASSIGNABLE_ROLES } from '../../domain/member/member';
 import type { Role } from '../../domain/shared/wire';
 import { createStaffAccount, deleteMember } from '../../commands/staff';
 import { registerUser } from '../../commands/accounts';
+import { secrets } from '../../infra/auth/secrets';
 import { commandContext } from '../../commands/handle';
 import { activeAdminIds } from '../../projections/members';
 import { startTestServer, type TestServer } from '../support/server';
@@ -41,7 +42,7 @@ describe('staff act only on lower ranks, over HTTP', () => {
   const account = async (role: Role, label: string) => {
     const ctx = system();
     const email = `${label}-${role.replace(/_/g, '-')}-${++n}@example.com`;
-    const { userId } = role === 'user' ? await registerUser(ctx, { name: label, email, password: PASSWORD }) : await createStaffAccount(ctx, { name: label, email, role, password: PASSWORD });
+    const { userId } = role === 'user' ? await registerUser(ctx, secrets, { name: label, email, password: PASSWORD }) : await createStaffAccount(ctx, secrets, { name: label, email, role, password: PASSWORD });
     await t.server.services.runner.waitFor(ctx.lastPosition!);
     return { id: userId, email };
   };
@@ -140,7 +141,7 @@ describe('the last active admin', () => {
     await expect(deleteMember(ctx, 'system', adminId, deps)).rejects.toMatchObject({ message: LAST_ADMIN });
     await expect(setBlocked(ctx, 'system', adminId, true, deps)).rejects.toMatchObject({ message: LAST_ADMIN });
     await expect(changeRole(ctx, 'system', adminId, 'model', deps)).rejects.toMatchObject({ message: LAST_ADMIN });
-    const other = await createStaffAccount(ctx, { name: 'Second', email: 'second.admin@example.com', role: 'admin', password: PASSWORD });
+    const other = await createStaffAccount(ctx, secrets, { name: 'Second', email: 'second.admin@example.com', role: 'admin', password: PASSWORD });
     await t.server.services.runner.waitFor(ctx.lastPosition!);
     await setBlocked(ctx, 'system', adminId, true, deps);
     await t.server.services.runner.waitFor(ctx.lastPosition!);

@@ -14,6 +14,7 @@ import { FAN_UPLOAD_PURPOSE_REFUSED, ONLY_ONE_MEDIA } from '../../domain/chat/fa
 import { seesChatEarnings } from '../../domain/chat/roles';
 import { rebuildReadModels } from '../../projections/rebuild';
 import { createStaffAccount } from '../../commands/staff';
+import { secrets } from '../../infra/auth/secrets';
 import { commandContext } from '../../commands/handle';
 import { allProjections } from '../../projections';
 import { startTestServer, TEST_CARD_FORM, type Backend, type TestServer } from '../support/server';
@@ -215,7 +216,7 @@ export function chatFanMediaSuite(backend: Backend, available: boolean) {
       expect((await get('/api/users/purchased-contents', admin)).body).toMatchObject({ field: 'user_id' });
       const ctx = commandContext(t.server.services.store, { userId: null, role: 'system' });
       for (const role of ['content_manager', 'live_stream_manager'] as const)
-        await createStaffAccount(ctx, { name: role, email: `${role.replace(/_/g, '.')}.${++n}@example.com`, role, password: 'role password 1' });
+        await createStaffAccount(ctx, secrets, { name: role, email: `${role.replace(/_/g, '.')}.${++n}@example.com`, role, password: 'role password 1' });
       await t.server.services.runner.waitFor(ctx.lastPosition!);
       for (const role of ['content_manager', 'live_stream_manager'] as const) {
         const login = await post('/api/users/login', { email: `${role.replace(/_/g, '.')}.${role === 'content_manager' ? n - 1 : n}@example.com`, password: 'role password 1' });

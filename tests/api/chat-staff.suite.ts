@@ -13,6 +13,7 @@ import { SANDBOX_TEST_CARDS } from '../../domain/card/wire';
 import { rebuildReadModels } from '../../projections/rebuild';
 import { allProjections } from '../../projections';
 import { createStaffAccount } from '../../commands/staff';
+import { secrets } from '../../infra/auth/secrets';
 import { commandContext } from '../../commands/handle';
 import { startTestServer, TEST_CARD_FORM, type Backend, type TestServer } from '../support/server';
 
@@ -66,7 +67,7 @@ export function chatStaffSuite(backend: Backend, available: boolean) {
       const ctx = commandContext(t.server.services.store, { userId: null, role: 'system' });
       for (const role of STAFF) {
         const email = `${role.replace(/_/g, '-')}.chat@example.com`;
-        await createStaffAccount(ctx, { name: role, email, role, password: 'staff password 1' });
+        await createStaffAccount(ctx, secrets, { name: role, email, role, password: 'staff password 1' });
       }
       await t.server.services.runner.waitFor(ctx.lastPosition!);
       for (const role of STAFF) {

@@ -6,6 +6,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailDeliveryNote } from '../../api/startup-notes';
 import { createStaffAccount } from '../../commands/staff';
+import { secrets } from '../../infra/auth/secrets';
 import { commandContext } from '../../commands/handle';
 import { startTestServer, type Backend, type TestServer } from '../support/server';
 
@@ -31,7 +32,7 @@ export function creatorProfileSuite(backend: Backend, available: boolean) {
       t = await startTestServer(backend);
       admin = (await t.call('POST', '/api/users/login', { email: t.adminEmail, password: t.adminPassword })).body.data.token;
       const ctx = commandContext(t.server.services.store, { userId: null, role: 'system' });
-      await createStaffAccount(ctx, { name: 'Cora', email: 'cora.content@example.com', role: 'content_manager', password: 'role password 1' });
+      await createStaffAccount(ctx, secrets, { name: 'Cora', email: 'cora.content@example.com', role: 'content_manager', password: 'role password 1' });
       await t.server.services.runner.waitFor(ctx.lastPosition!);
       contentManager = (await t.call('POST', '/api/users/login', { email: 'cora.content@example.com', password: 'role password 1' })).body.data.token;
     });

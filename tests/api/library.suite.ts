@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { commandContext } from '../../commands/handle';
 import { createStaffAccount } from '../../commands/staff';
+import { secrets } from '../../infra/auth/secrets';
 import { mediaDecider, mediaStream, type MediaEvent } from '../../domain/media/media';
 import { mayOpen, ADMIN_PAGES } from '../../domain/access/pages';
 import { decideAccess } from '../../domain/access/routes';
@@ -97,8 +98,8 @@ export function librarySuite(backend: Backend, available: boolean) {
       t = await startTestServer(backend);
       admin = (await t.call('POST', '/api/users/login', { email: t.adminEmail, password: t.adminPassword })).body.data.token;
       const ctx = commandContext(t.server.services.store, { userId: null, role: 'system' });
-      await createStaffAccount(ctx, { name: 'Content', email: 'content@example.com', role: 'content_manager', password: 'content password 1' });
-      await createStaffAccount(ctx, { name: 'Support', email: 'support@example.com', role: 'support', password: 'support password 1' });
+      await createStaffAccount(ctx, secrets, { name: 'Content', email: 'content@example.com', role: 'content_manager', password: 'content password 1' });
+      await createStaffAccount(ctx, secrets, { name: 'Support', email: 'support@example.com', role: 'support', password: 'support password 1' });
       await t.server.services.runner.waitFor(ctx.lastPosition!);
       contentManager = (await t.call('POST', '/api/users/login', { email: 'content@example.com', password: 'content password 1' })).body.data.token;
       support = (await t.call('POST', '/api/users/login', { email: 'support@example.com', password: 'support password 1' })).body.data.token;

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { claimEmail } from '../../commands/accounts';
 import { commandContext, handle, type CommandContext } from '../../commands/handle';
 import { changeProfileDetails } from '../../commands/account-self-service';
+import { secrets } from '../../infra/auth/secrets';
 import { EMAIL_CLAIM_LEASE_MS } from '../../domain/user/email-claim';
 import { emailClaimStream, userDecider, userStream } from '../../domain/user/user';
 import type { EventStore } from '../../infra/eventstore/port';
@@ -105,7 +106,7 @@ export function registrationSuite(backend: Backend, available: boolean) {
     it('a change of email killed after claiming the new address leaves a claim that the lease frees', async () => {
       const mover = await register('mover@example.com');
       const moverId = mover.body.data.userId as string;
-      await changeProfileDetails(ctx(), moverId, { email: 'wanted@example.com' });
+      await changeProfileDetails(ctx(), secrets, moverId, { email: 'wanted@example.com' });
       await claimEmail(ctx(), 'wanted@example.com', moverId); // the confirmation got this far, then died
       expect((await register('wanted@example.com')).body).toMatchObject({ code: 'EMAIL_TAKEN' });
       offsetMs += EMAIL_CLAIM_LEASE_MS;

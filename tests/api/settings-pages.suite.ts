@@ -5,6 +5,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStaffAccount } from '../../commands/staff';
+import { secrets } from '../../infra/auth/secrets';
 import { commandContext } from '../../commands/handle';
 import { APPEARANCE_DEFAULTS } from '../../domain/settings/appearance';
 import type { Role } from '../../domain/shared/wire';
@@ -34,7 +35,7 @@ export function settingsPagesSuite(backend: Backend, available: boolean) {
       admin = (await t.call('POST', '/api/users/login', { email: t.adminEmail, password: t.adminPassword })).body.data.token;
       const ctx = commandContext(t.server.services.store, { userId: null, role: 'system' });
       for (const role of ['model', 'sub_admin', 'content_manager', 'support', 'live_stream_manager'] as Role[])
-        await createStaffAccount(ctx, { name: role, email: `${role.replace(/_/g, '.')}@example.com`, role, password: 'role password 1' });
+        await createStaffAccount(ctx, secrets, { name: role, email: `${role.replace(/_/g, '.')}@example.com`, role, password: 'role password 1' });
       await t.server.services.runner.waitFor(ctx.lastPosition!);
       for (const role of ['model', 'sub_admin', 'content_manager', 'support', 'live_stream_manager'] as Role[])
         tokens.set(role, (await t.call('POST', '/api/users/login', { email: `${role.replace(/_/g, '.')}@example.com`, password: 'role password 1' })).body.data.token);

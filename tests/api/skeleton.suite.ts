@@ -5,6 +5,7 @@ import sharp from 'sharp';
 import { SANDBOX_TEST_CARDS } from '../../domain/card/wire';
 import { sandboxCaptures } from '../../infra/payments/sandbox-card-gateway';
 import { registerUser } from '../../commands/accounts';
+import { secrets } from '../../infra/auth/secrets';
 import { commandContext } from '../../commands/handle';
 import { rebuildReadModels } from '../../projections/rebuild';
 import { allProjections } from '../../projections';
@@ -194,7 +195,7 @@ export function skeletonSuite(backend: Backend, available: boolean) {
       expect((await t.call('GET', '/admin-api/transactions', undefined, { token: fanToken })).status).toBe(403);
       expect((await t.call('POST', '/api/upload/generate_presigned_url', { file_name: 'a.jpg', content_type: 'image/jpeg' }, { token: fanToken })).status).toBe(403);
       const ctx = commandContext(t.server.services.store, { userId: null, role: 'admin' });
-      await registerUser(ctx, { name: 'Support', email: 'support@example.com', password: 'support-password', role: 'support' });
+      await registerUser(ctx, secrets, { name: 'Support', email: 'support@example.com', password: 'support-password', role: 'support' });
       await t.server.services.runner.waitFor(ctx.lastPosition!);
       const support = await login('support@example.com', 'support-password');
       expect((await t.call('GET', '/admin-api/transactions', undefined, { token: support })).status).toBe(200);

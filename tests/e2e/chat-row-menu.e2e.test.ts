@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { SANDBOX_TEST_CARDS } from '../../domain/card/wire';
 import { createStaffAccount } from '../../commands/staff';
+import { secrets } from '../../infra/auth/secrets';
 import { commandContext } from '../../commands/handle';
 import { startTestServer, TEST_CARD_FORM, type TestServer } from '../support/server';
 import { DESKTOP, ensureAppsBuilt, launchChromium, requireChromium, shootBothWidths, signInContext } from '../support/browser';
@@ -66,7 +67,7 @@ describe.skipIf(!hasChromium)('staff chat row menu and message deletes (Chromium
     const media = (await post('/api/media', { file_name: presign.body.data.file_name, content_type: 'image/jpeg' }, admin)).body.data.id;
     expect((await post('/api/chat/send_message', { receiver: fans.carla.id, message: 'A wide photo', media: [media], isLocked: true, amount: 12 }, admin)).status).toBe(200);
     const ctx = commandContext(t.server.services.store, { userId: null, role: 'system' });
-    await createStaffAccount(ctx, { name: 'Mona Model', email: 'model.rows@example.com', role: 'model', password: 'model rows password' });
+    await createStaffAccount(ctx, secrets, { name: 'Mona Model', email: 'model.rows@example.com', role: 'model', password: 'model rows password' });
     await settleAll();
 
     browser = await launchChromium();

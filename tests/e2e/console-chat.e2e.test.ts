@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { SANDBOX_TEST_CARDS } from '../../domain/card/wire';
 import { registerUser } from '../../commands/accounts';
+import { secrets } from '../../infra/auth/secrets';
 import { commandContext } from '../../commands/handle';
 import { startTestServer, TEST_CARD_FORM, type TestServer } from '../support/server';
 import { DESKTOP, PHONE, artifactPath, ensureAppsBuilt, launchChromium, requireChromium, shootBothWidths } from '../support/browser';
@@ -65,7 +66,7 @@ describe.skipIf(!hasChromium)('console private chat end to end (Chromium)', () =
     const sent = await post('/api/chat/send_message', { message: 'Hi! Loved the last set, any more from the beach?' }, fans.alice.token);
     expect(sent.status, JSON.stringify(sent.body)).toBe(200);
     const ctx = commandContext(t.server.services.store, { userId: null, role: 'admin' });
-    await registerUser(ctx, { name: 'Support Person', email: 'support.chat@example.com', password: 'support password 1', role: 'support' });
+    await registerUser(ctx, secrets, { name: 'Support Person', email: 'support.chat@example.com', password: 'support password 1', role: 'support' });
     await settleAll();
 
     photoFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'fanclub-chat-')), 'beach-day.jpg');

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { SANDBOX_TEST_CARDS } from '../../domain/card/wire';
 import { registerUser } from '../../commands/accounts';
+import { secrets } from '../../infra/auth/secrets';
 import { commandContext } from '../../commands/handle';
 import { startTestServer, TEST_CARD_FORM, type TestServer } from '../support/server';
 import { DESKTOP, collectCspViolations, ensureAppsBuilt, launchChromium, requireChromium, shootBothWidths } from '../support/browser';
@@ -37,7 +38,7 @@ describe.skipIf(!hasChromium)('staff console end to end (Chromium)', () => {
     await t.call('POST', '/api/v2/purchase/subscription', { ...TEST_CARD_FORM, cardNumber: SANDBOX_TEST_CARDS.approve }, { token: fan });
     await t.call('POST', '/api/v2/purchase/blog-content-purchase', { blogId: post, amount: 8 }, { token: fan });
     const ctx = commandContext(t.server.services.store, { userId: null, role: 'admin' });
-    await registerUser(ctx, { name: 'Support Person', email: 'support@example.com', password: 'support password 1', role: 'support' });
+    await registerUser(ctx, secrets, { name: 'Support Person', email: 'support@example.com', password: 'support password 1', role: 'support' });
     await t.server.services.runner.waitFor(ctx.lastPosition!);
 
     imageFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'fanclub-e2e-')), 'beach.jpg');

@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { SANDBOX_TEST_CARDS } from '../../domain/card/wire';
 import { registerUser } from '../../commands/accounts';
+import { secrets } from '../../infra/auth/secrets';
 import { commandContext } from '../../commands/handle';
 import { startTestServer, TEST_CARD_FORM, type TestServer } from '../support/server';
 import { DESKTOP, ensureAppsBuilt, launchChromium, requireChromium, shootBothWidths, signInContext } from '../support/browser';
@@ -296,7 +297,7 @@ describe.skipIf(!hasChromium)('mass and welcome messages end to end (Chromium)',
 
   it('a live-stream manager has no Send Mass Message or Welcome Message button and no mass-message menu', async () => {
     const ctx = commandContext(t.server.services.store, { userId: null, role: 'admin' });
-    await registerUser(ctx, { name: 'Live Manager', email: 'live.mass@example.com', password: 'live manager password 1', role: 'live_stream_manager' });
+    await registerUser(ctx, secrets, { name: 'Live Manager', email: 'live.mass@example.com', password: 'live manager password 1', role: 'live_stream_manager' });
     const p = await browser.newPage({ viewport: DESKTOP });
     watch(p);
     await p.goto(t.base + '/admin/login');

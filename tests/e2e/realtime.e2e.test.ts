@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { SANDBOX_TEST_CARDS } from '../../domain/card/wire';
 import { registerUser } from '../../commands/accounts';
+import { secrets } from '../../infra/auth/secrets';
 import { commandContext } from '../../commands/handle';
 import { startTestServer, TEST_CARD_FORM, type TestServer } from '../support/server';
 import { DESKTOP, ensureAppsBuilt, launchChromium, requireChromium, shootBothWidths, signInContext } from '../support/browser';
@@ -68,7 +69,7 @@ describe.skipIf(!hasChromium)('real time in both apps (Chromium, two browsers)',
     expect(sub.status, JSON.stringify(sub.body)).toBe(200);
     expect((await post('/api/chat/send_message', { receiver: fan.id, message: 'Welcome to the club, Rita!' }, admin)).status).toBe(200);
     const ctx = commandContext(t.server.services.store, { userId: null, role: 'admin' });
-    await registerUser(ctx, { name: 'Sam Support', email: 'sam.support@example.com', password: 'sam support password', role: 'support' });
+    await registerUser(ctx, secrets, { name: 'Sam Support', email: 'sam.support@example.com', password: 'sam support password', role: 'support' });
     const h = await t.server.services.store.headPosition();
     if (h) expect(await t.server.services.runner.waitFor(h, 60_000)).toBe(true);
 

@@ -9,6 +9,7 @@ import sharp from 'sharp';
 import { SANDBOX_TEST_CARDS } from '../../domain/card/wire';
 import { commandContext, handle } from '../../commands/handle';
 import { createStaffAccount } from '../../commands/staff';
+import { secrets } from '../../infra/auth/secrets';
 import { removeCard } from '../../commands/cards';
 import { settingsDecider, SETTINGS_STREAM, type SiteSettings } from '../../domain/settings/settings';
 import { helpItemDecider, helpItemStream } from '../../domain/help/help';
@@ -66,7 +67,7 @@ describe.skipIf(!hasChromium)('fan shell: staff links, proxy view, gallery, chat
     fan = (await t.call('POST', '/api/users/register', { name: 'Finn Fan', email: 'finn.more@example.com', password: 'a good long password' })).body.data;
     const ctx = system();
     for (const role of ['support', 'content_manager'] as const) {
-      await createStaffAccount(ctx, { name: `Sam ${role}`, email: `${role}.more@example.com`, role, password: `${role} password 1` });
+      await createStaffAccount(ctx, secrets, { name: `Sam ${role}`, email: `${role}.more@example.com`, role, password: `${role} password 1` });
     }
     await t.server.services.runner.waitFor(ctx.lastPosition!);
     for (const role of ['support', 'content_manager']) tokens[role] = await login(`${role}.more@example.com`, `${role} password 1`);

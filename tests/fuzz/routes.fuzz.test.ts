@@ -10,6 +10,7 @@ import { API_ACCESS, decideAccess } from '../../domain/access/routes';
 import type { Role } from '../../domain/shared/wire';
 import { createStaffAccount } from '../../commands/staff';
 import { registerUser } from '../../commands/accounts';
+import { secrets } from '../../infra/auth/secrets';
 import { commandContext } from '../../commands/handle';
 import { startTestServer, type TestServer } from '../support/server';
 
@@ -291,8 +292,8 @@ describe('fuzz: malformed input on every route', () => {
     for (const persona of PERSONAS) {
       if (persona === 'guest') continue;
       const email = `fuzz-${persona}@example.com`;
-      if (persona === 'user') await registerUser(ctx, { name: 'Fuzz Fan', email, password: PASSWORD });
-      else await createStaffAccount(ctx, { name: `Fuzz ${persona}`, email, role: persona, password: PASSWORD });
+      if (persona === 'user') await registerUser(ctx, secrets, { name: 'Fuzz Fan', email, password: PASSWORD });
+      else await createStaffAccount(ctx, secrets, { name: `Fuzz ${persona}`, email, role: persona, password: PASSWORD });
     }
     await t.server.services.runner.waitFor(ctx.lastPosition!);
     for (const persona of PERSONAS) {
