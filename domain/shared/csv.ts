@@ -12,3 +12,12 @@ export function csvCell(value: unknown): string {
 }
 
 export const csvLine = (cells: readonly unknown[]): string => cells.map(csvCell).join(',');
+
+/** One column of a CSV file: its header and how a row gives its cell (api/csv.ts writes the file). */
+export interface CsvColumn<T> {
+  header: string;
+  value: (row: T) => unknown;
+}
+
+/** Cents → "12.34" (no currency sign, so spreadsheets read it as a number). */
+export const centsToDecimal = (cents: unknown) => (cents === null || cents === undefined || cents === '' ? '' : (Number(cents) / 100).toFixed(2));
