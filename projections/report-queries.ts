@@ -1,9 +1,11 @@
 // The reports' queries (issue 17) over the report_payments read model (./report-payments.ts) and the users,
-// posts, account-status, user-utm and audit-log read models. Money comes back in cents; the API hides it for
-// roles that may not see earnings (domain/reporting seesReportMoney).
+// posts, account-status, user-utm and audit-log read models. Rows come in the wire shapes (domain/reporting/wire.ts)
+// with every money figure in cents; domain/reporting/views.ts hides it for roles that may not see earnings.
 import { sql, type Kysely } from 'kysely';
 import type { ReadModels } from './schema';
-import { REPORT_SOURCES, bucketOf, bucketsOf, type DayRange, type MovementKind, type ReportGrouping, type ReportSource } from '../domain/reporting/reporting';
+import { REPORT_SOURCES, bucketOf, bucketsOf, previousRange, type DayRange, type MovementKind, type ReportGrouping, type ReportSource, type UserReportSort } from '../domain/reporting/reporting';
+import type { EarningsTotals, MovementRow, UnlockRow, UserReportRow } from '../domain/reporting/wire';
+import type { EarningsFigures } from '../domain/reporting/views';
 
 type Db = Kysely<ReadModels>;
 
@@ -11,48 +13,42 @@ const zeroSources = <T>(v: T) => Object.fromEntries(REPORT_SOURCES.map((s) => [s
 const like = (v: string) => `%${v.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 const offsetOf = (page: number, perPage: number) => (page - 1) * perPage;
 
-export interface RawTotals {
-  net: number;
-  bySource: Record<ReportSource, number>;
-  count: number;
-  countBySource: Record<ReportSource, number>;
-  refunded: number;
-  voided: number;
-  chargedBack: number;
-}
-
-export interface RawEarnings {
-  buckets: { period: string; net: number; bySource: Record<ReportSource, number>; count: number }[];
-  totals: RawTotals;
-}
-
-/** Net earnings per bucket and source over a range (days inclusive), and the range's totals. */
-export async function earningsOver(db: Db, r: DayRange, group: ReportGrouping): Promise<RawEarnings> {
+/** Net earnings per bucket and source over a range (days inclusive), and the range's totals (the wire shapes, every figure in). */
+export async function earningsOver(db: Db, r: DayRange, group: ReportGrouping): Promise<EarningsFigures> {
   const rows = (
     await sql<{ day: string; source: ReportSource; kind: MovementKind; cents: string; n: string }>`
       SELECT day, source, kind, sum(amount_cents) AS cents, count(*) AS n FROM rm.report_payments
       WHERE day >= ${r.from} AND day <= ${r.to} GROUP BY day, source, kind`.execute(db)
   ).rows;
-  const buckets = new Map(bucketsOf(r, group).map((period) => [period, { period, net: 0, bySource: zeroSources(0), count: 0 }]));
-  const totals: RawTotals = { net: 0, bySource: zeroSources(0), count: 0, countBySource: zeroSources(0), refunded: 0, voided: 0, chargedBack: 0 };
+  const buckets = new Map(bucketsOf(r, group).map((period) => [period, { period, total_cents: 0, by_source: zeroSources(0), count: 0 }]));
+  const totals: EarningsTotals<number> = {
+    total_cents: 0, by_source: zeroSources(0), count: 0, count_by_source: zeroSources(0), refunded_cents: 0, voided_cents: 0, charged_back_cents: 0,
+  };
   for (const row of rows) {
     const cents = Number(row.cents);
     const n = Number(row.n);
     const b = buckets.get(bucketOf(row.day, group))!;
     const source = (REPORT_SOURCES as readonly string[]).includes(row.source) ? row.source : 'subscriptions';
-    b.net += cents;
-    b.bySource[source] += cents;
-    totals.net += cents;
-    totals.bySource[source] += cents;
+    b.total_cents += cents;
+    b.by_source[source] += cents;
+    totals.total_cents += cents;
+    totals.by_source[source] += cents;
     if (row.kind === 'capture') {
       b.count += n;
       totals.count += n;
-      totals.countBySource[source] += n;
-    } else if (row.kind === 'refund') totals.refunded -= cents;
-    else if (row.kind === 'void') totals.voided -= cents;
-    else totals.chargedBack -= cents;
+      totals.count_by_source[source] += n;
+    } else if (row.kind === 'refund') totals.refunded_cents -= cents;
+    else if (row.kind === 'void') totals.voided_cents -= cents;
+    else totals.charged_back_cents -= cents;
   }
   return { buckets: [...buckets.values()], totals };
+}
+
+/** Earnings over a range and over the period of the same length just before it (the report's comparison). */
+export async function earningsCompared(db: Db, range: DayRange, group: ReportGrouping) {
+  const previous = previousRange(range);
+  const [now, before] = await Promise.all([earningsOver(db, range, group), earningsOver(db, previous, group)]);
+  return { range, previous, now, before };
 }
 
 /** Earnings by day and source for the CSV (one row per day and source that had money). */
@@ -64,23 +60,8 @@ export async function earningsRows(db: Db, r: DayRange) {
   ).rows.map((x) => ({ day: x.day, source: x.source, captures: Number(x.captures), reversals: Number(x.reversals), net_cents: Number(x.net_cents) }));
 }
 
-export interface MovementRecord {
-  id: string;
-  payment_id: string;
-  user_id: string;
-  email: string | null;
-  name: string | null;
-  kind: MovementKind;
-  source: ReportSource;
-  amount_cents: number;
-  method: string;
-  reference_id: string | null;
-  promotion_id: string | null;
-  at: string;
-}
-
 const movementCols = sql`p.id, p.payment_id, p.user_id, u.email, u.name, p.kind, p.source, p.amount_cents, p.method, p.reference_id, p.promotion_id, p.at`;
-const toMovement = (r: Record<string, unknown>): MovementRecord => ({
+const toMovement = (r: Record<string, unknown>): MovementRow<number> => ({
   id: String(r.id), payment_id: String(r.payment_id), user_id: String(r.user_id), email: (r.email as string) ?? null, name: (r.name as string) ?? null,
   kind: r.kind as MovementKind, source: r.source as ReportSource, amount_cents: Number(r.amount_cents), method: String(r.method),
   reference_id: (r.reference_id as string) ?? null, promotion_id: (r.promotion_id as string) ?? null, at: new Date(r.at as string).toISOString(),
@@ -101,23 +82,8 @@ export async function reversalsOver(db: Db, o: { range: DayRange; kind: string |
   return { rows: rows.rows.map(toMovement), total: totals.refund.count + totals.void.count + totals.chargeback.count, totals };
 }
 
-export interface UserReportRecord {
-  user_id: string;
-  email: string;
-  name: string;
-  registered_at: string;
-  net_cents: number;
-  by_source: Record<ReportSource, number>;
-  purchases: number;
-  reversals: number;
-  first_purchase_at: string | null;
-  last_purchase_at: string | null;
-}
-
-export const USER_REPORT_SORTS = ['net_cents', 'purchases', 'last_purchase_at', 'registered_at', 'email'] as const;
-
 /** Per fan who ever paid (CO-31): net paid by source, purchases, reversals, first and last purchase. */
-export async function userReport(db: Db, o: { range: DayRange | null; q: string | null; sort: (typeof USER_REPORT_SORTS)[number]; page: number; perPage: number }) {
+export async function userReport(db: Db, o: { range: DayRange | null; q: string | null; sort: UserReportSort; page: number; perPage: number }) {
   const inRange = o.range ? sql`AND p.day >= ${o.range.from} AND p.day <= ${o.range.to}` : sql``;
   const search = o.q ? sql`AND (u.email ILIKE ${like(o.q)} OR u.name ILIKE ${like(o.q)})` : sql``;
   const perSource = REPORT_SOURCES.map((s) => sql`COALESCE(sum(p.amount_cents) FILTER (WHERE p.source = ${s}), 0) AS ${sql.ref(`src_${s}`)}`);
@@ -133,7 +99,7 @@ export async function userReport(db: Db, o: { range: DayRange | null; q: string 
   const iso = (v: unknown) => (v ? new Date(v as string).toISOString() : null);
   return {
     rows: rows.rows.map(
-      (r): UserReportRecord => ({
+      (r): UserReportRow<number> => ({
         user_id: String(r.user_id), email: String(r.email), name: String(r.name), registered_at: iso(r.registered_at)!, net_cents: Number(r.net_cents),
         by_source: Object.fromEntries(REPORT_SOURCES.map((s) => [s, Number(r[`src_${s}`])])) as Record<ReportSource, number>,
         purchases: Number(r.purchases), reversals: Number(r.reversals), first_purchase_at: iso(r.first_purchase_at), last_purchase_at: iso(r.last_purchase_at),
@@ -166,20 +132,6 @@ export async function userIdByEmail(db: Db, email: string): Promise<string | nul
   return r?.id ?? null;
 }
 
-export interface UnlockRecord {
-  payment_id: string;
-  post_id: string;
-  root_post_id: string;
-  caption: string | null;
-  user_id: string;
-  email: string | null;
-  name: string | null;
-  amount_cents: number;
-  promotion_id: string | null;
-  unlocked_at: string;
-  reversed: 'refund' | 'void' | 'chargeback' | null;
-}
-
 /**
  * Post unlocks (CO-32, CO-37): one row per purchase with whether its money came back. `postIds` narrows to a
  * reuse group (a post and its versions); `promotionId` to purchases at that promotion's price.
@@ -200,10 +152,10 @@ export async function unlocksOver(db: Db, o: { q: string | null; postIds: string
   ]);
   return {
     rows: rows.rows.map(
-      (r): UnlockRecord => ({
+      (r): UnlockRow<number> => ({
         payment_id: String(r.payment_id), post_id: String(r.post_id), root_post_id: String(r.root_post_id), caption: (r.caption as string) ?? null,
         user_id: String(r.user_id), email: (r.email as string) ?? null, name: (r.name as string) ?? null, amount_cents: Number(r.amount_cents),
-        promotion_id: (r.promotion_id as string) ?? null, unlocked_at: new Date(r.at as string).toISOString(), reversed: (r.reversed as UnlockRecord['reversed']) ?? null,
+        promotion_id: (r.promotion_id as string) ?? null, unlocked_at: new Date(r.at as string).toISOString(), reversed: (r.reversed as UnlockRow['reversed']) ?? null,
       }),
     ),
     total: Number(sums.rows[0].n),

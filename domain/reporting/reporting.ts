@@ -85,6 +85,9 @@ export function parseRange(from: string | undefined, to: string | undefined, tod
   return { from: start, to: end };
 }
 
+/** A range only when either end is given (the lists that otherwise cover everything). */
+export const parseOptionalRange = (from: string | undefined, to: string | undefined, today: string): DayRange | null => (from || to ? parseRange(from, to, today) : null);
+
 /** The period of the same length just before `r` (what "compared with the previous period" compares with). */
 export function previousRange(r: DayRange): DayRange {
   const n = daysBetween(r.from, r.to);
@@ -141,6 +144,11 @@ export function mayOpenReports(role: Role | null | undefined, s: ReportSettings)
   if (REPORT_ADMINS.includes(role) || role === 'model') return true;
   return role === 'content_manager' && !!s.content_manager_reporting_enabled;
 }
+
+/** The orders of the per-fan report; a role that does not see money gets `net_cents` as `purchases`. */
+export const USER_REPORT_SORTS = ['net_cents', 'purchases', 'last_purchase_at', 'registered_at', 'email'] as const;
+export type UserReportSort = (typeof USER_REPORT_SORTS)[number];
+export const userReportSortFor = (money: boolean, sort: UserReportSort): UserReportSort => (money || sort !== 'net_cents' ? sort : 'purchases');
 
 /**
  * Money figures (spec 3 §6 hide_earnings, as the chat applies it): admins and support always; the model and the

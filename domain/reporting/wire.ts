@@ -3,24 +3,26 @@ import type { MovementKind, ReportGrouping, ReportSource, UtmParams } from './re
 
 /** Money figures are null when the caller's role may not see them (hide_earnings); counts always come. */
 export type Cents = number | null;
+// The money-carrying shapes take their cents type as `C`: the read queries (projections/report-queries.ts) fill them
+// with every figure (C = number), and domain/reporting/views.ts hides the money for roles that may not see it.
 
-export interface EarningsBucket {
+export interface EarningsBucket<C extends Cents = Cents> {
   /** First day of the bucket (YYYY-MM-DD). */
   period: string;
-  total_cents: Cents;
-  by_source: Record<ReportSource, Cents>;
+  total_cents: C;
+  by_source: Record<ReportSource, C>;
   /** Captures in the bucket (reversals are not counted as sales). */
   count: number;
 }
 
-export interface EarningsTotals {
-  total_cents: Cents;
-  by_source: Record<ReportSource, Cents>;
+export interface EarningsTotals<C extends Cents = Cents> {
+  total_cents: C;
+  by_source: Record<ReportSource, C>;
   count: number;
   count_by_source: Record<ReportSource, number>;
-  refunded_cents: Cents;
-  voided_cents: Cents;
-  charged_back_cents: Cents;
+  refunded_cents: C;
+  voided_cents: C;
+  charged_back_cents: C;
 }
 
 export interface EarningsReport {
@@ -37,7 +39,7 @@ export interface EarningsReport {
 }
 
 /** One money movement (a capture, or a refund, void or chargeback as a negative amount). */
-export interface MovementRow {
+export interface MovementRow<C extends Cents = Cents> {
   id: string;
   payment_id: string;
   user_id: string;
@@ -45,7 +47,7 @@ export interface MovementRow {
   name: string | null;
   kind: MovementKind;
   source: ReportSource;
-  amount_cents: Cents;
+  amount_cents: C;
   method: string;
   reference_id: string | null;
   promotion_id: string | null;
@@ -64,13 +66,13 @@ export interface ReversalsReport extends Page<MovementRow> {
   totals: Record<'refund' | 'void' | 'chargeback', { count: number; cents: Cents }>;
 }
 
-export interface UserReportRow {
+export interface UserReportRow<C extends Cents = Cents> {
   user_id: string;
   email: string;
   name: string;
   registered_at: string;
-  net_cents: Cents;
-  by_source: Record<ReportSource, Cents>;
+  net_cents: C;
+  by_source: Record<ReportSource, C>;
   purchases: number;
   reversals: number;
   first_purchase_at: string | null;
@@ -84,11 +86,11 @@ export interface UserReport extends Page<UserReportRow> {
 
 export interface PurchaseHistory extends Page<MovementRow> {
   earnings_hidden: boolean;
-  user: { id: string; email: string; name: string; registered_at: string } | null;
+  user: { id: string; email: string | null; name: string | null; registered_at: string } | null;
   net_cents: Cents;
 }
 
-export interface UnlockRow {
+export interface UnlockRow<C extends Cents = Cents> {
   payment_id: string;
   post_id: string;
   root_post_id: string;
@@ -96,7 +98,7 @@ export interface UnlockRow {
   user_id: string;
   email: string | null;
   name: string | null;
-  amount_cents: Cents;
+  amount_cents: C;
   promotion_id: string | null;
   unlocked_at: string;
   /** refunded / voided / charged back: the money came back and the post is locked again. */
@@ -110,7 +112,7 @@ export interface UnlocksReport extends Page<UnlockRow> {
 }
 
 export interface PostBuyersReport extends UnlocksReport {
-  post: { id: string; root_post_id: string; caption: string; price_cents: number | null; versions: string[] } | null;
+  post: { id: string; root_post_id: string; caption: string | null; price_cents: number | null; versions: string[] } | null;
   promotion_id: string | null;
   buyers: number;
 }
