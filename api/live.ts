@@ -7,7 +7,7 @@ import { walletBalance } from '../commands/payment/wallet-stream';
 import type { LiveLeaveReason, ViewerFacts } from '../domain/live/live-session';
 import { findMember } from '../projections/members';
 import { findSubscriber, statusOfRow } from '../projections/subscribers';
-import type { RecordedEvent, Subscription } from '../infra/eventstore/port';
+import type { RecordedEvent } from '../infra/eventstore/port';
 import type { LiveJoinPolicy } from '../infra/live/port';
 import type { Caller } from './auth';
 import type { Services } from './services';
@@ -20,7 +20,7 @@ export function liveDeps(services: Services): LiveDeps {
       return 'fanclub';
     }
   })();
-  return { liveMedia: services.liveMedia, gateway: services.gateway, storage: services.storage, host, log: (m) => console.warn(m) };
+  return { liveMedia: services.liveMedia, gateway: services.gateway, places: services.places, storage: services.storage, host, log: (m) => console.warn(m) };
 }
 
 export const liveCaller = (c: Caller): LiveCaller => ({ userId: c.userId, name: c.name, role: c.role, proxy: !!c.proxyAdminId });
@@ -83,28 +83,20 @@ export function startLiveSupervisor(services: Services, options: { intervalMs?: 
   const interval = options.intervalMs ?? 10_000;
   const timer = options.timer === false || interval <= 0 ? null : setInterval(() => void tick(), interval);
   timer?.unref();
-  let subscription: Subscription | null = null;
-  let stopped = false;
-  void services.store.headPosition().then((after) => {
-    if (stopped) return;
-    subscription = services.store.subscribeToAll({
-      after,
-      onEvents: async (events: RecordedEvent[]) => {
-        for (const e of events) {
-          const reason = Object.hasOwn(ACCESS_ENDING, e.type) ? ACCESS_ENDING[e.type] : undefined;
-          const userId = (e.data as { userId?: unknown }).userId;
-          if (reason && typeof userId === 'string') await serial(() => revokeViewer(system(), liveDeps(services), userId, null, reason).then(() => {}));
-        }
-      },
-      onError: (e) => console.error('[live] the supervisor stopped following events', e),
-    });
+  // Access that ends (cancelled, blocked, deleted…) drops the viewer at once; the runner hands on what it applied,
+  // so `$all` is not read a second time for this.
+  const unfollow = services.runner.onApplied(async (events: RecordedEvent[]) => {
+    for (const e of events) {
+      const reason = Object.hasOwn(ACCESS_ENDING, e.type) ? ACCESS_ENDING[e.type] : undefined;
+      const userId = (e.data as { userId?: unknown }).userId;
+      if (reason && typeof userId === 'string') await serial(() => revokeViewer(system(), liveDeps(services), userId, null, reason).then(() => {}));
+    }
   });
   return {
     tick,
     async stop() {
-      stopped = true;
+      unfollow();
       if (timer) clearInterval(timer);
-      await subscription?.stop();
       await running;
     },
   };

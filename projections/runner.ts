@@ -47,6 +47,11 @@ export interface ProjectionRunnerOptions {
   onError?: (error: unknown) => void;
   /** How often waitFor polls the checkpoint table. Default 50 ms on PGlite, 100 ms on the server. */
   pollIntervalMs?: number;
+  /**
+   * How long an append in this process may wait for the rest of its command before it is projected (one batch,
+   * one transaction per command instead of one per append); waitFor does not wait it out. Default 20 ms.
+   */
+  gatherMs?: number;
   /** Progress of a rebuild that migrate() decides to run. */
   onRebuildProgress?: (p: RebuildProgress) => void;
   logger?: Logger;
@@ -61,6 +66,13 @@ export interface ProjectionRunner {
   waitFor(position: Position, timeoutMs?: number): Promise<boolean>;
   /** The lowest checkpoint of all projections as last seen by this process (null: nothing applied yet). */
   position(): Position | null;
+  /**
+   * Hands `listener` every batch this runner delivers, in `$all` order, once the read models hold it (applied here or
+   * by another process first). One read of `$all` serves the projections and whoever follows events after them (the
+   * real-time feed, the live supervisor) instead of each reading it again. Each listener runs in its own queue, so a
+   * slow one never holds the projections back. Returns the unsubscribe.
+   */
+  onApplied(listener: (events: RecordedEvent[]) => Promise<void> | void): () => void;
   /** The error that stopped the runner, if any. */
   readonly error: unknown;
   readonly running: boolean;
@@ -87,6 +99,7 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
   const batchSize = options.batchSize ?? 500;
   const log = options.logger ?? consoleLogger;
   const pollInterval = options.pollIntervalMs ?? (database.kind === 'pglite' ? 50 : 100);
+  const gatherMs = options.gatherMs ?? 20;
   const channel = checkpointChannel(schema);
   const checkpointTable = `${quoteIdent(schema)}.${CHECKPOINT_TABLE}`;
   const names = projections.map((p) => p.name).sort();
@@ -99,6 +112,7 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
   /** Lowest checkpoint known to this process. */
   let current: Position | null = null;
   const waiters = new Set<Waiter>();
+  const followers = new Map<(events: RecordedEvent[]) => Promise<void> | void, { queue: Promise<void> }>();
   let polling = false;
   let wake: (() => void) | null = null;
   let unlisten: (() => Promise<void>) | null = null;
@@ -181,6 +195,7 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
     if (outcome.ok) {
       advanceTo(outcome.min!);
       database.notify(channel).catch(() => {});
+      handOn(events);
       return { ok: true };
     }
     // The read models in place now are behind what this process last reported: waitFor must not answer
@@ -208,6 +223,14 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
     }
   }
 
+  function handOn(events: RecordedEvent[]) {
+    for (const [listener, follower] of followers) {
+      follower.queue = follower.queue
+        .then(() => listener(events))
+        .catch((e) => log.error('a follower of the applied events failed', e));
+    }
+  }
+
   function fail(error: unknown) {
     if (failure) return;
     failure = error;
@@ -232,6 +255,8 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
     return current !== null && comparePositions(current, target) >= 0;
   }
 
+  // Waiters are answered from what this process's runner applied; the checkpoint table is read only when another
+  // process may have moved it (its notice, or the poll), never after each of our own batches.
   function checkWaiters() {
     for (const w of waiters) {
       if (reached(w.target)) {
@@ -240,7 +265,6 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
         w.resolve(true);
       }
     }
-    if (waiters.size > 0) wake?.();
   }
 
   async function refreshFromDatabase(): Promise<void> {
@@ -250,9 +274,11 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
   }
 
   function ensureListening() {
-    if (listening) return;
+    // PGlite belongs to this process: its checkpoints move only through this runner (advanceTo).
+    if (listening || database.kind === 'pglite') return;
     listening = database
       .listen(channel, () => {
+        if (running) return; // this process's runner sees the same batches and answers the waiters itself
         const w = wake;
         wake = null;
         w?.();
@@ -269,19 +295,19 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
     if (polling) return;
     polling = true;
     try {
+      // While this process's runner follows `$all`, its batches answer the waiters (checkWaiters), so the table is
+      // read on the poll only (a checkpoint another process moved, a rebuild swapped in); without one, at once.
+      let readNow = !running;
       while (waiters.size > 0) {
-        try {
-          await refreshFromDatabase();
-        } catch {
-          /* the schema may be mid-swap or not migrated yet: try again */
-        }
-        for (const w of waiters) {
-          if (reached(w.target)) {
-            clearTimeout(w.timer);
-            waiters.delete(w);
-            w.resolve(true);
+        if (readNow) {
+          try {
+            await refreshFromDatabase();
+          } catch {
+            /* the schema may be mid-swap or not migrated yet: try again */
           }
+          checkWaiters();
         }
+        readNow = true;
         if (waiters.size === 0) break;
         await new Promise<void>((resolve) => {
           const t = setTimeout(() => {
@@ -334,6 +360,7 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
       subscription = store.subscribeToAll({
         after: isZero(from) ? null : from,
         batchSize,
+        gatherMs,
         onEvents: async (events) => {
           if (!running || events.length === 0) return;
           try {
@@ -372,6 +399,7 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
 
     async waitFor(target, timeoutMs = 5000) {
       if (reached(target)) return true;
+      subscription?.poke?.(); // someone waits: project what was appended now, not after gatherMs
       return new Promise<boolean>((resolve) => {
         const w: Waiter = {
           target,
@@ -389,6 +417,11 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
 
     position() {
       return current;
+    },
+
+    onApplied(listener) {
+      followers.set(listener, { queue: Promise.resolve() });
+      return () => void followers.delete(listener);
     },
   };
 }

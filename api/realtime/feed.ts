@@ -1,6 +1,6 @@
-// Events → frames on this node (issue 13). Follows `$all` from the moment the node starts, waits until the
-// projections hold each event (so a reader who gets a frame and asks the API sees what the frame announced),
-// then hands the event's frames to the hub. Also replays what a reconnecting reader missed (resume by position)
+// Events → frames on this node (issue 13). Follows `$all` from the moment the node starts through the projection
+// runner's applied batches (so a reader who gets a frame and asks the API sees what the frame announced, and `$all`
+// is read once per node, not once more for the frames), then hands the event's frames to the hub. Also replays what a reconnecting reader missed (resume by position)
 // and closes sockets whose session ended.
 import { framesFor, mayReceive, type ReaderSettings } from '../../domain/realtime/audience';
 import { CLOSE } from '../../domain/realtime/protocol';
@@ -25,7 +25,7 @@ export function createFeed(services: Services, hub: Hub, resumeWindow = 5_000, b
   let hideEarnings = false;
   const settings = (): ReaderSettings => ({ hideEarnings });
 
-  /** Waits until every projection has applied `position` (or the feed stops). */
+  /** Waits until every projection has applied `position` (or the feed stops): an event from the bus may be ahead. */
   async function readModelsHave(position: Position) {
     while (running && !(await services.runner.waitFor(position, 5_000))) {
       /* a rebuild or a slow batch: keep waiting, frames must not run ahead of the read models */
@@ -41,9 +41,10 @@ export function createFeed(services: Services, hub: Hub, resumeWindow = 5_000, b
     }
   }
 
-  async function onEvents(events: RecordedEvent[]) {
-    if (events.length === 0) return;
-    await readModelsHave(events[events.length - 1].position);
+  /** Frames for events the read models hold already; what this node saw before is dropped by position. */
+  async function onEvents(applied: RecordedEvent[]) {
+    const events = last ? applied.filter((e) => comparePositions(e.position, last!) > 0) : applied;
+    if (!running || events.length === 0) return;
     const sessionsToCheck = new Set<string>();
     for (const e of events) {
       const changes = e.type === 'SiteSettingsUpdated' ? (e.data as { changes?: { hide_earnings?: unknown } }).changes : undefined;
@@ -64,11 +65,8 @@ export function createFeed(services: Services, hub: Hub, resumeWindow = 5_000, b
       last = await services.store.headPosition();
       hideEarnings = (await currentSettings(services.database.db).catch(() => ({ hide_earnings: false }))).hide_earnings;
       if (!bus) {
-        subscription = services.store.subscribeToAll({
-          after: last,
-          onEvents,
-          onError: (e) => console.error('[realtime] the event feed stopped', e),
-        });
+        const off = services.runner.onApplied(onEvents);
+        subscription = { stop: async () => off() };
         return;
       }
       // Several nodes: the relay (one leader) publishes `$all` to the bus; this node reads all of it with a group
@@ -76,6 +74,7 @@ export function createFeed(services: Services, hub: Hub, resumeWindow = 5_000, b
       subscription = await bus.kafka.consume(bus.kafka.topics.events, `fanclub-realtime-${bus.nodeId}`, Date.now() - 60_000, async (m) => {
         const e = eventOfBusMessage(m.value);
         if (!e || (last && comparePositions(e.position, last) <= 0)) return;
+        await readModelsHave(e.position);
         await onEvents([e]);
       });
     },

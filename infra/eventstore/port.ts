@@ -66,10 +66,17 @@ export interface SubscribeOptions {
   /** Called whenever the subscription has delivered everything currently visible. */
   onCaughtUp?: (position: Position | null) => void;
   batchSize?: number;
+  /**
+   * After an append in this process, wait this long for the rest of the command's appends before reading, so that
+   * one command's events arrive as one batch (`poke()` reads at once: someone is waiting for them). Default 0.
+   */
+  gatherMs?: number;
 }
 
 export interface Subscription {
   stop(): Promise<void>;
+  /** Read now, without waiting out `gatherMs` (adapters that push events may ignore it). */
+  poke?(): void;
   /** Resolves once the subscription has caught up with the head of the log at least once. */
   readonly caughtUp: Promise<void>;
 }

@@ -362,6 +362,9 @@ export async function createPostgresEventStore(
 
   /** Are there committed events that readers cannot see yet because a lower transaction is still running? */
   async function hasInvisibleEvents(): Promise<boolean> {
+    // PGlite has one connection and a transaction owns it from BEGIN to COMMIT: no append is ever in flight while
+    // a reader looks, so nothing can be hidden (and the question costs a statement per wake-up).
+    if (database.kind === 'pglite') return false;
     const [r] = await rows(sql<{ hidden: boolean }>`
       SELECT EXISTS (SELECT 1 FROM ${t('events')} WHERE transaction_id >= ${xmin}) AS hidden`);
     return Boolean(r?.hidden);
@@ -649,8 +652,19 @@ export async function createPostgresEventStore(
     let woken = false;
     let wakeSleeper: (() => void) | null = null;
     const wake = () => {
+      if (gatherTimer) clearTimeout(gatherTimer);
+      gatherTimer = null;
       woken = true;
       wakeSleeper?.();
+    };
+    // An append wakes the reader after `gatherMs` (the rest of the command's appends join the batch); a poke or the
+    // poll wakes it at once.
+    const gatherMs = Math.max(0, opts.gatherMs ?? 0);
+    let gatherTimer: NodeJS.Timeout | null = null;
+    const appended = () => {
+      if (gatherMs === 0) return wake();
+      if (woken || gatherTimer) return;
+      gatherTimer = setTimeout(wake, gatherMs);
     };
 
     let resolveCaughtUp!: () => void;
@@ -676,11 +690,13 @@ export async function createPostgresEventStore(
       });
 
     const loop = (async () => {
-      local.on('appended', wake);
+      local.on('appended', appended);
       let unlisten: (() => Promise<void>) | null = null;
       try {
         // Listen before the first read, so that no append between the read and the wait goes unnoticed.
-        unlisten = await database.listen(channel, wake);
+        // A notice is gathered like an append: it is often this very process's own (NOTIFY comes back to its sender),
+        // and another process's command has more appends coming too.
+        unlisten = await database.listen(channel, appended);
         while (!stopped) {
           woken = false;
           const events = await readAllInternal(after, batchSize);
@@ -714,13 +730,15 @@ export async function createPostgresEventStore(
         // An error after stop() (e.g. the database closing under a read) is not the subscriber's problem.
         if (!wasStopped) opts.onError?.(error);
       } finally {
-        local.off('appended', wake);
+        local.off('appended', appended);
+        if (gatherTimer) clearTimeout(gatherTimer);
         if (unlisten) await unlisten().catch(() => {});
       }
     })();
 
     return {
       caughtUp,
+      poke: wake,
       async stop() {
         stopped = true;
         wake();

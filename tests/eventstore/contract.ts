@@ -528,6 +528,33 @@ export function eventStoreContract(name: string, open: () => Promise<OpenedStore
       expect(got).toHaveLength(10);
     });
 
+    it('gatherMs: a burst of appends from this process arrives as one batch; poke() reads at once', async () => {
+      const store = await setup();
+      if (store.kind === 'eventstoredb') return; // a pushed subscription: nothing to gather
+      const s = `${prefix}-gather`;
+      await store.appendToStream(s, [event('E', { i: 0 })]);
+      await visible(store);
+      const batches: RecordedEvent[][] = [];
+      const sub = store.subscribeToAll({ after: written, gatherMs: 2_000, onEvents: async (es) => void (mine(es).length && batches.push(mine(es))) });
+      try {
+        await sub.caughtUp;
+        // Five appends in a row, as one command writes them: read once, after the gathering window.
+        for (let i = 1; i <= 5; i++) await store.appendToStream(s, [event('E', { i })]);
+        await waitFor('the gathered batch', () => batches.length > 0, 10_000);
+        await sleep(50);
+        expect(batches.map((b) => b.map((e) => e.data.i))).toEqual([[1, 2, 3, 4, 5]]);
+        // A poke does not wait out the window: someone waits for the events.
+        const started = Date.now();
+        await store.appendToStream(s, [event('E', { i: 6 })]);
+        sub.poke?.();
+        await waitFor('the poked batch', () => batches.length === 2, 10_000);
+        expect(batches[1].map((e) => e.data.i)).toEqual([6]);
+        expect(Date.now() - started).toBeLessThan(1_500); // well inside the 2 s window
+      } finally {
+        await sub.stop();
+      }
+    });
+
     it('stop() waits for the delivery in flight, and an error thrown by onEvents stops the subscription', async () => {
       const store = await setup();
       const s = `${prefix}-stop`;

@@ -3,7 +3,7 @@
 // table is compared row for row, ordered by primary key.
 import { CompiledQuery } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { comparePositions, type Position } from '../../infra/eventstore/port';
+import { comparePositions, type Position, type RecordedEvent } from '../../infra/eventstore/port';
 import type { Projection } from '../../projections/projection';
 import {
   createReadModelSchema,
@@ -90,6 +90,33 @@ for (const kind of ['pglite', 'postgres'] as Kind[]) {
       ]);
       // A position already reached answers at once.
       expect(await r.waitFor(events[0].position, 1)).toBe(true);
+      await r.stop();
+    }, 60_000);
+
+    it('onApplied hands on each batch in $all order once the read models hold it; waitFor does not wait out gatherMs', async () => {
+      const schema = nextSchema();
+      const r = runner({ gatherMs: 5_000 });
+      await r.migrate();
+      await r.start();
+      const seen: RecordedEvent[] = [];
+      const heldAt: boolean[] = [];
+      const off = r.onApplied(async (events) => {
+        // By the time a follower hears of an event, the runner answers waitFor for it at once.
+        heldAt.push(comparePositions(r.position()!, events[events.length - 1].position) >= 0);
+        seen.push(...events);
+      });
+      const before = await t.store.headPosition();
+      const head = await appendWorkload(t.store, 60, 1);
+      const started = Date.now();
+      expect(await r.waitFor(head, 15_000)).toBe(true);
+      expect(Date.now() - started).toBeLessThan(3_000); // poked: not after the 5 s gathering window
+      const end = Date.now() + 5_000;
+      while (Date.now() < end && (!seen.length || comparePositions(seen[seen.length - 1].position, head) < 0)) await new Promise((res) => setTimeout(res, 10));
+      const expected = (await allEvents(t.store, head)).filter((e) => !before || comparePositions(e.position, before) > 0);
+      expect(seen.filter((e) => !before || comparePositions(e.position, before) > 0).map((e) => e.id)).toEqual(expected.map((e) => e.id));
+      expect(heldAt.every(Boolean)).toBe(true);
+      off();
+      await expectMatchesLog(schema);
       await r.stop();
     }, 60_000);
 
