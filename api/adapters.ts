@@ -1,8 +1,10 @@
 // The adapters commands receive as parameters (their ports are infra/*/port.ts) that need no configuration: one
 // place for the server to take them from, so commands never import an adapter and tests could swap one.
 import { secrets } from '../infra/auth/secrets';
+import { placeFacts } from '../infra/geo/places';
 import type { Services } from './services';
 
-export const builtInAdapters: Pick<Services, 'secrets'> = {
+export const builtInAdapters: Pick<Services, 'secrets' | 'places'> = {
   secrets,
+  places: placeFacts,
 };

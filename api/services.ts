@@ -12,6 +12,7 @@ import type { MessageDelivery } from '../commands/message-delivery';
 import type { LiveJoinPolicy, LiveMediaServer } from '../infra/live/port';
 import type { WebPush } from './push';
 import type { Secrets } from '../infra/auth/port';
+import type { PlaceLookup } from '../infra/geo/port';
 
 export interface Services {
   config: Config;
@@ -32,6 +33,8 @@ export interface Services {
   clock: () => Date;
   /** Password hashing and tokens (argon2id, node:crypto), handed to the account commands (api/adapters.ts). */
   secrets: Secrets;
+  /** Country and state facts for billing addresses (the packaged data set), handed to the card commands. */
+  places: PlaceLookup;
   /** Several nodes (KAFKA_BROKERS): the bus real time goes through, and this node's name on it. Absent: one node. */
   bus?: { kafka: KafkaBus; nodeId: string };
   /** Mass/welcome message delivery in the background (api/server.ts); routes kick it after recording a message. */

@@ -7,7 +7,7 @@ import {
   type LinkRequest, type LinkTerms,
 } from '../domain/subscription-link/subscription-link';
 import { normalisePath, redirectUrlDecider, redirectUrlStream } from '../domain/redirect-url/redirect-url';
-import type { PaymentDeps } from './payment/process';
+import type { PurchaseDeps } from './payment/process';
 import type { CardChoice } from './cards';
 import { handle, loadStream, type CommandContext } from './handle';
 import { actOnMember } from './staff';
@@ -43,7 +43,7 @@ export async function checkSubscriptionLink(ctx: CommandContext, signer: LinkSig
 /** A fan subscribes at the link's price; an accepted membership records the link's use (with the payment). */
 export async function subscribeWithLink(
   ctx: CommandContext,
-  deps: PaymentDeps,
+  deps: PurchaseDeps,
   signer: LinkSigner,
   input: { userId: string; role: Role; token: string; card: CardChoice | null; payWith?: PayWith },
 ) {

@@ -2,18 +2,21 @@
 // The number and CVV go to the gateway and nowhere else: not into events, read models or logs.
 // A card is saved once (brand + last 4 + expiry, or the provider's fingerprint); a card typed into a purchase
 // is saved only after the payment was approved.
-import { validateBilling, validateCard, type BillingFields, type CardFields, type PlaceFacts } from '../domain/card/card-form';
+import { validateBilling, validateCard, type BillingFields, type CardFields } from '../domain/card/card-form';
 import { cardsDecider, cardsStream, findSavedCard, type SavedCard } from '../domain/card/card';
 import { DomainError } from '../domain/shared/decider';
 import type { CardRef } from '../domain/payment/payment';
 import type { CardGateway } from '../infra/payments/port';
-import { placeFacts } from '../infra/geo/places';
+import type { PlaceLookup } from '../infra/geo/port';
 import { handle, loadStream, observed, type CommandContext } from './handle';
 
 export type CardChoice = { cardId: string } | { form: CardFields & BillingFields } | { primary: true };
 
-/** What the billing rules need to know about a country and state (the packaged data set by default). */
-export type PlaceLookup = (country: string | undefined, state: string | undefined) => Promise<PlaceFacts>;
+/** What choosing a card needs: the gateway tokenises a typed card, `places` answers for its billing address (both ports). */
+export interface CardDeps {
+  gateway: CardGateway;
+  places: PlaceLookup;
+}
 
 /** The typed form, validated (billing in the spec's order, then the card): 400 naming the field, nothing written. */
 async function validForm(ctx: CommandContext, form: CardFields & BillingFields, places: PlaceLookup) {
@@ -33,15 +36,8 @@ async function tokenise(gateway: CardGateway, form: CardFields, v: Awaited<Retur
  * field before anything is tokenised or written. The same card saved again answers the saved one (saved once,
  * also under parallel requests: the cards stream's expected revision decides).
  */
-export async function addCard(
-  ctx: CommandContext,
-  gateway: CardGateway,
-  userId: string,
-  form: CardFields & BillingFields,
-  makePrimary: boolean,
-  places: PlaceLookup = placeFacts,
-): Promise<CardRef> {
-  const v = await validForm(ctx, form, places);
+export async function addCard(ctx: CommandContext, deps: CardDeps, userId: string, form: CardFields & BillingFields, makePrimary: boolean): Promise<CardRef> {
+  const v = await validForm(ctx, form, deps.places);
   const { state: before, events } = await loadStream(ctx.store, cardsStream(userId), cardsDecider);
   const known = findSavedCard(before, v.identity);
   if (known) {
@@ -49,7 +45,7 @@ export async function addCard(
     if (makePrimary) await setPrimaryCard(ctx, userId, known.cardId);
     return { cardId: known.cardId, brand: known.brand, last4: known.last4 };
   }
-  const t = await tokenise(gateway, form, v);
+  const t = await tokenise(deps.gateway, form, v);
   const card: SavedCard = { cardId: ctx.newId(), cardToken: t.cardToken, brand: t.brand, last4: t.last4, expMonth: t.expMonth, expYear: t.expYear, billingCountry: v.billing.country, ...(t.fingerprint ? { fingerprint: t.fingerprint } : {}) };
   const { state, events: written } = await handle(ctx, cardsStream(userId), cardsDecider, { type: 'AddCard', userId, card, makePrimary, at: ctx.now() });
   // Saved meanwhile by a parallel request: answer that card, once the read models have it.
@@ -62,12 +58,12 @@ export async function addCard(
  * A card typed into a purchase: tokenised, but saved on file (as primary) only once the payment is captured
  * (commands/payment/process.ts completeEntitlement) — a declined card is never saved. A card already saved is used as is.
  */
-async function typedCard(ctx: CommandContext, gateway: CardGateway, userId: string, form: CardFields & BillingFields, places: PlaceLookup = placeFacts): Promise<CardRef> {
-  const v = await validForm(ctx, form, places);
+async function typedCard(ctx: CommandContext, deps: CardDeps, userId: string, form: CardFields & BillingFields): Promise<CardRef> {
+  const v = await validForm(ctx, form, deps.places);
   const { state } = await loadStream(ctx.store, cardsStream(userId), cardsDecider);
   const known = findSavedCard(state, v.identity);
   if (known) return { cardId: known.cardId, brand: known.brand, last4: known.last4 };
-  const t = await tokenise(gateway, form, v);
+  const t = await tokenise(deps.gateway, form, v);
   return {
     cardId: ctx.newId(),
     brand: t.brand,
@@ -77,8 +73,12 @@ async function typedCard(ctx: CommandContext, gateway: CardGateway, userId: stri
 }
 
 /** The card a purchase uses: a saved one by id, a new one from the form (saved once approved), or the primary. */
-export async function resolveCard(ctx: CommandContext, gateway: CardGateway, userId: string, choice: CardChoice): Promise<CardRef> {
-  if ('form' in choice) return typedCard(ctx, gateway, userId, choice.form);
+export async function resolveCard(ctx: CommandContext, deps: CardDeps, userId: string, choice: CardChoice): Promise<CardRef> {
+  return 'form' in choice ? typedCard(ctx, deps, userId, choice.form) : savedCard(ctx, userId, choice);
+}
+
+/** A saved card by id, or the primary one (400 CARD_REQUIRED without one): nothing is typed, so no adapter is needed. */
+export async function savedCard(ctx: CommandContext, userId: string, choice: { cardId: string } | { primary: true }): Promise<CardRef> {
   const { state } = await loadStream(ctx.store, cardsStream(userId), cardsDecider);
   const id = 'cardId' in choice ? choice.cardId : state.primaryCardId;
   const card = id ? state.cards.get(id) : undefined;

@@ -20,7 +20,7 @@ import {
 import { conversationDecider, conversationStream, NO_CREDIT, payPerMessageAlert, payPerMessageCents } from '../domain/chat/conversation';
 import { fanUploaderOf } from './media-owner';
 import { handle, loadStream, type CommandContext } from './handle';
-import { payFor, resumePayment, type PaymentDeps } from './payment/process';
+import { payFor, resumePayment, type PurchaseDeps } from './payment/process';
 import { resolveCard, type CardChoice } from './cards';
 import { loadSettings } from './subscriptions';
 import { NORMAL_CHAT_DISABLED } from '../domain/settings/chat-settings';
@@ -123,7 +123,7 @@ export interface FanMessageOutcome {
   alreadyPaid: boolean;
 }
 
-export async function sendFanMessage(ctx: CommandContext, deps: PaymentDeps, input: FanMessageInput): Promise<FanMessageOutcome> {
+export async function sendFanMessage(ctx: CommandContext, deps: PurchaseDeps, input: FanMessageInput): Promise<FanMessageOutcome> {
   if (input.role !== 'user') throw new DomainError(CHAT_NOT_ALLOWED, 'CHAT_NOT_ALLOWED', 403);
   const mediaIds = [...new Set(input.mediaIds ?? [])];
   if (mediaIds.length > 1) throw new ValidationError('media', ONLY_ONE_MEDIA);
@@ -174,7 +174,7 @@ export async function sendFanMessage(ctx: CommandContext, deps: PaymentDeps, inp
     const balance = await walletBalance(ctx, input.fanId);
     if (balance < amountCents) throw walletShortfallError(purpose, amountCents, balance);
   }
-  const card = input.payWith === 'card' ? await resolveCard(ctx, deps.gateway, input.fanId, { primary: true }) : null;
+  const card = input.payWith === 'card' ? await resolveCard(ctx, deps, input.fanId, { primary: true }) : null;
   const paymentId = ctx.newId();
   const requested = await handle(ctx, stream, chatMessageDecider, { ...base, charge: { paymentId, amountCents }, creditUsed: false });
   const pendingPayment = requested.state.sendPaymentId ?? paymentId;
@@ -220,7 +220,7 @@ export interface ChatPurchaseOutcome {
   amountCents: number;
 }
 
-export async function purchaseChatMessage(ctx: CommandContext, deps: PaymentDeps, input: ChatPurchaseInput): Promise<ChatPurchaseOutcome> {
+export async function purchaseChatMessage(ctx: CommandContext, deps: PurchaseDeps, input: ChatPurchaseInput): Promise<ChatPurchaseOutcome> {
   const stream = chatMessageStream(input.messageId);
   // A mass message's copy gets its own stream first (seeded from the mass message), then is bought like any message.
   await recordMassCopy(ctx, input.messageId, input.massMessageId ?? null);
@@ -249,7 +249,7 @@ export async function purchaseChatMessage(ctx: CommandContext, deps: PaymentDeps
     const balance = await walletBalance(ctx, input.fanId);
     if (balance < price) throw walletShortfallError({ kind: 'chat_unlock', messageId: input.messageId }, price, balance);
   }
-  const card = input.method === 'card' ? await resolveCard(ctx, deps.gateway, input.fanId, input.card ?? { primary: true }) : null;
+  const card = input.method === 'card' ? await resolveCard(ctx, deps, input.fanId, input.card ?? { primary: true }) : null;
   const requested = await handle(ctx, stream, chatMessageDecider, promoted);
   const paymentId = requested.state.pendingUnlockPaymentId;
   if (!paymentId) throw new DomainError(COULD_NOT_UNLOCK_MESSAGE, 'NO_PENDING_PAYMENT', 409);
@@ -260,7 +260,7 @@ export async function purchaseChatMessage(ctx: CommandContext, deps: PaymentDeps
 }
 
 /** The wallet variant's answer: the balance after, or the spec's refusals (402 with the shortfall). */
-export async function purchaseChatMessageFromWallet(ctx: CommandContext, deps: PaymentDeps, input: Omit<ChatPurchaseInput, 'method' | 'card'>) {
+export async function purchaseChatMessageFromWallet(ctx: CommandContext, deps: PurchaseDeps, input: Omit<ChatPurchaseInput, 'method' | 'card'>) {
   const outcome = await purchaseChatMessage(ctx, deps, { ...input, method: 'wallet' });
   const balanceCents = await walletBalance(ctx, input.fanId);
   if (outcome.payment.status === 'captured') return { ...outcome, balanceCents };

@@ -17,6 +17,7 @@ import {
 } from '../domain/live/live-session';
 import type { LiveMediaServer, LiveRoom } from '../infra/live/port';
 import type { CardGateway } from '../infra/payments/port';
+import type { PlaceLookup } from '../infra/geo/port';
 import type { AppStorage as FileStorage } from '../infra/storage/port';
 import { handle, loadStream, type CommandContext } from './handle';
 import { loadSettings } from './subscriptions';
@@ -29,6 +30,8 @@ import type { PaymentState } from '../domain/payment/payment';
 export interface LiveDeps {
   liveMedia: LiveMediaServer;
   gateway: CardGateway;
+  /** A card typed for a tip has its billing address checked against these. */
+  places: PlaceLookup;
   /** Where the recording goes (the media library's storage). */
   storage?: FileStorage;
   /** The site's host, for the recording's name (D3 §7.4 "built from the host and stream id"). */
@@ -212,8 +215,9 @@ export async function sendLiveTip(
   };
   const tip = { userId: caller.userId, role: caller.role, amountCents: input.amountCents, message: input.message, tipFrom: 'live' as const, isAnonymous, tipId, live: { sessionId: s.sessionId, offer } };
   let sent: { tipId: string; payment: PaymentState; balanceCents?: number };
-  if (input.method === 'card') sent = await sendTipByCard(ctx, { gateway: deps.gateway }, { ...tip, card: input.card });
-  else sent = await sendTipFromWallet(ctx, { gateway: deps.gateway }, tip);
+  const tipDeps = { gateway: deps.gateway, places: deps.places };
+  if (input.method === 'card') sent = await sendTipByCard(ctx, tipDeps, { ...tip, card: input.card });
+  else sent = await sendTipFromWallet(ctx, tipDeps, tip);
   // The capture's grant recorded it in the session (RecordTip): the total as it stands now.
   const accepted = sent.payment.status === 'captured';
   const totalCents = (await loadStream(ctx.store, liveSessionStream(s.sessionId), liveSessionDecider)).state.tipsCents;

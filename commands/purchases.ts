@@ -11,7 +11,7 @@ import type { CardRef, PaymentState } from '../domain/payment/payment';
 import { walletShortfallError } from '../domain/wallet/wallet';
 import { insufficientFunds, lockedContentPriceCents } from '../domain/pricing/pricing';
 import { handle, loadStream, type CommandContext } from './handle';
-import { payFor, type PaymentDeps } from './payment/process';
+import { payFor, type PurchaseDeps } from './payment/process';
 import { SOMETHING_WENT_WRONG, walletBalance } from './payment/wallet-stream';
 import { resolveCard, type CardChoice } from './cards';
 import { requireLockedContentPromotion } from './promotions';
@@ -61,7 +61,7 @@ export async function boughtAnotherVersion(ctx: CommandContext, post: PostState,
  */
 async function buyPost(
   ctx: CommandContext,
-  deps: PaymentDeps,
+  deps: PurchaseDeps,
   input: {
     userId: string;
     role: Role;
@@ -103,7 +103,7 @@ async function buyPost(
   unlockDecider.decide(request, current.state);
   if (await boughtAnotherVersion(ctx, post.state, input.postId, input.userId)) throw new DomainError(ALREADY_UNLOCKED, 'ALREADY_UNLOCKED', 409);
   let card: CardRef | null = null;
-  if (input.pay.method === 'card') card = await resolveCard(ctx, deps.gateway, input.userId, input.pay.card);
+  if (input.pay.method === 'card') card = await resolveCard(ctx, deps, input.userId, input.pay.card);
   else if (!current.state.pendingPaymentId) {
     // Not enough in the wallet: refused before anything is written (a race past this check is refused by the debit).
     const price = promotion ? lockedContentPriceCents(post.state.priceCents, promotion.discountPercent) : post.state.priceCents;
@@ -126,7 +126,7 @@ async function buyPost(
 /** Unlocks a locked post by card (the saved primary card, a chosen one, or a new one from the form). */
 export async function unlockPost(
   ctx: CommandContext,
-  deps: PaymentDeps,
+  deps: PurchaseDeps,
   input: {
     userId: string;
     role: Role;
@@ -157,7 +157,7 @@ export interface WalletPurchaseOutcome {
  */
 export async function purchasePostFromWallet(
   ctx: CommandContext,
-  deps: PaymentDeps,
+  deps: PurchaseDeps,
   input: { userId: string; role: Role; postId: string; confirmedAmountCents: number | null; promotionId?: string | null },
 ): Promise<WalletPurchaseOutcome> {
   // A running locked-content promotion the fan bought at (promotion_id): checked now, else 'Sorry promotion expired.'
@@ -174,7 +174,7 @@ export async function purchasePostFromWallet(
  */
 export async function subscribe(
   ctx: CommandContext,
-  deps: PaymentDeps,
+  deps: PurchaseDeps,
   input: { userId: string; role?: Role; card: CardChoice; promotionId?: string | null; couponCode?: string | null },
 ): Promise<PurchaseOutcome> {
   const o = await subscribeMember(ctx, deps, { userId: input.userId, role: input.role ?? 'user', card: input.card, promotionId: input.promotionId, couponCode: input.couponCode });

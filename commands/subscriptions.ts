@@ -37,8 +37,8 @@ import { paymentDecider, paymentStream } from '../domain/payment/payment';
 import { isStaffRole } from '../domain/user/user';
 import type { EventStore } from '../infra/eventstore/port';
 import { commandContext, handle, loadStream, type CommandContext } from './handle';
-import { completeEntitlement, settlePayment, type PaymentDeps } from './payment/process';
-import { resolveCard, saveApprovedCard, type CardChoice } from './cards';
+import { completeEntitlement, settlePayment, type PaymentDeps, type PurchaseDeps } from './payment/process';
+import { resolveCard, saveApprovedCard, savedCard, type CardChoice } from './cards';
 import { walletBalance } from './payment/wallet-stream';
 import { loadPromotion, promotionViewerFor, promotionsEnabled, requireSubscriptionPromotion } from './promotions';
 import { checkCouponCode } from './coupons';
@@ -139,13 +139,13 @@ export async function quoteSubscription(
 // ---------------------------------------------------------------------------------------------------------
 // Subscribe
 
-async function paymentMethodFor(ctx: CommandContext, deps: PaymentDeps, userId: string, payWith: PayWith, card: CardChoice | null, chargeNowCents: number, period: number) {
+async function paymentMethodFor(ctx: CommandContext, deps: PurchaseDeps, userId: string, payWith: PayWith, card: CardChoice | null, chargeNowCents: number, period: number) {
   if (payWith === 'wallet') {
     const balance = await walletBalance(ctx, userId);
     if (balance <= 0 || balance < chargeNowCents) throw walletShortfallError({ kind: 'subscription', period }, chargeNowCents, balance);
     return { card: null as CardRef | null, label: 'wallet' };
   }
-  const ref = await resolveCard(ctx, deps.gateway, userId, card ?? { primary: true });
+  const ref = await resolveCard(ctx, deps, userId, card ?? { primary: true });
   return { card: ref as CardRef | null, label: `${ref.brand} •••• ${ref.last4}` };
 }
 
@@ -174,7 +174,7 @@ type StartKind = 'initial' | 'offer' | 'migration';
 /** One new membership (or migration, or accepted offer): request, pay (or start free), entitlement. */
 async function startMembership(
   ctx: CommandContext,
-  deps: PaymentDeps,
+  deps: PurchaseDeps,
   input: {
     userId: string;
     kind: StartKind;
@@ -224,7 +224,7 @@ async function startMembership(
 /** POST /api/v2/purchase/subscription: subscribe at the quoted price (promotion, coupon, returning prices). */
 export async function subscribeMember(
   ctx: CommandContext,
-  deps: PaymentDeps,
+  deps: PurchaseDeps,
   input: { userId: string; role: Role; promotionId?: string | null; couponCode?: string | null; card: CardChoice | null; payWith?: PayWith; link?: { initialCents: number; recurringCents: number } | null },
 ): Promise<SubscriptionOutcome & { quote: SubscriptionQuote }> {
   const { quote, settings } = await quoteSubscription(ctx, { userId: input.userId, role: input.role, promotionId: input.promotionId, couponCode: input.couponCode, link: input.link });
@@ -282,7 +282,7 @@ export async function rebillMember(
     let card: CardRef | null = options.card ?? null;
     if (payWith === 'card' && !card) {
       try {
-        card = await resolveCard(ctx, deps.gateway, userId, { primary: true });
+        card = await savedCard(ctx, userId, { primary: true });
       } catch (e) {
         if (!(e instanceof DomainError) || e.code !== 'CARD_REQUIRED') throw e;
         // Nothing to charge: a failed attempt like a decline (the schedule retries; a new card retries at once).
@@ -300,10 +300,10 @@ export async function rebillMember(
  * The fan saved a new card while the rebill fails: it is charged at once (outside the retry schedule).
  * Refused with 400 when no rebill is failing.
  */
-export async function retryRebillWithCard(ctx: CommandContext, deps: SubscriptionDeps, userId: string, choice: CardChoice): Promise<SubscriptionOutcome> {
+export async function retryRebillWithCard(ctx: CommandContext, deps: SubscriptionDeps & PurchaseDeps, userId: string, choice: CardChoice): Promise<SubscriptionOutcome> {
   const { state } = await loadSubscription(ctx.store, userId);
   if (!isRebillFailed(state) && !(state.pending?.kind === 'rebill')) throw new DomainError('Invalid request.', 'NOT_REBILL_FAILED', 400);
-  const card = await resolveCard(ctx, deps.gateway, userId, choice);
+  const card = await resolveCard(ctx, deps, userId, choice);
   const result = await rebillMember(ctx, { ...deps, paymentMethodOf: async () => 'card' }, userId, { immediate: true, card });
   if (result.status === 'not_due') throw new DomainError('Invalid request.', 'NOT_REBILL_FAILED', 400);
   if (result.status === 'no_payment_method') return { accepted: false, paymentId: result.paymentId, transactionId: null, message: 'Please add a card to continue.', amountCents: 0 };
@@ -433,7 +433,7 @@ export interface MigrationOutcome extends SubscriptionOutcome {
 }
 
 /** POST /api/migrate-subscription-for-user: charges the migration price now on a card and continues on v2. */
-export async function migrateMembership(ctx: CommandContext, deps: PaymentDeps, input: { userId: string; card: CardChoice }): Promise<MigrationOutcome> {
+export async function migrateMembership(ctx: CommandContext, deps: PurchaseDeps, input: { userId: string; card: CardChoice }): Promise<MigrationOutcome> {
   const now = ctx.now();
   const [{ state }, settings] = await Promise.all([loadSubscription(ctx.store, input.userId), loadSettings(ctx.store)]);
   const status = subscriptionStatus(state, now);
@@ -475,7 +475,7 @@ export async function resubscribeOfferFor(store: EventStore, now: string, userId
  */
 export async function acceptOffer(
   ctx: CommandContext,
-  deps: PaymentDeps,
+  deps: PurchaseDeps,
   input: { userId: string; role: Role; payWith: PayWith; card: CardChoice | null },
 ): Promise<SubscriptionOutcome & { quote: ResubscribeQuote }> {
   const [offer, { state }, settings] = await Promise.all([loadResubscribeOffer(ctx.store), loadSubscription(ctx.store, input.userId), loadSettings(ctx.store)]);

@@ -7,7 +7,7 @@ import type { Role } from '../domain/shared/wire';
 import { tipDecider, tipStream, validateTip, type TipFrom } from '../domain/tip/tip';
 import { walletShortfallError } from '../domain/wallet/wallet';
 import { handle, type CommandContext } from './handle';
-import { payFor, type PaymentDeps } from './payment/process';
+import { payFor, type PurchaseDeps } from './payment/process';
 import { resolveCard, type CardChoice } from './cards';
 import { loadSettings } from './subscriptions';
 import { walletBalance } from './payment/wallet-stream';
@@ -38,14 +38,14 @@ function requireFan(role: Role) {
  * The one way a tip is sent, by card or from the wallet: the rules first (a refused tip writes nothing and no card
  * is tokenised), the wallet's shortfall before anything is written, then the tip and the payment process.
  */
-async function sendTip(ctx: CommandContext, deps: PaymentDeps, input: TipInput, pay: { method: 'card'; card: CardChoice } | { method: 'wallet' }): Promise<{ tipId: string; payment: PaymentState }> {
+async function sendTip(ctx: CommandContext, deps: PurchaseDeps, input: TipInput, pay: { method: 'card'; card: CardChoice } | { method: 'wallet' }): Promise<{ tipId: string; payment: PaymentState }> {
   requireFan(input.role);
   const settings = await loadSettings(ctx.store);
   const bounds = { minDollars: settings.tips_minimum_amount, maxDollars: settings.tips_maximum_amount };
   validateTip(input.amountCents, input.message, bounds);
   const purpose = { kind: 'tip' as const, tipFrom: input.tipFrom, isAnonymous: input.isAnonymous, ...(input.live ? { sessionId: input.live.sessionId } : {}) };
   let card: CardRef | null = null;
-  if (pay.method === 'card') card = await resolveCard(ctx, deps.gateway, input.userId, pay.card);
+  if (pay.method === 'card') card = await resolveCard(ctx, deps, input.userId, pay.card);
   else {
     // A balance that does not cover it: refused with the shortfall; a race past this check is declined by the debit.
     const balance = await walletBalance(ctx, input.userId);
@@ -62,7 +62,7 @@ async function sendTip(ctx: CommandContext, deps: PaymentDeps, input: TipInput, 
 }
 
 /** A tip paid by card (the saved primary card, a chosen one, or a new one from the form). */
-export function sendTipByCard(ctx: CommandContext, deps: PaymentDeps, input: TipInput & { card: CardChoice }): Promise<{ tipId: string; payment: PaymentState }> {
+export function sendTipByCard(ctx: CommandContext, deps: PurchaseDeps, input: TipInput & { card: CardChoice }): Promise<{ tipId: string; payment: PaymentState }> {
   return sendTip(ctx, deps, input, { method: 'card', card: input.card });
 }
 
@@ -70,7 +70,7 @@ export function sendTipByCard(ctx: CommandContext, deps: PaymentDeps, input: Tip
  * A tip paid from the wallet. A balance that does not cover it: 402 INSUFFICIENT_FUNDS with the shortfall
  * (nothing written); a race past that check is declined by the wallet's own rule and the tip fails.
  */
-export async function sendTipFromWallet(ctx: CommandContext, deps: PaymentDeps, input: TipInput): Promise<{ tipId: string; payment: PaymentState; balanceCents: number }> {
+export async function sendTipFromWallet(ctx: CommandContext, deps: PurchaseDeps, input: TipInput): Promise<{ tipId: string; payment: PaymentState; balanceCents: number }> {
   const sent = await sendTip(ctx, deps, input, { method: 'wallet' });
   return { ...sent, balanceCents: await walletBalance(ctx, input.userId) };
 }

@@ -28,7 +28,7 @@ const unlocked = paymentResultShape.extend({ blogData: z.object({}).loose().opti
 
 export const purchaseRoutes = (services: Services): FastifyPluginAsyncZod => async (app) => {
   const db = () => services.database.db;
-  const deps = { gateway: services.gateway };
+  const deps = { gateway: services.gateway, places: services.places };
 
   // POST /api/v2/purchase/subscription lives in ./subscriptions.ts (the subscription lifecycle).
 

@@ -39,7 +39,7 @@ const paid = (paymentId: string, cents: number, balanceCents: number) => ({
 });
 
 export const walletPurchaseRoutes = (services: Services): FastifyPluginAsyncZod => async (app) => {
-  const deps = { gateway: services.gateway };
+  const deps = { gateway: services.gateway, places: services.places };
   const chat = chatQueries(services);
   const massCopies = massMessageQueries(services);
 

@@ -15,13 +15,16 @@ import { paymentDecider, paymentStream, type CardRef, type GatewayOutcome, type 
 import { cardsDecider, cardsStream } from '../../domain/card/card';
 import type { CardGateway } from '../../infra/payments/port';
 import { handle, loadStream, type CommandContext } from '../handle';
-import { saveApprovedCard } from '../cards';
+import { saveApprovedCard, type CardDeps } from '../cards';
 import { purchaseKindOf } from './kind';
 import { chargeWallet, refundToWallet } from './wallet-stream';
 
 export interface PaymentDeps {
   gateway: CardGateway;
 }
+
+/** What a purchase needs: paying, and choosing its card (a card typed into it is checked and tokenised). */
+export type PurchaseDeps = PaymentDeps & CardDeps;
 
 export interface PaymentRequest {
   userId: string;
