@@ -90,6 +90,19 @@ export const MENU_GROUPS: readonly { label: string; resources: readonly ConsoleR
   { label: 'Audit', resources: ['audit', 'events'] },
 ];
 
+/**
+ * Sub-groups of a long group, in the order staff look for them, each naming its entries by console path (a
+ * resource's is '/<name>'); an entry no sub-group names comes last, so nothing drops out of the menu.
+ */
+export const MENU_SECTIONS: Readonly<Partial<Record<string, readonly { label: string; paths: readonly string[] }[]>>> = {
+  Money: [
+    { label: 'Payments & wallet', paths: ['/transactions', '/crypto-payments', '/voids-refund-and-chargeback', '/user-card-list'] },
+    { label: 'Memberships', paths: ['/subscribers', '/cancellation', '/generate-subscription-url'] },
+    { label: 'Reports', paths: ['/reporting', '/user-report', '/user-purchase-history', '/unlocked-content-user-list'] },
+    { label: 'Promotions & coupons', paths: ['/promotions', '/promotion-reports', '/coupon-reports'] },
+  ],
+};
+
 export const isStaffRole = (role: unknown): role is Role =>
   typeof role === 'string' && (STAFF_ROLES as readonly string[]).includes(role);
 

@@ -6,8 +6,6 @@ import type { SvgIconComponent } from '@mui/icons-material';
 export interface ConsolePage {
   /** The menu group (access.ts MENU_GROUPS). */
   group: string;
-  /** The sub-group inside a group that has them (access.ts MENU_SECTIONS). */
-  section?: string;
   /** The path inside the console's router (under /admin). */
   to: string;
   /** The key of ADMIN_PAGES (domain/access/pages.ts) that says who may open it. */
