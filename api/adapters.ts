@@ -2,9 +2,11 @@
 // place for the server to take them from, so commands never import an adapter and tests could swap one.
 import { secrets } from '../infra/auth/secrets';
 import { placeFacts } from '../infra/geo/places';
+import { sanitizeHtml } from '../infra/html/sanitize';
 import type { Services } from './services';
 
-export const builtInAdapters: Pick<Services, 'secrets' | 'places'> = {
+export const builtInAdapters: Pick<Services, 'secrets' | 'places' | 'sanitizeHtml'> = {
   secrets,
   places: placeFacts,
+  sanitizeHtml,
 };

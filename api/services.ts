@@ -13,6 +13,7 @@ import type { LiveJoinPolicy, LiveMediaServer } from '../infra/live/port';
 import type { WebPush } from './push';
 import type { Secrets } from '../infra/auth/port';
 import type { PlaceLookup } from '../infra/geo/port';
+import type { HtmlSanitizer } from '../infra/html/port';
 
 export interface Services {
   config: Config;
@@ -35,6 +36,8 @@ export interface Services {
   secrets: Secrets;
   /** Country and state facts for billing addresses (the packaged data set), handed to the card commands. */
   places: PlaceLookup;
+  /** The shared HTML policy's cleaner (DOMPurify on jsdom), applied before staff-written HTML is recorded. */
+  sanitizeHtml: HtmlSanitizer;
   /** Several nodes (KAFKA_BROKERS): the bus real time goes through, and this node's name on it. Absent: one node. */
   bus?: { kafka: KafkaBus; nodeId: string };
   /** Mass/welcome message delivery in the background (api/server.ts); routes kick it after recording a message. */

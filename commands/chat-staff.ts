@@ -18,6 +18,7 @@ import { handle, loadStream, type CommandContext } from './handle';
 import { recordMassCopy } from './mass-messages';
 import { setBlocked, setEmailPreferences, setHiddenFromChat, type StaffDeps } from './staff';
 import { updateSiteSettings } from './settings';
+import type { HtmlSanitizer } from '../infra/html/port';
 import { loadSettings } from './subscriptions';
 
 const forbidden = () => new DomainError('You do not have access to this.', 'FORBIDDEN', 403);
@@ -71,10 +72,10 @@ export async function setChatEmailNotifications(ctx: CommandContext, fanId: stri
   return enabled;
 }
 
-/** update_chat_settings: a partial change of chat_settings (and hide_earnings), merged into the current ones. */
-export async function updateChatSettings(ctx: CommandContext, change: { chat_settings?: Partial<ChatSettings>; hide_earnings?: boolean }) {
+/** update_chat_settings: a partial change of chat_settings (and hide_earnings), merged into the current ones. `clean`: as every settings change. */
+export async function updateChatSettings(ctx: CommandContext, clean: HtmlSanitizer, change: { chat_settings?: Partial<ChatSettings>; hide_earnings?: boolean }) {
   const current = await loadSettings(ctx.store);
-  await updateSiteSettings(ctx, {
+  await updateSiteSettings(ctx, clean, {
     ...(change.chat_settings ? { chat_settings: mergeChatSettings(current.chat_settings, change.chat_settings) } : {}),
     ...(change.hide_earnings !== undefined ? { hide_earnings: change.hide_earnings } : {}),
   });

@@ -1,8 +1,10 @@
 // Site settings changes. Every *_html value is cleaned under the shared HTML policy before it is written, so
-// the event log never holds script-capable HTML whichever route or caller saves it.
+// the event log never holds script-capable HTML whichever route or caller saves it. The cleaner is the
+// infra/html port (`clean`), passed in by the API like savePage's in ./shell.ts.
 import { settingsDecider, SETTINGS_STREAM, type SiteSettings } from '../domain/settings/settings';
 import { themeImagesDropped } from '../domain/settings/landing';
-import { sanitizeHtmlSettings } from '../infra/html/sanitize';
+import { cleanHtmlSettings } from '../domain/shared/html-policy';
+import type { HtmlSanitizer } from '../infra/html/port';
 import type { ByteStore } from '../infra/storage/port';
 import { handle, type CommandContext } from './handle';
 
@@ -11,13 +13,13 @@ import { handle, type CommandContext } from './handle';
  * Theme images the change stopped using are removed from storage after the change is written (a crash in
  * between leaves an unused file, never a setting pointing at nothing).
  */
-export async function updateSiteSettings(ctx: CommandContext, changes: Partial<SiteSettings>, expectedRevision?: number, storage?: Pick<ByteStore, 'remove'>) {
+export async function updateSiteSettings(ctx: CommandContext, clean: HtmlSanitizer, changes: Partial<SiteSettings>, expectedRevision?: number, storage?: Pick<ByteStore, 'remove'>) {
   let before: SiteSettings | null = null;
   const result = await handle(
     ctx, SETTINGS_STREAM, settingsDecider,
     (state) => {
       before = state;
-      return { type: 'UpdateSettings' as const, changes: sanitizeHtmlSettings(changes) };
+      return { type: 'UpdateSettings' as const, changes: cleanHtmlSettings(changes, clean) };
     },
     { expectedRevision, editing: 'setting' },
   );

@@ -156,7 +156,7 @@ export const chatStaffRoutes = (services: Services): FastifyPluginAsyncZod => as
   app.post('/api/app_settings/update_chat_settings', { schema: { body: updateChatSettingsBody } }, async (request, reply) => {
     requireCaller(request);
     const ctx = contextFor(request, services);
-    await updateChatSettings(ctx, request.body);
+    await updateChatSettings(ctx, services.sanitizeHtml, request.body);
     await settle(services, ctx);
     const s = await currentSettings(db());
     return ok(reply, { chat_settings: s.chat_settings, hide_earnings: s.hide_earnings }, { message: 'Chat settings updated successfully.', position: ctx.lastPosition });

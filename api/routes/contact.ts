@@ -64,7 +64,7 @@ export const contactRoutes = (services: Services): FastifyPluginAsyncZod => asyn
   });
   app.post('/api/settings/contact-us-settings', { schema: { body: contactSettingsBody } }, async (request, reply) => {
     const ctx = contextFor(request, services);
-    await updateSiteSettings(ctx, request.body as Partial<SiteSettings>, ifMatchRevision(request));
+    await updateSiteSettings(ctx, services.sanitizeHtml, request.body as Partial<SiteSettings>, ifMatchRevision(request));
     await settle(services, ctx);
     setEtag(reply, await editVersion(services, SETTINGS_STREAM));
     return ok(reply, contactSettings(await currentSettings(db())), { message: 'update settings successfully.', position: ctx.lastPosition });

@@ -15,7 +15,6 @@ import { recordsReadMarks } from '../../domain/notification/notification';
 import { STAFF_ROLES } from '../../domain/shared/wire';
 import { deleteHelpItem, markHelpRead, saveHelpItem, saveHelpSettings } from '../../commands/notifications';
 import { helpDetails, helpItemForConsole, helpItemsForConsole, helpUnreadCount, influencerHelpEnabled, listHelp, unreadHelpPopups } from '../../projections/help';
-import { sanitizeHtml } from '../../infra/html/sanitize';
 import { ok } from '../http';
 import { contextFor, requireCaller } from '../auth';
 import { settle } from '../views';
@@ -90,7 +89,7 @@ export const helpRoutes = (services: Services): FastifyPluginAsyncZod => async (
   const save = async (request: FastifyRequest, id: string | null, body: any) => {
     const caller = requireCaller(request);
     const ctx = contextFor(request, services);
-    const r = await saveHelpItem(ctx, sanitizeHtml, id, { title: body.title, html: body.html, tags: body.tags, audience: body.audience, isPopup: body.is_popup, published: body.published }, caller.userId);
+    const r = await saveHelpItem(ctx, services.sanitizeHtml, id, { title: body.title, html: body.html, tags: body.tags, audience: body.audience, isPopup: body.is_popup, published: body.published }, caller.userId);
     await settle(services, ctx);
     return helpItemForConsole(db(), r.helpId);
   };

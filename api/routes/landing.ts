@@ -88,7 +88,7 @@ export const landingRoutes = (services: Services): FastifyPluginAsyncZod => asyn
     requireCaller(request);
     const url = await receiveThemeImage(request);
     const ctx = contextFor(request, services);
-    await updateSiteSettings(ctx, { background_image_url: url }, undefined, services.storage);
+    await updateSiteSettings(ctx, services.sanitizeHtml, { background_image_url: url }, undefined, services.storage);
     await settle(services, ctx);
     return ok(reply, { url, background_image_url: url }, { message: THEME_IMAGE_MESSAGES.uploaded, position: ctx.lastPosition });
   });
@@ -99,7 +99,7 @@ export const landingRoutes = (services: Services): FastifyPluginAsyncZod => asyn
     const on = request.body.use_background_image;
     if (on && !(await currentSettings(db())).background_image_url) throw new ValidationError('use_background_image', 'Please upload a background image first.');
     const ctx = contextFor(request, services);
-    await updateSiteSettings(ctx, { use_background_image: on });
+    await updateSiteSettings(ctx, services.sanitizeHtml, { use_background_image: on });
     await settle(services, ctx);
     return ok(reply, { use_background_image: on }, { message: 'update settings successfully.', position: ctx.lastPosition });
   });

@@ -34,7 +34,7 @@ export const liveReportRoutes = (services: Services): FastifyPluginAsyncZod => a
       changes.live_price_per_minute_cents = cents;
     }
     const ctx = contextFor(request, services);
-    await updateSiteSettings(ctx, changes);
+    await updateSiteSettings(ctx, services.sanitizeHtml, changes);
     await settle(services, ctx);
     return ok(reply, await live.settings(), { message: 'Settings saved.', position: ctx.lastPosition });
   });

@@ -59,7 +59,7 @@ export const pushRoutes = (services: Services): FastifyPluginAsyncZod => async (
   app.post('/api/settings/subscription-email-notification', { schema: { body: subscriptionEmailSettingsBody } }, async (request, reply) => {
     const ctx = contextFor(request, services);
     const before = (await currentSettings(db())).subscription_email_notification;
-    await updateSiteSettings(ctx, { subscription_email_notification: { ...before, ...request.body } });
+    await updateSiteSettings(ctx, services.sanitizeHtml, { subscription_email_notification: { ...before, ...request.body } });
     await settle(services, ctx);
     return ok(reply, { ...(await currentSettings(db())).subscription_email_notification, admin_email: services.config.FANCLUB_ADMIN_EMAIL }, { message: 'Subscription email settings saved.', position: ctx.lastPosition });
   });

@@ -86,7 +86,7 @@ export const reportRoutes = (services: Services): FastifyPluginAsyncZod => async
   app.put('/api/reporting-page', { schema: { body: reportingPageBody } }, async (request, reply) => {
     requireCaller(request);
     const ctx = contextFor(request, services);
-    await updateSiteSettings(ctx, request.body as Record<string, unknown>);
+    await updateSiteSettings(ctx, services.sanitizeHtml, request.body as Record<string, unknown>);
     await settle(services, ctx);
     return ok(reply, reportingPageSettings(await currentSettings(db())), { message: 'Settings saved.', position: ctx.lastPosition });
   });

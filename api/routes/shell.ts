@@ -16,7 +16,6 @@ import { ANNOUNCEMENT_BANNER_KEYS, bannerFontSizes, menuAudience, nextMiscPopUp,
 import { deleteMenuLink, deletePage, saveAnnouncementBanner, saveMenuLink, savePage, setMenuLinkStatus } from '../../commands/shell';
 import { updateSiteSettings } from '../../commands/settings';
 import { currentSettings } from '../../projections/settings';
-import { sanitizeHtml } from '../../infra/html/sanitize';
 import { ok, parse } from '../http';
 import { contextFor } from '../auth';
 import { settle } from '../views';
@@ -82,12 +81,12 @@ export const shellRoutes = (services: Services): FastifyPluginAsyncZod => async 
   app.put('/admin-api/content-pages/:id', { schema: { params: z.object({ id: pageSlug }) } }, async (request, reply) => {
     const edit = parse(pageEditBody, request.body);
     const slug = request.params.id;
-    await saved(request, reply, (ctx) => savePage(ctx, sanitizeHtml, slug, edit, { expectedRevision: ifMatchRevision(request) }));
+    await saved(request, reply, (ctx) => savePage(ctx, services.sanitizeHtml, slug, edit, { expectedRevision: ifMatchRevision(request) }));
     return reply.header('x-message', PAGE_MESSAGES.saved).send({ ...pageRecord(pageOf(await settings(), slug)!), version: await version() });
   });
   app.post('/admin-api/content-pages', { schema: { body: pageCreateBody } }, async (request, reply) => {
     const { slug, ...edit } = request.body;
-    await saved(request, reply, (ctx) => savePage(ctx, sanitizeHtml, slug, edit, { create: true }));
+    await saved(request, reply, (ctx) => savePage(ctx, services.sanitizeHtml, slug, edit, { create: true }));
     return reply.code(201).header('x-message', PAGE_MESSAGES.saved).send({ ...pageRecord(pageOf(await settings(), slug)!), version: await version() });
   });
   app.delete('/admin-api/content-pages/:id', { schema: { params: z.object({ id: pageSlug }) } }, async (request, reply) => {
@@ -154,7 +153,7 @@ export const shellRoutes = (services: Services): FastifyPluginAsyncZod => async 
   });
   app.post('/api/settings/navbar', { schema: { body: navbarSettingsBody } }, async (request, reply) => {
     const changes = request.body as Partial<SiteSettings>;
-    const ctx = await saved(request, reply, (c) => updateSiteSettings(c, changes, ifMatchRevision(request)));
+    const ctx = await saved(request, reply, (c) => updateSiteSettings(c, services.sanitizeHtml, changes, ifMatchRevision(request)));
     return ok(reply, navbarView(await settings()), { message: SHELL_MESSAGES.settingsSaved, position: ctx.lastPosition });
   });
 
@@ -169,8 +168,8 @@ export const shellRoutes = (services: Services): FastifyPluginAsyncZod => async 
     // Cleaned under the shared HTML policy before anything is recorded.
     const { revision: _r, ...current } = before;
     const edit = { ...current, ...request.body };
-    const next = nextMiscPopUp(before, { ...edit, html: sanitizeHtml(edit.html) });
-    const ctx = await saved(request, reply, (c) => updateSiteSettings(c, { misc_pop_up: next }, ifMatchRevision(request)));
+    const next = nextMiscPopUp(before, { ...edit, html: services.sanitizeHtml(edit.html) });
+    const ctx = await saved(request, reply, (c) => updateSiteSettings(c, services.sanitizeHtml, { misc_pop_up: next }, ifMatchRevision(request)));
     return ok(reply, (await settings()).misc_pop_up, { message: SHELL_MESSAGES.miscPopUpSaved, position: ctx.lastPosition });
   });
 
@@ -182,7 +181,7 @@ export const shellRoutes = (services: Services): FastifyPluginAsyncZod => async 
   });
   app.post('/api/settings/menu-settings', { schema: { body: menuSettingsBody } }, async (request, reply) => {
     const body = request.body as Pick<SiteSettings, 'links_menu'>;
-    const ctx = await saved(request, reply, (c) => updateSiteSettings(c, { links_menu: body.links_menu }, ifMatchRevision(request)));
+    const ctx = await saved(request, reply, (c) => updateSiteSettings(c, services.sanitizeHtml, { links_menu: body.links_menu }, ifMatchRevision(request)));
     return ok(reply, { links_menu: (await settings()).links_menu }, { message: SHELL_MESSAGES.settingsSaved, position: ctx.lastPosition });
   });
   app.get('/api/settings/links-page-settings', async (_request, reply) => {
@@ -192,7 +191,7 @@ export const shellRoutes = (services: Services): FastifyPluginAsyncZod => async 
   });
   app.post('/api/settings/links-page-settings', { schema: { body: linksPageBody } }, async (request, reply) => {
     const changes = request.body as Partial<SiteSettings>;
-    const ctx = await saved(request, reply, (c) => updateSiteSettings(c, changes, ifMatchRevision(request)));
+    const ctx = await saved(request, reply, (c) => updateSiteSettings(c, services.sanitizeHtml, changes, ifMatchRevision(request)));
     const s = await settings();
     return ok(reply, { links_page_title: s.links_page_title, links_page_description: s.links_page_description }, { message: SHELL_MESSAGES.settingsSaved, position: ctx.lastPosition });
   });

@@ -123,7 +123,7 @@ export const siteConfigRoutes = (services: Services): FastifyPluginAsyncZod => a
 
   const saveSettings = async (request: FastifyRequest, changes: Partial<SiteSettings>) => {
     const ctx = contextFor(request, services);
-    await updateSiteSettings(ctx, changes);
+    await updateSiteSettings(ctx, services.sanitizeHtml, changes);
     await settle(services, ctx);
     return ctx;
   };

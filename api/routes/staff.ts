@@ -182,7 +182,7 @@ export const staffRoutes = (services: Services): FastifyPluginAsyncZod => async 
     const changes = request.body as Partial<SiteSettings>;
     const ctx = contextFor(request, services);
     // Cleans every *_html value under the shared HTML policy; removes the theme images the settings stopped using.
-    await updateSiteSettings(ctx, changes, ifMatchRevision(request), services.storage);
+    await updateSiteSettings(ctx, services.sanitizeHtml, changes, ifMatchRevision(request), services.storage);
     await settle(services, ctx);
     const version = await editVersion(services, SETTINGS_STREAM);
     return reply.header('x-message', 'update settings successfully.').send(versioned(reply, version, { id: 'site', ...(await currentSettings(db())) }));

@@ -61,7 +61,7 @@ export const subscriptionSettingsRoutes = (services: Services): FastifyPluginAsy
   app.post('/api/migrate-subscription', { schema: { body: migrationSettingsBody } }, async (request, reply) => {
     const changes = migrationSettingsChanges(request.body);
     const ctx = contextFor(request, services);
-    if (Object.keys(changes).length) await updateSiteSettings(ctx, changes);
+    if (Object.keys(changes).length) await updateSiteSettings(ctx, services.sanitizeHtml, changes);
     await settle(services, ctx);
     return ok(reply, { data: await memberships.migrationSettings() }, { message: 'update settings successfully.' });
   });
@@ -95,7 +95,7 @@ export const subscriptionSettingsRoutes = (services: Services): FastifyPluginAsy
     const changes = parse(settingsBody, knownSettings(request.body)) as Partial<SiteSettings>;
     if (changes.cancel_subscription_reasons) changes.cancel_subscription_reasons = cancelReasons(changes.cancel_subscription_reasons);
     const ctx = contextFor(request, services);
-    await updateSiteSettings(ctx, changes);
+    await updateSiteSettings(ctx, services.sanitizeHtml, changes);
     await settle(services, ctx);
     return reply.header('x-message', 'update settings successfully.').send(await memberships.settingsRecord());
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isAllowedUrl, isHtmlSettingKey } from './html-policy';
+import { cleanHtmlSettings, isAllowedUrl, isHtmlSettingKey } from './html-policy';
 
 describe('the HTML policy for links and images', () => {
   it.each([
@@ -18,5 +18,11 @@ describe('the HTML policy for links and images', () => {
     expect(isHtmlSettingKey('footer_text_html')).toBe(true);
     expect(isHtmlSettingKey('maintenance_html')).toBe(true);
     expect(isHtmlSettingKey('model_name')).toBe(false);
+  });
+
+  it('cleans only the *_html settings of a change, with the cleaner it is given', () => {
+    const clean = (html: string) => `[${html}]`;
+    expect(cleanHtmlSettings({ footer_text_html: '<b>x</b>', maintenance_html: null, model_name: '<b>y</b>' }, clean))
+      .toEqual({ footer_text_html: '[<b>x</b>]', maintenance_html: null, model_name: '<b>y</b>' });
   });
 });

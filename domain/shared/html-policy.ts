@@ -70,3 +70,10 @@ export function htmlSanitizer(purify: PurifierLike): (html: string) => string {
   });
   return (html: string) => String(purify.sanitize(html, HTML_PURIFY_CONFIG));
 }
+
+/** The same changes with every *_html value cleaned by `clean` (null and other kinds of value pass unchanged). */
+export function cleanHtmlSettings<T extends Record<string, unknown>>(changes: T, clean: (html: string) => string): T {
+  const out: Record<string, unknown> = { ...changes };
+  for (const [key, value] of Object.entries(out)) if (isHtmlSettingKey(key) && typeof value === 'string') out[key] = clean(value);
+  return out as T;
+}

@@ -3,7 +3,7 @@
 import { createRequire } from 'node:module';
 import createDOMPurify from 'dompurify';
 import type { JSDOM as JSDOMType } from 'jsdom';
-import { htmlSanitizer, isHtmlSettingKey, type PurifierLike } from '../../domain/shared/html-policy';
+import { htmlSanitizer, type PurifierLike } from '../../domain/shared/html-policy';
 
 let clean: ((html: string) => string) | null = null;
 
@@ -16,11 +16,4 @@ export function sanitizeHtml(html: string): string {
     clean = htmlSanitizer(createDOMPurify(window as unknown as Parameters<typeof createDOMPurify>[0]) as unknown as PurifierLike);
   }
   return clean(html);
-}
-
-/** The same changes with every *_html value cleaned (null and other kinds of value pass unchanged). */
-export function sanitizeHtmlSettings<T extends Record<string, unknown>>(changes: T): T {
-  const out: Record<string, unknown> = { ...changes };
-  for (const [key, value] of Object.entries(out)) if (isHtmlSettingKey(key) && typeof value === 'string') out[key] = sanitizeHtml(value);
-  return out as T;
 }
