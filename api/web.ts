@@ -100,7 +100,7 @@ const cacheFor = (root: string, file: string) => (path.relative(root, file).spli
 export async function registerApps(
   app: FastifyInstance,
   roots: { fan?: string | null; admin?: string | null } | undefined,
-  /** The fan site's index.html as served (its SEO head tags: api/routes/site-config.ts fanIndexHead). */
+  /** The fan site's index.html as served (its SEO head tags: api/site-head.ts fanIndexHead). */
   fanIndex?: (html: string, request: FastifyRequest) => Promise<string>,
 ) {
   const built = (root?: string | null): root is string => !!root && fs.existsSync(path.join(root, 'index.html'));

@@ -1,7 +1,7 @@
 // The console's email configuration (gaps CO-04): saved as events of the `email-configuration` stream with the
 // password sealed first (infra/secrets/sealed-box.ts); api/email-config.ts reads it back for the mailer, which opens
 // it only to hand it to the SMTP connection.
-import { emailConfigDecider, EMAIL_CONFIG_STREAM, type EmailConfig } from '../domain/site-config/email-config';
+import { checkTestMailSent, emailConfigDecider, emailConfigView, EMAIL_CONFIG_STREAM, testMail, type EmailConfig } from '../domain/site-config/email-config';
 import type { EventStore } from '../infra/eventstore/port';
 import { handle, loadStream, type CommandContext } from './handle';
 
@@ -29,4 +29,14 @@ export async function clearEmailConfig(ctx: CommandContext) {
 
 export async function loadEmailConfig(store: EventStore) {
   return loadStream(store, EMAIL_CONFIG_STREAM, emailConfigDecider);
+}
+
+/** Sends a mail (the site's mailer, given by the route): queued in the outbox, then sent or failed at once. */
+export type SendMail = (mail: { to: string; subject: string; text: string }) => Promise<{ id: string; status: 'queued' | 'sent' | 'failed'; error?: string }>;
+
+/** "Send test mail" through the configured server (CO-04); refused when it could not go out now. */
+export async function sendTestMail(send: SendMail, to: string, creatorName: string, view: ReturnType<typeof emailConfigView>) {
+  const sent = await send(testMail(to, creatorName, view));
+  checkTestMailSent(sent);
+  return sent;
 }

@@ -1,8 +1,10 @@
 // Read model: the event log as auditors and staff browse it (every event, its actor and time), with
 // secrets redacted. The event store stays the source of truth; this is its searchable index.
+import type { Kysely } from 'kysely';
 import type { Projection } from './projection';
-import { auditLogTables } from './schema';
+import { auditLogTables, type ReadModels } from './schema';
 import { formatPosition } from '../infra/eventstore/port';
+import { listAudit } from './console-lists';
 
 const SECRET_FIELDS = new Set(['passwordHash', 'tokenHash', 'token', 'cardToken', 'secret']);
 
@@ -37,3 +39,9 @@ export const auditLogProjection: Projection = {
     });
   },
 };
+
+/** The latest 20 CSV exports (DataExported), newest first: who made which file, with how many rows (the CSV page). */
+export async function recentExports(db: Kysely<ReadModels>) {
+  const recent = await listAudit(db, { sort: ['recorded_at', 'DESC'], range: [0, 19], filter: { action: 'DataExported' } });
+  return recent.rows.map((r: any) => ({ id: r.id, recorded_at: r.recorded_at, actor_email: r.actor_email, resource: r.data?.resource, rows: r.data?.rows }));
+}

@@ -58,3 +58,18 @@ export async function unreadContactCount(db: Kysely<ReadModels>): Promise<number
   const r = await db.withSchema('rm').selectFrom('contact_messages').select((eb) => eb.fn.countAll().as('n')).where('status', '=', 'new').executeTakeFirst();
   return Number((r as { n: number } | undefined)?.n ?? 0);
 }
+
+/**
+ * Every message an export takes, oldest first: the list answers at most 500 a page, so it is read page after page
+ * (up to `maxRows`); a list of ids in `filter.id` (the rows picked in the console) keeps those only.
+ */
+export async function contactMessagesToExport(db: Kysely<ReadModels>, filter: Record<string, unknown>, maxRows: number): Promise<ContactMessageRow[]> {
+  const ids = Array.isArray(filter.id) ? new Set(filter.id.map(String)) : null;
+  const rows: ContactMessageRow[] = [];
+  for (let from = 0; from < maxRows; from += 500) {
+    const r = await listContactMessages(db, { sort: ['received_at', 'ASC'], range: [from, from + 499], filter: ids ? { ...filter, id: undefined } : filter });
+    rows.push(...r.rows);
+    if (r.rows.length < 500) break;
+  }
+  return ids ? rows.filter((r) => ids.has(r.id)) : rows;
+}

@@ -296,3 +296,19 @@ export async function postsUsingMedia(db: Kysely<ReadModels>, mediaIds: string[]
   for (const r of rows) if (r.post_ids.length) out.set(r.media_id, r.post_ids);
   return out;
 }
+
+/** Public posts fans can see now (published, nothing processing), newest first, for the sitemap (at most 45,000: one file). */
+export async function sitemapPosts(db: Kysely<ReadModels>, nowIso: string): Promise<{ id: string; publishedAt: string }[]> {
+  const rows = await db
+    .withSchema('rm')
+    .selectFrom('posts')
+    .select(['id', 'publish_at'])
+    .where('visibility', '=', 'public')
+    .where('fan_visible', '=', true)
+    .where('deleted', '=', false)
+    .where('publish_at', '<=', nowIso as never)
+    .orderBy('publish_at', 'desc')
+    .limit(45_000)
+    .execute();
+  return rows.map((p) => ({ id: p.id, publishedAt: new Date(p.publish_at as unknown as string).toISOString() }));
+}

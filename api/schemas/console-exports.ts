@@ -1,8 +1,9 @@
-// The console's CSV exports of transactions and subscribers (api/csv.ts writes them): amounts in dollars, as
-// spreadsheets read them.
+// The console's CSV exports of transactions, subscribers and the Contact inbox (api/csv.ts writes them): amounts
+// in dollars, as spreadsheets read them.
 import type { AdminTransactionRecord } from '../../domain/payment/wire';
 import type { AdminSubscriberRecord } from '../../domain/subscription/wire';
-import { centsToDecimal, type CsvColumn } from '../csv';
+import type { ContactMessageRow } from '../../projections/contact-messages';
+import { centsToDecimal, fieldColumns, type CsvColumn } from '../csv';
 
 /** The transactions export (GET /admin-api/transactions/export): amounts in dollars, as spreadsheets read them. */
 export const TRANSACTION_EXPORT_COLUMNS: CsvColumn<AdminTransactionRecord>[] = [
@@ -35,3 +36,6 @@ export const SUBSCRIBER_EXPORT_COLUMNS: CsvColumn<AdminSubscriberRecord>[] = [
   { header: 'cancel_reason', value: (r) => r.cancel_reason },
   { header: 'rebill_failed_at', value: (r) => r.rebill_failed_at },
 ];
+
+/** The Contact inbox export (GET /admin-api/contact-messages/export): the messages' own fields. */
+export const CONTACT_EXPORT_COLUMNS = fieldColumns<ContactMessageRow>(['id', 'received_at', 'kind', 'status', 'name', 'email', 'subject', 'message']);

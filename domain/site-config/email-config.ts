@@ -47,6 +47,8 @@ export const EMAIL_CONFIG_MESSAGES = {
   fromName: 'The sender name cannot contain quotes, angle brackets or line breaks.',
   username: 'The username cannot contain line breaks.',
   nothing: 'No email configuration is saved.',
+  testQueued: 'No mail server is set: the mail waits in the Outbox. Save a server above first.',
+  testRefused: 'The mail server refused the test mail: ',
 } as const;
 
 const HOST = /^(?=.{1,253}$)([A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)(\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$|^\d{1,3}(\.\d{1,3}){3}$|^\[[0-9A-Fa-f:.]+\]$/;
@@ -97,4 +99,16 @@ export function emailConfigView(state: EmailConfigState, env: { smtpUrlSet: bool
     from_email: c?.from_email ?? '',
     from_name: c?.from_name ?? '',
   };
+}
+
+/** "Send test mail": from the creator's site, naming the server it goes through. */
+export function testMail(to: string, creatorName: string, view: Pick<ReturnType<typeof emailConfigView>, 'source' | 'host' | 'port'>) {
+  const through = view.source === 'console' ? `${view.host}:${view.port}` : 'the server set in SMTP_URL';
+  return { to, subject: `Test mail from ${creatorName}`, text: `This is a test mail from ${creatorName}'s site. It was sent through ${through}, so mail from the site can reach people.` };
+}
+
+/** A test mail must go out now: one left waiting in the outbox (no server) or refused by the server is an error. */
+export function checkTestMailSent(sent: { status: 'queued' | 'sent' | 'failed'; error?: string }): void {
+  if (sent.status === 'queued') throw new DomainError(EMAIL_CONFIG_MESSAGES.testQueued, 'NO_MAIL_SERVER', 409);
+  if (sent.status === 'failed') throw new DomainError(`${EMAIL_CONFIG_MESSAGES.testRefused}${sent.error ?? 'unknown error'}`, 'MAIL_FAILED', 502);
 }
