@@ -16,7 +16,7 @@ import type { ChatListId } from '../../projections/chat-queries';
 import { findConversation, staffUnreadTotal, type ConversationRow } from '../../projections/chat-conversations';
 import { chatUserList, fanReversals } from '../../projections/chat-queries';
 import { mediaByIds, type MediaRow } from '../../projections/media';
-import { chatPageBundle } from '../../projections/chat-page-query';
+import { chatPageBundle, type ChatPageBundle } from '../../projections/chat-page-query';
 import { createReadCache, readCacheOptions } from '../read-cache';
 import { currentSettings } from '../../projections/settings';
 import { findSubscriber, subscriptionMeFields } from '../../projections/subscribers';
@@ -66,6 +66,19 @@ export function chatQueries(services: Services) {
     const { state } = await loadPromotion(services.store, 'LOCKED_CONTENT');
     promotionStreams.set('LOCKED_CONTENT', state, version, Date.now());
     return state;
+  };
+  // A conversation page's rows (the one statement of projections/chat-page-query.ts), kept like the feed's pages:
+  // while the read models are unchanged (any event anywhere moves the version), at most 10 s. Who may read it,
+  // the running promotion and the signed media links are worked out on every request, from the clock of now.
+  const pageBundles = createReadCache<ChatPageBundle>({ ...readCacheOptions(services), ttlMs: 10_000, maxEntries: 2_000 });
+  const pageBundle = async (o: Parameters<typeof chatPageBundle>[1]): Promise<ChatPageBundle> => {
+    const key = `${o.forStaff ? 's' : 'f'}|${o.fanId}|${o.page}|${o.pageSize}`;
+    const hit = pageBundles.get(key, Date.now());
+    if (hit) return hit;
+    const version = pageBundles.version();
+    const b = await chatPageBundle(db(), o);
+    pageBundles.set(key, b, version, Date.now());
+    return b;
   };
   /** The running promotion that discounts this fan's locked mass-message copies (spec 3 §4), or null. */
   const massCopyPromotion = async (fanId: string, settings: SiteSettings): Promise<ConversationFacts['promotion']> => {
@@ -156,7 +169,7 @@ export function chatQueries(services: Services) {
      * any fan's. Everything but a running promotion comes from one statement (projections/chat-page-query.ts).
      */
     async page(viewer: ChatViewer & { role?: Role }, fanId: string, pageNumber: number): Promise<ChatMessagePage> {
-      const b = await chatPageBundle(db(), { fanId, page: pageNumber, pageSize: CHAT_PAGE_SIZE, forStaff: viewer.isStaff });
+      const b = await pageBundle({ fanId, page: pageNumber, pageSize: CHAT_PAGE_SIZE, forStaff: viewer.isStaff });
       if (!viewer.isStaff) {
         const mayChat = (viewer.role === 'user' || viewer.role === 'proxy_user') && subscriptionMeFields(b.subscriber, nowIso()).ccbillSubscriptionStatus !== '0';
         if (!mayChat) throw new DomainError(CHAT_NOT_ALLOWED, 'CHAT_NOT_ALLOWED', 403);

@@ -322,6 +322,41 @@ export function chatSuite(backend: Backend, available: boolean) {
       expect((await get('/api/chat/get_user_list?sort_by=nonsense', admin)).status).toBe(400);
     });
 
+    it('a page kept in memory is never stale: a new message and an unlock show at once, a lapsed membership is refused, and caches off answer the same', async () => {
+      const f = await fan('kept');
+      await staffSend(f.id, { message: 'First' });
+      const first = await messages(f.token);
+      expect(await messages(f.token)).toEqual(first); // the same page twice: the second from memory
+      const m = await lockedPhoto(f.id, 6);
+      expect((await messages(f.token)).map((x) => x.message)).toEqual(['First', 'Just for you']);
+      expect((await post('/api/chat/unlock_message_from_user', { message_id: m._id }, admin)).status).toBe(200);
+      const opened = await messages(f.token);
+      expect(opened.find((x) => x._id === m._id).isLocked).toBe('unlocked');
+      t.server.services.config.FANCLUB_READ_CACHE = false;
+      try {
+        // Signed links carry their own expiry: compare what the fan sees, not the signatures.
+        const shape = (ms: any[]) => ms.map((x) => [x._id, x.message, x.isLocked, x.isRead, x.media.map((md: any) => !!md.url)]);
+        expect(shape(await messages(f.token))).toEqual(shape(opened));
+      } finally {
+        t.server.services.config.FANCLUB_READ_CACHE = true;
+      }
+      // Cancelled, paid through a month: forty days on the page is refused, though it was just read (signing in again
+      // writes events, so the page is read once more and kept before the check that matters).
+      expect((await post('/api/v2/subscription/cancel-subscription', { cancellation_reason: 'Too expensive', request_from: 'cancel_page' }, f.token)).status).toBe(200);
+      await messages(f.token);
+      const { email } = await me(f.token);
+      const realClock = t.server.services.clock;
+      t.server.services.clock = () => new Date(Date.now() + 40 * 86_400_000);
+      try {
+        const again = await post('/api/users/login', { email, password: 'fan password 1' });
+        expect(again.status, JSON.stringify(again.body)).toBe(200);
+        expect((await get('/api/chat/get_messages?page_num=1', again.body.data.token)).status).toBe(403);
+        expect((await get('/api/chat/get_messages?page_num=1', again.body.data.token)).status).toBe(403);
+      } finally {
+        t.server.services.clock = realClock;
+      }
+    });
+
     it('chat earnings count in the chat source, and a rebuild reproduces the chat read models row for row', async () => {
       await settleAll();
       const dash = (await get('/admin-api/dashboard', admin)).body;

@@ -16,6 +16,8 @@ type Figures = { perSecond: number; p50: number; p99: number };
 export interface ChatBenchResult {
   messages: number;
   page: Figures;
+  /** The same requests with the read caches off (FANCLUB_READ_CACHE=false): every page reads the database. */
+  cold: Figures;
   raw: Figures;
   freeSend: Figures;
   paidSend: Figures;
@@ -98,6 +100,13 @@ export async function benchChat(backend: Backend, opts: { messages: number; requ
       rawRounds.push(await load(opts.requests, opts.clients, async (i) => void (await rawPage(i))));
     }
     const median = (rs: Figures[]) => [...rs].sort((a, b) => a.perSecond - b.perSecond)[1];
+    t.server.services.config.FANCLUB_READ_CACHE = false;
+    let cold: Figures;
+    try {
+      cold = await loadOverHttp(Array.from({ length: opts.requests }, (_, i) => `${t.base}/api/chat/get_messages?page_num=${page(i)}`), { authorization: fan }, opts.requests, opts.clients);
+    } finally {
+      t.server.services.config.FANCLUB_READ_CACHE = true;
+    }
 
     // Commands: free sends, then pay-per-message sends (by card), then wallet unlocks of fresh locked messages.
     const freeSend = await sequential(opts.commands, async (i) => {
@@ -118,7 +127,7 @@ export async function benchChat(backend: Backend, opts: { messages: number; requ
       if (r.status !== 200) throw new Error(JSON.stringify(r.body));
     });
     const count = await sql<{ n: string }>`SELECT count(*) AS n FROM rm.chat_messages`.execute(database.db);
-    return { messages: Number(count.rows[0].n), page: median(endpointRounds), raw: median(rawRounds), freeSend, paidSend, walletUnlock };
+    return { messages: Number(count.rows[0].n), page: median(endpointRounds), cold, raw: median(rawRounds), freeSend, paidSend, walletUnlock };
   } finally {
     await t.close();
   }
@@ -126,6 +135,7 @@ export async function benchChat(backend: Backend, opts: { messages: number; requ
 
 export function printChat(r: ChatBenchResult) {
   console.log(`chat page GET /api/chat/get_messages  ${r.page.perSecond.toLocaleString()} req/s   p50 ${r.page.p50} ms   p99 ${r.page.p99} ms   (subscriber, ${r.messages.toLocaleString()} messages)`);
+  console.log(`  the same, read caches off           ${r.cold.perSecond.toLocaleString()} req/s   p50 ${r.cold.p50} ms   p99 ${r.cold.p99} ms   (${Math.round((100 * r.cold.perSecond) / r.raw.perSecond)}% of raw)`);
   console.log(`raw SELECT of the same page           ${r.raw.perSecond.toLocaleString()} q/s     p50 ${r.raw.p50} ms   p99 ${r.raw.p99} ms   (endpoint at ${Math.round((100 * r.page.perSecond) / r.raw.perSecond)}% of raw)`);
   console.log(`send a free text (HTTP, sequential)   p50 ${r.freeSend.p50} ms   p99 ${r.freeSend.p99} ms`);
   console.log(`send a paid message (card)            p50 ${r.paidSend.p50} ms   p99 ${r.paidSend.p99} ms`);
