@@ -3,10 +3,12 @@
 import { secrets } from '../infra/auth/secrets';
 import { placeFacts } from '../infra/geo/places';
 import { sanitizeHtml } from '../infra/html/sanitize';
+import { mediaRenderer } from '../infra/media/renderer';
 import type { Services } from './services';
 
-export const builtInAdapters: Pick<Services, 'secrets' | 'places' | 'sanitizeHtml'> = {
+export const builtInAdapters: Pick<Services, 'secrets' | 'places' | 'sanitizeHtml' | 'renderer'> = {
   secrets,
   places: placeFacts,
   sanitizeHtml,
+  renderer: mediaRenderer,
 };

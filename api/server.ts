@@ -40,6 +40,7 @@ import type { LiveMediaServer } from '../infra/live/port';
 import { liveJoinPolicy, startLiveSupervisor, type LiveSupervisor } from './live';
 import { startWebPush } from './push';
 import { builtInAdapters } from './adapters';
+import { mediaWorkerReads } from './media-reads';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -176,7 +177,7 @@ export async function startServer(
     // The watermark follows the settings (read model) at the time each item is rendered.
     if (cfg.FANCLUB_MEDIA_WORKER === 'on') {
       mediaWorker = startMediaWorker({
-        store, db: database.db, storage: services.storage, now: clock, log: (m) => log(`[media] ${m}`),
+        store, reads: mediaWorkerReads(database.db), storage: services.storage, renderer: services.renderer, now: clock, log: (m) => log(`[media] ${m}`),
         watermark: async () => watermarkOf(await currentSettings(database.db)),
         onProcessed: announceChatMediaProcessed(store, database.db, (m) => log(`[media] ${m}`)),
       });

@@ -14,6 +14,7 @@ import type { WebPush } from './push';
 import type { Secrets } from '../infra/auth/port';
 import type { PlaceLookup } from '../infra/geo/port';
 import type { HtmlSanitizer } from '../infra/html/port';
+import type { MediaRenderer } from '../infra/media/port';
 
 export interface Services {
   config: Config;
@@ -38,6 +39,8 @@ export interface Services {
   places: PlaceLookup;
   /** The shared HTML policy's cleaner (DOMPurify on jsdom), applied before staff-written HTML is recorded. */
   sanitizeHtml: HtmlSanitizer;
+  /** Photo and video renditions, rotations, blurs and demo pictures (sharp, ffmpeg), handed to the media commands. */
+  renderer: MediaRenderer;
   /** Several nodes (KAFKA_BROKERS): the bus real time goes through, and this node's name on it. Absent: one node. */
   bus?: { kafka: KafkaBus; nodeId: string };
   /** Mass/welcome message delivery in the background (api/server.ts); routes kick it after recording a message. */

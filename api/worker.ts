@@ -15,6 +15,8 @@ import { openAppStorage } from './media-storage';
 import { announceChatMediaProcessed } from './chat-media-ready';
 import { startMessageDelivery } from '../commands/message-delivery';
 import { deliveryReads } from './delivery-reads';
+import { mediaWorkerReads } from './media-reads';
+import { builtInAdapters } from './adapters';
 import { startWebPush } from './push';
 import { eventOfBusMessage } from '../infra/bus/relay';
 import { PUSH_TRIGGER_TYPES } from '../projections/push';
@@ -37,7 +39,7 @@ async function main() {
   const media = await openAppStorage(cfg);
   const log = (m: string) => console.log(`[media] ${m}`);
   const worker = startMediaWorker({
-    store, db: database.db, storage: media.storage, now: () => new Date(), log,
+    store, reads: mediaWorkerReads(database.db), storage: media.storage, renderer: builtInAdapters.renderer, now: () => new Date(), log,
     watermark: async () => watermarkOf(await currentSettings(database.db)),
     onProcessed: announceChatMediaProcessed(store, database.db, log),
   });

@@ -7,7 +7,7 @@ import type { PostVisibility } from '../domain/post/wire';
 import { normaliseEmail } from '../domain/shared/validation';
 import type { EventStore } from '../infra/eventstore/port';
 import type { AppStorage as FileStorage } from '../infra/storage/port';
-import { demoImage } from '../infra/media/demo-images';
+import type { MediaRenderer } from '../infra/media/port';
 import type { Secrets } from '../infra/auth/port';
 import { commandContext, handle, loadStream, type CommandContext } from './handle';
 import { registerUser } from './accounts';
@@ -32,15 +32,16 @@ const DEMO_POSTS: { caption: string; visibility: PostVisibility; amount?: number
   { caption: 'Exclusive: the studio session, uncut.', visibility: 'locked', amount: 25, images: ['Studio'] },
 ];
 
-/** The adapters the first start uses (the API's services): where demo pictures go, and password hashing. */
+/** The adapters the first start uses (the API's services): where demo pictures go, password hashing, and the renderer that draws the demo pictures and their renditions. */
 export interface BootstrapDeps {
   storage: FileStorage;
   secrets: Secrets;
+  renderer: Pick<MediaRenderer, 'demoImage' | 'renderImage' | 'renderVideo'>;
 }
 
 export async function bootstrap(
   store: EventStore,
-  { storage, secrets }: BootstrapDeps,
+  { storage, secrets, renderer }: BootstrapDeps,
   options: { adminEmail: string; adminPassword?: string; demo: boolean; modelName?: string },
 ): Promise<BootstrapResult> {
   const ctx = commandContext(store, { userId: null, role: 'system', ip: null });
@@ -72,8 +73,8 @@ export async function bootstrap(
       const mediaIds: string[] = [];
       for (const title of post.images) {
         const key = stagingKey(randomUUID(), `demo-${imageIndex}.jpg`);
-        await storage.put(key, await demoImage(imageIndex++, title));
-        const { mediaId } = await registerUpload(asAdmin, storage, { stagingKey: key, fileName: `demo-${imageIndex}.jpg`, contentType: 'image/jpeg', uploadedBy: userId, isDemo: true });
+        await storage.put(key, await renderer.demoImage(imageIndex++, title));
+        const { mediaId } = await registerUpload(asAdmin, storage, { stagingKey: key, fileName: `demo-${imageIndex}.jpg`, contentType: 'image/jpeg', uploadedBy: userId, isDemo: true }, { renderer });
         mediaIds.push(mediaId);
       }
       // Spread the demo posts over the past week so the feed reads like a real one, newest first.

@@ -10,6 +10,7 @@ import { FEED_TAGS_STREAM, TAG_MESSAGES, feedTagDecider } from '../domain/feed-t
 import type { PostVisibility } from '../domain/post/wire';
 import type { SiteSettings } from '../domain/settings/settings';
 import type { AppStorage as FileStorage } from '../infra/storage/port';
+import type { MediaRenderer } from '../infra/media/port';
 import { fanUploaderOf } from './media-owner';
 import { handle, loadStream, type CommandContext } from './handle';
 import { nudgeMediaWorkers, processMedia } from './media-jobs';
@@ -20,16 +21,22 @@ export const MAX_UPLOAD_BYTES = 200 * 1024 * 1024;
 export const stagingKey = (uploadId: string, fileName: string) => `staging/${uploadId}/${fileName.replace(/[^a-z0-9._-]/gi, '_')}`;
 
 /**
+ * How an upload is rendered: a photo at once by `renderer` (the infra/media port) and then, should that fail, by
+ * the worker; or (`processInline: false`) only by the media worker. Videos always go to the worker.
+ */
+export type UploadRendering = { renderer: Pick<MediaRenderer, 'renderImage' | 'renderVideo'> } | { processInline: false };
+
+/**
  * Records an upload (MediaUploaded, status 'processing') and hands it to the media worker (commands/media-jobs.ts),
- * which renders it in the background. With `processInline` (the default for photos, never for videos) the first
- * processing attempt runs here, before returning, through the same job the worker runs; if that attempt fails
- * the media stays 'processing' and the worker retries it.
+ * which renders it in the background. Given a renderer, a photo's first processing attempt runs here, before
+ * returning, through the same job the worker runs; if that attempt fails the media stays 'processing' and the
+ * worker retries it.
  */
 export async function registerUpload(
   ctx: CommandContext,
   storage: FileStorage,
   input: { stagingKey: string; fileName: string; contentType: string; uploadedBy: string; isDemo?: boolean },
-  options: { processInline?: boolean } = {},
+  rendering: UploadRendering,
 ): Promise<{ mediaId: string }> {
   if (!input.stagingKey.startsWith('staging/') || !(await storage.exists(input.stagingKey)))
     throw new ValidationError('file_name', 'Error occured while uploading media');
@@ -42,8 +49,8 @@ export async function registerUpload(
     type: 'RegisterUpload', mediaId, fileName: input.fileName, contentType: input.contentType, size, uploadedBy: input.uploadedBy, at: ctx.now(), isDemo: input.isDemo,
     stagingKey: input.stagingKey,
   });
-  if (kind === 'photo' && (options.processInline ?? true)) {
-    const outcome = await processMedia({ store: ctx.store, storage, now: () => new Date(ctx.now()) }, mediaId, ctx);
+  if (kind === 'photo' && 'renderer' in rendering) {
+    const outcome = await processMedia({ store: ctx.store, storage, renderer: rendering.renderer, now: () => new Date(ctx.now()) }, mediaId, ctx);
     if (outcome === 'ready') return { mediaId };
   }
   nudgeMediaWorkers(mediaId);

@@ -8,26 +8,26 @@
 // attempt. A reprocess request (Send Video Process Request) bumps the version, so it renders under new keys.
 //
 // The creator's watermark is read at rendering time: by the server's worker from the settings read model,
-// otherwise (inline processing of an upload) from the settings stream.
+// otherwise (inline processing of an upload) from the settings stream. The renders themselves (sharp, ffmpeg) and
+// the worker's reads of the media read model come in as parameters (the infra/media port, MediaWorkerReads).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import type { Kysely } from 'kysely';
 import { MAX_PROCESSING_ATTEMPTS, mediaDecider, mediaStream, processingRetryDelayMs, renditionKeys, type MediaState, type Renditions } from '../domain/media/media';
 import { watermarkOf, type Watermark } from '../domain/media/watermark';
 import { SETTINGS_STREAM, settingsDecider } from '../domain/settings/settings';
 import type { MediaKind } from '../domain/media/wire';
 import type { EventStore } from '../infra/eventstore/port';
 import { StorageNotFoundError, type ByteStore } from '../infra/storage/port';
-import { renderImage } from '../infra/media/images';
-import { renderVideo } from '../infra/media/video';
-import { mediaDueForProcessing } from '../projections/media';
+import type { MediaRenderer } from '../infra/media/port';
 import { commandContext, handle, loadStream, type CommandContext } from './handle';
 
 export interface MediaJobDeps {
   store: EventStore;
   storage: Pick<ByteStore, 'read' | 'readStream' | 'put'>;
+  /** Draws the renditions (sharp, ffmpeg). */
+  renderer: Pick<MediaRenderer, 'renderImage' | 'renderVideo'>;
   /** The watermark to draw now (null: none). Default: from the settings stream. */
   watermark?: () => Promise<Watermark | null>;
   now?: () => Date;
@@ -83,13 +83,13 @@ async function render(deps: MediaJobDeps, mediaId: string, state: MediaState): P
   const version = state.version ?? 0;
   if (state.kind === 'photo') {
     const bytes = await deps.storage.read(state.stagingKey).catch(missingUpload);
-    const r = await renderImage(bytes, { rotation: state.rotation ?? 0, watermark });
+    const r = await deps.renderer.renderImage(bytes, { rotation: state.rotation ?? 0, watermark });
     const keys = renditionKeys(mediaId, 'photo', version);
     await Promise.all([deps.storage.put(keys.originalKey, r.original), deps.storage.put(keys.thumbnailKey, r.thumbnail), deps.storage.put(keys.blurKey, r.blur)]);
     return { ...keys, width: r.width, height: r.height };
   }
   return withTempCopy(deps.storage, state.stagingKey, async (input) => {
-    const r = await renderVideo(input, { timeoutMs: deps.videoTimeoutMs, signal: deps.signal, watermark });
+    const r = await deps.renderer.renderVideo(input, { timeoutMs: deps.videoTimeoutMs, signal: deps.signal, watermark });
     const keys = renditionKeys(mediaId, 'video', version) as ReturnType<typeof renditionKeys> & { posterKey: string };
     await Promise.all([
       deps.storage.put(keys.originalKey, r.video),
@@ -139,8 +139,16 @@ export async function processMedia(deps: MediaJobDeps, mediaId: string, ctx?: Co
   }
 }
 
+/** What the worker reads from the media read model (the API passes them: api/media-reads.ts). */
+export interface MediaWorkerReads {
+  /** Media waiting for processing whose next attempt is due at `nowIso`, oldest first, at most `limit`. */
+  dueForProcessing(nowIso: string, limit: number): Promise<string[]>;
+  /** Whether any media is still processing (including media waiting for a retry). */
+  anyProcessing(): Promise<boolean>;
+}
+
 export interface MediaWorkerOptions extends MediaJobDeps {
-  db: Kysely<any>;
+  reads: MediaWorkerReads;
   /** How often the read model is scanned for due work. Default 2 s. */
   intervalMs?: number;
   /** Jobs at once per kind. Default: photos 2, videos 1 (ffmpeg uses every core). */
@@ -210,7 +218,7 @@ export function startMediaWorker(options: MediaWorkerOptions): MediaWorker {
   };
 
   const scanOnce = async () => {
-    const due = await mediaDueForProcessing(options.db, now().toISOString(), 100).catch((e) => {
+    const due = await options.reads.dueForProcessing(now().toISOString(), 100).catch((e) => {
       log(`media scan failed: ${(e as Error).message}`);
       return [] as string[];
     });
@@ -267,14 +275,7 @@ export function startMediaWorker(options: MediaWorkerOptions): MediaWorker {
           await Promise.race([Promise.all([...inFlight.values()].map((j) => j.done)), new Promise((r) => setTimeout(r, 50))]);
           continue;
         }
-        const waiting = await options.db
-          .withSchema('rm')
-          .selectFrom('media')
-          .select('id')
-          .where('status', '=', 'processing')
-          .limit(1)
-          .execute();
-        if (waiting.length === 0 && nudged.size === 0) return true;
+        if (!(await options.reads.anyProcessing()) && nudged.size === 0) return true;
         await new Promise((r) => setTimeout(r, 25));
       }
       return false;

@@ -5,20 +5,21 @@
 import { DomainError } from '../domain/shared/decider';
 import { ValidationError } from '../domain/shared/validation';
 import {
-  MEDIA_CHANGED, mediaDecider, mediaStream, nextRotation, nextVersion, renditionKeys,
+  MEDIA_CHANGED, mediaDecider, mediaStream, nextRotation, nextVersion, posterTime, renditionKeys,
   type MediaState, type RotatedRenditions, type RotationAngle,
 } from '../domain/media/media';
 import { MEDIA_OPS_MESSAGES, videosToReprocess, type PostItem } from '../domain/media/operations';
 import { mediaIdsOfPost, postDecider, postStream } from '../domain/post/post';
 import type { Watermark } from '../domain/media/watermark';
 import type { ByteStore } from '../infra/storage/port';
-import { renderBlur, renderImage } from '../infra/media/images';
-import { grabFrame, posterTime } from '../infra/media/video';
+import type { MediaRenderer } from '../infra/media/port';
 import { handle, loadStream, type CommandContext } from './handle';
 import { nudgeMediaWorkers, watermarkFromStream, withTempCopy } from './media-jobs';
 
 export interface MediaOpsDeps {
   storage: Pick<ByteStore, 'read' | 'readStream' | 'put' | 'exists'>;
+  /** Draws the new files (sharp, ffmpeg). */
+  renderer: Pick<MediaRenderer, 'renderImage' | 'renderBlur' | 'grabFrame'>;
   /** The watermark to draw now (null: none). Default: from the settings stream. */
   watermark?: () => Promise<Watermark | null>;
 }
@@ -79,9 +80,9 @@ export async function rotateMediaImage(
     try {
       const upload = await keptUpload(deps, state);
       const r = upload
-        ? await renderImage(await deps.storage.read(upload), { rotation: nextRotation(state.rotation ?? 0, input.angle), watermark: await (deps.watermark ?? (() => watermarkFromStream(ctx.store)))() })
+        ? await deps.renderer.renderImage(await deps.storage.read(upload), { rotation: nextRotation(state.rotation ?? 0, input.angle), watermark: await (deps.watermark ?? (() => watermarkFromStream(ctx.store)))() })
         : // No upload to start from: turn the current original (its watermark, if any, turns with it).
-          await renderImage(await deps.storage.read(state.renditions.originalKey), { rotation: nextRotation(0, input.angle) });
+          await deps.renderer.renderImage(await deps.storage.read(state.renditions.originalKey), { rotation: nextRotation(0, input.angle) });
       await Promise.all([deps.storage.put(keys.originalKey, r.original), deps.storage.put(keys.thumbnailKey, r.thumbnail), deps.storage.put(keys.blurKey, r.blur)]);
       renditions = { ...keys, width: r.width, height: r.height };
     } catch (e) {
@@ -103,13 +104,13 @@ export async function refreshBlurOf(ctx: CommandContext, deps: MediaOpsDeps, med
     let blur: Buffer;
     if (state.kind === 'photo') {
       blur = upload
-        ? await renderBlur(await deps.storage.read(upload), { rotation: state.rotation ?? 0 })
-        : await renderBlur(await deps.storage.read(state.renditions.originalKey));
+        ? await deps.renderer.renderBlur(await deps.storage.read(upload), { rotation: state.rotation ?? 0 })
+        : await deps.renderer.renderBlur(await deps.storage.read(state.renditions.originalKey));
     } else if (upload) {
       const at = posterTime(state.renditions.durationSeconds ?? 0);
-      blur = await renderBlur(await withTempCopy(deps.storage, upload, (file) => grabFrame(file, at)));
+      blur = await deps.renderer.renderBlur(await withTempCopy(deps.storage, upload, (file) => deps.renderer.grabFrame(file, at)));
     } else {
-      blur = await renderBlur(await deps.storage.read(state.renditions.posterKey ?? state.renditions.thumbnailKey));
+      blur = await deps.renderer.renderBlur(await deps.storage.read(state.renditions.posterKey ?? state.renditions.thumbnailKey));
     }
     await deps.storage.put(blurKey, blur);
     await handle(ctx, mediaStream(mediaId), mediaDecider, { type: 'RecordBlurRefresh', version, blurKey, at: ctx.now() });

@@ -106,3 +106,9 @@ export async function mediaDueForProcessing(db: Kysely<ReadModels>, now: string,
     .execute();
   return rows.map((r) => r.id as string);
 }
+
+/** Whether any media is still processing (due now or waiting for a retry): the media worker's drain. */
+export async function anyMediaProcessing(db: Kysely<ReadModels>): Promise<boolean> {
+  const rows = await db.withSchema('rm').selectFrom('media').select('id').where('status', '=', 'processing').limit(1).execute();
+  return rows.length > 0;
+}

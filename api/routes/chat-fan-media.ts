@@ -69,7 +69,7 @@ export const chatFanMediaRoutes = (services: Services): FastifyPluginAsyncZod =>
       fileName: body.original_name ?? body.file_name.split('/').pop()!,
       contentType: body.content_type,
       uploadedBy: caller.userId,
-    });
+    }, { renderer: services.renderer });
     await settle(services, ctx);
     const row = (await mediaByIds(services.database.db, [mediaId])).get(mediaId);
     if (!row) throw new DomainError('Error occured while uploading media', 'MEDIA_NOT_READY', 409);

@@ -38,7 +38,7 @@ const tooLarge = (name: string) => new ValidationError('file_size', `File ${name
 export const mediaRoutes = (services: Services): FastifyPluginAsyncZod => async (app) => {
   const { storage } = services;
   const maxBytes = services.config.maxUploadBytes;
-  const opsDeps: MediaOpsDeps = { storage, watermark: async () => watermarkOf(await currentSettings(services.database.db)) };
+  const opsDeps: MediaOpsDeps = { storage, renderer: services.renderer, watermark: async () => watermarkOf(await currentSettings(services.database.db)) };
   const signed = (key: string) => storage.signedGetUrl(key, MEDIA_URL_TTL_SECONDS);
 
   app.post('/api/upload/generate_presigned_url', { schema: { body: presignBody } }, async (request, reply) => {
@@ -95,7 +95,7 @@ export const mediaRoutes = (services: Services): FastifyPluginAsyncZod => async 
       fileName: body.original_name ?? body.file_name.split('/').pop()!,
       contentType: body.content_type,
       uploadedBy: caller.userId,
-    });
+    }, { renderer: services.renderer });
     await settle(services, ctx);
     const row = (await mediaByIds(services.database.db, [mediaId])).get(mediaId);
     return reply.code(201).send({ success: 1, message: 'Media uploaded successfully', data: row ? adminMedia(row, storage) : { id: mediaId } });

@@ -55,6 +55,9 @@ export const renditionKeys = (mediaId: string, kind: MediaKind, version = 0) => 
     : { originalKey: `originals/${mediaId}${v}.jpg`, thumbnailKey: `thumbs/${mediaId}${v}.jpg`, blurKey: `blur/${mediaId}${v}.jpg` };
 };
 
+/** When a video's poster is taken: about 1 s in, or 10% in for clips shorter than 10 s (also the frame a blur is refreshed from). */
+export const posterTime = (durationSeconds: number) => Math.min(1, durationSeconds * 0.1);
+
 /** Served without a signature: blurred previews (safe for anyone) and the landing page's theme images. */
 export const isPublicMediaKey = (key: string) =>
   /^blur\/[0-9a-f-]{36}(-v\d{1,6})?\.jpg$/.test(key) || /^theme\/[\w-]{1,100}\.(jpe?g|png|webp|mp4|mov)$/i.test(key);

@@ -2,22 +2,8 @@
 // safe to show to anyone (it is all a non-buyer ever receives). The creator's watermark, when on, is drawn on
 // the original (and so on the thumbnail made from it), never on the blur.
 import sharp, { type Sharp } from 'sharp';
-import type { Watermark } from '../../domain/media/watermark';
+import type { ImageOptions, ImageRenditions } from './port';
 import { watermarkLayer } from './watermark';
-
-export interface ImageRenditions {
-  original: Buffer;
-  thumbnail: Buffer;
-  blur: Buffer;
-  width: number;
-  height: number;
-}
-
-export interface ImageOptions {
-  /** Clockwise degrees (0, 90, 180, 270) after honouring EXIF orientation: the creator's Rotate Image. */
-  rotation?: number;
-  watermark?: Watermark | null;
-}
 
 /** Upright (EXIF), turned by `rotation`, at most 2048 px. */
 const webSized = (input: Buffer, rotation = 0) => {

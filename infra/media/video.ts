@@ -9,6 +9,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import type { Watermark } from '../../domain/media/watermark';
+import { posterTime } from '../../domain/media/media';
+import type { VideoRenditions } from './port';
 import { renderBlur, renderImage } from './images';
 import { overlayPosition, renderWatermark } from './watermark';
 
@@ -112,20 +114,6 @@ export async function probeVideo(file: string, options: { timeoutMs?: number; si
   return parseFfmpegInfo(stderr);
 }
 
-export interface VideoRenditions {
-  /** H.264/AAC MP4, yuv420p, +faststart, at most 1280 px wide. */
-  video: Buffer;
-  /** Poster frame (JPEG, the size of the web video). */
-  poster: Buffer;
-  /** Poster thumbnail (JPEG, at most 720 px). */
-  thumbnail: Buffer;
-  /** Heavily blurred poster (JPEG). */
-  blur: Buffer;
-  width: number;
-  height: number;
-  durationSeconds: number;
-}
-
 export const MAX_VIDEO_WIDTH = 1280;
 
 /** Even width (yuv420p needs it), never wider than MAX_VIDEO_WIDTH, never upscaled; height follows (-2: even). */
@@ -133,9 +121,6 @@ const WEB_SCALE = `scale='trunc(min(${MAX_VIDEO_WIDTH},iw)/2)*2':-2`;
 
 /** The width of the web MP4 made from an upright video `width` wide (what WEB_SCALE computes). */
 export const webVideoWidth = (width: number) => Math.floor(Math.min(MAX_VIDEO_WIDTH, width) / 2) * 2;
-
-/** When the poster is taken: about 1 s in, or 10% in for clips shorter than 10 s. */
-export const posterTime = (durationSeconds: number) => Math.min(1, durationSeconds * 0.1);
 
 /** One frame of `inputFile` at `atSeconds`, upright and web-sized, as JPEG (no watermark: the source of blurs). */
 export async function grabFrame(inputFile: string, atSeconds: number, options: { signal?: AbortSignal } = {}): Promise<Buffer> {

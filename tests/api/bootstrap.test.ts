@@ -10,6 +10,7 @@ import { bootstrap } from '../../commands/bootstrap';
 import { commandContext, handle } from '../../commands/handle';
 import { claimEmail } from '../../commands/accounts';
 import { secrets } from '../../infra/auth/secrets';
+import { mediaRenderer } from '../../infra/media/renderer';
 import { emailClaimDecider, emailClaimStream } from '../../domain/user/user';
 
 describe('first-start bootstrap', () => {
@@ -19,14 +20,14 @@ describe('first-start bootstrap', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fanclub-boot-'));
     const storage = createLocalDiskStorage(dir, 'x'.repeat(32));
     try {
-      const first = await bootstrap(store, { storage, secrets }, { adminEmail: 'boss@example.com', demo: false });
+      const first = await bootstrap(store, { storage, secrets, renderer: mediaRenderer }, { adminEmail: 'boss@example.com', demo: false });
       expect(first.created).toBe(true);
       expect(first.generatedPassword).toMatch(/^[\w-]{12,}$/);
       // The admin changed email: the old address is released on its claim stream.
       const claim = emailClaimStream('boss@example.com');
       const userId = (await store.readStream(claim))[0].data.userId as string;
       await handle(first.ctx, claim, emailClaimDecider, { type: 'ReleaseEmail', email: 'boss@example.com', userId } as never);
-      const again = await bootstrap(store, { storage, secrets }, { adminEmail: 'boss@example.com', demo: false });
+      const again = await bootstrap(store, { storage, secrets, renderer: mediaRenderer }, { adminEmail: 'boss@example.com', demo: false });
       expect(again.created).toBe(false);
       const registrations = (await store.readAll({})).filter((e) => e.type === 'UserRegistered');
       expect(registrations).toHaveLength(1);
@@ -44,11 +45,11 @@ describe('first-start bootstrap', () => {
     try {
       // All that the killed first start wrote: the claim.
       await claimEmail(commandContext(store, { userId: null, role: 'system' }), 'boss@example.com', '33333333-3333-4333-8333-333333333333');
-      const next = await bootstrap(store, { storage, secrets }, { adminEmail: 'boss@example.com', demo: false });
+      const next = await bootstrap(store, { storage, secrets, renderer: mediaRenderer }, { adminEmail: 'boss@example.com', demo: false });
       expect(next.created).toBe(true);
       const registrations = (await store.readAll({})).filter((e) => e.type === 'UserRegistered');
       expect(registrations.map((e) => e.data.email)).toEqual(['boss@example.com']);
-      expect((await bootstrap(store, { storage, secrets }, { adminEmail: 'boss@example.com', demo: false })).created).toBe(false);
+      expect((await bootstrap(store, { storage, secrets, renderer: mediaRenderer }, { adminEmail: 'boss@example.com', demo: false })).created).toBe(false);
     } finally {
       await store.close();
       await database.close();

@@ -22,6 +22,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { SANDBOX_TEST_CARDS } from '../../domain/card/wire';
 import { startMediaWorker, type MediaWorker } from '../../commands/media-jobs';
+import { mediaWorkerReads } from '../../api/media-reads';
 import { announceChatMediaProcessed } from '../../api/chat-media-ready';
 import { startTestServer, TEST_CARD_FORM, type TestServer } from '../support/server';
 import { DESKTOP, ensureAppsBuilt, launchChromium, requireChromium, shootBothWidths, signInContext } from '../support/browser';
@@ -63,7 +64,7 @@ describe.skipIf(!hasChromium)('mass and welcome messages: media errors, resend, 
   const startWorker = () => {
     const { services } = t.server;
     worker = startMediaWorker({
-      store: services.store, db: services.database.db, storage: services.storage, intervalMs: 200, retryBaseMs: 100,
+      store: services.store, reads: mediaWorkerReads(services.database.db), storage: services.storage, renderer: services.renderer, intervalMs: 200, retryBaseMs: 100,
       onProcessed: announceChatMediaProcessed(services.store, services.database.db),
     });
   };

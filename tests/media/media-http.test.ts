@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMediaWorker, type MediaWorker } from '../../commands/media-jobs';
+import { mediaWorkerReads } from '../../api/media-reads';
 import { probeVideo } from '../../infra/media/video';
 import { startTestServer, type TestServer } from '../support/server';
 import { makeTestVideo, makeTestImage, tempDir } from './support';
@@ -53,7 +54,7 @@ describe('video upload and post over HTTP (pglite)', () => {
     expect(before.body.data.media[0]).toMatchObject({ content_type: 'video', url: null, blur_url: '' });
 
     const { services } = t.server;
-    worker = startMediaWorker({ store: services.store, db: services.database.db, storage: services.storage, intervalMs: 200 });
+    worker = startMediaWorker({ store: services.store, reads: mediaWorkerReads(services.database.db), storage: services.storage, renderer: services.renderer, intervalMs: 200 });
     expect(await worker.drain(60_000)).toBe(true);
 
     const after = await t.call('GET', `/api/blog/get-blog-data-by-id?id=${postId}`, undefined, { token });
@@ -81,7 +82,7 @@ describe('video upload and post over HTTP (pglite)', () => {
     const postId = created.body.data._id;
     await worker?.stop();
     const { services } = t.server;
-    worker = startMediaWorker({ store: services.store, db: services.database.db, storage: services.storage, intervalMs: 100, retryBaseMs: 20 });
+    worker = startMediaWorker({ store: services.store, reads: mediaWorkerReads(services.database.db), storage: services.storage, renderer: services.renderer, intervalMs: 100, retryBaseMs: 20 });
     expect(await worker.drain(60_000)).toBe(true);
     const after = await t.call('GET', `/api/blog/get-blog-data-by-id?id=${postId}`, undefined, { token });
     expect(after.body.data).toMatchObject({ processing: false, isError: true });

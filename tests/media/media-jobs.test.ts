@@ -8,6 +8,8 @@ import sharp from 'sharp';
 import { registerUpload } from '../../commands/content';
 import { commandContext } from '../../commands/handle';
 import { processMedia, startMediaWorker, type MediaWorker } from '../../commands/media-jobs';
+import { mediaWorkerReads } from '../../api/media-reads';
+import { mediaRenderer } from '../../infra/media/renderer';
 import { mediaStream } from '../../domain/media/media';
 import { probeVideo } from '../../infra/media/video';
 import type { FileStorage } from '../../infra/storage/local-disk';
@@ -30,7 +32,7 @@ describe('media worker (PGlite, ffmpeg, sharp)', () => {
   beforeAll(async () => {
     env = await openMediaEnv();
     storage = tempStorage();
-    worker = startMediaWorker({ store: env.store, db: env.database.db, storage, intervalMs: 100, retryBaseMs: 30 });
+    worker = startMediaWorker({ store: env.store, reads: mediaWorkerReads(env.database.db), renderer: mediaRenderer, storage, intervalMs: 100, retryBaseMs: 30 });
   });
   afterAll(async () => {
     await worker?.stop();
@@ -39,7 +41,7 @@ describe('media worker (PGlite, ffmpeg, sharp)', () => {
 
   it('a video goes upload → processing → ready, with duration, size, poster, blur and a playable H.264/AAC MP4', async () => {
     const key = await stage(storage, 'clip.mp4', await makeTestVideo({ seconds: 3 }));
-    const { mediaId } = await registerUpload(admin(env), storage, { stagingKey: key, fileName: 'clip.mp4', contentType: 'video/mp4', uploadedBy: 'admin-1' });
+    const { mediaId } = await registerUpload(admin(env), storage, { stagingKey: key, fileName: 'clip.mp4', contentType: 'video/mp4', uploadedBy: 'admin-1' }, { renderer: mediaRenderer });
     // Recorded and returned at once: the rendering happens in the worker.
     const before = await env.store.readStream(mediaStream(mediaId));
     expect(before.map((e) => e.type)).toContain('MediaUploaded');
@@ -77,7 +79,7 @@ describe('media worker (PGlite, ffmpeg, sharp)', () => {
 
   it('a wide video is scaled to at most 1280 px wide', async () => {
     const key = await stage(storage, 'wide.mov', await makeTestVideo({ seconds: 1, size: '1920x1080' }));
-    const { mediaId } = await registerUpload(admin(env), storage, { stagingKey: key, fileName: 'wide.mov', contentType: 'video/quicktime', uploadedBy: 'admin-1' });
+    const { mediaId } = await registerUpload(admin(env), storage, { stagingKey: key, fileName: 'wide.mov', contentType: 'video/quicktime', uploadedBy: 'admin-1' }, { renderer: mediaRenderer });
     expect(await worker.drain(60_000)).toBe(true);
     const row = (await mediaRow(env, mediaId))!;
     expect(row).toMatchObject({ status: 'ready', width: 1280, height: 720 });
@@ -86,7 +88,7 @@ describe('media worker (PGlite, ffmpeg, sharp)', () => {
 
   it('a corrupt "video" ends in error after three attempts, with the reason', async () => {
     const key = await stage(storage, 'broken.mp4', Buffer.from('this is not a video at all '.repeat(200)));
-    const { mediaId } = await registerUpload(admin(env), storage, { stagingKey: key, fileName: 'broken.mp4', contentType: 'video/mp4', uploadedBy: 'admin-1' });
+    const { mediaId } = await registerUpload(admin(env), storage, { stagingKey: key, fileName: 'broken.mp4', contentType: 'video/mp4', uploadedBy: 'admin-1' }, { renderer: mediaRenderer });
     expect(await worker.drain(60_000)).toBe(true);
     const row = (await mediaRow(env, mediaId))!;
     expect(row).toMatchObject({ status: 'error', error: 'The file is not a readable video.', attempts: 3, next_attempt_at: null, original_key: null });
@@ -101,7 +103,7 @@ describe('media worker (PGlite, ffmpeg, sharp)', () => {
     expect(Date.parse(attempts[2].at)).toBeGreaterThanOrEqual(Date.parse(attempts[1].retryAt!));
     expect(attempts[2].retryAt).toBeNull();
     // Nothing more happens to it.
-    expect(await processMedia({ store: env.store, storage }, mediaId)).toBe('skipped');
+    expect(await processMedia({ store: env.store, storage, renderer: mediaRenderer }, mediaId)).toBe('skipped');
   });
 
   it('an image goes through the same worker when not processed inline', async () => {
@@ -114,23 +116,23 @@ describe('media worker (PGlite, ffmpeg, sharp)', () => {
     expect((await sharp(await storage.read(row.blur_key!)).metadata()).format).toBe('jpeg');
   });
 
-  it('an image is processed inline by default (POST /api/media answers ready)', async () => {
+  it('an image is processed inline when a renderer is given (POST /api/media answers ready)', async () => {
     const key = await stage(storage, 'inline.png', await sharp({ create: { width: 400, height: 300, channels: 3, background: '#884422' } }).png().toBuffer());
-    const { mediaId } = await registerUpload(admin(env), storage, { stagingKey: key, fileName: 'inline.png', contentType: 'image/png', uploadedBy: 'admin-1' });
+    const { mediaId } = await registerUpload(admin(env), storage, { stagingKey: key, fileName: 'inline.png', contentType: 'image/png', uploadedBy: 'admin-1' }, { renderer: mediaRenderer });
     expect((await mediaRow(env, mediaId))!).toMatchObject({ status: 'ready', width: 400, height: 300 });
   });
 
   it('processing again is a no-op: renditions are not re-recorded', async () => {
     const key = await stage(storage, 'again.jpg', await makeTestImage(200, 100));
-    const { mediaId } = await registerUpload(admin(env), storage, { stagingKey: key, fileName: 'again.jpg', contentType: 'image/jpeg', uploadedBy: 'admin-1' });
+    const { mediaId } = await registerUpload(admin(env), storage, { stagingKey: key, fileName: 'again.jpg', contentType: 'image/jpeg', uploadedBy: 'admin-1' }, { renderer: mediaRenderer });
     const n = (await env.store.readStream(mediaStream(mediaId))).length;
-    expect(await processMedia({ store: env.store, storage }, mediaId)).toBe('skipped');
+    expect(await processMedia({ store: env.store, storage, renderer: mediaRenderer }, mediaId)).toBe('skipped');
     expect((await env.store.readStream(mediaStream(mediaId))).length).toBe(n);
   });
 
   it('refuses a file type the site does not accept', async () => {
     const key = await stage(storage, 'anim.gif', Buffer.from('GIF89a'));
-    await expect(registerUpload(admin(env), storage, { stagingKey: key, fileName: 'anim.gif', contentType: 'image/gif', uploadedBy: 'admin-1' })).rejects.toThrow('Media format is not supported.');
+    await expect(registerUpload(admin(env), storage, { stagingKey: key, fileName: 'anim.gif', contentType: 'image/gif', uploadedBy: 'admin-1' }, { renderer: mediaRenderer })).rejects.toThrow('Media format is not supported.');
   });
 });
 
@@ -145,14 +147,14 @@ describe('media worker restart recovery (PGlite on disk)', () => {
     const key = await stage(storage, 'clip.mp4', await makeTestVideo({ seconds: 2 }));
     const { mediaId } = await registerUpload(commandContext(first.store, { userId: 'admin-1', role: 'admin' }), storage, {
       stagingKey: key, fileName: 'clip.mp4', contentType: 'video/mp4', uploadedBy: 'admin-1',
-    });
+    }, { renderer: mediaRenderer });
     await storage.put(`originals/${mediaId}.mp4`, Buffer.from('half-written'));
     expect((await mediaRow(first, mediaId))!.status).toBe('processing');
     await first.close();
 
     // Second process: a new worker finds it at start-up and finishes it.
     const second = await openMediaEnv(path.join(dataDir, 'db'));
-    const worker = startMediaWorker({ store: second.store, db: second.database.db, storage, intervalMs: 60_000 });
+    const worker = startMediaWorker({ store: second.store, reads: mediaWorkerReads(second.database.db), renderer: mediaRenderer, storage, intervalMs: 60_000 });
     try {
       expect(await worker.drain(60_000)).toBe(true);
       const row = (await mediaRow(second, mediaId))!;
@@ -172,16 +174,16 @@ describe('media worker restart recovery (PGlite on disk)', () => {
     const storage = tempStorage();
     try {
       const key = await stage(storage, 'long.mp4', await makeTestVideo({ seconds: 10, size: '1280x720' }));
-      const first = startMediaWorker({ store: env.store, db: env.database.db, storage, intervalMs: 60_000 });
+      const first = startMediaWorker({ store: env.store, reads: mediaWorkerReads(env.database.db), renderer: mediaRenderer, storage, intervalMs: 60_000 });
       const { mediaId } = await registerUpload(commandContext(env.store, { userId: 'admin-1', role: 'admin' }), storage, {
         stagingKey: key, fileName: 'long.mp4', contentType: 'video/mp4', uploadedBy: 'admin-1',
-      });
+      }, { renderer: mediaRenderer });
       await new Promise((r) => setTimeout(r, 400)); // ffmpeg is converting (about 2 s of work on 2 cores)
       await first.stop();
       expect((await env.store.readStream(mediaStream(mediaId))).map((e) => e.type)).toEqual(['MediaUploaded']);
       expect((await mediaRow(env, mediaId))!).toMatchObject({ status: 'processing', attempts: 0 });
 
-      const second = startMediaWorker({ store: env.store, db: env.database.db, storage, intervalMs: 60_000 });
+      const second = startMediaWorker({ store: env.store, reads: mediaWorkerReads(env.database.db), renderer: mediaRenderer, storage, intervalMs: 60_000 });
       try {
         expect(await second.drain(120_000)).toBe(true);
       } finally {

@@ -12,6 +12,7 @@ import { watermarkOf, type Watermark } from '../../domain/media/watermark';
 import { DEFAULT_SETTINGS } from '../../domain/settings/settings';
 import { renderImage } from '../../infra/media/images';
 import { renderVideo } from '../../infra/media/video';
+import { mediaRenderer } from '../../infra/media/renderer';
 import { startTestServer, type TestServer } from '../support/server';
 import { makeTestVideo, mediaRow, openMediaEnv, regionDifference, stage, tempDir, tempStorage, uploadOverHttp, waitForMediaStatus, type MediaEnv } from './support';
 
@@ -40,7 +41,7 @@ describe('watermark rendering (sharp, ffmpeg)', () => {
     const process = async (watermark: Watermark | null) => {
       const key = await stage(storage, 'photo.jpg', photo);
       const { mediaId } = await registerUpload(admin(), storage, { stagingKey: key, fileName: 'photo.jpg', contentType: 'image/jpeg', uploadedBy: 'admin-1' }, { processInline: false });
-      expect(await processMedia({ store: env.store, storage, watermark: async () => watermark }, mediaId)).toBe('ready');
+      expect(await processMedia({ store: env.store, storage, renderer: mediaRenderer, watermark: async () => watermark }, mediaId)).toBe('ready');
       return (await mediaRow(env, mediaId))!;
     };
     const plain = await process(null);
