@@ -10,6 +10,11 @@ interface Toast {
 
 type Notify = (message: string, severity?: AlertColor) => void;
 
+/** Where a toast's top edge sits (under the top bar). */
+const TOAST_TOP = { xs: 72, sm: 80 } as const;
+/** Just below a one-line toast (a filled Alert is 48 px high): what sits there stays visible while a toast shows. */
+export const BELOW_TOASTS = { xs: TOAST_TOP.xs + 56, sm: TOAST_TOP.sm + 56 } as const;
+
 const NotifyContext = createContext<Notify>(() => undefined);
 
 /** One toast at a time, at the top so it never hides the bottom navigation. */
@@ -33,7 +38,7 @@ export function NotifyProvider({ children }: { children: ReactNode }) {
         autoHideDuration={toast?.severity === 'error' ? 8000 : 5000}
         onClose={(_e, reason) => reason !== 'clickaway' && setOpen(false)}
         anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
-        sx={{ top: { xs: 72, sm: 80 } }}
+        sx={{ top: TOAST_TOP }}
       >
         <Alert
           onClose={() => setOpen(false)}

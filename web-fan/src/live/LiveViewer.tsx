@@ -34,6 +34,7 @@ import { liveApi, removeTokenOnUnload, type CurrentLive, type ViewerToken } from
 import { CommentBox, CommentOverlay, glass, LiveBadge, TipButton, ViewerCountButton, ViewersDialog } from './LiveParts';
 import { LiveTipDialog } from './LiveTip';
 import { insufficientFunds } from '../wallet/walletApi';
+import { BELOW_TOASTS } from '../notify';
 import type { AddFundsResult } from '../wallet/AddFundsDialog';
 
 const AddFundsDialog = lazy(() => import('../wallet/AddFundsDialog'));
@@ -294,7 +295,8 @@ export function LiveViewer({ isGroup, onLeave, layout, title, side }: LiveViewer
           variant="filled"
           onClose={() => setNotice(false)}
           data-testid="live-volume-notice"
-          sx={{ position: 'absolute', top: { xs: 60, sm: 68 }, left: '50%', transform: 'translateX(-50%)', width: 'min(92%, 440px)', boxShadow: 4 }}
+          // Below the toasts' band: a toast ('Thank you for your tip!') would cover it where the top bar ends.
+          sx={{ position: 'absolute', top: BELOW_TOASTS, left: '50%', transform: 'translateX(-50%)', width: 'min(92%, 440px)', boxShadow: 4 }}
           action={
             <Button color="inherit" size="small" onClick={() => setMuted(false)} sx={{ whiteSpace: 'nowrap' }}>
               Turn on
