@@ -63,7 +63,7 @@ export async function registerWebDefaults(app: FastifyInstance, config: Config) 
     crossOriginEmbedderPolicy: false,
     crossOriginResourcePolicy: { policy: 'same-origin' },
   });
-  app.addHook('onRequest', (request, reply, done) => securityHeaders(request.raw, reply.raw, done));
+  app.addHook('onRequest', (request, reply, done) => securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined)));
 
   // A signed-in answer (what a fan bought, an admin's lists) must never sit in a shared or disk cache; so must
   // answers to state-changing requests (a login's answer carries the new session). A route that chose its own
