@@ -1,0 +1,68 @@
+// The adapters one process opens from its configuration (api/server.ts): media storage, the sandbox card and
+// crypto providers, the Kafka bus of several nodes, the live media server, idempotency and the mailer. Each is
+// handed to `stops` as it opens, so a start that fails part-way closes what it opened (./stops.ts).
+import { createHmac, randomBytes } from 'node:crypto';
+import type { Config } from '../infra/config';
+import type { Database } from '../infra/db/database';
+import type { EventStore } from '../infra/eventstore/port';
+import { createSandboxCardGateway } from '../infra/payments/sandbox-card-gateway';
+import { createSandboxCryptoGateway } from '../infra/payments/sandbox-crypto-gateway';
+import { createIdempotencyStore } from '../infra/idempotency/store';
+import { createMailer } from '../infra/mail/mailer';
+import { createKafkaBus } from '../infra/bus/kafka';
+import type { LiveMediaServer } from '../infra/live/port';
+import { emailOverride, settingsBox } from './email-config';
+import { openAppStorage, signingSecret } from './media-storage';
+import { openLiveMedia } from './live-media';
+import type { Stops } from './stops';
+
+export type ProcessAdapters = Awaited<ReturnType<typeof openProcessAdapters>>;
+
+export async function openProcessAdapters(
+  cfg: Config,
+  database: Database,
+  store: EventStore,
+  options: { clock: () => Date; log: (m: string) => void; liveMedia?: LiveMediaServer },
+  stops: Stops,
+) {
+  const { clock, log } = options;
+  // Media bytes live on local disk or in an S3 bucket (api/media-storage.ts).
+  const media = await openAppStorage(cfg);
+  stops.add('storage', media.close);
+  // The sandbox provider signs its notices with a secret derived from the app's; they go to this server once it listens.
+  const webhookSecret = createHmac('sha256', signingSecret(cfg)).update('sandbox-card-webhooks').digest('hex');
+  let webhookUrl: string | null = null;
+  const gateway = await createSandboxCardGateway(database, { webhook: { url: () => webhookUrl, secret: webhookSecret } });
+  // The sandbox crypto provider (wallet top-ups) does the same with its own secret and endpoint.
+  const cryptoWebhookSecret = createHmac('sha256', signingSecret(cfg)).update('sandbox-crypto-webhooks').digest('hex');
+  let cryptoWebhookUrl: string | null = null;
+  const cryptoGateway = await createSandboxCryptoGateway(database, { webhook: { url: () => cryptoWebhookUrl, secret: cryptoWebhookSecret }, now: clock });
+  // Several nodes: real time goes through Kafka (api/realtime, infra/bus); one node: all in-process.
+  const nodeId = cfg.FANCLUB_INSTANCE_ID ?? randomBytes(6).toString('hex');
+  const kafka = cfg.KAFKA_BROKERS ? createKafkaBus({ brokers: cfg.KAFKA_BROKERS.split(','), clientId: `fanclub-${nodeId}`, prefix: cfg.KAFKA_TOPIC_PREFIX }) : null;
+  if (kafka) {
+    stops.add('kafka', () => kafka.close());
+    await kafka.ensureTopics().catch((e) => {
+      throw new Error(`Kafka (KAFKA_BROKERS=${cfg.KAFKA_BROKERS}) is not usable: ${(e as Error).message}`);
+    });
+  }
+  // Live streaming's media server: a Janus this process starts, one at JANUS_URL, or none (with the reason).
+  let liveMedia = options.liveMedia;
+  if (!liveMedia) {
+    const own = await openLiveMedia(cfg, (m) => log(m));
+    stops.add('liveMedia', () => own.close());
+    liveMedia = own;
+  }
+  const idempotency = await createIdempotencyStore(database, { leaseSeconds: cfg.IDEMPOTENCY_LEASE_SECONDS, instanceId: cfg.FANCLUB_INSTANCE_ID });
+  stops.add('idempotency', () => idempotency.close());
+  // An SMTP server saved in the console (issue 17, CO-04) wins over SMTP_URL while it is set.
+  const mailer = await createMailer(database, { smtpUrl: cfg.SMTP_URL, from: cfg.MAIL_FROM, log: (m) => log(`[mail] ${m}`), override: emailOverride(store, () => settingsBox({ config: cfg })) });
+  return {
+    storage: media.storage, gateway, webhookSecret, cryptoGateway, cryptoWebhookSecret, nodeId, kafka, liveMedia, idempotency, mailer,
+    /** The providers' notices go to this server from now on. */
+    listening(port: number) {
+      webhookUrl = `http://127.0.0.1:${port}/api/webhooks/sandbox-card`;
+      cryptoWebhookUrl = `http://127.0.0.1:${port}/api/webhooks/sandbox-crypto`;
+    },
+  };
+}
