@@ -62,11 +62,19 @@ export function createFeed(services: Services, hub: Hub, resumeWindow = 5_000, b
     async start() {
       if (running) return;
       running = true;
+      // Following the runner starts before the head is read, so nothing applied in between is missed; batches that
+      // arrive meanwhile wait, then go through onEvents' position filter in order.
+      let early: RecordedEvent[][] | null = bus ? null : [];
+      let chain = Promise.resolve();
+      const follow = (events: RecordedEvent[]) => (chain = chain.then(() => onEvents(events)).catch((e) => console.error('[realtime] frames failed', e)));
+      const off = bus ? null : services.runner.onApplied((events) => (early ? void early.push(events) : follow(events)));
       last = await services.store.headPosition();
       hideEarnings = (await currentSettings(services.database.db).catch(() => ({ hide_earnings: false }))).hide_earnings;
-      if (!bus) {
-        const off = services.runner.onApplied(onEvents);
-        subscription = { stop: async () => off() };
+      if (off || !bus) {
+        const waiting = early ?? [];
+        early = null;
+        for (const events of waiting) void follow(events);
+        subscription = { stop: async () => off?.() };
         return;
       }
       // Several nodes: the relay (one leader) publishes `$all` to the bus; this node reads all of it with a group
