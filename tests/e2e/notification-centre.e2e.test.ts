@@ -4,11 +4,11 @@
 // the help centre lists items by tag, an item opened is marked read and the Account badge goes down.
 // Screenshots at 375 px and 1440 px in tests/artifacts/ (notifications-*.png).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import sharp from 'sharp';
 import { SANDBOX_TEST_CARDS } from '../../domain/card/wire';
 import { startTestServer, TEST_CARD_FORM, type TestServer } from '../support/server';
-import { DESKTOP, PHONE, collectCspViolations, ensureAppsBuilt, launchChromium, requireChromium, shootBothWidths, signInContext, SIGNED_IN_HINT } from '../support/browser';
+import { DESKTOP, PHONE, ensureAppsBuilt, launchChromium, requireChromium, shootBothWidths, openConsole, openFanPage } from '../support/browser';
 
 const hasChromium = requireChromium();
 
@@ -21,21 +21,8 @@ describe.skipIf(!hasChromium)('notification centre and help centre (Chromium)', 
   const errors: string[] = [];
   const csp: string[] = [];
 
-  const signedIn = async (token: string): Promise<{ context: BrowserContext; page: Page }> => {
-    const context = await browser.newContext({ viewport: DESKTOP });
-    // Notifications already allowed: the push prompt (another team's) stays out of these screens.
-    await context.grantPermissions(['notifications'], { origin: t.base });
-    await context.addInitScript(([hint]) => {
-      localStorage.setItem('fanclub.ageConfirmed', '1');
-      localStorage.setItem(hint, '1');
-      localStorage.setItem('fanclub.installCounter', 'never');
-    }, [SIGNED_IN_HINT]);
-    await signInContext(context, t.base, token);
-    const page = await context.newPage();
-    page.on('pageerror', (e) => errors.push(e.message));
-    collectCspViolations(page, csp);
-    return { context, page };
-  };
+  // Notifications already allowed: the push prompt (another team's) stays out of these screens.
+  const signedIn = (token: string) => openFanPage(browser, t.base, token, { errors, csp }, { init: () => localStorage.setItem('fanclub.installCounter', 'never') });
 
   beforeAll(async () => {
     ensureAppsBuilt();
@@ -126,14 +113,7 @@ describe.skipIf(!hasChromium)('notification centre and help centre (Chromium)', 
   });
 
   it('the console help editor lists the items (1440 and 375 px)', async () => {
-    const console = await browser.newContext({ viewport: DESKTOP });
-    const staff = await console.newPage();
-    staff.on('pageerror', (e) => errors.push(`console: ${e.message}`));
-    await staff.goto(t.base + '/admin/login');
-    await staff.getByLabel('Email').fill(t.adminEmail);
-    await staff.getByRole('textbox', { name: 'Password' }).fill(t.adminPassword);
-    await staff.getByRole('button', { name: 'Sign in' }).click();
-    await staff.waitForURL((u) => !u.pathname.endsWith('/login'));
+    const { context: console, page: staff } = await openConsole(browser, t, errors);
     await staff.goto(t.base + '/admin/settings/help-setting');
     await staff.getByTestId('help-item-row').first().waitFor({ timeout: 20_000 });
     expect(await staff.getByTestId('help-item-row').count()).toBe(4);

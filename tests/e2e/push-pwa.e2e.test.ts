@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startTestServer, type TestServer } from '../support/server';
-import { DESKTOP, PHONE, collectCspViolations, ensureAppsBuilt, launchChromium, requireChromium, shootBothWidths, signInContext, SIGNED_IN_HINT } from '../support/browser';
+import { DESKTOP, PHONE, ensureAppsBuilt, launchChromium, requireChromium, shootBothWidths, openConsole, openFanPage } from '../support/browser';
 
 const hasChromium = requireChromium();
 
@@ -25,18 +25,12 @@ describe.skipIf(!hasChromium)('installable app and web push (Chromium)', () => {
     t = await startTestServer('pglite', {}, { serveApps: true });
     fan = (await t.call('POST', '/api/users/register', { name: 'Pia Push', email: 'pia.push@example.com', password: 'a good long password' })).body.data;
     browser = await launchChromium({ pwaPopups: true });
-    fanContext = await browser.newContext({ viewport: DESKTOP });
-    await fanContext.grantPermissions(['notifications'], { origin: t.base });
-    // The install counter stands at 2: this app start moves it to 3, where the popup shows.
-    await fanContext.addInitScript(([hint]) => {
-      localStorage.setItem('fanclub.ageConfirmed', '1');
-      localStorage.setItem(hint, '1');
-      if (!sessionStorage.getItem('fanclub.appStarted') && !localStorage.getItem('fanclub.installCounter')) localStorage.setItem('fanclub.installCounter', '2');
-    }, [SIGNED_IN_HINT]);
-    await signInContext(fanContext, t.base, fan.token);
-    page = await fanContext.newPage();
-    page.on('pageerror', (e) => errors.push(e.message));
-    collectCspViolations(page, csp);
+    ({ context: fanContext, page } = await openFanPage(browser, t.base, fan.token, { errors, csp }, {
+      // The install counter stands at 2: this app start moves it to 3, where the popup shows.
+      init: () => {
+        if (!sessionStorage.getItem('fanclub.appStarted') && !localStorage.getItem('fanclub.installCounter')) localStorage.setItem('fanclub.installCounter', '2');
+      },
+    }));
   });
   afterAll(async () => {
     await browser?.close();
@@ -106,14 +100,7 @@ describe.skipIf(!hasChromium)('installable app and web push (Chromium)', () => {
   });
 
   it('the console\'s web push settings page turns sending off and on', async () => {
-    const staffContext = await browser.newContext({ viewport: DESKTOP });
-    const staff = await staffContext.newPage();
-    staff.on('pageerror', (e) => errors.push(`console: ${e.message}`));
-    await staff.goto(t.base + '/admin/login');
-    await staff.getByLabel('Email').fill(t.adminEmail);
-    await staff.getByRole('textbox', { name: 'Password' }).fill(t.adminPassword);
-    await staff.getByRole('button', { name: 'Sign in' }).click();
-    await staff.waitForURL((u) => !u.pathname.endsWith('/login'));
+    const { context: staffContext, page: staff } = await openConsole(browser, t, errors);
     await staff.goto(t.base + '/admin/settings/web-push-notification');
     const settings = staff.getByTestId('web-push-settings');
     await settings.getByTestId('web-push-save').waitFor({ timeout: 20_000 });

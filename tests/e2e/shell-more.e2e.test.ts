@@ -4,7 +4,7 @@
 // staff (XX-05); the blocked-region text (XX-03); the set-payment-method popup (SH-38); the creator's colours (SH-44);
 // help items whose stored HTML carries evasion payloads run nothing. Screenshots at 375 and 1440 px (shell-more-*.png).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import sharp from 'sharp';
 import { SANDBOX_TEST_CARDS } from '../../domain/card/wire';
 import { commandContext, handle } from '../../commands/handle';
@@ -14,7 +14,7 @@ import { removeCard } from '../../commands/cards';
 import { settingsDecider, SETTINGS_STREAM, type SiteSettings } from '../../domain/settings/settings';
 import { helpItemDecider, helpItemStream } from '../../domain/help/help';
 import { startTestServer, TEST_CARD_FORM, type TestServer } from '../support/server';
-import { DESKTOP, PHONE, collectCspViolations, ensureAppsBuilt, launchChromium, requireChromium, shootBothWidths, signInContext, SIGNED_IN_HINT } from '../support/browser';
+import { DESKTOP, PHONE, ensureAppsBuilt, launchChromium, requireChromium, shootBothWidths, openConsole, openFanPage } from '../support/browser';
 
 const hasChromium = requireChromium();
 
@@ -34,22 +34,7 @@ describe.skipIf(!hasChromium)('fan shell: staff links, proxy view, gallery, chat
     await handle(ctx, SETTINGS_STREAM, settingsDecider, { type: 'UpdateSettings', changes });
     await t.server.services.runner.waitFor(ctx.lastPosition!);
   };
-  const open = async (token: string | null, opts: { viewport?: typeof DESKTOP; cookie?: string; headers?: Record<string, string> } = {}): Promise<{ context: BrowserContext; page: Page }> => {
-    const context = await browser.newContext({ viewport: opts.viewport ?? DESKTOP, extraHTTPHeaders: opts.headers });
-    await context.grantPermissions(['notifications'], { origin: t.base });
-    await context.addInitScript(([hint, signed]) => {
-      localStorage.setItem('fanclub.ageConfirmed', '1');
-      if (signed) localStorage.setItem(hint, '1');
-    }, [SIGNED_IN_HINT, token ? '1' : ''] as const);
-    if (token) {
-      if (opts.cookie) await context.addCookies([{ name: opts.cookie, value: token, url: t.base, httpOnly: true, sameSite: 'Strict' }]);
-      else await signInContext(context, t.base, token);
-    }
-    const page = await context.newPage();
-    page.on('pageerror', (e) => errors.push(e.message));
-    collectCspViolations(page, csp);
-    return { context, page };
-  };
+  const open = (token: string | null, opts: { viewport?: typeof DESKTOP; cookie?: string; headers?: Record<string, string> } = {}) => openFanPage(browser, t.base, token, { errors, csp }, opts);
   const login = async (email: string, password: string) => (await t.call('POST', '/api/users/login', { email, password })).body.data.token as string;
   const upload = async (color: string) => {
     const image = await sharp({ create: { width: 640, height: 480, channels: 3, background: color } }).jpeg().toBuffer();
@@ -322,14 +307,7 @@ describe.skipIf(!hasChromium)('fan shell: staff links, proxy view, gallery, chat
   });
 
   it('the console\'s subscription emails page: switches, the staff address checked by the server, saved', async () => {
-    const staffContext = await browser.newContext({ viewport: DESKTOP });
-    const staff = await staffContext.newPage();
-    staff.on('pageerror', (e) => errors.push(`console: ${e.message}`));
-    await staff.goto(t.base + '/admin/login');
-    await staff.getByLabel('Email').fill(t.adminEmail);
-    await staff.getByRole('textbox', { name: 'Password' }).fill(t.adminPassword);
-    await staff.getByRole('button', { name: 'Sign in' }).click();
-    await staff.waitForURL((u) => !u.pathname.endsWith('/login'));
+    const { context: staffContext, page: staff } = await openConsole(browser, t, errors);
     await staff.goto(t.base + '/admin/settings/subscription-email-notification');
     await staff.getByTestId('subscription-email-settings').getByText('To the fan').waitFor({ timeout: 20_000 });
     expect(await staff.getByLabel('Membership renewed').isChecked()).toBe(false);
@@ -348,14 +326,7 @@ describe.skipIf(!hasChromium)('fan shell: staff links, proxy view, gallery, chat
   });
 
   it('the miscellaneous pop-up: written in the console, shown once to its audience, again after a new text', async () => {
-    const staffContext = await browser.newContext({ viewport: DESKTOP });
-    const staff = await staffContext.newPage();
-    staff.on('pageerror', (e) => errors.push(`console: ${e.message}`));
-    await staff.goto(t.base + '/admin/login');
-    await staff.getByLabel('Email').fill(t.adminEmail);
-    await staff.getByRole('textbox', { name: 'Password' }).fill(t.adminPassword);
-    await staff.getByRole('button', { name: 'Sign in' }).click();
-    await staff.waitForURL((u) => !u.pathname.endsWith('/login'));
+    const { context: staffContext, page: staff } = await openConsole(browser, t, errors);
     await staff.goto(t.base + '/admin/settings/miscellaneous-pop-up');
     await staff.getByTestId('misc-popup-title').waitFor({ timeout: 20_000 });
     await staff.getByLabel('Show the pop-up').check();

@@ -9,7 +9,7 @@ import { SANDBOX_TEST_CARDS } from '../../domain/card/wire';
 import { commandContext, handle } from '../../commands/handle';
 import { settingsDecider, SETTINGS_STREAM } from '../../domain/settings/settings';
 import { startTestServer, TEST_CARD_FORM, type TestServer } from '../support/server';
-import { DESKTOP, PHONE, collectCspViolations, ensureAppsBuilt, launchChromium, requireChromium, shootBothWidths, signInContext, SIGNED_IN_HINT } from '../support/browser';
+import { DESKTOP, PHONE, collectCspViolations, ensureAppsBuilt, launchChromium, requireChromium, shootBothWidths, signInContext, SIGNED_IN_HINT, openConsole, signInConsole } from '../support/browser';
 
 const hasChromium = requireChromium();
 
@@ -63,14 +63,7 @@ describe.skipIf(!hasChromium)('fan shell pages (Chromium)', () => {
   });
 
   it('a staff edit in the console editor shows on the public page', async () => {
-    const console = await browser.newContext({ viewport: DESKTOP });
-    const staff = await console.newPage();
-    staff.on('pageerror', (e) => errors.push(`console: ${e.message}`));
-    await staff.goto(t.base + '/admin/login');
-    await staff.getByLabel('Email').fill(t.adminEmail);
-    await staff.getByRole('textbox', { name: 'Password' }).fill(t.adminPassword);
-    await staff.getByRole('button', { name: 'Sign in' }).click();
-    await staff.waitForURL((u) => !u.pathname.endsWith('/login'));
+    const { context: console, page: staff } = await openConsole(browser, t, errors);
     await staff.goto(t.base + '/admin/edit-terms-of-service');
     const editor = staff.locator('.ProseMirror');
     await editor.waitFor({ timeout: 20_000 });
@@ -113,11 +106,7 @@ describe.skipIf(!hasChromium)('fan shell pages (Chromium)', () => {
 
     const console = await browser.newContext({ viewport: DESKTOP });
     const staff = await console.newPage();
-    await staff.goto(t.base + '/admin/login');
-    await staff.getByLabel('Email').fill(t.adminEmail);
-    await staff.getByRole('textbox', { name: 'Password' }).fill(t.adminPassword);
-    await staff.getByRole('button', { name: 'Sign in' }).click();
-    await staff.waitForURL((u) => !u.pathname.endsWith('/login'));
+    await signInConsole(staff, t.base, t.adminEmail, t.adminPassword);
     await staff.getByTestId('menu-contact-messages').click();
     const inbox = staff.getByTestId('contact-inbox');
     await inbox.waitFor({ timeout: 15_000 });

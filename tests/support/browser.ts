@@ -74,6 +74,62 @@ export async function signInContext(context: BrowserContext, base: string, token
   await context.addCookies([{ name: 'fanclub_session', value: token, url: base, httpOnly: true, sameSite: 'Strict' }]);
 }
 
+/** Signs a page in to the console through its login form and waits until it has left the login page. */
+export async function signInConsole(page: Page, base: string, email: string, password: string) {
+  await page.goto(base + '/admin/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('textbox', { name: 'Password' }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((u) => !u.pathname.endsWith('/login'));
+}
+
+/**
+ * A desktop console session of its own, signed in as the test server's admin (or `as`); its page errors go to
+ * `errors` as 'console: …'. The caller closes the context.
+ */
+export async function openConsole(
+  browser: Browser,
+  t: { base: string; adminEmail: string; adminPassword: string },
+  errors: string[],
+  as: { email: string; password: string } = { email: t.adminEmail, password: t.adminPassword },
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: DESKTOP });
+  const page = await context.newPage();
+  page.on('pageerror', (e) => errors.push(`console: ${e.message}`));
+  await signInConsole(page, t.base, as.email, as.password);
+  return { context, page };
+}
+
+/**
+ * A fan-site page in a context of its own: notifications already allowed (so the push prompt stays out of the
+ * screens), past the age gate, and signed in with `token` (null: a guest; `cookie`: the session cookie's name when it
+ * is not the fan's, e.g. a proxy view's). `init` runs in every page before the app (e.g. to set a popup's counter).
+ * Its page errors and CSP violations go to `collect`. The caller closes the context.
+ */
+export async function openFanPage(
+  browser: Browser,
+  base: string,
+  token: string | null,
+  collect: { errors: string[]; csp: string[] },
+  opts: { viewport?: { width: number; height: number }; headers?: Record<string, string>; cookie?: string; init?: () => void } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: opts.viewport ?? DESKTOP, extraHTTPHeaders: opts.headers });
+  await context.grantPermissions(['notifications'], { origin: base });
+  await context.addInitScript(([hint, signed]) => {
+    localStorage.setItem('fanclub.ageConfirmed', '1');
+    if (signed) localStorage.setItem(hint, '1');
+  }, [SIGNED_IN_HINT, token ? '1' : ''] as const);
+  if (opts.init) await context.addInitScript(opts.init);
+  if (token) {
+    if (opts.cookie) await context.addCookies([{ name: opts.cookie, value: token, url: base, httpOnly: true, sameSite: 'Strict' }]);
+    else await signInContext(context, base, token);
+  }
+  const page = await context.newPage();
+  page.on('pageerror', (e) => collect.errors.push(e.message));
+  collectCspViolations(page, collect.csp);
+  return { context, page };
+}
+
 /** Content-Security-Policy violations a page reports (collect them, then expect none). */
 export function collectCspViolations(page: Page, into: string[]) {
   page.on('console', (m) => {
