@@ -6,26 +6,15 @@
 // (402) opens Add Funds for the shortfall; once the top-up is paid the page joins on its own. The live settings page of a server without
 // a media server says why, and GO LIVE NOW is off. Screenshots at 375 and 1440 px (live-1to1-*.png).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { SANDBOX_TEST_CARDS } from '../../domain/card/wire';
+import type { Browser, Page } from 'playwright-core';
 import { END_LIVE_CONFIRM, STREAM_ALREADY_STARTED } from '../../domain/live-client/rules';
-import { startTestServer, TEST_CARD_FORM, type TestServer } from '../support/server';
-import { CHROMIUM, DESKTOP, ensureAppsBuilt, requireChromium, shootBothWidths, signInContext } from '../support/browser';
-import { requireJanus, startTestJanus, type TestJanus } from '../support/janus';
+import { startTestServer, type TestServer } from '../support/server';
+import { DESKTOP, requireChromium, shootBothWidths, signInConsole } from '../support/browser';
+import { requireJanus, type TestJanus } from '../support/janus';
+import { payAddFundsInDialog } from '../support/wallet';
+import { closeLive, createModel, decodedVideo, launchFakeMediaChromium, openLiveFan, openModelPage, startLiveServer, type LiveFan } from '../support/live';
 
 const ready = requireChromium() && requireJanus();
-
-const COLLECT_PEERS = () => {
-  const w = window as unknown as { __pcs: RTCPeerConnection[]; RTCPeerConnection: typeof RTCPeerConnection };
-  w.__pcs = [];
-  const Original = w.RTCPeerConnection;
-  w.RTCPeerConnection = class extends Original {
-    constructor(config?: RTCConfiguration) {
-      super(config);
-      w.__pcs.push(this);
-    }
-  } as typeof RTCPeerConnection;
-};
 
 describe.skipIf(!ready)('one-to-one Go Live end to end (Janus + Chromium)', () => {
   let janus: TestJanus;
@@ -33,75 +22,23 @@ describe.skipIf(!ready)('one-to-one Go Live end to end (Janus + Chromium)', () =
   let browser: Browser;
   let admin: string;
   let modelPage: Page;
-  const fans: Record<'dora' | 'eve', { id: string; token: string; page: Page }> = {} as never;
+  const fans: Record<'dora' | 'eve', LiveFan> = {} as never;
   const model = { email: 'mia.one@example.com', password: '' };
   const errors: string[] = [];
   const post = (url: string, body: unknown, token?: string) => t.call('POST', url, body, token ? { token } : {});
 
-  const signInConsole = async (p: Page, base: string, email: string, password: string) => {
-    await p.goto(base + '/admin/login');
-    await p.getByLabel('Email').fill(email);
-    await p.getByRole('textbox', { name: 'Password' }).fill(password);
-    await p.getByRole('button', { name: 'Sign in' }).click();
-    await p.waitForURL((u) => !u.pathname.endsWith('/login'));
-  };
-  const framesOf = (p: Page) =>
-    p.evaluate(async () => {
-      let frames = 0;
-      for (const pc of (window as unknown as { __pcs: RTCPeerConnection[] }).__pcs) {
-        if (pc.connectionState === 'closed') continue;
-        (await pc.getStats()).forEach((s: { type: string; kind?: string; framesDecoded?: number }) => {
-          if (s.type === 'inbound-rtp' && s.kind === 'video') frames += s.framesDecoded ?? 0;
-        });
-      }
-      return { frames, width: document.querySelector<HTMLVideoElement>('[data-testid="live-video"]')?.videoWidth ?? 0 };
-    });
-
   beforeAll(async () => {
-    ensureAppsBuilt();
-    janus = await startTestJanus();
-    t = await startTestServer('pglite', {}, { serveApps: true, liveMedia: janus.liveMedia });
-    admin = (await post('/api/users/login', { email: t.adminEmail, password: t.adminPassword })).body.data.token;
+    ({ janus, t, admin } = await startLiveServer());
     expect((await post('/api/stream/save_settings', { enable_live_streaming: true }, admin)).status).toBe(200);
-    const created = await post('/admin-api/users', { name: 'Mia One', email: model.email, role: 'model' }, admin);
-    model.password = created.body.generated_password;
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update',
-        '--disable-sync', '--disable-dev-shm-usage', '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', '--autoplay-policy=no-user-gesture-required',
-      ],
-    });
+    model.password = await createModel(t, admin, 'Mia One', model.email);
+    browser = await launchFakeMediaChromium();
     for (const [key, name] of [['dora', 'Dora One'], ['eve', 'Eve Other']] as const) {
-      const email = `${key}.one@example.com`;
-      const r = await post('/api/users/register', { name, email, password: `${key} one password` });
-      const token = r.body.data.token as string;
-      expect((await post('/api/v2/purchase/subscription', { ...TEST_CARD_FORM, email, cardNumber: SANDBOX_TEST_CARDS.approve }, token)).body.data.accepted).toBe(true);
-      await post('/api/chat/send_message', { message: `Hi, ${name} here` }, token);
-      const context = await browser.newContext({ viewport: DESKTOP });
-      await signInContext(context, t.base, token);
-      await context.addInitScript(() => {
-        localStorage.setItem('fanclub.ageConfirmed', '1');
-        localStorage.setItem('fanclub.signedIn', '1');
-        // The web-push prompt, install popup and notification help (issue 16) are not what these tests look at.
-        localStorage.setItem('fanclub.pushPromptLater', String(Date.now()));
-        localStorage.setItem('fanclub.installCounter', 'never');
-        localStorage.setItem('fanclub.pushHelpClosed', '1');
-      });
-      await context.addInitScript(COLLECT_PEERS);
-      const page = await context.newPage();
-      page.on('pageerror', (e) => errors.push(`${key}: ${e.message}`));
-      page.on('console', (m) => m.type() === 'error' && console.log(`[${key}] ${m.text()}`));
-      fans[key] = { id: r.body.data.userId, token, page };
+      fans[key] = await openLiveFan(browser, t, { key, name, email: `${key}.one@example.com`, password: `${key} one password` }, errors);
+      await post('/api/chat/send_message', { message: `Hi, ${name} here` }, fans[key].token);
     }
-    modelPage = await (await browser.newContext({ viewport: DESKTOP })).newPage();
-    modelPage.on('pageerror', (e) => errors.push(`model: ${e.message}`));
+    modelPage = await openModelPage(browser, errors);
   }, 180_000);
-  afterAll(async () => {
-    await browser?.close();
-    await t?.close();
-    await janus?.stop();
-  });
+  afterAll(() => closeLive(browser, t, janus));
 
   it('the model starts a one-to-one from the chat header; the view names the fan and shows the conversation', async () => {
     await signInConsole(modelPage, t.base, model.email, model.password);
@@ -128,10 +65,10 @@ describe.skipIf(!ready)('one-to-one Go Live end to end (Janus + Chromium)', () =
     await expect.poll(() => dora.page.getByTestId('one-to-one-live').getAttribute('data-phase'), { timeout: 40_000 }).toBe('live');
     // The private chat beside the video.
     await dora.page.getByTestId('live-chat-panel').getByText('Hi, Dora One here').waitFor({ timeout: 15_000 });
-    await expect.poll(async () => (await framesOf(dora.page)).frames, { timeout: 20_000 }).toBeGreaterThan(10);
-    const first = await framesOf(dora.page);
+    await expect.poll(async () => (await decodedVideo(dora.page)).frames, { timeout: 20_000 }).toBeGreaterThan(10);
+    const first = await decodedVideo(dora.page);
     await dora.page.waitForTimeout(1500);
-    const later = await framesOf(dora.page);
+    const later = await decodedVideo(dora.page);
     expect(later.frames).toBeGreaterThan(first.frames);
     expect(later.width).toBeGreaterThan(0);
     // One-to-one comments: up to 1000 characters.
@@ -188,15 +125,7 @@ describe.skipIf(!ready)('one-to-one Go Live end to end (Janus + Chromium)', () =
       // Closed, Add Funds stays on the refused view; it opens the dialog again.
       await dialog.getByTestId('add-funds-close').click();
       await eve.page.getByTestId('live-add-funds').click();
-      await dialog.getByTestId('add-funds-continue').click();
-      await eve.page.getByTestId('crypto-currency-select').click();
-      await eve.page.getByTestId('crypto-currency-BTC').click();
-      await expect.poll(() => dialog.getByTestId('crypto-send-amount').textContent(), { timeout: 15_000 }).toMatch(/BTC$/);
-      await dialog.getByTestId('start-crypto-payment').click();
-      const panel = dialog.getByTestId('crypto-payment-panel');
-      await panel.waitFor({ timeout: 15_000 });
-      const id = (await panel.getAttribute('data-payment-id'))!;
-      expect((await t.call('POST', `/admin-api/crypto-payments/${id}/mark`, { status: 'paid' }, { token: admin })).status).toBe(200);
+      await payAddFundsInDialog(eve.page, t, admin);
       // Confirmed: the page joins again on its own (a token now; the model's camera is not up, so it waits for the feed).
       await expect.poll(() => eve.page.getByTestId('one-to-one-live').getAttribute('data-phase'), { timeout: 30_000 }).toBe('connecting');
       await expect.poll(async () => (await t.call('GET', '/api/stream/current', undefined, { token: eve.token })).body.data.session?.isJoined, { timeout: 10_000 }).toBe(true);

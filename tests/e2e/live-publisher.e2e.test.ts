@@ -6,27 +6,14 @@
 // wallet that is short tips in the group live: Add Funds for the shortfall, paid, the tip goes through and the
 // creator's total updates. Screenshots at 375 and 1440 px in tests/artifacts/ (live-pub-*.png).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { SANDBOX_TEST_CARDS } from '../../domain/card/wire';
-import { startTestServer, TEST_CARD_FORM, type TestServer } from '../support/server';
-import { CHROMIUM, DESKTOP, PHONE, artifactPath, ensureAppsBuilt, requireChromium, shootBothWidths, signInContext } from '../support/browser';
-import { requireJanus, startTestJanus, type TestJanus } from '../support/janus';
-import { topUpWallet } from '../support/wallet';
+import type { Browser, Page } from 'playwright-core';
+import type { TestServer } from '../support/server';
+import { DESKTOP, PHONE, artifactPath, requireChromium, shootBothWidths, signInConsole } from '../support/browser';
+import { requireJanus, type TestJanus } from '../support/janus';
+import { closeLive, createModel, decodedVideo, launchFakeMediaChromium, openLiveFan, openModelPage, startLiveServer, type LiveFan } from '../support/live';
+import { payAddFundsInDialog, topUpWallet } from '../support/wallet';
 
 const ready = requireChromium() && requireJanus();
-
-/** Collects every RTCPeerConnection a page makes, so the test can read getStats and the senders (no hook in the app). */
-const COLLECT_PEERS = () => {
-  const w = window as unknown as { __pcs: RTCPeerConnection[]; RTCPeerConnection: typeof RTCPeerConnection };
-  w.__pcs = [];
-  const Original = w.RTCPeerConnection;
-  w.RTCPeerConnection = class extends Original {
-    constructor(config?: RTCConfiguration) {
-      super(config);
-      w.__pcs.push(this);
-    }
-  } as typeof RTCPeerConnection;
-};
 
 describe.skipIf(!ready)('the publisher\'s devices, the live popup and Add Funds in a live tip (Janus + Chromium)', () => {
   let janus: TestJanus;
@@ -34,27 +21,13 @@ describe.skipIf(!ready)('the publisher\'s devices, the live popup and Add Funds 
   let browser: Browser;
   let admin: string;
   let modelPage: Page;
-  const fans: Record<'anna' | 'bea', { id: string; token: string; page: Page; context: BrowserContext }> = {} as never;
+  const fans: Record<'anna' | 'bea', LiveFan> = {} as never;
   const errors: string[] = [];
   const model = { email: 'pia.pub@example.com', password: '' };
   const post = (url: string, body: unknown, token?: string) => t.call('POST', url, body, token ? { token } : {});
-  const watch = (p: Page, who: string) => {
-    p.on('pageerror', (e) => errors.push(`${who}: ${e.message}`));
-    p.on('console', (m) => m.type() === 'error' && console.log(`[${who}] ${m.text()}`));
-  };
 
   /** Frames decoded so far by the page's open receiving peer connections. */
-  const decoded = (p: Page) =>
-    p.evaluate(async () => {
-      let frames = 0;
-      for (const pc of (window as unknown as { __pcs: RTCPeerConnection[] }).__pcs) {
-        if (pc.connectionState === 'closed') continue;
-        (await pc.getStats()).forEach((s: { type: string; kind?: string; framesDecoded?: number }) => {
-          if (s.type === 'inbound-rtp' && s.kind === 'video') frames += s.framesDecoded ?? 0;
-        });
-      }
-      return frames;
-    });
+  const decoded = async (p: Page) => (await decodedVideo(p)).frames;
   /** The fan's video keeps coming: more frames decoded a moment later. */
   const keepsDecoding = async (p: Page) => {
     const before = await decoded(p);
@@ -72,63 +45,25 @@ describe.skipIf(!ready)('the publisher\'s devices, the live popup and Add Funds 
   const picker = (testId: string) => modelPage.getByTestId(testId).locator('xpath=..').getByRole('combobox');
 
   beforeAll(async () => {
-    ensureAppsBuilt();
-    janus = await startTestJanus();
-    t = await startTestServer('pglite', {}, { serveApps: true, liveMedia: janus.liveMedia });
-    admin = (await post('/api/users/login', { email: t.adminEmail, password: t.adminPassword })).body.data.token;
+    ({ janus, t, admin } = await startLiveServer());
     expect((await post('/api/stream/save_settings', { enable_live_streaming: true }, admin)).status).toBe(200);
-    const created = await post('/admin-api/users', { name: 'Pia Pub', email: model.email, role: 'model' }, admin);
-    expect(created.status, JSON.stringify(created.body)).toBeLessThan(300);
-    model.password = created.body.generated_password;
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update',
-        '--disable-sync', '--disable-dev-shm-usage', '--use-fake-device-for-media-stream=device-count=3', '--use-fake-ui-for-media-stream', '--autoplay-policy=no-user-gesture-required',
-      ],
-    });
+    model.password = await createModel(t, admin, 'Pia Pub', model.email);
+    // Three fake cameras: the second is a depth camera that Chromium never encodes (see the top of the file).
+    browser = await launchFakeMediaChromium(3);
     for (const [key, name] of [['anna', 'Anna Pop'], ['bea', 'Bea Wallet']] as const) {
-      const email = `${key}.pub@example.com`;
-      const r = await post('/api/users/register', { name, email, password: `${key} pub password` });
-      const token = r.body.data.token as string;
-      expect((await post('/api/v2/purchase/subscription', { ...TEST_CARD_FORM, email, cardNumber: SANDBOX_TEST_CARDS.approve }, token)).body.data.accepted).toBe(true);
-      const context = await browser.newContext({ viewport: DESKTOP });
-      await signInContext(context, t.base, token);
-      await context.addInitScript(() => {
-        localStorage.setItem('fanclub.ageConfirmed', '1');
-        localStorage.setItem('fanclub.signedIn', '1');
-        // The web-push prompt, install popup and notification help (issue 16) are not what these tests look at.
-        localStorage.setItem('fanclub.pushPromptLater', String(Date.now()));
-        localStorage.setItem('fanclub.installCounter', 'never');
-        localStorage.setItem('fanclub.pushHelpClosed', '1');
-      });
-      await context.addInitScript(COLLECT_PEERS);
-      const page = await context.newPage();
-      watch(page, key);
-      fans[key] = { id: r.body.data.userId, token, page, context };
+      fans[key] = await openLiveFan(browser, t, { key, name, email: `${key}.pub@example.com`, password: `${key} pub password` }, errors);
     }
     // Bea pays from her wallet (her choice) and has $5 in it (the smallest top-up).
     await topUpWallet(t, fans.bea.token, 5);
     expect((await post('/api/users/set-default-payment-method', { payment_method: 'crypto_currency' }, fans.bea.token)).status).toBe(200);
-    const modelContext = await browser.newContext({ viewport: DESKTOP });
-    await modelContext.addInitScript(COLLECT_PEERS);
-    modelPage = await modelContext.newPage();
-    watch(modelPage, 'model');
+    modelPage = await openModelPage(browser, errors, { collectPeers: true });
   }, 180_000);
-  afterAll(async () => {
-    await browser?.close();
-    await t?.close();
-    await janus?.stop();
-  });
+  afterAll(() => closeLive(browser, t, janus));
 
   it('a fan on the home page gets the "started a live stream" popup when the creator goes live (GROUP_LIVE_STARTED) and joins from it', async () => {
     const { anna } = fans;
     await anna.page.goto(t.base + '/');
-    await modelPage.goto(t.base + '/admin/login');
-    await modelPage.getByLabel('Email').fill(model.email);
-    await modelPage.getByRole('textbox', { name: 'Password' }).fill(model.password);
-    await modelPage.getByRole('button', { name: 'Sign in' }).click();
-    await modelPage.waitForURL((u) => !u.pathname.endsWith('/login'));
+    await signInConsole(modelPage, t.base, model.email, model.password);
     await modelPage.getByTestId('go-live-now').waitFor({ timeout: 20_000 });
     // Anna's page is connected (she counts as online) before the creator goes live.
     await expect.poll(() => modelPage.getByTestId('go-live-online-text').innerText(), { timeout: 20_000 }).toBe('1 fan online');
@@ -220,15 +155,7 @@ describe.skipIf(!ready)('the publisher\'s devices, the live popup and Add Funds 
     expect(await dialog.getByTestId('add-funds-shortfall').innerText()).toContain('$7');
     await shootBothWidths(bea.page, 'live-pub-tip-add-funds');
     await bea.page.setViewportSize(DESKTOP);
-    await dialog.getByTestId('add-funds-continue').click();
-    await bea.page.getByTestId('crypto-currency-select').click();
-    await bea.page.getByTestId('crypto-currency-BTC').click();
-    await expect.poll(() => dialog.getByTestId('crypto-send-amount').textContent(), { timeout: 15_000 }).toMatch(/BTC$/);
-    await dialog.getByTestId('start-crypto-payment').click();
-    const panel = dialog.getByTestId('crypto-payment-panel');
-    await panel.waitFor({ timeout: 15_000 });
-    const id = (await panel.getAttribute('data-payment-id'))!;
-    expect((await t.call('POST', `/admin-api/crypto-payments/${id}/mark`, { status: 'paid' }, { token: admin })).status).toBe(200);
+    await payAddFundsInDialog(bea.page, t, admin);
     // The top-up is confirmed: the tip is sent again on its own, from the wallet.
     await bea.page.getByText('Thank you for your tip!').first().waitFor({ timeout: 30_000 });
     await expect.poll(() => modelPage.getByTestId('live-tip-total').innerText(), { timeout: 15_000 }).toBe('Tips $12.00');

@@ -6,27 +6,15 @@
 // connection badge, a fan without a subscription is refused, and END (with its confirmation) sends every viewer to /. Then the sessions report and the live settings page. Screenshots at
 // 375 and 1440 px in tests/artifacts/ (live-*.png).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { SANDBOX_TEST_CARDS } from '../../domain/card/wire';
 import { END_LIVE_CONFIRM, GROUP_LIVE_CONFIRM, LIVE_CONNECTING } from '../../domain/live-client/rules';
-import { startTestServer, TEST_CARD_FORM, type TestServer } from '../support/server';
-import { CHROMIUM, DESKTOP, ensureAppsBuilt, fillCardDialog, requireChromium, shootBothWidths, signInContext } from '../support/browser';
-import { requireJanus, startTestJanus, type TestJanus } from '../support/janus';
+import type { TestServer } from '../support/server';
+import { DESKTOP, fillCardDialog, requireChromium, shootBothWidths, signInConsole } from '../support/browser';
+import { requireJanus, type TestJanus } from '../support/janus';
+import { closeLive, createModel, decodedVideo, launchFakeMediaChromium, openLiveFan, openModelPage, startLiveServer, type LiveFan } from '../support/live';
 
 const ready = requireChromium() && requireJanus();
-
-/** Collects every RTCPeerConnection a page makes, so the test can read getStats (no hook in the app). */
-const COLLECT_PEERS = () => {
-  const w = window as unknown as { __pcs: RTCPeerConnection[]; RTCPeerConnection: typeof RTCPeerConnection };
-  w.__pcs = [];
-  const Original = w.RTCPeerConnection;
-  w.RTCPeerConnection = class extends Original {
-    constructor(config?: RTCConfiguration) {
-      super(config);
-      w.__pcs.push(this);
-    }
-  } as typeof RTCPeerConnection;
-};
 
 describe.skipIf(!ready)('group live stream end to end (Janus + Chromium)', () => {
   let janus: TestJanus;
@@ -34,83 +22,24 @@ describe.skipIf(!ready)('group live stream end to end (Janus + Chromium)', () =>
   let browser: Browser;
   let admin: string;
   let modelPage: Page;
-  const fans: Record<'anna' | 'ben' | 'carl', { id: string; token: string; page: Page; context: BrowserContext }> = {} as never;
+  const fans: Record<'anna' | 'ben' | 'carl', LiveFan> = {} as never;
   const errors: string[] = [];
   const model = { email: 'mona.live@example.com', password: '' };
 
-  const post = (url: string, body: unknown, token?: string) => t.call('POST', url, body, token ? { token } : {});
-  const watch = (p: Page, who: string) => {
-    p.on('pageerror', (e) => errors.push(`${who}: ${e.message}`));
-    p.on('console', (m) => m.type() === 'error' && console.log(`[${who}] ${m.text()}`));
-  };
-
-  /** Frames decoded so far by the page's receiving peer connections, and the video's size. */
-  const decoding = (p: Page) =>
-    p.evaluate(async () => {
-      let frames = 0;
-      for (const pc of (window as unknown as { __pcs: RTCPeerConnection[] }).__pcs) {
-        if (pc.connectionState === 'closed') continue;
-        (await pc.getStats()).forEach((s: { type: string; kind?: string; framesDecoded?: number }) => {
-          if (s.type === 'inbound-rtp' && s.kind === 'video') frames += s.framesDecoded ?? 0;
-        });
-      }
-      const v = document.querySelector<HTMLVideoElement>('[data-testid="live-video"]');
-      return { frames, width: v?.videoWidth ?? 0, height: v?.videoHeight ?? 0 };
-    });
-
   beforeAll(async () => {
-    ensureAppsBuilt();
-    janus = await startTestJanus();
-    t = await startTestServer('pglite', {}, { serveApps: true, liveMedia: janus.liveMedia });
-    admin = (await post('/api/users/login', { email: t.adminEmail, password: t.adminPassword })).body.data.token;
-    const created = await post('/admin-api/users', { name: 'Mona Live', email: model.email, role: 'model' }, admin);
-    expect(created.status, JSON.stringify(created.body)).toBeLessThan(300);
-    model.password = created.body.generated_password;
-
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update',
-        '--disable-sync', '--disable-dev-shm-usage', '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', '--autoplay-policy=no-user-gesture-required',
-      ],
-    });
+    ({ janus, t, admin } = await startLiveServer());
+    model.password = await createModel(t, admin, 'Mona Live', model.email);
+    browser = await launchFakeMediaChromium();
     for (const [key, name, subscribed] of [['anna', 'Anna Live', true], ['ben', 'Ben Live', true], ['carl', 'Carl Nosub', false]] as const) {
-      const email = `${key}.live@example.com`;
-      const r = await post('/api/users/register', { name, email, password: `${key} live password` });
-      const token = r.body.data.token as string;
-      if (subscribed) expect((await post('/api/v2/purchase/subscription', { ...TEST_CARD_FORM, email, cardNumber: SANDBOX_TEST_CARDS.approve }, token)).body.data.accepted).toBe(true);
-      const context = await browser.newContext({ viewport: DESKTOP });
-      await signInContext(context, t.base, token);
-      await context.addInitScript(() => {
-        localStorage.setItem('fanclub.ageConfirmed', '1');
-        localStorage.setItem('fanclub.signedIn', '1');
-        // The web-push prompt, install popup and notification help (issue 16) are not what these tests look at.
-        localStorage.setItem('fanclub.pushPromptLater', String(Date.now()));
-        localStorage.setItem('fanclub.installCounter', 'never');
-        localStorage.setItem('fanclub.pushHelpClosed', '1');
-      });
-      await context.addInitScript(COLLECT_PEERS);
-      const page = await context.newPage();
-      watch(page, key);
-      fans[key] = { id: r.body.data.userId, token, page, context };
+      fans[key] = await openLiveFan(browser, t, { key, name, email: `${key}.live@example.com`, password: `${key} live password`, subscribed }, errors);
     }
-    const modelContext = await browser.newContext({ viewport: DESKTOP });
-    modelPage = await modelContext.newPage();
-    watch(modelPage, 'model');
+    modelPage = await openModelPage(browser, errors);
   }, 180_000);
-  afterAll(async () => {
-    await browser?.close();
-    await t?.close();
-    await janus?.stop();
-  });
+  afterAll(() => closeLive(browser, t, janus));
 
   it('live settings: the admin turns live streaming on; the page shows the media server available', async () => {
     const p = await browser.newPage({ viewport: DESKTOP });
-    await p.goto(t.base + '/admin/login');
-    await p.getByLabel('Email').fill(t.adminEmail);
-    await p.getByRole('textbox', { name: 'Password' }).fill(t.adminPassword);
-    await p.getByRole('button', { name: 'Sign in' }).click();
-    await p.waitForURL((u) => !u.pathname.endsWith('/login'));
+    await signInConsole(p, t.base, t.adminEmail, t.adminPassword);
     await p.goto(t.base + '/admin/settings/live-streaming-settings');
     await expect.poll(() => p.getByTestId('live-media-status').innerText(), { timeout: 20_000 }).toBe('Available');
     expect(await p.getByTestId('live-enable').isChecked()).toBe(false);
@@ -127,11 +56,7 @@ describe.skipIf(!ready)('group live stream end to end (Janus + Chromium)', () =>
   });
 
   it('the model goes live from GO LIVE NOW after the confirmation; the publisher view is LIVE', async () => {
-    await modelPage.goto(t.base + '/admin/login');
-    await modelPage.getByLabel('Email').fill(model.email);
-    await modelPage.getByRole('textbox', { name: 'Password' }).fill(model.password);
-    await modelPage.getByRole('button', { name: 'Sign in' }).click();
-    await modelPage.waitForURL((u) => !u.pathname.endsWith('/login'));
+    await signInConsole(modelPage, t.base, model.email, model.password);
     // GO LIVE NOW on the home shell (the dashboard), with the online count.
     await modelPage.getByTestId('go-live-now').waitFor({ timeout: 20_000 });
     await shootBothWidths(modelPage, 'live-go-live-now');
@@ -170,10 +95,10 @@ describe.skipIf(!ready)('group live stream end to end (Janus + Chromium)', () =>
     await ben.page.goto(t.base + '/group-live-stream');
     for (const f of [anna, ben]) await expect.poll(() => f.page.getByTestId('group-live-stream').getAttribute('data-phase'), { timeout: 40_000 }).toBe('live');
     for (const f of [anna, ben]) {
-      await expect.poll(async () => (await decoding(f.page)).frames, { timeout: 20_000 }).toBeGreaterThan(10);
-      const first = await decoding(f.page);
+      await expect.poll(async () => (await decodedVideo(f.page)).frames, { timeout: 20_000 }).toBeGreaterThan(10);
+      const first = await decodedVideo(f.page);
       await f.page.waitForTimeout(1500);
-      const later = await decoding(f.page);
+      const later = await decodedVideo(f.page);
       expect(later.frames).toBeGreaterThan(first.frames);
       expect(later.width).toBeGreaterThan(0);
     }
@@ -258,7 +183,7 @@ describe.skipIf(!ready)('group live stream end to end (Janus + Chromium)', () =>
     await carl.page.goto(t.base + '/group-live-stream');
     await expect.poll(() => carl.page.getByTestId('group-live-stream').getAttribute('data-phase'), { timeout: 20_000 }).toBe('refused');
     expect(await carl.page.getByTestId('live-refused').innerText()).toContain('Only subscribers can join the live stream.');
-    expect((await decoding(carl.page)).frames).toBe(0);
+    expect((await decodedVideo(carl.page)).frames).toBe(0);
     await shootBothWidths(carl.page, 'live-refused');
   });
 

@@ -15,6 +15,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { SANDBOX_TEST_CARDS } from '../../domain/card/wire';
 import { startTestServer, TEST_CARD_FORM, type TestServer } from '../support/server';
 import { DESKTOP, PHONE, ensureAppsBuilt, fillCardDialog, launchChromium, requireChromium, shootBothWidths, signInContext } from '../support/browser';
+import { payAddFundsInDialog } from '../support/wallet';
 
 const hasChromium = requireChromium();
 const PASSWORD = 'a good long password';
@@ -123,18 +124,7 @@ describe.skipIf(!hasChromium)('private chat end to end (Chromium)', () => {
   };
 
   /** Add Funds → currency → Start Crypto Payment; the admin marks it paid (the console's sandbox control). */
-  const topUpInDialog = async (p: Page) => {
-    const dialog = p.getByTestId('add-funds-dialog');
-    await dialog.getByTestId('add-funds-continue').click();
-    await p.getByTestId('crypto-currency-select').click();
-    await p.getByTestId('crypto-currency-BTC').click();
-    await expect.poll(() => dialog.getByTestId('crypto-send-amount').textContent(), { timeout: 15_000 }).toMatch(/BTC$/);
-    await dialog.getByTestId('start-crypto-payment').click();
-    const panel = dialog.getByTestId('crypto-payment-panel');
-    await panel.waitFor({ timeout: 15_000 });
-    const id = (await panel.getAttribute('data-payment-id'))!;
-    expect((await t.call('POST', `/admin-api/crypto-payments/${id}/mark`, { status: 'paid' }, { token: admin })).status).toBe(200);
-  };
+  const topUpInDialog = (p: Page) => payAddFundsInDialog(p, t, admin);
 
   beforeAll(async () => {
     ensureAppsBuilt();

@@ -1,5 +1,7 @@
 // A fan's wallet funded the way a fan funds it: a crypto payment id, the payment started, the sandbox provider
 // marks it paid, and the fan site's status poll credits it.
+import { expect } from 'vitest';
+import type { Page } from 'playwright-core';
 import type { SandboxCryptoGateway } from '../../infra/payments/sandbox-crypto-gateway';
 import type { TestServer } from './server';
 
@@ -13,4 +15,22 @@ export async function topUpWallet(t: TestServer, token: string, dollars: number)
   const status = await call('/api/crypto/get-transaction-status', { payment_id: paymentId });
   if (!status.body.data?.is_payment_confirmed) throw new Error(`top-up ${paymentId} was not credited: ${JSON.stringify(status.body)}`);
   return paymentId;
+}
+
+/**
+ * In the fan site's open Add Funds dialog: Continue → BTC → Start Crypto Payment; the admin (`admin`, a token) marks
+ * the payment paid, as the console's sandbox control does. Returns the payment id.
+ */
+export async function payAddFundsInDialog(p: Page, t: TestServer, admin: string): Promise<string> {
+  const dialog = p.getByTestId('add-funds-dialog');
+  await dialog.getByTestId('add-funds-continue').click();
+  await p.getByTestId('crypto-currency-select').click();
+  await p.getByTestId('crypto-currency-BTC').click();
+  await expect.poll(() => dialog.getByTestId('crypto-send-amount').textContent(), { timeout: 15_000 }).toMatch(/BTC$/);
+  await dialog.getByTestId('start-crypto-payment').click();
+  const panel = dialog.getByTestId('crypto-payment-panel');
+  await panel.waitFor({ timeout: 15_000 });
+  const id = (await panel.getAttribute('data-payment-id'))!;
+  expect((await t.call('POST', `/admin-api/crypto-payments/${id}/mark`, { status: 'paid' }, { token: admin })).status).toBe(200);
+  return id;
 }
