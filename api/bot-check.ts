@@ -80,12 +80,14 @@ export type BotCheck = ReturnType<typeof botCheck>;
  */
 export function registerBotCheck(app: FastifyInstance, services: Services) {
   const check = botCheck(services);
-  app.addHook('preHandler', async (request) => {
+  const verify = async (action: BotCheckAction, token: unknown) => {
+    if ((await currentSettings(services.database.db)).is_recaptcha_enabled) await check.verify(action, token);
+  };
+  // Every other route passes without a promise.
+  app.addHook('preHandler', (request, _reply, done) => {
     const url = request.routeOptions.url;
-    if (!url) return;
-    const action = BOT_CHECK_ROUTES[`${request.method} ${url}`];
-    if (!action) return;
-    if (!(await currentSettings(services.database.db)).is_recaptcha_enabled) return;
-    await check.verify(action, request.headers[BOT_CHECK_HEADER]);
+    const action = url ? BOT_CHECK_ROUTES[`${request.method} ${url}`] : undefined;
+    if (!action) return done();
+    verify(action, request.headers[BOT_CHECK_HEADER]).then(() => done(), done);
   });
 }

@@ -4,7 +4,7 @@
 // once that attempt's lease ran out or its process is gone (infra/idempotency/store.ts), the retry runs the
 // request again. The same key with another body or route is 422 IDEMPOTENCY_MISMATCH.
 import { createHash } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError } from '../domain/shared/decider';
 import type { Services } from './services';
 
@@ -22,24 +22,31 @@ function fingerprint(request: FastifyRequest): string {
 
 export function registerIdempotency(app: FastifyInstance, services: Services) {
   app.decorateRequest('idempotency', null);
-  app.addHook('preHandler', async (request, reply) => {
-    const key = request.headers['idempotency-key'];
-    if (!STATE_CHANGING.has(request.method) || typeof key !== 'string') return;
+  // Reads carry no key: they pass these hooks without a promise (the async part runs only for a keyed write).
+  const begin = async (request: FastifyRequest, reply: FastifyReply, key: string) => {
     if (!/^[\w.:-]{8,128}$/.test(key)) throw new DomainError('Invalid Idempotency-Key header.', 'BAD_IDEMPOTENCY_KEY', 400, { field: 'Idempotency-Key' });
     const scope = request.caller?.userId ?? `ip:${request.ip}`;
     const store = services.idempotency;
     const begun = await store.begin(scope, key, fingerprint(request));
-    if (begun.state === 'done') return reply.code(begun.response.status).header('idempotent-replayed', 'true').send(begun.response.body);
+    if (begun.state === 'done') {
+      reply.code(begun.response.status).header('idempotent-replayed', 'true').send(begun.response.body);
+      return true;
+    }
     if (begun.state === 'busy') throw new DomainError('This request is already being processed.', 'IDEMPOTENCY_IN_PROGRESS', 409);
     if (begun.state === 'mismatch') throw new DomainError('This Idempotency-Key was used for a different request.', 'IDEMPOTENCY_MISMATCH', 422);
     // A slow request keeps its key: the lease is renewed while it runs (a third of the lease at a time).
     const renewal = setInterval(() => void store.renew(scope, key).catch(() => {}), (store.leaseSeconds * 1000) / 3);
     renewal.unref();
     request.idempotency = { scope, key, renewal };
+    return false;
+  };
+  app.addHook('preHandler', (request, reply, done) => {
+    const key = request.headers['idempotency-key'];
+    if (!STATE_CHANGING.has(request.method) || typeof key !== 'string') return done();
+    // A replayed answer is sent from here; the handler must not run (and done is not called).
+    begin(request, reply, key).then((sent) => (sent ? undefined : done()), done);
   });
-  app.addHook('onSend', async (request, reply, payload) => {
-    const idem = request.idempotency;
-    if (!idem) return payload;
+  const finish = async (request: FastifyRequest, reply: FastifyReply, payload: unknown, idem: NonNullable<FastifyRequest['idempotency']>) => {
     request.idempotency = null;
     if (idem.renewal) clearInterval(idem.renewal);
     let body: unknown = payload;
@@ -56,11 +63,16 @@ export function registerIdempotency(app: FastifyInstance, services: Services) {
       await failpoint();
       await services.idempotency.complete(idem.scope, idem.key, { status: reply.statusCode, body });
     }
-    return payload;
+  };
+  app.addHook('onSend', (request, reply, payload, done) => {
+    const idem = request.idempotency;
+    if (!idem) return done(null, payload);
+    finish(request, reply, payload, idem).then(() => done(null, payload), (e: Error) => done(e));
   });
   // A request that ends without an answer (the client went away mid-way) stops renewing; its lease then runs out.
-  app.addHook('onResponse', async (request) => {
+  app.addHook('onResponse', (request, _reply, done) => {
     if (request.idempotency?.renewal) clearInterval(request.idempotency.renewal);
+    done();
   });
 }
 

@@ -98,6 +98,9 @@ export interface PostViewContext {
   /** Which counts this viewer sees for this post (domain/post/counts.ts). */
   counts: VisibleCounts;
   nowMs: number;
+  /** This viewer likes the post. */
+  liked: boolean;
+  feedTags: NonNullable<PostView['feed_tags']>;
 }
 
 export function postView(post: PostRow, media: Map<string, MediaRow>, viewer: Viewer, unlocked: boolean, c: PostViewContext): PostView {
@@ -105,6 +108,8 @@ export function postView(post: PostRow, media: Map<string, MediaRow>, viewer: Vi
   const items = post.media.map((ref) => media.get(ref.mediaId)).filter((m): m is MediaRow => !!m);
   const open = (m: MediaRow) => mayOpenMedia(post, access, m.id);
   const previewItem = post.visibility === 'locked' && post.preview_media_id ? media.get(post.preview_media_id) : undefined;
+  const publishedAt = new Date(post.publish_at);
+  const counts = countsFor(c.counts, { likes: post.like_count, comments: post.comment_count });
   return {
     _id: post.id,
     description: access.captionBlur ? '' : post.caption,
@@ -115,8 +120,8 @@ export function postView(post: PostRow, media: Map<string, MediaRow>, viewer: Vi
     is_unlocked: unlocked,
     amount: dollarsFromCents(post.price_cents),
     amount_cents: post.price_cents,
-    date: new Date(post.publish_at).toISOString(),
-    is_published: new Date(post.publish_at).getTime() <= c.nowMs,
+    date: publishedAt.toISOString(),
+    is_published: publishedAt.getTime() <= c.nowMs,
     processing: post.pending_media > 0,
     isError: post.errored_media > 0,
     gallery_process_error_index: post.errored_media > 0 ? items.flatMap((m, i) => (m.status === 'error' ? [i] : [])) : [],
@@ -127,10 +132,12 @@ export function postView(post: PostRow, media: Map<string, MediaRow>, viewer: Vi
     category_id: post.category_id,
     version_of: post.version_of,
     blogType: post.blog_type,
-    ...countsFor(c.counts, { likes: post.like_count, comments: post.comment_count }),
-    user_feed_like: false, // per viewer: filled by postViews (api/routes/feed.ts)
+    total_likes: counts.total_likes,
+    total_comments: counts.total_comments,
+    user_feed_like: c.liked,
     user: c.author,
     cta: access.cta,
+    feed_tags: c.feedTags,
   };
 }
 

@@ -8,7 +8,7 @@ import type { ReadModels } from './schema';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { PostRow } from './posts';
 import type { MediaRow } from './media';
-import type { SiteSettings } from '../domain/settings/settings';
+import { DEFAULT_SETTINGS, type SiteSettings } from '../domain/settings/settings';
 
 /** What a feed page is for every viewer (api/routes/feed.ts may keep it for a moment: api/read-cache.ts). */
 export interface FeedPage {
@@ -16,7 +16,8 @@ export interface FeedPage {
   media: Map<string, MediaRow>;
   /** Each post's feed tags (spec 2 §3: id, slug and name on read). */
   tags: Map<string, PostTag[]>;
-  settings: Partial<SiteSettings>;
+  /** The site settings, defaults filled in (merged once here, not on every view of a kept page). */
+  settings: SiteSettings;
   total: number;
   /** Fans' feed: when the next scheduled post is due (the page may change then without any new event). */
   nextDueAt: string | null;
@@ -119,7 +120,7 @@ export async function feedBundle(db: Kysely<ReadModels>, o: FeedBundleOptions): 
     unlocked: new Set(row.unlocked),
     liked: new Set(row.liked),
     tags: tagsByPost(row.tags),
-    settings: (row.settings ?? {}) as Partial<SiteSettings>,
+    settings: { ...DEFAULT_SETTINGS, ...((row.settings ?? {}) as Partial<SiteSettings>) },
     memberUntil: row.member_until == null ? null : new Date(row.member_until).toISOString(),
     total: Number(row.total),
     nextDueAt: row.next_due == null ? null : new Date(row.next_due).toISOString(),

@@ -3,7 +3,6 @@
 import type { z } from 'zod';
 import type { PostPage } from '../../domain/post/wire';
 import type { Viewer } from '../../domain/post/visibility';
-import { DEFAULT_SETTINGS } from '../../domain/settings/settings';
 import { feedBundle, viewerEntitlements, viewerPartOf, type FeedBundle, type FeedPage, type ViewerEntitlements } from '../../projections/feed-query';
 import { subscriberStatus } from '../../projections/subscribers';
 import { createReadCache, readCacheOptions } from '../read-cache';
@@ -51,9 +50,8 @@ export function feedPageReader(services: Services) {
     const viewer: Viewer = c
       ? { userId: c.userId, role: c.role, isSubscriber: subscriberStatus(b.memberUntil ? { expires_at: b.memberUntil } : undefined, nowIso) === 'active' }
       : { userId: null, role: null, isSubscriber: false };
-    const settings = { ...DEFAULT_SETTINGS, ...b.settings };
     const page: PostPage = {
-      blogs: viewsOf(services, viewer, { ...b, settings }),
+      blogs: viewsOf(services, viewer, b),
       currentPage: page_num,
       totalPages: Math.max(1, Math.ceil(b.total / FEED_PAGE_SIZE)),
       totalPosts: b.total,

@@ -43,9 +43,9 @@ export function viewsOf(
 ) {
   const author = { name: b.settings.model_name, avatarUrl: b.settings.model_avatar_url };
   const nowMs = services.clock().getTime();
-  return b.rows.map((r) => ({
-    ...postView(r, b.media, viewer, b.unlocked.has(r.id), { author, storage: services.storage, counts: visibleCounts(b.settings, viewer, r), nowMs }),
-    user_feed_like: b.liked.has(r.id),
-    feed_tags: b.tags.get(r.id) ?? [],
-  }));
+  return b.rows.map((r) =>
+    postView(r, b.media, viewer, b.unlocked.has(r.id), {
+      author, storage: services.storage, counts: visibleCounts(b.settings, viewer, r), nowMs, liked: b.liked.has(r.id), feedTags: b.tags.get(r.id) ?? [],
+    }),
+  );
 }

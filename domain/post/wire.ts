@@ -18,7 +18,8 @@ export interface PostMediaView {
 export type PostVisibility = 'public' | 'private' | 'locked';
 
 /** GET /api/blogs → data.blogs[], GET /api/blog/get-blog-data-by-id → data */
-export interface PostView {
+// A type alias, not an interface: the purchase answers' zod shapes (records) take it as it is.
+export type PostView = {
   _id: string;
   description: string;
   /** Caption is blurred (hidden) for viewers who cannot see the post. */
@@ -59,7 +60,7 @@ export interface PostView {
   cta: 'register' | 'subscribe' | 'unlock' | null;
   /** The post's feed tags (spec 2 §3: id, slug and name on read). */
   feed_tags?: { _id: string; slug: string; name: string }[];
-}
+};
 
 export interface PostPage {
   blogs: PostView[];

@@ -13,16 +13,18 @@ export function selfSigned(store: ByteStore, secret: string, now: () => number =
     const step = Math.min(60, Math.floor(ttl / 10));
     return step > 1 ? Math.ceil(at / step) * step : at;
   };
+  // The links issued in the current step, by key: the hottest pages sign the same few items again and again.
   const issued = new Map<string, string>();
-  const signOnce = (method: string, key: string, exp: number) => {
-    const id = `${method}\n${key}\n${exp}`;
-    let sig = issued.get(id);
-    if (sig === undefined) {
+  const getUrlOnce = (key: string, exp: number) => {
+    const id = `${exp}\n${key}`;
+    let url = issued.get(id);
+    if (url === undefined) {
+      assertSafeKey(key);
       if (issued.size >= 20_000) issued.clear();
-      sig = sign(method, key, exp);
-      issued.set(id, sig);
+      url = `/media/${key}?exp=${exp}&sig=${sign('GET', key, exp)}`;
+      issued.set(id, url);
     }
-    return sig;
+    return url;
   };
   return {
     signsOwnUrls: true,
@@ -33,11 +35,7 @@ export function selfSigned(store: ByteStore, secret: string, now: () => number =
     exists: (key) => store.exists(key),
     remove: (key) => store.remove(key),
     size: (key) => store.size(key),
-    signedGetUrl(key, ttl) {
-      assertSafeKey(key);
-      const exp = expiry(ttl);
-      return `/media/${key}?exp=${exp}&sig=${signOnce('GET', key, exp)}`;
-    },
+    signedGetUrl: (key, ttl) => getUrlOnce(key, expiry(ttl)),
     signedPutUrl(key, ttl) {
       assertSafeKey(key);
       const exp = expiry(ttl);
