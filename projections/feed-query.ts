@@ -77,13 +77,28 @@ export async function feedBundle(db: Kysely<ReadModels>, o: FeedBundleOptions): 
     : staff
       ? sql`(SELECT COALESCE((SELECT live FROM rm.post_stats WHERE key = 'posts'), 0))`
       : sql`(SELECT COALESCE((SELECT fan_visible FROM rm.post_stats WHERE key = 'posts'), 0) - (SELECT count(*) FROM rm.posts p WHERE p.fan_visible = true AND p.publish_at > ${o.nowIso}::timestamptz))`;
+  const page = sql`SELECT p.* FROM rm.posts p WHERE ${where} ORDER BY p.publish_at DESC, p.id DESC LIMIT ${o.pageSize} OFFSET ${(o.page - 1) * o.pageSize}`;
+  const nextDue = staff ? sql`NULL::timestamptz` : sql`(SELECT min(p.publish_at) FROM rm.posts p WHERE p.fan_visible = true AND p.publish_at > ${o.nowIso}::timestamptz)`;
+  return bundleOf(db, { page, userId: o.userId, total, nextDue });
+}
+
+/**
+ * One post that is not deleted (a purchase's answer, a post's own page) with everything its view needs, in the
+ * feed's one statement; null when there is no such post.
+ */
+export async function postBundle(db: Kysely<ReadModels>, postId: string, userId: string | null): Promise<FeedBundle | null> {
+  const b = await bundleOf(db, { page: sql`SELECT p.* FROM rm.posts p WHERE p.id = ${postId} AND p.deleted = false`, userId, total: sql`1`, nextDue: sql`NULL::timestamptz` });
+  return b.rows.length > 0 ? b : null;
+}
+
+/** The statement behind a feed page and a single post: `page` selects the posts, the rest follows from them. */
+async function bundleOf(
+  db: Kysely<ReadModels>,
+  o: { page: RawBuilder<unknown>; userId: string | null; total: RawBuilder<unknown>; nextDue: RawBuilder<unknown> },
+): Promise<FeedBundle> {
   const user = o.userId;
   const r = await sql<{ rows: any[]; media: any[]; unlocked: string[]; liked: string[]; tags: any[]; settings: any; member_until: string | null; total: string | number; next_due: string | null }>`
-    WITH page AS (
-      SELECT p.* FROM rm.posts p WHERE ${where}
-      ORDER BY p.publish_at DESC, p.id DESC
-      LIMIT ${o.pageSize} OFFSET ${(o.page - 1) * o.pageSize}
-    ),
+    WITH page AS (${o.page}),
     ids AS (
       SELECT jsonb_array_elements(page.media)->>'mediaId' AS id FROM page
       UNION SELECT page.preview_media_id FROM page WHERE page.preview_media_id IS NOT NULL
@@ -106,8 +121,8 @@ export async function feedBundle(db: Kysely<ReadModels>, o: FeedBundleOptions): 
          FROM rm.feed_post_tags pt JOIN rm.feed_tags t ON t.id = pt.tag_id WHERE pt.post_id IN (SELECT id FROM page)) AS tags,
       (SELECT s.values FROM rm.site_settings s WHERE s.id = 'site') AS settings,
       ${user ? sql`(SELECT sub.expires_at FROM rm.subscribers sub WHERE sub.user_id = ${user})` : sql`NULL::timestamptz`} AS member_until,
-      ${total} AS total,
-      ${staff ? sql`NULL::timestamptz` : sql`(SELECT min(p.publish_at) FROM rm.posts p WHERE p.fan_visible = true AND p.publish_at > ${o.nowIso}::timestamptz)`} AS next_due
+      ${o.total} AS total,
+      ${o.nextDue} AS next_due
   `.execute(db);
   const row = r.rows[0];
   const rows = (row.rows as any[]).map((p) => ({ ...p, publish_at: asDate(p.publish_at), created_at: asDate(p.created_at) })) as PostRow[];

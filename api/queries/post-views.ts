@@ -5,7 +5,7 @@ import type { Viewer } from '../../domain/post/visibility';
 import { visibleCounts } from '../../domain/post/counts';
 import type { SiteSettings } from '../../domain/settings/settings';
 import type { PostRow } from '../../projections/posts';
-import { tagsOfPosts, type PostTag } from '../../projections/feed-query';
+import { postBundle, tagsOfPosts, type PostTag } from '../../projections/feed-query';
 import { mediaByIds, type MediaRow } from '../../projections/media';
 import { unlockedPostIds } from '../../projections/unlocks';
 import { likedPostIds } from '../../projections/engagement';
@@ -13,12 +13,27 @@ import { findSubscriber, subscriberStatus } from '../../projections/subscribers'
 import { currentSettings } from '../../projections/settings';
 import { postView } from '../views';
 import type { Services } from '../services';
+import type { Caller } from '../auth';
 
 export async function viewerOf(services: Services, request: FastifyRequest): Promise<Viewer> {
   const c = request.caller;
   if (!c) return { userId: null, role: null, isSubscriber: false };
   const sub = await findSubscriber(services.database.db, c.userId);
   return { userId: c.userId, role: c.role, isSubscriber: subscriberStatus(sub, services.clock().toISOString()) === 'active' };
+}
+
+/**
+ * One post as this caller sees it, read in one statement with everything its view needs (the answer to a purchase or
+ * an edit); undefined when the post does not exist or is deleted.
+ */
+export async function postViewFor(services: Services, caller: Caller | null | undefined, postId: string) {
+  const b = await postBundle(services.database.db, postId, caller?.userId ?? null);
+  if (!b) return undefined;
+  const nowIso = services.clock().toISOString();
+  const viewer: Viewer = caller
+    ? { userId: caller.userId, role: caller.role, isSubscriber: subscriberStatus(b.memberUntil ? { expires_at: b.memberUntil } : undefined, nowIso) === 'active' }
+    : { userId: null, role: null, isSubscriber: false };
+  return viewsOf(services, viewer, b)[0];
 }
 
 /** Post rows → views for one viewer, with their media (and previews), the viewer's unlocks and likes in one round. */

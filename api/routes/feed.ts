@@ -14,7 +14,7 @@ import { contextFor, requireCaller } from '../auth';
 import { settle } from '../views';
 import { createPostBody, deleteBody, editBody, feedQuery, idQuery, reuseBody, reviewBody } from '../schemas/post';
 import { feedPageReader } from '../queries/feed-page';
-import { postViews, viewerOf } from '../queries/post-views';
+import { postViewFor, postViews, viewerOf } from '../queries/post-views';
 import type { Services } from '../services';
 
 /** Domain rules name the composer's fields; a route whose request names them otherwise renames them. */
@@ -66,8 +66,7 @@ export const feedRoutes = (services: Services): FastifyPluginAsyncZod => async (
     );
     await settle(services, ctx);
     setEtag(reply, await editVersion(services, postStream(body.postId)));
-    const row = await findPost(db(), body.postId);
-    const [view] = row ? await postViews(services, await viewerOf(services, request), [row]) : [null];
+    const view = (await postViewFor(services, request.caller, body.postId)) ?? null;
     return ok(reply, view, { message: POST_MESSAGES.updated, position: ctx.lastPosition });
   });
 

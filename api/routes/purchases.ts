@@ -5,13 +5,12 @@ import { centsFromDollars } from '../../domain/shared/money';
 import { ValidationError } from '../../domain/shared/validation';
 import { subscribe, unlockPost } from '../../commands/purchases';
 import { currentSettings } from '../../projections/settings';
-import { findPost } from '../../projections/posts';
 import { ok } from '../http';
 import { answer } from '../openapi';
 import { declined, paymentResultShape } from '../schemas/purchase-answers';
 import { contextFor, requireCaller } from '../auth';
 import { settle } from '../views';
-import { postViews, viewerOf } from '../queries/post-views';
+import { postViewFor } from '../queries/post-views';
 import { cardChoice, choiceOf, paymentResult } from '../schemas/payment';
 import type { Services } from '../services';
 
@@ -27,7 +26,6 @@ const blogPurchaseBody = cardChoice.extend({
 const unlocked = paymentResultShape.extend({ blogData: z.object({}).loose().optional().describe('The post as the feed shows it, unlocked when accepted.') });
 
 export const purchaseRoutes = (services: Services): FastifyPluginAsyncZod => async (app) => {
-  const db = () => services.database.db;
   const deps = { gateway: services.gateway, places: services.places };
 
   // POST /api/v2/purchase/subscription lives in ./subscriptions.ts (the subscription lifecycle).
@@ -43,8 +41,7 @@ export const purchaseRoutes = (services: Services): FastifyPluginAsyncZod => asy
       applyPromotion: body.is_promotion_applied ?? !!body.promotion_id, promotionId: body.promotion_id ?? null,
     });
     await settle(services, ctx);
-    const row = await findPost(db(), body.blogId);
-    const [blogData] = row ? await postViews(services, await viewerOf(services, request), [row]) : [];
+    const blogData = await postViewFor(services, request.caller, body.blogId);
     const data = { ...paymentResult(outcome), blogData };
     if (outcome.accepted) return reply.send({ success: 1, message: outcome.message, data });
     return reply.code(402).send({ success: 0, message: outcome.message, data, code: 'PAYMENT_FAILED' });

@@ -17,14 +17,13 @@ import { SOMETHING_WENT_WRONG } from '../../commands/payment/wallet-stream';
 import { purchasePostFromWallet } from '../../commands/purchases';
 import { sendTipFromWallet } from '../../commands/tips';
 import { purchaseChatMessageFromWallet } from '../../commands/chat';
-import { findPost } from '../../projections/posts';
 import { ok, sendInsufficientFunds } from '../http';
 import { contextFor, requireCaller, type Caller } from '../auth';
 import { settle } from '../views';
 import type { CommandContext } from '../../commands/handle';
 import { optionalCents, walletPurchaseBody, type purchaseBody, type walletTipBody } from '../schemas/wallet';
 import { promotionNotForChat, type walletChatBody } from '../schemas/chat';
-import { postViews, viewerOf } from '../queries/post-views';
+import { postViewFor } from '../queries/post-views';
 import { chatQueries } from '../queries/chat';
 import { massMessageQueries } from '../queries/mass-messages';
 import type { Services } from '../services';
@@ -64,8 +63,7 @@ export const walletPurchaseRoutes = (services: Services): FastifyPluginAsyncZod 
           userId: caller.userId, role: caller.role, postId: body.content_id, confirmedAmountCents: confirmed, promotionId: body.promotion_id ?? null,
         });
         await settle(services, ctx);
-        const row = await findPost(services.database.db, body.content_id);
-        const [blogData] = row ? await postViews(services, await viewerOf(services, request), [row]) : [];
+        const blogData = await postViewFor(services, request.caller, body.content_id);
         const data: WalletPurchaseResult = { ...paid(outcome.paymentId, outcome.amountCents, outcome.balanceCents), blogData };
         return ok(reply, data, { message: walletPurchaseMessage(outcome.balanceCents), position: ctx.lastPosition });
       } catch (e) {

@@ -4,6 +4,8 @@ import type { Subscription } from './port';
 export function trackSubscription(live: Set<Subscription>, sub: Subscription): Subscription {
   const wrapped: Subscription = {
     caughtUp: sub.caughtUp,
+    // Passed through: the projection runner's waitFor pokes to have a command's events projected at once.
+    ...(sub.poke ? { poke: () => sub.poke!() } : {}),
     async stop() {
       live.delete(wrapped);
       await sub.stop();

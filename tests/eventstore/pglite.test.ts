@@ -27,9 +27,9 @@ afterAll(async () => {
   if (dir) fs.rmSync(dir, { recursive: true, force: true });
 });
 
-eventStoreContract('PGlite', async () => {
+eventStoreContract('PGlite', async (options) => {
   const schema = `es_t${++n}`;
-  const store = await createPostgresEventStore(database, { schema });
+  const store = await createPostgresEventStore(database, { schema, ...options });
   return {
     store,
     beginHeldAppend: postgresHeldAppend(database, schema),

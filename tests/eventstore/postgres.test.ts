@@ -24,9 +24,9 @@ describe.skipIf(!available)('Postgres server', () => {
     await testDb?.drop();
   });
 
-  eventStoreContract('Postgres server', async () => {
+  eventStoreContract('Postgres server', async (options) => {
     const schema = `es_t${++n}`;
-    const store = await createPostgresEventStore(database, { schema });
+    const store = await createPostgresEventStore(database, { schema, ...options });
     return {
       store,
       beginHeldAppend: postgresHeldAppend(database, schema),
