@@ -1,17 +1,18 @@
-// The feed page (GET /api/blogs, /api/blogs/all): one statement for the page and everything its views need
-// (projections/feed-query.ts), with the fans' pages kept in memory while the read models are unchanged.
+// The feed page (GET /api/blogs, /api/blogs/all) as its JSON answer: one statement for the page and everything its
+// views need (projections/feed-query.ts), with the fans' pages, and their answers per kind of viewer, kept in
+// memory while the read models are unchanged.
 import type { z } from 'zod';
 import type { PostPage } from '../../domain/post/wire';
-import type { Viewer } from '../../domain/post/visibility';
 import { feedBundle, viewerEntitlements, viewerPartOf, type FeedBundle, type FeedPage, type ViewerEntitlements } from '../../projections/feed-query';
-import { subscriberStatus } from '../../projections/subscribers';
 import { createReadCache, readCacheOptions } from '../read-cache';
 import type { feedQuery } from '../schemas/post';
 import type { Caller } from '../auth';
-import { viewsOf } from './post-views';
+import { viewerAs, viewsOf } from './post-views';
 import type { Services } from '../services';
 
 export const FEED_PAGE_SIZE = 10;
+/** How long a page's finished answer is kept (its signed links were issued for an hour). */
+const ANSWER_MS = 10_000;
 
 export function feedPageReader(services: Services) {
   const db = () => services.database.db;
@@ -30,12 +31,18 @@ export function feedPageReader(services: Services) {
     viewers.set(userId, e, version, nowMs);
     return e;
   };
-  return async (c: Caller | null | undefined, { page_num, feed_tag_id }: z.infer<typeof feedQuery>, audience: 'fans' | 'staff'): Promise<PostPage> => {
+  // The finished answer of a kept fans' page, per kind of viewer: viewers with the same role and membership and the
+  // same unlocks and likes on that page get the same JSON, so it is built and serialised once. Signed links in it
+  // are issued for an hour; an answer is kept at most 10 s, so none goes out with much less than that left.
+  const answers = createReadCache<string>({ ...readCacheOptions(services), ttlMs: ANSWER_MS, maxEntries: 2_000 });
+  const build = async (c: Caller | null | undefined, { page_num, feed_tag_id }: z.infer<typeof feedQuery>, audience: 'fans' | 'staff'): Promise<string> => {
+    const answerVersion = answers.version(); // before anything is read: a change meanwhile is not kept
     const now = services.clock();
     const nowIso = now.toISOString();
     const key = `${page_num}|${feed_tag_id ?? ''}`;
     const cached = audience === 'fans' ? fanPages.get(key, now.getTime()) : undefined;
     let b: FeedBundle;
+    let answerKey: string | null = null;
     if (cached) {
       b = { ...cached, ...(c ? viewerPartOf(await entitlementsOf(c.userId, now.getTime()), cached.rows) : { unlocked: new Set(), liked: new Set(), memberUntil: null }) };
     } else {
@@ -47,15 +54,25 @@ export function feedPageReader(services: Services) {
         fanPages.set(key, { rows, media, tags, settings, total, nextDueAt }, version, now.getTime(), nextDueAt ? new Date(nextDueAt).getTime() : undefined);
       }
     }
-    const viewer: Viewer = c
-      ? { userId: c.userId, role: c.role, isSubscriber: subscriberStatus(b.memberUntil ? { expires_at: b.memberUntil } : undefined, nowIso) === 'active' }
-      : { userId: null, role: null, isSubscriber: false };
+    const viewer = viewerAs(c, b.memberUntil, nowIso);
+    if (cached) {
+      answerKey = `${key}|${viewer.role ?? 'guest'}|${viewer.isSubscriber}|${[...b.unlocked].join(',')}|${[...b.liked].join(',')}`;
+      const answer = answers.get(answerKey, now.getTime());
+      if (answer) return answer;
+    }
     const page: PostPage = {
       blogs: viewsOf(services, viewer, b),
       currentPage: page_num,
       totalPages: Math.max(1, Math.ceil(b.total / FEED_PAGE_SIZE)),
       totalPosts: b.total,
     };
-    return page;
+    // The envelope of api/http.ts ok(), serialised here so that a kept answer is sent as it is.
+    const answer = JSON.stringify({ success: 1, data: page });
+    if (answerKey) {
+      const until = Math.min(now.getTime() + ANSWER_MS, b.nextDueAt ? new Date(b.nextDueAt).getTime() : Number.POSITIVE_INFINITY);
+      answers.set(answerKey, answer, answerVersion, now.getTime(), until);
+    }
+    return answer;
   };
+  return build;
 }

@@ -29,11 +29,13 @@ export async function viewerOf(services: Services, request: FastifyRequest): Pro
 export async function postViewFor(services: Services, caller: Caller | null | undefined, postId: string) {
   const b = await postBundle(services.database.db, postId, caller?.userId ?? null);
   if (!b) return undefined;
-  const nowIso = services.clock().toISOString();
-  const viewer: Viewer = caller
-    ? { userId: caller.userId, role: caller.role, isSubscriber: subscriberStatus(b.memberUntil ? { expires_at: b.memberUntil } : undefined, nowIso) === 'active' }
-    : { userId: null, role: null, isSubscriber: false };
-  return viewsOf(services, viewer, b)[0];
+  return viewsOf(services, viewerAs(caller, b.memberUntil, services.clock().toISOString()), b)[0];
+}
+
+/** The viewer behind a caller whose membership runs until `memberUntil` (null: never a member). */
+export function viewerAs(caller: Caller | null | undefined, memberUntil: string | null, nowIso: string): Viewer {
+  if (!caller) return { userId: null, role: null, isSubscriber: false };
+  return { userId: caller.userId, role: caller.role, isSubscriber: subscriberStatus(memberUntil ? { expires_at: memberUntil } : undefined, nowIso) === 'active' };
 }
 
 /** Post rows → views for one viewer, with their media (and previews), the viewer's unlocks and likes in one round. */

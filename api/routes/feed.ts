@@ -1,5 +1,6 @@
 // The home feed and post detail (spec 2 §7), and the post lifecycle: create (composer), edit, delete, reuse
 // (a new version of an older post) and review (an errored post reposted without the errored items).
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { POST_MESSAGES, postStream } from '../../domain/post/post';
 import { isStaffRole } from '../../domain/user/user';
@@ -35,8 +36,10 @@ export const feedRoutes = (services: Services): FastifyPluginAsyncZod => async (
   const feed = feedPageReader(services);
   // Fans: published, processed posts. Staff (the route table allows only them): every post, scheduled and
   // under process included, flagged with is_published / processing / isError.
-  app.get('/api/blogs', { schema: { querystring: feedQuery } }, async (request, reply) => ok(reply, await feed(request.caller, request.query, 'fans')));
-  app.get('/api/blogs/all', { schema: { querystring: feedQuery } }, async (request, reply) => ok(reply, await feed(request.caller, request.query, 'staff')));
+  // The answer comes serialised (a kept page's answer is sent as it is).
+  const sendJson = (reply: FastifyReply, json: string) => reply.type('application/json; charset=utf-8').send(json);
+  app.get('/api/blogs', { schema: { querystring: feedQuery } }, async (request, reply) => sendJson(reply, await feed(request.caller, request.query, 'fans')));
+  app.get('/api/blogs/all', { schema: { querystring: feedQuery } }, async (request, reply) => sendJson(reply, await feed(request.caller, request.query, 'staff')));
 
   app.get('/api/blog/get-blog-data-by-id', { schema: { querystring: idQuery } }, async (request, reply) => {
     const { id } = request.query;

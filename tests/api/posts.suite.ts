@@ -399,10 +399,13 @@ export function postsSuite(backend: Backend, available: boolean) {
 
     it('cached feed pages and sessions follow every change at once: a new post, an unlock, a like, a delete, a logout', async () => {
       const fan = await register('Cache Fan', 'cache.fan@example.com');
+      // A fan of the same standing: the two share a kept answer until one of them buys or likes something.
+      const twin = await register('Cache Twin', 'cache.twin@example.com');
       const first = await create({ caption: 'Cached locked post', visibility: 'locked', amount: 9, media_ids: [readyMedia[0]] });
       // Read twice: the second answer comes from the caches.
       expect(await inFeed(first.id, fan)).toMatchObject({ isLocked: true, user_feed_like: false });
       expect(await inFeed(first.id, fan)).toMatchObject({ isLocked: true, user_feed_like: false });
+      expect(await feed(twin)).toEqual(await feed(fan));
       const second = await create({ caption: 'Posted after the page was cached', visibility: 'public', media_ids: [readyMedia[0]] });
       expect((await feed(fan))[0]._id).toBe(second.id);
       const bought = await post('/api/v2/purchase/blog-content-purchase', { blogId: first.id, amount: 9, ...TEST_CARD_FORM, cardNumber: SANDBOX_TEST_CARDS.approve }, fan);
@@ -410,9 +413,12 @@ export function postsSuite(backend: Backend, available: boolean) {
       expect(await inFeed(first.id, fan)).toMatchObject({ isLocked: false, is_unlocked: true });
       expect((await inFeed(first.id, fan)).media[0].url).toMatch(/^\/media\//);
       expect(await inFeed(first.id, other)).toMatchObject({ isLocked: true });
+      expect(await inFeed(first.id, twin)).toMatchObject({ isLocked: true, is_unlocked: false });
+      expect((await inFeed(first.id, twin)).media[0].url).toBeNull();
       expect((await post('/api/blog/like-dislike', { blog_id: second.id, like: true }, fan)).status).toBe(200);
       expect(await inFeed(second.id, fan)).toMatchObject({ user_feed_like: true });
       expect(await inFeed(second.id, other)).toMatchObject({ user_feed_like: false });
+      expect(await inFeed(second.id, twin)).toMatchObject({ user_feed_like: false });
       expect((await post('/api/blogs/delete', { id: second.id }, admin)).status).toBe(200);
       expect(await inFeed(second.id, fan)).toBeUndefined();
       // The session is cached too: a logout ends it at once.
