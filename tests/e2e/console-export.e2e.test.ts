@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { SANDBOX_TEST_CARDS } from '../../domain/card/wire';
 import { startTestServer, TEST_CARD_FORM, type TestServer } from '../support/server';
-import { DESKTOP, ensureAppsBuilt, launchChromium, requireChromium } from '../support/browser';
+import { DESKTOP, ensureAppsBuilt, launchChromium, requireChromium, signInConsole } from '../support/browser';
 
 const hasChromium = requireChromium();
 
@@ -35,11 +35,7 @@ describe.skipIf(!hasChromium)('console CSV export in the browser (Chromium)', ()
   });
 
   it('Export on the transactions list downloads the filtered rows from the server, and the export is audited', async () => {
-    await page.goto(t.base + '/admin/login');
-    await page.getByLabel('Email').fill(t.adminEmail);
-    await page.getByRole('textbox', { name: 'Password' }).fill(t.adminPassword);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL((u) => u.pathname === '/admin' || u.pathname === '/admin/', { timeout: 20_000 });
+    await signInConsole(page, t.base, t.adminEmail, t.adminPassword);
     // The list filtered to one fan (the search box is the `q` filter).
     await page.goto(`${t.base}/admin/transactions?filter=${encodeURIComponent(JSON.stringify({ q: 'export.one' }))}`);
     await expect.poll(() => page.getByText('export.one@example.com').count(), { timeout: 15_000 }).toBe(1);
