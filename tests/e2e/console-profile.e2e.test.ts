@@ -10,7 +10,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startTestServer, type TestServer } from '../support/server';
-import { DESKTOP, ensureAppsBuilt, launchChromium, requireChromium, shootBothWidths } from '../support/browser';
+import { DESKTOP, ensureAppsBuilt, launchChromium, requireChromium, shootBothWidths, signInConsole } from '../support/browser';
 
 const hasChromium = requireChromium();
 const NEW_PASSWORD = 'a brand new admin password';
@@ -42,12 +42,7 @@ describe.skipIf(!hasChromium)('console profile and mail notice (Chromium)', () =
   });
 
   const shoot = (name: string) => shootBothWidths(page, `profile-${name}`);
-  const signIn = async (password: string) => {
-    await page.goto(t.base + '/admin/login');
-    await page.getByLabel('Email').fill(t.adminEmail);
-    await page.getByRole('textbox', { name: 'Password' }).fill(password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-  };
+  const signIn = (password: string) => signInConsole(page, t.base, t.adminEmail, password);
 
   it('the dashboard warns that mail waits in the Outbox, with a link to it', async () => {
     await signIn(t.adminPassword);
