@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { mediaEvents } from '../support/media-events';
 import { startTestServer, type TestServer } from '../support/server';
-import { DESKTOP, PHONE, ensureAppsBuilt, launchChromium, requireChromium, shootBothWidths } from '../support/browser';
+import { DESKTOP, PHONE, ensureAppsBuilt, launchChromium, requireChromium, shootBothWidths, signInConsole } from '../support/browser';
 
 const hasChromium = requireChromium();
 const CAPTION = 'Harbour lights, a gallery';
@@ -80,10 +80,7 @@ describe.skipIf(!hasChromium)('Review And Post fixes an errored post in the cons
   });
 
   it('signs in and lists the post with an error status', async () => {
-    await page.goto(t.base + '/admin/login');
-    await page.getByLabel('Email').fill(t.adminEmail);
-    await page.getByRole('textbox', { name: 'Password' }).fill(t.adminPassword);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await signInConsole(page, t.base, t.adminEmail, t.adminPassword);
     await page.getByTestId('menu-posts').waitFor({ timeout: 20_000 });
     await page.goto(t.base + '/admin/posts');
     await row().waitFor({ timeout: 20_000 });
