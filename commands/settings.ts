@@ -3,6 +3,7 @@
 // infra/html port (`clean`), passed in by the API like savePage's in ./shell.ts.
 import { settingsDecider, SETTINGS_STREAM, type SiteSettings } from '../domain/settings/settings';
 import { themeImagesDropped } from '../domain/settings/landing';
+import type { SubscriptionEmailSettings } from '../domain/settings/subscription-email';
 import { cleanHtmlSettings } from '../domain/shared/html-policy';
 import type { HtmlSanitizer } from '../infra/html/port';
 import type { ByteStore } from '../infra/storage/port';
@@ -25,4 +26,12 @@ export async function updateSiteSettings(ctx: CommandContext, clean: HtmlSanitiz
   );
   if (storage && before) for (const url of themeImagesDropped(before, result.state)) await storage.remove(url.slice('/media/'.length)).catch(() => {});
   return result;
+}
+
+/**
+ * The subscription mail switches (gaps WP-08): the changes over the saved ones. `saved` reads them from the read model
+ * (projections/settings.ts currentSettings).
+ */
+export async function saveSubscriptionEmailSettings(ctx: CommandContext, clean: HtmlSanitizer, saved: () => Promise<SubscriptionEmailSettings>, changes: Partial<SubscriptionEmailSettings>) {
+  return updateSiteSettings(ctx, clean, { subscription_email_notification: { ...(await saved()), ...changes } });
 }

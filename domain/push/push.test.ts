@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   checkPushSubscription, classifyPushAnswer, installPopupShows, nextInstallCounter, preferencesFromTags, pushBackoffMs, pushJobDecider, pushPromptFor,
-  pushSubscriptionDecider, showNotificationHelp, tagsOf, MAX_PUSH_ATTEMPTS, type InstallCounter,
+  pushSubscriptionDecider, requirePushEnabled, requirePushOffered, showNotificationHelp, tagsOf, MAX_PUSH_ATTEMPTS, type InstallCounter,
 } from './push';
 import { fold } from '../shared/decider';
 
@@ -18,6 +18,13 @@ describe('web push rules', () => {
     expect(pushPromptFor('user')).toBe('user');
     for (const r of ['admin', 'super_admin', 'sub_admin', 'model', 'content_manager'] as const) expect(pushPromptFor(r)).toBe('admin');
     for (const r of ['proxy_user', 'support', 'live_stream_manager'] as const) expect(pushPromptFor(r)).toBeNull();
+  });
+
+  it('saving preferences or a device: 403 to those never offered the prompt, 409 while the site is switched off', () => {
+    expect(() => requirePushOffered('user')).not.toThrow();
+    expect(() => requirePushOffered('support')).toThrow(expect.objectContaining({ code: 'PUSH_NOT_OFFERED', status: 403 }));
+    expect(() => requirePushEnabled(true)).not.toThrow();
+    expect(() => requirePushEnabled(false)).toThrow(expect.objectContaining({ code: 'PUSH_DISABLED', status: 409 }));
   });
 
   it('the help popup shows 5 days after subscribing without web notifications', () => {

@@ -52,6 +52,14 @@ export function pushPromptFor(role: Role): 'admin' | 'user' | null {
   if (role === 'proxy_user' || role === 'support' || role === 'live_stream_manager') return null;
   return role === 'user' ? 'user' : 'admin';
 }
+/** Saving preferences or registering a device is refused to those never offered the prompt. */
+export function requirePushOffered(role: Role): void {
+  if (pushPromptFor(role) === null) throw new DomainError(PUSH_MESSAGES.notOffered, 'PUSH_NOT_OFFERED', 403);
+}
+/** A device is not registered while the site's switch is off. */
+export function requirePushEnabled(siteEnabled: boolean): void {
+  if (!siteEnabled) throw new DomainError(PUSH_MESSAGES.disabled, 'PUSH_DISABLED', 409);
+}
 
 /** Five days after subscribing without web notifications, a help popup about (email) notifications shows (D3 §6). */
 export const EMAIL_HELP_AFTER_MS = 5 * 24 * 3600 * 1000;
