@@ -11,7 +11,7 @@ import { createStaffAccount } from '../../commands/staff';
 import { secrets } from '../../infra/auth/secrets';
 import { commandContext } from '../../commands/handle';
 import { startTestServer, TEST_CARD_FORM, type TestServer } from '../support/server';
-import { DESKTOP, ensureAppsBuilt, launchChromium, requireChromium, shootBothWidths, signInContext } from '../support/browser';
+import { DESKTOP, ensureAppsBuilt, launchChromium, openConsole, requireChromium, shootBothWidths, signInConsole, signInContext } from '../support/browser';
 
 const hasChromium = requireChromium();
 
@@ -30,13 +30,6 @@ describe.skipIf(!hasChromium)('staff chat row menu and message deletes (Chromium
   const settleAll = async () => {
     const h = await t.server.services.store.headPosition();
     if (h) expect(await t.server.services.runner.waitFor(h, 60_000)).toBe(true);
-  };
-  const signIn = async (page: Page, email: string, password: string) => {
-    await page.goto(t.base + '/admin/login');
-    await page.getByLabel('Email').fill(email);
-    await page.getByRole('textbox', { name: 'Password' }).fill(password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL((u) => !u.pathname.endsWith('/login'));
   };
   const row = (page: Page, id: string) => page.locator(`[data-testid="chat-user-row"][data-user-id="${id}"]`);
   const openMenu = async (page: Page, id: string) => {
@@ -88,7 +81,7 @@ describe.skipIf(!hasChromium)('staff chat row menu and message deletes (Chromium
   });
 
   it('the admin\'s row menu: View Purchased, Update Nickname, Block User, Mute — no Mark As Unread', async () => {
-    await signIn(adminPage, t.adminEmail, t.adminPassword);
+    await signInConsole(adminPage, t.base, t.adminEmail, t.adminPassword);
     await adminPage.goto(t.base + '/admin/private-chat');
     await row(adminPage, fans.carla.id).waitFor();
     const menu = await openMenu(adminPage, fans.carla.id);
@@ -162,9 +155,7 @@ describe.skipIf(!hasChromium)('staff chat row menu and message deletes (Chromium
   });
 
   it('the model marks a read chat as unread; the admin turns Block User off and the open console follows live', async () => {
-    const modelPage = await browser.newPage({ viewport: DESKTOP });
-    modelPage.on('pageerror', (e) => errors.push(e.message));
-    await signIn(modelPage, 'model.rows@example.com', 'model rows password');
+    const { page: modelPage } = await openConsole(browser, t, errors, { email: 'model.rows@example.com', password: 'model rows password' });
     await modelPage.goto(t.base + '/admin/private-chat');
     await row(modelPage, fans.carla.id).waitFor();
     const items = await (await openMenu(modelPage, fans.carla.id)).getByRole('menuitem').allInnerTexts();
