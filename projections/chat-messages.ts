@@ -118,9 +118,8 @@ export async function conversationPage(db: Kysely<ReadModels>, fanId: string, pa
   return r.rows.map(chatMessageRow).reverse();
 }
 
-/** Deleted messages: gone for everyone ('all'); hidden from the fan ('fan') but shown to staff, marked. */
+/** Deleted messages: gone for everyone ('all'); hidden from the fan ('fan') but shown to staff, marked (on one row: domain/chat/views.ts chatMessageShownTo). */
 export const visibleSql = (forStaff: boolean) => (forStaff ? sql`COALESCE(deleted, 'none') <> 'all'` : sql`COALESCE(deleted, 'none') = 'none'`);
-export const visibleTo = (row: Pick<ChatMessageRow, 'deleted'>, forStaff: boolean) => (forStaff ? row.deleted !== 'all' : !row.deleted || row.deleted === 'none');
 
 /** Sent messages (not deleted for all) that carry `mediaId`, as an item or as the preview. */
 export async function chatMessageIdsWithMedia(db: Kysely<ReadModels>, mediaId: string): Promise<string[]> {

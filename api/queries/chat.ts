@@ -1,20 +1,21 @@
-// Chat reads (spec 3 §2.1, §4, §6): a conversation's messages as one viewer sees them (originals only when free,
-// bought or to staff, with signed links), the staff list and header, and the pay-per-message terms.
+// Chat reads (spec 3 §2.1, §4, §6): a conversation's messages as one viewer sees them, the staff list and header, and
+// the pay-per-message terms. What each shows is decided in domain/chat/views.ts; here the reads and the signed links.
 import { liveSessionOnAir } from '../../projections/live-sessions';
 import { DomainError } from '../../domain/shared/decider';
-import { dollarsFromCents } from '../../domain/shared/money';
 import type { Role } from '../../domain/shared/wire';
 import type { SiteSettings } from '../../domain/settings/settings';
-import { CHAT_NOT_ALLOWED, lockStateOf } from '../../domain/chat/chat-message';
-import { chatListEntry, chatListStatus, chatUserDetails, payPerMessageStatus } from '../../domain/chat/views';
+import { CHAT_NOT_ALLOWED } from '../../domain/chat/chat-message';
+import {
+  CHAT_LIST_PAGE_SIZE, chatLastSeen, chatListStatus, chatMessageMediaIds, chatMessagePage, chatMessageShownTo, chatMessageViews, chatUserDetails,
+  chatUserListPage, payPerMessageStatus, type MassCopyPromotion,
+} from '../../domain/chat/views';
 import {
   CHAT_PAGE_SIZE, type ChatMessagePage, type ChatMessageView, type ChatUserDetails, type ChatUserListPage, type ChatUserSort, type PayPerMessageStatus,
 } from '../../domain/chat/wire';
-import { findChatMessage, visibleTo, type ChatMessageRow } from '../../projections/chat-messages';
+import { findChatMessage, type ChatMessageRow } from '../../projections/chat-messages';
 import { chatViewSettings } from '../../domain/chat/roles';
-import type { ChatListId } from '../../projections/chat-queries';
 import { findConversation, staffUnreadTotal, type ConversationRow } from '../../projections/chat-conversations';
-import { chatUserList, fanReversals } from '../../projections/chat-queries';
+import { chatUserList, fanReversals, type ChatListId } from '../../projections/chat-queries';
 import { mediaByIds, type MediaRow } from '../../projections/media';
 import { chatPageBundle, type ChatPageBundle } from '../../projections/chat-page-query';
 import { createReadCache, readCacheOptions } from '../read-cache';
@@ -27,9 +28,7 @@ import { findLastSeen } from '../../projections/last-seen';
 import { mediaView } from '../views';
 import { massCopyPromotionOf } from './mass-messages';
 import { loadPromotion, promotionViewerFor } from '../../commands/promotions';
-import type { PromotionState } from '../../domain/promotion/promotion';
-import { isEligible } from '../../domain/promotion/promotion';
-import { lockedContentPriceCents } from '../../domain/pricing/pricing';
+import { isEligible, type PromotionState } from '../../domain/promotion/promotion';
 import type { Services } from '../services';
 
 export interface ChatViewer {
@@ -43,14 +42,9 @@ interface ConversationFacts {
   settings: SiteSettings;
   /** The fan's name: every message not from staff is theirs. */
   fanName: string;
-  /** The running promotion that covers mass messages and this fan (api/queries/mass-messages.ts), or null. */
-  promotion: { promotionId: string; discountPercent: number; ribbonText: string } | null;
+  /** The running promotion that covers mass messages and this fan, or null. */
+  promotion: MassCopyPromotion | null;
 }
-
-const STAFF_LIST_PAGE_SIZE = 30;
-
-/** The later of two times (either may be missing): when the fan was last on the site or last wrote. */
-const latestOf = (a: string | null, b: string | null) => (!a ? b : !b ? a : Date.parse(a) >= Date.parse(b) ? a : b);
 
 export function chatQueries(services: Services) {
   const db = () => services.database.db;
@@ -93,54 +87,13 @@ export function chatQueries(services: Services) {
     return { conversation, settings, fanName: fan?.name ?? '', promotion: await massCopyPromotion(fanId, settings) };
   };
 
-  /** Rows → what this viewer sees: originals only when free, bought by this fan, or to staff; processing hidden from fans. */
+  /** Rows → what this viewer sees (domain/chat/views.ts); only the media reads and the signed links are done here. */
   const messageViews = async (viewer: ChatViewer, rows: ChatMessageRow[], facts: ConversationFacts, known?: Map<string, MediaRow>): Promise<ChatMessageView[]> => {
-    const ids = [...new Set(rows.flatMap((r) => [...r.media.map((m) => m.mediaId), ...(r.preview_media_id ? [r.preview_media_id] : [])]))];
+    const ids = chatMessageMediaIds(rows);
     const media = known ?? (ids.length ? await mediaByIds(db(), ids) : new Map<string, MediaRow>());
-    const { conversation, settings } = facts;
-    const readBy = (r: ChatMessageRow) => (r.from_staff ? conversation?.fan_read_at : conversation?.staff_read_at);
-    return rows.flatMap((r): ChatMessageView[] => {
-      const items = r.media.map((m) => media.get(m.mediaId)).filter((m) => !!m);
-      const processing = items.some((m) => m!.status === 'processing');
-      // Staff media still rendering are hidden from the fan; the fan's own upload shows, marked processing.
-      if (processing && !viewer.isStaff && r.from_staff) return [];
-      const open = viewer.isStaff || r.price_cents <= 0 || r.unlocked;
-      const preview = r.preview_media_id ? media.get(r.preview_media_id) : undefined;
-      const read = readBy(r);
-      // Deleted by staff: gone for the fan (and for everyone after "from all"); staff see "from subscriber" marked.
-      if (!visibleTo(r, viewer.isStaff)) return [];
-      return [{
-        ...(viewer.isStaff && r.deleted === 'fan' ? { deletedForUser: true } : {}),
-        _id: r.id,
-        uniqueId: r.unique_id,
-        type: r.type as ChatMessageView['type'],
-        message: r.text,
-        tipMessage: r.tip_message,
-        fromAdmin: r.from_staff,
-        senderId: r.sender_id,
-        userId: r.fan_id,
-        name: r.from_staff ? settings.model_name : facts.fanName,
-        isLocked: lockStateOf(r.price_cents, r.unlocked),
-        amount: dollarsFromCents(r.type === 'tips' ? r.paid_cents : r.price_cents),
-        amount_cents: r.type === 'tips' ? r.paid_cents : r.price_cents,
-        isRead: !!read && Date.parse(read) >= Date.parse(r.created_at),
-        media: items.map((m) => mediaView(m!, open, services.storage)),
-        media_preview: preview ? mediaView(preview, true, services.storage) : null,
-        contentCount: { photo: r.media.filter((m) => m.kind === 'photo').length, video: r.media.filter((m) => m.kind === 'video').length },
-        processing,
-        is_pay_per_message: r.is_pay_per_message,
-        paid_cents: r.paid_cents,
-        is_anonymous: r.is_anonymous,
-        created: r.created_at,
-        udid: r.id,
-        messageFrom: r.from_staff ? 'admin' : 'user',
-        image: r.from_staff ? settings.model_avatar_url : null,
-        // A running promotion covering mass messages discounts a copy still locked (spec 3 §4: ceil(price x (100 - %) / 100)).
-        promotion_price: facts.promotion && r.is_mass_message && r.price_cents > 0 && !r.unlocked ? dollarsFromCents(lockedContentPriceCents(r.price_cents, facts.promotion.discountPercent)) : null,
-        isMassMessage: !!r.is_mass_message,
-        massMessageType: (r.mass_message_type ?? null) as ChatMessageView['massMessageType'],
-        category: null,
-      }];
+    return chatMessageViews(rows, {
+      forStaff: viewer.isStaff, conversation: facts.conversation, settings: facts.settings, fanName: facts.fanName,
+      massCopyDiscountPercent: facts.promotion?.discountPercent ?? null, media, mediaView: (m, open) => mediaView(m, open, services.storage),
     });
   };
 
@@ -175,21 +128,8 @@ export function chatQueries(services: Services) {
         if (!mayChat) throw new DomainError(CHAT_NOT_ALLOWED, 'CHAT_NOT_ALLOWED', 403);
       }
       const facts: ConversationFacts = { conversation: b.conversation, settings: b.settings, fanName: b.fanName, promotion: await massCopyPromotion(fanId, b.settings) };
-      const rows = b.rows;
-      const member = { hidden_from_chat: b.hiddenFromChat };
-      const shown = (facts.conversation?.message_count ?? 0) - (viewer.isStaff ? 0 : (facts.conversation?.fan_deleted ?? 0));
-      const totalPages = Math.max(1, Math.ceil(shown / CHAT_PAGE_SIZE));
-      return {
-        messages: await messageViews(viewer, rows, facts, b.media),
-        page_num: pageNumber,
-        total_pages: totalPages,
-        has_more: pageNumber < totalPages,
-        promotionDetails: facts.promotion
-          ? { _id: facts.promotion.promotionId, promotionId: facts.promotion.promotionId, discount_percentage: facts.promotion.discountPercent, promotionPercentage: facts.promotion.discountPercent, ribbon_text: facts.promotion.ribbonText }
-          : null,
-        should_hide_in_chat: !!member.hidden_from_chat,
-        pay_per_message: payPerMessageStatus(facts.settings, facts.conversation?.credits ?? 0, !viewer.isStaff && !facts.settings.chat_settings?.disabled_normal_chat),
-      };
+      const messages = await messageViews(viewer, b.rows, facts, b.media);
+      return chatMessagePage(messages, pageNumber, { ...facts, forStaff: viewer.isStaff, hiddenFromChat: b.hiddenFromChat });
     },
 
     /** One message as this viewer sees it, or undefined (not there yet, or under process for a fan). */
@@ -200,7 +140,7 @@ export function chatQueries(services: Services) {
 
     async oneMessage(viewer: ChatViewer, id: string): Promise<ChatMessageView> {
       const row = await findChatMessage(db(), id);
-      if (!row || row.status !== 'sent' || !visibleTo(row, viewer.isStaff) || (!viewer.isStaff && row.fan_id !== viewer.userId)) throw new DomainError('Message not found.', 'MESSAGE_NOT_FOUND', 404);
+      if (!row || row.status !== 'sent' || !chatMessageShownTo(row, viewer.isStaff) || (!viewer.isStaff && row.fan_id !== viewer.userId)) throw new DomainError('Message not found.', 'MESSAGE_NOT_FOUND', 404);
       const [view] = await messageViews(viewer, [row], await conversationFacts(row.fan_id));
       if (!view) throw new DomainError('This message is under process. It will be visible to you when processing is completed.', 'MESSAGE_PROCESSING', 409);
       return view;
@@ -229,11 +169,11 @@ export function chatQueries(services: Services) {
     async userList(role: Role, q: { page: number; search: string; sort: ChatUserSort; bySubscribers: string; list?: ChatListId | null }): Promise<ChatUserListPage> {
       const [{ rows, total }, settings] = await Promise.all([
         chatUserList(db(), {
-          page: q.page, pageSize: STAFF_LIST_PAGE_SIZE, search: q.search, sort: q.sort, status: chatListStatus(q.sort, q.bySubscribers), nowIso: nowIso(), list: q.list ?? null,
+          page: q.page, pageSize: CHAT_LIST_PAGE_SIZE, search: q.search, sort: q.sort, status: chatListStatus(q.sort, q.bySubscribers), nowIso: nowIso(), list: q.list ?? null,
         }),
         currentSettings(db()),
       ]);
-      return { users: rows.map((r) => chatListEntry(r, role, chatViewSettings(settings))), page_num: q.page, total, has_more: q.page * STAFF_LIST_PAGE_SIZE < total };
+      return chatUserListPage(rows, total, q.page, role, chatViewSettings(settings));
     },
 
     async userDetails(role: Role, fanId: string): Promise<ChatUserDetails> {
@@ -248,7 +188,7 @@ export function chatQueries(services: Services) {
         nickname: member.nickname ?? null,
         spentCents: Number(user.total_spent_cents ?? 0),
         walletCents: Number(wallet?.balance_cents ?? 0),
-        lastSeen: latestOf(await findLastSeen(db(), fanId), conversation?.last_fan_message_at ?? null),
+        lastSeen: chatLastSeen(await findLastSeen(db(), fanId), conversation?.last_fan_message_at ?? null),
         credits: conversation?.credits ?? 0,
         status: subscriptionMeFields(sub, nowIso()).ccbillSubscriptionStatus,
         reversals,

@@ -1,10 +1,173 @@
-// What staff see of a fan in the chat list and header, and the pay-per-message terms a sender is shown
-// (spec 3 §4, §6). Pure: the rows come from the read models, the role decides which amounts show.
+// What a viewer sees of a conversation's messages, what staff see of a fan in the chat list and header, and the
+// pay-per-message terms a sender is shown (spec 3 §3, §4, §6). Pure: the rows come from the read models, the role
+// decides which amounts show; signing media links is the caller's (it needs the storage adapter).
 import { dollarsFromCents } from '../shared/money';
 import type { Role } from '../shared/wire';
+import type { SiteSettings } from '../settings/settings';
+import type { PostMediaView } from '../post/wire';
+import { lockedContentPriceCents } from '../pricing/pricing';
+import { lockStateOf } from './chat-message';
 import { chatDeductionCents, payPerMessageCents, type FanReversals } from './conversation';
 import { seesChatEarnings, seesChatWallets, type ChatViewSettings } from './roles';
-import type { ChatUserDetails, ChatUserListEntry, ChatUserSort, PayPerMessageStatus } from './wire';
+import {
+  CHAT_PAGE_SIZE, type ChatMessagePage, type ChatMessageView, type ChatPromotionDetails, type ChatUserDetails, type ChatUserListEntry, type ChatUserListPage, type ChatUserSort, type PayPerMessageStatus,
+} from './wire';
+
+/** A chat message as the read model keeps it (projections/chat-messages.ts): what its view is made of. */
+export interface ChatMessageFacts {
+  id: string;
+  unique_id: string | null;
+  fan_id: string;
+  sender_id: string;
+  from_staff: boolean;
+  type: string;
+  text: string;
+  tip_message: string | null;
+  media: { mediaId: string; kind: 'photo' | 'video' }[];
+  preview_media_id: string | null;
+  price_cents: number;
+  unlocked: boolean;
+  is_pay_per_message: boolean;
+  paid_cents: number;
+  is_anonymous: boolean;
+  created_at: string;
+  is_mass_message: boolean | null;
+  mass_message_type: string | null;
+  /** Deleted by staff: null/'none', 'fan' (from the subscriber only) or 'all' (from everyone). */
+  deleted: string | null;
+}
+
+/** Deleted by staff: gone for the fan (and for everyone after "from all"); staff still see "from subscriber". */
+export const chatMessageShownTo = (m: Pick<ChatMessageFacts, 'deleted'>, forStaff: boolean) => (forStaff ? m.deleted !== 'all' : !m.deleted || m.deleted === 'none');
+
+/** Every media item a page of messages shows (items and previews), each once: what the caller reads and signs. */
+export const chatMessageMediaIds = (messages: ChatMessageFacts[]) =>
+  [...new Set(messages.flatMap((m) => [...m.media.map((x) => x.mediaId), ...(m.preview_media_id ? [m.preview_media_id] : [])]))];
+
+/** A running promotion covering mass messages discounts a copy still locked (spec 3 §4: ceil(price x (100 - %) / 100), on whole dollars). */
+export const massCopyPromotionPrice = (m: ChatMessageFacts, discountPercent: number | null): number | null =>
+  discountPercent !== null && m.is_mass_message && m.price_cents > 0 && !m.unlocked ? dollarsFromCents(lockedContentPriceCents(m.price_cents, discountPercent)) : null;
+
+/** A message is read once the other side opened the conversation after it was written. */
+export const chatMessageRead = (m: ChatMessageFacts, conversation: { fan_read_at: string | null; staff_read_at: string | null } | undefined) => {
+  const read = m.from_staff ? conversation?.fan_read_at : conversation?.staff_read_at;
+  return !!read && Date.parse(read) >= Date.parse(m.created_at);
+};
+
+/** What every message's view in one conversation shares, read once per request. */
+export interface ChatConversationSight<M extends { status: string }> {
+  /** Staff see every original, media still rendering and messages deleted from the subscriber. */
+  forStaff: boolean;
+  conversation: { fan_read_at: string | null; staff_read_at: string | null } | undefined;
+  settings: { model_name: string; model_avatar_url: string | null };
+  /** The fan's name: every message not from staff is theirs. */
+  fanName: string;
+  /** The discount of the running promotion covering mass messages and this fan, or null. */
+  massCopyDiscountPercent: number | null;
+  media: Map<string, M>;
+  /** One item as this viewer sees it, its links signed: originals only when `open`. */
+  mediaView: (m: M, open: boolean) => PostMediaView;
+}
+
+/**
+ * One message as this viewer sees it, or undefined when it is hidden from them: originals only when free, bought
+ * by this fan, or to staff. Staff media still rendering are hidden from the fan; the fan's own upload shows, marked processing.
+ */
+export function chatMessageView<M extends { status: string }>(m: ChatMessageFacts, c: ChatConversationSight<M>): ChatMessageView | undefined {
+  const items = m.media.map((x) => c.media.get(x.mediaId)).filter((x) => !!x);
+  const processing = items.some((x) => x!.status === 'processing');
+  if (processing && !c.forStaff && m.from_staff) return undefined;
+  if (!chatMessageShownTo(m, c.forStaff)) return undefined;
+  const open = c.forStaff || m.price_cents <= 0 || m.unlocked;
+  const preview = m.preview_media_id ? c.media.get(m.preview_media_id) : undefined;
+  // A tip's amount is what the fan gave; any other message's is its price.
+  const amountCents = m.type === 'tips' ? m.paid_cents : m.price_cents;
+  return {
+    ...(c.forStaff && m.deleted === 'fan' ? { deletedForUser: true } : {}),
+    _id: m.id,
+    uniqueId: m.unique_id,
+    type: m.type as ChatMessageView['type'],
+    message: m.text,
+    tipMessage: m.tip_message,
+    fromAdmin: m.from_staff,
+    senderId: m.sender_id,
+    userId: m.fan_id,
+    name: m.from_staff ? c.settings.model_name : c.fanName,
+    isLocked: lockStateOf(m.price_cents, m.unlocked),
+    amount: dollarsFromCents(amountCents),
+    amount_cents: amountCents,
+    isRead: chatMessageRead(m, c.conversation),
+    media: items.map((x) => c.mediaView(x!, open)),
+    // The preview of a locked message is for anyone to see.
+    media_preview: preview ? c.mediaView(preview, true) : null,
+    contentCount: { photo: m.media.filter((x) => x.kind === 'photo').length, video: m.media.filter((x) => x.kind === 'video').length },
+    processing,
+    is_pay_per_message: m.is_pay_per_message,
+    paid_cents: m.paid_cents,
+    is_anonymous: m.is_anonymous,
+    created: m.created_at,
+    udid: m.id,
+    messageFrom: m.from_staff ? 'admin' : 'user',
+    image: m.from_staff ? c.settings.model_avatar_url : null,
+    promotion_price: massCopyPromotionPrice(m, c.massCopyDiscountPercent),
+    isMassMessage: !!m.is_mass_message,
+    massMessageType: (m.mass_message_type ?? null) as ChatMessageView['massMessageType'],
+    category: null,
+  };
+}
+
+/** A page's messages as this viewer sees them, the hidden ones left out. */
+export const chatMessageViews = <M extends { status: string }>(messages: ChatMessageFacts[], c: ChatConversationSight<M>): ChatMessageView[] =>
+  messages.flatMap((m) => {
+    const view = chatMessageView(m, c);
+    return view ? [view] : [];
+  });
+
+/** The running promotion covering this fan's locked mass-message copies (api/queries/mass-messages.ts). */
+export interface MassCopyPromotion {
+  promotionId: string;
+  discountPercent: number;
+  ribbonText: string;
+}
+
+/** A conversation's pages as this viewer counts them: a fan does not count the messages deleted from them. */
+export function chatTotalPages(conversation: { message_count: number; fan_deleted: number } | undefined, forStaff: boolean): number {
+  const shown = (conversation?.message_count ?? 0) - (forStaff ? 0 : (conversation?.fan_deleted ?? 0));
+  return Math.max(1, Math.ceil(shown / CHAT_PAGE_SIZE));
+}
+
+/** get_messages' promotionDetails: the running promotion covering this fan's locked mass-message copies, or null. */
+export const chatPromotionDetails = (p: MassCopyPromotion | null): ChatPromotionDetails | null =>
+  p ? { _id: p.promotionId, promotionId: p.promotionId, discount_percentage: p.discountPercent, promotionPercentage: p.discountPercent, ribbon_text: p.ribbonText } : null;
+
+/** What a page of a conversation says around its messages. */
+export interface ChatPageFacts {
+  forStaff: boolean;
+  conversation: { message_count: number; fan_deleted: number; credits: number } | undefined;
+  settings: Pick<SiteSettings, 'is_pay_per_message_enabled' | 'pay_per_message_amount' | 'chat_settings'>;
+  promotion: MassCopyPromotion | null;
+  /** The fan is taken off the chat list. */
+  hiddenFromChat: boolean;
+}
+
+/** A page of a conversation around its messages (already as this viewer sees them). Staff do not send pay-per-message,
+ *  and a fan cannot write while normal chat is off (chat_settings.disabled_normal_chat). */
+export function chatMessagePage(messages: ChatMessageView[], pageNumber: number, p: ChatPageFacts): ChatMessagePage {
+  const totalPages = chatTotalPages(p.conversation, p.forStaff);
+  return {
+    messages,
+    page_num: pageNumber,
+    total_pages: totalPages,
+    has_more: pageNumber < totalPages,
+    promotionDetails: chatPromotionDetails(p.promotion),
+    should_hide_in_chat: !!p.hiddenFromChat,
+    pay_per_message: payPerMessageStatus(p.settings, p.conversation?.credits ?? 0, !p.forStaff && !p.settings.chat_settings?.disabled_normal_chat),
+  };
+}
+
+/** The header's last seen: the later of the fan's last visit and last message (either may be missing). */
+export const chatLastSeen = (visitedAt: string | null, wroteAt: string | null) =>
+  !visitedAt ? wroteAt : !wroteAt ? visitedAt : Date.parse(visitedAt) >= Date.parse(wroteAt) ? visitedAt : wroteAt;
 
 /** The list's sort names, with the spec's short aliases. */
 const SORTS: Record<string, ChatUserSort> = {
@@ -19,6 +182,9 @@ export function chatListStatus(sort: ChatUserSort, bySubscribers: string): '1' |
   if (sort === 'expiration_date') return '2';
   return bySubscribers === '1' || bySubscribers === '2' ? bySubscribers : null;
 }
+
+/** The staff chat list shows this many fans a page. */
+export const CHAT_LIST_PAGE_SIZE = 30;
 
 /** A message without text as the list names it. */
 const lastMessageLabel = (type: string) => (type === 'photo' ? 'Photo' : type === 'video' ? 'Video' : type === 'gallery' ? 'Gallery' : type === 'tips' ? 'Tip' : '');
@@ -71,6 +237,10 @@ export function chatListEntry(r: ChatListFacts, role: Role, settings: ChatViewSe
     should_hide_in_chat: !!r.hidden_from_chat,
   };
 }
+
+/** One page of the staff chat list as this role sees it. */
+export const chatUserListPage = (rows: ChatListFacts[], total: number, page: number, role: Role, settings: ChatViewSettings = {}): ChatUserListPage =>
+  ({ users: rows.map((r) => chatListEntry(r, role, settings)), page_num: page, total, has_more: page * CHAT_LIST_PAGE_SIZE < total });
 
 /** What the chat header shows of one fan. */
 export interface ChatHeaderFacts {
