@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { mediaDecider, mediaStream } from '../../domain/media/media';
 import { startTestServer, type TestServer } from '../support/server';
-import { DESKTOP, PHONE, artifactPath, ensureAppsBuilt, launchChromium, requireChromium, shootBothWidths } from '../support/browser';
+import { DESKTOP, PHONE, artifactPath, ensureAppsBuilt, launchChromium, requireChromium, shootBothWidths, signInConsole } from '../support/browser';
 
 const hasChromium = requireChromium();
 
@@ -56,10 +56,7 @@ describe.skipIf(!hasChromium)('Content Manager end to end (Chromium)', () => {
   const categoryRow = (name: string) => page.locator(`[data-testid="category-row"][data-category="${name}"]`);
 
   it('opens from the menu with All Media and Preview, the seeded media and the error badge', async () => {
-    await page.goto(t.base + '/admin/login');
-    await page.getByLabel('Email').fill(t.adminEmail);
-    await page.getByRole('textbox', { name: 'Password' }).fill(t.adminPassword);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await signInConsole(page, t.base, t.adminEmail, t.adminPassword);
     await page.getByTestId('menu-content-manager').click({ timeout: 20_000 });
     await page.waitForURL('**/admin/content-manager');
     await expect.poll(() => page.getByTestId('library-item').count(), { timeout: 15_000 }).toBe(3);
