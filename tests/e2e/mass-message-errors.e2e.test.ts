@@ -25,7 +25,7 @@ import { startMediaWorker, type MediaWorker } from '../../commands/media-jobs';
 import { mediaWorkerReads } from '../../api/media-reads';
 import { announceChatMediaProcessed } from '../../api/chat-media-ready';
 import { startTestServer, TEST_CARD_FORM, type TestServer } from '../support/server';
-import { DESKTOP, ensureAppsBuilt, launchChromium, requireChromium, shootBothWidths, signInContext } from '../support/browser';
+import { DESKTOP, ensureAppsBuilt, launchChromium, requireChromium, shootBothWidths, signInConsole, signInContext } from '../support/browser';
 import { makeTestVideo } from '../media/support';
 
 const hasChromium = requireChromium();
@@ -112,10 +112,7 @@ describe.skipIf(!hasChromium)('mass and welcome messages: media errors, resend, 
 
     staff = await (await browser.newContext({ viewport: DESKTOP })).newPage();
     watch(staff);
-    await staff.goto(t.base + '/admin/login');
-    await staff.getByLabel('Email').fill(t.adminEmail);
-    await staff.getByRole('textbox', { name: 'Password' }).fill(t.adminPassword);
-    await staff.getByRole('button', { name: 'Sign in' }).click();
+    await signInConsole(staff, t.base, t.adminEmail, t.adminPassword);
     await staff.getByTestId('menu-chat').waitFor({ timeout: 20_000 });
   });
   afterAll(async () => {
