@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { SANDBOX_TEST_CARDS } from '../../domain/card/wire';
 import { startTestServer, TEST_CARD_FORM, type TestServer } from '../support/server';
-import { DESKTOP, PHONE, artifactPath, ensureAppsBuilt, launchChromium, requireChromium, shootBothWidths } from '../support/browser';
+import { DESKTOP, PHONE, artifactPath, ensureAppsBuilt, launchChromium, requireChromium, shootBothWidths, signInConsole } from '../support/browser';
 
 const hasChromium = requireChromium();
 const EMAIL = 'fiona.fixes@example.com';
@@ -53,10 +53,7 @@ describe.skipIf(!hasChromium)('smaller fixes (Chromium)', () => {
   it('the console\'s posts table fits 1366 px and the menu is grouped', async () => {
     const staff = await browser.newContext({ viewport: { width: 1366, height: 768 } });
     const p = await staff.newPage();
-    await p.goto(t.base + '/admin/login');
-    await p.getByLabel('Email').fill(t.adminEmail);
-    await p.getByRole('textbox', { name: 'Password' }).fill(t.adminPassword);
-    await p.getByRole('button', { name: 'Sign in' }).click();
+    await signInConsole(p, t.base, t.adminEmail, t.adminPassword);
     await p.getByTestId('app-menu').waitFor({ timeout: 20_000 });
     const groups = await p.getByTestId('app-menu').locator('.MuiListSubheader-root').allInnerTexts();
     expect(groups.map((g) => g.toLowerCase())).toEqual(expect.arrayContaining(['content', 'money', 'fans', 'messages', 'settings']));
