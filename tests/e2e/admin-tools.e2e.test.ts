@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { SANDBOX_TEST_CARDS } from '../../domain/card/wire';
 import { startTestServer, TEST_CARD_FORM, type TestServer } from '../support/server';
-import { DESKTOP, ensureAppsBuilt, fillCardDialog, launchChromium, requireChromium, shootBothWidths, signInContext } from '../support/browser';
+import { DESKTOP, ensureAppsBuilt, fillCardDialog, launchChromium, openConsole, requireChromium, shootBothWidths, signInContext } from '../support/browser';
 
 const hasChromium = requireChromium();
 
@@ -32,17 +32,11 @@ describe.skipIf(!hasChromium)('admin tools in the browser (Chromium)', () => {
     daveId = dave.body.data.userId;
     await t.server.services.runner.waitFor((await t.server.services.store.headPosition())!, 30_000);
     browser = await launchChromium();
-    page = await browser.newPage({ viewport: DESKTOP });
-    page.on('pageerror', (e) => errors.push(`console: ${e.message}`));
+    ({ page } = await openConsole(browser, t, errors));
     const fanContext = await browser.newContext({ viewport: DESKTOP });
     fanPage = await fanContext.newPage();
     fanPage.on('pageerror', (e) => errors.push(`fan: ${e.message}`));
     await fanPage.addInitScript(() => localStorage.setItem('fanclub.ageConfirmed', '1'));
-    await page.goto(t.base + '/admin/login');
-    await page.getByLabel('Email').fill(t.adminEmail);
-    await page.getByRole('textbox', { name: 'Password' }).fill(t.adminPassword);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL((u) => u.pathname === '/admin' || u.pathname === '/admin/', { timeout: 20_000 });
     // Building the apps (other changes in the tree) can take minutes on a busy 2-core machine.
   }, 600_000);
   afterAll(async () => {
