@@ -242,6 +242,12 @@ async function benchBackend(name: Backend, open: () => Promise<{ database: Datab
     const store = await createPostgresEventStore(database);
     // Baseline and appends alternate over three rounds on the same database; medians are reported, so a
     // burst of machine noise cannot favour one side.
+    // One untimed slice of each kind first (compiled code on both sides, the append functions' plans on the pool's
+    // connections), as on a site that has been up for a while: the rounds then measure the steady state.
+    await rawInserts(database, 1);
+    await appends(database, store, 1);
+    await rawInserts(database, 16);
+    await appends(database, store, 16);
     const rounds: RunFigures[][] = [];
     for (let round = 0; round < 3; round++) {
       const slices: Slice[][] = [[], [], [], []];
