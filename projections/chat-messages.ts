@@ -2,37 +2,18 @@
 // (free or locked), the fan's own (a paid one shows once its payment is captured), and tips sent from chat.
 import { sql, type Kysely } from 'kysely';
 import type { AnyDomainEvent } from './events';
+import type { ChatMessageFacts } from '../domain/chat/views';
 import { defineProjection } from './projection';
 import { chatMessagesTables, type ReadModelRows, type ReadModels } from './schema';
 import { update } from './projection';
 
-export interface ChatMessageRow {
-  id: string;
-  fan_id: string;
-  sender_id: string;
-  from_staff: boolean;
-  /** text | photo | video | gallery | tips */
-  type: string;
-  text: string;
-  tip_message: string | null;
-  media: { mediaId: string; kind: 'photo' | 'video' }[];
-  preview_media_id: string | null;
-  price_cents: number;
-  unlocked: boolean;
+/** The read model's row: what a message's view is made of (domain/chat/views.ts), and its payment and sending state. */
+export interface ChatMessageRow extends ChatMessageFacts {
   unlock_payment_id: string | null;
-  is_pay_per_message: boolean;
-  paid_cents: number;
-  is_anonymous: boolean;
-  unique_id: string | null;
   /** pending (waiting for its payment) | sent | failed */
   status: string;
-  created_at: string;
-  /** A mass or welcome message's copy: its marker (spec 3 §3 massMessageType) and the mass message. */
-  is_mass_message: boolean | null;
-  mass_message_type: string | null;
+  /** A mass or welcome message's copy: the mass message. */
   mass_message_id: string | null;
-  /** Deleted by staff: null/'none', 'fan' (hidden from the fan only) or 'all' (from everyone). */
-  deleted: string | null;
 }
 
 export const chatMessagesProjection = defineProjection<AnyDomainEvent, ReadModelRows>()({

@@ -20,6 +20,7 @@ export interface ChatMessageFacts {
   fan_id: string;
   sender_id: string;
   from_staff: boolean;
+  /** text | photo | video | gallery | tips */
   type: string;
   text: string;
   tip_message: string | null;
@@ -31,6 +32,7 @@ export interface ChatMessageFacts {
   paid_cents: number;
   is_anonymous: boolean;
   created_at: string;
+  /** A mass or welcome message's copy: its marker (spec 3 §3 massMessageType). */
   is_mass_message: boolean | null;
   mass_message_type: string | null;
   /** Deleted by staff: null/'none', 'fan' (from the subscriber only) or 'all' (from everyone). */
