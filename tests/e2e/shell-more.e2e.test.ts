@@ -300,8 +300,9 @@ describe.skipIf(!hasChromium)('fan shell: staff links, proxy view, gallery, chat
     expect(await page.evaluate(() => getComputedStyle(document.body).color)).toBe('rgb(29, 27, 22)');
     expect(await page.evaluate(() => getComputedStyle(document.querySelector('header')!).borderBottomColor)).not.toBe('');
     const button = page.getByTestId('contact-submit-contact');
-    expect(await button.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(11, 110, 79)');
-    expect(await button.evaluate((el) => getComputedStyle(el).color)).toBe('rgb(255, 255, 255)');
+    // Polled: MUI's button eases its colours in (a 250 ms transition) once the site's theme has arrived.
+    await expect.poll(() => button.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe('rgb(11, 110, 79)');
+    await expect.poll(() => button.evaluate((el) => getComputedStyle(el).color)).toBe('rgb(255, 255, 255)');
     await shootBothWidths(page, 'shell-more-09-colours');
     await context.close();
   });
