@@ -16,7 +16,9 @@ export interface Database {
   /**
    * One statement with parameters, prepared under `name` on each server connection, so that it is parsed and
    * planned once per connection, not per call (the event store's append; a name must always carry the same text).
-   * PGlite runs it as a plain query.
+   * On the server it runs on two connections kept for it alone and never closed while idle: the statement and the
+   * PL/pgSQL it calls stay planned there, where on the shared pool other work kept handing it connections that had
+   * never run it (each first use costs milliseconds). PGlite runs it as a plain query.
    */
   prepared<R = Record<string, unknown>>(name: string, text: string, values: unknown[]): Promise<R[]>;
   /** Cross-process wake-up (LISTEN/NOTIFY on the server; in-process on PGlite, which one process owns). */
@@ -122,6 +124,11 @@ export async function openPostgres(connectionString: string, poolSize = 20): Pro
   // Surface a bad URL or a stopped server at start-up, with the server's own message.
   const probe = await pool.connect();
   probe.release();
+  // The connections for `prepared` (the appends): kept open, so their plans stay warm.
+  const preparedPool = new pg.Pool({ connectionString, max: 2, idleTimeoutMillis: 0, allowExitOnIdle: true });
+  preparedPool.on('error', (e) => {
+    if ((e as { code?: string }).code !== '57P01') console.error('[database] idle append connection lost:', e.message);
+  });
   const db = new Kysely<any>({ dialect: new PostgresDialect({ pool }) });
   const listeners: pg.Client[] = [];
   return {
@@ -131,7 +138,7 @@ export async function openPostgres(connectionString: string, poolSize = 20): Pro
       await pool.query(sql);
     },
     async prepared<R>(name: string, text: string, values: unknown[]) {
-      return (await pool.query({ name, text, values })).rows as R[];
+      return (await preparedPool.query({ name, text, values })).rows as R[];
     },
     async listen(channel, onNotify) {
       const client = new pg.Client({ connectionString });
@@ -149,6 +156,7 @@ export async function openPostgres(connectionString: string, poolSize = 20): Pro
     },
     async close() {
       await Promise.all(listeners.map((c) => c.end().catch(() => {})));
+      await preparedPool.end();
       await db.destroy();
     },
   };

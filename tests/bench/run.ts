@@ -72,11 +72,16 @@ interface RunFigures {
 
 // Commits come from pg_stat_database of the bench's own database (other databases on the server do not count);
 // WAL flushes from pg_stat_wal, which is server-wide: other work on the server adds to it. Backends publish
-// their counters lazily (up to ~10 s later), so every pool connection is told to publish before each reading.
+// their counters lazily (up to ~10 s later), so every pool connection is told to publish before each reading,
+// the two kept for the appends (database.prepared) included.
 const POOL_SIZE = 20;
+const APPEND_CONNECTIONS = 2;
 async function serverCounters(database: Database): Promise<{ commits: number; walSyncs: number } | null> {
   if (database.kind !== 'postgres') return null;
-  await Promise.all(Array.from({ length: POOL_SIZE }, () => sql`SELECT pg_stat_force_next_flush(), pg_sleep(0.05)`.execute(database.db)));
+  await Promise.all([
+    ...Array.from({ length: POOL_SIZE }, () => sql`SELECT pg_stat_force_next_flush(), pg_sleep(0.05)`.execute(database.db)),
+    ...Array.from({ length: APPEND_CONNECTIONS }, () => database.prepared('bench_stat_flush', 'SELECT pg_stat_force_next_flush(), pg_sleep(0.05)', [])),
+  ]);
   const [r] = (
     await sql<{ commits: string | number; wal_sync: string | number }>`
       SELECT (SELECT xact_commit FROM pg_stat_database WHERE datname = current_database()) AS commits,
