@@ -222,6 +222,11 @@ export async function findSubscriber(db: Kysely<ReadModels>, userId: string): Pr
   return r ? subscriberRow(r) : undefined;
 }
 
+/** A member's start and paid-through dates as stored (no defaults filled in): the push preferences date the membership. */
+export async function membershipDates(db: Kysely<ReadModels>, userId: string) {
+  return db.withSchema('rm').selectFrom('subscribers').select(['started_at', 'expires_at']).where('user_id', '=', userId).executeTakeFirst();
+}
+
 export const subscriberStatus = (row: Pick<SubscriberRow, 'expires_at'> | undefined, nowIso: string): 'active' | 'expired' | null =>
   !row ? null : Date.parse(row.expires_at) > Date.parse(nowIso) ? 'active' : 'expired';
 

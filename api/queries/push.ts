@@ -5,6 +5,7 @@ import { pushPreferencesView, webPushSettingsView, type PushPreferencesView, typ
 import { webAppManifest } from '../../domain/push/app-manifest';
 import { pushDevicesOf, pushPreferencesOf, pushStats, webPushEnabled } from '../../projections/push';
 import { currentSettings } from '../../projections/settings';
+import { membershipDates } from '../../projections/subscribers';
 import type { Services } from '../services';
 import { vapidKeys } from '../push';
 
@@ -25,7 +26,7 @@ export function pushQueries(services: Services) {
         pushPreferencesOf(db(), caller.userId),
         pushDevicesOf(db(), caller.userId),
         webPushEnabled(db()),
-        db().withSchema('rm').selectFrom('subscribers').select(['started_at', 'expires_at']).where('user_id', '=', caller.userId).executeTakeFirst(),
+        membershipDates(db(), caller.userId),
       ]);
       return pushPreferencesView({ saved, devices, siteEnabled, membership, role: caller.role, publicKey: publicKey(), now: nowIso() });
     },
