@@ -75,8 +75,9 @@ const schema = z.object({
   FANCLUB_JANUS_ADMIN_KEY: z.string().min(16, 'must be at least 16 characters').optional(),
   /** The api_secret of the Janus at JANUS_URL, if it has one (the Janus the API starts always gets a random one). */
   FANCLUB_JANUS_API_SECRET: z.string().min(1).optional(),
-  /** Ports of the Janus the API starts (bound to 127.0.0.1): its WebSocket API, and its HTTP API (0: off). */
-  FANCLUB_JANUS_WS_PORT: z.coerce.number().int().min(1).max(65535).default(8188),
+  /** Ports of the Janus the API starts (bound to 127.0.0.1): its WebSocket API (unset: a free port, so several
+   *  sites on one machine each get their own), and its HTTP API (0: off). */
+  FANCLUB_JANUS_WS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   FANCLUB_JANUS_HTTP_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   /** UDP ports the Janus the API starts uses for media (min-max); each viewer and publisher takes one. */
   FANCLUB_JANUS_RTP_PORTS: z.string().regex(/^\d{1,5}-\d{1,5}$/, 'must be min-max, e.g. 20000-20199').default('20000-20199'),

@@ -6,6 +6,7 @@
 // (SIGKILL, OOM): no orphan Janus keeps the ports.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { openJanusSocket, requestOnce } from './janus-client';
 
@@ -36,6 +37,18 @@ export interface JanusProcess {
   /** Resolves when Janus has exited (after stop(), or on its own). */
   exited: Promise<number | null>;
   stop(): Promise<void>;
+}
+
+/** A TCP port nobody listens on at 127.0.0.1 right now (the system picks it). */
+export function freeLocalPort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
 }
 
 /** The janus binary on PATH (or the given path), or null. */
@@ -226,7 +239,7 @@ export async function startJanusProcess(o: JanusProcessOptions): Promise<JanusPr
       ws.close();
       if (info?.janus === 'server_info' && session?.janus !== 'success') {
         killNow();
-        throw new Error(`another program answers on 127.0.0.1:${o.wsPort} (is another Janus or Fanclub running? set FANCLUB_JANUS_WS_PORT)`);
+        throw new Error(`another program answers on 127.0.0.1:${o.wsPort} (is another Janus or Fanclub running? set FANCLUB_JANUS_WS_PORT to another port, or leave it unset for a free one)`);
       }
       if (info?.janus === 'server_info') {
         const plugins = Object.keys((info.plugins ?? {}) as object);

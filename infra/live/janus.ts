@@ -9,7 +9,7 @@ import { EventEmitter } from 'node:events';
 import fs from 'node:fs';
 import path from 'node:path';
 import { createJanusAdminClient, JanusError, openJanusSocket, requestOnce, VIDEOROOM_ERRORS, type JanusAdminClient } from './janus-client';
-import { startJanusProcess, type JanusProcess, type JanusProcessOptions } from './janus-process';
+import { freeLocalPort, startJanusProcess, type JanusProcess, type JanusProcessOptions } from './janus-process';
 import { LiveMediaUnavailableError, type LiveMediaServer, type LiveMediaStatus, type LiveRelayBackend, type LiveRoom } from './port';
 import { assertRecordingName, convertRecording } from './recording';
 
@@ -209,9 +209,24 @@ export function createJanusLiveMedia(o: JanusLiveMediaOptions): LiveMediaServer 
   };
 }
 
-/** Starts Janus as a child process and gives the media server on it. */
-export async function spawnJanusLiveMedia(o: Omit<JanusProcessOptions, 'log'> & { log?: (m: string) => void; statusUrl?: string; instanceIndex?: number }): Promise<LiveMediaServer & { relay: LiveRelayBackend }> {
-  const start = () => startJanusProcess(o);
-  const current = await start();
+/** A free port can be taken by another program between choosing it and Janus binding it: so many tries. */
+const FREE_PORT_ATTEMPTS = 3;
+
+/** Starts Janus as a child process and gives the media server on it. With no `wsPort`, its WebSocket API takes a
+ *  port that is free on 127.0.0.1 (another one if that was taken before Janus bound it); a restart keeps the port. */
+export async function spawnJanusLiveMedia(o: Omit<JanusProcessOptions, 'log' | 'wsPort'> & { wsPort?: number; log?: (m: string) => void; statusUrl?: string; instanceIndex?: number }): Promise<LiveMediaServer & { relay: LiveRelayBackend }> {
+  let wsPort = o.wsPort;
+  let current: JanusProcess;
+  for (let attempt = 1; ; attempt++) {
+    const port = wsPort ?? (await freeLocalPort());
+    try {
+      current = await startJanusProcess({ ...o, wsPort: port });
+      wsPort = port;
+      break;
+    } catch (e) {
+      if (o.wsPort !== undefined || attempt >= FREE_PORT_ATTEMPTS) throw e;
+    }
+  }
+  const start = () => startJanusProcess({ ...o, wsPort: wsPort! });
   return createJanusLiveMedia({ url: current.url, adminKey: o.adminKey, apiSecret: o.apiSecret, recordingsDir: o.recordingsDir, log: o.log, statusUrl: o.statusUrl, instanceIndex: o.instanceIndex, process: { current, restart: start } });
 }

@@ -18,7 +18,11 @@ const base = { FANCLUB_DATA_DIR: tmp, FANCLUB_SECRET: 'x'.repeat(40) };
 describe('live media: configuration and the unavailable server', () => {
   it('the configuration: defaults, JANUS_URL wants the admin key, bad values name the variable', () => {
     const cfg = loadConfig(base);
-    expect(cfg).toMatchObject({ FANCLUB_LIVE: 'on', FANCLUB_JANUS_WS_PORT: 8188, FANCLUB_JANUS_HTTP_PORT: 0, FANCLUB_JANUS_RTP_PORTS: '20000-20199' });
+    expect(cfg).toMatchObject({ FANCLUB_LIVE: 'on', FANCLUB_JANUS_HTTP_PORT: 0, FANCLUB_JANUS_RTP_PORTS: '20000-20199' });
+    // No fixed WebSocket port: the Janus the API starts takes a free one.
+    expect(cfg.FANCLUB_JANUS_WS_PORT).toBeUndefined();
+    expect(loadConfig({ ...base, FANCLUB_JANUS_WS_PORT: '9188' }).FANCLUB_JANUS_WS_PORT).toBe(9188);
+    expect(() => loadConfig({ ...base, FANCLUB_JANUS_WS_PORT: '70000' })).toThrow(/FANCLUB_JANUS_WS_PORT/);
     expect(cfg.liveRecordingsDir).toBe(path.join(tmp, 'live-recordings'));
     expect(() => loadConfig({ ...base, JANUS_URL: 'ws://10.0.0.5:8188' })).toThrow(/FANCLUB_JANUS_ADMIN_KEY: required when JANUS_URL/);
     expect(() => loadConfig({ ...base, JANUS_URL: 'http://10.0.0.5:8088' })).toThrow(/JANUS_URL: must be ws:\/\/ or wss:\/\/ URLs/);
@@ -106,5 +110,29 @@ describe.skipIf(!HAS_JANUS)('live media: a real Janus, started by the API or at 
     const second = await openLiveMedia(loadConfig({ ...base, FANCLUB_DATA_DIR: fs.mkdtempSync(path.join(tmp, 'data-')), FANCLUB_JANUS_WS_PORT: String(wsPort) }));
     expect(second.status()).toMatchObject({ available: false, reason: expect.stringMatching(/Janus media server could not start/) });
     await holder.close();
+  });
+
+  it('no FANCLUB_JANUS_WS_PORT: two sites on one machine each start their own Janus on a free port', async () => {
+    const site = (rtp: string) => loadConfig({ ...base, FANCLUB_DATA_DIR: fs.mkdtempSync(path.join(tmp, 'data-')), FANCLUB_JANUS_RTP_PORTS: rtp });
+    const first = await openLiveMedia(site('39700-39749'));
+    const second = await openLiveMedia(site('39750-39799'));
+    try {
+      expect(first.status()).toEqual({ available: true, url: '/api/stream/janus' });
+      expect(second.status()).toEqual({ available: true, url: '/api/stream/janus' });
+      const [a, b] = [first.relay!.url, second.relay!.url];
+      expect(a).toMatch(/^ws:\/\/127\.0\.0\.1:\d+$/);
+      expect(b).toMatch(/^ws:\/\/127\.0\.0\.1:\d+$/);
+      expect(a).not.toBe(b);
+      // Each site creates rooms on its own Janus (its admin key is its own).
+      for (const m of [first, second]) {
+        const room = await m.createRoom({ description: 'Two sites', record: false, recordingName: 'two-sites' });
+        await m.allow(room, ['two-sites-token']);
+        expect(await m.relay!.tokenAllowed(room.room, 'two-sites-token')).toBe(true);
+        await m.destroyRoom(room);
+      }
+    } finally {
+      await first.close();
+      await second.close();
+    }
   });
 });
