@@ -234,5 +234,6 @@ export function contextFor(request: FastifyRequest, services: Services): Command
       correlationId: String(request.id),
     },
     services.clock,
+    request.idempotency ? { scope: request.idempotency.scope, key: request.idempotency.key } : null,
   );
 }

@@ -46,7 +46,7 @@ export async function addCard(ctx: CommandContext, deps: CardDeps, userId: strin
     return { cardId: known.cardId, brand: known.brand, last4: known.last4 };
   }
   const t = await tokenise(deps.gateway, form, v);
-  const card: SavedCard = { cardId: ctx.newId(), cardToken: t.cardToken, brand: t.brand, last4: t.last4, expMonth: t.expMonth, expYear: t.expYear, billingCountry: v.billing.country, ...(t.fingerprint ? { fingerprint: t.fingerprint } : {}) };
+  const card: SavedCard = { cardId: ctx.idFor('card'), cardToken: t.cardToken, brand: t.brand, last4: t.last4, expMonth: t.expMonth, expYear: t.expYear, billingCountry: v.billing.country, ...(t.fingerprint ? { fingerprint: t.fingerprint } : {}) };
   const { state, events: written } = await handle(ctx, cardsStream(userId), cardsDecider, { type: 'AddCard', userId, card, makePrimary, at: ctx.now() });
   // Saved meanwhile by a parallel request: answer that card, once the read models have it.
   if (written.length === 0) observed(ctx, await ctx.store.readStream(cardsStream(userId)));
@@ -65,7 +65,7 @@ async function typedCard(ctx: CommandContext, deps: CardDeps, userId: string, fo
   if (known) return { cardId: known.cardId, brand: known.brand, last4: known.last4 };
   const t = await tokenise(deps.gateway, form, v);
   return {
-    cardId: ctx.newId(),
+    cardId: ctx.idFor('card'),
     brand: t.brand,
     last4: t.last4,
     unsaved: { cardToken: t.cardToken, expMonth: t.expMonth, expYear: t.expYear, billingCountry: v.billing.country, ...(t.fingerprint ? { fingerprint: t.fingerprint } : {}) },

@@ -3,7 +3,6 @@
 // from the wallet. Money follows the payment process (commands/payment/process.ts): the purchase or the paid
 // message is recorded before any money moves, so a crash is finished by the recovery and nothing is charged
 // twice; a resend with the same uniqueId is the same message.
-import { createHash } from 'node:crypto';
 import { DomainError } from '../domain/shared/decider';
 import { ValidationError } from '../domain/shared/validation';
 import type { Role } from '../domain/shared/wire';
@@ -19,8 +18,8 @@ import {
 } from '../domain/chat/chat-message';
 import { conversationDecider, conversationStream, NO_CREDIT, payPerMessageAlert, payPerMessageCents } from '../domain/chat/conversation';
 import { fanUploaderOf } from './media-owner';
-import { handle, loadStream, type CommandContext } from './handle';
-import { payFor, resumePayment, type PurchaseDeps } from './payment/process';
+import { derivedId, handle, loadStream, type CommandContext } from './handle';
+import { payFor, resumeOwnPayment, resumePayment, type PurchaseDeps } from './payment/process';
 import { resolveCard, type CardChoice } from './cards';
 import { loadSettings } from './subscriptions';
 import { NORMAL_CHAT_DISABLED } from '../domain/settings/chat-settings';
@@ -34,10 +33,8 @@ export const CHAT_WRITERS: readonly Role[] = ['admin', 'super_admin', 'sub_admin
 export const CHAT_UNLOCKERS: readonly Role[] = ['admin', 'super_admin', 'sub_admin'];
 
 /** A message's id from its sender and their uniqueId, so the same send repeated is the same message. */
-export function chatMessageId(senderId: string, uniqueId: string | null, newId: () => string): string {
-  if (!uniqueId) return newId();
-  const h = createHash('sha256').update(`chat:${senderId}:${uniqueId}`).digest('hex');
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-9${h.slice(17, 20)}-${h.slice(20, 32)}`;
+export function chatMessageId(ctx: CommandContext, senderId: string, uniqueId: string | null): string {
+  return uniqueId ? derivedId('chat', senderId, uniqueId) : ctx.idFor('message');
 }
 
 const isSubscriberNow = async (ctx: CommandContext, userId: string) =>
@@ -84,7 +81,7 @@ export async function sendStaffMessage(ctx: CommandContext, input: StaffMessageI
     mediaRefs(ctx, ids),
     input.previewMediaId ? mediaRefs(ctx, [input.previewMediaId]) : Promise.resolve([]),
   ]);
-  const messageId = chatMessageId(input.staffId, input.uniqueId, ctx.newId);
+  const messageId = chatMessageId(ctx, input.staffId, input.uniqueId);
   await handle(ctx, chatMessageStream(messageId), chatMessageDecider, {
     type: 'SendStaffMessage', messageId, fanId: input.fanId, senderId: input.staffId, text: input.text, media, previewMediaId: preview[0]?.mediaId ?? null,
     locked: input.locked, priceCents: input.priceCents,
@@ -127,7 +124,7 @@ export async function sendFanMessage(ctx: CommandContext, deps: PurchaseDeps, in
   if (input.role !== 'user') throw new DomainError(CHAT_NOT_ALLOWED, 'CHAT_NOT_ALLOWED', 403);
   const mediaIds = [...new Set(input.mediaIds ?? [])];
   if (mediaIds.length > 1) throw new ValidationError('media', ONLY_ONE_MEDIA);
-  const messageId = chatMessageId(input.fanId, input.uniqueId, ctx.newId);
+  const messageId = chatMessageId(ctx, input.fanId, input.uniqueId);
   const stream = chatMessageStream(messageId);
   const existing = await loadStream(ctx.store, stream, chatMessageDecider);
   // The same message again: delivered already, or paid and waiting — finish it, never charge again.
@@ -175,7 +172,7 @@ export async function sendFanMessage(ctx: CommandContext, deps: PurchaseDeps, in
     if (balance < amountCents) throw walletShortfallError(purpose, amountCents, balance);
   }
   const card = input.payWith === 'card' ? await resolveCard(ctx, deps, input.fanId, { primary: true }) : null;
-  const paymentId = ctx.newId();
+  const paymentId = ctx.idFor('payment');
   const requested = await handle(ctx, stream, chatMessageDecider, { ...base, charge: { paymentId, amountCents }, creditUsed: false });
   const pendingPayment = requested.state.sendPaymentId ?? paymentId;
   const payment = await payFor(ctx, deps, pendingPayment, {
@@ -222,13 +219,17 @@ export interface ChatPurchaseOutcome {
 
 export async function purchaseChatMessage(ctx: CommandContext, deps: PurchaseDeps, input: ChatPurchaseInput): Promise<ChatPurchaseOutcome> {
   const stream = chatMessageStream(input.messageId);
+  // A retry of this request (the same Idempotency-Key) whose payment was started: finished and answered as it was.
+  const paymentId = ctx.idFor('payment');
+  const prior = await resumeOwnPayment(ctx, deps, paymentId, input.fanId);
+  if (prior) return { paymentId, payment: prior, amountCents: prior.request!.amountCents };
   // A mass message's copy gets its own stream first (seeded from the mass message), then is bought like any message.
   await recordMassCopy(ctx, input.messageId, input.massMessageId ?? null);
   const [message, isSubscriber] = await Promise.all([loadStream(ctx.store, stream, chatMessageDecider), isSubscriberNow(ctx, input.fanId)]);
   const request = {
     type: 'RequestChatUnlock' as const,
     fanId: input.fanId,
-    paymentId: ctx.newId(),
+    paymentId,
     confirmedAmountCents: input.confirmedAmountCents ?? message.state.priceCents,
     viewer: { isStaff: isStaffRole(input.role), isSubscriber },
     at: ctx.now(),
@@ -251,12 +252,13 @@ export async function purchaseChatMessage(ctx: CommandContext, deps: PurchaseDep
   }
   const card = input.method === 'card' ? await resolveCard(ctx, deps, input.fanId, input.card ?? { primary: true }) : null;
   const requested = await handle(ctx, stream, chatMessageDecider, promoted);
-  const paymentId = requested.state.pendingUnlockPaymentId;
-  if (!paymentId) throw new DomainError(COULD_NOT_UNLOCK_MESSAGE, 'NO_PENDING_PAYMENT', 409);
-  const payment = await payFor(ctx, deps, paymentId, {
+  // Another click already under way for this message: this request joins its payment.
+  const pendingId = requested.state.pendingUnlockPaymentId;
+  if (!pendingId) throw new DomainError(COULD_NOT_UNLOCK_MESSAGE, 'NO_PENDING_PAYMENT', 409);
+  const payment = await payFor(ctx, deps, pendingId, {
     userId: input.fanId, purpose: { kind: 'chat_unlock', messageId: input.messageId }, amountCents: requested.state.pendingUnlockCents, card, method: input.method,
   });
-  return { paymentId, payment, amountCents: requested.state.pendingUnlockCents };
+  return { paymentId: pendingId, payment, amountCents: requested.state.pendingUnlockCents };
 }
 
 /** The wallet variant's answer: the balance after, or the spec's refusals (402 with the shortfall). */

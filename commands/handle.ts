@@ -1,6 +1,6 @@
 // The one way state changes: load the stream, fold it, decide, append with the expected revision.
 // A conflict means someone else wrote first: reload and decide again (never overwrite).
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { DomainError, type Decider, type DomainEvent } from '../domain/shared/decider';
 import {
   WrongExpectedRevisionError,
@@ -16,16 +16,40 @@ export interface CommandContext {
   store: EventStore;
   metadata: Omit<EventMetadata, 'at' | 'causationId'> & { causationId?: string | null };
   now: () => string;
+  /** A fresh random id (event ids, things no retry must find again). */
   newId: () => string;
+  /**
+   * The id of a thing this command creates, named by its part in the command ('tip', 'payment', 'card'). When the
+   * request carries an Idempotency-Key the id is derived from the caller and that key, so a retry after a crash
+   * (or a second node running the same key) finds the first attempt's records instead of starting a second
+   * purchase; without a key it is new. The same part asked twice in one command is the same id.
+   */
+  idFor: (part: string) => string;
+  /** The request's Idempotency-Key, recorded on the payments it starts (the ledger holds one capture per key). */
+  requestKey: string | null;
   /** Highest position written by this command so far; queries wait for projections to reach it. */
   lastPosition: Position | null;
+}
+
+/** A UUID-shaped id hashed from its parts: the same parts give the same id on every attempt and every node. */
+export function derivedId(...parts: string[]): string {
+  const h = createHash('sha256').update(parts.join(':')).digest('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-9${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
 export function commandContext(
   store: EventStore,
   actor: { userId: string | null; role: string | null; proxyAdminId?: string | null; ip?: string | null; correlationId?: string },
   clock: () => Date = () => new Date(),
+  /** The request's Idempotency-Key and the caller it is scoped to (the user, or the IP of a guest). */
+  idempotency: { scope: string; key: string } | null = null,
 ): CommandContext {
+  const parts = new Map<string, string>();
+  const idFor = (part: string) => {
+    let id = parts.get(part);
+    if (!id) parts.set(part, (id = idempotency ? derivedId('request', idempotency.scope, idempotency.key, part) : randomUUID()));
+    return id;
+  };
   return {
     store,
     metadata: {
@@ -37,6 +61,8 @@ export function commandContext(
     },
     now: () => clock().toISOString(),
     newId: () => randomUUID(),
+    idFor,
+    requestKey: idempotency?.key ?? null,
     lastPosition: null,
   };
 }

@@ -95,7 +95,7 @@ export async function startLive(ctx: CommandContext, deps: LiveDeps, caller: Liv
   }
   // Refused before a room is made when the studio is busy (the decider says it again under the lock below).
   const studio = await loadStream(ctx.store, LIVE_STUDIO_STREAM, liveStudioDecider);
-  const sessionId = ctx.newId();
+  const sessionId = ctx.idFor('live-session');
   const onAir = { sessionId, isGroup: next.isGroup, fanId: next.fanId, publisherId: caller.userId };
   liveStudioDecider.decide({ type: 'TakeStudio', next: onAir, currentIsOver: !running, at: ctx.now() }, studio.state);
   const recordingName = recordingNameOf(deps.host, sessionId);
@@ -179,7 +179,7 @@ export async function revokeViewer(ctx: CommandContext, deps: Pick<LiveDeps, 'li
 
 export async function postLiveComment(ctx: CommandContext, caller: LiveCaller, message: string): Promise<{ sessionId: string; commentId: string }> {
   const s = await requireCurrent(ctx);
-  const commentId = ctx.newId();
+  const commentId = ctx.idFor('comment');
   await handle(ctx, liveSessionStream(s.sessionId), liveSessionDecider, {
     type: 'PostComment', commentId, userId: caller.userId, name: caller.name, role: caller.role, proxy: caller.proxy, message, at: ctx.now(),
   });
@@ -208,7 +208,7 @@ export async function sendLiveTip(
   const s = await requireCurrent(ctx);
   const settings = await loadSettings(ctx.store);
   checkLiveTip(s, { userId: caller.userId, role: caller.role, proxy: caller.proxy, amountCents: input.amountCents, isAnonymous: input.isAnonymous, bounds: { minDollars: settings.tips_minimum_amount, maxDollars: settings.tips_maximum_amount } });
-  const tipId = ctx.newId();
+  const tipId = ctx.idFor('tip');
   const isAnonymous = input.isAnonymous && s.isGroup;
   const offer = async (id: string) => {
     await handle(ctx, liveSessionStream(s.sessionId), liveSessionDecider, { type: 'OfferTip', tipId: id, userId: caller.userId, name: caller.name, amountCents: input.amountCents, isAnonymous, at: ctx.now() });

@@ -5,7 +5,6 @@
 // A fan's copy is a chat message whose own stream (`chat-message-<copyId>`) is empty until the copy is first
 // bought or unlocked by staff: recordMassCopy then writes MassMessageCopyRecorded there (from the mass
 // message's state, checked), so the one chat-unlock purchase path and its payment kind work on copies unchanged.
-import { createHash } from 'node:crypto';
 import { DomainError } from '../domain/shared/decider';
 import { ValidationError } from '../domain/shared/validation';
 import type { Role } from '../domain/shared/wire';
@@ -16,7 +15,7 @@ import { CATEGORY_MESSAGES, MEDIA_CATEGORIES_STREAM, categoryDecider, isReserved
 import { WELCOME_MESSAGE_STREAM, welcomeMessageDecider } from '../domain/chat/welcome-message';
 import type { NewUserDelay, SendTo } from '../domain/chat/delivery';
 import { fanUploaderOf } from './media-owner';
-import { handle, loadStream, type CommandContext } from './handle';
+import { derivedId, handle, loadStream, type CommandContext } from './handle';
 import { loadSettings } from './subscriptions';
 import { requestVideoReprocessing } from './media-ops';
 
@@ -24,12 +23,6 @@ import { requestVideoReprocessing } from './media-ops';
 export const MASS_SENDERS: readonly Role[] = ['admin', 'super_admin', 'sub_admin', 'model', 'content_manager'];
 
 const forbidden = () => new DomainError('You do not have access to this.', 'FORBIDDEN', 403);
-
-/** A UUID-shaped id hashed from its parts: the same inputs give the same id on every attempt and every node. */
-export function derivedId(...parts: string[]): string {
-  const h = createHash('sha256').update(parts.join(':')).digest('hex');
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-9${h.slice(17, 20)}-${h.slice(20, 32)}`;
-}
 
 /** A fan's copy of a mass message: its chat message id. */
 export const massCopyId = (massId: string, fanId: string) => derivedId('mass-copy', massId, fanId);
@@ -71,7 +64,7 @@ export async function createMassMessage(ctx: CommandContext, input: MassMessageI
     mediaRefs(ctx, [...new Set(input.mediaIds)], 'media'),
     input.previewMediaIds.length === 1 ? mediaRefs(ctx, input.previewMediaIds, 'media_preview') : Promise.resolve([]),
   ]);
-  const massId = input.uniqueId ? derivedId(input.kind, input.staffId, input.uniqueId) : ctx.newId();
+  const massId = input.uniqueId ? derivedId(input.kind, input.staffId, input.uniqueId) : ctx.idFor('mass-message');
   const command: CreateMassMessage = {
     type: 'CreateMassMessage', massId, kind: input.kind, senderId: input.staffId, messageType: input.messageType, text: input.text, media,
     previewMediaIds: previews.length ? previews.map((p) => p.mediaId) : input.previewMediaIds, locked: input.locked, priceCents: input.priceCents,
@@ -120,7 +113,7 @@ export async function setWelcomeMessage(ctx: CommandContext, input: Omit<MassMes
   const current = await loadStream(ctx.store, WELCOME_MESSAGE_STREAM, welcomeMessageDecider);
   if (input.updating !== null && input.updating !== current.state.currentId) throw new DomainError('Welcome message not found.', 'WELCOME_MESSAGE_NOT_FOUND', 404, { field: '_id' });
   // A version id of its own per save (the uniqueId, when given, makes a repeated save the same version).
-  const welcomeId = await createMassMessage(ctx, { ...input, kind: 'welcome', scheduledAt: null, category: null, uniqueId: input.uniqueId ?? ctx.newId() });
+  const welcomeId = await createMassMessage(ctx, { ...input, kind: 'welcome', scheduledAt: null, category: null, uniqueId: input.uniqueId ?? ctx.idFor('welcome-message') });
   const set = await handle(ctx, WELCOME_MESSAGE_STREAM, welcomeMessageDecider, { type: 'SetWelcomeMessage', welcomeId, updating: input.updating, setBy: input.staffId, at: ctx.now() });
   const previous = set.events[0]?.data.previousId;
   if (previous) await handle(ctx, massMessageStream(previous), massMessageDecider, { type: 'CancelMassMessage', by: input.staffId, reason: 'superseded', at: ctx.now() });

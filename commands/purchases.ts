@@ -11,7 +11,7 @@ import type { CardRef, PaymentState } from '../domain/payment/payment';
 import { walletShortfallError } from '../domain/wallet/wallet';
 import { insufficientFunds, lockedContentPriceCents } from '../domain/pricing/pricing';
 import { handle, loadStream, type CommandContext } from './handle';
-import { payFor, type PurchaseDeps } from './payment/process';
+import { payFor, resumeOwnPayment, type PurchaseDeps } from './payment/process';
 import { SOMETHING_WENT_WRONG, walletBalance } from './payment/wallet-stream';
 import { resolveCard, type CardChoice } from './cards';
 import { requireLockedContentPromotion } from './promotions';
@@ -73,6 +73,10 @@ async function buyPost(
     pay: { method: 'card'; card: CardChoice } | { method: 'wallet' };
   },
 ): Promise<{ paymentId: string; payment: PaymentState }> {
+  // A retry of this request (the same Idempotency-Key) whose payment was started: finished and answered as it was.
+  const paymentId = ctx.idFor('payment');
+  const prior = await resumeOwnPayment(ctx, deps, paymentId, input.userId);
+  if (prior) return { paymentId, payment: prior };
   const [post, subscription, current] = await Promise.all([
     loadStream(ctx.store, postStream(input.postId), postDecider),
     loadStream(ctx.store, subscriptionStream(input.userId), subscriptionDecider),
@@ -84,7 +88,7 @@ async function buyPost(
     type: 'RequestUnlock' as const,
     postId: input.postId,
     userId: input.userId,
-    paymentId: ctx.newId(),
+    paymentId,
     confirmedAmountCents: input.confirmedAmountCents ?? post.state.priceCents,
     post: post.state,
     viewer,
@@ -111,16 +115,17 @@ async function buyPost(
     if (balance < price) throw walletShortfallError({ kind: 'unlock', postId: input.postId }, price, balance);
   }
   const requested = await handle(ctx, unlockStream(input.postId, input.userId), unlockDecider, request);
-  const paymentId = requested.state.pendingPaymentId;
-  if (!paymentId) throw new DomainError(COULD_NOT_UNLOCK, 'NO_PENDING_PAYMENT', 409);
-  const payment = await payFor(ctx, deps, paymentId, {
+  // Another click already under way for this post: this request joins its payment.
+  const pendingId = requested.state.pendingPaymentId;
+  if (!pendingId) throw new DomainError(COULD_NOT_UNLOCK, 'NO_PENDING_PAYMENT', 409);
+  const payment = await payFor(ctx, deps, pendingId, {
     userId: input.userId,
     purpose: { kind: 'unlock', postId: input.postId },
     amountCents: requested.state.pendingAmountCents,
     card,
     method: input.pay.method,
   });
-  return { paymentId, payment };
+  return { paymentId: pendingId, payment };
 }
 
 /** Unlocks a locked post by card (the saved primary card, a chosen one, or a new one from the form). */

@@ -37,7 +37,7 @@ import { paymentDecider, paymentStream } from '../domain/payment/payment';
 import { isStaffRole } from '../domain/user/user';
 import type { EventStore } from '../infra/eventstore/port';
 import { commandContext, handle, loadStream, type CommandContext } from './handle';
-import { completeEntitlement, settlePayment, type PaymentDeps, type PurchaseDeps } from './payment/process';
+import { completeEntitlement, resumeOwnPayment, settlePayment, type PaymentDeps, type PurchaseDeps } from './payment/process';
 import { resolveCard, saveApprovedCard, savedCard, type CardChoice } from './cards';
 import { walletBalance } from './payment/wallet-stream';
 import { loadPromotion, promotionViewerFor, promotionsEnabled, requireSubscriptionPromotion } from './promotions';
@@ -190,10 +190,14 @@ async function startMembership(
     successMessage: string;
   },
 ): Promise<SubscriptionOutcome> {
+  // A retry of this request (the same Idempotency-Key) whose payment was started: finished and answered as it was.
+  const paymentId = ctx.idFor('payment');
+  const prior = await resumeOwnPayment(ctx, deps, paymentId, input.userId);
+  if (prior) return outcomeOf(paymentId, prior, input.successMessage);
   const request = {
     type: 'RequestSubscription' as const,
     userId: input.userId,
-    paymentId: ctx.newId(),
+    paymentId,
     prices: input.prices,
     kind: input.kind,
     renews: input.renews,

@@ -7,7 +7,7 @@ import type { Role } from '../domain/shared/wire';
 import { tipDecider, tipStream, validateTip, type TipFrom } from '../domain/tip/tip';
 import { walletShortfallError } from '../domain/wallet/wallet';
 import { handle, type CommandContext } from './handle';
-import { payFor, type PurchaseDeps } from './payment/process';
+import { payFor, resumeOwnPayment, type PurchaseDeps } from './payment/process';
 import { resolveCard, type CardChoice } from './cards';
 import { loadSettings } from './subscriptions';
 import { walletBalance } from './payment/wallet-stream';
@@ -40,6 +40,11 @@ function requireFan(role: Role) {
  */
 async function sendTip(ctx: CommandContext, deps: PurchaseDeps, input: TipInput, pay: { method: 'card'; card: CardChoice } | { method: 'wallet' }): Promise<{ tipId: string; payment: PaymentState }> {
   requireFan(input.role);
+  // The tip's id: the client's own, else derived from the request's Idempotency-Key. A retry whose payment was
+  // started already is that tip: finished and answered, never a second tip.
+  const tipId = input.tipId ?? ctx.idFor('tip');
+  const prior = await resumeOwnPayment(ctx, deps, tipId, input.userId);
+  if (prior) return { tipId, payment: prior };
   const settings = await loadSettings(ctx.store);
   const bounds = { minDollars: settings.tips_minimum_amount, maxDollars: settings.tips_maximum_amount };
   validateTip(input.amountCents, input.message, bounds);
@@ -51,7 +56,6 @@ async function sendTip(ctx: CommandContext, deps: PurchaseDeps, input: TipInput,
     const balance = await walletBalance(ctx, input.userId);
     if (balance < input.amountCents) throw walletShortfallError(purpose, input.amountCents, balance);
   }
-  const tipId = input.tipId ?? ctx.newId();
   await handle(ctx, tipStream(tipId), tipDecider, {
     type: 'RequestTip', tipId, userId: input.userId, amountCents: input.amountCents, tipFrom: input.tipFrom, isAnonymous: input.isAnonymous,
     message: input.message, bounds, at: ctx.now(),

@@ -57,7 +57,8 @@ export async function generateCryptoPayment(
   gateway: CryptoGateway,
   input: { userId: string; currency: string; amountCents: number; walletSettings: WalletSettings },
 ) {
-  const paymentId = ctx.newId();
+  // Derived from the request's Idempotency-Key: a retry gets the same payment (and the same provider quote).
+  const paymentId = ctx.idFor('crypto-payment');
   const command = { type: 'CreateCryptoPayment' as const, paymentId, userId: input.userId, currency: input.currency, amountCents: input.amountCents, walletSettings: input.walletSettings, at: ctx.now() };
   // The rules first (amount bounds, currency format), then the provider.
   const [created] = cryptoPaymentDecider.decide(command, cryptoPaymentDecider.initialState());

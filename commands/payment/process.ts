@@ -56,6 +56,7 @@ export async function settlePayment(ctx: CommandContext, deps: PaymentDeps, paym
     method: request.method ?? 'card',
     card: request.card,
     at: ctx.now(),
+    requestKey: ctx.requestKey,
   });
   return takeRequested(ctx, deps, paymentId, requested.state);
 }
@@ -84,7 +85,18 @@ async function takeRequested(ctx: CommandContext, deps: PaymentDeps, paymentId: 
           description: kind.describe(r.purpose),
         });
   const recorded = await handle(ctx, paymentStream(paymentId), paymentDecider, { type: 'RecordGatewayOutcome', outcome, at: ctx.now() });
+  if (recorded.events.length) failpoint(recorded.state);
   return recorded.state;
+}
+
+let capturesRecorded = 0;
+/**
+ * Test hook for the crash tests (FANCLUB_FAILPOINT=payment-captured:N): the process kills itself for real right
+ * after recording its Nth capture — the money is taken, the entitlement not granted, no answer sent.
+ */
+function failpoint(state: PaymentState) {
+  const armed = /^payment-captured:(\d+)$/.exec(process.env.FANCLUB_FAILPOINT ?? '');
+  if (armed && state.status === 'captured' && ++capturesRecorded >= Number(armed[1])) process.kill(process.pid, 'SIGKILL');
 }
 
 /** Step 4: the entitlement follows the money (or the pending purchase is released after a failure). */
@@ -101,9 +113,26 @@ export async function completeEntitlement(ctx: CommandContext, paymentId: string
 /** Finishes a payment left half-way (process killed, gateway timeout): safe to call any number of times. */
 export async function resumePayment(ctx: CommandContext, deps: PaymentDeps, paymentId: string): Promise<PaymentState> {
   const { state } = await loadStream(ctx.store, paymentStream(paymentId), paymentDecider);
+  return finish(ctx, deps, paymentId, state);
+}
+
+async function finish(ctx: CommandContext, deps: PaymentDeps, paymentId: string, state: PaymentState): Promise<PaymentState> {
   const settled = await takeRequested(ctx, deps, paymentId, state);
   await completeEntitlement(ctx, paymentId, settled);
   return settled;
+}
+
+/**
+ * A retry of a purchase whose payment was started already (its id derived from the same Idempotency-Key, or the
+ * client's own id): finishes that payment — the money is taken once, the entitlement follows once — and returns
+ * it, so the retry answers with the first attempt's ids instead of running the purchase again. null when no
+ * payment was started under that id; another fan's payment under it is refused.
+ */
+export async function resumeOwnPayment(ctx: CommandContext, deps: PaymentDeps, paymentId: string, userId: string): Promise<PaymentState | null> {
+  const { state } = await loadStream(ctx.store, paymentStream(paymentId), paymentDecider);
+  if (state.status === 'none' || !state.request) return null;
+  if (state.request.userId !== userId) throw new DomainError('Invalid request.', 'PAYMENT_ID_TAKEN', 409);
+  return finish(ctx, deps, paymentId, state);
 }
 
 /**

@@ -56,6 +56,21 @@ describe('foldLedger', () => {
   });
 });
 
+describe('one capture per request key', () => {
+  const keyed = (userId: string, paymentId: string, requestKey?: string) => ({ type: 'PaymentCaptured', data: { userId, paymentId, amountCents: 1000, purpose: { kind: 'tip' }, ...(requestKey ? { requestKey } : {}) } });
+  const agree = (l: ReturnType<typeof emptyLedger>) => ({ earningsCents: netCents(l), transactionsCents: netCents(l), providerCents: null });
+
+  it('agrees when each key was captured once, and payments without a key are not grouped', () => {
+    const l = [keyed('a', 'p1', 'key-1'), keyed('a', 'p2', 'key-2'), keyed('b', 'p3', 'key-1'), keyed('a', 'p4'), keyed('a', 'p5')].reduce(foldLedger, emptyLedger());
+    expect(ledgerDiscrepancies(l, agree(l))).toEqual([]);
+  });
+
+  it('names a key of one fan captured twice', () => {
+    const l = [keyed('a', 'p1', 'key-1'), keyed('b', 'p2', 'key-1'), keyed('a', 'p3', 'key-1')].reduce(foldLedger, emptyLedger());
+    expect(ledgerDiscrepancies(l, agree(l))).toEqual(['request key-1 of fan a was captured 2 times: payments p1, p3']);
+  });
+});
+
 describe('wallets in the ledger', () => {
   const credited = (userId: string, paymentId: string, amountCents: number, balanceCents: number) => ({ type: 'WalletCredited', data: { userId, paymentId, amountCents, balanceCents, currency: 'BTC' } });
   const paid = (paymentId: string, creditCents: number) => ({ type: 'CryptoPaymentPaid', data: { paymentId, creditCents } });

@@ -25,6 +25,11 @@ export interface Ledger {
   netByUser: Record<string, number>;
   /** Net kept per payment method: what the card provider should show, and what was paid from wallets. */
   netByMethod: { card: number; wallet: number };
+  /**
+   * Captured payment ids per fan request (`<userId> <Idempotency-Key>`): a retried request must find its first
+   * payment, so a key with two captures is money taken twice for one request.
+   */
+  capturesByRequest: Record<string, string[]>;
   wallet: WalletLedger;
 }
 
@@ -54,7 +59,7 @@ const emptyWallet = (): WalletLedger => ({
 
 export const emptyLedger = (): Ledger => ({
   captures: 0, capturedCents: 0, refundedCents: 0, voidedCents: 0, chargedBackCents: 0, chargebacks: 0,
-  netBySource: { subscriptions: 0, unlocks: 0, tips: 0, chat: 0 }, netByUser: {}, netByMethod: { card: 0, wallet: 0 }, wallet: emptyWallet(),
+  netBySource: { subscriptions: 0, unlocks: 0, tips: 0, chat: 0 }, netByUser: {}, netByMethod: { card: 0, wallet: 0 }, capturesByRequest: {}, wallet: emptyWallet(),
 });
 
 export const netCents = (l: Ledger) => l.capturedCents - l.refundedCents - l.voidedCents - l.chargedBackCents;
@@ -114,8 +119,10 @@ function foldMoney(l: Ledger, event: DomainEvent<string, any>): Ledger {
   switch (event.type) {
     case 'PaymentCaptured': {
       const source = sourceOf(d.purpose);
+      const request = d.requestKey ? `${d.userId} ${d.requestKey}` : null;
       return {
         ...l,
+        ...(request ? { capturesByRequest: { ...l.capturesByRequest, [request]: [...(l.capturesByRequest[request] ?? []), d.paymentId] } } : {}),
         captures: l.captures + 1,
         capturedCents: l.capturedCents + d.amountCents,
         netBySource: { ...l.netBySource, [source]: l.netBySource[source] + d.amountCents },
@@ -176,6 +183,11 @@ export function ledgerDiscrepancies(l: Ledger, f: LedgerFigures): string[] {
     }
   }
   if (f.reportsCents !== undefined && f.reportsCents !== net) problems.push(`reports ${f.reportsCents} ≠ event log net ${net}`);
+  for (const [request, payments] of Object.entries(l.capturesByRequest)) {
+    if (payments.length < 2) continue;
+    const [userId, key] = request.split(' ');
+    problems.push(`request ${key} of fan ${userId} was captured ${payments.length} times: payments ${payments.join(', ')}`);
+  }
   if (f.reportsBySourceCents) {
     for (const source of new Set([...Object.keys(l.netBySource), ...Object.keys(f.reportsBySourceCents)])) {
       const logged = l.netBySource[source as LedgerSource] ?? 0;

@@ -63,9 +63,13 @@ export interface CardRef {
 }
 
 export type PaymentEvent =
-  /** `card` is null for a wallet payment (the wallet debit's purchase id is the payment id). */
-  | DomainEvent<'PaymentRequested', { paymentId: string; userId: string; purpose: PaymentPurpose; amountCents: number; currency: 'USD'; method: PaymentMethod; card: CardRef | null; requestedAt: string }>
-  | DomainEvent<'PaymentCaptured', { paymentId: string; userId: string; purpose: PaymentPurpose; amountCents: number; currency: 'USD'; method: PaymentMethod; card: CardRef | null; gatewayTransactionId: string; capturedAt: string }>
+  /**
+   * `card` is null for a wallet payment (the wallet debit's purchase id is the payment id). `requestKey`: the
+   * Idempotency-Key of the fan's request that started it (absent for payments the site starts itself, such as
+   * rebills): one key never makes two captures, and the ledger holds it.
+   */
+  | DomainEvent<'PaymentRequested', { paymentId: string; userId: string; purpose: PaymentPurpose; amountCents: number; currency: 'USD'; method: PaymentMethod; card: CardRef | null; requestedAt: string; requestKey?: string }>
+  | DomainEvent<'PaymentCaptured', { paymentId: string; userId: string; purpose: PaymentPurpose; amountCents: number; currency: 'USD'; method: PaymentMethod; card: CardRef | null; gatewayTransactionId: string; capturedAt: string; requestKey?: string }>
   | DomainEvent<'PaymentFailed', { paymentId: string; userId: string; purpose: PaymentPurpose; amountCents: number; failureCode: string; message: string; allowCascade: boolean; failedAt: string }>
   /** Money taken back after a capture: by the creator (refund), before settlement (void) or by the card holder's bank (chargeback). */
   | DomainEvent<'PaymentReversed', PaymentReversal>;
@@ -95,7 +99,7 @@ export type GatewayOutcome =
 
 export type PaymentCommand =
   /** By card (the default) with `card`, or from the wallet with `method: 'wallet'` and no card. */
-  | { type: 'RequestPayment'; paymentId: string; userId: string; purpose: PaymentPurpose; amountCents: number; method?: PaymentMethod; card: CardRef | null; at: string }
+  | { type: 'RequestPayment'; paymentId: string; userId: string; purpose: PaymentPurpose; amountCents: number; method?: PaymentMethod; card: CardRef | null; at: string; requestKey?: string | null }
   | { type: 'RecordGatewayOutcome'; outcome: GatewayOutcome; at: string }
   | { type: 'RecordReversal'; kind: ReversalKind; source: string; reason?: string | null; at: string };
 
@@ -126,7 +130,11 @@ export const paymentDecider: Decider<PaymentCommand, PaymentEvent, PaymentState>
   decide(command, state) {
     switch (command.type) {
       case 'RequestPayment': {
-        if (state.status !== 'none') return []; // a retry of the same payment: already requested
+        // A retry of the same payment: already requested. The id is another fan's (a client-chosen id reused): refused.
+        if (state.status !== 'none') {
+          if (state.request && state.request.userId !== command.userId) throw new DomainError('Invalid request.', 'PAYMENT_ID_TAKEN', 409);
+          return [];
+        }
         if (!Number.isInteger(command.amountCents) || command.amountCents <= 0)
           throw new DomainError('Invalid request.', 'INVALID_AMOUNT', 400, { field: 'amount' });
         const method = command.method ?? 'card';
@@ -134,7 +142,7 @@ export const paymentDecider: Decider<PaymentCommand, PaymentEvent, PaymentState>
         return [
           {
             type: 'PaymentRequested',
-            data: { paymentId: command.paymentId, userId: command.userId, purpose: command.purpose, amountCents: command.amountCents, currency: 'USD', method, card: method === 'card' ? command.card : null, requestedAt: command.at },
+            data: { paymentId: command.paymentId, userId: command.userId, purpose: command.purpose, amountCents: command.amountCents, currency: 'USD', method, card: method === 'card' ? command.card : null, requestedAt: command.at, ...(command.requestKey ? { requestKey: command.requestKey } : {}) },
           },
         ];
       }
@@ -146,7 +154,7 @@ export const paymentDecider: Decider<PaymentCommand, PaymentEvent, PaymentState>
           return [
             {
               type: 'PaymentCaptured',
-              data: { paymentId: r.paymentId, userId: r.userId, purpose: r.purpose, amountCents: r.amountCents, currency: r.currency, method: r.method, card: r.card, gatewayTransactionId: command.outcome.gatewayTransactionId, capturedAt: command.at },
+              data: { paymentId: r.paymentId, userId: r.userId, purpose: r.purpose, amountCents: r.amountCents, currency: r.currency, method: r.method, card: r.card, gatewayTransactionId: command.outcome.gatewayTransactionId, capturedAt: command.at, ...(r.requestKey ? { requestKey: r.requestKey } : {}) },
             },
           ];
         }

@@ -72,8 +72,11 @@ export const tipDecider: Decider<TipCommand, TipEvent, TipState> = {
   decide(command, state) {
     switch (command.type) {
       case 'RequestTip': {
-        // The same tip asked for again (a retry with the same id) changes nothing.
-        if (state.status !== null) return [];
+        // The same tip asked for again (a retry with the same id) changes nothing; another fan's tip id is refused.
+        if (state.status !== null) {
+          if (state.userId !== command.userId) throw new DomainError('Invalid request.', 'TIP_ID_TAKEN', 409);
+          return [];
+        }
         validateTip(command.amountCents, command.message, command.bounds);
         const { tipId, userId, amountCents, tipFrom, isAnonymous, message, at } = command;
         return [{ type: 'TipRequested', data: { tipId, userId, amountCents, tipFrom, isAnonymous, message, requestedAt: at } }];

@@ -266,7 +266,7 @@ export function chatSuite(backend: Backend, available: boolean) {
       const f = await fan('crash');
       await topUp(f.token, 10);
       const ctx = commandContext(t.server.services.store, { userId: f.id, role: 'user' });
-      const messageId = chatMessageId(f.id, 'crash-1', ctx.newId);
+      const messageId = chatMessageId(ctx, f.id, 'crash-1');
       const paymentId = ctx.newId();
       await handle(ctx, chatMessageStream(messageId), chatMessageDecider, {
         type: 'SendFanMessage', messageId, fanId: f.id, text: 'Lost in the crash?', isSubscriber: true, uniqueId: 'crash-1', charge: { paymentId, amountCents: 400 }, creditUsed: false, at: ctx.now(),
@@ -291,7 +291,7 @@ export function chatSuite(backend: Backend, available: boolean) {
       try {
         expect((await post('/api/chat/grant_message_credits', { user_id: f.id, credits: 1 }, admin)).status).toBe(200);
         const ctx = commandContext(t.server.services.store, { userId: f.id, role: 'user' });
-        const messageId = chatMessageId(f.id, 'credit-crash', ctx.newId);
+        const messageId = chatMessageId(ctx, f.id, 'credit-crash');
         // The credit was spent, then the process stopped before the message was written.
         await handle(ctx, conversationStream(f.id), conversationDecider, { type: 'UseCredit', fanId: f.id, messageId, at: ctx.now() });
         await settleAll();
