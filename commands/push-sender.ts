@@ -4,7 +4,11 @@
 // devices waiting for a retry), sends each an encrypted notification through the port, and records what every push
 // service answered as ONE event on the job's stream (PushNotificationAttempted, with the attempt count the pass
 // started from as its guard: two nodes passing at once record one result; the loser's sends may repeat a
-// notification, which the Topic header collapses on the device). 404/410 drop the device (PushSubscriptionRemoved);
+// notification, which the Topic header collapses on the device). The loser's append meets the winner's as a
+// conflict: it is decided again on the reloaded stream, where the attempt is already recorded, so it adds nothing
+// and is not an error. A job whose result could not be recorded at all (the database away, the process killed
+// between sending and recording) stays due and is sent again by a later pass, on any node: a job ends only
+// recorded as sent, failed per device, or dropped with its reason. 404/410 drop the device (PushSubscriptionRemoved);
 // 429, 5xx and no answer retry with backoff (domain/push/push.ts); jobs more than a day past their due time are dropped unsent. Nothing
 // here runs inside a request: routes only append events.
 import { startPeriodicPass } from './periodic-pass';
@@ -75,8 +79,8 @@ export function startPushSender(options: {
       if (periodic.stopped) break;
       const ctx = commandContext(options.store, { userId: null, role: 'system', correlationId: `push-${job.id}-${job.attempts}` }, options.now);
       const record = (results: PushAttemptResult[], reason: 'sent' | 'disabled' | 'expired') =>
-        handle(ctx, pushJobStream(job.id), pushJobDecider, { type: 'Record', jobId: job.id, results, reason, at: ctx.now(), expectedAttempts: job.attempts }, { attempts: 1 }).catch((e) => {
-          log(`push job ${job.id}: not recorded (${(e as Error).message})`);
+        handle(ctx, pushJobStream(job.id), pushJobDecider, { type: 'Record', jobId: job.id, results, reason, at: ctx.now(), expectedAttempts: job.attempts }).catch((e) => {
+          log(`push job ${job.id}: not recorded, a later pass sends it again (${(e as Error).message})`);
           return null;
         });
       try {

@@ -27,6 +27,11 @@ export interface PushService {
   received: ReceivedPush[];
   /** Answer this endpoint path with these statuses, one per request (the last repeats). */
   answer(path: string, ...statuses: number[]): void;
+  /**
+   * Take requests to this path and answer none of them (a push service that went quiet), until `answer` is called
+   * for it again: the sender is caught part-way through a delivery.
+   */
+  hang(path: string): void;
   subscribe(name: string): BrowserSubscription;
   close(): Promise<void>;
 }
@@ -50,12 +55,14 @@ function checkVapid(header: string | undefined): ReceivedPush['vapid'] {
 export async function startPushService(): Promise<PushService> {
   const received: ReceivedPush[] = [];
   const answers = new Map<string, number[]>();
+  const hanging = new Set<string>();
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c) => chunks.push(c));
     req.on('end', () => {
       const path = req.url ?? '/';
       received.push({ path, headers: req.headers, body: Buffer.concat(chunks), vapid: checkVapid(req.headers.authorization) });
+      if (hanging.has(path)) return;
       const list = answers.get(path) ?? [201];
       const status = list.length > 1 ? list.shift()! : list[0];
       res.writeHead(status, status === 201 ? { location: `${path}/msg-${received.length}` } : {}).end();
@@ -66,7 +73,11 @@ export async function startPushService(): Promise<PushService> {
   return {
     url,
     received,
-    answer: (path, ...statuses) => void answers.set(path, statuses),
+    answer: (path, ...statuses) => {
+      hanging.delete(path);
+      answers.set(path, statuses);
+    },
+    hang: (path) => void hanging.add(path),
     subscribe(name) {
       const ecdh = createECDH('prime256v1');
       ecdh.generateKeys();
@@ -79,7 +90,10 @@ export async function startPushService(): Promise<PushService> {
         authSecret,
       };
     },
-    close: () => new Promise<void>((r) => server.close(() => r())),
+    close: () => new Promise<void>((r) => {
+      server.closeAllConnections();
+      server.close(() => r());
+    }),
   };
 }
 
