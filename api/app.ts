@@ -56,6 +56,7 @@ import { reportRoutes } from './routes/reports';
 import { adminToolsRoutes } from './routes/admin-tools';
 import { siteConfigRoutes } from './routes/site-config';
 import { fanIndexHead } from './site-head';
+import { fanPageExists } from './app-pages';
 import { registerGateway } from './realtime/gateway';
 import { registerJanusRelay } from './live/janus-relay';
 import { registerOpenApi } from './openapi';
@@ -173,7 +174,7 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
   await app.register(siteConfigRoutes(services));
 
   // The built apps (precompressed, cached by name) and their client-side routes, GET and HEAD.
-  await registerApps(app, services.staticRoots, fanIndexHead(services));
+  await registerApps(app, services.staticRoots, fanIndexHead(services), fanPageExists(services));
 
   return app;
 }

@@ -8,6 +8,7 @@ import { LogController, type FastifyInstance, type FastifyReply, type FastifyReq
 import helmet from 'helmet';
 import fastifyStatic from '@fastify/static';
 import type { Config } from '../infra/config';
+import { isConsolePath } from '../domain/access/app-paths';
 import { sessionCookieOf } from './auth';
 
 /** Where the browser may also fetch media from: the S3 bucket, when media live there (signed GET and PUT URLs). */
@@ -115,8 +116,8 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 const cacheFor = (root: string, file: string) => (path.relative(root, file).split(path.sep)[0] === 'assets' ? IMMUTABLE : 'no-cache');
 
 /**
- * Serves the built apps: the console under /admin/, the fan site at /; their client-side routes (any other GET
- * or HEAD outside the API) get the app's index.html. Brotli or gzip copies made at build time are sent to
+ * Serves the built apps: the console under /admin/, the fan site at /; any other GET or HEAD outside the API
+ * gets the app's index.html, with status 200 for the app's own routes and 404 for the rest. Brotli or gzip copies made at build time are sent to
  * browsers that accept them.
  */
 export async function registerApps(
@@ -124,6 +125,8 @@ export async function registerApps(
   roots: { fan?: string | null; admin?: string | null } | undefined,
   /** The fan site's index.html as served (its SEO head tags: api/site-head.ts fanIndexHead). */
   fanIndex?: (html: string, request: FastifyRequest) => Promise<string>,
+  /** Whether a path is a page of the fan site (api/app-pages.ts); without it every path counts as one. */
+  fanPageExists?: (path: string) => Promise<boolean>,
 ) {
   const built = (root?: string | null): root is string => !!root && fs.existsSync(path.join(root, 'index.html'));
   const serve = (root: string, prefix: string) =>
@@ -144,11 +147,14 @@ export async function registerApps(
     const url = request.url.split('?')[0];
     const isApi = url.startsWith('/api/') || url.startsWith('/admin-api/') || url.startsWith('/media/');
     if ((request.method === 'GET' || request.method === 'HEAD') && !isApi) {
-      const root = url === '/admin' || url.startsWith('/admin/') ? roots?.admin : roots?.fan;
+      const inConsole = url === '/admin' || url.startsWith('/admin/');
+      const root = inConsole ? roots?.admin : roots?.fan;
       if (built(root)) {
         const html = await fs.promises.readFile(path.join(root, 'index.html'));
         const page = root === roots?.fan && fanIndex ? await fanIndex(html.toString('utf8'), request) : html;
-        return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(page);
+        // An unknown path still gets the app, which draws its not-found page, but with status 404.
+        const found = inConsole ? isConsolePath(url) : await (fanPageExists?.(url) ?? true);
+        return reply.code(found ? 200 : 404).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(page);
       }
     }
     return reply.code(404).send({ success: 0, message: 'Not found.', code: 'NOT_FOUND' });

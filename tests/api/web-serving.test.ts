@@ -44,6 +44,32 @@ describe('serving the apps', () => {
     expect((await t.call('GET', '/api/nothing-here')).body).toMatchObject({ code: 'NOT_FOUND' });
   });
 
+  it('answers a path that is no page with status 404 and the app itself, which draws its not-found page; real pages and deep links 200', async () => {
+    const saved = async (r: Promise<{ status: number }>) => expect((await r).status).toBe(201);
+    await saved(t.call('POST', '/admin-api/content-pages', { slug: 'summer-news', title: 'Summer news', html: '<p>Hello</p>' }, { token: admin }));
+    await saved(t.call('POST', '/admin-api/content-pages', { slug: 'draft-news', title: 'Draft', html: '<p>Soon</p>', published: false }, { token: admin }));
+    await saved(t.call('POST', '/admin-api/redirect-urls', { path: 'promo', target: '/membership' }, { token: admin }));
+    const cases: Array<[string, number]> = [
+      // Fan site: its routes (signed out too: the app sends guests on to log in), a custom page, a redirect.
+      ['/', 200], ['/profile/payments/7', 200], ['/feed/some-post-id', 200], ['/home', 200], ['/terms-of-service', 200],
+      ['/summer-news', 200], ['/promo', 200], ['/profile/', 200], ['/landing?utm_source=x', 200],
+      ['/no/such/page', 404], ['/nothing-here', 404], ['/draft-news', 404], ['/profile/nothing', 404], ['/feed', 404], ['/404', 404], ['/assets/missing.js', 404],
+      // Console: its pages, a resource's record pages and the show page's tabs, the login page.
+      ['/admin', 200], ['/admin/', 200], ['/admin/login', 200], ['/admin/users/some-id/show/actions', 200], ['/admin/posts/create', 200], ['/admin/settings/seo-setting', 200],
+      ['/admin/nothing-here', 404], ['/admin/users/some-id/show/actions/more', 404], ['/admin/go-live/create', 404],
+    ];
+    for (const [page, status] of cases) {
+      const get = await fetch(t.base + page);
+      expect([page, get.status]).toEqual([page, status]);
+      expect(get.headers.get('content-type'), page).toMatch(/^text\/html/);
+      const html = await get.text();
+      expect(html, page).toMatch(/^<!doctype html>/i);
+      expect(html, page).toContain(page.startsWith('/admin') ? '/admin/assets/' : '/assets/');
+      const head = await fetch(t.base + page, { method: 'HEAD' });
+      expect([page, head.status]).toEqual([page, status]);
+    }
+  });
+
   it.each([
     ['fan site', '/', 'web-fan'],
     ['console', '/admin/', 'web-admin'],
