@@ -4,7 +4,8 @@ import { DomainError } from '../domain/shared/decider';
 import { memberDecider, memberStream, effectiveRole, type EmailPreferences, type MemberCommand, type MemberState } from '../domain/member/member';
 import { dataExportDecider, dataExportStream } from '../domain/member/data-export';
 import { assertStaffAction, type StaffAction } from '../domain/access/ranks';
-import { userDecider, userStream } from '../domain/user/user';
+import { emailClaimDecider, emailClaimStream, userDecider, userStream } from '../domain/user/user';
+import { isValidEmail, normaliseEmail, ValidationError } from '../domain/shared/validation';
 import { subscriptionDecider, subscriptionStream } from '../domain/subscription/subscription';
 import type { Role } from '../domain/shared/wire';
 import type { Secrets } from '../infra/auth/port';
@@ -105,3 +106,27 @@ export async function startProxySession(ctx: CommandContext, secrets: Secrets, a
 
 export const endProxySession = (ctx: CommandContext, userId: string, sessionId: string) =>
   handle(ctx, memberStream(userId), memberDecider, { type: 'EndProxySession', userId, sessionId });
+
+/**
+ * The site's operator, on the server's console, makes an account super_admin (npm run make-super-admin): the
+ * highest role, which no account may give because nobody outranks it. The account is found by its email through
+ * the address's claim stream (no read model needed: the server may be stopped); an unknown, blocked or deleted
+ * account is refused with a message naming it. `ctx` acts as the system (no account) and the event names the
+ * operator. Repeating it changes nothing.
+ */
+export async function appointSuperAdmin(ctx: CommandContext, emailInput: string, operator: string) {
+  const email = normaliseEmail(emailInput);
+  if (!isValidEmail(email)) throw new ValidationError('email', `'${emailInput}' is not an email address: give the email of the account to make super_admin.`);
+  const claim = await loadStream(ctx.store, emailClaimStream(email), emailClaimDecider);
+  const holder = claim.state.userId ? (await loadStream(ctx.store, userStream(claim.state.userId), userDecider)).state : null;
+  if (!holder?.userId || holder.abandoned || holder.email !== email || !holder.role)
+    throw new DomainError(`No account has the email ${email}.`, 'USER_NOT_FOUND', 404, { field: 'email' });
+  const userId = holder.userId;
+  const registeredRole = holder.role;
+  let previousRole: Role = registeredRole;
+  const r = await handle(ctx, memberStream(userId), memberDecider, (state) => {
+    previousRole = effectiveRole(registeredRole, state.role);
+    return { type: 'AppointSuperAdmin' as const, userId, registeredRole, operator };
+  });
+  return { userId, email, previousRole, changed: r.events.length > 0 };
+}

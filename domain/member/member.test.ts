@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { memberDecider, type MemberEvent } from './member';
+import { given } from '../shared/given-when-then';
+import { memberDecider, SUPER_ADMIN_BLOCKED, SUPER_ADMIN_DELETED, type MemberEvent } from './member';
 
 const evolveAll = (events: MemberEvent[]) => events.reduce(memberDecider.evolve, memberDecider.initialState());
 
@@ -40,5 +41,23 @@ describe('member standing', () => {
     const state = evolveAll(events);
     expect(memberDecider.decide({ type: 'EndProxySession', userId: 'u', sessionId: 'other' }, state)).toEqual([]);
     expect(memberDecider.decide({ type: 'EndProxySession', userId: 'u', sessionId: 's' }, state)).toEqual([{ type: 'ProxySessionEnded', data: { userId: 'u', sessionId: 's' } }]);
+  });
+
+  describe('the site operator makes an account super_admin (the server console)', () => {
+    const appoint = { type: 'AppointSuperAdmin' as const, userId: 'u', registeredRole: 'admin' as const, operator: 'root@fanclub-host' };
+    it('gives the highest role, naming the operator in the event', () => {
+      given(memberDecider).when(appoint).then([{ type: 'MemberRoleChanged', data: { userId: 'u', role: 'super_admin', operator: 'root@fanclub-host' } }]);
+      given(memberDecider, [{ type: 'MemberRoleChanged', data: { userId: 'u', role: 'support' } }]).when({ ...appoint, registeredRole: 'user' })
+        .then([{ type: 'MemberRoleChanged', data: { userId: 'u', role: 'super_admin', operator: 'root@fanclub-host' } }]);
+    });
+    it('writes nothing when the account is super_admin already (given by the console, or registered so)', () => {
+      given(memberDecider, [{ type: 'MemberRoleChanged', data: { userId: 'u', role: 'super_admin', operator: 'x' } }]).when(appoint).then([]);
+      given(memberDecider).when({ ...appoint, registeredRole: 'super_admin' }).then([]);
+    });
+    it('refuses a blocked or deleted account, and an unnamed operator', () => {
+      given(memberDecider, [{ type: 'MemberBlocked', data: { userId: 'u' } }]).when(appoint).thenThrows(SUPER_ADMIN_BLOCKED, { code: 'USER_BLOCKED', status: 409 });
+      given(memberDecider, [{ type: 'MemberDeleted', data: { userId: 'u', deletedAt: 't' } }]).when(appoint).thenThrows(SUPER_ADMIN_DELETED, { code: 'USER_DELETED', status: 404 });
+      given(memberDecider).when({ ...appoint, operator: '  ' }).thenThrows('Name the operator who gives the role.', { status: 400 });
+    });
   });
 });

@@ -23,11 +23,20 @@ export interface EmailPreferences {
   promotions: boolean;
 }
 
+/** Refusals of the site operator's make-super-admin command (the server console, not the API). */
+export const SUPER_ADMIN_BLOCKED = 'This account is blocked: unblock it in the console first, then make it super_admin.';
+export const SUPER_ADMIN_DELETED = 'This account was deleted: it cannot be made super_admin.';
+
 export type MemberEvent =
   | DomainEvent<'MemberBlocked', { userId: string }>
   | DomainEvent<'MemberUnblocked', { userId: string }>
   | DomainEvent<'MemberDeleted', { userId: string; deletedAt: string }>
-  | DomainEvent<'MemberRoleChanged', { userId: string; role: Role }>
+  /**
+   * `operator`: set when the role was given by the site's operator on the server's console (npm run
+   * make-super-admin), who is no account: it names them (the system user and machine). Absent: the acting staff
+   * member is the event's metadata user.
+   */
+  | DomainEvent<'MemberRoleChanged', { userId: string; role: Role; operator?: string }>
   | DomainEvent<'NicknameSet', { userId: string; nickname: string | null }>
   | DomainEvent<'HiddenFromChatSet', { userId: string; hidden: boolean }>
   | DomainEvent<'MassMessagesMutedSet', { userId: string; muted: boolean }>
@@ -43,6 +52,11 @@ export type MemberCommand =
   | { type: 'SetBlocked'; userId: string; blocked: boolean; actorId: string }
   | { type: 'Delete'; userId: string; actorId: string; at: string }
   | { type: 'ChangeRole'; userId: string; role: Role; actorId: string }
+  /**
+   * The highest role, which no account may give (nobody outranks it): given by the site's operator, who runs the
+   * server. `registeredRole` is the role the account was registered with (its user stream).
+   */
+  | { type: 'AppointSuperAdmin'; userId: string; registeredRole: Role; operator: string }
   | { type: 'SetNickname'; userId: string; nickname: string }
   | { type: 'SetHiddenFromChat'; userId: string; hidden: boolean }
   | { type: 'SetMassMessagesMuted'; userId: string; muted: boolean }
@@ -125,6 +139,14 @@ export const memberDecider: Decider<MemberCommand, MemberEvent, MemberState> = {
         if (!ASSIGNABLE_ROLES.includes(command.role)) throw new ValidationError('role', 'Invalid Request');
         if (command.actorId === userId) throw new ValidationError('role', 'You cannot change your own role.');
         return state.role === command.role ? [] : [{ type: 'MemberRoleChanged', data: { userId, role: command.role } }];
+      case 'AppointSuperAdmin': {
+        if (state.deleted) throw new DomainError(SUPER_ADMIN_DELETED, 'USER_DELETED', 404, { field: 'email' });
+        if (state.blocked) throw new DomainError(SUPER_ADMIN_BLOCKED, 'USER_BLOCKED', 409, { field: 'email' });
+        const operator = command.operator.trim();
+        if (!operator) throw new ValidationError('operator', 'Name the operator who gives the role.');
+        if (effectiveRole(command.registeredRole, state.role) === 'super_admin') return [];
+        return [{ type: 'MemberRoleChanged', data: { userId, role: 'super_admin', operator } }];
+      }
       case 'SetNickname': {
         notDeleted(state);
         const nickname = command.nickname.trim();

@@ -1,4 +1,4 @@
-// One meaning per exit code across the CLIs (ledger, rebuild, events), so that a cron job can tell a failed
+// One meaning per exit code across the CLIs (ledger, rebuild, events, make-super-admin), so that a cron job can tell a failed
 // check from a busy data folder; each failure prints ONE line saying what to do. Documented in the README.
 import { ConfigError } from '../config.js';
 import { DataDirLockedError } from '../db/data-dir-lock.js';
@@ -15,6 +15,8 @@ export const EXIT = {
   cannotConnect: 4,
   /** Anything else went wrong (the line says what); for rebuild: the previous read models are untouched. */
   failed: 5,
+  /** `npm run make-super-admin`: the account cannot be given the role (unknown, blocked or deleted; the line says which). */
+  refused: 6,
 } as const;
 
 const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ETIMEDOUT', 'ECONNRESET', 'EHOSTUNREACH', 'ENETUNREACH', '3D000', '28P01', '28000', '57P03']);

@@ -68,7 +68,9 @@ const ActionLabel = ({ action }: { action: string }) => (
 function Actor() {
   const record = useRecordContext<AdminAuditRecord>();
   if (!record) return null;
-  const who = record.actor_email ?? record.actor_id ?? 'system';
+  // No account acted: the site itself, or its operator on the server's console (named in the event).
+  const operator = typeof record.data?.operator === 'string' ? record.data.operator : null;
+  const who = record.actor_email ?? record.actor_id ?? operator ?? 'system';
   return (
     <Box component="span" sx={{ display: 'inline-flex', flexDirection: 'column', minWidth: 0 }} data-testid="audit-actor">
       <Box component="span" sx={{ display: 'inline-flex', gap: 0.5, alignItems: 'center', flexWrap: 'wrap' }}>
