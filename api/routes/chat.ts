@@ -96,7 +96,7 @@ export const chatRoutes = (services: Services): FastifyPluginAsyncZod => async (
     const ctx = contextFor(request, services);
     const staff = isStaffRole(caller.role);
     let messageId: string;
-    let paid = { paymentId: null as string | null, cents: 0 };
+    let paid = { paymentId: null as string | null, cents: 0, creditUsed: false };
     try {
       if (staff) {
         messageId = await sendStaffMessage(ctx, { staffId: caller.userId, role: caller.role, ...staffMessageOf(body) });
@@ -106,7 +106,7 @@ export const chatRoutes = (services: Services): FastifyPluginAsyncZod => async (
           payWith: await chat.paysWith(caller.userId), acceptedChargeCents: acceptedChargeOf(body),
         });
         messageId = outcome.messageId;
-        paid = { paymentId: outcome.paymentId, cents: outcome.paidCents };
+        paid = { paymentId: outcome.paymentId, cents: outcome.paidCents, creditUsed: outcome.creditUsed };
       }
     } catch (e) {
       await settle(services, ctx).catch(() => {});
@@ -114,13 +114,16 @@ export const chatRoutes = (services: Services): FastifyPluginAsyncZod => async (
       if (refused) return refused;
       throw e;
     }
+    // The message is stored: the answer is a success with its id whatever the read models say. While they lag
+    // behind (a long batch, a peer node restarting) its view is not there yet: message is null and the message
+    // reaches the sender's open chats as MESSAGE_RECEIVE once the read models have it.
     await settle(services, ctx);
-    const view = await chat.messageView({ userId: caller.userId, isStaff: staff }, messageId);
-    if (!view) throw new DomainError('There was an error while uploading the image.', 'MESSAGE_NOT_READY', 500);
+    const view = (await chat.messageView({ userId: caller.userId, isStaff: staff }, messageId)) ?? null;
     const { walletCents, credits } = await chat.balances(caller.userId, staff);
     const data: ChatSendResult = {
+      messageId,
       message: view,
-      is_pay_per_message: view.is_pay_per_message,
+      is_pay_per_message: view ? view.is_pay_per_message : paid.cents > 0 || paid.creditUsed,
       transactionId: paid.paymentId,
       amount: dollarsFromCents(paid.cents),
       amount_cents: paid.cents,

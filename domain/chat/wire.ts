@@ -132,7 +132,11 @@ export interface PayPerMessageStatus {
 }
 
 export interface ChatSendResult {
-  message: ChatMessageView;
+  /** The stored message's id: a send that answers success was stored, whatever else the answer holds. */
+  messageId: string;
+  /** The message as the sender sees it; null while the read models have not caught up with it yet (it then
+   *  arrives as MESSAGE_RECEIVE). */
+  message: ChatMessageView | null;
   is_pay_per_message: boolean;
   /** The pay-per-message payment, when one was taken. */
   transactionId: string | null;

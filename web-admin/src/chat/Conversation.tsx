@@ -58,14 +58,20 @@ export function Conversation({
     async (body: string, uniqueId: string) => {
       try {
         const result = await chatApi.send({ receiver: userId, message: body, uniqueId });
-        settle(uniqueId, result.message);
-        onSent(userId, result.message);
+        if (result.message) {
+          settle(uniqueId, result.message);
+          onSent(userId, result.message);
+        } else {
+          // Stored, but the read models have not caught up yet: the bubble stays pending until the message comes
+          // (MESSAGE_RECEIVE, or page 1 read again), which replaces it by its uniqueId.
+          poll();
+        }
       } catch (error) {
         settle(uniqueId, null);
-        say(problemText(error, MESSAGES.sendFailed), 'error');
+        say(problemText(error, MESSAGES.textSendFailed), 'error');
       }
     },
-    [userId, settle, onSent, say]
+    [userId, settle, onSent, say, poll]
   );
 
   const sendText = () => {
@@ -219,8 +225,10 @@ export function Conversation({
           fanName={fanName}
           sources={sources}
           onSent={message => {
-            conversation.replace(message);
-            onSent(userId, message);
+            if (message) {
+              conversation.replace(message);
+              onSent(userId, message);
+            }
             setTimeout(poll, 300);
           }}
         />

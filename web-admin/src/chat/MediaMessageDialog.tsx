@@ -43,7 +43,8 @@ export interface MediaMessageDialogProps {
   fanName: string;
   /** Which sources this role may use (the route table): new uploads and / or the Content Manager. */
   sources: UploadSource[];
-  onSent: (message: ChatMessageView) => void;
+  /** The message as stored; null when it was stored but the read models had not caught up yet (it comes by frame). */
+  onSent: (message: ChatMessageView | null) => void;
 }
 
 type Galleries = Record<UploadSource, GalleryState<ComposerItem>>;

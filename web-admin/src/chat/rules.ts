@@ -19,6 +19,8 @@ export const MESSAGES = {
   unlockError: 'There was an error while unlocking content for user.',
   unlocked: 'Message unlocked for this subscriber.',
   sendFailed: 'There was an error while uploading the image.',
+  /** A text message that could not be sent (the server's own message replaces it when it gives one). */
+  textSendFailed: 'There was an error while sending the message.',
   copied: 'Copied to clipboard.',
   /** Copy toasts show for 2 seconds (spec 1 §9). */
   searchPlaceholder: 'Search by username or nickname',

@@ -345,8 +345,14 @@ function ChatScreen() {
       action.settle();
       actions.current.delete(uniqueId);
       forgetUpload(uniqueId);
-      setPending((ps) => ps.filter((p) => p.uniqueId !== uniqueId));
-      if (data?.message) chat.upsert(data.message);
+      if (data?.message) {
+        setPending((ps) => ps.filter((p) => p.uniqueId !== uniqueId));
+        chat.upsert(data.message);
+      } else {
+        // Stored, but the read models have not caught up yet: the bubble stays until the message comes
+        // (MESSAGE_RECEIVE, or page 1 read again), which the pending list drops by its uniqueId.
+        void chat.refresh();
+      }
       chat.setPayPerMessage((p) => (p && typeof data?.payPerMessageCredit === 'number' ? { ...p, payPerMessageCredit: data.payPerMessageCredit } : p));
       if (data?.is_pay_per_message) void refreshMe(position).catch(() => undefined);
     } catch (err) {
