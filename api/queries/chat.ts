@@ -138,6 +138,22 @@ export function chatQueries(services: Services) {
       return row ? (await messageViews(viewer, [row], await conversationFacts(row.fan_id)))[0] : undefined;
     },
 
+    /**
+     * One message as the fan of its conversation and as staff see it (the real-time MESSAGE_RECEIVE), each only when
+     * asked for; a side it is hidden from (not sent, deleted, staff media still rendering for the fan) gets null.
+     * The row and its conversation are read once for both. Undefined: the message is not in the read model.
+     */
+    async messageSights(id: string, want: { fan: boolean; staff: boolean }): Promise<{ fan: ChatMessageView | null; staff: ChatMessageView | null } | undefined> {
+      const row = await findChatMessage(db(), id);
+      if (!row) return undefined;
+      if (row.status !== 'sent') return { fan: null, staff: null };
+      const facts = await conversationFacts(row.fan_id);
+      const ids = chatMessageMediaIds([row]);
+      const media = ids.length ? await mediaByIds(db(), ids) : new Map<string, MediaRow>();
+      const as = async (isStaff: boolean) => (await messageViews({ userId: isStaff ? '' : row.fan_id, isStaff }, [row], facts, media))[0] ?? null;
+      return { fan: want.fan ? await as(false) : null, staff: want.staff ? await as(true) : null };
+    },
+
     async oneMessage(viewer: ChatViewer, id: string): Promise<ChatMessageView> {
       const row = await findChatMessage(db(), id);
       if (!row || row.status !== 'sent' || !chatMessageShownTo(row, viewer.isStaff) || (!viewer.isStaff && row.fan_id !== viewer.userId)) throw new DomainError('Message not found.', 'MESSAGE_NOT_FOUND', 404);

@@ -1,8 +1,11 @@
 // Events → frames on this node (issue 13). Follows `$all` from the moment the node starts through the projection
 // runner's applied batches (so a reader who gets a frame and asks the API sees what the frame announced, and `$all`
 // is read once per node, not once more for the frames), then hands the event's frames to the hub. Also replays what a reconnecting reader missed (resume by position)
-// and closes sockets whose session ended.
-import { framesFor, mayReceive, type ReaderSettings } from '../../domain/realtime/audience';
+// and closes sockets whose session ended. A new chat message's frame carries the message as each reader sees it,
+// read here from the read models that already hold it (domain/realtime/audience.ts).
+import { framesFor, mayReceive, messageReceiveData, messageSight, type FrameOut, type ReaderSettings } from '../../domain/realtime/audience';
+import type { Role } from '../../domain/shared/wire';
+import { chatQueries } from '../queries/chat';
 import { CLOSE } from '../../domain/realtime/protocol';
 import { comparePositions, formatPosition, type Position, type RecordedEvent, type Subscription } from '../../infra/eventstore/port';
 import { callerForToken } from '../auth';
@@ -24,6 +27,38 @@ export function createFeed(services: Services, hub: Hub, resumeWindow = 5_000, b
   // hide_earnings (site settings): read at start, then followed through the settings events this feed sees.
   let hideEarnings = false;
   const settings = (): ReaderSettings => ({ hideEarnings });
+  const chat = chatQueries(services);
+
+  /**
+   * Each reader's copy of a chat message a frame carries whole, read once for the sights its readers have: the
+   * message as get_messages shows it to them, null when it is hidden from them, undefined (the frame's thin data)
+   * when it could not be read or a reader of another sight turned up meanwhile.
+   */
+  async function messageCopies(messageId: string, readers: readonly { role: Role }[]): Promise<(reader: { role: Role }) => unknown> {
+    const want = { fan: readers.some((r) => messageSight(r) === 'fan'), staff: readers.some((r) => messageSight(r) === 'staff') };
+    try {
+      const views = await chat.messageSights(messageId, want);
+      if (!views) return () => undefined;
+      return (reader) => {
+        const sight = messageSight(reader);
+        if (!want[sight]) return undefined;
+        const view = views[sight];
+        return view ? messageReceiveData(view) : null;
+      };
+    } catch (e) {
+      console.error('[realtime] a chat message could not be read for its frame', e);
+      return () => undefined;
+    }
+  }
+
+  /** An event's frames, each with its readers' own copies where it carries a message (null: no reader, nothing to send). */
+  async function withCopies(frames: FrameOut[], s: ReaderSettings) {
+    return Promise.all(frames.map(async (f) => {
+      if (!f.wholeMessage) return { f, dataFor: undefined };
+      const readers = hub.readers(f.audience, s);
+      return readers.length ? { f, dataFor: await messageCopies(f.wholeMessage, readers) } : null;
+    }));
+  }
 
   /** Waits until every projection has applied `position` (or the feed stops): an event from the bus may be ahead. */
   async function readModelsHave(position: Position) {
@@ -50,7 +85,10 @@ export function createFeed(services: Services, hub: Hub, resumeWindow = 5_000, b
       const changes = e.type === 'SiteSettingsUpdated' ? (e.data as { changes?: { hide_earnings?: unknown } }).changes : undefined;
       if (changes && typeof changes.hide_earnings === 'boolean') hideEarnings = changes.hide_earnings;
       const position = formatPosition(e.position);
-      for (const f of framesFor(e)) hub.deliver({ type: f.type, data: f.data, position }, f.audience, e.position, settings());
+      const s = settings();
+      for (const out of await withCopies(framesFor(e), s)) {
+        if (out) hub.deliver({ type: out.f.type, data: out.f.data, position }, out.f.audience, e.position, s, out.dataFor);
+      }
       hub.advance(e.position);
       last = e.position;
       if (SESSION_EVENTS.has(e.type) && typeof e.data.userId === 'string') sessionsToCheck.add(e.data.userId);
@@ -116,7 +154,12 @@ export function createFeed(services: Services, hub: Hub, resumeWindow = 5_000, b
               resync = true;
               break outer;
             }
-            for (const f of framesFor(e)) if (mayReceive(f.audience, c, s)) frames.push({ type: f.type, data: f.data, position: formatPosition(e.position) });
+            for (const f of framesFor(e)) {
+              if (!mayReceive(f.audience, c, s)) continue;
+              // A message is replayed as it is now (bought since, deleted since).
+              const own = f.wholeMessage ? (await messageCopies(f.wholeMessage, [c]))(c) : undefined;
+              if (own !== null) frames.push({ type: f.type, data: (own ?? f.data) as Record<string, unknown>, position: formatPosition(e.position) });
+            }
           }
           after = batch[batch.length - 1].position;
         }

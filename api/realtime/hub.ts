@@ -82,6 +82,11 @@ export function createHub(options: { nodeId?: string; now?: () => number } = {})
   const toFans = (frame: ServerFrame) => {
     for (const c of connections) if (!isStaff(c.role)) send(c, frame);
   };
+  /** The sockets a frame for this audience may go to, before the audience rule is asked about each. */
+  const candidates = (audience: Audience): Iterable<Connection> =>
+    audience.staff !== null || audience.allFans ? connections
+    : audience.users?.length ? new Set([audience.fanId, ...audience.users].flatMap((id) => (id ? [...(byUser.get(id) ?? [])] : [])))
+    : audience.fanId ? byUser.get(audience.fanId) ?? [] : connections;
   // One node: the count is what this node holds (no union to build on every connect of 10,000 sockets).
   const onlineCount = () => (remote.size === 0 ? localFans.size : fansOnline().length);
   const countsFrame = (): ServerFrame => ({ type: 'ALL_USERS_COUNT', data: { count: onlineCount() } });
@@ -178,20 +183,27 @@ export function createHub(options: { nodeId?: string; now?: () => number } = {})
       }
     },
 
-    /** Delivers an event's frame to every socket whose reader may see it, once, in position order. */
-    deliver(frame: ServerFrame, audience: Audience, position: Position, settings: ReaderSettings) {
-      const candidates =
-        audience.staff !== null || audience.allFans ? connections
-        : audience.users?.length ? new Set([audience.fanId, ...audience.users].flatMap((id) => (id ? [...(byUser.get(id) ?? [])] : [])))
-        : audience.fanId ? byUser.get(audience.fanId) ?? [] : connections;
-      for (const c of candidates) {
+    /** The sockets whose reader may see a frame for this audience (a frame that costs a read is read only for them). */
+    readers(audience: Audience, settings: ReaderSettings): Connection[] {
+      return [...candidates(audience)].filter((c) => mayReceive(audience, { userId: c.userId, role: c.role }, settings));
+    },
+
+    /**
+     * Delivers an event's frame to every socket whose reader may see it, once, in position order. `dataFor` gives a
+     * reader's own data (a chat message as that reader sees it): null leaves that reader out, undefined sends `frame`.
+     */
+    deliver(frame: ServerFrame, audience: Audience, position: Position, settings: ReaderSettings, dataFor?: (reader: Connection) => unknown) {
+      for (const c of candidates(audience)) {
         if (!mayReceive(audience, { userId: c.userId, role: c.role }, settings)) continue;
+        const data = dataFor?.(c);
+        if (data === null) continue;
+        const own = data === undefined ? frame : { ...frame, data };
         if (c.pending) {
-          c.pending.push({ frame, position });
+          c.pending.push({ frame: own, position });
           continue;
         }
         if (c.cursor && comparePositions(position, c.cursor) <= 0) continue;
-        send(c, frame);
+        send(c, own);
       }
     },
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { STAFF_ROLES, type Role } from '../shared/wire';
-import { FRAME_EVENT_TYPES, framesFor, mayReceive, type Reader } from './audience';
+import type { ChatMessageView } from '../chat/wire';
+import { FRAME_EVENT_TYPES, framesFor, mayReceive, messageReceiveData, messageSight, type Reader } from './audience';
 
 const at = '2026-11-25T10:00:00.000Z';
 const payment = { paymentId: 'p1', userId: 'fanA', purpose: { kind: 'tip' }, amountCents: 500, currency: 'USD', method: 'card', card: null };
@@ -81,7 +82,7 @@ describe('the audience rule', () => {
     }
   });
 
-  it.each(Object.keys(samples))('%s: frames never carry message words or media', (type) => {
+  it.each(Object.keys(samples))('%s: a frame\'s own data never carries message words or media (a message comes only through its reader\'s view)', (type) => {
     for (const f of framesFor({ type, data: samples[type] })) {
       expect(JSON.stringify(f.data)).not.toContain('secret words');
       expect(f.data).not.toHaveProperty('media');
@@ -152,6 +153,20 @@ describe('the audience rule', () => {
     expect(frames.map((f) => [f.type, f.data])).toEqual([['UPDATE_MESSAGE', { _id: 'm1', fanId: 'fanA', mediaChanged: true }]]);
     expect(mayReceive(frames[0].audience, fanA, open)).toBe(true);
     for (const role of STAFF_ROLES) expect(mayReceive(frames[0].audience, { userId: 's', role }, open)).toBe(true);
+  });
+
+  it('a new chat message, a chat tip and each mass copy carry their message whole: the fan gets the fan\'s view, staff staff\'s', () => {
+    const whole = (type: string) => framesFor({ type, data: samples[type] }).filter((f) => f.wholeMessage).map((f) => [f.type, f.wholeMessage]);
+    expect(whole('ChatMessageSent')).toEqual([['MESSAGE_RECEIVE', 'm1']]);
+    expect(whole('TipSent')).toEqual([['MESSAGE_RECEIVE', 't1']]);
+    expect(whole('MassMessageCopiesDelivered').every(([type]) => type === 'MESSAGE_RECEIVE')).toBe(true);
+    // Nothing else reads a message for its readers.
+    for (const type of Object.keys(samples).filter((t) => !['ChatMessageSent', 'TipSent', 'MassMessageCopiesDelivered'].includes(t))) expect(whole(type), type).toEqual([]);
+    expect(messageSight(fanA)).toBe('fan');
+    expect(messageSight({ role: 'proxy_user' })).toBe('fan');
+    for (const role of STAFF_ROLES) expect(messageSight({ role })).toBe('staff');
+    const view = { _id: 'm1', userId: 'fanA', message: 'hello' } as unknown as ChatMessageView;
+    expect(messageReceiveData(view)).toEqual({ _id: 'm1', userId: 'fanA', message: 'hello', fanId: 'fanA' });
   });
 
   it('a tip shows in the chat only when it was sent from the chat', () => {

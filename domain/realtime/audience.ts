@@ -1,11 +1,14 @@
 // Who receives which frame (issue 13): a pure rule from a committed event to frames and their audience, and
 // from an audience to a reader. Beside the route table because it is the same kind of rule: deny by default.
 //
-// Frames are thin on purpose: they carry ids, states and counts, never a message's words or media. A client
-// that needs the content asks the API with its own session (GET /api/chat/get_chat_message, get_messages), so a
-// locked message, a hidden amount or another fan's conversation can't leak through a frame even if this rule
-// were wrong about a field.
+// Frames are thin: ids, states and counts. The exception is a new chat message (MESSAGE_RECEIVE), which every open
+// chat shows at once: it carries the message whole, as that reader sees it in get_messages — the same view
+// (domain/chat/views.ts chatMessageView), so a fan's locked message comes without its originals and staff see
+// what staff see. The rule names the message (`wholeMessage`); the gateway reads it once the read models have
+// it and makes each reader's copy (`messageSight`, `messageReceiveData`); `data` stays the thin fallback, used
+// when the message cannot be read. Everything else a client reads over HTTP with its own session.
 import type { Role } from '../shared/wire';
+import type { ChatMessageView } from '../chat/wire';
 import { STAFF_ROLES } from '../shared/wire';
 import { seesChatEarnings, seesChatWallets } from '../chat/roles';
 import { SEES_ANONYMOUS_TIPPERS, SEES_LIVE_TIP_TOTAL } from '../live/live-session';
@@ -53,7 +56,15 @@ export interface FrameOut {
   type: string;
   data: Record<string, unknown>;
   audience: Audience;
+  /** The chat message this frame carries whole, as each reader sees it; `data` is then the fallback. */
+  wholeMessage?: string;
 }
+
+/** Which view of a chat message a reader gets: staff see staff's, anyone else (the fan, a proxy view of them) the fan's. */
+export const messageSight = (reader: Pick<Reader, 'role'>): 'fan' | 'staff' => (isStaff(reader.role) ? 'staff' : 'fan');
+
+/** MESSAGE_RECEIVE's data: the message as the reader sees it, plus the conversation's fan (as every chat frame names it). */
+export const messageReceiveData = (view: ChatMessageView): Record<string, unknown> => ({ ...view, fanId: view.userId });
 
 type Data = Record<string, unknown>;
 const fan = (fanId: string): Audience => ({ fanId, staff: null });
@@ -176,6 +187,7 @@ const RULES: Record<string, (d: Data) => FrameOut[]> = {
       type: 'MESSAGE_RECEIVE',
       data: { _id: str(d.messageId), fanId: str(d.fanId), fromAdmin: d.fromStaff === true, type: str(d.type), isLocked: num(d.priceCents) > 0, amount: num(d.priceCents) / 100, created: str(d.sentAt) },
       audience: both(str(d.fanId), 'chat'),
+      wholeMessage: str(d.messageId),
     },
     {
       type: 'UPDATE_USER_LAST_MESSAGE',
@@ -212,7 +224,7 @@ const RULES: Record<string, (d: Data) => FrameOut[]> = {
     d.tipFrom !== 'chat'
       ? []
       : [
-          { type: 'MESSAGE_RECEIVE', data: { _id: str(d.tipId), fanId: str(d.userId), fromAdmin: false, type: 'tip', isLocked: false, amount: num(d.amountCents) / 100, created: str(d.sentAt) }, audience: both(str(d.userId), 'chat') },
+          { type: 'MESSAGE_RECEIVE', data: { _id: str(d.tipId), fanId: str(d.userId), fromAdmin: false, type: 'tip', isLocked: false, amount: num(d.amountCents) / 100, created: str(d.sentAt) }, audience: both(str(d.userId), 'chat'), wholeMessage: str(d.tipId) },
           { type: 'UPDATE_USER_LAST_MESSAGE', data: { userId: str(d.userId), messageId: str(d.tipId), fromAdmin: false, created: str(d.sentAt) }, audience: staff('chat') },
         ],
   // Mass and welcome messages (domain/chat/mass-message.ts): each fan gets MESSAGE_RECEIVE for its copy; staff get
@@ -227,6 +239,7 @@ const RULES: Record<string, (d: Data) => FrameOut[]> = {
         created: str(d.deliveredAt), isMassMessage: true, massMessageType: typeof c.massMessageType === 'string' ? c.massMessageType : null,
       },
       audience: fan(str(c.fanId)),
+      wholeMessage: str(c.messageId),
     }));
     if (d.future !== true) frames.push(massUpdate(d, 'sending', { delivered: num(d.deliveredTotal), recipients: num(d.recipients) }));
     // Open staff chat lists: one thin frame per batch (no fan id: the list reads page 1 again, once per burst),

@@ -4,6 +4,7 @@
 // and 1001 when the server stops.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import sharp from 'sharp';
 import { FRAME_LIMIT, MAX_FRAME_BYTES } from '../../domain/realtime/protocol';
 import { SANDBOX_TEST_CARDS } from '../../domain/card/wire';
 import { createRealtimeClient, type SocketLike, type RealtimeState } from '../../domain/realtime/client';
@@ -68,6 +69,15 @@ export function realtimeSuite(backend: Backend, available: boolean) {
       c.send({ type: 'AUTH', data: { token, ...(since ? { since } : {}) } });
       await c.next('AUTH_OK');
       return c;
+    };
+    /** A staff photo, ready when saved (photos render on upload). */
+    const uploadImage = async (title: string) => {
+      const image = await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 200, g: 60, b: 90 } } }).jpeg().toBuffer();
+      const presign = await post('/api/upload/generate_presigned_url', { file_name: `${title}.jpg`, content_type: 'image/jpeg', media_type: 'message' }, admin);
+      expect((await fetch(t.base + presign.body.data.presigned_url, { method: 'PUT', headers: { 'content-type': 'image/jpeg' }, body: image })).status).toBe(200);
+      const saved = await post('/api/media', { file_name: presign.body.data.file_name, content_type: 'image/jpeg' }, admin);
+      expect(saved.body.data.status).toBe('ready');
+      return saved.body.data.id as string;
     };
     const eventCount = async () => (await t.server.services.store.readAll({ after: null, maxCount: 1_000_000 })).length;
     const sendToFan = async (fanId: string, message: string) => {
@@ -198,17 +208,59 @@ export function realtimeSuite(backend: Backend, available: boolean) {
         const messageId = await sendToFan(a.id, 'Hi A, just for you');
         const frame = await sa.next('MESSAGE_RECEIVE', (f) => f.data._id === messageId);
         expect(frame.position).toMatch(/^\d+\/\d+$/);
-        expect(frame.data).toMatchObject({ fanId: a.id, fromAdmin: true });
-        expect(JSON.stringify(frame.data)).not.toContain('just for you');
-        // The read model already has it when the frame arrives.
+        // The frame is the message itself, as get_messages shows it to this fan (the read model already has it).
         const list = (await get('/api/chat/get_messages?page_num=1', a.token)).body.data.messages as any[];
-        expect(list.map((m) => m._id)).toContain(messageId);
+        expect(frame.data).toEqual({ ...list.find((m) => m._id === messageId), fanId: a.id });
+        expect(frame.data).toMatchObject({ message: 'Hi A, just for you', fromAdmin: true, udid: messageId, isLocked: 'free', userId: a.id });
+        expect((await staff.next('MESSAGE_RECEIVE', (f) => f.data._id === messageId)).data.message).toBe('Hi A, just for you');
         expect((await staff.next('UPDATE_USER_LAST_MESSAGE', (f) => f.data.userId === a.id)).data.messageId).toBe(messageId);
+        // The fan's own message reaches staff whole, and the fan's other tabs.
+        const own = await post('/api/chat/send_message', { message: 'A writes back', uniqueId: 'a-own-1' }, a.token);
+        expect(own.status, JSON.stringify(own.body)).toBe(200);
+        expect((await staff.next('MESSAGE_RECEIVE', (f) => f.data._id === own.body.data.messageId)).data).toMatchObject({ message: 'A writes back', fromAdmin: false, uniqueId: 'a-own-1', fanId: a.id });
+        expect((await sa.next('MESSAGE_RECEIVE', (f) => f.data._id === own.body.data.messageId)).data.message).toBe('A writes back');
         // B's socket is open and alive, and got nothing about A.
         sb.send({ type: 'CHECK_ONLINE_USER', data: {} });
         await sb.next('ONLINE_MODEL', () => true, sb.frames.length);
         expect(sb.frames.filter((f) => JSON.stringify(f).includes(a.id))).toEqual([]);
         for (const c of [sa, sb, staff]) c.close();
+      });
+
+      it("a locked message reaches its fan without its originals (as get_messages shows it), staff with them, and no other fan", async () => {
+        const a = await fan('locked-a', true);
+        const b = await fan('locked-b', true);
+        const sa = await connect(a.token);
+        const sb = await connect(b.token);
+        const staff = await connect(admin);
+        const mediaId = await uploadImage('locked');
+        const sent = await post('/api/chat/send_message', { receiver: a.id, message: 'Backstage, locked', media: [mediaId], isLocked: true, amount: 9 }, admin);
+        expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+        const id = sent.body.data.messageId as string;
+        const forFan = (await sa.next('MESSAGE_RECEIVE', (f) => f.data._id === id)).data;
+        // The same view as the HTTP read of this fan: locked, blurred preview only, no original or thumbnail link.
+        expect(forFan).toEqual({ ...(await get(`/api/chat/get_chat_message?id=${id}`, a.token)).body.data, fanId: a.id });
+        expect(forFan).toMatchObject({ isLocked: 'locked', amount: 9, message: 'Backstage, locked', contentCount: { photo: 1, video: 0 } });
+        expect(forFan.media).toHaveLength(1);
+        expect(forFan.media[0]).toMatchObject({ url: null, thumbnail_url: null });
+        expect(forFan.media[0].blur_url).toMatch(/^\/media\//);
+        expect(JSON.stringify(forFan)).not.toContain('sig=');
+        // Staff get the originals, signed.
+        const forStaff = (await staff.next('MESSAGE_RECEIVE', (f) => f.data._id === id)).data;
+        expect(forStaff.media[0].url).toMatch(/sig=/);
+        // B heard nothing of it.
+        sb.send({ type: 'CHECK_ONLINE_USER', data: {} });
+        await sb.next('ONLINE_MODEL', () => true, sb.frames.length);
+        expect(sb.frames.filter((f) => JSON.stringify(f).includes(id) || JSON.stringify(f).includes(a.id))).toEqual([]);
+        // A reconnecting socket that missed it gets it replayed as the fan sees it now: bought, with its original.
+        sa.close();
+        const buy = await post('/api/v2/purchase/chat-content-purchase', { messageId: id, amount: 9, ...TEST_CARD_FORM, cardNumber: SANDBOX_TEST_CARDS.approve }, a.token);
+        expect(buy.status, JSON.stringify(buy.body)).toBe(200);
+        const before = sa.frames.find((f) => f.type === 'MESSAGE_RECEIVE' && f.data._id === id)!.position!;
+        const back = await connect(a.token, before.replace(/\d+$/, (x) => String(Math.max(0, Number(x) - 1))));
+        const replayed = (await back.next('MESSAGE_RECEIVE', (f) => f.data._id === id)).data;
+        expect(replayed).toMatchObject({ isLocked: 'unlocked' });
+        expect(replayed.media[0].url).toMatch(/sig=/);
+        for (const c of [back, sb, staff]) c.close();
       });
 
       it('resume: after a gap the missed frames come first, in order and once, then live ones; with no gap nothing is repeated', async () => {
