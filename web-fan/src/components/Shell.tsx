@@ -36,7 +36,7 @@ import { hasTipsTab } from '../shell/navRules';
 import { useUnreadCount, useLiveUnreadCount } from '../chat/unread';
 import { NotificationBell } from '../notifications/Bell';
 import { useBellCounts, useHelpUnread, useLiveBell } from '../notifications/counts';
-import { HelpPopupHost } from '../notifications/HelpPages';
+import { HelpPopupHost } from '../notifications/HelpPopup';
 import { useReportLastSeen } from '../chat/lastSeen';
 import { ReconnectingChip } from './Live';
 import { PageLoader } from './StatusViews';

@@ -1,37 +1,20 @@
-// The help centre (issue 16; SH-14 … SH-17): fans at /user-help and /user-help/:page/:id?, staff at /help and
+// The help centre: fans at /user-help and /user-help/:page/:id?, staff at /help and
 // /help/:page/:id? — page "home" (all items, by tag; /home/:popupId opens that popup), "notifications" (unread),
-// "details/:id" (one item; opening it marks it read). The help popup opens the oldest unread popup item by itself.
+// "details/:id" (one item; opening it marks it read). The popups are in HelpPopup.tsx.
 import { useCallback, useEffect, useState } from 'react';
-import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
+import { Link as RouterLink, useParams } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { api, errorMessage } from '../api';
-import { sanitizeHtml } from '../sanitize';
 import { EmptyState, ErrorState, PageLoader } from '../components/StatusViews';
-import { refreshHelpUnread, setHelpUnread, useHelpUnread } from './counts';
+import { setHelpUnread, useHelpUnread } from './counts';
+import { apiBase, base, HelpPopup, Html, markRead, type HelpItem } from './HelpPopup';
 
-interface HelpItem { _id: string; title: string; description: string; tags: string[]; is_popup: boolean; is_read: boolean; created: string }
 interface HelpList { rows: HelpItem[]; currentPage: number; totalPages: number; total: number; unreadCount: number; helpTagsData: Array<{ name: string; count: number }>; isChangeUnreadToAll?: boolean }
-
-const base = (staff: boolean) => (staff ? '/help' : '/user-help');
-const apiBase = (staff: boolean) => (staff ? '/api/help' : '/api/user-help');
-
-function Html({ html }: { html: string }) {
-  return <Box data-testid="help-html" sx={{ lineHeight: 1.7, '& img': { maxWidth: '100%', height: 'auto' }, '& a': { color: 'primary.main' }, overflowWrap: 'anywhere' }} dangerouslySetInnerHTML={{ __html: sanitizeHtml(html) }} />;
-}
-
-async function markRead(staff: boolean, id: string) {
-  const r = await api.get<{ unread_count: number }>(`${apiBase(staff)}/read/${encodeURIComponent(id)}`);
-  setHelpUnread(r.data.unread_count);
-}
 
 export function HelpPage({ staff }: { staff: boolean }) {
   const { page = 'home', id } = useParams();
@@ -131,59 +114,5 @@ function HelpDetails({ staff, id }: { staff: boolean; id: string }) {
         </>
       )}
     </Box>
-  );
-}
-
-/** One help item in a dialog; closing it marks it read. */
-function HelpPopup({ staff, id, onClose }: { staff: boolean; id: string; onClose?: () => void }) {
-  const [item, setItem] = useState<HelpItem | null>(null);
-  const navigate = useNavigate();
-  useEffect(() => {
-    api.get<HelpItem>(`${apiBase(staff)}/details/${encodeURIComponent(id)}`).then((r) => setItem(r.data), () => setItem(null));
-  }, [staff, id]);
-  if (!item) return null;
-  const close = async () => {
-    await markRead(staff, id).catch(() => undefined);
-    setItem(null);
-    onClose?.();
-    navigate(base(staff), { replace: true });
-  };
-  return (
-    <Dialog open onClose={() => void close()} data-testid="help-popup" fullWidth maxWidth="sm">
-      <DialogTitle>{item.title}</DialogTitle>
-      <DialogContent><Html html={item.description} /></DialogContent>
-      <DialogActions><Button onClick={() => void close()} variant="contained" data-testid="help-popup-close">Got it</Button></DialogActions>
-    </Dialog>
-  );
-}
-
-/** The shell's help popup: the oldest unread popup item opens once per visit. */
-export function HelpPopupHost({ staff, on }: { staff: boolean; on: boolean }) {
-  const [id, setId] = useState<string | null>(null);
-  useEffect(() => {
-    if (!on) return;
-    let live = true;
-    api.get<{ popups: HelpItem[]; unread_count: number }>(`${apiBase(staff)}/popup-with-notification-count`).then((r) => {
-      if (!live) return;
-      setHelpUnread(r.data.unread_count);
-      if (r.data.popups[0] && !sessionStorage.getItem(`fanclub.helpPopup.${r.data.popups[0]._id}`)) setId(r.data.popups[0]._id);
-    }, () => undefined);
-    return () => { live = false; };
-  }, [staff, on]);
-  if (!id) return null;
-  return <ShellPopup staff={staff} id={id} onDone={() => { sessionStorage.setItem(`fanclub.helpPopup.${id}`, '1'); setId(null); void refreshHelpUnread(staff); }} />;
-}
-
-function ShellPopup({ staff, id, onDone }: { staff: boolean; id: string; onDone: () => void }) {
-  const [item, setItem] = useState<HelpItem | null>(null);
-  useEffect(() => { api.get<HelpItem>(`${apiBase(staff)}/details/${encodeURIComponent(id)}`).then((r) => setItem(r.data), () => onDone()); }, [staff, id]); // eslint-disable-line react-hooks/exhaustive-deps
-  if (!item) return null;
-  const close = async () => { await markRead(staff, id).catch(() => undefined); onDone(); };
-  return (
-    <Dialog open onClose={() => void close()} data-testid="help-popup" fullWidth maxWidth="sm">
-      <DialogTitle>{item.title}</DialogTitle>
-      <DialogContent><Html html={item.description} /></DialogContent>
-      <DialogActions><Button onClick={() => void close()} variant="contained" data-testid="help-popup-close">Got it</Button></DialogActions>
-    </Dialog>
   );
 }
