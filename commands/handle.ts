@@ -86,6 +86,15 @@ export function observed(ctx: CommandContext, events: RecordedEvent[]): void {
   if (last && (!ctx.lastPosition || comparePositions(last.position, ctx.lastPosition) > 0)) ctx.lastPosition = last.position;
 }
 
+/**
+ * The answer rests on an earlier attempt of this same request (a retry that found its records): queries that
+ * follow wait until the read models hold everything written so far, whichever streams that attempt touched.
+ */
+export async function observedEarlierAttempt(ctx: CommandContext): Promise<void> {
+  const head = await ctx.store.headPosition();
+  if (head && (!ctx.lastPosition || comparePositions(head, ctx.lastPosition) > 0)) ctx.lastPosition = head;
+}
+
 export interface HandleResult<S, E> {
   state: S;
   events: E[];

@@ -15,7 +15,7 @@ import { CATEGORY_MESSAGES, MEDIA_CATEGORIES_STREAM, categoryDecider, isReserved
 import { WELCOME_MESSAGE_STREAM, welcomeMessageDecider } from '../domain/chat/welcome-message';
 import type { NewUserDelay, SendTo } from '../domain/chat/delivery';
 import { fanUploaderOf } from './media-owner';
-import { derivedId, handle, loadStream, type CommandContext } from './handle';
+import { derivedId, handle, loadStream, observedEarlierAttempt, type CommandContext } from './handle';
 import { loadSettings } from './subscriptions';
 import { requestVideoReprocessing } from './media-ops';
 
@@ -74,11 +74,16 @@ export async function createMassMessage(ctx: CommandContext, input: MassMessageI
   };
   if (input.category && input.kind === 'mass') {
     // The same send repeated (uniqueId) is the message recorded already: no second category, no error for the first.
-    if ((await loadMassMessage(ctx, massId)).state.status !== 'none') return massId;
+    if ((await loadMassMessage(ctx, massId)).state.status !== 'none') {
+      await observedEarlierAttempt(ctx);
+      return massId;
+    }
     validateMassMessage(command); // the message's own rules first: an invalid message creates no category
     command.category = await massCategory(ctx, massId, input.category);
   }
-  await handle(ctx, massMessageStream(massId), massMessageDecider, command);
+  const created = await handle(ctx, massMessageStream(massId), massMessageDecider, command);
+  // The same send again (uniqueId or Idempotency-Key): the answer shows the message recorded by the first attempt.
+  if (created.events.length === 0) await observedEarlierAttempt(ctx);
   // The message's media (and its preview) go into the chosen library category, where the Content Manager shows them.
   const mediaIds = [...media.map((m) => m.mediaId), ...(command.previewMediaIds[0] ? [command.previewMediaIds[0]] : [])];
   if (command.category && mediaIds.length)

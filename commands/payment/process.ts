@@ -14,7 +14,7 @@ import { DomainError } from '../../domain/shared/decider';
 import { paymentDecider, paymentStream, type CardRef, type GatewayOutcome, type PaymentMethod, type PaymentPurpose, type PaymentState, type ReversalKind } from '../../domain/payment/payment';
 import { cardsDecider, cardsStream } from '../../domain/card/card';
 import type { CardGateway } from '../../infra/payments/port';
-import { handle, loadStream, type CommandContext } from '../handle';
+import { handle, loadStream, observedEarlierAttempt, type CommandContext } from '../handle';
 import { saveApprovedCard, type CardDeps } from '../cards';
 import { purchaseKindOf } from './kind';
 import { chargeWallet, refundToWallet } from './wallet-stream';
@@ -132,7 +132,9 @@ export async function resumeOwnPayment(ctx: CommandContext, deps: PaymentDeps, p
   const { state } = await loadStream(ctx.store, paymentStream(paymentId), paymentDecider);
   if (state.status === 'none' || !state.request) return null;
   if (state.request.userId !== userId) throw new DomainError('Invalid request.', 'PAYMENT_ID_TAKEN', 409);
-  return finish(ctx, deps, paymentId, state);
+  const settled = await finish(ctx, deps, paymentId, state);
+  await observedEarlierAttempt(ctx);
+  return settled;
 }
 
 /**
