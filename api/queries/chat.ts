@@ -28,6 +28,8 @@ import { findLastSeen } from '../../projections/last-seen';
 import { mediaView } from '../views';
 import { massCopyPromotionOf } from './mass-messages';
 import { loadPromotion, promotionViewerFor } from '../../commands/promotions';
+import { CHAT_WRITERS } from '../../commands/chat';
+import { isStaffRole } from '../../domain/user/user';
 import { isEligible, type PromotionState } from '../../domain/promotion/promotion';
 import type { Services } from '../services';
 
@@ -106,10 +108,18 @@ export function chatQueries(services: Services) {
     return payPerMessageStatus(settings, conversation?.credits ?? 0, canChat && !(fanId && settings.chat_settings?.disabled_normal_chat));
   };
 
+  /** The pay-per-message terms a caller is shown (POST get_user_send_message_status, the IS_ENABLE_PAY_PER_MESSAGE
+   *  frame): staff may write when their role writes chat, a fan while subscribed. */
+  const sendStatusFor = async (caller: { userId: string; role: Role }): Promise<PayPerMessageStatus> =>
+    isStaffRole(caller.role)
+      ? sendStatus(null, CHAT_WRITERS.includes(caller.role))
+      : sendStatus(caller.userId, caller.role === 'user' && (await fanStatus(caller.userId)) !== '0');
+
   return {
     messageViews,
     fanStatus,
     sendStatus,
+    sendStatusFor,
 
     /** A fan may chat while subscribed ('1' or '2'); a proxy session reads the fan's chat but never writes. */
     async requireChatFan(caller: { userId: string; role: Role }) {

@@ -26,6 +26,8 @@ export function createFeed(services: Services, hub: Hub, resumeWindow = 5_000, b
   let running = false;
   // hide_earnings (site settings): read at start, then followed through the settings events this feed sees.
   let hideEarnings = false;
+  // enable_socket_debug: what AUTH_OK tells a new socket; changes reach open sockets as SOCKET_DEBUG frames.
+  let socketDebug = false;
   const settings = (): ReaderSettings => ({ hideEarnings });
   const chat = chatQueries(services);
 
@@ -82,8 +84,9 @@ export function createFeed(services: Services, hub: Hub, resumeWindow = 5_000, b
     if (!running || events.length === 0) return;
     const sessionsToCheck = new Set<string>();
     for (const e of events) {
-      const changes = e.type === 'SiteSettingsUpdated' ? (e.data as { changes?: { hide_earnings?: unknown } }).changes : undefined;
+      const changes = e.type === 'SiteSettingsUpdated' ? (e.data as { changes?: { hide_earnings?: unknown; enable_socket_debug?: unknown } }).changes : undefined;
       if (changes && typeof changes.hide_earnings === 'boolean') hideEarnings = changes.hide_earnings;
+      if (changes && typeof changes.enable_socket_debug === 'boolean') socketDebug = changes.enable_socket_debug;
       const position = formatPosition(e.position);
       const s = settings();
       for (const out of await withCopies(framesFor(e), s)) {
@@ -107,7 +110,9 @@ export function createFeed(services: Services, hub: Hub, resumeWindow = 5_000, b
       const follow = (events: RecordedEvent[]) => (chain = chain.then(() => onEvents(events)).catch((e) => console.error('[realtime] frames failed', e)));
       const off = bus ? null : services.runner.onApplied((events) => (early ? void early.push(events) : follow(events)));
       last = await services.store.headPosition();
-      hideEarnings = (await currentSettings(services.database.db).catch(() => ({ hide_earnings: false }))).hide_earnings;
+      const current = await currentSettings(services.database.db).catch(() => ({ hide_earnings: false, enable_socket_debug: false }));
+      hideEarnings = current.hide_earnings;
+      socketDebug = current.enable_socket_debug === true;
       if (off || !bus) {
         const waiting = early ?? [];
         early = null;
@@ -131,6 +136,8 @@ export function createFeed(services: Services, hub: Hub, resumeWindow = 5_000, b
       await s?.stop();
     },
     position: () => last,
+    /** enable_socket_debug as of the last event this feed handed out. */
+    socketDebug: () => socketDebug,
     positionText: () => (last ? formatPosition(last) : null),
 
     /**

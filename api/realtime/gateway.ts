@@ -13,6 +13,7 @@ import { createHub, send, type Connection, type Hub } from './hub';
 import { createFeed, type Feed } from './feed';
 import { sharePresence } from './presence';
 import { LIVE_CLIENT_FRAMES, handleLiveFrame } from './live';
+import { chatQueries } from '../queries/chat';
 
 export interface GatewayOptions {
   /** Ping interval; a socket that did not answer the previous ping is dropped. Default 30 s. */
@@ -43,6 +44,7 @@ export async function registerGateway(app: FastifyInstance, services: Services, 
   const hub = createHub({ nodeId: bus?.nodeId });
   const feed = createFeed(services, hub, options.resumeWindowEvents, bus);
   const presence = bus ? sharePresence(bus, hub) : null;
+  const chat = chatQueries(services);
   app.decorate('realtime', { hub, feed });
   const heartbeatMs = options.heartbeatMs ?? 30_000;
   const authTimeoutMs = options.authTimeoutMs ?? AUTH_TIMEOUT_MS;
@@ -132,7 +134,7 @@ export async function registerGateway(app: FastifyInstance, services: Services, 
       c.expiryTimer?.unref();
       conn = c;
       hub.add(c);
-      send(c, { type: 'AUTH_OK', data: { userId: c.userId, role: c.role, position: feed.positionText() } });
+      send(c, { type: 'AUTH_OK', data: { userId: c.userId, role: c.role, position: feed.positionText(), debug: feed.socketDebug() } });
       if (since) await feed.resume(c, since);
       // A fan learns at once whether the creator is online; staff get the online fans.
       send(c, isStaff(c) ? hub.onlineList() : hub.modelFrame());
@@ -170,6 +172,12 @@ export async function registerGateway(app: FastifyInstance, services: Services, 
           return;
         case 'LOGOUT_USER':
           return closeWith(CLOSE.unauthorized, 'Logged out.');
+        case 'IS_ENABLE_PAY_PER_MESSAGE':
+          // Always the caller's own terms (one site: the frame's email and domain cannot point at another account).
+          void chat.sendStatusFor(c)
+            .then((status) => send(c, { type: 'PAY_PER_MESSAGE_STATUS', data: { ...status } }))
+            .catch((e) => request.log.warn({ err: e }, 'pay-per-message status failed'));
+          return;
       }
     }
   });

@@ -12,7 +12,7 @@ import { currentSettings } from '../../projections/settings';
 import { chatSortOf } from '../../domain/chat/views';
 import type { ChatPurchaseResult, ChatSendResult, UnreadCounts } from '../../domain/chat/wire';
 import {
-  CHAT_WRITERS, purchaseChatMessage, sendFanMessage, sendStaffMessage, unlockForSubscriber,
+  purchaseChatMessage, sendFanMessage, sendStaffMessage, unlockForSubscriber,
 } from '../../commands/chat';
 import { ok } from '../http';
 import { contextFor, requireCaller, type Caller } from '../auth';
@@ -57,9 +57,7 @@ export const chatRoutes = (services: Services): FastifyPluginAsyncZod => async (
   });
 
   app.post('/api/chat/get_user_send_message_status', async (request, reply) => {
-    const caller = requireCaller(request);
-    if (isStaffRole(caller.role)) return ok(reply, await chat.sendStatus(null, CHAT_WRITERS.includes(caller.role)));
-    return ok(reply, await chat.sendStatus(caller.userId, caller.role === 'user' && (await chat.fanStatus(caller.userId)) !== '0'));
+    return ok(reply, await chat.sendStatusFor(requireCaller(request)));
   });
 
   app.get('/api/users/get_unread_count', async (request, reply) => {

@@ -119,6 +119,7 @@ export const SITE_SETTINGS_CHANGES = z
     enable_comment_count_for_private_locked_post: z.boolean(),
     tips_minimum_amount: z.number().int().min(1, { error: 'tips_minimum_amount must be at least 1.' }).max(10_000),
     tips_maximum_amount: z.number().int().min(1).max(10_000),
+    enable_socket_debug: z.boolean({ error: 'enable_socket_debug must be true or false.' }),
     // Pay-per-message (spec 3 §4)
     is_pay_per_message_enabled: z.boolean(),
     pay_per_message_amount: z.number().int({ error: 'pay_per_message_amount must be whole dollars between 1 and 100.' }).min(1, { error: 'pay_per_message_amount must be whole dollars between 1 and 100.' }).max(100, { error: 'pay_per_message_amount must be whole dollars between 1 and 100.' }),

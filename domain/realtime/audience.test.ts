@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { STAFF_ROLES, type Role } from '../shared/wire';
 import type { ChatMessageView } from '../chat/wire';
-import { FRAME_EVENT_TYPES, framesFor, mayReceive, messageReceiveData, messageSight, type Reader } from './audience';
+import { FRAME_EVENT_TYPES, framesFor, mayReceive, messageReceiveData, messageSight, receivedMessage, type Reader } from './audience';
 
 const at = '2026-11-25T10:00:00.000Z';
 const payment = { paymentId: 'p1', userId: 'fanA', purpose: { kind: 'tip' }, amountCents: 500, currency: 'USD', method: 'card', card: null };
@@ -50,6 +50,8 @@ const samples: Record<string, Record<string, unknown>> = {
   LiveViewerLeft: { sessionId: 's1', userId: 'fanA', tokens: ['tok'], reason: 'blocked', connections: 0, viewers: 0, viewerIds: [], leftAt: at },
   LiveCommentPosted: { sessionId: 's1', commentId: 'c1', userId: 'fanA', name: 'A', fromAdmin: false, message: 'hello live', isGroup: true, viewerIds: ['fanA'], postedAt: at },
   LiveTipReceived: { sessionId: 's1', tipId: 't1', userId: 'fanA', name: 'A', amountCents: 500, isAnonymous: true, totalCents: 500, isGroup: true, viewerIds: ['fanA'], receivedAt: at },
+  LiveBillingStarted: { sessionId: 's1', fanId: 'fanA', from: at },
+  LiveBillingStopped: { sessionId: 's1', fanId: 'fanA', since: at, until: at, reason: 'fan_left' },
   LiveMinuteCharged: { sessionId: 's1', fanId: 'fanA', minute: 1, paymentId: 'p1', amountCents: 300, from: at, to: at, chargedAt: at },
   LiveSessionStopped: { sessionId: 's1', reason: 'publisher', by: 'model1', isGroup: false, fanId: 'fanA', publisherId: 'model1', tokens: ['tok', 'pub-token'], viewerIds: ['fanA'], durationSeconds: 60, stoppedAt: at },
   LiveRecordingReady: { sessionId: 's1', mediaId: 'm1', path: '/x.mp4', bytes: 1, durationSeconds: 1, readyAt: at },
@@ -146,6 +148,11 @@ describe('the audience rule', () => {
     expect(fansGet(proxyOfA)).toEqual(['SETTINGS_UPDATED']);
     for (const role of STAFF_ROLES) expect(fansGet({ userId: 's', role })).toEqual(['CHAT_SETTINGS_UPDATED']);
     expect(frames.find((f) => f.type === 'SETTINGS_UPDATED')?.data).toEqual({});
+    // The socket debug switch reaches every socket, fan or staff, with its value; other changes send no SOCKET_DEBUG.
+    const debug = framesFor({ type: 'SiteSettingsUpdated', data: { changes: { enable_socket_debug: true } } }).filter((f) => f.type === 'SOCKET_DEBUG');
+    expect(debug.map((f) => f.data)).toEqual([{ enabled: true }]);
+    for (const r of [fanA, fanB, proxyOfA, ...STAFF_ROLES.map((role) => ({ userId: 's', role }))]) expect(mayReceive(debug[0].audience, r, open), r.role).toBe(true);
+    expect(frames.some((f) => f.type === 'SOCKET_DEBUG')).toBe(false);
   });
 
   it('a media operation on a chat message: the fan and every chat staff role re-read that message (UPDATE_MESSAGE with its id)', () => {
@@ -167,6 +174,10 @@ describe('the audience rule', () => {
     for (const role of STAFF_ROLES) expect(messageSight({ role })).toBe('staff');
     const view = { _id: 'm1', userId: 'fanA', message: 'hello' } as unknown as ChatMessageView;
     expect(messageReceiveData(view)).toEqual({ _id: 'm1', userId: 'fanA', message: 'hello', fanId: 'fanA' });
+    // The apps read it back; the thin fallback (no message in it) is read over HTTP instead.
+    const full = { _id: 'm1', udid: 'm1', userId: 'fanA', message: 'hello', isLocked: 'free', created: at, media: [] } as unknown as ChatMessageView;
+    expect(receivedMessage(messageReceiveData(full))).toEqual(full);
+    expect(receivedMessage(framesFor({ type: 'ChatMessageSent', data: samples.ChatMessageSent })[0].data)).toBeNull();
   });
 
   it('a tip shows in the chat only when it was sent from the chat', () => {
@@ -230,6 +241,10 @@ describe('the audience rule', () => {
     it('a viewer put out hears STOP_LIVE; leaving on their own does not', () => {
       expect(gets('LiveViewerLeft', fanA).map((f) => f.type)).toEqual(['USER_LEFT_STREAM', 'SET_VIEWER', 'STOP_LIVE']);
       expect(gets('LiveViewerLeft', fanA, { reason: 'left' }).map((f) => f.type)).toEqual(['USER_LEFT_STREAM', 'SET_VIEWER']);
+      // A lost tab leaves quietly: the fan's other screens are not closed.
+      expect(gets('LiveViewerLeft', fanA, { reason: 'disconnected' }).map((f) => f.type)).toEqual(['USER_LEFT_STREAM', 'SET_VIEWER']);
+      expect(gets('LiveBillingStopped', fanA).map((f) => [f.type, f.data.running])).toEqual([['LIVE_CALL_TIME', false]]);
+      expect(gets('LiveBillingStarted', fanB)).toEqual([]);
     });
   });
 });

@@ -66,6 +66,15 @@ export const messageSight = (reader: Pick<Reader, 'role'>): 'fan' | 'staff' => (
 /** MESSAGE_RECEIVE's data: the message as the reader sees it, plus the conversation's fan (as every chat frame names it). */
 export const messageReceiveData = (view: ChatMessageView): Record<string, unknown> => ({ ...view, fanId: view.userId });
 
+/** The apps' side of MESSAGE_RECEIVE: the message it carries, or null for the thin fallback (then read it over HTTP). */
+export function receivedMessage(data: Record<string, unknown>): ChatMessageView | null {
+  const whole = typeof data._id === 'string' && typeof data.udid === 'string' && typeof data.message === 'string' && typeof data.isLocked === 'string'
+    && typeof data.created === 'string' && Array.isArray(data.media);
+  if (!whole) return null;
+  const { fanId: _fan, ...view } = data;
+  return view as unknown as ChatMessageView;
+}
+
 type Data = Record<string, unknown>;
 const fan = (fanId: string): Audience => ({ fanId, staff: null });
 const staff = (kind: StaffAudience): Audience => ({ fanId: null, staff: kind });
@@ -131,7 +140,8 @@ const LIVE_RULES: Record<string, (d: Data) => FrameOut[]> = {
       { type: 'SET_VIEWER', data: { sessionId: str(d.sessionId), count: num(d.viewers) }, audience },
     ];
     // Put out (removed, blocked, logged out, subscription ended, wallet empty): that viewer's screens close the stream.
-    if (d.reason !== 'left') frames.push({ type: 'STOP_LIVE', data: { sessionId: str(d.sessionId), userId: str(d.userId), reason: str(d.reason) }, audience: fan(str(d.userId)) });
+    // A tab whose connection was lost is gone on its own; the viewer's other tabs go on.
+    if (d.reason !== 'left' && d.reason !== 'disconnected') frames.push({ type: 'STOP_LIVE', data: { sessionId: str(d.sessionId), userId: str(d.userId), reason: str(d.reason) }, audience: fan(str(d.userId)) });
     return frames;
   },
   LiveCommentPosted: (d) => [
@@ -153,6 +163,11 @@ const LIVE_RULES: Record<string, (d: Data) => FrameOut[]> = {
       total,
     ];
   },
+  // A billed one-to-one's call time started or stopped running: the fan's screen and the staff who see wallets.
+  LiveBillingStarted: (d) => [{ type: 'LIVE_CALL_TIME', data: { sessionId: str(d.sessionId), running: true, since: str(d.from) }, audience: both(str(d.fanId), 'wallets') }],
+  LiveBillingStopped: (d) => [
+    { type: 'LIVE_CALL_TIME', data: { sessionId: str(d.sessionId), running: false, since: str(d.since), until: str(d.until), reason: str(d.reason) }, audience: both(str(d.fanId), 'wallets') },
+  ],
   LiveMinuteCharged: (d) => [
     { type: 'LIVE_MINUTE_CHARGED', data: { sessionId: str(d.sessionId), minute: num(d.minute), amountCents: num(d.amountCents), from: str(d.from), to: str(d.to) }, audience: both(str(d.fanId), 'wallets') },
   ],
@@ -277,12 +292,17 @@ const RULES: Record<string, (d: Data) => FrameOut[]> = {
   MemberUnblocked: (d) => [{ type: 'UPDATE_CHAT_USER', data: { userId: str(d.userId) }, audience: staff('chat') }],
   // Chat settings or hide_earnings changed: open consoles read the settings again (menus, amounts, sorts).
   // Any change: every fan's site reads the public settings again (GET /api/app_settings/get); the frame is empty.
+  // The socket debug switch reaches every socket with its value (the one allFans frame with data: the switch is
+  // public and names nobody): open pages start or stop logging frames at once.
   SiteSettingsUpdated: (d) => {
     const changes = (d.changes ?? {}) as Data;
     const fans: FrameOut = { type: 'SETTINGS_UPDATED', data: {}, audience: allFans };
+    const debug: FrameOut[] = 'enable_socket_debug' in changes
+      ? [{ type: 'SOCKET_DEBUG', data: { enabled: changes.enable_socket_debug === true }, audience: { ...staff('chat'), allFans: true } }]
+      : [];
     return 'chat_settings' in changes || 'hide_earnings' in changes || 'purchased_content_settings' in changes
-      ? [{ type: 'CHAT_SETTINGS_UPDATED', data: {}, audience: staff('chat') }, fans]
-      : [fans];
+      ? [{ type: 'CHAT_SETTINGS_UPDATED', data: {}, audience: staff('chat') }, fans, ...debug]
+      : [fans, ...debug];
   },
   // The fan's own balance; staff who see wallets in the chat list get the new balance of that fan's row.
   WalletCredited: (d) => walletFrames(d),

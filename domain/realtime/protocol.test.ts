@@ -60,3 +60,21 @@ describe('live-stream frames (issue 15)', () => {
     expect(parseClientFrame('{"type":"GET_VIEWER","data":{"room":1}}')).toEqual({ ok: false, reason: 'GET_VIEWER: unknown field room.' });
   });
 });
+
+describe('IS_ENABLE_PAY_PER_MESSAGE', () => {
+  it('takes the spec\'s {email, isUniversal, modelDomain}, each optional', () => {
+    const frame = { type: 'IS_ENABLE_PAY_PER_MESSAGE', data: { email: 'fan@example.com', isUniversal: false, modelDomain: 'fans.example.com' } };
+    expect(parseClientFrame(JSON.stringify(frame))).toEqual({ ok: true, frame });
+    expect(parseClientFrame('{"type":"IS_ENABLE_PAY_PER_MESSAGE"}').ok).toBe(true);
+    expect(parseClientFrame('{"type":"IS_ENABLE_PAY_PER_MESSAGE","data":{"modelDomain":"localhost:8080"}}').ok).toBe(true);
+  });
+  it.each([
+    ['{"type":"IS_ENABLE_PAY_PER_MESSAGE","data":{"isUniversal":"yes"}}', 'IS_ENABLE_PAY_PER_MESSAGE: isUniversal must be true or false.'],
+    ['{"type":"IS_ENABLE_PAY_PER_MESSAGE","data":{"email":"not an email"}}', 'IS_ENABLE_PAY_PER_MESSAGE: email is not an email address.'],
+    ['{"type":"IS_ENABLE_PAY_PER_MESSAGE","data":{"email":7}}', 'IS_ENABLE_PAY_PER_MESSAGE: email must be a string.'],
+    ['{"type":"IS_ENABLE_PAY_PER_MESSAGE","data":{"modelDomain":"evil.example/path?x"}}', 'IS_ENABLE_PAY_PER_MESSAGE: modelDomain is not a domain.'],
+    ['{"type":"IS_ENABLE_PAY_PER_MESSAGE","data":{"userId":"someone-else"}}', 'IS_ENABLE_PAY_PER_MESSAGE: unknown field userId.'],
+  ])('refuses %s', (text, reason) => {
+    expect(parseClientFrame(text)).toEqual({ ok: false, reason });
+  });
+});

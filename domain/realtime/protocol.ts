@@ -50,12 +50,18 @@ export type ClientFrame =
   | { type: 'START_LIVE_STREAM'; data: { userId?: string; tabToken?: string } }
   | { type: 'STOP_LIVE_STREAM'; data: Record<string, never> }
   | { type: 'GROUP_LIVE_STARTED'; data: Record<string, never> }
-  | { type: 'STOP_GROUP_LIVE_STREAM'; data: Record<string, never> };
+  | { type: 'STOP_GROUP_LIVE_STREAM'; data: Record<string, never> }
+  /** Asks for the caller's pay-per-message terms, answered PAY_PER_MESSAGE_STATUS. email, isUniversal and
+   *  modelDomain name the account and the site under universal login; this is one site, so the answer is always
+   *  the signed-in caller's own here, and they are checked for shape only. */
+  | { type: 'IS_ENABLE_PAY_PER_MESSAGE'; data: { email?: string; isUniversal?: boolean; modelDomain?: string } };
 
 export type ClientFrameType = ClientFrame['type'];
 
-type FieldRule = { kind: 'string' | 'id' | 'id-or-null' | 'tab'; required: boolean };
+type FieldRule = { kind: 'string' | 'id' | 'id-or-null' | 'tab' | 'boolean' | 'email' | 'domain'; required: boolean };
 const TAB = /^[0-9a-f]{12}$/;
+const EMAIL = /^[^\s@]{1,64}@[^\s@]{1,189}$/;
+const DOMAIN = /^[A-Za-z0-9.-]{1,253}(:\d{1,5})?$/;
 const ID = /^[A-Za-z0-9_-]{1,64}$/;
 const TOKEN = /^[A-Za-z0-9_-]{20,100}$/;
 const POSITION = /^\d{1,16}\/\d{1,16}$/;
@@ -79,6 +85,7 @@ const FIELDS: Record<ClientFrameType, Record<string, FieldRule>> = {
   STOP_LIVE_STREAM: {},
   GROUP_LIVE_STARTED: {},
   STOP_GROUP_LIVE_STREAM: {},
+  IS_ENABLE_PAY_PER_MESSAGE: { email: { kind: 'email', required: false }, isUniversal: { kind: 'boolean', required: false }, modelDomain: { kind: 'domain', required: false } },
 };
 
 export type ParsedFrame = { ok: true; frame: ClientFrame } | { ok: false; reason: string };
@@ -107,7 +114,13 @@ export function parseClientFrame(text: string): ParsedFrame {
       continue;
     }
     if (rule.kind === 'id-or-null' && v === null) continue;
+    if (rule.kind === 'boolean') {
+      if (typeof v !== 'boolean') return bad(`${type}: ${key} must be true or false.`);
+      continue;
+    }
     if (typeof v !== 'string') return bad(`${type}: ${key} must be a string.`);
+    if (rule.kind === 'email' && !EMAIL.test(v)) return bad(`${type}: ${key} is not an email address.`);
+    if (rule.kind === 'domain' && !DOMAIN.test(v)) return bad(`${type}: ${key} is not a domain.`);
     if ((rule.kind === 'id' || rule.kind === 'id-or-null') && !ID.test(v)) return bad(`${type}: ${key} is invalid.`);
     if (rule.kind === 'tab' && !TAB.test(v)) return bad(`${type}: ${key} must be 12 hexadecimal characters.`);
   }

@@ -87,6 +87,41 @@ describe('the live store', () => {
     expect(store.send('PING')).toBe(false);
   });
 
+  it('the site\'s socket debug switch: off, nothing is logged; on (AUTH_OK or SOCKET_DEBUG), every frame in and out and each state change', () => {
+    const lines: unknown[][] = [];
+    const { store, sockets } = setup({ log: (...args) => void lines.push(args) });
+    store.start(() => {});
+    sockets[0].server.frame({ type: 'AUTH_OK', data: { debug: false } });
+    sockets[0].server.frame({ type: 'MESSAGE_RECEIVE', data: { _id: 'm1' } });
+    store.send('CHECK_ONLINE_USER');
+    expect(lines).toEqual([]);
+    // Switched on while the page is open.
+    sockets[0].server.frame({ type: 'SOCKET_DEBUG', data: { enabled: true }, position: '9/1' });
+    sockets[0].server.frame({ type: 'MESSAGE_RECEIVE', data: { _id: 'm2' } });
+    store.send('IS_ENABLE_PAY_PER_MESSAGE', { isUniversal: false });
+    expect(lines).toEqual([
+      ['←', 'SOCKET_DEBUG', { type: 'SOCKET_DEBUG', data: { enabled: true }, position: '9/1' }],
+      ['←', 'MESSAGE_RECEIVE', { type: 'MESSAGE_RECEIVE', data: { _id: 'm2' } }],
+      ['→', 'IS_ENABLE_PAY_PER_MESSAGE', { type: 'IS_ENABLE_PAY_PER_MESSAGE', data: { isUniversal: false } }],
+    ]);
+    // A reconnect: the state changes are logged; AUTH_OK says it is still on.
+    sockets[0].server.close(1006);
+    vi.runOnlyPendingTimers();
+    sockets[1].server.frame({ type: 'AUTH_OK', data: { debug: true } });
+    expect(lines.slice(3).map((l) => l.slice(0, 2))).toEqual([['state', 'reconnecting'], ['state', 'live'], ['←', 'AUTH_OK']]);
+    // Switched off: the switch itself is the last line.
+    lines.length = 0;
+    sockets[1].server.frame({ type: 'SOCKET_DEBUG', data: { enabled: false } });
+    sockets[1].server.frame({ type: 'MESSAGE_RECEIVE', data: { _id: 'm3' } });
+    expect(lines.map((l) => l.slice(0, 2))).toEqual([['←', 'SOCKET_DEBUG']]);
+    // A new connection on a site where it is on starts logging from its AUTH_OK.
+    const other = setup({ log: (...args) => void lines.push(args) });
+    lines.length = 0;
+    other.store.start(() => {});
+    other.sockets[0].server.frame({ type: 'AUTH_OK', data: { debug: true } });
+    expect(lines.map((l) => l.slice(0, 2))).toEqual([['←', 'AUTH_OK']]);
+  });
+
   it('a new start replaces the socket; the old close does nothing; 4401 signs out', () => {
     const { store, sockets, urls } = setup();
     const signedOut: number[] = [];

@@ -19,6 +19,8 @@ export interface LiveStoreOptions {
   onLive?: (client: RealtimeClient) => void;
   /** When the socket is closed (a new start, sign-out): the app forgets what it kept. */
   onStop?: () => void;
+  /** Where the debug log goes while the site's socket debug switch is on (default: the console, as "[socket] …"). */
+  log?: (...args: unknown[]) => void;
 }
 
 export function createLiveStore(options: LiveStoreOptions) {
@@ -35,6 +37,7 @@ export function createLiveStore(options: LiveStoreOptions) {
   };
   const setState = (next: LiveState) => {
     if (next === state) return;
+    if (debug) log('state', next);
     state = next;
     changed();
   };
@@ -42,7 +45,22 @@ export function createLiveStore(options: LiveStoreOptions) {
     for (const l of [...reloadListeners]) l();
   };
 
+  // The site's socket debug switch (enable_socket_debug), as the server says in AUTH_OK and SOCKET_DEBUG: while on,
+  // every frame in and out and every change of state is written to the log.
+  let debug = false;
+  const log = options.log ?? ((...args: unknown[]) => console.info('[socket]', ...args));
+  const debugSwitch = (frame: ServerFrame) => {
+    const data = (frame.data ?? {}) as { debug?: unknown; enabled?: unknown };
+    if (frame.type === 'AUTH_OK' && typeof data.debug === 'boolean') debug = data.debug;
+    if (frame.type === 'SOCKET_DEBUG' && typeof data.enabled === 'boolean') {
+      if (debug && !data.enabled) log('←', frame.type, frame);
+      debug = data.enabled;
+    }
+  };
+
   const dispatch = (frame: ServerFrame) => {
+    debugSwitch(frame);
+    if (debug) log('←', frame.type, frame);
     if (options.keep?.(frame)) changed();
     for (const l of [...(frameListeners.get(frame.type) ?? [])]) l(frame);
     // The server no longer holds what this socket missed: every screen reads its lists again.
@@ -92,7 +110,11 @@ export function createLiveStore(options: LiveStoreOptions) {
     start,
     stop,
     /** Sends a frame when the socket is live; false otherwise. */
-    send: (type: string, data: Record<string, unknown> = {}): boolean => client?.send(type, data) ?? false,
+    send: (type: string, data: Record<string, unknown> = {}): boolean => {
+      const sent = client?.send(type, data) ?? false;
+      if (debug) log(sent ? '→' : '→ (not live, not sent)', type, { type, data });
+      return sent;
+    },
     /** The connection's state ('reconnecting' shows the indicator). */
     state: (): LiveState => state,
     /** Hears every change of the state or of what the app keeps; returns the unsubscribe. */

@@ -106,6 +106,9 @@ export const DEFAULT_SETTINGS = {
   purchased_content_settings: { ...DEFAULT_PURCHASED_CONTENT_SETTINGS },
   /** Live streaming (spec 3 §3, §6; domain/live): off until the creator turns it on in the live-streaming settings. */
   enable_live_streaming: false,
+  /** The socket's debug switch (spec 3 §3): on, the fan site and the console write every real-time frame they send
+   *  and receive to the browser's console (domain/realtime/store.ts). The gateway tells each socket (AUTH_OK, SOCKET_DEBUG). */
+  enable_socket_debug: false,
   /** The media server's public address as the console shows it (informational: browsers reach it through the API). */
   live_streaming_server_url: '',
   /** One-to-one Go Live billed per minute from the fan's wallet (issue 15): 0 = free. Integer cents. */

@@ -300,6 +300,51 @@ export function realtimeSuite(backend: Backend, available: boolean) {
       });
     });
 
+    describe('the site\'s switches on the socket', () => {
+      it('IS_ENABLE_PAY_PER_MESSAGE answers the caller\'s own pay-per-message terms, whatever email it names', async () => {
+        const a = await fan('ppm-a', true);
+        const b = await fan('ppm-b', true);
+        const set = await t.call('PUT', '/admin-api/settings/site', { is_pay_per_message_enabled: true, pay_per_message_amount: 3 }, { token: admin });
+        expect(set.status, JSON.stringify(set.body)).toBe(200);
+        expect((await post('/api/chat/grant_message_credits', { user_id: a.id, credits: 2 }, admin)).status).toBe(200);
+        const sa = await connect(a.token);
+        const sb = await connect(b.token);
+        const staff = await connect(admin);
+        const bEmail = `live.ppm-b.${n}@example.com`;
+        sa.send({ type: 'IS_ENABLE_PAY_PER_MESSAGE', data: { email: bEmail, isUniversal: false, modelDomain: '127.0.0.1:8080' } });
+        expect((await sa.next('PAY_PER_MESSAGE_STATUS', (f) => f.data.isPayPerMessageEnabled !== undefined)).data).toEqual({
+          isPayPerMessageEnabled: true, payPerMessageAmount: 3, payPerMessageAmountCents: 300, payPerMessageCredit: 2, canChat: true,
+        });
+        sb.send({ type: 'IS_ENABLE_PAY_PER_MESSAGE', data: { email: bEmail } });
+        expect((await sb.next('PAY_PER_MESSAGE_STATUS')).data).toMatchObject({ isPayPerMessageEnabled: true, payPerMessageCredit: 0, canChat: true });
+        staff.send({ type: 'IS_ENABLE_PAY_PER_MESSAGE', data: {} });
+        expect((await staff.next('PAY_PER_MESSAGE_STATUS')).data).toMatchObject({ isPayPerMessageEnabled: true, payPerMessageCredit: 0, canChat: true });
+        // The same terms as the HTTP call.
+        expect((await post('/api/chat/get_user_send_message_status', {}, a.token)).body.data).toEqual(sa.frames.find((f) => f.type === 'PAY_PER_MESSAGE_STATUS' && f.data.isPayPerMessageEnabled !== undefined)!.data);
+        // A field of the wrong shape closes the socket and changes nothing.
+        sb.send({ type: 'IS_ENABLE_PAY_PER_MESSAGE', data: { isUniversal: 'yes' } });
+        expect(await sb.closed).toEqual({ code: 4400, reason: 'IS_ENABLE_PAY_PER_MESSAGE: isUniversal must be true or false.' });
+        expect((await t.call('PUT', '/admin-api/settings/site', { is_pay_per_message_enabled: false }, { token: admin })).status).toBe(200);
+        for (const c of [sa, staff]) c.close();
+      });
+
+      it('enable_socket_debug: AUTH_OK says it, and switching it reaches every open socket, fan and staff', async () => {
+        const a = await fan('debug');
+        const sa = await connect(a.token);
+        const staff = await connect(admin);
+        expect(sa.frames.find((f) => f.type === 'AUTH_OK')!.data.debug).toBe(false);
+        expect((await t.call('PUT', '/admin-api/settings/site', { enable_socket_debug: true }, { token: admin })).status).toBe(200);
+        for (const c of [sa, staff]) expect((await c.next('SOCKET_DEBUG')).data).toEqual({ enabled: true });
+        const later = await connect(a.token);
+        expect(later.frames.find((f) => f.type === 'AUTH_OK')!.data.debug).toBe(true);
+        expect((await t.call('GET', '/admin-api/settings/site', undefined, { token: admin })).body.enable_socket_debug).toBe(true);
+        expect((await t.call('PUT', '/admin-api/settings/site', { enable_socket_debug: 'yes' }, { token: admin })).status).toBe(400);
+        expect((await t.call('PUT', '/admin-api/settings/site', { enable_socket_debug: false }, { token: admin })).status).toBe(200);
+        expect((await later.next('SOCKET_DEBUG', (f) => f.data.enabled === false)).data).toEqual({ enabled: false });
+        for (const c of [sa, staff, later]) c.close();
+      });
+    });
+
     describe('presence', () => {
       it('staff see a fan come online once across tabs and go offline when the last tab closes; a proxy view never announces', async () => {
         const staff = await connect(admin);

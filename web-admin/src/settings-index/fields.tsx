@@ -102,6 +102,7 @@ export function buildFieldDefs(): Map<SettingKey, FieldDef> {
       sx={narrow}
     />
   ));
+  toggle('enable_socket_debug', 'Socket debug log', 'Write every real-time frame the fan site and the console send and receive to the browser\'s developer console ("[socket]" lines), for tracing a real-time problem. It switches open pages at once; leave it off otherwise.');
 
   // ---- Content ----------------------------------------------------------------------------------------------
   const visibility = (source: 'like_visibility' | 'comment_visibility', label: string, help: string) =>

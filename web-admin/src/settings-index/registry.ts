@@ -128,7 +128,7 @@ export const SETTINGS_PAGES: readonly SettingsPageEntry[] = [
   { slug: 'website', title: 'Website', group: 'site', description: 'Model name, footer and social links.',
     settings: ['model_name', 'footer_text_html', 'instagram_url', 'twitter_url', 'facebook_url', 'tiktok_url', 'twitch_url', 'discord_url', 'snapchat_url', 'youtube_url', 'website_url', 'amazon_wishlist_url'], keywords: ['name', 'social'] },
   { slug: 'website-settings', title: 'Website settings', group: 'site', description: 'Google Analytics 4 and maintenance mode.', settings: ['google_analytics_4_measurement_id', 'maintenance_mode', 'maintenance_html'], keywords: ['ga4', 'analytics', 'tracking'] },
-  { slug: 'miscellaneous-settings', title: 'Miscellaneous', group: 'site', description: 'Countries the site is closed to.', settings: ['blocked_countries'], keywords: ['geo block', 'region'] },
+  { slug: 'miscellaneous-settings', title: 'Miscellaneous', group: 'site', description: 'Countries the site is closed to; the real-time debug log.', settings: ['blocked_countries', 'enable_socket_debug'], keywords: ['geo block', 'region', 'socket', 'websocket', 'debug'] },
   { slug: 'export-users', title: 'Export users', group: 'site', description: 'Who may download the users list as CSV.', settings: ['content_manager_can_export_users'], keywords: ['csv', 'download'],
     related: [{ label: 'Users list and its export', path: '/users' }] },
   { slug: 'email-configuration', title: 'Email configuration', group: 'site', description: 'The mail server the site sends from, with a test mail.', keywords: ['smtp', 'mail'] },
