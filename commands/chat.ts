@@ -18,7 +18,7 @@ import {
 } from '../domain/chat/chat-message';
 import { conversationDecider, conversationStream, NO_CREDIT, payPerMessageAlert, payPerMessageCents } from '../domain/chat/conversation';
 import { fanUploaderOf } from './media-owner';
-import { derivedId, handle, loadStream, type CommandContext } from './handle';
+import { derivedId, handle, loadStream, observedEarlierAttempt, type CommandContext } from './handle';
 import { payFor, resumeOwnPayment, resumePayment, type PurchaseDeps } from './payment/process';
 import { resolveCard, type CardChoice } from './cards';
 import { loadSettings } from './subscriptions';
@@ -127,11 +127,16 @@ export async function sendFanMessage(ctx: CommandContext, deps: PurchaseDeps, in
   const messageId = chatMessageId(ctx, input.fanId, input.uniqueId);
   const stream = chatMessageStream(messageId);
   const existing = await loadStream(ctx.store, stream, chatMessageDecider);
-  // The same message again: delivered already, or paid and waiting — finish it, never charge again.
-  if (existing.state.status === 'sent') return { messageId, paymentId: null, paidCents: 0, creditUsed: false, alreadyPaid: true };
-  if (existing.state.status === 'pending' && existing.state.sendPaymentId) {
+  // The same message again (its uniqueId, or the request's Idempotency-Key): delivered already, or paid and
+  // waiting — finish it and answer with its payment, never charge again.
+  if ((existing.state.status === 'pending' || existing.state.status === 'sent') && existing.state.sendPaymentId) {
     const payment = await resumePayment(ctx, deps, existing.state.sendPaymentId);
+    await observedEarlierAttempt(ctx);
     return finishPaidSend(ctx, messageId, payment, input, true);
+  }
+  if (existing.state.status === 'sent') {
+    await observedEarlierAttempt(ctx);
+    return { messageId, paymentId: null, paidCents: 0, creditUsed: false, alreadyPaid: true };
   }
 
   const [settings, isSubscriber] = await Promise.all([loadSettings(ctx.store), isSubscriberNow(ctx, input.fanId)]);

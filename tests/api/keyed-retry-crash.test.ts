@@ -1,5 +1,5 @@
-// One Idempotency-Key, one payment, even across a real kill -9. Forty-five keyed requests run in parallel on a
-// Fanclub process — card and wallet tips, card and wallet post unlocks, card chat unlocks, subscriptions, saved
+// One Idempotency-Key, one payment, even across a real kill -9. Fifty keyed requests run in parallel on a
+// Fanclub process — card and wallet tips, card and wallet post unlocks, card chat unlocks, paid messages to the creator, subscriptions, saved
 // cards, mass messages and crypto top-ups — and the process kills itself (SIGKILL) right after recording its 12th
 // capture, with the rest still in flight: money taken, entitlement not granted, no answer sent. Then every key is
 // sent again, as a client retries, to a server on the same data: a restart on PGlite and on the Postgres server,
@@ -81,6 +81,8 @@ async function seed(server: RunningServer) {
     fans.push({ token, id: r.body.data.userId, cardId: card.body.data._id });
   }
   for (const f of fans.slice(0, 5)) expect((await post('/api/v2/purchase/subscription', { card_id: f.cardId }, f.token)).body.data.accepted).toBe(true);
+  // A fan's message to the creator costs $3 (paid by the primary card).
+  expect((await call(base, 'PUT', '/admin-api/settings/site', { is_pay_per_message_enabled: true, pay_per_message_amount: 3 }, { authorization: admin })).status).toBeLessThan(300);
   const media = await image('post');
   const lockedPost = async (dollars: number) => (await post('/api/blogs', { caption: `Locked ${dollars}`, visibility: 'locked', amount: dollars, media_ids: [media] }, admin)).body.data._id as string;
   const posts = [await lockedPost(5), await lockedPost(6)];
@@ -96,7 +98,7 @@ async function seed(server: RunningServer) {
   return { admin, adminId, fans, posts, chatMessages };
 }
 
-type Kind = 'card tip' | 'wallet tip' | 'card unlock' | 'wallet unlock' | 'chat unlock' | 'subscription' | 'add card' | 'mass message' | 'top-up';
+type Kind = 'card tip' | 'wallet tip' | 'card unlock' | 'wallet unlock' | 'chat unlock' | 'paid message' | 'subscription' | 'add card' | 'mass message' | 'top-up';
 interface Keyed {
   kind: Kind;
   key: string;
@@ -120,6 +122,7 @@ function keyedRequests(s: Awaited<ReturnType<typeof seed>>, adminId: string, run
     add('subscription', o, '/api/v2/purchase/subscription', { card_id: o.cardId });
     add('wallet unlock', f, '/api/crypto/purchase-from-wallet', { payment_for: 'blog', content_id: s.posts[1], amount: 6 });
     add('chat unlock', f, '/api/v2/purchase/chat-content-purchase', { messageId: s.chatMessages[i], amount: 5, card_id: f.cardId });
+    add('paid message', f, '/api/chat/send_message', { message: `Hello from ${i}`, isPayPerMessageEnabled: true, payPerMessageAmount: 3 });
     add('add card', f, '/api/v2/purchase/add-new-card', { ...TEST_CARD_FORM, cardNumber: SANDBOX_TEST_CARDS.approveMastercard });
     add('mass message', { token: s.admin, id: adminId }, '/api/message/send-mass-message', { type: 'text', isLocked: 'free', message: `News ${run} ${i}` });
     add('top-up', o, '/api/crypto/generate-payment-id', { currency: 'BTC', amount: 20 });
@@ -149,6 +152,8 @@ function answeredId(r: Keyed, a: Answer): string | undefined {
     case 'card unlock':
     case 'chat unlock':
     case 'subscription':
+      return d?.transactionId;
+    case 'paid message':
       return d?.transactionId;
     case 'add card':
     case 'mass message':
@@ -213,7 +218,7 @@ function fire(base: string, requests: Keyed[], first: Map<string, Answer>) {
 }
 
 function crashCase(backend: 'pglite' | 'postgres', nodes: 1 | 2) {
-  it(`${backend}${nodes === 2 ? ', two API nodes' : ''}: 45 keyed requests cut by kill -9 after the 12th capture, every key retried: one capture per key, the first attempt's ids`, async () => {
+  it(`${backend}${nodes === 2 ? ', two API nodes' : ''}: 50 keyed requests cut by kill -9 after the 12th capture, every key retried: one capture per key, the first attempt's ids`, async () => {
     const dataDir = fs.mkdtempSync(path.join(tmp, 'data-'));
     let env: Record<string, string> = {
       PORT: '0', HOST: '127.0.0.1', FANCLUB_DATA_DIR: dataDir, FANCLUB_LIVE: 'off', FANCLUB_DEMO: 'false', FANCLUB_ADMIN_PASSWORD: 'admin-password-123',
