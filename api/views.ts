@@ -1,5 +1,5 @@
 // Read models → the wire shapes of domain/<area>/wire.ts, applying what the viewer is entitled to see.
-import { shellPublicSettings } from '../domain/settings/shell-wire';
+import { shellPublicSettings, type SettingsViewer } from '../domain/settings/shell-wire';
 import type { MeView } from '../domain/user/wire';
 import type { PostMediaView, PostView } from '../domain/post/wire';
 import type { PublicSettings } from '../domain/settings/wire';
@@ -10,7 +10,8 @@ import { routeAfterRegistration } from '../domain/user/user';
 import type { SiteSettings } from '../domain/settings/settings';
 import { heroBanner, paymentIcons, socialLinks } from '../domain/settings/landing';
 import { appearancePublicSettings } from '../domain/settings/appearance';
-import { DEFAULT_CHAT_SETTINGS, DEFAULT_PURCHASED_CONTENT_SETTINGS } from '../domain/settings/chat-settings';
+import { DEFAULT_CHAT_SETTINGS, DEFAULT_PURCHASED_CONTENT_SETTINGS, fanChatSettings } from '../domain/settings/chat-settings';
+import { isStaffRole } from '../domain/user/user';
 import type { PostRow } from '../projections/posts';
 import type { MediaRow } from '../projections/media';
 import type { UserRow } from '../projections/users';
@@ -24,7 +25,14 @@ import type { Services } from './services';
 /** Signed links to originals live an hour: long enough to read a page, short enough not to be shared around. */
 export const MEDIA_URL_TTL_SECONDS = 3600;
 
-export function publicSettings(s: SiteSettings, sandbox: boolean): PublicSettings {
+/**
+ * The public settings as `viewer` may see them: texts and switches meant for members or for staff (the
+ * subscriber banner, custom links and popups for another audience, hide_earnings, the staff's chat features) reach
+ * only those readers.
+ */
+export function publicSettings(s: SiteSettings, sandbox: boolean, viewer: SettingsViewer): PublicSettings {
+  const staff = isStaffRole(viewer.role);
+  const chat = { ...DEFAULT_CHAT_SETTINGS, ...s.chat_settings };
   return {
     model_name: s.model_name,
     model_avatar_url: s.model_avatar_url,
@@ -68,10 +76,10 @@ export function publicSettings(s: SiteSettings, sandbox: boolean): PublicSetting
     enable_coupons: s.enable_coupons,
     is_pay_per_message_enabled: s.is_pay_per_message_enabled,
     pay_per_message_amount: s.pay_per_message_amount,
-    hide_earnings: s.hide_earnings,
-    chat_settings: { ...DEFAULT_CHAT_SETTINGS, ...s.chat_settings },
+    ...(staff ? { hide_earnings: s.hide_earnings } : {}),
+    chat_settings: staff ? chat : fanChatSettings(chat),
     purchased_content_settings: { ...DEFAULT_PURCHASED_CONTENT_SETTINGS, ...s.purchased_content_settings },
-    shell: shellPublicSettings(s),
+    shell: shellPublicSettings(s, viewer),
     ...appearancePublicSettings(s),
   };
 }

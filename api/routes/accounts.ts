@@ -19,6 +19,7 @@ import { normaliseEmail } from '../../domain/shared/validation';
 import { DomainError } from '../../domain/shared/decider';
 import { clearSessionCookie, contextFor, requireCaller, setSessionCookie } from '../auth';
 import { meView, publicSettings, settle } from '../views';
+import { settingsViewerOf } from '../queries/account';
 import { staffNavLinks } from '../../domain/access/staff-links';
 import type { Services } from '../services';
 import { UTM_COOKIE, utmFromCookie } from '../../domain/reporting/reporting';
@@ -54,10 +55,12 @@ export const accountRoutes = (services: Services): FastifyPluginAsyncZod => asyn
   const loginPerAccount = createRateLimiter({ ...LOGIN_LIMITS.perAccount, now: clockMs });
   const loginPerIp = createRateLimiter({ ...LOGIN_LIMITS.perIp, now: clockMs });
 
-  // mail_delivery: without SMTP_URL mail only waits in the console's Outbox, and the fan site says so.
-  app.get('/api/app_settings/get', async (_request, reply) =>
-    ok(reply, { ...publicSettings(await currentSettings(db()), services.gateway.name === 'sandbox'), mail_delivery: services.config.SMTP_URL ? 'smtp' : 'outbox' }),
-  );
+  // mail_delivery: without SMTP_URL mail only waits in the console's Outbox, and the fan site says so. The answer is
+  // the reader's: what is meant for members or staff reaches only them (api/views.ts publicSettings).
+  app.get('/api/app_settings/get', async (request, reply) => {
+    const [settings, viewer] = await Promise.all([currentSettings(db()), settingsViewerOf(services, request.caller)]);
+    return ok(reply, { ...publicSettings(settings, services.gateway.name === 'sandbox', viewer), mail_delivery: services.config.SMTP_URL ? 'smtp' : 'outbox' });
+  });
 
   app.get('/api/users/get_model_details', async (_request, reply) => {
     const s = await currentSettings(db());
@@ -77,7 +80,7 @@ export const accountRoutes = (services: Services): FastifyPluginAsyncZod => asyn
     const data: AuthResult = {
       token: session.token,
       userId,
-      url: publicSettings(settings, true).after_register_route,
+      url: publicSettings(settings, true, { role: 'user', member: false }).after_register_route,
       showMergePopup: false,
       showForgotPasswordPopup: false,
       showOldUserMergePopup: false,

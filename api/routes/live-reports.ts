@@ -4,6 +4,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ValidationError } from '../../domain/shared/validation';
+import { isStaffRole } from '../../domain/user/user';
 import { centsFromDollars } from '../../domain/shared/money';
 import { updateSiteSettings } from '../../commands/settings';
 import { ok } from '../http';
@@ -16,9 +17,12 @@ import type { Services } from '../services';
 export const liveReportRoutes = (services: Services): FastifyPluginAsyncZod => async (app) => {
   const live = liveQueries(services);
 
+  // Every signed-in reader gets what a viewer needs; whether the content manager sees the sessions report is a
+  // setting for staff only.
   app.get('/api/stream/get_settings', async (request, reply) => {
-    requireCaller(request);
-    return ok(reply, await live.settings());
+    const caller = requireCaller(request);
+    const { live_stream_report_enabled, ...forViewers } = await live.settings();
+    return ok(reply, isStaffRole(caller.role) ? { ...forViewers, live_stream_report_enabled } : forViewers);
   });
 
   app.post('/api/stream/save_settings', { schema: { body: saveSettingsBody } }, async (request, reply) => {

@@ -12,7 +12,9 @@ import { z } from 'zod';
 import { DomainError } from '../../domain/shared/decider';
 import { SETTINGS_STREAM, type SiteSettings } from '../../domain/settings/settings';
 import { allPages, pageOf, PAGE_MESSAGES, type ContentPage } from '../../domain/settings/content-pages';
-import { ANNOUNCEMENT_BANNER_KEYS, bannerFontSizes, menuAudience, nextMiscPopUp, visibleMenuLinks, type CustomMenuLink } from '../../domain/settings/shell';
+import { ANNOUNCEMENT_BANNER_KEYS, bannerFontSizes, menuAudience, nextMiscPopUp, visibleMenuLinks, type AnnouncementBannerSettings, type CustomMenuLink } from '../../domain/settings/shell';
+import { bannerTextsFor } from '../../domain/settings/shell-wire';
+import { decideAccess } from '../../domain/access/routes';
 import { deleteMenuLink, deletePage, saveAnnouncementBanner, saveMenuLink, savePage, setMenuLinkStatus } from '../../commands/shell';
 import { updateSiteSettings } from '../../commands/settings';
 import { currentSettings } from '../../projections/settings';
@@ -21,7 +23,7 @@ import { contextFor } from '../auth';
 import { settle } from '../views';
 import { editVersion, ifMatchRevision, setEtag, versioned } from '../edit-version';
 import { announcementBannerBody, miscPopUpBody, navbarSettingsBody, linksPageBody, menuLinkBody, menuLinkIdBody, menuLinkStatusBody, menuSettingsBody, pageCreateBody, pageEditBody, pageSlug } from '../schemas/shell';
-import { meOf } from '../queries/account';
+import { meOf, settingsViewerOf } from '../queries/account';
 import type { Services } from '../services';
 
 export const SHELL_MESSAGES = {
@@ -35,7 +37,7 @@ export const SHELL_MESSAGES = {
 
 /** The announcement banner as the apps read it: the settings plus the four font sizes it resolves to. */
 export function bannerView(s: SiteSettings) {
-  const fields = Object.fromEntries(ANNOUNCEMENT_BANNER_KEYS.map((k) => [k, s[k]]));
+  const fields = Object.fromEntries(ANNOUNCEMENT_BANNER_KEYS.map((k) => [k, s[k]])) as unknown as AnnouncementBannerSettings;
   return { ...fields, announcement_banner_revision: s.announcement_banner_revision, font_sizes: bannerFontSizes(s.promo_text_font_size) };
 }
 
@@ -98,10 +100,13 @@ export const shellRoutes = (services: Services): FastifyPluginAsyncZod => async 
 
   // ---- announcement banner (spec 3 §3, §4, §7.5) --------------------------------------------------------
 
-  app.get('/api/get-announcement-banner-settings', async (_request, reply) => {
+  // Those who edit the banner read it whole; anyone else (the route is public) only the text of their own audience.
+  app.get('/api/get-announcement-banner-settings', async (request, reply) => {
     const [v, s] = [await version(), await settings()];
     setEtag(reply, v);
-    return ok(reply, { ...bannerView(s), version: v });
+    const view = bannerView(s);
+    if (decideAccess('POST /api/save-announcement-banner-settings', request.caller?.role ?? null) === 'allow') return ok(reply, { ...view, version: v });
+    return ok(reply, { ...bannerTextsFor(view, await settingsViewerOf(services, request.caller)), font_sizes: view.font_sizes, version: v });
   });
   app.post('/api/save-announcement-banner-settings', { schema: { body: announcementBannerBody } }, async (request, reply) => {
     const changes = request.body as Partial<SiteSettings>;

@@ -42,6 +42,14 @@ export const DEFAULT_CHAT_SETTINGS: ChatSettings = {
 export const CHAT_COLOUR_KEYS = ['staff_bubble_color', 'staff_text_color', 'fan_bubble_color', 'fan_text_color', 'tip_bubble_color', 'tip_text_color'] as const;
 export const CHAT_SWITCH_KEYS = ['disabled_normal_chat', 'block_user_enabled', 'mute_mass_message_enabled', 'mark_as_unread_enabled', 'model_expiry_sort_enabled'] as const;
 
+/** What a fan's chat needs of the chat settings: whether fans may write, and the bubble colours. */
+export type FanChatSettings = Pick<ChatSettings, 'disabled_normal_chat' | (typeof CHAT_COLOUR_KEYS)[number]>;
+
+/** The chat settings a fan (or guest) reads: the staff's row-menu features and the model's sort are left out. */
+export function fanChatSettings(s: ChatSettings): FanChatSettings {
+  return { disabled_normal_chat: s.disabled_normal_chat, ...Object.fromEntries(CHAT_COLOUR_KEYS.map((k) => [k, s[k]])) } as FanChatSettings;
+}
+
 /** The fan's purchased-contents page (/purchased-contents) and what it lists; staff always see a fan's purchases. */
 export interface PurchasedContentSettings {
   /** The fan's own page and its menu entry. */

@@ -4,7 +4,7 @@ import type { ChatSettings, PurchasedContentSettings } from './chat-settings';
 import type { ShellPublicSettings } from './shell-wire';
 import type { AppearancePublicSettings } from './appearance';
 
-/** GET /api/app_settings/get → data (the public subset of the site settings) */
+/** GET /api/app_settings/get → data (the public subset of the site settings, as its reader may see it) */
 export interface PublicSettings extends Partial<AppearancePublicSettings> {
   model_name: string;
   model_avatar_url: string | null;
@@ -63,9 +63,13 @@ export interface PublicSettings extends Partial<AppearancePublicSettings> {
   /** Pay-per-message (spec 3 §4): fans' chat messages cost pay_per_message_amount dollars unless they hold a credit. */
   is_pay_per_message_enabled?: boolean;
   pay_per_message_amount?: number;
-  /** Chat (domain/settings/chat-settings.ts): earnings hidden, normal chat off, row-menu features, bubble colours; the fan's purchased-contents page. */
+  /**
+   * Chat (domain/settings/chat-settings.ts): normal chat off and the bubble colours for everyone; hide_earnings, the
+   * row-menu features and the model's sort only for staff readers (a fan gets FanChatSettings). The fan's
+   * purchased-contents page.
+   */
   hide_earnings?: boolean;
-  chat_settings?: ChatSettings;
+  chat_settings?: Partial<ChatSettings>;
   purchased_content_settings?: PurchasedContentSettings;
   /** Footer links, contact forms, custom menu links, links page and announcement banner (issue 16; ./shell-wire.ts). */
   shell?: ShellPublicSettings;

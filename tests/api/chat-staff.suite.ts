@@ -234,7 +234,7 @@ export function chatStaffSuite(backend: Backend, available: boolean) {
       await setSettings({ hide_earnings: false, chat_settings: { model_expiry_sort_enabled: false } });
       expect(await spent(tokens.get('model')!)).toBeGreaterThan(0);
       // update_chat_settings merges, refuses unknown keys naming them, and the settings roles only.
-      const s = (await get('/api/app_settings/get', '')).body.data;
+      const s = (await get('/api/app_settings/get')).body.data; // the staff's switches reach staff readers only
       expect(s.chat_settings).toMatchObject({ block_user_enabled: true, mark_as_unread_enabled: true, model_expiry_sort_enabled: false });
       expect((await post('/api/app_settings/update_chat_settings', { chat_settings: { bogus: true } })).status).toBe(400);
       expect((await post('/api/app_settings/update_chat_settings', { chat_settings: { staff_bubble_color: 'red' } })).body.field).toMatch(/staff_bubble_color/);

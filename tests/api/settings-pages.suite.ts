@@ -76,10 +76,13 @@ export function settingsPagesSuite(backend: Backend, available: boolean) {
       const r = await put(changes);
       expect(r.status, JSON.stringify(r.body)).toBe(200);
       expect(r.headers.get('x-message')).toBe('update settings successfully.');
-      const { like_visibility: _l, comment_visibility: _c, enable_like_count_for_private_locked_post: _a, enable_comment_count_for_private_locked_post: _b, ...publicOnes } = changes;
+      const { like_visibility: _l, comment_visibility: _c, enable_like_count_for_private_locked_post: _a, enable_comment_count_for_private_locked_post: _b, hide_earnings: _h, ...publicOnes } = changes;
       expect(await publicSettings()).toMatchObject({ ...publicOnes, google_analytics_4_measurement_id: 'G-AB12CD34EF' });
+      // hide_earnings is a staff switch: staff read it in the public settings, a guest does not.
+      expect(await publicSettings()).not.toHaveProperty('hide_earnings');
+      expect((await t.call('GET', '/api/app_settings/get', undefined, { token: admin })).body.data.hide_earnings).toBe(true);
       // The console's own read of the settings holds the ones the fan site does not get.
-      expect((await t.call('GET', '/admin-api/settings/site', undefined, { token: admin })).body).toMatchObject({ like_visibility: 'subscribers', comment_visibility: 'registered_and_subscribers', enable_like_count_for_private_locked_post: false });
+      expect((await t.call('GET', '/admin-api/settings/site', undefined, { token: admin })).body).toMatchObject({ like_visibility: 'subscribers', comment_visibility: 'registered_and_subscribers', enable_like_count_for_private_locked_post: false, hide_earnings: true });
       // Emptying the optional ones returns them to "the theme's" / "none".
       expect((await put({ payment_form_bg_color: '', google_analytics_4_measurement_id: '' })).status).toBe(200);
       expect(await publicSettings()).toMatchObject({ payment_form_bg_color: null, google_analytics_4_measurement_id: null });

@@ -181,7 +181,9 @@ export function shellPagesSuite(backend: Backend, available: boolean) {
       expect(saved.status, JSON.stringify(saved.body)).toBe(200);
       expect(saved.body.message).toBe('Pop-up saved successfully.');
       expect(saved.body.data).toEqual({ enabled: true, title: 'Holiday break', html: '<p>Back on the 3rd.</p>', audience: 'fans', revision: 1 });
-      expect((await shell()).misc_pop_up).toEqual(saved.body.data);
+      // Published to its audience only: a signed-in fan reads it, a guest does not.
+      expect((await t.call('GET', '/api/app_settings/get', undefined, { token: fan })).body.data.shell.misc_pop_up).toEqual(saved.body.data);
+      expect((await shell()).misc_pop_up).toBeNull();
       // The same again: the revision stays (those who closed it are not asked again); a new text moves it.
       expect((await t.call('POST', '/api/settings/miscellaneous-pop-up', { enabled: true, title: 'Holiday break', html: '<p>Back on the 3rd.</p>', audience: 'fans' }, { token: admin })).body.data.revision).toBe(1);
       expect((await t.call('POST', '/api/settings/miscellaneous-pop-up', { enabled: true, title: 'Holiday break', html: '<p>Back on the 4th.</p>', audience: 'fans' }, { token: admin })).body.data.revision).toBe(2);

@@ -3,6 +3,7 @@ import type { AuthResult, MeView } from '../../domain/user/wire';
 import { canUse, isStaffRole } from './access';
 import { api, ApiRequestError, isSignedIn, setSignedIn } from './api';
 import { stopLive } from './realtime';
+import { SIGNED_IN_EVENT } from './settings';
 
 export const NOT_STAFF_MESSAGE =
   'This account has no access to the staff console. Sign in with a staff account.';
@@ -48,6 +49,7 @@ export const authProvider: AuthProvider = {
     }
     setSignedIn(true);
     me = view;
+    window.dispatchEvent(new Event(SIGNED_IN_EVENT));
   },
 
   async logout() {

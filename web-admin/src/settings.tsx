@@ -58,6 +58,12 @@ const SettingsContext = createContext<SettingsContextValue>({
   refresh: async () => DEFAULT_SETTINGS,
 });
 
+/**
+ * Sent by the sign-in (authProvider.ts): the settings answer is the reader's (staff get their own switches, e.g.
+ * hide_earnings and the chat's row-menu features), so what was read before signing in is read again.
+ */
+export const SIGNED_IN_EVENT = 'fanclub:console-signed-in';
+
 export function SettingsProvider({ initial, children }: { initial: PublicSettings | null; children: ReactNode }) {
   const [settings, setSettings] = useState<PublicSettings>(initial ?? DEFAULT_SETTINGS);
   const [loaded, setLoaded] = useState(initial !== null);
@@ -73,6 +79,11 @@ export function SettingsProvider({ initial, children }: { initial: PublicSetting
   useEffect(() => {
     if (initial === null) refresh().catch(() => undefined);
   }, [initial, refresh]);
+  useEffect(() => {
+    const again = () => void refresh().catch(() => undefined);
+    window.addEventListener(SIGNED_IN_EVENT, again);
+    return () => window.removeEventListener(SIGNED_IN_EVENT, again);
+  }, [refresh]);
   return <SettingsContext.Provider value={{ settings, loaded, refresh }}>{children}</SettingsContext.Provider>;
 }
 

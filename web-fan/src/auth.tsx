@@ -3,6 +3,7 @@ import { stopLive, useFrame, useLiveReload } from './realtime';
 import type { MeView } from '../../domain/user/wire';
 import type { PublicSettings } from '../../domain/settings/wire';
 import { ApiError, api, clearProxyView, hasSession, isProxyView, setBlockedHandler, setSignedIn, setUnauthorizedHandler } from './api';
+import { isMember } from './format';
 
 const SETTINGS_CACHE = 'fanclub.settings';
 /** Where a route guard sent the guest from; login goes back there (spec 1 §2). */
@@ -156,6 +157,15 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, []);
   useFrame('SETTINGS_UPDATED', () => void loadSettings());
   useLiveReload(() => void loadSettings());
+  // The public settings are the reader's own (a member gets the members' banner text and links, a guest does not):
+  // read again when the reader changes — a sign-in, a sign-out, a membership that starts or ends.
+  const viewer = me ? `${me._id}:${me.role}:${isMember(me)}` : token ? null : 'guest';
+  const lastViewer = useRef<string | null>(null);
+  useEffect(() => {
+    if (viewer === null) return; // signed in, the account not read yet
+    if (lastViewer.current !== null && lastViewer.current !== viewer) void loadSettings();
+    lastViewer.current = viewer;
+  }, [viewer, loadSettings]);
 
   // Initial load: settings (public) and, with a token, the current user.
   useEffect(() => {
