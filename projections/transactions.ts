@@ -1,5 +1,6 @@
 // Read model: every payment (pending, captured, failed), with whether its entitlement has followed.
-// The pending/unentitled rows are what crash recovery resumes.
+// The pending/unentitled rows are what crash recovery resumes, so every purchase kind's grant event marks its
+// payment entitled here: a kind whose grant is not read here would be resumed again on every recovery pass.
 import { createHash } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { AnyDomainEvent } from './events';
@@ -37,7 +38,7 @@ export const cardLabel = (card: { brand: string; last4: string } | null | undefi
 export const transactionsProjection = defineProjection<AnyDomainEvent, ReadModelRows>()({
   name: 'transactions',
   tables: transactionsTables,
-  handles: ['PaymentRequested', 'PaymentCaptured', 'PaymentFailed', 'PaymentReversed', 'PostUnlocked', 'SubscriptionStarted', 'TipSent', 'CryptoPaymentPaid', 'ChatMessageUnlocked', 'ChatMessageSent'],
+  handles: ['PaymentRequested', 'PaymentCaptured', 'PaymentFailed', 'PaymentReversed', 'PostUnlocked', 'SubscriptionStarted', 'TipSent', 'CryptoPaymentPaid', 'ChatMessageUnlocked', 'ChatMessageSent', 'LiveMinuteCharged'],
   async apply(event, store) {
     const { type, data: d } = event;
     switch (type) {
@@ -88,6 +89,10 @@ export const transactionsProjection = defineProjection<AnyDomainEvent, ReadModel
       case 'ChatMessageSent':
         // A pay-per-message message is what its payment bought: delivered means entitled.
         if (d.payPerMessage?.paymentId) await update<TransactionRow>(store, 'transactions', { id: d.payPerMessage.paymentId }, (t) => ({ ...t, entitled: true }));
+        break;
+      case 'LiveMinuteCharged':
+        // A one-to-one minute's payment bought that minute: recorded on the session means entitled.
+        await update<TransactionRow>(store, 'transactions', { id: d.paymentId }, (t) => ({ ...t, entitled: true }));
         break;
     }
   },
