@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { PostMediaView } from '../post/wire';
 import {
   CHAT_LIST_PAGE_SIZE, chatLastSeen, chatListEntry, chatListStatus, chatMessageMediaIds, chatMessagePage, chatMessageShownTo, chatMessageView, chatMessageViews,
-  chatSortOf, chatUserDetails, chatUserListPage, massCopyPromotionPrice, payPerMessageStatus,
+  chatSortOf, chatUserDetails, chatUserListPage, massCopyPromotionPrice, payPerMessageStatus, withReadReceipt,
   type ChatConversationSight, type ChatListFacts, type ChatMessageFacts, type ChatPageFacts,
 } from './views';
 
@@ -12,6 +12,16 @@ const row: ChatListFacts = {
 };
 
 describe('chat views', () => {
+  it('a read receipt marks the other side\'s messages written up to it as read, and leaves the array alone when nothing changes', () => {
+    const m = (id: string, fromAdmin: boolean, created: string, isRead = false) => ({ id, fromAdmin, created, isRead });
+    const shown = [m('s1', true, '2026-01-01T10:00:00Z'), m('f1', false, '2026-01-01T10:01:00Z'), m('s2', true, '2026-01-01T10:05:00Z')];
+    // The fan read at 10:02: the staff message before it is read, the later one and the fan's own are not.
+    expect(withReadReceipt(shown, 'user', '2026-01-01T10:02:00Z').map((x) => [x.id, x.isRead])).toEqual([['s1', true], ['f1', false], ['s2', false]]);
+    // Staff read: the fan's messages.
+    expect(withReadReceipt(shown, 'staff', '2026-01-01T10:02:00Z').map((x) => [x.id, x.isRead])).toEqual([['s1', false], ['f1', true], ['s2', false]]);
+    expect(withReadReceipt(shown, 'staff', '2026-01-01T09:00:00Z')).toBe(shown);
+  });
+
   it('reads the sort names and their aliases, never an inherited member', () => {
     expect(chatSortOf('latest')).toBe('latest_message');
     expect(chatSortOf('unread')).toBe('unread_messages');

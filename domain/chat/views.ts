@@ -56,6 +56,17 @@ export const chatMessageRead = (m: ChatMessageFacts, conversation: { fan_read_at
   return !!read && Date.parse(read) >= Date.parse(m.created_at);
 };
 
+/**
+ * A read receipt (the fan or staff opened the conversation at `readAt`) applied to messages already shown: the other
+ * side's messages written up to then are read, as chatMessageRead decides on the server. The same array when
+ * nothing changes.
+ */
+export function withReadReceipt<M extends Pick<ChatMessageView, 'fromAdmin' | 'isRead' | 'created'>>(messages: M[], readBy: 'user' | 'staff', readAt: string): M[] {
+  const at = Date.parse(readAt);
+  const turns = (m: M) => !m.isRead && m.fromAdmin === (readBy === 'user') && Date.parse(m.created) <= at;
+  return messages.some(turns) ? messages.map((m) => (turns(m) ? { ...m, isRead: true } : m)) : messages;
+}
+
 /** What every message's view in one conversation shares, read once per request. */
 export interface ChatConversationSight<M extends { status: string }> {
   /** Staff see every original, media still rendering and messages deleted from the subscriber. */

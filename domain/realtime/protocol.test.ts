@@ -66,7 +66,7 @@ describe('IS_ENABLE_PAY_PER_MESSAGE', () => {
     const frame = { type: 'IS_ENABLE_PAY_PER_MESSAGE', data: { email: 'fan@example.com', isUniversal: false, modelDomain: 'fans.example.com' } };
     expect(parseClientFrame(JSON.stringify(frame))).toEqual({ ok: true, frame });
     expect(parseClientFrame('{"type":"IS_ENABLE_PAY_PER_MESSAGE"}').ok).toBe(true);
-    expect(parseClientFrame('{"type":"IS_ENABLE_PAY_PER_MESSAGE","data":{"modelDomain":"localhost:8080"}}').ok).toBe(true);
+    for (const host of ['localhost:8080', '[::1]:3000', 'fans.example.com']) expect(parseClientFrame(JSON.stringify({ type: 'IS_ENABLE_PAY_PER_MESSAGE', data: { modelDomain: host } })).ok, host).toBe(true);
   });
   it.each([
     ['{"type":"IS_ENABLE_PAY_PER_MESSAGE","data":{"isUniversal":"yes"}}', 'IS_ENABLE_PAY_PER_MESSAGE: isUniversal must be true or false.'],

@@ -61,7 +61,8 @@ export type ClientFrameType = ClientFrame['type'];
 type FieldRule = { kind: 'string' | 'id' | 'id-or-null' | 'tab' | 'boolean' | 'email' | 'domain'; required: boolean };
 const TAB = /^[0-9a-f]{12}$/;
 const EMAIL = /^[^\s@]{1,64}@[^\s@]{1,189}$/;
-const DOMAIN = /^[A-Za-z0-9.-]{1,253}(:\d{1,5})?$/;
+/** A host with an optional port, as location.host gives it (an IPv6 literal in brackets too). */
+const DOMAIN = /^(\[[0-9A-Fa-f:.]{2,45}\]|[A-Za-z0-9.-]{1,253})(:\d{1,5})?$/;
 const ID = /^[A-Za-z0-9_-]{1,64}$/;
 const TOKEN = /^[A-Za-z0-9_-]{20,100}$/;
 const POSITION = /^\d{1,16}\/\d{1,16}$/;

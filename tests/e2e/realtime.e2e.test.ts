@@ -31,7 +31,7 @@ describe.skipIf(!hasChromium)('real time in both apps (Chromium, two browsers)',
   const post = (url: string, body: unknown, token?: string) => t.call('POST', url, body, token ? { token } : {});
   const watch = (p: Page, who: string) => {
     p.on('pageerror', (e) => errors.push(`${who}: ${e.message}`));
-    p.on('console', (m) => m.type() === 'error' && errors.push(`${who}: ${m.text()}`));
+    p.on('console', (m) => m.type() === 'error' && errors.push(`${who}: ${m.text()} ${m.location().url} [${expect.getState().currentTestName}]`));
   };
   const consoleSignIn = async (p: Page, email: string, password: string) => {
     await p.goto(t.base + '/admin/login');
@@ -106,20 +106,62 @@ describe.skipIf(!hasChromium)('real time in both apps (Chromium, two browsers)',
     expect(await consolePage.getByTestId('chat-header-online').innerText()).toBe('Online');
   });
 
+  /** Conversation reads (page 1 or one message by id) a page makes from now on. */
+  const conversationReads = (p: Page) => {
+    const urls: string[] = [];
+    p.on('request', (r) => {
+      if (/\/api\/chat\/(get_messages|get_messages_admin|get_chat_message)\b/.test(r.url())) urls.push(r.url());
+    });
+    return urls;
+  };
+
   it("the fan's message appears in the console's open conversation, and moves the list row, without a reload", async () => {
+    const consoleReads = conversationReads(consolePage);
     await fanPage.getByTestId('chat-input').fill('Hello from the fan site, live!');
     await fanPage.getByTestId('chat-send').click();
     await consoleBubble('Hello from the fan site, live!').waitFor({ timeout: 10_000 });
+    // The frame carried the message: the console showed it without reading the conversation again.
+    expect(consoleReads).toEqual([]);
     expect(await consoleBubble('Hello from the fan site, live!').getAttribute('data-from')).toBe('fan');
     await expect.poll(() => row().getByTestId('chat-user-last-message').innerText(), { timeout: 10_000 }).toContain('Hello from the fan site, live!');
   });
 
   it("the admin's reply appears in the fan's chat without a reload", async () => {
+    // The console read the fan's message: the fan's chat shows it seen (read again on that UPDATE_MESSAGE) first.
+    await fanBubble('Hello from the fan site, live!').getByTestId('chat-seen').waitFor({ timeout: 10_000 });
+    const fanReads = conversationReads(fanPage);
     await consolePage.getByTestId('chat-input').fill('Thanks Rita, answering live.');
     await consolePage.getByTestId('chat-send').click();
     await fanBubble('Thanks Rita, answering live.').waitFor({ timeout: 10_000 });
+    expect(fanReads).toEqual([]);
     expect(await fanBubble('Thanks Rita, answering live.').getAttribute('data-own')).toBe('false');
     await shootBothWidths(fanPage, 'realtime-fan-chat');
+  });
+
+  it('the socket debug switch (Settings → Miscellaneous) makes both open apps log their frames in the browser console, at once', async () => {
+    const logged = (p: Page) => {
+      const lines: string[] = [];
+      p.on('console', (m) => m.text().startsWith('[socket]') && lines.push(m.text()));
+      return lines;
+    };
+    const fanLog = logged(fanPage);
+    const consoleLog = logged(consolePage);
+    // Off (the default): nothing is logged.
+    expect((await post('/api/chat/send_message', { receiver: fan.id, message: 'Not logged' }, admin)).status).toBe(200);
+    await fanBubble('Not logged').waitFor({ timeout: 10_000 });
+    expect([...fanLog, ...consoleLog]).toEqual([]);
+    expect((await t.call('PUT', '/admin-api/settings/site', { enable_socket_debug: true }, { token: admin })).status).toBe(200);
+    await expect.poll(() => fanLog.some((l) => l.includes('SOCKET_DEBUG')), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => consoleLog.some((l) => l.includes('SOCKET_DEBUG')), { timeout: 10_000 }).toBe(true);
+    expect((await post('/api/chat/send_message', { receiver: fan.id, message: 'Logged live' }, admin)).status).toBe(200);
+    await expect.poll(() => fanLog.some((l) => l.includes('MESSAGE_RECEIVE')), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => consoleLog.some((l) => l.includes('MESSAGE_RECEIVE')), { timeout: 10_000 }).toBe(true);
+    expect((await t.call('PUT', '/admin-api/settings/site', { enable_socket_debug: false }, { token: admin })).status).toBe(200);
+    await expect.poll(() => fanLog.filter((l) => l.includes('SOCKET_DEBUG')).length, { timeout: 10_000 }).toBe(2);
+    const after = fanLog.length;
+    expect((await post('/api/chat/send_message', { receiver: fan.id, message: 'Quiet again' }, admin)).status).toBe(200);
+    await fanBubble('Quiet again').waitFor({ timeout: 10_000 });
+    expect(fanLog.length).toBe(after);
   });
 
   it('a second staff member in the same chat is named in the header', async () => {

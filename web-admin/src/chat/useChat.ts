@@ -1,13 +1,15 @@
 // Data hooks of the console chat: the paged user list (search, sort, status, load more, refresh) and one
 // conversation (newest page first, older pages on demand, read receipts) with its header. What they show is read
 // again when a frame says it changed (web-admin/src/realtime.ts), after a reconnect and when the tab is visible
-// again; frames carry ids only, the content comes over HTTP.
+// again; frames carry ids, except a new message, which comes whole as staff see it (MESSAGE_RECEIVE).
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ChatMessagePage, ChatMessageView, ChatUserDetails, ChatUserListEntry, PayPerMessageStatus } from '../../../domain/chat/wire';
 import { ApiRequestError } from '../api';
 import { chatApi, type UserListQuery } from './api';
 import { useDebounced, useFrame, useLiveReload } from '../realtime';
 import { concernsFan, LIST_REFRESH_DEBOUNCE_MS, MESSAGES, mergeMessages, type ListFilter } from './rules';
+import { receivedMessage } from '../../../domain/realtime/audience';
+import { withReadReceipt } from '../../../domain/chat/views';
 
 /** The server's message for a 4xx (or the offline text), else the spec's fallback. */
 export function problemText(error: unknown, fallback: string): string {
@@ -282,10 +284,6 @@ export function useConversation(userId: string | null, onRead: (userId: string) 
   }, [apply, markRead]);
   const pollRef = useRef(poll);
   pollRef.current = poll;
-  const pollIfOurs = (data: Record<string, unknown>) => {
-    if (concernsFan(data, current.current)) poll();
-  };
-
   /**
    * One shown message read again by id: a change to a message older than page 1 (a rotated photo, a refreshed blur,
    * a video rendered again, an unlock) shows without a reload. Gone (404): it leaves the list.
@@ -305,7 +303,21 @@ export function useConversation(userId: string | null, onRead: (userId: string) 
       });
   }, []);
 
-  useFrame('MESSAGE_RECEIVE', pollIfOurs, Boolean(userId));
+  // A new message in this conversation comes whole, as staff see it: shown at once (it replaces its pending bubble by
+  // uniqueId) and marked read when it is the fan's; a frame without it (the server could not read it) reads page 1.
+  useFrame(
+    'MESSAGE_RECEIVE',
+    data => {
+      const id = current.current;
+      if (!id || !concernsFan(data, id)) return;
+      const message = receivedMessage(data);
+      const s = stateRef.current;
+      if (!message || s.loading || s.error) return poll();
+      setState(x => ({ ...x, messages: mergeMessages(x.messages, [message]), appended: x.messages.some(m => m._id === message._id) ? x.appended : x.appended + 1 }));
+      markRead(id, [message]);
+    },
+    Boolean(userId)
+  );
   useFrame(
     'UPDATE_MESSAGE',
     data => {
@@ -325,7 +337,19 @@ export function useConversation(userId: string | null, onRead: (userId: string) 
     Boolean(userId)
   );
   // The fan read the conversation: the staff's messages show as seen.
-  useFrame('UPDATE_USER_LAST_MESSAGE', data => data.readByUserAt !== undefined && pollIfOurs(data), Boolean(userId));
+  // The fan read the conversation: the staff's messages up to then show as seen, where they are (no read needed).
+  useFrame(
+    'UPDATE_USER_LAST_MESSAGE',
+    data => {
+      if (typeof data.readByUserAt !== 'string' || !concernsFan(data, current.current)) return;
+      const readAt = data.readByUserAt;
+      setState(s => {
+        const messages = withReadReceipt(s.messages, 'user', readAt);
+        return messages === s.messages ? s : { ...s, messages };
+      });
+    },
+    Boolean(userId)
+  );
   // Money this fan spent moved: a tip sent from chat is a message too, and no message frame announces it yet
   // (the server sends none for TipSent), so the conversation is read again once the burst of money frames ends.
   const pollSoon = useDebounced(poll, LIST_REFRESH_DEBOUNCE_MS);
@@ -344,6 +368,8 @@ export function useConversation(userId: string | null, onRead: (userId: string) 
     setState(s => {
       if (!result) return { ...s, messages: s.messages.map(m => (m.uniqueId === uniqueId && m.pending ? { ...m, pending: false, failed: true } : m)) };
       const rest = s.messages.filter(m => !(m.pending || m.failed) || m.uniqueId !== uniqueId);
+      // Its frame may have brought it first, with a later read receipt applied where it is: that copy stays.
+      if (rest.some(m => m._id === result._id)) return { ...s, messages: rest };
       return { ...s, messages: mergeMessages(rest, [result]), appended: s.appended + 1 };
     });
   }, []);

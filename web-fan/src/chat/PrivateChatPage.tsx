@@ -347,7 +347,7 @@ function ChatScreen() {
       forgetUpload(uniqueId);
       if (data?.message) {
         setPending((ps) => ps.filter((p) => p.uniqueId !== uniqueId));
-        chat.upsert(data.message);
+        chat.addSent(data.message);
       } else {
         // Stored, but the read models have not caught up yet: the bubble stays until the message comes
         // (MESSAGE_RECEIVE, or page 1 read again), which the pending list drops by its uniqueId.

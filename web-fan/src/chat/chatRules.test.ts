@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { ChatMessageView, PayPerMessageStatus } from '../../../domain/chat/wire';
 import { ApiError } from '../api';
 import {
-  CASCADE_SEND_MESSAGE, EMPTY_MESSAGE, chatTime, failedPendingOf, MESSAGE_TOO_LONG, interpretSendError, mergeMessages, pageOverlaps, payPerMessageAlert,
+  applyPushedTerms, CASCADE_SEND_MESSAGE, EMPTY_MESSAGE, chatTime, failedPendingOf, MESSAGE_TOO_LONG, interpretSendError, mergeMessages, pageOverlaps, payPerMessageAlert,
   SEND_FAILED_LATER, sendFailureText, textError, visibleToFan,
 } from './chatRules';
 import { movesUnread } from './unread';
@@ -80,6 +80,21 @@ describe('live frames in the fan chat (issue 13)', () => {
     expect(failedPendingOf([p('a', 'awaiting_funds')])).toBeNull();
     expect(failedPendingOf([])).toBeNull();
     expect(SEND_FAILED_LATER).toMatch(/^Could not send Message: /);
+  });
+
+  it('pushed pay-per-message terms: a full answer replaces what is shown, a credit change only the credits, an empty frame nothing', () => {
+    const shown = status({ isPayPerMessageEnabled: false, payPerMessageCredit: 0 });
+    const answer = { isPayPerMessageEnabled: true, payPerMessageAmount: 3, payPerMessageAmountCents: 300, payPerMessageCredit: 2, canChat: true };
+    expect(applyPushedTerms(shown, answer)).toEqual(answer);
+    expect(applyPushedTerms(null, answer)).toEqual(answer);
+    expect(applyPushedTerms(shown, { payPerMessageCredit: 4 })).toEqual({ ...shown, payPerMessageCredit: 4 });
+    // Only credits and nothing shown yet: not enough to show terms.
+    expect(applyPushedTerms(null, { payPerMessageCredit: 4 })).toBeNull();
+    expect(applyPushedTerms(shown, {})).toBe(shown);
+    expect(applyPushedTerms(shown, { payPerMessageCredit: 0 })).toBe(shown);
+    expect(applyPushedTerms(shown, { payPerMessageCredit: 'x', isPayPerMessageEnabled: 1 })).toBe(shown);
+    // The alert follows at once.
+    expect(payPerMessageAlert(applyPushedTerms(shown, answer))).toBe('You have 2 Message credits. This message is sent free.');
   });
 
   it('the unread badge moves on a message from the creator and on the creator reading the chat, not on the fan\'s own', () => {

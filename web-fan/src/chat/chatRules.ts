@@ -24,6 +24,23 @@ export function payPerMessageAlert(status: PayPerMessageStatus | null | undefine
   return alertText(status.payPerMessageCredit, status.payPerMessageAmountCents);
 }
 
+/**
+ * PAY_PER_MESSAGE_STATUS as pushed: the answer to IS_ENABLE_PAY_PER_MESSAGE carries every term, a credit grant or use
+ * only the credits. Known terms replace what is shown; nothing changes for a frame that says nothing new.
+ */
+export function applyPushedTerms(shown: PayPerMessageStatus | null, pushed: Record<string, unknown>): PayPerMessageStatus | null {
+  const next: Partial<PayPerMessageStatus> = { ...(shown ?? {}) };
+  if (typeof pushed.isPayPerMessageEnabled === 'boolean') next.isPayPerMessageEnabled = pushed.isPayPerMessageEnabled;
+  if (typeof pushed.payPerMessageAmount === 'number') next.payPerMessageAmount = pushed.payPerMessageAmount;
+  if (typeof pushed.payPerMessageAmountCents === 'number') next.payPerMessageAmountCents = pushed.payPerMessageAmountCents;
+  if (typeof pushed.payPerMessageCredit === 'number') next.payPerMessageCredit = pushed.payPerMessageCredit;
+  if (typeof pushed.canChat === 'boolean') next.canChat = pushed.canChat;
+  const whole = typeof next.isPayPerMessageEnabled === 'boolean' && typeof next.payPerMessageAmountCents === 'number' && typeof next.payPerMessageCredit === 'number'
+    && typeof next.payPerMessageAmount === 'number' && typeof next.canChat === 'boolean';
+  if (!whole) return shown;
+  return shown && JSON.stringify(shown) === JSON.stringify({ ...shown, ...next }) ? shown : (next as PayPerMessageStatus);
+}
+
 /** 'Could not send Message: {reason}' (the server's message already says so on a payment failure). */
 export function sendFailureText(reason: string): string {
   const r = reason.trim();

@@ -1,15 +1,19 @@
 // The conversation as the fan sees it: page 1 (the newest messages) first, older pages when scrolled to the top,
-// page 1 read again when a frame says the conversation changed (MESSAGE_RECEIVE, UPDATE_MESSAGE; a changed message
-// that is shown is read again by id, so one older than page 1 follows too), after a reconnect and when the tab is
+// a new message shown from its frame (MESSAGE_RECEIVE carries it), page 1 read again when a frame says the
+// conversation changed (UPDATE_MESSAGE; a changed message that is shown is read again by id, so one older than
+// page 1 follows too), after a reconnect and when the tab is
 // visible again, and the conversation marked read (POST /api/chat/read_message_user)
 // whenever unread messages from the creator are on a visible page.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ChatMessageView, PayPerMessageStatus } from '../../../domain/chat/wire';
 import { ApiError, errorMessage } from '../api';
 import { chatApi } from './chatApi';
-import { LOAD_FAILED, mergeMessages, pageOverlaps, visibleToFan } from './chatRules';
-import { useFrame, useLiveReload } from '../realtime';
+import { applyPushedTerms, LOAD_FAILED, mergeMessages, pageOverlaps, visibleToFan } from './chatRules';
+import { sendFrame, useFrame, useLiveReload, useLiveState } from '../realtime';
+import { useAuth } from '../auth';
 import { setUnreadCount } from './unread';
+import { receivedMessage } from '../../../domain/realtime/audience';
+import { withReadReceipt } from '../../../domain/chat/views';
 
 export type ChatLoadStatus = 'loading' | 'ready' | 'error' | 'forbidden';
 
@@ -41,6 +45,7 @@ export function useChatMessages() {
   /** The oldest page loaded so far. */
   const pageRef = useRef(1);
   const messagesRef = useRef<ChatMessageView[]>([]);
+  const statusRef = useRef<ChatLoadStatus>('loading');
   const reading = useRef(false);
   const again = useRef(false);
   const loadNewestRef = useRef<() => Promise<void>>(async () => undefined);
@@ -59,6 +64,7 @@ export function useChatMessages() {
     setState((s) => {
       const next = fn(s);
       messagesRef.current = next.messages;
+      statusRef.current = next.status;
       return next;
     });
     // (Returning the same state object lets React skip the render.)
@@ -170,6 +176,9 @@ export function useChatMessages() {
 
   /** A message changed (bought, sent): show the server's copy. */
   const upsert = useCallback((m: ChatMessageView) => update((s) => ({ ...s, messages: mergeMessages(s.messages, [m]) })), [update]);
+  /** A message this page sent, as the send answered it: shown unless its frame brought it first (that copy may
+   *  already carry a later read receipt, applied where it is). */
+  const addSent = useCallback((m: ChatMessageView) => update((s) => (s.messages.some((x) => x._id === m._id) ? s : { ...s, messages: mergeMessages(s.messages, [m]) })), [update]);
 
   const setPayPerMessage = useCallback(
     (fn: (p: PayPerMessageStatus | null) => PayPerMessageStatus | null) => update((s) => ({ ...s, payPerMessage: fn(s.payPerMessage) })),
@@ -181,10 +190,27 @@ export function useChatMessages() {
   useEffect(() => {
     void loadNewest(true);
   }, [loadNewest]);
-  useFrame('MESSAGE_RECEIVE', () => void loadNewest());
+  // A new message comes whole, as this fan sees it: shown at once; a frame without it (the server could not read
+  // the message) makes page 1 read again.
+  useFrame<Record<string, unknown>>('MESSAGE_RECEIVE', (data) => {
+    const message = receivedMessage(data);
+    if (!message || statusRef.current !== 'ready') return void loadNewest();
+    update((s) => (sameJson(s.messages.find((m) => m._id === message._id), message) ? s : { ...s, messages: mergeMessages(s.messages, [message]) }));
+    void markRead([message]);
+  });
   // A change to one message (staff rotated its photo, refreshed its blur or its video finished rendering, it was
   // unlocked): page 1 again, and the message itself when it is shown but may be older than page 1 (scrolled back).
-  useFrame<{ _id?: string }>('UPDATE_MESSAGE', (data) => {
+  useFrame<{ _id?: string; isRead?: boolean; readBy?: string; readAt?: string }>('UPDATE_MESSAGE', (data) => {
+    // A read receipt (the creator read the fan's messages, or the fan read in another tab) needs no read: the
+    // messages shown up to then are marked read where they are.
+    if (data._id === undefined && data.isRead === true && (data.readBy === 'user' || data.readBy === 'staff') && typeof data.readAt === 'string') {
+      const { readBy, readAt } = data;
+      if (readBy === 'user') for (const m of messagesRef.current) if (m.fromAdmin) markedRead.current.add(m._id);
+      return update((s) => {
+        const messages = withReadReceipt(s.messages, readBy, readAt);
+        return messages === s.messages ? s : { ...s, messages };
+      });
+    }
     void loadNewest();
     if (typeof data._id === 'string' && messagesRef.current.some((m) => m._id === data._id)) void reloadOne(data._id);
   });
@@ -193,12 +219,23 @@ export function useChatMessages() {
     update((s) => ({ ...s, messages: s.messages.filter((m) => m._id !== _id && !(udid && m.udid === udid)) }));
   useFrame<{ _id?: string; udid?: string }>('DELETE_MESSAGE', dropMessage);
   useFrame<{ _id?: string; udid?: string }>('DELETE_MESSAGE_FROM_ALL', dropMessage);
-  useFrame<{ payPerMessageCredit?: number }>('PAY_PER_MESSAGE_STATUS', ({ payPerMessageCredit }) => {
-    if (typeof payPerMessageCredit === 'number') setPayPerMessage((p) => (p && p.payPerMessageCredit !== payPerMessageCredit ? { ...p, payPerMessageCredit } : p));
-  });
+  // Pay-per-message terms pushed (spec 3 §4): asked with IS_ENABLE_PAY_PER_MESSAGE whenever the socket is (again)
+  // live and whenever the site's settings change; credit grants and uses arrive by themselves. The alerts follow them.
+  useFrame<Record<string, unknown>>('PAY_PER_MESSAGE_STATUS', (pushed) => setPayPerMessage((p) => applyPushedTerms(p, pushed)));
+  const { me } = useAuth();
+  const live = useLiveState() === 'live';
+  const email = me?.email;
+  const askTerms = useCallback(
+    () => void sendFrame('IS_ENABLE_PAY_PER_MESSAGE', { ...(email ? { email } : {}), isUniversal: false, modelDomain: window.location.host }),
+    [email],
+  );
+  useEffect(() => {
+    if (live) askTerms();
+  }, [live, askTerms]);
+  useFrame('SETTINGS_UPDATED', askTerms);
   useLiveReload(() => {
     if (isVisible()) void loadNewest();
   });
 
-  return { ...state, loadOlder, retry, refresh: loadNewest, upsert, setPayPerMessage, messagesRef };
+  return { ...state, loadOlder, retry, refresh: loadNewest, upsert, addSent, setPayPerMessage, messagesRef };
 }
