@@ -1,14 +1,19 @@
 // Live streaming wiring (issue 15): the commands' dependencies from the services, what the read models say about a
-// viewer (ViewerFacts), and the live supervisor — a pass every few seconds and on the events that end a viewer's
-// access (block, logout, deletion, a membership taken back), which revokes tokens and bills one-to-one minutes.
+// viewer (ViewerFacts), presence (what the relay sees of media connections, turned into the session's events, and
+// the end of a session when its publisher's grace runs out), and the live supervisor — a pass every few seconds and
+// on the events that end a viewer's access (block, logout, deletion, a membership taken back), which revokes tokens,
+// ends sessions nobody publishes and bills one-to-one minutes.
 import { commandContext, type CommandContext } from '../commands/handle';
-import { currentSession, revokeViewer, superviseLive, type LiveCaller, type LiveDeps, type LiveSupervisorReads } from '../commands/live';
+import {
+  currentSession, endIfPublisherGone, liveMediaLost, liveMediaUp, revokeViewer, superviseLive, type LiveCaller, type LiveDeps, type LiveSupervisorReads, type MediaConnection,
+} from '../commands/live';
 import { walletBalance } from '../commands/payment/wallet-stream';
 import type { LiveLeaveReason, ViewerFacts } from '../domain/live/live-session';
 import { findMember } from '../projections/members';
 import { findSubscriber, statusOfRow } from '../projections/subscribers';
 import type { RecordedEvent } from '../infra/eventstore/port';
-import type { LiveJoinPolicy } from '../infra/live/port';
+import type { LiveJoinPolicy, LiveMediaConnection, LivePresence } from '../infra/live/port';
+import type { Stops } from './stops';
 import type { Caller } from './auth';
 import type { Services } from './services';
 
@@ -20,7 +25,86 @@ export function liveDeps(services: Services): LiveDeps {
       return 'fanclub';
     }
   })();
-  return { liveMedia: services.liveMedia, gateway: services.gateway, places: services.places, storage: services.storage, host, log: (m) => console.warn(m) };
+  const presence = services.livePresence as LocalPresence | undefined;
+  return {
+    liveMedia: services.liveMedia, gateway: services.gateway, places: services.places, storage: services.storage, host, log: (m) => console.warn(m),
+    ...(presence?.lastSeenOf ? { lastSeenOf: presence.lastSeenOf } : {}),
+  };
+}
+
+/** This process' presence: what the relay reports, plus when the connections it relays last answered. */
+export type LocalPresence = LivePresence & { lastSeenOf(tokens: string[]): string | null };
+
+/**
+ * Presence (set on the services for the relay): a media connection that comes up or is lost becomes the session's
+ * event, one report at a time in the order they came; a lost publisher's grace is timed here and the session ends
+ * when it runs out (the supervisor's pass ends it too, should this process go away meanwhile). A connection lost
+ * by its socket closing or the media server hanging it up was alive until then; one whose heartbeat went unanswered
+ * was last seen at its last answer.
+ */
+export function livePresence(services: Services, stops?: Stops): LocalPresence {
+  const system = () => commandContext(services.store, { userId: null, role: 'system' }, services.clock);
+  const now = () => services.clock().toISOString();
+  /** token → handle → the last time it answered. */
+  const seen = new Map<string, Map<string, string>>();
+  const graceTimers = new Set<NodeJS.Timeout>();
+  let stopped = false;
+  let chain: Promise<unknown> = Promise.resolve();
+  const serial = (what: string, fn: () => Promise<unknown>) => {
+    if (stopped) return;
+    chain = chain.then(fn).catch((e) => console.error(`[live] presence (${what}) failed:`, e));
+  };
+  const asCommand = (c: LiveMediaConnection): MediaConnection => ({ room: c.room, userId: c.userId, token: c.token, role: c.ptype === 'publisher' ? 'publisher' : 'viewer', handle: c.handle });
+  const note = (c: LiveMediaConnection, at: string) => {
+    const handles = seen.get(c.token) ?? new Map<string, string>();
+    handles.set(c.handle, at);
+    seen.set(c.token, handles);
+  };
+  const endAfterGrace = (graceUntil: string) => {
+    const timer = setTimeout(() => {
+      graceTimers.delete(timer);
+      // The recording is handed to the library in the background: other reports do not wait for it.
+      serial('grace', async () => void (await endIfPublisherGone(system(), liveDeps(services))).recording);
+    }, Math.max(0, Date.parse(graceUntil) - services.clock().getTime()) + 50);
+    timer.unref();
+    graceTimers.add(timer);
+  };
+  stops?.add('liveSupervisor', async () => {
+    stopped = true;
+    for (const t of graceTimers) clearTimeout(t);
+    await chain;
+  });
+  return {
+    connected(c) {
+      note(c, now());
+      serial('up', () => liveMediaUp(system(), asCommand(c)));
+    },
+    alive(c) {
+      note(c, now());
+    },
+    lost(c, cause) {
+      const at = now();
+      const lastSeenAt = cause === 'heartbeat' ? seen.get(c.token)?.get(c.handle) ?? at : at;
+      const handles = seen.get(c.token);
+      handles?.delete(c.handle);
+      if (handles && handles.size === 0) seen.delete(c.token);
+      serial('lost', async () => {
+        const r = await liveMediaLost(system(), liveDeps(services), asCommand(c), { cause, lastSeenAt });
+        if (r.graceUntil) endAfterGrace(r.graceUntil);
+      });
+    },
+    lastSeenOf(tokens) {
+      // A token is alive while any of its connections is; the horizon is the least alive of the tokens.
+      let earliest: string | null = null;
+      for (const t of tokens) {
+        const handles = seen.get(t);
+        if (!handles || handles.size === 0) return null;
+        const latest = [...handles.values()].reduce((a, b) => (a > b ? a : b));
+        if (!earliest || latest < earliest) earliest = latest;
+      }
+      return earliest;
+    },
+  };
 }
 
 export const liveCaller = (c: Caller): LiveCaller => ({ userId: c.userId, name: c.name, role: c.role, proxy: !!c.proxyAdminId });

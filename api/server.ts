@@ -15,7 +15,7 @@ import type { SubscriptionEmails } from '../commands/subscription-emails';
 import { buildApp } from './app';
 import type { Services } from './services';
 import type { LiveMediaServer } from '../infra/live/port';
-import { liveJoinPolicy, type LiveSupervisor } from './live';
+import { liveJoinPolicy, livePresence, type LiveSupervisor } from './live';
 import { builtInAdapters } from './adapters';
 import { openProcessAdapters } from './process-adapters';
 import { startDelivery, startMediaWork, startRecovery, startSchedulers, type BackgroundOptions } from './background';
@@ -90,6 +90,8 @@ export async function startServer(
     };
     // Live streaming (issue 15): who may join a room is the session's rule (the relay asks it before every join).
     services.liveJoinPolicy = liveJoinPolicy(services);
+    // …and a lost viewer or publisher is noticed from the relay's connections (socket, heartbeat, the media server).
+    services.livePresence = livePresence(services, stops);
     startMediaWork(services, stops, log);
     const firstStart = await bootstrap(store, services, { adminEmail: cfg.FANCLUB_ADMIN_EMAIL, adminPassword: cfg.FANCLUB_ADMIN_PASSWORD, demo: cfg.FANCLUB_DEMO });
     if (firstStart.ctx.lastPosition) await runner.waitFor(firstStart.ctx.lastPosition, 30_000);

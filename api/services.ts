@@ -9,7 +9,7 @@ import type { Config } from '../infra/config';
 import type { Mailer } from '../infra/mail/mailer';
 import type { KafkaBus } from '../infra/bus/kafka';
 import type { MessageDelivery } from '../commands/message-delivery';
-import type { LiveJoinPolicy, LiveMediaServer } from '../infra/live/port';
+import type { LiveJoinPolicy, LiveMediaServer, LivePresence } from '../infra/live/port';
 import type { WebPush } from './push';
 import type { Secrets } from '../infra/auth/port';
 import type { PlaceLookup } from '../infra/geo/port';
@@ -50,6 +50,8 @@ export interface Services {
   /** Who may join a room as publisher/viewer, asked by the Janus relay before each join (default: only the model and
    *  the live-stream manager publish; any valid token views): api/live/janus-relay.ts. */
   liveJoinPolicy?: LiveJoinPolicy;
+  /** Told by the Janus relay when a relayed media connection comes up, answers a heartbeat or is lost: api/live.ts. */
+  livePresence?: LivePresence;
   /** Web push (api/push.ts): the VAPID public key and the background sender. */
   push?: WebPush;
   /** Built apps to serve (absent in API-only tests). */

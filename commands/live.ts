@@ -1,7 +1,8 @@
 // Live streaming commands (issue 15; domain/live/live-session.ts): start (a room on the media server with recording
 // on, the publisher's token), stream data, viewer tokens (add / remove; every way a viewer loses access), comments,
 // tips (the one tip kind, tipFrom 'live', card or wallet), stop (room destroyed, tokens revoked, the recording into
-// the media library), and the supervisor's pass (per-minute billing, subscriptions that ended).
+// the media library), presence (a media connection up or lost, as the relay saw it; the end of a session whose
+// publisher is gone), and the supervisor's pass (per-minute billing, subscriptions that ended).
 //
 // The media server is reached only through its port (infra/live/port.ts). The session's events are written before
 // the media server is told to let someone in, and the media server is told to let someone out after the events
@@ -12,8 +13,9 @@ import { randomBytes } from 'node:crypto';
 import { DomainError } from '../domain/shared/decider';
 import type { Role } from '../domain/shared/wire';
 import {
-  LIVE_PUBLISHER_ROLES, LIVE_STUDIO_STREAM, NOT_A_PUBLISHER, NO_LIVE_STREAM, LIVE_DISABLED, checkLiveTip, liveSessionDecider, liveSessionStream, liveStudioDecider,
-  dueMinutes, recordingNameOf, sameSession, type LiveLeaveReason, type LiveSessionState, type LiveStopReason, type ViewerFacts,
+  LIVE_PRESENCE_LAG_MS, LIVE_PUBLISHER_ROLES, LIVE_STUDIO_STREAM, NOT_A_PUBLISHER, NO_LIVE_STREAM, LIVE_DISABLED, billingRoom, checkLiveTip, liveSessionDecider,
+  liveSessionStream, liveStudioDecider, publisherGone, recordingNameOf, sameSession, unpaidMinutes, type LiveLeaveReason, type LiveLossCause, type LiveSessionState,
+  type LiveStopReason, type ViewerFacts,
 } from '../domain/live/live-session';
 import type { LiveMediaServer, LiveRoom } from '../infra/live/port';
 import type { CardGateway } from '../infra/payments/port';
@@ -37,6 +39,11 @@ export interface LiveDeps {
   /** The site's host, for the recording's name (D3 §7.4 "built from the host and stream id"). */
   host: string;
   log?: (message: string) => void;
+  /**
+   * When the media connections holding these tokens were last known alive (answered a heartbeat), the earliest of
+   * them; null when one of them is not connected through this process (then only the clock and the presence lag tell).
+   */
+  lastSeenOf?: (tokens: string[]) => string | null;
 }
 
 /** A caller as the commands see them. */
@@ -150,11 +157,14 @@ export interface ViewerToken {
   pubId: string | null;
 }
 
-/** add_token: an entitled viewer gets a token of their own (one per tab), then the media server allows it. */
-export async function addViewerToken(ctx: CommandContext, deps: LiveDeps, facts: ViewerFacts): Promise<ViewerToken> {
+/**
+ * add_token: an entitled viewer gets a token of their own (one per tab), then the media server allows it. The fan of a
+ * billed one-to-one names the price per minute they confirmed.
+ */
+export async function addViewerToken(ctx: CommandContext, deps: LiveDeps, facts: ViewerFacts, confirmedPriceCents: number | null = null): Promise<ViewerToken> {
   const s = await requireCurrent(ctx);
   const token = newToken();
-  await handle(ctx, liveSessionStream(s.sessionId), liveSessionDecider, { type: 'AddViewer', viewer: facts, token, at: ctx.now() });
+  await handle(ctx, liveSessionStream(s.sessionId), liveSessionDecider, { type: 'AddViewer', viewer: facts, token, at: ctx.now(), confirmedPriceCents });
   try {
     await deps.liveMedia.allow(roomOf(s), [token]);
   } catch (e) {
@@ -168,12 +178,14 @@ export async function addViewerToken(ctx: CommandContext, deps: LiveDeps, facts:
  * Takes a viewer's token(s) away (one tab's, or all of theirs) in the events, then on the media server (which also
  * kicks whoever joined with them). No running session, or no such token: nothing to do.
  */
-export async function revokeViewer(ctx: CommandContext, deps: Pick<LiveDeps, 'liveMedia' | 'log'>, userId: string, token: string | null, reason: LiveLeaveReason): Promise<{ revoked: string[] }> {
+export async function revokeViewer(ctx: CommandContext, deps: Pick<LiveDeps, 'liveMedia' | 'log' | 'gateway'>, userId: string, token: string | null, reason: LiveLeaveReason): Promise<{ revoked: string[] }> {
   const s = await currentSession(ctx);
   if (!s) return { revoked: [] };
   const r = await handle(ctx, liveSessionStream(s.sessionId), liveSessionDecider, { type: 'RemoveViewer', userId, token, reason, at: ctx.now() });
   const revoked = r.events.flatMap((e) => (e.type === 'LiveViewerLeft' ? e.data.tokens : []));
   if (revoked.length) await deps.liveMedia.disallow(roomOf(s), revoked).catch((e) => deps.log?.(`[live] disallow failed (the room may be gone): ${(e as Error).message}`));
+  // Leaving ends the call time: the whole minutes it held were delivered now and are paid for.
+  if (r.events.some((e) => e.type === 'LiveMinuteDelivered')) await payDeliveredMinutes(ctx, deps, s.sessionId);
   return { revoked };
 }
 
@@ -234,9 +246,71 @@ export async function stopLive(
   const s = await requireCurrent(ctx);
   // Someone other than the publisher ending it (an admin) is recorded as staff.
   const why: LiveStopReason = reason === 'publisher' && caller.userId !== s.publisherId ? 'staff' : reason;
-  const r = await handle(ctx, liveSessionStream(s.sessionId), liveSessionDecider, { type: 'StopSession', by: caller.userId, role: caller.role, reason: why, at: ctx.now() });
+  const r = await handle(ctx, liveSessionStream(s.sessionId), liveSessionDecider, (state) => ({
+    type: 'StopSession' as const, by: caller.userId, role: caller.role, reason: why, at: ctx.now(), billUpTo: presenceHorizon(state, ctx.now(), deps),
+  }));
   const { recording } = await afterStop(ctx, deps, r.state);
+  await payDeliveredMinutes(ctx, deps, s.sessionId);
   return { sessionId: s.sessionId, stopped: r.events.length > 0, recording };
+}
+
+/**
+ * Up to when both sides of a billed call are known to have been connected: the last heartbeat their connections
+ * answered here, or, when a connection goes through another process, the clock less the time a loss takes to show.
+ */
+export function presenceHorizon(s: LiveSessionState, at: string, deps: Pick<LiveDeps, 'lastSeenOf'>): string {
+  const lagged = new Date(Date.parse(at) - LIVE_PRESENCE_LAG_MS).toISOString();
+  const tokens = [s.publisherToken, ...Object.keys(s.tokens).filter((t) => s.tokens[t].userId === s.fanId && s.tokens[t].connectedAt)];
+  const seen = deps.lastSeenOf?.(tokens) ?? null;
+  if (!seen) return lagged;
+  return seen < at ? seen : at;
+}
+
+/** A media connection as the relay reports it. */
+export interface MediaConnection {
+  room: number;
+  userId: string;
+  token: string;
+  role: 'publisher' | 'viewer';
+  /** Its handle on the media server. */
+  handle: string;
+}
+
+/** A publisher's or a viewer tab's media connection came up (the media server said so). Another room's: nothing. */
+export async function liveMediaUp(ctx: CommandContext, c: MediaConnection): Promise<void> {
+  const s = await currentSession(ctx);
+  if (!s || s.room?.room !== c.room) return;
+  await handle(ctx, liveSessionStream(s.sessionId), liveSessionDecider, { type: 'ConnectMedia', role: c.role, userId: c.userId, token: c.token, handle: c.handle, at: ctx.now() });
+}
+
+/**
+ * A media connection was lost (last known alive at `lastSeenAt`): a viewer's tab leaves at once (its token is taken
+ * off the room, the whole minutes it watched are paid for); a publisher gets the grace — answered with when it ends
+ * (null: nothing changed, or another of their connections is up).
+ */
+export async function liveMediaLost(
+  ctx: CommandContext, deps: LiveDeps, c: MediaConnection, lost: { cause: LiveLossCause; lastSeenAt: string },
+): Promise<{ graceUntil: string | null }> {
+  const s = await currentSession(ctx);
+  if (!s || s.room?.room !== c.room) return { graceUntil: null };
+  const r = await handle(ctx, liveSessionStream(s.sessionId), liveSessionDecider, {
+    type: 'LoseMedia', role: c.role, userId: c.userId, token: c.token, handle: c.handle, cause: lost.cause, lastSeenAt: lost.lastSeenAt, at: ctx.now(),
+  });
+  const revoked = r.events.flatMap((e) => (e.type === 'LiveViewerLeft' ? e.data.tokens : []));
+  if (revoked.length) await deps.liveMedia.disallow(roomOf(s), revoked).catch((e) => deps.log?.(`[live] disallow failed (the room may be gone): ${(e as Error).message}`));
+  if (r.events.some((e) => e.type === 'LiveMinuteDelivered')) await payDeliveredMinutes(ctx, deps, s.sessionId);
+  const gone = r.events.find((e) => e.type === 'LivePublisherLost');
+  return { graceUntil: gone?.type === 'LivePublisherLost' ? gone.data.graceUntil : null };
+}
+
+/** Ends the session on air when nobody publishes any more (the grace ran out, or the publisher never came on air). */
+export async function endIfPublisherGone(ctx: CommandContext, deps: LiveDeps): Promise<{ stopped: boolean; recording: Promise<void> }> {
+  const s = await currentSession(ctx);
+  if (!s || !publisherGone(s, ctx.now())) return { stopped: false, recording: Promise.resolve() };
+  const r = await handle(ctx, liveSessionStream(s.sessionId), liveSessionDecider, { type: 'EndIfPublisherGone', at: ctx.now() });
+  if (r.events.length === 0) return { stopped: false, recording: Promise.resolve() };
+  const { recording } = await afterStop(ctx, deps, r.state);
+  return { stopped: true, recording };
 }
 
 /** What follows a stop, whoever stopped it (the publisher, staff, the wallet running dry): idempotent. */
@@ -277,37 +351,64 @@ export interface LiveSupervisorReads {
 
 /**
  * One pass of the supervisor (every few seconds, and on the events that end a viewer's access): viewers whose
- * subscription ended or who were blocked lose their tokens; a billed one-to-one session bills its delivered minutes
- * and ends cleanly when the wallet cannot pay the next one.
+ * subscription ended or who were blocked lose their tokens; a publisher the media server no longer has is lost; a
+ * session nobody publishes any more ends; a billed one-to-one bills its delivered minutes and ends cleanly when the
+ * wallet cannot pay the next one.
  */
 export async function superviseLive(ctx: CommandContext, deps: LiveDeps, reads: LiveSupervisorReads): Promise<void> {
   const s = await currentSession(ctx);
   if (!s) return;
   const fans = [...new Set(Object.values(s.tokens).filter((v) => !v.staff).map((v) => v.userId))];
   if (fans.length) for (const lapsed of await reads.lapsedViewers(fans, ctx.now())) await revokeViewer(ctx, deps, lapsed.userId, null, lapsed.reason);
+  await checkPublisherOnMediaServer(ctx, deps, s);
+  const ended = await endIfPublisherGone(ctx, deps);
+  if (ended.stopped) return void (await ended.recording);
   if (!s.isGroup && s.pricePerMinuteCents > 0 && s.fanId) await billMinutes(ctx, deps, s.sessionId, s.fanId, reads);
 }
 
 /**
- * Per-minute billing (issue 15): the session says which delivered minutes are due and whether the wallet can go on
- * (dueMinutes); each minute is one wallet payment through the one payment process (kind 'live_minute', id
- * live-<session>-minute-<n>, so a repeated pass never charges twice), whose grant records LiveMinuteCharged. A debit
- * that fails, or a wallet that cannot pay the next minute, ends the call cleanly.
+ * The session believes its publisher is connected, but the media server's room has nobody publishing (a process that
+ * relayed them went away without reporting it): every publisher connection counts as lost now.
+ */
+async function checkPublisherOnMediaServer(ctx: CommandContext, deps: LiveDeps, s: LiveSessionState) {
+  if (s.publisherHandles.length === 0) return;
+  const participants = await deps.liveMedia.listParticipants(roomOf(s)).catch(() => null);
+  if (!participants || participants.some((p) => p.publisher)) return;
+  const lastSeenAt = new Date(Date.parse(ctx.now()) - LIVE_PRESENCE_LAG_MS).toISOString();
+  for (const handleId of s.publisherHandles)
+    await liveMediaLost(ctx, deps, { room: s.room!.room, userId: s.publisherId, token: s.publisherToken, role: 'publisher', handle: handleId }, { cause: 'left', lastSeenAt });
+}
+
+/**
+ * Per-minute billing (one-to-one with a price): the session delivers the whole minutes of call time that ended by the
+ * presence horizon (no more than the wallet covers), then each delivered minute is one wallet payment through the
+ * one payment process (kind 'live_minute', id live-<session>-minute-<n>, so a repeated pass never charges twice),
+ * whose grant records LiveMinuteCharged. A debit that fails, or a wallet that cannot pay the minute under way, ends
+ * the call cleanly (the minutes it cannot pay are not delivered).
  */
 async function billMinutes(ctx: CommandContext, deps: LiveDeps, sessionId: string, fanId: string, reads: LiveSupervisorReads) {
+  const stream = liveSessionStream(sessionId);
+  const { state } = await loadStream(ctx.store, stream, liveSessionDecider);
+  if (state.status !== 'live') return;
+  const room = billingRoom(state, await reads.walletBalanceCents(fanId));
+  const r = await handle(ctx, stream, liveSessionDecider, { type: 'DeliverMinutes', upTo: presenceHorizon(state, ctx.now(), deps), limit: room.limit, at: ctx.now() });
+  const delivered = r.events.filter((e) => e.type === 'LiveMinuteDelivered').length;
+  const paid = await payDeliveredMinutes(ctx, deps, sessionId);
+  // While the call time is not running nothing is owed for the minute under way: the call goes on.
+  if (paid && !(r.state.billing && room.stopAfter(delivered))) return;
+  const stopped = await handle(ctx, stream, liveSessionDecider, { type: 'StopSession', by: null, role: null, reason: 'wallet_empty', at: ctx.now(), billUpTo: null });
+  if (stopped.events.length) await (await afterStop(ctx, deps, stopped.state)).recording;
+}
+
+/** Pays every delivered minute not paid yet, in order; false when a payment was not captured (the wallet is dry). */
+export async function payDeliveredMinutes(ctx: CommandContext, deps: Pick<LiveDeps, 'gateway'>, sessionId: string): Promise<boolean> {
   const { state } = await loadStream(ctx.store, liveSessionStream(sessionId), liveSessionDecider);
-  const due = dueMinutes(state, ctx.now(), await reads.walletBalanceCents(fanId));
-  let stop = due.stop;
-  for (const m of due.minutes) {
+  if (!state.fanId) return true;
+  for (const m of unpaidMinutes(state)) {
     const payment = await payFor(ctx, { gateway: deps.gateway }, m.paymentId, {
-      userId: fanId, purpose: { kind: 'live_minute', sessionId, minute: m.minute }, amountCents: m.amountCents, card: null, method: 'wallet',
+      userId: state.fanId, purpose: { kind: 'live_minute', sessionId, minute: m.minute }, amountCents: m.amountCents, card: null, method: 'wallet',
     });
-    if (payment.status !== 'captured') {
-      stop = true;
-      break;
-    }
+    if (payment.status !== 'captured') return false;
   }
-  if (!stop) return;
-  const r = await handle(ctx, liveSessionStream(sessionId), liveSessionDecider, { type: 'StopSession', by: null, role: null, reason: 'wallet_empty', at: ctx.now() });
-  if (r.events.length) await (await afterStop(ctx, deps, r.state)).recording;
+  return true;
 }

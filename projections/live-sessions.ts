@@ -1,5 +1,5 @@
 // Read model: live sessions (issue 15) — the sessions report (start, end, duration, viewers, peak, tips, earnings,
-// billed minutes, recording), the session on air for the apps (Join Stream, GO LIVE NOW, the ribbon), its viewers
+// billed minutes, the call time of a billed one-to-one, recording), the session on air for the apps (Join Stream, GO LIVE NOW, the ribbon), its viewers
 // (SET_VIEWER's list, a count badge for several connections), its tips and its comments.
 //
 // Tips: a live tip is counted when the session records it (LiveTipReceived, after the capture) and taken back when
@@ -18,7 +18,10 @@ export type LiveCommentRow = StoreRow<'live_comments'>;
 export const liveSessionsProjection = defineProjection<AnyDomainEvent, ReadModelRows>()({
   name: 'live-sessions',
   tables: liveSessionsTables,
-  handles: ['LiveSessionStarted', 'LiveStreamDataSet', 'LiveViewerJoined', 'LiveViewerLeft', 'LiveCommentPosted', 'LiveTipReceived', 'LiveMinuteCharged', 'LiveSessionStopped', 'LiveRecordingReady', 'LiveRecordingMissing', 'TipReversed'],
+  handles: [
+    'LiveSessionStarted', 'LiveStreamDataSet', 'LiveViewerJoined', 'LiveViewerLeft', 'LivePublisherLost', 'LiveBillingStarted', 'LiveBillingStopped', 'LiveCommentPosted', 'LiveTipReceived',
+    'LiveMinuteCharged', 'LiveSessionStopped', 'LiveRecordingReady', 'LiveRecordingMissing', 'TipReversed',
+  ],
   async apply(event, store) {
     const session = (id: string, change: (r: LiveSessionRow) => LiveSessionRow) => update<LiveSessionRow>(store, 'live_sessions', { id }, change);
     switch (event.type) {
@@ -28,6 +31,7 @@ export const liveSessionsProjection = defineProjection<AnyDomainEvent, ReadModel
           id: d.sessionId, is_group: d.isGroup, fan_id: d.fanId, publisher_id: d.publisherId, publisher_name: d.publisherName, status: 'live', room: d.room.room, pub_id: null,
           started_at: d.startedAt, stopped_at: null, stop_reason: null, duration_seconds: null, viewers_now: 0, viewers_total: 0, peak_viewers: 0, comments: 0,
           tips_count: 0, tips_cents: 0, minutes_charged: 0, charged_cents: 0, price_per_minute_cents: d.pricePerMinuteCents, recording_status: 'recording', recording_media_id: null, recording_bytes: null, recording_seconds: null,
+          billing_since: null, call_seconds: 0,
         });
         return;
       }
@@ -48,6 +52,19 @@ export const liveSessionsProjection = defineProjection<AnyDomainEvent, ReadModel
         const d = event.data;
         await update<LiveViewerRow>(store, 'live_viewers', { session_id: d.sessionId, user_id: d.userId }, (v) => ({ ...v, connections: d.connections, last_change_at: d.leftAt }));
         await session(d.sessionId, (r) => ({ ...r, viewers_now: d.viewers }));
+        return;
+      }
+      // The publisher's feed is gone with their last connection: viewers wait for the next one.
+      case 'LivePublisherLost':
+        if (!event.data.present) await session(event.data.sessionId, (r) => ({ ...r, pub_id: null }));
+        return;
+      case 'LiveBillingStarted':
+        await session(event.data.sessionId, (r) => ({ ...r, billing_since: event.data.from }));
+        return;
+      case 'LiveBillingStopped': {
+        const d = event.data;
+        const seconds = Math.max(0, Math.round((Date.parse(d.until) - Date.parse(d.since)) / 1000));
+        await session(d.sessionId, (r) => ({ ...r, billing_since: null, call_seconds: (r.call_seconds ?? 0) + seconds }));
         return;
       }
       case 'LiveCommentPosted': {
@@ -77,7 +94,7 @@ export const liveSessionsProjection = defineProjection<AnyDomainEvent, ReadModel
       }
       case 'LiveSessionStopped': {
         const d = event.data;
-        await session(d.sessionId, (r) => ({ ...r, status: 'stopped', stopped_at: d.stoppedAt, stop_reason: d.reason, duration_seconds: d.durationSeconds, viewers_now: 0 }));
+        await session(d.sessionId, (r) => ({ ...r, status: 'stopped', stopped_at: d.stoppedAt, stop_reason: d.reason, duration_seconds: d.durationSeconds, viewers_now: 0, billing_since: null }));
         return;
       }
       case 'LiveRecordingReady': {
@@ -98,6 +115,7 @@ const iso = (v: unknown) => (v ? new Date(v as string).toISOString() : null);
 function normalise(r: Record<string, unknown>): LiveSessionRow {
   return {
     ...(r as LiveSessionRow), room: r.room === null ? null : num(r.room), started_at: iso(r.started_at)!, stopped_at: iso(r.stopped_at), tips_cents: num(r.tips_cents), charged_cents: num(r.charged_cents),
+    billing_since: iso(r.billing_since), call_seconds: num(r.call_seconds),
     recording_bytes: r.recording_bytes === null ? null : num(r.recording_bytes),
   };
 }

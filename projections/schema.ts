@@ -303,7 +303,7 @@ export const liveSessionsTables = readModelTables([
       id: 'text', is_group: 'boolean', fan_id: 'text', publisher_id: 'text', publisher_name: 'text', status: 'text', room: 'bigint', pub_id: 'text',
       started_at: 'timestamptz', stopped_at: 'timestamptz', stop_reason: 'text', duration_seconds: 'integer', viewers_now: 'integer', viewers_total: 'integer',
       peak_viewers: 'integer', comments: 'integer', tips_count: 'integer', tips_cents: 'bigint', minutes_charged: 'integer', charged_cents: 'bigint', price_per_minute_cents: 'integer',
-      recording_status: 'text', recording_media_id: 'text', recording_bytes: 'bigint', recording_seconds: 'integer',
+      recording_status: 'text', recording_media_id: 'text', recording_bytes: 'bigint', recording_seconds: 'integer', billing_since: 'timestamptz', call_seconds: 'integer',
     },
     primaryKey: ['id'],
     indexes: [['status', 'started_at'], ['started_at'], ['fan_id', 'started_at']],

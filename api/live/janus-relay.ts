@@ -11,18 +11,23 @@
 // the display to the caller's user id. Room administration (create/destroy/edit/allowed/kick/list…), other
 // plugins, the admin API and recording switches never reach Janus: they are answered with an error here.
 // A token taken back (disallow, destroyRoom, or found missing on the periodic re-check) closes the socket.
+// Presence: the relay pings every browser socket (a browser answers by itself) and drops one that has answered
+// nothing for a few seconds; it tells the API's live rules (services.livePresence) when a joined handle's media comes
+// up (Janus' webrtcup), when the browser answers, and when the connection is lost — the socket closed or died, Janus
+// hung the handle up, or it left the room — so a viewer whose browser died leaves within seconds, and a publisher's
+// grace starts.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import WebSocket from 'ws';
 import { DomainError } from '../../domain/shared/decider';
 import { checkRelayFrame, countRelayFrame, isJsonObject as isObject, type RelayJoin, type RelayNote } from '../../domain/live/relay-frames';
-import type { LiveJoinPolicy, LiveRelayBackend } from '../../infra/live/port';
+import type { LiveJoinPolicy, LiveMediaConnection, LivePresence, LiveRelayBackend } from '../../infra/live/port';
 import { fromOwnOrigin, requireCaller } from '../auth';
 import type { Services } from '../services';
 
 export const JANUS_RELAY_PATH = '/api/stream/janus';
 
 /** Close codes of the relay socket (4xxx: the reason says what to tell the user). */
-export const RELAY_CLOSE = { unavailable: 1013, badFrame: 4400, revoked: 4403, tooManyFrames: 4429, upstream: 1011 } as const;
+export const RELAY_CLOSE = { unavailable: 1013, badFrame: 4400, revoked: 4403, tooManyFrames: 4429, upstream: 1011, gone: 4408 } as const;
 
 /** Default join policy: only the model and the live-stream manager publish; everyone with a token may view. */
 export const PUBLISHER_ROLES = ['model', 'live_stream_manager'] as const;
@@ -35,15 +40,25 @@ type Joined = RelayJoin;
 export interface RelayOptions {
   /** How often tokens of joined handles are checked again against Janus (another node's disallow). Default 5 s. */
   revalidateMs?: number;
+  /** How often every socket is pinged. Default 2 s. */
+  heartbeatMs?: number;
+  /** A socket that answered nothing (pong or message) for this long is dead. Default 5 s. */
+  deadAfterMs?: number;
 }
+
+/** Defaults of the relay's heartbeat: a dead browser is noticed within deadAfter + heartbeat (7 s). */
+export const RELAY_HEARTBEAT_MS = 2_000;
+export const RELAY_DEAD_AFTER_MS = 5_000;
 
 export function registerJanusRelay(app: FastifyInstance, services: Services, options: RelayOptions = {}) {
   const revalidateMs = options.revalidateMs ?? 5_000;
+  const heartbeatMs = options.heartbeatMs ?? RELAY_HEARTBEAT_MS;
+  const deadAfterMs = options.deadAfterMs ?? RELAY_DEAD_AFTER_MS;
 
   // Open relay sockets: closed (1001) when the server stops, so it does not wait on them; and every revalidateMs
   // their joins are checked against the rooms' allowed lists (one request per room), for tokens another API node
   // took back (this node's own disallow/destroyRoom closes them at once through onRevoked).
-  const open = new Set<{ goingAway: () => void; joined: () => Joined[]; revoke: (room: number, tokens: string[]) => void }>();
+  const open = new Set<{ goingAway: () => void; joined: () => Joined[]; revoke: (room: number, tokens: string[]) => void; beat: (nowMs: number) => void }>();
   app.addHook('preClose', async () => {
     for (const c of [...open]) c.goingAway();
   });
@@ -60,7 +75,16 @@ export function registerJanusRelay(app: FastifyInstance, services: Services, opt
       }).catch(() => {});
   }, revalidateMs);
   recheck.unref();
-  app.addHook('onClose', async () => clearInterval(recheck));
+  // The heartbeat: every socket is pinged; one that answered nothing for deadAfterMs is dropped as lost.
+  const heartbeat = setInterval(() => {
+    const nowMs = Date.now();
+    for (const c of [...open]) c.beat(nowMs);
+  }, heartbeatMs);
+  heartbeat.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(recheck);
+    clearInterval(heartbeat);
+  });
 
   app.get(
     JANUS_RELAY_PATH,
@@ -81,7 +105,23 @@ export function registerJanusRelay(app: FastifyInstance, services: Services, opt
       if (!offered.includes('janus-protocol')) return socket.close(RELAY_CLOSE.badFrame, 'Use the janus-protocol subprotocol.');
 
       const sessions = new Set<number>();
-      const handles = new Map<number, { session: number; joined: Joined | null }>();
+      /** `up`: Janus said the handle's media is up; `lost`: its loss was reported (once). */
+      const handles = new Map<number, { session: number; joined: Joined | null; up: boolean; lost: boolean }>();
+      const presence: LivePresence | undefined = services.livePresence;
+      let lastAliveMs = Date.now();
+      const connectionOf = (id: number, j: Joined): LiveMediaConnection => ({ userId: caller.userId, room: j.room, token: j.token, ptype: j.ptype, handle: String(id) });
+      /** A joined handle's connection is lost (reported once); `gone`: the handle is forgotten too. */
+      const lose = (id: number, cause: 'closed' | 'heartbeat' | 'hangup' | 'left') => {
+        const h = handles.get(id);
+        if (!h?.joined || h.lost) return;
+        h.lost = true;
+        h.up = false;
+        presence?.lost(connectionOf(id, h.joined), cause);
+      };
+      const answered = () => {
+        lastAliveMs = Date.now();
+        for (const [id, h] of handles) if (h.joined && !h.lost) presence?.alive(connectionOf(id, h.joined));
+      };
       /** Transactions whose answer the relay needs: a session or handle id to note, or a join to record. */
       const waiting = new Map<string, RelayNote | { kind: 'join'; handle: number; join: Joined }>();
       let frames = { startedAt: Date.now(), count: 0 };
@@ -96,12 +136,16 @@ export function registerJanusRelay(app: FastifyInstance, services: Services, opt
         upstream.once('error', () => resolve(false));
         upstream.once('close', () => resolve(false));
       });
-      const shut = (code: number, reason: string) => {
+      /** `cause`: how the browser's connections were lost (null: the server is going down, nothing is lost). */
+      const shut = (code: number, reason: string, cause: 'closed' | 'heartbeat' | null = 'closed') => {
         if (closed) return;
         closed = true;
         open.delete(entry);
         stopListening();
-        if (socket.readyState === socket.OPEN) socket.close(code, reason);
+        if (cause) for (const id of handles.keys()) lose(id, cause);
+        // A browser that stopped answering cannot take part in a closing handshake.
+        if (cause === 'heartbeat') socket.terminate();
+        else if (socket.readyState === socket.OPEN) socket.close(code, reason);
         if (upstream.readyState === upstream.OPEN || upstream.readyState === upstream.CONNECTING) upstream.terminate();
       };
       const refuse = (m: Json, reason: string, code = 403) => {
@@ -124,27 +168,54 @@ export function registerJanusRelay(app: FastifyInstance, services: Services, opt
           waiting.delete(m.transaction);
           const ok = m.janus === 'success' || m.janus === 'event';
           if (w.kind === 'create' && m.janus === 'success' && typeof m.data?.id === 'number') sessions.add(m.data.id);
-          if (w.kind === 'attach' && m.janus === 'success' && typeof m.data?.id === 'number') handles.set(m.data.id, { session: w.session, joined: null });
+          if (w.kind === 'attach' && m.janus === 'success' && typeof m.data?.id === 'number') handles.set(m.data.id, { session: w.session, joined: null, up: false, lost: false });
           if (w.kind === 'join' && ok) {
             const data = m.plugindata?.data;
             const h = handles.get(w.handle);
             if (h && isObject(data) && (data.videoroom === 'joined' || data.videoroom === 'attached')) h.joined = w.join;
           }
-          if (w.kind === 'detach' && m.janus === 'success') handles.delete(w.handle);
+          if (w.kind === 'detach' && m.janus === 'success') {
+            lose(w.handle, 'left');
+            handles.delete(w.handle);
+          }
           if (w.kind === 'destroy' && m.janus === 'success') {
             sessions.delete(w.session);
-            for (const [id, h] of handles) if (h.session === w.session) handles.delete(id);
+            for (const [id, h] of handles)
+              if (h.session === w.session) {
+                lose(id, 'left');
+                handles.delete(id);
+              }
           }
         }
+        if (typeof m.sender === 'number') follow(m.sender, m);
         if (m.janus === 'detached' && typeof m.sender === 'number') handles.delete(m.sender);
         if (socket.readyState === socket.OPEN) socket.send(text);
       });
       upstream.on('close', () => shut(RELAY_CLOSE.upstream, 'The media server closed the connection.'));
+
+      /** Janus' news about a joined handle: its media up, hung up, its own leave or unpublish, detached. */
+      function follow(id: number, m: Json) {
+        const h = handles.get(id);
+        if (!h?.joined || h.lost) return;
+        const data = isObject(m.plugindata) && isObject(m.plugindata.data) ? m.plugindata.data : null;
+        if (m.janus === 'webrtcup' && !h.up) {
+          h.up = true;
+          presence?.connected(connectionOf(id, h.joined));
+        } else if (m.janus === 'hangup') lose(id, 'hangup');
+        else if (m.janus === 'detached') lose(id, 'left');
+        // Its own leave or unpublish is answered 'ok' (another participant's carries their feed id instead).
+        else if (data && (data.leaving === 'ok' || data.unpublished === 'ok' || data.left === 'ok')) lose(id, 'left');
+        // A viewer whose every stream went inactive (the publisher left) receives nothing any more.
+        else if (data && h.joined.ptype === 'subscriber' && data.videoroom === 'updated' && Array.isArray(data.streams) && data.streams.every((x: Json) => x?.active === false))
+          lose(id, 'left');
+      }
       upstream.on('error', () => {});
 
       // Browser → Janus, one frame at a time (a join waits for the token check).
       let chain: Promise<void> = Promise.resolve();
+      socket.on('pong', answered);
       socket.on('message', (raw: Buffer, isBinary: boolean) => {
+        answered();
         const counted = countRelayFrame(frames, Date.now());
         frames = counted.window;
         if (counted.tooMany) return shut(RELAY_CLOSE.tooManyFrames, 'Too many messages; please slow down.');
@@ -193,7 +264,11 @@ export function registerJanusRelay(app: FastifyInstance, services: Services, opt
       };
       const stopListening = backend.onRevoked(revoke);
       const entry = {
-        goingAway: () => shut(1001, 'The server is going down.'),
+        goingAway: () => shut(1001, 'The server is going down.', null),
+        beat: (nowMs: number) => {
+          if (nowMs - lastAliveMs > deadAfterMs) return shut(RELAY_CLOSE.gone, 'No answer from the browser.', 'heartbeat');
+          if (socket.readyState === socket.OPEN) socket.ping();
+        },
         joined: () => [...handles.values()].map((h) => h.joined).filter((j): j is Joined => !!j),
         revoke,
       };

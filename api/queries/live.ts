@@ -6,6 +6,7 @@ import { seesChatEarnings } from '../../domain/chat/roles';
 import { LIVE_STAFF_VIEWER_ROLES, NO_LIVE_STREAM, SEES_LIVE_TIP_TOTAL } from '../../domain/live/live-session';
 import { STAFF_ROLES, type Role } from '../../domain/shared/wire';
 import { currentSettings } from '../../projections/settings';
+import { findWallet } from '../../projections/wallet';
 import { findLiveSession, liveComments, liveSessionOnAir, liveViewersNow, listLiveSessions, type LiveSessionRow } from '../../projections/live-sessions';
 import type { Caller } from '../auth';
 import type { Services } from '../services';
@@ -44,15 +45,27 @@ export function liveQueries(services: Services) {
       };
     },
 
-    /** The session on air as the caller may see it (null: none, or not theirs to see). */
+    /**
+     * The session on air as the caller may see it (null: none, or not theirs to see). The fan of a billed one-to-one
+     * also gets the call: its price, what was charged, the call time so far (`callSeconds` plus the running stretch
+     * since `billingSince`, on the server's clock `serverNow`) and their wallet balance.
+     */
     current: async (c: Caller) => {
       const s = await liveSessionOnAir(db());
       if (!s || !maySee(s, c)) return null;
       const viewers = await liveViewersNow(db(), s.id);
+      const billed = !s.is_group && (s.price_per_minute_cents ?? 0) > 0 && s.fan_id === c.userId && !c.proxyAdminId;
+      const call = billed
+        ? {
+            pricePerMinuteCents: s.price_per_minute_cents ?? 0, minutesCharged: s.minutes_charged ?? 0, chargedCents: s.charged_cents ?? 0, callSeconds: s.call_seconds ?? 0,
+            billingSince: s.billing_since ?? null, serverNow: services.clock().toISOString(), walletBalanceCents: Number((await findWallet(db(), c.userId))?.balance_cents ?? 0),
+          }
+        : null;
       return {
         sessionId: s.id, isGroup: s.is_group, userId: s.fan_id, publisherId: s.publisher_id, publisherName: s.publisher_name, startedAt: s.started_at, pubId: s.pub_id ?? null,
         viewers: viewers.length, isJoined: viewers.some((v) => v.user_id === c.userId), isPublisher: s.publisher_id === c.userId,
         pricePerMinuteCents: s.price_per_minute_cents ?? 0,
+        ...(call ? { call } : {}),
         ...(SEES_LIVE_TIP_TOTAL.includes(c.role) ? { tipTotalCents: s.tips_cents } : {}),
       };
     },

@@ -3,7 +3,8 @@
 //   POST start_stream        {userId?, isGroupLiveStream, tabToken?} → {sessionId, room, pin, streamToken, tabToken, isGroup, userId, resumed}
 //   POST set_stream_data     {room, pubId, pubPvtId}
 //   POST stop_stream         {} → {sessionId, stopped}
-//   POST add_token           {userId?} → {status:'success', streamToken, room, pin, sessionId, isGroup}
+//   POST add_token           {userId?, price_per_minute_cents?} → {status:'success', streamToken, room, pin, sessionId, isGroup}
+//                            (a billed one-to-one: the fan's confirmed price, else 409 PRICE_NOT_CONFIRMED)
 //   POST remove_token        {streamToken?, userId?} (userId: the publisher/admin puts a viewer out)
 //   POST send_message        {message, type?, fromAdmin?, senderId?, message_from_admin?}
 //   POST send_tips           {amount, is_anonymous?, payment_method 'card'|'wallet', tipMessage?, card fields | card_id}
@@ -89,7 +90,7 @@ export const streamRoutes = (services: Services): FastifyPluginAsyncZod => async
     const ctx = contextFor(request, services);
     try {
       const facts = await viewerFacts(services, ctx, caller);
-      const t = await media(() => addViewerToken(ctx, deps(), facts));
+      const t = await media(() => addViewerToken(ctx, deps(), facts, request.body.price_per_minute_cents ?? null));
       await settle(services, ctx);
       return ok(reply, { status: 'success', streamToken: t.streamToken, room: t.room, pin: t.pin, sessionId: t.sessionId, isGroup: t.isGroup, pubId: t.pubId }, { position: ctx.lastPosition });
     } catch (e) {

@@ -24,7 +24,11 @@ export const streamDataBody = z.object({
   pubId: z.union([z.string(), z.number()], { error: 'pubId is required.' }).transform(String).pipe(z.string().min(1, { error: 'pubId is required.' }).max(40, { error: 'pubId is invalid.' })),
   pubPvtId: z.union([z.string(), z.number()], { error: 'pubPvtId is required.' }).transform(String).pipe(z.string().min(1, { error: 'pubPvtId is required.' }).max(40, { error: 'pubPvtId is invalid.' })),
 });
-export const addTokenBody = z.object({ userId: id('userId').optional() });
+export const addTokenBody = z.object({
+  userId: id('userId').optional(),
+  /** The price per minute (cents) the fan confirmed before joining a billed one-to-one. */
+  price_per_minute_cents: z.number({ error: 'price_per_minute_cents is invalid.' }).int({ error: 'price_per_minute_cents is invalid.' }).min(0, { error: 'price_per_minute_cents is invalid.' }).optional(),
+});
 export const removeTokenBody = z.object({ streamToken: z.string({ error: 'streamToken is invalid.' }).max(100, { error: 'streamToken is invalid.' }).optional(), userId: id('userId').optional() });
 export const sendMessageBody = z.object({
   // Length and blankness are the session's rule (500 group / 1000 one-to-one, the spec's texts); this only bounds the body.

@@ -5,8 +5,8 @@ import { DomainError } from '../shared/decider';
 import { ValidationError } from '../shared/validation';
 import {
   ANONYMOUS_GROUP_ONLY, LIVE_DISABLED, LIVE_LOW_BALANCE, LIVE_MESSAGE_EMPTY, NOT_A_PUBLISHER, NOT_INVITED, NOT_IN_STREAM, NO_COMMENT_BOX, NO_LIVE_STREAM,
-  STREAM_ALREADY_STARTED, SUBSCRIBERS_ONLY, checkLiveTip, dueMinutes, liveMessageTooLong, liveSessionDecider, liveStudioDecider, minutePaymentId, recordingNameOf,
-  type LiveSessionCommand, type LiveSessionEvent, type LiveSessionState, type LiveStartInput, type ViewerFacts,
+  LIVE_PUBLISHER_FIRST_CONNECT_MS, LIVE_PUBLISHER_GRACE_MS, STREAM_ALREADY_STARTED, SUBSCRIBERS_ONLY, billingRoom, checkLiveTip, liveMessageTooLong, liveSessionDecider,
+  liveStudioDecider, minutePaymentId, publisherDeadline, recordingNameOf, unpaidMinutes, type LiveSessionCommand, type LiveSessionEvent, type LiveSessionState, type LiveStartInput, type ViewerFacts,
 } from './live-session';
 
 /** A fake clock: minutes and seconds after a fixed start. */
@@ -191,60 +191,146 @@ describe('tips in live', () => {
   });
 });
 
+describe('presence: media connections as the relay reports them', () => {
+  const pubUp = (handle: string, when: string): LiveSessionCommand => ({ type: 'ConnectMedia', role: 'publisher', userId: 'model', token: 'pub-token', handle, at: when });
+  const pubLost = (handle: string, when: string, lastSeenAt = when): LiveSessionCommand => ({ type: 'LoseMedia', role: 'publisher', userId: 'model', token: 'pub-token', handle, cause: 'closed', lastSeenAt, at: when });
+  it('a viewer tab whose connection is lost leaves at once (its token goes), reason disconnected; a report for a token not theirs changes nothing', () => {
+    const { state } = run([start(), { type: 'AddViewer', viewer: fan('a'), token: 't-a', at: at(1) }, { type: 'ConnectMedia', role: 'viewer', userId: 'a', token: 't-a', handle: 'h1', at: at(1, 2) }]);
+    expect(state.tokens['t-a'].connectedAt).toBe(at(1, 2));
+    expect(decideOn(state, { type: 'LoseMedia', role: 'viewer', userId: 'b', token: 't-a', handle: 'h1', cause: 'closed', lastSeenAt: at(2), at: at(2) })).toEqual([]);
+    const out = decideOn(state, { type: 'LoseMedia', role: 'viewer', userId: 'a', token: 't-a', handle: 'h1', cause: 'heartbeat', lastSeenAt: at(1, 58), at: at(2) });
+    expect(out).toEqual([{ type: 'LiveViewerLeft', data: expect.objectContaining({ tokens: ['t-a'], reason: 'disconnected', cause: 'heartbeat', lastSeenAt: at(1, 58), viewers: 0, leftAt: at(2) }) }]);
+    // Media reports of someone else's token, or of a publisher token by a viewer, change nothing.
+    expect(decideOn(state, { type: 'ConnectMedia', role: 'viewer', userId: 'b', token: 't-a', handle: 'h9', at: at(2) })).toEqual([]);
+    expect(decideOn(state, { type: 'ConnectMedia', role: 'publisher', userId: 'a', token: 't-a', handle: 'h9', at: at(2) })).toEqual([]);
+  });
+  it('a publisher lost gets the grace; back in time it goes on; after it the session ends, its duration up to when they were last seen', () => {
+    let s = run([start(), pubUp('p1', at(0, 5))]).state;
+    expect(publisherDeadline(s)).toBeNull();
+    const lost = run([pubLost('p1', at(3), at(2, 59))], s);
+    expect(lost.events[0]).toMatchObject({ type: 'LivePublisherLost', data: { present: false, graceUntil: new Date(Date.parse(at(3)) + LIVE_PUBLISHER_GRACE_MS).toISOString(), lastSeenAt: at(2, 59) } });
+    s = lost.state;
+    expect(decideOn(s, { type: 'EndIfPublisherGone', at: at(3, 9) })).toEqual([]);
+    // Back within the grace (a reload): nothing ends.
+    const back = run([pubUp('p2', at(3, 8))], s).state;
+    expect(decideOn(back, { type: 'EndIfPublisherGone', at: at(10) })).toEqual([]);
+    const ended = decideOn(s, { type: 'EndIfPublisherGone', at: at(3, 10) });
+    expect(ended).toEqual([{ type: 'LiveSessionStopped', data: expect.objectContaining({ reason: 'publisher_lost', by: null, durationSeconds: 179, stoppedAt: at(3, 10) }) }]);
+    // A second connection lost while another is up (a second tab): no grace.
+    const two = run([pubUp('p2', at(1)), pubLost('p1', at(2))], run([start(), pubUp('p1', at(0, 5))]).state);
+    expect(two.events.at(-1)).toMatchObject({ data: { present: true, graceUntil: null } });
+    expect(publisherDeadline(two.state)).toBeNull();
+  });
+  it('a publisher who never comes on air: the session ends after the first-connection time', () => {
+    const s = run([start()]).state;
+    expect(publisherDeadline(s)).toBe(new Date(Date.parse(at(0)) + LIVE_PUBLISHER_FIRST_CONNECT_MS).toISOString());
+    expect(decideOn(s, { type: 'EndIfPublisherGone', at: at(1, 59) })).toEqual([]);
+    expect(decideOn(s, { type: 'EndIfPublisherGone', at: at(2) })[0]).toMatchObject({ data: { reason: 'publisher_lost', durationSeconds: 120 } });
+  });
+});
+
 describe('per-minute billing of a one-to-one session (fake clock)', () => {
   const billed = () => run([start({ isGroup: false, fanId: 'f', pricePerMinuteCents: 300 })]).state;
-  /** The supervisor's pass: the due minutes (each debit captured) recorded in order, then the stop when the wallet is dry. */
-  const bill = (state: LiveSessionState, balance: number, when: string) => {
-    const due = dueMinutes(state, when, balance);
-    const commands: LiveSessionCommand[] = due.minutes.map((m) => ({ type: 'ChargeMinute', ...m, at: when }));
-    if (due.stop) commands.push({ type: 'StopSession', by: null, role: null, reason: 'wallet_empty', at: when });
-    return run(commands, state);
+  const joinAndConnect = (when: string, token = 't', balance = 10_000): LiveSessionCommand[] => [
+    { type: 'AddViewer', viewer: fan('f', { walletBalanceCents: balance }), token, at: when },
+    { type: 'ConnectMedia', role: 'viewer', userId: 'f', token, handle: `h-${token}`, at: when },
+  ];
+  const pubUp = (when: string, handle = 'p1'): LiveSessionCommand => ({ type: 'ConnectMedia', role: 'publisher', userId: 'model', token: 'pub-token', handle, at: when });
+  /** Both connected: the fan from `fanAt`, the publisher from `pubAt`. */
+  const call = (pubAt: string, fanAt: string, balance = 10_000) => run([pubUp(pubAt), ...joinAndConnect(fanAt, 't', balance)], billed()).state;
+  /** The supervisor's pass: deliver what ended by `upTo` within what the wallet covers, each payment captured, then the stop when the wallet is dry. */
+  const pass = (state: LiveSessionState, balance: number, upTo: string) => {
+    const room = billingRoom(state, balance);
+    const delivered = run([{ type: 'DeliverMinutes', upTo, limit: room.limit, at: upTo }], state);
+    const paid = run(unpaidMinutes(delivered.state).map((m) => ({ type: 'ChargeMinute' as const, ...m, at: upTo })), delivered.state);
+    const n = delivered.events.length;
+    const stop = delivered.state.billing && room.stopAfter(n) ? run([{ type: 'StopSession', by: null, role: null, reason: 'wallet_empty', at: upTo, billUpTo: null }], paid.state) : { state: paid.state, events: [] };
+    return { state: stop.state, events: [...delivered.events, ...paid.events, ...stop.events] };
   };
+  const kinds = (events: LiveSessionEvent[]) => events.map((e) => e.type);
+
   it('the fan must be able to pay the first minute to join', () => {
     const e = refused(() => decideOn(billed(), { type: 'AddViewer', viewer: fan('f', { walletBalanceCents: 299 }), token: 't', at: at(0) }));
     expect([e.message, e.status, e.details.shortfallCents]).toEqual([LIVE_LOW_BALANCE, 402, 1]);
   });
-  it('every delivered minute is one event; the minute under way is not billed', () => {
-    let s = run([{ type: 'AddViewer', viewer: fan('f', { walletBalanceCents: 10_000 }), token: 't', at: at(1) }], billed()).state;
-    expect(bill(s, 10_000, at(1, 59)).events).toEqual([]);
-    const r = bill(s, 10_000, at(4, 30));
-    expect(r.events.map((e) => e.type === 'LiveMinuteCharged' && [e.data.minute, e.data.from, e.data.to, e.data.paymentId])).toEqual([
+  it('the call time runs only while the fan and the publisher are both connected: a token alone, or the fan waiting for the camera, costs nothing', () => {
+    const waiting = run([{ type: 'AddViewer', viewer: fan('f', { walletBalanceCents: 10_000 }), token: 't', at: at(0) }], billed());
+    expect(waiting.state.billing).toBeNull();
+    const connected = run([{ type: 'ConnectMedia', role: 'viewer', userId: 'f', token: 't', handle: 'h', at: at(0, 10) }], waiting.state);
+    expect(kinds(connected.events)).toEqual(['LiveViewerConnected']);
+    expect(pass(connected.state, 10_000, at(5)).events).toEqual([]);
+    const on = run([pubUp(at(2))], connected.state);
+    expect(on.events[1]).toEqual({ type: 'LiveBillingStarted', data: { sessionId: 'S1', fanId: 'f', from: at(2) } });
+  });
+  it('every whole minute of call time is delivered, then paid (one event each, in order); the minute under way is not', () => {
+    let s = call(at(0, 30), at(1));
+    expect(pass(s, 10_000, at(1, 59)).events).toEqual([]);
+    const r = pass(s, 10_000, at(4, 30));
+    expect(r.events.filter((e) => e.type === 'LiveMinuteDelivered').map((e) => e.type === 'LiveMinuteDelivered' && [e.data.minute, e.data.from, e.data.to, e.data.paymentId])).toEqual([
       [1, at(1), at(2), minutePaymentId('S1', 1)], [2, at(2), at(3), minutePaymentId('S1', 2)], [3, at(3), at(4), minutePaymentId('S1', 3)],
     ]);
+    expect(kinds(r.events.filter((e) => e.type === 'LiveMinuteCharged'))).toHaveLength(3);
     s = r.state;
-    expect([s.minutesCharged, s.chargedCents, s.billedUntil]).toEqual([3, 900, at(4)]);
-    expect(bill(s, 9_100, at(4, 59)).events).toEqual([]);
+    expect([s.minutesCharged, s.chargedCents, s.billing]).toEqual([3, 900, { since: at(1), from: at(4) }]);
+    expect(pass(s, 9_100, at(4, 59)).events).toEqual([]);
   });
-  it('the fan leaving ends the stay: the partial minute is free; a rejoin starts a new minute count from the join', () => {
-    let s = run([{ type: 'AddViewer', viewer: fan('f', { walletBalanceCents: 10_000 }), token: 't', at: at(1) }], billed()).state;
-    s = bill(s, 10_000, at(2, 10)).state; // minute 1 billed
-    s = run([{ type: 'RemoveViewer', userId: 'f', token: 't', reason: 'left', at: at(2, 50) }], s).state;
-    expect(bill(s, 9_700, at(10)).events).toEqual([]);
-    s = run([{ type: 'AddViewer', viewer: fan('f', { walletBalanceCents: 9_700 }), token: 't2', at: at(10, 15) }], s).state;
-    const r = bill(s, 9_700, at(11, 20));
-    expect(r.events[0]).toMatchObject({ data: { minute: 2, from: at(10, 15), to: at(11, 15) } });
+  it('the fan\'s connection lost 12 s in: nothing is charged; lost after a minute and a half: that one minute, delivered at the loss', () => {
+    const early = run([{ type: 'LoseMedia', role: 'viewer', userId: 'f', token: 't', handle: 'h-t', cause: 'closed', lastSeenAt: at(1, 12), at: at(1, 12) }], call(at(0), at(1)));
+    expect(kinds(early.events)).toEqual(['LiveBillingStopped', 'LiveViewerLeft']);
+    expect(early.events[0]).toMatchObject({ data: { since: at(1), until: at(1, 12), reason: 'fan_left' } });
+    expect(pass(early.state, 10_000, at(10)).events).toEqual([]);
+    // Lost at 1:30 into the call, noticed 3 s later: minute 1 is delivered (the loss tells it ended in time), minute 2 is free.
+    const late = run([{ type: 'LoseMedia', role: 'viewer', userId: 'f', token: 't', handle: 'h-t', cause: 'heartbeat', lastSeenAt: at(2, 30), at: at(2, 33) }], call(at(0), at(1)));
+    expect(kinds(late.events)).toEqual(['LiveMinuteDelivered', 'LiveBillingStopped', 'LiveViewerLeft']);
+    expect(unpaidMinutes(late.state)).toEqual([{ minute: 1, paymentId: minutePaymentId('S1', 1), amountCents: 300 }]);
+    // Back later: a new stretch from the reconnection, minutes numbered on.
+    const again = run(joinAndConnect(at(10, 15), 't2'), late.state);
+    const r = pass(again.state, 9_700, at(11, 20));
+    expect(r.events.find((e) => e.type === 'LiveMinuteDelivered')).toMatchObject({ data: { minute: 2, from: at(10, 15), to: at(11, 15) } });
   });
-  it('the session ends cleanly when the wallet cannot pay the next minute', () => {
-    const s = run([{ type: 'AddViewer', viewer: fan('f', { walletBalanceCents: 700 }), token: 't', at: at(0) }], billed()).state;
-    const r = bill(s, 700, at(3));
-    expect(r.events.map((e) => e.type)).toEqual(['LiveMinuteCharged', 'LiveMinuteCharged', 'LiveSessionStopped']);
-    expect(r.events[2]).toMatchObject({ data: { reason: 'wallet_empty', tokens: ['t', 'pub-token'] } });
+  it('the publisher lost pauses the call time (the minute under way is free) and back within the grace resumes it from their return', () => {
+    const s = call(at(0), at(0));
+    const lost = run([{ type: 'LoseMedia', role: 'publisher', userId: 'model', token: 'pub-token', handle: 'p1', cause: 'closed', lastSeenAt: at(1, 40), at: at(1, 40) }], s);
+    expect(kinds(lost.events)).toEqual(['LiveMinuteDelivered', 'LiveBillingStopped', 'LivePublisherLost']);
+    expect(pass(lost.state, 10_000, at(1, 49)).events.filter((e) => e.type === 'LiveMinuteDelivered')).toEqual([]);
+    const back = run([pubUp(at(1, 48), 'p2')], lost.state);
+    expect(back.events[1]).toMatchObject({ type: 'LiveBillingStarted', data: { from: at(1, 48) } });
+    expect(pass(back.state, 9_700, at(2, 50)).events.find((e) => e.type === 'LiveMinuteDelivered')).toMatchObject({ data: { minute: 2, from: at(1, 48) } });
+  });
+  it('a stop delivers the whole minutes up to when both were last known connected, never beyond', () => {
+    const s = call(at(0), at(0));
+    const stop = decideOn(s, { type: 'StopSession', by: 'model', role: 'model', reason: 'publisher', at: at(2, 10), billUpTo: at(2, 8) });
+    expect(kinds(stop)).toEqual(['LiveMinuteDelivered', 'LiveMinuteDelivered', 'LiveBillingStopped', 'LiveSessionStopped']);
+    expect(kinds(decideOn(s, { type: 'StopSession', by: 'model', role: 'model', reason: 'publisher', at: at(2, 10), billUpTo: at(1, 59) }))).toEqual(['LiveMinuteDelivered', 'LiveBillingStopped', 'LiveSessionStopped']);
+    // A captured payment's grant is recorded after the stop too.
+    const stopped = run([{ type: 'StopSession', by: 'model', role: 'model', reason: 'publisher', at: at(2, 10), billUpTo: at(2, 8) }], s).state;
+    expect(run(unpaidMinutes(stopped).map((m) => ({ type: 'ChargeMinute' as const, ...m, at: at(2, 11) })), stopped).state.chargedCents).toBe(600);
+  });
+  it('the session ends cleanly when the wallet cannot pay the next minute; minutes it cannot pay are not delivered', () => {
+    const s = call(at(0), at(0), 700);
+    const r = pass(s, 700, at(3));
+    expect(kinds(r.events)).toEqual(['LiveMinuteDelivered', 'LiveMinuteDelivered', 'LiveMinuteCharged', 'LiveMinuteCharged', 'LiveBillingStopped', 'LiveSessionStopped']);
+    expect(r.events.at(-1)).toMatchObject({ data: { reason: 'wallet_empty', tokens: ['t', 'pub-token'] } });
     expect(r.state.chargedCents).toBe(600);
-    // The wallet spent elsewhere meanwhile: the delivered minute it cannot pay is not charged, the call ends.
-    const dry = bill(s, 100, at(1, 5));
-    expect(dry.events.map((e) => e.type)).toEqual(['LiveSessionStopped']);
+    // The wallet spent elsewhere meanwhile: nothing is delivered it cannot pay, the call ends.
+    const dry = pass(s, 100, at(1, 5));
+    expect(kinds(dry.events)).toEqual(['LiveBillingStopped', 'LiveSessionStopped']);
   });
-  it('a minute is recorded once and only in order (a retried grant changes nothing)', () => {
-    const s = run([{ type: 'AddViewer', viewer: fan('f', { walletBalanceCents: 10_000 }), token: 't', at: at(0) }], billed()).state;
-    const m = dueMinutes(s, at(2), 10_000).minutes;
+  it('a minute is charged once, only with its own payment (a retried grant changes nothing)', () => {
+    const s = run([{ type: 'DeliverMinutes', upTo: at(2), limit: 10, at: at(2) }], call(at(0), at(0))).state;
+    const m = unpaidMinutes(s);
     expect(m.map((x) => x.minute)).toEqual([1, 2]);
     const once = run([{ type: 'ChargeMinute', ...m[0], at: at(2) }, { type: 'ChargeMinute', ...m[0], at: at(2) }, { type: 'ChargeMinute', ...m[1], at: at(2) }], s);
     expect(once.events.map((e) => e.type === 'LiveMinuteCharged' && e.data.minute)).toEqual([1, 2]);
-    expect(decideOn(s, { type: 'ChargeMinute', ...m[1], at: at(2) })).toEqual([]);
+    expect(decideOn(s, { type: 'ChargeMinute', ...m[1], paymentId: 'another', at: at(2) })).toEqual([]);
+    expect(decideOn(s, { type: 'ChargeMinute', minute: 3, paymentId: minutePaymentId('S1', 3), amountCents: 300, at: at(2) })).toEqual([]);
   });
   it('group sessions and stopped sessions are never billed', () => {
-    const g = run([start({ pricePerMinuteCents: 300 }), { type: 'AddViewer', viewer: fan('a'), token: 't', at: at(0) }]).state;
-    expect(bill(g, 0, at(10)).events).toEqual([]);
+    const g = run([start({ pricePerMinuteCents: 300 }), pubUp(at(0)), { type: 'AddViewer', viewer: fan('a'), token: 't', at: at(0) }, { type: 'ConnectMedia', role: 'viewer', userId: 'a', token: 't', handle: 'h', at: at(0) }]);
+    expect(kinds(g.events)).not.toContain('LiveBillingStarted');
+    expect(pass(g.state, 0, at(10)).events).toEqual([]);
+    const stopped = run([{ type: 'StopSession', by: 'model', role: 'model', reason: 'publisher', at: at(0, 30) }], call(at(0), at(0))).state;
+    expect(pass(stopped, 10_000, at(10)).events).toEqual([]);
   });
 });
 

@@ -10,7 +10,17 @@
 //
 // Who may join is decided here, never by the media server's defaults: a token is issued only to an entitled viewer
 // (group: a fan whose subscription status is '1' or '2', or staff; one-to-one: the invited fan) and is revoked when
-// they leave, are removed, blocked, logged out, their subscription ends, their wallet runs dry, or the session stops.
+// they leave, are removed, blocked, logged out, their subscription ends, their wallet runs dry, their connection to
+// the media server is lost, or the session stops.
+//
+// Presence: the API's relay to the media server reports when a publisher's or a viewer's media connection comes up
+// and when it is lost (the browser's socket closed, its heartbeat went unanswered, the media server hung up). A
+// viewer whose connection is lost leaves at once; a publisher whose connection is lost has a short grace to come
+// back (a reload), after which the session ends.
+//
+// Per-minute billing (one-to-one with a price): the call time runs only while the fan and the publisher are both
+// connected. A minute is delivered once all of it lay within that time, and only a delivered minute is paid for
+// (its wallet payment follows the delivery); a minute under way when either side goes is not charged.
 //
 // Decision on admins (LV-09): D3 §6 says "start for model and live_stream_manager"; D1 §6 says "Admins … can go
 // live". Both hold here: model, live_stream_manager, admin and super_admin may publish. sub_admin, content_manager
@@ -23,6 +33,7 @@ import { ValidationError } from '../shared/validation';
 import type { Role } from '../shared/wire';
 import { validateTip, type TipBounds } from '../tip/tip';
 import { insufficientFunds } from '../pricing/pricing';
+import { formatMoney } from '../shared/money';
 
 export const LIVE_STUDIO_STREAM = 'live-studio';
 export const liveSessionStream = (sessionId: string) => `live-session-${sessionId}`;
@@ -49,6 +60,7 @@ export const ANONYMOUS_GROUP_ONLY = 'Anonymous tips are only possible in a group
 export const NO_COMMENT_BOX = 'The live stream manager does not comment in the live stream.';
 export const ONLY_FANS_TIP = 'Only fans can send tips.';
 export const LIVE_LOW_BALANCE = 'Your wallet balance is low. Please add funds to join the live stream.';
+export const liveConfirmPrice = (cents: number) => `This call costs ${formatMoney(cents)} a minute. Please confirm the price to join.`;
 
 /** Who publishes (see the decision above). */
 export const LIVE_PUBLISHER_ROLES: readonly Role[] = ['model', 'live_stream_manager', 'admin', 'super_admin'];
@@ -62,8 +74,22 @@ export const SEES_LIVE_TIP_TOTAL: readonly Role[] = ['model', 'live_stream_manag
 export const TAB_TOKEN = /^[0-9a-f]{12}$/;
 export const MINUTE_MS = 60_000;
 
-export type LiveLeaveReason = 'left' | 'removed' | 'blocked' | 'logged_out' | 'subscription_ended' | 'wallet_empty' | 'stopped';
-export type LiveStopReason = 'publisher' | 'staff' | 'wallet_empty' | 'media_server';
+export type LiveLeaveReason = 'left' | 'removed' | 'blocked' | 'logged_out' | 'subscription_ended' | 'wallet_empty' | 'stopped' | 'disconnected';
+export type LiveStopReason = 'publisher' | 'staff' | 'wallet_empty' | 'media_server' | 'publisher_lost';
+/** How a media connection was lost: its socket closed, its heartbeat went unanswered, the media server hung it up, or it left the room. */
+export type LiveLossCause = 'closed' | 'heartbeat' | 'hangup' | 'left';
+/** Why the call time of a billed one-to-one stopped running. */
+export type LiveBillingStop = 'fan_left' | 'publisher_lost' | 'stopped';
+
+/** A publisher whose connection was lost has this long to come back (a reload) before the session ends. */
+export const LIVE_PUBLISHER_GRACE_MS = 10_000;
+/** A session whose publisher never got their media on air ends this long after it started. */
+export const LIVE_PUBLISHER_FIRST_CONNECT_MS = 120_000;
+/**
+ * The longest a lost connection takes to be noticed (the relay pings every socket every 2 s and drops one that missed
+ * an answer): a minute is delivered by the clock alone only once it ended at least this long ago.
+ */
+export const LIVE_PRESENCE_LAG_MS = 5_000;
 
 export interface LiveRoomRef {
   room: number;
@@ -77,6 +103,8 @@ export interface LiveViewer {
   /** Staff watching (admins, the model…): they get staff frames, never counted as paying viewers. */
   staff: boolean;
   joinedAt: string;
+  /** When this tab's media connection came up (null: not yet). */
+  connectedAt?: string | null;
 }
 
 // ---- the studio -----------------------------------------------------------------------------------------
@@ -150,7 +178,23 @@ export type LiveSessionEvent =
   | DomainEvent<'LiveStreamDataSet', Base & { room: number; pubId: string; pubPvtId: string; isGroup?: boolean; fanId?: string | null; viewerIds?: string[]; setAt: string }>
   /** `viewerIds`: the fans watching after this join (frames go to them); `viewers`: distinct people watching. */
   | DomainEvent<'LiveViewerJoined', Base & { userId: string; name: string; staff: boolean; token: string; connections: number; viewers: number; viewerIds: string[]; joinedAt: string }>
-  | DomainEvent<'LiveViewerLeft', Base & { userId: string; tokens: string[]; reason: LiveLeaveReason; connections: number; viewers: number; viewerIds: string[]; leftAt: string }>
+  /** `lastSeenAt`, `cause`: a lost connection (reason 'disconnected'), last known alive then. */
+  | DomainEvent<'LiveViewerLeft', Base & { userId: string; tokens: string[]; reason: LiveLeaveReason; connections: number; viewers: number; viewerIds: string[]; leftAt: string; lastSeenAt?: string; cause?: LiveLossCause }>
+  /** A viewer tab's media connection came up (`handle`: its handle on the media server). */
+  | DomainEvent<'LiveViewerConnected', Base & { userId: string; token: string; handle: string; connectedAt: string }>
+  /** The publisher's media connection came up (the first time, or back after a loss). */
+  | DomainEvent<'LivePublisherConnected', Base & { handle: string; connectedAt: string }>
+  /**
+   * A publisher media connection was lost, last known alive at `lastSeenAt`. `present`: another of their connections is
+   * still up; otherwise the session ends at `graceUntil` unless the publisher is back by then.
+   */
+  | DomainEvent<'LivePublisherLost', Base & { handle: string; cause: LiveLossCause; lastSeenAt: string; present: boolean; graceUntil: string | null; lostAt: string }>
+  /** Billed one-to-one: the call time starts running (the fan and the publisher are both connected from `from`). */
+  | DomainEvent<'LiveBillingStarted', Base & { fanId: string; from: string }>
+  /** Billed one-to-one: the call time that ran from `since` stopped at `until` (the minute under way is not charged). */
+  | DomainEvent<'LiveBillingStopped', Base & { fanId: string; since: string; until: string; reason: LiveBillingStop }>
+  /** A whole minute of call time the fan received: its wallet payment (`paymentId`) follows. */
+  | DomainEvent<'LiveMinuteDelivered', Base & { fanId: string; minute: number; paymentId: string; amountCents: number; from: string; to: string; deliveredAt: string }>
   | DomainEvent<'LiveCommentPosted', Base & { commentId: string; userId: string; name: string; fromAdmin: boolean; message: string; isGroup: boolean; viewerIds: string[]; postedAt: string }>
   /**
    * A fan offered a tip in this session: recorded before any money moves, so that whenever the payment is captured (at
@@ -201,16 +245,29 @@ export interface ViewerFacts {
 export type LiveSessionCommand =
   | ({ type: 'StartSession' } & LiveStartInput)
   | { type: 'SetStreamData'; by: string; room: number; pubId: string; pubPvtId: string; at: string }
-  | { type: 'AddViewer'; viewer: ViewerFacts; token: string; at: string }
+  /** `confirmedPriceCents`: the price per minute the viewer agreed to before joining (a billed one-to-one needs its own). */
+  | { type: 'AddViewer'; viewer: ViewerFacts; token: string; at: string; confirmedPriceCents?: number | null }
   | { type: 'RemoveViewer'; userId: string; token: string | null; reason: LiveLeaveReason; at: string }
   | { type: 'PostComment'; commentId: string; userId: string; name: string; role: Role; proxy: boolean; message: string; at: string }
   /** Before the money moves (after checkLiveTip and the tip process' own checks). */
   | { type: 'OfferTip'; tipId: string; userId: string; name: string; amountCents: number; isAnonymous: boolean; at: string }
   /** The offered tip's payment was captured (the tip kind's grant, however the capture came). */
   | { type: 'RecordTip'; tipId: string; at: string }
-  /** A delivered minute whose wallet debit was captured (see dueMinutes): recorded once, in order. */
-  | { type: 'ChargeMinute'; minute: number; from: string; to: string; paymentId: string; amountCents: number; at: string }
-  | { type: 'StopSession'; by: string | null; role: Role | null; reason: LiveStopReason; at: string }
+  /** A media connection came up on the media server (the relay saw it): the publisher's token or a viewer tab's. */
+  | { type: 'ConnectMedia'; role: 'publisher' | 'viewer'; userId: string; token: string; handle: string; at: string }
+  /** A media connection was lost, last known alive at `lastSeenAt` (a viewer's tab leaves; a publisher gets the grace). */
+  | { type: 'LoseMedia'; role: 'publisher' | 'viewer'; userId: string; token: string; handle: string; cause: LiveLossCause; lastSeenAt: string; at: string }
+  /** The call time's whole minutes that ended by `upTo` are delivered, at most `limit` of them (what the wallet covers). */
+  | { type: 'DeliverMinutes'; upTo: string; limit: number; at: string }
+  /** A delivered minute whose wallet payment was captured: recorded once. */
+  | { type: 'ChargeMinute'; minute: number; paymentId: string; amountCents: number; at: string }
+  /** The publisher's grace (or first connection) ran out with nobody publishing: the session ends. */
+  | { type: 'EndIfPublisherGone'; at: string }
+  /**
+   * `billUpTo`: the whole minutes of call time that ended by then are delivered before the stop (default `at`; null:
+   * none — the wallet cannot pay them).
+   */
+  | { type: 'StopSession'; by: string | null; role: Role | null; reason: LiveStopReason; at: string; billUpTo?: string | null }
   | { type: 'RecordRecording'; mediaId: string | null; path: string; bytes: number; durationSeconds: number; at: string }
   | { type: 'RecordRecordingMissing'; reason: string; at: string };
 
@@ -238,8 +295,17 @@ export interface LiveSessionState {
   tipIds: string[];
   tipsCents: number;
   pricePerMinuteCents: number;
-  /** Billing of a one-to-one session: the fan's current stay is billed up to here (null: the fan is not in). */
-  billedUntil: string | null;
+  /** The publisher's media connections up now (handles on the media server). */
+  publisherHandles: string[];
+  publisherEverConnected: boolean;
+  /** All publisher connections lost: last known alive then, and the end of the grace. */
+  publisherLostAt: string | null;
+  publisherGraceUntil: string | null;
+  /** Billed one-to-one: the call time running now — since when, and from where its minutes are not delivered yet. */
+  billing: { since: string; from: string } | null;
+  minutesDelivered: number;
+  /** Delivered minutes whose payment is not captured yet. */
+  unpaid: Record<number, { paymentId: string; amountCents: number; from: string; to: string }>;
   minutesCharged: number;
   chargedCents: number;
   recorded: boolean;
@@ -248,7 +314,8 @@ export interface LiveSessionState {
 export const emptyLiveSession = (): LiveSessionState => ({
   status: 'none', sessionId: '', isGroup: false, fanId: null, publisherId: '', room: null, recordingName: '', tabToken: '', publisherToken: '',
   startedAt: '', stoppedAt: null, streamData: null, tokens: {}, everJoined: [], peakViewers: 0, comments: 0, offeredTips: {}, tipIds: [], tipsCents: 0,
-  pricePerMinuteCents: 0, billedUntil: null, minutesCharged: 0, chargedCents: 0, recorded: false,
+  pricePerMinuteCents: 0, publisherHandles: [], publisherEverConnected: false, publisherLostAt: null, publisherGraceUntil: null, billing: null, minutesDelivered: 0, unpaid: {},
+  minutesCharged: 0, chargedCents: 0, recorded: false,
 });
 
 /** Distinct people watching (a viewer with three tabs counts once). */
@@ -262,6 +329,8 @@ export function fanViewerIds(tokens: Record<string, LiveViewer>): string[] {
 export const tokensOf = (tokens: Record<string, LiveViewer>, userId: string) => Object.keys(tokens).filter((t) => tokens[t].userId === userId);
 export const isWatching = (s: LiveSessionState, userId: string) => Object.values(s.tokens).some((v) => v.userId === userId);
 const isBilled = (s: LiveSessionState) => !s.isGroup && s.pricePerMinuteCents > 0;
+/** The invited fan has a tab whose media connection is up. */
+const fanConnected = (s: LiveSessionState, tokens = s.tokens) => !!s.fanId && Object.values(tokens).some((v) => v.userId === s.fanId && !!v.connectedAt);
 
 function requireLive(s: LiveSessionState) {
   if (s.status !== 'live') throw new DomainError(NO_LIVE_STREAM, 'NO_LIVE_STREAM', 404);
@@ -306,19 +375,39 @@ export const liveSessionDecider: Decider<LiveSessionCommand, LiveSessionEvent, L
         return { ...s, streamData: { room: event.data.room, pubId: event.data.pubId, pubPvtId: event.data.pubPvtId } };
       case 'LiveViewerJoined': {
         const d = event.data;
-        const tokens = { ...s.tokens, [d.token]: { userId: d.userId, name: d.name, staff: d.staff, joinedAt: d.joinedAt } };
-        const firstStay = isBilled(s) && d.userId === s.fanId && s.billedUntil === null;
-        return {
-          ...s, tokens, everJoined: s.everJoined.includes(d.userId) ? s.everJoined : [...s.everJoined, d.userId], peakViewers: Math.max(s.peakViewers, viewerCount(tokens)),
-          billedUntil: firstStay ? d.joinedAt : s.billedUntil,
-        };
+        const tokens = { ...s.tokens, [d.token]: { userId: d.userId, name: d.name, staff: d.staff, joinedAt: d.joinedAt, connectedAt: null } };
+        return { ...s, tokens, everJoined: s.everJoined.includes(d.userId) ? s.everJoined : [...s.everJoined, d.userId], peakViewers: Math.max(s.peakViewers, viewerCount(tokens)) };
+      }
+      case 'LiveViewerConnected': {
+        const v = s.tokens[event.data.token];
+        return v ? { ...s, tokens: { ...s.tokens, [event.data.token]: { ...v, connectedAt: event.data.connectedAt } } } : s;
       }
       case 'LiveViewerLeft': {
         const tokens = { ...s.tokens };
         for (const t of event.data.tokens) delete tokens[t];
-        // The fan's stay ends with their last connection: the minute under way is not billed.
-        const fanGone = s.fanId !== null && event.data.userId === s.fanId && tokensOf(tokens, s.fanId).length === 0;
-        return { ...s, tokens, billedUntil: fanGone ? null : s.billedUntil };
+        return { ...s, tokens };
+      }
+      case 'LivePublisherConnected':
+        return {
+          ...s, publisherHandles: s.publisherHandles.includes(event.data.handle) ? s.publisherHandles : [...s.publisherHandles, event.data.handle], publisherEverConnected: true,
+          publisherLostAt: null, publisherGraceUntil: null,
+        };
+      case 'LivePublisherLost': {
+        const publisherHandles = s.publisherHandles.filter((h) => h !== event.data.handle);
+        return publisherHandles.length
+          ? { ...s, publisherHandles }
+          : { ...s, publisherHandles, publisherLostAt: event.data.lastSeenAt, publisherGraceUntil: event.data.graceUntil };
+      }
+      case 'LiveBillingStarted':
+        return { ...s, billing: { since: event.data.from, from: event.data.from } };
+      case 'LiveBillingStopped':
+        return { ...s, billing: null };
+      case 'LiveMinuteDelivered': {
+        const d = event.data;
+        return {
+          ...s, billing: s.billing ? { ...s.billing, from: d.to } : null, minutesDelivered: d.minute,
+          unpaid: { ...s.unpaid, [d.minute]: { paymentId: d.paymentId, amountCents: d.amountCents, from: d.from, to: d.to } },
+        };
       }
       case 'LiveCommentPosted':
         return { ...s, comments: s.comments + 1 };
@@ -330,10 +419,15 @@ export const liveSessionDecider: Decider<LiveSessionCommand, LiveSessionEvent, L
         const { [event.data.tipId]: _received, ...offeredTips } = s.offeredTips;
         return { ...s, offeredTips, tipIds: [...s.tipIds, event.data.tipId], tipsCents: event.data.totalCents };
       }
-      case 'LiveMinuteCharged':
-        return { ...s, billedUntil: event.data.to, minutesCharged: event.data.minute, chargedCents: s.chargedCents + event.data.amountCents };
+      case 'LiveMinuteCharged': {
+        const { [event.data.minute]: _paid, ...unpaid } = s.unpaid;
+        return {
+          ...s, unpaid, minutesCharged: Math.max(s.minutesCharged, event.data.minute), minutesDelivered: Math.max(s.minutesDelivered, event.data.minute),
+          chargedCents: s.chargedCents + event.data.amountCents,
+        };
+      }
       case 'LiveSessionStopped':
-        return { ...s, status: 'stopped', stoppedAt: event.data.stoppedAt, tokens: {}, billedUntil: null };
+        return { ...s, status: 'stopped', stoppedAt: event.data.stoppedAt, tokens: {}, publisherHandles: [], billing: null };
       case 'LiveRecordingReady':
       case 'LiveRecordingMissing':
         return { ...s, recorded: true };
@@ -370,7 +464,9 @@ export const liveSessionDecider: Decider<LiveSessionCommand, LiveSessionEvent, L
           if (v.role !== 'user' || v.proxy) throw new DomainError(v.proxy ? 'A proxy view cannot join a live stream.' : 'You cannot join this live stream.', 'NOT_A_VIEWER', 403);
           if (!s.isGroup && v.userId !== s.fanId) throw new DomainError(NOT_INVITED, 'NOT_INVITED', 403);
           if (!v.subscribed) throw new DomainError(SUBSCRIBERS_ONLY, 'NOT_SUBSCRIBED', 403);
-          // Billed one-to-one: the fan's wallet must pay for the first minute before they are let in.
+          // Billed one-to-one: the fan agreed to this very price, and their wallet pays for the first minute, before they are let in.
+          if (isBilled(s) && v.userId === s.fanId && command.confirmedPriceCents !== s.pricePerMinuteCents)
+            throw new DomainError(liveConfirmPrice(s.pricePerMinuteCents), 'PRICE_NOT_CONFIRMED', 409, { pricePerMinuteCents: s.pricePerMinuteCents });
           if (isBilled(s) && v.userId === s.fanId && v.walletBalanceCents < s.pricePerMinuteCents)
             throw insufficientFunds(s.pricePerMinuteCents, v.walletBalanceCents, LIVE_LOW_BALANCE);
         } else if (!s.isGroup && !['admin', 'super_admin', 'sub_admin'].includes(v.role)) {
@@ -390,16 +486,49 @@ export const liveSessionDecider: Decider<LiveSessionCommand, LiveSessionEvent, L
         if (s.status !== 'live') return [];
         const gone = command.token ? (s.tokens[command.token]?.userId === command.userId ? [command.token] : []) : tokensOf(s.tokens, command.userId);
         if (gone.length === 0) return [];
-        const tokens = { ...s.tokens };
-        for (const t of gone) delete tokens[t];
-        return [{
-          type: 'LiveViewerLeft',
-          data: {
-            sessionId: s.sessionId, userId: command.userId, tokens: gone, reason: command.reason, connections: tokensOf(tokens, command.userId).length,
-            viewers: viewerCount(tokens), viewerIds: fanViewerIds(tokens), leftAt: command.at,
-          },
-        }];
+        return viewerLeaves(s, command.userId, gone, command.reason, command.at, null);
       }
+      case 'ConnectMedia': {
+        if (s.status !== 'live') return [];
+        const out: LiveSessionEvent[] = [];
+        if (command.role === 'publisher') {
+          if (command.userId !== s.publisherId || command.token !== s.publisherToken || s.publisherHandles.includes(command.handle)) return [];
+          out.push({ type: 'LivePublisherConnected', data: { sessionId: s.sessionId, handle: command.handle, connectedAt: command.at } });
+        } else {
+          const v = s.tokens[command.token];
+          if (!v || v.userId !== command.userId || v.connectedAt) return [];
+          out.push({ type: 'LiveViewerConnected', data: { sessionId: s.sessionId, userId: command.userId, token: command.token, handle: command.handle, connectedAt: command.at } });
+        }
+        const after = out.reduce(liveSessionDecider.evolve, s);
+        if (isBilled(s) && !s.billing && after.publisherHandles.length > 0 && fanConnected(after))
+          out.push({ type: 'LiveBillingStarted', data: { sessionId: s.sessionId, fanId: s.fanId!, from: command.at } });
+        return out;
+      }
+      case 'LoseMedia': {
+        if (s.status !== 'live') return [];
+        const lastSeenAt = command.lastSeenAt < command.at ? command.lastSeenAt : command.at;
+        if (command.role === 'viewer') {
+          if (s.tokens[command.token]?.userId !== command.userId) return [];
+          return viewerLeaves(s, command.userId, [command.token], 'disconnected', command.at, { lastSeenAt, cause: command.cause });
+        }
+        if (!s.publisherHandles.includes(command.handle)) return [];
+        const present = s.publisherHandles.length > 1;
+        return [
+          ...(present ? [] : billingStops(s, lastSeenAt, 'publisher_lost', command.at)),
+          {
+            type: 'LivePublisherLost',
+            data: {
+              sessionId: s.sessionId, handle: command.handle, cause: command.cause, lastSeenAt, present,
+              graceUntil: present ? null : addMs(command.at, LIVE_PUBLISHER_GRACE_MS), lostAt: command.at,
+            },
+          },
+        ];
+      }
+      case 'DeliverMinutes':
+        if (s.status !== 'live') return [];
+        return deliveries(s, command.upTo, command.at, command.limit);
+      case 'EndIfPublisherGone':
+        return publisherGone(s, command.at) ? [stopEvent(s, 'publisher_lost', null, command.at)] : [];
       case 'PostComment': {
         requireLive(s);
         if (command.role === 'live_stream_manager') throw new DomainError(NO_COMMENT_BOX, 'NO_COMMENT_BOX', 403);
@@ -436,15 +565,18 @@ export const liveSessionDecider: Decider<LiveSessionCommand, LiveSessionEvent, L
         }];
       }
       case 'ChargeMinute': {
-        // Only the next minute of the current stay; a repeat (a retried payment's grant) changes nothing.
-        if (s.status === 'none' || !s.fanId || command.minute !== s.minutesCharged + 1 || command.from !== s.billedUntil) return [];
-        return [{ type: 'LiveMinuteCharged', data: { sessionId: s.sessionId, fanId: s.fanId, minute: command.minute, paymentId: command.paymentId, amountCents: command.amountCents, from: command.from, to: command.to, chargedAt: command.at } }];
+        // Only a delivered minute, with its own payment, once (a retried payment's grant changes nothing). Recorded even
+        // after the stop: the money is taken, the minute belongs to the session.
+        const d = s.unpaid[command.minute];
+        if (s.status === 'none' || !s.fanId || !d || d.paymentId !== command.paymentId) return [];
+        return [{ type: 'LiveMinuteCharged', data: { sessionId: s.sessionId, fanId: s.fanId, minute: command.minute, paymentId: command.paymentId, amountCents: d.amountCents, from: d.from, to: d.to, chargedAt: command.at } }];
       }
       case 'StopSession': {
         if (s.status !== 'live') return [];
         if (command.role !== null && command.by !== s.publisherId && !LIVE_PUBLISHER_ROLES.includes(command.role))
           throw new DomainError('Only the publisher or an admin can end the live stream.', 'NOT_THE_PUBLISHER', 403);
-        return [stopEvent(s, command.reason, command.by, command.at)];
+        const upTo = command.billUpTo === undefined ? command.at : command.billUpTo;
+        return [...billingStops(s, command.at, 'stopped', command.at, upTo), stopEvent(s, command.reason, command.by, command.at)];
       }
       case 'RecordRecording':
         if (s.status !== 'stopped' || s.recorded) return [];
@@ -456,43 +588,91 @@ export const liveSessionDecider: Decider<LiveSessionCommand, LiveSessionEvent, L
   },
 };
 
-export interface DueMinute {
-  minute: number;
-  from: string;
-  to: string;
-  paymentId: string;
-  amountCents: number;
+/**
+ * The call time's whole minutes that ended by `upTo` (at most `limit`), as LiveMinuteDelivered events: each one's
+ * payment id is fixed by the session and the minute, so paying it twice is impossible.
+ */
+function deliveries(s: LiveSessionState, upTo: string, at: string, limit = Number.POSITIVE_INFINITY): LiveSessionEvent[] {
+  if (!s.billing || !s.fanId) return [];
+  const out: LiveSessionEvent[] = [];
+  let from = s.billing.from;
+  let minute = s.minutesDelivered;
+  while (out.length < limit && Date.parse(from) + MINUTE_MS <= Date.parse(upTo)) {
+    minute += 1;
+    const to = addMs(from, MINUTE_MS);
+    out.push({ type: 'LiveMinuteDelivered', data: { sessionId: s.sessionId, fanId: s.fanId, minute, paymentId: minutePaymentId(s.sessionId, minute), amountCents: s.pricePerMinuteCents, from, to, deliveredAt: at } });
+    from = to;
+  }
+  return out;
+}
+
+/** The call time stops at `until`: its whole minutes up to `billUpTo` (default `until`; null: none) are delivered first. */
+function billingStops(s: LiveSessionState, until: string, reason: LiveBillingStop, at: string, billUpTo: string | null = until): LiveSessionEvent[] {
+  if (!s.billing || !s.fanId) return [];
+  const end = until < s.billing.since ? s.billing.since : until;
+  return [
+    ...(billUpTo === null ? [] : deliveries(s, billUpTo < end ? billUpTo : end, at)),
+    { type: 'LiveBillingStopped', data: { sessionId: s.sessionId, fanId: s.fanId, since: s.billing.since, until: end, reason } },
+  ];
+}
+
+/** Tabs of a viewer leave (`lost`: their connection was lost); the call time stops when the fan has no connected tab left. */
+function viewerLeaves(s: LiveSessionState, userId: string, gone: string[], reason: LiveLeaveReason, at: string, lost: { lastSeenAt: string; cause: LiveLossCause } | null): LiveSessionEvent[] {
+  const tokens = { ...s.tokens };
+  for (const t of gone) delete tokens[t];
+  const stops = s.billing && !fanConnected(s, tokens) ? billingStops(s, lost?.lastSeenAt ?? at, 'fan_left', at) : [];
+  return [
+    ...stops,
+    {
+      type: 'LiveViewerLeft',
+      data: {
+        sessionId: s.sessionId, userId, tokens: gone, reason, connections: tokensOf(tokens, userId).length, viewers: viewerCount(tokens), viewerIds: fanViewerIds(tokens), leftAt: at,
+        ...(lost ? { lastSeenAt: lost.lastSeenAt, cause: lost.cause } : {}),
+      },
+    },
+  ];
+}
+
+/** Nobody publishes: the lost publisher's grace ran out, or the publisher never came on air in the time allowed. */
+export function publisherGone(s: LiveSessionState, at: string): boolean {
+  if (s.status !== 'live' || s.publisherHandles.length > 0) return false;
+  if (s.publisherGraceUntil) return Date.parse(at) >= Date.parse(s.publisherGraceUntil);
+  return !s.publisherEverConnected && Date.parse(at) >= Date.parse(s.startedAt) + LIVE_PUBLISHER_FIRST_CONNECT_MS;
+}
+
+/** When the session's end is due if nobody publishes (null: someone publishes, or it is not live). */
+export function publisherDeadline(s: LiveSessionState): string | null {
+  if (s.status !== 'live' || s.publisherHandles.length > 0) return null;
+  if (s.publisherGraceUntil) return s.publisherGraceUntil;
+  return s.publisherEverConnected ? null : addMs(s.startedAt, LIVE_PUBLISHER_FIRST_CONNECT_MS);
+}
+
+/** Delivered minutes whose payment is not captured yet, in order. */
+export function unpaidMinutes(s: LiveSessionState): Array<{ minute: number; paymentId: string; amountCents: number }> {
+  return Object.entries(s.unpaid).map(([m, d]) => ({ minute: Number(m), paymentId: d.paymentId, amountCents: d.amountCents })).sort((a, b) => a.minute - b.minute);
 }
 
 /**
- * Per-minute billing of a one-to-one session (the supervisor's pass, with the clock's time and the fan's balance): every
- * whole minute delivered since the last bill is due (a minute under way is not); `stop` when the wallet cannot pay
- * them all and the next one — the call ends cleanly, and a delivered minute the wallet cannot pay is not charged.
+ * The supervisor's billing pass: how many more minutes the wallet covers once the delivered unpaid ones are paid
+ * (`limit`), and whether the call must end because, with those paid, the wallet could not pay the minute under way
+ * (`stop`, given how many the pass delivers).
  */
-export function dueMinutes(s: LiveSessionState, at: string, walletBalanceCents: number): { minutes: DueMinute[]; stop: boolean } {
-  if (s.status !== 'live' || !isBilled(s) || s.billedUntil === null || !s.fanId) return { minutes: [], stop: false };
-  const minutes: DueMinute[] = [];
-  let balance = walletBalanceCents;
-  let until = s.billedUntil;
-  let minute = s.minutesCharged;
-  while (Date.parse(until) + MINUTE_MS <= Date.parse(at)) {
-    if (balance < s.pricePerMinuteCents) break;
-    minute += 1;
-    const to = addMs(until, MINUTE_MS);
-    minutes.push({ minute, from: until, to, paymentId: minutePaymentId(s.sessionId, minute), amountCents: s.pricePerMinuteCents });
-    balance -= s.pricePerMinuteCents;
-    until = to;
-  }
-  return { minutes, stop: balance < s.pricePerMinuteCents };
+export function billingRoom(s: LiveSessionState, walletBalanceCents: number): { limit: number; stopAfter: (delivered: number) => boolean } {
+  if (s.status !== 'live' || !isBilled(s)) return { limit: 0, stopAfter: () => false };
+  const owed = unpaidMinutes(s).reduce((sum, m) => sum + m.amountCents, 0);
+  const left = walletBalanceCents - owed;
+  return { limit: Math.max(0, Math.floor(left / s.pricePerMinuteCents)), stopAfter: (delivered) => left - delivered * s.pricePerMinuteCents < s.pricePerMinuteCents };
 }
 
 function stopEvent(s: LiveSessionState, reason: LiveStopReason, by: string | null, at: string): LiveSessionEvent {
+  // A session that ended because nobody published lasted until the publisher was last seen.
+  const end = reason === 'publisher_lost' && s.publisherLostAt ? s.publisherLostAt : at;
   return {
     type: 'LiveSessionStopped',
     data: {
       sessionId: s.sessionId, reason, by, isGroup: s.isGroup, fanId: s.fanId, publisherId: s.publisherId,
       tokens: [...Object.keys(s.tokens), s.publisherToken], viewerIds: fanViewerIds(s.tokens),
-      durationSeconds: Math.max(0, Math.round((Date.parse(at) - Date.parse(s.startedAt)) / 1000)), stoppedAt: at,
+      durationSeconds: Math.max(0, Math.round((Date.parse(end) - Date.parse(s.startedAt)) / 1000)), stoppedAt: at,
     },
   };
 }

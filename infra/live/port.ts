@@ -62,6 +62,27 @@ export interface LiveRelayBackend {
  *  default lets only staff publish). `ptype` is Janus' participant type. Answer null to allow, or the refusal. */
 export type LiveJoinPolicy = (caller: { userId: string; role: string }, join: { room: number; ptype: 'publisher' | 'subscriber'; token: string }) => Promise<string | null>;
 
+/** A joined media connection the relay follows: one handle on the media server, joined with a token. */
+export interface LiveMediaConnection {
+  userId: string;
+  room: number;
+  token: string;
+  ptype: 'publisher' | 'subscriber';
+  /** The handle's id on the media server. */
+  handle: string;
+}
+
+/**
+ * What the relay tells the API's live rules about the connections it relays: a handle's media came up (the media
+ * server's webrtcup), the browser behind it answered a heartbeat, or the connection was lost — its socket closed,
+ * its heartbeat went unanswered, the media server hung it up, or it left the room.
+ */
+export interface LivePresence {
+  connected(c: LiveMediaConnection): void;
+  alive(c: LiveMediaConnection): void;
+  lost(c: LiveMediaConnection, cause: 'closed' | 'heartbeat' | 'hangup' | 'left'): void;
+}
+
 /** Thrown by every call of an unavailable media server (and by Janus calls when Janus stopped answering). */
 export class LiveMediaUnavailableError extends Error {
   override readonly name = 'LiveMediaUnavailableError';

@@ -14,8 +14,9 @@ import { allProjections } from '../../projections';
 import type { LiveMediaServer, LiveRelayBackend } from '../../infra/live/port';
 import { startTestServer, TEST_CARD_FORM, type Backend, type TestServer } from '../support/server';
 import { topUpWallet } from '../support/wallet';
-import { JanusTestClient, publishTestStream, startTestJanus } from '../support/janus';
+import { JanusTestClient, publishTestStream, startTestJanus, watchTestStream } from '../support/janus';
 import type { SandboxCardGateway } from '../../infra/payments/sandbox-card-gateway';
+import { LIVE_PUBLISHER_GRACE_MS } from '../../domain/live/live-session';
 
 type Frame = { type: string; data: any };
 
@@ -85,6 +86,52 @@ export function liveSuite(backend: Backend, available: boolean) {
       expect(r.status, JSON.stringify(r.body)).toBe(200);
       return r.body.data;
     };
+
+    const relayUrl = () => `${t.base.replace('http', 'ws')}/api/stream/janus`;
+    /** The publisher on air through the relay (a werift peer sending a test pattern); `kill` drops its socket as a dead browser's would. */
+    const onAir = async (live: any, token = model) => {
+      const pub = await JanusTestClient.connect(relayUrl(), { authorization: token });
+      const p = await pub.attach();
+      const joined = await pub.message(p, { request: 'join', ptype: 'publisher', room: live.room, token: live.streamToken, display: 'Creator' });
+      expect(joined.data.videoroom, JSON.stringify(joined.data)).toBe('joined');
+      const media = await publishTestStream(pub, p);
+      await media.connected;
+      expect((await post('/api/stream/set_stream_data', { room: live.room, pubId: String(joined.data.id), pubPvtId: String(joined.data.private_id ?? 0) }, token)).status).toBe(200);
+      // The relay reported the media up and the session recorded it.
+      expect(await eventOf(live.sessionId, 'LivePublisherConnected', (d) => d.handle === String(p.handle))).not.toBeNull();
+      return {
+        feed: joined.data.id as number, handle: p.handle,
+        async off() { await media.stop(); pub.close(); },
+        async kill() { pub.ws.terminate(); await media.stop(); },
+      };
+    };
+    /** A fan's viewer tab: add_token (with the confirmed price of a billed call), then a werift subscriber through the relay whose media comes up. */
+    const watch = async (f: { token: string }, live: any, feed: number, confirmed?: number) => {
+      const tok = await post('/api/stream/add_token', confirmed === undefined ? {} : { price_per_minute_cents: confirmed }, f.token);
+      expect(tok.status, JSON.stringify(tok.body)).toBe(200);
+      const view = await JanusTestClient.connect(relayUrl(), { authorization: f.token });
+      const media = await watchTestStream(view, await view.attach(), { room: live.room, token: tok.body.data.streamToken, streams: [{ feed }] });
+      expect(media.joined.videoroom, JSON.stringify(media.joined)).toBe('attached');
+      await media.connected;
+      expect(await eventOf(live.sessionId, 'LiveViewerConnected', (d) => d.token === tok.body.data.streamToken)).not.toBeNull();
+      return { view, media, token: tok.body.data.streamToken as string, async kill() { view.ws.terminate(); await media.stop(); } };
+    };
+    const sessionStream = async (sessionId: string) => t.server.services.store.readStream(`live-session-${sessionId}`);
+    /** Waits for the session's event of this type (a signal the relay's report was recorded). */
+    const eventOf = async (sessionId: string, type: string, pick: (d: any) => boolean = () => true, ms = 20_000) => {
+      let found: any = null;
+      await until(async () => !!(found = (await sessionStream(sessionId)).find((e) => e.type === type && pick(e.data))), ms);
+      return found as { type: string; data: any } | null;
+    };
+    const clockNow = () => t.server.services.clock().toISOString();
+    /** Waits until the relayed connections holding these tokens answered a heartbeat at or after the server's clock now. */
+    const heartbeatAfterNow = async (tokens: string[]) => {
+      const now = clockNow();
+      const presence = t.server.services.livePresence as unknown as { lastSeenOf(tokens: string[]): string | null };
+      expect(await until(async () => (presence.lastSeenOf(tokens) ?? '') >= now, 10_000)).toBe(true);
+    };
+    const chargedMinutes = async (userId: string) =>
+      (await sql<{ amount_cents: string }>`SELECT amount_cents FROM rm.transactions WHERE type = 'live_minute' AND user_id = ${userId} AND status = 'captured' ORDER BY created_at`.execute(db())).rows.map((r) => Number(r.amount_cents));
 
     beforeAll(async () => {
       const j = await startTestJanus();
@@ -485,28 +532,6 @@ export function liveSuite(backend: Backend, available: boolean) {
     }, 150_000);
 
     it('the lapse rule through the relay on the real Janus: the supervisor\'s pass puts out a watching viewer whose subscription ran out, and ends a billed one-to-one whose wallet cannot pay the next minute', async () => {
-      const relayUrl = `${t.base.replace('http', 'ws')}/api/stream/janus`;
-      /** The publisher on air through the relay (a werift peer sending a test pattern); returns the feed id. */
-      const onAir = async (live: any) => {
-        const pub = await JanusTestClient.connect(relayUrl, { authorization: model });
-        const p = await pub.attach();
-        const joined = await pub.message(p, { request: 'join', ptype: 'publisher', room: live.room, token: live.streamToken, display: 'Creator' });
-        expect(joined.data.videoroom, JSON.stringify(joined.data)).toBe('joined');
-        const media = await publishTestStream(pub, p);
-        await media.connected;
-        expect((await post('/api/stream/set_stream_data', { room: live.room, pubId: String(joined.data.id), pubPvtId: String(joined.data.private_id ?? 0) }, model)).status).toBe(200);
-        return { feed: joined.data.id as number, async off() { await media.stop(); pub.close(); } };
-      };
-      /** A fan's viewer tab: add_token, then a subscriber join on Janus through the relay. */
-      const watch = async (f: { token: string }, live: any, feed: number) => {
-        const tok = await post('/api/stream/add_token', {}, f.token);
-        expect(tok.status, JSON.stringify(tok.body)).toBe(200);
-        const view = await JanusTestClient.connect(relayUrl, { authorization: f.token });
-        const sub = await view.message(await view.attach(), { request: 'join', ptype: 'subscriber', room: live.room, token: tok.body.data.streamToken, streams: [{ feed }] });
-        expect(sub.data.videoroom, JSON.stringify(sub.data)).toBe('attached');
-        return { view, token: tok.body.data.streamToken as string };
-      };
-
       // 1. Group: a subscriber who cancelled keeps watching while paid through; once the period is over the next pass
       //    takes the token off the room's list, the relay closes their Janus socket (4403) and their screens close.
       const f = await fan('lapse-pass');
@@ -543,8 +568,8 @@ export function liveSuite(backend: Backend, available: boolean) {
         await stop();
       }
 
-      // 2. A billed one-to-one ($3 a minute, $5 in the wallet): the pass after the first delivered minute bills it and,
-      //    the wallet unable to pay the next, ends the call: the fan's Janus socket is closed and the token gone.
+      // 2. A billed one-to-one ($3 a minute, $5 in the wallet): the pass after the first minute of call time bills it
+      //    and, the wallet unable to pay the next, ends the call: the fan's Janus socket is closed and the token gone.
       await enable(true, { price_per_minute: 3 });
       const g = await fan('lapse-billed');
       await topUpWallet(t, g.token, 5);
@@ -552,10 +577,11 @@ export function liveSuite(backend: Backend, available: boolean) {
       live = (await post('/api/stream/start_stream', { isGroupLiveStream: false, userId: g.id }, model)).body.data;
       publisher = await onAir(live);
       try {
-        const { view, token } = await watch(g, live, publisher.feed);
+        const { view, token } = await watch(g, live, publisher.feed, 300);
         await t.server.liveSupervisor.tick();
         expect(await allowed(live.room, token)).toBe(true);
         offset += 65_000;
+        await heartbeatAfterNow([token, live.streamToken]);
         await t.server.liveSupervisor.tick();
         expect(await gSocket.waitFor((x) => x.type === 'STOP_LIVE' && x.data.reason === 'wallet_empty')).toHaveLength(1);
         expect(await allowed(live.room, token)).toBe(false);
@@ -572,42 +598,166 @@ export function liveSuite(backend: Backend, available: boolean) {
       }
     }, 120_000);
 
-    it('per-minute one-to-one billing from the wallet: a delivered minute is one event and one wallet payment; the call ends when the wallet is dry', async () => {
+    it('per-minute one-to-one billing from the wallet: the fan confirms the price; a minute of call time is one event and one wallet payment; the call ends when the wallet is dry', async () => {
       await enable(true, { price_per_minute: 3 });
       const f = await fan('billed');
       await topUpWallet(t, f.token, 10);
       const get0 = (await get('/api/stream/get_settings', f.token)).body.data;
       expect(get0.price_per_minute_cents).toBe(300);
       const live = (await post('/api/stream/start_stream', { isGroupLiveStream: false, userId: f.id }, model)).body.data;
-      const joined = await post('/api/stream/add_token', {}, f.token);
-      expect(joined.status, JSON.stringify(joined.body)).toBe(200);
-      expect((await get('/api/stream/current', f.token)).body.data.session.pricePerMinuteCents).toBe(300);
+      // The fan sees the rate and their balance before joining, and joins only with the price confirmed.
+      const before = (await get('/api/stream/current', f.token)).body.data.session;
+      expect(before).toMatchObject({ pricePerMinuteCents: 300, call: { pricePerMinuteCents: 300, walletBalanceCents: 1000, minutesCharged: 0, chargedCents: 0, callSeconds: 0, billingSince: null } });
+      expect((await get('/api/stream/current', model)).body.data.session.call).toBeUndefined();
+      for (const body of [{}, { price_per_minute_cents: 200 }]) {
+        const unconfirmed = await post('/api/stream/add_token', body, f.token);
+        expect([unconfirmed.status, unconfirmed.body.code, unconfirmed.body.message]).toEqual([409, 'PRICE_NOT_CONFIRMED', 'This call costs $3.00 a minute. Please confirm the price to join.']);
+      }
+      const publisher = await onAir(live);
       const fSocket = await socket(f.token);
+      let viewer: Awaited<ReturnType<typeof watch>> | null = null;
       try {
+        viewer = await watch(f, live, publisher.feed, 300);
+        expect(await eventOf(live.sessionId, 'LiveBillingStarted')).not.toBeNull();
+        await settle();
+        expect((await get('/api/stream/current', f.token)).body.data.session.call.billingSince).not.toBeNull();
         await t.server.liveSupervisor.tick();
-        expect(Number((await sql<{ n: string }>`SELECT count(*) AS n FROM rm.transactions WHERE type = 'live_minute' AND user_id = ${f.id}`.execute(db())).rows[0].n)).toBe(0);
+        expect(await chargedMinutes(f.id)).toEqual([]);
         offset += 2 * 60_000 + 5_000;
+        await heartbeatAfterNow([viewer.token, live.streamToken]);
         await t.server.liveSupervisor.tick();
         await settle();
-        const charged = (await sql<{ amount_cents: string }>`SELECT amount_cents FROM rm.transactions WHERE type = 'live_minute' AND user_id = ${f.id}`.execute(db())).rows;
-        expect(charged.map((r) => Number(r.amount_cents))).toEqual([300, 300]);
-        const events = (await t.server.services.store.readStream(`live-session-${live.sessionId}`)).map((e) => e.type);
+        expect(await chargedMinutes(f.id)).toEqual([300, 300]);
+        const events = (await sessionStream(live.sessionId)).map((e) => e.type);
+        expect(events.filter((e) => e === 'LiveMinuteDelivered')).toHaveLength(2);
         expect(events.filter((e) => e === 'LiveMinuteCharged')).toHaveLength(2);
+        expect((await fSocket.waitFor((x) => x.type === 'LIVE_MINUTE_CHARGED')).map((x) => x.data.minute)).toEqual([1, 2]);
+        expect((await get('/api/stream/current', f.token)).body.data.session.call).toMatchObject({ minutesCharged: 2, chargedCents: 600, walletBalanceCents: 400 });
         // $10 − $6 = $4: one more minute, then the wallet cannot pay the next one: the call ends cleanly.
         offset += 60_000;
+        await heartbeatAfterNow([viewer.token, live.streamToken]);
         await t.server.liveSupervisor.tick();
         await settle();
-        const s = (await sql<{ status: string; stop_reason: string; minutes_charged: number; charged_cents: string }>`SELECT status, stop_reason, minutes_charged, charged_cents FROM rm.live_sessions WHERE id = ${live.sessionId}`.execute(db())).rows[0];
+        const s = (await sql<{ status: string; stop_reason: string; minutes_charged: number; charged_cents: string; call_seconds: number }>`SELECT status, stop_reason, minutes_charged, charged_cents, call_seconds FROM rm.live_sessions WHERE id = ${live.sessionId}`.execute(db())).rows[0];
         expect([s.status, s.stop_reason, Number(s.minutes_charged), Number(s.charged_cents)]).toEqual(['stopped', 'wallet_empty', 3, 900]);
-        expect(await fSocket.waitFor((f) => f.type === 'STOP_LIVE' && f.data.reason === 'wallet_empty')).toHaveLength(1);
-        expect(await allowed(live.room, joined.body.data.streamToken)).toBe(false);
+        expect(Number(s.call_seconds)).toBeGreaterThanOrEqual(185);
+        expect(await fSocket.waitFor((x) => x.type === 'STOP_LIVE' && x.data.reason === 'wallet_empty')).toHaveLength(1);
+        expect(await allowed(live.room, viewer.token)).toBe(false);
         // The minutes count in the chat's earnings (a one-to-one runs in the private chat) and the ledger agrees at close.
+      } finally {
+        fSocket.close();
+        await viewer?.kill();
+        await publisher.off();
+        await enable(true, { price_per_minute: 0 });
+        if ((await get('/api/stream/current', model)).body.data.session) await stop();
+      }
+    }, 120_000);
+
+    it('a fan whose browser dies 12 s into a $2 call leaves within seconds (the publisher\'s count drops) and pays nothing; a fan frozen after a minute and a half pays that minute only', async () => {
+      await enable(true, { price_per_minute: 2 });
+      const f = await fan('killed');
+      await topUpWallet(t, f.token, 10);
+      const modelSocket = await socket(model);
+      let live = (await post('/api/stream/start_stream', { isGroupLiveStream: false, userId: f.id }, model)).body.data;
+      let publisher = await onAir(live);
+      try {
+        // 1. Killed: its socket to the relay closes with the process.
+        const viewer = await watch(f, live, publisher.feed, 200);
+        expect(await modelSocket.waitFor((x) => x.type === 'SET_VIEWER' && x.data.sessionId === live.sessionId && x.data.count === 1)).not.toHaveLength(0);
+        offset += 12_000;
+        await heartbeatAfterNow([viewer.token]);
+        const killedAt = Date.now();
+        await viewer.kill();
+        await modelSocket.waitFor((x) => x.type === 'SET_VIEWER' && x.data.sessionId === live.sessionId && x.data.count === 0, 15_000);
+        const noticedMs = Date.now() - killedAt;
+        console.log(`[live presence] a killed viewer left the publisher's count after ${noticedMs} ms`);
+        expect(noticedMs).toBeLessThan(3_000);
+        const left = await eventOf(live.sessionId, 'LiveViewerLeft', (d) => d.reason === 'disconnected');
+        expect(left!.data).toMatchObject({ tokens: [viewer.token], cause: 'closed', viewers: 0 });
+        expect(await allowed(live.room, viewer.token)).toBe(false);
+        expect((await get('/api/stream/viewers', model)).body.data.count).toBe(0);
+        // The clock runs on: nothing is ever charged for the 12 s.
+        offset += 3 * 60_000;
+        await t.server.liveSupervisor.tick();
+        await settle();
+        expect(await chargedMinutes(f.id)).toEqual([]);
+        const stopped = (await sessionStream(live.sessionId)).find((e) => e.type === 'LiveBillingStopped') as { data: any } | undefined;
+        expect(stopped!.data).toMatchObject({ reason: 'fan_left' });
+        expect(Date.parse(stopped!.data.until) - Date.parse(stopped!.data.since)).toBeLessThan(15_000);
+
+        // 2. Frozen (its process stopped, the network gone): the relay's heartbeat finds it. It was in the call for a
+        //    minute and a half: minute 1 is charged (at the loss, from the last heartbeat it answered), the half is not.
+        const frozen = await watch(f, live, publisher.feed, 200);
+        offset += 90_000;
+        await heartbeatAfterNow([frozen.token, live.streamToken]);
+        const frozenAt = Date.now();
+        frozen.view.ws.pause();
+        const lost = await eventOf(live.sessionId, 'LiveViewerLeft', (d) => d.cause === 'heartbeat', 20_000);
+        const frozenMs = Date.now() - frozenAt;
+        console.log(`[live presence] a frozen viewer was found by the heartbeat after ${frozenMs} ms`);
+        expect(lost).not.toBeNull();
+        expect(frozenMs).toBeLessThan(9_000);
+        // Minute 1 was delivered at the loss; its payment follows.
+        expect(lost!.data.lastSeenAt).toBeDefined();
+        expect(await eventOf(live.sessionId, 'LiveMinuteCharged', (d) => d.minute === 1)).not.toBeNull();
+        await settle();
+        expect(await chargedMinutes(f.id)).toEqual([200]);
+        offset += 3 * 60_000;
+        await t.server.liveSupervisor.tick();
+        await settle();
+        expect(await chargedMinutes(f.id)).toEqual([200]);
+        await frozen.kill();
+      } finally {
+        modelSocket.close();
+        await publisher.off();
+        if ((await get('/api/stream/current', model)).body.data.session) await stop();
+      }
+
+      // 3. The publisher's process dies: the session waits the grace for a reload (one comes back in time and the call
+      //    goes on), then, gone for good, it ends within seconds after the grace and bills nothing more.
+      const fSocket = await socket(f.token);
+      live = (await post('/api/stream/start_stream', { isGroupLiveStream: false, userId: f.id }, model)).body.data;
+      publisher = await onAir(live);
+      try {
+        const viewer = await watch(f, live, publisher.feed, 200);
+        await publisher.kill();
+        expect(await eventOf(live.sessionId, 'LivePublisherLost')).not.toBeNull();
+        const reloaded = await post('/api/stream/start_stream', { isGroupLiveStream: false, userId: f.id }, model);
+        expect(reloaded.body.data).toMatchObject({ sessionId: live.sessionId, resumed: true });
+        publisher = await onAir(live);
+        expect((await sessionStream(live.sessionId)).filter((e) => e.type === 'LivePublisherConnected')).toHaveLength(2);
+        // The fan's tab lost its feed with the publisher (it receives nothing): it left; a new tab watches the new feed.
+        expect(await eventOf(live.sessionId, 'LiveViewerLeft', (d) => d.tokens.includes(viewer.token) && d.cause === 'left')).not.toBeNull();
+        await viewer.kill();
+        const second = await watch(f, live, publisher.feed, 200);
+        expect((await sessionStream(live.sessionId)).filter((e) => e.type === 'LiveBillingStarted')).toHaveLength(2);
+        offset += 30_000;
+        await heartbeatAfterNow([second.token, live.streamToken]);
+        const killedAt = Date.now();
+        await publisher.kill();
+        const stop = await fSocket.waitFor((x) => x.type === 'STOP_LIVE' && x.data.sessionId === live.sessionId, 30_000);
+        const endedMs = Date.now() - killedAt;
+        console.log(`[live presence] a session whose publisher died ended ${endedMs} ms later (grace ${LIVE_PUBLISHER_GRACE_MS} ms)`);
+        expect(stop[0].data.reason).toBe('publisher_lost');
+        expect(endedMs).toBeGreaterThanOrEqual(LIVE_PUBLISHER_GRACE_MS - 500);
+        expect(endedMs).toBeLessThan(LIVE_PUBLISHER_GRACE_MS + 4_000);
+        await settle();
+        const row = (await sql<{ status: string; stop_reason: string; minutes_charged: number; duration_seconds: number }>`SELECT status, stop_reason, minutes_charged, duration_seconds FROM rm.live_sessions WHERE id = ${live.sessionId}`.execute(db())).rows[0];
+        expect([row.status, row.stop_reason, Number(row.minutes_charged)]).toEqual(['stopped', 'publisher_lost', 0]);
+        // The duration ends when the publisher was last seen, not when the grace ran out.
+        expect(Number(row.duration_seconds)).toBeLessThan(40);
+        expect(await allowed(live.room, second.token)).toBe(false);
+        offset += 5 * 60_000;
+        await t.server.liveSupervisor.tick();
+        await settle();
+        expect(await chargedMinutes(f.id)).toEqual([200]);
+        await second.kill();
       } finally {
         fSocket.close();
         await enable(true, { price_per_minute: 0 });
         if ((await get('/api/stream/current', model)).body.data.session) await stop();
       }
-    });
+    }, 180_000);
 
     it('the sessions report: admins and the model; content_manager only with the report setting; fans never', async () => {
       const r = await post('/api/stream/get_live_stream_reports', {}, model);

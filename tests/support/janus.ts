@@ -247,3 +247,39 @@ export async function publishTestStream(client: JanusTestClient, ids: { session:
     },
   };
 }
+
+/**
+ * Watches a feed on a fresh subscriber handle from Node: a werift peer that answers Janus' offer and starts the
+ * stream, counting the video packets it receives. `join` is the subscriber join's body (room, token, streams).
+ * Resolves once Janus took the answer; `connected` resolves when the media connection is up; stop() closes it.
+ */
+export async function watchTestStream(client: JanusTestClient, ids: { session: number; handle: number }, join: Json, extra: Json = {}): Promise<{ stop(): Promise<void>; connected: Promise<void>; videoPackets(): number; joined: Json }> {
+  const joined = await client.message(ids, { request: 'join', ptype: 'subscriber', ...join }, undefined, extra);
+  if (!joined.jsep) throw new Error(`the subscriber join was not offered: ${JSON.stringify(joined.data)}`);
+  const pc = new RTCPeerConnection({
+    codecs: {
+      video: [new RTCRtpCodecParameters({ mimeType: 'video/VP8', clockRate: 90000, rtcpFeedback: [{ type: 'nack' }, { type: 'nack', parameter: 'pli' }] })],
+      audio: [new RTCRtpCodecParameters({ mimeType: 'audio/opus', clockRate: 48000, channels: 2 })],
+    },
+  });
+  let packets = 0;
+  pc.onTrack.subscribe((track) => {
+    if (track.kind === 'video') track.onReceiveRtp.subscribe(() => void packets++);
+  });
+  const connected = new Promise<void>((resolve) => {
+    pc.connectionStateChange.subscribe((s) => { if (s === 'connected') resolve(); });
+  });
+  await pc.setRemoteDescription(joined.jsep as { type: 'offer'; sdp: string });
+  await pc.setLocalDescription(await pc.createAnswer());
+  if (pc.iceGatheringState !== 'complete') await new Promise<void>((r) => pc.iceGatheringStateChange.subscribe((s) => { if (s === 'complete') r(); }));
+  const started = await client.message(ids, { request: 'start' }, { type: 'answer', sdp: pc.localDescription!.sdp }, extra);
+  if (started.data.error) throw new Error(`start: ${JSON.stringify(started.data)}`);
+  return {
+    connected,
+    joined: joined.data,
+    videoPackets: () => packets,
+    async stop() {
+      await pc.close();
+    },
+  };
+}

@@ -1,8 +1,8 @@
-// A delivered minute of a one-to-one live session, paid from the fan's wallet (commands/live.ts starts it; issue 15):
-// on capture the session records the minute (LiveMinuteCharged, once, in order); a failed debit releases nothing
-// (the supervisor ends the call); a refund of a minute changes the session nothing (its money comes back through the
-// wallet, like any refund).
-import { liveSessionDecider, liveSessionStream, MINUTE_MS } from '../../../domain/live/live-session';
+// A delivered minute of a one-to-one live session, paid from the fan's wallet (commands/live.ts starts it once the
+// session recorded the minute as delivered; issue 15): on capture the session records the minute as charged
+// (LiveMinuteCharged, once); a failed debit releases nothing (the supervisor ends the call); a refund of a minute
+// changes the session nothing (its money comes back through the wallet, like any refund).
+import { liveSessionDecider, liveSessionStream } from '../../../domain/live/live-session';
 import { handle } from '../../handle';
 import type { PurchaseKind } from '../kind';
 
@@ -11,10 +11,9 @@ export const liveMinutePurchase: PurchaseKind<'live_minute'> = {
   describe: () => 'Live stream minute',
   walletPurchase: (p) => ({ kind: 'live_minute', sessionId: p.sessionId, minute: p.minute }),
   async grant(ctx, r) {
-    await handle(ctx, liveSessionStream(r.purpose.sessionId), liveSessionDecider, (s) => ({
-      type: 'ChargeMinute' as const, minute: r.purpose.minute, paymentId: r.paymentId, amountCents: r.amountCents,
-      from: s.billedUntil ?? '', to: s.billedUntil ? new Date(Date.parse(s.billedUntil) + MINUTE_MS).toISOString() : '', at: ctx.now(),
-    }));
+    await handle(ctx, liveSessionStream(r.purpose.sessionId), liveSessionDecider, {
+      type: 'ChargeMinute', minute: r.purpose.minute, paymentId: r.paymentId, amountCents: r.amountCents, at: ctx.now(),
+    });
   },
   async release() {},
   async revoke() {},
