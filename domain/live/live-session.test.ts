@@ -6,7 +6,7 @@ import { ValidationError } from '../shared/validation';
 import {
   ANONYMOUS_GROUP_ONLY, LIVE_DISABLED, LIVE_LOW_BALANCE, LIVE_MESSAGE_EMPTY, NOT_A_PUBLISHER, NOT_INVITED, NOT_IN_STREAM, NO_COMMENT_BOX, NO_LIVE_STREAM,
   LIVE_PUBLISHER_FIRST_CONNECT_MS, LIVE_PUBLISHER_GRACE_MS, STREAM_ALREADY_STARTED, SUBSCRIBERS_ONLY, billingRoom, checkLiveTip, liveMessageTooLong, liveSessionDecider,
-  liveStudioDecider, minutePaymentId, publisherDeadline, recordingNameOf, unpaidMinutes, type LiveSessionCommand, type LiveSessionEvent, type LiveSessionState, type LiveStartInput, type ViewerFacts,
+  liveConfirmPrice, liveStudioDecider, minutePaymentId, publisherDeadline, recordingNameOf, unpaidMinutes, type LiveSessionCommand, type LiveSessionEvent, type LiveSessionState, type LiveStartInput, type ViewerFacts,
 } from './live-session';
 
 /** A fake clock: minutes and seconds after a fixed start. */
@@ -232,7 +232,7 @@ describe('presence: media connections as the relay reports them', () => {
 describe('per-minute billing of a one-to-one session (fake clock)', () => {
   const billed = () => run([start({ isGroup: false, fanId: 'f', pricePerMinuteCents: 300 })]).state;
   const joinAndConnect = (when: string, token = 't', balance = 10_000): LiveSessionCommand[] => [
-    { type: 'AddViewer', viewer: fan('f', { walletBalanceCents: balance }), token, at: when },
+    { type: 'AddViewer', viewer: fan('f', { walletBalanceCents: balance }), token, at: when, confirmedPriceCents: 300 },
     { type: 'ConnectMedia', role: 'viewer', userId: 'f', token, handle: `h-${token}`, at: when },
   ];
   const pubUp = (when: string, handle = 'p1'): LiveSessionCommand => ({ type: 'ConnectMedia', role: 'publisher', userId: 'model', token: 'pub-token', handle, at: when });
@@ -249,12 +249,19 @@ describe('per-minute billing of a one-to-one session (fake clock)', () => {
   };
   const kinds = (events: LiveSessionEvent[]) => events.map((e) => e.type);
 
-  it('the fan must be able to pay the first minute to join', () => {
-    const e = refused(() => decideOn(billed(), { type: 'AddViewer', viewer: fan('f', { walletBalanceCents: 299 }), token: 't', at: at(0) }));
+  it('the fan joins only with the price they confirmed, and a wallet that pays the first minute', () => {
+    for (const confirmedPriceCents of [undefined, null, 200, 301]) {
+      const e = refused(() => decideOn(billed(), { type: 'AddViewer', viewer: fan('f', { walletBalanceCents: 10_000 }), token: 't', at: at(0), confirmedPriceCents }));
+      expect([e.message, e.status, e.code, e.details]).toEqual([liveConfirmPrice(300), 409, 'PRICE_NOT_CONFIRMED', { pricePerMinuteCents: 300 }]);
+    }
+    const e = refused(() => decideOn(billed(), { type: 'AddViewer', viewer: fan('f', { walletBalanceCents: 299 }), token: 't', at: at(0), confirmedPriceCents: 300 }));
     expect([e.message, e.status, e.details.shortfallCents]).toEqual([LIVE_LOW_BALANCE, 402, 1]);
+    // Staff looking in and unbilled sessions confirm nothing.
+    expect(decideOn(billed(), { type: 'AddViewer', viewer: { ...fan('adm'), role: 'admin' }, token: 't-adm', at: at(0) })).toHaveLength(1);
+    expect(decideOn(run([start({ isGroup: false, fanId: 'f' })]).state, { type: 'AddViewer', viewer: fan('f'), token: 't', at: at(0) })).toHaveLength(1);
   });
   it('the call time runs only while the fan and the publisher are both connected: a token alone, or the fan waiting for the camera, costs nothing', () => {
-    const waiting = run([{ type: 'AddViewer', viewer: fan('f', { walletBalanceCents: 10_000 }), token: 't', at: at(0) }], billed());
+    const waiting = run([{ type: 'AddViewer', viewer: fan('f', { walletBalanceCents: 10_000 }), token: 't', at: at(0), confirmedPriceCents: 300 }], billed());
     expect(waiting.state.billing).toBeNull();
     const connected = run([{ type: 'ConnectMedia', role: 'viewer', userId: 'f', token: 't', handle: 'h', at: at(0, 10) }], waiting.state);
     expect(kinds(connected.events)).toEqual(['LiveViewerConnected']);

@@ -86,10 +86,10 @@ export const LIVE_PUBLISHER_GRACE_MS = 10_000;
 /** A session whose publisher never got their media on air ends this long after it started. */
 export const LIVE_PUBLISHER_FIRST_CONNECT_MS = 120_000;
 /**
- * The longest a lost connection takes to be noticed (the relay pings every socket every 2 s and drops one that missed
- * an answer): a minute is delivered by the clock alone only once it ended at least this long ago.
+ * The longest a lost connection takes to be noticed (the relay pings every socket every 2 s and drops one that has
+ * answered nothing for 5 s): a minute is delivered by the clock alone only once it ended at least this long ago.
  */
-export const LIVE_PRESENCE_LAG_MS = 5_000;
+export const LIVE_PRESENCE_LAG_MS = 8_000;
 
 export interface LiveRoomRef {
   room: number;
