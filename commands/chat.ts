@@ -19,7 +19,7 @@ import {
 import { conversationDecider, conversationStream, NO_CREDIT, payPerMessageAlert, payPerMessageCents } from '../domain/chat/conversation';
 import { fanUploaderOf } from './media-owner';
 import { derivedId, handle, loadStream, observedEarlierAttempt, type CommandContext } from './handle';
-import { payFor, resumeOwnPayment, resumePayment, type PurchaseDeps } from './payment/process';
+import { payFor, resumeOwnPayment, type PurchaseDeps } from './payment/process';
 import { resolveCard, type CardChoice } from './cards';
 import { loadSettings } from './subscriptions';
 import { NORMAL_CHAT_DISABLED } from '../domain/settings/chat-settings';
@@ -129,8 +129,16 @@ export async function sendFanMessage(ctx: CommandContext, deps: PurchaseDeps, in
   const existing = await loadStream(ctx.store, stream, chatMessageDecider);
   // The same message again (its uniqueId, or the request's Idempotency-Key): delivered already, or paid and
   // waiting — finish it and answer with its payment, never charge again.
-  if ((existing.state.status === 'pending' || existing.state.status === 'sent') && existing.state.sendPaymentId) {
-    const payment = await resumePayment(ctx, deps, existing.state.sendPaymentId);
+  const { sendPaymentId, pending } = existing.state;
+  if ((existing.state.status === 'pending' || existing.state.status === 'sent') && sendPaymentId) {
+    // Stopped after the message was recorded as waiting for its payment but before the payment was asked for:
+    // the payment starts now, for the price recorded with the message.
+    const payment =
+      (await resumeOwnPayment(ctx, deps, sendPaymentId, input.fanId)) ??
+      (await payFor(ctx, deps, sendPaymentId, {
+        userId: input.fanId, purpose: { kind: 'pay_per_message', messageId }, amountCents: pending!.amountCents,
+        card: input.payWith === 'card' ? await resolveCard(ctx, deps, input.fanId, { primary: true }) : null, method: input.payWith,
+      }));
     await observedEarlierAttempt(ctx);
     return finishPaidSend(ctx, messageId, payment, input, true);
   }

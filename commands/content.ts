@@ -12,7 +12,7 @@ import type { SiteSettings } from '../domain/settings/settings';
 import type { AppStorage as FileStorage } from '../infra/storage/port';
 import type { MediaRenderer } from '../infra/media/port';
 import { fanUploaderOf } from './media-owner';
-import { handle, loadStream, type CommandContext } from './handle';
+import { handle, loadStream, observedEarlierAttempt, type CommandContext } from './handle';
 import { nudgeMediaWorkers, processMedia } from './media-jobs';
 import { postTagIds, setPostTags } from './feed-tags';
 
@@ -127,11 +127,20 @@ const composerSettings = (s: SiteSettings): PostSettings => ({
   minAmount: s.content_unlock_minimum_amount, maxAmount: s.content_unlock_maximum_amount, enablePublicPost: s.enable_public_post,
 });
 
+/** A retry of a keyed request whose post the first attempt wrote: that post is the answer (written once). */
+async function earlierAttempt(ctx: CommandContext, postId: string): Promise<PostWritten | null> {
+  if (!ctx.requestKey || !(await loadStream(ctx.store, postStream(postId), postDecider)).state.exists) return null;
+  await observedEarlierAttempt(ctx);
+  return { postId, processing: false };
+}
+
 export async function createPost(ctx: CommandContext, settings: SiteSettings, input: CreatePostInput): Promise<PostWritten> {
+  const postId = ctx.idFor('post');
+  const earlier = await earlierAttempt(ctx, postId);
+  if (earlier) return earlier;
   const media = await loadPostMedia(ctx, input.mediaIds);
   const preview = await loadPreview(ctx, input.previewMediaId);
   await checkFeedTags(ctx, input.feedTags);
-  const postId = ctx.newId();
   const create: CreatePost = {
     type: 'CreatePost',
     postId,
@@ -256,6 +265,9 @@ export interface ReusePostInput {
  * appends leaves a version nobody sees and the request fails; a retry writes a new version and lists it.
  */
 export async function reusePost(ctx: CommandContext, settings: SiteSettings, input: ReusePostInput): Promise<PostWritten> {
+  const postId = ctx.idFor('post');
+  const earlier = await earlierAttempt(ctx, postId);
+  if (earlier) return earlier;
   const source = (await loadStream(ctx.store, postStream(input.sourcePostId), postDecider)).state;
   if (!source.exists || source.deleted) throw new DomainError('Something went wrong', 'POST_NOT_FOUND', 404, { field: '_id' });
   const root = source.rootPostId ?? input.sourcePostId;
@@ -264,7 +276,6 @@ export async function reusePost(ctx: CommandContext, settings: SiteSettings, inp
   const preview = await loadPreview(ctx, previewMediaId);
   const feedTags = input.feedTags ?? (await postTagIds(ctx, input.sourcePostId));
   await checkFeedTags(ctx, feedTags);
-  const postId = ctx.newId();
   const create: CreatePost = {
     type: 'CreatePost',
     postId,

@@ -29,7 +29,7 @@ export async function addComment(
   if (!input.staff && (await loadStream(ctx.store, commenterStream(input.userId), commenterDecider)).state.blocked)
     throw new DomainError(BLOCKED_FROM_COMMENTING, 'BLOCKED_FROM_COMMENTING', 403);
   if (!input.rights.canComment) throw new DomainError(COMMENT_NOT_ALLOWED, 'COMMENT_NOT_ALLOWED', 403);
-  const commentId = ctx.newId();
+  const commentId = ctx.idFor('comment');
   await handle(ctx, engagementStream(input.postId), engagementDecider, {
     type: 'AddComment', postId: input.postId, commentId, userId: input.userId, userName: input.userName, comment: input.comment, at: ctx.now(),
   });

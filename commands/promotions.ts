@@ -60,7 +60,7 @@ export interface CreatePromotionInput {
 
 /** Saves a new promotion of its type (refused with 409 while one of that type runs). */
 export async function createPromotion(ctx: CommandContext, input: CreatePromotionInput, expectedRevision?: number): Promise<Promotion> {
-  const promotionId = ctx.newId();
+  const promotionId = ctx.idFor('promotion');
   const r = await handle(ctx, promotionStream(input.offer.type), promotionDecider, {
     type: 'CreatePromotion',
     promotionId,
