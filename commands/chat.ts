@@ -234,7 +234,7 @@ export async function purchaseChatMessage(ctx: CommandContext, deps: PurchaseDep
   const stream = chatMessageStream(input.messageId);
   // A retry of this request (the same Idempotency-Key) whose payment was started: finished and answered as it was.
   const paymentId = ctx.idFor('payment');
-  const prior = await resumeOwnPayment(ctx, deps, paymentId, input.fanId);
+  const prior = ctx.requestKey ? await resumeOwnPayment(ctx, deps, paymentId, input.fanId) : null;
   if (prior) return { paymentId, payment: prior, amountCents: prior.request!.amountCents };
   // A mass message's copy gets its own stream first (seeded from the mass message), then is bought like any message.
   await recordMassCopy(ctx, input.messageId, input.massMessageId ?? null);

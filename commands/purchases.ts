@@ -75,7 +75,7 @@ async function buyPost(
 ): Promise<{ paymentId: string; payment: PaymentState }> {
   // A retry of this request (the same Idempotency-Key) whose payment was started: finished and answered as it was.
   const paymentId = ctx.idFor('payment');
-  const prior = await resumeOwnPayment(ctx, deps, paymentId, input.userId);
+  const prior = ctx.requestKey ? await resumeOwnPayment(ctx, deps, paymentId, input.userId) : null;
   if (prior) return { paymentId, payment: prior };
   const [post, subscription, current] = await Promise.all([
     loadStream(ctx.store, postStream(input.postId), postDecider),

@@ -192,7 +192,7 @@ async function startMembership(
 ): Promise<SubscriptionOutcome> {
   // A retry of this request (the same Idempotency-Key) whose payment was started: finished and answered as it was.
   const paymentId = ctx.idFor('payment');
-  const prior = await resumeOwnPayment(ctx, deps, paymentId, input.userId);
+  const prior = ctx.requestKey ? await resumeOwnPayment(ctx, deps, paymentId, input.userId) : null;
   if (prior) return outcomeOf(paymentId, prior, input.successMessage);
   const request = {
     type: 'RequestSubscription' as const,

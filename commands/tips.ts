@@ -43,7 +43,7 @@ async function sendTip(ctx: CommandContext, deps: PurchaseDeps, input: TipInput,
   // The tip's id: the client's own, else derived from the request's Idempotency-Key. A retry whose payment was
   // started already is that tip: finished and answered, never a second tip.
   const tipId = input.tipId ?? ctx.idFor('tip');
-  const prior = await resumeOwnPayment(ctx, deps, tipId, input.userId);
+  const prior = input.tipId || ctx.requestKey ? await resumeOwnPayment(ctx, deps, tipId, input.userId) : null;
   if (prior) return { tipId, payment: prior };
   const settings = await loadSettings(ctx.store);
   const bounds = { minDollars: settings.tips_minimum_amount, maxDollars: settings.tips_maximum_amount };
