@@ -44,6 +44,18 @@ describe('paymentDecider', () => {
       given(paymentDecider).when({ ...request, card: null } as PaymentCommand).thenThrows('Please add a card to continue.', { code: 'CARD_REQUIRED', status: 400 });
     });
 
+    it("carries the request's Idempotency-Key onto the request and the capture", () => {
+      given(paymentDecider).when({ ...request, requestKey: 'key-1' } as PaymentCommand).then([{ ...requested, data: { ...requested.data, requestKey: 'key-1' } } as PaymentEvent]);
+      given(paymentDecider, [{ ...requested, data: { ...requested.data, requestKey: 'key-1' } } as PaymentEvent])
+        .when(capture)
+        .then([{ ...captured, data: { ...captured.data, requestKey: 'key-1' } } as PaymentEvent]);
+    });
+
+    it('the same payment asked again changes nothing; by another fan it is refused', () => {
+      given(paymentDecider, [requested]).when(request).then([]);
+      given(paymentDecider, [requested]).when({ ...request, userId: 'u2' } as PaymentCommand).thenThrows('Invalid request.', { code: 'PAYMENT_ID_TAKEN', status: 409 });
+    });
+
     it('supports a subscription purpose', () => {
       const sub: PaymentPurpose = { kind: 'subscription', period: 2 };
       given(paymentDecider)

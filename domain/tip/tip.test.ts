@@ -39,6 +39,11 @@ describe('tip decider', () => {
     expect(tipDecider.decide({ type: 'FailTip', tipId: 't1', failureCode: 'declined', at }, fold([...requested, ...sent]))).toEqual([]);
   });
 
+  it("another fan's tip id is refused", () => {
+    const requested = tipDecider.decide(request, fold([]));
+    expect(() => tipDecider.decide({ ...request, userId: 'u2' }, fold(requested))).toThrow('Invalid request.');
+  });
+
   it('a refused tip writes nothing; a tip never requested cannot be completed', () => {
     expect(() => tipDecider.decide({ ...request, amountCents: 100 }, fold([]))).toThrow('Choose a tip between 5 and 500');
     expect(() => tipDecider.decide({ type: 'CompleteTip', tipId: 'nope', at }, fold([]))).toThrow();
