@@ -4,7 +4,8 @@
 // A begun key is held by a lease, not forever: the process running it (its instance id) renews the lease while
 // the request runs and says it is alive every few seconds. A key whose lease ran out, or whose process stopped
 // saying it is alive (killed, crashed), is taken over by the next retry, which runs the request again — safe,
-// because the commands themselves are idempotent by their ids (a payment joins the one already pending).
+// because the ids a request creates are derived from its caller and key (commands/handle.ts idFor): the retry
+// finds the first attempt's records and finishes them instead of starting anew.
 // On start-up a process frees at once the keys of its own earlier life: every key on PGlite (one process owns
 // the data folder, so whoever held a key is gone), and on the Postgres server the keys of its FANCLUB_INSTANCE_ID
 // when one is configured. Stored answers are kept for a day.
