@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { commentAuthor, commentParts, commentSendFailure, elapsedSince, viewerConnections, formatDuration, formatElapsed, livePopupFromFrame, mergeComments, newTabToken, nextDarkness, liveMessageError, showsLivePopup, videoFit } from './rules';
+import { callElapsedMs, callTerms, commentAuthor, commentParts, commentSendFailure, elapsedSince, viewerConnections, formatDuration, formatElapsed, livePopupFromFrame, mergeComments, newTabToken, nextDarkness, liveMessageError, showsLivePopup, videoFit } from './rules';
 
 describe('live view rules', () => {
   it('overlay darkness goes 0 → 10 → 20 → 30 → off', () => {
@@ -75,5 +75,22 @@ describe('live view rules', () => {
     expect(elapsedSince('2026-11-26T10:00:00.000Z', Date.parse('2026-11-26T10:01:05.000Z'))).toBe(65_000);
     expect(elapsedSince(null, 5)).toBe(0);
     expect(elapsedSince('2026-11-26T10:00:10.000Z', Date.parse('2026-11-26T10:00:00.000Z'))).toBe(0);
+  });
+});
+
+describe('a paid call on the fan\'s screen', () => {
+  it('the call time: ended stretches plus the running one, on the server\'s clock', () => {
+    const since = '2026-11-26T10:00:00.000Z';
+    const client = Date.parse(since) + 30_000;
+    expect(callElapsedMs({ callSeconds: 0, billingSince: since }, client, 0)).toBe(30_000);
+    // The client's clock is 5 s behind the server's.
+    expect(callElapsedMs({ callSeconds: 12, billingSince: since }, client, 5_000)).toBe(47_000);
+    expect(callElapsedMs({ callSeconds: 72, billingSince: null }, client, 0)).toBe(72_000);
+    expect(callElapsedMs({ callSeconds: 0, billingSince: since }, Date.parse(since) - 1_000, 0)).toBe(0);
+  });
+  it('the terms before joining: rate, balance, whole minutes it pays for, what is missing', () => {
+    expect(callTerms(200, 1000)).toEqual({ rate: '$2.00 per minute', balance: '$10.00', minutes: 5, shortfallCents: 0 });
+    expect(callTerms(200, 399)).toMatchObject({ minutes: 1, shortfallCents: 0 });
+    expect(callTerms(250, 100)).toMatchObject({ minutes: 0, shortfallCents: 150 });
   });
 });

@@ -137,3 +137,39 @@ export function commentSendFailure(status: number | undefined, serverMessage: st
 export function elapsedSince(startedAt: string | null | undefined, nowMs: number): number {
   return startedAt ? Math.max(0, nowMs - Date.parse(startedAt)) : 0;
 }
+
+/**
+ * A billed one-to-one as the fan's screen shows it (GET /api/stream/current `call`): the price, what was charged so
+ * far, the call time of the stretches that ended (`callSeconds`) and the one running since `billingSince` (null: the
+ * call time is not running — the fan or the creator is not connected), on the server's clock at `serverNow`.
+ */
+export interface LiveCall {
+  pricePerMinuteCents: number;
+  minutesCharged: number;
+  chargedCents: number;
+  callSeconds: number;
+  billingSince: string | null;
+  serverNow: string;
+  walletBalanceCents: number;
+}
+
+/** The call time so far in ms at the client's `nowMs`, `skewMs` being the server's clock less the client's. */
+export function callElapsedMs(call: Pick<LiveCall, 'callSeconds' | 'billingSince'>, nowMs: number, skewMs: number): number {
+  const running = call.billingSince ? Math.max(0, nowMs + skewMs - Date.parse(call.billingSince)) : 0;
+  return call.callSeconds * 1000 + running;
+}
+
+/** What the fan is told before a paid call starts: the rate, their balance, how many whole minutes it pays for. */
+export function callTerms(pricePerMinuteCents: number, walletBalanceCents: number): { rate: string; balance: string; minutes: number; shortfallCents: number } {
+  const minutes = pricePerMinuteCents > 0 ? Math.floor(Math.max(0, walletBalanceCents) / pricePerMinuteCents) : 0;
+  return {
+    rate: `${formatMoney(pricePerMinuteCents)} per minute`,
+    balance: formatMoney(walletBalanceCents),
+    minutes,
+    shortfallCents: Math.max(0, pricePerMinuteCents - walletBalanceCents),
+  };
+}
+
+/** The rule in the fan's words (the same as the server's: only whole minutes with both connected are charged). */
+export const CALL_BILLING_RULE =
+  'You pay from your wallet for each whole minute you and the creator are both connected. A minute under way when the call ends or either of you drops out is not charged.';

@@ -2,8 +2,9 @@
 // camera: the model opens a fan's chat in the console and presses the video icon; the publisher's view shows the
 // fan's name with the conversation beside it; the fan sees Join Stream in the chat header, opens the live modal
 // and decodes the video; another fan sees nothing and the model cannot start with them ("Stream already started with
-// another user."); END LIVE (with the confirmation) ends it for the fan. A billed one-to-one the fan's wallet cannot start
-// (402) opens Add Funds for the shortfall; once the top-up is paid the page joins on its own. The live settings page of a server without
+// another user."); END LIVE (with the confirmation) ends it for the fan. A billed one-to-one first shows its rate and the
+// fan's wallet balance; a wallet that does not pay a minute gets Add Funds for the shortfall, and with the top-up paid
+// the fan confirms the rate and joins. The live settings page of a server without
 // a media server says why, and GO LIVE NOW is off. Screenshots at 375 and 1440 px (live-1to1-*.png).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -109,7 +110,7 @@ describe.skipIf(!ready)('one-to-one Go Live end to end (Janus + Chromium)', () =
     expect(errors).toEqual([]);
   });
 
-  it('per-minute one-to-one: a fan whose wallet cannot pay the first minute gets Add Funds for the shortfall, and joins once it is paid', async () => {
+  it('per-minute one-to-one: the fan sees the rate and their balance first; a wallet that cannot pay a minute gets Add Funds for the shortfall, then the fan confirms and joins', async () => {
     const { eve } = fans;
     expect((await post('/api/stream/save_settings', { price_per_minute: 2 }, admin)).status).toBe(200);
     const modelToken = (await post('/api/users/login', { email: model.email, password: model.password })).body.data.token as string;
@@ -117,16 +118,22 @@ describe.skipIf(!ready)('one-to-one Go Live end to end (Janus + Chromium)', () =
     expect(started.status, JSON.stringify(started.body)).toBe(200);
     try {
       await eve.page.goto(t.base + '/live-stream');
+      const rate = eve.page.getByTestId('live-rate-confirm');
+      await rate.waitFor({ timeout: 20_000 });
+      expect(await eve.page.getByTestId('one-to-one-live').getAttribute('data-phase')).toBe('confirm');
+      expect(await rate.getByTestId('live-rate').innerText()).toBe('$2.00 per minute');
+      expect(await rate.getByTestId('live-rate-balance').innerText()).toBe('$0.00');
+      expect(await rate.getByTestId('live-rate-minutes').innerText()).toBe('Not enough for a minute');
+      // Nothing was asked of the server yet: the fan is not in the session.
+      expect((await t.call('GET', '/api/stream/current', undefined, { token: eve.token })).body.data.session.isJoined).toBe(false);
+      await rate.getByTestId('live-rate-add-funds').click();
       const dialog = eve.page.getByTestId('add-funds-dialog');
       await dialog.getByTestId('add-funds-shortfall').waitFor({ timeout: 20_000 });
-      expect(await eve.page.getByTestId('one-to-one-live').getAttribute('data-phase')).toBe('refused');
-      await eve.page.getByText('Your wallet balance is low. Please add funds to join the live stream.').first().waitFor();
       await shootBothWidths(eve.page, 'live-1to1-add-funds');
-      // Closed, Add Funds stays on the refused view; it opens the dialog again.
-      await dialog.getByTestId('add-funds-close').click();
-      await eve.page.getByTestId('live-add-funds').click();
       await payAddFundsInDialog(eve.page, t, admin);
-      // Confirmed: the page joins again on its own (a token now; the model's camera is not up, so it waits for the feed).
+      // Confirmed: the rate again, with the new balance; Join (a token now; the model's camera is not up, so it waits for the feed).
+      await expect.poll(() => rate.getByTestId('live-rate-minutes').innerText(), { timeout: 30_000 }).toMatch(/^Enough for \d+ minutes?$/);
+      await rate.getByTestId('live-rate-join').click();
       await expect.poll(() => eve.page.getByTestId('one-to-one-live').getAttribute('data-phase'), { timeout: 30_000 }).toBe('connecting');
       await expect.poll(async () => (await t.call('GET', '/api/stream/current', undefined, { token: eve.token })).body.data.session?.isJoined, { timeout: 10_000 }).toBe(true);
       expect(errors).toEqual([]);

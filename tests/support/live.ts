@@ -124,3 +124,50 @@ export async function openLiveFan(
   watchPage(page, fan.key, errors);
   return { id: r.body.data.userId as string, token, page, context };
 }
+
+/**
+ * A fake-camera Chromium in a process group of its own, so a test can do to it what happens to a real browser:
+ * `kill()` (SIGKILL the whole group: the process dies, its sockets close) or `freeze()` (SIGSTOP: the sockets stay
+ * open and nothing answers, as when the network is gone).
+ */
+export async function launchKillableChromium(devices = 1): Promise<{ browser: Browser; pid: number; kill(): void; freeze(): void }> {
+  const server = await chromium.launchServer({
+    executablePath: CHROMIUM,
+    args: [
+      '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update',
+      '--disable-sync', '--disable-dev-shm-usage', devices === 1 ? '--use-fake-device-for-media-stream' : `--use-fake-device-for-media-stream=device-count=${devices}`,
+      '--use-fake-ui-for-media-stream', '--autoplay-policy=no-user-gesture-required',
+    ],
+  });
+  const pid = server.process().pid!;
+  const browser = await chromium.connect(server.wsEndpoint());
+  const signal = (sig: NodeJS.Signals) => {
+    try {
+      // Playwright starts the browser as the leader of its own process group: every Chromium process gets it.
+      process.kill(-pid, sig);
+    } catch {
+      /* already gone */
+    }
+  };
+  return { browser, pid, kill: () => signal('SIGKILL'), freeze: () => signal('SIGSTOP') };
+}
+
+/**
+ * A fan page in a browser of its own (`launchKillableChromium`): signed in on the fan site past the popups, collecting
+ * its peer connections.
+ */
+export async function openFanInOwnBrowser(browser: Browser, t: TestServer, fan: { key: string; token: string }, errors: string[]): Promise<Page> {
+  const context = await browser.newContext({ viewport: DESKTOP });
+  await signInContext(context, t.base, fan.token);
+  await context.addInitScript(() => {
+    localStorage.setItem('fanclub.ageConfirmed', '1');
+    localStorage.setItem('fanclub.signedIn', '1');
+    localStorage.setItem('fanclub.pushPromptLater', String(Date.now()));
+    localStorage.setItem('fanclub.installCounter', 'never');
+    localStorage.setItem('fanclub.pushHelpClosed', '1');
+  });
+  await context.addInitScript(COLLECT_PEERS);
+  const page = await context.newPage();
+  watchPage(page, fan.key, errors);
+  return page;
+}

@@ -5,6 +5,10 @@
 // dismissible notice to turn on the volume; expand/contain (contain from 1024 px); comments and tips; the viewers
 // list. GROUP_LIVE_STOPPED: leave and go to /. Closing asks 'Are you sure that you want to close the Go Live
 // session?', gives the token back and leaves.
+// A paid one-to-one first asks the fan to confirm the rate (with their wallet balance; Add Funds when it does not pay
+// a minute) and joins with that price; during the call its time and cost show over the video. When the creator's
+// feed goes (their connection dropped, a reload), the page lets go of its connection and token — the server stops the
+// call time — and joins again with a new token once a new feed is up.
 import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
@@ -26,20 +30,21 @@ import FullscreenRounded from '@mui/icons-material/FullscreenRounded';
 import VolumeOffRounded from '@mui/icons-material/VolumeOffRounded';
 import VolumeUpRounded from '@mui/icons-material/VolumeUpRounded';
 import { browserJanusEnv, JanusError, JOIN_STREAM_ERROR, watchStream, type Viewer } from '../../../domain/live-client/janus';
-import { CLOSE_LIVE_CONFIRM, LIVE_CONNECTING, mergeComments, videoFit, type LiveComment } from '../../../domain/live-client/rules';
+import { CLOSE_LIVE_CONFIRM, LIVE_CONNECTING, callTerms, mergeComments, videoFit, type LiveCall, type LiveComment } from '../../../domain/live-client/rules';
 import { ApiError, errorMessage } from '../api';
 import { useAuth } from '../auth';
 import { useFrame, useLiveReload } from '../realtime';
 import { liveApi, removeTokenOnUnload, type CurrentLive, type ViewerToken } from './liveApi';
 import { CommentBox, CommentOverlay, glass, LiveBadge, TipButton, ViewerCountButton, ViewersDialog } from './LiveParts';
 import { LiveTipDialog } from './LiveTip';
+import { CallConfirmDialog, CallCost } from './LiveCall';
 import { insufficientFunds } from '../wallet/walletApi';
 import { BELOW_TOASTS } from '../notify';
 import type { AddFundsResult } from '../wallet/AddFundsDialog';
 
 const AddFundsDialog = lazy(() => import('../wallet/AddFundsDialog'));
 
-type Phase = 'loading' | 'none' | 'connecting' | 'live' | 'ended' | 'error' | 'refused';
+type Phase = 'loading' | 'none' | 'confirm' | 'connecting' | 'live' | 'ended' | 'error' | 'refused';
 
 const FEED_POLL_MS = 2000;
 
@@ -74,6 +79,13 @@ export function LiveViewer({ isGroup, onLeave, layout, title, side }: LiveViewer
   /** A billed one-to-one the wallet cannot start (402 INSUFFICIENT_FUNDS): what is missing; Add Funds, then join again. */
   const [shortfall, setShortfall] = useState<number | null>(null);
   const [addingFunds, setAddingFunds] = useState(false);
+  /** A paid one-to-one: the call as the server keeps it, and the server's clock less ours. */
+  const [call, setCall] = useState<LiveCall | null>(null);
+  const [skewMs, setSkewMs] = useState(0);
+  /** The price per minute the fan confirmed, for which session. */
+  const confirmed = useRef<{ sessionId: string; cents: number } | null>(null);
+  /** The session stopped or put us out: no more joining. */
+  const halted = useRef(false);
   const video = useRef<HTMLVideoElement>(null);
   const viewer = useRef<Viewer | null>(null);
   const token = useRef<ViewerToken | null>(null);
@@ -83,6 +95,12 @@ export function LiveViewer({ isGroup, onLeave, layout, title, side }: LiveViewer
   const sessionId = session?.sessionId ?? null;
 
   const mayTip = me?.role === 'user';
+  const showCall = useCallback((c: LiveCall | undefined) => {
+    if (!c) return;
+    setCall(c);
+    setSkewMs(Date.parse(c.serverNow) - Date.now());
+  }, []);
+  const confirmedPrice = (s: CurrentLive) => (s.call && confirmed.current?.sessionId === s.sessionId ? confirmed.current.cents : null);
 
   // Join: the session, a token, the feed (once the publisher's camera is up), then Janus.
   useEffect(() => {
@@ -106,13 +124,16 @@ export function LiveViewer({ isGroup, onLeave, layout, title, side }: LiveViewer
             if (cancelled) return;
             if (s === 'live') setPhase('live');
             else if (s === 'ended') {
-              // The publisher went away (or our token was taken back): the page learns which from the session.
-              viewer.current = null;
+              // The publisher went away (or our token was taken back): let go of the connection and the token (the
+              // call time stops), and join again with a new token once the session has a new feed.
+              letGo();
+              if (halted.current) return;
               setPhase('connecting');
               gone = feed.current;
               feed.current = null;
-              void waitForFeed(t);
+              void waitForFeed(null);
             } else if (s === 'error') {
+              letGo();
               setProblem(err?.userMessage ?? 'WebRTC error');
               setPhase('error');
             }
@@ -127,23 +148,42 @@ export function LiveViewer({ isGroup, onLeave, layout, title, side }: LiveViewer
         setPhase('error');
       }
     };
-    const waitForFeed = async (t: ViewerToken) => {
+    /** Our connection and token go (the server is told either way: the socket closes, the token is given back). */
+    const letGo = () => {
+      const v = viewer.current;
+      viewer.current = null;
+      v?.close();
+      const old = token.current;
+      token.current = null;
+      if (old) void liveApi.removeToken(old.streamToken).catch(() => undefined);
+    };
+    /** Waits for the publisher's feed; `t`: the token held meanwhile (null: a new one is asked once the feed is up). */
+    const waitForFeed = async (t: ViewerToken | null) => {
       kick.current = null;
-      if (cancelled) return;
+      if (cancelled || halted.current) return;
       try {
         const { session: s } = await liveApi.current();
-        if (cancelled) return;
-        if (!s || s.sessionId !== t.sessionId) {
+        if (cancelled || halted.current) return;
+        if (!s || s.sessionId !== joined) {
           setPhase('ended');
           return;
         }
         setSession(s);
+        showCall(s.call);
         const pubId = s.pubId ?? null;
         if (pubId != null && pubId !== '' && String(pubId) !== String(gone)) {
+          let held = t;
+          if (!held) {
+            held = await liveApi.addToken(confirmedPrice(s));
+            if (cancelled) return void liveApi.removeToken(held.streamToken).catch(() => undefined);
+            token.current = held;
+          }
           feed.current = pubId;
-          return void connect(t, pubId);
+          return void connect(held, pubId);
         }
-      } catch {
+      } catch (e) {
+        if (cancelled) return;
+        if (e instanceof ApiError && (e.status === 402 || e.status === 403 || e.status === 404 || e.status === 409)) return refuse(e);
         /* try again */
       }
       poll = setTimeout(() => void waitForFeed(t), FEED_POLL_MS);
@@ -154,10 +194,24 @@ export function LiveViewer({ isGroup, onLeave, layout, title, side }: LiveViewer
         void waitForFeed(t);
       };
     };
+    /** The server said no: the wallet (Add Funds for what is missing), the price, or the session is gone. */
+    const refuse = (e: unknown) => {
+      setProblem(errorMessage(e, JOIN_STREAM_ERROR));
+      const short = insufficientFunds(e);
+      if (short) {
+        // Per-minute one-to-one: the wallet cannot pay the first minute. Add Funds for what is missing (as the
+        // tips do), and join again once the top-up is confirmed.
+        setShortfall(short.shortfall_cents);
+        setAddingFunds(true);
+      }
+      setPhase(e instanceof ApiError && (e.status === 403 || e.status === 402 || e.status === 409) ? 'refused' : e instanceof ApiError && e.status === 404 ? 'none' : 'error');
+    };
+    let joined: string | null = null;
     const start = async () => {
       setPhase('loading');
       setProblem(null);
       setShortfall(null);
+      halted.current = false;
       try {
         const { session: s } = await liveApi.current();
         if (cancelled) return;
@@ -168,7 +222,14 @@ export function LiveViewer({ isGroup, onLeave, layout, title, side }: LiveViewer
         }
         setSession(s);
         setViewers(s.viewers);
-        const t = await liveApi.addToken();
+        showCall(s.call);
+        joined = s.sessionId;
+        // A paid call starts only once the fan confirmed its rate (the dialog shows it with their balance).
+        if (s.call && confirmedPrice(s) !== s.call.pricePerMinuteCents) {
+          setPhase('confirm');
+          return;
+        }
+        const t = await liveApi.addToken(confirmedPrice(s));
         if (cancelled) {
           void liveApi.removeToken(t.streamToken).catch(() => undefined);
           return;
@@ -186,15 +247,7 @@ export function LiveViewer({ isGroup, onLeave, layout, title, side }: LiveViewer
         } else await waitForFeed(t);
       } catch (e) {
         if (cancelled) return;
-        setProblem(errorMessage(e, JOIN_STREAM_ERROR));
-        const short = insufficientFunds(e);
-        if (short) {
-          // Per-minute one-to-one: the wallet cannot pay the first minute. Add Funds for what is missing (as the
-          // tips do), and join again once the top-up is confirmed.
-          setShortfall(short.shortfall_cents);
-          setAddingFunds(true);
-        }
-        setPhase(e instanceof ApiError && (e.status === 403 || e.status === 402) ? 'refused' : e instanceof ApiError && e.status === 404 ? 'none' : 'error');
+        refuse(e);
       }
     };
     void start();
@@ -216,6 +269,12 @@ export function LiveViewer({ isGroup, onLeave, layout, title, side }: LiveViewer
   // A publisher whose camera comes up after the page opened: the join polls the session until it names the feed,
   // and asks at once when the session says so.
   useFrame('LIVE_STREAM_DATA', () => kick.current?.());
+  // A paid call: its time started or stopped running, a minute was charged — the call as the server has it now.
+  const reloadCall = useCallback(() => {
+    if (!isGroup) liveApi.current().then((d) => d.session?.sessionId === sessionId && showCall(d.session.call)).catch(() => undefined);
+  }, [isGroup, sessionId, showCall]);
+  useFrame<{ sessionId?: string }>('LIVE_CALL_TIME', (d) => d.sessionId === sessionId && reloadCall());
+  useFrame<{ sessionId?: string }>('LIVE_MINUTE_CHARGED', (d) => d.sessionId === sessionId && reloadCall());
   useFrame<{ sessionId?: string; count?: number }>('SET_VIEWER', (d) => {
     if (d.sessionId === sessionId && typeof d.count === 'number') setViewers(d.count);
   });
@@ -225,6 +284,7 @@ export function LiveViewer({ isGroup, onLeave, layout, title, side }: LiveViewer
   useFrame<{ sessionId?: string }>('GROUP_LIVE_STOPPED', (d) => {
     if (!isGroup || (d.sessionId && sessionId && d.sessionId !== sessionId)) return;
     // D3 §4 / RT-44: the viewer leaves and, in a group stream, goes to /.
+    halted.current = true;
     viewer.current?.close();
     viewer.current = null;
     token.current = null;
@@ -233,9 +293,11 @@ export function LiveViewer({ isGroup, onLeave, layout, title, side }: LiveViewer
   });
   useFrame<{ sessionId?: string; userId?: string | null; reason?: string }>('STOP_LIVE', (d) => {
     if (d.sessionId && sessionId && d.sessionId !== sessionId) return;
+    halted.current = true;
     viewer.current?.close();
     viewer.current = null;
     token.current = null;
+    reloadCall();
     setProblem(d.reason && d.reason !== 'publisher' && d.reason !== 'staff' && d.userId === me?._id ? 'Your access to this live stream ended.' : null);
     setPhase('ended');
   });
@@ -287,6 +349,13 @@ export function LiveViewer({ isGroup, onLeave, layout, title, side }: LiveViewer
           </IconButton>
         </Tooltip>
       </Box>
+
+      {/* a paid call: its time and cost so far */}
+      {call && !isGroup && (phase === 'live' || phase === 'connecting') ? (
+        <Box sx={{ position: 'absolute', top: { xs: 52, sm: 60 }, left: { xs: 8, sm: 12 }, right: { xs: 8, sm: 'auto' } }}>
+          <CallCost call={call} skewMs={skewMs} />
+        </Box>
+      ) : null}
 
       {/* the notice, the state in the middle */}
       {phase === 'live' && notice && muted ? (
@@ -399,6 +468,22 @@ export function LiveViewer({ isGroup, onLeave, layout, title, side }: LiveViewer
         </DialogActions>
       </Dialog>
       <ViewersDialog open={showViewers} onClose={() => setShowViewers(false)} />
+      {call && session && !isGroup ? (
+        <CallConfirmDialog
+          open={phase === 'confirm' && !addingFunds}
+          call={call}
+          creator={typeof title === 'string' ? title : session.publisherName}
+          onJoin={() => {
+            confirmed.current = { sessionId: session.sessionId, cents: call.pricePerMinuteCents };
+            setAttempt((n) => n + 1);
+          }}
+          onAddFunds={() => {
+            setShortfall(Math.max(callTerms(call.pricePerMinuteCents, call.walletBalanceCents).shortfallCents, 1));
+            setAddingFunds(true);
+          }}
+          onCancel={() => onLeave('closed')}
+        />
+      ) : null}
       {mayTip ? <LiveTipDialog open={tipping} isGroup={isGroup} onClose={() => setTipping(false)} /> : null}
       {shortfall !== null ? (
         <Suspense fallback={null}>

@@ -1,7 +1,7 @@
 // The fan site's live-stream calls (D3 §7.4; /work/notes/live-api.md) and the session on air, kept current from the
 // live frames (GROUP_LIVE_STARTED, GO_LIVE, STOP_LIVE, GROUP_LIVE_STOPPED, LIVE_STREAM_DATA) and after a reconnect.
 import { useCallback, useEffect, useState } from 'react';
-import type { LiveComment } from '../../../domain/live-client/rules';
+import type { LiveCall, LiveComment } from '../../../domain/live-client/rules';
 import { api } from '../api';
 import { useAuth } from '../auth';
 import { useFrame, useLiveReload } from '../realtime';
@@ -19,6 +19,8 @@ export interface CurrentLive {
   pricePerMinuteCents: number;
   /** The publisher's Janus feed, once the camera is up (null before). */
   pubId?: string | number | null;
+  /** A paid one-to-one, to its fan: the price, what was charged, the call time, the wallet balance. */
+  call?: LiveCall;
 }
 
 export interface ViewerToken {
@@ -40,7 +42,9 @@ export interface ViewerEntry {
 
 export const liveApi = {
   current: async () => (await api.get<{ session: CurrentLive | null; media: boolean }>('/api/stream/current')).data,
-  addToken: async () => (await api.post<ViewerToken>('/api/stream/add_token', {})).data,
+  /** `confirmedPriceCents`: the price per minute the fan confirmed (a paid one-to-one needs it). */
+  addToken: async (confirmedPriceCents?: number | null) =>
+    (await api.post<ViewerToken>('/api/stream/add_token', confirmedPriceCents == null ? {} : { price_per_minute_cents: confirmedPriceCents })).data,
   removeToken: (streamToken?: string) => api.post('/api/stream/remove_token', streamToken ? { streamToken } : {}),
   messages: async (pageNum = 1) => (await api.post<{ sessionId: string; messages: LiveComment[] }>('/api/stream/get_messages', { pageNum })).data,
   send: (message: string) => api.post<{ _id: string }>('/api/stream/send_message', { message, type: 'text' }),
