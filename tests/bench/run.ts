@@ -18,6 +18,7 @@ import { benchChat, printChat } from './chat';
 import { benchRealtime } from './realtime';
 import { benchMassMessage, printMassMessage } from './mass-message';
 import { benchLive } from './live';
+import { benchChatBrowsers } from './chat-browsers';
 
 const args = new Set(process.argv.slice(2));
 const QUICK = args.has('--quick');
@@ -36,6 +37,13 @@ const REALTIME_ONLY = args.has('realtime') || args.has('--realtime');
 const MASS_ONLY = args.has('mass-message') || args.has('--mass-message');
 /** live (or --live): only the live streaming benchmark (viewers per Janus, join time, comment/tip broadcast). */
 const LIVE_ONLY = args.has('live') || args.has('--live');
+/** chat-browsers: only the two-browser chat latency (send → shown); `--baseline <dir>` also measures another checkout. */
+const CHAT_BROWSERS_ONLY = args.has('chat-browsers') || args.has('--chat-browsers');
+const argAfter = (flag: string) => {
+  const all = process.argv.slice(2);
+  const i = all.indexOf(flag);
+  return i >= 0 && all[i + 1] ? all[i + 1] : null;
+};
 /** --unlock: only the HTTP unlock latency (for tuning the read-your-writes wait). */
 const UNLOCK_ONLY = args.has('--unlock');
 /** --chat: only the chat benchmark. */
@@ -285,6 +293,10 @@ async function benchBackend(name: Backend, open: () => Promise<{ database: Datab
 console.log(`Fanclub benchmark — ${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB, node ${process.version}${QUICK ? ' (quick)' : ''}`);
 if (REALTIME_ONLY) {
   await benchRealtime(QUICK ? { sockets: 1000, fans: 20, messages: 30 } : { sockets: 10_000, fans: 100, messages: 100 });
+  process.exit(0);
+}
+if (CHAT_BROWSERS_ONLY) {
+  await benchChatBrowsers({ messages: QUICK ? 10 : 40, baseline: argAfter('--baseline'), after: argAfter('--after') });
   process.exit(0);
 }
 if (LIVE_ONLY) {
