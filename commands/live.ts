@@ -14,7 +14,7 @@ import { DomainError } from '../domain/shared/decider';
 import type { Role } from '../domain/shared/wire';
 import {
   LIVE_PRESENCE_LAG_MS, LIVE_PUBLISHER_ROLES, LIVE_STUDIO_STREAM, NOT_A_PUBLISHER, NO_LIVE_STREAM, LIVE_DISABLED, billingRoom, checkLiveTip, liveSessionDecider,
-  liveSessionStream, liveStudioDecider, publisherGone, recordingNameOf, sameSession, unpaidMinutes, type LiveLeaveReason, type LiveLossCause, type LiveSessionState,
+  liveSessionStream, liveStudioDecider, publisherGone, recordingNameOf, sameSession, unconnectedTokens, unpaidMinutes, type LiveLeaveReason, type LiveLossCause, type LiveSessionState,
   type LiveStopReason, type ViewerFacts,
 } from '../domain/live/live-session';
 import type { LiveMediaServer, LiveRoom } from '../infra/live/port';
@@ -351,7 +351,8 @@ export interface LiveSupervisorReads {
 
 /**
  * One pass of the supervisor (every few seconds, and on the events that end a viewer's access): viewers whose
- * subscription ended or who were blocked lose their tokens; a publisher the media server no longer has is lost; a
+ * subscription ended or who were blocked lose their tokens; viewer tabs that never connected in time leave; a
+ * publisher the media server no longer has is lost; a
  * session nobody publishes any more ends; a billed one-to-one bills its delivered minutes and ends cleanly when the
  * wallet cannot pay the next one.
  */
@@ -361,9 +362,19 @@ export async function superviseLive(ctx: CommandContext, deps: LiveDeps, reads: 
   const fans = [...new Set(Object.values(s.tokens).filter((v) => !v.staff).map((v) => v.userId))];
   if (fans.length) for (const lapsed of await reads.lapsedViewers(fans, ctx.now())) await revokeViewer(ctx, deps, lapsed.userId, null, lapsed.reason);
   await checkPublisherOnMediaServer(ctx, deps, s);
+  await dropUnconnected(ctx, deps, s.sessionId);
   const ended = await endIfPublisherGone(ctx, deps);
   if (ended.stopped) return void (await ended.recording);
   if (!s.isGroup && s.pricePerMinuteCents > 0 && s.fanId) await billMinutes(ctx, deps, s.sessionId, s.fanId, reads);
+}
+
+/** Viewer tabs that never connected their media in the time they had leave (a browser that died before it could). */
+async function dropUnconnected(ctx: CommandContext, deps: LiveDeps, sessionId: string) {
+  const { state } = await loadStream(ctx.store, liveSessionStream(sessionId), liveSessionDecider);
+  if (unconnectedTokens(state, ctx.now()).length === 0) return;
+  const r = await handle(ctx, liveSessionStream(sessionId), liveSessionDecider, { type: 'DropUnconnected', at: ctx.now() });
+  const revoked = r.events.flatMap((e) => (e.type === 'LiveViewerLeft' ? e.data.tokens : []));
+  if (revoked.length) await deps.liveMedia.disallow(roomOf(state), revoked).catch((e) => deps.log?.(`[live] disallow failed (the room may be gone): ${(e as Error).message}`));
 }
 
 /**

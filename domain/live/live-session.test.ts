@@ -221,6 +221,18 @@ describe('presence: media connections as the relay reports them', () => {
     expect(two.events.at(-1)).toMatchObject({ data: { present: true, graceUntil: null } });
     expect(publisherDeadline(two.state)).toBeNull();
   });
+  it('a viewer tab whose media never comes up while the feed is up leaves after the time it had to connect', () => {
+    const s = run([start(), pubUp('p1', at(0)), { type: 'AddViewer', viewer: fan('a'), token: 't-a', at: at(1) }, { type: 'AddViewer', viewer: fan('b'), token: 't-b', at: at(1) },
+      { type: 'ConnectMedia', role: 'viewer', userId: 'b', token: 't-b', handle: 'hb', at: at(1, 2) }]).state;
+    expect(decideOn(s, { type: 'DropUnconnected', at: at(1, 29) })).toEqual([]);
+    expect(decideOn(s, { type: 'DropUnconnected', at: at(1, 30) })).toEqual([{ type: 'LiveViewerLeft', data: expect.objectContaining({ userId: 'a', tokens: ['t-a'], reason: 'disconnected', cause: 'never_connected', viewers: 1 }) }]);
+    // Waiting for a feed that is not up (the publisher lost, or not on air yet) is not a fault of the viewer's.
+    const waiting = run([start(), { type: 'AddViewer', viewer: fan('a'), token: 't-a', at: at(1) }]).state;
+    expect(decideOn(waiting, { type: 'DropUnconnected', at: at(5) })).toEqual([]);
+    const back = run([pubUp('p1', at(4, 50))], waiting).state;
+    expect(decideOn(back, { type: 'DropUnconnected', at: at(5) })).toEqual([]);
+    expect(decideOn(back, { type: 'DropUnconnected', at: at(5, 20) })).toHaveLength(1);
+  });
   it('a publisher who never comes on air: the session ends after the first-connection time', () => {
     const s = run([start()]).state;
     expect(publisherDeadline(s)).toBe(new Date(Date.parse(at(0)) + LIVE_PUBLISHER_FIRST_CONNECT_MS).toISOString());

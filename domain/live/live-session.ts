@@ -77,12 +77,17 @@ export const MINUTE_MS = 60_000;
 export type LiveLeaveReason = 'left' | 'removed' | 'blocked' | 'logged_out' | 'subscription_ended' | 'wallet_empty' | 'stopped' | 'disconnected';
 export type LiveStopReason = 'publisher' | 'staff' | 'wallet_empty' | 'media_server' | 'publisher_lost';
 /** How a media connection was lost: its socket closed, its heartbeat went unanswered, the media server hung it up, or it left the room. */
-export type LiveLossCause = 'closed' | 'heartbeat' | 'hangup' | 'left';
+export type LiveLossCause = 'closed' | 'heartbeat' | 'hangup' | 'left' | 'never_connected';
 /** Why the call time of a billed one-to-one stopped running. */
 export type LiveBillingStop = 'fan_left' | 'publisher_lost' | 'stopped';
 
 /** A publisher whose connection was lost has this long to come back (a reload) before the session ends. */
 export const LIVE_PUBLISHER_GRACE_MS = 10_000;
+/**
+ * A viewer tab whose media has not come up this long after it got its token, while the publisher's feed was up all
+ * that time, is gone (its page connects within seconds of the feed; a browser that died before that never will).
+ */
+export const LIVE_CONNECT_WITHIN_MS = 30_000;
 /** A session whose publisher never got their media on air ends this long after it started. */
 export const LIVE_PUBLISHER_FIRST_CONNECT_MS = 120_000;
 /**
@@ -263,6 +268,8 @@ export type LiveSessionCommand =
   | { type: 'ChargeMinute'; minute: number; paymentId: string; amountCents: number; at: string }
   /** The publisher's grace (or first connection) ran out with nobody publishing: the session ends. */
   | { type: 'EndIfPublisherGone'; at: string }
+  /** Viewer tabs that never connected their media in time (LIVE_CONNECT_WITHIN_MS) leave. */
+  | { type: 'DropUnconnected'; at: string }
   /**
    * `billUpTo`: the whole minutes of call time that ended by then are delivered before the stop (default `at`; null:
    * none — the wallet cannot pay them).
@@ -298,6 +305,8 @@ export interface LiveSessionState {
   /** The publisher's media connections up now (handles on the media server). */
   publisherHandles: string[];
   publisherEverConnected: boolean;
+  /** Since when some publisher connection has been up without a break (null: none is). */
+  publisherOnSince: string | null;
   /** All publisher connections lost: last known alive then, and the end of the grace. */
   publisherLostAt: string | null;
   publisherGraceUntil: string | null;
@@ -314,7 +323,7 @@ export interface LiveSessionState {
 export const emptyLiveSession = (): LiveSessionState => ({
   status: 'none', sessionId: '', isGroup: false, fanId: null, publisherId: '', room: null, recordingName: '', tabToken: '', publisherToken: '',
   startedAt: '', stoppedAt: null, streamData: null, tokens: {}, everJoined: [], peakViewers: 0, comments: 0, offeredTips: {}, tipIds: [], tipsCents: 0,
-  pricePerMinuteCents: 0, publisherHandles: [], publisherEverConnected: false, publisherLostAt: null, publisherGraceUntil: null, billing: null, minutesDelivered: 0, unpaid: {},
+  pricePerMinuteCents: 0, publisherHandles: [], publisherEverConnected: false, publisherOnSince: null, publisherLostAt: null, publisherGraceUntil: null, billing: null, minutesDelivered: 0, unpaid: {},
   minutesCharged: 0, chargedCents: 0, recorded: false,
 });
 
@@ -390,13 +399,13 @@ export const liveSessionDecider: Decider<LiveSessionCommand, LiveSessionEvent, L
       case 'LivePublisherConnected':
         return {
           ...s, publisherHandles: s.publisherHandles.includes(event.data.handle) ? s.publisherHandles : [...s.publisherHandles, event.data.handle], publisherEverConnected: true,
-          publisherLostAt: null, publisherGraceUntil: null,
+          publisherOnSince: s.publisherHandles.length ? s.publisherOnSince : event.data.connectedAt, publisherLostAt: null, publisherGraceUntil: null,
         };
       case 'LivePublisherLost': {
         const publisherHandles = s.publisherHandles.filter((h) => h !== event.data.handle);
         return publisherHandles.length
           ? { ...s, publisherHandles }
-          : { ...s, publisherHandles, publisherLostAt: event.data.lastSeenAt, publisherGraceUntil: event.data.graceUntil };
+          : { ...s, publisherHandles, publisherOnSince: null, publisherLostAt: event.data.lastSeenAt, publisherGraceUntil: event.data.graceUntil };
       }
       case 'LiveBillingStarted':
         return { ...s, billing: { since: event.data.from, from: event.data.from } };
@@ -529,6 +538,18 @@ export const liveSessionDecider: Decider<LiveSessionCommand, LiveSessionEvent, L
         return deliveries(s, command.upTo, command.at, command.limit);
       case 'EndIfPublisherGone':
         return publisherGone(s, command.at) ? [stopEvent(s, 'publisher_lost', null, command.at)] : [];
+      case 'DropUnconnected': {
+        if (s.status !== 'live') return [];
+        const stale = unconnectedTokens(s, command.at);
+        const out: LiveSessionEvent[] = [];
+        let state = s;
+        for (const userId of [...new Set(stale.map((t) => s.tokens[t].userId))]) {
+          const events = viewerLeaves(state, userId, stale.filter((t) => s.tokens[t].userId === userId), 'disconnected', command.at, { lastSeenAt: command.at, cause: 'never_connected' });
+          state = events.reduce(liveSessionDecider.evolve, state);
+          out.push(...events);
+        }
+        return out;
+      }
       case 'PostComment': {
         requireLive(s);
         if (command.role === 'live_stream_manager') throw new DomainError(NO_COMMENT_BOX, 'NO_COMMENT_BOX', 403);
@@ -638,6 +659,14 @@ export function publisherGone(s: LiveSessionState, at: string): boolean {
   if (s.status !== 'live' || s.publisherHandles.length > 0) return false;
   if (s.publisherGraceUntil) return Date.parse(at) >= Date.parse(s.publisherGraceUntil);
   return !s.publisherEverConnected && Date.parse(at) >= Date.parse(s.startedAt) + LIVE_PUBLISHER_FIRST_CONNECT_MS;
+}
+
+/** Viewer tabs whose media never came up though they had the time to (see LIVE_CONNECT_WITHIN_MS). */
+export function unconnectedTokens(s: LiveSessionState, at: string): string[] {
+  if (s.status !== 'live' || !s.publisherOnSince) return [];
+  const cutoff = Date.parse(at) - LIVE_CONNECT_WITHIN_MS;
+  if (Date.parse(s.publisherOnSince) > cutoff) return [];
+  return Object.keys(s.tokens).filter((t) => !s.tokens[t].connectedAt && Date.parse(s.tokens[t].joinedAt) <= cutoff);
 }
 
 /** When the session's end is due if nobody publishes (null: someone publishes, or it is not live). */

@@ -653,7 +653,7 @@ export function liveSuite(backend: Backend, available: boolean) {
       }
     }, 120_000);
 
-    it('a fan whose browser dies 12 s into a $2 call leaves within seconds (the publisher\'s count drops) and pays nothing; a fan frozen after a minute and a half pays that minute only', async () => {
+    it('a fan whose browser dies 12 s into a $2 call leaves within seconds (the publisher\'s count drops) and pays nothing; a fan frozen after a minute and a half pays that minute only; one that never connected leaves too', async () => {
       await enable(true, { price_per_minute: 2 });
       const f = await fan('killed');
       await topUpWallet(t, f.token, 10);
@@ -661,18 +661,36 @@ export function liveSuite(backend: Backend, available: boolean) {
       let live = (await post('/api/stream/start_stream', { isGroupLiveStream: false, userId: f.id }, model)).body.data;
       let publisher = await onAir(live);
       try {
-        // 1. Killed: its socket to the relay closes with the process.
-        const viewer = await watch(f, live, publisher.feed, 200);
+        // 0. Died after getting its token, before its media came up: it leaves once it had the time to connect.
+        const early = await post('/api/stream/add_token', { price_per_minute_cents: 200 }, f.token);
+        expect(early.status, JSON.stringify(early.body)).toBe(200);
         expect(await modelSocket.waitFor((x) => x.type === 'SET_VIEWER' && x.data.sessionId === live.sessionId && x.data.count === 1)).not.toHaveLength(0);
+        await t.server.liveSupervisor.tick();
+        expect((await get('/api/stream/viewers', model)).body.data.count).toBe(1);
+        offset += 31_000;
+        await t.server.liveSupervisor.tick();
+        expect(await eventOf(live.sessionId, 'LiveViewerLeft', (d) => d.cause === 'never_connected' && d.tokens.includes(early.body.data.streamToken))).not.toBeNull();
+        await settle();
+        expect((await get('/api/stream/viewers', model)).body.data.count).toBe(0);
+        expect(await allowed(live.room, early.body.data.streamToken)).toBe(false);
+
+        // 1. Killed: its socket to the relay closes with the process.
+        /** The publisher's SET_VIEWER frames from `mark` on with this count. */
+        const countFrom = (mark: number, count: number, ms = 15_000) =>
+          modelSocket.waitFor((x) => modelSocket.frames.indexOf(x) >= mark && x.type === 'SET_VIEWER' && x.data.sessionId === live.sessionId && x.data.count === count, ms);
+        const joinedMark = modelSocket.frames.length;
+        const viewer = await watch(f, live, publisher.feed, 200);
+        expect(await countFrom(joinedMark, 1)).not.toHaveLength(0);
         offset += 12_000;
         await heartbeatAfterNow([viewer.token]);
         const killedAt = Date.now();
+        const killMark = modelSocket.frames.length;
         await viewer.kill();
-        await modelSocket.waitFor((x) => x.type === 'SET_VIEWER' && x.data.sessionId === live.sessionId && x.data.count === 0, 15_000);
+        expect(await countFrom(killMark, 0)).not.toHaveLength(0);
         const noticedMs = Date.now() - killedAt;
         console.log(`[live presence] a killed viewer left the publisher's count after ${noticedMs} ms`);
         expect(noticedMs).toBeLessThan(3_000);
-        const left = await eventOf(live.sessionId, 'LiveViewerLeft', (d) => d.reason === 'disconnected');
+        const left = await eventOf(live.sessionId, 'LiveViewerLeft', (d) => d.reason === 'disconnected' && d.tokens.includes(viewer.token));
         expect(left!.data).toMatchObject({ tokens: [viewer.token], cause: 'closed', viewers: 0 });
         expect(await allowed(live.room, viewer.token)).toBe(false);
         expect((await get('/api/stream/viewers', model)).body.data.count).toBe(0);
