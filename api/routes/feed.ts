@@ -50,14 +50,17 @@ export const feedRoutes = (services: Services): FastifyPluginAsyncZod => async (
     return ok(reply, view);
   });
 
-  app.post('/api/blogs', { schema: { body: createPostBody } }, async (request, reply) => {
-    const caller = requireCaller(request);
-    const body = request.body;
-    const ctx = contextFor(request, services);
-    const written = await createPostFromComposer(ctx, await currentSettings(db()), caller.userId, body);
-    await settle(services, ctx);
-    return reply.code(201).send({ success: 1, message: postedMessage(written), data: { _id: written.postId } });
-  });
+  // The composer's post, under both of the spec's paths (POST /api/blog/add-new-blog is the same call).
+  for (const path of ['/api/blogs', '/api/blog/add-new-blog']) {
+    app.post(path, { schema: { body: createPostBody } }, async (request, reply) => {
+      const caller = requireCaller(request);
+      const body = request.body;
+      const ctx = contextFor(request, services);
+      const written = await createPostFromComposer(ctx, await currentSettings(db()), caller.userId, body);
+      await settle(services, ctx);
+      return reply.code(201).send({ success: 1, message: postedMessage(written), data: { _id: written.postId } });
+    });
+  }
 
   app.post('/api/blogs/edit', { schema: { body: editBody } }, async (request, reply) => {
     const body = request.body;

@@ -1,14 +1,16 @@
-// Uploads through presigned, expiring URLs, media serving, and staff operations on a post's media (rotate,
+// Uploads through presigned, expiring URLs or as multipart form data (api/uploads.ts), media serving, and staff operations on a post's media (rotate,
 // refresh blur, reprocess videos). Originals and thumbnails need a signature the API only issues after an
 // entitlement check; blurred previews and theme images are public. The bytes live on local disk or in S3; either
 // way they stream through here (services.storage signs the app's own URLs).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import multipart from '@fastify/multipart';
 import { DomainError } from '../../domain/shared/decider';
 import { ValidationError } from '../../domain/shared/validation';
 import { isPublicMediaKey, mediaKindOf } from '../../domain/media/media';
 import { MEDIA_OPS_MESSAGES, POST_VIDEO_REPROCESSORS, rotateRequest } from '../../domain/media/operations';
 import { watermarkOf } from '../../domain/media/watermark';
+import { MAX_MEDIA_PER_POST } from '../../domain/post/post';
 import { registerUpload, stagingKey } from '../../commands/content';
 import { reprocessMassMessageVideos } from '../../commands/mass-messages';
 import { refreshPostBlur, requestVideoReprocessing, rotatePostImage, type MediaOpsDeps } from '../../commands/media-ops';
@@ -23,7 +25,9 @@ import { contextFor, requireCaller } from '../auth';
 import { MEDIA_URL_TTL_SECONDS, settle } from '../views';
 import { adminMedia } from '../queries/admin-views';
 import { requireUploadAllowed } from './chat-fan-media';
-import { presignBody, refreshBlurBody, reprocessBody, rotateBody, saveBody, STAGED_KEY } from '../schemas/media';
+import { presignBody, refreshBlurBody, reprocessBody, rotateBody, saveBody, STAGED_KEY, uploadedFile, uploadedGallery } from '../schemas/media';
+import { answer } from '../openapi';
+import { receiveUploads, uploadedFiles, uploadLimits, UPLOAD_MESSAGES } from '../uploads';
 import type { Services } from '../services';
 
 const UPLOAD_URL_TTL_SECONDS = 15 * 60;
@@ -32,7 +36,16 @@ const CONTENT_TYPES: Record<string, string> = {
   '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.png': 'image/png', '.webp': 'image/webp', '.mp4': 'video/mp4', '.mov': 'video/quicktime',
 };
 
-/** 'File {name} size is too large.' (spec 2 §5; the limit is not shown). */
+const UPLOAD_FILE_DESCRIPTION =
+  'Multipart form data with one file part (any field name, e.g. `file`): a JPEG, PNG, MP4 or QuickTime file whose name and declared type agree, ' +
+  'at most FANCLUB_MAX_UPLOAD_MB. The file joins the media library like a presigned upload registered by POST /api/media: ' +
+  "a photo is rendered before the answer, a video by the media worker. Refusals (400, naming the form field): 'Please Select Media', " +
+  "'Media format is not supported.', 'File {name} size is too large.', 'You can only select 1 content', 'Error occured while uploading media' (an empty file).";
+const UPLOAD_GALLERY_DESCRIPTION =
+  `Multipart form data with 1 to ${MAX_MEDIA_PER_POST} file parts (any field name, e.g. \`files\`), each as for POST /api/upload/upload_file; ` +
+  `more are refused with 'You have selected {n} images, maximum ${MAX_MEDIA_PER_POST} images allowed.'. One refused file refuses the request: none is kept.`;
+
+/** 'File {name} size is too large.' (the limit is not shown). */
 const tooLarge = (name: string) => new ValidationError('file_size', `File ${name} size is too large.`);
 
 export const mediaRoutes = (services: Services): FastifyPluginAsyncZod => async (app) => {
@@ -84,6 +97,27 @@ export const mediaRoutes = (services: Services): FastifyPluginAsyncZod => async 
       if (size === 0) throw new DomainError('Error occured while uploading media', 'EMPTY_UPLOAD', 400, { field: 'body' });
       return reply.code(200).send({ success: 1, data: { file_name: key, size } });
     });
+  });
+
+  // The same uploads as multipart form data, one file or a gallery (api/uploads.ts): same types, size limit and
+  // roles, registered into the same library. Each answers only once every file is stored and registered.
+  await app.register(multipart, { limits: uploadLimits(maxBytes) });
+  const multipartUpload = (maxFiles: number) => async (request: FastifyRequest, reply: FastifyReply) => {
+    const caller = requireCaller(request);
+    const ctx = contextFor(request, services);
+    const uploads = await receiveUploads(request, reply, ctx, services, { uploadedBy: caller.userId, maxFiles });
+    await settle(services, ctx);
+    return { files: await uploadedFiles(services, uploads), position: ctx.lastPosition };
+  };
+  const uploadFile = multipartUpload(1);
+  app.post('/api/upload/upload_file', { schema: { description: UPLOAD_FILE_DESCRIPTION, response: { 200: answer(uploadedFile) } } }, async (request, reply) => {
+    const { files, position } = await uploadFile(request, reply);
+    return ok(reply, files[0], { message: UPLOAD_MESSAGES.uploaded, position });
+  });
+  const uploadGallery = multipartUpload(MAX_MEDIA_PER_POST);
+  app.post('/api/upload/upload_gallery_file', { schema: { description: UPLOAD_GALLERY_DESCRIPTION, response: { 200: answer(uploadedGallery) } } }, async (request, reply) => {
+    const { files, position } = await uploadGallery(request, reply);
+    return ok(reply, { uploaded: files.length, data: files }, { message: UPLOAD_MESSAGES.uploaded, position });
   });
 
   app.post('/api/media', { schema: { body: saveBody } }, async (request, reply) => {

@@ -2,6 +2,8 @@
 // refresh blur, reprocess videos).
 import { z } from 'zod';
 import { MEDIA_OPS_MESSAGES } from '../../domain/media/operations';
+import type { UploadedFile, UploadedGallery } from '../../domain/media/wire';
+import type { SameShape } from '../openapi';
 
 /** Where a presigned upload lands before it is registered: staging/<uuid>/<file name>. */
 export const STAGED_KEY = /^staging\/[0-9a-f-]{36}\/[\w.-]{1,200}$/;
@@ -43,3 +45,23 @@ export const reprocessBody = z.object({
   shouldGenerateBlurImage: flag.optional(),
   isMassMessage: flag.optional(),
 });
+
+/** One file of a multipart upload, as POST /api/upload/upload_file answers it (and each item of a gallery's). */
+export const uploadedFile = z.object({
+  _id: z.string().describe('The media id: attach it to a post with POST /api/blogs `media_ids`.'),
+  kind: z.enum(['photo', 'video']),
+  file_name: z.string(),
+  Location: z.string().nullable().describe('A signed, expiring link to the web original; null while the media worker renders it (videos).'),
+  fileSize: z.number().int().describe('The uploaded file in bytes.'),
+  blurLocation: z.string().nullable().describe('The blurred preview (public); null until rendered.'),
+  status: z.enum(['processing', 'ready', 'error']),
+});
+const _uploadedFile: SameShape<z.output<typeof uploadedFile>, UploadedFile> = true;
+void _uploadedFile;
+
+export const uploadedGallery = z.object({
+  uploaded: z.number().int().describe('How many files were uploaded.'),
+  data: z.array(uploadedFile).describe('Each file, in the order sent.'),
+});
+const _uploadedGallery: SameShape<z.output<typeof uploadedGallery>, UploadedGallery> = true;
+void _uploadedGallery;

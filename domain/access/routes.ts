@@ -80,6 +80,7 @@ export const API_ACCESS: Record<string, Access> = {
   'GET /api/blogs/all': CONTENT,
   'GET /api/blog/get-blog-data-by-id': 'public',
   'POST /api/blogs': CONTENT,
+  'POST /api/blog/add-new-blog': CONTENT, // the same call as POST /api/blogs
   'POST /api/blogs/delete': MANAGERS,
   // Post lifecycle (issue 4): "Only admin and model edit posts" (spec 2 §6); reuse is a creator/admin feature;
   // Review And Post reposts content like the composer does.
@@ -255,6 +256,9 @@ export const API_ACCESS: Record<string, Access> = {
   'POST /api/message/send-message': PAYERS, // CH-47: POST /api/chat/send_message under its universal-chat name
   'PUT /api/upload/put/*': 'public', // authorised by the URL's signature, sent without the Authorization header
   'POST /api/media': CONTENT,
+  // The same uploads as multipart form data (one file, or a gallery), registered like POST /api/media
+  'POST /api/upload/upload_file': CONTENT,
+  'POST /api/upload/upload_gallery_file': CONTENT,
   'GET /media/*': 'public', // authorised by the URL's signature (issued after an entitlement check)
   // Admin post menu on media (spec 2 §2): content_manager and the model lack Refresh Blur and Send Video Process Request
   'POST /api/upload/rotate_image': CONTENT,

@@ -67,3 +67,27 @@ export interface MediaLibraryPage {
   /** In the category (and search), whatever `type` is. */
   counts: { photo: number; video: number; total: number };
 }
+
+// ---- Multipart uploads (POST /api/upload/upload_file, /upload_gallery_file) -------------------------------
+// The form's file parts go into the same library as a presigned upload registered by POST /api/media.
+
+/** One uploaded file: upload_file's `data`, and each item of upload_gallery_file's `data.data`. */
+export interface UploadedFile {
+  /** The media id, to attach to a post (POST /api/blogs `media_ids`). */
+  _id: string;
+  kind: MediaKind;
+  file_name: string;
+  /** A signed, expiring link to the web original; null while the media worker still renders it (videos). */
+  Location: string | null;
+  /** The uploaded file's size in bytes. */
+  fileSize: number;
+  /** The blurred preview (public); null until rendered. */
+  blurLocation: string | null;
+  status: 'processing' | 'ready' | 'error';
+}
+
+/** upload_gallery_file's `data`: how many files were uploaded, and each of them in the order sent. */
+export interface UploadedGallery {
+  uploaded: number;
+  data: UploadedFile[];
+}

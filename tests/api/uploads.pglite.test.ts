@@ -1,0 +1,3 @@
+import { uploadsSuite } from './uploads.suite';
+
+uploadsSuite('pglite', true);
