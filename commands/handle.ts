@@ -22,7 +22,7 @@ export interface CommandContext {
    * The id of a thing this command creates, named by its part in the command ('tip', 'payment', 'card'). When the
    * request carries an Idempotency-Key the id is derived from the caller and that key, so a retry after a crash
    * (or a second node running the same key) finds the first attempt's records instead of starting a second
-   * purchase; without a key it is new. The same part asked twice in one command is the same id.
+   * purchase; without a key it is new. Several things of one part in one request get one id each, in order.
    */
   idFor: (part: string) => string;
   /** The request's Idempotency-Key, recorded on the payments it starts (the ledger holds one capture per key). */
@@ -44,11 +44,13 @@ export function commandContext(
   /** The request's Idempotency-Key and the caller it is scoped to (the user, or the IP of a guest). */
   idempotency: { scope: string; key: string } | null = null,
 ): CommandContext {
-  const parts = new Map<string, string>();
+  // The n-th thing of a part in this request: the same order of creation on a retry gives the same ids.
+  const made = new Map<string, number>();
   const idFor = (part: string) => {
-    let id = parts.get(part);
-    if (!id) parts.set(part, (id = idempotency ? derivedId('request', idempotency.scope, idempotency.key, part) : randomUUID()));
-    return id;
+    if (!idempotency) return randomUUID();
+    const n = made.get(part) ?? 0;
+    made.set(part, n + 1);
+    return derivedId('request', idempotency.scope, idempotency.key, n === 0 ? part : `${part}-${n}`);
   };
   return {
     store,
