@@ -9,6 +9,7 @@
 //   POST /api/notifications/unregister-device                   {endpoint}
 //   POST /api/services/send-device-info                         {device_id, platform, user_agent, language, standalone, screen, timezone}
 //   GET  /manifest.webmanifest, GET /app-icons/:file            the web-app manifest and its icons (from the creator's avatar)
+//   GET  /favicon.ico                                            the site's icon (192 px PNG) for browsers that ask for it
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { DomainError } from '../../domain/shared/decider';
 import { PUSH_MESSAGES } from '../../domain/push/push';
@@ -97,6 +98,12 @@ export const pushRoutes = (services: Services): FastifyPluginAsyncZod => async (
     if (!icon) throw new DomainError('Not found.', 'NOT_FOUND', 404);
     const png = await iconPng(icon);
     reply.header('cache-control', 'public, max-age=86400').type('image/png');
+    return reply.send(png);
+  });
+  // Browsers ask for /favicon.ico on their own: the site's own icon, not a 404.
+  app.get('/favicon.ico', async (_request, reply) => {
+    const png = await iconPng({ purpose: 'icon', size: 192 });
+    reply.header('cache-control', 'public, max-age=3600').type('image/png');
     return reply.send(png);
   });
 };

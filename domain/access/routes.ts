@@ -359,6 +359,7 @@ export const API_ACCESS: Record<string, Access> = {
   'POST /api/services/send-device-info': PAYERS, // not a proxy session: the admin's device is not the fan's
   'GET /manifest.webmanifest': 'public',
   'GET /app-icons/:file': 'public',
+  'GET /favicon.ico': 'public',
   // Notification centre and help centre (issue 16, api/routes/notifications.ts, help.ts): signed in, then the route
   // answers by role (a list naming 'user' here would be the payers' list): the content roles get the staff pages,
   // fans and an admin viewing as one the fans' page and /user-help, support and the live-stream manager neither
