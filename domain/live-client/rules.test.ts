@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { callElapsedMs, callTerms, commentAuthor, commentParts, commentSendFailure, elapsedSince, viewerConnections, formatDuration, formatElapsed, livePopupFromFrame, mergeComments, newTabToken, nextDarkness, liveMessageError, showsLivePopup, videoFit } from './rules';
+import { callElapsedMs, callTerms, stopReasonText, commentAuthor, commentParts, commentSendFailure, elapsedSince, viewerConnections, formatDuration, formatElapsed, livePopupFromFrame, mergeComments, newTabToken, nextDarkness, liveMessageError, showsLivePopup, videoFit } from './rules';
 
 describe('live view rules', () => {
   it('overlay darkness goes 0 → 10 → 20 → 30 → off', () => {
@@ -92,5 +92,13 @@ describe('a paid call on the fan\'s screen', () => {
     expect(callTerms(200, 1000)).toEqual({ rate: '$2.00 per minute', balance: '$10.00', minutes: 5, shortfallCents: 0 });
     expect(callTerms(200, 399)).toMatchObject({ minutes: 1, shortfallCents: 0 });
     expect(callTerms(250, 100)).toMatchObject({ minutes: 0, shortfallCents: 150 });
+  });
+});
+
+describe('the sessions report', () => {
+  it('says why a session ended', () => {
+    expect(stopReasonText('publisher_lost')).toBe("The creator's connection was lost");
+    expect(stopReasonText('wallet_empty')).toBe("The fan's wallet ran out");
+    expect(stopReasonText(null)).toBeNull();
   });
 });

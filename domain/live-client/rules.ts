@@ -173,3 +173,21 @@ export function callTerms(pricePerMinuteCents: number, walletBalanceCents: numbe
 /** The rule in the fan's words (the same as the server's: only whole minutes with both connected are charged). */
 export const CALL_BILLING_RULE =
   'You pay from your wallet for each whole minute you and the creator are both connected. A minute under way when the call ends or either of you drops out is not charged.';
+
+/** Why a session ended, in the sessions report's words. */
+export function stopReasonText(reason: string | null | undefined): string | null {
+  switch (reason) {
+    case 'publisher':
+      return 'Ended by the creator';
+    case 'staff':
+      return 'Ended by staff';
+    case 'wallet_empty':
+      return "The fan's wallet ran out";
+    case 'publisher_lost':
+      return "The creator's connection was lost";
+    case 'media_server':
+      return 'The media server stopped';
+    default:
+      return null;
+  }
+}

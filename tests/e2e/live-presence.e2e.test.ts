@@ -16,7 +16,7 @@ import { sql } from 'kysely';
 import { SANDBOX_TEST_CARDS } from '../../domain/card/wire';
 import { LIVE_PUBLISHER_GRACE_MS } from '../../domain/live/live-session';
 import { TEST_CARD_FORM, type TestServer } from '../support/server';
-import { requireChromium, shootBothWidths, signInConsole } from '../support/browser';
+import { DESKTOP, launchChromium, requireChromium, shootBothWidths, signInConsole } from '../support/browser';
 import { requireJanus, type TestJanus } from '../support/janus';
 import { topUpWallet } from '../support/wallet';
 import { closeLive, createModel, decodedVideo, launchKillableChromium, openFanInOwnBrowser, openModelPage, startLiveServer } from '../support/live';
@@ -186,5 +186,17 @@ describe.skipIf(!ready)('a paid one-to-one whose browsers die (Janus + Chromium 
     expect(report).toMatchObject({ _id: sessionId, status: 'stopped', stopReason: 'publisher_lost', minutesCharged: 1, chargedCents: 200 });
     console.log(`[live presence] the sessions report: ${report.durationSeconds} s on air (server clock moved ${Math.round(offset / 1000)} s by the test), ${report.minutesCharged} minute, ${report.chargedCents} cents`);
     expect(errors).toEqual([]);
+    // The console's sessions report says why it ended and what was charged.
+    const staffBrowser = await launchChromium();
+    try {
+      const p = await staffBrowser.newPage({ viewport: DESKTOP });
+      await signInConsole(p, t.base, t.adminEmail, t.adminPassword);
+      await p.goto(`${t.base}/admin/live-stream-sessions`);
+      const row = p.getByTestId('live-session-row').first();
+      await expect.poll(() => row.getByTestId('live-session-stop-reason').innerText(), { timeout: 20_000 }).toBe("The creator's connection was lost");
+      expect(await row.getByTestId('live-session-earnings').innerText()).toBe('$2.00');
+    } finally {
+      await staffBrowser.close();
+    }
   });
 });

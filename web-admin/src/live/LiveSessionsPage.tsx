@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { Alert, Box, Button, Card, CardContent, Chip, CircularProgress, Pagination, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography, useMediaQuery, useTheme } from '@mui/material';
 import RefreshIcon from '@mui/icons-material/Refresh';
-import { formatDuration } from '../../../domain/live-client/rules';
+import { formatDuration, stopReasonText } from '../../../domain/live-client/rules';
 import { formatMoney } from '../../../domain/shared/money';
 import { formatDate } from '../format';
 import { PageGuard } from '../promotions/PageGuard';
@@ -97,6 +97,11 @@ export function LiveSessionsPage() {
                       <Typography variant="body2">
                         Tips {money(s.tipsCents)} · Earnings <b>{money(s.earningsCents)}</b>
                       </Typography>
+                      {stopReasonText(s.stopReason) ? (
+                        <Typography variant="caption" color="text.secondary" data-testid="live-session-stop-reason">
+                          {stopReasonText(s.stopReason)}
+                        </Typography>
+                      ) : null}
                     </CardContent>
                   </Card>
                 ))}
@@ -124,7 +129,14 @@ export function LiveSessionsPage() {
                     {data.sessions.map((s) => (
                       <TableRow key={s._id} data-testid="live-session-row">
                         <TableCell>{formatDate(s.startedAt)}</TableCell>
-                        <TableCell>{s.endedAt ? formatDate(s.endedAt) : <Chip size="small" color="error" label="LIVE" />}</TableCell>
+                        <TableCell>
+                          {s.endedAt ? formatDate(s.endedAt) : <Chip size="small" color="error" label="LIVE" />}
+                          {stopReasonText(s.stopReason) ? (
+                            <Typography variant="caption" color="text.secondary" sx={{ display: 'block' }} data-testid="live-session-stop-reason">
+                              {stopReasonText(s.stopReason)}
+                            </Typography>
+                          ) : null}
+                        </TableCell>
                         <TableCell>{s.isGroup ? 'Group' : `One-to-one · ${s.userName || '—'}`}</TableCell>
                         <TableCell>{s.publisherName}</TableCell>
                         <TableCell align="right">{formatDuration(s.durationSeconds)}</TableCell>
