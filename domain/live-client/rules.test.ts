@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { callElapsedMs, callTerms, stopReasonText, commentAuthor, commentParts, commentSendFailure, elapsedSince, viewerConnections, formatDuration, formatElapsed, livePopupFromFrame, mergeComments, newTabToken, nextDarkness, liveMessageError, showsLivePopup, videoFit } from './rules';
+import { callElapsedMs, callTerms, stopReasonText, viewerStopText, commentAuthor, commentParts, commentSendFailure, elapsedSince, viewerConnections, formatDuration, formatElapsed, livePopupFromFrame, mergeComments, newTabToken, nextDarkness, liveMessageError, showsLivePopup, videoFit } from './rules';
 
 describe('live view rules', () => {
   it('overlay darkness goes 0 → 10 → 20 → 30 → off', () => {
@@ -100,5 +100,11 @@ describe('the sessions report', () => {
     expect(stopReasonText('publisher_lost')).toBe("The creator's connection was lost");
     expect(stopReasonText('wallet_empty')).toBe("The fan's wallet ran out");
     expect(stopReasonText(null)).toBeNull();
+  });
+  it('tells the viewer why the stream ended for them', () => {
+    expect(viewerStopText('publisher', true)).toBeNull();
+    expect(viewerStopText('publisher_lost', true)).toBe("The creator's connection was lost. The live stream has ended.");
+    expect(viewerStopText('wallet_empty', true)).toBe('Your access to this live stream ended.');
+    expect(viewerStopText('removed', false)).toBeNull();
   });
 });

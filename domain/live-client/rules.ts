@@ -191,3 +191,13 @@ export function stopReasonText(reason: string | null | undefined): string | null
       return null;
   }
 }
+
+/**
+ * What a viewer is told when the stream ends for them (STOP_LIVE): nothing special when the creator or staff ended it;
+ * the creator's lost connection as such; otherwise (removed, blocked, wallet empty…) that their access ended.
+ */
+export function viewerStopText(reason: string | null | undefined, aboutMe: boolean): string | null {
+  if (!reason || reason === 'publisher' || reason === 'staff') return null;
+  if (reason === 'publisher_lost') return "The creator's connection was lost. The live stream has ended.";
+  return aboutMe ? 'Your access to this live stream ended.' : null;
+}

@@ -6,8 +6,9 @@
 //   - killed 12 s into the call: the creator's viewer count drops within seconds and nothing is ever charged;
 //   - frozen after a minute of call time: the relay's heartbeat finds it within seconds; that one minute is charged
 //     (live on the fan's screen before), the minute under way is not;
-//   - the creator's browser killed, then the fan's: the session ends within seconds after the grace, bills nothing
-//     more, and the sessions report shows what was really delivered.
+//   - the creator's browser killed, then the fan's: the fan's call time stops running at once, the session ends within
+//     seconds after the grace, bills nothing more, and the sessions report shows what was really delivered and why it
+//     ended.
 // Measured times are printed ([live presence] …). Screenshots at 375 and 1440 px: live-call-confirm-*.png,
 // live-call-cost-*.png.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -169,9 +170,13 @@ describe.skipIf(!ready)('a paid one-to-one whose browsers die (Janus + Chromium 
   });
 
   it('the creator\'s browser killed, then the fan\'s: the session ends within seconds after the grace and bills nothing more', async () => {
-    const { b } = await fanJoins();
+    const { b, page } = await fanJoins();
+    await expect.poll(() => page.getByTestId('live-call-cost').getAttribute('data-running'), { timeout: 15_000 }).toBe('yes');
     const killedAt = Date.now();
     modelBrowser.kill();
+    // The fan's screen: the feed is gone, the call time stops running (the minute under way will not be charged).
+    await expect.poll(() => page.getByTestId('live-call-cost').getAttribute('data-running'), { timeout: 15_000 }).toBe('no');
+    console.log(`[live presence] creator browser SIGKILLed: the fan's call time stopped running after ${Date.now() - killedAt} ms`);
     b.kill();
     await expect.poll(async () => (await t.call('GET', '/api/stream/current', undefined, { token: admin })).body.data.session, { timeout: LIVE_PUBLISHER_GRACE_MS + 20_000, interval: 200 }).toBeNull();
     const ms = Date.now() - killedAt;

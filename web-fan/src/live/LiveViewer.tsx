@@ -30,7 +30,7 @@ import FullscreenRounded from '@mui/icons-material/FullscreenRounded';
 import VolumeOffRounded from '@mui/icons-material/VolumeOffRounded';
 import VolumeUpRounded from '@mui/icons-material/VolumeUpRounded';
 import { browserJanusEnv, JanusError, JOIN_STREAM_ERROR, watchStream, type Viewer } from '../../../domain/live-client/janus';
-import { CLOSE_LIVE_CONFIRM, LIVE_CONNECTING, callTerms, mergeComments, videoFit, type LiveCall, type LiveComment } from '../../../domain/live-client/rules';
+import { CLOSE_LIVE_CONFIRM, LIVE_CONNECTING, callTerms, mergeComments, videoFit, viewerStopText, type LiveCall, type LiveComment } from '../../../domain/live-client/rules';
 import { ApiError, errorMessage } from '../api';
 import { useAuth } from '../auth';
 import { useFrame, useLiveReload } from '../realtime';
@@ -298,7 +298,7 @@ export function LiveViewer({ isGroup, onLeave, layout, title, side }: LiveViewer
     viewer.current = null;
     token.current = null;
     reloadCall();
-    setProblem(d.reason && d.reason !== 'publisher' && d.reason !== 'staff' && d.userId === me?._id ? 'Your access to this live stream ended.' : null);
+    setProblem(viewerStopText(d.reason, d.userId === me?._id));
     setPhase('ended');
   });
   useLiveReload(
