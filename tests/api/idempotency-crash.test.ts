@@ -8,11 +8,9 @@
 // On PGlite a start frees every begun key at once (one process owns the folder). On the Postgres server a start
 // with the same FANCLUB_INSTANCE_ID frees its earlier life's keys at once; a start under another id waits for the
 // dead process's heartbeat to lapse (a short lease here).
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../infra/config';
 import { startServer, type RunningServer } from '../../api/server';
@@ -20,8 +18,8 @@ import { cardsStream } from '../../domain/card/card';
 import { SANDBOX_TEST_CARDS } from '../../domain/card/wire';
 import { createTestDatabase, requirePostgresServer } from '../support/postgres';
 import { TEST_CARD_FORM } from '../support/server';
+import { startChildServer } from '../support/child-server';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'fanclub-idem-crash-'));
 const cleanups: (() => Promise<void>)[] = [];
 afterAll(async () => {
@@ -36,38 +34,6 @@ async function call(base: string, method: string, url: string, body?: unknown, h
   return { status: res.status, body: (await res.json()) as any, headers: res.headers };
 }
 const baseOf = (s: RunningServer) => `http://127.0.0.1:${(s.app.server.address() as { port: number }).port}`;
-
-/** A Fanclub process on the same data, with the failpoint armed; resolves with its address once it listens. */
-async function childServer(env: Record<string, string>): Promise<{ child: ChildProcess; base: string; output: () => string; exited: Promise<NodeJS.Signals | null> }> {
-  const script = path.join(tmp, `child-${Math.random().toString(36).slice(2)}.mts`);
-  fs.writeFileSync(
-    script,
-    `import { loadConfig } from ${JSON.stringify(pathToFileURL(path.join(root, 'infra/config.ts')).href)};
-import { startServer } from ${JSON.stringify(pathToFileURL(path.join(root, 'api/server.ts')).href)};
-const s = await startServer(loadConfig(JSON.parse(process.env.CHILD_ENV)), { serveApps: false, deliverNotices: false, log: () => {} });
-console.log('listening ' + s.app.server.address().port);
-setTimeout(() => process.exit(7), 120_000);
-`,
-  );
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
-    cwd: root,
-    env: { ...process.env, CHILD_ENV: JSON.stringify(env), FANCLUB_FAILPOINT: 'idempotency-before-answer' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const exited = new Promise<NodeJS.Signals | null>((resolve) => child.on('exit', (_code, signal) => resolve(signal)));
-  const base = await new Promise<string>((resolve, reject) => {
-    const onData = (d: Buffer) => {
-      output += d;
-      const m = /listening (\d+)/.exec(output);
-      if (m) resolve(`http://127.0.0.1:${m[1]}`);
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', (d) => (output += d));
-    void exited.then(() => reject(new Error(`child exited before listening:\n${output}`)));
-  });
-  return { child, base, output: () => output, exited };
-}
 
 /** Until the request is answered with something other than 409 IDEMPOTENCY_IN_PROGRESS (bounded). */
 async function retryUntilRuns(send: () => Promise<{ status: number; body: any; headers: Headers }>, seconds: number) {
@@ -97,7 +63,8 @@ function crashSuite(backend: 'pglite' | 'postgres', restartInstance: 'same' | 'o
     await server.close();
 
     // 2. The child saves the card and is killed before the answer is stored.
-    const first = await childServer({ ...env, ...(backend === 'postgres' ? { FANCLUB_INSTANCE_ID: 'api-1' } : {}) });
+    const first = await startChildServer({ ...env, ...(backend === 'postgres' ? { FANCLUB_INSTANCE_ID: 'api-1' } : {}) }, { FANCLUB_FAILPOINT: 'idempotency-before-answer' });
+    cleanups.push(first.kill);
     const key = { authorization: token, 'idempotency-key': `add-card-${backend}-${restartInstance}` };
     const body = { ...TEST_CARD_FORM, cardNumber: SANDBOX_TEST_CARDS.approve };
     const cut = call(first.base, 'POST', '/api/v2/purchase/add-new-card', body, key).catch((e: Error) => e);
