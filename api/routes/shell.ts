@@ -12,7 +12,7 @@ import { z } from 'zod';
 import { DomainError } from '../../domain/shared/decider';
 import { SETTINGS_STREAM, type SiteSettings } from '../../domain/settings/settings';
 import { allPages, pageOf, PAGE_MESSAGES, type ContentPage } from '../../domain/settings/content-pages';
-import { ANNOUNCEMENT_BANNER_KEYS, bannerFontSizes, menuAudience, nextMiscPopUp, visibleMenuLinks, type AnnouncementBannerSettings, type CustomMenuLink } from '../../domain/settings/shell';
+import { bannerFieldsOf, bannerFontSizes, menuAudience, nextMiscPopUp, visibleMenuLinks, type CustomMenuLink } from '../../domain/settings/shell';
 import { bannerTextsFor } from '../../domain/settings/shell-wire';
 import { decideAccess } from '../../domain/access/routes';
 import { deleteMenuLink, deletePage, saveAnnouncementBanner, saveMenuLink, savePage, setMenuLinkStatus } from '../../commands/shell';
@@ -37,7 +37,7 @@ export const SHELL_MESSAGES = {
 
 /** The announcement banner as the apps read it: the settings plus the four font sizes it resolves to. */
 export function bannerView(s: SiteSettings) {
-  const fields = Object.fromEntries(ANNOUNCEMENT_BANNER_KEYS.map((k) => [k, s[k]])) as unknown as AnnouncementBannerSettings;
+  const fields = bannerFieldsOf(s);
   return { ...fields, announcement_banner_revision: s.announcement_banner_revision, font_sizes: bannerFontSizes(s.promo_text_font_size) };
 }
 

@@ -5,7 +5,7 @@
 import type { Role } from '../shared/wire';
 import { footerLinks, type FooterLink } from './content-pages';
 import {
-  ANNOUNCEMENT_BANNER_KEYS, bannerFontSizes, menuAudience, showsMiscPopUp, visibleMenuLinks, type AnnouncementBannerSettings, type BannerAudience, type CustomMenuLink,
+  bannerFieldsOf, bannerFontSizes, menuAudience, showsMiscPopUp, visibleMenuLinks, type AnnouncementBannerSettings, type BannerAudience, type CustomMenuLink,
   type LinksMenu, type MiscPopUp, type StoredContentPage,
 } from './shell';
 
@@ -75,7 +75,7 @@ type ShellSource = AnnouncementBannerSettings & {
 };
 
 export function shellPublicSettings(s: ShellSource, viewer: SettingsViewer): ShellPublicSettings {
-  const banner = bannerTextsFor(Object.fromEntries(ANNOUNCEMENT_BANNER_KEYS.map((k) => [k, s[k]])) as unknown as AnnouncementBannerSettings, viewer);
+  const banner = bannerTextsFor(bannerFieldsOf(s), viewer);
   const popUp = s.misc_pop_up?.enabled && showsMiscPopUp(s.misc_pop_up, { role: viewer.role, member: viewer.member, dismissedRevision: null }) ? s.misc_pop_up : null;
   return {
     footer_links: footerLinks(s),

@@ -61,6 +61,11 @@ export const ANNOUNCEMENT_BANNER_DEFAULTS = {
 export type AnnouncementBannerSettings = typeof ANNOUNCEMENT_BANNER_DEFAULTS;
 export const ANNOUNCEMENT_BANNER_KEYS = Object.keys(ANNOUNCEMENT_BANNER_DEFAULTS).filter((k) => k !== 'announcement_banner_revision') as (keyof AnnouncementBannerSettings)[];
 
+/** The banner's saved fields (all but its revision), picked from the site settings. */
+export function bannerFieldsOf(s: Pick<AnnouncementBannerSettings, (typeof ANNOUNCEMENT_BANNER_KEYS)[number]>): AnnouncementBannerSettings {
+  return Object.fromEntries(ANNOUNCEMENT_BANNER_KEYS.map((k) => [k, s[k]])) as unknown as AnnouncementBannerSettings;
+}
+
 export const SHELL_DEFAULTS = {
   /** Footer link and page /like-the-website (spec 1 §2): off until the creator turns it on. */
   show_like_the_website_form: false,
