@@ -30,7 +30,7 @@ import { SETTINGS_STREAM, settingsDecider, type SiteSettings } from '../domain/s
 import { memberDecider, memberStream } from '../domain/member/member';
 import { migrationPriceCents, subscriptionQuote, type SubscriptionQuote } from '../domain/pricing/pricing';
 import { activePromotion, isEligible, type Promotion } from '../domain/promotion/promotion';
-import { acceptResubscribeOffer, offerBanner, type MembershipHistory, type ResubscribeQuote } from '../domain/offer/resubscribe-offer';
+import { acceptResubscribeOffer, offerBanner, type MembershipHistory } from '../domain/offer/resubscribe-offer';
 import { walletShortfallError } from '../domain/wallet/wallet';
 import type { CardRef, PaymentState } from '../domain/payment/payment';
 import { paymentDecider, paymentStream } from '../domain/payment/payment';
@@ -171,6 +171,22 @@ function failpoint(name: string, payment: PaymentState) {
 
 type StartKind = 'initial' | 'offer' | 'migration';
 
+interface EarlierAttempt {
+  paymentId: string;
+  outcome: SubscriptionOutcome | null;
+}
+
+/**
+ * A retry of this request (the same Idempotency-Key) whose payment was started is finished and answered as it was.
+ * Offers and migrations look for it before their own rules: after the first attempt the fan is a member again,
+ * and those rules would refuse the retry although it paid.
+ */
+async function earlierMembershipAttempt(ctx: CommandContext, deps: PurchaseDeps, userId: string, successMessage: string): Promise<EarlierAttempt> {
+  const paymentId = ctx.idFor('payment');
+  const prior = ctx.requestKey ? await resumeOwnPayment(ctx, deps, paymentId, userId) : null;
+  return { paymentId, outcome: prior ? outcomeOf(paymentId, prior, successMessage) : null };
+}
+
 /** One new membership (or migration, or accepted offer): request, pay (or start free), entitlement. */
 async function startMembership(
   ctx: CommandContext,
@@ -188,12 +204,13 @@ async function startMembership(
     /** false: no payment method is needed (nothing charged now or later). */
     needsPaymentMethod: boolean;
     successMessage: string;
+    /** Set when the caller looked for an earlier attempt itself, before its own rules. */
+    earlier?: EarlierAttempt;
   },
 ): Promise<SubscriptionOutcome> {
-  // A retry of this request (the same Idempotency-Key) whose payment was started: finished and answered as it was.
-  const paymentId = ctx.idFor('payment');
-  const prior = ctx.requestKey ? await resumeOwnPayment(ctx, deps, paymentId, input.userId) : null;
-  if (prior) return outcomeOf(paymentId, prior, input.successMessage);
+  const earlier = input.earlier ?? (await earlierMembershipAttempt(ctx, deps, input.userId, input.successMessage));
+  if (earlier.outcome) return earlier.outcome;
+  const paymentId = earlier.paymentId;
   const request = {
     type: 'RequestSubscription' as const,
     userId: input.userId,
@@ -438,6 +455,8 @@ export interface MigrationOutcome extends SubscriptionOutcome {
 
 /** POST /api/migrate-subscription-for-user: charges the migration price now on a card and continues on v2. */
 export async function migrateMembership(ctx: CommandContext, deps: PurchaseDeps, input: { userId: string; card: CardChoice }): Promise<MigrationOutcome> {
+  const earlier = await earlierMembershipAttempt(ctx, deps, input.userId, MIGRATION_DONE);
+  if (earlier.outcome) return { ...earlier.outcome, ccbill_subscription_status: subscriptionStatus((await loadSubscription(ctx.store, input.userId)).state, ctx.now()) };
   const now = ctx.now();
   const [{ state }, settings] = await Promise.all([loadSubscription(ctx.store, input.userId), loadSettings(ctx.store)]);
   const status = subscriptionStatus(state, now);
@@ -457,6 +476,7 @@ export async function migrateMembership(ctx: CommandContext, deps: PurchaseDeps,
     card: input.card,
     needsPaymentMethod: true,
     successMessage: MIGRATION_DONE,
+    earlier,
   });
   const after = (await loadSubscription(ctx.store, input.userId)).state;
   return { ...outcome, ccbill_subscription_status: subscriptionStatus(after, ctx.now()) };
@@ -481,7 +501,9 @@ export async function acceptOffer(
   ctx: CommandContext,
   deps: PurchaseDeps,
   input: { userId: string; role: Role; payWith: PayWith; card: CardChoice | null },
-): Promise<SubscriptionOutcome & { quote: ResubscribeQuote }> {
+): Promise<SubscriptionOutcome> {
+  const earlier = await earlierMembershipAttempt(ctx, deps, input.userId, OFFER_ACCEPTED);
+  if (earlier.outcome) return earlier.outcome;
   const [offer, { state }, settings] = await Promise.all([loadResubscribeOffer(ctx.store), loadSubscription(ctx.store, input.userId), loadSettings(ctx.store)]);
   const walletCents = input.payWith === 'wallet' ? await walletBalance(ctx, input.userId) : 0;
   const quote = acceptResubscribeOffer(
@@ -503,8 +525,9 @@ export async function acceptOffer(
     card: input.card,
     needsPaymentMethod: quote.paymentMethodRequired,
     successMessage: OFFER_ACCEPTED,
+    earlier,
   });
-  return { ...outcome, quote };
+  return outcome;
 }
 
 export { CANCEL_ERROR };

@@ -1,6 +1,7 @@
-// One Idempotency-Key, one payment, even across a real kill -9. Fifty-five keyed requests run in parallel on a
-// Fanclub process — card and wallet tips, card and wallet post unlocks, card chat unlocks, paid messages to the creator, subscriptions, saved
-// cards, mass messages and crypto top-ups — and the process kills itself (SIGKILL) right after recording its 12th
+// One Idempotency-Key, one payment, even across a real kill -9. Seventy keyed requests run in parallel on a
+// Fanclub process — card, wallet and anonymous chat tips, card and wallet post unlocks, card chat unlocks, paid
+// messages to the creator, subscriptions, resubscribe offers, migrations to the new billing, saved cards, mass
+// messages and crypto top-ups — and the process kills itself (SIGKILL) right after recording its 12th
 // capture, with the rest still in flight: money taken, entitlement not granted, no answer sent. Then every key is
 // sent again, as a client retries, to a server on the same data: a restart on PGlite and on the Postgres server,
 // and the surviving second node of two on one database. Each key ends with exactly one capture (the ledger names
@@ -81,6 +82,31 @@ async function seed(server: RunningServer) {
     fans.push({ token, id: r.body.data.userId, cardId: card.body.data._id });
   }
   for (const f of fans.slice(0, 5)) expect((await post('/api/v2/purchase/subscription', { card_id: f.cardId }, f.token)).body.data.accepted).toBe(true);
+  // Five members on the old billing API, who will move to the new one at the migration price, and five who
+  // cancelled and are offered to come back at $4.99 (charged now).
+  const member = async (name: string) => {
+    const r = await post('/api/users/register', { name, email: `${name.toLowerCase().replace(/ /g, '.')}@example.com`, password: 'fan password 1' });
+    expect(r.status, JSON.stringify(r.body)).toBe(201);
+    const token = r.body.data.token as string;
+    const card = await post('/api/v2/purchase/add-new-card', { ...TEST_CARD_FORM, cardNumber: SANDBOX_TEST_CARDS.approve }, token);
+    const f = { token, id: r.body.data.userId as string, cardId: card.body.data._id as string };
+    expect((await post('/api/v2/purchase/subscription', { card_id: f.cardId }, token)).body.data.accepted).toBe(true);
+    return f;
+  };
+  const billing = (version: 'v1' | 'v2') => call(base, 'PUT', '/admin-api/subscription-settings/site', { payment_api_version: version }, { authorization: admin });
+  expect((await billing('v1')).status).toBe(200);
+  const migrating: Fan[] = [];
+  for (let i = 0; i < 5; i++) migrating.push(await member(`Migrating Fan ${i}`));
+  expect((await billing('v2')).status).toBe(200);
+  const returning: Fan[] = [];
+  for (let i = 0; i < 5; i++) {
+    const f = await member(`Returning Fan ${i}`);
+    expect((await post('/api/v2/subscription/cancel-subscription', { cancellation_reason: 'Too expensive' }, f.token)).status).toBe(200);
+    returning.push(f);
+  }
+  expect((await call(base, 'PUT', '/api/resubscribe-offer/save-settings', { enabled: true, give_free_month_subscription: 0, recurring_price: 4.99 }, { authorization: admin })).status).toBe(200);
+  expect((await post('/api/migrate-subscription', { enabled: true, title: 'Move your membership' }, admin)).body.success).toBe(1);
+  for (const f of migrating) expect((await post('/api/save-condition', {}, f.token)).body.success).toBe(1);
   // A fan's message to the creator costs $3 (paid by the primary card).
   expect((await call(base, 'PUT', '/admin-api/settings/site', { is_pay_per_message_enabled: true, pay_per_message_amount: 3 }, { authorization: admin })).status).toBeLessThan(300);
   const media = await image('post');
@@ -95,10 +121,10 @@ async function seed(server: RunningServer) {
   }
   const head = await server.services.store.headPosition();
   if (head) expect(await server.services.runner.waitFor(head, 60_000)).toBe(true);
-  return { admin, adminId, fans, posts, chatMessages, media };
+  return { admin, adminId, fans, migrating, returning, posts, chatMessages, media };
 }
 
-type Kind = 'card tip' | 'wallet tip' | 'card unlock' | 'wallet unlock' | 'chat unlock' | 'paid message' | 'subscription' | 'add card' | 'mass message' | 'post' | 'top-up';
+type Kind = 'card tip' | 'wallet tip' | 'anonymous chat tip' | 'card unlock' | 'wallet unlock' | 'chat unlock' | 'paid message' | 'subscription' | 'resubscribe' | 'migration' | 'add card' | 'mass message' | 'post' | 'top-up';
 interface Keyed {
   kind: Kind;
   key: string;
@@ -112,7 +138,7 @@ function keyedRequests(s: Awaited<ReturnType<typeof seed>>, adminId: string, run
   const subscribed = s.fans.slice(0, 5);
   const others = s.fans.slice(5);
   const list: Keyed[] = [];
-  const add = (kind: Kind, f: { token: string; id: string }, url: string, body: unknown) => list.push({ kind, key: `${run}-${list.length}-${kind.replace(' ', '-')}`, token: f.token, userId: f.id, url, body });
+  const add = (kind: Kind, f: { token: string; id: string }, url: string, body: unknown) => list.push({ kind, key: `${run}-${list.length}-${kind.replace(/ /g, '-')}`, token: f.token, userId: f.id, url, body });
   // Interleaved, so that the kill cuts every kind mid-way.
   subscribed.forEach((f, i) => {
     const o = others[i];
@@ -127,6 +153,9 @@ function keyedRequests(s: Awaited<ReturnType<typeof seed>>, adminId: string, run
     add('mass message', { token: s.admin, id: adminId }, '/api/message/send-mass-message', { type: 'text', isLocked: 'free', message: `News ${run} ${i}` });
     add('post', { token: s.admin, id: adminId }, '/api/blogs', { caption: `Post ${run} ${i}`, visibility: 'locked', amount: 7, media_ids: [s.media] });
     add('top-up', o, '/api/crypto/generate-payment-id', { currency: 'BTC', amount: 20 });
+    add('anonymous chat tip', o, '/api/v2/purchase/send-tip', { amount: 6, card_id: o.cardId, isAnonymousTip: true, tipFrom: 'chat', tipMessage: 'From nobody' });
+    add('resubscribe', s.returning[i], '/api/v2/purchase/resubscribe-with-card', { card_id: s.returning[i].cardId });
+    add('migration', s.migrating[i], '/api/migrate-subscription-for-user', { card_id: s.migrating[i].cardId });
   });
   return list;
 }
@@ -146,6 +175,7 @@ function answeredId(r: Keyed, a: Answer): string | undefined {
   const d = a.body?.data;
   switch (r.kind) {
     case 'card tip':
+    case 'anonymous chat tip':
       return d?.tip_id;
     case 'wallet tip':
     case 'wallet unlock':
@@ -153,6 +183,8 @@ function answeredId(r: Keyed, a: Answer): string | undefined {
     case 'card unlock':
     case 'chat unlock':
     case 'subscription':
+    case 'resubscribe':
+    case 'migration':
       return d?.transactionId;
     case 'paid message':
       return d?.transactionId;
@@ -222,7 +254,7 @@ function fire(base: string, requests: Keyed[], first: Map<string, Answer>) {
 }
 
 function crashCase(backend: 'pglite' | 'postgres', nodes: 1 | 2) {
-  it(`${backend}${nodes === 2 ? ', two API nodes' : ''}: 55 keyed requests cut by kill -9 after the 12th capture, every key retried: one capture per key, the first attempt's ids`, async () => {
+  it(`${backend}${nodes === 2 ? ', two API nodes' : ''}: 70 keyed requests cut by kill -9 after the 12th capture, every key retried: one capture per key, the first attempt's ids`, async () => {
     const dataDir = fs.mkdtempSync(path.join(tmp, 'data-'));
     let env: Record<string, string> = {
       PORT: '0', HOST: '127.0.0.1', FANCLUB_DATA_DIR: dataDir, FANCLUB_LIVE: 'off', FANCLUB_DEMO: 'false', FANCLUB_ADMIN_PASSWORD: 'admin-password-123',
