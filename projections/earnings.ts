@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { AnyDomainEvent } from './events';
 import { defineProjection } from './projection';
 import { earningsTables, type ReadModelRows, type ReadModels } from './schema';
-import { earningsSourceOf } from '../domain/payment/payment';
+import { earningsSourceOf } from '../domain/payment/purchase-kinds';
 
 export const earningsProjection = defineProjection<AnyDomainEvent, ReadModelRows>()({
   name: 'earnings',

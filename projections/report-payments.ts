@@ -5,8 +5,8 @@
 import type { AnyDomainEvent } from './events';
 import { defineProjection } from './projection';
 import { reportPaymentsTables, type ReadModelRows } from './schema';
-import { earningsSourceOf, purchasedItemOf } from '../domain/payment/payment';
-import { reportSourceOf, type MovementKind, type ReportSource } from '../domain/reporting/reporting';
+import { earningsSourceOf, purchasedItemOf, reportSourceOf } from '../domain/payment/purchase-kinds';
+import type { MovementKind, ReportSource } from '../domain/reporting/reporting';
 
 export interface ReportPaymentRow {
   /** The payment id for a capture; `<payment id>:<kind>` for its reversal. */

@@ -8,7 +8,7 @@ import { defineProjection } from './projection';
 import { transactionsTables, storeRow, timestamptz, type ReadModelRows, type ReadModels } from './schema';
 import { update } from './projection';
 import type { TransactionType } from '../domain/payment/wire';
-import { purchasedItemOf, transactionTypeOf } from '../domain/payment/payment';
+import { purchasedItemOf, transactionTypeOf } from '../domain/payment/purchase-kinds';
 
 export interface TransactionRow {
   id: string;

@@ -9,6 +9,7 @@ import { defineProjection } from './projection';
 import { walletTables, storeRow, timestamptz, type ReadModelRows, type ReadModels } from './schema';
 import { update } from './projection';
 import type { ListParams, ListResult } from './console-lists';
+import { factsOf, knownPurpose, purchasedItemOf, type RecordedPurpose } from '../domain/payment/purchase-kinds';
 
 export interface WalletRow {
   user_id: string;
@@ -56,26 +57,8 @@ const emptyWallet = (userId: string, at: string): WalletRow => ({
   user_id: userId, balance_cents: 0, topped_up_cents: 0, spent_cents: 0, refunded_cents: 0, default_method: null, default_card_id: null, updated_at: at,
 });
 
-function describePurchase(p: Record<string, any>): string {
-  switch (p?.kind) {
-    case 'unlock':
-      return 'Unlocked a post';
-    case 'chat_unlock':
-      return 'Unlocked a message';
-    case 'tip':
-      return 'Tip';
-    case 'pay_per_message':
-      return 'Message';
-    case 'live_minute':
-      return 'Live stream minute';
-    case 'subscription':
-      return 'Membership';
-    default:
-      return 'Purchase';
-  }
-}
-
-const referenceOf = (p: Record<string, any>): string => p?.postId ?? p?.messageId ?? p?.sessionId ?? '';
+const describePurchase = (p: RecordedPurpose): string => (knownPurpose(p) ? factsOf(p).walletLine : 'Purchase');
+const referenceOf = (p: RecordedPurpose): string => purchasedItemOf(p) ?? '';
 
 export const walletProjection = defineProjection<AnyDomainEvent, ReadModelRows>()({
   name: 'wallet',

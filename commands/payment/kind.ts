@@ -3,21 +3,16 @@
 // looks the kind up by its purpose and never imports one; each kind lives in its own file under
 // commands/payment/kinds/ and is registered once, in commands/payment/kinds/index.ts.
 import type { PaymentEvent, PaymentPurpose, ReversalKind } from '../../domain/payment/payment';
-import type { WalletPurchase } from '../../domain/wallet/wallet';
+import type { PurposeKind, PurposeOf } from '../../domain/payment/purchase-kinds';
 import type { CommandContext } from '../handle';
 
-export type PurposeKind = PaymentPurpose['kind'];
-export type PurposeOf<K extends PurposeKind> = Extract<PaymentPurpose, { kind: K }>;
+export type { PurposeKind, PurposeOf };
 
 /** The recorded request of a payment (its PaymentRequested data), narrowed to one kind's purpose. */
 export type PaymentRequestOf<K extends PurposeKind> = Omit<Extract<PaymentEvent, { type: 'PaymentRequested' }>['data'], 'purpose'> & { purpose: PurposeOf<K> };
 
 export interface PurchaseKind<K extends PurposeKind = PurposeKind> {
   kind: K;
-  /** The line on the card holder's statement. */
-  describe(purpose: PurposeOf<K>): string;
-  /** What the wallet's ledger says a wallet debit paid for (WalletDebited.purchase). */
-  walletPurchase(purpose: PurposeOf<K>): WalletPurchase;
   /** The money was captured: the entitlement follows. Idempotent (runs again on every resume). */
   grant(ctx: CommandContext, payment: PaymentRequestOf<K>): Promise<void>;
   /** The payment failed: the pending purchase is released. Idempotent. */

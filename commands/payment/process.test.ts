@@ -20,8 +20,6 @@ const ctx = () => commandContext(store, { userId: 'fan-1', role: 'user' });
 const calls: string[] = [];
 const spyTip: PurchaseKind<'tip'> = {
   kind: 'tip',
-  describe: () => 'Spy tip',
-  walletPurchase: (p) => ({ kind: 'tip', tipFrom: p.tipFrom, isAnonymous: p.isAnonymous }),
   grant: async (_ctx, r) => void calls.push(`grant ${r.paymentId}`),
   release: async (_ctx, r, code) => void calls.push(`release ${r.paymentId} ${code}`),
   revoke: async (_ctx, r, reversal) => void calls.push(`revoke ${r.paymentId} ${reversal}`),

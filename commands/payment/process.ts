@@ -16,6 +16,7 @@ import { cardsDecider, cardsStream } from '../../domain/card/card';
 import type { CardGateway } from '../../infra/payments/port';
 import { handle, loadStream, observedEarlierAttempt, type CommandContext } from '../handle';
 import { saveApprovedCard, type CardDeps } from '../cards';
+import { factsOf } from '../../domain/payment/purchase-kinds';
 import { purchaseKindOf } from './kind';
 import { chargeWallet, refundToWallet } from './wallet-stream';
 
@@ -71,18 +72,17 @@ export async function payFor(ctx: CommandContext, deps: PaymentDeps, paymentId: 
 async function takeRequested(ctx: CommandContext, deps: PaymentDeps, paymentId: string, state: PaymentState): Promise<PaymentState> {
   if (state.status !== 'requested' || !state.request) return state;
   const r = state.request;
-  const kind = purchaseKindOf(r.purpose);
   // A wallet payment debits the wallet once per payment id (the purchase id); a card payment asks the gateway
   // with the payment id as its idempotency key. Either way, asking again after a crash takes the money once.
   const outcome: GatewayOutcome =
     r.method === 'wallet' || !r.card
-      ? await chargeWallet(ctx, { paymentId, userId: r.userId, amountCents: r.amountCents, purchase: kind.walletPurchase(r.purpose) })
+      ? await chargeWallet(ctx, { paymentId, userId: r.userId, amountCents: r.amountCents, purchase: r.purpose })
       : await deps.gateway.charge({
           idempotencyKey: paymentId,
           cardToken: await cardToken(ctx, r.userId, r.card),
           amountCents: r.amountCents,
           currency: r.currency,
-          description: kind.describe(r.purpose),
+          description: factsOf(r.purpose).statement(r.purpose),
         });
   const recorded = await handle(ctx, paymentStream(paymentId), paymentDecider, { type: 'RecordGatewayOutcome', outcome, at: ctx.now() });
   if (recorded.events.length) failpoint(recorded.state);

@@ -8,7 +8,7 @@
 // never below 0; that every wallet debit is exactly one captured wallet payment (and every wallet refund one
 // reversal); and that every credited top-up is a paid crypto payment of the same amount.
 import type { DomainEvent } from '../shared/decider';
-import { earningsSourceOf, type EarningsSource } from '../payment/payment';
+import { earningsSourceOf, type EarningsSource } from '../payment/purchase-kinds';
 
 export type LedgerSource = EarningsSource;
 

@@ -16,38 +16,6 @@ export type PaymentPurpose =
   /** One delivered minute of a one-to-one live session billed from the wallet (domain/live; issue 15). */
   | { kind: 'live_minute'; sessionId: string; minute: number };
 
-/** Where a payment's money counts in earnings, the ledger and the dashboard: one mapping, used by all three. */
-export type EarningsSource = 'subscriptions' | 'unlocks' | 'tips' | 'chat';
-export function earningsSourceOf(purpose: { kind: string }): EarningsSource {
-  switch (purpose.kind) {
-    case 'unlock':
-      return 'unlocks';
-    case 'tip':
-      return 'tips';
-    case 'chat_unlock':
-    case 'pay_per_message':
-    // A one-to-one Go Live runs inside the private chat (D3 §2.2): its minutes count with the chat's earnings.
-    case 'live_minute':
-      return 'chat';
-    default:
-      return 'subscriptions';
-  }
-}
-
-/** The transactions report's type of a payment (a subscription's later periods are rebills). */
-export function transactionTypeOf(purpose: PaymentPurpose): 'subscription' | 'rebill' | 'unlock' | 'tip' | 'chat_unlock' | 'pay_per_message' | 'live_minute' {
-  if (purpose.kind === 'subscription') return purpose.period > 1 ? 'rebill' : 'subscription';
-  return purpose.kind;
-}
-
-/** What a payment bought, for the transactions report's reference column: the post or the chat message. */
-export function purchasedItemOf(purpose: PaymentPurpose): string | null {
-  if (purpose.kind === 'unlock') return purpose.postId;
-  if (purpose.kind === 'chat_unlock' || purpose.kind === 'pay_per_message') return purpose.messageId;
-  if (purpose.kind === 'live_minute') return purpose.sessionId;
-  return null;
-}
-
 /** How a payment is taken: a saved card at the card provider, or the fan's prepaid wallet (domain/wallet). */
 export type PaymentMethod = 'card' | 'wallet';
 

@@ -1,20 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GA4_COLLECT_URL, ga4PurchaseUrl, utmCookieFromSearch, bucketOf, bucketsOf, changePercent, cleanUtm, mayOpenReports, parseRange, previousRange, reportSourceOf, seesReportMoney, utmFromCookie } from './reporting';
-
-describe('report sources', () => {
-  it('splits first periods from rebills, mass-message copies from chat, and counts live minutes and live tips as live', () => {
-    expect(reportSourceOf({ kind: 'subscription', period: 1 }, false)).toBe('subscriptions');
-    expect(reportSourceOf({ kind: 'subscription', period: 3 }, false)).toBe('rebills');
-    expect(reportSourceOf({ kind: 'unlock', postId: 'p' }, false)).toBe('unlocks');
-    expect(reportSourceOf({ kind: 'tip', tipFrom: 'tips_page' }, false)).toBe('tips');
-    expect(reportSourceOf({ kind: 'tip', tipFrom: 'chat' }, false)).toBe('tips');
-    expect(reportSourceOf({ kind: 'tip', tipFrom: 'live' }, false)).toBe('live');
-    expect(reportSourceOf({ kind: 'chat_unlock', messageId: 'm' }, false)).toBe('chat');
-    expect(reportSourceOf({ kind: 'chat_unlock', messageId: 'm' }, true)).toBe('mass_messages');
-    expect(reportSourceOf({ kind: 'pay_per_message', messageId: 'm' }, false)).toBe('chat');
-    expect(reportSourceOf({ kind: 'live_minute', sessionId: 's' }, false)).toBe('live');
-  });
-});
+import { GA4_COLLECT_URL, ga4PurchaseUrl, utmCookieFromSearch, bucketOf, bucketsOf, changePercent, cleanUtm, mayOpenReports, parseRange, previousRange, seesReportMoney, utmFromCookie } from './reporting';
 
 describe('report periods', () => {
   it('parses a range with defaults and names the field of a bad one', () => {

@@ -22,31 +22,6 @@ export const REPORT_SOURCE_LABELS: Record<ReportSource, string> = {
   live: 'Live',
 };
 
-/** What the report needs of a payment's purpose (domain/payment PaymentPurpose), and whether it bought a mass-message copy. */
-export type PurposeLike =
-  | { kind: 'subscription'; period: number }
-  | { kind: 'tip'; tipFrom: string }
-  | { kind: 'unlock' | 'chat_unlock' | 'pay_per_message' | 'live_minute' | string; [k: string]: unknown };
-
-export function reportSourceOf(purpose: PurposeLike, isMassCopy: boolean): ReportSource {
-  switch (purpose.kind) {
-    case 'subscription':
-      return Number((purpose as { period: number }).period) > 1 ? 'rebills' : 'subscriptions';
-    case 'unlock':
-      return 'unlocks';
-    case 'tip':
-      return (purpose as { tipFrom: string }).tipFrom === 'live' ? 'live' : 'tips';
-    case 'chat_unlock':
-      return isMassCopy ? 'mass_messages' : 'chat';
-    case 'pay_per_message':
-      return 'chat';
-    case 'live_minute':
-      return 'live';
-    default:
-      return 'subscriptions';
-  }
-}
-
 /** Money movements the reports list: a capture, or its refund, void or chargeback (a negative amount). */
 export type MovementKind = 'capture' | 'refund' | 'void' | 'chargeback';
 export const REVERSAL_KINDS = ['refund', 'void', 'chargeback'] as const;

@@ -9,22 +9,17 @@
 // Every event carries the balance after it, so the wallet history is a plain projection.
 import { DomainError, type Decider, type DomainEvent } from '../shared/decider';
 import { formatMoney } from '../shared/money';
-import { INSUFFICIENT_FUNDS, insufficientFunds } from '../pricing/pricing';
+import { insufficientFunds } from '../pricing/pricing';
+import type { PaymentPurpose } from '../payment/payment';
+import { factsOf } from '../payment/purchase-kinds';
 
 export const walletStream = (userId: string) => `wallet-${userId}`;
 
-export const LOW_BALANCE_FOR_MESSAGE = 'Your wallet balance is low. Please add funds to send message.';
-export const ADD_FUNDS_TO_SUBSCRIBE = 'Please Add Funds in wallet to subscribe.';
+export { LOW_BALANCE_FOR_MESSAGE, ADD_FUNDS_TO_SUBSCRIBE } from '../payment/purchase-kinds';
 export const AMOUNT_ADDED = 'Amount Successfully Added.';
 
-/** What a wallet debit pays for. */
-export type WalletPurchase =
-  | { kind: 'unlock'; postId: string }
-  | { kind: 'chat_unlock'; messageId: string }
-  | { kind: 'tip'; tipFrom: 'chat' | 'live' | 'tips_page'; isAnonymous: boolean }
-  | { kind: 'pay_per_message'; messageId: string }
-  | { kind: 'live_minute'; sessionId: string; minute: number }
-  | { kind: 'subscription'; period: number };
+/** What a wallet debit pays for: the payment's own purpose. */
+export type WalletPurchase = PaymentPurpose;
 
 export type WalletEvent =
   | DomainEvent<'WalletCredited', { userId: string; paymentId: string; currency: string; amountCents: number; balanceCents: number; creditedAt: string }>
@@ -53,8 +48,7 @@ const invalidAmount = () => new DomainError('Invalid request.', 'INVALID_AMOUNT'
 
 /** The refusal for a purchase the balance does not cover, in the words the spec uses for its flow. */
 export function walletShortfallError(purchase: WalletPurchase, priceCents: number, balanceCents: number): DomainError {
-  const message = purchase.kind === 'pay_per_message' ? LOW_BALANCE_FOR_MESSAGE : purchase.kind === 'subscription' ? ADD_FUNDS_TO_SUBSCRIBE : INSUFFICIENT_FUNDS;
-  return insufficientFunds(priceCents, balanceCents, message);
+  return insufficientFunds(priceCents, balanceCents, factsOf(purchase).shortfallMessage);
 }
 
 /** The success message of a wallet purchase: the remainder stays in the wallet (spec 2 §7). */

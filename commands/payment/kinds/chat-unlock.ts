@@ -6,8 +6,6 @@ import type { PurchaseKind } from '../kind';
 
 export const chatUnlockPurchase: PurchaseKind<'chat_unlock'> = {
   kind: 'chat_unlock',
-  describe: (p) => `Unlock chat message ${p.messageId}`,
-  walletPurchase: (p) => ({ kind: 'chat_unlock', messageId: p.messageId }),
   async grant(ctx, r) {
     await handle(ctx, chatMessageStream(r.purpose.messageId), chatMessageDecider, { type: 'CompleteChatUnlock', paymentId: r.paymentId, amountCents: r.amountCents, at: ctx.now() });
   },

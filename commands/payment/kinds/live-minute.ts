@@ -8,8 +8,6 @@ import type { PurchaseKind } from '../kind';
 
 export const liveMinutePurchase: PurchaseKind<'live_minute'> = {
   kind: 'live_minute',
-  describe: () => 'Live stream minute',
-  walletPurchase: (p) => ({ kind: 'live_minute', sessionId: p.sessionId, minute: p.minute }),
   async grant(ctx, r) {
     await handle(ctx, liveSessionStream(r.purpose.sessionId), liveSessionDecider, {
       type: 'ChargeMinute', minute: r.purpose.minute, paymentId: r.paymentId, amountCents: r.amountCents, at: ctx.now(),

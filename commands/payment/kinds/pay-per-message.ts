@@ -6,8 +6,6 @@ import type { PurchaseKind } from '../kind';
 
 export const payPerMessagePurchase: PurchaseKind<'pay_per_message'> = {
   kind: 'pay_per_message',
-  describe: () => 'Chat message',
-  walletPurchase: (p) => ({ kind: 'pay_per_message', messageId: p.messageId }),
   async grant(ctx, r) {
     await handle(ctx, chatMessageStream(r.purpose.messageId), chatMessageDecider, { type: 'DeliverPaidMessage', paymentId: r.paymentId, at: ctx.now() });
   },

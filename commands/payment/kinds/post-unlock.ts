@@ -6,8 +6,6 @@ import type { PurchaseKind } from '../kind';
 
 export const postUnlockPurchase: PurchaseKind<'unlock'> = {
   kind: 'unlock',
-  describe: (p) => `Unlock post ${p.postId}`,
-  walletPurchase: (p) => ({ kind: 'unlock', postId: p.postId }),
   async grant(ctx, r) {
     const { postId } = r.purpose;
     await handle(ctx, unlockStream(postId, r.userId), unlockDecider, {

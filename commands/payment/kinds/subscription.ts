@@ -7,8 +7,6 @@ import type { PurchaseKind } from '../kind';
 
 export const subscriptionPurchase: PurchaseKind<'subscription'> = {
   kind: 'subscription',
-  describe: () => 'Membership',
-  walletPurchase: (p) => ({ kind: 'subscription', period: p.period }),
   async grant(ctx, r) {
     await handle(ctx, subscriptionStream(r.userId), subscriptionDecider, {
       type: 'StartSubscription', paymentId: r.paymentId, paymentMethod: r.card ? `${r.card.brand} •••• ${r.card.last4}` : 'wallet', at: ctx.now(),

@@ -9,8 +9,6 @@ import type { PurchaseKind } from '../kind';
 
 export const tipPurchase: PurchaseKind<'tip'> = {
   kind: 'tip',
-  describe: () => 'Tip',
-  walletPurchase: (p) => ({ kind: 'tip', tipFrom: p.tipFrom, isAnonymous: p.isAnonymous }),
   async grant(ctx, r) {
     await handle(ctx, tipStream(r.paymentId), tipDecider, { type: 'CompleteTip', tipId: r.paymentId, at: ctx.now() });
     if (r.purpose.tipFrom === 'live' && r.purpose.sessionId) {

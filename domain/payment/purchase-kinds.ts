@@ -1,0 +1,119 @@
+// What each kind of purchase is, in one table: where its money counts (earnings, reports, the transactions list),
+// what it bought, how it reads on a card statement and in the wallet history, and what a fan is told when the
+// wallet does not cover it. A new kind of purchase is one row here (the table's type makes a missing row a type
+// error) plus its PurchaseKind in commands/payment/kinds/.
+import type { ReportSource } from '../reporting/reporting';
+import { INSUFFICIENT_FUNDS } from '../pricing/pricing';
+import type { PaymentPurpose } from './payment';
+import type { TransactionType } from './wire';
+
+export type PurposeKind = PaymentPurpose['kind'];
+export type PurposeOf<K extends PurposeKind> = Extract<PaymentPurpose, { kind: K }>;
+
+/** Where a payment's money counts in earnings, the ledger and the dashboard. */
+export type EarningsSource = 'subscriptions' | 'unlocks' | 'tips' | 'chat';
+
+export const LOW_BALANCE_FOR_MESSAGE = 'Your wallet balance is low. Please add funds to send message.';
+export const ADD_FUNDS_TO_SUBSCRIBE = 'Please Add Funds in wallet to subscribe.';
+
+export interface PurchaseFacts<K extends PurposeKind> {
+  /** The ledger's and the earnings' source (four coarse ones). */
+  earnings: EarningsSource;
+  /** The reports' finer source; a chat unlock of a mass-message copy counts with mass messages. */
+  reportSource(purpose: PurposeOf<K>, isMassCopy: boolean): ReportSource;
+  /** The transactions list's type (a subscription's later periods are rebills). */
+  transactionType(purpose: PurposeOf<K>): Exclude<TransactionType, 'wallet_topup' | 'refund' | 'void' | 'chargeback'>;
+  /** What was bought, for the reference columns: the post, the chat message or the live session. */
+  item(purpose: PurposeOf<K>): string | null;
+  /** The line on the card holder's statement. */
+  statement(purpose: PurposeOf<K>): string;
+  /** The wallet history's line for a debit that paid for it. */
+  walletLine: string;
+  /** Why a wallet that does not cover it is refused. */
+  shortfallMessage: string;
+}
+
+export const PURCHASE_FACTS: { [K in PurposeKind]: PurchaseFacts<K> } = {
+  unlock: {
+    earnings: 'unlocks',
+    reportSource: () => 'unlocks',
+    transactionType: () => 'unlock',
+    item: (p) => p.postId,
+    statement: (p) => `Unlock post ${p.postId}`,
+    walletLine: 'Unlocked a post',
+    shortfallMessage: INSUFFICIENT_FUNDS,
+  },
+  subscription: {
+    earnings: 'subscriptions',
+    reportSource: (p) => (Number(p.period) > 1 ? 'rebills' : 'subscriptions'),
+    transactionType: (p) => (p.period > 1 ? 'rebill' : 'subscription'),
+    item: () => null,
+    statement: () => 'Membership',
+    walletLine: 'Membership',
+    shortfallMessage: ADD_FUNDS_TO_SUBSCRIBE,
+  },
+  tip: {
+    earnings: 'tips',
+    reportSource: (p) => (p.tipFrom === 'live' ? 'live' : 'tips'),
+    transactionType: () => 'tip',
+    item: () => null,
+    statement: () => 'Tip',
+    walletLine: 'Tip',
+    shortfallMessage: INSUFFICIENT_FUNDS,
+  },
+  chat_unlock: {
+    earnings: 'chat',
+    reportSource: (_p, isMassCopy) => (isMassCopy ? 'mass_messages' : 'chat'),
+    transactionType: () => 'chat_unlock',
+    item: (p) => p.messageId,
+    statement: (p) => `Unlock chat message ${p.messageId}`,
+    walletLine: 'Unlocked a message',
+    shortfallMessage: INSUFFICIENT_FUNDS,
+  },
+  pay_per_message: {
+    earnings: 'chat',
+    reportSource: () => 'chat',
+    transactionType: () => 'pay_per_message',
+    item: (p) => p.messageId,
+    statement: () => 'Chat message',
+    walletLine: 'Message',
+    shortfallMessage: LOW_BALANCE_FOR_MESSAGE,
+  },
+  // A one-to-one live call runs inside the private chat: its minutes count with the chat's earnings, and with
+  // live in the reports.
+  live_minute: {
+    earnings: 'chat',
+    reportSource: () => 'live',
+    transactionType: () => 'live_minute',
+    item: (p) => p.sessionId,
+    statement: () => 'Live stream minute',
+    walletLine: 'Live stream minute',
+    shortfallMessage: INSUFFICIENT_FUNDS,
+  },
+};
+
+/** The row of a purpose's kind, narrowed to it. */
+export function factsOf<K extends PurposeKind>(purpose: PurposeOf<K>): PurchaseFacts<K> {
+  return PURCHASE_FACTS[purpose.kind as K];
+}
+
+/** A purpose as read back from a stored event. */
+export type RecordedPurpose = { kind?: unknown; [field: string]: unknown };
+
+/** Recorded purposes come from stored events: an unknown kind (never written today) is read safely. */
+export function knownPurpose(purpose: RecordedPurpose | null | undefined): purpose is PaymentPurpose {
+  return !!purpose && typeof purpose.kind === 'string' && Object.hasOwn(PURCHASE_FACTS, purpose.kind);
+}
+
+/** Where a recorded payment's money counts in earnings, the ledger and the dashboard. */
+export const earningsSourceOf = (purpose: RecordedPurpose): EarningsSource => (knownPurpose(purpose) ? factsOf(purpose).earnings : 'subscriptions');
+
+/** The reports' source of a recorded payment. */
+export const reportSourceOf = (purpose: RecordedPurpose, isMassCopy: boolean): ReportSource =>
+  knownPurpose(purpose) ? factsOf(purpose).reportSource(purpose, isMassCopy) : 'subscriptions';
+
+/** The transactions list's type of a payment. */
+export const transactionTypeOf = (purpose: PaymentPurpose) => factsOf(purpose).transactionType(purpose);
+
+/** What a payment bought, for the reference columns; null for a membership or a tip. */
+export const purchasedItemOf = (purpose: RecordedPurpose): string | null => (knownPurpose(purpose) ? factsOf(purpose).item(purpose) : null);
