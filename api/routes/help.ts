@@ -1,4 +1,4 @@
-// Help centre (issue 16; gaps SH-14 … SH-18). The spec's fan paths lack /api (the SPA answered them); they live under
+// Help centre. The spec's fan paths lack /api (the SPA answered them); they live under
 // /api here, and the staff ("influencer") paths mirror them under /api/help:
 //   GET  /api/user-help/popup-with-notification-count   unread popups (oldest first) and the unread count (Account badge)
 //   GET  /api/user-help/read/:id                         mark one item read (a popup closed, an item opened)
