@@ -1,4 +1,4 @@
-// The structure holds on its own (issue 12): dependency-cruiser checks every import of the server and the apps
+// The structure holds on its own: dependency-cruiser checks every import of the server and the apps
 // against .dependency-cruiser.cjs — no circle, domain/ pure, the apps never importing server code, no layer
 // importing one above it (the "may import" column of ARCHITECTURE.md). No violation is tolerated (there is no
 // baseline, as in `npm run deps`): any fails here with the rule it breaks and both ends of the arrow.
