@@ -29,7 +29,7 @@ export const helpRoutes = (services: Services): FastifyPluginAsyncZod => async (
     const staff = base === '/api/help';
     const reader = async (request: FastifyRequest) => {
       const caller = requireCaller(request);
-      // Fans' help is for "(user, proxy_user)" (D3 routes); the route table lets every signed-in role in.
+      // Fans' help is for fans and proxy views only; the route table lets every signed-in role in.
       if (!staff && caller.role !== 'user' && caller.role !== 'proxy_user') throw new DomainError('Help for fans is not available to you.', 'FANS_ONLY', 403);
       if (staff && !(await influencerHelpEnabled(db()))) throw new DomainError(HELP_MESSAGES.staffHelpOff, 'HELP_OFF', 403);
       return { userId: caller.userId, staff: STAFF_ROLES.includes(caller.role), marks: recordsReadMarks(caller) };

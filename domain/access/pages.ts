@@ -64,7 +64,7 @@ export const FAN_PAGES: Record<string, PageAccess> = {
   '/contact-us': 'public',
   '/like-the-website': 'public',
   // Notification centre and help centre: staff pages in the fan site, where the
-  // bell is (the console keeps its settings pages); fans' pages for "(user, proxy_user)" (D3 routes).
+  // bell is (the console keeps its settings pages); fans' pages for fans and proxy views (user, proxy_user).
   '/notification/:page/:promotionId?': NOTIFIED_STAFF,
   '/purchase-notification': NOTIFIED_STAFF,
   '/user-notification/:page': FAN,

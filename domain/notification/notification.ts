@@ -65,7 +65,7 @@ export const NOTIFICATION_MESSAGES = {
 } as const;
 
 /** Who has a notification centre: the content roles (the staff pages) and fans, also an admin viewing as a fan
- *  (D3 "(user, proxy_user)"); support and the live-stream manager have none. */
+ *  (user, proxy_user); support and the live-stream manager have none. */
 export const NOTIFIED_STAFF_ROLES = ['content_manager', 'model', 'admin', 'super_admin', 'sub_admin'] as const;
 export function notificationReaderOf(role: string): 'staff' | 'fan' | null {
   if (role === 'user' || role === 'proxy_user') return 'fan';

@@ -7,7 +7,7 @@
 export type ChatColour = string | null;
 
 export interface ChatSettings {
-  /** Fans cannot send normal chat messages (SB-16: with no booking feature, no fan may write; staff still can). */
+  /** Fans cannot send normal chat messages (with no booking feature, no fan may write; staff still can). */
   disabled_normal_chat: boolean;
   /** Row menu "Block User" (admin, super_admin, model). */
   block_user_enabled: boolean;
