@@ -144,7 +144,7 @@ export interface AdminPostRecord {
   unlock_count: number;
   revenue_cents: number;
   is_demo: boolean;
-  // Issue 4 (always sent by the server; optional so console fixtures written before them stay valid):
+  // Fields added later (always sent by the server; optional so console fixtures written before them stay valid):
   /** Reuse: the root post this post is a version of (null for an original); reporting groups by version_of ?? id. */
   version_of?: string | null;
   /** Revenue of the whole reuse group (this post, its root and every version, deleted ones included). */
