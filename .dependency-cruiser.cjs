@@ -1,13 +1,16 @@
-// The layer and cycle check (issue 12): `npm run deps`, and tests/architecture/dependencies.test.ts in `npm test`.
-// The rules are the "may import" column of ../shared/design/ARCHITECTURE.md's folder table:
-//   domain/      nothing outside domain/ (pure: no node: modules, no packages)
-//   commands/    domain/, ports from infra/ (infra/**/port.ts)
+// The layer and cycle check: `npm run deps`, and tests/architecture/dependencies.test.ts in `npm test`.
+// docs/architecture.md explains the layers; the rules below are the whole of what is enforced:
+//   domain/      imports nothing outside domain/ (pure: no node: modules, no packages); its tests only vitest
+//   commands/    domain/ and ports from infra/ (infra/**/port.ts)
 //   projections/ domain/, infra/db and the event-store port the runner reads $all through; its CLIs
 //                (rebuild-cli.ts, ledger-cli.ts) are entry points that wire the configured stores
-//   infra/       domain/
-//   api/         everything server-side
-//   web-fan/, web-admin/  themselves, domain/ (shared wire types and rules) and packages: never server code
-//   tests/       anything
+//   infra/       domain/ and other infra/
+//   api/         everything server-side, never the tests or the apps
+//   web-fan/, web-admin/  themselves, domain/ (shared wire types and rules) and packages: never server code,
+//                never each other, no node: modules in the browser code
+//   CLI entry points  their own layer and below, never api/ or commands/
+//   tests/       anything; product code never imports a test file or tests/
+//   and no import circle anywhere.
 // There is no baseline of tolerated violations: every arrow that breaks a rule fails. An adapter a command needs
 // gets a port (infra/<area>/port.ts) and arrives as a parameter; what it reads from a read model, as a function.
 

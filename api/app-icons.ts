@@ -1,4 +1,4 @@
-// The installable app's icons (issue 16): PNGs drawn with sharp from the creator's avatar, or their initial
+// The installable app's icons: PNGs drawn with sharp from the creator's avatar, or their initial
 // (domain/push/app-manifest.ts), kept in memory per look: the address carries the look's signature.
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';

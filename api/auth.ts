@@ -172,7 +172,7 @@ export function registerAuth(app: FastifyInstance, services: Services) {
       if (list.length > 0 && isRegionBlocked(countryOf(request.ip), list, request.caller?.role ?? null))
         throw new DomainError(BLOCKED_REGION_MESSAGE, 'BLOCKED_REGION', 430);
     }
-    // A blocked account gets 430 everywhere but logout (spec 1 §4: the fan site shows its blocked page).
+    // A blocked account gets 430 everywhere but logout (the fan site shows its blocked page on any 430).
     if (request.caller?.blocked && url !== '/api/users/logout') throw new DomainError(BLOCKED_MESSAGE, 'BLOCKED', 430);
     // HEAD is GET without the body (fastify answers it from the GET route): the same rule applies.
     const method = request.method === 'HEAD' ? 'GET' : request.method;

@@ -92,7 +92,7 @@ export async function startRecovery(services: Services, stops: Stops, log: Log) 
  * records a message; a restart resumes from the log (commands/message-delivery.ts). Any node may run passes: the
  * mass message's stream decides, so two nodes never deliver a copy twice. FANCLUB_DELIVERY_WORKER=off: this node
  * runs no passes of its own (no timer, no kick; tests may still call tick()) and leaves them to workers.
- * Web push (issue 16) likewise: notifications queued by the push projection are sent in the background.
+ * Web push likewise: notifications queued by the push projection are sent in the background.
  */
 export function startDelivery(services: Services, options: BackgroundOptions, stops: Stops, log: Log): MessageDelivery {
   const { config: cfg, store, database } = services;
@@ -143,14 +143,14 @@ export function startSchedulers(
     now: () => services.clock(), intervalMs: options.rebillIntervalMs ?? 60_000, log: (m) => log(`[rebill] ${m}`),
   });
   stops.add('rebill', () => rebillScheduler.stop());
-  // Fans who left staff messages unread are emailed once per unread streak (CH-48); every node may pass, the
+  // Fans who left staff messages unread are emailed once per unread streak; every node may pass, the
   // conversation stream decides who sends.
   const chatEmails = startChatEmails({
     store, reads: chatEmailReads(database.db), send: (mail) => services.mailer.send(mail), siteUrl,
     now: () => services.clock(), intervalMs: options.chatEmailIntervalMs || 60_000, timer: options.chatEmailIntervalMs !== 0, log: (m) => log(`[chat-email] ${m}`),
   });
   stops.add('chatEmails', () => chatEmails.stop());
-  // Subscription mails (WP-08): the queue read model, the settings' switches; every node may pass, the mail's
+  // Subscription mails: the queue read model, the settings' switches; every node may pass, the mail's
   // own stream decides who sends.
   const subscriptionEmailMs = options.subscriptionEmailIntervalMs ?? options.chatEmailIntervalMs;
   const subscriptionEmails = startSubscriptionEmails({
@@ -158,7 +158,7 @@ export function startSchedulers(
     now: () => services.clock(), intervalMs: subscriptionEmailMs || 30_000, timer: subscriptionEmailMs !== 0, log: (m) => log(`[subscription-email] ${m}`),
   });
   stops.add('subscriptionEmails', () => subscriptionEmails.stop());
-  // Live streaming (issue 15): a pass every 10 s revokes viewers whose subscription ended and bills one-to-one
+  // Live streaming: a pass every 10 s revokes viewers whose subscription ended and bills one-to-one
   // minutes (and follows blocks and logouts at once).
   const liveSupervisor = startLiveSupervisor(services, { intervalMs: options.liveIntervalMs ?? 10_000 });
   stops.add('liveSupervisor', () => liveSupervisor.stop());

@@ -1,4 +1,4 @@
-// The bot check's server side (gaps CO-19; rules in domain/site-config/bot-check.ts): challenges signed with a
+// The bot check's server side (rules in domain/site-config/bot-check.ts): challenges signed with a
 // key derived from the site's secret, checked before the protected calls run, and spent once. Spent ids are kept
 // in app.bot_check_spent until they expire (like rate limits, this is abuse bookkeeping, not business state, so it
 // is not an event); several nodes share the table, so a solution is accepted once across all of them.

@@ -1,4 +1,4 @@
-// CSV exports of the console's lists (issue 11): an export lets in the roles of the list it exports
+// CSV exports of the console's lists: an export lets in the roles of the list it exports
 // (domain/access/routes.ts, `GET /admin-api/<resource>/export`), takes the list's filters, and is recorded as a
 // DataExported event before the file goes out (no export without its audit record).
 import type { FastifyReply, FastifyRequest } from 'fastify';

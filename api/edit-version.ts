@@ -1,4 +1,4 @@
-// Console edits carry the version of what the editor saw (issue 12 item 4). A record's version is the number of
+// Console edits carry the version of what the editor saw. A record's version is the number of
 // events in its stream (0 before the first): GET answers it as `ETag: "<version>"` and as the record's `version`
 // field (react-admin's simple-rest provider keeps no headers); a PUT with `If-Match` is written only if the stream
 // is still at that version, else 412 STALE_EDIT (commands/handle.ts). Without If-Match (API clients) an edit is

@@ -1,4 +1,4 @@
-// The console's SMTP server for the mailer (gaps CO-04): the sealing key of this installation, and the mailer's
+// The console's SMTP server for the mailer: the sealing key of this installation, and the mailer's
 // override read from the `email-configuration` stream (commands/site-config.ts). The password is opened only here,
 // to hand it to the SMTP connection.
 import type { Config } from '../infra/config';

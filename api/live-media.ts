@@ -1,4 +1,4 @@
-// Which media server live streaming runs on (issue 15): FANCLUB_LIVE=off → none; JANUS_URL → that Janus (or those);
+// Which media server live streaming runs on: FANCLUB_LIVE=off → none; JANUS_URL → that Janus (or those);
 // else the `janus` binary on PATH → a Janus the API starts with a config folder under the data dir; else none.
 // "None" is a media server whose status() says why (the apps show it) and whose calls throw.
 import { createHmac, randomBytes } from 'node:crypto';

@@ -1,4 +1,4 @@
-// Live streaming wiring (issue 15): the commands' dependencies from the services, what the read models say about a
+// Live streaming wiring: the commands' dependencies from the services, what the read models say about a
 // viewer (ViewerFacts), presence (what the relay sees of media connections, turned into the session's events, and
 // the end of a session when its publisher's grace runs out), and the live supervisor — a pass every few seconds and
 // on the events that end a viewer's access (block, logout, deletion, a membership taken back), which revokes tokens,

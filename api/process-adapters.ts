@@ -55,7 +55,7 @@ export async function openProcessAdapters(
   }
   const idempotency = await createIdempotencyStore(database, { leaseSeconds: cfg.IDEMPOTENCY_LEASE_SECONDS, instanceId: cfg.FANCLUB_INSTANCE_ID });
   stops.add('idempotency', () => idempotency.close());
-  // An SMTP server saved in the console (issue 17, CO-04) wins over SMTP_URL while it is set.
+  // An SMTP server saved in the console wins over SMTP_URL while it is set.
   const mailer = await createMailer(database, { smtpUrl: cfg.SMTP_URL, from: cfg.MAIL_FROM, log: (m) => log(`[mail] ${m}`), override: emailOverride(store, () => settingsBox({ config: cfg })) });
   return {
     storage: media.storage, gateway, webhookSecret, cryptoGateway, cryptoWebhookSecret, nodeId, kafka, liveMedia, idempotency, mailer,

@@ -1,4 +1,4 @@
-// Web push wiring (issue 16): the VAPID keys, the sender's reads over the read models, and the background sender
+// Web push wiring: the VAPID keys, the sender's reads over the read models, and the background sender
 // (commands/push-sender.ts) with the push-service adapter (infra/push/web-push.ts).
 import type { Kysely } from 'kysely';
 import type { Config } from '../infra/config';

@@ -88,7 +88,7 @@ export async function startServer(
       liveMedia: adapters.liveMedia,
       staticRoots: options.serveApps === false ? undefined : { fan: path.join(ROOT, 'web-fan/dist'), admin: path.join(ROOT, 'web-admin/dist') },
     };
-    // Live streaming (issue 15): who may join a room is the session's rule (the relay asks it before every join).
+    // Live streaming: who may join a room is the session's rule (the relay asks it before every join).
     services.liveJoinPolicy = liveJoinPolicy(services);
     // …and a lost viewer or publisher is noticed from the relay's connections (socket, heartbeat, the media server).
     services.livePresence = livePresence(services, stops);

@@ -1,4 +1,4 @@
-// The subscription links' signer (gaps CO-29): HMAC-SHA256 with a key derived from the app's signing secret
+// The subscription links' signer: HMAC-SHA256 with a key derived from the app's signing secret
 // (api/media-storage.ts signingSecret: FANCLUB_SECRET or the data folder's secret.key), so links survive restarts
 // and every node of a cluster signs alike; compared in constant time.
 import { createHmac, timingSafeEqual } from 'node:crypto';

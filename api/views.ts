@@ -150,7 +150,7 @@ export function postView(post: PostRow, media: Map<string, MediaRow>, viewer: Vi
 }
 
 /**
- * The default payment method (spec 1 §3): 'crypto_currency' when the fan chose the wallet or topped it up
+ * The default payment method: 'crypto_currency' when the fan chose the wallet or topped it up
  * since choosing a card; otherwise the card they chose, else the primary card.
  */
 export function defaultPaymentMethod(wallet: WalletRow | undefined, primaryCardId: string | null): string | null {

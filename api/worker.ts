@@ -47,7 +47,7 @@ async function main() {
   // workers passing at once never give a fan two copies).
   const delivery = startMessageDelivery({ store, reads: deliveryReads(database.db), now: () => new Date(), log: (m) => console.log(`[delivery] ${m}`) });
   delivery.kick();
-  // Web push (issue 16): the queued notifications (the push projection's jobs) go out from here too; the job's stream
+  // Web push: the queued notifications (the push projection's jobs) go out from here too; the job's stream
   // decides, so nodes and workers passing at once record each attempt once.
   const push = startWebPush({ cfg, store, db: database.db, now: () => new Date(), timer: true, log: (m) => console.log(`[push] ${m}`) });
   const nodeId = cfg.FANCLUB_INSTANCE_ID ?? `worker-${randomBytes(4).toString('hex')}`;

@@ -67,7 +67,7 @@ const schema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   /** Path-style requests (http://host/bucket/key); default: on when S3_ENDPOINT is set (self-hosted stores). */
   S3_FORCE_PATH_STYLE: bool.optional(),
-  /** Live streaming (issue 15): 'off' starts no media server (live shows as unavailable). */
+  /** Live streaming: 'off' starts no media server (live shows as unavailable). */
   FANCLUB_LIVE: z.enum(['on', 'off']).default('on'),
   /** A Janus running elsewhere (its WebSocket transport, e.g. ws://10.0.0.5:8188), or several, comma-separated (rooms are spread over them); unset: the API starts the local `janus` binary itself. */
   JANUS_URL: z.string().regex(/^wss?:\/\/[^\s,]+(,wss?:\/\/[^\s,]+){0,63}$/, 'must be ws:// or wss:// URLs, comma-separated').optional(),

@@ -1,4 +1,4 @@
-// Read model of the console's admin tools (gaps CO-29, CO-35): the fan site's redirect URLs (the catch-all /:path
+// Read model of the console's admin tools: the fan site's redirect URLs (the catch-all /:path
 // asks it) and the subscription links staff generated, with how often each was used.
 import type { Kysely } from 'kysely';
 import type { AnyDomainEvent } from './events';

@@ -1,4 +1,4 @@
-// The conversation row after a message is deleted by staff (commands/chat-staff.ts; gaps CH-31/32/33).
+// The conversation row after a message is deleted by staff (commands/chat-staff.ts: delete from the subscriber or from all).
 import { describe, expect, it } from 'vitest';
 import { afterDelete, type ConversationRow } from './chat-conversations';
 

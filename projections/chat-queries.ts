@@ -19,7 +19,7 @@ export interface ChatListQuery {
   status: '1' | '2' | null;
   nowIso: string;
   /**
-   * list_id (CH-51, admins): 'blocked' — fans blocked or hidden from the chat (Block User takes them off the list;
+   * list_id (admins): 'blocked' — fans blocked or hidden from the chat (Block User takes them off the list;
    * here they can be found and unblocked); 'muted' — fans who receive no mass messages; null: the chat list.
    */
   list?: ChatListId | null;
@@ -56,7 +56,7 @@ export async function chatUserList(db: Kysely<ReadModels>, q: ChatListQuery): Pr
   const from = sql`rm.users u LEFT JOIN rm.members m ON m.user_id = u.id LEFT JOIN rm.subscribers s ON s.user_id = u.id
     LEFT JOIN rm.chat_conversations c ON c.fan_id = u.id`;
   const [rows, count] = await Promise.all([
-    // The page is chosen first and the fan's own last message (spec 3 §3 user_last_message) looked up for its rows
+    // The page is chosen first and the fan's own last message (user_last_message) looked up for its rows
     // only: a lateral join over the whole list would read one message per fan before the sort and limit.
     sql<any>`SELECT p.*, fl.text AS user_last_message, fl.type AS user_last_type
       FROM (SELECT u.id, u.name, m.nickname, COALESCE(s.complimentary, false) AS complimentary, ${status} AS status, s.expires_at,

@@ -92,7 +92,7 @@ export function listUsers(db: Kysely<ReadModels>, p: ListParams, nowIso: string)
   if (str(p.filter.q)) q = q.where((eb) => eb.or([eb('email', 'ilike', like(p.filter.q)), eb('name', 'ilike', like(p.filter.q))]));
   if (str(p.filter.role)) q = q.where('role', '=', str(p.filter.role)!);
   if (p.filter.blocked !== undefined) q = q.where('blocked', '=', p.filter.blocked === true || p.filter.blocked === 'true');
-  // The users list's `view` (POST /api/users/get_users_list?view, gaps CO-43; domain/console/admin-tools-wire.ts USER_VIEWS).
+  // The users list's `view` (POST /api/users/get_users_list?view; domain/console/admin-tools-wire.ts USER_VIEWS).
   if (p.filter.view === 'fans') q = q.where('role', '=', 'user');
   if (p.filter.view === 'subscribers') q = q.where('subscription_status', 'in', ['1', '2']);
   if (p.filter.view === 'blocked') q = q.where('blocked', '=', true);

@@ -1,4 +1,4 @@
-// Read model: coupons (spec 1 §3/§7) with their terms and whether they are enabled. Their uses and revenue come
+// Read model: coupons with their terms and whether they are enabled. Their uses and revenue come
 // from the purchases that carried the code (projections/promotions.ts offer_payments).
 import { sql, type Kysely } from 'kysely';
 import type { AnyDomainEvent } from './events';

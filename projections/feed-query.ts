@@ -14,7 +14,7 @@ import { DEFAULT_SETTINGS, type SiteSettings } from '../domain/settings/settings
 export interface FeedPage {
   rows: PostRow[];
   media: Map<string, MediaRow>;
-  /** Each post's feed tags (spec 2 §3: id, slug and name on read). */
+  /** Each post's feed tags (id, slug and name, looked up on read). */
   tags: Map<string, PostTag[]>;
   /** The site settings, defaults filled in (merged once here, not on every view of a kept page). */
   settings: SiteSettings;

@@ -1,4 +1,4 @@
-// Read model: the feed-tag catalogue (spec 2 §3) and which posts carry which tag. Counts are computed when read,
+// Read model: the feed-tag catalogue and which posts carry which tag. Counts are computed when read,
 // over posts that are not deleted, so deleting a post lowers its tags' counts without an event here.
 import type { Kysely } from 'kysely';
 import type { AnyDomainEvent } from './events';

@@ -42,7 +42,7 @@ export async function checkLedger(
   const transactions = await sql<{ c: string; t: string }>`SELECT COALESCE(sum(amount_cents) FILTER (WHERE type <> 'wallet_topup'), 0) AS c,
     COALESCE(sum(amount_cents) FILTER (WHERE type = 'wallet_topup'), 0) AS t FROM rm.transactions WHERE status = 'captured'`.execute(db);
   const bySource = await sql<{ source: string; c: string }>`SELECT source, COALESCE(sum(cents), 0) AS c FROM rm.earnings_daily GROUP BY source`.execute(db);
-  // The reports' read model (issue 17), where it exists yet (a data folder last served by an older version has none).
+  // The reports' read model, where it exists yet (a data folder last served by an older version has none).
   const hasReports = (await sql`SELECT 1 FROM information_schema.tables WHERE table_schema = 'rm' AND table_name = 'report_payments'`.execute(db)).rows.length > 0;
   const reports = hasReports
     ? (await sql<{ source: string; c: string }>`SELECT ledger_source AS source, COALESCE(sum(amount_cents), 0) AS c FROM rm.report_payments GROUP BY ledger_source`.execute(db)).rows

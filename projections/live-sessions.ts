@@ -1,4 +1,4 @@
-// Read model: live sessions (issue 15) — the sessions report (start, end, duration, viewers, peak, tips, earnings,
+// Read model: live sessions — the sessions report (start, end, duration, viewers, peak, tips, earnings,
 // billed minutes, the call time of a billed one-to-one, recording), the session on air for the apps (Join Stream, GO LIVE NOW, the ribbon), its viewers
 // (SET_VIEWER's list, a count badge for several connections), its tips and its comments.
 //

@@ -1,7 +1,7 @@
 // Read model: posts as the feed and the console list them, with unlock counts and revenue.
 //
 // Processing: a post is hidden from fans until every item it shows (media and preview) is processed, and while
-// any item is in error (spec 2 §4). So the feed can filter in SQL without touching media, this projection keeps,
+// any item is in error. So the feed can filter in SQL without touching media, this projection keeps,
 // per post, how many of its items are still processing or errored, and `fan_visible` (not deleted, nothing
 // pending, nothing errored), indexed with publish_at. `post_media` follows each media item's status and the posts
 // holding it (keyed by media id, the key the media events carry), so a status change updates only those posts.

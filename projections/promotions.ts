@@ -1,4 +1,4 @@
-// Read models: promotions (spec 1 §3/§4, spec 2 §3), the promotion ribbon settings and the resubscribe offer
+// Read models: promotions, the promotion ribbon settings and the resubscribe offer
 // settings, and every purchase made under a promotion or with a coupon (the promotion and coupon reports).
 //
 // Purchases are not written to the promotion or coupon streams: the purchase's own events carry the promotion id

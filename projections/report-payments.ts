@@ -1,4 +1,4 @@
-// Read model: every money movement the reports show (issue 17: /admin/reporting, voids/refunds/chargebacks, the
+// Read model: every money movement the reports show (/admin/reporting, voids/refunds/chargebacks, the
 // user report, purchase histories, unlocked content, who bought a post). One row per capture and one per refund,
 // void or chargeback (negative), each with its report source (domain/reporting: rebills, mass messages and live
 // apart) and its ledger source, so every report sums to what the auditor's ledger says (projections/ledger-check.ts).

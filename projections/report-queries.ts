@@ -1,4 +1,4 @@
-// The reports' queries (issue 17) over the report_payments read model (./report-payments.ts) and the users,
+// The reports' queries over the report_payments read model (./report-payments.ts) and the users,
 // posts, account-status, user-utm and audit-log read models. Rows come in the wire shapes (domain/reporting/wire.ts)
 // with every money figure in cents; domain/reporting/views.ts hides it for roles that may not see earnings.
 import { sql, type Kysely } from 'kysely';
@@ -67,7 +67,7 @@ const toMovement = (r: Record<string, unknown>): MovementRow<number> => ({
   reference_id: (r.reference_id as string) ?? null, promotion_id: (r.promotion_id as string) ?? null, at: new Date(r.at as string).toISOString(),
 });
 
-/** Refunds, voids and chargebacks (CO-37c), newest first, with their totals by kind. */
+/** Refunds, voids and chargebacks, newest first, with their totals by kind. */
 export async function reversalsOver(db: Db, o: { range: DayRange; kind: string | null; q: string | null; page: number; perPage: number }) {
   const where = sql`p.kind <> 'capture' AND p.day >= ${o.range.from} AND p.day <= ${o.range.to}
     ${o.kind ? sql`AND p.kind = ${o.kind}` : sql``} ${o.q ? sql`AND (u.email ILIKE ${like(o.q)} OR u.name ILIKE ${like(o.q)})` : sql``}`;
@@ -82,7 +82,7 @@ export async function reversalsOver(db: Db, o: { range: DayRange; kind: string |
   return { rows: rows.rows.map(toMovement), total: totals.refund.count + totals.void.count + totals.chargeback.count, totals };
 }
 
-/** Per fan who ever paid (CO-31): net paid by source, purchases, reversals, first and last purchase. */
+/** Per fan who ever paid: net paid by source, purchases, reversals, first and last purchase. */
 export async function userReport(db: Db, o: { range: DayRange | null; q: string | null; sort: UserReportSort; page: number; perPage: number }) {
   const inRange = o.range ? sql`AND p.day >= ${o.range.from} AND p.day <= ${o.range.to}` : sql``;
   const search = o.q ? sql`AND (u.email ILIKE ${like(o.q)} OR u.name ILIKE ${like(o.q)})` : sql``;
@@ -110,7 +110,7 @@ export async function userReport(db: Db, o: { range: DayRange | null; q: string 
   };
 }
 
-/** One fan's purchases, refunds, voids and chargebacks (CO-36), newest first, and what they paid net. */
+/** One fan's purchases, refunds, voids and chargebacks, newest first, and what they paid net. */
 export async function purchaseHistory(db: Db, userId: string, o: { page: number; perPage: number }) {
   const [user, rows, sums] = await Promise.all([
     db.withSchema('rm').selectFrom('users').select(['id', 'email', 'name', 'registered_at']).where('id', '=', userId).executeTakeFirst(),
@@ -133,7 +133,7 @@ export async function userIdByEmail(db: Db, email: string): Promise<string | nul
 }
 
 /**
- * Post unlocks (CO-32, CO-37): one row per purchase with whether its money came back. `postIds` narrows to a
+ * Post unlocks: one row per purchase with whether its money came back. `postIds` narrows to a
  * reuse group (a post and its versions); `promotionId` to purchases at that promotion's price.
  */
 export async function unlocksOver(db: Db, o: { q: string | null; postIds: string[] | null; promotionId: string | null; page: number; perPage: number }) {
@@ -164,7 +164,7 @@ export async function unlocksOver(db: Db, o: { q: string | null; postIds: string
   };
 }
 
-/** A post's reuse group (D2 §2 "reused posts group with older versions in reporting"): the root and every version. */
+/** A post's reuse group (reporting groups a reused post with its older versions): the root and every version. */
 export async function postGroup(db: Db, postId: string) {
   const post = await db.withSchema('rm').selectFrom('posts').select(['id', 'caption', 'price_cents', 'root_post_id']).where('id', '=', postId).executeTakeFirst();
   if (!post) return null;
@@ -175,7 +175,7 @@ export async function postGroup(db: Db, postId: string) {
 
 export const OPT_IN_STATUSES = ['pending', 'link_sent', 'opted_in', 'opt_out', 'dismissed', 'no_thanks', 'no_thanks_opt_out'] as const;
 
-/** Fans by email opt-in status (CO-13): the count of each, and the fans of one status (or all). */
+/** Fans by email opt-in status: the count of each, and the fans of one status (or all). */
 export async function optInReport(db: Db, o: { status: string | null; q: string | null; page: number; perPage: number }) {
   const base = sql`FROM rm.users u LEFT JOIN rm.account_status a ON a.user_id = u.id LEFT JOIN rm.members m ON m.user_id = u.id
     WHERE u.role = 'user' AND COALESCE(m.deleted, false) = false`;
@@ -199,7 +199,7 @@ export async function optInReport(db: Db, o: { status: string | null; q: string 
   };
 }
 
-/** Fans with the UTM values they registered with (CO-34), newest first, and registrations per utm_source. */
+/** Fans with the UTM values they registered with, newest first, and registrations per utm_source. */
 export async function utmReport(db: Db, o: { q: string | null; source: string | null; range: DayRange | null; page: number; perPage: number }) {
   const where = sql`true ${o.source ? sql`AND t.utm_source = ${o.source}` : sql``}
     ${o.range ? sql`AND t.registered_at >= ${`${o.range.from}T00:00:00.000Z`}::timestamptz AND t.registered_at < (${o.range.to}::date + 1)::timestamptz` : sql``}
@@ -220,7 +220,7 @@ export async function utmReport(db: Db, o: { q: string | null; source: string | 
   };
 }
 
-/** The creator's team at work (CO-37e): events written by the model and the staff below admin, newest first. */
+/** The creator's team at work: events written by the model and the staff below admin, newest first. */
 export const INFLUENCER_ROLES = ['model', 'sub_admin', 'content_manager', 'live_stream_manager', 'support'] as const;
 
 export async function influencerActivity(db: Db, o: { role: string | null; range: DayRange | null; page: number; perPage: number }) {

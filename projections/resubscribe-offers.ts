@@ -1,4 +1,4 @@
-// Read model: the resubscribe offer report (spec 1 §7 "Resubscribe offer"): every lapsed member who came back
+// Read model: the resubscribe offer report: every lapsed member who came back
 // through the offer — when, what they were charged then (0 for free months), the price after, how they pay,
 // and whether the period was later taken back (refund, void, chargeback).
 import { sql, type Kysely } from 'kysely';

@@ -64,7 +64,7 @@ export const chatConversationsTables = readModelTables([
       fan_read_at: 'timestamptz', staff_read_at: 'timestamptz', credits: 'integer', message_count: 'integer',
       // Messages staff deleted from the fan's view only (the fan's page count is message_count - fan_deleted).
       fan_deleted: 'integer',
-      // Chat emails (CH-48): when the fan's current unread streak began, and the streak last emailed about.
+      // Chat emails: when the fan's current unread streak began, and the streak last emailed about.
       fan_unread_since: 'timestamptz', emailed_for: 'timestamptz',
     },
     primaryKey: ['fan_id'],
@@ -295,7 +295,7 @@ export const tipsTables = readModelTables([
   },
 ]);
 
-// live-sessions.ts (issue 15)
+// live-sessions.ts
 export const liveSessionsTables = readModelTables([
   {
     name: 'live_sessions',
@@ -328,7 +328,7 @@ export const liveSessionsTables = readModelTables([
   },
 ]);
 
-// contact-messages.ts (issue 16)
+// contact-messages.ts
 export const contactMessagesTables = readModelTables([
   {
     name: 'contact_messages',
@@ -341,7 +341,7 @@ export const contactMessagesTables = readModelTables([
   },
 ]);
 
-// report-payments.ts (issue 17: the reports' money movements, by report source)
+// report-payments.ts (the reports' money movements, by report source)
 export const reportPaymentsTables = readModelTables([
   {
     name: 'report_payments',
@@ -356,7 +356,7 @@ export const reportPaymentsTables = readModelTables([
   { name: 'report_payment_promotions', columns: { payment_id: 'text', promotion_id: 'text' }, primaryKey: ['payment_id'] },
 ]);
 
-// user-utm.ts (issue 17, CO-34/CO-38: the UTM values a fan arrived with, kept at registration)
+// user-utm.ts (the UTM values a fan arrived with, kept at registration)
 export const userUtmTables = readModelTables([
   {
     name: 'user_utm',
@@ -436,7 +436,7 @@ export const walletTables = readModelTables([
   },
 ]);
 
-// subscription-emails.ts (gaps WP-08: the mails of subscription events, a queue the sender reads)
+// subscription-emails.ts (the mails of subscription events, a queue the sender reads)
 export const subscriptionEmailTables = readModelTables([
   {
     name: 'subscription_email_queue',
@@ -508,7 +508,7 @@ export const helpTables = readModelTables([
   { name: 'help_settings', columns: { id: 'text', influencer_help_enabled: 'boolean', saved_at: 'timestamptz', saved_by: 'text' }, primaryKey: ['id'] },
 ]);
 
-// admin-tools.ts (gaps CO-29, CO-35): redirect URLs of the fan site and the subscription links staff generated.
+// admin-tools.ts: redirect URLs of the fan site and the subscription links staff generated.
 export const adminToolsTables = readModelTables([
   { name: 'redirect_urls', columns: { path: 'text', target: 'text', saved_at: 'timestamptz', saved_by: 'text' }, primaryKey: ['path'] },
   {

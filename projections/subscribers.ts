@@ -312,7 +312,7 @@ export async function listCancellations(
   };
 }
 
-/** The membership fields of GET /api/users/me (spec 1 §3 User) from a subscribers row. */
+/** The membership fields of GET /api/users/me (the user's membership fields) from a subscribers row. */
 export function subscriptionMeFields(sub: SubscriberRow | undefined, nowIso: string): {
   isSubscribedEver: boolean;
   ccbillSubscriptionStatus: SubscriptionStatusCode;

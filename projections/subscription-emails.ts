@@ -1,4 +1,4 @@
-// Read model: the queue of subscription mails (gaps WP-08; domain/subscription-email). Every subscription event that
+// Read model: the queue of subscription mails (domain/subscription-email). Every subscription event that
 // makes mails adds a row per mail; SubscriptionEmailSent marks it sent. commands/subscription-emails.ts reads the rows
 // not sent and younger than a day, so a rebuild or a first start over an old log mails nothing late.
 import type { Kysely } from 'kysely';

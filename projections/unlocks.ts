@@ -22,8 +22,8 @@ export const unlocksProjection = defineProjection<AnyDomainEvent, ReadModelRows>
 
 /**
  * The posts among `postIds` this fan may open as bought: those of a reuse group (projections/posts.ts
- * root_post_id) of which the fan bought any version (spec 2 §2 "Reuse affects only users who have not
- * purchased the post").
+ * root_post_id) of which the fan bought any version (reusing a post must not lock it again for
+ * anyone who bought it).
  */
 export async function unlockedPostIds(db: Kysely<ReadModels>, userId: string | null, postIds: string[]): Promise<Set<string>> {
   if (!userId || postIds.length === 0) return new Set();

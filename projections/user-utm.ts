@@ -1,4 +1,4 @@
-// Read model: the UTM values each fan arrived with (issue 17, CO-34 /admin/user-utm-params, CO-38): the fan site
+// Read model: the UTM values each fan arrived with (shown on /admin/user-utm-params): the fan site
 // keeps utm_* in a one-year cookie and the registration records them in UserRegistered.
 import type { AnyDomainEvent } from './events';
 import { defineProjection } from './projection';

@@ -1,4 +1,4 @@
-// Read models of the wallet (spec 1 §4/§7):
+// Read models of the wallet:
 //   wallets          one row per fan: balance (the last wallet event's balance), totals, default payment method
 //   wallet_history   every movement: top-ups (+), purchases (−), refunds (+), with the balance after it
 //   crypto_payments  every crypto top-up and its status, for the console's list, its sandbox controls and the
@@ -74,7 +74,7 @@ export const walletProjection = defineProjection<AnyDomainEvent, ReadModelRows>(
     switch (type) {
       case 'WalletCredited': {
         const w = await wallet(d.userId, d.creditedAt);
-        // A top-up adds money only: the default payment method changes when the fan chooses it (issue 11), else
+        // A top-up adds money only: the default payment method changes when the fan chooses it, else
         // a wallet topped up once would silently pay the membership renewals.
         store.put('wallets', { ...w, balance_cents: d.balanceCents, topped_up_cents: Number(w.topped_up_cents) + d.amountCents, updated_at: d.creditedAt });
         store.put('wallet_history', {

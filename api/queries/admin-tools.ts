@@ -1,4 +1,4 @@
-// Reads of the console's admin tools (gaps CO-28, CO-30, CO-33, CO-41): users by email, fans' saved cards, a user's
+// Reads of the console's admin tools: users by email, fans' saved cards, a user's
 // transactions, and the health page's figures (process, event store and projections, database, disk, outbox,
 // media queue, Kafka, Janus).
 import fs from 'node:fs';

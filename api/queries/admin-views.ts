@@ -55,7 +55,7 @@ export function adminPost(
     unlock_count: p.unlock_count,
     revenue_cents: p.revenue_cents,
     is_demo: p.is_demo,
-    // Reporting groups reused posts with their older versions (spec 2 §2 Reuse Post).
+    // Reporting groups reused posts with their older versions (a reused post is a new version of the same post).
     version_of: p.version_of,
     group_revenue_cents: group.revenueCents,
     group_versions: group.versions,

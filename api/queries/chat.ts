@@ -1,4 +1,4 @@
-// Chat reads (spec 3 §2.1, §4, §6): a conversation's messages as one viewer sees them, the staff list and header, and
+// Chat reads: a conversation's messages as one viewer sees them, the staff list and header, and
 // the pay-per-message terms. What each shows is decided in domain/chat/views.ts; here the reads and the signed links.
 import { liveSessionOnAir } from '../../projections/live-sessions';
 import { DomainError } from '../../domain/shared/decider';
@@ -76,7 +76,7 @@ export function chatQueries(services: Services) {
     pageBundles.set(key, b, version, Date.now());
     return b;
   };
-  /** The running promotion that discounts this fan's locked mass-message copies (spec 3 §4), or null. */
+  /** The running promotion that discounts this fan's locked mass-message copies, or null. */
   const massCopyPromotion = async (fanId: string, settings: SiteSettings): Promise<ConversationFacts['promotion']> => {
     if (!settings.enable_promotion) return null;
     const p = massCopyPromotionOf(await lockedContentPromotion(), nowIso());

@@ -86,13 +86,13 @@ export function liveQueries(services: Services) {
       };
     },
 
-    /** D3 §6: viewers (not the proxy view) and the publisher's side ask for the list. */
+    /** Viewers (not the proxy view) and the publisher's side ask for the list. */
     viewers: async (c: Caller) => {
       const { s, viewers } = await insideSession(c, { publisherCounts: false });
       return { sessionId: s.id, count: viewers.length, userList: viewers.map((v) => ({ _id: v.user_id, name: v.name, avatarUrl: v.avatar_url, count: v.connections })) };
     },
 
-    /** The sessions report (D3 §7.4 get_live_stream_reports). */
+    /** The sessions report (get_live_stream_reports). */
     reports: async (c: Caller, q: { userId: string | null; pageNum: number }) => {
       const settings = await currentSettings(db());
       if (c.role === 'content_manager' && !settings.live_stream_report_enabled) throw new DomainError('Live stream reports are turned off.', 'LIVE_REPORTS_OFF', 403);

@@ -1,4 +1,4 @@
-// Web push reads (issue 16): the console's switch with its counts, a person's preferences (from the push read models
+// Web push reads: the console's switch with its counts, a person's preferences (from the push read models
 // and their membership), the subscription mail switches, and the web-app manifest from the site settings.
 import type { Role } from '../../domain/shared/wire';
 import { pushPreferencesView, webPushSettingsView, type PushPreferencesView, type WebPushSettingsView } from '../../domain/push/views';

@@ -1,4 +1,4 @@
-// Events → frames on this node (issue 13). Follows `$all` from the moment the node starts through the projection
+// Events → frames on this node. Follows `$all` from the moment the node starts through the projection
 // runner's applied batches (so a reader who gets a frame and asks the API sees what the frame announced, and `$all`
 // is read once per node, not once more for the frames), then hands the event's frames to the hub. Also replays what a reconnecting reader missed (resume by position)
 // and closes sockets whose session ended. A new chat message's frame carries the message as each reader sees it,

@@ -1,4 +1,4 @@
-// GET /ws: the socket gateway (issue 13; protocol in domain/realtime/protocol.ts). One socket: AUTH within 10 s
+// GET /ws: the socket gateway (protocol in domain/realtime/protocol.ts). One socket: AUTH within 10 s
 // (a bearer token in the frame, or the session cookie of a same-origin upgrade), then frames both ways.
 // Frames from events come from the feed (./feed.ts) once the read models hold the event.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -143,7 +143,7 @@ export async function registerGateway(app: FastifyInstance, services: Services, 
 
     function handleFrame(c: Connection, frame: ClientFrame) {
       const staff = isStaff(c);
-      // Live streaming (issue 15): read the state, give up tokens, stop (api/realtime/live.ts).
+      // Live streaming: read the state, give up tokens, stop (api/realtime/live.ts).
       if (LIVE_CLIENT_FRAMES.has(frame.type)) {
         void handleLiveFrame(services, c, frame).catch((e) => request.log.warn({ err: e }, 'live frame failed'));
         return;

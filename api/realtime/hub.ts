@@ -212,7 +212,7 @@ export function createHub(options: { nodeId?: string; now?: () => number } = {})
       for (const c of connections) if (!c.pending && (!c.cursor || comparePositions(position, c.cursor) > 0)) c.cursor = position;
     },
 
-    /** Presence answers (spec 3 §7.8). Staff see fans; fans see only whether the creator is online. */
+    /** Presence answers. Staff see fans; fans see only whether the creator is online. */
     onlineList: (): ServerFrame => ({ type: 'ONLINE_USER_LIST', data: { users: fansOnline() } }),
     userStatus: (userId: string): ServerFrame => ({ type: fanOnline(userId) ? 'USER_ONLINE' : 'USER_OFFLINE', data: { userId } }),
     countsFrame,

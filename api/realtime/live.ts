@@ -1,4 +1,4 @@
-// Live-stream frames a client sends (D3 §7.8; RT-30..RT-45; issue 15). Starting, stopping and tokens are HTTP calls
+// Live-stream frames a client sends. Starting, stopping and tokens are HTTP calls
 // (/api/stream/*); over the socket a client asks for the state and gives up its tokens:
 //   CHECK_STREAM_STARTED, JOIN_STREAM, START_LIVE_STREAM, GROUP_LIVE_STARTED {userId?} → LIVE_STATUS (and
 //     STREAM_ALREADY_STARTED to staff asking about a fan while another session is on air)

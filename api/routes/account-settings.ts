@@ -1,5 +1,6 @@
 // Account self-service: password reset, email change and opt-in verification, profile details, photo ID.
-// Spec 1 §4 (opt-in statuses, 2-minute resend wait), §5 (photo ID), §7 (Account, Email settings), §8 (messages).
+// Opt-in statuses (a verification mail may be sent again after 2 minutes), photo ID, the Account and Email settings
+// pages, and their messages.
 // Emailed links carry a random token; only its SHA-256 hash is stored, and no answer says whether an
 // email has an account.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

@@ -44,7 +44,7 @@ const changePasswordBody = z.object({
 
 /**
  * Login guessing is bounded per account (every attempt; a success starts afresh) and per IP (failures only: a
- * household or venue behind one NAT address logs in all day) — spec 1 §8: 429 'You sent too many requests...'.
+ * household or venue behind one NAT address logs in all day); over the bound: 429 'You sent too many requests...'.
  */
 export const LOGIN_LIMITS = { perAccount: { windowMs: 15 * 60_000, max: 10 }, perIp: { windowMs: 15 * 60_000, max: 50 } };
 
@@ -70,7 +70,7 @@ export const accountRoutes = (services: Services): FastifyPluginAsyncZod => asyn
   app.post('/api/users/register', { schema: { body: registerBody, response: { 201: answer(authResult) } } }, async (request, reply) => {
     const body = request.body;
     const ctx = contextFor(request, services);
-    // The UTM values the fan site kept in its one-year cookie (D1 §9) go with the registration (issue 17, CO-38).
+    // The UTM values the fan site kept in its one-year cookie go with the registration.
     const { userId } = await registerUser(ctx, services.secrets, { ...body, utm: utmFromCookie(request.cookies?.[UTM_COOKIE]) });
     // The login that follows registration is the new user's own act.
     const userCtx = { ...ctx, metadata: { ...ctx.metadata, userId, role: 'user' } };

@@ -1,4 +1,4 @@
-// The console's admin tools and user-management extras over HTTP (gaps CO-27 … CO-35, CO-40 … CO-43):
+// The console's admin tools and user-management extras over HTTP:
 //   POST /api/users/get_users_data_from_email            {email}                → data.user (LookupUser), 404 when none
 //   POST /api/users/get_users_list_from_email?page_num   {email}                → data {users, currentPage, totalPages}
 //   POST /api/generate_subscription_url/generate_subscription_url {price, recurring_price?, expires_in_days, note?} → SubscriptionLinkView
@@ -50,7 +50,7 @@ export const adminToolsRoutes = (services: Services): FastifyPluginAsyncZod => a
     expires_at: t.expiresAt, expired: Date.parse(t.expiresAt) <= Date.parse(nowIso()), ...extra,
   });
 
-  // ---- super-admin tools: lookup by email (CO-28) -----------------------------------------------------------
+  // ---- super-admin tools: lookup by email -------------------------------------------------------------------
 
   app.post('/api/users/get_users_data_from_email', { schema: { body: z.object({ email: emailText }) } }, async (request, reply) => {
     const caller = requireCaller(request);
@@ -66,7 +66,7 @@ export const adminToolsRoutes = (services: Services): FastifyPluginAsyncZod => a
     return ok(reply, { users: r.rows, currentPage: request.query.page_num, totalPages: Math.max(1, Math.ceil(r.total / PAGE_SIZE)), total: r.total });
   });
 
-  // ---- subscription links (CO-29) --------------------------------------------------------------------------
+  // ---- subscription links ----------------------------------------------------------------------------------
 
   const linkBody = z.object({
     price: z.union([z.string(), z.number()], { error: 'Please enter a valid price.' }),
@@ -97,7 +97,7 @@ export const adminToolsRoutes = (services: Services): FastifyPluginAsyncZod => a
     return ok(reply, offer);
   });
 
-  // ---- fans' saved cards (CO-30) ---------------------------------------------------------------------------
+  // ---- fans' saved cards -----------------------------------------------------------------------------------
 
   app.get('/admin-api/user-cards', async (request, reply) => {
     const p = listParams(request, 'added_at');
@@ -105,11 +105,11 @@ export const adminToolsRoutes = (services: Services): FastifyPluginAsyncZod => a
     return sendList(reply, 'user-cards', p, r, r.rows);
   });
 
-  // ---- health (CO-33) --------------------------------------------------------------------------------------
+  // ---- health ----------------------------------------------------------------------------------------------
 
   app.get('/admin-api/health', async (_request, reply) => reply.send(await healthReport(services)));
 
-  // ---- redirect URLs (CO-35) -------------------------------------------------------------------------------
+  // ---- redirect URLs ---------------------------------------------------------------------------------------
 
   const redirectRecord = (r: RedirectUrlRow): RedirectUrlRecord => ({ id: r.path, path: r.path, target: r.target, saved_at: r.saved_at });
   const pathParam = z.object({ id: z.string().max(100) });
@@ -159,7 +159,7 @@ export const adminToolsRoutes = (services: Services): FastifyPluginAsyncZod => a
     return ok(reply, { path, target: await redirectFor(db(), path) });
   });
 
-  // ---- user management extras (CO-40 … CO-42) --------------------------------------------------------------
+  // ---- user management extras ------------------------------------------------------------------------------
 
   /** Runs a member command for the caller and answers the message (rank rules are the command's). */
   const act = async (request: FastifyRequest, run: (ctx: ReturnType<typeof contextFor>) => Promise<unknown>) => {
@@ -169,7 +169,7 @@ export const adminToolsRoutes = (services: Services): FastifyPluginAsyncZod => a
     return ctx;
   };
 
-  // D2 §7 lists it next to update_is_photo_id_accepted_status: "add" grants the override (accepts the fan's photo ID
+  // Listed next to update_is_photo_id_accepted_status: "add" grants the override (accepts the fan's photo ID
   // limit), the update call sets it either way.
   app.post('/api/admin/add_is_photo_id_accepted_status', { schema: { body: z.object({ user_id: userId }) } }, async (request, reply) => {
     const ctx = await act(request, (c) => setPhotoIdOverride(c, request.body.user_id, true));

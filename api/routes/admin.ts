@@ -93,7 +93,7 @@ export const adminRoutes = (services: Services): FastifyPluginAsyncZod => async 
     return sendList(reply, 'subscribers', p, r, r.rows);
   });
   app.get('/admin-api/subscribers/export', async (request, reply) => {
-    // D1 §6: the content manager exports users only when the creator enabled it (gaps CO-44; a setting, so audited).
+    // The content manager exports users only when the creator enabled it (a setting, so audited).
     if (request.caller?.role === 'content_manager' && !(await currentSettings(db())).content_manager_can_export_users)
       throw new DomainError(EXPORT_OFF, 'EXPORT_NOT_ENABLED', 403);
     const p = listParams(request, 'started_at');

@@ -1,4 +1,4 @@
-// A fan's photo or video in private chat (spec 3 §2.1, §5, §7.2; domain/chat/fan-media.ts). The fan asks the
+// A fan's photo or video in private chat (domain/chat/fan-media.ts). The fan asks the
 // shared POST /api/upload/generate_presigned_url for an address with media_type 'message' (the gate below; any
 // other purpose is staff's), PUTs the file there without the Authorization header, registers it here, and sends
 // POST /api/chat/send_message {media: [media_id]}. The media worker renders it like any upload; the command lets

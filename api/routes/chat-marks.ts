@@ -1,5 +1,5 @@
-// Private chat's read marks (spec 3 §7.1 read_message_user / read_message_model) and pay-per-message credits
-// staff grant a fan (spec 3 §4).
+// Private chat's read marks (read_message_user / read_message_model) and pay-per-message credits
+// staff grant a fan.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DomainError } from '../../domain/shared/decider';

@@ -1,4 +1,4 @@
-// Staff actions in the private chat (spec 3 §2.1 row menu, §6, §7.1): delete a message from the subscriber or from
+// Staff actions in the private chat (the chat list's row menu): delete a message from the subscriber or from
 // everyone, Mark As Unread, Block User (v2), one fan as a chat-list row, a fan's chat email notifications and
 // update_chat_settings. Who may call each: domain/access/routes.ts; the rules: commands/chat-staff.ts.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -25,7 +25,7 @@ import { chatQueries } from '../queries/chat';
 import { massMessageQueries } from '../queries/mass-messages';
 import type { Services } from '../services';
 
-/** Spec 3 §8-style texts for what the spec leaves unnamed (the console shows the server's message). */
+/** Texts in the site's usual style for failures the spec leaves unnamed (the console shows the server's message). */
 export const DELETE_FROM_USER_ERROR = 'There was an error while deleting message from subscriber.';
 export const DELETE_FROM_ALL_ERROR = 'There was an error while deleting message from all users.';
 export const BLOCK_USER_ERROR = 'There was a problem in Block user.';
@@ -65,7 +65,7 @@ export const chatStaffRoutes = (services: Services): FastifyPluginAsyncZod => as
     });
   }
 
-  // Mark As Unread (spec 3 §7.1 {userId, modelId}: one creator here, so modelId is accepted and not needed).
+  // Mark As Unread ({userId, modelId}: one creator here, so modelId is accepted and not needed).
   const markUnreadBody = z.object({ userId: uuid('userId'), modelId: z.string().max(100).optional() });
   app.post('/api/admin/mark-chat-as-unread', { schema: { body: markUnreadBody } }, async (request, reply) => {
     const caller = requireCaller(request);
@@ -78,7 +78,7 @@ export const chatStaffRoutes = (services: Services): FastifyPluginAsyncZod => as
     return ok(reply, unread, { message: 'Chat marked as unread.', position: ctx.lastPosition });
   });
 
-  // Block User (spec 3 §4 v2): blocks, cancels the renewal, takes the fan off the list; blockFromChat false undoes it.
+  // Block User (the v2 call): blocks, cancels the renewal, takes the fan off the list; blockFromChat false undoes it.
   const blockBody = z.object({ userId: uuid('userId'), blockFromChat: flag('blockFromChat').optional().default(true) });
   app.post('/api/v2/admin/block-user', { schema: { body: blockBody } }, async (request, reply) => {
     const caller = requireCaller(request);
@@ -93,7 +93,7 @@ export const chatStaffRoutes = (services: Services): FastifyPluginAsyncZod => as
     });
   });
 
-  // One fan as a chat-list row (spec 3 §7.1 get_user_by_id), for a chat opened by link; hidden or blocked fans too.
+  // One fan as a chat-list row (get_user_by_id), for a chat opened by link; hidden or blocked fans too.
   app.get('/api/chat/get_user_by_id', { schema: { querystring: z.object({ userId: uuid('userId') }) } }, async (request, reply) => {
     const caller = requireCaller(request);
     if (!isStaffRole(caller.role)) throw new DomainError('You do not have access to this.', 'FORBIDDEN', 403);
@@ -106,7 +106,7 @@ export const chatStaffRoutes = (services: Services): FastifyPluginAsyncZod => as
     return ok(reply, chatListEntry(rows[0], caller.role, chatViewSettings(settings)));
   });
 
-  // A fan's email notifications for chat messages (spec 2 §7; payload not shown: {user_id | userId, enabled}).
+  // A fan's email notifications for chat messages (payload not shown: {user_id | userId, enabled}).
   const emailBody = z.object({ user_id: optionalId('user_id'), userId: optionalId('userId'), enabled: flag('enabled') });
   app.post('/api/admin/update_user_chat_email_notifications', { schema: { body: emailBody } }, async (request, reply) => {
     requireCaller(request);
@@ -120,8 +120,8 @@ export const chatStaffRoutes = (services: Services): FastifyPluginAsyncZod => as
     });
   });
 
-  // Mute mass messages: spec 3 §7.1 body {userId, muteMassMessage, muteFromChat} (the chat row menu); the Users
-  // page's {user_id, muteFromChat} still works (XX-13).
+  // Mute mass messages: the body {userId, muteMassMessage, muteFromChat} (the chat row menu); the Users
+  // page's {user_id, muteFromChat} still works.
   const muteBody = z.object({ user_id: optionalId('user_id'), userId: optionalId('userId'), muteMassMessage: flag('muteMassMessage').optional(), muteFromChat: flag('muteFromChat').optional() });
   app.post('/api/admin/mute_message_for_user', { schema: { body: muteBody } }, async (request, reply) => {
     requireCaller(request);
@@ -135,7 +135,7 @@ export const chatStaffRoutes = (services: Services): FastifyPluginAsyncZod => as
     return ok(reply, null, { message: muted ? 'Mass messages muted for user.' : 'Mass messages unmuted for user.', position: ctx.lastPosition });
   });
 
-  // Update Nickname: spec 3 §7.1 body {user_id, nick_name} (XX-12); the older field `nickname` is still read.
+  // Update Nickname: the body {user_id, nick_name}; the older field `nickname` is still read.
   const nickBody = z.object({
     user_id: uuid('user_id'),
     nick_name: z.string({ error: 'nick_name is invalid.' }).max(100, { error: NICKNAME_TOO_LONG }).optional(),
@@ -152,7 +152,7 @@ export const chatStaffRoutes = (services: Services): FastifyPluginAsyncZod => as
     return ok(reply, null, { message: 'Nickname updated successfully', position: ctx.lastPosition });
   });
 
-  // update_chat_settings (spec 2 §7; path not shown): a partial chat_settings and/or hide_earnings.
+  // update_chat_settings (path not shown): a partial chat_settings and/or hide_earnings.
   app.post('/api/app_settings/update_chat_settings', { schema: { body: updateChatSettingsBody } }, async (request, reply) => {
     requireCaller(request);
     const ctx = contextFor(request, services);

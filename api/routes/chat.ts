@@ -1,4 +1,4 @@
-// Private chat (spec 3 §2.1, §4, §7.1, §7.3): messages, the staff chat list and header, sending (with
+// Private chat: messages, the staff chat list and header, sending (with
 // pay-per-message), unlocking locked messages by card. Read marks and credits: routes/chat-marks.ts. The wire shapes and the list of
 // calls are in domain/chat/wire.ts; the reads in api/queries/chat.ts. Unlocking from the wallet: routes/wallet-purchases.ts.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -72,7 +72,7 @@ export const chatRoutes = (services: Services): FastifyPluginAsyncZod => async (
     const q = request.query;
     const sort = chatSortOf(q.sort_by);
     if (!sort || !chatSortsFor(caller.role, chatViewSettings(await currentSettings(services.database.db))).includes(sort)) throw new ValidationError('sort_by', 'sort_by is invalid.');
-    // list_id (CH-51, admins only): 'blocked' or 'muted' fans instead of the chat list (projections/chat-queries.ts).
+    // list_id (admins only): 'blocked' or 'muted' fans instead of the chat list (projections/chat-queries.ts).
     const list = q.list_id === 'blocked' || q.list_id === 'muted' ? q.list_id : null;
     if (list && !seesChatWallets(caller.role)) throw new DomainError('You do not have access to this.', 'FORBIDDEN', 403);
     return ok(reply, await chat.userList(caller.role, { page: q.page_num, search: q.user_name, sort, bySubscribers: q.sort_by_subscribers, list }));
@@ -87,7 +87,7 @@ export const chatRoutes = (services: Services): FastifyPluginAsyncZod => async (
 
   // ---- writing -----------------------------------------------------------------------------------------
 
-  // POST /api/message/send-message (spec 3 §7.1, CH-47): the same send under the universal-chat name; domain and email are ignored (one site).
+  // POST /api/message/send-message: the same send under the universal-chat name; domain and email are ignored (one site).
   for (const path of ['/api/chat/send_message', '/api/message/send-message']) app.post(path, { schema: { body: sendBody } }, async (request, reply) => {
     const caller = requireCaller(request);
     const body = request.body;

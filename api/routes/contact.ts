@@ -1,5 +1,5 @@
 // The contact form (/contact-us) and the "like the website" form (/like-the-website), their settings page and the
-// console's Contact inbox (issue 16; gaps SH-21, SH-24). A message is recorded as an event first, then mailed to
+// console's Contact inbox. A message is recorded as an event first, then mailed to
 // the creator (outbox; SMTP when set). Rate-limited per IP and per sender address.
 //   POST /api/contact-us, POST /api/like-the-website                      {name, email, subject?, message}
 //   GET/POST /api/settings/contact-us-settings                            (the settings roles)

@@ -1,4 +1,4 @@
-// Coupons (spec 1 §7 "Coupons"; spec 3 route table: coupon reports):
+// Coupons, and the coupon reports:
 //   POST /api/coupon/save {enable_coupons}; /add; /edit; /check {code}; GET /api/coupon/get-coupons; /get-details
 //   GET  /admin-api/coupons[/:id], /admin-api/coupon-purchases
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

@@ -1,4 +1,4 @@
-// The crypto provider's side of top-ups (spec 1 §7 "Crypto"):
+// The crypto provider's side of top-ups:
 //   POST /api/webhooks/sandbox-crypto               signed provider notice → 200 applied/duplicate/ignored, 401 bad signature
 //   GET  /admin-api/crypto-payments[/:id]           console list (react-admin), with the sandbox provider's status
 //   POST /admin-api/crypto-payments/:id/mark        {status: paid|underpaid|expired, received_cents?}  sandbox control

@@ -1,4 +1,4 @@
-// Likes and comments on posts (spec 2 §7). Rules (spec 2 §6) are in domain/engagement/rules.ts; who may call
+// Likes and comments on posts. Rules are in domain/engagement/rules.ts; who may call
 // which route is in the route table (a proxy session may not like or comment: 403 there).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';

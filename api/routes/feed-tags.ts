@@ -1,4 +1,4 @@
-// Feed tags (spec 2 §7): the creator's tags on posts and the feed filter.
+// Feed tags: the creator's tags on posts and the feed filter.
 //   POST   /api/feed-tags/                    list (any signed-in user; counts for staff who manage tags)
 //   POST   /api/feed-tags/add-or-update       { id?, name, slug?, blogId? } create or rename (and tag blogId)
 //   DELETE /api/feed-tags/delete/:id          delete a tag, detaching it from every post
@@ -53,7 +53,7 @@ export const feedTagRoutes = (services: Services): FastifyPluginAsyncZod => asyn
     const caller = requireCaller(request);
     const manager = seesTagCounts(caller.role);
     const settings = await currentSettings(db());
-    // Fans see the filter only when it is on (spec 2 §2); staff keep managing tags either way.
+    // Fans see the filter only when it is on; staff keep managing tags either way.
     const feed_tags = settings.feed_tags_enable || manager ? await allTags(manager) : [];
     return reply.send({ success: 1, status: 200, data: { feed_tags, feed_tags_enable: settings.feed_tags_enable } });
   });

@@ -1,4 +1,4 @@
-// The home feed and post detail (spec 2 §7), and the post lifecycle: create (composer), edit, delete, reuse
+// The home feed and post detail, and the post lifecycle: create (composer), edit, delete, reuse
 // (a new version of an older post) and review (an errored post reposted without the errored items).
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

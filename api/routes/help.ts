@@ -1,4 +1,4 @@
-// Help centre (issue 16; gaps SH-14 … SH-18). The spec's fan paths lack /api (the SPA answered them); they live under
+// Help centre. The spec's fan paths lack /api (the SPA answered them); they live under
 // /api here, and the staff ("influencer") paths mirror them under /api/help:
 //   GET  /api/user-help/popup-with-notification-count   unread popups (oldest first) and the unread count (Account badge)
 //   GET  /api/user-help/read/:id                         mark one item read (a popup closed, an item opened)
@@ -29,7 +29,7 @@ export const helpRoutes = (services: Services): FastifyPluginAsyncZod => async (
     const staff = base === '/api/help';
     const reader = async (request: FastifyRequest) => {
       const caller = requireCaller(request);
-      // Fans' help is for "(user, proxy_user)" (D3 routes); the route table lets every signed-in role in.
+      // Fans' help is for fans and proxy views only; the route table lets every signed-in role in.
       if (!staff && caller.role !== 'user' && caller.role !== 'proxy_user') throw new DomainError('Help for fans is not available to you.', 'FANS_ONLY', 403);
       if (staff && !(await influencerHelpEnabled(db()))) throw new DomainError(HELP_MESSAGES.staffHelpOff, 'HELP_OFF', 403);
       return { userId: caller.userId, staff: STAFF_ROLES.includes(caller.role), marks: recordsReadMarks(caller) };

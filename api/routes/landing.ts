@@ -1,4 +1,4 @@
-// Landing page (theme 3) and theme images (spec 2 §7 "Landing page"):
+// Landing page (theme 3) and theme images:
 //   GET  /api/app_settings/get_all_theme_3_settings  public       → data.theme3Settings
 //   POST /api/app_settings/upload-theme-image        multipart    → data.url ('/media/theme/<uuid>.jpg|png')
 //   POST /api/app_settings/delete-theme-image        { url }      → data.cleared (settings keys that used it)
@@ -82,7 +82,7 @@ export const landingRoutes = (services: Services): FastifyPluginAsyncZod => asyn
     return ok(reply, { url: await receiveThemeImage(request) }, { message: THEME_IMAGE_MESSAGES.uploaded });
   });
 
-  // Background settings (spec 2 §7; bodies not shown): the upload sets the page background image at once (the
+  // Background settings (bodies not shown): the upload sets the page background image at once (the
   // one it replaces is removed); the key switch shows or hides it. Both are settings events like any other.
   app.post('/api/app_settings/upload_theme_background_image', async (request, reply) => {
     requireCaller(request);

@@ -1,4 +1,4 @@
-// POST /api/users/update_last_seen (D2 §7; gaps XX-19 / RT-17): the fan site says the fan is here (on opening and
+// POST /api/users/update_last_seen: the fan site says the fan is here (on opening and
 // every few minutes while in view). Recorded for fans only, at most once per LAST_SEEN_EVERY_MS
 // (domain/member/last-seen.ts); staff and a proxy view get the same answer and record nothing. Staff read it as
 // lastSeen in GET /api/chat/get_user_details ("Last seen …" when the fan is not online).

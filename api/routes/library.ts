@@ -1,4 +1,4 @@
-// The Content Manager's media library (spec 2 §2, §5, §7). Contracts: domain/media/wire.ts ("Content Manager").
+// The Content Manager's media library. Contracts: domain/media/wire.ts ("Content Manager").
 //   GET  /api/media/category                      categories with counts ('All Media', 'Preview' first)
 //   POST /api/media/category                      { name }            create
 //   POST /api/media/category/update               { id, name }        rename
@@ -24,7 +24,7 @@ import { settle } from '../views';
 import { adminMedia } from '../queries/admin-views';
 import type { Services } from '../services';
 
-/** File sizes are for the creator's admins only (spec 2 §2: "File size shown only to a super admin"). */
+/** File sizes are for the creator's admins only (file sizes are shown only to admins). */
 export const seesFileSize = (role: Role) => role === 'admin' || role === 'super_admin';
 
 /** A request names at most this many media at once (a page is 30; a "select all" of a few pages fits). */

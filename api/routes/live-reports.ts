@@ -1,4 +1,4 @@
-// Live streaming's settings (D3 §7.4 get_settings / save_settings, with the media server's status) and the sessions
+// Live streaming's settings (get_settings / save_settings, with the media server's status) and the sessions
 // report (get_live_stream_reports, and one session by id for /admin/live-stream-sessions/:id). The session calls:
 // routes/stream.ts.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

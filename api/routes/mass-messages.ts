@@ -1,4 +1,4 @@
-// Mass messages (spec 2 §3/§4/§5/§7, spec 3 §7.1; calls in domain/chat/mass-wire.ts): staff record one, the
+// Mass messages (calls in domain/chat/mass-wire.ts): staff record one, the
 // request returns at once and delivery runs in the background (commands/message-delivery.ts); the manage list,
 // cancel, the errored list and resend, and the purchased-by report. Welcome messages: routes/welcome-message.ts.
 import type { FastifyReply } from 'fastify';
@@ -59,7 +59,7 @@ export const massMessageRoutes = (services: Services): FastifyPluginAsyncZod => 
     return ok(reply, await q.view(request.params.id, caller.role), { message: 'Mass message cancelled.', position: ctx.lastPosition });
   });
 
-  // The spec's path is outside /api (D2 §7): registered before the console's pages, it answers JSON, not index.html.
+  // The spec's path is outside /api: registered before the console's pages, it answers JSON, not index.html.
   for (const path of ['/admin/get-error-mass-messages', '/api/admin/get-error-mass-messages']) {
     app.get(path, async (request, reply) => ok(reply, await q.errored(requireCaller(request).role)));
   }

@@ -169,7 +169,7 @@ export const mediaRoutes = (services: Services): FastifyPluginAsyncZod => async 
     return ok(reply, view(result), { message, position: ctx.lastPosition });
   };
 
-  // Rotate Image Left / Right (spec 2 §7): the photo at imageIndex of post `id`.
+  // Rotate Image Left / Right: the photo at imageIndex of post `id`.
   for (const path of ['/api/upload/rotate_image', '/api/upload/rotate_modern_image']) {
     app.post(path, { schema: { body: rotateBody } }, async (request, reply) => {
       const body = request.body;
@@ -190,7 +190,7 @@ export const mediaRoutes = (services: Services): FastifyPluginAsyncZod => async 
     });
   }
 
-  // Refresh Blur Image (spec 2 §7): every item of post `id`.
+  // Refresh Blur Image: every item of post `id`.
   for (const path of ['/api/upload/refresh_blur_picture', '/api/upload/refresh_blur_modern_picture']) {
     app.post(path, { schema: { body: refreshBlurBody } }, async (request, reply) => {
       const body = request.body;
@@ -204,13 +204,13 @@ export const mediaRoutes = (services: Services): FastifyPluginAsyncZod => async 
     });
   }
 
-  // Send Video Process Request (spec 2 §7): the post's videos go back to the media worker.
+  // Send Video Process Request: the post's videos go back to the media worker.
   app.post('/api/admin/send_video_process_request', { schema: { body: reprocessBody } }, async (request, reply) => {
     const body = request.body;
     // A chat message's senders may ask for its videos (the command checks); a post's or a mass message's: the admins.
     if (body.videoFrom !== 'message' && !POST_VIDEO_REPROCESSORS.includes(requireCaller(request).role))
       throw new DomainError('You do not have access to this.', 'FORBIDDEN', 403);
-    // isMassMessage: the id names a mass message, whose videos go back to the worker (CH-13).
+    // isMassMessage: the id names a mass message, whose videos go back to the worker.
     return operate(
       request,
       reply,

@@ -1,4 +1,4 @@
-// A fan's own payments and receipts (issue 11 item 16), read from the transactions read model:
+// A fan's own payments and receipts, read from the transactions read model:
 //   GET /api/users/payments?page=1&limit=20   authenticated → data: PaymentHistoryPage (only the caller's rows)
 //   GET /api/users/payments/:id               authenticated → data: PaymentReceiptView (404 unless it is theirs)
 // The fan site builds the printable receipt, its text download and the CSV of all rows from these

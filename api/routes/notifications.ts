@@ -1,9 +1,9 @@
-// Notification centre (issue 16; gaps SH-01, SH-08 … SH-13). The spec shows no API for it; these paths are ours:
+// Notification centre. The spec shows no API for it; these paths are ours:
 //   GET  /api/notifications/unread-counts                 the bell: unread per type (numbers and labels capped "99+")
 //   GET  /api/notifications/list/:type?page=&promotionId= a page of one type, newest first (20 a page)
 //   POST /api/notifications/read {type}                   the type's page was opened: all of it up to now is read
 //   POST /api/notifications/opened {blog_id}              a post opened from a notification: its entries are read
-//   GET|POST /api/settings/purchase-notification-settings which types the staff bell keeps (D2 §7; body not shown)
+//   GET|POST /api/settings/purchase-notification-settings which types the staff bell keeps (body not shown)
 // Staff read purchased/subscription/comments/likes/notification; fans (and an admin viewing as a fan) "notification".
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { capCount, notificationReaderOf, readableKinds, recordsReadMarks, NOTIFICATION_LABELS, NOTIFICATION_MESSAGES, type NotificationKind } from '../../domain/notification/notification';

@@ -1,4 +1,4 @@
-// Payment methods (spec 1 §7 "Payment methods"): saved cards and the billing lookups of the card form.
+// Payment methods: saved cards and the billing lookups of the card form.
 //   GET  /api/ccbill/get-payment-card, /api/v2/get-payment-card        → SavedCardView[] (primary first)
 //   POST /api/v2/purchase/add-new-card   AddCardRequest                 → SavedCardView ('Card added successfully.')
 //   POST /api/ccbill/set-primary-card    { card_id }                    → SavedCardView[]

@@ -1,4 +1,4 @@
-// Promotions (spec 1 §7 "Promotions"; spec 2 §7 promotion offer by promotion_type; spec 3 route table: promotion reports).
+// Promotions: settings, the running offer by promotion_type, and the promotion reports.
 // Coupons: routes/coupons.ts; the resubscribe offer: routes/resubscribe-offer.ts.
 //
 //   GET  /api/promotion-setting/get-promotion-settings     { enable_promotion, promotion_settings }          (managers)

@@ -1,4 +1,4 @@
-// GET /api/users/purchased-contents (domain/purchased-contents/wire.ts; gaps SH-36, CH-30a, CH-42): a fan's own
+// GET /api/users/purchased-contents (domain/purchased-contents/wire.ts): a fan's own
 // purchased contents, or — for the staff roles that see chat earnings — any fan's.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -26,7 +26,7 @@ const forbidden = () => new DomainError('You do not have access to this.', 'FORB
 
 export const purchasedContentsRoutes = (services: Services): FastifyPluginAsyncZod => async (app) => {
   const queries = purchasedContentsQueries(services);
-  /** The roles that see chat earnings (domain/chat/roles.ts); hide_earnings hides them from the model and the content manager (spec 3 §6). */
+  /** The roles that see chat earnings (domain/chat/roles.ts); hide_earnings hides them from the model and the content manager. */
   const seesEarnings = async (role: Role) => {
     const hide = !!((await currentSettings(services.database.db)) as { hide_earnings?: boolean }).hide_earnings;
     return seesChatEarnings(role) && !(hide && (role === 'model' || role === 'content_manager'));

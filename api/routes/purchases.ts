@@ -1,4 +1,4 @@
-// Subscribing and unlocking posts by card (spec 1 §7, spec 2 §7 unlock purchases). Saved cards: routes/payment-methods.ts.
+// Subscribing and unlocking posts by card. Saved cards: routes/payment-methods.ts.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { centsFromDollars } from '../../domain/shared/money';
@@ -17,7 +17,7 @@ import type { Services } from '../services';
 const blogPurchaseBody = cardChoice.extend({
   blogId: z.string({ error: 'blogId is required.' }).uuid({ error: 'blogId is invalid.' }),
   amount: z.union([z.number(), z.string()], { error: 'amount is required.' }),
-  // A locked-content promotion (spec 2 §7): the amount is then its price; a promotion gone by now is 'Sorry promotion expired.'
+  // A locked-content promotion: the amount is then its price; a promotion gone by now is 'Sorry promotion expired.'
   promotion_id: z.string().max(100).nullable().optional(),
   is_promotion_applied: z.boolean({ error: 'is_promotion_applied must be true or false.' }).optional(),
   ribbon_text: z.string().max(1000).optional(),

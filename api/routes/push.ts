@@ -1,4 +1,4 @@
-// Web push and the installable app (issue 16; gaps WP-01 … WP-07, WP-19, WP-22). Self-hosted: VAPID keys and each
+// Web push and the installable app. Self-hosted: VAPID keys and each
 // browser's own push service instead of the spec's hosted provider; the spec's paths are kept.
 //   GET  /api/notifications/create-one-signal-account          (settings roles) the provider's "account": here the VAPID public key
 //   GET  /api/notifications/web-push-notification-settings      (settings roles) switch, public key, devices, queue
@@ -41,7 +41,7 @@ export const pushRoutes = (services: Services): FastifyPluginAsyncZod => async (
     return ok(reply, await push.siteSettings(), { message: PUSH_MESSAGES.saved, position: ctx.lastPosition });
   });
 
-  // ---- subscription mails (gaps WP-08: the spec's subscription-email-notification call and settings page) --------
+  // ---- subscription mails (the subscription-email-notification call and settings page) ---------------------
   app.get('/api/settings/subscription-email-notification', async (_request, reply) => ok(reply, await push.subscriptionEmails()));
   app.post('/api/settings/subscription-email-notification', { schema: { body: subscriptionEmailSettingsBody } }, async (request, reply) => {
     const ctx = contextFor(request, services);

@@ -1,5 +1,5 @@
-// The creator's reports (issue 17; gaps CO-03, CO-13, CO-31, CO-32, CO-34, CO-36, CO-37, CO-37b/c/e):
-//   GET|PUT /api/reporting-page                              the reporting page's settings (CO-03)
+// The creator's reports:
+//   GET|PUT /api/reporting-page                              the reporting page's settings
 //   GET /admin-api/reports/earnings[/export]                 earnings by day/week/month and source, vs the previous period
 //   GET /admin-api/reports/reversals[/export]                refunds, voids and chargebacks
 //   GET /admin-api/reports/users[/export]                    per fan: what they paid, by source

@@ -1,4 +1,4 @@
-// The resubscribe offer (spec 1 §7 "Resubscribe offer"):
+// The resubscribe offer:
 //   GET  /api/resubscribe-offer/get-settings; PUT /api/resubscribe-offer/save-settings; GET /api/resubscribe-offer/report
 //   GET  /api/offer/check-offer                          the banner this fan gets, or null
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -27,7 +27,7 @@ export const resubscribeOfferRoutes = (services: Services): FastifyPluginAsyncZo
 
   app.get('/api/resubscribe-offer/get-settings', async (_request, reply) => ok(reply, await offers.offerSettings()));
 
-  // PUT /save-offer (the spec's path, D1 §7; gaps CO-45) is the same save: here the offer's terms and its switches are one settings record.
+  // PUT /save-offer (the spec's path) is the same save: here the offer's terms and its switches are one settings record.
   const saveOffer = async (request: FastifyRequest<{ Body: z.infer<typeof resubscribeBody> }>, reply: FastifyReply) => {
     const caller = requireCaller(request);
     const { recurring_price, ...rest } = request.body;
@@ -41,7 +41,7 @@ export const resubscribeOfferRoutes = (services: Services): FastifyPluginAsyncZo
   app.put('/api/resubscribe-offer/save-settings', { schema: { body: resubscribeBody } }, saveOffer);
   app.put('/api/resubscribe-offer/save-offer', { schema: { body: resubscribeBody } }, saveOffer);
 
-  // The spec's two-step report (request, then get; D1 §7, gaps CO-45). The read model answers at once, so the
+  // The spec's two-step report (request, then get). The read model answers at once, so the
   // request says the report is ready (with its size) and the get returns a page of the same report as GET /report.
   app.post('/api/resubscribe-offer/request-new-resubscription-user-report', async (_request, reply) => {
     const r = await offers.offerReport(1);

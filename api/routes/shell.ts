@@ -1,9 +1,9 @@
-// The fan shell's pages, menus and banner (issue 16; gaps SH-19 … SH-35). Everything here is a site setting
+// The fan shell's pages, menus and banner. Everything here is a site setting
 // (commands/shell.ts), so a save is a SiteSettingsUpdated event that open fan sites hear as SETTINGS_UPDATED and
 // the console's edits carry the settings' ETag (If-Match → 412 on a stale edit).
 //   GET  /api/pages/get_html?slug=                          a page's html (maintenance, built-in and custom pages)
 //   GET  /admin-api/content-pages[/:id], PUT/POST/DELETE     the page editors (react-admin resource, id = slug)
-//   GET  /api/get-announcement-banner-settings, POST /api/save-announcement-banner-settings   (spec 3 §7.5)
+//   GET  /api/get-announcement-banner-settings, POST /api/save-announcement-banner-settings  
 //   GET  /api/custom-menu/get (the caller's links), /api/custom-menu/all/get, POST save, status/update, delete
 //   GET/POST /api/settings/menu-settings, links-page-settings
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -98,7 +98,7 @@ export const shellRoutes = (services: Services): FastifyPluginAsyncZod => async 
     return reply.header('x-message', PAGE_MESSAGES.deleted).send(before ? pageRecord(before) : { id: slug });
   });
 
-  // ---- announcement banner (spec 3 §3, §4, §7.5) --------------------------------------------------------
+  // ---- announcement banner ------------------------------------------------------------------------------
 
   // Those who edit the banner read it whole; anyone else (the route is public) only the text of their own audience.
   app.get('/api/get-announcement-banner-settings', async (request, reply) => {
@@ -114,7 +114,7 @@ export const shellRoutes = (services: Services): FastifyPluginAsyncZod => async 
     return ok(reply, { ...bannerView(await settings()), version: await version() }, { message: SHELL_MESSAGES.bannerSaved, position: ctx.lastPosition });
   });
 
-  // ---- custom menu links (spec 2 §7 "custom-menu (get, save, status/update, all/get)") ---------------------
+  // ---- custom menu links (get, save, status/update, all/get) ----------------------------------------------
 
   app.get('/api/custom-menu/get', async (request, reply) => {
     const caller = request.caller;
@@ -146,7 +146,7 @@ export const shellRoutes = (services: Services): FastifyPluginAsyncZod => async 
     return ok(reply, null, { message: SHELL_MESSAGES.menuDeleted, position: ctx.lastPosition });
   });
 
-  // ---- navbar names and padding (spec 3 settings page `navbar`; gaps SH-06) -----------------------------------
+  // ---- navbar names and padding (the console's `navbar` settings page) ------------------------------------
 
   const navbarView = (s: SiteSettings) => ({
     feed_navbar_name: s.feed_navbar_name, membership_navbar_name: s.membership_navbar_name, tips_navbar_name: s.tips_navbar_name,
@@ -162,7 +162,7 @@ export const shellRoutes = (services: Services): FastifyPluginAsyncZod => async 
     return ok(reply, navbarView(await settings()), { message: SHELL_MESSAGES.settingsSaved, position: ctx.lastPosition });
   });
 
-  // ---- miscellaneous announcement popup (spec 1 §3 misc_pop_up; gaps SH-39) ---------------------------------
+  // ---- miscellaneous announcement popup (the `misc_pop_up` setting) ---------------------------------------
 
   app.get('/api/settings/miscellaneous-pop-up', async (_request, reply) => {
     setEtag(reply, await version());

@@ -1,4 +1,4 @@
-// Site configuration pages of the console (issue 17; gaps CO-04 … CO-07, CO-18, CO-19, CO-24), admin and
+// Site configuration pages of the console, admin and
 // super_admin only (domain/access/routes.ts):
 //   GET|POST|DELETE /api/settings/email-configuration   SMTP from the console (password sealed; answered 'set' / 'not set')
 //   POST /api/settings/email-configuration/test         "Send test mail" through the configured server
@@ -50,7 +50,7 @@ export const siteConfigRoutes = (services: Services): FastifyPluginAsyncZod => a
     return ctx;
   };
 
-  // ---- email configuration (CO-04) ----------------------------------------------------------------------------
+  // ---- email configuration ------------------------------------------------------------------------------------
   const emailView = async () => emailConfigView((await loadEmailConfig(services.store)).state, { smtpUrlSet: !!services.config.SMTP_URL });
   app.get('/api/settings/email-configuration', async (_request, reply) => ok(reply, await emailView()));
   app.post('/api/settings/email-configuration', { schema: { body: emailConfigBody } }, async (request, reply) => {
@@ -73,11 +73,11 @@ export const siteConfigRoutes = (services: Services): FastifyPluginAsyncZod => a
     return ok(reply, { status: sent.status, outbox_id: sent.id }, { message: `Test mail sent to ${request.body.to}.` });
   });
 
-  // ---- storage and cache, from the environment (CO-05, CO-24) ----------------------------------------------------
+  // ---- storage and cache, from the environment -------------------------------------------------------------------
   app.get('/api/settings/aws-settings', async (_request, reply) => ok(reply, storageSettingsView(services.config.s3, services.config.FANCLUB_MAX_UPLOAD_MB)));
   app.get('/api/settings/redis-cache-setting', async (_request, reply) => ok(reply, cacheSettingsView(services.config.FANCLUB_READ_CACHE, !!services.bus)));
 
-  // ---- platform, SEO and bot-check settings (CO-06, CO-07, CO-19) ---------------------------------------------
+  // ---- platform, SEO and bot-check settings -------------------------------------------------------------------
   const platformView = async (request: FastifyRequest) => {
     const s = await currentSettings(db());
     const env = { publicUrl: services.config.FANCLUB_PUBLIC_URL, postgres: !!services.config.DATABASE_URL, eventStore: services.store.kind };
@@ -104,7 +104,7 @@ export const siteConfigRoutes = (services: Services): FastifyPluginAsyncZod => a
     return ok(reply, await checks.challenge(request.query.action));
   });
 
-  // ---- sitemap and robots (CO-07) ----------------------------------------------------------------------------
+  // ---- sitemap and robots ------------------------------------------------------------------------------------
   // Addresses may come from the request's host (no site_url, no FANCLUB_PUBLIC_URL): caches keep one copy per host.
   app.get('/robots.txt', async (request, reply) => {
     const s = await currentSettings(db());
@@ -118,7 +118,7 @@ export const siteConfigRoutes = (services: Services): FastifyPluginAsyncZod => a
     return reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=300').header('vary', 'Host').send(xml);
   });
 
-  // ---- CSV downloads (CO-18) ---------------------------------------------------------------------------------
+  // ---- CSV downloads -----------------------------------------------------------------------------------------
   app.get('/api/settings/csv-download', async (request, reply) => {
     const caller = requireCaller(request);
     return ok(reply, { exports: csvExportsFor(caller.role), recent: await recentExports(db()) });

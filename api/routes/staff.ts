@@ -1,4 +1,4 @@
-// Staff user management (spec 2 §7 admin user management), proxy login, staff accounts, the audit log of
+// Staff user management, proxy login, staff accounts, the audit log of
 // staff actions, the mail outbox and site settings. The route table decides who may call each.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -83,7 +83,7 @@ export const staffRoutes = (services: Services): FastifyPluginAsyncZod => async 
     return act(request, reply, (ctx) => setHiddenFromChat(ctx, b.user_id, b.hide_from_chat), b.hide_from_chat ? 'User hidden from chat list.' : 'User shown in chat list.');
   });
 
-  // Mute mass messages and the nickname (spec 3 §7.1 bodies, the chat row menu and the Users page): routes/chat-staff.ts.
+  // Mute mass messages and the nickname (the chat row menu's and the Users page's bodies): routes/chat-staff.ts.
 
   const emailPreferencesBody = z.object({
     user_id: userId,
@@ -99,7 +99,7 @@ export const staffRoutes = (services: Services): FastifyPluginAsyncZod => async 
     return act(request, reply, (ctx) => giveComplimentary(ctx, b.user_id, b.months), 'Complimentary subscription given.');
   });
 
-  // `view` (gaps CO-43): all (default), fans, subscribers ('1' or '2'), blocked, staff — domain/console/admin-tools-wire.ts.
+  // `view`: all (default), fans, subscribers ('1' or '2'), blocked, staff — domain/console/admin-tools-wire.ts.
   const usersListQuery = z.object({ page_num: z.coerce.number().int().min(1).default(1), view: z.enum(USER_VIEWS, { error: `view must be one of ${USER_VIEWS.join(', ')}.` }).default('all') });
   app.post('/api/users/get_users_list', { schema: { querystring: usersListQuery } }, async (request, reply) => {
     const q = request.query;

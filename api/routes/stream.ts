@@ -1,4 +1,4 @@
-// Live streaming calls (D3 §7.4, all under /api/stream/; issue 15; domain/live). Thin: zod, the route table's roles,
+// Live streaming calls (all under /api/stream/; domain/live). Thin: zod, the route table's roles,
 // one command or query, the answer. Request/answer shapes for the apps: the OpenAPI page (/api/docs).
 //   POST start_stream        {userId?, isGroupLiveStream, tabToken?} → {sessionId, room, pin, streamToken, tabToken, isGroup, userId, resumed}
 //   POST set_stream_data     {room, pubId, pubPvtId}

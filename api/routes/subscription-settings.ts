@@ -1,5 +1,5 @@
 // The migration to the v2 payment API and the console's subscription settings and cancellations
-// (spec 1 §7, §8; spec 3 route table):
+// (who may call each: domain/access/routes.ts):
 //   GET  /api/migration-data                                                                → MigrationDataView
 //   POST /api/save-condition                                                                → message
 //   POST /api/migrate-subscription-for-user        {card form | card_id}                    → MigrationResult

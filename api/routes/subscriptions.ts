@@ -1,4 +1,4 @@
-// The subscription lifecycle over HTTP (spec 1 §4/§5/§7/§8; commands/subscriptions.ts):
+// The subscription lifecycle over HTTP (commands/subscriptions.ts):
 //   POST /api/v2/subscription/quote                {promotion_id?, coupon_code?}            → SubscriptionQuoteView
 //   POST /api/v2/purchase/subscription             {card form | card_id | payment_method: 'crypto_currency', promotion_id?, coupon_code?}
 //                                                                                          → 200 accepted / 402 declined, SubscriptionPaymentResult

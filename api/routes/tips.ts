@@ -1,4 +1,4 @@
-// Tips (spec 3 §7.3):
+// Tips:
 //   POST /api/v2/purchase/send-tip   {amount (dollars), tipMessage?, isAnonymousTip?, tipFrom?, card form | card_id}
 //                                    → the purchase envelope (data.accepted, transactionId, ...); 402 when declined
 //   POST /api/chat/get_tips_list     {pageNum?} → a fan's own tips; everyone's for the money roles
@@ -35,7 +35,7 @@ const sendTipBody = cardChoice.extend({
 const tipPaid = paymentResultShape.extend({ tip_id: z.string(), amount_cents: z.number().int() });
 const listBody = z.object({ pageNum: z.coerce.number({ error: 'pageNum is invalid.' }).int().min(1).max(100_000).optional().default(1) });
 
-/** Anonymous tips show no tipper to other fans; staff always see who it was (spec 3 §6). */
+/** Anonymous tips show no tipper to other fans; staff always see who it was. */
 function tipView(r: TipRow & { user_name: string | null }, staff: boolean, viewerId: string): TipView {
   const named = staff || !r.is_anonymous || r.user_id === viewerId;
   return {

@@ -1,4 +1,4 @@
-// Paying from the wallet (spec 2 §7 "Unlock purchases", spec 3 §4, §7.3):
+// Paying from the wallet (unlock purchases, tips, chat, subscriptions):
 //   POST /api/crypto/purchase-from-wallet   {payment_for: 'blog', content_id, promotion_id?, amount?}  → WalletPurchaseResult with blogData
 //                                           {payment_for: 'tips', amount, tipMessage?, tip_from?, is_anonymous_tip?} → WalletPurchaseResult
 //                                           {payment_for: 'chat', content_id: messageId, amount?}     → WalletPurchaseResult with chatMessage

@@ -1,4 +1,4 @@
-// The wallet and crypto top-ups (spec 1 §4/§7 "Crypto"):
+// The wallet and crypto top-ups:
 //   GET  /api/crypto/get-currency-list              → data: CryptoCurrencyItem[]
 //   POST /api/crypto/generate-payment-id            {currency, amount}                     → CryptoGeneratedPayment
 //   POST /api/crypto/add-fund-and-payment           {currency, transaction_type: 'add_fund', amount, payment_for, payment_id}
@@ -8,7 +8,7 @@
 //   POST /api/crypto/get-transaction-info           {payment_id}                           → CryptoPaymentData
 //   POST /api/crypto/wallet-history                 {page_num?, per_page?}                 → WalletHistoryPage
 //   POST /api/users/set-default-payment-method      {payment_method: 'crypto_currency' | <card id>}
-//   POST /api/user/change-payment-method            (the same; the spec's path, spec 1 §7)
+//   POST /api/user/change-payment-method            (the same; the spec's path)
 // Paying from the wallet: routes/wallet-purchases.ts; the provider's notices and the console: routes/crypto-payments.ts.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -112,7 +112,7 @@ export const walletRoutes = (services: Services): FastifyPluginAsyncZod => async
   });
 
   // The same call under the spec's two paths.
-  // '/user/change-payment-method': the spec's own path (D1 §7) has no /api (XX-17); registered before the apps' pages.
+  // '/user/change-payment-method': the spec's own path has no /api; registered before the apps' pages.
   for (const path of ['/api/users/set-default-payment-method', '/api/user/change-payment-method', '/user/change-payment-method'])
     app.post(path, { schema: { body: methodBody } }, async (request, reply) => {
       const caller = requireCaller(request);

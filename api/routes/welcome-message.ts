@@ -1,4 +1,4 @@
-// The welcome message (spec 2 §3/§4/§5/§7): set (each save a new version, the previous stops reaching new
+// The welcome message: set (each save a new version, the previous stops reaching new
 // subscribers), the current one on the spec's path, every version, and a version's purchased-by report.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { WELCOME_MESSAGE_SET } from '../../domain/chat/welcome-message';
@@ -29,7 +29,7 @@ export const welcomeMessageRoutes = (services: Services): FastifyPluginAsyncZod 
     return ok(reply, view, { message: WELCOME_MESSAGE_SET, position: ctx.lastPosition });
   });
 
-  // The spec's path is outside /api (D2 §7): JSON with auth, registered before the console's pages.
+  // The spec's path is outside /api: JSON with auth, registered before the console's pages.
   for (const path of ['/admin/get-welcome-message', '/api/admin/get-welcome-message']) {
     app.get(path, async (request, reply) => ok(reply, await q.currentWelcome(requireCaller(request).role)));
   }

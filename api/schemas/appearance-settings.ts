@@ -16,7 +16,7 @@ const fourSizes = (field: string) =>
 const pageTitle = (field: string) =>
   z.string({ error: `${field} is required.` }).trim().min(1, { error: `${field} is required.` }).max(60, { error: `${field} cannot be more than 60 characters.` });
 
-/** The theme colours the fan site's theme reads (spec 1 §3; theme_color itself is validated with the general settings). */
+/** The theme colours the fan site's theme reads (theme_color itself is validated with the general settings). */
 export const THEME_COLOUR_SHAPE = {
   theme_font_color: colour('theme_font_color').refine((v) => v !== null, { error: 'theme_font_color must be a colour like #121212.' }),
   content_color: colour('content_color').refine((v) => v !== null, { error: 'content_color must be a colour like #121212.' }),

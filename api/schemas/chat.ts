@@ -22,7 +22,7 @@ export const sendBody = z.object({
   isLocked: z.boolean({ error: 'isLocked must be true or false.' }).optional().default(false),
   amount: amountField.optional(),
   uniqueId: z.string().trim().min(1).max(100).optional(),
-  /** A fan: the pay-per-message terms they were shown and accepted (spec 3 §7.1 isPayPerMessageEnabled). */
+  /** A fan: the pay-per-message terms they were shown and accepted (isPayPerMessageEnabled). */
   isPayPerMessageEnabled: z.boolean({ error: 'isPayPerMessageEnabled must be true or false.' }).optional(),
   payPerMessageAmount: amountField.optional(),
 });

@@ -1,4 +1,4 @@
-// Request bodies of the live streaming calls (D3 §7.4; api/routes/stream.ts and live-reports.ts). The session's own
+// Request bodies of the live streaming calls (api/routes/stream.ts and live-reports.ts). The session's own
 // rules (comment length, tip bounds, who may start) live in domain/live; these only parse and bound the bodies.
 import { z } from 'zod';
 import { TAB_TOKEN } from '../../domain/live/live-session';

@@ -1,5 +1,5 @@
 // Mass and welcome message requests (domain/chat/mass-wire.ts lists the calls). Field messages name the field;
-// the content rules (spec 2 §5 texts) are the domain's (domain/chat/mass-message.ts validateMassMessage).
+// the content rules and their messages are the domain's (domain/chat/mass-message.ts validateMassMessage).
 import { z } from 'zod';
 import { centsFromDollars } from '../../domain/shared/money';
 import { ValidationError } from '../../domain/shared/validation';
@@ -33,7 +33,7 @@ export const sendMassBody = z.object({
   new_user_message_delay: z.enum(NEW_USER_DELAYS as [string, ...string[]], { error: 'new_user_message_delay must be STAGGER_OVER_TIME, IMMEDIATELY or DELAY_BY_HOURS.' }).optional().default('STAGGER_OVER_TIME'),
   scheduled_at: z.string().datetime({ offset: true, error: 'scheduled_at must be an ISO-8601 date.' }).nullable().optional(),
   /**
-   * A library category: its id, or { name, isNew: true } for a new one (CH-10, as a post's category {id, name, isNew});
+   * A library category: its id, or { name, isNew: true } for a new one (as a post's category {id, name, isNew});
    * the message's media go into it.
    */
   category: z

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { POST_MESSAGES } from '../../domain/post/post';
 
 export const pageQuery = z.object({ page_num: z.coerce.number({ error: 'page_num must be a number.' }).int().min(1).max(100_000).default(1) });
-/** The feed-tag filter (spec 2 §7): an empty value means every post. */
+/** The feed-tag filter: an empty value means every post. */
 export const feedQuery = pageQuery.extend({
   feed_tag_id: z.union([z.literal(''), z.string().uuid({ error: 'feed_tag_id is invalid.' })], { error: 'feed_tag_id is invalid.' }).optional(),
 });

@@ -113,7 +113,7 @@ export const couponEditBody = z.object({
   is_active: flag('is_active').optional(),
 });
 
-/** A page of an admin list (spec 2 §9: 20 a page) as list parameters. */
+/** A page of an admin list (20 a page, like the other list calls) as list parameters. */
 export const ADMIN_PAGE_SIZE = 20;
 export const pageRange = (page: number): [number, number] => [(page - 1) * ADMIN_PAGE_SIZE, page * ADMIN_PAGE_SIZE - 1];
 export const totalPages = (total: number, pageSize = ADMIN_PAGE_SIZE) => Math.max(1, Math.ceil(total / pageSize));

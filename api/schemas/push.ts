@@ -28,7 +28,7 @@ export const unregisterDeviceBody = z.object({ endpoint: z.string({ error: 'endp
 
 const short = (field: string, max: number) => z.string({ error: `${field} must be text.` }).trim().max(max, { error: `${field} cannot be more than ${max} characters.` });
 
-/** POST /api/services/send-device-info (D1 §7; the spec shows no body: these are what the app reports). */
+/** POST /api/services/send-device-info (the spec shows no body: these are what the app reports). */
 export const deviceInfoBody = z.object({
   device_id: z.string({ error: 'device_id is required.' }).regex(/^[A-Za-z0-9_-]{8,64}$/, { error: 'device_id must be 8 to 64 letters, digits, _ or -.' }),
   platform: short('platform', 100).default(''),
@@ -39,7 +39,7 @@ export const deviceInfoBody = z.object({
   timezone: short('timezone', 64).default(''),
 }).strip();
 
-/** POST /api/settings/subscription-email-notification (gaps WP-08; the spec's body is not shown): the switches, all optional. */
+/** POST /api/settings/subscription-email-notification (the spec's body is not shown): the switches, all optional. */
 const onOff = (name: string) => z.boolean({ error: `${name} must be true or false.` });
 export const subscriptionEmailSettingsBody = z.object({
   enabled: onOff('enabled'),

@@ -10,7 +10,7 @@ const padding = (field: string) => z.number({ error: `${field} must be a number.
 const seconds = (field: string) => z.number({ error: `${field} must be a number.` }).min(0, { error: `${field} must be between 0 and 60 seconds.` }).max(60, { error: `${field} must be between 0 and 60 seconds.` });
 const bannerText = (field: string) => z.string({ error: `${field} is invalid.` }).trim().max(500, { error: `${field} cannot be more than 500 characters.` });
 
-/** POST /api/save-announcement-banner-settings (spec 3 §3 fields; each optional, unknown keys dropped). */
+/** POST /api/save-announcement-banner-settings (the two banners' texts, colours, font sizes and audiences; each optional, unknown keys dropped). */
 export const announcementBannerBody = z.object({
   is_announcement_banner_enabled_for_subscribers: bool('is_announcement_banner_enabled_for_subscribers'),
   is_announcement_banner_enabled_for_non_subscribers: bool('is_announcement_banner_enabled_for_non_subscribers'),
@@ -20,7 +20,7 @@ export const announcementBannerBody = z.object({
   ribbon_padding_top: padding('ribbon_padding_top'),
   ribbon_padding_bottom: padding('ribbon_padding_bottom'),
   promo_text_color: colour('promo_text_color'),
-  // Kept as typed: an invalid count falls back to the default when shown (spec 3 §3).
+  // Kept as typed: an invalid count falls back to the default when shown.
   promo_text_font_size: z.string({ error: 'promo_text_font_size is invalid.' }).trim().max(60, { error: 'promo_text_font_size cannot be more than 60 characters.' }),
   promo_text_font: z.string({ error: 'promo_text_font is invalid.' }).trim().max(200).regex(/^[\w\s"',.-]*$/, { error: 'promo_text_font must be a font name, e.g. Inter, sans-serif.' }),
   ribbon_animation: z.enum(BANNER_ANIMATIONS, { error: `ribbon_animation must be one of ${BANNER_ANIMATIONS.join(', ')}.` }),
@@ -73,7 +73,7 @@ const field = (name: string) => z.string({ error: `${name} must be text.` }).def
 export const contactBody = z.object({ name: field('name'), email: field('email'), subject: field('subject'), message: field('message') });
 export const contactStatusBody = z.object({ status: z.enum(CONTACT_STATUSES, { error: `status must be one of ${CONTACT_STATUSES.join(', ')}.` }) }).passthrough();
 
-/** POST /api/settings/miscellaneous-pop-up (spec's miscellaneous-pop-up call; body not shown, gaps SH-39): fields left out keep their value. */
+/** POST /api/settings/miscellaneous-pop-up (spec's miscellaneous-pop-up call; body not shown): fields left out keep their value. */
 export const miscPopUpBody = z.object({
   enabled: z.boolean({ error: 'enabled must be true or false.' }),
   title: z.string({ error: 'title must be text.' }).trim().max(120, { error: 'title cannot be more than 120 characters.' }).optional(),
@@ -81,7 +81,7 @@ export const miscPopUpBody = z.object({
   audience: z.enum(MISC_POPUP_AUDIENCES, { error: `audience must be one of ${MISC_POPUP_AUDIENCES.join(', ')}.` }).optional(),
 }, { error: 'The body must be an object.' }).strict();
 
-/** POST /api/settings/navbar (the spec's navbar settings page; call not shown, gaps SH-06): names and padding. */
+/** POST /api/settings/navbar (the spec's navbar settings page; call not shown): names and padding. */
 const navName = (name: string, what: string) => z.string({ error: `${name} must be text.` }).trim().min(1, { error: `The ${what} label is required.` }).max(30, { error: `${name} cannot be more than 30 characters.` });
 export const navbarSettingsBody = z.object({
   feed_navbar_name: navName('feed_navbar_name', 'feed'),

@@ -1,6 +1,6 @@
 // Validation of the site settings the console saves through PUT /admin-api/settings/site (api/routes/staff.ts):
-// SITE_SETTINGS_CHANGES, built from the landing page, hero banner, social links and payment icons (spec 2 §7
-// "Landing page"), the creator's profile (console → My profile, issue 11 item 15) and the wallet's shapes.
+// SITE_SETTINGS_CHANGES, built from the landing page, hero banner, social links and payment icons (the
+// landing page's settings), the creator's profile (console → My profile) and the wallet's shapes.
 import { z } from 'zod';
 import {
   BANNER_IMAGE_SLOTS, BANNER_TYPES, GRID_IMAGE_SLOTS, PAYMENT_ICON_BRANDS, SOCIAL_URL_KEYS, TEXT_ALIGNMENTS, type SocialUrlKey,
@@ -120,7 +120,7 @@ export const SITE_SETTINGS_CHANGES = z
     tips_minimum_amount: z.number().int().min(1, { error: 'tips_minimum_amount must be at least 1.' }).max(10_000),
     tips_maximum_amount: z.number().int().min(1).max(10_000),
     enable_socket_debug: z.boolean({ error: 'enable_socket_debug must be true or false.' }),
-    // Pay-per-message (spec 3 §4)
+    // Pay-per-message
     is_pay_per_message_enabled: z.boolean(),
     pay_per_message_amount: z.number().int({ error: 'pay_per_message_amount must be whole dollars between 1 and 100.' }).min(1, { error: 'pay_per_message_amount must be whole dollars between 1 and 100.' }).max(100, { error: 'pay_per_message_amount must be whole dollars between 1 and 100.' }),
     blocked_countries: z.array(z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/, { error: 'blocked_countries must be 2-letter country codes.' })).max(250),

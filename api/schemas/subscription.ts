@@ -15,7 +15,7 @@ export const cardChoice = anyCard.extend({ payment_method: z.string().max(40).op
 export const payWithOf = (body: { payment_method?: string }): PayWith => (body.payment_method === 'crypto_currency' ? 'wallet' : 'card');
 
 const optionalId = z.string().max(100).optional().nullable();
-/** A subscription link's `offer` (gaps CO-29): checked by the server (signature, expiry, generated) before use. */
+/** A subscription link's `offer`: checked by the server (signature, expiry, generated) before use. */
 const subscriptionLink = z.string({ error: 'subscription_link is invalid.' }).max(300, { error: 'subscription_link is invalid.' }).optional().nullable();
 export const quoteBody = z.object({ promotion_id: optionalId, coupon_code: z.string().max(100).optional().nullable(), subscription_link: subscriptionLink });
 export const subscribeBody = cardChoice.extend({ promotion_id: optionalId, coupon_code: z.string().max(100).optional().nullable(), subscription_link: subscriptionLink });

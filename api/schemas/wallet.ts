@@ -33,7 +33,7 @@ export const historyBody = z.object({
   per_page: z.coerce.number().int().min(1).max(100).optional(),
 });
 export const paymentFor = z.object({ payment_for: z.enum(['blog', 'tips', 'chat'], { error: 'payment_for is invalid.' }).default('blog') }).passthrough();
-/** A tip from the wallet (spec 3 §7.3): amount in dollars, an optional note, where from, anonymous or not. */
+/** A tip from the wallet: amount in dollars, an optional note, where from, anonymous or not. */
 export const walletTipBody = z.object({
   payment_for: z.literal('tips'),
   amount: amountField,

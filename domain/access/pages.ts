@@ -1,4 +1,4 @@
-// Which role may open which page of the two apps (spec 3, route table and §6 role groups). Both apps read
+// Which role may open which page of the two apps (by role group). Both apps read
 // this for their guards and menus; the server enforces the matching API routes (routes.ts).
 import type { Role } from '../shared/wire';
 
@@ -26,7 +26,7 @@ export const FAN_PAGES: Record<string, PageAccess> = {
   '/opt-in-email-verification/:token': 'public',
   '/change-email-verification/:token': FAN,
   '/membership': ALL_SIGNED_IN,
-  // What "Membership" shows a guest: the offer, with sign up / log in (issue 11).
+  // What "Membership" shows a guest: the offer, with sign up / log in.
   '/join': 'public',
   '/subscribe': ALL_SIGNED_IN,
   '/profile': PROFILE,
@@ -35,26 +35,26 @@ export const FAN_PAGES: Record<string, PageAccess> = {
   '/profile/payment-method': FAN,
   '/profile/add-new-payment-method': FAN,
   '/profile/wallet': FAN,
-  // A fan's own payments and receipts (issue 11): GET /api/users/payments answers only their own rows.
+  // A fan's own payments and receipts: GET /api/users/payments answers only their own rows.
   '/profile/payments': FAN,
   '/profile/payments/:id': FAN,
   '/profile/cancel-subscription': FAN,
-  // Web push preferences (issue 16, WP-04, WP-22): not offered to proxy_user, support or live_stream_manager (D3 §6).
+  // Web push preferences: not offered to proxy_user, support or live_stream_manager.
   '/profile/notification-preference': ['user', 'content_manager', 'model', 'admin', 'super_admin', 'sub_admin'],
   '/upload-photo-id': ALL_SIGNED_IN,
   '/tips': 'public',
   '/tips-list': ALL_SIGNED_IN,
-  // Private chat (spec 3 §2.1): fans with a membership chat with the creator; others get the subscribe prompt,
+  // Private chat: fans with a membership chat with the creator; others get the subscribe prompt,
   // staff are sent to the console's chat (/admin/private-chat).
   '/private-chat': ALL_SIGNED_IN,
-  // A fan's purchased contents (gaps SH-36); staff open a fan's in the console (/admin/purchased-contents/:userId).
+  // A fan's purchased contents; staff open a fan's in the console (/admin/purchased-contents/:userId).
   '/purchased-contents/:id?': FAN,
-  // Live streaming (issue 15; D3 §2.2): viewers watch here (the API decides who may join); publishers go live in
+  // Live streaming: viewers watch here (the API decides who may join); publishers go live in
   // the console (/admin/go-live, /admin/live-stream/:id).
   '/group-live-stream': ALL_SIGNED_IN,
   '/live-stream/:id?': ALL_SIGNED_IN,
-  // Legal and content pages, links, forms (issue 16; spec 3 public routes). /chat is the chat's way in (members go
-  // on to /private-chat); /gallery and /single-gallery/:id the posts as a media grid (SH-28, SH-30).
+  // Legal and content pages, links, forms (public). /chat is the chat's way in (members go
+  // on to /private-chat); /gallery and /single-gallery/:id the posts as a media grid.
   '/terms-of-service': 'public',
   '/privacy-policy': 'public',
   '/dmca': 'public',
@@ -63,8 +63,8 @@ export const FAN_PAGES: Record<string, PageAccess> = {
   '/faq': 'public',
   '/contact-us': 'public',
   '/like-the-website': 'public',
-  // Notification centre and help centre (issue 16; SH-08 … SH-10, SH-16): staff pages in the fan site, where the
-  // bell is (the console keeps its settings pages); fans' pages for "(user, proxy_user)" (D3 routes).
+  // Notification centre and help centre: staff pages in the fan site, where the
+  // bell is (the console keeps its settings pages); fans' pages for fans and proxy views (user, proxy_user).
   '/notification/:page/:promotionId?': NOTIFIED_STAFF,
   '/purchase-notification': NOTIFIED_STAFF,
   '/user-notification/:page': FAN,
@@ -79,7 +79,7 @@ export const FAN_PAGES: Record<string, PageAccess> = {
   '/chat': 'public',
   '/gallery': 'public',
   '/single-gallery/:id': 'public',
-  // The landing page's preview for the staff who set it up (D3 routes: protected; XX-05). /landing stays public.
+  // The landing page's preview for the staff who set it up (protected). /landing stays public.
   '/landing-page-preview': SETTINGS,
   // A custom content page by slug (the console's Pages); anything else is the 404 page.
   '/:path': 'public',
@@ -99,25 +99,25 @@ export const ADMIN_PAGES: Record<string, PageAccess> = {
   '/admin/crypto-payments': ADMINS,
   '/admin/users': SETTINGS,
   '/admin/settings': SETTINGS,
-  // Every settings page drawn from the settings registry (web-admin/src/settings-index/registry.ts; issue 17, CO-25):
+  // Every settings page drawn from the settings registry (web-admin/src/settings-index/registry.ts):
   // the roles that may save settings (PUT /admin-api/settings/:id). Pages of their own keep their own entries below.
   '/admin/settings/:page': SETTINGS,
   '/admin/audit': ADMINS,
   '/admin/events': ADMINS,
   '/admin/outbox': ADMINS,
   '/admin/cancellation': ['admin', 'super_admin', 'model'],
-  // Membership prices, returning prices, cancel reasons and migration (issue 5): the settings roles.
+  // Membership prices, returning prices, cancel reasons and migration: the settings roles.
   '/admin/subscription-settings': SETTINGS,
-  // Promotions, coupons and the resubscribe offer (spec 3 route table): the settings roles, as the API allows.
+  // Promotions, coupons and the resubscribe offer: the settings roles, as the API allows.
   '/admin/promotions': SETTINGS,
   '/admin/promotion-reports': SETTINGS,
   '/admin/promotion-subscribe-users/:promotion_id': SETTINGS,
   '/admin/coupon-reports': SETTINGS,
   '/admin/coupon-reports/coupon-details/:couponId': SETTINGS,
   '/admin/resubscribe-offer': SETTINGS,
-  // Reports (issue 17): the reporting page for the settings roles and the content manager (the API lets the content
+  // Reports: the reporting page for the settings roles and the content manager (the API lets the content
   // manager in only with content_manager_reporting_enabled, and hides money under hide_earnings); the other reports
-  // for the settings roles (support keeps the transactions link only, spec 3 §6, though the API lets it read them).
+  // for the settings roles (support keeps the transactions link only, though the API lets it read them).
   '/admin/reporting': [...SETTINGS, 'content_manager'],
   '/admin/voids-refund-and-chargeback': SETTINGS,
   '/admin/user-report': SETTINGS,
@@ -128,11 +128,11 @@ export const ADMIN_PAGES: Record<string, PageAccess> = {
   '/admin/settings/opt-in-report': SETTINGS,
   '/admin/settings/reporting-page': SETTINGS,
   '/admin/influencer-activity': ADMINS,
-  // Private chat (spec 3 §2.1, §6: private chat allows every staff role; support reads only).
+  // Private chat (private chat allows every staff role; support reads only).
   '/admin/private-chat': [...SETTINGS, 'content_manager', 'live_stream_manager', 'support'],
   // A fan's purchased contents (chat row menu "View Purchased", chat header): the roles that see chat earnings.
   '/admin/purchased-contents/:userId': [...SETTINGS, 'content_manager', 'support'], // the API also applies hide_earnings
-  // Mass and welcome messages (spec 3 route table, §6; gaps CH-17…CH-29): the roles that may send them (not the
+  // Mass and welcome messages: the roles that may send them (not the
   // live-stream manager, not support); who-bought reports for the settings roles (the API also lets support read them).
   '/admin/mass-messages': [...SETTINGS, 'content_manager'],
   '/admin/manage-mass-messages': [...SETTINGS, 'content_manager'],
@@ -143,14 +143,14 @@ export const ADMIN_PAGES: Record<string, PageAccess> = {
   // Chat settings (row-menu features, normal chat, hide_earnings, colours) and the fans' purchased-contents page: the settings roles.
   '/admin/settings/chat-settings': SETTINGS,
   '/admin/settings/purchased-content-settings': SETTINGS,
-  // Live streaming (issue 15; D3 §2.2, §6): the publishers go live (group: GO LIVE NOW; one-to-one: the chat
+  // Live streaming: the publishers go live (group: GO LIVE NOW; one-to-one: the chat
   // header's video icon); the live settings for the settings roles; the sessions report as the API allows it
   // (content_manager only with live_stream_report_enabled, which the API checks).
   '/admin/go-live': LIVE_PUBLISHERS,
   '/admin/live-stream/:id': LIVE_PUBLISHERS,
   '/admin/settings/live-streaming-settings': SETTINGS,
   '/admin/live-stream-sessions/:id?': [...SETTINGS, 'content_manager'],
-  // Fan shell (issue 16): page editors (spec 3 admin routes), the Pages list, the Contact inbox (support too),
+  // Fan shell: page editors, the Pages list, the Contact inbox (support too),
   // the banner, menu, links-page and contact settings: the settings roles, as the API allows.
   '/admin/content-pages': SETTINGS,
   '/admin/edit-terms-of-service': SETTINGS,
@@ -169,10 +169,10 @@ export const ADMIN_PAGES: Record<string, PageAccess> = {
   '/admin/settings/miscellaneous-pop-up': SETTINGS,
   '/admin/settings/web-push-notification': SETTINGS,
   '/admin/settings/subscription-email-notification': SETTINGS,
-  // Help items and the staff notification settings (issue 16, SH-11, SH-18).
+  // Help items and the staff notification settings.
   '/admin/settings/help-setting': SETTINGS,
   '/admin/settings/purchase-notification-settings': SETTINGS,
-  // Admin tools (issue 17, gaps CO-27 … CO-37f; web-admin/src/tools), as the API allows: the super-admin tools,
+  // Admin tools (web-admin/src/tools), as the API allows: the super-admin tools,
   // lookup, health and logs for admins; subscription links and redirect URLs for the settings roles; saved cards for
   // the money roles; the spec's paths that open existing pages (hero banner settings, locked posts).
   '/admin/super-admin-tools': ADMINS,
@@ -185,7 +185,7 @@ export const ADMIN_PAGES: Record<string, PageAccess> = {
   '/admin/logs': ADMINS,
   '/admin/banner-image-text': SETTINGS,
   '/admin/locked-exclusive-content': [...SETTINGS, 'content_manager'],
-  // Site configuration (issue 17, web-admin/src/site-config): admins, as the API allows.
+  // Site configuration (web-admin/src/site-config): admins, as the API allows.
   '/admin/settings/email-configuration': ADMINS,
   '/admin/settings/aws-settings': ADMINS,
   '/admin/settings/redis-cache': ADMINS,

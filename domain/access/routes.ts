@@ -6,10 +6,10 @@ import { CHAT_BLOCKERS, CHAT_MESSAGE_EDITORS, CHAT_MUTERS, CHAT_NICKNAMERS, CHAT
 export type Access = 'public' | 'authenticated' | readonly Role[];
 
 const ADMINS: readonly Role[] = ['admin', 'super_admin'];
-/** Settings pages and most console areas: model, admin, sub_admin (spec 3 §6). */
+/** Settings pages and most console areas: model, admin, sub_admin. */
 const MANAGERS: readonly Role[] = [...ADMINS, 'sub_admin', 'model'];
 const CONTENT: readonly Role[] = [...MANAGERS, 'content_manager'];
-/** Support pages: support, admin, sub_admin (spec 3 §6); the model sees money too. */
+/** Support pages: support, admin, sub_admin; the model sees money too. */
 const MONEY: readonly Role[] = [...MANAGERS, 'support'];
 /** Who sees everyone's money: reports, transactions, all tips. */
 export const MONEY_ROLES = MONEY;
@@ -27,7 +27,7 @@ export const API_ACCESS: Record<string, Access> = {
   'POST /api/users/logout': 'authenticated',
   'GET /api/users/me': 'authenticated',
   'POST /api/users/change_old_password': 'authenticated',
-  // Account self-service (issue 3)
+  // Account self-service
   'POST /api/users/forgot_password': 'public',
   'POST /api/users/check_token/:token': 'public',
   'POST /api/users/reset_password': 'public',
@@ -39,21 +39,21 @@ export const API_ACCESS: Record<string, Access> = {
   'POST /api/opt-in-email-settings/update-user-opt-in-status': 'authenticated',
   'POST /api/opt-in-email-settings/user-opt-in-email-verification': 'public', // the emailed token is the permission
   'GET /api/update-opt-in-email-popup-display-status': 'authenticated',
-  'GET /api/pages/get_html': 'public', // maintenance, the built-in legal and content pages and custom pages (issue 16)
-  // A fan's own payments and receipts (issue 11): the route answers only the caller's own rows.
+  'GET /api/pages/get_html': 'public', // maintenance, the built-in legal and content pages and custom pages
+  // A fan's own payments and receipts: the route answers only the caller's own rows.
   'GET /api/users/payments': 'authenticated',
   'GET /api/users/payments/:id': 'authenticated',
-  // Purchased contents (gaps SH-36): a fan's own; staff who see chat earnings, any fan's (api/routes/purchased-contents.ts).
+  // Purchased contents: a fan's own; staff who see chat earnings, any fan's (api/routes/purchased-contents.ts).
   'GET /api/users/purchased-contents': 'authenticated',
   'POST /api/users/update_last_seen': 'authenticated', // recorded for fans only (api/routes/last-seen.ts)
-  // Staff: proxy login and user management (spec 2 §7 admin user management)
+  // Staff: proxy login and user management
   'POST /api/users/login-as-proxy-user': ADMINS,
   'POST /api/users/get_users_list': MANAGERS,
   'POST /api/admin/update_user_block_status': [...ADMINS, 'model'],
   'GET /api/admin/delete_user': ADMINS,
   'POST /api/admin/update_is_photo_id_accepted_status': MANAGERS,
   'POST /api/admin/update_hide_from_chat_status': MANAGERS,
-  'POST /api/admin/mute_message_for_user': CHAT_MUTERS, // spec 3 §6 "Mute/unmute for non-content-managers" (XX-13)
+  'POST /api/admin/mute_message_for_user': CHAT_MUTERS, // mute/unmute: not for the content manager
   'POST /api/users/add_nick_name': CHAT_NICKNAMERS,
   'POST /api/users/save_email_preferences': MANAGERS,
   'POST /api/admin/give_complimentary_subscription': ADMINS,
@@ -68,11 +68,11 @@ export const API_ACCESS: Record<string, Access> = {
   'PUT /admin-api/settings/:id': MANAGERS,
   'GET /api/users/get_model_details': 'public',
   'GET /api/app_settings/get': 'public',
-  // Landing page (theme 3) and its images (spec 2 §7); the settings themselves go through PUT /admin-api/settings/:id
+  // Landing page (theme 3) and its images; the settings themselves go through PUT /admin-api/settings/:id
   'GET /api/app_settings/get_all_theme_3_settings': 'public',
   'POST /api/app_settings/upload-theme-image': MANAGERS,
   'POST /api/app_settings/delete-theme-image': MANAGERS,
-  // Background settings (issue 17, CO-02): the page background image and its on/off key.
+  // Background settings: the page background image and its on/off key.
   'POST /api/app_settings/upload_theme_background_image': MANAGERS,
   'POST /api/app_settings/update_use_background_image_key': MANAGERS,
   // Feed
@@ -82,12 +82,12 @@ export const API_ACCESS: Record<string, Access> = {
   'POST /api/blogs': CONTENT,
   'POST /api/blog/add-new-blog': CONTENT, // the same call as POST /api/blogs
   'POST /api/blogs/delete': MANAGERS,
-  // Post lifecycle (issue 4): "Only admin and model edit posts" (spec 2 §6); reuse is a creator/admin feature;
+  // Post lifecycle: "Only admin and model edit posts"; reuse is a creator/admin feature;
   // Review And Post reposts content like the composer does.
   'POST /api/blogs/edit': [...ADMINS, 'model'],
   'POST /api/blog/reuse-blog': MANAGERS,
   'POST /api/blog/post-reviewed-blog': CONTENT,
-  // Post engagement (spec 2 §7): likes and comments; a proxy session neither likes nor comments for the fan
+  // Post engagement: likes and comments; a proxy session neither likes nor comments for the fan
   'POST /api/blog/get-blog-info': 'public',
   'POST /api/blog/get-blog-comment': 'public',
   'POST /api/blog/save-blog-comment': PAYERS,
@@ -95,7 +95,7 @@ export const API_ACCESS: Record<string, Access> = {
   'POST /api/blog/hide-blog-comment': CONTENT,
   'POST /api/blog/like-dislike': PAYERS,
   'POST /api/blog/block-user-from-commenting': MANAGERS,
-  // Feed tags (spec 2 §7)
+  // Feed tags
   'POST /api/feed-tags/': 'authenticated',
   'POST /api/feed-tags/add-or-update': CONTENT,
   'DELETE /api/feed-tags/delete/:id': CONTENT,
@@ -106,7 +106,7 @@ export const API_ACCESS: Record<string, Access> = {
   'POST /api/v2/purchase/add-new-card': PAYERS,
   'POST /api/ccbill/set-primary-card': PAYERS,
   'POST /api/ccbill/remove-card': PAYERS,
-  // Billing lookups of the card form (packaged country/state/city and GeoIP data; spec 1 §7 Account)
+  // Billing lookups of the card form (packaged country/state/city and GeoIP data)
   'GET /api/places/countries': 'authenticated',
   'GET /api/places/states': 'authenticated',
   'GET /api/places/cities': 'authenticated',
@@ -121,7 +121,7 @@ export const API_ACCESS: Record<string, Access> = {
   'POST /api/webhooks/sandbox-card': 'public',
   'POST /admin-api/transactions/:id/refund': ADMINS,
   'POST /admin-api/transactions/:id/chargeback': ADMINS, // sandbox control
-  // Wallet and crypto top-ups (spec 1 §7 "Crypto", spec 2 §7): a proxy session neither tops up nor spends the fan's wallet
+  // Wallet and crypto top-ups: a proxy session neither tops up nor spends the fan's wallet
   'GET /api/crypto/get-currency-list': 'authenticated',
   'POST /api/crypto/generate-payment-id': PAYERS,
   'POST /api/crypto/add-fund-and-payment': PAYERS,
@@ -129,10 +129,10 @@ export const API_ACCESS: Record<string, Access> = {
   'POST /api/crypto/get-transaction-info': 'authenticated',
   'POST /api/crypto/wallet-history': 'authenticated',
   'POST /api/crypto/purchase-from-wallet': PAYERS,
-  // Tips (spec 3 §7.3): fans pay them; the list is a fan's own, or everyone's for the money roles.
+  // Tips: fans pay them; the list is a fan's own, or everyone's for the money roles.
   'POST /api/v2/purchase/send-tip': PAYERS, // staff are refused by the command: 'Only fans can send tips.'
   'POST /api/chat/get_tips_list': 'authenticated',
-  // Private chat (spec 3 §7.1/§7.3): fans (and a proxy session, read-only) see their conversation; staff see every fan's.
+  // Private chat: fans (and a proxy session, read-only) see their conversation; staff see every fan's.
   // Subscription and role rules are the commands' (a non-subscriber gets 'CHAT_NOT_ALLOWED').
   'GET /api/chat/get_messages': 'authenticated',
   'GET /api/chat/get_messages_admin': STAFF_ROLES,
@@ -146,7 +146,7 @@ export const API_ACCESS: Record<string, Access> = {
   'POST /api/chat/read_message_model': STAFF_ROLES,
   'POST /api/chat/unlock_message_from_user': ['admin', 'super_admin', 'sub_admin'],
   'POST /api/chat/grant_message_credits': MANAGERS,
-  // Staff chat actions (api/routes/chat-staff.ts; spec 3 §6): delete for admin-side senders but live_stream_manager,
+  // Staff chat actions (api/routes/chat-staff.ts): delete for admin-side senders but live_stream_manager,
   // Block User for admins and the model, Mark As Unread for the model and the content manager.
   'POST /api/chat/delete_message_from_user': CHAT_MESSAGE_EDITORS,
   'POST /api/chat/delete_message_from_all': CHAT_MESSAGE_EDITORS,
@@ -173,13 +173,13 @@ export const API_ACCESS: Record<string, Access> = {
   'GET /api/message/welcome-messages/:id/purchased-by': [...CONTENT],
   'POST /api/users/set-default-payment-method': PAYERS,
   'POST /api/user/change-payment-method': PAYERS,
-  'POST /user/change-payment-method': PAYERS, // the spec's path without /api (D1 §7, XX-17): an alias, JSON like the rest
+  'POST /user/change-payment-method': PAYERS, // the spec's path without /api: an alias, JSON like the rest
   'POST /api/webhooks/sandbox-crypto': 'public', // authorised by the provider's signature
   'GET /admin-api/crypto-payments': ADMINS,
   'GET /admin-api/crypto-payments/:id': ADMINS,
   'POST /admin-api/crypto-payments/:id/mark': ADMINS, // sandbox control
   'POST /admin-api/crypto-payments/:id/settle': ADMINS,
-  // Promotions, coupons and the resubscribe offer (spec 1 §7, spec 2 §7): managed by the settings roles (the
+  // Promotions, coupons and the resubscribe offer: managed by the settings roles (the
   // promotion button is not for live_stream_manager); fans check a coupon and see the ribbons their promotion gives
   'GET /api/promotion-setting/get-promotion-settings': MANAGERS,
   'POST /api/promotion-setting/save-promotion-settings': MANAGERS,
@@ -204,8 +204,8 @@ export const API_ACCESS: Record<string, Access> = {
   'GET /api/resubscribe-offer/get-settings': MANAGERS,
   'PUT /api/resubscribe-offer/save-settings': MANAGERS,
   'GET /api/resubscribe-offer/report': MONEY,
-  // Reports (issue 17; the handlers hide money from roles that may not see earnings, and open the reporting page
-  // to the content manager only with content_manager_reporting_enabled). CO-45: the spec's resubscribe-offer paths.
+  // Reports (the handlers hide money from roles that may not see earnings, and open the reporting page
+  // to the content manager only with content_manager_reporting_enabled). Then the spec's resubscribe-offer paths.
   'PUT /api/resubscribe-offer/save-offer': MANAGERS,
   'POST /api/resubscribe-offer/request-new-resubscription-user-report': MONEY,
   'POST /api/resubscribe-offer/get-new-resubscription-user-report': MONEY,
@@ -226,8 +226,8 @@ export const API_ACCESS: Record<string, Access> = {
   'GET /admin-api/reports/utm/export': MANAGERS,
   'GET /admin-api/reports/influencer-activity': ADMINS,
   'GET /api/offer/check-offer': 'authenticated',
-  // Subscription lifecycle (issue 5, api/routes/subscriptions.ts): paying (and re-enabling billing) is for PAYERS;
-  // a proxy session may read, cancel and close the rebill and migration popups (spec 1 §4) but never pays
+  // Subscription lifecycle (api/routes/subscriptions.ts): paying (and re-enabling billing) is for PAYERS;
+  // a proxy session may read, cancel and close the rebill and migration popups but never pays
   'POST /api/v2/subscription/quote': 'authenticated',
   'GET /api/v2/subscription/details': 'authenticated',
   'POST /api/v2/subscription/cancel-subscription': 'authenticated',
@@ -253,21 +253,21 @@ export const API_ACCESS: Record<string, Access> = {
   // every other role and purpose is 403 there).
   'POST /api/upload/generate_presigned_url': 'authenticated',
   'POST /api/chat/upload_media': 'authenticated', // a subscribed fan registers their chat photo or video (others 403)
-  'POST /api/message/send-message': PAYERS, // CH-47: POST /api/chat/send_message under its universal-chat name
+  'POST /api/message/send-message': PAYERS, // POST /api/chat/send_message under its universal-chat name
   'PUT /api/upload/put/*': 'public', // authorised by the URL's signature, sent without the Authorization header
   'POST /api/media': CONTENT,
   // The same uploads as multipart form data (one file, or a gallery), registered like POST /api/media
   'POST /api/upload/upload_file': CONTENT,
   'POST /api/upload/upload_gallery_file': CONTENT,
   'GET /media/*': 'public', // authorised by the URL's signature (issued after an entitlement check)
-  // Admin post menu on media (spec 2 §2): content_manager and the model lack Refresh Blur and Send Video Process Request
+  // Admin post menu on media: content_manager and the model lack Refresh Blur and Send Video Process Request
   'POST /api/upload/rotate_image': CONTENT,
   'POST /api/upload/rotate_modern_image': CONTENT,
   'POST /api/upload/refresh_blur_picture': [...ADMINS, 'sub_admin'],
   'POST /api/upload/refresh_blur_modern_picture': [...ADMINS, 'sub_admin'],
-  // …for a chat message the senders except live_stream_manager may ask (spec 3 §6); posts and mass messages: the admins (handler)
+  // …for a chat message the senders except live_stream_manager may ask; posts and mass messages: the admins (handler)
   'POST /api/admin/send_video_process_request': [...ADMINS, 'sub_admin', 'model', 'content_manager'],
-  // Content Manager: the media library and its categories (spec 2 §7)
+  // Content Manager: the media library and its categories
   'GET /api/media/category': CONTENT,
   'POST /api/media/category': CONTENT,
   'POST /api/media/category/update': CONTENT,
@@ -276,8 +276,8 @@ export const API_ACCESS: Record<string, Access> = {
   'POST /api/media/add-media-from-category': CONTENT,
   'POST /api/media/remove-media-from-category': CONTENT,
   'POST /api/media/remove-media': CONTENT,
-  // Live streaming (issue 15; D3 §7.4; api/routes/stream.ts). Publishers: model, live_stream_manager and the admins
-  // (domain/live LIVE_PUBLISHER_ROLES: D3 §6 names the first two, D1 §6 lets admins go live). Viewers are decided by the
+  // Live streaming (api/routes/stream.ts). Publishers: model, live_stream_manager and the admins
+  // (domain/live LIVE_PUBLISHER_ROLES). Viewers are decided by the
   // session (subscribers '1'/'2' for group, the invited fan for one-to-one), so those calls are open to everyone signed in.
   'GET /api/stream/get_settings': 'authenticated',
   'POST /api/stream/save_settings': MANAGERS,
@@ -313,7 +313,7 @@ export const API_ACCESS: Record<string, Access> = {
   'GET /admin-api/events/:id': ADMINS,
   // Live streaming: the browsers' WebSocket relay to Janus (api/live/janus-relay.ts); a live token decides each join
   'GET /api/stream/janus': 'authenticated',
-  // Fan shell (issue 16, api/routes/shell.ts, contact.ts): page editors, announcement banner, custom menu links,
+  // Fan shell (api/routes/shell.ts, contact.ts): page editors, announcement banner, custom menu links,
   // menu and links-page settings for the settings roles; the contact forms are public (rate-limited); the Contact
   // inbox for the settings roles and support.
   'GET /admin-api/content-pages': MANAGERS,
@@ -334,20 +334,20 @@ export const API_ACCESS: Record<string, Access> = {
   'POST /api/settings/links-page-settings': MANAGERS,
   'GET /api/settings/contact-us-settings': MANAGERS,
   'POST /api/settings/contact-us-settings': MANAGERS,
-  // The miscellaneous announcement popup (SH-39): the settings roles; fans read it from the public settings.
+  // The miscellaneous announcement popup: the settings roles; fans read it from the public settings.
   'GET /api/settings/miscellaneous-pop-up': MANAGERS,
   'GET /api/settings/navbar': MANAGERS,
   'POST /api/settings/navbar': MANAGERS,
   'POST /api/settings/miscellaneous-pop-up': MANAGERS,
   'POST /api/contact-us': 'public',
   'POST /api/like-the-website': 'public',
-  // Web push and the installable app (issue 16, api/routes/push.ts): the site's switch for the settings roles; a
+  // Web push and the installable app (api/routes/push.ts): the site's switch for the settings roles; a
   // person's preferences and devices for everyone the prompt is offered to (not proxy_user, support or
-  // live_stream_manager: D3 §6); anyone signed in may remove a device and report device info.
+  // live_stream_manager); anyone signed in may remove a device and report device info.
   'GET /api/notifications/create-one-signal-account': MANAGERS,
   'GET /api/notifications/web-push-notification-settings': MANAGERS,
   'POST /api/notifications/save-web-push-notification-settings': MANAGERS,
-  // Subscription mails (WP-08): the settings roles.
+  // Subscription mails: the settings roles.
   'GET /api/settings/subscription-email-notification': MANAGERS,
   'POST /api/settings/subscription-email-notification': MANAGERS,
   'GET /api/notifications/user-notification-preferences': 'authenticated',
@@ -360,7 +360,7 @@ export const API_ACCESS: Record<string, Access> = {
   'GET /manifest.webmanifest': 'public',
   'GET /app-icons/:file': 'public',
   'GET /favicon.ico': 'public',
-  // Notification centre and help centre (issue 16, api/routes/notifications.ts, help.ts): signed in, then the route
+  // Notification centre and help centre (api/routes/notifications.ts, help.ts): signed in, then the route
   // answers by role (a list naming 'user' here would be the payers' list): the content roles get the staff pages,
   // fans and an admin viewing as one the fans' page and /user-help, support and the live-stream manager neither
   // (403); staff help for staff; the settings and the help editor for the settings roles.
@@ -390,8 +390,8 @@ export const API_ACCESS: Record<string, Access> = {
   'GET /admin-api/contact-messages': MONEY,
   'GET /admin-api/contact-messages/:id': MONEY,
   'PUT /admin-api/contact-messages/:id': MONEY,
-  'GET /admin-api/contact-messages/export': MONEY, // the inbox's roles (CO-18)
-  // Site configuration (issue 17, api/routes/site-config.ts): email (SMTP), storage and cache (read-only, from the
+  'GET /admin-api/contact-messages/export': MONEY, // the inbox's roles
+  // Site configuration (api/routes/site-config.ts): email (SMTP), storage and cache (read-only, from the
   // environment), platform, SEO, bot check and CSV downloads for admins; the bot check's challenge, the sitemap
   // and robots.txt are public.
   'GET /api/settings/email-configuration': ADMINS,
@@ -410,7 +410,7 @@ export const API_ACCESS: Record<string, Access> = {
   'GET /api/bot-check/challenge': 'public',
   'GET /sitemap.xml': 'public',
   'GET /robots.txt': 'public',
-  // Admin tools and user-management extras (gaps CO-27 … CO-43; api/routes/admin-tools.ts). The lookup by email is
+  // Admin tools and user-management extras (api/routes/admin-tools.ts). The lookup by email is
   // the super-admin tools' (admins only; lower ranks only). Subscription links are priced offers: the roles that
   // run promotions. Saved cards and a user's transactions: the money roles (lower ranks only). Health: admins.
   'POST /api/users/get_users_data_from_email': ADMINS,

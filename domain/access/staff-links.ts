@@ -1,4 +1,4 @@
-// Staff links in the fan site's navbar (spec 1 §2, §6; gaps SH-04, SH-05): "Admins see settings, subscribers and
+// Staff links in the fan site's navbar: "Admins see settings, subscribers and
 // transactions links and can go live. A content manager sees the content manager link, can export users if enabled,
 // and sees subscribers and reports depending on the earnings and reporting settings. A live stream manager sees chat
 // only. Support sees the transactions link only." Every link is also checked against the console's page table, so a

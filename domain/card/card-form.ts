@@ -1,4 +1,4 @@
-// Card and billing validation (spec 1 §5), shared by the server and the fan site. Messages are exact.
+// Card and billing validation, shared by the server and the fan site. Messages are exact.
 // One small pure function per rule; the server throws the first problem (400 naming the field) and the
 // 'Add Card Details' dialog shows every problem inline — both from the same functions.
 import { ValidationError, isValidEmail } from '../shared/validation';
@@ -28,7 +28,7 @@ export const BILLING_MESSAGES = {
   lastName: 'Please enter a last name.',
 } as const;
 
-/** Card number 13 to 19 digits; CVV 3 to 4 digits; 15 expiry years listed (spec 1 §9). */
+/** Card number 13 to 19 digits; CVV 3 to 4 digits; 15 expiry years listed. */
 export const CARD_NUMBER_MIN = 13;
 export const CARD_NUMBER_MAX = 19;
 export const EXPIRY_YEARS_LISTED = 15;
@@ -66,7 +66,7 @@ export interface BillingFields {
 
 export type CardField = keyof CardFields;
 export type BillingField = keyof BillingFields;
-/** The order the server checks and reports fields in (spec 1 §5 lists billing, then card). */
+/** The order the server checks and reports fields in (billing, then card). */
 export const BILLING_ORDER: readonly BillingField[] = ['email', 'address', 'country', 'state', 'city', 'pincode', 'firstName', 'lastName'];
 export const CARD_ORDER: readonly CardField[] = ['cardNumber', 'cvv', 'month', 'year'];
 

@@ -41,7 +41,7 @@ export interface MyCountry {
   name: string | null;
 }
 
-/** Card form (spec 1 §3): billing + card. Sent to add-new-card, subscription, blog-content-purchase. */
+/** Card form: billing + card. Sent to add-new-card, subscription, blog-content-purchase. */
 export interface CardForm {
   email: string;
   address: string;

@@ -1,4 +1,4 @@
-// Media categories of the Content Manager (spec 2 §2, §3, §5): the creator's folders for the media library.
+// Media categories of the Content Manager: the creator's folders for the media library.
 // ONE stream (`media-categories`) holds the whole catalogue and which media each category holds, so a name is
 // unique by construction (two writers racing for the same name conflict on the expected revision and the second
 // is decided again). A media item may sit in several categories. 'All Media' and 'Preview' are not stored: they
@@ -8,12 +8,12 @@ import { ValidationError } from '../shared/validation';
 
 export const MEDIA_CATEGORIES_STREAM = 'media-categories';
 
-/** The server's limit (spec 2 §5 Category management). */
+/** The server's limit on a category name. */
 export const CATEGORY_NAME_MAX = 100;
-/** The console's input is capped lower than the server (spec 2 §5, §9). */
+/** The console's input is capped lower than the server. */
 export const CATEGORY_INPUT_MAX = 30;
 
-/** The spec's texts (spec 2 §5, §8). */
+/** The spec's texts. */
 export const CATEGORY_MESSAGES = {
   required: 'Name is required',
   tooLong: `Name cannot be more than ${CATEGORY_NAME_MAX} characters.`,
@@ -32,7 +32,7 @@ export const CATEGORY_MESSAGES = {
   emptyCategory: 'Empty',
 } as const;
 
-/** The two categories every library has (spec 2 §3: reserved slugs 'all media' and 'preview'). */
+/** The two categories every library has (reserved slugs 'all media' and 'preview'). */
 export const ALL_MEDIA = { id: 'all-media', name: 'All Media', slug: 'all media' } as const;
 export const PREVIEW = { id: 'preview', name: 'Preview', slug: 'preview' } as const;
 export const RESERVED_CATEGORIES = [ALL_MEDIA, PREVIEW] as const;
@@ -40,7 +40,7 @@ export const RESERVED_CATEGORIES = [ALL_MEDIA, PREVIEW] as const;
 export const isReservedCategoryId = (id: string): boolean => RESERVED_CATEGORIES.some((c) => c.id === id);
 const isReservedSlug = (slug: string) => RESERVED_CATEGORIES.some((c) => c.slug === slug);
 
-/** Names keep the creator's capitals; the slug is the lower-cased trimmed name (spec 2 §3). */
+/** Names keep the creator's capitals; the slug is the lower-cased trimmed name. */
 export const normaliseCategoryName = (name: string): string => name.trim();
 export const categorySlug = (name: string): string => name.trim().toLowerCase();
 
@@ -95,7 +95,7 @@ const validName = (name: string): string => {
   return normaliseCategoryName(name);
 };
 
-/** Unique case-insensitively among categories that are not deleted (spec 2 §5). */
+/** Unique case-insensitively among categories that are not deleted. */
 const nameTakenByOther = (state: CategoryState, slug: string, categoryId: string) =>
   [...state.categories].some(([id, c]) => id !== categoryId && !c.deleted && c.slug === slug);
 
@@ -164,7 +164,7 @@ export const categoryDecider: Decider<CategoryCommand, CategoryEvent, CategorySt
 export const categoriesOfMedia = (state: CategoryState, mediaId: string): string[] =>
   [...state.categories].filter(([, c]) => !c.deleted && c.media.has(mediaId)).map(([id]) => id);
 
-// ---- numbers and labels the console shows (spec 2 §2 Content Manager) -----------------------------------
+// ---- numbers and labels the Content Manager shows -----------------------------------------------------------
 
 /** Counts abbreviate thousands with K: 999 → '999', 1200 → '1.2K', 15000 → '15K'. */
 export function countLabel(n: number): string {
@@ -182,7 +182,7 @@ export function dayLabel(at: Date, now: Date, format: (d: Date) => string): stri
   return format(at);
 }
 
-/** File sizes: base 1000 for photos and 1024 for videos (spec 2 §9). */
+/** File sizes: base 1000 for photos and 1024 for videos. */
 export function fileSizeLabel(bytes: number, kind: 'photo' | 'video'): string {
   const base = kind === 'video' ? 1024 : 1000;
   const units = ['B', 'KB', 'MB', 'GB'];

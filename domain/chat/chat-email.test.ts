@@ -1,4 +1,4 @@
-// Chat emails (CH-48): one email per unread streak, decided by the conversation stream; the mail names no message.
+// Chat emails: one email per unread streak, decided by the conversation stream; the mail names no message.
 import { describe, expect, it } from 'vitest';
 import { chatEmail } from './chat-email';
 import { conversationDecider } from './conversation';

@@ -1,4 +1,4 @@
-// The email a fan gets about chat messages they have not read (CH-48: the fan's `messages` email switch, which
+// The email a fan gets about chat messages they have not read (the fan's `messages` email switch, which
 // staff set with update_user_chat_email_notifications). One email per unread streak: staff messages that arrive
 // after the first unread one add to it, and only reading the chat starts a new streak.
 

@@ -1,5 +1,5 @@
 // Chat message (stream `chat-message-<messageId>`): one message in a fan's conversation with the creator
-// (spec 3 §2.1/§3/§4). Staff send text or media, free or locked at a price; the fan buys a locked message once
+//. Staff send text or media, free or locked at a price; the fan buys a locked message once
 // (the pending payment is recorded before money moves, as for a post unlock), and a refund, void or chargeback
 // locks it again. A fan's own message may cost money (pay-per-message): it is held until its payment is
 // captured, so a message is never lost once paid for and never delivered unpaid.
@@ -10,7 +10,7 @@ import { lockedContentPriceCents } from '../pricing/pricing';
 
 export const chatMessageStream = (messageId: string) => `chat-message-${messageId}`;
 
-/** Spec 3 §5 / §9. */
+/** The longest chat message, in characters. */
 export const CHAT_TEXT_MAX = 20_000;
 export const CHAT_MEDIA_MAX = 45;
 export const MESSAGE_EMPTY = "Message can't be empty";
@@ -24,7 +24,7 @@ export const RECEIVER_NOT_SUBSCRIBED = 'This user is not a subscriber.';
 export const MESSAGE_ALREADY_UNLOCKED = 'Content already unlocked.';
 export const COULD_NOT_UNLOCK_MESSAGE = 'Could not unlock content.';
 export const MESSAGE_NOT_FOUND = 'Message not found.';
-/** Spec 3 §8 "Chat send failure": the reason follows. */
+/** The reason follows. */
 export const couldNotSend = (reason: string) => `Could not send Message: ${reason}`;
 
 export type ChatReversal = 'refund' | 'void' | 'chargeback';
@@ -59,7 +59,7 @@ export type ChatMessageEvent =
   | DomainEvent<'ChatMessageUnlockRevoked', { messageId: string; fanId: string; paymentId: string; reason: ChatReversal; revokedAt: string }>
   | MassCopyRecordedEvent
   /**
-   * Staff deleted a message (spec 3 §7.1 delete_message_from_user / _from_all): scope 'fan' hides it from the fan
+   * Staff deleted a message (delete_message_from_user / _from_all): scope 'fan' hides it from the fan
    * (staff still see it, marked), 'all' from everyone. Nothing is refunded: a bought message stays paid for (staff
    * refund it from Transactions if they choose). `udid` names the message for DELETE_MESSAGE_FROM_ALL.
    */
@@ -152,7 +152,7 @@ export interface ChatMessageState {
   massMessageId?: string | null;
 }
 
-/** What is wrong with a message text (spec 3 §5: not blank when required, at most 20,000 characters), or null. */
+/** What is wrong with a message text (not blank when required, at most 20,000 characters), or null. */
 export function chatTextProblem(text: string, required = true): string | null {
   if (required && !text.trim()) return MESSAGE_EMPTY;
   if (text.length > CHAT_TEXT_MAX) return MESSAGE_TOO_LONG;
@@ -166,7 +166,7 @@ export function validateChatText(text: string, required: boolean): string {
   return text.trim();
 }
 
-/** A fan's message: one media item at most (spec 3 §5 "Non-staff sender"), text required without one. */
+/** A fan's message: one media item at most, text required without one. */
 export function validateFanMessage(text: string, media: ChatMediaRef[]): string {
   if (media.length > 1) throw new ValidationError('media', ONLY_ONE_MEDIA);
   return validateChatText(text, media.length === 0);
@@ -179,7 +179,7 @@ export function messageTypeOf(media: ChatMediaRef[]): ChatMessageType {
   return media[0].kind;
 }
 
-/** Staff message rules (spec 3 §5): media count, locked needs media, the price within the settings' bounds. */
+/** Staff message rules: media count, locked needs media, the price within the settings' bounds. */
 export function validateStaffMessage(c: Pick<SendStaffMessage, 'text' | 'media' | 'previewMediaId' | 'locked' | 'priceCents' | 'bounds'>): void {
   validateChatText(c.text, c.media.length === 0);
   if (c.media.length > CHAT_MEDIA_MAX) throw new ValidationError('media', tooManyMedia(c.media.length));
@@ -295,7 +295,7 @@ export const chatMessageDecider: Decider<ChatMessageCommand, ChatMessageEvent, C
         if (state.priceCents <= 0) throw new DomainError(COULD_NOT_UNLOCK_MESSAGE, 'NOT_LOCKED', 400);
         if (command.viewer.isStaff) throw new DomainError(COULD_NOT_UNLOCK_MESSAGE, 'STAFF_NEEDS_NO_UNLOCK', 400);
         if (!command.viewer.isSubscriber) throw new DomainError(CHAT_NOT_ALLOWED, 'CHAT_NOT_ALLOWED', 403);
-        // Direct messages are not covered by promotions; a mass message's copy is (spec 3 §4 Discount).
+        // Direct messages are not covered by promotions; a mass message's copy is.
         if (command.promotion && !state.massMessageId) throw new DomainError('Invalid request.', 'PROMOTION_NOT_APPLICABLE', 400);
         const price = command.promotion ? lockedContentPriceCents(state.priceCents, command.promotion.discountPercent) : state.priceCents;
         if (command.confirmedAmountCents !== price)

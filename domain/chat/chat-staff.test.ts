@@ -1,4 +1,4 @@
-// Decider and role rules of the staff chat actions (gaps CH-30…CH-33, XX-13/14/15): deleting a message, Mark As
+// Decider and role rules of the staff chat actions: deleting a message, Mark As
 // Unread, the row menu per role and feature switch, amounts spent and sorts under hide_earnings / the expiry sort.
 import { describe, expect, it } from 'vitest';
 import { chatMessageDecider, type ChatMessageEvent, type ChatMessageState } from './chat-message';

@@ -1,5 +1,5 @@
 // Conversation (stream `chat-<fanId>`): what belongs to a fan's chat as a whole rather than to one message —
-// pay-per-message credits (spec 3 §4: above 0 the next message is free and uses one) and when each side last
+// pay-per-message credits (above 0 the next message is free and uses one) and when each side last
 // read it. Credits are granted by staff; each is used once, for one message id, so a resent message never
 // spends two.
 import { DomainError, type Decider, type DomainEvent } from '../shared/decider';
@@ -16,10 +16,10 @@ export type ConversationEvent =
   | DomainEvent<'PayPerMessageCreditUsed', { fanId: string; messageId: string; balance: number; usedAt: string }>
   | DomainEvent<'ChatReadByFan', { fanId: string; readAt: string }>
   | DomainEvent<'ChatReadByStaff', { fanId: string; staffId: string; readAt: string }>
-  /** "Mark As Unread" (spec 3 §6, §7.1): the staff list shows `unread` again for this fan. */
+  /** "Mark As Unread": the staff list shows `unread` again for this fan. */
   | DomainEvent<'ChatMarkedUnreadByStaff', { fanId: string; staffId: string; unread: number; markedAt: string }>
   /**
-   * The fan was emailed about staff messages unread since `unreadSince` (CH-48). Recorded before the mail goes, so
+   * The fan was emailed about staff messages unread since `unreadSince`. Recorded before the mail goes, so
    * two nodes never both send it; the mail itself is in the outbox, never in the log.
    */
   | DomainEvent<'ChatEmailNotified', { fanId: string; unreadSince: string; unread: number; notifiedAt: string }>;
@@ -42,7 +42,7 @@ export interface ConversationState {
 }
 
 export const NO_CREDIT = 'NO_CREDIT';
-/** Mark As Unread is offered only when the chat has no unread messages (spec 3 §6). */
+/** Mark As Unread is offered only when the chat has no unread messages. */
 export const ALREADY_UNREAD = 'This chat already has unread messages.';
 
 export const conversationDecider: Decider<ConversationCommand, ConversationEvent, ConversationState> = {
@@ -89,13 +89,13 @@ export const conversationDecider: Decider<ConversationCommand, ConversationEvent
 /** What one message costs under pay-per-message (the setting is in whole dollars). */
 export const payPerMessageCents = (settings: { pay_per_message_amount: number }): number => settings.pay_per_message_amount * 100;
 
-/** The pay-per-message alert before a fan sends (spec 3 §4). */
+/** The pay-per-message alert before a fan sends. */
 export function payPerMessageAlert(credits: number, amountCents: number): string {
   if (credits > 0) return `You have ${credits} Message credit${credits === 1 ? '' : 's'}. This message is sent free.`;
   return `Sending this message will charge ${formatMoney(amountCents)}. Do you want to continue?`;
 }
 
-/** What a fan took back from the creator, as the chat header's red total shows it (spec 3 §2.1, §9). */
+/** What a fan took back from the creator, as the chat header's red total shows it. */
 export interface FanReversals {
   voidCents: number;
   refundCents: number;

@@ -1,5 +1,4 @@
-// Who gets a mass (or welcome) message and when (spec 2 §4 "Mass message", "Welcome message"; spec 3 §3
-// massMessageType). Pure: the clock and the subscription facts come in.
+// Who gets a mass (or welcome) message and when, and its massMessageType. Pure: the clock and the subscription facts come in.
 //
 // - send_to: EVERYONE = the subscribers at send time and those who subscribe later; ONLY_EXISTING = only the
 //   former; ONLY_NEW = only the latter.
@@ -13,7 +12,7 @@ export type SendTo = 'EVERYONE' | 'ONLY_EXISTING' | 'ONLY_NEW';
 export const SEND_TO: readonly SendTo[] = ['EVERYONE', 'ONLY_EXISTING', 'ONLY_NEW'];
 export type NewUserDelay = 'STAGGER_OVER_TIME' | 'IMMEDIATELY' | 'DELAY_BY_HOURS';
 export const NEW_USER_DELAYS: readonly NewUserDelay[] = ['STAGGER_OVER_TIME', 'IMMEDIATELY', 'DELAY_BY_HOURS'];
-/** spec 3 §3 massMessageType; null: a copy to a subscriber at send time. */
+/** massMessageType; null: a copy to a subscriber at send time. */
 export type MassMessageType = 'WELCOME' | 'STAGGER' | 'DELAYED' | 'RESENT' | 'PREVIOUS';
 
 export const DEFAULT_DELAY_HOURS = 2;
@@ -36,7 +35,7 @@ export const DEFAULT_STAGGER_SETTINGS: StaggerSettings = {
 export const reachesExisting = (sendTo: SendTo) => sendTo !== 'ONLY_NEW';
 export const reachesNew = (sendTo: SendTo) => sendTo !== 'ONLY_EXISTING';
 
-/** "Delay-hours input accepts text with at most one decimal point; sent with one decimal" (spec 2 §5). */
+/** "Delay-hours input accepts text with at most one decimal point; sent with one decimal". */
 export function delayHoursProblem(hours: number): string | null {
   if (!Number.isFinite(hours) || hours <= 0 || hours > MAX_DELAY_HOURS) return `delay_by_hours must be between 0.1 and ${MAX_DELAY_HOURS}.`;
   if (Math.abs(Math.round(hours * 10) - hours * 10) > 1e-9) return 'delay_by_hours may have at most one decimal.';

@@ -1,4 +1,4 @@
-// A fan's photo or video in chat (spec 3 §5, §7.2): the picker's rules, who may ask for an upload address, and
+// A fan's photo or video in chat: the picker's rules, who may ask for an upload address, and
 // the chat-message decider with a fan's media (one item, text optional, held with its pay-per-message payment).
 import { describe, expect, it } from 'vitest';
 import { given } from '../shared/given-when-then';

@@ -1,4 +1,4 @@
-// A fan's photo or video in private chat (spec 3 §2.1 images button, §5 media rules, §7.2 uploads): one item
+// A fan's photo or video in private chat (the images button, its media rules, its upload): one item
 // per message, mp4 / quicktime / jpeg / png, under the site's upload limit, through the same signed upload as
 // staff. Pure rules, read by the server (presign, registration, send) and by the fan site's picker alike.
 import { ONLY_ONE_MEDIA, PLEASE_ADD_MEDIA } from './chat-message';
@@ -6,10 +6,10 @@ import type { Role } from '../shared/wire';
 
 export { ONLY_ONE_MEDIA, PLEASE_ADD_MEDIA };
 
-/** The one upload purpose a fan may ask an address for (spec 3 §7.2 "purpose message"). */
+/** The one upload purpose a fan may ask an address for. */
 export const FAN_UPLOAD_PURPOSE = 'message';
 export const MEDIA_FORMAT_NOT_SUPPORTED = 'Media format is not supported.';
-/** spec 3 §7.2: going offline during the PUT cancels it with this text. */
+/** Going offline during the PUT cancels it with this text. */
 export const OFFLINE_UPLOAD = 'Seems you are offline. Please check your internet connection and post again.';
 export const fileTooLarge = (name: string) => `File ${name} size is too large.`;
 /** Staff only for any other purpose; a fan without a membership gets the chat's refusal. */
@@ -18,7 +18,7 @@ export const FAN_UPLOAD_PURPOSE_REFUSED = 'Fans can upload photos and videos for
 export const FAN_UPLOADS_PER_HOUR = 30;
 export const TOO_MANY_UPLOADS = 'You have uploaded too many files in the last hour. Please try again later.';
 
-/** spec 3 §5 "Media type | mp4, quicktime video, jpeg, png". */
+/** The media types a fan may send: mp4, quicktime video, jpeg, png. */
 export const FAN_MEDIA_TYPES: Record<string, 'photo' | 'video'> = {
   'video/mp4': 'video',
   'video/quicktime': 'video',
@@ -44,7 +44,7 @@ export interface PickedFile {
 }
 
 /**
- * What the picker keeps of newly chosen files, given what is already attached (spec 3 §5): duplicates (same name
+ * What the picker keeps of newly chosen files, given what is already attached: duplicates (same name
  * and size) are skipped silently; an unsupported type, a file over the limit, or a second item is refused with the
  * spec's text. At most one item is ever kept.
  */

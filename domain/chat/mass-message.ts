@@ -1,4 +1,4 @@
-// Mass message (stream `mass-message-<id>`, spec 2 §3/§4/§5, spec 3 §3): one message from the creator to many
+// Mass message (stream `mass-message-<id>`): one message from the creator to many
 // fans. A welcome message version is a mass message of kind 'welcome' (domain/chat/welcome-message.ts names the
 // current one), so both share one delivery.
 //
@@ -16,7 +16,7 @@ import type { ChatMessageType } from './wire';
 
 export const massMessageStream = (massId: string) => `mass-message-${massId}`;
 
-/** spec 2 §5 (mass message, welcome message). */
+/** Limits of a mass message and a welcome message. */
 export const PLEASE_INSERT_MESSAGE = 'Please insert the message.';
 export const PLEASE_SELECT_MEDIA = 'Please Select Media';
 export const ONLY_ONE_PREVIEW = 'You can only select 1 preview content';
@@ -27,14 +27,14 @@ export const MASS_MESSAGE_NOT_FOUND = 'Mass message not found.';
 export const NOT_IN_ERROR = 'Only a mass message in error can be sent again.';
 export const ALREADY_CANCELLED = 'This mass message is cancelled already.';
 export const MEDIA_FAILED = 'Error in upload content. Please try again.';
-/** A new category named with a mass message (spec 2 §5, spec 3 §5; gaps CH-10). */
+/** A new category named with a mass message. */
 export const CATEGORY_EMPTY = 'Category not allow empty';
 export const CATEGORY_TOO_LONG = 'Category name cannot be more than 30 characters.';
 export const CATEGORY_EXISTS = 'Category already exist.';
 export const MASS_CATEGORY_MAX = 30;
 
 /**
- * The rules for a category created with a mass message (CH-10): not empty, at most 30 characters, a slug (the
+ * The rules for a category created with a mass message: not empty, at most 30 characters, a slug (the
  * lower-cased trimmed name) no live library category has — the reserved 'all media' and 'preview' count as taken.
  */
 export function newMassCategoryProblem(name: string, slugTaken: (slug: string) => boolean): string | undefined {
@@ -71,7 +71,7 @@ export interface MassContent {
 export interface MassCopy {
   fanId: string;
   messageId: string;
-  /** null: a copy to a subscriber at send time (spec 3 §3). */
+  /** null: a copy to a subscriber at send time. */
   massMessageType: MassMessageType | null;
 }
 
@@ -149,7 +149,7 @@ export interface MassMessageState {
   error: string | null;
 }
 
-/** The mass-message rules of spec 2 §5 (and the welcome message's, `kind` 'welcome'). Throws the spec's texts. */
+/** The mass-message rules (and the welcome message's, `kind` 'welcome'). Throws the spec's texts. */
 export function validateMassMessage(c: Omit<CreateMassMessage, 'type' | 'massId' | 'senderId' | 'uniqueId' | 'category'>): void {
   if (c.text.length > CHAT_TEXT_MAX) throw new ValidationError('message', MESSAGE_TOO_LONG);
   if (c.messageType === 'text' && !c.text.trim() && c.media.length === 0) throw new ValidationError('message', PLEASE_INSERT_MESSAGE);
@@ -229,7 +229,7 @@ export const massMessageDecider: Decider<MassMessageCommand, MassMessageEvent, M
       const media = command.media;
       const content: MassContent = {
         senderId: command.senderId, type: media.length ? messageTypeOf(media) : 'text', text: command.text.trim(), media,
-        // "choosing Free clears all previews" (spec 2 §4)
+        // "choosing Free clears all previews"
         previewMediaId: command.locked ? (command.previewMediaIds[0] ?? null) : null,
         priceCents: command.locked ? command.priceCents : 0,
       };

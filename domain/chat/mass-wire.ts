@@ -1,4 +1,4 @@
-// Wire shapes of mass and welcome messages (/work/notes/mass-contract.md; spec 2 §3/§7, spec 3 §3/§7.1), shared
+// Wire shapes of mass and welcome messages (/work/notes/mass-contract.md), shared
 // by the server and the console. Envelope as every route (domain/shared/wire.ts). Amounts: dollars plus *_cents.
 //
 // Staff (admin, super_admin, sub_admin, model, content_manager; not live_stream_manager, not support):
@@ -22,7 +22,7 @@ import type { MassStatus } from './mass-message';
 export type { MassMessageType, NewUserDelay, SendTo };
 export type MassMessageStatus = Exclude<MassStatus, 'none'>;
 
-/** A message's media item with how its rendering went (spec 2 §4: processing placeholder, error image, ready). */
+/** A message's media item with how its rendering went (processing placeholder, error image, ready). */
 export type MassMediaView = PostMediaView & { status: 'processing' | 'ready' | 'error' };
 
 export interface MassMessageStats {

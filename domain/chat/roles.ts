@@ -1,4 +1,4 @@
-// Who sees what in the chat list and header, and who gets which row-menu action (spec 3 §6), read by the server
+// Who sees what in the chat list and header, and who gets which row-menu action, read by the server
 // and the console alike.
 import type { Role } from '../shared/wire';
 import type { ChatUserSort } from './wire';
@@ -37,8 +37,8 @@ export function chatSortsFor(role: Role | null | undefined, settings: boolean | 
 export const seesChatWallets = (role: Role | null | undefined): boolean => !!role && CHAT_ADMINS.includes(role);
 
 /**
- * Amounts spent (XX-14, spec 3 §6 "amounts spent hidden for content_manager when hide_earnings is on and always for
- * live_stream_manager"): admins and support always; the model and the content manager while hide_earnings is off.
+ * Amounts spent (hidden from the content manager when hide_earnings is on and always from the
+ * live_stream_manager): admins and support always; the model and the content manager while hide_earnings is off.
  */
 export function seesChatEarnings(role: Role | null | undefined, settings: boolean | ChatViewSettings = {}): boolean {
   const s = asSettings(settings);
@@ -48,12 +48,12 @@ export function seesChatEarnings(role: Role | null | undefined, settings: boolea
   return false;
 }
 
-/** The subscriber-status filter: admin, sub_admin, and the model with the expiry-sort setting on (XX-15). */
+/** The subscriber-status filter: admin, sub_admin, and the model with the expiry-sort setting on. */
 export function seesChatStatusFilter(role: Role | null | undefined, settings: boolean | ChatViewSettings = {}): boolean {
   return seesChatWallets(role) || (role === 'model' && !!asSettings(settings).modelExpirySort);
 }
 
-// ---- the row menu (spec 3 §2.1, §6) -----------------------------------------------------------------------
+// ---- the row menu -----------------------------------------------------------------------------------------
 
 export type ChatRowAction = 'view_purchased' | 'update_nickname' | 'block' | 'mute' | 'mark_unread';
 
@@ -96,7 +96,7 @@ export function chatRowActions(role: Role | null | undefined, features: ChatRowF
   return out;
 }
 
-// ---- staff message actions (spec 3 §6) ---------------------------------------------------------------------
+// ---- staff message actions ---------------------------------------------------------------------------------
 
 /** Delete from subscriber / from all, rotate, video process request: admin-side senders except live_stream_manager. */
 export const CHAT_MESSAGE_EDITORS: readonly Role[] = ['admin', 'super_admin', 'sub_admin', 'model', 'content_manager'];

@@ -1,5 +1,5 @@
 // What a viewer sees of a conversation's messages, what staff see of a fan in the chat list and header, and the
-// pay-per-message terms a sender is shown (spec 3 §3, §4, §6). Pure: the rows come from the read models, the role
+// pay-per-message terms a sender is shown. Pure: the rows come from the read models, the role
 // decides which amounts show; signing media links is the caller's (it needs the storage adapter).
 import { dollarsFromCents } from '../shared/money';
 import type { Role } from '../shared/wire';
@@ -32,7 +32,7 @@ export interface ChatMessageFacts {
   paid_cents: number;
   is_anonymous: boolean;
   created_at: string;
-  /** A mass or welcome message's copy: its marker (spec 3 §3 massMessageType). */
+  /** A mass or welcome message's copy: its marker (massMessageType). */
   is_mass_message: boolean | null;
   mass_message_type: string | null;
   /** Deleted by staff: null/'none', 'fan' (from the subscriber only) or 'all' (from everyone). */
@@ -46,7 +46,7 @@ export const chatMessageShownTo = (m: Pick<ChatMessageFacts, 'deleted'>, forStaf
 export const chatMessageMediaIds = (messages: ChatMessageFacts[]) =>
   [...new Set(messages.flatMap((m) => [...m.media.map((x) => x.mediaId), ...(m.preview_media_id ? [m.preview_media_id] : [])]))];
 
-/** A running promotion covering mass messages discounts a copy still locked (spec 3 §4: ceil(price x (100 - %) / 100), on whole dollars). */
+/** A running promotion covering mass messages discounts a copy still locked (ceil(price x (100 - %) / 100), on whole dollars). */
 export const massCopyPromotionPrice = (m: ChatMessageFacts, discountPercent: number | null): number | null =>
   discountPercent !== null && m.is_mass_message && m.price_cents > 0 && !m.unlocked ? dollarsFromCents(lockedContentPriceCents(m.price_cents, discountPercent)) : null;
 
@@ -266,7 +266,7 @@ export interface ChatHeaderFacts {
   credits: number;
   status: '0' | '1' | '2';
   reversals: FanReversals;
-  /** A one-to-one live session with this fan is on air (issue 15; LV-13). */
+  /** A one-to-one live session with this fan is on air. */
   liveStreamAvailable?: boolean;
 }
 

@@ -1,4 +1,4 @@
-// Welcome message (stream `welcome-message`, spec 2 §3/§4/§5): which welcome-message version is current. Each
+// Welcome message (stream `welcome-message`): which welcome-message version is current. Each
 // save is a new version: a mass message of kind 'welcome' (domain/chat/mass-message.ts) carrying the content,
 // audience and delay, so a fan gets at most one copy of a version, ever (resubscribing does not resend it). A new
 // version supersedes the previous one, which then stops reaching new subscribers (its copies stay).

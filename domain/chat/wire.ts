@@ -1,4 +1,4 @@
-// Wire shapes of private chat (spec 3 §2.1, §3, §4, §7.1, §7.3), shared by the server and both apps.
+// Wire shapes of private chat, shared by the server and both apps.
 // Envelope and errors as in domain/shared/wire.ts. One creator: a conversation is one fan with the creator's
 // staff, named by the fan's user id.
 //
@@ -6,9 +6,9 @@
 //   GET  /api/chat/get_messages?page_num=1                 → ChatMessagePage (own conversation)
 //   POST /api/chat/send_message {message, uniqueId?, media?: [mediaId], isPayPerMessageEnabled?, payPerMessageAmount?}
 //                                                           → ChatSendResult (text, or one photo or video with an optional
-//        text; pay-per-message rules below, a media message costs the same). POST /api/message/send-message (spec
-//        3 §7.1's universal-chat name, CH-47) is the same send for fans and staff; its domain and email are ignored.
-//   A photo or video (domain/chat/fan-media.ts; spec 3 §5, §7.2): POST /api/upload/generate_presigned_url
+//        text; pay-per-message rules below, a media message costs the same). POST /api/message/send-message (its
+//        universal-chat name) is the same send for fans and staff; its domain and email are ignored.
+//   A photo or video (domain/chat/fan-media.ts): POST /api/upload/generate_presigned_url
 //        {file_name, content_type, media_type: 'message', file_size} → {presigned_url, file_name} (any other purpose is
 //        staff's: 403), PUT the file to presigned_url without the Authorization header, then
 //        POST /api/chat/upload_media {file_name, content_type, original_name} → {media_id, type, status, media}. Only
@@ -17,7 +17,7 @@
 //   POST /api/chat/read_message_user                        → {unread: 0}
 //   GET  /api/users/get_unread_count                        → UnreadCounts
 //   GET  /api/chat/get_chat_message?id=                     → ChatMessageView
-//   Unlock a locked message (spec 3 §4 "Unlock purchase flow"), after 'Please Confirm Your Purchase of $X.':
+//   Unlock a locked message, after 'Please Confirm Your Purchase of $X.':
 //   POST /api/v2/purchase/chat-content-purchase {messageId, amount, card_id? | card form}  → ChatPurchaseResult
 //        (402 PAYMENT_FAILED with data.errors.allow_cascade as the post unlock; 409 ALREADY_UNLOCKED)
 //   POST /api/crypto/purchase-from-wallet {payment_for: 'chat', content_id: messageId, amount?} → WalletPurchaseResult
@@ -36,7 +36,7 @@
 //   POST /api/chat/unlock_message_from_user {message_id}        ("Unlock for this Subscriber": admin, super_admin, sub_admin)
 //   POST /api/chat/grant_message_credits {user_id, credits}     (pay-per-message credits: the settings roles)
 //
-// Pay-per-message (spec 3 §4): with is_pay_per_message_enabled, a fan's message costs pay_per_message_amount
+// Pay-per-message: with is_pay_per_message_enabled, a fan's message costs pay_per_message_amount
 // unless they hold a credit (then it is free and uses one). The fan accepts the charge by sending
 // isPayPerMessageEnabled: true with the payPerMessageAmount (dollars) they were shown; a charge they did not accept
 // (the setting or price changed, or they were never shown it) is 409 PAY_PER_MESSAGE_NOT_ACCEPTED with the alert text
@@ -49,7 +49,7 @@ import type { PaymentResult } from '../payment/wire';
 import type { PostMediaView } from '../post/wire';
 import type { WalletPurchaseResult } from '../wallet/wire';
 
-/** GO_LIVE_STREAM: the one-to-one live session's start/end marker (spec 3 §1, §4; written by the live package). */
+/** GO_LIVE_STREAM: the one-to-one live session's start/end marker (written by the live package). */
 export type ChatMessageType = 'text' | 'photo' | 'video' | 'gallery' | 'tips' | 'system' | 'GO_LIVE_STREAM';
 /** free: no price; locked: priced and not bought by this fan; unlocked: bought (or unlocked by staff). */
 export type ChatLockState = 'free' | 'locked' | 'unlocked';
@@ -85,7 +85,7 @@ export interface ChatMessageView {
   paid_cents: number;
   is_anonymous: boolean;
   created: string;
-  /** spec 3 §3 names: udid is the message's id again; messageFrom who wrote it; image the sender's picture (the
+  /** The spec's names: udid is the message's id again; messageFrom who wrote it; image the sender's picture (the
    *  creator's avatar on staff messages; fans have none); promotion_price the promotion's price when one covers it. */
   /** Always sent by the server (optional only so the apps' optimistic bubbles need not invent them). */
   udid?: string;
@@ -96,12 +96,12 @@ export interface ChatMessageView {
   category?: string | null;
   /** Staff only: deleted from the subscriber (POST /api/chat/delete_message_from_user); the fan no longer sees it. */
   deletedForUser?: boolean;
-  /** A mass or welcome message's copy (spec 3 §3): its marker, null for a copy sent to subscribers at send time. */
+  /** A mass or welcome message's copy: its marker, null for a copy sent to subscribers at send time. */
   isMassMessage?: boolean;
   massMessageType?: 'WELCOME' | 'STAGGER' | 'DELAYED' | 'RESENT' | 'PREVIOUS' | null;
 }
 
-/** get_messages' promotionDetails: the running locked-content promotion covering mass messages' copies (spec 3 §4, §7.1). */
+/** get_messages' promotionDetails: the running locked-content promotion covering mass messages' copies. */
 export interface ChatPromotionDetails {
   _id: string;
   promotionId: string;
@@ -167,7 +167,7 @@ export interface ChatUserListEntry {
   name: string;
   nick_name: string | null;
   avatarUrl: string | null;
-  /** null when the viewer's role does not see wallets (spec 3 §6: admin, sub_admin, super_admin). */
+  /** null when the viewer's role does not see wallets (admin, sub_admin, super_admin). */
   wallet_amount: number | null;
   wallet_amount_cents: number | null;
   /** null when earnings are hidden from this role. */
@@ -180,7 +180,7 @@ export interface ChatUserListEntry {
   last_message_time: string | null;
   /** Fan's messages staff have not read. */
   unreadcount: number;
-  /** spec 3 §3: the fan's own last message ('Photo' / 'Video' for media without text; '' when none) and the
+  /** The fan's own last message ('Photo' / 'Video' for media without text; '' when none) and the
    *  creator's messages the fan has not read yet. */
   user_last_message?: string;
   user_unread_message?: number;
@@ -199,7 +199,7 @@ export interface ChatUserListPage {
   has_more: boolean;
 }
 
-/** The chat header (spec 3 §2.1 / §3 "User profile info in chat"). Amounts in dollars with *_cents twins. */
+/** The chat header. Amounts in dollars with *_cents twins. */
 export interface ChatUserDetails {
   _id: string;
   name: string;

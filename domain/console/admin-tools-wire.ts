@@ -1,4 +1,4 @@
-// Wire shapes of the console's admin tools (gaps CO-27 … CO-35, CO-40 … CO-43; api/routes/admin-tools.ts), shared by
+// Wire shapes of the console's admin tools (api/routes/admin-tools.ts), shared by
 // the server and the console.
 import type { Role, SubscriptionStatusCode } from '../shared/wire';
 
@@ -97,7 +97,7 @@ export interface HealthView {
 }
 
 /**
- * The `view` of POST /api/users/get_users_list (D2 §7 names it without a meaning; gaps CO-43): which users a page
+ * The `view` of POST /api/users/get_users_list (the spec names it without a meaning): which users a page
  * lists. all (default), fans (role user), subscribers (status '1' or '2'), blocked, staff (every other role).
  */
 export const USER_VIEWS = ['all', 'fans', 'subscribers', 'blocked', 'staff'] as const;

@@ -1,4 +1,4 @@
-// Health levels of the console's health page (gaps CO-33): the thresholds at which a figure becomes a warning, so
+// Health levels of the console's health page: the thresholds at which a figure becomes a warning, so
 // the page and its test agree on what "behind" or "full" means.
 import type { HealthLevel } from './admin-tools-wire';
 

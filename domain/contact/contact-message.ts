@@ -1,4 +1,4 @@
-// Contact messages (issue 16, gaps SH-21, SH-24): what visitors send through /contact-us and /like-the-website.
+// Contact messages: what visitors send through /contact-us and /like-the-website.
 // One stream per message (`contact-message-<id>`): received, then read / handled by staff in the console inbox.
 import { DomainError, type Decider, type DomainEvent } from '../shared/decider';
 import { ValidationError, isValidEmail, normaliseEmail } from '../shared/validation';

@@ -1,4 +1,4 @@
-// Coupons (stream `coupon-<CODE>`, so a code is unique by construction; spec 1 §3/§4/§5/§7/§8).
+// Coupons (stream `coupon-<CODE>`, so a code is unique by construction).
 // - The code is trimmed and upper-cased before anything compares it; blank gives 'Enter valid coupon'.
 // - discount_type percentage (values are percents, 0..100, 2 decimals) or fixed (values are cents); one value
 //   for the initial price, one for the recurring price (0 = leave that price alone). The arithmetic is in
@@ -20,7 +20,7 @@ export const COUPON_CHECK_GENERIC = 'Something went wrong please try again after
 export const COUPON_CODE_MAX = 32;
 const CODE = /^[A-Z0-9][A-Z0-9_-]*$/;
 
-/** Trimmed and upper-cased (spec 1 §5). */
+/** Trimmed and upper-cased. */
 export const normaliseCouponCode = (raw: string): string => raw.trim().toUpperCase();
 
 /** The normalised code, or 'Enter valid coupon' for a blank or malformed one. */
@@ -148,7 +148,7 @@ export function checkCoupon(state: CouponState, opts: { couponsEnabled: boolean 
   return { couponId: state.couponId, code: state.code, discount: toDiscount(state.terms) };
 }
 
-/** The fan site's coupon field (spec 1 §4). */
+/** The fan site's coupon field. */
 export type CouponCheckState =
   | { status: 'notChecked' }
   | { status: 'valid'; coupon: ValidCoupon }

@@ -1,4 +1,4 @@
-// Who may see and do what with likes and comments (spec 2 §6). Pure: the caller supplies the viewer's
+// Who may see and do what with likes and comments. Pure: the caller supplies the viewer's
 // standing, the post access (postAccess().entitled) and the settings.
 import type { Viewer } from '../post/visibility';
 import { isStaffRole } from '../user/user';

@@ -1,4 +1,4 @@
-// Wire shapes of the likes and comments calls (spec 2 §7), shared by the server and the fan site.
+// Wire shapes of the likes and comments calls, shared by the server and the fan site.
 // Envelope and errors as in domain/shared/wire.ts. Every call is a POST with a JSON body.
 
 export const ENGAGEMENT_VISIBILITIES = ['everyone', 'registered_and_subscribers', 'subscribers'] as const;

@@ -1,4 +1,4 @@
-// Feed tags (spec 2 §3, §5): the creator's catalogue of tags and which posts carry them. ONE stream
+// Feed tags: the creator's catalogue of tags and which posts carry them. ONE stream
 // (`feed-tags`) holds the whole catalogue, so a slug is unique by construction (two writers racing for the same
 // slug conflict on the expected revision and the second one is decided again), and deleting a tag knows every
 // post it must be detached from. A creator has tens of tags; tagging writes one event per post change.
@@ -9,7 +9,7 @@ export const FEED_TAGS_STREAM = 'feed-tags';
 
 export const TAG_NAME_MAX = 30;
 
-/** The spec's texts (spec 2 §5). */
+/** The spec's texts. */
 export const TAG_MESSAGES = {
   blank: 'Enter Valid Tag Name',
   tooLong: `Tag name cannot be more than ${TAG_NAME_MAX} characters`,
@@ -25,7 +25,7 @@ export const TAG_MESSAGES = {
   noTags: 'No Tags Available',
 } as const;
 
-/** Tags are trimmed and lower-cased; the slug is that same text (spec 2 §3). */
+/** Tags are trimmed and lower-cased; the slug is that same text. */
 export const normaliseTagName = (name: string): string => name.trim().toLowerCase();
 export const tagSlug = normaliseTagName;
 
@@ -37,7 +37,7 @@ export function tagNameProblem(name: string): string | undefined {
   return undefined;
 }
 
-/** One tag as the apps read it (POST /api/feed-tags/); `count` only for staff who manage tags (spec 2 §2). */
+/** One tag as the apps read it (POST /api/feed-tags/); `count` only for staff who manage tags. */
 export interface FeedTagView {
   _id: string;
   name: string;

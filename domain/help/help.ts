@@ -1,6 +1,6 @@
-// The help centre (issue 16; gaps SH-14 … SH-18): help items written by staff in the console
+// The help centre: help items written by staff in the console
 // (/admin/settings/help-setting), read by fans at /user-help and by staff at /help; a popup item opens by itself
-// until read; each person's read marks feed the unread count (the fan's Account badge, D3 §3 "help unread_count").
+// until read; each person's read marks feed the unread count (the fan's Account badge).
 import type { Decider, DomainEvent } from '../shared/decider';
 import { DomainError } from '../shared/decider';
 import { ValidationError } from '../shared/validation';
@@ -31,7 +31,7 @@ export interface HelpItemInput {
   html: string;
   tags: string[];
   audience: HelpAudience;
-  /** Shown as a popup (D3 §7.8) until the reader marks it read. */
+  /** Shown as a popup until the reader marks it read. */
   isPopup: boolean;
   published: boolean;
 }

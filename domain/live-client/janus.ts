@@ -1,4 +1,4 @@
-// The browser's Janus VideoRoom client (issue 15, part U), shared by the fan site and the console like
+// The browser's Janus VideoRoom client (part U), shared by the fan site and the console like
 // domain/realtime/client.ts is. Pure TypeScript over a WebSocket and an RTCPeerConnection, both given (so it also
 // runs where they come from elsewhere); no library. The socket is the API's relay at GET /api/stream/janus
 // (subprotocol janus-protocol, api/live/janus-relay.ts): same origin, the session cookie signs it in, the relay adds
@@ -10,7 +10,7 @@
 //   viewer:    create session → attach → join {ptype:'subscriber', room, token, streams:[{feed}]} → Janus' offer →
 //              our answer with {request:'start'} (trickle).
 // A keepalive every 25 s keeps the Janus session; close() leaves, detaches, destroys and closes everything.
-// Errors shown to people use the spec's texts (D3 §8): 'Error while join stream' and 'WebRTC error'.
+// Errors shown to people use the spec's texts: 'Error while join stream' and 'WebRTC error'.
 
 export const JOIN_STREAM_ERROR = 'Error while join stream';
 export const WEBRTC_ERROR = 'WebRTC error';
@@ -312,7 +312,7 @@ export async function watchStream(env: JanusEnv, opts: { room: number; token: st
       const data = m.plugindata?.data;
       if (m.janus === 'hangup') say('ended');
       else if (m.janus === 'webrtcup') say('live');
-      // The publisher left or unpublished: the stream is gone (D3 §4 "the stream is detached and state reset").
+      // The publisher left or unpublished: the stream is gone.
       else if (data && (data.unpublished !== undefined || data.leaving !== undefined || (data.videoroom === 'updated' && Array.isArray(data.streams) && data.streams.every((s: Json) => s.active === false))))
         say('ended');
     });

@@ -1,4 +1,4 @@
-// What both apps' live views decide the same way (D3 §2.2, §5, §9): the timer, the publisher's overlay darkness
+// What both apps' live views decide the same way: the timer, the publisher's overlay darkness
 // steps, the viewers' video fit, the comment rule (the server's own, domain/live) and what a refused comment does,
 // the overlay's tip lines, the viewers list's connection badge, the per-tab token, the "started a live stream" popup.
 import { validateLiveMessage } from '../live/live-session';
@@ -19,9 +19,9 @@ export function liveMessageError(message: string, isGroup: boolean): string | nu
   }
 }
 
-/** "Mobile device means width under 576" (D3 §2.2). */
+/** "Mobile device means width under 576". */
 export const MOBILE_MAX_WIDTH = 575;
-/** "Video fit is 'contain' on screens at least 1024 wide for viewers" (D3 §2.2). */
+/** "Video fit is 'contain' on screens at least 1024 wide for viewers". */
 export const CONTAIN_MIN_WIDTH = 1024;
 
 export const isMobileWidth = (width: number) => width <= MOBILE_MAX_WIDTH;
@@ -32,7 +32,7 @@ export function videoFit(width: number, toggled: 'contain' | 'cover' | null): 'c
   return width >= CONTAIN_MIN_WIDTH ? 'contain' : 'cover';
 }
 
-/** "Publisher overlay darkness adjusts in steps of 10 up to 30 and then turns off" (D3 §2.2, §9): 0 → 10 → 20 → 30 → 0. */
+/** "Publisher overlay darkness adjusts in steps of 10 up to 30 and then turns off": 0 → 10 → 20 → 30 → 0. */
 export function nextDarkness(current: number): number {
   return current >= 30 ? 0 : current + 10;
 }
@@ -58,7 +58,7 @@ export function formatDuration(seconds: number | null | undefined): string {
   return `${s} s`;
 }
 
-/** "12 hexadecimal characters per session tab" (D3 §3). */
+/** "12 hexadecimal characters per session tab". */
 export function newTabToken(random: () => number = Math.random): string {
   let out = '';
   for (let i = 0; i < 12; i++) out += Math.floor(random() * 16).toString(16);
@@ -122,13 +122,13 @@ export function commentParts(c: Pick<LiveComment, 'type' | 'amount' | 'message'>
   return { tip, separator: tip && c.message ? ' · ' : '', text: c.message };
 }
 
-/** 'Live Stream Viewers': a count badge and "N connections" only for a viewer with several (D3 §2.2). */
+/** 'Live Stream Viewers': a count badge and "N connections" only for a viewer with several. */
 export function viewerConnections(count: number): { badge: number; label: string | null } {
   return count > 1 ? { badge: count, label: `${count} connections` } : { badge: 0, label: null };
 }
 
 export const COMMENT_SEND_FAILED = 'Could not send Message';
-/** A comment the server refused: "a 401 on group message send clears the input and shows the status text" (D3 §7.4). */
+/** A comment the server refused: "a 401 on group message send clears the input and shows the status text". */
 export function commentSendFailure(status: number | undefined, serverMessage: string | undefined): { clearInput: boolean; error: string } {
   return { clearInput: status === 401, error: serverMessage || COMMENT_SEND_FAILED };
 }

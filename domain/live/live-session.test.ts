@@ -1,4 +1,4 @@
-// Decider tests for live streaming (issue 15): the studio (one session on air, "Stream already started with another
+// Decider tests for live streaming: the studio (one session on air, "Stream already started with another
 // user."), the session life cycle, who may watch, comments, tips in live, per-minute billing with a fake clock.
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '../shared/decider';

@@ -1,4 +1,4 @@
-// Live streaming (issue 15; spec 3 §2.2, §4, §5, §6, §9; gaps LV-01..LV-33). Two aggregates:
+// Live streaming. Two aggregates:
 //
 //  - the studio (stream `live-studio`): which session is on air right now. One creator, one camera: at most one
 //    session runs at a time. Starting while another runs is "Stream already started with another user."; starting
@@ -22,8 +22,8 @@
 // connected. A minute is delivered once all of it lay within that time, and only a delivered minute is paid for
 // (its wallet payment follows the delivery); a minute under way when either side goes is not charged.
 //
-// Decision on admins (LV-09): D3 §6 says "start for model and live_stream_manager"; D1 §6 says "Admins … can go
-// live". Both hold here: model, live_stream_manager, admin and super_admin may publish. sub_admin, content_manager
+// Decision on admins: one part of the spec lets the model and the live_stream_manager go live, another lets
+// admins go live too. Both hold here: model, live_stream_manager, admin and super_admin may publish. sub_admin, content_manager
 // and support may not.
 //
 // Pure: times, ids, tokens and what the read models say about a viewer (subscribed, blocked, wallet) arrive in the
@@ -38,7 +38,7 @@ import { formatMoney } from '../shared/money';
 export const LIVE_STUDIO_STREAM = 'live-studio';
 export const liveSessionStream = (sessionId: string) => `live-session-${sessionId}`;
 
-// ---- the spec's texts (D3 §5, §8) and ours ---------------------------------------------------------------
+// ---- the spec's texts and ours ---------------------------------------------------------------------------
 export const STREAM_ALREADY_STARTED = 'Stream already started with another user.';
 export const LIVE_MESSAGE_EMPTY = 'Please type message.';
 export const liveMessageTooLong = (max: number) => `Maximum ${max} characters allowed.`;
@@ -48,7 +48,7 @@ export const GROUP_LIVE_CONFIRM = 'You are about to start a Go Live Session with
 export const END_LIVE_CONFIRM = 'Are you sure that you want to end the Go Live session?';
 export const CLOSE_LIVE_CONFIRM = 'Are you sure that you want to close the Go Live session?';
 export const LIVE_CONNECTING = 'Go Live Stream is connecting...';
-/** Live views default the tip amount to 5 (D3 §5, §9). */
+/** Live views default the tip amount to 5. */
 export const LIVE_DEFAULT_TIP_DOLLARS = 5;
 export const LIVE_DISABLED = 'Live streaming is turned off.';
 export const NOT_A_PUBLISHER = 'Only the model or the live stream manager can go live.';
@@ -66,9 +66,9 @@ export const liveConfirmPrice = (cents: number) => `This call costs ${formatMone
 export const LIVE_PUBLISHER_ROLES: readonly Role[] = ['model', 'live_stream_manager', 'admin', 'super_admin'];
 /** Staff who may watch any session (group or one-to-one) without a subscription. */
 export const LIVE_STAFF_VIEWER_ROLES: readonly Role[] = ['model', 'live_stream_manager', 'admin', 'super_admin', 'sub_admin'];
-/** Staff who see who sent an anonymous tip (D3 §6 "Admins see real names and images of anonymous tippers"). */
+/** Staff who see who sent an anonymous tip. */
 export const SEES_ANONYMOUS_TIPPERS: readonly Role[] = ['admin', 'super_admin', 'sub_admin'];
-/** Staff who see the running tip total (D3 §6 "Model and live_stream_manager publish and see tip totals"; admins too). */
+/** Staff who see the running tip total (admins too). */
 export const SEES_LIVE_TIP_TOTAL: readonly Role[] = ['model', 'live_stream_manager', 'admin', 'super_admin', 'sub_admin'];
 
 export const TAB_TOKEN = /^[0-9a-f]{12}$/;
@@ -345,7 +345,7 @@ function requireLive(s: LiveSessionState) {
   if (s.status !== 'live') throw new DomainError(NO_LIVE_STREAM, 'NO_LIVE_STREAM', 404);
 }
 
-/** Group: not blank, at most 500; one-to-one: at most 1000 (D3 §5). Returns the trimmed text. */
+/** Group: not blank, at most 500; one-to-one: at most 1000. Returns the trimmed text. */
 export function validateLiveMessage(message: string, isGroup: boolean): string {
   const text = message.trim();
   if (text === '') throw new ValidationError('message', LIVE_MESSAGE_EMPTY);
@@ -706,7 +706,7 @@ function stopEvent(s: LiveSessionState, reason: LiveStopReason, by: string | nul
   };
 }
 
-/** The recording's name, "built from the host and stream id" (D3 §7.4): only [a-z0-9-]. */
+/** The recording's name, "built from the host and stream id": only [a-z0-9-]. */
 export function recordingNameOf(host: string, sessionId: string): string {
   const clean = (x: string) => x.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60) || 'fanclub';
   return `${clean(host)}-${clean(sessionId)}`;

@@ -1,4 +1,4 @@
-// Removing media from the library (Content Manager, spec 2 §7 remove-media).
+// Removing media from the library (Content Manager, POST /api/media/remove-media).
 import { describe, expect, it } from 'vitest';
 import { given } from '../shared/given-when-then';
 import { mediaDecider, type MediaEvent } from './media';

@@ -62,7 +62,7 @@ export const posterTime = (durationSeconds: number) => Math.min(1, durationSecon
 export const isPublicMediaKey = (key: string) =>
   /^blur\/[0-9a-f-]{36}(-v\d{1,6})?\.jpg$/.test(key) || /^theme\/[\w-]{1,100}\.(jpe?g|png|webp|mp4|mov)$/i.test(key);
 
-/** Rotate Image Left (-90) and Right (90), spec 2 §2. */
+/** Rotate Image Left (-90) and Right (90). */
 export type RotationAngle = -90 | 90;
 
 /** Clockwise rotation from the upload, after turning by `angle`: 0, 90, 180 or 270. */

@@ -1,4 +1,4 @@
-// Staff operations on a post's media (spec 2 §2 admin post menu, §7): Rotate Image Left / Right, Refresh Blur
+// Staff operations on a post's media (the admin post menu): Rotate Image Left / Right, Refresh Blur
 // Image, Send Video Process Request. Which items they touch, and the spec's messages.
 import type { Role } from '../shared/wire';
 import { ValidationError } from '../shared/validation';
@@ -50,5 +50,5 @@ export function videosToReprocess(items: PostItem[], s3FilePath?: string | null)
   return chosen.filter((v) => v.status !== 'processing');
 }
 
-/** Send Video Process Request on a post or a mass message (spec 2 §2 admin post menu): not the model or content manager. */
+/** Send Video Process Request on a post or a mass message (the admin post menu): not the model or content manager. */
 export const POST_VIDEO_REPROCESSORS: readonly Role[] = ['admin', 'super_admin', 'sub_admin'];

@@ -1,4 +1,4 @@
-// The watermark the creator sets in the settings (spec 2 §3 enable_watermark, watermark_position): text drawn on
+// The watermark the creator sets in the settings (enable_watermark, watermark_position): text drawn on
 // photo originals and web videos at rendering time. Never on the blurred preview, which stays a plain blur.
 
 export const WATERMARK_POSITIONS = ['top_left', 'top_right', 'bottom_left', 'bottom_right', 'center'] as const;

@@ -7,7 +7,7 @@ export interface AdminMediaRecord {
   kind: MediaKind;
   file_name: string;
   content_type: string;
-  /** Bytes. The media library (POST /api/media/get) sends it to admin and super_admin only (spec 2 §2). */
+  /** Bytes. The media library (POST /api/media/get) sends it to admin and super_admin only. */
   size?: number;
   width: number;
   height: number;
@@ -18,7 +18,7 @@ export interface AdminMediaRecord {
   created_at: string;
 }
 
-// ---- Content Manager: the media library (spec 2 §2, §7) ------------------------------------------------
+// ---- Content Manager: the media library ----------------------------------------------------------------
 // Categories: GET /api/media/category → data: MediaCategoryRecord[] ('All Media' and 'Preview' first, reserved).
 //   POST /api/media/category { name } · POST /api/media/category/update { id, name } · /delete { id }
 //   → data: { categories: MediaCategoryRecord[], category?: MediaCategoryRecord } (create/update name it).

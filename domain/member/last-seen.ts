@@ -1,5 +1,5 @@
-// When a fan was last on the site (spec 3 §2.1 "for staff a last-seen or Online indicator"; D2 §7
-// POST /api/users/update_last_seen; gaps XX-19 / RT-17). Stream `last-seen-<userId>`. The fan site reports the fan
+// When a fan was last on the site (staff see a last-seen or Online indicator;
+// POST /api/users/update_last_seen). Stream `last-seen-<userId>`. The fan site reports the fan
 // present when it opens and every few minutes while it is in view; one event per LAST_SEEN_EVERY_MS at most, so an
 // open tab does not fill the log. Staff see "Online" from the live presence, else "Last seen …" from this.
 import type { Decider, DomainEvent } from '../shared/decider';

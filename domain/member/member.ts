@@ -10,7 +10,7 @@ export const memberStream = (userId: string) => `member-${userId}`;
 export const NICKNAME_MAX = 16;
 export const ASSIGNABLE_ROLES: readonly Role[] = ['user', 'admin', 'super_admin', 'sub_admin', 'model', 'content_manager', 'live_stream_manager', 'support'];
 export const BLOCKED_MESSAGE = 'Your account has been blocked. Please contact support.';
-// The spec's text (D3 §2.3; gaps XX-03).
+// The spec's text.
 export const BLOCKED_REGION_MESSAGE = 'This website is blocked in your area.';
 
 /** Region blocking applies to fans and guests; staff keep access to run the site. */
@@ -41,7 +41,7 @@ export type MemberEvent =
   | DomainEvent<'HiddenFromChatSet', { userId: string; hidden: boolean }>
   | DomainEvent<'MassMessagesMutedSet', { userId: string; muted: boolean }>
   | DomainEvent<'PhotoIdOverrideSet', { userId: string; accepted: boolean }>
-  /** The admin flag "migration subscription" (D2 §3, gaps CO-42): the fan is asked to move their membership to the
+  /** The admin flag "migration subscription": the fan is asked to move their membership to the
    *  current billing (the migration popup) even when it is not billed on the old API, e.g. moved from another site. */
   | DomainEvent<'MigrationSubscriptionSet', { userId: string; migrate: boolean }>
   | DomainEvent<'EmailPreferencesSet', { userId: string; preferences: EmailPreferences }>
@@ -150,7 +150,7 @@ export const memberDecider: Decider<MemberCommand, MemberEvent, MemberState> = {
       case 'SetNickname': {
         notDeleted(state);
         const nickname = command.nickname.trim();
-        if (nickname.length > NICKNAME_MAX) throw new ValidationError('nickname', `Nickname can be max ${NICKNAME_MAX} characters long`); // spec 3 §5 (XX-12)
+        if (nickname.length > NICKNAME_MAX) throw new ValidationError('nickname', `Nickname can be max ${NICKNAME_MAX} characters long`);
         const value = nickname === '' ? null : nickname;
         return state.nickname === value ? [] : [{ type: 'NicknameSet', data: { userId, nickname: value } }];
       }
@@ -180,5 +180,5 @@ export const memberDecider: Decider<MemberCommand, MemberEvent, MemberState> = {
   },
 };
 
-/** The effective role (spec 3 §6): a staff-changed role wins over the one the account was created with. */
+/** The effective role: a staff-changed role wins over the one the account was created with. */
 export const effectiveRole = (registered: Role, changed: Role | null): Role => changed ?? registered;

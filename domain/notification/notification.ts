@@ -1,11 +1,11 @@
-// The notification centre (issue 16; gaps SH-01, SH-08 … SH-13): entries derived from events that already exist
+// The notification centre: entries derived from events that already exist
 // (nothing new is recorded when a fan buys, subscribes, comments or likes), per recipient, and each person's read
 // marks (the only events this aggregate adds). Staff share the entries about the creator's content (purchases,
 // subscriptions, comments, likes); fans get new posts, promotions, live starts and staff replies under their comments.
 import type { Decider, DomainEvent } from '../shared/decider';
 import { DomainError } from '../shared/decider';
 
-/** The bell's dropdown, in the spec's order (D1 §2): Purchased, Subscription, Comments, Likes, Notification. */
+/** The bell's dropdown, in the spec's order: Purchased, Subscription, Comments, Likes, Notification. */
 export const NOTIFICATION_KINDS = ['purchased', 'subscription', 'comments', 'likes', 'notification', 'tips'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 export const NOTIFICATION_LABELS: Record<NotificationKind, string> = {
@@ -16,7 +16,7 @@ export const STAFF_KINDS: readonly NotificationKind[] = ['purchased', 'subscript
 export const FAN_KINDS: readonly NotificationKind[] = ['notification'];
 export const isNotificationKind = (v: string): v is NotificationKind => (NOTIFICATION_KINDS as readonly string[]).includes(v);
 
-/** Badges show at most 99 and then "99+" (D1 §2, §9). */
+/** Badges show at most 99 and then "99+". */
 export const capCount = (n: number): string => (n > 99 ? '99+' : String(Math.max(0, Math.floor(n))));
 
 /** Who an entry is for: every staff member, every fan, or one fan. */
@@ -65,7 +65,7 @@ export const NOTIFICATION_MESSAGES = {
 } as const;
 
 /** Who has a notification centre: the content roles (the staff pages) and fans, also an admin viewing as a fan
- *  (D3 "(user, proxy_user)"); support and the live-stream manager have none. */
+ *  (user, proxy_user); support and the live-stream manager have none. */
 export const NOTIFIED_STAFF_ROLES = ['content_manager', 'model', 'admin', 'super_admin', 'sub_admin'] as const;
 export function notificationReaderOf(role: string): 'staff' | 'fan' | null {
   if (role === 'user' || role === 'proxy_user') return 'fan';
@@ -73,7 +73,7 @@ export function notificationReaderOf(role: string): 'staff' | 'fan' | null {
 }
 /** Which kinds a role reads in the bell: staff all five, fans (and an admin viewing as a fan) only "notification". */
 export const kindsFor = (staff: boolean): readonly NotificationKind[] => (staff ? STAFF_KINDS : FAN_KINDS);
-/** Kinds a reader may list and mark read: staff also "tips" (the Tips tab's unread-tips badge, D3 §2.3 modelUnreadTips). */
+/** Kinds a reader may list and mark read: staff also "tips" (the Tips tab's unread-tips badge, modelUnreadTips). */
 export const readableKinds = (staff: boolean): readonly NotificationKind[] => (staff ? [...STAFF_KINDS, 'tips'] : FAN_KINDS);
 
 /**

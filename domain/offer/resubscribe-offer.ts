@@ -1,4 +1,4 @@
-// Resubscribe offer (stream `resubscribe-offer-settings`; spec 1 §3/§4/§5/§7): win back fans whose membership
+// Resubscribe offer (stream `resubscribe-offer-settings`): win back fans whose membership
 // ended or was cancelled. Settings: for_subscribers_only, give_free_month_subscription, recurring_price,
 // promo_banner_text (plus an on/off switch).
 // - give_free_month_subscription N > 0: N free months (30 days each), then the offer's recurring price; a

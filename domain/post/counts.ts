@@ -1,4 +1,4 @@
-// Whether a viewer sees a post's like and comment counts (spec 2 §6 "Counts are shown only if settings allow").
+// Whether a viewer sees a post's like and comment counts.
 // Pure: the caller supplies the settings, the viewer and the post's visibility.
 import { visibleTo, type EngagementSettings } from '../engagement/rules';
 import type { PostVisibility } from './wire';

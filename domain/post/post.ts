@@ -144,7 +144,7 @@ export const mediaIdsOfPost = (post: { media: PostMediaRef[]; previewMediaId?: s
   ...new Set([...post.media.map((m) => m.mediaId), ...(post.previewMediaId ? [post.previewMediaId] : [])]),
 ];
 
-/** A chosen schedule may not be in the past (spec 2 §5), allowing SCHEDULE_SKEW_MS of clock skew. */
+/** A chosen schedule may not be in the past, allowing SCHEDULE_SKEW_MS of clock skew. */
 export function validateSchedule(schedule: string, now: string): void {
   if (Date.parse(schedule) < Date.parse(now) - SCHEDULE_SKEW_MS) throw new ValidationError('publish_at', POST_MESSAGES.scheduleInPast);
 }
@@ -170,7 +170,7 @@ function validateMediaCount(media: PostMediaRef[]): void {
     throw new ValidationError('media_ids', `You have selected ${media.length} images, maximum ${MAX_MEDIA_PER_POST} images allowed.`);
 }
 
-/** Composer rules from spec 2 §5, in the order the composer checks them. */
+/** The composer's rules, in the order the composer checks them (its first failure is the message shown). */
 export function validateNewPost(c: CreatePost): void {
   validateMediaCount(c.media);
   validateCaption(c.caption, c.media);

@@ -1,4 +1,4 @@
-// Who may see what of a post (spec 2 §6). Pure: the caller supplies the viewer's standing.
+// Who may see what of a post. Pure: the caller supplies the viewer's standing.
 import type { PostVisibility } from './wire';
 import type { Role } from '../shared/wire';
 import { isStaffRole } from '../user/user';
@@ -39,7 +39,7 @@ export function postAccess(
 
 /**
  * Whether the viewer may open the original (and thumbnail) of one media item of the post: everything when
- * entitled; otherwise only the preview item a locked post shows to everyone (spec 2 §2 "Add Preview").
+ * entitled; otherwise only the preview item a locked post shows to everyone.
  */
 export function mayOpenMedia(
   post: { visibility: PostVisibility; preview_media_id: string | null },

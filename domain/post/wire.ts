@@ -50,7 +50,7 @@ export type PostView = {
   /** Reuse: the root post this post is a version of; null for an original. */
   version_of: string | null;
   blogType: 'text' | 'photo' | 'video' | 'gallery';
-  /** null when the settings hide the count from this viewer (spec 2 §6); staff always get numbers. */
+  /** null when the settings hide the count from this viewer; staff always get numbers. */
   total_likes: number | null;
   total_comments: number | null;
   /** The viewer likes this post (false for guests). */
@@ -58,7 +58,7 @@ export type PostView = {
   user: { name: string; avatarUrl: string | null };
   /** What the viewer can do to see it: 'register' (guest), 'subscribe' (user), 'unlock' (locked), null. */
   cta: 'register' | 'subscribe' | 'unlock' | null;
-  /** The post's feed tags (spec 2 §3: id, slug and name on read). */
+  /** The post's feed tags (id, slug and name on read). */
   feed_tags?: { _id: string; slug: string; name: string }[];
 };
 
@@ -144,7 +144,7 @@ export interface AdminPostRecord {
   unlock_count: number;
   revenue_cents: number;
   is_demo: boolean;
-  // Issue 4 (always sent by the server; optional so console fixtures written before them stay valid):
+  // Fields added later (always sent by the server; optional so console fixtures written before them stay valid):
   /** Reuse: the root post this post is a version of (null for an original); reporting groups by version_of ?? id. */
   version_of?: string | null;
   /** Revenue of the whole reuse group (this post, its root and every version, deleted ones included). */

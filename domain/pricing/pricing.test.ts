@@ -44,7 +44,7 @@ describe('lockedContentPriceCents: ceil(amount × (100 − percent) / 100) on wh
     [45000, 10, 40500],
     [9900, 33, 6700], // 66.33 → 67
     [2000, null, 2000],
-    [1250, 50, 700], // a chat price with cents: 6.25 → 7 (whole dollars, spec 3 §9)
+    [1250, 50, 700], // a chat price with cents: 6.25 → 7 (whole dollars)
     [1999, 50, 1000], // 9.995 → 10
   ] as const)('%d¢ at %s%% → %d¢', (amount, percent, expected) => {
     expect(lockedContentPriceCents(amount, percent)).toBe(expected);

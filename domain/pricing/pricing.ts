@@ -1,15 +1,14 @@
-// Pricing: every amount a fan is asked to pay, in integer cents, from the spec's formulas (spec 1 §3–§5,
-// spec 2 §9, spec 3 §4/§5/§9). The two rounding primitives (promotion ceil, whole-dollar shortfall) live in
+// Pricing: every amount a fan is asked to pay, in integer cents, from the spec's formulas. The two rounding primitives (promotion ceil, whole-dollar shortfall) live in
 // domain/shared/money.ts and are re-exported here; everything else that turns settings, a promotion, a coupon
 // or a wallet balance into a price is in this module, once.
 //
 // Rounding, and why:
-// - Locked-content promotion: ceil(amount × (100 − percent) / 100) on WHOLE DOLLARS. Spec 3 §9 says "wallet
-//   shortfall and discount rounding: up to whole dollars", locked prices are whole numbers (spec 2 §5) and the
+// - Locked-content promotion: ceil(amount × (100 − percent) / 100) on WHOLE DOLLARS. A wallet
+//   shortfall and a discount are rounded up to whole dollars, locked prices are whole numbers and the
 //   formula works on the dollar amount the site shows. So $15 at 10% off is $14 (13.5 → 14), not $13.50.
-// - Coupon discounts: "rounded to 2 decimals" (spec 1 §5) = to the cent, half up, in exact integer arithmetic.
+// - Coupon discounts: "rounded to 2 decimals" = to the cent, half up, in exact integer arithmetic.
 //   A fixed discount never takes a price below 0.
-// - Wallet shortfall (price − balance) is rounded UP to whole dollars for the Add Funds form (spec 1 §5).
+// - Wallet shortfall (price − balance) is rounded UP to whole dollars for the Add Funds form.
 // Settings amounts the spec names in dollars (add_fund_*, tips_*) stay dollars in settings; prices are cents.
 import { DomainError } from '../shared/decider';
 import { promotionPriceCents, roundUpToWholeDollarCents } from '../shared/money';
@@ -69,11 +68,11 @@ export function membershipPrices(settings: MembershipPriceSettings, hasSubscribe
   };
 }
 
-/** Subscription migration is charged at returning_recurring_membership_price (spec 1 §7), else the recurring price. */
+/** Subscription migration is charged at returning_recurring_membership_price, else the recurring price. */
 export const migrationPriceCents = (settings: MembershipPriceSettings): number =>
   isSet(settings.returning_recurring_membership_price_cents) ? settings.returning_recurring_membership_price_cents : settings.recurring_membership_price_cents;
 
-/** Trial initial period: 1 to 29 days, or 30 for "1 month" (spec 2 §9). */
+/** Trial initial period: 1 to 29 days, or 30 for "1 month". */
 export const TRIAL_PERIOD_MIN_DAYS = 1;
 export const TRIAL_PERIOD_MAX_DAYS = MONTH_DAYS;
 export const isValidTrialPeriod = (days: number): boolean => Number.isInteger(days) && days >= TRIAL_PERIOD_MIN_DAYS && days <= TRIAL_PERIOD_MAX_DAYS;
@@ -99,7 +98,7 @@ export type DiscountType = 'percentage' | 'fixed';
 
 /**
  * A coupon's discount. For 'percentage' the values are percents (0..100, at most 2 decimals); for 'fixed'
- * they are cents. `recurring` 0 leaves the renewal price alone (spec 1 §5).
+ * they are cents. `recurring` 0 leaves the renewal price alone.
  */
 export interface CouponDiscount {
   discountType: DiscountType;
@@ -186,7 +185,7 @@ export function subscriptionQuote(input: {
 // ---------------------------------------------------------------------------------------------------------
 // Wallet: shortfall and the Add Funds form
 
-/** wallet_settings (spec 1 §3): presets are comma-separated dollars; min and max are whole dollars. */
+/** wallet_settings: presets are comma-separated dollars; min and max are whole dollars. */
 export interface WalletSettings {
   add_fund_default_options: string;
   add_fund_minimum_amount: number;
@@ -203,7 +202,7 @@ export const DEFAULT_WALLET_SETTINGS: WalletSettings = {
 /** How much the wallet lacks for a price (0 when it is enough). */
 export const walletShortfallCents = (priceCents: number, balanceCents: number): number => Math.max(0, priceCents - balanceCents);
 
-/** The Add Funds amount for a shortfall: rounded up to whole dollars (spec 1 §5, spec 2 §4, spec 3 §4). */
+/** The Add Funds amount for a shortfall: rounded up to whole dollars. */
 export const addFundsAmountCents = (shortfallCents: number): number => roundUpToWholeDollarCents(Math.max(0, shortfallCents));
 
 export interface InsufficientFundsDetails {
@@ -243,10 +242,10 @@ export interface AddFundsOptions {
 }
 
 /**
- * What the Add Funds form offers (spec 1 §5: "preset amounts offered are only those above the remaining amount
- * needed"). "Above" is strict: the rounded shortfall itself is the pre-filled amount, so a preset equal to it
- * would repeat it. A shortfall of 0 (form opened from the wallet page) offers every preset (spec 3 §4 "0 means
- * full").
+ * What the Add Funds form offers: only the preset amounts above the remaining amount
+ * needed. "Above" is strict: the rounded shortfall itself is the pre-filled amount, so a preset equal to it
+ * would repeat it. A shortfall of 0 (form opened from the wallet page) offers every preset (0 means
+ * the full list).
  */
 export function addFundsOptions(settings: WalletSettings, shortfallCents: number): AddFundsOptions {
   const presets = fundPresetsCents(settings.add_fund_default_options);
@@ -260,7 +259,7 @@ export const VALID_AMOUNT = 'Please enter a valid amount';
 export const fundAmountBetween = (min: number, max: number) => `Choose a fund amount between ${min} and ${max}`;
 
 /**
- * The "Other amount" field (spec 1 §5): not empty, digits with at most 2 decimals ('Please enter a valid
+ * The "Other amount" field: not empty, digits with at most 2 decimals ('Please enter a valid
  * amount'), and its INTEGER PART between add_fund_minimum_amount and add_fund_maximum_amount ('Choose a fund
  * amount between {min} and {max}'). So with max 100, "100.50" passes, as the spec words it. Returns cents.
  */
@@ -285,7 +284,7 @@ export function isAcceptableTopUpCents(settings: WalletSettings, cents: number):
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// Tips and pay-per-message (spec 3 §4/§5)
+// Tips and pay-per-message
 
 export const tipBetween = (min: number, max: number) => `Choose a tip between ${min} and ${max}`;
 

@@ -1,5 +1,4 @@
-// Promotion ribbon settings (stream `promotion-settings`; spec 1 §3 promotion_settings, §9; spec 2 §2; spec 3
-// §3): colours, paddings, font, font sizes for four breakpoints ("25px|25px|30px|30px" for 320, 767, 1024 and
+// Promotion ribbon settings (stream `promotion-settings`; promotion_settings): colours, paddings, font, font sizes for four breakpoints ("25px|25px|30px|30px" for 320, 767, 1024 and
 // 1440 px), animation, delay, duration and position, once for the subscription ribbon and once for the
 // locked-content ribbon, plus the strike-through colour of a promoted price.
 import type { Decider, DomainEvent } from '../shared/decider';
@@ -61,7 +60,7 @@ export const isFourSizes = (value: string): boolean => {
   return parts.length === 4 && parts.every((p) => SIZE.test(p));
 };
 
-/** The four sizes of a setting; an invalid value (wrong count or unit) falls back to the default (spec 3 §3). */
+/** The four sizes of a setting; an invalid value (wrong count or unit) falls back to the default. */
 export function fourSizes(value: string | null | undefined, fallback: string = DEFAULT_FONT_SIZES): [string, string, string, string] {
   const v = value && isFourSizes(value) ? value : fallback;
   return v.split('|').map((s) => s.trim()) as [string, string, string, string];

@@ -1,4 +1,4 @@
-// Who a promotion's audience rules see (spec 1 §4): staff, subscribed now, subscribed before — from the membership
+// Who a promotion's audience rules see: staff, subscribed now, subscribed before — from the membership
 // records both the write side (subscription stream) and the read side (subscribers read model) hold.
 import { describe, expect, it } from 'vitest';
 import { promotionViewerOf } from './promotion';

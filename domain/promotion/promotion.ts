@@ -1,5 +1,5 @@
 // Promotions (stream `promotion-<TYPE>`, one per type, so "one running promotion per type" is guarded by the
-// stream's expected revision). Spec 1 §3/§4/§5/§7/§8, spec 2 §3/§9, spec 3 §3/§4.
+// stream's expected revision).
 //
 // - SUBSCRIPTION: its own initial and recurring amounts (cents), optionally a trial offer whose first period is
 //   1..29 days or 1 month (30).
@@ -143,7 +143,7 @@ export function expiryFromWire(dateExpire: number | string): PromotionExpiry {
   return expiry;
 }
 
-/** "5 hours", "1 hour", "3 days": under 25 hours shown as hours (spec 1 §5). */
+/** "5 hours", "1 hour", "3 days": under 25 hours shown as hours. */
 export function durationText(hours: number): string {
   if (hours < 25) {
     const h = Math.max(1, Math.ceil(hours));
@@ -241,7 +241,7 @@ export function isEligible(p: Promotion, viewer: PromotionViewer, item?: LockedI
 
 /**
  * The ribbon (banner): shown while promotions are enabled and the promotion runs, to those it applies to; admins
- * and subscribers see the locked-content promotion (spec 1 §4/§6), and staff see the subscription one as a
+ * and subscribers see the locked-content promotion, and staff see the subscription one as a
  * preview. It hides when the countdown ends. Guests count as new users.
  */
 export function ribbon(

@@ -1,5 +1,4 @@
-// What the fan site and the console are shown of promotions, coupons and the resubscribe offer (spec 1 §4, §7;
-// spec 2 §7). Pure: states, settings and the viewer come in.
+// What the fan site and the console are shown of promotions, coupons and the resubscribe offer. Pure: states, settings and the viewer come in.
 import { centsFromDollars } from '../shared/money';
 import { ValidationError } from '../shared/validation';
 import type { CouponTerms, ValidCoupon } from '../coupon/coupon';

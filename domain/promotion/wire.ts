@@ -1,4 +1,4 @@
-// Wire shapes of promotions, coupons and the resubscribe offer (spec 1 §3/§7, spec 2 §3/§7, spec 3 §3), shared by
+// Wire shapes of promotions, coupons and the resubscribe offer, shared by
 // the server (api/routes/promotions.ts) and both apps. Amounts on the wire are dollars (as the spec sends them)
 // next to their integer cents; times are ISO strings.
 import type { CouponCheckErrorCode } from '../coupon/coupon';
@@ -226,7 +226,7 @@ export function promotionView(p: Promotion, ended: { endedAt: string } | null, n
   };
 }
 
-/** The expiry choices (spec 2 §9): 1..24 hours, 2..30 days, end of day, end of month, as date_expire values. */
+/** The expiry choices: 1..24 hours, 2..30 days, end of day, end of month, as date_expire values. */
 export const EXPIRY_CHOICES: readonly { value: DateExpireWire; label: string }[] = [
   ...Array.from({ length: 24 }, (_, i) => ({ value: i + 1, label: durationText(i + 1) })),
   ...Array.from({ length: 29 }, (_, i) => ({ value: (i + 2) * 24, label: durationText((i + 2) * 24) })),
@@ -234,7 +234,7 @@ export const EXPIRY_CHOICES: readonly { value: DateExpireWire; label: string }[]
   { value: 'end_of_month', label: 'End of month' },
 ];
 
-/** Trial first period (spec 2 §9): 1..29 days or 1 month (30). */
+/** Trial first period: 1..29 days or 1 month (30). */
 export const TRIAL_PERIOD_CHOICES: readonly { value: number; label: string }[] = [
   ...Array.from({ length: 29 }, (_, i) => ({ value: i + 1, label: `${i + 1} ${i === 0 ? 'day' : 'days'}` })),
   { value: 30, label: '1 month' },

@@ -1,5 +1,5 @@
-// Purchased contents (spec 1 nav /purchased-contents; spec 3 §2.1 "/purchased-contents/{userId} (a user's purchases,
-// opened from the chat list or the chat header amount)"; gaps SH-36): what a fan bought to open — locked posts and
+// Purchased contents (/purchased-contents for the fan; /purchased-contents/{userId} for staff, opened from the chat
+// list or the chat header amount): what a fan bought to open — locked posts and
 // locked chat messages — newest first, each with a link to where it is seen. Payments themselves (tips, memberships,
 // top-ups, receipts) are on /profile/payments.
 //

@@ -1,4 +1,4 @@
-// The installable app (issue 16, D1 §4): the web-app manifest and its icons, named after the creator and drawn from
+// The installable app: the web-app manifest and its icons, named after the creator and drawn from
 // their avatar. Pure: the site's settings come in; drawing the PNGs is api/app-icons.ts.
 export const APP_ICON_SIZES = [192, 512] as const;
 export type AppIconSize = (typeof APP_ICON_SIZES)[number];

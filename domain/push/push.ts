@@ -1,4 +1,4 @@
-// Web push, self-hosted (issue 16; gaps WP-01 … WP-08, WP-19 … WP-22). The spec's provider is a hosted service;
+// Web push, self-hosted. The spec's provider is a hosted service;
 // here it is the open standard: VAPID (RFC 8292) and encrypted payloads (RFC 8291, aes128gcm) to each browser's own
 // push service (RFC 8030). Pure rules and the deciders of four small streams:
 //   push-subscription-<id>   one browser (device) subscribed for a signed-in person: registered, removed
@@ -45,7 +45,7 @@ export function preferencesFromTags(tags: readonly string[] | string): WebNotifi
 export const tagsOf = (p: WebNotificationPreferences): string => PUSH_CATEGORIES.filter((c) => p[c]).map(tagOf).join('');
 
 /**
- * Which prompt a person gets (D1 §6, D3 §6): admins and users get different ones; never offered to a proxy session,
+ * Which prompt a person gets: admins and users get different ones; never offered to a proxy session,
  * support or live_stream_manager.
  */
 export function pushPromptFor(role: Role): 'admin' | 'user' | null {
@@ -61,20 +61,20 @@ export function requirePushEnabled(siteEnabled: boolean): void {
   if (!siteEnabled) throw new DomainError(PUSH_MESSAGES.disabled, 'PUSH_DISABLED', 409);
 }
 
-/** Five days after subscribing without web notifications, a help popup about (email) notifications shows (D3 §6). */
+/** Five days after subscribing without web notifications, a help popup about (email) notifications shows. */
 export const EMAIL_HELP_AFTER_MS = 5 * 24 * 3600 * 1000;
 export function showNotificationHelp(p: { subscribedAt: string | null; webNotificationsOn: boolean; dismissed: boolean; now: string }): boolean {
   if (!p.subscribedAt || p.webNotificationsOn || p.dismissed) return false;
   return Date.parse(p.now) - Date.parse(p.subscribedAt) >= EMAIL_HELP_AFTER_MS;
 }
 
-/** Progressive-web-app feed refresh after 900 seconds (D2 §9). */
+/** Progressive-web-app feed refresh after 900 seconds. */
 export const PWA_FEED_REFRESH_SECONDS = 900;
-/** The push registration happens 3 seconds after live-stream setup (D3 §7.6). */
+/** The push registration happens 3 seconds after live-stream setup. */
 export const LIVE_PUSH_REGISTRATION_DELAY_MS = 3000;
 
 /**
- * The install-as-app popup (D1 §4, §9): a stored counter, moved on once per app start and by one more when the
+ * The install-as-app popup: a stored counter, moved on once per app start and by one more when the
  * popup is closed; it shows at 3, 12, 21 and 30; past 50 ('50' and above) it goes back to 12; 'never' stops it.
  */
 export const INSTALL_POPUP_AT = [3, 12, 21, 30] as const;
@@ -94,7 +94,7 @@ export const pushBackoffMs = (attempt: number) => 30_000 * 4 ** (Math.max(1, att
 export const PUSH_JOB_TTL_MS = 24 * 3600 * 1000;
 
 export type PushOutcome = 'sent' | 'gone' | 'retry' | 'failed';
-/** What a push service's answer means (RFC 8030 §5, §7): 404/410 the subscription is gone; 429 and 5xx, try later. */
+/** What a push service's answer means (RFC 8030 §5): 404/410 the subscription is gone; 429 and 5xx, try later. */
 export function classifyPushAnswer(status: number | null, attempt: number): PushOutcome {
   if (status !== null && status >= 200 && status < 300) return 'sent';
   if (status === 404 || status === 410) return 'gone';
@@ -283,7 +283,7 @@ export const pushJobDecider: Decider<{ type: 'Record'; jobId: string; results: P
   },
 };
 
-// ---- triggers: one per category (WP-07) ----------------------------------------------------------------------------
+// ---- triggers: one per category ------------------------------------------------------------------------------------
 
 /** Who a notification goes to: every fan, the staff who take chat, or named people. */
 export type PushAudience = { kind: 'fans' } | { kind: 'staff' } | { kind: 'users'; ids: string[] };

@@ -1,4 +1,4 @@
-// What the web push pages show (issue 16): the console's switch with its counts, and a person's preferences
+// What the web push pages show: the console's switch with its counts, and a person's preferences
 // (fan site: /profile/notification-preference). Pure: the read models' facts, the VAPID key and the time come in.
 import type { Role } from '../shared/wire';
 import {

@@ -55,7 +55,7 @@ const samples: Record<string, Record<string, unknown>> = {
   LiveMinuteCharged: { sessionId: 's1', fanId: 'fanA', minute: 1, paymentId: 'p1', amountCents: 300, from: at, to: at, chargedAt: at },
   LiveSessionStopped: { sessionId: 's1', reason: 'publisher', by: 'model1', isGroup: false, fanId: 'fanA', publisherId: 'model1', tokens: ['tok', 'pub-token'], viewerIds: ['fanA'], durationSeconds: 60, stoppedAt: at },
   LiveRecordingReady: { sessionId: 's1', mediaId: 'm1', path: '/x.mp4', bytes: 1, durationSeconds: 1, readyAt: at },
-  // Notification centre (issue 16): the bell's types.
+  // Notification centre: the bell's types.
   PostUnlocked: { postId: 'p1', userId: 'fanA', paymentId: 'pay1', amountCents: 500, unlockedAt: at },
   SubscriptionStarted: { userId: 'fanA', paymentId: 'pay2', amountCents: 999, startedAt: at },
   FreeSubscriptionStarted: { userId: 'fanA', paymentId: null, amountCents: 0, startedAt: at },
@@ -118,7 +118,7 @@ describe('the audience rule', () => {
   it('amounts spent only to the money roles, and not to the model while earnings are hidden', () => {
     expect(staffGets('support', 'PaymentCaptured', 'UPDATE_USER_AMOUNT')).toBe(true);
     expect(staffGets('live_stream_manager', 'PaymentCaptured', 'UPDATE_USER_AMOUNT')).toBe(false);
-    // XX-14: the content manager sees amounts spent unless hide_earnings is on.
+    // The content manager sees amounts spent unless hide_earnings is on.
     expect(staffGets('content_manager', 'PaymentCaptured', 'UPDATE_USER_AMOUNT')).toBe(true);
     expect(staffGets('content_manager', 'PaymentCaptured', 'UPDATE_USER_AMOUNT', true)).toBe(false);
     expect(staffGets('model', 'PaymentCaptured', 'UPDATE_USER_AMOUNT')).toBe(true);

@@ -1,4 +1,4 @@
-// Who receives which frame (issue 13): a pure rule from a committed event to frames and their audience, and
+// Who receives which frame: a pure rule from a committed event to frames and their audience, and
 // from an audience to a reader. Beside the route table because it is the same kind of rule: deny by default.
 //
 // Frames are thin: ids, states and counts. The exception is a new chat message (MESSAGE_RECEIVE), which every open
@@ -35,7 +35,7 @@ export interface Reader {
 }
 
 export interface ReaderSettings {
-  /** The model and the content manager do not see earnings while `hide_earnings` is on (spec 3 §6). */
+  /** The model and the content manager do not see earnings while `hide_earnings` is on. */
   hideEarnings: boolean;
 }
 
@@ -83,13 +83,13 @@ const allFans: Audience = { fanId: null, staff: null, allFans: true };
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 const num = (v: unknown): number => (typeof v === 'number' ? v : 0);
 
-// ---- live streaming (issue 15; D3 §7.8; domain/live) ------------------------------------------------------------
+// ---- live streaming (domain/live) -------------------------------------------------------------------------------
 // A group session's news goes to every fan as an empty GROUP_LIVE_STARTED / GROUP_LIVE_STOPPED (like every allFans
 // frame: the fan site asks GET /api/stream/current); staff get the same frame with the session. What happens inside
 // a session (joins, the viewer count, comments, tips) goes only to the fans watching it (the event's viewerIds, which
 // the session decides from the tokens it issued) and to staff. The publisher's own frames (LIVE_STARTED with their
 // token, STOP_CAMERA_AUDIO) go to the publisher only. Anonymous tippers: named to admins and to the tipper, hidden
-// from everyone else (D3 §6).
+// from everyone else.
 // The one exception to "frames carry no words": a live comment (GROUP_MESSAGE) carries its text, because every
 // viewer shows it at once in the overlay and a read-back per comment per viewer would multiply the load by the
 // audience. It is never locked content and goes only to the session's viewers and staff.
@@ -178,7 +178,7 @@ const LIVE_RULES: Record<string, (d: Data) => FrameOut[]> = {
   LiveRecordingReady: (d) => [{ type: 'LIVE_RECORDING_READY', data: { sessionId: str(d.sessionId), mediaId: typeof d.mediaId === 'string' ? d.mediaId : null }, audience: staff('chat') }],
 };
 
-// ---- notification centre (issue 16; domain/notification) ----------------------------------------------------------
+// ---- notification centre (domain/notification) --------------------------------------------------------------------
 // A new entry rings the bell: NOTIFICATION_RECEIVED carries only its type (the bell reads its counts again with its
 // own session, GET /api/notifications/unread-counts). Staff entries go to the roles that have the staff pages; fan
 // entries (a new post, a promotion) to every fan as an empty frame (like every allFans frame); a live start already
@@ -269,7 +269,7 @@ const RULES: Record<string, (d: Data) => FrameOut[]> = {
   MassMessageAudienceChosen: (d) => [massUpdate(d, 'sending', { delivered: 0, recipients: Array.isArray(d.fanIds) ? d.fanIds.length : 0 })],
   MassMessageSendCompleted: (d) => [massUpdate(d, 'sent', { delivered: num(d.delivered) })],
   MassMessageCancelled: (d) => [massUpdate(d, 'cancelled')],
-  // Staff deleted a message (spec 3 §7.8 DELETE_MESSAGE, DELETE_MESSAGE_FROM_ALL with udid): the fan's screens drop it;
+  // Staff deleted a message (DELETE_MESSAGE, DELETE_MESSAGE_FROM_ALL with udid): the fan's screens drop it;
   // "from subscriber" leaves it on staff screens, marked (UPDATE_MESSAGE), "from all" drops it there too.
   ChatMessageDeleted: (d) =>
     d.scope === 'all'

@@ -1,4 +1,4 @@
-// The client side of the socket protocol (issue 13), shared by the fan site, the console, the tests and the
+// The client side of the socket protocol, shared by the fan site, the console, the tests and the
 // benchmark. No browser or Node API is imported: the socket and the timers are given, so the same code runs
 // against the browser's WebSocket and the `ws` package.
 //

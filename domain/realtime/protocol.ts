@@ -1,4 +1,4 @@
-// The socket protocol (spec 3 §7.8; issue 13): JSON text frames {type, data, position?} on GET /ws.
+// The socket protocol: JSON text frames {type, data, position?} on GET /ws.
 // Pure: what a client may send, how a bad frame is answered, and the close codes. The gateway (api/realtime)
 // does the I/O.
 
@@ -28,7 +28,7 @@ export const MAX_FRAME_BYTES = 16 * 1024;
 export const FRAME_LIMIT = { frames: 30, windowMs: 10_000 };
 export const frameLimitReason = `More than ${FRAME_LIMIT.frames} frames in ${FRAME_LIMIT.windowMs / 1000} s.`;
 
-/** Frames a client sends (spec 3 §7.8 "Sent", plus AUTH). Live streaming (issue 15): the HTTP calls under /api/stream/
+/** Frames a client sends (plus AUTH). Live streaming: the HTTP calls under /api/stream/
  *  start, stop and hand out tokens; these frames ask for the live state (answered LIVE_STATUS, GO_LIVE /
  *  GROUP_LIVE_STARTED, STREAM_ALREADY_STARTED, SET_VIEWER) and LEFT_STREAM / LEAVE_GROUP_STREAM give up the caller's
  *  tokens (api/realtime/live.ts). */

@@ -1,4 +1,4 @@
-// An app's live connection as a store (issue 13), shared by the fan site and the console: the signed-in session's
+// An app's live connection as a store, shared by the fan site and the console: the signed-in session's
 // protocol client (replaced at each sign-in, dropped at sign-out) and the screens' listeners. The listeners live
 // here, not on the client, so a screen subscribes once and keeps listening across a logout/login and across
 // reconnects. Each app binds it to React (useSyncExternalStore, effects) in its own realtime.ts; the socket is given.

@@ -1,4 +1,4 @@
-// Redirect URLs (gaps CO-35; D3 admin routes /admin/redirect-url/:route? and /admin/list-redirect-url): the creator
+// Redirect URLs (console pages /admin/redirect-url/:route? and /admin/list-redirect-url): the creator
 // names a short path of the fan site (`/:path`, e.g. /insta) and where it leads. One stream per path
 // (`redirect-url-<path>`), so a path can have only one redirect without a read model deciding it.
 // Open-redirect safe by construction: a target is a path on this site only ("/membership", "/feed/<id>?x=1"),

@@ -1,4 +1,4 @@
-// The reports' CSV exports (issue 17): their columns, money columns only for roles that see money, and the filter
+// The reports' CSV exports: their columns, money columns only for roles that see money, and the filter
 // each export records (DataExported). Pure: api/csv.ts writes the file and records the export.
 import { centsToDecimal, type CsvColumn } from '../shared/csv';
 import { REPORT_SOURCES, UTM_FIELDS } from './reporting';

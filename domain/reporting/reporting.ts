@@ -1,4 +1,4 @@
-// The creator's reports (issue 17, gaps CO-31 … CO-39, CO-37b/c/e): which source a payment's money counts in,
+// The creator's reports: which source a payment's money counts in,
 // periods and their comparison, who sees money figures, and the UTM values kept per fan. Pure: the read model
 // (projections/report-payments.ts) and the queries call these; the console reads the wire types.
 import type { Role } from '../shared/wire';
@@ -111,8 +111,8 @@ export interface ReportSettings {
 const REPORT_ADMINS: readonly Role[] = ['admin', 'super_admin', 'sub_admin'];
 
 /**
- * The reporting page (spec 1 §6: the content manager "sees subscribers and reports depending on the earnings and
- * reporting settings"): admins and the model always; the content manager while the reporting setting is on.
+ * The reporting page (the content manager sees it depending on the earnings and
+ * reporting settings): admins and the model always; the content manager while the reporting setting is on.
  */
 export function mayOpenReports(role: Role | null | undefined, s: ReportSettings): boolean {
   if (!role) return false;
@@ -126,7 +126,7 @@ export type UserReportSort = (typeof USER_REPORT_SORTS)[number];
 export const userReportSortFor = (money: boolean, sort: UserReportSort): UserReportSort => (money || sort !== 'net_cents' ? sort : 'purchases');
 
 /**
- * Money figures (spec 3 §6 hide_earnings, as the chat applies it): admins and support always; the model and the
+ * Money figures (hide_earnings, as the chat applies it): admins and support always; the model and the
  * content manager while hide_earnings is off. Without them a report still shows its counts.
  */
 export function seesReportMoney(role: Role | null | undefined, s: ReportSettings): boolean {
@@ -136,12 +136,12 @@ export function seesReportMoney(role: Role | null | undefined, s: ReportSettings
   return false;
 }
 
-// ---- UTM (D1 §9) -----------------------------------------------------------------------------------------
+// ---- UTM -------------------------------------------------------------------------------------------------
 
 export const UTM_FIELDS = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content'] as const;
 export type UtmField = (typeof UTM_FIELDS)[number];
 export type UtmParams = Partial<Record<UtmField, string>>;
-/** The cookie the fan site keeps them in: one year (D1 §9 "a cookie with a one-year maximum age"). */
+/** The cookie the fan site keeps them in: one year. */
 export const UTM_COOKIE = 'fanclub_utm';
 export const UTM_COOKIE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
 const UTM_MAX = 200;
@@ -192,7 +192,7 @@ export function utmCookieFromSearch(search: string, secure: boolean): string | n
   return `${UTM_COOKIE}=${encodeURIComponent(JSON.stringify(utm))}; Max-Age=${UTM_COOKIE_MAX_AGE_SECONDS}; Path=/; SameSite=Lax${secure ? '; Secure' : ''}`;
 }
 
-// ---- Google Analytics 4 (D1 §3, §9; D2 §7) -----------------------------------------------------------------
+// ---- Google Analytics 4 ------------------------------------------------------------------------------------
 
 /** Where the fan site sends GA4 hits itself (no Google script runs: the site's CSP allows no third-party script). */
 export const GA4_COLLECT_URL = 'https://www.google-analytics.com/g/collect';
@@ -211,7 +211,7 @@ export interface Ga4Purchase {
 
 /**
  * A GA4 purchase hit in the Measurement Protocol's browser form (what gtag.js would send): transaction id, user id
- * and value in USD ("Purchase tracking uses transaction id plus user id and USD", D2 §7).
+ * and value in USD ("Purchase tracking uses transaction id plus user id and USD").
  */
 export function ga4PurchaseUrl(p: Ga4Purchase): string {
   const value = (p.valueCents / 100).toFixed(2);

@@ -1,4 +1,4 @@
-// The reports as their calls answer them (issue 17): the read queries' rows (projections/report-queries.ts, every
+// The reports as their calls answer them: the read queries' rows (projections/report-queries.ts, every
 // money figure in cents) with the money hidden for a role that may not see earnings, and the earnings compared
 // with the previous period. Pure: the route reads, these shape.
 import { DomainError } from '../shared/decider';
@@ -47,7 +47,7 @@ export interface PageAsked {
   per_page: number;
 }
 
-// ---- earnings (CO-31) ------------------------------------------------------------------------------------
+// ---- earnings --------------------------------------------------------------------------------------------
 
 /** What the earnings query reads over one range: buckets and totals with every figure. */
 export interface EarningsFigures {
@@ -79,7 +79,7 @@ export function earningsReport(
   };
 }
 
-// ---- the lists (CO-32, CO-36, CO-37, CO-37c) --------------------------------------------------------------
+// ---- the lists --------------------------------------------------------------------------------------------
 
 export function reversalsView(
   money: boolean,

@@ -1,4 +1,4 @@
-// What the report calls answer (GET /admin-api/reports/*, issue 17), shared by the server and the console.
+// What the report calls answer (GET /admin-api/reports/*), shared by the server and the console.
 import type { MovementKind, ReportGrouping, ReportSource, UtmParams } from './reporting';
 
 /** Money figures are null when the caller's role may not see them (hide_earnings); counts always come. */

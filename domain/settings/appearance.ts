@@ -1,5 +1,4 @@
-// Appearance and display settings of the fan site that the console's settings pages set (issue 17, gaps
-// CO-01, CO-02, CO-09, CO-11, CO-12, CO-14, CO-16, CO-20, CO-23): theme 2, the page background image, the
+// Appearance and display settings of the fan site that the console's settings pages set: theme 2, the page background image, the
 // payment form's styling, the sign-up page's font sizes, the login and sign-up titles, timestamps, media
 // counts and the GA4 measurement id. Flat keys of the site settings like every other; pure, no I/O.
 
@@ -21,17 +20,17 @@ export const APPEARANCE_DEFAULTS = {
   theme2_banner_mobile_image_url: null as string | null,
   /** The model-profile variant for theme 2; empty: the model's avatar. */
   theme2_profile_image_url: null as string | null,
-  /** Background image behind the fan site's pages (background-settings; spec 2 §7 upload_theme_background_image). */
+  /** Background image behind the fan site's pages (background-settings; upload_theme_background_image). */
   background_image_url: null as string | null,
   use_background_image: false,
-  /** The subscription page's payment form (spec 1 §3); colours null = the site theme's. */
+  /** The subscription page's payment form; colours null = the site theme's. */
   payment_form_bg_color: null as string | null,
   payment_form_text_color: null as string | null,
   payment_form_border_radius: 0,
   payment_form_btn_bg_color: null as string | null,
   payment_form_btn_text_color: null as string | null,
   payment_form_padding: 15,
-  /** The sign-up page's title and description sizes per breakpoint (spec 1 §3 defaults). */
+  /** The sign-up page's title and description sizes per breakpoint (the spec's defaults). */
   new_signup_design_title_font_size: '55px|65px|75px|85px',
   new_signup_design_description_font_size: '25px|25px|35px|35px',
   /** Titles of the login and sign-up pages (login-and-signup-title); the navbar labels are separate. */
@@ -40,9 +39,9 @@ export const APPEARANCE_DEFAULTS = {
   /** Timestamp visibility: post dates on the feed and message times in the chat. */
   show_post_timestamp: true,
   show_message_timestamp: true,
-  /** Photo and video counts on exclusive (members-only and locked) post cards (spec 2 §3). */
+  /** Photo and video counts on exclusive (members-only and locked) post cards. */
   show_media_count_in_exclusive_content: true,
-  /** Google Analytics 4 (spec 1 §3); empty: no analytics on the fan site. */
+  /** Google Analytics 4; empty: no analytics on the fan site. */
   google_analytics_4_measurement_id: null as string | null,
 };
 

@@ -1,13 +1,13 @@
-// Chat settings (spec 3 §3 "chat_settings.disabled_normal_chat", "chat colour settings", "hide_earnings"; §6 the
-// row-menu features and the model's expiry sort) and the purchased-contents settings (spec 3 settings list
-// "purchased-content-settings", contents not shown: designed here). Both are site settings (settings.ts), saved
+// Chat settings (chat_settings.disabled_normal_chat, the chat colours, hide_earnings, the
+// row-menu features and the model's expiry sort) and the purchased-contents settings (the spec's
+// "purchased-content-settings" page shows no contents: designed here). Both are site settings (settings.ts), saved
 // whole: POST /api/app_settings/update_chat_settings merges a partial change into the current object first.
 
 /** A bubble colour; null: the theme's (staff: theme colour, fan: the card colour, tips: green). */
 export type ChatColour = string | null;
 
 export interface ChatSettings {
-  /** Fans cannot send normal chat messages (SB-16: with no booking feature, no fan may write; staff still can). */
+  /** Fans cannot send normal chat messages (with no booking feature, no fan may write; staff still can). */
   disabled_normal_chat: boolean;
   /** Row menu "Block User" (admin, super_admin, model). */
   block_user_enabled: boolean;
@@ -69,7 +69,7 @@ export const DEFAULT_PURCHASED_CONTENT_SETTINGS: PurchasedContentSettings = {
   show_prices: true,
 };
 
-/** Spec 3 §3 "chat_settings.disabled_normal_chat": the refusal a fan gets when normal chat is off. */
+/** The refusal a fan gets when normal chat is off. */
 export const NORMAL_CHAT_DISABLED = 'Chat is currently disabled by the creator.';
 
 /** A partial change merged into the current settings (unknown keys were dropped by the schema). */

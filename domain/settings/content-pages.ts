@@ -1,4 +1,4 @@
-// Legal and content pages (issue 16, gaps SH-19 … SH-25, SH-29, SH-31): the built-in pages with their default
+// Legal and content pages: the built-in pages with their default
 // texts for a fresh install, and custom pages by slug for the catch-all /:path. Stored in the site settings
 // (`content_pages`, ./shell.ts); only saved pages are stored, so a built-in page shows its default until edited.
 import { ValidationError } from '../shared/validation';
@@ -7,9 +7,9 @@ import type { StoredContentPage } from './shell';
 export interface BuiltInPage {
   slug: string;
   title: string;
-  /** The console editor's path (spec 3 admin routes), when the spec names one. */
+  /** The console editor's path (a console route), when the spec names one. */
   editor?: string;
-  /** Listed in the footer (spec 1 §2). */
+  /** Listed in the footer. */
   footer: boolean;
   /** The default text; {model} is the creator's name. */
   html: string;
@@ -88,7 +88,7 @@ const BUILT_IN = new Map(BUILT_IN_PAGES.map((p) => [p.slug, p]));
 export const isBuiltInPage = (slug: string): boolean => BUILT_IN.has(slug);
 
 /**
- * Single-segment paths the fan site routes itself (spec 3 route table): a custom page may not take them.
+ * Single-segment paths the fan site routes itself: a custom page may not take them.
  * Built-in page slugs are edited, not created.
  */
 export const RESERVED_SLUGS = new Set([
@@ -152,7 +152,7 @@ export function allPages(s: { content_pages: Record<string, StoredContentPage>; 
 
 export interface FooterLink { slug: string; title: string }
 
-/** The footer's links (spec 1 §2): published pages marked for the footer; /like-the-website only with show_like_the_website_form. */
+/** The footer's links: published pages marked for the footer; /like-the-website only with show_like_the_website_form. */
 export function footerLinks(s: { content_pages: Record<string, StoredContentPage>; model_name: string; show_like_the_website_form: boolean }): FooterLink[] {
   const links = allPages(s).filter((p) => p.published && p.show_in_footer && p.slug !== 'like-the-website').map((p) => ({ slug: p.slug, title: p.title }));
   if (s.show_like_the_website_form) {

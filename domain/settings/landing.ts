@@ -1,5 +1,4 @@
-// Landing page (theme 3), the feed's hero banner, social links and payment-card icons (spec 2 §2 "Home feed",
-// "Landing page (theme 3)", §3 "Landing page theme 3 settings", §7 "Landing page"). The keys are flat site
+// Landing page (theme 3), the feed's hero banner, social links and payment-card icons. The keys are flat site
 // settings (one event per change, like every other setting); the views below group them for the fan site.
 // Pure: no I/O.
 

@@ -33,14 +33,14 @@ export const DEFAULT_SETTINGS = {
   content_unlock_minimum_amount: 5,
   content_unlock_maximum_amount: 450,
   enable_public_post: true,
-  /** Feed tags (spec 2 §3): tag posts and let signed-in fans filter the feed by tag. */
+  /** Feed tags: tag posts and let signed-in fans filter the feed by tag. */
   feed_tags_enable: true,
   is_pagination_on_exclusive_content_enabled: false,
   footer_text_html: null as string | null,
   payment_api_version: 'v2' as 'v1' | 'v2',
   enable_ccbill_rest_api: true,
   is_sticky_io_enabled: false,
-  /** Age gate for guests (spec 1 §4), remembered by a local flag. */
+  /** Age gate for guests, remembered by a local flag. */
   show_age_modal: true,
   age_gate_age: 18,
   /** Maintenance page for everyone but admins, except on /login. */
@@ -48,7 +48,7 @@ export const DEFAULT_SETTINGS = {
   /** Countries (ISO alpha-2) the site is closed to: their visitors get HTTP 430, staff excepted. */
   blocked_countries: [] as string[],
   maintenance_html: '<h1>We will be back soon</h1><p>The site is down for scheduled maintenance.</p>',
-  /** Likes and comments on posts (spec 2 §6): on, and visible to everyone, until the creator changes it. */
+  /** Likes and comments on posts: on, and visible to everyone, until the creator changes it. */
   is_feed_like_enabled: true,
   is_feed_comment_enabled: true,
   like_visibility: 'everyone' as EngagementVisibility,
@@ -62,67 +62,67 @@ export const DEFAULT_SETTINGS = {
   /** #rrggbb or #rrggbbaa (aa: opacity). */
   watermark_color: '#ffffff80',
   watermark_position: 'bottom_right' as WatermarkPosition,
-  /** Landing page (theme 3), hero banner, social links and payment icons (spec 2 §2, §3): ./landing.ts. */
+  /** Landing page (theme 3), hero banner, social links and payment icons: ./landing.ts. */
   ...LANDING_DEFAULTS,
-  /** Legal and content pages, contact form, custom menu links, links page, announcement banner (./shell.ts, issue 16). */
+  /** Legal and content pages, contact form, custom menu links, links page, announcement banner (./shell.ts). */
   ...SHELL_DEFAULTS,
-  // Subscription mails (gaps WP-08).
+  // Subscription mails.
   ...SUBSCRIPTION_EMAIL_DEFAULTS,
-  /** Like and comment counts on private and locked posts (spec 2 §3); off hides them from fans. */
+  /** Like and comment counts on private and locked posts; off hides them from fans. */
   enable_like_count_for_private_locked_post: true,
   enable_comment_count_for_private_locked_post: true,
-  /** Whole-dollar bounds of tips, also the price bounds of a reused post (spec 2 §3). */
+  /** Whole-dollar bounds of tips, also the price bounds of a reused post. */
   tips_minimum_amount: 5,
   tips_maximum_amount: 500,
-  /** Wallet (spec 1 §3 wallet_settings, domain/pricing WalletSettings): Add Funds presets (comma-separated dollars) and whole-dollar bounds. */
+  /** Wallet (wallet_settings, domain/pricing WalletSettings): Add Funds presets (comma-separated dollars) and whole-dollar bounds. */
   ...DEFAULT_WALLET_SETTINGS,
-  /** Crypto top-ups of the wallet (spec 1 §3); the sandbox crypto gateway until a provider is configured. */
+  /** Crypto top-ups of the wallet; the sandbox crypto gateway until a provider is configured. */
   is_crypto_payment_enabled: true,
-  /** Promotions (spec 1 §3/§4, domain/promotion): ribbons, promotion prices and the console's promotion button. */
+  /** Promotions (domain/promotion): ribbons, promotion prices and the console's promotion button. */
   enable_promotion: true,
-  /** Coupons on the subscribe page (spec 1 §5, domain/coupon); off: every check answers COUPONS_DISABLED. */
+  /** Coupons on the subscribe page (domain/coupon); off: every check answers COUPONS_DISABLED. */
   enable_coupons: true,
-  /** Returning-member prices (spec 1 §3, domain/pricing membershipPrices): 0 = not set, the regular price applies. */
+  /** Returning-member prices (domain/pricing membershipPrices): 0 = not set, the regular price applies. */
   returning_membership_price_cents: 0,
   returning_recurring_membership_price_cents: 0,
-  /** Cancellation dialog (spec 1 §2/§5): a reason list (plus "Other" with a text area) or a plain confirm. */
+  /** Cancellation dialog: a reason list (plus "Other" with a text area) or a plain confirm. */
   is_cancel_subscription_reason_enabled: true,
   cancel_subscription_reasons: ['Too expensive', 'Not enough new content', 'I only wanted to try it', 'Technical problems'] as string[],
   reason_for_cancellation_popup_title: 'Why are you cancelling?',
-  /** Subscription migration to the current billing API (spec 1 §7): popup for members billed on the old one. */
+  /** Subscription migration to the current billing API: popup for members billed on the old one. */
   enable_subscription_migration: false,
   subscription_migration_title: 'Keep your membership',
   subscription_migration_description: 'We are moving memberships to our new billing system. Confirm your card to keep your membership without interruption.',
-  /** Pay-per-message (spec 3 §4): a fan's chat message costs this many whole dollars, unless they hold a credit. */
+  /** Pay-per-message: a fan's chat message costs this many whole dollars, unless they hold a credit. */
   is_pay_per_message_enabled: false,
   pay_per_message_amount: 5,
   /** Mass messages to later subscribers (domain/chat/delivery.ts): stagger window, previous-message limit, default delay. */
   ...DEFAULT_STAGGER_SETTINGS,
-  /** Earnings hidden (spec 3 §6): amounts spent hidden from the content manager and the model (live_stream_manager never sees them). */
+  /** Earnings hidden: amounts spent hidden from the content manager and the model (live_stream_manager never sees them). */
   hide_earnings: false,
   /** Chat settings (./chat-settings.ts): normal chat off, the row-menu features, the model's expiry sort, bubble colours. */
   chat_settings: { ...DEFAULT_CHAT_SETTINGS },
   /** The fan's purchased-contents page (./chat-settings.ts). */
   purchased_content_settings: { ...DEFAULT_PURCHASED_CONTENT_SETTINGS },
-  /** Live streaming (spec 3 §3, §6; domain/live): off until the creator turns it on in the live-streaming settings. */
+  /** Live streaming (domain/live): off until the creator turns it on in the live-streaming settings. */
   enable_live_streaming: false,
-  /** The socket's debug switch (spec 3 §3): on, the fan site and the console write every real-time frame they send
+  /** The socket's debug switch: on, the fan site and the console write every real-time frame they send
    *  and receive to the browser's console (domain/realtime/store.ts). The gateway tells each socket (AUTH_OK, SOCKET_DEBUG). */
   enable_socket_debug: false,
   /** The media server's public address as the console shows it (informational: browsers reach it through the API). */
   live_streaming_server_url: '',
-  /** One-to-one Go Live billed per minute from the fan's wallet (issue 15): 0 = free. Integer cents. */
+  /** One-to-one Go Live billed per minute from the fan's wallet: 0 = free. Integer cents. */
   live_price_per_minute_cents: 0,
-  /** The live-session history (report) for the content manager (spec 3 §2.1 "if the report setting is on"). */
+  /** The live-session history (report) for the content manager. */
   live_stream_report_enabled: false,
-  /** D1 §6 "content_manager … can export users if enabled" (gaps CO-44): the subscribers CSV; off until enabled. */
+  /** Whether the content manager may export users (the subscribers CSV); off until enabled. */
   content_manager_can_export_users: false,
-  /** Reports (issue 17, /api/reporting-page): the reporting page for the content manager (spec 1 §6), and its default grouping. */
+  /** Reports (/api/reporting-page): the reporting page for the content manager, and its default grouping. */
   content_manager_reporting_enabled: false,
   reporting_default_group: 'day' as 'day' | 'week' | 'month',
-  /** SEO, platform and bot-check settings (../site-config/seo.ts, issue 17 CO-06, CO-07, CO-19). */
+  /** SEO, platform and bot-check settings (../site-config/seo.ts). */
   ...SITE_CONFIG_DEFAULTS,
-  /** Theme 2, background image, payment form, sign-up design, page titles, timestamps, media counts, GA4 (./appearance.ts, issue 17). */
+  /** Theme 2, background image, payment form, sign-up design, page titles, timestamps, media counts, GA4 (./appearance.ts). */
   ...APPEARANCE_DEFAULTS,
 };
 

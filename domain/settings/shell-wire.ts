@@ -53,7 +53,7 @@ export interface ShellPublicSettings {
   announcement_banner: AnnouncementBannerSettings & { font_sizes: [string, string, string, string] };
   /** Only while switched on and meant for the reader (its text is not published otherwise). */
   misc_pop_up: MiscPopUp | null;
-  /** The navbar's names and padding (gaps SH-06). */
+  /** The navbar's names and padding. */
   navbar: { feed: string; membership: string; tips: string; gallery: string; padding: number };
 }
 

@@ -1,14 +1,14 @@
-// The fan site's shell settings (issue 16, gaps SH-19 … SH-35): legal and content pages, the contact and
+// The fan site's shell settings: legal and content pages, the contact and
 // "like the website" forms, custom menu links with per-role visibility, the links page and the announcement
 // banner. Pure rules only; the values live in the site settings (stream `site-settings`), so every change is a
 // SiteSettingsUpdated event that reaches open fan sites as SETTINGS_UPDATED.
 import type { Role } from '../shared/wire';
 
-/** The audiences the spec's `links_menu` has a list for (spec 3 §3). */
+/** The audiences the spec's `links_menu` has a list for. */
 export const MENU_AUDIENCES = ['guest', 'user', 'subscriber', 'admin', 'super_admin'] as const;
 export type MenuAudience = (typeof MENU_AUDIENCES)[number];
 
-/** Menu items whose visibility is set per audience (spec 1 §2: "shop, tips, chat, gallery and links"). */
+/** Menu items whose visibility is set per audience ("shop, tips, chat, gallery and links"). */
 export const MENU_ITEMS = ['shop', 'tips', 'chat', 'gallery', 'links'] as const;
 export type MenuItem = (typeof MENU_ITEMS)[number];
 export type LinksMenu = Record<MenuAudience, MenuItem[]>;
@@ -37,7 +37,7 @@ export interface StoredContentPage {
 export const BANNER_ANIMATIONS = ['none', 'fade', 'slide', 'pulse', 'marquee'] as const;
 export type BannerAnimation = (typeof BANNER_ANIMATIONS)[number];
 export const DEFAULT_BANNER_FONT_SIZES = '25px|25px|30px|30px';
-/** The spec's banner breakpoints (spec 3 §9): one font size each for 320, 767, 1024 and 1440 px and up. */
+/** The spec's banner breakpoints: one font size each for 320, 767, 1024 and 1440 px and up. */
 export const BANNER_BREAKPOINTS = [320, 767, 1024, 1440] as const;
 
 export const ANNOUNCEMENT_BANNER_DEFAULTS = {
@@ -67,7 +67,7 @@ export function bannerFieldsOf(s: Pick<AnnouncementBannerSettings, (typeof ANNOU
 }
 
 export const SHELL_DEFAULTS = {
-  /** Footer link and page /like-the-website (spec 1 §2): off until the creator turns it on. */
+  /** Footer link and page /like-the-website: off until the creator turns it on. */
   show_like_the_website_form: false,
   /** The contact form on /contact-us; off shows the page's text only. */
   contact_us_form_enabled: true,
@@ -83,13 +83,13 @@ export const SHELL_DEFAULTS = {
     admin: ['tips', 'chat', 'links'],
     super_admin: ['tips', 'chat', 'links'],
   } as LinksMenu,
-  /** /links and /more-links (spec 1 §2; the settings page links-page-settings). */
+  /** /links and /more-links (the settings page links-page-settings). */
   links_page_title: 'Links',
   links_page_description: '',
   ...ANNOUNCEMENT_BANNER_DEFAULTS,
-  /** The miscellaneous announcement popup (spec 1 §3 misc_pop_up; gaps SH-39): off until the creator writes one. */
+  /** The miscellaneous announcement popup (misc_pop_up): off until the creator writes one. */
   misc_pop_up: { enabled: false, title: '', html: '', audience: 'everyone', revision: 0 } as MiscPopUp,
-  /** The navbar's names and padding (spec 1 §3 "navbar names", spec 3 §3 navbar_padding; gaps SH-06). The log in and
+  /** The navbar's names and padding (navbar_padding). The log in and
    *  sign up labels are the landing settings' log_in_navbar_name / sign_up_navbar_name. */
   feed_navbar_name: 'Feed',
   membership_navbar_name: 'Membership',
@@ -115,13 +115,13 @@ export function visibleMenuLinks(links: readonly CustomMenuLink[], audience: Men
   return links.filter((l) => l.status && l.audiences.includes(audience)).sort((a, b) => a.position - b.position || a.name.localeCompare(b.name));
 }
 
-/** Spec 3 §2.3: "a single link is labelled by its name shortened to 5 characters plus an ellipsis." */
+/** "a single link is labelled by its name shortened to 5 characters plus an ellipsis." */
 export function shortMenuLabel(name: string): string {
   const chars = Array.from(name.trim());
   return chars.length > 5 ? `${chars.slice(0, 5).join('')}…` : chars.join('');
 }
 
-/** "four sizes separated by a bar, default 25px|25px|30px|30px; an invalid count falls back to the default" (spec 3 §3). */
+/** "four sizes separated by a bar, default 25px|25px|30px|30px; an invalid count falls back to the default". */
 export function bannerFontSizes(value: string | null | undefined): [string, string, string, string] {
   const parts = String(value ?? '').split('|').map((p) => p.trim());
   const valid = parts.length === 4 && parts.every((p) => /^\d{1,3}(\.\d+)?(px|rem|em)$/.test(p));
@@ -131,7 +131,7 @@ export function bannerFontSizes(value: string | null | undefined): [string, stri
 export type BannerAudience = 'subscriber' | 'non_subscriber';
 
 /**
- * Which banner a visitor sees (spec 3 §4): "Subscribers see it if enabled, not admin, status '1' or '2';
+ * Which banner a visitor sees: "Subscribers see it if enabled, not admin, status '1' or '2';
  * non-subscribers if enabled, not admin, status '0'. Never shown to admins; hidden on /subscribe for the
  * subscriber banner." Staff are the spec's "admin" here (the console is their place); guests are non-subscribers.
  * An empty text shows nothing. A banner dismissed at this revision stays closed ("open until dismissed").
@@ -151,8 +151,8 @@ export function bannerFor(
   return 'non_subscriber';
 }
 
-// ---- miscellaneous announcement popup (spec 1 §3 `misc_pop_up`, the miscellaneous-pop-up call and settings page;
-// contents not shown, gaps SH-39) ----------------------------------------------------------------------------------
+// ---- miscellaneous announcement popup (`misc_pop_up`, the miscellaneous-pop-up call and settings page; the
+// spec shows no contents) ----------------------------------------------------------------------------------------
 
 export const MISC_POPUP_AUDIENCES = ['everyone', 'guests', 'fans', 'members', 'non_members'] as const;
 export type MiscPopUpAudience = (typeof MISC_POPUP_AUDIENCES)[number];

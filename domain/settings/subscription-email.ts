@@ -1,5 +1,5 @@
 // Subscription email notifications (spec: the `subscription-email-notification` call and settings page, contents not
-// shown; gaps WP-08). Ours: which membership events are mailed, to the fan and to the creator's staff address.
+// shown). Ours: which membership events are mailed, to the fan and to the creator's staff address.
 // A site setting, saved through POST /api/settings/subscription-email-notification.
 
 export interface SubscriptionEmailSettings {

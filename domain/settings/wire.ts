@@ -25,7 +25,7 @@ export interface PublicSettings extends Partial<AppearancePublicSettings> {
   recurring_membership_price: number;
   content_unlock_minimum_amount: number;
   content_unlock_maximum_amount: number;
-  /** Bounds of tips and of a reused post's price (spec 2 §5). */
+  /** Bounds of tips and of a reused post's price. */
   tips_minimum_amount: number;
   tips_maximum_amount: number;
   enable_public_post: boolean;
@@ -40,7 +40,7 @@ export interface PublicSettings extends Partial<AppearancePublicSettings> {
   show_age_modal: boolean;
   age_gate_age: number;
   maintenance_mode: boolean;
-  /** Likes / comments switched on at all (spec 2 §6); the counts themselves come per post (null when hidden). */
+  /** Likes / comments switched on at all; the counts themselves come per post (null when hidden). */
   is_feed_like_enabled: boolean;
   is_feed_comment_enabled: boolean;
   /** Guests at / see the landing page (GET /api/app_settings/get_all_theme_3_settings); also at /landing. */
@@ -53,14 +53,14 @@ export interface PublicSettings extends Partial<AppearancePublicSettings> {
   social_links: SocialLinks;
   /** Card brands to show; empty when the icons are off. */
   payment_icons: PaymentIconBrand[];
-  /** Wallet (spec 1 §3 wallet_settings): Add Funds presets (comma-separated dollars) and whole-dollar bounds. */
+  /** Wallet (wallet_settings): Add Funds presets (comma-separated dollars) and whole-dollar bounds. */
   /** (Optional for clients holding settings cached before wallets existed.) */
   wallet_settings?: { add_fund_default_options: string; add_fund_minimum_amount: number; add_fund_maximum_amount: number };
   is_crypto_payment_enabled?: boolean;
   /** Promotions (ribbons, promotion prices: POST /api/promotion-setting/check-promotion) and coupons on the subscribe page. */
   enable_promotion?: boolean;
   enable_coupons?: boolean;
-  /** Pay-per-message (spec 3 §4): fans' chat messages cost pay_per_message_amount dollars unless they hold a credit. */
+  /** Pay-per-message: fans' chat messages cost pay_per_message_amount dollars unless they hold a credit. */
   is_pay_per_message_enabled?: boolean;
   pay_per_message_amount?: number;
   /**
@@ -71,6 +71,6 @@ export interface PublicSettings extends Partial<AppearancePublicSettings> {
   hide_earnings?: boolean;
   chat_settings?: Partial<ChatSettings>;
   purchased_content_settings?: PurchasedContentSettings;
-  /** Footer links, contact forms, custom menu links, links page and announcement banner (issue 16; ./shell-wire.ts). */
+  /** Footer links, contact forms, custom menu links, links page and announcement banner (./shell-wire.ts). */
   shell?: ShellPublicSettings;
 }

@@ -28,10 +28,10 @@ export function formatMoney(cents: number): string {
   return `${sign}$${whole}.${String(abs % 100).padStart(2, '0')}`;
 }
 
-/** Wallet shortfall and crypto top-ups round up to whole dollars (spec 1 §5, spec 2 §9). */
+/** Wallet shortfall and crypto top-ups round up to whole dollars. */
 export const roundUpToWholeDollarCents = (cents: number): number => Math.ceil(cents / 100) * 100;
 
-/** Locked-content promotion price: ceil(amount × (100 − percent) / 100), on whole dollars (spec 2 §9). */
+/** Locked-content promotion price: ceil(amount × (100 − percent) / 100), on whole dollars. */
 export function promotionPriceCents(amountCents: number, discountPercent: number): number {
   const dollars = amountCents / 100;
   return Math.ceil((dollars * (100 - discountPercent)) / 100) * 100;

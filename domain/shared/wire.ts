@@ -31,7 +31,7 @@ export const STAFF_ROLES: readonly Role[] = [
   'support',
 ];
 
-/** '0' none, '1' and '2' subscribed (spec 1 §4). */
+/** '0' none, '1' and '2' subscribed. */
 export type SubscriptionStatusCode = '0' | '1' | '2';
 
 export interface ApiOk<T> {

@@ -1,5 +1,5 @@
-// The bot check (gaps CO-19; spec D3 §3 `is_recaptcha_enabled`, §5 "Bot-check (actions register, login,
-// subscription, add_card) is skipped when disabled"). Instead of reCAPTCHA, a proof-of-work challenge the site
+// The bot check (`is_recaptcha_enabled`; it guards register, login, subscription and add_card, and is skipped
+// when disabled). Instead of reCAPTCHA, a proof-of-work challenge the site
 // issues and checks itself, so no third-party service sees the site's visitors:
 //   the server signs a challenge {id, action, difficulty, expiry}; the browser finds a nonce such that
 //   SHA-256("<challenge>:<nonce>") starts with `difficulty` zero bits (2^difficulty tries on average) and sends

@@ -1,4 +1,4 @@
-// Email configuration (gaps CO-04; console /admin/settings/email-configuration): the SMTP server the site sends
+// Email configuration (console /admin/settings/email-configuration): the SMTP server the site sends
 // through, set from the console. Stream `email-configuration`. While it is set it overrides the env SMTP_URL;
 // cleared, the env (or the outbox alone) applies again.
 //

@@ -1,4 +1,4 @@
-// SEO (gaps CO-07) and the platform settings (CO-06): the fan site's <head> tags, /sitemap.xml and /robots.txt.
+// SEO and the platform settings: the fan site's <head> tags, /sitemap.xml and /robots.txt.
 // Pure: the server reads the settings, the posts and the pages, and serves what these build.
 
 /** Site settings of the SEO, platform and bot-check pages (merged into DEFAULT_SETTINGS). */

@@ -1,4 +1,4 @@
-// What the site configuration pages (gaps CO-05 … CO-07, CO-18, CO-19, CO-24) and the public SEO answers are built
+// What the site configuration pages and the public SEO answers are built
 // from: the settings each page shows, the site's public address, the fan page's head, the sitemap's entries and
 // the CSV page's list. Pure: the server reads the settings, the environment and the posts, and serves these.
 import type { SiteSettings } from '../settings/settings';
@@ -65,7 +65,7 @@ export const storageSettingsView = (s3: S3Facts | null, maxUploadMb: number) => 
 export const cacheSettingsView = (enabled: boolean, severalNodes: boolean) =>
   ({ source: 'environment' as const, kind: 'in-process' as const, enabled, variable: 'FANCLUB_READ_CACHE', nodes: severalNodes ? 'several (Kafka)' : 'one' });
 
-// ---- the public SEO answers (CO-07) -----------------------------------------------------------------------
+// ---- the public SEO answers -------------------------------------------------------------------------------
 
 /** The fan page's head: the SEO settings, else the creator's name and images. */
 export const fanHead = (s: SiteSettings, baseUrl: string, path: string): HeadInput => ({
@@ -87,7 +87,7 @@ export function sitemapEntries(s: SiteSettings, posts: readonly { id: string; pu
   ];
 }
 
-// ---- the CSV page (CO-18) --------------------------------------------------------------------------------
+// ---- the CSV page ----------------------------------------------------------------------------------------
 
 /** The exports the CSV page offers: each list's server CSV (GET /admin-api/<resource>/export). */
 const EXPORTS = [

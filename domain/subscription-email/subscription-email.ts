@@ -1,4 +1,4 @@
-// The mails of subscription events (gaps WP-08; the switches are domain/settings/subscription-email.ts): which mails
+// The mails of subscription events (the switches are domain/settings/subscription-email.ts): which mails
 // an event makes, their texts, and the record that one was sent. Each (event, kind) has its own stream; the sender
 // records SubscriptionEmailSent there before it mails, so two nodes or a pass over a restart never mail twice (a crash
 // between record and send loses that one mail: a notice, never money, so at most once is the right side to err on).

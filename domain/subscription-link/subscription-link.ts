@@ -1,4 +1,4 @@
-// Subscription links (gaps CO-29; D2 §7 POST /api/generate_subscription_url/generate_subscription_url): staff
+// Subscription links (POST /api/generate_subscription_url/generate_subscription_url): staff
 // generate a link that carries a membership price (first period and renewals, integer cents) and an expiry. The
 // terms travel IN the link, signed with a server secret (HMAC, computed in api/ — domain/ has no crypto), so the
 // join page can show them before anything is read; the server checks the signature, the expiry and that the link

@@ -1,4 +1,4 @@
-// Membership (stream `subscription-<userId>`): a fan's subscription and its whole lifecycle (spec 1 §3/§4/§5/§7/§8).
+// Membership (stream `subscription-<userId>`): a fan's subscription and its whole lifecycle.
 // Like an unlock, every payment is recorded as pending first, so retries and crash recovery finish the same
 // payment instead of charging again.
 //
@@ -11,7 +11,7 @@
 //   complimentary (staff) ─────────────────────► free time, no renewal     status '1', has_complimentary_subscription
 //   refund/void/chargeback of the running period ► ended now, no renewal   status '0'
 //
-// Status codes (spec 1 §4: '0' none, '1' and '2' subscribed, '1' with a past expiration_date counts as lapsed):
+// Status codes ('0' none, '1' and '2' subscribed, '1' with a past expiration_date counts as lapsed):
 //   '1' — subscribed and renewing (or complimentary); also a renewing membership whose rebill failed and is
 //         being retried after its expiry (the lapsed case: no access, the rebill popup asks for a new card);
 //   '2' — cancelled by the fan but paid through expiration_date: access until then, nothing more is billed;
@@ -237,7 +237,7 @@ const later = (a: string, b: string | null): string => (b && Date.parse(b) > Dat
 export const rebillAt = (expiresAt: string, periodDays: number = PERIOD_DAYS): string =>
   new Date(Date.parse(expiresAt) - Math.min(REBILL_LEAD_MS, (periodDays * DAY_MS) / 2)).toISOString();
 
-/** Active means paid through a date still in the future (status '1' with a past date is lapsed, spec 1 §4). */
+/** Active means paid through a date still in the future (status '1' with a past date is lapsed). */
 export const isActive = (state: Pick<SubscriptionState, 'expiresAt'>, now: string): boolean =>
   state.expiresAt !== null && Date.parse(state.expiresAt) > Date.parse(now);
 
@@ -269,7 +269,7 @@ export function nextChargeAt(s: Pick<SubscriptionState, 'nextBillingAt' | 'rebil
 }
 
 /**
- * The rebill-failed popup (spec 1 §2): shown while the rebill is failing and the fan has not closed it since the
+ * The rebill-failed popup: shown while the rebill is failing and the fan has not closed it since the
  * last failure, or closed it more than REBILL_POPUP_INTERVAL_MS ago. Otherwise the reminder ribbon shows.
  */
 export function rebillPopupDue(detail: { isRebillFailed: boolean; rebillFailedAt: string | null; rebillNotifiedAt: string | null }, now: string): boolean {
@@ -280,7 +280,7 @@ export function rebillPopupDue(detail: { isRebillFailed: boolean; rebillFailedAt
   return Date.parse(now) - seen >= REBILL_POPUP_INTERVAL_MS;
 }
 
-/** The cancellation form (spec 1 §5): a reason is required; "Other" needs text. Returns the error message or null. */
+/** The cancellation form: a reason is required; "Other" needs text. Returns the error message or null. */
 export function cancellationReasonProblem(input: { reason: string | null | undefined; otherReason?: string | null }, reasonsEnabled: boolean): string | null {
   if (!reasonsEnabled) return null;
   const reason = (input.reason ?? '').trim();

@@ -1,4 +1,4 @@
-// What the membership page and the console show of a membership and its settings (spec 1 §4/§5/§7/§8).
+// What the membership page and the console show of a membership and its settings.
 // Pure: the subscription state, the site settings and the read model's facts come in.
 import { dollarsFromCents } from '../shared/money';
 import { migrationPriceCents } from '../pricing/pricing';

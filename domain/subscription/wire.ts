@@ -58,7 +58,7 @@ export interface MembershipDetailsView {
   server_time: string;
 }
 
-/** The cancel calls (spec 1 §7: data.cancelled, message, ccbill_subscription_status). */
+/** The cancel calls (data.cancelled, message, ccbill_subscription_status). */
 export interface CancelSubscriptionAnswer {
   cancelled: boolean;
   /** '2' (running until expiration_date) or '0' (ended now: the site resets the subscription state). */
@@ -76,7 +76,7 @@ export interface MigrationDataView {
   conditions_accepted: boolean;
 }
 
-/** POST /api/migrate-subscription-for-user → data (spec 1 §7). */
+/** POST /api/migrate-subscription-for-user → data. */
 export interface MigrationResult {
   accepted: boolean;
   transactionId: string | null;
@@ -128,7 +128,7 @@ export interface SubscriptionSettingsRecord {
   payment_api_version: 'v1' | 'v2';
 }
 
-/** MeView.subscription_detail (spec 1 §3 User.subscription_detail, with the lifecycle's dates). */
+/** MeView.subscription_detail (User.subscription_detail, with the lifecycle's dates). */
 export interface SubscriptionDetail {
   recurring_price: number; // dollars
   recurring_price_cents: number;
@@ -144,7 +144,7 @@ export interface SubscriptionDetail {
   rebill_notification_date: string | null;
   /** 'visa •••• 4242', 'wallet', 'complimentary', 'free' */
   payment_method: string;
-  /** The billing API the membership is on (migration, spec 1 §7). */
+  /** The billing API the membership is on (migration). */
   billing_api: 'v1' | 'v2' | null;
   renews: boolean;
 }

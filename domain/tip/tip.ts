@@ -1,5 +1,5 @@
 // Tip (stream `tip-<paymentId>`): a fan's gift of money to the creator, from the tips page, a chat or a live
-// stream (spec 3 §4/§5/§7.3). The tip — amount, note, where it came from, anonymity — is recorded before any
+// stream. The tip — amount, note, where it came from, anonymity — is recorded before any
 // money moves; the payment (card or wallet) then decides whether it was sent. A refund, void or chargeback
 // takes it back. The tip id is the payment id, so recovery after a crash finds the tip from the payment.
 import { DomainError, type Decider, type DomainEvent } from '../shared/decider';
@@ -11,7 +11,7 @@ export const tipStream = (tipId: string) => `tip-${tipId}`;
 export type TipFrom = 'tips_page' | 'chat' | 'live';
 export const TIP_FROM: readonly TipFrom[] = ['tips_page', 'chat', 'live'];
 
-/** A tip's note is at most this long (spec 3 §5). */
+/** A tip's note is at most this long. */
 export const TIP_MESSAGE_MAX = 20_000;
 export const TIP_MESSAGE_TOO_LONG = 'Message is too long.';
 export const TIP_SENT = 'Thank you for your tip!';
@@ -48,7 +48,7 @@ export interface TipBounds {
   maxDollars: number;
 }
 
-/** The rules of spec 3 §5: the amount within the bounds (compared as numbers), the note at most 20,000 characters. */
+/** The tip's rules: the amount within the bounds (compared as numbers), the note at most 20,000 characters. */
 export function validateTip(amountCents: number, message: string, bounds: TipBounds): void {
   if (!Number.isInteger(amountCents) || amountCents < bounds.minDollars * 100 || amountCents > bounds.maxDollars * 100)
     throw new ValidationError('amount', tipBoundsMessage(bounds.minDollars, bounds.maxDollars));

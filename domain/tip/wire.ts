@@ -1,6 +1,6 @@
-// Wire shapes of tips (spec 3 §7.3), shared by the server and both apps.
+// Wire shapes of tips, shared by the server and both apps.
 
-// ---- Tips (spec 3 §7.3) ------------------------------------------------------------------------------------
+// ---- Tips --------------------------------------------------------------------------------------------------
 
 export interface TipView {
   _id: string;

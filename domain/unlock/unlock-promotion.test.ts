@@ -1,4 +1,4 @@
-// Unlocking at a locked-content promotion's price (spec 2 §9, spec 3 §4): ceil(amount × (100 − percent) / 100)
+// Unlocking at a locked-content promotion's price: ceil(amount × (100 − percent) / 100)
 // in whole dollars; the confirmed amount must be that price; the event names the promotion.
 import { describe, expect, it } from 'vitest';
 import { given } from '../shared/given-when-then';

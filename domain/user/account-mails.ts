@@ -1,4 +1,4 @@
-// The emails of account self-service (spec 1 §4, §7): a password reset, a new address to confirm, an opt-in to
+// The emails of account self-service: a password reset, a new address to confirm, an opt-in to
 // confirm. Each carries one link; the name and link are escaped in the HTML part.
 export interface MailContent {
   subject: string;

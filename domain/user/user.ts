@@ -10,7 +10,7 @@ export const userStream = (userId: string) => `user-${userId}`;
 
 export type UserEvent =
   | DomainEvent<'UserRegistered', { userId: string; email: string; name: string; passwordHash: string; role: Role; registeredAt: string; isDemo?: boolean;
-      /** The UTM values the fan arrived with (the fan site's one-year cookie, D1 §9; issue 17 CO-38). */
+      /** The UTM values the fan arrived with (the fan site's one-year cookie). */
       utm?: UtmParams }>
   /** A registration that claimed its email but never wrote the user: this id can never register (email-claim.ts). */
   | DomainEvent<'RegistrationAbandoned', { userId: string; email: string; at: string }>
@@ -33,7 +33,7 @@ export type UserEvent =
   /** Staff accept (or withdraw acceptance of) the uploaded photo ID. */
   | DomainEvent<'PhotoIdAcceptanceChanged', { userId: string; accepted: boolean; at: string }>;
 
-/** Spec 1 §4, plus opted_in once the verification link was followed. */
+/** The email opt-in statuses, plus opted_in once the verification link was followed. */
 export const OPT_IN_STATUSES = ['pending', 'opt_out', 'link_sent', 'dismissed', 'no_thanks', 'no_thanks_opt_out', 'opted_in'] as const;
 export type OptInStatus = (typeof OPT_IN_STATUSES)[number];
 /** What the fan's opt-in prompt may send. */
@@ -90,7 +90,7 @@ export interface UserState {
   photoId: { status: 'none' | 'uploaded' | 'accepted'; fileKey: string | null };
 }
 
-// Spec 1 §4 and §9: a resend is allowed two minutes after the previous mail.
+// A resend is allowed two minutes after the previous mail.
 export const EMAIL_RESEND_WAIT_MS = 2 * 60_000;
 export const PASSWORD_RESET_TTL_MS = 60 * 60_000;
 export const EMAIL_VERIFICATION_TTL_MS = 24 * 60 * 60_000;
@@ -307,7 +307,7 @@ export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
 
 export { EMAIL_TAKEN, emailClaimDecider, emailClaimStream, type EmailClaimCommand, type EmailClaimEvent, type EmailClaimState } from './email-claim';
 
-/** Staff roles see everything of a post; spec 2 §6: admins are never asked to unlock. */
+/** Staff roles see everything of a post: admins are never asked to unlock. */
 export const isStaffRole = (role: Role | null | undefined): boolean =>
   !!role && role !== 'user' && role !== 'proxy_user';
 
@@ -315,7 +315,7 @@ export const isStaffRole = (role: Role | null | undefined): boolean =>
 export const routeAfterRegistration = (flags: { cardRestApi: boolean; billingProvider: boolean }): '/subscribe' | '/membership' =>
   flags.cardRestApi || flags.billingProvider ? '/subscribe' : '/membership';
 
-// Photo ID (spec 1 §5): an image or a PDF, recognised by its first bytes (the declared type is not trusted).
+// Photo ID: an image or a PDF, recognised by its first bytes (the declared type is not trusted).
 export const PHOTO_ID_MAX_BYTES = 10 * 1024 * 1024;
 export const PHOTO_ID_REQUIRED = 'Please select photo ID file.';
 export const PHOTO_ID_WRONG_TYPE = 'Please upload a JPEG or PNG image or a PDF file.';

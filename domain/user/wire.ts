@@ -25,7 +25,7 @@ export interface MeView {
   subscription_detail?: SubscriptionDetail | null;
   avatarUrl: string | null;
   created_at: string;
-  /** pending | opt_out | link_sent | dismissed | no_thanks | no_thanks_opt_out | opted_in (spec 1 §4) */
+  /** pending | opt_out | link_sent | dismissed | no_thanks | no_thanks_opt_out | opted_in */
   emailOptInStatus: string;
   /** When the last opt-in or change-email mail was sent (the 2-minute resend wait counts from it). */
   emailLinkSentAt: string | null;
@@ -43,7 +43,7 @@ export interface MeView {
 export interface AuthResult {
   token: string;
   userId: string;
-  /** Where the fan site goes next when no pre-login route was saved (spec 1 §2). */
+  /** Where the fan site goes next when no pre-login route was saved. */
   url: string;
   showMergePopup: false;
   showForgotPasswordPopup: false;

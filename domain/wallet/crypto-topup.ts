@@ -1,4 +1,4 @@
-// Crypto top-up payment (stream `crypto-payment-<paymentId>`): the sandbox/provider flow of spec 1 §4/§7/§9.
+// Crypto top-up payment (stream `crypto-payment-<paymentId>`): the sandbox/provider flow.
 // Choose a currency → a payment id and amount are generated (Created; 15 minutes to pay start now) → Start
 // Crypto Payment: the gateway's address, reference and QR are shown (Started, status waiting) → the provider
 // reports (paid, underpaid, failed, expired), each report idempotent by its provider event id; the fan site
@@ -26,7 +26,7 @@ export const UNDERPAID_MESSAGE = 'We received less than the amount due. Our supp
 
 export type CryptoPaymentStatus = 'none' | 'created' | 'waiting' | 'underpaid' | 'paid' | 'expired' | 'failed';
 
-/** What the gateway returns when the payment starts (spec 1 §3 "Payment data"). */
+/** What the gateway returns when the payment starts. */
 export interface CryptoPaymentInstructions {
   address: string;
   referenceNo: string;

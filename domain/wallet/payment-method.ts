@@ -1,7 +1,7 @@
 // Default payment method (stream `payment-method-<userId>`): 'crypto_currency' (pay from the wallet) or a saved
-// card (spec 1 §3 User.default_payment_method; spec 2 §4: "if default_payment_method is crypto_currency, pay
-// from the wallet"). Only the fan chooses it: a crypto top-up adds money and changes nothing else (spec 1 §4
-// had the top-up switch it, which then also paid membership renewals from the wallet; issue 11 item 13).
+// card (User.default_payment_method; when it is crypto_currency, purchases are paid from the wallet). Only the fan
+// chooses it: a crypto top-up adds money and changes nothing else (were a top-up to switch it, membership renewals
+// would then be paid from the wallet without the fan choosing that).
 import { DomainError, type Decider, type DomainEvent } from '../shared/decider';
 
 export const paymentMethodStream = (userId: string) => `payment-method-${userId}`;

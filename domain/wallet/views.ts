@@ -1,4 +1,4 @@
-// The wallet's answers (spec 1 §4, §7 "Crypto"): a crypto top-up as the fan's payment screen shows it, a page
+// The wallet's answers: a crypto top-up as the fan's payment screen shows it, a page
 // of wallet history, a crypto payment in the console. Pure: the provider's instructions and the rows come in.
 import { dollarsFromCents } from '../shared/money';
 import { ValidationError } from '../shared/validation';

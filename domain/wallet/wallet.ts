@@ -1,6 +1,6 @@
 // Wallet (stream `wallet-<userId>`): a fan's prepaid balance in integer cents (USD), funded by crypto top-ups
-// (spec 1 §1/§4) and spent on purchases when the default payment method is crypto_currency: post unlocks, chat
-// messages, tips, pay-per-message and subscriptions (spec 2 §4, spec 3 §4/§7.3).
+// and spent on purchases when the default payment method is crypto_currency: post unlocks, chat
+// messages, tips, pay-per-message and subscriptions.
 // - Credited once per crypto payment id (a repeated confirmation is a no-op).
 // - Debited once per purchase id (a retried or double-clicked purchase is a no-op); never below 0: a debit
 //   the balance does not cover is refused with status 402 and the shortfall, rounded up to whole dollars, for
@@ -51,7 +51,7 @@ export function walletShortfallError(purchase: WalletPurchase, priceCents: numbe
   return insufficientFunds(priceCents, balanceCents, factsOf(purchase).shortfallMessage);
 }
 
-/** The success message of a wallet purchase: the remainder stays in the wallet (spec 2 §7). */
+/** The success message of a wallet purchase: the remainder stays in the wallet. */
 export const walletPurchaseMessage = (balanceCents: number): string =>
   balanceCents > 0 ? `Payment successful. The remaining ${formatMoney(balanceCents)} stays in your wallet.` : 'Payment successful. Your wallet balance is now $0.00.';
 

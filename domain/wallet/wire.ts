@@ -2,7 +2,7 @@
 import type { PostView } from '../post/wire';
 
 // ---------------------------------------------------------------------------------------------------------
-// Wallet and crypto top-ups (spec 1 §3/§4/§7, spec 2 §7 "Unlock purchases")
+// Wallet and crypto top-ups
 
 /** GET /api/crypto/get-currency-list → data[] */
 export interface CryptoCurrencyItem {
@@ -26,7 +26,7 @@ export interface CryptoGeneratedPayment {
   wait_time: number;
 }
 
-/** POST /api/crypto/add-fund-and-payment and /api/crypto/get-transaction-info → data (spec 1 §3 "Payment data"). */
+/** POST /api/crypto/add-fund-and-payment and /api/crypto/get-transaction-info → data. */
 export interface CryptoPaymentData extends CryptoGeneratedPayment {
   /** QR code of the payment URI, a PNG data URL. */
   qr_img: string;

@@ -1,4 +1,4 @@
-// The bus between API nodes when Fanclub runs on several (KAFKA_BROKERS set; issue 13). Two topics:
+// The bus between API nodes when Fanclub runs on several (KAFKA_BROKERS set). Two topics:
 //   <prefix>.events    every committed event, in `$all` order, published by exactly one relay (api/realtime/relay.ts)
 //   <prefix>.presence  each node's snapshot of who is connected to it
 //   <prefix>.media-jobs  "this upload needs rendering", for the media workers (`npm run worker`)

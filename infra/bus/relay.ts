@@ -1,4 +1,4 @@
-// The relay (issue 13): publishes every committed event from `$all` to the events topic, so that every API node
+// The relay: publishes every committed event from `$all` to the events topic, so that every API node
 // can serve its sockets from the bus. Exactly one relay runs across all nodes: the one holding a Postgres
 // advisory lock on its own connection. When that node dies its connection closes, the lock is free, and another
 // node's relay takes over within `retryMs`. The relay's checkpoint is written (on the lock's connection) only

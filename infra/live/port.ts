@@ -1,4 +1,4 @@
-// The media server for live streaming (issue 15), as the rest of the app sees it. Implementations: Janus
+// The media server for live streaming, as the rest of the app sees it. Implementations: Janus
 // (infra/live/janus.ts: a child process the API starts, or a separate Janus at JANUS_URL) and an unavailable one
 // (infra/live/unavailable.ts) that says why. Browsers never talk to the media server directly: they go through
 // the API's relay at GET /api/stream/janus, which passes only what a publisher or viewer needs.

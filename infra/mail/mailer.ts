@@ -18,7 +18,7 @@ export interface Mailer {
   send(message: MailMessage): Promise<{ id: string; status: 'queued' | 'sent' | 'failed'; error?: string }>;
 }
 
-/** An SMTP server chosen in the console (gaps CO-04): it overrides SMTP_URL while it is set. `key` changes with it. */
+/** An SMTP server chosen in the console: it overrides SMTP_URL while it is set. `key` changes with it. */
 export interface SmtpOverride {
   key: string;
   transport: SMTPTransport.Options;

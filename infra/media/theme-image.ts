@@ -1,4 +1,4 @@
-// Landing-page and banner images (spec 2 §7 upload-theme-image): PNG or JPEG only, re-encoded so that what we
+// Landing-page and banner images (the upload-theme-image call): PNG or JPEG only, re-encoded so that what we
 // store and serve publicly is a clean image (EXIF and GPS data dropped, orientation applied, at most 2560 px).
 import sharp from 'sharp';
 

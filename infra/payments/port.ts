@@ -30,7 +30,7 @@ export interface CardGateway {
 export type ReverseOutcome = { status: 'reversed' | 'already_reversed'; gatewayTransactionId: string } | { status: 'not_captured' };
 
 // ---------------------------------------------------------------------------------------------------------
-// The crypto gateway port (wallet top-ups, spec 1 §4/§7): the sandbox crypto gateway implements it; a real
+// The crypto gateway port (wallet top-ups): the sandbox crypto gateway implements it; a real
 // provider adapter (ForumPay and the like) implements the same. Every call is idempotent by our payment id.
 
 export interface CryptoCurrencyInfo {
@@ -52,7 +52,7 @@ export interface CryptoQuote {
   expiresAt: string;
 }
 
-/** Where and how to pay (spec 1 §3 "Payment data"). */
+/** Where and how to pay: the payment data the fan site shows. */
 export interface CryptoPaymentStart extends CryptoQuote {
   address: string;
   referenceNo: string;

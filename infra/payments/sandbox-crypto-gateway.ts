@@ -14,7 +14,7 @@ import { DomainError } from '../../domain/shared/decider';
 import type { CryptoCurrencyInfo, CryptoGateway, CryptoPaymentStart, CryptoProviderStatus, CryptoQuote, CryptoStatusReport } from './port';
 import { noticeDelivery } from './notice-delivery';
 
-/** How long the payer has to pay (spec 1 §9). */
+/** How long the payer has to pay. */
 export const SANDBOX_CRYPTO_WINDOW_MS = 15 * 60_000;
 
 interface CurrencySpec {

@@ -1,4 +1,4 @@
-// Secrets the console saves (the SMTP password, gaps CO-04) are sealed with AES-256-GCM before they go into an
+// Secrets the console saves (the SMTP password) are sealed with AES-256-GCM before they go into an
 // event, so the event log, the audit log, backups of the database and every answer hold ciphertext only. The key
 // lives outside the database: FANCLUB_SETTINGS_KEY (32 bytes, hex or base64), or a key generated on the first
 // start into <data dir>/settings.key (mode 600). Several nodes on one Postgres database must share the key (set

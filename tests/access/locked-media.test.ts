@@ -1,4 +1,4 @@
-// Locked media is reachable only by those entitled (issue 4): a locked gallery post's originals are fetched as a
+// Locked media is reachable only by those entitled: a locked gallery post's originals are fetched as a
 // guest, as a subscriber who has not bought the post, and as its buyer. Only the buyer gets the files; the
 // others get the blurred previews and nothing else, whatever URL they try (bare keys, another file's
 // signature, a tampered or expired signature).

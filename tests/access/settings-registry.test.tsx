@@ -1,4 +1,4 @@
-// The settings registry against the spec and the server: every page of spec 3's settings list is in it (built, or
+// The settings registry against the spec and the server: every page of the spec's settings list is in it (built, or
 // named with the package that builds it), every setting the API accepts has an input on some page, every input
 // a page lists exists and is a setting the API accepts, and the search finds pages by title and by setting.
 import { describe, expect, it } from 'vitest';
@@ -8,7 +8,7 @@ import { ADMIN_PAGES } from '../../domain/access/pages';
 import { buildFieldDefs } from '../../web-admin/src/settings-index/fields';
 import { existingPages, pageKeyOf, pathOf, searchPages, SETTINGS_FORM_PAGE, SETTINGS_GROUPS, SETTINGS_PAGES } from '../../web-admin/src/settings-index/registry';
 
-/** Spec 3 "settings list" (the 65 pages of gaps §5.1), as the spec names them (set-chat-availability/:page without its parameter). */
+/** The spec's settings list (65 pages), as the spec names them (set-chat-availability/:page without its parameter). */
 const SPEC_SETTINGS_PAGES = [
   'links-page-settings', 'landing-page-settings', 'upload-theme-image', 'background-settings',
   'chat-booking-settings', 'set-chat-availability', 'reporting-page', 'live-streaming-settings',

@@ -1,4 +1,4 @@
-// The console's admin tools over real HTTP (gaps CO-27 … CO-44, XX-17): lookup by email (admins, lower ranks only),
+// The console's admin tools over real HTTP: lookup by email (admins, lower ranks only),
 // subscription links (signed price offers: generated, checked, tampered, expired, used once, recorded), fans' saved
 // cards, health, redirect URLs (same-site only) and the fan site's resolve call, the user-management extras
 // (photo-ID add, transactions details, migration flag, the users list's view), the content manager's export switch,

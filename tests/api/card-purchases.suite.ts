@@ -1,4 +1,4 @@
-// Paying with a card typed into a purchase, over real HTTP and a real database (issue 11 items 8, 9, 12, 13):
+// Paying with a card typed into a purchase, over real HTTP and a real database (9, 12, 13):
 // thirty parallel unlocks of one post by one fan paying with a newly typed card answer no 5xx (conflicts on the
 // cards stream are retried, never surfaced as 500), charge once and save the card once — also with two API
 // processes on one Postgres database; the same card is saved once however often it is typed; card numbers are

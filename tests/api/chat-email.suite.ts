@@ -1,4 +1,4 @@
-// Chat emails (CH-48) through a real SMTP server: a fan who leaves staff messages unread past the grace period is
+// Chat emails through a real SMTP server: a fan who leaves staff messages unread past the grace period is
 // emailed once for the streak (never the message text), later messages in the same streak add nothing, reading
 // the chat starts a new streak, the fan's `messages` switch (update_user_chat_email_notifications) turns it off,
 // two passes at once still send one email, and a rebuild reproduces the conversation rows.

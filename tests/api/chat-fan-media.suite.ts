@@ -1,11 +1,11 @@
-// A fan's photo or video in private chat over real HTTP and a real database (spec 3 §2.1, §5, §7.2; CH-38/39/40):
+// A fan's photo or video in private chat over real HTTP and a real database:
 // the fan asks the shared presign route for an address (purpose 'message' only, while subscribed), PUTs the file
 // without any Authorization header, registers it and sends it. Staff see it rendered like any media; the fan sees
 // their own; no other fan can attach it, read it or fetch its original; staff cannot pass it on; a second item, a
 // foreign purpose and an unsupported type are refused with the spec's texts; pay-per-message charges a media
-// message once; and CH-47's POST /api/message/send-message is the same send. Also the purchased contents (SH-36):
+// message once; and POST /api/message/send-message (the universal-chat name) is the same send. Also the purchased contents:
 // a fan's unlocked posts and chat messages, their own only; staff who see chat earnings see any fan's. And "last
-// seen" (XX-19): POST /api/users/update_last_seen, read by staff in the chat header.
+// seen": POST /api/users/update_last_seen, read by staff in the chat header.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { sql } from 'kysely';
@@ -77,7 +77,7 @@ export function chatFanMediaSuite(backend: Backend, available: boolean) {
       expect(bare.body.data.message).toMatchObject({ type: 'photo', message: '' });
       const row = (await get(`/api/chat/get_user_list?user_name=${encodeURIComponent('Media sender')}`, admin)).body.data.users[0];
       expect(row.last_message).toBe('Photo');
-      // CH-43: the fan's own last message and what the fan has not read of the creator's.
+      // The fan's own last message and what the fan has not read of the creator's.
       expect(row).toMatchObject({ user_last_message: 'Photo', user_unread_message: 0 });
       await post('/api/chat/send_message', { receiver: f.id, message: 'Gorgeous!' }, admin);
       const after = (await get(`/api/chat/get_user_list?user_name=${encodeURIComponent('Media sender')}`, admin)).body.data.users[0];

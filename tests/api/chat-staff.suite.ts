@@ -1,7 +1,7 @@
-// Staff chat actions over real HTTP and a real database (gaps Package 2 CH-30…CH-36, CH-44…CH-51): delete from the
+// Staff chat actions over real HTTP and a real database: delete from the
 // subscriber / from all (events, read models, no purchase of a deleted message, no automatic refund, a rebuild
 // agrees), the row menu's routes (nickname with the spec body, Block User v2 cancelling the renewal, mute with the
-// spec body, Mark As Unread), each with the roles of spec 3 §6, the feature switches and hide_earnings in the chat
+// spec body, Mark As Unread), each with the roles allowed to use them, the feature switches and hide_earnings in the chat
 // settings, get_user_by_id, list_id and the per-fan chat email notifications.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
@@ -308,7 +308,7 @@ export function chatStaffSuite(backend: Backend, available: boolean) {
       expect((await post('/api/upload/refresh_blur_picture', { id: photo._id, type: 'message' }, tokens.get('model'))).status).toBe(403);
       r = await post('/api/admin/send_video_process_request', { id: photo._id, videoFrom: 'message', isMassMessage: false });
       expect(r.body).toMatchObject({ success: 0, message: 'Invalid Request' }); // a photo message has no video to send back
-      // Spec 3 §6: a message's senders other than the live-stream manager may ask (here: no video, so Invalid Request);
+      // A message's senders other than the live-stream manager may ask (here: no video, so Invalid Request);
       // a post's or a mass message's videos stay with the admins.
       expect((await post('/api/admin/send_video_process_request', { id: photo._id, videoFrom: 'message' }, tokens.get('content_manager'))).body).toMatchObject({ success: 0, message: 'Invalid Request' });
       expect((await post('/api/admin/send_video_process_request', { id: photo._id, videoFrom: 'message' }, tokens.get('live_stream_manager'))).status).toBe(403);

@@ -1,4 +1,4 @@
-// Private chat over real HTTP and a real database (issue 5's chat money; spec 3 §2.1/§4/§5/§7): staff send
+// Private chat over real HTTP and a real database, and the money it moves: staff send
 // text and locked media, a fan buys a locked message by card (charged once under 30 parallel clicks) or from the
 // wallet (a shortfall is 402 and writes nothing), originals are signed only for the buyer and staff, a refund locks
 // it again, pay-per-message charges a fan's message (or spends a credit) exactly once even when resent, a crash

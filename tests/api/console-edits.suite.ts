@@ -1,4 +1,4 @@
-// Console edits carry the version the editor saw (issue 12 item 4): GET answers an ETag (and the record's
+// Console edits carry the version the editor saw: GET answers an ETag (and the record's
 // `version`), an edit with the current If-Match is written and answers the next ETag, an edit with an older one is
 // refused 412 STALE_EDIT with nothing written, and an edit without If-Match (an API client) still works.
 // Settings, users (role), posts (the console's edit dialog) and promotions (save a new one, end one).

@@ -1,4 +1,4 @@
-// The creator's profile and the mail notice over real HTTP (issue 11 items 14 and 15): the console saves the
+// The creator's profile and the mail notice over real HTTP: the console saves the
 // display name, an uploaded avatar and cover image and a bio as site settings, and the fan site's settings and
 // the model details carry them (post authors and chat read the same settings); bad values are 400 naming the field with nothing written,
 // a role that may not save settings gets 403. Without SMTP_URL the public settings say mail waits in the Outbox.

@@ -1,4 +1,4 @@
-// Likes and comments over real HTTP (spec 2 §4, §6, §7): like toggles and counts, the visibility settings per
+// Likes and comments over real HTTP: like toggles and counts, the visibility settings per
 // role and subscription status, comment add/remove/hide/block, bad input, proxy sessions, and a rebuild.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';

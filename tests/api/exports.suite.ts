@@ -1,4 +1,4 @@
-// The console's CSV exports (issue 11 item 4): each list the console exports has GET /admin-api/<resource>/export,
+// The console's CSV exports: each list the console exports has GET /admin-api/<resource>/export,
 // which lets in exactly the list's roles, takes the list's filters, and records a DataExported event (resource,
 // filter, rows) before the file goes out. Users is covered in staff.suite.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

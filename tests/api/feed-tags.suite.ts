@@ -1,4 +1,4 @@
-// Feed tags over real HTTP (spec 2 §3, §5, §7): create, rename, delete (detaching from posts), tagging posts,
+// Feed tags over real HTTP: create, rename, delete (detaching from posts), tagging posts,
 // counts for staff only, the feed filter, the spec's messages, and bad input refused before any event.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
@@ -106,7 +106,7 @@ export function feedTagsSuite(backend: Backend, available: boolean) {
       expect((await t.call('GET', `/api/blogs?feed_tag_id=${studioId}`, undefined, { token: fan })).body.data.totalPosts).toBe(2);
       expect(await feedIds('?feed_tag_id=', fan)).toHaveLength(3);
       expect(await feedIds(`?feed_tag_id=${UNKNOWN}`, fan)).toEqual([]);
-      // Posts carry their tags on read (spec 2 §3: id, slug and name), in the feed and in the post view.
+      // Posts carry their tags on read (id, slug and name), in the feed and in the post view.
       const page = (await t.call('GET', '/api/blogs', undefined, { token: fan })).body.data.blogs as { _id: string; feed_tags: { slug: string }[] }[];
       expect(page.find((b) => b._id === posts[1])!.feed_tags.map((x) => x.slug)).toEqual(['night', 'studio']);
       expect(page.find((b) => b._id === posts[2])!.feed_tags).toEqual([]);

@@ -1,4 +1,4 @@
-// The card provider's notices (webhooks) and money taken back, over real HTTP (issue 5): signatures checked (401),
+// The card provider's notices (webhooks) and money taken back, over real HTTP: signatures checked (401),
 // unknown notices acknowledged (200), every notice applied once however often and in whatever order it comes,
 // a notice that cannot apply yet refused so the provider retries, and refunds, voids and chargebacks taking
 // back what they paid for while the reports and the provider's books still agree.

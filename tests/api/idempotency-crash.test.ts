@@ -1,4 +1,4 @@
-// An Idempotency-Key whose request was cut by a real kill -9 is not "in progress" forever (issue 11 item 10).
+// An Idempotency-Key whose request was cut by a real kill -9 is not "in progress" forever.
 //   1. in this process: a fan registers (PGlite data folder, or a database on the Postgres server); stopped;
 //   2. a child Fanclub process on the same data: the fan adds a card with an Idempotency-Key; the card is saved,
 //      and the child holds right before storing the answer (FANCLUB_FAILPOINT=idempotency-before-answer) — it is

@@ -1,5 +1,5 @@
 // Landing page (theme 3), hero banner, social and payment-icon settings and theme images over real HTTP
-// (spec 2 §2, §3, §7): the public theme-3 call, the settings' validation and what the public settings expose,
+//: the public theme-3 call, the settings' validation and what the public settings expose,
 // the image upload (PNG/JPG only, re-encoded without metadata, stored under theme/) and its deletion.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';

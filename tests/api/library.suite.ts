@@ -1,4 +1,4 @@
-// The Content Manager's media library over real HTTP (spec 2 §2, §5, §7): categories with the spec's messages,
+// The Content Manager's media library over real HTTP: categories with the spec's messages,
 // the reserved 'All Media' and 'Preview', assigning media to several categories, the paged list with its type
 // tabs, counts and search, removing media (not while a live post uses it), file sizes for admins only, and bad
 // input refused before any event is written.

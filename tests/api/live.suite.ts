@@ -1,4 +1,4 @@
-// Live streaming over real HTTP, a real database and a REAL Janus (issue 15, part D): every /api/stream/* call and
+// Live streaming over real HTTP, a real database and a REAL Janus (part D): every /api/stream/* call and
 // who may make it, the settings (and the media server's status), group and one-to-one sessions, tokens on the media
 // server's allowed list (subscribers only, the invited fan only, a guessed token nothing, revoked on remove_token,
 // block and stop), "Stream already started with another user.", comments with the spec's messages, live tips by

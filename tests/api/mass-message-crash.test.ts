@@ -1,4 +1,4 @@
-// A mass message's delivery interrupted by a real process kill half-way (issue 14 item 3): the next start goes on
+// A mass message's delivery interrupted by a real process kill half-way: the next start goes on
 // from the log, and every fan has exactly one copy — none twice, none skipped.
 //   1. in this process: 3,000 subscribers (as events) and a mass message scheduled an hour ahead (PGlite folder);
 //   2. a child Fanclub process starts on the same folder with its clock two hours ahead and the failpoint

@@ -1,4 +1,4 @@
-// Mass and welcome messages over real HTTP and a real database (gaps.md CH-01…CH-29 backend, issue 14 item 3):
+// Mass and welcome messages over real HTTP and a real database:
 // the spec's validation texts, who may send (not live_stream_manager, not support), delivery in the background
 // to the subscribers at send time (muted fans and non-subscribers left out) as chat messages marked
 // isMassMessage, later subscribers by IMMEDIATELY / DELAY_BY_HOURS / STAGGER_OVER_TIME with a moved clock,

@@ -1,4 +1,4 @@
-// `npm run worker` on another "machine" (issue 13, item 5): the API node renders nothing (FANCLUB_MEDIA_WORKER=off);
+// `npm run worker` on another "machine": the API node renders nothing (FANCLUB_MEDIA_WORKER=off);
 // a separate worker process sharing the Postgres database, the S3 bucket (a real S3-protocol server) and the
 // Kafka broker renders the uploads: one waiting from before it started (found in the read model) and one
 // announced on the bus afterwards.

@@ -1,4 +1,4 @@
-// A fan's own payments and receipts over real HTTP (issue 11 item 16): GET /api/users/payments lists only the
+// A fan's own payments and receipts over real HTTP: GET /api/users/payments lists only the
 // caller's rows of the transactions read model (membership, tip, wallet top-up, a refund as a negative row),
 // newest first, with what they paid in money; GET /api/users/payments/:id is the receipt, 404 for anybody else's
 // payment; guests get 401 and bad paging 400 naming the field. The ledger check runs when the server closes.

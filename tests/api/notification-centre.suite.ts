@@ -1,4 +1,4 @@
-// The notification centre and the help centre over real HTTP (issue 16; gaps SH-01, SH-08 … SH-18): entries from
+// The notification centre and the help centre over real HTTP: entries from
 // existing events per recipient, unread counts per type, read marks (page opened, post opened from a notification),
 // the staff settings, routes per role; help items written in the console (sanitized), tags, pages, details, read
 // marks, popups and the unread count; a rebuild reproduces both read models.

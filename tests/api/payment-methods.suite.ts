@@ -1,5 +1,5 @@
-// Saved cards and the billing lookups over real HTTP and a real database (issue 5, spec 1 §5 and §7):
-// list, add (every spec 1 §5 message refused with a 400 naming the field and nothing written or tokenised),
+// Saved cards and the billing lookups over real HTTP and a real database:
+// list, add (every card and billing validation message refused with a 400 naming the field and nothing written or tokenised),
 // set primary, remove (not the last card of a membership that renews by card), the default payment method
 // following the primary card, the country/state/city lookups of the packaged data set and the GeoIP prefill —
 // and neither the card number nor the CVV anywhere in the event log or the database.

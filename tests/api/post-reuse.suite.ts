@@ -1,7 +1,7 @@
 // Reuse writes two streams (the new version, then the root's listing of it) with no transaction over them: the
 // event store may be EventStoreDB. A failure between the two appends must leave nothing anyone can trip over —
 // no version shown in the feed or the console that its root does not list, none for sale, no listing of a post
-// that does not exist — and a retry completes the reuse (issue 11 item 1(b)).
+// that does not exist — and a retry completes the reuse.
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_TEST_CARDS } from '../../domain/card/wire';

@@ -1,4 +1,4 @@
-// The post lifecycle over real HTTP and a real database (issue 4, spec 2 §2-§9): preview, category and tags on
+// The post lifecycle over real HTTP and a real database: preview, category and tags on
 // create, scheduling against the services clock, posts hidden while their media processes or after it failed,
 // edit, reuse (versions grouped by their root; a buyer of any version is never charged again), review of an
 // errored post, delete with the feed's extras, counts per settings, and a rebuild that reproduces it all.

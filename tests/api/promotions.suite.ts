@@ -1,4 +1,4 @@
-// Promotions, coupons and the resubscribe offer over real HTTP (spec 1 §3–§9, spec 2 §7/§9, spec 3 §4): ribbon
+// Promotions, coupons and the resubscribe offer over real HTTP: ribbon
 // settings, saving and ending promotions per type, ribbons per viewer (NEW / OLD / staff / guests), expiry and
 // repeat by the services clock, unlocking at the promotion price (charged exactly once), 'Sorry promotion
 // expired.' at purchase time, the reports, coupon checks (notChecked → valid / invalid states on the server side:

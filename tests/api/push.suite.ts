@@ -1,4 +1,4 @@
-// Web push over real HTTP (issue 16; gaps WP-01 … WP-07, WP-19, WP-22): devices registered per person and role, the
+// Web push over real HTTP: devices registered per person and role, the
 // A–E preferences, the site's switch, one trigger per category, and the background sender against a LOCAL push
 // service (tests/support/push-service.ts): each request is checked as a push service would (VAPID JWT signed with
 // the key it names, for the endpoint's origin) and decrypted as a browser would (RFC 8291 aes128gcm with the

@@ -1,4 +1,4 @@
-// Two API nodes on one Postgres database and one real Kafka broker (issue 13, item 5/6): node A is a separate
+// Two API nodes on one Postgres database and one real Kafka broker: node A is a separate
 // process (so it can be killed with SIGKILL), node B runs in this test process. A message sent through node A
 // reaches a fan's socket on node B; presence crosses nodes; killing the node that runs the relay loses nothing:
 // node B's relay takes the lease and publishes from the last acknowledged checkpoint, and the fan's socket gets

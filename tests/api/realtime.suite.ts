@@ -1,4 +1,4 @@
-// The socket gateway over a real server and real sockets (issue 13): AUTH and every close code, bad frames that
+// The socket gateway over a real server and real sockets: AUTH and every close code, bad frames that
 // change nothing, frames that follow committed events after the read models have them (a fan sees their own,
 // never another fan's), presence across tabs and proxy views, resume by position with and without a gap, RESYNC,
 // and 1001 when the server stops.

@@ -1,4 +1,4 @@
-// A rebill interrupted by a real process kill between the capture and the period extension (issue 5): the next
+// A rebill interrupted by a real process kill between the capture and the period extension: the next
 // start finishes it — the period is appended once, the card is charged once — and the ledger still agrees.
 //   1. in this process: a fan subscribes (PGlite data folder);
 //   2. a child Fanclub process starts on the same folder with its clock 29.5 days ahead and the failpoint

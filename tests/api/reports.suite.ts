@@ -1,7 +1,7 @@
-// The creator's reports (issue 17) on a seeded history — subscriptions, rebills, post unlocks, tips, a mass-message
+// The creator's reports on a seeded history — subscriptions, rebills, post unlocks, tips, a mass-message
 // purchase, a refund, a void and a chargeback — each report's figures held against the auditor's ledger (the fold
 // of the event log that `npm run ledger` prints), plus roles, hide_earnings, validation, the CSV exports' audit
-// records, the UTM values kept at registration and the spec's resubscribe-offer paths (CO-45).
+// records, the UTM values kept at registration and the spec's resubscribe-offer paths.
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_TEST_CARDS } from '../../domain/card/wire';
@@ -219,7 +219,7 @@ export function reportsSuite(backend: Backend, available: boolean) {
       expect(off.status).toBe(403);
       expect(off.body.message).toBe('Reports are turned off for your role.');
       expect((await get('/admin-api/reports/reversals', staff.support)).status).toBe(200);
-      // The reporting page's settings (CO-03).
+      // The reporting page's settings.
       const bad = await t.call('PUT', '/api/reporting-page', { reporting_default_group: 'year' }, { token: admin });
       expect(bad.status).toBe(400);
       expect(bad.body.message).toBe('reporting_default_group must be day, week or month.');

@@ -1,6 +1,6 @@
-// The settings pages' API over real HTTP (issue 17: CO-01, CO-02, CO-08 … CO-23): every new setting is saved
+// The settings pages' API over real HTTP: every new setting is saved
 // through PUT /admin-api/settings/site and reaches the fan site's public settings; bad values are 400 naming the
-// field with nothing written; the roles that may not save settings get 403; the background endpoints of spec 2 §7
+// field with nothing written; the roles that may not save settings get 403; the background endpoints
 // (upload_theme_background_image, update_use_background_image_key) upload, switch, replace and refuse.
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// The fan shell over real HTTP (issue 16; gaps SH-19 … SH-35): legal and content pages with their defaults and
+// The fan shell over real HTTP: legal and content pages with their defaults and
 // editors (ETag / If-Match, safe HTML), custom pages by slug, the contact forms (events, inbox, outbox, rate
 // limit, messages naming the field), the announcement banner endpoints and custom menu links by audience.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

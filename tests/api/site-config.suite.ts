@@ -1,4 +1,4 @@
-// Site configuration over real HTTP (issue 17; gaps CO-04 … CO-07, CO-18, CO-19, CO-24): the console's SMTP server
+// Site configuration over real HTTP: the console's SMTP server
 // (sealed password, a test mail and the site's mail through a real SMTP server that checks the login; the
 // plaintext in no event, answer or log line), storage and cache shown from the environment without secrets,
 // platform and SEO settings with the fan site's head tags, sitemap and robots, the proof-of-work bot check on

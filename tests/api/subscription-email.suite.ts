@@ -1,4 +1,4 @@
-// Subscription emails (gaps WP-08) through a real SMTP server: the settings call and its checks; a new member gets a
+// Subscription emails through a real SMTP server: the settings call and its checks; a new member gets a
 // welcome with the amount and the renewal date and the staff address hears of the new member; a cancellation mails
 // both; switched-off mails are not sent, not even when switched on again later; two passes at once mail once;
 // events older than a day are never mailed; a rebuild reproduces the queue.

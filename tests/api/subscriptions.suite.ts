@@ -1,4 +1,4 @@
-// The subscription lifecycle over real HTTP (issue 5) on PGlite and the Postgres server: prices (list, returning,
+// The subscription lifecycle over real HTTP on PGlite and the Postgres server: prices (list, returning,
 // promotion, coupon, trial, $0 first period), status codes, the durable rebill scheduler with the services clock
 // moved forward (one charge per period, even with two schedulers — and on Postgres two whole servers — at once),
 // a declined rebill recovered with a new card, the retry schedule, cancel with reasons and the report, reactivate,

@@ -1,4 +1,4 @@
-// Tips over real HTTP and a real database (issue 5; spec 3 §5/§7.3): by card and from the wallet, the bounds
+// Tips over real HTTP and a real database: by card and from the wallet, the bounds
 // and note rules with the spec's messages (a refused tip writes nothing), the wallet shortfall (402, nothing
 // written), who may tip, the tips list (own vs everyone's, anonymous tippers), refunds and chargebacks, the
 // transactions and earnings reports, a crash between the capture and the tip being marked sent, and a rebuild.

@@ -1,4 +1,4 @@
-// The wallet over real HTTP and a real database (issue 5; spec 1 §4/§5/§7/§9, spec 2 §4/§7): crypto top-ups
+// The wallet over real HTTP and a real database: crypto top-ups
 // through the sandbox crypto gateway (QR, address, reference; paid, underpaid, expired; signed notices applied
 // once however often they come, and the fan's poll asking the provider), purchases of locked posts from the
 // wallet (once per purchase, 'Content already unlocked.' free, 402 with the shortfall), 100 parallel purchases
@@ -471,7 +471,7 @@ export function walletSuite(backend: Backend, available: boolean) {
       const cardId = card.body.data._id as string;
       expect((await post('/api/user/change-payment-method', { payment_method: cardId }, f.token)).status).toBe(200);
       expect((await me(f.token)).default_payment_method).toBe(cardId);
-      // A top-up adds money only; the default changes when the fan chooses it (issue 11 item 13).
+      // A top-up adds money only; the default changes when the fan chooses it.
       await topUp(f.token, 5);
       expect((await me(f.token)).default_payment_method).toBe(cardId);
       expect((await post('/api/users/set-default-payment-method', { payment_method: 'crypto_currency' }, f.token)).status).toBe(200);

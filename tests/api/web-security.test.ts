@@ -1,4 +1,4 @@
-// Browser sessions and stored HTML, tried from outside over HTTP (issue 11 item 2): the session is an httpOnly,
+// Browser sessions and stored HTML, tried from outside over HTTP: the session is an httpOnly,
 // SameSite=Strict cookie (bearer tokens still work for API clients), cookie-signed state-changing requests from
 // another origin are refused, and HTML settings are cleaned when saved, whatever filter-evasion trick they use.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -132,7 +132,7 @@ describe('browser sessions and stored HTML', () => {
 
     it.each(Object.entries(XSS_CORPUS))('are cleaned when saved: %s', async (_name, payload) => {
       const saved = await t.call('PUT', '/admin-api/settings/site', { footer_text_html: payload, maintenance_html: payload }, { token: admin });
-      // U+0000 is refused at the boundary before any HTML is looked at (issue 11 item 1).
+      // U+0000 is refused at the boundary before any HTML is looked at.
       if (payload.includes('\u0000')) return void expect(saved.status).toBe(400);
       expect(saved.status).toBe(200);
       expect(scriptCapable(saved.body.footer_text_html)).toBeNull();

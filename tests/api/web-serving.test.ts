@@ -1,4 +1,4 @@
-// How the server answers browsers (issue 11 items 6 and 17): HEAD on the apps' pages, assets precompressed at
+// How the server answers browsers: HEAD on the apps' pages, assets precompressed at
 // build and cached for a year by their content-hashed names, index.html revalidated, and the security headers
 // (CSP without inline script, nosniff, Referrer-Policy, no-store on signed-in JSON) on every kind of answer.
 import fs from 'node:fs';

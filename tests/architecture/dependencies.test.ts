@@ -1,7 +1,8 @@
-// The structure holds on its own (issue 12): dependency-cruiser checks every import of the server and the apps
+// The structure holds on its own: dependency-cruiser checks every import of the server and the apps
 // against .dependency-cruiser.cjs — no circle, domain/ pure, the apps never importing server code, no layer
-// importing one above it (the "may import" column of ARCHITECTURE.md). No violation is tolerated (there is no
-// baseline, as in `npm run deps`): any fails here with the rule it breaks and both ends of the arrow.
+// importing one above it (the rules are stated in that file and explained in docs/architecture.md). No violation
+// is tolerated (there is no baseline, as in `npm run deps`): any fails here with the rule it breaks and both ends
+// of the arrow.
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cruise, type ICruiseResult, type IViolation } from 'dependency-cruiser';

@@ -1,4 +1,4 @@
-// `npm run bench -- live` (issue 15 "Benchmark"): live streaming on ONE real Janus (started as tests/support/janus.ts
+// `npm run bench -- live`: live streaming on ONE real Janus (started as tests/support/janus.ts
 // does), the API in this process (PGlite), a werift publisher fed by ffmpeg (VP8 640x360 30 fps 600 kbit/s + Opus).
 //   1. viewers per Janus: werift viewers join THROUGH THE RELAY (GET /api/stream/janus, as browsers do), each its
 //      own subscribed fan. Join time = POST add_token → relay socket → create/attach/join → answer/start → ICE/DTLS

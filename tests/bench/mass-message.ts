@@ -1,4 +1,4 @@
-// `npm run bench -- mass-message`: a mass message to 10,000 subscribers (issue 14 item 3). Measures the send
+// `npm run bench -- mass-message`: a mass message to 10,000 subscribers. Measures the send
 // request (it must return at once: delivery is in the background), then the time until every copy is a row in
 // the fans' chat read model and the real-time feed has handed out the last delivery's frames — next to a
 // same-run baseline: 10,000 rows inserted raw into a scratch table (500 per INSERT, as the copies are batched).

@@ -1,4 +1,4 @@
-// `npm run bench -- realtime`: the socket gateway under many sockets (issue 13). Fanclub runs as its own process
+// `npm run bench -- realtime`: the socket gateway under many sockets. Fanclub runs as its own process
 // (so its memory per socket can be read from /proc); the clients run here.
 //   - one-to-one: a staff chat message to one fan among N open sockets, with the console open: POST → frame.
 //   - broadcast: ONLINE_MODEL to every fan socket when the creator comes online or goes offline: time until the

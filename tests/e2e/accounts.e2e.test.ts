@@ -70,7 +70,7 @@ describe.skipIf(!hasChromium)('accounts end to end with real mail (Chromium)', (
     await page.getByTestId('profile-logout').click();
     await page.waitForURL((u) => !u.pathname.startsWith('/profile'));
     await logIn('first password 1');
-    // Spec 1 §2: back to the saved pre-login route (the profile the fan logged out from).
+    // Back to the saved pre-login route (the profile the fan logged out from).
     await page.waitForURL((u) => u.pathname === '/profile');
     // Signed in by an httpOnly cookie: page script sees a hint, never the token.
     expect(await page.evaluate(() => localStorage.getItem('fanclub.signedIn'))).toBe('1');

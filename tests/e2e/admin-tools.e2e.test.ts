@@ -1,4 +1,4 @@
-// The console's admin tools in the browser (issue 17, CO-27 … CO-37f, CO-41 … CO-44): the tool box, lookup by email,
+// The console's admin tools in the browser: the tool box, lookup by email,
 // a subscription link generated in the console and honoured by the fan site's /join and /subscribe (a changed link
 // refused there), saved cards, health, redirect URLs driving the fan site's /:path (another site is refused), logs,
 // the spec's paths that open existing pages, and the user page's transactions and migration flag. Screenshots at

@@ -1,5 +1,5 @@
-// A fan's photo in private chat, the Send Message modal and the purchased-contents pages, in a real browser
-// (spec 3 §2.1, §5, §7.2; gaps CH-38/39/40/41/42/50, SH-36). The fan picks a photo with the images button (a GIF is
+// A fan's photo in private chat, the Send Message modal (from the home feed's chat card) and the purchased-contents
+// pages, in a real browser. The fan picks a photo with the images button (a GIF is
 // refused: 'Media format is not supported.'; a second file: 'You can not add more than one media.'), sends it on a
 // throttled connection and sees the upload's progress, while the admin, with the fan's conversation open in the
 // console, sees the photo arrive live. Going offline mid-upload shows 'Seems you are offline. Please check your
@@ -85,7 +85,7 @@ describe.skipIf(!hasChromium)('a fan sends a photo in chat; purchased contents (
     await fanContext.addInitScript(() => {
       localStorage.setItem('fanclub.ageConfirmed', '1');
       localStorage.setItem('fanclub.signedIn', '1');
-      // The push prompt (issue 16) would cover the page: asked "later".
+      // The push prompt would cover the page: asked "later".
       localStorage.setItem('fanclub.pushPromptLater', String(Date.now()));
     });
     fanPage = await fanContext.newPage();

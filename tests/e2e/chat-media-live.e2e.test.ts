@@ -1,5 +1,4 @@
-// Chat media that changes while the chat is open, in a real browser (spec 3 §2.1, §5, §6, §7.2; gaps CH-34…CH-36,
-// CH-38…CH-41, CH-50). A fan sends a VIDEO from the images button on a throttled connection: the upload's progress
+// Chat media that changes while the chat is open, in a real browser. A fan sends a VIDEO from the images button on a throttled connection: the upload's progress
 // shows, the fan's message is marked processing until the media worker (real ffmpeg) has rendered it, then it
 // plays; the admin, with the conversation open in the console, sees it processed without a reload and plays it.
 // A staff photo sent before thirty-odd newer messages (so not on the first page of the conversation) is loaded in
@@ -94,7 +93,7 @@ describe.skipIf(!hasChromium)('chat media live: a fan video, a rotated older pho
     await fanContext.addInitScript(() => {
       localStorage.setItem('fanclub.ageConfirmed', '1');
       localStorage.setItem('fanclub.signedIn', '1');
-      // The push prompt (issue 16) is not what these tests are about: asked "later".
+      // The push prompt is not what these tests are about: asked "later".
       localStorage.setItem('fanclub.pushPromptLater', String(Date.now()));
     });
     fanPage = await fanContext.newPage();

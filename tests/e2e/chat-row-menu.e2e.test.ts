@@ -1,4 +1,4 @@
-// The staff chat actions in a real browser (gaps CH-30…CH-33, CH-44): the admin's row menu (no Mark As Unread for
+// The staff chat actions in a real browser: the admin's row menu (no Mark As Unread for
 // admins), Update Nickname and Mute from it, a message deleted from the subscriber (marked in the console, gone from
 // the fan's open chat without a reload) and one deleted from all, Block User (the row leaves the list, the Blocked
 // list shows it), the model's Mark As Unread, and the chat settings page turning Block User off, which an open

@@ -1,4 +1,4 @@
-// The console's composer and post management in a real browser (spec 2 §2, §4, §5): the admin composes a locked
+// The console's composer and post management in a real browser: the admin composes a locked
 // gallery of two new photos plus a separate preview, in a category and with a tag, meets the spec's validation
 // messages (format, caption, amount, preview, a schedule in the past), watches the per-file progress with every
 // control disabled, gets the server's success message and a reset form; then edits the caption from the post

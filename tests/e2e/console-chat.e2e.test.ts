@@ -1,4 +1,4 @@
-// Private chat in the staff console, in a real browser (spec 3 §2.1, §4, §5, §6, §7.1, §9): two subscribed
+// Private chat in the staff console, in a real browser: two subscribed
 // fans, one writes; the admin opens Chat from the menu, sees both (an unread badge on the writer), searches by
 // name, sorts by expiry (the status filter follows), opens the conversation, reads it, replies with text and with
 // a photo sent locked at $9; the fan unlocks it by card and tips from chat; the admin refunds the unlock and a
@@ -115,7 +115,7 @@ describe.skipIf(!hasChromium)('console private chat end to end (Chromium)', () =
     await page.getByTestId('chat-search').fill('');
     await expect.poll(() => page.getByTestId('chat-user-row').count(), { timeout: 10_000 }).toBe(2);
 
-    // The admin's sort options (spec 3 §6) and the status filter (All, Active, Active-Cancelled).
+    // The admin's sort options and the status filter (All, Active, Active-Cancelled).
     await page.getByTestId('chat-sort').click();
     expect(await page.getByRole('option').allInnerTexts()).toEqual([
       'Latest Message', 'Users Last Message', 'Amount Spent', 'Unread Messages', 'Days until Subscription Expires',

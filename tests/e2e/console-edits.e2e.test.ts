@@ -1,4 +1,4 @@
-// Two staff editing the same settings (issue 12 item 4) in a real browser: two console tabs (two browser
+// Two staff editing the same settings in a real browser: two console tabs (two browser
 // contexts, each signed in) open Settings; the first saves a new model name; the second, still showing what it
 // loaded, saves another and is told that someone else changed the setting (412), and the first one's change
 // stands. Then the post edit dialog and the promotion form: a save after someone else changed the post, or the
@@ -42,7 +42,7 @@ describe.skipIf(!hasChromium)('two console tabs edit the same setting (Chromium)
   };
   const openSettings = async (): Promise<Page> => {
     const page = await openConsole();
-    // Settings → Website (issue 17: every settings page has its own link).
+    // Settings → Website (every settings page has its own link).
     await page.goto(t.base + '/admin/settings/website');
     await page.getByLabel('Model name').waitFor({ timeout: 20_000 });
     return page;
@@ -111,7 +111,7 @@ describe.skipIf(!hasChromium)('two console tabs edit the same setting (Chromium)
   it('the promotion form is refused when another editor started and ended a promotion of its type meanwhile', async () => {
     const admin = (await t.call('POST', '/api/users/login', { email: t.adminEmail, password: t.adminPassword })).body.data.token as string;
     const page = await openConsole();
-    // Promotions is a settings page now (issue 17): Settings → Money → Promotions, not a menu entry of its own.
+    // Promotions is a settings page now: Settings → Money → Promotions, not a menu entry of its own.
     await page.goto(t.base + '/admin/settings?group=money');
     await page.getByTestId('settings-link-promotion-settings').click({ timeout: 20_000 });
     const card = page.getByTestId('promotion-card-locked');

@@ -1,5 +1,5 @@
 // The console's Export button downloads the server's CSV (GET /admin-api/<resource>/export) with the console's
-// cookie session, for the list's filters; the export is on the Audit page (issue 11 item 4).
+// cookie session, for the list's filters; the export is on the Audit page.
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';

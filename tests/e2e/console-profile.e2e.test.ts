@@ -1,4 +1,4 @@
-// The console's "My profile" and the mail notice in a real browser (issue 11 items 14 and 15): with no SMTP_URL
+// The console's "My profile" and the mail notice in a real browser: with no SMTP_URL
 // the dashboard warns that mail waits in the Outbox and links to it, and the fan's forgot-password page says the
 // link could not be emailed; the admin opens My profile from the user menu, changes the generated password and
 // signs in again with the new one; uploads an avatar and a cover image, writes a bio, and the fan site shows them

@@ -1,4 +1,4 @@
-// The Content Manager in a real browser (spec 2 §2): the admin opens it from the menu, adds a category, drops a
+// The Content Manager in a real browser: the admin opens it from the menu, adds a category, drops a
 // photo into it through the upload zone, sees it counted, switches the type tabs, deletes media and the category
 // with the spec's confirmations; phones get the category list and the media as two steps.
 import fs from 'node:fs';

@@ -116,7 +116,7 @@ describe.skipIf(!hasChromium)('compose a locked gallery, watch it process, guest
   it('a guest sees the post blurred: only the preview is open, no original is handed out', async () => {
     const page = await newPage();
     await page.goto(t.base + '/');
-    // A new visitor meets the age gate first (spec 1 §4).
+    // A new visitor meets the age gate first.
     await page.getByRole('button', { name: 'Enter' }).click({ timeout: 20_000 });
     const card = page.locator(`[data-testid="post-card"][data-post-id="${postId}"]`);
     await card.waitFor({ timeout: 20_000 });
@@ -134,7 +134,7 @@ describe.skipIf(!hasChromium)('compose a locked gallery, watch it process, guest
 
   it('a subscriber unlocks it from the feed and sees the originals in the gallery viewer', async () => {
     const page = await newPage();
-    // This fan has been through the age gate before (the guest above sees it: spec 1 §4).
+    // This fan has been through the age gate before (the guest above sees it; a signed-in fan never does).
     await page.addInitScript(() => localStorage.setItem('fanclub.ageConfirmed', '1'));
     await page.goto(t.base + '/login');
     await page.waitForLoadState('networkidle');

@@ -1,4 +1,4 @@
-// A fan's payments and receipts in a real browser (issue 11 item 16): a new fan logs in through the login page
+// A fan's payments and receipts in a real browser: a new fan logs in through the login page
 // and finds the empty state; after a membership, a tip and a wallet top-up the list shows them newest first with
 // the total paid, a receipt opens with its details and downloads as text, and the CSV of all rows downloads.
 // Screenshots at 375 px and 1440 px in tests/artifacts/ (payments-*.png).

@@ -1,4 +1,4 @@
-// The home feed, post cards, viewers and the landing page in a real browser (spec 2 §2, §9): a guest sees the
+// The home feed, post cards, viewers and the landing page in a real browser: a guest sees the
 // landing page when it is on and the hero banner when it is off, the feed paginates or scrolls infinitely by
 // setting, the gallery viewer pages with the keyboard and closes on Escape, and a URL hash opens a post.
 // Screenshots at 375 px and 1440 px in tests/artifacts/.

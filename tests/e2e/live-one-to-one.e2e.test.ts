@@ -1,4 +1,4 @@
-// One-to-one Go Live end to end (issue 15, part U; D3 §2.1, §2.2, §4) with the real Janus and Chromium's fake
+// One-to-one Go Live end to end (part U) with the real Janus and Chromium's fake
 // camera: the model opens a fan's chat in the console and presses the video icon; the publisher's view shows the
 // fan's name with the conversation beside it; the fan sees Join Stream in the chat header, opens the live modal
 // and decodes the video; another fan sees nothing and the model cannot start with them ("Stream already started with

@@ -1,4 +1,4 @@
-// The publisher's devices and the fans' announcements end to end (issue 15; D3 §2.2, §4, §5) with the REAL Janus and
+// The publisher's devices and the fans' announcements end to end with the REAL Janus and
 // Debian Chromium's fake media devices (three fake cameras: --use-fake-device-for-media-stream=device-count=3 — the
 // second is a depth camera (Y16) that Chromium never encodes, so the switch goes to the third; three fake microphones): a fan on the home page gets the GROUP_LIVE_STARTED popup when the creator goes live and joins
 // from it; on desktop the creator switches camera and microphone while on air (the sending tracks change, the fan

@@ -1,4 +1,4 @@
-// Group live streaming end to end (issue 15, part U) with the REAL Janus and Debian Chromium's fake camera
+// Group live streaming end to end (part U) with the REAL Janus and Debian Chromium's fake camera
 // (--use-fake-device-for-media-stream --use-fake-ui-for-media-stream): the model goes live from the console (GO LIVE
 // NOW, the spec's confirmation), two subscribed fans join from the fan site (one from the live ribbon) and DECODE
 // video (getStats inbound-rtp framesDecoded grows, video.videoWidth > 0), one comments and tips, the other tips

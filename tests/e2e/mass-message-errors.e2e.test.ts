@@ -1,5 +1,5 @@
 // Mass and welcome messages whose media fail or take time to render, in a real browser with the real media worker
-// (ffmpeg) (spec 2 §2, §4, §7, §8; gaps CH-13, CH-15, CH-16, CH-26, CH-28). The server renders nothing by itself
+// (ffmpeg). The server renders nothing by itself
 // here (FANCLUB_MEDIA_WORKER=off): the test starts and stops a media worker on the server's services, with short
 // retry waits, so a corrupt upload fails for good in seconds instead of minutes, and a real video stays 'processing'
 // exactly as long as the test wants.
@@ -102,7 +102,7 @@ describe.skipIf(!hasChromium)('mass and welcome messages: media errors, resend, 
     await fanContext.addInitScript(() => {
       localStorage.setItem('fanclub.ageConfirmed', '1');
       localStorage.setItem('fanclub.signedIn', '1');
-      // The push prompt (issue 16) is not what these tests are about: asked "later".
+      // The push prompt is not what these tests are about: asked "later".
       localStorage.setItem('fanclub.pushPromptLater', String(Date.now()));
     });
     fanPage = await fanContext.newPage();

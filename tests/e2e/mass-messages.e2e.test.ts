@@ -1,4 +1,4 @@
-// Mass and welcome messages in a real browser (spec 2 §2, §4, §5, §8; spec 3 §2.1, route table; gaps CH-08…CH-29):
+// Mass and welcome messages in a real browser (route table):
 // the admin opens Send Mass Message from the chat list, the dialog's validation shows the spec's texts, then a
 // locked $12 photo (uploaded in the dialog) goes to every subscriber; the fan, already on /private-chat, gets it
 // live, blurred with its price, and unlocks it by card (sandbox). The dialog's progress reaches 1 of 1, the manage
@@ -64,7 +64,7 @@ describe.skipIf(!hasChromium)('mass and welcome messages end to end (Chromium)',
     await fanContext.addInitScript(() => {
       localStorage.setItem('fanclub.ageConfirmed', '1');
       localStorage.setItem('fanclub.signedIn', '1');
-      // The push prompt (issue 16) would cover the page: asked "later".
+      // The push prompt would cover the page: asked "later".
       localStorage.setItem('fanclub.pushPromptLater', String(Date.now()));
     });
     fanPage = await fanContext.newPage();

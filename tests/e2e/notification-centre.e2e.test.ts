@@ -1,4 +1,4 @@
-// Issue 16 (gaps SH-01, SH-07, SH-08, SH-12, SH-14 … SH-17) in a real browser: the creator's bell in the fan site's
+// The notification and help centres in a real browser: the creator's bell in the fan site's
 // navbar counts a new purchase live (a NOTIFICATION_RECEIVED frame, no reload), its dropdown shows the per-type
 // badges, and the Purchased page lists it and marks it read; a fan's help popup opens by itself and closes read,
 // the help centre lists items by tag, an item opened is marked read and the Account badge goes down.

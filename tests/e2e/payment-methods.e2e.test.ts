@@ -1,4 +1,4 @@
-// Payment methods in a real browser (issue 5): a fan arriving from a British IP (through the trusted proxy) adds a
+// Payment methods in a real browser: a fan arriving from a British IP (through the trusted proxy) adds a
 // card with the country prefilled and the state and city chosen from the packaged data set, sees the spec's
 // messages for a bad number, expiry and postal code, adds a second card, makes it primary, switches the default
 // method to the crypto wallet and back, and removes a card after confirming. Screenshots at 375 and 1440 px.

@@ -1,4 +1,4 @@
-// Private chat in a real browser (spec 3 §2.1, §4, §5, §7.1, §7.3, §8): a fan who subscribed with the sandbox
+// Private chat in a real browser: a fan who subscribed with the sandbox
 // card opens /private-chat (the unread badge in the navbar first), sees the creator's free text and a locked $7
 // photo with its price, confirms 'Please Confirm Your Purchase of $7.00.' and gets the original; the input bar's
 // validation ('Message can't be empty', 'Message is too long.'); a reply; a $20 tip from chat that shows as a

@@ -1,4 +1,4 @@
-// Issue 16 (WP-02 … WP-05, WP-19 … WP-22) in real Chromium: the web-app manifest and the service worker register
+// Issue 16 in real Chromium: the web-app manifest and the service worker register
 // (navigator.serviceWorker.ready, scope '/', served from the site's origin with no-cache, no CSP violation); a push
 // delivered to the worker through the DevTools protocol (what DevTools' "Push" button does) is shown as a
 // notification with the page to open; the install popup shows on the stored counter's value; the fan's

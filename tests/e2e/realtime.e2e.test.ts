@@ -1,4 +1,4 @@
-// Real time in two browsers (issue 13 items 4 and 7): a fan has the chat open on the fan site, the admin has the
+// Real time in two browsers: a fan has the chat open on the fan site, the admin has the
 // fan's conversation open in the console. The fan's message appears in the console without a reload, the admin's
 // reply in the fan's chat, the console shows the fan online (list dot, "Online" in the header), a second staff
 // member in the same chat is named, and after the server drops every socket both apps show "Reconnecting…",

@@ -1,4 +1,4 @@
-// The creator's reports in a real browser (Chromium, issue 17): the fan site keeps a landing URL's UTM values in a
+// The creator's reports in a real browser (Chromium): the fan site keeps a landing URL's UTM values in a
 // one-year cookie that goes with the registration, and with a GA4 measurement id set sends a purchase event (USD,
 // transaction id, user id) straight to GA4's collect endpoint under the site's CSP — intercepted here, there is no
 // internet. In the console: the reporting page (figures, chart, grouping, empty range, CSV), refunds and

@@ -1,4 +1,4 @@
-// Review And Post in a real browser (spec 2 §2): a locked gallery whose second item fails to process shows in
+// Review And Post in a real browser: a locked gallery whose second item fails to process shows in
 // the console with an error status; the post menu offers Review And Post; the dialog marks the errored item,
 // the admin removes it, changes the caption and posts again; the post is published, fans see it with the one
 // good item and the new caption, and Review And Post is no longer offered (nor accepted by the API).

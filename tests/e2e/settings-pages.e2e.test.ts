@@ -1,4 +1,4 @@
-// Every settings page of the console in a real browser (issue 17, CO-25 and the settings items): the index at
+// Every settings page of the console in a real browser: the index at
 // /admin/settings (groups, search by page and by setting, the menu's areas), then EVERY page of the settings
 // registry the admin may open, at 1440 px and 375 px: a form page changes one of its settings, saves, reloads and
 // sees it (and the API agrees); a page of its own opens on its deep link. Then the fan site follows: the theme's

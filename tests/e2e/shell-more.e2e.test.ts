@@ -1,7 +1,6 @@
-// Issue 16, the rest of the fan shell in a real browser: support's reduced navbar and the staff links by role (SH-04,
-// SH-05); a proxy view never changes the fan's read state; the gallery (SH-28) shown where the menu settings list it;
-// /chat (SH-30); ?offers / ?feed go home (SH-40); no context menu outside text fields (SH-42); the landing preview for
-// staff (XX-05); the blocked-region text (XX-03); the set-payment-method popup (SH-38); the creator's colours (SH-44);
+// The rest of the fan shell in a real browser: support's reduced navbar and the staff links by role; a proxy view never changes the fan's read state; the gallery shown where the menu settings list it;
+// /chat; ?offers / ?feed go home; no context menu outside text fields; the landing preview for
+// staff; the blocked-region text; the set-payment-method popup; the creator's colours;
 // help items whose stored HTML carries evasion payloads run nothing. Screenshots at 375 and 1440 px (shell-more-*.png).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
@@ -151,7 +150,7 @@ describe.skipIf(!hasChromium)('fan shell: staff links, proxy view, gallery, chat
     const { context, page } = await open(null);
     await page.goto(t.base + '/');
     await page.getByTestId('nav-feed').waitFor({ timeout: 20_000 });
-    expect(await page.getByTestId('nav-gallery').count()).toBe(0); // hidden by default (spec 1 §2)
+    expect(await page.getByTestId('nav-gallery').count()).toBe(0); // hidden by default
     const saved = await t.call('POST', '/api/settings/menu-settings', { links_menu: { guest: ['tips', 'gallery', 'links'], user: ['tips', 'chat', 'links'], subscriber: ['tips', 'chat', 'gallery', 'links'], admin: ['tips', 'chat', 'links'], super_admin: ['tips', 'chat', 'links'] } }, { token: admin });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     await page.reload();

@@ -1,4 +1,4 @@
-// Issue 16 (gaps SH-19 … SH-35) in a real browser: the footer's legal links open their pages with the default text
+// Issue 16 in a real browser: the footer's legal links open their pages with the default text
 // of a fresh install; a staff edit in the console's rich-text editor shows on the public page; the contact form names
 // the field to fix, then reaches the console's Contact inbox; the announcement banner shows to the right audience
 // (guests, not subscribers; then subscribers) and stays closed once dismissed; a custom page answers at /:path and an

@@ -1,4 +1,4 @@
-// Issue 17 site configuration in a real browser: the console's email configuration (save an SMTP server with a
+// Site configuration in a real browser: the console's email configuration (save an SMTP server with a
 // password that is never shown again, "Send test mail" through a real SMTP server), the SEO page (upload a social
 // image, save; the fan site's served HTML carries the tags), platform, bot check, storage, cache and CSV pages; and
 // a fan who registers while the bot check is on (the proof of work is solved in a Web Worker under the site's CSP).

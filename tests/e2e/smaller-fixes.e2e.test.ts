@@ -1,4 +1,4 @@
-// Issue 11 item 18 in a real browser, on a site with the demo posts: "Membership" shows a guest the offer (/join)
+// Small fixes of the fan site and the console in a real browser, on a site with the demo posts: "Membership" shows a guest the offer (/join)
 // instead of the login page; the console's posts table fits a 1366 px screen and its menu is grouped; a
 // subscriber's Enter posts a comment (Shift+Enter is a new line); focusing a post's media opens no caption
 // tooltip (it used to be drawn in the top-left corner); the desktop chat column has no side borders.

@@ -1,4 +1,4 @@
-// The subscription lifecycle in a real browser (issue 5): a fan subscribes by card, the rebill is declined (the
+// The subscription lifecycle in a real browser: a fan subscribes by card, the rebill is declined (the
 // services clock moved forward, the scheduler run), the rebill-failed popup and the reminder ribbon show, the fan
 // recovers with a new card, then cancels with a reason; the console's cancellations report shows who and why.
 // Screenshots at 375 px and 1440 px in tests/artifacts/ (subscription-*.png).

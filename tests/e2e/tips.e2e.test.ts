@@ -1,4 +1,4 @@
-// Tips in a real browser (spec 3 §4/§5/§7.3): a fan with no card opens /tips, an amount out of bounds shows
+// Tips in a real browser: a fan with no card opens /tips, an amount out of bounds shows
 // 'Choose a tip between 5 and 500' and resets to the minimum, a $12 tip with a note is confirmed ('Please
 // Confirm Tip of $12.00.') and paid in the card dialog, and the list shows it; a second fan with $5 in the
 // wallet tips $5 from the wallet; a guest pressing Send goes to /register. Screenshots at 375 px and 1440 px

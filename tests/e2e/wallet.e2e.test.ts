@@ -1,4 +1,4 @@
-// The wallet in a real browser (issue 5): a fan tops up by crypto (Add Funds → currency → Start Crypto Payment →
+// The wallet in a real browser: a fan tops up by crypto (Add Funds → currency → Start Crypto Payment →
 // QR, address, reference, countdown), an admin marks the payment paid with the console's sandbox control, the
 // fan's 5-second poll confirms it; the fan buys a locked post from the wallet, and a post the balance does not
 // cover opens Add Funds with the remainder, then the purchase goes through. Screenshots at 375 px and 1440 px.
@@ -126,7 +126,7 @@ describe.skipIf(!hasChromium)('wallet end to end (Chromium)', () => {
     await expect.poll(() => page.getByTestId('wallet-balance').textContent(), { timeout: 10_000 }).toBe('$25.00');
     await expect.poll(() => page.getByTestId('wallet-history-row').count(), { timeout: 10_000 }).toBe(1);
     expect(await page.getByTestId('nav-wallet-balance').textContent()).toContain('$25.00');
-    // A top-up adds money only: the wallet pays for content once the fan chooses it (issue 11 item 13).
+    // A top-up adds money only: the wallet pays for content once the fan chooses it.
     expect(await page.getByTestId('wallet-default-switch').locator('input').isChecked()).toBe(false);
     expect((await me()).default_payment_method).not.toBe('crypto_currency');
     await page.getByTestId('wallet-default-switch').locator('input').click();

@@ -367,7 +367,7 @@ describe('fuzz: malformed input on every route', () => {
     for (const a of rawAnswers) expect(a === '' || /^HTTP\/1\.1 4\d\d/.test(a)).toBe(true);
 
     const serverErrors = sent.filter((s) => s.status >= 500);
-    // The health page (CO-33, admins only) names the database engine on purpose: it is what the page is for. Stack
+    // The health page (admins only) names the database engine on purpose: it is what the page is for. Stack
     // traces are still looked for there.
     const namesItsDatabase = (s: Sent) => s.route === 'GET /admin-api/health' && s.status === 200;
     const leaks = sent.filter((s) => STACK.test(s.text) || (SQL.test(s.text) && !namesItsDatabase(s)));

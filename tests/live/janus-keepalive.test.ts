@@ -1,4 +1,4 @@
-// The tests' Janus client keeps its session alive (issue 15): Janus drops a session that sends nothing for
+// The tests' Janus client keeps its session alive: Janus drops a session that sends nothing for
 // `session_timeout` (60 s in production), so a live test longer than a minute lost its publisher or viewers. Here a
 // Janus with a 3 s timeout: a client with keepalives keeps its session well past it, one without loses it, and
 // the keepalives stop when the client closes (no timer left behind).

@@ -1,4 +1,4 @@
-// The media server on a real Janus (issue 15, part M): the process the API starts (config, readiness, stop,
+// The media server on a real Janus (part M): the process the API starts (config, readiness, stop,
 // restart), rooms only with the admin key, the allowed-token ACL, and a real recording turned into an mp4.
 import { execFileSync, spawn } from 'node:child_process';
 import { fileURLToPath, pathToFileURL } from 'node:url';

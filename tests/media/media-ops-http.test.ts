@@ -158,7 +158,7 @@ describe('media operations over HTTP (pglite)', () => {
       [{ id: postId, type: 'blog', rotate_angle: 90, imageIndex: 7 }, 'imageIndex'],
       [{ id: postId, type: 'blog', rotate_angle: 90, imageIndex: -1 }, 'imageIndex'],
       [{ id: postId, type: 'blog', rotate_angle: 90, imageIndex: 1 }, 'imageIndex'], // the video
-      // Chat messages are rotated too now (XX-08): a post's id is not a message.
+      // Chat messages are rotated too now: a post's id is not a message.
       [{ id: postId, type: 'message', rotate_angle: 90, imageIndex: 0 }, 'id'],
     ] as const) {
       const r = await post('/api/upload/rotate_image', body);
@@ -198,7 +198,7 @@ describe('media operations over HTTP (pglite)', () => {
     await handle(ctx, mediaStream(broken.id), mediaDecider, { type: 'RecordProcessingFailure', reason: 'The file is not a readable video.' });
     await waitForMediaStatus(env(), broken.id, 'error');
 
-    // isMassMessage names a mass message (CH-13): a post's id is none.
+    // isMassMessage names a mass message: a post's id is none.
     expect((await post('/api/admin/send_video_process_request', { id: errPost, videoFrom: 'blog', isMassMessage: true })).status).toBe(404);
     expect((await post('/api/admin/send_video_process_request', { id: errPost, videoFrom: 'blog', s3FilePath: 'originalVideos/other.mp4' })).body).toMatchObject({ message: 'Invalid Request', field: 's3FilePath' });
 

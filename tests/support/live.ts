@@ -114,7 +114,7 @@ export async function openLiveFan(
   await context.addInitScript(() => {
     localStorage.setItem('fanclub.ageConfirmed', '1');
     localStorage.setItem('fanclub.signedIn', '1');
-    // The web-push prompt, install popup and notification help (issue 16) are not what these tests look at.
+    // The web-push prompt, install popup and notification help are not what these tests look at.
     localStorage.setItem('fanclub.pushPromptLater', String(Date.now()));
     localStorage.setItem('fanclub.installCounter', 'never');
     localStorage.setItem('fanclub.pushHelpClosed', '1');

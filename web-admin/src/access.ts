@@ -64,7 +64,7 @@ export const RESOURCE_ROUTES: Record<ConsoleResource, Readonly<Partial<Record<st
 /** Resources whose page is not `/admin/<resource>` (none today; kept for pages that group several resources). */
 const RESOURCE_PAGES: Partial<Record<ConsoleResource, string>> = {};
 
-/** The user-management calls of the user page (spec 2 §7), each guarded by its own API_ACCESS entry. */
+/** The user-management calls of the user page, each guarded by its own API_ACCESS entry. */
 export const USER_ACTIONS = {
   block: 'POST /api/admin/update_user_block_status',
   delete: 'GET /api/admin/delete_user',

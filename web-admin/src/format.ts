@@ -27,7 +27,7 @@ export function relative(value: string | null | undefined): string {
   return future ? `in ${txt}` : `${txt} ago`;
 }
 
-/** ccbillSubscriptionStatus (README "Memberships", XX-01): '1' renewing, '2' cancelled but paid through the expiry. */
+/** ccbillSubscriptionStatus (README "Memberships"): '1' renewing, '2' cancelled but paid through the expiry. */
 export const SUBSCRIPTION_STATUS_LABEL: Record<string, string> = {
   '0': 'Not subscribed',
   '1': 'Active',

@@ -1,4 +1,4 @@
-// The console's live connection (issue 13): one socket per signed-in staff session (`/ws?app=console`: the
+// The console's live connection: one socket per signed-in staff session (`/ws?app=console`: the
 // upgrade carries the console's own cookie), through the store and protocol client all apps share
 // (domain/realtime/store.ts, client.ts). Frames are thin (ids and states); a screen that hears one re-reads what it shows
 // over HTTP with its own session.

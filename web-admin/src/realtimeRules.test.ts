@@ -1,4 +1,4 @@
-// What the console keeps from presence frames (issue 13): the online fans and who is in which chat.
+// What the console keeps from presence frames: the online fans and who is in which chat.
 import { describe, expect, it } from 'vitest';
 import { alsoInChat, applyPresence, applyViewer, staffInChat, type Presence, type Viewers } from './realtimeRules';
 

@@ -1,4 +1,4 @@
-// What the console keeps from presence frames (issue 13), as pure functions: which fans are online and which
+// What the console keeps from presence frames, as pure functions: which fans are online and which
 // staff member has which fan's conversation open. Each returns the same object when a frame changes nothing,
 // so React re-renders only on a real change.
 import type { ServerFrame } from '../../domain/realtime/protocol';

@@ -31,24 +31,24 @@ const PaymentMethodsPage = lazy(() => import('./payment-methods/PaymentMethodsPa
 const AddPaymentMethodPage = lazy(() => import('./payment-methods/AddPaymentMethodPage'));
 const OptInEmailVerificationPage = lazy(() => import('./pages/EmailVerificationPages').then((m) => ({ default: m.OptInEmailVerificationPage })));
 const ChangeEmailVerificationPage = lazy(() => import('./pages/EmailVerificationPages').then((m) => ({ default: m.ChangeEmailVerificationPage })));
-// Membership (issue 5): subscribe, membership, cancel pages and the membership popups live in ./membership.
+// Membership: subscribe, membership, cancel pages and the membership popups live in ./membership.
 const SubscribePage = lazy(() => import('./membership/SubscribePage'));
 const MembershipPage = lazy(() => import('./membership/MembershipPage'));
 const CancelSubscriptionPage = lazy(() => import('./membership/CancelSubscriptionPage'));
 const MembershipPopups = lazy(() => import('./membership/MembershipPopups'));
-// Tips (spec 3 §4/§7.3): the public tips page and the signed-in tips list live in ./tips.
+// Tips: the public tips page and the signed-in tips list live in ./tips.
 const TipsPage = lazy(() => import('./tips/TipsPage'));
 const NotificationsPage = lazy(() => import('./notifications/NotificationsPage').then((m) => ({ default: m.NotificationsPage })));
 const HelpPage = lazy(() => import('./notifications/HelpPages').then((m) => ({ default: m.HelpPage })));
 const TipsListPage = lazy(() => import('./tips/TipsListPage'));
-// Private chat (spec 3 §2.1): the fan's conversation with the creator lives in ./chat.
+// Private chat: the fan's conversation with the creator lives in ./chat.
 const PrivateChatPage = lazy(() => import('./chat/PrivateChatPage'));
 const PurchasedContentsPage = lazy(() => import('./purchases/PurchasedContentsPage'));
-// Live streaming (issue 15; D3 §2.2): the viewers' pages live in ./live.
+// Live streaming: the viewers' pages live in ./live.
 const GroupLiveStreamPage = lazy(() => import('./live/LivePages').then((m) => ({ default: m.GroupLiveStreamPage })));
 const LiveStreamPage = lazy(() => import('./live/LivePages').then((m) => ({ default: m.LiveStreamPage })));
 const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
-// Legal and content pages, links, forms (issue 16).
+// Legal and content pages, links, forms.
 const ContentPage = lazy(() => import('./shell/ContentPages').then((m) => ({ default: m.ContentPage })));
 const CatchAllPage = lazy(() => import('./shell/ContentPages').then((m) => ({ default: m.CatchAllPage })));
 const ContactUsPage = lazy(() => import('./shell/ContentPages').then((m) => ({ default: m.ContactUsPage })));
@@ -98,12 +98,12 @@ function RouteEffects() {
   const { pathname, hash, search } = useLocation();
   const navigate = useNavigate();
   const modelName = useModelName();
-  // ?offers and ?feed land on the home page (D3 §2.3; SH-40).
+  // ?offers and ?feed land on the home page.
   useEffect(() => {
     const to = queryRedirect(pathname, search);
     if (to) navigate(to, { replace: true });
   }, [pathname, search, navigate]);
-  // No context menu (save image, open in new tab) except on demo hosts and in text fields (D3 §9; SH-42).
+  // No context menu (save image, open in new tab) except on demo hosts and in text fields.
   useEffect(() => {
     const onMenu = (e: MouseEvent) => {
       if (blocksContextMenu(window.location.hostname, e.target as HTMLElement | null)) e.preventDefault();
@@ -130,7 +130,7 @@ function AppRoutes() {
   return (
     <Routes>
       <Route path="/landing" element={<Guard page="/landing"><LandingPage /></Guard>} />
-      {/* Staff preview the landing page, also while it is off (D3 routes: protected; XX-05). */}
+      {/* Staff preview the landing page, also while it is off (a protected route). */}
       <Route path="/landing-page-preview" element={<Guard page="/landing-page-preview"><LandingPage preview /></Guard>} />
       <Route element={<Shell />}>
         <Route path="/" element={<Guard page="/"><HomePage /></Guard>} />

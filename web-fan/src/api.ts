@@ -67,7 +67,7 @@ export const clearProxyView = (): void => writeHint(PROXY_HINT_KEY, false);
 
 type UnauthorizedListener = () => void;
 let onUnauthorized: UnauthorizedListener | null = null;
-/** Called when GET /api/users/me answers 401 (spec 1 §4: the user is logged out). */
+/** Called when GET /api/users/me answers 401 (the user is logged out). */
 export function setUnauthorizedHandler(fn: UnauthorizedListener | null): void {
   onUnauthorized = fn;
 }

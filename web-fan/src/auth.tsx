@@ -6,9 +6,9 @@ import { ApiError, api, clearProxyView, hasSession, isProxyView, setBlockedHandl
 import { isMember } from './format';
 
 const SETTINGS_CACHE = 'fanclub.settings';
-/** Where a route guard sent the guest from; login goes back there (spec 1 §2). */
+/** Where a route guard sent the guest from; login goes back there. */
 export const REDIRECT_KEY = 'fanclub.redirect';
-/** Where a proxy session ends (spec 1 §4: back to the admin session). */
+/** Where a proxy session ends (back to the admin session). */
 export const PROXY_EXIT_URL = '/admin/transactions';
 
 /** Tokens older versions kept in localStorage: removed on start (the session is an httpOnly cookie now). */
@@ -224,7 +224,7 @@ export function useIsProxy(): boolean {
 }
 
 /**
- * Where login goes (spec 1 §2): back to the saved pre-login route when there is one; otherwise a user who
+ * Where login goes: back to the saved pre-login route when there is one; otherwise a user who
  * never subscribed goes to /subscribe and anyone else to /.
  */
 export function afterLoginRoute(user: MeView | null): string {

@@ -1,4 +1,4 @@
-// The fan site's feed rules (spec 2 §2, §9): pagination window, infinite-scroll threshold, video length, caption
+// The fan site's feed rules: pagination window, infinite-scroll threshold, video length, caption
 // tooltip, and which slides a post card shows (a locked post's preview first).
 import { describe, expect, it } from 'vitest';
 import type { PostMediaView, PostView } from '../../domain/post/wire';

@@ -40,7 +40,7 @@ export function shortDate(iso: string | null | undefined): string {
   return t.toLocaleDateString(undefined, { year: 'numeric', month: 'long', day: 'numeric' });
 }
 
-/** Video length: seconds, or minutes plus seconds (spec 2 §2). */
+/** Video length: seconds, or minutes plus seconds. */
 export function duration(seconds: number | null | undefined): string {
   if (!seconds || seconds < 0) return '';
   const total = Math.round(seconds);
@@ -51,7 +51,7 @@ export function duration(seconds: number | null | undefined): string {
 }
 
 /**
- * Subscription state (spec 1 §4): '1' and '2' are subscribed, but '1' with an expired expiration date counts
+ * Subscription state: '1' and '2' are subscribed, but '1' with an expired expiration date counts
  * as lapsed.
  */
 export function isMember(me: MeView | null | undefined): boolean {

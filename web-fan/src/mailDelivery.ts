@@ -1,5 +1,5 @@
 // Without an SMTP server (SMTP_URL unset) the site's mail only waits in the console's Outbox: the fan is told
-// so instead of "we emailed you" (issue 11 item 14). PublicSettings.mail_delivery says which it is.
+// so instead of "we emailed you". PublicSettings.mail_delivery says which it is.
 import { useAuth } from './auth';
 
 export const NO_MAIL_SERVER = "We could not email you yet: this site has no mail server set up. Ask the site's support for your link.";

@@ -10,7 +10,7 @@ createRoot(document.getElementById('root')!).render(
   </StrictMode>,
 );
 
-// UTM values of this visit (one-year cookie) and GA4 purchase events when a measurement id is set (issue 17).
+// UTM values of this visit (one-year cookie) and GA4 purchase events when a measurement id is set.
 startAnalytics();
 
 // The installable app's service worker (offline shell, web push): web-fan/public/sw.js.

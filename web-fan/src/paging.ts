@@ -1,4 +1,4 @@
-// Feed paging rules (spec 2 §9): the pagination window and the infinite-scroll threshold.
+// Feed paging rules: the pagination window and the infinite-scroll threshold.
 
 /** Pagination shows this many pages before and after the current one. */
 export const PAGE_WINDOW = 3;

@@ -1,4 +1,4 @@
-// What a post card shows, slide by slide: a locked post's preview first (unblurred, spec 2 §2 "Add Preview"),
+// What a post card shows, slide by slide: a locked post's preview first (unblurred),
 // then its media, each open (the viewer may see it) or blurred.
 import type { PostMediaView, PostView } from '../../domain/post/wire';
 
@@ -32,7 +32,7 @@ export function viewerItemsOf(post: PostView): PostMediaView[] {
 
 export const CAPTION_TOOLTIP_MAX = 80;
 
-/** The caption as its tooltip shows it: at most 80 characters, then an ellipsis (spec 2 §2). */
+/** The caption as its tooltip shows it: at most 80 characters, then an ellipsis. */
 export function captionTooltip(text: string | null | undefined): string {
   const t = (text ?? '').replace(/\s+/g, ' ').trim();
   return t.length > CAPTION_TOOLTIP_MAX ? `${t.slice(0, CAPTION_TOOLTIP_MAX).trimEnd()}...` : t;

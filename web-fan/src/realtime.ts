@@ -1,4 +1,4 @@
-// The fan site's live connection (issue 13): one socket per signed-in session, through the store and protocol
+// The fan site's live connection: one socket per signed-in session, through the store and protocol
 // client all apps share (domain/realtime/store.ts, client.ts). Frames are thin (ids and states); a screen that
 // hears one re-reads what it shows over HTTP with its own session, so the socket never carries content.
 import { useEffect, useRef, useSyncExternalStore } from 'react';

@@ -1,4 +1,4 @@
-// /admin/cancellation (spec 3 route table): who cancelled, when and why — the fan's own cancellations with the
+// /admin/cancellation: who cancelled, when and why — the fan's own cancellations with the
 // reason they chose (or wrote under "Other"), staff acting in a proxy session, and the system stopping a
 // membership after a chargeback — and whether the fan reactivated before the expiry.
 import { Chip, Typography } from '@mui/material';

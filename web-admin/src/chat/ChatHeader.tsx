@@ -1,4 +1,4 @@
-// The chat header (spec 3 §2.1): back arrow on small screens, avatar, name, nickname, wallet, amount spent,
+// The chat header: back arrow on small screens, avatar, name, nickname, wallet, amount spent,
 // the red total of voids, refunds and chargebacks (+ $25 per chargeback) with its breakdown, and the fan's
 // pay-per-message credits with "Grant credits" for the settings roles.
 import { useState } from 'react';
@@ -120,7 +120,7 @@ export function ChatHeader({
             </Typography>
           ) : null}
         </Box>
-        {/* Live (issue 15): Go Live with this fan, its help, the live-session history (new tab). */}
+        {/* Live: Go Live with this fan, its help, the live-session history (new tab). */}
         <ChatLiveActions userId={userId} />
       </Stack>
 

@@ -1,4 +1,4 @@
-// Private chat for staff (spec 3 §2.1, route /admin/private-chat/:userId?): the user list in a 450 px column
+// Private chat for staff (route /admin/private-chat/:userId?): the user list in a 450 px column
 // on the left and the conversation on the right; on narrow screens one at a time, the conversation with a
 // back arrow.
 import { useCallback, useMemo, useState } from 'react';

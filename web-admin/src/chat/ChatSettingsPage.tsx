@@ -1,5 +1,5 @@
-// /admin/settings/chat-settings (gaps CH-44/45, spec 3 §3, §6) and /admin/settings/purchased-content-settings (spec 3
-// settings list; contents designed here, domain/settings/chat-settings.ts): saved through PUT /admin-api/settings/site
+// /admin/settings/chat-settings and /admin/settings/purchased-content-settings (the spec names it;
+// contents designed here, domain/settings/chat-settings.ts): saved through PUT /admin-api/settings/site
 // like every setting (the editor's version goes back as If-Match: a stale save is refused, see dataProvider.ts).
 // Open consoles follow a change live (CHAT_SETTINGS_UPDATED).
 import { Box, Card, CardContent, Divider, Typography } from '@mui/material';

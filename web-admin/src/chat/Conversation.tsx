@@ -1,4 +1,4 @@
-// The right side of the chat (spec 3 §2.1): header, message list and the input bar (images button, text area
+// The right side of the chat: header, message list and the input bar (images button, text area
 // "Write a message...", send). Support reads only: no input bar.
 import { useCallback, useState, type KeyboardEvent } from 'react';
 import { Box, IconButton, Stack, TextField, Tooltip, Typography } from '@mui/material';

@@ -1,4 +1,4 @@
-// The media composer of the chat (spec 3 §2.1 input bar, §5, §7.2): Upload New Media or the Content Manager,
+// The media composer of the chat (from the input bar): Upload New Media or the Content Manager,
 // Locked / Free, the amount within the settings' unlock bounds (default 20), at most 45 items, an optional
 // preview for locked messages and a message text. New files go through the shared uploader (presigned URL
 // with media_type 'message', PUT with progress, media record); the media render on the server and the message

@@ -1,5 +1,5 @@
-// Staff actions on one chat message (spec 3 §2.1, §6): delete from the subscriber / from all (admin-side senders but
-// live_stream_manager), copy to clipboard with a 2-second toast (spec 1 §9), and the chat bubble colours of the chat
+// Staff actions on one chat message: delete from the subscriber / from all (admin-side senders but
+// live_stream_manager), copy to clipboard with a 2-second toast, and the chat bubble colours of the chat
 // settings (domain/settings/chat-settings.ts).
 import { useState } from 'react';
 import {
@@ -62,7 +62,7 @@ export interface MediaOps {
 /**
  * The "…" menu beside a message's time: Delete from subscriber, Delete from all, and on media messages Rotate left /
  * right (the first photo, after 'Are you sure you want to rotate this image?'), Refresh blur image and Send video
- * process request (spec 3 §6, §7.1).
+ * process request.
  */
 export function MessageActionsButton({
   m,

@@ -1,4 +1,4 @@
-// The message list (spec 3 §2.1): oldest first, older pages loaded at the top, tips as green bubbles, the
+// The message list: oldest first, older pages loaded at the top, tips as green bubbles, the
 // processing notice, staff always see media unlocked with each message's lock state as a chip, and the staff
 // actions (copy text; "Unlock for this Subscriber").
 import { memo, useEffect, useLayoutEffect, useRef, useState, type UIEvent } from 'react';
@@ -50,7 +50,7 @@ export interface MessageListProps {
   onDiscard: (m: ShownMessage) => void;
   mayCopy: boolean;
   mayUnlock: boolean;
-  /** Delete from subscriber / from all (spec 3 §6: admin-side senders but live_stream_manager). */
+  /** Delete from subscriber / from all (admin-side senders but live_stream_manager). */
   mayDelete?: boolean;
   onDeleted?: (id: string, scope: DeleteScope) => void;
   /** Rotate / refresh blur / video process request on chat media, as the route table allows the role. */
@@ -312,7 +312,7 @@ const MessageBubble = memo(function MessageBubble({
                 data-testid="chat-lock-chip"
                 data-state={lock.state}
                 sx={chipOn(mine)}
-                // Copy the price (spec 3 §2.1: text, prices and lock icons), not for live_stream_manager.
+                // Copy the price (text, prices and lock icons), not for live_stream_manager.
                 {...(mayCopy && lock.state !== 'free'
                   ? { onClick: () => void copy(cents(m.amount_cents)), clickable: true, title: 'Copy price', 'aria-label': `${lock.label}, copy price` }
                   : {})}

@@ -1,5 +1,5 @@
-// The chat list's row menu (spec 3 §2.1 "View Purchased, Update Nickname, Block User, Mute or Unmute mass messages,
-// Mark As Unread"; who gets which: spec 3 §6, domain/chat/roles.ts chatRowActions, and the route table).
+// The chat list's row menu (View Purchased, Update Nickname, Block User, Mute or Unmute mass messages,
+// Mark As Unread; who gets which: domain/chat/roles.ts chatRowActions, and the route table).
 import { useState, type ReactElement } from 'react';
 import {
   Button,

@@ -1,4 +1,4 @@
-// The chat user list (spec 3 §2.1 left column): search, sort and subscriber-status selects, the rows with
+// The chat user list (the left column): search, sort and subscriber-status selects, the rows with
 // money, last message, time and unread badge, "No Records Found", and more rows at 98 % of the scroll.
 import { memo, useEffect, useRef, useState, type ReactNode, type UIEvent } from 'react';
 import {
@@ -128,7 +128,7 @@ export function UserList({ role, list, search, onSearch, filter, onFilter, selec
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0, minWidth: 0 }} data-testid="chat-user-list">
       <Stack spacing={1.25} sx={{ p: 1.5, borderBottom: 1, borderColor: 'divider' }}>
-        {/* Send Mass Message / Welcome Message (spec 3 §2.1; not for live_stream_manager): web-admin/src/mass-messages. */}
+        {/* Send Mass Message / Welcome Message (not for live_stream_manager): web-admin/src/mass-messages. */}
         <MessageButtons role={role} />
         <SearchBox value={search} onChange={onSearch} />
         <Stack direction="row" spacing={1}>

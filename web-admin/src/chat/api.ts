@@ -1,5 +1,5 @@
 // The console's private-chat calls. The contract is domain/chat/wire.ts (envelope and errors as in
-// domain/shared/wire.ts); errors carry the server's message and callers fall back to spec 3 §8's texts.
+// domain/shared/wire.ts); errors carry the server's message and callers fall back to the spec's failure texts.
 import type {
   ChatMessagePage,
   ChatMessageView,
@@ -31,7 +31,7 @@ export interface UserListQuery {
   sort_by: ChatUserSort;
   /** '' = All; '1' renewing (Active), '2' cancelled but paid through (Active-Cancelled). See rules.ts STATUS_CHOICES. */
   sort_by_subscribers: '' | '1' | '2';
-  /** Admins: '' the chat list, 'blocked' or 'muted' fans (CH-51). */
+  /** Admins: '' the chat list, 'blocked' or 'muted' fans. */
   list_id?: '' | 'blocked' | 'muted';
 }
 

@@ -1,4 +1,4 @@
-// Private chat in the console (spec 3 §2.1) and its settings pages: loaded on first visit so the console's first
+// Private chat in the console and its settings pages: loaded on first visit so the console's first
 // chunk stays small.
 import { lazy, Suspense } from 'react';
 import { CustomRoutes, Loading } from 'react-admin';

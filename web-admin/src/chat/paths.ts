@@ -3,9 +3,9 @@ import TuneOutlinedIcon from '@mui/icons-material/TuneOutlined';
 import ShoppingBagOutlinedIcon from '@mui/icons-material/ShoppingBagOutlined';
 import { type ConsolePage } from '../layout/consolePages';
 
-/** The staff side of private chat (spec 3 §2.1; domain/access/pages.ts says who may open it). */
+/** The staff side of private chat (domain/access/pages.ts says who may open it). */
 export const CHAT_PAGE = '/admin/private-chat';
-/** Chat settings and purchased-content settings (spec 3 settings list; gaps CH-44, SH-37). */
+/** Chat settings and purchased-content settings (pages of the settings list). */
 export const CHAT_SETTINGS_PAGE = '/admin/settings/chat-settings';
 export const PURCHASED_CONTENT_SETTINGS_PAGE = '/admin/settings/purchased-content-settings';
 export const CHAT_SETTINGS_PATH = '/settings/chat-settings';

@@ -1,4 +1,4 @@
-// The console chat's rules (spec 3 §2.1, §4, §5, §6, §9) as small pure functions; the texts are the spec's.
+// The console chat's rules as small pure functions; the texts are the spec's.
 // The screens in this folder only call these.
 import type { ChatMessageView, ChatUserDetails, ChatUserSort } from '../../../domain/chat/wire';
 import type { MediaKind } from '../../../domain/media/wire';
@@ -22,18 +22,18 @@ export const MESSAGES = {
   /** A text message that could not be sent (the server's own message replaces it when it gives one). */
   textSendFailed: 'There was an error while sending the message.',
   copied: 'Copied to clipboard.',
-  /** Copy toasts show for 2 seconds (spec 1 §9). */
+  /** Copy toasts show for 2 seconds. */
   searchPlaceholder: 'Search by username or nickname',
   inputPlaceholder: 'Write a message...',
   creditsGranted: 'Message credits granted.',
   creditsError: 'There was a problem granting message credits.',
 } as const;
 
-/** Chat text of the input bar and the message text of a media message: at most 20,000 characters (spec 3 §9). */
+/** Chat text of the input bar and the message text of a media message: at most 20,000 characters. */
 export const MAX_TEXT = CHAT_TEXT_MAX;
-/** A locked message's default price in chat (spec 3 §5). */
+/** A locked message's default price in chat. */
 export const DEFAULT_LOCKED_AMOUNT = 20;
-/** Rows load more when scrolled beyond 98 % (spec 3 §2.1). */
+/** Rows load more when scrolled beyond 98 %. */
 export const LOAD_MORE_AT = 0.98;
 /** A burst of list frames (UPDATE_USER_LAST_MESSAGE, UPDATE_USER_AMOUNT) is one re-read of the list, this long after the last. */
 export const LIST_REFRESH_DEBOUNCE_MS = 300;
@@ -59,18 +59,18 @@ export const SORT_LABELS: Record<ChatUserSort, string> = {
   expiration_date: 'Days until Subscription Expires',
 };
 
-/** The sort options one role sees (spec 3 §6; the server applies the same table: domain/chat/roles.ts). */
+/** The sort options one role sees (the server applies the same table: domain/chat/roles.ts). */
 export const sortOptions = (role: unknown, settings: ChatSettingsView = {}): ChatUserSort[] =>
   chatSortsFor(typeof role === 'string' ? (role as Role) : null, chatViewSettings(settings));
 
 /** What the role rules read from the public settings: hide_earnings and the model's expiry sort. */
 export type ChatSettingsView = { hide_earnings?: boolean; chat_settings?: { model_expiry_sort_enabled?: boolean } };
 
-/** The subscriber-status filter (All, Active, Active-Cancelled) is for admin and sub_admin (spec 3 §6). */
+/** The subscriber-status filter (All, Active, Active-Cancelled) is for admin and sub_admin. */
 export const showsStatusFilter = (role: unknown, settings: ChatSettingsView = {}) =>
   seesChatStatusFilter(typeof role === 'string' ? (role as Role) : null, chatViewSettings(settings));
 
-/** The list choice (chat list, blocked, muted: get_user_list list_id) is for admin and sub_admin (CH-51). */
+/** The list choice (chat list, blocked, muted: get_user_list list_id) is for admin and sub_admin. */
 export const showsListChoice = (role: unknown) => seesChatWallets(typeof role === 'string' ? (role as Role) : null);
 export const LIST_CHOICES: { value: '' | 'blocked' | 'muted'; label: string }[] = [
   { value: '', label: 'Chat list' },
@@ -97,28 +97,28 @@ export interface ListFilter {
   status: '' | '1' | '2';
 }
 
-/** Sort rules (spec 3 §4): sorting by expiration forces the subscriber filter to Active-Cancelled. */
+/** Sort rules: sorting by expiration forces the subscriber filter to Active-Cancelled. */
 export function chooseSort(filter: ListFilter, sort: ChatUserSort): ListFilter {
   return { sort, status: sort === 'expiration_date' ? ACTIVE_CANCELLED : filter.status };
 }
 
-/** Sort rules (spec 3 §4): while sorted by expiration, any subscriber filter becomes Active-Cancelled. */
+/** Sort rules: while sorted by expiration, any subscriber filter becomes Active-Cancelled. */
 export function chooseStatus(filter: ListFilter, status: '' | '1' | '2'): ListFilter {
   return { ...filter, status: filter.sort === 'expiration_date' ? ACTIVE_CANCELLED : status };
 }
 
-/** A star marks complimentary subscriptions, for admins only (spec 3 §6). */
+/** A star marks complimentary subscriptions, for admins only. */
 export const showsComplimentaryStar = (role: unknown) => role === 'admin' || role === 'super_admin';
 
-/** Copy-to-clipboard of message text, for every staff role but live_stream_manager (spec 3 §2.1). */
+/** Copy-to-clipboard of message text, for every staff role but live_stream_manager. */
 export const mayCopy = (role: unknown) => mayCopyChat(typeof role === 'string' ? (role as Role) : null);
 
-/** Support reads conversations only: no input bar (brief; spec 3 §6 support pages). */
+/** Support reads conversations only: no input bar (support's pages are read-only). */
 export const mayWrite = (role: unknown) => role !== 'support';
 
 // ---- display --------------------------------------------------------------------------------------------
 
-/** Unread badge text, capped at 99+ (spec 3 §9); '' for none. */
+/** Unread badge text, capped at 99+; '' for none. */
 export const unreadLabel = (n: number | null | undefined) => (!n || n <= 0 ? '' : n > 99 ? '99+' : String(n));
 
 /** Up to two initials of a name ("Ada Lovelace" → "AL"), '?' for none. */
@@ -147,7 +147,7 @@ export interface DeductionBreakdown {
 }
 
 /**
- * The header's red total (spec 3 §2.1, §9): voided + refunded + charged back + 25 dollars per chargeback. The
+ * The header's red total: voided + refunded + charged back + 25 dollars per chargeback. The
  * server's totalDeductionCents is the figure shown; the parts explain it in the tooltip.
  */
 export function deductionBreakdown(d: Pick<ChatUserDetails, 'totalVoidAmount' | 'totalRefundAmount' | 'totalChargeBackAmount' | 'totalChargeBackCount' | 'totalDeductionCents' | 'totalDeductionAmount'>): DeductionBreakdown {
@@ -163,7 +163,7 @@ export function deductionBreakdown(d: Pick<ChatUserDetails, 'totalVoidAmount' | 
 
 export const isMediaMessage = (m: Pick<ChatMessageView, 'type'>) => m.type === 'photo' || m.type === 'video' || m.type === 'gallery';
 
-/** The lock chip of a media message (spec 3 §4 message lock): Free, Locked $X or Unlocked $X. */
+/** The lock chip of a media message (the message's lock): Free, Locked $X or Unlocked $X. */
 export function lockChip(m: Pick<ChatMessageView, 'type' | 'isLocked' | 'amount' | 'amount_cents'>): { label: string; state: 'free' | 'locked' | 'unlocked' } | null {
   if (!isMediaMessage(m)) return null;
   const price = typeof m.amount_cents === 'number' ? cents(m.amount_cents) : dollars(m.amount);
@@ -201,26 +201,26 @@ export function mergeMessages<M extends Pick<ChatMessageView, '_id' | 'uniqueId'
   return [...out.values()].sort(byTime);
 }
 
-/** The message type of a media message by its items' kinds (spec 3 §3). */
+/** The message type of a media message by its items' kinds. */
 export function mediaTypeOf(kinds: readonly (MediaKind | null)[]): 'photo' | 'video' | 'gallery' {
   if (kinds.length > 1) return 'gallery';
   return kinds[0] === 'video' ? 'video' : 'photo';
 }
 
-/** Checks of the media composer (spec 3 §5): media required, at most 45 items. */
+/** Checks of the media composer: media required, at most 45 items. */
 export function mediaProblem(count: number): string | undefined {
   if (count === 0) return MESSAGES.noMedia;
   if (count > MAX_MEDIA) return tooManyMessage(count);
   return undefined;
 }
 
-/** Checks of the input bar (spec 3 §5): not empty. */
+/** Checks of the input bar: not empty. */
 export const textProblem = (text: string) => (text.trim() === '' ? MESSAGES.emptyText : text.length > MAX_TEXT ? 'Message is too long.' : undefined);
 
-/** Has the list been scrolled beyond 98 % (spec 3 §2.1)? */
+/** Has the list been scrolled beyond 98 %? */
 export const nearEnd = (el: { scrollTop: number; clientHeight: number; scrollHeight: number }) =>
   el.scrollHeight > 0 && (el.scrollTop + el.clientHeight) / el.scrollHeight >= LOAD_MORE_AT;
 
 let seq = 0;
-/** The console's own id for a message it sends (dedupes a resend; spec 3 §3 uniqueId). */
+/** The console's own id for a message it sends (uniqueId: dedupes a resend). */
 export const newUniqueId = () => `c${Date.now().toString(36)}${(seq++).toString(36)}${Math.random().toString(36).slice(2, 8)}`;

@@ -1,4 +1,4 @@
-// The console's staff chat actions (api/routes/chat-staff.ts and the media routes; spec 3 §6, §7.1): the row
+// The console's staff chat actions (api/routes/chat-staff.ts and the media routes): the row
 // menu, deleting a message, the chat media operations and the chat settings. Errors carry the server's message.
 import type { ChatSettings } from '../../../domain/settings/chat-settings';
 import type { ChatUserListEntry } from '../../../domain/chat/wire';
@@ -18,7 +18,7 @@ export const STAFF_CHAT_ROUTES = {
   byId: 'GET /api/chat/get_user_by_id',
 } as const;
 
-/** Spec texts (D2 §8, D3 §8) and this project's for what the spec does not show. */
+/** Spec texts and this project's for what the spec does not show. */
 export const STAFF_TEXTS = {
   nicknameUpdated: 'Nickname updated successfully',
   nicknameError: 'Error occured while updating nickname',

@@ -216,7 +216,7 @@ export function useConversation(userId: string | null, onRead: (userId: string) 
         .messages(id, 1, signal)
         .then(page => {
           apply(id, page, 'first');
-          // Opening the conversation reads it (spec 3 §7.1 read_message_model).
+          // Opening the conversation reads it (read_message_model).
           markRead(id, page.messages, true);
         })
         .catch(error => {
@@ -327,7 +327,7 @@ export function useConversation(userId: string | null, onRead: (userId: string) 
     },
     Boolean(userId)
   );
-  // A message deleted from all (spec 3 §7.8 DELETE_MESSAGE_FROM_ALL): its bubble goes at once, wherever it was sent from.
+  // A message deleted from all (DELETE_MESSAGE_FROM_ALL): its bubble goes at once, wherever it was sent from.
   useFrame(
     'DELETE_MESSAGE_FROM_ALL',
     data => {

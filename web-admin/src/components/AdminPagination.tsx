@@ -1,4 +1,4 @@
-// The console's list page size (spec 2 §9 "Admin list page size 20"; gaps XX-18): every paged list opens with 20
+// The console's list page size: every paged list opens with 20
 // rows, like the spec's list calls (e.g. POST /api/users/get_users_list), and offers bigger pages.
 import { Pagination } from 'react-admin';
 

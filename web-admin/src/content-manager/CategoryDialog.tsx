@@ -4,7 +4,7 @@ import type { MediaCategoryRecord } from '../../../domain/media/wire';
 import { CATEGORY_INPUT_MAX, CATEGORY_MESSAGES, categoryNameProblem } from '../../../domain/category/category';
 import { LIBRARY_ERRORS, libraryApi, messageOf } from './api';
 
-/** The rule of the console's input (spec 2 §5): the server's, plus the input's lower cap of 30. */
+/** The rule of the console's input: the server's, plus the input's lower cap of 30. */
 const inputProblem = (name: string) =>
   name.trim().length > CATEGORY_INPUT_MAX ? CATEGORY_MESSAGES.inputTooLong : categoryNameProblem(name);
 

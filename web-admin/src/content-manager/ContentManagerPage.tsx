@@ -7,7 +7,7 @@ import { LibraryBrowser } from './LibraryBrowser';
 import { CONTENT_MANAGER_PAGE } from './paths';
 import { FULL_HEIGHT_PAGE_SX } from '../components/fullHeight';
 
-/** The Content Manager (spec 2 §2, route /admin/content-manager): the media library and its categories. */
+/** The Content Manager (route /admin/content-manager): the media library and its categories. */
 export function ContentManagerPage() {
   const { permissions, isPending } = usePermissions();
   const [selected, setSelected] = useState<LibraryMediaRecord[]>([]);

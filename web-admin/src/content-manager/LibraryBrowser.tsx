@@ -18,10 +18,10 @@ import { MediaGrid } from './MediaGrid';
 import { UploadZone } from './UploadZone';
 import { useCategories, useLibrary } from './useLibrary';
 
-/** Below this width the category list and the media are two steps (spec 2 §2; breakpoint 767 px, spec 2 §9). */
+/** Below this width the category list and the media are two steps (breakpoint 767 px). */
 export const SMALL_SCREEN = '(max-width: 766.98px)';
 
-/** Admins may upload several files at once (spec 2 §5). */
+/** Admins may upload several files at once. */
 export const uploadsSeveral = (role: unknown) => role === 'admin' || role === 'super_admin';
 
 const TABS: { type: MediaLibraryType; label: string }[] = [

@@ -5,7 +5,7 @@ import PlayCircleOutlineIcon from '@mui/icons-material/PlayCircleOutline';
 import type { LibraryMediaRecord } from '../../../domain/media/wire';
 import { MEDIA_MESSAGES, dayLabel, fileSizeLabel } from '../../../domain/category/category';
 
-/** The library asks for the next page once this much of the list has been scrolled (spec 2 §9: 93 %). */
+/** The library asks for the next page once this much of the list has been scrolled (93 %). */
 export const LOAD_MORE_AT = 0.93;
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });

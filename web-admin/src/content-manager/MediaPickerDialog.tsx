@@ -16,11 +16,11 @@ export interface MediaPickerDialogProps {
   /** Several items (up to `max`), or exactly one (a new pick replaces the old). */
   multiple: boolean;
   max?: number;
-  /** 'Select Media' or 'Select Preview' (spec 2 §2). */
+  /** 'Select Media' or 'Select Preview'. */
   title: string;
 }
 
-/** Chooses media from the library (the Content Manager as a popup picker, spec 2 §2), for the post composer and others. */
+/** Chooses media from the library (the Content Manager as a popup picker), for the post composer and others. */
 export function MediaPickerDialog({ open, onClose, onSelect, multiple, max, title }: MediaPickerDialogProps) {
   const small = useMediaQuery(SMALL_SCREEN, { noSsr: true });
   const [selected, setSelected] = useState<LibraryMediaRecord[]>([]);

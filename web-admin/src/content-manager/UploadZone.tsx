@@ -7,7 +7,7 @@ import { isAcceptedFileName } from '../../../domain/media/media';
 import { uploadProgress } from '../upload';
 import { libraryApi, messageOf } from './api';
 
-/** Library uploads (spec 2 §5): png, jpg, jpeg, mp4 and quicktime. */
+/** Library uploads: png, jpg, jpeg, mp4 and quicktime. */
 export const LIBRARY_ACCEPT = '.png,.jpg,.jpeg,.mp4,.mov,image/png,image/jpeg,video/mp4,video/quicktime';
 
 interface Row {
@@ -21,7 +21,7 @@ const newKey = () => `lib${Date.now().toString(36)}${(counter++).toString(36)}`;
 
 /**
  * The drop-zone: files go up one after another through the shared upload helper, each with its progress, and
- * into the open category. `multiple` only for admins (spec 2 §5).
+ * into the open category. `multiple` only for admins.
  */
 export function UploadZone({
   multiple,

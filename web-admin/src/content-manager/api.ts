@@ -1,10 +1,10 @@
 // The media library's calls (contracts in domain/media/wire.ts, "Content Manager"). Errors carry the
-// server's message; the callers fall back to the spec's defaults (spec 2 §8) when there is none.
+// server's message; the callers fall back to the spec's defaults when there is none.
 import type { MediaCategoryRecord, MediaLibraryPage, MediaLibraryQuery } from '../../../domain/media/wire';
 import { api, ApiRequestError } from '../api';
 import { uploadMedia, type PendingMedia } from '../upload';
 
-/** The spec's fallback texts (spec 2 §8) for when the server gave none. */
+/** The spec's fallback texts for when the server gave none. */
 export const LIBRARY_ERRORS = {
   get: 'Error occurred while get media',
   add: 'Error while add new category',

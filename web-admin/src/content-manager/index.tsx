@@ -1,4 +1,4 @@
-// The Content Manager (spec 2 §2): the media library page, loaded on first visit so the console's first chunk
+// The Content Manager: the media library page, loaded on first visit so the console's first chunk
 // stays small. The picker other screens open is ./MediaPickerDialog.tsx (imported lazily by its users).
 import { lazy, Suspense } from 'react';
 import { Loading } from 'react-admin';

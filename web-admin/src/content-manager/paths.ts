@@ -1,7 +1,7 @@
 import PermMediaIcon from '@mui/icons-material/PermMedia';
 import { type ConsolePage } from '../layout/consolePages';
 
-/** The Content Manager's page (spec 3 route table; domain/access/pages.ts says who may open it). */
+/** The Content Manager's page (domain/access/pages.ts says who may open it). */
 export const CONTENT_MANAGER_PAGE = '/admin/content-manager';
 
 /** Console pages that are not react-admin resources, by menu group (AppMenu shows those the role may open). */

@@ -1,4 +1,4 @@
-// The library's client state (spec 2 §4 "Media list"): pages are appended, new media prepended, removed ids
+// The library's client state: pages are appended, new media prepended, removed ids
 // filtered out, and changing category resets the type to all. The next page to ask for is worked out from how
 // many items are held (deduplicated), so removing or prepending items never leaves a gap between pages.
 import { useCallback, useEffect, useRef, useState } from 'react';
@@ -162,7 +162,7 @@ export function useLibrary(initial: Partial<LibraryView> = {}) {
 
   return {
     view,
-    /** Changing category resets the type to all (spec 2 §4). */
+    /** Changing category resets the type to all. */
     openCategory: (categoryId: string) => setView(v => ({ ...v, categoryId, type: 'all' })),
     setType: (type: MediaLibraryType) => setView(v => ({ ...v, type })),
     setSearch: (search: string) => setView(v => ({ ...v, search })),

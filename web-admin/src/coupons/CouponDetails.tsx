@@ -1,4 +1,4 @@
-// /admin/coupon-reports/coupon-details/:couponId (spec 3 route table; GET /api/coupon/get-details): one coupon, its
+// /admin/coupon-reports/coupon-details/:couponId (GET /api/coupon/get-details): one coupon, its
 // terms (editable), enabled switch, uses and revenue, and the purchases that used it.
 import { useCallback, useEffect, useState } from 'react';
 import { Alert, Box, Button, Card, CardContent, CircularProgress, Typography } from '@mui/material';

@@ -1,4 +1,4 @@
-// /admin/coupon-reports (spec 3 route table, spec 1 §7 "Coupons"): coupons on or off (POST /api/coupon/save), every
+// /admin/coupon-reports: coupons on or off (POST /api/coupon/save), every
 // coupon with its terms, uses and revenue; add, edit, enable and disable; a row opens its details.
 import { useEffect, useState } from 'react';
 import { Box, Button, Card, CardContent, FormControlLabel, Switch, Typography } from '@mui/material';

@@ -32,7 +32,7 @@ function Welcome({ role }: { role: unknown }) {
     <Box sx={{ mt: 2 }} data-testid="welcome">
       <Title title="Welcome" />
       <MailNotice spaced />
-      {/* GO LIVE NOW on the home shell (D3 §2.2, for the publishers). */}
+      {/* GO LIVE NOW on the home shell (for the publishers). */}
       <Suspense fallback={null}>
         <GoLiveHomeCard />
       </Suspense>

@@ -6,7 +6,7 @@ import { useSettings } from '../settings';
 
 /**
  * Without SMTP_URL the site's mail (password resets, email verification) is not sent: it waits in the Outbox,
- * and fans are told to ask support for their link (issue 11 item 14). Staff who can read the Outbox get a link.
+ * and fans are told to ask support for their link. Staff who can read the Outbox get a link.
  */
 export function MailNotice({ spaced = false }: { spaced?: boolean }) {
   const { settings } = useSettings();

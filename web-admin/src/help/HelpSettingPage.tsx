@@ -1,4 +1,4 @@
-// /admin/settings/help-setting (issue 16, SH-18): staff write the help items fans read at /user-help and staff at
+// /admin/settings/help-setting: staff write the help items fans read at /user-help and staff at
 // /help — title, tags, who it is for, popup or not, published, and the text as HTML (cleaned on the server under the
 // shared policy). The staff help switch (influencer_help_enabled) is here too.
 import { useCallback, useEffect, useState } from 'react';

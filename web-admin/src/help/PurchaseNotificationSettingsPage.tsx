@@ -1,4 +1,4 @@
-// /admin/settings/purchase-notification-settings (issue 16, SH-11): which types the staff bell keeps. The spec shows
+// /admin/settings/purchase-notification-settings: which types the staff bell keeps. The spec shows
 // no body; ours is {purchased, subscription, comments, likes} (Notification is always on).
 import { useEffect, useState } from 'react';
 import { Alert, Box, Button, Card, CardContent, FormControlLabel, Stack, Switch, Typography } from '@mui/material';

@@ -1,4 +1,4 @@
-// Routes of the help items editor and the staff notification settings (issue 16), for the roles that may open them.
+// Routes of the help items editor and the staff notification settings, for the roles that may open them.
 import { lazy, Suspense } from 'react';
 import { CustomRoutes, Loading } from 'react-admin';
 import { Route } from 'react-router-dom';

@@ -2,7 +2,7 @@ import HelpOutlineOutlinedIcon from '@mui/icons-material/HelpOutlineOutlined';
 import NotificationsOutlinedIcon from '@mui/icons-material/NotificationsOutlined';
 import { type ConsolePage } from '../layout/consolePages';
 
-/** Help items and the staff notification settings in the console (issue 16, SH-11, SH-18; domain/access/pages.ts says who). */
+/** Help items and the staff notification settings in the console (domain/access/pages.ts says who). */
 export const HELP_SETTING_PAGE = '/admin/settings/help-setting';
 export const PURCHASE_NOTIFICATION_SETTINGS_PAGE = '/admin/settings/purchase-notification-settings';
 

@@ -1,4 +1,4 @@
-// The live connection's place in the console layout (issue 13): one socket while the layout is up (react-admin
+// The live connection's place in the console layout: one socket while the layout is up (react-admin
 // shows the layout only when signed in, so logging out closes it), and a small "Reconnecting…" chip in the app
 // bar while the socket is down.
 import { useEffect } from 'react';

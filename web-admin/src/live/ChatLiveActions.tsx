@@ -1,4 +1,4 @@
-// The chat header's live actions (D3 §2.1; LV-10, LV-31): the video icon starts a one-to-one Go Live with this fan
+// The chat header's live actions: the video icon starts a one-to-one Go Live with this fan
 // and the question icon explains it (the publishers, when live streaming is on and the media server is up); the
 // live-session history opens in a new tab (admin, sub_admin, and the content manager when the report setting is on).
 import { useState } from 'react';

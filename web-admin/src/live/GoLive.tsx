@@ -1,4 +1,4 @@
-// Group live (D3 §2.2; LV-16): GO LIVE NOW with the online count (the home shell: the dashboard, and the Go Live
+// Group live: GO LIVE NOW with the online count (the home shell: the dashboard, and the Go Live
 // page), the confirmation "You are about to start a Go Live Session with all online subscribers" with Continue and
 // Cancel, a help modal, then the publisher's full-screen view. Unavailable media server or live streaming turned
 // off: said plainly with the reason, never a broken page.

@@ -1,4 +1,4 @@
-// /admin/live-stream-sessions/:id? (D3 routes; LV-30, LV-31): the live sessions, all or one fan's (opened in a new
+// /admin/live-stream-sessions/:id?: the live sessions, all or one fan's (opened in a new
 // tab from the chat header): start, end, duration, viewers, peak, comments, tips, earnings, the recording; a bar chart
 // of the earnings per session when there are several. POST /api/stream/get_live_stream_reports.
 import { useEffect, useState } from 'react';

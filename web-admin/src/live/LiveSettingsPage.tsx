@@ -1,4 +1,4 @@
-// /admin/settings/live-streaming-settings (D3 settings list; LV-01, LV-02): enable_live_streaming, the per-minute
+// /admin/settings/live-streaming-settings: enable_live_streaming, the per-minute
 // price of one-to-one sessions, the session report switch for the content manager, and the media server's status
 // (with its reason when unavailable) — through GET/POST /api/stream/get_settings|save_settings.
 import { useEffect, useState } from 'react';

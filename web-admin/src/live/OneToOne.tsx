@@ -1,4 +1,4 @@
-// One-to-one Go Live from the chat header's video icon (D3 §2.1, §2.2, §4; LV-10..LV-12): the publisher's view with
+// One-to-one Go Live from the chat header's video icon: the publisher's view with
 // the fan's name and their conversation beside it (text, media, tips, locked content), END LIVE with the spec's
 // confirmation; "Stream already started with another user." when another session runs.
 import { useEffect, useState } from 'react';

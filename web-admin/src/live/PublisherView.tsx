@@ -1,4 +1,4 @@
-// The publisher's live view (D3 §2.2, §4; LV-05..LV-09, LV-17, LV-20, LV-28): camera and microphone (selectors on
+// The publisher's live view: camera and microphone (selectors on
 // desktop, camera flip on phones), then POST /api/stream/start_stream, Janus through the relay as the publisher with
 // the API's token (domain/live-client/janus.ts), POST set_stream_data with the feed. Full screen: LIVE badge, timer,
 // viewer count → 'Live Stream Viewers', tip total (only above 0; SET_TIP_AMOUNT), overlay darkness in steps of 10 up
@@ -59,7 +59,7 @@ export interface PublisherViewProps {
   userId?: string;
   /** One-to-one: the partner's name in the top bar. */
   partnerName?: string;
-  /** The live-stream manager has no comment box (D3 §6). */
+  /** The live-stream manager has no comment box. */
   mayComment: boolean;
   /** Beside the video (one-to-one: the conversation). */
   side?: ReactNode;
@@ -207,7 +207,7 @@ export function PublisherView({ isGroup, userId, partnerName, mayComment, side, 
   useFrame<LiveComment & { sessionId?: string }>('GROUP_MESSAGE', (d) => {
     if (d.sessionId === sessionId) setComments((list) => mergeComments(list, [d]));
   });
-  // The session ended elsewhere (another tab, an admin, the wallet): stop the camera and the microphone (RT-45).
+  // The session ended elsewhere (another tab, an admin, the wallet): stop the camera and the microphone.
   useFrame<{ sessionId?: string }>('STOP_CAMERA_AUDIO', (d) => {
     if (!sessionId || !d.sessionId || d.sessionId === sessionId) void finish(false);
   });

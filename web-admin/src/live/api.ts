@@ -1,4 +1,4 @@
-// The console's live-stream calls (D3 §7.4; /work/notes/live-api.md) and the live settings, shared by the chat
+// The console's live-stream calls (/work/notes/live-api.md) and the live settings, shared by the chat
 // header (video icon, session history link), the Go Live page and the settings page.
 import { useCallback, useEffect, useState } from 'react';
 import type { LiveComment } from '../../../domain/live-client/rules';

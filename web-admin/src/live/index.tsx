@@ -1,4 +1,4 @@
-// Live streaming in the console (issue 15, part U): Go Live (group), one-to-one from the chat header, the live
+// Live streaming in the console (part U): Go Live (group), one-to-one from the chat header, the live
 // settings and the sessions report; loaded on first visit so the console's first chunk stays small.
 import { lazy, Suspense, type ReactElement } from 'react';
 import { CustomRoutes, Loading } from 'react-admin';

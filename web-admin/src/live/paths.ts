@@ -3,7 +3,7 @@ import QueryStatsOutlinedIcon from '@mui/icons-material/QueryStatsOutlined';
 import VideoSettingsOutlinedIcon from '@mui/icons-material/VideoSettingsOutlined';
 import { consolePath, type ConsolePage } from '../layout/consolePages';
 
-/** Live streaming in the console (issue 15; domain/access/pages.ts says who may open each page). */
+/** Live streaming in the console (domain/access/pages.ts says who may open each page). */
 export const GO_LIVE_PAGE = '/admin/go-live';
 export const ONE_TO_ONE_PAGE = '/admin/live-stream/:id';
 export const LIVE_SETTINGS_PAGE = '/admin/settings/live-streaming-settings';

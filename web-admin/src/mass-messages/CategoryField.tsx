@@ -1,4 +1,4 @@
-// The mass-message widget's category picker (spec 2 §2, §5; gaps CH-10): single select, clearable, 'No Category
+// The mass-message widget's category picker: single select, clearable, 'No Category
 // Available' when empty, the reserved 'all media' and 'preview' hidden; an admin may add a new category from here
 // ('Category not allow empty', 'Category name cannot be more than 30 characters.', 'Category already exist.').
 import { useEffect, useMemo, useState } from 'react';

@@ -1,4 +1,4 @@
-// /admin/manage-mass-messages (spec 3 route table; gaps CH-15, CH-16, CH-19): every mass message with its status, the
+// /admin/manage-mass-messages: every mass message with its status, the
 // delivery progress live (MASS_MESSAGE_UPDATED), purchases and revenue with a small chart, a status filter, pages,
 // Cancel; and the Failed tab — the messages in error (GET /admin/get-error-mass-messages: media that failed to
 // render) with the reason and Resend (the same message again, optionally with other media from the Content Manager).

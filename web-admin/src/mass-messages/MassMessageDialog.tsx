@@ -1,4 +1,4 @@
-// The Mass Message dialog (spec 2 §2, §4, §5; gaps CH-02…CH-04, CH-07…CH-11): text area, media from the Content
+// The Mass Message dialog: text area, media from the Content
 // Manager or a new upload, Locked/Free, the amount (default 20, within the unlock bounds), the audience and the
 // future-subscriber delivery (each with a help modal), scheduling (not for ONLY_NEW), a preview of what fans see and
 // the 'Send To All' button. New files are uploaded first (an address per file, the file, then the message); a failure
@@ -283,7 +283,7 @@ export function MassMessageDialog({ open, onClose, role }: { open: boolean; onCl
                   locked={locked}
                   onLocked={on => {
                     setLocked(on);
-                    // Free clears all previews (spec 2 §4).
+                    // Free clears all previews.
                     if (!on) setGalleries(g => ({ upload: { ...g.upload, preview: null, previewMode: false }, library: { ...g.library, preview: null, previewMode: false } }));
                     clear('amount', 'preview', 'media');
                   }}

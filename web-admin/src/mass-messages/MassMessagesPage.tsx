@@ -1,4 +1,4 @@
-// /admin/mass-messages (spec 3 route table; gaps CH-15, CH-16, CH-18): send a mass message, the messages that
+// /admin/mass-messages: send a mass message, the messages that
 // failed (GET /admin/get-error-mass-messages) with Resend, and the latest sends with their live progress.
 import { lazy, Suspense, useState } from 'react';
 import { Alert, Box, Button, Stack, Typography } from '@mui/material';

@@ -1,4 +1,4 @@
-// The chat list's "Send Mass Message" and "Welcome Message" buttons (spec 3 §2.1, §6; gaps CH-12): shown to the
+// The chat list's "Send Mass Message" and "Welcome Message" buttons: shown to the
 // roles that may open the mass-message pages (domain/access/pages.ts: never the live-stream manager, nor support);
 // each opens its dialog, loaded on first use.
 import { lazy, Suspense, useState } from 'react';

@@ -1,5 +1,5 @@
-// /admin/purchased-by/mass-message/:_id/:promotion_id? and /admin/purchased-by/welcome-message/:_id (spec 3 route
-// table; gaps CH-20, CH-29): who bought a locked mass or welcome message, for how much (at a promotion price when
+// /admin/purchased-by/mass-message/:_id/:promotion_id? and /admin/purchased-by/welcome-message/:_id:
+// who bought a locked mass or welcome message, for how much (at a promotion price when
 // one is named), with the totals on top.
 import { useEffect, useState } from 'react';
 import { Alert, Box, Card, CardContent, Chip, Skeleton, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';

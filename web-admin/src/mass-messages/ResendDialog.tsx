@@ -1,4 +1,4 @@
-// Resend a mass message that failed (spec 2 §2 "resend-mass-message hides file input"; gaps CH-16): the same
+// Resend a mass message that failed: the same
 // message goes out again, optionally with other media from the Content Manager only (no new upload). Fans' copies
 // are marked RESENT by the server. A failure opens the alert dialog.
 import { useState } from 'react';

@@ -1,4 +1,4 @@
-// The Welcome Message dialog (spec 2 §2, §4, §5, §8; gaps CH-24…CH-27): text area, Locked/Free (Free clears the
+// The Welcome Message dialog: text area, Locked/Free (Free clears the
 // previews), media selection and upload, preview selection, who gets it (default only future subscribers, with the
 // help button), delivery timing radios (delay by hours, one decimal, default 2 — or immediately), the amount for
 // locked messages and Save (no welcome message yet) or Update. The current message loads first; while its media

@@ -1,7 +1,7 @@
-// /admin/welcome-messages (spec 3 route table; gaps CH-28): the welcome message in use and its earlier versions,
+// /admin/welcome-messages: the welcome message in use and its earlier versions,
 // each with its delivery, purchases and revenue (and who bought it), and the dialog to set or update it. A version
-// whose media still render shows the spec's processing text, one whose media failed its error text (spec 2 §4,
-// gaps CH-26); the list follows MASS_MESSAGE_UPDATED (processing → sent, → error) without a reload.
+// whose media still render shows the spec's processing text, one whose media failed its error text; the
+// list follows MASS_MESSAGE_UPDATED (processing → sent, → error) without a reload.
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { Alert, Box, Button, Card, Chip, Link, Stack, Typography } from '@mui/material';
 import WavingHandOutlinedIcon from '@mui/icons-material/WavingHandOutlined';

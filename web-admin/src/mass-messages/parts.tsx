@@ -1,5 +1,5 @@
-// Pieces the mass-message and welcome-message dialogs and pages share: the failure alert (spec 2 §8: "Mass
-// message and welcome message failures use an alert" — here an MUI alert dialog, role="alertdialog", not
+// Pieces the mass-message and welcome-message dialogs and pages share: the failure alert (mass
+// and welcome message failures are shown in an alert: here an MUI alert dialog, role="alertdialog", not
 // window.alert), the Locked/Free toggle with the amount, the delay-hours field, help lists, the preview of what fans
 // see, status chips and progress, and the media upload step (new files through the composer's uploader).
 import { useRef, useState, type ReactNode } from 'react';

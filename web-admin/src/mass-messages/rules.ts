@@ -1,5 +1,5 @@
-// The mass- and welcome-message rules (spec 2 §2, §4, §5, §8, §9; gaps CH-02…CH-04, CH-07, CH-09, CH-10,
-// CH-24…CH-27) as small pure functions; the messages are the spec's texts. The dialogs and pages only call these.
+// The mass- and welcome-message rules (content, price, audience, delivery, schedule, category) as small pure
+// functions; the messages are the spec's texts. The dialogs and pages only call these.
 import { amountMessage, checkAmount, MAX_MEDIA, scheduleDate, scheduleError, tooManyMessage, type Bounds, type Schedule } from '../posts/rules';
 import type { Audience, MassDelivery, MassMessageUpdated, MassMessageView, MassStatus, MessageType, WelcomeDelivery } from './api';
 
@@ -23,9 +23,9 @@ export const MASS_TEXTS = {
   cancelConfirm: 'Stop this mass message? Fans who already got it keep their copy; nobody else will get it.',
 } as const;
 
-/** Mass message amount default 20 (spec 2 §9); the input's own bounds are 5..450 (posts/rules.ts). */
+/** Mass message amount default 20; the input's own bounds are 5..450 (posts/rules.ts). */
 export const DEFAULT_MASS_AMOUNT = 20;
-/** Future delay default 2 hours (spec 2 §9; the server's setting mass_message_default_delay_hours may say otherwise). */
+/** Future delay default 2 hours (the server's setting mass_message_default_delay_hours may say otherwise). */
 export const DEFAULT_DELAY_HOURS = 2;
 export const CATEGORY_NAME_MAX = 30;
 
@@ -46,7 +46,7 @@ export const WELCOME_DELIVERY_LABELS: Record<WelcomeDelivery, string> = {
   DELAY_BY_HOURS: 'Delay by hours',
 };
 
-/** The help modal of the audience (spec 2 §2 "two help modals"). */
+/** The help modal of the audience. */
 export const AUDIENCE_HELP: readonly string[] = [
   'Everyone: every current subscriber gets the message now (or at the scheduled time), and every fan who subscribes later gets it too.',
   'Only current subscribers: the fans subscribed when it is sent; later subscribers never get it.',
@@ -61,7 +61,7 @@ export const deliveryHelp = (minHours = 24, maxHours = 48): readonly string[] =>
   'Delay by hours: a new subscriber gets it the chosen number of hours after subscribing (one decimal, e.g. 2.5).',
 ];
 
-/** The welcome message's help button (spec 2 §2: current and future subscribers, only current, only future). */
+/** The welcome message's help button (current and future subscribers, only current, only future). */
 export const WELCOME_AUDIENCE_HELP: readonly string[] = [
   'Everyone: current subscribers get it now, and every fan who subscribes later gets it too.',
   'Only current subscribers: the fans subscribed now; later subscribers do not get it.',
@@ -71,7 +71,7 @@ export const WELCOME_AUDIENCE_HELP: readonly string[] = [
 
 // ---- audience, delivery, schedule -----------------------------------------------------------------------------
 
-/** Scheduling is not offered when the audience is ONLY_NEW (spec 2 §4). */
+/** Scheduling is not offered when the audience is ONLY_NEW. */
 export const offersSchedule = (audience: Audience) => audience !== 'ONLY_NEW';
 /** Future-subscriber delivery matters only when future subscribers get the message. */
 export const offersFutureDelivery = (audience: Audience) => audience !== 'ONLY_EXISTING';
@@ -88,7 +88,7 @@ export function chooseAudience(current: AudienceChoice, audience: Audience): Aud
 }
 
 /**
- * The delay-hours input accepts text with at most one decimal point (spec 2 §5): what the field keeps of what was
+ * The delay-hours input accepts text with at most one decimal point: what the field keeps of what was
  * typed (digits and one point, one digit after it), or null when the typed text is refused as a whole.
  */
 export function delayInput(typed: string): string | null {
@@ -162,7 +162,7 @@ function common(input: MessageInput, bounds: Bounds, lockedTextOnly: string): Me
   return errors;
 }
 
-/** The Mass Message dialog's checks (spec 2 §5 "Mass message"), before anything is uploaded. */
+/** The Mass Message dialog's checks, before anything is uploaded. */
 export function validateMass(input: MassInput, bounds: Bounds, now: Date): MessageErrors {
   // A locked mass message without media: 'Please Select Media' (locked needs media).
   const errors = common(input, bounds, MASS_TEXTS.selectMedia);
@@ -177,7 +177,7 @@ export function validateMass(input: MassInput, bounds: Bounds, now: Date): Messa
   return errors;
 }
 
-/** The Welcome Message dialog's checks (spec 2 §5 "Welcome message"). */
+/** The Welcome Message dialog's checks. */
 export function validateWelcome(input: WelcomeInput, bounds: Bounds): MessageErrors {
   const errors = common(input, bounds, MASS_TEXTS.lockedNeedsContent);
   if (input.delivery === 'DELAY_BY_HOURS') {
@@ -201,7 +201,7 @@ export function scheduledAt(input: Pick<MassInput, 'audience' | 'scheduleOn' | '
 export const amountHint = (bounds: Bounds) => `Whole dollars, between ${bounds.min} and ${bounds.max}.`;
 export { amountMessage };
 
-// ---- new category from the picker (CH-10) ---------------------------------------------------------------
+// ---- new category from the picker -----------------------------------------------------------------------
 
 const slugOf = (name: string) => name.trim().toLowerCase();
 

@@ -1,4 +1,4 @@
-// /admin/resubscribe-offer (spec 1 §3/§7 "Resubscribe offer"): win back former members — on/off, for former
+// /admin/resubscribe-offer: win back former members — on/off, for former
 // subscribers only, free months (-1 free with no charge, 0 reduced price only, N free months), the offer's monthly
 // price and the banner text (GET /api/resubscribe-offer/get-settings, PUT /save-settings).
 import { useEffect, useState } from 'react';

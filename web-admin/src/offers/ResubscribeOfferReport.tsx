@@ -1,4 +1,4 @@
-// The resubscribe offer report (spec 1 §7): who came back through the offer, what it charged them then and
+// The resubscribe offer report: who came back through the offer, what it charged them then and
 // after, how they pay, and whether the period was later taken back (GET /api/resubscribe-offer/report).
 import { useCallback, useEffect, useState } from 'react';
 import {

@@ -1,4 +1,4 @@
-// Category picker of the media attach widget (spec 2 §2): single select, clearable, 'No Category Available'
+// Category picker of the media attach widget: single select, clearable, 'No Category Available'
 // when empty; the reserved 'all media' and 'preview' categories are hidden.
 import { useEffect, useMemo, useState } from 'react';
 import { Autocomplete, TextField } from '@mui/material';

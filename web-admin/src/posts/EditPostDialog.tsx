@@ -1,4 +1,4 @@
-// Edit Post dialog (spec 2 §2): the caption; locked posts show their media with 'Set as Preview' and an Add
+// Edit Post dialog: the caption; locked posts show their media with 'Set as Preview' and an Add
 // Preview toggle (a preview from the Content Manager, one at most); unlocked posts a Private/Public select.
 import { useEffect, useState } from 'react';
 import {

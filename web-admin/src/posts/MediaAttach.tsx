@@ -1,4 +1,4 @@
-// The media attach widget (spec 2 §2): upload or choose area, reorder switch (more than one item), Add Preview
+// The media attach widget: upload or choose area, reorder switch (more than one item), Add Preview
 // switch with help (locked posts only) and a separate Preview area. Controlled: the composer owns the state.
 import { useRef, useState, type ChangeEvent, type DragEvent } from 'react';
 import { Box, Button, FormControlLabel, FormHelperText, Stack, Switch, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';

@@ -1,4 +1,4 @@
-// The composer (spec 2 §2 "Composer", §4 visibility and upload flow, §5 validation): caption, media from the
+// The composer (visibility, the upload flow, validation): caption, media from the
 // Content Manager or new uploads, visibility, amount, preview, category, tags and schedule. On success the
 // server's message is shown and the form starts again as Locked, amount 20.
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
@@ -186,7 +186,7 @@ export function PostCreate() {
 
     setBusy(true);
     try {
-      // Preview first, then the main media (spec 2 §4); files uploaded by an earlier attempt are kept.
+      // Preview first, then the main media; files uploaded by an earlier attempt are kept.
       const files = [...(previewItem ? [previewItem] : []), ...gallery.items].filter(
         (i): i is Extract<ComposerItem, { source: 'file' }> => i.source === 'file' && !uploaded.current.has(i.key)
       );

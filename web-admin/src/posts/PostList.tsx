@@ -136,7 +136,7 @@ export function VersionChip({ record }: { record: ConsolePost }) {
 
 const NestedContext = createContext<ReadonlySet<string>>(new Set());
 
-/** Keeps the rows of one reuse group together on the page (spec 2 §2: versions group in reporting). */
+/** Keeps the rows of one reuse group together on the page (versions group in reporting). */
 function GroupedVersions({ children }: { children: ReactNode }) {
   const ctx = useListContext<ConsolePost>();
   const grouped = useMemo(() => groupVersions(ctx.data ?? []), [ctx.data]);
@@ -149,7 +149,7 @@ function GroupedVersions({ children }: { children: ReactNode }) {
   );
 }
 
-// The caption is cut to fit: with the menu open, the table fits a 1366 px screen (issue 11).
+// The caption is cut to fit: with the menu open, the table fits a 1366 px screen.
 function CaptionCell({ record }: { record: ConsolePost }) {
   const nested = useContext(NestedContext).has(record.id);
   const notice = statusNotice(record);

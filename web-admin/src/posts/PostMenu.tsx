@@ -1,4 +1,4 @@
-// The per-post admin menu (spec 2 §2 "Admin post menu", §6): each item is offered only to roles the route
+// The per-post admin menu: each item is offered only to roles the route
 // table allows (rules.postActions → decideAccess) and only for posts it fits.
 import { createContext, useContext, useEffect, useState, type MouseEvent, type ReactNode, type SyntheticEvent } from 'react';
 import { IconButton, ListItemIcon, ListItemText, Menu, MenuItem, Tooltip } from '@mui/material';

@@ -1,4 +1,4 @@
-// Reuse Post dialog (spec 2 §2, §4): loads a post and republishes it as a new version. Help and preview-help
+// Reuse Post dialog: loads a post and republishes it as a new version. Help and preview-help
 // modals, Content Manager pickers ('Select Media' / 'Select Preview'), optional schedule (on initially only
 // when the post is dated in the future; default tomorrow at the current time) and 'keep original date'.
 import { useEffect, useState } from 'react';

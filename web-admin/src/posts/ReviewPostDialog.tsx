@@ -1,4 +1,4 @@
-// Review And Post dialog (spec 2 §2): fixes a post in an error state. The errored items are marked; the creator
+// Review And Post dialog: fixes a post in an error state. The errored items are marked; the creator
 // removes them, may add new uploads or Content Manager media, and reposts. Amount defaults to 5 until the post
 // has loaded (then the post's price).
 import { useEffect, useState } from 'react';

@@ -1,4 +1,4 @@
-// The Select Tags dialog (spec 2 §2): search, a checkbox list with Edit and Delete per tag, Create New Tag,
+// The Select Tags dialog: search, a checkbox list with Edit and Delete per tag, Create New Tag,
 // Update. The Add/Update Tag modal has a name field and Save. Empty list: 'No Tags Available'.
 import { useEffect, useMemo, useState } from 'react';
 import {

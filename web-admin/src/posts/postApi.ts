@@ -1,4 +1,4 @@
-// The spec's post calls (spec 2 §7) as the console makes them. Every answer is the /api envelope; the
+// The spec's post calls as the console makes them. Every answer is the /api envelope; the
 // server's message is what the screens show.
 import type {
   PostCreateRequest,

@@ -1,4 +1,4 @@
-// The composer's and the post menu's rules (spec 2 §2, §4, §5, §6, §9) as small pure functions; the
+// The composer's and the post menu's rules as small pure functions; the
 // messages are the spec's texts. The screens in this folder only call these.
 import type { MediaKind } from '../../../domain/media/wire';
 import type { PostVisibility } from '../../../domain/post/wire';
@@ -12,7 +12,7 @@ export const AMOUNT_INPUT_MAX = 450;
 export const DEFAULT_AMOUNT = 20;
 export const REVIEW_DEFAULT_AMOUNT = 5;
 
-/** Accepted file types when picking (spec 2 §5). */
+/** Accepted file types when picking. */
 export const ACCEPT = 'image/png,image/jpeg,video/mp4,video/quicktime,.png,.jpg,.jpeg,.mp4,.mov';
 
 export const MESSAGES = {
@@ -66,7 +66,7 @@ export function kindOfName(name: string): MediaKind | null {
 }
 
 /**
- * Format check of the new files (spec 2 §5). A single file must be a photo (PNG, JPG, JPEG) or a video (MOV,
+ * Format check of the new files. A single file must be a photo (PNG, JPG, JPEG) or a video (MOV,
  * MP4); in a gallery the first bad file is named by its 1-based position; a bad preview has its own message.
  */
 export function formatError(names: readonly string[], role: 'media' | 'preview' = 'media'): string | undefined {
@@ -79,7 +79,7 @@ export function formatError(names: readonly string[], role: 'media' | 'preview' 
 export const sameFile = (a: { name: string; size: number }, b: { name: string; size: number }) =>
   a.name === b.name && a.size === b.size;
 
-/** New files not already chosen (same name and size are duplicates, spec 2 §5), in the order picked. */
+/** New files not already chosen (same name and size are duplicates), in the order picked. */
 export function withoutDuplicates<F extends { name: string; size: number }>(existing: readonly F[], picked: readonly F[]): F[] {
   const out: F[] = [];
   for (const file of picked) if (!existing.some(e => sameFile(e, file)) && !out.some(e => sameFile(e, file))) out.push(file);
@@ -143,7 +143,7 @@ export function scheduleOf(d: Date): Schedule {
   return { date: localDate(d), hour: h % 12 === 0 ? 12 : h % 12, minute: d.getMinutes(), ampm: h < 12 ? 'AM' : 'PM' };
 }
 
-/** Default schedule: tomorrow at the current time (spec 2 §4). */
+/** Default schedule: tomorrow at the current time. */
 export function defaultSchedule(now: Date): Schedule {
   const d = new Date(now);
   d.setDate(d.getDate() + 1);
@@ -161,7 +161,7 @@ export function scheduleDate(s: Schedule): Date | null {
   return d.getMonth() === Number(m[2]) - 1 ? d : null;
 }
 
-/** Never in the past (spec 2 §5); an incomplete schedule is refused with the same message. */
+/** Never in the past; an incomplete schedule is refused with the same message. */
 export function scheduleError(s: Schedule, now: Date): string | undefined {
   const d = scheduleDate(s);
   return d && d.getTime() > now.getTime() ? undefined : MESSAGES.pastSchedule;
@@ -171,7 +171,7 @@ export function scheduleError(s: Schedule, now: Date): string | undefined {
 
 /**
  * The preview: one of the gallery's items (`index`, "Set as Preview") or a separate item in the Preview area.
- * Exactly one preview at most (spec 2 §9).
+ * Exactly one preview at most.
  */
 export type Preview<T> = { type: 'index'; index: number } | { type: 'item'; item: T } | null;
 
@@ -185,7 +185,7 @@ export interface GalleryState<T> {
 export const visibilityChoices = (settings: Pick<PublicSettings, 'enable_public_post'>): PostVisibility[] =>
   settings.enable_public_post ? ['locked', 'private', 'public'] : ['locked', 'private'];
 
-/** Public and Private clear the preview and leave preview mode (preview is for Locked posts only, spec 2 §4). */
+/** Public and Private clear the preview and leave preview mode (preview is for Locked posts only). */
 export function onVisibility<T>(state: GalleryState<T>, next: PostVisibility): GalleryState<T> {
   if (next === 'locked') return state;
   return { ...state, preview: null, previewMode: false };
@@ -297,13 +297,13 @@ export const firstError = (errors: ComposerErrors): string | undefined => Object
 
 const HIDDEN_CATEGORY_SLUGS = ['all media', 'preview'];
 
-/** The category picker hides the reserved 'all media' and 'preview' categories (spec 2 §2). */
+/** The category picker hides the reserved 'all media' and 'preview' categories. */
 export const pickableCategories = <C extends Pick<MediaCategory, 'slug' | 'name'>>(categories: readonly C[]) =>
   categories.filter(c => !HIDDEN_CATEGORY_SLUGS.includes(String(c.slug ?? c.name).trim().toLowerCase()));
 
 // ---- the post list -------------------------------------------------------------------------------------
 
-/** The status notice under a post (spec 2 §2 post card), or undefined when published/scheduled. */
+/** The status notice under a post (on the post card), or undefined when published/scheduled. */
 export function statusNotice(post: Pick<ConsolePost, 'status' | 'blog_type'>): string | undefined {
   if (post.status === 'processing') return MESSAGES.underProcess;
   if (post.status !== 'error') return undefined;
@@ -368,7 +368,7 @@ export function postActions(
 }
 
 /**
- * Version grouping (spec 2 §2: reused posts group with older versions): every post with the id of the
+ * Version grouping (reused posts group with older versions): every post with the id of the
  * first post of its chain (`root`) and its version number, oldest = 1, given the posts known to the page.
  */
 export function versionInfo<P extends Pick<ConsolePost, 'id' | 'version_of' | 'created_at'>>(posts: readonly P[]) {

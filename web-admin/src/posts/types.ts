@@ -6,7 +6,7 @@ import type { AdminPostRecord, PostView, PostVisibility } from '../../../domain/
 
 /** A row of GET /admin-api/posts, with the optional fields of reused posts and tags. */
 export type ConsolePost = AdminPostRecord & {
-  /** The post this one was reused from (spec 2 §2 "Reused posts group with older versions"). */
+  /** The post this one was reused from. */
   version_of?: string | null;
   /** Posts in the reuse group (1 when never reused) and their revenue together. */
   group_versions?: number;

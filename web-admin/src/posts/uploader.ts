@@ -1,4 +1,4 @@
-// The composer's upload flow (spec 2 §4): preview first, then the main media; for each new file a presigned
+// The composer's upload flow: preview first, then the main media; for each new file a presigned
 // address, a raw PUT with progress (no Authorization header), then the media record. Going offline cancels
 // everything with the spec's message; a refused address stops the upload with the server's message.
 import type { AdminMediaRecord } from '../../../domain/media/wire';

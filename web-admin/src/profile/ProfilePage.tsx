@@ -1,4 +1,4 @@
-// My profile (/admin/profile, from the user menu; issue 11 item 15): every staff member changes their own password
+// My profile (/admin/profile, from the user menu): every staff member changes their own password
 // (POST /api/users/change_old_password — the generated first-start password is changed here), and the roles that
 // may save settings edit the creator's profile fans see: display name, avatar, cover image and bio (site settings
 // model_name, model_avatar_url, model_cover_url, model_bio through PUT /admin-api/settings/site).

@@ -1,4 +1,4 @@
-// /admin/promotion-subscribe-users/:promotion_id (spec 3 route table): who bought under one promotion, what and
+// /admin/promotion-subscribe-users/:promotion_id: who bought under one promotion, what and
 // for how much, with the promotion's totals on top.
 import { Box, Card, CardContent, Typography } from '@mui/material';
 import { useParams } from 'react-router-dom';

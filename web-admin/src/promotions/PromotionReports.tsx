@@ -1,4 +1,4 @@
-// /admin/promotion-reports (spec 3 route table): every promotion with its purchases and revenue (captured, not
+// /admin/promotion-reports: every promotion with its purchases and revenue (captured, not
 // taken back); a row opens its buyers (/admin/promotion-subscribe-users/:promotion_id).
 import { Box, Typography } from '@mui/material';
 import { DataTable, List, SelectInput, SimpleList, TopToolbar, useBasename } from 'react-admin';

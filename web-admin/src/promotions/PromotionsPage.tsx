@@ -1,4 +1,4 @@
-// /admin/promotions (spec 1 §7 "Promotions", spec 2 §2/§4): promotions on or off, the running promotion of each
+// /admin/promotions: promotions on or off, the running promotion of each
 // type (subscription, locked content) with its countdown and End promotion, the form for a new one, and the
 // ribbon settings (colours, paddings, font, font sizes for 320 / 767 / 1024 / 1440 px, animation, position).
 import { useCallback, useEffect, useState } from 'react';

@@ -1,4 +1,4 @@
-// A fan's purchased contents in the console (/admin/purchased-contents/:userId; gaps SH-36, CH-30a "View Purchased",
+// A fan's purchased contents in the console (/admin/purchased-contents/:userId; the row menu's "View Purchased",
 // the chat header link): opened from the chat, for the roles that see chat earnings (domain/access/pages.ts).
 import { lazy, Suspense } from 'react';
 import { Loading } from 'react-admin';

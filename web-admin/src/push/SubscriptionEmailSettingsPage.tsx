@@ -1,4 +1,4 @@
-// /admin/settings/subscription-email-notification (gaps WP-08; the spec's page, contents not shown): which membership
+// /admin/settings/subscription-email-notification (the spec's page, contents not shown): which membership
 // events are mailed to the fan and to the staff address. Mails go through the outbox (and SMTP when set up); a mail
 // switched off when its event happens is not sent later.
 import { useCallback, useEffect, useState } from 'react';

@@ -1,4 +1,4 @@
-// /admin/settings/web-push-notification (issue 16, WP-01): the site's switch for web push. Self-hosted: the site
+// /admin/settings/web-push-notification: the site's switch for web push. Self-hosted: the site
 // signs its notifications with its own VAPID key (no provider account to create); the page shows the public key,
 // the devices registered and the notifications waiting or sent.
 import { useCallback, useEffect, useState } from 'react';

@@ -1,4 +1,4 @@
-// Route of the web push settings page (issue 16), for the roles that may open it (domain/access/pages.ts).
+// Route of the web push settings page, for the roles that may open it (domain/access/pages.ts).
 import { lazy, Suspense } from 'react';
 import { CustomRoutes, Loading } from 'react-admin';
 import { Route } from 'react-router-dom';

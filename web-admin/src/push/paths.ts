@@ -2,9 +2,9 @@ import MarkEmailReadOutlinedIcon from '@mui/icons-material/MarkEmailReadOutlined
 import NotificationsActiveOutlinedIcon from '@mui/icons-material/NotificationsActiveOutlined';
 import { type ConsolePage } from '../layout/consolePages';
 
-/** Web push in the console (issue 16, WP-01; domain/access/pages.ts says who may open it). */
+/** Web push in the console (domain/access/pages.ts says who may open it). */
 export const WEB_PUSH_PAGE = '/admin/settings/web-push-notification';
-/** Subscription emails (gaps WP-08). */
+/** Subscription emails. */
 export const SUBSCRIPTION_EMAIL_PAGE = '/admin/settings/subscription-email-notification';
 
 export const PUSH_CONSOLE_PAGES: readonly ConsolePage[] = [

@@ -1,5 +1,5 @@
-// Reports about fans and the team (issue 17): UTM parameters fans registered with (CO-34), the email opt-in
-// report (CO-13), the influencer activity (CO-37e), and the reporting page's settings (CO-03).
+// Reports about fans and the team: UTM parameters fans registered with, the email opt-in
+// report, the influencer activity, and the reporting page's settings.
 import { useEffect, useState } from 'react';
 import { Alert, Box, Button, Card, CardContent, Chip, FormControlLabel, Link, MenuItem, Stack, Switch, TextField, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import { useNotify } from 'react-admin';

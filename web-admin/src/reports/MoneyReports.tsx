@@ -1,5 +1,5 @@
-// The money reports besides /admin/reporting (issue 17): refunds, voids and chargebacks (CO-37c), the user report
-// (CO-31), a fan's purchase history (CO-36), unlocked content (CO-32) and who bought a locked post (CO-37).
+// The money reports besides /admin/reporting: refunds, voids and chargebacks, the user report
+//, a fan's purchase history, unlocked content and who bought a locked post.
 import { useEffect, useState } from 'react';
 import { Alert, Box, Button, Card, CardContent, Chip, InputAdornment, Link, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import SearchIcon from '@mui/icons-material/Search';

@@ -1,4 +1,4 @@
-// /admin/reporting (gaps CO-37b): earnings by day, week or month and by source, against the previous period of
+// /admin/reporting: earnings by day, week or month and by source, against the previous period of
 // the same length, with the server's CSV. The content manager sees it with the reporting setting on; under
 // hide_earnings the model and the content manager see counts only (the API sends no amounts).
 import { useMemo, useState } from 'react';

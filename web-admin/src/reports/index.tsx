@@ -1,4 +1,4 @@
-// The creator's reports in the console (issue 17): loaded on first visit so the console's first chunk stays small.
+// The creator's reports in the console: loaded on first visit so the console's first chunk stays small.
 import { lazy, Suspense, type ReactElement } from 'react';
 import { CustomRoutes, Loading } from 'react-admin';
 import { Route } from 'react-router-dom';

@@ -8,7 +8,7 @@ import MarkEmailReadOutlinedIcon from '@mui/icons-material/MarkEmailReadOutlined
 import ManageHistoryOutlinedIcon from '@mui/icons-material/ManageHistoryOutlined';
 import { consolePath, type ConsolePage } from '../layout/consolePages';
 
-/** The creator's reports in the console (issue 17; domain/access/pages.ts says who may open each page). */
+/** The creator's reports in the console (domain/access/pages.ts says who may open each page). */
 export const REPORTING_PAGE = '/admin/reporting';
 export const REVERSALS_PAGE = '/admin/voids-refund-and-chargeback';
 export const USER_REPORT_PAGE = '/admin/user-report';

@@ -1,5 +1,5 @@
 // /admin/settings: every settings page the role may open, grouped by area, searchable by page name and by the
-// names and labels of the settings on it (CO-25). Drawn from the registry; ?q= and ?group= make a search or a
+// names and labels of the settings on it. Drawn from the registry; ?q= and ?group= make a search or a
 // group linkable (the menu's group entries use ?group=).
 import { useMemo } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';

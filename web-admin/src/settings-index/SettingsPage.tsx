@@ -1,4 +1,4 @@
-// /admin/settings/<page> for every page of the settings registry that edits site settings (CO-25): the page's
+// /admin/settings/<page> for every page of the settings registry that edits site settings: the page's
 // inputs (fields.tsx) in one form, saved through PUT /admin-api/settings/site with the version the editor loaded
 // (If-Match; a stale save is refused with the spec's message, see dataProvider.ts).
 import { useMemo, type ReactNode } from 'react';

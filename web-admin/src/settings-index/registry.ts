@@ -1,4 +1,4 @@
-// The console's settings pages (spec 3 "settings list": /admin/settings/<page>; gaps §5.1 and CO-25), as data:
+// The console's settings pages (/admin/settings/<page>), as data:
 // the settings index (/admin/settings), its search, the Settings menu and the deep links all come from here.
 //  - A page with `settings` is drawn by the generic settings page (SettingsPage.tsx) from the inputs in
 //    fields.tsx, saved through PUT /admin-api/settings/site like every setting.
@@ -34,7 +34,7 @@ export interface SettingsPageEntry {
   keywords?: readonly string[];
   /** Other console pages that belong with this one (shown as links under its form). */
   related?: readonly { label: string; path: string }[];
-  /** Not in the console yet: which package builds it (gaps.md), for the index's completeness test. */
+  /** Not in the console yet: which package builds it, for the index's completeness test. */
   owner?: string;
 }
 

@@ -1,4 +1,4 @@
-// The settings forms' range rule and the server's field refusal as the form's field error (issue 17).
+// The settings forms' range rule and the server's field refusal as the form's field error.
 import { HttpError } from 'react-admin';
 import { describe, expect, it } from 'vitest';
 import { notBelow } from '../components/rangeValidators';

@@ -1,4 +1,4 @@
-// The console's Contact inbox (issue 16): messages from /contact-us and /like-the-website, newest first; opening one
+// The console's Contact inbox: messages from /contact-us and /like-the-website, newest first; opening one
 // marks it read, and staff mark it handled. Replies go by email to the sender's address.
 import { Box, Button, Chip, Stack, Typography } from '@mui/material';
 import { Datagrid, DateField, FilterButton, FunctionField, List, SelectInput, TextField, TextInput, TopToolbar, useNotify, useRecordContext, useRefresh, useUpdate } from 'react-admin';
@@ -35,7 +35,7 @@ const filters = [
   <SelectInput key="kind" source="kind" choices={[{ id: 'contact', name: 'Contact' }, { id: 'feedback', name: 'Feedback' }]} />,
 ];
 
-/** The server's CSV (GET /admin-api/contact-messages/export: audited), not one made in the browser (CO-18). */
+/** The server's CSV (GET /admin-api/contact-messages/export: audited), not one made in the browser. */
 const InboxActions = () => (
   <TopToolbar>
     <FilterButton />

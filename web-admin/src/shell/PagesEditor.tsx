@@ -1,4 +1,4 @@
-// The page editors (issue 16; spec 3 admin routes /admin/edit-*): the Pages list with built-in and custom pages, one
+// The page editors (the console routes /admin/edit-*): the Pages list with built-in and custom pages, one
 // editor per page with react-admin's rich-text input (Tiptap). The server cleans the HTML under the shared policy
 // (no script, no event handlers, safe links only) and refuses a stale save (If-Match → 412) — see dataProvider.ts.
 import { useState } from 'react';
@@ -69,7 +69,7 @@ export function PageEditor({ slug: fixed }: { slug?: string }) {
   );
 }
 
-/** /admin/edit-maintenance-mode (spec 3; gaps SH-23): the maintenance switch and page text, in the site settings. */
+/** /admin/edit-maintenance-mode: the maintenance switch and page text, in the site settings. */
 export function MaintenanceEditor() {
   const notify = useNotify();
   const { refresh } = useSettings();

@@ -1,5 +1,5 @@
-// Fan-shell settings pages (issue 16): the announcement banner (spec 3 §3, §7.5), custom menu links with their
-// audiences plus the menu and links-page settings (spec 2 §7 custom-menu, menu-settings), and the contact form.
+// Fan-shell settings pages: the announcement banner, custom menu links with their
+// audiences plus the menu and links-page settings (the custom-menu and menu-settings calls), and the contact form.
 // Each loads with the settings' ETag and saves with If-Match: a stale save answers 412 and the page says so.
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import {
@@ -280,7 +280,7 @@ const NAVBAR_FIELDS: [string, string][] = [
   ['log_in_navbar_name', 'Log In'], ['sign_up_navbar_name', 'Sign Up'],
 ];
 
-// ---- miscellaneous announcement popup (spec 1 §3 misc_pop_up; gaps SH-39) ---------------------------------------
+// ---- miscellaneous announcement popup (the misc_pop_up setting) -------------------------------------------------
 
 const MISC_AUDIENCE_LABELS: Record<(typeof MISC_POPUP_AUDIENCES)[number], string> = {
   everyone: 'Everyone (guests and fans)',

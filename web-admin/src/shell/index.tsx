@@ -1,4 +1,4 @@
-// Routes of the fan-shell console pages (issue 16), for the roles that may open each (domain/access/pages.ts).
+// Routes of the fan-shell console pages, for the roles that may open each (domain/access/pages.ts).
 import { lazy, Suspense } from 'react';
 import { CustomRoutes, Loading } from 'react-admin';
 import { Route } from 'react-router-dom';

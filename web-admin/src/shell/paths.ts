@@ -5,7 +5,7 @@ import LinkOutlinedIcon from '@mui/icons-material/LinkOutlined';
 import ContactMailOutlinedIcon from '@mui/icons-material/ContactMailOutlined';
 import { type ConsolePage } from '../layout/consolePages';
 
-/** Fan-shell pages in the console (issue 16; domain/access/pages.ts says who may open each). */
+/** Fan-shell pages in the console (domain/access/pages.ts says who may open each). */
 export const PAGES_PAGE = '/admin/content-pages';
 export const CONTACT_INBOX_PAGE = '/admin/contact-messages';
 export const BANNER_PAGE = '/admin/settings/announcement-banner';
@@ -16,7 +16,7 @@ export const CONTACT_SETTINGS_PAGE = '/admin/settings/contact-us-settings';
 export const MAINTENANCE_PAGE = '/admin/edit-maintenance-mode';
 export const MISC_POPUP_PAGE = '/admin/settings/miscellaneous-pop-up';
 
-/** The spec's editor paths (spec 3 admin routes) → the page they edit. */
+/** The spec's editor paths (console routes) → the page they edit. */
 export const EDITOR_PATHS: Record<string, string> = {
   '/edit-terms-of-service': 'terms-of-service',
   '/edit-privacy-policy': 'privacy-policy',

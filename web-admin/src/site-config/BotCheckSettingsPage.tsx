@@ -1,4 +1,4 @@
-// /admin/settings/recaptcha-setting (gaps CO-19): the bot check on register, login, subscription and add card. Not
+// /admin/settings/recaptcha-setting: the bot check on register, login, subscription and add card. Not
 // reCAPTCHA: a proof-of-work challenge the site issues and checks itself, so no third party sees the visitors. The
 // browser spends a moment of computing once per form; a bot sending thousands of forms pays it thousands of times.
 import { useEffect, useState } from 'react';

@@ -1,4 +1,4 @@
-// /admin/settings/csv-download (gaps CO-18): every list's CSV in one place. Each file is made by the server
+// /admin/settings/csv-download: every list's CSV in one place. Each file is made by the server
 // (GET /admin-api/<resource>/export) with the list's rules, and every download is recorded (DataExported, on the
 // Audit page), which a file built in the browser could not be. The recent downloads are listed below.
 import { useState } from 'react';

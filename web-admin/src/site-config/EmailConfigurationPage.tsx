@@ -1,4 +1,4 @@
-// /admin/settings/email-configuration (gaps CO-04): the SMTP server the site sends through, set from the console; it
+// /admin/settings/email-configuration: the SMTP server the site sends through, set from the console; it
 // overrides SMTP_URL while it is saved. The password is write-only: the server seals it (AES-GCM) and only says
 // whether one is set. "Send test mail" sends through the saved server and shows what the server answered.
 import { useEffect, useState } from 'react';

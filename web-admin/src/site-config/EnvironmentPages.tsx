@@ -1,4 +1,4 @@
-// /admin/settings/aws-settings (gaps CO-05) and /admin/settings/redis-cache (CO-24): shown read-only, because they
+// /admin/settings/aws-settings and /admin/settings/redis-cache: shown read-only, because they
 // come from the environment. Storage credentials stay there by design: a secret in an event would be in the log,
 // its backups and every replay for ever, and the storage must be reachable before any event can be read. Secret
 // values are never sent to the console, only whether they are set.

@@ -1,4 +1,4 @@
-// /admin/settings/platform-settings (gaps CO-06; the spec shows no contents). What a self-hosted, one-creator site
+// /admin/settings/platform-settings (the spec shows no contents). What a self-hosted, one-creator site
 // needs from a "platform" page: its canonical public address (behind a proxy or CDN the server cannot know it, yet
 // the sitemap, robots.txt and link previews need absolute addresses) and the language its pages declare (<html lang>
 // for screen readers and search engines, og:locale for previews). Below them, read-only facts about this

@@ -1,4 +1,4 @@
-// /admin/settings/seo-setting (gaps CO-07): what search engines and link previews show. The fan site's HTML carries
+// /admin/settings/seo-setting: what search engines and link previews show. The fan site's HTML carries
 // these as server-rendered tags (title, description, Open Graph / Twitter card image, canonical link), and the site
 // serves /sitemap.xml (public pages and public posts) and /robots.txt, which closes the site when indexing is
 // discouraged. The preview on the right is how a shared link looks.

@@ -1,4 +1,4 @@
-// Routes of the site configuration pages (issue 17), each for the roles that may open it (domain/access/pages.ts).
+// Routes of the site configuration pages, each for the roles that may open it (domain/access/pages.ts).
 import { lazy, Suspense, type ReactNode } from 'react';
 import { CustomRoutes, Loading } from 'react-admin';
 import { Route } from 'react-router-dom';

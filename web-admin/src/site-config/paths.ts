@@ -7,7 +7,7 @@ import VerifiedUserOutlinedIcon from '@mui/icons-material/VerifiedUserOutlined';
 import DownloadOutlinedIcon from '@mui/icons-material/DownloadOutlined';
 import { type ConsolePage } from '../layout/consolePages';
 
-/** Site configuration pages (issue 17; gaps CO-04 … CO-07, CO-18, CO-19, CO-24): domain/access/pages.ts says who opens them. */
+/** Site configuration pages: domain/access/pages.ts says who opens them. */
 export const EMAIL_CONFIGURATION_PAGE = '/admin/settings/email-configuration';
 export const AWS_SETTINGS_PAGE = '/admin/settings/aws-settings';
 export const REDIS_CACHE_PAGE = '/admin/settings/redis-cache';

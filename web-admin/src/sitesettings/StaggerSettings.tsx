@@ -1,4 +1,4 @@
-// /admin/settings/stagger-message-settings (spec 3 settings list; gaps CH-17): how mass messages reach fans who
+// /admin/settings/stagger-message-settings: how mass messages reach fans who
 // subscribe later — the stagger window (hours per message), how many earlier mass messages a new subscriber gets,
 // and the default delay. Saved through PUT /admin-api/settings/site like every setting (the editor's version goes
 // back as If-Match, see dataProvider.ts).

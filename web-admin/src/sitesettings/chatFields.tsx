@@ -1,5 +1,5 @@
-// Site settings: pay per message in private chat (spec 3 §3 is_pay_per_message_enabled, pay_per_message_amount;
-// §4 "Pay-per-message"). Saved through PUT /admin-api/settings/site like every other setting; the server
+// Site settings: pay per message in private chat (is_pay_per_message_enabled,
+// pay_per_message_amount). Saved through PUT /admin-api/settings/site like every other setting; the server
 // validates them again (whole dollars, 1 to 100).
 import type { ReactNode } from 'react';
 import { BooleanInput, maxValue, minValue, NumberInput, required, type Validator } from 'react-admin';

@@ -1,5 +1,5 @@
 // Site settings: the landing page (theme 3), the feed's hero banner, social links and payment-card icons
-// (spec 2 §2, §3). Validated again by the server (api/routes/landing.ts LANDING_SETTINGS_SHAPE).
+//. Validated again by the server (api/routes/landing.ts LANDING_SETTINGS_SHAPE).
 import type { ReactNode } from 'react';
 import { BooleanInput, CheckboxGroupInput, maxLength, regex, required, SelectInput, TextInput, type Validator } from 'react-admin';
 import {

@@ -1,5 +1,5 @@
-// /admin/subscription-settings: membership prices, returning-member prices (spec 1 §3), the cancellation dialog
-// (reasons on/off, the reason list, its title — spec 1 §2/§5) and the subscription migration popup (spec 1 §7).
+// /admin/subscription-settings: membership prices, returning-member prices, the cancellation dialog
+// (reasons on/off, the reason list, its title) and the subscription migration popup.
 // Saved through PUT /admin-api/subscription-settings/site with the spec's 'update settings successfully.'.
 import type { ReactNode } from 'react';
 import { Box, Divider, Typography } from '@mui/material';

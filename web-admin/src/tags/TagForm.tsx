@@ -1,7 +1,7 @@
 import { Create, Edit, SimpleForm, TextInput, useNotify, useRedirect } from 'react-admin';
 import { TAG_MESSAGES, TAG_NAME_MAX, tagNameProblem } from '../../../domain/feed-tag/feed-tag';
 
-/** The Add/Update Tag modal's rule (spec 2 §5): required, at most 30 characters; the server checks duplicates. */
+/** The Add/Update Tag modal's rule: required, at most 30 characters; the server checks duplicates. */
 const validateName = (value: unknown) => tagNameProblem(String(value ?? '')) ?? undefined;
 
 function TagFields() {

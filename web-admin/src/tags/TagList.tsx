@@ -42,7 +42,7 @@ function RowActions() {
   );
 }
 
-/** Feed tags (spec 2 §3): the creator's tags, with how many posts carry each. */
+/** Feed tags: the creator's tags, with how many posts carry each. */
 export function TagList() {
   return (
     <List title="Feed tags" filters={filters} actions={<Actions />} exporter={false} sort={{ field: 'name', order: 'ASC' }} perPage={ADMIN_PAGE_SIZE} pagination={<AdminPagination />} empty={<Empty />}>

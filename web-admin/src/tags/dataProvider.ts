@@ -1,4 +1,4 @@
-// The "Feed tags" resource speaks the spec's feed-tag calls (spec 2 §7), not the /admin-api REST surface:
+// The "Feed tags" resource speaks the spec's feed-tag calls, not the /admin-api REST surface:
 //   list   POST /api/feed-tags/                  (whole catalogue; filtered, sorted and paged here)
 //   create POST /api/feed-tags/add-or-update     { name, slug }
 //   update POST /api/feed-tags/add-or-update     { id, name, slug }

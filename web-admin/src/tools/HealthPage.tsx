@@ -1,4 +1,4 @@
-// /admin/health-info (gaps CO-33): one card per part of the running site (process, event store, database, disk,
+// /admin/health-info: one card per part of the running site (process, event store, database, disk,
 // mail outbox, media queue, Kafka, Janus) and each projection's position and lag, as bars; read again every 10 s.
 import { useCallback, useEffect, useState } from 'react';
 import { Box, Button, LinearProgress, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';

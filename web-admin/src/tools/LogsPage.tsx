@@ -1,4 +1,4 @@
-// /admin/logs (gaps CO-37a ≈ the audit log + the event log): the latest staff actions and events in one place, each
+// /admin/logs (the audit log and the event log together): the latest staff actions and events in one place, each
 // list opening its full page (filters, export, details).
 import { useEffect, useState } from 'react';
 import { Box, Button, List, ListItemButton, ListItemText, Tab, Tabs, Typography } from '@mui/material';

@@ -1,4 +1,4 @@
-// /admin/super-admin-tools/lookup (gaps CO-28): find accounts by email — POST /api/users/get_users_data_from_email
+// /admin/super-admin-tools/lookup: find accounts by email — POST /api/users/get_users_data_from_email
 // for an exact address, POST /api/users/get_users_list_from_email?page_num for a part of one. Lower ranks only.
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Alert, Box, Button, Chip, Link, List, ListItemButton, ListItemText, Pagination, Stack, TextField, Typography } from '@mui/material';

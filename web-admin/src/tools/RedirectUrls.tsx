@@ -1,4 +1,4 @@
-// /admin/list-redirect-url and /admin/redirect-url/:route? (gaps CO-35): short paths of the fan site (/insta) and
+// /admin/list-redirect-url and /admin/redirect-url/:route?: short paths of the fan site (/insta) and
 // the page of this site they lead to. The server accepts only same-site destinations (domain/redirect-url).
 import { useEffect, useState, type FormEvent } from 'react';
 import { Box, Button, IconButton, InputAdornment, Link, Stack, TextField, Tooltip, Typography } from '@mui/material';

@@ -1,4 +1,4 @@
-// /admin/generate-subscription-url (gaps CO-29): a signed link with a membership price (first period and renewals,
+// /admin/generate-subscription-url: a signed link with a membership price (first period and renewals,
 // in dollars here, cents on the wire) and an expiry; the fan site's /join honours it after the server checks it.
 // Below, the links generated so far with how often each was used.
 import { useCallback, useEffect, useState, type ChangeEvent, type FormEvent } from 'react';

@@ -1,5 +1,5 @@
-// /admin/super-admin-tools (gaps CO-27; contents not in the spec): the admins' tool box — lookup by email, the
-// other tools as cards, and the switch letting content managers export users (CO-44, D1 §6).
+// /admin/super-admin-tools (contents not in the spec): the admins' tool box — lookup by email, the
+// other tools as cards, and the switch letting content managers export users.
 import { useEffect, useState } from 'react';
 import { Box, Card, CardActionArea, CardContent, FormControlLabel, Switch, Typography } from '@mui/material';
 import { useNotify, usePermissions } from 'react-admin';

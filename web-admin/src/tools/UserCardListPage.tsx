@@ -1,4 +1,4 @@
-// /admin/user-card-list (gaps CO-30): fans' saved cards — brand, last 4 and expiry only (the site never holds more),
+// /admin/user-card-list: fans' saved cards — brand, last 4 and expiry only (the site never holds more),
 // primary and expired marked, searchable by fan, each row opening the fan.
 import { Chip, Stack } from '@mui/material';
 import { DataTable, List, SearchInput, SimpleList } from 'react-admin';

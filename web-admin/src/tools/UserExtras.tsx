@@ -1,4 +1,4 @@
-// The user page's extras (gaps CO-41, CO-42): the user's transactions (GET /api/admin/get_transactions_details)
+// The user page's extras: the user's transactions (GET /api/admin/get_transactions_details)
 // and the "migration subscription" flag (POST /api/admin/update_user_migration_subscription).
 import { useEffect, useState } from 'react';
 import { Box, FormControlLabel, Pagination, Stack, Switch, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';

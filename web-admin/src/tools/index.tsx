@@ -1,4 +1,4 @@
-// Routes of the admin tools (issue 17): super-admin tools and lookup, subscription links, saved cards, health,
+// Routes of the admin tools: super-admin tools and lookup, subscription links, saved cards, health,
 // redirect URLs, logs, and the spec's paths that open existing pages (banner settings, locked posts).
 import { lazy, Suspense, type ReactNode } from 'react';
 import { CustomRoutes, Loading } from 'react-admin';

@@ -6,7 +6,7 @@ import AltRouteOutlinedIcon from '@mui/icons-material/AltRouteOutlined';
 import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
 import { type ConsolePage } from '../layout/consolePages';
 
-/** The console's admin tools (issue 17, gaps CO-27 … CO-37f; domain/access/pages.ts says who may open each). */
+/** The console's admin tools (domain/access/pages.ts says who may open each). */
 export const SUPER_ADMIN_TOOLS_PAGE = '/admin/super-admin-tools';
 export const LOOKUP_PAGE = '/admin/super-admin-tools/lookup';
 export const SUBSCRIPTION_URL_PAGE = '/admin/generate-subscription-url';

@@ -73,7 +73,7 @@ function Section({ title, children, testId }: { title: string; children: ReactNo
   );
 }
 
-/** Flags, nickname, email preferences and the account actions of one user (spec 2 §3, §7). */
+/** Flags, nickname, email preferences and the account actions of one user. */
 export function UserActionsPanel() {
   const record = useRecordContext<AdminUserRecord>();
   const { permissions } = usePermissions();

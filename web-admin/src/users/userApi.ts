@@ -1,4 +1,4 @@
-// The user-management calls of the user page (spec 2 §7). They answer with the fan API's envelope
+// The user-management calls of the user page. They answer with the fan API's envelope
 // { success, message, data }; the page shows `message` (the spec's exact texts come from the server).
 import { api } from '../api';
 
@@ -71,7 +71,7 @@ export const EMAIL_PREFERENCE_LABELS: Record<keyof EmailPreferences, string> = {
 export const NICKNAME_MAX = 16;
 export const NICKNAME_TOO_LONG = 'Nickname can be max 16 characters long';
 
-/** Nickname rule (spec 3 §5): trimmed, at most 16 characters. Returns an error text or null. */
+/** Nickname rule: trimmed, at most 16 characters. Returns an error text or null. */
 export function nicknameError(value: string): string | null {
   return value.trim().length > NICKNAME_MAX ? NICKNAME_TOO_LONG : null;
 }

@@ -1,4 +1,4 @@
-// The console's list of crypto top-ups (issue 5): what each fan asked to add, in which currency, what arrived
+// The console's list of crypto top-ups: what each fan asked to add, in which currency, what arrived
 // and whether the wallet was credited. With the sandbox provider, admins play the payer: Mark paid / underpaid /
 // expired tell the provider, whose signed notice then reaches the site (as a real provider's would). An
 // underpaid payment is settled by crediting exactly what arrived.

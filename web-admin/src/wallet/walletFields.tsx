@@ -1,4 +1,4 @@
-// Site settings: the wallet (spec 1 §3 wallet_settings, is_crypto_payment_enabled). Validated again by the
+// Site settings: the wallet (wallet_settings, is_crypto_payment_enabled). Validated again by the
 // server (api/routes/wallet.ts WALLET_SETTINGS_SHAPE and the settings decider); rules in domain/pricing.
 import type { ReactNode } from 'react';
 import { BooleanInput, maxValue, minValue, NumberInput, regex, required, TextInput, type Validator } from 'react-admin';

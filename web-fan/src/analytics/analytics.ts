@@ -1,7 +1,7 @@
-// Marketing analytics of the fan site (issue 17):
-//  - UTM (D1 §9, gaps CO-38): a landing URL's utm_* values are kept in a one-year cookie, which the registration
+// Marketing analytics of the fan site:
+//  - UTM: a landing URL's utm_* values are kept in a one-year cookie, which the registration
 //    sends along (the server records them with the new account; console: /admin/user-utm-params).
-//  - GA4 (D1 §3, §9; CO-39): with google_analytics_4_measurement_id set, every purchase the fan makes is sent to
+//  - GA4: with google_analytics_4_measurement_id set, every purchase the fan makes is sent to
 //    GA4 as a `purchase` event in USD with its transaction id and the fan's user id. No Google script is loaded
 //    (the CSP allows the site's own scripts only): the hit goes straight to GA4's collect endpoint (connect-src).
 //    The amounts are the fan's own payment rows (GET /api/users/payments), so GA4 sees what the books say, once.

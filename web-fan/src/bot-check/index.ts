@@ -1,4 +1,4 @@
-// The fan site's side of the bot check (gaps CO-19): before register, login, subscription and add card, ask for a
+// The fan site's side of the bot check: before register, login, subscription and add card, ask for a
 // challenge; when the check is on, solve it in a Web Worker (no inline script, no third-party service) and send
 // "<challenge>:<nonce>" as the X-Bot-Check header. The server refuses unsolved, expired or reused checks.
 import { BOT_CHECK_ROUTES, type BotCheckAction } from '../../../domain/site-config/bot-check';

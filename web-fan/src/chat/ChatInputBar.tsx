@@ -1,4 +1,4 @@
-// The chat input bar (spec 3 §2.1): an images button (one photo or video: domain/chat/fan-media.ts), a dollar (tip)
+// The chat input bar: an images button (one photo or video: domain/chat/fan-media.ts), a dollar (tip)
 // button for subscribers, a text area ("Write a message...", 34 px growing to 120 px), a send button; Enter sends,
 // Shift+Enter starts a new line. The chosen file shows above the bar with a remove button. While the creator has
 // normal chat off, the server's text stands in for the text area (the tip button stays: tips are not normal chat).
@@ -15,7 +15,7 @@ import ImageRounded from '@mui/icons-material/ImageRounded';
 import VideocamRounded from '@mui/icons-material/VideocamRounded';
 import SendRounded from '@mui/icons-material/SendRounded';
 
-/** What the images button accepts (spec 3 §5: mp4, quicktime, jpeg, png). */
+/** What the images button accepts (mp4, quicktime, jpeg, png). */
 const ACCEPT = 'image/jpeg,image/png,video/mp4,video/quicktime,.jpg,.jpeg,.png,.mp4,.mov';
 
 export interface AttachedFile {
@@ -24,7 +24,7 @@ export interface AttachedFile {
   previewUrl: string;
 }
 
-/** The text area starts one line high (34 px) and grows with the text up to 120 px, then scrolls (spec 3 §9). */
+/** The text area starts one line high (34 px) and grows with the text up to 120 px, then scrolls. */
 const AREA_MIN = 34;
 const AREA_MAX = 120;
 

@@ -1,4 +1,4 @@
-// The Send Tip modal of the chat (spec 3 §2.1, §5): amount ($20 by default in chat, 'Minimum $X USD.', out of
+// The Send Tip modal of the chat: amount ($20 by default in chat, 'Minimum $X USD.', out of
 // bounds 'Choose a tip between {min} and {max}' and reset to the minimum), an optional note (at most 20,000
 // characters). Sending hands the tip to the tip flow (tips/useSendTip.tsx), which confirms and pays.
 import { useEffect } from 'react';

@@ -1,6 +1,6 @@
-// The home feed's private-chat button (spec 2 §2, gaps CH-50): "shown to non-admins with subscription status 1 or 2;
+// The home feed's private-chat button: "shown to non-admins with subscription status 1 or 2;
 // it goes to /private-chat". A slim card under the creator's header: Open chat goes to the conversation, Send a
-// message opens the Send Message modal (CH-41) for a quick note without leaving the feed. Not for guests, staff,
+// message opens the Send Message modal for a quick note without leaving the feed. Not for guests, staff,
 // non-members or an admin viewing the site as a fan (that session never writes to the creator). With normal chat
 // off (chat_settings.disabled_normal_chat) a fan cannot write: Send a message goes, an open modal closes, and the
 // card says why; it follows the setting live (SETTINGS_UPDATED reloads the settings in auth.tsx). Open chat stays
@@ -22,7 +22,7 @@ import { NORMAL_CHAT_DISABLED } from '../../../domain/settings/chat-settings';
 
 const SendMessageDialog = lazy(() => import('./SendMessageDialog').then((m) => ({ default: m.SendMessageDialog })));
 
-/** spec 2 §2: non-admins whose subscription status is '1' or '2'. */
+/** Non-admins whose subscription status is '1' or '2'. */
 export const showsChatButton = (me: Parameters<typeof isMember>[0], proxy: boolean) => !!me && !isStaff(me) && !proxy && isMember(me);
 
 export function ChatWithCreatorCard() {

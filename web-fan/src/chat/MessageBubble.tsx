@@ -1,4 +1,4 @@
-// One message of the conversation (spec 3 §2.1 "Message list"): the fan's own on the right, the creator's on the
+// One message of the conversation: the fan's own on the right, the creator's on the
 // left; text, photos (images) and videos (<video controls>), a locked message's blurred previews with its price
 // and an Unlock button, a tip as a green bubble, and the relative time with the full date on hover.
 import { memo, useEffect, useState } from 'react';

@@ -1,4 +1,4 @@
-// /private-chat (spec 3 §2.1): a fan with a membership (status '1' or '2') chats with the creator — one creator,
+// /private-chat: a fan with a membership (status '1' or '2') chats with the creator — one creator,
 // so only the message list. Fans without a membership see 'Subscribe to chat with {model_name}'; staff are sent to
 // the console's chat. Messages load newest first, older ones when scrolled to the top; new ones are polled every
 // 5 seconds; locked media are unlocked as posts are (card or wallet); pay-per-message asks before it charges.
@@ -125,9 +125,9 @@ function ChatHeader({ payPerMessage }: { payPerMessage: PayPerMessageStatus | nu
           {subtitle}
         </Typography>
       </Box>
-      {/* spec 3 §2.1: Join Stream while a session is live for this fan and not yet joined (issue 15). */}
+      {/* Join Stream while a session is live for this fan and not yet joined. */}
       <JoinStreamButton />
-      {/* spec 3 §2.1 chat header: a link to purchased contents (what the fan bought here and in the feed). */}
+      {/* The chat header links to purchased contents (what the fan bought here and in the feed). */}
       {settings?.purchased_content_settings?.enabled !== false && (
         <Tooltip title="Purchased contents">
           <IconButton component={RouterLink} to="/purchased-contents" aria-label="Purchased contents" data-testid="chat-purchased-link">
@@ -401,7 +401,7 @@ function ChatScreen() {
     return deliver(uniqueId, message, null, mediaId);
   };
 
-  // ---- a photo or video (spec 3 §2.1 images button, §5, §7.2) ------------------------------------------------
+  // ---- a photo or video (the images button) ------------------------------------------------------------------
   const forgetUpload = (uniqueId: string) => {
     const u = uploads.current.get(uniqueId);
     u?.controller?.abort();
@@ -459,7 +459,7 @@ function ChatScreen() {
   };
 
   const send = () => {
-    // With a photo or video the text is optional (spec 3 §5).
+    // With a photo or video the text is optional.
     const problem = attached ? chatTextProblem(text, false) : textError(text);
     if (problem) {
       setInputError(problem);

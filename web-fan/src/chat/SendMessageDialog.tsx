@@ -1,5 +1,4 @@
-// The Send Message modal (spec 3 §2.1 "A Send Message modal and a Send Tip modal exist"; §5 "Chat text (modal) | not
-// empty | Type a message"), opened from the home feed's chat card (ChatWithCreatorCard, CH-50): a quick message to
+// The Send Message modal (its text must not be empty; placeholder "Type a message"), opened from the home feed's chat card (ChatWithCreatorCard): a quick message to
 // the creator without leaving the feed. Pay-per-message terms are read when it opens and shown on the button, so
 // sending from here accepts the price shown (a changed price is asked again, never charged unseen). After sending
 // the fan is taken to the conversation, where the message and the creator's answer show.
@@ -25,7 +24,7 @@ import { useNotify } from '../notify';
 import { chatApi, type SendTextBody } from './chatApi';
 import { CHAT_TEXT_MAX, interpretSendError, payPerMessageAlert } from './chatRules';
 
-/** spec 3 §5: the modal's own text for an empty message (the input bar says "Message can't be empty"). */
+/** The modal's own text for an empty message (the input bar says "Message can't be empty"). */
 export const TYPE_A_MESSAGE = 'Type a message';
 export const MESSAGE_SENT = 'Message sent.';
 

@@ -1,4 +1,4 @@
-// The fan's private-chat calls (spec 3 §7.1, §7.3), typed with the contract in domain/chat/wire.ts.
+// The fan's private-chat calls, typed with the contract in domain/chat/wire.ts.
 import type { ChatMessagePage, ChatMessageView, ChatPurchaseResult, ChatSendResult, ChatWalletPurchaseResult, PayPerMessageStatus } from '../../../domain/chat/wire';
 import { api } from '../api';
 

@@ -1,4 +1,4 @@
-// The chat screen's pure rules (spec 3 §4, §5, §8): input validation, the pay-per-message alert texts, how a send
+// The chat screen's pure rules: input validation, the pay-per-message alert texts, how a send
 // failure reads, and how pages merge into one conversation.
 import { describe, expect, it } from 'vitest';
 import type { ChatMessageView, PayPerMessageStatus } from '../../../domain/chat/wire';

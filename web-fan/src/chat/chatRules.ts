@@ -1,5 +1,5 @@
-// The chat screen's rules that need no React: the input bar's validation (spec 3 §5), the pay-per-message alert
-// texts (§4), how a send failure reads (§8), and how pages of messages merge into one conversation.
+// The chat screen's rules that need no React: the input bar's validation, the pay-per-message alert
+// texts, how a send failure reads, and how pages of messages merge into one conversation.
 import type { ChatMessageView, PayPerMessageStatus } from '../../../domain/chat/wire';
 import { CHAT_TEXT_MAX, chatTextProblem, couldNotSend, MESSAGE_EMPTY, MESSAGE_TOO_LONG } from '../../../domain/chat/chat-message';
 import { payPerMessageAlert as alertText } from '../../../domain/chat/conversation';
@@ -12,7 +12,7 @@ export const EMPTY_MESSAGE = MESSAGE_EMPTY;
 export const LOAD_FAILED = 'There was a problem loading messages.';
 export const CASCADE_SEND_MESSAGE = couldNotSend('Problem in card authorization please re-enter your card details or add new card.');
 export const LOW_WALLET_MESSAGE = LOW_BALANCE_FOR_MESSAGE;
-/** The tip button starts at $20 in chat (spec 3 §9). */
+/** The tip button starts at $20 in chat. */
 export const CHAT_DEFAULT_TIP = 20;
 
 /** The input bar's check: null when the text may be sent. */
@@ -123,13 +123,13 @@ export function pageOverlaps(current: ChatMessageView[], newest: ChatMessageView
   return byTime(newest[0]!, current[current.length - 1]!) <= 0;
 }
 
-/** What a fan sees: the creator's messages still rendering and system notices are the staff's (spec 3 §2.1, §6);
+/** What a fan sees: the creator's messages still rendering and system notices are the staff's;
  *  the fan's own photo or video shows while it renders, marked as under process. */
 export function visibleToFan(m: ChatMessageView): boolean {
   return (!m.processing || !m.fromAdmin) && m.type !== 'system';
 }
 
-/** spec 3 §2.1: the notice on a message whose media are still rendering. */
+/** The notice on a message whose media are still rendering. */
 export const UNDER_PROCESS_NOTE = 'This message is under process. It will be visible to you when processing is completed.';
 
 /** Messages from the creator the fan has not read yet. */

@@ -1,4 +1,4 @@
-// A fan's photo or video for chat (spec 3 §7.2): an upload address for purpose 'message', then the file sent by
+// A fan's photo or video for chat: an upload address for purpose 'message', then the file sent by
 // PUT straight to it without the Authorization header (XMLHttpRequest, for progress), then registered as the fan's
 // media. Going offline at any point cancels it with 'Seems you are offline. Please check your internet connection
 // and post again.'; the caller's AbortSignal cancels it too (the fan removed the file or left the page).
@@ -90,7 +90,7 @@ export async function uploadFanMedia(file: File, onProgress: (percent: number) =
     const { data: address, message } = await api
       .post<PresignAnswer>('/api/upload/generate_presigned_url', { file_name: file.name, content_type: contentType, media_type: 'message', file_size: file.size }, { signal: controller.signal })
       .catch(asOffline);
-    // No address: the server's message is shown (spec 3 §7.2).
+    // No address: the server's message is shown.
     if (!address?.presigned_url) throw new ApiError(address?.message || message || UPLOAD_FAILED, 400, 'NO_ADDRESS');
     await putToAddress(address.presigned_url, file, contentType, onProgress, controller.signal).catch(asOffline);
     const { data } = await api

@@ -1,4 +1,4 @@
-// Tells the server the fan is on the site (POST /api/users/update_last_seen; gaps XX-19): when the site opens, every
+// Tells the server the fan is on the site (POST /api/users/update_last_seen): when the site opens, every
 // five minutes while the page is in view, and when it comes back into view. The server records at most one event
 // per five minutes; staff see "Last seen …" in the chat header when the fan is not online.
 import { useEffect } from 'react';

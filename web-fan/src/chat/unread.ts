@@ -1,5 +1,5 @@
-// The unread-messages count behind the navbar's chat icon and the bottom navigation's Chat badge (spec 3 §2.3,
-// capped '99+' by the badge). Kept small: it ships with the shell. The shell reads GET /api/users/get_unread_count
+// The unread-messages count behind the navbar's chat icon and the bottom navigation's Chat badge
+// (capped '99+' by the badge). Kept small: it ships with the shell. The shell reads GET /api/users/get_unread_count
 // again when a frame says it moved (a message from the creator, the creator read the fan's) and after a reconnect
 // or a return to the tab; the chat page sets it to 0 once it has marked the conversation read.
 import { useEffect, useSyncExternalStore } from 'react';

@@ -214,12 +214,12 @@ export function useChatMessages() {
     void loadNewest();
     if (typeof data._id === 'string' && messagesRef.current.some((m) => m._id === data._id)) void reloadOne(data._id);
   });
-  // Staff deleted a message (spec 3 §7.8 DELETE_MESSAGE, DELETE_MESSAGE_FROM_ALL with udid): its bubble goes at once.
+  // Staff deleted a message (DELETE_MESSAGE, DELETE_MESSAGE_FROM_ALL with udid): its bubble goes at once.
   const dropMessage = ({ _id, udid }: { _id?: string; udid?: string }) =>
     update((s) => ({ ...s, messages: s.messages.filter((m) => m._id !== _id && !(udid && m.udid === udid)) }));
   useFrame<{ _id?: string; udid?: string }>('DELETE_MESSAGE', dropMessage);
   useFrame<{ _id?: string; udid?: string }>('DELETE_MESSAGE_FROM_ALL', dropMessage);
-  // Pay-per-message terms pushed (spec 3 §4): asked with IS_ENABLE_PAY_PER_MESSAGE whenever the socket is (again)
+  // Pay-per-message terms pushed: asked with IS_ENABLE_PAY_PER_MESSAGE whenever the socket is (again)
   // live and whenever the site's settings change; credit grants and uses arrive by themselves. The alerts follow them.
   useFrame<Record<string, unknown>>('PAY_PER_MESSAGE_STATUS', (pushed) => setPayPerMessage((p) => applyPushedTerms(p, pushed)));
   const { me } = useAuth();

@@ -1,4 +1,4 @@
-// Unlocking a locked chat message (spec 3 §4 "Unlock purchase flow"), as the post unlock does it
+// Unlocking a locked chat message, as the post unlock does it
 // (payments/useUnlock.tsx): 'Please Confirm Your Purchase of $X.', then the card (POST
 // /api/v2/purchase/chat-content-purchase {messageId, amount}) or, when the fan's default payment method is the
 // wallet, the wallet (POST /api/crypto/purchase-from-wallet {payment_for: 'chat'}). The confirmation is skipped

@@ -1,4 +1,4 @@
-// Age gate (spec 1 §4): shown only to guests when settings.show_age_modal is on; Enter is remembered locally.
+// Age gate: shown only to guests when settings.show_age_modal is on; Enter is remembered locally.
 import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';

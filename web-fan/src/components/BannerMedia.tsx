@@ -1,5 +1,5 @@
 // Banner backgrounds shared by the feed's hero banner and the landing page: a looping video (the mobile video
-// below 999 px, spec 2 §9), rotating images, and the mute/unmute button shown while a video banner is on.
+// below 999 px), rotating images, and the mute/unmute button shown while a video banner is on.
 import { useEffect, useRef, useState, type CSSProperties } from 'react';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
@@ -9,7 +9,7 @@ import type { SxProps, Theme } from '@mui/material/styles';
 import VolumeOffRounded from '@mui/icons-material/VolumeOffRounded';
 import VolumeUpRounded from '@mui/icons-material/VolumeUpRounded';
 
-/** Below 999 px the banners use their mobile video (spec 2 §9). */
+/** Below 999 px the banners use their mobile video. */
 export function useMobileVideo(): boolean {
   return useMediaQuery('(max-width:998.95px)', { noSsr: true });
 }

@@ -1,4 +1,4 @@
-// Comments under a post on /feed/:id (spec 2 §2, §6, §7): oldest first with newer pages loaded on demand,
+// Comments under a post on /feed/:id: oldest first with newer pages loaded on demand,
 // add (1..1000 characters, trimmed), remove one's own (staff: any), and the empty, loading and error states.
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router-dom';

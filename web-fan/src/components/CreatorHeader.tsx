@@ -1,4 +1,4 @@
-// The creator over the feed (issue 11 item 15): cover image, avatar, name and bio from the creator's profile
+// The creator over the feed: cover image, avatar, name and bio from the creator's profile
 // (console → My profile; settings model_cover_url, model_avatar_url, model_name, model_bio). Shown once the
 // creator has set a cover or a bio; the avatar alone already shows on every post and in chat.
 import Avatar from '@mui/material/Avatar';

@@ -1,4 +1,4 @@
-// Ribbons under the top bar (spec 1 §2, §4): the email opt-in prompt for subscribers and the pending
+// Ribbons under the top bar: the email opt-in prompt for subscribers and the pending
 // email-change notice. Resending is allowed 2 minutes after the last mail; until then a live countdown shows.
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
@@ -20,7 +20,7 @@ import { NO_MAIL_SERVER, useMailWaitsInOutbox } from '../mailDelivery';
 export const RESEND_WAIT_MS = 2 * 60_000;
 export const waitText = (n: number) => `Please wait ${n} second(s) before requesting an email resend.`;
 
-/** Statuses that show the opt-in prompt, and the one that shows "check your email" (spec 1 §4). */
+/** Statuses that show the opt-in prompt, and the one that shows "check your email". */
 const PROMPT_STATUSES = new Set(['pending', 'opt_out']);
 const LINK_SENT = 'link_sent';
 

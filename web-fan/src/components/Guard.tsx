@@ -1,5 +1,5 @@
 // Route guards from the shared page access table (domain/access/pages.ts): guests sent to /login come back
-// after logging in (spec 1 §2); signed-in roles the table does not allow see the access-denied page.
+// after logging in; signed-in roles the table does not allow see the access-denied page.
 import type { ReactNode } from 'react';
 import { Link as RouterLink, Navigate, useLocation } from 'react-router-dom';
 import Box from '@mui/material/Box';

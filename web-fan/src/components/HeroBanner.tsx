@@ -1,4 +1,4 @@
-// The feed's hero banner (spec 2 §2 "Home feed"): a video or rotating images, an optional logo, text and a
+// The feed's hero banner: a video or rotating images, an optional logo, text and a
 // subscribe button (→ /membership when logged in, otherwise /register), with the social and payment-card
 // icons. Hidden for members (and staff, and an admin viewing the site as a fan). Without banner media it is a
 // compact subscribe card in the feed column.

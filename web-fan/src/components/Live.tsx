@@ -1,4 +1,4 @@
-// The live connection's place in the shell (issue 13): one socket while signed in, the navbar's wallet balance
+// The live connection's place in the shell: one socket while signed in, the navbar's wallet balance
 // kept current from UPDATE_USER_AMOUNT, and a small "Reconnecting…" chip in the navbar while the socket is down.
 import { useEffect } from 'react';
 import Chip from '@mui/material/Chip';

@@ -17,7 +17,7 @@ export interface MediaViewerProps {
 
 /**
  * Full-screen media viewer (one item) and gallery viewer (several): arrows, the keyboard's left and right keys
- * and a swipe page through; Escape, a click outside the media or the close button close it (spec 2 §2).
+ * and a swipe page through; Escape, a click outside the media or the close button close it.
  * Videos play with their controls.
  */
 export default function MediaViewer({ items, index, open, onClose }: MediaViewerProps) {

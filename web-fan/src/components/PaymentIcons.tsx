@@ -1,4 +1,4 @@
-// Payment-card icons (spec 2 §2: driven by settings). Simple badges drawn here, 38 × 24, readable on light and
+// Payment-card icons (driven by settings). Simple badges drawn here, 38 × 24, readable on light and
 // dark backgrounds alike.
 import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';

@@ -598,7 +598,7 @@ function CommentCount({ post }: { post: PostView }) {
 }
 
 /**
- * Like with its count (spec 2 §4): toggles between 1 and 0 with the count adjusted by 1, at once (optimistic)
+ * Like with its count: toggles between 1 and 0 with the count adjusted by 1, at once (optimistic)
  * and rolled back if the server refuses. Disabled in a proxy session, on posts the viewer cannot see and while
  * a like is pending; a guest's click sends nothing and goes to /register.
  */

@@ -55,10 +55,10 @@ import { StaffLinksMenuItems, StaffLinksNav, useReducedNavbar } from '../shell/S
 import { shortMenuLabel } from '../../../domain/settings/shell';
 
 const EmailRibbons = lazy(() => import('./EmailRibbons'));
-// The creator's miscellaneous announcement popup (SH-39).
+// The creator's miscellaneous announcement popup.
 const MiscPopup = lazy(() => import('../shell/MiscPopup'));
 const LiveAnnouncement = lazy(() => import('../live/LiveAnnouncement').then((m) => ({ default: m.LiveAnnouncement })));
-// Rebill reminder and resubscribe offer ribbons (issue 5, ../membership).
+// Rebill reminder and resubscribe offer ribbons (../membership).
 const MembershipRibbons = lazy(() => import('../membership/MembershipPopups').then((m) => ({ default: m.MembershipRibbons })));
 
 /** Statuses of the opt-in prompt that show a ribbon (kept here so the ribbon chunk loads only when needed). */
@@ -69,7 +69,7 @@ const BOTTOM_NAV_HEIGHT = 60;
 /** The console's chat, where staff answer fans (the fan site's /private-chat sends them there). */
 const STAFF_CHAT_URL = '/admin/private-chat';
 
-/** The chat screen fills the window under the top bar: no footer, and no bottom navigation on phones (spec 3 §2.3). */
+/** The chat screen fills the window under the top bar: no footer, and no bottom navigation on phones. */
 const isChatPath = (pathname: string) => pathname === '/private-chat' || pathname.startsWith('/private-chat/');
 
 /** Where the chat icon leads, and whether its unread count is worth asking for (members and staff). */
@@ -82,7 +82,7 @@ function useChatLink(): { to: string; external: boolean; counts: boolean } | nul
   return { to: '/private-chat', external: false, counts: isMember(me) };
 }
 
-/** The unread badge on a chat icon: capped '99+' (spec 3 §9). */
+/** The unread badge on a chat icon: capped '99+'. */
 function ChatBadge({ children, testId }: { children: ReactNode; testId: string }) {
   const unread = useUnreadCount();
   return (
@@ -284,11 +284,11 @@ function TopBar({ onOpenAccount }: { onOpenAccount: (el: HTMLElement) => void })
   const { pathname } = useLocation();
   const loggedIn = !!token;
   const proxy = useIsProxy();
-  // Support's navbar is reduced to its transactions link (spec 1 §2; SH-04).
+  // Support's navbar is reduced to its transactions link.
   const reduced = useReducedNavbar();
-  // The gallery is hidden unless the menu settings list it for this visitor (spec 1 §2; SH-03, SH-28).
+  // The gallery is hidden unless the menu settings list it for this visitor.
   const { items: menuItems } = useMenuLinks();
-  // The creator's navbar names and padding (SH-06).
+  // The creator's navbar names and padding.
   const names = settings?.shell?.navbar;
   const padding = Math.max(0, Math.min(24, names?.padding ?? 0));
 
@@ -425,8 +425,8 @@ function BottomNav({ onOpenAccount }: { onOpenAccount: (el: HTMLElement) => void
           : pathname === '/more-links' || pathname === '/links'
             ? 'more'
             : false;
-  // Spec 3 §2.3: Feed, Chat, Tips, Account, More/Links, hidden for support users (XX-21). Members get exactly those;
-  // everyone else also keeps Membership, the way in (decided in issue 16). A single custom link is the last tab,
+  // Feed, Chat, Tips, Account, More/Links, hidden for support users. Members get exactly those;
+  // everyone else also keeps Membership, the way in. A single custom link is the last tab,
   // labelled by its name shortened to 5 characters plus an ellipsis.
   if (me?.role === 'support' && !proxy) return null;
   const member = isMember(me) || (!!me && isStaff(me) && !proxy);
@@ -515,7 +515,7 @@ function BottomNav({ onOpenAccount }: { onOpenAccount: (el: HTMLElement) => void
   );
 }
 
-/** Custom footer HTML or the copyright line (spec 1 §2), with the social and payment-card icons. */
+/** Custom footer HTML or the copyright line, with the social and payment-card icons. */
 export function Footer() {
   const { settings } = useAuth();
   const modelName = useModelName();
@@ -557,7 +557,7 @@ function Ribbons() {
   );
 }
 
-/** Guests at / see the landing page instead of the feed when the creator turns it on (spec 2 §2). */
+/** Guests at / see the landing page instead of the feed when the creator turns it on. */
 export function useLandingAtHome(): boolean {
   const { token, settings } = useAuth();
   const { pathname } = useLocation();
@@ -574,9 +574,9 @@ export function Shell() {
   const chatOpen = isChatPath(pathname) && !!chatLink?.counts;
   // The unread badge is kept fresh everywhere but in the chat, which marks the conversation read itself.
   useLiveUnreadCount(!!chatLink?.counts && !chatOpen);
-  // "Last seen" for staff (XX-19): a signed-in fan (not staff, not a proxy view) reports being here.
+  // "Last seen" for staff: a signed-in fan (not staff, not a proxy view) reports being here.
   useReportLastSeen(!!me && !isStaff(me) && !proxy);
-  // The notification bell and the help unread count (issue 16): kept fresh by frames while signed in.
+  // The notification bell and the help unread count: kept fresh by frames while signed in.
   const staffView = !!me && isStaff(me) && !proxy;
   useLiveBell(!!signedIn && !!me, staffView);
   // The landing page brings its own navbar and footer.
@@ -612,7 +612,7 @@ export function Shell() {
         >
           Skip to content
         </Link>
-        {/* Promotion ribbons (spec 2 §2): above the menu, or under it ('above hero'; 'below hero' where no hero shows). */}
+        {/* Promotion ribbons: above the menu, or under it ('above hero'; 'below hero' where no hero shows). */}
         <PromotionRibbons at="above menu" />
         <TopBar onOpenAccount={setAccountAnchor} />
         <PromotionRibbons at="top" />

@@ -1,4 +1,4 @@
-// Social links (spec 2 §2: icons driven by settings). Instagram, X, Facebook and YouTube come from MUI; the
+// Social links (icons driven by settings). Instagram, X, Facebook and YouTube come from MUI; the
 // others are drawn here as simple one-colour glyphs so they follow the surrounding text colour.
 import type { ReactElement } from 'react';
 import Box from '@mui/material/Box';

@@ -1,4 +1,4 @@
-// /gallery and /single-gallery/:id (public; gaps SH-28): the creator's posts as a media grid, one tile per post, and
+// /gallery and /single-gallery/:id (public): the creator's posts as a media grid, one tile per post, and
 // one post's items. The feed's API answers both (GET /api/blogs, GET /api/blog/get-blog-data-by-id), so a visitor
 // sees exactly what the feed would show them: originals when entitled, blurred pictures otherwise, with the post's
 // own way to unlock. Shown in the menus only where the menu settings list "gallery" for the visitor (hidden by default).

@@ -1,5 +1,5 @@
-// The gallery (spec 1 §2 "/gallery (hidden)", D3 public routes /gallery and /single-gallery/:id; contents not in the
-// spec, gaps SH-28): the creator's posts as a media grid. Every post with media is a tile; /single-gallery/:id shows
+// The gallery (public routes /gallery and /single-gallery/:id, hidden from the menus unless the creator lists
+// them; the spec names them without contents): the creator's posts as a media grid. Every post with media is a tile; /single-gallery/:id shows
 // that post's items. What a visitor may not see is the blurred picture, never the original (the server's rule).
 import type { PostMediaView, PostView } from '../../../domain/post/wire';
 

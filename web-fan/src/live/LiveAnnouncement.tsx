@@ -1,6 +1,6 @@
-// The live announcement (D1 §2/§4, LV-32; RT-46e): while the creator is live, a ribbon under the navbar with Join
+// The live announcement: while the creator is live, a ribbon under the navbar with Join
 // Stream, and a popup when a session starts while the fan is on the site. Join Stream also sits in the fan's chat
-// header while a session is live and not yet joined (D3 §2.1; LV-13). Only fans see them (staff go live in the
+// header while a session is live and not yet joined. Only fans see them (staff go live in the
 // console; a proxy view never joins).
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';

@@ -1,4 +1,4 @@
-// The fan's live pages (D3 §2.2, routes): /group-live-stream (full screen) and /live-stream/:id? (one-to-one: a
+// The fan's live pages (routes): /group-live-stream (full screen) and /live-stream/:id? (one-to-one: a
 // modal with the creator's name and the live chat beside it). Staff go live in the console.
 import { useNavigate } from 'react-router-dom';
 import Dialog from '@mui/material/Dialog';

@@ -1,4 +1,4 @@
-// Pieces of the fan's live views (D3 §2.2): the LIVE badge with the timer, the viewer-count button and its
+// Pieces of the fan's live views: the LIVE badge with the timer, the viewer-count button and its
 // 'Live Stream Viewers' list, the comment overlay and the comment box (max 500 in group, 1000 one-to-one, the
 // spec's 'Please type message.' / 'Maximum 500 characters allowed.'), with the tip button beside it.
 import { useEffect, useRef, useState, type ReactNode } from 'react';

@@ -1,4 +1,4 @@
-// Tips in a live view (D3 §4, §5, §6, §9; LV-25..LV-27): $5 by default, the tip bounds ('Choose a tip between {min}
+// Tips in a live view: $5 by default, the tip bounds ('Choose a tip between {min}
 // and {max}', reset to the minimum), then the one tip flow (tips/useSendTip.tsx: 'Please Confirm Tip of $X.', card or
 // wallet with Add Funds for a shortfall, a 401 to /register) to POST /api/stream/send_tips. Anonymous only in a group
 // stream. The tip appears in the overlay through GROUP_MESSAGE, the publisher's total through SET_TIP_AMOUNT.

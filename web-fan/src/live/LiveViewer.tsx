@@ -1,4 +1,4 @@
-// The fan watching a live stream (D3 §2.2, §4; LV-15..LV-28): group at /group-live-stream, one-to-one at
+// The fan watching a live stream: group at /group-live-stream, one-to-one at
 // /live-stream/:id? (a modal with the creator's name and the live chat beside it). On open: the session on air
 // (GET /api/stream/current), a personal token (POST /api/stream/add_token), then the Janus relay as a subscriber of
 // the publisher's feed (domain/live-client/janus.ts). Muted at first (browsers only autoplay muted), with the
@@ -283,7 +283,7 @@ export function LiveViewer({ isGroup, onLeave, layout, title, side }: LiveViewer
   });
   useFrame<{ sessionId?: string }>('GROUP_LIVE_STOPPED', (d) => {
     if (!isGroup || (d.sessionId && sessionId && d.sessionId !== sessionId)) return;
-    // D3 §4 / RT-44: the viewer leaves and, in a group stream, goes to /.
+    // The viewer leaves and, in a group stream, goes to /.
     halted.current = true;
     viewer.current?.close();
     viewer.current = null;

@@ -1,4 +1,4 @@
-// The fan site's live-stream calls (D3 §7.4; /work/notes/live-api.md) and the session on air, kept current from the
+// The fan site's live-stream calls (/work/notes/live-api.md) and the session on air, kept current from the
 // live frames (GROUP_LIVE_STARTED, GO_LIVE, STOP_LIVE, GROUP_LIVE_STOPPED, LIVE_STREAM_DATA) and after a reconnect.
 import { useCallback, useEffect, useState } from 'react';
 import type { LiveCall, LiveComment } from '../../../domain/live-client/rules';

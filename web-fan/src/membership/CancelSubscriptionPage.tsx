@@ -1,4 +1,4 @@
-// /profile/cancel-subscription (spec 1 §2/§4/§5/§8): the cancellation dialog — a radio list of the creator's
+// /profile/cancel-subscription: the cancellation dialog — a radio list of the creator's
 // reasons plus Other with a text area, titled by reason_for_cancellation_popup_title — or a plain confirm when
 // reasons are off. A complimentary membership has its own cancel call. Success: 'Subscription Cancelled';
 // a status '0' answer resets the membership on the site at once.
@@ -26,7 +26,7 @@ import { useNotify } from '../notify';
 import { Column, ErrorState, PageLoader } from '../components/StatusViews';
 import { useMembership } from './useMembership';
 
-/** The cancel call for the fan's gateway and settings (spec 1 §4): crypto, subscription-billing-provider v1, or v2. */
+/** The cancel call for the fan's gateway and settings: crypto, subscription-billing-provider v1, or v2. */
 function cancelEndpoint(defaultMethod: string | null | undefined, billingApi: string | null | undefined): string {
   if (defaultMethod === 'crypto_currency') return '/api/crypto/cancel-subscription';
   if (billingApi === 'v1') return '/api/cancel-subscription';
@@ -54,7 +54,7 @@ export default function CancelSubscriptionPage() {
 
   const finish = async (answer: { data: CancelSubscriptionAnswer; message?: string; position?: string }) => {
     notify(answer.message || SUBSCRIPTION_CANCELLED, 'success');
-    // '0' resets the membership state at once (spec 1 §4); otherwise it runs until the expiry.
+    // '0' resets the membership state at once; otherwise it runs until the expiry.
     await refresh(answer.position).catch(() => undefined);
     navigate('/membership', { replace: true });
   };

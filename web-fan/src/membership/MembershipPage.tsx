@@ -1,4 +1,4 @@
-// /membership (spec 1 §2): status, price, expiry and next billing, the card on file, and what the fan can do now —
+// /membership: status, price, expiry and next billing, the card on file, and what the fan can do now —
 // cancel (a link to the cancel page), reactivate a cancelled membership, cancel a complimentary one, update the card
 // after a failed rebill, subscribe, or take the resubscribe offer.
 import { cardName } from '../payments/cardValidation';

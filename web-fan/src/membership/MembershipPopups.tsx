@@ -1,11 +1,11 @@
-// Membership popups and ribbons (spec 1 §2, §4):
+// Membership popups and ribbons:
 //   - rebill failed (popup): the renewal was declined; update the card now (charged at once) or later. Closing it
 //     records the date (POST /api/users/updateRebillNotificationDate); it comes back after a day or a new failure.
 //   - rebill reminder (ribbon under the top bar): while the rebill keeps failing and the popup is closed.
 //   - subscription migration (popup): members billed on the old billing API accept the conditions and confirm a
 //     card; the migration price is charged and the membership continues on the new API.
 //   - the resubscribe offer ribbon (./ResubscribeOffer.tsx).
-//   - set payment method (popup, gaps SH-38): a renewing member has no payment method left (./paymentMethodPopup.ts).
+//   - set payment method (popup): a renewing member has no payment method left (./paymentMethodPopup.ts).
 // A proxy session (an admin viewing the site as the fan) may close the rebill and migration popups, never pay.
 // One popup at a time: the rebill popup first.
 import { useState } from 'react';
@@ -151,7 +151,7 @@ function MigrationPopup({ migration }: { migration: MigrationDataView }) {
         void refresh(a.position).then(() => reload());
       },
       onFailed: ({ message, result }) => {
-        // Anything but the unknown-error answer changed the fan's state: load it again (spec 1 §8).
+        // Anything but the unknown-error answer changed the fan's state: load it again.
         if (message !== MIGRATION_UNKNOWN_ERROR) void refresh().then(() => reload());
         if ((result as MigrationResult | undefined)?.ccbill_subscription_status === '0') close();
       },

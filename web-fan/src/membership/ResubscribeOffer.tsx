@@ -1,4 +1,4 @@
-// The resubscribe offer (spec 1 §2 ribbon, §3, §4, §5): shown to former and cancelled members while the creator
+// The resubscribe offer ribbon: shown to former and cancelled members while the creator
 // runs it. Free months need a payment method for the renewals (nothing is charged now), 0 charges the reduced
 // price now, -1 is a free month without any payment method. Paying from the wallet needs a non-zero balance
 // ('Please Add Funds in wallet to subscribe.').

@@ -1,4 +1,4 @@
-// /subscribe (spec 1 §2/§4/§5): the price for this fan (regular or returning), a running subscription promotion
+// /subscribe: the price for this fan (regular or returning), a running subscription promotion
 // with its struck-through list price and countdown, the coupon field (notChecked → valid / invalid), and the card
 // payment. A promotion that ended meanwhile answers 'Sorry promotion expired.' and the page shows the new price.
 import { useCallback, useEffect, useState } from 'react';
@@ -77,7 +77,7 @@ export default function SubscribePage() {
   const [quoteError, setQuoteError] = useState('');
   const [notice, setNotice] = useState('');
   const couponCode = couponCodeOf(coupon);
-  // A subscription link's offer (/join?offer=…, gaps CO-29): its price replaces the rest once the server checked it.
+  // A subscription link's offer (/join?offer=…): its price replaces the rest once the server checked it.
   const [offer, dropOffer] = useOfferToken();
   const recovery = useRebillRecovery({ amountCents: me?.subscription_detail?.recurring_price_cents ?? 0, onRecovered: () => navigate('/membership') });
 

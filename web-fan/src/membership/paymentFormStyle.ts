@@ -1,5 +1,5 @@
-// The subscription page's payment form styling (console: Settings → Subscription page; spec 1 §3
-// payment_form_*): colours left empty keep the site theme's; radius and padding are pixels.
+// The subscription page's payment form styling (console: Settings → Subscription page;
+// the payment_form_* settings): colours left empty keep the site theme's; radius and padding are pixels.
 import type { SxProps, Theme } from '@mui/material/styles';
 import type { PublicSettings } from '../../../domain/settings/wire';
 

@@ -1,4 +1,4 @@
-// "set payment method" popup (spec 1 §2 Popups; its trigger is not in the spec, gaps SH-38). Ours: a member whose
+// "set payment method" popup (the spec names it without its trigger). Ours: a member whose
 // membership renews by card has no default payment method left (the card was removed), so the next renewal would
 // fail. The fan themself (not a proxy view), no other membership popup first; "Later" hides it for 7 days.
 import type { MembershipDetailsView } from '../../../domain/subscription/wire';

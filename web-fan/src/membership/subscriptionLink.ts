@@ -1,4 +1,4 @@
-// Subscription links (gaps CO-29): staff share /join?offer=<signed terms>. The offer is kept for this tab while the
+// Subscription links: staff share /join?offer=<signed terms>. The offer is kept for this tab while the
 // fan signs up or logs in, then sent with the price and the payment; the server checks its signature, expiry and
 // that it was generated, so nothing here is trusted. A refused link is dropped with the server's message.
 import { useCallback, useState } from 'react';

@@ -1,4 +1,4 @@
-// Recovering a failed rebill (spec 1 §2 "rebill failed" popup): the fan enters a new card in the 'Add Card
+// Recovering a failed rebill (the "rebill failed" popup): the fan enters a new card in the 'Add Card
 // Details' dialog and the failed charge is retried at once with it (POST /api/v2/subscription/retry-rebill).
 // The declined card is never tried again here, so this always asks for a card.
 import { lazy, Suspense, useCallback, useRef, useState, type ReactNode } from 'react';

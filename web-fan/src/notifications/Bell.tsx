@@ -1,4 +1,4 @@
-// The navbar's notification bell (D1 §2): a dropdown with Purchased, Subscription, Comments, Likes, Notification for
+// The navbar's notification bell: a dropdown with Purchased, Subscription, Comments, Likes, Notification for
 // staff (fans: Notification), each with its unread badge capped "99+"; an entry opens its page.
 import { useState, type MouseEvent } from 'react';
 import { useNavigate } from 'react-router-dom';

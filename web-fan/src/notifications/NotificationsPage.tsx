@@ -1,4 +1,4 @@
-// Notification pages (issue 16; SH-08 … SH-10, SH-13): staff at /notification/:page/:promotionId? (purchased,
+// Notification pages: staff at /notification/:page/:promotionId? (purchased,
 // subscription, comments, likes, notification) and /purchase-notification (the purchases), fans at
 // /user-notification/:page. Opening a page marks that type read (the bell's counts come back with the answer);
 // an entry about a post opens /feed/:blog_id/1, which marks it read there.

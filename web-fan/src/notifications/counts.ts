@@ -1,5 +1,5 @@
-// The bell's unread counts per type (issue 16; SH-01, SH-12) and the help unread count (the Account badge, SH-07,
-// SH-17). One store for the shell: read again on NOTIFICATION_RECEIVED (a purchase, a like… for staff; a new post or
+// The bell's unread counts per type and the help unread count (the Account
+// badge). One store for the shell: read again on NOTIFICATION_RECEIVED (a purchase, a like… for staff; a new post or
 // promotion for fans), on a live start, after a reconnect or a return to the tab, and after a page marks them read.
 import { useEffect, useSyncExternalStore } from 'react';
 import { api } from '../api';

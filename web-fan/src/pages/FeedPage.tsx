@@ -75,7 +75,7 @@ export default function FeedPage() {
   // Wait for settings (or their cached copy) before choosing between pagination and infinite scroll.
   const ready = settingsLoaded || !!settings;
   const paginated = !!settings?.is_pagination_on_exclusive_content_enabled;
-  // Feed-tag filter (spec 2 §2): signed-in users only, and only when the site turns it on.
+  // Feed-tag filter: signed-in users only, and only when the site turns it on.
   const tagsOn = !!token && !!settings?.feed_tags_enable;
   const [searchParams, setSearchParams] = useSearchParams();
   const feedTagId = tagsOn ? searchParams.get('tag') || null : null;

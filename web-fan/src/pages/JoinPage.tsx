@@ -1,6 +1,6 @@
-// /join: what "Membership" shows a guest (issue 11 item 18) — the creator and the membership offer with its price,
+// /join: what "Membership" shows a guest — the creator and the membership offer with its price,
 // sign up or log in; /membership itself needs an account. A signed-in visitor goes on to /membership.
-// With a subscription link (/join?offer=…, gaps CO-29) the page shows the link's price once the server checked it
+// With a subscription link (/join?offer=…) the page shows the link's price once the server checked it
 // (or its refusal: changed, expired); the offer is kept for the sign-up and the subscribe page, where it is charged.
 import { useEffect, useState } from 'react';
 import { Link as RouterLink, Navigate, useLocation } from 'react-router-dom';

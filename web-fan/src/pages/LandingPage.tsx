@@ -1,9 +1,9 @@
-// Landing page, theme 3 (spec 2 §2 "Landing page (theme 3)"): public; guests see it at / when the creator turns
+// Landing page, theme 3: public; guests see it at / when the creator turns
 // it on, and it is always at /landing. Sections are switched by settings (GET
 // /api/app_settings/get_all_theme_3_settings). Its own navbar: Log In / Sign Up labels from the settings, a
 // side menu below 767 px. A spinner until the settings load; a mute/unmute button while a video banner plays.
-// It places the promotion ribbons itself (its navbar is its own). Staff preview it at /landing-page-preview (D3
-// routes: protected; XX-05), also while it is off, under a bar that says so.
+// It places the promotion ribbons itself (its navbar is its own). Staff preview it at /landing-page-preview (a
+// protected route), also while it is off, under a bar that says so.
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import AppBar from '@mui/material/AppBar';
@@ -31,7 +31,7 @@ import { ErrorState } from '../components/StatusViews';
 import { Footer } from '../components/Shell';
 import { PromotionProvider, PromotionRibbons } from '../promotions';
 
-/** Below this width the landing page uses its phone layout and side menu (spec 2 §2, §9). */
+/** Below this width the landing page uses its phone layout and side menu. */
 const MOBILE = '@media (max-width:766.95px)';
 const DESKTOP = '@media (min-width:767px)';
 

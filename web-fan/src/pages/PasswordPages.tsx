@@ -1,4 +1,4 @@
-// Forgot password (/forgot-password) and the reset link's page (/change-password/:token), spec 1 §2, §7, §8.
+// Forgot password (/forgot-password) and the reset link's page (/change-password/:token).
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
@@ -92,7 +92,7 @@ export function ResetPasswordPage() {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<ApiError | null>(null);
 
-  // Check the link first; an invalid one says so and goes home (spec 1 §8).
+  // Check the link first; an invalid one says so and goes home.
   useEffect(() => {
     let alive = true;
     setState('checking');

@@ -1,5 +1,5 @@
 // /profile/payments: the fan's own payments (memberships, renewals, unlocks, tips, top-ups, refunds) with a CSV
-// of all of them; /profile/payments/:id: one receipt, printable and downloadable as text (issue 11 item 16).
+// of all of them; /profile/payments/:id: one receipt, printable and downloadable as text.
 // Data: GET /api/users/payments and GET /api/users/payments/:id (api/routes/my-payments.ts).
 import { useCallback, useEffect, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';

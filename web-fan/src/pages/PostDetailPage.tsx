@@ -18,7 +18,7 @@ const MediaViewer = lazy(() => import('../components/MediaViewer'));
 export default function PostDetailPage() {
   const { id = '', fromNotification } = useParams();
   const { token } = useAuth();
-  // Opened from a notification (/feed/:blog_id/:from_notification): its entries about this post are read (SH-13).
+  // Opened from a notification (/feed/:blog_id/:from_notification): its entries about this post are read.
   useEffect(() => {
     if (!fromNotification || !token || !id) return;
     api.post<BellCounts>('/api/notifications/opened', { blog_id: id }).then((r) => setBellCounts(r.data), () => undefined);

@@ -1,4 +1,4 @@
-// /profile (overview), /profile/update (name, email) and /profile/change-password (spec 1 §2, §7, §8).
+// /profile (overview), /profile/update (name, email) and /profile/change-password.
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import Alert from '@mui/material/Alert';

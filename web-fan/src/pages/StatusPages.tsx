@@ -1,4 +1,4 @@
-// Whole-site states: maintenance (spec 1 §2) and a blocked account (HTTP 430).
+// Whole-site states: maintenance and a blocked account (HTTP 430).
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import Box from '@mui/material/Box';

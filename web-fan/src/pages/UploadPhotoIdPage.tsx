@@ -1,4 +1,4 @@
-// /upload-photo-id: an image or PDF of a photo ID raises the fan's transaction limit (spec 1 §2, §5, §8).
+// /upload-photo-id: an image or PDF of a photo ID raises the fan's transaction limit.
 import { useEffect, useRef, useState, type ChangeEvent, type DragEvent, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import Alert from '@mui/material/Alert';

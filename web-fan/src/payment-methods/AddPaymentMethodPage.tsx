@@ -1,4 +1,4 @@
-// /profile/add-new-payment-method (spec 1 §2): the card form on a page. Saves through
+// /profile/add-new-payment-method: the card form on a page. Saves through
 // POST /api/v2/purchase/add-new-card (the number goes to the gateway; only brand, last 4 and expiry are kept),
 // then returns to /profile/payment-method.
 import { useEffect, useRef, useState } from 'react';

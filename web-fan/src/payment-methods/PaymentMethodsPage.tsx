@@ -1,6 +1,6 @@
-// /profile/payment-method (spec 1 §2, §7 "Payment methods"): the fan's saved cards (brand, last 4, expiry,
+// /profile/payment-method: the fan's saved cards (brand, last 4, expiry,
 // primary), set primary, remove with confirmation, and the default payment method (card or crypto wallet).
-// Errors show the server's message (spec 1 §7); the default-method failure text is spec 1 §8's.
+// Errors show the server's message; the default-method failure text is the specification's.
 import { useCallback, useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import Alert from '@mui/material/Alert';

@@ -1,4 +1,4 @@
-// The card form (spec 1 §3 "Card form"): a billing section and a card section, used by the 'Add Card Details'
+// The card form: a billing section and a card section, used by the 'Add Card Details'
 // dialog of the subscribe and unlock flows and by the /profile/add-new-payment-method page.
 // Country, state and city come from the server's packaged data set (country prefilled from the caller's IP);
 // every field is checked with the server's own rules and messages (domain/card/card-form.ts) and shown inline.

@@ -1,4 +1,4 @@
-// The 'Add Card Details' dialog (spec 1 §2 Dialogs): a billing section and a card section (AddCardForm), used by
+// The 'Add Card Details' dialog: a billing section and a card section (AddCardForm), used by
 // the subscribe and unlock flows. Card details are cleared at every opening; billing details are kept, so a fan
 // retrying with another card does not type them again.
 import { useEffect } from 'react';

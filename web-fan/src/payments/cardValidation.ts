@@ -1,5 +1,5 @@
 // Card and billing validation in the 'Add Card Details' form: the very rules and messages the server applies
-// (domain/card/card-form.ts, spec 1 §5), reported per field so the form can show them all inline.
+// (domain/card/card-form.ts), reported per field so the form can show them all inline.
 import {
   BILLING_MESSAGES,
   CARD_MESSAGES,

@@ -1,4 +1,4 @@
-// Unlock purchase of a locked post (spec 2 §4): guests go to /register, non-members to /membership; others
+// Unlock purchase of a locked post: guests go to /register, non-members to /membership; others
 // confirm 'Please Confirm Your Purchase of $X.' and pay by card, or from the wallet when their default payment
 // method is crypto_currency (web-fan/src/wallet/useWalletPurchase.tsx).
 import { useCallback, useState, type ReactNode } from 'react';
@@ -23,7 +23,7 @@ export function useUnlock(onUpdated: (post: PostView) => void): {
   const navigate = useNavigate();
   const notify = useNotify();
   const flow = usePaymentFlow();
-  // default_payment_method 'crypto_currency': the wallet pays (spec 2 §4); a shortfall opens Add Funds, then retries.
+  // default_payment_method 'crypto_currency': the wallet pays; a shortfall opens Add Funds, then retries.
   const wallet = useWalletPurchase(onUpdated);
   const fromWallet = paysFromWallet(me);
   const busy = flow.busy || wallet.busy;

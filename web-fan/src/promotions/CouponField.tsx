@@ -1,4 +1,4 @@
-// The coupon field of the subscribe page (spec 1 §4/§5/§7/§8): notChecked → valid on a successful check (Remove
+// The coupon field of the subscribe page: notChecked → valid on a successful check (Remove
 // returns to notChecked) or invalid on a failed one. The code is trimmed and upper-cased; blank gives 'Enter valid
 // coupon'; a failed check shows the message for its error code, or 'Something went wrong please try again after
 // some time' when there is none. Drop-in: <CouponField value={state} onChange={setState} />.

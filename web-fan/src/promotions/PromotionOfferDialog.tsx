@@ -1,5 +1,5 @@
-// The promotion offer dialog staff open from the home feed (spec 2 §2/§4 "promotion offer (tabs NEW SUBSCRIBERS
-// and locked content)"): each tab loads the promotion of its type; a running one can be ended, otherwise a new
+// The promotion offer dialog staff open from the home feed (tabs new subscribers
+// and locked content): each tab loads the promotion of its type; a running one can be ended, otherwise a new
 // one is saved (discount 10..80 default 50, expiry 1..24 hours / 2..30 days / end of day / end of month, repeat,
 // trial offer, ribbon text). Loaded on demand.
 import { useEffect, useState } from 'react';

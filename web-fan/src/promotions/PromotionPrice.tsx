@@ -1,4 +1,4 @@
-// The locked-content promotion price (spec 2 §9, spec 3 §4): ceil(amount × (100 − percent) / 100) in whole dollars
+// The locked-content promotion price: ceil(amount × (100 − percent) / 100) in whole dollars
 // (domain/pricing), shown struck-through next to the list price on locked posts, and what the unlock charges.
 import Box from '@mui/material/Box';
 import type { PostView } from '../../../domain/post/wire';

@@ -1,4 +1,4 @@
-// The promotion ribbon with its countdown (spec 1 §2/§4, spec 2 §2, spec 3 §3): colours, paddings, font, the four
+// The promotion ribbon with its countdown: colours, paddings, font, the four
 // font sizes (320 / 767 / 1024 / 1440 px), animation, delay and duration from the promotion settings; placed above
 // the menu, above the hero or below the hero. It hides when its countdown ends, and when promotions are off.
 import { useEffect, type ReactNode } from 'react';

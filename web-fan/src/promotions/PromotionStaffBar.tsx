@@ -1,4 +1,4 @@
-// Staff who may run promotions see a Promotion button on the home feed (spec 2 §2: when enable_promotion is on,
+// Staff who may run promotions see a Promotion button on the home feed (when enable_promotion is on,
 // not for live_stream_manager — the route table says who may save one). It opens the offer dialog (lazy).
 import { lazy, Suspense, useState } from 'react';
 import Box from '@mui/material/Box';

@@ -1,4 +1,4 @@
-// /purchased-contents/:id? (gaps SH-36; spec 3 §2.1 chat header link): what the fan bought to open — locked posts and
+// /purchased-contents/:id? (linked from the chat header): what the fan bought to open — locked posts and
 // locked chat messages — newest first, with a picture, what was paid and a link to where it is seen. Filter by
 // All / Posts / Chat messages; more load on demand. Data: GET /api/users/purchased-contents (own only). The creator's
 // purchased_content_settings (followed live) turn the page off, leave a list out or hide the prices; the server

@@ -1,4 +1,4 @@
-// /profile/notification-preference (issue 16, WP-03, WP-04): this device's notifications on or off, and the five
+// /profile/notification-preference: this device's notifications on or off, and the five
 // categories (the spec's tags A–E: content, offers, live stream, messages, mass messages).
 import { useCallback, useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';

@@ -1,4 +1,4 @@
-// The installable app's popups and background duties (issue 16; WP-02, WP-05, WP-19, WP-20, WP-21):
+// The installable app's popups and background duties:
 //   - install-as-app popup: a stored counter moved once per app start; it shows at 3, 12, 21 and 30; closing adds
 //     one; 50 goes back to 12; "Don't show again" stops it (domain/push/push.ts);
 //   - the push prompt: different words for admins and fans; never for a proxy session, support or the live-stream
@@ -76,7 +76,7 @@ export default function PwaPopups() {
       const later = Number(flag.get(PROMPT_LATER_KEY) ?? 0);
       const subscribed = await thisDeviceSubscribed();
       const due = p.prompt && pushSupported() && Notification.permission === 'default' && !subscribed && Date.now() - later > PROMPT_AGAIN_MS;
-      // On a live-stream page the push registration waits 3 seconds, after the camera and microphone setup (D3 §7.6).
+      // On a live-stream page the push registration waits 3 seconds, after the camera and microphone setup.
       if (due && /^\/(group-)?live-stream/.test(location.pathname)) await new Promise((r) => setTimeout(r, LIVE_PUSH_REGISTRATION_DELAY_MS));
       if (cancelled) return;
       setPopup((cur) => {

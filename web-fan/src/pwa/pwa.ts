@@ -1,4 +1,4 @@
-// The installable app and web push on the fan site (issue 16): the service worker (/sw.js), this device's push
+// The installable app and web push on the fan site: the service worker (/sw.js), this device's push
 // subscription, device info, the install popup's stored counter. Rules are domain/push/push.ts's.
 import { api } from '../api';
 import { nextInstallCounter, type InstallCounter } from '../../../domain/push/push';

@@ -1,4 +1,4 @@
-// The announcement banner (spec 3 §3, §4, §9; gaps SH-32 … SH-34): for subscribers or non-subscribers as the creator
+// The announcement banner: for subscribers or non-subscribers as the creator
 // switches it on, never for staff, not on /subscribe for the subscriber banner, open until dismissed (remembered in
 // this browser per banner revision: a new text shows again). Font sizes per breakpoint 320 / 767 / 1024 / 1440 px.
 import { useState } from 'react';

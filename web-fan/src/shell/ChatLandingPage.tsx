@@ -1,4 +1,4 @@
-// /chat (public; D3 §2.1 "/chat (public)", contents not in the spec; gaps SH-30): the way into the private chat from
+// /chat (public; the spec names the route without its contents): the way into the private chat from
 // outside. Members go straight to their conversation and staff to the console's chat; everyone else sees what the
 // chat is and the one step that opens it (sign up, or become a member).
 import { Link as RouterLink, Navigate } from 'react-router-dom';

@@ -1,4 +1,4 @@
-// Legal and content pages (issue 16): /terms-of-service, /privacy-policy, /dmca, /2257, /content-removal, /faq,
+// Legal and content pages: /terms-of-service, /privacy-policy, /dmca, /2257, /content-removal, /faq,
 // /contact-us (text + form), /like-the-website (text + form, when switched on), /subscription-video,
 // /service-stopped and custom pages at /:path. The text is the creator's, cleaned on the server and again here
 // (no inline script: the CSP stays strict). A page edit reaches open pages live (SETTINGS_UPDATED).
@@ -72,8 +72,8 @@ export function ContentPage({ slug, after }: { slug: string; after?: ReactNode }
 }
 
 /**
- * The catch-all single segment (spec 3 route table /:path): a redirect URL the creator made (console → Redirect
- * URLs, gaps CO-35), else a custom page, else the 404 page. A redirect is followed only to a path of this site
+ * The catch-all single segment (/:path): a redirect URL the creator made (console → Redirect
+ * URLs), else a custom page, else the 404 page. A redirect is followed only to a path of this site
  * (the server allows nothing else; checked again here) and at most a few hops (a → b → a is a 404, not a loop).
  */
 export function CatchAllPage() {

@@ -1,4 +1,4 @@
-// Custom menu links in the top bar (spec 1 §2, spec 3 §2.3; gaps SH-02): the visitor's links, a new tab when the
+// Custom menu links in the top bar: the visitor's links, a new tab when the
 // creator chose it; on narrow screens they live on /more-links (the bottom navigation's More tab).
 import { Link as RouterLink } from 'react-router-dom';
 import Box from '@mui/material/Box';

@@ -1,4 +1,4 @@
-// The footer's page links (spec 1 §2; gaps SH-20): the legal pages, the creator's footer pages and, when switched
+// The footer's page links: the legal pages, the creator's footer pages and, when switched
 // on, /like-the-website. They follow the settings live (SETTINGS_UPDATED reloads them).
 import { Link as RouterLink } from 'react-router-dom';
 import Box from '@mui/material/Box';

@@ -1,4 +1,4 @@
-// /links and /more-links (spec 1 §2, spec 3 routes; contents not in the spec): the creator's custom links for this
+// /links and /more-links (contents not in the spec): the creator's custom links for this
 // visitor, the site's own pages the menu settings allow, and the legal pages. /more-links is the phone's "More" tab.
 import { Link as RouterLink } from 'react-router-dom';
 import Box from '@mui/material/Box';

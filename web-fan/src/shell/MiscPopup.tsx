@@ -1,4 +1,4 @@
-// The miscellaneous announcement popup (spec 1 §3 misc_pop_up; gaps SH-39): the creator's message to the audience
+// The miscellaneous announcement popup (the misc_pop_up setting): the creator's message to the audience
 // they chose, shown once per revision in this browser (closing it remembers the revision; a new text shows again).
 import { useMemo, useState } from 'react';
 import Button from '@mui/material/Button';

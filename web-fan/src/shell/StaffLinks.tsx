@@ -1,4 +1,4 @@
-// Staff links in the fan site's navbar (spec 1 §2, §6; gaps SH-04, SH-05). The server chooses them for the role and
+// Staff links in the fan site's navbar. The server chooses them for the role and
 // the earnings and report settings (/api/users/me staff_links, domain/access/staff-links.ts); they lead to the console,
 // another app, so they are plain links. One link is a button; several sit behind a "Console" menu on wide screens and
 // in the account menu on phones. Support's reduced navbar shows its Transactions link at every width.
@@ -24,7 +24,7 @@ export function useStaffLinks(): StaffLink[] {
   return me.staff_links ?? [];
 }
 
-/** Support sees a reduced navbar (spec 1 §2). */
+/** Support sees a reduced navbar. */
 export function useReducedNavbar(): boolean {
   const { me } = useAuth();
   const proxy = useIsProxy();

@@ -1,5 +1,5 @@
-// Which tabs the fan site's navigation shows for a role (spec 3 §6: the live_stream_manager has no Tips tab; it
-// neither tips nor sees tips). Support users have no bottom navigation at all (XX-21, in Shell.tsx).
+// Which tabs the fan site's navigation shows for a role (the live_stream_manager has no Tips tab; it
+// neither tips nor sees tips). Support users have no bottom navigation at all (in Shell.tsx).
 import type { MeView } from '../../../domain/user/wire';
 
 export function hasTipsTab(me: Pick<MeView, 'role'> | null | undefined, proxy: boolean): boolean {

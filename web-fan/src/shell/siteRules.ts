@@ -1,6 +1,6 @@
-// Small whole-site rules of the fan shell (spec 3 §2.3, §9; gaps SH-40, SH-42).
+// Small whole-site rules of the fan shell.
 
-/** "?offers and ?feed query strings redirect to /" (D3 §2.3): old campaign links land on the home page. */
+/** "?offers and ?feed query strings redirect to /": old campaign links land on the home page. */
 export function queryRedirect(pathname: string, search: string): string | null {
   const q = new URLSearchParams(search);
   if (!q.has('offers') && !q.has('feed')) return null;
@@ -8,7 +8,7 @@ export function queryRedirect(pathname: string, search: string): string | null {
 }
 
 /**
- * "Context menu disabled except on demo hosts" (D3 §9). A demo host is one whose first label is or ends in "demo"
+ * "Context menu disabled except on demo hosts". A demo host is one whose first label is or ends in "demo"
  * (demo.example.com, creator-demo.example.com). Fields that take text keep their menu (paste, spelling).
  */
 export const isDemoHost = (hostname: string): boolean => /^(?:[a-z0-9-]*-)?demo$/i.test(hostname.split('.')[0] ?? '');

@@ -1,4 +1,4 @@
-// The amount and note of a tip, as the tips page and the chat's Send Tip modal both ask for them (spec 3 §5):
+// The amount and note of a tip, as the tips page and the chat's Send Tip modal both ask for them:
 // 'Minimum $X USD.' under the amount, 'Choose a tip between {min} and {max}' (and a reset to the minimum) when it
 // is out of bounds, 'Message is too long.' over 20,000 characters.
 import { useCallback, useState } from 'react';

@@ -72,7 +72,7 @@ export function TipsList({ staff, reloadKey = 0 }: { staff: boolean; reloadKey?:
   useEffect(() => {
     void load(1);
   }, [load, reloadKey]);
-  // Staff opened the tips: the Tips tab's unread-tips badge clears (issue 16, SH-07).
+  // Staff opened the tips: the Tips tab's unread-tips badge clears.
   useEffect(() => {
     if (staff) api.post<BellCounts>('/api/notifications/read', { type: 'tips' }).then((r) => setBellCounts(r.data), () => undefined);
   }, [staff, reloadKey]);

@@ -1,4 +1,4 @@
-// /tips-list (protected, spec 3 route table): the tips a fan sent, or everyone's for staff.
+// /tips-list (protected): the tips a fan sent, or everyone's for staff.
 import { Link as RouterLink } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';

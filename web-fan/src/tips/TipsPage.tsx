@@ -1,4 +1,4 @@
-// /tips (public, spec 3 route table): the 'Send a tip' card and, for a signed-in viewer, their tips below
+// /tips (public): the 'Send a tip' card and, for a signed-in viewer, their tips below
 // (everyone's for staff).
 import { useState } from 'react';
 import Typography from '@mui/material/Typography';

@@ -1,4 +1,4 @@
-// The tip form's rules (spec 3 §5): an amount of whole dollars or 2 decimals within the settings' bounds (a
+// The tip form's rules: an amount of whole dollars or 2 decimals within the settings' bounds (a
 // wrong one resets to the minimum), a note of at most 20,000 characters. Texts shared with the server.
 import { centsFromDollars } from '../../../domain/shared/money';
 import { VALID_AMOUNT } from '../../../domain/pricing/pricing';
@@ -7,7 +7,7 @@ import { TIP_MESSAGE_MAX, TIP_MESSAGE_TOO_LONG, tipBoundsMessage } from '../../.
 export { TIP_MESSAGE_MAX, TIP_MESSAGE_TOO_LONG };
 export { tipConfirmText, tipMinimumText, TIP_SENT } from '../../../domain/tip/tip';
 
-/** The tips page starts at $20 (spec 3 §9: 20 in chat, 5 in live views). */
+/** The tips page starts at $20 (20 in chat, 5 in live views). */
 export const DEFAULT_TIP = 20;
 /** Site defaults, used until the settings have loaded. */
 export const DEFAULT_BOUNDS = { min: 5, max: 500 };

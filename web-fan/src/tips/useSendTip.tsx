@@ -1,4 +1,4 @@
-// Paying a tip (spec 3 §4 "Tip flow"): confirm 'Please Confirm Tip of $X.', then pay by card (the saved primary
+// Paying a tip: confirm 'Please Confirm Tip of $X.', then pay by card (the saved primary
 // card, or the card dialog) or, when the fan's default payment method is the wallet, from the wallet (a
 // shortfall opens Add Funds with the remainder, then the tip is tried again). A 401 goes to /register.
 // The one flow for the tips page, the chat and live streams (`live`: POST /api/stream/send_tips, where the session's
@@ -27,7 +27,7 @@ export interface TipSent {
   position?: string;
 }
 
-/** Where the tip is sent from (spec 3 §7.3 tipFrom): the tips page, a chat or a live stream. */
+/** Where the tip is sent from (tipFrom): the tips page, a chat or a live stream. */
 export type TipOrigin = 'tips_page' | 'chat' | 'live';
 
 export function useSendTip(

@@ -1,4 +1,4 @@
-// Add Funds (spec 1 §2 "Add funds form", §4 "Crypto top-up", §5 "Add funds", §9): preset amounts (only those
+// Add Funds: preset amounts (only those
 // above what is missing, which is pre-filled rounded up to whole dollars) plus an Other amount field, then the
 // crypto payment panel: choose a currency (a payment id and the amount in it are generated), Start Crypto
 // Payment (QR code, address, reference, 15-minute countdown), poll every 5 seconds until confirmed. 'Payment

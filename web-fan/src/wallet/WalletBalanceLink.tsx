@@ -1,4 +1,4 @@
-// The navbar's wallet balance link (spec 1 §2 page shell): fans only, to /profile/wallet.
+// The navbar's wallet balance link in the page shell: fans only, to /profile/wallet.
 import { Link as RouterLink } from 'react-router-dom';
 import Button from '@mui/material/Button';
 import AccountBalanceWalletRounded from '@mui/icons-material/AccountBalanceWalletRounded';

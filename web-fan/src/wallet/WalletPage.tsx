@@ -1,4 +1,4 @@
-// /profile/wallet (spec 1 §2): the wallet balance, Add Funds, paying from the wallet by default, and the history
+// /profile/wallet: the wallet balance, Add Funds, paying from the wallet by default, and the history
 // of top-ups, purchases and refunds (paged).
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import Box from '@mui/material/Box';

@@ -1,4 +1,4 @@
-// Unlock purchase from the wallet (spec 2 §4): when default_payment_method is crypto_currency the post is paid
+// Unlock purchase from the wallet: when default_payment_method is crypto_currency the post is paid
 // from the wallet. If the balance is short, Add Funds opens with the remainder rounded up to whole dollars, and
 // once the top-up is confirmed the purchase is tried again.
 import { lazy, Suspense, useCallback, useRef, useState, type ReactNode } from 'react';
@@ -16,7 +16,7 @@ import type { AddFundsResult } from './AddFundsDialog';
 
 const AddFundsDialog = lazy(() => import('./AddFundsDialog'));
 
-/** The fan pays from the wallet (spec 2 §4: default_payment_method 'crypto_currency' means wallet). */
+/** The fan pays from the wallet (default_payment_method 'crypto_currency' means wallet). */
 export const paysFromWallet = (me: MeView | null | undefined): boolean => me?.default_payment_method === CRYPTO_CURRENCY;
 
 /** Under the purchase confirmation: where the money comes from, and whether it is enough. */

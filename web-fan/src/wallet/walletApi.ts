@@ -1,4 +1,4 @@
-// The wallet calls of spec 1 §7 "Crypto" and spec 2 §7 (purchase from wallet), typed with the shared wire types.
+// The wallet calls (crypto top-ups and purchases from the wallet), typed with the shared wire types.
 import type {
   CryptoCurrencyItem,
   CryptoGeneratedPayment,
@@ -11,7 +11,7 @@ import type {
 import { DEFAULT_WALLET_SETTINGS, type WalletSettings } from '../../../domain/pricing/pricing';
 import { ApiError, api } from '../api';
 
-/** Crypto status poll every 5 seconds (spec 1 §9). */
+/** Crypto status poll every 5 seconds. */
 export const CRYPTO_POLL_MS = 5_000;
 export const PAYMENT_FAILED = 'Payment failed.';
 export const WALLET_PURCHASE_FAILED = 'something went wrong';
