@@ -60,6 +60,7 @@ import { fanPageExists } from './app-pages';
 import { registerGateway } from './realtime/gateway';
 import { registerJanusRelay } from './live/janus-relay';
 import { registerOpenApi } from './openapi';
+import { observeRequests, registerMetricsRoute } from './metrics/route';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -102,6 +103,9 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
     return reply.code(500).send({ success: 0, message: 'Something went wrong', code: 'INTERNAL' });
   });
 
+  // Request latency by route pattern for GET /metrics: before any route, so it times them all.
+  observeRequests(app, services.metrics);
+
   // Every API route the app registers, so a test can hold them against the route table (deny by default).
   const registered: string[] = [];
   app.addHook('onRoute', (route) => {
@@ -130,6 +134,8 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
   // GET /api/stream/janus, the browsers' relay to the live media server (needs the WebSocket plugin above; after
   // the OpenAPI plugin, which documents only routes registered after it).
   registerJanusRelay(app, services);
+  // GET /metrics (api/metrics/route.ts): admins, or a scraper with FANCLUB_METRICS_TOKEN.
+  registerMetricsRoute(app, services);
 
   await app.register(accountRoutes(services));
   await app.register(feedRoutes(services));

@@ -79,6 +79,7 @@ function defaultSuccess(key: string): Record<string, JsonSchema> {
   const [method, url] = key.split(' ');
   const bytes = (type: string, description: string) => ({ 200: { description, content: { [type]: { schema: { type: 'string', contentMediaType: type } } } } });
   if (url.endsWith('/export')) return bytes('text/csv', 'The rows as CSV (every cell quoted; formula characters neutralised), as an attachment.');
+  if (method === 'GET' && url === '/metrics') return bytes('text/plain', 'The metrics in the Prometheus text format (version 0.0.4), not in the envelope.');
   if (method === 'GET' && url === '/media/*') return bytes('application/octet-stream', 'The file, when the URL carries a valid signature (issued after an entitlement check).');
   if (url.startsWith('/admin-api/'))
     return {

@@ -20,6 +20,9 @@ import { builtInAdapters } from './adapters';
 import { openProcessAdapters } from './process-adapters';
 import { startDelivery, startMediaWork, startRecovery, startSchedulers, type BackgroundOptions } from './background';
 import { createStops } from './stops';
+import { createMetrics, observeAppend } from './metrics/registry';
+import { countPaymentOutcomes } from './metrics/payments';
+import { timeAppends } from '../infra/eventstore/timed';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -51,7 +54,10 @@ export async function startServer(
 ): Promise<RunningServer> {
   const log = options.log ?? ((m: string) => console.log(m));
   const opened = await openEventStoreFromConfig(cfg);
-  const { database, store } = opened;
+  const { database } = opened;
+  // One registry per server (tests run several in one process); every append through this server is timed.
+  const metrics = createMetrics();
+  const store = timeAppends(opened.store, observeAppend(metrics));
   const clock = options.clock ?? (() => new Date());
   const runner = createProjectionRunner({
     database,
@@ -60,6 +66,7 @@ export async function startServer(
     logger: { info: (m) => log(`[projections] ${m}`), error: (m, e) => console.error(`[projections] ${m}`, e ?? '') },
     onError: (e) => console.error('[projections] stopped:', e),
   });
+  countPaymentOutcomes(runner, metrics);
   const stops = createStops();
   stops.add('runner', () => runner.stop());
   const close = async () => {
@@ -84,6 +91,7 @@ export async function startServer(
       idempotency: adapters.idempotency,
       mailer: adapters.mailer,
       clock,
+      metrics,
       ...builtInAdapters,
       liveMedia: adapters.liveMedia,
       staticRoots: options.serveApps === false ? undefined : { fan: path.join(ROOT, 'web-fan/dist'), admin: path.join(ROOT, 'web-admin/dist') },

@@ -15,6 +15,7 @@ import type { Secrets } from '../infra/auth/port';
 import type { PlaceLookup } from '../infra/geo/port';
 import type { HtmlSanitizer } from '../infra/html/port';
 import type { MediaRenderer } from '../infra/media/port';
+import type { Metrics } from './metrics/registry';
 
 export interface Services {
   config: Config;
@@ -33,6 +34,8 @@ export interface Services {
   idempotency: IdempotencyStore;
   mailer: Mailer;
   clock: () => Date;
+  /** This server's own metrics registry (GET /metrics): fed by requests, appends and payments; gauges read on a scrape. */
+  metrics: Metrics;
   /** Password hashing and tokens (argon2id, node:crypto), handed to the account commands (api/adapters.ts). */
   secrets: Secrets;
   /** Country and state facts for billing addresses (the packaged data set), handed to the card commands. */

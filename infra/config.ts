@@ -52,6 +52,8 @@ const schema = z.object({
   WS_AUTH_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(120).default(10),
   /** How many events a reconnecting socket may catch up on; further back it is told to reload (RESYNC). */
   WS_RESUME_WINDOW_EVENTS: z.coerce.number().int().min(1).max(1_000_000).default(5000),
+  /** Lets a Prometheus scraper read GET /metrics with `Authorization: Bearer <this>`; unset: only signed-in admins read it (docs/metrics.md). */
+  FANCLUB_METRICS_TOKEN: z.string().min(32, 'must be at least 32 characters').regex(/^[\x21-\x7e]+$/, 'must be printable characters without spaces').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** In-process caching of sessions and feed pages while the read models are unchanged (api/read-cache.ts); off: every read goes to the database. */
   FANCLUB_READ_CACHE: bool.default(true),
