@@ -23,3 +23,12 @@ describe('configuration: uploads and S3', () => {
     expect(() => loadConfig({ S3_BUCKET: 'Bad_Bucket' })).toThrow(/S3_BUCKET/);
   });
 });
+
+describe('configuration: the metrics scrape token', () => {
+  it('unset by default; a short one or one with spaces is refused, naming the variable', () => {
+    expect(loadConfig({}).FANCLUB_METRICS_TOKEN).toBeUndefined();
+    expect(loadConfig({ FANCLUB_METRICS_TOKEN: 'x'.repeat(32) }).FANCLUB_METRICS_TOKEN).toBe('x'.repeat(32));
+    expect(() => loadConfig({ FANCLUB_METRICS_TOKEN: 'short' })).toThrow(/FANCLUB_METRICS_TOKEN/);
+    expect(() => loadConfig({ FANCLUB_METRICS_TOKEN: `${'x'.repeat(32)} y` })).toThrow(/FANCLUB_METRICS_TOKEN/);
+  });
+});

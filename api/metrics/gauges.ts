@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import { Gauge } from 'prom-client';
 import { pendingMassMessages } from '../../projections/mass-messages';
+import { allProjections } from '../../projections';
 import type { Services } from '../services';
 import type { Metrics } from './registry';
 import { readProjectionLags } from './projection-lag';
@@ -34,7 +35,8 @@ export function registerGauges(app: FastifyInstance, services: Services, metrics
 
   // The two lag gauges are collected together (prom-client reads a registry's metrics at once): one read serves both.
   let reading: ReturnType<typeof readProjectionLags> | null = null;
-  const lags = () => (reading ??= readProjectionLags(db, services.store, Date.now()).finally(() => { reading = null; }));
+  const projectionNames = allProjections.map((p) => p.name);
+  const lags = () => (reading ??= readProjectionLags(db, services.store, projectionNames, Date.now()).finally(() => { reading = null; }));
   gauge('fanclub_projection_lag_events', 'Events of $all after each projection\'s checkpoint (10000: at least that many).', ['projection'], async (g) => {
     for (const l of await lags()) g.set({ projection: l.name }, l.events);
   });

@@ -40,9 +40,13 @@ export async function storedCheckpoints(db: Kysely<any>): Promise<Map<string, Po
   return new Map(rows.map((r) => [r.name, { tx: Number(r.tx), seq: Number(r.seq) }]));
 }
 
-/** Reads the checkpoints and the events past the lowest one (through the event store port: any adapter). */
-export async function readProjectionLags(db: Kysely<any>, store: EventStore, nowMs: number): Promise<ProjectionLag[]> {
-  const checkpoints = await storedCheckpoints(db);
+/**
+ * Reads the checkpoints of the projections named (a row left by a projection since removed would only ever grow) and
+ * the events past the lowest one, through the event store port (any adapter).
+ */
+export async function readProjectionLags(db: Kysely<any>, store: EventStore, names: readonly string[], nowMs: number): Promise<ProjectionLag[]> {
+  const stored = await storedCheckpoints(db);
+  const checkpoints = new Map(names.map((name) => [name, stored.get(name) ?? ZERO]));
   const lowest = lowestCheckpoint(checkpoints);
   const after = await store.readAll({ after: isZero(lowest) ? null : lowest, maxCount: LAG_READ_CAP });
   return projectionLags(checkpoints, after, nowMs);
