@@ -1,5 +1,6 @@
 // Payment outcomes for /metrics, read off the event log after the read models hold them (the projection runner's
 // applied batches), never from inside the payment process: the metrics follow whatever the process records.
+import { knownPurpose, transactionTypeOf, type RecordedPurpose } from '../../domain/payment/purchase-kinds';
 import type { RecordedEvent } from '../../infra/eventstore/port';
 import type { ProjectionRunner } from '../../projections/runner';
 import type { Metrics } from './registry';
@@ -13,11 +14,11 @@ const REVERSALS: Record<string, PaymentOutcome['outcome']> = { refund: 'refunded
 /** A label value from the event: a known shape of word, else 'other' (a label never carries an id or free text). */
 const word = (v: unknown): string => (typeof v === 'string' && /^[a-z][a-z_]{0,31}$/.test(v) ? v : 'other');
 
-/** The purchase kind in the transactions report's words: a subscription's later periods are rebills. */
+/** The purchase kind as the transactions report names it (a subscription's later periods are rebills); a kind the
+ *  code does not know (yet) by its own name when that is a plain word. */
 export function purchaseKindOf(purpose: unknown): string {
-  const p = (purpose ?? {}) as { kind?: unknown; period?: unknown };
-  if (p.kind === 'subscription' && typeof p.period === 'number' && p.period > 1) return 'rebill';
-  return word(p.kind);
+  const p = (purpose ?? {}) as RecordedPurpose;
+  return word(knownPurpose(p) ? transactionTypeOf(p) : p.kind);
 }
 
 /** What a recorded event says about a payment's outcome, or null for every other event. */
