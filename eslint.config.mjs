@@ -1,7 +1,8 @@
 // The lint: `npm run lint`, and tests/architecture/lint.test.ts inside `npm test` (which fails on any error).
 // ESLint's and typescript-eslint's recommended rules, and the rules of hooks for the two React apps.
 // typescript-eslint runs without type information: tsc already checks types (npm run typecheck), and the
-// type-aware rules would cost the whole program's type check on every lint.
+// type-aware rules cost the whole program's type check on every lint (measured: 2 min of CPU against 25 s).
+import { defineConfig } from 'eslint/config';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -10,7 +11,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 const NODE_GLOBALS = { process: 'readonly', console: 'readonly', URL: 'readonly', Buffer: 'readonly', setTimeout: 'readonly', performance: 'readonly' };
 const SERVICE_WORKER_GLOBALS = { self: 'readonly', caches: 'readonly', fetch: 'readonly', Request: 'readonly', Response: 'readonly', URL: 'readonly' };
 
-export default tseslint.config(
+export default defineConfig(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'tests/artifacts/**', '.kafka/**', '.vite/**'] },
   // a disable comment that no longer silences anything is stale: it goes
   { linterOptions: { reportUnusedDisableDirectives: 'error' } },
