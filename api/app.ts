@@ -1,7 +1,5 @@
 // The HTTP application: validate (zod) → authorise (route table) → command or query.
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { DomainError } from '../domain/shared/decider';
 import { API_ACCESS } from '../domain/access/routes';

@@ -46,7 +46,7 @@ export function botCheck(services: Services) {
       if (!solution || !body || !mac) throw refuse(BOT_CHECK_MESSAGES.invalid, 'BOT_CHECK_INVALID');
       const expected = Buffer.from(sign(body));
       if (expected.length !== Buffer.byteLength(mac) || !timingSafeEqual(expected, Buffer.from(mac))) throw refuse(BOT_CHECK_MESSAGES.invalid, 'BOT_CHECK_INVALID');
-      let payload: ReturnType<typeof challengePayload> = null;
+      let payload: ReturnType<typeof challengePayload>;
       try {
         payload = challengePayload(JSON.parse(Buffer.from(body, 'base64url').toString('utf8')));
       } catch {

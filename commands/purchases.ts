@@ -4,7 +4,7 @@
 import { DomainError } from '../domain/shared/decider';
 import { postDecider, postStream, type PostState } from '../domain/post/post';
 import { unlockDecider, unlockStream, ALREADY_UNLOCKED, COULD_NOT_UNLOCK } from '../domain/unlock/unlock';
-import { isActive, subscriptionDecider, subscriptionStream, THANK_YOU } from '../domain/subscription/subscription';
+import { isActive, subscriptionDecider, subscriptionStream } from '../domain/subscription/subscription';
 import { isStaffRole } from '../domain/user/user';
 import type { Role } from '../domain/shared/wire';
 import type { CardRef, PaymentState } from '../domain/payment/payment';

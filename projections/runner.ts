@@ -350,7 +350,7 @@ export function createProjectionRunner(options: ProjectionRunnerOptions): Projec
       try {
         checkpoints = await readCheckpoints(database.db, false);
       } catch (e) {
-        throw new Error(`The read-model schema "${schema}" is missing: call migrate() before start() (${(e as Error).message})`);
+        throw new Error(`The read-model schema "${schema}" is missing: call migrate() before start() (${(e as Error).message})`, { cause: e });
       }
       const from = minimum(checkpoints);
       advanceTo(from);

@@ -1,5 +1,5 @@
 // Read model: which fan unlocked which post. Entitlement covers the post's whole reuse group.
-import type { ExpressionBuilder, Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { AnyDomainEvent } from './events';
 import { defineProjection } from './projection';
 import { unlocksTables, type ReadModelRows, type ReadModels } from './schema';

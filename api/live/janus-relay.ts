@@ -156,7 +156,7 @@ export function registerJanusRelay(app: FastifyInstance, services: Services, opt
       // Janus → browser: passed on as they are; answers the relay waits for are noted first.
       upstream.on('message', (raw) => {
         const text = raw.toString('utf8');
-        let m: Json | null = null;
+        let m: Json | null;
         try {
           m = JSON.parse(text);
         } catch {

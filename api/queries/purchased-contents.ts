@@ -2,7 +2,7 @@
 // with a signed thumbnail (the buyer and staff may open what was bought) and a link to where it is seen.
 import { dollarsFromCents } from '../../domain/shared/money';
 import type { PurchasedScope } from '../../domain/purchased-contents/rules';
-import { PURCHASED_PAGE_SIZE, type PurchasedContentItem, type PurchasedContentsPage, type PurchasedKind } from '../../domain/purchased-contents/wire';
+import { PURCHASED_PAGE_SIZE, type PurchasedContentItem, type PurchasedContentsPage } from '../../domain/purchased-contents/wire';
 import { purchasedContents } from '../../projections/purchased-contents';
 import { mediaByIds } from '../../projections/media';
 import { MEDIA_URL_TTL_SECONDS } from '../views';

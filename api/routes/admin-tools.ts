@@ -129,7 +129,7 @@ export const adminToolsRoutes = (services: Services): FastifyPluginAsyncZod => a
   app.get('/admin-api/redirect-urls/:id', { schema: { params: pathParam } }, async (request, reply) => reply.send(await oneRedirect(normalisePath(request.params.id))));
   app.post('/admin-api/redirect-urls', { schema: { body: z.object({ path: z.string({ error: 'Please enter a path.' }).max(100), target: z.string({ error: 'Please enter a destination.' }).max(600) }) } }, async (request, reply) => {
     const ctx = contextFor(request, services);
-    const r = await saveRedirectUrl(ctx, { path: request.body.path, target: request.body.target });
+    await saveRedirectUrl(ctx, { path: request.body.path, target: request.body.target });
     await settle(services, ctx);
     return reply.code(201).header('x-message', 'Redirect saved.').send(await oneRedirect(normalisePath(request.body.path)));
   });

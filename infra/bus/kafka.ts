@@ -95,7 +95,6 @@ export function createKafkaBus(options: { brokers: string[]; clientId: string; p
       consumers.push(consumer);
       await consumer.connect();
       await consumer.subscribe({ topic, fromBeginning: false });
-      let sought = false;
       const joined = new Promise<void>((resolve) => consumer.on(consumer.events.GROUP_JOIN, () => resolve()));
       await consumer.run({
         eachMessage: async ({ message }) => {
@@ -103,11 +102,8 @@ export function createKafkaBus(options: { brokers: string[]; clientId: string; p
         },
       });
       await joined;
-      if (!sought) {
-        sought = true;
-        // "-1" (no message at or after that time): start at the end.
-        for (const s of starts) if (s.offset !== '-1') consumer.seek({ topic, partition: s.partition, offset: s.offset });
-      }
+      // "-1" (no message at or after that time): start at the end.
+      for (const s of starts) if (s.offset !== '-1') consumer.seek({ topic, partition: s.partition, offset: s.offset });
       return {
         async stop() {
           await consumer.disconnect().catch(() => {});

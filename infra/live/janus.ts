@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createJanusAdminClient, JanusError, openJanusSocket, requestOnce, VIDEOROOM_ERRORS, type JanusAdminClient } from './janus-client';
 import { freeLocalPort, startJanusProcess, type JanusProcess, type JanusProcessOptions } from './janus-process';
-import { LiveMediaUnavailableError, type LiveMediaServer, type LiveMediaStatus, type LiveRelayBackend, type LiveRoom } from './port';
+import { LiveMediaUnavailableError, type LiveMediaServer, type LiveMediaStatus, type LiveRelayBackend } from './port';
 import { assertRecordingName, convertRecording } from './recording';
 
 export interface JanusLiveMediaOptions {

@@ -149,7 +149,7 @@ describe.skipIf(!hasChromium)('settings pages (Chromium)', () => {
       } catch (e) {
         // What the page showed when it failed, and where it was.
         await page.screenshot({ path: artifactPath(`settings-FAILED-${entry.slug}.png`) }).catch(() => {});
-        throw new Error(`${(e as Error).message}\n(at ${page.url()})`);
+        throw new Error(`${(e as Error).message}\n(at ${page.url()})`, { cause: e });
       }
     });
     const walk = async () => {

@@ -30,7 +30,7 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 async function start() {
   // The theme and login title come from the site settings; wait briefly for them, else use defaults
   // (the provider retries in the background).
-  let initial: PublicSettings | null = null;
+  let initial: PublicSettings | null;
   try {
     initial = await withTimeout(fetchSettings(), 3000);
     document.title = `${initial.model_name} · Staff console`;

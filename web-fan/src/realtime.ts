@@ -34,6 +34,17 @@ export function useFrame<T = Record<string, unknown>>(type: string, listener: (d
   useEffect(() => (on ? store.onFrame(type, (frame) => ref.current(frame.data as T, frame as ServerFrame<T>)) : undefined), [type, on]);
 }
 
+/** useFrame for each frame type of a fixed list, with one listener (one hook call, whatever the list's length). */
+export function useFrames(types: readonly string[], listener: (frame: ServerFrame) => void, on = true): void {
+  const ref = useRef(listener);
+  ref.current = listener;
+  useEffect(() => {
+    if (!on) return;
+    const offs = types.map((type) => store.onFrame(type, (frame) => ref.current(frame)));
+    return () => offs.forEach((off) => off());
+  }, [types, on]);
+}
+
 /** Calls `reload` when what a screen shows may be stale: after a reconnect, on RESYNC, and when the tab is visible again. */
 export function useLiveReload(reload: () => void, on = true): void {
   const ref = useRef(reload);

@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { LiveComment } from '../../../domain/live-client/rules';
 import { api } from '../api';
-import { useFrame } from '../realtime';
+import { useFrames } from '../realtime';
 
 export type LiveMediaStatus = { available: true; url: string } | { available: false; reason: string };
 
@@ -128,6 +128,6 @@ export function useCurrentLive(): { live: CurrentLive | null; loaded: boolean; r
       .finally(() => setLoaded(true));
   }, []);
   useEffect(reload, [reload]);
-  for (const type of NEWS) useFrame(type, reload); // a fixed list: the hook order never changes
+  useFrames(NEWS, reload);
   return { live, loaded, reload };
 }

@@ -20,7 +20,6 @@ import {
   Paper,
   Radio,
   RadioGroup,
-  Stack,
   Switch,
   TextField,
   Typography,

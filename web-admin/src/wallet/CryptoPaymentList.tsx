@@ -22,8 +22,6 @@ const filters = [
   <SelectInput key="status" source="status" label="Status" choices={STATUS_CHOICES} alwaysOn />,
 ];
 
-const OPEN = new Set(['created', 'waiting', 'underpaid']);
-
 /** Mark paid / underpaid / expired at the sandbox provider; Settle an underpaid payment. */
 export function CryptoActions({ align = 'end' }: { align?: 'start' | 'end' }) {
   const record = useRecordContext<AdminCryptoPaymentRecord>();

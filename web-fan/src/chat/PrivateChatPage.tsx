@@ -269,6 +269,7 @@ function ChatScreen() {
 
   // The list changes size (a phone turned, the keyboard opened, the text area grew, an image came in): the
   // fan reading the newest messages stays at the bottom.
+  const anyShown = shown.length > 0;
   useEffect(() => {
     const el = listRef.current;
     if (!el || typeof ResizeObserver === 'undefined') return;
@@ -293,7 +294,7 @@ function ChatScreen() {
       window.removeEventListener('resize', onResize);
       cancelAnimationFrame(frame);
     };
-  }, [chat.status, shown.length > 0]);
+  }, [chat.status, anyShown]);
 
   // A short first page on a tall screen: load older ones until the list scrolls.
   useEffect(() => {

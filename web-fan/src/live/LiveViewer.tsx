@@ -264,7 +264,7 @@ export function LiveViewer({ isGroup, onLeave, layout, title, side }: LiveViewer
       token.current = null;
       if (t) void liveApi.removeToken(t.streamToken).catch(() => undefined);
     };
-  }, [isGroup, attempt]);
+  }, [isGroup, attempt, showCall]);
 
   // A publisher whose camera comes up after the page opened: the join polls the session until it names the feed,
   // and asks at once when the session says so.

@@ -4,7 +4,7 @@ import { useCallback, useEffect, useState } from 'react';
 import type { LiveCall, LiveComment } from '../../../domain/live-client/rules';
 import { api } from '../api';
 import { useAuth } from '../auth';
-import { useFrame, useLiveReload } from '../realtime';
+import { useFrames, useLiveReload } from '../realtime';
 
 export interface CurrentLive {
   sessionId: string;
@@ -81,7 +81,7 @@ export function useCurrentLive(): { live: CurrentLive | null; loaded: boolean; r
     if (on) reload();
     else setLive(null);
   }, [on, reload]);
-  for (const type of LIVE_NEWS) useFrame(type, reload, on); // a fixed list: the hook order never changes
+  useFrames(LIVE_NEWS, reload, on);
   useLiveReload(reload, on);
   return { live, loaded, reload };
 }

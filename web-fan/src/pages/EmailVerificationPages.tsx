@@ -50,6 +50,8 @@ function Verification({ path, success, failure, testId, title }: { path: string;
     return () => {
       alive = false;
     };
+    // The link's token is spent by the first verification: a new session or new texts must not verify it again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [path, token, attempt]);
 
   return (

@@ -62,6 +62,8 @@ function useLookup<T>(key: string | null, load: () => Promise<T>): Lookup<T> {
     return () => {
       alive = false;
     };
+    // `key` names what `load` fetches; `load` itself is a new function on every render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key, attempt]);
   const current = state.key === key;
   return {

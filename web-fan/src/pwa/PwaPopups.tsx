@@ -53,14 +53,13 @@ export default function PwaPopups() {
     if (started.current) return;
     started.current = true;
     if (isStandalone()) return;
-    let counter;
     try {
       if (sessionStorage.getItem('fanclub.appStarted')) return;
       sessionStorage.setItem('fanclub.appStarted', '1');
     } catch {
       /* no session storage: count this load */
     }
-    counter = moveInstallCounter('visit');
+    const counter = moveInstallCounter('visit');
     if (installPopupShows(counter)) setPopup('install');
   }, []);
 
