@@ -100,7 +100,7 @@ export const transactionsProjection = defineProjection<AnyDomainEvent, ReadModel
 
 /**
  * Wallet purchases whose money went back into the wallet but whose payment was not reversed (a crash between the
- * two steps of commands/wallet.ts refundWalletPayment): the recovery finishes the reversal.
+ * two steps of commands/payment/process.ts refundWalletPayment): the recovery finishes the reversal.
  */
 export async function walletRefundsNotReversed(db: Kysely<ReadModels>): Promise<string[]> {
   const rows = await sql<{ id: string }>`

@@ -6,10 +6,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DomainError } from '../../domain/shared/decider';
-import { paymentDecider, paymentStream } from '../../domain/payment/payment';
 import { applyCardNotice } from '../../commands/gateway-notices';
-import { refundWalletPayment, reversePayment } from '../../commands/payment/process';
-import { loadStream } from '../../commands/handle';
+import { refundPayment } from '../../commands/payment/process';
 import { SIGNATURE_HEADER, verifyWebhook } from '../../infra/payments/webhook-signature';
 import type { GatewayNotice, SandboxCardGateway } from '../../infra/payments/sandbox-card-gateway';
 import { commandContext } from '../../commands/handle';
@@ -60,21 +58,7 @@ export const gatewayRoutes = (services: Services): FastifyPluginAsyncZod => asyn
     const { id } = request.params;
     const body = request.body;
     const ctx = contextFor(request, services);
-    const { state } = await loadStream(ctx.store, paymentStream(id), paymentDecider);
-    if (state.status === 'none') throw new DomainError('Invalid Request', 'PAYMENT_NOT_FOUND', 404);
-    if (state.status === 'reversed') throw new DomainError('This payment has already been refunded, voided or charged back.', 'ALREADY_REVERSED', 409);
-    if (state.status !== 'captured') throw new DomainError('Only a captured payment can be refunded.', 'PAYMENT_NOT_CAPTURED', 409);
-    if (state.request?.method === 'wallet') {
-      // Paid from the wallet: the money goes back into the wallet (there is nothing to void at a provider).
-      if (body.kind !== 'refund') throw new DomainError('A wallet payment can only be refunded.', 'NOT_VOIDABLE', 409);
-      await refundWalletPayment(ctx, id, { source: `staff:${caller.userId}`, reason: body.reason ?? null });
-      await settle(services, ctx);
-      return ok(reply, { id, kind: body.kind }, { message: 'Payment refunded.', position: ctx.lastPosition });
-    }
-    const outcome = await services.gateway.reverse({ idempotencyKey: id, kind: body.kind, reason: body.reason ?? null });
-    if (outcome.status === 'not_captured') throw new DomainError('Only a captured payment can be refunded.', 'PAYMENT_NOT_CAPTURED', 409);
-    // The provider's answer is enough to record it now; its notice about the same refund arrives later and is a no-op.
-    await reversePayment(ctx, id, { kind: body.kind, source: `staff:${caller.userId}`, reason: body.reason ?? null });
+    await refundPayment(ctx, { gateway: services.gateway }, id, { kind: body.kind, source: `staff:${caller.userId}`, reason: body.reason ?? null });
     await settle(services, ctx);
     return ok(reply, { id, kind: body.kind }, { message: body.kind === 'refund' ? 'Payment refunded.' : 'Payment voided.', position: ctx.lastPosition });
   });

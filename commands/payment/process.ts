@@ -155,6 +155,31 @@ export async function reversePayment(
 }
 
 /**
+ * Staff take back a captured payment: a refund (after settlement) or a void (before). Paid from the wallet, the
+ * money goes back into the wallet (there is nothing to void at a provider); paid by card, the provider is asked
+ * first (keyed by the payment id, so asking twice refunds once) and its answer is enough to record it — its later
+ * notice about the same refund changes nothing. Safe to repeat after a crash anywhere in between.
+ */
+export async function refundPayment(
+  ctx: CommandContext,
+  deps: PaymentDeps,
+  paymentId: string,
+  refund: { kind: 'refund' | 'void'; source: string; reason: string | null },
+): Promise<PaymentState> {
+  const { state } = await loadStream(ctx.store, paymentStream(paymentId), paymentDecider);
+  if (state.status === 'none') throw new DomainError('Invalid Request', 'PAYMENT_NOT_FOUND', 404);
+  if (state.status === 'reversed') throw new DomainError('This payment has already been refunded, voided or charged back.', 'ALREADY_REVERSED', 409);
+  if (state.status !== 'captured') throw new DomainError('Only a captured payment can be refunded.', 'PAYMENT_NOT_CAPTURED', 409);
+  if (state.request?.method === 'wallet') {
+    if (refund.kind !== 'refund') throw new DomainError('A wallet payment can only be refunded.', 'NOT_VOIDABLE', 409);
+    return refundWalletPayment(ctx, paymentId, refund);
+  }
+  const outcome = await deps.gateway.reverse({ idempotencyKey: paymentId, kind: refund.kind, reason: refund.reason });
+  if (outcome.status === 'not_captured') throw new DomainError('Only a captured payment can be refunded.', 'PAYMENT_NOT_CAPTURED', 409);
+  return reversePayment(ctx, paymentId, refund);
+}
+
+/**
  * Staff refund of a wallet-paid purchase: the money goes back into the wallet (once per payment), then the
  * payment is reversed and takes back what it paid for. Safe to repeat after a crash between the two.
  */
