@@ -10,7 +10,7 @@ import { isStaffRole } from '../domain/user/user';
 import { isActive, subscriptionDecider, subscriptionStream } from '../domain/subscription/subscription';
 import { mediaDecider, mediaStream } from '../domain/media/media';
 import { walletShortfallError } from '../domain/wallet/wallet';
-import { insufficientFunds, lockedContentPriceCents, payPerMessageCharge } from '../domain/pricing/pricing';
+import { lockedContentPriceCents, payPerMessageCharge } from '../domain/pricing/pricing';
 import type { PaymentState } from '../domain/payment/payment';
 import {
   CHAT_MEDIA_MAX, CHAT_NOT_ALLOWED, chatMessageDecider, ONLY_ONE_MEDIA, chatMessageStream, COULD_NOT_UNLOCK_MESSAGE, couldNotSend,
@@ -23,7 +23,8 @@ import { payFor, resumeOwnPayment, type PurchaseDeps } from './payment/process';
 import { resolveCard, type CardChoice } from './cards';
 import { loadSettings } from './subscriptions';
 import { NORMAL_CHAT_DISABLED } from '../domain/settings/chat-settings';
-import { SOMETHING_WENT_WRONG, walletBalance } from './payment/wallet-stream';
+import { walletOutcome } from './payment/outcome';
+import { walletBalance } from './payment/wallet-stream';
 import { recordMassCopy } from './mass-messages';
 import { requireLockedContentPromotion } from './promotions';
 
@@ -277,10 +278,7 @@ export async function purchaseChatMessage(ctx: CommandContext, deps: PurchaseDep
 /** The wallet variant's answer: the balance after, or the spec's refusals (402 with the shortfall). */
 export async function purchaseChatMessageFromWallet(ctx: CommandContext, deps: PurchaseDeps, input: Omit<ChatPurchaseInput, 'method' | 'card'>) {
   const outcome = await purchaseChatMessage(ctx, deps, { ...input, method: 'wallet' });
-  const balanceCents = await walletBalance(ctx, input.fanId);
-  if (outcome.payment.status === 'captured') return { ...outcome, balanceCents };
-  if (outcome.payment.failure?.failureCode === 'INSUFFICIENT_FUNDS') throw insufficientFunds(outcome.amountCents, balanceCents);
-  throw new DomainError(outcome.payment.failure?.message || SOMETHING_WENT_WRONG, outcome.payment.failure?.failureCode ?? 'PAYMENT_FAILED', 402);
+  return { ...outcome, ...(await walletOutcome(ctx, input.fanId, outcome.paymentId, outcome.payment)) };
 }
 
 /** "Unlock for this Subscriber": staff open a locked message for its fan, free of charge. */

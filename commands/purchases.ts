@@ -9,35 +9,16 @@ import { isStaffRole } from '../domain/user/user';
 import type { Role } from '../domain/shared/wire';
 import type { CardRef, PaymentState } from '../domain/payment/payment';
 import { walletShortfallError } from '../domain/wallet/wallet';
-import { insufficientFunds, lockedContentPriceCents } from '../domain/pricing/pricing';
+import { lockedContentPriceCents } from '../domain/pricing/pricing';
 import { handle, loadStream, type CommandContext } from './handle';
 import { payFor, resumeOwnPayment, type PurchaseDeps } from './payment/process';
-import { SOMETHING_WENT_WRONG, walletBalance } from './payment/wallet-stream';
+import { purchaseOutcome, walletOutcome, type PurchaseOutcome, type WalletPurchaseOutcome } from './payment/outcome';
+
+export type { PurchaseOutcome, WalletPurchaseOutcome };
+import { walletBalance } from './payment/wallet-stream';
 import { resolveCard, type CardChoice } from './cards';
 import { requireLockedContentPromotion } from './promotions';
 import { subscribeMember } from './subscriptions';
-
-export interface PurchaseOutcome {
-  accepted: boolean;
-  paymentId: string;
-  transactionId: string | null;
-  message: string;
-  failureCode?: string;
-  allowCascade?: boolean;
-}
-
-function outcomeOf(paymentId: string, payment: PaymentState, successMessage: string): PurchaseOutcome {
-  if (payment.status === 'captured') return { accepted: true, paymentId, transactionId: payment.gatewayTransactionId, message: successMessage };
-  const f = payment.failure;
-  return {
-    accepted: false,
-    paymentId,
-    transactionId: null,
-    message: f?.message ?? 'Payment failed.',
-    failureCode: f?.failureCode,
-    allowCascade: f?.allowCascade ?? false,
-  };
-}
 
 /**
  * Reuse groups (commands/content.ts reusePost): a fan who bought any version of a post is entitled to every
@@ -147,13 +128,7 @@ export async function unlockPost(
     userId: input.userId, role: input.role, postId: input.postId, confirmedAmountCents: input.confirmedAmountCents,
     applyPromotion: !!input.applyPromotion, promotionId: input.promotionId, pay: { method: 'card', card: input.card },
   });
-  return outcomeOf(paymentId, payment, 'Content unlocked successfully.');
-}
-
-export interface WalletPurchaseOutcome {
-  paymentId: string;
-  amountCents: number;
-  balanceCents: number;
+  return purchaseOutcome(paymentId, payment, 'Content unlocked successfully.');
 }
 
 /**
@@ -167,10 +142,7 @@ export async function purchasePostFromWallet(
 ): Promise<WalletPurchaseOutcome> {
   // A running locked-content promotion the fan bought at (promotion_id): checked now, else 'Sorry promotion expired.'
   const { paymentId, payment } = await buyPost(ctx, deps, { ...input, applyPromotion: !!input.promotionId, pay: { method: 'wallet' } });
-  const balanceCents = await walletBalance(ctx, input.userId);
-  if (payment.status === 'captured') return { paymentId, amountCents: payment.request!.amountCents, balanceCents };
-  if (payment.failure?.failureCode === 'INSUFFICIENT_FUNDS') throw insufficientFunds(payment.request!.amountCents, balanceCents);
-  throw new DomainError(payment.failure?.message || SOMETHING_WENT_WRONG, payment.failure?.failureCode ?? 'PAYMENT_FAILED', 402);
+  return walletOutcome(ctx, input.userId, paymentId, payment);
 }
 
 /**
@@ -183,5 +155,5 @@ export async function subscribe(
   input: { userId: string; role?: Role; card: CardChoice; promotionId?: string | null; couponCode?: string | null },
 ): Promise<PurchaseOutcome> {
   const o = await subscribeMember(ctx, deps, { userId: input.userId, role: input.role ?? 'user', card: input.card, promotionId: input.promotionId, couponCode: input.couponCode });
-  return { accepted: o.accepted, paymentId: o.paymentId ?? '', transactionId: o.transactionId, message: o.message, failureCode: o.failureCode, allowCascade: o.allowCascade };
+  return { accepted: o.accepted, paymentId: o.paymentId ?? '', transactionId: o.transactionId, message: o.message, amountCents: o.amountCents, failureCode: o.failureCode, allowCascade: o.allowCascade };
 }

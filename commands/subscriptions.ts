@@ -32,6 +32,7 @@ import { migrationPriceCents, subscriptionQuote, type SubscriptionQuote } from '
 import { activePromotion, isEligible, type Promotion } from '../domain/promotion/promotion';
 import { acceptResubscribeOffer, offerBanner, type MembershipHistory } from '../domain/offer/resubscribe-offer';
 import { walletShortfallError } from '../domain/wallet/wallet';
+import { purchaseOutcome, type PurchaseOutcome } from './payment/outcome';
 import type { CardRef, PaymentState } from '../domain/payment/payment';
 import { paymentDecider, paymentStream } from '../domain/payment/payment';
 import { isStaffRole } from '../domain/user/user';
@@ -57,23 +58,10 @@ export interface SubscriptionDeps extends PaymentDeps {
   paymentMethodOf?: (userId: string) => Promise<PayWith>;
 }
 
-export interface SubscriptionOutcome {
-  accepted: boolean;
-  /** null when nothing was charged (a $0 first period). */
-  paymentId: string | null;
-  transactionId: string | null;
-  message: string;
-  failureCode?: string;
-  allowCascade?: boolean;
-  amountCents: number;
-}
+/** A membership's answer; paymentId is null when nothing was charged (a $0 first period). */
+export type SubscriptionOutcome = Omit<PurchaseOutcome, 'paymentId'> & { paymentId: string | null };
 
-function outcomeOf(paymentId: string, payment: PaymentState, successMessage: string): SubscriptionOutcome {
-  const amountCents = payment.request?.amountCents ?? 0;
-  if (payment.status === 'captured') return { accepted: true, paymentId, transactionId: payment.gatewayTransactionId, message: successMessage, amountCents };
-  const f = payment.failure;
-  return { accepted: false, paymentId, transactionId: null, message: f?.message ?? 'Payment failed.', failureCode: f?.failureCode, allowCascade: f?.allowCascade ?? false, amountCents };
-}
+const outcomeOf = purchaseOutcome;
 
 export const loadSubscription = (store: EventStore, userId: string) => loadStream(store, subscriptionStream(userId), subscriptionDecider);
 export const loadSettings = async (store: EventStore): Promise<SiteSettings> => (await loadStream(store, SETTINGS_STREAM, settingsDecider)).state;

@@ -11,6 +11,7 @@ import { payFor, resumeOwnPayment, type PurchaseDeps } from './payment/process';
 import { resolveCard, type CardChoice } from './cards';
 import { loadSettings } from './subscriptions';
 import { walletBalance } from './payment/wallet-stream';
+import { walletOutcome, type WalletPurchaseOutcome } from './payment/outcome';
 import type { CardRef, PaymentState } from '../domain/payment/payment';
 
 export interface TipInput {
@@ -77,4 +78,10 @@ export function sendTipByCard(ctx: CommandContext, deps: PurchaseDeps, input: Ti
 export async function sendTipFromWallet(ctx: CommandContext, deps: PurchaseDeps, input: TipInput): Promise<{ tipId: string; payment: PaymentState; balanceCents: number }> {
   const sent = await sendTip(ctx, deps, input, { method: 'wallet' });
   return { ...sent, balanceCents: await walletBalance(ctx, input.userId) };
+}
+
+/** A tip from the wallet, answered like every wallet purchase: what was paid and what is left, or the refusal. */
+export async function tipFromWallet(ctx: CommandContext, deps: PurchaseDeps, input: TipInput): Promise<WalletPurchaseOutcome> {
+  const { tipId, payment } = await sendTip(ctx, deps, input, { method: 'wallet' });
+  return walletOutcome(ctx, input.userId, tipId, payment);
 }

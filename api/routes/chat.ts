@@ -15,6 +15,7 @@ import {
   purchaseChatMessage, sendFanMessage, sendStaffMessage, unlockForSubscriber,
 } from '../../commands/chat';
 import { ok } from '../http';
+import { purchaseOutcome } from '../../commands/payment/outcome';
 import { contextFor, requireCaller, type Caller } from '../auth';
 import { settle } from '../views';
 import { choiceOf, paymentResult } from '../schemas/payment';
@@ -146,18 +147,15 @@ export const chatRoutes = (services: Services): FastifyPluginAsyncZod => async (
       massMessageId, applyPromotion, promotionId: body.promotion_id ?? null,
     });
     await settle(services, ctx);
-    const accepted = outcome.payment.status === 'captured';
-    const f = outcome.payment.failure;
+    const paid = purchaseOutcome(outcome.paymentId, outcome.payment, 'Content unlocked successfully.');
+    const accepted = paid.accepted;
     const data: ChatPurchaseResult = {
-      ...paymentResult({
-        accepted, paymentId: outcome.paymentId, transactionId: outcome.payment.gatewayTransactionId, message: '',
-        failureCode: accepted ? undefined : f?.failureCode, allowCascade: accepted ? false : (f?.allowCascade ?? false),
-      }),
+      ...paymentResult(paid),
       chatMessage: await chat.oneMessage({ userId: caller.userId, isStaff: false }, body.messageId).catch(() => undefined),
     };
     return reply.code(accepted ? 200 : 402).send({
       success: accepted ? 1 : 0,
-      message: accepted ? 'Content unlocked successfully.' : (f?.message ?? 'Payment failed.'),
+      message: paid.message,
       data,
       code: accepted ? undefined : 'PAYMENT_FAILED',
       ...(ctx.lastPosition ? { position: formatPosition(ctx.lastPosition) } : {}),

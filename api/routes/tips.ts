@@ -13,6 +13,7 @@ import type { TipListView, TipView } from '../../domain/tip/wire';
 import { sendTipByCard } from '../../commands/tips';
 import { listTips, type TipRow } from '../../projections/tips';
 import { ok } from '../http';
+import { purchaseOutcome } from '../../commands/payment/outcome';
 import { answer } from '../openapi';
 import { tipList } from '../schemas/tips';
 import { declined, paymentResultShape } from '../schemas/purchase-answers';
@@ -64,12 +65,8 @@ export const tipRoutes = (services: Services): FastifyPluginAsyncZod => async (a
       userId: caller.userId, role: caller.role, amountCents: cents, message: body.tipMessage, tipFrom: body.tipFrom, isAnonymous: body.isAnonymousTip, card: choiceOf(body),
     });
     await settle(services, ctx);
-    const accepted = payment.status === 'captured';
-    const outcome = {
-      accepted, paymentId: tipId, transactionId: payment.gatewayTransactionId ?? null,
-      message: accepted ? TIP_SENT : payment.failure?.message ?? 'Payment failed.',
-      failureCode: payment.failure?.failureCode, allowCascade: payment.failure?.allowCascade ?? false,
-    };
+    const outcome = purchaseOutcome(tipId, payment, TIP_SENT);
+    const accepted = outcome.accepted;
     const data = { ...paymentResult(outcome), tip_id: tipId, amount_cents: cents };
     const position = ctx.lastPosition ? { position: formatPosition(ctx.lastPosition) } : {};
     if (accepted) return reply.send({ success: 1, message: outcome.message, data, ...position });

@@ -10,12 +10,11 @@ import { DomainError } from '../../domain/shared/decider';
 import { centsFromDollars, dollarsFromCents } from '../../domain/shared/money';
 import { ValidationError } from '../../domain/shared/validation';
 import { walletPurchaseMessage } from '../../domain/wallet/wallet';
-import { VALID_AMOUNT, insufficientFunds } from '../../domain/pricing/pricing';
+import { VALID_AMOUNT } from '../../domain/pricing/pricing';
 import type { ChatWalletPurchaseResult } from '../../domain/chat/wire';
 import type { WalletPurchaseResult } from '../../domain/wallet/wire';
-import { SOMETHING_WENT_WRONG } from '../../commands/payment/wallet-stream';
 import { purchasePostFromWallet } from '../../commands/purchases';
-import { sendTipFromWallet } from '../../commands/tips';
+import { tipFromWallet } from '../../commands/tips';
 import { purchaseChatMessageFromWallet } from '../../commands/chat';
 import { ok, sendInsufficientFunds } from '../http';
 import { contextFor, requireCaller, type Caller } from '../auth';
@@ -57,21 +56,14 @@ export const walletPurchaseRoutes = (services: Services): FastifyPluginAsyncZod 
   const post = (request: FastifyRequest, reply: FastifyReply, caller: Caller, body: z.infer<typeof purchaseBody>) => {
     const confirmed = optionalCents(body.amount);
     return purchase(request, reply, async (ctx) => {
-      try {
-        // promotion_id: bought at the running locked-content promotion's price ('Sorry promotion expired.' once it ended).
-        const outcome = await purchasePostFromWallet(ctx, deps, {
-          userId: caller.userId, role: caller.role, postId: body.content_id, confirmedAmountCents: confirmed, promotionId: body.promotion_id ?? null,
-        });
-        await settle(services, ctx);
-        const blogData = await postViewFor(services, request.caller, body.content_id);
-        const data: WalletPurchaseResult = { ...paid(outcome.paymentId, outcome.amountCents, outcome.balanceCents), blogData };
-        return ok(reply, data, { message: walletPurchaseMessage(outcome.balanceCents), position: ctx.lastPosition });
-      } catch (e) {
-        if (e instanceof DomainError) throw e;
-        await settle(services, ctx).catch(() => {});
-        request.log.error({ err: e }, 'wallet purchase failed');
-        return reply.code(500).send({ success: 0, message: SOMETHING_WENT_WRONG, code: 'INTERNAL' });
-      }
+      // promotion_id: bought at the running locked-content promotion's price ('Sorry promotion expired.' once it ended).
+      const outcome = await purchasePostFromWallet(ctx, deps, {
+        userId: caller.userId, role: caller.role, postId: body.content_id, confirmedAmountCents: confirmed, promotionId: body.promotion_id ?? null,
+      });
+      await settle(services, ctx);
+      const blogData = await postViewFor(services, request.caller, body.content_id);
+      const data: WalletPurchaseResult = { ...paid(outcome.paymentId, outcome.amountCents, outcome.balanceCents), blogData };
+      return ok(reply, data, { message: walletPurchaseMessage(outcome.balanceCents), position: ctx.lastPosition });
     });
   };
 
@@ -79,16 +71,12 @@ export const walletPurchaseRoutes = (services: Services): FastifyPluginAsyncZod 
     const cents = centsFromDollars(body.amount);
     if (cents === null) throw new ValidationError('amount', VALID_AMOUNT);
     return purchase(request, reply, async (ctx) => {
-      const { tipId, payment, balanceCents } = await sendTipFromWallet(ctx, deps, {
+      const outcome = await tipFromWallet(ctx, deps, {
         userId: caller.userId, role: caller.role, amountCents: cents, message: body.tipMessage, tipFrom: body.tip_from, isAnonymous: body.is_anonymous_tip,
       });
       await settle(services, ctx);
-      if (payment.status !== 'captured') {
-        if (payment.failure?.failureCode === 'INSUFFICIENT_FUNDS') return sendInsufficientFunds(reply, insufficientFunds(cents, balanceCents));
-        return reply.code(402).send({ success: 0, message: SOMETHING_WENT_WRONG, code: payment.failure?.failureCode ?? 'PAYMENT_FAILED' });
-      }
-      const data: WalletPurchaseResult = paid(tipId, cents, balanceCents);
-      return ok(reply, data, { message: walletPurchaseMessage(balanceCents), position: ctx.lastPosition });
+      const data: WalletPurchaseResult = paid(outcome.paymentId, outcome.amountCents, outcome.balanceCents);
+      return ok(reply, data, { message: walletPurchaseMessage(outcome.balanceCents), position: ctx.lastPosition });
     });
   };
 
