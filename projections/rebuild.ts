@@ -289,7 +289,7 @@ async function rebuildUnlocked(options: RebuildOptions): Promise<RebuildResult> 
   const schema = options.schema ?? DEFAULT_SCHEMA;
   const target = `${schema}_rebuild`;
   const batchSize = options.batchSize ?? 5_000;
-  const db: Kysely<any> = database.db;
+  const db = database.db;
   validateProjections(projections);
   const hash = readModelHash(projections);
 
