@@ -9,7 +9,7 @@
 // This module also owns the read-model DDL (tables and indexes from TableSpecs, the checkpoint and version
 // tables) and the version hash, which the runner's migrate() uses to decide whether a rebuild is due.
 import { createHash } from 'node:crypto';
-import { CompiledQuery, type Kysely } from 'kysely';
+import { CompiledQuery } from 'kysely';
 import type { Database } from '../infra/db/database';
 import { comparePositions, type EventStore, type Position, type RecordedEvent } from '../infra/eventstore/port';
 import { handlesType, type Projection, type TableSpec } from './projection';

@@ -562,6 +562,7 @@ export type ReadModels = DatabaseOf<AllTables>;
 
 // The database facade's connection names the read models' tables: `database.db` is a `Kysely<ReadModels>`.
 declare module '../infra/db/database' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the merge adds the read models' tables
   interface Tables extends ReadModels {}
 }
 

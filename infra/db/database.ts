@@ -13,6 +13,7 @@ export type DatabaseKind = 'pglite' | 'postgres';
  * read models. A module with tables of its own (the outbox, the sandbox providers) views the connection through
  * them with Kysely's `withTables`, so they stay out of everyone else's types.
  */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- its members come by declaration merging
 export interface Tables {}
 
 // Column types for the tables infra/ owns (the read models derive theirs in projections/projection.ts).
