@@ -9,6 +9,7 @@ import {
   BOT_CHECK_DIFFICULTY, BOT_CHECK_HEADER, BOT_CHECK_MESSAGES, BOT_CHECK_ROUTES, BOT_CHECK_TTL_SECONDS, challengePayload, leadingZeroBits, splitSolution,
   type BotCheckAction,
 } from '../domain/site-config/bot-check';
+import { isoTimestamp, type Timestamp } from '../infra/db/database';
 import { currentSettings } from '../projections/settings';
 import { signingSecret } from './media-storage';
 import type { Services } from './services';
@@ -26,6 +27,8 @@ export function botCheck(services: Services) {
     `));
   const nowSeconds = () => Math.floor(services.clock().getTime() / 1000);
   const settings = () => currentSettings(services.database.db);
+  /** The spent challenge ids (schema app): each solved challenge is good for one call. */
+  const spentIds = () => services.database.db.withTables<{ bot_check_spent: { id: string; expires_at: Timestamp } }>().withSchema('app');
 
   return {
     /** A new challenge for the action, or { enabled: false } when the check is off. */
@@ -59,11 +62,10 @@ export function botCheck(services: Services) {
       await ready();
       const now = services.clock().toISOString();
       // Spent ids past their expiry are of no use any more (an expired challenge is refused before this).
-      await services.database.db.withSchema('app').deleteFrom('bot_check_spent' as never).where('expires_at' as never, '<', now as never).execute();
-      const spent = await services.database.db
-        .withSchema('app')
-        .insertInto('bot_check_spent' as never)
-        .values({ id: payload.id, expires_at: new Date(payload.exp * 1000).toISOString() } as never)
+      await spentIds().deleteFrom('bot_check_spent').where('expires_at', '<', isoTimestamp(now)).execute();
+      const spent = await spentIds()
+        .insertInto('bot_check_spent')
+        .values({ id: payload.id, expires_at: new Date(payload.exp * 1000).toISOString() })
         .onConflict((oc) => oc.doNothing())
         .executeTakeFirst();
       if (Number(spent.numInsertedOrUpdatedRows ?? 0) !== 1) throw refuse(BOT_CHECK_MESSAGES.used, 'BOT_CHECK_USED');

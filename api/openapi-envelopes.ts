@@ -46,9 +46,9 @@ export const failure = (description: string): JsonSchema => ({ description, type
 /** Every error answer refers to one `Failure` schema instead of repeating it ~1,000 times. */
 export function oneFailureSchema({ openapiObject }: { openapiObject: any }) {
   openapiObject.components = { ...openapiObject.components, schemas: { ...openapiObject.components?.schemas, Failure: FAILURE } };
-  for (const ops of Object.values(openapiObject.paths ?? {}) as Record<string, any>[])
+  for (const ops of Object.values(openapiObject.paths ?? {}) as Record<string, { responses?: Record<string, { content?: Record<string, unknown> }> }>[])
     for (const op of Object.values(ops))
-      for (const [status, response] of Object.entries(op.responses ?? {}) as [string, any][])
+      for (const [status, response] of Object.entries(op.responses ?? {}))
         if (Number(status) >= 400 && response.content?.['application/json']) response.content['application/json'] = { schema: { $ref: '#/components/schemas/Failure' } };
   return openapiObject;
 }

@@ -15,7 +15,7 @@ import { isZod } from './openapi-validation';
 /** The spec messages a zod schema carries (each field's own `error`), for the 400 answer's description. */
 export function messagesOf(schema: unknown, at = ''): string[] {
   if (!isZod(schema)) return [];
-  const def = (schema as unknown as { _zod: { def: Record<string, any> } })._zod.def;
+  const def = (schema as unknown as { _zod: { def: Record<string, unknown> } })._zod.def;
   const own = [def.error, ...((def.checks as { _zod: { def: { error?: unknown } } }[] | undefined) ?? []).map((c) => c._zod.def.error)]
     .map((f) => {
       try {
@@ -93,6 +93,9 @@ function defaultSuccess(key: string): Record<string, JsonSchema> {
   return { 200: { ...ENVELOPE, description: 'Success: the envelope `{ success: 1, message?, data, position? }`; `data` is not described in this document yet.' } };
 }
 
+/** One operation's OpenAPI object as jsonSchemaTransform gives it: the fields this transform reads and sets. */
+type OperationSchema = JsonSchema & { tags?: string[]; description?: string; hide?: boolean; security?: unknown; 'x-roles'?: string[]; response?: Record<string, JsonSchema> };
+
 const SECURITY = [{ sessionCookie: [] }, { consoleCookie: [] }, { bearer: [] }];
 const API_SURFACE = /^\/(api|admin-api|media)\//;
 
@@ -111,7 +114,7 @@ export const describeRoute =
     const upgrade = (route as RouteOptions & { websocket?: boolean }).websocket === true && inTable;
     if ((!API_SURFACE.test(url) && !inTable) || url === docsPrefix || url.startsWith(`${docsPrefix}/`) || (schema?.hide && !upgrade)) return { schema: { hide: true }, url };
     const access: Access | undefined = Object.hasOwn(API_ACCESS, key) ? API_ACCESS[key] : undefined;
-    const converted = jsonSchemaTransform({ schema: schema ?? {}, url, route, openapiObject } as never) as { schema: Record<string, any>; url: string };
+    const converted = jsonSchemaTransform({ schema: schema ?? {}, url, route, openapiObject } as never) as { schema: OperationSchema; url: string };
     const s = { ...converted.schema };
     const roles = access ? rolesOf(access) : ['none'];
     s.tags = s.tags ?? [areaOf(url)];

@@ -1,14 +1,12 @@
 // The read-model side of the payment commands' ports: commands/ name what they need to read (RecoveryReads,
 // RebillReads, the renewal payment method) and the API wiring answers it from the projections, so commands/
 // never import projections/.
-import type { Kysely } from 'kysely';
 import type { RecoveryReads } from '../commands/recovery';
 import type { PayWith, RebillReads } from '../commands/subscriptions';
 import { unfinishedPayments, walletRefundsNotReversed } from '../projections/transactions';
 import { dueSubscriptions } from '../projections/subscribers';
 import { findWallet } from '../projections/wallet';
-
-type ReadDb = Kysely<any>;
+import type { ReadDb } from '../projections/schema';
 
 export const recoveryReads = (db: ReadDb): RecoveryReads => ({
   unfinishedPayments: (olderThanIso) => unfinishedPayments(db, olderThanIso),

@@ -1,17 +1,14 @@
 // Read model: the help centre (domain/help/help.ts): items with their tags, each person's read marks, the staff
 // help switch. Lists are paged (10 a page), newest first; a deleted item leaves the lists and the counts.
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import type { AnyDomainEvent } from './events';
-import { defineProjection, type DatabaseOf } from './projection';
-import { helpTables } from './schema';
+import { defineProjection } from './projection';
+import { helpTables, type ReadDb, type ReadModelRows, type StoreRow } from './schema';
 import { helpVisibleTo, pageCount, HELP_PAGE_SIZE, type HelpAudience, type HelpEvent } from '../domain/help/help';
 
+const hdb = (db: ReadDb) => db.withSchema('rm');
 
-type HelpDb = DatabaseOf<(typeof helpTables)[number]>;
-const hdb = (db: Kysely<any>) => db.withSchema('rm') as unknown as Kysely<HelpDb>;
-type Rows = Record<string, any>;
-
-export const helpProjection = defineProjection<AnyDomainEvent | HelpEvent, Rows>()({
+export const helpProjection = defineProjection<AnyDomainEvent | HelpEvent, ReadModelRows>()({
   name: 'help',
   tables: helpTables,
   handles: ['HelpItemSaved', 'HelpItemDeleted', 'HelpItemRead', 'HelpSettingsSaved'],
@@ -19,7 +16,7 @@ export const helpProjection = defineProjection<AnyDomainEvent | HelpEvent, Rows>
     switch (event.type) {
       case 'HelpItemSaved': {
         const d = event.data;
-        const prev = await store.get<Rows>('help_items', { id: d.helpId });
+        const prev = await store.get<StoreRow<'help_items'>>('help_items', { id: d.helpId });
         store.put('help_items', {
           id: d.helpId, title: d.title, html: d.html, tags: d.tags, audience: d.audience, is_popup: d.isPopup, published: d.published, deleted: false,
           created_at: prev?.created_at ?? d.savedAt, updated_at: d.savedAt, updated_by: d.savedBy,
@@ -27,7 +24,7 @@ export const helpProjection = defineProjection<AnyDomainEvent | HelpEvent, Rows>
         return;
       }
       case 'HelpItemDeleted': {
-        const prev = await store.get<Rows>('help_items', { id: event.data.helpId });
+        const prev = await store.get<StoreRow<'help_items'>>('help_items', { id: event.data.helpId });
         if (prev) store.put('help_items', { ...prev, deleted: true, updated_at: event.data.deletedAt, updated_by: event.data.deletedBy });
         return;
       }
@@ -41,10 +38,10 @@ export const helpProjection = defineProjection<AnyDomainEvent | HelpEvent, Rows>
   },
 });
 
-const iso = (v: unknown) => (v == null ? null : new Date(v as string).toISOString());
+const iso = (v: Date | null) => (v == null ? null : v.toISOString());
 const audiencesFor = (staff: boolean): HelpAudience[] => (['fans', 'staff', 'both'] as HelpAudience[]).filter((a) => helpVisibleTo(a, staff));
 
-export async function influencerHelpEnabled(db: Kysely<any>): Promise<boolean> {
+export async function influencerHelpEnabled(db: ReadDb): Promise<boolean> {
   const r = await hdb(db).selectFrom('help_settings').select('influencer_help_enabled').where('id', '=', 'site').executeTakeFirst();
   return r ? !!r.influencer_help_enabled : true;
 }
@@ -61,17 +58,30 @@ export interface HelpView {
   updated: string;
 }
 
-function published(db: Kysely<any>, staff: boolean) {
+function published(db: ReadDb, staff: boolean) {
   return hdb(db).selectFrom('help_items as h').where('h.deleted', '=', false).where('h.published', '=', true).where('h.audience', 'in', audiencesFor(staff));
 }
 
-const view = (r: any): HelpView => ({
-  _id: r.id, title: r.title, description: r.html, tags: (r.tags as string[]) ?? [], audience: r.audience, is_popup: !!r.is_popup, is_read: !!r.read_at,
+/** A help item as the reader's queries select it: with the reader's read mark, timestamps as Dates (both drivers). */
+interface HelpListed {
+  id: string;
+  title: string | null;
+  html: string | null;
+  tags: unknown;
+  audience: string | null;
+  is_popup: boolean | null;
+  created_at: Date | null;
+  updated_at: Date | null;
+  read_at: Date | null;
+}
+
+const view = (r: HelpListed): HelpView => ({
+  _id: r.id, title: r.title!, description: r.html!, tags: (r.tags as string[]) ?? [], audience: r.audience as HelpAudience, is_popup: !!r.is_popup, is_read: !!r.read_at,
   created: iso(r.created_at)!, updated: iso(r.updated_at)!,
 });
 
 /** A page of a reader's help items (optionally one tag, or only unread), the tags in use, the unread count. */
-export async function listHelp(db: Kysely<any>, reader: { userId: string; staff: boolean }, p: { page: number; tag?: string | null; unreadOnly?: boolean; withHtml?: boolean }) {
+export async function listHelp(db: ReadDb, reader: { userId: string; staff: boolean }, p: { page: number; tag?: string | null; unreadOnly?: boolean; withHtml?: boolean }) {
   let q = published(db, reader.staff).leftJoin('help_reads as r', (j) => j.onRef('r.help_id', '=', 'h.id').on('r.user_id', '=', reader.userId));
   if (p.tag) q = q.where(sql<boolean>`h.tags @> ${JSON.stringify([p.tag])}::jsonb`);
   if (p.unreadOnly) q = q.where('r.help_id', 'is', null);
@@ -82,7 +92,7 @@ export async function listHelp(db: Kysely<any>, reader: { userId: string; staff:
     published(db, reader.staff).select('h.tags').execute(),
     helpUnreadCount(db, reader),
   ]);
-  const total = Number((count as any)?.n ?? 0);
+  const total = Number(count?.n ?? 0);
   const tagSet = new Map<string, number>();
   for (const t of tags) for (const tag of (t.tags as string[]) ?? []) tagSet.set(tag, (tagSet.get(tag) ?? 0) + 1);
   return {
@@ -92,29 +102,29 @@ export async function listHelp(db: Kysely<any>, reader: { userId: string; staff:
   };
 }
 
-export async function helpUnreadCount(db: Kysely<any>, reader: { userId: string; staff: boolean }): Promise<number> {
+export async function helpUnreadCount(db: ReadDb, reader: { userId: string; staff: boolean }): Promise<number> {
   const r = await published(db, reader.staff)
     .where((eb) => eb.not(eb.exists(eb.selectFrom('help_reads as r').select('r.help_id').whereRef('r.help_id', '=', 'h.id').where('r.user_id', '=', reader.userId))))
     .select((eb) => eb.fn.countAll().as('n')).executeTakeFirst();
-  return Number((r as any)?.n ?? 0);
+  return Number(r?.n ?? 0);
 }
 
 /** Unread popup items, oldest first (the first opens by itself). */
-export async function unreadHelpPopups(db: Kysely<any>, reader: { userId: string; staff: boolean }): Promise<HelpView[]> {
+export async function unreadHelpPopups(db: ReadDb, reader: { userId: string; staff: boolean }): Promise<HelpView[]> {
   const rows = await published(db, reader.staff).where('h.is_popup', '=', true)
     .where((eb) => eb.not(eb.exists(eb.selectFrom('help_reads as r').select('r.help_id').whereRef('r.help_id', '=', 'h.id').where('r.user_id', '=', reader.userId))))
     .selectAll('h').orderBy('h.created_at', 'asc').limit(20).execute();
   return rows.map((r) => view({ ...r, read_at: null }));
 }
 
-export async function helpDetails(db: Kysely<any>, reader: { userId: string; staff: boolean }, id: string): Promise<HelpView | null> {
+export async function helpDetails(db: ReadDb, reader: { userId: string; staff: boolean }, id: string): Promise<HelpView | null> {
   const r = await published(db, reader.staff).leftJoin('help_reads as r', (j) => j.onRef('r.help_id', '=', 'h.id').on('r.user_id', '=', reader.userId))
     .where('h.id', '=', id).select(['h.id', 'h.title', 'h.html', 'h.tags', 'h.audience', 'h.is_popup', 'h.created_at', 'h.updated_at', 'r.read_at']).executeTakeFirst();
   return r ? view(r) : null;
 }
 
 /** The console's list (every item, drafts too), react-admin style. */
-export async function helpItemsForConsole(db: Kysely<any>, p: { range: [number, number]; q?: string }) {
+export async function helpItemsForConsole(db: ReadDb, p: { range: [number, number]; q?: string }) {
   let q = hdb(db).selectFrom('help_items as h').where('h.deleted', '=', false);
   if (p.q?.trim()) q = q.where('h.title', 'ilike', `%${p.q.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
   const limit = Math.min(Math.max(p.range[1] - p.range[0] + 1, 1), 200);
@@ -123,12 +133,12 @@ export async function helpItemsForConsole(db: Kysely<any>, p: { range: [number, 
     q.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst(),
   ]);
   return {
-    total: Number((count as any)?.n ?? 0),
+    total: Number(count?.n ?? 0),
     rows: rows.map((r) => ({ id: r.id, title: r.title, html: r.html, tags: r.tags as string[], audience: r.audience, is_popup: !!r.is_popup, published: !!r.published, created_at: iso(r.created_at), updated_at: iso(r.updated_at) })),
   };
 }
 
-export async function helpItemForConsole(db: Kysely<any>, id: string) {
+export async function helpItemForConsole(db: ReadDb, id: string) {
   const r = await hdb(db).selectFrom('help_items').selectAll().where('id', '=', id).where('deleted', '=', false).executeTakeFirst();
   return r ? { id: r.id, title: r.title, html: r.html, tags: r.tags as string[], audience: r.audience, is_popup: !!r.is_popup, published: !!r.published, created_at: iso(r.created_at), updated_at: iso(r.updated_at) } : null;
 }

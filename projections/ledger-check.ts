@@ -2,7 +2,8 @@
 // money read models and the payment provider's books. Used by `npm run ledger` and after every test server.
 import type { ReadModels } from './schema';
 import { sql, type Kysely } from 'kysely';
-import type { EventStore, Position } from '../infra/eventstore/port';
+import type { EventStore, Position, RecordedEvent } from '../infra/eventstore/port';
+import type { AnyDomainEvent } from './events';
 import { emptyLedger, foldLedger, ledgerDiscrepancies, walletDiscrepancies, type Ledger, type LedgerFigures, type WalletFigures } from '../domain/ledger/ledger';
 import { walletBalances } from './wallet';
 
@@ -15,6 +16,9 @@ export interface LedgerReport {
   problems: string[];
 }
 
+/** The log holds the domain's events only: each recorded event is the union's member its type names. */
+const asDomainEvent = (e: RecordedEvent<string, unknown>): AnyDomainEvent => e as AnyDomainEvent;
+
 export async function replayLedger(store: EventStore): Promise<{ ledger: Ledger; events: number }> {
   let ledger = emptyLedger();
   let after: Position | null = null;
@@ -22,7 +26,7 @@ export async function replayLedger(store: EventStore): Promise<{ ledger: Ledger;
   for (;;) {
     const batch = await store.readAll({ after, maxCount: 5000 });
     if (batch.length === 0) break;
-    for (const e of batch) ledger = foldLedger(ledger, e);
+    for (const e of batch) ledger = foldLedger(ledger, asDomainEvent(e));
     events += batch.length;
     after = batch[batch.length - 1].position;
   }

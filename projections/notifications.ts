@@ -1,10 +1,9 @@
 // Read model: the notification centre (domain/notification/notification.ts). Entries come from events that already
 // exist (a post unlocked, a subscription, a comment, a like, a new post, a promotion, a live start, a staff reply);
 // read marks and the staff settings are this aggregate's own events. A rebuild replays them into the same rows.
-import { sql, type Kysely } from 'kysely';
 import type { AnyDomainEvent } from './events';
-import { defineProjection, type DatabaseOf } from './projection';
-import { notificationTables } from './schema';
+import { defineProjection } from './projection';
+import { notificationTables, timestamptz, type ReadDb, type ReadModelRows, type StoreRow } from './schema';
 import type { DomainEvent } from '../domain/shared/decider';
 import {
   entryForComment, entryForLike, entryForTip, entryForLiveStart, entryForPost, entryForPromotion, entryForReply, entryForSubscription, entryForUnlock,
@@ -13,20 +12,17 @@ import {
 } from '../domain/notification/notification';
 import { STAFF_ROLES, type Role } from '../domain/shared/wire';
 
-
-type NotifDb = DatabaseOf<(typeof notificationTables)[number]>;
-const ndb = (db: Kysely<any>) => db.withSchema('rm') as unknown as Kysely<NotifDb>;
+const ndb = (db: ReadDb) => db.withSchema('rm');
 
 /** Read by name (domain/live is another team's): only these fields are used. */
 type LiveStarted = DomainEvent<'LiveSessionStarted', { sessionId: string; isGroup: boolean; fanId: string | null; publisherName: string; startedAt: string }>;
-type Rows = Record<string, any>;
 
 const row = (e: NotificationEntry) => ({
   id: e.id, kind: e.kind, audience: e.audience.kind, user_id: e.audience.kind === 'user' ? e.audience.userId : null, action: e.action,
   actor_id: e.actorId, post_id: e.postId, promotion_id: e.promotionId, amount_cents: e.amountCents, text: e.text, at: e.at, removed: false,
 });
 
-export const notificationsProjection = defineProjection<AnyDomainEvent | NotificationEvent | LiveStarted, Rows>()({
+export const notificationsProjection = defineProjection<AnyDomainEvent | NotificationEvent | LiveStarted, ReadModelRows>()({
   name: 'notifications',
   tables: notificationTables,
   handles: [
@@ -64,7 +60,7 @@ export const notificationsProjection = defineProjection<AnyDomainEvent | Notific
       case 'PostCommentAdded': {
         const d = event.data;
         const isStaff = !!(await store.get('notification_staff', { user_id: d.userId }));
-        const commenters = await store.get<Rows>('notification_commenters', { post_id: d.postId });
+        const commenters = await store.get<StoreRow<'notification_commenters'>>('notification_commenters', { post_id: d.postId });
         const fanIds: string[] = (commenters?.fan_ids as string[] | undefined) ?? [];
         if (isStaff) {
           // A staff comment under a post is a reply to every fan who commented there.
@@ -76,7 +72,7 @@ export const notificationsProjection = defineProjection<AnyDomainEvent | Notific
         return;
       }
       case 'PostCommentRemoved': {
-        const r = await store.get<Rows>('notification_entries', { id: `comment-${event.data.commentId}` });
+        const r = await store.get<StoreRow<'notification_entries'>>('notification_entries', { id: `comment-${event.data.commentId}` });
         if (r) store.put('notification_entries', { ...r, removed: true });
         return;
       }
@@ -89,7 +85,7 @@ export const notificationsProjection = defineProjection<AnyDomainEvent | Notific
         return;
       }
       case 'PostDeleted': {
-        const r = await store.get<Rows>('notification_entries', { id: `post-${event.data.postId}` });
+        const r = await store.get<StoreRow<'notification_entries'>>('notification_entries', { id: `post-${event.data.postId}` });
         if (r) store.put('notification_entries', { ...r, removed: true });
         return;
       }
@@ -97,7 +93,7 @@ export const notificationsProjection = defineProjection<AnyDomainEvent | Notific
         store.put('notification_entries', row(entryForTip(event.data)));
         return;
       case 'TipReversed': {
-        const r = await store.get<Rows>('notification_entries', { id: `tip-${event.data.tipId}` });
+        const r = await store.get<StoreRow<'notification_entries'>>('notification_entries', { id: `tip-${event.data.tipId}` });
         if (r) store.put('notification_entries', { ...r, removed: true });
         return;
       }
@@ -120,16 +116,16 @@ export interface Reader {
   role: Role;
 }
 const isStaffRole = (r: Role) => STAFF_ROLES.includes(r);
-const iso = (v: unknown) => (v == null ? null : new Date(v as string).toISOString());
+const iso = (v: Date | null) => (v == null ? null : v.toISOString());
 
-export async function purchaseNotificationSettings(db: Kysely<any>): Promise<PurchaseNotificationSettings & { saved_at: string | null }> {
+export async function purchaseNotificationSettings(db: ReadDb): Promise<PurchaseNotificationSettings & { saved_at: string | null }> {
   const r = await ndb(db).selectFrom('notification_settings').selectAll().where('id', '=', 'site').executeTakeFirst();
   if (!r) return { ...PURCHASE_NOTIFICATION_DEFAULTS, saved_at: null };
   return { purchased: !!r.purchased, subscription: !!r.subscription, comments: !!r.comments, likes: !!r.likes, saved_at: iso(r.saved_at) };
 }
 
 /** The kinds this reader has (staff: those the settings keep on, and "notification"). */
-async function kindsOf(db: Kysely<any>, reader: Reader): Promise<NotificationKind[]> {
+async function kindsOf(db: ReadDb, reader: Reader): Promise<NotificationKind[]> {
   const who = notificationReaderOf(reader.role);
   if (who === null) return [];
   if (who === 'fan') return [...kindsFor(false)];
@@ -138,23 +134,23 @@ async function kindsOf(db: Kysely<any>, reader: Reader): Promise<NotificationKin
 }
 
 /** Entries a reader sees: staff the staff entries, a fan (or an admin viewing as one) the fans' and its own. */
-function visible(db: Kysely<any>, reader: Reader, nowIso: string, since: string | null) {
-  let q = ndb(db).selectFrom('notification_entries as e').where('e.removed', '=', false).where('e.at', '<=', sql<Date>`${nowIso}::timestamptz`);
+function visible(db: ReadDb, reader: Reader, nowIso: string, since: string | null) {
+  let q = ndb(db).selectFrom('notification_entries as e').where('e.removed', '=', false).where('e.at', '<=', timestamptz(nowIso));
   if (isStaffRole(reader.role)) q = q.where('e.audience', '=', 'staff');
   else q = q.where((eb) => eb.or([eb('e.audience', '=', 'fans'), eb.and([eb('e.audience', '=', 'user'), eb('e.user_id', '=', reader.userId)])]));
   // A fan's centre starts when the fan joined: years of old posts are not "unread".
-  if (since) q = q.where('e.at', '>=', sql<Date>`${since}::timestamptz`);
+  if (since) q = q.where('e.at', '>=', timestamptz(since));
   return q;
 }
 
-async function joinedAt(db: Kysely<any>, reader: Reader): Promise<string | null> {
+async function joinedAt(db: ReadDb, reader: Reader): Promise<string | null> {
   if (isStaffRole(reader.role)) return null;
-  const u = await db.withSchema('rm').selectFrom('users').select('registered_at').where('id', '=', reader.userId).executeTakeFirst();
-  return u ? iso((u as any).registered_at) : null;
+  const u = await ndb(db).selectFrom('users').select('registered_at').where('id', '=', reader.userId).executeTakeFirst();
+  return u ? iso(u.registered_at) : null;
 }
 
 /** Unread per kind (numbers; the API adds the capped labels); `only`: these kinds instead of the bell's. */
-export async function unreadNotificationCounts(db: Kysely<any>, reader: Reader, nowIso: string, only?: NotificationKind[]): Promise<Partial<Record<NotificationKind, number>>> {
+export async function unreadNotificationCounts(db: ReadDb, reader: Reader, nowIso: string, only?: NotificationKind[]): Promise<Partial<Record<NotificationKind, number>>> {
   const kinds = only ?? (await kindsOf(db, reader));
   const since = await joinedAt(db, reader);
   const rows = await visible(db, reader, nowIso, since)
@@ -170,7 +166,7 @@ export async function unreadNotificationCounts(db: Kysely<any>, reader: Reader, 
     .execute();
   const out: Partial<Record<NotificationKind, number>> = {};
   for (const k of kinds) out[k] = 0;
-  for (const r of rows) out[r.kind as NotificationKind] = Number((r as any).n);
+  for (const r of rows) out[r.kind as NotificationKind] = Number(r.n);
   return out;
 }
 
@@ -194,20 +190,20 @@ const linkOf = (r: { action: string | null; post_id: string | null; promotion_id
   r.post_id ? `/feed/${r.post_id}/1` : r.action === 'promotion' ? '/membership' : r.action === 'live' ? '/live-stream' : null;
 
 /** One page of a kind, newest first; `promotionId` narrows to one promotion's entries (the spec's :promotionId?). */
-export async function listNotifications(db: Kysely<any>, reader: Reader, kind: NotificationKind, p: { page: number; size: number; nowIso: string; promotionId?: string | null }) {
+export async function listNotifications(db: ReadDb, reader: Reader, kind: NotificationKind, p: { page: number; size: number; nowIso: string; promotionId?: string | null }) {
   const since = await joinedAt(db, reader);
   let q = visible(db, reader, p.nowIso, since).where('e.kind', '=', kind);
   if (p.promotionId) q = q.where('e.promotion_id', '=', p.promotionId);
   const [rows, count, reads] = await Promise.all([
-    q.leftJoin(sql`rm.users`.as('u'), (j) => j.onRef(sql.ref('u.id') as any, '=', 'e.actor_id'))
+    q.leftJoin('users as u', 'u.id', 'e.actor_id')
       .leftJoin('notification_opened as o', (j) => j.onRef('o.entry_id', '=', 'e.id').on('o.user_id', '=', reader.userId))
-      .select(['e.id', 'e.kind', 'e.action', 'e.actor_id', 'e.post_id', 'e.promotion_id', 'e.amount_cents', 'e.text', 'e.at', 'o.entry_id as opened', sql<string | null>`u.name`.as('actor_name')])
+      .select(['e.id', 'e.kind', 'e.action', 'e.actor_id', 'e.post_id', 'e.promotion_id', 'e.amount_cents', 'e.text', 'e.at', 'o.entry_id as opened', 'u.name as actor_name'])
       .orderBy('e.at', 'desc').orderBy('e.id', 'desc').limit(p.size).offset((p.page - 1) * p.size).execute(),
     q.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst(),
     ndb(db).selectFrom('notification_reads').select('up_to').where('user_id', '=', reader.userId).where('kind', '=', kind).executeTakeFirst(),
   ]);
   const upTo = reads ? iso(reads.up_to) : null;
-  const total = Number((count as any)?.n ?? 0);
+  const total = Number(count?.n ?? 0);
   return {
     total,
     rows: rows.map((r): NotificationView => {
@@ -224,13 +220,13 @@ export async function listNotifications(db: Kysely<any>, reader: Reader, kind: N
 }
 
 /** The newest entry of a kind a reader sees (what "mark this page read" reads up to). */
-export async function newestNotificationAt(db: Kysely<any>, reader: Reader, kind: NotificationKind, nowIso: string): Promise<string | null> {
+export async function newestNotificationAt(db: ReadDb, reader: Reader, kind: NotificationKind, nowIso: string): Promise<string | null> {
   const r = await visible(db, reader, nowIso, null).where('e.kind', '=', kind).select((eb) => eb.fn.max('e.at').as('m')).executeTakeFirst();
-  return iso((r as any)?.m);
+  return iso(r?.m ?? null);
 }
 
 /** The entries about a post a reader sees and has not opened (the feed's ?from_notification marks them read). */
-export async function unopenedEntriesForPost(db: Kysely<any>, reader: Reader, postId: string, nowIso: string): Promise<string[]> {
+export async function unopenedEntriesForPost(db: ReadDb, reader: Reader, postId: string, nowIso: string): Promise<string[]> {
   const rows = await visible(db, reader, nowIso, null).where('e.post_id', '=', postId)
     .where((eb) => eb.not(eb.exists(eb.selectFrom('notification_opened as o').select('o.user_id').where('o.user_id', '=', reader.userId).whereRef('o.entry_id', '=', 'e.id'))))
     .select('e.id').execute();

@@ -43,8 +43,10 @@ const PROMOTION_SETTINGS_ID = 'promotion-settings';
 const RESUBSCRIBE_OFFER_ID = 'resubscribe-offer';
 
 /** The promotion id and coupon code a purchase event carries (top level or in its payment purpose). */
-function offerTags(d: Record<string, any>): { promotionId: string | null; couponCode: string | null } {
-  const pick = (k: string) => (typeof d[k] === 'string' && d[k] ? d[k] : typeof d.purpose?.[k] === 'string' && d.purpose[k] ? d.purpose[k] : null);
+function offerTags(d: Readonly<Record<string, unknown>>): { promotionId: string | null; couponCode: string | null } {
+  const purpose = (d.purpose ?? {}) as Readonly<Record<string, unknown>>;
+  const text = (v: unknown) => (typeof v === 'string' && v ? v : null);
+  const pick = (k: 'promotionId' | 'couponCode') => text(d[k]) ?? text(purpose[k]);
   return { promotionId: pick('promotionId'), couponCode: pick('couponCode') };
 }
 

@@ -4,24 +4,20 @@
 // per device (push_attempts). commands/push-sender.ts reads the queue; its results come back as events, so a
 // restart, another node or a rebuild lands on the same state (a rebuild replays the outcomes too and sends nothing
 // twice; jobs older than a day are dropped, never sent late).
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import type { AnyDomainEvent } from './events';
-import { defineProjection, type DatabaseOf } from './projection';
-import { pushTables } from './schema';
+import { defineProjection } from './projection';
+import { pushTables, timestamptz, type ReadDb, type ReadModelRows, type StoreRow } from './schema';
 import type { DomainEvent } from '../domain/shared/decider';
 import {
   pushForChatMessage, pushForLiveStart, pushForMassCopies, pushForNewPost, pushForPromotion, tagOf, PUSH_JOB_TTL_MS,
   type PushAudience, type PushCategory, type PushEvent, type PushPayload, type PushTrigger,
 } from '../domain/push/push';
 
-
-type PushDb = DatabaseOf<(typeof pushTables)[number]>;
-export const pushDb = (db: Kysely<any>) => db.withSchema('rm') as unknown as Kysely<PushDb>;
+const pushDb = (db: ReadDb) => db.withSchema('rm');
 
 /** The live session's start, read by name (domain/live is another team's; only these fields are used). */
 type LiveStarted = DomainEvent<'LiveSessionStarted', { sessionId: string; isGroup: boolean; fanId: string | null; publisherName: string; startedAt: string }>;
-
-type Rows = Record<string, any>;
 
 /** The events that queue a notification (a worker wakes its sender on them: api/worker.ts). */
 export const PUSH_TRIGGER_TYPES: ReadonlySet<string> = new Set(['PostCreated', 'PromotionCreated', 'LiveSessionStarted', 'ChatMessageSent', 'MassMessageCopiesDelivered']);
@@ -31,7 +27,7 @@ const job = (id: string, t: PushTrigger, createdAt: string) => ({
   status: 'pending', attempts: 0, next_at: t.dueAt, reason: null, sent: 0, removed: 0,
 });
 
-export const pushProjection = defineProjection<AnyDomainEvent | PushEvent | LiveStarted, Rows>()({
+export const pushProjection = defineProjection<AnyDomainEvent | PushEvent | LiveStarted, ReadModelRows>()({
   name: 'push',
   tables: pushTables,
   handles: [
@@ -60,7 +56,7 @@ export const pushProjection = defineProjection<AnyDomainEvent | PushEvent | Live
         return;
       case 'PushNotificationAttempted': {
         const d = event.data;
-        const row = await store.get<Rows>('push_jobs', { id: d.jobId });
+        const row = await store.get<StoreRow<'push_jobs'>>('push_jobs', { id: d.jobId });
         if (!row) return;
         for (const r of d.results) store.put('push_attempts', { job_id: d.jobId, subscription_id: r.subscriptionId, outcome: r.outcome, attempt: r.attempt, status: r.status, next_at: r.nextAt });
         const retries = d.results.filter((r) => r.outcome === 'retry' && r.nextAt).map((r) => r.nextAt!).sort();
@@ -81,7 +77,7 @@ export const pushProjection = defineProjection<AnyDomainEvent | PushEvent | Live
       }
       case 'PostDeleted': {
         // A scheduled post deleted before it went out: its notification is not sent.
-        const row = await store.get<Rows>('push_jobs', { id: `post-${event.data.postId}` });
+        const row = await store.get<StoreRow<'push_jobs'>>('push_jobs', { id: `post-${event.data.postId}` });
         if (row && row.status === 'pending' && (row.attempts ?? 0) === 0) store.put('push_jobs', { ...row, status: 'done', reason: 'cancelled', next_at: null });
         return;
       }
@@ -132,11 +128,11 @@ export interface PushTarget {
   auth: string;
 }
 
-const iso = (v: unknown) => (v == null ? null : new Date(v as string).toISOString());
+const iso = (v: Date | null) => (v == null ? null : v.toISOString());
 
 /** Jobs with work left at `nowIso` (due, not waiting for a retry), oldest first. */
-export async function pushJobsDue(db: Kysely<any>, nowIso: string, limit: number): Promise<PushJobRow[]> {
-  const rows = await pushDb(db).selectFrom('push_jobs').selectAll().where('status', '=', 'pending').where('next_at', '<=', sql<Date>`${nowIso}::timestamptz`)
+export async function pushJobsDue(db: ReadDb, nowIso: string, limit: number): Promise<PushJobRow[]> {
+  const rows = await pushDb(db).selectFrom('push_jobs').selectAll().where('status', '=', 'pending').where('next_at', '<=', timestamptz(nowIso))
     .orderBy('next_at').limit(limit).execute();
   return rows.map((r) => ({
     id: r.id, category: r.category as PushCategory, tagLetter: r.tag_letter!, audience: r.audience as PushAudience, payload: r.payload as PushPayload,
@@ -150,7 +146,7 @@ export const STAFF_PUSH_ROLES = ['admin', 'super_admin', 'sub_admin', 'model', '
  * The devices a job goes to on its first attempt: registered for someone in its audience, whose switch is on (no
  * saved choice: on — subscribing a device is the consent) and whose preferences include the job's category.
  */
-export async function pushTargets(db: Kysely<any>, j: PushJobRow): Promise<PushTarget[]> {
+export async function pushTargets(db: ReadDb, j: PushJobRow): Promise<PushTarget[]> {
   let q = pushDb(db).selectFrom('push_subscriptions as s')
     .leftJoin('push_preferences as p', 'p.user_id', 's.user_id')
     .select(['s.id', 's.user_id', 's.endpoint', 's.p256dh', 's.auth'])
@@ -167,51 +163,51 @@ export async function pushTargets(db: Kysely<any>, j: PushJobRow): Promise<PushT
 }
 
 /** Devices of a job waiting for a retry that is due (and still registered). */
-export async function pushRetriesDue(db: Kysely<any>, jobId: string, nowIso: string): Promise<Array<PushTarget & { attempt: number }>> {
+export async function pushRetriesDue(db: ReadDb, jobId: string, nowIso: string): Promise<Array<PushTarget & { attempt: number }>> {
   const rows = await pushDb(db).selectFrom('push_attempts as a').innerJoin('push_subscriptions as s', 's.id', 'a.subscription_id')
     .select(['s.id', 's.user_id', 's.endpoint', 's.p256dh', 's.auth', 'a.attempt'])
-    .where('a.job_id', '=', jobId).where('a.outcome', '=', 'retry').where('a.next_at', '<=', sql<Date>`${nowIso}::timestamptz`).execute();
+    .where('a.job_id', '=', jobId).where('a.outcome', '=', 'retry').where('a.next_at', '<=', timestamptz(nowIso)).execute();
   return rows.map((r) => ({ id: r.id, userId: r.user_id!, endpoint: r.endpoint!, p256dh: r.p256dh!, auth: r.auth!, attempt: r.attempt ?? 1 }));
 }
 
 /** Retries still waiting (not yet due) for a job. */
-export async function pushRetriesWaiting(db: Kysely<any>, jobId: string): Promise<number> {
+export async function pushRetriesWaiting(db: ReadDb, jobId: string): Promise<number> {
   const r = await pushDb(db).selectFrom('push_attempts').select((eb) => eb.fn.countAll().as('n')).where('job_id', '=', jobId).where('outcome', '=', 'retry').executeTakeFirst();
-  return Number((r as { n: number } | undefined)?.n ?? 0);
+  return Number(r?.n ?? 0);
 }
 
-export async function webPushEnabled(db: Kysely<any>): Promise<boolean> {
+export async function webPushEnabled(db: ReadDb): Promise<boolean> {
   const r = await pushDb(db).selectFrom('push_settings').select('enabled').where('id', '=', 'site').executeTakeFirst();
   return r?.enabled ?? true;
 }
 
-export async function pushPreferencesOf(db: Kysely<any>, userId: string): Promise<{ allow: boolean | null; tags: string | null }> {
+export async function pushPreferencesOf(db: ReadDb, userId: string): Promise<{ allow: boolean | null; tags: string | null }> {
   const r = await pushDb(db).selectFrom('push_preferences').select(['allow', 'tags']).where('user_id', '=', userId).executeTakeFirst();
   return { allow: r?.allow ?? null, tags: r?.tags ?? null };
 }
 
-export async function pushDevicesOf(db: Kysely<any>, userId: string) {
+export async function pushDevicesOf(db: ReadDb, userId: string) {
   const rows = await pushDb(db).selectFrom('push_subscriptions').select(['id', 'user_agent', 'registered_at', 'endpoint']).where('user_id', '=', userId).orderBy('registered_at', 'desc').execute();
   return rows.map((r) => ({ id: r.id, userAgent: r.user_agent ?? '', registeredAt: iso(r.registered_at)!, endpoint: r.endpoint! }));
 }
 
-export async function pushSubscriptionById(db: Kysely<any>, id: string) {
+export async function pushSubscriptionById(db: ReadDb, id: string) {
   return pushDb(db).selectFrom('push_subscriptions').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
 /** The console's counts: devices registered, notifications waiting, sent in the last day. */
-export async function pushStats(db: Kysely<any>, nowIso: string) {
+export async function pushStats(db: ReadDb, nowIso: string) {
   const p = pushDb(db);
   const since = new Date(Date.parse(nowIso) - PUSH_JOB_TTL_MS).toISOString();
   const [devices, pending, sent] = await Promise.all([
     p.selectFrom('push_subscriptions').select((eb) => eb.fn.countAll().as('n')).executeTakeFirst(),
     p.selectFrom('push_jobs').select((eb) => eb.fn.countAll().as('n')).where('status', '=', 'pending').executeTakeFirst(),
-    p.selectFrom('push_jobs').select((eb) => eb.fn.sum<number>('sent').as('n')).where('created_at', '>=', sql<Date>`${since}::timestamptz`).executeTakeFirst(),
+    p.selectFrom('push_jobs').select((eb) => eb.fn.sum<number>('sent').as('n')).where('created_at', '>=', timestamptz(since)).executeTakeFirst(),
   ]);
-  const n = (r: unknown) => Number((r as { n: number | null } | undefined)?.n ?? 0);
+  const n = (r: { n: number | string | bigint | null } | undefined) => Number(r?.n ?? 0);
   return { devices: n(devices), pending: n(pending), sentLastDay: n(sent) };
 }
 
-export async function deviceInfoOf(db: Kysely<any>, userId: string) {
+export async function deviceInfoOf(db: ReadDb, userId: string) {
   return pushDb(db).selectFrom('device_info').selectAll().where('user_id', '=', userId).execute();
 }

@@ -9,7 +9,7 @@
 // This module also owns the read-model DDL (tables and indexes from TableSpecs, the checkpoint and version
 // tables) and the version hash, which the runner's migrate() uses to decide whether a rebuild is due.
 import { createHash } from 'node:crypto';
-import { CompiledQuery, type Kysely } from 'kysely';
+import { CompiledQuery } from 'kysely';
 import type { Database } from '../infra/db/database';
 import { comparePositions, type EventStore, type Position, type RecordedEvent } from '../infra/eventstore/port';
 import { handlesType, type Projection, type TableSpec } from './projection';
@@ -289,7 +289,7 @@ async function rebuildUnlocked(options: RebuildOptions): Promise<RebuildResult> 
   const schema = options.schema ?? DEFAULT_SCHEMA;
   const target = `${schema}_rebuild`;
   const batchSize = options.batchSize ?? 5_000;
-  const db: Kysely<any> = database.db;
+  const db = database.db;
   validateProjections(projections);
   const hash = readModelHash(projections);
 

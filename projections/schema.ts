@@ -560,6 +560,12 @@ type AllTables =
 /** Table name → columns of every read model, for `Kysely<ReadModels>` (queries run `.withSchema('rm')`). */
 export type ReadModels = DatabaseOf<AllTables>;
 
+// The database facade's connection names the read models' tables: `database.db` is a `Kysely<ReadModels>`.
+declare module '../infra/db/database' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the merge adds the read models' tables
+  interface Tables extends ReadModels {}
+}
+
 /** The read models as Kysely queries them: the database or a transaction. */
 export type ReadDb = Kysely<ReadModels>;
 export type ReadTx = Transaction<ReadModels>;

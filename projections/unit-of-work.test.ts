@@ -19,6 +19,11 @@ const pairs: TableSpec = {
   columns: { a: 'text', b: 'integer', v: 'text' },
   primaryKey: ['a', 'b'],
 };
+/** The two tables as the assertions query them (what the unit of work stored). */
+type TestTables = {
+  things: { id: string; n: number | null; big: number | null; ok: boolean | null; at: Date | null; doc: unknown; note: string | null };
+  pairs: { a: string; b: number; v: string | null };
+};
 const projections = [{ name: 'uow_test', tables: [things, pairs], handles: [], apply: async () => {} }];
 
 const serverAvailable = await requirePostgresServer();
@@ -29,6 +34,7 @@ for (const kind of ['pglite', 'postgres'] as const) {
     let drop: (() => Promise<void>) | undefined;
     let schemaN = 0;
     let schema: string;
+    const tables = () => database.db.withTables<TestTables>();
 
     beforeAll(async () => {
       if (kind === 'pglite') database = await openPglite(undefined);
@@ -137,7 +143,7 @@ for (const kind of ['pglite', 'postgres'] as const) {
       expect(await uow.get('things', { id: 'nope' })).toBeUndefined();
       expect(uow.reads).toBe(1);
       await commit(uow);
-      const count = await database.db.withSchema(schema).selectFrom('things').select((eb) => eb.fn.countAll().as('n')).executeTakeFirst();
+      const count = await tables().withSchema(schema).selectFrom('things').select((eb) => eb.fn.countAll().as('n')).executeTakeFirst();
       expect(Number(count?.n)).toBe(0);
     });
 
@@ -164,7 +170,7 @@ for (const kind of ['pglite', 'postgres'] as const) {
       uow.delete('pairs', { a: 'k0', b: 3 });
       uow.put('pairs', { a: 'k0', b: 3, v: 'back' }); // delete then put = upsert
       await commit(uow);
-      const rows = await database.db.withSchema(schema).selectFrom('pairs').selectAll().orderBy(['a', 'b']).execute();
+      const rows = await tables().withSchema(schema).selectFrom('pairs').selectAll().orderBy(['a', 'b']).execute();
       expect(rows.map((r) => `${r.a}/${r.b}=${r.v}`)).toEqual([
         'k0/0=changed',
         'k0/3=back',
@@ -197,7 +203,7 @@ for (const kind of ['pglite', 'postgres'] as const) {
       expect((await commit(del)).statements).toBe(2);
       for (let i = 1; i < n; i += 2) uow.put('things', { id: `id${i}`, n: -i, doc: null });
       await commit(uow);
-      const agg = await database.db
+      const agg = await tables()
         .withSchema(schema)
         .selectFrom('things')
         .select((eb) => [eb.fn.countAll().as('c'), eb.fn.sum('n').as('s'), eb.fn.count('doc').as('docs')])
@@ -205,7 +211,7 @@ for (const kind of ['pglite', 'postgres'] as const) {
       expect(Number(agg.c)).toBe(n / 2);
       expect(Number(agg.s)).toBe(-(n / 2) * (n / 2)); // sum of odd numbers below n
       expect(Number(agg.docs)).toBe(0);
-      const pairsLeft = await database.db.withSchema(schema).selectFrom('pairs').select((eb) => eb.fn.countAll().as('c')).executeTakeFirstOrThrow();
+      const pairsLeft = await tables().withSchema(schema).selectFrom('pairs').select((eb) => eb.fn.countAll().as('c')).executeTakeFirstOrThrow();
       expect(Number(pairsLeft.c)).toBe(0);
     });
 

@@ -27,7 +27,7 @@ export const MAX_PARAMETERS = 32_000;
 export type UnitOfWorkMode = 'live' | 'fresh';
 
 /** Anything Kysely can run a compiled query on: the database, a transaction, or a connection. */
-export type Executor = Pick<Kysely<any>, 'executeQuery'>;
+export type Executor = Pick<Kysely<object>, 'executeQuery'>;
 
 export function quoteIdent(name: string): string {
   return `"${name.replace(/"/g, '""')}"`;

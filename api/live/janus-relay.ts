@@ -34,7 +34,16 @@ export const PUBLISHER_ROLES = ['model', 'live_stream_manager'] as const;
 export const defaultJoinPolicy: LiveJoinPolicy = async (caller, join) =>
   join.ptype === 'publisher' && !(PUBLISHER_ROLES as readonly string[]).includes(caller.role) ? 'Only the publisher of a live stream can publish.' : null;
 
-type Json = Record<string, any>;
+type Json = Record<string, unknown>;
+/** A message from Janus as the relay reads it: it passes each one on as it came, noting only these fields. */
+type JanusMessage = {
+  janus?: unknown;
+  transaction?: unknown;
+  sender?: unknown;
+  session_id?: unknown;
+  data?: { id?: unknown } | null;
+  plugindata?: unknown;
+};
 type Joined = RelayJoin;
 
 export interface RelayOptions {
@@ -156,21 +165,22 @@ export function registerJanusRelay(app: FastifyInstance, services: Services, opt
       // Janus → browser: passed on as they are; answers the relay waits for are noted first.
       upstream.on('message', (raw) => {
         const text = raw.toString('utf8');
-        let m: Json | null;
+        let m: JanusMessage | null;
         try {
           m = JSON.parse(text);
         } catch {
           return;
         }
         if (!isObject(m)) return;
-        const w = typeof m.transaction === 'string' ? waiting.get(m.transaction) : undefined;
-        if (w && m.janus !== 'ack') {
-          waiting.delete(m.transaction);
+        const transaction = typeof m.transaction === 'string' ? m.transaction : null;
+        const w = transaction === null ? undefined : waiting.get(transaction);
+        if (w && transaction !== null && m.janus !== 'ack') {
+          waiting.delete(transaction);
           const ok = m.janus === 'success' || m.janus === 'event';
           if (w.kind === 'create' && m.janus === 'success' && typeof m.data?.id === 'number') sessions.add(m.data.id);
           if (w.kind === 'attach' && m.janus === 'success' && typeof m.data?.id === 'number') handles.set(m.data.id, { session: w.session, joined: null, up: false, lost: false });
           if (w.kind === 'join' && ok) {
-            const data = m.plugindata?.data;
+            const data = isObject(m.plugindata) ? m.plugindata.data : undefined;
             const h = handles.get(w.handle);
             if (h && isObject(data) && (data.videoroom === 'joined' || data.videoroom === 'attached')) h.joined = w.join;
           }
@@ -194,7 +204,7 @@ export function registerJanusRelay(app: FastifyInstance, services: Services, opt
       upstream.on('close', () => shut(RELAY_CLOSE.upstream, 'The media server closed the connection.'));
 
       /** Janus' news about a joined handle: its media up, hung up, its own leave or unpublish, detached. */
-      function follow(id: number, m: Json) {
+      function follow(id: number, m: JanusMessage) {
         const h = handles.get(id);
         if (!h?.joined || h.lost) return;
         const data = isObject(m.plugindata) && isObject(m.plugindata.data) ? m.plugindata.data : null;
@@ -206,7 +216,7 @@ export function registerJanusRelay(app: FastifyInstance, services: Services, opt
         // Its own leave or unpublish is answered 'ok' (another participant's carries their feed id instead).
         else if (data && (data.leaving === 'ok' || data.unpublished === 'ok' || data.left === 'ok')) lose(id, 'left');
         // A viewer whose every stream went inactive (the publisher left) receives nothing any more.
-        else if (data && h.joined.ptype === 'subscriber' && data.videoroom === 'updated' && Array.isArray(data.streams) && data.streams.every((x: Json) => x?.active === false))
+        else if (data && h.joined.ptype === 'subscriber' && data.videoroom === 'updated' && Array.isArray(data.streams) && data.streams.every((x: { active?: unknown } | null) => x?.active === false))
           lose(id, 'left');
       }
       upstream.on('error', () => {});
@@ -246,9 +256,9 @@ export function registerJanusRelay(app: FastifyInstance, services: Services, opt
           const refusal = await policy({ userId: caller.userId, role: caller.role }, join);
           if (refusal) return refuse(m as Json, refusal);
           if (!(await backend!.tokenAllowed(join.room, join.token))) return refuse(m as Json, 'Unauthorized (not in the allowed list)');
-          out.body.pin = backend!.pinOf(join.room);
-          out.body.display = caller.userId;
-          waiting.set(out.transaction, { kind: 'join', handle: out.handle_id, join });
+          // A join is a message on a handle: its frame carries the handle and the body.
+          out.body = { ...out.body, pin: backend!.pinOf(join.room), display: caller.userId };
+          waiting.set(out.transaction, { kind: 'join', handle: out.handle_id as number, join });
         }
         if (closed || !(await upstreamOpen)) return shut(RELAY_CLOSE.upstream, 'The media server is not reachable.');
         if (backend!.apiSecret) out.apisecret = backend!.apiSecret;

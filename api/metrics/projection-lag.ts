@@ -1,9 +1,10 @@
 // How far each projection is behind the head of `$all`, for /metrics: the events it has not applied yet and how
 // long the oldest of them has waited. Read from the checkpoints in the database (not this process's memory), so a
 // runner that stopped shows a lag that grows.
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import { comparePositions, type EventStore, type Position, type RecordedEvent } from '../../infra/eventstore/port';
 import { CHECKPOINT_TABLE, DEFAULT_SCHEMA } from '../../projections/rebuild';
+import type { ReadDb } from '../../projections/schema';
 
 /** Events read past the lowest checkpoint on one scrape: a count at this cap means "at least this many". */
 export const LAG_READ_CAP = 10_000;
@@ -35,7 +36,7 @@ export function lowestCheckpoint(checkpoints: ReadonlyMap<string, Position>): Po
 }
 
 /** Every projection's checkpoint as stored (the runner writes them with its rows). */
-export async function storedCheckpoints(db: Kysely<any>): Promise<Map<string, Position>> {
+export async function storedCheckpoints(db: ReadDb): Promise<Map<string, Position>> {
   const rows = (await sql<{ name: string; tx: string; seq: string }>`SELECT name, tx, seq FROM ${sql.id(DEFAULT_SCHEMA, CHECKPOINT_TABLE)}`.execute(db)).rows;
   return new Map(rows.map((r) => [r.name, { tx: Number(r.tx), seq: Number(r.seq) }]));
 }
@@ -44,7 +45,7 @@ export async function storedCheckpoints(db: Kysely<any>): Promise<Map<string, Po
  * Reads the checkpoints of the projections named (a row left by a projection since removed would only ever grow) and
  * the events past the lowest one, through the event store port (any adapter).
  */
-export async function readProjectionLags(db: Kysely<any>, store: EventStore, names: readonly string[], nowMs: number): Promise<ProjectionLag[]> {
+export async function readProjectionLags(db: ReadDb, store: EventStore, names: readonly string[], nowMs: number): Promise<ProjectionLag[]> {
   const stored = await storedCheckpoints(db);
   const checkpoints = new Map(names.map((name) => [name, stored.get(name) ?? ZERO]));
   const lowest = lowestCheckpoint(checkpoints);

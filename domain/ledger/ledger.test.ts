@@ -1,19 +1,36 @@
 import { describe, expect, it } from 'vitest';
+import type { AnyDomainEvent } from '../events';
+import type { PaymentPurpose, ReversalKind } from '../payment/payment';
 import { emptyLedger, foldLedger, ledgerDiscrepancies, netCents, walletDiscrepancies } from './ledger';
 
-const captured = (userId: string, amountCents: number, kind = 'unlock') => ({ type: 'PaymentCaptured', data: { userId, amountCents, purpose: { kind } } });
-const reversed = (userId: string, amountCents: number, reversal: string, kind = 'unlock') => ({ type: 'PaymentReversed', data: { userId, amountCents, kind: reversal, purpose: { kind } } });
+const AT = '2026-11-24T10:00:00.000Z';
+type PurposeKind = 'unlock' | 'subscription' | 'chat_unlock' | 'pay_per_message';
+const purposeOf = (kind: PurposeKind): PaymentPurpose =>
+  kind === 'subscription' ? { kind, period: 1 } : kind === 'unlock' ? { kind, postId: 'post-1' } : { kind, messageId: 'message-1' };
+const capture = (userId: string, paymentId: string, amountCents: number, kind: PurposeKind, more: { method?: 'card' | 'wallet'; requestKey?: string } = {}): AnyDomainEvent => ({
+  type: 'PaymentCaptured',
+  data: {
+    paymentId, userId, purpose: purposeOf(kind), amountCents, currency: 'USD', method: more.method ?? 'card', card: null, gatewayTransactionId: `gw-${paymentId}`, capturedAt: AT,
+    ...(more.requestKey ? { requestKey: more.requestKey } : {}),
+  },
+});
+const reversal = (userId: string, paymentId: string, amountCents: number, kind: ReversalKind, purpose: PurposeKind): AnyDomainEvent => ({
+  type: 'PaymentReversed',
+  data: { paymentId, userId, purpose: purposeOf(purpose), kind, amountCents, source: 'staff:admin', reason: null, reversedAt: AT },
+});
+const captured = (userId: string, amountCents: number, kind: PurposeKind = 'unlock') => capture(userId, `pay-${userId}`, amountCents, kind);
+const reversed = (userId: string, amountCents: number, kind: ReversalKind, purpose: PurposeKind = 'unlock') => reversal(userId, `pay-${userId}`, amountCents, kind, purpose);
 
 describe('foldLedger', () => {
-  const l = [
+  const l = ([
     captured('a', 1500),
     captured('a', 999, 'subscription'),
     captured('b', 2000),
     reversed('b', 2000, 'refund'),
     captured('c', 999, 'subscription'),
     reversed('c', 999, 'chargeback', 'subscription'),
-    { type: 'PostLiked', data: {} },
-  ].reduce(foldLedger, emptyLedger());
+    { type: 'PostLiked', data: { postId: 'post-1', userId: 'a', likedAt: AT } },
+  ] satisfies AnyDomainEvent[]).reduce(foldLedger, emptyLedger());
 
   it('sums captures and each kind of reversal', () => {
     expect(l).toMatchObject({ captures: 4, capturedCents: 5498, refundedCents: 2000, voidedCents: 0, chargedBackCents: 999, chargebacks: 1 });
@@ -57,7 +74,7 @@ describe('foldLedger', () => {
 });
 
 describe('one capture per request key', () => {
-  const keyed = (userId: string, paymentId: string, requestKey?: string) => ({ type: 'PaymentCaptured', data: { userId, paymentId, amountCents: 1000, purpose: { kind: 'tip' }, ...(requestKey ? { requestKey } : {}) } });
+  const keyed = (userId: string, paymentId: string, requestKey?: string) => capture(userId, paymentId, 1000, 'unlock', { requestKey });
   const agree = (l: ReturnType<typeof emptyLedger>) => ({ earningsCents: netCents(l), transactionsCents: netCents(l), providerCents: null });
 
   it('agrees when each key was captured once, and payments without a key are not grouped', () => {
@@ -72,12 +89,20 @@ describe('one capture per request key', () => {
 });
 
 describe('wallets in the ledger', () => {
-  const credited = (userId: string, paymentId: string, amountCents: number, balanceCents: number) => ({ type: 'WalletCredited', data: { userId, paymentId, amountCents, balanceCents, currency: 'BTC' } });
-  const paid = (paymentId: string, creditCents: number) => ({ type: 'CryptoPaymentPaid', data: { paymentId, creditCents } });
-  const debited = (userId: string, purchaseId: string, amountCents: number, balanceCents: number) => ({ type: 'WalletDebited', data: { userId, purchaseId, amountCents, balanceCents } });
-  const walletCapture = (userId: string, paymentId: string, amountCents: number) => ({ type: 'PaymentCaptured', data: { userId, paymentId, amountCents, method: 'wallet', purpose: { kind: 'unlock' } } });
-  const refunded = (userId: string, refundId: string, purchaseId: string, amountCents: number, balanceCents: number) => ({ type: 'WalletRefunded', data: { userId, refundId, purchaseId, amountCents, balanceCents } });
-  const walletReversal = (userId: string, paymentId: string, amountCents: number) => ({ type: 'PaymentReversed', data: { userId, paymentId, amountCents, kind: 'refund', purpose: { kind: 'unlock' } } });
+  const credited = (userId: string, paymentId: string, amountCents: number, balanceCents: number): AnyDomainEvent => ({
+    type: 'WalletCredited', data: { userId, paymentId, amountCents, balanceCents, currency: 'BTC', creditedAt: AT },
+  });
+  const paid = (paymentId: string, creditCents: number): AnyDomainEvent => ({
+    type: 'CryptoPaymentPaid', data: { paymentId, userId: 'u1', currency: 'BTC', amountCents: creditCents, creditCents, providerEventId: null, settledBy: null, paidAt: AT },
+  });
+  const debited = (userId: string, purchaseId: string, amountCents: number, balanceCents: number): AnyDomainEvent => ({
+    type: 'WalletDebited', data: { userId, purchaseId, purchase: { kind: 'unlock', postId: 'post-1' }, amountCents, balanceCents, debitedAt: AT },
+  });
+  const walletCapture = (userId: string, paymentId: string, amountCents: number) => capture(userId, paymentId, amountCents, 'unlock', { method: 'wallet' });
+  const refunded = (userId: string, refundId: string, purchaseId: string, amountCents: number, balanceCents: number): AnyDomainEvent => ({
+    type: 'WalletRefunded', data: { userId, refundId, purchaseId, amountCents, reason: 'refund', balanceCents, refundedAt: AT },
+  });
+  const walletReversal = (userId: string, paymentId: string, amountCents: number) => reversal(userId, paymentId, amountCents, 'refund', 'unlock');
   const honest = [
     paid('cp1', 2000),
     credited('u1', 'cp1', 2000, 2000),

@@ -7,7 +7,7 @@
 // debited and refunded into the wallet, and checks that every balance equals top-ups − debits + refunds and was
 // never below 0; that every wallet debit is exactly one captured wallet payment (and every wallet refund one
 // reversal); and that every credited top-up is a paid crypto payment of the same amount.
-import type { DomainEvent } from '../shared/decider';
+import type { AnyDomainEvent } from '../events';
 import { earningsSourceOf, type EarningsSource } from '../payment/purchase-kinds';
 
 export type LedgerSource = EarningsSource;
@@ -83,9 +83,9 @@ function walletMove(w: WalletLedger, userId: string, delta: number, stated: numb
   };
 }
 
-function foldWallet(w: WalletLedger, event: DomainEvent<string, any>): WalletLedger {
-  const d = event.data;
-  switch (event.type) {
+function foldWallet(w: WalletLedger, event: AnyDomainEvent): WalletLedger {
+  const { type, data: d } = event;
+  switch (type) {
     case 'WalletCredited': {
       const next = walletMove(w, d.userId, d.amountCents, d.balanceCents, 'toppedUpCents', `top-up ${d.paymentId}`);
       return { ...next, creditedByPayment: { ...next.creditedByPayment, [d.paymentId]: (next.creditedByPayment[d.paymentId] ?? 0) + d.amountCents } };
@@ -109,14 +109,15 @@ function foldWallet(w: WalletLedger, event: DomainEvent<string, any>): WalletLed
   }
 }
 
-export function foldLedger(l: Ledger, event: DomainEvent<string, any>): Ledger {
+/** The ledger after one more event of the log; events that move no money leave it as it was. */
+export function foldLedger(l: Ledger, event: AnyDomainEvent): Ledger {
   const withWallet = { ...l, wallet: foldWallet(l.wallet, event) };
   return foldMoney(withWallet, event);
 }
 
-function foldMoney(l: Ledger, event: DomainEvent<string, any>): Ledger {
-  const d = event.data;
-  switch (event.type) {
+function foldMoney(l: Ledger, event: AnyDomainEvent): Ledger {
+  const { type, data: d } = event;
+  switch (type) {
     case 'PaymentCaptured': {
       const source = sourceOf(d.purpose);
       const request = d.requestKey ? `${d.userId} ${d.requestKey}` : null;
@@ -132,7 +133,7 @@ function foldMoney(l: Ledger, event: DomainEvent<string, any>): Ledger {
     }
     case 'PaymentReversed': {
       const source = sourceOf(d.purpose);
-      const kind = d.kind as 'refund' | 'void' | 'chargeback';
+      const kind = d.kind;
       return {
         ...l,
         refundedCents: l.refundedCents + (kind === 'refund' ? d.amountCents : 0),

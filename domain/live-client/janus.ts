@@ -19,7 +19,32 @@ export const KEEPALIVE_MS = 25_000;
 /** Relay close codes (api/live/janus-relay.ts RELAY_CLOSE): the token was taken back / the server is unavailable. */
 export const RELAY_REVOKED = 4403;
 
-type Json = Record<string, any>;
+/** A request to Janus (its fields depend on the request). */
+type JanusRequest = Record<string, unknown>;
+
+/** The VideoRoom plugin's answer or event, as this client reads it (Janus sends the fields the request calls for). */
+interface VideoRoomData {
+  videoroom?: string;
+  id?: number;
+  private_id?: number;
+  error?: unknown;
+  error_code?: number;
+  unpublished?: unknown;
+  leaving?: unknown;
+  streams?: unknown;
+}
+
+/** A message from Janus as this client reads it: every field is optional, Janus sends the ones that apply. */
+interface JanusMessage {
+  janus?: string;
+  transaction?: string;
+  sender?: number;
+  reason?: unknown;
+  data?: { id?: number };
+  plugindata?: { data?: VideoRoomData };
+  jsep?: RTCSessionDescriptionInit;
+  error?: { reason?: unknown; code?: number };
+}
 
 /** The part of a WebSocket this client uses. */
 export interface JanusSocket {
@@ -60,8 +85,8 @@ export class JanusError extends Error {
 /** One relay socket with one Janus session on it: requests by transaction, events to the handles' listeners. */
 export class JanusConnection {
   private socket: JanusSocket | null = null;
-  private pending = new Map<string, { resolve: (m: Json) => void; reject: (e: Error) => void; plugin: boolean }>();
-  private handleListeners = new Map<number, (m: Json) => void>();
+  private pending = new Map<string, { resolve: (m: JanusMessage) => void; reject: (e: Error) => void; plugin: boolean }>();
+  private handleListeners = new Map<number, (m: JanusMessage) => void>();
   private keepalive: ReturnType<typeof setInterval> | null = null;
   private transactions = 0;
   private transactionId = () => `t${(++this.transactions).toString(36)}`;
@@ -102,7 +127,7 @@ export class JanusConnection {
   }
 
   /** Attaches a VideoRoom handle; `onEvent` hears the handle's events that answer no request (webrtcup, hangup…). */
-  async attach(onEvent: (m: Json) => void): Promise<number> {
+  async attach(onEvent: (m: JanusMessage) => void): Promise<number> {
     const m = await this.request({ janus: 'attach', session_id: this.session, plugin: 'janus.plugin.videoroom', opaque_id: `fanclub-${this.transactionId()}` });
     const id = m.data?.id;
     if (typeof id !== 'number') throw new JanusError(JOIN_STREAM_ERROR, 'Janus did not attach the video room.');
@@ -111,7 +136,7 @@ export class JanusConnection {
   }
 
   /** A VideoRoom request on a handle: resolves with the plugin's data and the jsep (after the ack). */
-  async message(handle: number, body: Json, jsep?: RTCSessionDescriptionInit): Promise<{ data: Json; jsep?: RTCSessionDescriptionInit }> {
+  async message(handle: number, body: JanusRequest, jsep?: RTCSessionDescriptionInit): Promise<{ data: VideoRoomData; jsep?: RTCSessionDescriptionInit }> {
     const m = await this.request({ janus: 'message', session_id: this.session, handle_id: handle, body, ...(jsep ? { jsep: { type: jsep.type, sdp: jsep.sdp } } : {}) }, true);
     const data = m.plugindata?.data ?? {};
     if (data.error) throw new JanusError(JOIN_STREAM_ERROR, String(data.error), data.error_code);
@@ -125,7 +150,7 @@ export class JanusConnection {
   }
 
   /** Fire and forget (leave, detach…): nothing waits for it. */
-  tell(body: Json) {
+  tell(body: JanusRequest) {
     if (this.closed || this.session === null) return;
     this.send({ ...body, session_id: this.session, transaction: this.transactionId() });
   }
@@ -152,13 +177,13 @@ export class JanusConnection {
     this.onClose?.(code, reason);
   }
 
-  private send(m: Json) {
+  private send(m: JanusRequest) {
     const s = this.socket;
     if (!s || s.readyState !== 1) return;
     s.send(JSON.stringify(m));
   }
 
-  private request(m: Json, plugin = false): Promise<Json> {
+  private request(m: JanusRequest, plugin = false): Promise<JanusMessage> {
     if (this.closed) return Promise.reject(new JanusError(JOIN_STREAM_ERROR, 'The live connection is closed.'));
     const transaction = this.transactionId();
     return new Promise((resolve, reject) => {
@@ -168,17 +193,18 @@ export class JanusConnection {
   }
 
   private receive(raw: unknown) {
-    let m: Json;
+    let m: JanusMessage;
     try {
       m = JSON.parse(String(raw));
     } catch {
       return;
     }
     if (!m || typeof m !== 'object') return;
-    const p = typeof m.transaction === 'string' ? this.pending.get(m.transaction) : undefined;
-    if (p) {
+    const transaction = typeof m.transaction === 'string' ? m.transaction : null;
+    const p = transaction === null ? undefined : this.pending.get(transaction);
+    if (p && transaction !== null) {
       if (m.janus === 'ack' && p.plugin) return; // the event with the same transaction follows
-      this.pending.delete(m.transaction);
+      this.pending.delete(transaction);
       if (m.janus === 'error') p.reject(new JanusError(JOIN_STREAM_ERROR, String(m.error?.reason ?? 'Janus refused the request.'), m.error?.code));
       else p.resolve(m);
       return;
@@ -313,7 +339,7 @@ export async function watchStream(env: JanusEnv, opts: { room: number; token: st
       if (m.janus === 'hangup') say('ended');
       else if (m.janus === 'webrtcup') say('live');
       // The publisher left or unpublished: the stream is gone.
-      else if (data && (data.unpublished !== undefined || data.leaving !== undefined || (data.videoroom === 'updated' && Array.isArray(data.streams) && data.streams.every((s: Json) => s.active === false))))
+      else if (data && (data.unpublished !== undefined || data.leaving !== undefined || (data.videoroom === 'updated' && Array.isArray(data.streams) && data.streams.every((s: { active?: unknown }) => s.active === false))))
         say('ended');
     });
     const feed = typeof opts.feed === 'string' ? Number(opts.feed) : opts.feed;

@@ -18,7 +18,8 @@ const BODY_KEYS = new Set([
   'audio_level_average', 'audio_active_packets', 'metadata',
 ]);
 
-type Json = Record<string, any>;
+/** A JSON object of a frame: its fields are checked one by one before anything reaches Janus. */
+type Json = Record<string, unknown>;
 export const isJsonObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 export interface RelayJoin {
@@ -38,13 +39,23 @@ export interface RelayConnection {
 /** What the relay must note from Janus' answer to the request. */
 export type RelayNote = { kind: 'create' } | { kind: 'attach'; session: number } | { kind: 'detach'; handle: number } | { kind: 'destroy'; session: number };
 
+/** A frame that passed, rebuilt from its checked fields only (a message's body and jsep among them). */
+export interface RelayFrame {
+  janus: string;
+  transaction: string;
+  session_id?: number;
+  handle_id?: number;
+  body?: Json;
+  [field: string]: unknown;
+}
+
 export type RelayCheck =
-  | { ok: true; out: Json; note: RelayNote | null; join: RelayJoin | null }
+  | { ok: true; out: RelayFrame; note: RelayNote | null; join: RelayJoin | null }
   /** Answered to the browser as a Janus error with `code`; nothing reaches Janus. */
   | { ok: false; reason: string; code: number };
 
 const refused = (reason: string, code = 403): RelayCheck => ({ ok: false, reason, code });
-const pass = (out: Json, note: RelayNote | null = null, join: RelayJoin | null = null): RelayCheck => ({ ok: true, out, note, join });
+const pass = (out: RelayFrame, note: RelayNote | null = null, join: RelayJoin | null = null): RelayCheck => ({ ok: true, out, note, join });
 
 /** Checks one parsed browser frame against the connection; a passing one comes back rebuilt. */
 export function checkRelayFrame(m: unknown, conn: RelayConnection): RelayCheck {
@@ -90,11 +101,11 @@ export function checkRelayFrame(m: unknown, conn: RelayConnection): RelayCheck {
       if (body.request === 'join') {
         if (h.joined) return refused('This handle has already joined.');
         if (body.ptype !== 'publisher' && body.ptype !== 'subscriber') return refused('A join needs ptype publisher or subscriber.');
-        if (!Number.isSafeInteger(body.room) || body.room <= 0) return refused('A join needs the room number.');
+        if (typeof body.room !== 'number' || !Number.isSafeInteger(body.room) || body.room <= 0) return refused('A join needs the room number.');
         if (typeof body.token !== 'string' || !body.token || body.token.length > 200) return refused('A join needs your live token.');
         join = { room: body.room, token: body.token, ptype: body.ptype };
       }
-      const out: Json = { ...withHandle, body: { ...body } };
+      const out: RelayFrame = { ...withHandle, body: { ...body } };
       if (m.jsep !== undefined) {
         const j = m.jsep;
         if (!isJsonObject(j) || (j.type !== 'offer' && j.type !== 'answer') || typeof j.sdp !== 'string') return refused('A jsep needs a type (offer or answer) and an sdp.');

@@ -35,7 +35,10 @@ describe('wallet views', () => {
 
   it('reads the console row numbers and dates', () => {
     const at = '2026-11-24 10:00:00+00';
-    const r = adminCryptoRecord({ id: 'p1', amount_cents: '2500', received_cents: '0', credit_cents: '0', credited: 0, created_at: at, expires_at: at, updated_at: at }, null);
+    const r = adminCryptoRecord({
+      id: 'p1', user_id: 'fan', currency: 'BTC', amount_cents: '2500', crypto_amount: '0.0004', address: 'addr', reference_no: 'ref', status: 'waiting',
+      received_cents: '0', credit_cents: '0', credited: 0, settled_by: null, created_at: at, expires_at: at, updated_at: at,
+    }, null);
     expect([r.amount_cents, r.credited, r.created_at, r.user_email]).toEqual([2500, false, '2026-11-24T10:00:00.000Z', null]);
   });
 });

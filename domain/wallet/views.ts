@@ -80,8 +80,31 @@ export function walletHistoryPage(rows: WalletHistoryFacts[], total: number, pag
   };
 }
 
+/**
+ * A crypto payment row as the console's list reads it: amounts as numbers or numeric text, times as Dates or
+ * timestamp text, the flag as a boolean or 0/1 (whatever the driver gives; the record below is always the same).
+ */
+export interface CryptoPaymentListRow {
+  id: string;
+  user_id: string;
+  user_email?: string | null;
+  currency: string;
+  amount_cents: number | string;
+  crypto_amount: string | null;
+  address: string | null;
+  reference_no: string | null;
+  status: AdminCryptoPaymentRecord['status'];
+  received_cents: number | string;
+  credit_cents: number | string;
+  credited: boolean | number | null;
+  settled_by: string | null;
+  created_at: Date | string;
+  expires_at: Date | string;
+  updated_at: Date | string;
+}
+
 /** A crypto payment row of the console's list (numbers and dates as the database returns them). */
-export function adminCryptoRecord(r: Record<string, any>, providerStatus: string | null): AdminCryptoPaymentRecord {
+export function adminCryptoRecord(r: CryptoPaymentListRow, providerStatus: string | null): AdminCryptoPaymentRecord {
   return {
     id: r.id,
     user_id: r.user_id,

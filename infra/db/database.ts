@@ -1,16 +1,39 @@
 // One database facade over two drivers: PGlite (Postgres in wasm, the embedded default) and the Postgres
 // server via `pg`. Everything above this (event store, projections, queries) is written once, in Kysely/SQL.
 import { EventEmitter } from 'node:events';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, sql, type ColumnType } from 'kysely';
 import pg from 'pg';
 import type { PGlite } from '@electric-sql/pglite';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
+/**
+ * The tables the query builder names on the facade's connection (table name → columns). infra/ cannot import the
+ * layers above it, so each owner declares its tables here by declaration merging: projections/schema.ts adds the
+ * read models. A module with tables of its own (the outbox, the sandbox providers) views the connection through
+ * them with Kysely's `withTables`, so they stay out of everyone else's types.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- its members come by declaration merging
+export interface Tables {}
+
+// Column types for the tables infra/ owns (the read models derive theirs in projections/projection.ts).
+/** A timestamptz column: both drivers read it as a Date; a write may give a Date or ISO text. */
+export type Timestamp = ColumnType<Date, Date | string, Date | string>;
+export type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+/** A timestamptz column with DEFAULT now(). */
+export type DefaultedTimestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+/** A column the table fills by default (bigserial, DEFAULT 0) when an insert leaves it out. */
+export type Defaulted<T> = ColumnType<T, T | undefined, T>;
+
+/**
+ * ISO text compared with a timestamptz column, where the builder wants the column's Date: bound as the same text
+ * parameter, which Postgres reads as the column's type.
+ */
+export const isoTimestamp = (iso: string) => sql<Date>`${iso}`;
+
 export interface Database {
   readonly kind: DatabaseKind;
-  // Read models are typed per projection; the facade stays untyped so each module brings its own table types.
-  readonly db: Kysely<any>;
+  readonly db: Kysely<Tables>;
   /** Runs several statements at once (migrations). */
   exec(sql: string): Promise<void>;
   /**
@@ -76,7 +99,7 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
   const pglite = dataDir ? new PGlite(dataDir) : new PGlite();
   await pglite.waitReady;
   const pool = pgliteAsPool(pglite);
-  const db = new Kysely<any>({ dialect: new PostgresDialect({ pool: pool as unknown as pg.Pool }) });
+  const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool: pool as unknown as pg.Pool }) });
   const bus = new EventEmitter();
   bus.setMaxListeners(0);
   return {
@@ -129,7 +152,7 @@ export async function openPostgres(connectionString: string, poolSize = 20): Pro
   preparedPool.on('error', (e) => {
     if ((e as { code?: string }).code !== '57P01') console.error('[database] idle append connection lost:', e.message);
   });
-  const db = new Kysely<any>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool }) });
   const listeners: pg.Client[] = [];
   return {
     kind: 'postgres',

@@ -11,7 +11,22 @@
 // when one is configured. Stored answers are kept for a day.
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import type { Database } from '../db/database';
+import type { Database, DefaultedTimestamp, NullableTimestamp, Timestamp } from '../db/database';
+
+/** The idempotency keys and the processes holding them (schema app), as this store reads and writes them. */
+type IdempotencyTables = {
+  idempotency_keys: {
+    scope: string;
+    key: string;
+    fingerprint: string;
+    status: number | null;
+    body: unknown;
+    created_at: DefaultedTimestamp;
+    owner: string | null;
+    lease_until: NullableTimestamp;
+  };
+  idempotency_instances: { instance_id: string; alive_until: Timestamp };
+};
 
 export interface StoredResponse {
   status: number;
@@ -64,8 +79,8 @@ export async function createIdempotencyStore(database: Database, options: Idempo
     CREATE INDEX IF NOT EXISTS idempotency_keys_created ON app.idempotency_keys (created_at);
     CREATE TABLE IF NOT EXISTS app.idempotency_instances (instance_id text PRIMARY KEY, alive_until timestamptz NOT NULL);
   `);
-  const db = database.db.withSchema('app');
-  const lease = sql`now() + make_interval(secs => ${leaseSeconds})`;
+  const db = database.db.withTables<IdempotencyTables>().withSchema('app');
+  const lease = sql<Date>`now() + make_interval(secs => ${leaseSeconds})`;
 
   // Keys of this process's earlier life are free at once: on PGlite every process before this one is gone.
   if (database.kind === 'pglite') {

@@ -4,7 +4,23 @@
 import { randomUUID } from 'node:crypto';
 import nodemailer from 'nodemailer';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport';
-import type { Database } from '../db/database';
+import type { Database, DefaultedTimestamp, NullableTimestamp } from '../db/database';
+
+/** The outbox (schema app): every mail the site sends, with what became of it. */
+type OutboxTables = {
+  outbox: {
+    id: string;
+    to: string;
+    subject: string;
+    text: string;
+    html: string | null;
+    status: string;
+    error: string | null;
+    created_at: DefaultedTimestamp;
+    sent_at: NullableTimestamp;
+  };
+};
+const outbox = (database: Database) => database.db.withTables<OutboxTables>().withSchema('app');
 
 export interface MailMessage {
   to: string;
@@ -48,7 +64,7 @@ export async function createMailer(
     }
     return { transport: overridden.transport, from: o.from };
   };
-  const db = database.db.withSchema('app');
+  const db = outbox(database);
   return {
     async send(message) {
       const id = randomUUID();
@@ -80,7 +96,7 @@ export async function createMailer(
 
 /** The outbox as the console lists it (newest first), filtered by recipient and status. */
 export async function listOutbox(database: Database, p: { range: [number, number]; filter: Record<string, unknown> }) {
-  let q = database.db.withSchema('app').selectFrom('outbox');
+  let q = outbox(database).selectFrom('outbox');
   if (typeof p.filter.q === 'string' && p.filter.q) q = q.where('to', 'ilike', `%${p.filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
   if (typeof p.filter.status === 'string' && p.filter.status) q = q.where('status', '=', p.filter.status);
   if (typeof p.filter.id === 'string') q = q.where('id', '=', p.filter.id);

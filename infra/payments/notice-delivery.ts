@@ -2,7 +2,20 @@
 // provider's own `notices` table, posted signed to the app, and retried with backoff (2 s, 4 s, ... up to 10
 // minutes) until the app answers 2xx. Tests post them by hand instead (order, repeats) with `deliver`.
 import { sql, type Kysely } from 'kysely';
+import { isoTimestamp, type Defaulted, type DefaultedTimestamp, type NullableTimestamp, type Tables } from '../db/database';
 import { SIGNATURE_HEADER, signWebhook } from './webhook-signature';
+
+/** A sandbox provider's notices table (the columns delivery reads and writes; each provider may add its own). */
+export type NoticesTable = {
+  id: string;
+  seq: Defaulted<number>;
+  type: string;
+  body: string;
+  attempts: Defaulted<number>;
+  next_attempt_at: DefaultedTimestamp;
+  delivered_at: NullableTimestamp;
+  last_status: number | null;
+};
 
 export interface NoticeWebhook {
   /** The app's endpoint (null while the app is not listening yet). */
@@ -18,7 +31,8 @@ export interface NoticeDelivery {
 }
 
 /** Delivery for the notices table of `schema` (columns id, seq, body, attempts, next_attempt_at, delivered_at, last_status). */
-export function noticeDelivery(db: Kysely<any>, schema: string, webhook: NoticeWebhook | undefined): NoticeDelivery {
+export function noticeDelivery(database: Kysely<Tables>, schema: string, webhook: NoticeWebhook | undefined): NoticeDelivery {
+  const db = database.withTables<{ notices: NoticesTable }>();
   const notices = () => db.withSchema(schema).selectFrom('notices').select(['id', 'body']).where('delivered_at', 'is', null).orderBy('seq');
 
   /** One attempt; a failure (no answer or not 2xx) schedules the next one further away. */
@@ -50,8 +64,8 @@ export function noticeDelivery(db: Kysely<any>, schema: string, webhook: NoticeW
   return {
     async deliver(opts = {}) {
       const pending = await notices().execute();
-      const byId = new Map(pending.map((r) => [r.id as string, r.body as string]));
-      const order = opts.ids ?? pending.map((r) => r.id as string);
+      const byId = new Map(pending.map((r) => [r.id, r.body]));
+      const order = opts.ids ?? pending.map((r) => r.id);
       const results: { id: string; status: number }[] = [];
       for (const id of order) {
         const body = byId.get(id);
@@ -64,8 +78,8 @@ export function noticeDelivery(db: Kysely<any>, schema: string, webhook: NoticeW
       let stopped = false;
       let running: Promise<void> = Promise.resolve();
       const tick = async () => {
-        const due = await notices().where('next_attempt_at', '<=', new Date().toISOString()).limit(50).execute();
-        for (const n of due) if (!stopped) await post(n.id as string, n.body as string);
+        const due = await notices().where('next_attempt_at', '<=', isoTimestamp(new Date().toISOString())).limit(50).execute();
+        for (const n of due) if (!stopped) await post(n.id, n.body);
       };
       const timer = setInterval(() => {
         running = running.then(tick).catch(() => {});

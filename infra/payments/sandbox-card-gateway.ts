@@ -8,9 +8,10 @@
 // order. Tests drive delivery by hand (deliver) to choose the order and the repeats.
 import { createHash, randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import type { Database } from '../db/database';
+import type { Selectable } from 'kysely';
+import type { Database, Defaulted, DefaultedTimestamp } from '../db/database';
 import type { CardGateway, GatewayNotice, NoticeType, ReverseOutcome, TokenisedCard } from './port';
-import { noticeDelivery } from './notice-delivery';
+import { noticeDelivery, type NoticesTable } from './notice-delivery';
 import type { GatewayOutcome } from '../../domain/payment/payment';
 import { SANDBOX_TEST_CARDS } from '../../domain/card/wire';
 import { detectCardBrand } from '../../domain/card/card-form';
@@ -53,6 +54,25 @@ export interface SandboxOptions {
   webhook?: { url: () => string | null; secret: string };
 }
 
+/** The sandbox provider's own books (schema sandbox_gateway): tokenised cards, charges, the notices it sends. */
+type SandboxCardTables = {
+  cards: { token: string; fingerprint: string; brand: string; last4: string; behaviour: string; created_at: DefaultedTimestamp };
+  charges: {
+    idempotency_key: string;
+    transaction_id: string;
+    token: string;
+    amount_cents: number;
+    status: string;
+    failure_code: string | null;
+    message: string | null;
+    allow_cascade: Defaulted<boolean>;
+    created_at: DefaultedTimestamp;
+    reversal: string | null;
+  };
+  notices: NoticesTable;
+};
+type Charge = Selectable<SandboxCardTables['charges']>;
+
 export async function createSandboxCardGateway(database: Database, options: SandboxOptions = {}): Promise<SandboxCardGateway> {
   await database.exec(`
     CREATE SCHEMA IF NOT EXISTS sandbox_gateway;
@@ -70,10 +90,10 @@ export async function createSandboxCardGateway(database: Database, options: Sand
       last_status integer);
     CREATE INDEX IF NOT EXISTS notices_pending ON sandbox_gateway.notices (next_attempt_at) WHERE delivered_at IS NULL;
   `);
-  const db = database.db;
-  const delivery = noticeDelivery(db, 'sandbox_gateway', options.webhook);
+  const db = database.db.withTables<SandboxCardTables>();
+  const delivery = noticeDelivery(database.db, 'sandbox_gateway', options.webhook);
 
-  const toOutcome = (row: any | { status: string; transaction_id: string; failure_code: string | null; message: string | null; allow_cascade: boolean }): GatewayOutcome =>
+  const toOutcome = (row: Charge): GatewayOutcome =>
     row.status === 'captured'
       ? { status: 'captured', gatewayTransactionId: row.transaction_id }
       : { status: 'declined', failureCode: row.failure_code ?? 'declined', message: row.message ?? 'Payment failed.', allowCascade: row.allow_cascade };
@@ -114,7 +134,8 @@ export async function createSandboxCardGateway(database: Database, options: Sand
         .executeTakeFirst();
       if (inserted) {
         await notice(inserted.status === 'captured' ? 'charge.succeeded' : 'charge.failed', inserted, {
-          ...(inserted.status === 'captured' ? {} : { failure_code: inserted.failure_code, message: inserted.message, allow_cascade: inserted.allow_cascade }),
+          // A declined charge always carries its failure code and message (OUTCOMES).
+          ...(inserted.status === 'captured' ? {} : { failure_code: inserted.failure_code ?? undefined, message: inserted.message ?? undefined, allow_cascade: inserted.allow_cascade }),
         });
       }
       const row =
@@ -131,7 +152,7 @@ export async function createSandboxCardGateway(database: Database, options: Sand
     ...delivery,
   };
 
-  async function notice(type: NoticeType, charge: Record<string, any>, extra: Partial<GatewayNotice['data']> = {}) {
+  async function notice(type: NoticeType, charge: Charge, extra: Partial<GatewayNotice['data']> = {}) {
     const n: GatewayNotice = {
       id: `evt_${randomUUID().replace(/-/g, '').slice(0, 24)}`,
       type,

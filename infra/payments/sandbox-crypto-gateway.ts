@@ -8,11 +8,11 @@
 // answers 2xx), and the fan's 5-second poll (status) reports the same event id, so the app applies each once.
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import QRCode from 'qrcode';
-import { sql } from 'kysely';
-import type { Database } from '../db/database';
+import { sql, type Selectable } from 'kysely';
+import { isoTimestamp, type Database, type Defaulted, type NullableTimestamp, type Timestamp } from '../db/database';
 import { DomainError } from '../../domain/shared/decider';
 import type { CryptoCurrencyInfo, CryptoGateway, CryptoPaymentStart, CryptoProviderStatus, CryptoQuote, CryptoStatusReport } from './port';
-import { noticeDelivery } from './notice-delivery';
+import { noticeDelivery, type NoticesTable } from './notice-delivery';
 
 /** How long the payer has to pay. */
 export const SANDBOX_CRYPTO_WINDOW_MS = 15 * 60_000;
@@ -111,6 +111,29 @@ export interface SandboxCryptoOptions {
   now?: () => Date;
 }
 
+/** The sandbox provider's own books (schema sandbox_crypto): its payments and the notices it sends about them. */
+type SandboxCryptoTables = {
+  payments: {
+    payment_id: string;
+    currency: string;
+    amount_cents: number;
+    crypto_amount: string;
+    rate_cents: number;
+    address: string | null;
+    reference_no: string | null;
+    pos_id: string | null;
+    stats_token: string | null;
+    status: SandboxCryptoStatus;
+    received_cents: Defaulted<number>;
+    last_event_id: string | null;
+    created_at: Timestamp;
+    expires_at: Timestamp;
+    started_at: NullableTimestamp;
+  };
+  notices: NoticesTable & { payment_id: string };
+};
+type Payment = Selectable<SandboxCryptoTables['payments']>;
+
 export async function createSandboxCryptoGateway(database: Database, options: SandboxCryptoOptions = {}): Promise<SandboxCryptoGateway> {
   await database.exec(`
     CREATE SCHEMA IF NOT EXISTS sandbox_crypto;
@@ -125,14 +148,14 @@ export async function createSandboxCryptoGateway(database: Database, options: Sa
       last_status integer);
     CREATE INDEX IF NOT EXISTS crypto_notices_pending ON sandbox_crypto.notices (next_attempt_at) WHERE delivered_at IS NULL;
   `);
-  const db = database.db;
+  const db = database.db.withTables<SandboxCryptoTables>();
   const now = options.now ?? (() => new Date());
   const table = () => db.withSchema('sandbox_crypto');
-  const delivery = noticeDelivery(db, 'sandbox_crypto', options.webhook);
+  const delivery = noticeDelivery(database.db, 'sandbox_crypto', options.webhook);
 
   const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : new Date(String(v)).toISOString());
   const row = async (paymentId: string) => table().selectFrom('payments').selectAll().where('payment_id', '=', paymentId).executeTakeFirst();
-  const view = (r: any): SandboxCryptoPayment => ({
+  const view = (r: Payment): SandboxCryptoPayment => ({
     payment_id: r.payment_id,
     currency: r.currency,
     amount_cents: Number(r.amount_cents),
@@ -145,7 +168,7 @@ export async function createSandboxCryptoGateway(database: Database, options: Sa
     created_at: iso(r.created_at),
     expires_at: iso(r.expires_at),
   });
-  const quoteOf = (r: any): CryptoQuote => ({
+  const quoteOf = (r: Payment): CryptoQuote => ({
     paymentId: r.payment_id,
     currency: r.currency,
     amountCents: Number(r.amount_cents),
@@ -154,7 +177,7 @@ export async function createSandboxCryptoGateway(database: Database, options: Sa
     expiresAt: iso(r.expires_at),
   });
 
-  const paymentUri = (r: any) => {
+  const paymentUri = (r: Payment) => {
     const spec = specOf(r.currency)!;
     const params = new URLSearchParams({ amount: r.crypto_amount, ...(spec.uriParams ?? {}), message: String(r.reference_no ?? '') });
     return `${spec.scheme}:${r.address}?${params.toString()}`;
@@ -166,9 +189,9 @@ export async function createSandboxCryptoGateway(database: Database, options: Sa
    * The notice of a provider event. The event id was set with the status change itself (one UPDATE), so a
    * poll never sees a new status under an older event id.
    */
-  async function notice(r: any, status: CryptoProviderStatus): Promise<void> {
+  async function notice(r: Payment, status: CryptoProviderStatus): Promise<void> {
     const n: CryptoNotice = {
-      id: r.last_event_id,
+      id: r.last_event_id!,
       type: `payment.${status}`,
       created: Math.floor(now().getTime() / 1000),
       data: {
@@ -191,13 +214,13 @@ export async function createSandboxCryptoGateway(database: Database, options: Sa
       .set({ status: 'expired', last_event_id: newEventId() })
       .where('payment_id', '=', paymentId)
       .where('status', 'in', ['created', 'waiting'])
-      .where('expires_at', '<=', now().toISOString())
+      .where('expires_at', '<=', isoTimestamp(now().toISOString()))
       .returningAll()
       .executeTakeFirst();
     if (expired) await notice(expired, 'expired');
   }
 
-  const report = (r: any): CryptoStatusReport => {
+  const report = (r: Payment): CryptoStatusReport => {
     const status: CryptoProviderStatus = r.status === 'paid' ? 'paid' : r.status === 'underpaid' ? 'underpaid' : r.status === 'expired' ? 'expired' : 'pending';
     return { paymentId: r.payment_id, status, receivedCents: Number(r.received_cents), eventId: r.last_event_id ?? null };
   };
@@ -245,23 +268,24 @@ export async function createSandboxCryptoGateway(database: Database, options: Sa
           reference_no: reference,
           pos_id: 'fanclub-sandbox-pos',
           stats_token: randomBytes(12).toString('hex'),
-          status: sql`CASE WHEN status = 'created' THEN 'waiting' ELSE status END`,
+          status: sql<SandboxCryptoStatus>`CASE WHEN status = 'created' THEN 'waiting' ELSE status END`,
           started_at: now().toISOString(),
         })
         .where('payment_id', '=', paymentId)
         .where('address', 'is', null)
         .execute();
+      // Started: the address, reference and point of sale are set (by the update above or an earlier start).
       const r = (await row(paymentId))!;
       const qr = paymentUri(r);
       const qrImg = await QRCode.toDataURL(qr, { type: 'image/png', errorCorrectionLevel: 'M', margin: 2, width: 240 });
       return {
         ...quoteOf(r),
-        address: r.address,
-        referenceNo: r.reference_no,
+        address: r.address!,
+        referenceNo: r.reference_no!,
         qr,
         qrImg,
-        posId: r.pos_id,
-        statsToken: r.stats_token,
+        posId: r.pos_id!,
+        statsToken: r.stats_token!,
         notices: r.status === 'expired' ? [{ code: 'expired', message: 'This payment has expired.' }] : [],
       };
     },
@@ -274,7 +298,7 @@ export async function createSandboxCryptoGateway(database: Database, options: Sa
       const r = await row(paymentId);
       if (!r) throw new DomainError('Invalid request.', 'PAYMENT_NOT_FOUND', 404);
       const amount = Number(r.amount_cents);
-      let updated: any;
+      let updated: Payment | undefined;
       if (outcome === 'paid') {
         const received = opts.receivedCents ?? amount;
         if (!Number.isInteger(received) || received < amount) throw new DomainError('A payment in full receives at least the amount.', 'INVALID_AMOUNT', 400);
@@ -302,7 +326,7 @@ export async function createSandboxCryptoGateway(database: Database, options: Sa
       } else {
         updated = await table()
           .updateTable('payments')
-          .set({ status: 'expired', expires_at: sql`least(expires_at, ${now().toISOString()}::timestamptz)`, last_event_id: newEventId() })
+          .set({ status: 'expired', expires_at: sql<Date>`least(expires_at, ${now().toISOString()}::timestamptz)`, last_event_id: newEventId() })
           .where('payment_id', '=', paymentId)
           .where('status', 'in', ['created', 'waiting'])
           .returningAll()
@@ -317,7 +341,7 @@ export async function createSandboxCryptoGateway(database: Database, options: Sa
     },
     async pendingNotices() {
       const rows = await table().selectFrom('notices').select('body').where('delivered_at', 'is', null).orderBy('seq').execute();
-      return rows.map((r) => JSON.parse(r.body as string) as CryptoNotice);
+      return rows.map((r) => JSON.parse(r.body) as CryptoNotice);
     },
     ...delivery,
   };

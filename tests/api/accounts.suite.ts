@@ -11,6 +11,7 @@ import { FORGOT_PASSWORD_LIMITS } from '../../api/routes/account-settings';
 import { rebuildReadModels } from '../../projections/rebuild';
 import { allProjections } from '../../projections';
 import { startTestServer, type Backend, type TestServer } from '../support/server';
+import { untypedTables } from '../support/tables';
 
 const SHA256_HEX = /\b[0-9a-f]{64}\b/;
 
@@ -35,7 +36,7 @@ export function accountsSuite(backend: Backend, available: boolean) {
       return r.body.data;
     };
     const outbox = async (to: string) =>
-      (await t.server.services.database.db.withSchema('app').selectFrom('outbox').selectAll().where('to', '=', to).orderBy('created_at', 'asc').execute()) as {
+      (await untypedTables(t.server.services.database).withSchema('app').selectFrom('outbox').selectAll().where('to', '=', to).orderBy('created_at', 'asc').execute()) as {
         to: string;
         subject: string;
         text: string;
@@ -452,7 +453,7 @@ export function accountsSuite(backend: Backend, available: boolean) {
       const tables = ['account_status', 'account_tokens', 'users'];
       const snapshot = async () => {
         const out: Record<string, string[]> = {};
-        for (const name of tables) out[name] = (await database.db.withSchema('rm').selectFrom(name).selectAll().execute()).map((r) => JSON.stringify(r)).sort();
+        for (const name of tables) out[name] = (await untypedTables(database).withSchema('rm').selectFrom(name).selectAll().execute()).map((r) => JSON.stringify(r)).sort();
         return out;
       };
       const live = await snapshot();

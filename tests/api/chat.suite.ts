@@ -20,6 +20,7 @@ import { rebuildReadModels } from '../../projections/rebuild';
 import { allProjections } from '../../projections';
 import { startTestServer, TEST_CARD_FORM, type Backend, type TestServer } from '../support/server';
 import { topUpWallet } from '../support/wallet';
+import { untypedTables } from '../support/tables';
 
 export function chatSuite(backend: Backend, available: boolean) {
   describe.skipIf(!available)(`private chat over HTTP (${backend})`, () => {
@@ -366,7 +367,7 @@ export function chatSuite(backend: Backend, available: boolean) {
       expect(chat).toBe(Number(kept.rows[0].c));
       expect(chat).toBeGreaterThan(0);
       const { database, store } = t.server.services;
-      const snapshot = async (table: string) => (await database.db.withSchema('rm').selectFrom(table).selectAll().execute()).map((r) => JSON.stringify(r)).sort();
+      const snapshot = async (table: string) => (await untypedTables(database).withSchema('rm').selectFrom(table).selectAll().execute()).map((r) => JSON.stringify(r)).sort();
       const live = [await snapshot('chat_messages'), await snapshot('chat_conversations')];
       expect(live[0].length).toBeGreaterThan(20);
       await t.server.services.runner.stop();

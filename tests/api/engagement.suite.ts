@@ -7,6 +7,7 @@ import { SETTINGS_STREAM, settingsDecider, type SiteSettings } from '../../domai
 import { rebuildReadModels } from '../../projections/rebuild';
 import { allProjections } from '../../projections';
 import { startTestServer, type Backend, type TestServer } from '../support/server';
+import { untypedTables } from '../support/tables';
 
 export function engagementSuite(backend: Backend, available: boolean) {
   describe.skipIf(!available)(`likes and comments over HTTP (${backend})`, () => {
@@ -248,7 +249,7 @@ export function engagementSuite(backend: Backend, available: boolean) {
       const tables = ['post_likes', 'post_comments', 'commenting_blocks', 'posts'];
       const snapshot = async () => {
         const out: Record<string, string[]> = {};
-        for (const name of tables) out[name] = (await database.db.withSchema('rm').selectFrom(name).selectAll().execute()).map((r) => JSON.stringify(r)).sort();
+        for (const name of tables) out[name] = (await untypedTables(database).withSchema('rm').selectFrom(name).selectAll().execute()).map((r) => JSON.stringify(r)).sort();
         return out;
       };
       const live = await snapshot();

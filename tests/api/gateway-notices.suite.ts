@@ -12,6 +12,7 @@ import { commandContext, handle } from '../../commands/handle';
 import { SIGNATURE_HEADER, signWebhook } from '../../infra/payments/webhook-signature';
 import type { SandboxCardGateway } from '../../infra/payments/sandbox-card-gateway';
 import { startTestServer, TEST_CARD_FORM, type Backend, type TestServer } from '../support/server';
+import { untypedTables } from '../support/tables';
 
 export function gatewayNoticesSuite(backend: Backend, available: boolean) {
   describe.skipIf(!available)(`card provider notices and reversals over HTTP (${backend})`, () => {
@@ -133,7 +134,7 @@ export function gatewayNoticesSuite(backend: Backend, available: boolean) {
       await handle(ctx, paymentStream(paymentId), paymentDecider, {
         type: 'RequestPayment', paymentId, userId: fanId, purpose: { kind: 'unlock', postId }, amountCents: 1500, card: { cardId: cards[0]._id, brand: 'visa', last4: '4242' }, at: ctx.now(),
       });
-      const token = (await t.server.services.database.db.withSchema('sandbox_gateway').selectFrom('cards').select('token').orderBy('created_at', 'desc').executeTakeFirstOrThrow()).token as string;
+      const token = (await untypedTables(t.server.services.database).withSchema('sandbox_gateway').selectFrom('cards').select('token').orderBy('created_at', 'desc').executeTakeFirstOrThrow()).token as string;
       expect((await gateway.charge({ idempotencyKey: paymentId, cardToken: token, amountCents: 1500, currency: 'USD', description: 'test' })).status).toBe('captured');
       expect((await gateway.reverse({ idempotencyKey: paymentId, kind: 'refund', reason: 'Asked by the fan' })).status).toBe('reversed');
       const notices = (await gateway.pendingNotices()).filter((n) => n.data.idempotency_key === paymentId);

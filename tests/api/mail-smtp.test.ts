@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpCapture, type SmtpCapture } from '../support/smtp';
 import { startTestServer, type TestServer } from '../support/server';
+import { untypedTables } from '../support/tables';
 
 describe('password reset through a real SMTP server', () => {
   let smtp: SmtpCapture;
@@ -37,7 +38,7 @@ describe('password reset through a real SMTP server', () => {
     const token = link![1];
 
     // The outbox row records the delivery once the server's answer is back (the mail can reach the server first).
-    const statuses = async () => (await t.server.services.database.db.withSchema('app').selectFrom('outbox').selectAll().where('to', '=', 'smtp.fan@example.com').execute()).map((row: any) => row.status);
+    const statuses = async () => (await untypedTables(t.server.services.database).withSchema('app').selectFrom('outbox').selectAll().where('to', '=', 'smtp.fan@example.com').execute()).map((row: any) => row.status);
     await expect.poll(statuses, { timeout: 10_000 }).toEqual(['sent']);
 
     // Unknown addresses get the same answer and no mail.

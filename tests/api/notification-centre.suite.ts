@@ -7,6 +7,7 @@ import sharp from 'sharp';
 import { rebuildReadModels } from '../../projections/rebuild';
 import { allProjections } from '../../projections';
 import { startTestServer, TEST_CARD_FORM, type Backend, type TestServer } from '../support/server';
+import { untypedTables } from '../support/tables';
 
 export function notificationCentreSuite(backend: Backend, available: boolean) {
   describe.skipIf(!available)(`notification centre and help centre over HTTP (${backend})`, () => {
@@ -253,7 +254,7 @@ export function notificationCentreSuite(backend: Backend, available: boolean) {
       const tables = ['notification_entries', 'notification_reads', 'notification_opened', 'notification_settings', 'notification_commenters', 'help_items', 'help_reads', 'help_settings'];
       const snapshot = async () => {
         const out: Record<string, string[]> = {};
-        for (const name of tables) out[name] = (await database.db.withSchema('rm').selectFrom(name).selectAll().execute()).map((r) => JSON.stringify(r)).sort();
+        for (const name of tables) out[name] = (await untypedTables(database).withSchema('rm').selectFrom(name).selectAll().execute()).map((r) => JSON.stringify(r)).sort();
         return out;
       };
       const live = await snapshot();

@@ -8,6 +8,7 @@ import { sql } from 'kysely';
 import { SANDBOX_TEST_CARDS } from '../../domain/card/wire';
 import { LAST_CARD_RENEWS } from '../../domain/card/card';
 import { startTestServer, TEST_CARD_FORM, type Backend, type TestServer } from '../support/server';
+import { untypedTables } from '../support/tables';
 
 const US_IP = '8.8.8.8';
 const GB_IP = '81.2.69.142';
@@ -32,7 +33,7 @@ export function paymentMethodsSuite(backend: Backend, available: boolean) {
     };
     const cards = async (token: string) => (await t.call('GET', '/api/ccbill/get-payment-card', undefined, as(token))).body.data as any[];
     const me = async (token: string) => (await t.call('GET', '/api/users/me', undefined, as(token))).body.data;
-    const tokenised = async () => Number((await t.server.services.database.db.withSchema('sandbox_gateway').selectFrom('cards').select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()).n);
+    const tokenised = async () => Number((await untypedTables(t.server.services.database).withSchema('sandbox_gateway').selectFrom('cards').select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()).n);
 
     beforeAll(async () => {
       t = await startTestServer(backend, { TRUST_PROXY: 'true' });

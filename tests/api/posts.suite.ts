@@ -16,6 +16,7 @@ import { allProjections } from '../../projections';
 import { mediaEvents } from '../support/media-events';
 import type { EventStore, NewEvent } from '../../infra/eventstore/port';
 import { startTestServer, TEST_CARD_FORM, type Backend, type TestServer } from '../support/server';
+import { untypedTables } from '../support/tables';
 
 const HOUR = 3600_000;
 
@@ -440,7 +441,7 @@ export function postsSuite(backend: Backend, available: boolean) {
       const tables = ['posts', 'post_media', 'post_stats', 'post_unlocks'];
       const snapshot = async () => {
         const out: Record<string, string[]> = {};
-        for (const name of tables) out[name] = (await database.db.withSchema('rm').selectFrom(name).selectAll().execute()).map((r) => JSON.stringify(r)).sort();
+        for (const name of tables) out[name] = (await untypedTables(database).withSchema('rm').selectFrom(name).selectAll().execute()).map((r) => JSON.stringify(r)).sort();
         return out;
       };
       const fanFeed = await feed(member);

@@ -11,6 +11,7 @@ import { sandboxCaptures } from '../../infra/payments/sandbox-card-gateway';
 import { rebuildReadModels } from '../../projections/rebuild';
 import { allProjections } from '../../projections';
 import { startTestServer, TEST_CARD_FORM, type Backend, type TestServer } from '../support/server';
+import { untypedTables } from '../support/tables';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -491,7 +492,7 @@ export function promotionsSuite(backend: Backend, available: boolean) {
         const out: Record<string, string[]> = {};
         for (const p of mine)
           for (const table of p.tables) {
-            const rows = await database.db.withSchema('rm').selectFrom(table.name).selectAll().execute();
+            const rows = await untypedTables(database).withSchema('rm').selectFrom(table.name).selectAll().execute();
             const key = (r: any) => table.primaryKey.map((k) => String(r[k])).join('|');
             out[table.name] = rows.sort((a, b) => key(a).localeCompare(key(b))).map((r) => JSON.stringify(r));
           }

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { leadingZeroBits } from '../../domain/site-config/bot-check';
 import { startSmtpCapture, type SmtpCapture } from '../support/smtp';
 import { startTestServer, type Backend, type TestServer } from '../support/server';
+import { untypedTables } from '../support/tables';
 
 const SMTP_PASSWORD = 'Sm7p-pa55word-only-the-mail-server-knows';
 
@@ -366,7 +367,7 @@ export function siteConfigSuite(backend: Backend, available: boolean) {
       expect(logLines.join('')).toContain('/api/settings/email-configuration');
       expect(logLines.filter((l) => l.includes(SMTP_PASSWORD))).toEqual([]);
       // Nor in the outbox or any read model row the console shows.
-      const outbox = await t.server.services.database.db.withSchema('app').selectFrom('outbox').selectAll().execute();
+      const outbox = await untypedTables(t.server.services.database).withSchema('app').selectFrom('outbox').selectAll().execute();
       expect(JSON.stringify(outbox)).not.toContain(SMTP_PASSWORD);
       const audit = await t.call('GET', '/admin-api/audit?range=[0,499]', undefined, { token: admin });
       expect(JSON.stringify(audit.body)).not.toContain(SMTP_PASSWORD);

@@ -10,6 +10,7 @@ import { commandContext } from '../../commands/handle';
 import { rebuildReadModels } from '../../projections/rebuild';
 import { allProjections } from '../../projections';
 import { startTestServer, TEST_CARD_FORM, type Backend, type TestServer } from '../support/server';
+import { untypedTables } from '../support/tables';
 
 export function skeletonSuite(backend: Backend, available: boolean) {
   describe.skipIf(!available)(`walking skeleton over HTTP (${backend})`, () => {
@@ -270,7 +271,7 @@ export function skeletonSuite(backend: Backend, available: boolean) {
         const out: Record<string, unknown[]> = {};
         for (const p of allProjections)
           for (const table of p.tables) {
-            const rows = await database.db.withSchema('rm').selectFrom(table.name).selectAll().execute();
+            const rows = await untypedTables(database).withSchema('rm').selectFrom(table.name).selectAll().execute();
             const key = (r: any) => table.primaryKey.map((k) => String(r[k])).join('|');
             out[table.name] = rows.sort((a, b) => key(a).localeCompare(key(b))).map((r) => JSON.stringify(r));
           }

@@ -7,10 +7,12 @@ import { SANDBOX_TEST_CARDS } from '../../domain/card/wire';
 import { startSubscriptionEmails } from '../../commands/subscription-emails';
 import { subscriptionEmailsDue } from '../../projections/subscription-emails';
 import { currentSettings } from '../../projections/settings';
+import { findUser } from '../../projections/users';
 import { rebuildReadModels } from '../../projections/rebuild';
 import { allProjections } from '../../projections';
 import { startSmtpCapture, type SmtpCapture } from '../support/smtp';
 import { startTestServer, TEST_CARD_FORM, type Backend, type TestServer } from '../support/server';
+import { untypedTables } from '../support/tables';
 
 export function subscriptionEmailSuite(backend: Backend, available: boolean) {
   describe.skipIf(!available)(`subscription emails (${backend})`, () => {
@@ -89,7 +91,7 @@ export function subscriptionEmailSuite(backend: Backend, available: boolean) {
       expect(welcome!.text).not.toMatch(/4242|\b\d{3}\b.*cvv/i);
       // A second pass has nothing left.
       expect(await tick()).toBe(0);
-      const rows = await t.server.services.database.db.withSchema('app').selectFrom('outbox').selectAll().where('to', '=', f.email).execute();
+      const rows = await untypedTables(t.server.services.database).withSchema('app').selectFrom('outbox').selectAll().where('to', '=', f.email).execute();
       expect(rows.map((r: any) => r.status)).toEqual(['sent']);
     });
 
@@ -131,7 +133,10 @@ export function subscriptionEmailSuite(backend: Backend, available: boolean) {
         reads: {
           due: (since, limit) => subscriptionEmailsDue(database.db, since, limit),
           settings: async () => ({ mails: (await currentSettings(database.db)).subscription_email_notification, creatorName: 'Other node', adminEmail: ADMIN }),
-          user: async (id) => (await database.db.withSchema('rm').selectFrom('users').select(['email', 'name']).where('id', '=', id).executeTakeFirst()) ?? null,
+          user: async (id) => {
+            const u = await findUser(database.db, id);
+            return u ? { email: u.email, name: u.name } : null;
+          },
         },
         send: (mail) => t.server.services.mailer.send(mail),
         siteUrl: () => 'https://fans.example.test', now, timer: false,

@@ -25,6 +25,7 @@ import { sandboxNetCents } from '../../infra/payments/sandbox-card-gateway';
 import { sandboxCryptoReceived, type SandboxCryptoGateway } from '../../infra/payments/sandbox-crypto-gateway';
 import { SIGNATURE_HEADER, signWebhook } from '../../infra/payments/webhook-signature';
 import { startTestServer, TEST_CARD_FORM, type Backend, type TestServer } from '../support/server';
+import { untypedTables } from '../support/tables';
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
@@ -512,7 +513,7 @@ export function walletSuite(backend: Backend, available: boolean) {
       const tables = ['wallets', 'wallet_history', 'crypto_payments', 'transactions'];
       const snapshot = async () => {
         const out: Record<string, string[]> = {};
-        for (const name of tables) out[name] = (await database.db.withSchema('rm').selectFrom(name).selectAll().execute()).map((r) => JSON.stringify(r)).sort();
+        for (const name of tables) out[name] = (await untypedTables(database).withSchema('rm').selectFrom(name).selectAll().execute()).map((r) => JSON.stringify(r)).sort();
         return out;
       };
       const live = await snapshot();

@@ -8,6 +8,7 @@ import { comparePositions, type EventStore, type NewEvent, type Position, type R
 import type { Projection, Row } from '../../projections/projection';
 import { UnitOfWork, quoteIdent, rowFromDatabase } from '../../projections/unit-of-work';
 import { createTestDatabase } from '../support/postgres';
+import { untypedTables } from '../support/tables';
 
 export type Kind = 'pglite' | 'postgres';
 
@@ -266,6 +267,6 @@ export async function allEvents(store: EventStore, upTo?: Position | null): Prom
 }
 
 export async function checkpointOf(database: Database, name: string, schema = 'rm'): Promise<Position | null> {
-  const r = await database.db.withSchema(schema).selectFrom('projection_checkpoints').select(['tx', 'seq']).where('name', '=', name).executeTakeFirst();
+  const r = await untypedTables(database).withSchema(schema).selectFrom('projection_checkpoints').select(['tx', 'seq']).where('name', '=', name).executeTakeFirst();
   return r ? { tx: Number(r.tx), seq: Number(r.seq) } : null;
 }
