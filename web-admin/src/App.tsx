@@ -17,13 +17,13 @@ import { settingsPageRoutes } from './settings-index';
 import { siteConfigRoutes } from './site-config';
 import { CANCELLATION_PAGE, CancellationsPage, SUBSCRIPTION_SETTINGS_PAGE, SubscriptionSettingsPage } from './cancellations';
 import { authProvider } from './authProvider';
-import { Dashboard } from './dashboard/Dashboard';
+import { lazyPage } from './components/lazyPage';
 import { dataProvider } from './dataProvider';
 import { withFeedTags } from './tags';
 import { AppLayout } from './layout/AppLayout';
 import { AppNotification } from './layout/AppNotification';
 import { LoginPage } from './layout/LoginPage';
-import { PROFILE_PAGE, ProfilePage } from './profile/ProfilePage';
+import { PROFILE_PAGE } from './profile/paths';
 import { RESOURCES } from './resources';
 import { useSettings } from './settings';
 import { buildThemes } from './theme';
@@ -35,6 +35,9 @@ import { buildThemes } from './theme';
  * derives them from the server's shared tables (domain/access/pages.ts and routes.ts).
  */
 const consoleData = withFeedTags(dataProvider);
+// The dashboard (its charts) and the profile page load on first visit, not with the console.
+const Dashboard = lazyPage(async () => (await import('./dashboard/Dashboard')).Dashboard);
+const ProfilePage = lazyPage(async () => (await import('./profile/ProfilePage')).ProfilePage);
 
 export function App() {
   const { settings } = useSettings();

@@ -1,5 +1,8 @@
 import ManageSearchIcon from '@mui/icons-material/ManageSearch';
-import { AuditList } from './AuditList';
+import { lazyPage } from '../components/lazyPage';
+
+// The pages load on first visit (their own chunks), not with the console.
+const AuditList = lazyPage(async () => (await import('./AuditList')).AuditList);
 
 export default {
   list: AuditList,

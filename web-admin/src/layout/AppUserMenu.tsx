@@ -4,7 +4,7 @@ import AccountCircleIcon from '@mui/icons-material/AccountCircle';
 import { AppBar, Logout, TitlePortal, UserMenu, useBasename, usePermissions, useUserMenu } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { mayOpenPage } from '../access';
-import { PROFILE_PAGE } from '../profile/ProfilePage';
+import { PROFILE_PAGE } from '../profile/paths';
 import { ReconnectingChip } from './Live';
 
 /** "My profile" in the user menu: the own password and, for the creator's roles, the creator's profile. */

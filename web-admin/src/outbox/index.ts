@@ -1,6 +1,9 @@
 import OutboxIcon from '@mui/icons-material/Outbox';
-import { OutboxList } from './OutboxList';
-import { OutboxShow } from './OutboxShow';
+import { lazyPage } from '../components/lazyPage';
+
+// The pages load on first visit (their own chunks), not with the console.
+const OutboxList = lazyPage(async () => (await import('./OutboxList')).OutboxList);
+const OutboxShow = lazyPage(async () => (await import('./OutboxShow')).OutboxShow);
 
 export default {
   list: OutboxList,

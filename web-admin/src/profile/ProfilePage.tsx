@@ -11,7 +11,7 @@ import { mayCall } from '../access';
 import { useSettings } from '../settings';
 import { ThemeImageInput } from '../sitesettings/ThemeImageInput';
 
-export const PROFILE_PAGE = '/admin/profile';
+export { PROFILE_PAGE } from './paths';
 const PASSWORD_UPDATED = 'Password updated successfully.';
 const MISMATCH = 'The new passwords do not match.';
 const BIO_MAX = 1000;

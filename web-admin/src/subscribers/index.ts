@@ -1,5 +1,8 @@
 import CardMembershipIcon from '@mui/icons-material/CardMembership';
-import { SubscriberList } from './SubscriberList';
+import { lazyPage } from '../components/lazyPage';
+
+// The pages load on first visit (their own chunks), not with the console.
+const SubscriberList = lazyPage(async () => (await import('./SubscriberList')).SubscriberList);
 
 export default {
   list: SubscriberList,

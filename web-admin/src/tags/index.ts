@@ -1,8 +1,12 @@
 import LocalOfferIcon from '@mui/icons-material/LocalOffer';
-import { TagList } from './TagList';
-import { TagCreate, TagEdit } from './TagForm';
+import { lazyPage } from '../components/lazyPage';
 
 export { withFeedTags, FEED_TAGS_RESOURCE } from './dataProvider';
+
+// The pages load on first visit (their own chunks), not with the console.
+const TagList = lazyPage(async () => (await import('./TagList')).TagList);
+const TagCreate = lazyPage(async () => (await import('./TagForm')).TagCreate);
+const TagEdit = lazyPage(async () => (await import('./TagForm')).TagEdit);
 
 export default {
   list: TagList,

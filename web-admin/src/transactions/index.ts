@@ -1,5 +1,8 @@
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
-import { TransactionList } from './TransactionList';
+import { lazyPage } from '../components/lazyPage';
+
+// The pages load on first visit (their own chunks), not with the console.
+const TransactionList = lazyPage(async () => (await import('./TransactionList')).TransactionList);
 
 export default {
   list: TransactionList,

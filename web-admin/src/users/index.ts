@@ -1,7 +1,10 @@
 import PeopleIcon from '@mui/icons-material/People';
-import { UserCreate } from './UserCreate';
-import { UserList } from './UserList';
-import { UserShow } from './UserShow';
+import { lazyPage } from '../components/lazyPage';
+
+// The pages load on first visit (their own chunks), not with the console.
+const UserCreate = lazyPage(async () => (await import('./UserCreate')).UserCreate);
+const UserList = lazyPage(async () => (await import('./UserList')).UserList);
+const UserShow = lazyPage(async () => (await import('./UserShow')).UserShow);
 
 export default {
   list: UserList,
