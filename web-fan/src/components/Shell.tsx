@@ -25,7 +25,7 @@ import VolunteerActivismRounded from '@mui/icons-material/VolunteerActivismRound
 import AccountCircleRounded from '@mui/icons-material/AccountCircleRounded';
 import ChatRounded from '@mui/icons-material/ChatRounded';
 import Badge from '@mui/material/Badge';
-import Tooltip from '@mui/material/Tooltip';
+import Tooltip from './LazyTooltip';
 import LogoutRounded from '@mui/icons-material/LogoutRounded';
 import PersonRounded from '@mui/icons-material/PersonRounded';
 import KeyRounded from '@mui/icons-material/KeyRounded';
@@ -36,12 +36,11 @@ import { hasTipsTab } from '../shell/navRules';
 import { useUnreadCount, useLiveUnreadCount } from '../chat/unread';
 import { NotificationBell } from '../notifications/Bell';
 import { useBellCounts, useHelpUnread, useLiveBell } from '../notifications/counts';
-import { HelpPopupHost } from '../notifications/HelpPopup';
 import { useReportLastSeen } from '../chat/lastSeen';
 import { ReconnectingChip } from './Live';
 import { PageLoader } from './StatusViews';
 import { useMayOpen } from './Guard';
-import { sanitizeHtml } from '../sanitize';
+import Skeleton from '@mui/material/Skeleton';
 import { SocialIcons } from './SocialIcons';
 import { PaymentIcons } from './PaymentIcons';
 import { WalletBalanceLink } from '../wallet/WalletBalanceLink';
@@ -55,6 +54,10 @@ import { StaffLinksMenuItems, StaffLinksNav, useReducedNavbar } from '../shell/S
 import { shortMenuLabel } from '../../../domain/settings/shell';
 
 const EmailRibbons = lazy(() => import('./EmailRibbons'));
+// The help popup shows only once its item has been fetched, and the footer HTML only when the creator wrote one:
+// both load after the shell instead of with it.
+const HelpPopupHost = lazy(() => import('../notifications/HelpPopup').then((m) => ({ default: m.HelpPopupHost })));
+const FooterHtml = lazy(() => import('../shell/FooterHtml'));
 // The creator's miscellaneous announcement popup.
 const MiscPopup = lazy(() => import('../shell/MiscPopup'));
 const LiveAnnouncement = lazy(() => import('../live/LiveAnnouncement').then((m) => ({ default: m.LiveAnnouncement })));
@@ -519,7 +522,7 @@ function BottomNav({ onOpenAccount }: { onOpenAccount: (el: HTMLElement) => void
 export function Footer() {
   const { settings } = useAuth();
   const modelName = useModelName();
-  const html = useMemo(() => (settings?.footer_text_html ? sanitizeHtml(settings.footer_text_html) : ''), [settings?.footer_text_html]);
+  const html = settings?.footer_text_html ?? '';
   return (
     <Box
       component="footer"
@@ -530,7 +533,9 @@ export function Footer() {
       <PaymentIcons brands={settings?.payment_icons} testId="footer-payment-icons" />
       <FooterLinks />
       {html ? (
-        <Box sx={{ '& a': { color: 'primary.main' } }} dangerouslySetInnerHTML={{ __html: html }} />
+        <Suspense fallback={<Skeleton variant="text" width={240} aria-label="Loading footer" />}>
+          <FooterHtml html={html} />
+        </Suspense>
       ) : (
         <Typography variant="body2" color="text.secondary">
           © {new Date().getFullYear()} {modelName}. All rights reserved.
@@ -623,7 +628,11 @@ export function Shell() {
             <LiveAnnouncement />
           </Suspense>
         )}
-        {signedIn && me && <HelpPopupHost staff={staffView} on={!chatOpen} />}
+        {signedIn && me && (
+          <Suspense fallback={null}>
+            <HelpPopupHost staff={staffView} on={!chatOpen} />
+          </Suspense>
+        )}
         {signedIn && (
           <Suspense fallback={null}>
             <MembershipRibbons />

@@ -4,7 +4,7 @@ import type { ReactElement } from 'react';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import SvgIcon, { type SvgIconProps } from '@mui/material/SvgIcon';
-import Tooltip from '@mui/material/Tooltip';
+import Tooltip from './LazyTooltip';
 import Instagram from '@mui/icons-material/Instagram';
 import X from '@mui/icons-material/X';
 import Facebook from '@mui/icons-material/Facebook';
