@@ -43,11 +43,19 @@ export interface RunningServer {
   subscriptionEmails: SubscriptionEmails;
 }
 
+/** Where the two built apps are served from: `appsDir`'s web-fan/ and web-admin/, or each app's own dist/. */
+function appRoots(appsDir: string | undefined): { fan: string; admin: string } {
+  if (appsDir) return { fan: path.join(appsDir, 'web-fan'), admin: path.join(appsDir, 'web-admin') };
+  return { fan: path.join(ROOT, 'web-fan/dist'), admin: path.join(ROOT, 'web-admin/dist') };
+}
+
 export async function startServer(
   cfg: Config,
   /** The background work's intervals and notices: api/background.ts BackgroundOptions. */
   options: BackgroundOptions & {
     clock?: () => Date; serveApps?: boolean; log?: (m: string) => void;
+    /** The folder holding the built apps (its web-fan/ and web-admin/); default: each app's dist/ in the repository. */
+    appsDir?: string;
     /** A media server for live streaming the caller owns (tests share one Janus); default: opened from the config and closed with the server. */
     liveMedia?: LiveMediaServer;
   } = {},
@@ -94,7 +102,7 @@ export async function startServer(
       metrics,
       ...builtInAdapters,
       liveMedia: adapters.liveMedia,
-      staticRoots: options.serveApps === false ? undefined : { fan: path.join(ROOT, 'web-fan/dist'), admin: path.join(ROOT, 'web-admin/dist') },
+      staticRoots: options.serveApps === false ? undefined : appRoots(options.appsDir),
     };
     // Live streaming: who may join a room is the session's rule (the relay asks it before every join).
     services.liveJoinPolicy = liveJoinPolicy(services);

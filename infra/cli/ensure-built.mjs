@@ -1,10 +1,28 @@
 // `npm start` builds the two apps on the first run (and after their sources change), then starts the server.
+// `--out DIR` builds both into DIR/web-fan and DIR/web-admin instead, always and without the lock: a folder of
+// one's own (a test run's), which no other build touches while it is served.
 import { execSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { precompress } from './precompress.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
+const APPS = ['web-fan', 'web-admin'];
+
+/** Builds `app` into `outDir` (emptied first) and precompresses it. */
+async function build(app, outDir) {
+  console.log(`Building ${app} ...`);
+  execSync(`npx vite build --config ${app}/vite.config.ts --outDir ${JSON.stringify(outDir)} --emptyOutDir --logLevel warn`, { cwd: root, stdio: 'inherit' });
+  await precompress(outDir);
+}
+
+const outFlag = process.argv.indexOf('--out');
+if (outFlag !== -1) {
+  const out = path.resolve(process.argv[outFlag + 1] ?? '');
+  for (const app of APPS) await build(app, path.join(out, app));
+  process.exit(0);
+}
+
 const newest = (dir) => {
   let t = 0;
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
@@ -31,7 +49,7 @@ for (let waited = 0; ; waited += 200) {
   }
 }
 try {
-  for (const app of ['web-fan', 'web-admin']) {
+  for (const app of APPS) {
     const index = path.join(root, app, 'dist', 'index.html');
     // A build from before precompression (no .br files in assets/) is built again.
     const assets = path.join(root, app, 'dist', 'assets');
@@ -39,11 +57,7 @@ try {
     const built = fs.existsSync(index) && compressed ? fs.statSync(index).mtimeMs : 0;
     // The apps import from domain/ (wire types, the route and page tables, rules): any change there is theirs too.
     const sources = Math.max(newest(path.join(root, app)), newest(path.join(root, 'domain')));
-    if (built < sources) {
-      console.log(`Building ${app} ...`);
-      execSync(`npx vite build --config ${app}/vite.config.ts --logLevel warn`, { cwd: root, stdio: 'inherit' });
-      await precompress(path.join(root, app, 'dist'));
-    }
+    if (built < sources) await build(app, path.join(root, app, 'dist'));
   }
 } finally {
   fs.rmSync(lock, { recursive: true, force: true });

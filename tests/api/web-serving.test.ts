@@ -4,12 +4,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/server';
-import { ensureAppsBuilt } from '../support/browser';
+import { builtAppsDir } from '../support/apps';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /** The entry script the built index.html loads, e.g. /assets/index-abc123.js. */
@@ -20,7 +18,6 @@ describe('serving the apps', () => {
   let admin: string;
 
   beforeAll(async () => {
-    ensureAppsBuilt();
     t = await startTestServer('pglite', {}, { serveApps: true });
     admin = (await t.call('POST', '/api/users/login', { email: t.adminEmail, password: t.adminPassword })).body.data.token;
   });
@@ -77,7 +74,7 @@ describe('serving the apps', () => {
     const html = await (await fetch(t.base + page)).text();
     const script = entryScript(html);
     expect(script).toMatch(/\/assets\/[^/]+-[\w-]{8}\.js$/);
-    const plain = fs.readFileSync(path.join(ROOT, dir, 'dist', script.replace(/^\/admin\//, '/')));
+    const plain = fs.readFileSync(path.join(builtAppsDir(), dir, script.replace(/^\/admin\//, '/')));
 
     const br = await fetch(t.base + script, { headers: { 'accept-encoding': 'br' } });
     expect(br.headers.get('content-encoding')).toBe('br');
@@ -134,7 +131,7 @@ describe('serving the apps', () => {
 
   it('the built pages carry no inline script (the CSP would block it)', () => {
     for (const dir of ['web-fan', 'web-admin']) {
-      const html = fs.readFileSync(path.join(ROOT, dir, 'dist', 'index.html'), 'utf8');
+      const html = fs.readFileSync(path.join(builtAppsDir(), dir, 'index.html'), 'utf8');
       const scripts = html.match(/<script\b[^>]*>[\s\S]*?<\/script>/gi) ?? [];
       expect(scripts.length).toBeGreaterThan(0);
       for (const s of scripts) expect(s, dir).toMatch(/^<script\b[^>]*\bsrc="[^"]+"[^>]*><\/script>$/);

@@ -176,8 +176,7 @@ describe.skipIf(!hasChromium)('reports end to end (Chromium)', () => {
 
   it('UTM parameters, the opt-in report, the team\'s activity and the reporting settings', async () => {
     await admin.getByTestId('menu-utm').click();
-    // 30 s: the console reloads itself when its build changed under it (a lazy page's chunk gone), as on a deploy.
-    await admin.getByTestId('utm-table-row').first().waitFor({ timeout: 30_000 });
+    await admin.getByTestId('utm-table-row').first().waitFor({ timeout: 15_000 });
     expect(await admin.getByTestId('utm-table').innerText()).toContain('autumn-drop');
     await shootBothWidths(admin, '179-console-utm');
     await admin.getByTestId('menu-opt-in-report').click();

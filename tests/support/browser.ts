@@ -2,8 +2,8 @@
 // without Chromium skips the browser suites; with CI=true that is a failure.
 import fs from 'node:fs';
 import path from 'node:path';
-import { execSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { builtAppsDir } from './apps';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
@@ -52,9 +52,9 @@ export async function launchChromium(options: { pwaPopups?: boolean } = {}): Pro
   return browser;
 }
 
-/** Builds the two apps when their sources are newer than the build (the same step `npm start` runs). */
+/** Checks that the run's global setup built the two apps (./apps.ts); a test file never builds them itself. */
 export function ensureAppsBuilt() {
-  execSync('node infra/cli/ensure-built.mjs', { cwd: ROOT, stdio: 'inherit' });
+  builtAppsDir();
 }
 
 export function artifactPath(name: string) {

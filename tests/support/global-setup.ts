@@ -1,10 +1,20 @@
-// Runs once before any test file: builds the two apps if their sources changed, so browser suites running in
-// parallel find them built (each still calls ensureAppsBuilt, which is then a no-op).
+// Runs once before any test file: builds the two apps into a folder of this run's own (FANCLUB_TEST_APPS_DIR,
+// which the test files' processes inherit), and removes it when the run ends. A build shared between runs would be
+// rebuilt under a running browser suite by another run (a console page then reloads itself to find its chunks);
+// one per run is never touched while it is served.
 import { execSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { APPS_DIR_VARIABLE } from './apps';
 
 export default function setup() {
   const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-  execSync('node infra/cli/ensure-built.mjs', { cwd: root, stdio: 'inherit' });
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fanclub-test-apps-'));
+  const started = Date.now();
+  execSync(`node infra/cli/ensure-built.mjs --out ${JSON.stringify(dir)}`, { cwd: root, stdio: 'inherit' });
+  console.log(`global setup: built the apps into ${dir} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  process.env[APPS_DIR_VARIABLE] = dir;
+  return () => fs.rmSync(dir, { recursive: true, force: true });
 }

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { loadConfig } from '../../infra/config';
 import { startServer, type RunningServer } from '../../api/server';
 import { createTestDatabase } from './postgres';
+import { builtAppsDir } from './apps';
 import { startS3rver, type RunningS3rver } from './s3rver';
 import { checkLedger } from '../../projections/ledger-check';
 import { sandboxNetCents } from '../../infra/payments/sandbox-card-gateway';
@@ -56,7 +57,8 @@ export async function startTestServer(backend: Backend, env: Record<string, stri
   // asks (backgroundSenders: true): they would move the log while a test checks that a refused request wrote
   // nothing. Tests that need them call their tick().
   const quiet = options.backgroundSenders ? {} : { pushIntervalMs: 0, chatEmailIntervalMs: 0 };
-  const server = await startServer(cfg, { serveApps: options.serveApps ?? false, log: () => {}, deliverNotices: options.deliverNotices ?? false, liveMedia: options.liveMedia, ...quiet });
+  const serveApps = options.serveApps ?? false;
+  const server = await startServer(cfg, { serveApps, ...(serveApps ? { appsDir: builtAppsDir() } : {}), log: () => {}, deliverNotices: options.deliverNotices ?? false, liveMedia: options.liveMedia, ...quiet });
   const port = (server.app.server.address() as { port: number }).port;
   const base = `http://127.0.0.1:${port}`;
   return {
