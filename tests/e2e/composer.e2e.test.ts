@@ -10,7 +10,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startTestServer, type TestServer } from '../support/server';
-import { DESKTOP, PHONE, ensureAppsBuilt, launchChromium, requireChromium, shootBothWidths } from '../support/browser';
+import { DESKTOP, PHONE, ensureAppsBuilt, launchChromium, requireChromium, shootBothWidths, settled } from '../support/browser';
 
 const hasChromium = requireChromium();
 
@@ -64,7 +64,7 @@ describe.skipIf(!hasChromium)('composer and post management end to end (Chromium
   const shoot = async (name: string) => {
     await shootBothWidths(page, name);
     await page.setViewportSize(PHONE);
-    await page.waitForTimeout(200);
+    await settled(page);
     expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name} overflows at 375 px`).toBeLessThanOrEqual(PHONE.width);
     await page.setViewportSize(DESKTOP);
   };

@@ -16,7 +16,7 @@ import { registerUser } from '../../commands/accounts';
 import { secrets } from '../../infra/auth/secrets';
 import { commandContext } from '../../commands/handle';
 import { startTestServer, TEST_CARD_FORM, type TestServer } from '../support/server';
-import { DESKTOP, PHONE, artifactPath, ensureAppsBuilt, launchChromium, requireChromium, shootBothWidths } from '../support/browser';
+import { DESKTOP, PHONE, artifactPath, ensureAppsBuilt, launchChromium, requireChromium, shootBothWidths, settled } from '../support/browser';
 
 const hasChromium = requireChromium();
 
@@ -240,7 +240,7 @@ describe.skipIf(!hasChromium)('console private chat end to end (Chromium)', () =
     await total.hover();
     const breakdown = page.getByTestId('chat-deductions-breakdown');
     await breakdown.waitFor();
-    await page.waitForTimeout(400); // the tooltip's fade-in
+    await settled(page); // the tooltip's fade-in
     expect((await breakdown.innerText()).replace(/\s+/g, ' ').trim()).toBe('Void $0.00 Refund $9.00 Chargeback amount $15.00 Chargebacks 1 × $25 $25.00');
     await page.screenshot({ path: artifactPath('console-chat-deductions-1440.png') });
     await page.mouse.move(0, 0);

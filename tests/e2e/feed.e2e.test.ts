@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { demoImage } from '../../infra/media/demo-images';
 import { startTestServer, type TestServer } from '../support/server';
-import { DESKTOP, PHONE, artifactPath, ensureAppsBuilt, launchChromium, requireChromium, shootBothWidths } from '../support/browser';
+import { DESKTOP, PHONE, artifactPath, ensureAppsBuilt, launchChromium, requireChromium, shootBothWidths, settled } from '../support/browser';
 
 const hasChromium = requireChromium();
 const ffmpegPath = (createRequire(import.meta.url)('@ffmpeg-installer/ffmpeg') as { path: string }).path;
@@ -56,7 +56,7 @@ describe.skipIf(!hasChromium)('feed, post cards and landing page (Chromium)', ()
   /** At phone width nothing sticks out sideways. */
   const fitsPhone = async (p: Page = page) => {
     await p.setViewportSize(PHONE);
-    await p.waitForTimeout(300);
+    await settled(p);
     const width = await p.evaluate(() => document.documentElement.scrollWidth);
     await p.setViewportSize(DESKTOP);
     return width;
@@ -182,13 +182,13 @@ describe.skipIf(!hasChromium)('feed, post cards and landing page (Chromium)', ()
     expect(await page.getByTestId('landing-nav-desktop').isVisible()).toBe(true);
     expect(await page.getByTestId('landing-menu-button').isVisible()).toBe(false);
     await page.setViewportSize(PHONE);
-    await page.waitForTimeout(200);
+    await settled(page);
     expect(await page.getByTestId('landing-nav-desktop').isVisible()).toBe(false);
     await page.getByTestId('landing-menu-button').click();
     const menu = page.getByTestId('landing-menu');
     await menu.waitFor();
     expect(await page.getByTestId('landing-nav-login-mobile').textContent()).toBe('Sign in');
-    await page.waitForTimeout(300);
+    await settled(page);
     await page.screenshot({ path: artifactPath('feed-21-landing-menu-375.png') });
     await page.keyboard.press('Escape');
     await menu.waitFor({ state: 'hidden' });
@@ -320,7 +320,6 @@ describe.skipIf(!hasChromium)('feed, post cards and landing page (Chromium)', ()
     expect(await previewMedia.getAttribute('data-media-count')).toBe('2');
     expect(await withPreview.getByTestId('preview-chip').isVisible()).toBe(true);
     expect(await withPreview.getByTestId('unlock-button').textContent()).toMatch(/^Unlock \$\d+\.\d\d$/);
-    await page.waitForTimeout(300);
     await shootBothWidths(page, 'feed-28-preview');
     await withPreview.getByTestId('gallery-next').click();
     expect(await previewMedia.getAttribute('data-preview')).toBe('false');

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { SANDBOX_TEST_CARDS } from '../../domain/card/wire';
 import { startTestServer, type TestServer } from '../support/server';
-import { DESKTOP, PHONE, artifactPath, ensureAppsBuilt, launchChromium, requireChromium, shootBothWidths, signInContext } from '../support/browser';
+import { DESKTOP, PHONE, artifactPath, ensureAppsBuilt, launchChromium, requireChromium, shootBothWidths, signInContext, settled } from '../support/browser';
 
 const hasChromium = requireChromium();
 const GB_IP = '81.2.69.142';
@@ -115,7 +115,7 @@ describe.skipIf(!hasChromium)('payment methods end to end (Chromium)', () => {
     await shoot('pm-02-validation');
     // The whole form on a phone, every message in view.
     await page.setViewportSize(PHONE);
-    await page.waitForTimeout(300);
+    await settled(page);
     await page.screenshot({ path: artifactPath('pm-02-validation-375-full.png'), fullPage: true });
     await page.setViewportSize(DESKTOP);
   });

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { mediaEvents } from '../support/media-events';
 import { startTestServer, type TestServer } from '../support/server';
-import { DESKTOP, PHONE, ensureAppsBuilt, launchChromium, requireChromium, shootBothWidths, signInConsole } from '../support/browser';
+import { DESKTOP, PHONE, ensureAppsBuilt, launchChromium, requireChromium, shootBothWidths, signInConsole, settled } from '../support/browser';
 
 const hasChromium = requireChromium();
 const CAPTION = 'Harbour lights, a gallery';
@@ -45,10 +45,10 @@ describe.skipIf(!hasChromium)('Review And Post fixes an errored post in the cons
   const shoot = async (name: string) => {
     await shootBothWidths(page, name);
     await page.setViewportSize(PHONE);
-    await page.waitForTimeout(200);
+    await settled(page);
     expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name} overflows at 375 px`).toBeLessThanOrEqual(PHONE.width);
     await page.setViewportSize(DESKTOP);
-    await page.waitForTimeout(200);
+    await settled(page);
   };
   const row = () => page.locator('tr', { hasText: CAPTION });
   const fixedRow = () => page.locator('tr', { hasText: FIXED });

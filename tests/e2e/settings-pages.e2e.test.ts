@@ -8,7 +8,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startTestServer, type TestServer } from '../support/server';
-import { artifactPath, DESKTOP, ensureAppsBuilt, launchChromium, PHONE, requireChromium, shootBothWidths } from '../support/browser';
+import { artifactPath, DESKTOP, ensureAppsBuilt, launchChromium, PHONE, requireChromium, shootBothWidths, settled } from '../support/browser';
 import { existingPages, pathOf, SETTINGS_PAGES } from '../../web-admin/src/settings-index/registry';
 import { mayOpenPage } from '../../web-admin/src/access';
 import { pageKeyOf } from '../../web-admin/src/settings-index/registry';
@@ -63,22 +63,17 @@ describe.skipIf(!hasChromium)('settings pages (Chromium)', () => {
   /** At phone width nothing sticks out sideways. */
   const phoneWidth = async (p: Page) => {
     await p.setViewportSize(PHONE);
-    await p.waitForTimeout(250);
+    await settled(p);
     const width = await p.evaluate(() => document.documentElement.scrollWidth);
     await p.setViewportSize(DESKTOP);
     return width;
   };
 
-  /** Opens an app page; while another test run rebuilds the apps (the build folder is shared) the server answers 404: wait for the build. */
+  /** Opens an app page and waits until the app drew into #root and its "Loading…" placeholder is gone. */
   const open = async (p: Page, url: string) => {
-    for (let i = 0; i < 40; i++) {
-      const response = await p.goto(t.base + url);
-      // Mounted: the app drew into #root and its "Loading…" placeholder is gone (a page whose scripts vanished
-      // mid-build keeps the placeholder, or on the fan site an empty #root on the pre-load colour).
-      const mounted = () => (document.getElementById('root')?.childElementCount ?? 0) > 0 && document.body.innerText.trim() !== 'Loading…';
-      if (response?.status() !== 404 && (await p.waitForFunction(mounted, undefined, { timeout: 15_000 }).then(() => true, () => false))) return;
-      await p.waitForTimeout(3000);
-    }
+    const response = await p.goto(t.base + url);
+    expect(response?.status(), url).not.toBe(404);
+    await p.waitForFunction(() => (document.getElementById('root')?.childElementCount ?? 0) > 0 && document.body.innerText.trim() !== 'Loading…', undefined, { timeout: 15_000 });
   };
 
   beforeAll(async () => {

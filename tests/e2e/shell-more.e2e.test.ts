@@ -13,7 +13,7 @@ import { removeCard } from '../../commands/cards';
 import { settingsDecider, SETTINGS_STREAM, type SiteSettings } from '../../domain/settings/settings';
 import { helpItemDecider, helpItemStream } from '../../domain/help/help';
 import { startTestServer, TEST_CARD_FORM, type TestServer } from '../support/server';
-import { DESKTOP, PHONE, ensureAppsBuilt, launchChromium, requireChromium, shootBothWidths, openConsole, openFanPage } from '../support/browser';
+import { DESKTOP, PHONE, ensureAppsBuilt, launchChromium, requireChromium, shootBothWidths, openConsole, openFanPage, settled } from '../support/browser';
 
 const hasChromium = requireChromium();
 
@@ -95,7 +95,7 @@ describe.skipIf(!hasChromium)('fan shell: staff links, proxy view, gallery, chat
     await page.setViewportSize(PHONE);
     await page.getByTestId('account-button').click();
     await page.getByTestId('menu-staff-go-live').waitFor();
-    await page.waitForTimeout(400);
+    await settled(page);
     expect(await page.getByTestId('menu-staff-settings').getAttribute('href')).toBe('/admin/settings');
     await page.screenshot({ path: 'tests/artifacts/shell-more-02-admin-account-menu-375.png' });
     await page.keyboard.press('Escape');

@@ -140,11 +140,35 @@ export function collectCspViolations(page: Page, into: string[]) {
 export const PHONE = { width: 375, height: 812 };
 export const DESKTOP = { width: 1440, height: 900 };
 
+/**
+ * Resolves once the page is still: no finite CSS animation or transition running (an endless one, such as a
+ * spinner, never ends and is not waited for) and two frames painted since. It does not wait for something that
+ * may yet appear: a check that nothing shows keeps its own window. Waiting for that instead of a fixed
+ * time takes a frame or two on a page at rest, and as long as a drawer's slide on one that moves.
+ */
+export async function settled(page: Page, timeoutMs = 3_000) {
+  const frames = (n: number) => page.evaluate((count) => new Promise<void>((done) => {
+    const next = (left: number) => (left === 0 ? done() : requestAnimationFrame(() => next(left - 1)));
+    next(count);
+  }), n);
+  // Two frames first: a resize or a click starts its transition on the next render.
+  await frames(2);
+  await page
+    .waitForFunction(
+      () => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+      undefined,
+      { polling: 'raf', timeout: timeoutMs },
+    )
+    // A screenshot is a picture for people, not an assertion: one of a page still moving after 3 s is taken as it is.
+    .catch(() => {});
+  await frames(2);
+}
+
 /** Saves the current page at desktop and phone width as tests/artifacts/<name>-1440.png / -375.png. */
 export async function shootBothWidths(page: Page, name: string) {
   for (const [label, size] of [['1440', DESKTOP], ['375', PHONE]] as const) {
     await page.setViewportSize(size);
-    await page.waitForTimeout(300);
+    await settled(page);
     await page.screenshot({ path: artifactPath(`${name}-${label}.png`) });
   }
   await page.setViewportSize(DESKTOP);
