@@ -24,13 +24,15 @@ import { allProjections } from '../../projections';
 import { sandboxNetCents } from '../../infra/payments/sandbox-card-gateway';
 import { sandboxCryptoReceived, type SandboxCryptoGateway } from '../../infra/payments/sandbox-crypto-gateway';
 import { SIGNATURE_HEADER, signWebhook } from '../../infra/payments/webhook-signature';
-import { startTestServer, TEST_CARD_FORM, type Backend, type TestServer } from '../support/server';
+import { startTestServer, TEST_CARD_FORM, type Backend, type TestServer, onOneBackend } from '../support/server';
 import { untypedTables } from '../support/tables';
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
 export function walletSuite(backend: Backend, available: boolean) {
   describe.skipIf(!available)(`wallet and crypto top-ups over HTTP (${backend})`, () => {
+    // Tests whose outcome the database cannot change run on one back end (../support/server.ts ONE_BACKEND).
+    const oneBackend = onOneBackend(backend);
     let t: TestServer;
     let admin: string;
     let crypto: SandboxCryptoGateway;
@@ -104,7 +106,7 @@ export function walletSuite(backend: Backend, available: boolean) {
       await t?.close(); // runs the ledger check, wallets included
     });
 
-    it('lists the currencies with rates and validates the amount as the Add Funds form does', async () => {
+    oneBackend('lists the currencies with rates and validates the amount as the Add Funds form does', async () => {
       const f = await fan('wallet.validate@example.com');
       const list = await get('/api/crypto/get-currency-list?requestFrom=wallet', f.token);
       expect(list.status).toBe(200);
@@ -226,7 +228,7 @@ export function walletSuite(backend: Backend, available: boolean) {
       await crypto.deliver();
     });
 
-    it("expired: 'Payment failed.', nothing credited, and it cannot start again", async () => {
+    oneBackend("expired: 'Payment failed.', nothing credited, and it cannot start again", async () => {
       const f = await fan('wallet.expired@example.com');
       const s = await startTopUp(f.token, 10);
       // The console's sandbox control (the same hook the e2e test uses).
@@ -304,7 +306,7 @@ export function walletSuite(backend: Backend, available: boolean) {
       expect(retry.body.data.wallet_balance_cents).toBe(0);
     });
 
-    it('buys at a running locked-content promotion\'s price from the wallet; once the promotion ends: \'Sorry promotion expired.\', nothing charged', async () => {
+    oneBackend('buys at a running locked-content promotion\'s price from the wallet; once the promotion ends: \'Sorry promotion expired.\', nothing charged', async () => {
       const f = await fan('wallet.promo@example.com');
       await topUp(f.token, 20);
       const postId = await lockedPost(15, 'On sale');
@@ -457,7 +459,7 @@ export function walletSuite(backend: Backend, available: boolean) {
       expect(await types(paymentStream(paymentId))).toHaveLength(3);
     });
 
-    it('sets the default payment method: crypto_currency or a saved card; a top-up leaves it as the fan chose', async () => {
+    oneBackend('sets the default payment method: crypto_currency or a saved card; a top-up leaves it as the fan chose', async () => {
       const f = await fan('wallet.method@example.com');
       expect((await me(f.token)).default_payment_method).toBeNull();
       const r = await post('/api/users/set-default-payment-method', { payment_method: 'crypto_currency' }, f.token);
@@ -481,7 +483,7 @@ export function walletSuite(backend: Backend, available: boolean) {
       expect((await me(f.token)).default_payment_method).toBe(cardId);
     });
 
-    it('the console list of crypto payments is for admins only', async () => {
+    oneBackend('the console list of crypto payments is for admins only', async () => {
       const f = await fan('wallet.console@example.com');
       expect((await get('/admin-api/crypto-payments', f.token)).status).toBe(403);
       const one = (await get('/admin-api/crypto-payments', admin)).body as any[];

@@ -12,8 +12,26 @@ import { checkLedger } from '../../projections/ledger-check';
 import { sandboxNetCents } from '../../infra/payments/sandbox-card-gateway';
 import { sandboxCryptoReceived } from '../../infra/payments/sandbox-crypto-gateway';
 import type { LiveMediaServer } from '../../infra/live/port';
+import { it } from 'vitest';
 
 export type Backend = 'pglite' | 'postgres';
+
+/**
+ * The back end that runs a suite's tests whose outcome the database cannot change (validation and its messages,
+ * who may call a route, a provider's answers, a rule of the domain): PGlite, which every machine has. Tests that
+ * can differ between the two run on both: the read models' SQL (lists, filters, totals), concurrent writers and
+ * the event store's locking, crash recovery, and rebuilding the read models.
+ */
+export const ONE_BACKEND: Backend = 'pglite';
+
+/**
+ * `it` for a test that does not depend on the back end: registered on ONE_BACKEND only, so the other back end's
+ * file neither runs nor skips it (a skipped test fails CI). Such a test must not leave state a later test of the
+ * suite needs.
+ */
+export function onOneBackend(backend: Backend): (name: string, fn: () => Promise<void> | void, timeoutMs?: number) => void {
+  return backend === ONE_BACKEND ? (name, fn, timeoutMs) => it(name, fn, timeoutMs) : () => {};
+}
 
 export interface TestServer {
   server: RunningServer;
