@@ -1,0 +1,4 @@
+// Shard 2 of the route fuzz (./routes.fuzz.ts): every third route of the table, from the second.
+import { fuzzRoutes } from './routes.fuzz';
+
+fuzzRoutes(1);
