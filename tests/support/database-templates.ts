@@ -1,0 +1,53 @@
+// Databases made once per run, with the event store's tables and every read model's schema in place, which each
+// test server starts from as a copy: a PGlite folder, and a template database on the Postgres server. A fresh
+// PGlite folder costs the server its initdb and every migration (most of its 10-20 s start on a busy two-core
+// machine), a fresh Postgres database every migration; a copy opens as already migrated. The copies hold no
+// events: each server still runs its own first start (admin, settings) from its own environment.
+import fs from 'node:fs';
+import path from 'node:path';
+import { openEventStoreFromConfig } from '../../infra/eventstore/open';
+import { createProjectionRunner } from '../../projections/runner';
+import { allProjections } from '../../projections';
+import { createTestDatabase } from './postgres';
+
+export const PGLITE_TEMPLATE_VARIABLE = 'FANCLUB_TEST_PGLITE_TEMPLATE';
+
+/** PGlite's folder inside a data folder (infra/eventstore/open.ts puts it there). */
+export const pgliteFolderOf = (dataDir: string) => path.join(dataDir, 'pgdata');
+
+/** Creates the event store and the read models' schema in the database `databaseUrl` names (unset: PGlite in `dataDir`). */
+async function migrate(dataDir: string, databaseUrl?: string) {
+  const opened = await openEventStoreFromConfig({ DATABASE_URL: databaseUrl, EVENT_STORE: 'postgres', EVENTSTORE_URL: undefined, dataDir });
+  try {
+    const quiet = { info: () => {}, error: (m: string, e?: unknown) => console.error(`[pglite template] ${m}`, e ?? '') };
+    await createProjectionRunner({ database: opened.database, store: opened.store, projections: allProjections, logger: quiet }).migrate();
+  } finally {
+    await opened.close();
+  }
+}
+
+/** Creates, in `dataDir`, a PGlite database with the event store and the read models' schema, and closes it. */
+export async function buildPgliteTemplate(dataDir: string): Promise<string> {
+  await migrate(dataDir);
+  return pgliteFolderOf(dataDir);
+}
+
+/** Creates a migrated template database on the Postgres server; returns its name and how to drop it. */
+export async function buildPostgresTemplate(scratchDir: string): Promise<{ name: string; drop: () => Promise<void> }> {
+  const db = await createTestDatabase();
+  try {
+    await migrate(scratchDir, db.url);
+  } catch (e) {
+    await db.drop();
+    throw e;
+  }
+  return { name: db.name, drop: db.drop };
+}
+
+/** Copies the run's template (if the global setup made one) into `dataDir`; false when there is none. */
+export function copyPgliteTemplate(dataDir: string): boolean {
+  const template = process.env[PGLITE_TEMPLATE_VARIABLE];
+  if (!template || !fs.existsSync(template)) return false;
+  fs.cpSync(template, pgliteFolderOf(dataDir), { recursive: true });
+  return true;
+}
