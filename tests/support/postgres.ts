@@ -37,34 +37,21 @@ function redactUrl(url: string): string {
   return url.replace(/\/\/([^:@/]+):[^@/]*@/, '//$1:***@');
 }
 
-/** The run's migrated template database (./postgres-template.ts), when the global setup could make one. */
-export const POSTGRES_TEMPLATE_VARIABLE = 'FANCLUB_TEST_PG_TEMPLATE';
-
-/** The URL of database `name` on the test server. */
-export function databaseUrl(name: string): string {
-  const u = new URL(postgresServerUrl());
-  u.pathname = `/${name}`;
-  return u.toString();
-}
-
-/**
- * Creates a fresh database (fanclub_t_<random>) on the server; drop() removes it, even with open connections.
- * `migrated`: a copy of the run's template, with the event store and the read models' schema already in place
- * (an empty database when the run has no template).
- */
-export async function createTestDatabase(options: { migrated?: boolean } = {}): Promise<{ url: string; name: string; drop: () => Promise<void> }> {
+/** Creates a fresh database (fanclub_t_<random>) on the server; drop() removes it, even with open connections. */
+export async function createTestDatabase(): Promise<{ url: string; name: string; drop: () => Promise<void> }> {
   const adminUrl = postgresServerUrl();
   const name = `fanclub_t_${randomBytes(6).toString('hex')}`;
-  const template = options.migrated ? process.env[POSTGRES_TEMPLATE_VARIABLE] : undefined;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   try {
-    await admin.query(`CREATE DATABASE ${pg.escapeIdentifier(name)}${template ? ` TEMPLATE ${pg.escapeIdentifier(template)}` : ''}`);
+    await admin.query(`CREATE DATABASE ${pg.escapeIdentifier(name)}`);
   } finally {
     await admin.end();
   }
+  const u = new URL(adminUrl);
+  u.pathname = `/${name}`;
   return {
-    url: databaseUrl(name),
+    url: u.toString(),
     name,
     async drop() {
       const c = new pg.Client({ connectionString: adminUrl });

@@ -7,7 +7,7 @@ import { loadConfig } from '../../infra/config';
 import { startServer, type RunningServer } from '../../api/server';
 import { createTestDatabase } from './postgres';
 import { builtAppsDir } from './apps';
-import { copyPgliteTemplate, pgliteFolderOf } from './database-templates';
+import { copyPgliteTemplate, pgliteFolderOf } from './pglite-template';
 import { startS3rver, type RunningS3rver } from './s3rver';
 import { checkLedger } from '../../projections/ledger-check';
 import { sandboxNetCents } from '../../infra/payments/sandbox-card-gateway';
@@ -53,8 +53,7 @@ export async function startTestServer(backend: Backend, env: Record<string, stri
     backgroundSenders?: boolean;
   } = {}): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fanclub-test-'));
-  // Postgres starts from a copy of the run's migrated template database, PGlite from its template folder (below).
-  const db = backend === 'postgres' ? await createTestDatabase({ migrated: true }) : null;
+  const db = backend === 'postgres' ? await createTestDatabase() : null;
   // s3: media in a bucket of a real S3-protocol server (s3rver) started for this server, instead of on disk.
   const s3: RunningS3rver | null = options.s3 ? await startS3rver() : null;
   const adminPassword = 'admin-password-123';
@@ -70,7 +69,7 @@ export async function startTestServer(backend: Backend, env: Record<string, stri
     ...(s3 ? { S3_BUCKET: 'fanclub-media', S3_ENDPOINT: s3.endpoint, S3_ACCESS_KEY_ID: s3.accessKeyId, S3_SECRET_ACCESS_KEY: s3.secretAccessKey } : {}),
     ...env,
   });
-  // PGlite starts from the run's migrated template (./database-templates.ts) instead of an empty folder.
+  // PGlite starts from the run's migrated template (./pglite-template.ts) instead of an empty folder.
   if (!cfg.DATABASE_URL && !fs.existsSync(pgliteFolderOf(cfg.dataDir))) copyPgliteTemplate(cfg.dataDir);
   // The sandbox providers' notices are delivered only when a test asks for it (deliverNotices: true, or by hand
   // through the gateway's deliver()): a background delivery would write events while a test checks that a
