@@ -1,6 +1,7 @@
 // Build step for the two apps: the JavaScript a browser fetches before an app can start — the entry script and
 // every chunk its index.html modulepreloads — measured gzipped, against each app's budget. `npm run build` prints
-// it after building; tests/architecture/bundle-budget.test.ts fails when an app is over its budget.
+// it after building; tests/architecture/bundle-budget.test.ts fails when an app is over its budget (`--dir D`
+// measures a build whose apps are D/web-fan and D/web-admin, as a test run makes them).
 // Pages a visitor may never open belong in chunks loaded on demand (React.lazy), not in this figure.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -38,10 +39,10 @@ export function firstLoadJs(distDir) {
   return { files, gzipBytes: files.reduce((sum, f) => sum + f.gzipBytes, 0) };
 }
 
-/** Every app's figure against its budget. */
-export function bundleReport(apps = Object.keys(BUDGETS_KB)) {
+/** Every app's figure against its budget; `buildDir` holds <app>/ folders (a test run's own build), else each app's dist/. */
+export function bundleReport(apps = Object.keys(BUDGETS_KB), buildDir = null) {
   return apps.map((app) => {
-    const { files, gzipBytes } = firstLoadJs(path.join(root, app, 'dist'));
+    const { files, gzipBytes } = firstLoadJs(buildDir ? path.join(buildDir, app) : path.join(root, app, 'dist'));
     const budgetBytes = BUDGETS_KB[app] * 1000;
     return { app, scripts: files.length, gzipBytes, budgetBytes, withinBudget: gzipBytes <= budgetBytes, largest: [...files].sort((a, b) => b.gzipBytes - a.gzipBytes).slice(0, 5) };
   });
@@ -50,8 +51,11 @@ export function bundleReport(apps = Object.keys(BUDGETS_KB)) {
 const kB = (bytes) => `${(bytes / 1000).toFixed(1)} kB`;
 
 if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(new URL(import.meta.url).pathname)) {
-  const apps = process.argv.slice(2).filter((a) => !a.startsWith('--'));
-  const report = bundleReport(apps.length ? apps : undefined);
+  const args = process.argv.slice(2);
+  const dirAt = args.indexOf('--dir');
+  const buildDir = dirAt >= 0 ? args[dirAt + 1] : null;
+  const apps = args.filter((a, i) => !a.startsWith('--') && !(dirAt >= 0 && i === dirAt + 1));
+  const report = bundleReport(apps.length ? apps : undefined, buildDir);
   if (process.argv.includes('--json')) {
     console.log(JSON.stringify(report));
   } else {

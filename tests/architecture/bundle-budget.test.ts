@@ -4,7 +4,7 @@
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ensureAppsBuilt } from '../support/browser';
+import { builtAppsDir } from '../support/apps';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -20,8 +20,8 @@ interface AppFigure {
 let report: AppFigure[] = [];
 
 beforeAll(() => {
-  ensureAppsBuilt();
-  report = JSON.parse(execFileSync(process.execPath, [path.join(root, 'infra/cli/bundle-report.mjs'), '--json'], { cwd: root, encoding: 'utf8' }));
+  // The run's own build (made once by the global setup), the same bytes the browser tests are served.
+  report = JSON.parse(execFileSync(process.execPath, [path.join(root, 'infra/cli/bundle-report.mjs'), '--json', '--dir', builtAppsDir()], { cwd: root, encoding: 'utf8' }));
 }, 600_000);
 
 describe('first-load JavaScript budget (gzip)', () => {
