@@ -11,7 +11,7 @@ import extractTSConfig from 'dependency-cruiser/config-utl/extract-ts-config';
 
 const root = path.resolve(import.meta.dirname, '../..');
 /** The same folders `npm run deps` cruises. */
-export const CRUISED = ['domain', 'commands', 'projections', 'api', 'infra', 'web-fan/src', 'web-admin/src'];
+export const CRUISED = ['domain', 'commands', 'projections', 'api', 'infra', 'web-shared', 'web-fan/src', 'web-admin/src'];
 
 function describeViolation(v: IViolation): string {
   const cycle = v.cycle?.length ? ` (circle: ${[v.from, ...v.cycle.map((c) => c.name)].join(' → ')})` : '';

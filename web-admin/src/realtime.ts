@@ -1,15 +1,15 @@
 // The console's live connection: one socket per signed-in staff session (`/ws?app=console`: the
 // upgrade carries the console's own cookie), through the store and protocol client all apps share
-// (domain/realtime/store.ts, client.ts). Frames are thin (ids and states); a screen that hears one re-reads what it shows
+// (web-shared/realtime/store.ts, client.ts). Frames are thin (ids and states); a screen that hears one re-reads what it shows
 // over HTTP with its own session.
 //
 // Besides passing frames on, it keeps the two things staff see at a glance: which fans are online
 // (ONLINE_USER_LIST / USER_ONLINE / USER_OFFLINE, ALL_USERS_COUNT) and which other staff member has which fan's
 // conversation open (ADMIN_IN_USER_CHAT).
 import { useEffect, useRef, useSyncExternalStore } from 'react';
-import type { SocketLike } from '../../domain/realtime/client';
+import type { SocketLike } from '../../web-shared/realtime/client';
 import type { ServerFrame } from '../../domain/realtime/protocol';
-import { createLiveStore, type LiveState } from '../../domain/realtime/store';
+import { createLiveStore, type LiveState } from '../../web-shared/realtime/store';
 import { applyPresence, applyViewer, staffInChat, type Presence, type Viewers } from './realtimeRules';
 
 export type { LiveState };

@@ -1,10 +1,10 @@
 // The fan site's live connection: one socket per signed-in session, through the store and protocol
-// client all apps share (domain/realtime/store.ts, client.ts). Frames are thin (ids and states); a screen that
+// client all apps share (web-shared/realtime/store.ts, client.ts). Frames are thin (ids and states); a screen that
 // hears one re-reads what it shows over HTTP with its own session, so the socket never carries content.
 import { useEffect, useRef, useSyncExternalStore } from 'react';
-import type { SocketLike } from '../../domain/realtime/client';
+import type { SocketLike } from '../../web-shared/realtime/client';
 import type { ServerFrame } from '../../domain/realtime/protocol';
-import { createLiveStore, type LiveState } from '../../domain/realtime/store';
+import { createLiveStore, type LiveState } from '../../web-shared/realtime/store';
 
 export type { LiveState };
 

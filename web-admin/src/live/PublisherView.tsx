@@ -1,6 +1,6 @@
 // The publisher's live view: camera and microphone (selectors on
 // desktop, camera flip on phones), then POST /api/stream/start_stream, Janus through the relay as the publisher with
-// the API's token (domain/live-client/janus.ts), POST set_stream_data with the feed. Full screen: LIVE badge, timer,
+// the API's token (web-shared/live/janus.ts), POST set_stream_data with the feed. Full screen: LIVE badge, timer,
 // viewer count → 'Live Stream Viewers', tip total (only above 0; SET_TIP_AMOUNT), overlay darkness in steps of 10 up
 // to 30 then off, the comment overlay (and a comment box, except for the live-stream manager), END (group) / END LIVE
 // (one-to-one) with 'Are you sure that you want to end the Go Live session?', the close button with 'Are you sure
@@ -39,7 +39,7 @@ import MicOutlinedIcon from '@mui/icons-material/MicOutlined';
 import SendIcon from '@mui/icons-material/Send';
 import VideocamOutlinedIcon from '@mui/icons-material/VideocamOutlined';
 import VisibilityIcon from '@mui/icons-material/Visibility';
-import { browserJanusEnv, JanusError, publishStream, WEBRTC_ERROR, type Publisher } from '../../../domain/live-client/janus';
+import { browserJanusEnv, JanusError, publishStream, WEBRTC_ERROR, type Publisher } from '../../../web-shared/live/janus';
 import {
   CLOSE_LIVE_CONFIRM, commentAuthor, commentParts, commentSendFailure, elapsedSince, END_LIVE_CONFIRM, formatElapsed, LIVE_CONNECTING, liveMessageError,
   mergeComments, newTabToken, nextDarkness, STREAM_ALREADY_STARTED, viewerConnections, type LiveComment,

@@ -1,7 +1,7 @@
 // The fan watching a live stream: group at /group-live-stream, one-to-one at
 // /live-stream/:id? (a modal with the creator's name and the live chat beside it). On open: the session on air
 // (GET /api/stream/current), a personal token (POST /api/stream/add_token), then the Janus relay as a subscriber of
-// the publisher's feed (domain/live-client/janus.ts). Muted at first (browsers only autoplay muted), with the
+// the publisher's feed (web-shared/live/janus.ts). Muted at first (browsers only autoplay muted), with the
 // dismissible notice to turn on the volume; expand/contain (contain from 1024 px); comments and tips; the viewers
 // list. GROUP_LIVE_STOPPED: leave and go to /. Closing asks 'Are you sure that you want to close the Go Live
 // session?', gives the token back and leaves.
@@ -29,7 +29,7 @@ import FitScreenRounded from '@mui/icons-material/FitScreenRounded';
 import FullscreenRounded from '@mui/icons-material/FullscreenRounded';
 import VolumeOffRounded from '@mui/icons-material/VolumeOffRounded';
 import VolumeUpRounded from '@mui/icons-material/VolumeUpRounded';
-import { browserJanusEnv, JanusError, JOIN_STREAM_ERROR, watchStream, type Viewer } from '../../../domain/live-client/janus';
+import { browserJanusEnv, JanusError, JOIN_STREAM_ERROR, watchStream, type Viewer } from '../../../web-shared/live/janus';
 import { CLOSE_LIVE_CONFIRM, LIVE_CONNECTING, callTerms, mergeComments, videoFit, viewerStopText, type LiveCall, type LiveComment } from '../../../domain/live-client/rules';
 import { ApiError, errorMessage } from '../api';
 import { useAuth } from '../auth';
