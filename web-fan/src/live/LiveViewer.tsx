@@ -35,7 +35,8 @@ import { ApiError, errorMessage } from '../api';
 import { useAuth } from '../auth';
 import { useFrame, useLiveReload } from '../realtime';
 import { liveApi, removeTokenOnUnload, type CurrentLive, type ViewerToken } from './liveApi';
-import { CommentBox, CommentOverlay, glass, LiveBadge, TipButton, ViewerCountButton, ViewersDialog } from './LiveParts';
+import { CommentBox, CommentOverlay, glass, LiveBadge, TipButton, ViewerCountButton } from './LiveParts';
+import { ViewersDialog } from '../../../web-shared/live/ViewersDialog';
 import { LiveTipDialog } from './LiveTip';
 import { CallConfirmDialog, CallCost } from './LiveCall';
 import { insufficientFunds } from '../wallet/walletApi';
@@ -467,7 +468,7 @@ export function LiveViewer({ isGroup, onLeave, layout, title, side }: LiveViewer
           </Button>
         </DialogActions>
       </Dialog>
-      <ViewersDialog open={showViewers} onClose={() => setShowViewers(false)} />
+      <ViewersDialog open={showViewers} onClose={() => setShowViewers(false)} load={liveApi.viewers} errorText={errorMessage} />
       {call && session && !isGroup ? (
         <CallConfirmDialog
           open={phase === 'confirm' && !addingFunds}
