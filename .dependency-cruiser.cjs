@@ -6,10 +6,13 @@
 //                (rebuild-cli.ts, ledger-cli.ts) are entry points that wire the configured stores
 //   infra/       domain/ and other infra/
 //   api/         everything server-side, never the tests or the apps
-//   web-fan/, web-admin/  themselves, domain/ (shared wire types and rules) and packages: never server code,
-//                never each other, no node: modules in the browser code
+//   web-shared/  browser code both apps use (hooks, components, the socket and Janus clients): domain/ and
+//                packages only; no node: modules; neither app, no server code
+//   web-fan/, web-admin/  themselves, web-shared/, domain/ (shared wire types and rules) and packages: never server
+//                code, never each other, no node: modules in the browser code
 //   CLI entry points  their own layer and below, never api/ or commands/
 //   tests/       anything; product code never imports a test file or tests/
+//   (nothing but the apps and tests imports web-shared/: domain/ and the server folders never do)
 //   and no import circle anywhere.
 // There is no baseline of tolerated violations: every arrow that breaks a rule fails. An adapter a command needs
 // gets a port (infra/<area>/port.ts) and arrives as a parameter; what it reads from a read model, as a function.
@@ -27,7 +30,7 @@ module.exports = {
       name: 'no-circular',
       severity: 'error',
       comment: 'A circle between modules: every file in it depends on every other. Move the shared piece down a layer.',
-      from: { path: '^(domain|commands|projections|api|infra|web-fan/src|web-admin/src)/' },
+      from: { path: '^(domain|commands|projections|api|infra|web-shared|web-fan/src|web-admin/src)/' },
       to: { circular: true },
     },
     {
@@ -47,30 +50,44 @@ module.exports = {
     {
       name: 'apps-not-to-server',
       severity: 'error',
-      comment: 'The web apps talk to the server over HTTP only; they share domain/ (wire types and rules), never server code.',
-      from: { path: '^web-(fan|admin)/' },
+      comment: 'The web apps talk to the server over HTTP only; they share web-shared/ and domain/ (wire types and rules), never server code.',
+      from: { path: '^web-(fan|admin|shared)/' },
       to: { path: '^(api|commands|projections|infra|tests)/' },
     },
     {
       name: 'apps-not-to-each-other',
       severity: 'error',
-      comment: 'The fan site and the console are separate apps; what both need lives in domain/.',
+      comment: 'The fan site and the console are separate apps; what both need in the browser lives in web-shared/, pure rules in domain/.',
       from: { path: '^web-(fan|admin)/' },
       to: { path: '^web-(fan|admin)/', pathNot: '^web-$1/' },
     },
     {
       name: 'apps-no-node-builtins',
       severity: 'error',
-      comment: 'The apps run in the browser.',
-      from: { path: '^web-(fan|admin)/src/', pathNot: TEST_FILE },
+      comment: 'The apps (and what they share) run in the browser.',
+      from: { path: '^(web-(fan|admin)/src|web-shared)/', pathNot: TEST_FILE },
       to: { dependencyTypes: ['core'] },
+    },
+    {
+      name: 'shared-web-only-domain',
+      severity: 'error',
+      comment: 'web-shared/ is below both apps: it imports domain/ and packages, never an app (or server code).',
+      from: { path: '^web-shared/' },
+      to: { path: '^web-(fan|admin)/' },
+    },
+    {
+      name: 'shared-web-only-for-apps',
+      severity: 'error',
+      comment: 'Only the apps (and tests) use web-shared/: it is browser code; domain/ and the server never import it.',
+      from: { path: '^(domain|api|commands|projections|infra)/' },
+      to: { path: '^web-shared/' },
     },
     {
       name: 'commands-only-domain-and-ports',
       severity: 'error',
       comment: 'commands/ import domain/ and ports from infra/ (infra/**/port.ts); adapters arrive as parameters (services).',
       from: { path: '^commands/', pathNot: TEST_FILE },
-      to: { path: ['^(api|projections|tests|web-fan|web-admin)/', '^infra/'], pathNot: '^infra/.*/port\\.ts$' },
+      to: { path: ['^(api|projections|tests|web-fan|web-admin|web-shared)/', '^infra/'], pathNot: '^infra/.*/port\\.ts$' },
     },
     {
       name: 'projections-only-domain-and-db',

@@ -31,7 +31,7 @@ export default defineConfig(
     },
   },
   {
-    files: ['web-fan/src/**/*.{ts,tsx}', 'web-admin/src/**/*.{ts,tsx}'],
+    files: ['web-fan/src/**/*.{ts,tsx}', 'web-admin/src/**/*.{ts,tsx}', 'web-shared/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: {
       'react-hooks/rules-of-hooks': 'error',

@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react';
 // The staff console. Built into web-admin/dist and served by the API at /admin (with an index.html
 // fallback so deep links such as /admin/transactions work).
 const root = fileURLToPath(new URL('.', import.meta.url));
+// The console imports ../web-shared and ../domain: the dev server may serve files from the whole checkout.
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const backend = process.env.FANCLUB_API_URL ?? 'http://127.0.0.1:3000';
 

@@ -3,6 +3,8 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
+// The app imports ../web-shared and ../domain: the dev server may serve files from the whole checkout.
+const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const backend = 'http://127.0.0.1:3000';
 
 // Fan site. Built into web-fan/dist, which the API server serves at `/`.
@@ -26,6 +28,7 @@ export default defineConfig({
   },
   server: {
     port: 5173,
+    fs: { allow: [repoRoot] },
     proxy: {
       '/api': { target: backend, changeOrigin: false },
       '/media': { target: backend, changeOrigin: false },

@@ -107,7 +107,7 @@ export const DEFAULT_SETTINGS = {
   /** Live streaming (domain/live): off until the creator turns it on in the live-streaming settings. */
   enable_live_streaming: false,
   /** The socket's debug switch: on, the fan site and the console write every real-time frame they send
-   *  and receive to the browser's console (domain/realtime/store.ts). The gateway tells each socket (AUTH_OK, SOCKET_DEBUG). */
+   *  and receive to the browser's console (web-shared/realtime/store.ts). The gateway tells each socket (AUTH_OK, SOCKET_DEBUG). */
   enable_socket_debug: false,
   /** The media server's public address as the console shows it (informational: browsers reach it through the API). */
   live_streaming_server_url: '',

@@ -13,7 +13,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import WebSocket from 'ws';
 import { sql } from 'kysely';
-import { createRealtimeClient, type SocketLike } from '../../domain/realtime/client';
+import { createRealtimeClient, type SocketLike } from '../../web-shared/realtime/client';
 import { SANDBOX_TEST_CARDS } from '../../domain/card/wire';
 import { createTestDatabase, requirePostgresServer } from '../support/postgres';
 import { requireKafka } from '../support/kafka';

@@ -7,7 +7,7 @@ import WebSocket from 'ws';
 import sharp from 'sharp';
 import { FRAME_LIMIT, MAX_FRAME_BYTES } from '../../domain/realtime/protocol';
 import { SANDBOX_TEST_CARDS } from '../../domain/card/wire';
-import { createRealtimeClient, type SocketLike, type RealtimeState } from '../../domain/realtime/client';
+import { createRealtimeClient, type SocketLike, type RealtimeState } from '../../web-shared/realtime/client';
 import { startTestServer, TEST_CARD_FORM, type Backend, type TestServer } from '../support/server';
 
 interface Frame { type: string; data: any; position?: string }

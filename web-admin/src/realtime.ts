@@ -1,15 +1,15 @@
 // The console's live connection: one socket per signed-in staff session (`/ws?app=console`: the
 // upgrade carries the console's own cookie), through the store and protocol client all apps share
-// (domain/realtime/store.ts, client.ts). Frames are thin (ids and states); a screen that hears one re-reads what it shows
+// (web-shared/realtime/store.ts, client.ts). Frames are thin (ids and states); a screen that hears one re-reads what it shows
 // over HTTP with its own session.
 //
 // Besides passing frames on, it keeps the two things staff see at a glance: which fans are online
 // (ONLINE_USER_LIST / USER_ONLINE / USER_OFFLINE, ALL_USERS_COUNT) and which other staff member has which fan's
 // conversation open (ADMIN_IN_USER_CHAT).
 import { useEffect, useRef, useSyncExternalStore } from 'react';
-import type { SocketLike } from '../../domain/realtime/client';
-import type { ServerFrame } from '../../domain/realtime/protocol';
-import { createLiveStore, type LiveState } from '../../domain/realtime/store';
+import type { SocketLike } from '../../web-shared/realtime/client';
+import { liveHooks } from '../../web-shared/realtime/hooks';
+import { createLiveStore, type LiveState } from '../../web-shared/realtime/store';
 import { applyPresence, applyViewer, staffInChat, type Presence, type Viewers } from './realtimeRules';
 
 export type { LiveState };
@@ -51,10 +51,7 @@ export const stopLive = store.stop;
 /** Sends a frame when the socket is live; false otherwise. */
 export const sendFrame = store.send;
 
-/** The connection's state ('reconnecting' shows the indicator). */
-export function useLiveState(): LiveState {
-  return useSyncExternalStore(store.subscribe, store.state, () => 'off' as LiveState);
-}
+export const { useLiveState, useFrame, useFrames, useLiveReload } = liveHooks(store);
 
 /** Whether a fan has the site open (any tab or device). */
 export function useFanOnline(userId: string | null): boolean {
@@ -69,42 +66,6 @@ export function useFansOnlineCount(): number {
 /** Names of the other staff who have this fan's conversation open ('' when none). */
 export function useOtherStaffInChat(userId: string | null): string {
   return useSyncExternalStore(store.subscribe, () => (userId ? staffInChat(viewers, userId) : ''), () => '');
-}
-
-/** Calls `listener` for every frame of `type` while mounted (the latest listener; no re-subscribing per render). */
-export function useFrame<T = Record<string, unknown>>(type: string, listener: (data: T, frame: ServerFrame<T>) => void, on = true): void {
-  const ref = useRef(listener);
-  ref.current = listener;
-  useEffect(() => (on ? store.onFrame(type, frame => ref.current(frame.data as T, frame as ServerFrame<T>)) : undefined), [type, on]);
-}
-
-/** useFrame for each frame type of a fixed list, with one listener (one hook call, whatever the list's length). */
-export function useFrames(types: readonly string[], listener: (frame: ServerFrame) => void, on = true): void {
-  const ref = useRef(listener);
-  ref.current = listener;
-  useEffect(() => {
-    if (!on) return;
-    const offs = types.map((type) => store.onFrame(type, (frame) => ref.current(frame)));
-    return () => offs.forEach((off) => off());
-  }, [types, on]);
-}
-
-/** Calls `reload` when what a screen shows may be stale: after a reconnect, on RESYNC, and when the tab is visible again. */
-export function useLiveReload(reload: () => void, on = true): void {
-  const ref = useRef(reload);
-  ref.current = reload;
-  useEffect(() => {
-    if (!on) return;
-    const off = store.onReload(() => ref.current());
-    const visible = () => {
-      if (document.visibilityState === 'visible') ref.current();
-    };
-    document.addEventListener('visibilitychange', visible);
-    return () => {
-      off();
-      document.removeEventListener('visibilitychange', visible);
-    };
-  }, [on]);
 }
 
 /** Tells the other staff which fan's conversation this one has open (null: none), again after each reconnect. */

@@ -5,7 +5,7 @@ import { ThemeProvider } from '@mui/material/styles';
 import { AuthProvider, useAuth, useIsProxy, useModelName } from './auth';
 import { NotifyProvider } from './notify';
 import { buildTheme } from './theme';
-import { Shell, useLandingAtHome } from './components/Shell';
+import { Shell, useLandingAtHome } from './shell/Shell';
 import { LiveConnection } from './components/Live';
 import { Guard } from './components/Guard';
 import { PageLoader } from './components/StatusViews';

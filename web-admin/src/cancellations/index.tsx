@@ -5,7 +5,7 @@ import { lazy, Suspense } from 'react';
 import { Loading } from 'react-admin';
 import EventBusyIcon from '@mui/icons-material/EventBusy';
 import TuneIcon from '@mui/icons-material/Tune';
-import { type ConsolePage } from '../layout/consolePages';
+import { type ConsolePage } from '../consolePages';
 
 export const CANCELLATION_PAGE = '/admin/cancellation';
 export const SUBSCRIPTION_SETTINGS_PAGE = '/admin/subscription-settings';

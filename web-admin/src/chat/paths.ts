@@ -1,7 +1,7 @@
 import ForumOutlinedIcon from '@mui/icons-material/ForumOutlined';
 import TuneOutlinedIcon from '@mui/icons-material/TuneOutlined';
 import ShoppingBagOutlinedIcon from '@mui/icons-material/ShoppingBagOutlined';
-import { type ConsolePage } from '../layout/consolePages';
+import { type ConsolePage } from '../consolePages';
 
 /** The staff side of private chat (domain/access/pages.ts says who may open it). */
 export const CHAT_PAGE = '/admin/private-chat';

@@ -1,5 +1,5 @@
 import PermMediaIcon from '@mui/icons-material/PermMedia';
-import { type ConsolePage } from '../layout/consolePages';
+import { type ConsolePage } from '../consolePages';
 
 /** The Content Manager's page (domain/access/pages.ts says who may open it). */
 export const CONTENT_MANAGER_PAGE = '/admin/content-manager';

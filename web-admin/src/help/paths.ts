@@ -1,6 +1,6 @@
 import HelpOutlineOutlinedIcon from '@mui/icons-material/HelpOutlineOutlined';
 import NotificationsOutlinedIcon from '@mui/icons-material/NotificationsOutlined';
-import { type ConsolePage } from '../layout/consolePages';
+import { type ConsolePage } from '../consolePages';
 
 /** Help items and the staff notification settings in the console (domain/access/pages.ts says who). */
 export const HELP_SETTING_PAGE = '/admin/settings/help-setting';

@@ -2,9 +2,9 @@
 // shows the layout only when signed in, so logging out closes it), and a small "Reconnecting…" chip in the app
 // bar while the socket is down.
 import { useEffect } from 'react';
-import { Chip, Fade } from '@mui/material';
 import SyncIcon from '@mui/icons-material/Sync';
 import { useLogoutIfAccessDenied } from 'react-admin';
+import { ReconnectingChip as SharedReconnectingChip } from '../../../web-shared/realtime/ReconnectingChip';
 import { api } from '../api';
 import { startLive, useLiveState } from '../realtime';
 
@@ -25,25 +25,5 @@ export function LiveConnection() {
 
 /** Shown only while the socket reconnects: a small chip in the app bar, beside the title. */
 export function ReconnectingChip() {
-  const state = useLiveState();
-  return (
-    <Fade in={state === 'reconnecting'} unmountOnExit>
-      <Chip
-        role="status"
-        aria-label="Reconnecting…"
-        data-testid="live-reconnecting"
-        size="small"
-        icon={<SyncIcon fontSize="small" />}
-        label="Reconnecting…"
-        sx={{
-          mx: 1,
-          flexShrink: 0,
-          color: 'inherit',
-          bgcolor: 'rgba(255, 255, 255, 0.18)',
-          '& .MuiChip-icon': { color: 'inherit', ml: { xs: '5px', sm: '4px' }, mr: { xs: '5px', sm: '-4px' } },
-          '& .MuiChip-label': { display: { xs: 'none', sm: 'block' } },
-        }}
-      />
-    </Fade>
-  );
+  return <SharedReconnectingChip state={useLiveState()} icon={<SyncIcon fontSize="small" />} sx={{ mx: 1, color: 'inherit', bgcolor: 'rgba(255, 255, 255, 0.18)' }} />;
 }

@@ -14,7 +14,7 @@ import { REPORT_CONSOLE_PAGES } from '../reports/paths';
 import { SHELL_CONSOLE_PAGES } from '../shell/paths';
 import { TOOLS_CONSOLE_PAGES } from '../tools/paths';
 import { SETTINGS_INDEX_PATHS, settingsMenuGroups } from '../settings-index/menu';
-import type { ConsolePage } from './consolePages';
+import type { ConsolePage } from '../consolePages';
 
 /** A menu entry: a react-admin resource (which brings its own label and icon) or a page. */
 export type MenuEntry =

@@ -1,6 +1,6 @@
 // The publisher's live view: camera and microphone (selectors on
 // desktop, camera flip on phones), then POST /api/stream/start_stream, Janus through the relay as the publisher with
-// the API's token (domain/live-client/janus.ts), POST set_stream_data with the feed. Full screen: LIVE badge, timer,
+// the API's token (web-shared/live/janus.ts), POST set_stream_data with the feed. Full screen: LIVE badge, timer,
 // viewer count → 'Live Stream Viewers', tip total (only above 0; SET_TIP_AMOUNT), overlay darkness in steps of 10 up
 // to 30 then off, the comment overlay (and a comment box, except for the live-stream manager), END (group) / END LIVE
 // (one-to-one) with 'Are you sure that you want to end the Go Live session?', the close button with 'Are you sure
@@ -8,8 +8,6 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import {
   Alert,
-  Avatar,
-  Badge,
   Box,
   Button,
   Chip,
@@ -18,13 +16,8 @@ import {
   DialogActions,
   DialogContent,
   DialogContentText,
-  DialogTitle,
   IconButton,
   InputBase,
-  List,
-  ListItem,
-  ListItemAvatar,
-  ListItemText,
   MenuItem,
   Portal,
   Select,
@@ -39,17 +32,21 @@ import MicOutlinedIcon from '@mui/icons-material/MicOutlined';
 import SendIcon from '@mui/icons-material/Send';
 import VideocamOutlinedIcon from '@mui/icons-material/VideocamOutlined';
 import VisibilityIcon from '@mui/icons-material/Visibility';
-import { browserJanusEnv, JanusError, publishStream, WEBRTC_ERROR, type Publisher } from '../../../domain/live-client/janus';
+import { browserJanusEnv, JanusError, publishStream, WEBRTC_ERROR, type Publisher } from '../../../web-shared/live/janus';
 import {
   CLOSE_LIVE_CONFIRM, commentAuthor, commentParts, commentSendFailure, elapsedSince, END_LIVE_CONFIRM, formatElapsed, LIVE_CONNECTING, liveMessageError,
-  mergeComments, newTabToken, nextDarkness, STREAM_ALREADY_STARTED, viewerConnections, type LiveComment,
+  mergeComments, newTabToken, nextDarkness, STREAM_ALREADY_STARTED, type LiveComment,
 } from '../../../domain/live-client/rules';
 import { formatMoney } from '../../../domain/shared/money';
 import { ApiRequestError } from '../api';
 import { useFrame, useLiveReload } from '../realtime';
-import { liveApi, type StartedLive, type ViewerEntry } from './api';
+import { liveApi, type StartedLive } from './api';
+import { ViewersDialog } from '../../../web-shared/live/ViewersDialog';
 
 type Phase = 'camera' | 'starting' | 'connecting' | 'live' | 'ended' | 'error';
+
+/** A failed call's text, as the console shows it. */
+const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
 const glass = { bgcolor: 'rgba(0,0,0,0.45)', color: '#fff', backdropFilter: 'blur(6px)', '&:hover': { bgcolor: 'rgba(0,0,0,0.6)' } } as const;
 
@@ -372,7 +369,7 @@ export function PublisherView({ isGroup, userId, partnerName, mayComment, side, 
           </Button>
         </DialogActions>
       </Dialog>
-      <ViewersDialog open={showViewers} onClose={() => setShowViewers(false)} />
+      <ViewersDialog open={showViewers} onClose={() => setShowViewers(false)} load={liveApi.viewers} errorText={errorText} zIndex={1400} />
     </Box>
     </Portal>
   );
@@ -483,58 +480,5 @@ function CommentBox({ isGroup }: { isGroup: boolean }) {
   );
 }
 
-export function ViewersDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const [list, setList] = useState<ViewerEntry[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    if (!open) return;
-    setList(null);
-    setError(null);
-    liveApi
-      .viewers()
-      .then((d) => setList(d.userList))
-      .catch((e: Error) => setError(e.message));
-  }, [open]);
-  return (
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="live-viewers-title" data-testid="live-viewers-dialog" sx={{ zIndex: 1400 }}>
-      <DialogTitle id="live-viewers-title" sx={{ pr: 6 }}>
-        Live Stream Viewers
-        <IconButton onClick={onClose} aria-label="Close" sx={{ position: 'absolute', right: 8, top: 8 }}>
-          <CloseIcon />
-        </IconButton>
-      </DialogTitle>
-      <DialogContent dividers sx={{ p: 0, minHeight: 120 }}>
-        {error ? (
-          <Typography color="error" sx={{ p: 2 }}>
-            {error}
-          </Typography>
-        ) : !list ? (
-          <Box sx={{ display: 'grid', placeItems: 'center', p: 4 }}>
-            <CircularProgress size={28} />
-          </Box>
-        ) : list.length === 0 ? (
-          <Typography color="text.secondary" sx={{ p: 2 }}>
-            No Records Found
-          </Typography>
-        ) : (
-          <List dense>
-            {list.map((v) => (
-              <ListItem key={v._id} data-testid="live-viewer-row">
-                <ListItemAvatar>
-                  <Badge badgeContent={viewerConnections(v.count).badge} color="primary" overlap="circular">
-                    <Avatar src={v.avatarUrl ?? undefined} alt="">
-                      {v.name.slice(0, 1).toUpperCase()}
-                    </Avatar>
-                  </Badge>
-                </ListItemAvatar>
-                <ListItemText primary={v.name} secondary={viewerConnections(v.count).label} />
-              </ListItem>
-            ))}
-          </List>
-        )}
-      </DialogContent>
-    </Dialog>
-  );
-}
 
 

@@ -2,6 +2,7 @@
 // header (video icon, session history link), the Go Live page and the settings page.
 import { useCallback, useEffect, useState } from 'react';
 import type { LiveComment } from '../../../domain/live-client/rules';
+import type { ViewerEntry, ViewersAnswer } from '../../../domain/live/wire';
 import { api } from '../api';
 import { useFrames } from '../realtime';
 
@@ -42,12 +43,7 @@ export interface CurrentLive {
   tipTotalCents?: number;
 }
 
-export interface ViewerEntry {
-  _id: string;
-  name: string;
-  avatarUrl: string | null;
-  count: number;
-}
+export type { ViewerEntry };
 
 export interface LiveSessionReport {
   _id: string;
@@ -83,7 +79,7 @@ export const liveApi = {
   start: (body: { isGroupLiveStream: boolean; userId?: string; tabToken: string }) => post<StartedLive>('/api/stream/start_stream', body),
   setStreamData: (body: { room: number; pubId: number | string; pubPvtId: number | string }) => post('/api/stream/set_stream_data', body),
   stop: () => post<{ sessionId: string; stopped: boolean }>('/api/stream/stop_stream'),
-  viewers: () => get<{ sessionId: string; count: number; userList: ViewerEntry[] }>('/api/stream/viewers'),
+  viewers: () => get<ViewersAnswer>('/api/stream/viewers'),
   messages: (pageNum = 1) => post<{ sessionId: string; messages: LiveComment[] }>('/api/stream/get_messages', { pageNum }),
   send: (message: string) => post<{ _id: string }>('/api/stream/send_message', { message, type: 'text', fromAdmin: true, message_from_admin: true }),
   reports: (body: { userId?: string; pageNum?: number }) =>

@@ -1,7 +1,7 @@
 import SensorsOutlinedIcon from '@mui/icons-material/SensorsOutlined';
 import QueryStatsOutlinedIcon from '@mui/icons-material/QueryStatsOutlined';
 import VideoSettingsOutlinedIcon from '@mui/icons-material/VideoSettingsOutlined';
-import { consolePath, type ConsolePage } from '../layout/consolePages';
+import { consolePath, type ConsolePage } from '../consolePages';
 
 /** Live streaming in the console (domain/access/pages.ts says who may open each page). */
 export const GO_LIVE_PAGE = '/admin/go-live';

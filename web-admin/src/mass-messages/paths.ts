@@ -2,7 +2,7 @@ import CampaignOutlinedIcon from '@mui/icons-material/CampaignOutlined';
 import WavingHandOutlinedIcon from '@mui/icons-material/WavingHandOutlined';
 import ListAltIcon from '@mui/icons-material/ListAlt';
 import ScheduleSendOutlinedIcon from '@mui/icons-material/ScheduleSendOutlined';
-import { consolePath, type ConsolePage } from '../layout/consolePages';
+import { consolePath, type ConsolePage } from '../consolePages';
 
 /** Console pages of mass and welcome messages (keys of ADMIN_PAGES, domain/access/pages.ts). */
 export const MASS_MESSAGES_PAGE = '/admin/mass-messages';

@@ -2,7 +2,7 @@ import CampaignIcon from '@mui/icons-material/Campaign';
 import InsightsIcon from '@mui/icons-material/Insights';
 import LocalOfferIcon from '@mui/icons-material/ConfirmationNumber';
 import ReplayIcon from '@mui/icons-material/Replay';
-import { type ConsolePage } from '../layout/consolePages';
+import { type ConsolePage } from '../consolePages';
 
 /** Console pages of promotions, coupons and the resubscribe offer (domain/access/pages.ts says who may open them). */
 export const PROMOTIONS_PAGE = '/admin/promotions';

@@ -1,6 +1,6 @@
 import MarkEmailReadOutlinedIcon from '@mui/icons-material/MarkEmailReadOutlined';
 import NotificationsActiveOutlinedIcon from '@mui/icons-material/NotificationsActiveOutlined';
-import { type ConsolePage } from '../layout/consolePages';
+import { type ConsolePage } from '../consolePages';
 
 /** Web push in the console (domain/access/pages.ts says who may open it). */
 export const WEB_PUSH_PAGE = '/admin/settings/web-push-notification';

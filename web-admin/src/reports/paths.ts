@@ -6,7 +6,7 @@ import LockOpenOutlinedIcon from '@mui/icons-material/LockOpenOutlined';
 import CampaignOutlinedIcon from '@mui/icons-material/CampaignOutlined';
 import MarkEmailReadOutlinedIcon from '@mui/icons-material/MarkEmailReadOutlined';
 import ManageHistoryOutlinedIcon from '@mui/icons-material/ManageHistoryOutlined';
-import { consolePath, type ConsolePage } from '../layout/consolePages';
+import { consolePath, type ConsolePage } from '../consolePages';
 
 /** The creator's reports in the console (domain/access/pages.ts says who may open each page). */
 export const REPORTING_PAGE = '/admin/reporting';

@@ -3,7 +3,7 @@ import MailOutlineIcon from '@mui/icons-material/MailOutline';
 import CampaignOutlinedIcon from '@mui/icons-material/CampaignOutlined';
 import LinkOutlinedIcon from '@mui/icons-material/LinkOutlined';
 import ContactMailOutlinedIcon from '@mui/icons-material/ContactMailOutlined';
-import { type ConsolePage } from '../layout/consolePages';
+import { type ConsolePage } from '../consolePages';
 
 /** Fan-shell pages in the console (domain/access/pages.ts says who may open each). */
 export const PAGES_PAGE = '/admin/content-pages';

@@ -5,7 +5,7 @@ import LanguageOutlinedIcon from '@mui/icons-material/LanguageOutlined';
 import TravelExploreOutlinedIcon from '@mui/icons-material/TravelExploreOutlined';
 import VerifiedUserOutlinedIcon from '@mui/icons-material/VerifiedUserOutlined';
 import DownloadOutlinedIcon from '@mui/icons-material/DownloadOutlined';
-import { type ConsolePage } from '../layout/consolePages';
+import { type ConsolePage } from '../consolePages';
 
 /** Site configuration pages: domain/access/pages.ts says who opens them. */
 export const EMAIL_CONFIGURATION_PAGE = '/admin/settings/email-configuration';

@@ -4,7 +4,7 @@ import LinkOutlinedIcon from '@mui/icons-material/LinkOutlined';
 import CreditCardOutlinedIcon from '@mui/icons-material/CreditCardOutlined';
 import AltRouteOutlinedIcon from '@mui/icons-material/AltRouteOutlined';
 import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
-import { type ConsolePage } from '../layout/consolePages';
+import { type ConsolePage } from '../consolePages';
 
 /** The console's admin tools (domain/access/pages.ts says who may open each). */
 export const SUPER_ADMIN_TOOLS_PAGE = '/admin/super-admin-tools';

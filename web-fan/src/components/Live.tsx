@@ -1,9 +1,8 @@
 // The live connection's place in the shell: one socket while signed in, the navbar's wallet balance
 // kept current from UPDATE_USER_AMOUNT, and a small "Reconnecting…" chip in the navbar while the socket is down.
 import { useEffect } from 'react';
-import Chip from '@mui/material/Chip';
-import Fade from '@mui/material/Fade';
 import SyncRounded from '@mui/icons-material/SyncRounded';
+import { ReconnectingChip as SharedReconnectingChip } from '../../../web-shared/realtime/ReconnectingChip';
 import { useAuth } from '../auth';
 import { startLive, useFrame, useLiveReload, useLiveState } from '../realtime';
 
@@ -30,24 +29,5 @@ export function LiveConnection() {
 
 /** Shown only while the socket reconnects: a small chip in the navbar (the spinner alone on phones). */
 export function ReconnectingChip() {
-  const state = useLiveState();
-  return (
-    <Fade in={state === 'reconnecting'} unmountOnExit>
-      <Chip
-        role="status"
-        aria-label="Reconnecting…"
-        data-testid="live-reconnecting"
-        size="small"
-        variant="outlined"
-        icon={<SyncRounded fontSize="small" />}
-        label="Reconnecting…"
-        sx={{
-          flexShrink: 0,
-          color: 'text.secondary',
-          '& .MuiChip-icon': { color: 'inherit', ml: { xs: '5px', sm: '4px' }, mr: { xs: '5px', sm: '-4px' } },
-          '& .MuiChip-label': { display: { xs: 'none', sm: 'block' } },
-        }}
-      />
-    </Fade>
-  );
+  return <SharedReconnectingChip state={useLiveState()} variant="outlined" icon={<SyncRounded fontSize="small" />} sx={{ color: 'text.secondary' }} />;
 }

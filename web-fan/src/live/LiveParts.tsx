@@ -2,30 +2,19 @@
 // 'Live Stream Viewers' list, the comment overlay and the comment box (max 500 in group, 1000 one-to-one, the
 // spec's 'Please type message.' / 'Maximum 500 characters allowed.'), with the tip button beside it.
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import Avatar from '@mui/material/Avatar';
-import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import CircularProgress from '@mui/material/CircularProgress';
-import Dialog from '@mui/material/Dialog';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
 import InputBase from '@mui/material/InputBase';
-import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
-import ListItemAvatar from '@mui/material/ListItemAvatar';
-import ListItemText from '@mui/material/ListItemText';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import AttachMoneyRounded from '@mui/icons-material/AttachMoneyRounded';
-import CloseRounded from '@mui/icons-material/CloseRounded';
 import SendRounded from '@mui/icons-material/SendRounded';
 import VisibilityRounded from '@mui/icons-material/VisibilityRounded';
-import { COMMENT_SEND_FAILED, commentAuthor, commentParts, commentSendFailure, elapsedSince, formatElapsed, liveMessageError, viewerConnections, type LiveComment } from '../../../domain/live-client/rules';
+import { COMMENT_SEND_FAILED, commentAuthor, commentParts, commentSendFailure, elapsedSince, formatElapsed, liveMessageError, type LiveComment } from '../../../domain/live-client/rules';
 import { ApiError, errorMessage } from '../api';
-import { liveApi, type ViewerEntry } from './liveApi';
+import { liveApi } from './liveApi';
 
 /** Glass chips and buttons over the video. */
 export const glass = { bgcolor: 'rgba(0,0,0,0.45)', color: '#fff', backdropFilter: 'blur(6px)', '&:hover': { bgcolor: 'rgba(0,0,0,0.6)' } } as const;
@@ -62,59 +51,6 @@ export function ViewerCountButton({ count, onClick }: { count: number; onClick?:
   );
 }
 
-/** 'Live Stream Viewers': name, avatar, a count badge for a viewer with several connections (GET /api/stream/viewers). */
-export function ViewersDialog({ open, onClose, load }: { open: boolean; onClose: () => void; load?: () => Promise<{ userList: ViewerEntry[] }> }) {
-  const [list, setList] = useState<ViewerEntry[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    if (!open) return;
-    setList(null);
-    setError(null);
-    (load ?? liveApi.viewers)()
-      .then((d) => setList(d.userList))
-      .catch((e) => setError(errorMessage(e)));
-  }, [open, load]);
-  return (
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="live-viewers-title" data-testid="live-viewers-dialog">
-      <DialogTitle id="live-viewers-title" sx={{ pr: 6 }}>
-        Live Stream Viewers
-        <IconButton onClick={onClose} aria-label="Close" sx={{ position: 'absolute', right: 8, top: 8 }}>
-          <CloseRounded />
-        </IconButton>
-      </DialogTitle>
-      <DialogContent dividers sx={{ p: 0, minHeight: 120 }}>
-        {error ? (
-          <Typography color="error" sx={{ p: 2 }}>
-            {error}
-          </Typography>
-        ) : !list ? (
-          <Box sx={{ display: 'grid', placeItems: 'center', p: 4 }}>
-            <CircularProgress size={28} />
-          </Box>
-        ) : list.length === 0 ? (
-          <Typography color="text.secondary" sx={{ p: 2 }}>
-            No Records Found
-          </Typography>
-        ) : (
-          <List dense>
-            {list.map((v) => (
-              <ListItem key={v._id} data-testid="live-viewer-row">
-                <ListItemAvatar>
-                  <Badge badgeContent={viewerConnections(v.count).badge} color="primary" overlap="circular" data-testid="live-viewer-connections">
-                    <Avatar src={v.avatarUrl ?? undefined} alt="">
-                      {v.name.slice(0, 1).toUpperCase()}
-                    </Avatar>
-                  </Badge>
-                </ListItemAvatar>
-                <ListItemText primary={v.name} secondary={viewerConnections(v.count).label} />
-              </ListItem>
-            ))}
-          </List>
-        )}
-      </DialogContent>
-    </Dialog>
-  );
-}
 
 /** The overlay's last comments and tips, newest at the bottom. */
 export function CommentOverlay({ comments, compact }: { comments: LiveComment[]; compact?: boolean }) {

@@ -1,7 +1,7 @@
 // The fan watching a live stream: group at /group-live-stream, one-to-one at
 // /live-stream/:id? (a modal with the creator's name and the live chat beside it). On open: the session on air
 // (GET /api/stream/current), a personal token (POST /api/stream/add_token), then the Janus relay as a subscriber of
-// the publisher's feed (domain/live-client/janus.ts). Muted at first (browsers only autoplay muted), with the
+// the publisher's feed (web-shared/live/janus.ts). Muted at first (browsers only autoplay muted), with the
 // dismissible notice to turn on the volume; expand/contain (contain from 1024 px); comments and tips; the viewers
 // list. GROUP_LIVE_STOPPED: leave and go to /. Closing asks 'Are you sure that you want to close the Go Live
 // session?', gives the token back and leaves.
@@ -29,13 +29,14 @@ import FitScreenRounded from '@mui/icons-material/FitScreenRounded';
 import FullscreenRounded from '@mui/icons-material/FullscreenRounded';
 import VolumeOffRounded from '@mui/icons-material/VolumeOffRounded';
 import VolumeUpRounded from '@mui/icons-material/VolumeUpRounded';
-import { browserJanusEnv, JanusError, JOIN_STREAM_ERROR, watchStream, type Viewer } from '../../../domain/live-client/janus';
+import { browserJanusEnv, JanusError, JOIN_STREAM_ERROR, watchStream, type Viewer } from '../../../web-shared/live/janus';
 import { CLOSE_LIVE_CONFIRM, LIVE_CONNECTING, callTerms, mergeComments, videoFit, viewerStopText, type LiveCall, type LiveComment } from '../../../domain/live-client/rules';
 import { ApiError, errorMessage } from '../api';
 import { useAuth } from '../auth';
 import { useFrame, useLiveReload } from '../realtime';
 import { liveApi, removeTokenOnUnload, type CurrentLive, type ViewerToken } from './liveApi';
-import { CommentBox, CommentOverlay, glass, LiveBadge, TipButton, ViewerCountButton, ViewersDialog } from './LiveParts';
+import { CommentBox, CommentOverlay, glass, LiveBadge, TipButton, ViewerCountButton } from './LiveParts';
+import { ViewersDialog } from '../../../web-shared/live/ViewersDialog';
 import { LiveTipDialog } from './LiveTip';
 import { CallConfirmDialog, CallCost } from './LiveCall';
 import { insufficientFunds } from '../wallet/walletApi';
@@ -467,7 +468,7 @@ export function LiveViewer({ isGroup, onLeave, layout, title, side }: LiveViewer
           </Button>
         </DialogActions>
       </Dialog>
-      <ViewersDialog open={showViewers} onClose={() => setShowViewers(false)} />
+      <ViewersDialog open={showViewers} onClose={() => setShowViewers(false)} load={liveApi.viewers} errorText={errorMessage} />
       {call && session && !isGroup ? (
         <CallConfirmDialog
           open={phase === 'confirm' && !addingFunds}

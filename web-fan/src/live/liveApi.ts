@@ -2,6 +2,7 @@
 // live frames (GROUP_LIVE_STARTED, GO_LIVE, STOP_LIVE, GROUP_LIVE_STOPPED, LIVE_STREAM_DATA) and after a reconnect.
 import { useCallback, useEffect, useState } from 'react';
 import type { LiveCall, LiveComment } from '../../../domain/live-client/rules';
+import type { ViewerEntry, ViewersAnswer } from '../../../domain/live/wire';
 import { api } from '../api';
 import { useAuth } from '../auth';
 import { useFrames, useLiveReload } from '../realtime';
@@ -33,12 +34,7 @@ export interface ViewerToken {
   pubId?: string | number | null;
 }
 
-export interface ViewerEntry {
-  _id: string;
-  name: string;
-  avatarUrl: string | null;
-  count: number;
-}
+export type { ViewerEntry };
 
 export const liveApi = {
   current: async () => (await api.get<{ session: CurrentLive | null; media: boolean }>('/api/stream/current')).data,
@@ -48,7 +44,7 @@ export const liveApi = {
   removeToken: (streamToken?: string) => api.post('/api/stream/remove_token', streamToken ? { streamToken } : {}),
   messages: async (pageNum = 1) => (await api.post<{ sessionId: string; messages: LiveComment[] }>('/api/stream/get_messages', { pageNum })).data,
   send: (message: string) => api.post<{ _id: string }>('/api/stream/send_message', { message, type: 'text' }),
-  viewers: async () => (await api.get<{ sessionId: string; count: number; userList: ViewerEntry[] }>('/api/stream/viewers')).data,
+  viewers: async () => (await api.get<ViewersAnswer>('/api/stream/viewers')).data,
 };
 
 /** Leaving when the page goes (a reload or a closed tab): the token is given back without waiting. */

@@ -1,4 +1,4 @@
-// What every console area's paths.ts shares: the shape of its menu entries (AppMenu lists them to the roles that
+// What every console area's paths.ts shares (below the areas and the layout, so neither imports the other for it): the shape of its menu entries (AppMenu lists them to the roles that
 // may open the page) and the builder of its links with parameters. The areas keep their own path names.
 import type { SvgIconComponent } from '@mui/icons-material';
 

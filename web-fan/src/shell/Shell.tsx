@@ -25,41 +25,41 @@ import VolunteerActivismRounded from '@mui/icons-material/VolunteerActivismRound
 import AccountCircleRounded from '@mui/icons-material/AccountCircleRounded';
 import ChatRounded from '@mui/icons-material/ChatRounded';
 import Badge from '@mui/material/Badge';
-import Tooltip from './LazyTooltip';
+import Tooltip from '../components/LazyTooltip';
 import LogoutRounded from '@mui/icons-material/LogoutRounded';
 import PersonRounded from '@mui/icons-material/PersonRounded';
 import KeyRounded from '@mui/icons-material/KeyRounded';
 import VisibilityRounded from '@mui/icons-material/VisibilityRounded';
 import { useAuth, useIsProxy, useModelName } from '../auth';
 import { isMember, isStaff } from '../format';
-import { hasTipsTab } from '../shell/navRules';
+import { hasTipsTab } from './navRules';
 import { useUnreadCount, useLiveUnreadCount } from '../chat/unread';
 import { NotificationBell } from '../notifications/Bell';
 import { useBellCounts, useHelpUnread, useLiveBell } from '../notifications/counts';
 import { useReportLastSeen } from '../chat/lastSeen';
-import { ReconnectingChip } from './Live';
-import { PageLoader } from './StatusViews';
-import { useMayOpen } from './Guard';
+import { ReconnectingChip } from '../components/Live';
+import { PageLoader } from '../components/StatusViews';
+import { useMayOpen } from '../components/Guard';
 import Skeleton from '@mui/material/Skeleton';
-import { SocialIcons } from './SocialIcons';
-import { PaymentIcons } from './PaymentIcons';
+import { SocialIcons } from '../components/SocialIcons';
+import { PaymentIcons } from '../components/PaymentIcons';
 import { WalletBalanceLink } from '../wallet/WalletBalanceLink';
 import { PromotionProvider, PromotionRibbons, PromotionStaffBar } from '../promotions';
 import MoreHorizRounded from '@mui/icons-material/MoreHorizRounded';
-import AnnouncementBanner from '../shell/AnnouncementBanner';
-import CustomMenuNav from '../shell/CustomMenuNav';
-import FooterLinks from '../shell/FooterLinks';
-import { useMenuLinks } from '../shell/menu';
-import { StaffLinksMenuItems, StaffLinksNav, useReducedNavbar } from '../shell/StaffLinks';
+import AnnouncementBanner from './AnnouncementBanner';
+import CustomMenuNav from './CustomMenuNav';
+import FooterLinks from './FooterLinks';
+import { useMenuLinks } from './menu';
+import { StaffLinksMenuItems, StaffLinksNav, useReducedNavbar } from './StaffLinks';
 import { shortMenuLabel } from '../../../domain/settings/shell';
 
-const EmailRibbons = lazy(() => import('./EmailRibbons'));
+const EmailRibbons = lazy(() => import('../components/EmailRibbons'));
 // The help popup shows only once its item has been fetched, and the footer HTML only when the creator wrote one:
 // both load after the shell instead of with it.
 const HelpPopupHost = lazy(() => import('../notifications/HelpPopup').then((m) => ({ default: m.HelpPopupHost })));
-const FooterHtml = lazy(() => import('../shell/FooterHtml'));
+const FooterHtml = lazy(() => import('./FooterHtml'));
 // The creator's miscellaneous announcement popup.
-const MiscPopup = lazy(() => import('../shell/MiscPopup'));
+const MiscPopup = lazy(() => import('./MiscPopup'));
 const LiveAnnouncement = lazy(() => import('../live/LiveAnnouncement').then((m) => ({ default: m.LiveAnnouncement })));
 // Rebill reminder and resubscribe offer ribbons (../membership).
 const MembershipRibbons = lazy(() => import('../membership/MembershipPopups').then((m) => ({ default: m.MembershipRibbons })));

@@ -1,5 +1,5 @@
-// The browser's Janus VideoRoom client (part U), shared by the fan site and the console like
-// domain/realtime/client.ts is. Pure TypeScript over a WebSocket and an RTCPeerConnection, both given (so it also
+// The browser's Janus VideoRoom client, shared by the fan site and the console like
+// web-shared/realtime/client.ts is. Pure TypeScript over a WebSocket and an RTCPeerConnection, both given (so it also
 // runs where they come from elsewhere); no library. The socket is the API's relay at GET /api/stream/janus
 // (subprotocol janus-protocol, api/live/janus-relay.ts): same origin, the session cookie signs it in, the relay adds
 // the room's pin, sets the display to the caller and checks every join's token against the session.

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { consolePath } from './consolePages';
-import { liveSessionsPath, oneToOnePath } from '../live/paths';
-import { massPurchasedByPath, welcomePurchasedByPath } from '../mass-messages/paths';
-import { postBuyersPath } from '../reports/paths';
+import { liveSessionsPath, oneToOnePath } from './live/paths';
+import { massPurchasedByPath, welcomePurchasedByPath } from './mass-messages/paths';
+import { postBuyersPath } from './reports/paths';
 
 describe('consolePath', () => {
   it('adds each segment encoded and leaves a missing optional one out', () => {

@@ -6,7 +6,7 @@
 // position of the last frame it saw, and after a drop reconnects with backoff and resumes from that position,
 // so a reader misses nothing and sees nothing twice. 4401/4403 end it (the session is over); RESYNC asks the
 // app to reload its lists.
-import { CLOSE, type ServerFrame } from './protocol';
+import { CLOSE, type ServerFrame } from '../../domain/realtime/protocol';
 
 /** The part of a WebSocket this client uses (browser WebSocket and `ws` both fit). */
 export interface SocketLike {

@@ -3,7 +3,7 @@
 // here, not on the client, so a screen subscribes once and keeps listening across a logout/login and across
 // reconnects. Each app binds it to React (useSyncExternalStore, effects) in its own realtime.ts; the socket is given.
 import { createRealtimeClient, type RealtimeClient, type RealtimeState, type SocketLike } from './client';
-import type { ServerFrame } from './protocol';
+import type { ServerFrame } from '../../domain/realtime/protocol';
 
 /** 'off': no session, no socket. */
 export type LiveState = RealtimeState | 'off';
