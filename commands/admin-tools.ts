@@ -1,4 +1,4 @@
-// The console's admin tools (gaps CO-29, CO-35, CO-42): subscription links (generate; a fan subscribes with one),
+// The console's admin tools: subscription links (generate; a fan subscribes with one),
 // redirect URLs of the fan site, and the member flag "migration subscription". The link's HMAC is the API's
 // (it holds the secret): commands get `sign`/`verify` functions.
 import { DomainError } from '../domain/shared/decider';

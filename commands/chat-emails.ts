@@ -1,4 +1,4 @@
-// Chat emails (CH-48): a fan who has not read staff messages for CHAT_EMAIL_GRACE_MS is emailed once per unread
+// Chat emails: a fan who has not read staff messages for CHAT_EMAIL_GRACE_MS is emailed once per unread
 // streak, when their `messages` email switch is on. The conversation read model is the queue; each fan's
 // conversation stream records the email (ChatEmailNotified) before it is sent, so two nodes, or a pass that
 // overlaps a restart, never mail a fan twice. A crash between the record and the send loses that one email:

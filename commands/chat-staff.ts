@@ -1,4 +1,4 @@
-// Staff actions from the private chat (spec 3 §2.1 row menu, §6, §7.1): delete a message from the subscriber or
+// Staff actions from the private chat: delete a message from the subscriber or
 // from everyone, mark a chat as unread, block a fan from the chat (v2: block, cancel the renewal, take them off the
 // list), a fan's chat email notifications, and the chat settings. Each is an event naming its actor; the rules are
 // in domain/chat (chat-message.ts, conversation.ts, roles.ts).
@@ -82,7 +82,7 @@ export async function updateChatSettings(ctx: CommandContext, clean: HtmlSanitiz
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// Staff operations on a chat message's media (spec 3 §6, §7.1: rotate_image / refresh_blur_picture with type
+// Staff operations on a chat message's media (rotate_image / refresh_blur_picture with type
 // 'message', send_video_process_request with videoFrom 'message'): the same renders as for a post's media.
 
 /** The media of a staff message as it was sent (media first, then the preview). */

@@ -1,4 +1,4 @@
-// Private chat (spec 3 §2.1/§4/§7.1/§7.3): staff send text and media (free, or locked at a price) to a
+// Private chat: staff send text and media (free, or locked at a price) to a
 // subscriber; the fan writes back (free, or paid under pay-per-message) and buys locked messages by card or
 // from the wallet. Money follows the payment process (commands/payment/process.ts): the purchase or the paid
 // message is recorded before any money moves, so a crash is finished by the recovery and nothing is charged
@@ -28,9 +28,9 @@ import { walletBalance } from './payment/wallet-stream';
 import { recordMassCopy } from './mass-messages';
 import { requireLockedContentPromotion } from './promotions';
 
-/** Staff who write in chat; support reads only (spec 3 §6 gives support no message actions). */
+/** Staff who write in chat; support reads only. */
 export const CHAT_WRITERS: readonly Role[] = ['admin', 'super_admin', 'sub_admin', 'model', 'content_manager', 'live_stream_manager'];
-/** "Unlock for this Subscriber" is not for the model or content manager (spec 3 §6 staff message actions). */
+/** "Unlock for this Subscriber" is not for the model or content manager. */
 export const CHAT_UNLOCKERS: readonly Role[] = ['admin', 'super_admin', 'sub_admin'];
 
 /** A message's id from its sender and their uniqueId, so the same send repeated is the same message. */
@@ -73,7 +73,7 @@ export interface StaffMessageInput {
 export async function sendStaffMessage(ctx: CommandContext, input: StaffMessageInput): Promise<string> {
   if (!CHAT_WRITERS.includes(input.role)) throw new DomainError('You do not have access to this.', 'FORBIDDEN', 403);
   if (input.fanId === input.staffId) throw new ValidationError('receiver', 'receiver is invalid.');
-  // The count rule on what was chosen, before anything is looked up (spec 3 §5).
+  // The count rule on what was chosen, before anything is looked up.
   if (input.mediaIds.length > CHAT_MEDIA_MAX) throw new ValidationError('media', tooManyMedia(input.mediaIds.length));
   const ids = [...new Set(input.mediaIds)];
   const [settings, receiverIsSubscriber, media, preview] = await Promise.all([
@@ -99,7 +99,7 @@ export interface FanMessageInput {
   fanId: string;
   role: Role;
   text: string;
-  /** The fan's own upload (POST /api/chat/upload_media): one at most (spec 3 §5). */
+  /** The fan's own upload (POST /api/chat/upload_media): one at most. */
   mediaIds?: string[];
   uniqueId: string | null;
   /** How a paid message is paid: the wallet when the fan's default is crypto_currency, else the primary card. */
@@ -150,7 +150,7 @@ export async function sendFanMessage(ctx: CommandContext, deps: PurchaseDeps, in
 
   const [settings, isSubscriber] = await Promise.all([loadSettings(ctx.store), isSubscriberNow(ctx, input.fanId)]);
   if (!isSubscriber) throw new DomainError(CHAT_NOT_ALLOWED, 'CHAT_NOT_ALLOWED', 403);
-  // Normal chat off (chat_settings.disabled_normal_chat, SB-16): fans cannot write; staff still can.
+  // Normal chat off (chat_settings.disabled_normal_chat): fans cannot write; staff still can.
   if (settings.chat_settings?.disabled_normal_chat) throw new DomainError(NORMAL_CHAT_DISABLED, 'NORMAL_CHAT_DISABLED', 403);
   const media = await mediaRefs(ctx, mediaIds, input.fanId);
   validateFanMessage(input.text, media);

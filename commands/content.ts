@@ -65,7 +65,7 @@ export interface CreatePostInput {
   mediaIds: string[];
   /** A trusted publish date (demo history); the creator's own choice goes in `schedule`. */
   publishAt?: string;
-  /** The creator's schedule: not in the past (spec 2 §5). */
+  /** The creator's schedule: not in the past. */
   schedule?: string | null;
   previewMediaId?: string | null;
   categoryId?: string | null;
@@ -75,7 +75,7 @@ export interface CreatePostInput {
 
 export interface PostWritten {
   postId: string;
-  /** Some item is still being processed: the post shows once it is done (spec 2 §8 success messages). */
+  /** Some item is still being processed: the post shows once it is done. */
   processing: boolean;
 }
 
@@ -194,7 +194,7 @@ export function createPostFromComposer(ctx: CommandContext, settings: SiteSettin
   });
 }
 
-/** Edit Post dialog (spec 2 §2): caption; Private/Public for unlocked posts; the preview of locked posts. */
+/** Edit Post dialog: caption; Private/Public for unlocked posts; the preview of locked posts. */
 export async function editPost(
   ctx: CommandContext,
   settings: SiteSettings,
@@ -208,7 +208,7 @@ export async function editPost(
 }
 
 /**
- * Review And Post (spec 2 §2): a post in error is reposted with new media (its good items plus re-uploads),
+ * Review And Post: a post in error is reposted with new media (its good items plus re-uploads),
  * caption and price. `previewMediaId` undefined keeps the preview unless that item is the one that failed.
  */
 export async function reviewPost(
@@ -257,7 +257,7 @@ export interface ReusePostInput {
 }
 
 /**
- * Reuse (spec 2 §2, §4): a NEW post republishing an older one, in the same reuse group (PostCreated.reuseOf is
+ * Reuse: a NEW post republishing an older one, in the same reuse group (PostCreated.reuseOf is
  * the group's root). Several streams, no transaction over them (the store may be EventStoreDB): the version and
  * its tags are written first, the root's listing of it (PostVersionAdded) last. The read models show a version
  * only once it is listed (projections/posts.ts), so nobody sees or buys a version the root does not list, and a
@@ -288,7 +288,7 @@ export async function reusePost(ctx: CommandContext, settings: SiteSettings, inp
     publishAt: input.keepOriginalDate ? source.publishAt! : ctx.now(),
     schedule: input.keepOriginalDate ? null : input.schedule ?? null,
     at: ctx.now(),
-    // A reused post is priced within the tips bounds (spec 2 §3 settings read by this area).
+    // A reused post is priced within the tips bounds.
     settings: { minAmount: settings.tips_minimum_amount, maxAmount: settings.tips_maximum_amount, enablePublicPost: settings.enable_public_post },
     categoryId: source.categoryId,
     reuseOf: root,

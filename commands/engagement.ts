@@ -1,4 +1,4 @@
-// Likes and comments on posts. The route works out the viewer's rights (spec 2 §6) from the read models; these
+// Likes and comments on posts. The route works out the viewer's rights from the read models; these
 // commands enforce them and decide on the post's engagement stream (domain/engagement/engagement.ts).
 import { DomainError } from '../domain/shared/decider';
 import {
@@ -15,7 +15,7 @@ import { handle, loadStream, type CommandContext } from './handle';
 export const COMMENT_NOT_ALLOWED = 'You cannot comment on this post.';
 
 export async function setLike(ctx: CommandContext, input: { postId: string; userId: string; like?: boolean; rights: EngagementRights }) {
-  // Spec 2 §8: a like that may not happen fails with 'Invalid Request'.
+  // A like that may not happen fails with 'Invalid Request'.
   if (!input.rights.canLike) throw new DomainError(LIKE_FAILED, 'LIKE_NOT_ALLOWED', 403);
   const r = await handle(ctx, engagementStream(input.postId), engagementDecider, { type: 'SetLike', postId: input.postId, userId: input.userId, like: input.like, at: ctx.now() });
   return { liked: r.state.likes.has(input.userId) };

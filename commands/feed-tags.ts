@@ -1,4 +1,4 @@
-// Feed tags (spec 2 §3, §7): create, rename and delete tags, and set the tags of a post. All of it goes through
+// Feed tags: create, rename and delete tags, and set the tags of a post. All of it goes through
 // the one `feed-tags` stream (see domain/feed-tag), so a slug stays unique and a deleted tag leaves no post.
 import { DomainError } from '../domain/shared/decider';
 import { FEED_TAGS_STREAM, feedTagDecider, tagsOfPost } from '../domain/feed-tag/feed-tag';

@@ -1,4 +1,4 @@
-// The Content Manager's media library (spec 2 §2, §5, §7): categories (one `media-categories` stream, see
+// The Content Manager's media library: categories (one `media-categories` stream, see
 // domain/category), putting media into and out of them, and removing media from the library (each item's own
 // media stream). Media that a live post uses cannot be removed; the posts read model answers that question.
 import { DomainError } from '../domain/shared/decider';

@@ -1,4 +1,4 @@
-// Live streaming commands (issue 15; domain/live/live-session.ts): start (a room on the media server with recording
+// Live streaming commands: start (a room on the media server with recording
 // on, the publisher's token), stream data, viewer tokens (add / remove; every way a viewer loses access), comments,
 // tips (the one tip kind, tipFrom 'live', card or wallet), stop (room destroyed, tokens revoked, the recording into
 // the media library), presence (a media connection up or lost, as the relay saw it; the end of a session whose
@@ -36,7 +36,7 @@ export interface LiveDeps {
   places: PlaceLookup;
   /** Where the recording goes (the media library's storage). */
   storage?: FileStorage;
-  /** The site's host, for the recording's name (D3 §7.4 "built from the host and stream id"). */
+  /** The site's host, for the recording's name. */
   host: string;
   log?: (message: string) => void;
   /**
@@ -88,7 +88,7 @@ export interface LiveStarted {
 }
 
 /**
- * Goes live (D3 §4): the rules first (role, enable_live_streaming, the studio free or this very session), then a room
+ * Goes live: the rules first (role, enable_live_streaming, the studio free or this very session), then a room
  * with recording on, the studio and the session's events, then the publisher's token on the room's allowed list.
  */
 export async function startLive(ctx: CommandContext, deps: LiveDeps, caller: LiveCaller, input: { isGroup: boolean; fanId: string | null; tabToken?: string }): Promise<LiveStarted> {
@@ -208,7 +208,7 @@ export interface LiveTipResult {
 }
 
 /**
- * A tip in a live stream (D3 §4/§5/§6): the live rules (watching, anonymous only in group, bounds) before anything is
+ * A tip in a live stream: the live rules (watching, anonymous only in group, bounds) before anything is
  * written, then the one tip process (tipFrom 'live'; card or wallet) with the session noting the offer before the
  * money moves; once captured — now, or later by the provider's notice — the tip kind's grant has the session record
  * it and its running total (SET_TIP_AMOUNT to the publisher).
@@ -237,7 +237,7 @@ export async function sendLiveTip(
 }
 
 /**
- * Ends the session on air (D3 §4): the events (every token revoked, the studio free), then the media server (room
+ * Ends the session on air: the events (every token revoked, the studio free), then the media server (room
  * destroyed with its allowed list), then the recording — handed to the media library in the background (`recording`).
  */
 export async function stopLive(

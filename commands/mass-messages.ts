@@ -1,4 +1,4 @@
-// Mass and welcome messages (spec 2 §3/§4/§5/§7, spec 3 §3): staff record a message for many fans; delivery
+// Mass and welcome messages: staff record a message for many fans; delivery
 // runs in the background (commands/message-delivery.ts), so the request returns as soon as the message is
 // recorded. A welcome-message version is a mass message of kind 'welcome' made current on `welcome-message`.
 //
@@ -50,7 +50,7 @@ export interface MassMessageInput {
   newUserDelay: NewUserDelay;
   delayByHours: number | null;
   scheduledAt: string | null;
-  /** A library category (its id) or a new one to create (CH-10); the message's media go into it. */
+  /** A library category (its id) or a new one to create; the message's media go into it. */
   category: string | { newName: string } | null;
   uniqueId: string | null;
 }
@@ -92,7 +92,7 @@ export async function createMassMessage(ctx: CommandContext, input: MassMessageI
 }
 
 /**
- * The library category a mass message names (CH-10): an existing one by id ('Invalid Request' when it is unknown,
+ * The library category a mass message names: an existing one by id ('Invalid Request' when it is unknown,
  * deleted or reserved), or a new one created now under the spec's rules ('Category not allow empty', 'Category
  * name cannot be more than 30 characters.', 'Category already exist.'). Returns its id.
  */

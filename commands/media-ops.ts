@@ -1,4 +1,4 @@
-// Staff operations on the media of a post (spec 2 §2 admin post menu): Rotate Image Left / Right, Refresh Blur
+// Staff operations on the media of a post: Rotate Image Left / Right, Refresh Blur
 // Image, Send Video Process Request. Rotation and blur refresh render new files at once, under the keys of the
 // media's next version, then record them; if someone else changed the media meanwhile (the version moved on),
 // the work is redone on the new state. Reprocessing records the request; the media worker renders.

@@ -104,7 +104,7 @@ async function checkedPromotion(
   input: { userId: string; role: Role; promotionId: string | null | undefined; item?: LockedItem },
 ): Promise<Promotion> {
   const now = ctx.now();
-  // Without an id there is nothing to look up: 'Sorry promotion expired.' (spec 3 §4).
+  // Without an id there is nothing to look up: 'Sorry promotion expired.'
   if (!input.promotionId) throw new DomainError(PROMOTION_EXPIRED, 'PROMOTION_EXPIRED', 410, { field: 'promotion_id' });
   const [{ state }, enabled, viewer] = await Promise.all([
     loadPromotion(ctx.store, type),

@@ -1,4 +1,4 @@
-// Sending web push in the background (issue 16, WP-07): the push_jobs read model is the queue (one row per trigger
+// Sending web push in the background: the push_jobs read model is the queue (one row per trigger
 // event: a new post, a promotion, a live start, a chat message, mass-message copies). A pass takes the due jobs,
 // finds the devices (first attempt: everyone in the audience whose preferences include the category; later: the
 // devices waiting for a retry), sends each an encrypted notification through the port, and records what every push

@@ -29,7 +29,7 @@ export async function updateSiteSettings(ctx: CommandContext, clean: HtmlSanitiz
 }
 
 /**
- * The subscription mail switches (gaps WP-08): the changes over the saved ones. `saved` reads them from the read model
+ * The subscription mail switches: the changes over the saved ones. `saved` reads them from the read model
  * (projections/settings.ts currentSettings).
  */
 export async function saveSubscriptionEmailSettings(ctx: CommandContext, clean: HtmlSanitizer, saved: () => Promise<SubscriptionEmailSettings>, changes: Partial<SubscriptionEmailSettings>) {

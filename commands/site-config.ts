@@ -1,4 +1,4 @@
-// The console's email configuration (gaps CO-04): saved as events of the `email-configuration` stream with the
+// The console's email configuration: saved as events of the `email-configuration` stream with the
 // password sealed first (infra/secrets/sealed-box.ts); api/email-config.ts reads it back for the mailer, which opens
 // it only to hand it to the SMTP connection.
 import { checkTestMailSent, emailConfigDecider, emailConfigView, EMAIL_CONFIG_STREAM, testMail, type EmailConfig } from '../domain/site-config/email-config';
@@ -34,7 +34,7 @@ export async function loadEmailConfig(store: EventStore) {
 /** Sends a mail (the site's mailer, given by the route): queued in the outbox, then sent or failed at once. */
 export type SendMail = (mail: { to: string; subject: string; text: string }) => Promise<{ id: string; status: 'queued' | 'sent' | 'failed'; error?: string }>;
 
-/** "Send test mail" through the configured server (CO-04); refused when it could not go out now. */
+/** "Send test mail" through the configured server; refused when it could not go out now. */
 export async function sendTestMail(send: SendMail, to: string, creatorName: string, view: ReturnType<typeof emailConfigView>) {
   const sent = await send(testMail(to, creatorName, view));
   checkTestMailSent(sent);

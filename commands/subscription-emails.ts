@@ -1,4 +1,4 @@
-// Subscription mails (gaps WP-08): a periodic pass over the queue (projections/subscription-emails.ts) mails what the
+// Subscription mails: a periodic pass over the queue (projections/subscription-emails.ts) mails what the
 // settings switch on, to the fan or to the staff address. Each mail is recorded on its own stream before it is sent
 // (domain/subscription-email), so two nodes or overlapping passes mail once; mails switched off when their turn
 // comes are recorded as handled too (a switch turned on later does not send old news). Mails older than a day are

@@ -413,7 +413,7 @@ export const updateRebillNotificationDate = (ctx: CommandContext, userId: string
   handle(ctx, subscriptionStream(userId), subscriptionDecider, { type: 'UpdateRebillNotificationDate', at: ctx.now() });
 
 // ---------------------------------------------------------------------------------------------------------
-// Migration (spec 1 §7): members billed on the old billing API move to the current one
+// Migration: members billed on the old billing API move to the current one
 
 export const MIGRATION_ENDED = 'Your subscription has already ended.';
 export const MIGRATION_CONDITIONS = 'Please accept the terms and conditions to continue.';
@@ -421,7 +421,7 @@ export const MIGRATION_DONE = 'Your subscription has been migrated successfully.
 
 /**
  * The migration popup is for members (renewing) whose membership is billed on v1 while the site bills on v2, and
- * for members staff flagged "migration subscription" (D2 §3, gaps CO-42; e.g. moved from another platform).
+ * for members staff flagged "migration subscription" (e.g. moved from another platform).
  */
 export function migrationDue(state: SubscriptionState, settings: SiteSettings, now: string, flagged = false): boolean {
   const onOldBilling = settings.payment_api_version === 'v2' && state.billingApi === 'v1';
@@ -437,7 +437,7 @@ export const acceptMigrationConditions = (ctx: CommandContext, userId: string) =
   handle(ctx, subscriptionStream(userId), subscriptionDecider, { type: 'AcceptMigrationConditions', at: ctx.now() });
 
 export interface MigrationOutcome extends SubscriptionOutcome {
-  /** '0' resets the fan's state on the site (spec 1 §4). */
+  /** '0' resets the fan's state on the site. */
   ccbill_subscription_status: '0' | '1' | '2';
 }
 

@@ -1,4 +1,4 @@
-// Tipping the creator (spec 3 §4/§7.3): by card (POST /api/v2/purchase/send-tip) or from the wallet (POST
+// Tipping the creator: by card (POST /api/v2/purchase/send-tip) or from the wallet (POST
 // /api/crypto/purchase-from-wallet, payment_for 'tips'). The tip is recorded first (amount, note, where from),
 // then the payment process (commands/payment/process.ts) takes the money and the tip kind marks the tip sent or
 // failed — so a crash anywhere is finished by the payment recovery, and a tip is never charged twice for one tip id.

@@ -1,4 +1,4 @@
-// The wallet's process managers (spec 1 §4/§7, spec 2 §4/§7):
+// The wallet's process managers:
 //
 // Top-up by crypto:  generate (CryptoPaymentCreated; the provider quotes) → start (CryptoPaymentStarted: address,
 //   reference, QR) → the provider's word, by signed notice or by the fan's poll, each provider event id applied

@@ -28,7 +28,7 @@ function serialised<T>(key: string, fn: () => Promise<T>): Promise<T> {
   return run;
 }
 
-/** A wallet purchase that failed for a reason other than the balance (spec 2 §7's answer). */
+/** A wallet purchase that failed for a reason other than the balance. */
 export const SOMETHING_WENT_WRONG = 'something went wrong';
 
 const CONFLICT_ATTEMPTS = 40;

@@ -57,7 +57,7 @@ export interface PaymentReversal {
   reversedAt: string;
 }
 
-/** Shown next to a fan's totals: each chargeback counts as a 25 dollar penalty (spec 3 §9). */
+/** Shown next to a fan's totals: each chargeback counts as a 25 dollar penalty. */
 export const CHARGEBACK_PENALTY_CENTS = 2500;
 
 /** What the gateway said about the charge. */

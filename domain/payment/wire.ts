@@ -2,7 +2,7 @@
 // Money in the console is integer cents.
 import type { PostView } from '../post/wire';
 
-/** Payment answer (spec 2 §3 "Payment response fields"). */
+/** Payment answer. */
 export interface PaymentResult {
   accepted: boolean;
   transactionId: string | null;
