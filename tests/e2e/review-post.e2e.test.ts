@@ -104,8 +104,8 @@ describe.skipIf(!hasChromium)('Review And Post fixes an errored post in the cons
     await expect.poll(() => tiles.count()).toBe(2);
     await dialog.getByText('1 item could not be processed (marked in red).', { exact: false }).waitFor();
     // The second item carries the error mark, the first does not.
-    await expect.poll(() => tiles.nth(1).getByTestId('ErrorOutlineIcon').count()).toBe(1);
-    expect(await tiles.nth(0).getByTestId('ErrorOutlineIcon').count()).toBe(0);
+    await expect.poll(() => tiles.nth(1).getByTestId('media-error-mark').count()).toBe(1);
+    expect(await tiles.nth(0).getByTestId('media-error-mark').count()).toBe(0);
     expect(await tiles.nth(1).getByRole('button', { name: 'Remove Item 2' }).count()).toBe(1);
     await shoot('review-02-dialog-errored');
   });

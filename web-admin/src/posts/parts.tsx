@@ -169,6 +169,8 @@ export function MediaTile(props: TileProps) {
         {/* Centred and click-through: the top-right corner holds the remove button (removing a failed item is the fix). */}
         {failed ? (
           <ErrorOutlineIcon
+            data-testid="media-error-mark"
+            titleAccess="Could not be processed"
             color="error"
             sx={{ position: 'absolute', top: '50%', left: '50%', transform: 'translate(-50%, -50%)', pointerEvents: 'none', bgcolor: 'background.paper', borderRadius: '50%' }}
           />
