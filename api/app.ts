@@ -7,7 +7,6 @@ import { WrongExpectedRevisionError } from '../infra/eventstore/port';
 import { registerIdempotency } from './idempotency';
 import { registerBotCheck } from './bot-check';
 // Every purchase kind the payment process takes money for (loaded before any payment runs, recovery included).
-import '../commands/payment/kinds';
 import type { Services } from './services';
 import { registerAuth } from './auth';
 import { accountRoutes } from './routes/accounts';

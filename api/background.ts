@@ -70,10 +70,10 @@ export function startMediaWork(services: Services, stops: Stops, log: Log) {
 export async function startRecovery(services: Services, stops: Stops, log: Log) {
   const { store, database, clock } = services;
   const resume = () =>
-    resumeUnfinishedPayments(recoveryReads(database.db), store, services.gateway, { olderThanMs: 30_000, now: clock, log: (m) => log(`[payments] ${m}`) }).catch((e) =>
+    resumeUnfinishedPayments(recoveryReads(database.db), store, services.purchases, { olderThanMs: 30_000, now: clock, log: (m) => log(`[payments] ${m}`) }).catch((e) =>
       console.error('[payments] recovery failed:', e),
     );
-  await resumeUnfinishedPayments(recoveryReads(database.db), store, services.gateway, { olderThanMs: 0, now: clock, log: (m) => log(`[payments] ${m}`) });
+  await resumeUnfinishedPayments(recoveryReads(database.db), store, services.purchases, { olderThanMs: 0, now: clock, log: (m) => log(`[payments] ${m}`) });
   const payments = setInterval(resume, 60_000).unref();
   stops.add('timers', () => clearInterval(payments));
   // Crypto top-ups: paid but not credited (a crash), or open past their 15 minutes (the provider is asked once more).
@@ -139,7 +139,7 @@ export function startSchedulers(
   // Rebills: the due memberships are read from the subscribers read model (the durable queue) every minute and
   // charged through the payment process manager; the services clock is read on every pass.
   const rebillScheduler = startRebillScheduler({
-    store, reads: rebillReads(database.db), deps: { gateway: services.gateway, paymentMethodOf: paymentMethodFromReadModel(database.db) },
+    store, reads: rebillReads(database.db), deps: { ...services.purchases, paymentMethodOf: paymentMethodFromReadModel(database.db) },
     now: () => services.clock(), intervalMs: options.rebillIntervalMs ?? 60_000, log: (m) => log(`[rebill] ${m}`),
   });
   stops.add('rebill', () => rebillScheduler.stop());

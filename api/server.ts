@@ -23,6 +23,7 @@ import { createStops } from './stops';
 import { createMetrics, observeAppend } from './metrics/registry';
 import { countPaymentOutcomes } from './metrics/payments';
 import { timeAppends } from '../infra/eventstore/timed';
+import { purchaseKinds } from '../commands/payment/kinds';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -92,6 +93,7 @@ export async function startServer(
       store,
       runner,
       gateway: adapters.gateway,
+      purchases: { gateway: adapters.gateway, places: builtInAdapters.places, kinds: purchaseKinds },
       webhookSecret: adapters.webhookSecret,
       cryptoGateway: adapters.cryptoGateway,
       cryptoWebhookSecret: adapters.cryptoWebhookSecret,

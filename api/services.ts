@@ -16,6 +16,7 @@ import type { PlaceLookup } from '../infra/geo/port';
 import type { HtmlSanitizer } from '../infra/html/port';
 import type { MediaRenderer } from '../infra/media/port';
 import type { Metrics } from './metrics/registry';
+import type { PurchaseDeps } from '../commands/payment/process';
 
 export interface Services {
   config: Config;
@@ -23,6 +24,8 @@ export interface Services {
   store: EventStore;
   runner: ProjectionRunner;
   gateway: CardGateway;
+  /** What a purchase is handed: the card gateway, the billing-address facts and the purchase kinds' registry. */
+  purchases: PurchaseDeps;
   /** Shared secret the card provider signs its notices (webhooks) with. */
   webhookSecret: string;
   /** Wallet top-ups (the sandbox crypto gateway until a provider adapter is configured). */

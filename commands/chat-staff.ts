@@ -19,7 +19,7 @@ import { recordMassCopy } from './mass-messages';
 import { setBlocked, setEmailPreferences, setHiddenFromChat, type StaffDeps } from './staff';
 import { updateSiteSettings } from './settings';
 import type { HtmlSanitizer } from '../infra/html/port';
-import { loadSettings } from './subscriptions';
+import { loadSettings } from './settings';
 
 const forbidden = () => new DomainError('You do not have access to this.', 'FORBIDDEN', 403);
 

@@ -6,27 +6,28 @@
 import { DomainError } from '../domain/shared/decider';
 import { ValidationError } from '../domain/shared/validation';
 import type { Role } from '../domain/shared/wire';
-import { isStaffRole } from '../domain/user/user';
 import { isActive, subscriptionDecider, subscriptionStream } from '../domain/subscription/subscription';
 import { mediaDecider, mediaStream } from '../domain/media/media';
 import { walletShortfallError } from '../domain/wallet/wallet';
-import { lockedContentPriceCents, payPerMessageCharge } from '../domain/pricing/pricing';
+import { payPerMessageCharge } from '../domain/pricing/pricing';
 import type { PaymentState } from '../domain/payment/payment';
 import {
-  CHAT_MEDIA_MAX, CHAT_NOT_ALLOWED, chatMessageDecider, ONLY_ONE_MEDIA, chatMessageStream, COULD_NOT_UNLOCK_MESSAGE, couldNotSend,
+  CHAT_MEDIA_MAX, CHAT_NOT_ALLOWED, chatMessageDecider, ONLY_ONE_MEDIA, chatMessageStream, couldNotSend,
   tooManyMedia, validateFanMessage, type ChatMediaRef, type ChatMessageState,
 } from '../domain/chat/chat-message';
 import { conversationDecider, conversationStream, NO_CREDIT, payPerMessageAlert, payPerMessageCents } from '../domain/chat/conversation';
 import { fanUploaderOf } from './media-owner';
 import { derivedId, handle, loadStream, observedEarlierAttempt, type CommandContext } from './handle';
-import { payFor, resumeOwnPayment, type PurchaseDeps } from './payment/process';
-import { resolveCard, type CardChoice } from './cards';
-import { loadSettings } from './subscriptions';
+import type { PurchaseDeps } from './payment/process';
+import { pay, type PayWith } from './payment/pay';
+import { payPerMessagePurchase } from './payment/kinds/pay-per-message';
+import { chatUnlockPurchase } from './payment/kinds/chat-unlock';
+import type { CardChoice } from './cards';
+import { loadSettings } from './settings';
 import { NORMAL_CHAT_DISABLED } from '../domain/settings/chat-settings';
 import { walletOutcome } from './payment/outcome';
 import { walletBalance } from './payment/wallet-stream';
 import { recordMassCopy } from './mass-messages';
-import { requireLockedContentPromotion } from './promotions';
 
 /** Staff who write in chat; support reads only. */
 export const CHAT_WRITERS: readonly Role[] = ['admin', 'super_admin', 'sub_admin', 'model', 'content_manager', 'live_stream_manager'];
@@ -134,12 +135,9 @@ export async function sendFanMessage(ctx: CommandContext, deps: PurchaseDeps, in
   if ((existing.state.status === 'pending' || existing.state.status === 'sent') && sendPaymentId) {
     // Stopped after the message was recorded as waiting for its payment but before the payment was asked for:
     // the payment starts now, for the price recorded with the message.
-    const payment =
-      (await resumeOwnPayment(ctx, deps, sendPaymentId, input.fanId)) ??
-      (await payFor(ctx, deps, sendPaymentId, {
-        userId: input.fanId, purpose: { kind: 'pay_per_message', messageId }, amountCents: pending!.amountCents,
-        card: input.payWith === 'card' ? await resolveCard(ctx, deps, input.fanId, { primary: true }) : null, method: input.payWith,
-      }));
+    const { payment } = await pay(ctx, deps, payPerMessagePurchase, {
+      userId: input.fanId, role: input.role, messageId, amountCents: pending?.amountCents ?? 0, message: { recordedPaymentId: sendPaymentId },
+    }, payWithOf(input));
     await observedEarlierAttempt(ctx);
     return finishPaidSend(ctx, messageId, payment, input, true);
   }
@@ -179,21 +177,13 @@ export async function sendFanMessage(ctx: CommandContext, deps: PurchaseDeps, in
   const amountCents = priceCents;
   if (input.acceptedChargeCents !== amountCents)
     throw new DomainError(payPerMessageAlert(0, amountCents), 'PAY_PER_MESSAGE_NOT_ACCEPTED', 409, { payPerMessageAmountCents: amountCents });
-  const purpose = { kind: 'pay_per_message' as const, messageId };
   // Refused before anything is written: a short wallet (the fan adds funds and resends), or no card.
-  if (input.payWith === 'wallet') {
-    const balance = await walletBalance(ctx, input.fanId);
-    if (balance < amountCents) throw walletShortfallError(purpose, amountCents, balance);
-  }
-  const card = input.payWith === 'card' ? await resolveCard(ctx, deps, input.fanId, { primary: true }) : null;
-  const paymentId = ctx.idFor('payment');
-  const requested = await handle(ctx, stream, chatMessageDecider, { ...base, charge: { paymentId, amountCents }, creditUsed: false });
-  const pendingPayment = requested.state.sendPaymentId ?? paymentId;
-  const payment = await payFor(ctx, deps, pendingPayment, {
-    userId: input.fanId, purpose, amountCents: requested.state.pending?.amountCents ?? amountCents, card, method: input.payWith,
-  });
+  const { payment } = await pay(ctx, deps, payPerMessagePurchase, { userId: input.fanId, role: input.role, messageId, amountCents, message: base }, payWithOf(input));
   return finishPaidSend(ctx, messageId, payment, input, false);
 }
+
+/** A paid message is paid from the wallet when the fan's default is crypto_currency, else by the primary card. */
+const payWithOf = (input: FanMessageInput): PayWith => (input.payWith === 'wallet' ? { method: 'wallet' } : { method: 'card', card: { primary: true } });
 
 async function finishPaidSend(ctx: CommandContext, messageId: string, payment: PaymentState, input: FanMessageInput, alreadyPaid: boolean): Promise<FanMessageOutcome> {
   const paymentId = payment.request?.paymentId ?? null;
@@ -232,47 +222,11 @@ export interface ChatPurchaseOutcome {
 }
 
 export async function purchaseChatMessage(ctx: CommandContext, deps: PurchaseDeps, input: ChatPurchaseInput): Promise<ChatPurchaseOutcome> {
-  const stream = chatMessageStream(input.messageId);
-  // A retry of this request (the same Idempotency-Key) whose payment was started: finished and answered as it was.
-  const paymentId = ctx.idFor('payment');
-  const prior = ctx.requestKey ? await resumeOwnPayment(ctx, deps, paymentId, input.fanId) : null;
-  if (prior) return { paymentId, payment: prior, amountCents: prior.request!.amountCents };
-  // A mass message's copy gets its own stream first (seeded from the mass message), then is bought like any message.
-  await recordMassCopy(ctx, input.messageId, input.massMessageId ?? null);
-  const [message, isSubscriber] = await Promise.all([loadStream(ctx.store, stream, chatMessageDecider), isSubscriberNow(ctx, input.fanId)]);
-  const request = {
-    type: 'RequestChatUnlock' as const,
-    fanId: input.fanId,
-    paymentId,
-    confirmedAmountCents: input.confirmedAmountCents ?? message.state.priceCents,
-    viewer: { isStaff: isStaffRole(input.role), isSubscriber },
-    at: ctx.now(),
-  };
-  let promotion: { promotionId: string; discountPercent: number } | null = null;
-  if (input.applyPromotion && !message.state.unlocked && !message.state.pendingUnlockPaymentId) {
-    // The other rules first, then the promotion (running, covering mass messages, else 'Sorry promotion expired.').
-    chatMessageDecider.decide({ ...request, confirmedAmountCents: message.state.priceCents }, message.state);
-    if (!message.state.massMessageId) throw new DomainError('Invalid request.', 'PROMOTION_NOT_APPLICABLE', 400);
-    promotion = await requireLockedContentPromotion(ctx, { userId: input.fanId, role: input.role, promotionId: input.promotionId, item: 'mass_message' });
-    if (input.confirmedAmountCents === null) request.confirmedAmountCents = lockedContentPriceCents(message.state.priceCents, promotion.discountPercent);
-  }
-  const promoted = { ...request, promotion };
-  // The rules first: a refused purchase tokenises no card and writes nothing.
-  chatMessageDecider.decide(promoted, message.state);
-  const price = promotion ? lockedContentPriceCents(message.state.priceCents, promotion.discountPercent) : message.state.priceCents;
-  if (input.method === 'wallet' && !message.state.pendingUnlockPaymentId) {
-    const balance = await walletBalance(ctx, input.fanId);
-    if (balance < price) throw walletShortfallError({ kind: 'chat_unlock', messageId: input.messageId }, price, balance);
-  }
-  const card = input.method === 'card' ? await resolveCard(ctx, deps, input.fanId, input.card ?? { primary: true }) : null;
-  const requested = await handle(ctx, stream, chatMessageDecider, promoted);
-  // Another click already under way for this message: this request joins its payment.
-  const pendingId = requested.state.pendingUnlockPaymentId;
-  if (!pendingId) throw new DomainError(COULD_NOT_UNLOCK_MESSAGE, 'NO_PENDING_PAYMENT', 409);
-  const payment = await payFor(ctx, deps, pendingId, {
-    userId: input.fanId, purpose: { kind: 'chat_unlock', messageId: input.messageId }, amountCents: requested.state.pendingUnlockCents, card, method: input.method,
-  });
-  return { paymentId: pendingId, payment, amountCents: requested.state.pendingUnlockCents };
+  const { paymentId, payment } = await pay(ctx, deps, chatUnlockPurchase, {
+    userId: input.fanId, role: input.role, messageId: input.messageId, confirmedAmountCents: input.confirmedAmountCents,
+    massMessageId: input.massMessageId, applyPromotion: input.applyPromotion, promotionId: input.promotionId,
+  }, input.method === 'card' ? { method: 'card', card: input.card ?? { primary: true } } : { method: 'wallet' });
+  return { paymentId, payment, amountCents: payment.request?.amountCents ?? 0 };
 }
 
 /** The wallet variant's answer: the balance after, or the spec's refusals (402 with the shortfall). */

@@ -5,14 +5,14 @@
 // retry gets another chance.
 import { paymentDecider, paymentStream } from '../domain/payment/payment';
 import type { GatewayNotice } from '../infra/payments/port';
-import { completeEntitlement, reversePayment } from './payment/process';
+import { completeEntitlement, reversePayment, type PaymentDeps } from './payment/process';
 import { appendOnce, handle, loadStream, type CommandContext } from './handle';
 
 export const noticeStream = (provider: string, noticeId: string) => `gateway-notice-${provider}-${noticeId}`;
 
 export type NoticeResult = 'applied' | 'duplicate' | 'ignored';
 
-export async function applyCardNotice(ctx: CommandContext, provider: string, notice: GatewayNotice): Promise<NoticeResult> {
+export async function applyCardNotice(ctx: CommandContext, deps: Pick<PaymentDeps, 'kinds'>, provider: string, notice: GatewayNotice): Promise<NoticeResult> {
   const stream = noticeStream(provider, notice.id);
   if ((await ctx.store.readStream(stream, { maxCount: 1 })).length > 0) return 'duplicate';
   const paymentId = notice.data?.idempotency_key;
@@ -29,7 +29,7 @@ export async function applyCardNotice(ctx: CommandContext, provider: string, not
             : { status: 'declined' as const, failureCode: notice.data.failure_code ?? 'declined', message: notice.data.message ?? 'Payment failed.', allowCascade: !!notice.data.allow_cascade };
         const { state } = await handle(ctx, paymentStream(paymentId), paymentDecider, { type: 'RecordGatewayOutcome', outcome, at: ctx.now() });
         // Finishes what a crash between the charge and the entitlement left undone.
-        await completeEntitlement(ctx, paymentId, state);
+        await completeEntitlement(ctx, deps, paymentId, state);
         result = 'applied';
         break;
       }
@@ -37,7 +37,7 @@ export async function applyCardNotice(ctx: CommandContext, provider: string, not
       case 'charge.voided':
       case 'charge.chargeback': {
         const kind = notice.type === 'charge.refunded' ? 'refund' : notice.type === 'charge.voided' ? 'void' : 'chargeback';
-        await reversePayment(ctx, paymentId, { kind, source: `${provider}:${notice.id}`, reason: notice.data.reason ?? null });
+        await reversePayment(ctx, deps, paymentId, { kind, source: `${provider}:${notice.id}`, reason: notice.data.reason ?? null });
         result = 'applied';
         break;
       }

@@ -22,10 +22,12 @@ import type { CardGateway } from '../infra/payments/port';
 import type { PlaceLookup } from '../infra/geo/port';
 import type { AppStorage as FileStorage } from '../infra/storage/port';
 import { handle, loadStream, type CommandContext } from './handle';
-import { loadSettings } from './subscriptions';
+import { loadSettings } from './settings';
 import { sendTipByCard, sendTipFromWallet } from './tips';
 import { registerUpload, stagingKey } from './content';
-import { payFor } from './payment/process';
+import { pay } from './payment/pay';
+import type { PurchaseKinds } from './payment/kind';
+import { liveMinutePurchase } from './payment/kinds/live-minute';
 import type { CardChoice } from './cards';
 import type { PaymentState } from '../domain/payment/payment';
 
@@ -34,6 +36,8 @@ export interface LiveDeps {
   gateway: CardGateway;
   /** A card typed for a tip has its billing address checked against these. */
   places: PlaceLookup;
+  /** The purchase kinds' registry (a tip, a delivered minute). */
+  kinds: PurchaseKinds;
   /** Where the recording goes (the media library's storage). */
   storage?: FileStorage;
   /** The site's host, for the recording's name. */
@@ -178,7 +182,7 @@ export async function addViewerToken(ctx: CommandContext, deps: LiveDeps, facts:
  * Takes a viewer's token(s) away (one tab's, or all of theirs) in the events, then on the media server (which also
  * kicks whoever joined with them). No running session, or no such token: nothing to do.
  */
-export async function revokeViewer(ctx: CommandContext, deps: Pick<LiveDeps, 'liveMedia' | 'log' | 'gateway'>, userId: string, token: string | null, reason: LiveLeaveReason): Promise<{ revoked: string[] }> {
+export async function revokeViewer(ctx: CommandContext, deps: Pick<LiveDeps, 'liveMedia' | 'log' | 'gateway' | 'places' | 'kinds'>, userId: string, token: string | null, reason: LiveLeaveReason): Promise<{ revoked: string[] }> {
   const s = await currentSession(ctx);
   if (!s) return { revoked: [] };
   const r = await handle(ctx, liveSessionStream(s.sessionId), liveSessionDecider, { type: 'RemoveViewer', userId, token, reason, at: ctx.now() });
@@ -227,7 +231,7 @@ export async function sendLiveTip(
   };
   const tip = { userId: caller.userId, role: caller.role, amountCents: input.amountCents, message: input.message, tipFrom: 'live' as const, isAnonymous, tipId, live: { sessionId: s.sessionId, offer } };
   let sent: { tipId: string; payment: PaymentState; balanceCents?: number };
-  const tipDeps = { gateway: deps.gateway, places: deps.places };
+  const tipDeps = { gateway: deps.gateway, places: deps.places, kinds: deps.kinds };
   if (input.method === 'card') sent = await sendTipByCard(ctx, tipDeps, { ...tip, card: input.card });
   else sent = await sendTipFromWallet(ctx, tipDeps, tip);
   // The capture's grant recorded it in the session (RecordTip): the total as it stands now.
@@ -412,13 +416,13 @@ async function billMinutes(ctx: CommandContext, deps: LiveDeps, sessionId: strin
 }
 
 /** Pays every delivered minute not paid yet, in order; false when a payment was not captured (the wallet is dry). */
-export async function payDeliveredMinutes(ctx: CommandContext, deps: Pick<LiveDeps, 'gateway'>, sessionId: string): Promise<boolean> {
+export async function payDeliveredMinutes(ctx: CommandContext, deps: Pick<LiveDeps, 'gateway' | 'places' | 'kinds'>, sessionId: string): Promise<boolean> {
   const { state } = await loadStream(ctx.store, liveSessionStream(sessionId), liveSessionDecider);
   if (!state.fanId) return true;
   for (const m of unpaidMinutes(state)) {
-    const payment = await payFor(ctx, { gateway: deps.gateway }, m.paymentId, {
-      userId: state.fanId, purpose: { kind: 'live_minute', sessionId, minute: m.minute }, amountCents: m.amountCents, card: null, method: 'wallet',
-    });
+    const { payment } = await pay(ctx, deps, liveMinutePurchase, {
+      userId: state.fanId, role: 'user', sessionId, minute: m.minute, paymentId: m.paymentId, amountCents: m.amountCents,
+    }, { method: 'wallet' });
     if (payment.status !== 'captured') return false;
   }
   return true;

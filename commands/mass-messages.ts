@@ -16,7 +16,7 @@ import { WELCOME_MESSAGE_STREAM, welcomeMessageDecider } from '../domain/chat/we
 import type { NewUserDelay, SendTo } from '../domain/chat/delivery';
 import { fanUploaderOf } from './media-owner';
 import { derivedId, handle, loadStream, observedEarlierAttempt, type CommandContext } from './handle';
-import { loadSettings } from './subscriptions';
+import { loadSettings } from './settings';
 import { requestVideoReprocessing } from './media-ops';
 
 /** Who sends mass messages and sets the welcome message (not live_stream_manager, not support). */

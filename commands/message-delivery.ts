@@ -12,7 +12,7 @@ import { DELIVERY_APPEND, DELIVERY_BATCH, MEDIA_FAILED, massMessageDecider, mass
 import { DEFAULT_STAGGER_SETTINGS, dueFutureCopies, reachesExisting, type FutureCandidate, type StaggerSettings } from '../domain/chat/delivery';
 import type { EventStore } from '../infra/eventstore/port';
 import { commandContext, handle, loadStream, type CommandContext } from './handle';
-import { loadSettings } from './subscriptions';
+import { loadSettings } from './settings';
 import { massCopyId } from './mass-messages';
 
 /** What delivery reads from the read models (filled by the API wiring, api/delivery-reads.ts). */

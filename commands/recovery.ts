@@ -1,8 +1,7 @@
 // Resumes payments a crash or a gateway time-out left half-way. Runs at start-up and then periodically.
 import type { EventStore } from '../infra/eventstore/port';
-import type { CardGateway } from '../infra/payments/port';
 import { commandContext } from './handle';
-import { refundWalletPayment, resumePayment } from './payment/process';
+import { refundWalletPayment, resumePayment, type PaymentDeps } from './payment/process';
 
 /** What the recovery reads from the read models, given by the API wiring (api/payment-reads.ts). */
 export interface RecoveryReads {
@@ -15,7 +14,7 @@ export interface RecoveryReads {
 export async function resumeUnfinishedPayments(
   reads: RecoveryReads,
   store: EventStore,
-  gateway: CardGateway,
+  deps: PaymentDeps,
   options: { olderThanMs: number; now?: () => Date; log?: (message: string) => void },
 ): Promise<number> {
   const now = options.now ?? (() => new Date());
@@ -23,7 +22,7 @@ export async function resumeUnfinishedPayments(
   for (const paymentId of ids) {
     const ctx = commandContext(store, { userId: null, role: 'system', correlationId: `recovery-${paymentId}` }, now);
     try {
-      const state = await resumePayment(ctx, { gateway }, paymentId);
+      const state = await resumePayment(ctx, deps, paymentId);
       options.log?.(`resumed payment ${paymentId}: ${state.status}`);
     } catch (e) {
       options.log?.(`could not resume payment ${paymentId}: ${(e as Error).message}`);
@@ -35,7 +34,7 @@ export async function resumeUnfinishedPayments(
   for (const paymentId of refunds) {
     const ctx = commandContext(store, { userId: null, role: 'system', correlationId: `recovery-refund-${paymentId}` }, now);
     try {
-      await refundWalletPayment(ctx, paymentId, { source: 'recovery', reason: 'Refund' });
+      await refundWalletPayment(ctx, deps, paymentId, { source: 'recovery', reason: 'Refund' });
       options.log?.(`finished the refund of wallet payment ${paymentId}`);
     } catch (e) {
       options.log?.(`could not finish the refund of wallet payment ${paymentId}: ${(e as Error).message}`);

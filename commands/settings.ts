@@ -7,7 +7,8 @@ import type { SubscriptionEmailSettings } from '../domain/settings/subscription-
 import { cleanHtmlSettings } from '../domain/shared/html-policy';
 import type { HtmlSanitizer } from '../infra/html/port';
 import type { ByteStore } from '../infra/storage/port';
-import { handle, type CommandContext } from './handle';
+import { handle, loadStream, type CommandContext } from './handle';
+import type { EventStore } from '../infra/eventstore/port';
 
 /**
  * `expectedRevision`: the console's If-Match (the revision the editor saw); a stream that moved on is a 412.
@@ -35,3 +36,6 @@ export async function updateSiteSettings(ctx: CommandContext, clean: HtmlSanitiz
 export async function saveSubscriptionEmailSettings(ctx: CommandContext, clean: HtmlSanitizer, saved: () => Promise<SubscriptionEmailSettings>, changes: Partial<SubscriptionEmailSettings>) {
   return updateSiteSettings(ctx, clean, { subscription_email_notification: { ...(await saved()), ...changes } });
 }
+
+/** The site's settings as they are now (read from their stream, never from a read model that may lag). */
+export const loadSettings = async (store: EventStore): Promise<SiteSettings> => (await loadStream(store, SETTINGS_STREAM, settingsDecider)).state;

@@ -8,11 +8,11 @@
 // restart, or the scheduler and a fan's card update racing each other all name the same payment and the gateway
 // takes the money once. A period's next attempt is only asked for after the previous one was recorded declined.
 import { startPeriodicPass } from './periodic-pass';
+import { loadSettings } from './settings';
 import { createHash } from 'node:crypto';
 import { DomainError } from '../domain/shared/decider';
 import type { Role } from '../domain/shared/wire';
 import {
-  ALREADY_SUBSCRIBED,
   CANCEL_ERROR,
   OTHER_REASON,
   REBILL_RECOVERED,
@@ -26,20 +26,21 @@ import {
   subscriptionStream,
   type SubscriptionState,
 } from '../domain/subscription/subscription';
-import { SETTINGS_STREAM, settingsDecider, type SiteSettings } from '../domain/settings/settings';
 import { memberDecider, memberStream } from '../domain/member/member';
 import { migrationPriceCents, subscriptionQuote, type SubscriptionQuote } from '../domain/pricing/pricing';
 import { activePromotion, isEligible, type Promotion } from '../domain/promotion/promotion';
 import { acceptResubscribeOffer, offerBanner, type MembershipHistory } from '../domain/offer/resubscribe-offer';
-import { walletShortfallError } from '../domain/wallet/wallet';
 import { purchaseOutcome, type PurchaseOutcome } from './payment/outcome';
 import type { CardRef, PaymentState } from '../domain/payment/payment';
 import { paymentDecider, paymentStream } from '../domain/payment/payment';
 import { isStaffRole } from '../domain/user/user';
 import type { EventStore } from '../infra/eventstore/port';
+import type { SiteSettings } from '../domain/settings/settings';
 import { commandContext, handle, loadStream, type CommandContext } from './handle';
 import { completeEntitlement, resumeOwnPayment, settlePayment, type PaymentDeps, type PurchaseDeps } from './payment/process';
-import { resolveCard, saveApprovedCard, savedCard, type CardChoice } from './cards';
+import { resolveCard, savedCard, type CardChoice } from './cards';
+import { pay } from './payment/pay';
+import { subscriptionPurchase, type MembershipInput } from './payment/kinds/subscription';
 import { walletBalance } from './payment/wallet-stream';
 import { loadPromotion, promotionViewerFor, promotionsEnabled, requireSubscriptionPromotion } from './promotions';
 import { checkCouponCode } from './coupons';
@@ -64,7 +65,6 @@ export type SubscriptionOutcome = Omit<PurchaseOutcome, 'paymentId'> & { payment
 const outcomeOf = purchaseOutcome;
 
 export const loadSubscription = (store: EventStore, userId: string) => loadStream(store, subscriptionStream(userId), subscriptionDecider);
-export const loadSettings = async (store: EventStore): Promise<SiteSettings> => (await loadStream(store, SETTINGS_STREAM, settingsDecider)).state;
 
 /** The payment id of a rebill attempt: a name-based UUID of (user, period, attempt), the same in every process. */
 export function rebillPaymentId(userId: string, period: number, attempt: number): string {
@@ -127,16 +127,6 @@ export async function quoteSubscription(
 // ---------------------------------------------------------------------------------------------------------
 // Subscribe
 
-async function paymentMethodFor(ctx: CommandContext, deps: PurchaseDeps, userId: string, payWith: PayWith, card: CardChoice | null, chargeNowCents: number, period: number) {
-  if (payWith === 'wallet') {
-    const balance = await walletBalance(ctx, userId);
-    if (balance <= 0 || balance < chargeNowCents) throw walletShortfallError({ kind: 'subscription', period }, chargeNowCents, balance);
-    return { card: null as CardRef | null, label: 'wallet' };
-  }
-  const ref = await resolveCard(ctx, deps, userId, card ?? { primary: true });
-  return { card: ref as CardRef | null, label: `${ref.brand} •••• ${ref.last4}` };
-}
-
 /** Runs the pending charge of a subscription stream to its end (captured → period started, declined → released). */
 async function settlePending(ctx: CommandContext, deps: PaymentDeps, userId: string, state: SubscriptionState, pay: { card: CardRef | null; payWith: PayWith }): Promise<PaymentState> {
   const pending = state.pending!;
@@ -148,7 +138,7 @@ async function settlePending(ctx: CommandContext, deps: PaymentDeps, userId: str
     method: pay.payWith,
   });
   if (pending.kind === 'rebill') failpoint('rebill-after-capture', payment);
-  await completeEntitlement(ctx, pending.paymentId, payment);
+  await completeEntitlement(ctx, deps, pending.paymentId, payment);
   return payment;
 }
 
@@ -156,8 +146,6 @@ async function settlePending(ctx: CommandContext, deps: PaymentDeps, userId: str
 function failpoint(name: string, payment: PaymentState) {
   if (process.env.FANCLUB_FAILPOINT === name && payment.status === 'captured') process.kill(process.pid, 'SIGKILL');
 }
-
-type StartKind = 'initial' | 'offer' | 'migration';
 
 interface EarlierAttempt {
   paymentId: string;
@@ -175,59 +163,15 @@ async function earlierMembershipAttempt(ctx: CommandContext, deps: PurchaseDeps,
   return { paymentId, outcome: prior ? outcomeOf(paymentId, prior, successMessage) : null };
 }
 
-/** One new membership (or migration, or accepted offer): request, pay (or start free), entitlement. */
+/** One new membership (or migration, or accepted offer): the one purchase start, or a free start with no payment. */
 async function startMembership(
   ctx: CommandContext,
   deps: PurchaseDeps,
-  input: {
-    userId: string;
-    kind: StartKind;
-    prices: { initialCents: number; recurringCents: number; initialPeriodDays?: number };
-    renews: boolean;
-    promotionId?: string | null;
-    couponCode?: string | null;
-    billingApi: 'v1' | 'v2';
-    payWith: PayWith;
-    card: CardChoice | null;
-    /** false: no payment method is needed (nothing charged now or later). */
-    needsPaymentMethod: boolean;
-    successMessage: string;
-    /** Set when the caller looked for an earlier attempt itself, before its own rules. */
-    earlier?: EarlierAttempt;
-  },
+  input: MembershipInput & { payWith: PayWith; card: CardChoice | null; successMessage: string },
 ): Promise<SubscriptionOutcome> {
-  const earlier = input.earlier ?? (await earlierMembershipAttempt(ctx, deps, input.userId, input.successMessage));
-  if (earlier.outcome) return earlier.outcome;
-  const paymentId = earlier.paymentId;
-  const request = {
-    type: 'RequestSubscription' as const,
-    userId: input.userId,
-    paymentId,
-    prices: input.prices,
-    kind: input.kind,
-    renews: input.renews,
-    promotionId: input.promotionId ?? null,
-    couponCode: input.couponCode ?? null,
-    billingApi: input.billingApi,
-    at: ctx.now(),
-  };
-  const current = await loadSubscription(ctx.store, input.userId);
-  // Judge the request before a new card is tokenised and saved.
-  subscriptionDecider.decide(request, current.state);
-  const pay = input.needsPaymentMethod
-    ? await paymentMethodFor(ctx, deps, input.userId, input.payWith, input.card, input.prices.initialCents, current.state.periods + 1)
-    : { card: null, label: 'free' };
-  const requested = await handle(ctx, subscriptionStream(input.userId), subscriptionDecider, { ...request, freePaymentMethod: pay.label });
-  const startedFree = requested.events.find((e) => e.type === 'FreeSubscriptionStarted');
-  if (startedFree) {
-    // Nothing to charge now: the card typed for the renewals is kept at once (no decline to wait for).
-    if (pay.card?.unsaved) await saveApprovedCard(ctx, input.userId, pay.card);
-    return { accepted: true, paymentId: null, transactionId: null, message: input.successMessage, amountCents: 0 };
-  }
-  const pending = requested.state.pending;
-  if (!pending) throw new DomainError(ALREADY_SUBSCRIBED, 'ALREADY_SUBSCRIBED', 409);
-  const payment = await settlePending(ctx, deps, input.userId, requested.state, { card: pay.card, payWith: input.payWith });
-  return outcomeOf(pending.paymentId, payment, input.successMessage);
+  const paid = await pay(ctx, deps, subscriptionPurchase, input, input.payWith === 'wallet' ? { method: 'wallet' } : { method: 'card', card: input.card ?? { primary: true } });
+  if (!paid) return { accepted: true, paymentId: null, transactionId: null, message: input.successMessage, amountCents: 0 };
+  return outcomeOf(paid.paymentId, paid.payment, input.successMessage);
 }
 
 /** POST /api/v2/purchase/subscription: subscribe at the quoted price (promotion, coupon, returning prices). */
@@ -239,6 +183,7 @@ export async function subscribeMember(
   const { quote, settings } = await quoteSubscription(ctx, { userId: input.userId, role: input.role, promotionId: input.promotionId, couponCode: input.couponCode, link: input.link });
   const outcome = await startMembership(ctx, deps, {
     userId: input.userId,
+    role: input.role,
     kind: 'initial',
     prices: { initialCents: quote.initialCents, recurringCents: quote.recurringCents, initialPeriodDays: quote.initialPeriodDays },
     renews: true,
@@ -456,6 +401,7 @@ export async function migrateMembership(ctx: CommandContext, deps: PurchaseDeps,
   const price = migrationPriceCents(settings);
   const outcome = await startMembership(ctx, deps, {
     userId: input.userId,
+    role: 'user',
     kind: 'migration',
     prices: { initialCents: price, recurringCents: price },
     renews: true,
@@ -464,7 +410,6 @@ export async function migrateMembership(ctx: CommandContext, deps: PurchaseDeps,
     card: input.card,
     needsPaymentMethod: true,
     successMessage: MIGRATION_DONE,
-    earlier,
   });
   const after = (await loadSubscription(ctx.store, input.userId)).state;
   return { ...outcome, ccbill_subscription_status: subscriptionStatus(after, ctx.now()) };
@@ -501,6 +446,7 @@ export async function acceptOffer(
   );
   const outcome = await startMembership(ctx, deps, {
     userId: input.userId,
+    role: input.role,
     kind: 'offer',
     prices: {
       initialCents: quote.chargeNowCents,
@@ -513,7 +459,6 @@ export async function acceptOffer(
     card: input.card,
     needsPaymentMethod: quote.paymentMethodRequired,
     successMessage: OFFER_ACCEPTED,
-    earlier,
   });
   return outcome;
 }

@@ -3,7 +3,8 @@
 import type { Role } from '../../domain/shared/wire';
 import { membershipDetails, migrationSettingsView, migrationView, subscriptionSettingsRecord } from '../../domain/subscription/views';
 import type { MembershipDetailsView, MigrationDataView } from '../../domain/subscription/wire';
-import { loadSettings, loadSubscription, migrationDue, migrationFlagged, resubscribeOfferFor } from '../../commands/subscriptions';
+import { loadSubscription, migrationDue, migrationFlagged, resubscribeOfferFor } from '../../commands/subscriptions';
+import { loadSettings } from '../../commands/settings';
 import { findSubscriber } from '../../projections/subscribers';
 import { currentSettings } from '../../projections/settings';
 import type { Services } from '../services';

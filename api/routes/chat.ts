@@ -30,7 +30,7 @@ import { formatPosition } from '../../infra/eventstore/port';
 export const chatRoutes = (services: Services): FastifyPluginAsyncZod => async (app) => {
   const chat = chatQueries(services);
   const massCopies = massMessageQueries(services);
-  const deps = { gateway: services.gateway, places: services.places };
+  const deps = services.purchases;
   const requireStaff = (caller: Caller) => {
     if (!isStaffRole(caller.role)) throw new DomainError('You do not have access to this.', 'FORBIDDEN', 403);
   };

@@ -47,7 +47,7 @@ export const gatewayRoutes = (services: Services): FastifyPluginAsyncZod => asyn
         return reply.code(200).send({ success: 1, data: { result: 'ignored' } });
       }
       const ctx = commandContext(services.store, { userId: null, role: 'gateway', ip: request.ip, correlationId: notice.id }, services.clock);
-      const result = await applyCardNotice(ctx, 'sandbox', notice);
+      const result = await applyCardNotice(ctx, services.purchases, 'sandbox', notice);
       await settle(services, ctx);
       return reply.code(200).send({ success: 1, data: { result } });
     });
@@ -58,7 +58,7 @@ export const gatewayRoutes = (services: Services): FastifyPluginAsyncZod => asyn
     const { id } = request.params;
     const body = request.body;
     const ctx = contextFor(request, services);
-    await refundPayment(ctx, { gateway: services.gateway }, id, { kind: body.kind, source: `staff:${caller.userId}`, reason: body.reason ?? null });
+    await refundPayment(ctx, services.purchases, id, { kind: body.kind, source: `staff:${caller.userId}`, reason: body.reason ?? null });
     await settle(services, ctx);
     return ok(reply, { id, kind: body.kind }, { message: body.kind === 'refund' ? 'Payment refunded.' : 'Payment voided.', position: ctx.lastPosition });
   });

@@ -112,7 +112,7 @@ export const paymentMethodRoutes = (services: Services): FastifyPluginAsyncZod =
     const caller = requireCaller(request);
     const { make_primary, ...form } = request.body;
     const ctx = contextFor(request, services);
-    const card = await addCard(ctx, { gateway: services.gateway, places: services.places }, caller.userId, form, make_primary);
+    const card = await addCard(ctx, services.purchases, caller.userId, form, make_primary);
     await settle(services, ctx);
     const cards = await savedCards(db(), caller.userId);
     const view = cards.find((c) => c._id === card.cardId);

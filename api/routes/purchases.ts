@@ -24,7 +24,7 @@ const blogPurchaseBody = cardChoice.extend({
 const unlocked = paymentResultShape.extend({ blogData: z.object({}).loose().optional().describe('The post as the feed shows it, unlocked when accepted.') });
 
 export const purchaseRoutes = (services: Services): FastifyPluginAsyncZod => async (app) => {
-  const deps = { gateway: services.gateway, places: services.places };
+  const deps = services.purchases;
 
   // POST /api/v2/purchase/subscription lives in ./subscriptions.ts (the subscription lifecycle).
 

@@ -46,7 +46,7 @@ export const subscriptionSettingsRoutes = (services: Services): FastifyPluginAsy
     const body = request.body;
     const ctx = contextFor(request, services);
     try {
-      const o = await migrateMembership(ctx, { gateway: services.gateway, places: services.places }, { userId: caller.userId, card: choiceOf(body) });
+      const o = await migrateMembership(ctx, services.purchases, { userId: caller.userId, card: choiceOf(body) });
       await settle(services, ctx);
       return reply.code(o.accepted ? 200 : 402).send({ success: o.accepted ? 1 : 0, message: o.message, data: migrationResult(o), ...(o.accepted ? {} : { code: 'MIGRATION_FAILED' }) });
     } catch (e) {

@@ -39,7 +39,7 @@ import { linkSigner } from '../subscription-links';
 import type { Services } from '../services';
 
 export const subscriptionRoutes = (services: Services): FastifyPluginAsyncZod => async (app) => {
-  const deps = () => ({ gateway: services.gateway, places: services.places });
+  const deps = () => (services.purchases);
   const memberships = subscriptionQueries(services);
 
   /** A payment that may be refused for a short wallet: 402 with the shortfall (after the read models caught up). */

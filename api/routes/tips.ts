@@ -61,7 +61,7 @@ export const tipRoutes = (services: Services): FastifyPluginAsyncZod => async (a
     const cents = centsFromDollars(body.amount);
     if (cents === null) throw new ValidationError('amount', 'Please enter a valid amount');
     const ctx = contextFor(request, services);
-    const { tipId, payment } = await sendTipByCard(ctx, { gateway: services.gateway, places: services.places }, {
+    const { tipId, payment } = await sendTipByCard(ctx, services.purchases, {
       userId: caller.userId, role: caller.role, amountCents: cents, message: body.tipMessage, tipFrom: body.tipFrom, isAnonymous: body.isAnonymousTip, card: choiceOf(body),
     });
     await settle(services, ctx);

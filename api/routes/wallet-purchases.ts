@@ -37,7 +37,7 @@ const paid = (paymentId: string, cents: number, balanceCents: number) => ({
 });
 
 export const walletPurchaseRoutes = (services: Services): FastifyPluginAsyncZod => async (app) => {
-  const deps = { gateway: services.gateway, places: services.places };
+  const deps = services.purchases;
   const chat = chatQueries(services);
   const massCopies = massMessageQueries(services);
 

@@ -9,7 +9,8 @@
 // Every step is idempotent, so a crash anywhere is finished by `resumePayment` (commands/recovery.ts): no money
 // moves without the entitlement following, and nothing is charged twice.
 //
-// What a payment is for plugs in as a PurchaseKind (kind.ts, kinds/*): this file imports no kind.
+// What a payment is for plugs in as a PurchaseKind (kind.ts, kinds/*), handed in as PaymentDeps.kinds: this file
+// imports no kind.
 import { DomainError } from '../../domain/shared/decider';
 import { paymentDecider, paymentStream, type CardRef, type GatewayOutcome, type PaymentMethod, type PaymentPurpose, type PaymentState, type ReversalKind } from '../../domain/payment/payment';
 import { cardsDecider, cardsStream } from '../../domain/card/card';
@@ -17,11 +18,13 @@ import type { CardGateway } from '../../infra/payments/port';
 import { handle, loadStream, observedEarlierAttempt, type CommandContext } from '../handle';
 import { saveApprovedCard, type CardDeps } from '../cards';
 import { factsOf } from '../../domain/payment/purchase-kinds';
-import { purchaseKindOf } from './kind';
+import type { PurchaseKinds } from './kind';
 import { chargeWallet, refundToWallet } from './wallet-stream';
 
 export interface PaymentDeps {
   gateway: CardGateway;
+  /** What each purpose's payment grants, releases and takes back (commands/payment/kinds). */
+  kinds: PurchaseKinds;
 }
 
 /** What a purchase needs: paying, and choosing its card (a card typed into it is checked and tokenised). */
@@ -65,7 +68,7 @@ export async function settlePayment(ctx: CommandContext, deps: PaymentDeps, paym
 /** Steps 1-4 in one go: for a purchase with nothing to do between the capture and its entitlement. */
 export async function payFor(ctx: CommandContext, deps: PaymentDeps, paymentId: string, request: PaymentRequest): Promise<PaymentState> {
   const payment = await settlePayment(ctx, deps, paymentId, request);
-  await completeEntitlement(ctx, paymentId, payment);
+  await completeEntitlement(ctx, deps, paymentId, payment);
   return payment;
 }
 
@@ -100,10 +103,10 @@ function failpoint(state: PaymentState) {
 }
 
 /** Step 4: the entitlement follows the money (or the pending purchase is released after a failure). */
-export async function completeEntitlement(ctx: CommandContext, paymentId: string, payment: PaymentState): Promise<void> {
+export async function completeEntitlement(ctx: CommandContext, deps: Pick<PaymentDeps, 'kinds'>, paymentId: string, payment: PaymentState): Promise<void> {
   const r = payment.request;
   if (!r || (payment.status !== 'captured' && payment.status !== 'failed')) return;
-  const kind = purchaseKindOf(r.purpose);
+  const kind = deps.kinds.of(r.purpose);
   if (payment.status === 'captured') await kind.grant(ctx, r);
   else await kind.release(ctx, r, payment.failure?.failureCode ?? 'declined');
   // A card typed for this payment is saved on file once approved (after the entitlement), never after a decline.
@@ -118,7 +121,7 @@ export async function resumePayment(ctx: CommandContext, deps: PaymentDeps, paym
 
 async function finish(ctx: CommandContext, deps: PaymentDeps, paymentId: string, state: PaymentState): Promise<PaymentState> {
   const settled = await takeRequested(ctx, deps, paymentId, state);
-  await completeEntitlement(ctx, paymentId, settled);
+  await completeEntitlement(ctx, deps, paymentId, settled);
   return settled;
 }
 
@@ -144,13 +147,14 @@ export async function resumeOwnPayment(ctx: CommandContext, deps: PaymentDeps, p
  */
 export async function reversePayment(
   ctx: CommandContext,
+  deps: Pick<PaymentDeps, 'kinds'>,
   paymentId: string,
   reversal: { kind: ReversalKind; source: string; reason?: string | null },
 ): Promise<PaymentState> {
   const { state } = await handle(ctx, paymentStream(paymentId), paymentDecider, { type: 'RecordReversal', ...reversal, at: ctx.now() });
   const r = state.request;
   if (state.status !== 'reversed' || !r || !state.reversal) return state;
-  await purchaseKindOf(r.purpose).revoke(ctx, r, state.reversal);
+  await deps.kinds.of(r.purpose).revoke(ctx, r, state.reversal);
   return state;
 }
 
@@ -172,22 +176,22 @@ export async function refundPayment(
   if (state.status !== 'captured') throw new DomainError('Only a captured payment can be refunded.', 'PAYMENT_NOT_CAPTURED', 409);
   if (state.request?.method === 'wallet') {
     if (refund.kind !== 'refund') throw new DomainError('A wallet payment can only be refunded.', 'NOT_VOIDABLE', 409);
-    return refundWalletPayment(ctx, paymentId, refund);
+    return refundWalletPayment(ctx, deps, paymentId, refund);
   }
   const outcome = await deps.gateway.reverse({ idempotencyKey: paymentId, kind: refund.kind, reason: refund.reason });
   if (outcome.status === 'not_captured') throw new DomainError('Only a captured payment can be refunded.', 'PAYMENT_NOT_CAPTURED', 409);
-  return reversePayment(ctx, paymentId, refund);
+  return reversePayment(ctx, deps, paymentId, refund);
 }
 
 /**
  * Staff refund of a wallet-paid purchase: the money goes back into the wallet (once per payment), then the
  * payment is reversed and takes back what it paid for. Safe to repeat after a crash between the two.
  */
-export async function refundWalletPayment(ctx: CommandContext, paymentId: string, reversal: { source: string; reason?: string | null }): Promise<PaymentState> {
+export async function refundWalletPayment(ctx: CommandContext, deps: Pick<PaymentDeps, 'kinds'>, paymentId: string, reversal: { source: string; reason?: string | null }): Promise<PaymentState> {
   const { state } = await loadStream(ctx.store, paymentStream(paymentId), paymentDecider);
   const r = state.request;
   if (!r || r.method !== 'wallet') throw new DomainError('Invalid Request', 'NOT_A_WALLET_PAYMENT', 400);
   if (state.status !== 'captured') throw new DomainError('Only a captured payment can be refunded.', 'PAYMENT_NOT_CAPTURED', 409);
   await refundToWallet(ctx, { paymentId, userId: r.userId, amountCents: r.amountCents }, reversal.reason ?? 'Refund');
-  return reversePayment(ctx, paymentId, { kind: 'refund', source: reversal.source, reason: reversal.reason ?? null });
+  return reversePayment(ctx, deps, paymentId, { kind: 'refund', source: reversal.source, reason: reversal.reason ?? null });
 }

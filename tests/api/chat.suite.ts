@@ -279,12 +279,12 @@ export function chatSuite(backend: Backend, available: boolean) {
       });
       await settleAll();
       expect((await messages(f.token)).map((m) => m.message)).not.toContain('Lost in the crash?');
-      expect(await resumeUnfinishedPayments(recoveryReads(db()), t.server.services.store, t.server.services.gateway, { olderThanMs: 0 })).toBeGreaterThanOrEqual(1);
+      expect(await resumeUnfinishedPayments(recoveryReads(db()), t.server.services.store, t.server.services.purchases, { olderThanMs: 0 })).toBeGreaterThanOrEqual(1);
       await settleAll();
       expect(await types(chatMessageStream(messageId))).toEqual(['ChatMessageSendRequested', 'ChatMessageSent']);
       expect((await me(f.token)).wallet_amount_cents).toBe(600);
       expect((await messages(f.token)).map((m) => m.message)).toContain('Lost in the crash?');
-      await resumeUnfinishedPayments(recoveryReads(db()), t.server.services.store, t.server.services.gateway, { olderThanMs: 0 });
+      await resumeUnfinishedPayments(recoveryReads(db()), t.server.services.store, t.server.services.purchases, { olderThanMs: 0 });
       expect((await me(f.token)).wallet_amount_cents).toBe(600);
     });
 

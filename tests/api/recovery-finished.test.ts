@@ -88,7 +88,7 @@ describe('payment recovery after finished purchases of every kind (PGlite)', () 
     expect(await recoveryReads(db()).unfinishedPayments(later)).toEqual([]);
     const logged: string[] = [];
     for (let pass = 0; pass < 2; pass++) {
-      const resumed = await resumeUnfinishedPayments(recoveryReads(db()), t.server.services.store, t.server.services.gateway, {
+      const resumed = await resumeUnfinishedPayments(recoveryReads(db()), t.server.services.store, t.server.services.purchases, {
         olderThanMs: 0, now: () => new Date(Date.parse(later)), log: (m) => logged.push(m),
       });
       expect(resumed).toBe(0);
@@ -135,7 +135,7 @@ describe('payment recovery after a billed live-stream minute (PGlite)', () => {
     const later = new Date(Date.now() + 3600_000).toISOString();
     expect(await recoveryReads(database.db).unfinishedPayments(later)).toEqual([]);
     const logged: string[] = [];
-    expect(await resumeUnfinishedPayments(recoveryReads(database.db), store, t.server.services.gateway, { olderThanMs: 0, now: () => new Date(Date.parse(later)), log: (m) => logged.push(m) })).toBe(0);
+    expect(await resumeUnfinishedPayments(recoveryReads(database.db), store, t.server.services.purchases, { olderThanMs: 0, now: () => new Date(Date.parse(later)), log: (m) => logged.push(m) })).toBe(0);
     expect(logged).toEqual([]);
   });
 });

@@ -229,7 +229,7 @@ export function subscriptionsSuite(backend: Backend, available: boolean) {
       const f = await subscribed('rebill');
       const before = await me(f);
       const extra = [1, 2].map(() =>
-        startRebillScheduler({ store: t.server.services.store, reads: rebillReads(db()), deps: { gateway: t.server.services.gateway, paymentMethodOf: paymentMethodFromReadModel(db()) }, now: () => t.server.services.clock(), timer: false }),
+        startRebillScheduler({ store: t.server.services.store, reads: rebillReads(db()), deps: { ...t.server.services.purchases, paymentMethodOf: paymentMethodFromReadModel(db()) }, now: () => t.server.services.clock(), timer: false }),
       );
       // Not due yet.
       await tick();

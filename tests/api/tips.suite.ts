@@ -201,12 +201,12 @@ export function tipsSuite(backend: Backend, available: boolean) {
         type: 'RequestPayment', paymentId: tipId, userId: f.id, purpose: { kind: 'tip', tipFrom: 'tips_page', isAnonymous: false }, amountCents: 800, method: 'wallet', card: null, at: ctx.now(),
       });
       await settleAll();
-      const resumed = await resumeUnfinishedPayments(recoveryReads(db()), t.server.services.store, t.server.services.gateway, { olderThanMs: 0 });
+      const resumed = await resumeUnfinishedPayments(recoveryReads(db()), t.server.services.store, t.server.services.purchases, { olderThanMs: 0 });
       expect(resumed).toBeGreaterThanOrEqual(1);
       await settleAll();
       expect(await types(tipStream(tipId))).toEqual(['TipRequested', 'TipSent']);
       expect((await me(f.token)).wallet_amount_cents).toBe(200);
-      await resumeUnfinishedPayments(recoveryReads(db()), t.server.services.store, t.server.services.gateway, { olderThanMs: 0 });
+      await resumeUnfinishedPayments(recoveryReads(db()), t.server.services.store, t.server.services.purchases, { olderThanMs: 0 });
       expect((await me(f.token)).wallet_amount_cents).toBe(200);
     });
 

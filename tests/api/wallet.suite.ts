@@ -390,7 +390,7 @@ export function walletSuite(backend: Backend, available: boolean) {
       await settleAll();
       expect((await me(f.token)).wallet_amount_cents).toBe(2000);
 
-      const resumed = await resumeUnfinishedPayments(recoveryReads(t.server.services.database.db), t.server.services.store, t.server.services.gateway, { olderThanMs: 0 });
+      const resumed = await resumeUnfinishedPayments(recoveryReads(t.server.services.database.db), t.server.services.store, t.server.services.purchases, { olderThanMs: 0 });
       expect(resumed).toBeGreaterThanOrEqual(2);
       await settleAll();
       expect(await types(paymentStream(pay1))).toEqual(['PaymentRequested', 'PaymentCaptured']);
@@ -399,7 +399,7 @@ export function walletSuite(backend: Backend, available: boolean) {
       expect(await isLockedFor(f.token, p2)).toBe(false);
       expect((await me(f.token)).wallet_amount_cents).toBe(1000); // 30 − 10 − 10: each debited once
       // Running recovery again changes nothing.
-      await resumeUnfinishedPayments(recoveryReads(t.server.services.database.db), t.server.services.store, t.server.services.gateway, { olderThanMs: 0 });
+      await resumeUnfinishedPayments(recoveryReads(t.server.services.database.db), t.server.services.store, t.server.services.purchases, { olderThanMs: 0 });
       expect((await types(walletStream(f.id))).filter((x) => x === 'WalletDebited')).toHaveLength(2);
     });
 
@@ -448,13 +448,13 @@ export function walletSuite(backend: Backend, available: boolean) {
       await settleAll();
       expect((await me(f.token)).wallet_amount_cents).toBe(2000);
       expect(await isLockedFor(f.token, postId)).toBe(false); // money back and the post still open: the window
-      await resumeUnfinishedPayments(recoveryReads(t.server.services.database.db), t.server.services.store, t.server.services.gateway, { olderThanMs: 0 });
+      await resumeUnfinishedPayments(recoveryReads(t.server.services.database.db), t.server.services.store, t.server.services.purchases, { olderThanMs: 0 });
       await settleAll();
       expect(await types(paymentStream(paymentId))).toEqual(['PaymentRequested', 'PaymentCaptured', 'PaymentReversed']);
       expect(await isLockedFor(f.token, postId)).toBe(true);
       expect((await me(f.token)).wallet_amount_cents).toBe(2000); // credited once
       // Nothing left to finish: another pass changes nothing.
-      await resumeUnfinishedPayments(recoveryReads(t.server.services.database.db), t.server.services.store, t.server.services.gateway, { olderThanMs: 0 });
+      await resumeUnfinishedPayments(recoveryReads(t.server.services.database.db), t.server.services.store, t.server.services.purchases, { olderThanMs: 0 });
       expect((await types(walletStream(f.id))).filter((x) => x === 'WalletRefunded')).toHaveLength(1);
       expect(await types(paymentStream(paymentId))).toHaveLength(3);
     });

@@ -1,7 +1,8 @@
-// The one registration of purchase kinds: every kind the payment process can take money for. Loaded once at
-// start-up (api/app.ts). A new kind of purchase is its own file beside these and one line here; the map's type
-// makes a purpose kind (domain/payment PaymentPurpose) without its PurchaseKind a type error.
-import { registerPurchaseKind, type PurchaseKind, type PurposeKind } from '../kind';
+// Every kind the payment process can take money for, as the registry the process is handed (PaymentDeps.kinds).
+// A new kind of purchase is its own file beside these, one line here and one row of facts in
+// domain/payment/purchase-kinds.ts; the map's type makes a purpose kind (domain/payment PaymentPurpose) without its
+// PurchaseKind a type error.
+import { purchaseKindRegistry, type PurchaseKinds } from '../kind';
 import { chatUnlockPurchase } from './chat-unlock';
 import { payPerMessagePurchase } from './pay-per-message';
 import { postUnlockPurchase } from './post-unlock';
@@ -9,13 +10,11 @@ import { subscriptionPurchase } from './subscription';
 import { tipPurchase } from './tip';
 import { liveMinutePurchase } from './live-minute';
 
-const purchaseKinds: { [K in PurposeKind]: PurchaseKind<K> } = {
+export const purchaseKinds: PurchaseKinds = purchaseKindRegistry({
   unlock: postUnlockPurchase,
   subscription: subscriptionPurchase,
   tip: tipPurchase,
   chat_unlock: chatUnlockPurchase,
   pay_per_message: payPerMessagePurchase,
   live_minute: liveMinutePurchase,
-};
-
-for (const kind of Object.values(purchaseKinds)) registerPurchaseKind(kind);
+});

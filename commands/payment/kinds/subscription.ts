@@ -1,12 +1,62 @@
-// A membership period (commands/subscriptions.ts: subscribe, accepted offer, migration, rebill): the period starts
-// on capture, the pending charge is released on a failure (a rebill's retry schedule moves on), and the running
-// period is taken back when the money comes back.
-import { subscriptionDecider, subscriptionStream } from '../../../domain/subscription/subscription';
-import { handle } from '../../handle';
-import type { PurchaseKind } from '../kind';
+// A membership period. Started by a fan (commands/subscriptions.ts: subscribe, accepted offer, migration): the
+// membership rules judge the request first, a wallet must hold more than nothing (the renewals come from it), and
+// a first period that charges nothing starts at once without a payment. Charged again by the rebill (which
+// records its own pending charge). The period starts on capture, the pending charge is released on a failure (a
+// rebill's retry schedule moves on), and the running period is taken back when the money comes back.
+import { DomainError } from '../../../domain/shared/decider';
+import { ALREADY_SUBSCRIBED, subscriptionDecider, subscriptionStream } from '../../../domain/subscription/subscription';
+import { handle, loadStream } from '../../handle';
+import { saveApprovedCard } from '../../cards';
+import type { Buyer, PendingPayment, PurchaseKind } from '../kind';
 
-export const subscriptionPurchase: PurchaseKind<'subscription'> = {
+export interface MembershipInput extends Buyer {
+  kind: 'initial' | 'offer' | 'migration';
+  prices: { initialCents: number; recurringCents: number; initialPeriodDays?: number };
+  renews: boolean;
+  promotionId?: string | null;
+  couponCode?: string | null;
+  billingApi: 'v1' | 'v2';
+  /** false: no payment method is needed (nothing charged now or later). */
+  needsPaymentMethod: boolean;
+}
+
+export const subscriptionPurchase: PurchaseKind<'subscription', MembershipInput, PendingPayment | null> = {
   kind: 'subscription',
+  async start(ctx, input, paymentId) {
+    const request = {
+      type: 'RequestSubscription' as const,
+      userId: input.userId,
+      paymentId,
+      prices: input.prices,
+      kind: input.kind,
+      renews: input.renews,
+      promotionId: input.promotionId ?? null,
+      couponCode: input.couponCode ?? null,
+      billingApi: input.billingApi,
+      at: ctx.now(),
+    };
+    const current = await loadStream(ctx.store, subscriptionStream(input.userId), subscriptionDecider);
+    subscriptionDecider.decide(request, current.state);
+    return {
+      purpose: { kind: 'subscription', period: current.state.periods + 1 },
+      amountCents: input.prices.initialCents,
+      // Even a $0 first period needs a wallet with something in it: the renewals are paid from it.
+      walletMustCoverCents: Math.max(1, input.prices.initialCents),
+      needsPaymentMethod: input.needsPaymentMethod,
+      async record({ method, card }) {
+        const label = !input.needsPaymentMethod ? 'free' : card ? `${card.brand} •••• ${card.last4}` : 'wallet';
+        const requested = await handle(ctx, subscriptionStream(input.userId), subscriptionDecider, { ...request, freePaymentMethod: label });
+        if (requested.events.some((e) => e.type === 'FreeSubscriptionStarted')) {
+          // Nothing to charge now: the card typed for the renewals is kept at once (no decline to wait for).
+          if (method === 'card' && card?.unsaved) await saveApprovedCard(ctx, input.userId, card);
+          return null;
+        }
+        const pending = requested.state.pending;
+        if (!pending) throw new DomainError(ALREADY_SUBSCRIBED, 'ALREADY_SUBSCRIBED', 409);
+        return { paymentId: pending.paymentId, amountCents: pending.amountCents };
+      },
+    };
+  },
   async grant(ctx, r) {
     await handle(ctx, subscriptionStream(r.userId), subscriptionDecider, {
       type: 'StartSubscription', paymentId: r.paymentId, paymentMethod: r.card ? `${r.card.brand} •••• ${r.card.last4}` : 'wallet', at: ctx.now(),
