@@ -8,7 +8,8 @@ import type { AdminAuditRecord, AdminEventRecord } from '../../../domain/console
 import { auditActionLabel } from '../../../domain/console/audit-labels';
 import { httpClient, ADMIN_API } from '../dataProvider';
 import { formatDate, relative } from '../format';
-import { Empty, Panel, ToolPage, useAdminPath } from './parts';
+import { Empty } from '../components/Empty';
+import { Panel, ToolPage, useAdminPath } from './parts';
 
 export default function LogsPage() {
   const [tab, setTab] = useState<'audit' | 'events'>('audit');
