@@ -28,6 +28,7 @@ import { LoginPage } from './layout/LoginPage';
 import { PROFILE_PAGE } from './profile/paths';
 import { RESOURCES } from './resources';
 import { useSettings } from './settings';
+import { queryClient } from './query';
 import { buildThemes } from './theme';
 
 /**
@@ -50,6 +51,7 @@ export function App() {
       basename="/admin"
       title={`${settings.model_name || 'Fanclub'} · Staff`}
       dataProvider={consoleData}
+      queryClient={queryClient}
       authProvider={authProvider}
       loginPage={LoginPage}
       layout={AppLayout}
