@@ -21,6 +21,8 @@ export interface LiveQueryOptions<T> {
   frames?: readonly string[];
   /** Keeps showing the last answer while the next key (another page, filter) is read. */
   keepPrevious?: boolean;
+  /** Read again every this many ms while shown (a status page that changes without frames). */
+  every?: number;
   /** Shown until the first answer (e.g. what an earlier screen cached outside the query cache). */
   initialData?: T;
 }
@@ -31,7 +33,7 @@ export interface LiveQueryOptions<T> {
  * again; the live connection's gaps and frames do.
  */
 export function useLiveQuery<T>(key: QueryKey, read: (signal: AbortSignal) => Promise<T>, options: LiveQueryOptions<T> = {}) {
-  const { enabled = true, frames = NO_FRAMES, keepPrevious = false, initialData } = options;
+  const { enabled = true, frames = NO_FRAMES, keepPrevious = false, every, initialData } = options;
   const client = useQueryClient();
   const query = useQuery({
     queryKey: key,
@@ -40,6 +42,7 @@ export function useLiveQuery<T>(key: QueryKey, read: (signal: AbortSignal) => Pr
     retry: false,
     refetchOnWindowFocus: false,
     placeholderData: keepPrevious ? keepPreviousData : undefined,
+    refetchInterval: every,
     initialData,
   });
   const stale = () => void client.invalidateQueries({ queryKey: key });

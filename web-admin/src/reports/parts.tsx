@@ -10,7 +10,7 @@ import DownloadIcon from '@mui/icons-material/Download';
 import TrendingUpIcon from '@mui/icons-material/TrendingUp';
 import TrendingDownIcon from '@mui/icons-material/TrendingDown';
 import { useBasename, useNotify } from 'react-admin';
-import { ApiRequestError, consoleHeaders, SERVER_DOWN_MESSAGE } from '../api';
+import { consoleHeaders, SERVER_DOWN_MESSAGE } from '../api';
 import { Responsive } from '../components/ResponsiveList';
 import { money } from '../format';
 import { readError, useLiveQuery } from '../query';
