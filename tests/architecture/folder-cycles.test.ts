@@ -13,10 +13,6 @@ const UNTIED: readonly (readonly string[])[] = [
   ['web-fan/src/chat', 'web-fan/src/live'],
   ['web-fan/src/pages', 'web-fan/src/shell'],
   ['web-fan/src/payment-methods', 'web-fan/src/payments'],
-  ['web-admin/src/coupons', 'web-admin/src/offers', 'web-admin/src/promotions'],
-  ['web-admin/src/mass-messages', 'web-admin/src/settings-index', 'web-admin/src/sitesettings'],
-  ['web-admin/src/chat', 'web-admin/src/live'],
-  ['web-admin/src/tools', 'web-admin/src/users'],
   ['api/metrics', 'api/services.ts'],
 ];
 

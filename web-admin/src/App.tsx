@@ -2,9 +2,11 @@ import { useMemo } from 'react';
 import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { Route } from 'react-router-dom';
 import { canUse, mayOpenPage, resourcesFor } from './access';
-import { ChatPage, CHAT_PAGE, chatSettingsRoutes } from './chat';
+import { ChatPage, CHAT_PAGE, chatSettingsRoutes, oneToOneRoutes } from './chat';
 import { ContentManagerPage, CONTENT_MANAGER_PAGE } from './content-manager';
 import { promotionRoutes } from './promotions';
+import { couponRoutes } from './coupons';
+import { offerRoutes } from './offers';
 import { massMessageRoutes } from './mass-messages';
 import { purchasedContentsRoutes } from './purchased-contents';
 import { liveRoutes } from './live';
@@ -26,6 +28,7 @@ import { LoginPage } from './layout/LoginPage';
 import { PROFILE_PAGE } from './profile/paths';
 import { RESOURCES } from './resources';
 import { useSettings } from './settings';
+import { queryClient } from './query';
 import { buildThemes } from './theme';
 
 /**
@@ -48,6 +51,7 @@ export function App() {
       basename="/admin"
       title={`${settings.model_name || 'Fanclub'} · Staff`}
       dataProvider={consoleData}
+      queryClient={queryClient}
       authProvider={authProvider}
       loginPage={LoginPage}
       layout={AppLayout}
@@ -94,16 +98,20 @@ export function App() {
             <Route path="/profile" element={<ProfilePage />} />
           </CustomRoutes>
         ) : null,
-        // Promotions, promotion and coupon reports, the resubscribe offer (web-admin/src/promotions).
+        // Promotions and their reports (web-admin/src/promotions), coupons (coupons), the resubscribe offer (offers).
         promotionRoutes(permissions),
+        couponRoutes(permissions),
+        offerRoutes(permissions),
         // Mass and welcome messages, their reports and the stagger settings (web-admin/src/mass-messages).
         massMessageRoutes(permissions),
         // A fan's purchased contents, opened from the chat (web-admin/src/purchased-contents).
         purchasedContentsRoutes(permissions),
         // Chat settings and purchased-content settings (web-admin/src/chat/ChatSettingsPage.tsx).
         chatSettingsRoutes(permissions),
-        // Live streaming: Go Live, one-to-one from the chat, live settings, the sessions report (web-admin/src/live).
+        // Live streaming: Go Live, live settings, the sessions report (web-admin/src/live).
         liveRoutes(permissions),
+        // The one-to-one call beside a fan's conversation, opened from the chat header (web-admin/src/chat/OneToOne.tsx).
+        oneToOneRoutes(permissions),
         // Reports: earnings, refunds and chargebacks, user report, purchases, unlocks, UTM, opt-in, activity (web-admin/src/reports).
         reportRoutes(permissions),
         // Pages and their editors, the Contact inbox, the banner, menu and contact settings (web-admin/src/shell).

@@ -1,8 +1,10 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { createBrowserRouter, Navigate, RouterProvider } from 'react-router-dom';
 import type { PublicSettings } from '../../domain/settings/wire';
 import { App } from './App';
+import { queryClient } from './query';
 import { fetchSettings, SettingsProvider } from './settings';
 
 // Browser history under /admin: react-admin gets basename="/admin" and the router a splat route for it.
@@ -39,9 +41,11 @@ async function start() {
   }
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
-      <SettingsProvider initial={initial}>
-        <RouterProvider router={router} />
-      </SettingsProvider>
+      <QueryClientProvider client={queryClient}>
+        <SettingsProvider initial={initial}>
+          <RouterProvider router={router} />
+        </SettingsProvider>
+      </QueryClientProvider>
     </StrictMode>
   );
 }

@@ -7,7 +7,7 @@ import users from './users';
 import events from './events';
 import audit from './audit';
 import outbox from './outbox';
-import siteSettings from './sitesettings';
+import { settingsResource } from './settings-index';
 import feedTags from './tags';
 import cryptoPayments from './wallet';
 
@@ -29,5 +29,5 @@ export const RESOURCES: Record<ConsoleResource, ResourceModule & { label?: strin
   events: { ...events, label: 'Event log', recordRepresentation: 'type' },
   audit: { ...audit, label: 'Audit' },
   outbox: { ...outbox, label: 'Outbox', recordRepresentation: 'subject' },
-  settings: { ...siteSettings, label: 'All settings' },
+  settings: { ...settingsResource, label: 'All settings' },
 };

@@ -1,5 +1,6 @@
 // Public site settings (GET /api/app_settings/get): colours, model name, composer rules.
-import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, type ReactNode } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PublicSettings } from '../../domain/settings/wire';
 import { api } from './api';
 
@@ -64,27 +65,31 @@ const SettingsContext = createContext<SettingsContextValue>({
  */
 export const SIGNED_IN_EVENT = 'fanclub:console-signed-in';
 
+/** The settings' place in the read cache (query.ts). */
+export const SETTINGS_KEY = ['app-settings'] as const;
+
 export function SettingsProvider({ initial, children }: { initial: PublicSettings | null; children: ReactNode }) {
-  const [settings, setSettings] = useState<PublicSettings>(initial ?? DEFAULT_SETTINGS);
-  const [loaded, setLoaded] = useState(initial !== null);
+  const client = useQueryClient();
+  // Kept until something says they changed (a save, the sign-in): every screen reads them, none refetches on mount.
+  const { data, isFetched, refetch } = useQuery({
+    queryKey: SETTINGS_KEY,
+    queryFn: fetchSettings,
+    initialData: initial ?? undefined,
+    staleTime: Infinity,
+    retry: false,
+    refetchOnWindowFocus: false,
+  });
   const refresh = useCallback(async () => {
-    try {
-      const next = await fetchSettings();
-      setSettings(next);
-      return next;
-    } finally {
-      setLoaded(true);
-    }
-  }, []);
+    const r = await refetch({ throwOnError: true });
+    return r.data ?? DEFAULT_SETTINGS;
+  }, [refetch]);
   useEffect(() => {
-    if (initial === null) refresh().catch(() => undefined);
-  }, [initial, refresh]);
-  useEffect(() => {
-    const again = () => void refresh().catch(() => undefined);
+    const again = () => void client.invalidateQueries({ queryKey: SETTINGS_KEY });
     window.addEventListener(SIGNED_IN_EVENT, again);
     return () => window.removeEventListener(SIGNED_IN_EVENT, again);
-  }, [refresh]);
-  return <SettingsContext.Provider value={{ settings, loaded, refresh }}>{children}</SettingsContext.Provider>;
+  }, [client]);
+  const settings = data ?? DEFAULT_SETTINGS;
+  return <SettingsContext.Provider value={{ settings, loaded: initial !== null || isFetched, refresh }}>{children}</SettingsContext.Provider>;
 }
 
 export const useSettings = () => useContext(SettingsContext);

@@ -1,11 +1,10 @@
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { type ReactNode } from 'react';
 import { Alert, Box, Button, Card, CardContent, CardHeader, Chip, Skeleton, Typography } from '@mui/material';
 import PaidIcon from '@mui/icons-material/Paid';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import GroupsIcon from '@mui/icons-material/Groups';
 import ArticleIcon from '@mui/icons-material/Article';
 import { Title, useDataProvider, useGetIdentity, usePermissions } from 'react-admin';
-import type { AdminDashboard } from '../../../domain/payment/wire';
 import { resourcesFor, seesDashboard } from '../access';
 import type { ConsoleDataProvider } from '../dataProvider';
 import { money } from '../format';
@@ -14,7 +13,8 @@ import { SourceBreakdown } from './SourceBreakdown';
 import { MailNotice } from './MailNotice';
 import { GoLiveHomeCard } from '../live';
 import { Suspense } from 'react';
-import { useDebounced, useFansOnlineCount, useFrame, useLiveReload, useLiveState } from '../realtime';
+import { useLiveQuery, useQueryClient } from '../query';
+import { useDebounced, useFansOnlineCount, useFrame, useLiveState } from '../realtime';
 
 /** A burst of payments (UPDATE_USER_AMOUNT spentChanged) is one re-read of the counters, this long after the last. */
 const COUNTERS_DEBOUNCE_MS = 1000;
@@ -52,41 +52,21 @@ function Welcome({ role }: { role: unknown }) {
   );
 }
 
-type LoadState = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; data: AdminDashboard };
+const DASHBOARD_KEY = ['dashboard'] as const;
 
 function MoneyDashboard() {
   const dataProvider = useDataProvider<ConsoleDataProvider>();
-  const [state, setState] = useState<LoadState>({ status: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    let live = true;
-    setState({ status: 'loading' });
-    dataProvider
-      .getDashboard()
-      .then(data => live && setState({ status: 'ready', data }))
-      .catch((error: Error) => live && setState({ status: 'error', message: error?.message || 'Something went wrong' }));
-    return () => {
-      live = false;
-    };
-  }, [dataProvider, attempt]);
+  const client = useQueryClient();
+  const query = useLiveQuery(DASHBOARD_KEY, () => dataProvider.getDashboard());
 
   // Money moved (a payment captured or reversed): the counters are read again quietly, keeping what is shown.
-  const stateRef = useRef(state);
-  stateRef.current = state;
-  const reload = useCallback(() => {
-    if (stateRef.current.status !== 'ready') return;
-    dataProvider
-      .getDashboard()
-      .then(data => stateRef.current.status === 'ready' && setState({ status: 'ready', data }))
-      .catch(() => undefined);
-  }, [dataProvider]);
-  const reloadSoon = useDebounced(reload, COUNTERS_DEBOUNCE_MS);
-  useFrame<{ spentChanged?: boolean }>('UPDATE_USER_AMOUNT', data => data.spentChanged && reloadSoon());
-  useLiveReload(reload);
+  const staleSoon = useDebounced(() => void client.invalidateQueries({ queryKey: DASHBOARD_KEY }), COUNTERS_DEBOUNCE_MS);
+  useFrame<{ spentChanged?: boolean }>('UPDATE_USER_AMOUNT', data => data.spentChanged && staleSoon());
 
-  const data = state.status === 'ready' ? state.data : null;
-  const loading = state.status === 'loading';
+  const data = query.data ?? null;
+  const loading = query.isPending;
+  // A quiet re-read that fails keeps the counters shown; only a page without them says so.
+  const failed = query.isError && !data ? (query.error as Error)?.message || 'Something went wrong' : null;
   const series = data?.earnings_30d ?? [];
   const empty = !!data && series.every(d => !d.cents);
 
@@ -98,16 +78,16 @@ function MoneyDashboard() {
         <GoLiveHomeCard />
       </Suspense>
       <FansOnline />
-      {state.status === 'error' ? (
+      {failed ? (
         <Alert
           severity="error"
           action={
-            <Button color="inherit" size="small" onClick={() => setAttempt(a => a + 1)}>
+            <Button color="inherit" size="small" onClick={() => void query.refetch()}>
               Retry
             </Button>
           }
         >
-          {state.message}
+          {failed}
         </Alert>
       ) : null}
       <Box

@@ -1,10 +1,10 @@
 // The console's live-stream calls (/work/notes/live-api.md) and the live settings, shared by the chat
 // header (video icon, session history link), the Go Live page and the settings page.
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback } from 'react';
 import type { LiveComment } from '../../../domain/live-client/rules';
 import type { ViewerEntry, ViewersAnswer } from '../../../domain/live/wire';
 import { api } from '../api';
-import { useFrames } from '../realtime';
+import { useLiveQuery, useQueryClient } from '../query';
 
 export type LiveMediaStatus = { available: true; url: string } | { available: false; reason: string };
 
@@ -86,44 +86,22 @@ export const liveApi = {
     post<{ sessions: LiveSessionReport[]; total: number; currentPage: number; totalPages: number }>('/api/stream/get_live_stream_reports', body),
 };
 
-let cached: LiveSettings | null = null;
+const SETTINGS_KEY = ['live', 'settings'] as const;
+const CURRENT_KEY = ['live', 'current'] as const;
 
-/** The live settings (cached for the console's life; the settings page refreshes it). */
+/** The live settings, read through the console's cache (each screen showing them reads them again on opening). */
 export function useLiveSettings(): { settings: LiveSettings | null; error: string | null; reload: () => void; set: (s: LiveSettings) => void } {
-  const [settings, setSettings] = useState<LiveSettings | null>(cached);
-  const [error, setError] = useState<string | null>(null);
-  const reload = useCallback(() => {
-    liveApi
-      .settings()
-      .then((s) => {
-        cached = s;
-        setSettings(s);
-        setError(null);
-      })
-      .catch((e: Error) => setError(e.message || 'Could not load the live settings.'));
-  }, []);
-  useEffect(reload, [reload]);
-  const set = useCallback((s: LiveSettings) => {
-    cached = s;
-    setSettings(s);
-  }, []);
-  return { settings, error, reload, set };
+  const client = useQueryClient();
+  const query = useLiveQuery(SETTINGS_KEY, () => liveApi.settings());
+  const set = useCallback((s: LiveSettings) => client.setQueryData(SETTINGS_KEY, s), [client]);
+  const error = query.error ? (query.error as Error).message || 'Could not load the live settings.' : null;
+  return { settings: query.data ?? null, error, reload: () => void query.refetch(), set };
 }
 
 const NEWS = ['GROUP_LIVE_STARTED', 'GO_LIVE', 'STOP_LIVE', 'GROUP_LIVE_STOPPED'] as const;
 
-/** The session on air (null: none), re-read on the live news frames. */
+/** The session on air (null: none), read again on the live news frames. A failed read leaves it unknown (null). */
 export function useCurrentLive(): { live: CurrentLive | null; loaded: boolean; reload: () => void } {
-  const [live, setLive] = useState<CurrentLive | null>(null);
-  const [loaded, setLoaded] = useState(false);
-  const reload = useCallback(() => {
-    liveApi
-      .current()
-      .then((d) => setLive(d.session))
-      .catch(() => undefined)
-      .finally(() => setLoaded(true));
-  }, []);
-  useEffect(reload, [reload]);
-  useFrames(NEWS, reload);
-  return { live, loaded, reload };
+  const query = useLiveQuery(CURRENT_KEY, async () => (await liveApi.current()).session, { frames: NEWS });
+  return { live: query.data ?? null, loaded: query.isFetched, reload: () => void query.refetch() };
 }

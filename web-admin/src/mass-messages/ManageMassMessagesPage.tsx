@@ -20,10 +20,10 @@ export function ManageMassMessagesPage() {
   const [page, setPage] = useState(1);
   const [resend, setResend] = useState<MassMessageView | null>(null);
   const [tab, setTab] = useState<'all' | 'failed'>('all');
-  const list = useMassList(signal => massApi.list({ page, per_page: PER_PAGE, status }, signal), [page, status]);
+  const list = useMassList(['list', page, PER_PAGE, status], signal => massApi.list({ page, per_page: PER_PAGE, status }, signal));
   // The failed list is read on every MASS_MESSAGE_UPDATED of a message it does not hold yet (useMassList), so a
   // message that fails while the page is open joins it, and one resent leaves it on its next read.
-  const failed = useMassList(signal => massApi.errors(signal), []);
+  const failed = useMassList(['errors'], signal => massApi.errors(signal));
   const failedCount = failed.data?.items.filter(m => m.status === 'error').length ?? 0;
   const pages = Math.max(1, Math.ceil((list.data?.total ?? 0) / PER_PAGE));
   const statusFilter = (

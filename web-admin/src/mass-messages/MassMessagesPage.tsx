@@ -19,8 +19,8 @@ export function MassMessagesPage() {
   const [open, setOpen] = useState(false);
   const [used, setUsed] = useState(false);
   const [resend, setResend] = useState<MassMessageView | null>(null);
-  const failed = useMassList(signal => massApi.errors(signal), []);
-  const recent = useMassList(signal => massApi.list({ page: 1, per_page: 5 }, signal), []);
+  const failed = useMassList(['errors'], signal => massApi.errors(signal));
+  const recent = useMassList(['list', 1, 5, undefined], signal => massApi.list({ page: 1, per_page: 5 }, signal));
   return (
     <PageGuard page={MASS_MESSAGES_PAGE} title="Mass messages">
       <Stack spacing={3} sx={{ mt: 2, mb: 4, maxWidth: 1200 }} data-testid="mass-messages-page">

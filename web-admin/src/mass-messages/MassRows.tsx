@@ -1,7 +1,7 @@
 // The rows of the mass-message pages: what was sent (a thumbnail, the text, price and audience), its status, the
 // delivery progress (live through MASS_MESSAGE_UPDATED), purchases and revenue (with the who-bought report), and
 // the actions (Cancel, Resend). Also the small revenue-per-message chart.
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Alert, Box, Button, Card, Link, Skeleton, Stack, Tooltip, Typography } from '@mui/material';
 import BlockIcon from '@mui/icons-material/Block';
 import ReplayIcon from '@mui/icons-material/Replay';
@@ -13,60 +13,33 @@ import { ApiRequestError } from '../api';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { formatDate, money, relative } from '../format';
 import { useSay } from '../posts/parts';
-import { useFrame, useLiveReload } from '../realtime';
+import { useLiveQuery, useQueryClient } from '../query';
+import { useFrame } from '../realtime';
 import { massApi, type MassMessageUpdated, type MassMessageView } from './api';
 import { Progress, StatusChip } from './parts';
 import { MASS_PURCHASED_BY_PAGE, massPurchasedByPath } from './paths';
 import { applyUpdate, AUDIENCE_LABELS, mayCancel, MASS_TEXTS, revenueSeries } from './rules';
 
-/** A list read over HTTP that follows MASS_MESSAGE_UPDATED frames and re-reads after a reconnect. */
-export function useMassList<T extends { items: MassMessageView[] }>(load: (signal: AbortSignal) => Promise<T>, deps: unknown[]) {
-  const [data, setData] = useState<T | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [loading, setLoading] = useState(true);
-  const controller = useRef<AbortController | null>(null);
-  /** A frame came while a read was under way: that read may predate it, so one more read follows. */
-  const stale = useRef(false);
-  const inFlight = useRef(false);
-  const reloadRef = useRef<() => void>(() => undefined);
-  const reload = useCallback(() => {
-    controller.current?.abort();
-    const c = (controller.current = new AbortController());
-    stale.current = false;
-    inFlight.current = true;
-    setLoading(true);
-    load(c.signal)
-      .then(d => {
-        if (c.signal.aborted) return;
-        setData(d);
-        setError(null);
-        inFlight.current = false;
-        if (stale.current) reloadRef.current();
-      })
-      .catch(e => {
-        if (c.signal.aborted || (e as Error)?.name === 'AbortError') return;
-        inFlight.current = false;
-        setError((e instanceof ApiRequestError && e.message) || 'Something went wrong');
-      })
-      .finally(() => !c.signal.aborted && setLoading(false));
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, deps);
-  reloadRef.current = reload;
-  useEffect(() => {
-    reload();
-    return () => controller.current?.abort();
-  }, [reload]);
-  useLiveReload(reload);
-  const known = useRef(new Set<string>());
-  known.current = new Set(data?.items.map(m => m._id));
+/**
+ * A list of mass messages through the read cache (`key` under 'mass-messages', so a send can mark every such list
+ * stale at once). MASS_MESSAGE_UPDATED frames update a row it holds in place; a message it does not hold yet (sent
+ * from another screen), or a frame that arrives while a read is under way (that read may predate it), marks the
+ * list stale, so it is read again.
+ */
+export function useMassList<T extends { items: MassMessageView[] }>(key: readonly unknown[], load: (signal: AbortSignal) => Promise<T>) {
+  const client = useQueryClient();
+  const queryKey = ['mass-messages', ...key];
+  const query = useLiveQuery(queryKey, load, { keepPrevious: true });
+  const update = (fn: (items: MassMessageView[]) => MassMessageView[]) =>
+    client.setQueryData<T>(queryKey, d => (d ? { ...d, items: fn(d.items) } : d));
   useFrame<MassMessageUpdated>('MASS_MESSAGE_UPDATED', frame => {
-    if (inFlight.current) stale.current = true;
-    // A message this page does not show yet (sent from another screen): read the list again.
-    if (!known.current.has(frame._id)) return reload();
-    setData(d => (d ? { ...d, items: applyUpdate(d.items, frame) as MassMessageView[] } : d));
+    const held = query.data?.items.some(m => m._id === frame._id);
+    if (!held || client.isFetching({ queryKey }) > 0) return void client.invalidateQueries({ queryKey });
+    update(items => applyUpdate(items, frame) as MassMessageView[]);
   });
-  const replace = (view: MassMessageView) => setData(d => (d ? { ...d, items: d.items.map(m => (m._id === view._id ? view : m)) } : d));
-  return { data, error, loading, reload, replace };
+  const replace = (view: MassMessageView) => update(items => items.map(m => (m._id === view._id ? view : m)));
+  const error = query.error ? (query.error instanceof ApiRequestError && query.error.message) || 'Something went wrong' : null;
+  return { data: query.data ?? null, error, loading: query.isFetching, reload: () => void query.refetch(), replace };
 }
 
 function Thumb({ m }: { m: MassMessageView }) {

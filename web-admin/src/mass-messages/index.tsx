@@ -12,7 +12,7 @@ const MassMessagesPage = lazy(async () => ({ default: (await import('./MassMessa
 const ManageMassMessagesPage = lazy(async () => ({ default: (await import('./ManageMassMessagesPage')).ManageMassMessagesPage }));
 const WelcomeMessagesPage = lazy(async () => ({ default: (await import('./WelcomeMessagesPage')).WelcomeMessagesPage }));
 const PurchasedByPage = lazy(async () => ({ default: (await import('./PurchasedByPage')).PurchasedByPage }));
-const StaggerSettingsPage = lazy(async () => ({ default: (await import('../sitesettings/StaggerSettings')).StaggerSettingsPage }));
+const StaggerSettingsPage = lazy(async () => ({ default: (await import('./StaggerSettings')).StaggerSettingsPage }));
 
 const page = (node: ReactNode) => <Suspense fallback={<Loading />}>{node}</Suspense>;
 

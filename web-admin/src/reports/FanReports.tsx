@@ -21,7 +21,7 @@ export function UtmParamsPage() {
   const [page, setPage] = useState(1);
   useEffect(() => setPage(1), [range, source]);
   const query = { from: range.from, to: range.to, source: source || null, page, per_page: PER_PAGE };
-  const { data, error, loading, reload } = useReport(s => reportsApi.utm(query, s), [range.from, range.to, source, page]);
+  const { data, error, loading, reload } = useReport('utm', s => reportsApi.utm(query, s), [range.from, range.to, source, page]);
   type Row = NonNullable<typeof data>['rows'][number];
   const dash = (v: string | undefined) => v ?? '—';
   const columns: Column<Row>[] = [
@@ -78,7 +78,7 @@ export function OptInReportPage() {
   const [status, setStatus] = useState('');
   const [page, setPage] = useState(1);
   useEffect(() => setPage(1), [status]);
-  const { data, error, loading, reload } = useReport(s => reportsApi.optIn({ status: status || null, page, per_page: PER_PAGE }, s), [status, page]);
+  const { data, error, loading, reload } = useReport('optIn', s => reportsApi.optIn({ status: status || null, page, per_page: PER_PAGE }, s), [status, page]);
   type Row = NonNullable<typeof data>['rows'][number];
   const columns: Column<Row>[] = [
     { label: 'Fan', render: r => r.email },
@@ -117,7 +117,7 @@ export function InfluencerActivityPage() {
   const [page, setPage] = useState(1);
   useEffect(() => setPage(1), [range, role]);
   const query = { from: range.from, to: range.to, role: role || null, page, per_page: PER_PAGE };
-  const { data, error, loading, reload } = useReport(s => reportsApi.activity(query, s), [range.from, range.to, role, page]);
+  const { data, error, loading, reload } = useReport('activity', s => reportsApi.activity(query, s), [range.from, range.to, role, page]);
   const columns: Column<ActivityRow>[] = [
     { label: 'Action', render: r => auditActionLabel(r.action) },
     { label: 'When', render: r => formatDate(r.at) },
@@ -146,7 +146,7 @@ export function InfluencerActivityPage() {
 
 export function ReportingSettingsPage() {
   const notify = useNotify();
-  const { data, error, reload } = useReport(s => reportsApi.pageSettings(s), []);
+  const { data, error, reload } = useReport('pageSettings', s => reportsApi.pageSettings(s), []);
   const [draft, setDraft] = useState<ReportingPageSettings | null>(null);
   const [saving, setSaving] = useState(false);
   useEffect(() => {

@@ -41,7 +41,7 @@ export function ReversalsPage() {
   const [page, setPage] = useState(1);
   useEffect(() => setPage(1), [range, kind, q]);
   const query = { from: range.from, to: range.to, kind: kind || null, q, page, per_page: PER_PAGE };
-  const { data, error, loading, reload } = useReport(s => reportsApi.reversals(query, s), [range.from, range.to, kind, q, page]);
+  const { data, error, loading, reload } = useReport('reversals', s => reportsApi.reversals(query, s), [range.from, range.to, kind, q, page]);
   const columns: Column<MovementRow>[] = [
     { label: 'Fan', render: fan },
     { label: 'Date', render: r => formatDate(r.at) },
@@ -85,7 +85,7 @@ export function UserReportPage() {
   const [page, setPage] = useState(1);
   useEffect(() => setPage(1), [q, sort]);
   const query = { q, sort, page, per_page: PER_PAGE };
-  const { data, error, loading, reload } = useReport(s => reportsApi.users(query, s), [q, sort, page]);
+  const { data, error, loading, reload } = useReport('users', s => reportsApi.users(query, s), [q, sort, page]);
   type Row = NonNullable<typeof data>['rows'][number];
   const hidden = !!data?.earnings_hidden;
   const columns: Column<Row>[] = [
@@ -137,7 +137,7 @@ export function PurchaseHistoryPage() {
   useEffect(() => setPage(1), [userId, email]);
   const asked = !!(userId || email);
   const query = { user_id: userId || null, email: userId ? null : email || null, page, per_page: PER_PAGE };
-  const { data, error, loading, reload } = useReport(s => (asked ? reportsApi.purchaseHistory(query, s) : Promise.resolve(null)), [userId, email, page]);
+  const { data, error, loading, reload } = useReport('purchaseHistory', s => (asked ? reportsApi.purchaseHistory(query, s) : Promise.resolve(null)), [userId, email, page]);
   const columns: Column<MovementRow>[] = [
     { label: 'Date', render: r => formatDate(r.at) },
     { label: 'What', render: r => sourceLabel(r.source) },
@@ -205,7 +205,7 @@ export function UnlockedContentPage() {
   const [q, setQ] = useState('');
   const [page, setPage] = useState(1);
   useEffect(() => setPage(1), [q]);
-  const { data, error, loading, reload } = useReport(s => reportsApi.unlocks({ q, page, per_page: PER_PAGE }, s), [q, page]);
+  const { data, error, loading, reload } = useReport('unlocks', s => reportsApi.unlocks({ q, page, per_page: PER_PAGE }, s), [q, page]);
   return (
     <ReportPage page={UNLOCKED_CONTENT_PAGE} title="Unlocked content" subtitle="Who unlocked which locked post, and for how much."
       actions={<ExportButton path="/admin-api/reports/unlocks/export" query={{ q }} testId="unlocks-export" />} testId="unlocks-page">
@@ -227,7 +227,7 @@ export function PostBuyersPage() {
   const blogId = params.blogId ?? '';
   const promotionId = params.promotion_id ?? null;
   const [page, setPage] = useState(1);
-  const { data, error, loading, reload } = useReport(s => reportsApi.postBuyers(blogId, { promotion_id: promotionId, page, per_page: PER_PAGE }, s), [blogId, promotionId, page]);
+  const { data, error, loading, reload } = useReport('postBuyers', s => reportsApi.postBuyers(blogId, { promotion_id: promotionId, page, per_page: PER_PAGE }, s), [blogId, promotionId, page]);
   const p = data?.post;
   return (
     <ReportPage page={POST_BUYERS_PAGE} title="Locked post purchases" subtitle={promotionId ? 'Purchases at the promotion price only.' : 'Who bought this post, with its reused versions.'} testId="post-buyers-page">

@@ -24,7 +24,7 @@ export function ReportingPage() {
   const [range, setRange] = useState<Range>(() => lastDays(30));
   const [group, setGroup] = useState<ReportGrouping | null>(null);
   const query = { from: range.from, to: range.to, group };
-  const { data, error, loading, reload } = useReport(signal => reportsApi.earnings(query, signal), [range.from, range.to, group]);
+  const { data, error, loading, reload } = useReport('earnings', signal => reportsApi.earnings(query, signal), [range.from, range.to, group]);
   const shownGroup = group ?? data?.group ?? 'day';
   // One colour per source, apart from each other whatever the site's theme colour is (only subscriptions take it).
   const colors: Record<string, string> = {

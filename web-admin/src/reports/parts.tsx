@@ -10,10 +10,10 @@ import DownloadIcon from '@mui/icons-material/Download';
 import TrendingUpIcon from '@mui/icons-material/TrendingUp';
 import TrendingDownIcon from '@mui/icons-material/TrendingDown';
 import { useBasename, useNotify } from 'react-admin';
-import { ApiRequestError, consoleHeaders, SERVER_DOWN_MESSAGE } from '../api';
+import { consoleHeaders, SERVER_DOWN_MESSAGE } from '../api';
 import { Responsive } from '../components/ResponsiveList';
 import { money } from '../format';
-import { useLiveReload } from '../realtime';
+import { readError, useLiveQuery } from '../query';
 import { PageGuard } from '../promotions/PageGuard';
 import { queryString, type Query } from './api';
 
@@ -23,32 +23,13 @@ export const ConsoleRouterLink = forwardRef<HTMLAnchorElement, RouterLinkProps>(
   return <RouterLink ref={ref} to={typeof to === 'string' && to.startsWith('/') ? `${basename}${to}` : to} {...rest} />;
 });
 
-/** Loads a report, again when its inputs change and when the site's data moves on (live updates). */
-export function useReport<T>(load: (signal: AbortSignal) => Promise<T>, deps: unknown[]) {
-  const [data, setData] = useState<T | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [tick, setTick] = useState(0);
-  useLiveReload(() => setTick(t => t + 1));
-  useEffect(() => {
-    const c = new AbortController();
-    setLoading(true);
-    load(c.signal)
-      .then(r => {
-        setData(r);
-        setError(null);
-      })
-      .catch(e => {
-        if ((e as Error)?.name === 'AbortError') return;
-        setError((e instanceof ApiRequestError && e.message) || 'Something went wrong');
-      })
-      .finally(() => {
-        if (!c.signal.aborted) setLoading(false);
-      });
-    return () => c.abort();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [...deps, tick]);
-  return { data, error, loading, reload: () => setTick(t => t + 1) };
+/**
+ * A report through the read cache, keyed by its name and inputs: read again when an input changes (the last
+ * answer stays up meanwhile) and when the site's data may have moved on (after a gap in the live connection).
+ */
+export function useReport<T>(name: string, load: (signal: AbortSignal) => Promise<T>, inputs: unknown[]) {
+  const query = useLiveQuery(['report', name, ...inputs], load, { keepPrevious: true });
+  return { data: query.data ?? null, error: readError(query.error), loading: query.isFetching, reload: () => void query.refetch() };
 }
 
 export function ReportPage({ page, title, subtitle, actions, children, testId }: { page: string; title: string; subtitle?: ReactNode; actions?: ReactNode; children: ReactNode; testId: string }) {

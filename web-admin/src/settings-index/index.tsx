@@ -1,6 +1,7 @@
 // The settings index (/admin/settings, the settings resource's list) and the generic settings pages
 // (/admin/settings/<page>), loaded on first visit.
 import { lazy, Suspense } from 'react';
+import SettingsIcon from '@mui/icons-material/Settings';
 import { CustomRoutes, Loading } from 'react-admin';
 import { Route } from 'react-router-dom';
 import { mayOpenPage } from '../access';
@@ -16,6 +17,12 @@ export function SettingsIndexPage() {
     </Suspense>
   );
 }
+
+/** The settings resource: its list is the settings index; each page is /settings/<page>. */
+export const settingsResource = {
+  list: SettingsIndexPage,
+  icon: SettingsIcon,
+};
 
 /** /settings/:page (more specific routes of pages of their own win over it). */
 export function settingsPageRoutes(permissions: unknown) {

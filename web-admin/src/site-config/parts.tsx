@@ -1,7 +1,8 @@
 // Shared pieces of the site configuration pages: a settings card with its heading, and loading of /api settings.
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import { Alert, Avatar, Box, Card, CardContent, CardHeader, Chip, Divider, Skeleton, Stack, Typography } from '@mui/material';
 import { api } from '../api';
+import { useLiveQuery, useQueryClient } from '../query';
 
 export function ConfigCard({ icon, title, subtitle, action, children, testId }: { icon: ReactNode; title: string; subtitle?: ReactNode; action?: ReactNode; children: ReactNode; testId?: string }) {
   return (
@@ -57,13 +58,21 @@ export function LoadingCard() {
   );
 }
 
-/** GET an /api settings answer once; `reload` fetches it again. */
+/**
+ * An /api settings answer through the read cache (keyed by its path): `setData` puts a save's answer there,
+ * `reload` reads it again, `setError` shows a save's failure in the page's one error line.
+ */
 export function useApiData<T>(path: string) {
-  const [data, setData] = useState<T | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const reload = useCallback(() => api<T>(path).then((r) => { setData(r.data); setError(null); }, (e) => setError((e as Error).message)), [path]);
-  useEffect(() => { void reload(); }, [reload]);
-  return { data, setData, error, setError, reload };
+  const client = useQueryClient();
+  const query = useLiveQuery(['api', path], async (signal) => (await api<T>(path, { signal })).data);
+  const [saveError, setError] = useState<string | null>(null);
+  const setData = useCallback((data: T) => client.setQueryData(['api', path], data), [client, path]);
+  const reload = useCallback(async () => {
+    setError(null);
+    await query.refetch();
+  }, [query]);
+  const readFailed = query.error ? (query.error as Error).message : null;
+  return { data: query.data ?? null, setData, error: saveError ?? readFailed, setError, reload };
 }
 
 export const ErrorAlert = ({ error }: { error: string | null }) => (error ? <Alert severity="error" data-testid="config-error">{error}</Alert> : null);

@@ -1,6 +1,5 @@
 // /admin/health-info: one card per part of the running site (process, event store, database, disk,
 // mail outbox, media queue, Kafka, Janus) and each projection's position and lag, as bars; read again every 10 s.
-import { useCallback, useEffect, useState } from 'react';
 import { Box, Button, LinearProgress, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import { Loading } from 'react-admin';
@@ -8,25 +7,14 @@ import type { HealthView } from '../../../domain/console/admin-tools-wire';
 import { PROJECTION_LAG_WARN } from '../../../domain/console/health';
 import { httpClient, ADMIN_API } from '../dataProvider';
 import { relative } from '../format';
+import { useLiveQuery } from '../query';
 import { LevelChip, Panel, ToolPage } from './parts';
 
 export default function HealthPage() {
-  const [health, setHealth] = useState<HealthView | null>(null);
-  const [error, setError] = useState('');
-  const load = useCallback(() => {
-    httpClient(`${ADMIN_API}/health`).then(
-      r => {
-        setHealth(r.json as HealthView);
-        setError('');
-      },
-      e => setError((e as Error).message),
-    );
-  }, []);
-  useEffect(() => {
-    load();
-    const timer = setInterval(load, 10_000);
-    return () => clearInterval(timer);
-  }, [load]);
+  const query = useLiveQuery(['tools', 'health'], async () => (await httpClient(`${ADMIN_API}/health`)).json as HealthView, { every: 10_000 });
+  const health = query.data ?? null;
+  const error = query.error ? (query.error as Error).message : '';
+  const load = () => void query.refetch();
   return (
     <ToolPage
       title="Health"

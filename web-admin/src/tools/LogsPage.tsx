@@ -1,6 +1,6 @@
 // /admin/logs (the audit log and the event log together): the latest staff actions and events in one place, each
 // list opening its full page (filters, export, details).
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Box, Button, List, ListItemButton, ListItemText, Tab, Tabs, Typography } from '@mui/material';
 import { Loading } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
@@ -8,17 +8,19 @@ import type { AdminAuditRecord, AdminEventRecord } from '../../../domain/console
 import { auditActionLabel } from '../../../domain/console/audit-labels';
 import { httpClient, ADMIN_API } from '../dataProvider';
 import { formatDate, relative } from '../format';
-import { Empty, Panel, ToolPage, useAdminPath } from './parts';
+import { Empty } from '../components/Empty';
+import { useLiveQuery } from '../query';
+import { Panel, ToolPage, useAdminPath } from './parts';
+
+/** What a latest-list shows: null while read, empty when it cannot be read. */
+const shown = <T,>(q: { data?: T[]; isError: boolean }): T[] | null => (q.isError ? [] : q.data ?? null);
 
 export default function LogsPage() {
   const [tab, setTab] = useState<'audit' | 'events'>('audit');
   const path = useAdminPath();
-  const [audit, setAudit] = useState<AdminAuditRecord[] | null>(null);
-  const [events, setEvents] = useState<AdminEventRecord[] | null>(null);
-  useEffect(() => {
-    httpClient(`${ADMIN_API}/audit?range=[0,24]`).then(r => setAudit(r.json as AdminAuditRecord[]), () => setAudit([]));
-    httpClient(`${ADMIN_API}/events?range=[0,24]&sort=${encodeURIComponent('["position","DESC"]')}`).then(r => setEvents(r.json as AdminEventRecord[]), () => setEvents([]));
-  }, []);
+  // A list that cannot be read shows as empty: the full lists (Audit, Event log) say why.
+  const audit = shown(useLiveQuery(['tools', 'logs', 'audit'], async () => (await httpClient(`${ADMIN_API}/audit?range=[0,24]`)).json as AdminAuditRecord[]));
+  const events = shown(useLiveQuery(['tools', 'logs', 'events'], async () => (await httpClient(`${ADMIN_API}/events?range=[0,24]&sort=${encodeURIComponent('["position","DESC"]')}`)).json as AdminEventRecord[]));
   return (
     <ToolPage title="Logs" intro="What staff did, and every event the site recorded. The full lists have filters and details." testId="logs-page">
       <Panel>

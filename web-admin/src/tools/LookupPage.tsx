@@ -9,7 +9,8 @@ import { api } from '../api';
 import { formatDate, money } from '../format';
 import { SubscriptionChip } from '../users/UserList';
 import { humanize } from '../components/StatusChip';
-import { Empty, Panel, ToolPage, useAdminPath } from './parts';
+import { Empty } from '../components/Empty';
+import { Panel, ToolPage, useAdminPath } from './parts';
 
 interface ListAnswer { users: LookupUser[]; currentPage: number; totalPages: number; total: number }
 

@@ -12,7 +12,8 @@ import { httpClient, ADMIN_API } from '../dataProvider';
 import { Responsive } from '../components/ResponsiveList';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { formatDate } from '../format';
-import { Empty, Panel, ToolPage, useAdminPath } from './parts';
+import { Empty } from '../components/Empty';
+import { Panel, ToolPage, useAdminPath } from './parts';
 
 const Column = DataTable.Col<RedirectUrlRecord>;
 

@@ -10,7 +10,8 @@ import { api } from '../api';
 import { httpClient, ADMIN_API } from '../dataProvider';
 import { formatDate, money } from '../format';
 import { Responsive } from '../components/ResponsiveList';
-import { Empty, Panel, ToolPage } from './parts';
+import { Empty } from '../components/Empty';
+import { Panel, ToolPage } from './parts';
 
 type Field = 'price' | 'recurring_price' | 'expires_in_days' | 'note';
 

@@ -1,6 +1,6 @@
 // /admin/super-admin-tools (contents not in the spec): the admins' tool box — lookup by email, the
 // other tools as cards, and the switch letting content managers export users.
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Box, Card, CardActionArea, CardContent, FormControlLabel, Switch, Typography } from '@mui/material';
 import { useNotify, usePermissions } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
@@ -12,6 +12,7 @@ import AltRouteOutlinedIcon from '@mui/icons-material/AltRouteOutlined';
 import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
 import { mayOpenPage } from '../access';
 import { httpClient, ADMIN_API } from '../dataProvider';
+import { useLiveQuery, useQueryClient } from '../query';
 import { HEALTH_PAGE, LOGS_PAGE, LOOKUP_PAGE, REDIRECT_LIST_PAGE, SUBSCRIPTION_URL_PAGE, USER_CARDS_PAGE } from './paths';
 import { Panel, ToolPage, useAdminPath } from './parts';
 
@@ -51,14 +52,17 @@ export default function SuperAdminToolsPage() {
   );
 }
 
+const EXPORT_KEY = ['tools', 'export-permission'] as const;
+
 /** content_manager_can_export_users (a site setting, so every change is in the audit log). */
 function ExportSwitch() {
   const notify = useNotify();
-  const [on, setOn] = useState<boolean | null>(null);
+  const client = useQueryClient();
+  const read = useLiveQuery(EXPORT_KEY, async () => !!((await httpClient(`${ADMIN_API}/settings/site`)).json as { content_manager_can_export_users?: boolean }).content_manager_can_export_users);
+  // Unreadable: shown off (the server decides on each export anyway).
+  const on = read.isError ? false : read.data ?? null;
+  const setOn = (next: boolean) => client.setQueryData(EXPORT_KEY, next);
   const [busy, setBusy] = useState(false);
-  useEffect(() => {
-    httpClient(`${ADMIN_API}/settings/site`).then(r => setOn(!!(r.json as { content_manager_can_export_users?: boolean }).content_manager_can_export_users), () => setOn(false));
-  }, []);
   const change = async (next: boolean) => {
     setBusy(true);
     try {

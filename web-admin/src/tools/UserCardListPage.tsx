@@ -6,7 +6,8 @@ import type { UserCardRecord } from '../../../domain/console/admin-tools-wire';
 import { Responsive } from '../components/ResponsiveList';
 import { formatDate } from '../format';
 import { humanize } from '../components/StatusChip';
-import { Empty, ToolPage, useAdminPath } from './parts';
+import { Empty } from '../components/Empty';
+import { ToolPage, useAdminPath } from './parts';
 
 const Column = DataTable.Col<UserCardRecord>;
 const expiry = (c: UserCardRecord) => `${c.exp_month.padStart(2, '0')}/${c.exp_year.slice(-2)}`;

@@ -1,4 +1,4 @@
-// Small pieces the admin-tools pages share: the page frame, a level chip, an empty state.
+// Small pieces the admin-tools pages share: the page frame, a panel, a level chip, console paths.
 import type { ReactNode } from 'react';
 import { Box, Chip, Paper, Stack, Typography } from '@mui/material';
 import { Title, useBasename } from 'react-admin';
@@ -58,7 +58,3 @@ export function AdminNavigate({ to }: { to: string }) {
   const path = useAdminPath();
   return <Navigate to={path(to)} replace />;
 }
-
-export const Empty = ({ children, testId }: { children: ReactNode; testId: string }) => (
-  <Typography color="text.secondary" sx={{ py: 3, textAlign: 'center' }} data-testid={testId}>{children}</Typography>
-);

@@ -26,7 +26,7 @@ import { useNotify, usePermissions, useRecordContext, useRedirect, useRefresh } 
 import type { AdminUserRecord } from '../../../domain/user/wire';
 import { mayDo } from '../access';
 import { ConfirmDialog } from '../components/ConfirmDialog';
-import { MigrationFlag } from '../tools/UserExtras';
+import { MigrationFlag } from './UserExtras';
 import {
   EMAIL_PREFERENCE_LABELS,
   NICKNAME_MAX,

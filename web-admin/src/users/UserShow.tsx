@@ -23,7 +23,7 @@ import { RoleEditor } from './RoleEditor';
 import { UserActionsPanel } from './UserActionsPanel';
 import { UserFlagChips } from './UserFlagChips';
 import { SubscriptionChip } from './UserList';
-import { seesUserTransactions, UserTransactions } from '../tools/UserExtras';
+import { seesUserTransactions, UserTransactions } from './UserExtras';
 
 export function UserShow() {
   const { permissions } = usePermissions();

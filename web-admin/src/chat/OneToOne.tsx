@@ -1,14 +1,14 @@
-// One-to-one Go Live from the chat header's video icon: the publisher's view with
+// One-to-one Go Live from the chat header's video icon (a chat page: the live folder never imports the chat): the publisher's view with
 // the fan's name and their conversation beside it (text, media, tips, locked content), END LIVE with the spec's
 // confirmation; "Stream already started with another user." when another session runs.
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useBasename, usePermissions } from 'react-admin';
-import { Conversation } from '../chat/Conversation';
-import { chatApi } from '../chat/api';
+import { Conversation } from './Conversation';
+import { chatApi } from './api';
 import { PageGuard } from '../promotions/PageGuard';
-import { ONE_TO_ONE_PAGE } from './paths';
-import { PublisherView } from './PublisherView';
+import { ONE_TO_ONE_PAGE } from '../live/paths';
+import { PublisherView } from '../live/PublisherView';
 
 export function OneToOneLivePage() {
   const { id = '' } = useParams();

@@ -9,7 +9,7 @@ import { mayCall } from '../access';
 import { formatDate, money } from '../format';
 import { Responsive } from '../components/ResponsiveList';
 import { StatusChip, humanize } from '../components/StatusChip';
-import { Empty } from './parts';
+import { Empty } from '../components/Empty';
 
 const TX_ROUTE = 'GET /api/admin/get_transactions_details';
 const MIGRATION_ROUTE = 'POST /api/admin/update_user_migration_subscription';

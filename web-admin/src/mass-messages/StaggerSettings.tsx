@@ -6,8 +6,8 @@ import { Card, CardContent, InputAdornment, Typography } from '@mui/material';
 import { Edit, Form, maxValue, minValue, NumberInput, required, SaveButton, Toolbar, useNotify, type Validator } from 'react-admin';
 import { PageGuard } from '../promotions/PageGuard';
 import { useSettings } from '../settings';
-import { STAGGER_SETTINGS_PAGE } from '../mass-messages/paths';
-import { SETTINGS_FAILED, SETTINGS_SAVED } from './messages';
+import { SETTINGS_FAILED, SETTINGS_SAVED } from '../sitesettings/messages';
+import { STAGGER_SETTINGS_PAGE } from './paths';
 import { notBelow } from '../components/rangeValidators';
 
 /** The contract's defaults (/work/notes/mass-contract.md "Settings"). */
