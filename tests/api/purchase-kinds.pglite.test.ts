@@ -1,0 +1,3 @@
+import { purchaseKindsSuite } from './purchase-kinds.suite';
+
+purchaseKindsSuite('pglite', true);

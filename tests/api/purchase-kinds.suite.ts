@@ -1,0 +1,264 @@
+// The contract every purchase kind keeps, checked kind by kind through the one purchase start (`pay`) and the payment
+// process on a real server's event store, card gateway and read models:
+//   start → capture → grant; a decline releases the pending purchase (a new attempt is not blocked); a refund and a
+//   chargeback take back what was granted; a crash between the capture and the grant is finished by the recovery
+//   (charged once, granted once); a retry with the same Idempotency-Key finds the first attempt (one key, one
+//   payment); from the wallet, paid and refunded to it; and the auditor's ledger agrees with the reports and the
+//   provider afterwards.
+// A new kind joins by adding its case below. The delivered live minute is billed by the server, not started by a
+// fan; its pay, crash and refund are covered by tests/api/live.suite.ts and tests/api/recovery-finished.test.ts.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import sharp from 'sharp';
+import { SANDBOX_TEST_CARDS } from '../../domain/card/wire';
+import type { PaymentPurpose } from '../../domain/payment/payment';
+import { unlockDecider, unlockStream } from '../../domain/unlock/unlock';
+import { tipDecider, tipStream } from '../../domain/tip/tip';
+import { chatMessageDecider, chatMessageStream } from '../../domain/chat/chat-message';
+import { isActive, subscriptionDecider, subscriptionStream } from '../../domain/subscription/subscription';
+import { commandContext, loadStream, type CommandContext } from '../../commands/handle';
+import { pay, type PayWith } from '../../commands/payment/pay';
+import type { Buyer, PendingPayment, PurchaseKind, PurchaseKinds, SettledKind } from '../../commands/payment/kind';
+import { refundPayment, resumePayment, reversePayment, type PurchaseDeps } from '../../commands/payment/process';
+import { walletBalance } from '../../commands/payment/wallet-stream';
+import { postUnlockPurchase } from '../../commands/payment/kinds/post-unlock';
+import { tipPurchase } from '../../commands/payment/kinds/tip';
+import { chatUnlockPurchase } from '../../commands/payment/kinds/chat-unlock';
+import { payPerMessagePurchase } from '../../commands/payment/kinds/pay-per-message';
+import { subscriptionPurchase } from '../../commands/payment/kinds/subscription';
+import { sendStaffMessage } from '../../commands/chat';
+import { checkLedger } from '../../projections/ledger-check';
+import { sandboxCaptures, sandboxNetCents, type SandboxCardGateway } from '../../infra/payments/sandbox-card-gateway';
+import { startTestServer, TEST_CARD_FORM, type Backend, type TestServer } from '../support/server';
+import { topUpWallet } from '../support/wallet';
+
+interface Fan {
+  id: string;
+  token: string;
+}
+
+/** One kind under the contract: how to make a thing to buy for a fan, and how to see what the fan was granted. */
+interface KindCase {
+  name: string;
+  kind: PurchaseKind<PaymentPurpose['kind'], Buyer, PendingPayment | null>;
+  /** A fan who may buy it (a member, unless the kind is the membership). */
+  member: boolean;
+  /** The purchase input for this fan: a new thing to buy each time. */
+  input(fan: Fan): Promise<Buyer>;
+  /** What the fan holds now for that input (a post open, a tip sent, a membership running…). */
+  granted(ctx: CommandContext, input: Buyer): Promise<boolean>;
+  /** false: a reversal gives the money back but takes nothing back (a delivered message stays delivered). */
+  revokes: boolean;
+  /** What is charged. */
+  cents: number;
+}
+
+export function purchaseKindsSuite(backend: Backend, available: boolean) {
+  describe.skipIf(!available)(`every purchase kind keeps the contract (${backend})`, () => {
+    let t: TestServer;
+    let admin: { token: string; id: string };
+    let mediaId: string;
+    let n = 0;
+    const post = (url: string, body: unknown, token?: string) => t.call('POST', url, body, token ? { token } : {});
+    const deps = (): PurchaseDeps => t.server.services.purchases;
+    const ctxOf = (userId: string, key: string | null = null) =>
+      commandContext(t.server.services.store, { userId, role: 'user' }, () => new Date(), key ? { scope: userId, key } : null);
+    const card = (number: string): PayWith => ({ method: 'card', card: { form: { ...TEST_CARD_FORM, cardNumber: number } } });
+
+    const fan = async (member: boolean): Promise<Fan> => {
+      const r = await post('/api/users/register', { name: 'Kind Fan', email: `kinds.${backend}.${++n}@example.com`, password: 'fan password 1' });
+      expect(r.status, JSON.stringify(r.body)).toBe(201);
+      const id = r.body.data.userId as string;
+      if (member) expect((await post('/api/admin/give_complimentary_subscription', { user_id: id, months: 1 }, admin.token)).status).toBe(200);
+      return { id, token: r.body.data.token as string };
+    };
+
+    const cases: KindCase[] = [
+      {
+        name: 'post unlock',
+        kind: postUnlockPurchase as unknown as KindCase['kind'],
+        member: true,
+        cents: 500,
+        async input(f) {
+          const created = await post('/api/blogs', { caption: `Kind post ${++n}`, visibility: 'locked', amount: 5, media_ids: [mediaId] }, admin.token);
+          expect(created.status, JSON.stringify(created.body)).toBe(201);
+          return { userId: f.id, role: 'user', postId: created.body.data._id as string, confirmedAmountCents: 500, applyPromotion: false } as Buyer;
+        },
+        granted: async (ctx, i) => {
+          const { postId, userId } = i as Buyer & { postId: string };
+          return (await loadStream(ctx.store, unlockStream(postId, userId), unlockDecider)).state.unlocked;
+        },
+        revokes: true,
+      },
+      {
+        name: 'tip',
+        kind: tipPurchase as unknown as KindCase['kind'],
+        member: true,
+        cents: 700,
+        input: async (f) => ({ userId: f.id, role: 'user', amountCents: 700, message: 'Thank you', tipFrom: 'tips_page', isAnonymous: false, tipId: crypto.randomUUID() }) as Buyer,
+        granted: async (ctx, i) => (await loadStream(ctx.store, tipStream((i as Buyer & { tipId: string }).tipId), tipDecider)).state.status === 'sent',
+        revokes: true,
+      },
+      {
+        name: 'chat message unlock',
+        kind: chatUnlockPurchase as unknown as KindCase['kind'],
+        member: true,
+        cents: 600,
+        async input(f) {
+          const staff = commandContext(t.server.services.store, { userId: admin.id, role: 'admin' });
+          const messageId = await sendStaffMessage(staff, {
+            staffId: admin.id, role: 'admin', fanId: f.id, text: 'Locked for you', mediaIds: [mediaId], previewMediaId: null, locked: true, priceCents: 600, uniqueId: null,
+          });
+          return { userId: f.id, role: 'user', messageId, confirmedAmountCents: 600 } as Buyer;
+        },
+        granted: async (ctx, i) => (await loadStream(ctx.store, chatMessageStream((i as Buyer & { messageId: string }).messageId), chatMessageDecider)).state.unlocked,
+        revokes: true,
+      },
+      {
+        name: 'pay-per-message',
+        kind: payPerMessagePurchase as unknown as KindCase['kind'],
+        member: true,
+        cents: 300,
+        async input(f) {
+          const messageId = crypto.randomUUID();
+          return {
+            userId: f.id, role: 'user', messageId, amountCents: 300,
+            message: { type: 'SendFanMessage', messageId, fanId: f.id, text: 'A paid hello', media: [], isSubscriber: true, uniqueId: null, at: new Date().toISOString() },
+          } as Buyer;
+        },
+        granted: async (ctx, i) => (await loadStream(ctx.store, chatMessageStream((i as Buyer & { messageId: string }).messageId), chatMessageDecider)).state.status === 'sent',
+        revokes: false,
+      },
+      {
+        name: 'membership',
+        kind: subscriptionPurchase as unknown as KindCase['kind'],
+        member: false,
+        cents: 999,
+        input: async (f) => ({ userId: f.id, role: 'user', kind: 'initial', prices: { initialCents: 999, recurringCents: 999 }, renews: true, billingApi: 'v2', needsPaymentMethod: true }) as Buyer,
+        granted: async (ctx, i) => isActive((await loadStream(ctx.store, subscriptionStream(i.userId), subscriptionDecider)).state, ctx.now()),
+        revokes: true,
+      },
+    ];
+
+    beforeAll(async () => {
+      t = await startTestServer(backend, {}, { deliverNotices: false });
+      const login = (await post('/api/users/login', { email: t.adminEmail, password: t.adminPassword })).body.data;
+      admin = { token: login.token, id: login.userId };
+      const image = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#663399' } }).jpeg().toBuffer();
+      const presign = (await post('/api/upload/generate_presigned_url', { file_name: 'k.jpg', content_type: 'image/jpeg' }, admin.token)).body.data;
+      expect((await fetch(t.base + presign.presigned_url, { method: 'PUT', body: new Uint8Array(image) })).status).toBe(200);
+      mediaId = (await post('/api/media', { file_name: presign.file_name, content_type: 'image/jpeg' }, admin.token)).body.data.id;
+    });
+    afterAll(async () => {
+      await t?.close();
+    });
+
+    const captures = () => sandboxCaptures(t.server.services.database);
+
+    describe.each(cases)('$name', (c) => {
+      it('start → capture → grant, charged once', async () => {
+        const f = await fan(c.member);
+        const input = await c.input(f);
+        const before = await captures();
+        const paid = await pay(ctxOf(f.id), deps(), c.kind, input, card(SANDBOX_TEST_CARDS.approve));
+        expect(paid?.payment.status).toBe('captured');
+        expect(paid?.payment.request?.amountCents).toBe(c.cents);
+        expect(await c.granted(ctxOf(f.id), input)).toBe(true);
+        expect(await captures()).toEqual({ count: before.count + 1, cents: before.cents + c.cents });
+      });
+
+      it('a decline releases the pending purchase, and the next attempt is not blocked by it', async () => {
+        const f = await fan(c.member);
+        const input = await c.input(f);
+        const declined = await pay(ctxOf(f.id), deps(), c.kind, input, card(SANDBOX_TEST_CARDS.decline));
+        expect(declined?.payment.status).toBe('failed');
+        expect(await c.granted(ctxOf(f.id), input)).toBe(false);
+        // A pay-per-message or tip id is spent by its failure: the fan sends again as a new one.
+        const again = c.name === 'tip' || c.name === 'pay-per-message' ? await c.input(f) : input;
+        const paid = await pay(ctxOf(f.id), deps(), c.kind, again, card(SANDBOX_TEST_CARDS.approve));
+        expect(paid?.payment.status).toBe('captured');
+        expect(await c.granted(ctxOf(f.id), again)).toBe(true);
+      });
+
+      it('a refund and a chargeback take back what was granted, once', async () => {
+        for (const reversal of ['refund', 'chargeback'] as const) {
+          const f = await fan(c.member);
+          const input = await c.input(f);
+          const paid = (await pay(ctxOf(f.id), deps(), c.kind, input, card(SANDBOX_TEST_CARDS.approve)))!;
+          const reverse = () =>
+            reversal === 'refund'
+              ? refundPayment(ctxOf(f.id), deps(), paid.paymentId, { kind: 'refund', source: 'test', reason: null })
+              : // The bank takes the money back at the provider, whose notice the site applies.
+                (t.server.services.gateway as SandboxCardGateway)
+                  .chargeback(paid.paymentId, 'test')
+                  .then(() => reversePayment(ctxOf(f.id), deps(), paid.paymentId, { kind: 'chargeback', source: 'test' }));
+          expect((await reverse()).status).toBe('reversed');
+          expect(await c.granted(ctxOf(f.id), input)).toBe(!c.revokes);
+          // The same notice again changes nothing; a second staff refund is refused.
+          if (reversal === 'chargeback') expect((await reverse()).status).toBe('reversed');
+          else await expect(reverse()).rejects.toMatchObject({ code: 'ALREADY_REVERSED' });
+        }
+      });
+
+      it('a crash between the capture and the grant is finished by the recovery: charged once, granted once', async () => {
+        const f = await fan(c.member);
+        const input = await c.input(f);
+        const before = await captures();
+        // The process dies right after the capture is recorded: its grant never runs.
+        const crashing: PurchaseKinds = {
+          of: (purpose) => {
+            const real = deps().kinds.of(purpose);
+            const dying: SettledKind = { ...real, grant: async () => Promise.reject(new Error('killed after the capture')) };
+            return dying;
+          },
+        };
+        const key = `crash-${crypto.randomUUID()}`;
+        await expect(pay(ctxOf(f.id, key), { ...deps(), kinds: crashing }, c.kind, input, card(SANDBOX_TEST_CARDS.approve))).rejects.toThrow('killed after the capture');
+        expect(await c.granted(ctxOf(f.id), input)).toBe(false);
+        // The payment's id is derived from the request's key, as `pay` derives it.
+        const fresh = ctxOf(f.id, key);
+        const paymentId = c.kind.paymentIdOf?.(fresh, input).paymentId ?? fresh.idFor('payment');
+        const resumed = await resumePayment(ctxOf(f.id), deps(), paymentId);
+        expect(resumed.status).toBe('captured');
+        await resumePayment(ctxOf(f.id), deps(), paymentId);
+        expect(await c.granted(ctxOf(f.id), input)).toBe(true);
+        expect(await captures()).toEqual({ count: before.count + 1, cents: before.cents + c.cents });
+      });
+
+      it('a retry with the same Idempotency-Key finds the first attempt: one key, one payment', async () => {
+        const f = await fan(c.member);
+        const input = await c.input(f);
+        const before = await captures();
+        const key = `kinds-${crypto.randomUUID()}`;
+        const first = (await pay(ctxOf(f.id, key), deps(), c.kind, input, card(SANDBOX_TEST_CARDS.approve)))!;
+        const retry = (await pay(ctxOf(f.id, key), deps(), c.kind, input, card(SANDBOX_TEST_CARDS.approve)))!;
+        expect(retry.paymentId).toBe(first.paymentId);
+        expect(retry.resumed).toBe(true);
+        expect(retry.payment.status).toBe('captured');
+        expect(await captures()).toEqual({ count: before.count + 1, cents: before.cents + c.cents });
+      });
+
+      it('from the wallet: paid from it, and a refund puts the money back into it', async () => {
+        const f = await fan(c.member);
+        await topUpWallet(t, f.token, 20);
+        const input = await c.input(f);
+        const paid = (await pay(ctxOf(f.id), deps(), c.kind, input, { method: 'wallet' }))!;
+        expect(paid.payment.status).toBe('captured');
+        expect(await walletBalance(ctxOf(f.id), f.id)).toBe(2000 - c.cents);
+        expect(await c.granted(ctxOf(f.id), input)).toBe(true);
+        expect((await refundPayment(ctxOf(f.id), deps(), paid.paymentId, { kind: 'refund', source: 'test', reason: null })).status).toBe('reversed');
+        expect(await walletBalance(ctxOf(f.id), f.id)).toBe(2000);
+        expect(await c.granted(ctxOf(f.id), input)).toBe(!c.revokes);
+      });
+    });
+
+    it('the auditor\'s ledger agrees with the reports and the provider after every kind went through all of it', async () => {
+      const { store, database, runner } = t.server.services;
+      const head = await store.headPosition();
+      if (head) await runner.waitFor(head, 30_000);
+      const report = await checkLedger(store, database.db, () => sandboxNetCents(database));
+      expect(report.problems).toEqual([]);
+      expect(report.ledger.capturedCents).toBeGreaterThan(0);
+    });
+
+  });
+}
