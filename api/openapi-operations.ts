@@ -11,6 +11,7 @@ import { TOO_MANY_REQUESTS } from '../infra/rate-limit';
 import { CROSS_SITE_MESSAGE } from './auth';
 import { ENVELOPE, failure, type JsonSchema } from './openapi-envelopes';
 import { isZod } from './openapi-validation';
+import { ROUTE_ANSWERS } from './schemas/answers';
 
 /** The spec messages a zod schema carries (each field's own `error`), for the 400 answer's description. */
 export function messagesOf(schema: unknown, at = ''): string[] {
@@ -114,7 +115,9 @@ export const describeRoute =
     const upgrade = (route as RouteOptions & { websocket?: boolean }).websocket === true && inTable;
     if ((!API_SURFACE.test(url) && !inTable) || url === docsPrefix || url.startsWith(`${docsPrefix}/`) || (schema?.hide && !upgrade)) return { schema: { hide: true }, url };
     const access: Access | undefined = Object.hasOwn(API_ACCESS, key) ? API_ACCESS[key] : undefined;
-    const converted = jsonSchemaTransform({ schema: schema ?? {}, url, route, openapiObject } as never) as { schema: OperationSchema; url: string };
+    // A route's success answer: its own response schema, else the one api/schemas/answers/ describes for it.
+    const answers = schema?.response ? {} : Object.hasOwn(ROUTE_ANSWERS, key) ? { response: ROUTE_ANSWERS[key] } : {};
+    const converted = jsonSchemaTransform({ schema: { ...schema, ...answers }, url, route, openapiObject } as never) as { schema: OperationSchema; url: string };
     const s = { ...converted.schema };
     const roles = access ? rolesOf(access) : ['none'];
     s.tags = s.tags ?? [areaOf(url)];

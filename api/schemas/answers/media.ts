@@ -1,0 +1,29 @@
+// The success answers of api/routes/media.ts's routes, for the OpenAPI document (api/openapi-operations.ts).
+import { z } from 'zod';
+import { answer } from '../../openapi-envelopes';
+import type { RouteAnswers } from './types';
+import { adminMediaRecord } from './shapes';
+
+export const mediaAnswers: RouteAnswers = {
+  'POST /api/upload/generate_presigned_url': {
+    200: answer(z.object({ presigned_url: z.string(), file_name: z.string(), message: z.string(), max_upload_bytes: z.number() })),
+  },
+  'POST /api/media': {
+    201: answer(z.union([adminMediaRecord, z.object({ id: z.string() })])),
+  },
+  'POST /api/upload/rotate_image': {
+    200: answer(z.unknown()),
+  },
+  'POST /api/upload/rotate_modern_image': {
+    200: answer(z.unknown()),
+  },
+  'POST /api/upload/refresh_blur_picture': {
+    200: answer(z.unknown()),
+  },
+  'POST /api/upload/refresh_blur_modern_picture': {
+    200: answer(z.unknown()),
+  },
+  'POST /api/admin/send_video_process_request': {
+    200: answer(z.unknown()),
+  },
+};
