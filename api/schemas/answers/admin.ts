@@ -1,7 +1,7 @@
 // The success answers of api/routes/admin.ts's routes, for the OpenAPI document (api/openapi-operations.ts).
 import { z } from 'zod';
 import type { RouteAnswers } from './types';
-import { adminMediaRecord } from './shapes';
+import { adminMediaRecord, adminUserRecord } from './shapes';
 
 const adminPostRecord = z.object({
   id: z.string(),
@@ -38,6 +38,41 @@ const adminEventRecord = z.object({
   data: z.record(z.string(), z.unknown()),
   metadata: z.record(z.string(), z.unknown()),
   recorded_at: z.string(),
+});
+
+const adminSubscriberRecord = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  status: z.enum(["active", "cancelled", "expired", "past_due"]),
+  price_cents: z.number(),
+  recurring_price_cents: z.number(),
+  payment_method: z.string(),
+  started_at: z.string(),
+  expires_at: z.string(),
+  next_billing_at: z.string().nullable(),
+  cancelled_at: z.string().nullable().optional(),
+  cancel_reason: z.string().nullable().optional(),
+  rebill_failed_at: z.string().nullable().optional(),
+  rebill_retry_at: z.string().nullable().optional(),
+  rebill_attempts: z.number().nullable().optional(),
+  periods: z.number().optional(),
+});
+
+const adminTransactionRecord = z.object({
+  id: z.string(),
+  user_id: z.string(),
+  user_email: z.string(),
+  type: z.enum(["subscription", "rebill", "unlock", "tip", "chat_unlock", "pay_per_message", "live_minute", "wallet_topup", "refund", "void", "chargeback"]),
+  amount_cents: z.number(),
+  currency: z.literal("USD"),
+  method: z.enum(["card", "wallet", "crypto"]),
+  card: z.string().nullable(),
+  status: z.enum(["captured", "failed"]),
+  failure_code: z.string().nullable(),
+  reference_id: z.string().nullable(),
+  gateway_transaction_id: z.string().nullable(),
+  created_at: z.string(),
 });
 
 export const adminAnswers: RouteAnswers = {
@@ -122,22 +157,22 @@ export const adminAnswers: RouteAnswers = {
     }),
   },
   'GET /admin-api/users': {
-    200: z.array(z.unknown()),
+    200: z.array(adminUserRecord),
   },
   'GET /admin-api/users/:id': {
-    200: z.unknown(),
+    200: adminUserRecord.extend({ version: z.number() }),
   },
   'GET /admin-api/subscribers': {
-    200: z.array(z.unknown()),
+    200: z.array(adminSubscriberRecord),
   },
   'GET /admin-api/subscribers/:id': {
-    200: z.unknown(),
+    200: adminSubscriberRecord,
   },
   'GET /admin-api/transactions': {
-    200: z.array(z.unknown()),
+    200: z.array(adminTransactionRecord),
   },
   'GET /admin-api/transactions/:id': {
-    200: z.unknown(),
+    200: adminTransactionRecord,
   },
   'GET /admin-api/events': {
     200: z.array(adminEventRecord),

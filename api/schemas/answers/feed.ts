@@ -4,7 +4,16 @@ import { answer } from '../../openapi-envelopes';
 import type { RouteAnswers } from './types';
 import { postMediaView, postView } from './shapes';
 
+/** A page of the feed (PostPage; api/queries/feed-page.ts sends it serialised, in the envelope). */
+const feedPage = answer(z.object({ blogs: z.array(postView), currentPage: z.number(), totalPages: z.number(), totalPosts: z.number() }));
+
 export const feedAnswers: RouteAnswers = {
+  'GET /api/blogs': {
+    200: feedPage,
+  },
+  'GET /api/blogs/all': {
+    200: feedPage,
+  },
   'GET /api/blog/get-blog-data-by-id': {
     200: answer(z.object({
       _id: z.string(),

@@ -12,18 +12,34 @@ export const mediaAnswers: RouteAnswers = {
     201: answer(z.union([adminMediaRecord, z.object({ id: z.string() })])),
   },
   'POST /api/upload/rotate_image': {
-    200: answer(z.unknown()),
+    200: answer(z.object({
+      _id: z.string(),
+      imageIndex: z.number(),
+      url: z.string(),
+      thumbnail_url: z.string(),
+      blur_url: z.string(),
+      width: z.number(),
+      height: z.number(),
+    })),
   },
   'POST /api/upload/rotate_modern_image': {
-    200: answer(z.unknown()),
+    200: answer(z.object({
+      _id: z.string(),
+      imageIndex: z.number(),
+      url: z.string(),
+      thumbnail_url: z.string(),
+      blur_url: z.string(),
+      width: z.number(),
+      height: z.number(),
+    })),
   },
   'POST /api/upload/refresh_blur_picture': {
-    200: answer(z.unknown()),
+    200: answer(z.object({ media: z.array(z.object({ _id: z.string(), blur_url: z.string() })) })),
   },
   'POST /api/upload/refresh_blur_modern_picture': {
-    200: answer(z.unknown()),
+    200: answer(z.object({ media: z.array(z.object({ _id: z.string(), blur_url: z.string() })) })),
   },
   'POST /api/admin/send_video_process_request': {
-    200: answer(z.unknown()),
+    200: answer(z.object({ media_ids: z.array(z.string()), processing: z.boolean() })),
   },
 };

@@ -109,30 +109,19 @@ export const pushAnswers: RouteAnswers = {
   'POST /api/services/send-device-info': {
     200: answer(z.object({ device_id: z.string() })),
   },
-  'GET /app-icons/:file': {
-    200: z.object({
-      BYTES_PER_ELEMENT: z.number(),
-      buffer: z.union([
-        z.object({ byteLength: z.number(), "__@toStringTag@3342": z.literal("ArrayBuffer") }),
-        z.object({ byteLength: z.number(), "__@toStringTag@3342": z.literal("SharedArrayBuffer") }),
-      ]),
-      byteLength: z.number(),
-      byteOffset: z.number(),
-      length: z.number(),
-      "__@toStringTag@3342": z.literal("Uint8Array"),
-    }).catchall(z.number()),
-  },
-  'GET /favicon.ico': {
-    200: z.object({
-      BYTES_PER_ELEMENT: z.number(),
-      buffer: z.union([
-        z.object({ byteLength: z.number(), "__@toStringTag@3342": z.literal("ArrayBuffer") }),
-        z.object({ byteLength: z.number(), "__@toStringTag@3342": z.literal("SharedArrayBuffer") }),
-      ]),
-      byteLength: z.number(),
-      byteOffset: z.number(),
-      length: z.number(),
-      "__@toStringTag@3342": z.literal("Uint8Array"),
-    }).catchall(z.number()),
-  },
 };
+
+/** GET /manifest.webmanifest: the web-app manifest (domain/push/app-manifest.ts), served as application/manifest+json. */
+export const webAppManifestShape = z.object({
+  id: z.string(),
+  name: z.string(),
+  short_name: z.string(),
+  description: z.string(),
+  start_url: z.string(),
+  scope: z.string(),
+  display: z.string(),
+  orientation: z.string(),
+  background_color: z.string(),
+  theme_color: z.string(),
+  icons: z.array(z.object({ src: z.string(), sizes: z.string(), type: z.literal('image/png'), purpose: z.enum(['any', 'maskable']) })),
+});

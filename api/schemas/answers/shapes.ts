@@ -182,3 +182,24 @@ export const resubscribeQuote = z.object({
   recurringCents: z.number().nullable(),
   paymentMethodRequired: z.boolean(),
 });
+
+/** A console user record (projections/console-lists.ts listUsers): AdminUserRecord and the columns the list selects besides. */
+export const adminUserRecord = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  role: z.enum(["user", "admin", "super_admin", "sub_admin", "model", "content_manager", "live_stream_manager", "support", "proxy_user"]),
+  subscription_status: z.enum(["0", "1", "2"]),
+  created_at: z.string(),
+  total_spent_cents: z.number(),
+  nickname: z.string().nullable(),
+  blocked: z.boolean(),
+  hidden_from_chat: z.boolean(),
+  mass_messages_muted: z.boolean(),
+  photo_id_override: z.boolean(),
+  complimentary: z.boolean(),
+  email_preferences: z.record(z.string(), z.boolean()),
+  is_demo: z.boolean(),
+  migration_subscription: z.boolean(),
+  expiration_date: z.string().nullable().describe('When the membership ends (null: never a member).'),
+});

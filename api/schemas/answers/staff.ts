@@ -2,24 +2,7 @@
 import { z } from 'zod';
 import { answer } from '../../openapi-envelopes';
 import type { RouteAnswers } from './types';
-import { customMenuLink, linksMenu, miscPopUp } from './shapes';
-
-const adminUserRecord = z.object({
-  id: z.string(),
-  email: z.string(),
-  name: z.string(),
-  role: z.enum(["user", "admin", "super_admin", "sub_admin", "model", "content_manager", "live_stream_manager", "support", "proxy_user"]),
-  subscription_status: z.enum(["0", "1", "2"]),
-  created_at: z.string(),
-  total_spent_cents: z.number(),
-  nickname: z.string().nullable(),
-  blocked: z.boolean(),
-  hidden_from_chat: z.boolean(),
-  mass_messages_muted: z.boolean(),
-  photo_id_override: z.boolean(),
-  complimentary: z.boolean(),
-  email_preferences: z.record(z.string(), z.boolean()),
-});
+import { adminUserRecord, customMenuLink, linksMenu, miscPopUp } from './shapes';
 
 const adminAuditRecord = z.object({
   id: z.string(),
@@ -85,42 +68,10 @@ export const staffAnswers: RouteAnswers = {
     })),
   },
   'POST /admin-api/users': {
-    201: z.object({
-      generated_password: z.string().nullable(),
-      id: z.string(),
-      email: z.string(),
-      name: z.string(),
-      role: z.enum(["user", "admin", "super_admin", "sub_admin", "model", "content_manager", "live_stream_manager", "support", "proxy_user"]),
-      subscription_status: z.enum(["0", "1", "2"]),
-      created_at: z.string(),
-      total_spent_cents: z.number(),
-      nickname: z.string().nullable(),
-      blocked: z.boolean(),
-      hidden_from_chat: z.boolean(),
-      mass_messages_muted: z.boolean(),
-      photo_id_override: z.boolean(),
-      complimentary: z.boolean(),
-      email_preferences: z.record(z.string(), z.boolean()),
-    }),
+    201: adminUserRecord.extend({ generated_password: z.string().nullable().describe('The generated password, shown once (null: the admin chose one).') }),
   },
   'PUT /admin-api/users/:id': {
-    200: z.object({
-      id: z.string(),
-      email: z.string(),
-      name: z.string(),
-      role: z.enum(["user", "admin", "super_admin", "sub_admin", "model", "content_manager", "live_stream_manager", "support", "proxy_user"]),
-      subscription_status: z.enum(["0", "1", "2"]),
-      created_at: z.string(),
-      total_spent_cents: z.number(),
-      nickname: z.string().nullable(),
-      blocked: z.boolean(),
-      hidden_from_chat: z.boolean(),
-      mass_messages_muted: z.boolean(),
-      photo_id_override: z.boolean(),
-      complimentary: z.boolean(),
-      email_preferences: z.record(z.string(), z.boolean()),
-      version: z.number(),
-    }),
+    200: adminUserRecord.extend({ version: z.number() }),
   },
   'GET /admin-api/audit': {
     200: z.array(adminAuditRecord),

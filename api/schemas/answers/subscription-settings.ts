@@ -65,7 +65,7 @@ export const subscriptionSettingsAnswers: RouteAnswers = {
     200: z.array(adminCancellationRecord),
   },
   'GET /admin-api/cancellations/:id': {
-    200: z.unknown(),
+    200: adminCancellationRecord,
   },
   'GET /admin-api/subscription-settings/:id': {
     200: z.object({

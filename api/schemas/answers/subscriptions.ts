@@ -2,7 +2,22 @@
 import { z } from 'zod';
 import { answer } from '../../openapi-envelopes';
 import type { RouteAnswers } from './types';
+import { declined } from '../purchase-answers';
 import { resubscribeQuote } from './shapes';
+
+/** A subscription payment's outcome (SubscriptionPaymentResult): 200 when captured, 402 with the same data when declined. */
+const subscriptionPaymentResult = z.object({
+  accepted: z.boolean(),
+  transactionId: z.string().nullable(),
+  failureCode: z.string().optional(),
+  errors: z.object({
+    allow_cascade: z.boolean().optional(),
+    error_from: z.string().optional(),
+    transactionId: z.string().optional(),
+  }).optional(),
+  amount_cents: z.number(),
+});
+const subscriptionPayment = { 200: answer(subscriptionPaymentResult), 402: declined(subscriptionPaymentResult) };
 
 const migrationDataView = z.object({
   show_popup: z.boolean(),
@@ -14,6 +29,9 @@ const migrationDataView = z.object({
 });
 
 export const subscriptionsAnswers: RouteAnswers = {
+  'POST /api/v2/purchase/subscription': subscriptionPayment,
+  'POST /api/v2/subscription/retry-rebill': subscriptionPayment,
+  'POST /api/v2/purchase/resubscribe-with-card': subscriptionPayment,
   'POST /api/v2/subscription/quote': {
     200: answer(z.object({
       initial_cents: z.number(),
