@@ -8,10 +8,10 @@ const meView = z.object({
   _id: z.string(),
   email: z.string(),
   name: z.string(),
-  role: z.enum(["user", "admin", "super_admin", "sub_admin", "model", "content_manager", "live_stream_manager", "support", "proxy_user"]),
+  role: z.enum(['user', 'admin', 'super_admin', 'sub_admin', 'model', 'content_manager', 'live_stream_manager', 'support', 'proxy_user']),
   isAdmin: z.boolean(),
   isSubscribedEver: z.boolean(),
-  ccbillSubscriptionStatus: z.enum(["0", "1", "2"]),
+  ccbillSubscriptionStatus: z.enum(['0', '1', '2']),
   expiration_date: z.string().nullable(),
   next_billing_date: z.string().nullable(),
   default_payment_method: z.string().nullable(),
@@ -26,7 +26,7 @@ const meView = z.object({
   emailLinkSentAt: z.string().nullable(),
   pendingEmailChange: z.object({ email: z.string(), requested_at: z.string() }).nullable(),
   isPhotoIdAccepted: z.boolean(),
-  photoIdStatus: z.enum(["none", "uploaded", "accepted"]),
+  photoIdStatus: z.enum(['none', 'uploaded', 'accepted']),
   proxyAdminId: z.string().nullable(),
   staff_links: z.array(staffLink).optional(),
 });
@@ -60,7 +60,7 @@ export const accountSettingsAnswers: RouteAnswers = {
   },
   'POST /api/opt-in-email-settings/update-user-opt-in-status': {
     200: answer(z.object({
-      emailOptInStatus: z.enum(["link_sent", "no_thanks", "dismissed", "pending", "opt_out", "no_thanks_opt_out", "opted_in"]),
+      emailOptInStatus: z.enum(['link_sent', 'no_thanks', 'dismissed', 'pending', 'opt_out', 'no_thanks_opt_out', 'opted_in']),
     })),
   },
   'POST /api/opt-in-email-settings/user-opt-in-email-verification': {
@@ -70,6 +70,6 @@ export const accountSettingsAnswers: RouteAnswers = {
     200: answer(z.object({ displayed: z.literal(true) })),
   },
   'POST /api/users/upload_photo_id': {
-    200: answer(z.object({ photoIdStatus: z.literal("uploaded") })),
+    200: answer(z.object({ photoIdStatus: z.literal('uploaded') })),
   },
 };

@@ -6,7 +6,7 @@ import { customMenuLink, linksMenu, miscPopUp, staffLink, subscriptionDetail } f
 
 const heroBannerSettings = z.object({
   enabled: z.boolean(),
-  type: z.enum(["image", "video"]),
+  type: z.enum(['image', 'video']),
   images: z.array(z.string()),
   video_url: z.string().nullable(),
   mobile_video_url: z.string().nullable(),
@@ -38,7 +38,7 @@ const shellPublicSettings = z.object({
     promo_text_color: z.string(),
     promo_text_font_size: z.string(),
     promo_text_font: z.string(),
-    ribbon_animation: z.enum(["none", "fade", "slide", "pulse", "marquee"]),
+    ribbon_animation: z.enum(['none', 'fade', 'slide', 'pulse', 'marquee']),
     animation_delay: z.number(),
     animation_duration: z.number(),
     announcement_banner_revision: z.number(),
@@ -74,8 +74,8 @@ export const accountsAnswers: RouteAnswers = {
       feed_tags_enable: z.boolean(),
       is_pagination_on_exclusive_content_enabled: z.boolean(),
       footer_text_html: z.string().nullable(),
-      payment_api_version: z.enum(["v2", "v1"]),
-      after_register_route: z.enum(["/subscribe", "/membership"]),
+      payment_api_version: z.enum(['v2', 'v1']),
+      after_register_route: z.enum(['/subscribe', '/membership']),
       sandbox_payments: z.boolean(),
       show_age_modal: z.boolean(),
       age_gate_age: z.number(),
@@ -98,7 +98,7 @@ export const accountsAnswers: RouteAnswers = {
         website: z.string().optional(),
         amazon_wishlist: z.string().optional(),
       }),
-      payment_icons: z.array(z.enum(["visa", "mastercard", "amex", "discover", "jcb", "diners_club", "maestro"])),
+      payment_icons: z.array(z.enum(['visa', 'mastercard', 'amex', 'discover', 'jcb', 'diners_club', 'maestro'])),
       wallet_settings: z.object({
         add_fund_default_options: z.string(),
         add_fund_minimum_amount: z.number(),
@@ -158,7 +158,7 @@ export const accountsAnswers: RouteAnswers = {
   },
   'GET /api/users/me': {
     200: answer(z.object({
-      role: z.enum(["user", "admin", "super_admin", "sub_admin", "model", "content_manager", "live_stream_manager", "support", "proxy_user"]),
+      role: z.enum(['user', 'admin', 'super_admin', 'sub_admin', 'model', 'content_manager', 'live_stream_manager', 'support', 'proxy_user']),
       isAdmin: z.boolean(),
       isPhotoIdAccepted: z.boolean(),
       proxyAdminId: z.string().nullable(),
@@ -167,7 +167,7 @@ export const accountsAnswers: RouteAnswers = {
       email: z.string(),
       name: z.string(),
       isSubscribedEver: z.boolean(),
-      ccbillSubscriptionStatus: z.enum(["0", "1", "2"]),
+      ccbillSubscriptionStatus: z.enum(['0', '1', '2']),
       expiration_date: z.string().nullable(),
       next_billing_date: z.string().nullable(),
       default_payment_method: z.string().nullable(),
@@ -181,7 +181,7 @@ export const accountsAnswers: RouteAnswers = {
       emailOptInStatus: z.string(),
       emailLinkSentAt: z.string().nullable(),
       pendingEmailChange: z.object({ email: z.string(), requested_at: z.string() }).nullable(),
-      photoIdStatus: z.enum(["none", "uploaded", "accepted"]),
+      photoIdStatus: z.enum(['none', 'uploaded', 'accepted']),
     })),
   },
 };

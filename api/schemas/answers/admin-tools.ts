@@ -7,9 +7,9 @@ const lookupUser = z.object({
   _id: z.string(),
   name: z.string(),
   email: z.string(),
-  role: z.enum(["user", "admin", "super_admin", "sub_admin", "model", "content_manager", "live_stream_manager", "support", "proxy_user"]),
+  role: z.enum(['user', 'admin', 'super_admin', 'sub_admin', 'model', 'content_manager', 'live_stream_manager', 'support', 'proxy_user']),
   registered_at: z.string(),
-  subscription_status: z.enum(["0", "1", "2"]),
+  subscription_status: z.enum(['0', '1', '2']),
   expiration_date: z.string().nullable(),
   blocked: z.boolean(),
   nickname: z.string().nullable(),
@@ -37,7 +37,7 @@ const userCardRecord = z.object({
 
 const healthCheck = z.object({
   name: z.string(),
-  level: z.enum(["warn", "off", "ok", "down"]),
+  level: z.enum(['warn', 'off', 'ok', 'down']),
   summary: z.string(),
   details: z.record(z.string(), z.union([z.boolean(), z.string(), z.number()]).nullable()),
 });
@@ -97,13 +97,13 @@ export const adminToolsAnswers: RouteAnswers = {
   'GET /admin-api/health': {
     200: z.object({
       checked_at: z.string(),
-      level: z.enum(["warn", "off", "ok", "down"]),
+      level: z.enum(['warn', 'off', 'ok', 'down']),
       checks: z.array(healthCheck),
       projections: z.array(z.object({
         name: z.string(),
         position: z.string().nullable(),
         lag: z.number(),
-        level: z.enum(["warn", "off", "ok", "down"]),
+        level: z.enum(['warn', 'off', 'ok', 'down']),
       })),
     }),
   },

@@ -8,8 +8,8 @@ export const chatFanMediaAnswers: RouteAnswers = {
   'POST /api/chat/upload_media': {
     200: answer(z.object({
       media_id: z.string(),
-      type: z.enum(["video", "photo"]),
-      status: z.enum(["error", "processing", "ready"]),
+      type: z.enum(['video', 'photo']),
+      status: z.enum(['error', 'processing', 'ready']),
       media: postMediaView,
     })),
   },

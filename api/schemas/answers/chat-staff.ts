@@ -9,7 +9,7 @@ export const chatStaffAnswers: RouteAnswers = {
       _id: z.string(),
       udid: z.string().nullable(),
       userId: z.string().nullable(),
-      deleted: z.enum(["none", "fan", "all"]),
+      deleted: z.enum(['none', 'fan', 'all']),
     })),
   },
   'POST /api/chat/delete_message_from_all': {
@@ -17,7 +17,7 @@ export const chatStaffAnswers: RouteAnswers = {
       _id: z.string(),
       udid: z.string().nullable(),
       userId: z.string().nullable(),
-      deleted: z.enum(["none", "fan", "all"]),
+      deleted: z.enum(['none', 'fan', 'all']),
     })),
   },
   'POST /api/admin/mark-chat-as-unread': {
@@ -37,7 +37,7 @@ export const chatStaffAnswers: RouteAnswers = {
       total_amount_spent: z.number().nullable(),
       total_amount_spent_cents: z.number().nullable(),
       has_complimentary_subscription: z.boolean(),
-      ccbill_subscription_status: z.enum(["0", "1", "2"]),
+      ccbill_subscription_status: z.enum(['0', '1', '2']),
       expiration_date: z.string().nullable(),
       last_message: z.string(),
       last_message_time: z.string().nullable(),

@@ -8,7 +8,7 @@ const couponView = z.object({
   _id: z.string(),
   id: z.string(),
   code: z.string(),
-  discount_type: z.enum(["fixed", "percentage"]),
+  discount_type: z.enum(['fixed', 'percentage']),
   discount_value_for_initial: z.number(),
   discount_value_for_recurring: z.number(),
   is_active: z.boolean(),
@@ -31,7 +31,7 @@ export const couponsAnswers: RouteAnswers = {
   'POST /api/coupon/check': {
     200: answer(z.object({
       code: z.string(),
-      discount_type: z.enum(["fixed", "percentage"]),
+      discount_type: z.enum(['fixed', 'percentage']),
       discount_value_for_initial: z.number(),
       discount_value_for_recurring: z.number(),
       prices: z.object({
@@ -68,7 +68,7 @@ export const couponsAnswers: RouteAnswers = {
       _id: z.string(),
       id: z.string(),
       code: z.string(),
-      discount_type: z.enum(["fixed", "percentage"]),
+      discount_type: z.enum(['fixed', 'percentage']),
       discount_value_for_initial: z.number(),
       discount_value_for_recurring: z.number(),
       is_active: z.boolean(),

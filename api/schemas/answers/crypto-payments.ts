@@ -12,7 +12,7 @@ const adminCryptoPaymentRecord = z.object({
   crypto_amount: z.string().nullable(),
   address: z.string().nullable(),
   reference_no: z.string().nullable(),
-  status: z.enum(["waiting", "paid", "created", "underpaid", "expired", "failed"]),
+  status: z.enum(['waiting', 'paid', 'created', 'underpaid', 'expired', 'failed']),
   received_cents: z.number(),
   credit_cents: z.number(),
   credited: z.boolean(),
@@ -23,7 +23,13 @@ const adminCryptoPaymentRecord = z.object({
   provider_status: z.string().nullable(),
 });
 
+/** A provider's signed notice, acknowledged: what it did (a repeated notice is a duplicate; one not understood, ignored). */
+const noticeAnswer = answer(z.object({ result: z.enum(['applied', 'duplicate', 'ignored']) }));
+
 export const cryptoPaymentsAnswers: RouteAnswers = {
+  'POST /api/webhooks/sandbox-crypto': {
+    200: noticeAnswer,
+  },
   'GET /admin-api/crypto-payments': {
     200: z.array(adminCryptoPaymentRecord),
   },
@@ -37,7 +43,7 @@ export const cryptoPaymentsAnswers: RouteAnswers = {
       crypto_amount: z.string().nullable(),
       address: z.string().nullable(),
       reference_no: z.string().nullable(),
-      status: z.enum(["waiting", "paid", "created", "underpaid", "expired", "failed"]),
+      status: z.enum(['waiting', 'paid', 'created', 'underpaid', 'expired', 'failed']),
       received_cents: z.number(),
       credit_cents: z.number(),
       credited: z.boolean(),
@@ -51,14 +57,14 @@ export const cryptoPaymentsAnswers: RouteAnswers = {
   'POST /admin-api/crypto-payments/:id/mark': {
     200: answer(z.object({
       id: z.string(),
-      provider_status: z.enum(["waiting", "paid", "created", "underpaid", "expired"]),
+      provider_status: z.enum(['waiting', 'paid', 'created', 'underpaid', 'expired']),
       received_cents: z.number(),
     })),
   },
   'POST /admin-api/crypto-payments/:id/settle': {
     200: answer(z.object({
       id: z.string(),
-      status: z.enum(["none", "waiting", "paid", "created", "underpaid", "expired", "failed"]),
+      status: z.enum(['none', 'waiting', 'paid', 'created', 'underpaid', 'expired', 'failed']),
       credit_cents: z.number(),
     })),
   },

@@ -7,7 +7,7 @@ const theme3Section = z.object({
   enabled: z.boolean(),
   title: z.string(),
   description: z.string(),
-  alignment: z.enum(["center", "left", "right", "justify"]),
+  alignment: z.enum(['center', 'left', 'right', 'justify']),
 });
 
 const theme3Settings = z.object({
@@ -26,7 +26,7 @@ const theme3Settings = z.object({
   top_banner: z.object({ enabled: z.boolean(), video_url: z.string().nullable(), mobile_video_url: z.string().nullable() }),
   main_banner: z.object({
     enabled: z.boolean(),
-    type: z.enum(["image", "video"]),
+    type: z.enum(['image', 'video']),
     image_url: z.string().nullable(),
     video_url: z.string().nullable(),
     mobile_video_url: z.string().nullable(),
@@ -36,14 +36,14 @@ const theme3Settings = z.object({
     enabled: z.boolean(),
     title: z.string(),
     description: z.string(),
-    alignment: z.enum(["center", "left", "right", "justify"]),
+    alignment: z.enum(['center', 'left', 'right', 'justify']),
     image_url: z.string().nullable(),
   }),
   section2: z.object({
     enabled: z.boolean(),
     title: z.string(),
     description: z.string(),
-    alignment: z.enum(["center", "left", "right", "justify"]),
+    alignment: z.enum(['center', 'left', 'right', 'justify']),
     image_url: z.string().nullable(),
   }),
   grid: z.object({ enabled: z.boolean(), images: z.array(z.string()) }),
@@ -60,8 +60,8 @@ const theme3Settings = z.object({
     website: z.string().optional(),
     amazon_wishlist: z.string().optional(),
   }),
-  payment_icons: z.array(z.enum(["visa", "mastercard", "amex", "discover", "jcb", "diners_club", "maestro"])),
-  promotion_ribbon_position: z.literal("above menu"),
+  payment_icons: z.array(z.enum(['visa', 'mastercard', 'amex', 'discover', 'jcb', 'diners_club', 'maestro'])),
+  promotion_ribbon_position: z.literal('above menu'),
 });
 
 export const landingAnswers: RouteAnswers = {

@@ -18,7 +18,7 @@ const libraryMediaRecord = z.object({
   category_ids: z.array(z.string()),
   video_duration: z.number().nullable(),
   id: z.string(),
-  kind: z.enum(["video", "photo"]),
+  kind: z.enum(['video', 'photo']),
   file_name: z.string(),
   content_type: z.string(),
   size: z.number().optional(),
@@ -27,7 +27,7 @@ const libraryMediaRecord = z.object({
   url: z.string(),
   thumbnail_url: z.string(),
   blur_url: z.string(),
-  status: z.enum(["error", "processing", "ready"]),
+  status: z.enum(['error', 'processing', 'ready']),
   created_at: z.string(),
 });
 

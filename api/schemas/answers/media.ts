@@ -5,6 +5,9 @@ import type { RouteAnswers } from './types';
 import { adminMediaRecord } from './shapes';
 
 export const mediaAnswers: RouteAnswers = {
+  'PUT /api/upload/put/*': {
+    200: answer(z.object({ file_name: z.string().describe('The staged key, to name in POST /api/media.'), size: z.number().describe('Bytes stored.') })),
+  },
   'POST /api/upload/generate_presigned_url': {
     200: answer(z.object({ presigned_url: z.string(), file_name: z.string(), message: z.string(), max_upload_bytes: z.number() })),
   },

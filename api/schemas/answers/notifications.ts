@@ -5,7 +5,7 @@ import type { RouteAnswers } from './types';
 
 const notificationView = z.object({
   _id: z.string(),
-  kind: z.enum(["tips", "comments", "purchased", "subscription", "likes", "notification"]),
+  kind: z.enum(['tips', 'comments', 'purchased', 'subscription', 'likes', 'notification']),
   action: z.string(),
   message: z.string(),
   actor_id: z.string().nullable(),
@@ -23,7 +23,7 @@ export const notificationsAnswers: RouteAnswers = {
   'GET /api/notifications/unread-counts': {
     200: answer(z.object({
       types: z.array(z.object({
-        type: z.enum(["tips", "comments", "purchased", "subscription", "likes", "notification"]),
+        type: z.enum(['tips', 'comments', 'purchased', 'subscription', 'likes', 'notification']),
         label: z.string(),
         unread: z.number(),
         badge: z.string(),
@@ -48,14 +48,14 @@ export const notificationsAnswers: RouteAnswers = {
       total: z.number(),
       currentPage: z.number(),
       totalPages: z.number(),
-      type: z.enum(["tips", "comments", "purchased", "subscription", "likes", "notification"]),
+      type: z.enum(['tips', 'comments', 'purchased', 'subscription', 'likes', 'notification']),
       label: z.string(),
     })),
   },
   'POST /api/notifications/read': {
     200: answer(z.object({
       types: z.array(z.object({
-        type: z.enum(["tips", "comments", "purchased", "subscription", "likes", "notification"]),
+        type: z.enum(['tips', 'comments', 'purchased', 'subscription', 'likes', 'notification']),
         label: z.string(),
         unread: z.number(),
         badge: z.string(),
@@ -78,7 +78,7 @@ export const notificationsAnswers: RouteAnswers = {
     200: answer(z.object({
       opened: z.number(),
       types: z.array(z.object({
-        type: z.enum(["tips", "comments", "purchased", "subscription", "likes", "notification"]),
+        type: z.enum(['tips', 'comments', 'purchased', 'subscription', 'likes', 'notification']),
         label: z.string(),
         unread: z.number(),
         badge: z.string(),

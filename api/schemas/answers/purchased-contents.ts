@@ -5,12 +5,12 @@ import type { RouteAnswers } from './types';
 
 const purchasedContentItem = z.object({
   _id: z.string(),
-  kind: z.enum(["message", "post"]),
+  kind: z.enum(['message', 'post']),
   title: z.string(),
   amount: z.number(),
   amount_cents: z.number(),
   purchased_at: z.string(),
-  paid_with: z.enum(["staff", "card", "wallet", "crypto"]),
+  paid_with: z.enum(['staff', 'card', 'wallet', 'crypto']),
   thumbnail_url: z.string().nullable(),
   contentCount: z.object({ photo: z.number(), video: z.number() }),
   link: z.string(),
@@ -26,7 +26,7 @@ export const purchasedContentsAnswers: RouteAnswers = {
       total: z.number(),
       has_more: z.boolean(),
       total_cents: z.number(),
-      kinds: z.array(z.enum(["message", "post"])),
+      kinds: z.array(z.enum(['message', 'post'])),
       prices_hidden: z.boolean(),
     })),
   },

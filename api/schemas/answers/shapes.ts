@@ -7,28 +7,28 @@ export const customMenuLink = z.object({
   url: z.string(),
   open_in_new_tab: z.boolean(),
   status: z.boolean(),
-  audiences: z.array(z.enum(["guest", "user", "subscriber", "admin", "super_admin"])),
+  audiences: z.array(z.enum(['guest', 'user', 'subscriber', 'admin', 'super_admin'])),
   position: z.number(),
 });
 
 export const linksMenu = z.object({
-  guest: z.array(z.enum(["links", "shop", "tips", "chat", "gallery"])),
-  user: z.array(z.enum(["links", "shop", "tips", "chat", "gallery"])),
-  subscriber: z.array(z.enum(["links", "shop", "tips", "chat", "gallery"])),
-  admin: z.array(z.enum(["links", "shop", "tips", "chat", "gallery"])),
-  super_admin: z.array(z.enum(["links", "shop", "tips", "chat", "gallery"])),
+  guest: z.array(z.enum(['links', 'shop', 'tips', 'chat', 'gallery'])),
+  user: z.array(z.enum(['links', 'shop', 'tips', 'chat', 'gallery'])),
+  subscriber: z.array(z.enum(['links', 'shop', 'tips', 'chat', 'gallery'])),
+  admin: z.array(z.enum(['links', 'shop', 'tips', 'chat', 'gallery'])),
+  super_admin: z.array(z.enum(['links', 'shop', 'tips', 'chat', 'gallery'])),
 });
 
 export const miscPopUp = z.object({
   enabled: z.boolean(),
   title: z.string(),
   html: z.string(),
-  audience: z.enum(["everyone", "guests", "fans", "members", "non_members"]),
+  audience: z.enum(['everyone', 'guests', 'fans', 'members', 'non_members']),
   revision: z.number(),
 });
 
 export const staffLink = z.object({
-  key: z.enum(["subscribers", "transactions", "settings", "go-live", "content-manager", "reports"]),
+  key: z.enum(['subscribers', 'transactions', 'settings', 'go-live', 'content-manager', 'reports']),
   label: z.string(),
   href: z.string(),
 });
@@ -44,13 +44,13 @@ export const subscriptionDetail = z.object({
   rebill_failure_code: z.string().nullable(),
   rebill_notification_date: z.string().nullable(),
   payment_method: z.string(),
-  billing_api: z.enum(["v2", "v1"]).nullable(),
+  billing_api: z.enum(['v2', 'v1']).nullable(),
   renews: z.boolean(),
 });
 
 export const postMediaView = z.object({
   _id: z.string(),
-  content_type: z.enum(["video", "photo"]),
+  content_type: z.enum(['video', 'photo']),
   url: z.string().nullable(),
   thumbnail_url: z.string().nullable(),
   blur_url: z.string(),
@@ -63,7 +63,7 @@ export const postView = z.object({
   _id: z.string(),
   description: z.string(),
   captionBlur: z.boolean(),
-  visibility: z.enum(["public", "private", "locked"]),
+  visibility: z.enum(['public', 'private', 'locked']),
   public: z.boolean(),
   isLocked: z.boolean(),
   is_unlocked: z.boolean(),
@@ -80,26 +80,26 @@ export const postView = z.object({
   isPreviewEnable: z.boolean(),
   category_id: z.string().nullable(),
   version_of: z.string().nullable(),
-  blogType: z.enum(["video", "gallery", "text", "photo"]),
+  blogType: z.enum(['video', 'gallery', 'text', 'photo']),
   total_likes: z.number().nullable(),
   total_comments: z.number().nullable(),
   user_feed_like: z.boolean(),
   user: z.object({ name: z.string(), avatarUrl: z.string().nullable() }),
-  cta: z.enum(["unlock", "register", "subscribe"]).nullable(),
+  cta: z.enum(['unlock', 'register', 'subscribe']).nullable(),
   feed_tags: z.array(z.object({ _id: z.string(), slug: z.string(), name: z.string() })).optional(),
 });
 
 export const chatMessageView = z.object({
   _id: z.string(),
   uniqueId: z.string().nullable(),
-  type: z.enum(["video", "tips", "gallery", "text", "photo", "system", "GO_LIVE_STREAM"]),
+  type: z.enum(['video', 'tips', 'gallery', 'text', 'photo', 'system', 'GO_LIVE_STREAM']),
   message: z.string(),
   tipMessage: z.string().nullable(),
   fromAdmin: z.boolean(),
   senderId: z.string(),
   userId: z.string(),
   name: z.string(),
-  isLocked: z.enum(["unlocked", "locked", "free"]),
+  isLocked: z.enum(['unlocked', 'locked', 'free']),
   amount: z.number(),
   amount_cents: z.number(),
   isRead: z.boolean(),
@@ -112,25 +112,25 @@ export const chatMessageView = z.object({
   is_anonymous: z.boolean(),
   created: z.string(),
   udid: z.string().optional(),
-  messageFrom: z.enum(["user", "admin"]).optional(),
+  messageFrom: z.enum(['user', 'admin']).optional(),
   image: z.string().nullable().optional(),
   promotion_price: z.number().nullable().optional(),
   category: z.string().nullable().optional(),
   deletedForUser: z.boolean().optional(),
   isMassMessage: z.boolean().optional(),
-  massMessageType: z.enum(["WELCOME", "STAGGER", "DELAYED", "RESENT", "PREVIOUS"]).nullable().optional(),
+  massMessageType: z.enum(['WELCOME', 'STAGGER', 'DELAYED', 'RESENT', 'PREVIOUS']).nullable().optional(),
 });
 
 export const massMediaView = z.object({
   _id: z.string(),
-  content_type: z.enum(["video", "photo"]),
+  content_type: z.enum(['video', 'photo']),
   url: z.string().nullable(),
   thumbnail_url: z.string().nullable(),
   blur_url: z.string(),
   width: z.number(),
   height: z.number(),
   video_duration: z.number().nullable(),
-  status: z.enum(["error", "processing", "ready"]),
+  status: z.enum(['error', 'processing', 'ready']),
 });
 
 export const purchasedByItem = z.object({
@@ -144,7 +144,7 @@ export const purchasedByItem = z.object({
 
 export const adminMediaRecord = z.object({
   id: z.string(),
-  kind: z.enum(["video", "photo"]),
+  kind: z.enum(['video', 'photo']),
   file_name: z.string(),
   content_type: z.string(),
   size: z.number().optional(),
@@ -153,7 +153,7 @@ export const adminMediaRecord = z.object({
   url: z.string(),
   thumbnail_url: z.string(),
   blur_url: z.string(),
-  status: z.enum(["error", "processing", "ready"]),
+  status: z.enum(['error', 'processing', 'ready']),
   created_at: z.string(),
 });
 
@@ -162,21 +162,21 @@ export const offerPurchaseRow = z.object({
   payment_id: z.string(),
   promotion_id: z.string().nullable(),
   coupon_code: z.string().nullable(),
-  kind: z.enum(["unlock", "subscription"]),
+  kind: z.enum(['unlock', 'subscription']),
   item_id: z.string().nullable(),
   user_id: z.string(),
   user_name: z.string().nullable(),
   user_email: z.string().nullable(),
   amount_cents: z.number(),
   amount: z.number(),
-  status: z.enum(["pending", "reversed", "failed", "captured"]),
+  status: z.enum(['pending', 'reversed', 'failed', 'captured']),
   requested_at: z.string(),
   captured_at: z.string().nullable(),
   reversed_at: z.string().nullable(),
 });
 
 export const resubscribeQuote = z.object({
-  kind: z.enum(["free", "free_months", "reduced_price"]),
+  kind: z.enum(['free', 'free_months', 'reduced_price']),
   chargeNowCents: z.number(),
   freeDays: z.number(),
   recurringCents: z.number().nullable(),
@@ -188,8 +188,8 @@ export const adminUserRecord = z.object({
   id: z.string(),
   email: z.string(),
   name: z.string(),
-  role: z.enum(["user", "admin", "super_admin", "sub_admin", "model", "content_manager", "live_stream_manager", "support", "proxy_user"]),
-  subscription_status: z.enum(["0", "1", "2"]),
+  role: z.enum(['user', 'admin', 'super_admin', 'sub_admin', 'model', 'content_manager', 'live_stream_manager', 'support', 'proxy_user']),
+  subscription_status: z.enum(['0', '1', '2']),
   created_at: z.string(),
   total_spent_cents: z.number(),
   nickname: z.string().nullable(),

@@ -6,36 +6,36 @@ import type { RouteAnswers } from './types';
 export const siteConfigAnswers: RouteAnswers = {
   'GET /api/settings/email-configuration': {
     200: answer(z.object({
-      source: z.enum(["outbox", "console", "environment"]),
+      source: z.enum(['outbox', 'console', 'environment']),
       host: z.string(),
       port: z.number(),
-      security: z.enum(["none", "starttls", "tls"]),
+      security: z.enum(['none', 'starttls', 'tls']),
       username: z.string(),
-      password: z.enum(["set", "not set"]),
+      password: z.enum(['set', 'not set']),
       from_email: z.string(),
       from_name: z.string(),
     })),
   },
   'POST /api/settings/email-configuration': {
     200: answer(z.object({
-      source: z.enum(["outbox", "console", "environment"]),
+      source: z.enum(['outbox', 'console', 'environment']),
       host: z.string(),
       port: z.number(),
-      security: z.enum(["none", "starttls", "tls"]),
+      security: z.enum(['none', 'starttls', 'tls']),
       username: z.string(),
-      password: z.enum(["set", "not set"]),
+      password: z.enum(['set', 'not set']),
       from_email: z.string(),
       from_name: z.string(),
     })),
   },
   'DELETE /api/settings/email-configuration': {
     200: answer(z.object({
-      source: z.enum(["outbox", "console", "environment"]),
+      source: z.enum(['outbox', 'console', 'environment']),
       host: z.string(),
       port: z.number(),
-      security: z.enum(["none", "starttls", "tls"]),
+      security: z.enum(['none', 'starttls', 'tls']),
       username: z.string(),
-      password: z.enum(["set", "not set"]),
+      password: z.enum(['set', 'not set']),
       from_email: z.string(),
       from_name: z.string(),
     })),
@@ -43,25 +43,25 @@ export const siteConfigAnswers: RouteAnswers = {
   'POST /api/settings/email-configuration/test': {
     200: z.union([
       z.object({ to: z.string(), subject: z.string(), text: z.string() }),
-      z.object({ status: z.enum(["sent", "failed", "queued"]), outbox_id: z.string() }),
+      z.object({ status: z.enum(['sent', 'failed', 'queued']), outbox_id: z.string() }),
     ]),
   },
   'GET /api/settings/aws-settings': {
     200: answer(z.object({
-      source: z.literal("environment"),
-      storage: z.enum(["local", "s3"]),
+      source: z.literal('environment'),
+      storage: z.enum(['local', 's3']),
       bucket: z.string().nullable(),
       endpoint: z.string().nullable(),
       region: z.string().nullable(),
       force_path_style: z.boolean().nullable(),
-      credentials: z.enum(["set", "default chain"]).nullable(),
+      credentials: z.enum(['set', 'default chain']).nullable(),
       max_upload_mb: z.number(),
     })),
   },
   'GET /api/settings/redis-cache-setting': {
     200: answer(z.object({
-      source: z.literal("environment"),
-      kind: z.literal("in-process"),
+      source: z.literal('environment'),
+      kind: z.literal('in-process'),
       enabled: z.boolean(),
       variable: z.string(),
       nodes: z.string(),
@@ -71,7 +71,7 @@ export const siteConfigAnswers: RouteAnswers = {
     200: answer(z.object({
       effective_site_url: z.string(),
       public_url_env: z.string().nullable(),
-      database: z.enum(["postgres", "pglite"]),
+      database: z.enum(['postgres', 'pglite']),
       event_store: z.string(),
       site_url: z.string(),
       site_language: z.string(),
@@ -81,7 +81,7 @@ export const siteConfigAnswers: RouteAnswers = {
     200: answer(z.object({
       effective_site_url: z.string(),
       public_url_env: z.string().nullable(),
-      database: z.enum(["postgres", "pglite"]),
+      database: z.enum(['postgres', 'pglite']),
       event_store: z.string(),
       site_url: z.string(),
       site_language: z.string(),
@@ -105,16 +105,16 @@ export const siteConfigAnswers: RouteAnswers = {
   },
   'GET /api/settings/recaptcha-setting': {
     200: answer(z.object({
-      kind: z.literal("proof-of-work"),
-      actions: z.tuple([z.literal("register"), z.literal("login"), z.literal("subscription"), z.literal("add_card")]),
+      kind: z.literal('proof-of-work'),
+      actions: z.tuple([z.literal('register'), z.literal('login'), z.literal('subscription'), z.literal('add_card')]),
       is_recaptcha_enabled: z.boolean(),
       bot_check_difficulty: z.number(),
     })),
   },
   'POST /api/settings/recaptcha-setting': {
     200: answer(z.object({
-      kind: z.literal("proof-of-work"),
-      actions: z.tuple([z.literal("register"), z.literal("login"), z.literal("subscription"), z.literal("add_card")]),
+      kind: z.literal('proof-of-work'),
+      actions: z.tuple([z.literal('register'), z.literal('login'), z.literal('subscription'), z.literal('add_card')]),
       is_recaptcha_enabled: z.boolean(),
       bot_check_difficulty: z.number(),
     })),
@@ -128,19 +128,19 @@ export const siteConfigAnswers: RouteAnswers = {
   'GET /api/settings/csv-download': {
     200: answer(z.object({
       exports: z.array(z.union([
-        z.object({ resource: z.literal("users"), label: z.literal("Users"), list: z.literal("/users") }),
-        z.object({ resource: z.literal("subscribers"), label: z.literal("Subscribers"), list: z.literal("/subscribers") }),
-        z.object({ resource: z.literal("transactions"), label: z.literal("Transactions"), list: z.literal("/transactions") }),
-        z.object({ resource: z.literal("cancellations"), label: z.literal("Cancellations"), list: z.literal("/cancellation") }),
+        z.object({ resource: z.literal('users'), label: z.literal('Users'), list: z.literal('/users') }),
+        z.object({ resource: z.literal('subscribers'), label: z.literal('Subscribers'), list: z.literal('/subscribers') }),
+        z.object({ resource: z.literal('transactions'), label: z.literal('Transactions'), list: z.literal('/transactions') }),
+        z.object({ resource: z.literal('cancellations'), label: z.literal('Cancellations'), list: z.literal('/cancellation') }),
         z.object({
-          resource: z.literal("promotions"),
-          label: z.literal("Promotion reports"),
-          list: z.literal("/promotion-reports"),
+          resource: z.literal('promotions'),
+          label: z.literal('Promotion reports'),
+          list: z.literal('/promotion-reports'),
         }),
         z.object({
-          resource: z.literal("contact-messages"),
-          label: z.literal("Contact inbox"),
-          list: z.literal("/contact-messages"),
+          resource: z.literal('contact-messages'),
+          label: z.literal('Contact inbox'),
+          list: z.literal('/contact-messages'),
         }),
       ])),
       recent: z.array(z.object({

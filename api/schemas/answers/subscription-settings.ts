@@ -8,7 +8,7 @@ const migrationSettingsView = z.object({
   title: z.string(),
   description: z.string(),
   price_cents: z.number(),
-  payment_api_version: z.enum(["v2", "v1"]),
+  payment_api_version: z.enum(['v2', 'v1']),
 });
 
 const adminCancellationRecord = z.object({
@@ -20,7 +20,7 @@ const adminCancellationRecord = z.object({
   reason: z.string().nullable(),
   other_reason: z.string().nullable(),
   request_from: z.string(),
-  cancelled_by: z.enum(["staff", "fan", "system"]),
+  cancelled_by: z.enum(['staff', 'fan', 'system']),
   actor_id: z.string().nullable(),
   actor_email: z.string().nullable(),
   expires_at: z.string().nullable(),
@@ -46,7 +46,7 @@ export const subscriptionSettingsAnswers: RouteAnswers = {
       accepted: z.boolean(),
       transactionId: z.string().nullable(),
       amount: z.number(),
-      ccbill_subscription_status: z.enum(["0", "1", "2"]),
+      ccbill_subscription_status: z.enum(['0', '1', '2']),
       message: z.string(),
       errors: z.object({
         allow_cascade: z.boolean().optional(),
@@ -69,7 +69,7 @@ export const subscriptionSettingsAnswers: RouteAnswers = {
   },
   'GET /admin-api/subscription-settings/:id': {
     200: z.object({
-      id: z.literal("site"),
+      id: z.literal('site'),
       membership_price_cents: z.number(),
       recurring_membership_price_cents: z.number(),
       returning_membership_price_cents: z.number(),
@@ -80,12 +80,12 @@ export const subscriptionSettingsAnswers: RouteAnswers = {
       enable_subscription_migration: z.boolean(),
       subscription_migration_title: z.string(),
       subscription_migration_description: z.string(),
-      payment_api_version: z.enum(["v2", "v1"]),
+      payment_api_version: z.enum(['v2', 'v1']),
     }),
   },
   'PUT /admin-api/subscription-settings/:id': {
     200: z.object({
-      id: z.literal("site"),
+      id: z.literal('site'),
       membership_price_cents: z.number(),
       recurring_membership_price_cents: z.number(),
       returning_membership_price_cents: z.number(),
@@ -96,7 +96,7 @@ export const subscriptionSettingsAnswers: RouteAnswers = {
       enable_subscription_migration: z.boolean(),
       subscription_migration_title: z.string(),
       subscription_migration_description: z.string(),
-      payment_api_version: z.enum(["v2", "v1"]),
+      payment_api_version: z.enum(['v2', 'v1']),
     }),
   },
 };

@@ -28,7 +28,17 @@ const migrationDataView = z.object({
   conditions_accepted: z.boolean(),
 });
 
+/** A cancellation (CancelSubscriptionAnswer), under the three flows' paths. */
+const cancelled = answer(z.object({
+  cancelled: z.boolean(),
+  ccbill_subscription_status: z.enum(['0', '1', '2']).describe("'2': running until expiration_date; '0': ended now."),
+  expiration_date: z.string().nullable(),
+}));
+
 export const subscriptionsAnswers: RouteAnswers = {
+  'POST /api/v2/subscription/cancel-subscription': { 200: cancelled },
+  'POST /api/cancel-subscription': { 200: cancelled },
+  'POST /api/crypto/cancel-subscription': { 200: cancelled },
   'POST /api/v2/purchase/subscription': subscriptionPayment,
   'POST /api/v2/subscription/retry-rebill': subscriptionPayment,
   'POST /api/v2/purchase/resubscribe-with-card': subscriptionPayment,
@@ -39,7 +49,7 @@ export const subscriptionsAnswers: RouteAnswers = {
       initial_price: z.number(),
       recurring_price: z.number(),
       initial_period_days: z.number(),
-      source: z.enum(["link", "regular", "returning", "promotion", "coupon"]),
+      source: z.enum(['link', 'regular', 'returning', 'promotion', 'coupon']),
       list_initial_cents: z.number(),
       list_recurring_cents: z.number(),
       promotion: z.object({
@@ -57,7 +67,7 @@ export const subscriptionsAnswers: RouteAnswers = {
   },
   'GET /api/v2/subscription/details': {
     200: answer(z.object({
-      status: z.enum(["0", "1", "2"]),
+      status: z.enum(['0', '1', '2']),
       active: z.boolean(),
       renews: z.boolean(),
       cancelled: z.boolean(),
@@ -80,7 +90,7 @@ export const subscriptionsAnswers: RouteAnswers = {
   },
   'POST /api/v2/subscription/reactivate': {
     200: answer(z.object({
-      status: z.enum(["0", "1", "2"]),
+      status: z.enum(['0', '1', '2']),
       active: z.boolean(),
       renews: z.boolean(),
       cancelled: z.boolean(),
@@ -104,7 +114,7 @@ export const subscriptionsAnswers: RouteAnswers = {
   'POST /api/users/cancel_complimentary_subscription': {
     200: answer(z.object({
       cancelled: z.boolean(),
-      ccbill_subscription_status: z.enum(["0", "1", "2"]),
+      ccbill_subscription_status: z.enum(['0', '1', '2']),
       expiration_date: z.string().nullable(),
     })),
   },

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { answer } from '../../openapi-envelopes';
 import type { RouteAnswers } from './types';
-import { postMediaView, postView, chatMessageView } from './shapes';
+import { chatMessageView, postView } from './shapes';
 
 export const walletPurchasesAnswers: RouteAnswers = {
   'POST /api/crypto/purchase-from-wallet': {

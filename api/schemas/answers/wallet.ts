@@ -7,7 +7,7 @@ const cryptoCurrencyItem = z.object({ currency: z.string(), description: z.strin
 
 const walletHistoryItem = z.object({
   _id: z.string(),
-  kind: z.enum(["refund", "top_up", "purchase"]),
+  kind: z.enum(['refund', 'top_up', 'purchase']),
   description: z.string(),
   amount: z.number(),
   amount_cents: z.number(),
@@ -41,7 +41,7 @@ export const walletAnswers: RouteAnswers = {
       stats_token: z.string(),
       pos_id: z.string(),
       notices: z.array(z.object({ code: z.string(), message: z.string() })),
-      status: z.enum(["waiting", "paid", "created", "underpaid", "expired", "failed"]),
+      status: z.enum(['waiting', 'paid', 'created', 'underpaid', 'expired', 'failed']),
       payment_id: z.string(),
       currency: z.string(),
       amount: z.string(),
@@ -54,7 +54,7 @@ export const walletAnswers: RouteAnswers = {
   'POST /api/crypto/get-transaction-status': {
     200: answer(z.object({
       payment_id: z.string(),
-      status: z.enum(["waiting", "paid", "created", "underpaid", "expired", "failed"]),
+      status: z.enum(['waiting', 'paid', 'created', 'underpaid', 'expired', 'failed']),
       is_payment_confirmed: z.boolean(),
       done: z.boolean(),
       seconds_left: z.number(),
@@ -73,7 +73,7 @@ export const walletAnswers: RouteAnswers = {
       stats_token: z.string(),
       pos_id: z.string(),
       notices: z.array(z.object({ code: z.string(), message: z.string() })),
-      status: z.enum(["waiting", "paid", "created", "underpaid", "expired", "failed"]),
+      status: z.enum(['waiting', 'paid', 'created', 'underpaid', 'expired', 'failed']),
       payment_id: z.string(),
       currency: z.string(),
       amount: z.string(),
