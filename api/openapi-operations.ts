@@ -13,7 +13,7 @@ import { CROSS_SITE_MESSAGE } from './auth';
 import { ENVELOPE, failure, type JsonSchema } from './openapi-envelopes';
 import { isZod } from './openapi-validation';
 import { ROUTE_ANSWERS } from './schemas/answers';
-import { DOCUMENTED_QUERIES } from './schemas/documented-requests';
+import { DOCUMENTED_REQUESTS } from './schemas/documented-requests';
 import { webAppManifestShape } from './schemas/answers/push';
 
 /** The spec messages a zod schema carries (each field's own `error`), for the 400 answer's description. */
@@ -128,9 +128,13 @@ export const describeRoute =
     const access: Access | undefined = Object.hasOwn(API_ACCESS, key) ? API_ACCESS[key] : undefined;
     // A route's success answer: its own response schema, else the one api/schemas/answers/ describes for it.
     const answers = schema?.response ? {} : Object.hasOwn(ROUTE_ANSWERS, key) ? { response: ROUTE_ANSWERS[key] } : {};
-    // The query of a route that reads it itself (the console lists' listParams()): described, not validated here.
-    const query = schema?.querystring || !Object.hasOwn(DOCUMENTED_QUERIES, key) ? {} : { querystring: DOCUMENTED_QUERIES[key] };
-    const converted = jsonSchemaTransform({ schema: { ...schema, ...answers, ...query }, url, route, openapiObject } as never) as { schema: OperationSchema; url: string };
+    // The input of a route that reads it itself (the console lists' listParams()): described, not validated here.
+    const own = Object.hasOwn(DOCUMENTED_REQUESTS, key) ? DOCUMENTED_REQUESTS[key] : {};
+    const input = {
+      ...(own.querystring && !schema?.querystring ? { querystring: own.querystring } : {}),
+      ...(own.body && !schema?.body ? { body: own.body, ...(own.consumes ? { consumes: own.consumes } : {}) } : {}),
+    };
+    const converted = jsonSchemaTransform({ schema: { ...schema, ...(upgrade ? { hide: false } : {}), ...answers, ...input }, url, route, openapiObject } as never) as { schema: OperationSchema; url: string };
     const s = { ...converted.schema };
     const roles = access ? rolesOf(access) : ['none'];
     s.tags = s.tags ?? [areaOf(url)];
