@@ -2,6 +2,7 @@
 // call it (the route table, domain/access/routes.ts), its security, its tag, and the error answers it can give
 // (from what it is: access, method, path and input), plus its success answer when it declares none.
 import type { RouteOptions } from 'fastify';
+import { z } from 'zod';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { API_ACCESS, type Access } from '../domain/access/routes';
 import { areaOf, rolesOf, takesIfMatch, takesMoney, whoMayCall } from '../domain/access/route-answers';
@@ -11,6 +12,9 @@ import { TOO_MANY_REQUESTS } from '../infra/rate-limit';
 import { CROSS_SITE_MESSAGE } from './auth';
 import { ENVELOPE, failure, type JsonSchema } from './openapi-envelopes';
 import { isZod } from './openapi-validation';
+import { ROUTE_ANSWERS } from './schemas/answers';
+import { DOCUMENTED_REQUESTS } from './schemas/documented-requests';
+import { webAppManifestShape } from './schemas/answers/push';
 
 /** The spec messages a zod schema carries (each field's own `error`), for the 400 answer's description. */
 export function messagesOf(schema: unknown, at = ''): string[] {
@@ -63,7 +67,8 @@ function errorAnswers(key: string, access: Access, schema: Record<string, unknow
   if (url.startsWith('/api/webhooks/')) out[401] = failure("'Invalid signature.' (BAD_SIGNATURE): the notice is not signed by the provider's secret over its exact bytes.");
   if (Array.isArray(access) || writes) out[403] = failure(forbidden.filter(Boolean).join(' '));
   if (takesMoney(url)) out[402] = failure('PAYMENT_FAILED: the card was declined; or INSUFFICIENT_FUNDS: the wallet is short (what is missing in `data`).');
-  if (url.includes(':') || writes) out[404] = failure('NOT_FOUND: what the request names does not exist.');
+  if (url.includes(':') || writes || schema.querystring) out[404] = failure('NOT_FOUND: what the request names does not exist.');
+  if (key === 'GET /api/stream/viewers') out[404] = failure('NO_LIVE_STREAM: no live stream is running.');
   if (writes) {
     out[409] = failure("'Please try again.' (CONCURRENT_UPDATE): a concurrent change won; or IDEMPOTENCY_IN_PROGRESS: the same Idempotency-Key is still running.");
     out[422] = failure('IDEMPOTENCY_MISMATCH: this Idempotency-Key was used for a different request.');
@@ -81,6 +86,13 @@ function defaultSuccess(key: string): Record<string, JsonSchema> {
   if (url.endsWith('/export')) return bytes('text/csv', 'The rows as CSV (every cell quoted; formula characters neutralised), as an attachment.');
   if (method === 'GET' && url === '/metrics') return bytes('text/plain', 'The metrics in the Prometheus text format (version 0.0.4), not in the envelope.');
   if (method === 'GET' && url === '/media/*') return bytes('application/octet-stream', 'The file, when the URL carries a valid signature (issued after an entitlement check).');
+  if (method === 'GET' && url === '/robots.txt') return bytes('text/plain', "The site's robots.txt (it names the sitemap; it disallows everything while indexing is discouraged).");
+  if (method === 'GET' && url === '/sitemap.xml') return bytes('application/xml', 'The sitemap of the public pages and posts.');
+  if (method === 'GET' && (url === '/favicon.ico' || url === '/app-icons/:file')) return bytes('image/png', "The site's icon (from the creator's avatar), as PNG.");
+  if (method === 'GET' && url === '/manifest.webmanifest') {
+    const { $schema: _, ...schema } = z.toJSONSchema(webAppManifestShape, { io: 'output' }) as JsonSchema;
+    return { 200: { description: 'The web-app manifest (not in the envelope).', content: { 'application/manifest+json': { schema } } } };
+  }
   if (url.startsWith('/admin-api/'))
     return {
       200: {
@@ -114,7 +126,15 @@ export const describeRoute =
     const upgrade = (route as RouteOptions & { websocket?: boolean }).websocket === true && inTable;
     if ((!API_SURFACE.test(url) && !inTable) || url === docsPrefix || url.startsWith(`${docsPrefix}/`) || (schema?.hide && !upgrade)) return { schema: { hide: true }, url };
     const access: Access | undefined = Object.hasOwn(API_ACCESS, key) ? API_ACCESS[key] : undefined;
-    const converted = jsonSchemaTransform({ schema: schema ?? {}, url, route, openapiObject } as never) as { schema: OperationSchema; url: string };
+    // A route's success answer: its own response schema, else the one api/schemas/answers/ describes for it.
+    const answers = schema?.response ? {} : Object.hasOwn(ROUTE_ANSWERS, key) ? { response: ROUTE_ANSWERS[key] } : {};
+    // The input of a route that reads it itself (the console lists' listParams()): described, not validated here.
+    const own = Object.hasOwn(DOCUMENTED_REQUESTS, key) ? DOCUMENTED_REQUESTS[key] : {};
+    const input = {
+      ...(own.querystring && !schema?.querystring ? { querystring: own.querystring } : {}),
+      ...(own.body && !schema?.body ? { body: own.body, ...(own.consumes ? { consumes: own.consumes } : {}) } : {}),
+    };
+    const converted = jsonSchemaTransform({ schema: { ...schema, ...(upgrade ? { hide: false } : {}), ...answers, ...input }, url, route, openapiObject } as never) as { schema: OperationSchema; url: string };
     const s = { ...converted.schema };
     const roles = access ? rolesOf(access) : ['none'];
     s.tags = s.tags ?? [areaOf(url)];
@@ -125,7 +145,7 @@ export const describeRoute =
       delete s.hide;
       s.description = [s.description, 'A WebSocket upgrade: a browser answers `101 Switching Protocols` and then speaks the protocol named in `Sec-WebSocket-Protocol`.'].join('\n\n');
     }
-    const success = s.response ?? defaultSuccess(key);
+    const success = s.response ?? (upgrade ? { 101: { description: 'Switching Protocols: the WebSocket is open.' } } : defaultSuccess(key));
     for (const code of Object.keys(success)) if (!success[code].description) success[code] = { description: 'Success.', ...success[code] };
     s.response = { ...errorAnswers(key, access ?? 'public', schema ?? {}), ...success };
     return { schema: s, url };

@@ -24,12 +24,21 @@ export const DOCS_PREFIX = '/api/docs';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { name: string; version: string; description?: string };
 
+const registered = new WeakMap<FastifyInstance, string[]>();
+/** Every route the server registered, as `METHOD /url` (the HEAD twins fastify adds to GET routes left out). */
+export const registeredRoutes = (app: FastifyInstance): readonly string[] => registered.get(app) ?? [];
+
 /**
  * Validation from route schemas, the OpenAPI document and the docs page. Call before the route plugins are
  * registered (the swagger plugin collects routes as they are added).
  */
 export async function registerOpenApi(app: FastifyInstance) {
   useZodValidation(app);
+  const routes: string[] = [];
+  registered.set(app, routes);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) if (method !== 'HEAD') routes.push(`${method} ${route.url}`);
+  });
 
   await app.register(fastifySwagger, {
     openapi: {

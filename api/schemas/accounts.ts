@@ -1,7 +1,7 @@
 // Answers of the account routes (api/routes/accounts.ts), for the OpenAPI document; each is held to its wire type.
 import { z } from 'zod';
 import type { AuthResult } from '../../domain/user/wire';
-import type { SameShape } from '../openapi';
+import type { SameShape } from '../openapi-envelopes';
 
 /** A new session (register, login): the token is also set as the httpOnly session cookie. */
 export const authResult = z.object({

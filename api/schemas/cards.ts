@@ -1,7 +1,7 @@
 // Answers of the saved-card routes (api/routes/payment-methods.ts), for the OpenAPI document; held to SavedCardView.
 import { z } from 'zod';
 import type { SavedCardView } from '../../domain/card/wire';
-import type { SameShape } from '../openapi';
+import type { SameShape } from '../openapi-envelopes';
 
 export const savedCard = z.object({
   _id: z.string(),

@@ -59,3 +59,13 @@ export function sendList(reply: FastifyReply, resource: string, p: ListParams, r
   const to = records.length ? from + records.length - 1 : from;
   return reply.header('content-range', `${resource} ${from}-${to}/${result.total}`).header('access-control-expose-headers', 'Content-Range').send(records);
 }
+
+/**
+ * The list parameters as the OpenAPI document shows them (listParams() reads and checks them; this schema is not
+ * used to validate).
+ */
+export const consoleListQuery = z.object({
+  sort: z.string().optional().describe('JSON `["field", "ASC" | "DESC"]`; default: the list\'s own date field, DESC.'),
+  range: z.string().optional().describe('JSON `[first, last]`: the rows to answer (0-based, both included); default `[0, 24]`.'),
+  filter: z.string().optional().describe('JSON object of the list\'s filters; a field ending in `_gte`, `_lte`, `_gt` or `_lt` takes a date (YYYY-MM-DD).'),
+});

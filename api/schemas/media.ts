@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { MEDIA_OPS_MESSAGES } from '../../domain/media/operations';
 import type { UploadedFile, UploadedGallery } from '../../domain/media/wire';
-import type { SameShape } from '../openapi';
+import type { SameShape } from '../openapi-envelopes';
 
 /** Where a presigned upload lands before it is registered: staging/<uuid>/<file name>. */
 export const STAGED_KEY = /^staging\/[0-9a-f-]{36}\/[\w.-]{1,200}$/;

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { PAYMENT_TYPE_LABELS, type PaymentHistoryPage, type PaymentReceiptView } from '../../domain/payment/history';
 import type { TransactionType } from '../../domain/payment/wire';
-import type { SameShape } from '../openapi';
+import type { SameShape } from '../openapi-envelopes';
 
 const transactionType = z.enum(Object.keys(PAYMENT_TYPE_LABELS) as [TransactionType, ...TransactionType[]]);
 

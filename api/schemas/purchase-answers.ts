@@ -1,7 +1,7 @@
 // The answer of a card payment (unlocking a post, a tip), for the OpenAPI document; held to PaymentResult.
 import { z } from 'zod';
 import type { PaymentResult } from '../../domain/payment/wire';
-import type { SameShape } from '../openapi';
+import type { SameShape } from '../openapi-envelopes';
 
 export const paymentResultShape = z.object({
   accepted: z.boolean(),

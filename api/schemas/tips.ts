@@ -1,7 +1,7 @@
 // Answers of the tip routes (api/routes/tips.ts), for the OpenAPI document; held to their wire types.
 import { z } from 'zod';
 import type { TipListView } from '../../domain/tip/wire';
-import type { SameShape } from '../openapi';
+import type { SameShape } from '../openapi-envelopes';
 
 const tipView = z.object({
   _id: z.string(),
