@@ -57,7 +57,7 @@ import { fanPageExists } from './app-pages';
 import { registerGateway } from './realtime/gateway';
 import { registerJanusRelay } from './live/janus-relay';
 import { registerOpenApi } from './openapi';
-import { observeRequests, registerMetricsRoute } from './metrics/route';
+import { observeRequests, registerMetricsRoute } from './routes/metrics';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -131,7 +131,7 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
   // GET /api/stream/janus, the browsers' relay to the live media server (needs the WebSocket plugin above; after
   // the OpenAPI plugin, which documents only routes registered after it).
   registerJanusRelay(app, services);
-  // GET /metrics (api/metrics/route.ts): admins, or a scraper with FANCLUB_METRICS_TOKEN.
+  // GET /metrics (api/routes/metrics.ts): admins, or a scraper with FANCLUB_METRICS_TOKEN.
   registerMetricsRoute(app, services);
 
   await app.register(accountRoutes(services));

@@ -6,7 +6,10 @@ import type { FastifyInstance } from 'fastify';
 import { Gauge } from 'prom-client';
 import { pendingMassMessages } from '../../projections/mass-messages';
 import { allProjections } from '../../projections';
-import type { Services } from '../services';
+import type { Database } from '../../infra/db/database';
+import type { EventStore } from '../../infra/eventstore/port';
+import type { LiveMediaServer } from '../../infra/live/port';
+import type { ProjectionRunner } from '../../projections/runner';
 import type { Metrics } from './registry';
 import { readProjectionLags } from './projection-lag';
 
@@ -15,7 +18,16 @@ const QUEUE_COUNT_CAP = 100_000;
 
 type Read = (gauge: Gauge<string>) => Promise<void> | void;
 
-export function registerGauges(app: FastifyInstance, services: Services, metrics: Metrics) {
+/** What the gauges read: the server's parts, not the whole services bag (which itself holds the metrics). */
+export interface GaugeSources {
+  database: Database;
+  store: EventStore;
+  runner: ProjectionRunner;
+  clock: () => Date;
+  liveMedia: Pick<LiveMediaServer, 'status'>;
+}
+
+export function registerGauges(app: FastifyInstance, services: GaugeSources, metrics: Metrics) {
   const { registry } = metrics;
   const db = services.database.db;
   const gauge = (name: string, help: string, labelNames: string[], read: Read) =>

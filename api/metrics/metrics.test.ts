@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { paymentOutcomeOf, purchaseKindOf } from './payments';
 import { lowestCheckpoint, projectionLags } from './projection-lag';
-import { carriesScrapeToken, routeLabelOf } from './route';
+import { carriesScrapeToken, routeLabelOf } from '../routes/metrics';
 import { statusClassOf } from './registry';
 
 describe('payment outcomes from events', () => {

@@ -437,7 +437,7 @@ export const API_ACCESS: Record<string, Access> = {
   'GET /api/docs/static/index.html': 'public',
   'GET /api/docs/static/swagger-initializer.js': 'public',
   'GET /api/docs/static/*': 'public',
-  // Operations: the Prometheus metrics (api/metrics/route.ts). Admins; a scraper's FANCLUB_METRICS_TOKEN is checked
+  // Operations: the Prometheus metrics (api/routes/metrics.ts). Admins; a scraper's FANCLUB_METRICS_TOKEN is checked
   // by the route itself before the session check, and without that variable set no scraper gets in.
   'GET /metrics': ADMINS,
 };

@@ -13,7 +13,6 @@ const UNTIED: readonly (readonly string[])[] = [
   ['web-fan/src/chat', 'web-fan/src/live'],
   ['web-fan/src/pages', 'web-fan/src/shell'],
   ['web-fan/src/payment-methods', 'web-fan/src/payments'],
-  ['api/metrics', 'api/services.ts'],
 ];
 
 const PRODUCT = /^(domain|commands|projections|api|infra|web-shared|web-fan\/src|web-admin\/src)\//;

@@ -4,8 +4,8 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Services } from '../services';
-import { registerGauges } from './gauges';
-import { statusClassOf, type Metrics } from './registry';
+import { registerGauges } from '../metrics/gauges';
+import { statusClassOf, type Metrics } from '../metrics/registry';
 
 export const METRICS_PATH = '/metrics';
 
