@@ -16,7 +16,7 @@ import { useFrame } from '../realtime';
 import { sanitizeHtml } from '../sanitize';
 import { FormError, SubmitButton, toApiError, useForm } from '../components/FormKit';
 import { PageLoader } from '../components/StatusViews';
-import NotFoundPage from '../pages/NotFoundPage';
+import NotFoundPage from '../components/NotFoundPage';
 
 interface PageData { slug: string; title: string; html: string }
 
