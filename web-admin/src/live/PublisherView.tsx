@@ -17,7 +17,6 @@ import {
   DialogContent,
   DialogContentText,
   IconButton,
-  InputBase,
   MenuItem,
   Portal,
   Select,
@@ -29,12 +28,11 @@ import Brightness6Icon from '@mui/icons-material/Brightness6';
 import CameraswitchIcon from '@mui/icons-material/Cameraswitch';
 import CloseIcon from '@mui/icons-material/Close';
 import MicOutlinedIcon from '@mui/icons-material/MicOutlined';
-import SendIcon from '@mui/icons-material/Send';
 import VideocamOutlinedIcon from '@mui/icons-material/VideocamOutlined';
 import VisibilityIcon from '@mui/icons-material/Visibility';
 import { browserJanusEnv, JanusError, publishStream, WEBRTC_ERROR, type Publisher } from '../../../web-shared/live/janus';
 import {
-  CLOSE_LIVE_CONFIRM, commentAuthor, commentParts, commentSendFailure, elapsedSince, END_LIVE_CONFIRM, formatElapsed, LIVE_CONNECTING, liveMessageError,
+  CLOSE_LIVE_CONFIRM, commentAuthor, commentParts, elapsedSince, END_LIVE_CONFIRM, formatElapsed, LIVE_CONNECTING,
   mergeComments, newTabToken, nextDarkness, STREAM_ALREADY_STARTED, type LiveComment,
 } from '../../../domain/live-client/rules';
 import { formatMoney } from '../../../domain/shared/money';
@@ -42,13 +40,13 @@ import { ApiRequestError } from '../api';
 import { useFrame, useLiveReload } from '../realtime';
 import { liveApi, type StartedLive } from './api';
 import { ViewersDialog } from '../../../web-shared/live/ViewersDialog';
+import { glass, LiveCommentBox } from '../../../web-shared/live/LiveCommentBox';
 
 type Phase = 'camera' | 'starting' | 'connecting' | 'live' | 'ended' | 'error';
 
 /** A failed call's text, as the console shows it. */
 const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
-const glass = { bgcolor: 'rgba(0,0,0,0.45)', color: '#fff', backdropFilter: 'blur(6px)', '&:hover': { bgcolor: 'rgba(0,0,0,0.6)' } } as const;
 
 export interface PublisherViewProps {
   isGroup: boolean;
@@ -426,58 +424,11 @@ function Comments({ comments }: { comments: LiveComment[] }) {
   );
 }
 
+const failureOf = (e: unknown) => ({ status: (e as ApiRequestError).status, message: (e as Error).message });
+
+/** The comment box over the video (web-shared/live/LiveCommentBox), sending through the console's session. */
 function CommentBox({ isGroup }: { isGroup: boolean }) {
-  const [text, setText] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const send = async () => {
-    const problem = liveMessageError(text, isGroup);
-    if (problem) return setError(problem);
-    setBusy(true);
-    try {
-      await liveApi.send(text.trim());
-      setText('');
-      setError(null);
-    } catch (e) {
-      const failed = commentSendFailure((e as ApiRequestError).status, (e as Error).message);
-      if (failed.clearInput) setText('');
-      setError(failed.error);
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <Box>
-      {error ? (
-        <Typography role="alert" data-testid="live-comment-error" sx={{ color: '#ffab91', fontSize: 13, mb: 0.5 }}>
-          {error}
-        </Typography>
-      ) : null}
-      <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-end' }}>
-        <InputBase
-          value={text}
-          onChange={(e) => {
-            setText(e.target.value);
-            if (error) setError(null);
-          }}
-          onKeyDown={(e) => {
-            if (e.key === 'Enter' && !e.shiftKey) {
-              e.preventDefault();
-              void send();
-            }
-          }}
-          placeholder="Write a comment..."
-          multiline
-          maxRows={5}
-          inputProps={{ 'aria-label': 'Comment', 'data-testid': 'live-comment-input' }}
-          sx={{ flex: 1, px: 1.5, py: 0.75, borderRadius: 3, ...glass }}
-        />
-        <IconButton onClick={() => void send()} disabled={busy} aria-label="Send comment" data-testid="live-comment-send" sx={glass}>
-          <SendIcon />
-        </IconButton>
-      </Box>
-    </Box>
-  );
+  return <LiveCommentBox isGroup={isGroup} send={liveApi.send} failureOf={failureOf} />;
 }
 
 

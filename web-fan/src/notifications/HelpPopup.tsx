@@ -64,7 +64,7 @@ export function HelpPopupHost({ staff, on }: { staff: boolean; on: boolean }) {
     return () => { live = false; };
   }, [staff, on]);
   if (!id) return null;
-  return <ShellPopup staff={staff} id={id} onDone={() => { sessionStorage.setItem(`fanclub.helpPopup.${id}`, '1'); setId(null); void refreshHelpUnread(staff); }} />;
+  return <ShellPopup staff={staff} id={id} onDone={() => { sessionStorage.setItem(`fanclub.helpPopup.${id}`, '1'); setId(null); void refreshHelpUnread(); }} />;
 }
 
 function ShellPopup({ staff, id, onDone }: { staff: boolean; id: string; onDone: () => void }) {

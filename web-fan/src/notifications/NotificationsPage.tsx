@@ -14,7 +14,7 @@ import { api, errorMessage } from '../api';
 import { useFrame } from '../realtime';
 import { EmptyState, ErrorState, PageLoader } from '../components/StatusViews';
 import { setBellCounts, useBellCounts, type BellCounts } from './counts';
-import { notificationPath } from './Bell';
+import { notificationPath } from './BellMenu';
 
 interface Row { _id: string; kind: string; action: string; message: string; created: string; is_read: boolean; link: string | null }
 interface ListAnswer { rows: Row[]; total: number; currentPage: number; totalPages: number; label: string }

@@ -28,7 +28,7 @@ import { useAuth } from '../auth';
 import { BannerVideo, MuteButton } from '../components/BannerMedia';
 import { SocialIcons, hasSocialLinks } from '../components/SocialIcons';
 import { ErrorState } from '../components/StatusViews';
-import { Footer } from '../shell/Shell';
+import { Footer } from '../shell/Footer';
 import { PromotionProvider, PromotionRibbons } from '../promotions';
 
 /** Below this width the landing page uses its phone layout and side menu. */
