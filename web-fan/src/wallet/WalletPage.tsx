@@ -17,10 +17,10 @@ import Typography from '@mui/material/Typography';
 import AccountBalanceWalletRounded from '@mui/icons-material/AccountBalanceWalletRounded';
 import AddRounded from '@mui/icons-material/AddRounded';
 import ReceiptLongRounded from '@mui/icons-material/ReceiptLongRounded';
-import type { SavedCardView } from '../../../domain/card/wire';
 import type { WalletHistoryItem } from '../../../domain/wallet/wire';
 import { formatMoney } from '../../../domain/shared/money';
-import { api, errorMessage } from '../api';
+import { fetchSavedCards } from '../payments/savedCards';
+import { errorMessage } from '../api';
 import { useAuth, useIsProxy } from '../auth';
 import { fullDate, relativeTime } from '../format';
 import { useNotify } from '../notify';
@@ -75,8 +75,8 @@ export default function WalletPage() {
     try {
       let method = CRYPTO_CURRENCY;
       if (!on) {
-        const { data } = await api.get<SavedCardView[]>('/api/ccbill/get-payment-card');
-        const primary = (data ?? []).find((c) => c.is_primary) ?? (data ?? [])[0];
+        const data = await fetchSavedCards();
+        const primary = data.find((c) => c.is_primary) ?? data[0];
         if (!primary) {
           notify('Add a card first to pay by card.', 'info');
           return;
