@@ -1,8 +1,8 @@
-// The toast itself (./notify): a filled alert at the top, under the top bar, so it never hides the bottom
+// The toast itself (./notify shows it): a filled alert at the top, under the top bar, so it never hides the bottom
 // navigation. Loaded with the first toast, so the snackbar parts stay out of the first load.
 import Alert, { type AlertColor } from '@mui/material/Alert';
 import Snackbar from '@mui/material/Snackbar';
-import { TOAST_TOP } from './notify';
+import { TOAST_TOP } from './toastPlace';
 
 
 export interface ToastView {

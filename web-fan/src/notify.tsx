@@ -4,10 +4,7 @@ import type { ToastView } from './Toast';
 
 type Notify = (message: string, severity?: AlertColor) => void;
 
-/** Where a toast's top edge sits (under the top bar). */
-export const TOAST_TOP = { xs: 72, sm: 80 } as const;
-/** Just below a one-line toast (a filled Alert is 48 px high): what sits there stays visible while a toast shows. */
-export const BELOW_TOASTS = { xs: TOAST_TOP.xs + 56, sm: TOAST_TOP.sm + 56 } as const;
+export { BELOW_TOASTS } from './toastPlace';
 
 // The toast's parts load with the first toast.
 const Toast = lazy(() => import('./Toast'));

@@ -19,7 +19,7 @@ import WorkspacePremiumRounded from '@mui/icons-material/WorkspacePremiumRounded
 import { useAuth, useIsProxy } from '../auth';
 import { useMayOpen } from '../components/Guard';
 import { useHelpUnread } from '../notifications/counts';
-import { useReducedNavbar } from './StaffLinks';
+import { useReducedNavbar } from './staffLinkHooks';
 import { StaffLinksMenuItems } from './StaffLinksMenus';
 
 export default function AccountMenu({

@@ -1,28 +1,12 @@
 // Staff links in the fan site's navbar. The server chooses them for the role and
 // the earnings and report settings (/api/users/me staff_links, domain/access/staff-links.ts); they lead to the console,
 // another app, so they are plain links. One link is a button; several sit behind a "Console" menu on wide screens and
-// in the account menu on phones (./StaffLinksMenus, loaded when a menu opens). Support's reduced navbar shows its Transactions link at every width.
+// in the account menu on phones (./StaffLinksMenus, loaded when a menu opens). Support's reduced navbar shows its
+// Transactions link at every width.
 import { lazy, Suspense, useState, type MouseEvent } from 'react';
 import Button from '@mui/material/Button';
 import ExpandMoreRounded from '@mui/icons-material/ExpandMoreRounded';
-import { useAuth, useIsProxy } from '../auth';
-import type { StaffLink } from '../../../domain/access/staff-links';
-import { hasReducedNavbar } from '../../../domain/access/staff-links';
-
-/** The signed-in staff member's console links (none in a proxy view: the admin is seeing the site as the fan). */
-export function useStaffLinks(): StaffLink[] {
-  const { me } = useAuth();
-  const proxy = useIsProxy();
-  if (!me || proxy) return [];
-  return me.staff_links ?? [];
-}
-
-/** Support sees a reduced navbar. */
-export function useReducedNavbar(): boolean {
-  const { me } = useAuth();
-  const proxy = useIsProxy();
-  return !proxy && hasReducedNavbar(me?.role);
-}
+import { useReducedNavbar, useStaffLinks } from './staffLinkHooks';
 
 const StaffLinksMenu = lazy(() => import('./StaffLinksMenus').then((m) => ({ default: m.StaffLinksMenu })));
 

@@ -8,7 +8,7 @@ import MenuItem from '@mui/material/MenuItem';
 import AdminPanelSettingsRounded from '@mui/icons-material/AdminPanelSettingsRounded';
 import OpenInNewRounded from '@mui/icons-material/OpenInNewRounded';
 import type { StaffLink } from '../../../domain/access/staff-links';
-import { useStaffLinks } from './StaffLinks';
+import { useStaffLinks } from './staffLinkHooks';
 
 export function StaffLinksMenu({ links, anchor, onClose }: { links: StaffLink[]; anchor: HTMLElement | null; onClose: () => void }) {
   return (

@@ -23,7 +23,8 @@ import { WalletBalanceLink } from '../wallet/WalletBalanceLink';
 import { hasTipsTab } from './navRules';
 import CustomMenuNav from './CustomMenuNav';
 import { useMenuLinks } from './menu';
-import { StaffLinksNav, useReducedNavbar } from './StaffLinks';
+import { StaffLinksNav } from './StaffLinks';
+import { useReducedNavbar } from './staffLinkHooks';
 import { ChatBadge, isChatPath, unreadLabel, useChatLink } from './chatLink';
 
 function ChatNavButton() {
