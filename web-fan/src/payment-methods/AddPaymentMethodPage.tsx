@@ -15,7 +15,7 @@ import ArrowBackRounded from '@mui/icons-material/ArrowBackRounded';
 import LockRounded from '@mui/icons-material/LockRounded';
 import type { AddCardRequest, CardForm, SavedCardView } from '../../../domain/card/wire';
 import { ApiError, IdempotentAction, api, errorMessage } from '../api';
-import { savedCardsChanged, useSavedCards } from '../payments/savedCards';
+import { savedCardsChanged, useSavedCards } from '../savedCards';
 import { useAuth, useIsProxy } from '../auth';
 import { useNotify } from '../notify';
 import { Column } from '../components/StatusViews';

@@ -26,7 +26,7 @@ import CreditCardRounded from '@mui/icons-material/CreditCardRounded';
 import DeleteOutlineRounded from '@mui/icons-material/DeleteOutlineRounded';
 import type { SavedCardView } from '../../../domain/card/wire';
 import type { PaymentIconBrand } from '../../../domain/settings/landing';
-import { setSavedCards, useSavedCards } from '../payments/savedCards';
+import { setSavedCards, useSavedCards } from '../savedCards';
 import { api, errorMessage } from '../api';
 import { useAuth, useIsProxy } from '../auth';
 import { money } from '../format';

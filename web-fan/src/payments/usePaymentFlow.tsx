@@ -10,7 +10,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import type { CardForm, SavedCardView } from '../../../domain/card/wire';
 import type { PaymentResult } from '../../../domain/payment/wire';
 import { ApiError, IdempotentAction, api, errorMessage, type ApiAnswer } from '../api';
-import { fetchSavedCards } from './savedCards';
+import { fetchSavedCards } from '../savedCards';
 import { useAuth } from '../auth';
 import { useNotify } from '../notify';
 

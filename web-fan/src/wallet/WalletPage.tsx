@@ -19,7 +19,7 @@ import AddRounded from '@mui/icons-material/AddRounded';
 import ReceiptLongRounded from '@mui/icons-material/ReceiptLongRounded';
 import type { WalletHistoryItem } from '../../../domain/wallet/wire';
 import { formatMoney } from '../../../domain/shared/money';
-import { fetchSavedCards } from '../payments/savedCards';
+import { fetchSavedCards } from '../savedCards';
 import { errorMessage } from '../api';
 import { useAuth, useIsProxy } from '../auth';
 import { fullDate, relativeTime } from '../format';

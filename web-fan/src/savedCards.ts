@@ -2,9 +2,9 @@
 // page and the payment flows read the same cached list, and a change of cards (added, removed, made primary)
 // writes the server's new list or marks it stale.
 import { useQuery } from '@tanstack/react-query';
-import type { SavedCardView } from '../../../domain/card/wire';
-import { api } from '../api';
-import { queryClient } from '../realtime';
+import type { SavedCardView } from '../../domain/card/wire';
+import { api } from './api';
+import { queryClient } from './realtime';
 
 export const SAVED_CARDS_KEY = ['saved-cards'] as const;
 
