@@ -2,7 +2,7 @@
 // while signed in: NOTIFICATION_RECEIVED (a purchase, a like… for staff; a new post or promotion for fans) and a
 // live start mark the bell stale, as do a reconnect and a return to the tab; a page that marks items read writes
 // the counts its answer carries.
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../api';
 import { queryClient, useInvalidateOn } from '../realtime';
@@ -45,14 +45,16 @@ const BELL_NEWS = ['NOTIFICATION_RECEIVED', 'GROUP_LIVE_STARTED', 'GO_LIVE'] as 
 export function useLiveBell(on: boolean, staff: boolean): void {
   useQuery({ queryKey: BELL_KEY, queryFn: readBell, enabled: on });
   useQuery({ queryKey: HELP_KEY, queryFn: () => readHelpUnread(staff), enabled: on });
+  const countedFor = useRef(staff);
   useEffect(() => {
-    if (on) {
+    if (!on) {
+      setBellCounts(EMPTY);
+      setHelpUnread(0);
+    } else if (countedFor.current !== staff) {
       // Staff and fans count different help lists: a switch reads the count again.
+      countedFor.current = staff;
       void queryClient.invalidateQueries({ queryKey: HELP_KEY });
-      return;
     }
-    setBellCounts(EMPTY);
-    setHelpUnread(0);
   }, [on, staff]);
   useInvalidateOn(BELL_NEWS, BELL_KEY, on);
 }
