@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { BrowserRouter, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { AuthProvider, useAuth, useIsProxy, useModelName } from './auth';
 import { NotifyProvider } from './notify';
 import { buildTheme } from './theme';
@@ -10,6 +11,7 @@ import { LiveConnection } from './components/Live';
 import { Guard } from './components/Guard';
 import { PageLoader } from './components/StatusViews';
 import { blocksContextMenu, queryRedirect } from './shell/siteRules';
+import { queryClient } from './realtime';
 
 // Route-level code splitting: each page is its own chunk.
 const FeedPage = lazy(() => import('./pages/FeedPage'));
@@ -46,8 +48,8 @@ const PrivateChatPage = lazy(() => import('./chat/PrivateChatPage'));
 const PurchasedContentsPage = lazy(() => import('./purchases/PurchasedContentsPage'));
 // Live streaming: the viewers' pages live in ./live.
 const GroupLiveStreamPage = lazy(() => import('./live/LivePages').then((m) => ({ default: m.GroupLiveStreamPage })));
-const LiveStreamPage = lazy(() => import('./live/LivePages').then((m) => ({ default: m.LiveStreamPage })));
-const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
+const LiveStreamPage = lazy(() => import('./chat/LiveStreamPage'));
+const NotFoundPage = lazy(() => import('./components/NotFoundPage'));
 // Legal and content pages, links, forms.
 const ContentPage = lazy(() => import('./shell/ContentPages').then((m) => ({ default: m.ContentPage })));
 const CatchAllPage = lazy(() => import('./shell/ContentPages').then((m) => ({ default: m.CatchAllPage })));
@@ -255,9 +257,12 @@ function Themed() {
 }
 
 export default function App() {
+  // Every page's reads share one cache, which the live connection keeps current (./realtime).
   return (
-    <AuthProvider>
-      <Themed />
-    </AuthProvider>
+    <QueryClientProvider client={queryClient}>
+      <AuthProvider>
+        <Themed />
+      </AuthProvider>
+    </QueryClientProvider>
   );
 }

@@ -1,25 +1,19 @@
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
-import Alert, { type AlertColor } from '@mui/material/Alert';
-import Snackbar from '@mui/material/Snackbar';
-
-interface Toast {
-  id: number;
-  message: string;
-  severity: AlertColor;
-}
+import { createContext, lazy, Suspense, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import type { AlertColor } from '@mui/material/Alert';
+import type { ToastView } from './Toast';
 
 type Notify = (message: string, severity?: AlertColor) => void;
 
-/** Where a toast's top edge sits (under the top bar). */
-const TOAST_TOP = { xs: 72, sm: 80 } as const;
-/** Just below a one-line toast (a filled Alert is 48 px high): what sits there stays visible while a toast shows. */
-export const BELOW_TOASTS = { xs: TOAST_TOP.xs + 56, sm: TOAST_TOP.sm + 56 } as const;
+export { BELOW_TOASTS } from './toastPlace';
+
+// The toast's parts load with the first toast.
+const Toast = lazy(() => import('./Toast'));
 
 const NotifyContext = createContext<Notify>(() => undefined);
 
 /** One toast at a time, at the top so it never hides the bottom navigation. */
 export function NotifyProvider({ children }: { children: ReactNode }) {
-  const [toast, setToast] = useState<Toast | null>(null);
+  const [toast, setToast] = useState<ToastView | null>(null);
   const [open, setOpen] = useState(false);
 
   const notify = useCallback<Notify>((message, severity = 'info') => {
@@ -32,24 +26,11 @@ export function NotifyProvider({ children }: { children: ReactNode }) {
   return (
     <NotifyContext.Provider value={value}>
       {children}
-      <Snackbar
-        key={toast?.id}
-        open={open}
-        autoHideDuration={toast?.severity === 'error' ? 8000 : 5000}
-        onClose={(_e, reason) => reason !== 'clickaway' && setOpen(false)}
-        anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
-        sx={{ top: TOAST_TOP }}
-      >
-        <Alert
-          onClose={() => setOpen(false)}
-          severity={toast?.severity ?? 'info'}
-          variant="filled"
-          sx={{ width: '100%', whiteSpace: 'pre-line', maxWidth: 560 }}
-          data-testid="toast"
-        >
-          {toast?.message}
-        </Alert>
-      </Snackbar>
+      {toast && (
+        <Suspense fallback={null}>
+          <Toast toast={toast} open={open} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
     </NotifyContext.Provider>
   );
 }

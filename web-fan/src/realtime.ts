@@ -1,8 +1,11 @@
 // The fan site's live connection: one socket per signed-in session, through the store and protocol
 // client all apps share (web-shared/realtime/store.ts, client.ts). Frames are thin (ids and states); a screen that
-// hears one re-reads what it shows over HTTP with its own session, so the socket never carries content.
+// hears one re-reads what it shows over HTTP with its own session, so the socket never carries content. Reads go
+// through the query cache (queryClient): a frame marks a query stale or writes its new value, and a reconnect or
+// RESYNC marks them all stale (web-shared/realtime/queries.ts).
 import type { SocketLike } from '../../web-shared/realtime/client';
 import { liveHooks } from '../../web-shared/realtime/hooks';
+import { bindLiveReload, createAppQueryClient, liveQueryHooks } from '../../web-shared/realtime/queries';
 import { createLiveStore, type LiveState } from '../../web-shared/realtime/store';
 
 export type { LiveState };
@@ -22,3 +25,9 @@ export const stopLive = store.stop;
 export const sendFrame = store.send;
 
 export const { useLiveState, useFrame, useFrames, useLiveReload } = liveHooks(store);
+
+/** The site's one query cache (the App puts it at the root). */
+export const queryClient = createAppQueryClient();
+bindLiveReload(store, queryClient);
+
+export const { useInvalidateOn, useUpdateOn } = liveQueryHooks(store);

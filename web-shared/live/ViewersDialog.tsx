@@ -1,6 +1,6 @@
 // 'Live Stream Viewers', as the fan watching and the publisher see it: name, avatar, and a count badge for a
 // viewer with several connections (GET /api/stream/viewers). Loaded afresh each time it opens.
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import Avatar from '@mui/material/Avatar';
 import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
@@ -30,16 +30,10 @@ export interface ViewersDialogProps {
 }
 
 export function ViewersDialog({ open, onClose, load, errorText, zIndex }: ViewersDialogProps) {
-  const [list, setList] = useState<ViewerEntry[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    if (!open) return;
-    setList(null);
-    setError(null);
-    load()
-      .then((d) => setList(d.userList))
-      .catch((e) => setError(errorText(e)));
-  }, [open, load, errorText]);
+  // Read each time the dialog opens (the list moves as viewers come and go), never from an older opening.
+  const query = useQuery({ queryKey: ['live', 'viewers'], queryFn: async () => (await load()).userList, enabled: open, gcTime: 0, retry: false });
+  const list: ViewerEntry[] | null = query.isFetching ? null : (query.data ?? null);
+  const error = query.isError && !query.isFetching ? errorText(query.error) : null;
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="xs" aria-labelledby="live-viewers-title" data-testid="live-viewers-dialog" sx={zIndex === undefined ? undefined : { zIndex }}>
       <DialogTitle id="live-viewers-title" sx={{ pr: 6 }}>

@@ -4,14 +4,13 @@
 // END LIVE (one-to-one) with 'Are you sure that you want to end the Go Live session?', the close button with 'Are
 // you sure that you want to close the Go Live session?'. The session itself (start, Janus, frames) is usePublisher.
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { Box, IconButton, InputBase, Portal, Typography, useMediaQuery } from '@mui/material';
-import SendIcon from '@mui/icons-material/Send';
-import { commentAuthor, commentParts, commentSendFailure, liveMessageError, nextDarkness, type LiveComment } from '../../../domain/live-client/rules';
+import { Box, Portal, useMediaQuery } from '@mui/material';
+import { commentAuthor, commentParts, nextDarkness, type LiveComment } from '../../../domain/live-client/rules';
 import { ViewersDialog } from '../../../web-shared/live/ViewersDialog';
+import { LiveCommentBox } from '../../../web-shared/live/LiveCommentBox';
 import type { ApiRequestError } from '../api';
 import { liveApi } from './api';
 import { DevicePickers } from './DeviceSelect';
-import { glass } from './glass';
 import { ConfirmEnd, PhaseOverlay } from './PublisherOverlays';
 import { PublisherTopBar } from './PublisherTopBar';
 import { usePublisher } from './usePublisher';
@@ -144,58 +143,11 @@ function Comments({ comments }: { comments: LiveComment[] }) {
   );
 }
 
+const failureOf = (e: unknown) => ({ status: (e as ApiRequestError).status, message: (e as Error).message });
+
+/** The comment box over the video (web-shared/live/LiveCommentBox), sending through the console's session. */
 function CommentBox({ isGroup }: { isGroup: boolean }) {
-  const [text, setText] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const send = async () => {
-    const problem = liveMessageError(text, isGroup);
-    if (problem) return setError(problem);
-    setBusy(true);
-    try {
-      await liveApi.send(text.trim());
-      setText('');
-      setError(null);
-    } catch (e) {
-      const failed = commentSendFailure((e as ApiRequestError).status, (e as Error).message);
-      if (failed.clearInput) setText('');
-      setError(failed.error);
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <Box>
-      {error ? (
-        <Typography role="alert" data-testid="live-comment-error" sx={{ color: '#ffab91', fontSize: 13, mb: 0.5 }}>
-          {error}
-        </Typography>
-      ) : null}
-      <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-end' }}>
-        <InputBase
-          value={text}
-          onChange={(e) => {
-            setText(e.target.value);
-            if (error) setError(null);
-          }}
-          onKeyDown={(e) => {
-            if (e.key === 'Enter' && !e.shiftKey) {
-              e.preventDefault();
-              void send();
-            }
-          }}
-          placeholder="Write a comment..."
-          multiline
-          maxRows={5}
-          inputProps={{ 'aria-label': 'Comment', 'data-testid': 'live-comment-input' }}
-          sx={{ flex: 1, px: 1.5, py: 0.75, borderRadius: 3, ...glass }}
-        />
-        <IconButton onClick={() => void send()} disabled={busy} aria-label="Send comment" data-testid="live-comment-send" sx={glass}>
-          <SendIcon />
-        </IconButton>
-      </Box>
-    </Box>
-  );
+  return <LiveCommentBox isGroup={isGroup} send={liveApi.send} failureOf={failureOf} />;
 }
 
 

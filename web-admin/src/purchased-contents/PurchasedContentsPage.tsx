@@ -1,16 +1,15 @@
 // /admin/purchased-contents/:userId: what a fan bought to open — locked posts and chat messages — with what they
 // paid, how, and when; a post opens on the fan site, a message in the console's chat with the fan. Data:
 // GET /api/users/purchased-contents?user_id= (the roles that see chat earnings; domain/purchased-contents/wire.ts).
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { Title } from 'react-admin';
-import {
-  Alert, Avatar, Box, Button, Card, CardContent, Chip, Divider, List, ListItem, ListItemAvatar, ListItemText, Skeleton, Tab, Tabs, Typography,
-} from '@mui/material';
+import { Alert, Avatar, Box, Button, Card, CardContent, Chip, Divider, List, ListItem, ListItemAvatar, ListItemText, Skeleton, Tab, Tabs, Typography } from '@mui/material';
 import ArticleIcon from '@mui/icons-material/ArticleRounded';
 import ChatIcon from '@mui/icons-material/ChatRounded';
 import ArrowBackIcon from '@mui/icons-material/ArrowBackRounded';
 import { NO_PURCHASES, type PurchasedContentItem, type PurchasedContentsPage as PageData, type PurchasedKind } from '../../../domain/purchased-contents/wire';
+import { usePagedList } from '../../../web-shared/paging/usePagedList';
 import { api } from '../api';
 import { formatDate, money, relative } from '../format';
 
@@ -62,31 +61,18 @@ function Row({ item }: { item: PurchasedContentItem }) {
 export function PurchasedContentsPage() {
   const { userId = '' } = useParams();
   const [filter, setFilter] = useState<Filter>('all');
-  const [data, setData] = useState<PageData | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [loadingMore, setLoadingMore] = useState(false);
-
-  const load = useCallback(
-    async (page: number, kind: Filter) => {
-      setError(null);
-      if (page === 1) setData(null);
-      else setLoadingMore(true);
-      try {
-        const q = new URLSearchParams({ user_id: userId, page_num: String(page), type: kind });
-        const { data: next } = await api<PageData>(`/api/users/purchased-contents?${q}`);
-        setData((prev) => (page > 1 && prev ? { ...next, items: [...prev.items, ...next.items] } : next));
-      } catch (e) {
-        setError((e as Error).message);
-      } finally {
-        setLoadingMore(false);
-      }
+  const paged = usePagedList({
+    key: ['admin', 'purchased-contents', userId, filter],
+    load: async (page: number) => {
+      const q = new URLSearchParams({ user_id: userId, page_num: String(page), type: filter });
+      return (await api<PageData>(`/api/users/purchased-contents?${q}`)).data;
     },
-    [userId],
-  );
-
-  useEffect(() => {
-    void load(1, filter);
-  }, [load, filter]);
+    items: (p: PageData) => p.items,
+    nextPage: (last: PageData) => (last.has_more ? last.page_num + 1 : undefined),
+  });
+  const data = paged.first ? { ...paged.first, items: paged.items, has_more: paged.hasMore } : null;
+  const error = paged.error ? (paged.error as Error).message : null;
+  const loadingMore = paged.loadingMore;
 
   const name = data?.user.name ?? 'Fan';
   return (
@@ -116,7 +102,7 @@ export function PurchasedContentsPage() {
         </CardContent>
         <Divider />
         {error ? (
-          <Alert severity="error" sx={{ m: 2 }} action={<Button onClick={() => void load(1, filter)}>Retry</Button>}>
+          <Alert severity="error" sx={{ m: 2 }} action={<Button onClick={paged.retry}>Retry</Button>}>
             {error}
           </Alert>
         ) : !data ? (
@@ -138,7 +124,7 @@ export function PurchasedContentsPage() {
         )}
         {data?.has_more && (
           <Box sx={{ p: 1.5, textAlign: 'center' }}>
-            <Button onClick={() => void load(data.page_num + 1, filter)} disabled={loadingMore}>
+            <Button onClick={paged.loadMore} disabled={loadingMore}>
               {loadingMore ? 'Loading…' : 'Load more'}
             </Button>
           </Box>

@@ -1,10 +1,11 @@
 // The live connection's place in the shell: one socket while signed in, the navbar's wallet balance
 // kept current from UPDATE_USER_AMOUNT, and a small "Reconnecting…" chip in the navbar while the socket is down.
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import SyncRounded from '@mui/icons-material/SyncRounded';
-import { ReconnectingChip as SharedReconnectingChip } from '../../../web-shared/realtime/ReconnectingChip';
 import { useAuth } from '../auth';
 import { startLive, useFrame, useLiveReload, useLiveState } from '../realtime';
+
+const SharedReconnectingChip = lazy(() => import('../../../web-shared/realtime/ReconnectingChip').then((m) => ({ default: m.ReconnectingChip })));
 
 /** Mounted once, inside the AuthProvider: the socket lives as long as the session. */
 export function LiveConnection() {
@@ -27,7 +28,18 @@ export function LiveConnection() {
   return null;
 }
 
-/** Shown only while the socket reconnects: a small chip in the navbar (the spinner alone on phones). */
+/**
+ * Shown only while the socket reconnects: a small chip in the navbar (the spinner alone on phones). The chip loads
+ * with the first reconnect and stays mounted, so it fades out when the connection is back.
+ */
 export function ReconnectingChip() {
-  return <SharedReconnectingChip state={useLiveState()} variant="outlined" icon={<SyncRounded fontSize="small" />} sx={{ color: 'text.secondary' }} />;
+  const state = useLiveState();
+  const [needed, setNeeded] = useState(false);
+  if (state === 'reconnecting' && !needed) setNeeded(true);
+  if (!needed) return null;
+  return (
+    <Suspense fallback={null}>
+      <SharedReconnectingChip state={state} variant="outlined" icon={<SyncRounded fontSize="small" />} sx={{ color: 'text.secondary' }} />
+    </Suspense>
+  );
 }

@@ -2,7 +2,9 @@
 // one post's items. The feed's API answers both (GET /api/blogs, GET /api/blog/get-blog-data-by-id), so a visitor
 // sees exactly what the feed would show them: originals when entitled, blurred pictures otherwise, with the post's
 // own way to unlock. Shown in the menus only where the menu settings list "gallery" for the visitor (hidden by default).
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { usePagedList } from '../../../web-shared/paging/usePagedList';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -42,25 +44,18 @@ function Tile({ src, blurred, alt, badge }: { src: string; blurred: boolean; alt
 
 export function GalleryPage() {
   const modelName = useModelName();
-  const [posts, setPosts] = useState<PostView[]>([]);
-  const [page, setPage] = useState(1);
-  const [totalPages, setTotalPages] = useState(1);
-  const [status, setStatus] = useState<'loading' | 'ready' | 'error' | 'more'>('loading');
-  const [error, setError] = useState('');
-  const load = useCallback(async (n: number) => {
-    setStatus(n === 1 ? 'loading' : 'more');
-    try {
-      const { data } = await api.get<PostPage>('/api/blogs', { page_num: n });
-      setPosts((prev) => (n === 1 ? data.blogs : [...prev, ...data.blogs.filter((b) => !prev.some((p) => p._id === b._id))]));
-      setPage(data.currentPage);
-      setTotalPages(Math.max(1, data.totalPages));
-      setStatus('ready');
-    } catch (err) {
-      setError(errorMessage(err));
-      setStatus('error');
-    }
-  }, []);
-  useEffect(() => { void load(1); }, [load]);
+  const list = usePagedList({
+    key: ['gallery'],
+    load: async (n: number) => (await api.get<PostPage>('/api/blogs', { page_num: n })).data,
+    items: (p: PostPage) => p.blogs,
+    nextPage: (last: PostPage) => (last.currentPage < Math.max(1, last.totalPages) ? last.currentPage + 1 : undefined),
+    idOf: (p: PostView) => p._id,
+  });
+  const posts = list.items;
+  const status = list.loading ? 'loading' : list.loadingMore ? 'more' : list.error ? 'error' : 'ready';
+  const error = list.error ? errorMessage(list.error) : '';
+  const load = (n: number) => (n === 1 ? list.retry() : list.loadMore());
+  const more = list.hasMore;
   const tiles = galleryTiles(posts);
   return (
     <Frame title="Gallery">
@@ -83,9 +78,9 @@ export function GalleryPage() {
               </Box>
             ))}
           </Box>
-          {page < totalPages && (
+          {more && (
             <Box sx={{ textAlign: 'center', mt: 3 }}>
-              <Button variant="outlined" onClick={() => void load(page + 1)} disabled={status === 'more'} data-testid="gallery-more">
+              <Button variant="outlined" onClick={() => void load(2)} disabled={status === 'more'} data-testid="gallery-more">
                 {status === 'more' ? 'Loading…' : 'Show more'}
               </Button>
               {status === 'error' && <Typography color="error" sx={{ mt: 1 }}>{error}</Typography>}
@@ -99,21 +94,12 @@ export function GalleryPage() {
 
 export function SingleGalleryPage() {
   const { id = '' } = useParams();
-  const [post, setPost] = useState<PostView | null>(null);
-  const [status, setStatus] = useState<'loading' | 'ready' | 'error'>('loading');
-  const [error, setError] = useState('');
   const [open, setOpen] = useState<number | null>(null);
-  const load = useCallback(async () => {
-    setStatus('loading');
-    try {
-      setPost((await api.get<PostView>('/api/blog/get-blog-data-by-id', { id })).data);
-      setStatus('ready');
-    } catch (err) {
-      setError(errorMessage(err));
-      setStatus('error');
-    }
-  }, [id]);
-  useEffect(() => { void load(); }, [load]);
+  const query = useQuery({ queryKey: ['post', id, 'gallery'], queryFn: async () => (await api.get<PostView>('/api/blog/get-blog-data-by-id', { id })).data });
+  const post = query.data ?? null;
+  const status = query.isPending ? 'loading' : query.isError ? 'error' : 'ready';
+  const error = query.error ? errorMessage(query.error) : '';
+  const load = () => query.refetch();
   const viewer: PostMediaView[] = post ? viewerItemsOf(post) : [];
   return (
     <Frame title="Gallery">

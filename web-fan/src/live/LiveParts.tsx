@@ -6,18 +6,15 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
-import InputBase from '@mui/material/InputBase';
 import Tooltip from '@mui/material/Tooltip';
-import Typography from '@mui/material/Typography';
 import AttachMoneyRounded from '@mui/icons-material/AttachMoneyRounded';
-import SendRounded from '@mui/icons-material/SendRounded';
 import VisibilityRounded from '@mui/icons-material/VisibilityRounded';
-import { COMMENT_SEND_FAILED, commentAuthor, commentParts, commentSendFailure, elapsedSince, formatElapsed, liveMessageError, type LiveComment } from '../../../domain/live-client/rules';
+import { COMMENT_SEND_FAILED, commentAuthor, commentParts, elapsedSince, formatElapsed, type LiveComment } from '../../../domain/live-client/rules';
 import { ApiError, errorMessage } from '../api';
+import { glass, LiveCommentBox } from '../../../web-shared/live/LiveCommentBox';
 import { liveApi } from './liveApi';
 
-/** Glass chips and buttons over the video. */
-export const glass = { bgcolor: 'rgba(0,0,0,0.45)', color: '#fff', backdropFilter: 'blur(6px)', '&:hover': { bgcolor: 'rgba(0,0,0,0.6)' } } as const;
+export { glass };
 
 export function LiveBadge({ startedAt }: { startedAt: string | null }) {
   const [now, setNow] = useState(() => Date.now());
@@ -104,64 +101,11 @@ export function CommentOverlay({ comments, compact }: { comments: LiveComment[];
   );
 }
 
-/** The comment box: the spec's rule before sending, the server's message after; the tip button beside it. */
+const failureOf = (e: unknown) => ({ status: e instanceof ApiError ? e.status : undefined, message: errorMessage(e, COMMENT_SEND_FAILED) });
+
+/** The comment box (web-shared/live/LiveCommentBox), sending through the fan's session; the tip button beside it. */
 export function CommentBox({ isGroup, onSent, tipButton }: { isGroup: boolean; onSent?: () => void; tipButton?: ReactNode }) {
-  const [text, setText] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const send = async () => {
-    const problem = liveMessageError(text, isGroup);
-    if (problem) {
-      setError(problem);
-      return;
-    }
-    setBusy(true);
-    try {
-      await liveApi.send(text.trim());
-      setText('');
-      setError(null);
-      onSent?.();
-    } catch (e) {
-      const failed = commentSendFailure(e instanceof ApiError ? e.status : undefined, errorMessage(e, COMMENT_SEND_FAILED));
-      if (failed.clearInput) setText('');
-      setError(failed.error);
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <Box>
-      {error ? (
-        <Typography role="alert" data-testid="live-comment-error" sx={{ color: '#ffab91', fontSize: 13, mb: 0.5, textShadow: '0 1px 2px #000' }}>
-          {error}
-        </Typography>
-      ) : null}
-      <Box sx={{ display: 'flex', alignItems: 'flex-end', gap: 1 }}>
-        <InputBase
-          value={text}
-          onChange={(e) => {
-            setText(e.target.value);
-            if (error) setError(null);
-          }}
-          onKeyDown={(e) => {
-            if (e.key === 'Enter' && !e.shiftKey) {
-              e.preventDefault();
-              void send();
-            }
-          }}
-          placeholder="Write a comment..."
-          multiline
-          maxRows={5}
-          inputProps={{ 'aria-label': 'Comment', 'data-testid': 'live-comment-input', style: { maxHeight: 144 } }}
-          sx={{ flex: 1, px: 1.5, py: 0.75, borderRadius: 3, fontSize: 15, ...glass, border: '1px solid rgba(255,255,255,0.22)', '&:hover': undefined }}
-        />
-        <IconButton onClick={() => void send()} disabled={busy} aria-label="Send comment" data-testid="live-comment-send" sx={glass}>
-          <SendRounded />
-        </IconButton>
-        {tipButton}
-      </Box>
-    </Box>
-  );
+  return <LiveCommentBox isGroup={isGroup} send={liveApi.send} failureOf={failureOf} onSent={onSent} tipButton={tipButton} />;
 }
 
 export function TipButton({ onClick }: { onClick: () => void }) {

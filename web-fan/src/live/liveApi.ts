@@ -1,11 +1,13 @@
 // The fan site's live-stream calls (/work/notes/live-api.md) and the session on air, kept current from the
-// live frames (GROUP_LIVE_STARTED, GO_LIVE, STOP_LIVE, GROUP_LIVE_STOPPED, LIVE_STREAM_DATA) and after a reconnect.
-import { useCallback, useEffect, useState } from 'react';
+// live frames (GROUP_LIVE_STARTED, GO_LIVE, STOP_LIVE, GROUP_LIVE_STOPPED, LIVE_STREAM_DATA) and after a reconnect
+// through the query cache.
+import { useCallback } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { LiveCall, LiveComment } from '../../../domain/live-client/rules';
 import type { ViewerEntry, ViewersAnswer } from '../../../domain/live/wire';
 import { api } from '../api';
 import { useAuth } from '../auth';
-import { useFrames, useLiveReload } from '../realtime';
+import { useInvalidateOn } from '../realtime';
 
 export interface CurrentLive {
   sessionId: string;
@@ -58,26 +60,16 @@ export function removeTokenOnUnload(streamToken: string) {
 }
 
 const LIVE_NEWS = ['GROUP_LIVE_STARTED', 'GO_LIVE', 'STOP_LIVE', 'GROUP_LIVE_STOPPED', 'LIVE_STREAM_DATA'] as const;
+export const CURRENT_LIVE_KEY = ['live', 'current'] as const;
 
-/** The session on air the signed-in caller may see (null: none), re-read on the live news frames. */
+/** The session on air the signed-in caller may see (null: none), a query the live news frames mark stale. */
 export function useCurrentLive(): { live: CurrentLive | null; loaded: boolean; reload: () => void } {
   const { token, me } = useAuth();
   const on = !!token && !!me;
-  const [live, setLive] = useState<CurrentLive | null>(null);
-  const [loaded, setLoaded] = useState(false);
-  const reload = useCallback(() => {
-    if (!on) return;
-    liveApi
-      .current()
-      .then((d) => setLive(d.session))
-      .catch(() => undefined)
-      .finally(() => setLoaded(true));
-  }, [on]);
-  useEffect(() => {
-    if (on) reload();
-    else setLive(null);
-  }, [on, reload]);
-  useFrames(LIVE_NEWS, reload, on);
-  useLiveReload(reload, on);
-  return { live, loaded, reload };
+  const client = useQueryClient();
+  const query = useQuery({ queryKey: CURRENT_LIVE_KEY, queryFn: async () => (await liveApi.current()).session, enabled: on });
+  useInvalidateOn(LIVE_NEWS, CURRENT_LIVE_KEY, on);
+  const reload = useCallback(() => void client.invalidateQueries({ queryKey: CURRENT_LIVE_KEY }), [client]);
+  // A failed read keeps what was shown; signed out, nothing is on air.
+  return { live: on ? (query.data ?? null) : null, loaded: query.isFetched, reload };
 }

@@ -1,26 +1,11 @@
 // The membership details (GET /api/v2/subscription/details) shared by the membership pages, the popups and the
-// ribbons: one request per change of the signed-in fan's membership, whoever asks first.
-import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
+// ribbons: one query per change of the signed-in fan's membership, whoever asks first.
+import { useCallback, useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import type { MeView } from '../../../domain/user/wire';
 import type { MembershipDetailsView } from '../../../domain/subscription/wire';
 import { api, errorMessage } from '../api';
 import { useAuth } from '../auth';
-
-interface Entry {
-  key: string;
-  details: MembershipDetailsView | null;
-  error: string;
-  loading: boolean;
-}
-
-let entry: Entry = { key: '', details: null, error: '', loading: false };
-let inflight: Promise<void> | null = null;
-const listeners = new Set<() => void>();
-const emit = () => listeners.forEach((l) => l());
-const set = (next: Partial<Entry>) => {
-  entry = { ...entry, ...next };
-  emit();
-};
 
 /** What, in `me`, means the details may have changed. */
 export const membershipKey = (me: MeView | null): string =>
@@ -28,40 +13,19 @@ export const membershipKey = (me: MeView | null): string =>
     ? [me._id, me.ccbillSubscriptionStatus, me.expiration_date, me.next_billing_date, me.isRebillFailed, me.has_complimentary_subscription, me.subscription_detail?.cancelled_at, me.subscription_detail?.rebill_notification_date, me.subscription_detail?.recurring_price_cents, me.subscription_detail?.billing_api].join('|')
     : '';
 
-function load(key: string, force = false): Promise<void> {
-  if (!force && entry.key === key && (entry.details || inflight)) return inflight ?? Promise.resolve();
-  set({ key, loading: true, error: '' });
-  const run = api
-    .get<MembershipDetailsView>('/api/v2/subscription/details')
-    .then(({ data }) => {
-      if (entry.key === key) set({ details: data, loading: false });
-    })
-    .catch((err) => {
-      if (entry.key === key) set({ error: errorMessage(err), loading: false });
-    })
-    .finally(() => {
-      if (inflight === run) inflight = null;
-    });
-  inflight = run;
-  return run;
-}
-
 export function useMembership(): { details: MembershipDetailsView | null; loading: boolean; error: string; reload: () => Promise<void> } {
   const { me, token } = useAuth();
   const key = token && me ? membershipKey(me) : '';
-  const snapshot = useSyncExternalStore(
-    (l) => {
-      listeners.add(l);
-      return () => listeners.delete(l);
-    },
-    () => entry,
-  );
-  useEffect(() => {
-    if (key) void load(key);
-  }, [key]);
-  const reload = useCallback(() => (key ? load(key, true) : Promise.resolve()), [key]);
-  const current = snapshot.key === key;
-  return { details: current ? snapshot.details : null, loading: !current || snapshot.loading, error: current ? snapshot.error : '', reload };
+  // Fresh until the key changes (or a reload): one request per change of the membership, whoever asks first.
+  const query = useQuery({
+    queryKey: ['membership', key],
+    queryFn: async () => (await api.get<MembershipDetailsView>('/api/v2/subscription/details')).data,
+    enabled: !!key,
+    staleTime: Infinity,
+  });
+  const { refetch } = query;
+  const reload = useCallback(() => (key ? refetch().then(() => undefined) : Promise.resolve()), [key, refetch]);
+  return { details: key ? (query.data ?? null) : null, loading: !!key && query.isPending, error: query.isError ? errorMessage(query.error) : '', reload };
 }
 
 /** Seconds-precision countdown to an ISO time (0 when passed), ticking while mounted. */

@@ -1,7 +1,8 @@
 // The help centre: fans at /user-help and /user-help/:page/:id?, staff at /help and
 // /help/:page/:id? — page "home" (all items, by tag; /home/:popupId opens that popup), "notifications" (unread),
 // "details/:id" (one item; opening it marks it read). The popups are in HelpPopup.tsx.
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -25,20 +26,20 @@ export function HelpPage({ staff }: { staff: boolean }) {
 function HelpListPage({ staff, unread, popupId }: { staff: boolean; unread: boolean; popupId?: string }) {
   const [pageNum, setPageNum] = useState(1);
   const [tag, setTag] = useState<string | null>(null);
-  const [data, setData] = useState<HelpList | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const unreadCount = useHelpUnread();
-  const load = useCallback(async () => {
-    try {
+  const query = useQuery({
+    queryKey: ['help', 'list', staff, unread, pageNum, tag],
+    queryFn: async () => {
       const r = await api.post<HelpList>(`${apiBase(staff)}/list${unread ? '/notifications' : ''}`, { pageNum, ...(tag && !unread ? { tag } : {}) });
-      setData(r.data);
+      // The list's answer carries the unread count the Account badge shows.
       setHelpUnread(r.data.unreadCount);
-      setError(null);
-    } catch (e) {
-      setError(errorMessage(e));
-    }
-  }, [staff, unread, pageNum, tag]);
-  useEffect(() => { void load(); }, [load]);
+      return r.data;
+    },
+    placeholderData: keepPreviousData,
+  });
+  const data = query.data ?? null;
+  const error = query.isError ? errorMessage(query.error) : null;
+  const load = () => query.refetch();
   useEffect(() => { document.title = 'Help'; }, []);
   return (
     <Box sx={{ maxWidth: 820, mx: 'auto', px: { xs: 1.5, sm: 3 }, py: { xs: 2, sm: 4 } }} data-testid="help-page">
@@ -88,21 +89,20 @@ function HelpListPage({ staff, unread, popupId }: { staff: boolean; unread: bool
 }
 
 function HelpDetails({ staff, id }: { staff: boolean; id: string }) {
-  const [item, setItem] = useState<HelpItem | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const query = useQuery({
+    queryKey: ['help', 'details', staff, id],
+    queryFn: async () => (await api.get<HelpItem>(`${apiBase(staff)}/details/${encodeURIComponent(id)}`)).data,
+  });
+  const item = query.data ?? null;
+  const error = query.isError ? errorMessage(query.error) : null;
+  // Opened: its title on the tab, and marked read once.
+  const unreadItem = item && !item.is_read ? item._id : null;
   useEffect(() => {
-    let live = true;
-    api.get<HelpItem>(`${apiBase(staff)}/details/${encodeURIComponent(id)}`).then(
-      async (r) => {
-        if (!live) return;
-        setItem(r.data);
-        document.title = r.data.title;
-        if (!r.data.is_read) await markRead(staff, id).catch(() => undefined);
-      },
-      (e) => live && setError(errorMessage(e)),
-    );
-    return () => { live = false; };
-  }, [staff, id]);
+    if (item) document.title = item.title;
+  }, [item]);
+  useEffect(() => {
+    if (unreadItem) void markRead(staff, unreadItem).catch(() => undefined);
+  }, [staff, unreadItem]);
   return (
     <Box sx={{ maxWidth: 820, mx: 'auto', px: { xs: 1.5, sm: 3 }, py: { xs: 2, sm: 4 } }} data-testid="help-details">
       <Button component={RouterLink} to={base(staff)} size="small" sx={{ mb: 1 }}>← All help</Button>

@@ -2,6 +2,7 @@
 // while the pages (HelpPages.tsx) load only when opened: the popup an item opens from the help list, and the
 // shell's popup, which opens the oldest unread popup item by itself once per visit.
 import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -27,17 +28,20 @@ export async function markRead(staff: boolean, id: string) {
   setHelpUnread(r.data.unread_count);
 }
 
+/** A help item, read once per screen (the dialogs share it with the details page's cache). */
+const useHelpItem = (staff: boolean, id: string) =>
+  useQuery({ queryKey: ['help', 'details', staff, id], queryFn: async () => (await api.get<HelpItem>(`${apiBase(staff)}/details/${encodeURIComponent(id)}`)).data });
+
 /** One help item in a dialog; closing it marks it read. */
 export function HelpPopup({ staff, id, onClose }: { staff: boolean; id: string; onClose?: () => void }) {
-  const [item, setItem] = useState<HelpItem | null>(null);
+  const query = useHelpItem(staff, id);
+  const [closed, setClosed] = useState(false);
   const navigate = useNavigate();
-  useEffect(() => {
-    api.get<HelpItem>(`${apiBase(staff)}/details/${encodeURIComponent(id)}`).then((r) => setItem(r.data), () => setItem(null));
-  }, [staff, id]);
+  const item = closed ? null : query.data;
   if (!item) return null;
   const close = async () => {
     await markRead(staff, id).catch(() => undefined);
-    setItem(null);
+    setClosed(true);
     onClose?.();
     navigate(base(staff), { replace: true });
   };
@@ -50,26 +54,34 @@ export function HelpPopup({ staff, id, onClose }: { staff: boolean; id: string; 
   );
 }
 
+const seenKey = (id: string) => `fanclub.helpPopup.${id}`;
+
 /** The shell's help popup: the oldest unread popup item opens once per visit. */
 export function HelpPopupHost({ staff, on }: { staff: boolean; on: boolean }) {
-  const [id, setId] = useState<string | null>(null);
-  useEffect(() => {
-    if (!on) return;
-    let live = true;
-    api.get<{ popups: HelpItem[]; unread_count: number }>(`${apiBase(staff)}/popup-with-notification-count`).then((r) => {
-      if (!live) return;
+  const [done, setDone] = useState<string | null>(null);
+  const query = useQuery({
+    queryKey: ['help', 'popups', staff],
+    queryFn: async () => {
+      const r = await api.get<{ popups: HelpItem[]; unread_count: number }>(`${apiBase(staff)}/popup-with-notification-count`);
       setHelpUnread(r.data.unread_count);
-      if (r.data.popups[0] && !sessionStorage.getItem(`fanclub.helpPopup.${r.data.popups[0]._id}`)) setId(r.data.popups[0]._id);
-    }, () => undefined);
-    return () => { live = false; };
-  }, [staff, on]);
+      return r.data.popups;
+    },
+    enabled: on,
+  });
+  const first = on ? query.data?.[0] : undefined;
+  const id = first && first._id !== done && !sessionStorage.getItem(seenKey(first._id)) ? first._id : null;
   if (!id) return null;
-  return <ShellPopup staff={staff} id={id} onDone={() => { sessionStorage.setItem(`fanclub.helpPopup.${id}`, '1'); setId(null); void refreshHelpUnread(staff); }} />;
+  return <ShellPopup staff={staff} id={id} onDone={() => { sessionStorage.setItem(seenKey(id), '1'); setDone(id); void refreshHelpUnread(); }} />;
 }
 
 function ShellPopup({ staff, id, onDone }: { staff: boolean; id: string; onDone: () => void }) {
-  const [item, setItem] = useState<HelpItem | null>(null);
-  useEffect(() => { api.get<HelpItem>(`${apiBase(staff)}/details/${encodeURIComponent(id)}`).then((r) => setItem(r.data), () => onDone()); }, [staff, id]); // eslint-disable-line react-hooks/exhaustive-deps
+  const query = useHelpItem(staff, id);
+  // An item that cannot be read is passed over for this visit.
+  const failed = query.isError;
+  useEffect(() => {
+    if (failed) onDone();
+  }, [failed]); // eslint-disable-line react-hooks/exhaustive-deps
+  const item = query.data;
   if (!item) return null;
   const close = async () => { await markRead(staff, id).catch(() => undefined); onDone(); };
   return (

@@ -2,7 +2,8 @@
 // subscription, comments, likes, notification) and /purchase-notification (the purchases), fans at
 // /user-notification/:page. Opening a page marks that type read (the bell's counts come back with the answer);
 // an entry about a post opens /feed/:blog_id/1, which marks it read there.
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -14,7 +15,7 @@ import { api, errorMessage } from '../api';
 import { useFrame } from '../realtime';
 import { EmptyState, ErrorState, PageLoader } from '../components/StatusViews';
 import { setBellCounts, useBellCounts, type BellCounts } from './counts';
-import { notificationPath } from './Bell';
+import { notificationPath } from './BellMenu';
 
 interface Row { _id: string; kind: string; action: string; message: string; created: string; is_read: boolean; link: string | null }
 interface ListAnswer { rows: Row[]; total: number; currentPage: number; totalPages: number; label: string }
@@ -26,25 +27,27 @@ export function NotificationsPage({ staff, fixedType }: { staff: boolean; fixedT
   const type = fixedType ?? params.page ?? 'notification';
   const promotionId = params.promotionId;
   const [page, setPage] = useState(1);
-  const [data, setData] = useState<ListAnswer | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const { types } = useBellCounts();
-
-  const load = useCallback(async () => {
-    try {
+  const client = useQueryClient();
+  const query = useQuery({
+    queryKey: ['notifications', 'list', type, page, promotionId ?? null],
+    queryFn: async () => {
       const r = await api.get<ListAnswer>(`/api/notifications/list/${encodeURIComponent(type)}`, { page: String(page), ...(promotionId ? { promotionId } : {}) });
-      setData(r.data);
-      setError(null);
       // The page is open: what it shows is read.
       const read = await api.post<BellCounts>('/api/notifications/read', { type });
       setBellCounts(read.data);
-    } catch (e) {
-      setError(errorMessage(e));
-    }
-  }, [type, page, promotionId]);
+      return r.data;
+    },
+    placeholderData: keepPreviousData,
+  });
+  const data = query.data ?? null;
+  const error = query.isError ? errorMessage(query.error) : null;
+  const load = () => query.refetch();
   useEffect(() => { setPage(1); }, [type]);
-  useEffect(() => { void load(); }, [load]);
-  useFrame('NOTIFICATION_RECEIVED', (d: { type?: string }) => { if (d.type === type || (!d.type && type === 'notification')) void load(); });
+  // A new notification of this page's type: the list is stale, and the cache reads it again.
+  useFrame('NOTIFICATION_RECEIVED', (d: { type?: string }) => {
+    if (d.type === type || (!d.type && type === 'notification')) void client.invalidateQueries({ queryKey: ['notifications', 'list', type] });
+  });
   useEffect(() => { document.title = data?.label ?? 'Notifications'; }, [data?.label]);
 
   return (

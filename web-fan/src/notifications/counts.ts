@@ -1,59 +1,60 @@
-// The bell's unread counts per type and the help unread count (the Account
-// badge). One store for the shell: read again on NOTIFICATION_RECEIVED (a purchase, a like… for staff; a new post or
-// promotion for fans), on a live start, after a reconnect or a return to the tab, and after a page marks them read.
-import { useEffect, useSyncExternalStore } from 'react';
+// The bell's unread counts per type and the help unread count (the Account badge). Two queries the shell keeps
+// while signed in: NOTIFICATION_RECEIVED (a purchase, a like… for staff; a new post or promotion for fans) and a
+// live start mark the bell stale, as do a reconnect and a return to the tab; a page that marks items read writes
+// the counts its answer carries.
+import { useEffect, useRef } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { api } from '../api';
-import { useFrame, useLiveReload } from '../realtime';
+import { queryClient, useInvalidateOn } from '../realtime';
 
 export interface BellType { type: string; label: string; unread: number; badge: string }
 export interface BellCounts { types: BellType[]; total: number; total_badge: string; modelUnreadTips?: number | null }
 
 const EMPTY: BellCounts = { types: [], total: 0, total_badge: '0', modelUnreadTips: null };
-let counts: BellCounts = EMPTY;
-let helpUnread = 0;
-const listeners = new Set<() => void>();
-const emit = () => { for (const l of listeners) l(); };
-const subscribe = (l: () => void) => { listeners.add(l); return () => listeners.delete(l); };
+const BELL_KEY = ['notifications', 'bell'] as const;
+const HELP_KEY = ['help', 'unread'] as const;
 
 export const capped = (n: number) => (n > 99 ? '99+' : String(n));
 
+const readBell = async () => (await api.get<BellCounts>('/api/notifications/unread-counts')).data;
+/** Staff and fans read their help count from their own list; the key's last part says whose. */
+const readHelpUnread = async (staff: boolean) =>
+  Math.max(0, (await api.get<{ unread_count: number }>(staff ? '/api/help/popup-with-notification-count' : '/api/user-help/popup-with-notification-count')).data.unread_count);
+
 export function setBellCounts(next: BellCounts): void {
-  counts = next;
-  emit();
+  queryClient.setQueryData(BELL_KEY, next);
 }
 export function setHelpUnread(n: number): void {
-  helpUnread = Math.max(0, n);
-  emit();
+  queryClient.setQueriesData<number>({ queryKey: HELP_KEY }, Math.max(0, n));
+}
+/** The help count is stale (an item was read elsewhere): the cache reads it again. */
+export function refreshHelpUnread(): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: HELP_KEY });
 }
 
-export async function refreshBell(): Promise<void> {
-  try {
-    setBellCounts((await api.get<BellCounts>('/api/notifications/unread-counts')).data);
-  } catch { /* the badge keeps its number */ }
-}
-export async function refreshHelpUnread(staff: boolean): Promise<void> {
-  try {
-    const r = await api.get<{ unread_count: number }>(staff ? '/api/help/popup-with-notification-count' : '/api/user-help/popup-with-notification-count');
-    setHelpUnread(r.data.unread_count);
-  } catch { /* keeps its number */ }
-}
+/** The counts a badge shows (from the cache the shell keeps). */
+export const useBellCounts = (): BellCounts => useQuery({ queryKey: BELL_KEY, queryFn: readBell, enabled: false }).data ?? EMPTY;
+export const useHelpUnread = (): number => {
+  const cached = useQuery({ queryKey: HELP_KEY, enabled: false }).data;
+  return typeof cached === 'number' ? cached : 0;
+};
 
-export const useBellCounts = (): BellCounts => useSyncExternalStore(subscribe, () => counts, () => EMPTY);
-export const useHelpUnread = (): number => useSyncExternalStore(subscribe, () => helpUnread, () => 0);
+const BELL_NEWS = ['NOTIFICATION_RECEIVED', 'GROUP_LIVE_STARTED', 'GO_LIVE'] as const;
 
-/** Mounted once by the shell while signed in. */
+/** Mounted once by the shell while signed in; off: both counts show 0. A failed read keeps the number. */
 export function useLiveBell(on: boolean, staff: boolean): void {
+  useQuery({ queryKey: BELL_KEY, queryFn: readBell, enabled: on });
+  useQuery({ queryKey: HELP_KEY, queryFn: () => readHelpUnread(staff), enabled: on });
+  const countedFor = useRef(staff);
   useEffect(() => {
-    if (on) {
-      void refreshBell();
-      void refreshHelpUnread(staff);
-    } else {
+    if (!on) {
       setBellCounts(EMPTY);
       setHelpUnread(0);
+    } else if (countedFor.current !== staff) {
+      // Staff and fans count different help lists: a switch reads the count again.
+      countedFor.current = staff;
+      void queryClient.invalidateQueries({ queryKey: HELP_KEY });
     }
   }, [on, staff]);
-  useFrame('NOTIFICATION_RECEIVED', () => void refreshBell(), on);
-  useFrame('GROUP_LIVE_STARTED', () => void refreshBell(), on);
-  useFrame('GO_LIVE', () => void refreshBell(), on);
-  useLiveReload(() => { void refreshBell(); void refreshHelpUnread(staff); }, on);
+  useInvalidateOn(BELL_NEWS, BELL_KEY, on);
 }

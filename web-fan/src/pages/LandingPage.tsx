@@ -4,7 +4,8 @@
 // side menu below 767 px. A spinner until the settings load; a mute/unmute button while a video banner plays.
 // It places the promotion ribbons itself (its navbar is its own). Staff preview it at /landing-page-preview (a
 // protected route), also while it is off, under a bar that says so.
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router-dom';
 import AppBar from '@mui/material/AppBar';
 import Avatar from '@mui/material/Avatar';
@@ -28,7 +29,7 @@ import { useAuth } from '../auth';
 import { BannerVideo, MuteButton } from '../components/BannerMedia';
 import { SocialIcons, hasSocialLinks } from '../components/SocialIcons';
 import { ErrorState } from '../components/StatusViews';
-import { Footer } from '../shell/Shell';
+import { Footer } from '../shell/Footer';
 import { PromotionProvider, PromotionRibbons } from '../promotions';
 
 /** Below this width the landing page uses its phone layout and side menu. */
@@ -58,24 +59,12 @@ interface Look {
 }
 
 export default function LandingPage({ preview = false }: { preview?: boolean }) {
-  const [state, setState] = useState<{ status: 'loading' | 'ready' | 'error'; data?: Theme3Settings; error?: string }>({ status: 'loading' });
-
-  const load = useCallback(async (signal?: AbortSignal) => {
-    setState({ status: 'loading' });
-    try {
-      const { data } = await api.get<{ theme3Settings: Theme3Settings }>('/api/app_settings/get_all_theme_3_settings', undefined, signal);
-      setState({ status: 'ready', data: data.theme3Settings });
-    } catch (err) {
-      if ((err as Error)?.name === 'AbortError') return;
-      setState({ status: 'error', error: errorMessage(err) });
-    }
-  }, []);
-
-  useEffect(() => {
-    const ctrl = new AbortController();
-    void load(ctrl.signal);
-    return () => ctrl.abort();
-  }, [load]);
+  const query = useQuery({
+    queryKey: ['landing-page'],
+    queryFn: async ({ signal }) => (await api.get<{ theme3Settings: Theme3Settings }>('/api/app_settings/get_all_theme_3_settings', undefined, signal)).data.theme3Settings,
+  });
+  const state = { status: query.isPending ? 'loading' : query.isError ? 'error' : 'ready', data: query.data, error: query.isError ? errorMessage(query.error) : undefined };
+  const load = () => void query.refetch();
 
   if (state.status === 'loading') {
     return (
@@ -87,7 +76,7 @@ export default function LandingPage({ preview = false }: { preview?: boolean }) 
   if (state.status === 'error' || !state.data) {
     return (
       <Box sx={{ maxWidth: 600, mx: 'auto', py: 8 }}>
-        <ErrorState title="Could not load this page" message={state.error} onRetry={() => void load()} />
+        <ErrorState title="Could not load this page" message={state.error} onRetry={load} />
       </Box>
     );
   }

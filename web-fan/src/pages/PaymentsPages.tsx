@@ -1,7 +1,7 @@
 // /profile/payments: the fan's own payments (memberships, renewals, unlocks, tips, top-ups, refunds) with a CSV
 // of all of them; /profile/payments/:id: one receipt, printable and downloadable as text.
 // Data: GET /api/users/payments and GET /api/users/payments/:id (api/routes/my-payments.ts).
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -20,6 +20,7 @@ import PrintRounded from '@mui/icons-material/PrintRounded';
 import ReceiptLongRounded from '@mui/icons-material/ReceiptLongRounded';
 import { formatMoney } from '../../../domain/shared/money';
 import { paymentsCsv, receiptText, statusLabel, type PaymentHistoryPage, type PaymentHistoryRow, type PaymentReceiptView } from '../../../domain/payment/history';
+import { usePagedList } from '../../../web-shared/paging/usePagedList';
 import { api, errorMessage } from '../api';
 import { fullDate, relativeTime } from '../format';
 import { Column, EmptyState, ErrorState } from '../components/StatusViews';
@@ -100,30 +101,17 @@ function ListSkeleton() {
 }
 
 export function PaymentsPage() {
-  const [list, setList] = useState<PaymentHistoryPage | null>(null);
-  const [page, setPage] = useState(1);
-  const [error, setError] = useState<string | null>(null);
-  const [loadingMore, setLoadingMore] = useState(false);
+  const paged = usePagedList({
+    key: ['payments'],
+    load: async (pageNum: number) => (await api.get<PaymentHistoryPage>('/api/users/payments', { page: pageNum, limit: PAGE_SIZE })).data,
+    items: (p: PaymentHistoryPage) => p.payments,
+    nextPage: (last: PaymentHistoryPage, loaded: number) => (loaded * PAGE_SIZE < last.total ? loaded + 1 : undefined),
+  });
+  const list = paged.first ? { ...paged.first, payments: paged.items } : null;
+  const error = paged.error ? errorMessage(paged.error) : null;
+  const loadingMore = paged.loadingMore;
   const [exporting, setExporting] = useState(false);
   const [exportError, setExportError] = useState<string | null>(null);
-
-  const load = useCallback(async (pageNum: number) => {
-    setError(null);
-    if (pageNum > 1) setLoadingMore(true);
-    try {
-      const { data } = await api.get<PaymentHistoryPage>('/api/users/payments', { page: pageNum, limit: PAGE_SIZE });
-      setList((prev) => (pageNum > 1 && prev ? { ...data, payments: [...prev.payments, ...data.payments] } : data));
-      setPage(pageNum);
-    } catch (err) {
-      setError(errorMessage(err));
-    } finally {
-      setLoadingMore(false);
-    }
-  }, []);
-
-  useEffect(() => {
-    void load(1);
-  }, [load]);
 
   const exportCsv = async () => {
     setExporting(true);
@@ -167,7 +155,7 @@ export function PaymentsPage() {
         </Typography>
       )}
       {error && !list ? (
-        <ErrorState title="Could not load your payments" message={error} onRetry={() => void load(1)} />
+        <ErrorState title="Could not load your payments" message={error} onRetry={paged.retry} />
       ) : !list ? (
         <ListSkeleton />
       ) : empty ? (
@@ -195,7 +183,7 @@ export function PaymentsPage() {
           </List>
           {list.payments.length < list.total && (
             <Box sx={{ p: 1.5, textAlign: 'center' }}>
-              <Button onClick={() => void load(page + 1)} disabled={loadingMore} data-testid="payments-more">
+              <Button onClick={paged.loadMore} disabled={loadingMore} data-testid="payments-more">
                 {loadingMore ? 'Loading…' : 'Load more'}
               </Button>
               {error && (

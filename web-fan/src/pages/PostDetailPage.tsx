@@ -1,4 +1,5 @@
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -23,40 +24,25 @@ export default function PostDetailPage() {
     if (!fromNotification || !token || !id) return;
     api.post<BellCounts>('/api/notifications/opened', { blog_id: id }).then((r) => setBellCounts(r.data), () => undefined);
   }, [fromNotification, token, id]);
-  const [post, setPost] = useState<PostView | null>(null);
-  const [status, setStatus] = useState<'loading' | 'ready' | 'error' | 'missing'>('loading');
-  const [error, setError] = useState('');
   const [viewerItem, setViewerItem] = useState<PostMediaView | null>(null);
-
-  const load = useCallback(
-    async (signal?: AbortSignal) => {
-      setStatus('loading');
-      try {
-        const { data } = await api.get<PostView>('/api/blog/get-blog-data-by-id', { id }, signal);
-        if (!data) {
-          setStatus('missing');
-          return;
-        }
-        setPost(data);
-        setStatus('ready');
-      } catch (err) {
-        if ((err as Error)?.name === 'AbortError') return;
-        if (err instanceof ApiError && err.status === 404) {
-          setStatus('missing');
-          return;
-        }
-        setError(errorMessage(err));
-        setStatus('error');
-      }
-    },
-    [id],
+  const client = useQueryClient();
+  // Keyed by the session too: signing in or out shows what the new viewer may see.
+  const key = ['post', id, token] as const;
+  const query = useQuery({
+    queryKey: key,
+    queryFn: async ({ signal }) => (await api.get<PostView | null>('/api/blog/get-blog-data-by-id', { id }, signal)).data ?? null,
+  });
+  const post = query.data ?? null;
+  const missing = (query.isSuccess && !query.data) || (query.error instanceof ApiError && query.error.status === 404);
+  const status = missing ? 'missing' : query.isError ? 'error' : query.isSuccess ? 'ready' : 'loading';
+  const error = query.isError ? errorMessage(query.error) : '';
+  const setPost = useCallback(
+    (next: PostView | ((p: PostView | null) => PostView | null)) =>
+      client.setQueryData<PostView | null>(key, (p) => (typeof next === 'function' ? next(p ?? null) : next)),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the key is id and token
+    [client, id, token],
   );
-
-  useEffect(() => {
-    const ctrl = new AbortController();
-    void load(ctrl.signal);
-    return () => ctrl.abort();
-  }, [load, token]);
+  const load = () => void query.refetch();
 
   const unlock = useUnlock(setPost);
   const openMedia = useCallback((_p: PostView, item: PostMediaView) => setViewerItem(item), []);
@@ -70,7 +56,7 @@ export default function PostDetailPage() {
         </Button>
       </Box>
       {status === 'loading' && !post && <PostSkeleton />}
-      {status === 'error' && <ErrorState title="Could not load this post" message={error} onRetry={() => void load()} />}
+      {status === 'error' && <ErrorState title="Could not load this post" message={error} onRetry={load} />}
       {status === 'missing' && <EmptyState title="Post not found">It may have been removed.</EmptyState>}
       {post && status !== 'error' && status !== 'missing' && (
         <PostCard post={post} onLockedClick={unlock.openPost} onOpenMedia={openMedia} expanded />

@@ -1,7 +1,7 @@
 // /profile/add-new-payment-method: the card form on a page. Saves through
 // POST /api/v2/purchase/add-new-card (the number goes to the gateway; only brand, last 4 and expiry are kept),
 // then returns to /profile/payment-method.
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -15,6 +15,7 @@ import ArrowBackRounded from '@mui/icons-material/ArrowBackRounded';
 import LockRounded from '@mui/icons-material/LockRounded';
 import type { AddCardRequest, CardForm, SavedCardView } from '../../../domain/card/wire';
 import { ApiError, IdempotentAction, api, errorMessage } from '../api';
+import { savedCardsChanged, useSavedCards } from '../savedCards';
 import { useAuth, useIsProxy } from '../auth';
 import { useNotify } from '../notify';
 import { Column } from '../components/StatusViews';
@@ -31,15 +32,9 @@ export default function AddPaymentMethodPage() {
   const action = useRef(new IdempotentAction());
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<ServerError>(null);
-  const [hasCards, setHasCards] = useState<boolean | null>(null);
+  const cards = useSavedCards();
+  const hasCards = cards.isSuccess ? cards.data.length > 0 : null;
   const [makePrimary, setMakePrimary] = useState(true);
-
-  useEffect(() => {
-    api.get<SavedCardView[]>('/api/ccbill/get-payment-card').then(
-      ({ data }) => setHasCards((data ?? []).length > 0),
-      () => setHasCards(null),
-    );
-  }, []);
 
   const save = async (card: CardForm) => {
     const body: AddCardRequest = { ...card, make_primary: hasCards === false ? true : makePrimary };
@@ -48,6 +43,7 @@ export default function AddPaymentMethodPage() {
     try {
       const answer = await api.post<SavedCardView>('/api/v2/purchase/add-new-card', body, { idempotencyKey: action.current.keyFor(body) });
       action.current.settle();
+      savedCardsChanged();
       notify(answer.message || 'Card added successfully.', 'success');
       void refresh(answer.position).catch(() => undefined);
       navigate('/profile/payment-method');

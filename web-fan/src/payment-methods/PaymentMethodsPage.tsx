@@ -1,7 +1,7 @@
 // /profile/payment-method: the fan's saved cards (brand, last 4, expiry,
 // primary), set primary, remove with confirmation, and the default payment method (card or crypto wallet).
 // Errors show the server's message; the default-method failure text is the specification's.
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -26,6 +26,7 @@ import CreditCardRounded from '@mui/icons-material/CreditCardRounded';
 import DeleteOutlineRounded from '@mui/icons-material/DeleteOutlineRounded';
 import type { SavedCardView } from '../../../domain/card/wire';
 import type { PaymentIconBrand } from '../../../domain/settings/landing';
+import { setSavedCards, useSavedCards } from '../savedCards';
 import { api, errorMessage } from '../api';
 import { useAuth, useIsProxy } from '../auth';
 import { money } from '../format';
@@ -66,7 +67,8 @@ export default function PaymentMethodsPage() {
   const proxy = useIsProxy();
   const may = useMayOpen();
   const notify = useNotify();
-  const [load, setLoad] = useState<Load>({ status: 'loading' });
+  const cardsQuery = useSavedCards();
+  const load: Load = cardsQuery.isSuccess ? { status: 'ready', cards: cardsQuery.data } : cardsQuery.isError ? { status: 'error', message: errorMessage(cardsQuery.error) } : { status: 'loading' };
   const [busyCard, setBusyCard] = useState<string | null>(null);
   const [confirmRemove, setConfirmRemove] = useState<SavedCardView | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -74,18 +76,7 @@ export default function PaymentMethodsPage() {
   /** The choice being saved, shown at once (back to the saved one if the server refuses it). */
   const [pendingMethod, setPendingMethod] = useState<'card' | 'crypto' | null>(null);
 
-  const fetchCards = useCallback(async () => {
-    try {
-      const { data } = await api.get<SavedCardView[]>('/api/ccbill/get-payment-card');
-      setLoad({ status: 'ready', cards: data ?? [] });
-    } catch (err) {
-      setLoad({ status: 'error', message: errorMessage(err) });
-    }
-  }, []);
-
-  useEffect(() => {
-    void fetchCards();
-  }, [fetchCards]);
+  const fetchCards = () => cardsQuery.refetch();
 
   const cards = load.status === 'ready' ? load.cards : [];
   const primary = cards.find((c) => c.is_primary) ?? null;
@@ -98,7 +89,7 @@ export default function PaymentMethodsPage() {
     setProblem(null);
     try {
       const answer = await api.post<SavedCardView[]>('/api/ccbill/set-primary-card', { card_id: card._id });
-      setLoad({ status: 'ready', cards: answer.data });
+      setSavedCards(answer.data);
       notify(answer.message || 'Primary card updated successfully.', 'success');
       void refresh(answer.position).catch(() => undefined);
     } catch (err) {
@@ -115,7 +106,7 @@ export default function PaymentMethodsPage() {
     setProblem(null);
     try {
       const answer = await api.post<SavedCardView[]>('/api/ccbill/remove-card', { card_id: card._id });
-      setLoad({ status: 'ready', cards: answer.data });
+      setSavedCards(answer.data);
       notify(answer.message || 'Card removed successfully.', 'success');
       void refresh(answer.position).catch(() => undefined);
     } catch (err) {

@@ -27,7 +27,7 @@ import {
   type CardField,
   type CardFormValues,
 } from './cardValidation';
-import { countryFromLocale, loadCountries, loadMyCountry, useCities, useCountries, useStates } from '../payment-methods/places';
+import { countryFromLocale, loadCountries, loadMyCountry, useCities, useCountries, useStates } from './places';
 
 /** The order fields appear in, to focus the first one with a problem. */
 const FIELD_ORDER: CardField[] = ['firstName', 'lastName', 'email', 'address', 'country', 'state', 'city', 'pincode', 'cardNumber', 'month', 'year', 'cvv'];

@@ -10,6 +10,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import type { CardForm, SavedCardView } from '../../../domain/card/wire';
 import type { PaymentResult } from '../../../domain/payment/wire';
 import { ApiError, IdempotentAction, api, errorMessage, type ApiAnswer } from '../api';
+import { fetchSavedCards } from '../savedCards';
 import { useAuth } from '../auth';
 import { useNotify } from '../notify';
 
@@ -129,8 +130,7 @@ export function usePaymentFlow(): {
       setBusy(true);
       let primary: SavedCardView | undefined;
       try {
-        const { data } = await api.get<SavedCardView[]>('/api/ccbill/get-payment-card');
-        primary = (data ?? []).find((c) => c.is_primary);
+        primary = (await fetchSavedCards()).find((c) => c.is_primary);
       } catch (err) {
         // No saved card list (or it failed to load): a card can still be entered.
         if (err instanceof ApiError && err.status === 429) {

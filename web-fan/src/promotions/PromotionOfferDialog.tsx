@@ -11,70 +11,16 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import MenuItem from '@mui/material/MenuItem';
-import Switch from '@mui/material/Switch';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { PromotionType } from '../../../domain/promotion/promotion';
-import {
-  APPLICABLE_TO_LABELS,
-  EXPIRY_CHOICES,
-  SUBTYPE_LABELS,
-  TRIAL_PERIOD_CHOICES,
-  type DateExpireWire,
-  type PromotionView,
-  type SavePromotionBody,
-} from '../../../domain/promotion/wire';
+import { APPLICABLE_TO_LABELS, SUBTYPE_LABELS, type PromotionView } from '../../../domain/promotion/wire';
+import { PromotionFields } from '../../../web-shared/promotions/PromotionFields';
+import { usePromotionForm } from '../../../web-shared/promotions/promotionForm';
 import { api, errorMessage } from '../api';
 import { useNotify } from '../notify';
 import { usePromotions } from './PromotionContext';
-
-const DISCOUNTS = Array.from({ length: 15 }, (_, i) => 10 + i * 5); // 10..80
-
-interface FormState {
-  applicable_to: string;
-  promotion_sub_type: string;
-  discount_percentage: number;
-  subscription_initial_amount: string;
-  subscription_recurring_amount: string;
-  is_trial_offer: boolean;
-  initial_period: number;
-  date_expire: string;
-  is_repeat_promotion: boolean;
-  ribbon_text: string;
-}
-
-const INITIAL: FormState = {
-  applicable_to: 'ALL_USERS',
-  promotion_sub_type: 'LOCKED_CONTENT',
-  discount_percentage: 50,
-  subscription_initial_amount: '',
-  subscription_recurring_amount: '',
-  is_trial_offer: false,
-  initial_period: 7,
-  date_expire: '24',
-  is_repeat_promotion: false,
-  ribbon_text: '',
-};
-
-const expiryValue = (v: string): DateExpireWire => (v === 'end_of_day' || v === 'end_of_month' ? v : Number(v));
-
-function bodyOf(type: PromotionType, f: FormState): SavePromotionBody {
-  const common = {
-    promotion_type: type,
-    applicable_to: f.applicable_to as SavePromotionBody['applicable_to'],
-    date_expire: expiryValue(f.date_expire),
-    is_repeat_promotion: f.is_repeat_promotion,
-    ribbon_text: f.ribbon_text,
-    timezone: Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC',
-  };
-  return type === 'SUBSCRIPTION'
-    ? { ...common, subscription_initial_amount: f.subscription_initial_amount, subscription_recurring_amount: f.subscription_recurring_amount, is_trial_offer: f.is_trial_offer, ...(f.is_trial_offer ? { initial_period: f.initial_period } : {}) }
-    : { ...common, promotion_sub_type: f.promotion_sub_type as SavePromotionBody['promotion_sub_type'], discount_percentage: f.discount_percentage };
-}
 
 function Running({ promotion, onEnd, busy }: { promotion: PromotionView; onEnd: () => void; busy: boolean }) {
   return (
@@ -115,16 +61,15 @@ export default function PromotionOfferDialog({ open, onClose }: { open: boolean;
   const { refresh } = usePromotions();
   const [tab, setTab] = useState<PromotionType>('SUBSCRIPTION');
   const [current, setCurrent] = useState<PromotionView | null | undefined>(undefined);
-  const [form, setForm] = useState<FormState>(INITIAL);
+  const form = usePromotionForm();
+  const { error, setError, reset } = form;
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<{ message: string; field?: string } | null>(null);
 
   useEffect(() => {
     if (!open) return;
     let alive = true;
     setCurrent(undefined);
-    setError(null);
-    setForm(INITIAL);
+    reset();
     api
       .post<PromotionView | null>('/api/promotion-setting/promotion', { promotion_type: tab })
       .then(({ data }) => alive && setCurrent(data))
@@ -136,16 +81,14 @@ export default function PromotionOfferDialog({ open, onClose }: { open: boolean;
     return () => {
       alive = false;
     };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- a new tab or a reopening starts the form afresh
   }, [open, tab]);
-
-  const set = <K extends keyof FormState>(key: K, value: FormState[K]) => setForm((f) => ({ ...f, [key]: value }));
-  const fieldError = (field: string) => (error?.field === field ? error.message : undefined);
 
   const save = async () => {
     setBusy(true);
     setError(null);
     try {
-      const { data, message } = await api.post<PromotionView>('/api/promotion-setting/save-promotion', bodyOf(tab, form));
+      const { data, message } = await api.post<PromotionView>('/api/promotion-setting/save-promotion', form.bodyFor(tab));
       setCurrent(data);
       notify(message || 'Promotion successfully saved.', 'success');
       refresh();
@@ -190,92 +133,7 @@ export default function PromotionOfferDialog({ open, onClose }: { open: boolean;
         ) : (
           <>
             {error && !error.field && <Alert severity="error">{error.message}</Alert>}
-            <TextField select label="Applicable to" value={form.applicable_to} onChange={(e) => set('applicable_to', e.target.value)} fullWidth>
-              {Object.entries(APPLICABLE_TO_LABELS).map(([v, label]) => (
-                <MenuItem key={v} value={v}>
-                  {label}
-                </MenuItem>
-              ))}
-            </TextField>
-            {tab === 'LOCKED_CONTENT' ? (
-              <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-                <TextField select label="Applies to" value={form.promotion_sub_type} onChange={(e) => set('promotion_sub_type', e.target.value)}>
-                  {Object.entries(SUBTYPE_LABELS).map(([v, label]) => (
-                    <MenuItem key={v} value={v}>
-                      {label}
-                    </MenuItem>
-                  ))}
-                </TextField>
-                <TextField
-                  select
-                  label="Discount"
-                  value={form.discount_percentage}
-                  onChange={(e) => set('discount_percentage', Number(e.target.value))}
-                  error={!!fieldError('discount_percentage')}
-                  helperText={fieldError('discount_percentage')}
-                  slotProps={{ select: { inputProps: { 'data-testid': 'promotion-discount' } } }}
-                >
-                  {DISCOUNTS.map((d) => (
-                    <MenuItem key={d} value={d}>
-                      {d}%
-                    </MenuItem>
-                  ))}
-                </TextField>
-              </Box>
-            ) : (
-              <>
-                <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-                  <TextField
-                    label="First payment ($)"
-                    value={form.subscription_initial_amount}
-                    onChange={(e) => set('subscription_initial_amount', e.target.value)}
-                    error={!!fieldError('subscription_initial_amount')}
-                    helperText={fieldError('subscription_initial_amount')}
-                    slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-                  />
-                  <TextField
-                    label="Then every month ($)"
-                    value={form.subscription_recurring_amount}
-                    onChange={(e) => set('subscription_recurring_amount', e.target.value)}
-                    error={!!fieldError('subscription_recurring_amount')}
-                    helperText={fieldError('subscription_recurring_amount')}
-                    slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-                  />
-                </Box>
-                <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2 }}>
-                  <FormControlLabel control={<Switch checked={form.is_trial_offer} onChange={(e) => set('is_trial_offer', e.target.checked)} />} label="Trial offer" />
-                  {form.is_trial_offer && (
-                    <TextField select size="small" label="First period" value={form.initial_period} onChange={(e) => set('initial_period', Number(e.target.value))} sx={{ minWidth: 160 }}>
-                      {TRIAL_PERIOD_CHOICES.map((c) => (
-                        <MenuItem key={c.value} value={c.value}>
-                          {c.label}
-                        </MenuItem>
-                      ))}
-                    </TextField>
-                  )}
-                </Box>
-              </>
-            )}
-            <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, alignItems: 'center' }}>
-              <TextField select label="Ends after" value={form.date_expire} onChange={(e) => set('date_expire', e.target.value)} error={!!fieldError('date_expire')} helperText={fieldError('date_expire')}>
-                {EXPIRY_CHOICES.map((c) => (
-                  <MenuItem key={String(c.value)} value={String(c.value)}>
-                    {c.label}
-                  </MenuItem>
-                ))}
-              </TextField>
-              <FormControlLabel control={<Switch checked={form.is_repeat_promotion} onChange={(e) => set('is_repeat_promotion', e.target.checked)} />} label="Repeat when it ends" />
-            </Box>
-            <TextField
-              label="Ribbon text"
-              value={form.ribbon_text}
-              onChange={(e) => set('ribbon_text', e.target.value)}
-              error={!!fieldError('ribbon_text')}
-              helperText={fieldError('ribbon_text') ?? 'Shown in the ribbon with the countdown.'}
-              multiline
-              minRows={2}
-              slotProps={{ htmlInput: { maxLength: 250, 'data-testid': 'promotion-ribbon-text-input' } }}
-            />
+            <PromotionFields type={tab} form={form} ribbonTestId="promotion-ribbon-text-input" />
           </>
         )}
       </DialogContent>

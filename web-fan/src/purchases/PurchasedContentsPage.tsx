@@ -3,7 +3,7 @@
 // All / Posts / Chat messages; more load on demand. Data: GET /api/users/purchased-contents (own only). The creator's
 // purchased_content_settings (followed live) turn the page off, leave a list out or hide the prices; the server
 // enforces the same (domain/purchased-contents/rules.ts).
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -25,6 +25,7 @@ import VideocamRounded from '@mui/icons-material/VideocamRounded';
 import { formatMoney } from '../../../domain/shared/money';
 import { PURCHASED_CONTENTS_OFF } from '../../../domain/purchased-contents/rules';
 import { NO_PURCHASES, type PurchasedContentItem, type PurchasedContentsPage, type PurchasedKind } from '../../../domain/purchased-contents/wire';
+import { usePagedList } from '../../../web-shared/paging/usePagedList';
 import { api, errorMessage } from '../api';
 import { useAuth } from '../auth';
 import { fullDate, relativeTime } from '../format';
@@ -123,35 +124,22 @@ export default function PurchasedContentsPage() {
   const pageOn = pcs?.enabled !== false;
   const kinds: PurchasedKind[] = [...(pcs?.show_posts !== false ? (['post'] as const) : []), ...(pcs?.show_chat_messages !== false ? (['message'] as const) : [])];
   const [filter, setFilter] = useState<Filter>('all');
-  const [list, setList] = useState<PurchasedContentsPage | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [loadingMore, setLoadingMore] = useState(false);
-
   // The fan's own: /purchased-contents and /purchased-contents/{own id} are the same page.
   const userId = id && id !== me?._id ? id : undefined;
-  const load = useCallback(
-    async (pageNum: number, kind: Filter) => {
-      setError(null);
-      if (pageNum > 1) setLoadingMore(true);
-      else setList(null);
-      try {
-        const { data } = await api.get<PurchasedContentsPage>('/api/users/purchased-contents', { page_num: pageNum, type: kind, user_id: userId });
-        setList((prev) => (pageNum > 1 && prev ? { ...data, items: [...prev.items, ...data.items] } : data));
-      } catch (err) {
-        setError(errorMessage(err));
-      } finally {
-        setLoadingMore(false);
-      }
-    },
-    [userId],
-  );
-
-  // A settings change (SETTINGS_UPDATED reloads them) reads the list again; a filter whose list went away falls back to All.
-  const settingsKey = JSON.stringify(pcs ?? null);
+  // A filter whose list went away (the settings changed, followed live) falls back to All; a settings change
+  // reads the list again (its key holds them).
   const shownFilter: Filter = filter !== 'all' && !kinds.includes(filter) ? 'all' : filter;
-  useEffect(() => {
-    if (pageOn) void load(1, shownFilter);
-  }, [load, shownFilter, pageOn, settingsKey]);
+  const paged = usePagedList({
+    key: ['purchased-contents', userId ?? 'own', shownFilter, JSON.stringify(pcs ?? null)],
+    load: async (pageNum: number, signal: AbortSignal) =>
+      (await api.get<PurchasedContentsPage>('/api/users/purchased-contents', { page_num: pageNum, type: shownFilter, user_id: userId }, signal)).data,
+    items: (p: PurchasedContentsPage) => p.items,
+    nextPage: (last: PurchasedContentsPage) => (last.has_more ? last.page_num + 1 : undefined),
+    enabled: pageOn,
+  });
+  const list = paged.first ? { ...paged.first, items: paged.items, has_more: paged.hasMore } : null;
+  const error = paged.error ? errorMessage(paged.error) : null;
+  const loadingMore = paged.loadingMore;
   const prices = !(list?.prices_hidden ?? pcs?.show_prices === false);
 
   if (!pageOn)
@@ -196,7 +184,7 @@ export default function PurchasedContentsPage() {
         </Tabs>
       )}
       {error && !list ? (
-        <ErrorState title="Could not load your purchased contents" message={error} onRetry={() => void load(1, shownFilter)} />
+        <ErrorState title="Could not load your purchased contents" message={error} onRetry={paged.retry} />
       ) : !list ? (
         <ListSkeleton />
       ) : list.total === 0 ? (
@@ -233,7 +221,7 @@ export default function PurchasedContentsPage() {
           </List>
           {list.has_more && (
             <Box sx={{ p: 1.5, textAlign: 'center' }}>
-              <Button onClick={() => void load(list.page_num + 1, shownFilter)} disabled={loadingMore} data-testid="purchased-more">
+              <Button onClick={paged.loadMore} disabled={loadingMore} data-testid="purchased-more">
                 {loadingMore ? 'Loading…' : 'Load more'}
               </Button>
             </Box>

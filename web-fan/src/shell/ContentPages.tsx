@@ -2,7 +2,8 @@
 // /contact-us (text + form), /like-the-website (text + form, when switched on), /subscription-video,
 // /service-stopped and custom pages at /:path. The text is the creator's, cleaned on the server and again here
 // (no inline script: the CSP stays strict). A page edit reaches open pages live (SETTINGS_UPDATED).
-import { useCallback, useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink, Navigate, useLocation, useParams } from 'react-router-dom';
 import { isSameSitePath } from '../../../domain/redirect-url/redirect-url';
 import Alert from '@mui/material/Alert';
@@ -12,27 +13,22 @@ import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import { api, ApiError } from '../api';
 import { useAuth } from '../auth';
-import { useFrame } from '../realtime';
+import { useInvalidateOn } from '../realtime';
+
+const SETTINGS_NEWS = ['SETTINGS_UPDATED'] as const;
 import { sanitizeHtml } from '../sanitize';
 import { FormError, SubmitButton, toApiError, useForm } from '../components/FormKit';
 import { PageLoader } from '../components/StatusViews';
-import NotFoundPage from '../pages/NotFoundPage';
+import NotFoundPage from '../components/NotFoundPage';
 
 interface PageData { slug: string; title: string; html: string }
 
-/** A page's text, read again when the creator changes settings; null while loading, 'missing' for a 404. */
+/** A page's text, read again when the creator changes settings; null while loading, 'missing' when it cannot be had. */
 function usePage(slug: string): PageData | null | 'missing' {
-  const [page, setPage] = useState<PageData | null | 'missing'>(null);
-  const load = useCallback(() => {
-    const ctrl = new AbortController();
-    api.get<PageData>('/api/pages/get_html', { slug }, ctrl.signal).then(
-      (r) => setPage(r.data),
-      (e) => { if (!ctrl.signal.aborted) setPage(e instanceof ApiError && (e.status === 404 || e.status === 400) ? 'missing' : 'missing'); },
-    );
-    return () => ctrl.abort();
-  }, [slug]);
-  useEffect(() => load(), [load]);
-  useFrame('SETTINGS_UPDATED', () => void load());
+  const key = ['pages', slug] as const;
+  const query = useQuery({ queryKey: key, queryFn: async ({ signal }) => (await api.get<PageData>('/api/pages/get_html', { slug }, signal)).data });
+  useInvalidateOn(SETTINGS_NEWS, key);
+  const page = query.data ?? (query.isError ? 'missing' : null);
   useEffect(() => {
     if (page && page !== 'missing') document.title = page.title;
   }, [page]);
@@ -79,18 +75,14 @@ export function CatchAllPage() {
   const { path = '' } = useParams();
   const location = useLocation();
   const hops = (location.state as { redirectHops?: number } | null)?.redirectHops ?? 0;
-  const [target, setTarget] = useState<string | null | undefined>(undefined);
   const valid = /^[a-z0-9-]{1,60}$/.test(path);
-  useEffect(() => {
-    if (!valid) return;
-    setTarget(undefined);
-    const ctrl = new AbortController();
-    api.get<{ target: string | null }>('/api/redirect-url', { path }, ctrl.signal).then(
-      (r) => setTarget(r.data.target ?? null),
-      () => { if (!ctrl.signal.aborted) setTarget(null); },
-    );
-    return () => ctrl.abort();
-  }, [path, valid]);
+  const redirect = useQuery({
+    queryKey: ['redirect-url', path],
+    queryFn: async ({ signal }) => (await api.get<{ target: string | null }>('/api/redirect-url', { path }, signal)).data.target ?? null,
+    enabled: valid,
+  });
+  // No redirect (or none could be read): the path may be a custom page.
+  const target = redirect.isError ? null : redirect.data;
   if (!valid) return <NotFoundPage />;
   if (target === undefined) return <PageLoader />;
   if (target !== null && isSameSitePath(target)) {

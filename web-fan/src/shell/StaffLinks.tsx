@@ -1,35 +1,14 @@
 // Staff links in the fan site's navbar. The server chooses them for the role and
 // the earnings and report settings (/api/users/me staff_links, domain/access/staff-links.ts); they lead to the console,
 // another app, so they are plain links. One link is a button; several sit behind a "Console" menu on wide screens and
-// in the account menu on phones. Support's reduced navbar shows its Transactions link at every width.
-import { useState, type MouseEvent } from 'react';
+// in the account menu on phones (./StaffLinksMenus, loaded when a menu opens). Support's reduced navbar shows its
+// Transactions link at every width.
+import { lazy, Suspense, useState, type MouseEvent } from 'react';
 import Button from '@mui/material/Button';
-import Divider from '@mui/material/Divider';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import ListSubheader from '@mui/material/ListSubheader';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
-import AdminPanelSettingsRounded from '@mui/icons-material/AdminPanelSettingsRounded';
 import ExpandMoreRounded from '@mui/icons-material/ExpandMoreRounded';
-import OpenInNewRounded from '@mui/icons-material/OpenInNewRounded';
-import { useAuth, useIsProxy } from '../auth';
-import type { StaffLink } from '../../../domain/access/staff-links';
-import { hasReducedNavbar } from '../../../domain/access/staff-links';
+import { useReducedNavbar, useStaffLinks } from './staffLinkHooks';
 
-/** The signed-in staff member's console links (none in a proxy view: the admin is seeing the site as the fan). */
-export function useStaffLinks(): StaffLink[] {
-  const { me } = useAuth();
-  const proxy = useIsProxy();
-  if (!me || proxy) return [];
-  return me.staff_links ?? [];
-}
-
-/** Support sees a reduced navbar. */
-export function useReducedNavbar(): boolean {
-  const { me } = useAuth();
-  const proxy = useIsProxy();
-  return !proxy && hasReducedNavbar(me?.role);
-}
+const StaffLinksMenu = lazy(() => import('./StaffLinksMenus').then((m) => ({ default: m.StaffLinksMenu })));
 
 const buttonSx = { color: 'text.secondary', borderRadius: 2, whiteSpace: 'nowrap' as const };
 
@@ -38,6 +17,8 @@ export function StaffLinksNav() {
   const links = useStaffLinks();
   const reduced = useReducedNavbar();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  // The menu loads on the first click and stays mounted, so it closes with its transition.
+  const [opened, setOpened] = useState(false);
   if (!links.length) return null;
   if (links.length === 1) {
     const l = links[0]!;
@@ -52,7 +33,10 @@ export function StaffLinksNav() {
       <Button
         color="inherit"
         endIcon={<ExpandMoreRounded />}
-        onClick={(e: MouseEvent<HTMLElement>) => setAnchor(e.currentTarget)}
+        onClick={(e: MouseEvent<HTMLElement>) => {
+          setOpened(true);
+          setAnchor(e.currentTarget);
+        }}
         aria-haspopup="menu"
         aria-controls={anchor ? 'staff-links-menu' : undefined}
         aria-expanded={anchor ? 'true' : undefined}
@@ -61,29 +45,11 @@ export function StaffLinksNav() {
       >
         Console
       </Button>
-      <Menu id="staff-links-menu" anchorEl={anchor} open={!!anchor} onClose={() => setAnchor(null)} slotProps={{ paper: { sx: { minWidth: 200, mt: 1 } } }}>
-        {links.map((l) => (
-          <MenuItem key={l.key} component="a" href={l.href} onClick={() => setAnchor(null)} data-testid={`staff-link-${l.key}`}>
-            {l.label}
-          </MenuItem>
-        ))}
-      </Menu>
+      {opened && (
+        <Suspense fallback={null}>
+          <StaffLinksMenu links={links} anchor={anchor} onClose={() => setAnchor(null)} />
+        </Suspense>
+      )}
     </>
   );
-}
-
-/** In the account menu (phones have no top-bar links): the same links under "Console". */
-export function StaffLinksMenuItems({ onClose }: { onClose: () => void }) {
-  const links = useStaffLinks();
-  if (!links.length) return null;
-  return [
-    <Divider key="d" />,
-    <ListSubheader key="h" sx={{ lineHeight: '32px', bgcolor: 'transparent' }}>Console</ListSubheader>,
-    ...links.map((l) => (
-      <MenuItem key={l.key} component="a" href={l.href} onClick={onClose} data-testid={`menu-staff-${l.key}`}>
-        <ListItemIcon>{l.key === 'go-live' ? <OpenInNewRounded fontSize="small" /> : <AdminPanelSettingsRounded fontSize="small" />}</ListItemIcon>
-        {l.label}
-      </MenuItem>
-    )),
-  ];
 }

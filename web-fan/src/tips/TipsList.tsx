@@ -1,6 +1,6 @@
 // The tips list (POST /api/chat/get_tips_list): a fan's own tips, or everyone's for staff (with names). The
 // total at the top, then amount, note, date and a chip for a tip that was taken back; 'Load more' pages on.
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -13,6 +13,7 @@ import Typography from '@mui/material/Typography';
 import VolunteerActivismRounded from '@mui/icons-material/VolunteerActivismRounded';
 import type { TipListView, TipView } from '../../../domain/tip/wire';
 import { formatMoney } from '../../../domain/shared/money';
+import { usePagedList } from '../../../web-shared/paging/usePagedList';
 import { api, errorMessage } from '../api';
 import { fullDate, relativeTime } from '../format';
 import { EmptyState, ErrorState } from '../components/StatusViews';
@@ -52,32 +53,21 @@ function TipRow({ tip, showName, divider }: { tip: TipView; showName: boolean; d
 
 /** `reloadKey` changes when a tip was just sent: the list starts again from page 1. */
 export function TipsList({ staff, reloadKey = 0 }: { staff: boolean; reloadKey?: number }) {
-  const [list, setList] = useState<TipListView | null>(null);
-  const [loadingMore, setLoadingMore] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  const load = useCallback(async (pageNum: number) => {
-    setError(null);
-    if (pageNum > 1) setLoadingMore(true);
-    try {
-      const { data } = await api.post<TipListView>('/api/chat/get_tips_list', { pageNum });
-      setList((prev) => (pageNum > 1 && prev ? { ...data, tips: [...prev.tips, ...data.tips] } : data));
-    } catch (err) {
-      setError(errorMessage(err));
-    } finally {
-      setLoadingMore(false);
-    }
-  }, []);
-
-  useEffect(() => {
-    void load(1);
-  }, [load, reloadKey]);
+  const paged = usePagedList({
+    key: ['tips', staff ? 'staff' : 'own', reloadKey],
+    load: async (pageNum: number) => (await api.post<TipListView>('/api/chat/get_tips_list', { pageNum })).data,
+    items: (p: TipListView) => p.tips,
+    nextPage: (last: TipListView) => (last.currentPage < last.totalPages ? last.currentPage + 1 : undefined),
+  });
+  const list = paged.first ? { ...paged.first, tips: paged.items } : null;
+  const error = paged.error ? errorMessage(paged.error) : null;
+  const loadingMore = paged.loadingMore;
   // Staff opened the tips: the Tips tab's unread-tips badge clears.
   useEffect(() => {
     if (staff) api.post<BellCounts>('/api/notifications/read', { type: 'tips' }).then((r) => setBellCounts(r.data), () => undefined);
   }, [staff, reloadKey]);
 
-  if (error && !list) return <ErrorState title="Could not load the tips" message={error} onRetry={() => void load(1)} />;
+  if (error && !list) return <ErrorState title="Could not load the tips" message={error} onRetry={paged.retry} />;
   if (!list) {
     return (
       <Paper variant="outlined" sx={{ borderRadius: 3, p: 2, mx: { xs: 1.5, sm: 0 } }} aria-busy="true" data-testid="tips-loading">
@@ -110,9 +100,9 @@ export function TipsList({ staff, reloadKey = 0 }: { staff: boolean; reloadKey?:
           <TipRow key={tip._id} tip={tip} showName={staff} divider={i < list.tips.length - 1} />
         ))}
       </List>
-      {list.currentPage < list.totalPages && (
+      {paged.hasMore && (
         <Box sx={{ p: 1.5, textAlign: 'center', borderTop: 1, borderColor: 'divider' }}>
-          <Button onClick={() => void load(list.currentPage + 1)} disabled={loadingMore} data-testid="tips-more">
+          <Button onClick={paged.loadMore} disabled={loadingMore} data-testid="tips-more">
             {loadingMore ? 'Loading…' : 'Load more'}
           </Button>
         </Box>

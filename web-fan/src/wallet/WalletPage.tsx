@@ -1,6 +1,6 @@
 // /profile/wallet: the wallet balance, Add Funds, paying from the wallet by default, and the history
 // of top-ups, purchases and refunds (paged).
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -17,18 +17,22 @@ import Typography from '@mui/material/Typography';
 import AccountBalanceWalletRounded from '@mui/icons-material/AccountBalanceWalletRounded';
 import AddRounded from '@mui/icons-material/AddRounded';
 import ReceiptLongRounded from '@mui/icons-material/ReceiptLongRounded';
-import type { SavedCardView } from '../../../domain/card/wire';
-import type { WalletHistoryItem } from '../../../domain/wallet/wire';
+import type { WalletHistoryItem, WalletHistoryPage } from '../../../domain/wallet/wire';
+import { usePagedList } from '../../../web-shared/paging/usePagedList';
 import { formatMoney } from '../../../domain/shared/money';
-import { api, errorMessage } from '../api';
+import { fetchSavedCards } from '../savedCards';
+import { errorMessage } from '../api';
 import { useAuth, useIsProxy } from '../auth';
 import { fullDate, relativeTime } from '../format';
 import { useNotify } from '../notify';
 import { Column, EmptyState, ErrorState } from '../components/StatusViews';
 import { CRYPTO_CURRENCY, walletApi } from './walletApi';
-import { useFrame } from '../realtime';
+import { useInvalidateOn } from '../realtime';
 
 const AddFundsDialog = lazy(() => import('./AddFundsDialog'));
+
+const WALLET_HISTORY_KEY = ['wallet', 'history'] as const;
+const BALANCE_NEWS = ['UPDATE_USER_AMOUNT'] as const;
 
 const KIND_LABEL: Record<WalletHistoryItem['kind'], string> = { top_up: 'Top-up', purchase: 'Purchase', refund: 'Refund' };
 
@@ -36,38 +40,23 @@ export default function WalletPage() {
   const { me, settings, refresh } = useAuth();
   const proxy = useIsProxy();
   const notify = useNotify();
-  const [rows, setRows] = useState<WalletHistoryItem[] | null>(null);
-  const [page, setPage] = useState(1);
-  const [totalPages, setTotalPages] = useState(1);
-  const [loadingMore, setLoadingMore] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const [addOpen, setAddOpen] = useState(false);
   const [addMounted, setAddMounted] = useState(false);
   const [switching, setSwitching] = useState(false);
 
-  const load = useCallback(async (p: number) => {
-    setError(null);
-    if (p > 1) setLoadingMore(true);
-    try {
-      const { data } = await walletApi.history(p);
-      setRows((prev) => (p === 1 ? data.rows : [...(prev ?? []), ...data.rows]));
-      setPage(data.currentPage);
-      setTotalPages(data.totalPages);
-    } catch (err) {
-      setError(errorMessage(err));
-    } finally {
-      setLoadingMore(false);
-    }
-  }, []);
-
-  useEffect(() => {
-    void load(1);
-  }, [load]);
-  // The balance moved (a top-up confirmed, a purchase, a refund): the history's first page again, unless the fan
-  // has paged further (the new row is on top; a reload would drop the pages they loaded).
-  useFrame('UPDATE_USER_AMOUNT', () => {
-    if (page <= 1) void load(1);
+  const history = usePagedList({
+    key: WALLET_HISTORY_KEY,
+    load: async (p: number) => (await walletApi.history(p)).data,
+    items: (d: WalletHistoryPage) => d.rows,
+    nextPage: (last: WalletHistoryPage) => (last.currentPage < last.totalPages ? last.currentPage + 1 : undefined),
+    idOf: (r: WalletHistoryItem) => r._id,
   });
+  const rows = history.first ? history.items : null;
+  const error = history.error ? errorMessage(history.error) : null;
+  const loadingMore = history.loadingMore;
+  // The balance moved (a top-up confirmed, a purchase, a refund): the history is stale, and the cache reads the
+  // pages the fan has loaded again (the new row is on top).
+  useInvalidateOn(BALANCE_NEWS, WALLET_HISTORY_KEY);
 
   const byWallet = me?.default_payment_method === CRYPTO_CURRENCY;
   const toggleDefault = async (on: boolean) => {
@@ -75,8 +64,8 @@ export default function WalletPage() {
     try {
       let method = CRYPTO_CURRENCY;
       if (!on) {
-        const { data } = await api.get<SavedCardView[]>('/api/ccbill/get-payment-card');
-        const primary = (data ?? []).find((c) => c.is_primary) ?? (data ?? [])[0];
+        const data = await fetchSavedCards();
+        const primary = data.find((c) => c.is_primary) ?? data[0];
         if (!primary) {
           notify('Add a card first to pay by card.', 'info');
           return;
@@ -147,7 +136,7 @@ export default function WalletPage() {
           History
         </Typography>
         {error && !rows ? (
-          <ErrorState message={error} onRetry={() => void load(1)} />
+          <ErrorState message={error} onRetry={history.retry} />
         ) : rows === null ? (
           <Paper variant="outlined" sx={{ borderRadius: 3, p: 2 }} aria-busy="true" data-testid="wallet-history-loading">
             {[0, 1, 2].map((i) => (
@@ -191,9 +180,9 @@ export default function WalletPage() {
                 </ListItem>
               ))}
             </List>
-            {page < totalPages && (
+            {history.hasMore && (
               <Box sx={{ p: 1.5, textAlign: 'center', borderTop: 1, borderColor: 'divider' }}>
-                <Button onClick={() => void load(page + 1)} disabled={loadingMore} data-testid="wallet-history-more">
+                <Button onClick={history.loadMore} disabled={loadingMore} data-testid="wallet-history-more">
                   {loadingMore ? 'Loading…' : 'Load more'}
                 </Button>
               </Box>
@@ -212,7 +201,7 @@ export default function WalletPage() {
             open={addOpen}
             onClose={() => setAddOpen(false)}
             onCompleted={(r) => {
-              if (r.confirmed) void load(1);
+              if (r.confirmed) history.retry();
             }}
           />
         </Suspense>
