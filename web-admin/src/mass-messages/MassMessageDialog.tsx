@@ -30,7 +30,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { ApiRequestError } from '../api';
 import { mayCall } from '../access';
 import { useFrame } from '../realtime';
-import { useSettings } from '../settings';
+import { useCurrentSettings } from '../settings';
 import { MediaAttach } from '../posts/MediaAttach';
 import { HelpButton, ScheduleFields, useSay } from '../posts/parts';
 import { amountBounds, checkAmount, defaultSchedule, type Schedule } from '../posts/rules';
@@ -69,7 +69,7 @@ export function MassMessageDialog({ open, onClose, role }: { open: boolean; onCl
   const say = useSay();
   const basename = useBasename();
   const fullScreen = useMediaQuery('(max-width: 899.98px)', { noSsr: true });
-  const { settings, refresh } = useSettings();
+  const { settings } = useCurrentSettings(open);
   const extra = settings as unknown as Extra;
   const stagger = { min: extra.stagger_min_hours ?? 24, max: extra.stagger_max_hours ?? 48 };
   const defaultDelay = formatDelay(extra.mass_message_default_delay_hours ?? DEFAULT_DELAY_HOURS);
@@ -92,10 +92,6 @@ export function MassMessageDialog({ open, onClose, role }: { open: boolean; onCl
   const [sent, setSent] = useState<MassMessageView | null>(null);
   const [sendId, setSendId] = useState(newSendId);
   const upload = useMediaUpload();
-
-  useEffect(() => {
-    if (open) refresh().catch(() => undefined);
-  }, [open, refresh]);
 
   // The sent message's progress, live. Frames that come before the send's answer are kept and applied to it, and
   // the message is read once more when the answer is in (nothing in between is lost).
