@@ -3,7 +3,7 @@
 // future-subscriber delivery (each with a help modal), scheduling (not for ONLY_NEW), a preview of what fans see and
 // the 'Send To All' button. New files are uploaded first (an address per file, the file, then the message); a failure
 // opens an alert dialog. Once sent, the dialog shows the delivery progress live (MASS_MESSAGE_UPDATED).
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import {
   Alert,
   Box,
@@ -29,6 +29,7 @@ import { useBasename } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { ApiRequestError } from '../api';
 import { mayCall } from '../access';
+import { useLiveQuery } from '../query';
 import { useFrame } from '../realtime';
 import { useCurrentSettings } from '../settings';
 import { MediaAttach } from '../posts/MediaAttach';
@@ -89,7 +90,7 @@ export function MassMessageDialog({ open, onClose, role }: { open: boolean; onCl
   const [errors, setErrors] = useState<MessageErrors>({});
   const [busy, setBusy] = useState(false);
   const [alert, setAlert] = useState<string | null>(null);
-  const [sent, setSent] = useState<MassMessageView | null>(null);
+  const [held, setSent] = useState<MassMessageView | null>(null);
   const [sendId, setSendId] = useState(newSendId);
   const upload = useMediaUpload();
 
@@ -104,16 +105,10 @@ export function MassMessageDialog({ open, onClose, role }: { open: boolean; onCl
     },
     open
   );
-  const sentId = sent?._id ?? null;
-  useEffect(() => {
-    if (!sentId) return;
-    const c = new AbortController();
-    massApi
-      .one(sentId, c.signal)
-      .then(view => setSent(s => (s && s._id === view._id && view.stats.delivered >= s.stats.delivered ? view : s)))
-      .catch(() => undefined);
-    return () => c.abort();
-  }, [sentId]);
+  const sentId = held?._id ?? null;
+  const again = useLiveQuery(['mass-messages', 'one', sentId], signal => massApi.one(sentId ?? '', signal), { enabled: Boolean(sentId) }).data;
+  // The read again wins when it is of this message and has got at least as far as the frames did.
+  const sent = held && again && again._id === held._id && again.stats.delivered >= held.stats.delivered ? again : held;
 
   const gallery = galleries[source];
   const previewItem = previewOf(gallery, locked);
