@@ -4,7 +4,7 @@
 // after a gap in the live connection (reconnect, RESYNC, the tab visible again) and on the frames that announce
 // a change to it. So no screen fetches again by hand, and two screens showing one thing share one read.
 import { keepPreviousData, QueryClient, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { ApiRequestError } from './api';
 import { useFrames, useLiveReload } from './realtime';
 
@@ -78,4 +78,28 @@ export function useEditable<T>(key: QueryKey, read: (signal: AbortSignal) => Pro
     setDraft(null);
   };
   return { query, value, edit, saved };
+}
+
+/**
+ * A dialog's read, afresh at each opening (the key names the dialog and counts its openings): no answer while it
+ * runs, so the dialog shows it loading; nothing reads it again while the dialog stays open, which would refill a
+ * form being edited. A closed dialog's reads are dropped.
+ */
+export function useOpeningRead<T>(key: QueryKey, open: boolean, read: (signal: AbortSignal) => Promise<T>) {
+  const dialog = useId();
+  const [wasOpen, setWasOpen] = useState(open);
+  const [opening, setOpening] = useState(0);
+  if (open !== wasOpen) {
+    setWasOpen(open);
+    if (open) setOpening(opening + 1);
+  }
+  return useQuery({
+    queryKey: [...key, dialog, opening],
+    queryFn: ({ signal }) => read(signal),
+    enabled: open,
+    gcTime: 0,
+    staleTime: Infinity,
+    retry: false,
+    refetchOnWindowFocus: false,
+  });
 }

@@ -21,8 +21,8 @@ import {
   useMediaQuery,
 } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
-import { useQuery } from '@tanstack/react-query';
 import { ApiRequestError } from '../api';
+import { useOpeningRead } from '../query';
 import { mayCall } from '../access';
 import { useCurrentSettings } from '../settings';
 import { MediaAttach } from '../posts/MediaAttach';
@@ -92,21 +92,7 @@ export function WelcomeMessageDialog({ open, onClose, role, onSaved }: { open: b
 
   // Each opening reads the current version afresh and fills the form from it once (nothing reads it again while
   // the form is being edited).
-  const [wasOpen, setWasOpen] = useState(open);
-  const [opening, setOpening] = useState(0);
-  if (open !== wasOpen) {
-    setWasOpen(open);
-    if (open) setOpening(opening + 1);
-  }
-  const read = useQuery({
-    queryKey: ['mass-messages', 'welcome', 'current', opening],
-    queryFn: ({ signal }) => massApi.getWelcome(signal),
-    enabled: open,
-    gcTime: 0,
-    staleTime: Infinity,
-    retry: false,
-    refetchOnWindowFocus: false,
-  });
+  const read = useOpeningRead(['mass-messages', 'welcome', 'current'], open, signal => massApi.getWelcome(signal));
   const loading = read.isFetching;
   useEffect(() => {
     if (read.isSuccess) fill(read.data);

@@ -1,36 +1,19 @@
 // The full post the review, reuse and edit dialogs fill their forms from, and how they show it loading.
-import { useEffect, useId, useState } from 'react';
+import { useEffect } from 'react';
 import { Box, Skeleton } from '@mui/material';
-import { useQuery } from '@tanstack/react-query';
 import { getBlog } from './postApi';
 import { errorText, useSay } from './parts';
 import { MESSAGES } from './rules';
-import { useLiveQuery } from '../query';
+import { useLiveQuery, useOpeningRead } from '../query';
 import type { ComposerItem, ConsolePost, FullPost, FullPostMedia, TagRef } from './types';
 
 /**
- * Loads the full post (GET /api/blog/get-blog-data-by-id) each time the dialog opens; a failure says 'Something went
- * wrong' and closes. Each opening of each dialog is its own read (the key names the dialog and counts openings), so a dialog starts from the post as it
- * is now and shows it loading; nothing reads it again while the dialog is open, which would refill a form being edited.
+ * Loads the full post (GET /api/blog/get-blog-data-by-id) afresh each time the dialog opens (useOpeningRead); a
+ * failure says 'Something went wrong' and closes.
  */
 export function useFullPost<P extends FullPost = FullPost>(id: string, open: boolean, onFail: () => void, load: (id: string) => Promise<P> = getBlog as (id: string) => Promise<P>) {
   const say = useSay();
-  const dialog = useId();
-  const [wasOpen, setWasOpen] = useState(open);
-  const [opening, setOpening] = useState(0);
-  if (open !== wasOpen) {
-    setWasOpen(open);
-    if (open) setOpening(opening + 1);
-  }
-  const { data, error } = useQuery({
-    queryKey: ['posts', 'full', id, dialog, opening],
-    queryFn: () => load(id),
-    enabled: open,
-    gcTime: 0,
-    staleTime: Infinity,
-    retry: false,
-    refetchOnWindowFocus: false,
-  });
+  const { data, error } = useOpeningRead(['posts', 'full', id], open, () => load(id));
   useEffect(() => {
     if (!error) return;
     say(errorText(error, MESSAGES.loadFailed), 'error');
