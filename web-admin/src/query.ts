@@ -4,6 +4,7 @@
 // after a gap in the live connection (reconnect, RESYNC, the tab visible again) and on the frames that announce
 // a change to it. So no screen fetches again by hand, and two screens showing one thing share one read.
 import { keepPreviousData, QueryClient, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { useId, useState } from 'react';
 import { ApiRequestError } from './api';
 import { useFrames, useLiveReload } from './realtime';
 
@@ -55,4 +56,50 @@ export function useLiveQuery<T>(key: QueryKey, read: (signal: AbortSignal) => Pr
 export function readError(error: unknown): string | null {
   if (!error) return null;
   return (error instanceof ApiRequestError && error.message) || 'Something went wrong';
+}
+
+/**
+ * A form over a cached read (a settings page): it shows the staff's edits, else the answer as read, so a read again
+ * after a gap never overwrites what is being typed. A save's answer goes into the cache and the edits are dropped.
+ */
+export function useEditable<T>(key: QueryKey, read: (signal: AbortSignal) => Promise<T>) {
+  const client = useQueryClient();
+  const query = useLiveQuery(key, read);
+  const [draft, setDraft] = useState<T | null>(null);
+  const value = draft ?? query.data ?? null;
+  const edit = (next: T | ((shown: T) => T)) =>
+    setDraft(d => {
+      const shown = d ?? query.data ?? null;
+      if (typeof next !== 'function') return next;
+      return shown === null ? null : (next as (shown: T) => T)(shown);
+    });
+  const saved = (answer: T) => {
+    client.setQueryData(key, answer);
+    setDraft(null);
+  };
+  return { query, value, edit, saved };
+}
+
+/**
+ * A dialog's read, afresh at each opening (the key names the dialog and counts its openings): no answer while it
+ * runs, so the dialog shows it loading; nothing reads it again while the dialog stays open, which would refill a
+ * form being edited. A closed dialog's reads are dropped.
+ */
+export function useOpeningRead<T>(key: QueryKey, open: boolean, read: (signal: AbortSignal) => Promise<T>) {
+  const dialog = useId();
+  const [wasOpen, setWasOpen] = useState(open);
+  const [opening, setOpening] = useState(0);
+  if (open !== wasOpen) {
+    setWasOpen(open);
+    if (open) setOpening(opening + 1);
+  }
+  return useQuery({
+    queryKey: [...key, dialog, opening],
+    queryFn: ({ signal }) => read(signal),
+    enabled: open,
+    gcTime: 0,
+    staleTime: Infinity,
+    retry: false,
+    refetchOnWindowFocus: false,
+  });
 }

@@ -93,3 +93,12 @@ export function SettingsProvider({ initial, children }: { initial: PublicSetting
 }
 
 export const useSettings = () => useContext(SettingsContext);
+
+/** The settings, read again whenever `active` turns true: a screen whose choices and bounds must be current. */
+export function useCurrentSettings(active = true) {
+  const client = useQueryClient();
+  useEffect(() => {
+    if (active) void client.invalidateQueries({ queryKey: SETTINGS_KEY });
+  }, [active, client]);
+  return useSettings();
+}

@@ -3,7 +3,7 @@
 // preview for locked messages and a message text. New files go through the shared uploader (presigned URL
 // with media_type 'message', PUT with progress, media record); the media render on the server and the message
 // shows "under process" until they are ready.
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import {
   Box,
   Button,
@@ -26,7 +26,7 @@ import LockOpenIcon from '@mui/icons-material/LockOpen';
 import SendIcon from '@mui/icons-material/Send';
 import type { ChatMessageView } from '../../../domain/chat/wire';
 import { ApiRequestError } from '../api';
-import { useSettings } from '../settings';
+import { useCurrentSettings } from '../settings';
 import { uploadProgress } from '../upload';
 import { emptyGallery, MediaAttach } from '../posts/MediaAttach';
 import { AmountField, useSay } from '../posts/parts';
@@ -52,7 +52,8 @@ type Galleries = Record<UploadSource, GalleryState<ComposerItem>>;
 export function MediaMessageDialog({ open, onClose, userId, fanName, sources, onSent }: MediaMessageDialogProps) {
   const say = useSay();
   const fullScreen = useMediaQuery('(max-width: 599.98px)', { noSsr: true });
-  const { settings, refresh } = useSettings();
+  // Read again on opening, so the unlock bounds are current.
+  const { settings } = useCurrentSettings(open);
   const bounds = amountBounds(settings);
   const [source, setSource] = useState<UploadSource>(sources[0] ?? 'upload');
   const [galleries, setGalleries] = useState<Galleries>({ upload: emptyGallery(), library: emptyGallery() });
@@ -63,11 +64,6 @@ export function MediaMessageDialog({ open, onClose, userId, fanName, sources, on
   const [busy, setBusy] = useState(false);
   /** Files already uploaded by an attempt that failed later: not sent twice. */
   const uploaded = useRef(new Map<string, string>());
-
-  // Re-read the settings so the unlock bounds are current.
-  useEffect(() => {
-    if (open) refresh().catch(() => undefined);
-  }, [open, refresh]);
 
   const reset = () => {
     setGalleries({ upload: emptyGallery(), library: emptyGallery() });

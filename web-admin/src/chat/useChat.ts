@@ -6,6 +6,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ChatMessagePage, ChatMessageView, ChatUserDetails, ChatUserListEntry, PayPerMessageStatus } from '../../../domain/chat/wire';
 import { ApiRequestError } from '../api';
 import { chatApi, type UserListQuery } from './api';
+import { useLiveQuery, useQueryClient } from '../query';
 import { useDebounced, useFrame, useLiveReload } from '../realtime';
 import { concernsFan, LIST_REFRESH_DEBOUNCE_MS, MESSAGES, mergeMessages, type ListFilter } from './rules';
 import { receivedMessage } from '../../../domain/realtime/audience';
@@ -393,53 +394,22 @@ export function useConversation(userId: string | null, onRead: (userId: string) 
 
 // ---- the chat header --------------------------------------------------------------------------------------
 
+/** A fan's chat header in the read cache (the one-to-one live page shows the same fan's name from it). */
+export const chatDetailsKey = (userId: string | null) => ['chat', 'details', userId] as const;
+
 export function useUserDetails(userId: string | null) {
-  const [details, setDetails] = useState<ChatUserDetails | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [loading, setLoading] = useState(false);
+  const client = useQueryClient();
   const current = useRef(userId);
   current.current = userId;
-
-  const load = useCallback((id: string, quiet: boolean, signal?: AbortSignal) => {
-    if (!quiet) {
-      setLoading(true);
-      setError(null);
-    }
-    return chatApi
-      .details(id, signal)
-      .then(d => {
-        if (current.current !== id) return;
-        setDetails(d);
-        setError(null);
-      })
-      .catch(e => {
-        if (isAbort(e) || current.current !== id || quiet) return;
-        setError(problemText(e, MESSAGES.detailError));
-      })
-      .finally(() => {
-        if (current.current === id && !quiet) setLoading(false);
-      });
-  }, []);
-
-  useEffect(() => {
-    setDetails(null);
-    if (!userId) return;
-    const controller = new AbortController();
-    void load(userId, false, controller.signal);
-    return () => controller.abort();
-  }, [userId, load]);
-
-  const refresh = useCallback(() => {
-    if (current.current) void load(current.current, true);
-  }, [load]);
+  const query = useLiveQuery(chatDetailsKey(userId), signal => chatApi.details(userId ?? '', signal), { enabled: Boolean(userId) });
+  const { refetch } = query;
+  const refresh = useCallback(() => void client.invalidateQueries({ queryKey: chatDetailsKey(current.current) }), [client]);
   // The header's wallet, amount spent and deductions follow the fan's money frames.
   const refreshSoon = useDebounced(refresh, LIST_REFRESH_DEBOUNCE_MS);
   useFrame('UPDATE_USER_AMOUNT', data => concernsFan(data, current.current) && refreshSoon(), Boolean(userId));
-  useLiveReload(refresh, Boolean(userId));
-
-  const retry = useCallback(() => {
-    if (current.current) void load(current.current, false);
-  }, [load]);
-
-  return { details, error, loading, refresh, retry };
+  const retry = useCallback(() => void refetch(), [refetch]);
+  // A read again that fails keeps the header as it was: only a first read's failure is shown.
+  const details: ChatUserDetails | null = userId ? (query.data ?? null) : null;
+  const error = details || !query.error || query.isFetching ? null : problemText(query.error, MESSAGES.detailError);
+  return { details, error, loading: query.isFetching && !details, refresh, retry };
 }

@@ -10,6 +10,7 @@ import type {
   MediaLibraryType,
 } from '../../../domain/media/wire';
 import { ALL_MEDIA, LIBRARY_PAGE_SIZE } from '../../../domain/category/category';
+import { useLiveQuery, useQueryClient } from '../query';
 import { LIBRARY_ERRORS, libraryApi, messageOf } from './api';
 
 export interface LibraryView {
@@ -182,24 +183,23 @@ export function useLibrary(initial: Partial<LibraryView> = {}) {
 
 export type Library = ReturnType<typeof useLibrary>;
 
-/** The category list with its counts, reloaded after every change. */
+/** The creator's categories with their counts in the read cache (the library and the mass-message picker share them). */
+export const LIBRARY_CATEGORIES_KEY = ['library', 'categories'] as const;
+
+/** The category list with its counts: read through the cache, again after every change; a change's answer replaces it. */
 export function useCategories() {
-  const [categories, setCategories] = useState<MediaCategoryRecord[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const client = useQueryClient();
   const logoutIfDenied = useLogoutIfAccessDenied();
-  const reload = useCallback(async () => {
-    try {
-      setCategories(await libraryApi.categories());
-      setError(null);
-    } catch (e) {
+  const read = useLiveQuery(LIBRARY_CATEGORIES_KEY, () =>
+    libraryApi.categories().catch(e => {
       void logoutIfDenied(e);
-      setError(messageOf(e, LIBRARY_ERRORS.get));
-    }
-  }, [logoutIfDenied]);
-  useEffect(() => {
-    void reload();
-  }, [reload]);
-  return { categories, error, reload, set: setCategories };
+      throw e;
+    })
+  );
+  const { refetch } = read;
+  const reload = useCallback(async () => void (await refetch()), [refetch]);
+  const set = useCallback((categories: MediaCategoryRecord[]) => client.setQueryData(LIBRARY_CATEGORIES_KEY, categories), [client]);
+  return { categories: read.data ?? null, error: read.error ? messageOf(read.error, LIBRARY_ERRORS.get) : null, reload, set };
 }
 
 export type Categories = ReturnType<typeof useCategories>;

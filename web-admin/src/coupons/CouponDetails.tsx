@@ -1,12 +1,13 @@
 // /admin/coupon-reports/coupon-details/:couponId (GET /api/coupon/get-details): one coupon, its
 // terms (editable), enabled switch, uses and revenue, and the purchases that used it.
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Alert, Box, Button, Card, CardContent, CircularProgress, Typography } from '@mui/material';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { useBasename } from 'react-admin';
 import type { CouponView } from '../../../domain/promotion/wire';
 import { api } from '../api';
 import { formatDate, money } from '../format';
+import { useLiveQuery, useQueryClient } from '../query';
 import { PageGuard } from '../promotions/PageGuard';
 import { PurchaseTable } from '../promotions/PromotionBuyers';
 import { COUPON_DETAILS_PAGE } from '../promotions/paths';
@@ -16,18 +17,14 @@ import { ActiveSwitch } from './CouponReports';
 export function CouponDetails() {
   const { couponId = '' } = useParams();
   const basename = useBasename();
-  const [coupon, setCoupon] = useState<CouponView | null | undefined>(undefined);
-  const [error, setError] = useState<string | null>(null);
   const [editing, setEditing] = useState(false);
-  const load = useCallback(async () => {
-    try {
-      setCoupon((await api<{ coupon: CouponView }>(`/api/coupon/get-details?couponId=${encodeURIComponent(couponId)}&pageNum=1`)).data.coupon);
-    } catch (e) {
-      setCoupon(null);
-      setError(e instanceof Error ? e.message : 'Error while get coupon details.');
-    }
-  }, [couponId]);
-  useEffect(() => void load(), [load]);
+  const client = useQueryClient();
+  const key = ['coupons', 'details', couponId];
+  const read = useLiveQuery(key, async signal => (await api<{ coupon: CouponView }>(`/api/coupon/get-details?couponId=${encodeURIComponent(couponId)}&pageNum=1`, { signal })).data.coupon);
+  // undefined while the first read runs; null when it failed.
+  const coupon: CouponView | null | undefined = read.data ?? (read.isError ? null : undefined);
+  const error = read.error instanceof Error ? read.error.message : null;
+  const setCoupon = (c: CouponView) => client.setQueryData(key, c);
 
   return (
     <PageGuard page={COUPON_DETAILS_PAGE} title="Coupon details">

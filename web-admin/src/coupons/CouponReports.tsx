@@ -1,6 +1,6 @@
 // /admin/coupon-reports: coupons on or off (POST /api/coupon/save), every
 // coupon with its terms, uses and revenue; add, edit, enable and disable; a row opens its details.
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Box, Button, Card, CardContent, FormControlLabel, Switch, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import { DataTable, List, SearchInput, SimpleList, TopToolbar, useBasename, useNotify, useRefresh } from 'react-admin';
@@ -9,6 +9,7 @@ import { api } from '../api';
 import { Responsive } from '../components/ResponsiveList';
 import { StatusChip } from '../components/StatusChip';
 import { formatDate, money } from '../format';
+import { useLiveQuery, useQueryClient } from '../query';
 import { PageGuard } from '../promotions/PageGuard';
 import { COUPON_REPORTS_PAGE } from '../promotions/paths';
 import { CouponChecker } from './CouponChecker';
@@ -43,14 +44,16 @@ export function ActiveSwitch({ coupon, onChanged }: { coupon: CouponView; onChan
   );
 }
 
+/** Whether coupons are on, in the read cache. */
+const COUPONS_ON_KEY = ['coupons', 'enabled'] as const;
+
 function CouponsSwitch() {
   const notify = useNotify();
-  const [enabled, setEnabled] = useState<boolean | null>(null);
-  useEffect(() => {
-    api<{ enable_coupons: boolean }>('/api/coupon/get-coupons?pageNum=1')
-      .then(({ data }) => setEnabled(data.enable_coupons))
-      .catch(() => setEnabled(null));
-  }, []);
+  const client = useQueryClient();
+  const read = useLiveQuery(COUPONS_ON_KEY, async signal => (await api<{ enable_coupons: boolean }>('/api/coupon/get-coupons?pageNum=1', { signal })).data.enable_coupons);
+  // Not shown until read (nor when the read failed).
+  const enabled = read.data ?? null;
+  const setEnabled = (on: boolean) => client.setQueryData(COUPONS_ON_KEY, on);
   if (enabled === null) return null;
   return (
     <FormControlLabel

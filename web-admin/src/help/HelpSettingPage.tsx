@@ -1,10 +1,11 @@
 // /admin/settings/help-setting: staff write the help items fans read at /user-help and staff at
 // /help — title, tags, who it is for, popup or not, published, and the text as HTML (cleaned on the server under the
 // shared policy). The staff help switch (influencer_help_enabled) is here too.
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Alert, Box, Button, Card, CardContent, Chip, FormControlLabel, MenuItem, Stack, Switch, TextField, Typography } from '@mui/material';
 import { useNotify } from 'react-admin';
 import { api } from '../api';
+import { useLiveQuery, useQueryClient } from '../query';
 import { PageGuard } from '../promotions/PageGuard';
 import { HELP_SETTING_PAGE } from './paths';
 
@@ -15,19 +16,24 @@ async function raw<T>(path: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE' = 
   return (await api<T>(path, { method, body })) as unknown as T;
 }
 
+/** The help items and the staff help switch in the read cache. */
+const HELP_ITEMS_KEY = ['help', 'items'] as const;
+const STAFF_HELP_KEY = ['help', 'staff-enabled'] as const;
+
 export default function HelpSettingPage() {
   const notify = useNotify();
-  const [items, setItems] = useState<Item[] | null>(null);
+  const client = useQueryClient();
+  const itemsRead = useLiveQuery(HELP_ITEMS_KEY, () => raw<Item[]>('/admin-api/help-items?range=[0,199]'));
+  const items = itemsRead.data ?? null;
   const [editing, setEditing] = useState<string | null>(null);
   const [form, setForm] = useState(EMPTY);
-  const [error, setError] = useState<{ field?: string; message: string } | null>(null);
-  const [staffHelp, setStaffHelp] = useState(true);
-
-  const load = useCallback(async () => {
-    setItems(await raw<Item[]>('/admin-api/help-items?range=[0,199]'));
-    setStaffHelp((await api<{ influencer_help_enabled: boolean }>('/api/settings/help-settings')).data.influencer_help_enabled);
-  }, []);
-  useEffect(() => { load().catch((e) => setError({ message: (e as Error).message })); }, [load]);
+  const [formError, setError] = useState<{ field?: string; message: string } | null>(null);
+  const staffRead = useLiveQuery(STAFF_HELP_KEY, async (signal) => (await api<{ influencer_help_enabled: boolean }>('/api/settings/help-settings', { signal })).data.influencer_help_enabled, { enabled: itemsRead.isSuccess });
+  const staffHelp = staffRead.data ?? true;
+  const setStaffHelp = (on: boolean) => client.setQueryData(STAFF_HELP_KEY, on);
+  const readFailure = itemsRead.error ?? staffRead.error;
+  const error = formError ?? (readFailure ? { message: (readFailure as Error).message } : null);
+  const load = () => client.invalidateQueries({ queryKey: HELP_ITEMS_KEY });
 
   const edit = (it: Item | null) => {
     setError(null);

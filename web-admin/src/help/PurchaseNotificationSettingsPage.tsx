@@ -1,9 +1,10 @@
 // /admin/settings/purchase-notification-settings: which types the staff bell keeps. The spec shows
 // no body; ours is {purchased, subscription, comments, likes} (Notification is always on).
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Alert, Box, Button, Card, CardContent, FormControlLabel, Stack, Switch, Typography } from '@mui/material';
 import { useNotify } from 'react-admin';
 import { api } from '../api';
+import { useEditable } from '../query';
 import { PageGuard } from '../promotions/PageGuard';
 import { PURCHASE_NOTIFICATION_SETTINGS_PAGE } from './paths';
 
@@ -12,13 +13,13 @@ const LABELS: Array<[keyof S, string]> = [['purchased', 'Purchased'], ['subscrip
 
 export default function PurchaseNotificationSettingsPage() {
   const notify = useNotify();
-  const [s, setS] = useState<S | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => { api<S>('/api/settings/purchase-notification-settings').then((r) => setS(r.data), (e) => setError((e as Error).message)); }, []);
+  const { query, value: s, edit: setS, saved } = useEditable(['settings', 'purchase-notification'], async (signal) => (await api<S>('/api/settings/purchase-notification-settings', { signal })).data);
+  const [saveError, setError] = useState<string | null>(null);
+  const error = saveError ?? (query.error as Error | null)?.message ?? null;
   const save = async () => {
     try {
       const r = await api<S>('/api/settings/purchase-notification-settings', { body: s });
-      setS(r.data);
+      saved(r.data);
       notify(r.message ?? 'Saved', { type: 'success' });
     } catch (e) { setError((e as Error).message); }
   };

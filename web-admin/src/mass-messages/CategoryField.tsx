@@ -1,40 +1,27 @@
 // The mass-message widget's category picker: single select, clearable, 'No Category
 // Available' when empty, the reserved 'all media' and 'preview' hidden; an admin may add a new category from here
 // ('Category not allow empty', 'Category name cannot be more than 30 characters.', 'Category already exist.').
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Autocomplete, Button, Stack, TextField } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import type { MediaCategoryRecord } from '../../../domain/media/wire';
 import { LIBRARY_ERRORS, libraryApi, messageOf } from '../content-manager/api';
+import { useCategories } from '../content-manager/useLibrary';
 import { MESSAGES, pickableCategories } from '../posts/rules';
 import { CATEGORY_NAME_MAX, newCategoryProblem } from './rules';
 
 type Category = MediaCategoryRecord;
 
 export function CategoryField({ value, onChange, canAdd, disabled }: { value: string | null; onChange: (id: string | null) => void; canAdd: boolean; disabled?: boolean }) {
-  const [categories, setCategories] = useState<Category[] | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
+  const shared = useCategories();
+  const categories: Category[] | null = shared.categories ?? (shared.error ? [] : null);
+  const loadError = shared.categories ? null : shared.error;
   const [adding, setAdding] = useState(false);
   const [name, setName] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
 
-  useEffect(() => {
-    let live = true;
-    libraryApi
-      .categories()
-      .then(c => live && setCategories(c))
-      .catch(e => {
-        if (!live) return;
-        setCategories([]);
-        setLoadError(messageOf(e, LIBRARY_ERRORS.get));
-      });
-    return () => {
-      live = false;
-    };
-  }, []);
-
-  const options = useMemo(() => pickableCategories(categories ?? []), [categories]);
+  const options = useMemo(() => pickableCategories(shared.categories ?? []), [shared.categories]);
   const selected = options.find(c => c.id === value) ?? null;
 
   const add = async () => {
@@ -44,7 +31,7 @@ export function CategoryField({ value, onChange, canAdd, disabled }: { value: st
     setSaving(true);
     try {
       const r = await libraryApi.createCategory(name.trim());
-      setCategories(r.categories);
+      shared.set(r.categories);
       const made = r.category ?? r.categories.find(c => c.name.toLowerCase() === name.trim().toLowerCase());
       if (made) onChange(made.id);
       setAdding(false);

@@ -3,7 +3,7 @@
 // future-subscriber delivery (each with a help modal), scheduling (not for ONLY_NEW), a preview of what fans see and
 // the 'Send To All' button. New files are uploaded first (an address per file, the file, then the message); a failure
 // opens an alert dialog. Once sent, the dialog shows the delivery progress live (MASS_MESSAGE_UPDATED).
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import {
   Alert,
   Box,
@@ -29,8 +29,9 @@ import { useBasename } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { ApiRequestError } from '../api';
 import { mayCall } from '../access';
+import { useLiveQuery } from '../query';
 import { useFrame } from '../realtime';
-import { useSettings } from '../settings';
+import { useCurrentSettings } from '../settings';
 import { MediaAttach } from '../posts/MediaAttach';
 import { HelpButton, ScheduleFields, useSay } from '../posts/parts';
 import { amountBounds, checkAmount, defaultSchedule, type Schedule } from '../posts/rules';
@@ -69,7 +70,7 @@ export function MassMessageDialog({ open, onClose, role }: { open: boolean; onCl
   const say = useSay();
   const basename = useBasename();
   const fullScreen = useMediaQuery('(max-width: 899.98px)', { noSsr: true });
-  const { settings, refresh } = useSettings();
+  const { settings } = useCurrentSettings(open);
   const extra = settings as unknown as Extra;
   const stagger = { min: extra.stagger_min_hours ?? 24, max: extra.stagger_max_hours ?? 48 };
   const defaultDelay = formatDelay(extra.mass_message_default_delay_hours ?? DEFAULT_DELAY_HOURS);
@@ -89,13 +90,9 @@ export function MassMessageDialog({ open, onClose, role }: { open: boolean; onCl
   const [errors, setErrors] = useState<MessageErrors>({});
   const [busy, setBusy] = useState(false);
   const [alert, setAlert] = useState<string | null>(null);
-  const [sent, setSent] = useState<MassMessageView | null>(null);
+  const [held, setSent] = useState<MassMessageView | null>(null);
   const [sendId, setSendId] = useState(newSendId);
   const upload = useMediaUpload();
-
-  useEffect(() => {
-    if (open) refresh().catch(() => undefined);
-  }, [open, refresh]);
 
   // The sent message's progress, live. Frames that come before the send's answer are kept and applied to it, and
   // the message is read once more when the answer is in (nothing in between is lost).
@@ -108,16 +105,10 @@ export function MassMessageDialog({ open, onClose, role }: { open: boolean; onCl
     },
     open
   );
-  const sentId = sent?._id ?? null;
-  useEffect(() => {
-    if (!sentId) return;
-    const c = new AbortController();
-    massApi
-      .one(sentId, c.signal)
-      .then(view => setSent(s => (s && s._id === view._id && view.stats.delivered >= s.stats.delivered ? view : s)))
-      .catch(() => undefined);
-    return () => c.abort();
-  }, [sentId]);
+  const sentId = held?._id ?? null;
+  const again = useLiveQuery(['mass-messages', 'one', sentId], signal => massApi.one(sentId ?? '', signal), { enabled: Boolean(sentId) }).data;
+  // The read again wins when it is of this message and has got at least as far as the frames did.
+  const sent = held && again && again._id === held._id && again.stats.delivered >= held.stats.delivered ? again : held;
 
   const gallery = galleries[source];
   const previewItem = previewOf(gallery, locked);

@@ -1,14 +1,13 @@
 // /admin/purchased-by/mass-message/:_id/:promotion_id? and /admin/purchased-by/welcome-message/:_id:
 // who bought a locked mass or welcome message, for how much (at a promotion price when
 // one is named), with the totals on top.
-import { useEffect, useState } from 'react';
 import { Alert, Box, Card, CardContent, Chip, Skeleton, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { useParams } from 'react-router-dom';
 import { ApiRequestError } from '../api';
 import { Responsive } from '../components/ResponsiveList';
 import { formatDate, money } from '../format';
 import { PageGuard } from '../promotions/PageGuard';
-import { useLiveReload } from '../realtime';
+import { useLiveQuery } from '../query';
 import { massApi, type Buyer, type MassMessageView, type PurchasedByReport, type WelcomeMessageView } from './api';
 import { MASS_PURCHASED_BY_PAGE, WELCOME_PURCHASED_BY_PAGE } from './paths';
 
@@ -71,23 +70,11 @@ export function PurchasedByPage({ kind }: { kind: 'mass' | 'welcome' }) {
   const params = useParams();
   const id = params._id ?? '';
   const promotionId = kind === 'mass' ? (params.promotion_id ?? null) : null;
-  const [report, setReport] = useState<Report | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [tick, setTick] = useState(0);
-  useLiveReload(() => setTick(t => t + 1));
-  useEffect(() => {
-    const c = new AbortController();
-    (kind === 'mass' ? massApi.purchasedBy(id, promotionId, c.signal) : massApi.welcomePurchasedBy(id, c.signal))
-      .then(r => {
-        setReport(r as Report);
-        setError(null);
-      })
-      .catch(e => {
-        if ((e as Error)?.name === 'AbortError') return;
-        setError((e instanceof ApiRequestError && e.message) || 'Something went wrong');
-      });
-    return () => c.abort();
-  }, [kind, id, promotionId, tick]);
+  const read = useLiveQuery(['mass-messages', 'purchased-by', kind, id, promotionId], async signal =>
+    (await (kind === 'mass' ? massApi.purchasedBy(id, promotionId, signal) : massApi.welcomePurchasedBy(id, signal))) as Report
+  );
+  const report = read.data ?? null;
+  const error = read.error ? (read.error instanceof ApiRequestError && read.error.message) || 'Something went wrong' : null;
   const title = kind === 'mass' ? 'Mass message purchases' : 'Welcome message purchases';
   const m = report?.message;
   return (

@@ -22,10 +22,12 @@ import {
 } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
 import { ApiRequestError } from '../api';
+import { useOpeningRead } from '../query';
 import { mayCall } from '../access';
-import { useSettings } from '../settings';
+import { useCurrentSettings } from '../settings';
 import { MediaAttach } from '../posts/MediaAttach';
-import { existingItem, HelpButton, LoadingBlock, useSay } from '../posts/parts';
+import { HelpButton, useSay } from '../posts/parts';
+import { existingItem, LoadingBlock } from '../posts/fullPost';
 import { amountBounds, checkAmount, type GalleryState } from '../posts/rules';
 import type { ComposerItem } from '../posts/types';
 import { massApi, MASS_ROUTES, type Audience, type MessageMedia, type WelcomeDelivery, type WelcomeMessageView } from './api';
@@ -60,9 +62,8 @@ function galleryOf(w: WelcomeMessageView): GalleryState<ComposerItem> {
 export function WelcomeMessageDialog({ open, onClose, role, onSaved }: { open: boolean; onClose: () => void; role: unknown; onSaved?: (view: WelcomeMessageView) => void }) {
   const say = useSay();
   const fullScreen = useMediaQuery('(max-width: 899.98px)', { noSsr: true });
-  const { settings, refresh } = useSettings();
+  const { settings } = useCurrentSettings(open);
   const bounds = amountBounds(settings);
-  const [loading, setLoading] = useState(false);
   const [current, setCurrent] = useState<WelcomeMessageView | null>(null);
   const [gallery, setGallery] = useState<GalleryState<ComposerItem>>(emptyState);
   const [locked, setLocked] = useState(false);
@@ -89,23 +90,19 @@ export function WelcomeMessageDialog({ open, onClose, role, onSaved }: { open: b
     upload.reset();
   };
 
+  // Each opening reads the current version afresh and fills the form from it once (nothing reads it again while
+  // the form is being edited).
+  const read = useOpeningRead(['mass-messages', 'welcome', 'current'], open, signal => massApi.getWelcome(signal));
+  const loading = read.isFetching;
   useEffect(() => {
-    if (!open) return;
-    refresh().catch(() => undefined);
-    const controller = new AbortController();
-    setLoading(true);
-    massApi
-      .getWelcome(controller.signal)
-      .then(fill)
-      .catch(error => {
-        if ((error as Error)?.name === 'AbortError') return;
-        fill(null);
-        setAlert((error instanceof ApiRequestError && error.message) || MASS_TEXTS.welcomeFailed);
-      })
-      .finally(() => setLoading(false));
-    return () => controller.abort();
+    if (read.isSuccess) fill(read.data);
+    else if (read.isError) {
+      fill(null);
+      setAlert((read.error instanceof ApiRequestError && read.error.message) || MASS_TEXTS.welcomeFailed);
+    }
+    // Once per answer: fill is the form's, new on every render.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [open]);
+  }, [read.data, read.error]);
 
   const previewItem = previewOf(gallery, locked);
   const input = { text, locked, mediaCount: gallery.items.length, previewCount: previewItem ? 1 : 0, amount, delivery, delayText };

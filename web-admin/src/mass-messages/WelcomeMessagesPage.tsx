@@ -2,7 +2,7 @@
 // each with its delivery, purchases and revenue (and who bought it), and the dialog to set or update it. A version
 // whose media still render shows the spec's processing text, one whose media failed its error text; the
 // list follows MASS_MESSAGE_UPDATED (processing → sent, → error) without a reload.
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { Alert, Box, Button, Card, Chip, Link, Stack, Typography } from '@mui/material';
 import WavingHandOutlinedIcon from '@mui/icons-material/WavingHandOutlined';
 import { useBasename, usePermissions } from 'react-admin';
@@ -11,7 +11,8 @@ import { mayOpenPage } from '../access';
 import { ApiRequestError } from '../api';
 import { formatDate, money, relative } from '../format';
 import { PageGuard } from '../promotions/PageGuard';
-import { useDebounced, useFrame, useLiveReload } from '../realtime';
+import { useLiveQuery, useQueryClient } from '../query';
+import { useDebounced, useFrame } from '../realtime';
 import { massApi, type MassMessageUpdated, type WelcomeMessageView } from './api';
 import { RowsSkeleton } from './MassRows';
 import { WELCOME_MESSAGES_PAGE, WELCOME_PURCHASED_BY_PAGE, welcomePurchasedByPath } from './paths';
@@ -86,23 +87,18 @@ function WelcomeRow({ w, current, role }: { w: WelcomeMessageView; current: bool
   );
 }
 
+/** The welcome versions in the read cache (under 'mass-messages': a send marks them stale too). */
+const WELCOMES_KEY = ['mass-messages', 'welcomes'] as const;
+
 export function WelcomeMessagesPage() {
   const { permissions: role } = usePermissions();
-  const [items, setItems] = useState<WelcomeMessageView[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const client = useQueryClient();
+  const read = useLiveQuery(WELCOMES_KEY, signal => massApi.welcomes(signal));
+  const items: WelcomeMessageView[] | null = read.data?.items ?? null;
+  const error = read.error ? (read.error instanceof ApiRequestError && read.error.message) || 'Something went wrong' : null;
   const [open, setOpen] = useState(false);
   const [used, setUsed] = useState(false);
-  const load = useCallback(() => {
-    massApi
-      .welcomes()
-      .then(d => {
-        setItems(d.items);
-        setError(null);
-      })
-      .catch(e => setError((e instanceof ApiRequestError && e.message) || 'Something went wrong'));
-  }, []);
-  useEffect(load, [load]);
-  useLiveReload(load);
+  const load = useCallback(() => void client.invalidateQueries({ queryKey: WELCOMES_KEY }), [client]);
   // A version's media finished rendering or failed (MASS_MESSAGE_UPDATED; welcome versions are mass messages of
   // their own kind, and the frame does not say which): the list is read again, once per burst.
   const loadSoon = useDebounced(load, 300);

@@ -1,11 +1,12 @@
 // /admin/resubscribe-offer: win back former members — on/off, for former
 // subscribers only, free months (-1 free with no charge, 0 reduced price only, N free months), the offer's monthly
 // price and the banner text (GET /api/resubscribe-offer/get-settings, PUT /save-settings).
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Alert, Box, Button, Card, CardContent, CircularProgress, FormControlLabel, MenuItem, Switch, TextField, Typography } from '@mui/material';
 import { useNotify } from 'react-admin';
 import type { ResubscribeOfferSettingsView } from '../../../domain/promotion/wire';
 import { api, ApiRequestError } from '../api';
+import { useLiveQuery, useQueryClient } from '../query';
 import { PageGuard } from '../promotions/PageGuard';
 import { RESUBSCRIBE_OFFER_PAGE } from '../promotions/paths';
 import { ResubscribeOfferReport } from './ResubscribeOfferReport';
@@ -16,20 +17,21 @@ const FREE_MONTHS = [
   ...Array.from({ length: 12 }, (_, i) => ({ value: i + 1, label: `${i + 1} free month${i ? 's' : ''}, then the reduced price` })),
 ];
 
+/** The offer's settings in the read cache. */
+const OFFER_SETTINGS_KEY = ['offers', 'resubscribe', 'settings'] as const;
+
 export function ResubscribeOfferPage() {
   const notify = useNotify();
-  const [v, setV] = useState<ResubscribeOfferSettingsView | null>(null);
-  const [price, setPrice] = useState('');
+  const client = useQueryClient();
+  const read = useLiveQuery(OFFER_SETTINGS_KEY, async signal => (await api<ResubscribeOfferSettingsView>('/api/resubscribe-offer/get-settings', { signal })).data);
+  // What the form shows: the staff's edits, else the settings as read.
+  const [draft, setV] = useState<ResubscribeOfferSettingsView | null>(null);
+  const [priceDraft, setPrice] = useState<string | null>(null);
+  const v = draft ?? read.data ?? null;
+  const price = priceDraft ?? (read.data ? read.data.recurring_price.toFixed(2) : '');
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<{ message: string; field?: string } | null>(null);
-  useEffect(() => {
-    api<ResubscribeOfferSettingsView>('/api/resubscribe-offer/get-settings')
-      .then(({ data }) => {
-        setV(data);
-        setPrice(data.recurring_price.toFixed(2));
-      })
-      .catch(e => setError({ message: e instanceof Error ? e.message : 'Error in update settings.' }));
-  }, []);
+  const [saveError, setError] = useState<{ message: string; field?: string } | null>(null);
+  const error = saveError ?? (read.error ? { message: read.error instanceof Error ? read.error.message : 'Error in update settings.' } : null);
   const err = (f: string) => (error?.field === f ? error.message : undefined);
 
   const save = async () => {
@@ -41,8 +43,9 @@ export function ResubscribeOfferPage() {
         method: 'PUT',
         body: { enabled: v.enabled, for_subscribers_only: v.for_subscribers_only, give_free_month_subscription: v.give_free_month_subscription, recurring_price: price, promo_banner_text: v.promo_banner_text },
       });
-      setV(data);
-      setPrice(data.recurring_price.toFixed(2));
+      client.setQueryData(OFFER_SETTINGS_KEY, data);
+      setV(null);
+      setPrice(null);
       notify(message || 'update settings successfully.', { type: 'success' });
     } catch (e) {
       setError({ message: e instanceof Error ? e.message : 'Error in update settings.', field: e instanceof ApiRequestError ? e.field : undefined });

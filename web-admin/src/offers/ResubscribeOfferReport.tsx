@@ -1,11 +1,12 @@
 // The resubscribe offer report: who came back through the offer, what it charged them then and
 // after, how they pay, and whether the period was later taken back (GET /api/resubscribe-offer/report).
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import {
   Alert, Box, Button, Card, CardContent, Chip, Skeleton, Table, TableBody, TableCell, TableHead, TableRow, Typography, useMediaQuery, type Theme,
 } from '@mui/material';
 import type { ResubscribeOfferReport as Report } from '../../../domain/offer/resubscribe-offer';
 import { api } from '../api';
+import { useLiveQuery } from '../query';
 import { formatDate, money } from '../format';
 
 const STATUS_LABEL: Record<string, string> = { refund: 'Refunded', void: 'Voided', chargeback: 'Chargeback' };
@@ -26,20 +27,10 @@ function Stat({ label, value, testId }: { label: string; value: string; testId: 
 export function ResubscribeOfferReport() {
   const phone = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
   const [page, setPage] = useState(1);
-  const [report, setReport] = useState<Report | null>(null);
-  const [error, setError] = useState('');
-
-  const load = useCallback(async (p: number) => {
-    setError('');
-    try {
-      const { data } = await api<Report>(`/api/resubscribe-offer/report?page=${p}`);
-      setReport(data);
-      setPage(p);
-    } catch (e) {
-      setError(e instanceof Error ? e.message : 'Could not load the report.');
-    }
-  }, []);
-  useEffect(() => void load(1), [load]);
+  const read = useLiveQuery(['offers', 'resubscribe', 'report', page], async signal => (await api<Report>(`/api/resubscribe-offer/report?page=${page}`, { signal })).data, { keepPrevious: true });
+  const report = read.data ?? null;
+  const error = read.error && !read.isFetching ? (read.error instanceof Error && read.error.message) || 'Could not load the report.' : '';
+  const load = (p: number) => (p === page ? void read.refetch() : setPage(p));
 
   const then = (r: Report['rows'][number]) => (r.renews ? `${money(r.recurring_cents)} / month` : 'No renewal');
 

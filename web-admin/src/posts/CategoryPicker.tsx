@@ -1,7 +1,8 @@
 // Category picker of the media attach widget: single select, clearable, 'No Category Available'
 // when empty; the reserved 'all media' and 'preview' categories are hidden.
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Autocomplete, TextField } from '@mui/material';
+import { useLiveQuery } from '../query';
 import { listCategories } from './postApi';
 import { MESSAGES, pickableCategories } from './rules';
 import type { MediaCategory } from './types';
@@ -16,22 +17,10 @@ export function CategoryPicker({
   onChange: (id: string | null) => void;
   disabled?: boolean;
 }) {
-  const [categories, setCategories] = useState<MediaCategory[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    let live = true;
-    listCategories()
-      .then(c => live && setCategories(c))
-      .catch(e => {
-        if (!live) return;
-        setCategories([]);
-        setError(errorText(e, 'Error occurred while get media'));
-      });
-    return () => {
-      live = false;
-    };
-  }, []);
-  const options = useMemo(() => pickableCategories(categories ?? []), [categories]);
+  const read = useLiveQuery(['posts', 'categories'], listCategories);
+  const categories = read.data ?? (read.isError ? [] : null);
+  const error = read.isError ? errorText(read.error, 'Error occurred while get media') : null;
+  const options = useMemo(() => pickableCategories(read.data ?? []), [read.data]);
   const selected = options.find(c => c._id === value) ?? null;
   return (
     <Autocomplete<MediaCategory, false, false, false>

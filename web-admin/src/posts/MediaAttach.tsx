@@ -7,7 +7,8 @@ import CloudUploadOutlinedIcon from '@mui/icons-material/CloudUploadOutlined';
 import PhotoLibraryOutlinedIcon from '@mui/icons-material/PhotoLibraryOutlined';
 import type { AdminMediaRecord } from '../../../domain/media/wire';
 import { MediaPicker } from './MediaPicker';
-import { HelpButton, ItemTile, TileGrid } from './parts';
+import { HelpButton } from './parts';
+import { ItemTile, TileGrid } from './MediaTile';
 import {
   ACCEPT,
   addPreviewItems,

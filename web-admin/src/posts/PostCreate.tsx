@@ -31,7 +31,7 @@ import type { FeedTagView } from '../../../domain/feed-tag/feed-tag';
 import type { PostVisibility } from '../../../domain/post/wire';
 import { mayCall } from '../access';
 import { ApiRequestError } from '../api';
-import { useSettings } from '../settings';
+import { useCurrentSettings } from '../settings';
 import { uploadProgress } from '../upload';
 import { CategoryPicker } from './CategoryPicker';
 import { emptyGallery, MediaAttach } from './MediaAttach';
@@ -52,7 +52,8 @@ import {
   type GalleryState,
   type Schedule,
 } from './rules';
-import { SelectTagsDialog, TagChips } from './SelectTagsDialog';
+import { SelectTagsDialog } from './SelectTagsDialog';
+import { TagChips } from './TagChips';
 import type { ComposerItem, UploadSource } from './types';
 import { uploadAll, type UploadJob } from './uploader';
 
@@ -81,7 +82,8 @@ type Galleries = Record<UploadSource, GalleryState<ComposerItem>>;
 export function PostCreate() {
   const say = useSay();
   const { permissions } = usePermissions();
-  const { settings, refresh } = useSettings();
+  // Read again so the visibility choices and price bounds are current.
+  const { settings } = useCurrentSettings();
   const bounds = amountBounds(settings);
 
   const [caption, setCaption] = useState('');
@@ -100,11 +102,6 @@ export function PostCreate() {
   /** Media ids of files already uploaded, so a retry after a failed save does not upload them again. */
   const uploaded = useRef(new Map<string, string>());
   const [jobKeys, setJobKeys] = useState<string[]>([]);
-
-  // Re-read the settings so the visibility choices and price bounds are current.
-  useEffect(() => {
-    refresh().catch(() => undefined);
-  }, [refresh]);
 
   // Leaving the page would lose the upload.
   useEffect(() => {

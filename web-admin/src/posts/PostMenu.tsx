@@ -1,6 +1,6 @@
 // The per-post admin menu: each item is offered only to roles the route
 // table allows (rules.postActions → decideAccess) and only for posts it fits.
-import { createContext, useContext, useEffect, useState, type MouseEvent, type ReactNode, type SyntheticEvent } from 'react';
+import { createContext, useContext, useState, type MouseEvent, type ReactNode, type SyntheticEvent } from 'react';
 import { IconButton, ListItemIcon, ListItemText, Menu, MenuItem, Tooltip } from '@mui/material';
 import AutorenewIcon from '@mui/icons-material/Autorenew';
 import BlurOnIcon from '@mui/icons-material/BlurOn';
@@ -16,7 +16,9 @@ import { usePermissions, useRefresh } from 'react-admin';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { EditPostDialog } from './EditPostDialog';
 import { errorText, useSay } from './parts';
-import { deleteBlog, getBlog, refreshBlur, rotateImage, sendVideoProcessRequest, setPostTags } from './postApi';
+import { postTagsKey, usePostTags } from './fullPost';
+import { useQueryClient } from '../query';
+import { deleteBlog, refreshBlur, rotateImage, sendVideoProcessRequest, setPostTags } from './postApi';
 import { MESSAGES, POST_ACTION_LABELS, postActions, type PostAction } from './rules';
 import { ReusePostDialog } from './ReusePostDialog';
 import { ReviewPostDialog } from './ReviewPostDialog';
@@ -141,28 +143,11 @@ function PostActionDialogs({ job, onClose }: { job: Job; onClose: () => void }) 
   const say = useSay();
   const { action, record, mediaIndex } = job;
   const [working, setWorking] = useState(false);
-  const [tagIds, setTagIds] = useState<string[] | null>(null);
-  const [tagsUnknown, setTagsUnknown] = useState(false);
-
-  useEffect(() => {
-    if (action !== 'tags') return;
-    let live = true;
-    getBlog(record.id)
-      .then(p => {
-        if (!live) return;
-        const known = p.feed_tags ?? record.feed_tags;
-        setTagsUnknown(!Array.isArray(known));
-        setTagIds((known ?? []).map(t => String(t._id ?? t.id)));
-      })
-      .catch(() => {
-        if (!live) return;
-        setTagsUnknown(!Array.isArray(record.feed_tags));
-        setTagIds((record.feed_tags ?? []).map(t => String(t._id ?? t.id)));
-      });
-    return () => {
-      live = false;
-    };
-  }, [action, record]);
+  const client = useQueryClient();
+  // The dialog copies the ticked tags once, when it opens: it waits for this opening's read.
+  const { tags, reading } = usePostTags(record, action === 'tags');
+  const tagIds = tags === undefined || reading ? null : tags === 'unknown' ? [] : tags.map(t => String(t._id ?? t.id));
+  const tagsUnknown = tags === 'unknown';
 
   const run = async (call: () => Promise<string>, fallback: string, after: () => void = refresh) => {
     setWorking(true);
@@ -190,7 +175,10 @@ function PostActionDialogs({ job, onClose }: { job: Job; onClose: () => void }) 
           note={tagsUnknown ? "The post's current tags could not be read: Update sets exactly the tags ticked here." : undefined}
           busy={working}
           onClose={onClose}
-          onUpdate={ids => run(() => setPostTags(record.id, ids), 'Something went wrong')}
+          onUpdate={ids => run(() => setPostTags(record.id, ids), 'Something went wrong', () => {
+            void client.invalidateQueries({ queryKey: postTagsKey(record.id) });
+            refresh();
+          })}
         />
       ) : null}
       <ConfirmDialog

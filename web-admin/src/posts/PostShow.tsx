@@ -1,6 +1,6 @@
 // One post: its media (the item on show is the one the menu's rotation acts on), caption, status with the
 // spec's notice, money, tags and the other versions of a reused post.
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Alert, Box, Card, CardContent, Chip, Divider, Grid, IconButton, Stack, Typography } from '@mui/material';
 import ArrowBackIosNewIcon from '@mui/icons-material/ArrowBackIosNew';
 import ArrowForwardIosIcon from '@mui/icons-material/ArrowForwardIos';
@@ -11,9 +11,9 @@ import { StatusChip } from '../components/StatusChip';
 import { formatDate, money } from '../format';
 import { captionOf, PostStatus, VersionChip } from './PostList';
 import { PostMenu } from './PostMenu';
-import { getBlog } from './postApi';
+import { usePostTags } from './fullPost';
 import { statusNotice } from './rules';
-import type { ConsolePost, TagRef } from './types';
+import type { ConsolePost } from './types';
 
 export function PostShow() {
   return (
@@ -32,17 +32,7 @@ function PostDetails() {
   const record = useRecordContext<ConsolePost>();
   const redirect = useRedirect();
   const [index, setIndex] = useState(0);
-  const [tags, setTags] = useState<TagRef[] | 'unknown' | null>(null);
-  useEffect(() => {
-    if (!record) return;
-    let live = true;
-    getBlog(record.id)
-      .then(p => live && setTags(p.feed_tags ?? record.feed_tags ?? 'unknown'))
-      .catch(() => live && setTags(record.feed_tags ?? 'unknown'));
-    return () => {
-      live = false;
-    };
-  }, [record]);
+  const tags = usePostTags(record).tags ?? null;
   if (!record) return null;
   const media = record.media;
   const current = media[Math.min(index, Math.max(0, media.length - 1))];

@@ -26,10 +26,13 @@ import type { AdminMediaRecord } from '../../../domain/media/wire';
 import { useSettings } from '../settings';
 import { MediaPicker } from './MediaPicker';
 import { PREVIEW_HELP } from './MediaAttach';
-import { AmountField, amountHint, CaptionField, errorText, HelpButton, LoadingBlock, MediaTile, ScheduleFields, TileGrid, useFullPost, useSay } from './parts';
+import { AmountField, amountHint, CaptionField, errorText, HelpButton, ScheduleFields, useSay } from './parts';
+import { LoadingBlock, useFullPost } from './fullPost';
+import { MediaTile, TileGrid } from './MediaTile';
 import { reuseBlog, type ReuseBlogBody } from './postApi';
 import { amountBounds, checkAmount, defaultSchedule, MESSAGES, reuseSchedule, scheduleDate, scheduleError, type Schedule } from './rules';
-import { SelectTagsDialog, TagChips } from './SelectTagsDialog';
+import { SelectTagsDialog } from './SelectTagsDialog';
+import { TagChips } from './TagChips';
 
 interface Shown {
   id: string;

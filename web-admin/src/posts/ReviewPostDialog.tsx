@@ -17,10 +17,12 @@ import {
 import { useSettings } from '../settings';
 import { uploadProgress } from '../upload';
 import { MediaAttach, emptyGallery } from './MediaAttach';
-import { AmountField, amountHint, CaptionField, errorText, existingItem, LoadingBlock, useFullPost, useSay } from './parts';
+import { AmountField, amountHint, CaptionField, errorText, useSay } from './parts';
+import { existingItem, LoadingBlock, useFullPost } from './fullPost';
 import { reviewBlog, type ReviewBlogBody } from './postApi';
 import { amountBounds, firstError, MESSAGES, REVIEW_DEFAULT_AMOUNT, validateComposer, type ComposerErrors, type GalleryState } from './rules';
-import { SelectTagsDialog, TagChips } from './SelectTagsDialog';
+import { SelectTagsDialog } from './SelectTagsDialog';
+import { TagChips } from './TagChips';
 import type { ComposerItem, UploadSource } from './types';
 import { uploadAll } from './uploader';
 

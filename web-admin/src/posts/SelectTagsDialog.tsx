@@ -6,7 +6,6 @@ import {
   Box,
   Button,
   Checkbox,
-  Chip,
   CircularProgress,
   Dialog,
   DialogActions,
@@ -33,11 +32,16 @@ import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import LocalOfferOutlinedIcon from '@mui/icons-material/LocalOfferOutlined';
 import SearchIcon from '@mui/icons-material/Search';
 import { usePermissions } from 'react-admin';
-import { normaliseTagName, TAG_MESSAGES, TAG_NAME_MAX, tagNameProblem, type FeedTagView } from '../../../domain/feed-tag/feed-tag';
+import { normaliseTagName, TAG_MESSAGES, type FeedTagView } from '../../../domain/feed-tag/feed-tag';
 import { mayCall } from '../access';
 import { ConfirmDialog } from '../components/ConfirmDialog';
-import { deleteTag, listTags, saveTag } from './postApi';
+import { useLiveQuery, useQueryClient } from '../query';
+import { deleteTag, listTags } from './postApi';
+import { TagModal } from './TagModal';
 import { errorText, useSay } from './parts';
+
+/** The feed tags in the read cache: the dialog's list, which a save or a delete replaces with the server's. */
+const FEED_TAGS_KEY = ['feed-tags'] as const;
 
 export function SelectTagsDialog({
   open,
@@ -63,26 +67,23 @@ export function SelectTagsDialog({
   const mayEdit = mayCall(permissions, 'POST /api/feed-tags/add-or-update');
   const mayDelete = mayCall(permissions, 'DELETE /api/feed-tags/delete/:id');
   const fullScreen = useMediaQuery<Theme>(theme => theme.breakpoints.down('sm'));
-  const [tags, setTags] = useState<FeedTagView[] | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
+  const client = useQueryClient();
+  const read = useLiveQuery(FEED_TAGS_KEY, listTags, { enabled: open });
+  const tags = read.data ?? null;
+  const loadError = read.data === undefined && read.error && !read.isFetching ? errorText(read.error, 'Something went wrong') : null;
+  const setTags = (all: FeedTagView[]) => client.setQueryData(FEED_TAGS_KEY, all);
   const [chosen, setChosen] = useState<string[]>([...selected]);
   const [search, setSearch] = useState('');
   const [editing, setEditing] = useState<FeedTagView | 'new' | null>(null);
   const [deleting, setDeleting] = useState<FeedTagView | null>(null);
   const [working, setWorking] = useState(false);
 
-  const load = () => {
-    setLoadError(null);
-    listTags()
-      .then(setTags)
-      .catch(e => setLoadError(errorText(e, 'Something went wrong')));
-  };
+  const load = () => void read.refetch();
+  // Each opening starts from the caller's choice.
   useEffect(() => {
     if (!open) return;
     setChosen([...selected]);
     setSearch('');
-    setTags(null);
-    load();
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open]);
 
@@ -235,102 +236,5 @@ export function SelectTagsDialog({
         testId="tag-delete-dialog"
       />
     </>
-  );
-}
-
-/** Add/Update Tag modal: a name (at most 30 characters, lower-cased) and Save. */
-function TagModal({
-  tag,
-  onClose,
-  onSaved,
-}: {
-  tag: FeedTagView | 'new' | null;
-  onClose: () => void;
-  onSaved: (all: FeedTagView[], tag: FeedTagView | null, isNew: boolean) => void;
-}) {
-  const say = useSay();
-  const [name, setName] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-  const isNew = tag === 'new';
-  useEffect(() => {
-    setName(tag && tag !== 'new' ? tag.name : '');
-    setError(null);
-  }, [tag]);
-
-  const save = async () => {
-    const problem = tagNameProblem(name);
-    if (problem) return setError(problem);
-    setSaving(true);
-    try {
-      const r = await saveTag(name, isNew ? undefined : (tag as FeedTagView)._id);
-      say(r.message || (isNew ? TAG_MESSAGES.added : TAG_MESSAGES.updated), 'success');
-      onSaved(r.tags, r.tag, isNew);
-    } catch (e) {
-      setError(errorText(e, 'Something went wrong'));
-    } finally {
-      setSaving(false);
-    }
-  };
-
-  return (
-    <Dialog open={tag !== null} onClose={saving ? undefined : onClose} fullWidth maxWidth="xs" aria-labelledby="tag-modal-title" data-testid="tag-modal">
-      <DialogTitle id="tag-modal-title">{isNew ? 'Add Tag' : 'Update Tag'}</DialogTitle>
-      <DialogContent>
-        <TextField
-          autoFocus
-          label="Name"
-          value={name}
-          onChange={e => {
-            setName(e.target.value);
-            setError(null);
-          }}
-          onKeyDown={e => {
-            if (e.key === 'Enter') {
-              e.preventDefault();
-              void save();
-            }
-          }}
-          error={Boolean(error)}
-          helperText={error ?? 'Saved in lower case.'}
-          fullWidth
-          margin="dense"
-          disabled={saving}
-          slotProps={{ htmlInput: { maxLength: TAG_NAME_MAX, 'data-testid': 'tag-name' } }}
-        />
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={saving}>
-          Cancel
-        </Button>
-        <Button variant="contained" onClick={save} disabled={saving} data-testid="tag-save">
-          Save
-        </Button>
-      </DialogActions>
-    </Dialog>
-  );
-}
-
-/** The chosen tags as chips, with a button opening the dialog. */
-export function TagChips({
-  tags,
-  onOpen,
-  onRemove,
-  disabled,
-}: {
-  tags: readonly { _id: string; name: string }[];
-  onOpen: () => void;
-  onRemove?: (id: string) => void;
-  disabled?: boolean;
-}) {
-  return (
-    <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 0.75, alignItems: 'center' }} data-testid="tag-chips">
-      {tags.map(t => (
-        <Chip key={t._id} label={t.name} size="small" onDelete={onRemove && !disabled ? () => onRemove(t._id) : undefined} />
-      ))}
-      <Button size="small" startIcon={<LocalOfferOutlinedIcon />} onClick={onOpen} disabled={disabled} data-testid="tags-open">
-        {tags.length ? 'Change tags' : 'Select Tags'}
-      </Button>
-    </Stack>
   );
 }

@@ -1,10 +1,11 @@
 // /admin/settings/subscription-email-notification (the spec's page, contents not shown): which membership
 // events are mailed to the fan and to the staff address. Mails go through the outbox (and SMTP when set up); a mail
 // switched off when its event happens is not sent later.
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Alert, Box, Button, Card, CardContent, Divider, FormControlLabel, Stack, Switch, TextField, Typography } from '@mui/material';
 import { useNotify } from 'react-admin';
 import { api } from '../api';
+import { useEditable } from '../query';
 import { PageGuard } from '../promotions/PageGuard';
 import { SUBSCRIPTION_EMAIL_PAGE } from './paths';
 import type { SubscriptionEmailSettings } from '../../../domain/settings/subscription-email';
@@ -24,16 +25,10 @@ const STAFF_SWITCHES: typeof FAN_SWITCHES = [
 
 export default function SubscriptionEmailSettingsPage() {
   const notify = useNotify();
-  const [s, setS] = useState<Answer | null>(null);
+  const { query, value: s, edit: setS, saved } = useEditable(['settings', 'subscription-email'], async (signal) => (await api<Answer>('/api/settings/subscription-email-notification', { signal })).data);
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<{ field?: string; message: string } | null>(null);
-
-  const load = useCallback(async () => {
-    setS((await api<Answer>('/api/settings/subscription-email-notification')).data);
-  }, []);
-  useEffect(() => {
-    load().catch((e) => setError({ message: (e as Error).message }));
-  }, [load]);
+  const [saveError, setError] = useState<{ field?: string; message: string } | null>(null);
+  const error = saveError ?? (query.error ? { message: (query.error as Error).message } : null);
 
   const save = async () => {
     if (!s) return;
@@ -42,7 +37,7 @@ export default function SubscriptionEmailSettingsPage() {
     try {
       const { admin_email: _ignored, ...body } = s;
       const r = await api<Answer>('/api/settings/subscription-email-notification', { body });
-      setS(r.data);
+      saved(r.data);
       notify(r.message ?? 'Saved', { type: 'success' });
     } catch (e) {
       const err = e as Error & { field?: string; body?: { field?: string } };

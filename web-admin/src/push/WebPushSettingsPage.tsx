@@ -1,10 +1,11 @@
 // /admin/settings/web-push-notification: the site's switch for web push. Self-hosted: the site
 // signs its notifications with its own VAPID key (no provider account to create); the page shows the public key,
 // the devices registered and the notifications waiting or sent.
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Alert, Box, Button, Card, CardContent, FormControlLabel, Stack, Switch, TextField, Typography } from '@mui/material';
 import { useNotify } from 'react-admin';
 import { api } from '../api';
+import { useEditable } from '../query';
 import { PageGuard } from '../promotions/PageGuard';
 import { WEB_PUSH_PAGE } from './paths';
 
@@ -21,26 +22,20 @@ const SAVE_ERROR = 'Error while save web notification settings.';
 
 export default function WebPushSettingsPage() {
   const notify = useNotify();
-  const [s, setS] = useState<WebPushSettings | null>(null);
-  const [enabled, setEnabled] = useState(true);
+  const { query, value: s, saved } = useEditable(['settings', 'web-push'], async (signal) => (await api<WebPushSettings>('/api/notifications/web-push-notification-settings', { signal })).data);
+  // The switch as the staff set it, else as read.
+  const [chosen, setEnabled] = useState<boolean | null>(null);
+  const enabled = chosen ?? s?.web_push_notification_enabled ?? true;
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  const load = useCallback(async () => {
-    const r = await api<WebPushSettings>('/api/notifications/web-push-notification-settings');
-    setS(r.data);
-    setEnabled(r.data.web_push_notification_enabled);
-  }, []);
-  useEffect(() => {
-    load().catch((e) => setError((e as Error).message));
-  }, [load]);
+  const [saveError, setError] = useState<string | null>(null);
+  const error = saveError ?? (query.error as Error | null)?.message ?? null;
 
   const save = async () => {
     setBusy(true);
     setError(null);
     try {
       const r = await api<WebPushSettings>('/api/notifications/save-web-push-notification-settings', { body: { web_push_notification_enabled: enabled } });
-      setS(r.data);
+      saved(r.data);
       notify(r.message ?? 'Saved', { type: 'success' });
     } catch (e) {
       setError((e as Error).message || SAVE_ERROR);

@@ -8,6 +8,7 @@ import SendOutlinedIcon from '@mui/icons-material/SendOutlined';
 import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
 import { useNotify } from 'react-admin';
 import { api, ApiRequestError } from '../api';
+import { useLiveQuery } from '../query';
 import { PageGuard } from '../promotions/PageGuard';
 import { EMAIL_CONFIGURATION_PAGE } from './paths';
 import { ConfigCard, ConfigColumn, ErrorAlert, LoadingCard, SourceChip, useApiData } from './parts';
@@ -42,17 +43,16 @@ export default function EmailConfigurationPage() {
   const [changePassword, setChangePassword] = useState(false);
   const [fieldError, setFieldError] = useState<{ field?: string; message: string } | null>(null);
   const [busy, setBusy] = useState(false);
-  const [to, setTo] = useState('');
+  // The test mail goes to the signed-in person's own address unless they type another.
+  const me = useLiveQuery(['api', '/api/users/me'], async (signal) => (await api<{ email?: string }>('/api/users/me', { signal })).data);
+  const [typedTo, setTo] = useState<string | null>(null);
+  const to = typedTo ?? me.data?.email ?? '';
   const [testing, setTesting] = useState(false);
   const [testResult, setTestResult] = useState<{ ok: boolean; message: string } | null>(null);
 
   useEffect(() => {
     if (data && !form) setForm({ host: data.host, port: data.port, security: data.security, username: data.username, from_email: data.from_email, from_name: data.from_name });
   }, [data, form]);
-  // The test mail goes to the signed-in person's own address unless they type another.
-  useEffect(() => {
-    api<{ email?: string }>('/api/users/me').then((r) => setTo((t) => t || r.data.email || ''), () => undefined);
-  }, []);
 
   const set = (k: keyof NonNullable<typeof form>) => (e: { target: { value: string } }) => setForm((f) => f && { ...f, [k]: k === 'port' ? Number(e.target.value) : e.target.value });
   const errorOf = (field: string) => (fieldError?.field === field ? fieldError.message : undefined);

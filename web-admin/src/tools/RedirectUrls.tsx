@@ -1,6 +1,6 @@
 // /admin/list-redirect-url and /admin/redirect-url/:route?: short paths of the fan site (/insta) and
 // the page of this site they lead to. The server accepts only same-site destinations (domain/redirect-url).
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Box, Button, IconButton, InputAdornment, Link, Stack, TextField, Tooltip, Typography } from '@mui/material';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
@@ -12,6 +12,7 @@ import { httpClient, ADMIN_API } from '../dataProvider';
 import { Responsive } from '../components/ResponsiveList';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { formatDate } from '../format';
+import { useLiveQuery } from '../query';
 import { Empty } from '../components/Empty';
 import { Panel, ToolPage, useAdminPath } from './parts';
 
@@ -90,14 +91,13 @@ export function RedirectEditPage() {
   const notify = useNotify();
   const adminPath = useAdminPath();
   const [path, setPath] = useState(route ?? '');
-  const [target, setTarget] = useState('');
+  const read = useLiveQuery(['redirect-urls', route], async () => ((await httpClient(`${ADMIN_API}/redirect-urls/${encodeURIComponent(route!)}`)).json as RedirectUrlRecord).target, { enabled: editing });
+  // The field as typed, else the redirect as read.
+  const [typed, setTarget] = useState<string | null>(null);
+  const target = typed ?? read.data ?? '';
   const [errors, setErrors] = useState<{ path?: string; target?: string }>({});
   const [busy, setBusy] = useState(false);
-  const [missing, setMissing] = useState(false);
-  useEffect(() => {
-    if (!editing) return;
-    httpClient(`${ADMIN_API}/redirect-urls/${encodeURIComponent(route!)}`).then(r => setTarget((r.json as RedirectUrlRecord).target), () => setMissing(true));
-  }, [editing, route]);
+  const missing = editing && read.isError;
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     // The same rule as the server's, so the field says it before a round trip.
