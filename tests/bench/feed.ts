@@ -56,7 +56,7 @@ export function loadOverHttp(urls: string[], headers: Record<string, string>, to
 
 export async function benchFeed(
   backend: Backend,
-  opts: { posts: number; requests: number; clients: number; inspect?: (db: import('kysely').Kysely<any>, http: { base: string; token: string; load: typeof loadOverHttp }) => Promise<void> },
+  opts: { posts: number; requests: number; clients: number; inspect?: (db: import('kysely').Kysely<any>, http: { base: string; token: string; load: typeof loadOverHttp; config: { FANCLUB_READ_CACHE?: boolean } }) => Promise<void> },
 ): Promise<FeedBenchResult> {
   const t = await startTestServer(backend);
   try {
@@ -109,7 +109,7 @@ export async function benchFeed(
     await sql`ANALYZE`.execute(database.db);
     const count = await sql<{ n: string }>`SELECT count(*) AS n FROM rm.posts`.execute(database.db);
     const posts = Number(count.rows[0].n);
-    if (opts.inspect) await opts.inspect(database.db, { base: t.base, token: fan, load: loadOverHttp });
+    if (opts.inspect) await opts.inspect(database.db, { base: t.base, token: fan, load: loadOverHttp, config: t.server.services.config });
 
     const pages = Math.floor(opts.posts / 10);
     const page = (i: number) => 1 + ((i * 7919) % Math.min(pages, 200));

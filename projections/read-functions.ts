@@ -1,0 +1,67 @@
+// The hottest reads as PL/pgSQL functions in the read-model schema: the feed page (projections/feed-query.ts) and a
+// conversation page (projections/chat-page-query.ts). A function's statements are planned once per database
+// connection and the plan kept, where a statement sent as text is parsed and planned on every request — for these
+// pages, with their many subqueries, planning costs about as much as running them (on PGlite, in wasm, most of
+// the page's time). The statements are the same ones the pages ran before, one per kind of page; each function
+// answers with one JSON object that the query module turns into rows.
+//
+// They read the tables of several read models and own none. They are created (replaced) on every start, after the
+// tables exist and after a rebuild's swap, with the final schema's name in their bodies (see projections/rebuild.ts):
+// nothing in them is part of the read models' version, so changing one needs no rebuild.
+import { quoteIdent } from './unit-of-work';
+
+/** The bundle columns every feed page has, from a `page` CTE of posts (see projections/feed-query.ts). */
+function feedBundleSelect(s: string, total: string, nextDue: string): string {
+  return `
+    SELECT json_build_object(
+      'rows', (SELECT COALESCE(json_agg(page ORDER BY page.publish_at DESC, page.id DESC), '[]'::json) FROM page),
+      'media', (SELECT COALESCE(json_agg(m), '[]'::json) FROM ${s}.media m WHERE m.id IN (
+          SELECT jsonb_array_elements(page.media)->>'mediaId' FROM page
+          UNION SELECT page.preview_media_id FROM page WHERE page.preview_media_id IS NOT NULL)),
+      'unlocked', (SELECT COALESCE(json_agg(page.id), '[]'::json) FROM page WHERE EXISTS (
+          SELECT 1 FROM ${s}.posts q JOIN ${s}.post_unlocks u ON u.post_id = q.id AND u.user_id = p_user WHERE q.root_post_id = page.root_post_id)),
+      'liked', (SELECT COALESCE(json_agg(l.post_id), '[]'::json) FROM ${s}.post_likes l WHERE l.user_id = p_user AND l.post_id IN (SELECT id FROM page)),
+      'tags', (SELECT COALESCE(json_agg(json_build_object('post_id', pt.post_id, '_id', t.id, 'slug', t.slug, 'name', t.name)), '[]'::json)
+          FROM ${s}.feed_post_tags pt JOIN ${s}.feed_tags t ON t.id = pt.tag_id WHERE pt.post_id IN (SELECT id FROM page)),
+      'settings', (SELECT st.values FROM ${s}.site_settings st WHERE st.id = 'site'),
+      'member_until', (SELECT sub.expires_at FROM ${s}.subscribers sub WHERE sub.user_id = p_user),
+      'total', ${total},
+      'next_due', ${nextDue})`;
+}
+
+function feedPageFunction(s: string): string {
+  const order = 'ORDER BY p.publish_at DESC, p.id DESC LIMIT p_limit OFFSET p_offset';
+  const tagged = `EXISTS (SELECT 1 FROM ${s}.feed_post_tags t WHERE t.post_id = p.id AND t.tag_id = p_tag)`;
+  // Fans: published (publish_at <= now, not a job: a scheduled post appears on time, also after a restart) and
+  // processed. Staff: every post that is not deleted.
+  const fans = 'p.fan_visible = true AND p.publish_at <= p_now';
+  const staff = 'p.deleted = false';
+  // The unfiltered total comes from the kept totals (projections/posts.ts post_stats): fans lose the visible posts not
+  // due yet (few, indexed). A tag filter counts its (smaller) set.
+  const fansNext = `(SELECT min(p.publish_at) FROM ${s}.posts p WHERE p.fan_visible = true AND p.publish_at > p_now)`;
+  const branch = (where: string, total: string, nextDue: string) =>
+    `RETURN (WITH page AS (SELECT p.* FROM ${s}.posts p WHERE ${where} ${order}) ${feedBundleSelect(s, total, nextDue)});`;
+  return `
+CREATE OR REPLACE FUNCTION ${s}.feed_page(p_staff boolean, p_now timestamptz, p_limit integer, p_offset integer, p_tag text, p_user text)
+RETURNS json LANGUAGE plpgsql STABLE AS $fn$
+BEGIN
+  IF p_staff AND p_tag IS NULL THEN
+    ${branch(staff, `(SELECT COALESCE((SELECT live FROM ${s}.post_stats WHERE key = 'posts'), 0))`, 'NULL::timestamptz')}
+  ELSIF p_staff THEN
+    ${branch(`${staff} AND ${tagged}`, `(SELECT count(*) FROM ${s}.posts p WHERE ${staff} AND ${tagged})`, 'NULL::timestamptz')}
+  ELSIF p_tag IS NULL THEN
+    ${branch(fans, `(SELECT COALESCE((SELECT fan_visible FROM ${s}.post_stats WHERE key = 'posts'), 0) - (SELECT count(*) FROM ${s}.posts p WHERE p.fan_visible = true AND p.publish_at > p_now))`, fansNext)}
+  ELSE
+    ${branch(`${fans} AND ${tagged}`, `(SELECT count(*) FROM ${s}.posts p WHERE ${fans} AND ${tagged})`, fansNext)}
+  END IF;
+END
+$fn$`;
+}
+
+/** The DDL of every read function in `schema` (their bodies name that schema's tables). Idempotent. */
+export function readFunctionsDdl(schema: string): string[] {
+  const s = quoteIdent(schema);
+  // Replaced in place, so that another node's readers never miss them. A changed signature or result type cannot be
+  // replaced: give the function a new name (a DROP of the old one may follow once no running code calls it).
+  return [feedPageFunction(s)];
+}
