@@ -67,10 +67,45 @@ END
 $fn$`;
 }
 
+function chatPageFunction(s: string): string {
+  // Staff see every sent message but those deleted for all; the fan not those hidden from them either (the same
+  // rule as visibleSql in projections/chat-messages.ts).
+  const branch = (visible: string) => `RETURN (
+    WITH page AS (
+      SELECT * FROM ${s}.chat_messages WHERE fan_id = p_fan AND status = 'sent' AND ${visible}
+      ORDER BY created_at DESC, id DESC LIMIT p_limit OFFSET p_offset
+    )
+    SELECT json_build_object(
+      'rows', (SELECT COALESCE(json_agg(page ORDER BY page.created_at ASC, page.id ASC), '[]'::json) FROM page),
+      'media', (SELECT COALESCE(json_agg(m), '[]'::json) FROM ${s}.media m WHERE m.id IN (
+          SELECT jsonb_array_elements(page.media)->>'mediaId' FROM page
+          UNION SELECT page.preview_media_id FROM page WHERE page.preview_media_id IS NOT NULL)),
+      'conversation', (SELECT to_json(c) FROM ${s}.chat_conversations c WHERE c.fan_id = p_fan),
+      'fan_name', (SELECT u.name FROM ${s}.users u WHERE u.id = p_fan),
+      'hidden', (SELECT mb.hidden_from_chat FROM ${s}.members mb WHERE mb.user_id = p_fan),
+      'subscriber', (SELECT to_json(sub) FROM ${s}.subscribers sub WHERE sub.user_id = p_fan),
+      'settings', (SELECT st.values FROM ${s}.site_settings st WHERE st.id = 'site'),
+      -- The latest locked-content promotion (running, expired or ended): whether it runs now is decided by the caller.
+      'promotion', (SELECT json_build_object('id', pr.id, 'data', pr.data, 'ended_at', pr.ended_at) FROM ${s}.promotions pr
+          WHERE pr.promotion_type = 'LOCKED_CONTENT' ORDER BY pr.created_at DESC, pr.id DESC LIMIT 1))
+  );`;
+  return `
+CREATE OR REPLACE FUNCTION ${s}.chat_page(p_fan text, p_staff boolean, p_limit integer, p_offset integer)
+RETURNS json LANGUAGE plpgsql STABLE SET plan_cache_mode = force_generic_plan AS $fn$
+BEGIN
+  IF p_staff THEN
+    ${branch(`COALESCE(deleted, 'none') <> 'all'`)}
+  ELSE
+    ${branch(`COALESCE(deleted, 'none') = 'none'`)}
+  END IF;
+END
+$fn$`;
+}
+
 /** The DDL of every read function in `schema` (their bodies name that schema's tables). Idempotent. */
 export function readFunctionsDdl(schema: string): string[] {
   const s = quoteIdent(schema);
   // Replaced in place, so that another node's readers never miss them. A changed signature or result type cannot be
   // replaced: give the function a new name (a DROP of the old one may follow once no running code calls it).
-  return [feedPageFunction(s)];
+  return [feedPageFunction(s), chatPageFunction(s)];
 }
