@@ -1,5 +1,5 @@
-// The hottest reads as PL/pgSQL functions in the read-model schema: the feed page (projections/feed-query.ts) and a
-// conversation page (projections/chat-page-query.ts). A function's statements are planned once per database
+// The hottest reads as PL/pgSQL functions in the read-model schema: the feed page (projections/feed-query.ts), a
+// conversation page (projections/chat-page-query.ts) and the session behind a token (projections/users.ts). A function's statements are planned once per database
 // connection and the plan kept, where a statement sent as text is parsed and planned on every request — for these
 // pages, with their many subqueries, planning costs about as much as running them (on PGlite, in wasm, most of
 // the page's time). The statements are the same ones the pages ran before, one per kind of page; each function
@@ -102,10 +102,24 @@ END
 $fn$`;
 }
 
+function sessionFunction(s: string): string {
+  // Every authenticated request runs it (api/auth.ts, through projections/users.ts findSession).
+  return `
+CREATE OR REPLACE FUNCTION ${s}.find_session(p_token_hash text, p_now timestamptz)
+RETURNS TABLE (session_id text, user_id text, expires_at timestamptz, role text, email text, name text, member_role text, member_blocked boolean, member_deleted boolean)
+LANGUAGE plpgsql STABLE SET plan_cache_mode = force_generic_plan AS $fn$
+BEGIN
+  RETURN QUERY SELECT s.session_id, s.user_id, s.expires_at, u.role, u.email, u.name, m.role, m.blocked, m.deleted
+    FROM ${s}.sessions s JOIN ${s}.users u ON u.id = s.user_id LEFT JOIN ${s}.members m ON m.user_id = s.user_id
+    WHERE s.token_hash = p_token_hash AND s.expires_at > p_now;
+END
+$fn$`;
+}
+
 /** The DDL of every read function in `schema` (their bodies name that schema's tables). Idempotent. */
 export function readFunctionsDdl(schema: string): string[] {
   const s = quoteIdent(schema);
   // Replaced in place, so that another node's readers never miss them. A changed signature or result type cannot be
   // replaced: give the function a new name (a DROP of the old one may follow once no running code calls it).
-  return [feedPageFunction(s), chatPageFunction(s)];
+  return [feedPageFunction(s), chatPageFunction(s), sessionFunction(s)];
 }
