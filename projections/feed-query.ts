@@ -1,9 +1,10 @@
 // The home feed page in ONE statement: the page of posts, their media (and previews), the viewer's unlocks (by
 // reuse group), likes and membership, the site settings and the total. The feed is the hottest read of the
 // site; on PGlite every statement crosses into wasm and on the server every statement is a round trip, so one
-// statement instead of seven is most of its speed (tests/bench/feed.ts measures it against a raw SELECT).
-// It reads several read models (posts, media, post_unlocks, post_likes, subscribers, site_settings) without
-// owning any of them.
+// statement instead of seven is most of its speed (tests/bench/feed.ts measures it against a raw SELECT). The
+// feed's statement runs inside the read function rm.feed_page (projections/read-functions.ts), whose plan is kept;
+// a single post's (postBundle) is sent as text. It reads several read models (posts, media, post_unlocks,
+// post_likes, subscribers, site_settings) without owning any of them.
 import type { ReadModels } from './schema';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { PostRow } from './posts';

@@ -38,7 +38,7 @@ async function sequential(n: number, run: (i: number) => Promise<void>): Promise
   return { perSecond: Math.round(n / ((performance.now() - t0) / 1000)), p50: Math.round(pct(latencies, 50) * 10) / 10, p99: Math.round(pct(latencies, 99) * 10) / 10 };
 }
 
-export async function benchChat(backend: Backend, opts: { messages: number; requests: number; clients: number; commands: number; inspect?: (db: import('kysely').Kysely<any>, fanId: string) => Promise<void> }): Promise<ChatBenchResult> {
+export async function benchChat(backend: Backend, opts: { messages: number; requests: number; clients: number; commands: number; inspect?: (db: import('kysely').Kysely<any>, fanId: string, http: { base: string; token: string; config: { FANCLUB_READ_CACHE?: boolean } }) => Promise<void> }): Promise<ChatBenchResult> {
   const t = await startTestServer(backend);
   try {
     const { store, runner, database } = t.server.services;
@@ -84,7 +84,7 @@ export async function benchChat(backend: Backend, opts: { messages: number; requ
     );
     if (last) await runner.waitFor(last, 300_000);
     await sql`ANALYZE`.execute(database.db);
-    if (opts.inspect) await opts.inspect(database.db, fanId);
+    if (opts.inspect) await opts.inspect(database.db, fanId, { base: t.base, token: fan, config: t.server.services.config });
 
     const pages = Math.max(1, Math.floor(opts.messages / 30));
     const page = (i: number) => 1 + ((i * 7919) % Math.min(pages, 100));
