@@ -1,9 +1,10 @@
 // The home feed page in ONE statement: the page of posts, their media (and previews), the viewer's unlocks (by
 // reuse group), likes and membership, the site settings and the total. The feed is the hottest read of the
 // site; on PGlite every statement crosses into wasm and on the server every statement is a round trip, so one
-// statement instead of seven is most of its speed (tests/bench/feed.ts measures it against a raw SELECT).
-// It reads several read models (posts, media, post_unlocks, post_likes, subscribers, site_settings) without
-// owning any of them.
+// statement instead of seven is most of its speed (tests/bench/feed.ts measures it against a raw SELECT). The
+// feed's statement runs inside the read function rm.feed_page (projections/read-functions.ts), whose plan is kept;
+// a single post's (postBundle) is sent as text. It reads several read models (posts, media, post_unlocks,
+// post_likes, subscribers, site_settings) without owning any of them.
 import type { ReadModels } from './schema';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { PostRow } from './posts';
@@ -62,24 +63,13 @@ export interface FeedBundleOptions {
 // JSON carries timestamps as text; the rest of the app gets Date objects from the driver, as from any other query.
 const asDate = (v: unknown) => (v == null ? v : new Date(v as string));
 
+/**
+ * A feed page through the read function rm.feed_page (projections/read-functions.ts): the same statement as
+ * bundleOf's, planned once per connection instead of on every request.
+ */
 export async function feedBundle(db: Kysely<ReadModels>, o: FeedBundleOptions): Promise<FeedBundle> {
-  const staff = o.audience === 'staff';
-  const conditions: RawBuilder<unknown>[] = staff
-    ? [sql`p.deleted = false`]
-    : // publish_at <= now, not a job: a scheduled post appears on time, also after a restart.
-      [sql`p.fan_visible = true`, sql`p.publish_at <= ${o.nowIso}::timestamptz`];
-  if (o.feedTagId) conditions.push(sql`EXISTS (SELECT 1 FROM rm.feed_post_tags t WHERE t.post_id = p.id AND t.tag_id = ${o.feedTagId})`);
-  const where = sql.join(conditions, sql` AND `);
-  // The unfiltered total comes from the kept totals (projections/posts.ts post_stats): fans lose the visible posts
-  // not due yet (few, indexed). A tag filter counts its (smaller) set.
-  const total = o.feedTagId
-    ? sql`(SELECT count(*) FROM rm.posts p WHERE ${where})`
-    : staff
-      ? sql`(SELECT COALESCE((SELECT live FROM rm.post_stats WHERE key = 'posts'), 0))`
-      : sql`(SELECT COALESCE((SELECT fan_visible FROM rm.post_stats WHERE key = 'posts'), 0) - (SELECT count(*) FROM rm.posts p WHERE p.fan_visible = true AND p.publish_at > ${o.nowIso}::timestamptz))`;
-  const page = sql`SELECT p.* FROM rm.posts p WHERE ${where} ORDER BY p.publish_at DESC, p.id DESC LIMIT ${o.pageSize} OFFSET ${(o.page - 1) * o.pageSize}`;
-  const nextDue = staff ? sql`NULL::timestamptz` : sql`(SELECT min(p.publish_at) FROM rm.posts p WHERE p.fan_visible = true AND p.publish_at > ${o.nowIso}::timestamptz)`;
-  return bundleOf(db, { page, userId: o.userId, total, nextDue });
+  const r = await sql<{ b: BundleJson }>`SELECT rm.feed_page(${o.audience === 'staff'}, ${o.nowIso}::timestamptz, ${o.pageSize}::integer, ${(o.page - 1) * o.pageSize}::integer, ${o.feedTagId || null}::text, ${o.userId}::text) AS b`.execute(db);
+  return bundleFrom(r.rows[0].b);
 }
 
 /**
@@ -97,7 +87,7 @@ async function bundleOf(
   o: { page: RawBuilder<unknown>; userId: string | null; total: RawBuilder<unknown>; nextDue: RawBuilder<unknown> },
 ): Promise<FeedBundle> {
   const user = o.userId;
-  const r = await sql<{ rows: any[]; media: any[]; unlocked: string[]; liked: string[]; tags: any[]; settings: any; member_until: string | null; total: string | number; next_due: string | null }>`
+  const r = await sql<BundleJson>`
     WITH page AS (${o.page}),
     ids AS (
       SELECT jsonb_array_elements(page.media)->>'mediaId' AS id FROM page
@@ -124,7 +114,23 @@ async function bundleOf(
       ${o.total} AS total,
       ${o.nextDue} AS next_due
   `.execute(db);
-  const row = r.rows[0];
+  return bundleFrom(r.rows[0]);
+}
+
+/** The bundle's columns as the statement (or the read function's JSON object) gives them. */
+interface BundleJson {
+  rows: any[];
+  media: any[];
+  unlocked: string[];
+  liked: string[];
+  tags: any[];
+  settings: any;
+  member_until: string | null;
+  total: string | number;
+  next_due: string | null;
+}
+
+function bundleFrom(row: BundleJson): FeedBundle {
   const rows = (row.rows as any[]).map((p) => ({ ...p, publish_at: asDate(p.publish_at), created_at: asDate(p.created_at) })) as PostRow[];
   const media = new Map<string, MediaRow>(
     (row.media as any[]).map((m) => [m.id, { ...m, created_at: asDate(m.created_at), next_attempt_at: asDate(m.next_attempt_at) } as MediaRow]),

@@ -14,6 +14,7 @@ import type { Database } from '../infra/db/database';
 import { comparePositions, type EventStore, type Position, type RecordedEvent } from '../infra/eventstore/port';
 import { handlesType, type Projection, type TableSpec } from './projection';
 import { UnitOfWork, quoteIdent, sqlType, type Executor } from './unit-of-work';
+import { readFunctionsDdl } from './read-functions';
 
 export const DEFAULT_SCHEMA = 'rm';
 export const CHECKPOINT_TABLE = 'projection_checkpoints';
@@ -383,6 +384,8 @@ async function rebuildUnlocked(options: RebuildOptions): Promise<RebuildResult> 
     await run(trx, `SELECT pg_advisory_xact_lock(${SWAP_LOCK_KEY})`);
     await run(trx, `DROP SCHEMA IF EXISTS ${quoteIdent(schema)} CASCADE`);
     await run(trx, `ALTER SCHEMA ${quoteIdent(target)} RENAME TO ${quoteIdent(schema)}`);
+    // The read functions name their schema's tables: made here, under the final name (projections/read-functions.ts).
+    for (const stmt of readFunctionsDdl(schema)) await run(trx, stmt);
   });
   // Wake live runners and waiters: the checkpoints may have moved (in either direction).
   await database.notify(checkpointChannel(schema)).catch(() => {});
@@ -437,6 +440,7 @@ export async function ensureReadModels(
       await database.db.transaction().execute(async (trx) => {
         await createReadModelSchema(trx, schema, projections);
         await ensureCheckpointRows(trx, schema, projections);
+        for (const stmt of readFunctionsDdl(schema)) await run(trx, stmt);
       });
       return { rebuilt: false };
     }

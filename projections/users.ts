@@ -1,8 +1,8 @@
 // Read model: users (accounts and what staff list about them) and their sessions.
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { AnyDomainEvent } from './events';
 import { defineProjection } from './projection';
-import { usersTables, timestamptz, type ReadModelRows, type ReadModels } from './schema';
+import { usersTables, type ReadModelRows, type ReadModels } from './schema';
 import { update } from './projection';
 import type { Role } from '../domain/shared/wire';
 
@@ -64,16 +64,10 @@ export async function findUser(db: Kysely<ReadModels>, id: string): Promise<User
  * columns when staff never acted). One query: every authenticated request runs it.
  */
 export async function findSession(db: Kysely<ReadModels>, tokenHash: string, nowIso: string): Promise<SessionLookup | undefined> {
-  // Sessions and users are always written whole (UserRegistered, UserLoggedIn), so these columns are never null.
-  return db
-    .withSchema('rm')
-    .selectFrom('sessions as s')
-    .innerJoin('users as u', 'u.id', 's.user_id')
-    .leftJoin('members as m', 'm.user_id', 's.user_id')
-    .select(['s.session_id', 's.user_id', 's.expires_at', 'u.role', 'u.email', 'u.name', 'm.role as member_role', 'm.blocked as member_blocked', 'm.deleted as member_deleted'])
-    .where('s.token_hash', '=', tokenHash)
-    .where('s.expires_at', '>', timestamptz(nowIso))
-    .executeTakeFirst() as Promise<SessionLookup | undefined>;
+  // Through the read function rm.find_session (projections/read-functions.ts): planned once per connection. Sessions
+  // and users are always written whole (UserRegistered, UserLoggedIn), so its columns but the members' are never null.
+  const r = await sql<SessionLookup>`SELECT * FROM rm.find_session(${tokenHash}, ${nowIso}::timestamptz)`.execute(db);
+  return r.rows[0];
 }
 
 export interface SessionLookup {

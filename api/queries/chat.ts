@@ -20,17 +20,17 @@ import { mediaByIds, type MediaRow } from '../../projections/media';
 import { chatPageBundle, type ChatPageBundle } from '../../projections/chat-page-query';
 import { createReadCache, readCacheOptions } from '../read-cache';
 import { currentSettings } from '../../projections/settings';
-import { findSubscriber, subscriptionMeFields } from '../../projections/subscribers';
+import { findSubscriber, subscriptionMeFields, type SubscriberRow } from '../../projections/subscribers';
 import { findUser } from '../../projections/users';
 import { findWallet } from '../../projections/wallet';
 import { findMember } from '../../projections/members';
 import { findLastSeen } from '../../projections/last-seen';
 import { mediaView } from '../views';
 import { massCopyPromotionOf } from './mass-messages';
-import { loadPromotion, promotionViewerFor } from '../../commands/promotions';
 import { CHAT_WRITERS } from '../../commands/chat';
 import { isStaffRole } from '../../domain/user/user';
-import { isEligible, type PromotionState } from '../../domain/promotion/promotion';
+import { isEligible, promotionViewerOf, type PromotionState } from '../../domain/promotion/promotion';
+import { promotionStateOf } from '../../projections/promotions';
 import type { Services } from '../services';
 
 export interface ChatViewer {
@@ -51,18 +51,6 @@ interface ConversationFacts {
 export function chatQueries(services: Services) {
   const db = () => services.database.db;
   const nowIso = () => services.clock().toISOString();
-  // The locked-content promotion's stream, kept while the read models are unchanged (at most 10 s): folding it
-  // from the event store on every page open would cost more than the page itself. Whether it runs now is
-  // worked out on every request.
-  const promotionStreams = createReadCache<PromotionState>({ ...readCacheOptions(services), ttlMs: 10_000, maxEntries: 1 });
-  const lockedContentPromotion = async (): Promise<PromotionState> => {
-    const hit = promotionStreams.get('LOCKED_CONTENT', Date.now());
-    if (hit) return hit;
-    const version = promotionStreams.version();
-    const { state } = await loadPromotion(services.store, 'LOCKED_CONTENT');
-    promotionStreams.set('LOCKED_CONTENT', state, version, Date.now());
-    return state;
-  };
   // A conversation page's rows (the one statement of projections/chat-page-query.ts), kept like the feed's pages:
   // while the read models are unchanged (any event anywhere moves the version), at most 10 s. Who may read it,
   // the running promotion and the signed media links are worked out on every request, from the clock of now.
@@ -76,17 +64,26 @@ export function chatQueries(services: Services) {
     pageBundles.set(key, b, version, Date.now());
     return b;
   };
-  /** The running promotion that discounts this fan's locked mass-message copies, or null. */
-  const massCopyPromotion = async (fanId: string, settings: SiteSettings): Promise<ConversationFacts['promotion']> => {
+  /**
+   * The running promotion that discounts this fan's locked mass-message copies, or null: from the read models (the
+   * latest locked-content promotion and the fan's membership), never from the streams — a read loads no stream. A
+   * purchase checks the promotion again against its stream (commands/promotions.ts).
+   */
+  const massCopyPromotion = (settings: SiteSettings, state: PromotionState, subscriber: SubscriberRow | undefined): ConversationFacts['promotion'] => {
     if (!settings.enable_promotion) return null;
-    const p = massCopyPromotionOf(await lockedContentPromotion(), nowIso());
-    if (!p || !isEligible(p.promotion, await promotionViewerFor(services.store, fanId, 'user', nowIso()), 'mass_message')) return null;
+    const now = nowIso();
+    const p = massCopyPromotionOf(state, now);
+    if (!p) return null;
+    const membership = subscriber ? { expiresAt: subscriber.expires_at || null, periods: subscriber.periods } : null;
+    if (!isEligible(p.promotion, promotionViewerOf({ isStaff: false, membership, now }), 'mass_message')) return null;
     return { promotionId: p.promotion.promotionId, discountPercent: p.discountPercent, ribbonText: p.promotion.ribbonText };
   };
 
   const conversationFacts = async (fanId: string): Promise<ConversationFacts> => {
-    const [conversation, settings, fan] = await Promise.all([findConversation(db(), fanId), currentSettings(db()), findUser(db(), fanId)]);
-    return { conversation, settings, fanName: fan?.name ?? '', promotion: await massCopyPromotion(fanId, settings) };
+    const [conversation, settings, fan, promotion, subscriber] = await Promise.all([
+      findConversation(db(), fanId), currentSettings(db()), findUser(db(), fanId), promotionStateOf(db(), 'LOCKED_CONTENT'), findSubscriber(db(), fanId),
+    ]);
+    return { conversation, settings, fanName: fan?.name ?? '', promotion: massCopyPromotion(settings, promotion, subscriber) };
   };
 
   /** Rows → what this viewer sees (domain/chat/views.ts); only the media reads and the signed links are done here. */
@@ -129,7 +126,7 @@ export function chatQueries(services: Services) {
 
     /**
      * A page of a conversation: the fan's own (refused unless they may chat, as requireChatFan) or, for staff,
-     * any fan's. Everything but a running promotion comes from one statement (projections/chat-page-query.ts).
+     * any fan's. Everything comes from one statement (projections/chat-page-query.ts).
      */
     async page(viewer: ChatViewer & { role?: Role }, fanId: string, pageNumber: number): Promise<ChatMessagePage> {
       const b = await pageBundle({ fanId, page: pageNumber, pageSize: CHAT_PAGE_SIZE, forStaff: viewer.isStaff });
@@ -137,7 +134,9 @@ export function chatQueries(services: Services) {
         const mayChat = (viewer.role === 'user' || viewer.role === 'proxy_user') && subscriptionMeFields(b.subscriber, nowIso()).ccbillSubscriptionStatus !== '0';
         if (!mayChat) throw new DomainError(CHAT_NOT_ALLOWED, 'CHAT_NOT_ALLOWED', 403);
       }
-      const facts: ConversationFacts = { conversation: b.conversation, settings: b.settings, fanName: b.fanName, promotion: await massCopyPromotion(fanId, b.settings) };
+      const facts: ConversationFacts = {
+        conversation: b.conversation, settings: b.settings, fanName: b.fanName, promotion: massCopyPromotion(b.settings, b.lockedContentPromotion, b.subscriber),
+      };
       const messages = await messageViews(viewer, b.rows, facts, b.media);
       return chatMessagePage(messages, pageNumber, { ...facts, forStaff: viewer.isStaff, hiddenFromChat: b.hiddenFromChat });
     },

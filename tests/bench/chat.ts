@@ -10,7 +10,7 @@ import { SANDBOX_TEST_CARDS } from '../../domain/card/wire';
 import { comparePositions, type NewEvent, type Position } from '../../infra/eventstore/port';
 import { startTestServer, TEST_CARD_FORM, type Backend } from '../support/server';
 import { topUpWallet } from '../support/wallet';
-import { load, loadOverHttp } from './feed';
+import { load, loadOverHttp, printPageFigures } from './feed';
 
 type Figures = { perSecond: number; p50: number; p99: number };
 export interface ChatBenchResult {
@@ -38,7 +38,7 @@ async function sequential(n: number, run: (i: number) => Promise<void>): Promise
   return { perSecond: Math.round(n / ((performance.now() - t0) / 1000)), p50: Math.round(pct(latencies, 50) * 10) / 10, p99: Math.round(pct(latencies, 99) * 10) / 10 };
 }
 
-export async function benchChat(backend: Backend, opts: { messages: number; requests: number; clients: number; commands: number }): Promise<ChatBenchResult> {
+export async function benchChat(backend: Backend, opts: { messages: number; requests: number; clients: number; commands: number; inspect?: (db: import('kysely').Kysely<any>, fanId: string, http: { base: string; token: string; config: { FANCLUB_READ_CACHE?: boolean } }) => Promise<void> }): Promise<ChatBenchResult> {
   const t = await startTestServer(backend);
   try {
     const { store, runner, database } = t.server.services;
@@ -84,6 +84,7 @@ export async function benchChat(backend: Backend, opts: { messages: number; requ
     );
     if (last) await runner.waitFor(last, 300_000);
     await sql`ANALYZE`.execute(database.db);
+    if (opts.inspect) await opts.inspect(database.db, fanId, { base: t.base, token: fan, config: t.server.services.config });
 
     const pages = Math.max(1, Math.floor(opts.messages / 30));
     const page = (i: number) => 1 + ((i * 7919) % Math.min(pages, 100));
@@ -93,20 +94,24 @@ export async function benchChat(backend: Backend, opts: { messages: number; requ
       await call('GET', `/api/chat/get_messages?page_num=${page(i)}`, undefined, fan);
       await rawPage(i);
     }
+    // Alternating rounds, as in the feed bench: cached endpoint, the endpoint with the read caches off
+    // (FANCLUB_READ_CACHE=false), the raw SELECT; medians reported.
+    const endpoint = () => loadOverHttp(Array.from({ length: opts.requests }, (_, i) => `${t.base}/api/chat/get_messages?page_num=${page(i)}`), { authorization: fan }, opts.requests, opts.clients);
     const endpointRounds: Figures[] = [];
+    const coldRounds: Figures[] = [];
     const rawRounds: Figures[] = [];
     for (let round = 0; round < 3; round++) {
-      endpointRounds.push(await loadOverHttp(Array.from({ length: opts.requests }, (_, i) => `${t.base}/api/chat/get_messages?page_num=${page(i)}`), { authorization: fan }, opts.requests, opts.clients));
+      endpointRounds.push(await endpoint());
+      t.server.services.config.FANCLUB_READ_CACHE = false;
+      try {
+        coldRounds.push(await endpoint());
+      } finally {
+        t.server.services.config.FANCLUB_READ_CACHE = true;
+      }
       rawRounds.push(await load(opts.requests, opts.clients, async (i) => void (await rawPage(i))));
     }
     const median = (rs: Figures[]) => [...rs].sort((a, b) => a.perSecond - b.perSecond)[1];
-    t.server.services.config.FANCLUB_READ_CACHE = false;
-    let cold: Figures;
-    try {
-      cold = await loadOverHttp(Array.from({ length: opts.requests }, (_, i) => `${t.base}/api/chat/get_messages?page_num=${page(i)}`), { authorization: fan }, opts.requests, opts.clients);
-    } finally {
-      t.server.services.config.FANCLUB_READ_CACHE = true;
-    }
+    const cold = median(coldRounds);
 
     // Commands: free sends, then pay-per-message sends (by card), then wallet unlocks of fresh locked messages.
     const freeSend = await sequential(opts.commands, async (i) => {
@@ -134,9 +139,10 @@ export async function benchChat(backend: Backend, opts: { messages: number; requ
 }
 
 export function printChat(r: ChatBenchResult) {
-  console.log(`chat page GET /api/chat/get_messages  ${r.page.perSecond.toLocaleString()} req/s   p50 ${r.page.p50} ms   p99 ${r.page.p99} ms   (subscriber, ${r.messages.toLocaleString()} messages)`);
-  console.log(`  the same, read caches off           ${r.cold.perSecond.toLocaleString()} req/s   p50 ${r.cold.p50} ms   p99 ${r.cold.p99} ms   (${Math.round((100 * r.cold.perSecond) / r.raw.perSecond)}% of raw)`);
-  console.log(`raw SELECT of the same page           ${r.raw.perSecond.toLocaleString()} q/s     p50 ${r.raw.p50} ms   p99 ${r.raw.p99} ms   (endpoint at ${Math.round((100 * r.page.perSecond) / r.raw.perSecond)}% of raw; targets ≥ 70%, p99 < 50 ms)`);
+  printPageFigures(`chat page GET /api/chat/get_messages (a subscriber, ${r.messages.toLocaleString()} messages; medians of 3 interleaved rounds)`, { raw: r.raw, cold: r.cold, cached: r.page }, {
+    cold: '(target ≥ 70%)',
+    cached: '(targets ≥ 70%, p99 < 50 ms)',
+  });
   console.log(`send a free text (HTTP, sequential)   p50 ${r.freeSend.p50} ms   p99 ${r.freeSend.p99} ms`);
   console.log(`send a paid message (card)            p50 ${r.paidSend.p50} ms   p99 ${r.paidSend.p99} ms`);
   console.log(`unlock a message from the wallet      p50 ${r.walletUnlock.p50} ms   p99 ${r.walletUnlock.p99} ms`);
