@@ -186,7 +186,44 @@ $fn$;
 -- instead of raised, so one stale writer does not fail the others. A unique violation (a writer in another
 -- process won a race, or an event id is already stored) still aborts the batch; the client then appends
 -- those items one by one. p_batch: [{s: stream, x: expected, e: [events]}, ...]
+--
+-- The common batch (every item at its expected revision, each stream once) is one INSERT for all of them; any
+-- other goes item by item (append_batch_each), where an item sees the items before it.
 CREATE OR REPLACE FUNCTION ${s}.append_batch(p_batch jsonb)
+RETURNS TABLE (out_idx int, out_status text, out_revision bigint, out_tx xid8, out_seq bigint)
+LANGUAGE plpgsql AS $fn$
+BEGIN
+  RETURN QUERY
+  WITH items AS MATERIALIZED (
+    SELECT (b.ord - 1)::int AS idx, b.item->>'s' AS stream, (b.item->>'x')::bigint AS expected, b.item->'e' AS events,
+           COALESCE((SELECT e.revision FROM ${s}.events e WHERE e.stream_id = b.item->>'s' ORDER BY e.revision DESC LIMIT 1), -1) AS current
+    FROM jsonb_array_elements(p_batch) WITH ORDINALITY AS b(item, ord)
+  ), refused AS (
+    SELECT 1 FROM items
+    WHERE (expected = -1 AND current >= 0) OR (expected = -3 AND current < 0) OR (expected >= 0 AND expected <> current)
+    UNION ALL
+    SELECT 1 FROM items GROUP BY stream HAVING count(*) > 1
+    LIMIT 1
+  ), written AS (
+    -- rows are inserted (and draw their seq) in this order: item by item, each item's events in array order
+    INSERT INTO ${s}.events (stream_id, revision, event_id, type, data, metadata)
+    SELECT i.stream, i.current + ev.ord, (ev.value->>'id')::uuid, ev.value->>'type',
+           COALESCE(ev.value->'data', '{}'::jsonb), COALESCE(ev.value->'metadata', '{}'::jsonb)
+    FROM items i CROSS JOIN LATERAL jsonb_array_elements(i.events) WITH ORDINALITY AS ev(value, ord)
+    WHERE NOT EXISTS (SELECT 1 FROM refused)
+    ORDER BY i.idx, ev.ord
+    RETURNING stream_id, revision, seq
+  )
+  SELECT i.idx, 'ok'::text, w.revision, pg_current_xact_id(), w.seq
+  FROM items i
+  JOIN (SELECT stream_id, max(revision) AS revision, max(seq) AS seq FROM written GROUP BY stream_id) w ON w.stream_id = i.stream;
+  IF NOT FOUND THEN
+    RETURN QUERY SELECT * FROM ${s}.append_batch_each(p_batch);
+  END IF;
+END
+$fn$;
+
+CREATE OR REPLACE FUNCTION ${s}.append_batch_each(p_batch jsonb)
 RETURNS TABLE (out_idx int, out_status text, out_revision bigint, out_tx xid8, out_seq bigint)
 LANGUAGE plpgsql AS $fn$
 DECLARE
@@ -535,8 +572,12 @@ export async function createPostgresEventStore(
   }
 
 
-  // Group commit. While one append (or batch) is in flight, the appends that arrive queue up and go together
-  // in the next statement: one round trip and one commit for many writers, and no added wait for a lone one.
+  // Group commit. Appends go out in batches, each one statement and one transaction: one round trip and one commit
+  // for many writers. Up to `lanes` batches are in flight at once (the connections `database.prepared` keeps for
+  // them), so one batch is executed while another waits for its commit to be flushed; a lone writer's append goes
+  // out alone at once. A stream that is in a batch in flight is held back until that batch ends: its next append
+  // would otherwise collide with it on the unique (stream_id, revision) key in another transaction, and appends to
+  // one stream leave in the order they were made.
   interface PendingAppend {
     streamId: string;
     expectedRevision: ExpectedRevision;
@@ -547,8 +588,13 @@ export async function createPostgresEventStore(
     reject: (e: unknown) => void;
   }
   const MAX_BATCH = 200;
-  const queue: PendingAppend[] = [];
-  let flushing = false;
+  const lanes = Math.max(1, database.preparedConnections);
+  let queue: PendingAppend[] = [];
+  let inFlight = 0;
+  let pumpScheduled = false;
+  let yielding = 0;
+  /** Streams in a batch in flight, with how many of its appends are. */
+  const busy = new Map<string, number>();
 
   async function runOne(p: PendingAppend) {
     try {
@@ -561,38 +607,77 @@ export async function createPostgresEventStore(
   type BatchRow = { out_idx: number; out_status: string; out_revision: number | string; out_tx: number | string | null; out_seq: number | string | null };
   const appendBatchText = `SELECT out_idx, out_status, out_revision, out_tx, out_seq FROM "${schema}".append_batch($1::text::jsonb)`;
 
-  async function flush() {
-    flushing = true;
+  async function runBatch(batch: PendingAppend[]) {
+    if (batch.length === 1) return runOne(batch[0]);
+    let results: BatchRow[] | null = null;
     try {
-      while (queue.length > 0) {
-        const batch = queue.splice(0, MAX_BATCH);
-        if (batch.length === 1) await runOne(batch[0]);
-        else {
-          let results: BatchRow[] | null = null;
-          try {
-            const items = `[${batch.map((p) => `{"s":${JSON.stringify(p.streamId)},"x":${p.expected},"e":${p.payload}}`).join(',')}]`;
-            results = await database.prepared<BatchRow>(`${schema}_append_batch`, appendBatchText, [items]);
-          } catch {
-            results = null; // the batch rolled back as a whole: each append goes again on its own below
-          }
-          if (!results || results.length !== batch.length) {
-            for (const p of batch) await runOne(p);
-          } else {
-            for (const r of results) {
-              const p = batch[r.out_idx];
-              if (r.out_status === 'conflict') p.reject(new WrongExpectedRevisionError(p.streamId, p.expectedRevision, Number(r.out_revision)));
-              else p.resolve({ nextRevision: Number(r.out_revision), position: { tx: Number(r.out_tx), seq: Number(r.out_seq) } });
-            }
-          }
+      const items = `[${batch.map((p) => `{"s":${JSON.stringify(p.streamId)},"x":${p.expected},"e":${p.payload}}`).join(',')}]`;
+      results = await database.prepared<BatchRow>(`${schema}_append_batch`, appendBatchText, [items]);
+    } catch {
+      results = null; // the batch rolled back as a whole: each append goes again on its own below
+    }
+    if (!results || results.length !== batch.length) {
+      for (const p of batch) await runOne(p);
+      return;
+    }
+    for (const r of results) {
+      const p = batch[r.out_idx];
+      if (r.out_status === 'conflict') p.reject(new WrongExpectedRevisionError(p.streamId, p.expectedRevision, Number(r.out_revision)));
+      else p.resolve({ nextRevision: Number(r.out_revision), position: { tx: Number(r.out_tx), seq: Number(r.out_seq) } });
+    }
+  }
+
+  /** The next batch: queued appends whose stream is not in flight, in queue order, at most `max`. */
+  function takeBatch(max: number): PendingAppend[] {
+    const batch: PendingAppend[] = [];
+    const rest: PendingAppend[] = [];
+    const taken = new Set<string>();
+    for (const p of queue) {
+      if (batch.length < max && (taken.has(p.streamId) || !busy.has(p.streamId))) {
+        batch.push(p);
+        taken.add(p.streamId);
+      } else rest.push(p);
+    }
+    queue = rest;
+    for (const p of batch) busy.set(p.streamId, (busy.get(p.streamId) ?? 0) + 1);
+    return batch;
+  }
+
+  function schedulePump() {
+    if (pumpScheduled) return;
+    pumpScheduled = true;
+    // A microtask: the appends made in the same turn of the event loop (a command's, or writers freed together)
+    // leave together.
+    queueMicrotask(pump);
+  }
+
+  function pump() {
+    pumpScheduled = false;
+    if (yielding > 0) return; // the pump after the yield takes them
+    while (inFlight < lanes && queue.length > 0) {
+      // With idle lanes and a crowd waiting, the crowd is shared among them: the batches then end at different
+      // times, and each one's writers come back while another is in flight.
+      const batch = takeBatch(Math.min(MAX_BATCH, Math.ceil(queue.length / (lanes - inFlight))));
+      if (batch.length === 0) return; // all of them wait for streams in flight
+      inFlight++;
+      void runBatch(batch).then(() => {
+        for (const p of batch) {
+          const n = busy.get(p.streamId)! - 1;
+          if (n === 0) busy.delete(p.streamId);
+          else busy.set(p.streamId, n);
         }
+        inFlight--;
         announce();
         // Let the writers just freed run before the next batch is taken: they append again at once, and taking
         // the queue now would send the one or two already waiting alone, with everyone else one batch behind.
         // (After a lone append there is no one to wait for: a lone writer pays no extra turn of the event loop.)
-        if (batch.length > 1) await new Promise<void>((resolve) => setImmediate(resolve));
-      }
-    } finally {
-      flushing = false;
+        if (batch.length === 1) return pump();
+        yielding++;
+        setImmediate(() => {
+          yielding--;
+          pump();
+        });
+      });
     }
   }
 
@@ -614,7 +699,7 @@ export async function createPostgresEventStore(
       const payload = `[${encoded.map((e) => `{"id":${JSON.stringify(e.id ?? null)},"type":${JSON.stringify(e.type ?? null)},"data":${e.data},"metadata":${e.metadata}}`).join(',')}]`;
       return new Promise<AppendResult>((resolve, reject) => {
         queue.push({ streamId, expectedRevision, expected, payload, single: encoded.length === 1 ? encoded[0] : null, resolve, reject });
-        if (!flushing) void flush();
+        schedulePump();
       });
     },
 
