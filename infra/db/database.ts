@@ -46,8 +46,6 @@ export interface Database {
    * protocol in one call (bind, describe, execute, sync): its query API parses and plans every call anew.
    */
   prepared<R = Record<string, unknown>>(name: string, text: string, values: unknown[]): Promise<R[]>;
-  /** How many `prepared` statements can run at once (its connections): 1 on PGlite. */
-  readonly preparedConnections: number;
   /** Cross-process wake-up (LISTEN/NOTIFY on the server; in-process on PGlite, which one process owns). */
   listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
   notify(channel: string): Promise<void>;
@@ -150,7 +148,6 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
   return {
     kind: 'pglite',
     db,
-    preparedConnections: 1,
     async exec(sql) {
       const release = await pool.exclusive.acquire();
       try {
@@ -181,9 +178,6 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
   };
 }
 
-/** The connections `prepared` keeps (the event store sends as many append batches at once). */
-const PREPARED_CONNECTIONS = 2;
-
 export async function openPostgres(connectionString: string, poolSize = 20): Promise<Database> {
   pg.types.setTypeParser(INT8, parseInteger);
   pg.types.setTypeParser(XID8 as number, parseInteger);
@@ -197,7 +191,7 @@ export async function openPostgres(connectionString: string, poolSize = 20): Pro
   const probe = await pool.connect();
   probe.release();
   // The connections for `prepared` (the appends): kept open, so their plans stay warm.
-  const preparedPool = new pg.Pool({ connectionString, max: PREPARED_CONNECTIONS, idleTimeoutMillis: 0, allowExitOnIdle: true });
+  const preparedPool = new pg.Pool({ connectionString, max: 2, idleTimeoutMillis: 0, allowExitOnIdle: true });
   preparedPool.on('error', (e) => {
     if ((e as { code?: string }).code !== '57P01') console.error('[database] idle append connection lost:', e.message);
   });
@@ -206,7 +200,6 @@ export async function openPostgres(connectionString: string, poolSize = 20): Pro
   return {
     kind: 'postgres',
     db,
-    preparedConnections: PREPARED_CONNECTIONS,
     async exec(sql) {
       await pool.query(sql);
     },

@@ -424,7 +424,8 @@ export function eventStoreContract(name: string, open: (options?: OpenOptions) =
 
     it("one process's appends to one stream, made together, are written in the order they were made", async (ctx) => {
       const store = await setup();
-      // The Postgres stores promise it (a stream in a batch in flight waits for it); EventStoreDB's client does not.
+      // The Postgres stores promise it (one batch in flight at a time, each in the order the appends were made);
+      // EventStoreDB's client does not.
       if (store.kind === 'eventstoredb') ctx.skip();
       const s = `${prefix}-in-order`;
       await store.appendToStream(s, [event()]);
