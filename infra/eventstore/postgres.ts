@@ -600,13 +600,9 @@ export async function createPostgresEventStore(
 
   async function runBatch(batch: PendingAppend[]) {
     if (batch.length === 1) return runOne(batch[0]);
-    let results: BatchRow[] | null = null;
-    try {
-      const items = `[${batch.map((p) => `{"s":${JSON.stringify(p.streamId)},"x":${p.expected},"e":${payloadOf(p)}}`).join(',')}]`;
-      results = await database.prepared<BatchRow>(`${schema}_append_batch`, appendBatchText, [items]);
-    } catch {
-      results = null; // the batch rolled back as a whole: each append goes again on its own below
-    }
+    const items = `[${batch.map((p) => `{"s":${JSON.stringify(p.streamId)},"x":${p.expected},"e":${payloadOf(p)}}`).join(',')}]`;
+    // null: the batch rolled back as a whole, and each append goes again on its own below
+    const results = await database.prepared<BatchRow>(`${schema}_append_batch`, appendBatchText, [items]).catch(() => null);
     if (!results || results.length !== batch.length) {
       for (const p of batch) await runOne(p);
       return;
