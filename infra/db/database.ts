@@ -4,6 +4,7 @@ import { EventEmitter } from 'node:events';
 import { Kysely, PostgresDialect, sql, type ColumnType } from 'kysely';
 import pg from 'pg';
 import type { PGlite } from '@electric-sql/pglite';
+import { parse as pgliteParse, protocol as pgliteProtocol } from '@electric-sql/pglite';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -41,7 +42,8 @@ export interface Database {
    * planned once per connection, not per call (the event store's append; a name must always carry the same text).
    * On the server it runs on two connections kept for it alone and never closed while idle: the statement and the
    * PL/pgSQL it calls stay planned there, where on the shared pool other work kept handing it connections that had
-   * never run it (each first use costs milliseconds). PGlite runs it as a plain query.
+   * never run it (each first use costs milliseconds). On PGlite it is a named statement too, run through the wire
+   * protocol in one call (bind, describe, execute, sync): its query API parses and plans every call anew.
    */
   prepared<R = Record<string, unknown>>(name: string, text: string, values: unknown[]): Promise<R[]>;
   /** Cross-process wake-up (LISTEN/NOTIFY on the server; in-process on PGlite, which one process owns). */
@@ -94,11 +96,52 @@ function pgliteAsPool(pglite: PGlite) {
   };
 }
 
+const { serialize } = pgliteProtocol;
+const PGLITE_PARSERS = { parsers: { [INT8]: parseInteger, [XID8]: parseInteger } };
+const SYNC = serialize.sync();
+const DESCRIBE_PORTAL = serialize.describe({ type: 'P' });
+const EXECUTE = serialize.execute({});
+
+/** A parameter as the text the protocol binds (every parameter of a `prepared` statement is cast from text). */
+function paramText(v: unknown): string | null {
+  if (v === null || v === undefined) return null;
+  if (typeof v === 'string') return v;
+  if (v instanceof Date) return v.toISOString();
+  return typeof v === 'object' ? JSON.stringify(v) : String(v);
+}
+
+function concatBytes(parts: Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+}
+
+/**
+ * One call of a named statement on PGlite, the caller owning its connection: Parse the first time (the statement
+ * then stays planned in PGlite's one session), then Bind, Describe, Execute and Sync in one protocol message. Errors
+ * are the same DatabaseError as the query API's (code, detail, constraint).
+ */
+async function pglitePrepared<R>(pglite: PGlite, statements: Set<string>, name: string, text: string, values: unknown[]): Promise<R[]> {
+  const fresh = !statements.has(name);
+  const parts = fresh ? [serialize.parse({ name, text })] : [];
+  parts.push(serialize.bind({ statement: name, values: values.map(paramText) }), DESCRIBE_PORTAL, EXECUTE, SYNC);
+  const { messages } = await pglite.execProtocol(concatBytes(parts), { throwOnError: false });
+  if (fresh && messages.some((m) => m.name === 'parseComplete')) statements.add(name);
+  const error = messages.find((m) => m.name === 'error');
+  if (error) throw error;
+  return (pgliteParse.parseResults(messages, pglite.parsers, PGLITE_PARSERS)[0]?.rows ?? []) as R[];
+}
+
 export async function openPglite(dataDir: string | undefined): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
   const pglite = dataDir ? new PGlite(dataDir) : new PGlite();
   await pglite.waitReady;
   const pool = pgliteAsPool(pglite);
+  const statements = new Set<string>();
   const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool: pool as unknown as pg.Pool }) });
   const bus = new EventEmitter();
   bus.setMaxListeners(0);
@@ -113,12 +156,12 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
         release();
       }
     },
-    async prepared<R>(_name: string, text: string, values: unknown[]) {
-      const client = await pool.connect();
+    async prepared<R>(name: string, text: string, values: unknown[]) {
+      const release = await pool.exclusive.acquire();
       try {
-        return (await client.query(text, values)).rows as R[];
+        return await pglitePrepared<R>(pglite, statements, name, text, values);
       } finally {
-        client.release();
+        release();
       }
     },
     async listen(channel, onNotify) {

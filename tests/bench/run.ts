@@ -215,7 +215,7 @@ async function benchRebuildOn(name: Backend) {
 }
 
 /** Medians of the rounds, and each round's ratio to raw, so that one lucky round cannot hide a bad one. */
-function printAppendFigures(rounds: RunFigures[][], counted: RunFigures[]) {
+function printAppendFigures(backend: Backend, rounds: RunFigures[][], counted: RunFigures[]) {
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
   const figure = (i: number, key: keyof RunFigures) => {
     if (key === 'commitsPerEvent' || key === 'walFlushesPerEvent') return counted[i][key];
@@ -233,7 +233,8 @@ function printAppendFigures(rounds: RunFigures[][], counted: RunFigures[]) {
   console.log(line('raw INSERT, 16 clients', 2));
   console.log(line('append, 16 writers', 3));
   const ratios = (a: number, raw: number) => rounds.map((r) => (r[a].perSecond / r[raw].perSecond).toFixed(2)).join(' ');
-  console.log(`append ÷ raw per round        1 writer: ${ratios(1, 0)}   16 writers: ${ratios(3, 2)}   (targets ≥ 0.8 and ≥ 1.3)`);
+  const targets = backend === 'postgres' ? '≥ 1.0 and ≥ 1.5, with p99 under raw' : '≥ 0.8 for 1 writer';
+  console.log(`append ÷ raw per round        1 writer: ${ratios(1, 0)}   16 writers: ${ratios(3, 2)}   (targets ${targets})`);
 }
 
 async function openFreshPglite() {
@@ -273,7 +274,7 @@ async function benchBackend(name: Backend, open: () => Promise<{ database: Datab
       rounds.push(slices.map(figures));
     }
     const counted = [await rawInserts(database, 1, true), await appends(database, store, 1, true), await rawInserts(database, 16, true), await appends(database, store, 16, true)].map((x) => figures([x]));
-    printAppendFigures(rounds, counted);
+    printAppendFigures(name, rounds, counted);
     if (APPENDS_ONLY) return void (await store.close());
     const read = await catchUp(store);
     console.log(`$all catch-up read               ${read.perSecond.toLocaleString()} events/s over ${read.events.toLocaleString()} events`);

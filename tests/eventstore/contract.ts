@@ -377,6 +377,73 @@ export function eventStoreContract(name: string, open: (options?: OpenOptions) =
       expect(await readAllMine(store)).toHaveLength(6);
     });
 
+    it('appends made together to many streams each get their own result, a refused one alone', async () => {
+      const store = await setup();
+      const s = (name: string) => `${prefix}-together-${name}`;
+      await store.appendToStream(s('old'), [event()]);
+      await store.appendToStream(s('stale'), [event(), event()]);
+      // All at their expected revision (the Postgres stores write these as one batch)...
+      const sizes = Array.from({ length: 12 }, (_, i) => (i % 3 === 0 ? 2 : 1));
+      const results = await Promise.all(
+        sizes.map((size, i) =>
+          store.appendToStream(s(`new${i}`), Array.from({ length: size }, (_, k) => event('New', { i, k })), { expectedRevision: 'no_stream' }),
+        ),
+      );
+      for (const [i, r] of results.entries()) {
+        expect(r.nextRevision).toBe(sizes[i] - 1);
+        const stored = await store.readStream(s(`new${i}`));
+        expect(stored.map((e) => e.data.k)).toEqual(sizes[i] === 2 ? [0, 1] : [0]);
+        expect(stored[stored.length - 1].position).toEqual(r.position);
+        if (stored.length === 2) expect(isAfter(stored[1].position, stored[0].position)).toBe(true);
+      }
+      expect(new Set(results.map((r) => `${r.position.tx}/${r.position.seq}`)).size).toBe(results.length);
+
+      // ...and with refusals among them: each refused append fails with its own actual revision, the others are written.
+      const [old, stale, taken, missing, fresh, anyOld] = await Promise.allSettled([
+        store.appendToStream(s('old'), [event('Old')], { expectedRevision: 0 }),
+        store.appendToStream(s('stale'), [event()], { expectedRevision: 0 }),
+        store.appendToStream(s('new0'), [event()], { expectedRevision: 'no_stream' }),
+        store.appendToStream(s('missing'), [event()], { expectedRevision: 'stream_exists' }),
+        store.appendToStream(s('fresh'), [event('F', { k: 0 }), event('F', { k: 1 })], { expectedRevision: 'no_stream' }),
+        store.appendToStream(s('new1'), [event('Any')], { expectedRevision: 'any' }),
+      ]);
+      expect(old.status === 'fulfilled' && old.value.nextRevision).toBe(1);
+      await expectWrongRevision(stale.status === 'rejected' ? Promise.reject(stale.reason) : Promise.resolve(), s('stale'), 0, 1);
+      await expectWrongRevision(taken.status === 'rejected' ? Promise.reject(taken.reason) : Promise.resolve(), s('new0'), 'no_stream', 1);
+      await expectWrongRevision(missing.status === 'rejected' ? Promise.reject(missing.reason) : Promise.resolve(), s('missing'), 'stream_exists', -1);
+      expect(fresh.status === 'fulfilled' && fresh.value.nextRevision).toBe(1);
+      expect(anyOld.status === 'fulfilled' && anyOld.value.nextRevision).toBe(1);
+      expect((await store.readStream(s('old'))).map((e) => e.type)).toEqual(['Thing', 'Old']);
+      expect(await store.readStream(s('stale'))).toHaveLength(2);
+      expect(await store.readStream(s('new0'))).toHaveLength(2);
+      expect(await store.readStream(s('missing'))).toEqual([]);
+      expect((await store.readStream(s('fresh'))).map((e) => e.data.k)).toEqual([0, 1]);
+      expect((await store.readStream(s('new1'))).map((e) => e.type)).toEqual(['New', 'Any']);
+      expect(await readAllMine(store)).toHaveLength(3 + 16 + 1 + 2 + 1);
+    });
+
+    it("one process's appends to one stream, made together, are written in the order they were made", async (ctx) => {
+      const store = await setup();
+      // The Postgres stores promise it (one batch in flight at a time, each in the order the appends were made);
+      // EventStoreDB's client does not.
+      if (store.kind === 'eventstoredb') ctx.skip();
+      const s = `${prefix}-in-order`;
+      await store.appendToStream(s, [event()]);
+      const settled = await Promise.allSettled([
+        store.appendToStream(s, [event('A')], { expectedRevision: 0 }),
+        store.appendToStream(s, [event('B')], { expectedRevision: 1 }),
+        store.appendToStream(s, [event('C')], { expectedRevision: 1 }),
+        store.appendToStream(s, [event('D'), event('E')], { expectedRevision: 'any' }),
+        store.appendToStream(s, [event('F')], { expectedRevision: 'stream_exists' }),
+        store.appendToStream(`${prefix}-other`, [event('O')], { expectedRevision: 'no_stream' }),
+      ]);
+      expect(settled.map((r) => (r.status === 'fulfilled' ? r.value.nextRevision : (r.reason as WrongExpectedRevisionError).actual))).toEqual([1, 2, 2, 4, 5, 0]);
+      expect(settled.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled', 'fulfilled', 'fulfilled']);
+      expect((await store.readStream(s)).map((e) => e.type)).toEqual(['Thing', 'A', 'B', 'D', 'E', 'F']);
+      const positions = (await store.readStream(s)).map((e) => e.position);
+      for (let i = 1; i < positions.length; i++) expect(isAfter(positions[i], positions[i - 1])).toBe(true);
+    });
+
     it('stores metadata and data exactly as given', async () => {
       const store = await setup();
       const s = `${prefix}-meta`;
