@@ -110,14 +110,18 @@ describe.skipIf(!hasChromium)('fan shell: staff links, proxy view, gallery, chat
     const cm = await open(tokens.content_manager!);
     await cm.page.goto(t.base + '/');
     await cm.page.getByTestId('staff-links-button').click();
-    await cm.page.locator('#staff-links-menu').waitFor();
-    expect((await cm.page.locator('#staff-links-menu').getByRole('menuitem').allInnerTexts()).map((s) => s.trim())).toEqual(['Content Manager', 'Reports']);
+    await expect
+      .poll(async () => (await cm.page.locator('#staff-links-menu').getByRole('menuitem').allInnerTexts()).map((s) => s.trim()))
+      .toEqual(['Content Manager', 'Reports']);
     await cm.page.keyboard.press('Escape');
     await setSettings({ hide_earnings: false, live_stream_report_enabled: false });
     await cm.page.reload();
     // One link left besides the content manager's: Subscribers (earnings shown, no report).
     await cm.page.getByTestId('staff-links-button').click();
-    expect((await cm.page.locator('#staff-links-menu').getByRole('menuitem').allInnerTexts()).map((s) => s.trim())).toEqual(['Content Manager', 'Subscribers']);
+    // The menu is loaded on its first opening (a separate chunk after the reload): wait for its links.
+    await expect
+      .poll(async () => (await cm.page.locator('#staff-links-menu').getByRole('menuitem').allInnerTexts()).map((s) => s.trim()))
+      .toEqual(['Content Manager', 'Subscribers']);
     await cm.context.close();
   });
 
