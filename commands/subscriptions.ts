@@ -410,6 +410,7 @@ export async function migrateMembership(ctx: CommandContext, deps: PurchaseDeps,
     card: input.card,
     needsPaymentMethod: true,
     successMessage: MIGRATION_DONE,
+    paymentId: earlier.paymentId,
   });
   const after = (await loadSubscription(ctx.store, input.userId)).state;
   return { ...outcome, ccbill_subscription_status: subscriptionStatus(after, ctx.now()) };
@@ -459,6 +460,7 @@ export async function acceptOffer(
     card: input.card,
     needsPaymentMethod: quote.paymentMethodRequired,
     successMessage: OFFER_ACCEPTED,
+    paymentId: earlier.paymentId,
   });
   return outcome;
 }

@@ -26,6 +26,7 @@ import { chatUnlockPurchase } from '../../commands/payment/kinds/chat-unlock';
 import { payPerMessagePurchase } from '../../commands/payment/kinds/pay-per-message';
 import { subscriptionPurchase } from '../../commands/payment/kinds/subscription';
 import { sendStaffMessage } from '../../commands/chat';
+import { acceptOffer, migrateMembership } from '../../commands/subscriptions';
 import { checkLedger } from '../../projections/ledger-check';
 import { sandboxCaptures, sandboxNetCents, type SandboxCardGateway } from '../../infra/payments/sandbox-card-gateway';
 import { startTestServer, TEST_CARD_FORM, type Backend, type TestServer } from '../support/server';
@@ -249,6 +250,43 @@ export function purchaseKindsSuite(backend: Backend, available: boolean) {
         expect(await walletBalance(ctxOf(f.id), f.id)).toBe(2000);
         expect(await c.granted(ctxOf(f.id), input)).toBe(!c.revokes);
       });
+    });
+
+    it('a resubscribe offer and a migration, retried with the same key after they paid, answer as the first attempt', async () => {
+      // Both look for an earlier attempt before their own rules (after the first attempt the fan is a member again,
+      // and those rules would refuse the retry although it paid): the purchase must use the id they looked for.
+      const call = (method: string, url: string, body: unknown, token: string) => t.call(method, url, body, { token });
+      const member = async () => {
+        const f = await fan(false);
+        const added = await post('/api/v2/purchase/add-new-card', { ...TEST_CARD_FORM, cardNumber: SANDBOX_TEST_CARDS.approve }, f.token);
+        expect(added.status, JSON.stringify(added.body)).toBe(200);
+        expect((await post('/api/v2/purchase/subscription', { card_id: added.body.data._id }, f.token)).body.data.accepted).toBe(true);
+        return f;
+      };
+      const billing = (version: 'v1' | 'v2') => call('PUT', '/admin-api/subscription-settings/site', { payment_api_version: version }, admin.token);
+      expect((await billing('v1')).status).toBe(200);
+      const migrating = await member();
+      expect((await billing('v2')).status).toBe(200);
+      const returning = await member();
+      expect((await post('/api/v2/subscription/cancel-subscription', { cancellation_reason: 'Too expensive' }, returning.token)).status).toBe(200);
+      expect((await call('PUT', '/api/resubscribe-offer/save-settings', { enabled: true, give_free_month_subscription: 0, recurring_price: 4.99 }, admin.token)).status).toBe(200);
+      expect((await post('/api/migrate-subscription', { enabled: true, title: 'Move your membership' }, admin.token)).body.success).toBe(1);
+      expect((await post('/api/save-condition', {}, migrating.token)).body.success).toBe(1);
+
+      const before = await captures();
+      const offerKey = `offer-${crypto.randomUUID()}`;
+      const offer = () => acceptOffer(ctxOf(returning.id, offerKey), deps(), { userId: returning.id, role: 'user', payWith: 'card', card: null });
+      const firstOffer = await offer();
+      expect(firstOffer.accepted).toBe(true);
+      expect(await offer()).toMatchObject({ accepted: true, paymentId: firstOffer.paymentId });
+
+      const migrationKey = `migration-${crypto.randomUUID()}`;
+      const migrate = () => migrateMembership(ctxOf(migrating.id, migrationKey), deps(), { userId: migrating.id, card: { primary: true } });
+      const firstMigration = await migrate();
+      expect(firstMigration.accepted).toBe(true);
+      expect(await migrate()).toMatchObject({ accepted: true, paymentId: firstMigration.paymentId });
+      expect((await captures()).count).toBe(before.count + 2);
+      await call('PUT', '/api/resubscribe-offer/save-settings', { enabled: false }, admin.token);
     });
 
     it('the auditor\'s ledger agrees with the reports and the provider after every kind went through all of it', async () => {

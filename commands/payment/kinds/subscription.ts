@@ -18,10 +18,16 @@ export interface MembershipInput extends Buyer {
   billingApi: 'v1' | 'v2';
   /** false: no payment method is needed (nothing charged now or later). */
   needsPaymentMethod: boolean;
+  /**
+   * The payment id a caller derived from the request's key and already looked up for an earlier attempt (offers and
+   * migrations look before their own rules): the purchase uses that same id, never the request's next one.
+   */
+  paymentId?: string;
 }
 
 export const subscriptionPurchase: PurchaseKind<'subscription', MembershipInput, PendingPayment | null> = {
   kind: 'subscription',
+  paymentIdOf: (ctx, input) => (input.paymentId ? { paymentId: input.paymentId, retry: false } : { paymentId: ctx.idFor('payment'), retry: !!ctx.requestKey }),
   async start(ctx, input, paymentId) {
     const request = {
       type: 'RequestSubscription' as const,
