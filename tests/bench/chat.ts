@@ -38,7 +38,7 @@ async function sequential(n: number, run: (i: number) => Promise<void>): Promise
   return { perSecond: Math.round(n / ((performance.now() - t0) / 1000)), p50: Math.round(pct(latencies, 50) * 10) / 10, p99: Math.round(pct(latencies, 99) * 10) / 10 };
 }
 
-export async function benchChat(backend: Backend, opts: { messages: number; requests: number; clients: number; commands: number; inspect?: (db: import('kysely').Kysely<any>, fanId: string, http: { base: string; token: string; config: { FANCLUB_READ_CACHE?: boolean } }) => Promise<void> }): Promise<ChatBenchResult> {
+export async function benchChat(backend: Backend, opts: { messages: number; requests: number; clients: number; commands: number; inspect?: (db: import('kysely').Kysely<import('../../projections/schema').ReadModels>, fanId: string, http: { base: string; token: string; config: { FANCLUB_READ_CACHE?: boolean } }) => Promise<void> }): Promise<ChatBenchResult> {
   const t = await startTestServer(backend);
   try {
     const { store, runner, database } = t.server.services;

@@ -56,7 +56,7 @@ export function loadOverHttp(urls: string[], headers: Record<string, string>, to
 
 export async function benchFeed(
   backend: Backend,
-  opts: { posts: number; requests: number; clients: number; inspect?: (db: import('kysely').Kysely<any>, http: { base: string; token: string; load: typeof loadOverHttp; config: { FANCLUB_READ_CACHE?: boolean } }) => Promise<void> },
+  opts: { posts: number; requests: number; clients: number; inspect?: (db: import('kysely').Kysely<import('../../projections/schema').ReadModels>, http: { base: string; token: string; load: typeof loadOverHttp; config: { FANCLUB_READ_CACHE?: boolean } }) => Promise<void> },
 ): Promise<FeedBenchResult> {
   const t = await startTestServer(backend);
   try {
