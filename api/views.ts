@@ -4,14 +4,14 @@ import type { MeView } from '../domain/user/wire';
 import type { PostMediaView, PostView } from '../domain/post/wire';
 import type { PublicSettings } from '../domain/settings/wire';
 import { mayOpenMedia, postAccess, type Viewer } from '../domain/post/visibility';
-import { countsFor, type VisibleCounts } from '../domain/post/counts';
+import { countsFor, type VisibleCounts } from '../domain/engagement/counts';
 import { dollarsFromCents } from '../domain/shared/money';
 import { routeAfterRegistration } from '../domain/user/user';
 import type { SiteSettings } from '../domain/settings/settings';
 import { heroBanner, paymentIcons, socialLinks } from '../domain/settings/landing';
 import { appearancePublicSettings } from '../domain/settings/appearance';
 import { DEFAULT_CHAT_SETTINGS, DEFAULT_PURCHASED_CONTENT_SETTINGS, fanChatSettings } from '../domain/settings/chat-settings';
-import { isStaffRole } from '../domain/user/user';
+import { isStaffRole } from '../domain/shared/wire';
 import type { PostRow } from '../projections/posts';
 import type { MediaRow } from '../projections/media';
 import type { UserRow } from '../projections/users';
@@ -103,7 +103,7 @@ export function mediaView(m: MediaRow, open: boolean, storage: FileStorage): Pos
 export interface PostViewContext {
   author: { name: string; avatarUrl: string | null };
   storage: FileStorage;
-  /** Which counts this viewer sees for this post (domain/post/counts.ts). */
+  /** Which counts this viewer sees for this post (domain/engagement/counts.ts). */
   counts: VisibleCounts;
   nowMs: number;
   /** This viewer likes the post. */

@@ -9,7 +9,7 @@
 //   requireLockedContentPromotion(ctx, {...})  → { promotionId, discountPercent } or 'Sorry promotion expired.'
 //   requireSubscriptionPromotion(ctx, {...})   → { promotionId, terms } (for domain/pricing subscriptionQuote)
 import { DomainError } from '../domain/shared/decider';
-import type { Role } from '../domain/shared/wire';
+import { isStaffRole, type Role } from '../domain/shared/wire';
 import type { EventStore } from '../infra/eventstore/port';
 import {
   PROMOTION_EXPIRED,
@@ -31,7 +31,6 @@ import { PROMOTION_SETTINGS_STREAM, promotionSettingsDecider, type PromotionSett
 import type { SubscriptionPromotionTerms } from '../domain/pricing/pricing';
 import { SETTINGS_STREAM, settingsDecider } from '../domain/settings/settings';
 import { subscriptionDecider, subscriptionStream } from '../domain/subscription/subscription';
-import { isStaffRole } from '../domain/user/user';
 import { handle, loadStream, type CommandContext } from './handle';
 
 export const loadPromotion = (store: EventStore, type: PromotionType): Promise<{ state: PromotionState; revision: number }> =>

@@ -11,7 +11,7 @@ import { startPeriodicPass } from './periodic-pass';
 import { loadSettings } from './settings';
 import { createHash } from 'node:crypto';
 import { DomainError } from '../domain/shared/decider';
-import type { Role } from '../domain/shared/wire';
+import { isStaffRole, type Role } from '../domain/shared/wire';
 import {
   CANCEL_ERROR,
   OTHER_REASON,
@@ -33,7 +33,6 @@ import { acceptResubscribeOffer, offerBanner, type MembershipHistory } from '../
 import { purchaseOutcome, type PurchaseOutcome } from './payment/outcome';
 import type { CardRef, PaymentState } from '../domain/payment/payment';
 import { paymentDecider, paymentStream } from '../domain/payment/payment';
-import { isStaffRole } from '../domain/user/user';
 import type { EventStore } from '../infra/eventstore/port';
 import type { SiteSettings } from '../domain/settings/settings';
 import { commandContext, handle, loadStream, type CommandContext } from './handle';

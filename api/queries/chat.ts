@@ -2,7 +2,7 @@
 // the pay-per-message terms. What each shows is decided in domain/chat/views.ts; here the reads and the signed links.
 import { liveSessionOnAir } from '../../projections/live-sessions';
 import { DomainError } from '../../domain/shared/decider';
-import type { Role } from '../../domain/shared/wire';
+import { isStaffRole, type Role } from '../../domain/shared/wire';
 import type { SiteSettings } from '../../domain/settings/settings';
 import { CHAT_NOT_ALLOWED } from '../../domain/chat/chat-message';
 import {
@@ -28,7 +28,6 @@ import { findLastSeen } from '../../projections/last-seen';
 import { mediaView } from '../views';
 import { massCopyPromotionOf } from './mass-messages';
 import { CHAT_WRITERS } from '../../commands/chat';
-import { isStaffRole } from '../../domain/user/user';
 import { isEligible, promotionViewerOf, type PromotionState } from '../../domain/promotion/promotion';
 import { promotionStateOf } from '../../projections/promotions';
 import type { Services } from '../services';

@@ -2,7 +2,7 @@
 // and likes. The feed, a post's page and every purchase answer (card, wallet) show posts this way.
 import type { FastifyRequest } from 'fastify';
 import type { Viewer } from '../../domain/post/visibility';
-import { visibleCounts } from '../../domain/post/counts';
+import { visibleCounts } from '../../domain/engagement/counts';
 import type { SiteSettings } from '../../domain/settings/settings';
 import type { PostRow } from '../../projections/posts';
 import { postBundle, tagsOfPosts, type PostTag } from '../../projections/feed-query';

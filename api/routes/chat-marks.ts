@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DomainError } from '../../domain/shared/decider';
 import { ValidationError } from '../../domain/shared/validation';
-import { isStaffRole } from '../../domain/user/user';
+import { isStaffRole } from '../../domain/shared/wire';
 import { grantMessageCredits, markConversationRead } from '../../commands/chat';
 import { ok } from '../http';
 import { contextFor, requireCaller } from '../auth';

@@ -5,7 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DomainError } from '../../domain/shared/decider';
 import { ValidationError } from '../../domain/shared/validation';
-import { isStaffRole } from '../../domain/user/user';
+import { isStaffRole } from '../../domain/shared/wire';
 import { chatRowFeatures } from '../../domain/chat/roles';
 import {
   blockUserFromChat, deleteChatMessage, markChatUnread, setChatEmailNotifications, updateChatSettings,

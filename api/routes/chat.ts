@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { DomainError } from '../../domain/shared/decider';
 import { dollarsFromCents } from '../../domain/shared/money';
 import { ValidationError } from '../../domain/shared/validation';
-import { isStaffRole } from '../../domain/user/user';
+import { isStaffRole } from '../../domain/shared/wire';
 import { chatSortsFor, chatViewSettings, seesChatWallets } from '../../domain/chat/roles';
 import { currentSettings } from '../../projections/settings';
 import { chatSortOf } from '../../domain/chat/views';

@@ -8,7 +8,7 @@ import { COMMENTS_PAGE_SIZE } from '../../domain/engagement/wire';
 import { COMMENT_MAX, COMMENT_NOT_FOUND, COMMENT_REQUIRED, COMMENT_TOO_LONG } from '../../domain/engagement/engagement';
 import { engagementRights, type EngagementRights } from '../../domain/engagement/rules';
 import { postAccess, type Viewer } from '../../domain/post/visibility';
-import { isStaffRole } from '../../domain/user/user';
+import { isStaffRole } from '../../domain/shared/wire';
 import { DomainError } from '../../domain/shared/decider';
 import { findPost, type PostRow } from '../../projections/posts';
 import { unlockedPostIds } from '../../projections/unlocks';

@@ -3,7 +3,7 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { POST_MESSAGES, postStream } from '../../domain/post/post';
-import { isStaffRole } from '../../domain/user/user';
+import { isStaffRole } from '../../domain/shared/wire';
 import { DomainError } from '../../domain/shared/decider';
 import { ValidationError } from '../../domain/shared/validation';
 import { findPost, isVisibleToFans } from '../../projections/posts';

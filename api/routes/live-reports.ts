@@ -4,7 +4,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ValidationError } from '../../domain/shared/validation';
-import { isStaffRole } from '../../domain/user/user';
+import { isStaffRole } from '../../domain/shared/wire';
 import { centsFromDollars } from '../../domain/shared/money';
 import { updateSiteSettings } from '../../commands/settings';
 import { ok } from '../http';

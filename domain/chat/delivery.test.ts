@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_STAGGER_SETTINGS, delayHoursProblem, dueFutureCopies, futureCopyDue, staggerDelayMs, type FutureCandidate } from './delivery';
+import { DEFAULT_STAGGER_SETTINGS } from '../settings/chat-settings';
+import { delayHoursProblem, dueFutureCopies, futureCopyDue, staggerDelayMs, type FutureCandidate } from './delivery';
 
 const HOUR = 3_600_000;
 const s = DEFAULT_STAGGER_SETTINGS;

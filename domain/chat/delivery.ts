@@ -7,6 +7,8 @@
 //   48 hours per message" — fixed per fan and message, so a restart computes the same time again).
 // - At most `stagger_previous_limit` earlier mass messages reach a new subscriber (the most recent ones).
 // - Muted fans (the admin flag "mute mass messages") get no mass message; welcome messages are not mass mail.
+// The stagger settings and their defaults are site settings (domain/settings/chat-settings.ts).
+import type { StaggerSettings } from '../settings/chat-settings';
 
 export type SendTo = 'EVERYONE' | 'ONLY_EXISTING' | 'ONLY_NEW';
 export const SEND_TO: readonly SendTo[] = ['EVERYONE', 'ONLY_EXISTING', 'ONLY_NEW'];
@@ -15,22 +17,7 @@ export const NEW_USER_DELAYS: readonly NewUserDelay[] = ['STAGGER_OVER_TIME', 'I
 /** massMessageType; null: a copy to a subscriber at send time. */
 export type MassMessageType = 'WELCOME' | 'STAGGER' | 'DELAYED' | 'RESENT' | 'PREVIOUS';
 
-export const DEFAULT_DELAY_HOURS = 2;
 export const MAX_DELAY_HOURS = 24 * 365;
-
-export interface StaggerSettings {
-  stagger_min_hours: number;
-  stagger_max_hours: number;
-  stagger_previous_limit: number;
-  mass_message_default_delay_hours: number;
-}
-
-export const DEFAULT_STAGGER_SETTINGS: StaggerSettings = {
-  stagger_min_hours: 24,
-  stagger_max_hours: 48,
-  stagger_previous_limit: 10,
-  mass_message_default_delay_hours: DEFAULT_DELAY_HOURS,
-};
 
 export const reachesExisting = (sendTo: SendTo) => sendTo !== 'ONLY_NEW';
 export const reachesNew = (sendTo: SendTo) => sendTo !== 'ONLY_EXISTING';

@@ -1,7 +1,7 @@
 // Who may see and do what with likes and comments. Pure: the caller supplies the viewer's
 // standing, the post access (postAccess().entitled) and the settings.
 import type { Viewer } from '../post/visibility';
-import { isStaffRole } from '../user/user';
+import { isStaffRole } from '../shared/wire';
 import type { EngagementVisibility } from './wire';
 
 export interface EngagementSettings {

@@ -1,7 +1,6 @@
 // Who may see what of a post. Pure: the caller supplies the viewer's standing.
 import type { PostVisibility } from './wire';
-import type { Role } from '../shared/wire';
-import { isStaffRole } from '../user/user';
+import { isStaffRole, type Role } from '../shared/wire';
 
 export interface Viewer {
   userId: string | null;

@@ -2,6 +2,7 @@
 // row-menu features and the model's expiry sort) and the purchased-contents settings (the spec's
 // "purchased-content-settings" page shows no contents: designed here). Both are site settings (settings.ts), saved
 // whole: POST /api/app_settings/update_chat_settings merges a partial change into the current object first.
+// Also the mass-message stagger settings, top-level site settings the chat's delivery rules read.
 
 /** A bubble colour; null: the theme's (staff: theme colour, fan: the card colour, tips: green). */
 export type ChatColour = string | null;
@@ -67,6 +68,24 @@ export const DEFAULT_PURCHASED_CONTENT_SETTINGS: PurchasedContentSettings = {
   show_posts: true,
   show_chat_messages: true,
   show_prices: true,
+};
+
+/** Mass messages to later subscribers (domain/chat/delivery.ts): the stagger window, how many earlier mass messages a
+ *  new subscriber gets, and the default delay of a delayed copy (whole hours). */
+export interface StaggerSettings {
+  stagger_min_hours: number;
+  stagger_max_hours: number;
+  stagger_previous_limit: number;
+  mass_message_default_delay_hours: number;
+}
+
+export const DEFAULT_DELAY_HOURS = 2;
+
+export const DEFAULT_STAGGER_SETTINGS: StaggerSettings = {
+  stagger_min_hours: 24,
+  stagger_max_hours: 48,
+  stagger_previous_limit: 10,
+  mass_message_default_delay_hours: DEFAULT_DELAY_HOURS,
 };
 
 /** The refusal a fan gets when normal chat is off. */

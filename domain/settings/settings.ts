@@ -6,9 +6,8 @@ import type { WatermarkPosition } from '../media/watermark';
 import { LANDING_DEFAULTS } from './landing';
 import { SHELL_DEFAULTS } from './shell';
 import { DEFAULT_WALLET_SETTINGS, fundPresetsCents } from '../pricing/pricing';
-import { DEFAULT_CHAT_SETTINGS, DEFAULT_PURCHASED_CONTENT_SETTINGS } from './chat-settings';
-import { DEFAULT_STAGGER_SETTINGS } from '../chat/delivery';
-import { SITE_CONFIG_DEFAULTS } from '../site-config/seo';
+import { DEFAULT_CHAT_SETTINGS, DEFAULT_PURCHASED_CONTENT_SETTINGS, DEFAULT_STAGGER_SETTINGS } from './chat-settings';
+import { SITE_CONFIG_DEFAULTS } from './site-config-settings';
 import { APPEARANCE_DEFAULTS } from './appearance';
 import { SUBSCRIPTION_EMAIL_DEFAULTS } from './subscription-email';
 
@@ -96,7 +95,7 @@ export const DEFAULT_SETTINGS = {
   /** Pay-per-message: a fan's chat message costs this many whole dollars, unless they hold a credit. */
   is_pay_per_message_enabled: false,
   pay_per_message_amount: 5,
-  /** Mass messages to later subscribers (domain/chat/delivery.ts): stagger window, previous-message limit, default delay. */
+  /** Mass messages to later subscribers (./chat-settings.ts, read by domain/chat/delivery.ts): stagger window, previous-message limit, default delay. */
   ...DEFAULT_STAGGER_SETTINGS,
   /** Earnings hidden: amounts spent hidden from the content manager and the model (live_stream_manager never sees them). */
   hide_earnings: false,
@@ -120,7 +119,7 @@ export const DEFAULT_SETTINGS = {
   /** Reports (/api/reporting-page): the reporting page for the content manager, and its default grouping. */
   content_manager_reporting_enabled: false,
   reporting_default_group: 'day' as 'day' | 'week' | 'month',
-  /** SEO, platform and bot-check settings (../site-config/seo.ts). */
+  /** SEO, platform and bot-check settings (./site-config-settings.ts; their rules: domain/site-config). */
   ...SITE_CONFIG_DEFAULTS,
   /** Theme 2, background image, payment form, sign-up design, page titles, timestamps, media counts, GA4 (./appearance.ts). */
   ...APPEARANCE_DEFAULTS,

@@ -31,6 +31,10 @@ export const STAFF_ROLES: readonly Role[] = [
   'support',
 ];
 
+/** Staff roles see everything of a post: admins are never asked to unlock. */
+export const isStaffRole = (role: Role | null | undefined): boolean =>
+  !!role && role !== 'user' && role !== 'proxy_user';
+
 /** '0' none, '1' and '2' subscribed. */
 export type SubscriptionStatusCode = '0' | '1' | '2';
 

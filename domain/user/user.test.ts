@@ -9,7 +9,6 @@ import {
   emailChangeFor,
   emailClaimStream,
   isResetTokenValid,
-  isStaffRole,
   photoIdFileType,
   resendWaitMessage,
   resendWaitSeconds,
@@ -123,15 +122,6 @@ describe('userDecider', () => {
     const before = given(userDecider, [registered, loggedIn('s1')]).state;
     userDecider.evolve(before, loggedIn('s2'));
     expect([...before.sessions]).toEqual(['s1']);
-  });
-});
-
-describe('isStaffRole', () => {
-  it.each(['admin', 'super_admin', 'sub_admin', 'model', 'content_manager', 'live_stream_manager', 'support'] as Role[])('%s is staff', (r) => {
-    expect(isStaffRole(r)).toBe(true);
-  });
-  it.each(['user', 'proxy_user', null, undefined] as const)('%s is not staff', (r) => {
-    expect(isStaffRole(r)).toBe(false);
   });
 });
 

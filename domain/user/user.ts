@@ -307,10 +307,6 @@ export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
 
 export { EMAIL_TAKEN, emailClaimDecider, emailClaimStream, type EmailClaimCommand, type EmailClaimEvent, type EmailClaimState } from './email-claim';
 
-/** Staff roles see everything of a post: admins are never asked to unlock. */
-export const isStaffRole = (role: Role | null | undefined): boolean =>
-  !!role && role !== 'user' && role !== 'proxy_user';
-
 /** After registration: /subscribe for the card REST API and subscription-billing flows, else /membership. */
 export const routeAfterRegistration = (flags: { cardRestApi: boolean; billingProvider: boolean }): '/subscribe' | '/membership' =>
   flags.cardRestApi || flags.billingProvider ? '/subscribe' : '/membership';

@@ -5,7 +5,7 @@
 import { DomainError } from '../../../domain/shared/decider';
 import { chatMessageDecider, chatMessageStream, COULD_NOT_UNLOCK_MESSAGE } from '../../../domain/chat/chat-message';
 import { isActive, subscriptionDecider, subscriptionStream } from '../../../domain/subscription/subscription';
-import { isStaffRole } from '../../../domain/user/user';
+import { isStaffRole } from '../../../domain/shared/wire';
 import { lockedContentPriceCents } from '../../../domain/pricing/pricing';
 import { handle, loadStream } from '../../handle';
 import { recordMassCopy } from '../../mass-messages';

@@ -5,7 +5,7 @@ import { DomainError } from '../../../domain/shared/decider';
 import { postDecider, postStream, type PostState } from '../../../domain/post/post';
 import { unlockDecider, unlockStream, ALREADY_UNLOCKED, COULD_NOT_UNLOCK } from '../../../domain/unlock/unlock';
 import { isActive, subscriptionDecider, subscriptionStream } from '../../../domain/subscription/subscription';
-import { isStaffRole } from '../../../domain/user/user';
+import { isStaffRole } from '../../../domain/shared/wire';
 import { lockedContentPriceCents } from '../../../domain/pricing/pricing';
 import { handle, loadStream, type CommandContext } from '../../handle';
 import { requireLockedContentPromotion } from '../../promotions';

@@ -1,9 +1,9 @@
 // Whether a viewer sees a post's like and comment counts.
 // Pure: the caller supplies the settings, the viewer and the post's visibility.
-import { visibleTo, type EngagementSettings } from '../engagement/rules';
-import type { PostVisibility } from './wire';
-import { isStaffRole } from '../user/user';
-import type { Viewer } from './visibility';
+import { visibleTo, type EngagementSettings } from './rules';
+import type { PostVisibility } from '../post/wire';
+import { isStaffRole } from '../shared/wire';
+import type { Viewer } from '../post/visibility';
 
 export interface CountSettings extends EngagementSettings {
   /** Off: private and locked posts hide their like count from fans. */

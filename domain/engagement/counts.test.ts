@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { PostVisibility } from './wire';
+import type { PostVisibility } from '../post/wire';
 import type { Role } from '../shared/wire';
 import { countsFor, visibleCounts, type CountSettings } from './counts';
-import type { Viewer } from './visibility';
+import type { Viewer } from '../post/visibility';
 
 const defaults: CountSettings = {
   is_feed_like_enabled: true,
