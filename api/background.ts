@@ -79,7 +79,7 @@ export async function startRecovery(services: Services, stops: Stops, log: Log) 
   // Crypto top-ups: paid but not credited (a crash), or open past their 15 minutes (the provider is asked once more).
   const resumeCrypto = () =>
     cryptoPaymentsToResume(database.db, clock().toISOString())
-      .then((ids) => resumeCryptoTopUps(store, services.cryptoGateway, ids, { now: clock, log: (m) => log(`[wallet] ${m}`) }))
+      .then((ids) => resumeCryptoTopUps(store, services.cryptoGateway, services.purchases, ids, { now: clock, log: (m) => log(`[wallet] ${m}`) }))
       .catch((e) => console.error('[wallet] recovery failed:', e));
   await resumeCrypto();
   const crypto = setInterval(() => void resumeCrypto(), 60_000).unref();

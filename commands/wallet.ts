@@ -2,9 +2,11 @@
 //
 // Top-up by crypto:  generate (CryptoPaymentCreated; the provider quotes) → start (CryptoPaymentStarted: address,
 //   reference, QR) → the provider's word, by signed notice or by the fan's poll, each provider event id applied
-//   once (CryptoPaymentPaid / Underpaid / Expired / Failed) → a paid payment credits the wallet once per payment
-//   id (WalletCredited; the default payment method stays what the fan chose).
-//   A crash between "paid" and the credit is finished by the next poll, notice or the recovery sweep.
+//   once (CryptoPaymentPaid / Underpaid / Expired / Failed) → a paid payment becomes a wallet top-up payment
+//   under the same id, through the one purchase pipeline (commands/payment/kinds/wallet-top-up.ts: requested,
+//   captured, and granted by crediting the wallet once per payment id; the default payment method stays what the
+//   fan chose). A crash anywhere between "paid" and the credit is finished by the next poll, notice or the
+//   recovery sweep.
 //
 // Purchases from the wallet are the payment process with method 'wallet' (commands/payment/process.ts; a post:
 //   commands/purchases.ts purchasePostFromWallet): the wallet stream itself (its queue, balance, the debit once
@@ -24,7 +26,10 @@ import type { WalletSettings } from '../domain/pricing/pricing';
 import { cardsDecider, cardsStream } from '../domain/card/card';
 import type { CryptoGateway, CryptoPaymentStart, CryptoStatusReport } from '../infra/payments/port';
 import { commandContext, handle, loadStream, type CommandContext } from './handle';
-import { walletBalance, walletCommand } from './payment/wallet-stream';
+import { walletBalance } from './payment/wallet-stream';
+import { pay } from './payment/pay';
+import type { PurchaseDeps } from './payment/process';
+import { walletTopUpPurchase } from './payment/kinds/wallet-top-up';
 
 // ---------------------------------------------------------------------------------------------------------
 // Default payment method
@@ -90,11 +95,14 @@ export async function startCryptoPayment(ctx: CommandContext, gateway: CryptoGat
   return { start, state };
 }
 
-/** A paid payment credits the wallet, once per payment id. Returns the balance after it (null when not paid). */
-async function creditIfPaid(ctx: CommandContext, paymentId: string, state: CryptoPaymentState): Promise<number | null> {
+/**
+ * A paid crypto payment tops up the wallet through the purchase pipeline, once per payment id (asked again, the
+ * top-up under way is finished, not redone). Returns the balance after it (null when not paid).
+ */
+async function creditIfPaid(ctx: CommandContext, deps: PurchaseDeps, paymentId: string, state: CryptoPaymentState): Promise<number | null> {
   if (state.status !== 'paid' || !state.userId || !state.currency) return null;
-  const r = await walletCommand(ctx, { type: 'CreditTopUp', userId: state.userId, paymentId, currency: state.currency, amountCents: state.creditCents, at: ctx.now() });
-  return r.state.balanceCents;
+  await pay(ctx, deps, walletTopUpPurchase, { userId: state.userId, role: 'user', cryptoPaymentId: paymentId }, { method: 'crypto' });
+  return walletBalance(ctx, state.userId);
 }
 
 export type CryptoReportResult = 'applied' | 'duplicate' | 'ignored';
@@ -102,6 +110,7 @@ export type CryptoReportResult = 'applied' | 'duplicate' | 'ignored';
 /** The provider's word about a payment (its notice, or what a poll found): applied once per provider event id. */
 export async function applyCryptoReport(
   ctx: CommandContext,
+  deps: PurchaseDeps,
   paymentId: string,
   report: { eventId: string; status: ProviderStatus; receivedCents: number; reason?: string },
 ): Promise<{ result: CryptoReportResult; state: CryptoPaymentState }> {
@@ -117,7 +126,7 @@ export async function applyCryptoReport(
     at: ctx.now(),
   });
   // Also when nothing new was recorded: a crash may have come between "paid" and the credit.
-  await creditIfPaid(ctx, paymentId, r.state);
+  await creditIfPaid(ctx, deps, paymentId, r.state);
   const seen = before.providerEventIds.includes(report.eventId);
   return { result: r.events.length ? 'applied' : seen ? 'duplicate' : 'ignored', state: r.state };
 }
@@ -131,27 +140,28 @@ const OPEN = new Set(['created', 'waiting', 'underpaid']);
 export async function pollCryptoPayment(
   ctx: CommandContext,
   gateway: CryptoGateway,
+  deps: PurchaseDeps,
   input: { userId: string | null; paymentId: string },
 ): Promise<{ state: CryptoPaymentState; view: CryptoPaymentView; balanceCents: number; report: CryptoStatusReport | null }> {
   let state = await ownedPayment(ctx, input.userId, input.paymentId);
   let report: CryptoStatusReport | null = null;
   if (OPEN.has(state.status) || state.status === 'expired') {
     report = await gateway.status(input.paymentId);
-    if (report?.eventId && report.status !== 'pending') state = (await applyCryptoReport(ctx, input.paymentId, { eventId: report.eventId, status: report.status, receivedCents: report.receivedCents, reason: report.reason })).state;
+    if (report?.eventId && report.status !== 'pending') state = (await applyCryptoReport(ctx, deps, input.paymentId, { eventId: report.eventId, status: report.status, receivedCents: report.receivedCents, reason: report.reason })).state;
   }
   if (state.status === 'created' || state.status === 'waiting') {
     state = (await handle(ctx, cryptoPaymentStream(input.paymentId), cryptoPaymentDecider, { type: 'ExpireCryptoPayment', paymentId: input.paymentId, at: ctx.now() })).state;
   }
-  const credited = await creditIfPaid(ctx, input.paymentId, state);
+  const credited = await creditIfPaid(ctx, deps, input.paymentId, state);
   const balanceCents = credited ?? (state.userId ? await walletBalance(ctx, state.userId) : 0);
   return { state, view: cryptoPaymentView(state, ctx.now()), balanceCents, report };
 }
 
 /** Staff credit what an underpaid payment received (never the amount asked for). */
-export async function settleUnderpaidPayment(ctx: CommandContext, paymentId: string, actorId: string): Promise<CryptoPaymentState> {
+export async function settleUnderpaidPayment(ctx: CommandContext, deps: PurchaseDeps, paymentId: string, actorId: string): Promise<CryptoPaymentState> {
   await ownedPayment(ctx, null, paymentId);
   const { state } = await handle(ctx, cryptoPaymentStream(paymentId), cryptoPaymentDecider, { type: 'SettleUnderpaid', paymentId, actorId, at: ctx.now() });
-  await creditIfPaid(ctx, paymentId, state);
+  await creditIfPaid(ctx, deps, paymentId, state);
   return state;
 }
 
@@ -162,13 +172,14 @@ export async function settleUnderpaidPayment(ctx: CommandContext, paymentId: str
 export async function resumeCryptoTopUps(
   store: CommandContext['store'],
   gateway: CryptoGateway,
+  deps: PurchaseDeps,
   paymentIds: string[],
   options: { now?: () => Date; log?: (message: string) => void } = {},
 ): Promise<number> {
   for (const paymentId of paymentIds) {
     const ctx = commandContext(store, { userId: null, role: 'system', correlationId: `crypto-recovery-${paymentId}` }, options.now);
     try {
-      const { state } = await pollCryptoPayment(ctx, gateway, { userId: null, paymentId });
+      const { state } = await pollCryptoPayment(ctx, gateway, deps, { userId: null, paymentId });
       options.log?.(`crypto payment ${paymentId}: ${state.status}`);
     } catch (e) {
       options.log?.(`could not resume crypto payment ${paymentId}: ${(e as Error).message}`);

@@ -58,23 +58,27 @@ export const reportPaymentsProjection = defineProjection<AnyDomainEvent, ReadMod
       }
       case 'PaymentCaptured': {
         const d = event.data;
+        const source = earningsSourceOf(d.purpose);
+        if (source === null) return; // a wallet top-up is not earnings
         const item = purchasedItemOf(d.purpose);
         const copy = d.purpose.kind === 'chat_unlock' && item ? await store.get<ReportMassCopyRow>('report_mass_copies', { message_id: item }) : undefined;
         const promo = await store.get<ReportPaymentPromotionRow>('report_payment_promotions', { payment_id: d.paymentId });
         store.put('report_payments', {
-          id: d.paymentId, payment_id: d.paymentId, user_id: d.userId, kind: 'capture', source: reportSourceOf(d.purpose, !!copy),
-          ledger_source: earningsSourceOf(d.purpose), amount_cents: d.amountCents, day: d.capturedAt.slice(0, 10), at: d.capturedAt,
+          id: d.paymentId, payment_id: d.paymentId, user_id: d.userId, kind: 'capture', source: reportSourceOf(d.purpose, !!copy) ?? source,
+          ledger_source: source, amount_cents: d.amountCents, day: d.capturedAt.slice(0, 10), at: d.capturedAt,
           method: d.method ?? 'card', reference_id: item, promotion_id: promo?.promotion_id ?? null, mass_message_id: copy?.mass_message_id ?? null,
         });
         return;
       }
       case 'PaymentReversed': {
         const d = event.data;
+        const source = earningsSourceOf(d.purpose);
+        if (source === null) return;
         const paid = await store.get<ReportPaymentRow>('report_payments', { id: d.paymentId });
         const item = purchasedItemOf(d.purpose);
         store.put('report_payments', {
-          id: `${d.paymentId}:${d.kind}`, payment_id: d.paymentId, user_id: d.userId, kind: d.kind, source: paid?.source ?? reportSourceOf(d.purpose, false),
-          ledger_source: earningsSourceOf(d.purpose), amount_cents: -d.amountCents, day: d.reversedAt.slice(0, 10), at: d.reversedAt,
+          id: `${d.paymentId}:${d.kind}`, payment_id: d.paymentId, user_id: d.userId, kind: d.kind, source: paid?.source ?? reportSourceOf(d.purpose, false) ?? source,
+          ledger_source: source, amount_cents: -d.amountCents, day: d.reversedAt.slice(0, 10), at: d.reversedAt,
           method: paid?.method ?? 'card', reference_id: item, promotion_id: paid?.promotion_id ?? null, mass_message_id: paid?.mass_message_id ?? null,
         });
         return;

@@ -8,7 +8,8 @@ import { defineProjection } from './projection';
 import { transactionsTables, storeRow, timestamptz, type ReadModelRows, type ReadModels } from './schema';
 import { update } from './projection';
 import type { TransactionType } from '../domain/payment/wire';
-import { purchasedItemOf, transactionTypeOf } from '../domain/payment/purchase-kinds';
+import { countsAsEarnings, purchasedItemOf, transactionTypeOf } from '../domain/payment/purchase-kinds';
+import { paidBy } from '../domain/wallet/crypto-topup';
 
 export interface TransactionRow {
   id: string;
@@ -41,6 +42,9 @@ export const transactionsProjection = defineProjection<AnyDomainEvent, ReadModel
   handles: ['PaymentRequested', 'PaymentCaptured', 'PaymentFailed', 'PaymentReversed', 'PostUnlocked', 'SubscriptionStarted', 'TipSent', 'CryptoPaymentPaid', 'ChatMessageUnlocked', 'ChatMessageSent', 'LiveMinuteCharged'],
   async apply(event, store) {
     const { type, data: d } = event;
+    // A wallet top-up's row is the crypto payment's own (written when the provider reported it paid, below); its
+    // payment events, which follow, change nothing here.
+    if ((type === 'PaymentRequested' || type === 'PaymentCaptured' || type === 'PaymentFailed') && !countsAsEarnings(d.purpose)) return;
     switch (type) {
       case 'PaymentRequested':
         store.put('transactions', {
@@ -70,7 +74,7 @@ export const transactionsProjection = defineProjection<AnyDomainEvent, ReadModel
         // A wallet top-up: money the fan holds in the wallet, not earnings (the purchases it pays for are).
         store.put('transactions', {
           id: d.paymentId, user_id: d.userId, type: 'wallet_topup', amount_cents: d.creditCents, currency: 'USD', method: 'crypto', card: d.currency,
-          status: 'captured', failure_code: null, reference_id: d.paymentId, gateway_transaction_id: d.providerEventId ?? (d.settledBy ? `settled:${d.settledBy}` : null),
+          status: 'captured', failure_code: null, reference_id: d.paymentId, gateway_transaction_id: paidBy(d),
           entitled: true, created_at: d.paidAt, settled_at: d.paidAt,
         });
         break;

@@ -5,6 +5,7 @@ import { defineProjection } from './projection';
 import { usersTables, type ReadModelRows, type ReadModels } from './schema';
 import { update } from './projection';
 import type { Role } from '../domain/shared/wire';
+import { countsAsEarnings } from '../domain/payment/purchase-kinds';
 
 export interface UserRow {
   id: string;
@@ -40,9 +41,12 @@ export const usersProjection = defineProjection<AnyDomainEvent, ReadModelRows>()
         store.delete('sessions', { session_id: d.sessionId });
         break;
       case 'PaymentCaptured':
+        // A wallet top-up is not spent: what the wallet pays for is.
+        if (!countsAsEarnings(d.purpose)) break;
         await update<UserRow>(store, 'users', { id: d.userId }, (u) => ({ ...u, total_spent_cents: u.total_spent_cents + d.amountCents }));
         break;
       case 'PaymentReversed':
+        if (!countsAsEarnings(d.purpose)) break;
         await update<UserRow>(store, 'users', { id: d.userId }, (u) => ({ ...u, total_spent_cents: u.total_spent_cents - d.amountCents }));
         break;
       case 'ProfileUpdated':

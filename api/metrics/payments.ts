@@ -26,6 +26,8 @@ export function paymentOutcomeOf(event: Pick<RecordedEvent, 'type' | 'data'>): P
   const data = event.data as { purpose?: unknown; kind?: unknown };
   switch (event.type) {
     case 'PaymentCaptured':
+      // A top-up's capture follows its crypto payment's "paid", counted below with the crypto outcomes.
+      if ((data.purpose as RecordedPurpose | undefined)?.kind === 'wallet_top_up') return null;
       return { outcome: 'captured', kind: purchaseKindOf(data.purpose) };
     case 'PaymentFailed':
       return { outcome: 'declined', kind: purchaseKindOf(data.purpose) };

@@ -42,7 +42,7 @@ export const cryptoPaymentRoutes = (services: Services): FastifyPluginAsyncZod =
       if (!PROVIDER_STATUSES.includes(status) || !z.string().uuid().safeParse(notice.data.payment_id).success)
         return reply.code(200).send({ success: 1, data: { result: 'ignored' } });
       const ctx = commandContext(services.store, { userId: null, role: 'gateway', ip: request.ip, correlationId: notice.id }, services.clock);
-      const { result } = await applyCryptoReport(ctx, notice.data.payment_id, { eventId: notice.id, status, receivedCents: notice.data.received_cents });
+      const { result } = await applyCryptoReport(ctx, services.purchases, notice.data.payment_id, { eventId: notice.id, status, receivedCents: notice.data.received_cents });
       await settle(services, ctx);
       return reply.code(200).send({ success: 1, data: { result } });
     });
@@ -77,7 +77,7 @@ export const cryptoPaymentRoutes = (services: Services): FastifyPluginAsyncZod =
     const caller = requireCaller(request);
     const { id } = request.params;
     const ctx = contextFor(request, services);
-    const state = await settleUnderpaidPayment(ctx, id, caller.userId);
+    const state = await settleUnderpaidPayment(ctx, services.purchases, id, caller.userId);
     await settle(services, ctx);
     return ok(reply, { id, status: state.status, credit_cents: state.creditCents }, { message: 'Amount Successfully Added.', position: ctx.lastPosition });
   });

@@ -77,7 +77,7 @@ export const walletRoutes = (services: Services): FastifyPluginAsyncZod => async
     const caller = requireCaller(request);
     const body = request.body;
     const ctx = contextFor(request, services);
-    const { state, view, balanceCents } = await pollCryptoPayment(ctx, gateway(), { userId: caller.userId, paymentId: body.payment_id });
+    const { state, view, balanceCents } = await pollCryptoPayment(ctx, gateway(), services.purchases, { userId: caller.userId, paymentId: body.payment_id });
     await settle(services, ctx);
     const data: CryptoTransactionStatus = {
       payment_id: body.payment_id,

@@ -15,8 +15,11 @@ import type { Buyer, PendingPayment, PurchaseKind } from './kind';
 import { payFor, resumeOwnPayment, type PurchaseDeps } from './process';
 import { walletBalance } from './wallet-stream';
 
-/** How the fan pays: a card (the primary, a saved one, or one typed into the form) or the wallet. */
-export type PayWith = { method: 'card'; card: CardChoice } | { method: 'wallet' };
+/**
+ * How the fan pays: a card (the primary, a saved one, or one typed into the form), the wallet, or crypto the
+ * provider already received (a wallet top-up).
+ */
+export type PayWith = { method: 'card'; card: CardChoice } | { method: 'wallet' } | { method: 'crypto' };
 
 /** A started purchase: its payment (settled, or finished from an earlier attempt) under its id. */
 export interface Paid {
@@ -43,7 +46,7 @@ export async function pay<K extends PurposeKind, I extends Buyer>(
   let card: CardRef | null = null;
   if (started.needsPaymentMethod !== false) {
     if (payWith.method === 'card') card = await resolveCard(ctx, deps, input.userId, payWith.card);
-    else {
+    else if (payWith.method === 'wallet') {
       // Refused before anything is written; a race past this check is declined by the wallet's own debit.
       const needed = started.walletMustCoverCents === undefined ? started.amountCents : started.walletMustCoverCents;
       const balance = needed === null ? null : await walletBalance(ctx, input.userId);

@@ -1,8 +1,9 @@
 // The payment process: takes money for a purpose and makes the purpose's entitlement follow.
 //   1. PaymentRequested is written before any money moves (the payment id is the gateway's idempotency key and
 //      the wallet debit's purchase id);
-//   2. the money is taken: by card (the gateway charges, or repeats its earlier answer for the same key) or from
-//      the wallet (debited once per payment id, wallet-stream.ts);
+//   2. the money is taken: by card (the gateway charges, or repeats its earlier answer for the same key), from
+//      the wallet (debited once per payment id, wallet-stream.ts), or — crypto, which the provider received
+//      first — read from the crypto payment's record (crypto-stream.ts);
 //   3. PaymentCaptured / PaymentFailed is written;
 //   4. the purchase kind grants what was bought (or releases the pending purchase after a failure).
 // Money that comes back (refund, void, chargeback) is recorded once and the kind takes back what it granted.
@@ -20,6 +21,7 @@ import { saveApprovedCard, type CardDeps } from '../cards';
 import { factsOf } from '../../domain/payment/purchase-kinds';
 import type { PurchaseKinds } from './kind';
 import { chargeWallet, refundToWallet } from './wallet-stream';
+import { cryptoCapture } from './crypto-stream';
 
 export interface PaymentDeps {
   gateway: CardGateway;
@@ -77,16 +79,20 @@ async function takeRequested(ctx: CommandContext, deps: PaymentDeps, paymentId: 
   const r = state.request;
   // A wallet payment debits the wallet once per payment id (the purchase id); a card payment asks the gateway
   // with the payment id as its idempotency key. Either way, asking again after a crash takes the money once.
-  const outcome: GatewayOutcome =
-    r.method === 'wallet' || !r.card
-      ? await chargeWallet(ctx, { paymentId, userId: r.userId, amountCents: r.amountCents, purchase: r.purpose })
-      : await deps.gateway.charge({
-          idempotencyKey: paymentId,
-          cardToken: await cardToken(ctx, r.userId, r.card),
-          amountCents: r.amountCents,
-          currency: r.currency,
-          description: factsOf(r.purpose).statement(r.purpose),
-        });
+  // A crypto payment was received by the provider before it was requested here: its record is the capture.
+  const outcome: GatewayOutcome | null =
+    r.method === 'crypto'
+      ? await cryptoCapture(ctx, paymentId)
+      : r.method === 'wallet' || !r.card
+        ? await chargeWallet(ctx, { paymentId, userId: r.userId, amountCents: r.amountCents, purchase: r.purpose })
+        : await deps.gateway.charge({
+            idempotencyKey: paymentId,
+            cardToken: await cardToken(ctx, r.userId, r.card),
+            amountCents: r.amountCents,
+            currency: r.currency,
+            description: factsOf(r.purpose).statement(r.purpose),
+          });
+  if (!outcome) return state;
   const recorded = await handle(ctx, paymentStream(paymentId), paymentDecider, { type: 'RecordGatewayOutcome', outcome, at: ctx.now() });
   if (recorded.events.length) failpoint(recorded.state);
   return recorded.state;
@@ -140,6 +146,8 @@ export async function resumeOwnPayment(ctx: CommandContext, deps: PaymentDeps, p
   return settled;
 }
 
+const notReversible = () => new DomainError('This payment cannot be refunded.', 'NOT_REVERSIBLE', 409);
+
 /**
  * Money came back on a captured payment (refund, void or chargeback): records it once and the purchase kind takes
  * back what it paid for. Safe to repeat: a second notice changes nothing.
@@ -151,6 +159,9 @@ export async function reversePayment(
   paymentId: string,
   reversal: { kind: ReversalKind; source: string; reason?: string | null },
 ): Promise<PaymentState> {
+  const before = await loadStream(ctx.store, paymentStream(paymentId), paymentDecider);
+  const purpose = before.state.request?.purpose;
+  if (purpose && !factsOf(purpose).reversible) throw notReversible();
   const { state } = await handle(ctx, paymentStream(paymentId), paymentDecider, { type: 'RecordReversal', ...reversal, at: ctx.now() });
   const r = state.request;
   if (state.status !== 'reversed' || !r || !state.reversal) return state;
@@ -174,6 +185,7 @@ export async function refundPayment(
   if (state.status === 'none') throw new DomainError('Invalid Request', 'PAYMENT_NOT_FOUND', 404);
   if (state.status === 'reversed') throw new DomainError('This payment has already been refunded, voided or charged back.', 'ALREADY_REVERSED', 409);
   if (state.status !== 'captured') throw new DomainError('Only a captured payment can be refunded.', 'PAYMENT_NOT_CAPTURED', 409);
+  if (state.request && !factsOf(state.request.purpose).reversible) throw notReversible();
   if (state.request?.method === 'wallet') {
     if (refund.kind !== 'refund') throw new DomainError('A wallet payment can only be refunded.', 'NOT_VOIDABLE', 409);
     return refundWalletPayment(ctx, deps, paymentId, refund);

@@ -127,6 +127,28 @@ describe('wallets in the ledger', () => {
     expect(walletDiscrepancies(l, figures([['u1', 500]]))).toEqual([]);
   });
 
+  it('a top-up captured as a payment is the fan\'s money, not earnings, and must be credited in full', () => {
+    const topUpCapture = (paymentId: string, amountCents: number): AnyDomainEvent => ({
+      type: 'PaymentCaptured',
+      data: { paymentId, userId: 'u1', purpose: { kind: 'wallet_top_up', currency: 'BTC' }, amountCents, currency: 'USD', method: 'crypto', card: null, gatewayTransactionId: 'evt-1', capturedAt: AT },
+    });
+    const l = [paid('cp1', 2000), topUpCapture('cp1', 2000), credited('u1', 'cp1', 2000, 2000)].reduce(foldLedger, emptyLedger());
+    expect(netCents(l)).toBe(0);
+    expect(l.captures).toBe(0);
+    expect(l.netByMethod).toEqual({ card: 0, wallet: 0 });
+    expect(ledgerDiscrepancies(l, { earningsCents: 0, transactionsCents: 0, providerCents: 0 })).toEqual([]);
+    expect(walletDiscrepancies(l, figures([['u1', 2000]]))).toEqual([]);
+    // Captured but never credited, or credited short.
+    const lost = [paid('cp1', 2000), topUpCapture('cp1', 2000), paid('cp2', 700), topUpCapture('cp2', 700), credited('u1', 'cp2', 500, 500)].reduce(foldLedger, emptyLedger());
+    expect(walletDiscrepancies(lost, figures([['u1', 500]], 500, [['cp1', 2000], ['cp2', 700]]))).toEqual([
+      'crypto payment cp2: credited 500 ≠ paid 700',
+      'crypto payment cp1: credited none ≠ paid 2000',
+      'wallet top-up cp1: captured 2000 ≠ credited none',
+      'wallet top-up cp2: captured 700 ≠ credited 500',
+      'crypto provider received 700 for cp2 ≠ credited 500',
+    ]);
+  });
+
   it('a refund into the wallet is a reversal of the wallet payment', () => {
     const l = honest.reduce(foldLedger, emptyLedger());
     expect(l.netByMethod).toEqual({ card: 999, wallet: 0 });

@@ -6,7 +6,8 @@
 // (a PaymentCaptured with method 'wallet'), counted once. So the ledger keeps, per fan, what was topped up,
 // debited and refunded into the wallet, and checks that every balance equals top-ups − debits + refunds and was
 // never below 0; that every wallet debit is exactly one captured wallet payment (and every wallet refund one
-// reversal); and that every credited top-up is a paid crypto payment of the same amount.
+// reversal); that every credited top-up is a paid crypto payment of the same amount; and that every captured
+// top-up payment (a PaymentCaptured for a wallet top-up: the fan's money, not earnings) was credited, once, in full.
 import type { AnyDomainEvent } from '../events';
 import { earningsSourceOf, type EarningsSource } from '../payment/purchase-kinds';
 
@@ -42,6 +43,8 @@ export interface WalletLedger {
   /** Crypto payment id → cents credited to the wallet / cents the payment reported paid. */
   creditedByPayment: Record<string, number>;
   paidByPayment: Record<string, number>;
+  /** Captured wallet top-up payment id → cents (each must be credited to the wallet in full). */
+  topUpCaptures: Record<string, number>;
   /** Wallet debit purchase id → cents; captured wallet payment id → cents (the two must match one to one). */
   debitsByPurchase: Record<string, number>;
   walletCaptures: Record<string, number>;
@@ -53,7 +56,7 @@ export interface WalletLedger {
 }
 
 const emptyWallet = (): WalletLedger => ({
-  byUser: {}, toppedUpCents: 0, debitedCents: 0, refundedCents: 0, creditedByPayment: {}, paidByPayment: {}, debitsByPurchase: {}, walletCaptures: {},
+  byUser: {}, toppedUpCents: 0, debitedCents: 0, refundedCents: 0, creditedByPayment: {}, paidByPayment: {}, topUpCaptures: {}, debitsByPurchase: {}, walletCaptures: {},
   refundsByPurchase: {}, walletReversals: {}, problems: [],
 });
 
@@ -101,6 +104,7 @@ function foldWallet(w: WalletLedger, event: AnyDomainEvent): WalletLedger {
     case 'CryptoPaymentPaid':
       return { ...w, paidByPayment: { ...w.paidByPayment, [d.paymentId]: (w.paidByPayment[d.paymentId] ?? 0) + d.creditCents } };
     case 'PaymentCaptured':
+      if (sourceOf(d.purpose) === null) return { ...w, topUpCaptures: { ...w.topUpCaptures, [d.paymentId]: (w.topUpCaptures[d.paymentId] ?? 0) + d.amountCents } };
       return methodOf(d) === 'wallet' ? { ...w, walletCaptures: { ...w.walletCaptures, [d.paymentId]: (w.walletCaptures[d.paymentId] ?? 0) + d.amountCents } } : w;
     case 'PaymentReversed':
       return w.walletCaptures[d.paymentId] !== undefined ? { ...w, walletReversals: { ...w.walletReversals, [d.paymentId]: (w.walletReversals[d.paymentId] ?? 0) + d.amountCents } } : w;
@@ -120,6 +124,7 @@ function foldMoney(l: Ledger, event: AnyDomainEvent): Ledger {
   switch (type) {
     case 'PaymentCaptured': {
       const source = sourceOf(d.purpose);
+      if (source === null) return l; // a wallet top-up: the fan's own money (the wallet half above folds it)
       const request = d.requestKey ? `${d.userId} ${d.requestKey}` : null;
       return {
         ...l,
@@ -133,6 +138,7 @@ function foldMoney(l: Ledger, event: AnyDomainEvent): Ledger {
     }
     case 'PaymentReversed': {
       const source = sourceOf(d.purpose);
+      if (source === null) return l; // a wallet top-up is final: never reversed
       const kind = d.kind;
       return {
         ...l,
@@ -228,6 +234,10 @@ export function walletDiscrepancies(l: Ledger, f: WalletFigures): string[] {
     }
   };
   oneToOne(w.creditedByPayment, w.paidByPayment, 'crypto payment', 'credited', 'paid');
+  // Top-ups credited before they were payments have no capture; every capture must have its credit.
+  for (const [paymentId, captured] of Object.entries(w.topUpCaptures)) {
+    if (w.creditedByPayment[paymentId] !== captured) problems.push(`wallet top-up ${paymentId}: captured ${captured} ≠ credited ${w.creditedByPayment[paymentId] ?? 'none'}`);
+  }
   oneToOne(w.debitsByPurchase, w.walletCaptures, 'wallet purchase', 'debited', 'captured');
   oneToOne(w.refundsByPurchase, w.walletReversals, 'wallet purchase', 'refunded to the wallet', 'reversed');
   if (f.cryptoReceived) {

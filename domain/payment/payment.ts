@@ -14,10 +14,18 @@ export type PaymentPurpose =
   /** A fan's own chat message under pay-per-message: delivered once this is captured (domain/chat). */
   | { kind: 'pay_per_message'; messageId: string }
   /** One delivered minute of a one-to-one live session billed from the wallet (domain/live; issue 15). */
-  | { kind: 'live_minute'; sessionId: string; minute: number };
+  | { kind: 'live_minute'; sessionId: string; minute: number }
+  /**
+   * Money a fan paid in crypto (domain/wallet/crypto-topup) into their own wallet: held for them, not earnings.
+   * Its payment id is the crypto payment's, and it is captured once the provider reported the money paid.
+   */
+  | { kind: 'wallet_top_up'; currency: string };
 
-/** How a payment is taken: a saved card at the card provider, or the fan's prepaid wallet (domain/wallet). */
-export type PaymentMethod = 'card' | 'wallet';
+/**
+ * How a payment is taken: a saved card at the card provider, the fan's prepaid wallet (domain/wallet), or crypto
+ * the provider already received (a wallet top-up).
+ */
+export type PaymentMethod = 'card' | 'wallet' | 'crypto';
 
 export interface CardRef {
   cardId: string;

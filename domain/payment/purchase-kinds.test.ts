@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PaymentPurpose } from './payment';
-import { earningsSourceOf, PURCHASE_FACTS, purchasedItemOf, reportSourceOf, transactionTypeOf, type PurposeKind } from './purchase-kinds';
+import { countsAsEarnings, earningsSourceOf, PURCHASE_FACTS, purchasedItemOf, reportSourceOf, transactionTypeOf, type PurposeKind } from './purchase-kinds';
 import { walletShortfallError } from '../wallet/wallet';
 
 describe('report sources', () => {
@@ -27,10 +27,11 @@ describe('the purchase kinds table', () => {
     { kind: 'chat_unlock', messageId: 'm' },
     { kind: 'pay_per_message', messageId: 'm2' },
     { kind: 'live_minute', sessionId: 's2', minute: 3 },
+    { kind: 'wallet_top_up', currency: 'BTC' },
   ];
 
   it('has one row per purpose kind', () => {
-    const kinds: PurposeKind[] = ['unlock', 'subscription', 'tip', 'chat_unlock', 'pay_per_message', 'live_minute'];
+    const kinds: PurposeKind[] = ['unlock', 'subscription', 'tip', 'chat_unlock', 'pay_per_message', 'live_minute', 'wallet_top_up'];
     expect(Object.keys(PURCHASE_FACTS).sort()).toEqual([...kinds].sort());
   });
 
@@ -43,7 +44,14 @@ describe('the purchase kinds table', () => {
       ['chat', 'chat_unlock', 'm'],
       ['chat', 'pay_per_message', 'm2'],
       ['chat', 'live_minute', 's2'],
+      [null, 'wallet_topup', null],
     ]);
+  });
+
+  it('counts a wallet top-up as the fan\'s own money, final, and every purchase as earnings that can come back', () => {
+    expect(purposes.filter((p) => !countsAsEarnings(p)).map((p) => p.kind)).toEqual(['wallet_top_up']);
+    expect(purposes.filter((p) => !PURCHASE_FACTS[p.kind].reversible).map((p) => p.kind)).toEqual(['wallet_top_up']);
+    expect(reportSourceOf({ kind: 'wallet_top_up', currency: 'BTC' }, false)).toBeNull();
   });
 
   it('reads a recorded purpose of an unknown kind safely', () => {

@@ -17,12 +17,17 @@ export const LOW_BALANCE_FOR_MESSAGE = 'Your wallet balance is low. Please add f
 export const ADD_FUNDS_TO_SUBSCRIBE = 'Please Add Funds in wallet to subscribe.';
 
 export interface PurchaseFacts<K extends PurposeKind> {
-  /** The ledger's and the earnings' source (four coarse ones). */
-  earnings: EarningsSource;
-  /** The reports' finer source; a chat unlock of a mass-message copy counts with mass messages. */
-  reportSource(purpose: PurposeOf<K>, isMassCopy: boolean): ReportSource;
+  /**
+   * The ledger's and the earnings' source (four coarse ones); null: the money is not earnings but the fan's own,
+   * held in their wallet (a top-up) — it counts when the wallet pays for something.
+   */
+  earnings: EarningsSource | null;
+  /** The reports' finer source; a chat unlock of a mass-message copy counts with mass messages; null: not earnings. */
+  reportSource(purpose: PurposeOf<K>, isMassCopy: boolean): ReportSource | null;
   /** The transactions list's type (a subscription's later periods are rebills). */
-  transactionType(purpose: PurposeOf<K>): Exclude<TransactionType, 'wallet_topup' | 'refund' | 'void' | 'chargeback'>;
+  transactionType(purpose: PurposeOf<K>): Exclude<TransactionType, 'refund' | 'void' | 'chargeback'>;
+  /** Whether the money can come back after the capture (a refund, void or chargeback takes back what it bought). */
+  reversible: boolean;
   /** What was bought, for the reference columns: the post, the chat message or the live session. */
   item(purpose: PurposeOf<K>): string | null;
   /** The line on the card holder's statement. */
@@ -42,6 +47,7 @@ export const PURCHASE_FACTS: { [K in PurposeKind]: PurchaseFacts<K> } = {
     statement: (p) => `Unlock post ${p.postId}`,
     walletLine: 'Unlocked a post',
     shortfallMessage: INSUFFICIENT_FUNDS,
+    reversible: true,
   },
   subscription: {
     earnings: 'subscriptions',
@@ -51,6 +57,7 @@ export const PURCHASE_FACTS: { [K in PurposeKind]: PurchaseFacts<K> } = {
     statement: () => 'Membership',
     walletLine: 'Membership',
     shortfallMessage: ADD_FUNDS_TO_SUBSCRIBE,
+    reversible: true,
   },
   tip: {
     earnings: 'tips',
@@ -60,6 +67,7 @@ export const PURCHASE_FACTS: { [K in PurposeKind]: PurchaseFacts<K> } = {
     statement: () => 'Tip',
     walletLine: 'Tip',
     shortfallMessage: INSUFFICIENT_FUNDS,
+    reversible: true,
   },
   chat_unlock: {
     earnings: 'chat',
@@ -69,6 +77,7 @@ export const PURCHASE_FACTS: { [K in PurposeKind]: PurchaseFacts<K> } = {
     statement: (p) => `Unlock chat message ${p.messageId}`,
     walletLine: 'Unlocked a message',
     shortfallMessage: INSUFFICIENT_FUNDS,
+    reversible: true,
   },
   pay_per_message: {
     earnings: 'chat',
@@ -78,6 +87,7 @@ export const PURCHASE_FACTS: { [K in PurposeKind]: PurchaseFacts<K> } = {
     statement: () => 'Chat message',
     walletLine: 'Message',
     shortfallMessage: LOW_BALANCE_FOR_MESSAGE,
+    reversible: true,
   },
   // A one-to-one live call runs inside the private chat: its minutes count with the chat's earnings, and with
   // live in the reports.
@@ -89,6 +99,19 @@ export const PURCHASE_FACTS: { [K in PurposeKind]: PurchaseFacts<K> } = {
     statement: () => 'Live stream minute',
     walletLine: 'Live stream minute',
     shortfallMessage: INSUFFICIENT_FUNDS,
+    reversible: true,
+  },
+  // Crypto paid into the fan's own wallet: not earnings (the purchases the wallet pays for are), listed as a
+  // top-up, and final — a crypto payment has no refund or chargeback.
+  wallet_top_up: {
+    earnings: null,
+    reportSource: () => null,
+    transactionType: () => 'wallet_topup',
+    item: () => null,
+    statement: (p) => `Wallet top-up in ${p.currency}`,
+    walletLine: 'Wallet top-up',
+    shortfallMessage: INSUFFICIENT_FUNDS,
+    reversible: false,
   },
 };
 
@@ -105,11 +128,17 @@ export function knownPurpose(purpose: RecordedPurpose | null | undefined): purpo
   return !!purpose && typeof purpose.kind === 'string' && Object.hasOwn(PURCHASE_FACTS, purpose.kind);
 }
 
-/** Where a recorded payment's money counts in earnings, the ledger and the dashboard. */
-export const earningsSourceOf = (purpose: RecordedPurpose): EarningsSource => (knownPurpose(purpose) ? factsOf(purpose).earnings : 'subscriptions');
+/**
+ * Where a recorded payment's money counts in earnings, the ledger and the dashboard; null for money that is not
+ * earnings (a wallet top-up). A kind this build does not know counts with subscriptions, as before kinds existed.
+ */
+export const earningsSourceOf = (purpose: RecordedPurpose): EarningsSource | null => (knownPurpose(purpose) ? factsOf(purpose).earnings : 'subscriptions');
+
+/** Whether a recorded payment is earnings (everything but a wallet top-up). */
+export const countsAsEarnings = (purpose: RecordedPurpose): boolean => earningsSourceOf(purpose) !== null;
 
 /** The reports' source of a recorded payment. */
-export const reportSourceOf = (purpose: RecordedPurpose, isMassCopy: boolean): ReportSource =>
+export const reportSourceOf = (purpose: RecordedPurpose, isMassCopy: boolean): ReportSource | null =>
   knownPurpose(purpose) ? factsOf(purpose).reportSource(purpose, isMassCopy) : 'subscriptions';
 
 /** The transactions list's type of a payment. */

@@ -70,10 +70,15 @@ export interface CryptoPaymentState {
   receivedCents: number;
   creditCents: number;
   providerEventIds: string[];
+  /** What confirmed the payment paid: the provider's event id, or `settled:<staff id>` for an underpaid one. */
+  paidBy: string | null;
 }
 
 const CURRENCY = /^[A-Z0-9]{2,12}$/;
 const OPEN: CryptoPaymentStatus[] = ['created', 'waiting'];
+
+/** What confirmed a crypto payment paid: the provider's event id, or `settled:<staff id>` for an underpaid one staff settled. */
+export const paidBy = (d: { providerEventId: string | null; settledBy: string | null }) => d.providerEventId ?? (d.settledBy ? `settled:${d.settledBy}` : null);
 
 const seen = (state: CryptoPaymentState, id: string | null) => (id ? [...state.providerEventIds, id] : state.providerEventIds);
 
@@ -89,6 +94,7 @@ export const cryptoPaymentDecider: Decider<CryptoPaymentCommand, CryptoPaymentEv
     receivedCents: 0,
     creditCents: 0,
     providerEventIds: [],
+    paidBy: null,
   }),
   evolve(state, event) {
     switch (event.type) {
@@ -101,7 +107,7 @@ export const cryptoPaymentDecider: Decider<CryptoPaymentCommand, CryptoPaymentEv
       case 'CryptoPaymentUnderpaid':
         return { ...state, status: 'underpaid', receivedCents: event.data.receivedCents, providerEventIds: seen(state, event.data.providerEventId) };
       case 'CryptoPaymentPaid':
-        return { ...state, status: 'paid', receivedCents: Math.max(state.receivedCents, event.data.creditCents), creditCents: event.data.creditCents, providerEventIds: seen(state, event.data.providerEventId) };
+        return { ...state, status: 'paid', receivedCents: Math.max(state.receivedCents, event.data.creditCents), creditCents: event.data.creditCents, providerEventIds: seen(state, event.data.providerEventId), paidBy: paidBy(event.data) };
       case 'CryptoPaymentExpired':
         return { ...state, status: 'expired', providerEventIds: seen(state, event.data.providerEventId) };
       case 'CryptoPaymentFailed':

@@ -10,12 +10,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { SANDBOX_TEST_CARDS } from '../../domain/card/wire';
-import type { PaymentPurpose } from '../../domain/payment/payment';
+import { paymentDecider, paymentStream, type PaymentPurpose } from '../../domain/payment/payment';
+import { cryptoPaymentDecider, cryptoPaymentStream } from '../../domain/wallet/crypto-topup';
 import { unlockDecider, unlockStream } from '../../domain/unlock/unlock';
 import { tipDecider, tipStream } from '../../domain/tip/tip';
 import { chatMessageDecider, chatMessageStream } from '../../domain/chat/chat-message';
 import { isActive, subscriptionDecider, subscriptionStream } from '../../domain/subscription/subscription';
-import { commandContext, loadStream, type CommandContext } from '../../commands/handle';
+import { commandContext, handle, loadStream, type CommandContext } from '../../commands/handle';
 import { pay, type PayWith } from '../../commands/payment/pay';
 import type { Buyer, PendingPayment, PurchaseKind, PurchaseKinds, SettledKind } from '../../commands/payment/kind';
 import { refundPayment, resumePayment, reversePayment, type PurchaseDeps } from '../../commands/payment/process';
@@ -25,10 +26,12 @@ import { tipPurchase } from '../../commands/payment/kinds/tip';
 import { chatUnlockPurchase } from '../../commands/payment/kinds/chat-unlock';
 import { payPerMessagePurchase } from '../../commands/payment/kinds/pay-per-message';
 import { subscriptionPurchase } from '../../commands/payment/kinds/subscription';
+import { walletTopUpPurchase } from '../../commands/payment/kinds/wallet-top-up';
 import { sendStaffMessage } from '../../commands/chat';
 import { acceptOffer, migrateMembership } from '../../commands/subscriptions';
 import { checkLedger } from '../../projections/ledger-check';
 import { sandboxCaptures, sandboxNetCents, type SandboxCardGateway } from '../../infra/payments/sandbox-card-gateway';
+import type { SandboxCryptoGateway } from '../../infra/payments/sandbox-crypto-gateway';
 import { startTestServer, TEST_CARD_FORM, type Backend, type TestServer } from '../support/server';
 import { topUpWallet } from '../support/wallet';
 
@@ -289,6 +292,70 @@ export function purchaseKindsSuite(backend: Backend, available: boolean) {
       await call('PUT', '/api/resubscribe-offer/save-settings', { enabled: false }, admin.token);
     });
 
+    describe('wallet top-up (crypto paid into the fan\'s own wallet)', () => {
+      const topUpCtx = () => commandContext(t.server.services.store, { userId: null, role: 'gateway' });
+      /** A crypto payment the provider reported paid and that was recorded so, but not yet topped up (no poll ran). */
+      const paidNotTopped = async (f: Fan, dollars: number) => {
+        const call = (url: string, body: unknown) => post(url, body, f.token);
+        const gen = await call('/api/crypto/generate-payment-id', { currency: 'BTC', amount: dollars });
+        const started = await call('/api/crypto/add-fund-and-payment', { currency: 'BTC', transaction_type: 'add_fund', amount: dollars, payment_for: 'wallet', payment_id: gen.body.data.payment_id });
+        const paymentId = started.body.data.payment_id as string;
+        const gateway = t.server.services.cryptoGateway as SandboxCryptoGateway;
+        await gateway.mark(paymentId, 'paid');
+        const report = (await gateway.status(paymentId))!;
+        const ctx = topUpCtx();
+        await handle(ctx, cryptoPaymentStream(paymentId), cryptoPaymentDecider, { type: 'RecordProviderEvent', paymentId, providerEventId: report.eventId!, status: 'paid', receivedCents: dollars * 100, at: ctx.now() });
+        return paymentId;
+      };
+      const input = (f: Fan, cryptoPaymentId: string) => ({ userId: f.id, role: 'user' as const, cryptoPaymentId });
+
+      it('requested and captured like every payment, granted by crediting the wallet; the card provider sees nothing', async () => {
+        const f = await fan(false);
+        const before = await captures();
+        const paymentId = await topUpWallet(t, f.token, 12);
+        const { state } = await loadStream(t.server.services.store, paymentStream(paymentId), paymentDecider);
+        expect(state.status).toBe('captured');
+        expect(state.request).toMatchObject({ purpose: { kind: 'wallet_top_up', currency: 'BTC' }, method: 'crypto', amountCents: 1200, card: null });
+        expect(await walletBalance(ctxOf(f.id), f.id)).toBe(1200);
+        expect(await captures()).toEqual(before);
+      });
+
+      it('a crash between the capture and the credit is finished by the recovery, credited once; asked again it is the same top-up', async () => {
+        const f = await fan(false);
+        const cryptoPaymentId = await paidNotTopped(f, 9);
+        const crashing: PurchaseKinds = { of: (purpose) => ({ ...deps().kinds.of(purpose), grant: async () => Promise.reject(new Error('killed after the capture')) }) };
+        await expect(pay(topUpCtx(), { ...deps(), kinds: crashing }, walletTopUpPurchase, input(f, cryptoPaymentId), { method: 'crypto' })).rejects.toThrow('killed after the capture');
+        expect(await walletBalance(ctxOf(f.id), f.id)).toBe(0);
+        expect((await resumePayment(topUpCtx(), deps(), cryptoPaymentId)).status).toBe('captured');
+        const again = (await pay(topUpCtx(), deps(), walletTopUpPurchase, input(f, cryptoPaymentId), { method: 'crypto' }))!;
+        expect(again).toMatchObject({ paymentId: cryptoPaymentId, resumed: true });
+        expect(await walletBalance(ctxOf(f.id), f.id)).toBe(900);
+      });
+
+      it('nothing starts before the provider reported the payment paid, or for another fan', async () => {
+        const f = await fan(false);
+        const other = await fan(false);
+        const gen = await post('/api/crypto/generate-payment-id', { currency: 'BTC', amount: 5 }, f.token);
+        const open = gen.body.data.payment_id as string;
+        await expect(pay(topUpCtx(), deps(), walletTopUpPurchase, input(f, open), { method: 'crypto' })).rejects.toMatchObject({ code: 'PAYMENT_NOT_PAID' });
+        const paid = await paidNotTopped(f, 5);
+        await expect(pay(topUpCtx(), deps(), walletTopUpPurchase, input(other, paid), { method: 'crypto' })).rejects.toMatchObject({ code: 'PAYMENT_NOT_PAID' });
+        expect(await walletBalance(ctxOf(other.id), other.id)).toBe(0);
+        // Its own fan's top-up goes through.
+        expect((await pay(topUpCtx(), deps(), walletTopUpPurchase, input(f, paid), { method: 'crypto' }))?.payment.status).toBe('captured');
+        expect(await walletBalance(ctxOf(f.id), f.id)).toBe(500);
+      });
+
+      it('is final: a refund or a chargeback is refused and changes nothing', async () => {
+        const f = await fan(false);
+        const paymentId = await topUpWallet(t, f.token, 6);
+        await expect(refundPayment(ctxOf(f.id), deps(), paymentId, { kind: 'refund', source: 'test', reason: null })).rejects.toMatchObject({ code: 'NOT_REVERSIBLE', status: 409 });
+        await expect(reversePayment(ctxOf(f.id), deps(), paymentId, { kind: 'chargeback', source: 'test' })).rejects.toMatchObject({ code: 'NOT_REVERSIBLE' });
+        expect((await loadStream(t.server.services.store, paymentStream(paymentId), paymentDecider)).state.status).toBe('captured');
+        expect(await walletBalance(ctxOf(f.id), f.id)).toBe(600);
+      });
+    });
+
     it('the auditor\'s ledger agrees with the reports and the provider after every kind went through all of it', async () => {
       const { store, database, runner } = t.server.services;
       const head = await store.headPosition();
@@ -296,6 +363,8 @@ export function purchaseKindsSuite(backend: Backend, available: boolean) {
       const report = await checkLedger(store, database.db, () => sandboxNetCents(database));
       expect(report.problems).toEqual([]);
       expect(report.ledger.capturedCents).toBeGreaterThan(0);
+      // The top-ups were folded as the fans' own money, each capture credited in full.
+      expect(Object.keys(report.ledger.wallet.topUpCaptures).length).toBeGreaterThanOrEqual(3);
     });
 
   });

@@ -414,7 +414,7 @@ export function walletSuite(backend: Backend, available: boolean) {
       expect((await me(f.token)).wallet_amount_cents).toBe(0);
       const ids = await cryptoPaymentsToResume(t.server.services.database.db, new Date().toISOString());
       expect(ids).toContain(s.payment_id);
-      await resumeCryptoTopUps(t.server.services.store, crypto, ids);
+      await resumeCryptoTopUps(t.server.services.store, crypto, t.server.services.purchases, ids);
       await settleAll();
       expect((await me(f.token)).wallet_amount_cents).toBe(1500);
       expect(await cryptoPaymentsToResume(t.server.services.database.db, new Date().toISOString())).not.toContain(s.payment_id);

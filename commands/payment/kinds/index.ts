@@ -9,6 +9,7 @@ import { postUnlockPurchase } from './post-unlock';
 import { subscriptionPurchase } from './subscription';
 import { tipPurchase } from './tip';
 import { liveMinutePurchase } from './live-minute';
+import { walletTopUpPurchase } from './wallet-top-up';
 
 export const purchaseKinds: PurchaseKinds = purchaseKindRegistry({
   unlock: postUnlockPurchase,
@@ -17,4 +18,5 @@ export const purchaseKinds: PurchaseKinds = purchaseKindRegistry({
   chat_unlock: chatUnlockPurchase,
   pay_per_message: payPerMessagePurchase,
   live_minute: liveMinutePurchase,
+  wallet_top_up: walletTopUpPurchase,
 });
