@@ -25,7 +25,7 @@ import { chatUnlockPurchase } from './payment/kinds/chat-unlock';
 import type { CardChoice } from './cards';
 import { loadSettings } from './settings';
 import { NORMAL_CHAT_DISABLED } from '../domain/settings/chat-settings';
-import { walletOutcome } from './payment/outcome';
+import { fromWallet, purchaseOutcome } from './payment/outcome';
 import { walletBalance } from './payment/wallet-stream';
 import { recordMassCopy } from './mass-messages';
 
@@ -232,7 +232,7 @@ export async function purchaseChatMessage(ctx: CommandContext, deps: PurchaseDep
 /** The wallet variant's answer: the balance after, or the spec's refusals (402 with the shortfall). */
 export async function purchaseChatMessageFromWallet(ctx: CommandContext, deps: PurchaseDeps, input: Omit<ChatPurchaseInput, 'method' | 'card'>) {
   const outcome = await purchaseChatMessage(ctx, deps, { ...input, method: 'wallet' });
-  return { ...outcome, ...(await walletOutcome(ctx, input.fanId, outcome.paymentId, outcome.payment)) };
+  return { ...outcome, ...fromWallet(await purchaseOutcome(ctx, outcome, 'Content unlocked successfully.')) };
 }
 
 /** "Unlock for this Subscriber": staff open a locked message for its fan, free of charge. */

@@ -6,7 +6,7 @@ import type { CommandContext } from './handle';
 import type { PurchaseDeps } from './payment/process';
 import { pay } from './payment/pay';
 import { postUnlockPurchase } from './payment/kinds/post-unlock';
-import { purchaseOutcome, walletOutcome, type PurchaseOutcome, type WalletPurchaseOutcome } from './payment/outcome';
+import { fromWallet, purchaseOutcome, type PurchaseOutcome, type WalletPurchaseOutcome } from './payment/outcome';
 import type { CardChoice } from './cards';
 import { subscribeMember } from './subscriptions';
 
@@ -27,11 +27,11 @@ export async function unlockPost(
     promotionId?: string | null;
   },
 ): Promise<PurchaseOutcome> {
-  const { paymentId, payment } = await pay(ctx, deps, postUnlockPurchase, {
+  const paid = await pay(ctx, deps, postUnlockPurchase, {
     userId: input.userId, role: input.role, postId: input.postId, confirmedAmountCents: input.confirmedAmountCents,
     applyPromotion: !!input.applyPromotion, promotionId: input.promotionId,
   }, { method: 'card', card: input.card });
-  return purchaseOutcome(paymentId, payment, 'Content unlocked successfully.');
+  return purchaseOutcome(ctx, paid, 'Content unlocked successfully.');
 }
 
 /**
@@ -44,8 +44,8 @@ export async function purchasePostFromWallet(
   input: { userId: string; role: Role; postId: string; confirmedAmountCents: number | null; promotionId?: string | null },
 ): Promise<WalletPurchaseOutcome> {
   // A running locked-content promotion the fan bought at (promotion_id): checked now, else 'Sorry promotion expired.'
-  const { paymentId, payment } = await pay(ctx, deps, postUnlockPurchase, { ...input, applyPromotion: !!input.promotionId }, { method: 'wallet' });
-  return walletOutcome(ctx, input.userId, paymentId, payment);
+  const paid = await pay(ctx, deps, postUnlockPurchase, { ...input, applyPromotion: !!input.promotionId }, { method: 'wallet' });
+  return fromWallet(await purchaseOutcome(ctx, paid, 'Content unlocked successfully.'));
 }
 
 /**

@@ -61,7 +61,6 @@ export interface SubscriptionDeps extends PaymentDeps {
 /** A membership's answer; paymentId is null when nothing was charged (a $0 first period). */
 export type SubscriptionOutcome = Omit<PurchaseOutcome, 'paymentId'> & { paymentId: string | null };
 
-const outcomeOf = purchaseOutcome;
 
 export const loadSubscription = (store: EventStore, userId: string) => loadStream(store, subscriptionStream(userId), subscriptionDecider);
 
@@ -159,7 +158,7 @@ interface EarlierAttempt {
 async function earlierMembershipAttempt(ctx: CommandContext, deps: PurchaseDeps, userId: string, successMessage: string): Promise<EarlierAttempt> {
   const paymentId = ctx.idFor('payment');
   const prior = ctx.requestKey ? await resumeOwnPayment(ctx, deps, paymentId, userId) : null;
-  return { paymentId, outcome: prior ? outcomeOf(paymentId, prior, successMessage) : null };
+  return { paymentId, outcome: prior ? await purchaseOutcome(ctx, { paymentId, payment: prior }, successMessage) : null };
 }
 
 /** One new membership (or migration, or accepted offer): the one purchase start, or a free start with no payment. */
@@ -170,7 +169,7 @@ async function startMembership(
 ): Promise<SubscriptionOutcome> {
   const paid = await pay(ctx, deps, subscriptionPurchase, input, input.payWith === 'wallet' ? { method: 'wallet' } : { method: 'card', card: input.card ?? { primary: true } });
   if (!paid) return { accepted: true, paymentId: null, transactionId: null, message: input.successMessage, amountCents: 0 };
-  return outcomeOf(paid.paymentId, paid.payment, input.successMessage);
+  return purchaseOutcome(ctx, paid, input.successMessage);
 }
 
 /** POST /api/v2/purchase/subscription: subscribe at the quoted price (promotion, coupon, returning prices). */
@@ -260,7 +259,7 @@ export async function retryRebillWithCard(ctx: CommandContext, deps: Subscriptio
   const result = await rebillMember(ctx, { ...deps, paymentMethodOf: async () => 'card' }, userId, { immediate: true, card });
   if (result.status === 'not_due') throw new DomainError('Invalid request.', 'NOT_REBILL_FAILED', 400);
   if (result.status === 'no_payment_method') return { accepted: false, paymentId: result.paymentId, transactionId: null, message: 'Please add a card to continue.', amountCents: 0 };
-  return outcomeOf(result.paymentId, result.payment, REBILL_RECOVERED);
+  return purchaseOutcome(ctx, result, REBILL_RECOVERED);
 }
 
 export interface RebillScheduler {

@@ -10,7 +10,8 @@ import { pay } from './payment/pay';
 import { tipPurchase, type TipInput } from './payment/kinds/tip';
 import type { CardChoice } from './cards';
 import { walletBalance } from './payment/wallet-stream';
-import { walletOutcome, type WalletPurchaseOutcome } from './payment/outcome';
+import { fromWallet, purchaseOutcome, type WalletPurchaseOutcome } from './payment/outcome';
+import { TIP_SENT } from '../domain/tip/tip';
 
 export type { TipInput };
 
@@ -31,6 +32,5 @@ export async function sendTipFromWallet(ctx: CommandContext, deps: PurchaseDeps,
 
 /** A tip from the wallet, answered like every wallet purchase: what was paid and what is left, or the refusal. */
 export async function tipFromWallet(ctx: CommandContext, deps: PurchaseDeps, input: TipInput): Promise<WalletPurchaseOutcome> {
-  const { paymentId, payment } = await pay(ctx, deps, tipPurchase, input, { method: 'wallet' });
-  return walletOutcome(ctx, input.userId, paymentId, payment);
+  return fromWallet(await purchaseOutcome(ctx, await pay(ctx, deps, tipPurchase, input, { method: 'wallet' }), TIP_SENT));
 }

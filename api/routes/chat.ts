@@ -147,7 +147,7 @@ export const chatRoutes = (services: Services): FastifyPluginAsyncZod => async (
       massMessageId, applyPromotion, promotionId: body.promotion_id ?? null,
     });
     await settle(services, ctx);
-    const paid = purchaseOutcome(outcome.paymentId, outcome.payment, 'Content unlocked successfully.');
+    const paid = await purchaseOutcome(ctx, outcome, 'Content unlocked successfully.');
     const accepted = paid.accepted;
     const data: ChatPurchaseResult = {
       ...paymentResult(paid),

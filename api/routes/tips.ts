@@ -65,7 +65,7 @@ export const tipRoutes = (services: Services): FastifyPluginAsyncZod => async (a
       userId: caller.userId, role: caller.role, amountCents: cents, message: body.tipMessage, tipFrom: body.tipFrom, isAnonymous: body.isAnonymousTip, card: choiceOf(body),
     });
     await settle(services, ctx);
-    const outcome = purchaseOutcome(tipId, payment, TIP_SENT);
+    const outcome = await purchaseOutcome(ctx, { paymentId: tipId, payment }, TIP_SENT);
     const accepted = outcome.accepted;
     const data = { ...paymentResult(outcome), tip_id: tipId, amount_cents: cents };
     const position = ctx.lastPosition ? { position: formatPosition(ctx.lastPosition) } : {};

@@ -1,8 +1,9 @@
 // What a purchase answers once its payment settled, whichever kind it is and however it was paid: one shape.
 // A card payment that failed is an answer (the fan may pick another card); a wallet payment that failed is a
-// refusal — 402 with the shortfall when the balance did not cover it, so the fan can add funds and retry.
+// refusal — 402 with the shortfall when the balance did not cover it, so the fan can add funds and retry — and one
+// that succeeded also tells what is left in the wallet.
 import { DomainError } from '../../domain/shared/decider';
-import type { PaymentState } from '../../domain/payment/payment';
+import type { PaymentMethod, PaymentState } from '../../domain/payment/payment';
 import { insufficientFunds } from '../../domain/pricing/pricing';
 import { SOMETHING_WENT_WRONG, walletBalance } from './wallet-stream';
 import type { CommandContext } from '../handle';
@@ -16,27 +17,41 @@ export interface PurchaseOutcome {
   amountCents: number;
   failureCode?: string;
   allowCascade?: boolean;
+  /** How it was paid (absent when nothing was charged). */
+  method?: PaymentMethod;
+  /** Paid from the wallet: its balance after the payment. */
+  balanceCents?: number;
 }
 
-export function purchaseOutcome(paymentId: string, payment: PaymentState, successMessage: string): PurchaseOutcome {
-  const amountCents = payment.request?.amountCents ?? 0;
-  if (payment.status === 'captured') return { accepted: true, paymentId, transactionId: payment.gatewayTransactionId, message: successMessage, amountCents };
-  const f = payment.failure;
-  return { accepted: false, paymentId, transactionId: null, message: f?.message ?? 'Payment failed.', failureCode: f?.failureCode, allowCascade: f?.allowCascade ?? false, amountCents };
-}
-
-export interface WalletPurchaseOutcome {
+/** A settled payment under its id (what `pay` returns). */
+export interface SettledPayment {
   paymentId: string;
-  amountCents: number;
-  /** The wallet's balance after it. */
-  balanceCents: number;
+  payment: PaymentState;
 }
 
-/** A wallet payment's answer: what was paid and what is left, or the refusal (402) when it was not captured. */
-export async function walletOutcome(ctx: CommandContext, userId: string, paymentId: string, payment: PaymentState): Promise<WalletPurchaseOutcome> {
-  const balanceCents = await walletBalance(ctx, userId);
-  const amountCents = payment.request?.amountCents ?? 0;
-  if (payment.status === 'captured') return { paymentId, amountCents, balanceCents };
-  if (payment.failure?.failureCode === 'INSUFFICIENT_FUNDS') throw insufficientFunds(amountCents, balanceCents);
-  throw new DomainError(payment.failure?.message || SOMETHING_WENT_WRONG, payment.failure?.failureCode ?? 'PAYMENT_FAILED', 402);
+/** The one answer of a settled purchase (see above); `successMessage` is what a fan is told when it went through. */
+export async function purchaseOutcome(ctx: CommandContext, { paymentId, payment }: SettledPayment, successMessage: string): Promise<PurchaseOutcome> {
+  const r = payment.request;
+  const amountCents = r?.amountCents ?? 0;
+  const method = r?.method ?? 'card';
+  if (method === 'wallet' && r) {
+    const balanceCents = await walletBalance(ctx, r.userId);
+    if (payment.status !== 'captured') {
+      if (payment.failure?.failureCode === 'INSUFFICIENT_FUNDS') throw insufficientFunds(amountCents, balanceCents);
+      throw new DomainError(payment.failure?.message || SOMETHING_WENT_WRONG, payment.failure?.failureCode ?? 'PAYMENT_FAILED', 402);
+    }
+    return { accepted: true, paymentId, transactionId: payment.gatewayTransactionId, message: successMessage, amountCents, method, balanceCents };
+  }
+  if (payment.status === 'captured') return { accepted: true, paymentId, transactionId: payment.gatewayTransactionId, message: successMessage, amountCents, method };
+  const f = payment.failure;
+  return { accepted: false, paymentId, transactionId: null, message: f?.message ?? 'Payment failed.', failureCode: f?.failureCode, allowCascade: f?.allowCascade ?? false, amountCents, method };
+}
+
+/** A wallet purchase's outcome: its balance is known. */
+export type WalletPurchaseOutcome = PurchaseOutcome & { balanceCents: number };
+
+/** Narrows the outcome of a purchase paid from the wallet (its balance is always told). */
+export function fromWallet(outcome: PurchaseOutcome): WalletPurchaseOutcome {
+  if (outcome.balanceCents === undefined) throw new Error(`payment ${outcome.paymentId} was not paid from the wallet`);
+  return outcome as WalletPurchaseOutcome;
 }
