@@ -16,7 +16,7 @@ import EditRounded from '@mui/icons-material/EditRounded';
 import type { MeView } from '../../../domain/user/wire';
 import { isMember } from '../format';
 import { useMayOpen } from '../components/Guard';
-import { WaitNotice, useChangeEmailActions } from '../components/EmailRibbons';
+import { WaitNotice, useChangeEmailActions } from '../components/EmailResend';
 import { NO_MAIL_SERVER, useMailWaitsInOutbox } from '../mailDelivery';
 
 function initials(name: string): string {
