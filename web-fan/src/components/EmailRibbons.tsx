@@ -1,6 +1,6 @@
 // Ribbons under the top bar: the email opt-in prompt for subscribers and the pending
 // email-change notice. Resending is allowed 2 minutes after the last mail; until then a live countdown shows.
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -16,9 +16,9 @@ import { useAuth, useModelName } from '../auth';
 import { useNotify } from '../notify';
 import { toApiError } from './FormKit';
 import { NO_MAIL_SERVER, useMailWaitsInOutbox } from '../mailDelivery';
+import { isoTimeMs, useChangeEmailActions, useResend, WaitNotice } from './EmailResend';
 
-export const RESEND_WAIT_MS = 2 * 60_000;
-export const waitText = (n: number) => `Please wait ${n} second(s) before requesting an email resend.`;
+export { RESEND_WAIT_MS, useChangeEmailActions, useSecondsLeft, WaitNotice, waitText } from './EmailResend';
 
 /** Statuses that show the opt-in prompt, and the one that shows "check your email". */
 const PROMPT_STATUSES = new Set(['pending', 'opt_out']);
@@ -26,97 +26,6 @@ const LINK_SENT = 'link_sent';
 
 export function optInRibbonVisible(me: MeView | null): boolean {
   return !!me && (PROMPT_STATUSES.has(me.emailOptInStatus) || me.emailOptInStatus === LINK_SENT);
-}
-
-function time(iso: string | null | undefined): number {
-  const t = iso ? Date.parse(iso) : NaN;
-  return Number.isNaN(t) ? 0 : t;
-}
-
-/** Seconds left until `deadline` (ms), ticking every second; 0 when passed. */
-export function useSecondsLeft(deadline: number): number {
-  const calc = useCallback(() => Math.max(0, Math.ceil((deadline - Date.now()) / 1000)), [deadline]);
-  const [left, setLeft] = useState(calc);
-  useEffect(() => {
-    setLeft(calc());
-    if (deadline <= Date.now()) return;
-    const id = window.setInterval(() => {
-      const n = calc();
-      setLeft(n);
-      if (n <= 0) window.clearInterval(id);
-    }, 1000);
-    return () => window.clearInterval(id);
-  }, [calc, deadline]);
-  return left;
-}
-
-/** A server wait answer ('Please wait 73 second(s) ...') as a deadline, or null. */
-function deadlineFrom(message: string): number | null {
-  const m = /wait\s+(\d+)\s+second/i.exec(message);
-  return m ? Date.now() + Number(m[1]) * 1000 : null;
-}
-
-/**
- * Resend with the 2-minute wait. `sentAt` is when the last mail went out; the server's own wait answer
- * (400 'Please wait {n} second(s) ...') moves the deadline too.
- */
-function useResend(sentAt: number, send: () => Promise<void>) {
-  const [override, setOverride] = useState<number | null>(null);
-  const deadline = Math.max(sentAt ? sentAt + RESEND_WAIT_MS : 0, override ?? 0);
-  const left = useSecondsLeft(deadline);
-  const [busy, setBusy] = useState(false);
-  const run = async () => {
-    setBusy(true);
-    try {
-      await send();
-    } catch (err) {
-      const d = deadlineFrom(toApiError(err).message);
-      if (d) setOverride(d);
-    } finally {
-      setBusy(false);
-    }
-  };
-  return { left, busy, run };
-}
-
-/** Resend / Dismiss of a pending email change: used by the ribbon and the profile page. */
-export function useChangeEmailActions() {
-  const { me, refresh } = useAuth();
-  const notify = useNotify();
-  const sentAt = Math.max(time(me?.pendingEmailChange?.requested_at), time(me?.emailLinkSentAt));
-  const resend = useResend(sentAt, async () => {
-    try {
-      const { message, position } = await api.post<unknown>('/api/change-email-settings/resend-change-email-request', {});
-      notify(message || 'Resend change Email Request Successfully', 'success');
-      await refresh(position).catch(() => undefined);
-    } catch (err) {
-      notify(toApiError(err, 'There was a problem in resend change email request.').message, 'error');
-      throw err;
-    }
-  });
-  const [dismissing, setDismissing] = useState(false);
-  const dismiss = async () => {
-    setDismissing(true);
-    try {
-      const { message, position } = await api.post<unknown>('/api/change-email-settings/dismiss-change-email-request', {});
-      notify(message || 'Your change email request has been cancelled, if you want to change email then please request again.', 'success');
-      await refresh(position).catch(() => undefined);
-    } catch (err) {
-      notify(toApiError(err, 'There was a problem in dismiss change email request.').message, 'error');
-    } finally {
-      setDismissing(false);
-    }
-  };
-  return { resend, dismiss, dismissing };
-}
-
-export function WaitNotice({ seconds }: { seconds: number }) {
-  if (seconds <= 0) return null;
-  return (
-    <Typography variant="body2" color="text.secondary" role="timer" aria-live="off" data-testid="resend-wait" sx={{ fontSize: 13 }}>
-      {waitText(seconds)}
-    </Typography>
-  );
 }
 
 function Ribbon({ icon, children, actions, onClose, testId, closeLabel = 'Close' }: { icon: ReactNode; children: ReactNode; actions: ReactNode; onClose?: () => void; testId: string; closeLabel?: string }) {
@@ -201,7 +110,7 @@ function OptInRibbon({ me }: { me: MeView }) {
     }
   };
 
-  const resend = useResend(time(me.emailLinkSentAt), async () => {
+  const resend = useResend(isoTimeMs(me.emailLinkSentAt), async () => {
     try {
       await update('link_sent');
     } catch (err) {

@@ -1,13 +1,12 @@
 // /subscribe: the price for this fan (regular or returning), a running subscription promotion
 // with its struck-through list price and countdown, the coupon field (notChecked → valid / invalid), and the card
 // payment. A promotion that ended meanwhile answers 'Sorry promotion expired.' and the page shows the new price.
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
 import Divider from '@mui/material/Divider';
 import Paper from '@mui/material/Paper';
@@ -16,12 +15,10 @@ import { paymentFormStyle } from './paymentFormStyle';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import CheckCircleRounded from '@mui/icons-material/CheckCircleRounded';
-import TimerRounded from '@mui/icons-material/TimerRounded';
-import type { SubscriptionQuoteView } from '../../../domain/subscription/wire';
 import type { PaymentResult } from '../../../domain/payment/wire';
 import { THANK_YOU } from '../../../domain/subscription/subscription';
 import { formatMoney } from '../../../domain/shared/money';
-import { ApiError, api, errorMessage } from '../api';
+import { ApiError, api } from '../api';
 import { useAuth, useIsProxy, useModelName } from '../auth';
 import { isMember, shortDate } from '../format';
 import { useNotify } from '../notify';
@@ -30,35 +27,14 @@ import { usePaymentFlow } from '../payments/usePaymentFlow';
 import { paysFromWallet, useWalletPayment, WalletNotice } from '../wallet/useWalletPurchase';
 import { CRYPTO_CURRENCY } from '../wallet/walletApi';
 import { CouponField, COUPON_NOT_CHECKED, couponCodeOf, type CouponFieldState } from '../promotions/CouponField';
-import { countdownText, useCountdown } from './useMembership';
 import { useRebillRecovery } from './useRebillRecovery';
-import { forgetOffer, isLinkRefusal, useOfferToken } from './subscriptionLink';
+import { forgetOffer, useOfferToken } from './subscriptionLink';
+import { PlanPrice, priceLine } from './PlanPrice';
+import { useSubscriptionQuote } from './useSubscriptionQuote';
+
+export { priceLine } from './PlanPrice';
 
 const PERKS = ['Every private post and gallery', 'Unlock locked posts whenever you like', 'Cancel anytime from your membership page'];
-
-/** "$9.99 / month", "$1.99 for 7 days, then $7.99 / month", "$4.99 today, then $9.99 / month". */
-export function priceLine(q: { initial_cents: number; recurring_cents: number; initial_period_days: number }): string {
-  const recurring = `${formatMoney(q.recurring_cents)} / month`;
-  if (q.initial_period_days !== 30) {
-    const first = q.initial_cents === 0 ? 'Free' : formatMoney(q.initial_cents);
-    return `${first} for ${q.initial_period_days} ${q.initial_period_days === 1 ? 'day' : 'days'}, then ${recurring}`;
-  }
-  if (q.initial_cents === q.recurring_cents) return recurring;
-  return `${q.initial_cents === 0 ? 'Free' : formatMoney(q.initial_cents)} today, then ${recurring}`;
-}
-
-function PromotionCountdown({ quote }: { quote: SubscriptionQuoteView }) {
-  const left = useCountdown(quote.promotion?.ends_at, quote.server_time);
-  if (!quote.promotion || left <= 0) return null;
-  return (
-    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mt: 1.5, flexWrap: 'wrap' }} data-testid="promotion-countdown">
-      <Chip color="secondary" size="small" icon={<TimerRounded />} label={quote.promotion.ribbon_text} sx={{ maxWidth: '100%', fontWeight: 600 }} />
-      <Typography variant="body2" color="text.secondary" aria-live="off">
-        Ends in <Box component="span" sx={{ fontVariantNumeric: 'tabular-nums', color: 'text.primary', fontWeight: 600 }}>{countdownText(left)}</Box>
-      </Typography>
-    </Box>
-  );
-}
 
 export default function SubscribePage() {
   const { me, settings, refresh } = useAuth();
@@ -73,46 +49,10 @@ export default function SubscribePage() {
   const proxy = useIsProxy();
   const [done, setDone] = useState(false);
   const [coupon, setCoupon] = useState<CouponFieldState>(COUPON_NOT_CHECKED);
-  const [quote, setQuote] = useState<SubscriptionQuoteView | null>(null);
-  const [quoteError, setQuoteError] = useState('');
-  const [notice, setNotice] = useState('');
   const couponCode = couponCodeOf(coupon);
-  // A subscription link's offer (/join?offer=…): its price replaces the rest once the server checked it.
   const [offer, dropOffer] = useOfferToken();
+  const { quote, quoteError, notice, setNotice, loadQuote } = useSubscriptionQuote({ couponCode, setCoupon, offer, dropOffer, fanId: me?._id });
   const recovery = useRebillRecovery({ amountCents: me?.subscription_detail?.recurring_price_cents ?? 0, onRecovered: () => navigate('/membership') });
-
-  const loadQuote = useCallback(
-    async (code: string | null, signal?: { cancelled: boolean }) => {
-      setQuoteError('');
-      try {
-        const { data } = await api.post<SubscriptionQuoteView>('/api/v2/subscription/quote', { coupon_code: code, ...(offer ? { subscription_link: offer } : {}) });
-        if (!signal?.cancelled) setQuote(data);
-      } catch (err) {
-        if (signal?.cancelled) return;
-        // A changed, expired or used link: say so and show the price without it.
-        if (offer && err instanceof ApiError && isLinkRefusal(err.code)) {
-          setNotice(err.message);
-          dropOffer();
-          return;
-        }
-        // A coupon that stopped applying: back to the price without it.
-        if (code && err instanceof ApiError && err.status < 500) {
-          setCoupon({ status: 'invalid', code, message: err.message, errorCode: err.code });
-          return;
-        }
-        setQuoteError(errorMessage(err));
-      }
-    },
-    [offer, dropOffer],
-  );
-
-  useEffect(() => {
-    const signal = { cancelled: false };
-    void loadQuote(couponCode, signal);
-    return () => {
-      signal.cancelled = true;
-    };
-  }, [couponCode, loadQuote, me?._id]);
 
   const subscribe = () => {
     if (!quote) return;
@@ -200,7 +140,6 @@ export default function SubscribePage() {
     );
   }
 
-  const discounted = quote && (quote.initial_cents !== quote.list_initial_cents || quote.recurring_cents !== quote.list_recurring_cents);
   // Payment form styling from the subscription-page settings.
   const formStyle = paymentFormStyle(settings);
 
@@ -234,27 +173,7 @@ export default function SubscribePage() {
             {quoteError ? (
               <ErrorState message={quoteError} onRetry={() => void loadQuote(couponCode)} title="Could not load the price" />
             ) : quote ? (
-              <Box data-testid="plan-price-box">
-                {discounted && (
-                  <Typography variant="body2" color="text.secondary" sx={{ textDecoration: 'line-through' }} data-testid="plan-list-price">
-                    {priceLine({ initial_cents: quote.list_initial_cents, recurring_cents: quote.list_recurring_cents, initial_period_days: 30 })}
-                  </Typography>
-                )}
-                <Typography variant="h6" component="p" sx={{ fontWeight: 700 }} data-testid="plan-price">
-                  {priceLine(quote)}
-                </Typography>
-                {quote.source === 'link' && (
-                  <Typography variant="body2" color="secondary" sx={{ fontWeight: 600 }} data-testid="plan-link-offer">
-                    Special offer from {modelName}
-                  </Typography>
-                )}
-                {quote.source === 'returning' && (
-                  <Typography variant="body2" color="text.secondary">
-                    Welcome back: returning-member price.
-                  </Typography>
-                )}
-                <PromotionCountdown quote={quote} />
-              </Box>
+              <PlanPrice quote={quote} modelName={modelName} />
             ) : (
               <Box aria-busy="true">
                 <Skeleton width="60%" height={36} />

@@ -2,7 +2,7 @@
 // dialog of the subscribe and unlock flows and by the /profile/add-new-payment-method page.
 // Country, state and city come from the server's packaged data set (country prefilled from the caller's IP);
 // every field is checked with the server's own rules and messages (domain/card/card-form.ts) and shown inline.
-import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useMemo, type FormEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
@@ -14,129 +14,14 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import LockRounded from '@mui/icons-material/LockRounded';
 import type { CardForm } from '../../../domain/card/wire';
-import { formatCardNumber, normaliseCardNumber, type PlaceFacts } from '../../../domain/card/card-form';
-import {
-  CARD_TYPE_LABELS,
-  MONTHS,
-  detectCardType,
-  emptyCardForm,
-  expiryYears,
-  trimCardForm,
-  validateCardForm,
-  type CardErrors,
-  type CardField,
-  type CardFormValues,
-} from './cardValidation';
-import { countryFromLocale, loadCountries, loadMyCountry, useCities, useCountries, useStates } from './places';
+import { CARD_TYPE_LABELS, MONTHS, expiryYears, type CardField } from './cardValidation';
+import { FIELD_ORDER, type AddCardFormState } from './useAddCardForm';
 
-/** The order fields appear in, to focus the first one with a problem. */
-const FIELD_ORDER: CardField[] = ['firstName', 'lastName', 'email', 'address', 'country', 'state', 'city', 'pincode', 'cardNumber', 'month', 'year', 'cvv'];
+export { useAddCardForm, type AddCardFormState } from './useAddCardForm';
+
 const CARD_FIELDS = new Set<string>(FIELD_ORDER);
 
 export type ServerError = { message: string; field?: string } | null | undefined;
-
-/** Form state, lookups and validation; lives where the form's values must survive (the dialog keeps billing details between openings). */
-export function useAddCardForm({ defaultEmail = '' }: { defaultEmail?: string } = {}) {
-  const [values, setValues] = useState<CardFormValues>(() => emptyCardForm(defaultEmail, ''));
-  const [errors, setErrors] = useState<CardErrors>({});
-  const [alert, setAlert] = useState<string | undefined>();
-  const [submitted, setSubmitted] = useState(false);
-
-  const countries = useCountries();
-  const states = useStates(values.country);
-  const cities = useCities(values.country, values.state, values.city);
-  const allCities = useCities(values.country, values.state, '');
-
-  // The country is prefilled from the caller's IP (the browser's language when the IP says nothing).
-  useEffect(() => {
-    let alive = true;
-    Promise.all([loadMyCountry().catch(() => null), loadCountries()])
-      .then(([fromIp, list]) => {
-        const guess = [fromIp, countryFromLocale()].find((c) => c && list.some((x) => x.code === c));
-        if (alive && guess) setValues((v) => (v.country ? v : { ...v, country: guess }));
-      })
-      .catch(() => undefined);
-    return () => {
-      alive = false;
-    };
-  }, []);
-
-  const facts = useMemo<PlaceFacts>(
-    () => ({
-      countryKnown: !countries.data || countries.data.some((c) => c.code === values.country),
-      stateCodes: states.data?.map((s) => s.code) ?? [],
-      citiesExist: (allCities.data?.total ?? 0) > 0,
-    }),
-    [countries.data, states.data, allCities.data, values.country],
-  );
-
-  const validate = useCallback(
-    (v: CardFormValues) => {
-      const result = validateCardForm(v, facts);
-      setErrors(result.errors);
-      setAlert(result.alert);
-      return result;
-    },
-    [facts],
-  );
-
-  // Once the fan has tried to submit, problems update as they type (and when a lookup answers).
-  useEffect(() => {
-    if (submitted) validate(values);
-  }, [submitted, values, validate]);
-
-  const set = useCallback((field: CardField, value: string) => {
-    setValues((v) => {
-      // The number shows in groups of 4 as it is typed or pasted (spaces and dashes are fine: the rule drops them).
-      const next = { ...v, [field]: field === 'cardNumber' ? formatCardNumber(value) : value };
-      if (field === 'country' && value !== v.country) {
-        next.state = '';
-        next.city = '';
-      }
-      if (field === 'state' && value !== v.state) next.city = '';
-      return next;
-    });
-  }, []);
-
-  /** Card details are never kept: clears them (and the problems) for a fresh attempt; billing stays. */
-  const resetCard = useCallback((email?: string) => {
-    setValues((v) => ({ ...v, email: v.email || email || '', cardNumber: '', cvv: '', month: '', year: '' }));
-    setErrors({});
-    setAlert(undefined);
-    setSubmitted(false);
-  }, []);
-
-  /** Validates; answers the trimmed form to send, or null (and focuses the first problem). */
-  const submit = useCallback((): CardForm | null => {
-    setSubmitted(true);
-    const result = validate(values);
-    if (!result.valid) {
-      const firstBad = FIELD_ORDER.find((f) => result.errors[f]) ?? (result.alert ? 'cardNumber' : undefined);
-      if (firstBad) document.getElementById(`card-${firstBad}`)?.focus();
-      return null;
-    }
-    const v = trimCardForm(values);
-    const form: CardForm = {
-      email: v.email,
-      address: v.address,
-      country: v.country,
-      pincode: v.pincode,
-      firstName: v.firstName,
-      lastName: v.lastName,
-      cardNumber: normaliseCardNumber(v.cardNumber),
-      cvv: v.cvv,
-      month: v.month,
-      year: v.year,
-    };
-    if (v.state) form.state = v.state;
-    if (v.city) form.city = v.city;
-    return form;
-  }, [validate, values]);
-
-  return { values, errors, alert, set, submit, resetCard, countries, states, cities, cardType: detectCardType(values.cardNumber.trim()) };
-}
-
-export type AddCardFormState = ReturnType<typeof useAddCardForm>;
 
 export interface AddCardFormProps {
   form: AddCardFormState;
