@@ -123,7 +123,7 @@ export function joinLive(isGroup: boolean, refs: JoinRefs, on: JoinReports): () 
         return void connect(held, pubId);
       }
     } catch (e) {
-      if (cancelled) return;
+      if (cancelled || halted.current) return;
       if (e instanceof ApiError && (e.status === 402 || e.status === 403 || e.status === 404 || e.status === 409)) return refuse(e);
       /* try again */
     }
@@ -171,7 +171,8 @@ export function joinLive(isGroup: boolean, refs: JoinRefs, on: JoinReports): () 
         return;
       }
       const t = await liveApi.addToken(confirmedPrice(s));
-      if (cancelled) {
+      // Stopped meanwhile (STOP_LIVE): the stop's "ended" stands, and the token goes back.
+      if (cancelled || halted.current) {
         void liveApi.removeToken(t.streamToken).catch(() => undefined);
         return;
       }
@@ -187,7 +188,8 @@ export function joinLive(isGroup: boolean, refs: JoinRefs, on: JoinReports): () 
         await connect(t, pubId);
       } else await waitForFeed(t);
     } catch (e) {
-      if (cancelled) return;
+      // A refusal that arrives after the session stopped (its token asked for as it ended) is the stop, already shown.
+      if (cancelled || halted.current) return;
       refuse(e);
     }
   };
