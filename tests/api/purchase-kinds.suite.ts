@@ -18,7 +18,7 @@ import { chatMessageDecider, chatMessageStream } from '../../domain/chat/chat-me
 import { isActive, subscriptionDecider, subscriptionStream } from '../../domain/subscription/subscription';
 import { commandContext, handle, loadStream, type CommandContext } from '../../commands/handle';
 import { pay, type PayWith } from '../../commands/payment/pay';
-import type { Buyer, PendingPayment, PurchaseKind, PurchaseKinds, SettledKind } from '../../commands/payment/kind';
+import type { Buyer, PendingPayment, PurchaseKind, PurchaseKinds, PurposeKind, SettledKind } from '../../commands/payment/kind';
 import { refundPayment, resumePayment, reversePayment, type PurchaseDeps } from '../../commands/payment/process';
 import { walletBalance } from '../../commands/payment/wallet-stream';
 import { postUnlockPurchase } from '../../commands/payment/kinds/post-unlock';
@@ -56,6 +56,20 @@ interface KindCase {
   cents: number;
 }
 
+/** One kind's case written against its own input type; the contract below runs it as any kind. */
+function kindCase<K extends PurposeKind, I extends Buyer>(c: {
+  name: string;
+  kind: PurchaseKind<K, I, PendingPayment> | PurchaseKind<K, I, PendingPayment | null>;
+  member: boolean;
+  input(fan: Fan): Promise<NoInfer<I>>;
+  granted(ctx: CommandContext, input: NoInfer<I>): Promise<boolean>;
+  revokes: boolean;
+  cents: number;
+}): KindCase {
+  // Sound: the contract hands each case's `kind` and `granted` only what its own `input` made.
+  return c as unknown as KindCase;
+}
+
 export function purchaseKindsSuite(backend: Backend, available: boolean) {
   describe.skipIf(!available)(`every purchase kind keeps the contract (${backend})`, () => {
     let t: TestServer;
@@ -77,34 +91,31 @@ export function purchaseKindsSuite(backend: Backend, available: boolean) {
     };
 
     const cases: KindCase[] = [
-      {
+      kindCase({
         name: 'post unlock',
-        kind: postUnlockPurchase as unknown as KindCase['kind'],
+        kind: postUnlockPurchase,
         member: true,
         cents: 500,
         async input(f) {
           const created = await post('/api/blogs', { caption: `Kind post ${++n}`, visibility: 'locked', amount: 5, media_ids: [mediaId] }, admin.token);
           expect(created.status, JSON.stringify(created.body)).toBe(201);
-          return { userId: f.id, role: 'user', postId: created.body.data._id as string, confirmedAmountCents: 500, applyPromotion: false } as Buyer;
+          return { userId: f.id, role: 'user', postId: created.body.data._id as string, confirmedAmountCents: 500, applyPromotion: false };
         },
-        granted: async (ctx, i) => {
-          const { postId, userId } = i as Buyer & { postId: string };
-          return (await loadStream(ctx.store, unlockStream(postId, userId), unlockDecider)).state.unlocked;
-        },
+        granted: async (ctx, i) => (await loadStream(ctx.store, unlockStream(i.postId, i.userId), unlockDecider)).state.unlocked,
         revokes: true,
-      },
-      {
+      }),
+      kindCase({
         name: 'tip',
-        kind: tipPurchase as unknown as KindCase['kind'],
+        kind: tipPurchase,
         member: true,
         cents: 700,
-        input: async (f) => ({ userId: f.id, role: 'user', amountCents: 700, message: 'Thank you', tipFrom: 'tips_page', isAnonymous: false, tipId: crypto.randomUUID() }) as Buyer,
-        granted: async (ctx, i) => (await loadStream(ctx.store, tipStream((i as Buyer & { tipId: string }).tipId), tipDecider)).state.status === 'sent',
+        input: async (f) => ({ userId: f.id, role: 'user', amountCents: 700, message: 'Thank you', tipFrom: 'tips_page' as const, isAnonymous: false, tipId: crypto.randomUUID() }),
+        granted: async (ctx, i) => (await loadStream(ctx.store, tipStream(i.tipId!), tipDecider)).state.status === 'sent',
         revokes: true,
-      },
-      {
+      }),
+      kindCase({
         name: 'chat message unlock',
-        kind: chatUnlockPurchase as unknown as KindCase['kind'],
+        kind: chatUnlockPurchase,
         member: true,
         cents: 600,
         async input(f) {
@@ -112,35 +123,35 @@ export function purchaseKindsSuite(backend: Backend, available: boolean) {
           const messageId = await sendStaffMessage(staff, {
             staffId: admin.id, role: 'admin', fanId: f.id, text: 'Locked for you', mediaIds: [mediaId], previewMediaId: null, locked: true, priceCents: 600, uniqueId: null,
           });
-          return { userId: f.id, role: 'user', messageId, confirmedAmountCents: 600 } as Buyer;
+          return { userId: f.id, role: 'user', messageId, confirmedAmountCents: 600 };
         },
-        granted: async (ctx, i) => (await loadStream(ctx.store, chatMessageStream((i as Buyer & { messageId: string }).messageId), chatMessageDecider)).state.unlocked,
+        granted: async (ctx, i) => (await loadStream(ctx.store, chatMessageStream(i.messageId), chatMessageDecider)).state.unlocked,
         revokes: true,
-      },
-      {
+      }),
+      kindCase({
         name: 'pay-per-message',
-        kind: payPerMessagePurchase as unknown as KindCase['kind'],
+        kind: payPerMessagePurchase,
         member: true,
         cents: 300,
         async input(f) {
           const messageId = crypto.randomUUID();
           return {
             userId: f.id, role: 'user', messageId, amountCents: 300,
-            message: { type: 'SendFanMessage', messageId, fanId: f.id, text: 'A paid hello', media: [], isSubscriber: true, uniqueId: null, at: new Date().toISOString() },
-          } as Buyer;
+            message: { type: 'SendFanMessage' as const, messageId, fanId: f.id, text: 'A paid hello', media: [], isSubscriber: true, uniqueId: null, at: new Date().toISOString() },
+          };
         },
-        granted: async (ctx, i) => (await loadStream(ctx.store, chatMessageStream((i as Buyer & { messageId: string }).messageId), chatMessageDecider)).state.status === 'sent',
+        granted: async (ctx, i) => (await loadStream(ctx.store, chatMessageStream(i.messageId), chatMessageDecider)).state.status === 'sent',
         revokes: false,
-      },
-      {
+      }),
+      kindCase({
         name: 'membership',
-        kind: subscriptionPurchase as unknown as KindCase['kind'],
+        kind: subscriptionPurchase,
         member: false,
         cents: 999,
-        input: async (f) => ({ userId: f.id, role: 'user', kind: 'initial', prices: { initialCents: 999, recurringCents: 999 }, renews: true, billingApi: 'v2', needsPaymentMethod: true }) as Buyer,
+        input: async (f) => ({ userId: f.id, role: 'user', kind: 'initial' as const, prices: { initialCents: 999, recurringCents: 999 }, renews: true, billingApi: 'v2' as const, needsPaymentMethod: true }),
         granted: async (ctx, i) => isActive((await loadStream(ctx.store, subscriptionStream(i.userId), subscriptionDecider)).state, ctx.now()),
         revokes: true,
-      },
+      }),
     ];
 
     beforeAll(async () => {
