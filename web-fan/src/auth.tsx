@@ -71,6 +71,7 @@ export function takeRedirect(): string | null {
 export const ME_KEY = ['auth', 'me'] as const;
 const SETTINGS_KEY = ['auth', 'settings'] as const;
 const SETTINGS_NEWS = ['SETTINGS_UPDATED'] as const;
+const isSettingsKey = (key: readonly unknown[]) => key[0] === SETTINGS_KEY[0] && key[1] === SETTINGS_KEY[1];
 
 interface MeRead { waitFor?: string; fromLoginOrSignup?: boolean }
 
@@ -111,9 +112,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const loadingMe = !!token && meQuery.isPending;
 
   const logout = useCallback((options: { everywhere?: boolean } = {}) => {
-    // A read of `me` still under way belongs to the session that ends: its answer is dropped.
-    void client.cancelQueries({ queryKey: ME_KEY });
-    client.removeQueries({ queryKey: ME_KEY });
+    // What was read for the session that ends leaves the cache (a read still under way is dropped), so the next
+    // reader never sees it; the public settings stay until they are read again for the guest.
+    client.removeQueries({ predicate: (q) => !isSettingsKey(q.queryKey) });
     if (isProxyView()) {
       // Proxy view: the server ends the proxy session and drops its cookie; back to the console (full page load).
       clearProxyView();
