@@ -1,5 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { stopLive, useFrame, useLiveReload } from './realtime';
+import { isCancelledError, useQuery, useQueryClient } from '@tanstack/react-query';
+import { stopLive, useInvalidateOn } from './realtime';
 import type { MeView } from '../../domain/user/wire';
 import type { PublicSettings } from '../../domain/settings/wire';
 import { ApiError, api, clearProxyView, hasSession, isProxyView, setBlockedHandler, setSignedIn, setUnauthorizedHandler } from './api';
@@ -66,20 +67,56 @@ export function takeRedirect(): string | null {
   }
 }
 
+/** The signed-in account (GET /api/users/me) and the public settings live in the query cache under these keys. */
+export const ME_KEY = ['auth', 'me'] as const;
+const SETTINGS_KEY = ['auth', 'settings'] as const;
+const SETTINGS_NEWS = ['SETTINGS_UPDATED'] as const;
+const isSettingsKey = (key: readonly unknown[]) => key[0] === SETTINGS_KEY[0] && key[1] === SETTINGS_KEY[1];
+
+interface MeRead { waitFor?: string; fromLoginOrSignup?: boolean }
+
+/** `me` as the server has it now; null without a session or on a 401 (the 401 hook signs out). */
+async function readMe(opts: MeRead, signal?: AbortSignal): Promise<MeView | null> {
+  if (!hasSession()) return null;
+  try {
+    const query = { is_request_from_login_or_signup_api: opts.fromLoginOrSignup ? true : undefined, wait_for: opts.waitFor };
+    return (await api.get<MeView>('/api/users/me', query, signal)).data;
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 401) return null;
+    throw err;
+  }
+}
+
+/** The public settings; the last answer is kept for the next start (shown before the first read answers). */
+async function readSettings(): Promise<PublicSettings> {
+  const { data } = await api.get<PublicSettings>('/api/app_settings/get');
+  try {
+    localStorage.setItem(SETTINGS_CACHE, JSON.stringify(data));
+  } catch {
+    /* ignore */
+  }
+  return data;
+}
+
 export function AuthProvider({ children }: { children: ReactNode }) {
+  const client = useQueryClient();
   const [token, setTokenState] = useState<string | null>(() => (hasSession() ? 'session' : null));
-  const [me, setMe] = useState<MeView | null>(null);
-  const [loadingMe, setLoadingMe] = useState<boolean>(() => hasSession());
-  const [settings, setSettings] = useState<PublicSettings | null>(() => readCachedSettings());
-  const [settingsLoaded, setSettingsLoaded] = useState(false);
+  const [cachedSettings] = useState<PublicSettings | null>(() => readCachedSettings());
   const [blocked, setBlocked] = useState<string | null>(null);
   const [isProxy] = useState<boolean>(() => isProxyView());
-  const generation = useRef(0);
+
+  // `me` is read when a session starts, after a reconnect (the live connection marks every query stale) and on
+  // request (refresh); a tab coming back does not read it again: frames and actions keep it current.
+  const meQuery = useQuery({ queryKey: ME_KEY, queryFn: ({ signal }) => readMe({}, signal), enabled: !!token, staleTime: Infinity });
+  const me = token ? (meQuery.data ?? null) : null;
+  const loadingMe = !!token && meQuery.isPending;
 
   const logout = useCallback((options: { everywhere?: boolean } = {}) => {
+    // What was read for the session that ends leaves the cache (a read still under way is dropped), so the next
+    // reader never sees it; the public settings stay until they are read again for the guest.
+    client.removeQueries({ predicate: (q) => !isSettingsKey(q.queryKey) });
     if (isProxyView()) {
       // Proxy view: the server ends the proxy session and drops its cookie; back to the console (full page load).
-      generation.current += 1;
       clearProxyView();
       const done = () => window.location.assign(PROXY_EXIT_URL);
       const timeout = new Promise((resolve) => setTimeout(resolve, 2000));
@@ -90,13 +127,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       return;
     }
     const had = hasSession();
-    generation.current += 1;
     // The socket goes first, so its session ending is not taken for a sign-out elsewhere.
     stopLive();
     setSignedIn(false);
     setTokenState(null);
-    setMe(null);
-    setLoadingMe(false);
     if (had) {
       // Best effort: end the session on the server, which also clears the cookie.
       fetch('/api/users/logout', {
@@ -106,26 +140,22 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         body: JSON.stringify({ everywhere: !!options.everywhere }),
       }).catch(() => undefined);
     }
-  }, []);
+  }, [client]);
 
-  const loadMe = useCallback(async (opts: { waitFor?: string; fromLoginOrSignup?: boolean } = {}) => {
+  /**
+   * Reads `me` now with these options (a read already under way may predate what the caller wrote, so it is
+   * cancelled). When a later read cancels this one, the caller gets that later read's answer.
+   */
+  const loadMe = useCallback(async (opts: MeRead = {}, cancelOthers = true): Promise<MeView | null> => {
     if (!hasSession()) return null;
-    const gen = generation.current;
+    if (cancelOthers) await client.cancelQueries({ queryKey: ME_KEY });
     try {
-      const { data } = await api.get<MeView>('/api/users/me', {
-        is_request_from_login_or_signup_api: opts.fromLoginOrSignup ? true : undefined,
-        wait_for: opts.waitFor,
-      });
-      if (gen !== generation.current) return null;
-      setMe(data);
-      return data;
+      return await client.fetchQuery({ queryKey: ME_KEY, queryFn: ({ signal }) => readMe(opts, signal), staleTime: 0 });
     } catch (err) {
-      if (err instanceof ApiError && err.status === 401) return null; // handled by the 401 hook (logout)
+      if (isCancelledError(err)) return loadMe(opts, false);
       throw err;
-    } finally {
-      if (gen === generation.current) setLoadingMe(false);
     }
-  }, []);
+  }, [client]);
 
   useEffect(() => {
     setUnauthorizedHandler(logout);
@@ -138,39 +168,24 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const clearBlocked = useCallback(() => setBlocked(null), []);
 
-  // The public settings; read again when the creator changes them (SETTINGS_UPDATED, to every fan) or after a reconnect.
-  const settingsGen = useRef(0);
-  const loadSettings = useCallback(() => {
-    const gen = ++settingsGen.current;
-    return api
-      .get<PublicSettings>('/api/app_settings/get')
-      .then(({ data }) => {
-        if (gen !== settingsGen.current) return;
-        setSettings(data);
-        try {
-          localStorage.setItem(SETTINGS_CACHE, JSON.stringify(data));
-        } catch {
-          /* ignore */
-        }
-      })
-      .catch(() => undefined);
-  }, []);
-  useFrame('SETTINGS_UPDATED', () => void loadSettings());
-  useLiveReload(() => void loadSettings());
+  // The public settings; read again when the creator changes them (SETTINGS_UPDATED, to every fan) or after a
+  // reconnect. A failed read keeps what is shown (or the copy kept from the last visit).
+  const settingsQuery = useQuery({ queryKey: SETTINGS_KEY, queryFn: readSettings, staleTime: Infinity });
+  useInvalidateOn(SETTINGS_NEWS, SETTINGS_KEY);
+  const settings = settingsQuery.data ?? cachedSettings;
+  const settingsLoaded = settingsQuery.isFetched;
   // The public settings are the reader's own (a member gets the members' banner text and links, a guest does not):
   // read again when the reader changes — a sign-in, a sign-out, a membership that starts or ends.
   const viewer = me ? `${me._id}:${me.role}:${isMember(me)}` : token ? null : 'guest';
   const lastViewer = useRef<string | null>(null);
   useEffect(() => {
     if (viewer === null) return; // signed in, the account not read yet
-    if (lastViewer.current !== null && lastViewer.current !== viewer) void loadSettings();
+    if (lastViewer.current !== null && lastViewer.current !== viewer) void client.invalidateQueries({ queryKey: SETTINGS_KEY });
     lastViewer.current = viewer;
-  }, [viewer, loadSettings]);
+  }, [viewer, client]);
 
-  // Initial load: settings (public) and, with a token, the current user.
+  // Tokens older versions kept: removed on start.
   useEffect(() => {
-    let alive = true;
-    void loadSettings().finally(() => alive && setSettingsLoaded(true));
     for (const key of LEGACY_TOKEN_KEYS) {
       try {
         localStorage.removeItem(key);
@@ -178,20 +193,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         /* ignore */
       }
     }
-    if (hasSession()) loadMe().catch(() => undefined);
-    return () => {
-      alive = false;
-    };
-  }, [loadMe, loadSettings]);
+  }, []);
 
   const login = useCallback(
     async (_token?: string | null, opts: { fromLoginOrSignup?: boolean } = {}) => {
-      generation.current += 1;
       // A login on the site itself ends any proxy view the server had (it cleared the proxy cookie).
       clearProxyView();
       setSignedIn(true);
       setTokenState('session');
-      setLoadingMe(true);
       return loadMe({ fromLoginOrSignup: opts.fromLoginOrSignup });
     },
     [loadMe],

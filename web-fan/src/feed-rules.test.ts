@@ -2,7 +2,7 @@
 // tooltip, and which slides a post card shows (a locked post's preview first).
 import { describe, expect, it } from 'vitest';
 import type { PostMediaView, PostView } from '../../domain/post/wire';
-import { pageWindow, shouldLoadMore } from './paging';
+import { nextFeedPage, pageWindow, shouldLoadMore } from './paging';
 import { captionTooltip, slidesOf, viewerItemsOf } from './postMedia';
 import { duration } from './format';
 
@@ -23,6 +23,13 @@ describe('feed rules', () => {
     expect(pageWindow(1, 20)).toEqual([1, 2, 3, 4]);
     expect(pageWindow(10, 20)).toEqual([7, 8, 9, 10, 11, 12, 13]);
     expect(pageWindow(20, 20)).toEqual([17, 18, 19, 20]);
+  });
+
+  it('pages on until the last page the answer names', () => {
+    expect(nextFeedPage({ currentPage: 1, totalPages: 3 }, [1])).toBe(2);
+    expect(nextFeedPage({ currentPage: 3, totalPages: 3 }, [1, 2, 3])).toBeUndefined();
+    expect(nextFeedPage({ totalPages: 2 }, [1])).toBe(2);
+    expect(nextFeedPage({ currentPage: 1, totalPages: 0 }, [1])).toBeUndefined();
   });
 
   it('loads the next page beyond 98% scroll, or when the page cannot scroll', () => {

@@ -17,3 +17,9 @@ export function shouldLoadMore(scrollY: number, viewportHeight: number, document
   if (documentHeight <= viewportHeight + 1) return true;
   return (scrollY + viewportHeight) / documentHeight >= INFINITE_SCROLL_AT;
 }
+
+/** The page after `last` of the feed's answers (pages count from 1), or undefined after the last one. */
+export function nextFeedPage(last: { currentPage?: number; totalPages?: number } | null | undefined, loaded: unknown[]): number | undefined {
+  const current = last?.currentPage ?? loaded.length;
+  return current < Math.max(1, last?.totalPages ?? 1) ? current + 1 : undefined;
+}

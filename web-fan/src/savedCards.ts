@@ -10,8 +10,8 @@ export const SAVED_CARDS_KEY = ['saved-cards'] as const;
 
 const readCards = async () => (await api.get<SavedCardView[]>('/api/ccbill/get-payment-card')).data ?? [];
 
-export function useSavedCards() {
-  return useQuery({ queryKey: SAVED_CARDS_KEY, queryFn: readCards });
+export function useSavedCards(enabled = true) {
+  return useQuery({ queryKey: SAVED_CARDS_KEY, queryFn: readCards, enabled });
 }
 
 /** The list now, read again (a payment about to choose a card must not use a stale one). */

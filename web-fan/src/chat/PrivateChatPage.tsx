@@ -1,7 +1,8 @@
 // /private-chat: a fan with a membership (status '1' or '2') chats with the creator — one creator,
 // so only the message list. Fans without a membership see 'Subscribe to chat with {model_name}'; staff are sent to
-// the console's chat. Messages load newest first, older ones when scrolled to the top; new ones are polled every
-// 5 seconds; locked media are unlocked as posts are (card or wallet); pay-per-message asks before it charges.
+// the console's chat. Messages load newest first, older ones when scrolled to the top; new ones arrive live (frames
+// and the query cache: ./useChatMessages.ts); locked media are unlocked as posts are (card or wallet);
+// pay-per-message asks before it charges.
 import { lazy, Suspense, useMemo, useRef, useState } from 'react';
 import Box from '@mui/material/Box';
 import Fab from '@mui/material/Fab';

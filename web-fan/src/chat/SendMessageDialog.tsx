@@ -3,6 +3,7 @@
 // sending from here accepts the price shown (a changed price is asked again, never charged unseen). After sending
 // the fan is taken to the conversation, where the message and the creator's answer show.
 import { useEffect, useId, useRef, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -31,6 +32,9 @@ export const MESSAGE_SENT = 'Message sent.';
 /** The modal's check: 'Type a message' when blank, else the shared length rule. */
 export const modalTextError = (text: string): string | null => (!text.trim() ? TYPE_A_MESSAGE : chatTextProblem(text, false));
 
+/** The pay-per-message terms a message sent from the modal would be charged under. */
+const SEND_TERMS_KEY = ['chat', 'send-status'] as const;
+
 export function SendMessageDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const modelName = useModelName();
   const { refresh: refreshMe } = useAuth();
@@ -42,23 +46,19 @@ export function SendMessageDialog({ open, onClose }: { open: boolean; onClose: (
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [failure, setFailure] = useState<{ text: string; link?: { to: string; label: string } } | null>(null);
-  const [terms, setTerms] = useState<PayPerMessageStatus | null>(null);
   const [busy, setBusy] = useState(false);
   /** One message, one uniqueId: a retry after a failure is the same message; after a success the next one is new. */
   const sendRef = useRef({ uniqueId: uuid(), action: new IdempotentAction() });
+  // The terms are read each time the modal opens (unknown when they cannot be read).
+  const client = useQueryClient();
+  const termsQuery = useQuery({ queryKey: SEND_TERMS_KEY, queryFn: async () => (await chatApi.sendStatus()).data, enabled: open });
+  const terms = termsQuery.isError ? null : (termsQuery.data ?? null);
+  const setTerms = (next: PayPerMessageStatus) => client.setQueryData(SEND_TERMS_KEY, next);
 
   useEffect(() => {
     if (!open) return;
     setError(null);
     setFailure(null);
-    let live = true;
-    chatApi
-      .sendStatus()
-      .then(({ data }) => live && setTerms(data))
-      .catch(() => live && setTerms(null));
-    return () => {
-      live = false;
-    };
   }, [open]);
 
   const charge = terms?.isPayPerMessageEnabled && terms.payPerMessageCredit <= 0 ? terms.payPerMessageAmountCents : 0;

@@ -1,74 +1,31 @@
-// The conversation as the fan sees it: page 1 (the newest messages) first, older pages when scrolled to the top,
-// a new message shown from its frame (MESSAGE_RECEIVE carries it), page 1 read again when a frame says the
-// conversation changed (UPDATE_MESSAGE; a changed message that is shown is read again by id, so one older than
-// page 1 follows too), after a reconnect and when the tab is
-// visible again, and the conversation marked read (POST /api/chat/read_message_user)
-// whenever unread messages from the creator are on a visible page.
-import { useCallback, useEffect, useRef, useState } from 'react';
+// The conversation as the fan sees it, a query in the shared cache (./chatConversation.ts): page 1 (the newest
+// messages) first, older pages when scrolled to the top, a new message shown from its frame (MESSAGE_RECEIVE
+// carries it), page 1 read again when a frame says the conversation changed (UPDATE_MESSAGE; a changed message
+// that is shown is read again by id, so one older than page 1 follows too), after a reconnect and when the tab is
+// visible again, and the conversation marked read (POST /api/chat/read_message_user) whenever unread messages
+// from the creator are on a visible page.
+import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ChatMessageView, PayPerMessageStatus } from '../../../domain/chat/wire';
-import { ApiError, errorMessage } from '../api';
-import { chatApi } from './chatApi';
-import { applyPushedTerms, LOAD_FAILED, mergeMessages, pageOverlaps, visibleToFan } from './chatRules';
-import { sendFrame, useFrame, useLiveReload, useLiveState } from '../realtime';
-import { useAuth } from '../auth';
-import { setUnreadCount } from './unread';
 import { receivedMessage } from '../../../domain/realtime/audience';
-import { withReadReceipt } from '../../../domain/chat/views';
+import { ApiError, errorMessage } from '../api';
+import { useAuth } from '../auth';
+import { sendFrame, useFrame, useLiveState, useUpdateOn } from '../realtime';
+import { chatApi } from './chatApi';
+import { CONVERSATION_KEY as KEY, type Conversation, withMessage, withNewest, withOlder, without, withReceipt, withReread, withTerms } from './chatConversation';
+import { applyPushedTerms, LOAD_FAILED, visibleToFan } from './chatRules';
+import { setUnreadCount } from './unread';
 
 export type ChatLoadStatus = 'loading' | 'ready' | 'error' | 'forbidden';
 
-export interface ChatMessagesState {
-  status: ChatLoadStatus;
-  error: string | null;
-  /** Every message loaded, oldest first (including the ones a fan does not see; filter with visibleToFan). */
-  messages: ChatMessageView[];
-  hasMore: boolean;
-  loadingOlder: boolean;
-  olderError: string | null;
-  payPerMessage: PayPerMessageStatus | null;
-}
-
-const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
-
 const isVisible = () => typeof document === 'undefined' || document.visibilityState === 'visible';
+const forbidden = (err: unknown) => err instanceof ApiError && err.status === 403;
 
 export function useChatMessages() {
-  const [state, setState] = useState<ChatMessagesState>({
-    status: 'loading',
-    error: null,
-    messages: [],
-    hasMore: false,
-    loadingOlder: false,
-    olderError: null,
-    payPerMessage: null,
-  });
-  /** The oldest page loaded so far. */
-  const pageRef = useRef(1);
-  const messagesRef = useRef<ChatMessageView[]>([]);
-  const statusRef = useRef<ChatLoadStatus>('loading');
-  const reading = useRef(false);
-  const again = useRef(false);
-  const loadNewestRef = useRef<() => Promise<void>>(async () => undefined);
-  const olderBusy = useRef(false);
+  const client = useQueryClient();
+  /** The next read of page 1 starts the conversation over (the screen opened, or the fan retried). */
+  const restart = useRef(true);
   const markedRead = useRef(new Set<string>());
-  const alive = useRef(true);
-
-  useEffect(() => {
-    alive.current = true;
-    return () => {
-      alive.current = false;
-    };
-  }, []);
-
-  const update = useCallback((fn: (s: ChatMessagesState) => ChatMessagesState) => {
-    setState((s) => {
-      const next = fn(s);
-      messagesRef.current = next.messages;
-      statusRef.current = next.status;
-      return next;
-    });
-    // (Returning the same state object lets React skip the render.)
-  }, []);
 
   /** Marks the conversation read when the creator's unread messages are shown on a visible page. */
   const markRead = useCallback(async (messages: ChatMessageView[]) => {
@@ -84,78 +41,42 @@ export function useChatMessages() {
     }
   }, []);
 
-  /** Page 1: the first load, each change a frame announces and a refresh after an action. */
-  const loadNewest = useCallback(
-    async (first = false) => {
-      if (reading.current && !first) {
-        again.current = true; // one more round once this one answers: it may predate what changed
-        return;
-      }
-      reading.current = true;
-      again.current = false;
-      try {
-        const { data } = await chatApi.messages(1);
-        if (!alive.current) return;
-        const page = data.messages ?? [];
-        update((s) => {
-          const restart = first || s.status !== 'ready' || !pageOverlaps(s.messages, page);
-          if (restart) pageRef.current = 1;
-          const messages = restart ? mergeMessages([], page) : mergeMessages(s.messages, page);
-          const payPerMessage = data.pay_per_message ?? s.payPerMessage;
-          // A read that brings nothing new keeps the same state: no re-render.
-          if (!restart && s.status === 'ready' && sameJson(messages, s.messages) && sameJson(payPerMessage, s.payPerMessage)) return s;
-          return {
-            ...s,
-            status: 'ready',
-            error: null,
-            messages,
-            hasMore: restart ? data.has_more : s.hasMore,
-            payPerMessage,
-          };
-        });
-        void markRead(page);
-      } catch (err) {
-        if (!alive.current) return;
-        if (err instanceof ApiError && err.status === 403) {
-          update((s) => ({ ...s, status: 'forbidden', error: err.message }));
-          return;
-        }
-        // A failed re-read keeps what is shown; only the first load shows the error.
-        update((s) => (s.status === 'ready' && !first ? s : { ...s, status: 'error', error: errorMessage(err, LOAD_FAILED) }));
-      } finally {
-        reading.current = false;
-        if (again.current && alive.current) {
-          again.current = false;
-          void loadNewestRef.current();
-        }
-      }
+  const query = useQuery({
+    queryKey: KEY,
+    queryFn: async (): Promise<Conversation> => {
+      const fresh = restart.current;
+      restart.current = false;
+      const { data } = await chatApi.messages(1);
+      void markRead(data.messages ?? []);
+      return withNewest(client.getQueryData<Conversation>(KEY), data, fresh);
     },
-    [markRead, update],
-  );
+  });
+  const conversation = query.data;
+  const update = useCallback((fn: (c: Conversation) => Conversation) => client.setQueryData<Conversation>(KEY, (c) => (c ? fn(c) : c)), [client]);
+  /** Page 1 again: a change was announced, or an action changed the conversation. */
+  const refresh = useCallback(() => client.invalidateQueries({ queryKey: KEY }), [client]);
 
-  loadNewestRef.current = () => loadNewest();
-
+  const older = useMutation({
+    mutationFn: async () => {
+      const pageNum = (client.getQueryData<Conversation>(KEY)?.page ?? 1) + 1;
+      return { pageNum, answer: (await chatApi.messages(pageNum)).data };
+    },
+    onSuccess: ({ pageNum, answer }) => update((c) => withOlder(c, pageNum, answer)),
+  });
+  const olderBusy = useRef(false);
+  const { mutateAsync: readOlder } = older;
   const loadOlder = useCallback(async () => {
     if (olderBusy.current) return;
     olderBusy.current = true;
-    const pageNum = pageRef.current + 1;
-    update((s) => ({ ...s, loadingOlder: true, olderError: null }));
-    try {
-      const { data } = await chatApi.messages(pageNum);
-      if (!alive.current) return;
-      pageRef.current = pageNum;
-      update((s) => ({ ...s, loadingOlder: false, messages: mergeMessages(s.messages, data.messages ?? []), hasMore: data.has_more }));
-    } catch (err) {
-      if (alive.current) update((s) => ({ ...s, loadingOlder: false, olderError: errorMessage(err, LOAD_FAILED) }));
-    } finally {
-      olderBusy.current = false;
-    }
-  }, [update]);
+    await readOlder().catch(() => undefined); // the error shows with a retry
+    olderBusy.current = false;
+  }, [readOlder]);
 
+  const { refetch } = query;
   const retry = useCallback(() => {
-    update((s) => ({ ...s, status: 'loading', error: null }));
-    void loadNewest(true);
-  }, [loadNewest, update]);
+    restart.current = true;
+    void refetch();
+  }, [refetch]);
 
   /**
    * One shown message read again (GET /api/chat/get_chat_message). Gone (404): it leaves the list; still rendering
@@ -165,37 +86,31 @@ export function useChatMessages() {
     async (id: string) => {
       try {
         const { data } = await chatApi.message(id);
-        if (!alive.current || !data) return;
-        update((s) => (s.messages.some((m) => m._id === id) && !sameJson(s.messages.find((m) => m._id === id), data) ? { ...s, messages: mergeMessages(s.messages, [data]) } : s));
+        if (data) update((c) => withReread(c, data));
       } catch (err) {
-        if (alive.current && err instanceof ApiError && err.status === 404) update((s) => ({ ...s, messages: s.messages.filter((m) => m._id !== id) }));
+        if (err instanceof ApiError && err.status === 404) update((c) => without(c, { _id: id }));
       }
     },
     [update],
   );
 
   /** A message changed (bought, sent): show the server's copy. */
-  const upsert = useCallback((m: ChatMessageView) => update((s) => ({ ...s, messages: mergeMessages(s.messages, [m]) })), [update]);
+  const upsert = useCallback((m: ChatMessageView) => update((c) => withMessage(c, m)), [update]);
   /** A message this page sent, as the send answered it: shown unless its frame brought it first (that copy may
    *  already carry a later read receipt, applied where it is). */
-  const addSent = useCallback((m: ChatMessageView) => update((s) => (s.messages.some((x) => x._id === m._id) ? s : { ...s, messages: mergeMessages(s.messages, [m]) })), [update]);
-
+  const addSent = useCallback((m: ChatMessageView) => update((c) => withMessage(c, m, true)), [update]);
   const setPayPerMessage = useCallback(
-    (fn: (p: PayPerMessageStatus | null) => PayPerMessageStatus | null) => update((s) => ({ ...s, payPerMessage: fn(s.payPerMessage) })),
+    (fn: (p: PayPerMessageStatus | null) => PayPerMessageStatus | null) => update((c) => withTerms(c, fn(c.payPerMessage))),
     [update],
   );
 
-  // First load; then page 1 again whenever the conversation changed. Frames reach a fan only about their own
-  // conversation (the audience rule), so every MESSAGE_RECEIVE / UPDATE_MESSAGE is about this one.
-  useEffect(() => {
-    void loadNewest(true);
-  }, [loadNewest]);
-  // A new message comes whole, as this fan sees it: shown at once; a frame without it (the server could not read
-  // the message) makes page 1 read again.
+  // Frames reach a fan only about their own conversation (the audience rule), so every MESSAGE_RECEIVE /
+  // UPDATE_MESSAGE is about this one. A new message comes whole, as this fan sees it: shown at once; a frame
+  // without it (the server could not read the message) makes page 1 read again.
   useFrame<Record<string, unknown>>('MESSAGE_RECEIVE', (data) => {
     const message = receivedMessage(data);
-    if (!message || statusRef.current !== 'ready') return void loadNewest();
-    update((s) => (sameJson(s.messages.find((m) => m._id === message._id), message) ? s : { ...s, messages: mergeMessages(s.messages, [message]) }));
+    if (!message || !client.getQueryData(KEY)) return void refresh();
+    update((c) => withMessage(c, message));
     void markRead([message]);
   });
   // A change to one message (staff rotated its photo, refreshed its blur or its video finished rendering, it was
@@ -205,23 +120,21 @@ export function useChatMessages() {
     // messages shown up to then are marked read where they are.
     if (data._id === undefined && data.isRead === true && (data.readBy === 'user' || data.readBy === 'staff') && typeof data.readAt === 'string') {
       const { readBy, readAt } = data;
-      if (readBy === 'user') for (const m of messagesRef.current) if (m.fromAdmin) markedRead.current.add(m._id);
-      return update((s) => {
-        const messages = withReadReceipt(s.messages, readBy, readAt);
-        return messages === s.messages ? s : { ...s, messages };
-      });
+      const shown = client.getQueryData<Conversation>(KEY)?.messages ?? [];
+      if (readBy === 'user') for (const m of shown) if (m.fromAdmin) markedRead.current.add(m._id);
+      return void update((c) => withReceipt(c, readBy, readAt));
     }
-    void loadNewest();
-    if (typeof data._id === 'string' && messagesRef.current.some((m) => m._id === data._id)) void reloadOne(data._id);
+    void refresh();
+    const id = data._id;
+    if (typeof id === 'string' && client.getQueryData<Conversation>(KEY)?.messages.some((m) => m._id === id)) void reloadOne(id);
   });
   // Staff deleted a message (DELETE_MESSAGE, DELETE_MESSAGE_FROM_ALL with udid): its bubble goes at once.
-  const dropMessage = ({ _id, udid }: { _id?: string; udid?: string }) =>
-    update((s) => ({ ...s, messages: s.messages.filter((m) => m._id !== _id && !(udid && m.udid === udid)) }));
-  useFrame<{ _id?: string; udid?: string }>('DELETE_MESSAGE', dropMessage);
-  useFrame<{ _id?: string; udid?: string }>('DELETE_MESSAGE_FROM_ALL', dropMessage);
+  const drop = (c: Conversation | undefined, ids: { _id?: string; udid?: string }) => (c ? without(c, ids) : undefined);
+  useUpdateOn('DELETE_MESSAGE', KEY, drop);
+  useUpdateOn('DELETE_MESSAGE_FROM_ALL', KEY, drop);
   // Pay-per-message terms pushed: asked with IS_ENABLE_PAY_PER_MESSAGE whenever the socket is (again)
   // live and whenever the site's settings change; credit grants and uses arrive by themselves. The alerts follow them.
-  useFrame<Record<string, unknown>>('PAY_PER_MESSAGE_STATUS', (pushed) => setPayPerMessage((p) => applyPushedTerms(p, pushed)));
+  useUpdateOn<Conversation>('PAY_PER_MESSAGE_STATUS', KEY, (c, pushed) => (c ? withTerms(c, applyPushedTerms(c.payPerMessage, pushed)) : undefined));
   const { me } = useAuth();
   const live = useLiveState() === 'live';
   const email = me?.email;
@@ -233,9 +146,24 @@ export function useChatMessages() {
     if (live) askTerms();
   }, [live, askTerms]);
   useFrame('SETTINGS_UPDATED', askTerms);
-  useLiveReload(() => {
-    if (isVisible()) void loadNewest();
-  });
 
-  return { ...state, loadOlder, retry, refresh: loadNewest, upsert, addSent, setPayPerMessage, messagesRef };
+  const error = query.error;
+  const status: ChatLoadStatus = forbidden(error) ? 'forbidden' : conversation ? 'ready' : query.isFetching || !error ? 'loading' : 'error';
+  const messages = useMemo(() => conversation?.messages ?? [], [conversation]);
+  return {
+    status,
+    error: status === 'forbidden' ? (error as ApiError).message : status === 'error' ? errorMessage(error, LOAD_FAILED) : null,
+    /** Every message loaded, oldest first (including the ones a fan does not see; filter with visibleToFan). */
+    messages,
+    hasMore: conversation?.hasMore ?? false,
+    loadingOlder: older.isPending,
+    olderError: older.error ? errorMessage(older.error, LOAD_FAILED) : null,
+    payPerMessage: conversation?.payPerMessage ?? null,
+    loadOlder,
+    retry,
+    refresh,
+    upsert,
+    addSent,
+    setPayPerMessage,
+  };
 }

@@ -1,6 +1,6 @@
 // Comments under a post on /feed/:id: oldest first with newer pages loaded on demand,
 // add (1..1000 characters, trimmed), remove one's own (staff: any), and the empty, loading and error states.
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
@@ -13,11 +13,12 @@ import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import DeleteOutlineRounded from '@mui/icons-material/DeleteOutlineRounded';
-import type { CommentPage, CommentView, PostEngagementInfo } from '../../../domain/engagement/wire';
-import { ApiError, api, errorMessage } from '../api';
+import type { CommentView } from '../../../domain/engagement/wire';
+import { ApiError, errorMessage } from '../api';
 import { useAuth } from '../auth';
 import { useNotify } from '../notify';
 import { fullDate, relativeTime } from '../format';
+import { useComments } from './useComments';
 
 export const COMMENT_MAX = 1000;
 
@@ -68,77 +69,15 @@ function CommentItem({ comment, onRemove, removing }: { comment: CommentView; on
 export function Comments({ postId, onCountChange }: { postId: string; onCountChange?: (total: number) => void }) {
   const { token } = useAuth();
   const notify = useNotify();
-  const [info, setInfo] = useState<PostEngagementInfo | null>(null);
-  const [status, setStatus] = useState<'loading' | 'ready' | 'error' | 'hidden'>('loading');
-  const [error, setError] = useState('');
-  const [loaded, setLoaded] = useState<CommentView[]>([]);
-  /** Comments added here: shown last, whatever page is loaded, and not repeated when later pages arrive. */
-  const [mine, setMine] = useState<CommentView[]>([]);
-  const [page, setPage] = useState(1);
-  const [totalPages, setTotalPages] = useState(1);
-  const [total, setTotal] = useState(0);
-  const [loadingMore, setLoadingMore] = useState(false);
+  const { status, error, info, list, total, hasMore, loadingMore, loadMore: readMore, retry, save, remove: removal } = useComments(postId);
   const [draft, setDraft] = useState('');
   const [draftError, setDraftError] = useState('');
-  const [saving, setSaving] = useState(false);
-  const [removing, setRemoving] = useState<string | null>(null);
   const countRef = useRef(onCountChange);
   countRef.current = onCountChange;
 
-  const load = useCallback(
-    async (signal?: AbortSignal) => {
-      setStatus('loading');
-      try {
-        const { data: i } = await api.post<PostEngagementInfo>('/api/blog/get-blog-info', { blog_id: postId }, { signal });
-        setInfo(i);
-        if (!i.show_comments) {
-          setStatus('hidden');
-          return;
-        }
-        const { data } = await api.post<CommentPage>('/api/blog/get-blog-comment', { blog_id: postId, page_num: 1 }, { signal });
-        setLoaded(data.comments);
-        setMine([]);
-        setPage(1);
-        setTotalPages(data.totalPages);
-        setTotal(data.totalComments);
-        setStatus('ready');
-      } catch (err) {
-        if ((err as Error)?.name === 'AbortError') return;
-        if (err instanceof ApiError && err.status === 403) {
-          setStatus('hidden');
-          return;
-        }
-        setError(errorMessage(err));
-        setStatus('error');
-      }
-    },
-    [postId],
-  );
-
-  useEffect(() => {
-    const ctrl = new AbortController();
-    void load(ctrl.signal);
-    return () => ctrl.abort();
-  }, [load, token]);
-
   const loadMore = async () => {
-    setLoadingMore(true);
-    try {
-      const { data } = await api.post<CommentPage>('/api/blog/get-blog-comment', { blog_id: postId, page_num: page + 1 });
-      const seen = new Set([...loaded, ...mine].map((c) => c._id));
-      setLoaded((l) => [...l, ...data.comments.filter((c) => !seen.has(c._id))]);
-      setPage(page + 1);
-      setTotalPages(data.totalPages);
-    } catch (err) {
-      notify(errorMessage(err), 'error');
-    } finally {
-      setLoadingMore(false);
-    }
-  };
-
-  const changeTotal = (next: number) => {
-    setTotal(next);
-    countRef.current?.(next);
+    const failed = await readMore();
+    if (failed) notify(errorMessage(failed), 'error');
   };
 
   const submit = async (e: FormEvent) => {
@@ -146,39 +85,30 @@ export function Comments({ postId, onCountChange }: { postId: string; onCountCha
     const comment = draft.trim();
     if (!comment) return setDraftError('Please enter a comment.');
     if (comment.length > COMMENT_MAX) return setDraftError(`Comment cannot be more than ${COMMENT_MAX} characters.`);
-    setSaving(true);
     setDraftError('');
     try {
-      const { data } = await api.post<CommentView>('/api/blog/save-blog-comment', { blog_id: postId, comment });
-      setMine((m) => [...m, data]);
+      await save.mutateAsync(comment);
       setDraft('');
-      changeTotal(total + 1);
+      countRef.current?.(total + 1);
     } catch (err) {
       if (err instanceof ApiError && err.field === 'comment') setDraftError(err.message);
       else notify(errorMessage(err), 'error');
-    } finally {
-      setSaving(false);
     }
   };
 
   const remove = async (c: CommentView) => {
-    setRemoving(c._id);
     try {
-      const { data } = await api.post<{ total_comments: number }>('/api/blog/remove-blog-comment', { blog_id: postId, comment_id: c._id });
-      setLoaded((l) => l.filter((x) => x._id !== c._id));
-      setMine((m) => m.filter((x) => x._id !== c._id));
-      setTotal(Math.max(0, total - 1));
+      const data = await removal.mutateAsync(c);
       countRef.current?.(data.total_comments);
       notify('Comment removed.', 'success');
     } catch (err) {
       notify(errorMessage(err), 'error');
-    } finally {
-      setRemoving(null);
     }
   };
+  const saving = save.isPending;
+  const removing = removal.isPending ? removal.variables?._id : null;
 
   if (status === 'hidden') return null;
-  const list = [...loaded, ...mine.filter((m) => !loaded.some((l) => l._id === m._id))];
   const trimmed = draft.trim().length;
 
   return (
@@ -212,7 +142,7 @@ export function Comments({ postId, onCountChange }: { postId: string; onCountCha
           <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
             Could not load comments. {error}
           </Typography>
-          <Button size="small" onClick={() => void load()}>
+          <Button size="small" onClick={retry}>
             Try again
           </Button>
         </Box>
@@ -231,7 +161,7 @@ export function Comments({ postId, onCountChange }: { postId: string; onCountCha
               ))}
             </Box>
           )}
-          {page < totalPages && (
+          {hasMore && (
             <Button size="small" onClick={() => void loadMore()} disabled={loadingMore} sx={{ mt: 0.5 }} data-testid="comments-more">
               {loadingMore ? 'Loading…' : 'Load more comments'}
             </Button>

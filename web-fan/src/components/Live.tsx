@@ -3,7 +3,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import SyncRounded from '@mui/icons-material/SyncRounded';
 import { useAuth } from '../auth';
-import { startLive, useFrame, useLiveReload, useLiveState } from '../realtime';
+import { startLive, useFrame, useLiveState } from '../realtime';
 
 const SharedReconnectingChip = lazy(() => import('../../../web-shared/realtime/ReconnectingChip').then((m) => ({ default: m.ReconnectingChip })));
 
@@ -24,7 +24,7 @@ export function LiveConnection() {
     },
     !!userId,
   );
-  useLiveReload(() => void refresh().catch(() => undefined), !!userId);
+  // After a reconnect `me` is read again with every other query (the cache marks them all stale: ../realtime).
   return null;
 }
 

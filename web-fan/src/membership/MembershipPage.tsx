@@ -2,7 +2,7 @@
 // cancel (a link to the cancel page), reactivate a cancelled membership, cancel a complimentary one, update the card
 // after a failed rebill, subscribe, or take the resubscribe offer.
 import { cardName } from '../payments/cardValidation';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -14,7 +14,6 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import CreditCardRounded from '@mui/icons-material/CreditCardRounded';
-import type { SavedCardView } from '../../../domain/card/wire';
 import type { MembershipDetailsView } from '../../../domain/subscription/wire';
 import { SUBSCRIPTION_REACTIVATED } from '../../../domain/subscription/subscription';
 import { formatMoney } from '../../../domain/shared/money';
@@ -22,6 +21,7 @@ import { api, errorMessage } from '../api';
 import { useAuth, useIsProxy, useModelName } from '../auth';
 import { shortDate } from '../format';
 import { useNotify } from '../notify';
+import { savedCardsChanged, useSavedCards } from '../savedCards';
 import { Column, ErrorState } from '../components/StatusViews';
 import { useMembership } from './useMembership';
 import { useRebillRecovery } from './useRebillRecovery';
@@ -57,22 +57,21 @@ export default function MembershipPage() {
   const notify = useNotify();
   const modelName = useModelName();
   const { details, error, reload } = useMembership();
-  const [cards, setCards] = useState<SavedCardView[] | null>(null);
-  const [cardsError, setCardsError] = useState('');
+  const cardsQuery = useSavedCards();
+  const cards = cardsQuery.data ?? null;
+  const cardsError = cardsQuery.isError && !cards ? errorMessage(cardsQuery.error) : '';
   const [busy, setBusy] = useState(false);
   const [actionError, setActionError] = useState('');
   const recovery = useRebillRecovery({ amountCents: details?.recurring_cents ?? 0, onRecovered: () => void reload() });
 
+  // The card on file changed (a payment method switched): the saved cards are read again.
+  const paymentMethod = me?.subscription_detail?.payment_method;
+  const shownFor = useRef(paymentMethod);
   useEffect(() => {
-    const ctrl = new AbortController();
-    api
-      .get<SavedCardView[]>('/api/ccbill/get-payment-card', undefined, ctrl.signal)
-      .then(({ data }) => setCards(data ?? []))
-      .catch((err) => {
-        if ((err as Error)?.name !== 'AbortError') setCardsError(errorMessage(err));
-      });
-    return () => ctrl.abort();
-  }, [me?.subscription_detail?.payment_method]);
+    if (shownFor.current === paymentMethod) return;
+    shownFor.current = paymentMethod;
+    savedCardsChanged();
+  }, [paymentMethod]);
 
   const reactivate = async () => {
     setBusy(true);

@@ -2,7 +2,7 @@
 // sign up or log in; /membership itself needs an account. A signed-in visitor goes on to /membership.
 // With a subscription link (/join?offer=…) the page shows the link's price once the server checked it
 // (or its refusal: changed, expired); the offer is kept for the sign-up and the subscribe page, where it is charged.
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink, Navigate, useLocation } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Link from '@mui/material/Link';
@@ -45,19 +45,23 @@ export default function JoinPage() {
 
 function OfferBanner({ offer }: { offer: string }) {
   const modelName = useModelName();
-  const [state, setState] = useState<{ offer: SubscriptionLinkOffer } | { error: string } | null>(null);
-  useEffect(() => {
-    const ctrl = new AbortController();
-    checkOffer(offer, ctrl.signal).then(
-      (r) => setState({ offer: r.data }),
-      (e) => {
-        if (ctrl.signal.aborted) return;
-        forgetOffer();
-        setState({ error: e instanceof ApiError ? e.message : 'This subscription link could not be checked. Please try again.' });
-      },
-    );
-    return () => ctrl.abort();
-  }, [offer]);
+  const query = useQuery({
+    queryKey: ['subscription-link', offer],
+    queryFn: async ({ signal }) => {
+      try {
+        return (await checkOffer(offer, signal)).data;
+      } catch (e) {
+        // A link that cannot be used is not kept for the sign-up.
+        if (!signal.aborted) forgetOffer();
+        throw e;
+      }
+    },
+  });
+  const state: { offer: SubscriptionLinkOffer } | { error: string } | null = query.data
+    ? { offer: query.data }
+    : query.isError
+      ? { error: query.error instanceof ApiError ? query.error.message : 'This subscription link could not be checked. Please try again.' }
+      : null;
   if (!state) return null;
   if ('error' in state)
     return (

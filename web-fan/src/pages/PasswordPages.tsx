@@ -1,5 +1,6 @@
 // Forgot password (/forgot-password) and the reset link's page (/change-password/:token).
 import { useEffect, useState, type FormEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -79,42 +80,38 @@ interface ResetAnswer {
 
 type TokenState = 'checking' | 'valid' | { error: string };
 
+/** The server refused the link itself (not a fault, a rate limit or a blocked account). */
+const isInvalidLink = (e: ApiError) => e.status >= 400 && e.status < 500 && e.status !== 429 && e.status !== 430;
+
 export function ResetPasswordPage() {
   const { token = '' } = useParams();
   const navigate = useNavigate();
   const notify = useNotify();
   const { login } = useAuth();
-  const [state, setState] = useState<TokenState>('checking');
-  const [attempt, setAttempt] = useState(0);
   const { values, bind, check, setErrors } = useForm<'password' | 'confirmPassword'>({ password: '', confirmPassword: '' }, 'reset');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<ApiError | null>(null);
 
   // Check the link first; an invalid one says so and goes home.
+  const checked = useQuery({
+    queryKey: ['reset-token', token],
+    queryFn: async () => {
+      const { data } = await api.post<{ valid?: boolean }>(`/api/users/check_token/${encodeURIComponent(token)}`, {});
+      if (data && data.valid === false) throw new ApiError(INVALID_TOKEN, 400, 'INVALID_TOKEN');
+      return true;
+    },
+    // Checked once per visit: a tab coming back does not ask again.
+    staleTime: Infinity,
+  });
+  const refused = checked.error ? toApiError(checked.error) : null;
+  const invalid = !!refused && isInvalidLink(refused);
+  const state: TokenState = checked.isSuccess ? 'valid' : refused && !invalid && !checked.isFetching ? { error: refused.message } : 'checking';
   useEffect(() => {
-    let alive = true;
-    setState('checking');
-    api
-      .post<{ valid?: boolean }>(`/api/users/check_token/${encodeURIComponent(token)}`, {})
-      .then(({ data }) => {
-        if (!alive) return;
-        if (data && data.valid === false) throw new ApiError(INVALID_TOKEN, 400, 'INVALID_TOKEN');
-        setState('valid');
-      })
-      .catch((err: unknown) => {
-        if (!alive) return;
-        const apiErr = toApiError(err);
-        if (apiErr.status >= 400 && apiErr.status < 500 && apiErr.status !== 429 && apiErr.status !== 430) {
-          notify(apiErr.message || INVALID_TOKEN, 'error');
-          navigate('/', { replace: true });
-          return;
-        }
-        setState({ error: apiErr.message });
-      });
-    return () => {
-      alive = false;
-    };
-  }, [token, attempt, navigate, notify]);
+    const answer = checked.error ? toApiError(checked.error) : null;
+    if (!answer || !isInvalidLink(answer)) return;
+    notify(answer.message || INVALID_TOKEN, 'error');
+    navigate('/', { replace: true });
+  }, [checked.error, notify, navigate]);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -160,7 +157,7 @@ export function ResetPasswordPage() {
     return (
       <Column width={480}>
         <Box data-testid="reset-password-page" data-state="error">
-          <ErrorState title="Could not check your link" message={state.error} onRetry={() => setAttempt((n) => n + 1)} />
+          <ErrorState title="Could not check your link" message={state.error} onRetry={() => void checked.refetch()} />
         </Box>
       </Column>
     );

@@ -1,5 +1,6 @@
 // Whole-site states: maintenance and a blocked account (HTTP 430).
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -50,18 +51,15 @@ function Frame({ children, testId }: { children: ReactNode; testId: string }) {
 }
 
 export function MaintenancePage() {
-  const [html, setHtml] = useState<string | null>(null);
-  const [failed, setFailed] = useState(false);
-  useEffect(() => {
-    const ctl = new AbortController();
-    api
-      .get<{ html?: string } | string>('/api/pages/get_html', { slug: 'maintenance' }, ctl.signal)
-      .then(({ data }) => setHtml(typeof data === 'string' ? data : (data?.html ?? '')))
-      .catch((err: unknown) => {
-        if ((err as Error)?.name !== 'AbortError') setFailed(true);
-      });
-    return () => ctl.abort();
-  }, []);
+  const query = useQuery({
+    queryKey: ['pages', 'maintenance', 'html'],
+    queryFn: async ({ signal }) => {
+      const { data } = await api.get<{ html?: string } | string>('/api/pages/get_html', { slug: 'maintenance' }, signal);
+      return typeof data === 'string' ? data : (data?.html ?? '');
+    },
+  });
+  const html = query.data ?? null;
+  const failed = query.isError;
   const safe = useMemo(() => (html ? sanitizeHtml(html) : ''), [html]);
   const loading = html === null && !failed;
 

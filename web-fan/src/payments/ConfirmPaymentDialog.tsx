@@ -1,9 +1,8 @@
 // The confirmation before money moves (an unlock, a tip): the spec's sentence, where the money comes from
 // (the wallet notice when the wallet pays), Cancel and Confirm; both disabled while the payment runs.
-import { useEffect, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import type { MeView } from '../../../domain/user/wire';
-import type { SavedCardView } from '../../../domain/card/wire';
-import { api } from '../api';
+import { useSavedCards } from '../savedCards';
 import { chargeSourceText } from './chargeSource';
 import { WalletNotice } from '../wallet/useWalletPurchase';
 import Button from '@mui/material/Button';
@@ -70,18 +69,9 @@ export function ConfirmPaymentDialog(props: {
 
 /** 'Charged to: Visa •••• 4242' (the primary card, looked up when the dialog opens) or 'wallet, $18.00 left after'. */
 function ChargeSource({ fromWallet, me, priceCents, testId }: { fromWallet: boolean; me: MeView | null; priceCents: number; testId: string }) {
-  const [card, setCard] = useState<{ brand: string; last4: string } | null | undefined>(undefined);
-  useEffect(() => {
-    if (fromWallet) return;
-    let alive = true;
-    api
-      .get<SavedCardView[]>('/api/ccbill/get-payment-card')
-      .then(({ data }) => alive && setCard((data ?? []).find((c) => c.is_primary) ?? null))
-      .catch(() => alive && setCard(null));
-    return () => {
-      alive = false;
-    };
-  }, [fromWallet]);
+  const cards = useSavedCards(!fromWallet);
+  // undefined while the cards are read; null: no primary card (or they could not be read).
+  const card = cards.isError ? null : cards.data ? (cards.data.find((c) => c.is_primary) ?? null) : undefined;
   const words = chargeSourceText({ fromWallet, balanceCents: me?.wallet_amount_cents ?? 0, priceCents, card });
   if (!words) return null;
   return (

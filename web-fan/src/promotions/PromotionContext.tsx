@@ -1,8 +1,9 @@
 // The running promotions as this viewer gets them (POST /api/promotion-setting/check-promotion): the ribbons
-// with their countdowns and the locked-content promotion price. Loaded once per viewer (token, membership) and
+// with their countdowns and the locked-content promotion price. A query per viewer (token, membership), read
 // again when a countdown ends (a repeating promotion starts over, a one-off one goes). Without the provider (the
 // landing page) every hook answers "no promotion".
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CheckPromotionAnswer, PromotionRibbonView } from '../../../domain/promotion/wire';
 import { api } from '../api';
 import { useAuth } from '../auth';
@@ -20,6 +21,7 @@ export interface PromotionsValue {
 const EMPTY: PromotionsValue = { data: null, endsAt: () => 0, refresh: () => undefined, heroSlot: false, registerHeroSlot: () => () => undefined };
 
 const PromotionsContext = createContext<PromotionsValue>(EMPTY);
+const PROMOTIONS_KEY = ['promotions', 'running'] as const;
 
 /** Longest a timer may wait (setTimeout overflows above 2^31 − 1 ms). */
 const MAX_TIMER = 2_000_000_000;
@@ -27,35 +29,20 @@ const MAX_TIMER = 2_000_000_000;
 export function PromotionProvider({ children }: { children: ReactNode }) {
   const { token, me, settings } = useAuth();
   const enabled = settings?.enable_promotion !== false;
-  const [data, setData] = useState<CheckPromotionAnswer | null>(null);
-  const [fetchedAt, setFetchedAt] = useState(0);
   const [heroSlots, setHeroSlots] = useState(0);
-  const [version, setVersion] = useState(0);
+  const client = useQueryClient();
 
-  const refresh = useCallback(() => setVersion((v) => v + 1), []);
-
-  // Who the viewer is decides what they get: reload when the session or the membership changes.
-  const viewerKey = `${token ?? 'guest'}|${me?._id ?? ''}|${me?.ccbillSubscriptionStatus ?? ''}|${me?.role ?? ''}|${enabled}`;
-  useEffect(() => {
-    let alive = true;
-    if (!enabled) {
-      setData(null);
-      return;
-    }
-    const ctrl = new AbortController();
-    api
-      .post<CheckPromotionAnswer>('/api/promotion-setting/check-promotion', {}, { signal: ctrl.signal })
-      .then(({ data: answer }) => {
-        if (!alive) return;
-        setData(answer ?? null);
-        setFetchedAt(Date.now());
-      })
-      .catch(() => undefined); // promotions are optional: the site works without them
-    return () => {
-      alive = false;
-      ctrl.abort();
-    };
-  }, [viewerKey, enabled, version]);
+  // Who the viewer is decides what they get: read again when the session or the membership changes.
+  const viewerKey = `${token ?? 'guest'}|${me?._id ?? ''}|${me?.ccbillSubscriptionStatus ?? ''}|${me?.role ?? ''}`;
+  const query = useQuery({
+    queryKey: [...PROMOTIONS_KEY, viewerKey],
+    queryFn: async ({ signal }) => (await api.post<CheckPromotionAnswer>('/api/promotion-setting/check-promotion', {}, { signal })).data ?? null,
+    enabled,
+  });
+  // Promotions are optional: the site works without them (a failed read shows none, or keeps what was shown).
+  const data = enabled ? (query.data ?? null) : null;
+  const fetchedAt = query.dataUpdatedAt;
+  const refresh = useCallback(() => void client.invalidateQueries({ queryKey: PROMOTIONS_KEY }), [client]);
 
   const endsAt = useCallback((ribbon: PromotionRibbonView) => fetchedAt + ribbon.remaining_ms, [fetchedAt]);
 
@@ -75,8 +62,8 @@ export function PromotionProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const value = useMemo<PromotionsValue>(
-    () => ({ data: enabled ? data : null, endsAt, refresh, heroSlot: heroSlots > 0, registerHeroSlot }),
-    [data, enabled, endsAt, refresh, heroSlots, registerHeroSlot],
+    () => ({ data, endsAt, refresh, heroSlot: heroSlots > 0, registerHeroSlot }),
+    [data, endsAt, refresh, heroSlots, registerHeroSlot],
   );
   return <PromotionsContext.Provider value={value}>{children}</PromotionsContext.Provider>;
 }

@@ -3,6 +3,7 @@
 // one is saved (discount 10..80 default 50, expiry 1..24 hours / 2..30 days / end of day / end of month, repeat,
 // trial offer, ribbon text). Loaded on demand.
 import { useEffect, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -60,27 +61,24 @@ export default function PromotionOfferDialog({ open, onClose }: { open: boolean;
   const notify = useNotify();
   const { refresh } = usePromotions();
   const [tab, setTab] = useState<PromotionType>('SUBSCRIPTION');
-  const [current, setCurrent] = useState<PromotionView | null | undefined>(undefined);
   const form = usePromotionForm();
   const { error, setError, reset } = form;
   const [busy, setBusy] = useState(false);
+  // The tab's promotion, read each time the dialog opens or the tab changes (undefined while it is read).
+  const client = useQueryClient();
+  const key = ['promotion-setting', tab] as const;
+  const query = useQuery({
+    queryKey: key,
+    queryFn: async () => (await api.post<PromotionView | null>('/api/promotion-setting/promotion', { promotion_type: tab })).data,
+    enabled: open,
+  });
+  const current = query.isError ? null : query.data;
+  const setCurrent = (p: PromotionView) => client.setQueryData(key, p);
+  const loadError: typeof error = query.isError ? { message: errorMessage(query.error, 'Error in get promotion.') } : null;
+  const shownError = error ?? loadError;
 
   useEffect(() => {
-    if (!open) return;
-    let alive = true;
-    setCurrent(undefined);
-    reset();
-    api
-      .post<PromotionView | null>('/api/promotion-setting/promotion', { promotion_type: tab })
-      .then(({ data }) => alive && setCurrent(data))
-      .catch((err) => {
-        if (!alive) return;
-        setCurrent(null);
-        setError({ message: errorMessage(err, 'Error in get promotion.') });
-      });
-    return () => {
-      alive = false;
-    };
+    if (open) reset();
     // eslint-disable-next-line react-hooks/exhaustive-deps -- a new tab or a reopening starts the form afresh
   }, [open, tab]);
 
@@ -132,7 +130,7 @@ export default function PromotionOfferDialog({ open, onClose }: { open: boolean;
           <Running promotion={running} onEnd={() => void end()} busy={busy} />
         ) : (
           <>
-            {error && !error.field && <Alert severity="error">{error.message}</Alert>}
+            {shownError && !shownError.field && <Alert severity="error">{shownError.message}</Alert>}
             <PromotionFields type={tab} form={form} ribbonTestId="promotion-ribbon-text-input" />
           </>
         )}

@@ -1,6 +1,6 @@
 // /profile/notification-preference: this device's notifications on or off, and the five
 // categories (the spec's tags A–E: content, offers, live stream, messages, mass messages).
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -16,18 +16,9 @@ import { api, errorMessage } from '../api';
 import { useNotify } from '../notify';
 import { PageLoader } from '../components/StatusViews';
 import { PUSH_CATEGORIES, PUSH_TAGS, type PushCategory, type WebNotificationPreferences } from '../../../domain/push/push';
-import { pushSupported, subscribeThisDevice, thisDeviceSubscribed, unsubscribeThisDevice, PushUnavailable } from './pwa';
+import { pushSupported, subscribeThisDevice, unsubscribeThisDevice, PushUnavailable } from './pwa';
+import { pushPreferencesChanged, setPushPreferences, usePushPreferences, useThisDeviceSubscribed, type PreferencesView } from './preferences';
 
-export interface PreferencesView {
-  web_push_notification_enabled: boolean;
-  vapid_public_key: string;
-  is_allow_web_notification: boolean;
-  web_notification_preferences: WebNotificationPreferences;
-  tags: string[];
-  prompt: 'admin' | 'user' | null;
-  devices: { id: string; user_agent: string; registered_at: string }[];
-  show_notification_help_popup: boolean;
-}
 
 export const CATEGORY_LABELS: Record<PushCategory, { label: string; help: string }> = {
   content: { label: 'New posts', help: 'When a new post is published.' },
@@ -39,19 +30,13 @@ export const CATEGORY_LABELS: Record<PushCategory, { label: string; help: string
 
 export default function NotificationPreferencePage() {
   const notify = useNotify();
-  const [view, setView] = useState<PreferencesView | null>(null);
-  const [here, setHere] = useState(false);
+  const viewQuery = usePushPreferences();
+  const hereQuery = useThisDeviceSubscribed();
+  const view = viewQuery.data ?? null;
+  const here = hereQuery.data ?? false;
   const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
-
-  const load = useCallback(async () => {
-    const r = await api.get<PreferencesView>('/api/notifications/user-notification-preferences');
-    setView(r.data);
-    setHere(await thisDeviceSubscribed());
-  }, []);
-  useEffect(() => {
-    load().catch((e) => setProblem(errorMessage(e)));
-  }, [load]);
+  const [failure, setProblem] = useState<string | null>(null);
+  const problem = failure ?? (viewQuery.isError ? errorMessage(viewQuery.error) : null);
 
   const save = async (allow: boolean, prefs: WebNotificationPreferences) => {
     setBusy(true);
@@ -59,7 +44,7 @@ export default function NotificationPreferencePage() {
     try {
       const tags = PUSH_CATEGORIES.filter((c) => prefs[c]).map((c) => PUSH_TAGS[PUSH_CATEGORIES.indexOf(c)]);
       const r = await api.post<PreferencesView>('/api/notifications/save-user-notification-preferences', { is_allow_web_notification: allow, tags });
-      setView(r.data);
+      setPushPreferences(r.data);
       notify(r.message ?? 'Saved.', 'success');
     } catch (e) {
       setProblem(errorMessage(e));
@@ -79,7 +64,7 @@ export default function NotificationPreferencePage() {
       } else {
         await unsubscribeThisDevice();
       }
-      await load();
+      await pushPreferencesChanged();
     } catch (e) {
       setProblem(e instanceof PushUnavailable ? e.message : errorMessage(e));
     } finally {

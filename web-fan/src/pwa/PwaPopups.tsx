@@ -13,11 +13,10 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import { api } from '../api';
 import { useAuth, useIsProxy, useModelName } from '../auth';
 import { installPopupShows, LIVE_PUSH_REGISTRATION_DELAY_MS, PWA_FEED_REFRESH_SECONDS } from '../../../domain/push/push';
 import { flag, isStandalone, moveInstallCounter, pushSupported, sendDeviceInfo, subscribeThisDevice, thisDeviceSubscribed } from './pwa';
-import type { PreferencesView } from './NotificationPreferencePage';
+import { usePushPreferences } from './preferences';
 
 interface InstallEvent extends Event {
   prompt(): Promise<void>;
@@ -44,7 +43,6 @@ export default function PwaPopups() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const [popup, setPopup] = useState<Popup>(null);
-  const [prefs, setPrefs] = useState<PreferencesView | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const started = useRef(false);
 
@@ -64,14 +62,17 @@ export default function PwaPopups() {
   }, []);
 
   // Signed in (not a proxy view): report the device, and see whether a push prompt or the help popup is due.
+  const on = !!token && !!me && !proxy;
   useEffect(() => {
-    if (!token || !me || proxy) return;
-    void sendDeviceInfo();
+    if (on) void sendDeviceInfo();
+  }, [on, me]);
+  const prefsQuery = usePushPreferences(on);
+  const prefs = on ? (prefsQuery.data ?? null) : null;
+  useEffect(() => {
+    if (!prefs) return;
     let cancelled = false;
-    api.get<PreferencesView>('/api/notifications/user-notification-preferences').then(async (r) => {
-      if (cancelled) return;
-      setPrefs(r.data);
-      const p = r.data;
+    void (async () => {
+      const p = prefs;
       const later = Number(flag.get(PROMPT_LATER_KEY) ?? 0);
       const subscribed = await thisDeviceSubscribed();
       const due = p.prompt && pushSupported() && Notification.permission === 'default' && !subscribed && Date.now() - later > PROMPT_AGAIN_MS;
@@ -84,11 +85,11 @@ export default function PwaPopups() {
         if (p.show_notification_help_popup && !flag.get(HELP_CLOSED_KEY)) return 'help';
         return null;
       });
-    }).catch(() => undefined);
+    })().catch(() => undefined);
     return () => {
       cancelled = true;
     };
-  }, [token, me, proxy]);
+  }, [prefs]);
 
   // The feed reloads when the app comes back to it after 900 seconds away.
   useEffect(() => {
