@@ -22,8 +22,6 @@ const NOT_YET_SPLIT: readonly string[] = [
   'web-admin/src/reports/parts.tsx',
   'web-admin/src/shell/ShellSettings.tsx',
   'web-admin/src/users/UserActionsPanel.tsx',
-  'web-fan/src/pages/FeedPage.tsx',
-  'web-fan/src/wallet/AddFundsDialog.tsx',
 ];
 
 /** Lines as an editor numbers them (as `wc -l` counts them for a file that ends with a newline). */
