@@ -33,7 +33,8 @@ import { formatDate, relative } from '../format';
 import { useSay } from '../posts/parts';
 import { chatApi } from './api';
 import { cents, isMediaMessage, lockChip, MESSAGES, paidLabel, tipCents } from './rules';
-import { problemText, type ConversationState, type ShownMessage } from './useChat';
+import { problemText, type ShownMessage } from './useChat';
+import type { ConversationState } from './useConversation';
 import { bubbleColours, DeleteMessageDialog, MessageActionsButton, useCopy, type DeleteScope, type MediaOps } from './MessageActions';
 import { STAFF_TEXTS } from './staffApi';
 import { useSettings } from '../settings';
@@ -84,7 +85,7 @@ export function MessageList({ userId, fanName, state, onLoadOlder, onRetry, onCh
       atBottom.current = true;
     }
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [state.appended, state.loading]);
+  }, [state.newest, state.loading]);
 
   // Older messages on top: keep what was on screen where it was.
   useLayoutEffect(() => {
@@ -92,7 +93,7 @@ export function MessageList({ userId, fanName, state, onLoadOlder, onRetry, onCh
     const before = beforeOlder.current;
     if (el && before) el.scrollTop = el.scrollHeight - before.height + before.top;
     beforeOlder.current = null;
-  }, [state.prepended]);
+  }, [state.pages]);
 
   const older = () => {
     const el = scroller.current;

@@ -46,7 +46,7 @@ import {
   type ChatSettingsView,
   type ListFilter,
 } from './rules';
-import type { UserListState } from './useChat';
+import type { UserListState } from './useUserList';
 import type { ChatRowFeatures } from '../../../domain/chat/roles';
 import { RowMenu } from './RowMenu';
 import { MessageButtons } from '../mass-messages/MessageButtons';

@@ -193,7 +193,7 @@ export function LibraryBrowser({
                 multiple={uploadsSeveral(role)}
                 categoryId={ownCategoryOpen ? library.view.categoryId : null}
                 onUploaded={() => {
-                  void library.refreshHead();
+                  library.refresh();
                   void categories.reload();
                 }}
                 compact={small}
