@@ -30,7 +30,7 @@ import { cents, deductionBreakdown, initials, MESSAGES } from './rules';
 import { problemText } from './useChat';
 import { useFanOnline, useOtherStaffInChat } from '../realtime';
 import { alsoInChat } from '../realtimeRules';
-import { OnlineDot } from './UserList';
+import { OnlineDot } from './UserRow';
 import { ChatLiveActions } from '../live/ChatLiveActions';
 
 /** The membership in the list filter's words (rules.ts STATUS_CHOICES): '1' renewing, '2' cancelled but paid through. */

@@ -12,7 +12,7 @@ import { Conversation, NoConversation } from './Conversation';
 import { CHAT_PAGE } from './paths';
 import { ACTIVE_CANCELLED, sortOptions, type ListFilter } from './rules';
 import { UserList } from './UserList';
-import { useUserList } from './useChat';
+import { useUserList } from './useUserList';
 import { useFrame } from '../realtime';
 import { chatRowFeatures } from '../../../domain/chat/roles';
 import { FULL_HEIGHT_PAGE_SX } from '../components/fullHeight';

@@ -16,7 +16,8 @@ import { MediaMessageDialog } from './MediaMessageDialog';
 import { MessageList } from './Messages';
 import { MAX_TEXT, mayCopy, mayWrite, MESSAGES, newUniqueId, textProblem } from './rules';
 import { STAFF_CHAT_ROUTES } from './staffApi';
-import { problemText, useConversation, useUserDetails, type ShownMessage } from './useChat';
+import { problemText, useUserDetails, type ShownMessage } from './useChat';
+import { useConversation } from './useConversation';
 import { useAnnounceChat } from '../realtime';
 
 export function Conversation({

@@ -1,20 +1,16 @@
 import { useState, type ReactNode } from 'react';
-import { Box, Button, IconButton, Tab, Tabs, Tooltip, Typography, useMediaQuery } from '@mui/material';
+import { Box, IconButton, Tab, Tabs, Tooltip, Typography, useMediaQuery } from '@mui/material';
 import ArrowBackIosNewIcon from '@mui/icons-material/ArrowBackIosNew';
-import CreateNewFolderOutlinedIcon from '@mui/icons-material/CreateNewFolderOutlined';
-import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
-import FolderOffOutlinedIcon from '@mui/icons-material/FolderOffOutlined';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import { useNotify, usePermissions } from 'react-admin';
 import type { LibraryMediaRecord, MediaCategoryRecord, MediaLibraryType } from '../../../domain/media/wire';
 import { ALL_MEDIA, CATEGORY_MESSAGES, MEDIA_MESSAGES, countLabel, isReservedCategoryId } from '../../../domain/category/category';
 import { mayCall } from '../access';
-import { ConfirmDialog } from '../components/ConfirmDialog';
 import { LIBRARY_ERRORS, libraryApi, messageOf } from './api';
-import { AssignDialog } from './AssignDialog';
-import { CategoryDialog } from './CategoryDialog';
 import { CategoryPanel } from './CategoryPanel';
+import { LibraryDialogs, type Pending } from './LibraryDialogs';
 import { MediaGrid } from './MediaGrid';
+import { SelectionBar } from './SelectionBar';
 import { UploadZone } from './UploadZone';
 import { useCategories, useLibrary } from './useLibrary';
 
@@ -29,14 +25,6 @@ const TABS: { type: MediaLibraryType; label: string }[] = [
   { type: 'photo', label: 'Images' },
   { type: 'video', label: 'Videos' },
 ];
-
-type Pending =
-  | { kind: 'none' }
-  | { kind: 'add' }
-  | { kind: 'edit'; category: MediaCategoryRecord }
-  | { kind: 'delete-category'; category: MediaCategoryRecord }
-  | { kind: 'assign' }
-  | { kind: 'delete-media' };
 
 /**
  * The media library: categories beside a grid of media with type tabs. `manage` adds category editing, uploads
@@ -193,36 +181,26 @@ export function LibraryBrowser({
                 multiple={uploadsSeveral(role)}
                 categoryId={ownCategoryOpen ? library.view.categoryId : null}
                 onUploaded={() => {
-                  void library.refreshHead();
+                  library.refresh();
                   void categories.reload();
                 }}
                 compact={small}
               />
             </Box>
           ) : null}
-          <Box
-            sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 1, px: { xs: 1, sm: 2 }, py: 1, minHeight: 48 }}
-            data-testid="library-selection"
-          >
-            <Typography variant="body2" color="text.secondary" sx={{ mr: 'auto' }} data-testid="library-selected-count">
-              {selected.length ? `${selected.length} selected` : small ? '' : manage ? 'Select media to assign or delete' : 'Select media'}
-            </Typography>
-            {selected.length ? (
-              <Button size="small" onClick={onClearSelection}>
-                Clear
-              </Button>
-            ) : null}
-            {manage && may('POST /api/media/add-media-from-category') ? (
-              <Action small={small} icon={<CreateNewFolderOutlinedIcon />} label="Assign to category" disabled={!selected.length} onClick={() => setPending({ kind: 'assign' })} testId="library-assign" />
-            ) : null}
-            {manage && ownCategoryOpen && may('POST /api/media/remove-media-from-category') ? (
-              <Action small={small} icon={<FolderOffOutlinedIcon />} label="Remove from category" disabled={!selected.length || busy} onClick={takeOut} testId="library-take-out" />
-            ) : null}
-            {manage && may('POST /api/media/remove-media') ? (
-              <Action small={small} icon={<DeleteOutlineIcon />} label="Delete" danger disabled={!selected.length} onClick={() => setPending({ kind: 'delete-media' })} testId="library-delete" />
-            ) : null}
-            {selectionBar}
-          </Box>
+          <SelectionBar
+            small={small}
+            manage={manage}
+            may={may}
+            ownCategoryOpen={ownCategoryOpen}
+            count={selected.length}
+            busy={busy}
+            onClear={onClearSelection}
+            onAssign={() => setPending({ kind: 'assign' })}
+            onTakeOut={takeOut}
+            onDelete={() => setPending({ kind: 'delete-media' })}
+            extra={selectionBar}
+          />
           <MediaGrid
             media={library.media}
             selected={ids}
@@ -238,69 +216,23 @@ export function LibraryBrowser({
       ) : null}
 
       {manage ? (
-        <>
-          <CategoryDialog
-            open={pending.kind === 'add' || pending.kind === 'edit'}
-            category={pending.kind === 'edit' ? pending.category : null}
-            onClose={() => setPending({ kind: 'none' })}
-            onSaved={r => {
-              categories.set(r.categories);
-              if (r.message) notify(r.message, { type: 'success' });
-              if (pending.kind === 'add' && r.category) open(r.category.id);
-              setPending({ kind: 'none' });
-            }}
-          />
-          <AssignDialog
-            open={pending.kind === 'assign'}
-            count={selected.length}
-            categories={categories.categories ?? []}
-            busy={busy}
-            onClose={() => setPending({ kind: 'none' })}
-            onAssign={c => void assign(c)}
-          />
-          <ConfirmDialog
-            open={pending.kind === 'delete-category'}
-            title="Delete category"
-            content={pending.kind === 'delete-category' ? CATEGORY_MESSAGES.deleteConfirm(pending.category.name) : ''}
-            confirmLabel="Delete"
-            danger
-            loading={busy}
-            onConfirm={() => pending.kind === 'delete-category' && void deleteCategory(pending.category)}
-            onClose={() => setPending({ kind: 'none' })}
-            testId="category-delete-dialog"
-          />
-          <ConfirmDialog
-            open={pending.kind === 'delete-media'}
-            title="Delete media"
-            content={MEDIA_MESSAGES.removeConfirm}
-            confirmLabel="Delete"
-            danger
-            loading={busy}
-            onConfirm={() => void removeSelected()}
-            onClose={() => setPending({ kind: 'none' })}
-            testId="media-delete-dialog"
-          />
-        </>
+        <LibraryDialogs
+          pending={pending}
+          busy={busy}
+          count={selected.length}
+          categories={categories.categories ?? []}
+          onClose={() => setPending({ kind: 'none' })}
+          onSaved={r => {
+            categories.set(r.categories);
+            if (r.message) notify(r.message, { type: 'success' });
+            if (pending.kind === 'add' && r.category) open(r.category.id);
+            setPending({ kind: 'none' });
+          }}
+          onAssign={c => void assign(c)}
+          onDeleteCategory={c => void deleteCategory(c)}
+          onRemove={() => void removeSelected()}
+        />
       ) : null}
     </Box>
-  );
-}
-
-/** A selection action: an outlined button with its label, or on phones an icon with a tooltip. */
-function Action({ small, icon, label, danger = false, disabled, onClick, testId }: { small: boolean; icon: ReactNode; label: string; danger?: boolean; disabled: boolean; onClick: () => void; testId: string }) {
-  if (small)
-    return (
-      <Tooltip title={label}>
-        <span>
-          <IconButton size="small" aria-label={label} color={danger ? 'error' : 'primary'} disabled={disabled} onClick={onClick} data-testid={testId}>
-            {icon}
-          </IconButton>
-        </span>
-      </Tooltip>
-    );
-  return (
-    <Button size="small" variant="outlined" color={danger ? 'error' : 'primary'} startIcon={icon} disabled={disabled} onClick={onClick} data-testid={testId}>
-      {label}
-    </Button>
   );
 }

@@ -1,7 +1,7 @@
 // /admin/live-stream-sessions/:id?: the live sessions, all or one fan's (opened in a new
 // tab from the chat header): start, end, duration, viewers, peak, comments, tips, earnings, the recording; a bar chart
 // of the earnings per session when there are several. POST /api/stream/get_live_stream_reports.
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { Alert, Box, Button, Card, CardContent, Chip, CircularProgress, Pagination, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography, useMediaQuery, useTheme } from '@mui/material';
 import RefreshIcon from '@mui/icons-material/Refresh';
@@ -9,6 +9,7 @@ import { formatDuration, stopReasonText } from '../../../domain/live-client/rule
 import { formatMoney } from '../../../domain/shared/money';
 import { formatDate } from '../format';
 import { PageGuard } from '../promotions/PageGuard';
+import { useLiveQuery } from '../query';
 import { liveApi, type LiveSessionReport } from './api';
 import { LIVE_SESSIONS_PAGE } from './paths';
 
@@ -44,23 +45,16 @@ export function LiveSessionsPage() {
   const theme = useTheme();
   const phone = useMediaQuery(theme.breakpoints.down('sm'));
   const [page, setPage] = useState(1);
-  const [data, setData] = useState<{ sessions: LiveSessionReport[]; total: number; totalPages: number } | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    setData(null);
-    setError(null);
-    liveApi
-      .reports({ ...(id ? { userId: id } : {}), pageNum: page })
-      .then(setData)
-      .catch((e: Error) => setError(e.message || 'The sessions could not be loaded.'));
-  }, [id, page, attempt]);
+  const read = useLiveQuery(['live', 'sessions', id ?? null, page], (signal) => liveApi.reports({ ...(id ? { userId: id } : {}), pageNum: page }, signal));
+  const data = read.data ?? null;
+  // A read again after a failure shows the spinner, as the first read does.
+  const error = read.error && !read.isFetching ? (read.error as Error).message || 'The sessions could not be loaded.' : null;
   const title = id ? `Live sessions · ${data?.sessions.find((s) => s.userName)?.userName ?? 'fan'}` : 'Live sessions';
   return (
     <PageGuard page={LIVE_SESSIONS_PAGE} title={title}>
       <Box sx={{ mt: 2 }} data-testid="live-sessions-page">
         {error ? (
-          <Alert severity="error" action={<Button color="inherit" size="small" startIcon={<RefreshIcon />} onClick={() => setAttempt((n) => n + 1)}>Retry</Button>}>
+          <Alert severity="error" action={<Button color="inherit" size="small" startIcon={<RefreshIcon />} onClick={() => void read.refetch()}>Retry</Button>}>
             {error}
           </Alert>
         ) : !data ? (

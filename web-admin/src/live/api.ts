@@ -68,7 +68,7 @@ export interface LiveSessionReport {
   recording: { status: string; mediaId: string | null; bytes: number | null; durationSeconds: number | null };
 }
 
-const post = async <T,>(path: string, body: unknown = {}) => (await api<T>(path, { method: 'POST', body })).data;
+const post = async <T,>(path: string, body: unknown = {}, signal?: AbortSignal) => (await api<T>(path, { method: 'POST', body, signal })).data;
 const get = async <T,>(path: string) => (await api<T>(path)).data;
 
 export const liveApi = {
@@ -82,8 +82,8 @@ export const liveApi = {
   viewers: () => get<ViewersAnswer>('/api/stream/viewers'),
   messages: (pageNum = 1) => post<{ sessionId: string; messages: LiveComment[] }>('/api/stream/get_messages', { pageNum }),
   send: (message: string) => post<{ _id: string }>('/api/stream/send_message', { message, type: 'text', fromAdmin: true, message_from_admin: true }),
-  reports: (body: { userId?: string; pageNum?: number }) =>
-    post<{ sessions: LiveSessionReport[]; total: number; currentPage: number; totalPages: number }>('/api/stream/get_live_stream_reports', body),
+  reports: (body: { userId?: string; pageNum?: number }, signal?: AbortSignal) =>
+    post<{ sessions: LiveSessionReport[]; total: number; currentPage: number; totalPages: number }>('/api/stream/get_live_stream_reports', body, signal),
 };
 
 const SETTINGS_KEY = ['live', 'settings'] as const;

@@ -1,16 +1,14 @@
 // The media attach widget: upload or choose area, reorder switch (more than one item), Add Preview
 // switch with help (locked posts only) and a separate Preview area. Controlled: the composer owns the state.
-import { useRef, useState, type ChangeEvent, type DragEvent } from 'react';
-import { Box, Button, FormControlLabel, FormHelperText, Stack, Switch, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
-import AddPhotoAlternateOutlinedIcon from '@mui/icons-material/AddPhotoAlternateOutlined';
-import CloudUploadOutlinedIcon from '@mui/icons-material/CloudUploadOutlined';
-import PhotoLibraryOutlinedIcon from '@mui/icons-material/PhotoLibraryOutlined';
+import { useState } from 'react';
+import { Box, FormControlLabel, FormHelperText, Stack, Switch } from '@mui/material';
 import type { AdminMediaRecord } from '../../../domain/media/wire';
+import { AttachSource } from './AttachSource';
 import { MediaPicker } from './MediaPicker';
 import { HelpButton } from './parts';
 import { ItemTile, TileGrid } from './MediaTile';
+import { PreviewArea } from './PreviewArea';
 import {
-  ACCEPT,
   addPreviewItems,
   canReorder,
   formatError,
@@ -64,10 +62,7 @@ export function MediaAttach({
   /** A pick was refused: the spec's message. */
   onProblem: (message: string, field: 'media' | 'preview') => void;
 }) {
-  const mediaInput = useRef<HTMLInputElement>(null);
-  const previewInput = useRef<HTMLInputElement>(null);
   const [picker, setPicker] = useState<null | 'media' | 'preview'>(null);
-  const [dragOver, setDragOver] = useState(false);
   const count = state.items.length;
 
   const addItems = (added: ComposerItem[]) => {
@@ -83,12 +78,6 @@ export function MediaAttach({
 
   const addFiles = (picked: File[]) => addItems(withoutDuplicates(filesOf(state.items), picked).map(fileItem));
 
-  const onPick = (event: ChangeEvent<HTMLInputElement>) => {
-    const picked = Array.from(event.target.files ?? []);
-    event.target.value = '';
-    addFiles(picked);
-  };
-
   const addPreview = (item: ComposerItem | undefined, name: string) => {
     if (!item) return;
     const bad = formatError([name], 'preview');
@@ -98,19 +87,10 @@ export function MediaAttach({
     onState(r.state);
   };
 
-  const onPickPreview = (event: ChangeEvent<HTMLInputElement>) => {
-    const picked = Array.from(event.target.files ?? []);
-    event.target.value = '';
+  const onPickPreview = (picked: File[]) => {
     if (picked.length === 0) return;
     if (picked.length > 1 || state.preview) return onProblem(MESSAGES.onePreview, 'preview');
     addPreview(fileItem(picked[0]), picked[0].name);
-  };
-
-  const onDrop = (e: DragEvent) => {
-    if (!e.dataTransfer.types.includes('Files')) return;
-    e.preventDefault();
-    setDragOver(false);
-    if (!disabled) addFiles(Array.from(e.dataTransfer.files));
   };
 
   const onLibrarySelect = (media: AdminMediaRecord[]) => {
@@ -130,102 +110,15 @@ export function MediaAttach({
 
   return (
     <Box>
-      {onSource ? (
-        <ToggleButtonGroup
-          exclusive
-          fullWidth
-          size="small"
-          color="primary"
-          value={source}
-          onChange={(_, v: UploadSource | null) => v && onSource(v)}
-          disabled={disabled}
-          aria-label="Upload source"
-          sx={{ mb: 1.5, '& .MuiToggleButton-root': { textTransform: 'none', gap: 1 } }}
-        >
-          <ToggleButton value="library" data-testid="source-library">
-            <PhotoLibraryOutlinedIcon fontSize="small" /> Content Manager
-          </ToggleButton>
-          <ToggleButton value="upload" data-testid="source-upload">
-            <CloudUploadOutlinedIcon fontSize="small" /> Upload New Media
-          </ToggleButton>
-        </ToggleButtonGroup>
-      ) : null}
-
-      {source === 'upload' ? (
-        <Box
-          onDragOver={e => {
-            if (e.dataTransfer.types.includes('Files') && !disabled) {
-              e.preventDefault();
-              setDragOver(true);
-            }
-          }}
-          onDragLeave={() => setDragOver(false)}
-          onDrop={onDrop}
-          sx={{
-            border: 2,
-            borderStyle: 'dashed',
-            borderColor: dragOver ? 'primary.main' : errors.media ? 'error.main' : 'divider',
-            bgcolor: dragOver ? 'action.hover' : 'transparent',
-            borderRadius: 2,
-            p: { xs: 2, sm: 3 },
-            textAlign: 'center',
-            transition: 'border-color .15s, background-color .15s',
-          }}
-        >
-          <CloudUploadOutlinedIcon color="action" sx={{ fontSize: 36 }} />
-          <Typography variant="body2" sx={{ mt: 0.5 }}>
-            Drag photos and videos here, or
-          </Typography>
-          <Button variant="contained" disableElevation size="small" onClick={() => mediaInput.current?.click()} disabled={disabled} sx={{ mt: 1 }} data-testid="media-button">
-            Browse files
-          </Button>
-          <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1 }} data-testid="media-count">
-            {count === 0 ? `PNG, JPG, JPEG, MP4 or MOV · up to ${MAX_MEDIA}` : `${count} of ${MAX_MEDIA} selected`}
-          </Typography>
-          <input
-            ref={mediaInput}
-            type="file"
-            multiple
-            accept={ACCEPT}
-            disabled={disabled}
-            onChange={onPick}
-            tabIndex={-1}
-            aria-label="Media files"
-            data-testid="media-input"
-            style={visuallyHidden}
-          />
-        </Box>
-      ) : (
-        <Box
-          sx={{
-            border: 2,
-            borderStyle: 'dashed',
-            borderColor: errors.media ? 'error.main' : 'divider',
-            borderRadius: 2,
-            p: { xs: 2, sm: 3 },
-            textAlign: 'center',
-          }}
-        >
-          <PhotoLibraryOutlinedIcon color="action" sx={{ fontSize: 36 }} />
-          <Typography variant="body2" sx={{ mt: 0.5 }}>
-            Choose media already in the Content Manager.
-          </Typography>
-          <Button
-            variant="contained"
-            disableElevation
-            size="small"
-            onClick={() => setPicker('media')}
-            disabled={disabled}
-            sx={{ mt: 1 }}
-            data-testid="library-button"
-          >
-            Select Media
-          </Button>
-          <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1 }}>
-            {count === 0 ? `Up to ${MAX_MEDIA} items` : `${count} of ${MAX_MEDIA} selected`}
-          </Typography>
-        </Box>
-      )}
+      <AttachSource
+        source={source}
+        onSource={onSource}
+        disabled={disabled}
+        mediaError={Boolean(errors.media)}
+        count={count}
+        onFiles={addFiles}
+        onLibrary={() => setPicker('media')}
+      />
       {errors.media ? (
         <FormHelperText error data-testid="media-error" sx={{ mx: 0 }}>
           {errors.media}
@@ -295,51 +188,16 @@ export function MediaAttach({
       ) : null}
 
       {previewMode ? (
-        <Box sx={{ mt: 2, p: 1.5, borderRadius: 2, bgcolor: 'action.hover' }} data-testid="preview-area">
-          <Typography variant="subtitle2" component="h4" sx={{ mb: 1 }}>
-            Preview
-          </Typography>
-          {separatePreview ? (
-            <Box sx={{ width: { xs: 120, sm: 140 } }}>
-              <ItemTile item={separatePreview} disabled={disabled} onRemove={() => onState({ ...state, preview: null })} testId="preview-tile" />
-            </Box>
-          ) : state.preview?.type === 'index' ? (
-            <Typography variant="body2" color="text.secondary">
-              Item {state.preview.index + 1} of the post is the preview.
-            </Typography>
-          ) : (
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' } }}>
-              {source === 'upload' ? (
-                <Button variant="outlined" size="small" startIcon={<AddPhotoAlternateOutlinedIcon />} onClick={() => previewInput.current?.click()} disabled={disabled} data-testid="preview-button">
-                  Add preview file
-                </Button>
-              ) : (
-                <Button variant="outlined" size="small" startIcon={<PhotoLibraryOutlinedIcon />} onClick={() => setPicker('preview')} disabled={disabled} data-testid="preview-library-button">
-                  Select Preview
-                </Button>
-              )}
-              <Typography variant="caption" color="text.secondary">
-                or tick ‘Set as Preview’ on one of the items above.
-              </Typography>
-            </Stack>
-          )}
-          <input
-            ref={previewInput}
-            type="file"
-            accept={ACCEPT}
-            disabled={disabled}
-            onChange={onPickPreview}
-            tabIndex={-1}
-            aria-label="Preview file"
-            data-testid="preview-input"
-            style={visuallyHidden}
-          />
-          {errors.preview ? (
-            <FormHelperText error data-testid="preview-error" sx={{ mx: 0 }}>
-              {errors.preview}
-            </FormHelperText>
-          ) : null}
-        </Box>
+        <PreviewArea
+          source={source}
+          separatePreview={separatePreview}
+          previewIndex={state.preview?.type === 'index' ? state.preview.index : null}
+          disabled={disabled}
+          error={errors.preview}
+          onRemove={() => onState({ ...state, preview: null })}
+          onFiles={onPickPreview}
+          onLibrary={() => setPicker('preview')}
+        />
       ) : errors.preview ? (
         <FormHelperText error data-testid="preview-error" sx={{ mx: 0 }}>
           {errors.preview}
@@ -357,12 +215,3 @@ export function MediaAttach({
     </Box>
   );
 }
-
-export const visuallyHidden = {
-  position: 'absolute' as const,
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap' as const,
-};

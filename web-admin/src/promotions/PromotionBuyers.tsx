@@ -8,7 +8,7 @@ import { Responsive } from '../components/ResponsiveList';
 import { StatusChip } from '../components/StatusChip';
 import { formatDate, money } from '../format';
 import { PageGuard } from './PageGuard';
-import { offerText } from './PromotionsPage';
+import { offerText } from './offer';
 import { plural } from './PromotionReports';
 import { PROMOTION_BUYERS_PAGE } from './paths';
 

@@ -9,7 +9,7 @@ import { Responsive } from '../components/ResponsiveList';
 import { StatusChip } from '../components/StatusChip';
 import { formatDate, money } from '../format';
 import { PageGuard } from './PageGuard';
-import { offerText } from './PromotionsPage';
+import { offerText } from './offer';
 import { PROMOTION_REPORTS_PAGE } from './paths';
 
 const Column = DataTable.Col<PromotionReportRow>;

@@ -8,7 +8,8 @@ import type { ReportGrouping } from '../../../domain/reporting/reporting';
 import { ApiRequestError } from '../api';
 import { formatDate } from '../format';
 import { reportsApi, type ActivityRow, type ReportingPageSettings } from './api';
-import { DateRangeBar, ErrorNote, ExportButton, lastDays, ReportPage, ReportTable, StatCard, useReport, type Column, type Range, ConsoleRouterLink } from './parts';
+import { DateRangeBar, ErrorNote, lastDays, ReportPage, StatCard, useReport, type Range, ConsoleRouterLink } from './parts';
+import { ExportButton, ReportTable, type Column } from './ReportTable';
 import { INFLUENCER_ACTIVITY_PAGE, OPT_IN_REPORT_PAGE, purchaseHistoryPath, REPORTING_SETTINGS_PAGE, UTM_PAGE } from './paths';
 
 const PER_PAGE = 25;

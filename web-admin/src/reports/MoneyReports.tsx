@@ -7,7 +7,8 @@ import { useParams, useSearchParams } from 'react-router-dom';
 import { REPORT_SOURCE_LABELS, type ReportSource } from '../../../domain/reporting/reporting';
 import { formatDate, money } from '../format';
 import { reportsApi, type MovementRow } from './api';
-import { amount, DateRangeBar, ErrorNote, ExportButton, HiddenEarningsNote, KindChip, lastDays, ReportPage, ReportTable, StatCard, useReport, type Column, type Range, ConsoleRouterLink } from './parts';
+import { amount, DateRangeBar, ErrorNote, HiddenEarningsNote, KindChip, lastDays, ReportPage, StatCard, useReport, type Range, ConsoleRouterLink } from './parts';
+import { ExportButton, ReportTable, type Column } from './ReportTable';
 import { POST_BUYERS_PAGE, postBuyersPath, PURCHASE_HISTORY_PAGE, purchaseHistoryPath, REVERSALS_PAGE, UNLOCKED_CONTENT_PAGE, USER_REPORT_PAGE } from './paths';
 
 const PER_PAGE = 25;

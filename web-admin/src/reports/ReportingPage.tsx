@@ -6,7 +6,9 @@ import { Box, Button, Card, CardContent, Stack, Table, TableBody, TableCell, Tab
 import { REPORT_SOURCES, REPORT_SOURCE_LABELS, type ReportGrouping } from '../../../domain/reporting/reporting';
 import { money } from '../format';
 import { reportsApi } from './api';
-import { amount, Change, DateRangeBar, ErrorNote, ExportButton, HiddenEarningsNote, lastDays, ReportPage, StackedBars, StatCard, useReport, type Range, ConsoleRouterLink } from './parts';
+import { amount, Change, DateRangeBar, ErrorNote, HiddenEarningsNote, lastDays, ReportPage, StatCard, useReport, type Range, ConsoleRouterLink } from './parts';
+import { ExportButton } from './ReportTable';
+import { StackedBars } from './StackedBars';
 import { REPORTING_PAGE, REPORTING_SETTINGS_PAGE } from './paths';
 import TuneOutlinedIcon from '@mui/icons-material/TuneOutlined';
 import { usePermissions } from 'react-admin';

@@ -12,7 +12,7 @@ const PagesList = lazy(() => PagesEditor().then((m) => ({ default: m.PagesList }
 const MaintenanceEditor = lazy(() => PagesEditor().then((m) => ({ default: m.MaintenanceEditor })));
 const ContactInboxPage = lazy(() => import('./ContactInbox').then((m) => ({ default: m.ContactInboxPage })));
 const AnnouncementBannerPage = lazy(() => ShellSettings().then((m) => ({ default: m.AnnouncementBannerPage })));
-const CustomMenuLinksPage = lazy(() => ShellSettings().then((m) => ({ default: m.CustomMenuLinksPage })));
+const CustomMenuLinksPage = lazy(() => import('./MenuLinksPage').then((m) => ({ default: m.CustomMenuLinksPage })));
 const ContactSettingsPage = lazy(() => ShellSettings().then((m) => ({ default: m.ContactSettingsPage })));
 const MiscPopupPage = lazy(() => ShellSettings().then((m) => ({ default: m.MiscPopupPage })));
 

@@ -1,7 +1,7 @@
 // /admin/generate-subscription-url: a signed link with a membership price (first period and renewals,
 // in dollars here, cents on the wire) and an expiry; the fan site's /join honours it after the server checks it.
 // Below, the links generated so far with how often each was used.
-import { useCallback, useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { Alert, Box, Button, Chip, IconButton, InputAdornment, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Tooltip, Typography } from '@mui/material';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import { useNotify } from 'react-admin';
@@ -11,6 +11,7 @@ import { httpClient, ADMIN_API } from '../dataProvider';
 import { formatDate, money } from '../format';
 import { Responsive } from '../components/ResponsiveList';
 import { Empty } from '../components/Empty';
+import { useLiveQuery } from '../query';
 import { Panel, ToolPage } from './parts';
 
 type Field = 'price' | 'recurring_price' | 'expires_in_days' | 'note';
@@ -21,11 +22,10 @@ export default function SubscriptionUrlPage() {
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [busy, setBusy] = useState(false);
   const [made, setMade] = useState<SubscriptionLinkView | null>(null);
-  const [links, setLinks] = useState<SubscriptionLinkView[] | null>(null);
-  const load = useCallback(() => {
-    httpClient(`${ADMIN_API}/subscription-links`).then(r => setLinks(r.json as SubscriptionLinkView[]), () => setLinks([]));
-  }, []);
-  useEffect(load, [load]);
+  // The links made so far; a failed read shows none.
+  const read = useLiveQuery(['tools', 'subscription-links'], async signal => (await httpClient(`${ADMIN_API}/subscription-links`, { signal })).json as SubscriptionLinkView[]);
+  const links = read.data ?? (read.error ? [] : null);
+  const load = () => void read.refetch();
   const bind = (f: Field) => ({
     value: values[f],
     onChange: (e: ChangeEvent<HTMLInputElement>) => setValues(v => ({ ...v, [f]: e.target.value })),

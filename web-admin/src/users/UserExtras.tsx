@@ -1,6 +1,6 @@
 // The user page's extras: the user's transactions (GET /api/admin/get_transactions_details)
 // and the "migration subscription" flag (POST /api/admin/update_user_migration_subscription).
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Box, FormControlLabel, Pagination, Stack, Switch, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { Loading, useNotify, usePermissions, useRecordContext, useRefresh } from 'react-admin';
 import type { UserTransactionsView } from '../../../domain/console/admin-tools-wire';
@@ -10,6 +10,7 @@ import { formatDate, money } from '../format';
 import { Responsive } from '../components/ResponsiveList';
 import { StatusChip, humanize } from '../components/StatusChip';
 import { Empty } from '../components/Empty';
+import { useLiveQuery } from '../query';
 
 const TX_ROUTE = 'GET /api/admin/get_transactions_details';
 const MIGRATION_ROUTE = 'POST /api/admin/update_user_migration_subscription';
@@ -20,12 +21,14 @@ export const seesUserTransactions = (permissions: unknown) => mayCall(permission
 export function UserTransactions() {
   const record = useRecordContext<{ id: string }>();
   const [page, setPage] = useState(1);
-  const [view, setView] = useState<UserTransactionsView | null>(null);
-  const [error, setError] = useState('');
-  useEffect(() => {
-    if (!record) return;
-    api<UserTransactionsView>(`/api/admin/get_transactions_details?user_id=${encodeURIComponent(String(record.id))}&page_num=${page}`).then(r => setView(r.data), e => setError((e as Error).message));
-  }, [record, page]);
+  const userId = record ? String(record.id) : '';
+  const read = useLiveQuery(
+    ['users', 'transactions', userId, page],
+    async (signal) => (await api<UserTransactionsView>(`/api/admin/get_transactions_details?user_id=${encodeURIComponent(userId)}&page_num=${page}`, { signal })).data,
+    { enabled: Boolean(record), keepPrevious: true }
+  );
+  const view = read.data ?? null;
+  const error = read.error ? (read.error as Error).message : '';
   if (error) return <Typography color="text.secondary" data-testid="user-transactions-error">{error}</Typography>;
   if (!view) return <Loading />;
   if (view.transactions.length === 0) return <Empty testId="user-transactions-empty">No transactions for this user yet.</Empty>;

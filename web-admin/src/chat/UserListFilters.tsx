@@ -1,0 +1,139 @@
+// The chat user list's controls: the search box (debounced), sort and subscriber-status selects as the role and the
+// chat settings allow, and for admins which list (the chat, blocked or muted fans).
+import { useEffect, useRef, useState } from 'react';
+import { FormControl, InputAdornment, InputLabel, MenuItem, Select, Stack, TextField } from '@mui/material';
+import SearchIcon from '@mui/icons-material/Search';
+import type { ChatUserSort } from '../../../domain/chat/wire';
+import {
+  chooseSort,
+  chooseStatus,
+  LIST_CHOICES,
+  MESSAGES,
+  SEARCH_DEBOUNCE_MS,
+  showsListChoice,
+  showsStatusFilter,
+  SORT_LABELS,
+  sortOptions,
+  STATUS_CHOICES,
+  type ChatSettingsView,
+  type ListFilter,
+} from './rules';
+
+/** The search box: typed text is passed on after a short pause (debounced). */
+function SearchBox({ value, onChange }: { value: string; onChange: (v: string) => void }) {
+  const [text, setText] = useState(value);
+  const first = useRef(true);
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    const t = window.setTimeout(() => onChange(text), SEARCH_DEBOUNCE_MS);
+    return () => window.clearTimeout(t);
+    // onChange is stable enough: only the text restarts the pause.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [text]);
+  return (
+    <TextField
+      size="small"
+      fullWidth
+      value={text}
+      onChange={e => setText(e.target.value)}
+      placeholder={MESSAGES.searchPlaceholder}
+      slotProps={{
+        htmlInput: { 'aria-label': MESSAGES.searchPlaceholder, 'data-testid': 'chat-search' },
+        input: {
+          startAdornment: (
+            <InputAdornment position="start">
+              <SearchIcon fontSize="small" />
+            </InputAdornment>
+          ),
+        },
+      }}
+    />
+  );
+}
+
+export function UserListFilters({
+  role,
+  chatSettings,
+  search,
+  onSearch,
+  filter,
+  onFilter,
+  listId,
+  onListId,
+}: {
+  role: unknown;
+  chatSettings?: ChatSettingsView;
+  search: string;
+  onSearch: (value: string) => void;
+  filter: ListFilter;
+  onFilter: (next: ListFilter) => void;
+  listId: '' | 'blocked' | 'muted';
+  onListId: (v: '' | 'blocked' | 'muted') => void;
+}) {
+  const sorts = sortOptions(role, chatSettings);
+  const withStatus = showsStatusFilter(role, chatSettings);
+  const withList = showsListChoice(role);
+  return (
+    <>
+      <SearchBox value={search} onChange={onSearch} />
+      <Stack direction="row" spacing={1}>
+        <FormControl size="small" sx={{ flex: 1, minWidth: 0 }}>
+          <InputLabel id="chat-sort-label">Sort by</InputLabel>
+          <Select
+            labelId="chat-sort-label"
+            label="Sort by"
+            value={sorts.includes(filter.sort) ? filter.sort : sorts[0]}
+            onChange={e => onFilter(chooseSort(filter, e.target.value as ChatUserSort))}
+            data-testid="chat-sort"
+          >
+            {sorts.map(s => (
+              <MenuItem key={s} value={s} data-testid={`chat-sort-${s}`}>
+                {SORT_LABELS[s]}
+              </MenuItem>
+            ))}
+          </Select>
+        </FormControl>
+        {withStatus ? (
+          <FormControl size="small" sx={{ flex: 1, minWidth: 0 }}>
+            <InputLabel id="chat-status-label">Subscribers</InputLabel>
+            {/* 'all' stands for the empty filter: an empty value would leave the label over 'All'. */}
+            <Select
+              labelId="chat-status-label"
+              label="Subscribers"
+              value={filter.status || 'all'}
+              onChange={e => onFilter(chooseStatus(filter, (e.target.value === 'all' ? '' : e.target.value) as ListFilter['status']))}
+              data-testid="chat-status"
+            >
+              {STATUS_CHOICES.map(c => (
+                <MenuItem key={c.value || 'all'} value={c.value || 'all'} data-testid={`chat-status-${c.value || 'all'}`}>
+                  {c.label}
+                </MenuItem>
+              ))}
+            </Select>
+          </FormControl>
+        ) : null}
+      </Stack>
+      {withList ? (
+        <FormControl size="small" fullWidth>
+          <InputLabel id="chat-list-label">List</InputLabel>
+          <Select
+            labelId="chat-list-label"
+            label="List"
+            value={listId || 'chat'}
+            onChange={e => onListId((e.target.value === 'chat' ? '' : e.target.value) as '' | 'blocked' | 'muted')}
+            data-testid="chat-list-id"
+          >
+            {LIST_CHOICES.map(c => (
+              <MenuItem key={c.value || 'chat'} value={c.value || 'chat'} data-testid={`chat-list-${c.value || 'chat'}`}>
+                {c.label}
+              </MenuItem>
+            ))}
+          </Select>
+        </FormControl>
+      ) : null}
+    </>
+  );
+}
