@@ -11,18 +11,7 @@ const LIMIT = 300;
 const ROOTS = ['web-fan/src', 'web-admin/src', 'web-shared'];
 
 /** The files not yet split, relative to the project root. Remove a line once its file is within the limit. */
-const NOT_YET_SPLIT: readonly string[] = [
-  'web-admin/src/chat/Messages.tsx',
-  'web-admin/src/chat/UserList.tsx',
-  'web-admin/src/content-manager/LibraryBrowser.tsx',
-  'web-admin/src/mass-messages/MassMessageDialog.tsx',
-  'web-admin/src/posts/MediaAttach.tsx',
-  'web-admin/src/posts/PostCreate.tsx',
-  'web-admin/src/promotions/PromotionsPage.tsx',
-  'web-admin/src/reports/parts.tsx',
-  'web-admin/src/shell/ShellSettings.tsx',
-  'web-admin/src/users/UserActionsPanel.tsx',
-];
+const NOT_YET_SPLIT: readonly string[] = [];
 
 /** Lines as an editor numbers them (as `wc -l` counts them for a file that ends with a newline). */
 function lineCount(text: string): number {
