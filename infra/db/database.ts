@@ -46,6 +46,12 @@ export interface Database {
    * protocol in one call (bind, describe, execute, sync): its query API parses and plans every call anew.
    */
   prepared<R = Record<string, unknown>>(name: string, text: string, values: unknown[]): Promise<R[]>;
+  /**
+   * One read statement with parameters, prepared under `name` on whichever connection runs it (a name must always carry
+   * the same text): the hottest page reads. On the server it runs on the shared pool; on PGlite, like `prepared`, in
+   * one wire-protocol call, where its query API would make six (parse, describe, bind, describe, execute, sync).
+   */
+  read<R = Record<string, unknown>>(name: string, text: string, values: unknown[]): Promise<R[]>;
   /** Cross-process wake-up (LISTEN/NOTIFY on the server; in-process on PGlite, which one process owns). */
   listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
   notify(channel: string): Promise<void>;
@@ -145,6 +151,15 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
   const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool: pool as unknown as pg.Pool }) });
   const bus = new EventEmitter();
   bus.setMaxListeners(0);
+  // PGlite has one session: a statement prepared there serves both the appends and the page reads.
+  const prepared = async <R>(name: string, text: string, values: unknown[]) => {
+    const release = await pool.exclusive.acquire();
+    try {
+      return await pglitePrepared<R>(pglite, statements, name, text, values);
+    } finally {
+      release();
+    }
+  };
   return {
     kind: 'pglite',
     db,
@@ -156,14 +171,8 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
         release();
       }
     },
-    async prepared<R>(name: string, text: string, values: unknown[]) {
-      const release = await pool.exclusive.acquire();
-      try {
-        return await pglitePrepared<R>(pglite, statements, name, text, values);
-      } finally {
-        release();
-      }
-    },
+    prepared,
+    read: prepared,
     async listen(channel, onNotify) {
       bus.on(channel, onNotify);
       return async () => void bus.off(channel, onNotify);
@@ -205,6 +214,9 @@ export async function openPostgres(connectionString: string, poolSize = 20): Pro
     },
     async prepared<R>(name: string, text: string, values: unknown[]) {
       return (await preparedPool.query({ name, text, values })).rows as R[];
+    },
+    async read<R>(name: string, text: string, values: unknown[]) {
+      return (await pool.query({ name, text, values })).rows as R[];
     },
     async listen(channel, onNotify) {
       const client = new pg.Client({ connectionString });
