@@ -4,7 +4,7 @@ import { EventEmitter } from 'node:events';
 import { Kysely, PostgresDialect, sql, type ColumnType } from 'kysely';
 import pg from 'pg';
 import type { PGlite } from '@electric-sql/pglite';
-import { parse as pgliteParse, protocol as pgliteProtocol } from '@electric-sql/pglite';
+import { protocol as pgliteProtocol, type messages as pgliteMessages } from '@electric-sql/pglite';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -126,20 +126,47 @@ function concatBytes(parts: Uint8Array[]): Uint8Array {
   return out;
 }
 
+/** A type's text → value, by type OID: PGlite's own parsers with the facade's integers (made once per database). */
+type RowParsers = Record<number, (text: string, typeId: number) => unknown>;
+
+/**
+ * The rows of the first result in `messages`. PGlite's parseResults copies its whole table of type parsers (300 and
+ * more) into a new object on every call, which cost as much as the JSON of a feed page; this looks them up in one made
+ * once.
+ */
+function rowsOf<R>(messages: pgliteMessages.BackendMessage[], parsers: RowParsers): R[] {
+  const rows: R[] = [];
+  let fields: { name: string; dataTypeID: number }[] = [];
+  for (const m of messages) {
+    if (m.name === 'rowDescription') fields = (m as pgliteMessages.RowDescriptionMessage).fields;
+    else if (m.name === 'dataRow') {
+      const row: Record<string, unknown> = {};
+      (m as pgliteMessages.DataRowMessage).fields.forEach((text, i) => {
+        const { name, dataTypeID } = fields[i];
+        const parse = parsers[dataTypeID];
+        row[name] = text === null ? null : parse ? parse(text, dataTypeID) : text;
+      });
+      rows.push(row as R);
+    } else if (m.name === 'commandComplete') break;
+  }
+  return rows;
+}
+
 /**
  * One call of a named statement on PGlite, the caller owning its connection: Parse the first time (the statement
  * then stays planned in PGlite's one session), then Bind, Describe, Execute and Sync in one protocol message. Errors
- * are the same DatabaseError as the query API's (code, detail, constraint).
+ * are the same DatabaseError as the query API's (code, detail, constraint). Its messages come without the raw reply
+ * (execProtocolStream), which execProtocol would also copy out.
  */
-async function pglitePrepared<R>(pglite: PGlite, statements: Set<string>, name: string, text: string, values: unknown[]): Promise<R[]> {
+async function pglitePrepared<R>(pglite: PGlite, parsers: RowParsers, statements: Set<string>, name: string, text: string, values: unknown[]): Promise<R[]> {
   const fresh = !statements.has(name);
   const parts = fresh ? [serialize.parse({ name, text })] : [];
   parts.push(serialize.bind({ statement: name, values: values.map(paramText) }), DESCRIBE_PORTAL, EXECUTE, SYNC);
-  const { messages } = await pglite.execProtocol(concatBytes(parts), { throwOnError: false });
+  const messages = await pglite.execProtocolStream(concatBytes(parts), { throwOnError: false });
   if (fresh && messages.some((m) => m.name === 'parseComplete')) statements.add(name);
   const error = messages.find((m) => m.name === 'error');
   if (error) throw error;
-  return (pgliteParse.parseResults(messages, pglite.parsers, PGLITE_PARSERS)[0]?.rows ?? []) as R[];
+  return rowsOf<R>(messages, parsers);
 }
 
 export async function openPglite(dataDir: string | undefined): Promise<Database> {
@@ -148,6 +175,7 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
   await pglite.waitReady;
   const pool = pgliteAsPool(pglite);
   const statements = new Set<string>();
+  const parsers: RowParsers = { ...pglite.parsers, ...PGLITE_PARSERS.parsers };
   const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool: pool as unknown as pg.Pool }) });
   const bus = new EventEmitter();
   bus.setMaxListeners(0);
@@ -155,7 +183,7 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
   const prepared = async <R>(name: string, text: string, values: unknown[]) => {
     const release = await pool.exclusive.acquire();
     try {
-      return await pglitePrepared<R>(pglite, statements, name, text, values);
+      return await pglitePrepared<R>(pglite, parsers, statements, name, text, values);
     } finally {
       release();
     }
