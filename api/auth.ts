@@ -5,7 +5,7 @@ import { API_ACCESS, decideAccess } from '../domain/access/routes';
 import type { Role } from '../domain/shared/wire';
 import { DomainError } from '../domain/shared/decider';
 import { hashToken } from '../infra/auth/secrets';
-import { findSession } from '../projections/users';
+import { findSession, type SessionLookup } from '../projections/users';
 import { findProxySession } from '../projections/members';
 import { BLOCKED_MESSAGE, BLOCKED_REGION_MESSAGE, effectiveRole, isRegionBlocked } from '../domain/member/member';
 import { countryOf } from '../infra/geo/country';
@@ -28,6 +28,12 @@ export interface Caller {
 declare module 'fastify' {
   interface FastifyRequest {
     caller: Caller | null;
+    /** The session a route that reads it with its page has yet to admit (see PendingSession), or null. */
+    pendingSession: PendingSession | null;
+  }
+  interface FastifyContextConfig {
+    /** The route reads the session in its page's statement and admits the request itself (see PendingSession). */
+    readsSessionWithPage?: boolean;
   }
 }
 
@@ -133,6 +139,7 @@ const OPEN_IN_BLOCKED_REGIONS = new Set(['/api/app_settings/get', '/api/users/lo
 
 export function registerAuth(app: FastifyInstance, services: Services) {
   app.decorateRequest('caller', null);
+  app.decorateRequest('pendingSession', null);
   // Settings change rarely; the region check reads them from memory, refreshed every few seconds.
   let blockedCountries: { list: string[]; at: number } = { list: [], at: 0 };
   const regionList = async () => {
@@ -143,27 +150,15 @@ export function registerAuth(app: FastifyInstance, services: Services) {
   // Sessions are looked up on every request; a found one is kept while the read models are unchanged (a
   // logout, a block, a role change all move them on), at most 2 s, and never past its own expiry.
   const sessions = createReadCache<{ caller: Caller; expiresAtMs: number }>({ ...readCacheOptions(services), ttlMs: 2_000, maxEntries: 5_000 });
-  const callerOf = async (tokenHash: string): Promise<Caller | null> => {
+  /** The caller behind a session read (or, given undefined, a proxy session looked up now), kept as read at `version`. */
+  const callerFrom = async (tokenHash: string, found: SessionLookup | undefined, version: string): Promise<Caller | null> => {
     const nowMs = services.clock().getTime();
-    const hit = sessions.get(tokenHash, nowMs);
-    if (hit) return hit.caller;
-    const version = sessions.version();
-    const found = await resolveCaller(services, tokenHash);
-    if (found) sessions.set(tokenHash, found, version, nowMs, found.expiresAtMs);
-    return found?.caller ?? null;
+    const resolved = await resolveCaller(services, tokenHash, found);
+    if (resolved) sessions.set(tokenHash, resolved, version, nowMs, resolved.expiresAtMs);
+    return resolved?.caller ?? null;
   };
-  app.register(fastifyCookie);
-  app.addHook('preHandler', async (request, reply) => {
-    // Webhooks are signed by their provider and carry no cookie.
-    if (!request.url.startsWith('/api/webhooks/')) checkSameOrigin(request, services);
-    const url = request.routeOptions.url;
-    if (!url) return; // not found: the 404 handler answers
-    // The built apps' files are public (no session looked up for them, though the browser sends its cookie);
-    // every API surface goes through the route table (deny by default).
-    // (The spec's few JSON paths outside /api, e.g. GET /admin/get-welcome-message, are in the table too.)
-    if (!/^\/(api|admin-api|media)\//.test(url) && !Object.hasOwn(API_ACCESS, `${request.method === 'HEAD' ? 'GET' : request.method} ${url}`)) return;
-    const token = tokenFrom(request);
-    if (token) request.caller = await callerOf(hashToken(token));
+  /** Everything the route table and the account's standing decide, once the caller is known. */
+  const admit = async (request: FastifyRequest, reply: FastifyReply, url: string) => {
     // A cookie whose session ended elsewhere (expired, logged out everywhere, proxy ended) is dropped, so a stale
     // proxy cookie cannot keep hiding the fan's own session.
     if (!request.caller && !request.headers.authorization && sessionCookieOf(request)) clearSessionCookie(request, reply, services);
@@ -179,12 +174,60 @@ export function registerAuth(app: FastifyInstance, services: Services) {
     const decision = decideAccess(`${method} ${url}`, request.caller?.role ?? null);
     if (decision === 'unauthenticated') throw new DomainError('Please log in to continue.', 'UNAUTHENTICATED', 401);
     if (decision === 'forbidden') throw new DomainError('You do not have access to this page.', 'FORBIDDEN', 403);
+  };
+  app.register(fastifyCookie);
+  app.addHook('preHandler', async (request, reply) => {
+    // Webhooks are signed by their provider and carry no cookie.
+    if (!request.url.startsWith('/api/webhooks/')) checkSameOrigin(request, services);
+    const url = request.routeOptions.url;
+    if (!url) return; // not found: the 404 handler answers
+    // The built apps' files are public (no session looked up for them, though the browser sends its cookie);
+    // every API surface goes through the route table (deny by default).
+    // (The spec's few JSON paths outside /api, e.g. GET /admin/get-welcome-message, are in the table too.)
+    if (!/^\/(api|admin-api|media)\//.test(url) && !Object.hasOwn(API_ACCESS, `${request.method === 'HEAD' ? 'GET' : request.method} ${url}`)) return;
+    const token = tokenFrom(request);
+    if (token) {
+      const tokenHash = hashToken(token);
+      const version = sessions.version(); // before anything is read: a change meanwhile is not kept
+      const known = sessions.get(tokenHash, services.clock().getTime());
+      if (known) request.caller = known.caller;
+      else if (!request.routeOptions.config.readsSessionWithPage) request.caller = await callerFrom(tokenHash, await findSession(services.database, tokenHash, services.clock().toISOString()), version);
+      else {
+        // The route reads the session in its page's statement (one round trip instead of two) and calls admit then;
+        // until it does, the request has no caller and nothing has been answered.
+        const admitWith = async (found: SessionLookup | undefined) => {
+          request.pendingSession = null;
+          request.caller = await callerFrom(tokenHash, found, version);
+          await admit(request, reply, url);
+        };
+        request.pendingSession = { tokenHash, admitWith, admit: async () => admitWith(await findSession(services.database, tokenHash, services.clock().toISOString())) };
+        return;
+      }
+    }
+    await admit(request, reply, url);
   });
+}
+
+/**
+ * The session of a request to a route with `config: { readsSessionWithPage: true }`, left to the route when it was not
+ * kept in memory: the route reads it together with its page (projections/read-functions.ts), one round trip instead of
+ * two. Until the route calls admitWith (or admit) the request has no caller; either resolves it (request.caller) and
+ * makes every check the preHandler would have made, throwing the same refusals, so the route calls one before it
+ * answers anything.
+ */
+export interface PendingSession {
+  tokenHash: string;
+  /** With the session the route's statement found (undefined: none live under the token; a proxy session is then looked up). */
+  admitWith(found: SessionLookup | undefined): Promise<void>;
+  /** When the route read no session (its page was kept in memory): looked up now. */
+  admit(): Promise<void>;
 }
 
 /** The caller behind a session token, read fresh (no cache): the socket gateway checks sessions with it. */
 export async function callerForToken(services: Services, token: string): Promise<{ caller: Caller; expiresAtMs: number } | null> {
-  return TOKEN_SHAPE.test(token) ? resolveCaller(services, hashToken(token)) : null;
+  if (!TOKEN_SHAPE.test(token)) return null;
+  const tokenHash = hashToken(token);
+  return resolveCaller(services, tokenHash, await findSession(services.database, tokenHash, services.clock().toISOString()));
 }
 
 /** True when a browser request (a WebSocket upgrade) comes from the site's own pages. */
@@ -193,11 +236,11 @@ export function fromOwnOrigin(request: FastifyRequest, services: Services): bool
   return typeof origin === 'string' && ownOrigins(request, services).includes(origin.toLowerCase());
 }
 
-/** The caller behind a token hash: a normal session (with the staff-set standing applied) or a proxy session. */
-async function resolveCaller(services: Services, tokenHash: string): Promise<{ caller: Caller; expiresAtMs: number } | null> {
-  const db = services.database.db;
-  const now = services.clock().toISOString();
-  const s = await findSession(db, tokenHash, now);
+/**
+ * The caller behind a token hash: its normal session as read (`s`, with the staff-set standing applied) or, when it has
+ * none, a proxy session.
+ */
+async function resolveCaller(services: Services, tokenHash: string, s: SessionLookup | undefined): Promise<{ caller: Caller; expiresAtMs: number } | null> {
   if (s) {
     if (s.member_deleted) return null;
     return {
@@ -208,7 +251,7 @@ async function resolveCaller(services: Services, tokenHash: string): Promise<{ c
       expiresAtMs: new Date(s.expires_at).getTime(),
     };
   }
-  const p = await findProxySession(db, tokenHash, now);
+  const p = await findProxySession(services.database.db, tokenHash, services.clock().toISOString());
   if (!p || p.deleted) return null;
   // The admin sees what the fan sees, as 'proxy_user'; events record both (metadata.userId + proxyAdminId).
   return {

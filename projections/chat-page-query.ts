@@ -5,7 +5,6 @@
 // statement is a round trip, so one statement instead of eight is most of its speed (tests/bench/chat.ts measures
 // it against a raw SELECT).
 // It reads several read models without owning any of them.
-import { sql, type Kysely } from 'kysely';
 import type { SiteSettings } from '../domain/settings/settings';
 import { DEFAULT_SETTINGS } from '../domain/settings/settings';
 import { chatMessageRow, type ChatMessageRow } from './chat-messages';
@@ -13,7 +12,9 @@ import { conversationRow, type ConversationRow } from './chat-conversations';
 import { subscriberRow, type SubscriberRow } from './subscribers';
 import type { MediaRow } from './media';
 import type { Promotion, PromotionState } from '../domain/promotion/promotion';
-import { storeRow, type ReadModels } from './schema';
+import { storeRow } from './schema';
+import type { Database } from '../infra/db/database';
+import type { SessionLookup } from './users';
 
 export interface ChatPageBundle {
   /** The page, oldest first. */
@@ -28,17 +29,44 @@ export interface ChatPageBundle {
   lockedContentPromotion: PromotionState;
 }
 
+type PageJson = { rows: unknown[]; media: unknown[]; conversation: unknown; fan_name: string | null; hidden: boolean | null; subscriber: unknown; settings: unknown; promotion: { id: string; data: unknown; ended_at: string | null } | null };
+
 /**
  * A conversation page through the read function rm.chat_page (projections/read-functions.ts): one statement,
  * planned once per connection.
  */
 export async function chatPageBundle(
-  db: Kysely<ReadModels>,
+  database: Pick<Database, 'read'>,
   o: { fanId: string; page: number; pageSize: number; forStaff: boolean },
 ): Promise<ChatPageBundle> {
-  const r = await sql<{ b: { rows: unknown[]; media: unknown[]; conversation: unknown; fan_name: string | null; hidden: boolean | null; subscriber: unknown; settings: unknown; promotion: { id: string; data: unknown; ended_at: string | null } | null } }>`
-    SELECT rm.chat_page(${o.fanId}::text, ${o.forStaff}, ${o.pageSize}::integer, ${(o.page - 1) * o.pageSize}::integer) AS b`.execute(db);
-  const row = r.rows[0].b;
+  const [r] = await database.read<{ b: PageJson }>(
+    'read_chat_page',
+    'SELECT rm.chat_page($1::text, $2::boolean, $3::integer, $4::integer) AS b',
+    [o.fanId, o.forStaff, o.pageSize, (o.page - 1) * o.pageSize],
+  );
+  return bundleFrom(r.b);
+}
+
+/**
+ * A fan's own conversation page read with the session behind their token, in one statement
+ * (rm.chat_page_with_session): the live session (undefined: none under that token) and the page of its user's
+ * conversation as the fan sees it (null: the account is blocked or deleted, and the page is not read).
+ */
+export async function chatPageWithSession(
+  database: Pick<Database, 'read'>,
+  o: { tokenHash: string; nowIso: string; page: number; pageSize: number },
+): Promise<{ session: SessionLookup | undefined; bundle: ChatPageBundle | null }> {
+  const [row] = await database.read<SessionLookup & { page: PageJson | null }>(
+    'read_chat_page_with_session',
+    'SELECT * FROM rm.chat_page_with_session($1::text, $2::timestamptz, $3::integer, $4::integer)',
+    [o.tokenHash, o.nowIso, o.pageSize, (o.page - 1) * o.pageSize],
+  );
+  if (!row) return { session: undefined, bundle: null };
+  const { page, ...session } = row;
+  return { session, bundle: page ? bundleFrom(page) : null };
+}
+
+function bundleFrom(row: PageJson): ChatPageBundle {
   const media = new Map<string, MediaRow>((row.media as Parameters<typeof storeRow<'media'>>[1][]).map((m) => {
     const v = storeRow('media', m) as MediaRow;
     return [v.id, v];

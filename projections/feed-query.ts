@@ -10,6 +10,8 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { PostRow } from './posts';
 import type { MediaRow } from './media';
 import { DEFAULT_SETTINGS, type SiteSettings } from '../domain/settings/settings';
+import type { Database } from '../infra/db/database';
+import type { SessionLookup } from './users';
 
 /** What a feed page is for every viewer (api/routes/feed.ts may keep it for a moment: api/read-cache.ts). */
 export interface FeedPage {
@@ -67,9 +69,32 @@ const asDate = (v: unknown) => (v == null ? v : new Date(v as string));
  * A feed page through the read function rm.feed_page (projections/read-functions.ts): the same statement as
  * bundleOf's, planned once per connection instead of on every request.
  */
-export async function feedBundle(db: Kysely<ReadModels>, o: FeedBundleOptions): Promise<FeedBundle> {
-  const r = await sql<{ b: BundleJson }>`SELECT rm.feed_page(${o.audience === 'staff'}, ${o.nowIso}::timestamptz, ${o.pageSize}::integer, ${(o.page - 1) * o.pageSize}::integer, ${o.feedTagId || null}::text, ${o.userId}::text) AS b`.execute(db);
-  return bundleFrom(r.rows[0].b);
+export async function feedBundle(database: Pick<Database, 'read'>, o: FeedBundleOptions): Promise<FeedBundle> {
+  const [r] = await database.read<{ b: BundleJson }>(
+    'read_feed_page',
+    'SELECT rm.feed_page($1::boolean, $2::timestamptz, $3::integer, $4::integer, $5::text, $6::text) AS b',
+    [o.audience === 'staff', o.nowIso, o.pageSize, (o.page - 1) * o.pageSize, o.feedTagId || null, o.userId],
+  );
+  return bundleFrom(r.b);
+}
+
+/**
+ * A fan's feed page read with the session behind their token, in one statement (rm.feed_page_with_session): the
+ * live session (undefined: none under that token) and the page for its user (null: the account is blocked or
+ * deleted, and the page is not read).
+ */
+export async function feedPageWithSession(
+  database: Pick<Database, 'read'>,
+  o: { tokenHash: string; nowIso: string; page: number; pageSize: number; feedTagId: string | null },
+): Promise<{ session: SessionLookup | undefined; bundle: FeedBundle | null }> {
+  const [row] = await database.read<SessionLookup & { page: BundleJson | null }>(
+    'read_feed_page_with_session',
+    'SELECT * FROM rm.feed_page_with_session($1::text, $2::timestamptz, $3::integer, $4::integer, $5::text)',
+    [o.tokenHash, o.nowIso, o.pageSize, (o.page - 1) * o.pageSize, o.feedTagId],
+  );
+  if (!row) return { session: undefined, bundle: null };
+  const { page, ...session } = row;
+  return { session, bundle: page ? bundleFrom(page) : null };
 }
 
 /**

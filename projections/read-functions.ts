@@ -1,5 +1,6 @@
 // The hottest reads as PL/pgSQL functions in the read-model schema: the feed page (projections/feed-query.ts), a
-// conversation page (projections/chat-page-query.ts) and the session behind a token (projections/users.ts). A function's statements are planned once per database
+// conversation page (projections/chat-page-query.ts), the session behind a token (projections/users.ts), and a
+// fan's feed or conversation page together with their session. A function's statements are planned once per database
 // connection and the plan kept, where a statement sent as text is parsed and planned on every request — for these
 // pages, with their many subqueries, planning costs about as much as running them (on PGlite, in wasm, most of
 // the page's time). The statements are the same ones the pages ran before, one per kind of page; each function
@@ -104,16 +105,43 @@ END
 $fn$`;
 }
 
+/**
+ * The live session behind a token hash, with its user and the standing staff gave them: its columns and FROM/WHERE,
+ * for find_session and the pages read with their session.
+ */
+const sessionColumns = 's.session_id, s.user_id, s.expires_at, u.role, u.email, u.name, m.role, m.blocked, m.deleted';
+const SESSION_RESULT = 'session_id text, user_id text, expires_at timestamptz, role text, email text, name text, member_role text, member_blocked boolean, member_deleted boolean';
+const sessionFrom = (s: string) => `
+    FROM ${s}.sessions s JOIN ${s}.users u ON u.id = s.user_id LEFT JOIN ${s}.members m ON m.user_id = s.user_id
+    WHERE s.token_hash = p_token_hash AND s.expires_at > p_now`;
+
 function sessionFunction(s: string): string {
-  // Every authenticated request runs it (api/auth.ts, through projections/users.ts findSession).
+  // Every authenticated request runs it (api/auth.ts, through projections/users.ts findSession), but the pages read
+  // with their session (below).
   return `
 CREATE OR REPLACE FUNCTION ${s}.find_session(p_token_hash text, p_now timestamptz)
-RETURNS TABLE (session_id text, user_id text, expires_at timestamptz, role text, email text, name text, member_role text, member_blocked boolean, member_deleted boolean)
+RETURNS TABLE (${SESSION_RESULT})
 LANGUAGE plpgsql STABLE SET plan_cache_mode = force_generic_plan AS $fn$
 BEGIN
-  RETURN QUERY SELECT s.session_id, s.user_id, s.expires_at, u.role, u.email, u.name, m.role, m.blocked, m.deleted
-    FROM ${s}.sessions s JOIN ${s}.users u ON u.id = s.user_id LEFT JOIN ${s}.members m ON m.user_id = s.user_id
-    WHERE s.token_hash = p_token_hash AND s.expires_at > p_now;
+  RETURN QUERY SELECT ${sessionColumns}${sessionFrom(s)};
+END
+$fn$`;
+}
+
+/**
+ * A fan's page read together with the session behind the request's token: one round trip where the session and the
+ * page would be two. The session's row (none: no live session under that token; a proxy session is looked up by the
+ * caller) with `page` the page as its own function answers it for the session's user, or null for an account staff
+ * blocked or deleted (that request is refused or served as a guest's, which the caller reads on its own).
+ */
+function pageWithSessionFunction(s: string, name: string, params: string, page: string): string {
+  return `
+CREATE OR REPLACE FUNCTION ${s}.${name}(p_token_hash text, p_now timestamptz, ${params})
+RETURNS TABLE (${SESSION_RESULT}, page json)
+LANGUAGE plpgsql STABLE SET plan_cache_mode = force_generic_plan AS $fn$
+BEGIN
+  RETURN QUERY SELECT ${sessionColumns},
+      CASE WHEN m.blocked IS TRUE OR m.deleted IS TRUE THEN NULL ELSE ${page} END${sessionFrom(s)};
 END
 $fn$`;
 }
@@ -123,5 +151,12 @@ export function readFunctionsDdl(schema: string): string[] {
   const s = quoteIdent(schema);
   // Replaced in place, so that another node's readers never miss them. A changed signature or result type cannot be
   // replaced: give the function a new name (a DROP of the old one may follow once no running code calls it).
-  return [feedPageFunction(s), chatPageFunction(s), sessionFunction(s)];
+  return [
+    feedPageFunction(s),
+    chatPageFunction(s),
+    sessionFunction(s),
+    // The fans' feed (GET /api/blogs) and a fan's own conversation (GET /api/chat/get_messages).
+    pageWithSessionFunction(s, 'feed_page_with_session', 'p_limit integer, p_offset integer, p_tag text', `${s}.feed_page(false, p_now, p_limit, p_offset, p_tag, s.user_id)`),
+    pageWithSessionFunction(s, 'chat_page_with_session', 'p_limit integer, p_offset integer', `${s}.chat_page(s.user_id, false, p_limit, p_offset)`),
+  ];
 }

@@ -1,11 +1,12 @@
 // Read model: users (accounts and what staff list about them) and their sessions.
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { AnyDomainEvent } from './events';
 import { defineProjection } from './projection';
 import { usersTables, type ReadModelRows, type ReadModels } from './schema';
 import { update } from './projection';
 import type { Role } from '../domain/shared/wire';
 import { countsAsEarnings } from '../domain/payment/purchase-kinds';
+import type { Database } from '../infra/db/database';
 
 export interface UserRow {
   id: string;
@@ -67,11 +68,11 @@ export async function findUser(db: Kysely<ReadModels>, id: string): Promise<User
  * The live session for a token hash, with its user and the standing staff gave them (members read model; null
  * columns when staff never acted). One query: every authenticated request runs it.
  */
-export async function findSession(db: Kysely<ReadModels>, tokenHash: string, nowIso: string): Promise<SessionLookup | undefined> {
+export async function findSession(database: Pick<Database, 'read'>, tokenHash: string, nowIso: string): Promise<SessionLookup | undefined> {
   // Through the read function rm.find_session (projections/read-functions.ts): planned once per connection. Sessions
   // and users are always written whole (UserRegistered, UserLoggedIn), so its columns but the members' are never null.
-  const r = await sql<SessionLookup>`SELECT * FROM rm.find_session(${tokenHash}, ${nowIso}::timestamptz)`.execute(db);
-  return r.rows[0];
+  const [row] = await database.read<SessionLookup>('read_find_session', 'SELECT * FROM rm.find_session($1::text, $2::timestamptz)', [tokenHash, nowIso]);
+  return row;
 }
 
 export interface SessionLookup {

@@ -17,7 +17,9 @@ import { chatViewSettings } from '../../domain/chat/roles';
 import { findConversation, staffUnreadTotal, type ConversationRow } from '../../projections/chat-conversations';
 import { chatUserList, fanReversals, type ChatListId } from '../../projections/chat-queries';
 import { mediaByIds, type MediaRow } from '../../projections/media';
-import { chatPageBundle, type ChatPageBundle } from '../../projections/chat-page-query';
+import { chatPageBundle, chatPageWithSession, type ChatPageBundle } from '../../projections/chat-page-query';
+import { requireCaller, type PendingSession } from '../auth';
+import type { FastifyRequest } from 'fastify';
 import { createReadCache, readCacheOptions } from '../read-cache';
 import { currentSettings } from '../../projections/settings';
 import { findSubscriber, subscriptionMeFields, type SubscriberRow } from '../../projections/subscribers';
@@ -54,14 +56,26 @@ export function chatQueries(services: Services) {
   // while the read models are unchanged (any event anywhere moves the version), at most 10 s. Who may read it,
   // the running promotion and the signed media links are worked out on every request, from the clock of now.
   const pageBundles = createReadCache<ChatPageBundle>({ ...readCacheOptions(services), ttlMs: 10_000, maxEntries: 2_000 });
+  const pageKey = (o: Parameters<typeof chatPageBundle>[1]) => `${o.forStaff ? 's' : 'f'}|${o.fanId}|${o.page}|${o.pageSize}`;
   const pageBundle = async (o: Parameters<typeof chatPageBundle>[1]): Promise<ChatPageBundle> => {
-    const key = `${o.forStaff ? 's' : 'f'}|${o.fanId}|${o.page}|${o.pageSize}`;
+    const key = pageKey(o);
     const hit = pageBundles.get(key, Date.now());
     if (hit) return hit;
     const version = pageBundles.version();
-    const b = await chatPageBundle(db(), o);
+    const b = await chatPageBundle(services.database, o);
     pageBundles.set(key, b, version, Date.now());
     return b;
+  };
+  /**
+   * A request's pending session (api/auth.ts) admitted with the fan's own page read in the same statement: the page,
+   * kept as any other, or null when the statement read none for this caller (then read as usual).
+   */
+  const admitWithOwnPage = async (pending: PendingSession, page: number): Promise<ChatPageBundle | null> => {
+    const version = pageBundles.version();
+    const r = await chatPageWithSession(services.database, { tokenHash: pending.tokenHash, nowIso: nowIso(), page, pageSize: CHAT_PAGE_SIZE });
+    await pending.admitWith(r.session);
+    if (r.bundle && r.session) pageBundles.set(pageKey({ fanId: r.session.user_id, page, pageSize: CHAT_PAGE_SIZE, forStaff: false }), r.bundle, version, Date.now());
+    return r.bundle;
   };
   /**
    * The running promotion that discounts this fan's locked mass-message copies, or null: from the read models (the
@@ -127,8 +141,8 @@ export function chatQueries(services: Services) {
      * A page of a conversation: the fan's own (refused unless they may chat, as requireChatFan) or, for staff,
      * any fan's. Everything comes from one statement (projections/chat-page-query.ts).
      */
-    async page(viewer: ChatViewer & { role?: Role }, fanId: string, pageNumber: number): Promise<ChatMessagePage> {
-      const b = await pageBundle({ fanId, page: pageNumber, pageSize: CHAT_PAGE_SIZE, forStaff: viewer.isStaff });
+    async page(viewer: ChatViewer & { role?: Role }, fanId: string, pageNumber: number, read?: ChatPageBundle): Promise<ChatMessagePage> {
+      const b = read ?? (await pageBundle({ fanId, page: pageNumber, pageSize: CHAT_PAGE_SIZE, forStaff: viewer.isStaff }));
       if (!viewer.isStaff) {
         const mayChat = (viewer.role === 'user' || viewer.role === 'proxy_user') && subscriptionMeFields(b.subscriber, nowIso()).ccbillSubscriptionStatus !== '0';
         if (!mayChat) throw new DomainError(CHAT_NOT_ALLOWED, 'CHAT_NOT_ALLOWED', 403);
@@ -138,6 +152,16 @@ export function chatQueries(services: Services) {
       };
       const messages = await messageViews(viewer, b.rows, facts, b.media);
       return chatMessagePage(messages, pageNumber, { ...facts, forStaff: viewer.isStaff, hiddenFromChat: b.hiddenFromChat });
+    },
+
+    /**
+     * The caller's own conversation page (GET get_messages): as page() for the fan, with the session read in the page's
+     * statement when the request's was left pending (api/auth.ts).
+     */
+    async ownPage(request: FastifyRequest, pageNumber: number): Promise<ChatMessagePage> {
+      const read = request.pendingSession ? await admitWithOwnPage(request.pendingSession, pageNumber) : null;
+      const caller = requireCaller(request);
+      return this.page({ userId: caller.userId, isStaff: false, role: caller.role }, caller.userId, pageNumber, read ?? undefined);
     },
 
     /** One message as this viewer sees it, or undefined (not there yet, or under process for a fan). */

@@ -3,10 +3,10 @@
 // memory while the read models are unchanged.
 import type { z } from 'zod';
 import type { PostPage } from '../../domain/post/wire';
-import { feedBundle, viewerEntitlements, viewerPartOf, type FeedBundle, type FeedPage, type ViewerEntitlements } from '../../projections/feed-query';
+import { feedBundle, feedPageWithSession, viewerEntitlements, viewerPartOf, type FeedBundle, type FeedPage, type ViewerEntitlements } from '../../projections/feed-query';
 import { createReadCache, readCacheOptions } from '../read-cache';
 import type { feedQuery } from '../schemas/post';
-import type { Caller } from '../auth';
+import type { Caller, PendingSession } from '../auth';
 import { viewerAs, viewsOf } from './post-views';
 import type { Services } from '../services';
 
@@ -35,20 +35,33 @@ export function feedPageReader(services: Services) {
   // same unlocks and likes on that page get the same JSON, so it is built and serialised once. Signed links in it
   // are issued for an hour; an answer is kept at most 10 s, so none goes out with much less than that left.
   const answers = createReadCache<string>({ ...readCacheOptions(services), ttlMs: ANSWER_MS, maxEntries: 2_000 });
-  const build = async (c: Caller | null | undefined, { page_num, feed_tag_id }: z.infer<typeof feedQuery>, audience: 'fans' | 'staff'): Promise<string> => {
+  /**
+   * The answer for `who`: a request's caller, or its pending session (api/auth.ts) when the session was not kept in
+   * memory. A fans' page that is not kept is then read with the session in one statement; a kept one needs only the
+   * session.
+   */
+  const build = async (who: { caller: Caller | null; pendingSession: PendingSession | null }, { page_num, feed_tag_id }: z.infer<typeof feedQuery>, audience: 'fans' | 'staff'): Promise<string> => {
     const answerVersion = answers.version(); // before anything is read: a change meanwhile is not kept
     const now = services.clock();
     const nowIso = now.toISOString();
     const key = `${page_num}|${feed_tag_id ?? ''}`;
     const cached = audience === 'fans' ? fanPages.get(key, now.getTime()) : undefined;
+    let read: FeedBundle | null = null;
+    const version = fanPages.version();
+    const pending = who.pendingSession;
+    if (pending && audience === 'fans' && !cached) {
+      const r = await feedPageWithSession(services.database, { tokenHash: pending.tokenHash, nowIso, page: page_num, pageSize: FEED_PAGE_SIZE, feedTagId: feed_tag_id || null });
+      await pending.admitWith(r.session);
+      read = r.bundle; // null: not the page of this caller (none, a proxy session, a guest's page): read below
+    } else if (pending) await pending.admit();
+    const c = who.caller;
     let b: FeedBundle;
     let answerKey: string | null = null;
     if (cached) {
       b = { ...cached, ...(c ? viewerPartOf(await entitlementsOf(c.userId, now.getTime()), cached.rows) : { unlocked: new Set(), liked: new Set(), memberUntil: null }) };
     } else {
-      const version = fanPages.version();
       // One statement for the page and everything its views need (projections/feed-query.ts).
-      b = await feedBundle(db(), { audience, page: page_num, pageSize: FEED_PAGE_SIZE, nowIso, feedTagId: feed_tag_id || null, userId: c?.userId ?? null });
+      b = read ?? (await feedBundle(services.database, { audience, page: page_num, pageSize: FEED_PAGE_SIZE, nowIso, feedTagId: feed_tag_id || null, userId: c?.userId ?? null }));
       if (audience === 'fans') {
         const { rows, media, tags, settings, total, nextDueAt } = b;
         fanPages.set(key, { rows, media, tags, settings, total, nextDueAt }, version, now.getTime(), nextDueAt ? new Date(nextDueAt).getTime() : undefined);

@@ -37,9 +37,9 @@ export const chatRoutes = (services: Services): FastifyPluginAsyncZod => async (
 
   // ---- reading -----------------------------------------------------------------------------------------
 
-  app.get('/api/chat/get_messages', { schema: { querystring: z.object({ page_num: pageNum }) } }, async (request, reply) => {
-    const caller = requireCaller(request);
-    return ok(reply, await chat.page({ userId: caller.userId, isStaff: false, role: caller.role }, caller.userId, request.query.page_num));
+  // The session is read in the page's statement when it is not kept in memory (api/auth.ts PendingSession).
+  app.get('/api/chat/get_messages', { schema: { querystring: z.object({ page_num: pageNum }) }, config: { readsSessionWithPage: true } }, async (request, reply) => {
+    return ok(reply, await chat.ownPage(request, request.query.page_num));
   });
 
   app.get('/api/chat/get_messages_admin', { schema: { querystring: z.object({ selected_user_id: uuid('selected_user_id'), page_num: pageNum }) } }, async (request, reply) => {

@@ -38,8 +38,9 @@ export const feedRoutes = (services: Services): FastifyPluginAsyncZod => async (
   // under process included, flagged with is_published / processing / isError.
   // The answer comes serialised (a kept page's answer is sent as it is).
   const sendJson = (reply: FastifyReply, json: string) => reply.type('application/json; charset=utf-8').send(json);
-  app.get('/api/blogs', { schema: { querystring: feedQuery } }, async (request, reply) => sendJson(reply, await feed(request.caller, request.query, 'fans')));
-  app.get('/api/blogs/all', { schema: { querystring: feedQuery } }, async (request, reply) => sendJson(reply, await feed(request.caller, request.query, 'staff')));
+  // The fans' page reads the session in its own statement when it is not kept in memory (api/auth.ts PendingSession).
+  app.get('/api/blogs', { schema: { querystring: feedQuery }, config: { readsSessionWithPage: true } }, async (request, reply) => sendJson(reply, await feed(request, request.query, 'fans')));
+  app.get('/api/blogs/all', { schema: { querystring: feedQuery } }, async (request, reply) => sendJson(reply, await feed(request, request.query, 'staff')));
 
   app.get('/api/blog/get-blog-data-by-id', { schema: { querystring: idQuery } }, async (request, reply) => {
     const { id } = request.query;

@@ -4,7 +4,7 @@ import { EventEmitter } from 'node:events';
 import { Kysely, PostgresDialect, sql, type ColumnType } from 'kysely';
 import pg from 'pg';
 import type { PGlite } from '@electric-sql/pglite';
-import { parse as pgliteParse, protocol as pgliteProtocol } from '@electric-sql/pglite';
+import { protocol as pgliteProtocol, type messages as pgliteMessages } from '@electric-sql/pglite';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -46,6 +46,12 @@ export interface Database {
    * protocol in one call (bind, describe, execute, sync): its query API parses and plans every call anew.
    */
   prepared<R = Record<string, unknown>>(name: string, text: string, values: unknown[]): Promise<R[]>;
+  /**
+   * One read statement with parameters, prepared under `name` on whichever connection runs it (a name must always carry
+   * the same text): the hottest page reads. On the server it runs on the shared pool; on PGlite, like `prepared`, in
+   * one wire-protocol call, where its query API would make six (parse, describe, bind, describe, execute, sync).
+   */
+  read<R = Record<string, unknown>>(name: string, text: string, values: unknown[]): Promise<R[]>;
   /** Cross-process wake-up (LISTEN/NOTIFY on the server; in-process on PGlite, which one process owns). */
   listen(channel: string, onNotify: () => void): Promise<() => Promise<void>>;
   notify(channel: string): Promise<void>;
@@ -120,20 +126,47 @@ function concatBytes(parts: Uint8Array[]): Uint8Array {
   return out;
 }
 
+/** A type's text → value, by type OID: PGlite's own parsers with the facade's integers (made once per database). */
+type RowParsers = Record<number, (text: string, typeId: number) => unknown>;
+
+/**
+ * The rows of the first result in `messages`. PGlite's parseResults copies its whole table of type parsers (300 and
+ * more) into a new object on every call, which cost as much as the JSON of a feed page; this looks them up in one made
+ * once.
+ */
+function rowsOf<R>(messages: pgliteMessages.BackendMessage[], parsers: RowParsers): R[] {
+  const rows: R[] = [];
+  let fields: { name: string; dataTypeID: number }[] = [];
+  for (const m of messages) {
+    if (m.name === 'rowDescription') fields = (m as pgliteMessages.RowDescriptionMessage).fields;
+    else if (m.name === 'dataRow') {
+      const row: Record<string, unknown> = {};
+      (m as pgliteMessages.DataRowMessage).fields.forEach((text, i) => {
+        const { name, dataTypeID } = fields[i];
+        const parse = parsers[dataTypeID];
+        row[name] = text === null ? null : parse ? parse(text, dataTypeID) : text;
+      });
+      rows.push(row as R);
+    } else if (m.name === 'commandComplete') break;
+  }
+  return rows;
+}
+
 /**
  * One call of a named statement on PGlite, the caller owning its connection: Parse the first time (the statement
  * then stays planned in PGlite's one session), then Bind, Describe, Execute and Sync in one protocol message. Errors
- * are the same DatabaseError as the query API's (code, detail, constraint).
+ * are the same DatabaseError as the query API's (code, detail, constraint). Its messages come without the raw reply
+ * (execProtocolStream), which execProtocol would also copy out.
  */
-async function pglitePrepared<R>(pglite: PGlite, statements: Set<string>, name: string, text: string, values: unknown[]): Promise<R[]> {
+async function pglitePrepared<R>(pglite: PGlite, parsers: RowParsers, statements: Set<string>, name: string, text: string, values: unknown[]): Promise<R[]> {
   const fresh = !statements.has(name);
   const parts = fresh ? [serialize.parse({ name, text })] : [];
   parts.push(serialize.bind({ statement: name, values: values.map(paramText) }), DESCRIBE_PORTAL, EXECUTE, SYNC);
-  const { messages } = await pglite.execProtocol(concatBytes(parts), { throwOnError: false });
+  const messages = await pglite.execProtocolStream(concatBytes(parts), { throwOnError: false });
   if (fresh && messages.some((m) => m.name === 'parseComplete')) statements.add(name);
   const error = messages.find((m) => m.name === 'error');
   if (error) throw error;
-  return (pgliteParse.parseResults(messages, pglite.parsers, PGLITE_PARSERS)[0]?.rows ?? []) as R[];
+  return rowsOf<R>(messages, parsers);
 }
 
 export async function openPglite(dataDir: string | undefined): Promise<Database> {
@@ -142,9 +175,19 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
   await pglite.waitReady;
   const pool = pgliteAsPool(pglite);
   const statements = new Set<string>();
+  const parsers: RowParsers = { ...pglite.parsers, ...PGLITE_PARSERS.parsers };
   const db = new Kysely<Tables>({ dialect: new PostgresDialect({ pool: pool as unknown as pg.Pool }) });
   const bus = new EventEmitter();
   bus.setMaxListeners(0);
+  // PGlite has one session: a statement prepared there serves both the appends and the page reads.
+  const prepared = async <R>(name: string, text: string, values: unknown[]) => {
+    const release = await pool.exclusive.acquire();
+    try {
+      return await pglitePrepared<R>(pglite, parsers, statements, name, text, values);
+    } finally {
+      release();
+    }
+  };
   return {
     kind: 'pglite',
     db,
@@ -156,14 +199,8 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
         release();
       }
     },
-    async prepared<R>(name: string, text: string, values: unknown[]) {
-      const release = await pool.exclusive.acquire();
-      try {
-        return await pglitePrepared<R>(pglite, statements, name, text, values);
-      } finally {
-        release();
-      }
-    },
+    prepared,
+    read: prepared,
     async listen(channel, onNotify) {
       bus.on(channel, onNotify);
       return async () => void bus.off(channel, onNotify);
@@ -205,6 +242,9 @@ export async function openPostgres(connectionString: string, poolSize = 20): Pro
     },
     async prepared<R>(name: string, text: string, values: unknown[]) {
       return (await preparedPool.query({ name, text, values })).rows as R[];
+    },
+    async read<R>(name: string, text: string, values: unknown[]) {
+      return (await pool.query({ name, text, values })).rows as R[];
     },
     async listen(channel, onNotify) {
       const client = new pg.Client({ connectionString });

@@ -325,6 +325,29 @@ export function chatSuite(backend: Backend, available: boolean) {
       expect((await get('/api/chat/get_user_list?sort_by=nonsense', admin)).status).toBe(400);
     });
 
+    it('a page read with its session (none kept in memory): a proxy session reads the fan\'s conversation, a blocked fan gets 430, a dead token 401', async () => {
+      const f = await fan('session');
+      await staffSend(f.id, { message: 'Read with the session' });
+      const proxy = (await post('/api/users/login-as-proxy-user', { user_id: f.id }, admin)).body.data.token as string;
+      t.server.services.config.FANCLUB_READ_CACHE = false; // every request reads its session with the page
+      try {
+        expect((await messages(f.token)).map((x) => x.message)).toEqual(['Read with the session']);
+        expect((await messages(proxy)).map((x) => x.message)).toEqual(['Read with the session']);
+        const dead = await get('/api/chat/get_messages?page_num=1', 'x'.repeat(43));
+        expect([dead.status, dead.body.code]).toEqual([401, 'UNAUTHENTICATED']);
+        expect((await post('/api/admin/update_user_block_status', { user_id: f.id, is_blocked: true }, admin)).status).toBe(200);
+        const refused = await get('/api/chat/get_messages?page_num=1', f.token);
+        expect([refused.status, refused.body.code]).toEqual([430, 'BLOCKED']);
+        expect((await post('/api/admin/update_user_block_status', { user_id: f.id, is_blocked: false }, admin)).status).toBe(200);
+        expect((await messages(f.token)).map((x) => x.message)).toEqual(['Read with the session']);
+        // A fan who may not chat (no membership) is refused as before.
+        const lapsed = await fan('session-unsubscribed', false);
+        expect((await get('/api/chat/get_messages?page_num=1', lapsed.token)).status).toBe(403);
+      } finally {
+        t.server.services.config.FANCLUB_READ_CACHE = true;
+      }
+    });
+
     oneBackend('a page kept in memory is never stale: a new message and an unlock show at once, a lapsed membership is refused, and caches off answer the same', async () => {
       const f = await fan('kept');
       await staffSend(f.id, { message: 'First' });

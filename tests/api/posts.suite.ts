@@ -436,6 +436,39 @@ export function postsSuite(backend: Backend, available: boolean) {
       }
     });
 
+    it('a page read with its session (none kept in memory): a proxy session sees the fan\'s unlocks, a blocked fan gets 430, a dead token and a deleted account the guest\'s page', async () => {
+      const fan = await register('Session Fan', 'session.fan@example.com');
+      const fanId = (await get('/api/users/me', fan)).body.data._id as string;
+      const p = await create({ caption: 'Bought by the session fan', visibility: 'locked', amount: 5, media_ids: [readyMedia[0]] });
+      const bought = await post('/api/v2/purchase/blog-content-purchase', { blogId: p.id, amount: 5, ...TEST_CARD_FORM, cardNumber: SANDBOX_TEST_CARDS.approve }, fan);
+      expect(bought.body.data?.accepted, JSON.stringify(bought.body)).toBe(true);
+      const proxy = (await post('/api/users/login-as-proxy-user', { user_id: fanId }, admin)).body.data.token as string;
+      const dead = 'x'.repeat(43);
+      // What a viewer is shown of each post (signed links carry their own expiry).
+      const shown = async (token?: string) => (await feed(token)).map((b) => [b._id, b.isLocked, b.is_unlocked, b.user_feed_like]);
+      t.server.services.config.FANCLUB_READ_CACHE = false; // every request reads its session with the page
+      try {
+        expect(await inFeed(p.id, fan)).toMatchObject({ isLocked: false, is_unlocked: true });
+        expect(await inFeed(p.id, proxy)).toMatchObject({ isLocked: false, is_unlocked: true });
+        const guest = await shown();
+        expect(guest.find(([id]) => id === p.id)).toEqual([p.id, true, false, false]);
+        expect(await shown(dead)).toEqual(guest);
+        // A dead session's cookie is dropped; the page is the guest's.
+        const withCookie = await t.call('GET', '/api/blogs', undefined, { headers: { cookie: `fanclub_session=${dead}` } });
+        expect(withCookie.headers.get('set-cookie')).toMatch(/^fanclub_session=;/);
+        expect(withCookie.body.data.blogs.map((b: any) => [b._id, b.isLocked, b.is_unlocked, b.user_feed_like])).toEqual(guest);
+        expect((await post('/api/admin/update_user_block_status', { user_id: fanId, is_blocked: true }, admin)).status).toBe(200);
+        const refused = await get('/api/blogs', fan);
+        expect([refused.status, refused.body.code]).toEqual([430, 'BLOCKED']);
+        expect((await post('/api/admin/update_user_block_status', { user_id: fanId, is_blocked: false }, admin)).status).toBe(200);
+        expect(await inFeed(p.id, fan)).toMatchObject({ is_unlocked: true });
+        expect((await get(`/api/admin/delete_user?user_id=${fanId}`, admin)).status).toBe(200);
+        expect(await shown(fan)).toEqual(guest);
+      } finally {
+        t.server.services.config.FANCLUB_READ_CACHE = true;
+      }
+    });
+
     it('rebuilding the read models from the log reproduces posts, their media links and unlocks', async () => {
       const { database, store } = t.server.services;
       const tables = ['posts', 'post_media', 'post_stats', 'post_unlocks'];
