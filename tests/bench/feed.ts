@@ -151,8 +151,8 @@ type Figures = { perSecond: number; p50: number; p99: number };
 
 /**
  * A page's figures as one table: the raw SELECT of the same page, the endpoint with the read caches off (every request
- * reads the database: the session, the page's one statement) and with them on, each with its ratio to the raw SELECT
- * of the same run (requests/s ÷ queries/s).
+ * reads the database: the session and the page in one statement) and with them on, each with its ratio to the raw
+ * SELECT of the same run (requests/s ÷ queries/s).
  */
 export function printPageFigures(title: string, r: { raw: Figures; cold: Figures; cached: Figures }, targets: { cold: string; cached: string }) {
   const pctOf = (x: Figures) => `${Math.round((100 * x.perSecond) / r.raw.perSecond)}%`;
