@@ -96,7 +96,7 @@ export class UnsafeStorageKeyError extends Error {
 /** A streamed body turned out longer (or shorter) than allowed or announced; nothing was stored. */
 export class StreamLengthError extends Error {
   readonly code = 'STREAM_LENGTH';
-  constructor(readonly reason: 'too_large' | 'length_mismatch', message: string) {
+  constructor(readonly reason: 'too_large' | 'length_mismatch' | 'cut_off', message: string) {
     super(message);
     this.name = 'StreamLengthError';
   }

@@ -1,5 +1,5 @@
 // Guards for streamed uploads: a body may not exceed the upload limit, nor differ from its announced length.
-import { Transform, type Readable } from 'node:stream';
+import { Transform, finished, type Readable } from 'node:stream';
 import { StreamLengthError } from './port';
 
 /**
@@ -20,6 +20,13 @@ export function guardedLength(body: Readable, options: { maxBytes?: number; expe
       done();
     },
   });
-  body.on('error', (e) => guard.destroy(e));
+  // A body that stops without ending (the sender dropped the connection, perhaps before this was called, when no
+  // 'error' is left to hear) must fail the guard too, or whatever reads it waits for ever.
+  finished(body, (e) => {
+    if (e) guard.destroy(e instanceof StreamLengthError ? e : new StreamLengthError('cut_off', `The body was cut off after ${seen} bytes.`));
+  });
+  // The guard may fail before its reader has set up (a store awaits its folder first): the failure then waits in
+  // guard.errored for the reader's pipeline instead of escaping as an error nobody heard.
+  guard.on('error', () => undefined);
   return body.pipe(guard);
 }

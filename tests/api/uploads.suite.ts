@@ -3,6 +3,7 @@
 // a post made through POST /api/blog/add-new-blog (the same call as POST /api/blogs); refused types, an oversize or
 // empty file, too many files and wrong roles answer 400/401/403 naming the field, writing no event and keeping no file.
 import fs from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,7 +13,7 @@ import { createStaffAccount } from '../../commands/staff';
 import { secrets } from '../../infra/auth/secrets';
 import { decideAccess } from '../../domain/access/routes';
 import { makeTestVideo, waitForMediaStatus } from '../media/support';
-import { startTestServer, type Backend, type TestServer } from '../support/server';
+import { onOneBackend, startTestServer, type Backend, type TestServer } from '../support/server';
 
 const UPLOAD_FILE = '/api/upload/upload_file';
 const UPLOAD_GALLERY = '/api/upload/upload_gallery_file';
@@ -29,6 +30,7 @@ export function uploadsSuite(backend: Backend, available: boolean) {
     let contentManager: string;
     let support: string;
     let fan: string;
+    const oneBackend = onOneBackend(backend);
 
     /** Sends form data as a browser does (multipart/form-data with a boundary, each file with its name and type). */
     const send = async (url: string, files: FilePart[], token: string | undefined, fields: Record<string, string> = {}) => {
@@ -191,6 +193,45 @@ export function uploadsSuite(backend: Backend, available: boolean) {
       const r = await refused(() => send(UPLOAD_GALLERY, many, admin));
       expect(r.status).toBe(400);
       expect(r.body).toMatchObject({ success: 0, message: 'You have selected 46 images, maximum 45 images allowed.', field: 'files' });
+    });
+
+    oneBackend('a connection dropped mid-file, on the presigned PUT and on multipart: the server keeps serving, nothing is kept and no error escapes', async () => {
+      const escaped: unknown[] = [];
+      const onEscape = (e: unknown) => escaped.push(e);
+      process.on('uncaughtException', onEscape);
+      process.on('unhandledRejection', onEscape);
+      try {
+        const url = new URL(t.base);
+        /** Opens a request announcing `length` bytes, sends `sent` of them, then drops the connection. */
+        const dropMidway = (method: string, pathAndQuery: string, headers: Record<string, string>, head: Buffer, length: number) =>
+          new Promise<void>((resolve) => {
+            const req = http.request({ host: url.hostname, port: url.port, method, path: pathAndQuery, headers: { ...headers, 'content-length': String(length) } });
+            req.on('error', () => resolve()); // the drop is ours
+            req.on('response', (res) => { res.resume(); resolve(); });
+            req.write(head, () => setImmediate(() => req.destroy()));
+          });
+        const head = await t.server.services.store.headPosition();
+        const before = staged();
+        for (let i = 0; i < 3; i++) {
+          const presign = await t.call('POST', '/api/upload/generate_presigned_url', { file_name: `drop${i}.mp4`, content_type: 'video/mp4', media_type: 'blog' }, { token: admin });
+          expect(presign.status, JSON.stringify(presign.body)).toBe(200);
+          const put = new URL(presign.body.data.presigned_url, t.base);
+          await dropMidway('PUT', put.pathname + put.search, { 'content-type': 'video/mp4' }, randomBytes(64 * 1024), 512 * 1024);
+          const boundary = 'dropBoundary' + i;
+          const partHead = Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="file"; filename="drop${i}.mp4"\r\ncontent-type: video/mp4\r\n\r\n`);
+          await dropMidway('POST', UPLOAD_FILE, { authorization: admin, 'content-type': `multipart/form-data; boundary=${boundary}` }, Buffer.concat([partHead, randomBytes(64 * 1024)]), 512 * 1024);
+        }
+        // The server saw every drop through: it answers the next upload as usual and nothing from the drops is kept.
+        const ok = await send(UPLOAD_FILE, [{ name: 'after.png', type: 'image/png', bytes: await photo(8, 8, '#123456') }], admin);
+        expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+        await expect.poll(() => staged().filter((p) => p.includes('drop'))).toEqual([]);
+        expect(staged().filter((p) => !before.includes(p) && !p.includes('after'))).toEqual([]);
+        expect(await t.server.services.store.headPosition()).not.toEqual(head); // only the good upload wrote
+        expect(escaped).toEqual([]);
+      } finally {
+        process.off('uncaughtException', onEscape);
+        process.off('unhandledRejection', onEscape);
+      }
     });
 
     it('lets only the content roles upload: a guest is asked to log in, a fan and support are refused, and nothing is written', async () => {

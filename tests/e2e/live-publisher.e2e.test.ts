@@ -121,7 +121,8 @@ describe.skipIf(!ready)('the publisher\'s devices, the live popup and Add Funds 
 
   it('phone: the flip control swaps the camera and the preview\'s mirror; the fan keeps decoding', async () => {
     const mirror = () => modelPage.getByTestId('publisher-video').evaluate((v) => (v as HTMLVideoElement).style.transform);
-    expect(await modelPage.getByTestId('publisher-flip').count()).toBe(0); // desktop has the pickers instead
+    // Desktop has the pickers instead; the layout follows the last test's resize on the next render.
+    await expect.poll(() => modelPage.getByTestId('publisher-flip').count()).toBe(0);
     await modelPage.setViewportSize(PHONE);
     const flip = modelPage.getByTestId('publisher-flip');
     await flip.waitFor();
