@@ -97,3 +97,94 @@ export interface GatewayNotice {
   created: number;
   data: { idempotency_key: string; transaction_id: string; amount_cents: number; failure_code?: string; message?: string; allow_cascade?: boolean; reason?: string | null };
 }
+
+// ---------------------------------------------------------------------------------------------------------
+// What real providers add to the card port. None of CCBill, Sticky.io or ForumPay takes an idempotency key, so
+// an adapter keeps `charge`'s promise itself: it records the attempt (our payment id → the provider reference
+// it will be filed under) before calling, and when asked again for the same key it reads the provider's books
+// (`lookup`) before it would ever charge again. An adapter never grants anything: it only answers and
+// translates notices; the purchase pipeline (commands/payment) decides.
+
+/** A request as a provider sent it, for a notice verifier: the exact bytes and where they came from. */
+export interface ProviderRequest {
+  method: string;
+  /** Query string parameters (CCBill sends the event type there). */
+  query: Record<string, string>;
+  headers: Record<string, string | undefined>;
+  rawBody: string;
+  /** The sender's address, as the trusted proxy reported it (CCBill and ForumPay publish theirs). */
+  sourceIp: string;
+}
+
+/**
+ * A provider's notice, checked and put in our words. Checking may call the provider back (ForumPay's notice only
+ * says "look again"; a CCBill cancel can be re-read with DataLink). `notices` is empty for a ping or a test post.
+ */
+export type VerifiedNotices = { ok: true; notices: GatewayNotice[]; answer?: unknown } | { ok: false; reason: string };
+
+export interface NoticeVerifier {
+  readonly provider: string;
+  verify(request: ProviderRequest): Promise<VerifiedNotices>;
+}
+
+/** The buyer, as a hosted form is pre-filled with. */
+export interface CheckoutCustomer {
+  email: string;
+  firstName?: string;
+  lastName?: string;
+  country?: string;
+}
+
+/**
+ * Card payments on the provider's own page (CCBill FlexForms): the fan is sent there and comes back; the payment
+ * stays requested until the provider's notice (or a status read) says captured or declined.
+ */
+export interface HostedCheckout {
+  readonly provider: string;
+  checkoutUrl(request: {
+    /** Our payment id, carried through the form so the notice names it. */
+    paymentId: string;
+    amountCents: number;
+    currency: 'USD';
+    /** Days the first charge pays for (a one-time purchase still names one: CCBill's 2–365). */
+    initialPeriodDays: number;
+    recurring: { amountCents: number; periodDays: number; rebills: number } | null;
+    customer: CheckoutCustomer;
+  }): string;
+}
+
+/** Money a provider holds a different view of than our log: the ledger names each. */
+export interface ProviderBookEntry {
+  /** Our payment id, as echoed back by the provider (null when it names none of ours). */
+  paymentId: string | null;
+  providerReference: string;
+  status: 'captured' | 'refunded' | 'voided' | 'chargeback' | 'declined';
+  amountCents: number;
+}
+
+/** The parts of a real card provider beyond tokenise/charge/reverse. */
+export interface CardProvider extends CardGateway {
+  /**
+   * The provider's word on the attempt filed under our payment id: its outcome, or null when no charge was made
+   * under it. Called instead of charging again after a timeout or a crash.
+   */
+  lookup(idempotencyKey: string): Promise<GatewayOutcome | null>;
+  /** Stops a subscription's rebills at the provider (the paid time runs on); idempotent. */
+  cancelRecurring(request: { idempotencyKey: string }): Promise<{ status: 'cancelled' | 'already_cancelled' | 'not_found' }>;
+  /** Checks the saved credentials with one harmless call; says what the provider answered. */
+  testConnection(): Promise<{ ok: boolean; message: string }>;
+  /** What the provider says it captured, refunded and charged back since `sinceIso` (the ledger compares). */
+  books?(sinceIso: string): Promise<ProviderBookEntry[]>;
+}
+
+/**
+ * The provider could not tell whether the charge happened (timeout, connection reset, HTTP 500). The payment
+ * stays requested; recovery asks again, and the adapter's `lookup` answers before anything is charged twice.
+ */
+export class ChargeOutcomeUnknown extends Error {
+  readonly code = 'CHARGE_OUTCOME_UNKNOWN';
+  constructor(readonly provider: string, message: string) {
+    super(message);
+    this.name = 'ChargeOutcomeUnknown';
+  }
+}
