@@ -68,7 +68,7 @@ export default function HelpSettingPage() {
   return (
     <PageGuard page={HELP_SETTING_PAGE} title="Help items">
       <Box sx={{ maxWidth: 900, mt: 2 }} data-testid="help-setting">
-        <FormControlLabel control={<Switch checked={staffHelp} onChange={(e) => void toggleStaffHelp(e.target.checked)} inputProps={{ 'data-testid': 'staff-help-enabled' } as object} />} label="Show help to staff (/help)" />
+        <FormControlLabel control={<Switch checked={staffHelp} onChange={(e) => void toggleStaffHelp(e.target.checked)} slotProps={{ input: { role: 'switch', 'data-testid': 'staff-help-enabled' } as object }} />} label="Show help to staff (/help)" />
         {error && !editing && <Alert severity="error" sx={{ my: 2 }}>{error.message}</Alert>}
         {editing ? (
           <Card variant="outlined" sx={{ mt: 2 }}>

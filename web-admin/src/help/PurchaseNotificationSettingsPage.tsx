@@ -32,7 +32,7 @@ export default function PurchaseNotificationSettingsPage() {
             <Typography variant="h6">The notification bell</Typography>
             <Typography variant="body2" color="text.secondary">Which news the staff bell counts and lists. Fans' notifications (new posts, offers, live streams, replies) are always on.</Typography>
             {LABELS.map(([k, label]) => (
-              <FormControlLabel key={k} control={<Switch checked={s[k]} onChange={(e) => setS({ ...s, [k]: e.target.checked })} inputProps={{ 'data-testid': `notif-${k}` } as object} />} label={label} />
+              <FormControlLabel key={k} control={<Switch checked={s[k]} onChange={(e) => setS({ ...s, [k]: e.target.checked })} slotProps={{ input: { role: 'switch', 'data-testid': `notif-${k}` } as object }} />} label={label} />
             ))}
             <Box><Button variant="contained" onClick={() => void save()} data-testid="notif-save">Save</Button></Box>
           </Stack></CardContent></Card>

@@ -103,7 +103,7 @@ export function MassAudienceFields({
       {offersSchedule(when.audience) ? (
         <Block title="When">
           <FormControlLabel
-            control={<Switch checked={when.scheduleOn} onChange={(_, on) => onWhen({ scheduleOn: on }, 'schedule')} disabled={busy} slotProps={{ input: { 'data-testid': 'mass-schedule-switch' } as object }} />}
+            control={<Switch checked={when.scheduleOn} onChange={(_, on) => onWhen({ scheduleOn: on }, 'schedule')} disabled={busy} slotProps={{ input: { role: 'switch', 'data-testid': 'mass-schedule-switch' } as object }} />}
             label={when.scheduleOn ? 'Scheduled' : 'Send now'}
           />
           {when.scheduleOn ? <ScheduleFields value={when.schedule} onChange={s => onWhen({ schedule: s }, 'schedule')} error={errors.schedule} disabled={busy} /> : null}

@@ -80,7 +80,7 @@ export function ResendDialog({ message, onClose, onResent }: { message: MassMess
                 </Typography>
               </Box>
               <FormControlLabel
-                control={<Switch checked={replace} onChange={(_, on) => setReplace(on)} disabled={busy} slotProps={{ input: { 'data-testid': 'resend-replace' } as object }} />}
+                control={<Switch checked={replace} onChange={(_, on) => setReplace(on)} disabled={busy} slotProps={{ input: { role: 'switch', 'data-testid': 'resend-replace' } as object }} />}
                 label="Use other media from the Content Manager"
               />
               {replace ? (

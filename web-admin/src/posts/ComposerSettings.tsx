@@ -90,7 +90,7 @@ export function ComposerSettings(props: ComposerSettingsProps) {
                   checked={scheduleOn}
                   onChange={(_, on) => onScheduleOn(on)}
                   disabled={busy}
-                  slotProps={{ input: { 'data-testid': 'schedule-switch' } as object }}
+                  slotProps={{ input: { role: 'switch', 'data-testid': 'schedule-switch' } as object }}
                 />
               }
               label="Schedule"

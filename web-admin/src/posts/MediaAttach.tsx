@@ -132,7 +132,7 @@ export function MediaAttach({
               checked={state.reorder && canReorder(count)}
               onChange={(_, on) => onState({ ...state, reorder: on })}
               disabled={disabled || !canReorder(count)}
-              slotProps={{ input: { 'data-testid': 'reorder-switch' } as object }}
+              slotProps={{ input: { role: 'switch', 'data-testid': 'reorder-switch' } as object }}
             />
           }
           label="Reorder"
@@ -146,7 +146,7 @@ export function MediaAttach({
                   checked={state.previewMode}
                   onChange={(_, on) => onState({ ...state, previewMode: on, preview: on ? state.preview : null })}
                   disabled={disabled}
-                  slotProps={{ input: { 'data-testid': 'preview-switch' } as object }}
+                  slotProps={{ input: { role: 'switch', 'data-testid': 'preview-switch' } as object }}
                 />
               }
               label="Add Preview"

@@ -113,7 +113,7 @@ export function RibbonSettingsCard() {
             Ribbons
           </Typography>
           <FormControlLabel
-            control={<Switch checked={on} disabled={busy} onChange={e => void saveSettings({ enable_promotion: e.target.checked })} slotProps={{ input: { 'data-testid': 'enable-promotion' } as object }} />}
+            control={<Switch checked={on} disabled={busy} onChange={e => void saveSettings({ enable_promotion: e.target.checked })} slotProps={{ input: { role: 'switch', 'data-testid': 'enable-promotion' } as object }} />}
             label={on ? 'Promotions on' : 'Promotions off'}
           />
         </Box>

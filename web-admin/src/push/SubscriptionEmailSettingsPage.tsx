@@ -50,7 +50,7 @@ export default function SubscriptionEmailSettingsPage() {
   const toggle = (key: keyof SubscriptionEmailSettings, label: string, help: string) => (
     <Box key={key}>
       <FormControlLabel
-        control={<Switch checked={!!s?.[key]} disabled={!s?.enabled} onChange={(e) => setS((p) => (p ? { ...p, [key]: e.target.checked } : p))} inputProps={{ 'data-testid': `sub-mail-${key}` } as object} />}
+        control={<Switch checked={!!s?.[key]} disabled={!s?.enabled} onChange={(e) => setS((p) => (p ? { ...p, [key]: e.target.checked } : p))} slotProps={{ input: { role: 'switch', 'data-testid': `sub-mail-${key}` } as object }} />}
         label={label}
       />
       <Typography variant="caption" color="text.secondary" sx={{ display: 'block', ml: 6, mt: -0.5 }}>{help}</Typography>
@@ -73,7 +73,7 @@ export default function SubscriptionEmailSettingsPage() {
                   happens; an email switched off at that moment is not sent later.
                 </Typography>
                 <FormControlLabel
-                  control={<Switch checked={s.enabled} onChange={(e) => setS({ ...s, enabled: e.target.checked })} inputProps={{ 'data-testid': 'sub-mail-enabled' } as object} />}
+                  control={<Switch checked={s.enabled} onChange={(e) => setS({ ...s, enabled: e.target.checked })} slotProps={{ input: { role: 'switch', 'data-testid': 'sub-mail-enabled' } as object }} />}
                   label="Send subscription emails"
                 />
                 <Divider />

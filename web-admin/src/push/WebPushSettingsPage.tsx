@@ -59,7 +59,7 @@ export default function WebPushSettingsPage() {
                   each browser's push service, signed with its own key: there is no account to create with a provider.
                 </Typography>
                 <FormControlLabel
-                  control={<Switch checked={enabled} onChange={(e) => setEnabled(e.target.checked)} inputProps={{ 'aria-label': 'Web push notifications', 'data-testid': 'web-push-enabled' } as object} />}
+                  control={<Switch checked={enabled} onChange={(e) => setEnabled(e.target.checked)} slotProps={{ input: { role: 'switch', 'aria-label': 'Web push notifications', 'data-testid': 'web-push-enabled' } as object }} />}
                   label="Send web push notifications"
                 />
                 <TextField label="Public key (VAPID)" value={s.vapid_public_key} size="small" fullWidth slotProps={{ input: { readOnly: true } }} helperText="Browsers subscribe with this key. Its private half stays on the server, derived from the site's secret." />

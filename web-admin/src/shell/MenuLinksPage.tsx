@@ -83,7 +83,7 @@ export function CustomMenuLinksPage() {
                     <TableCell>{l.name}</TableCell>
                     <TableCell sx={{ maxWidth: 260, overflowWrap: 'anywhere' }}>{l.url}{l.open_in_new_tab ? ' ↗' : ''}</TableCell>
                     <TableCell>{l.audiences.map((a) => AUDIENCE_LABELS[a]).join(', ')}</TableCell>
-                    <TableCell><Switch size="small" checked={l.status} onChange={(e) => act('/api/custom-menu/status/update', { _id: l._id, status: e.target.checked })} inputProps={{ 'aria-label': `${l.name} on` }} /></TableCell>
+                    <TableCell><Switch size="small" checked={l.status} onChange={(e) => act('/api/custom-menu/status/update', { _id: l._id, status: e.target.checked })} slotProps={{ input: { role: 'switch', 'aria-label': `${l.name} on` } }} /></TableCell>
                     <TableCell><IconButton aria-label={`Delete ${l.name}`} onClick={() => act('/api/custom-menu/delete', { _id: l._id })}><DeleteOutlineIcon fontSize="small" /></IconButton></TableCell>
                   </TableRow>
                 ))}

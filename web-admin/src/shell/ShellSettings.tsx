@@ -43,8 +43,8 @@ export function AnnouncementBannerPage() {
               subscriber banner is hidden on the subscribe page. Changing a text shows it again to fans who closed the old one.
             </Typography>
             <Stack direction={{ xs: 'column', sm: 'row' }} gap={2}>
-              <FormControlLabel control={<Switch checked={!!v.is_announcement_banner_enabled_for_subscribers} onChange={(e) => set('is_announcement_banner_enabled_for_subscribers', e.target.checked)} inputProps={{ 'data-testid': 'banner-subscribers' } as object} />} label="Show to subscribers" />
-              <FormControlLabel control={<Switch checked={!!v.is_announcement_banner_enabled_for_non_subscribers} onChange={(e) => set('is_announcement_banner_enabled_for_non_subscribers', e.target.checked)} inputProps={{ 'data-testid': 'banner-non-subscribers' } as object} />} label="Show to non-subscribers" />
+              <FormControlLabel control={<Switch checked={!!v.is_announcement_banner_enabled_for_subscribers} onChange={(e) => set('is_announcement_banner_enabled_for_subscribers', e.target.checked)} slotProps={{ input: { role: 'switch', 'data-testid': 'banner-subscribers' } as object }} />} label="Show to subscribers" />
+              <FormControlLabel control={<Switch checked={!!v.is_announcement_banner_enabled_for_non_subscribers} onChange={(e) => set('is_announcement_banner_enabled_for_non_subscribers', e.target.checked)} slotProps={{ input: { role: 'switch', 'data-testid': 'banner-non-subscribers' } as object }} />} label="Show to non-subscribers" />
             </Stack>
             <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
               {BANNER_FIELDS.map((x) => (
@@ -88,7 +88,7 @@ export function ContactSettingsPage() {
         {v && (
           <Section title="Contact form">
             <FormControlLabel control={<Switch checked={!!v.contact_us_form_enabled} onChange={(e) => f.setValues((x) => ({ ...x, contact_us_form_enabled: e.target.checked }))} />} label="Contact form on /contact-us" />
-            <FormControlLabel control={<Switch checked={!!v.show_like_the_website_form} onChange={(e) => f.setValues((x) => ({ ...x, show_like_the_website_form: e.target.checked }))} inputProps={{ 'data-testid': 'show-like-the-website' } as object} />} label='"Like the website?" form and footer link' />
+            <FormControlLabel control={<Switch checked={!!v.show_like_the_website_form} onChange={(e) => f.setValues((x) => ({ ...x, show_like_the_website_form: e.target.checked }))} slotProps={{ input: { role: 'switch', 'data-testid': 'show-like-the-website' } as object }} />} label='"Like the website?" form and footer link' />
             <TextField label="Also email messages to" placeholder="the creator's admin address" value={String(v.contact_us_email ?? '')} onChange={(e) => f.setValues((x) => ({ ...x, contact_us_email: e.target.value }))} error={!!f.errors.contact_us_email} helperText={f.errors.contact_us_email ?? 'Messages always reach the Contact inbox; with a mail server they are emailed too.'} />
             <Box><Button variant="contained" disabled={f.busy} onClick={() => f.save({ contact_us_form_enabled: v.contact_us_form_enabled, show_like_the_website_form: v.show_like_the_website_form, contact_us_email: v.contact_us_email })} data-testid="contact-settings-save">Save</Button></Box>
           </Section>
@@ -120,7 +120,7 @@ export function MiscPopupPage() {
               A message that opens over the fan site once for each visitor in the audience you choose (never for staff). Visitors
               who closed it see it again when you change its text or switch it on again.
             </Typography>
-            <FormControlLabel control={<Switch checked={!!v.enabled} onChange={(e) => f.setValues((x) => ({ ...x, enabled: e.target.checked }))} inputProps={{ 'data-testid': 'misc-popup-enabled' } as object} />} label="Show the pop-up" />
+            <FormControlLabel control={<Switch checked={!!v.enabled} onChange={(e) => f.setValues((x) => ({ ...x, enabled: e.target.checked }))} slotProps={{ input: { role: 'switch', 'data-testid': 'misc-popup-enabled' } as object }} />} label="Show the pop-up" />
             <TextField select label="Who sees it" value={String(v.audience ?? 'everyone')} onChange={(e) => f.setValues((x) => ({ ...x, audience: e.target.value }))} slotProps={{ select: { native: true }, htmlInput: { 'data-testid': 'misc-popup-audience' } }}>
               {MISC_POPUP_AUDIENCES.map((a) => <option key={a} value={a}>{MISC_AUDIENCE_LABELS[a]}</option>)}
             </TextField>

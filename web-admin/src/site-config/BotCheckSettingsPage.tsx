@@ -57,7 +57,7 @@ export default function BotCheckSettingsPage() {
           {!form || !data ? <LoadingCard /> : (
             <Stack spacing={2.5}>
               <FormControlLabel
-                control={<Switch checked={form.is_recaptcha_enabled} onChange={(e) => setForm({ ...form, is_recaptcha_enabled: e.target.checked })} inputProps={{ 'data-testid': 'bot-check-enabled' } as object} />}
+                control={<Switch checked={form.is_recaptcha_enabled} onChange={(e) => setForm({ ...form, is_recaptcha_enabled: e.target.checked })} slotProps={{ input: { role: 'switch', 'data-testid': 'bot-check-enabled' } as object }} />}
                 label="Check for bots"
               />
               <Box>

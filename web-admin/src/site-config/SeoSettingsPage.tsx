@@ -103,7 +103,7 @@ export default function SeoSettingsPage() {
                   </Typography>
                 </Box>
                 <FormControlLabel
-                  control={<Switch checked={form.seo_discourage_indexing} onChange={(e) => setForm({ ...form, seo_discourage_indexing: e.target.checked })} inputProps={{ 'data-testid': 'seo-discourage' } as object} />}
+                  control={<Switch checked={form.seo_discourage_indexing} onChange={(e) => setForm({ ...form, seo_discourage_indexing: e.target.checked })} slotProps={{ input: { role: 'switch', 'data-testid': 'seo-discourage' } as object }} />}
                   label="Discourage search engines from indexing this site"
                 />
                 <Typography variant="caption" color="text.secondary" sx={{ mt: '-8px !important' }}>

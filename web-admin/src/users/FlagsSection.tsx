@@ -27,7 +27,7 @@ function FlagSwitch({
   return (
     <Box sx={{ py: 0.5 }}>
       <FormControlLabel
-        control={<Switch checked={checked} disabled={disabled} onChange={(_, next) => onChange(next)} slotProps={{ input: { 'data-testid': testId } as object }} />}
+        control={<Switch checked={checked} disabled={disabled} onChange={(_, next) => onChange(next)} slotProps={{ input: { role: 'switch', 'data-testid': testId } as object }} />}
         label={label}
       />
       <Typography variant="caption" color="text.secondary" component="p" sx={{ ml: 6, mt: -0.5 }}>

@@ -97,7 +97,7 @@ export function MigrationFlag({ record }: { record: { id: unknown; migration_sub
   return (
     <Box sx={{ py: 0.5 }}>
       <FormControlLabel
-        control={<Switch checked={!!record.migration_subscription} disabled={busy} onChange={(_, v) => void change(v)} slotProps={{ input: { 'data-testid': 'toggle-migration' } as object }} />}
+        control={<Switch checked={!!record.migration_subscription} disabled={busy} onChange={(_, v) => void change(v)} slotProps={{ input: { role: 'switch', 'data-testid': 'toggle-migration' } as object }} />}
         label="Migration subscription"
       />
       <Typography variant="caption" color="text.secondary" component="p" sx={{ ml: 6, mt: -0.5 }}>

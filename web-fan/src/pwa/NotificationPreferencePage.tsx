@@ -85,19 +85,19 @@ export default function NotificationPreferencePage() {
       <Card variant="outlined">
         <CardContent>
           <FormControlLabel
-            control={<Switch checked={here} disabled={busy || !offered || !pushSupported()} onChange={(_e, on) => void toggleDevice(on)} inputProps={{ 'aria-label': 'Notifications on this device' }} />}
+            control={<Switch checked={here} disabled={busy || !offered || !pushSupported()} onChange={(_e, on) => void toggleDevice(on)} slotProps={{ input: { role: 'switch', 'aria-label': 'Notifications on this device' } }} />}
             label={<Box><Typography fontWeight={600}>Notifications on this device</Typography><Typography variant="body2" color="text.secondary">{pushSupported() ? 'Get a notification even when the site is closed.' : 'This browser cannot receive notifications. On an iPhone, add the site to your Home Screen first.'}</Typography></Box>}
           />
           <Divider sx={{ my: 2 }} />
           <FormControlLabel
-            control={<Switch data-testid="allow-web-notification" checked={view.is_allow_web_notification} disabled={busy || !offered} onChange={(_e, on) => void save(on, prefs)} inputProps={{ 'aria-label': 'Allow web notifications' }} />}
+            control={<Switch data-testid="allow-web-notification" checked={view.is_allow_web_notification} disabled={busy || !offered} onChange={(_e, on) => void save(on, prefs)} slotProps={{ input: { role: 'switch', 'aria-label': 'Allow web notifications' } }} />}
             label={<Typography fontWeight={600}>Allow web notifications</Typography>}
           />
           <Box sx={{ pl: { xs: 0, sm: 2 }, mt: 1, display: 'grid', gap: 0.5 }}>
             {PUSH_CATEGORIES.map((c) => (
               <FormControlLabel
                 key={c}
-                control={<Switch size="small" checked={prefs[c]} disabled={busy || !offered || !view.is_allow_web_notification} onChange={(_e, on) => void save(true, { ...prefs, [c]: on })} inputProps={{ 'aria-label': CATEGORY_LABELS[c].label }} data-testid={`pref-${c}`} />}
+                control={<Switch size="small" checked={prefs[c]} disabled={busy || !offered || !view.is_allow_web_notification} onChange={(_e, on) => void save(true, { ...prefs, [c]: on })} slotProps={{ input: { role: 'switch', 'aria-label': CATEGORY_LABELS[c].label } }} data-testid={`pref-${c}`} />}
                 label={<Box><Typography>{CATEGORY_LABELS[c].label}</Typography><Typography variant="caption" color="text.secondary">{CATEGORY_LABELS[c].help}</Typography></Box>}
               />
             ))}
