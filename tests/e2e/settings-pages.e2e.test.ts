@@ -196,6 +196,29 @@ describe.skipIf(!hasChromium)('settings pages (Chromium)', () => {
     };
   }
 
+  it('the menu-and-links page saves its three forms one after another without a reload; a save by someone else in between is still refused', async () => {
+    await open(page, '/admin/settings/custom-menu-links');
+    const links = page.getByTestId('links-page-settings');
+    const navbar = page.getByTestId('navbar-settings');
+    await links.waitFor({ timeout: 20_000 });
+    await navbar.waitFor();
+    const menuSaved = page.waitForResponse((r) => r.url().endsWith('/api/settings/menu-settings') && r.request().method() === 'POST');
+    await page.getByTestId('menu-settings').getByRole('button', { name: 'Save menu' }).click();
+    expect((await menuSaved).status()).toBe(200);
+    await links.getByLabel('Title').fill('Find me elsewhere');
+    await links.getByRole('button', { name: 'Save links page' }).click();
+    await expect.poll(async () => (await settings()).links_page_title, { timeout: 15_000 }).toBe('Find me elsewhere');
+    // Someone else saves the navigation bar's record meanwhile: this page's next save is refused, not written over it.
+    const other = await t.call('POST', '/api/settings/links-page-settings', { links_page_title: 'Changed elsewhere' }, { token: admin });
+    expect(other.status, JSON.stringify(other.body)).toBe(200);
+    await navbar.getByTestId('navbar-tips_navbar_name').fill('Tip jar');
+    await navbar.getByRole('button', { name: 'Save navigation bar' }).click();
+    await page.getByText(/Someone else changed/).first().waitFor({ timeout: 15_000 });
+    expect((await settings()).tips_navbar_name).not.toBe('Tip jar');
+    expect((await settings()).links_page_title).toBe('Changed elsewhere');
+    expect(errors).toEqual([]);
+  });
+
   it('a bad value is refused in the form, naming what is wrong, and nothing is saved', async () => {
     const before = (await settings()).new_signup_design_description_font_size;
     await open(page, '/admin/settings/signup-design');

@@ -15,6 +15,18 @@ interface Versioned {
 }
 
 /**
+ * Every form here edits fields of the one site-settings record, so all share its version. A save made from this
+ * console from version a to b is remembered: another form still on a saves on b (its own fields were untouched),
+ * while a save by someone else in between still answers 412.
+ */
+const ownSaves = new Map<number, number>();
+export function currentVersion(version: number | undefined): number | undefined {
+  let v = version;
+  for (let hops = 0; v !== undefined && ownSaves.has(v) && hops < 1000; hops++) v = ownSaves.get(v);
+  return v;
+}
+
+/**
  * Reads a settings answer (GET) with its version; `save` posts changes with If-Match and shows the field in error.
  * The edits keep the version they were made on, so a read again meanwhile does not hide someone else's save.
  */
@@ -37,7 +49,9 @@ export function useSettingsForm(getPath: string, postPath: string) {
     setErrors({});
     try {
       let version: number | undefined;
-      const r = await api<Values>(postPath, { body, headers: ifMatch(value.version), onHeaders: h => (version = etagVersion(h)) });
+      const base = currentVersion(value.version);
+      const r = await api<Values>(postPath, { body, headers: ifMatch(base), onHeaders: h => (version = etagVersion(h)) });
+      if (base !== undefined && version !== undefined && version !== base) ownSaves.set(base, version);
       saved({ values: { ...value.values, ...r.data }, version });
       notify(message ?? r.message ?? 'update settings successfully.', { type: 'success' });
       return true;
