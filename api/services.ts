@@ -17,6 +17,7 @@ import type { HtmlSanitizer } from '../infra/html/port';
 import type { MediaRenderer } from '../infra/media/port';
 import type { Metrics } from './metrics/registry';
 import type { PurchaseDeps } from '../commands/payment/process';
+import type { ProviderConnectionTester } from './payment-provider-settings';
 
 export interface Services {
   config: Config;
@@ -60,6 +61,8 @@ export interface Services {
   livePresence?: LivePresence;
   /** Web push (api/push.ts): the VAPID public key and the background sender. */
   push?: WebPush;
+  /** "Test connection" of the payment providers' settings pages (api/payment-provider-settings.ts); absent: none yet. */
+  paymentProviderTests?: ProviderConnectionTester;
   /** Built apps to serve (absent in API-only tests). */
   staticRoots?: { fan: string | null; admin: string | null };
 }

@@ -32,6 +32,7 @@ import type { PaymentMethodEvent } from './wallet/payment-method';
 import type { WalletEvent } from './wallet/wallet';
 import type { RedirectUrlEvent } from './redirect-url/redirect-url';
 import type { SubscriptionLinkEvent } from './subscription-link/subscription-link';
+import type { PaymentProviderSettingsEvent } from './payment-providers/provider-settings';
 
 export type AnyDomainEvent =
   | RedirectUrlEvent
@@ -66,6 +67,7 @@ export type AnyDomainEvent =
   | UserEvent
   | CryptoPaymentEvent
   | PaymentMethodEvent
-  | WalletEvent;
+  | WalletEvent
+  | PaymentProviderSettingsEvent;
 
 export type AnyEventType = AnyDomainEvent['type'];

@@ -33,6 +33,7 @@ import { liveSessionsProjection } from './live-sessions';
 import { notificationsProjection } from './notifications';
 import { helpProjection } from './help';
 import { adminToolsProjection } from './admin-tools';
+import { paymentProviderSettingsProjection } from './payment-provider-settings';
 
 export const allProjections: Projection[] = [
   usersProjection,
@@ -68,4 +69,5 @@ export const allProjections: Projection[] = [
   notificationsProjection,
   helpProjection,
   adminToolsProjection,
+  paymentProviderSettingsProjection,
 ];

@@ -522,6 +522,15 @@ export const adminToolsTables = readModelTables([
   },
 ]);
 
+// payment-provider-settings.ts: each payment provider's settings, secrets sealed.
+export const paymentProviderSettingsTables = readModelTables([
+  {
+    name: 'payment_provider_settings',
+    columns: { provider: 'text', fields: 'jsonb', sealed: 'jsonb', updated_at: 'timestamptz', updated_by: 'text' },
+    primaryKey: ['provider'],
+  },
+]);
+
 type AllTables =
   | TableOf<typeof reportPaymentsTables>
   | TableOf<typeof userUtmTables>
@@ -555,7 +564,8 @@ type AllTables =
   | TableOf<typeof notificationTables>
   | TableOf<typeof helpTables>
   | TableOf<typeof subscriptionEmailTables>
-  | TableOf<typeof adminToolsTables>;
+  | TableOf<typeof adminToolsTables>
+  | TableOf<typeof paymentProviderSettingsTables>;
 
 /** Table name → columns of every read model, for `Kysely<ReadModels>` (queries run `.withSchema('rm')`). */
 export type ReadModels = DatabaseOf<AllTables>;
@@ -608,5 +618,5 @@ for (const t of [
   accountStatusTables, auditLogTables, cardsTables, chatConversationsTables, chatMessagesTables, contactMessagesTables, couponsTables, earningsTables, engagementTables,
   feedTagsTables, massMessagesTables, lastSeenTables, liveSessionsTables, mediaLibraryTables, mediaTables, membersTables, postsTables, promotionsTables, resubscribeOffersTables, settingsTables,
   subscribersTables, tipsTables, transactionsTables, unlocksTables, usersTables, walletTables, pushTables, notificationTables, helpTables,
-  adminToolsTables, subscriptionEmailTables,
+  adminToolsTables, subscriptionEmailTables, paymentProviderSettingsTables,
 ]) for (const spec of t) specs.set(spec.name, spec);

@@ -39,6 +39,7 @@ import { liveReportsAnswers } from './live-reports';
 import { reportsAnswers } from './reports';
 import { adminToolsAnswers } from './admin-tools';
 import { siteConfigAnswers } from './site-config';
+import { paymentProvidersAnswers } from './payment-providers';
 
 export const ROUTE_ANSWERS: RouteAnswers = {
   ...accountsAnswers,
@@ -79,4 +80,5 @@ export const ROUTE_ANSWERS: RouteAnswers = {
   ...reportsAnswers,
   ...adminToolsAnswers,
   ...siteConfigAnswers,
+  ...paymentProvidersAnswers,
 };
