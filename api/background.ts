@@ -169,7 +169,7 @@ export function startSchedulers(
   if (options.deliverNotices !== false) {
     const notices = run.adapters.gateway.startDelivery({ intervalMs: 1000 });
     stops.add('notices', () => notices.stop());
-    const cryptoNotices = run.adapters.cryptoGateway.startDelivery({ intervalMs: 1000 });
+    const cryptoNotices = run.adapters.cryptoProviders.sandbox.startDelivery({ intervalMs: 1000 });
     stops.add('notices', () => cryptoNotices.stop());
   }
   return { rebillScheduler, chatEmails, subscriptionEmails, liveSupervisor };

@@ -7,6 +7,11 @@ import type { Database } from '../infra/db/database';
 import type { EventStore } from '../infra/eventstore/port';
 import { createSandboxCardGateway } from '../infra/payments/sandbox-card-gateway';
 import { createSandboxCryptoGateway } from '../infra/payments/sandbox-crypto-gateway';
+import { createForumPayGateway } from '../infra/payments/forumpay/gateway';
+import type { ForumPaySettings } from '../infra/payments/forumpay/settings';
+import { createCryptoRouter } from '../infra/payments/crypto-router';
+import type { ProviderSettingsOf } from '../domain/payment-providers/provider-settings';
+import { connectionTesterOf, providerSettingsGetter } from './payment-provider-settings';
 import { createIdempotencyStore } from '../infra/idempotency/store';
 import { createMailer } from '../infra/mail/mailer';
 import { createKafkaBus } from '../infra/bus/kafka';
@@ -15,6 +20,10 @@ import { emailOverride, settingsBox } from './email-config';
 import { openAppStorage, signingSecret } from './media-storage';
 import { openLiveMedia } from './live-media';
 import type { Stops } from './stops';
+
+/** The console's ForumPay settings in the adapter's words. */
+const forumPayAdapterSettings = (saved: ProviderSettingsOf['forumpay'] | null): ForumPaySettings | null =>
+  saved && { apiUser: saved.apiUser, apiSecret: saved.apiSecret, posId: saved.posId, liveMode: saved.enable_forumpay_payment_live_mode };
 
 export type ProcessAdapters = Awaited<ReturnType<typeof openProcessAdapters>>;
 
@@ -36,7 +45,26 @@ export async function openProcessAdapters(
   // The sandbox crypto provider (wallet top-ups) does the same with its own secret and endpoint.
   const cryptoWebhookSecret = createHmac('sha256', signingSecret(cfg)).update('sandbox-crypto-webhooks').digest('hex');
   let cryptoWebhookUrl: string | null = null;
-  const cryptoGateway = await createSandboxCryptoGateway(database, { webhook: { url: () => cryptoWebhookUrl, secret: cryptoWebhookSecret }, now: clock });
+  const cryptoSandbox = await createSandboxCryptoGateway(database, { webhook: { url: () => cryptoWebhookUrl, secret: cryptoWebhookSecret }, now: clock });
+  // ForumPay, with the settings saved in the console (read at every call, so a save applies at once). Its webhook
+  // goes to the public address, or straight to this server when there is none (a local run).
+  let ownUrl: string | null = null;
+  const forumPaySettings = providerSettingsGetter({ config: cfg, database }, 'forumpay');
+  const forumpay = await createForumPayGateway({
+    database,
+    settings: async () => forumPayAdapterSettings(await forumPaySettings()),
+    endpoints: cfg.FANCLUB_FORUMPAY_API_URL ? { api: cfg.FANCLUB_FORUMPAY_API_URL } : undefined,
+    webhookUrl: () => (cfg.FANCLUB_PUBLIC_URL ? new URL('/api/webhooks/forumpay', cfg.FANCLUB_PUBLIC_URL).href : ownUrl && `${ownUrl}/api/webhooks/forumpay`),
+    now: clock,
+  });
+  // A new top-up goes to ForumPay once its settings are saved; each payment stays with the provider it began at.
+  const cryptoGateway = await createCryptoRouter(database, { sandbox: cryptoSandbox, forumpay }, async () => ((await forumPaySettings()) ? 'forumpay' : 'sandbox'));
+  const paymentProviderTests = connectionTesterOf({
+    forumpay: async (saved) => {
+      const trial = await createForumPayGateway({ database, settings: async () => forumPayAdapterSettings(saved), endpoints: cfg.FANCLUB_FORUMPAY_API_URL ? { api: cfg.FANCLUB_FORUMPAY_API_URL } : undefined, now: clock });
+      return trial.testConnection();
+    },
+  });
   // Several nodes: real time goes through Kafka (api/realtime, infra/bus); one node: all in-process.
   const nodeId = cfg.FANCLUB_INSTANCE_ID ?? randomBytes(6).toString('hex');
   const kafka = cfg.KAFKA_BROKERS ? createKafkaBus({ brokers: cfg.KAFKA_BROKERS.split(','), clientId: `fanclub-${nodeId}`, prefix: cfg.KAFKA_TOPIC_PREFIX }) : null;
@@ -58,11 +86,12 @@ export async function openProcessAdapters(
   // An SMTP server saved in the console wins over SMTP_URL while it is set.
   const mailer = await createMailer(database, { smtpUrl: cfg.SMTP_URL, from: cfg.MAIL_FROM, log: (m) => log(`[mail] ${m}`), override: emailOverride(store, () => settingsBox({ config: cfg })) });
   return {
-    storage: media.storage, gateway, webhookSecret, cryptoGateway, cryptoWebhookSecret, nodeId, kafka, liveMedia, idempotency, mailer,
+    storage: media.storage, gateway, webhookSecret, cryptoGateway, cryptoProviders: { sandbox: cryptoSandbox, forumpay }, paymentProviderTests, cryptoWebhookSecret, nodeId, kafka, liveMedia, idempotency, mailer,
     /** The providers' notices go to this server from now on. */
     listening(port: number) {
       webhookUrl = `http://127.0.0.1:${port}/api/webhooks/sandbox-card`;
       cryptoWebhookUrl = `http://127.0.0.1:${port}/api/webhooks/sandbox-crypto`;
+      ownUrl = `http://127.0.0.1:${port}`;
     },
   };
 }

@@ -96,6 +96,8 @@ export async function startServer(
       purchases: { gateway: adapters.gateway, places: builtInAdapters.places, kinds: purchaseKinds },
       webhookSecret: adapters.webhookSecret,
       cryptoGateway: adapters.cryptoGateway,
+      cryptoProviders: adapters.cryptoProviders,
+      paymentProviderTests: adapters.paymentProviderTests,
       cryptoWebhookSecret: adapters.cryptoWebhookSecret,
       storage: adapters.storage,
       idempotency: adapters.idempotency,

@@ -2,7 +2,10 @@
 import type { Database } from '../infra/db/database';
 import type { EventStore } from '../infra/eventstore/port';
 import type { ProjectionRunner } from '../projections/runner';
-import type { CardGateway, CryptoGateway } from '../infra/payments/port';
+import type { CardGateway } from '../infra/payments/port';
+import type { CryptoRouter } from '../infra/payments/crypto-router';
+import type { SandboxCryptoGateway } from '../infra/payments/sandbox-crypto-gateway';
+import type { ForumPayGateway } from '../infra/payments/forumpay/gateway';
 import type { AppStorage } from '../infra/storage/port';
 import type { IdempotencyStore } from '../infra/idempotency/store';
 import type { Config } from '../infra/config';
@@ -29,8 +32,11 @@ export interface Services {
   purchases: PurchaseDeps;
   /** Shared secret the card provider signs its notices (webhooks) with. */
   webhookSecret: string;
-  /** Wallet top-ups (the sandbox crypto gateway until a provider adapter is configured). */
-  cryptoGateway: CryptoGateway;
+  /** Wallet top-ups: each payment at the provider chosen when it was created (ForumPay once its settings are saved,
+   *  the sandbox otherwise), infra/payments/crypto-router.ts. */
+  cryptoGateway: CryptoRouter;
+  /** The crypto providers behind the router: the sandbox (its console controls) and ForumPay (its webhook). */
+  cryptoProviders: { sandbox: SandboxCryptoGateway; forumpay: ForumPayGateway };
   /** Shared secret the crypto provider signs its notices with. */
   cryptoWebhookSecret: string;
   /** Local disk or S3 behind the app's own signed URLs (signing is synchronous). */

@@ -24,7 +24,7 @@ import {
 import { paymentMethodDecider, paymentMethodStream, type DefaultPaymentMethod } from '../domain/wallet/payment-method';
 import type { WalletSettings } from '../domain/pricing/pricing';
 import { cardsDecider, cardsStream } from '../domain/card/card';
-import type { CryptoGateway, CryptoPaymentStart, CryptoStatusReport } from '../infra/payments/port';
+import type { CryptoGateway, CryptoPayer, CryptoPaymentStart, CryptoStatusReport } from '../infra/payments/port';
 import { commandContext, handle, loadStream, type CommandContext } from './handle';
 import { walletBalance } from './payment/wallet-stream';
 import { pay } from './payment/pay';
@@ -75,12 +75,12 @@ export async function generateCryptoPayment(
 }
 
 /** Start Crypto Payment: the provider's address, reference and QR code (the same ones when asked again). */
-export async function startCryptoPayment(ctx: CommandContext, gateway: CryptoGateway, input: { userId: string; paymentId: string }): Promise<{ start: CryptoPaymentStart; state: CryptoPaymentState }> {
+export async function startCryptoPayment(ctx: CommandContext, gateway: CryptoGateway, input: { userId: string; paymentId: string; payer?: Omit<CryptoPayer, 'id'> }): Promise<{ start: CryptoPaymentStart; state: CryptoPaymentState }> {
   const before = await ownedPayment(ctx, input.userId, input.paymentId);
   if (before.status === 'created' && before.expiresAt && Date.parse(ctx.now()) >= Date.parse(before.expiresAt))
     throw new DomainError(PAYMENT_FAILED, 'CRYPTO_PAYMENT_EXPIRED', 410);
   if (before.status !== 'created' && before.status !== 'waiting') throw new DomainError(PAYMENT_FAILED, 'CRYPTO_PAYMENT_CLOSED', 409);
-  const start = await gateway.startPayment(input.paymentId);
+  const start = await gateway.startPayment(input.paymentId, { id: input.userId, ...input.payer });
   const { state } = await handle(ctx, cryptoPaymentStream(input.paymentId), cryptoPaymentDecider, {
     type: 'StartCryptoPayment',
     paymentId: input.paymentId,

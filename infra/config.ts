@@ -22,6 +22,8 @@ const schema = z.object({
   FANCLUB_DEMO: bool.default(true),
   /** Public base URL used in emails and signed links; defaults to http://localhost:PORT. */
   FANCLUB_PUBLIC_URL: z.string().url().optional(),
+  /** ForumPay's API base instead of the live or sandbox one the console's live-mode switch picks (a staging proxy, or a simulator in tests). */
+  FANCLUB_FORUMPAY_API_URL: z.string().url().optional(),
   /** Secret for signing media URLs and webhooks; generated and kept in the data folder when unset. */
   FANCLUB_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   /** Key (32 bytes: 64 hex characters or base64) that seals secrets saved in the console, e.g. the SMTP password; generated into the data folder when unset (infra/secrets/sealed-box.ts). */

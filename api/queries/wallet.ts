@@ -11,11 +11,9 @@ import { findWallet, listCryptoPayments, walletHistory } from '../../projections
 import type { ListParams } from '../../projections/console-lists';
 import { savedCards } from '../../projections/cards';
 import { currentSettings } from '../../projections/settings';
-import type { SandboxCryptoGateway } from '../../infra/payments/sandbox-crypto-gateway';
 import { defaultPaymentMethod } from '../views';
 import type { Services } from '../services';
 
-export const isSandbox = (g: Services['cryptoGateway']): g is SandboxCryptoGateway => typeof (g as SandboxCryptoGateway).mark === 'function';
 
 export function walletQueries(services: Services) {
   const db = () => services.database.db;
@@ -44,8 +42,9 @@ export function walletQueries(services: Services) {
 
     async cryptoPayments(p: ListParams) {
       const r = await listCryptoPayments(db(), p);
-      const g = services.cryptoGateway;
-      const provider = isSandbox(g) ? await Promise.all(r.rows.map((row) => g.payment(row.id))) : r.rows.map(() => null);
+      // The sandbox's own view of its payments (a real provider's is read by the fan's poll and its notices).
+      const sandbox = services.cryptoProviders.sandbox;
+      const provider = await Promise.all(r.rows.map(async (row) => ((await services.cryptoGateway.providerOf(row.id)) ?? 'sandbox') === 'sandbox' ? sandbox.payment(row.id) : null));
       const records: AdminCryptoPaymentRecord[] = r.rows.map((row, i) => adminCryptoRecord(row, provider[i]?.status ?? null));
       return { result: r, records };
     },

@@ -68,7 +68,7 @@ export const walletRoutes = (services: Services): FastifyPluginAsyncZod => async
     await wallet.requireCrypto();
     const ctx = contextFor(request, services);
     checkSameTopUp(await wallet.cryptoPayment(body.payment_id), caller.userId, body.currency, body.amount === undefined ? undefined : centsFromDollars(body.amount));
-    const { start, state } = await startCryptoPayment(ctx, gateway(), { userId: caller.userId, paymentId: body.payment_id });
+    const { start, state } = await startCryptoPayment(ctx, gateway(), { userId: caller.userId, paymentId: body.payment_id, payer: { ipAddress: request.ip, userAgent: request.headers['user-agent']?.slice(0, 500) } });
     await settle(services, ctx);
     return ok(reply, cryptoPaymentData(state, start, services.clock()), { position: ctx.lastPosition });
   });

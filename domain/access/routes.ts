@@ -175,6 +175,7 @@ export const API_ACCESS: Record<string, Access> = {
   'POST /api/user/change-payment-method': PAYERS,
   'POST /user/change-payment-method': PAYERS, // the spec's path without /api: an alias, JSON like the rest
   'POST /api/webhooks/sandbox-crypto': 'public', // authorised by the provider's signature
+  'POST /api/webhooks/forumpay': 'public', // carries no authority: the payment's state is read back from ForumPay
   'GET /admin-api/crypto-payments': ADMINS,
   'GET /admin-api/crypto-payments/:id': ADMINS,
   'POST /admin-api/crypto-payments/:id/mark': ADMINS, // sandbox control

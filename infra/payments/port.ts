@@ -77,13 +77,22 @@ export interface CryptoStatusReport {
   reason?: string;
 }
 
+/** Who pays a crypto payment: our user id, and what the provider may check it against. */
+export interface CryptoPayer {
+  id: string;
+  email?: string;
+  ipAddress?: string;
+  userAgent?: string;
+}
+
 export interface CryptoGateway {
   readonly name: string;
   currencies(): Promise<CryptoCurrencyInfo[]>;
   /** Generates (or returns the already generated) payment for our payment id. */
   createPayment(request: { paymentId: string; currency: string; amountCents: number }): Promise<CryptoQuote>;
-  /** Deposit address, reference and QR for a generated payment (the same ones when asked again). */
-  startPayment(paymentId: string): Promise<CryptoPaymentStart>;
+  /** Deposit address, reference and QR for a generated payment (the same ones when asked again). `payer` is the fan
+   *  paying, for the provider's own checks. */
+  startPayment(paymentId: string, payer?: CryptoPayer): Promise<CryptoPaymentStart>;
   /** Asks the provider about a payment (the fan's 5-second poll); null when the provider does not know it. */
   status(paymentId: string): Promise<CryptoStatusReport | null>;
 }

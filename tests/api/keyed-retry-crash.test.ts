@@ -18,7 +18,7 @@ import { startServer, type RunningServer } from '../../api/server';
 import { SANDBOX_TEST_CARDS } from '../../domain/card/wire';
 import { checkLedger } from '../../projections/ledger-check';
 import { sandboxNetCents } from '../../infra/payments/sandbox-card-gateway';
-import { sandboxCryptoReceived, type SandboxCryptoGateway } from '../../infra/payments/sandbox-crypto-gateway';
+import { sandboxCryptoReceived } from '../../infra/payments/sandbox-crypto-gateway';
 import { createTestDatabase, requirePostgresServer } from '../support/postgres';
 import { startChildServer, type ChildServer } from '../support/child-server';
 import { TEST_CARD_FORM } from '../support/server';
@@ -77,7 +77,7 @@ async function seed(server: RunningServer) {
     expect(card.status, JSON.stringify(card.body)).toBe(200);
     const gen = await post('/api/crypto/generate-payment-id', { currency: 'BTC', amount: 100 }, token);
     const started = await post('/api/crypto/add-fund-and-payment', { currency: 'BTC', transaction_type: 'add_fund', amount: 100, payment_for: 'wallet', payment_id: gen.body.data.payment_id }, token);
-    await (server.services.cryptoGateway as SandboxCryptoGateway).mark(started.body.data.payment_id, 'paid');
+    await (server.services.cryptoProviders.sandbox).mark(started.body.data.payment_id, 'paid');
     expect((await post('/api/crypto/get-transaction-status', { payment_id: started.body.data.payment_id }, token)).body.data.is_payment_confirmed).toBe(true);
     fans.push({ token, id: r.body.data.userId, cardId: card.body.data._id });
   }

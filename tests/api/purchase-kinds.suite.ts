@@ -31,7 +31,6 @@ import { sendStaffMessage } from '../../commands/chat';
 import { acceptOffer, migrateMembership } from '../../commands/subscriptions';
 import { checkLedger } from '../../projections/ledger-check';
 import { sandboxCaptures, sandboxNetCents, type SandboxCardGateway } from '../../infra/payments/sandbox-card-gateway';
-import type { SandboxCryptoGateway } from '../../infra/payments/sandbox-crypto-gateway';
 import { startTestServer, TEST_CARD_FORM, type Backend, type TestServer } from '../support/server';
 import { topUpWallet } from '../support/wallet';
 
@@ -311,7 +310,7 @@ export function purchaseKindsSuite(backend: Backend, available: boolean) {
         const gen = await call('/api/crypto/generate-payment-id', { currency: 'BTC', amount: dollars });
         const started = await call('/api/crypto/add-fund-and-payment', { currency: 'BTC', transaction_type: 'add_fund', amount: dollars, payment_for: 'wallet', payment_id: gen.body.data.payment_id });
         const paymentId = started.body.data.payment_id as string;
-        const gateway = t.server.services.cryptoGateway as SandboxCryptoGateway;
+        const gateway = t.server.services.cryptoProviders.sandbox;
         await gateway.mark(paymentId, 'paid');
         const report = (await gateway.status(paymentId))!;
         const ctx = topUpCtx();

@@ -95,7 +95,7 @@ export function walletSuite(backend: Backend, available: boolean) {
 
     beforeAll(async () => {
       t = await startTestServer(backend, {}, { deliverNotices: false });
-      crypto = t.server.services.cryptoGateway as SandboxCryptoGateway;
+      crypto = t.server.services.cryptoProviders.sandbox;
       admin = (await post('/api/users/login', { email: t.adminEmail, password: t.adminPassword })).body.data.token;
       const image = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#663399' } }).jpeg().toBuffer();
       const presign = (await post('/api/upload/generate_presigned_url', { file_name: 'w.jpg', content_type: 'image/jpeg' }, admin)).body.data;

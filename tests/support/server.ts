@@ -119,7 +119,9 @@ async function ledgerProblems(server: RunningServer): Promise<string[]> {
   const head = await store.headPosition();
   // 90 s: on a loaded 2-core CI machine a suite's last media renders and background passes may still be applying.
   if (head && !(await runner.waitFor(head, 90_000))) return ['the read models did not catch up with the event log within 90 s'];
-  const report = await checkLedger(store, database.db, () => sandboxNetCents(database), () => sandboxCryptoReceived(database));
+  // The crypto providers' books together: the sandbox's, and ForumPay's as it answers for the payments started there.
+  const cryptoReceived = async () => new Map([...(await sandboxCryptoReceived(database)), ...(await server.services.cryptoProviders.forumpay.received())]);
+  const report = await checkLedger(store, database.db, () => sandboxNetCents(database), cryptoReceived);
   return report.problems;
 }
 

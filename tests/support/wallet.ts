@@ -2,7 +2,6 @@
 // marks it paid, and the fan site's status poll credits it.
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
-import type { SandboxCryptoGateway } from '../../infra/payments/sandbox-crypto-gateway';
 import type { TestServer } from './server';
 
 export async function topUpWallet(t: TestServer, token: string, dollars: number): Promise<string> {
@@ -11,7 +10,7 @@ export async function topUpWallet(t: TestServer, token: string, dollars: number)
   const started = await call('/api/crypto/add-fund-and-payment', { currency: 'BTC', transaction_type: 'add_fund', amount: dollars, payment_for: 'wallet', payment_id: gen.body.data.payment_id });
   const paymentId = started.body.data?.payment_id as string | undefined;
   if (!paymentId) throw new Error(`top-up of $${dollars} did not start: ${JSON.stringify(started.body)}`);
-  await (t.server.services.cryptoGateway as SandboxCryptoGateway).mark(paymentId, 'paid');
+  await (t.server.services.cryptoProviders.sandbox).mark(paymentId, 'paid');
   const status = await call('/api/crypto/get-transaction-status', { payment_id: paymentId });
   if (!status.body.data?.is_payment_confirmed) throw new Error(`top-up ${paymentId} was not credited: ${JSON.stringify(status.body)}`);
   return paymentId;

@@ -11,7 +11,7 @@ import QRCode from 'qrcode';
 import type { Selectable } from 'kysely';
 import type { Database, NullableTimestamp, Timestamp } from '../../db/database';
 import { DomainError } from '../../../domain/shared/decider';
-import type { CryptoCurrencyInfo, CryptoGateway, CryptoPaymentStart, CryptoQuote, CryptoStatusReport, ProviderRequest } from '../port';
+import type { CryptoCurrencyInfo, CryptoGateway, CryptoPayer, CryptoPaymentStart, CryptoQuote, CryptoStatusReport, ProviderRequest } from '../port';
 import { ForumPayRefused, forumPayClient, type ForumPayClient } from './client';
 import { centsToAmount, coinUnits } from './money';
 import type { ForumPaySettings } from './settings';
@@ -21,12 +21,7 @@ import { statusReport, type CheckPaymentAnswer } from './status';
 export const FORUMPAY_PAYMENT_WINDOW_MS = 15 * 60_000;
 
 /** The payer, when the caller knows them: ForumPay requires a payer id and uses the rest for its checks. */
-export interface ForumPayPayer {
-  id: string;
-  email?: string;
-  ipAddress?: string;
-  userAgent?: string;
-}
+export type ForumPayPayer = CryptoPayer;
 
 /** A webhook in our words: the payment's current status as CheckPayment tells it, or why the webhook was refused. */
 export type ForumPayNoticeResult =
@@ -35,6 +30,9 @@ export type ForumPayNoticeResult =
 
 export interface ForumPayGateway extends CryptoGateway {
   startPayment(paymentId: string, payer?: ForumPayPayer): Promise<CryptoPaymentStart>;
+  /** ForumPay's books: what it says it received (USD cents) for each payment of ours that was started, read back
+   *  payment by payment, for the ledger check to hold against the wallet credits. */
+  received(): Promise<Map<string, number>>;
   /** Cancels a payment still waiting for money (CancelPayment); its status then reads failed. */
   cancelPayment(paymentId: string, reason: string): Promise<CryptoStatusReport>;
   /** ForumPay's webhook: found by its ids in our tables, then CheckPayment decides. A `webhook_test` has no report. */
@@ -270,6 +268,16 @@ export async function createForumPayGateway(options: ForumPayGatewayOptions): Pr
     },
 
     status,
+
+    async received() {
+      const started = await db.selectFrom('payments').select('payment_id').where('address', 'is not', null).execute();
+      const books = new Map<string, number>();
+      for (const { payment_id } of started) {
+        const report = await status(payment_id);
+        if (report && report.receivedCents > 0 && (report.status === 'paid' || report.status === 'underpaid')) books.set(payment_id, report.receivedCents);
+      }
+      return books;
+    },
 
     async cancelPayment(paymentId, reason) {
       const r = await byOurId(paymentId);

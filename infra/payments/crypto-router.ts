@@ -1,0 +1,55 @@
+// Wallet top-ups go to the crypto provider chosen in the console when the payment is created (ForumPay once its
+// settings are saved, the sandbox otherwise). Every later call about that payment goes to the same provider,
+// whatever the console says by then: the choice is recorded before the provider is first asked, so a retry after
+// a crash asks the same one.
+import type { Database } from '../db/database';
+import type { CryptoGateway } from './port';
+
+export interface CryptoRouter extends CryptoGateway {
+  /** The provider a payment was created with, null when none was. */
+  providerOf(paymentId: string): Promise<string | null>;
+}
+
+type RouterTables = { crypto_routes: { payment_id: string; provider: string } };
+
+export async function createCryptoRouter(
+  database: Database,
+  providers: Record<string, CryptoGateway>,
+  /** The provider new payments go to (a key of `providers`). */
+  chosen: () => Promise<string>,
+): Promise<CryptoRouter> {
+  await database.exec(`
+    CREATE SCHEMA IF NOT EXISTS payment_router;
+    CREATE TABLE IF NOT EXISTS payment_router.crypto_routes (payment_id text PRIMARY KEY, provider text NOT NULL);
+  `);
+  const db = database.db.withTables<RouterTables>().withSchema('payment_router');
+  const gatewayNamed = (name: string) => {
+    const g = providers[name];
+    if (!g) throw new Error(`The crypto provider ${name} is not available on this server.`);
+    return g;
+  };
+  const providerOf = async (paymentId: string) =>
+    (await db.selectFrom('crypto_routes').select('provider').where('payment_id', '=', paymentId).executeTakeFirst())?.provider ?? null;
+  /** Payments made before this router existed were the sandbox's. */
+  const routeOf = async (paymentId: string) => gatewayNamed((await providerOf(paymentId)) ?? 'sandbox');
+
+  return {
+    name: 'router',
+    providerOf,
+    async currencies() {
+      return gatewayNamed(await chosen()).currencies();
+    },
+    async createPayment(request) {
+      const provider = await chosen();
+      gatewayNamed(provider);
+      await db.insertInto('crypto_routes').values({ payment_id: request.paymentId, provider }).onConflict((c) => c.column('payment_id').doNothing()).execute();
+      return (await routeOf(request.paymentId)).createPayment(request);
+    },
+    async startPayment(paymentId, payer) {
+      return (await routeOf(paymentId)).startPayment(paymentId, payer);
+    },
+    async status(paymentId) {
+      return (await routeOf(paymentId)).status(paymentId);
+    },
+  };
+}
