@@ -1,0 +1,68 @@
+// Card payments go to the card provider chosen in the console (Sticky.io or CCBill's REST API once switched on and
+// configured, the sandbox otherwise). A saved card stays with the provider that tokenised it — its token is
+// filed under that provider's name — and a payment stays with the provider it was first charged at (recorded
+// before the charge), so a retry, a refund or a recovery after a crash asks the same provider, whatever the
+// console says by then.
+import type { Database } from '../db/database';
+import type { CardGateway, TokenisedCard } from './port';
+
+export interface CardRouter extends CardGateway {
+  /** The provider new cards are tokenised at now. */
+  current(): Promise<string>;
+  /** The provider a payment was charged at, null when none was. */
+  providerOfPayment(paymentId: string): Promise<string | null>;
+}
+
+type RouterTables = { card_payments: { payment_id: string; provider: string } };
+
+/** The sandbox's tokens carry no provider name (they predate the router). */
+const DEFAULT_PROVIDER = 'sandbox';
+
+export async function createCardRouter(
+  database: Database,
+  providers: Record<string, CardGateway>,
+  /** The provider new cards go to (a key of `providers`). */
+  chosen: () => Promise<string>,
+): Promise<CardRouter> {
+  await database.exec(`
+    CREATE SCHEMA IF NOT EXISTS payment_router;
+    CREATE TABLE IF NOT EXISTS payment_router.card_payments (payment_id text PRIMARY KEY, provider text NOT NULL);
+  `);
+  const db = database.db.withTables<RouterTables>().withSchema('payment_router');
+  const named = (name: string) => {
+    const g = providers[name];
+    if (!g) throw new Error(`The card provider ${name} is not available on this server.`);
+    return g;
+  };
+  /** `ccbill:abc` → the CCBill adapter's own token `abc`; a token with no known provider name is the sandbox's. */
+  const splitToken = (cardToken: string) => {
+    const at = cardToken.indexOf(':');
+    const provider = at > 0 ? cardToken.slice(0, at) : '';
+    return provider && provider !== DEFAULT_PROVIDER && providers[provider] ? { provider, token: cardToken.slice(at + 1) } : { provider: DEFAULT_PROVIDER, token: cardToken };
+  };
+  const providerOfPayment = async (paymentId: string) =>
+    (await db.selectFrom('card_payments').select('provider').where('payment_id', '=', paymentId).executeTakeFirst())?.provider ?? null;
+
+  return {
+    name: 'router',
+    current: chosen,
+    providerOfPayment,
+    async tokenise(card): Promise<TokenisedCard> {
+      const provider = await chosen();
+      const t = await named(provider).tokenise(card);
+      return provider === DEFAULT_PROVIDER ? t : { ...t, cardToken: `${provider}:${t.cardToken}` };
+    },
+    async charge(request) {
+      const { provider, token } = splitToken(request.cardToken);
+      named(provider);
+      await db.insertInto('card_payments').values({ payment_id: request.idempotencyKey, provider }).onConflict((c) => c.column('payment_id').doNothing()).execute();
+      const recorded = (await providerOfPayment(request.idempotencyKey)) ?? provider;
+      // A payment charged at one provider is never charged at another: a different card on a retry is not charged.
+      if (recorded !== provider) throw new Error(`Payment ${request.idempotencyKey} was charged at ${recorded}, not ${provider}.`);
+      return named(provider).charge({ ...request, cardToken: token });
+    },
+    async reverse(request) {
+      return named((await providerOfPayment(request.idempotencyKey)) ?? DEFAULT_PROVIDER).reverse(request);
+    },
+  };
+}
