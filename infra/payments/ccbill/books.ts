@@ -8,6 +8,8 @@ type CcbillTables = {
   attempts: {
     payment_id: string;
     payment_token_id: string | null;
+    /** The token's sales listed before the charge (JSON array): only a sale not among them can be this attempt's. */
+    sales_before: string;
     amount_cents: number;
     status: string;
     subscription_id: string | null;
@@ -18,6 +20,7 @@ type CcbillTables = {
     created_at: DefaultedTimestamp;
   };
   sales: { subscription_id: string; payment_id: string; created_at: DefaultedTimestamp };
+  cards: { card_token: string; subscription_id: string; created_at: DefaultedTimestamp };
 };
 
 /** unknown: written before the call, or the call's answer was lost; captured/declined: CCBill's word. */
@@ -39,22 +42,30 @@ export interface CcbillBooks {
   /** Records the attempt if none is recorded under this payment id; answers the recorded one either way. */
   begin(paymentId: string, amountCents: number): Promise<Attempt>;
   find(paymentId: string): Promise<Attempt | null>;
-  setToken(paymentId: string, paymentTokenId: string): Promise<void>;
+  setToken(paymentId: string, paymentTokenId: string, salesBefore: string[]): Promise<void>;
+  salesBefore(paymentId: string): Promise<string[]>;
   settle(paymentId: string, outcome: { status: 'captured'; subscriptionId: string } | { status: 'declined'; failureCode: string; message: string; allowCascade: boolean }): Promise<void>;
   setReversal(paymentId: string, kind: string): Promise<void>;
   linkSale(subscriptionId: string, paymentId: string): Promise<void>;
   paymentIdForSale(subscriptionId: string): Promise<string | null>;
+  /** The sale (subscription id) behind our payment, as a notice reported it. */
+  saleOfPayment(paymentId: string): Promise<string | null>;
+  /** A card's first sale, from which single-use payment tokens are minted. */
+  linkCard(cardToken: string, subscriptionId: string): Promise<void>;
+  cardSale(cardToken: string): Promise<string | null>;
 }
 
 export async function openCcbillBooks(database: Database): Promise<CcbillBooks> {
   await database.exec(`
     CREATE SCHEMA IF NOT EXISTS ccbill;
     CREATE TABLE IF NOT EXISTS ccbill.attempts (
-      payment_id text PRIMARY KEY, payment_token_id text, amount_cents integer NOT NULL, status text NOT NULL,
+      payment_id text PRIMARY KEY, payment_token_id text, sales_before text NOT NULL DEFAULT '[]', amount_cents integer NOT NULL, status text NOT NULL,
       subscription_id text, failure_code text, message text, allow_cascade boolean NOT NULL DEFAULT false,
       reversal text, created_at timestamptz NOT NULL DEFAULT now());
     CREATE TABLE IF NOT EXISTS ccbill.sales (
       subscription_id text PRIMARY KEY, payment_id text NOT NULL, created_at timestamptz NOT NULL DEFAULT now());
+    CREATE TABLE IF NOT EXISTS ccbill.cards (
+      card_token text PRIMARY KEY, subscription_id text NOT NULL, created_at timestamptz NOT NULL DEFAULT now());
   `);
   const db = database.db.withTables<CcbillTables>().withSchema('ccbill');
   const toAttempt = (r: {
@@ -75,14 +86,18 @@ export async function openCcbillBooks(database: Database): Promise<CcbillBooks> 
     async begin(paymentId, amountCents) {
       await db
         .insertInto('attempts')
-        .values({ payment_id: paymentId, payment_token_id: null, amount_cents: amountCents, status: 'unknown', subscription_id: null, failure_code: null, message: null, allow_cascade: false, reversal: null })
+        .values({ payment_id: paymentId, payment_token_id: null, sales_before: '[]', amount_cents: amountCents, status: 'unknown', subscription_id: null, failure_code: null, message: null, allow_cascade: false, reversal: null })
         .onConflict((oc) => oc.column('payment_id').doNothing())
         .execute();
       return (await find(paymentId))!;
     },
     find,
-    async setToken(paymentId, paymentTokenId) {
-      await db.updateTable('attempts').set({ payment_token_id: paymentTokenId }).where('payment_id', '=', paymentId).execute();
+    async setToken(paymentId, paymentTokenId, salesBefore) {
+      await db.updateTable('attempts').set({ payment_token_id: paymentTokenId, sales_before: JSON.stringify(salesBefore) }).where('payment_id', '=', paymentId).execute();
+    },
+    async salesBefore(paymentId) {
+      const row = await db.selectFrom('attempts').select('sales_before').where('payment_id', '=', paymentId).executeTakeFirst();
+      return row ? (JSON.parse(row.sales_before) as string[]) : [];
     },
     async settle(paymentId, outcome) {
       if (outcome.status === 'captured') {
@@ -104,6 +119,17 @@ export async function openCcbillBooks(database: Database): Promise<CcbillBooks> 
     async paymentIdForSale(subscriptionId) {
       const row = await db.selectFrom('sales').select('payment_id').where('subscription_id', '=', subscriptionId).executeTakeFirst();
       return row?.payment_id ?? null;
+    },
+    async saleOfPayment(paymentId) {
+      const row = await db.selectFrom('sales').select('subscription_id').where('payment_id', '=', paymentId).orderBy('created_at').executeTakeFirst();
+      return row?.subscription_id ?? null;
+    },
+    async linkCard(cardToken, subscriptionId) {
+      await db.insertInto('cards').values({ card_token: cardToken, subscription_id: subscriptionId }).onConflict((oc) => oc.column('card_token').doNothing()).execute();
+    },
+    async cardSale(cardToken) {
+      const row = await db.selectFrom('cards').select('subscription_id').where('card_token', '=', cardToken).executeTakeFirst();
+      return row?.subscription_id ?? null;
     },
   };
 }
