@@ -27,6 +27,15 @@ class NoAnswer extends Error {}
 
 type Json = Record<string, unknown>;
 
+/** A body as JSON, or null when it is empty or not JSON (a 401 has none; a proxy's error page is HTML). */
+function parseJson(text: string): Json | Json[] | null {
+  try {
+    return text ? (JSON.parse(text) as Json | Json[]) : null;
+  } catch {
+    return null;
+  }
+}
+
 /** The card token we hand out: CCBill's payment token, and the card's first sale once there is one (card on file). */
 const cardTokenOf = (paymentTokenId: string) => `ccbill:${paymentTokenId}`;
 function parseCardToken(cardToken: string): string {
@@ -104,13 +113,7 @@ export function createCcbillProvider(options: CcbillProviderOptions): CardProvid
       const text = await res.text().catch(() => {
         throw new NoAnswer('no answer');
       });
-      let parsed: Json | Json[] | null = null;
-      try {
-        parsed = text ? (JSON.parse(text) as Json | Json[]) : null;
-      } catch {
-        parsed = null;
-      }
-      return { status: res.status, body: parsed };
+      return { status: res.status, body: parseJson(text) };
     }
   }
 

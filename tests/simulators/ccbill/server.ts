@@ -171,9 +171,9 @@ export async function startCcbillSimulator(options: SimulatorOptions = {}) {
   }
   // v1 answers subscriptionId as a JSON number (its leading zeros and precision lost), v2 as a string.
   const subscriptionField = (v: 1 | 2, id: string | null) => (id === null ? null : v === 1 ? `__num__${id}` : id);
-  const v1Json = (body: unknown) => JSON.stringify(body).replace(/"__num__(\d+)"/g, '$1');
+  const v1Json = (body: unknown) => JSON.stringify(body).replace(/"__num__0*(\d+)"/g, '$1');
 
-  async function rest(req: http.IncomingMessage, res: http.ServerResponse, path: string, url: URL) {
+  async function rest(req: http.IncomingMessage, res: http.ServerResponse, path: string) {
     if (path === '/ccbill-auth/oauth/token' && req.method === 'POST') {
       counts.oauth += 1;
       const body = await readBody(req);
@@ -192,13 +192,14 @@ export async function startCcbillSimulator(options: SimulatorOptions = {}) {
     }
     const v = version(req);
     if (!v) return restError(res, 406, 100015, 'Not acceptable', path);
-    const answer = (status: number, body: unknown) => send(res, status, v === 1 ? v1Json(body) : JSON.stringify(body), v === 1 ? V1 : V2);
+    // Numbers marked __num__ (denialId, and subscriptionId in v1) go out as bare JSON numbers.
+    const answer = (status: number, body: unknown) => send(res, status, v1Json(body), v === 1 ? V1 : V2);
     if (req.method === 'POST' && !(req.headers['content-type'] ?? '').includes('application/json')) return restError(res, 415, 100004, 'Unsupported media type', path);
 
     const tokenCreate = /^\/payment-tokens\/(merchant-only|merchant-only-verify)$/.exec(path);
     if (tokenCreate && req.method === 'POST') {
       counts.tokens += 1;
-      const body = JSON.parse((await readBody(req)) || '{}') as Record<string, any>;
+      const body = JSON.parse((await readBody(req)) || '{}') as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- CCBill's request bodies, read field by field
       if (applyFault('token', res, req, 'before')) return;
       if (String(body.clientAccnum) !== String(Number(cfg.clientAccnum)) || String(body.clientSubacc) !== String(Number(cfg.clientSubacc))) return restError(res, 400, 100100, 'Invalid client account', path);
       const verify = tokenCreate[1] === 'merchant-only-verify';
@@ -244,7 +245,7 @@ export async function startCcbillSimulator(options: SimulatorOptions = {}) {
     }
     if (charge && req.method === 'POST') {
       counts.chargeRequests += 1;
-      const body = JSON.parse((await readBody(req)) || '{}') as Record<string, any>;
+      const body = JSON.parse((await readBody(req)) || '{}') as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- CCBill's request bodies, read field by field
       if (applyFault('charge', res, req, 'before')) return;
       const t = tokens.get(charge[1]);
       if (!t) return restError(res, 404, 100101, 'Invalid payment token', path);
@@ -373,7 +374,7 @@ export async function startCcbillSimulator(options: SimulatorOptions = {}) {
     const flex = /^\/wap-frontflex\/flexforms\/([^/]+)$/.exec(path);
     if (flex && req.method === 'GET') return done(flexGet(res, decodeURIComponent(flex[1]), url.searchParams));
     if (flex && req.method === 'POST') return done(flexPost(req, res));
-    return done(rest(req, res, path, url));
+    return done(rest(req, res, path));
   });
   server.keepAliveTimeout = 1000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
