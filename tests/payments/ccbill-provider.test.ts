@@ -89,8 +89,8 @@ describe('CCBill provider', () => {
     expect(await provider.lookup('pay_timeout')).toEqual(again);
   });
 
-  it('HTTP 500 or a reset before CCBill committed: unknown, then the lookup finds nothing and the same token is charged once', async () => {
-    for (const fault of ['http500', 'reset'] as const) {
+  it('HTTP 500, a reset or no answer before CCBill committed: unknown, then the lookup finds nothing and the same token is charged once', async () => {
+    for (const fault of ['http500', 'reset', 'hang'] as const) {
       const key = `pay_${fault}`;
       const salesBefore = sim.counts.sales;
       sim.fail('charge', fault);
