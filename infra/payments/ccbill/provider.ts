@@ -1,0 +1,325 @@
+// CCBill behind the card provider port. Cards are tokenised with the REST API (CVV checked); a charge is written in
+// our books before CCBill is called and pays with a payment token minted for that attempt alone where CCBill allows
+// it (from the card's earlier sale, single use), so asking again can never charge twice: the attempt's token is
+// looked up first, and a used single-use token is refused by CCBill. Refunds, voids and cancels go through DataLink,
+// whose URLs carry the credentials: they are never logged nor put in an error.
+import type { Database } from '../../db/database';
+import type { GatewayOutcome } from '../../../domain/payment/payment';
+import { ChargeOutcomeUnknown, type CardProvider, type ReverseOutcome, type TokenisedCard } from '../port';
+import { openCcbillBooks, type Attempt } from './books';
+import { PAYMENT_ID_FIELD, USD_CODE } from './checkout';
+import { priceText } from './digest';
+import { defaultEndpoints, type CcbillEndpoints, type CcbillSettings } from './settings';
+
+const ACCEPT = 'application/vnd.mcn.transaction-service.api.v.2+json';
+const PROVIDER = 'ccbill';
+
+export interface CcbillProviderOptions {
+  database: Database;
+  settings: () => Promise<CcbillSettings | null>;
+  endpoints?: Partial<CcbillEndpoints>;
+  /** Per-call time limit; a charge that runs out of it has an unknown outcome. */
+  timeoutMs?: number;
+}
+
+/** An answer that never came: timeout, reset, refused connection. */
+class NoAnswer extends Error {}
+
+type Json = Record<string, unknown>;
+
+/** A body as JSON, or null when it is empty or not JSON (a 401 has none; a proxy's error page is HTML). */
+function parseJson(text: string): Json | Json[] | null {
+  try {
+    return text ? (JSON.parse(text) as Json | Json[]) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The card token we hand out: CCBill's payment token, and the card's first sale once there is one (card on file). */
+const cardTokenOf = (paymentTokenId: string) => `ccbill:${paymentTokenId}`;
+function parseCardToken(cardToken: string): string {
+  const m = /^ccbill:([0-9a-zA-Z]+)$/.exec(cardToken);
+  if (!m) throw new Error('cardToken: not a CCBill card token');
+  return m[1];
+}
+
+/** DataLink's answer code from `<results>n</results>`; the named fields for a status read. */
+export function parseDatalinkXml(xml: string): { code: number | null; fields: Record<string, string> } {
+  const inner = /<results>([\s\S]*)<\/results>/.exec(xml)?.[1]?.trim() ?? '';
+  if (/^-?\d+$/.test(inner)) return { code: Number(inner), fields: {} };
+  const fields: Record<string, string> = {};
+  for (const m of inner.matchAll(/<(\w+)>([^<]*)<\/\1>/g)) fields[m[1]] = m[2];
+  return { code: null, fields };
+}
+
+const DATALINK_MESSAGES: Record<string, string> = {
+  '0': 'the action failed', '-1': 'authentication failed (check the DataLink user and password)', '-2': 'subscription id invalid for this action', '-3': 'no record of the subscription',
+  '-4': 'subscription belongs to another account', '-5': 'action arguments invalid or missing', '-6': 'action invalid', '-7': 'internal error at CCBill',
+  '-8': 'this server\'s address is not allowed for DataLink', '-9': 'account not permitted to perform the action', '-10': 'account not set up for DataLink', '-12': 'locked for an hour after failed logins',
+  '-15': 'over the refund threshold', '-16': 'over the void threshold', '-23': 'transaction limit reached', '-24': 'purchase limit reached',
+};
+
+export function createCcbillProvider(options: CcbillProviderOptions): CardProvider {
+  const timeoutMs = options.timeoutMs ?? 20_000;
+  const booksReady = openCcbillBooks(options.database);
+  let bearer: { token: string; expiresAt: number; key: string } | null = null;
+
+  async function config() {
+    const settings = await options.settings();
+    if (!settings) throw new Error('CCBill is not configured: enter its account, FlexForm, REST and DataLink settings in the console.');
+    return { settings, endpoints: { ...defaultEndpoints(settings.liveMode), ...options.endpoints } };
+  }
+
+  async function call(url: string, init: RequestInit): Promise<Response> {
+    try {
+      return await fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
+    } catch {
+      // The cause may name the URL (DataLink's carries credentials): say only that no answer came.
+      throw new NoAnswer('no answer');
+    }
+  }
+
+  async function accessToken(force = false): Promise<string> {
+    const { settings, endpoints } = await config();
+    const key = `${settings.restAppId}|${endpoints.rest}`;
+    if (!force && bearer && bearer.key === key && bearer.expiresAt > Date.now()) return bearer.token;
+    const res = await call(`${endpoints.rest}/ccbill-auth/oauth/token`, {
+      method: 'POST',
+      headers: { authorization: `Basic ${Buffer.from(`${settings.restAppId}:${settings.restSecret}`).toString('base64')}`, 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'grant_type=client_credentials',
+    }).catch(() => {
+      throw new Error('CCBill REST: the OAuth call got no answer.');
+    });
+    if (res.status !== 200) throw new Error(`CCBill REST: the OAuth call was refused (HTTP ${res.status}); check the application id and secret.`);
+    const body = (await res.json()) as { access_token?: string; expires_in?: number };
+    if (!body.access_token) throw new Error('CCBill REST: the OAuth answer had no access_token.');
+    // Renew a little before CCBill's expiry so a call never carries a token that dies on the way.
+    bearer = { token: body.access_token, expiresAt: Date.now() + Math.max(0, (body.expires_in ?? 0) - 30) * 1000, key };
+    return bearer.token;
+  }
+
+  /** A REST call with the bearer token; a 401 (expired token) is answered by one fresh token and one repeat. */
+  async function rest(method: 'GET' | 'POST', path: string, body?: Json): Promise<{ status: number; body: Json | Json[] | null }> {
+    const { endpoints } = await config();
+    for (let attempt = 0; ; attempt += 1) {
+      const token = await accessToken(attempt > 0);
+      const res = await call(`${endpoints.rest}${path}`, {
+        method,
+        headers: { authorization: `Bearer ${token}`, accept: ACCEPT, ...(body ? { 'content-type': 'application/json' } : {}) },
+        body: body ? JSON.stringify(body) : undefined,
+      });
+      if (res.status === 401 && attempt === 0) continue;
+      const text = await res.text().catch(() => {
+        throw new NoAnswer('no answer');
+      });
+      return { status: res.status, body: parseJson(text) };
+    }
+  }
+
+  const restFailure = (what: string, r: { status: number; body: unknown }) => {
+    const b = (r.body ?? {}) as { errorCode?: number; generalMessage?: string; errors?: { field: string; message: string }[] };
+    const fields = b.errors?.map((e) => `${e.field}: ${e.message}`).join('; ');
+    return new Error(`CCBill REST ${what}: HTTP ${r.status}${b.errorCode ? ` ${b.errorCode}` : ''}${b.generalMessage ? ` ${b.generalMessage}` : ''}${fields ? ` (${fields})` : ''}`);
+  };
+
+  async function account() {
+    const { settings } = await config();
+    return { clientAccnum: Number(settings.clientAccnum), clientSubacc: Number(settings.clientSubacc) };
+  }
+
+  /** Mints a payment token for one purchase from the card's earlier sale (no card data needed). */
+  async function mintSingleUse(subscriptionId: string): Promise<string> {
+    const r = await rest('POST', '/payment-tokens/merchant-only', { ...(await account()), subscriptionId, timeToLive: 24, validNumberOfUse: 1 });
+    const id = (r.body as Json | null)?.paymentTokenId;
+    if (r.status !== 200 || typeof id !== 'string') throw restFailure('payment token', r);
+    return id;
+  }
+
+  /** The sales CCBill made with a payment token (its subscription ids, as text). */
+  async function salesOf(paymentTokenId: string): Promise<string[]> {
+    const { clientAccnum, clientSubacc } = await config().then((c) => c.settings);
+    const r = await rest('GET', `/transactions/payment-tokens/${encodeURIComponent(paymentTokenId)}?clientAccnum=${clientAccnum}&clientSubacc=${clientSubacc}`);
+    if (r.status !== 200 || !Array.isArray(r.body)) throw restFailure('sales listing', r);
+    return r.body.map((s) => String(s.subscriptionId));
+  }
+
+  /** CCBill's word on an attempt: a sale made with its token that was not there before it, or none. */
+  async function saleOfAttempt(a: Attempt): Promise<string | null> {
+    if (!a.paymentTokenId) return null;
+    const books = await booksReady;
+    const before = new Set(await books.salesBefore(a.paymentId));
+    return (await salesOf(a.paymentTokenId)).find((s) => !before.has(s)) ?? null;
+  }
+
+  const outcomeOf = (a: Attempt): GatewayOutcome | null =>
+    a.status === 'captured' && a.subscriptionId
+      ? { status: 'captured', gatewayTransactionId: a.subscriptionId }
+      : a.status === 'declined'
+        ? { status: 'declined', failureCode: a.failureCode ?? 'declined', message: a.message ?? 'Payment failed.', allowCascade: a.allowCascade }
+        : null;
+
+  async function datalink(action: string, params: Record<string, string>): Promise<{ code: number | null; fields: Record<string, string> }> {
+    const { settings, endpoints } = await config();
+    const query = new URLSearchParams({ clientAccnum: settings.clientAccnum, usingSubacc: settings.clientSubacc, username: settings.datalinkUsername, password: settings.datalinkPassword, action, returnXML: '1', ...params });
+    let res: Response;
+    try {
+      res = await call(`${endpoints.datalink}?${query.toString()}`, { method: 'GET' });
+    } catch {
+      throw new Error(`CCBill DataLink ${action}: no answer.`);
+    }
+    if (res.status !== 200) throw new Error(`CCBill DataLink ${action}: HTTP ${res.status}.`);
+    return parseDatalinkXml(await res.text());
+  }
+  const datalinkError = (action: string, code: number | null) => new Error(`CCBill DataLink ${action}: ${code === null ? 'unreadable answer' : `${code} ${DATALINK_MESSAGES[String(code)] ?? 'unknown code'}`}.`);
+
+  async function capturedSale(idempotencyKey: string): Promise<string | null> {
+    const books = await booksReady;
+    const a = await books.find(idempotencyKey);
+    if (a?.status === 'captured' && a.subscriptionId) return a.subscriptionId;
+    return books.saleOfPayment(idempotencyKey);
+  }
+
+  return {
+    name: PROVIDER,
+
+    async tokenise(card): Promise<TokenisedCard> {
+      const [firstName, ...rest_] = card.holderName.trim().split(/\s+/);
+      const r = await rest('POST', '/payment-tokens/merchant-only-verify', {
+        ...(await account()),
+        subscriptionId: 0,
+        customerInfo: { customerFname: firstName ?? '', customerLname: rest_.join(' '), email: 'card-holder@invalid.example', country: 'US' },
+        paymentInfo: { creditCardPaymentInfo: { cardNum: card.number, nameOnCard: card.holderName, expMonth: card.expMonth.padStart(2, '0'), expYear: card.expYear.length === 2 ? `20${card.expYear}` : card.expYear, cvv2: card.cvv } },
+      }).catch((e: unknown) => {
+        throw e instanceof NoAnswer ? new Error('CCBill REST payment token: no answer.') : e;
+      });
+      const body = (r.body ?? {}) as Json;
+      if (r.status !== 200 || typeof body.paymentTokenId !== 'string') throw restFailure('payment token', r);
+      // A CVV CCBill says does not match is refused here rather than at the first charge.
+      if (body.cvv2Response === 'N') throw new Error('cvv: the card\'s security code does not match.');
+      const number = card.number.replace(/\D/g, '');
+      const brand = /^4/.test(number) ? 'visa' : /^(5[1-5]|2[2-7])/.test(number) ? 'mastercard' : /^3[47]/.test(number) ? 'amex' : /^6/.test(number) ? 'discover' : 'unknown';
+      return { cardToken: cardTokenOf(body.paymentTokenId), brand, last4: number.slice(-4), expMonth: card.expMonth, expYear: card.expYear };
+    },
+
+    async charge(request): Promise<GatewayOutcome> {
+      if (request.currency !== 'USD') throw new Error('currency: only USD is supported');
+      const initialPrice = Number(priceText(request.amountCents));
+      const cardTokenId = parseCardToken(request.cardToken);
+      const books = await booksReady;
+      let attempt = await books.begin(request.idempotencyKey, request.amountCents);
+      const known = outcomeOf(attempt);
+      if (known) return known;
+
+      try {
+        if (attempt.paymentTokenId) {
+          // Asked again after an unknown outcome: CCBill's books first.
+          const sale = await saleOfAttempt(attempt);
+          if (sale) {
+            await books.settle(attempt.paymentId, { status: 'captured', subscriptionId: sale });
+            await books.linkCard(cardTokenId, sale);
+            return { status: 'captured', gatewayTransactionId: sale };
+          }
+        } else {
+          // A card that has sold before pays with a single-use token from that sale; a new card with its own token,
+          // whose earlier sales are noted so that only a new one can be taken for this attempt.
+          const earlier = await books.cardSale(cardTokenId);
+          const paymentTokenId = earlier ? await mintSingleUse(earlier) : cardTokenId;
+          await books.setToken(attempt.paymentId, paymentTokenId, earlier ? [] : await salesOf(paymentTokenId));
+          attempt = (await books.find(attempt.paymentId))!;
+        }
+
+        const r = await rest('POST', `/transactions/payment-tokens/${encodeURIComponent(attempt.paymentTokenId!)}`, {
+          ...(await account()),
+          initialPrice,
+          initialPeriod: 0,
+          currencyCode: Number(USD_CODE),
+          passThroughInfo: [{ name: PAYMENT_ID_FIELD, value: request.idempotencyKey }],
+        });
+        const body = (r.body ?? {}) as Json;
+        if (r.status === 200 && body.approved === true && body.subscriptionId !== null && body.subscriptionId !== undefined) {
+          const sale = String(body.subscriptionId);
+          await books.settle(attempt.paymentId, { status: 'captured', subscriptionId: sale });
+          await books.linkCard(cardTokenId, sale);
+          return { status: 'captured', gatewayTransactionId: sale };
+        }
+        if (r.status === 200 && body.approved === false) {
+          const declined = { status: 'declined' as const, failureCode: String(body.declineCode ?? 'declined'), message: String(body.declineText ?? 'Payment failed.'), allowCascade: true };
+          await books.settle(attempt.paymentId, declined);
+          return declined;
+        }
+        if (r.status === 400 && (body as { errorCode?: number }).errorCode === 100102) {
+          // The attempt's token is used up or expired: a sale under it is ours; none means no money moved.
+          const sale = await saleOfAttempt(attempt);
+          if (sale) {
+            await books.settle(attempt.paymentId, { status: 'captured', subscriptionId: sale });
+            return { status: 'captured', gatewayTransactionId: sale };
+          }
+          const declined = { status: 'declined' as const, failureCode: '100102', message: 'The card could not be charged; please enter it again.', allowCascade: true };
+          await books.settle(attempt.paymentId, declined);
+          return declined;
+        }
+        if (r.status >= 500) throw new ChargeOutcomeUnknown(PROVIDER, `CCBill answered HTTP ${r.status} to the charge; its books will tell.`);
+        throw restFailure('charge', r);
+      } catch (e) {
+        if (e instanceof NoAnswer) throw new ChargeOutcomeUnknown(PROVIDER, 'CCBill did not answer the charge in time; its books will tell.');
+        throw e;
+      }
+    },
+
+    async lookup(idempotencyKey): Promise<GatewayOutcome | null> {
+      const books = await booksReady;
+      const attempt = await books.find(idempotencyKey);
+      if (!attempt) return null;
+      const known = outcomeOf(attempt);
+      if (known) return known;
+      const sale = await saleOfAttempt(attempt).catch((e: unknown) => {
+        throw e instanceof NoAnswer ? new Error('CCBill REST sales listing: no answer.') : e;
+      });
+      if (!sale) return null;
+      await books.settle(attempt.paymentId, { status: 'captured', subscriptionId: sale });
+      return { status: 'captured', gatewayTransactionId: sale };
+    },
+
+    async reverse(request): Promise<ReverseOutcome> {
+      const books = await booksReady;
+      const sale = await capturedSale(request.idempotencyKey);
+      if (!sale) return { status: 'not_captured' };
+      const attempt = await books.find(request.idempotencyKey);
+      if (attempt?.reversal) return { status: 'already_reversed', gatewayTransactionId: sale };
+      const action = request.kind === 'void' ? 'voidTransaction' : 'refundTransaction';
+      const answer = await datalink(action, { subscriptionId: sale });
+      if (answer.code === 1) {
+        await books.setReversal(request.idempotencyKey, request.kind);
+        return { status: 'reversed', gatewayTransactionId: sale };
+      }
+      // A refused repeat: the status read says whether the sale was reversed already.
+      const status = await datalink('viewSubscriptionStatus', { subscriptionId: sale });
+      if (Number(status.fields.refundsIssued ?? 0) + Number(status.fields.voidsIssued ?? 0) > 0) {
+        await books.setReversal(request.idempotencyKey, request.kind);
+        return { status: 'already_reversed', gatewayTransactionId: sale };
+      }
+      throw datalinkError(action, answer.code);
+    },
+
+    async cancelRecurring(request) {
+      const sale = await capturedSale(request.idempotencyKey);
+      if (!sale) return { status: 'not_found' };
+      const answer = await datalink('cancelSubscription', { subscriptionId: sale });
+      if (answer.code === 1) return { status: 'cancelled' };
+      if (answer.code === -3 || answer.code === -2) return { status: 'not_found' };
+      const status = await datalink('viewSubscriptionStatus', { subscriptionId: sale });
+      if (status.fields.cancelDate) return { status: 'already_cancelled' };
+      throw datalinkError('cancelSubscription', answer.code);
+    },
+
+    async testConnection() {
+      try {
+        await accessToken(true);
+        return { ok: true, message: 'CCBill REST accepted the application id and secret.' };
+      } catch (e) {
+        return { ok: false, message: e instanceof Error ? e.message : 'CCBill REST could not be reached.' };
+      }
+    },
+  };
+}
