@@ -1,6 +1,6 @@
 // Card payments go to the card provider chosen in the console (Sticky.io or CCBill's REST API once switched on and
-// configured, the sandbox otherwise). A saved card stays with the provider that tokenised it — its token is
-// filed under that provider's name — and a payment stays with the provider it was first charged at (recorded
+// configured, the sandbox otherwise). A saved card stays with the provider that tokenised it — its token starts
+// with that provider's name — and a payment stays with the provider it was first charged at (recorded
 // before the charge), so a retry, a refund or a recovery after a crash asks the same provider, whatever the
 // console says by then.
 import type { Database } from '../db/database';
@@ -34,11 +34,11 @@ export async function createCardRouter(
     if (!g) throw new Error(`The card provider ${name} is not available on this server.`);
     return g;
   };
-  /** `ccbill:abc` → the CCBill adapter's own token `abc`; a token with no known provider name is the sandbox's. */
-  const splitToken = (cardToken: string) => {
+  /** A provider's tokens start with its name (`ccbill:…`); a token with no known provider name is the sandbox's. */
+  const providerOfToken = (cardToken: string) => {
     const at = cardToken.indexOf(':');
     const provider = at > 0 ? cardToken.slice(0, at) : '';
-    return provider && provider !== DEFAULT_PROVIDER && providers[provider] ? { provider, token: cardToken.slice(at + 1) } : { provider: DEFAULT_PROVIDER, token: cardToken };
+    return provider && providers[provider] ? provider : DEFAULT_PROVIDER;
   };
   const providerOfPayment = async (paymentId: string) =>
     (await db.selectFrom('card_payments').select('provider').where('payment_id', '=', paymentId).executeTakeFirst())?.provider ?? null;
@@ -50,16 +50,17 @@ export async function createCardRouter(
     async tokenise(card): Promise<TokenisedCard> {
       const provider = await chosen();
       const t = await named(provider).tokenise(card);
-      return provider === DEFAULT_PROVIDER ? t : { ...t, cardToken: `${provider}:${t.cardToken}` };
+      if (providerOfToken(t.cardToken) !== provider) throw new Error(`The ${provider} adapter issued a card token without its name.`);
+      return t;
     },
     async charge(request) {
-      const { provider, token } = splitToken(request.cardToken);
+      const provider = providerOfToken(request.cardToken);
       named(provider);
       await db.insertInto('card_payments').values({ payment_id: request.idempotencyKey, provider }).onConflict((c) => c.column('payment_id').doNothing()).execute();
       const recorded = (await providerOfPayment(request.idempotencyKey)) ?? provider;
       // A payment charged at one provider is never charged at another: a different card on a retry is not charged.
       if (recorded !== provider) throw new Error(`Payment ${request.idempotencyKey} was charged at ${recorded}, not ${provider}.`);
-      return named(provider).charge({ ...request, cardToken: token });
+      return named(provider).charge(request);
     },
     async reverse(request) {
       return named((await providerOfPayment(request.idempotencyKey)) ?? DEFAULT_PROVIDER).reverse(request);
