@@ -110,7 +110,7 @@ export function ProviderSettingsCard({ provider, icon, subtitle }: { provider: P
             {fields.map((f) =>
               f.kind === 'switch' ? (
                 <Box key={f.name} sx={{ gridColumn: '1 / -1' }}>
-                  <FormControlLabel label={f.label} control={<Switch checked={values[f.name] === true} onChange={(e) => set(f.name, e.target.checked)} inputProps={{ 'aria-label': f.label, ...{ 'data-testid': testId(provider, f.name) } }} />} />
+                  <FormControlLabel label={f.label} control={<Switch checked={values[f.name] === true} onChange={(e) => set(f.name, e.target.checked)} slotProps={{ input: { 'data-testid': testId(provider, f.name) } as object }} />} />
                   <FormHelperText error={!!errorOf(f.name)}>{errorOf(f.name) ?? f.help}</FormHelperText>
                 </Box>
               ) : f.kind === 'secret' ? (
