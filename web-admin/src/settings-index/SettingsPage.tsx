@@ -130,7 +130,7 @@ export function SettingsPage({ slug, after }: { slug?: string; after?: ReactNode
     <PageGuard page={SETTINGS_FORM_PAGE} title={entry.title} listTitle>
       {/* A new form per page: switching pages never carries one page's edits into another. */}
       <SettingsForm key={entry.slug} entry={entry} />
-      {after ? <Box sx={{ maxWidth: 760, mb: 4 }}>{after}</Box> : null}
+      {after ? <Box sx={{ maxWidth: 760, mt: 2, mb: 4 }}>{after}</Box> : null}
     </PageGuard>
   );
 }
