@@ -193,6 +193,10 @@ export const ADMIN_PAGES: Record<string, PageAccess> = {
   '/admin/settings/seo-setting': ADMINS,
   '/admin/settings/recaptcha-setting': ADMINS,
   '/admin/settings/csv-download': ADMINS,
+  // Payment providers' settings (web-admin/src/payment-providers): admins, as the API allows.
+  '/admin/settings/ccbill-settings': ADMINS,
+  '/admin/settings/ccbill-rest-api-settings': ADMINS,
+  '/admin/settings/sticky-io-setting': ADMINS,
 };
 
 export function mayOpen(table: Record<string, PageAccess>, page: string, role: Role | null): 'allow' | 'login' | 'denied' {

@@ -52,6 +52,7 @@ const UUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a
 /** A host label: the account's own name in https://{appKey}.sticky.io. */
 const HOST_LABEL = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$/;
 /** Control characters (line breaks, tabs, NUL, DEL) would break headers, forms and logs. */
+// eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 
 const text = (name: string, label: string, help: string, extra: Partial<ProviderField> = {}): ProviderField => ({ name, label, kind: 'text', help, required: true, max: 100, ...extra });

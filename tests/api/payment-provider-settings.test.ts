@@ -90,7 +90,9 @@ describe('payment provider settings (pglite)', () => {
       expectNoSecret(JSON.stringify(r.body));
     }
     const sticky = await t.call('POST', '/api/settings/payment-providers/sticky-io', { ...STICKY, apiUsername: 'club\napi', apiPassword: STICKY_PASSWORD }, as(admin));
-    expect(sticky.body).toMatchObject({ field: 'apiUsername', message: 'apiUsername cannot contain line breaks, tabs or other control characters.' });
+    // A line break is refused before the route (the site's text guard) or by the field's rule: either names the field.
+    expect(sticky.status).toBe(400);
+    expect(sticky.body.field).toBe('apiUsername');
     const forum = await t.call('POST', '/api/settings/payment-providers/forumpay', { ...FORUMPAY, posId: 'club pos', apiSecret: FORUMPAY_SECRET }, as(admin));
     expect(forum.body).toMatchObject({ field: 'posId', message: 'posId may contain only letters, digits, dots, hyphens and underscores.' });
     const noSecret = await t.call('POST', '/api/settings/payment-providers/ccbill-rest-api', { restAppId: 'app-1' }, as(admin));

@@ -17,6 +17,7 @@ import { helpRoutes } from './help';
 import { toolsRoutes } from './tools';
 import { settingsPageRoutes } from './settings-index';
 import { siteConfigRoutes } from './site-config';
+import { paymentProviderRoutes } from './payment-providers';
 import { CANCELLATION_PAGE, CancellationsPage, SUBSCRIPTION_SETTINGS_PAGE, SubscriptionSettingsPage } from './cancellations';
 import { authProvider } from './authProvider';
 import { lazyPage } from './components/lazyPage';
@@ -124,6 +125,8 @@ export function App() {
         toolsRoutes(permissions),
         // Email (SMTP), storage, cache, platform, SEO, bot check and CSV downloads (web-admin/src/site-config).
         siteConfigRoutes(permissions),
+        // CCBill, its REST API, Sticky.io and the ForumPay keys (web-admin/src/payment-providers).
+        paymentProviderRoutes(permissions),
         // Every settings page of the settings registry at /settings/<page> (web-admin/src/settings-index).
         settingsPageRoutes(permissions),
         // The cancellations report and the subscription settings (web-admin/src/cancellations).

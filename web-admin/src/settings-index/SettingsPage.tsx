@@ -109,9 +109,13 @@ function SettingsForm({ entry }: { entry: SettingsPageEntry }) {
   );
 }
 
-/** The page for /settings/:page. Pages of their own have their own, more specific routes. */
-export function SettingsPage() {
-  const { page = '' } = useParams();
+/**
+ * The page for /settings/:page. Pages of their own have their own, more specific routes; a page that adds a card
+ * of its own under the form names itself (`slug`) and passes the card (`after`).
+ */
+export function SettingsPage({ slug, after }: { slug?: string; after?: ReactNode } = {}) {
+  const params = useParams();
+  const page = slug ?? params.page ?? '';
   const entry = findPage(page);
   const basename = useBasename();
   if (!entry) return <Missing title="Settings">There is no settings page called “{page}”.</Missing>;
@@ -126,6 +130,7 @@ export function SettingsPage() {
     <PageGuard page={SETTINGS_FORM_PAGE} title={entry.title} listTitle>
       {/* A new form per page: switching pages never carries one page's edits into another. */}
       <SettingsForm key={entry.slug} entry={entry} />
+      {after ? <Box sx={{ maxWidth: 760, mt: 2, mb: 4 }}>{after}</Box> : null}
     </PageGuard>
   );
 }
