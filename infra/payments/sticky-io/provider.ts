@@ -237,27 +237,22 @@ export async function createStickyIoProvider(options: StickyIoOptions): Promise<
       const cardType = stickyCardType(number, detected);
       const { settings, client } = await connect();
       const [firstName, ...rest] = card.holderName.trim().split(/\s+/);
-      let answer: StickyAnswer;
-      try {
-        answer = await client.call('authorize_payment', {
-          campaignId: settings.campaignId,
-          creditCardType: cardType,
-          creditCardNumber: number,
-          expirationDate,
-          CVV: card.cvv,
-          firstName: firstName ?? '',
-          lastName: rest.join(' '),
-          billingFirstName: firstName ?? '',
-          billingLastName: rest.join(' '),
-          auth_amount: '1.00',
-          void_flag: '1',
-          save_customer: '1',
-          save_customer_days: '30',
-        });
-      } catch (err) {
-        // No card data in the message: the call's method and what went wrong only.
-        throw new Error(err instanceof Error ? err.message : 'Sticky.io authorize_payment failed.');
-      }
+      // Client errors name the method and the failure only, never the card data sent.
+      const answer = await client.call('authorize_payment', {
+        campaignId: settings.campaignId,
+        creditCardType: cardType,
+        creditCardNumber: number,
+        expirationDate,
+        CVV: card.cvv,
+        firstName: firstName ?? '',
+        lastName: rest.join(' '),
+        billingFirstName: firstName ?? '',
+        billingLastName: rest.join(' '),
+        auth_amount: '1.00',
+        void_flag: '1',
+        save_customer: '1',
+        save_customer_days: '30',
+      });
       const code = responseCode(answer);
       const token = typeof answer.temp_customer_id === 'string' ? answer.temp_customer_id : '';
       if (code !== '100' || !token) {
