@@ -167,12 +167,46 @@ describe('Sticky.io card provider', () => {
     const { cardToken } = await provider.tokenise(card());
     const k = key();
     for (const fault of [{ kind: 'reset' as const }, { kind: 'http500' as const }]) {
+      // Neither fault carries the call out.
       sim.plan('new_order', fault);
       await expect(provider.charge({ idempotencyKey: k, cardToken, amountCents: 2222, currency: 'USD', description: 'Tip' })).rejects.toBeInstanceOf(ChargeOutcomeUnknown);
     }
     expect(sim.orders().filter((o) => o.notes === `fanclub:${k}`)).toHaveLength(0);
     const outcome = await provider.charge({ idempotencyKey: k, cardToken, amountCents: 2222, currency: 'USD', description: 'Tip' });
     expect(outcome.status).toBe('captured');
+    expect(sim.orders().filter((o) => o.notes === `fanclub:${k}`)).toHaveLength(1);
+  });
+
+  it('two asks at once under one payment make at most one order; the later ask gets the first outcome', async () => {
+    const { cardToken } = await provider.tokenise(card());
+    const k = key();
+    const ask = () => provider.charge({ idempotencyKey: k, cardToken, amountCents: 2900, currency: 'USD', description: 'Tip' });
+    const both = await Promise.allSettled([ask(), ask()]);
+    const captured = both.filter((r) => r.status === 'fulfilled').map((r) => (r as PromiseFulfilledResult<unknown>).value);
+    expect(captured.length).toBeGreaterThanOrEqual(1);
+    for (const r of both) if (r.status === 'rejected') expect(r.reason).toBeInstanceOf(ChargeOutcomeUnknown);
+    expect(sim.orders().filter((o) => o.notes === `fanclub:${k}`)).toHaveLength(1);
+    expect(await ask()).toEqual(captured[0]);
+  });
+
+  it('a refund asked while the charge\'s outcome is unknown reads the books first and gives the money back', async () => {
+    const { cardToken } = await provider.tokenise(card());
+    const k = key();
+    sim.plan('new_order', { kind: 'timeout-after-commit' });
+    await expect(provider.charge({ idempotencyKey: k, cardToken, amountCents: 3300, currency: 'USD', description: 'Tip' })).rejects.toBeInstanceOf(ChargeOutcomeUnknown);
+    const order = sim.orders().find((o) => o.notes === `fanclub:${k}`)!;
+    expect(await provider.reverse({ idempotencyKey: k, kind: 'refund' })).toEqual({ status: 'reversed', gatewayTransactionId: order.id });
+    expect(sim.order(order.id)).toMatchObject({ status: 'refunded', refundedCents: 3300 });
+  });
+
+  it('an answer that is not JSON after the order was made counts as unknown, and the books then find the order', async () => {
+    const { cardToken } = await provider.tokenise(card());
+    const k = key();
+    sim.plan('new_order', { kind: 'garbled' });
+    await expect(provider.charge({ idempotencyKey: k, cardToken, amountCents: 3400, currency: 'USD', description: 'Tip' })).rejects.toBeInstanceOf(ChargeOutcomeUnknown);
+    sim.advance(120_000);
+    const outcome = await provider.charge({ idempotencyKey: k, cardToken, amountCents: 3400, currency: 'USD', description: 'Tip' });
+    expect(outcome).toEqual({ status: 'captured', gatewayTransactionId: sim.orders().find((o) => o.notes === `fanclub:${k}`)!.id });
     expect(sim.orders().filter((o) => o.notes === `fanclub:${k}`)).toHaveLength(1);
   });
 

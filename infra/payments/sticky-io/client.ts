@@ -53,13 +53,15 @@ export function stickyClient(baseUrl: string, settings: StickyIoSettings, timeou
         const reason = params.get('declineReason');
         throw new Error(`Sticky.io ${method}: HTTP ${res.status}${code ? ` response code ${code}` : ''}${reason ? ` (${reason})` : ''}.`);
       }
+      // A 200 that is not a JSON object (a proxy's page, a cut answer) says nothing about whether the call was carried out.
+      let parsed: unknown;
       try {
-        const parsed: unknown = JSON.parse(text);
-        if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new Error('not an object');
-        return parsed as StickyAnswer;
+        parsed = JSON.parse(text);
       } catch {
-        throw new Error(`Sticky.io ${method}: the answer is not a JSON object.`);
+        parsed = null;
       }
+      if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new StickyNoAnswer(method, 'server_error', 'the answer is not a JSON object');
+      return parsed as StickyAnswer;
     },
   };
 }

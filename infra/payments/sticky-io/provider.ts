@@ -117,7 +117,12 @@ export async function createStickyIoProvider(options: StickyIoOptions): Promise<
       .executeTakeFirst();
     if (!updated) return storedOutcome((await chargeRow(row.idempotency_key))!)!;
     if (outcome.status === 'captured') {
-      await db.updateTable('cards').set({ first_order_id: outcome.gatewayTransactionId }).where('token', '=', row.card_token).where('first_order_id', 'is', null).execute();
+      // A card tokenised elsewhere (another instance's tables) is filed here too, so its later charges go on file.
+      await db
+        .insertInto('cards')
+        .values({ token: row.card_token, brand: 'unknown', last4: '', expires_at: null, first_order_id: outcome.gatewayTransactionId })
+        .onConflict((oc) => oc.column('token').doUpdateSet({ first_order_id: sql<string>`COALESCE(${sql.ref(`${SCHEMA}.cards.first_order_id`)}, excluded.first_order_id)` }))
+        .execute();
     }
     return outcome;
   }
@@ -223,6 +228,17 @@ export async function createStickyIoProvider(options: StickyIoOptions): Promise<
     return claimed ?? null;
   }
 
+  async function lookup(idempotencyKey: string): Promise<GatewayOutcome | null> {
+    const row = await chargeRow(idempotencyKey);
+    // No attempt filed means no call was ever made under this payment.
+    if (!row) return null;
+    const known = storedOutcome(row);
+    if (known) return known;
+    const { settings, client } = await connect();
+    const books = await readBooks(client, settings, row);
+    return books ? settle(row, books) : null;
+  }
+
   const inFlight = (row: ChargeRow) => row.status === 'pending' && row.attempt_ended_at === null && row.attempt_started_at.getTime() + timeoutMs + IN_FLIGHT_MARGIN_MS > Date.now();
 
   return {
@@ -302,29 +318,25 @@ export async function createStickyIoProvider(options: StickyIoOptions): Promise<
       return send(client, settings, claimed);
     },
 
-    async lookup(idempotencyKey) {
-      const row = await chargeRow(idempotencyKey);
-      // No attempt filed means no call was ever made under this payment.
-      if (!row) return null;
-      const known = storedOutcome(row);
-      if (known) return known;
-      const { settings, client } = await connect();
-      const books = await readBooks(client, settings, row);
-      return books ? settle(row, books) : null;
-    },
+    lookup,
 
     async reverse(request): Promise<ReverseOutcome> {
-      const row = await chargeRow(request.idempotencyKey);
+      let row = await chargeRow(request.idempotencyKey);
+      // An attempt whose outcome is unknown is settled from Sticky's books first: it may be a capture to give back.
+      if (row && !storedOutcome(row)) {
+        await lookup(request.idempotencyKey);
+        row = await chargeRow(request.idempotencyKey);
+      }
       if (!row || row.status !== 'captured' || !row.order_id) return { status: 'not_captured' };
       if (row.reversal) return { status: 'already_reversed', gatewayTransactionId: row.order_id };
       const { client } = await connect();
       const orderId = row.order_id;
       const done = async (kind: 'void' | 'refund'): Promise<ReverseOutcome> => {
-        await db.updateTable('charges').set({ reversal: kind }).where('idempotency_key', '=', row.idempotency_key).where('reversal', 'is', null).execute();
+        await db.updateTable('charges').set({ reversal: kind }).where('idempotency_key', '=', request.idempotencyKey).where('reversal', 'is', null).execute();
         return { status: 'reversed', gatewayTransactionId: orderId };
       };
       const already = async (): Promise<ReverseOutcome> => {
-        await db.updateTable('charges').set({ reversal: 'already' }).where('idempotency_key', '=', row.idempotency_key).where('reversal', 'is', null).execute();
+        await db.updateTable('charges').set({ reversal: 'already' }).where('idempotency_key', '=', request.idempotencyKey).where('reversal', 'is', null).execute();
         return { status: 'already_reversed', gatewayTransactionId: orderId };
       };
       if (request.kind === 'void') {

@@ -21,7 +21,9 @@ export type StickyFault =
   | { kind: 'decline'; reason?: string }
   /** The call answers 908 "Payment was already approved" without doing anything. */
   | { kind: 'already-approved' }
-  | { kind: 'rate-limit' };
+  | { kind: 'rate-limit' }
+  /** The call is carried out, then answered HTTP 200 with a page that is not JSON (a proxy in the way). */
+  | { kind: 'garbled' };
 
 export type PostbackEvent = 'approve' | 'decline' | 'refund' | 'void' | 'rebill';
 
@@ -88,6 +90,8 @@ export interface StickySimulatorOptions {
   rateLimits?: Record<string, number>;
   /** Deliver postbacks as soon as they are made (default) or only when `deliverPostbacks` is called. */
   postbackDelivery?: 'auto' | 'manual';
+  /** In auto delivery, how long a postback waits before its first post (a late notice). */
+  postbackDelayMs?: number;
 }
 
 const METHODS = [
@@ -145,6 +149,7 @@ export async function startStickySimulator(options: StickySimulatorOptions = {})
   let nextPostbackId = 1;
   let userDisabled = false;
   let postbackMode = options.postbackDelivery ?? 'auto';
+  let postbackDelayMs = options.postbackDelayMs ?? 0;
 
   const nextFault = (method: string) => faults.get(method)?.shift();
   const refId = () => ` REFID:${nextRefId++}`;
@@ -444,7 +449,9 @@ export async function startStickySimulator(options: StickySimulatorOptions = {})
     return p.lastStatus;
   }
 
+  /** Posts until the endpoint answers 2xx, backing off, at most `cap` times. */
   async function deliverWithRetries(p: Postback, cap = 5) {
+    if (postbackDelayMs > 0) await new Promise((r) => setTimeout(r, postbackDelayMs));
     for (let attempt = 0; attempt < cap && !p.delivered && !closed; attempt++) {
       if (attempt > 0) await new Promise((r) => setTimeout(r, 50 * 2 ** attempt));
       await sendPostback(p);
@@ -500,6 +507,7 @@ export async function startStickySimulator(options: StickySimulatorOptions = {})
       req.socket.once('close', () => held.delete(req.socket));
       return;
     }
+    if (fault?.kind === 'garbled') return send(res, 200, '<html><body>Bad gateway</body></html>');
     send(res, 200, answer);
   }
 
@@ -531,8 +539,9 @@ export async function startStickySimulator(options: StickySimulatorOptions = {})
     addPostbackProfile(profile: PostbackProfile) {
       profiles.push(profile);
     },
-    setPostbackDelivery(mode: 'auto' | 'manual') {
+    setPostbackDelivery(mode: 'auto' | 'manual', delayMs = 0) {
       postbackMode = mode;
+      postbackDelayMs = delayMs;
     },
     postbacks: () => postbacks.map((p) => ({ ...p })),
     /** Sends postbacks now: the given ids in the given order (default: undelivered, oldest first), each `times` times. */
