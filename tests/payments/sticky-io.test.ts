@@ -163,6 +163,26 @@ describe('Sticky.io card provider', () => {
     expect(await provider.lookup(k)).toEqual(again);
   });
 
+  it('picks its own order by the notes when the search returns others too', async () => {
+    const own = await startStickySimulator({ orderFindIgnoresCriteria: true });
+    try {
+      const p = await createStickyIoProvider({ database, settings: async () => baseSettings(own), endpoints: { api: own.url }, timeoutMs: 400 });
+      const { cardToken } = await p.tokenise(card());
+      const other = await p.charge({ idempotencyKey: key(), cardToken, amountCents: 1100, currency: 'USD', description: 'Tip' });
+      const k = key();
+      own.plan('new_order_card_on_file', { kind: 'timeout-after-commit' });
+      await expect(p.charge({ idempotencyKey: k, cardToken, amountCents: 1200, currency: 'USD', description: 'Tip' })).rejects.toBeInstanceOf(ChargeOutcomeUnknown);
+      own.advance(120_000);
+      const outcome = await p.charge({ idempotencyKey: k, cardToken, amountCents: 1200, currency: 'USD', description: 'Tip' });
+      const mine = own.orders().find((o) => o.notes === `fanclub:${k}`)!;
+      expect(outcome).toEqual({ status: 'captured', gatewayTransactionId: mine.id });
+      expect(outcome).not.toEqual(other);
+      expect(own.orders()).toHaveLength(2);
+    } finally {
+      await own.close();
+    }
+  });
+
   it('after a reset before anything was made, finds no order and then charges (once)', async () => {
     const { cardToken } = await provider.tokenise(card());
     const k = key();

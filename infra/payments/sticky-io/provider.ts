@@ -72,6 +72,7 @@ type ChargeRow = Selectable<StickyTables['charges']>;
 const DUPLICATE_MESSAGE = 'The same payment on this card went through moments ago. Please wait a minute before trying again.';
 /** Margin over the call timeout before an attempt left without an end (a crash mid-call) is no longer in flight. */
 const IN_FLIGHT_MARGIN_MS = 5_000;
+const ORDER_VIEW_PAGE = 50;
 
 export async function createStickyIoProvider(options: StickyIoOptions): Promise<CardProvider> {
   const timeoutMs = options.timeoutMs ?? 30_000;
@@ -144,16 +145,26 @@ export async function createStickyIoProvider(options: StickyIoOptions): Promise<
     if (code !== '100') throw new Error(describeCode(code, found));
     const ids = orderIdsOf(found);
     if (ids.length === 0) return null;
-    const viewed = await client.call('order_view', { order_id: ids });
-    if (responseCode(viewed) !== '100') throw new Error(describeCode(responseCode(viewed), viewed));
+    const views = await viewOrders(client, ids);
     // Only orders whose notes name this payment count, whatever the search matched.
-    const ours = ordersOfView(viewed)
+    const ours = views
       .filter((o) => paymentIdInNotes(orderNotes(o)) === row.idempotency_key)
       .sort((a, b) => Number(a.order_id) - Number(b.order_id));
     const approved = ours.find((o) => orderState(o) !== 'declined' && orderState(o) !== 'other');
     if (approved) return { status: 'captured', gatewayTransactionId: String(approved.order_id) };
     const declined = ours.filter((o) => orderState(o) === 'declined').pop();
     return declined ? declinedOutcome(declined) : null;
+  }
+
+  /** order_view of many ids, a page at a time (a search that ignores the notes criterion returns a whole day). */
+  async function viewOrders(client: StickyClient, ids: string[]): Promise<StickyAnswer[]> {
+    const views: StickyAnswer[] = [];
+    for (let i = 0; i < ids.length; i += ORDER_VIEW_PAGE) {
+      const viewed = await client.call('order_view', { order_id: ids.slice(i, i + ORDER_VIEW_PAGE) });
+      if (responseCode(viewed) !== '100') throw new Error(describeCode(responseCode(viewed), viewed));
+      views.push(...ordersOfView(viewed));
+    }
+    return views;
   }
 
   async function send(client: StickyClient, settings: StickyIoSettings, row: ChargeRow): Promise<GatewayOutcome> {
@@ -189,10 +200,7 @@ export async function createStickyIoProvider(options: StickyIoOptions): Promise<
       throw err;
     }
     const reading = readChargeAnswer(answer);
-    if (reading.kind === 'outcome') {
-      // An unknown saved-customer id (expired at the provider) is a card problem, not a setup error.
-      return settle(row, reading.outcome);
-    }
+    if (reading.kind === 'outcome') return settle(row, reading.outcome);
     if (reading.kind === 'duplicate') {
       // The provider says an equal charge went through just before: ours (a retry) or another payment of the same amount.
       let books: GatewayOutcome | null;
@@ -205,6 +213,7 @@ export async function createStickyIoProvider(options: StickyIoOptions): Promise<
       if (isDuplicateDecline(declineReason(answer))) return settle(row, { status: 'declined', failureCode: 'duplicate', message: DUPLICATE_MESSAGE, allowCascade: false });
       throw new ChargeOutcomeUnknown(STICKY_IO, `Sticky.io answered ${responseCode(answer)} (already approved) but no approved order under this payment was found yet.`);
     }
+    // An unknown saved-customer id (expired at the provider) is a card problem, not a setup error.
     if (reading.code === '500' && method === 'new_order') {
       return settle(row, { status: 'declined', failureCode: 'card_token_expired', message: CARD_PROBLEM_MESSAGE, allowCascade: true });
     }
@@ -393,7 +402,7 @@ export async function createStickyIoProvider(options: StickyIoOptions): Promise<
       if (code === '333') return [];
       if (code !== '100') throw new Error(describeCode(code, found));
       const views = ordersOfView(found);
-      const orders = views.length > 0 ? views : ordersOfView(await client.call('order_view', { order_id: orderIdsOf(found) }));
+      const orders = views.length > 0 ? views : await viewOrders(client, orderIdsOf(found));
       return orders.flatMap((o): ProviderBookEntry[] => {
         const state = orderState(o);
         const status = state === 'approved' || state === 'partly_refunded' ? 'captured' : state === 'voided' ? 'voided' : state === 'refunded' ? 'refunded' : state === 'declined' ? 'declined' : null;

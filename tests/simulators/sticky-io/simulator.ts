@@ -90,6 +90,8 @@ export interface StickySimulatorOptions {
   rateLimits?: Record<string, number>;
   /** Deliver postbacks as soon as they are made (default) or only when `deliverPostbacks` is called. */
   postbackDelivery?: 'auto' | 'manual';
+  /** order_find answers every order in the dates, whatever the criteria (whether Sticky filters on notes is unconfirmed). */
+  orderFindIgnoresCriteria?: boolean;
   /** In auto delivery, how long a postback waits before its first post (a late notice). */
   postbackDelayMs?: number;
 }
@@ -360,7 +362,7 @@ export async function startStickySimulator(options: StickySimulatorOptions = {})
       if (start === null || end === null) return fail('346', 'Invalid date format, expected mm/dd/yyyy');
       const campaign = str(body.campaign_id);
       const criteria = body.criteria && typeof body.criteria === 'object' ? (body.criteria as Body) : {};
-      const notes = str(criteria.notes);
+      const notes = options.orderFindIgnoresCriteria ? '' : str(criteria.notes);
       const hits = [...orders.values()].filter(
         (o) => o.createdAt >= start && o.createdAt <= end && (campaign === 'all' || campaign === o.campaignId) && (!notes || o.notes.includes(notes)),
       );
