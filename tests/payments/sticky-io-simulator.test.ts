@@ -1,4 +1,6 @@
 // The Sticky.io simulator over raw HTTP: what other suites rely on it to answer, with the provider's field names.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStickySimulator, STICKY_TEST_CARDS, type StickySimulator } from '../simulators/sticky-io/simulator';
 
@@ -138,5 +140,38 @@ describe('Sticky.io simulator', () => {
     await expect(attempt).rejects.toThrow();
     expect(sim.orders().length).toBe(before + 1);
     expect(sim.orders().at(-1)).toMatchObject({ status: 'approved', totalCents: 333 });
+  });
+
+  it('posts postbacks with the URL tokens filled in, late if asked, and again until the endpoint answers 2xx', async () => {
+    const own = await startStickySimulator({ postbackDelayMs: 30 });
+    const seen: { url: string; at: number }[] = [];
+    let secondArrived!: () => void;
+    const second = new Promise<void>((r) => (secondArrived = r));
+    const server = http.createServer((req, res) => {
+      seen.push({ url: req.url ?? '', at: Date.now() });
+      res.statusCode = seen.length === 1 ? 500 : 200;
+      res.end();
+      if (seen.length === 2) secondArrived();
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    try {
+      own.addPostbackProfile({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/pb/s3cr3t?order={order_id}&status={order_status}&event={event}`, method: 'GET', events: ['approve'] });
+      const made = Date.now();
+      const res = await fetch(`${own.url}/api/v1/new_order`, {
+        method: 'POST',
+        headers: { authorization: `Basic ${Buffer.from(`${own.credentials.username}:${own.credentials.password}`).toString('base64')}` },
+        body: JSON.stringify({ ...offer('2.50'), ...card(STICKY_TEST_CARDS.approve), tranType: 'Sale' }),
+      });
+      const { order_id } = (await res.json()) as { order_id: string };
+      await second;
+      expect(seen.map((s) => s.url)).toEqual([`/pb/s3cr3t?order=${order_id}&status=2&event=approve`, `/pb/s3cr3t?order=${order_id}&status=2&event=approve`]);
+      expect(seen[0].at - made).toBeGreaterThanOrEqual(25);
+      // The simulator marks the postback delivered once it has read the answer.
+      await expect.poll(() => own.postbacks()[0].delivered, { timeout: 5_000 }).toBe(true);
+      expect(own.postbacks()[0]).toMatchObject({ attempts: 2, lastStatus: 200 });
+    } finally {
+      await own.close();
+      await new Promise<void>((r) => server.close(() => r()));
+    }
   });
 });
