@@ -12,6 +12,13 @@ import type { ForumPaySettings } from '../infra/payments/forumpay/settings';
 import { createCryptoRouter } from '../infra/payments/crypto-router';
 import type { ProviderSettingsOf } from '../domain/payment-providers/provider-settings';
 import { connectionTesterOf, providerSettingsGetter } from './payment-provider-settings';
+import { createCardRouter, namedTokens } from '../infra/payments/card-router';
+import { createStickyIoProvider, createStickyIoNoticeVerifier } from '../infra/payments/sticky-io';
+import { createCcbillProvider } from '../infra/payments/ccbill/provider';
+import { createCcbillNoticeVerifier } from '../infra/payments/ccbill/notices';
+import { openCcbillBooks } from '../infra/payments/ccbill/books';
+import type { CcbillSettings } from '../infra/payments/ccbill/settings';
+import { currentSettings } from '../projections/settings';
 import { createIdempotencyStore } from '../infra/idempotency/store';
 import { createMailer } from '../infra/mail/mailer';
 import { createKafkaBus } from '../infra/bus/kafka';
@@ -24,6 +31,19 @@ import type { Stops } from './stops';
 /** The console's ForumPay settings in the adapter's words. */
 const forumPayAdapterSettings = (saved: ProviderSettingsOf['forumpay'] | null): ForumPaySettings | null =>
   saved && { apiUser: saved.apiUser, apiSecret: saved.apiSecret, posId: saved.posId, liveMode: saved.enable_forumpay_payment_live_mode };
+
+/** CCBill's three settings records as one: none until the account and its REST API are saved (DataLink may follow). */
+function ccbillSettingsGetter(cfg: Config, database: Database): () => Promise<CcbillSettings | null> {
+  const account = providerSettingsGetter({ config: cfg, database }, 'ccbill');
+  const rest = providerSettingsGetter({ config: cfg, database }, 'ccbill-rest-api');
+  const datalink = providerSettingsGetter({ config: cfg, database }, 'ccbill-datalink');
+  const sources = cfg.FANCLUB_CCBILL_WEBHOOK_SOURCES?.split(',').map((r) => r.trim()).filter(Boolean);
+  return async () => {
+    const [a, r, d] = await Promise.all([account(), rest(), datalink()]);
+    if (!a || !r) return null;
+    return { ...a, ...r, datalinkUsername: d?.datalinkUsername ?? '', datalinkPassword: d?.datalinkPassword ?? '', ...(sources?.length ? { webhookSourceRanges: sources } : {}) };
+  };
+}
 
 export type ProcessAdapters = Awaited<ReturnType<typeof openProcessAdapters>>;
 
@@ -54,12 +74,35 @@ export async function openProcessAdapters(
     database,
     settings: async () => forumPayAdapterSettings(await forumPaySettings()),
     endpoints: cfg.FANCLUB_FORUMPAY_API_URL ? { api: cfg.FANCLUB_FORUMPAY_API_URL } : undefined,
+    timeoutMs: cfg.FANCLUB_PAYMENT_PROVIDER_TIMEOUT_MS,
     webhookUrl: () => (cfg.FANCLUB_PUBLIC_URL ? new URL('/api/webhooks/forumpay', cfg.FANCLUB_PUBLIC_URL).href : ownUrl && `${ownUrl}/api/webhooks/forumpay`),
     now: clock,
   });
   // A new top-up goes to ForumPay once its settings are saved; each payment stays with the provider it began at.
   const cryptoGateway = await createCryptoRouter(database, { sandbox: cryptoSandbox, forumpay }, async () => ((await forumPaySettings()) ? 'forumpay' : 'sandbox'));
+  // Cards: Sticky.io or CCBill's REST API once switched on in the settings and configured, the sandbox otherwise.
+  const stickySettings = providerSettingsGetter({ config: cfg, database }, 'sticky-io');
+  const ccbillSettings = ccbillSettingsGetter(cfg, database);
+  const stickyEndpoints = cfg.FANCLUB_STICKY_IO_API_URL ? { api: cfg.FANCLUB_STICKY_IO_API_URL } : undefined;
+  const ccbillEndpoints = { ...(cfg.FANCLUB_CCBILL_REST_URL && { rest: cfg.FANCLUB_CCBILL_REST_URL }), ...(cfg.FANCLUB_CCBILL_DATALINK_URL && { datalink: cfg.FANCLUB_CCBILL_DATALINK_URL }), ...(cfg.FANCLUB_CCBILL_FLEXFORMS_URL && { flexForms: cfg.FANCLUB_CCBILL_FLEXFORMS_URL }) };
+  const stickyIo = await createStickyIoProvider({ database, settings: stickySettings, endpoints: stickyEndpoints, timeoutMs: cfg.FANCLUB_PAYMENT_PROVIDER_TIMEOUT_MS });
+  const ccbill = createCcbillProvider({ database, settings: ccbillSettings, endpoints: ccbillEndpoints, timeoutMs: cfg.FANCLUB_PAYMENT_PROVIDER_TIMEOUT_MS });
+  const cardRouter = await createCardRouter(database, { sandbox: gateway, 'sticky-io': namedTokens('sticky-io', stickyIo), ccbill }, async () => {
+    const site = await currentSettings(database.db);
+    if (site.is_sticky_io_enabled && (await stickySettings())) return 'sticky-io';
+    if (site.enable_ccbill_rest_api && (await ccbillSettings())) return 'ccbill';
+    return 'sandbox';
+  });
+  const cardNotices = {
+    ccbill: createCcbillNoticeVerifier({ settings: ccbillSettings, books: await openCcbillBooks(database) }),
+    'sticky-io': createStickyIoNoticeVerifier({ settings: stickySettings, endpoints: stickyEndpoints, timeoutMs: cfg.FANCLUB_PAYMENT_PROVIDER_TIMEOUT_MS }),
+  };
   const paymentProviderTests = connectionTesterOf({
+    'sticky-io': async (saved) => (await createStickyIoProvider({ database, settings: async () => saved, endpoints: stickyEndpoints })).testConnection(),
+    'ccbill-rest-api': async () => {
+      if (!(await ccbillSettings())) return { ok: false, message: 'Save the CCBill account, its REST API and DataLink settings first.' };
+      return ccbill.testConnection();
+    },
     forumpay: async (saved) => {
       const trial = await createForumPayGateway({ database, settings: async () => forumPayAdapterSettings(saved), endpoints: cfg.FANCLUB_FORUMPAY_API_URL ? { api: cfg.FANCLUB_FORUMPAY_API_URL } : undefined, now: clock });
       return trial.testConnection();
@@ -86,7 +129,7 @@ export async function openProcessAdapters(
   // An SMTP server saved in the console wins over SMTP_URL while it is set.
   const mailer = await createMailer(database, { smtpUrl: cfg.SMTP_URL, from: cfg.MAIL_FROM, log: (m) => log(`[mail] ${m}`), override: emailOverride(store, () => settingsBox({ config: cfg })) });
   return {
-    storage: media.storage, gateway, webhookSecret, cryptoGateway, cryptoProviders: { sandbox: cryptoSandbox, forumpay }, paymentProviderTests, cryptoWebhookSecret, nodeId, kafka, liveMedia, idempotency, mailer,
+    storage: media.storage, gateway, cardRouter, cardNotices, cardProviders: { ccbill, 'sticky-io': stickyIo }, webhookSecret, cryptoGateway, cryptoProviders: { sandbox: cryptoSandbox, forumpay }, paymentProviderTests, cryptoWebhookSecret, nodeId, kafka, liveMedia, idempotency, mailer,
     /** The providers' notices go to this server from now on. */
     listening(port: number) {
       webhookUrl = `http://127.0.0.1:${port}/api/webhooks/sandbox-card`;

@@ -2,7 +2,9 @@
 import type { Database } from '../infra/db/database';
 import type { EventStore } from '../infra/eventstore/port';
 import type { ProjectionRunner } from '../projections/runner';
-import type { CardGateway } from '../infra/payments/port';
+import type { CardProvider, NoticeVerifier } from '../infra/payments/port';
+import type { CardRouter } from '../infra/payments/card-router';
+import type { SandboxCardGateway } from '../infra/payments/sandbox-card-gateway';
 import type { CryptoRouter } from '../infra/payments/crypto-router';
 import type { SandboxCryptoGateway } from '../infra/payments/sandbox-crypto-gateway';
 import type { ForumPayGateway } from '../infra/payments/forumpay/gateway';
@@ -27,7 +29,14 @@ export interface Services {
   database: Database;
   store: EventStore;
   runner: ProjectionRunner;
-  gateway: CardGateway;
+  /** The sandbox card provider (its test controls: deliveries, chargebacks). Purchases charge through the router. */
+  gateway: SandboxCardGateway;
+  /** Card payments: each card at the provider that tokenised it, new cards at the one chosen in the settings. */
+  cardRouter: CardRouter;
+  /** The real card providers behind the router (their books, for the ledger check). */
+  cardProviders: Record<'ccbill' | 'sticky-io', CardProvider>;
+  /** The real card providers' notice verifiers (their webhooks). */
+  cardNotices: Record<'ccbill' | 'sticky-io', NoticeVerifier>;
   /** What a purchase is handed: the card gateway, the billing-address facts and the purchase kinds' registry. */
   purchases: PurchaseDeps;
   /** Shared secret the card provider signs its notices (webhooks) with. */

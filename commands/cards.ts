@@ -6,7 +6,7 @@ import { validateBilling, validateCard, type BillingFields, type CardFields } fr
 import { cardsDecider, cardsStream, findSavedCard, type SavedCard } from '../domain/card/card';
 import { DomainError } from '../domain/shared/decider';
 import type { CardRef } from '../domain/payment/payment';
-import type { CardGateway } from '../infra/payments/port';
+import { CardRefused, type CardGateway } from '../infra/payments/port';
 import type { PlaceLookup } from '../infra/geo/port';
 import { handle, loadStream, observed, type CommandContext } from './handle';
 
@@ -28,7 +28,13 @@ async function validForm(ctx: CommandContext, form: CardFields & BillingFields, 
 }
 
 async function tokenise(gateway: CardGateway, form: CardFields, v: Awaited<ReturnType<typeof validForm>>) {
-  return gateway.tokenise({ number: v.number, cvv: form.cvv.trim(), expMonth: v.identity.expMonth, expYear: v.identity.expYear, holderName: `${v.billing.firstName} ${v.billing.lastName}` });
+  try {
+    return await gateway.tokenise({ number: v.number, cvv: form.cvv.trim(), expMonth: v.identity.expMonth, expYear: v.identity.expYear, holderName: `${v.billing.firstName} ${v.billing.lastName}` });
+  } catch (e) {
+    // A provider that checks the card when saving it may decline it: the fan reads why, and nothing is saved.
+    if (e instanceof CardRefused) throw new DomainError(e.outcome.message, 'CARD_DECLINED', 402, { field: 'cardNumber', allow_cascade: e.outcome.allowCascade });
+    throw e;
+  }
 }
 
 /**

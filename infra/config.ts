@@ -24,6 +24,15 @@ const schema = z.object({
   FANCLUB_PUBLIC_URL: z.string().url().optional(),
   /** ForumPay's API base instead of the live or sandbox one the console's live-mode switch picks (a staging proxy, or a simulator in tests). */
   FANCLUB_FORUMPAY_API_URL: z.string().url().optional(),
+  /** CCBill's and Sticky.io's hosts instead of the real ones (a staging proxy, or the simulators in tests). */
+  FANCLUB_CCBILL_REST_URL: z.string().url().optional(),
+  FANCLUB_CCBILL_DATALINK_URL: z.string().url().optional(),
+  FANCLUB_CCBILL_FLEXFORMS_URL: z.string().url().optional(),
+  /** Comma-separated CIDR ranges CCBill's webhooks may come from, instead of CCBill's four published ones. */
+  FANCLUB_CCBILL_WEBHOOK_SOURCES: z.string().optional(),
+  FANCLUB_STICKY_IO_API_URL: z.string().url().optional(),
+  /** How long a call to a payment provider may take before its outcome counts as unknown (then read back, never repeated blindly). */
+  FANCLUB_PAYMENT_PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(30_000),
   /** Secret for signing media URLs and webhooks; generated and kept in the data folder when unset. */
   FANCLUB_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   /** Key (32 bytes: 64 hex characters or base64) that seals secrets saved in the console, e.g. the SMTP password; generated into the data folder when unset (infra/secrets/sealed-box.ts). */

@@ -59,7 +59,7 @@ export const accountRoutes = (services: Services): FastifyPluginAsyncZod => asyn
   // the reader's: what is meant for members or staff reaches only them (api/views.ts publicSettings).
   app.get('/api/app_settings/get', async (request, reply) => {
     const [settings, viewer] = await Promise.all([currentSettings(db()), settingsViewerOf(services, request.caller)]);
-    return ok(reply, { ...publicSettings(settings, services.gateway.name === 'sandbox', viewer), mail_delivery: services.config.SMTP_URL ? 'smtp' : 'outbox' });
+    return ok(reply, { ...publicSettings(settings, (await services.cardRouter.current()) === 'sandbox', viewer), mail_delivery: services.config.SMTP_URL ? 'smtp' : 'outbox' });
   });
 
   app.get('/api/users/get_model_details', async (_request, reply) => {

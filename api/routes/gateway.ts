@@ -9,7 +9,9 @@ import { DomainError } from '../../domain/shared/decider';
 import { applyCardNotice } from '../../commands/gateway-notices';
 import { refundPayment } from '../../commands/payment/process';
 import { SIGNATURE_HEADER, verifyWebhook } from '../../infra/payments/webhook-signature';
-import type { GatewayNotice, SandboxCardGateway } from '../../infra/payments/sandbox-card-gateway';
+import type { GatewayNotice } from '../../infra/payments/sandbox-card-gateway';
+import type { ProviderRequest } from '../../infra/payments/port';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { commandContext } from '../../commands/handle';
 import { ok, parse } from '../http';
 import { contextFor, requireCaller } from '../auth';
@@ -28,7 +30,12 @@ const refundBody = z.object({
 });
 const idParam = z.object({ id: z.string().uuid({ error: 'id is invalid.' }) });
 
-const isSandbox = (g: Services['gateway']): g is SandboxCardGateway => typeof (g as SandboxCardGateway).chargeback === 'function';
+/** A provider's request as it came: the exact bytes (CCBill sends JSON or a form, Sticky.io may send a query only). */
+function providerRequest(request: FastifyRequest): ProviderRequest {
+  const query = Object.fromEntries(Object.entries((request.query ?? {}) as Record<string, unknown>).filter((e): e is [string, string] => typeof e[1] === 'string'));
+  const headers = Object.fromEntries(Object.entries(request.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : v]));
+  return { method: request.method, query, headers, rawBody: typeof request.body === 'string' ? request.body : '', sourceIp: request.ip };
+}
 
 export const gatewayRoutes = (services: Services): FastifyPluginAsyncZod => async (app) => {
   // The signature covers the exact bytes sent: this route reads the raw body and parses it itself.
@@ -53,6 +60,25 @@ export const gatewayRoutes = (services: Services): FastifyPluginAsyncZod => asyn
     });
   });
 
+  // The real card providers' notices: verified by the provider's adapter (source address, account, digest, a secret
+  // in the URL, or by reading the order back), then applied like the sandbox's. A notice about no payment of ours
+  // is recorded as ignored, kept for staff.
+  await app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_req, body, done) => done(null, body));
+    const receive = (provider: 'ccbill' | 'sticky-io') => async (request: FastifyRequest, reply: FastifyReply) => {
+      const verified = await services.cardNotices[provider].verify(providerRequest(request));
+      if (!verified.ok) return reply.code(401).send({ success: 0, message: verified.reason, code: 'NOTICE_REFUSED' });
+      const ctx = commandContext(services.store, { userId: null, role: 'gateway', ip: request.ip, correlationId: verified.notices[0]?.id ?? null }, services.clock);
+      const results = [];
+      for (const notice of verified.notices) results.push(await applyCardNotice(ctx, services.purchases, provider, notice));
+      await settle(services, ctx);
+      return reply.code(200).send({ success: 1, data: { results } });
+    };
+    scope.post('/api/webhooks/ccbill', receive('ccbill'));
+    scope.route({ method: ['GET', 'POST', 'PUT'], url: '/api/webhooks/sticky-io', handler: receive('sticky-io') });
+  });
+
   app.post('/admin-api/transactions/:id/refund', { schema: { params: idParam, body: refundBody } }, async (request, reply) => {
     const caller = requireCaller(request);
     const { id } = request.params;
@@ -66,7 +92,7 @@ export const gatewayRoutes = (services: Services): FastifyPluginAsyncZod => asyn
   app.post('/admin-api/transactions/:id/chargeback', { schema: { params: idParam, body: refundBody.pick({ reason: true }) } }, async (request, reply) => {
     const { id } = request.params;
     const { reason } = request.body;
-    if (!isSandbox(services.gateway)) throw new DomainError('Chargebacks come from the card holder\'s bank.', 'NOT_SANDBOX', 404);
+    if (((await services.cardRouter.providerOfPayment(id)) ?? 'sandbox') !== 'sandbox') throw new DomainError('Chargebacks come from the card holder\'s bank.', 'NOT_SANDBOX', 404);
     const outcome = await services.gateway.chargeback(id, reason ?? 'Sandbox chargeback');
     if (outcome.status === 'not_captured') throw new DomainError('Only a captured payment can be charged back.', 'PAYMENT_NOT_CAPTURED', 409);
     // Like a real bank's, the chargeback reaches the site as a notice (webhook), not through this call.

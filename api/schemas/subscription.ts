@@ -41,6 +41,8 @@ export const settingsBody = z
     subscription_migration_title: z.string().trim().min(1, { error: 'Please enter a title.' }).max(120),
     subscription_migration_description: z.string().trim().max(2000),
     payment_api_version: z.enum(['v1', 'v2'], { error: 'payment_api_version is invalid.' }),
+    enable_ccbill_rest_api: z.boolean({ error: 'enable_ccbill_rest_api must be true or false.' }),
+    is_sticky_io_enabled: z.boolean({ error: 'is_sticky_io_enabled must be true or false.' }),
   })
   .partial()
   .strict();

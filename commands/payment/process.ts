@@ -15,7 +15,7 @@
 import { DomainError } from '../../domain/shared/decider';
 import { paymentDecider, paymentStream, type CardRef, type GatewayOutcome, type PaymentMethod, type PaymentPurpose, type PaymentState, type ReversalKind } from '../../domain/payment/payment';
 import { cardsDecider, cardsStream } from '../../domain/card/card';
-import type { CardGateway } from '../../infra/payments/port';
+import { ChargeOutcomeUnknown, type CardGateway } from '../../infra/payments/port';
 import { handle, loadStream, observedEarlierAttempt, type CommandContext } from '../handle';
 import { saveApprovedCard, type CardDeps } from '../cards';
 import { factsOf } from '../../domain/payment/purchase-kinds';
@@ -85,7 +85,7 @@ async function takeRequested(ctx: CommandContext, deps: PaymentDeps, paymentId: 
       ? await cryptoCapture(ctx, paymentId)
       : r.method === 'wallet' || !r.card
         ? await chargeWallet(ctx, { paymentId, userId: r.userId, amountCents: r.amountCents, purchase: r.purpose })
-        : await deps.gateway.charge({
+        : await chargeCard(deps.gateway, {
             idempotencyKey: paymentId,
             cardToken: await cardToken(ctx, r.userId, r.card),
             amountCents: r.amountCents,
@@ -96,6 +96,21 @@ async function takeRequested(ctx: CommandContext, deps: PaymentDeps, paymentId: 
   const recorded = await handle(ctx, paymentStream(paymentId), paymentDecider, { type: 'RecordGatewayOutcome', outcome, at: ctx.now() });
   if (recorded.events.length) failpoint(recorded.state);
   return recorded.state;
+}
+
+/**
+ * The provider could not say whether it charged (timeout, connection lost, its server failing): nothing is recorded,
+ * the payment stays requested, and the recovery sweep or a retry asks again — the adapter reads the provider's books
+ * before it would charge a second time.
+ */
+async function chargeCard(gateway: CardGateway, request: Parameters<CardGateway['charge']>[0]): Promise<GatewayOutcome> {
+  try {
+    return await gateway.charge(request);
+  } catch (e) {
+    if (e instanceof ChargeOutcomeUnknown)
+      throw new DomainError('The card provider has not confirmed this payment yet. You will not be charged twice: try again in a minute.', 'PAYMENT_UNCONFIRMED', 503);
+    throw e;
+  }
 }
 
 let capturesRecorded = 0;

@@ -67,3 +67,18 @@ export async function createCardRouter(
     },
   };
 }
+
+/** An adapter whose tokens do not start with its name, filed under it: `<provider>:` before each of its tokens. */
+export function namedTokens(provider: string, gateway: CardGateway): CardGateway {
+  const prefix = `${provider}:`;
+  const own = (cardToken: string) => (cardToken.startsWith(prefix) ? cardToken.slice(prefix.length) : cardToken);
+  return {
+    name: gateway.name,
+    async tokenise(card) {
+      const t = await gateway.tokenise(card);
+      return { ...t, cardToken: prefix + t.cardToken };
+    },
+    charge: (request) => gateway.charge({ ...request, cardToken: own(request.cardToken) }),
+    reverse: (request) => gateway.reverse(request),
+  };
+}

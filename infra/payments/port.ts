@@ -197,3 +197,12 @@ export class ChargeOutcomeUnknown extends Error {
     this.name = 'ChargeOutcomeUnknown';
   }
 }
+
+/** The provider declined the card when it was saved (its check charge or authorisation): the card is not saved. */
+export class CardRefused extends Error {
+  readonly code = 'CARD_REFUSED';
+  constructor(readonly outcome: Extract<GatewayOutcome, { status: 'declined' }>) {
+    super(outcome.message);
+    this.name = 'CardRefused';
+  }
+}

@@ -1,5 +1,6 @@
 // Starts a real Fanclub server (PGlite in a temp folder, or a fresh database on the Postgres server) for a
 // test file, and gives it a small typed HTTP client.
+import { sql } from 'kysely';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -121,7 +122,18 @@ async function ledgerProblems(server: RunningServer): Promise<string[]> {
   if (head && !(await runner.waitFor(head, 90_000))) return ['the read models did not catch up with the event log within 90 s'];
   // The crypto providers' books together: the sandbox's, and ForumPay's as it answers for the payments started there.
   const cryptoReceived = async () => new Map([...(await sandboxCryptoReceived(database)), ...(await server.services.cryptoProviders.forumpay.received())]);
-  const report = await checkLedger(store, database.db, () => sandboxNetCents(database), cryptoReceived);
+  // The card providers' books together: the sandbox's net, and each real provider's captures that payments went to.
+  const cardNet = async () => {
+    let net = await sandboxNetCents(database);
+    const used = await sql<{ provider: string }>`SELECT DISTINCT provider FROM payment_router.card_payments WHERE provider <> 'sandbox'`.execute(database.db);
+    for (const { provider } of used.rows) {
+      const books = await server.services.cardProviders[provider as 'ccbill' | 'sticky-io'].books?.('2000-01-01T00:00:00.000Z');
+      if (!books) throw new Error(`${provider} cannot tell its books: the ledger cannot be checked against it.`);
+      net += books.filter((b) => b.status === 'captured').reduce((sum, b) => sum + b.amountCents, 0);
+    }
+    return net;
+  };
+  const report = await checkLedger(store, database.db, cardNet, cryptoReceived);
   return report.problems;
 }
 

@@ -8,7 +8,7 @@
 // expires), and later charges are new_order_card_on_file with it.
 import { sql, type Selectable } from 'kysely';
 import type { Database, DefaultedTimestamp, Defaulted, NullableTimestamp } from '../../db/database';
-import { ChargeOutcomeUnknown, type CardProvider, type ProviderBookEntry, type ReverseOutcome, type TokenisedCard } from '../port';
+import { CardRefused, ChargeOutcomeUnknown, type CardProvider, type ProviderBookEntry, type ReverseOutcome, type TokenisedCard } from '../port';
 import type { GatewayOutcome } from '../../../domain/payment/payment';
 import { detectCardBrand } from '../../../domain/card/card-form';
 import { checkStickyIoSettings, stickyIoBaseUrl, type StickyIoSettings } from './settings';
@@ -414,13 +414,7 @@ export async function createStickyIoProvider(options: StickyIoOptions): Promise<
 }
 
 /** A card the provider refused at tokenising (its authorisation was declined): the fan's answer, not a fault. */
-export class CardRefused extends Error {
-  readonly code = 'CARD_REFUSED';
-  constructor(readonly outcome: Extract<GatewayOutcome, { status: 'declined' }>) {
-    super(outcome.message);
-    this.name = 'CardRefused';
-  }
-}
+export { CardRefused };
 
 function declinedOutcome(order: StickyAnswer): GatewayOutcome {
   const reason = declineReason(order);

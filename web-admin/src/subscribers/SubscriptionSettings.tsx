@@ -74,6 +74,8 @@ export function SubscriptionSettings() {
         <Section title="Billing and migration" help="Members billed on the old billing API see a popup asking them to confirm a card; they are charged the returning monthly price and continue on the new API.">
           <SelectInput source="payment_api_version" label="Billing API" choices={[{ id: 'v1', name: 'v1' }, { id: 'v2', name: 'v2' }]} validate={required()} helperText="New memberships are billed on this API." />
           <BooleanInput source="enable_subscription_migration" label="Show the migration popup" helperText="To members on v1 while the site bills on v2." />
+          <BooleanInput source="is_sticky_io_enabled" label="Charge cards through Sticky.io" helperText="Once its settings are saved (Settings → Sticky.io). Cards saved before stay with their provider." />
+          <BooleanInput source="enable_ccbill_rest_api" label="Charge cards through CCBill's REST API" helperText="Once the CCBill account and REST API settings are saved; Sticky.io comes first when both are on." />
           <TextInput source="subscription_migration_title" label="Popup title" validate={[required(), maxLength(120)]} />
           <TextInput source="subscription_migration_description" label="Popup text and conditions" multiline minRows={3} validate={maxLength(2000)} sx={{ gridColumn: { md: '1 / -1' } }} />
         </Section>
