@@ -86,6 +86,8 @@ export async function openProcessAdapters(
   const stickyEndpoints = cfg.FANCLUB_STICKY_IO_API_URL ? { api: cfg.FANCLUB_STICKY_IO_API_URL } : undefined;
   const ccbillEndpoints = { ...(cfg.FANCLUB_CCBILL_REST_URL && { rest: cfg.FANCLUB_CCBILL_REST_URL }), ...(cfg.FANCLUB_CCBILL_DATALINK_URL && { datalink: cfg.FANCLUB_CCBILL_DATALINK_URL }), ...(cfg.FANCLUB_CCBILL_FLEXFORMS_URL && { flexForms: cfg.FANCLUB_CCBILL_FLEXFORMS_URL }) };
   const stickyIo = await createStickyIoProvider({ database, settings: stickySettings, endpoints: stickyEndpoints, timeoutMs: cfg.FANCLUB_PAYMENT_PROVIDER_TIMEOUT_MS });
+  // The notice verifier's books first: the provider opens the same tables, and two schema creations at once collide.
+  const ccbillBooks = await openCcbillBooks(database);
   const ccbill = createCcbillProvider({ database, settings: ccbillSettings, endpoints: ccbillEndpoints, timeoutMs: cfg.FANCLUB_PAYMENT_PROVIDER_TIMEOUT_MS });
   const cardRouter = await createCardRouter(database, { sandbox: gateway, 'sticky-io': namedTokens('sticky-io', stickyIo), ccbill }, async () => {
     const site = await currentSettings(database.db);
@@ -94,7 +96,7 @@ export async function openProcessAdapters(
     return 'sandbox';
   });
   const cardNotices = {
-    ccbill: createCcbillNoticeVerifier({ settings: ccbillSettings, books: await openCcbillBooks(database) }),
+    ccbill: createCcbillNoticeVerifier({ settings: ccbillSettings, books: ccbillBooks }),
     'sticky-io': createStickyIoNoticeVerifier({ settings: stickySettings, endpoints: stickyEndpoints, timeoutMs: cfg.FANCLUB_PAYMENT_PROVIDER_TIMEOUT_MS }),
   };
   const paymentProviderTests = connectionTesterOf({

@@ -68,7 +68,7 @@ export const gatewayRoutes = (services: Services): FastifyPluginAsyncZod => asyn
     scope.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_req, body, done) => done(null, body));
     const receive = (provider: 'ccbill' | 'sticky-io') => async (request: FastifyRequest, reply: FastifyReply) => {
       const verified = await services.cardNotices[provider].verify(providerRequest(request));
-      if (!verified.ok) return reply.code(401).send({ success: 0, message: verified.reason, code: 'NOTICE_REFUSED' });
+      if (!verified.ok) return reply.code(400).send({ success: 0, message: verified.reason, code: 'NOTICE_REFUSED' });
       const ctx = commandContext(services.store, { userId: null, role: 'gateway', ip: request.ip, correlationId: verified.notices[0]?.id ?? null }, services.clock);
       const results = [];
       for (const notice of verified.notices) results.push(await applyCardNotice(ctx, services.purchases, provider, notice));
