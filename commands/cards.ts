@@ -32,7 +32,7 @@ async function tokenise(gateway: CardGateway, form: CardFields, v: Awaited<Retur
     return await gateway.tokenise({ number: v.number, cvv: form.cvv.trim(), expMonth: v.identity.expMonth, expYear: v.identity.expYear, holderName: `${v.billing.firstName} ${v.billing.lastName}` });
   } catch (e) {
     // A provider that checks the card when saving it may decline it: the fan reads why, and nothing is saved.
-    if (e instanceof CardRefused) throw new DomainError(e.outcome.message, 'CARD_DECLINED', 402, { field: 'cardNumber', allow_cascade: e.outcome.allowCascade });
+    if (e instanceof CardRefused) throw new DomainError(e.outcome.message, 'CARD_DECLINED', 402, { field: e.field, allow_cascade: e.outcome.allowCascade });
     throw e;
   }
 }

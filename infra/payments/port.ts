@@ -201,7 +201,11 @@ export class ChargeOutcomeUnknown extends Error {
 /** The provider declined the card when it was saved (its check charge or authorisation): the card is not saved. */
 export class CardRefused extends Error {
   readonly code = 'CARD_REFUSED';
-  constructor(readonly outcome: Extract<GatewayOutcome, { status: 'declined' }>) {
+  constructor(
+    readonly outcome: Extract<GatewayOutcome, { status: 'declined' }>,
+    /** The card form's field at fault. */
+    readonly field: string = 'cardNumber',
+  ) {
     super(outcome.message);
     this.name = 'CardRefused';
   }

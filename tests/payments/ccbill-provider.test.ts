@@ -64,7 +64,7 @@ describe('CCBill provider', () => {
   });
 
   it('refuses a card whose CVV CCBill does not match, naming the field', async () => {
-    await expect(provider.tokenise(card('123'))).rejects.toThrow(/^cvv: /);
+    await expect(provider.tokenise(card('123'))).rejects.toMatchObject({ name: 'CardRefused', field: 'cvv', message: "The card's security code does not match." });
   });
 
   it('maps a decline onto the outcome with CCBill\'s code and text, and keeps it for the same key', async () => {

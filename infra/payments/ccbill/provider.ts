@@ -5,7 +5,7 @@
 // whose URLs carry the credentials: they are never logged nor put in an error.
 import type { Database } from '../../db/database';
 import type { GatewayOutcome } from '../../../domain/payment/payment';
-import { ChargeOutcomeUnknown, type CardProvider, type ReverseOutcome, type TokenisedCard } from '../port';
+import { CardRefused, ChargeOutcomeUnknown, type CardProvider, type ReverseOutcome, type TokenisedCard } from '../port';
 import { openCcbillBooks, type Attempt } from './books';
 import { PAYMENT_ID_FIELD, USD_CODE } from './checkout';
 import { priceText } from './digest';
@@ -196,7 +196,7 @@ export function createCcbillProvider(options: CcbillProviderOptions): CardProvid
       const body = (r.body ?? {}) as Json;
       if (r.status !== 200 || typeof body.paymentTokenId !== 'string') throw restFailure('payment token', r);
       // A CVV CCBill says does not match is refused here rather than at the first charge.
-      if (body.cvv2Response === 'N') throw new Error('cvv: the card\'s security code does not match.');
+      if (body.cvv2Response === 'N') throw new CardRefused({ status: 'declined', failureCode: 'cvv_mismatch', message: 'The card\'s security code does not match.', allowCascade: true }, 'cvv');
       const number = card.number.replace(/\D/g, '');
       const brand = /^4/.test(number) ? 'visa' : /^(5[1-5]|2[2-7])/.test(number) ? 'mastercard' : /^3[47]/.test(number) ? 'amex' : /^6/.test(number) ? 'discover' : 'unknown';
       return { cardToken: cardTokenOf(body.paymentTokenId), brand, last4: number.slice(-4), expMonth: card.expMonth, expYear: card.expYear };
