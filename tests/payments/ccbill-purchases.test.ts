@@ -4,8 +4,8 @@
 // answer never came (the sale was made) is answered "not confirmed yet", and the retry under the same
 // Idempotency-Key finds the sale instead of charging again. A staff refund goes through DataLink; CCBill's
 // webhooks, twice and newest first, change nothing twice; one for another merchant's account is refused.
-// PGlite only: the back end makes no difference here. The ledger check is off: the CCBill adapter cannot list its
-// books yet (it has no `books()`), so the test servers' check would have nothing to hold the event log against.
+// PGlite only: the back end makes no difference here. The test server's ledger check holds CCBill's books (its
+// sales listing and DataLink's status of each sale) against the event log when it closes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, TEST_CARD_FORM, type TestServer } from '../support/server';
 import { startCcbillSimulator, type CcbillSimulator } from '../simulators/ccbill/server';
@@ -33,7 +33,6 @@ describe('card purchases through CCBill (simulator) over HTTP', () => {
         FANCLUB_CCBILL_WEBHOOK_SOURCES: '127.0.0.1/32,::1/128,::ffff:127.0.0.1/128',
         FANCLUB_PAYMENT_PROVIDER_TIMEOUT_MS: '1500',
       },
-      { ledgerCheck: false },
     );
     admin = (await t.call('POST', '/api/users/login', { email: t.adminEmail, password: t.adminPassword })).body.data.token;
     fan = (await t.call('POST', '/api/users/register', { name: 'Ccbill Fan', email: 'ccbill.fan@example.com', password: 'ccbill fan password 1' })).body.data.token;

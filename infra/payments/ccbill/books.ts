@@ -42,6 +42,8 @@ export interface CcbillBooks {
   /** Records the attempt if none is recorded under this payment id; answers the recorded one either way. */
   begin(paymentId: string, amountCents: number): Promise<Attempt>;
   find(paymentId: string): Promise<Attempt | null>;
+  /** Every attempt that got as far as a payment token (the ones CCBill may have a sale for). */
+  tokenedAttempts(): Promise<Attempt[]>;
   setToken(paymentId: string, paymentTokenId: string, salesBefore: string[]): Promise<void>;
   salesBefore(paymentId: string): Promise<string[]>;
   settle(paymentId: string, outcome: { status: 'captured'; subscriptionId: string } | { status: 'declined'; failureCode: string; message: string; allowCascade: boolean }): Promise<void>;
@@ -92,6 +94,9 @@ export async function openCcbillBooks(database: Database): Promise<CcbillBooks> 
       return (await find(paymentId))!;
     },
     find,
+    async tokenedAttempts() {
+      return (await db.selectFrom('attempts').selectAll().where('payment_token_id', 'is not', null).orderBy('created_at').execute()).map(toAttempt);
+    },
     async setToken(paymentId, paymentTokenId, salesBefore) {
       await db.updateTable('attempts').set({ payment_token_id: paymentTokenId, sales_before: JSON.stringify(salesBefore) }).where('payment_id', '=', paymentId).execute();
     },

@@ -5,7 +5,7 @@
 // whose URLs carry the credentials: they are never logged nor put in an error.
 import type { Database } from '../../db/database';
 import type { GatewayOutcome } from '../../../domain/payment/payment';
-import { CardRefused, ChargeOutcomeUnknown, type CardProvider, type ReverseOutcome, type TokenisedCard } from '../port';
+import { CardRefused, ChargeOutcomeUnknown, type CardProvider, type ProviderBookEntry, type ReverseOutcome, type TokenisedCard } from '../port';
 import { openCcbillBooks, type Attempt } from './books';
 import { PAYMENT_ID_FIELD, USD_CODE } from './checkout';
 import { priceText } from './digest';
@@ -311,6 +311,24 @@ export function createCcbillProvider(options: CcbillProviderOptions): CardProvid
       const status = await datalink('viewSubscriptionStatus', { subscriptionId: sale });
       if (status.fields.cancelDate) return { status: 'already_cancelled' };
       throw datalinkError('cancelSubscription', answer.code);
+    },
+
+    /**
+     * CCBill's books, attempt by attempt: the sale its listing shows for the attempt's token, and whether DataLink's
+     * status read counts a refund, void or chargeback on it. CCBill's listing gives no amounts: the amount is the
+     * one asked for, so this holds which payments CCBill took and gave back, not what each was for.
+     */
+    async books() {
+      const books = await booksReady;
+      const entries: ProviderBookEntry[] = [];
+      for (const a of await books.tokenedAttempts()) {
+        const sale = await saleOfAttempt(a);
+        if (!sale) continue;
+        const { fields } = await datalink('viewSubscriptionStatus', { subscriptionId: sale });
+        const status = Number(fields.chargebacksIssued ?? 0) > 0 ? 'chargeback' : Number(fields.voidsIssued ?? 0) > 0 ? 'voided' : Number(fields.refundsIssued ?? 0) > 0 ? 'refunded' : 'captured';
+        entries.push({ paymentId: a.paymentId, providerReference: sale, status, amountCents: a.amountCents });
+      }
+      return entries;
     },
 
     async testConnection() {
