@@ -66,12 +66,20 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * What a request's log line says of it. A provider's webhook URL may carry a shared secret in its query (Sticky.io's
+ * postback token), so webhook requests are logged without their query string.
+ */
+export function loggedRequest(req: { method: string; url: string; host?: string; ip?: string }) {
+  return { method: req.method, url: req.url.startsWith('/api/webhooks/') ? req.url.split('?')[0] : req.url, host: req.host, remoteAddress: req.ip };
+}
+
 export async function buildApp(services: Services): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
       services.config.LOG_LEVEL === 'silent'
         ? false
-        : { level: services.config.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+        : { level: services.config.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers.cookie'], serializers: { req: loggedRequest } },
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
