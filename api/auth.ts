@@ -1,13 +1,12 @@
 // Resolves the caller from the Authorization header or the session cookie, refuses cross-site requests, and enforces the route table on every request.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
-import { API_ACCESS, decideAccess } from '../domain/access/routes';
-import type { Role } from '../domain/shared/wire';
+import { API_ACCESS } from '../domain/access/routes';
+import { admissionRefusal, OPEN_IN_BLOCKED_REGIONS, type Caller, type SessionCaller } from '../domain/access/admission';
 import { DomainError } from '../domain/shared/decider';
 import { hashToken } from '../infra/auth/secrets';
-import { findSession, type SessionLookup } from '../projections/users';
-import { findProxySession } from '../projections/members';
-import { BLOCKED_MESSAGE, BLOCKED_REGION_MESSAGE, effectiveRole, isRegionBlocked } from '../domain/member/member';
+import { findCaller, findSession, type SessionLookup } from '../projections/users';
+import { isRegionBlocked } from '../domain/member/member';
 import { countryOf } from '../infra/geo/country';
 import { currentSettings } from '../projections/settings';
 import { createReadCache, readCacheOptions } from './read-cache';
@@ -15,15 +14,7 @@ import { commandContext, type CommandContext } from '../commands/handle';
 import { SESSION_DAYS } from '../commands/accounts';
 import type { Services } from './services';
 
-export interface Caller {
-  userId: string;
-  sessionId: string;
-  role: Role;
-  email: string;
-  name: string;
-  proxyAdminId: string | null;
-  blocked: boolean;
-}
+export type { Caller };
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -134,9 +125,6 @@ function checkSameOrigin(request: FastifyRequest, services: Services) {
   throw new DomainError(CROSS_SITE_MESSAGE, 'CROSS_SITE_REQUEST', 403);
 }
 
-/** Calls a visitor from a blocked region may still make: the fan site needs them to show its blocked page. */
-const OPEN_IN_BLOCKED_REGIONS = new Set(['/api/app_settings/get', '/api/users/login', '/api/users/logout', '/api/pages/get_html']);
-
 export function registerAuth(app: FastifyInstance, services: Services) {
   app.decorateRequest('caller', null);
   app.decorateRequest('pendingSession', null);
@@ -153,7 +141,7 @@ export function registerAuth(app: FastifyInstance, services: Services) {
   /** The caller behind a session read (or, given undefined, a proxy session looked up now), kept as read at `version`. */
   const callerFrom = async (tokenHash: string, found: SessionLookup | undefined, version: string): Promise<Caller | null> => {
     const nowMs = services.clock().getTime();
-    const resolved = await resolveCaller(services, tokenHash, found);
+    const resolved = await findCaller(services.database, tokenHash, services.clock().toISOString(), found);
     if (resolved) sessions.set(tokenHash, resolved, version, nowMs, resolved.expiresAtMs);
     return resolved?.caller ?? null;
   };
@@ -162,18 +150,13 @@ export function registerAuth(app: FastifyInstance, services: Services) {
     // A cookie whose session ended elsewhere (expired, logged out everywhere, proxy ended) is dropped, so a stale
     // proxy cookie cannot keep hiding the fan's own session.
     if (!request.caller && !request.headers.authorization && sessionCookieOf(request)) clearSessionCookie(request, reply, services);
+    let regionBlocked = false;
     if (!OPEN_IN_BLOCKED_REGIONS.has(url)) {
       const list = await regionList();
-      if (list.length > 0 && isRegionBlocked(countryOf(request.ip), list, request.caller?.role ?? null))
-        throw new DomainError(BLOCKED_REGION_MESSAGE, 'BLOCKED_REGION', 430);
+      regionBlocked = list.length > 0 && isRegionBlocked(countryOf(request.ip), list, request.caller?.role ?? null);
     }
-    // A blocked account gets 430 everywhere but logout (the fan site shows its blocked page on any 430).
-    if (request.caller?.blocked && url !== '/api/users/logout') throw new DomainError(BLOCKED_MESSAGE, 'BLOCKED', 430);
-    // HEAD is GET without the body (fastify answers it from the GET route): the same rule applies.
-    const method = request.method === 'HEAD' ? 'GET' : request.method;
-    const decision = decideAccess(`${method} ${url}`, request.caller?.role ?? null);
-    if (decision === 'unauthenticated') throw new DomainError('Please log in to continue.', 'UNAUTHENTICATED', 401);
-    if (decision === 'forbidden') throw new DomainError('You do not have access to this page.', 'FORBIDDEN', 403);
+    const refusal = admissionRefusal({ method: request.method, url, caller: request.caller, regionBlocked });
+    if (refusal) throw refusal;
   };
   app.register(fastifyCookie);
   app.addHook('preHandler', async (request, reply) => {
@@ -224,40 +207,17 @@ export interface PendingSession {
 }
 
 /** The caller behind a session token, read fresh (no cache): the socket gateway checks sessions with it. */
-export async function callerForToken(services: Services, token: string): Promise<{ caller: Caller; expiresAtMs: number } | null> {
+export async function callerForToken(services: Services, token: string): Promise<SessionCaller | null> {
   if (!TOKEN_SHAPE.test(token)) return null;
   const tokenHash = hashToken(token);
-  return resolveCaller(services, tokenHash, await findSession(services.database, tokenHash, services.clock().toISOString()));
+  const nowIso = services.clock().toISOString();
+  return findCaller(services.database, tokenHash, nowIso, await findSession(services.database, tokenHash, nowIso));
 }
 
 /** True when a browser request (a WebSocket upgrade) comes from the site's own pages. */
 export function fromOwnOrigin(request: FastifyRequest, services: Services): boolean {
   const origin = request.headers.origin;
   return typeof origin === 'string' && ownOrigins(request, services).includes(origin.toLowerCase());
-}
-
-/**
- * The caller behind a token hash: its normal session as read (`s`, with the staff-set standing applied) or, when it has
- * none, a proxy session.
- */
-async function resolveCaller(services: Services, tokenHash: string, s: SessionLookup | undefined): Promise<{ caller: Caller; expiresAtMs: number } | null> {
-  if (s) {
-    if (s.member_deleted) return null;
-    return {
-      caller: {
-        userId: s.user_id, sessionId: s.session_id, role: effectiveRole(s.role as Role, (s.member_role as Role | null) ?? null), email: s.email, name: s.name,
-        proxyAdminId: null, blocked: !!s.member_blocked,
-      },
-      expiresAtMs: new Date(s.expires_at).getTime(),
-    };
-  }
-  const p = await findProxySession(services.database.db, tokenHash, services.clock().toISOString());
-  if (!p || p.deleted) return null;
-  // The admin sees what the fan sees, as 'proxy_user'; events record both (metadata.userId + proxyAdminId).
-  return {
-    caller: { userId: p.user_id, sessionId: p.session_id, role: 'proxy_user', email: p.email, name: p.name, proxyAdminId: p.admin_id, blocked: false },
-    expiresAtMs: new Date(p.expires_at).getTime(),
-  };
 }
 
 export function requireCaller(request: FastifyRequest): Caller {

@@ -5,6 +5,7 @@ import type { AnyDomainEvent } from './events';
 import { defineProjection } from './projection';
 import { membersTables, timestamptz, type ReadModelRows, type ReadModels } from './schema';
 import type { Role } from '../domain/shared/wire';
+import type { ProxySession } from '../domain/access/admission';
 
 export interface MemberRow {
   user_id: string;
@@ -97,15 +98,7 @@ export async function findProxySession(db: Kysely<ReadModels>, tokenHash: string
     .executeTakeFirst() as Promise<ProxySessionLookup | undefined>;
 }
 
-export interface ProxySessionLookup {
-  session_id: string;
-  user_id: string;
-  admin_id: string;
-  expires_at: Date;
-  email: string;
-  name: string;
-  deleted: boolean | null;
-}
+export type ProxySessionLookup = ProxySession;
 
 /** Accounts whose effective role is admin or super_admin and that are neither blocked nor deleted. */
 export async function activeAdminIds(db: Kysely<ReadModels>): Promise<string[]> {

@@ -7,6 +7,8 @@ import { update } from './projection';
 import type { Role } from '../domain/shared/wire';
 import { countsAsEarnings } from '../domain/payment/purchase-kinds';
 import type { Database } from '../infra/db/database';
+import { callerOfProxySession, callerOfSession, type OwnSession, type SessionCaller } from '../domain/access/admission';
+import { findProxySession } from './members';
 
 export interface UserRow {
   id: string;
@@ -75,14 +77,14 @@ export async function findSession(database: Pick<Database, 'read'>, tokenHash: s
   return row;
 }
 
-export interface SessionLookup {
-  session_id: string;
-  user_id: string;
-  expires_at: Date;
-  role: string;
-  email: string;
-  name: string;
-  member_role: string | null;
-  member_blocked: boolean | null;
-  member_deleted: boolean | null;
+export type SessionLookup = OwnSession;
+
+/**
+ * The caller behind a token hash: its own session as read (`own`, looked up with findSession or with a page) or,
+ * when it has none, a proxy session an admin started.
+ */
+export async function findCaller(database: Database, tokenHash: string, nowIso: string, own: SessionLookup | undefined): Promise<SessionCaller | null> {
+  if (own) return callerOfSession(own);
+  const proxy = await findProxySession(database.db, tokenHash, nowIso);
+  return proxy ? callerOfProxySession(proxy) : null;
 }

@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  PAYMENT_PROVIDERS, PROVIDER_SETTINGS_MESSAGES, providerSettingsView, secretFieldsOf, unsealedProviderSettings, withoutSecrets,
+  PAYMENT_PROVIDERS, PROVIDER_SETTINGS_MESSAGES, openedSecrets, providerSettingsView, unsealedProviderSettings, withoutSecrets,
   type PaymentProvider,
 } from '../../domain/payment-providers/provider-settings';
 import { DomainError } from '../../domain/shared/decider';
@@ -59,8 +59,9 @@ export const paymentProviderSettingsRoutes = (services: Services): FastifyPlugin
     if (!row) throw new DomainError(PROVIDER_SETTINGS_MESSAGES.notSaved(provider), 'NOT_CONFIGURED', 409);
     const tests = services.paymentProviderTests;
     if (!tests) return ok(reply, { ok: false, message: PROVIDER_SETTINGS_MESSAGES.testUnavailable });
-    const settings = unsealedProviderSettings(provider, row.stored, (sealed) => box().open(sealed));
-    const secrets = secretFieldsOf(provider).map((f) => (settings as unknown as Record<string, string>)[f.name]);
+    const open = (sealed: string) => box().open(sealed);
+    const settings = unsealedProviderSettings(provider, row.stored, open);
+    const secrets = openedSecrets(provider, row.stored, open);
     let answer: { ok: boolean; message: string };
     try {
       answer = await tests(provider, settings);

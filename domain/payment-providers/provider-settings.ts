@@ -229,14 +229,42 @@ export function providerSettingsView(provider: PaymentProvider, stored: StoredPr
   return view;
 }
 
+/** Reads one stored setting: a text field or an opened secret as text ('' when unset), a switch as true/false. */
+interface SettingReader {
+  text(name: string): string;
+  on(name: string): boolean;
+}
+
+/** Each adapter's settings, assembled field by field (so a renamed field is a type error, not an empty value). */
+const ASSEMBLE: { readonly [P in PaymentProvider]: (r: SettingReader) => ProviderSettingsOf[P] } = {
+  ccbill: (r) => ({ clientAccnum: r.text('clientAccnum'), clientSubacc: r.text('clientSubacc'), flexId: r.text('flexId'), salt: r.text('salt'), liveMode: r.on('liveMode') }),
+  'ccbill-rest-api': (r) => ({ restAppId: r.text('restAppId'), restSecret: r.text('restSecret') }),
+  'ccbill-datalink': (r) => ({ datalinkUsername: r.text('datalinkUsername'), datalinkPassword: r.text('datalinkPassword') }),
+  'sticky-io': (r) => ({
+    appKey: r.text('appKey'), apiUsername: r.text('apiUsername'), apiPassword: r.text('apiPassword'), campaignId: r.text('campaignId'),
+    shippingId: r.text('shippingId'), offerId: r.text('offerId'), productId: r.text('productId'), billingModelId: r.text('billingModelId'),
+    postbackSecret: r.text('postbackSecret'),
+  }),
+  forumpay: (r) => ({ apiUser: r.text('apiUser'), apiSecret: r.text('apiSecret'), posId: r.text('posId'), enable_forumpay_payment_live_mode: r.on('enable_forumpay_payment_live_mode') }),
+};
+
+/** The stored secrets of a provider, each opened by `open` (unset ones left out). */
+export function openedSecrets(provider: PaymentProvider, stored: StoredProviderSettings, open: (sealed: string) => string): string[] {
+  return secretFieldsOf(provider).flatMap((f) => (stored.sealed[f.name] ? [open(stored.sealed[f.name])] : []));
+}
+
 /** The adapter's settings: the stored ones with each secret opened by `open`. */
 export function unsealedProviderSettings<P extends PaymentProvider>(provider: P, stored: StoredProviderSettings, open: (sealed: string) => string): ProviderSettingsOf[P] {
-  const out: Record<string, string | boolean> = {};
-  for (const f of PROVIDER_FIELDS[provider]) {
-    if (f.kind === 'secret') out[f.name] = stored.sealed[f.name] ? open(stored.sealed[f.name]) : '';
-    else out[f.name] = stored.fields[f.name] ?? (f.kind === 'switch' ? false : '');
-  }
-  return out as unknown as ProviderSettingsOf[P];
+  const kinds = new Map(PROVIDER_FIELDS[provider].map((f) => [f.name, f.kind]));
+  const reader: SettingReader = {
+    text(name) {
+      if (kinds.get(name) === 'secret') return stored.sealed[name] ? open(stored.sealed[name]) : '';
+      const value = stored.fields[name];
+      return typeof value === 'string' ? value : '';
+    },
+    on: (name) => stored.fields[name] === true,
+  };
+  return ASSEMBLE[provider](reader);
 }
 
 /** A provider's answer with every secret value blotted out, so a tester echoing a secret never shows it. */

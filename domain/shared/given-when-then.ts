@@ -16,7 +16,8 @@ export function given<C, E extends DomainEvent, S>(decider: Decider<C, E, S>, ev
           expect(actual).toEqual(expected);
           return actual.reduce(decider.evolve, state);
         },
-        thenThrows(message: string, extra: { code?: string; status?: number; details?: Record<string, unknown> } = {}): DomainError {
+        /** `message`: the exact text, or a pattern it must match. */
+        thenThrows(message: string | RegExp, extra: { code?: string; status?: number; details?: Record<string, unknown> } = {}): DomainError {
           let caught: unknown;
           try {
             run();
@@ -25,7 +26,7 @@ export function given<C, E extends DomainEvent, S>(decider: Decider<C, E, S>, ev
           }
           expect(caught, 'expected a DomainError').toBeInstanceOf(DomainError);
           const err = caught as DomainError;
-          expect({ message: err.message, ...pick(err, extra) }).toEqual({ message, ...extra });
+          expect({ message: err.message, ...pick(err, extra) }).toEqual({ message: typeof message === 'string' ? message : expect.stringMatching(message), ...extra });
           return err;
         },
       };

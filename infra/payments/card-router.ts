@@ -5,6 +5,7 @@
 // console says by then.
 import type { Database } from '../db/database';
 import type { CardGateway, TokenisedCard } from './port';
+import { paymentRoutes } from './route-table';
 
 export interface CardRouter extends CardGateway {
   /** The provider new cards are tokenised at now. */
@@ -12,8 +13,6 @@ export interface CardRouter extends CardGateway {
   /** The provider a payment was charged at, null when none was. */
   providerOfPayment(paymentId: string): Promise<string | null>;
 }
-
-type RouterTables = { card_payments: { payment_id: string; provider: string } };
 
 /** The sandbox's tokens carry no provider name (they predate the router). */
 const DEFAULT_PROVIDER = 'sandbox';
@@ -24,24 +23,15 @@ export async function createCardRouter(
   /** The provider new cards go to (a key of `providers`). */
   chosen: () => Promise<string>,
 ): Promise<CardRouter> {
-  await database.exec(`
-    CREATE SCHEMA IF NOT EXISTS payment_router;
-    CREATE TABLE IF NOT EXISTS payment_router.card_payments (payment_id text PRIMARY KEY, provider text NOT NULL);
-  `);
-  const db = database.db.withTables<RouterTables>().withSchema('payment_router');
-  const named = (name: string) => {
-    const g = providers[name];
-    if (!g) throw new Error(`The card provider ${name} is not available on this server.`);
-    return g;
-  };
+  const routes = await paymentRoutes(database, 'card_payments', 'card', providers);
+  const named = routes.named;
   /** A provider's tokens start with its name (`ccbill:…`); a token with no known provider name is the sandbox's. */
   const providerOfToken = (cardToken: string) => {
     const at = cardToken.indexOf(':');
     const provider = at > 0 ? cardToken.slice(0, at) : '';
     return provider && providers[provider] ? provider : DEFAULT_PROVIDER;
   };
-  const providerOfPayment = async (paymentId: string) =>
-    (await db.selectFrom('card_payments').select('provider').where('payment_id', '=', paymentId).executeTakeFirst())?.provider ?? null;
+  const providerOfPayment = routes.providerOf;
 
   return {
     name: 'router',
@@ -56,8 +46,7 @@ export async function createCardRouter(
     async charge(request) {
       const provider = providerOfToken(request.cardToken);
       named(provider);
-      await db.insertInto('card_payments').values({ payment_id: request.idempotencyKey, provider }).onConflict((c) => c.column('payment_id').doNothing()).execute();
-      const recorded = (await providerOfPayment(request.idempotencyKey)) ?? provider;
+      const recorded = await routes.pin(request.idempotencyKey, provider);
       // A payment charged at one provider is never charged at another: a different card on a retry is not charged.
       if (recorded !== provider) throw new Error(`Payment ${request.idempotencyKey} was charged at ${recorded}, not ${provider}.`);
       return named(provider).charge(request);

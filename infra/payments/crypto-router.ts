@@ -4,13 +4,12 @@
 // a crash asks the same one.
 import type { Database } from '../db/database';
 import type { CryptoGateway } from './port';
+import { paymentRoutes } from './route-table';
 
 export interface CryptoRouter extends CryptoGateway {
   /** The provider a payment was created with, null when none was. */
   providerOf(paymentId: string): Promise<string | null>;
 }
-
-type RouterTables = { crypto_routes: { payment_id: string; provider: string } };
 
 export async function createCryptoRouter(
   database: Database,
@@ -18,18 +17,9 @@ export async function createCryptoRouter(
   /** The provider new payments go to (a key of `providers`). */
   chosen: () => Promise<string>,
 ): Promise<CryptoRouter> {
-  await database.exec(`
-    CREATE SCHEMA IF NOT EXISTS payment_router;
-    CREATE TABLE IF NOT EXISTS payment_router.crypto_routes (payment_id text PRIMARY KEY, provider text NOT NULL);
-  `);
-  const db = database.db.withTables<RouterTables>().withSchema('payment_router');
-  const gatewayNamed = (name: string) => {
-    const g = providers[name];
-    if (!g) throw new Error(`The crypto provider ${name} is not available on this server.`);
-    return g;
-  };
-  const providerOf = async (paymentId: string) =>
-    (await db.selectFrom('crypto_routes').select('provider').where('payment_id', '=', paymentId).executeTakeFirst())?.provider ?? null;
+  const routes = await paymentRoutes(database, 'crypto_routes', 'crypto', providers);
+  const gatewayNamed = routes.named;
+  const providerOf = routes.providerOf;
   /** Payments made before this router existed were the sandbox's. */
   const routeOf = async (paymentId: string) => gatewayNamed((await providerOf(paymentId)) ?? 'sandbox');
 
@@ -42,8 +32,7 @@ export async function createCryptoRouter(
     async createPayment(request) {
       const provider = await chosen();
       gatewayNamed(provider);
-      await db.insertInto('crypto_routes').values({ payment_id: request.paymentId, provider }).onConflict((c) => c.column('payment_id').doNothing()).execute();
-      return (await routeOf(request.paymentId)).createPayment(request);
+      return gatewayNamed(await routes.pin(request.paymentId, provider)).createPayment(request);
     },
     async startPayment(paymentId, payer) {
       return (await routeOf(paymentId)).startPayment(paymentId, payer);

@@ -2,12 +2,12 @@
 // server checks with), secrets write-only (the server seals them and only says 'set'), Save, Remove, and "Test
 // connection" showing what the provider answered.
 import { useEffect, useState, type ReactNode } from 'react';
-import { Alert, Box, Button, CircularProgress, FormControlLabel, FormHelperText, InputAdornment, Stack, Switch, TextField } from '@mui/material';
-import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
+import { Alert, Box, Button, CircularProgress, FormControlLabel, FormHelperText, Stack, Switch, TextField } from '@mui/material';
 import CableOutlinedIcon from '@mui/icons-material/CableOutlined';
 import { useNotify } from 'react-admin';
 import { PROVIDER_FIELDS, PROVIDER_TITLES, type PaymentProvider, type ProviderField } from '../../../domain/payment-providers/provider-settings';
 import { api, ApiRequestError } from '../api';
+import { SecretField } from '../components/SecretField';
 import { ConfigCard, LoadingCard, useApiData } from '../site-config/parts';
 import { providerPath } from './paths';
 
@@ -22,23 +22,6 @@ const bodyOf = (provider: PaymentProvider, values: Values, changing: ReadonlySet
   Object.fromEntries(PROVIDER_FIELDS[provider].filter((f) => f.kind !== 'secret' || changing.has(f.name)).map((f) => [f.name, values[f.name]]));
 
 const testId = (provider: string, name: string) => `${provider}-${name}`;
-
-function SecretInput({ f, provider, stored, value, changing, onChange, onChange2, error }: {
-  f: ProviderField; provider: PaymentProvider; stored: boolean; value: string; changing: boolean; onChange: (v: string) => void; onChange2: () => void; error?: string;
-}) {
-  if (stored && !changing)
-    return (
-      <Box>
-        <TextField label={f.label} value="set" disabled fullWidth helperText={`${f.label} is saved, encrypted; it is never shown.`} inputProps={{ 'data-testid': testId(provider, f.name) }}
-          InputProps={{ startAdornment: <InputAdornment position="start"><LockOutlinedIcon fontSize="small" /></InputAdornment> }} />
-        <Button size="small" onClick={onChange2} data-testid={testId(provider, `${f.name}-change`)}>Change {f.label.toLowerCase()}</Button>
-      </Box>
-    );
-  return (
-    <TextField label={f.label} type="password" value={value} onChange={(e) => onChange(e.target.value)} autoComplete="new-password" fullWidth error={!!error}
-      helperText={error ?? `${f.help} Stored encrypted; never shown again.`} inputProps={{ 'data-testid': testId(provider, f.name) }} />
-  );
-}
 
 export function ProviderSettingsCard({ provider, icon, subtitle }: { provider: PaymentProvider; icon: ReactNode; subtitle: string }) {
   const notify = useNotify();
@@ -114,8 +97,10 @@ export function ProviderSettingsCard({ provider, icon, subtitle }: { provider: P
                   <FormHelperText error={!!errorOf(f.name)}>{errorOf(f.name) ?? f.help}</FormHelperText>
                 </Box>
               ) : f.kind === 'secret' ? (
-                <SecretInput key={f.name} f={f} provider={provider} stored={data[f.name] === 'set'} value={String(values[f.name])} changing={changing.has(f.name)}
-                  onChange={(v) => set(f.name, v)} onChange2={() => setChanging(new Set([...changing, f.name]))} error={errorOf(f.name)} />
+                <SecretField key={f.name} label={f.label} stored={data[f.name] === 'set'} value={String(values[f.name])} changing={changing.has(f.name)}
+                  onChange={(v) => set(f.name, v)} onStartChange={() => setChanging(new Set([...changing, f.name]))} error={errorOf(f.name)}
+                  help={`${f.help} Stored encrypted; never shown again.`} storedHelp={`${f.label} is saved, encrypted; it is never shown.`}
+                  testId={testId(provider, f.name)} storedTestId={testId(provider, f.name)} changeTestId={testId(provider, `${f.name}-change`)} />
               ) : (
                 <TextField key={f.name} label={f.label} value={values[f.name]} onChange={(e) => set(f.name, e.target.value)} autoComplete="off" fullWidth error={!!errorOf(f.name)}
                   helperText={errorOf(f.name) ?? f.help} inputProps={{ 'data-testid': testId(provider, f.name), maxLength: f.max }} />

@@ -2,14 +2,14 @@
 // overrides SMTP_URL while it is saved. The password is write-only: the server seals it (AES-GCM) and only says
 // whether one is set. "Send test mail" sends through the saved server and shows what the server answered.
 import { useEffect, useState } from 'react';
-import { Alert, Box, Button, CircularProgress, InputAdornment, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, CircularProgress, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import MailOutlineIcon from '@mui/icons-material/MailOutline';
 import SendOutlinedIcon from '@mui/icons-material/SendOutlined';
-import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
 import { useNotify } from 'react-admin';
 import { api, ApiRequestError } from '../api';
 import { useLiveQuery } from '../query';
 import { PageGuard } from '../promotions/PageGuard';
+import { SecretField } from '../components/SecretField';
 import { EMAIL_CONFIGURATION_PAGE } from './paths';
 import { ConfigCard, ConfigColumn, ErrorAlert, LoadingCard, SourceChip, useApiData } from './parts';
 
@@ -126,14 +126,9 @@ export default function EmailConfigurationPage() {
               </TextField>
               <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
                 <TextField label="Username" value={form.username} onChange={set('username')} autoComplete="off" error={!!errorOf('username')} helperText={errorOf('username') ?? 'Leave empty if the server needs no login.'} inputProps={{ 'data-testid': 'smtp-username' }} />
-                {data.password === 'set' && !changePassword ? (
-                  <Box>
-                    <TextField label="Password" value="••••••••" disabled fullWidth helperText="A password is saved. It is stored encrypted and never shown." InputProps={{ startAdornment: <InputAdornment position="start"><LockOutlinedIcon fontSize="small" /></InputAdornment> }} />
-                    <Button size="small" onClick={() => setChangePassword(true)} data-testid="smtp-change-password">Change password</Button>
-                  </Box>
-                ) : (
-                  <TextField label="Password" type="password" value={password} onChange={(e) => setPassword(e.target.value)} autoComplete="new-password" error={!!errorOf('password')} helperText={errorOf('password') ?? 'Stored encrypted; never shown again.'} inputProps={{ 'data-testid': 'smtp-password' }} />
-                )}
+                <SecretField label="Password" stored={data.password === 'set'} changing={changePassword} value={password} onChange={setPassword} onStartChange={() => setChangePassword(true)}
+                  error={errorOf('password')} help="Stored encrypted; never shown again." storedHelp="A password is saved. It is stored encrypted and never shown."
+                  placeholder="••••••••" testId="smtp-password" changeTestId="smtp-change-password" changeLabel="Change password" />
               </Box>
               <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
                 <TextField label="Sender email" value={form.from_email} onChange={set('from_email')} placeholder="no-reply@example.com" error={!!errorOf('from_email')} helperText={errorOf('from_email') ?? 'The From address fans see.'} inputProps={{ 'data-testid': 'smtp-from-email' }} />
