@@ -1,7 +1,8 @@
-// CCBill behind the card provider port. Cards are tokenised with the REST API (CVV checked); a charge is written in
-// our books before CCBill is called and pays with a payment token minted for that attempt alone where CCBill allows
-// it (from the card's earlier sale, single use), so asking again can never charge twice: the attempt's token is
-// looked up first, and a used single-use token is refused by CCBill. Refunds, voids and cancels go through DataLink,
+// CCBill behind the card provider port. Cards are tokenised with the REST API (CVV checked) as single-use tokens; a
+// charge is written in our books before CCBill is called and pays with a token no other charge uses: the card's own
+// for its first charge (one payment at a time holds it), one minted from the card's first sale for every later
+// charge. So asking again can never charge twice: the attempt's token is looked up first, and a used single-use
+// token is refused by CCBill, even when an earlier request of the same attempt is done late. Refunds, voids and cancels go through DataLink,
 // whose URLs carry the credentials: they are never logged nor put in an error.
 import type { Database } from '../../db/database';
 import type { GatewayOutcome } from '../../../domain/payment/payment';
@@ -180,14 +181,39 @@ export function createCcbillProvider(options: CcbillProviderOptions): CardProvid
     return books.saleOfPayment(idempotencyKey);
   }
 
+  /**
+   * The single-use token an attempt pays with. A card that has sold before: one minted from that sale for this
+   * attempt alone. A new card: its own token, single-use since it was saved, held by one payment at a time; while
+   * another payment's first charge on it is unanswered, this one waits (its outcome is unknown, nothing charged).
+   */
+  async function tokenForAttempt(cardTokenId: string, paymentId: string): Promise<string> {
+    const books = await booksReady;
+    const earlier = await books.cardSale(cardTokenId);
+    if (earlier) return mintSingleUse(earlier);
+    const holder = await books.claimFirstCharge(cardTokenId, paymentId);
+    if (holder === paymentId) return cardTokenId;
+    const first = await books.find(holder);
+    const sale = first?.status === 'captured' ? first.subscriptionId : first ? await saleOfAttempt(first) : null;
+    if (sale) {
+      if (first?.status !== 'captured') await books.settle(holder, { status: 'captured', subscriptionId: sale });
+      await books.linkCard(cardTokenId, sale);
+      return mintSingleUse(sale);
+    }
+    if (first?.status === 'declined' && (await books.passFirstCharge(cardTokenId, holder, paymentId))) return cardTokenId;
+    throw new ChargeOutcomeUnknown(PROVIDER, "The card's first payment at CCBill is not answered yet; this one waits for it.");
+  }
+
   return {
     name: PROVIDER,
 
     async tokenise(card): Promise<TokenisedCard> {
       const [firstName, ...rest_] = card.holderName.trim().split(/\s+/);
+      // Single-use: the card's first charge spends it, so a late CCBill commit and a retry can never both be paid; later
+      // charges mint their own from the first sale.
       const r = await rest('POST', '/payment-tokens/merchant-only-verify', {
         ...(await account()),
         subscriptionId: 0,
+        validNumberOfUse: 1,
         customerInfo: { customerFname: firstName ?? '', customerLname: rest_.join(' '), email: 'card-holder@invalid.example', country: 'US' },
         paymentInfo: { creditCardPaymentInfo: { cardNum: card.number, nameOnCard: card.holderName, expMonth: card.expMonth.padStart(2, '0'), expYear: card.expYear.length === 2 ? `20${card.expYear}` : card.expYear, cvv2: card.cvv } },
       }).catch((e: unknown) => {
@@ -221,11 +247,9 @@ export function createCcbillProvider(options: CcbillProviderOptions): CardProvid
             return { status: 'captured', gatewayTransactionId: sale };
           }
         } else {
-          // A card that has sold before pays with a single-use token from that sale; a new card with its own token,
-          // whose earlier sales are noted so that only a new one can be taken for this attempt.
-          const earlier = await books.cardSale(cardTokenId);
-          const paymentTokenId = earlier ? await mintSingleUse(earlier) : cardTokenId;
-          await books.setToken(attempt.paymentId, paymentTokenId, earlier ? [] : await salesOf(paymentTokenId));
+          const paymentTokenId = await tokenForAttempt(cardTokenId, attempt.paymentId);
+          // A card's own token may have sold before (saved when tokens were reusable): only a new sale is this attempt's.
+          await books.setToken(attempt.paymentId, paymentTokenId, paymentTokenId === cardTokenId ? await salesOf(paymentTokenId) : []);
           attempt = (await books.find(attempt.paymentId))!;
         }
 
