@@ -85,4 +85,17 @@ describe("a new CCBill card's first charge", () => {
     expect(salesOf('after-decline')).toHaveLength(0);
     expect(await charge('after-decline', card)).toEqual(next);
   });
+
+  it('calls under one payment at the same time (two processes, a joined purchase): one reaches CCBill, the other is told to read the outcome later', async () => {
+    const card = await newCard();
+    expect((await charge('saved-card-first', card)).status).toBe('captured');
+    const answers = await Promise.allSettled(Array.from({ length: 6 }, () => charge('same-payment', card, 700)));
+    expect(salesOf('same-payment')).toHaveLength(1);
+    for (const a of answers) {
+      if (a.status === 'fulfilled') expect(a.value.status).toBe('captured');
+      else expect(a.reason).toBeInstanceOf(ChargeOutcomeUnknown);
+    }
+    expect((await charge('same-payment', card, 700)).status).toBe('captured');
+    expect(salesOf('same-payment')).toHaveLength(1);
+  });
 });

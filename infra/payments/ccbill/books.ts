@@ -46,7 +46,8 @@ export interface CcbillBooks {
   find(paymentId: string): Promise<Attempt | null>;
   /** Every attempt that got as far as a payment token (the ones CCBill may have a sale for). */
   tokenedAttempts(): Promise<Attempt[]>;
-  setToken(paymentId: string, paymentTokenId: string, salesBefore: string[]): Promise<void>;
+  /** Gives the attempt its token unless it has one (another call under the same payment was first): false then. */
+  setToken(paymentId: string, paymentTokenId: string, salesBefore: string[]): Promise<boolean>;
   salesBefore(paymentId: string): Promise<string[]>;
   settle(paymentId: string, outcome: { status: 'captured'; subscriptionId: string } | { status: 'declined'; failureCode: string; message: string; allowCascade: boolean }): Promise<void>;
   setReversal(paymentId: string, kind: string): Promise<void>;
@@ -106,7 +107,13 @@ export async function openCcbillBooks(database: Database): Promise<CcbillBooks> 
       return (await db.selectFrom('attempts').selectAll().where('payment_token_id', 'is not', null).orderBy('created_at').execute()).map(toAttempt);
     },
     async setToken(paymentId, paymentTokenId, salesBefore) {
-      await db.updateTable('attempts').set({ payment_token_id: paymentTokenId, sales_before: JSON.stringify(salesBefore) }).where('payment_id', '=', paymentId).execute();
+      const r = await db
+        .updateTable('attempts')
+        .set({ payment_token_id: paymentTokenId, sales_before: JSON.stringify(salesBefore) })
+        .where('payment_id', '=', paymentId)
+        .where('payment_token_id', 'is', null)
+        .executeTakeFirst();
+      return Number(r.numUpdatedRows) === 1;
     },
     async salesBefore(paymentId) {
       const row = await db.selectFrom('attempts').select('sales_before').where('payment_id', '=', paymentId).executeTakeFirst();

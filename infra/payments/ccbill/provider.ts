@@ -10,6 +10,7 @@ import { CardRefused, ChargeOutcomeUnknown, type CardProvider, type ProviderBook
 import { openCcbillBooks, type Attempt } from './books';
 import { PAYMENT_ID_FIELD, USD_CODE } from './checkout';
 import { priceText } from './digest';
+import { datalinkMessage, parseDatalinkXml } from './datalink';
 import { defaultEndpoints, type CcbillEndpoints, type CcbillSettings } from './settings';
 
 const ACCEPT = 'application/vnd.mcn.transaction-service.api.v.2+json';
@@ -44,22 +45,6 @@ function parseCardToken(cardToken: string): string {
   if (!m) throw new Error('cardToken: not a CCBill card token');
   return m[1];
 }
-
-/** DataLink's answer code from `<results>n</results>`; the named fields for a status read. */
-export function parseDatalinkXml(xml: string): { code: number | null; fields: Record<string, string> } {
-  const inner = /<results>([\s\S]*)<\/results>/.exec(xml)?.[1]?.trim() ?? '';
-  if (/^-?\d+$/.test(inner)) return { code: Number(inner), fields: {} };
-  const fields: Record<string, string> = {};
-  for (const m of inner.matchAll(/<(\w+)>([^<]*)<\/\1>/g)) fields[m[1]] = m[2];
-  return { code: null, fields };
-}
-
-const DATALINK_MESSAGES: Record<string, string> = {
-  '0': 'the action failed', '-1': 'authentication failed (check the DataLink user and password)', '-2': 'subscription id invalid for this action', '-3': 'no record of the subscription',
-  '-4': 'subscription belongs to another account', '-5': 'action arguments invalid or missing', '-6': 'action invalid', '-7': 'internal error at CCBill',
-  '-8': 'this server\'s address is not allowed for DataLink', '-9': 'account not permitted to perform the action', '-10': 'account not set up for DataLink', '-12': 'locked for an hour after failed logins',
-  '-15': 'over the refund threshold', '-16': 'over the void threshold', '-23': 'transaction limit reached', '-24': 'purchase limit reached',
-};
 
 export function createCcbillProvider(options: CcbillProviderOptions): CardProvider {
   const timeoutMs = options.timeoutMs ?? 20_000;
@@ -172,7 +157,7 @@ export function createCcbillProvider(options: CcbillProviderOptions): CardProvid
     if (res.status !== 200) throw new Error(`CCBill DataLink ${action}: HTTP ${res.status}.`);
     return parseDatalinkXml(await res.text());
   }
-  const datalinkError = (action: string, code: number | null) => new Error(`CCBill DataLink ${action}: ${code === null ? 'unreadable answer' : `${code} ${DATALINK_MESSAGES[String(code)] ?? 'unknown code'}`}.`);
+  const datalinkError = (action: string, code: number | null) => new Error(`CCBill DataLink ${action}: ${code === null ? 'unreadable answer' : `${code} ${datalinkMessage(code)}`}.`);
 
   async function capturedSale(idempotencyKey: string): Promise<string | null> {
     const books = await booksReady;
@@ -249,7 +234,8 @@ export function createCcbillProvider(options: CcbillProviderOptions): CardProvid
         } else {
           const paymentTokenId = await tokenForAttempt(cardTokenId, attempt.paymentId);
           // A card's own token may have sold before (saved when tokens were reusable): only a new sale is this attempt's.
-          await books.setToken(attempt.paymentId, paymentTokenId, paymentTokenId === cardTokenId ? await salesOf(paymentTokenId) : []);
+          const mine = await books.setToken(attempt.paymentId, paymentTokenId, paymentTokenId === cardTokenId ? await salesOf(paymentTokenId) : []);
+          if (!mine) throw new ChargeOutcomeUnknown(PROVIDER, 'Another call under this payment has just begun its charge at CCBill; its outcome will be read.');
           attempt = (await books.find(attempt.paymentId))!;
         }
 
@@ -338,19 +324,35 @@ export function createCcbillProvider(options: CcbillProviderOptions): CardProvid
     },
 
     /**
-     * CCBill's books, attempt by attempt: the sale its listing shows for the attempt's token, and whether DataLink's
-     * status read counts a refund, void or chargeback on it. CCBill's listing gives no amounts: the amount is the
-     * one asked for, so this holds which payments CCBill took and gave back, not what each was for.
+     * CCBill's books: every sale its listing shows on our attempts' tokens (made after each attempt began), with
+     * DataLink's word on refunds, voids and chargebacks. A sale no attempt took is a second charge on that attempt's
+     * token, which the ledger must see. CCBill's listing gives no amounts: the amount is the one the attempt asked for.
      */
     async books() {
       const books = await booksReady;
-      const entries: ProviderBookEntry[] = [];
+      const listings = new Map<string, string[]>();
+      const fresh: { attempt: Attempt; sales: string[] }[] = [];
+      const owners = new Map<string, Attempt>();
       for (const a of await books.tokenedAttempts()) {
-        const sale = await saleOfAttempt(a);
-        if (!sale) continue;
-        const { fields } = await datalink('viewSubscriptionStatus', { subscriptionId: sale });
-        const status = Number(fields.chargebacksIssued ?? 0) > 0 ? 'chargeback' : Number(fields.voidsIssued ?? 0) > 0 ? 'voided' : Number(fields.refundsIssued ?? 0) > 0 ? 'refunded' : 'captured';
-        entries.push({ paymentId: a.paymentId, providerReference: sale, status, amountCents: a.amountCents });
+        const token = a.paymentTokenId!;
+        if (!listings.has(token)) listings.set(token, await salesOf(token));
+        const before = new Set(await books.salesBefore(a.paymentId));
+        const sales = listings.get(token)!.filter((s) => !before.has(s));
+        const own = a.status === 'captured' && a.subscriptionId && sales.includes(a.subscriptionId) ? a.subscriptionId : sales.find((s) => !owners.has(s));
+        if (own) owners.set(own, a);
+        fresh.push({ attempt: a, sales });
+      }
+      const entries: ProviderBookEntry[] = [];
+      const seen = new Set<string>();
+      for (const { attempt, sales } of fresh) {
+        for (const sale of sales) {
+          if (seen.has(sale)) continue;
+          seen.add(sale);
+          const owner = owners.get(sale);
+          const { fields } = await datalink('viewSubscriptionStatus', { subscriptionId: sale });
+          const status = Number(fields.chargebacksIssued ?? 0) > 0 ? 'chargeback' : Number(fields.voidsIssued ?? 0) > 0 ? 'voided' : Number(fields.refundsIssued ?? 0) > 0 ? 'refunded' : 'captured';
+          entries.push({ paymentId: owner?.paymentId ?? null, providerReference: sale, status, amountCents: (owner ?? attempt).amountCents });
+        }
       }
       return entries;
     },
