@@ -113,7 +113,8 @@ export async function startTestServer(backend: Backend, env: Record<string, stri
   };
 }
 
-async function ledgerProblems(server: RunningServer): Promise<string[]> {
+/** The auditor's check a test server runs when it closes: what disagrees (empty when the books agree). */
+export async function ledgerProblems(server: RunningServer): Promise<string[]> {
   const { store, runner, database } = server.services;
   const head = await store.headPosition();
   // 90 s: on a loaded 2-core CI machine a suite's last media renders and background passes may still be applying.
