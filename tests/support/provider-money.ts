@@ -42,13 +42,14 @@ export interface KillableSite {
   child: ChildServer;
   /** Where the provider's webhooks go: forwards to whichever process runs now. */
   webhookBase: string;
-  start(): Promise<ChildServer>;
+  /** Starts the next process; `processEnv` (e.g. FANCLUB_FAILPOINT) applies to it alone. */
+  start(processEnv?: Record<string, string>): Promise<ChildServer>;
   /** SIGKILL, as a power cut. */
   kill(): Promise<void>;
   close(): Promise<void>;
 }
 
-export async function startKillableSite(env: Record<string, string>): Promise<KillableSite> {
+export async function startKillableSite(env: Record<string, string>, firstProcessEnv: Record<string, string> = {}): Promise<KillableSite> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fanclub-money-'));
   copyPgliteTemplate(dataDir);
   expect(fs.existsSync(pgliteFolderOf(dataDir))).toBe(true);
@@ -76,8 +77,8 @@ export async function startKillableSite(env: Record<string, string>): Promise<Ki
       return child;
     },
     webhookBase: `http://127.0.0.1:${(relay.address() as AddressInfo).port}`,
-    async start() {
-      child = await startChildServer(fullEnv);
+    async start(processEnv = {}) {
+      child = await startChildServer(fullEnv, processEnv);
       return child;
     },
     async kill() {
@@ -90,7 +91,7 @@ export async function startKillableSite(env: Record<string, string>): Promise<Ki
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
-  await site.start();
+  await site.start(firstProcessEnv);
   return site;
 }
 
