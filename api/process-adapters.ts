@@ -8,16 +8,15 @@ import type { EventStore } from '../infra/eventstore/port';
 import { createSandboxCardGateway } from '../infra/payments/sandbox-card-gateway';
 import { createSandboxCryptoGateway } from '../infra/payments/sandbox-crypto-gateway';
 import { createForumPayGateway } from '../infra/payments/forumpay/gateway';
-import type { ForumPaySettings } from '../infra/payments/forumpay/settings';
+import { forumPayAdapterSettings } from '../infra/payments/forumpay/settings';
 import { createCryptoRouter } from '../infra/payments/crypto-router';
-import type { ProviderSettingsOf } from '../domain/payment-providers/provider-settings';
 import { connectionTesterOf, providerSettingsGetter } from './payment-provider-settings';
 import { createCardRouter, namedTokens } from '../infra/payments/card-router';
 import { createStickyIoProvider, createStickyIoNoticeVerifier } from '../infra/payments/sticky-io';
 import { createCcbillProvider } from '../infra/payments/ccbill/provider';
 import { createCcbillNoticeVerifier } from '../infra/payments/ccbill/notices';
 import { openCcbillBooks } from '../infra/payments/ccbill/books';
-import type { CcbillSettings } from '../infra/payments/ccbill/settings';
+import { combinedCcbillSettings, type CcbillSettings } from '../infra/payments/ccbill/settings';
 import { currentSettings } from '../projections/settings';
 import { createIdempotencyStore } from '../infra/idempotency/store';
 import { createMailer } from '../infra/mail/mailer';
@@ -28,21 +27,12 @@ import { openAppStorage, signingSecret } from './media-storage';
 import { openLiveMedia } from './live-media';
 import type { Stops } from './stops';
 
-/** The console's ForumPay settings in the adapter's words. */
-const forumPayAdapterSettings = (saved: ProviderSettingsOf['forumpay'] | null): ForumPaySettings | null =>
-  saved && { apiUser: saved.apiUser, apiSecret: saved.apiSecret, posId: saved.posId, liveMode: saved.enable_forumpay_payment_live_mode };
-
 /** CCBill's three settings records as one: none until the account and its REST API are saved (DataLink may follow). */
 function ccbillSettingsGetter(cfg: Config, database: Database): () => Promise<CcbillSettings | null> {
   const account = providerSettingsGetter({ config: cfg, database }, 'ccbill');
   const rest = providerSettingsGetter({ config: cfg, database }, 'ccbill-rest-api');
   const datalink = providerSettingsGetter({ config: cfg, database }, 'ccbill-datalink');
-  const sources = cfg.FANCLUB_CCBILL_WEBHOOK_SOURCES?.split(',').map((r) => r.trim()).filter(Boolean);
-  return async () => {
-    const [a, r, d] = await Promise.all([account(), rest(), datalink()]);
-    if (!a || !r) return null;
-    return { ...a, ...r, datalinkUsername: d?.datalinkUsername ?? '', datalinkPassword: d?.datalinkPassword ?? '', ...(sources?.length ? { webhookSourceRanges: sources } : {}) };
-  };
+  return async () => combinedCcbillSettings(...(await Promise.all([account(), rest(), datalink()])), cfg.FANCLUB_CCBILL_WEBHOOK_SOURCES);
 }
 
 export type ProcessAdapters = Awaited<ReturnType<typeof openProcessAdapters>>;

@@ -17,6 +17,8 @@ export const EXIT = {
   failed: 5,
   /** `npm run make-super-admin`: the account cannot be given the role (unknown, blocked or deleted; the line says which). */
   refused: 6,
+  /** `npm run ledger`: the books it could read agree, but a payment provider's could not be read (no answer, refused credentials, not configured). */
+  providerUnreachable: 7,
 } as const;
 
 const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ETIMEDOUT', 'ECONNRESET', 'EHOSTUNREACH', 'ENETUNREACH', '3D000', '28P01', '28000', '57P03']);

@@ -33,6 +33,10 @@ export async function createCardRouter(
   };
   const providerOfPayment = routes.providerOf;
 
+  // Charges of one payment under way in this process: a second request for it (a purchase joining a pending one, a
+  // retry racing the recovery) waits for the first instead of reaching the provider at the same time.
+  const charging = new Map<string, Promise<Awaited<ReturnType<CardGateway['charge']>>>>();
+
   return {
     name: 'router',
     current: chosen,
@@ -49,7 +53,11 @@ export async function createCardRouter(
       const recorded = await routes.pin(request.idempotencyKey, provider);
       // A payment charged at one provider is never charged at another: a different card on a retry is not charged.
       if (recorded !== provider) throw new Error(`Payment ${request.idempotencyKey} was charged at ${recorded}, not ${provider}.`);
-      return named(provider).charge(request);
+      const under = charging.get(request.idempotencyKey);
+      if (under) return under;
+      const charge = named(provider).charge(request).finally(() => charging.delete(request.idempotencyKey));
+      charging.set(request.idempotencyKey, charge);
+      return charge;
     },
     async reverse(request) {
       return named((await providerOfPayment(request.idempotencyKey)) ?? DEFAULT_PROVIDER).reverse(request);

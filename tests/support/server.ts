@@ -1,6 +1,5 @@
 // Starts a real Fanclub server (PGlite in a temp folder, or a fresh database on the Postgres server) for a
 // test file, and gives it a small typed HTTP client.
-import { sql } from 'kysely';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,8 +10,7 @@ import { builtAppsDir } from './apps';
 import { copyPgliteTemplate, pgliteFolderOf } from './pglite-template';
 import { startS3rver, type RunningS3rver } from './s3rver';
 import { checkLedger } from '../../projections/ledger-check';
-import { sandboxNetCents } from '../../infra/payments/sandbox-card-gateway';
-import { sandboxCryptoReceived } from '../../infra/payments/sandbox-crypto-gateway';
+import { providerBooks } from '../../infra/payments/provider-books';
 import type { LiveMediaServer } from '../../infra/live/port';
 import { it } from 'vitest';
 
@@ -115,26 +113,20 @@ export async function startTestServer(backend: Backend, env: Record<string, stri
   };
 }
 
-async function ledgerProblems(server: RunningServer): Promise<string[]> {
+/** The auditor's check a test server runs when it closes: what disagrees (empty when the books agree). */
+export async function ledgerProblems(server: RunningServer): Promise<string[]> {
   const { store, runner, database } = server.services;
   const head = await store.headPosition();
   // 90 s: on a loaded 2-core CI machine a suite's last media renders and background passes may still be applying.
   if (head && !(await runner.waitFor(head, 90_000))) return ['the read models did not catch up with the event log within 90 s'];
-  // The crypto providers' books together: the sandbox's, and ForumPay's as it answers for the payments started there.
-  const cryptoReceived = async () => new Map([...(await sandboxCryptoReceived(database)), ...(await server.services.cryptoProviders.forumpay.received())]);
-  // The card providers' books together: the sandbox's net, and each real provider's captures that payments went to.
-  const cardNet = async () => {
-    let net = await sandboxNetCents(database);
-    const used = await sql<{ provider: string }>`SELECT DISTINCT provider FROM payment_router.card_payments WHERE provider <> 'sandbox'`.execute(database.db);
-    for (const { provider } of used.rows) {
-      const books = await server.services.cardProviders[provider as 'ccbill' | 'sticky-io'].books?.('2000-01-01T00:00:00.000Z');
-      if (!books) throw new Error(`${provider} cannot tell its books: the ledger cannot be checked against it.`);
-      net += books.filter((b) => b.status === 'captured').reduce((sum, b) => sum + b.amountCents, 0);
-    }
-    return net;
-  };
-  const report = await checkLedger(store, database.db, cardNet, cryptoReceived);
-  return report.problems;
+  // The providers' books as `npm run ledger` reads them: the sandboxes', and each real provider's for the payments sent to it.
+  const books = providerBooks({
+    database,
+    cardProvider: async (name) => (name === 'ccbill' || name === 'sticky-io' ? server.services.cardProviders[name] : null),
+    forumpay: async () => server.services.cryptoProviders.forumpay,
+  });
+  const report = await checkLedger(store, database.db, books.cardNetCents, books.cryptoReceived);
+  return [...report.problems, ...books.unreadable.map((u) => `${u.provider}'s books could not be read: ${u.reason}`)];
 }
 
 export const TEST_CARD_FORM = {

@@ -1,6 +1,7 @@
 // The adapter's own records (schema ccbill): every charge attempt is written here before CCBill is called, so a
 // repeat of the same payment id finds the single-use payment token minted for it and asks CCBill about that
-// token before anything could be charged again. Sales CCBill reports (by charge answer or webhook) link its
+// token before anything could be charged again. A new card's own token is single-use too, and only one payment at a
+// time may hold it (first_charges). Sales CCBill reports (by charge answer or webhook) link its
 // subscription id to our payment id, which refund, void and subscription notices name only by subscription.
 import type { Database, DefaultedTimestamp } from '../../db/database';
 
@@ -21,6 +22,7 @@ type CcbillTables = {
   };
   sales: { subscription_id: string; payment_id: string; created_at: DefaultedTimestamp };
   cards: { card_token: string; subscription_id: string; created_at: DefaultedTimestamp };
+  first_charges: { card_token: string; payment_id: string; created_at: DefaultedTimestamp };
 };
 
 /** unknown: written before the call, or the call's answer was lost; captured/declined: CCBill's word. */
@@ -44,7 +46,8 @@ export interface CcbillBooks {
   find(paymentId: string): Promise<Attempt | null>;
   /** Every attempt that got as far as a payment token (the ones CCBill may have a sale for). */
   tokenedAttempts(): Promise<Attempt[]>;
-  setToken(paymentId: string, paymentTokenId: string, salesBefore: string[]): Promise<void>;
+  /** Gives the attempt its token unless it has one (another call under the same payment was first): false then. */
+  setToken(paymentId: string, paymentTokenId: string, salesBefore: string[]): Promise<boolean>;
   salesBefore(paymentId: string): Promise<string[]>;
   settle(paymentId: string, outcome: { status: 'captured'; subscriptionId: string } | { status: 'declined'; failureCode: string; message: string; allowCascade: boolean }): Promise<void>;
   setReversal(paymentId: string, kind: string): Promise<void>;
@@ -55,6 +58,10 @@ export interface CcbillBooks {
   /** A card's first sale, from which single-use payment tokens are minted. */
   linkCard(cardToken: string, subscriptionId: string): Promise<void>;
   cardSale(cardToken: string): Promise<string | null>;
+  /** The payment that charges a card's own (single-use) token: the first to ask, or the one already holding it. */
+  claimFirstCharge(cardToken: string, paymentId: string): Promise<string>;
+  /** Hands the card's token from a payment CCBill declined to another; false when someone else took it first. */
+  passFirstCharge(cardToken: string, from: string, to: string): Promise<boolean>;
 }
 
 export async function openCcbillBooks(database: Database): Promise<CcbillBooks> {
@@ -68,6 +75,8 @@ export async function openCcbillBooks(database: Database): Promise<CcbillBooks> 
       subscription_id text PRIMARY KEY, payment_id text NOT NULL, created_at timestamptz NOT NULL DEFAULT now());
     CREATE TABLE IF NOT EXISTS ccbill.cards (
       card_token text PRIMARY KEY, subscription_id text NOT NULL, created_at timestamptz NOT NULL DEFAULT now());
+    CREATE TABLE IF NOT EXISTS ccbill.first_charges (
+      card_token text PRIMARY KEY, payment_id text NOT NULL, created_at timestamptz NOT NULL DEFAULT now());
   `);
   const db = database.db.withTables<CcbillTables>().withSchema('ccbill');
   const toAttempt = (r: {
@@ -98,7 +107,13 @@ export async function openCcbillBooks(database: Database): Promise<CcbillBooks> 
       return (await db.selectFrom('attempts').selectAll().where('payment_token_id', 'is not', null).orderBy('created_at').execute()).map(toAttempt);
     },
     async setToken(paymentId, paymentTokenId, salesBefore) {
-      await db.updateTable('attempts').set({ payment_token_id: paymentTokenId, sales_before: JSON.stringify(salesBefore) }).where('payment_id', '=', paymentId).execute();
+      const r = await db
+        .updateTable('attempts')
+        .set({ payment_token_id: paymentTokenId, sales_before: JSON.stringify(salesBefore) })
+        .where('payment_id', '=', paymentId)
+        .where('payment_token_id', 'is', null)
+        .executeTakeFirst();
+      return Number(r.numUpdatedRows) === 1;
     },
     async salesBefore(paymentId) {
       const row = await db.selectFrom('attempts').select('sales_before').where('payment_id', '=', paymentId).executeTakeFirst();
@@ -135,6 +150,14 @@ export async function openCcbillBooks(database: Database): Promise<CcbillBooks> 
     async cardSale(cardToken) {
       const row = await db.selectFrom('cards').select('subscription_id').where('card_token', '=', cardToken).executeTakeFirst();
       return row?.subscription_id ?? null;
+    },
+    async claimFirstCharge(cardToken, paymentId) {
+      await db.insertInto('first_charges').values({ card_token: cardToken, payment_id: paymentId }).onConflict((oc) => oc.column('card_token').doNothing()).execute();
+      return (await db.selectFrom('first_charges').select('payment_id').where('card_token', '=', cardToken).executeTakeFirstOrThrow()).payment_id;
+    },
+    async passFirstCharge(cardToken, from, to) {
+      const r = await db.updateTable('first_charges').set({ payment_id: to }).where('card_token', '=', cardToken).where('payment_id', '=', from).executeTakeFirst();
+      return Number(r.numUpdatedRows) === 1;
     },
   };
 }

@@ -1,7 +1,8 @@
-// CCBill behind the card provider port. Cards are tokenised with the REST API (CVV checked); a charge is written in
-// our books before CCBill is called and pays with a payment token minted for that attempt alone where CCBill allows
-// it (from the card's earlier sale, single use), so asking again can never charge twice: the attempt's token is
-// looked up first, and a used single-use token is refused by CCBill. Refunds, voids and cancels go through DataLink,
+// CCBill behind the card provider port. Cards are tokenised with the REST API (CVV checked) as single-use tokens; a
+// charge is written in our books before CCBill is called and pays with a token no other charge uses: the card's own
+// for its first charge (one payment at a time holds it), one minted from the card's first sale for every later
+// charge. So asking again can never charge twice: the attempt's token is looked up first, and a used single-use
+// token is refused by CCBill, even when an earlier request of the same attempt is done late. Refunds, voids and cancels go through DataLink,
 // whose URLs carry the credentials: they are never logged nor put in an error.
 import type { Database } from '../../db/database';
 import type { GatewayOutcome } from '../../../domain/payment/payment';
@@ -9,6 +10,7 @@ import { CardRefused, ChargeOutcomeUnknown, type CardProvider, type ProviderBook
 import { openCcbillBooks, type Attempt } from './books';
 import { PAYMENT_ID_FIELD, USD_CODE } from './checkout';
 import { priceText } from './digest';
+import { datalinkMessage, parseDatalinkXml } from './datalink';
 import { defaultEndpoints, type CcbillEndpoints, type CcbillSettings } from './settings';
 
 const ACCEPT = 'application/vnd.mcn.transaction-service.api.v.2+json';
@@ -43,22 +45,6 @@ function parseCardToken(cardToken: string): string {
   if (!m) throw new Error('cardToken: not a CCBill card token');
   return m[1];
 }
-
-/** DataLink's answer code from `<results>n</results>`; the named fields for a status read. */
-export function parseDatalinkXml(xml: string): { code: number | null; fields: Record<string, string> } {
-  const inner = /<results>([\s\S]*)<\/results>/.exec(xml)?.[1]?.trim() ?? '';
-  if (/^-?\d+$/.test(inner)) return { code: Number(inner), fields: {} };
-  const fields: Record<string, string> = {};
-  for (const m of inner.matchAll(/<(\w+)>([^<]*)<\/\1>/g)) fields[m[1]] = m[2];
-  return { code: null, fields };
-}
-
-const DATALINK_MESSAGES: Record<string, string> = {
-  '0': 'the action failed', '-1': 'authentication failed (check the DataLink user and password)', '-2': 'subscription id invalid for this action', '-3': 'no record of the subscription',
-  '-4': 'subscription belongs to another account', '-5': 'action arguments invalid or missing', '-6': 'action invalid', '-7': 'internal error at CCBill',
-  '-8': 'this server\'s address is not allowed for DataLink', '-9': 'account not permitted to perform the action', '-10': 'account not set up for DataLink', '-12': 'locked for an hour after failed logins',
-  '-15': 'over the refund threshold', '-16': 'over the void threshold', '-23': 'transaction limit reached', '-24': 'purchase limit reached',
-};
 
 export function createCcbillProvider(options: CcbillProviderOptions): CardProvider {
   const timeoutMs = options.timeoutMs ?? 20_000;
@@ -171,7 +157,7 @@ export function createCcbillProvider(options: CcbillProviderOptions): CardProvid
     if (res.status !== 200) throw new Error(`CCBill DataLink ${action}: HTTP ${res.status}.`);
     return parseDatalinkXml(await res.text());
   }
-  const datalinkError = (action: string, code: number | null) => new Error(`CCBill DataLink ${action}: ${code === null ? 'unreadable answer' : `${code} ${DATALINK_MESSAGES[String(code)] ?? 'unknown code'}`}.`);
+  const datalinkError = (action: string, code: number | null) => new Error(`CCBill DataLink ${action}: ${code === null ? 'unreadable answer' : `${code} ${datalinkMessage(code)}`}.`);
 
   async function capturedSale(idempotencyKey: string): Promise<string | null> {
     const books = await booksReady;
@@ -180,14 +166,39 @@ export function createCcbillProvider(options: CcbillProviderOptions): CardProvid
     return books.saleOfPayment(idempotencyKey);
   }
 
+  /**
+   * The single-use token an attempt pays with. A card that has sold before: one minted from that sale for this
+   * attempt alone. A new card: its own token, single-use since it was saved, held by one payment at a time; while
+   * another payment's first charge on it is unanswered, this one waits (its outcome is unknown, nothing charged).
+   */
+  async function tokenForAttempt(cardTokenId: string, paymentId: string): Promise<string> {
+    const books = await booksReady;
+    const earlier = await books.cardSale(cardTokenId);
+    if (earlier) return mintSingleUse(earlier);
+    const holder = await books.claimFirstCharge(cardTokenId, paymentId);
+    if (holder === paymentId) return cardTokenId;
+    const first = await books.find(holder);
+    const sale = first?.status === 'captured' ? first.subscriptionId : first ? await saleOfAttempt(first) : null;
+    if (sale) {
+      if (first?.status !== 'captured') await books.settle(holder, { status: 'captured', subscriptionId: sale });
+      await books.linkCard(cardTokenId, sale);
+      return mintSingleUse(sale);
+    }
+    if (first?.status === 'declined' && (await books.passFirstCharge(cardTokenId, holder, paymentId))) return cardTokenId;
+    throw new ChargeOutcomeUnknown(PROVIDER, "The card's first payment at CCBill is not answered yet; this one waits for it.");
+  }
+
   return {
     name: PROVIDER,
 
     async tokenise(card): Promise<TokenisedCard> {
       const [firstName, ...rest_] = card.holderName.trim().split(/\s+/);
+      // Single-use: the card's first charge spends it, so a late CCBill commit and a retry can never both be paid; later
+      // charges mint their own from the first sale.
       const r = await rest('POST', '/payment-tokens/merchant-only-verify', {
         ...(await account()),
         subscriptionId: 0,
+        validNumberOfUse: 1,
         customerInfo: { customerFname: firstName ?? '', customerLname: rest_.join(' '), email: 'card-holder@invalid.example', country: 'US' },
         paymentInfo: { creditCardPaymentInfo: { cardNum: card.number, nameOnCard: card.holderName, expMonth: card.expMonth.padStart(2, '0'), expYear: card.expYear.length === 2 ? `20${card.expYear}` : card.expYear, cvv2: card.cvv } },
       }).catch((e: unknown) => {
@@ -221,11 +232,10 @@ export function createCcbillProvider(options: CcbillProviderOptions): CardProvid
             return { status: 'captured', gatewayTransactionId: sale };
           }
         } else {
-          // A card that has sold before pays with a single-use token from that sale; a new card with its own token,
-          // whose earlier sales are noted so that only a new one can be taken for this attempt.
-          const earlier = await books.cardSale(cardTokenId);
-          const paymentTokenId = earlier ? await mintSingleUse(earlier) : cardTokenId;
-          await books.setToken(attempt.paymentId, paymentTokenId, earlier ? [] : await salesOf(paymentTokenId));
+          const paymentTokenId = await tokenForAttempt(cardTokenId, attempt.paymentId);
+          // A card's own token may have sold before (saved when tokens were reusable): only a new sale is this attempt's.
+          const mine = await books.setToken(attempt.paymentId, paymentTokenId, paymentTokenId === cardTokenId ? await salesOf(paymentTokenId) : []);
+          if (!mine) throw new ChargeOutcomeUnknown(PROVIDER, 'Another call under this payment has just begun its charge at CCBill; its outcome will be read.');
           attempt = (await books.find(attempt.paymentId))!;
         }
 
@@ -314,19 +324,35 @@ export function createCcbillProvider(options: CcbillProviderOptions): CardProvid
     },
 
     /**
-     * CCBill's books, attempt by attempt: the sale its listing shows for the attempt's token, and whether DataLink's
-     * status read counts a refund, void or chargeback on it. CCBill's listing gives no amounts: the amount is the
-     * one asked for, so this holds which payments CCBill took and gave back, not what each was for.
+     * CCBill's books: every sale its listing shows on our attempts' tokens (made after each attempt began), with
+     * DataLink's word on refunds, voids and chargebacks. A sale no attempt took is a second charge on that attempt's
+     * token, which the ledger must see. CCBill's listing gives no amounts: the amount is the one the attempt asked for.
      */
     async books() {
       const books = await booksReady;
-      const entries: ProviderBookEntry[] = [];
+      const listings = new Map<string, string[]>();
+      const fresh: { attempt: Attempt; sales: string[] }[] = [];
+      const owners = new Map<string, Attempt>();
       for (const a of await books.tokenedAttempts()) {
-        const sale = await saleOfAttempt(a);
-        if (!sale) continue;
-        const { fields } = await datalink('viewSubscriptionStatus', { subscriptionId: sale });
-        const status = Number(fields.chargebacksIssued ?? 0) > 0 ? 'chargeback' : Number(fields.voidsIssued ?? 0) > 0 ? 'voided' : Number(fields.refundsIssued ?? 0) > 0 ? 'refunded' : 'captured';
-        entries.push({ paymentId: a.paymentId, providerReference: sale, status, amountCents: a.amountCents });
+        const token = a.paymentTokenId!;
+        if (!listings.has(token)) listings.set(token, await salesOf(token));
+        const before = new Set(await books.salesBefore(a.paymentId));
+        const sales = listings.get(token)!.filter((s) => !before.has(s));
+        const own = a.status === 'captured' && a.subscriptionId && sales.includes(a.subscriptionId) ? a.subscriptionId : sales.find((s) => !owners.has(s));
+        if (own) owners.set(own, a);
+        fresh.push({ attempt: a, sales });
+      }
+      const entries: ProviderBookEntry[] = [];
+      const seen = new Set<string>();
+      for (const { attempt, sales } of fresh) {
+        for (const sale of sales) {
+          if (seen.has(sale)) continue;
+          seen.add(sale);
+          const owner = owners.get(sale);
+          const { fields } = await datalink('viewSubscriptionStatus', { subscriptionId: sale });
+          const status = Number(fields.chargebacksIssued ?? 0) > 0 ? 'chargeback' : Number(fields.voidsIssued ?? 0) > 0 ? 'voided' : Number(fields.refundsIssued ?? 0) > 0 ? 'refunded' : 'captured';
+          entries.push({ paymentId: owner?.paymentId ?? null, providerReference: sale, status, amountCents: (owner ?? attempt).amountCents });
+        }
       }
       return entries;
     },

@@ -41,3 +41,16 @@ export function defaultEndpoints(liveMode: boolean): CcbillEndpoints {
     datalink: 'https://datalink.ccbill.com/utils/subscriptionManagement.cgi',
   };
 }
+
+/** CCBill's three saved settings records as one: none until the account and its REST API are saved (DataLink may follow). */
+export function combinedCcbillSettings(
+  account: Pick<CcbillSettings, 'clientAccnum' | 'clientSubacc' | 'flexId' | 'salt' | 'liveMode'> | null,
+  rest: Pick<CcbillSettings, 'restAppId' | 'restSecret'> | null,
+  datalink: Pick<CcbillSettings, 'datalinkUsername' | 'datalinkPassword'> | null,
+  /** FANCLUB_CCBILL_WEBHOOK_SOURCES: comma-separated CIDR ranges. */
+  sources?: string,
+): CcbillSettings | null {
+  if (!account || !rest) return null;
+  const ranges = sources?.split(',').map((r) => r.trim()).filter(Boolean);
+  return { ...account, ...rest, datalinkUsername: datalink?.datalinkUsername ?? '', datalinkPassword: datalink?.datalinkPassword ?? '', ...(ranges?.length ? { webhookSourceRanges: ranges } : {}) };
+}

@@ -29,3 +29,7 @@ export function settingsProblems(settings: ForumPaySettings): string[] {
   if (!POS_ID.test(settings.posId ?? '')) problems.push('posId: the ForumPay point of sale id is missing or has characters other than letters, digits, ".", "_" and "-".');
   return problems;
 }
+
+/** The console's saved ForumPay settings in the adapter's words. */
+export const forumPayAdapterSettings = (saved: { apiUser: string; apiSecret: string; posId: string; enable_forumpay_payment_live_mode: boolean } | null): ForumPaySettings | null =>
+  saved && { apiUser: saved.apiUser, apiSecret: saved.apiSecret, posId: saved.posId, liveMode: saved.enable_forumpay_payment_live_mode };

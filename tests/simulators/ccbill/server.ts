@@ -6,7 +6,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 
-export type Fault = 'decline' | 'http500' | 'reset' | 'timeoutAfterCommit' | 'hang';
+export type Fault = 'decline' | 'http500' | 'reset' | 'timeoutAfterCommit' | 'hang' | 'commitLate';
 export type FaultTarget = 'oauth' | 'token' | 'charge' | 'datalink';
 
 export interface SimulatorOptions {
@@ -93,6 +93,8 @@ export async function startCcbillSimulator(options: SimulatorOptions = {}) {
   const outbox: SimNotice[] = [];
   const formSessions = new Map<string, { params: Record<string, string>; declines: number }>();
   const hung = new Set<Socket>();
+  /** Charges received under the commitLate fault, done only when the test says (commitLate()). */
+  const late: (() => SimSale | null)[] = [];
 
   const saleFor = (token: SimPaymentToken) => (token.cvv2 === null || Number(token.cvv2) > 300 ? 'approve' : 'decline');
 
@@ -173,6 +175,41 @@ export async function startCcbillSimulator(options: SimulatorOptions = {}) {
   const subscriptionField = (v: 1 | 2, id: string | null) => (id === null ? null : v === 1 ? `__num__${id}` : id);
   const v1Json = (body: unknown) => JSON.stringify(body).replace(/"__num__0*(\d+)"/g, '$1');
 
+  /** Charges a payment token: answers a refusal or a decline through `reply`, or records the sale and returns it (the caller answers). */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- CCBill's request bodies, read field by field
+  function chargeToken(tokenId: string, body: Record<string, any>, path: string, reply: (status: number, body: unknown, error: boolean) => void, live = false): SimSale | null {
+    const refuse = (status: number, errorCode: number, generalMessage: string, errors: { field: string; message: string }[] = []) => {
+      reply(status, { id: randomUUID(), url: path, generalMessage, errorCode, errors, timestamp: new Date(now()).toISOString() }, true);
+      return null;
+    };
+    const t = tokens.get(tokenId);
+    if (!t) return refuse(404, 100101, 'Invalid payment token');
+    if (t.uses >= t.validNumberOfUse || t.createdAt + t.timeToLive * 3_600_000 < now()) return refuse(400, 100102, 'Expired payment token');
+    const cents = toCents(body.initialPrice);
+    const errors: { field: string; message: string }[] = [];
+    if (cents === null || cents <= 0) errors.push({ field: 'initialPrice', message: 'Attribute required' });
+    if (body.initialPeriod === undefined) errors.push({ field: 'initialPeriod', message: 'Attribute required' });
+    if (!CURRENCIES.has(String(body.currencyCode).padStart(3, '0'))) errors.push({ field: 'currencyCode', message: 'Invalid value' });
+    if (errors.length) return refuse(400, 200000, 'Validation failed!', errors);
+    t.uses += 1;
+    const declined = live && faults.charge[0] === 'decline' ? (faults.charge.shift(), true) : saleFor(t) === 'decline';
+    if (declined) {
+      reply(200, { declineCode: 27, declineText: 'System Error, Please Try Again', denialId: `__num__${ccbillId().slice(1)}`, approved: false, paymentUniqueId: null, sessionId: null, newPaymentTokenId: null, subscriptionId: null }, false);
+      return null;
+    }
+    const passThrough = Object.fromEntries(((body.passThroughInfo ?? []) as { name: string; value: string }[]).map((p) => [p.name, String(p.value)]));
+    const sale: SimSale = { subscriptionId: ccbillId(), transactionId: '', paymentTokenId: t.paymentTokenId, amountCents: cents!, passThrough, cancelled: false, refunds: 0, voids: 0, createdAt: now() };
+    sale.transactionId = sale.subscriptionId;
+    sales.set(sale.subscriptionId, sale);
+    counts.sales += 1;
+    emit('UpSaleSuccess', {
+      subscriptionId: sale.subscriptionId, transactionId: sale.transactionId, originalSubscriptionId: t.sourceSubscriptionId ?? '', originalClientAccnum: cfg.clientAccnum, originalClientSubacc: cfg.clientSubacc, source: 'API',
+      billedInitialPrice: text2(sale.amountCents), billedCurrencyCode: String(body.currencyCode), initialPeriod: String(body.initialPeriod), paymentType: 'CREDIT', cardType: 'VISA', last4: (t.cardNum ?? '0000').slice(-4),
+      ...Object.fromEntries(Object.entries(passThrough).map(([k, val]) => [`X-${k}`, val])),
+    });
+    return sale;
+  }
+
   async function rest(req: http.IncomingMessage, res: http.ServerResponse, path: string) {
     if (path === '/ccbill-auth/oauth/token' && req.method === 'POST') {
       counts.oauth += 1;
@@ -247,30 +284,17 @@ export async function startCcbillSimulator(options: SimulatorOptions = {}) {
       counts.chargeRequests += 1;
       const body = JSON.parse((await readBody(req)) || '{}') as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- CCBill's request bodies, read field by field
       if (applyFault('charge', res, req, 'before')) return;
-      const t = tokens.get(charge[1]);
-      if (!t) return restError(res, 404, 100101, 'Invalid payment token', path);
-      if (t.uses >= t.validNumberOfUse || t.createdAt + t.timeToLive * 3_600_000 < now()) return restError(res, 400, 100102, 'Expired payment token', path);
-      const cents = toCents(body.initialPrice);
-      const errors: { field: string; message: string }[] = [];
-      if (cents === null || cents <= 0) errors.push({ field: 'initialPrice', message: 'Attribute required' });
-      if (body.initialPeriod === undefined) errors.push({ field: 'initialPeriod', message: 'Attribute required' });
-      if (!CURRENCIES.has(String(body.currencyCode).padStart(3, '0'))) errors.push({ field: 'currencyCode', message: 'Invalid value' });
-      if (errors.length) return restError(res, 400, 200000, 'Validation failed!', path, errors);
-      t.uses += 1;
-      const declined = faults.charge[0] === 'decline' ? (faults.charge.shift(), true) : saleFor(t) === 'decline';
-      if (declined) return answer(200, { declineCode: 27, declineText: 'System Error, Please Try Again', denialId: `__num__${ccbillId().slice(1)}`, approved: false, paymentUniqueId: null, sessionId: null, newPaymentTokenId: null, subscriptionId: null });
-      const passThrough = Object.fromEntries(((body.passThroughInfo ?? []) as { name: string; value: string }[]).map((p) => [p.name, String(p.value)]));
-      const sale: SimSale = { subscriptionId: ccbillId(), transactionId: '', paymentTokenId: t.paymentTokenId, amountCents: cents!, passThrough, cancelled: false, refunds: 0, voids: 0, createdAt: now() };
-      sale.transactionId = sale.subscriptionId;
-      sales.set(sale.subscriptionId, sale);
-      counts.sales += 1;
-      emit('UpSaleSuccess', {
-        subscriptionId: sale.subscriptionId, transactionId: sale.transactionId, originalSubscriptionId: t.sourceSubscriptionId ?? '', originalClientAccnum: cfg.clientAccnum, originalClientSubacc: cfg.clientSubacc, source: 'API',
-        billedInitialPrice: text2(sale.amountCents), billedCurrencyCode: String(body.currencyCode), initialPeriod: String(body.initialPeriod), paymentType: 'CREDIT', cardType: 'VISA', last4: (t.cardNum ?? '0000').slice(-4),
-        ...Object.fromEntries(Object.entries(passThrough).map(([k, val]) => [`X-${k}`, val])),
-      });
+      if (faults.charge[0] === 'commitLate') {
+        // Received, not yet done: the caller hears nothing; commitLate() runs it later, as a slow CCBill would.
+        faults.charge.shift();
+        hung.add(req.socket);
+        late.push(() => chargeToken(charge[1], body, path, () => {}));
+        return;
+      }
+      const outcome = chargeToken(charge[1], body, path, (status, answerBody, error) => (error ? send(res, status, answerBody, ERROR_TYPE) : answer(status, answerBody)), true);
+      if (!outcome) return;
       if (applyFault('charge', res, req, 'after')) return;
-      return answer(200, { declineCode: null, declineText: null, denialId: null, approved: true, paymentUniqueId: randomBytes(16).toString('base64').slice(0, 22), sessionId: null, newPaymentTokenId: null, subscriptionId: subscriptionField(v, sale.subscriptionId) });
+      return answer(200, { declineCode: null, declineText: null, denialId: null, approved: true, paymentUniqueId: randomBytes(16).toString('base64').slice(0, 22), sessionId: null, newPaymentTokenId: null, subscriptionId: subscriptionField(v, outcome.subscriptionId) });
     }
     return restError(res, 404, 130000, 'Not found', path);
   }
@@ -391,6 +415,10 @@ export async function startCcbillSimulator(options: SimulatorOptions = {}) {
     /** Plans the next faults for a surface, in order. */
     fail(target: FaultTarget, ...plan: Fault[]) {
       faults[target].push(...plan);
+    },
+    /** Does the charges held by the commitLate fault now (their callers gave up long ago): the sales made, null for each refused. */
+    commitLate() {
+      return late.splice(0).map((run) => run());
     },
     advanceClock(ms: number) {
       clockOffsetMs += ms;
