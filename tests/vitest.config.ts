@@ -6,24 +6,45 @@ import { defineConfig } from 'vitest/config';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
+/** Pure unit tests: no server, database, browser or child process (deciders, rules, the apps' pure modules). */
+const UNIT = ['domain/**/*.test.ts', 'web-fan/src/**/*.test.{ts,tsx}', 'web-admin/src/**/*.test.{ts,tsx}', 'web-shared/**/*.test.{ts,tsx}'];
+const EXCLUDE = ['**/node_modules/**', '**/dist/**', '**/.git/**'];
+
+/**
+ * Test files at a time. The machines have 2 cores, and most suite files spend much of their time waiting (on a
+ * browser, a read model catching up, a child server), so a third file keeps both cores busy; more than that only
+ * adds contention.
+ */
+const WORKERS = Number(process.env.FANCLUB_TEST_WORKERS ?? 3);
+
+const shared = {
+  root,
+  testTimeout: 120_000,
+  hookTimeout: 120_000,
+  teardownTimeout: 30_000,
+  // expect.poll waits for an eventually consistent state (a read model, a re-render); 1 s (vitest's default)
+  // is too short on a loaded 2-core machine.
+  expect: { poll: { timeout: 10_000 } },
+  maxWorkers: WORKERS,
+};
+
 export default defineConfig({
   root,
   test: {
     root,
-    include: ['**/*.test.ts', '**/*.test.tsx'],
-    exclude: ['**/node_modules/**', '**/dist/**', '**/.git/**'],
-    testTimeout: 120_000,
-    hookTimeout: 120_000,
-    teardownTimeout: 30_000,
-    // expect.poll waits for an eventually consistent state (a read model, a re-render); 1 s (vitest's default)
-    // is too short on a loaded 2-core machine.
-    expect: { poll: { timeout: 10_000 } },
-    // The machines have 2 cores and several suites are heavy (PGlite in wasm, the Postgres server, browsers):
-    // at most two test files at a time, each in its own process.
-    pool: 'forks',
-    maxWorkers: 2,
-    fileParallelism: true,
     globalSetup: [path.join(root, 'tests/support/global-setup.ts')],
     reporters: ['default', path.join(root, 'tests/support/ci-reporter.ts')],
+    maxWorkers: WORKERS,
+    projects: [
+      {
+        // Unit tests share their workers' module cache (no isolation): they hold no state between files, and a
+        // fresh process per file cost more than the tests themselves. They run first, then the suites.
+        test: { ...shared, name: 'unit', include: UNIT, exclude: EXCLUDE, pool: 'threads', isolate: false, sequence: { groupOrder: 0 } },
+      },
+      {
+        // Suites: each file in its own process (PGlite in wasm, the Postgres server, browsers, child servers).
+        test: { ...shared, name: 'suites', include: ['**/*.test.ts', '**/*.test.tsx'], exclude: [...EXCLUDE, ...UNIT], pool: 'forks', isolate: true, fileParallelism: true, sequence: { groupOrder: 1 } },
+      },
+    ],
   },
 });
