@@ -8,6 +8,7 @@
 // order. Tests drive delivery by hand (deliver) to choose the order and the repeats.
 import { createHash, randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
+import { CARD_UPDATE_DECLINES } from '../../domain/payment/card-update';
 import type { Selectable } from 'kysely';
 import type { Database, Defaulted, DefaultedTimestamp } from '../db/database';
 import type { CardGateway, GatewayNotice, NoticeType, ReverseOutcome, TokenisedCard } from './port';
@@ -27,8 +28,8 @@ const BEHAVIOUR_BY_NUMBER: Record<string, Behaviour> = {
 
 const OUTCOMES: Record<Exclude<Behaviour, 'approve'>, Extract<GatewayOutcome, { status: 'declined' }>> = {
   decline: { status: 'declined', failureCode: 'declined', message: 'Payment failed.', allowCascade: false },
-  minus23: { status: 'declined', failureCode: '-23', message: 'Your card has expired. Please update your card details.', allowCascade: false },
-  minus24: { status: 'declined', failureCode: '-24', message: 'Your card was declined for insufficient funds. Please update your card details.', allowCascade: false },
+  minus23: { status: 'declined', ...CARD_UPDATE_DECLINES.expired, allowCascade: false },
+  minus24: { status: 'declined', ...CARD_UPDATE_DECLINES.insufficientFunds, allowCascade: false },
   cascade: { status: 'declined', failureCode: 'authorization', message: 'Problem in card authorization please re-enter your card details or add new card.', allowCascade: true },
 };
 

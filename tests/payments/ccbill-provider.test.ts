@@ -76,6 +76,13 @@ describe('CCBill provider', () => {
     expect(sim.counts.chargeRequests).toBe(requests);
   });
 
+  it('answers the declines a new card mends with the card-update codes: -24 without the funds, -23 expired', async () => {
+    const broke = await provider.tokenise({ ...card('400'), number: '4000000000009995' });
+    expect(await charge('pay_no_funds', broke.cardToken)).toEqual({ status: 'declined', failureCode: '-24', message: 'Your card was declined for insufficient funds. Please update your card details.', allowCascade: false });
+    const expired = await provider.tokenise({ ...card('400'), number: '4000000000000069' });
+    expect(await charge('pay_expired', expired.cardToken)).toEqual({ status: 'declined', failureCode: '-23', message: 'Your card has expired. Please update your card details.', allowCascade: false });
+  });
+
   it('timeout after CCBill committed: unknown outcome, then the lookup finds the sale and nothing is charged twice', async () => {
     const salesBefore = sim.counts.sales;
     sim.fail('charge', 'timeoutAfterCommit');

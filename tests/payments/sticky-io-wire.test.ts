@@ -34,11 +34,20 @@ describe('Sticky.io wire conventions', () => {
 
   it('reads order answers: 100 captured, 800 declined with the reason, card problems cascade, duplicates and setup errors apart', () => {
     expect(readChargeAnswer({ response_code: '100', order_id: '12927' })).toEqual({ kind: 'outcome', outcome: { status: 'captured', gatewayTransactionId: '12927' } });
+    expect(readChargeAnswer({ response_code: '800', decline_reason: 'Do not honor REFID:3', order_id: '1' })).toEqual({
+      kind: 'outcome',
+      outcome: { status: 'declined', failureCode: '800', message: 'Do not honor', allowCascade: false },
+    });
+    // The declines a new card mends open the fan site's card-update flow, as the sandbox's -23 and -24 do.
     expect(readChargeAnswer({ response_code: '800', decline_reason: 'Insufficient funds REFID:3', order_id: '1' })).toEqual({
       kind: 'outcome',
-      outcome: { status: 'declined', failureCode: '800', message: 'Insufficient funds', allowCascade: false },
+      outcome: { status: 'declined', failureCode: '-24', message: 'Your card was declined for insufficient funds. Please update your card details.', allowCascade: false },
     });
-    for (const code of ['356', '328', '329']) {
+    expect(readChargeAnswer({ response_code: '356', error_found: '1' })).toEqual({
+      kind: 'outcome',
+      outcome: { status: 'declined', failureCode: '-23', message: 'Your card has expired. Please update your card details.', allowCascade: false },
+    });
+    for (const code of ['328', '329']) {
       expect(readChargeAnswer({ response_code: code, error_found: '1' })).toEqual({ kind: 'outcome', outcome: { status: 'declined', failureCode: code, message: CARD_PROBLEM_MESSAGE, allowCascade: true } });
     }
     expect(readChargeAnswer({ responseCode: '10800', decline_reason: 'Pick up card REFID:9' })).toMatchObject({ kind: 'outcome', outcome: { status: 'declined', failureCode: '10800', message: 'Pick up card' } });

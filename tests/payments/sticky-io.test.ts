@@ -119,11 +119,11 @@ describe('Sticky.io card provider', () => {
     const { cardToken } = await provider.tokenise(card());
     sim.plan('new_order', { kind: 'decline', reason: 'Insufficient funds' });
     const outcome = await provider.charge({ idempotencyKey: key(), cardToken, amountCents: 1500, currency: 'USD', description: 'Unlock' });
-    expect(outcome).toEqual({ status: 'declined', failureCode: '800', message: 'Insufficient funds', allowCascade: false });
+    expect(outcome).toEqual({ status: 'declined', failureCode: '-24', message: 'Your card was declined for insufficient funds. Please update your card details.', allowCascade: false });
     expect(sim.orders().at(-1)!.declineReason).toMatch(/^Insufficient funds REFID:\d+$/);
   });
 
-  it('answers an expired card (356) as a card problem that lets the fan re-enter or cascade', async () => {
+  it('answers an expired card (356) with the card-update code -23, as the sandbox does', async () => {
     const own = await startStickySimulator();
     try {
       const p = await createStickyIoProvider({ database, settings: async () => baseSettings(own), endpoints: { api: own.url }, timeoutMs: 1_000 });
@@ -133,9 +133,9 @@ describe('Sticky.io card provider', () => {
       own.advance(40 * 86_400_000);
       expect(await p.charge({ idempotencyKey: key(), cardToken, amountCents: 700, currency: 'USD', description: 'Renewal' })).toEqual({
         status: 'declined',
-        failureCode: '356',
-        message: 'Problem in card authorization please re-enter your card details or add new card.',
-        allowCascade: true,
+        failureCode: '-23',
+        message: 'Your card has expired. Please update your card details.',
+        allowCascade: false,
       });
     } finally {
       await own.close();

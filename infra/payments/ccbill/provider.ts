@@ -6,6 +6,7 @@
 // whose URLs carry the credentials: they are never logged nor put in an error.
 import type { Database } from '../../db/database';
 import type { GatewayOutcome } from '../../../domain/payment/payment';
+import { cardUpdateDecline } from '../../../domain/payment/card-update';
 import { CardRefused, ChargeOutcomeUnknown, type CardProvider, type ProviderBookEntry, type ReverseOutcome, type TokenisedCard } from '../port';
 import { openCcbillBooks, type Attempt } from './books';
 import { PAYMENT_ID_FIELD, USD_CODE } from './checkout';
@@ -254,7 +255,10 @@ export function createCcbillProvider(options: CcbillProviderOptions): CardProvid
           return { status: 'captured', gatewayTransactionId: sale };
         }
         if (r.status === 200 && body.approved === false) {
-          const declined = { status: 'declined' as const, failureCode: String(body.declineCode ?? 'declined'), message: String(body.declineText ?? 'Payment failed.'), allowCascade: true };
+          const update = cardUpdateDecline(body.declineText === null || body.declineText === undefined ? null : String(body.declineText));
+          const declined = update
+            ? { status: 'declined' as const, ...update, allowCascade: false }
+            : { status: 'declined' as const, failureCode: String(body.declineCode ?? 'declined'), message: String(body.declineText ?? 'Payment failed.'), allowCascade: true };
           await books.settle(attempt.paymentId, declined);
           return declined;
         }

@@ -1,6 +1,7 @@
 // Sticky.io's v1 conventions in our words: money as two-decimal strings, dates as mm/dd/yyyy, response codes as
 // strings in either spelling, decline reasons with a per-call " REFID:<n>" suffix. Pure functions only.
 import type { GatewayOutcome } from '../../../domain/payment/payment';
+import { CARD_UPDATE_DECLINES, cardUpdateDecline } from '../../../domain/payment/card-update';
 
 export type StickyAnswer = Record<string, unknown>;
 
@@ -48,7 +49,10 @@ export const CARD_PROBLEM_MESSAGE = 'Problem in card authorization please re-ent
 export const DECLINED_MESSAGE = 'Payment failed.';
 
 /** Codes that mean the card itself is the problem (expired 356, expiry format 328, number 329): another card may pass. */
-const CARD_PROBLEM_CODES = new Set(['356', '328', '329']);
+/** Card details Sticky.io will not take (expiry not MMYY, number not 15/16 digits): the fan re-enters the card. */
+const CARD_PROBLEM_CODES = new Set(['328', '329']);
+/** 356: the card has expired. */
+const EXPIRED_CARD = '356';
 
 /**
  * What an order-creating answer means for the charge:
@@ -70,11 +74,16 @@ export function readChargeAnswer(answer: StickyAnswer): ChargeReading {
     return { kind: 'outcome', outcome: { status: 'captured', gatewayTransactionId: orderId } };
   }
   if (code === '908' || isDuplicateDecline(reason)) return { kind: 'duplicate' };
+  if (code === EXPIRED_CARD) return { kind: 'outcome', outcome: { status: 'declined', ...CARD_UPDATE_DECLINES.expired, allowCascade: false } };
   if (CARD_PROBLEM_CODES.has(code)) return { kind: 'outcome', outcome: { status: 'declined', failureCode: code, message: CARD_PROBLEM_MESSAGE, allowCascade: true } };
   if (code === '101') return { kind: 'outcome', outcome: { status: 'declined', failureCode: '101', message: 'Your bank asked for a verification this payment cannot show. Please use another card.', allowCascade: true } };
   if (code === '381') return { kind: 'outcome', outcome: { status: 'declined', failureCode: '381', message: DECLINED_MESSAGE, allowCascade: false } };
   // 800 and any other code that carries a decline reason (reprocessing answers 10800) is the gateway's decline.
-  if (code === '800' || reason) return { kind: 'outcome', outcome: { status: 'declined', failureCode: code || '800', message: reason ?? DECLINED_MESSAGE, allowCascade: false } };
+  if (code === '800' || reason) {
+    const update = cardUpdateDecline(reason);
+    if (update) return { kind: 'outcome', outcome: { status: 'declined', ...update, allowCascade: false } };
+    return { kind: 'outcome', outcome: { status: 'declined', failureCode: code || '800', message: reason ?? DECLINED_MESSAGE, allowCascade: false } };
+  }
   return { kind: 'error', code, message: describeCode(code, answer) };
 }
 

@@ -96,7 +96,12 @@ export async function startCcbillSimulator(options: SimulatorOptions = {}) {
   /** Charges received under the commitLate fault, done only when the test says (commitLate()). */
   const late: (() => SimSale | null)[] = [];
 
-  const saleFor = (token: SimPaymentToken) => (token.cvv2 === null || Number(token.cvv2) > 300 ? 'approve' : 'decline');
+  /** Cards the issuer declines with a reason of its own (the sandbox's -24 and -23 numbers); others by the CVV rule. */
+  const ISSUER_DECLINES: Record<string, { declineCode: number; declineText: string }> = {
+    '4000000000009995': { declineCode: 24, declineText: 'Insufficient funds' },
+    '4000000000000069': { declineCode: 54, declineText: 'Expired card' },
+  };
+  const saleFor = (token: SimPaymentToken) => (token.cardNum && ISSUER_DECLINES[token.cardNum] ? 'decline' : token.cvv2 === null || Number(token.cvv2) > 300 ? 'approve' : 'decline');
 
   function emit(eventType: string, fields: Record<string, string>) {
     const all = { clientAccnum: cfg.clientAccnum, clientSubacc: cfg.clientSubacc, timestamp: new Date(now()).toISOString().slice(0, 19).replace('T', ' '), ...fields };
@@ -194,7 +199,7 @@ export async function startCcbillSimulator(options: SimulatorOptions = {}) {
     t.uses += 1;
     const declined = live && faults.charge[0] === 'decline' ? (faults.charge.shift(), true) : saleFor(t) === 'decline';
     if (declined) {
-      reply(200, { declineCode: 27, declineText: 'System Error, Please Try Again', denialId: `__num__${ccbillId().slice(1)}`, approved: false, paymentUniqueId: null, sessionId: null, newPaymentTokenId: null, subscriptionId: null }, false);
+      reply(200, { declineCode: 27, declineText: 'System Error, Please Try Again', ...(t.cardNum ? ISSUER_DECLINES[t.cardNum] : {}), denialId: `__num__${ccbillId().slice(1)}`, approved: false, paymentUniqueId: null, sessionId: null, newPaymentTokenId: null, subscriptionId: null }, false);
       return null;
     }
     const passThrough = Object.fromEntries(((body.passThroughInfo ?? []) as { name: string; value: string }[]).map((p) => [p.name, String(p.value)]));
