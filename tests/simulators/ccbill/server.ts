@@ -69,6 +69,13 @@ const md5 = (t: string) => createHash('md5').update(t).digest('hex');
 /** 19-digit ids that start with "0", as CCBill's do. */
 const ccbillId = () => `0${String(Date.now()).slice(-9)}${String(randomBytes(4).readUInt32BE(0)).padStart(10, '0').slice(0, 9)}`;
 const text2 = (cents: number) => `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
+/** A REST request body as CCBill receives it: any field may be missing or of another type, so each is unknown until read. */
+interface TokenRequest {
+  clientAccnum?: unknown; clientSubacc?: unknown; subscriptionId?: unknown; timeToLive?: unknown; validNumberOfUse?: unknown;
+  paymentInfo?: { creditCardPaymentInfo?: Record<string, unknown> }; customerInfo?: Record<string, unknown>;
+}
+interface ChargeRequest { initialPrice?: unknown; initialPeriod?: unknown; currencyCode?: unknown; passThroughInfo?: unknown }
+
 const toCents = (v: unknown) => (typeof v === 'number' || (typeof v === 'string' && /^\d+(\.\d{1,2})?$/.test(v)) ? Math.round(Number(v) * 100) : null);
 const V1 = 'application/vnd.mcn.transaction-service.api.v.1+json';
 const V2 = 'application/vnd.mcn.transaction-service.api.v.2+json';
@@ -181,8 +188,7 @@ export async function startCcbillSimulator(options: SimulatorOptions = {}) {
   const v1Json = (body: unknown) => JSON.stringify(body).replace(/"__num__0*(\d+)"/g, '$1');
 
   /** Charges a payment token: answers a refusal or a decline through `reply`, or records the sale and returns it (the caller answers). */
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- CCBill's request bodies, read field by field
-  function chargeToken(tokenId: string, body: Record<string, any>, path: string, reply: (status: number, body: unknown, error: boolean) => void, live = false): SimSale | null {
+  function chargeToken(tokenId: string, body: ChargeRequest, path: string, reply: (status: number, body: unknown, error: boolean) => void, live = false): SimSale | null {
     const refuse = (status: number, errorCode: number, generalMessage: string, errors: { field: string; message: string }[] = []) => {
       reply(status, { id: randomUUID(), url: path, generalMessage, errorCode, errors, timestamp: new Date(now()).toISOString() }, true);
       return null;
@@ -241,7 +247,7 @@ export async function startCcbillSimulator(options: SimulatorOptions = {}) {
     const tokenCreate = /^\/payment-tokens\/(merchant-only|merchant-only-verify)$/.exec(path);
     if (tokenCreate && req.method === 'POST') {
       counts.tokens += 1;
-      const body = JSON.parse((await readBody(req)) || '{}') as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- CCBill's request bodies, read field by field
+      const body = JSON.parse((await readBody(req)) || '{}') as TokenRequest;
       if (applyFault('token', res, req, 'before')) return;
       if (String(body.clientAccnum) !== String(Number(cfg.clientAccnum)) || String(body.clientSubacc) !== String(Number(cfg.clientSubacc))) return restError(res, 400, 100100, 'Invalid client account', path);
       const verify = tokenCreate[1] === 'merchant-only-verify';
@@ -287,7 +293,7 @@ export async function startCcbillSimulator(options: SimulatorOptions = {}) {
     }
     if (charge && req.method === 'POST') {
       counts.chargeRequests += 1;
-      const body = JSON.parse((await readBody(req)) || '{}') as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- CCBill's request bodies, read field by field
+      const body = JSON.parse((await readBody(req)) || '{}') as ChargeRequest;
       if (applyFault('charge', res, req, 'before')) return;
       if (faults.charge[0] === 'commitLate') {
         // Received, not yet done: the caller hears nothing; commitLate() runs it later, as a slow CCBill would.
