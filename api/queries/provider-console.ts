@@ -52,13 +52,13 @@ export async function paymentOfOrder(db: Kysely<ReadModels>, orderId: string): P
   return r.rows[0]?.id ?? null;
 }
 
-/** The Sticky.io payments of the account with this email, if its role is one of `roles` (the caller's lower ranks). */
+/** The Sticky.io payments of the account with this email, if its current role is one of `roles` (the caller's lower ranks). */
 export async function stickyPaymentsOfEmail(db: Kysely<ReadModels>, email: string, roles: readonly Role[], limit: number): Promise<string[]> {
   if (roles.length === 0) return [];
   const r = await sql<{ id: string }>`
-    SELECT t.id FROM rm.users u JOIN rm.transactions t ON t.user_id = u.id
+    SELECT t.id FROM rm.users u LEFT JOIN rm.members m ON m.user_id = u.id JOIN rm.transactions t ON t.user_id = u.id
     JOIN payment_router.card_payments p ON p.payment_id = t.id AND p.provider = ${STICKY_IO}
-    WHERE lower(u.email) = lower(${email}) AND u.role IN (${sql.join([...roles])}) AND t.type NOT IN ('refund', 'void', 'chargeback')
+    WHERE lower(u.email) = lower(${email}) AND coalesce(m.role, u.role) IN (${sql.join([...roles])}) AND t.type NOT IN ('refund', 'void', 'chargeback')
     ORDER BY t.created_at DESC, t.id LIMIT ${limit}`.execute(db);
   return r.rows.map((x) => x.id);
 }
