@@ -70,7 +70,7 @@ export default function CcbillTestFlexFormPage() {
           <Panel title="Signed FlexForm" testId="flex-result" action={<Button variant="contained" endIcon={<OpenInNewIcon />} href={form.url} target="_blank" rel="noopener noreferrer" data-testid="flex-open">Open in a new tab</Button>}>
             <Typography variant="caption" color="text.secondary">URL</Typography>
             <Typography variant="body2" sx={{ fontFamily: 'monospace', overflowWrap: 'anywhere', mb: 2, p: 1, bgcolor: 'action.hover', borderRadius: 1 }} data-testid="flex-url">{form.url}</Typography>
-            <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
+            <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 1fr) minmax(0, 1fr)' } }}>
               <Box sx={{ minWidth: 0 }}>
                 <Typography variant="subtitle2" sx={{ mb: 0.5 }}>What was signed, in order</Typography>
                 <Table size="small">

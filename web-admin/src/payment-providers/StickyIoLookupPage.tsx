@@ -61,7 +61,7 @@ export default function StickyIoLookupPage() {
     <ToolPage title="Sticky.io lookup" intro="An order as Sticky.io has it, beside what our log says about the payment. Read-only: nothing is changed here." testId="sticky-io-lookup-page">
       <Panel>
         <Stack component="form" direction={{ xs: 'column', md: 'row' }} spacing={1.5} onSubmit={submit} noValidate>
-          <TextField select label="Search by" value={key} onChange={e => setKey(e.target.value as StickyLookupKey)} sx={{ minWidth: 200 }} slotProps={{ htmlInput: { 'data-testid': 'sticky-lookup-key' } }}>
+          <TextField select label="Search by" value={key} onChange={e => setKey(e.target.value as StickyLookupKey)} sx={{ minWidth: 200, flexShrink: 0, width: { md: 240 } }}>
             {KEYS.map(k => <MenuItem key={k.id} value={k.id} data-testid={`sticky-lookup-key-${k.id}`}>{k.label}</MenuItem>)}
           </TextField>
           <TextField label={KEYS.find(k => k.id === key)!.label} value={value} onChange={e => setValue(e.target.value)} fullWidth error={!!fieldError} helperText={fieldError || hint} slotProps={{ htmlInput: { 'data-testid': 'sticky-lookup-value' } }} />
@@ -99,7 +99,7 @@ function MatchCard({ match }: { match: StickyLookupMatch }) {
           {match.disagreements.map(d => <Box key={d} component="div">{d}</Box>)}
         </Alert>
       )}
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 1fr) minmax(0, 1fr)' } }}>
         <Side title="Sticky.io" testId="sticky-side">{match.order ? <OrderFacts order={match.order} /> : <Typography color="text.secondary">Sticky.io has no order for this payment.</Typography>}</Side>
         <Side title="Our log" testId="our-side">{match.payment ? <PaymentFacts payment={match.payment} /> : <Typography color="text.secondary">Our log has no payment this order names.</Typography>}</Side>
       </Box>
@@ -116,7 +116,7 @@ const Side = ({ title, testId, children }: { title: string; testId: string; chil
 
 function Facts({ rows }: { rows: [string, ReactNode][] }) {
   return (
-    <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'minmax(96px, max-content) 1fr', columnGap: 2, rowGap: 0.5, m: 0 }}>
+    <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'minmax(96px, max-content) minmax(0, 1fr)', columnGap: 2, rowGap: 0.5, m: 0 }}>
       {rows.map(([k, v]) => (
         <Box key={k} sx={{ display: 'contents' }}>
           <Typography component="dt" variant="body2" color="text.secondary">{k}</Typography>

@@ -20,7 +20,8 @@ const InUse = ({ on }: { on: boolean }) => (on ? <Chip size="small" color="prima
 function Rows({ head, rows, empty }: { head: string[]; rows: { key: string; cells: ReactNode[]; inUse: boolean }[]; empty: string }) {
   if (rows.length === 0) return <Empty testId="sticky-catalogue-empty">{empty}</Empty>;
   return (
-    <Box sx={{ overflowX: 'auto' }}>
+    // Its own width never widens the page: on a phone the table scrolls sideways inside its panel.
+    <Box sx={{ overflowX: 'auto', contain: 'inline-size' }}>
       <Table size="small">
         <TableHead><TableRow>{head.map(h => <TableCell key={h}>{h}</TableCell>)}</TableRow></TableHead>
         <TableBody>
@@ -48,9 +49,9 @@ export default function StickyIoProductsPage() {
       actions={<Stack direction="row" spacing={1}><Button component={RouterLink} to={path('/settings/sticky-io-setting')}>Sticky.io settings</Button><Button startIcon={<RefreshIcon />} onClick={() => void query.refetch()}>Refresh</Button></Stack>}
     >
       {error ? <Alert severity="error" data-testid="sticky-products-error">{error}</Alert> : !c ? <Loading /> : (
-        <Stack spacing={2}>
+        <Stack spacing={2} sx={{ minWidth: 0 }}>
           <Panel title={`Campaign ${c.campaign.id}: ${c.campaign.name || 'unnamed'}`} testId="sticky-checks" action={c.checks.every(x => x.ok) ? <Chip color="success" variant="outlined" icon={<CheckCircleOutlineIcon />} label="Settings match" /> : <Chip color="error" icon={<ErrorOutlineIcon />} label="Settings do not match" />}>
-            <Box component="ul" sx={{ m: 0, p: 0, listStyle: 'none', display: 'grid', gap: 0.75, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
+            <Box component="ul" sx={{ m: 0, p: 0, listStyle: 'none', display: 'grid', gap: 0.75, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 1fr) minmax(0, 1fr)' } }}>
               {c.checks.map(x => (
                 <Stack component="li" key={x.label} direction="row" spacing={1} sx={{ alignItems: 'flex-start' }} data-testid="sticky-check">
                   {x.ok ? <CheckCircleOutlineIcon color="success" fontSize="small" /> : <ErrorOutlineIcon color="error" fontSize="small" />}
@@ -68,7 +69,7 @@ export default function StickyIoProductsPage() {
                   <InUse key="u" on={o.in_use} />],
               }))} />
           </Panel>
-          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: '3fr 2fr' } }}>
+          <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 3fr) minmax(0, 2fr)' } }}>
             <Panel title={`Products (${c.products.length})`} testId="sticky-products">
               <Rows head={['Product', 'Name', 'Price', 'SKU', '']} empty="The campaign has no products."
                 rows={c.products.map(p => ({ key: p.id, inUse: p.in_use, cells: [p.id, p.name, p.price_cents === null ? '—' : money(p.price_cents), p.sku || '—', <InUse key="u" on={p.in_use} />] }))} />

@@ -53,6 +53,8 @@ export default function StickyIoTransactionsPage() {
     <Box data-testid="sticky-io-transactions-page" sx={{ minWidth: 0 }}>
       <List
         resource="sticky-io/transactions"
+        // Not a console resource: the route (domain/access/pages.ts) and the server decide who may see it.
+        disableAuthentication
         title="Sticky.io payments"
         filters={filtersFor(small)}
         actions={<Actions />}
@@ -60,6 +62,7 @@ export default function StickyIoTransactionsPage() {
         sort={{ field: 'created_at', order: 'DESC' }}
         perPage={ADMIN_PAGE_SIZE}
         pagination={<AdminPagination />}
+        sx={{ '& .RaList-main': { minWidth: 0 } }}
         empty={<Typography color="text.secondary" sx={{ p: 3 }} data-testid="sticky-transactions-empty">No payment has gone through Sticky.io yet.</Typography>}
       >
         <Responsive
