@@ -79,7 +79,7 @@ export const providerConsoleRoutes = (services: Services): FastifyPluginAsyncZod
     return orders.map((order) => ({ payment, order, disagreements: order === standing ? disagreementsOf(payment, order) : [] }));
   }
 
-  app.get('/admin-api/sticky-io/lookup', { schema: { querystring: stickyLookupQuery, response: { 200: PROVIDER_CONSOLE_ANSWERS.lookup } } }, async (request, reply) => {
+  app.get('/admin-api/sticky-io/lookup', { schema: { querystring: stickyLookupQuery, response: PROVIDER_CONSOLE_ANSWERS.lookup } }, async (request, reply) => {
     const caller = requireCaller(request);
     const given = (['order_id', 'payment_id', 'email'] as const).filter((k) => request.query[k]);
     if (given.length !== 1) throw new ValidationError(given[1] ?? 'order_id', 'Search by one of order_id, payment_id or email.');
@@ -105,7 +105,7 @@ export const providerConsoleRoutes = (services: Services): FastifyPluginAsyncZod
     return ok(reply, answer);
   });
 
-  app.get('/admin-api/sticky-io/transactions', { schema: { querystring: consoleListQuery, response: { 200: PROVIDER_CONSOLE_ANSWERS.transactions } } }, async (request, reply) => {
+  app.get('/admin-api/sticky-io/transactions', { schema: { querystring: consoleListQuery, response: PROVIDER_CONSOLE_ANSWERS.transactions } }, async (request, reply) => {
     const p = listParams(request, 'created_at');
     const r = await listStickyTransactions(db(), p);
     return sendList(reply, 'sticky-io/transactions', p, r, r.rows);
@@ -117,12 +117,12 @@ export const providerConsoleRoutes = (services: Services): FastifyPluginAsyncZod
     return sendExport(request, reply, services, 'sticky-io-transactions', p.filter, r.rows, STICKY_EXPORT_COLUMNS);
   });
 
-  app.get('/admin-api/sticky-io/products', { schema: { response: { 200: PROVIDER_CONSOLE_ANSWERS.products } } }, async (_request, reply) => {
+  app.get('/admin-api/sticky-io/products', { schema: { response: PROVIDER_CONSOLE_ANSWERS.products } }, async (_request, reply) => {
     const client = await sticky();
     return ok(reply, await askProvider('Sticky.io', () => client.catalogue()));
   });
 
-  app.post('/admin-api/ccbill/test-flex-form', { schema: { body: testFlexFormBody, response: { 200: PROVIDER_CONSOLE_ANSWERS.testFlexForm } } }, async (request, reply) => {
+  app.post('/admin-api/ccbill/test-flex-form', { schema: { body: testFlexFormBody, response: PROVIDER_CONSOLE_ANSWERS.testFlexForm } }, async (request, reply) => {
     const b = request.body;
     const cents = (field: string, v: string | number) => {
       const c = centsFromDollars(v);

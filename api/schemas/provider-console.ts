@@ -69,11 +69,23 @@ export const testFlexFormAnswer = z.object({
   client_accnum: z.string(), client_subacc: z.string(), flex_id: z.string(), live_mode: z.boolean(),
 });
 
+const failed = (codes: [string, ...string[]], description: string) =>
+  z.object({ success: z.literal(0), message: z.string(), code: z.enum(codes) }).describe(description);
+const notConfigured = (provider: string, alsoRetry = false) =>
+  failed(alsoRetry ? ['NOT_CONFIGURED', 'CONCURRENT_UPDATE', 'IDEMPOTENCY_IN_PROGRESS'] : ['NOT_CONFIGURED'],
+    `NOT_CONFIGURED: '${provider} is not configured: save its settings first.' (or a saved setting the adapter cannot use, named)${alsoRetry ? '; CONCURRENT_UPDATE or IDEMPOTENCY_IN_PROGRESS as for every write' : ''}.`);
+/** What a Sticky.io call that failed answers: its refusal in words, or that it did not answer in time. */
+const stickyFailures = {
+  409: notConfigured('Sticky.io'),
+  502: failed(['PROVIDER_REFUSED'], "PROVIDER_REFUSED: Sticky.io refused the call; the message gives its code in words, e.g. 'Sticky.io answered 666 (the API user is not permitted to use this method).'"),
+  504: failed(['PROVIDER_UNAVAILABLE'], "PROVIDER_UNAVAILABLE: 'Sticky.io did not answer (timed out). Please try again.'"),
+};
+
 export const PROVIDER_CONSOLE_ANSWERS = {
-  lookup: answer(stickyLookupAnswer),
-  transactions: z.array(stickyTransactionRecord),
-  products: answer(stickyCatalogueAnswer),
-  testFlexForm: answer(testFlexFormAnswer),
+  lookup: { 200: answer(stickyLookupAnswer), ...stickyFailures },
+  transactions: { 200: z.array(stickyTransactionRecord) },
+  products: { 200: answer(stickyCatalogueAnswer), ...stickyFailures },
+  testFlexForm: { 200: answer(testFlexFormAnswer), 409: notConfigured('CCBill', true) },
 };
 
 // The schemas and the wire types cannot drift apart.
