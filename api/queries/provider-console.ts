@@ -65,8 +65,8 @@ export async function stickyPaymentsOfEmail(db: Kysely<ReadModels>, email: strin
 
 const SORTABLE: Record<string, string> = { created_at: 'created_at', amount_cents: 'amount_cents', status: 'status', type: 'type' };
 
-/** Payments that went through Sticky.io and their reversals, newest first, with the order id. */
-export async function listStickyTransactions(db: Kysely<ReadModels>, p: ListParams): Promise<ListResult<StickyTransactionRecord>> {
+/** Payments that went through Sticky.io and their reversals, newest first, with the order id; at most `maxRows` (a page, or an export). */
+export async function listStickyTransactions(db: Kysely<ReadModels>, p: ListParams, maxRows = 500): Promise<ListResult<StickyTransactionRecord>> {
   const f = p.filter;
   const str = (v: unknown) => (typeof v === 'string' && v !== '' ? v : null);
   const like = str(f.q) ? `%${str(f.q)!.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
@@ -87,7 +87,7 @@ export async function listStickyTransactions(db: Kysely<ReadModels>, p: ListPara
       ${ids ? sql`AND t.id IN (${sql.join(ids.length ? ids : [''])})` : sql``}`;
   const col = Object.hasOwn(SORTABLE, p.sort[0]) ? SORTABLE[p.sort[0]] : 'created_at';
   const dir = p.sort[1] === 'ASC' ? sql`ASC` : sql`DESC`;
-  const limit = Math.min(Math.max(p.range[1] - p.range[0] + 1, 1), 100_000);
+  const limit = Math.min(Math.max(p.range[1] - p.range[0] + 1, 1), maxRows);
   const [rows, count] = await Promise.all([
     sql<StickyTransactionRecord & { created_at: Date }>`SELECT * FROM (${base}) x ORDER BY ${sql.ref(col)} ${dir}, id ${dir} LIMIT ${limit} OFFSET ${p.range[0]}`.execute(db),
     sql<{ n: string }>`SELECT count(*) AS n FROM (${base}) x`.execute(db),

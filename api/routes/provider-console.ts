@@ -113,7 +113,7 @@ export const providerConsoleRoutes = (services: Services): FastifyPluginAsyncZod
 
   app.get('/admin-api/sticky-io/transactions/export', { schema: { querystring: consoleListQuery } }, async (request, reply) => {
     const p = listParams(request, 'created_at');
-    const r = await listStickyTransactions(db(), { ...p, range: EXPORT_RANGE });
+    const r = await listStickyTransactions(db(), { ...p, range: EXPORT_RANGE }, EXPORT_RANGE[1] + 1);
     return sendExport(request, reply, services, 'sticky-io-transactions', p.filter, r.rows, STICKY_EXPORT_COLUMNS);
   });
 

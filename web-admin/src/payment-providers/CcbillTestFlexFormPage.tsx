@@ -1,7 +1,7 @@
 // /admin/ccbill-test-flex-form: an admin types a price (and, for a recurring price, its period and rebills) and gets
 // the signed FlexForms URL (POST /admin-api/ccbill/test-flex-form), what was signed and how — never the salt — and
-// opens it in a new tab, to check the CCBill account before going live. Nothing is recorded; a sale made through the
-// form names no payment of ours.
+// opens it in a new tab, to check the CCBill account before going live. Nothing is recorded; the form names no
+// payment of ours, so a sale made through it buys nothing here.
 import { useState, type FormEvent } from 'react';
 import { Alert, Box, Button, FormControlLabel, Stack, Switch, Table, TableBody, TableCell, TableRow, TextField, Typography } from '@mui/material';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
