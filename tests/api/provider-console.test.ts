@@ -2,10 +2,10 @@
 // back end makes no difference here). Before the settings are saved each route answers 409 "not configured". Then
 // fans tip through Sticky.io, and the lookup finds each order by its order id, our payment id and the fan's email,
 // beside our payment and its events; an order refunded at Sticky.io behind our back is marked as a disagreement
-// until our refund records it; an unknown order finds nothing; an email of an equal rank finds nothing. The
-// transactions list shows only Sticky.io's payments with their order ids, filters, and exports CSV; the products
-// page marks the ids the settings use; the test FlexForm is signed as CCBill's own vectors say and opens at the
-// simulator. Roles are refused as the route table says; a disabled API user is a 502 in words, a silent provider a
+// until our refund records it; an order Sticky.io made on its own names no payment of ours; an unknown order finds
+// nothing; an email of an equal rank finds nothing. The transactions list shows only Sticky.io's payments with their
+// order ids, filters, and exports CSV; the products page marks the ids the settings use; the test FlexForm is signed
+// as CCBill's own vectors say and opens at the simulator. Roles are refused as the route table says; a disabled API user is a 502 in words, a silent provider a
 // 504; no answer carries a secret.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, TEST_CARD_FORM, type TestServer } from '../support/server';
@@ -130,6 +130,17 @@ describe('console pages of the payment providers (simulators, pglite)', () => {
     const after = await lookup(`payment_id=${paid[1]}`);
     expect(after.body.data.matches[0].payment.reversal).toMatchObject({ kind: 'refund', amount_cents: 700 });
     expect(after.body.data.matches[0].disagreements).toEqual([]);
+  });
+
+  it('marks an order Sticky.io made on its own (a rebill of its billing model) as naming no payment of ours', async () => {
+    const parent = sim.orders().find((o) => o.notes.includes(paid[0]))!;
+    const child = sim.rebill(parent.id);
+    const r = await lookup(`order_id=${child.id}`);
+    expect(r.body.data.matches).toEqual([expect.objectContaining({ payment: null, order: expect.objectContaining({ order_id: child.id, parent_order_id: parent.id, payment_id: null }) })]);
+    expect(r.body.data.matches[0].disagreements).toEqual(["The order's notes name no payment of ours."]);
+    expect((await lookup(`order_id=${parent.id}`)).body.data.matches[0].order.rebill_order_ids).toEqual([child.id]);
+    // Voided at Sticky.io, so its books hold no money our log does not (the ledger check at the end).
+    expect((await stickyCall('order_void', { order_id: child.id })).response_code).toBe('100');
   });
 
   it('finds nothing for an unknown order, a sandbox payment or an account of an equal rank; a search names one key', async () => {
