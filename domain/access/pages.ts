@@ -197,6 +197,12 @@ export const ADMIN_PAGES: Record<string, PageAccess> = {
   '/admin/settings/ccbill-settings': ADMINS,
   '/admin/settings/ccbill-rest-api-settings': ADMINS,
   '/admin/settings/sticky-io-setting': ADMINS,
+  // The providers' console pages, as the API allows: lookup, products and the test FlexForm for admins; the Sticky.io
+  // payments for the money roles (support keeps it, as it keeps the transactions list).
+  '/admin/super-admin-tools/sticky-io-lookup': ADMINS,
+  '/admin/sticky-io-transactions': SUPPORT.concat(['model']),
+  '/admin/sticky-io-subscription-products': ADMINS,
+  '/admin/ccbill-test-flex-form': ADMINS,
 };
 
 export function mayOpen(table: Record<string, PageAccess>, page: string, role: Role | null): 'allow' | 'login' | 'denied' {

@@ -431,6 +431,13 @@ export const API_ACCESS: Record<string, Access> = {
   'POST /api/settings/payment-providers/:provider/test': ADMINS,
   'GET /api/ccbill-settings': ADMINS,
   'POST /api/ccbill-settings': ADMINS,
+  // The providers' console pages (api/routes/provider-console.ts): the Sticky.io lookup, its catalogue and the CCBill
+  // test FlexForm for admins (an email lookup shows only lower ranks); the Sticky.io payments list for the money roles.
+  'GET /admin-api/sticky-io/lookup': ADMINS,
+  'GET /admin-api/sticky-io/transactions': MONEY,
+  'GET /admin-api/sticky-io/transactions/export': MONEY,
+  'GET /admin-api/sticky-io/products': ADMINS,
+  'POST /admin-api/ccbill/test-flex-form': ADMINS,
   'GET /api/bot-check/challenge': 'public',
   'GET /sitemap.xml': 'public',
   'GET /robots.txt': 'public',

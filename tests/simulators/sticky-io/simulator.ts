@@ -48,6 +48,16 @@ export interface Postback {
 
 export type OrderStatus = 'approved' | 'declined' | 'void' | 'refunded';
 
+interface CardHolder {
+  number: string;
+  type: string;
+  expiration: string;
+  customerId: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+}
+
 export interface SimOrder {
   id: string;
   status: OrderStatus;
@@ -66,6 +76,9 @@ export interface SimOrder {
   ancestorId: string;
   recurring: boolean;
   method: string;
+  firstName: string;
+  lastName: string;
+  email: string;
 }
 
 interface TempCustomer {
@@ -75,6 +88,9 @@ interface TempCustomer {
   expiration: string;
   expiresAt: number;
   customerId: string;
+  firstName: string;
+  lastName: string;
+  email: string;
 }
 
 export interface StickySimulatorOptions {
@@ -94,6 +110,20 @@ export interface StickySimulatorOptions {
   orderFindIgnoresCriteria?: boolean;
   /** In auto delivery, how long a postback waits before its first post (a late notice). */
   postbackDelayMs?: number;
+  /** The campaign's products, offers, billing models and shipping methods (campaign_view, offer_view). */
+  catalogue?: StickyCatalogue;
+}
+
+/**
+ * What campaign_view and offer_view answer. Their v1 answer shapes are unconfirmed: campaign_view names its
+ * products and shipping methods as comma-separated lists (as older integrations read it), offer_view lists offers
+ * under `data` with their products and billing models.
+ */
+export interface StickyCatalogue {
+  campaignName: string;
+  products: { id: string; name: string; price: string; sku: string }[];
+  shipping: { id: string; name: string; price: string }[];
+  offers: { id: string; name: string; productIds: string[]; billingModels: { id: string; name: string; frequency: string }[] }[];
 }
 
 const METHODS = [
@@ -106,6 +136,8 @@ const METHODS = [
   'order_refund',
   'order_void',
   'subscription_order_update',
+  'campaign_view',
+  'offer_view',
 ] as const;
 type Method = (typeof METHODS)[number];
 type Body = Record<string, unknown>;
@@ -133,6 +165,18 @@ export async function startStickySimulator(options: StickySimulatorOptions = {})
   const password = options.password ?? 'api-pass-s3cret';
   const account = options.account ?? { campaignId: '1', shippingId: '2', offerId: '3', productId: '4', billingModelId: '5' };
   const permissions = new Set(options.permissions ?? METHODS);
+  const catalogue: StickyCatalogue = options.catalogue ?? {
+    campaignName: 'Fanclub memberships',
+    products: [
+      { id: account.productId, name: 'Membership', price: '9.99', sku: 'MEMBER-1' },
+      { id: '6', name: 'Tip', price: '1.00', sku: 'TIP-1' },
+    ],
+    shipping: [{ id: account.shippingId, name: 'Digital delivery', price: '0.00' }],
+    offers: [
+      { id: account.offerId, name: 'Monthly membership', productIds: [account.productId, '6'], billingModels: [{ id: account.billingModelId, name: 'Every 30 days', frequency: '30 days' }, { id: '7', name: 'Straight sale', frequency: 'one time' }] },
+      { id: '8', name: 'Yearly membership', productIds: [account.productId], billingModels: [{ id: '9', name: 'Every 365 days', frequency: '365 days' }] },
+    ],
+  };
   const duplicateWindowMs = options.duplicateWindowMs ?? 60_000;
   const rateLimits: Record<string, number> = { subscription_order_update: 60, ...options.rateLimits };
   let clockOffset = 0;
@@ -191,6 +235,9 @@ export async function startStickySimulator(options: StickySimulatorOptions = {})
       ancestor_id: o.ancestorId,
       child_id: [...orders.values()].filter((c) => c.parentId === o.id).map((c) => c.id).join(','),
       time_stamp: stickyTimestamp(o.createdAt),
+      first_name: o.firstName,
+      last_name: o.lastName,
+      email_address: o.email,
       employeeNotes: o.notes ? [`${stickyTimestamp(o.createdAt)} API: ${o.notes}`] : [],
       systemNotes: [],
       products: [{ product_id: o.productId, price: money(o.totalCents), is_recurring: o.recurring ? '1' : '0' }],
@@ -235,7 +282,7 @@ export async function startStickySimulator(options: StickySimulatorOptions = {})
     return twin ? 'Duplicate transaction' : null;
   }
 
-  function placeOrder(method: string, body: Body, card: { number: string; type: string; expiration: string; customerId: string }, cents: number, fault: StickyFault | undefined, parent: SimOrder | null): Answer {
+  function placeOrder(method: string, body: Body, card: CardHolder, cents: number, fault: StickyFault | undefined, parent: SimOrder | null): Answer {
     const decline = gatewayDecision(card.number, cents, fault, parent !== null);
     const id = String(nextOrderId++);
     const order: SimOrder = {
@@ -256,6 +303,9 @@ export async function startStickySimulator(options: StickySimulatorOptions = {})
       ancestorId: parent?.ancestorId ?? id,
       recurring: !decline,
       method,
+      firstName: card.firstName,
+      lastName: card.lastName,
+      email: card.email,
     };
     orders.set(id, order);
     firePostbacks(parent ? 'rebill' : decline ? 'decline' : 'approve', order);
@@ -313,7 +363,7 @@ export async function startStickySimulator(options: StickySimulatorOptions = {})
         if (!Number.isInteger(days) || days < 1 || days > 30) return fail('342', 'save_customer_days must be between 1 and 30');
         const id = randomBytes(16).toString('hex');
         const expiresAt = now() + days * 86_400_000;
-        tempCustomers.set(id, { id, cardNumber: number, cardType: str(body.creditCardType), expiration, expiresAt, customerId: String(nextCustomerId++) });
+        tempCustomers.set(id, { id, cardNumber: number, cardType: str(body.creditCardType), expiration, expiresAt, customerId: String(nextCustomerId++), ...holderOf(body) });
         answer.temp_customer_id = id;
         answer.expiry_date = stickyDate(expiresAt);
       }
@@ -323,16 +373,16 @@ export async function startStickySimulator(options: StickySimulatorOptions = {})
     new_order(body, fault) {
       const priced = offerPrice(body);
       if ('refused' in priced) return priced.refused;
-      let card: { number: string; type: string; expiration: string; customerId: string };
+      let card: CardHolder;
       const tempId = str(body.temp_customer_id);
       if (tempId) {
         const temp = tempCustomers.get(tempId);
         if (!temp || temp.expiresAt <= now()) return fail('500', 'Invalid customer id');
-        card = { number: temp.cardNumber, type: temp.cardType, expiration: temp.expiration, customerId: temp.customerId };
+        card = { number: temp.cardNumber, type: temp.cardType, expiration: temp.expiration, customerId: temp.customerId, firstName: temp.firstName, lastName: temp.lastName, email: temp.email || str(body.email) };
       } else {
         const invalid = validateCard(str(body.creditCardNumber), str(body.expirationDate));
         if (invalid) return invalid;
-        card = { number: str(body.creditCardNumber), type: str(body.creditCardType), expiration: str(body.expirationDate), customerId: String(nextCustomerId++) };
+        card = { number: str(body.creditCardNumber), type: str(body.creditCardType), expiration: str(body.expirationDate), customerId: String(nextCustomerId++), ...holderOf(body) };
       }
       if (str(body.tranType) !== 'Sale') return fail('342', 'tranType must be Sale');
       return placeOrder('new_order', body, card, priced.cents, fault, null);
@@ -345,7 +395,7 @@ export async function startStickySimulator(options: StickySimulatorOptions = {})
       if ('refused' in priced) return priced.refused;
       const invalid = validateCard(previous.cardNumber, previous.expiration);
       if (invalid) return invalid;
-      return placeOrder('new_order_card_on_file', body, { number: previous.cardNumber, type: previous.cardType, expiration: previous.expiration, customerId: previous.customerId }, priced.cents, fault, null);
+      return placeOrder('new_order_card_on_file', body, holderOfOrder(previous), priced.cents, fault, null);
     },
 
     order_view(body) {
@@ -403,6 +453,29 @@ export async function startStickySimulator(options: StickySimulatorOptions = {})
       return { response_code: '100', error_found: '0', order_id: order.id };
     },
 
+    campaign_view(body) {
+      if (str(body.campaign_id) !== account.campaignId) return fail('400', 'Invalid campaign id');
+      const list = <T,>(items: T[], pick: (x: T) => string) => items.map(pick).join(',');
+      return {
+        response_code: '100', error_found: '0', campaign_id: account.campaignId, campaign_name: catalogue.campaignName, is_active: '1',
+        product_id: list(catalogue.products, (p) => p.id), product_name: list(catalogue.products, (p) => p.name),
+        product_price: list(catalogue.products, (p) => p.price), product_sku: list(catalogue.products, (p) => p.sku),
+        shipping_id: list(catalogue.shipping, (x) => x.id), shipping_name: list(catalogue.shipping, (x) => x.name), shipping_price: list(catalogue.shipping, (x) => x.price),
+      };
+    },
+
+    offer_view(body) {
+      if (str(body.campaign_id) !== account.campaignId) return fail('400', 'Invalid campaign id');
+      return {
+        response_code: '100', error_found: '0',
+        data: catalogue.offers.map((o) => ({
+          offer_id: o.id, name: o.name,
+          products: o.productIds.map((id) => ({ product_id: id, name: catalogue.products.find((p) => p.id === id)?.name ?? '' })),
+          billing_models: o.billingModels.map((b) => ({ billing_model_id: b.id, name: b.name, frequency: b.frequency })),
+        })),
+      };
+    },
+
     subscription_order_update(body) {
       const order = orders.get(str(body.order_id));
       if (!order) return fail('350', 'Invalid order id');
@@ -413,6 +486,14 @@ export async function startStickySimulator(options: StickySimulatorOptions = {})
       return { response_code: '100', error_found: '0', order_id: order.id };
     },
   };
+
+  // --- card holders --------------------------------------------------------------------------------------
+  function holderOf(body: Body) {
+    return { firstName: str(body.firstName), lastName: str(body.lastName), email: str(body.email) };
+  }
+  function holderOfOrder(o: SimOrder): CardHolder {
+    return { number: o.cardNumber, type: o.cardType, expiration: o.expiration, customerId: o.customerId, firstName: o.firstName, lastName: o.lastName, email: o.email };
+  }
 
   // --- postbacks -----------------------------------------------------------------------------------------
   function firePostbacks(event: PostbackEvent, order: SimOrder) {
@@ -560,7 +641,7 @@ export async function startStickySimulator(options: StickySimulatorOptions = {})
       const answer = placeOrder(
         'rebill',
         { notes: '' },
-        { number: parent.cardNumber, type: parent.cardType, expiration: parent.expiration, customerId: parent.customerId },
+        holderOfOrder(parent),
         parent.totalCents,
         opts.decline ? { kind: 'decline', reason: 'Insufficient funds' } : undefined,
         parent,

@@ -13,6 +13,7 @@ import { PUSH_CONSOLE_PAGES } from '../push/paths';
 import { REPORT_CONSOLE_PAGES } from '../reports/paths';
 import { SHELL_CONSOLE_PAGES } from '../shell/paths';
 import { TOOLS_CONSOLE_PAGES } from '../tools/paths';
+import { PROVIDER_CONSOLE_PAGES } from '../payment-providers/menu';
 import { SETTINGS_INDEX_PATHS, settingsMenuGroups } from '../settings-index/menu';
 import type { ConsolePage } from '../consolePages';
 
@@ -36,6 +37,7 @@ export interface MenuGroupView {
 export const MENU_PAGES: readonly ConsolePage[] = [
   ...CONSOLE_PAGES, ...CHAT_CONSOLE_PAGES, ...PROMOTION_CONSOLE_PAGES, ...SUBSCRIPTION_CONSOLE_PAGES, ...MASS_CONSOLE_PAGES,
   ...LIVE_CONSOLE_PAGES, ...SHELL_CONSOLE_PAGES, ...PUSH_CONSOLE_PAGES, ...HELP_CONSOLE_PAGES, ...TOOLS_CONSOLE_PAGES, ...REPORT_CONSOLE_PAGES,
+  ...PROVIDER_CONSOLE_PAGES,
 ];
 
 /** A group's entries in its sub-groups (in their order), then those no sub-group names. */

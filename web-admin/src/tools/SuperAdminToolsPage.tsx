@@ -10,14 +10,17 @@ import CreditCardOutlinedIcon from '@mui/icons-material/CreditCardOutlined';
 import MonitorHeartOutlinedIcon from '@mui/icons-material/MonitorHeartOutlined';
 import AltRouteOutlinedIcon from '@mui/icons-material/AltRouteOutlined';
 import ReceiptLongOutlinedIcon from '@mui/icons-material/ReceiptLongOutlined';
+import ManageSearchOutlinedIcon from '@mui/icons-material/ManageSearchOutlined';
 import { mayOpenPage } from '../access';
 import { httpClient, ADMIN_API } from '../dataProvider';
 import { useLiveQuery, useQueryClient } from '../query';
+import { STICKY_IO_LOOKUP_PAGE } from '../payment-providers/paths';
 import { HEALTH_PAGE, LOGS_PAGE, LOOKUP_PAGE, REDIRECT_LIST_PAGE, SUBSCRIPTION_URL_PAGE, USER_CARDS_PAGE } from './paths';
 import { Panel, ToolPage, useAdminPath } from './parts';
 
 const TOOLS = [
   { page: LOOKUP_PAGE, to: '/super-admin-tools/lookup', title: 'Look up users by email', text: 'Find an account by its email, see its standing, cards and spend, and open it.', icon: PersonSearchOutlinedIcon, testId: 'tool-lookup' },
+  { page: STICKY_IO_LOOKUP_PAGE, to: '/super-admin-tools/sticky-io-lookup', title: 'Sticky.io lookup', text: 'An order as Sticky.io has it beside our payment and its events, with any disagreement marked.', icon: ManageSearchOutlinedIcon, testId: 'tool-sticky-io-lookup' },
   { page: SUBSCRIPTION_URL_PAGE, to: '/generate-subscription-url', title: 'Subscription links', text: 'A signed link with your own membership price and an expiry.', icon: LinkOutlinedIcon, testId: 'tool-subscription-url' },
   { page: USER_CARDS_PAGE, to: '/user-card-list', title: 'Saved cards', text: "Fans' saved cards: brand, last 4 digits and expiry only.", icon: CreditCardOutlinedIcon, testId: 'tool-user-cards' },
   { page: HEALTH_PAGE, to: '/health-info', title: 'Health', text: 'Process, event log and projections, database, disk, mail, media, Kafka and Janus.', icon: MonitorHeartOutlinedIcon, testId: 'tool-health' },
