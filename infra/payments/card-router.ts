@@ -11,6 +11,8 @@ export interface CardRouter extends CardGateway {
   current(): Promise<string>;
   /** The provider a payment was charged at, null when none was. */
   providerOfPayment(paymentId: string): Promise<string | null>;
+  /** Files a payment the fan makes on the provider's own page under that provider (before the fan is sent there). */
+  claim(paymentId: string, provider: string): Promise<void>;
 }
 
 type RouterTables = { card_payments: { payment_id: string; provider: string } };
@@ -47,6 +49,12 @@ export async function createCardRouter(
     name: 'router',
     current: chosen,
     providerOfPayment,
+    async claim(paymentId, provider) {
+      named(provider);
+      await db.insertInto('card_payments').values({ payment_id: paymentId, provider }).onConflict((c) => c.column('payment_id').doNothing()).execute();
+      const recorded = await providerOfPayment(paymentId);
+      if (recorded !== provider) throw new Error(`Payment ${paymentId} was charged at ${recorded}, not ${provider}.`);
+    },
     async tokenise(card): Promise<TokenisedCard> {
       const provider = await chosen();
       const t = await named(provider).tokenise(card);
