@@ -23,6 +23,10 @@ const subscribeBody = z.object({
   coupon_code: z.string().max(100, { error: 'coupon_code is invalid.' }).nullable().optional(),
 });
 const started = redirect.extend({ payment_id: z.string().describe('The payment the return page follows.') });
+/** 409: CCBill is not configured (naming what is missing), or the membership is not billed by CCBill. */
+const notAvailable = z
+  .object({ success: z.literal(0), message: z.string(), code: z.enum(['PROVIDER_NOT_CONFIGURED', 'NOT_PROVIDER_BILLED']) })
+  .describe('PROVIDER_NOT_CONFIGURED: what CCBill still needs, by name; NOT_PROVIDER_BILLED: the membership is not billed by CCBill.');
 const idParam = z.object({ id: z.string().uuid({ error: 'id is invalid.' }) });
 const paymentStatus = z.object({
   payment_id: z.string(),
@@ -36,7 +40,7 @@ const paymentStatus = z.object({
 export const ccbillHostedRoutes = (services: Services): FastifyPluginAsyncZod => async (app) => {
   const hosted = services.hostedPayments.ccbill;
 
-  app.get('/api/ccbill/set_payment_method', { schema: { response: { 200: answer(redirect) } } }, async (request, reply) => {
+  app.get('/api/ccbill/set_payment_method', { schema: { response: { 200: answer(redirect), 409: notAvailable } } }, async (request, reply) => {
     const caller = requireCaller(request);
     const missing = await hosted.missing();
     if (missing) throw new DomainError(missing, 'PROVIDER_NOT_CONFIGURED', 409);
