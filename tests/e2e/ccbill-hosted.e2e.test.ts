@@ -74,6 +74,9 @@ describe.skipIf(!hasChromium)('CCBill hosted payment form end to end (Chromium)'
     expect((await sim.deliver()).map((d) => d.status)).toEqual([200]);
     await page.getByTestId('payment-return-confirmed').waitFor({ timeout: 20_000 });
     expect(await page.getByTestId('payment-return').innerText()).toContain('Your membership is active');
+    // CCBill bills the renewals: no "add a card" popup for this membership.
+    await page.waitForLoadState('networkidle');
+    expect(await page.getByText('Set a payment method').count()).toBe(0);
     await shootBothWidths(page, 'ccbill-hosted-03-confirmed');
     await page.goto(t.base + '/subscribe');
     await page.getByTestId('already-subscribed').waitFor({ timeout: 20_000 });
