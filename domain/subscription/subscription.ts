@@ -481,7 +481,7 @@ export const subscriptionDecider: Decider<SubscriptionCommand, SubscriptionEvent
             data: {
               userId: state.userId!, paymentId: p.paymentId, paymentMethod: command.paymentMethod, amountCents: p.amountCents, recurringCents: p.recurringCents, period: p.period,
               startedAt: command.at, expiresAt, nextBillingAt: p.renews ? rebillAt(expiresAt, p.periodDays) : null, kind: p.kind,
-              promotionId: p.promotionId, couponCode: p.couponCode, billingApi: p.billingApi ?? state.billingApi, billedBy: p.billedBy,
+              promotionId: p.promotionId, couponCode: p.couponCode, billingApi: p.billingApi ?? state.billingApi, ...(p.billedBy ? { billedBy: p.billedBy } : {}),
             },
           },
         ];

@@ -106,7 +106,7 @@ export interface GatewayNotice {
   created: number;
   data: {
     idempotency_key: string; transaction_id: string; amount_cents: number; failure_code?: string; message?: string; allow_cascade?: boolean; reason?: string | null;
-    /** ISO code of the currency the provider billed in, when it says. */
+    /** The currency the provider billed in, when it is not US dollars (ISO code, or the provider's own). */
     currency?: string;
     /** Days a renewal paid for, when the provider says. */
     period_days?: number;

@@ -172,8 +172,9 @@ export function createCcbillNoticeVerifier(options: CcbillNoticeVerifierOptions)
         transaction_id: (chargeType === 'charge.succeeded' ? fields.subscriptionId || fields.transactionId : fields.transactionId || fields.subscriptionId) || '',
         amount_cents: amountCents(fields),
       };
+      // Every price here is in US dollars: only another currency is named (the payment pipeline refuses it).
       const currency = currencyOf(fields);
-      if (currency) data.currency = currency;
+      if (currency && currency !== 'USD') data.currency = currency;
       const periodDays = renewalPeriodDays(fields);
       if (periodDays) data.period_days = periodDays;
       // Money CCBill took on its page for one of our hosted payments goes into its books (the ledger holds them).
