@@ -16,6 +16,9 @@ import { completeEntitlement, settlePayment, type PaymentDeps } from './payment/
 
 export const AMOUNT_MISMATCH = 'AMOUNT_MISMATCH';
 
+/** Providers whose payment page sets up recurring billing they run themselves (their renewals come as notices). */
+const BILLS_ON_ITS_PAGE = new Set(['ccbill']);
+
 /** The outcome of a notice and, when it was not applied as sent, why (kept on the notice's record for staff). */
 export interface HostedNoticeResult {
   result: 'applied' | 'refused' | 'ignored';
@@ -69,15 +72,15 @@ export async function applyBillingNotice(ctx: CommandContext, deps: PaymentDeps,
   const salePaymentId = notice.data.idempotency_key;
   const sale = salePaymentId ? (await loadStream(ctx.store, paymentStream(salePaymentId), paymentDecider)).state : null;
   const r = sale?.request;
-  if (notice.type === 'subscription.renewed' && (!r || sale?.status === 'requested'))
+  // A renewal of a sale on the provider's page that is not recorded here yet (its notice is still on its way).
+  const early = !r ? BILLS_ON_ITS_PAGE.has(provider) : !!r.card?.hosted && sale?.status === 'requested';
+  if (notice.type === 'subscription.renewed' && early)
     throw new DomainError('The membership this renewal is for is not known yet: send it again later.', 'SALE_NOT_KNOWN', 409);
   if (!r || r.purpose.kind !== 'subscription') return { result: 'ignored' };
   const userId = r.userId;
   const membership = (await loadStream(ctx.store, subscriptionStream(userId), subscriptionDecider)).state;
-  if (membership.billedBy?.salePaymentId !== salePaymentId) {
-    if (notice.type === 'subscription.renewed') throw new DomainError('The membership this renewal is for has not started yet.', 'SALE_NOT_KNOWN', 409);
-    return { result: 'ignored' };
-  }
+  // Only memberships the provider bills itself move by its notices (our own rebills are ours to charge).
+  if (membership.billedBy?.provider !== provider || membership.billedBy.salePaymentId !== salePaymentId) return { result: 'ignored' };
   switch (notice.type) {
     case 'subscription.renewed': {
       if (!notice.data.transaction_id) return { result: 'ignored', problem: 'the renewal names no transaction' };
