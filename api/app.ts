@@ -38,6 +38,7 @@ import { promotionRoutes } from './routes/promotions';
 import { couponRoutes } from './routes/coupons';
 import { resubscribeOfferRoutes } from './routes/resubscribe-offer';
 import { subscriptionRoutes } from './routes/subscriptions';
+import { ccbillHostedRoutes } from './routes/ccbill-hosted';
 import { subscriptionSettingsRoutes } from './routes/subscription-settings';
 import { OneLinePerRequest, registerApps, registerWebDefaults } from './web';
 import { registerTextGuard } from './text-guard';
@@ -173,6 +174,7 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
   await app.register(couponRoutes(services));
   await app.register(resubscribeOfferRoutes(services));
   await app.register(subscriptionRoutes(services));
+  await app.register(ccbillHostedRoutes(services));
   await app.register(subscriptionSettingsRoutes(services));
   await app.register(myPaymentRoutes(services));
   await app.register(shellRoutes(services));

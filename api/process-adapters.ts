@@ -16,6 +16,7 @@ import { createStickyIoProvider, createStickyIoNoticeVerifier } from '../infra/p
 import { createCcbillProvider } from '../infra/payments/ccbill/provider';
 import { createCcbillNoticeVerifier } from '../infra/payments/ccbill/notices';
 import { openCcbillBooks } from '../infra/payments/ccbill/books';
+import { createCcbillHostedPayments } from '../infra/payments/ccbill/hosted';
 import { combinedCcbillSettings, type CcbillSettings } from '../infra/payments/ccbill/settings';
 import { currentSettings } from '../projections/settings';
 import { createIdempotencyStore } from '../infra/idempotency/store';
@@ -85,6 +86,7 @@ export async function openProcessAdapters(
     if (site.enable_ccbill_rest_api && (await ccbillSettings())) return 'ccbill';
     return 'sandbox';
   });
+  const hostedPayments = { ccbill: createCcbillHostedPayments({ settings: ccbillSettings, books: ccbillBooks, claim: (paymentId) => cardRouter.claim(paymentId, 'ccbill'), endpoints: ccbillEndpoints }) };
   const cardNotices = {
     ccbill: createCcbillNoticeVerifier({ settings: ccbillSettings, books: ccbillBooks }),
     'sticky-io': createStickyIoNoticeVerifier({ settings: stickySettings, endpoints: stickyEndpoints, timeoutMs: cfg.FANCLUB_PAYMENT_PROVIDER_TIMEOUT_MS }),
@@ -121,7 +123,7 @@ export async function openProcessAdapters(
   // An SMTP server saved in the console wins over SMTP_URL while it is set.
   const mailer = await createMailer(database, { smtpUrl: cfg.SMTP_URL, from: cfg.MAIL_FROM, log: (m) => log(`[mail] ${m}`), override: emailOverride(store, () => settingsBox({ config: cfg })) });
   return {
-    storage: media.storage, gateway, cardRouter, cardNotices, cardProviders: { ccbill, 'sticky-io': stickyIo }, webhookSecret, cryptoGateway, cryptoProviders: { sandbox: cryptoSandbox, forumpay }, paymentProviderTests, cryptoWebhookSecret, nodeId, kafka, liveMedia, idempotency, mailer,
+    storage: media.storage, gateway, cardRouter, cardNotices, cardProviders: { ccbill, 'sticky-io': stickyIo }, hostedPayments, webhookSecret, cryptoGateway, cryptoProviders: { sandbox: cryptoSandbox, forumpay }, paymentProviderTests, cryptoWebhookSecret, nodeId, kafka, liveMedia, idempotency, mailer,
     /** The providers' notices go to this server from now on. */
     listening(port: number) {
       webhookUrl = `http://127.0.0.1:${port}/api/webhooks/sandbox-card`;

@@ -96,6 +96,7 @@ export async function startServer(
       cardRouter: adapters.cardRouter,
       cardNotices: adapters.cardNotices,
       cardProviders: adapters.cardProviders,
+      hostedPayments: adapters.hostedPayments,
       purchases: { gateway: adapters.cardRouter, places: builtInAdapters.places, kinds: purchaseKinds },
       webhookSecret: adapters.webhookSecret,
       cryptoGateway: adapters.cryptoGateway,

@@ -2,7 +2,7 @@
 import type { Database } from '../infra/db/database';
 import type { EventStore } from '../infra/eventstore/port';
 import type { ProjectionRunner } from '../projections/runner';
-import type { CardProvider, NoticeVerifier } from '../infra/payments/port';
+import type { CardProvider, HostedCardPayments, NoticeVerifier } from '../infra/payments/port';
 import type { CardRouter } from '../infra/payments/card-router';
 import type { SandboxCardGateway } from '../infra/payments/sandbox-card-gateway';
 import type { CryptoRouter } from '../infra/payments/crypto-router';
@@ -35,6 +35,8 @@ export interface Services {
   cardRouter: CardRouter;
   /** The real card providers behind the router (their books, for the ledger check). */
   cardProviders: Record<'ccbill' | 'sticky-io', CardProvider>;
+  /** Card payments on a provider's own page (CCBill's FlexForms): filed under it, and the page's address. */
+  hostedPayments: { ccbill: HostedCardPayments };
   /** The real card providers' notice verifiers (their webhooks). */
   cardNotices: Record<'ccbill' | 'sticky-io', NoticeVerifier>;
   /** What a purchase is handed: the card gateway, the billing-address facts and the purchase kinds' registry. */

@@ -7,19 +7,26 @@ import { paymentDecider, paymentStream } from '../domain/payment/payment';
 import type { GatewayNotice } from '../infra/payments/port';
 import { completeEntitlement, reversePayment, type PaymentDeps } from './payment/process';
 import { appendOnce, handle, loadStream, type CommandContext } from './handle';
+import { applyBillingNotice, checkHostedSale } from './hosted-notices';
 
 export const noticeStream = (provider: string, noticeId: string) => `gateway-notice-${provider}-${noticeId}`;
 
-export type NoticeResult = 'applied' | 'duplicate' | 'ignored';
+export type NoticeResult = 'applied' | 'duplicate' | 'ignored' | 'refused';
 
-export async function applyCardNotice(ctx: CommandContext, deps: Pick<PaymentDeps, 'kinds'>, provider: string, notice: GatewayNotice): Promise<NoticeResult> {
+export async function applyCardNotice(ctx: CommandContext, deps: PaymentDeps, provider: string, notice: GatewayNotice): Promise<NoticeResult> {
   const stream = noticeStream(provider, notice.id);
   if ((await ctx.store.readStream(stream, { maxCount: 1 })).length > 0) return 'duplicate';
   const paymentId = notice.data?.idempotency_key;
   // Only payments this site asked for exist here; anything else (another integration, a test ping) is not ours.
   const known = typeof paymentId === 'string' && (await loadStream(ctx.store, paymentStream(paymentId), paymentDecider)).state.status !== 'none';
   let result: NoticeResult = 'ignored';
-  if (known) {
+  let problem: string | undefined;
+  // A membership the provider bills itself: its renewals, failures, cancellations and expirations.
+  if (String(notice.type).startsWith('subscription.')) ({ result, problem } = await applyBillingNotice(ctx, deps, provider, notice));
+  // A sale on the provider's page that cannot capture its payment (another amount, or paid after it was given up).
+  const refused = known && notice.type === 'charge.succeeded' ? await checkHostedSale(ctx, deps, paymentId, notice) : null;
+  if (refused) ({ result, problem } = refused);
+  else if (known) {
     switch (notice.type) {
       case 'charge.succeeded':
       case 'charge.failed': {
@@ -46,7 +53,7 @@ export async function applyCardNotice(ctx: CommandContext, deps: Pick<PaymentDep
   const recorded = await appendOnce(ctx, stream, [
     {
       type: 'GatewayNoticeReceived',
-      data: { provider, noticeId: notice.id, type: String(notice.type), paymentId: typeof paymentId === 'string' ? paymentId : null, result, receivedAt: ctx.now() },
+      data: { provider, noticeId: notice.id, type: String(notice.type), paymentId: typeof paymentId === 'string' ? paymentId : null, result, ...(problem ? { problem } : {}), receivedAt: ctx.now() },
     },
   ]);
   // The same notice, delivered twice at once, was recorded by the other delivery: both did the same idempotent work.

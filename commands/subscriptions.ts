@@ -14,6 +14,7 @@ import { DomainError } from '../domain/shared/decider';
 import { isStaffRole, type Role } from '../domain/shared/wire';
 import {
   CANCEL_ERROR,
+  CANCEL_PROBLEM,
   OTHER_REASON,
   REBILL_RECOVERED,
   THANK_YOU,
@@ -317,8 +318,14 @@ export interface CancelInput {
   by?: 'fan' | 'staff' | 'system';
 }
 
-/** Cancels the renewal ('Subscription Cancelled'); access continues until the expiry (status '2'). */
-export async function cancelMembership(ctx: CommandContext, input: CancelInput): Promise<{ state: SubscriptionState; status: '0' | '1' | '2' }> {
+/** Stops a provider's recurring billing of a membership (CCBill's DataLink cancel), keyed by its first sale's payment. */
+export type CancelAtProvider = (provider: string, salePaymentId: string) => Promise<{ status: 'cancelled' | 'already_cancelled' | 'not_found' }>;
+
+/**
+ * Cancels the renewal ('Subscription Cancelled'); access continues until the expiry (status '2'). A membership the
+ * provider bills is cancelled there first: if the provider cannot be reached nothing changes here (CANCEL_PROBLEM).
+ */
+export async function cancelMembership(ctx: CommandContext, input: CancelInput, cancelAtProvider?: CancelAtProvider): Promise<{ state: SubscriptionState; status: '0' | '1' | '2' }> {
   const settings = await loadSettings(ctx.store);
   const enabled = settings.is_cancel_subscription_reason_enabled;
   const problem = cancellationReasonProblem({ reason: input.reason, otherReason: input.otherReason }, enabled);
@@ -330,6 +337,14 @@ export async function cancelMembership(ctx: CommandContext, input: CancelInput):
     if (reason !== OTHER_REASON && !settings.cancel_subscription_reasons.includes(reason))
       throw new DomainError('Please Select Reason for Cancellation', 'INVALID_REASON', 400, { field: 'cancellation_reason' });
     other = reason === OTHER_REASON ? input.otherReason!.trim().slice(0, 1000) : null;
+  }
+  const { state } = await loadSubscription(ctx.store, input.userId);
+  if (state.billedBy && isRenewing(state) && !state.pending) {
+    if (!cancelAtProvider) throw new DomainError(CANCEL_PROBLEM, 'PROVIDER_CANCEL_FAILED', 503);
+    const answer = await cancelAtProvider(state.billedBy.provider, state.billedBy.salePaymentId).catch(() => {
+      throw new DomainError(CANCEL_PROBLEM, 'PROVIDER_CANCEL_FAILED', 503);
+    });
+    if (answer.status === 'not_found') throw new DomainError(CANCEL_ERROR, 'PROVIDER_SUBSCRIPTION_NOT_FOUND', 409);
   }
   const r = await handle(ctx, subscriptionStream(input.userId), subscriptionDecider, {
     type: 'CancelSubscription',

@@ -105,7 +105,7 @@ export const subscriptionRoutes = (services: Services): FastifyPluginAsyncZod =>
           otherReason: body.other_reason,
           requestFrom: (body.request_from || flow).slice(0, 60),
           by: caller.proxyAdminId ? 'staff' : 'fan',
-        });
+        }, (provider, salePaymentId) => services.cardProviders[provider === 'ccbill' ? 'ccbill' : 'sticky-io'].cancelRecurring({ idempotencyKey: salePaymentId }));
         await settle(services, ctx);
         const data: CancelSubscriptionAnswer = { cancelled: true, ccbill_subscription_status: r.status, expiration_date: r.state.expiresAt };
         return ok(reply, data, { message: SUBSCRIPTION_CANCELLED, position: ctx.lastPosition });

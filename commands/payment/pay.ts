@@ -6,7 +6,7 @@
 //   4. the kind records the pending purchase (a click already under way is joined);
 //   5. the payment process takes the money and the entitlement follows (process.ts).
 import { DomainError } from '../../domain/shared/decider';
-import type { CardRef, PaymentState } from '../../domain/payment/payment';
+import { hostedCard, type CardRef, type PaymentState } from '../../domain/payment/payment';
 import type { PurposeKind } from '../../domain/payment/purchase-kinds';
 import { walletShortfallError } from '../../domain/wallet/wallet';
 import type { CommandContext } from '../handle';
@@ -19,7 +19,7 @@ import { walletBalance } from './wallet-stream';
  * How the fan pays: a card (the primary, a saved one, or one typed into the form), the wallet, or crypto the
  * provider already received (a wallet top-up).
  */
-export type PayWith = { method: 'card'; card: CardChoice } | { method: 'wallet' } | { method: 'crypto' };
+export type PayWith = { method: 'card'; card: CardChoice } | { method: 'wallet' } | { method: 'crypto' } | { method: 'hosted'; provider: string };
 
 /** A started purchase: its payment (settled, or finished from an earlier attempt) under its id. */
 export interface Paid {
@@ -46,6 +46,7 @@ export async function pay<K extends PurposeKind, I extends Buyer>(
   let card: CardRef | null = null;
   if (started.needsPaymentMethod !== false) {
     if (payWith.method === 'card') card = await resolveCard(ctx, deps, input.userId, payWith.card);
+    else if (payWith.method === 'hosted') card = hostedCard(payWith.provider);
     else if (payWith.method === 'wallet') {
       // Refused before anything is written; a race past this check is declined by the wallet's own debit.
       const needed = started.walletMustCoverCents === undefined ? started.amountCents : started.walletMustCoverCents;
@@ -53,9 +54,11 @@ export async function pay<K extends PurposeKind, I extends Buyer>(
       if (needed !== null && balance !== null && balance < needed) throw walletShortfallError(started.purpose, started.amountCents, balance);
     }
   }
-  const pending = await started.record({ method: payWith.method, card });
+  // A card typed on the provider's own page is a card payment like any other, taken when the provider says so.
+  const method = payWith.method === 'hosted' ? 'card' : payWith.method;
+  const pending = await started.record({ method, card });
   if (!pending) return null;
-  const payment = await payFor(ctx, deps, pending.paymentId, { userId: input.userId, purpose: started.purpose, amountCents: pending.amountCents, card, method: payWith.method });
+  const payment = await payFor(ctx, deps, pending.paymentId, { userId: input.userId, purpose: started.purpose, amountCents: pending.amountCents, card, method });
   return { paymentId: pending.paymentId, payment, resumed: false };
 }
 

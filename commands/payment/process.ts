@@ -13,7 +13,7 @@
 // What a payment is for plugs in as a PurchaseKind (kind.ts, kinds/*), handed in as PaymentDeps.kinds: this file
 // imports no kind.
 import { DomainError } from '../../domain/shared/decider';
-import { paymentDecider, paymentStream, type CardRef, type GatewayOutcome, type PaymentMethod, type PaymentPurpose, type PaymentState, type ReversalKind } from '../../domain/payment/payment';
+import { hostedFormOutcome, paymentDecider, paymentStream, type CardRef, type GatewayOutcome, type PaymentMethod, type PaymentPurpose, type PaymentState, type ReversalKind } from '../../domain/payment/payment';
 import { cardsDecider, cardsStream } from '../../domain/card/card';
 import { ChargeOutcomeUnknown, type CardGateway } from '../../infra/payments/port';
 import { handle, loadStream, observedEarlierAttempt, type CommandContext } from '../handle';
@@ -80,8 +80,11 @@ async function takeRequested(ctx: CommandContext, deps: PaymentDeps, paymentId: 
   // A wallet payment debits the wallet once per payment id (the purchase id); a card payment asks the gateway
   // with the payment id as its idempotency key. Either way, asking again after a crash takes the money once.
   // A crypto payment was received by the provider before it was requested here: its record is the capture.
+  // A payment on the provider's page waits for its notice; the fan who never paid is declined after a while.
   const outcome: GatewayOutcome | null =
-    r.method === 'crypto'
+    r.card?.hosted
+      ? hostedFormOutcome(r.requestedAt, ctx.now())
+      : r.method === 'crypto'
       ? await cryptoCapture(ctx, paymentId)
       : r.method === 'wallet' || !r.card
         ? await chargeWallet(ctx, { paymentId, userId: r.userId, amountCents: r.amountCents, purchase: r.purpose })

@@ -176,6 +176,10 @@ export const API_ACCESS: Record<string, Access> = {
   'POST /user/change-payment-method': PAYERS, // the spec's path without /api: an alias, JSON like the rest
   'POST /api/webhooks/sandbox-crypto': 'public', // authorised by the provider's signature
   'POST /api/webhooks/forumpay': 'public', // carries no authority: the payment's state is read back from ForumPay
+  // CCBill's payment page (FlexForms): the membership it bills, its card, a payment's status for the return page
+  'GET /api/ccbill/set_payment_method': PAYERS,
+  'POST /api/ccbill/subscribe_user': PAYERS,
+  'GET /api/ccbill/hosted-payment/:id': 'authenticated',
   'POST /api/webhooks/ccbill': 'public', // verified by the CCBill adapter: source address, account, sale digest
   'GET /api/webhooks/sticky-io': 'public', // verified by the Sticky.io adapter: the secret in the URL, then the order read back
   'POST /api/webhooks/sticky-io': 'public',

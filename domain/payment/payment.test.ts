@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { given } from '../shared/given-when-then';
-import { paymentDecider, paymentStream, type CardRef, type PaymentCommand, type PaymentEvent, type PaymentPurpose } from './payment';
+import { cardLabel, FORM_ABANDONED, HOSTED_FORM_TTL_MS, hostedCard, hostedFormOutcome, paymentDecider, paymentStream, type CardRef, type PaymentCommand, type PaymentEvent, type PaymentPurpose } from './payment';
 
 const T0 = '2026-03-01T10:00:00.000Z';
 const T1 = '2026-03-01T10:00:02.000Z';
@@ -146,5 +146,15 @@ describe('RecordReversal (refund, void, chargeback)', () => {
 
   it('a capture notice after a reversal changes nothing', () => {
     given(paymentDecider, [requested, captured, reversed('void')]).when(capture).then([]);
+  });
+});
+
+describe('a payment on the provider page', () => {
+  it('waits for the provider until two hours have passed, then is declined as abandoned', () => {
+    const at = '2026-03-01T10:00:00.000Z';
+    expect(hostedFormOutcome(at, new Date(Date.parse(at) + HOSTED_FORM_TTL_MS - 1).toISOString())).toBeNull();
+    expect(hostedFormOutcome(at, new Date(Date.parse(at) + HOSTED_FORM_TTL_MS).toISOString())).toMatchObject({ status: 'declined', failureCode: FORM_ABANDONED });
+    expect(cardLabel(hostedCard('ccbill'))).toBe('CCBill');
+    expect(cardLabel({ cardId: 'c1', brand: 'visa', last4: '4242' })).toBe('visa •••• 4242');
   });
 });

@@ -36,6 +36,30 @@ export interface CardRef {
    * payment is captured (never the number or CVV). Absent for a saved card.
    */
   unsaved?: { cardToken: string; expMonth: string; expYear: string; billingCountry: string; fingerprint?: string };
+  /**
+   * The provider whose own payment page the fan types the card into (CCBill's FlexForm): nothing is charged from
+   * here, and only the provider's verified notice captures or declines the payment.
+   */
+  hosted?: string;
+}
+
+/** A fan who never finishes the provider's payment page: the payment is declined this long after it was requested. */
+export const HOSTED_FORM_TTL_MS = 2 * 60 * 60 * 1000;
+export const FORM_ABANDONED = 'FORM_ABANDONED';
+
+/** The card of a payment made on a provider's page (no number, brand or last 4 is known here). */
+export const hostedCard = (provider: string): CardRef => ({ cardId: `hosted:${provider}`, brand: provider === 'ccbill' ? 'CCBill' : provider, last4: '', hosted: provider });
+
+/** How a payment's card is shown ('visa •••• 4242', or the provider's name for its own page). */
+export const cardLabel = (card: CardRef): string => (card.hosted ? card.brand : `${card.brand} •••• ${card.last4}`);
+
+/**
+ * A payment waiting for the provider's page: declined as abandoned once HOSTED_FORM_TTL_MS has passed since it was
+ * requested, null (keep waiting) before.
+ */
+export function hostedFormOutcome(requestedAt: string, now: string): GatewayOutcome | null {
+  if (Date.parse(now) - Date.parse(requestedAt) < HOSTED_FORM_TTL_MS) return null;
+  return { status: 'declined', failureCode: FORM_ABANDONED, message: 'The payment was not completed on the payment page.', allowCascade: true };
 }
 
 export type PaymentEvent =

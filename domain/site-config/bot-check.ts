@@ -16,6 +16,7 @@ export const BOT_CHECK_ROUTES: Record<string, BotCheckAction> = {
   'POST /api/users/register': 'register',
   'POST /api/users/login': 'login',
   'POST /api/v2/purchase/subscription': 'subscription',
+  'POST /api/ccbill/subscribe_user': 'subscription',
   'POST /api/v2/purchase/add-new-card': 'add_card',
 };
 

@@ -5,6 +5,7 @@ import {
   CANCEL_ERROR,
   CANCEL_PROBLEM,
   OTHER_REASON,
+  PAYMENT_IN_PROGRESS,
   PERIOD_DAYS,
   REBILL_FAILED_SUBSCRIBE,
   REBILL_RETRY_DAYS,
@@ -384,5 +385,41 @@ describe('RevokeForReversal', () => {
     given(subscriptionDecider, [requested(), started()]).when(revoke('other', DURING, 'refund')).then([]);
     const revoked = run([requested(), started()], revoke()).events;
     given(subscriptionDecider, revoked).when(revoke()).then([]);
+  });
+});
+
+describe('a membership the provider bills itself', () => {
+  const billed = (at = T0) => ({ ...requestCmd('sale1', at), billedBy: 'ccbill' });
+  const running = () => run([], billed(), start('sale1'));
+
+  it('records who bills it on the first sale; our rebill never asks for a charge', () => {
+    const { state } = running();
+    expect(state.billedBy).toEqual({ provider: 'ccbill', salePaymentId: 'sale1' });
+    expect(subscriptionDecider.decide(rebillCmd(addDays(EXP, 1)), state)).toEqual([]);
+  });
+
+  it('a $0 first period cannot be paid on the provider page', () => {
+    given(subscriptionDecider).when({ ...billed(), prices: { initialCents: 0, recurringCents: 999 } }).thenThrows('A first period that costs nothing cannot be paid on the payment page.', { code: 'FREE_PERIOD_NOT_HOSTED', status: 422 });
+  });
+
+  it("the provider's renewal appends the next period once; another renewal waits for it; a plain membership has none", () => {
+    const renew = { type: 'RequestProviderRenewal' as const, paymentId: 'renewal1', amountCents: 1499, periodDays: 30, at: BILL };
+    const { state, events } = run(running().events, renew, renew, { type: 'StartSubscription', paymentId: 'renewal1', paymentMethod: 'CCBill', at: BILL });
+    expect(events.filter((e) => e.type === 'SubscriptionRequested')).toHaveLength(2);
+    expect(state.periods).toBe(2);
+    expect(state.expiresAt).toBe(addDays(EXP, 30));
+    expect(state.billedBy).toEqual({ provider: 'ccbill', salePaymentId: 'sale1' });
+    const pendingOne = run(running().events, renew).state;
+    expect(() => subscriptionDecider.decide({ ...renew, paymentId: 'renewal2' }, pendingOne)).toThrow(PAYMENT_IN_PROGRESS);
+    const plain = run([], requestCmd(), start()).state;
+    expect(() => subscriptionDecider.decide(renew, plain)).toThrow('This membership is not billed by the provider.');
+  });
+
+  it('a renewal failure is recorded without a retry of ours; reactivation is refused after a cancel', () => {
+    const { state } = run(running().events, { type: 'RecordProviderRenewalFailure', failureCode: 'BE-100', at: BILL });
+    expect(state.rebillFailure).toMatchObject({ failureCode: 'BE-100', nextRetryAt: null });
+    expect(nextChargeAt(state)).toBeNull();
+    const cancelled = run(running().events, { type: 'CancelSubscription', reason: null, otherReason: null, requestFrom: 'ccbill', by: 'system', at: T1 }).state;
+    expect(() => subscriptionDecider.decide({ type: 'ReactivateSubscription', at: T1 }, cancelled)).toThrow(/billed by CCBill/);
   });
 });

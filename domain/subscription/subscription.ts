@@ -67,6 +67,16 @@ export type SubscriptionKind = 'initial' | 'rebill' | 'offer' | 'migration';
 export type BillingApi = 'v1' | 'v2';
 export type ReversalReason = 'refund' | 'void' | 'chargeback';
 
+/**
+ * A membership the provider bills itself (CCBill's recurring billing, set up on its payment page): its renewals
+ * come as the provider's notices, never from our rebill scheduler, and a cancel goes to the provider first.
+ * `salePaymentId` is the payment of the first sale, which names the provider's subscription.
+ */
+export interface ProviderBilling {
+  provider: string;
+  salePaymentId: string;
+}
+
 export interface PendingSubscription {
   paymentId: string;
   amountCents: number;
@@ -82,6 +92,7 @@ export interface PendingSubscription {
   promotionId: string | null;
   couponCode: string | null;
   billingApi: BillingApi | null;
+  billedBy: ProviderBilling | null;
 }
 
 export interface RebillFailure {
@@ -110,6 +121,7 @@ type Requested = {
   promotionId?: string | null;
   couponCode?: string | null;
   billingApi?: BillingApi | null;
+  billedBy?: ProviderBilling | null;
 };
 
 type Started = {
@@ -128,6 +140,7 @@ type Started = {
   promotionId?: string | null;
   couponCode?: string | null;
   billingApi?: BillingApi | null;
+  billedBy?: ProviderBilling | null;
 };
 
 export type SubscriptionEvent =
@@ -189,12 +202,18 @@ export type SubscriptionCommand =
       billingApi?: BillingApi | null;
       /** Shown as the payment method of a period that charges nothing now ('visa •••• 4242', 'wallet', 'free'). */
       freePaymentMethod?: string;
+      /** The provider that bills the renewals itself (its payment page set up the recurring billing). */
+      billedBy?: string | null;
       at: string;
     }
   | { type: 'StartSubscription'; paymentId: string; paymentMethod: string; at: string }
   | { type: 'FailSubscriptionPayment'; paymentId: string; failureCode: string; at: string }
   /** The scheduler (or a card update, `immediate`) asks for the next period's charge; nothing when not due. */
   | { type: 'RequestRebill'; userId: string; paymentIdFor: (period: number, attempt: number) => string; immediate?: boolean; at: string }
+  /** The provider that bills this membership renewed it: the next period's payment, under `paymentId`. */
+  | { type: 'RequestProviderRenewal'; paymentId: string; amountCents: number; periodDays: number; at: string }
+  /** The provider could not renew (it retries on its own schedule). */
+  | { type: 'RecordProviderRenewalFailure'; failureCode: string; at: string }
   /** Staff give a free membership; it extends a running one rather than replacing it. */
   | { type: 'GiveComplimentary'; userId: string; months: number; at: string }
   | { type: 'CancelComplimentary'; at: string }
@@ -228,6 +247,8 @@ export interface SubscriptionState {
   migrationConditionsAcceptedAt: string | null;
   /** A paid (or free) period was ever started: a returning member. */
   everSubscribed: boolean;
+  /** The running membership's renewals are billed by the provider, not by us. */
+  billedBy: ProviderBilling | null;
 }
 
 export const addDays = (iso: string, days: number): string => new Date(Date.parse(iso) + days * DAY_MS).toISOString();
@@ -306,6 +327,7 @@ function requestedPending(d: Requested): PendingSubscription {
     promotionId: d.promotionId ?? null,
     couponCode: d.couponCode ?? null,
     billingApi: d.billingApi ?? null,
+    billedBy: d.billedBy ?? null,
   };
 }
 
@@ -335,6 +357,7 @@ export const subscriptionDecider: Decider<SubscriptionCommand, SubscriptionEvent
     billingApi: null,
     migrationConditionsAcceptedAt: null,
     everSubscribed: false,
+    billedBy: null,
   }),
   evolve(state, event) {
     switch (event.type) {
@@ -358,6 +381,7 @@ export const subscriptionDecider: Decider<SubscriptionCommand, SubscriptionEvent
           complimentary: false,
           billingApi: d.billingApi ?? state.billingApi ?? null,
           everSubscribed: true,
+          billedBy: d.billedBy ?? null,
         };
       }
       case 'SubscriptionPaymentFailed': {
@@ -390,7 +414,7 @@ export const subscriptionDecider: Decider<SubscriptionCommand, SubscriptionEvent
       case 'ComplimentarySubscriptionCancelled':
         return { ...state, expiresAt: event.data.expiresAt, complimentary: false };
       case 'SubscriptionRevoked':
-        return { ...state, expiresAt: event.data.revokedAt, paidUntil: event.data.revokedAt, paidBy: null, nextBillingAt: null, cancelledAt: null, rebillFailure: null, complimentary: false };
+        return { ...state, expiresAt: event.data.revokedAt, paidUntil: event.data.revokedAt, paidBy: null, nextBillingAt: null, cancelledAt: null, rebillFailure: null, complimentary: false, billedBy: null };
       case 'SubscriptionCancelled':
         return { ...state, cancelledAt: event.data.cancelledAt, nextBillingAt: null, rebillFailure: null };
       case 'SubscriptionReactivated':
@@ -421,7 +445,9 @@ export const subscriptionDecider: Decider<SubscriptionCommand, SubscriptionEvent
           throw new DomainError('Invalid request.', 'NO_PRICE', 400);
         if (!Number.isInteger(periodDays) || periodDays < 1 || periodDays > 12 * 31) throw new DomainError('Invalid request.', 'INVALID_PERIOD', 400);
         const common = { promotionId: command.promotionId ?? null, couponCode: command.couponCode ?? null, billingApi: command.billingApi ?? null };
+        const billedBy = command.billedBy ? { provider: command.billedBy, salePaymentId: command.paymentId } : null;
         if (initialCents === 0) {
+          if (billedBy) throw new DomainError('A first period that costs nothing cannot be paid on the payment page.', 'FREE_PERIOD_NOT_HOSTED', 422);
           // Nothing to charge now (a free trial, a 100 % coupon, the resubscribe offer's free months).
           const expiresAt = addDays(later(command.at, state.expiresAt), periodDays);
           return [
@@ -439,7 +465,7 @@ export const subscriptionDecider: Decider<SubscriptionCommand, SubscriptionEvent
             type: 'SubscriptionRequested',
             data: {
               userId: command.userId, paymentId: command.paymentId, amountCents: initialCents, recurringCents, period: state.periods + 1, requestedAt: command.at,
-              kind, attempt: 1, immediate: false, periodDays, renews, ...common,
+              kind, attempt: 1, immediate: false, periodDays, renews, ...common, ...(billedBy ? { billedBy } : {}),
             },
           },
         ];
@@ -455,7 +481,7 @@ export const subscriptionDecider: Decider<SubscriptionCommand, SubscriptionEvent
             data: {
               userId: state.userId!, paymentId: p.paymentId, paymentMethod: command.paymentMethod, amountCents: p.amountCents, recurringCents: p.recurringCents, period: p.period,
               startedAt: command.at, expiresAt, nextBillingAt: p.renews ? rebillAt(expiresAt, p.periodDays) : null, kind: p.kind,
-              promotionId: p.promotionId, couponCode: p.couponCode, billingApi: p.billingApi ?? state.billingApi,
+              promotionId: p.promotionId, couponCode: p.couponCode, billingApi: p.billingApi ?? state.billingApi, ...(p.billedBy ? { billedBy: p.billedBy } : {}),
             },
           },
         ];
@@ -470,6 +496,7 @@ export const subscriptionDecider: Decider<SubscriptionCommand, SubscriptionEvent
       }
       case 'RequestRebill': {
         if (!isRenewing(state) || state.pending) return []; // not renewing, or a charge is under way (the caller joins it)
+        if (state.billedBy) return []; // the provider renews it and tells us
         const f = state.rebillFailure;
         const immediate = !!command.immediate && f !== null;
         const dueAt = immediate ? command.at : f ? f.nextRetryAt : state.nextBillingAt;
@@ -483,6 +510,29 @@ export const subscriptionDecider: Decider<SubscriptionCommand, SubscriptionEvent
               userId: state.userId ?? command.userId, paymentId: command.paymentIdFor(period, attempt), amountCents: state.recurringCents, recurringCents: state.recurringCents,
               period, requestedAt: command.at, kind: 'rebill', attempt, immediate, periodDays: PERIOD_DAYS, renews: true, promotionId: null, couponCode: null, billingApi: state.billingApi,
             },
+          },
+        ];
+      }
+      case 'RequestProviderRenewal': {
+        if (!state.billedBy || !state.userId) throw new DomainError('This membership is not billed by the provider.', 'NOT_PROVIDER_BILLED', 409);
+        if (state.pending?.paymentId === command.paymentId) return []; // this renewal is under way
+        if (state.pending) throw new DomainError(PAYMENT_IN_PROGRESS, 'PAYMENT_IN_PROGRESS', 409);
+        return [
+          {
+            type: 'SubscriptionRequested',
+            data: {
+              userId: state.userId, paymentId: command.paymentId, amountCents: command.amountCents, recurringCents: command.amountCents, period: state.periods + 1, requestedAt: command.at,
+              kind: 'rebill', attempt: 1, immediate: false, periodDays: command.periodDays, renews: true, promotionId: null, couponCode: null, billingApi: state.billingApi, billedBy: state.billedBy,
+            },
+          },
+        ];
+      }
+      case 'RecordProviderRenewalFailure': {
+        if (!state.billedBy || !state.userId || !isRenewing(state)) return [];
+        return [
+          {
+            type: 'SubscriptionPaymentFailed',
+            data: { userId: state.userId, paymentId: null, failureCode: command.failureCode, failedAt: command.at, kind: 'rebill', period: state.periods + 1, attempt: (state.rebillFailure?.attempts ?? 0) + 1, immediate: false, nextRetryAt: null, final: false },
           },
         ];
       }
@@ -525,6 +575,8 @@ export const subscriptionDecider: Decider<SubscriptionCommand, SubscriptionEvent
       }
       case 'ReactivateSubscription': {
         if (!state.cancelledAt || isRenewing(state) || !isActive(state, command.at)) throw new DomainError('Invalid request.', 'NOT_CANCELLED', 400);
+        // The provider's recurring billing cannot be restarted from here: the fan subscribes again when it ends.
+        if (state.billedBy) throw new DomainError('Your membership was billed by CCBill: please subscribe again when it ends.', 'PROVIDER_BILLED', 409);
         return [{ type: 'SubscriptionReactivated', data: { userId: state.userId!, reactivatedAt: command.at, nextBillingAt: rebillAt(state.expiresAt!) } }];
       }
       case 'UpdateRebillNotificationDate':

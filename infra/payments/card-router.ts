@@ -12,6 +12,8 @@ export interface CardRouter extends CardGateway {
   current(): Promise<string>;
   /** The provider a payment was charged at, null when none was. */
   providerOfPayment(paymentId: string): Promise<string | null>;
+  /** Files a payment the fan makes on the provider's own page under that provider (before the fan is sent there). */
+  claim(paymentId: string, provider: string): Promise<void>;
 }
 
 /** The sandbox's tokens carry no provider name (they predate the router). */
@@ -41,6 +43,11 @@ export async function createCardRouter(
     name: 'router',
     current: chosen,
     providerOfPayment,
+    async claim(paymentId, provider) {
+      named(provider);
+      const recorded = await routes.pin(paymentId, provider);
+      if (recorded !== provider) throw new Error(`Payment ${paymentId} was charged at ${recorded}, not ${provider}.`);
+    },
     async tokenise(card): Promise<TokenisedCard> {
       const provider = await chosen();
       const t = await named(provider).tokenise(card);

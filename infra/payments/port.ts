@@ -104,7 +104,13 @@ export interface GatewayNotice {
   id: string;
   type: NoticeType | string;
   created: number;
-  data: { idempotency_key: string; transaction_id: string; amount_cents: number; failure_code?: string; message?: string; allow_cascade?: boolean; reason?: string | null };
+  data: {
+    idempotency_key: string; transaction_id: string; amount_cents: number; failure_code?: string; message?: string; allow_cascade?: boolean; reason?: string | null;
+    /** The currency the provider billed in, when it is not US dollars (ISO code, or the provider's own). */
+    currency?: string;
+    /** Days a renewal paid for, when the provider says. */
+    period_days?: number;
+  };
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -160,6 +166,20 @@ export interface HostedCheckout {
     recurring: { amountCents: number; periodDays: number; rebills: number } | null;
     customer: CheckoutCustomer;
   }): string;
+}
+
+/**
+ * Payments taken on the provider's own page, as the purchase pipeline starts them: the payment is filed under the
+ * provider (refunds and recovery ask it) and the fan gets the page's address. The same payment always gets the
+ * same address, so a retried request never opens a second sale.
+ */
+export interface HostedCardPayments {
+  readonly provider: string;
+  /** What is missing before fans can be sent to the provider's page (null: ready). */
+  missing(): Promise<string | null>;
+  begin(request: Parameters<HostedCheckout['checkoutUrl']>[0]): Promise<string>;
+  /** Where a card holder changes the card the provider bills a recurring membership with. */
+  cardUpdateUrl(): string;
 }
 
 /** Money a provider holds a different view of than our log: the ledger names each. */

@@ -9,6 +9,7 @@ import { buildTheme } from './theme';
 import { Shell, useLandingAtHome } from './shell/Shell';
 import { LiveConnection } from './components/Live';
 import { Guard } from './components/Guard';
+import { PaymentReturnPage } from './payments/hostedPayment';
 import { PageLoader } from './components/StatusViews';
 import { blocksContextMenu, queryRedirect } from './shell/siteRules';
 import { queryClient } from './realtime';
@@ -146,6 +147,7 @@ function AppRoutes() {
         <Route path="/change-email-verification/:token" element={<Guard page="/change-email-verification/:token"><ChangeEmailVerificationPage /></Guard>} />
         <Route path="/subscribe" element={<Guard page="/subscribe"><SubscribePage /></Guard>} />
         <Route path="/membership" element={<Guard page="/membership"><MembershipPage /></Guard>} />
+        <Route path="/payment-return" element={<Guard page="/payment-return"><PaymentReturnPage /></Guard>} />
         <Route path="/join" element={<Guard page="/join"><JoinPage /></Guard>} />
         <Route path="/profile/cancel-subscription" element={<Guard page="/profile/cancel-subscription"><CancelSubscriptionPage /></Guard>} />
         <Route path="/profile" element={<Guard page="/profile"><ProfilePage /></Guard>} />

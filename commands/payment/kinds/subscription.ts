@@ -5,6 +5,7 @@
 // rebill's retry schedule moves on), and the running period is taken back when the money comes back.
 import { DomainError } from '../../../domain/shared/decider';
 import { ALREADY_SUBSCRIBED, subscriptionDecider, subscriptionStream } from '../../../domain/subscription/subscription';
+import { cardLabel } from '../../../domain/payment/payment';
 import { handle, loadStream } from '../../handle';
 import { saveApprovedCard } from '../../cards';
 import type { Buyer, PendingPayment, PurchaseKind } from '../kind';
@@ -23,6 +24,8 @@ export interface MembershipInput extends Buyer {
    * migrations look before their own rules): the purchase uses that same id, never the request's next one.
    */
   paymentId?: string;
+  /** The provider that bills the renewals itself (the membership is paid on its payment page). */
+  billedBy?: string;
 }
 
 export const subscriptionPurchase: PurchaseKind<'subscription', MembershipInput, PendingPayment | null> = {
@@ -39,6 +42,7 @@ export const subscriptionPurchase: PurchaseKind<'subscription', MembershipInput,
       promotionId: input.promotionId ?? null,
       couponCode: input.couponCode ?? null,
       billingApi: input.billingApi,
+      ...(input.billedBy ? { billedBy: input.billedBy } : {}),
       at: ctx.now(),
     };
     const current = await loadStream(ctx.store, subscriptionStream(input.userId), subscriptionDecider);
@@ -50,7 +54,7 @@ export const subscriptionPurchase: PurchaseKind<'subscription', MembershipInput,
       walletMustCoverCents: Math.max(1, input.prices.initialCents),
       needsPaymentMethod: input.needsPaymentMethod,
       async record({ method, card }) {
-        const label = !input.needsPaymentMethod ? 'free' : card ? `${card.brand} •••• ${card.last4}` : 'wallet';
+        const label = !input.needsPaymentMethod ? 'free' : card ? cardLabel(card) : 'wallet';
         const requested = await handle(ctx, subscriptionStream(input.userId), subscriptionDecider, { ...request, freePaymentMethod: label });
         if (requested.events.some((e) => e.type === 'FreeSubscriptionStarted')) {
           // Nothing to charge now: the card typed for the renewals is kept at once (no decline to wait for).
@@ -65,7 +69,7 @@ export const subscriptionPurchase: PurchaseKind<'subscription', MembershipInput,
   },
   async grant(ctx, r) {
     await handle(ctx, subscriptionStream(r.userId), subscriptionDecider, {
-      type: 'StartSubscription', paymentId: r.paymentId, paymentMethod: r.card ? `${r.card.brand} •••• ${r.card.last4}` : 'wallet', at: ctx.now(),
+      type: 'StartSubscription', paymentId: r.paymentId, paymentMethod: r.card ? cardLabel(r.card) : 'wallet', at: ctx.now(),
     });
   },
   async release(ctx, r, failureCode) {

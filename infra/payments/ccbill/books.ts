@@ -23,7 +23,18 @@ type CcbillTables = {
   sales: { subscription_id: string; payment_id: string; created_at: DefaultedTimestamp };
   cards: { card_token: string; subscription_id: string; created_at: DefaultedTimestamp };
   first_charges: { card_token: string; payment_id: string; created_at: DefaultedTimestamp };
+  hosted_payments: { payment_id: string; amount_cents: number; created_at: DefaultedTimestamp };
+  hosted_sales: { reference: string; payment_id: string; amount_cents: number; kind: string; created_at: DefaultedTimestamp };
 };
+
+/** Money CCBill took on its payment page for one of our payments: the first sale, or a renewal of its subscription. */
+export interface HostedSale {
+  /** The sale's subscription id, or the renewal's transaction id. */
+  reference: string;
+  paymentId: string;
+  amountCents: number;
+  kind: 'sale' | 'renewal';
+}
 
 /** unknown: written before the call, or the call's answer was lost; captured/declined: CCBill's word. */
 export type AttemptStatus = 'unknown' | 'captured' | 'declined';
@@ -62,6 +73,12 @@ export interface CcbillBooks {
   claimFirstCharge(cardToken: string, paymentId: string): Promise<string>;
   /** Hands the card's token from a payment CCBill declined to another; false when someone else took it first. */
   passFirstCharge(cardToken: string, from: string, to: string): Promise<boolean>;
+  /** A payment the fan is sent to the payment page for (the first amount recorded stays). */
+  beginHosted(paymentId: string, amountCents: number): Promise<number>;
+  isHosted(paymentId: string): Promise<boolean>;
+  /** CCBill reported money taken on its page for one of our hosted payments (kept once per reference). */
+  recordHostedSale(sale: HostedSale): Promise<void>;
+  hostedSales(): Promise<HostedSale[]>;
 }
 
 export async function openCcbillBooks(database: Database): Promise<CcbillBooks> {
@@ -77,6 +94,10 @@ export async function openCcbillBooks(database: Database): Promise<CcbillBooks> 
       card_token text PRIMARY KEY, subscription_id text NOT NULL, created_at timestamptz NOT NULL DEFAULT now());
     CREATE TABLE IF NOT EXISTS ccbill.first_charges (
       card_token text PRIMARY KEY, payment_id text NOT NULL, created_at timestamptz NOT NULL DEFAULT now());
+    CREATE TABLE IF NOT EXISTS ccbill.hosted_payments (
+      payment_id text PRIMARY KEY, amount_cents integer NOT NULL, created_at timestamptz NOT NULL DEFAULT now());
+    CREATE TABLE IF NOT EXISTS ccbill.hosted_sales (
+      reference text PRIMARY KEY, payment_id text NOT NULL, amount_cents integer NOT NULL, kind text NOT NULL, created_at timestamptz NOT NULL DEFAULT now());
   `);
   const db = database.db.withTables<CcbillTables>().withSchema('ccbill');
   const toAttempt = (r: {
@@ -158,6 +179,21 @@ export async function openCcbillBooks(database: Database): Promise<CcbillBooks> 
     async passFirstCharge(cardToken, from, to) {
       const r = await db.updateTable('first_charges').set({ payment_id: to }).where('card_token', '=', cardToken).where('payment_id', '=', from).executeTakeFirst();
       return Number(r.numUpdatedRows) === 1;
+    },
+    async beginHosted(paymentId, amountCents) {
+      await db.insertInto('hosted_payments').values({ payment_id: paymentId, amount_cents: amountCents }).onConflict((oc) => oc.column('payment_id').doNothing()).execute();
+      const row = await db.selectFrom('hosted_payments').select('amount_cents').where('payment_id', '=', paymentId).executeTakeFirstOrThrow();
+      return row.amount_cents;
+    },
+    async isHosted(paymentId) {
+      return !!(await db.selectFrom('hosted_payments').select('payment_id').where('payment_id', '=', paymentId).executeTakeFirst());
+    },
+    async recordHostedSale(sale) {
+      await db.insertInto('hosted_sales').values({ reference: sale.reference, payment_id: sale.paymentId, amount_cents: sale.amountCents, kind: sale.kind }).onConflict((oc) => oc.column('reference').doNothing()).execute();
+    },
+    async hostedSales() {
+      const rows = await db.selectFrom('hosted_sales').selectAll().orderBy('created_at').execute();
+      return rows.map((r) => ({ reference: r.reference, paymentId: r.payment_id, amountCents: r.amount_cents, kind: r.kind === 'renewal' ? 'renewal' : 'sale' }));
     },
   };
 }

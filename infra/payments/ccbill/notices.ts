@@ -101,6 +101,21 @@ function echoedPaymentId(f: Fields): string | null {
   return f[`X-${PAYMENT_ID_FIELD}`] || f[`x-${PAYMENT_ID_FIELD}`] || f[PAYMENT_ID_FIELD] || null;
 }
 
+/** The currency CCBill billed in, as an ISO code ('840' is US dollars). */
+function currencyOf(f: Fields): string | undefined {
+  const code = f.billedCurrencyCode ?? f.subscriptionCurrencyCode ?? f.currencyCode ?? f.billedCurrency ?? f.currency;
+  if (!code) return undefined;
+  return code === '840' ? 'USD' : code;
+}
+
+/** Days between a renewal and the next one, when the notice names both dates. */
+function renewalPeriodDays(f: Fields): number | undefined {
+  const from = Date.parse(`${f.renewalDate ?? ''}T00:00:00Z`);
+  const to = Date.parse(`${f.nextRenewalDate ?? ''}T00:00:00Z`);
+  if (Number.isNaN(from) || Number.isNaN(to) || to <= from) return undefined;
+  return Math.round((to - from) / 86_400_000);
+}
+
 function amountCents(f: Fields): number {
   return centsFromPriceText(f.billedInitialPrice ?? f.amount ?? f.billedAmount ?? f.accountingAmount ?? f.price) ?? 0;
 }
@@ -157,6 +172,17 @@ export function createCcbillNoticeVerifier(options: CcbillNoticeVerifierOptions)
         transaction_id: (chargeType === 'charge.succeeded' ? fields.subscriptionId || fields.transactionId : fields.transactionId || fields.subscriptionId) || '',
         amount_cents: amountCents(fields),
       };
+      // Every price here is in US dollars: only another currency is named (the payment pipeline refuses it).
+      const currency = currencyOf(fields);
+      if (currency && currency !== 'USD') data.currency = currency;
+      const periodDays = renewalPeriodDays(fields);
+      if (periodDays) data.period_days = periodDays;
+      // Money CCBill took on its page for one of our hosted payments goes into its books (the ledger holds them).
+      const renewal = subscriptionType === 'subscription.renewed';
+      if (books && paymentId && (chargeType === 'charge.succeeded' || renewal) && (await books.isHosted(paymentId))) {
+        const reference = renewal ? fields.transactionId : fields.subscriptionId || fields.transactionId;
+        if (reference) await books.recordHostedSale({ reference, paymentId, amountCents: data.amount_cents, kind: renewal ? 'renewal' : 'sale' });
+      }
       if (chargeType === 'charge.failed' || eventType === 'RenewalFailure') {
         data.failure_code = fields.failureCode || fields.declineCode || 'declined';
         data.message = fields.failureReason || fields.declineText || 'Payment failed.';

@@ -358,6 +358,16 @@ export function createCcbillProvider(options: CcbillProviderOptions): CardProvid
           entries.push({ paymentId: owner?.paymentId ?? null, providerReference: sale, status, amountCents: (owner ?? attempt).amountCents });
         }
       }
+      // Sales on CCBill's payment page, at the amounts its notices reported; a renewal counts as taken (DataLink's
+      // status is the subscription's, which a refund of its first sale would mark).
+      for (const h of await books.hostedSales()) {
+        let status: ProviderBookEntry['status'] = 'captured';
+        if (h.kind === 'sale') {
+          const { fields } = await datalink('viewSubscriptionStatus', { subscriptionId: h.reference });
+          status = Number(fields.chargebacksIssued ?? 0) > 0 ? 'chargeback' : Number(fields.voidsIssued ?? 0) > 0 ? 'voided' : Number(fields.refundsIssued ?? 0) > 0 ? 'refunded' : 'captured';
+        }
+        entries.push({ paymentId: h.paymentId, providerReference: h.reference, status, amountCents: h.amountCents });
+      }
       return entries;
     },
 

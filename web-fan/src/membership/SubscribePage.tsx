@@ -31,6 +31,7 @@ import { useRebillRecovery } from './useRebillRecovery';
 import { forgetOffer, useOfferToken } from './subscriptionLink';
 import { PlanPrice, priceLine } from './PlanPrice';
 import { useSubscriptionQuote } from './useSubscriptionQuote';
+import { HostedSubscribeButton } from '../payments/hostedPayment';
 
 export { priceLine } from './PlanPrice';
 
@@ -210,6 +211,7 @@ export default function SubscribePage() {
                 >
                   {quote && quote.initial_cents > 0 ? `Subscribe for ${formatMoney(quote.initial_cents)}` : 'Subscribe'}
                 </Button>
+                {!fromWallet && quote && quote.initial_cents > 0 && <HostedSubscribeButton couponCode={couponCode} disabled={busy} onError={setNotice} />}
               </>
             )}
           </>

@@ -15,6 +15,7 @@ describe('set payment method popup (SH-38)', () => {
     expect(needsPaymentMethodPopup({ ...fan, role: 'admin' }, renewing, null, now)).toBe(false);
     expect(needsPaymentMethodPopup(fan, { ...renewing, renews: false }, null, now)).toBe(false);
     expect(needsPaymentMethodPopup(fan, { ...renewing, active: false }, null, now)).toBe(false);
+    expect(needsPaymentMethodPopup(fan, { ...renewing, payment_method: 'CCBill' }, null, now)).toBe(false);
     expect(needsPaymentMethodPopup(fan, { ...renewing, complimentary: true }, null, now)).toBe(false);
     expect(needsPaymentMethodPopup(fan, { ...renewing, is_rebill_failed: true }, null, now)).toBe(false);
     expect(needsPaymentMethodPopup(fan, { ...renewing, payment_method: 'wallet' }, null, now)).toBe(false);

@@ -14,8 +14,8 @@ export function needsPaymentMethodPopup(
 ): boolean {
   if (who.role !== 'user' || who.proxy || who.defaultPaymentMethod) return false;
   if (!d.active || !d.renews || d.complimentary || d.is_rebill_failed) return false;
-  // Renewals from the wallet or free periods need no card.
-  if (d.payment_method && /^(wallet|complimentary|free)$/.test(d.payment_method)) return false;
+  // Renewals from the wallet, free periods, and memberships CCBill bills itself (paid on its page) need no card here.
+  if (d.payment_method && /^(wallet|complimentary|free|CCBill)$/.test(d.payment_method)) return false;
   const later = laterAt ? Date.parse(laterAt) : NaN;
   return !(Number.isFinite(later) && nowMs - later < PAYMENT_METHOD_LATER_DAYS * 86_400_000);
 }

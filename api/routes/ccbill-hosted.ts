@@ -1,0 +1,82 @@
+// Payments on CCBill's own page (FlexForms), for the fan site:
+//   GET  /api/ccbill/set_payment_method        → { action: 'redirect', url }: where the card CCBill bills is changed
+//   POST /api/ccbill/subscribe_user            { promotion_id?, coupon_code? } → { action: 'redirect', url, payment_id }
+//   GET  /api/ccbill/hosted-payment/:id        → the payment's status, for the return page (the caller's own only)
+// The redirect back from CCBill proves nothing: only CCBill's verified notice captures (POST /api/webhooks/ccbill).
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { DomainError } from '../../domain/shared/decider';
+import { paymentDecider, paymentStream } from '../../domain/payment/payment';
+import { isActive, subscriptionStatus } from '../../domain/subscription/subscription';
+import { loadStream } from '../../commands/handle';
+import { loadSubscription } from '../../commands/subscriptions';
+import { subscribeOnProviderPage } from '../../commands/hosted-purchases';
+import { answer } from '../openapi';
+import { ok } from '../http';
+import { contextFor, requireCaller } from '../auth';
+import { settle } from '../views';
+import type { Services } from '../services';
+
+const redirect = z.object({ action: z.literal('redirect'), url: z.string().describe('Where the fan site sends the fan next.') });
+const subscribeBody = z.object({
+  promotion_id: z.string().max(100, { error: 'promotion_id is invalid.' }).nullable().optional(),
+  coupon_code: z.string().max(100, { error: 'coupon_code is invalid.' }).nullable().optional(),
+});
+const started = redirect.extend({ payment_id: z.string().describe('The payment the return page follows.') });
+/** 409: CCBill is not configured (naming what is missing), or the membership is not billed by CCBill. */
+const notAvailable = z
+  .object({ success: z.literal(0), message: z.string(), code: z.enum(['PROVIDER_NOT_CONFIGURED', 'NOT_PROVIDER_BILLED']) })
+  .describe('PROVIDER_NOT_CONFIGURED: what CCBill still needs, by name; NOT_PROVIDER_BILLED: the membership is not billed by CCBill.');
+const idParam = z.object({ id: z.string().uuid({ error: 'id is invalid.' }) });
+const paymentStatus = z.object({
+  payment_id: z.string(),
+  status: z.enum(['requested', 'captured', 'failed', 'reversed']).describe('requested: waiting for CCBill\'s confirmation.'),
+  purpose: z.string().describe('subscription, unlock, …'),
+  message: z.string().nullable().describe('Why the payment failed, when it did.'),
+  ccbill_subscription_status: z.enum(['0', '1', '2']).nullable().describe('For a membership: its status now.'),
+  membership_active: z.boolean().nullable(),
+});
+
+export const ccbillHostedRoutes = (services: Services): FastifyPluginAsyncZod => async (app) => {
+  const hosted = services.hostedPayments.ccbill;
+
+  app.get('/api/ccbill/set_payment_method', { schema: { response: { 200: answer(redirect), 409: notAvailable } } }, async (request, reply) => {
+    const caller = requireCaller(request);
+    const missing = await hosted.missing();
+    if (missing) throw new DomainError(missing, 'PROVIDER_NOT_CONFIGURED', 409);
+    const { state } = await loadSubscription(services.store, caller.userId);
+    // CCBill has no zero-amount form: the card of a membership it bills is changed at its own support site.
+    if (state.billedBy?.provider !== 'ccbill') throw new DomainError('Your membership is not billed by CCBill: add a card under Payment method.', 'NOT_PROVIDER_BILLED', 409);
+    return ok(reply, { action: 'redirect' as const, url: hosted.cardUpdateUrl() });
+  });
+
+  app.post('/api/ccbill/subscribe_user', { schema: { body: subscribeBody, response: { 200: answer(started) } } }, async (request, reply) => {
+    const caller = requireCaller(request);
+    const body = request.body;
+    const user = await services.database.db.withSchema('rm').selectFrom('users').select('email').where('id', '=', caller.userId).executeTakeFirst();
+    if (!user?.email) throw new DomainError('Please log in to continue.', 'UNAUTHENTICATED', 401);
+    const ctx = contextFor(request, services);
+    const start = await subscribeOnProviderPage(ctx, services.purchases, hosted, {
+      userId: caller.userId, role: caller.role, email: user.email, promotionId: body.promotion_id || null, couponCode: body.coupon_code || null,
+    });
+    await settle(services, ctx);
+    return ok(reply, { action: 'redirect' as const, url: start.url, payment_id: start.paymentId }, { position: ctx.lastPosition });
+  });
+
+  app.get('/api/ccbill/hosted-payment/:id', { schema: { params: idParam, response: { 200: answer(paymentStatus) } } }, async (request, reply) => {
+    const caller = requireCaller(request);
+    const { state } = await loadStream(services.store, paymentStream(request.params.id), paymentDecider);
+    const r = state.request;
+    if (!r || r.userId !== caller.userId || state.status === 'none') throw new DomainError('Invalid Request', 'PAYMENT_NOT_FOUND', 404);
+    const now = services.clock().toISOString();
+    const membership = r.purpose.kind === 'subscription' ? (await loadSubscription(services.store, caller.userId)).state : null;
+    return ok(reply, {
+      payment_id: r.paymentId,
+      status: state.status,
+      purpose: r.purpose.kind,
+      message: state.failure?.message ?? null,
+      ccbill_subscription_status: membership ? subscriptionStatus(membership, now) : null,
+      membership_active: membership ? isActive(membership, now) : null,
+    });
+  });
+};
