@@ -11,6 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { cardPayments } from '../card-payments';
 import { providerPathGuard } from '../provider-path-guard';
 import { blogByPreviousBody, blogPurchaseBody, chargeByPreviousBody, resubscribeWithCardBody, subscribeWithCardBody } from '../schemas/card-purchases';
+import { tipAnswers, unlockAnswers } from '../schemas/answers/card-purchases';
 import type { Services } from '../services';
 
 export const ccbillCardRoutes = (services: Services): FastifyPluginAsyncZod => async (app) => {
@@ -19,8 +20,8 @@ export const ccbillCardRoutes = (services: Services): FastifyPluginAsyncZod => a
 
   app.post('/api/ccbill/subscribe-with-card', { preHandler, schema: { body: subscribeWithCardBody } }, (request, reply) => payments.subscribe(request, reply, request.body));
   app.post('/api/ccbill/resubscribe-with-card', { preHandler, schema: { body: resubscribeWithCardBody } }, (request, reply) => payments.resubscribe(request, reply, request.body));
-  app.post('/api/ccbill/pay', { preHandler, schema: { body: blogPurchaseBody } }, (request, reply) => payments.unlockPost(request, reply, request.body));
-  app.post('/api/ccbill/blog_charge_by_previous', { preHandler, schema: { body: blogByPreviousBody } }, (request, reply) => payments.unlockPost(request, reply, request.body));
+  app.post('/api/ccbill/pay', { preHandler, schema: { body: blogPurchaseBody, response: unlockAnswers } }, (request, reply) => payments.unlockPost(request, reply, request.body));
+  app.post('/api/ccbill/blog_charge_by_previous', { preHandler, schema: { body: blogByPreviousBody, response: unlockAnswers } }, (request, reply) => payments.unlockPost(request, reply, request.body));
   app.post('/api/ccbill/charge_by_previous', { preHandler, schema: { body: chargeByPreviousBody } }, (request, reply) => {
     const body = request.body;
     return body.action === 'tips' ? payments.sendTip(request, reply, body) : payments.unlockChatMessage(request, reply, body);

@@ -11,15 +11,16 @@ import { cardPayments } from '../card-payments';
 import { providerPathGuard } from '../provider-path-guard';
 import { blogPurchaseBody, sendTipBody } from '../schemas/card-purchases';
 import { cancelBody, cardChoice, subscribeBody } from '../schemas/subscription';
+import { tipAnswers, unlockAnswers } from '../schemas/answers/card-purchases';
 import type { Services } from '../services';
 
 export const stickyIoRoutes = (services: Services): FastifyPluginAsyncZod => async (app) => {
   const payments = cardPayments(services);
   const preHandler = providerPathGuard(services, 'sticky-io');
 
-  app.post('/api/sticky-io/blog-content-purchase', { preHandler, schema: { body: blogPurchaseBody } }, (request, reply) => payments.unlockPost(request, reply, request.body));
-  app.post('/api/sticky-io/send-tip', { preHandler, schema: { body: sendTipBody } }, (request, reply) => payments.sendTip(request, reply, request.body));
-  app.post('/api/sticky-io/send-tip-from-chat', { preHandler, schema: { body: sendTipBody } }, (request, reply) => payments.sendTip(request, reply, request.body, 'chat'));
+  app.post('/api/sticky-io/blog-content-purchase', { preHandler, schema: { body: blogPurchaseBody, response: unlockAnswers } }, (request, reply) => payments.unlockPost(request, reply, request.body));
+  app.post('/api/sticky-io/send-tip', { preHandler, schema: { body: sendTipBody, response: tipAnswers } }, (request, reply) => payments.sendTip(request, reply, request.body));
+  app.post('/api/sticky-io/send-tip-from-chat', { preHandler, schema: { body: sendTipBody, response: tipAnswers } }, (request, reply) => payments.sendTip(request, reply, request.body, 'chat'));
   app.post('/api/sticky-io/subscribe', { preHandler, schema: { body: subscribeBody } }, (request, reply) => payments.subscribe(request, reply, request.body));
   app.post('/api/sticky-io/resubscribe', { preHandler, schema: { body: cardChoice } }, (request, reply) => payments.resubscribe(request, reply, request.body));
   app.post('/api/sticky-io/cancel-subscription', { preHandler, schema: { body: cancelBody } }, (request, reply) => payments.cancel(request, reply, request.body, 'sticky-io'));

@@ -105,7 +105,7 @@ export function providerPathRefusal(set: Exclude<PathSet, 'v2'>, s: ProviderStat
   }
   if (stickyBills) return 'Cards are charged through Sticky.io on this site: this call is for CCBill (the Sticky.io calls are under /api/sticky-io/).';
   if (s.ccbillRestSwitchedOn && !s.ccbillSettingsSaved) {
-    return `CCBill's settings are not saved (console → Settings → CCBill: the account, the REST API and DataLink), or switch off ${CCBILL_REST_SWITCH}.`;
+    return `CCBill's settings are not saved (console → Settings → CCBill: the account and its REST API), or switch off ${CCBILL_REST_SWITCH}.`;
   }
   return null;
 }
