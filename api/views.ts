@@ -57,6 +57,7 @@ export function publicSettings(s: SiteSettings, sandbox: boolean, viewer: Settin
     is_pagination_on_exclusive_content_enabled: s.is_pagination_on_exclusive_content_enabled,
     footer_text_html: s.footer_text_html,
     payment_api_version: s.payment_api_version,
+    is_sticky_io_enabled: s.is_sticky_io_enabled,
     after_register_route: routeAfterRegistration({ cardRestApi: s.enable_ccbill_rest_api, billingProvider: s.is_sticky_io_enabled }),
     sandbox_payments: sandbox,
     show_age_modal: s.show_age_modal,
