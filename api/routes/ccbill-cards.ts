@@ -11,7 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { cardPayments } from '../card-payments';
 import { providerPathGuard } from '../provider-path-guard';
 import { blogByPreviousBody, blogPurchaseBody, chargeByPreviousBody, resubscribeWithCardBody, subscribeWithCardBody } from '../schemas/card-purchases';
-import { tipAnswers, unlockAnswers } from '../schemas/answers/card-purchases';
+import { unlockAnswers } from '../schemas/answers/card-purchases';
 import type { Services } from '../services';
 
 export const ccbillCardRoutes = (services: Services): FastifyPluginAsyncZod => async (app) => {
