@@ -10,18 +10,20 @@ export const PAYMENT_ACTIONS = ['subscribe', 'resubscribe', 'unlock', 'tip', 'ch
 export type PaymentAction = (typeof PAYMENT_ACTIONS)[number];
 
 /** Each action's call in each set (with a typed card, a saved one or the wallet). A set with no call of its own for an action uses the v2 one. */
+const PAYMENT_PATHS_V2: Record<PaymentAction, string> = {
+  subscribe: '/api/v2/purchase/subscription',
+  resubscribe: '/api/v2/purchase/resubscribe-with-card',
+  unlock: '/api/v2/purchase/blog-content-purchase',
+  tip: '/api/v2/purchase/send-tip',
+  chat_tip: '/api/v2/purchase/send-tip',
+  chat_unlock: '/api/v2/purchase/chat-content-purchase',
+  add_card: '/api/v2/purchase/add-new-card',
+  cancel: '/api/v2/subscription/cancel-subscription',
+  migrate: '/api/v2/purchase/migrate-subscription',
+};
+
 export const PAYMENT_PATHS: Record<PathSet, Record<PaymentAction, string>> = {
-  v2: {
-    subscribe: '/api/v2/purchase/subscription',
-    resubscribe: '/api/v2/purchase/resubscribe-with-card',
-    unlock: '/api/v2/purchase/blog-content-purchase',
-    tip: '/api/v2/purchase/send-tip',
-    chat_tip: '/api/v2/purchase/send-tip',
-    chat_unlock: '/api/v2/purchase/chat-content-purchase',
-    add_card: '/api/v2/purchase/add-new-card',
-    cancel: '/api/v2/subscription/cancel-subscription',
-    migrate: '/api/v2/purchase/migrate-subscription',
-  },
+  v2: PAYMENT_PATHS_V2,
   ccbill: {
     subscribe: '/api/ccbill/subscribe-with-card',
     resubscribe: '/api/ccbill/resubscribe-with-card',
@@ -48,10 +50,13 @@ export const PAYMENT_PATHS: Record<PathSet, Record<PaymentAction, string>> = {
 
 /**
  * The CCBill set charges a saved card through calls of its own: a post at blog_charge_by_previous, a tip or a chat
- * unlock at charge_by_previous (whose body's `action` tells them apart: 'tips' or 'chat').
+ * unlock at charge_by_previous (whose body's `action` tells them apart: 'tips' or 'chat'). Its subscribe calls take
+ * a typed card only: with a saved card (or the wallet) the v2 ones serve.
  */
 export const SAVED_CARD_PATHS: Partial<Record<PathSet, Partial<Record<PaymentAction, string>>>> = {
   ccbill: {
+    subscribe: PAYMENT_PATHS_V2.subscribe,
+    resubscribe: PAYMENT_PATHS_V2.resubscribe,
     unlock: '/api/ccbill/blog_charge_by_previous',
     tip: '/api/ccbill/charge_by_previous',
     chat_tip: '/api/ccbill/charge_by_previous',
