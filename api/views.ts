@@ -58,7 +58,7 @@ export function publicSettings(s: SiteSettings, sandbox: boolean, viewer: Settin
     footer_text_html: s.footer_text_html,
     payment_api_version: s.payment_api_version,
     is_sticky_io_enabled: s.is_sticky_io_enabled,
-    after_register_route: routeAfterRegistration({ cardRestApi: s.enable_ccbill_rest_api, billingProvider: s.is_sticky_io_enabled }),
+    after_register_route: routeAfterRegistration({ cardRestApi: s.enable_ccbill_rest_api, billingProvider: s.is_sticky_io_enabled, newRegisterPage: s.new_register_page_url }),
     sandbox_payments: sandbox,
     show_age_modal: s.show_age_modal,
     age_gate_age: s.age_gate_age,

@@ -215,4 +215,17 @@ describe('the CCBill and Sticky.io path sets over HTTP (simulators)', () => {
     const cancelled = await call(f.token, '/api/sticky-io/cancel-subscription', { cancellation_reason: 'Too expensive' });
     expect(cancelled.body).toMatchObject({ success: 1, message: 'Subscription Cancelled', data: { cancelled: true, ccbill_subscription_status: '2' } });
   });
+
+  it('after registration: the creator\'s https page (new-register-page flow), checked when saved; empty goes back to /subscribe', async () => {
+    const bad = await t.call('PUT', '/admin-api/subscription-settings/site', { new_register_page_url: 'http://welcome.example.com' }, { token: admin });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ field: 'new_register_page_url', message: 'The page after registration must be an https:// address.' });
+    await settings({ new_register_page_url: 'https://welcome.example.com/start' });
+    const record = (await t.call('GET', '/admin-api/subscription-settings/site', undefined, { token: admin })).body;
+    expect(record).toMatchObject({ new_register_page_url: 'https://welcome.example.com/start', is_sticky_io_enabled: true, enable_ccbill_rest_api: true });
+    const guest = (await t.call('GET', '/api/app_settings/get')).body.data;
+    expect(guest.after_register_route).toBe('https://welcome.example.com/start');
+    await settings({ new_register_page_url: '' });
+    expect((await t.call('GET', '/api/app_settings/get')).body.data.after_register_route).toBe('/subscribe');
+  });
 });
