@@ -75,6 +75,7 @@ export const accountsAnswers: RouteAnswers = {
       is_pagination_on_exclusive_content_enabled: z.boolean(),
       footer_text_html: z.string().nullable(),
       payment_api_version: z.enum(['v2', 'v1']),
+      is_sticky_io_enabled: z.boolean().optional().describe('Sticky.io bills the cards: the fan site calls the /api/sticky-io/ path set.'),
       after_register_route: z.string().describe("'/subscribe', '/membership' or the creator's https page (new-register-page flow)."),
       sandbox_payments: z.boolean(),
       show_age_modal: z.boolean(),
