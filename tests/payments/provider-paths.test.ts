@@ -6,7 +6,7 @@
 // PGlite only: the back end makes no difference here.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { pathSetOf, paymentPath } from '../../domain/payment/provider-paths';
+import { paymentCall } from '../../web-fan/src/payments/paymentPaths';
 import { startTestServer, TEST_CARD_FORM, type TestServer } from '../support/server';
 import { startCcbillSimulator, type CcbillSimulator } from '../simulators/ccbill/server';
 import { startStickySimulator, type StickySimulator } from '../simulators/sticky-io/simulator';
@@ -106,7 +106,7 @@ describe('the CCBill and Sticky.io path sets over HTTP (simulators)', () => {
     await settings({ payment_api_version: 'v1', is_sticky_io_enabled: false });
     const f = await fan('v1');
     const site = (await t.call('GET', '/api/app_settings/get', undefined, { token: f.token })).body.data;
-    const path = paymentPath(pathSetOf(site), 'subscribe');
+    const path = paymentCall(site, 'subscribe'); // as the fan site picks it
     expect(path).toBe('/api/ccbill/subscribe-with-card');
     const noCard = await call(f.token, path, { ...card(), cardNumber: undefined });
     expect(noCard.status).toBe(400);
@@ -188,7 +188,7 @@ describe('the CCBill and Sticky.io path sets over HTTP (simulators)', () => {
     await settings({ is_sticky_io_enabled: true });
     const f = await fan('sticky');
     const site = (await t.call('GET', '/api/app_settings/get', undefined, { token: f.token })).body.data;
-    expect(pathSetOf(site)).toBe('sticky-io');
+    expect(paymentCall(site, 'subscribe')).toBe('/api/sticky-io/subscribe');
     const refused = await call(f.token, '/api/ccbill/subscribe-with-card', card());
     expect(refused.status).toBe(409);
     expect(refused.body.message).toMatch(/charged through Sticky.io/);
