@@ -1,10 +1,10 @@
-// The fan site's payment calls (web-fan/src/payments/paymentPaths.ts): the call each action goes to under each
+// The fan site's payment calls (web-fan/src/paymentPaths.ts): the call each action goes to under each
 // site's settings, and what a card call answered with 430 does — the site gate is asked again over HTTP (a real
 // server here), and the page reloads only when it refuses too.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { paymentCall, siteGateCheck, verifyAfterCardCall430 } from '../../web-fan/src/payments/paymentPaths';
+import { paymentCall, siteGateCheck, verifyAfterCardCall430 } from '../../web-fan/src/paymentPaths';
 
 describe('the fan site picks the path set from the settings', () => {
   const v2 = { payment_api_version: 'v2' as const, is_sticky_io_enabled: false };

@@ -6,7 +6,7 @@
 // PGlite only: the back end makes no difference here.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { paymentCall } from '../../web-fan/src/payments/paymentPaths';
+import { paymentCall } from '../../web-fan/src/paymentPaths';
 import { startTestServer, TEST_CARD_FORM, type TestServer } from '../support/server';
 import { startCcbillSimulator, type CcbillSimulator } from '../simulators/ccbill/server';
 import { startStickySimulator, type StickySimulator } from '../simulators/sticky-io/simulator';

@@ -3,7 +3,7 @@
 import type { ApiError as WireError, ApiOk } from '../../domain/shared/wire';
 import { botCheckActionOf, botCheckHeaders } from './bot-check';
 import { isCardCall } from '../../domain/payment/provider-paths';
-import { siteGateCheck, verifyAfterCardCall430 } from './payments/paymentPaths';
+import { siteGateCheck, verifyAfterCardCall430 } from './paymentPaths';
 
 /**
  * The session itself is an httpOnly cookie set by the server (page script never sees it). These are only

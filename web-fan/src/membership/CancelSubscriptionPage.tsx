@@ -25,7 +25,7 @@ import { shortDate } from '../format';
 import { useNotify } from '../notify';
 import { Column, ErrorState, PageLoader } from '../components/StatusViews';
 import { useMembership } from './useMembership';
-import { paymentCall } from '../payments/paymentPaths';
+import { paymentCall } from '../paymentPaths';
 
 /** The cancel call for the fan's gateway and settings: crypto, else the member's billing API on this site's path set (Sticky.io, v1 or v2). */
 function cancelEndpoint(defaultMethod: string | null | undefined, billingApi: string | null | undefined, stickyIo: boolean | undefined): string {

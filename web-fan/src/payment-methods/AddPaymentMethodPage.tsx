@@ -20,7 +20,7 @@ import { useAuth, useIsProxy } from '../auth';
 import { useNotify } from '../notify';
 import { Column } from '../components/StatusViews';
 import AddCardForm, { useAddCardForm, type ServerError } from '../payments/AddCardForm';
-import { paymentCall } from '../payments/paymentPaths';
+import { paymentCall } from '../paymentPaths';
 
 const FORM_ID = 'add-card-form';
 

@@ -13,7 +13,7 @@ import { ApiError, IdempotentAction, api, errorMessage, type ApiAnswer } from '.
 import { fetchSavedCards } from '../savedCards';
 import { useAuth } from '../auth';
 import { useNotify } from '../notify';
-import { paymentCall, type PaymentAction } from './paymentPaths';
+import { paymentCall, type PaymentAction } from '../paymentPaths';
 
 const CardDialog = lazy(() => import('./CardDialog'));
 

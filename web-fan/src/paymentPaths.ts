@@ -2,8 +2,8 @@
 // CCBill calls of the v1 payment API, or Sticky.io's, as the site settings say. And what a card call answered with
 // 430 does: the site gate is asked again (GET /api/users/me); if it refuses too, the page reloads (and shows
 // why); otherwise the call's message is shown like any failure.
-import type { PublicSettings } from '../../../domain/settings/wire';
-import { pathSetOf, paymentPath, type PaymentAction } from '../../../domain/payment/provider-paths';
+import type { PublicSettings } from '../../domain/settings/wire';
+import { pathSetOf, paymentPath, type PaymentAction } from '../../domain/payment/provider-paths';
 
 export type { PaymentAction };
 
