@@ -55,6 +55,9 @@ import { adminToolsRoutes } from './routes/admin-tools';
 import { siteConfigRoutes } from './routes/site-config';
 import { paymentProviderSettingsRoutes } from './routes/payment-provider-settings';
 import { providerConsoleRoutes } from './routes/provider-console';
+import { ccbillCardRoutes } from './routes/ccbill-cards';
+import { stickyIoRoutes } from './routes/sticky-io';
+import { v2CardPathRoutes } from './routes/v2-card-paths';
 import { fanIndexHead } from './site-head';
 import { fanPageExists } from './app-pages';
 import { registerGateway } from './realtime/gateway';
@@ -189,6 +192,9 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
   await app.register(siteConfigRoutes(services));
   await app.register(paymentProviderSettingsRoutes(services));
   await app.register(providerConsoleRoutes(services));
+  await app.register(ccbillCardRoutes(services));
+  await app.register(stickyIoRoutes(services));
+  await app.register(v2CardPathRoutes(services));
 
   // The built apps (precompressed, cached by name) and their client-side routes, GET and HEAD.
   await registerApps(app, services.staticRoots, fanIndexHead(services), fanPageExists(services));

@@ -1,12 +1,15 @@
 // `Idempotency-Key` on a state-changing request (POST, PUT, PATCH, DELETE on any route): the first answer below
 // 500 is stored and replayed for retries with the same key (header `idempotent-replayed: true`); a 5xx answer, or
-// 409 CONCURRENT_UPDATE ('Please try again.'), is forgotten so a retry runs again. A retry while the first attempt still runs is 409 IDEMPOTENCY_IN_PROGRESS;
+// 409 CONCURRENT_UPDATE ('Please try again.') or PROVIDER_NOT_CONFIGURED, is forgotten so a retry runs again. A retry while the first attempt still runs is 409 IDEMPOTENCY_IN_PROGRESS;
 // once that attempt's lease ran out or its process is gone (infra/idempotency/store.ts), the retry runs the
 // request again. The same key with another body or route is 422 IDEMPOTENCY_MISMATCH.
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError } from '../domain/shared/decider';
 import type { Services } from './services';
+
+/** 409s that changed nothing and may go otherwise on a retry: the key is forgotten. */
+const FORGOTTEN_CONFLICTS = new Set(['CONCURRENT_UPDATE', 'PROVIDER_NOT_CONFIGURED']);
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -55,9 +58,9 @@ export function registerIdempotency(app: FastifyInstance, services: Services) {
     } catch {
       /* not JSON: stored as text */
     }
-    // A 5xx, or 'Please try again.' after losing every race on a busy stream, changed nothing: forget the key so
+    // A 5xx, 'Please try again.' after losing every race on a busy stream, or a provider not set up yet, changed nothing: forget the key so
     // the retry runs again instead of being told to try again forever.
-    const tryAgain = reply.statusCode === 409 && (body as { code?: unknown } | null)?.code === 'CONCURRENT_UPDATE';
+    const tryAgain = reply.statusCode === 409 && FORGOTTEN_CONFLICTS.has(String((body as { code?: unknown } | null)?.code));
     if (reply.statusCode >= 500 || tryAgain) await services.idempotency.abandon(idem.scope, idem.key);
     else {
       await failpoint();

@@ -10,27 +10,22 @@ import { isStaffRole } from '../../domain/shared/wire';
 import { chatSortsFor, chatViewSettings, seesChatWallets } from '../../domain/chat/roles';
 import { currentSettings } from '../../projections/settings';
 import { chatSortOf } from '../../domain/chat/views';
-import type { ChatPurchaseResult, ChatSendResult, UnreadCounts } from '../../domain/chat/wire';
-import {
-  purchaseChatMessage, sendFanMessage, sendStaffMessage, unlockForSubscriber,
-} from '../../commands/chat';
+import type { ChatSendResult, UnreadCounts } from '../../domain/chat/wire';
+import { sendFanMessage, sendStaffMessage, unlockForSubscriber } from '../../commands/chat';
 import { ok } from '../http';
-import { purchaseOutcome } from '../../commands/payment/outcome';
 import { contextFor, requireCaller, type Caller } from '../auth';
 import { settle } from '../views';
-import { choiceOf, paymentResult } from '../schemas/payment';
-import {
-  acceptedChargeOf, centsOf, chatPurchaseBody, pageNum, promotionNotForChat, sendBody, sendRefusal, staffMessageOf, userListQuery, uuid,
-} from '../schemas/chat';
+import { acceptedChargeOf, chatPurchaseBody, pageNum, sendBody, sendRefusal, staffMessageOf, userListQuery, uuid } from '../schemas/chat';
 import { chatQueries } from '../queries/chat';
 import { massMessageQueries } from '../queries/mass-messages';
+import { cardPayments } from '../card-payments';
 import type { Services } from '../services';
-import { formatPosition } from '../../infra/eventstore/port';
 
 export const chatRoutes = (services: Services): FastifyPluginAsyncZod => async (app) => {
   const chat = chatQueries(services);
   const massCopies = massMessageQueries(services);
   const deps = services.purchases;
+  const payments = cardPayments(services);
   const requireStaff = (caller: Caller) => {
     if (!isStaffRole(caller.role)) throw new DomainError('You do not have access to this.', 'FORBIDDEN', 403);
   };
@@ -133,34 +128,7 @@ export const chatRoutes = (services: Services): FastifyPluginAsyncZod => async (
     return ok(reply, data, { position: ctx.lastPosition });
   });
 
-  app.post('/api/v2/purchase/chat-content-purchase', { schema: { body: chatPurchaseBody } }, async (request, reply) => {
-    const caller = requireCaller(request);
-    const body = request.body;
-    const cents = centsOf(body.amount);
-    // Locked-content promotions cover mass messages' copies only (domain/promotion subtypeCovers).
-    const massMessageId = await massCopies.copyOf(body.messageId);
-    const applyPromotion = !!body.promotion_id || !!body.is_promotion_applied;
-    if (applyPromotion && !massMessageId) throw promotionNotForChat();
-    const ctx = contextFor(request, services);
-    const outcome = await purchaseChatMessage(ctx, deps, {
-      fanId: caller.userId, role: caller.role, messageId: body.messageId, confirmedAmountCents: cents, method: 'card', card: choiceOf(body),
-      massMessageId, applyPromotion, promotionId: body.promotion_id ?? null,
-    });
-    await settle(services, ctx);
-    const paid = await purchaseOutcome(ctx, outcome, 'Content unlocked successfully.');
-    const accepted = paid.accepted;
-    const data: ChatPurchaseResult = {
-      ...paymentResult(paid),
-      chatMessage: await chat.oneMessage({ userId: caller.userId, isStaff: false }, body.messageId).catch(() => undefined),
-    };
-    return reply.code(accepted ? 200 : 402).send({
-      success: accepted ? 1 : 0,
-      message: paid.message,
-      data,
-      code: accepted ? undefined : 'PAYMENT_FAILED',
-      ...(ctx.lastPosition ? { position: formatPosition(ctx.lastPosition) } : {}),
-    });
-  });
+  app.post('/api/v2/purchase/chat-content-purchase', { schema: { body: chatPurchaseBody } }, (request, reply) => payments.unlockChatMessage(request, reply, request.body));
 
   app.post('/api/chat/unlock_message_from_user', { schema: { body: z.object({ message_id: uuid('message_id') }) } }, async (request, reply) => {
     const caller = requireCaller(request);

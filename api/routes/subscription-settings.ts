@@ -9,10 +9,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { DomainError } from '../../domain/shared/decider';
 import type { SiteSettings } from '../../domain/settings/settings';
-import { MIGRATION_UNKNOWN_ERROR } from '../../domain/subscription/subscription';
 import { cancelReasons, migrationSettingsChanges } from '../../domain/subscription/views';
 import type { AdminCancellationRecord } from '../../domain/subscription/wire';
-import { acceptMigrationConditions, migrateMembership } from '../../commands/subscriptions';
+import { acceptMigrationConditions } from '../../commands/subscriptions';
 import { updateSiteSettings } from '../../commands/settings';
 import { listCancellations } from '../../projections/subscribers';
 import { ok, parse } from '../http';
@@ -20,14 +19,15 @@ import { contextFor, requireCaller } from '../auth';
 import { settle } from '../views';
 import { listParams, sendList } from '../schemas/console-list';
 import { EXPORT_RANGE, sendExport } from '../csv';
-import { choiceOf } from '../schemas/payment';
-import { CANCELLATION_EXPORT_COLUMNS, cardChoice, knownSettings, migrationResult, migrationSettingsBody, settingsBody } from '../schemas/subscription';
+import { CANCELLATION_EXPORT_COLUMNS, cardChoice, knownSettings, migrationSettingsBody, settingsBody } from '../schemas/subscription';
 import { subscriptionQueries } from '../queries/subscription';
+import { cardPayments } from '../card-payments';
 import type { Services } from '../services';
 
 export const subscriptionSettingsRoutes = (services: Services): FastifyPluginAsyncZod => async (app) => {
   const db = () => services.database.db;
   const memberships = subscriptionQueries(services);
+  const payments = cardPayments(services);
 
   // ---- migration -----------------------------------------------------------------------------------
 
@@ -41,21 +41,7 @@ export const subscriptionSettingsRoutes = (services: Services): FastifyPluginAsy
     return ok(reply, null, { message: 'Conditions accepted.', position: ctx.lastPosition });
   });
 
-  app.post('/api/migrate-subscription-for-user', { schema: { body: cardChoice } }, async (request, reply) => {
-    const caller = requireCaller(request);
-    const body = request.body;
-    const ctx = contextFor(request, services);
-    try {
-      const o = await migrateMembership(ctx, services.purchases, { userId: caller.userId, card: choiceOf(body) });
-      await settle(services, ctx);
-      return reply.code(o.accepted ? 200 : 402).send({ success: o.accepted ? 1 : 0, message: o.message, data: migrationResult(o), ...(o.accepted ? {} : { code: 'MIGRATION_FAILED' }) });
-    } catch (e) {
-      await settle(services, ctx).catch(() => {});
-      if (e instanceof DomainError) throw e;
-      request.log.error({ err: e }, 'migration failed');
-      return reply.code(500).send({ success: 0, message: MIGRATION_UNKNOWN_ERROR, code: 'MIGRATION_FAILED' });
-    }
-  });
+  app.post('/api/migrate-subscription-for-user', { schema: { body: cardChoice } }, (request, reply) => payments.migrate(request, reply, request.body));
 
   app.get('/api/migrate-subscription', async (_request, reply) => ok(reply, { data: await memberships.migrationSettings() }));
   app.post('/api/migrate-subscription', { schema: { body: migrationSettingsBody } }, async (request, reply) => {

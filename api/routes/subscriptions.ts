@@ -12,49 +12,25 @@
 //   POST /api/v2/subscription/retry-rebill         {card form | card_id}                    → 200 / 402, SubscriptionPaymentResult
 //   POST /api/v2/purchase/resubscribe-with-card    {card form | card_id | payment_method: 'crypto_currency'} → 200 / 402
 // The migration to the v2 payment API and the console's settings and cancellations: routes/subscription-settings.ts.
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { DomainError } from '../../domain/shared/decider';
-import { CANCEL_PROBLEM, COMPLIMENTARY_CANCELLED, SUBSCRIPTION_CANCELLED, SUBSCRIPTION_REACTIVATED } from '../../domain/subscription/subscription';
+import { COMPLIMENTARY_CANCELLED, SUBSCRIPTION_REACTIVATED } from '../../domain/subscription/subscription';
 import type { CancelSubscriptionAnswer } from '../../domain/subscription/wire';
-import {
-  acceptOffer,
-  cancelComplimentary,
-  cancelMembership,
-  quoteSubscription,
-  reactivateMembership,
-  retryRebillWithCard,
-  subscribeMember,
-  updateRebillNotificationDate,
-  type SubscriptionOutcome,
-} from '../../commands/subscriptions';
+import { cancelComplimentary, quoteSubscription, reactivateMembership, retryRebillWithCard, updateRebillNotificationDate } from '../../commands/subscriptions';
 import { ok } from '../http';
 import { contextFor, requireCaller } from '../auth';
 import { settle } from '../views';
 import { choiceOf } from '../schemas/payment';
-import { cancelBody, cardChoice, isWalletRefusal, payWithOf, quoteBody, quoteView, sendPayment, subscribeBody, walletRefusal } from '../schemas/subscription';
+import { cancelBody, cardChoice, quoteBody, quoteView, sendPayment, subscribeBody } from '../schemas/subscription';
 import { subscriptionQueries } from '../queries/subscription';
-import { checkSubscriptionLink, subscribeWithLink } from '../../commands/admin-tools';
+import { checkSubscriptionLink } from '../../commands/admin-tools';
 import { linkSigner } from '../subscription-links';
+import { cardPayments } from '../card-payments';
 import type { Services } from '../services';
 
 export const subscriptionRoutes = (services: Services): FastifyPluginAsyncZod => async (app) => {
   const deps = () => (services.purchases);
   const memberships = subscriptionQueries(services);
-
-  /** A payment that may be refused for a short wallet: 402 with the shortfall (after the read models caught up). */
-  const pay = async (request: FastifyRequest, reply: FastifyReply, run: (ctx: ReturnType<typeof contextFor>) => Promise<SubscriptionOutcome>) => {
-    const ctx = contextFor(request, services);
-    try {
-      const outcome = await run(ctx);
-      await settle(services, ctx);
-      return sendPayment(reply, outcome);
-    } catch (e) {
-      await settle(services, ctx).catch(() => {});
-      if (isWalletRefusal(e)) return walletRefusal(reply, e);
-      throw e;
-    }
-  };
+  const payments = cardPayments(services);
 
   // ---- price and subscribe -------------------------------------------------------------------------
 
@@ -68,22 +44,7 @@ export const subscriptionRoutes = (services: Services): FastifyPluginAsyncZod =>
     return ok(reply, quoteView(q, ctx.now()));
   });
 
-  app.post('/api/v2/purchase/subscription', { schema: { body: subscribeBody } }, async (request, reply) => {
-    const caller = requireCaller(request);
-    const body = request.body;
-    if (body.subscription_link) {
-      const token = body.subscription_link;
-      return pay(request, reply, (ctx) => subscribeWithLink(ctx, deps(), linkSigner(services.config), { userId: caller.userId, role: caller.role, token, card: choiceOf(body), payWith: payWithOf(body) }));
-    }
-    return pay(request, reply, (ctx) => subscribeMember(ctx, deps(), {
-      userId: caller.userId,
-      role: caller.role,
-      promotionId: body.promotion_id || null,
-      couponCode: body.coupon_code || null,
-      card: choiceOf(body),
-      payWith: payWithOf(body),
-    }));
-  });
+  app.post('/api/v2/purchase/subscription', { schema: { body: subscribeBody } }, (request, reply) => payments.subscribe(request, reply, request.body));
 
   // ---- the membership page -------------------------------------------------------------------------
 
@@ -94,27 +55,7 @@ export const subscriptionRoutes = (services: Services): FastifyPluginAsyncZod =>
   // One cancellation under the paths of the three flows (v2, v1 / subscription-billing provider, crypto).
   const cancelPaths = { v2: '/api/v2/subscription/cancel-subscription', v1: '/api/cancel-subscription', crypto: '/api/crypto/cancel-subscription' };
   for (const [flow, path] of Object.entries(cancelPaths))
-    app.post(path, { schema: { body: cancelBody } }, async (request, reply) => {
-      const caller = requireCaller(request);
-      const body = request.body;
-      const ctx = contextFor(request, services);
-      try {
-        const r = await cancelMembership(ctx, {
-          userId: caller.userId,
-          reason: body.cancellation_reason,
-          otherReason: body.other_reason,
-          requestFrom: (body.request_from || flow).slice(0, 60),
-          by: caller.proxyAdminId ? 'staff' : 'fan',
-        }, (provider, salePaymentId) => services.cardProviders[provider === 'ccbill' ? 'ccbill' : 'sticky-io'].cancelRecurring({ idempotencyKey: salePaymentId }));
-        await settle(services, ctx);
-        const data: CancelSubscriptionAnswer = { cancelled: true, ccbill_subscription_status: r.status, expiration_date: r.state.expiresAt };
-        return ok(reply, data, { message: SUBSCRIPTION_CANCELLED, position: ctx.lastPosition });
-      } catch (e) {
-        if (e instanceof DomainError) throw e;
-        request.log.error({ err: e }, 'cancel subscription failed');
-        return reply.code(500).send({ success: 0, message: CANCEL_PROBLEM, code: 'CANCEL_FAILED', data: { cancelled: false } });
-      }
-    });
+    app.post(path, { schema: { body: cancelBody } }, (request, reply) => payments.cancel(request, reply, request.body, flow));
 
   app.post('/api/v2/subscription/reactivate', async (request, reply) => {
     const caller = requireCaller(request);
@@ -154,10 +95,5 @@ export const subscriptionRoutes = (services: Services): FastifyPluginAsyncZod =>
 
   // ---- resubscribe offer ---------------------------------------------------------------------------
 
-  app.post('/api/v2/purchase/resubscribe-with-card', { schema: { body: cardChoice } }, async (request, reply) => {
-    const caller = requireCaller(request);
-    const body = request.body;
-    const payWith = payWithOf(body);
-    return pay(request, reply, (ctx) => acceptOffer(ctx, deps(), { userId: caller.userId, role: caller.role, payWith, card: payWith === 'card' ? choiceOf(body) : null }));
-  });
+  app.post('/api/v2/purchase/resubscribe-with-card', { schema: { body: cardChoice } }, (request, reply) => payments.resubscribe(request, reply, request.body));
 };

@@ -5,35 +5,22 @@
 // A tip from the wallet is POST /api/crypto/purchase-from-wallet with payment_for 'tips' (routes/wallet.ts).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { centsFromDollars, dollarsFromCents } from '../../domain/shared/money';
-import { ValidationError } from '../../domain/shared/validation';
+import { dollarsFromCents } from '../../domain/shared/money';
 import { MONEY_ROLES } from '../../domain/access/routes';
-import { TIP_FROM, TIP_SENT, type TipFrom } from '../../domain/tip/tip';
+import type { TipFrom } from '../../domain/tip/tip';
 import type { TipListView, TipView } from '../../domain/tip/wire';
-import { sendTipByCard } from '../../commands/tips';
 import { listTips, type TipRow } from '../../projections/tips';
 import { ok } from '../http';
-import { purchaseOutcome } from '../../commands/payment/outcome';
 import { answer } from '../openapi';
 import { tipList } from '../schemas/tips';
-import { declined, paymentResultShape } from '../schemas/purchase-answers';
-import { formatPosition } from '../../infra/eventstore/port';
-import { contextFor, requireCaller } from '../auth';
-import { settle } from '../views';
-import { cardChoice, choiceOf, paymentResult } from '../schemas/payment';
+import { declined } from '../schemas/purchase-answers';
+import { requireCaller } from '../auth';
+import { cardPayments } from '../card-payments';
+import { sendTipBody, tipPaid } from '../schemas/card-purchases';
 import type { Services } from '../services';
 
 const TIPS_PAGE_SIZE = 20;
 
-const sendTipBody = cardChoice.extend({
-  amount: z.union([z.number(), z.string()], { error: 'amount is required.' }),
-  tipMessage: z.string({ error: 'Message is too long.' }).optional().default(''),
-  isAnonymousTip: z.boolean({ error: 'isAnonymousTip must be true or false.' }).optional().default(false),
-  tipFrom: z.enum(TIP_FROM as [TipFrom, ...TipFrom[]], { error: 'tipFrom is invalid.' }).optional().default('tips_page'),
-  recurring: z.boolean().optional(),
-  action: z.string().max(20).optional(),
-});
-const tipPaid = paymentResultShape.extend({ tip_id: z.string(), amount_cents: z.number().int() });
 const listBody = z.object({ pageNum: z.coerce.number({ error: 'pageNum is invalid.' }).int().min(1).max(100_000).optional().default(1) });
 
 /** Anonymous tips show no tipper to other fans; staff always see who it was. */
@@ -54,24 +41,10 @@ function tipView(r: TipRow & { user_name: string | null }, staff: boolean, viewe
 
 export const tipRoutes = (services: Services): FastifyPluginAsyncZod => async (app) => {
   const db = () => services.database.db;
+  const payments = cardPayments(services);
 
-  app.post('/api/v2/purchase/send-tip', { schema: { body: sendTipBody, response: { 200: answer(tipPaid), 402: declined(tipPaid) } } }, async (request, reply) => {
-    const caller = requireCaller(request);
-    const body = request.body;
-    const cents = centsFromDollars(body.amount);
-    if (cents === null) throw new ValidationError('amount', 'Please enter a valid amount');
-    const ctx = contextFor(request, services);
-    const { tipId, payment } = await sendTipByCard(ctx, services.purchases, {
-      userId: caller.userId, role: caller.role, amountCents: cents, message: body.tipMessage, tipFrom: body.tipFrom, isAnonymous: body.isAnonymousTip, card: choiceOf(body),
-    });
-    await settle(services, ctx);
-    const outcome = await purchaseOutcome(ctx, { paymentId: tipId, payment }, TIP_SENT);
-    const accepted = outcome.accepted;
-    const data = { ...paymentResult(outcome), tip_id: tipId, amount_cents: cents };
-    const position = ctx.lastPosition ? { position: formatPosition(ctx.lastPosition) } : {};
-    if (accepted) return reply.send({ success: 1, message: outcome.message, data, ...position });
-    return reply.code(402).send({ success: 0, message: outcome.message, data, code: 'PAYMENT_FAILED', ...position });
-  });
+  app.post('/api/v2/purchase/send-tip', { schema: { body: sendTipBody, response: { 200: answer(tipPaid), 402: declined(tipPaid) } } }, (request, reply) =>
+    payments.sendTip(request, reply, request.body));
 
   app.post('/api/chat/get_tips_list', { schema: { body: listBody, response: { 200: answer(tipList) } } }, async (request, reply) => {
     const caller = requireCaller(request);

@@ -9,6 +9,7 @@ import type { AdminCancellationRecord, MigrationResult, SubscriptionPaymentResul
 import type { migrateMembership, PayWith, QuoteResult, SubscriptionOutcome } from '../../commands/subscriptions';
 import type { CsvColumn } from '../csv';
 import { cardChoice as anyCard } from './payment';
+import { isExternalRegisterPage, NEW_REGISTER_PAGE_INVALID } from '../../domain/settings/register-page';
 
 /** The card (saved, typed in or the primary) or the wallet (payment_method 'crypto_currency'). */
 export const cardChoice = anyCard.extend({ payment_method: z.string().max(40).optional() });
@@ -43,6 +44,10 @@ export const settingsBody = z
     payment_api_version: z.enum(['v1', 'v2'], { error: 'payment_api_version is invalid.' }),
     enable_ccbill_rest_api: z.boolean({ error: 'enable_ccbill_rest_api must be true or false.' }),
     is_sticky_io_enabled: z.boolean({ error: 'is_sticky_io_enabled must be true or false.' }),
+    new_register_page_url: z
+      .string({ error: NEW_REGISTER_PAGE_INVALID })
+      .trim()
+      .refine((u) => u === '' || isExternalRegisterPage(u), { error: NEW_REGISTER_PAGE_INVALID }),
   })
   .partial()
   .strict();

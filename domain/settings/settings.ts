@@ -9,6 +9,7 @@ import { DEFAULT_WALLET_SETTINGS, fundPresetsCents } from '../pricing/pricing';
 import { DEFAULT_CHAT_SETTINGS, DEFAULT_PURCHASED_CONTENT_SETTINGS, DEFAULT_STAGGER_SETTINGS } from './chat-settings';
 import { SITE_CONFIG_DEFAULTS } from './site-config-settings';
 import { APPEARANCE_DEFAULTS } from './appearance';
+import { isExternalRegisterPage, NEW_REGISTER_PAGE_INVALID } from './register-page';
 import { SUBSCRIPTION_EMAIL_DEFAULTS } from './subscription-email';
 
 export const SETTINGS_STREAM = 'site-settings';
@@ -39,6 +40,8 @@ export const DEFAULT_SETTINGS = {
   payment_api_version: 'v2' as 'v1' | 'v2',
   enable_ccbill_rest_api: true,
   is_sticky_io_enabled: false,
+  /** The new-register-page flow: an https address new fans are sent to after registering ('' = off). */
+  new_register_page_url: '',
   /** Age gate for guests, remembered by a local flag. */
   show_age_modal: true,
   age_gate_age: 18,
@@ -145,6 +148,8 @@ export const settingsDecider: Decider<{ type: 'UpdateSettings'; changes: Partial
     const staggerMin = command.changes.stagger_min_hours ?? state.stagger_min_hours;
     const staggerMax = command.changes.stagger_max_hours ?? state.stagger_max_hours;
     if (staggerMin > staggerMax) throw new ValidationError('stagger_max_hours', 'The maximum must be at least the minimum');
+    const registerPage = command.changes.new_register_page_url;
+    if (registerPage && !isExternalRegisterPage(registerPage)) throw new ValidationError('new_register_page_url', NEW_REGISTER_PAGE_INVALID);
     const presets = command.changes.add_fund_default_options;
     if (presets !== undefined && presets.trim() !== '' && fundPresetsCents(presets).length === 0)
       throw new ValidationError('add_fund_default_options', 'Enter the preset amounts separated by commas, e.g. 10,25,50.');

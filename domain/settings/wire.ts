@@ -34,8 +34,10 @@ export interface PublicSettings extends Partial<AppearancePublicSettings> {
   is_pagination_on_exclusive_content_enabled: boolean;
   footer_text_html: string | null;
   payment_api_version: 'v1' | 'v2';
-  /** Where a fan goes after registering: '/subscribe' (card REST API flows) or '/membership'. */
-  after_register_route: '/subscribe' | '/membership';
+  /** Sticky.io bills the cards: the fan site calls the /api/sticky-io/ path set (domain/payment/provider-paths.ts). */
+  is_sticky_io_enabled?: boolean;
+  /** Where a fan goes after registering: the creator's https page (new-register-page flow), '/subscribe' (card REST API flows) or '/membership'. */
+  after_register_route: string;
   sandbox_payments: boolean;
   show_age_modal: boolean;
   age_gate_age: number;

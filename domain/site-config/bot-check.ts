@@ -17,6 +17,14 @@ export const BOT_CHECK_ROUTES: Record<string, BotCheckAction> = {
   'POST /api/users/login': 'login',
   'POST /api/v2/purchase/subscription': 'subscription',
   'POST /api/ccbill/subscribe_user': 'subscription',
+  'POST /api/v2/purchase/subscription-with-card': 'subscription',
+  'POST /api/v2/purchase/resubscribe-with-card': 'subscription',
+  'POST /api/v2/purchase/migrate-subscription': 'subscription',
+  'POST /api/migrate-subscription-for-user': 'subscription',
+  'POST /api/ccbill/subscribe-with-card': 'subscription',
+  'POST /api/ccbill/resubscribe-with-card': 'subscription',
+  'POST /api/sticky-io/subscribe': 'subscription',
+  'POST /api/sticky-io/resubscribe': 'subscription',
   'POST /api/v2/purchase/add-new-card': 'add_card',
 };
 

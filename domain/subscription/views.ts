@@ -77,5 +77,8 @@ export function subscriptionSettingsRecord(s: SiteSettings): SubscriptionSetting
     subscription_migration_title: s.subscription_migration_title,
     subscription_migration_description: s.subscription_migration_description,
     payment_api_version: s.payment_api_version,
+    enable_ccbill_rest_api: s.enable_ccbill_rest_api,
+    is_sticky_io_enabled: s.is_sticky_io_enabled,
+    new_register_page_url: s.new_register_page_url,
   };
 }

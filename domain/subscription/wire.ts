@@ -126,6 +126,10 @@ export interface SubscriptionSettingsRecord {
   subscription_migration_title: string;
   subscription_migration_description: string;
   payment_api_version: 'v1' | 'v2';
+  enable_ccbill_rest_api: boolean;
+  is_sticky_io_enabled: boolean;
+  /** The new-register-page flow's https page ('' = off). */
+  new_register_page_url: string;
 }
 
 /** MeView.subscription_detail (User.subscription_detail, with the lifecycle's dates). */

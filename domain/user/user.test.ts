@@ -18,6 +18,7 @@ import {
   type OptInStatus,
   type UserEvent,
 } from './user';
+import { isExternalRegisterPage } from '../settings/register-page';
 
 const registered: UserEvent = {
   type: 'UserRegistered',
@@ -132,6 +133,18 @@ describe('routeAfterRegistration', () => {
     expect(routeAfterRegistration({ cardRestApi: true, billingProvider: true })).toBe('/subscribe');
     expect(routeAfterRegistration({ cardRestApi: false, billingProvider: false })).toBe('/membership');
   });
+
+  it("sends new fans to the creator's external page in the new-register-page flow", () => {
+    expect(routeAfterRegistration({ cardRestApi: true, billingProvider: false, newRegisterPage: 'https://welcome.example.com/start?x=1' })).toBe('https://welcome.example.com/start?x=1');
+    expect(routeAfterRegistration({ cardRestApi: false, billingProvider: false, newRegisterPage: '' })).toBe('/membership');
+    expect(routeAfterRegistration({ cardRestApi: false, billingProvider: false, newRegisterPage: 'http://welcome.example.com' })).toBe('/membership');
+  });
+
+  it.each(['https://example.com', 'https://a.example.com:8443/p#x'])('%s is an external page', (u) => expect(isExternalRegisterPage(u)).toBe(true));
+  it.each(['http://example.com', 'javascript:alert(1)', 'https://user:pw@example.com', 'https://localhost', '//example.com', 'https://exa mple.com', '/subscribe'])(
+    '%s is not',
+    (u) => expect(isExternalRegisterPage(u)).toBe(false),
+  );
 });
 
 describe('ChangePassword', () => {

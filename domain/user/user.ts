@@ -5,6 +5,7 @@
 import { DomainError, type Decider, type DomainEvent } from '../shared/decider';
 import type { Role } from '../shared/wire';
 import type { UtmParams } from '../reporting/reporting';
+import { isExternalRegisterPage } from '../settings/register-page';
 
 export const userStream = (userId: string) => `user-${userId}`;
 
@@ -307,9 +308,13 @@ export const userDecider: Decider<UserCommand, UserEvent, UserState> = {
 
 export { EMAIL_TAKEN, emailClaimDecider, emailClaimStream, type EmailClaimCommand, type EmailClaimEvent, type EmailClaimState } from './email-claim';
 
-/** After registration: /subscribe for the card REST API and subscription-billing flows, else /membership. */
-export const routeAfterRegistration = (flags: { cardRestApi: boolean; billingProvider: boolean }): '/subscribe' | '/membership' =>
-  flags.cardRestApi || flags.billingProvider ? '/subscribe' : '/membership';
+/**
+ * After registration: the creator's external page in the new-register-page flow, else /subscribe for the card
+ * REST API and subscription-billing flows, else /membership.
+ */
+export const routeAfterRegistration = (flags: { cardRestApi: boolean; billingProvider: boolean; newRegisterPage?: string }): string =>
+  flags.newRegisterPage && isExternalRegisterPage(flags.newRegisterPage) ? flags.newRegisterPage : flags.cardRestApi || flags.billingProvider ? '/subscribe' : '/membership';
+
 
 // Photo ID: an image or a PDF, recognised by its first bytes (the declared type is not trusted).
 export const PHOTO_ID_MAX_BYTES = 10 * 1024 * 1024;

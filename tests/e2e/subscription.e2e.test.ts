@@ -206,6 +206,34 @@ describe.skipIf(!hasChromium)('subscription lifecycle end to end (Chromium)', ()
     await shoot('12-console-subscription-settings');
   });
 
+  it('the new-register-page flow: the console takes only an https page, and a new fan lands on it after registering', async () => {
+    // (The admin is signed in to the console by the test before.)
+    const field = page.getByLabel('After registration, send new fans to');
+    await field.fill('http://welcome.example.com/start');
+    await page.getByRole('button', { name: 'Save' }).first().click();
+    await page.getByText('The page after registration must be an https:// address.').first().waitFor();
+    expect((await t.call('GET', '/api/app_settings/get')).body.data.after_register_route).toBe('/subscribe');
+    await field.fill('https://welcome.example.com/start');
+    await page.getByRole('button', { name: 'Save' }).first().click();
+    await expect.poll(async () => (await t.call('GET', '/api/app_settings/get')).body.data.after_register_route, { timeout: 20_000 }).toBe('https://welcome.example.com/start');
+    await shoot('13-console-register-page');
+    const guest = await browser.newContext({ viewport: DESKTOP });
+    await guest.addInitScript(() => localStorage.setItem('fanclub.ageConfirmed', '1'));
+    // The creator's page stands in for the outside site.
+    await guest.route('https://welcome.example.com/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<h1>Welcome from the creator</h1>' }));
+    const newcomer = await guest.newPage();
+    await newcomer.goto(t.base + '/register');
+    const form = newcomer.getByTestId('register-form');
+    await form.getByLabel('Name').fill('Nina New');
+    await form.getByLabel('Email').fill('nina.new@example.com');
+    await form.getByLabel('Password', { exact: true }).fill('a good long password');
+    await form.getByLabel('Confirm password').fill('a good long password');
+    await newcomer.getByTestId('register-submit').click();
+    await newcomer.waitForURL('https://welcome.example.com/start', { timeout: 20_000 });
+    expect(await newcomer.locator('h1').innerText()).toBe('Welcome from the creator');
+    await guest.close();
+  });
+
   it('logged no browser errors', () => {
     const notFound = '/subscribe: Failed to load resource: the server responded with a status of 404 (Not Found)';
     expect(couponNotFound).toBe(1);

@@ -2,6 +2,8 @@
 // { success: 0, message, code, field } with a 4xx/5xx status.
 import type { ApiError as WireError, ApiOk } from '../../domain/shared/wire';
 import { botCheckActionOf, botCheckHeaders } from './bot-check';
+import { isCardCall } from '../../domain/payment/provider-paths';
+import { siteGateCheck, verifyAfterCardCall430 } from './paymentPaths';
 
 /**
  * The session itself is an httpOnly cookie set by the server (page script never sees it). These are only
@@ -124,7 +126,13 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
   }
 
   const text = await response.text().catch(() => '');
-  return interpret<T>(path, response.status, text);
+  try {
+    return interpret<T>(path, response.status, text);
+  } catch (err) {
+    // A card call answered 430: verify at the site gate, reload if that fails too; else the message is shown.
+    if (err instanceof ApiError && err.status === 430 && isCardCall(path)) await verifyAfterCardCall430(siteGateCheck(), () => window.location.reload());
+    throw err;
+  }
 }
 
 /** Reads an /api answer: the envelope on success, an ApiError (plus the 401/429/430 side effects) otherwise. */
@@ -144,9 +152,9 @@ function interpret<T>(path: string, status: number, text: string): ApiAnswer<T> 
   if (status === 401 && path.split('?')[0] === '/api/users/me') onUnauthorized?.();
 
   if (status === 430) {
-    // The account is blocked: whatever asked, the app switches to the blocked page.
+    // The account is blocked: the app switches to the blocked page (a card call verifies first, in request()).
     const message = (typeof envelope.message === 'string' && envelope.message) || BLOCKED_DEFAULT;
-    onBlocked?.(message);
+    if (!isCardCall(path)) onBlocked?.(message);
     throw new ApiError(message, 430, envelope.code ?? 'BLOCKED');
   }
 
@@ -196,7 +204,8 @@ export const api = {
     }),
 };
 
-const PURCHASE_CALL = /^\/api\/(v2\/purchase\/(?!add-new-card)|crypto\/purchase-from-wallet)/;
+/** A purchase in any path set (not saving a card), or from the wallet. */
+const PURCHASE_CALL = { test: (path: string) => !path.includes('add-new-card') && (isCardCall(path) || /^\/api\/(v2\/purchase\/|crypto\/purchase-from-wallet)/.test(path)) };
 
 /** A v4 UUID, also outside secure contexts (crypto.randomUUID needs https or localhost). */
 export function uuid(): string {

@@ -40,6 +40,7 @@ import { reportsAnswers } from './reports';
 import { adminToolsAnswers } from './admin-tools';
 import { siteConfigAnswers } from './site-config';
 import { paymentProvidersAnswers } from './payment-providers';
+import { providerPathsAnswers } from './provider-paths';
 
 export const ROUTE_ANSWERS: RouteAnswers = {
   ...accountsAnswers,
@@ -81,4 +82,5 @@ export const ROUTE_ANSWERS: RouteAnswers = {
   ...adminToolsAnswers,
   ...siteConfigAnswers,
   ...paymentProvidersAnswers,
+  ...providerPathsAnswers,
 };

@@ -81,6 +81,9 @@ export const subscriptionSettingsAnswers: RouteAnswers = {
       subscription_migration_title: z.string(),
       subscription_migration_description: z.string(),
       payment_api_version: z.enum(['v2', 'v1']),
+      enable_ccbill_rest_api: z.boolean(),
+      is_sticky_io_enabled: z.boolean(),
+      new_register_page_url: z.string(),
     }),
   },
   'PUT /admin-api/subscription-settings/:id': {
@@ -97,6 +100,9 @@ export const subscriptionSettingsAnswers: RouteAnswers = {
       subscription_migration_title: z.string(),
       subscription_migration_description: z.string(),
       payment_api_version: z.enum(['v2', 'v1']),
+      enable_ccbill_rest_api: z.boolean(),
+      is_sticky_io_enabled: z.boolean(),
+      new_register_page_url: z.string(),
     }),
   },
 };

@@ -6,6 +6,7 @@ import { Box, Divider, Typography } from '@mui/material';
 import { BooleanInput, Edit, NumberInput, SaveButton, SelectInput, SimpleForm, TextInput, Toolbar, maxLength, minValue, required, useNotify, type Validator } from 'react-admin';
 import { DEFAULT_SETTINGS } from '../../../domain/settings/settings';
 import { money } from '../format';
+import { isExternalRegisterPage, NEW_REGISTER_PAGE_INVALID } from '../../../domain/settings/register-page';
 
 const toDollars = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v / 100 : v == null ? '' : v);
 const toCents = (v: unknown) => {
@@ -19,6 +20,8 @@ const toList = (v: unknown) =>
     .split('\n')
     .map(s => s.trim())
     .filter(Boolean);
+/** The new-register-page flow's page: empty, or an https address (the server checks the same rule). */
+const registerPage: Validator = (v: unknown) => (typeof v === 'string' && v.trim() !== '' && !isExternalRegisterPage(v.trim()) ? NEW_REGISTER_PAGE_INVALID : undefined);
 const atLeastOneDollar: Validator = (v: unknown) => (typeof v === 'number' && v < 100 ? 'At least $1.00' : undefined);
 
 function Section({ title, help, children }: { title: string; help: string; children: ReactNode }) {
@@ -76,6 +79,13 @@ export function SubscriptionSettings() {
           <BooleanInput source="enable_subscription_migration" label="Show the migration popup" helperText="To members on v1 while the site bills on v2." />
           <BooleanInput source="is_sticky_io_enabled" label="Charge cards through Sticky.io" helperText="Once its settings are saved (Settings → Sticky.io). Cards saved before stay with their provider." />
           <BooleanInput source="enable_ccbill_rest_api" label="Charge cards through CCBill's REST API" helperText="Once the CCBill account and REST API settings are saved; Sticky.io comes first when both are on." />
+          <TextInput
+            source="new_register_page_url"
+            label="After registration, send new fans to"
+            helperText="An https:// page of yours (the new-register-page flow). Empty: the subscribe page when a card provider is on, else the membership page."
+            validate={[maxLength(500), registerPage]}
+            parse={(v: string) => v ?? ''}
+          />
           <TextInput source="subscription_migration_title" label="Popup title" validate={[required(), maxLength(120)]} />
           <TextInput source="subscription_migration_description" label="Popup text and conditions" multiline minRows={3} validate={maxLength(2000)} sx={{ gridColumn: { md: '1 / -1' } }} />
         </Section>

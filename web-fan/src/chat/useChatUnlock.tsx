@@ -12,7 +12,7 @@ import { useNotify } from '../notify';
 import { UnlockConfirmDialog } from '../payments/ConfirmPaymentDialog';
 import { usePaymentFlow } from '../payments/usePaymentFlow';
 import { paysFromWallet, useWalletPayment } from '../wallet/useWalletPurchase';
-import { CHAT_PURCHASE_ENDPOINT, chatApi } from './chatApi';
+import { chatApi } from './chatApi';
 
 export const CONTENT_UNLOCKED = 'Content unlocked.';
 
@@ -98,8 +98,8 @@ export function useChatUnlock(onUpdated: (message: ChatMessageView) => void): {
     setBuyingId(m._id);
     const label = money(m.amount, m.amount_cents);
     await flow.start({
-      endpoint: CHAT_PURCHASE_ENDPOINT,
-      body: { messageId: m._id, amount: m.amount },
+      endpoint: { action: 'chat_unlock' },
+      body: { messageId: m._id, amount: m.amount, action: 'chat' },
       submitLabel: `Pay ${label}`,
       summary: `Unlock this message for ${label}`,
       onAccepted: ({ data, message, position }) => bought(m._id, (data as ChatPurchaseResult).chatMessage, message, position),

@@ -25,16 +25,16 @@ import { shortDate } from '../format';
 import { useNotify } from '../notify';
 import { Column, ErrorState, PageLoader } from '../components/StatusViews';
 import { useMembership } from './useMembership';
+import { paymentCall } from '../paymentPaths';
 
-/** The cancel call for the fan's gateway and settings: crypto, subscription-billing-provider v1, or v2. */
-function cancelEndpoint(defaultMethod: string | null | undefined, billingApi: string | null | undefined): string {
+/** The cancel call for the fan's gateway and settings: crypto, else the member's billing API on this site's path set (Sticky.io, v1 or v2). */
+function cancelEndpoint(defaultMethod: string | null | undefined, billingApi: string | null | undefined, stickyIo: boolean | undefined): string {
   if (defaultMethod === 'crypto_currency') return '/api/crypto/cancel-subscription';
-  if (billingApi === 'v1') return '/api/cancel-subscription';
-  return '/api/v2/subscription/cancel-subscription';
+  return paymentCall({ payment_api_version: billingApi === 'v1' ? 'v1' : 'v2', is_sticky_io_enabled: stickyIo }, 'cancel');
 }
 
 export default function CancelSubscriptionPage() {
-  const { me, refresh } = useAuth();
+  const { me, refresh, settings } = useAuth();
   const navigate = useNavigate();
   const notify = useNotify();
   const { details, loading, error, reload } = useMembership();
@@ -65,7 +65,7 @@ export default function CancelSubscriptionPage() {
     try {
       const answer = complimentary
         ? await api.post<CancelSubscriptionAnswer>('/api/users/cancel_complimentary_subscription', {})
-        : await api.post<CancelSubscriptionAnswer>(cancelEndpoint(me?.default_payment_method, details && me?.subscription_detail?.billing_api), {
+        : await api.post<CancelSubscriptionAnswer>(cancelEndpoint(me?.default_payment_method, details && me?.subscription_detail?.billing_api, settings?.is_sticky_io_enabled), {
             cancellation_reason: reasonsEnabled ? reason : undefined,
             other_reason: reasonsEnabled && reason === OTHER_REASON ? other : undefined,
             request_from: 'cancel_page',

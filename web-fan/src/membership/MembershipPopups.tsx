@@ -142,7 +142,7 @@ function MigrationPopup({ migration }: { migration: MigrationDataView }) {
       setSaving(false);
     }
     await flow.start({
-      endpoint: '/api/migrate-subscription-for-user',
+      endpoint: { action: 'migrate' },
       body: {},
       submitLabel: `Pay ${formatMoney(migration.price_cents)}`,
       summary: `${migration.title}: ${formatMoney(migration.price_cents)} / month`,

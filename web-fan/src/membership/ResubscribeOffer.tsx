@@ -52,7 +52,7 @@ function useAcceptOffer(offer: Offer, onDone: () => void) {
     setError(null);
     if (offer.quote.paymentMethodRequired && !wallet) {
       await flow.start({
-        endpoint: ENDPOINT,
+        endpoint: { action: 'resubscribe' },
         body: {},
         submitLabel: offer.quote.chargeNowCents > 0 ? `Pay ${formatMoney(offer.quote.chargeNowCents)}` : 'Save card and start',
         summary: offerTerms(offer.quote),

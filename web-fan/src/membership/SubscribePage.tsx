@@ -87,7 +87,7 @@ export default function SubscribePage() {
       return;
     }
     void flow.start({
-      endpoint: '/api/v2/purchase/subscription',
+      endpoint: { action: 'subscribe' },
       body,
       submitLabel: quote.initial_cents > 0 ? `Pay ${formatMoney(quote.initial_cents)}` : 'Start membership',
       summary: `Membership: ${priceLine(quote)}`,

@@ -7,6 +7,7 @@ import type { AuthResult } from '../../../domain/user/wire';
 import { ApiError, api } from '../api';
 import { afterLoginRoute, useAuth, useModelName } from '../auth';
 import { AuthCard, fourSizeFont, emailProblem, passwordProblem, FormError, toApiError, useForm, type Errors, SubmitButton } from '../components/FormKit';
+import { isExternalRegisterPage } from '../../../domain/settings/register-page';
 
 export function LoginPage() {
   const { token, me, login, settings } = useAuth();
@@ -108,7 +109,9 @@ export function RegisterPage() {
       const { data } = await api.post<AuthResult>('/api/users/register', { name, email, password: values.password });
       await login(data.token, { fromLoginOrSignup: true });
       const next = data.url && data.url.startsWith('/') && !data.url.startsWith('//') ? data.url : settings?.after_register_route ?? '/membership';
-      navigate(next, { replace: true });
+      // The new-register-page flow: the creator's own https page, outside this site.
+      if (isExternalRegisterPage(next)) window.location.assign(next);
+      else navigate(next, { replace: true });
     } catch (err) {
       const apiErr = toApiError(err);
       if (apiErr.field && ['name', 'email', 'password'].includes(apiErr.field)) {

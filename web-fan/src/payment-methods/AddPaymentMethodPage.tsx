@@ -20,11 +20,12 @@ import { useAuth, useIsProxy } from '../auth';
 import { useNotify } from '../notify';
 import { Column } from '../components/StatusViews';
 import AddCardForm, { useAddCardForm, type ServerError } from '../payments/AddCardForm';
+import { paymentCall } from '../paymentPaths';
 
 const FORM_ID = 'add-card-form';
 
 export default function AddPaymentMethodPage() {
-  const { me, refresh } = useAuth();
+  const { me, refresh, settings } = useAuth();
   const proxy = useIsProxy();
   const navigate = useNavigate();
   const notify = useNotify();
@@ -41,7 +42,7 @@ export default function AddPaymentMethodPage() {
     setBusy(true);
     setError(null);
     try {
-      const answer = await api.post<SavedCardView>('/api/v2/purchase/add-new-card', body, { idempotencyKey: action.current.keyFor(body) });
+      const answer = await api.post<SavedCardView>(paymentCall(settings, 'add_card'), body, { idempotencyKey: action.current.keyFor(body) });
       action.current.settle();
       savedCardsChanged();
       notify(answer.message || 'Card added successfully.', 'success');

@@ -13,6 +13,7 @@ import { ApiError, IdempotentAction, api, errorMessage, type ApiAnswer } from '.
 import { fetchSavedCards } from '../savedCards';
 import { useAuth } from '../auth';
 import { useNotify } from '../notify';
+import { paymentCall, type PaymentAction } from '../paymentPaths';
 
 const CardDialog = lazy(() => import('./CardDialog'));
 
@@ -21,7 +22,8 @@ export const PAYMENT_FAILED = 'Payment failed.';
 const CARD_UPDATE_CODES = new Set(['-23', '-24']);
 
 export interface PaymentRequest {
-  endpoint: string;
+  /** The call: a fixed path, or the action whose call this site's path set gives (typed card or saved card). */
+  endpoint: string | { action: PaymentAction };
   /** Fields sent with every attempt, e.g. { blogId, amount }. */
   body: Record<string, unknown>;
   /** "Pay $12.00" */
@@ -43,7 +45,7 @@ export function usePaymentFlow(): {
   busy: boolean;
   elements: ReactNode;
 } {
-  const { me } = useAuth();
+  const { me, settings } = useAuth();
   const notify = useNotify();
   const req = useRef<PaymentRequest | null>(null);
   const action = useRef(new IdempotentAction());
@@ -87,7 +89,8 @@ export function usePaymentFlow(): {
         else setNotice({ title: 'Payment not completed', message, action: null });
       };
       try {
-        const answer = await api.post<PaymentResult>(r.endpoint, body, { idempotencyKey: key });
+        const endpoint = typeof r.endpoint === 'string' ? r.endpoint : paymentCall(settings, r.endpoint.action, !('cardNumber' in extra));
+        const answer = await api.post<PaymentResult>(endpoint, body, { idempotencyKey: key });
         action.current.settle();
         if (answer.data?.accepted) {
           setCardOpen(false);
@@ -118,7 +121,7 @@ export function usePaymentFlow(): {
         setBusy(false);
       }
     },
-    [openCardDialog],
+    [openCardDialog, settings],
   );
 
   const start = useCallback(

@@ -73,7 +73,7 @@ export function useUnlock(onUpdated: (post: PostView) => void): {
       return;
     }
     await flow.start({
-      endpoint: '/api/v2/purchase/blog-content-purchase',
+      endpoint: { action: 'unlock' },
       body: promo
         ? { blogId: post._id, amount: promo.priceCents / 100, promotion_id: promo.promotionId, is_promotion_applied: true, ribbon_text: promo.ribbonText }
         : { blogId: post._id, amount: post.amount },

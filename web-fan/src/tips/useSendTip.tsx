@@ -66,8 +66,9 @@ export function useSendTip(
       return;
     }
     await flow.start({
-      endpoint: liveBody ? '/api/stream/send_tips' : '/api/v2/purchase/send-tip',
-      body: liveBody ? { ...liveBody, payment_method: 'card' } : { amount, tipMessage: tip.note, isAnonymousTip: false, tipFrom },
+      // This site's tip call (its path set); a tip from a live stream has its own.
+      endpoint: liveBody ? '/api/stream/send_tips' : { action: tipFrom === 'chat' ? 'chat_tip' : 'tip' },
+      body: liveBody ? { ...liveBody, payment_method: 'card' } : { amount, tipMessage: tip.note, isAnonymousTip: false, tipFrom, recurring: false, action: 'tips' },
       submitLabel: `Pay ${price}`,
       summary: `${live ? 'Live tip' : 'Tip'} of ${price}`,
       onAccepted: ({ message, position }: { data: PaymentResult; message?: string; position?: string }) => onSent({ message, position }),
