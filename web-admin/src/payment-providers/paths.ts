@@ -7,7 +7,8 @@ export const STICKY_IO_SETTING_PAGE = '/admin/settings/sticky-io-setting';
 export const providerPath = (provider: string) => `/api/settings/payment-providers/${provider}`;
 
 /** The providers' console pages: the Sticky.io lookup (an admin tool), its payments, its catalogue, the CCBill test form. */
-export const STICKY_IO_LOOKUP_PAGE = '/admin/super-admin-tools/sticky-io-lookup';
+// The lookup is one of the admin tools (its card sits on the tools page), so its path lives with theirs.
+export { STICKY_IO_LOOKUP_PAGE } from '../tools/paths';
 export const STICKY_IO_TRANSACTIONS_PAGE = '/admin/sticky-io-transactions';
 export const STICKY_IO_PRODUCTS_PAGE = '/admin/sticky-io-subscription-products';
 export const CCBILL_TEST_FLEX_FORM_PAGE = '/admin/ccbill-test-flex-form';

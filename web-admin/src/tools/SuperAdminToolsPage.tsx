@@ -14,8 +14,7 @@ import ManageSearchOutlinedIcon from '@mui/icons-material/ManageSearchOutlined';
 import { mayOpenPage } from '../access';
 import { httpClient, ADMIN_API } from '../dataProvider';
 import { useLiveQuery, useQueryClient } from '../query';
-import { STICKY_IO_LOOKUP_PAGE } from '../payment-providers/paths';
-import { HEALTH_PAGE, LOGS_PAGE, LOOKUP_PAGE, REDIRECT_LIST_PAGE, SUBSCRIPTION_URL_PAGE, USER_CARDS_PAGE } from './paths';
+import { HEALTH_PAGE, LOGS_PAGE, LOOKUP_PAGE, REDIRECT_LIST_PAGE, STICKY_IO_LOOKUP_PAGE, SUBSCRIPTION_URL_PAGE, USER_CARDS_PAGE } from './paths';
 import { Panel, ToolPage, useAdminPath } from './parts';
 
 const TOOLS = [

@@ -9,6 +9,7 @@ import { type ConsolePage } from '../consolePages';
 /** The console's admin tools (domain/access/pages.ts says who may open each). */
 export const SUPER_ADMIN_TOOLS_PAGE = '/admin/super-admin-tools';
 export const LOOKUP_PAGE = '/admin/super-admin-tools/lookup';
+export const STICKY_IO_LOOKUP_PAGE = '/admin/super-admin-tools/sticky-io-lookup';
 export const SUBSCRIPTION_URL_PAGE = '/admin/generate-subscription-url';
 export const USER_CARDS_PAGE = '/admin/user-card-list';
 export const HEALTH_PAGE = '/admin/health-info';
