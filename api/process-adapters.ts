@@ -19,6 +19,9 @@ import { openCcbillBooks } from '../infra/payments/ccbill/books';
 import { createCcbillHostedPayments } from '../infra/payments/ccbill/hosted';
 import { combinedCcbillSettings, type CcbillSettings } from '../infra/payments/ccbill/settings';
 import { currentSettings } from '../projections/settings';
+import type { CardGateway } from '../infra/payments/port';
+import { DomainError } from '../domain/shared/decider';
+import { cardProviderOf } from '../domain/payment/provider-paths';
 import { createIdempotencyStore } from '../infra/idempotency/store';
 import { createMailer } from '../infra/mail/mailer';
 import { createKafkaBus } from '../infra/bus/kafka';
@@ -80,11 +83,25 @@ export async function openProcessAdapters(
   // The notice verifier's books first: the provider opens the same tables, and two schema creations at once collide.
   const ccbillBooks = await openCcbillBooks(database);
   const ccbill = createCcbillProvider({ database, settings: ccbillSettings, endpoints: ccbillEndpoints, timeoutMs: cfg.FANCLUB_PAYMENT_PROVIDER_TIMEOUT_MS });
-  const cardRouter = await createCardRouter(database, { sandbox: gateway, 'sticky-io': namedTokens('sticky-io', stickyIo), ccbill }, async () => {
+  const cardChoice = async () => {
     const site = await currentSettings(database.db);
-    if (site.is_sticky_io_enabled && (await stickySettings())) return 'sticky-io';
-    if (site.enable_ccbill_rest_api && (await ccbillSettings())) return 'ccbill';
-    return 'sandbox';
+    const [sticky, ccbillSaved] = await Promise.all([site.is_sticky_io_enabled ? stickySettings() : null, site.enable_ccbill_rest_api ? ccbillSettings() : null]);
+    return cardProviderOf({ stickyIoSwitchedOn: site.is_sticky_io_enabled, stickyIoSettingsSaved: !!sticky, ccbillRestSwitchedOn: site.enable_ccbill_rest_api, ccbillSettingsSaved: !!ccbillSaved });
+  };
+  // A provider switched on without its settings: new cards are refused, naming what is missing (no token is ever
+  // filed under this name, so nothing is charged or reversed here).
+  const unconfigured: CardGateway = {
+    name: 'unconfigured',
+    async tokenise() {
+      const choice = await cardChoice();
+      throw new DomainError('refusal' in choice ? choice.refusal : 'The card provider changed; please try again.', 'PROVIDER_NOT_CONFIGURED', 409);
+    },
+    charge: async () => ({ status: 'declined', failureCode: 'PROVIDER_NOT_CONFIGURED', message: 'Payment failed.', allowCascade: false }),
+    reverse: async () => ({ status: 'not_captured' }),
+  };
+  const cardRouter = await createCardRouter(database, { sandbox: gateway, 'sticky-io': namedTokens('sticky-io', stickyIo), ccbill, unconfigured }, async () => {
+    const choice = await cardChoice();
+    return 'provider' in choice ? choice.provider : 'unconfigured';
   });
   const hostedPayments = { ccbill: createCcbillHostedPayments({ settings: ccbillSettings, books: ccbillBooks, claim: (paymentId) => cardRouter.claim(paymentId, 'ccbill'), endpoints: ccbillEndpoints }) };
   const cardNotices = {

@@ -105,12 +105,25 @@ export function providerPathRefusal(set: Exclude<PathSet, 'v2'>, s: ProviderStat
   const stickyBills = s.stickyIoSwitchedOn && s.stickyIoSettingsSaved;
   if (set === 'sticky-io') {
     if (!s.stickyIoSwitchedOn) return `Sticky.io does not bill cards on this site: switch on ${STICKY_IO_SWITCH}.`;
-    if (!s.stickyIoSettingsSaved) return "Sticky.io's settings are not saved (console → Settings → Sticky.io).";
+    if (!s.stickyIoSettingsSaved) return STICKY_IO_NOT_SAVED;
     return null;
   }
   if (stickyBills) return 'Cards are charged through Sticky.io on this site: this call is for CCBill (the Sticky.io calls are under /api/sticky-io/).';
-  if (s.ccbillRestSwitchedOn && !s.ccbillSettingsSaved) {
-    return `CCBill's settings are not saved (console → Settings → CCBill: the account and its REST API), or switch off ${CCBILL_REST_SWITCH}.`;
-  }
+  if (s.ccbillRestSwitchedOn && !s.ccbillSettingsSaved) return CCBILL_NOT_SAVED;
   return null;
+}
+
+const STICKY_IO_NOT_SAVED = "Sticky.io's settings are not saved (console → Settings → Sticky.io).";
+const CCBILL_NOT_SAVED = `CCBill's settings are not saved (console → Settings → CCBill: the account and its REST API), or switch off ${CCBILL_REST_SWITCH}.`;
+
+/**
+ * Where new cards are taken, whichever path the call came by: the provider switched on once its settings are saved,
+ * the sandbox otherwise. Sticky.io switched on without its settings refuses new cards (naming what is missing)
+ * rather than letting the sandbox take them as if they were paid. CCBill's REST switch is on by default on a new
+ * site, so until CCBill's settings are saved the sandbox takes the cards, as on every site still being set up.
+ */
+export function cardProviderOf(s: ProviderState): { provider: 'sticky-io' | 'ccbill' | 'sandbox' } | { refusal: string } {
+  if (s.stickyIoSwitchedOn) return s.stickyIoSettingsSaved ? { provider: 'sticky-io' } : { refusal: STICKY_IO_NOT_SAVED };
+  if (s.ccbillRestSwitchedOn && s.ccbillSettingsSaved) return { provider: 'ccbill' };
+  return { provider: 'sandbox' };
 }

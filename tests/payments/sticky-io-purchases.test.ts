@@ -36,6 +36,14 @@ describe('card purchases through Sticky.io (simulator) over HTTP', () => {
     // Before Sticky.io is on: this fan's card is the sandbox's.
     const early = await tip(sandboxFan, { amount: 6, ...card(SANDBOX_TEST_CARDS.approve) });
     expect(early.body.data, JSON.stringify(early.body)).toMatchObject({ accepted: true });
+    // Switched on before its settings are saved: a new card is refused, naming what is missing (the sandbox does
+    // not stand in and take it as if it were paid).
+    const on = await t.call('PUT', '/admin-api/subscription-settings/site', { is_sticky_io_enabled: true }, { token: admin });
+    expect(on.status, JSON.stringify(on.body)).toBe(200);
+    const unsaved = await tip(fan, { amount: 6, ...card('4111111111111111') });
+    expect(unsaved.status, JSON.stringify(unsaved.body)).toBe(409);
+    expect(unsaved.body).toMatchObject({ success: 0, code: 'PROVIDER_NOT_CONFIGURED', message: "Sticky.io's settings are not saved (console → Settings → Sticky.io)." });
+    expect(sim.approvedOrders()).toHaveLength(0);
     const s = sim.account;
     const saved = await t.call('POST', '/api/settings/payment-providers/sticky-io', {
       appKey: 'fanclub-test', apiUsername: sim.credentials.username, apiPassword: PASSWORD, campaignId: s.campaignId, shippingId: s.shippingId,
@@ -43,8 +51,6 @@ describe('card purchases through Sticky.io (simulator) over HTTP', () => {
     }, { token: admin });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     expect(JSON.stringify(saved.body)).not.toContain(PASSWORD);
-    const on = await t.call('PUT', '/admin-api/subscription-settings/site', { is_sticky_io_enabled: true }, { token: admin });
-    expect(on.status, JSON.stringify(on.body)).toBe(200);
   });
   afterAll(async () => {
     await t?.close();
