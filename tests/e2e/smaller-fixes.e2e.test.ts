@@ -97,6 +97,27 @@ describe.skipIf(!hasChromium)('smaller fixes (Chromium)', () => {
     expect(await page.getByTestId('caption-tooltip').count()).toBe(0);
   });
 
+  it('the caption tooltip opens next to its post\'s media, even without a mouse move (a card re-rendered under the cursor)', async () => {
+    await page.goto(t.base + '/');
+    const captioned = page.locator('[data-testid="post-caption"][data-blurred="false"]').filter({ hasText: /\S/ });
+    const media = page.locator('[data-testid="post-card"]').filter({ has: captioned }).getByTestId('post-media').first();
+    await media.waitFor({ timeout: 20_000 });
+    await media.scrollIntoViewIfNeeded();
+    // A re-render puts a new element under a still cursor: the browser sends mouseover, and no mousemove.
+    await media.dispatchEvent('mouseover');
+    const tip = page.getByTestId('caption-tooltip');
+    await tip.waitFor({ timeout: 5_000 });
+    const box = (await media.boundingBox())!;
+    await expect.poll(async () => {
+      const t = (await tip.boundingBox())!;
+      const centre = t.x + t.width / 2;
+      return centre > box.x && centre < box.x + box.width && t.y >= box.y && t.y <= box.y + box.height + 40;
+    }).toBe(true);
+    await shootBothWidths(page, 'fixes-caption-tooltip');
+    await media.dispatchEvent('mouseleave');
+    await page.mouse.move(5, 5);
+  });
+
   it('the desktop chat column has no side borders on the dark theme', async () => {
     await page.goto(t.base + '/private-chat');
     const chat = page.getByTestId('chat-page');

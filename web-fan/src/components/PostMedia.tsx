@@ -222,10 +222,11 @@ export function MediaArea({ post, onLockedClick, onOpenMedia }: MediaAreaProps) 
   );
 
   // Always the same tree (an empty title shows nothing), so the media area is not re-mounted when the caption
-  // becomes visible after subscribing; and only the mouse opens it: a tooltip that follows the cursor has no
-  // cursor position on focus (a dialog closing returns focus here) and was drawn in the top-left corner.
+  // becomes visible after subscribing; and only the mouse opens it. It is anchored to the media area, under it:
+  // one that follows the cursor has no cursor position when it opens without a mouse move (focus, or a card
+  // re-rendered under a still cursor) and was drawn in the page's top-left corner.
   return (
-    <Tooltip title={tooltip} describeChild followCursor disableFocusListener disableTouchListener enterDelay={700} enterNextDelay={700} slotProps={{ tooltip: { 'data-testid': 'caption-tooltip' } as object }}>
+    <Tooltip title={tooltip} describeChild placement="bottom" disableFocusListener disableTouchListener enterDelay={700} enterNextDelay={700} slotProps={{ tooltip: { 'data-testid': 'caption-tooltip' } as object }}>
       {area}
     </Tooltip>
   );
