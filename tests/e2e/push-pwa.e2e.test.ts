@@ -82,8 +82,21 @@ describe.skipIf(!hasChromium)('installable app and web push (Chromium)', () => {
     await page.waitForURL((u) => u.pathname === '/profile/notification-preference');
     const view = page.getByTestId('notification-preference-page');
     await view.waitFor();
+    // One master switch and the five categories; with the master off the categories show off and cannot change.
+    const switches = view.getByRole('switch');
+    await expect.poll(() => switches.count()).toBe(6);
+    expect(await view.getByRole('switch', { name: 'Allow web notifications' }).isChecked()).toBe(false);
+    for (const name of ['New posts', 'Offers', 'Live streams', 'Messages', 'Mass messages']) {
+      const sw = view.getByRole('switch', { name });
+      expect([name, await sw.isChecked(), await sw.isDisabled()]).toEqual([name, false, true]);
+    }
+    // The rows line up: every switch has the same right edge.
+    const rights = await switches.evaluateAll((els) => els.map((el) => Math.round(el.closest('.MuiSwitch-root')!.getBoundingClientRect().right)));
+    expect(new Set(rights).size).toBe(1);
+    await shootBothWidths(page, 'push-02a-notification-preference-off');
     await view.getByRole('switch', { name: 'Allow web notifications' }).click(); // saved at once; the switch follows the answer
     await expect.poll(async () => (await t.call('GET', '/api/notifications/user-notification-preferences', undefined, { token: fan.token })).body.data.is_allow_web_notification).toBe(true);
+    await expect.poll(() => view.getByRole('switch', { name: 'New posts' }).isChecked()).toBe(true);
     await view.getByRole('switch', { name: 'Offers' }).click();
     await expect.poll(async () => (await t.call('GET', '/api/notifications/user-notification-preferences', undefined, { token: fan.token })).body.data.tags).toEqual(['A', 'C', 'D', 'E']);
     await expect.poll(() => view.getByRole('switch', { name: 'Offers' }).isChecked()).toBe(false);
