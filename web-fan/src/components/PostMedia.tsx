@@ -104,6 +104,8 @@ export function MediaArea({ post, onLockedClick, onOpenMedia }: MediaAreaProps) 
   const go = (delta: number) => setIndex((i) => (i + delta + count) % count);
   const label = `${preview ? 'Preview ' : ''}${item.content_type === 'video' ? 'video' : 'photo'} ${index + 1} of ${count}`;
   const tooltip = post.captionBlur ? '' : captionTooltip(post.description);
+  const [wanted, setWanted] = useState(false);
+  const [pointed, setPointed] = useState(false);
 
   const onKey = (e: KeyboardEvent) => {
     if (count < 2) return;
@@ -153,6 +155,7 @@ export function MediaArea({ post, onLockedClick, onOpenMedia }: MediaAreaProps) 
     <Box
       sx={{ position: 'relative', width: '100%', aspectRatio: aspect, overflow: 'hidden', bgcolor: '#000' }}
       onKeyDown={onKey}
+      onMouseMove={() => setPointed(true)}
       data-testid="post-media"
       data-media-count={count}
       data-slide={index}
@@ -222,11 +225,11 @@ export function MediaArea({ post, onLockedClick, onOpenMedia }: MediaAreaProps) 
   );
 
   // Always the same tree (an empty title shows nothing), so the media area is not re-mounted when the caption
-  // becomes visible after subscribing; and only the mouse opens it. It is anchored to the media area, under it:
-  // one that follows the cursor has no cursor position when it opens without a mouse move (focus, or a card
-  // re-rendered under a still cursor) and was drawn in the page's top-left corner.
+  // becomes visible after subscribing; and only a mouse moving over the media opens it: a tooltip that follows the
+  // cursor has no cursor position before a move (focus, or a card re-rendered under a still cursor) and was drawn
+  // in the page's top-left corner.
   return (
-    <Tooltip title={tooltip} describeChild placement="bottom" disableFocusListener disableTouchListener enterDelay={700} enterNextDelay={700} slotProps={{ tooltip: { 'data-testid': 'caption-tooltip' } as object }}>
+    <Tooltip title={tooltip} open={wanted && pointed} onOpen={() => setWanted(true)} onClose={() => { setWanted(false); setPointed(false); }} describeChild followCursor disableFocusListener disableTouchListener enterDelay={700} enterNextDelay={700} slotProps={{ tooltip: { 'data-testid': 'caption-tooltip' } as object }}>
       {area}
     </Tooltip>
   );
