@@ -219,7 +219,8 @@ describe.skipIf(!hasChromium)('chat media live: a fan video, a rotated older pho
     // On a phone the site's name is not cut and "Send a message" stays on one line, as tall as "Open chat".
     await fanPage.setViewportSize(PHONE);
     const name = fanPage.getByTestId('brand-name');
-    await expect.poll(() => name.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    await expect.poll(() => name.evaluate((el) => el.scrollWidth <= el.clientWidth && el.scrollHeight <= el.clientHeight)).toBe(true);
+    expect(await name.innerText()).toBe('Fanclub Creator');
     const send = (await card.getByTestId('feed-chat-message').boundingBox())!;
     const open = (await card.getByTestId('feed-chat-open').boundingBox())!;
     expect(send.height).toBe(open.height);

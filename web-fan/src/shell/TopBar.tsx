@@ -162,7 +162,13 @@ export function TopBar({ onOpenAccount }: { onOpenAccount: (el: HTMLElement) => 
           >
             {initials(modelName)}
           </Avatar>
-          <Typography variant="h6" component="span" noWrap sx={{ fontWeight: 700, fontSize: { xs: 16, sm: 19 } }} data-testid="brand-name">
+          {/* Phones: up to two lines, so a longer name is not cut to "Fanclu…". */}
+          <Typography
+            variant="h6"
+            component="span"
+            sx={{ fontWeight: 700, fontSize: { xs: 15, sm: 19 }, lineHeight: { xs: 1.15, sm: 1.6 }, overflow: 'hidden', overflowWrap: 'anywhere', display: '-webkit-box', WebkitBoxOrient: 'vertical', WebkitLineClamp: { xs: 2, sm: 1 } }}
+            data-testid="brand-name"
+          >
             {modelName}
           </Typography>
         </Box>
