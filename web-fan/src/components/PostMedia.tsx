@@ -85,6 +85,9 @@ export interface MediaAreaProps {
 
 export function MediaArea({ post, onLockedClick, onOpenMedia }: MediaAreaProps) {
   const [index, setIndex] = useState(0);
+  // The caption tooltip: asked to open (after its delay), and the mouse has moved over the media (it has a position).
+  const [wanted, setWanted] = useState(false);
+  const [pointed, setPointed] = useState(false);
   const slides = slidesOf(post);
   const count = slides.length;
   const slide = slides[Math.min(index, count - 1)];
@@ -104,8 +107,6 @@ export function MediaArea({ post, onLockedClick, onOpenMedia }: MediaAreaProps) 
   const go = (delta: number) => setIndex((i) => (i + delta + count) % count);
   const label = `${preview ? 'Preview ' : ''}${item.content_type === 'video' ? 'video' : 'photo'} ${index + 1} of ${count}`;
   const tooltip = post.captionBlur ? '' : captionTooltip(post.description);
-  const [wanted, setWanted] = useState(false);
-  const [pointed, setPointed] = useState(false);
 
   const onKey = (e: KeyboardEvent) => {
     if (count < 2) return;
