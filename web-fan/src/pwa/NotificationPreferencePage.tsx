@@ -53,15 +53,15 @@ export default function NotificationPreferencePage() {
     }
   };
 
-  // The one master switch: on saves "allow" and subscribes this device (where the browser can); off saves "no".
+  // The one master switch: on saves "allow", then subscribes this device where the browser can (a device that
+  // cannot keeps the saved choice and says why); off saves "no".
   const toggleAll = async (on: boolean) => {
     if (!view) return;
-    if (!on || here || !pushSupported()) return save(on, view.web_notification_preferences);
+    await save(on, view.web_notification_preferences);
+    if (!on || here || !pushSupported()) return;
     setBusy(true);
-    setProblem(null);
     try {
       await subscribeThisDevice(view.vapid_public_key);
-      await save(true, view.web_notification_preferences);
       await pushPreferencesChanged();
     } catch (e) {
       setProblem(e instanceof PushUnavailable ? e.message : errorMessage(e));
