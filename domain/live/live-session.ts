@@ -48,6 +48,7 @@ export const GROUP_LIVE_CONFIRM = 'You are about to start a Go Live Session with
 export const END_LIVE_CONFIRM = 'Are you sure that you want to end the Go Live session?';
 export const CLOSE_LIVE_CONFIRM = 'Are you sure that you want to close the Go Live session?';
 export const LIVE_CONNECTING = 'Go Live Stream is connecting...';
+export const LIVE_ENDED = 'The live stream has ended.';
 /** Live views default the tip amount to 5. */
 export const LIVE_DEFAULT_TIP_DOLLARS = 5;
 export const LIVE_DISABLED = 'Live streaming is turned off.';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  checkPushSubscription, classifyPushAnswer, installPopupShows, nextInstallCounter, preferencesFromTags, pushBackoffMs, pushJobDecider, pushPromptFor,
+  checkPushSubscription, classifyPushAnswer, installPopupShows, isPaymentPage, nextInstallCounter, preferencesFromTags, pushBackoffMs, pushJobDecider, pushPromptFor,
   pushSubscriptionDecider, requirePushEnabled, requirePushOffered, showNotificationHelp, tagsOf, MAX_PUSH_ATTEMPTS, type InstallCounter,
 } from './push';
 import { fold } from '../shared/decider';
@@ -92,5 +92,12 @@ describe('web push rules', () => {
     expect(pushJobDecider.decide(rec, s)).toEqual([]);
     const done = pushJobDecider.decide({ ...rec, expectedAttempts: 1, results: [{ ...rec.results[0], outcome: 'sent', attempt: 2, nextAt: null }] }, s);
     expect(done[0]).toMatchObject({ data: { finished: true } });
+  });
+
+  it('no popup over checkout or payment pages: subscribe, membership, tips, wallet, payment methods', () => {
+    for (const p of ['/subscribe', '/membership', '/join', '/tips', '/subscription-video', '/profile/wallet', '/profile/payments', '/profile/payments/abc', '/profile/payment-method', '/profile/add-new-payment-method', '/profile/cancel-subscription']) {
+      expect([p, isPaymentPage(p)]).toEqual([p, true]);
+    }
+    for (const p of ['/', '/feed/abc', '/profile', '/tips-list', '/membership-faq', '/private-chat', '/gallery']) expect([p, isPaymentPage(p)]).toEqual([p, false]);
   });
 });

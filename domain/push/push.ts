@@ -81,6 +81,9 @@ export const INSTALL_POPUP_AT = [3, 12, 21, 30] as const;
 export const POPUP_COUNTER_CAP = 50;
 export type InstallCounter = number | 'never';
 export const installPopupShows = (c: InstallCounter): boolean => c !== 'never' && (INSTALL_POPUP_AT as readonly number[]).includes(c);
+/** Checkout and payment pages (subscribe, membership, tips, wallet and add funds, payment methods and history): no popup over them. */
+const PAYMENT_PAGE = /^\/(subscribe|membership|join|tips|subscription-video|profile\/(wallet|payments|payment-method|add-new-payment-method|cancel-subscription))(\/|$)/;
+export const isPaymentPage = (pathname: string): boolean => PAYMENT_PAGE.test(pathname);
 export function nextInstallCounter(c: InstallCounter, action: 'visit' | 'close' | 'never'): InstallCounter {
   if (c === 'never' || action === 'never') return 'never';
   const next = c + 1;

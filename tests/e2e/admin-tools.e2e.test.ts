@@ -146,6 +146,11 @@ describe.skipIf(!hasChromium)('admin tools in the browser (Chromium)', () => {
     await page.getByTestId('menu-health').click();
     for (const id of ['health-process', 'health-event-store', 'health-database', 'health-disk', 'health-mail-outbox', 'health-media-queue', 'health-kafka', 'health-janus']) await page.getByTestId(id).waitFor({ timeout: 15_000 });
     expect(await page.getByTestId('health-projection').count()).toBeGreaterThan(20);
+    // Zero events behind draws an empty bar: its track is neutral grey, not a tint of the brand colour.
+    const idle = page.getByTestId('health-projection').filter({ has: page.getByText('0', { exact: true }) }).first().getByTestId('health-lag-bar');
+    expect(await idle.getAttribute('aria-valuenow')).toBe('0');
+    const [r, g, b] = (await idle.evaluate((el) => getComputedStyle(el).backgroundColor)).match(/\d+/g)!.map(Number);
+    expect(Math.max(r, g, b) - Math.min(r, g, b)).toBeLessThan(8);
     await shoot(page, '08-health');
   });
 
@@ -167,6 +172,15 @@ describe.skipIf(!hasChromium)('admin tools in the browser (Chromium)', () => {
     // An unknown path is still the 404 page.
     await fanPage.goto(t.base + '/no-such-redirect');
     await fanPage.getByTestId('not-found').waitFor({ timeout: 20_000 });
+    // The console's own 404 says so in a proper sentence.
+    await page.goto(t.base + '/admin/no-such-console-page');
+    const notFound = page.getByTestId('console-not-found');
+    await notFound.waitFor({ timeout: 20_000 });
+    expect(await notFound.innerText()).toContain('This console page does not exist. Check the address, or pick a page from the menu.');
+    expect(await page.locator('body').innerText()).not.toContain('bad link');
+    await shoot(page, '10b-console-404');
+    await page.getByTestId('console-not-found-home').click();
+    await page.waitForURL((u) => u.pathname === '/admin' || u.pathname === '/admin/', { timeout: 20_000 });
   });
 
   it('logs, the banner path and the locked-content path open the right pages', async () => {

@@ -16,7 +16,7 @@ import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core'
 import { SANDBOX_TEST_CARDS } from '../../domain/card/wire';
 import { CHAT_PAGE_SIZE } from '../../domain/chat/wire';
 import { startTestServer, TEST_CARD_FORM, type TestServer } from '../support/server';
-import { DESKTOP, ensureAppsBuilt, launchChromium, requireChromium, shootBothWidths, signInContext } from '../support/browser';
+import { DESKTOP, PHONE, ensureAppsBuilt, launchChromium, requireChromium, shootBothWidths, signInContext } from '../support/browser';
 import { makeTestVideo } from '../media/support';
 
 const hasChromium = requireChromium();
@@ -216,6 +216,16 @@ describe.skipIf(!hasChromium)('chat media live: a fan video, a rotated older pho
     expect((await call('POST', '/api/app_settings/update_chat_settings', { chat_settings: { disabled_normal_chat: false } }, admin)).status).toBe(200);
     await card.getByTestId('feed-chat-message').waitFor({ timeout: 15_000 });
     expect(await card.getByTestId('feed-chat-disabled').count()).toBe(0);
+    // On a phone the site's name is not cut and "Send a message" stays on one line, as tall as "Open chat".
+    await fanPage.setViewportSize(PHONE);
+    const name = fanPage.getByTestId('brand-name');
+    await expect.poll(() => name.evaluate((el) => el.scrollWidth <= el.clientWidth && el.scrollHeight <= el.clientHeight)).toBe(true);
+    expect(await name.innerText()).toBe('Fanclub Creator');
+    const send = (await card.getByTestId('feed-chat-message').boundingBox())!;
+    const open = (await card.getByTestId('feed-chat-open').boundingBox())!;
+    expect(send.height).toBe(open.height);
+    expect(send.y).toBe(open.y);
+    await fanPage.setViewportSize(DESKTOP);
     await shootBothWidths(fanPage, 'chat-media-live-07-feed-chat-on');
   });
 

@@ -108,6 +108,11 @@ describe.skipIf(!ready)('group live stream end to end (Janus + Chromium)', () =>
     await shootBothWidths(anna.page, 'live-viewer');
     await anna.page.getByTestId('live-mute').click();
     expect(await anna.page.getByTestId('live-volume-notice').count()).toBe(0);
+    // Muting again does not bring the notice back: it was about turning sound on, which the fan did.
+    await anna.page.getByTestId('live-mute').click();
+    expect(await anna.page.getByTestId('live-mute').getAttribute('aria-label')).toBe('Unmute');
+    expect(await anna.page.getByTestId('live-volume-notice').count()).toBe(0);
+    await anna.page.getByTestId('live-mute').click();
     await anna.page.getByTestId('live-fit').click();
     expect(await anna.page.getByTestId('live-fit').getAttribute('data-fit')).toBe('cover');
     // The model sees two viewers, and the list names them.
@@ -194,6 +199,9 @@ describe.skipIf(!ready)('group live stream end to end (Janus + Chromium)', () =>
     await modelPage.getByTestId('publisher-confirm-yes').click();
     await expect.poll(() => modelPage.getByTestId('publisher-view').count(), { timeout: 15_000 }).toBe(0);
     for (const f of [anna, ben]) await f.page.waitForURL((u) => u.pathname === '/', { timeout: 20_000 });
+    // On the home page each viewer is told why they left.
+    for (const f of [anna, ben]) await f.page.getByTestId('toast').filter({ hasText: 'The live stream has ended.' }).waitFor({ timeout: 10_000 });
+    await shootBothWidths(anna.page, 'live-ended-home');
     expect((await t.call('GET', '/api/stream/current', undefined, { token: admin })).body.data.session).toBeNull();
     // The camera is off: the model page holds no live track.
     expect(await modelPage.evaluate(() => [...document.querySelectorAll('video')].some((v) => (v.srcObject as MediaStream | null)?.getTracks().some((tr) => tr.readyState === 'live')))).toBe(false);

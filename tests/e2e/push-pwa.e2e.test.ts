@@ -56,6 +56,14 @@ describe.skipIf(!hasChromium)('installable app and web push (Chromium)', () => {
   it('the install popup shows at counter 3; closing moves it to 4', async () => {
     const popup = page.getByTestId('install-popup');
     await popup.waitFor({ timeout: 15_000 });
+    // Never over a checkout or payment page: it waits there and shows again once the fan leaves.
+    for (const path of ['/subscribe', '/profile/wallet']) {
+      await page.evaluate((p) => { history.pushState({}, '', p); dispatchEvent(new PopStateEvent('popstate')); }, path);
+      await popup.waitFor({ state: 'detached', timeout: 10_000 });
+      expect(page.url()).toBe(t.base + path);
+      await page.goBack();
+      await popup.waitFor({ timeout: 10_000 });
+    }
     await shootBothWidths(page, 'push-01-install-popup');
     await popup.getByRole('button', { name: 'Close', exact: true }).click();
     await popup.waitFor({ state: 'detached' });
@@ -82,8 +90,21 @@ describe.skipIf(!hasChromium)('installable app and web push (Chromium)', () => {
     await page.waitForURL((u) => u.pathname === '/profile/notification-preference');
     const view = page.getByTestId('notification-preference-page');
     await view.waitFor();
+    // One master switch and the five categories; with the master off the categories show off and cannot change.
+    const switches = view.getByRole('switch');
+    await expect.poll(() => switches.count()).toBe(6);
+    expect(await view.getByRole('switch', { name: 'Allow web notifications' }).isChecked()).toBe(false);
+    for (const name of ['New posts', 'Offers', 'Live streams', 'Messages', 'Mass messages']) {
+      const sw = view.getByRole('switch', { name, exact: true });
+      expect([name, await sw.isChecked(), await sw.isDisabled()]).toEqual([name, false, true]);
+    }
+    // The rows line up: every switch has the same right edge.
+    const rights = await switches.evaluateAll((els) => els.map((el) => Math.round(el.closest('.MuiSwitch-root')!.getBoundingClientRect().right)));
+    expect(new Set(rights).size).toBe(1);
+    await shootBothWidths(page, 'push-02a-notification-preference-off');
     await view.getByRole('switch', { name: 'Allow web notifications' }).click(); // saved at once; the switch follows the answer
     await expect.poll(async () => (await t.call('GET', '/api/notifications/user-notification-preferences', undefined, { token: fan.token })).body.data.is_allow_web_notification).toBe(true);
+    await expect.poll(() => view.getByRole('switch', { name: 'New posts', exact: true }).isChecked()).toBe(true);
     await view.getByRole('switch', { name: 'Offers' }).click();
     await expect.poll(async () => (await t.call('GET', '/api/notifications/user-notification-preferences', undefined, { token: fan.token })).body.data.tags).toEqual(['A', 'C', 'D', 'E']);
     await expect.poll(() => view.getByRole('switch', { name: 'Offers' }).isChecked()).toBe(false);

@@ -97,6 +97,33 @@ describe.skipIf(!hasChromium)('smaller fixes (Chromium)', () => {
     expect(await page.getByTestId('caption-tooltip').count()).toBe(0);
   });
 
+  it('the caption tooltip never opens in the page\'s corner: a card re-rendered under a still cursor, then a mouse move', async () => {
+    await page.goto(t.base + '/');
+    const captioned = page.locator('[data-testid="post-caption"][data-blurred="false"]').filter({ hasText: /\S/ });
+    const media = page.locator('[data-testid="post-card"]').filter({ has: captioned }).getByTestId('post-media').first();
+    await media.waitFor({ timeout: 20_000 });
+    await media.scrollIntoViewIfNeeded();
+    const box = (await media.boundingBox())!;
+    const tip = page.getByTestId('caption-tooltip');
+    const nearMedia = async () => {
+      const t = (await tip.boundingBox())!;
+      const centre = t.x + t.width / 2;
+      return centre > box.x && centre < box.x + box.width && t.y > box.y && t.y < box.y + box.height + 60;
+    };
+    // A re-render puts a new element under a still cursor: the browser sends mouseover and no mousemove. Whatever
+    // shows within the tooltip's delay (700 ms) must not be in the corner.
+    await media.dispatchEvent('mouseover');
+    await tip.waitFor({ timeout: 1_500 }).catch(() => undefined);
+    if (await tip.count()) expect(await nearMedia()).toBe(true);
+    // A real move over the media opens it at the cursor.
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.move(box.x + box.width / 2 + 10, box.y + box.height / 2 + 10);
+    await tip.waitFor({ timeout: 5_000 });
+    await expect.poll(nearMedia).toBe(true);
+    await shootBothWidths(page, 'fixes-caption-tooltip');
+    await page.mouse.move(5, 5);
+  });
+
   it('the desktop chat column has no side borders on the dark theme', async () => {
     await page.goto(t.base + '/private-chat');
     const chat = page.getByTestId('chat-page');

@@ -115,6 +115,8 @@ describe.skipIf(!hasChromium)('wallet end to end (Chromium)', () => {
     await consolePage.goto(t.base + '/admin/crypto-payments');
     const mark = consolePage.getByTestId(`crypto-mark-paid-${paymentId}`);
     await mark.waitFor({ timeout: 15_000 });
+    // Its accessible name says what it does (not the tooltip's hint).
+    expect(await mark.getAttribute('aria-label')).toMatch(/^Mark payment \S+ of \$25\.00 paid$/);
     await shoot('wallet-06-console', consolePage);
     await mark.click();
 

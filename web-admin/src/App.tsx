@@ -26,6 +26,7 @@ import { withFeedTags } from './tags';
 import { AppLayout } from './layout/AppLayout';
 import { AppNotification } from './layout/AppNotification';
 import { LoginPage } from './layout/LoginPage';
+import { NotFound } from './layout/NotFound';
 import { PROFILE_PAGE } from './profile/paths';
 import { RESOURCES } from './resources';
 import { useSettings } from './settings';
@@ -58,6 +59,7 @@ export function App() {
       layout={AppLayout}
       notification={AppNotification}
       dashboard={Dashboard}
+      catchAll={NotFound}
       theme={themes.light}
       darkTheme={themes.dark}
       requireAuth

@@ -1,8 +1,8 @@
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 
-/** Integer cents → "$12.34" / "-$5.00". */
+/** Integer cents → "$12.34" / "-$5.00"; a zero is "$0.00", never "-$0.00". */
 export const money = (cents: number | null | undefined): string =>
-  typeof cents === 'number' && Number.isFinite(cents) ? usd.format(cents / 100) : '—';
+  typeof cents === 'number' && Number.isFinite(cents) ? usd.format(cents === 0 ? 0 : cents / 100) : '—';
 
 const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 const dateOnly = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });

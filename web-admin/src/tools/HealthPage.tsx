@@ -51,7 +51,7 @@ export default function HealthPage() {
                       <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' }, fontFamily: 'monospace' }}>{p.position ?? '—'}</TableCell>
                       <TableCell sx={{ minWidth: 120 }}>
                         <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-                          <LinearProgress variant="determinate" value={Math.min(100, (p.lag / PROJECTION_LAG_WARN) * 100)} color={p.lag > PROJECTION_LAG_WARN ? 'warning' : 'primary'} sx={{ flex: 1, height: 6, borderRadius: 3 }} />
+                          <LinearProgress variant="determinate" value={Math.min(100, (p.lag / PROJECTION_LAG_WARN) * 100)} color={p.lag > PROJECTION_LAG_WARN ? 'warning' : 'primary'} sx={{ flex: 1, height: 6, borderRadius: 3, bgcolor: 'action.hover' }} data-testid="health-lag-bar" />
                           <Typography variant="body2" sx={{ minWidth: 28, textAlign: 'right' }}>{p.lag}</Typography>
                         </Stack>
                       </TableCell>

@@ -55,8 +55,8 @@ export function CryptoActions({ align = 'end' }: { align?: 'start' | 'end' }) {
       onClick={e => e.stopPropagation()}
     >
       {sandbox && record.provider_status !== 'paid' && (
-        <Tooltip title="Sandbox provider: what the payer did">
-          <Button size="small" variant="outlined" disabled={busy} sx={btn} onClick={() => void mark('paid')} data-testid={`crypto-mark-paid-${record.id}`}>
+        <Tooltip title="Sandbox provider: what the payer did" describeChild>
+          <Button size="small" variant="outlined" disabled={busy} sx={btn} onClick={() => void mark('paid')} aria-label={`Mark payment ${record.reference_no ?? record.id} of ${money(record.amount_cents)} paid`} data-testid={`crypto-mark-paid-${record.id}`}>
             Mark paid
           </Button>
         </Tooltip>

@@ -67,12 +67,12 @@ export function ChatWithCreatorCard() {
               setOpen(true);
             }}
             data-testid="feed-chat-message"
-            sx={{ flex: { xs: 1, sm: 'none' } }}
+            sx={{ flex: { xs: '1 1 auto', sm: 'none' }, whiteSpace: 'nowrap' }}
           >
             Send a message
           </Button>
         )}
-        <Button variant="contained" component={RouterLink} to="/private-chat" startIcon={<ChatRounded />} data-testid="feed-chat-open" sx={{ flex: { xs: 1, sm: 'none' } }}>
+        <Button variant="contained" component={RouterLink} to="/private-chat" startIcon={<ChatRounded />} data-testid="feed-chat-open" sx={{ flex: { xs: '1 1 auto', sm: 'none' }, whiteSpace: 'nowrap' }}>
           Open chat
         </Button>
       </Box>

@@ -85,6 +85,9 @@ export interface MediaAreaProps {
 
 export function MediaArea({ post, onLockedClick, onOpenMedia }: MediaAreaProps) {
   const [index, setIndex] = useState(0);
+  // The caption tooltip: asked to open (after its delay), and the mouse has moved over the media (it has a position).
+  const [wanted, setWanted] = useState(false);
+  const [pointed, setPointed] = useState(false);
   const slides = slidesOf(post);
   const count = slides.length;
   const slide = slides[Math.min(index, count - 1)];
@@ -153,6 +156,7 @@ export function MediaArea({ post, onLockedClick, onOpenMedia }: MediaAreaProps) 
     <Box
       sx={{ position: 'relative', width: '100%', aspectRatio: aspect, overflow: 'hidden', bgcolor: '#000' }}
       onKeyDown={onKey}
+      onMouseMove={() => setPointed(true)}
       data-testid="post-media"
       data-media-count={count}
       data-slide={index}
@@ -222,10 +226,11 @@ export function MediaArea({ post, onLockedClick, onOpenMedia }: MediaAreaProps) 
   );
 
   // Always the same tree (an empty title shows nothing), so the media area is not re-mounted when the caption
-  // becomes visible after subscribing; and only the mouse opens it: a tooltip that follows the cursor has no
-  // cursor position on focus (a dialog closing returns focus here) and was drawn in the top-left corner.
+  // becomes visible after subscribing; and only a mouse moving over the media opens it: a tooltip that follows the
+  // cursor has no cursor position before a move (focus, or a card re-rendered under a still cursor) and was drawn
+  // in the page's top-left corner.
   return (
-    <Tooltip title={tooltip} describeChild followCursor disableFocusListener disableTouchListener enterDelay={700} enterNextDelay={700} slotProps={{ tooltip: { 'data-testid': 'caption-tooltip' } as object }}>
+    <Tooltip title={tooltip} open={wanted && pointed} onOpen={() => setWanted(true)} onClose={() => { setWanted(false); setPointed(false); }} describeChild followCursor disableFocusListener disableTouchListener enterDelay={700} enterNextDelay={700} slotProps={{ tooltip: { 'data-testid': 'caption-tooltip' } as object }}>
       {area}
     </Tooltip>
   );

@@ -13,7 +13,7 @@ import FullscreenRounded from '@mui/icons-material/FullscreenRounded';
 import VolumeOffRounded from '@mui/icons-material/VolumeOffRounded';
 import VolumeUpRounded from '@mui/icons-material/VolumeUpRounded';
 import { JOIN_STREAM_ERROR } from '../../../web-shared/live/janus';
-import { LIVE_CONNECTING } from '../../../domain/live-client/rules';
+import { LIVE_CONNECTING, LIVE_ENDED } from '../../../domain/live-client/rules';
 import { glass, LiveBadge, ViewerCountButton } from './LiveParts';
 import type { LivePhase } from './joinLive';
 import type { CurrentLive } from './liveApi';
@@ -105,7 +105,7 @@ export function LiveStatus({
     <Box sx={{ position: 'absolute', inset: 0, display: 'grid', placeItems: 'center', p: 3 }}>
       <Box sx={{ textAlign: 'center', color: '#fff', maxWidth: 420 }} data-testid={`live-${phase}`}>
         <Typography variant="h6" component="p">
-          {phase === 'none' ? 'There is no live stream right now.' : phase === 'ended' ? problem ?? 'The live stream has ended.' : problem ?? JOIN_STREAM_ERROR}
+          {phase === 'none' ? 'There is no live stream right now.' : phase === 'ended' ? problem ?? LIVE_ENDED : problem ?? JOIN_STREAM_ERROR}
         </Typography>
         <Box sx={{ mt: 2, display: 'flex', gap: 1, justifyContent: 'center' }}>
           {phase === 'error' ? (

@@ -51,7 +51,12 @@ export function LiveViewer({ isGroup, onLeave, layout, title, side }: LiveViewer
   const live = useLiveSession(isGroup);
   const { phase, session, call } = live;
   const [muted, setMuted] = useState(true);
+  // The volume notice shows until sound is first turned on or the fan dismisses it; muting again does not bring it back.
   const [notice, setNotice] = useState(true);
+  const setSound = (on: boolean) => {
+    setMuted(!on);
+    if (on) setNotice(false);
+  };
   const [fit, setFit] = useState<'contain' | 'cover' | null>(null);
   const [askClose, setAskClose] = useState(false);
   const [showViewers, setShowViewers] = useState(false);
@@ -75,7 +80,7 @@ export function LiveViewer({ isGroup, onLeave, layout, title, side }: LiveViewer
         title={title}
         muted={muted}
         objectFit={objectFit}
-        onMute={() => setMuted((m) => !m)}
+        onMute={() => setSound(muted)}
         onFit={() => setFit(objectFit === 'contain' ? 'cover' : 'contain')}
         onShowViewers={() => setShowViewers(true)}
         onAskClose={() => setAskClose(true)}
@@ -98,7 +103,7 @@ export function LiveViewer({ isGroup, onLeave, layout, title, side }: LiveViewer
           // Below the toasts' band: a toast ('Thank you for your tip!') would cover it where the top bar ends.
           sx={{ position: 'absolute', top: BELOW_TOASTS, left: '50%', transform: 'translateX(-50%)', width: 'min(92%, 440px)', boxShadow: 4 }}
           action={
-            <Button color="inherit" size="small" onClick={() => setMuted(false)} sx={{ whiteSpace: 'nowrap' }}>
+            <Button color="inherit" size="small" onClick={() => setSound(true)} sx={{ whiteSpace: 'nowrap' }}>
               Turn on
             </Button>
           }

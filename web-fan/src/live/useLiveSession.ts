@@ -3,8 +3,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { Viewer } from '../../../web-shared/live/janus';
-import { mergeComments, viewerStopText, type LiveCall, type LiveComment } from '../../../domain/live-client/rules';
+import { LIVE_ENDED, mergeComments, viewerStopText, type LiveCall, type LiveComment } from '../../../domain/live-client/rules';
 import { useAuth } from '../auth';
+import { useNotify } from '../notify';
 import { useFrame, useLiveReload } from '../realtime';
 import { joinLive, letGo, type LivePhase } from './joinLive';
 import { liveApi, type CurrentLive, type ViewerToken } from './liveApi';
@@ -12,6 +13,7 @@ import { liveApi, type CurrentLive, type ViewerToken } from './liveApi';
 export function useLiveSession(isGroup: boolean) {
   const { me } = useAuth();
   const navigate = useNavigate();
+  const notify = useNotify();
   const [phase, setPhase] = useState<LivePhase>('loading');
   const [problem, setProblem] = useState<string | null>(null);
   const [session, setSession] = useState<CurrentLive | null>(null);
@@ -67,12 +69,13 @@ export function useLiveSession(isGroup: boolean) {
   });
   useFrame<{ sessionId?: string }>('GROUP_LIVE_STOPPED', (d) => {
     if (!isGroup || (d.sessionId && sessionId && d.sessionId !== sessionId)) return;
-    // The viewer leaves and, in a group stream, goes to /.
+    // The viewer leaves and, in a group stream, goes to /, told that the stream has ended.
     halted.current = true;
     viewer.current?.close();
     viewer.current = null;
     token.current = null;
     setPhase('ended');
+    notify(LIVE_ENDED);
     navigate('/');
   });
   useFrame<{ sessionId?: string; userId?: string | null; reason?: string }>('STOP_LIVE', (d) => {

@@ -1,4 +1,4 @@
-// /profile/notification-preference: this device's notifications on or off, and the five
+// /profile/notification-preference: one master switch (notifications allowed, this device subscribed), and the five
 // categories (the spec's tags A–E: content, offers, live stream, messages, mass messages).
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
@@ -16,7 +16,7 @@ import { api, errorMessage } from '../api';
 import { useNotify } from '../notify';
 import { PageLoader } from '../components/StatusViews';
 import { PUSH_CATEGORIES, PUSH_TAGS, type PushCategory, type WebNotificationPreferences } from '../../../domain/push/push';
-import { pushSupported, subscribeThisDevice, unsubscribeThisDevice, PushUnavailable } from './pwa';
+import { pushSupported, subscribeThisDevice, PushUnavailable } from './pwa';
 import { pushPreferencesChanged, setPushPreferences, usePushPreferences, useThisDeviceSubscribed, type PreferencesView } from './preferences';
 
 
@@ -53,17 +53,15 @@ export default function NotificationPreferencePage() {
     }
   };
 
-  const toggleDevice = async (on: boolean) => {
+  // The one master switch: on saves "allow", then subscribes this device where the browser can (a device that
+  // cannot keeps the saved choice and says why); off saves "no".
+  const toggleAll = async (on: boolean) => {
     if (!view) return;
+    await save(on, view.web_notification_preferences);
+    if (!on || here || !pushSupported()) return;
     setBusy(true);
-    setProblem(null);
     try {
-      if (on) {
-        await subscribeThisDevice(view.vapid_public_key);
-        if (!view.is_allow_web_notification) await save(true, view.web_notification_preferences);
-      } else {
-        await unsubscribeThisDevice();
-      }
+      await subscribeThisDevice(view.vapid_public_key);
       await pushPreferencesChanged();
     } catch (e) {
       setProblem(e instanceof PushUnavailable ? e.message : errorMessage(e));
@@ -75,6 +73,7 @@ export default function NotificationPreferencePage() {
   if (!view) return problem ? <Alert severity="error" sx={{ m: 2 }}>{problem}</Alert> : <PageLoader />;
   const offered = view.prompt !== null;
   const prefs = view.web_notification_preferences;
+  const allowed = view.is_allow_web_notification;
   return (
     <Box sx={{ maxWidth: 640, mx: 'auto', p: { xs: 1.5, sm: 3 } }} data-testid="notification-preference-page">
       <Typography variant="h5" component="h1" sx={{ mb: 2, display: 'flex', alignItems: 'center', gap: 1 }}>
@@ -84,24 +83,28 @@ export default function NotificationPreferencePage() {
       {problem && <Alert severity="error" sx={{ mb: 2 }} data-testid="push-problem">{problem}</Alert>}
       <Card variant="outlined">
         <CardContent>
-          <FormControlLabel
-            control={<Switch checked={here} disabled={busy || !offered || !pushSupported()} onChange={(_e, on) => void toggleDevice(on)} slotProps={{ input: { role: 'switch', 'aria-label': 'Notifications on this device' } }} />}
-            label={<Box><Typography fontWeight={600}>Notifications on this device</Typography><Typography variant="body2" color="text.secondary">{pushSupported() ? 'Get a notification even when the site is closed.' : 'This browser cannot receive notifications. On an iPhone, add the site to your Home Screen first.'}</Typography></Box>}
+          <SwitchRow
+            label="Allow web notifications"
+            help={pushSupported() ? (here ? 'This device gets a notification even when the site is closed.' : 'Get a notification even when the site is closed.') : 'This browser cannot receive notifications. On an iPhone, add the site to your Home Screen first.'}
+            checked={allowed}
+            disabled={busy || !offered}
+            onChange={(on) => void toggleAll(on)}
+            testId="allow-web-notification"
+            strong
           />
-          <Divider sx={{ my: 2 }} />
-          <FormControlLabel
-            control={<Switch data-testid="allow-web-notification" checked={view.is_allow_web_notification} disabled={busy || !offered} onChange={(_e, on) => void save(on, prefs)} slotProps={{ input: { role: 'switch', 'aria-label': 'Allow web notifications' } }} />}
-            label={<Typography fontWeight={600}>Allow web notifications</Typography>}
-          />
-          <Box sx={{ pl: { xs: 0, sm: 2 }, mt: 1, display: 'grid', gap: 0.5 }}>
-            {PUSH_CATEGORIES.map((c) => (
-              <FormControlLabel
-                key={c}
-                control={<Switch size="small" checked={prefs[c]} disabled={busy || !offered || !view.is_allow_web_notification} onChange={(_e, on) => void save(true, { ...prefs, [c]: on })} slotProps={{ input: { role: 'switch', 'aria-label': CATEGORY_LABELS[c].label } }} data-testid={`pref-${c}`} />}
-                label={<Box><Typography>{CATEGORY_LABELS[c].label}</Typography><Typography variant="caption" color="text.secondary">{CATEGORY_LABELS[c].help}</Typography></Box>}
-              />
-            ))}
-          </Box>
+          <Divider sx={{ my: 1 }} />
+          {/* With the master off every category shows off and cannot be changed (the choices are kept for later). */}
+          {PUSH_CATEGORIES.map((c) => (
+            <SwitchRow
+              key={c}
+              label={CATEGORY_LABELS[c].label}
+              help={CATEGORY_LABELS[c].help}
+              checked={allowed && prefs[c]}
+              disabled={busy || !offered || !allowed}
+              onChange={(on) => void save(true, { ...prefs, [c]: on })}
+              testId={`pref-${c}`}
+            />
+          ))}
           {view.devices.length > 0 && (
             <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
               {view.devices.length === 1 ? '1 device receives notifications.' : `${view.devices.length} devices receive notifications.`}
@@ -113,5 +116,22 @@ export default function NotificationPreferencePage() {
         <Button component={RouterLink} to="/profile" variant="text">Email notifications are in your profile</Button>
       </Box>
     </Box>
+  );
+}
+
+/** One line of the page: the label and its help on the left, the switch at the right edge (every row the same). */
+function SwitchRow({ label, help, checked, disabled, onChange, testId, strong }: { label: string; help: string; checked: boolean; disabled: boolean; onChange: (on: boolean) => void; testId: string; strong?: boolean }) {
+  return (
+    <FormControlLabel
+      labelPlacement="start"
+      sx={{ m: 0, py: 0.75, width: '100%', justifyContent: 'space-between', alignItems: 'center', gap: 2 }}
+      control={<Switch checked={checked} disabled={disabled} onChange={(_e, on) => onChange(on)} slotProps={{ input: { role: 'switch', 'aria-label': label } }} data-testid={testId} />}
+      label={
+        <Box sx={{ minWidth: 0 }}>
+          <Typography fontWeight={strong ? 600 : 400}>{label}</Typography>
+          <Typography variant="body2" color="text.secondary">{help}</Typography>
+        </Box>
+      }
+    />
   );
 }

@@ -1,11 +1,12 @@
 // The installable app's popups and background duties:
-//   - install-as-app popup: a stored counter moved once per app start; it shows at 3, 12, 21 and 30; closing adds
+//   - install-as-app popup (with the browser's own install prompt where it has one): a stored counter moved once per app start; it shows at 3, 12, 21 and 30; closing adds
 //     one; 50 goes back to 12; "Don't show again" stops it (domain/push/push.ts);
 //   - the push prompt: different words for admins and fans; never for a proxy session, support or the live-stream
 //     manager (the server says which prompt, or none);
 //   - the help popup five days after subscribing without web notifications;
+//   - none over a checkout or payment page (it waits until the fan leaves it);
 //   - send-device-info once per app start; the feed reloads when the app comes back after 900 seconds away.
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -14,7 +15,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useAuth, useIsProxy, useModelName } from '../auth';
-import { installPopupShows, LIVE_PUSH_REGISTRATION_DELAY_MS, PWA_FEED_REFRESH_SECONDS } from '../../../domain/push/push';
+import { installPopupShows, isPaymentPage, LIVE_PUSH_REGISTRATION_DELAY_MS, PWA_FEED_REFRESH_SECONDS } from '../../../domain/push/push';
 import { flag, isStandalone, moveInstallCounter, pushSupported, sendDeviceInfo, subscribeThisDevice, thisDeviceSubscribed } from './pwa';
 import { usePushPreferences } from './preferences';
 
@@ -22,13 +23,21 @@ interface InstallEvent extends Event {
   prompt(): Promise<void>;
   userChoice: Promise<{ outcome: 'accepted' | 'dismissed' }>;
 }
+// The browser's own install prompt, kept to be shown from the popup's Install button; it may arrive after the popup.
 let deferredInstall: InstallEvent | null = null;
+const installListeners = new Set<() => void>();
 if (typeof window !== 'undefined') {
   window.addEventListener('beforeinstallprompt', (e) => {
     e.preventDefault();
     deferredInstall = e as InstallEvent;
+    installListeners.forEach((l) => l());
   });
 }
+const useInstallEvent = (): InstallEvent | null =>
+  useSyncExternalStore((l) => {
+    installListeners.add(l);
+    return () => installListeners.delete(l);
+  }, () => deferredInstall);
 
 const PROMPT_LATER_KEY = 'fanclub.pushPromptLater';
 const HELP_CLOSED_KEY = 'fanclub.pushHelpClosed';
@@ -45,6 +54,7 @@ export default function PwaPopups() {
   const [popup, setPopup] = useState<Popup>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const started = useRef(false);
+  const installEvent = useInstallEvent();
 
   // Once per app start: the install counter moves on, and decides whether the install popup shows.
   useEffect(() => {
@@ -102,7 +112,8 @@ export default function PwaPopups() {
     return () => document.removeEventListener('visibilitychange', onVisibility);
   }, []);
 
-  if (!popup) return null;
+  // A due popup waits while the fan is on a checkout or payment page, and shows once they leave it.
+  if (!popup || isPaymentPage(pathname)) return null;
   const close = () => setPopup(null);
 
   if (popup === 'install') {
@@ -112,7 +123,7 @@ export default function PwaPopups() {
         <DialogTitle>Install {name}</DialogTitle>
         <DialogContent>
           <DialogContentText>
-            {deferredInstall
+            {installEvent
               ? `Add ${name} to your home screen: it opens like an app and can notify you about new posts and live streams.`
               : ios
                 ? `Tap the Share button, then "Add to Home Screen" to install ${name} as an app.`
@@ -122,10 +133,11 @@ export default function PwaPopups() {
         <DialogActions>
           <Button onClick={() => { moveInstallCounter('never'); close(); }}>Don't show again</Button>
           <Button onClick={() => { moveInstallCounter('close'); close(); }}>Close</Button>
-          {deferredInstall && (
+          {installEvent && (
             <Button variant="contained" onClick={async () => {
-              const ev = deferredInstall!;
+              const ev = installEvent;
               deferredInstall = null;
+              installListeners.forEach((l) => l());
               await ev.prompt();
               const choice = await ev.userChoice.catch(() => ({ outcome: 'dismissed' as const }));
               moveInstallCounter(choice.outcome === 'accepted' ? 'never' : 'close');

@@ -151,7 +151,7 @@ export function TopBar({ onOpenAccount }: { onOpenAccount: (el: HTMLElement) => 
         <Box
           component={RouterLink}
           to="/"
-          sx={{ display: 'flex', alignItems: 'center', gap: 1.25, color: 'text.primary', textDecoration: 'none', minWidth: 0, borderRadius: 2 }}
+          sx={{ display: 'flex', alignItems: 'center', gap: { xs: 1, sm: 1.25 }, color: 'text.primary', textDecoration: 'none', minWidth: 0, borderRadius: 2 }}
           aria-label={`${modelName} home`}
           data-testid="brand"
         >
@@ -162,7 +162,13 @@ export function TopBar({ onOpenAccount }: { onOpenAccount: (el: HTMLElement) => 
           >
             {initials(modelName)}
           </Avatar>
-          <Typography variant="h6" component="span" noWrap sx={{ fontWeight: 700, fontSize: { xs: 17, sm: 19 } }}>
+          {/* Phones: up to two lines, so a longer name is not cut to "Fanclu…". */}
+          <Typography
+            variant="h6"
+            component="span"
+            sx={{ fontWeight: 700, fontSize: { xs: 15, sm: 19 }, lineHeight: { xs: 1.15, sm: 1.6 }, overflow: 'hidden', overflowWrap: 'anywhere', display: '-webkit-box', WebkitBoxOrient: 'vertical', WebkitLineClamp: { xs: 2, sm: 1 } }}
+            data-testid="brand-name"
+          >
             {modelName}
           </Typography>
         </Box>
@@ -187,7 +193,8 @@ export function TopBar({ onOpenAccount }: { onOpenAccount: (el: HTMLElement) => 
           <Box sx={{ display: 'flex', alignItems: 'center', gap: { xs: 0.5, sm: 1 } }}>
             <ReconnectingChip />
             <NotificationBell staff={!!me && isStaff(me) && !proxy} />
-            {!reduced && <ChatNavButton />}
+            {/* Phones have Chat in the bottom navigation: the top bar leaves the room to the site's name. */}
+            {!reduced && <Box sx={{ display: { xs: 'none', sm: 'inline-flex' } }}><ChatNavButton /></Box>}
             {!reduced && <WalletBalanceLink />}
             <Typography variant="body2" color="text.secondary" noWrap sx={{ display: { xs: 'none', md: 'block' }, maxWidth: 200 }}>
               Welcome, <Box component="span" sx={{ color: 'text.primary', fontWeight: 600 }}>{me?.name ?? ''}</Box>
