@@ -22,10 +22,10 @@ describe('page access', () => {
     }
   });
 
-  it('support opens transactions, the chat (read only) and the contact inbox only; admins open everything in the console; fans open none of it', () => {
+  it('support opens transactions (and the Sticky.io payments among them), the chat (read only) and the contact inbox only; admins open everything in the console; fans open none of it', () => {
     // The dashboard and My profile (the own password) are every staff member's.
     const open = (role: Role) => Object.keys(ADMIN_PAGES).filter((p) => p !== '/admin' && p !== '/admin/profile' && mayOpen(ADMIN_PAGES, p, role) === 'allow');
-    expect(open('support')).toEqual(['/admin/transactions', '/admin/private-chat', '/admin/purchased-contents/:userId', '/admin/contact-messages', '/admin/user-card-list']);
+    expect(open('support')).toEqual(['/admin/transactions', '/admin/private-chat', '/admin/purchased-contents/:userId', '/admin/contact-messages', '/admin/user-card-list', '/admin/sticky-io-transactions']);
     expect(open('admin')).toEqual(Object.keys(ADMIN_PAGES).filter((p) => p !== '/admin' && p !== '/admin/profile'));
     expect(mayOpen(ADMIN_PAGES, '/admin/profile', 'support')).toBe('allow');
     expect(mayOpen(ADMIN_PAGES, '/admin/profile', 'user')).toBe('denied');
