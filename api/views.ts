@@ -30,7 +30,7 @@ export const MEDIA_URL_TTL_SECONDS = 3600;
  * subscriber banner, custom links and popups for another audience, hide_earnings, the staff's chat features) reach
  * only those readers.
  */
-export function publicSettings(s: SiteSettings, sandbox: boolean, viewer: SettingsViewer): PublicSettings {
+export function publicSettings(s: SiteSettings, sandbox: boolean, viewer: SettingsViewer, ccbillHostedForm = false): PublicSettings {
   const staff = isStaffRole(viewer.role);
   const chat = { ...DEFAULT_CHAT_SETTINGS, ...s.chat_settings };
   return {
@@ -60,6 +60,7 @@ export function publicSettings(s: SiteSettings, sandbox: boolean, viewer: Settin
     is_sticky_io_enabled: s.is_sticky_io_enabled,
     after_register_route: routeAfterRegistration({ cardRestApi: s.enable_ccbill_rest_api, billingProvider: s.is_sticky_io_enabled, newRegisterPage: s.new_register_page_url }),
     sandbox_payments: sandbox,
+    ccbill_hosted_form: ccbillHostedForm,
     show_age_modal: s.show_age_modal,
     age_gate_age: s.age_gate_age,
     maintenance_mode: s.maintenance_mode,

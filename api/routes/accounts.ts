@@ -58,8 +58,10 @@ export const accountRoutes = (services: Services): FastifyPluginAsyncZod => asyn
   // mail_delivery: without SMTP_URL mail only waits in the console's Outbox, and the fan site says so. The answer is
   // the reader's: what is meant for members or staff reaches only them (api/views.ts publicSettings).
   app.get('/api/app_settings/get', async (request, reply) => {
-    const [settings, viewer] = await Promise.all([currentSettings(db()), settingsViewerOf(services, request.caller)]);
-    return ok(reply, { ...publicSettings(settings, (await services.cardRouter.current()) === 'sandbox', viewer), mail_delivery: services.config.SMTP_URL ? 'smtp' : 'outbox' });
+    const [settings, viewer, provider, hostedMissing] = await Promise.all([
+      currentSettings(db()), settingsViewerOf(services, request.caller), services.cardRouter.current(), services.hostedPayments.ccbill.missing(),
+    ]);
+    return ok(reply, { ...publicSettings(settings, provider === 'sandbox', viewer, hostedMissing === null), mail_delivery: services.config.SMTP_URL ? 'smtp' : 'outbox' });
   });
 
   app.get('/api/users/get_model_details', async (_request, reply) => {

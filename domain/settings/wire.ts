@@ -39,6 +39,8 @@ export interface PublicSettings extends Partial<AppearancePublicSettings> {
   /** Where a fan goes after registering: the creator's https page (new-register-page flow), '/subscribe' (card REST API flows) or '/membership'. */
   after_register_route: string;
   sandbox_payments: boolean;
+  /** CCBill's payment page is set up: the fan site offers it beside the card form. */
+  ccbill_hosted_form?: boolean;
   show_age_modal: boolean;
   age_gate_age: number;
   maintenance_mode: boolean;

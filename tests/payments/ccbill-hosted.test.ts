@@ -58,11 +58,15 @@ describe('CCBill hosted payment form (simulator) over HTTP', () => {
     const early = await t.call('POST', '/api/ccbill/subscribe_user', {}, { token: fan });
     expect(early.status).toBe(409);
     expect(early.body.message).toMatch(/CCBill is not configured: save the CCBill account/);
+    // The fan site offers CCBill's page only once it is set up.
+    const offered = async () => (await t.call('GET', '/api/app_settings/get', undefined, { token: fan })).body.data.ccbill_hosted_form;
+    expect(await offered()).toBe(false);
     const c = sim.config;
     const save = async (provider: string, body: Record<string, unknown>) => expect((await t.call('POST', `/api/settings/payment-providers/${provider}`, body, { token: admin })).status).toBe(200);
     await save('ccbill', { clientAccnum: c.clientAccnum, clientSubacc: c.clientSubacc, flexId: c.flexId, salt: c.salt, liveMode: false });
     await save('ccbill-rest-api', { restAppId: c.appId, restSecret: c.secret });
     await save('ccbill-datalink', { datalinkUsername: c.datalinkUsername, datalinkPassword: c.datalinkPassword });
+    expect(await offered()).toBe(true);
   }, 120_000);
   afterAll(async () => {
     await t?.close();

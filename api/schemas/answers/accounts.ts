@@ -78,6 +78,7 @@ export const accountsAnswers: RouteAnswers = {
       is_sticky_io_enabled: z.boolean().optional().describe('Sticky.io bills the cards: the fan site calls the /api/sticky-io/ path set.'),
       after_register_route: z.string().describe("'/subscribe', '/membership' or the creator's https page (new-register-page flow)."),
       sandbox_payments: z.boolean(),
+      ccbill_hosted_form: z.boolean().optional().describe("CCBill's payment page is set up (POST /api/ccbill/subscribe_user answers); the fan site offers it beside the card form."),
       show_age_modal: z.boolean(),
       age_gate_age: z.number(),
       maintenance_mode: z.boolean(),

@@ -211,7 +211,7 @@ export default function SubscribePage() {
                 >
                   {quote && quote.initial_cents > 0 ? `Subscribe for ${formatMoney(quote.initial_cents)}` : 'Subscribe'}
                 </Button>
-                {!fromWallet && quote && quote.initial_cents > 0 && <HostedSubscribeButton couponCode={couponCode} disabled={busy} onError={setNotice} />}
+                {!fromWallet && settings?.ccbill_hosted_form && quote && quote.initial_cents > 0 && <HostedSubscribeButton couponCode={couponCode} disabled={busy} onError={setNotice} />}
               </>
             )}
           </>
