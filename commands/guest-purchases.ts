@@ -120,19 +120,18 @@ export async function settleGuestNotice(ctx: CommandContext, deps: PurchaseDeps,
     if (notice.data.amount_cents !== guest.amountCents || currency !== 'USD')
       return refuse(`the provider took ${(notice.data.amount_cents / 100).toFixed(2)} ${currency} for a payment of ${money(guest.amountCents)}`);
   }
-  const account = guest.status === 'matched' ? { userId: guest.userId!, created: false } : await accountFor(ctx, secrets, guest);
+  const account = guest.status === 'matched' ? { userId: guest.userId!, created: guest.created } : await accountFor(ctx, secrets, guest);
   const member = (await loadStream(ctx.store, memberStream(account.userId), memberDecider)).state;
   if (member.blocked || member.deleted) return refuse(`the account for this email is ${member.deleted ? 'deleted' : 'blocked'}`);
   const user = (await loadStream(ctx.store, userStream(account.userId), userDecider)).state;
   let welcome: GuestWelcome | null = null;
-  if (guest.status === 'requested') {
-    await handle(ctx, stream, guestPurchaseDecider, { type: 'MatchGuestPurchase', userId: account.userId, created: account.created, at: ctx.now() });
-    if (account.created) {
-      const token = secrets.newSessionToken();
-      const grant = { tokenHash: secrets.hashToken(token), expiresAt: new Date(Date.parse(ctx.now()) + GUEST_SET_PASSWORD_TTL_MS).toISOString() };
-      await handle(ctx, userStream(account.userId), userDecider, { type: 'RequestPasswordReset', grant, at: ctx.now() });
-      welcome = { userId: account.userId, email: guest.email!, name: user.name ?? '', token, postId: guest.postId! };
-    }
+  if (guest.status === 'requested') await handle(ctx, stream, guestPurchaseDecider, { type: 'MatchGuestPurchase', userId: account.userId, created: account.created, at: ctx.now() });
+  // The link to set a password, once per account made (a retry after a crash before it was granted grants it then).
+  if (account.created && !user.passwordReset) {
+    const token = secrets.newSessionToken();
+    const grant = { tokenHash: secrets.hashToken(token), expiresAt: new Date(Date.parse(ctx.now()) + GUEST_SET_PASSWORD_TTL_MS).toISOString() };
+    await handle(ctx, userStream(account.userId), userDecider, { type: 'RequestPasswordReset', grant, at: ctx.now() });
+    welcome = { userId: account.userId, email: guest.email!, name: user.name ?? '', token, postId: guest.postId! };
   }
   try {
     await pay(ctx, deps, postUnlockPurchase, {
