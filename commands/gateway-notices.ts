@@ -7,15 +7,27 @@ import { paymentDecider, paymentStream } from '../domain/payment/payment';
 import type { GatewayNotice } from '../infra/payments/port';
 import { completeEntitlement, reversePayment, type PaymentDeps } from './payment/process';
 import { appendOnce, handle, loadStream, type CommandContext } from './handle';
-import { applyBillingNotice, checkHostedSale } from './hosted-notices';
+import { applyBillingNotice, checkHostedSale, type HostedNoticeResult } from './hosted-notices';
 
 export const noticeStream = (provider: string, noticeId: string) => `gateway-notice-${provider}-${noticeId}`;
 
 export type NoticeResult = 'applied' | 'duplicate' | 'ignored' | 'refused';
 
-export async function applyCardNotice(ctx: CommandContext, deps: PaymentDeps, provider: string, notice: GatewayNotice): Promise<NoticeResult> {
+/**
+ * `before`: a step that runs first on a notice not seen yet (a guest purchase's sale puts its account and payment in
+ * place there); when it answers, that is the notice's outcome and nothing else is done.
+ */
+export async function applyCardNotice(
+  ctx: CommandContext,
+  deps: PaymentDeps,
+  provider: string,
+  notice: GatewayNotice,
+  before?: (notice: GatewayNotice) => Promise<HostedNoticeResult | null>,
+): Promise<NoticeResult> {
   const stream = noticeStream(provider, notice.id);
   if ((await ctx.store.readStream(stream, { maxCount: 1 })).length > 0) return 'duplicate';
+  const decided = before ? await before(notice) : null;
+  if (decided) return record(ctx, stream, provider, notice, decided);
   const paymentId = notice.data?.idempotency_key;
   // Only payments this site asked for exist here; anything else (another integration, a test ping) is not ours.
   const known = typeof paymentId === 'string' && (await loadStream(ctx.store, paymentStream(paymentId), paymentDecider)).state.status !== 'none';
@@ -50,6 +62,12 @@ export async function applyCardNotice(ctx: CommandContext, deps: PaymentDeps, pr
       }
     }
   }
+  return record(ctx, stream, provider, notice, { result, problem });
+}
+
+/** Marks the notice seen, with its outcome (kept for staff). */
+async function record(ctx: CommandContext, stream: string, provider: string, notice: GatewayNotice, { result, problem }: { result: NoticeResult; problem?: string }): Promise<NoticeResult> {
+  const paymentId = notice.data?.idempotency_key;
   const recorded = await appendOnce(ctx, stream, [
     {
       type: 'GatewayNoticeReceived',

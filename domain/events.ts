@@ -25,6 +25,7 @@ import type { SettingsEvent } from './settings/settings';
 import type { SubscriptionEvent } from './subscription/subscription';
 import type { TipEvent } from './tip/tip';
 import type { UnlockEvent } from './unlock/unlock';
+import type { GuestPurchaseEvent } from './guest-purchase/guest-purchase';
 import type { EmailClaimEvent } from './user/email-claim';
 import type { UserEvent } from './user/user';
 import type { CryptoPaymentEvent } from './wallet/crypto-topup';
@@ -63,6 +64,7 @@ export type AnyDomainEvent =
   | SubscriptionEvent
   | TipEvent
   | UnlockEvent
+  | GuestPurchaseEvent
   | EmailClaimEvent
   | UserEvent
   | CryptoPaymentEvent

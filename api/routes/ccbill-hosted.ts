@@ -2,6 +2,9 @@
 //   GET  /api/ccbill/set_payment_method        → { action: 'redirect', url }: where the card CCBill bills is changed
 //   POST /api/ccbill/subscribe_user            { promotion_id?, coupon_code? } → { action: 'redirect', url, payment_id }
 //   GET  /api/ccbill/hosted-payment/:id        → the payment's status, for the return page (the caller's own only)
+//   POST /api/ccbill/pay-guest                 { email, blogId, amount, promotion_id?, is_promotion_applied? }
+//                                              → { action: 'redirect', url, payment_id }: a locked post bought without an
+//                                              account (public; the same answer whether or not the email has one)
 // The redirect back from CCBill proves nothing: only CCBill's verified notice captures (POST /api/webhooks/ccbill).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -11,6 +14,10 @@ import { isActive, subscriptionStatus } from '../../domain/subscription/subscrip
 import { loadStream } from '../../commands/handle';
 import { loadSubscription } from '../../commands/subscriptions';
 import { subscribeOnProviderPage } from '../../commands/hosted-purchases';
+import { startGuestPurchase } from '../../commands/guest-purchases';
+import { centsFromDollars } from '../../domain/shared/money';
+import { ValidationError } from '../../domain/shared/validation';
+import { createRateLimiter, TOO_MANY_REQUESTS } from '../../infra/rate-limit';
 import { answer } from '../openapi';
 import { ok } from '../http';
 import { contextFor, requireCaller } from '../auth';
@@ -27,6 +34,15 @@ const started = redirect.extend({ payment_id: z.string().describe('The payment t
 const notAvailable = z
   .object({ success: z.literal(0), message: z.string(), code: z.enum(['PROVIDER_NOT_CONFIGURED', 'NOT_PROVIDER_BILLED']) })
   .describe('PROVIDER_NOT_CONFIGURED: what CCBill still needs, by name; NOT_PROVIDER_BILLED: the membership is not billed by CCBill.');
+const guestBody = z.object({
+  email: z.string({ error: 'Please enter an email.' }).max(254, { error: 'Please enter a valid email.' }),
+  blogId: z.string({ error: 'blogId is required.' }).uuid({ error: 'blogId is invalid.' }),
+  amount: z.union([z.number(), z.string()], { error: 'amount is required.' }),
+  promotion_id: z.string().max(100, { error: 'promotion_id is invalid.' }).nullable().optional(),
+  is_promotion_applied: z.boolean({ error: 'is_promotion_applied must be true or false.' }).optional(),
+});
+/** Guest purchases per email and per IP (an hour's window); beyond them 429 TOO_MANY_REQUESTS. */
+export const GUEST_PURCHASE_LIMITS = { perEmail: { windowMs: 60 * 60_000, max: 10 }, perIp: { windowMs: 60 * 60_000, max: 30 } };
 const idParam = z.object({ id: z.string().uuid({ error: 'id is invalid.' }) });
 const paymentStatus = z.object({
   payment_id: z.string(),
@@ -39,6 +55,9 @@ const paymentStatus = z.object({
 
 export const ccbillHostedRoutes = (services: Services): FastifyPluginAsyncZod => async (app) => {
   const hosted = services.hostedPayments.ccbill;
+  const clockMs = () => services.clock().getTime();
+  const guestPerEmail = createRateLimiter({ ...GUEST_PURCHASE_LIMITS.perEmail, now: clockMs });
+  const guestPerIp = createRateLimiter({ ...GUEST_PURCHASE_LIMITS.perIp, now: clockMs });
 
   app.get('/api/ccbill/set_payment_method', { schema: { response: { 200: answer(redirect), 409: notAvailable } } }, async (request, reply) => {
     const caller = requireCaller(request);
@@ -78,5 +97,24 @@ export const ccbillHostedRoutes = (services: Services): FastifyPluginAsyncZod =>
       ccbill_subscription_status: membership ? subscriptionStatus(membership, now) : null,
       membership_active: membership ? isActive(membership, now) : null,
     });
+  });
+
+  app.post('/api/ccbill/pay-guest', { schema: { body: guestBody, response: { 200: answer(started) } } }, async (request, reply) => {
+    const body = request.body;
+    const amountCents = centsFromDollars(body.amount);
+    if (amountCents === null) throw new ValidationError('amount', 'Please enter a valid amount');
+    // Counted whether or not the email has an account, so the limit itself tells nothing.
+    const email = guestPerEmail.hit(body.email.trim().toLowerCase());
+    const ip = guestPerIp.hit(request.ip);
+    if (!email.allowed || !ip.allowed) {
+      reply.header('retry-after', String(Math.max(email.allowed ? 0 : email.retryAfterSeconds, ip.allowed ? 0 : ip.retryAfterSeconds)));
+      throw new DomainError(TOO_MANY_REQUESTS, 'TOO_MANY_REQUESTS', 429);
+    }
+    const ctx = contextFor(request, services);
+    const start = await startGuestPurchase(ctx, hosted, {
+      email: body.email, postId: body.blogId, confirmedAmountCents: amountCents, applyPromotion: !!body.promotion_id || !!body.is_promotion_applied,
+    });
+    await settle(services, ctx);
+    return ok(reply, { action: 'redirect' as const, url: start.url, payment_id: start.paymentId }, { position: ctx.lastPosition });
   });
 };

@@ -9,8 +9,9 @@ import { DomainError } from '../../domain/shared/decider';
 import { applyCardNotice } from '../../commands/gateway-notices';
 import { refundPayment } from '../../commands/payment/process';
 import { SIGNATURE_HEADER, verifyWebhook } from '../../infra/payments/webhook-signature';
-import type { GatewayNotice } from '../../infra/payments/sandbox-card-gateway';
-import type { ProviderRequest } from '../../infra/payments/port';
+import type { GatewayNotice, ProviderRequest } from '../../infra/payments/port';
+import { settleGuestNotice, type GuestWelcome } from '../../commands/guest-purchases';
+import { accountMailer } from '../account-mails';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { commandContext } from '../../commands/handle';
 import { ok, parse } from '../http';
@@ -38,6 +39,7 @@ function providerRequest(request: FastifyRequest): ProviderRequest {
 }
 
 export const gatewayRoutes = (services: Services): FastifyPluginAsyncZod => async (app) => {
+  const mail = accountMailer(services);
   // The signature covers the exact bytes sent: this route reads the raw body and parses it itself.
   await app.register(async (scope) => {
     scope.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_req, body, done) => done(null, body));
@@ -71,8 +73,17 @@ export const gatewayRoutes = (services: Services): FastifyPluginAsyncZod => asyn
       if (!verified.ok) return reply.code(400).send({ success: 0, message: verified.reason, code: 'NOTICE_REFUSED' });
       const ctx = commandContext(services.store, { userId: null, role: 'gateway', ip: request.ip, correlationId: verified.notices[0]?.id ?? null }, services.clock);
       const results = [];
-      for (const notice of verified.notices) results.push(await applyCardNotice(ctx, services.purchases, provider, notice));
+      const welcomes: GuestWelcome[] = [];
+      // A guest purchase's sale: its account (found or made) and payment are put in place before the capture.
+      const guests = async (notice: GatewayNotice) => {
+        const outcome = await settleGuestNotice(ctx, services.purchases, services.secrets, provider, notice);
+        if (outcome?.welcome) welcomes.push(outcome.welcome);
+        return outcome?.result ?? null;
+      };
+      for (const notice of verified.notices) results.push(await applyCardNotice(ctx, services.purchases, provider, notice, guests));
       await settle(services, ctx);
+      // The buyer whose account was made for the purchase gets the link to set a password (after the appends).
+      for (const w of welcomes) await mail(request, 'guest_purchase', w.email, w.name, w.token).catch(() => {});
       return reply.code(200).send({ success: 1, data: { results } });
     };
     scope.post('/api/webhooks/ccbill', receive('ccbill'));

@@ -19,6 +19,17 @@ export const blogPurchaseBody = cardChoice.extend({
   title: z.string().max(1000).optional(),
 });
 
+/** A post unlock on CCBill's page (`hosted: true`): no card fields; the answer sends the fan to the page. */
+export const blogPurchaseOrHostedBody = blogPurchaseBody.extend({
+  hosted: z.boolean({ error: 'hosted must be true or false.' }).optional().describe("true: pay on CCBill's page (the answer is a redirect)."),
+});
+/** Where the fan goes to pay on the provider's page, and the payment the return page follows. */
+export const hostedRedirect = z.object({
+  action: z.literal('redirect'),
+  url: z.string().describe('Where the fan site sends the fan next.'),
+  payment_id: z.string().describe('The payment the return page follows.'),
+});
+
 /** A tip: dollars, an optional note, anonymous or not, and where it was sent from. */
 export const sendTipBody = cardChoice.extend({
   amount: z.union([z.number(), z.string()], { error: 'amount is required.' }),

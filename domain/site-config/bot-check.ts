@@ -14,6 +14,8 @@ export type BotCheckAction = (typeof BOT_CHECK_ACTIONS)[number];
 /** The calls each action protects (route-table keys). */
 export const BOT_CHECK_ROUTES: Record<string, BotCheckAction> = {
   'POST /api/users/register': 'register',
+  // A guest purchase may make an account: checked like registering.
+  'POST /api/ccbill/pay-guest': 'register',
   'POST /api/users/login': 'login',
   'POST /api/v2/purchase/subscription': 'subscription',
   'POST /api/ccbill/subscribe_user': 'subscription',

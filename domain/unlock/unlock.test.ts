@@ -87,6 +87,10 @@ describe('unlockDecider', () => {
         .thenThrows('Could not unlock content.', { code: 'SUBSCRIPTION_REQUIRED', status: 403 });
     });
 
+    it('asks no membership of a purchase made on the guest form (email only)', () => {
+      given(unlockDecider).when(request({ viewer: { isStaff: false, isSubscriber: false, boughtAsGuest: true } })).then([requested()]);
+    });
+
     it.each([1999, 2001, 0])('refuses a confirmed price (%d) that differs from the post price', (confirmedAmountCents) => {
       given(unlockDecider)
         .when(request({ confirmedAmountCents }))

@@ -25,7 +25,8 @@ export interface RequestUnlock {
   /** The price the fan confirmed, in cents. */
   confirmedAmountCents: number;
   post: { exists: boolean; deleted: boolean; visibility: string | null; priceCents: number };
-  viewer: { isStaff: boolean; isSubscriber: boolean };
+  /** `boughtAsGuest`: bought on the guest form with an email only, where no membership is asked for. */
+  viewer: { isStaff: boolean; isSubscriber: boolean; boughtAsGuest?: boolean };
   /** A locked-content promotion the caller has checked (domain/promotion requirePromotion): the fan pays its price. */
   promotion?: { promotionId: string; discountPercent: number } | null;
   at: string;
@@ -68,7 +69,7 @@ export const unlockDecider: Decider<UnlockCommand, UnlockEvent, UnlockState> = {
         if (!post.exists || post.deleted) throw new DomainError('Something went wrong', 'POST_NOT_FOUND', 404);
         if (post.visibility !== 'locked') throw new DomainError(COULD_NOT_UNLOCK, 'NOT_LOCKED', 400);
         if (viewer.isStaff) throw new DomainError(COULD_NOT_UNLOCK, 'STAFF_NEEDS_NO_UNLOCK', 400);
-        if (!viewer.isSubscriber) throw new DomainError(COULD_NOT_UNLOCK, 'SUBSCRIPTION_REQUIRED', 403);
+        if (!viewer.isSubscriber && !viewer.boughtAsGuest) throw new DomainError(COULD_NOT_UNLOCK, 'SUBSCRIPTION_REQUIRED', 403);
         const promotion = command.promotion ?? null;
         const priceCents = promotion ? lockedContentPriceCents(post.priceCents, promotion.discountPercent) : post.priceCents;
         if (command.confirmedAmountCents !== priceCents)

@@ -6,7 +6,7 @@ export interface MailContent {
   html: string;
 }
 
-export type AccountMailKind = 'password_reset' | 'email_change' | 'opt_in';
+export type AccountMailKind = 'password_reset' | 'email_change' | 'opt_in' | 'guest_purchase';
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
@@ -22,6 +22,12 @@ const MAILS: Record<AccountMailKind, { subject: string; lead: string; tail: stri
     lead: 'Please confirm that this is your new email address. Open this link within 24 hours:',
     tail: 'Until you do, we keep using your current address. If you did not ask for this, ignore this email.',
     path: '/change-email-verification/',
+  },
+  guest_purchase: {
+    subject: 'Your purchase: set your password',
+    lead: 'Thank you for your purchase. We made an account for this email, where the post you bought is unlocked. Open this link within 7 days to set your password and see it:',
+    tail: 'If you did not buy anything, you can ignore this email.',
+    path: '/change-password/',
   },
   opt_in: {
     subject: 'Confirm your email address',

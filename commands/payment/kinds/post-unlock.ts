@@ -19,6 +19,8 @@ export interface PostUnlockInput extends Buyer {
   /** Buy at the running locked-content promotion's price (promotionId names it). */
   applyPromotion: boolean;
   promotionId?: string | null;
+  /** A guest purchase's sale, recorded for the account it found or made: its payment id, no membership asked for. */
+  guest?: { paymentId: string };
 }
 
 /**
@@ -39,13 +41,14 @@ async function boughtAnotherVersion(ctx: CommandContext, post: PostState, postId
 
 export const postUnlockPurchase: PurchaseKind<'unlock', PostUnlockInput> = {
   kind: 'unlock',
+  paymentIdOf: (ctx, input) => (input.guest ? { paymentId: input.guest.paymentId, retry: true } : { paymentId: ctx.idFor('payment'), retry: !!ctx.requestKey }),
   async start(ctx, input, paymentId) {
     const [post, subscription, current] = await Promise.all([
       loadStream(ctx.store, postStream(input.postId), postDecider),
       loadStream(ctx.store, subscriptionStream(input.userId), subscriptionDecider),
       loadStream(ctx.store, unlockStream(input.postId, input.userId), unlockDecider),
     ]);
-    const viewer = { isStaff: isStaffRole(input.role), isSubscriber: isActive(subscription.state, ctx.now()) };
+    const viewer = { isStaff: isStaffRole(input.role), isSubscriber: isActive(subscription.state, ctx.now()), boughtAsGuest: !!input.guest };
     const base = {
       type: 'RequestUnlock' as const,
       postId: input.postId,
