@@ -66,6 +66,12 @@ export async function findUser(db: Kysely<ReadModels>, id: string): Promise<User
   return (await db.withSchema('rm').selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst()) as UserRow | undefined;
 }
 
+/** The email a provider's hosted page is given for a signed-in buyer (null when the account has none). */
+export async function findUserEmail(db: Kysely<ReadModels>, id: string): Promise<string | null> {
+  const row = await db.withSchema('rm').selectFrom('users').select('email').where('id', '=', id).executeTakeFirst();
+  return row?.email || null;
+}
+
 /**
  * The live session for a token hash, with its user and the standing staff gave them (members read model; null
  * columns when staff never acted). One query: every authenticated request runs it.

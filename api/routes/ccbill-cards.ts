@@ -21,6 +21,7 @@ import { unlockOnProviderPage } from '../../commands/hosted-purchases';
 import { contextFor, requireCaller } from '../auth';
 import { ok } from '../http';
 import { settle } from '../views';
+import { findUserEmail } from '../../projections/users';
 import type { Services } from '../services';
 
 export const ccbillCardRoutes = (services: Services): FastifyPluginAsyncZod => async (app) => {
@@ -35,11 +36,11 @@ export const ccbillCardRoutes = (services: Services): FastifyPluginAsyncZod => a
     const caller = requireCaller(request);
     const cents = centsFromDollars(body.amount);
     if (cents === null) throw new ValidationError('amount', 'Please enter a valid amount');
-    const user = await services.database.db.withSchema('rm').selectFrom('users').select('email').where('id', '=', caller.userId).executeTakeFirst();
-    if (!user?.email) throw new DomainError('Please log in to continue.', 'UNAUTHENTICATED', 401);
+    const email = await findUserEmail(services.database.db, caller.userId);
+    if (!email) throw new DomainError('Please log in to continue.', 'UNAUTHENTICATED', 401);
     const ctx = contextFor(request, services);
     const start = await unlockOnProviderPage(ctx, services.purchases, services.hostedPayments.ccbill, {
-      userId: caller.userId, role: caller.role, email: user.email, postId: body.blogId, confirmedAmountCents: cents,
+      userId: caller.userId, role: caller.role, email, postId: body.blogId, confirmedAmountCents: cents,
       applyPromotion: body.is_promotion_applied ?? !!body.promotion_id, promotionId: body.promotion_id ?? null,
     });
     await settle(services, ctx);

@@ -22,6 +22,7 @@ import { answer } from '../openapi';
 import { ok } from '../http';
 import { contextFor, requireCaller } from '../auth';
 import { settle } from '../views';
+import { findUserEmail } from '../../projections/users';
 import type { Services } from '../services';
 
 const redirect = z.object({ action: z.literal('redirect'), url: z.string().describe('Where the fan site sends the fan next.') });
@@ -72,11 +73,11 @@ export const ccbillHostedRoutes = (services: Services): FastifyPluginAsyncZod =>
   app.post('/api/ccbill/subscribe_user', { schema: { body: subscribeBody, response: { 200: answer(started) } } }, async (request, reply) => {
     const caller = requireCaller(request);
     const body = request.body;
-    const user = await services.database.db.withSchema('rm').selectFrom('users').select('email').where('id', '=', caller.userId).executeTakeFirst();
-    if (!user?.email) throw new DomainError('Please log in to continue.', 'UNAUTHENTICATED', 401);
+    const email = await findUserEmail(services.database.db, caller.userId);
+    if (!email) throw new DomainError('Please log in to continue.', 'UNAUTHENTICATED', 401);
     const ctx = contextFor(request, services);
     const start = await subscribeOnProviderPage(ctx, services.purchases, hosted, {
-      userId: caller.userId, role: caller.role, email: user.email, promotionId: body.promotion_id || null, couponCode: body.coupon_code || null,
+      userId: caller.userId, role: caller.role, email, promotionId: body.promotion_id || null, couponCode: body.coupon_code || null,
     });
     await settle(services, ctx);
     return ok(reply, { action: 'redirect' as const, url: start.url, payment_id: start.paymentId }, { position: ctx.lastPosition });

@@ -37,8 +37,8 @@ export interface PaymentEventLine {
   actor_role: string | null;
 }
 
-/** Our log's side: the payment's row, its reversal if any, and its events. */
-export interface OurPaymentSummary {
+/** What our log says of one card payment: the part both the lookup and the transactions list show. */
+export interface OurPaymentFacts {
   payment_id: string;
   user_id: string;
   user_email: string | null;
@@ -47,9 +47,13 @@ export interface OurPaymentSummary {
   status: 'pending' | 'captured' | 'failed';
   failure_code: string | null;
   card: string | null;
+  created_at: string;
+}
+
+/** Our log's side for the lookup: the payment's row, its reversal if any, and its events. */
+export interface OurPaymentSummary extends OurPaymentFacts {
   /** The Sticky.io order id our log or the adapter's books hold for it. */
   provider_reference: string | null;
-  created_at: string;
   settled_at: string | null;
   reversal: { kind: string; amount_cents: number; at: string } | null;
   events: PaymentEventLine[];
@@ -72,18 +76,9 @@ export interface StickyLookupAnswer {
 }
 
 /** A payment that went through Sticky.io, as its list shows it. */
-export interface StickyTransactionRecord {
+export interface StickyTransactionRecord extends OurPaymentFacts {
   id: string;
-  payment_id: string;
-  user_id: string;
-  user_email: string | null;
-  type: string;
-  amount_cents: number;
-  status: 'pending' | 'captured' | 'failed';
-  failure_code: string | null;
-  card: string | null;
   order_id: string | null;
-  created_at: string;
 }
 
 const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
