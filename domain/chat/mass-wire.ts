@@ -1,5 +1,4 @@
-// Wire shapes of mass and welcome messages (/work/notes/mass-contract.md), shared
-// by the server and the console. Envelope as every route (domain/shared/wire.ts). Amounts: dollars plus *_cents.
+// Wire shapes of mass and welcome messages, shared by the server and the console. Envelope as every route (domain/shared/wire.ts). Amounts: dollars plus *_cents.
 //
 // Staff (admin, super_admin, sub_admin, model, content_manager; not live_stream_manager, not support):
 //   POST /api/message/send-mass-message          SendMassMessageBody            → MassMessageView

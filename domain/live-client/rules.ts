@@ -3,6 +3,9 @@
 // the overlay's tip lines, the viewers list's connection badge, the per-tab token, the "started a live stream" popup.
 import { validateLiveMessage } from '../live/live-session';
 import { formatMoney } from '../shared/money';
+import type { LiveCall } from '../live/wire';
+
+export type { LiveCall };
 
 export {
   CLOSE_LIVE_CONFIRM, END_LIVE_CONFIRM, GROUP_LIVE_CONFIRM, GROUP_LIVE_MESSAGE_MAX, LIVE_CONNECTING, LIVE_DEFAULT_TIP_DOLLARS, LIVE_ENDED,
@@ -136,21 +139,6 @@ export function commentSendFailure(status: number | undefined, serverMessage: st
 /** Time on air so far (the LIVE badge's timer), never negative. */
 export function elapsedSince(startedAt: string | null | undefined, nowMs: number): number {
   return startedAt ? Math.max(0, nowMs - Date.parse(startedAt)) : 0;
-}
-
-/**
- * A billed one-to-one as the fan's screen shows it (GET /api/stream/current `call`): the price, what was charged so
- * far, the call time of the stretches that ended (`callSeconds`) and the one running since `billingSince` (null: the
- * call time is not running — the fan or the creator is not connected), on the server's clock at `serverNow`.
- */
-export interface LiveCall {
-  pricePerMinuteCents: number;
-  minutesCharged: number;
-  chargedCents: number;
-  callSeconds: number;
-  billingSince: string | null;
-  serverNow: string;
-  walletBalanceCents: number;
 }
 
 /** The call time so far in ms at the client's `nowMs`, `skewMs` being the server's clock less the client's. */

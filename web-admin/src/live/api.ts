@@ -1,8 +1,10 @@
-// The console's live-stream calls (/work/notes/live-api.md) and the live settings, shared by the chat
+// The console's live-stream calls (/api/stream/*) and the live settings, shared by the chat
 // header (video icon, session history link), the Go Live page and the settings page.
 import { useCallback } from 'react';
 import type { LiveComment } from '../../../domain/live-client/rules';
-import type { ViewerEntry, ViewersAnswer } from '../../../domain/live/wire';
+import type { CurrentLive, ViewerEntry, ViewersAnswer } from '../../../domain/live/wire';
+
+export type { CurrentLive };
 import { api } from '../api';
 import { useLiveQuery, useQueryClient } from '../query';
 
@@ -27,20 +29,6 @@ export interface StartedLive {
   tabToken: string;
   startedAt: string;
   resumed: boolean;
-}
-
-export interface CurrentLive {
-  sessionId: string;
-  isGroup: boolean;
-  userId: string | null;
-  publisherId: string;
-  publisherName: string;
-  startedAt: string;
-  viewers: number;
-  isJoined: boolean;
-  isPublisher: boolean;
-  pricePerMinuteCents: number;
-  tipTotalCents?: number;
 }
 
 export type { ViewerEntry };

@@ -10,7 +10,7 @@ import { SETTINGS_FAILED, SETTINGS_SAVED } from '../sitesettings/messages';
 import { STAGGER_SETTINGS_PAGE } from './paths';
 import { notBelow } from '../components/rangeValidators';
 
-/** The contract's defaults (/work/notes/mass-contract.md "Settings"). */
+/** The server's defaults for a site that never saved these settings. */
 export const STAGGER_DEFAULTS = { stagger_min_hours: 24, stagger_max_hours: 48, stagger_previous_limit: 10, mass_message_default_delay_hours: 2 } as const;
 
 const integer: Validator = (v: unknown) => (v == null || v === '' || Number.isInteger(Number(v)) ? undefined : 'Enter a whole number');

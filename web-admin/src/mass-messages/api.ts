@@ -1,5 +1,4 @@
-// The console's mass- and welcome-message calls, as /work/notes/mass-contract.md (the backend's contract) states
-// them. Every answer is the /api envelope; errors carry the server's message (and field), which the screens show.
+// The console's mass- and welcome-message calls, with the wire shapes of domain/chat/mass-wire.ts. Every answer is the /api envelope; errors carry the server's message (and field), which the screens show.
 import type { PostMediaView } from '../../../domain/post/wire';
 import { api } from '../api';
 import type {

@@ -1,30 +1,15 @@
-// The fan site's live-stream calls (/work/notes/live-api.md) and the session on air, kept current from the
+// The fan site's live-stream calls (/api/stream/*) and the session on air, kept current from the
 // live frames (GROUP_LIVE_STARTED, GO_LIVE, STOP_LIVE, GROUP_LIVE_STOPPED, LIVE_STREAM_DATA) and after a reconnect
 // through the query cache.
 import { useCallback } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { LiveCall, LiveComment } from '../../../domain/live-client/rules';
-import type { ViewerEntry, ViewersAnswer } from '../../../domain/live/wire';
+import type { LiveComment } from '../../../domain/live-client/rules';
+import type { CurrentLive, ViewerEntry, ViewersAnswer } from '../../../domain/live/wire';
+
+export type { CurrentLive };
 import { api } from '../api';
 import { useAuth } from '../auth';
 import { useInvalidateOn } from '../realtime';
-
-export interface CurrentLive {
-  sessionId: string;
-  isGroup: boolean;
-  userId: string | null;
-  publisherId: string;
-  publisherName: string;
-  startedAt: string;
-  viewers: number;
-  isJoined: boolean;
-  isPublisher: boolean;
-  pricePerMinuteCents: number;
-  /** The publisher's Janus feed, once the camera is up (null before). */
-  pubId?: string | number | null;
-  /** A paid one-to-one, to its fan: the price, what was charged, the call time, the wallet balance. */
-  call?: LiveCall;
-}
 
 export interface ViewerToken {
   status: 'success';
