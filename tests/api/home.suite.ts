@@ -2,6 +2,7 @@
 // latest conversations, scheduled posts, recent subscribers and the facts of the warnings (mail server and its
 // failures, live streaming, avatar), for the managers only, read without loading any event stream.
 import { createServer } from 'node:net';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_TEST_CARDS } from '../../domain/card/wire';
 import { startTestServer, TEST_CARD_FORM, type Backend, type TestServer } from '../support/server';
@@ -26,6 +27,15 @@ export function homeSuite(backend: Backend, available: boolean) {
       const r = await call('GET', '/admin-api/home', undefined, token);
       expect(r.status, JSON.stringify(r.body)).toBe(200);
       return r.body;
+    };
+
+    const uploadImage = async (title: string) => {
+      const image = await sharp({ create: { width: 320, height: 240, channels: 3, background: { r: 40, g: 90, b: 200 } } }).jpeg().toBuffer();
+      const presign = await call('POST', '/api/upload/generate_presigned_url', { file_name: `${title}.jpg`, content_type: 'image/jpeg', media_type: 'blog' }, admin);
+      expect((await fetch(t.base + presign.body.data.presigned_url, { method: 'PUT', headers: { 'content-type': 'image/jpeg' }, body: image })).status).toBe(200);
+      const saved = await call('POST', '/api/media', { file_name: presign.body.data.file_name, content_type: 'image/jpeg' }, admin);
+      expect(saved.body.data.status).toBe('ready');
+      return saved.body.data.id as string;
     };
 
     beforeAll(async () => {
@@ -59,7 +69,7 @@ export function homeSuite(backend: Backend, available: boolean) {
       const later = new Date(Date.now() + 3 * 86_400_000).toISOString();
       const soon = new Date(Date.now() + 86_400_000).toISOString();
       for (const [caption, at] of [['Later post', later], ['Sooner post', soon], ['Out now', null]] as const)
-        expect((await call('POST', '/api/blogs', { caption, visibility: 'public', ...(at ? { publish_at: at } : {}) }, admin)).status).toBe(200);
+        expect((await call('POST', '/api/blogs', { caption, visibility: 'public', media_ids: [await uploadImage(caption)], ...(at ? { publish_at: at } : {}) }, admin)).status).toBeLessThan(300);
 
       const h = await home();
       expect(h.today_earnings_cents).toBe(999);
@@ -83,7 +93,8 @@ export function homeSuite(backend: Backend, available: boolean) {
       const h = await home();
       expect(h.checks).toMatchObject({ mail_configured: true, mail_failed_24h: 1, mail_sent_24h: 0 });
       // Live streaming and the avatar, through their own settings.
-      expect((await call('PUT', '/admin-api/settings/site', { enable_live_streaming: true, model_avatar_url: '/media/avatar.jpg' }, admin)).status).toBeLessThan(300);
+      expect((await call('POST', '/api/stream/save_settings', { enable_live_streaming: true }, admin)).status).toBe(200);
+      expect((await call('PUT', '/admin-api/settings/site', { model_avatar_url: '/media/avatar.jpg' }, admin)).status).toBeLessThan(300);
       expect((await home()).checks).toMatchObject({ live_enabled: true, avatar_set: true });
     });
 
