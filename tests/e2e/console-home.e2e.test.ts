@@ -19,6 +19,7 @@ describe.skipIf(!hasChromium)('the creator\'s Home (Chromium)', () => {
   let page: Page;
   let admin: string;
   let fan: { token: string; userId: string };
+  let site: string;
   const errors: string[] = [];
   const call = (method: string, url: string, body?: unknown, token?: string) => t.call(method, url, body, token ? { token } : {});
   const shoot = (name: string) => shootBothWidths(page, `home-${name}`);
@@ -30,6 +31,7 @@ describe.skipIf(!hasChromium)('the creator\'s Home (Chromium)', () => {
     admin = (await call('POST', '/api/users/login', { email: t.adminEmail, password: t.adminPassword })).body.data.token;
     const reg = await call('POST', '/api/users/register', { name: 'Hazel Home', email: 'hazel.home@example.com', password: 'fan password 1' });
     fan = reg.body.data;
+    site = (await call('GET', '/api/app_settings/get')).body.data.model_name;
     expect((await call('POST', '/api/v2/purchase/subscription', { ...TEST_CARD_FORM, cardNumber: SANDBOX_TEST_CARDS.approve }, fan.token)).status).toBe(200);
     expect((await call('POST', '/api/chat/send_message', { message: 'Loved the last post!' }, fan.token)).status).toBe(200);
     const image = await sharp({ create: { width: 320, height: 240, channels: 3, background: '#5b8def' } }).jpeg().toBuffer();
@@ -57,14 +59,14 @@ describe.skipIf(!hasChromium)('the creator\'s Home (Chromium)', () => {
     for (const id of ['mail', 'live', 'payments', 'avatar']) await page.getByTestId(`home-warning-${id}`).waitFor();
     await page.getByTestId('menu-chat-unread').waitFor();
     await expect.poll(badge, { timeout: 10_000 }).toBe('1');
-    await expect.poll(() => page.title()).toBe('(1) Fanclub Console');
+    await expect.poll(() => page.title()).toBe(`(1) ${site} Console`);
     await shoot('01-home');
   });
 
   it('the unread badge and the tab title move when the fan writes again, without a reload', async () => {
     expect((await call('POST', '/api/chat/send_message', { message: 'Are you live tonight?' }, fan.token)).status).toBe(200);
     await expect.poll(badge, { timeout: 10_000 }).toBe('2');
-    await expect.poll(() => page.title(), { timeout: 10_000 }).toBe('(2) Fanclub Console');
+    await expect.poll(() => page.title(), { timeout: 10_000 }).toBe(`(2) ${site} Console`);
     await expect.poll(async () => page.getByTestId('home-unread-row').innerText(), { timeout: 10_000 }).toContain('Are you live tonight?');
   });
 
@@ -79,7 +81,7 @@ describe.skipIf(!hasChromium)('the creator\'s Home (Chromium)', () => {
     await page.getByTestId('home-unread-row').first().click();
     await page.waitForURL((u) => u.pathname === `/admin/private-chat/${fan.userId}`);
     await expect.poll(badge, { timeout: 15_000 }).toBe('0');
-    await expect.poll(() => page.title(), { timeout: 10_000 }).toBe('Fanclub Console');
+    await expect.poll(() => page.title(), { timeout: 10_000 }).toBe(`${site} Console`);
   });
 
   it('the Advanced group (audit, event log, health, tools) is folded until opened', async () => {
