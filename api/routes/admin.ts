@@ -8,6 +8,7 @@ import { listAuditLog, listMedia, listPosts, listSubscribers, listTransactions, 
 import { mediaByIds } from '../../projections/media';
 import { findPost, type PostRow } from '../../projections/posts';
 import { adminDashboard } from '../../projections/dashboard';
+import { adminHome } from '../queries/home';
 import { createPostFromComposer, deletePost } from '../../commands/content';
 import { currentSettings } from '../../projections/settings';
 import { EXPORT_RANGE, sendExport } from '../csv';
@@ -134,4 +135,5 @@ export const adminRoutes = (services: Services): FastifyPluginAsyncZod => async 
   });
 
   app.get('/admin-api/dashboard', async (_request, reply) => reply.send(await adminDashboard(db(), now().toISOString())));
+  app.get('/admin-api/home', async (_request, reply) => reply.send(await adminHome(services, now())));
 };

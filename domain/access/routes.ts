@@ -319,6 +319,7 @@ export const API_ACCESS: Record<string, Access> = {
   'GET /api/stream/sessions/:id': [...MANAGERS, 'content_manager'],
   // Staff console (react-admin REST)
   'GET /admin-api/dashboard': MANAGERS,
+  'GET /admin-api/home': MANAGERS,
   'GET /admin-api/posts': CONTENT,
   'GET /admin-api/posts/:id': CONTENT,
   'POST /admin-api/posts': CONTENT,

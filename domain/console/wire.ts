@@ -40,3 +40,27 @@ export interface AdminEventRecord {
   metadata: Record<string, unknown>;
   recorded_at: string;
 }
+
+/** GET /admin-api/home — the creator's Home: today's money, who is waiting for an answer, what is coming, what needs fixing. */
+export interface AdminHome {
+  today_earnings_cents: number;
+  yesterday_earnings_cents: number;
+  earnings_30d: { day: string; cents: number }[];
+  /** Fans' messages staff have not read, the conversations they are in, and the latest few of those. */
+  unread_messages: number;
+  unread_chats: number;
+  latest_unread: { fan_id: string; name: string; last_message: string; last_message_at: string | null; unread: number }[];
+  /** Posts set to appear later, the soonest first. */
+  scheduled_posts: { id: string; caption: string; publish_at: string; visibility: string }[];
+  recent_subscribers: { user_id: string; name: string; started_at: string; price_cents: number }[];
+  /** What the warnings are made of (domain/console/home.ts homeWarnings). */
+  checks: {
+    /** A mail server is known: SMTP_URL or one saved in the console. */
+    mail_configured: boolean;
+    /** Mails of the last 24 hours the server could not deliver, and those delivered. */
+    mail_failed_24h: number;
+    mail_sent_24h: number;
+    live_enabled: boolean;
+    avatar_set: boolean;
+  };
+}

@@ -107,3 +107,15 @@ export async function listOutbox(database: Database, p: { range: [number, number
   ]);
   return { rows, total: Number((count as { n: number } | undefined)?.n ?? 0) };
 }
+
+/** Mails since a time by what became of them (the Home's mail warning). */
+export async function outboxSince(database: Database, sinceIso: string): Promise<{ sent: number; failed: number; queued: number }> {
+  const rows = await outbox(database)
+    .selectFrom('outbox')
+    .select(['status', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('created_at', '>=', sinceIso as never)
+    .groupBy('status')
+    .execute();
+  const n = (s: string) => Number(rows.find((r) => r.status === s)?.n ?? 0);
+  return { sent: n('sent'), failed: n('failed'), queued: n('queued') };
+}

@@ -3,6 +3,7 @@
 // refused there), saved cards, health, redirect URLs driving the fan site's /:path (another site is refused), logs,
 // the spec's paths that open existing pages, and the user page's transactions and migration flag. Screenshots at
 // 1440 and 375 px: tests/artifacts/admin-tools-*.png.
+import { openAdvanced } from '../support/console-menu';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { SANDBOX_TEST_CARDS } from '../../domain/card/wire';
@@ -57,6 +58,7 @@ describe.skipIf(!hasChromium)('admin tools in the browser (Chromium)', () => {
   };
 
   it('the tool box lists the tools; lookup by email finds a fan and opens their page', async () => {
+    await openAdvanced(page);
     await page.getByTestId('menu-super-admin-tools').click();
     await page.getByTestId('super-admin-tools').waitFor();
     for (const id of ['tool-lookup', 'tool-subscription-url', 'tool-user-cards', 'tool-health', 'tool-redirects', 'tool-logs']) await page.getByTestId(id).waitFor();
@@ -143,6 +145,7 @@ describe.skipIf(!hasChromium)('admin tools in the browser (Chromium)', () => {
     expect(text).toContain(`•••• ${SANDBOX_TEST_CARDS.approve.slice(-4)}`);
     expect(text).not.toContain(SANDBOX_TEST_CARDS.approve);
     await shoot(page, '07-user-cards');
+    await openAdvanced(page);
     await page.getByTestId('menu-health').click();
     for (const id of ['health-process', 'health-event-store', 'health-database', 'health-disk', 'health-mail-outbox', 'health-media-queue', 'health-kafka', 'health-janus']) await page.getByTestId(id).waitFor({ timeout: 15_000 });
     expect(await page.getByTestId('health-projection').count()).toBeGreaterThan(20);
@@ -184,6 +187,7 @@ describe.skipIf(!hasChromium)('admin tools in the browser (Chromium)', () => {
   });
 
   it('logs, the banner path and the locked-content path open the right pages', async () => {
+    await openAdvanced(page);
     await page.getByTestId('menu-logs').click();
     await page.getByTestId('logs-audit').waitFor({ timeout: 15_000 });
     await page.getByTestId('logs-tab-events').click();

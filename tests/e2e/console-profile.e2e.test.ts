@@ -44,14 +44,14 @@ describe.skipIf(!hasChromium)('console profile and mail notice (Chromium)', () =
   const shoot = (name: string) => shootBothWidths(page, `profile-${name}`);
   const signIn = (password: string) => signInConsole(page, t.base, t.adminEmail, password);
 
-  it('the dashboard warns that mail waits in the Outbox, with a link to it', async () => {
+  it('Home warns that mail waits in the Outbox, with a button to the mail settings', async () => {
     await signIn(t.adminPassword);
-    const notice = page.getByTestId('mail-notice');
+    const notice = page.getByTestId('home-warning-mail');
     await notice.waitFor({ timeout: 20_000 });
-    expect(await notice.innerText()).toContain('password resets and email verifications wait in the Outbox');
+    expect(await notice.innerText()).toContain('password resets, email verifications and chat emails wait in the Outbox');
     await shoot('01-dashboard-mail-notice');
-    await page.getByTestId('mail-notice-outbox').click();
-    await page.waitForURL((u) => u.pathname === '/admin/outbox');
+    await page.getByTestId('home-fix-mail').click();
+    await page.waitForURL((u) => u.pathname === '/admin/settings/email-configuration');
   });
 
   it('changes the password from My profile in the user menu, then signs in with the new one', async () => {
@@ -79,7 +79,7 @@ describe.skipIf(!hasChromium)('console profile and mail notice (Chromium)', () =
     await page.waitForURL((u) => u.pathname === '/admin/login');
     expect((await t.call('POST', '/api/users/login', { email: t.adminEmail, password: t.adminPassword })).status).toBe(400);
     await signIn(NEW_PASSWORD);
-    await page.getByTestId('mail-notice').waitFor({ timeout: 20_000 });
+    await page.getByTestId('home-warning-mail').waitFor({ timeout: 20_000 });
   });
 
   it('uploads an avatar and a cover, writes a bio, and the fan site shows them over the feed', async () => {

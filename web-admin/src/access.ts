@@ -79,15 +79,18 @@ export const USER_ACTIONS = {
 
 export type UserAction = keyof typeof USER_ACTIONS;
 
-/** The menu, grouped by area as the UI direction asks; groups with nothing the role may use are hidden. */
-export const MENU_GROUPS: readonly { label: string; resources: readonly ConsoleResource[] }[] = [
+/**
+ * The menu, grouped by area as the UI direction asks; groups with nothing the role may use are hidden. A
+ * `collapsed` group (the operator's tools: audit, event log, health, projections, sandbox forms) starts folded.
+ */
+export const MENU_GROUPS: readonly { label: string; resources: readonly ConsoleResource[]; collapsed?: boolean }[] = [
   { label: 'Content', resources: ['posts', 'feed-tags'] },
   { label: 'Money', resources: ['transactions', 'crypto-payments', 'subscribers'] },
   { label: 'Fans', resources: ['users'] },
   { label: 'Messages', resources: ['outbox'] },
   { label: 'Live', resources: [] },
   { label: 'Settings', resources: ['settings'] },
-  { label: 'Audit', resources: ['audit', 'events'] },
+  { label: 'Advanced', resources: ['audit', 'events'], collapsed: true },
 ];
 
 /**

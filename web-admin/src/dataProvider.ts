@@ -1,6 +1,7 @@
 import { fetchUtils, HttpError, type CreateParams, type DataProvider } from 'react-admin';
 import simpleRestProvider from 'ra-data-simple-rest';
 import type { AdminDashboard } from '../../domain/payment/wire';
+import type { AdminHome } from '../../domain/console/wire';
 import type { AdminPostCreate, PostVisibility } from '../../domain/post/wire';
 import { consoleHeaders, isOffline, SERVER_DOWN_MESSAGE } from './api';
 import { uploadMedia, type PendingMedia } from './upload';
@@ -53,6 +54,7 @@ export interface PostFormValues {
 
 export interface ConsoleDataProvider extends DataProvider {
   getDashboard(): Promise<AdminDashboard>;
+  getHome(): Promise<AdminHome>;
 }
 
 const base = simpleRestProvider(ADMIN_API, httpClient);
@@ -116,5 +118,9 @@ export const dataProvider: ConsoleDataProvider = {
   async getDashboard() {
     const { json } = await httpClient(`${ADMIN_API}/dashboard`);
     return json as AdminDashboard;
+  },
+  async getHome() {
+    const { json } = await httpClient(`${ADMIN_API}/home`);
+    return json as AdminHome;
   },
 };

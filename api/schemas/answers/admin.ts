@@ -199,4 +199,23 @@ export const adminAnswers: RouteAnswers = {
       earnings_by_source_30d: z.array(z.object({ source: z.string(), cents: z.number() })),
     }),
   },
+  'GET /admin-api/home': {
+    200: z.object({
+      today_earnings_cents: z.number(),
+      yesterday_earnings_cents: z.number(),
+      earnings_30d: z.array(z.object({ day: z.string(), cents: z.number() })),
+      unread_messages: z.number(),
+      unread_chats: z.number(),
+      latest_unread: z.array(z.object({ fan_id: z.string(), name: z.string(), last_message: z.string(), last_message_at: z.string().nullable(), unread: z.number() })),
+      scheduled_posts: z.array(z.object({ id: z.string(), caption: z.string(), publish_at: z.string(), visibility: z.string() })),
+      recent_subscribers: z.array(z.object({ user_id: z.string(), name: z.string(), started_at: z.string(), price_cents: z.number() })),
+      checks: z.object({
+        mail_configured: z.boolean(),
+        mail_failed_24h: z.number(),
+        mail_sent_24h: z.number(),
+        live_enabled: z.boolean(),
+        avatar_set: z.boolean(),
+      }),
+    }),
+  },
 };

@@ -19,7 +19,7 @@ import {
 import type { AdminAuditRecord } from '../../../domain/console/wire';
 import type { AdminUserRecord } from '../../../domain/user/wire';
 import { humanize } from '../components/StatusChip';
-import { auditActionLabel } from '../../../domain/console/audit-labels';
+import { auditSentence } from '../../../domain/console/audit-words';
 import { formatDate, relative } from '../format';
 import { ADMIN_PAGE_SIZE, AdminPagination } from '../components/AdminPagination';
 
@@ -52,11 +52,11 @@ const Mono = ({ children }: { children: string }) => (
   </Typography>
 );
 
-/** The action's label (domain/console/audit-labels.ts) over its event type, which the Action filter takes. */
-const ActionLabel = ({ action }: { action: string }) => (
+/** The row in words (domain/console/audit-words.ts) over its event type, which the Action filter takes. */
+const ActionLabel = ({ action, data }: { action: string; data: unknown }) => (
   <Box component="span" sx={{ display: 'inline-flex', flexDirection: 'column', minWidth: 0 }} data-testid="audit-action" data-action={action}>
     <Typography component="span" variant="body2" sx={{ fontWeight: 600 }}>
-      {auditActionLabel(action)}
+      {auditSentence(action, data)}
     </Typography>
     <Typography component="span" variant="caption" color="text.secondary" sx={{ fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', wordBreak: 'break-all' }}>
       {action}
@@ -159,7 +159,7 @@ function AuditCard({ record }: { record: AdminAuditRecord }) {
       <CardContent sx={{ '&:last-child': { pb: 1 } }}>
         <Stack direction="row" sx={{ justifyContent: 'space-between', gap: 1, alignItems: 'baseline' }}>
           <Typography variant="subtitle2" sx={{ overflowWrap: 'anywhere' }} title={record.action} data-testid="audit-action" data-action={record.action}>
-            {auditActionLabel(record.action)}
+            {auditSentence(record.action, record.data)}
           </Typography>
           <Typography variant="caption" color="text.secondary" title={formatDate(record.recorded_at)} sx={{ whiteSpace: 'nowrap' }}>
             {relative(record.recorded_at)}
@@ -197,7 +197,7 @@ export function AuditList() {
       ) : (
         <DataTable<AdminAuditRecord> bulkActionButtons={false} rowClick="expand" expand={<AuditData />} data-testid="audit-table">
           <Column label="Actor" disableSort render={() => <Actor />} />
-          <Column source="action" label="Action" render={r => <ActionLabel action={r.action} />} />
+          <Column source="action" label="Action" render={r => <ActionLabel action={r.action} data={r.data} />} />
           <Column label="User" disableSort render={() => <SubjectUser />} />
           <Column source="recorded_at" label="Time" render={r => <span title={formatDate(r.recorded_at)}>{formatDate(r.recorded_at)}</span>} />
           <Column source="ip" label="IP" disableSort render={r => (r.ip ? <Mono>{r.ip}</Mono> : '—')} />

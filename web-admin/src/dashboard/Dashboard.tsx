@@ -3,7 +3,7 @@ import { Alert, Box, Button, Card, CardContent, CardHeader, Chip, Skeleton, Typo
 import PaidIcon from '@mui/icons-material/Paid';
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import GroupsIcon from '@mui/icons-material/Groups';
-import ArticleIcon from '@mui/icons-material/Article';
+import ForumIcon from '@mui/icons-material/Forum';
 import { Title, useDataProvider, useGetIdentity, usePermissions } from 'react-admin';
 import { resourcesFor, seesDashboard } from '../access';
 import type { ConsoleDataProvider } from '../dataProvider';
@@ -11,6 +11,9 @@ import { money } from '../format';
 import { EarningsChart } from './EarningsChart';
 import { SourceBreakdown } from './SourceBreakdown';
 import { MailNotice } from './MailNotice';
+import { HomeWarnings } from './HomeWarnings';
+import { HomeLists } from './HomeLists';
+import { changeVsYesterday } from '../../../domain/console/home';
 import { GoLiveHomeCard } from '../live';
 import { Suspense } from 'react';
 import { useLiveQuery, useQueryClient } from '../query';
@@ -53,14 +56,23 @@ function Welcome({ role }: { role: unknown }) {
 }
 
 const DASHBOARD_KEY = ['dashboard'] as const;
+const HOME_KEY = ['home'] as const;
+/** Frames after which the Home is read again: a fan wrote or was read, money moved, a setting changed. */
+const HOME_FRAMES = ['UPDATE_USER_LAST_MESSAGE', 'SETTINGS_UPDATED'] as const;
 
 function MoneyDashboard() {
   const dataProvider = useDataProvider<ConsoleDataProvider>();
   const client = useQueryClient();
   const query = useLiveQuery(DASHBOARD_KEY, () => dataProvider.getDashboard());
+  const homeQuery = useLiveQuery(HOME_KEY, () => dataProvider.getHome(), { frames: HOME_FRAMES, keepPrevious: true });
+  const home = homeQuery.data ?? null;
+  const reloadHome = () => void client.invalidateQueries({ queryKey: HOME_KEY });
 
   // Money moved (a payment captured or reversed): the counters are read again quietly, keeping what is shown.
-  const staleSoon = useDebounced(() => void client.invalidateQueries({ queryKey: DASHBOARD_KEY }), COUNTERS_DEBOUNCE_MS);
+  const staleSoon = useDebounced(() => {
+    void client.invalidateQueries({ queryKey: DASHBOARD_KEY });
+    reloadHome();
+  }, COUNTERS_DEBOUNCE_MS);
   useFrame<{ spentChanged?: boolean }>('UPDATE_USER_AMOUNT', data => data.spentChanged && staleSoon());
 
   const data = query.data ?? null;
@@ -72,8 +84,8 @@ function MoneyDashboard() {
 
   return (
     <Box sx={{ mt: 2, display: 'grid', gap: 2 }} data-testid="dashboard">
-      <Title title="Dashboard" />
-      <MailNotice />
+      <Title title="Home" />
+      {home ? <HomeWarnings checks={home.checks} onChanged={reloadHome} /> : null}
       <Suspense fallback={null}>
         <GoLiveHomeCard />
       </Suspense>
@@ -97,10 +109,24 @@ function MoneyDashboard() {
           gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, 1fr)' },
         }}
       >
-        <StatCard testId="stat-today-earnings" icon={<PaidIcon />} label="Today's earnings" loading={loading} value={data ? money(data.today_earnings_cents) : '—'} />
+        <StatCard
+          testId="stat-today-earnings"
+          icon={<PaidIcon />}
+          label="Today's earnings"
+          loading={loading}
+          value={data ? money(data.today_earnings_cents) : '—'}
+          note={home ? vsYesterday(home.today_earnings_cents, home.yesterday_earnings_cents) : undefined}
+        />
         <StatCard testId="stat-new-subscribers" icon={<PersonAddIcon />} label="New subscribers today" loading={loading} value={data ? String(data.new_subscribers_today) : '—'} />
         <StatCard testId="stat-active-subscribers" icon={<GroupsIcon />} label="Active subscribers" loading={loading} value={data ? String(data.active_subscribers) : '—'} />
-        <StatCard testId="stat-total-posts" icon={<ArticleIcon />} label="Total posts" loading={loading} value={data ? String(data.total_posts) : '—'} />
+        <StatCard
+          testId="stat-unread-chats"
+          icon={<ForumIcon />}
+          label="Unread chats"
+          loading={!home}
+          value={home ? String(home.unread_chats) : '—'}
+          note={home && home.unread_messages ? `${home.unread_messages} message${home.unread_messages === 1 ? '' : 's'}` : undefined}
+        />
       </Box>
       <Card>
         <CardHeader
@@ -123,6 +149,7 @@ function MoneyDashboard() {
           )}
         </CardContent>
       </Card>
+      <HomeLists data={home} />
       {data?.earnings_by_source_30d && !empty && (
         <Card>
           <CardHeader title="By source, last 30 days" slotProps={{ title: { variant: 'h6', component: 'h2' } }} />
@@ -152,7 +179,13 @@ function FansOnline() {
   );
 }
 
-function StatCard({ icon, label, value, loading, testId }: { icon: ReactNode; label: string; value: string; loading: boolean; testId: string }) {
+/** "+25% vs yesterday", or what yesterday was when there is no percentage to give. */
+function vsYesterday(today: number, yesterday: number): string {
+  const change = changeVsYesterday(today, yesterday);
+  return change ? `${change} vs yesterday` : `Yesterday ${money(yesterday)}`;
+}
+
+function StatCard({ icon, label, value, loading, testId, note }: { icon: ReactNode; label: string; value: string; loading: boolean; testId: string; note?: string }) {
   return (
     <Card data-testid={testId}>
       <CardContent sx={{ display: 'flex', gap: 1.5, alignItems: 'flex-start', '&:last-child': { pb: 2 } }}>
@@ -166,6 +199,11 @@ function StatCard({ icon, label, value, loading, testId }: { icon: ReactNode; la
           <Typography variant="h5" component="p" sx={{ fontWeight: 600, mt: 0.5 }}>
             {loading ? <Skeleton width={80} /> : value}
           </Typography>
+          {note ? (
+            <Typography variant="caption" color="text.secondary" data-testid={`${testId}-note`}>
+              {note}
+            </Typography>
+          ) : null}
         </Box>
       </CardContent>
     </Card>

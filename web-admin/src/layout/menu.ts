@@ -30,6 +30,8 @@ export interface MenuSection {
 
 export interface MenuGroupView {
   label: string;
+  /** Starts folded (the Advanced group); staff unfold it with one click, and the console remembers. */
+  collapsed: boolean;
   sections: MenuSection[];
 }
 
@@ -61,6 +63,6 @@ export function menuFor(role: unknown): MenuGroupView[] {
     // Settings: the index (the settings resource) and one entry per area of the settings registry.
     const settingsAreas = group.label === 'Settings' ? settingsMenuGroups(role) : [];
     const entries = [...resources, ...settingsAreas, ...pages];
-    return entries.length === 0 ? [] : [{ label: group.label, sections: inSections(entries, MENU_SECTIONS[group.label]) }];
+    return entries.length === 0 ? [] : [{ label: group.label, collapsed: group.collapsed === true, sections: inSections(entries, MENU_SECTIONS[group.label]) }];
   });
 }

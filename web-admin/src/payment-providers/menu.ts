@@ -9,5 +9,5 @@ import { CCBILL_TEST_FLEX_FORM_PAGE, STICKY_IO_PRODUCTS_PAGE, STICKY_IO_TRANSACT
 export const PROVIDER_CONSOLE_PAGES: readonly ConsolePage[] = [
   { group: 'Money', to: '/sticky-io-transactions', page: STICKY_IO_TRANSACTIONS_PAGE, label: 'Sticky.io payments', icon: ReceiptOutlinedIcon, testId: 'menu-sticky-io-transactions' },
   { group: 'Settings', to: '/sticky-io-subscription-products', page: STICKY_IO_PRODUCTS_PAGE, label: 'Sticky.io products', icon: Inventory2OutlinedIcon, testId: 'menu-sticky-io-products' },
-  { group: 'Settings', to: '/ccbill-test-flex-form', page: CCBILL_TEST_FLEX_FORM_PAGE, label: 'CCBill test form', icon: FactCheckOutlinedIcon, testId: 'menu-ccbill-test-flex-form' },
+  { group: 'Advanced', to: '/ccbill-test-flex-form', page: CCBILL_TEST_FLEX_FORM_PAGE, label: 'CCBill test form', icon: FactCheckOutlinedIcon, testId: 'menu-ccbill-test-flex-form' },
 ];

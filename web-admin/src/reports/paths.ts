@@ -35,5 +35,5 @@ export const REPORT_CONSOLE_PAGES: readonly ConsolePage[] = [
   { group: 'Money', to: '/unlocked-content-user-list', page: UNLOCKED_CONTENT_PAGE, label: 'Unlocked content', icon: LockOpenOutlinedIcon, testId: 'menu-unlocked-content' },
   { group: 'Fans', to: '/user-utm-params', page: UTM_PAGE, label: 'UTM parameters', icon: CampaignOutlinedIcon, testId: 'menu-utm' },
   { group: 'Fans', to: '/settings/opt-in-report', page: OPT_IN_REPORT_PAGE, label: 'Opt-in report', icon: MarkEmailReadOutlinedIcon, testId: 'menu-opt-in-report' },
-  { group: 'Audit', to: '/influencer-activity', page: INFLUENCER_ACTIVITY_PAGE, label: 'Influencer activity', icon: ManageHistoryOutlinedIcon, testId: 'menu-influencer-activity' },
+  { group: 'Advanced', to: '/influencer-activity', page: INFLUENCER_ACTIVITY_PAGE, label: 'Influencer activity', icon: ManageHistoryOutlinedIcon, testId: 'menu-influencer-activity' },
 ];

@@ -23,7 +23,7 @@ export const TOOLS_CONSOLE_PAGES: readonly ConsolePage[] = [
   { group: 'Money', to: '/generate-subscription-url', page: SUBSCRIPTION_URL_PAGE, label: 'Subscription links', icon: LinkOutlinedIcon, testId: 'menu-subscription-url' },
   { group: 'Money', to: '/user-card-list', page: USER_CARDS_PAGE, label: 'Saved cards', icon: CreditCardOutlinedIcon, testId: 'menu-user-cards' },
   { group: 'Settings', to: '/list-redirect-url', page: REDIRECT_LIST_PAGE, label: 'Redirect URLs', icon: AltRouteOutlinedIcon, testId: 'menu-redirect-urls' },
-  { group: 'Audit', to: '/super-admin-tools', page: SUPER_ADMIN_TOOLS_PAGE, label: 'Admin tools', icon: BuildOutlinedIcon, testId: 'menu-super-admin-tools' },
-  { group: 'Audit', to: '/health-info', page: HEALTH_PAGE, label: 'Health', icon: MonitorHeartOutlinedIcon, testId: 'menu-health' },
-  { group: 'Audit', to: '/logs', page: LOGS_PAGE, label: 'Logs', icon: ReceiptLongOutlinedIcon, testId: 'menu-logs' },
+  { group: 'Advanced', to: '/super-admin-tools', page: SUPER_ADMIN_TOOLS_PAGE, label: 'Admin tools', icon: BuildOutlinedIcon, testId: 'menu-super-admin-tools' },
+  { group: 'Advanced', to: '/health-info', page: HEALTH_PAGE, label: 'Health', icon: MonitorHeartOutlinedIcon, testId: 'menu-health' },
+  { group: 'Advanced', to: '/logs', page: LOGS_PAGE, label: 'Logs', icon: ReceiptLongOutlinedIcon, testId: 'menu-logs' },
 ];

@@ -1,0 +1,3 @@
+import { homeSuite } from './home.suite';
+
+homeSuite('pglite', true);

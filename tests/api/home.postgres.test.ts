@@ -1,0 +1,4 @@
+import { homeSuite } from './home.suite';
+import { requirePostgresServer } from '../support/postgres';
+
+homeSuite('postgres', await requirePostgresServer());
