@@ -191,11 +191,12 @@ const NOTIFICATION_RULES: Record<string, (d: Data) => FrameOut[]> = {
   FreeSubscriptionStarted: () => [bell('subscription')],
   PostCommentAdded: (d) => [bell('comments'), postNews('POST_COUNTS', d.postId)],
   PostLiked: (d) => [bell('likes'), postNews('POST_COUNTS', d.postId)],
-  PostCreated: (d) => [
-    ...(d.isDemo === true || typeof d.reuseOf === 'string' ? [] : [{ type: 'NOTIFICATION_RECEIVED', data: {}, audience: allFans }]),
-    // A scheduled post is announced when it goes live (api/realtime/scheduled-posts.ts), not when it is written.
-    ...(typeof d.reuseOf !== 'string' && str(d.publishAt) <= str(d.createdAt) ? [postNews('POST_PUBLISHED', d.postId)] : []),
-  ],
+  // Demo posts and new versions of a reused post are not news (a version is announced once listed: PostVersionAdded);
+  // a scheduled post is announced when it goes live (api/realtime/scheduled-posts.ts), not when it is written.
+  PostCreated: (d) =>
+    d.isDemo === true || typeof d.reuseOf === 'string'
+      ? []
+      : [{ type: 'NOTIFICATION_RECEIVED', data: {}, audience: allFans }, ...(str(d.publishAt) <= str(d.createdAt) ? [postNews('POST_PUBLISHED', d.postId)] : [])],
   PromotionCreated: () => [{ type: 'NOTIFICATION_RECEIVED', data: {}, audience: allFans }],
 };
 
