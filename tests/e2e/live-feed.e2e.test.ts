@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import sharp from 'sharp';
 import { startTestServer, type TestServer } from '../support/server';
-import { ensureAppsBuilt, launchChromium, requireChromium, shootBothWidths, openFanPage } from '../support/browser';
+import { PHONE, artifactPath, ensureAppsBuilt, launchChromium, requireChromium, settled, shootBothWidths, openFanPage } from '../support/browser';
 
 const hasChromium = requireChromium();
 
@@ -98,7 +98,15 @@ describe.skipIf(!hasChromium)('live feed (Chromium)', () => {
     // Opened: read (the server's count and the badge go to 0).
     await expect.poll(async () => (await t.call('GET', '/api/notifications/unread-counts', undefined, { token: watcher.token })).body.data.total, { timeout: 10_000 }).toBe(0);
     await expect.poll(() => page.getByTestId('nav-bell').getAttribute('aria-label')).toBe('Notifications');
-    await shootBothWidths(page, 'live-feed-03-bell');
+    // The phone's bar is another layout (the bell is drawn again): each width opens its own dropdown.
+    await settled(page);
+    await page.screenshot({ path: artifactPath('live-feed-03-bell-1440.png') });
+    await page.keyboard.press('Escape');
+    await page.setViewportSize(PHONE);
+    await page.getByTestId('nav-bell').click();
+    await rows.first().waitFor();
+    await settled(page);
+    await page.screenshot({ path: artifactPath('live-feed-03-bell-375.png') });
     await page.getByTestId('bell-view-all').click();
     await page.waitForURL((u) => u.pathname === '/user-notification/notification');
     await expect.poll(() => page.getByTestId('notification-row').first().innerText()).toContain('New post: Golden hour set');
