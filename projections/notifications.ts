@@ -7,7 +7,7 @@ import { notificationTables, timestamptz, type ReadDb, type ReadModelRows, type 
 import type { DomainEvent } from '../domain/shared/decider';
 import {
   entryForComment, entryForLike, entryForTip, entryForLiveStart, entryForPost, entryForPromotion, entryForReply, entryForSubscription, entryForUnlock,
-  PURCHASE_NOTIFICATION_DEFAULTS, describe, kindsFor, notificationReaderOf,
+  PURCHASE_NOTIFICATION_DEFAULTS, describe, kindsFor, liveEntryId, notificationReaderOf,
   type NotificationEntry, type NotificationEvent, type NotificationKind, type PurchaseNotificationSettings,
 } from '../domain/notification/notification';
 import { STAFF_ROLES, type Role } from '../domain/shared/wire';
@@ -16,19 +16,20 @@ const ndb = (db: ReadDb) => db.withSchema('rm');
 
 /** Read by name (domain/live is another team's): only these fields are used. */
 type LiveStarted = DomainEvent<'LiveSessionStarted', { sessionId: string; isGroup: boolean; fanId: string | null; publisherName: string; startedAt: string }>;
+type LiveStopped = DomainEvent<'LiveSessionStopped', { sessionId: string }>;
 
 const row = (e: NotificationEntry) => ({
   id: e.id, kind: e.kind, audience: e.audience.kind, user_id: e.audience.kind === 'user' ? e.audience.userId : null, action: e.action,
   actor_id: e.actorId, post_id: e.postId, promotion_id: e.promotionId, amount_cents: e.amountCents, text: e.text, at: e.at, removed: false,
 });
 
-export const notificationsProjection = defineProjection<AnyDomainEvent | NotificationEvent | LiveStarted, ReadModelRows>()({
+export const notificationsProjection = defineProjection<AnyDomainEvent | NotificationEvent | LiveStarted | LiveStopped, ReadModelRows>()({
   name: 'notifications',
   tables: notificationTables,
   handles: [
     'NotificationsRead', 'NotificationOpened', 'PurchaseNotificationSettingsSaved', 'UserRegistered', 'MemberRoleChanged',
     'PostUnlocked', 'SubscriptionStarted', 'FreeSubscriptionStarted', 'PostCommentAdded', 'PostCommentRemoved', 'PostLiked',
-    'PostCreated', 'PostDeleted', 'PromotionCreated', 'LiveSessionStarted', 'TipSent', 'TipReversed',
+    'PostCreated', 'PostDeleted', 'PromotionCreated', 'LiveSessionStarted', 'LiveSessionStopped', 'TipSent', 'TipReversed',
   ],
   async apply(event, store) {
     switch (event.type) {
@@ -103,6 +104,12 @@ export const notificationsProjection = defineProjection<AnyDomainEvent | Notific
       case 'LiveSessionStarted': {
         const e = entryForLiveStart(event.data);
         if (e) store.put('notification_entries', row(e));
+        return;
+      }
+      case 'LiveSessionStopped': {
+        // The stream is over: its "… is live" entry says so (kept where it was, read or not).
+        const r = await store.get<StoreRow<'notification_entries'>>('notification_entries', { id: liveEntryId(event.data.sessionId) });
+        if (r) store.put('notification_entries', { ...r, action: 'live_ended' });
         return;
       }
     }

@@ -267,6 +267,13 @@ export async function findPost(db: Kysely<ReadModels>, id: string): Promise<Post
   return (await db.withSchema('rm').selectFrom('posts').selectAll().where('id', '=', id).where('deleted', '=', false).executeTakeFirst()) as PostRow | undefined;
 }
 
+/** The posts of these ids that are not deleted. */
+export async function findPosts(db: Kysely<ReadModels>, ids: readonly string[]): Promise<PostRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.withSchema('rm').selectFrom('posts').selectAll().where('id', 'in', [...ids]).where('deleted', '=', false).execute();
+  return rows.map((r) => storeRow('posts', r) as PostRow);
+}
+
 /** Whether fans may see the post now (published, processed, no error). */
 export const isVisibleToFans = (p: PostRow, nowMs: number) => p.fan_visible && new Date(p.publish_at).getTime() <= nowMs;
 
@@ -311,4 +318,20 @@ export async function sitemapPosts(db: Kysely<ReadModels>, nowIso: string): Prom
     .limit(45_000)
     .execute();
   return rows.map((p) => ({ id: p.id, publishedAt: new Date(p.publish_at as unknown as string).toISOString() }));
+}
+
+/** Scheduled posts (published after they were written) whose time came in (after, until]: the feed announces them. */
+export async function postsGoneLive(db: Kysely<ReadModels>, afterIso: string, untilIso: string): Promise<string[]> {
+  const rows = await db
+    .withSchema('rm')
+    .selectFrom('posts')
+    .select('id')
+    .where('fan_visible', '=', true)
+    .where('publish_at', '>', timestamptz(afterIso))
+    .where('publish_at', '<=', timestamptz(untilIso))
+    .whereRef('publish_at', '>', 'created_at')
+    .orderBy('publish_at')
+    .limit(100)
+    .execute();
+  return rows.map((r) => r.id);
 }

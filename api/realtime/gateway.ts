@@ -11,6 +11,7 @@ import { SESSION_COOKIES, callerForToken, fromOwnOrigin, type Caller } from '../
 import type { Services } from '../services';
 import { createHub, send, type Connection, type Hub } from './hub';
 import { createFeed, type Feed } from './feed';
+import { createScheduledPostNews, type ScheduledPostNews } from './scheduled-posts';
 import { sharePresence } from './presence';
 import { LIVE_CLIENT_FRAMES, handleLiveFrame } from './live';
 import { chatQueries } from '../queries/chat';
@@ -25,7 +26,7 @@ export interface GatewayOptions {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    realtime: { hub: Hub; feed: Feed };
+    realtime: { hub: Hub; feed: Feed; scheduledPosts: ScheduledPostNews };
   }
 }
 
@@ -43,9 +44,10 @@ export async function registerGateway(app: FastifyInstance, services: Services, 
   const bus = services.bus ?? null;
   const hub = createHub({ nodeId: bus?.nodeId });
   const feed = createFeed(services, hub, options.resumeWindowEvents, bus);
+  const scheduledPosts = createScheduledPostNews(services, hub);
   const presence = bus ? sharePresence(bus, hub) : null;
   const chat = chatQueries(services);
-  app.decorate('realtime', { hub, feed });
+  app.decorate('realtime', { hub, feed, scheduledPosts });
   const heartbeatMs = options.heartbeatMs ?? 30_000;
   const authTimeoutMs = options.authTimeoutMs ?? AUTH_TIMEOUT_MS;
 
@@ -72,9 +74,11 @@ export async function registerGateway(app: FastifyInstance, services: Services, 
   app.addHook('onReady', async () => {
     await presence?.start();
     await feed.start();
+    scheduledPosts.start();
   });
   app.addHook('onClose', async () => {
     clearInterval(heartbeat);
+    await scheduledPosts.stop();
     await feed.stop();
     await presence?.stop();
   });

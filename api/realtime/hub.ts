@@ -207,6 +207,15 @@ export function createHub(options: { nodeId?: string; now?: () => number } = {})
       }
     },
 
+    /** Sends a frame no event carries (a scheduled post going live) to every socket whose reader may see it, now. */
+    announce(frame: ServerFrame, audience: Audience, settings: ReaderSettings) {
+      for (const c of candidates(audience)) {
+        if (!mayReceive(audience, { userId: c.userId, role: c.role }, settings)) continue;
+        if (c.pending) c.pending.push({ frame, position: null });
+        else send(c, frame);
+      }
+    },
+
     /** Marks the end of one event for every socket: its cursor moves past it (frames of one event share a position). */
     advance(position: Position) {
       for (const c of connections) if (!c.pending && (!c.cursor || comparePositions(position, c.cursor) > 0)) c.cursor = position;

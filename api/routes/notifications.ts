@@ -12,6 +12,7 @@ import { STAFF_ROLES } from '../../domain/shared/wire';
 import { markNotificationsOpened, markNotificationsRead, savePurchaseNotificationSettings } from '../../commands/notifications';
 import { listNotifications, newestNotificationAt, purchaseNotificationSettings, unopenedEntriesForPost, unreadNotificationCounts } from '../../projections/notifications';
 import { ok } from '../http';
+import { withThumbnails } from '../queries/notification-thumbnails';
 import { contextFor, requireCaller } from '../auth';
 import { settle } from '../views';
 import { notificationListParams, notificationListQuery, notificationOpenedBody, notificationReadBody, purchaseNotificationSettingsBody } from '../schemas/notifications';
@@ -53,7 +54,7 @@ export const notificationRoutes = (services: Services): FastifyPluginAsyncZod =>
     allowedKind(caller.role, kind);
     const page = request.query.page ?? 1;
     const r = await listNotifications(db(), readerOf(caller), kind, { page, size: NOTIFICATION_PAGE_SIZE, nowIso: now(), promotionId: request.query.promotionId ?? null });
-    return ok(reply, { rows: r.rows, total: r.total, currentPage: page, totalPages: Math.max(1, Math.ceil(r.total / NOTIFICATION_PAGE_SIZE)), type: kind, label: NOTIFICATION_LABELS[kind] });
+    return ok(reply, { rows: await withThumbnails(services, request, r.rows), total: r.total, currentPage: page, totalPages: Math.max(1, Math.ceil(r.total / NOTIFICATION_PAGE_SIZE)), type: kind, label: NOTIFICATION_LABELS[kind] });
   });
 
   app.post('/api/notifications/read', { schema: { body: notificationReadBody } }, async (request, reply) => {

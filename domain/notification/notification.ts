@@ -27,7 +27,7 @@ export interface NotificationEntry {
   kind: NotificationKind;
   audience: NotificationAudience;
   /** What happened, for the list ('unlocked your post', 'New post', …). */
-  action: 'unlock' | 'subscribe' | 'comment' | 'like' | 'post' | 'promotion' | 'live' | 'reply' | 'tip';
+  action: 'unlock' | 'subscribe' | 'comment' | 'like' | 'post' | 'promotion' | 'live' | 'live_ended' | 'reply' | 'tip';
   actorId: string | null;
   postId: string | null;
   promotionId: string | null;
@@ -154,11 +154,13 @@ export const entryForPost = (d: { postId: string; authorId: string; caption: str
 export const entryForPromotion = (d: { promotionId: string; ribbonText: string; createdAt: string }): NotificationEntry => ({
   ...base, id: `promotion-${d.promotionId}`, kind: 'notification', audience: fans, action: 'promotion', promotionId: d.promotionId, text: excerpt(d.ribbonText), at: d.createdAt,
 });
-/** A group live goes to every fan; a one-to-one call only to its fan. */
+/** A group live goes to every fan; a one-to-one call only to its fan. The text is who went live. */
 export const entryForLiveStart = (d: { sessionId: string; isGroup: boolean; fanId: string | null; publisherName: string; startedAt: string }): NotificationEntry | null =>
   !d.isGroup && !d.fanId
     ? null
-    : { ...base, id: `live-${d.sessionId}`, kind: 'notification', audience: d.isGroup ? fans : { kind: 'user', userId: d.fanId! }, action: 'live', text: `${d.publisherName} is live`, at: d.startedAt };
+    : { ...base, id: `live-${d.sessionId}`, kind: 'notification', audience: d.isGroup ? fans : { kind: 'user', userId: d.fanId! }, action: 'live', text: d.publisherName, at: d.startedAt };
+/** The id of a live start's entry, which the session's end turns into "… was live · ended". */
+export const liveEntryId = (sessionId: string) => `live-${sessionId}`;
 
 /** A sentence for the list (no HTML; the client shows it as text). */
 export function describe(e: { action: NotificationEntry['action']; actorName: string | null; text: string; amountCents: number }): string {
@@ -172,7 +174,8 @@ export function describe(e: { action: NotificationEntry['action']; actorName: st
     case 'reply': return `${who} replied: ${e.text}`;
     case 'post': return `New post: ${e.text}`;
     case 'promotion': return `New offer: ${e.text}`;
-    case 'live': return e.text;
+    case 'live': return `${e.text || 'The creator'} is live`;
+    case 'live_ended': return `${e.text || 'The creator'} was live · ended`;
     case 'tip': return `${who} sent a tip of ${money}`;
   }
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { STAFF_ROLES, type Role } from '../shared/wire';
 import type { ChatMessageView } from '../chat/wire';
-import { FRAME_EVENT_TYPES, framesFor, mayReceive, messageReceiveData, messageSight, receivedMessage, type Reader } from './audience';
+import { FRAME_EVENT_TYPES, PUBLIC_FRAME_FIELDS, framesFor, mayReceive, messageReceiveData, messageSight, receivedMessage, type Reader } from './audience';
 
 const at = '2026-11-25T10:00:00.000Z';
 const payment = { paymentId: 'p1', userId: 'fanA', purpose: { kind: 'tip' }, amountCents: 500, currency: 'USD', method: 'card', card: null };
@@ -63,6 +63,15 @@ const samples: Record<string, Record<string, unknown>> = {
   PostLiked: { postId: 'p1', userId: 'fanA', likedAt: at },
   PostCreated: { postId: 'p1', authorId: 'model1', caption: 'x', publishAt: at, createdAt: at },
   PromotionCreated: { promotionId: 'pr1', ribbonText: 'x', createdAt: at },
+  // The live feed: post news (ids only).
+  PostVersionAdded: { postId: 'p1', versionId: 'p2', at },
+  PostDeleted: { postId: 'p1', deletedAt: at },
+  PostEdited: { postId: 'p1', caption: 'secret words', visibility: 'locked', previewMediaId: null, editedAt: at },
+  PostReviewed: { postId: 'p1', caption: 'secret words', media: [{ mediaId: 'x', kind: 'photo' }], previewMediaId: null, priceCents: 500, reviewedAt: at },
+  PostUnliked: { postId: 'p1', userId: 'fanA', unlikedAt: at },
+  PostCommentRemoved: { postId: 'p1', commentId: 'c1', removedBy: 'fanA', wasHidden: false, removedAt: at },
+  PostCommentHidden: { postId: 'p1', commentId: 'c1', hiddenBy: 'admin1', hiddenAt: at },
+  PostCommentUnhidden: { postId: 'p1', commentId: 'c1', unhiddenBy: 'admin1', unhiddenAt: at },
 };
 
 const fanA: Reader = { userId: 'fanA', role: 'user' };
@@ -75,13 +84,30 @@ describe('the audience rule', () => {
     expect(Object.keys(samples).sort()).toEqual([...FRAME_EVENT_TYPES].sort());
   });
 
-  it.each(Object.keys(samples))('%s: another fan never receives a frame, except an empty one meant for every fan', (type) => {
+  it.each(Object.keys(samples))('%s: another fan never receives a frame, except one meant for every fan that carries at most a post id', (type) => {
     const frames = framesFor({ type, data: samples[type] });
     expect(frames.length).toBeGreaterThan(0);
     for (const f of frames) {
-      if (f.audience.allFans) expect(f.data).toEqual({});
-      else expect(mayReceive(f.audience, fanB, open)).toBe(false);
+      if (f.audience.allFans) {
+        expect(Object.keys(f.data).every((k) => PUBLIC_FRAME_FIELDS.includes(k))).toBe(true);
+        expect(JSON.stringify(f.data)).not.toContain('fanA');
+      } else expect(mayReceive(f.audience, fanB, open)).toBe(false);
     }
+  });
+
+  it('post news reaches every fan with the post id only: new (not scheduled, not an unlisted version), removed, edited, counts', () => {
+    const news = (type: string, over: Record<string, unknown> = {}) =>
+      framesFor({ type, data: { ...samples[type], ...over } }).filter((f) => f.type.startsWith('POST_')).map((f) => [f.type, f.data]);
+    expect(news('PostCreated')).toEqual([['POST_PUBLISHED', { postId: 'p1' }]]);
+    expect(news('PostCreated', { publishAt: '2026-12-01T00:00:00.000Z' })).toEqual([]);
+    expect(news('PostCreated', { reuseOf: 'p0' })).toEqual([]);
+    expect(news('PostVersionAdded')).toEqual([['POST_PUBLISHED', { postId: 'p2' }]]);
+    expect(news('PostDeleted')).toEqual([['POST_REMOVED', { postId: 'p1' }]]);
+    expect(news('PostEdited')).toEqual([['POST_UPDATED', { postId: 'p1' }]]);
+    for (const t of ['PostLiked', 'PostUnliked', 'PostCommentAdded', 'PostCommentRemoved', 'PostCommentHidden']) expect(news(t)).toEqual([['POST_COUNTS', { postId: 'p1' }]]);
+    // The like's staff bell still goes only to staff; the fan who liked is named in no fan's frame.
+    const liked = framesFor({ type: 'PostLiked', data: samples.PostLiked });
+    expect(liked.filter((f) => mayReceive(f.audience, fanB, open)).map((f) => f.type)).toEqual(['POST_COUNTS']);
   });
 
   it.each(Object.keys(samples))('%s: a frame\'s own data never carries message words or media (a message comes only through its reader\'s view)', (type) => {

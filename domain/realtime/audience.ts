@@ -189,11 +189,36 @@ const NOTIFICATION_RULES: Record<string, (d: Data) => FrameOut[]> = {
   PostUnlocked: () => [bell('purchased')],
   SubscriptionStarted: () => [bell('subscription')],
   FreeSubscriptionStarted: () => [bell('subscription')],
-  PostCommentAdded: () => [bell('comments')],
-  PostLiked: () => [bell('likes')],
-  PostCreated: (d) => (d.isDemo === true || typeof d.reuseOf === 'string' ? [] : [{ type: 'NOTIFICATION_RECEIVED', data: {}, audience: allFans }]),
+  PostCommentAdded: (d) => [bell('comments'), postNews('POST_COUNTS', d.postId)],
+  PostLiked: (d) => [bell('likes'), postNews('POST_COUNTS', d.postId)],
+  // Demo posts and new versions of a reused post are not news (a version is announced once listed: PostVersionAdded);
+  // a scheduled post is announced when it goes live (api/realtime/scheduled-posts.ts), not when it is written.
+  PostCreated: (d) =>
+    d.isDemo === true || typeof d.reuseOf === 'string'
+      ? []
+      : [{ type: 'NOTIFICATION_RECEIVED', data: {}, audience: allFans }, ...(str(d.publishAt) <= str(d.createdAt) ? [postNews('POST_PUBLISHED', d.postId)] : [])],
   PromotionCreated: () => [{ type: 'NOTIFICATION_RECEIVED', data: {}, audience: allFans }],
 };
+
+// ---- the live feed (domain/post, domain/engagement) ----------------------------------------------------------------
+// Post news goes to every fan carrying only the post's id: POST_PUBLISHED (a new post may be on the feed: the fan
+// site reads it with its own session and offers "N new posts"; a post the fan may not see answers 404 there),
+// POST_REMOVED (deleted: drop it), POST_UPDATED (edited or reviewed: read it again), POST_COUNTS (a like or a
+// comment moved its counts: read them again, as that fan may see them). No words, no media, no one who liked.
+export const postNews = (type: 'POST_PUBLISHED' | 'POST_REMOVED' | 'POST_UPDATED' | 'POST_COUNTS', postId: unknown): FrameOut => ({ type, data: { postId: str(postId) }, audience: allFans });
+const FEED_RULES: Record<string, (d: Data) => FrameOut[]> = {
+  PostVersionAdded: (d) => [postNews('POST_PUBLISHED', d.versionId)],
+  PostDeleted: (d) => [postNews('POST_REMOVED', d.postId)],
+  PostEdited: (d) => [postNews('POST_UPDATED', d.postId)],
+  PostReviewed: (d) => [postNews('POST_UPDATED', d.postId)],
+  PostUnliked: (d) => [postNews('POST_COUNTS', d.postId)],
+  PostCommentRemoved: (d) => [postNews('POST_COUNTS', d.postId)],
+  PostCommentHidden: (d) => [postNews('POST_COUNTS', d.postId)],
+  PostCommentUnhidden: (d) => [postNews('POST_COUNTS', d.postId)],
+};
+
+/** The one piece of data an every-fan frame may carry besides a public switch: the id of a post every fan may list. */
+export const PUBLIC_FRAME_FIELDS: readonly string[] = ['postId'];
 
 /** Event type → the frames it makes. Only events named here ever reach a socket. */
 const RULES: Record<string, (d: Data) => FrameOut[]> = {
@@ -310,6 +335,7 @@ const RULES: Record<string, (d: Data) => FrameOut[]> = {
   WalletRefunded: (d) => walletFrames(d),
   ...LIVE_RULES,
   ...NOTIFICATION_RULES,
+  ...FEED_RULES,
   // Money a fan spent moved: the earnings roles refresh that fan's "amount spent".
   PaymentCaptured: (d) => [{ type: 'UPDATE_USER_AMOUNT', data: { userId: str(d.userId), spentChanged: true }, audience: staff('earnings') }],
   PaymentReversed: (d) => [{ type: 'UPDATE_USER_AMOUNT', data: { userId: str(d.userId), spentChanged: true }, audience: staff('earnings') }],

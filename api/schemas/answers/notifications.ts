@@ -17,6 +17,8 @@ const notificationView = z.object({
   created: z.string(),
   is_read: z.boolean(),
   link: z.string().nullable(),
+  /** A post's thumbnail as the reader may see it, or the creator's avatar for the creator's news; null: none. */
+  thumbnail_url: z.string().nullable(),
 });
 
 export const notificationsAnswers: RouteAnswers = {

@@ -1,14 +1,16 @@
-// The navbar's notification bell: a dropdown with Purchased, Subscription, Comments, Likes, Notification for
-// staff (fans: Notification), each with its unread badge capped "99+"; an entry opens its page. The dropdown
-// (./BellMenu) loads when first opened.
+// The navbar's notification bell with its unread badge capped "99+". Staff: a dropdown with Purchased,
+// Subscription, Comments, Likes, Notification, each with its unread count (./BellMenu); fans: the latest
+// notifications in words with their pictures (./LatestNotifications). The dropdown loads when first opened.
 import { lazy, Suspense, useState, type MouseEvent } from 'react';
 import Badge from '@mui/material/Badge';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '../components/LazyTooltip';
 import NotificationsRounded from '@mui/icons-material/NotificationsRounded';
 import { useBellCounts } from './counts';
+import { notificationPath } from './paths';
 
 const BellMenu = lazy(() => import('./BellMenu'));
+const LatestNotifications = lazy(() => import('./LatestNotifications'));
 
 export function NotificationBell({ staff }: { staff: boolean }) {
   const { types, total, total_badge } = useBellCounts();
@@ -32,7 +34,11 @@ export function NotificationBell({ staff }: { staff: boolean }) {
       </Tooltip>
       {opened && (
         <Suspense fallback={null}>
-          <BellMenu types={types} staff={staff} anchor={anchor} onClose={() => setAnchor(null)} />
+          {staff ? (
+            <BellMenu types={types} staff={staff} anchor={anchor} onClose={() => setAnchor(null)} />
+          ) : (
+            <LatestNotifications anchor={anchor} onClose={() => setAnchor(null)} allPath={notificationPath('notification', false)} />
+          )}
         </Suspense>
       )}
     </>

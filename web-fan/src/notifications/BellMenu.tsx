@@ -6,7 +6,9 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import type { BellType } from './counts';
 
-export const notificationPath = (type: string, staff: boolean) => (staff ? `/notification/${type}` : `/user-notification/${type}`);
+import { notificationPath } from './paths';
+
+export { notificationPath };
 
 export default function BellMenu({ types, staff, anchor, onClose }: { types: BellType[]; staff: boolean; anchor: HTMLElement | null; onClose: () => void }) {
   const navigate = useNavigate();

@@ -12,12 +12,13 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { api, errorMessage } from '../api';
-import { useFrame } from '../realtime';
+import { useFrame, useInvalidateOn } from '../realtime';
 import { EmptyState, ErrorState, PageLoader } from '../components/StatusViews';
 import { setBellCounts, useBellCounts, type BellCounts } from './counts';
-import { notificationPath } from './BellMenu';
+import { notificationPath } from './paths';
+import { NotificationThumb, type NotificationRow } from './LatestNotifications';
 
-interface Row { _id: string; kind: string; action: string; message: string; created: string; is_read: boolean; link: string | null }
+type Row = NotificationRow;
 interface ListAnswer { rows: Row[]; total: number; currentPage: number; totalPages: number; label: string }
 
 const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -48,6 +49,8 @@ export function NotificationsPage({ staff, fixedType }: { staff: boolean; fixedT
   useFrame('NOTIFICATION_RECEIVED', (d: { type?: string }) => {
     if (d.type === type || (!d.type && type === 'notification')) void client.invalidateQueries({ queryKey: ['notifications', 'list', type] });
   });
+  // A live stream's end turns its "… is live" entry into "… was live · ended".
+  useInvalidateOn(['GROUP_LIVE_STOPPED', 'STOP_LIVE'], ['notifications', 'list', type]);
   useEffect(() => { document.title = data?.label ?? 'Notifications'; }, [data?.label]);
 
   return (
@@ -73,10 +76,13 @@ export function NotificationsPage({ staff, fixedType }: { staff: boolean; fixedT
               key={r._id}
               {...(r.link ? { component: RouterLink, to: r.link } : {})}
               data-testid="notification-row"
-              sx={{ display: 'block', px: 2, py: 1.5, color: 'text.primary', textDecoration: 'none', borderTop: i ? 1 : 0, borderColor: 'divider', bgcolor: r.is_read ? 'transparent' : 'action.hover', '&:hover': { bgcolor: 'action.selected' } }}
+              sx={{ display: 'flex', gap: 1.5, alignItems: 'center', px: 2, py: 1.5, color: 'text.primary', textDecoration: 'none', borderTop: i ? 1 : 0, borderColor: 'divider', bgcolor: r.is_read ? 'transparent' : 'action.hover', '&:hover': { bgcolor: 'action.selected' } }}
             >
-              <Typography variant="body1" sx={{ fontWeight: r.is_read ? 400 : 600, overflowWrap: 'anywhere' }}>{r.message}</Typography>
-              <Typography variant="caption" color="text.secondary">{when(r.created)}</Typography>
+              <NotificationThumb row={r} size={48} />
+              <Box sx={{ minWidth: 0 }}>
+                <Typography variant="body1" sx={{ fontWeight: r.is_read ? 400 : 600, overflowWrap: 'anywhere' }}>{r.message}</Typography>
+                <Typography variant="caption" color="text.secondary">{when(r.created)}</Typography>
+              </Box>
             </Box>
           ))}
         </Paper>

@@ -39,7 +39,8 @@ export const useHelpUnread = (): number => {
   return typeof cached === 'number' ? cached : 0;
 };
 
-const BELL_NEWS = ['NOTIFICATION_RECEIVED', 'GROUP_LIVE_STARTED', 'GO_LIVE'] as const;
+// POST_PUBLISHED: a scheduled post went live (its entry counts from then).
+const BELL_NEWS = ['NOTIFICATION_RECEIVED', 'GROUP_LIVE_STARTED', 'GO_LIVE', 'POST_PUBLISHED'] as const;
 
 /** Mounted once by the shell while signed in; off: both counts show 0. A failed read keeps the number. */
 export function useLiveBell(on: boolean, staff: boolean): void {

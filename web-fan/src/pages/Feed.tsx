@@ -16,6 +16,8 @@ import { viewerItemsOf } from '../postMedia';
 import { FeedPagination } from './FeedPagination';
 import { useFeedPosts } from './useFeedPosts';
 import { useHashedPost, useInfiniteScroll } from './useFeedScroll';
+import { useLiveFeed } from './useLiveFeed';
+import { NewPostsPill } from './NewPostsPill';
 
 const MediaViewer = lazy(() => import('../components/MediaViewer'));
 
@@ -42,6 +44,7 @@ export function Feed({ paginated, feedTagId }: { paginated: boolean; feedTagId: 
   }, [busy, hasMore, moreError, loadNext]);
   useInfiniteScroll(hasMore, loadMore, posts.length);
   const { highlight, missing } = useHashedPost(feed, hasMore);
+  const live = useLiveFeed(feed, feedTagId, status === 'ready');
 
   const unlock = useUnlock(feed.replacePost);
   const openMedia = useCallback((post: PostView, item: PostMediaView) => setViewer({ post, item }), []);
@@ -54,10 +57,19 @@ export function Feed({ paginated, feedTagId }: { paginated: boolean; feedTagId: 
     window.scrollTo({ top: 0, behavior: 'smooth' });
   };
 
+  const showNewPosts = () => {
+    // On a later page the new posts are on the first.
+    if (paginated && requestedPage > 1) goToPage(1);
+    live.showWaiting();
+  };
+  const pill = <NewPostsPill posts={live.waiting} onShow={showNewPosts} />;
+
   if (status === 'loading' && posts.length === 0) return <FeedSkeletons />;
   if (status === 'error' && posts.length === 0) return <ErrorState title="Could not load posts" message={feed.error} onRetry={feed.retry} />;
   if (status === 'ready' && posts.length === 0) {
     return (
+      <>
+      {pill}
       <EmptyState title="No Posts Found">
         {paginated && requestedPage > 1 ? (
           <Button onClick={() => goToPage(1)} variant="outlined" sx={{ mt: 1 }} data-testid="first-page">
@@ -67,6 +79,7 @@ export function Feed({ paginated, feedTagId }: { paginated: boolean; feedTagId: 
           'New posts will show up here.'
         )}
       </EmptyState>
+      </>
     );
   }
 
@@ -75,6 +88,7 @@ export function Feed({ paginated, feedTagId }: { paginated: boolean; feedTagId: 
 
   return (
     <>
+      {pill}
       {missing && (
         <Alert severity="info" sx={{ mx: { xs: 1.5, sm: 0 }, mb: 2 }} data-testid="hash-missing" action={
           <Button component={RouterLink} to={`/feed/${missing}`} color="inherit" size="small">

@@ -13,11 +13,13 @@ import { Column, EmptyState, ErrorState, PostSkeleton } from '../components/Stat
 import { useUnlock } from '../payments/useUnlock';
 import { viewerItemsOf } from '../postMedia';
 import { setBellCounts, type BellCounts } from '../notifications/counts';
+import { usePostNews } from './useLiveFeed';
 
 const MediaViewer = lazy(() => import('../components/MediaViewer'));
 
 export default function PostDetailPage() {
   const { id = '', fromNotification } = useParams();
+  usePostNews(id);
   const { token } = useAuth();
   // Opened from a notification (/feed/:blog_id/:from_notification): its entries about this post are read.
   useEffect(() => {

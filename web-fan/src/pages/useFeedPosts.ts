@@ -30,10 +30,21 @@ export interface FeedPosts {
   loadNext: () => void;
   retry: () => void;
   replacePost: (post: PostView) => void;
+  /** Puts new posts at the top of the first page (the live feed's "N new posts"). */
+  prependPosts: (posts: PostView[]) => void;
+  /** Drops a post from every page held (deleted, or no longer visible to this reader). */
+  removePost: (postId: string) => void;
 }
 
 const readPage = async (pageNum: number, feedTagId: string | null, signal: AbortSignal) =>
   (await api.get<PostPage>('/api/blogs', { page_num: pageNum, feed_tag_id: feedTagId }, signal)).data;
+
+const withoutPost = (page: PostPage, postId: string): PostPage =>
+  page.blogs?.some((p) => p._id === postId) ? { ...page, blogs: page.blogs.filter((p) => p._id !== postId), totalPosts: Math.max(0, page.totalPosts - 1) } : page;
+const withNewPosts = (page: PostPage, posts: PostView[]): PostPage => {
+  const fresh = posts.filter((n) => !page.blogs?.some((p) => p._id === n._id));
+  return { ...page, blogs: [...fresh, ...(page.blogs ?? [])], totalPosts: page.totalPosts + fresh.length };
+};
 
 const withPost = (page: PostPage, post: PostView): PostPage =>
   page.blogs?.some((p) => p._id === post._id) ? { ...page, blogs: page.blogs.map((p) => (p._id === post._id ? post : p)) } : page;
@@ -80,6 +91,17 @@ export function useFeedPosts({ paginated, feedTagId, requestedPage }: { paginate
     [client, paginated, token, feedTagId, requestedPage],
   );
 
+  const edit = useCallback(
+    (change: (page: PostPage, index: number) => PostPage) => {
+      if (paginated) client.setQueryData<PostPage>(key, (p) => (p ? change(p, requestedPage - 1) : p));
+      else client.setQueryData<InfiniteData<PostPage, number>>(key, (d) => (d ? { ...d, pages: d.pages.map(change) } : d));
+    },
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [client, paginated, token, feedTagId, requestedPage],
+  );
+  const prependPosts = useCallback((fresh: PostView[]) => edit((p, i) => (i === 0 ? withNewPosts(p, fresh) : p)), [edit]);
+  const removePost = useCallback((postId: string) => edit((p) => withoutPost(p, postId)), [edit]);
+
   const { fetchNextPage, refetch } = scroll;
   const refetchSingle = single.refetch;
   return {
@@ -95,5 +117,7 @@ export function useFeedPosts({ paginated, feedTagId, requestedPage }: { paginate
     loadNext: useCallback(() => void fetchNextPage({ cancelRefetch: false }), [fetchNextPage]),
     retry: useCallback(() => void (paginated ? refetchSingle() : refetch()), [paginated, refetchSingle, refetch]),
     replacePost,
+    prependPosts,
+    removePost,
   };
 }

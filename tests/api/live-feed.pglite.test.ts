@@ -1,0 +1,3 @@
+import { liveFeedSuite } from './live-feed.suite';
+
+liveFeedSuite('pglite', true);
