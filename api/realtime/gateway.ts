@@ -12,6 +12,7 @@ import type { Services } from '../services';
 import { createHub, send, type Connection, type Hub } from './hub';
 import { createFeed, type Feed } from './feed';
 import { sharePresence } from './presence';
+import { creatorPresenceRecorder } from './creator-presence';
 import { LIVE_CLIENT_FRAMES, handleLiveFrame } from './live';
 import { chatQueries } from '../queries/chat';
 
@@ -44,6 +45,7 @@ export async function registerGateway(app: FastifyInstance, services: Services, 
   const hub = createHub({ nodeId: bus?.nodeId });
   const feed = createFeed(services, hub, options.resumeWindowEvents, bus);
   const presence = bus ? sharePresence(bus, hub) : null;
+  const creatorPresence = creatorPresenceRecorder(services, hub, { startCheckMs: bus ? 20_000 : 3_000 });
   const chat = chatQueries(services);
   app.decorate('realtime', { hub, feed });
   const heartbeatMs = options.heartbeatMs ?? 30_000;
@@ -72,9 +74,11 @@ export async function registerGateway(app: FastifyInstance, services: Services, 
   app.addHook('onReady', async () => {
     await presence?.start();
     await feed.start();
+    creatorPresence.start();
   });
   app.addHook('onClose', async () => {
     clearInterval(heartbeat);
+    await creatorPresence.stop();
     await feed.stop();
     await presence?.stop();
   });
