@@ -2,13 +2,13 @@
 // the feed (gradient without a cover, avatar, name, bio, links, counts of posts/photos/videos/likes, the subscribe
 // button with the price); the fan sees the creator come online ("Online now", the green dot) when the creator signs
 // in to the console in a second browser, and go offline ("Active just now") when that console closes, live in the
-// profile header and in the chat header; a member sees "Subscribed". Screenshots at 375 and 1440 px (creator-profile-*.png).
+// profile header and in a member's chat header; a member sees "Subscribed". Screenshots at 375 and 1440 px (creator-profile-*.png).
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { SANDBOX_TEST_CARDS } from '../../domain/card/wire';
 import { startTestServer, TEST_CARD_FORM, type TestServer } from '../support/server';
-import { ensureAppsBuilt, launchChromium, openConsole, openFanPage, PHONE, DESKTOP, requireChromium, shootBothWidths } from '../support/browser';
+import { artifactPath, ensureAppsBuilt, launchChromium, openConsole, openFanPage, PHONE, DESKTOP, requireChromium, shootBothWidths } from '../support/browser';
 
 const hasChromium = requireChromium();
 
@@ -91,7 +91,10 @@ describe.skipIf(!hasChromium)('creator profile header and presence (Chromium)', 
     expect(await header.getByTestId('creator-online-dot').getAttribute('data-online')).toBe('true');
     await shootBothWidths(page, 'creator-profile-03-online');
 
-    await page.goto(t.base + '/chat');
+    // A member opens the private chat: the same presence in its header.
+    const paid = await post('/api/v2/purchase/subscription', { ...TEST_CARD_FORM, cardNumber: SANDBOX_TEST_CARDS.approve }, r.body.data.token);
+    expect(paid.body.data?.accepted, JSON.stringify(paid.body)).toBe(true);
+    await page.goto(t.base + '/private-chat');
     const chat = page.getByTestId('chat-header');
     await chat.waitFor({ timeout: 15_000 });
     await expect.poll(() => chat.getByTestId('chat-header-presence').textContent().catch(() => null), { timeout: 15_000 }).toContain('Online now');
@@ -107,14 +110,10 @@ describe.skipIf(!hasChromium)('creator profile header and presence (Chromium)', 
 
   it('a member sees "Subscribed" instead of the button', async () => {
     const page = fan.page;
-    const token = (await fan.context.cookies()).find((c) => c.name === 'fanclub_session')!.value;
-    const paid = await post('/api/v2/purchase/subscription', { ...TEST_CARD_FORM, cardNumber: SANDBOX_TEST_CARDS.approve }, token);
-    expect(paid.body.data?.accepted, JSON.stringify(paid.body)).toBe(true);
-    await page.goto(t.base + '/');
     await page.getByTestId('creator-subscribed').first().waitFor({ timeout: 15_000 });
     expect(await page.getByTestId('creator-subscribe').count()).toBe(0);
     await page.setViewportSize(PHONE);
-    await page.getByTestId('creator-header').screenshot({ path: 'tests/artifacts/creator-profile-06-member-header-375.png' });
+    await page.getByTestId('creator-header').screenshot({ path: artifactPath('creator-profile-06-member-header-375.png') });
     await page.setViewportSize(DESKTOP);
   });
 

@@ -36,9 +36,9 @@ export function ProfileCounts({ counts }: { counts: CreatorProfileCounts | undef
     { key: 'likes', n: counts?.likes, label: 'like', Icon: FavoriteRounded },
   ];
   return (
-    <Box component="ul" aria-label="Counts" data-testid="creator-counts" sx={{ listStyle: 'none', p: 0, m: 0, display: 'flex', flexWrap: 'wrap', columnGap: { xs: 2, sm: 2.5 }, rowGap: 0.5 }}>
+    <Box component="ul" aria-label="Counts" data-testid="creator-counts" sx={{ listStyle: 'none', p: 0, m: 0, display: 'flex', flexWrap: 'wrap', columnGap: { xs: 1.5, sm: 2.5 }, rowGap: 0.5 }}>
       {items.map(({ key, n, label, Icon }) => (
-        <Box component="li" key={key} data-testid={`creator-count-${key}`} data-count={n ?? ''} sx={{ display: 'flex', alignItems: 'center', gap: 0.5, color: 'text.secondary', fontSize: 14 }}>
+        <Box component="li" key={key} data-testid={`creator-count-${key}`} data-count={n ?? ''} sx={{ display: 'flex', alignItems: 'center', gap: 0.5, color: 'text.secondary', fontSize: { xs: 13, sm: 14 } }}>
           <Icon sx={{ fontSize: 17 }} aria-hidden />
           <Box component="span" sx={{ color: 'text.primary', fontWeight: 700 }}>{n === undefined ? '–' : compactCount(n)}</Box>
           <span>{plural(n ?? 0, label)}</span>
