@@ -18,6 +18,7 @@ import { chatStaffRoutes } from './routes/chat-staff';
 import { chatFanMediaRoutes } from './routes/chat-fan-media';
 import { purchasedContentsRoutes } from './routes/purchased-contents';
 import { lastSeenRoutes } from './routes/last-seen';
+import { creatorProfileRoutes } from './routes/creator-profile';
 import { massMessageRoutes } from './routes/mass-messages';
 import { welcomeMessageRoutes } from './routes/welcome-message';
 import { tipRoutes } from './routes/tips';
@@ -158,6 +159,7 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
   await app.register(chatFanMediaRoutes(services));
   await app.register(purchasedContentsRoutes(services));
   await app.register(lastSeenRoutes(services));
+  await app.register(creatorProfileRoutes(services));
   await app.register(massMessageRoutes(services));
   await app.register(welcomeMessageRoutes(services));
   await app.register(paymentMethodRoutes(services));

@@ -15,6 +15,7 @@ import type { MediaEvent } from './media/media';
 import type { DataExportEvent } from './member/data-export';
 import type { MemberEvent } from './member/member';
 import type { LastSeenEvent } from './member/last-seen';
+import type { CreatorPresenceEvent } from './creator/presence';
 import type { LiveSessionEvent, LiveStudioEvent } from './live/live-session';
 import type { ResubscribeOfferEvent } from './offer/resubscribe-offer';
 import type { PaymentEvent } from './payment/payment';
@@ -53,6 +54,7 @@ export type AnyDomainEvent =
   | DataExportEvent
   | MemberEvent
   | LastSeenEvent
+  | CreatorPresenceEvent
   | LiveSessionEvent
   | LiveStudioEvent
   | ResubscribeOfferEvent

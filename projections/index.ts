@@ -26,6 +26,7 @@ import { chatMessagesProjection } from './chat-messages';
 import { chatConversationsProjection } from './chat-conversations';
 import { massMessagesProjection } from './mass-messages';
 import { lastSeenProjection } from './last-seen';
+import { creatorPresenceProjection } from './creator-presence';
 import { contactMessagesProjection } from './contact-messages';
 import { pushProjection } from './push';
 import { subscriptionEmailsProjection } from './subscription-emails';
@@ -62,6 +63,7 @@ export const allProjections: Projection[] = [
   chatConversationsProjection,
   massMessagesProjection,
   lastSeenProjection,
+  creatorPresenceProjection,
   contactMessagesProjection,
   pushProjection,
   subscriptionEmailsProjection,

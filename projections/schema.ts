@@ -52,6 +52,9 @@ export const auditLogTables = readModelTables([
 // last-seen.ts
 export const lastSeenTables = readModelTables([{ name: 'fan_last_seen', columns: { user_id: 'text', seen_at: 'timestamptz' }, primaryKey: ['user_id'] }]);
 
+// creator-presence.ts
+export const creatorPresenceTables = readModelTables([{ name: 'creator_presence', columns: { id: 'text', online: 'boolean', seen_at: 'timestamptz' }, primaryKey: ['id'] }]);
+
 // cards.ts
 export const cardsTables = readModelTables([{ name: 'user_cards', columns: { user_id: 'text', cards: 'jsonb', primary_card_id: 'text' }, primaryKey: ['user_id'] }]);
 
@@ -546,6 +549,7 @@ type AllTables =
   | TableOf<typeof feedTagsTables>
   | TableOf<typeof massMessagesTables>
   | TableOf<typeof lastSeenTables>
+  | TableOf<typeof creatorPresenceTables>
   | TableOf<typeof liveSessionsTables>
   | TableOf<typeof mediaLibraryTables>
   | TableOf<typeof mediaTables>
@@ -616,7 +620,7 @@ export function storeRow<Name extends keyof ReadModels>(table: Name, raw: Select
 for (const t of [
   reportPaymentsTables, userUtmTables,
   accountStatusTables, auditLogTables, cardsTables, chatConversationsTables, chatMessagesTables, contactMessagesTables, couponsTables, earningsTables, engagementTables,
-  feedTagsTables, massMessagesTables, lastSeenTables, liveSessionsTables, mediaLibraryTables, mediaTables, membersTables, postsTables, promotionsTables, resubscribeOffersTables, settingsTables,
+  feedTagsTables, massMessagesTables, lastSeenTables, creatorPresenceTables, liveSessionsTables, mediaLibraryTables, mediaTables, membersTables, postsTables, promotionsTables, resubscribeOffersTables, settingsTables,
   subscribersTables, tipsTables, transactionsTables, unlocksTables, usersTables, walletTables, pushTables, notificationTables, helpTables,
   adminToolsTables, subscriptionEmailTables, paymentProviderSettingsTables,
 ]) for (const spec of t) specs.set(spec.name, spec);

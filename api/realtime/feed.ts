@@ -28,7 +28,13 @@ export function createFeed(services: Services, hub: Hub, resumeWindow = 5_000, b
   let hideEarnings = false;
   // enable_socket_debug: what AUTH_OK tells a new socket; changes reach open sockets as SOCKET_DEBUG frames.
   let socketDebug = false;
-  const settings = (): ReaderSettings => ({ hideEarnings });
+  // show_creator_presence: off, fans get neither the presence frames nor ONLINE_MODEL's state (the hub is told).
+  let hideCreatorPresence = false;
+  const showPresence = (shown: boolean) => {
+    hideCreatorPresence = !shown;
+    hub.showCreatorPresence(shown);
+  };
+  const settings = (): ReaderSettings => ({ hideEarnings, hideCreatorPresence });
   const chat = chatQueries(services);
 
   /**
@@ -84,8 +90,9 @@ export function createFeed(services: Services, hub: Hub, resumeWindow = 5_000, b
     if (!running || events.length === 0) return;
     const sessionsToCheck = new Set<string>();
     for (const e of events) {
-      const changes = e.type === 'SiteSettingsUpdated' ? (e.data as { changes?: { hide_earnings?: unknown; enable_socket_debug?: unknown } }).changes : undefined;
+      const changes = e.type === 'SiteSettingsUpdated' ? (e.data as { changes?: { hide_earnings?: unknown; enable_socket_debug?: unknown; show_creator_presence?: unknown } }).changes : undefined;
       if (changes && typeof changes.hide_earnings === 'boolean') hideEarnings = changes.hide_earnings;
+      if (changes && typeof changes.show_creator_presence === 'boolean') showPresence(changes.show_creator_presence);
       if (changes && typeof changes.enable_socket_debug === 'boolean') socketDebug = changes.enable_socket_debug;
       const position = formatPosition(e.position);
       const s = settings();
@@ -110,8 +117,9 @@ export function createFeed(services: Services, hub: Hub, resumeWindow = 5_000, b
       const follow = (events: RecordedEvent[]) => (chain = chain.then(() => onEvents(events)).catch((e) => console.error('[realtime] frames failed', e)));
       const off = bus ? null : services.runner.onApplied((events) => (early ? void early.push(events) : follow(events)));
       last = await services.store.headPosition();
-      const current = await currentSettings(services.database.db).catch(() => ({ hide_earnings: false, enable_socket_debug: false }));
+      const current = await currentSettings(services.database.db).catch(() => ({ hide_earnings: false, enable_socket_debug: false, show_creator_presence: false }));
       hideEarnings = current.hide_earnings;
+      showPresence(current.show_creator_presence !== false);
       socketDebug = current.enable_socket_debug === true;
       if (off || !bus) {
         const waiting = early ?? [];

@@ -13,6 +13,7 @@ import { createHub, send, type Connection, type Hub } from './hub';
 import { createFeed, type Feed } from './feed';
 import { createScheduledPostNews, type ScheduledPostNews } from './scheduled-posts';
 import { sharePresence } from './presence';
+import { creatorPresenceRecorder } from './creator-presence';
 import { LIVE_CLIENT_FRAMES, handleLiveFrame } from './live';
 import { chatQueries } from '../queries/chat';
 
@@ -46,6 +47,7 @@ export async function registerGateway(app: FastifyInstance, services: Services, 
   const feed = createFeed(services, hub, options.resumeWindowEvents, bus);
   const scheduledPosts = createScheduledPostNews(services, hub);
   const presence = bus ? sharePresence(bus, hub) : null;
+  const creatorPresence = creatorPresenceRecorder(services, hub, { startCheckMs: bus ? 20_000 : 3_000 });
   const chat = chatQueries(services);
   app.decorate('realtime', { hub, feed, scheduledPosts });
   const heartbeatMs = options.heartbeatMs ?? 30_000;
@@ -75,10 +77,12 @@ export async function registerGateway(app: FastifyInstance, services: Services, 
     await presence?.start();
     await feed.start();
     scheduledPosts.start();
+    creatorPresence.start();
   });
   app.addHook('onClose', async () => {
     clearInterval(heartbeat);
     await scheduledPosts.stop();
+    await creatorPresence.stop();
     await feed.stop();
     await presence?.stop();
   });

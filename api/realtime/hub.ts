@@ -67,6 +67,10 @@ export function createHub(options: { nodeId?: string; now?: () => number } = {})
   /** Other nodes' snapshots. */
   const remote = new Map<string, { fans: Set<string>; creator: boolean; viewers: Viewer[]; expiresAt: number }>();
   let onLocalChange: (() => void) | null = null;
+  /** Told when the creator comes online or goes offline (./creator-presence.ts records it). */
+  let onCreatorChange: ((online: boolean) => void) | null = null;
+  /** show_creator_presence (site settings, followed by the feed): off, fans are never told whether the creator is online. */
+  let creatorShown = true;
 
   const countsAsFan = (c: Connection) => !isStaff(c.role) && !c.proxyAdminId;
   const fanOnline = (userId: string) => localFans.has(userId) || [...remote.values()].some((r) => r.fans.has(userId));
@@ -90,14 +94,17 @@ export function createHub(options: { nodeId?: string; now?: () => number } = {})
   // One node: the count is what this node holds (no union to build on every connect of 10,000 sockets).
   const onlineCount = () => (remote.size === 0 ? localFans.size : fansOnline().length);
   const countsFrame = (): ServerFrame => ({ type: 'ALL_USERS_COUNT', data: { count: onlineCount() } });
-  const modelFrame = (): ServerFrame => ({ type: 'ONLINE_MODEL', data: { isOnline: creatorOnline(), count: onlineCount() } });
+  const modelFrame = (): ServerFrame => ({ type: 'ONLINE_MODEL', data: creatorShown ? { isOnline: creatorOnline(), count: onlineCount() } : { count: onlineCount() } });
 
   /** Tells this node's sockets what changed: fans that came online or went offline (staff), the creator (fans). */
   function announce(came: string[], left: string[], creatorBefore: boolean) {
     for (const userId of came) toStaff({ type: 'USER_ONLINE', data: { userId } });
     for (const userId of left) toStaff({ type: 'USER_OFFLINE', data: { userId } });
     if (came.length || left.length) toStaff(countsFrame());
-    if (creatorBefore !== creatorOnline()) toFans(modelFrame());
+    if (creatorBefore === creatorOnline()) return;
+    // Hidden: not even a frame without the state, whose timing alone would tell.
+    if (creatorShown) toFans(modelFrame());
+    onCreatorChange?.(creatorOnline());
   }
 
   /** Another node's staff opened or left a fan's chat: this node's staff see it as if it happened here. */
@@ -121,6 +128,14 @@ export function createHub(options: { nodeId?: string; now?: () => number } = {})
   return {
     connections,
     fansOnline,
+    creatorOnline,
+    /** Called when the creator (on any node) comes online or goes offline. */
+    onCreatorPresence(listener: ((online: boolean) => void) | null) {
+      onCreatorChange = listener;
+    },
+    showCreatorPresence(shown: boolean) {
+      creatorShown = shown;
+    },
 
     /** A socket finished AUTH. Presence is announced once per person, not per tab or device. */
     add(conn: Connection) {
@@ -221,7 +236,7 @@ export function createHub(options: { nodeId?: string; now?: () => number } = {})
       for (const c of connections) if (!c.pending && (!c.cursor || comparePositions(position, c.cursor) > 0)) c.cursor = position;
     },
 
-    /** Presence answers. Staff see fans; fans see only whether the creator is online. */
+    /** Presence answers. Staff see fans; fans see only whether the creator is online (unless the creator hides it). */
     onlineList: (): ServerFrame => ({ type: 'ONLINE_USER_LIST', data: { users: fansOnline() } }),
     userStatus: (userId: string): ServerFrame => ({ type: fanOnline(userId) ? 'USER_ONLINE' : 'USER_OFFLINE', data: { userId } }),
     countsFrame,

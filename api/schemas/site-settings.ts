@@ -91,6 +91,7 @@ export const CREATOR_PROFILE_SHAPE = {
   model_avatar_url: mediaLink('model_avatar_url'),
   model_cover_url: mediaLink('model_cover_url'),
   model_bio: z.string({ error: 'model_bio is invalid.' }).trim().max(MODEL_BIO_MAX, { error: `model_bio cannot be more than ${MODEL_BIO_MAX} characters.` }),
+  show_creator_presence: z.boolean({ error: 'show_creator_presence must be true or false.' }),
 };
 
 /** Every site setting the console may change (PUT /admin-api/settings/site), each optional, nothing else. */

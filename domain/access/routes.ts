@@ -70,6 +70,7 @@ export const API_ACCESS: Record<string, Access> = {
   'GET /api/app_settings/get': 'public',
   // Landing page (theme 3) and its images; the settings themselves go through PUT /admin-api/settings/:id
   'GET /api/app_settings/get_all_theme_3_settings': 'public',
+  'GET /api/creator/profile': 'public', // counts and the creator's presence (hidden when the creator turns it off)
   'POST /api/app_settings/upload-theme-image': MANAGERS,
   'POST /api/app_settings/delete-theme-image': MANAGERS,
   // Background settings: the page background image and its on/off key.

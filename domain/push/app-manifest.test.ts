@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { appIconBackground, appIconInner, appIconMonogram, appIconOf, appIconSignature, webAppManifest } from './app-manifest';
+import { appIconBackground, appIconInner, appIconMonogram, appIconOf, appIconSignature, shortAppName, webAppManifest } from './app-manifest';
 
 describe('the installable app', () => {
   const look = { model_name: 'Anna Example Creator', model_avatar_url: '/media/a.jpg?sig=1&exp=2', theme_color: '#112233' };
@@ -38,5 +38,23 @@ describe('the installable app', () => {
     expect(svg).toContain('font-size="106"');
     expect(appIconMonogram('<b>', '#112233', { purpose: 'icon', size: 192 })).toContain('></text>');
     expect(appIconMonogram('   ', '#112233', { purpose: 'icon', size: 192 })).toContain('>F</text>');
+  });
+
+  it('the short name never cuts a word: leading words that fit, else initials, else the one long word', () => {
+    expect(shortAppName('Fanclub Creator')).toBe('Fanclub');
+    expect(shortAppName('Anna Example Creator')).toBe('Anna Example');
+    expect(shortAppName('  Mia   Rose ')).toBe('Mia Rose');
+    expect(shortAppName('Maria Fernanda Bellucci')).toBe('Maria');
+    expect(shortAppName('Bartholomewzz Quinn')).toBe('BQ');
+    expect(shortAppName('Supercalifragilistic')).toBe('Supercalifragilistic');
+    expect(shortAppName('')).toBe('Fanclub');
+    expect(shortAppName('Exactly Twlv')).toBe('Exactly Twlv');
+    for (const name of ['Fanclub Creator', 'Anna Example Creator', 'Maria Fernanda Bellucci', 'Bartholomewzz Quinn']) {
+      const short = shortAppName(name);
+      expect(short.length).toBeLessThanOrEqual(12);
+      // Every word of the short name is a whole word of the name, or it is the initials.
+      expect(short.split(' ').every((w) => name.split(/\s+/).includes(w)) || /^[A-Z]+$/.test(short)).toBe(true);
+    }
+    expect(webAppManifest({ ...look, model_name: 'Fanclub Creator' }).short_name).toBe('Fanclub');
   });
 });

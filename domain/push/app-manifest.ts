@@ -16,6 +16,30 @@ interface AppLook {
 
 export const appName = (s: Pick<AppLook, 'model_name'>) => s.model_name || 'Fanclub';
 
+/** Longest short name a home screen shows whole. */
+export const SHORT_NAME_MAX = 12;
+
+/**
+ * The app's short name, never cut inside a word: the whole name when it fits, else as many leading words as fit,
+ * else the initials of a longer name ("Maria Fernanda Bellucci-Rossi" → "Maria"; "Anastasiaxyzw Q" → "AQ"), else the
+ * one long word whole (the home screen ellipsises it; cutting it would make another word).
+ */
+export function shortAppName(name: string, max = SHORT_NAME_MAX): string {
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return 'Fanclub';
+  const whole = words.join(' ');
+  if (whole.length <= max) return whole;
+  let fit = '';
+  for (const w of words) {
+    const next = fit ? `${fit} ${w}` : w;
+    if (next.length > max) break;
+    fit = next;
+  }
+  if (fit) return fit;
+  if (words.length > 1) return words.map((w) => [...w][0].toUpperCase()).join('').slice(0, max);
+  return words[0];
+}
+
 /** A short hash of what an icon is drawn from: its address changes only when the picture does. */
 export function appIconSignature(s: AppLook): string {
   // The avatar's path without its short-lived signature, so the icon's address stays put while the avatar does.
@@ -31,7 +55,7 @@ export function webAppManifest(s: AppLook) {
   return {
     id: '/',
     name,
-    short_name: name.length > 12 ? name.slice(0, 12) : name,
+    short_name: shortAppName(name),
     description: `${name} — the official fan site`,
     start_url: '/?source=pwa',
     scope: '/',

@@ -72,6 +72,8 @@ const samples: Record<string, Record<string, unknown>> = {
   PostCommentRemoved: { postId: 'p1', commentId: 'c1', removedBy: 'fanA', wasHidden: false, removedAt: at },
   PostCommentHidden: { postId: 'p1', commentId: 'c1', hiddenBy: 'admin1', hiddenAt: at },
   PostCommentUnhidden: { postId: 'p1', commentId: 'c1', unhiddenBy: 'admin1', unhiddenAt: at },
+  // The creator's presence (domain/creator/presence.ts).
+  CreatorPresenceRecorded: { online: true, at },
 };
 
 const fanA: Reader = { userId: 'fanA', role: 'user' };
@@ -84,11 +86,12 @@ describe('the audience rule', () => {
     expect(Object.keys(samples).sort()).toEqual([...FRAME_EVENT_TYPES].sort());
   });
 
-  it.each(Object.keys(samples))('%s: another fan never receives a frame, except one meant for every fan that carries at most a post id', (type) => {
+  it.each(Object.keys(samples))('%s: another fan never receives a frame, except one meant for every fan that carries at most a post id, or the creator\'s presence', (type) => {
     const frames = framesFor({ type, data: samples[type] });
     expect(frames.length).toBeGreaterThan(0);
     for (const f of frames) {
-      if (f.audience.allFans) {
+      if (f.audience.creatorPresence) expect(Object.keys(f.data).sort()).toEqual(['lastSeenAt', 'online']);
+      else if (f.audience.allFans) {
         expect(Object.keys(f.data).every((k) => PUBLIC_FRAME_FIELDS.includes(k))).toBe(true);
         expect(JSON.stringify(f.data)).not.toContain('fanA');
       } else expect(mayReceive(f.audience, fanB, open)).toBe(false);
@@ -204,6 +207,28 @@ describe('the audience rule', () => {
     const full = { _id: 'm1', udid: 'm1', userId: 'fanA', message: 'hello', isLocked: 'free', created: at, media: [] } as unknown as ChatMessageView;
     expect(receivedMessage(messageReceiveData(full))).toEqual(full);
     expect(receivedMessage(framesFor({ type: 'ChatMessageSent', data: samples.ChatMessageSent })[0].data)).toBeNull();
+  });
+
+  it("the creator's presence reaches every fan, a proxy view and every staff role; hidden, no fan and no proxy view", () => {
+    const frames = framesFor({ type: 'CreatorPresenceRecorded', data: { online: false, at } });
+    expect(frames.map((f) => [f.type, f.data])).toEqual([['CREATOR_PRESENCE', { online: false, lastSeenAt: at }]]);
+    const hidden = { hideEarnings: false, hideCreatorPresence: true };
+    for (const r of [fanA, fanB, proxyOfA]) {
+      expect(mayReceive(frames[0].audience, r, open), r.userId).toBe(true);
+      expect(mayReceive(frames[0].audience, r, hidden), r.userId).toBe(false);
+    }
+    for (const role of STAFF_ROLES) expect(mayReceive(frames[0].audience, { userId: 's', role }, hidden)).toBe(true);
+    // Hiding the presence hides nothing else: other frames for every fan still arrive.
+    const settings = framesFor({ type: 'SiteSettingsUpdated', data: { changes: { model_name: 'x' } } });
+    expect(mayReceive(settings[0].audience, fanB, hidden)).toBe(true);
+    expect(mayReceive(framesFor({ type: 'ChatMessageSent', data: samples.ChatMessageSent })[0].audience, fanA, hidden)).toBe(true);
+  });
+
+  it("a fan's presence never reaches a fan: a fan's last-seen makes no frame (staff hear it from the hub)", () => {
+    expect(framesFor({ type: 'FanLastSeen', data: { userId: 'fanA', seenAt: at } })).toEqual([]);
+    // The only frame with a presence in it that a fan may receive is the creator's.
+    const toFans = Object.keys(samples).flatMap((t) => framesFor({ type: t, data: samples[t] })).filter((f) => mayReceive(f.audience, fanB, open));
+    expect(toFans.filter((f) => 'online' in f.data || 'lastSeenAt' in f.data).map((f) => f.type)).toEqual(['CREATOR_PRESENCE']);
   });
 
   it('a tip shows in the chat only when it was sent from the chat', () => {

@@ -27,6 +27,8 @@ export interface Audience {
   users?: readonly string[];
   /** Only these staff roles (within `staff`), e.g. who sees a live tip total or an anonymous tipper. */
   roles?: readonly Role[];
+  /** The creator's presence: fans receive it only while the creator shows it (show_creator_presence). */
+  creatorPresence?: boolean;
 }
 
 export interface Reader {
@@ -37,6 +39,8 @@ export interface Reader {
 export interface ReaderSettings {
   /** The model and the content manager do not see earnings while `hide_earnings` is on. */
   hideEarnings: boolean;
+  /** show_creator_presence is off: fans get no frame about the creator's presence. */
+  hideCreatorPresence?: boolean;
 }
 
 const isStaff = (role: Role) => STAFF_ROLES.includes(role);
@@ -44,6 +48,7 @@ const isStaff = (role: Role) => STAFF_ROLES.includes(role);
 /** Deny by default: a fan only its own frames, staff only what their role sees in the chat list and header. */
 export function mayReceive(audience: Audience, reader: Reader, settings: ReaderSettings): boolean {
   if (audience.users?.includes(reader.userId)) return true;
+  if (!isStaff(reader.role) && audience.creatorPresence && settings.hideCreatorPresence) return false;
   if (!isStaff(reader.role)) return audience.allFans === true || (audience.fanId !== null && audience.fanId === reader.userId);
   if (audience.staff === null) return false;
   if (audience.roles && !audience.roles.includes(reader.role)) return false;
@@ -329,6 +334,12 @@ const RULES: Record<string, (d: Data) => FrameOut[]> = {
       ? [{ type: 'CHAT_SETTINGS_UPDATED', data: {}, audience: staff('chat') }, fans, ...debug]
       : [fans, ...debug];
   },
+  // The creator came online, went offline or is still online (domain/creator/presence.ts): every fan's profile
+  // header and chat header, and staff. Only the creator's presence ever reaches a fan; a fan's presence goes to
+  // staff only (USER_ONLINE / USER_OFFLINE from the hub).
+  CreatorPresenceRecorded: (d) => [
+    { type: 'CREATOR_PRESENCE', data: { online: d.online === true, lastSeenAt: str(d.at) }, audience: { fanId: null, staff: 'chat', allFans: true, creatorPresence: true } },
+  ],
   // The fan's own balance; staff who see wallets in the chat list get the new balance of that fan's row.
   WalletCredited: (d) => walletFrames(d),
   WalletDebited: (d) => walletFrames(d),

@@ -20,6 +20,8 @@ export const DEFAULT_SETTINGS = {
   /** The creator's profile (console → My profile): cover image over the feed, a short bio. */
   model_cover_url: null as string | null,
   model_bio: '',
+  /** Fans see "Online now" / "Active 5 min ago" on the creator's avatar; off, the fan API never sends it. */
+  show_creator_presence: true,
   theme_color: '#e91e63',
   theme_font_color: '#ffffff',
   content_color: '#121212',

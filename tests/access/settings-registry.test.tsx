@@ -35,6 +35,7 @@ const OWN_PAGES: Record<string, string> = {
   stagger_previous_limit: '/admin/settings/stagger-message-settings',
   mass_message_default_delay_hours: '/admin/settings/stagger-message-settings',
   model_bio: '/admin/profile',
+  show_creator_presence: '/admin/profile',
 };
 
 describe('settings registry', () => {

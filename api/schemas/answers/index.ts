@@ -9,6 +9,7 @@ import { chatStaffAnswers } from './chat-staff';
 import { chatFanMediaAnswers } from './chat-fan-media';
 import { purchasedContentsAnswers } from './purchased-contents';
 import { lastSeenAnswers } from './last-seen';
+import { creatorProfileAnswers } from './creator-profile';
 import { massMessagesAnswers } from './mass-messages';
 import { welcomeMessageAnswers } from './welcome-message';
 import { paymentMethodsAnswers } from './payment-methods';
@@ -51,6 +52,7 @@ export const ROUTE_ANSWERS: RouteAnswers = {
   ...chatFanMediaAnswers,
   ...purchasedContentsAnswers,
   ...lastSeenAnswers,
+  ...creatorProfileAnswers,
   ...massMessagesAnswers,
   ...welcomeMessageAnswers,
   ...paymentMethodsAnswers,

@@ -185,6 +185,7 @@ export const siteSettingsRecord = z.object({
     model_avatar_url: z.string().nullable(),
     model_cover_url: z.string().nullable(),
     model_bio: z.string(),
+    show_creator_presence: z.boolean(),
     theme_color: z.string(),
     theme_font_color: z.string(),
     content_color: z.string(),

@@ -1,10 +1,11 @@
 // My profile (/admin/profile, from the user menu): every staff member changes their own password
 // (POST /api/users/change_old_password — the generated first-start password is changed here), and the roles that
 // may save settings edit the creator's profile fans see: display name, avatar, cover image and bio (site settings
-// model_name, model_avatar_url, model_cover_url, model_bio through PUT /admin-api/settings/site).
+// model_name, model_avatar_url, model_cover_url, model_bio through PUT /admin-api/settings/site) and whether fans see
+// when the creator is online (show_creator_presence).
 import { useState, type FormEvent } from 'react';
 import { Alert, Avatar, Box, Button, Card, CardContent, CircularProgress, Stack, TextField, Typography } from '@mui/material';
-import { Form, SaveButton, TextInput, Title, maxLength, required, useGetOne, useNotify, usePermissions, useUpdate } from 'react-admin';
+import { BooleanInput, Form, SaveButton, TextInput, Title, maxLength, required, useGetOne, useNotify, usePermissions, useUpdate } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { api } from '../api';
 import { mayCall } from '../access';
@@ -123,10 +124,14 @@ function CreatorProfileCard() {
     model_avatar_url: data.model_avatar_url ?? null,
     model_cover_url: data.model_cover_url ?? null,
     model_bio: data.model_bio ?? '',
+    show_creator_presence: data.show_creator_presence !== false,
   };
   const save = async (values: Record<string, unknown>) => {
-    // Only the profile's four settings are sent; everything else stays as it is.
-    const changes = { model_name: values.model_name, model_avatar_url: values.model_avatar_url ?? null, model_cover_url: values.model_cover_url ?? null, model_bio: values.model_bio ?? '' };
+    // Only the profile's settings are sent; everything else stays as it is.
+    const changes = {
+      model_name: values.model_name, model_avatar_url: values.model_avatar_url ?? null, model_cover_url: values.model_cover_url ?? null, model_bio: values.model_bio ?? '',
+      show_creator_presence: values.show_creator_presence !== false,
+    };
     await update(
       'settings',
       { id: 'site', data: changes, previousData: data },
@@ -157,6 +162,12 @@ function CreatorProfileCard() {
             <ThemeImageInput source="model_cover_url" label="Cover image" helperText="PNG or JPG, wide (3:1)." />
           </Box>
           <TextInput source="model_bio" label="Bio" multiline minRows={3} fullWidth validate={maxLength(BIO_MAX)} helperText={`Up to ${BIO_MAX} characters.`} />
+          <BooleanInput
+            source="show_creator_presence"
+            label="Show fans when I am online"
+            helperText="Fans see “Online now” or “Active 5 min ago” on your picture and in chat. Off: they see neither."
+            data-testid="profile-show-presence"
+          />
           <SaveButton label="Save profile" data-testid="profile-creator-save" alwaysEnable={false} />
         </Form>
       </CardContent>

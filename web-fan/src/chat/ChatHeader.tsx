@@ -1,7 +1,7 @@
-// The chat's header: back (on phones), the creator's avatar and name, the pay-per-message line, Join Stream while
-// a session is live for the fan, and the link to purchased contents.
+// The chat's header: back (on phones), the creator's avatar with the presence dot, the name, "Online now" /
+// "Active 5 min ago" (unless the creator hides it), the pay-per-message line, Join Stream while a session is live for
+// the fan, and the link to purchased contents.
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
-import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
@@ -12,12 +12,16 @@ import type { PayPerMessageStatus } from '../../../domain/chat/wire';
 import { formatMoney } from '../../../domain/shared/money';
 import { useAuth, useModelName } from '../auth';
 import { JoinStreamButton } from '../live/LiveAnnouncement';
+import { CreatorAvatar } from '../components/CreatorAvatar';
+import { useCreatorProfile, usePresenceLine } from '../components/creatorProfile';
 
 
 export function ChatHeader({ payPerMessage }: { payPerMessage: PayPerMessageStatus | null }) {
   const { settings } = useAuth();
   const modelName = useModelName();
   const navigate = useNavigate();
+  const presence = useCreatorProfile()?.presence;
+  const line = usePresenceLine(presence);
   const subtitle = payPerMessage?.isPayPerMessageEnabled
     ? payPerMessage.payPerMessageCredit > 0
       ? `${payPerMessage.payPerMessageCredit} free message${payPerMessage.payPerMessageCredit === 1 ? '' : 's'} left`
@@ -37,19 +41,18 @@ export function ChatHeader({ payPerMessage }: { payPerMessage: PayPerMessageStat
       >
         <ArrowBackRounded />
       </IconButton>
-      <Avatar
-        src={settings?.model_avatar_url ?? undefined}
-        alt=""
-        sx={{ width: 42, height: 42, bgcolor: 'primary.main', color: 'primary.contrastText', fontWeight: 700 }}
-      >
-        {modelName.slice(0, 1).toUpperCase()}
-      </Avatar>
+      <CreatorAvatar online={presence?.online === true} size={42} testId="chat-creator-avatar" />
       <Box sx={{ minWidth: 0, flex: 1 }}>
         <Typography component="h1" variant="subtitle1" noWrap sx={{ fontWeight: 700, lineHeight: 1.25 }} data-testid="chat-creator-name">
           {modelName}
         </Typography>
-        <Typography variant="caption" color="text.secondary" noWrap component="p" data-testid="chat-header-subtitle">
-          {subtitle}
+        <Typography variant="caption" color="text.secondary" noWrap component="p">
+          {line && (
+            <Box component="span" data-testid="chat-header-presence" sx={{ color: presence?.online ? 'success.main' : undefined, fontWeight: presence?.online ? 600 : undefined }}>
+              {line} ·{' '}
+            </Box>
+          )}
+          <span data-testid="chat-header-subtitle">{subtitle}</span>
         </Typography>
       </Box>
       {/* Join Stream while a session is live for this fan and not yet joined. */}

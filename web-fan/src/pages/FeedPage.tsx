@@ -1,9 +1,9 @@
-// The home feed: the hero and its ribbons, the creator's header and chat card, the tag filter (signed in, when
+// The home feed: the hero and its ribbons, the creator's profile header (with the subscribe button) and chat card, the tag filter (signed in, when
 // the site turns it on) and the posts (./Feed.tsx), keyed so a new session, paging mode or tag starts afresh.
 import { useSearchParams } from 'react-router-dom';
 import Typography from '@mui/material/Typography';
 import { useAuth } from '../auth';
-import { HeroBanner, SubscribeCard, useHeroHasMedia, useHeroVisible } from '../components/HeroBanner';
+import { HeroBanner, useHeroHasMedia, useHeroVisible } from '../components/HeroBanner';
 import { CreatorHeader } from '../components/CreatorHeader';
 import { ChatWithCreatorCard } from '../chat/ChatWithCreatorCard';
 import { PromotionRibbons } from '../promotions/PromotionRibbon';
@@ -39,7 +39,6 @@ export default function FeedPage() {
         </Typography>
         <CreatorHeader />
         <ChatWithCreatorCard />
-        {heroVisible && !heroMedia && <SubscribeCard />}
         {ready && tagsOn && <FeedTagChips selected={feedTagId} onSelect={chooseTag} />}
         {!ready ? <FeedSkeletons /> : <Feed key={`${token ?? 'guest'}-${paginated}-${feedTagId ?? 'all'}`} paginated={paginated} feedTagId={feedTagId} />}
       </Column>

@@ -30,7 +30,7 @@ export default function JoinPage() {
       <Typography variant="h5" component="h1" sx={{ mb: 1.5, mx: { xs: 2, sm: 0 } }}>
         Membership
       </Typography>
-      <CreatorHeader />
+      <CreatorHeader subscribe={false} />
       {offer ? <OfferBanner offer={offer} /> : null}
       <SubscribeCard />
       <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center', mt: 1 }} data-testid="join-login">

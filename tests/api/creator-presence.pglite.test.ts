@@ -1,0 +1,3 @@
+import { creatorPresenceSuite } from './creator-presence.suite';
+
+creatorPresenceSuite('pglite', true);

@@ -1,0 +1,4 @@
+import { creatorPresenceSuite } from './creator-presence.suite';
+import { requirePostgresServer } from '../support/postgres';
+
+creatorPresenceSuite('postgres', await requirePostgresServer());
