@@ -146,6 +146,7 @@ export const massMessagesTables = readModelTables([
       send_to: 'text', new_user_delay: 'text', delay_by_hours: 'jsonb', scheduled_at: 'timestamptz', category: 'text', unique_id: 'text',
       status: 'text', error: 'text', created_at: 'timestamptz', updated_at: 'timestamptz', audience_at: 'timestamptz', recipients: 'integer',
       delivered: 'integer', future_delivered: 'integer', purchases: 'integer', revenue_cents: 'bigint', current_welcome: 'boolean', resent: 'boolean',
+      segment: 'jsonb',
     },
     primaryKey: ['id'],
     indexes: [['kind', 'created_at'], ['status']],

@@ -159,6 +159,7 @@ export const API_ACCESS: Record<string, Access> = {
   // Mass and welcome messages (domain/chat/mass-wire.ts): senders are the settings roles and the content manager (not
   // live_stream_manager, not support); the purchased-by reports also answer only roles that see chat earnings.
   'POST /api/message/send-mass-message': [...CONTENT],
+  'POST /api/message/mass-audience-count': [...CONTENT], // how many fans an audience reaches now, before sending
   'GET /api/message/mass-messages': [...CONTENT],
   'GET /api/message/mass-messages/:id': [...CONTENT],
   'POST /api/message/mass-messages/:id/cancel': [...CONTENT],
