@@ -25,6 +25,7 @@ import { resubscribeOffersProjection } from './resubscribe-offers';
 import { chatMessagesProjection } from './chat-messages';
 import { chatConversationsProjection } from './chat-conversations';
 import { massMessagesProjection } from './mass-messages';
+import { savedRepliesProjection } from './saved-replies';
 import { lastSeenProjection } from './last-seen';
 import { contactMessagesProjection } from './contact-messages';
 import { pushProjection } from './push';
@@ -61,6 +62,7 @@ export const allProjections: Projection[] = [
   chatMessagesProjection,
   chatConversationsProjection,
   massMessagesProjection,
+  savedRepliesProjection,
   lastSeenProjection,
   contactMessagesProjection,
   pushProjection,

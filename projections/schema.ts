@@ -137,6 +137,11 @@ export const feedTagsTables = readModelTables([
   { name: 'feed_post_tags', columns: { post_id: 'text', tag_id: 'text' }, primaryKey: ['post_id', 'tag_id'], indexes: [['tag_id']] },
 ]);
 
+// saved-replies.ts
+export const savedRepliesTables = readModelTables([
+  { name: 'saved_replies', columns: { id: 'text', name: 'text', text: 'text', created_at: 'timestamptz', updated_at: 'timestamptz', updated_by: 'text' }, primaryKey: ['id'] },
+]);
+
 // mass-messages.ts
 export const massMessagesTables = readModelTables([
   {
@@ -546,6 +551,7 @@ type AllTables =
   | TableOf<typeof engagementTables>
   | TableOf<typeof feedTagsTables>
   | TableOf<typeof massMessagesTables>
+  | TableOf<typeof savedRepliesTables>
   | TableOf<typeof lastSeenTables>
   | TableOf<typeof liveSessionsTables>
   | TableOf<typeof mediaLibraryTables>
@@ -617,7 +623,7 @@ export function storeRow<Name extends keyof ReadModels>(table: Name, raw: Select
 for (const t of [
   reportPaymentsTables, userUtmTables,
   accountStatusTables, auditLogTables, cardsTables, chatConversationsTables, chatMessagesTables, contactMessagesTables, couponsTables, earningsTables, engagementTables,
-  feedTagsTables, massMessagesTables, lastSeenTables, liveSessionsTables, mediaLibraryTables, mediaTables, membersTables, postsTables, promotionsTables, resubscribeOffersTables, settingsTables,
+  feedTagsTables, massMessagesTables, savedRepliesTables, lastSeenTables, liveSessionsTables, mediaLibraryTables, mediaTables, membersTables, postsTables, promotionsTables, resubscribeOffersTables, settingsTables,
   subscribersTables, tipsTables, transactionsTables, unlocksTables, usersTables, walletTables, pushTables, notificationTables, helpTables,
   adminToolsTables, subscriptionEmailTables, paymentProviderSettingsTables,
 ]) for (const spec of t) specs.set(spec.name, spec);

@@ -11,6 +11,7 @@ import { purchasedContentsAnswers } from './purchased-contents';
 import { lastSeenAnswers } from './last-seen';
 import { massMessagesAnswers } from './mass-messages';
 import { welcomeMessageAnswers } from './welcome-message';
+import { savedRepliesAnswers } from './saved-replies';
 import { paymentMethodsAnswers } from './payment-methods';
 import { mediaAnswers } from './media';
 import { adminAnswers } from './admin';
@@ -53,6 +54,7 @@ export const ROUTE_ANSWERS: RouteAnswers = {
   ...lastSeenAnswers,
   ...massMessagesAnswers,
   ...welcomeMessageAnswers,
+  ...savedRepliesAnswers,
   ...paymentMethodsAnswers,
   ...mediaAnswers,
   ...adminAnswers,
