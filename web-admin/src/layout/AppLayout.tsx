@@ -3,11 +3,13 @@ import { Layout } from 'react-admin';
 import { AppMenu } from './AppMenu';
 import { AppAppBar } from './AppUserMenu';
 import { LiveConnection } from './Live';
+import { ChatAlerts } from '../chat/ChatAlerts';
 
 export function AppLayout({ children }: { children: ReactNode }) {
   return (
     <Layout menu={AppMenu} appBar={AppAppBar}>
       <LiveConnection />
+      <ChatAlerts />
       {children}
     </Layout>
   );
