@@ -123,11 +123,11 @@ describe.skipIf(!hasChromium)('mass and welcome messages end to end (Chromium)',
     expect(await dialog().getByTestId('delivery-STAGGER_OVER_TIME').locator('input').isChecked()).toBe(true);
     // When: Now or Schedule; the button says which. A schedule in the past is refused.
     expect(await dialog().getByTestId('mass-when-now').getAttribute('aria-pressed')).toBe('true');
-    expect(await dialog().getByTestId('mass-send').innerText()).toBe('Send now');
+    expect(await dialog().getByTestId('mass-send').textContent()).toBe('Send now');
     expect(await dialog().getByTestId('schedule-date').count()).toBe(0);
     await dialog().getByTestId('mass-when-schedule').click();
     expect(await dialog().getByTestId('mass-when-schedule').getAttribute('aria-pressed')).toBe('true');
-    await expect.poll(() => dialog().getByTestId('mass-send').innerText()).toBe('Schedule');
+    await expect.poll(() => dialog().getByTestId('mass-send').textContent()).toBe('Schedule');
     const yesterday = new Date(Date.now() - 86_400_000);
     await dialog().getByTestId('schedule-date').fill(`${yesterday.getFullYear()}-${String(yesterday.getMonth() + 1).padStart(2, '0')}-${String(yesterday.getDate()).padStart(2, '0')}`);
     await dialog().getByTestId('mass-text').fill('Later');
@@ -151,7 +151,7 @@ describe.skipIf(!hasChromium)('mass and welcome messages end to end (Chromium)',
     await help.getByRole('button', { name: 'Close', exact: true }).click();
     await help.waitFor({ state: 'detached' });
     await dialog().getByTestId('mass-when-now').click();
-    await expect.poll(() => dialog().getByTestId('mass-send').innerText()).toBe('Send now');
+    await expect.poll(() => dialog().getByTestId('mass-send').textContent()).toBe('Send now');
     await dialog().getByTestId('mass-locked').click();
   });
 
@@ -241,7 +241,7 @@ describe.skipIf(!hasChromium)('mass and welcome messages end to end (Chromium)',
     await dialog().getByTestId('mass-when-schedule').click();
     await dialog().getByTestId('schedule-date').waitFor();
     await shoot('05-schedule');
-    expect(await dialog().getByTestId('mass-send').innerText()).toBe('Schedule');
+    expect(await dialog().getByTestId('mass-send').textContent()).toBe('Schedule');
     await dialog().getByTestId('mass-send').click();
     await dialog().getByTestId('mass-sent').waitFor({ timeout: 30_000 });
     expect(await dialog().getByTestId('mass-status').getAttribute('data-status')).toBe('scheduled');

@@ -73,10 +73,10 @@ describe.skipIf(!hasChromium)('messaging in the console (Chromium)', () => {
     await expect.poll(() => dialog().getByTestId('mass-audience-count').innerText(), { timeout: 15_000 }).toBe('Reaches 1 fan now');
     // The future-subscriber delivery does not apply to an audience found at send time.
     expect(await dialog().getByTestId('delivery-STAGGER_OVER_TIME').count()).toBe(0);
-    expect(await dialog().getByTestId('mass-send').innerText()).toBe('Send now');
+    expect(await dialog().getByTestId('mass-send').textContent()).toBe('Send now');
     await dialog().getByTestId('mass-when-schedule').click();
     await dialog().getByTestId('schedule-date').waitFor();
-    expect(await dialog().getByTestId('mass-send').innerText()).toBe('Schedule');
+    expect(await dialog().getByTestId('mass-send').textContent()).toBe('Schedule');
     await dialog().getByTestId('mass-text').fill('Thank you for being my top fan!');
     await dialog().getByTestId('mass-free').click();
     await shoot('mass-audience');
@@ -143,7 +143,7 @@ describe.skipIf(!hasChromium)('messaging in the console (Chromium)', () => {
     await expect.poll(notes, { timeout: 20_000 }).toEqual([{ title: 'New message from Cat Moss', body: 'Are you live tonight?' }]);
     // Ben, whose chat is open in a visible tab: no alert; the staff's own message: none either.
     expect((await post('/api/chat/send_message', { message: 'I am right here' }, fans.ben.token)).status).toBe(200);
-    await staff.getByText('I am right here').waitFor({ timeout: 20_000 });
+    await staff.getByTestId('chat-conversation').getByText('I am right here').first().waitFor({ timeout: 20_000 });
     expect((await post('/api/chat/send_message', { receiver: fans.cat.id, message: 'Yes, at nine!' }, admin)).status).toBe(200);
     await new Promise((r) => setTimeout(r, 1500));
     expect((await notes()).length).toBe(1);
