@@ -19,7 +19,7 @@ export function SegmentFields({ segment, value, onChange, disabled }: { segment:
     return (
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} data-testid="segment-top-spenders">
         <TextField size="small" label="Top" placeholder="e.g. 10" value={value.top} onChange={e => onChange({ top: e.target.value })} disabled={disabled} helperText="How many fans" slotProps={{ ...numberField, htmlInput: { ...numberField.htmlInput, 'data-testid': 'segment-top' } }} />
-        <TextField size="small" label="Or spent at least ($)" placeholder="e.g. 50" value={value.minSpent} onChange={e => onChange({ minSpent: e.target.value })} disabled={disabled} slotProps={{ htmlInput: { inputMode: 'decimal', 'data-testid': 'segment-min-spent' } }} />
+        <TextField size="small" label="Or spent ≥ $" placeholder="e.g. 50" value={value.minSpent} onChange={e => onChange({ minSpent: e.target.value })} disabled={disabled} slotProps={{ htmlInput: { inputMode: 'decimal', 'data-testid': 'segment-min-spent' } }} />
         <TextField size="small" label="In the last (days)" value={value.days} onChange={e => onChange({ days: e.target.value })} disabled={disabled} slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': 'segment-days' } }} />
       </Stack>
     );
