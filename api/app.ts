@@ -29,6 +29,7 @@ import { accountSettingsRoutes } from './routes/account-settings';
 import { staffRoutes } from './routes/staff';
 import { engagementRoutes } from './routes/engagement';
 import { feedTagRoutes } from './routes/feed-tags';
+import { savedReplyRoutes } from './routes/saved-replies';
 import { gatewayRoutes } from './routes/gateway';
 import { landingRoutes } from './routes/landing';
 import { libraryRoutes } from './routes/library';
@@ -162,6 +163,7 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
   await app.register(creatorProfileRoutes(services));
   await app.register(massMessageRoutes(services));
   await app.register(welcomeMessageRoutes(services));
+  await app.register(savedReplyRoutes(services));
   await app.register(paymentMethodRoutes(services));
   await app.register(mediaRoutes(services));
   await app.register(adminRoutes(services));

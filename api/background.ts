@@ -26,6 +26,9 @@ import type { Services } from './services';
 
 type Log = (m: string) => void;
 
+/** The events that make a fan a subscriber (a first subscription, a free or complimentary one). */
+const SUBSCRIBER_STARTS = new Set(['SubscriptionStarted', 'FreeSubscriptionStarted', 'ComplimentarySubscriptionGiven']);
+
 /** The intervals of the background work (tests set them; 0: no timer, the test calls tick()). */
 export interface BackgroundOptions {
   /** deliverNotices: false leaves the sandbox provider's notices for a test to deliver by hand (order, repeats). */
@@ -114,6 +117,11 @@ export function startDelivery(services: Services, options: BackgroundOptions, st
         },
       }
     : delivers ? local : { ...local, kick: () => {} };
+  // A new subscriber gets the welcome message (and IMMEDIATELY mass messages) at once: a pass as soon as the read
+  // models have the subscription, instead of the next timer beat. The mass message's stream keeps it one copy per fan.
+  stops.add('delivery', services.runner.onApplied((events) => {
+    if (events.some((e) => SUBSCRIBER_STARTS.has(e.type))) services.delivery?.kick();
+  }));
   services.push = startWebPush({ cfg, store, db: database.db, now: () => services.clock(), timer: delivers && options.pushIntervalMs !== 0, intervalMs: options.pushIntervalMs, log: (m) => log(`[push] ${m}`) });
   const sender = services.push.sender;
   stops.add('push', () => sender.stop());

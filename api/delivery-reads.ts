@@ -5,6 +5,7 @@ import type { DeliveryReads } from '../commands/message-delivery';
 import type { FutureCandidate, NewUserDelay } from '../domain/chat/delivery';
 import type { ReadModels } from '../projections/schema';
 import { pendingMassMessages } from '../projections/mass-messages';
+import { massAudience } from './queries/mass-audience';
 
 /** How far back a later subscriber is looked at: the longest wait (stagger or delay) plus a week of slack. */
 const SLACK_HOURS = 24 * 7;
@@ -12,16 +13,8 @@ const SLACK_HOURS = 24 * 7;
 export const deliveryReads = (db: Kysely<ReadModels>): DeliveryReads => ({
   pendingMassMessages: (nowIso, limit) => pendingMassMessages(db, nowIso, limit),
 
-  async currentAudience(nowIso, kind) {
-    // Subscribed now (status '1' or '2': paid up to a time still ahead); muted fans get no mass message.
-    const r = await sql<{ user_id: string }>`SELECT s.user_id FROM rm.subscribers s
-      JOIN rm.users u ON u.id = s.user_id AND u.role = 'user'
-      LEFT JOIN rm.members m ON m.user_id = s.user_id
-      WHERE s.expires_at > ${nowIso}::timestamptz AND COALESCE(m.deleted, false) = false AND COALESCE(m.blocked, false) = false
-        AND (${kind} = 'welcome' OR COALESCE(m.mass_messages_muted, false) = false)
-      ORDER BY s.started_at, s.user_id`.execute(db);
-    return r.rows.map((x) => x.user_id);
-  },
+  // Subscribed now (paid up to a time still ahead), or the fans an audience by behaviour finds; muted fans get no mass message.
+  currentAudience: (nowIso, kind, segment) => massAudience(db, nowIso, kind, segment),
 
   async futureCandidates(nowIso, settings) {
     const longest = await sql<{ h: number | null }>`SELECT max((delay_by_hours)::text::float) AS h FROM rm.mass_messages

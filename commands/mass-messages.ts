@@ -14,6 +14,7 @@ import { massMessageDecider, massMessageStream, newMassCategoryProblem, validate
 import { CATEGORY_MESSAGES, MEDIA_CATEGORIES_STREAM, categoryDecider, isReservedCategoryId } from '../domain/category/category';
 import { WELCOME_MESSAGE_STREAM, welcomeMessageDecider } from '../domain/chat/welcome-message';
 import type { NewUserDelay, SendTo } from '../domain/chat/delivery';
+import type { MassSegment } from '../domain/chat/audience';
 import { fanUploaderOf } from './media-owner';
 import { derivedId, handle, loadStream, observedEarlierAttempt, type CommandContext } from './handle';
 import { loadSettings } from './settings';
@@ -53,6 +54,8 @@ export interface MassMessageInput {
   /** A library category (its id) or a new one to create; the message's media go into it. */
   category: string | { newName: string } | null;
   uniqueId: string | null;
+  /** An audience by behaviour (domain/chat/audience.ts); the route has checked that its post exists. */
+  segment?: MassSegment | null;
 }
 
 /** Records a mass message (or a welcome version); returns its id. The same uniqueId again is the same message. */
@@ -70,7 +73,7 @@ export async function createMassMessage(ctx: CommandContext, input: MassMessageI
     previewMediaIds: previews.length ? previews.map((p) => p.mediaId) : input.previewMediaIds, locked: input.locked, priceCents: input.priceCents,
     bounds: { minDollars: settings.content_unlock_minimum_amount, maxDollars: settings.content_unlock_maximum_amount },
     sendTo: input.sendTo, newUserDelay: input.newUserDelay, delayByHours: input.delayByHours, scheduledAt: input.scheduledAt, category: null,
-    uniqueId: input.uniqueId, at: ctx.now(),
+    uniqueId: input.uniqueId, segment: input.segment ?? null, at: ctx.now(),
   };
   if (input.category && input.kind === 'mass') {
     // The same send repeated (uniqueId) is the message recorded already: no second category, no error for the first.

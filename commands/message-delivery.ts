@@ -11,6 +11,7 @@ import { mediaDecider, mediaStream } from '../domain/media/media';
 import { DELIVERY_APPEND, DELIVERY_BATCH, MEDIA_FAILED, massMessageDecider, massMessageStream, undelivered, type MassKind, type MassMessageState } from '../domain/chat/mass-message';
 import { dueFutureCopies, reachesExisting, type FutureCandidate } from '../domain/chat/delivery';
 import { DEFAULT_STAGGER_SETTINGS, type StaggerSettings } from '../domain/settings/chat-settings';
+import type { MassSegment } from '../domain/chat/audience';
 import type { EventStore } from '../infra/eventstore/port';
 import { commandContext, handle, loadStream, type CommandContext } from './handle';
 import { loadSettings } from './settings';
@@ -20,8 +21,11 @@ import { massCopyId } from './mass-messages';
 export interface DeliveryReads {
   /** Messages with work left at `nowIso`: due scheduled ones, ones waiting for media, ones part-way sent. */
   pendingMassMessages(nowIso: string, limit: number): Promise<string[]>;
-  /** The fans subscribed at `nowIso`; for a mass message without the muted ones. */
-  currentAudience(nowIso: string, kind: MassKind): Promise<string[]>;
+  /**
+   * The fans subscribed at `nowIso` — or, with a segment, the fans its rule finds then (one query); for a mass
+   * message without the muted ones.
+   */
+  currentAudience(nowIso: string, kind: MassKind, segment: MassSegment | null): Promise<string[]>;
   /** Later subscribers and the live messages that reach them (delivered or not, for the previous-message limit). */
   futureCandidates(nowIso: string, settings: StaggerSettings): Promise<FutureCandidate[]>;
 }
@@ -81,7 +85,7 @@ export async function deliverMassMessage(ctx: CommandContext, reads: DeliveryRea
       await handle(ctx, stream, massMessageDecider, { type: 'WaitForMedia', at: now });
       return 0;
     }
-    const fanIds = reachesExisting(state.sendTo) ? await reads.currentAudience(now, state.kind) : [];
+    const fanIds = reachesExisting(state.sendTo) ? await reads.currentAudience(now, state.kind, state.segment) : [];
     await pause();
     state = (await handle(ctx, stream, massMessageDecider, { type: 'ChooseAudience', fanIds, at: now })).state;
     await pause();

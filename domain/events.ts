@@ -7,6 +7,7 @@ import type { ChatMessageEvent } from './chat/chat-message';
 import type { ConversationEvent } from './chat/conversation';
 import type { MassMessageEvent } from './chat/mass-message';
 import type { WelcomeMessageEvent } from './chat/welcome-message';
+import type { SavedReplyEvent } from './chat/saved-reply';
 import type { ContactMessageEvent } from './contact/contact-message';
 import type { CouponEvent } from './coupon/coupon';
 import type { CommenterEvent, EngagementEvent } from './engagement/engagement';
@@ -45,6 +46,7 @@ export type AnyDomainEvent =
   | ConversationEvent
   | MassMessageEvent
   | WelcomeMessageEvent
+  | SavedReplyEvent
   | ContactMessageEvent
   | CouponEvent
   | CommenterEvent

@@ -25,6 +25,7 @@ import { resubscribeOffersProjection } from './resubscribe-offers';
 import { chatMessagesProjection } from './chat-messages';
 import { chatConversationsProjection } from './chat-conversations';
 import { massMessagesProjection } from './mass-messages';
+import { savedRepliesProjection } from './saved-replies';
 import { lastSeenProjection } from './last-seen';
 import { creatorPresenceProjection } from './creator-presence';
 import { contactMessagesProjection } from './contact-messages';
@@ -62,6 +63,7 @@ export const allProjections: Projection[] = [
   chatMessagesProjection,
   chatConversationsProjection,
   massMessagesProjection,
+  savedRepliesProjection,
   lastSeenProjection,
   creatorPresenceProjection,
   contactMessagesProjection,

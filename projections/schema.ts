@@ -140,6 +140,11 @@ export const feedTagsTables = readModelTables([
   { name: 'feed_post_tags', columns: { post_id: 'text', tag_id: 'text' }, primaryKey: ['post_id', 'tag_id'], indexes: [['tag_id']] },
 ]);
 
+// saved-replies.ts
+export const savedRepliesTables = readModelTables([
+  { name: 'saved_replies', columns: { id: 'text', name: 'text', text: 'text', created_at: 'timestamptz', updated_at: 'timestamptz', updated_by: 'text' }, primaryKey: ['id'] },
+]);
+
 // mass-messages.ts
 export const massMessagesTables = readModelTables([
   {
@@ -149,6 +154,7 @@ export const massMessagesTables = readModelTables([
       send_to: 'text', new_user_delay: 'text', delay_by_hours: 'jsonb', scheduled_at: 'timestamptz', category: 'text', unique_id: 'text',
       status: 'text', error: 'text', created_at: 'timestamptz', updated_at: 'timestamptz', audience_at: 'timestamptz', recipients: 'integer',
       delivered: 'integer', future_delivered: 'integer', purchases: 'integer', revenue_cents: 'bigint', current_welcome: 'boolean', resent: 'boolean',
+      segment: 'jsonb',
     },
     primaryKey: ['id'],
     indexes: [['kind', 'created_at'], ['status']],
@@ -548,6 +554,7 @@ type AllTables =
   | TableOf<typeof engagementTables>
   | TableOf<typeof feedTagsTables>
   | TableOf<typeof massMessagesTables>
+  | TableOf<typeof savedRepliesTables>
   | TableOf<typeof lastSeenTables>
   | TableOf<typeof creatorPresenceTables>
   | TableOf<typeof liveSessionsTables>
@@ -620,7 +627,7 @@ export function storeRow<Name extends keyof ReadModels>(table: Name, raw: Select
 for (const t of [
   reportPaymentsTables, userUtmTables,
   accountStatusTables, auditLogTables, cardsTables, chatConversationsTables, chatMessagesTables, contactMessagesTables, couponsTables, earningsTables, engagementTables,
-  feedTagsTables, massMessagesTables, lastSeenTables, creatorPresenceTables, liveSessionsTables, mediaLibraryTables, mediaTables, membersTables, postsTables, promotionsTables, resubscribeOffersTables, settingsTables,
+  feedTagsTables, massMessagesTables, savedRepliesTables, lastSeenTables, creatorPresenceTables, liveSessionsTables, mediaLibraryTables, mediaTables, membersTables, postsTables, promotionsTables, resubscribeOffersTables, settingsTables,
   subscribersTables, tipsTables, transactionsTables, unlocksTables, usersTables, walletTables, pushTables, notificationTables, helpTables,
   adminToolsTables, subscriptionEmailTables, paymentProviderSettingsTables,
 ]) for (const spec of t) specs.set(spec.name, spec);

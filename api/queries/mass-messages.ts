@@ -7,6 +7,7 @@ import { seesChatEarnings } from '../../domain/chat/roles';
 import { activePromotion, subtypeCovers, type PromotionState } from '../../domain/promotion/promotion';
 import { lockedContentPriceCents } from '../../domain/pricing/pricing';
 import type { MassMediaView, MassMessagePromotion, MassMessageView, PurchasedByReport, WelcomeMessageView } from '../../domain/chat/mass-wire';
+import { segmentView, type MassSegment } from '../../domain/chat/audience';
 import { loadPromotion, promotionsEnabled } from '../../commands/promotions';
 import { findMassMessage, massMessagePage, massMessagePurchases, purchaseOfCopy, type MassMessageRow } from '../../projections/mass-messages';
 import { mediaByIds, type MediaRow } from '../../projections/media';
@@ -69,6 +70,7 @@ export function massMessageQueries(services: Services) {
         media: items.map((m) => massMedia(m!)),
         media_preview: preview ? massMedia(preview) : null,
         send_to: r.send_to as MassMessageView['send_to'],
+        audience: r.segment ? segmentView(r.segment as MassSegment) : null,
         new_user_message_delay: r.new_user_delay as MassMessageView['new_user_message_delay'],
         delay_by_hours: r.delay_by_hours == null ? null : Number(r.delay_by_hours),
         scheduled_at: r.scheduled_at,

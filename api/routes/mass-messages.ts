@@ -9,7 +9,12 @@ import { ok } from '../http';
 import { contextFor, requireCaller } from '../auth';
 import { settle } from '../views';
 import { massMessageQueries } from '../queries/mass-messages';
-import { categoryOf, contentOf, idParams, listQuery, purchasedByQuery, resendBody, sendMassBody } from '../schemas/mass-messages';
+import { audienceCountBody, categoryOf, contentOf, idParams, listQuery, purchasedByQuery, resendBody, segmentOf, sendMassBody } from '../schemas/mass-messages';
+import { massAudienceCount } from '../queries/mass-audience';
+import { findPost } from '../../projections/posts';
+import { ValidationError } from '../../domain/shared/validation';
+import { SEGMENT_TEXTS, segmentLabel, type MassSegment } from '../../domain/chat/audience';
+import { reachesExisting, type SendTo } from '../../domain/chat/delivery';
 import type { Services } from '../services';
 
 export const massMessageRoutes = (services: Services): FastifyPluginAsyncZod => async (app) => {
@@ -23,13 +28,21 @@ export const massMessageRoutes = (services: Services): FastifyPluginAsyncZod => 
    * one connection, a pass started earlier would queue the answer's own writes behind thousands of copies).
    */
   const kickAfter = (reply: FastifyReply) => reply.raw.once('finish', () => services.delivery?.kick());
+  /** The body's audience by behaviour, its post checked to exist (a deleted post is not found). */
+  const checkedSegment = async (a: Parameters<typeof segmentOf>[0]): Promise<MassSegment | null> => {
+    const segment = segmentOf(a);
+    if (segment && (segment.kind === 'bought_post' || segment.kind === 'not_bought_post') && !(await findPost(services.database.db, segment.postId)))
+      throw new ValidationError('audience.post_id', SEGMENT_TEXTS.postNotFound);
+    return segment;
+  };
 
   app.post('/api/message/send-mass-message', { schema: { body: sendMassBody } }, async (request, reply) => {
     const caller = requireCaller(request);
     const body = request.body;
+    const segment = await checkedSegment(body.audience);
     const ctx = contextFor(request, services);
     const massId = await createMassMessage(ctx, {
-      staffId: caller.userId, role: caller.role, kind: 'mass', ...contentOf(body, await bounds()),
+      staffId: caller.userId, role: caller.role, kind: 'mass', ...contentOf(body, await bounds()), segment,
       newUserDelay: body.new_user_message_delay as 'STAGGER_OVER_TIME' | 'IMMEDIATELY' | 'DELAY_BY_HOURS',
       scheduledAt: body.scheduled_at ? new Date(body.scheduled_at).toISOString() : null, category: categoryOf(body.category),
     });
@@ -37,6 +50,17 @@ export const massMessageRoutes = (services: Services): FastifyPluginAsyncZod => 
     const view = await q.view(massId, caller.role);
     kickAfter(reply);
     return ok(reply, view, { message: 'Mass message sent successfully.', position: ctx.lastPosition });
+  });
+
+  // How many fans the audience reaches if the message went now: the same query delivery runs.
+  app.post('/api/message/mass-audience-count', { schema: { body: audienceCountBody } }, async (request, reply) => {
+    requireCaller(request);
+    const segment = await checkedSegment(request.body.audience);
+    const sendTo = request.body.send_to as SendTo;
+    const now = services.clock().toISOString();
+    const count = segment || reachesExisting(sendTo) ? await massAudienceCount(services.database.db, now, segment) : 0;
+    const label = segment ? segmentLabel(segment) : sendTo === 'ONLY_NEW' ? 'Nobody now: only fans who subscribe later' : 'Current subscribers';
+    return ok(reply, { count, label });
   });
 
   app.get('/api/message/mass-messages', { schema: { querystring: listQuery } }, async (request, reply) => {

@@ -5,6 +5,7 @@ import { centsFromDollars } from '../../domain/shared/money';
 import { ValidationError } from '../../domain/shared/validation';
 import { NEW_USER_DELAYS, SEND_TO } from '../../domain/chat/delivery';
 import { lockedAmountBetween } from '../../domain/chat/chat-message';
+import { DEFAULT_SPEND_DAYS, SEGMENT_KINDS, SEGMENT_TEXTS, validateSegment, type MassSegment } from '../../domain/chat/audience';
 import { pageNum, uuid } from './chat';
 
 const mediaIds = z.array(z.string().uuid({ error: 'media is invalid.' }), { error: 'media is invalid.' }).max(1000, { error: 'media is invalid.' });
@@ -27,8 +28,45 @@ const content = {
   uniqueId: z.string().trim().min(1).max(100).optional(),
 };
 
+const count = (field: string) => z.union([z.number(), z.string().max(12)], { error: `audience.${field} is invalid.` }).nullable().optional();
+
+/** An audience by behaviour (domain/chat/audience.ts); absent or 'subscribers': the subscribers send_to names. */
+const audience = z
+  .object({
+    type: z.enum(['subscribers', ...SEGMENT_KINDS] as [string, ...string[]], { error: 'audience.type must be subscribers, top_spenders, expired, bought_post or not_bought_post.' }),
+    top: count('top'),
+    /** Dollars, e.g. 50 or "49.99". */
+    min_spent: count('min_spent'),
+    days: count('days'),
+    post_id: z.string().uuid({ error: 'audience.post_id is invalid.' }).nullable().optional(),
+  }, { error: 'audience is invalid.' })
+  .nullable()
+  .optional();
+
+const blank = (v: number | string | null | undefined) => v === null || v === undefined || v === '';
+
+/** The body's audience as the command takes it (null: subscribers), its numbers checked (the post's existence is the route's). */
+export function segmentOf(a: z.infer<typeof audience>): MassSegment | null {
+  if (!a || a.type === 'subscribers') return null;
+  let segment: MassSegment;
+  if (a.type === 'top_spenders') {
+    const minSpentCents = blank(a.min_spent) ? null : centsFromDollars(a.min_spent as number | string);
+    if (minSpentCents === null && !blank(a.min_spent)) throw new ValidationError('audience.min_spent', SEGMENT_TEXTS.minSpent);
+    segment = { kind: 'top_spenders', top: blank(a.top) ? null : Number(a.top), minSpentCents, days: blank(a.days) ? DEFAULT_SPEND_DAYS : Number(a.days) };
+  } else if (a.type === 'expired') segment = { kind: 'expired' };
+  else segment = { kind: a.type as 'bought_post' | 'not_bought_post', postId: a.post_id ?? '' };
+  validateSegment(segment);
+  return segment;
+}
+
+export const audienceCountBody = z.object({
+  send_to: z.enum(SEND_TO as [string, ...string[]], { error: 'send_to must be EVERYONE, ONLY_EXISTING or ONLY_NEW.' }).optional().default('EVERYONE'),
+  audience,
+});
+
 export const sendMassBody = z.object({
   ...content,
+  audience,
   send_to: content.send_to.optional().default('EVERYONE'),
   new_user_message_delay: z.enum(NEW_USER_DELAYS as [string, ...string[]], { error: 'new_user_message_delay must be STAGGER_OVER_TIME, IMMEDIATELY or DELAY_BY_HOURS.' }).optional().default('STAGGER_OVER_TIME'),
   scheduled_at: z.string().datetime({ offset: true, error: 'scheduled_at must be an ISO-8601 date.' }).nullable().optional(),
@@ -57,7 +95,8 @@ export const welcomeBody = z.object({
   ...content,
   _id: uuid('_id').optional(),
   send_to: content.send_to.optional().default('ONLY_NEW'),
-  new_user_message_delay: z.enum(['IMMEDIATELY', 'DELAY_BY_HOURS'], { error: 'new_user_message_delay must be IMMEDIATELY or DELAY_BY_HOURS.' }).optional().default('DELAY_BY_HOURS'),
+  // A new subscriber gets the welcome message at once unless the creator chose a delay.
+  new_user_message_delay: z.enum(['IMMEDIATELY', 'DELAY_BY_HOURS'], { error: 'new_user_message_delay must be IMMEDIATELY or DELAY_BY_HOURS.' }).optional().default('IMMEDIATELY'),
 });
 
 export const resendBody = z.object({ _id: uuid('_id'), media: mediaIds.optional(), media_preview: z.string().uuid({ error: 'media_preview is invalid.' }).nullable().optional() });

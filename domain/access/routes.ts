@@ -1,7 +1,7 @@
 // Who may call which API route: ONE table, enforced by the server on every request (a route missing from
 // it is denied) and read by both apps for their guards and menus.
 import { type Role, STAFF_ROLES } from '../shared/wire';
-import { CHAT_BLOCKERS, CHAT_MESSAGE_EDITORS, CHAT_MUTERS, CHAT_NICKNAMERS, CHAT_UNREAD_MARKERS } from '../chat/roles';
+import { CHAT_BLOCKERS, CHAT_MESSAGE_EDITORS, CHAT_MUTERS, CHAT_NICKNAMERS, CHAT_UNREAD_MARKERS, SAVED_REPLY_ROLES } from '../chat/roles';
 
 export type Access = 'public' | 'authenticated' | readonly Role[];
 
@@ -152,6 +152,11 @@ export const API_ACCESS: Record<string, Access> = {
   'POST /api/chat/delete_message_from_user': CHAT_MESSAGE_EDITORS,
   'POST /api/chat/delete_message_from_all': CHAT_MESSAGE_EDITORS,
   'POST /api/admin/mark-chat-as-unread': CHAT_UNREAD_MARKERS,
+  // Saved replies of the chat composer (api/routes/saved-replies.ts): the staff who write in chat, not support.
+  'GET /api/chat/saved-replies': SAVED_REPLY_ROLES,
+  'POST /api/chat/saved-replies': SAVED_REPLY_ROLES,
+  'PUT /api/chat/saved-replies/:id': SAVED_REPLY_ROLES,
+  'DELETE /api/chat/saved-replies/:id': SAVED_REPLY_ROLES,
   'POST /api/v2/admin/block-user': CHAT_BLOCKERS,
   'GET /api/chat/get_user_by_id': STAFF_ROLES,
   'POST /api/admin/update_user_chat_email_notifications': MANAGERS,
@@ -160,6 +165,7 @@ export const API_ACCESS: Record<string, Access> = {
   // Mass and welcome messages (domain/chat/mass-wire.ts): senders are the settings roles and the content manager (not
   // live_stream_manager, not support); the purchased-by reports also answer only roles that see chat earnings.
   'POST /api/message/send-mass-message': [...CONTENT],
+  'POST /api/message/mass-audience-count': [...CONTENT], // how many fans an audience reaches now, before sending
   'GET /api/message/mass-messages': [...CONTENT],
   'GET /api/message/mass-messages/:id': [...CONTENT],
   'POST /api/message/mass-messages/:id/cancel': [...CONTENT],

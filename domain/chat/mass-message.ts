@@ -13,6 +13,7 @@ import { ValidationError } from '../shared/validation';
 import { CHAT_MEDIA_MAX, CHAT_TEXT_MAX, MESSAGE_TOO_LONG, lockedAmountBetween, messageTypeOf, tooManyMedia, type ChatMediaRef } from './chat-message';
 import { delayHoursProblem, reachesExisting, reachesNew, type MassMessageType, type NewUserDelay, type SendTo } from './delivery';
 import type { ChatMessageType } from './wire';
+import { validateSegment, type MassSegment } from './audience';
 
 export const massMessageStream = (massId: string) => `mass-message-${massId}`;
 
@@ -79,6 +80,8 @@ export type MassMessageEvent =
   | DomainEvent<'MassMessageCreated', {
       massId: string; kind: MassKind; content: MassContent; sendTo: SendTo; newUserDelay: NewUserDelay; delayByHours: number | null;
       scheduledAt: string | null; category: string | null; uniqueId: string | null; createdAt: string;
+      /** An audience by behaviour (domain/chat/audience.ts); absent: the subscribers send_to names. */
+      segment?: MassSegment | null;
     }>
   /** Its media are still rendering: it waits (status processing) and goes out when they are ready. */
   | DomainEvent<'MassMessageWaitingForMedia', { massId: string; at: string }>
@@ -115,6 +118,8 @@ export interface CreateMassMessage {
   scheduledAt: string | null;
   category: string | null;
   uniqueId: string | null;
+  /** An audience by behaviour: only the fans it finds at send time (no later subscribers). */
+  segment?: MassSegment | null;
   at: string;
 }
 
@@ -139,6 +144,7 @@ export interface MassMessageState {
   delayByHours: number | null;
   scheduledAt: string | null;
   createdAt: string | null;
+  segment: MassSegment | null;
   audience: string[] | null;
   audienceAt: string | null;
   /** fan id → copy id, every copy ever delivered (send-time and later subscribers). */
@@ -170,8 +176,12 @@ export function validateMassMessage(c: Omit<CreateMassMessage, 'type' | 'massId'
   if (c.kind === 'welcome' && c.newUserDelay === 'STAGGER_OVER_TIME') throw new ValidationError('new_user_message_delay', 'new_user_message_delay must be IMMEDIATELY or DELAY_BY_HOURS.');
   if (c.scheduledAt) {
     if (c.kind === 'welcome') throw new ValidationError('scheduled_at', 'A welcome message is not scheduled.');
-    if (c.sendTo === 'ONLY_NEW') throw new ValidationError('scheduled_at', NO_SCHEDULE_FOR_ONLY_NEW);
+    if (c.sendTo === 'ONLY_NEW' && !c.segment) throw new ValidationError('scheduled_at', NO_SCHEDULE_FOR_ONLY_NEW);
     if (Date.parse(c.scheduledAt) < Date.parse(c.at) - SCHEDULE_SKEW_MS) throw new ValidationError('scheduled_at', SCHEDULE_IN_PAST);
+  }
+  if (c.segment) {
+    if (c.kind === 'welcome') throw new ValidationError('audience', 'A welcome message goes to new subscribers.');
+    validateSegment(c.segment);
   }
 }
 
@@ -187,7 +197,7 @@ const notFound = () => new DomainError(MASS_MESSAGE_NOT_FOUND, 'MASS_MESSAGE_NOT
 export const massMessageDecider: Decider<MassMessageCommand, MassMessageEvent, MassMessageState> = {
   initialState: () => ({
     status: 'none', massId: null, kind: 'mass', content: null, sendTo: 'EVERYONE', newUserDelay: 'STAGGER_OVER_TIME', delayByHours: null,
-    scheduledAt: null, createdAt: null, audience: null, audienceAt: null, delivered: new Map(), deliveredToAudience: 0, futureDelivered: 0,
+    scheduledAt: null, createdAt: null, segment: null, audience: null, audienceAt: null, delivered: new Map(), deliveredToAudience: 0, futureDelivered: 0,
     resent: false, error: null,
   }),
   evolve(state, event) {
@@ -197,7 +207,7 @@ export const massMessageDecider: Decider<MassMessageCommand, MassMessageEvent, M
         const later = d.scheduledAt !== null && Date.parse(d.scheduledAt) > Date.parse(d.createdAt);
         return {
           ...state, status: later ? 'scheduled' : 'sending', massId: d.massId, kind: d.kind, content: d.content, sendTo: d.sendTo,
-          newUserDelay: d.newUserDelay, delayByHours: d.delayByHours, scheduledAt: d.scheduledAt, createdAt: d.createdAt,
+          newUserDelay: d.newUserDelay, delayByHours: d.delayByHours, scheduledAt: d.scheduledAt, createdAt: d.createdAt, segment: d.segment ?? null,
         };
       }
       case 'MassMessageWaitingForMedia':
@@ -233,12 +243,15 @@ export const massMessageDecider: Decider<MassMessageCommand, MassMessageEvent, M
         previewMediaId: command.locked ? (command.previewMediaIds[0] ?? null) : null,
         priceCents: command.locked ? command.priceCents : 0,
       };
+      const segment = command.segment ?? null;
       return [{
         type: 'MassMessageCreated',
         data: {
-          massId: command.massId, kind: command.kind, content, sendTo: command.sendTo, newUserDelay: command.newUserDelay,
+          // An audience by behaviour is found once, at send time: it never reaches later subscribers.
+          massId: command.massId, kind: command.kind, content, sendTo: segment ? 'ONLY_EXISTING' : command.sendTo, newUserDelay: command.newUserDelay,
           delayByHours: command.newUserDelay === 'DELAY_BY_HOURS' ? command.delayByHours : null,
           scheduledAt: command.scheduledAt, category: command.category, uniqueId: command.uniqueId, createdAt: command.at,
+          ...(segment ? { segment } : {}),
         },
       }];
     }

@@ -5,6 +5,7 @@
 //   GET  /api/message/mass-messages?page&per_page&status                          → MassMessagePage
 //   GET  /api/message/mass-messages/:id                                           → MassMessageView
 //   POST /api/message/mass-messages/:id/cancel                                    → MassMessageView
+//   POST /api/message/mass-audience-count        { send_to?, audience? }        → MassAudienceCount
 //   GET  /admin/get-error-mass-messages (and /api/admin/…)                        → { items: MassMessageView[] }
 //   POST /api/message/resend-mass-message        { _id, media?, media_preview? } → MassMessageView
 //   POST /api/message/set-welcome-message        SetWelcomeMessageBody          → WelcomeMessageView ('Welcome message set successfully.')
@@ -17,6 +18,7 @@
 import type { PostMediaView } from '../post/wire';
 import type { MassMessageType, NewUserDelay, SendTo } from './delivery';
 import type { MassStatus } from './mass-message';
+import type { MassAudienceView } from './audience';
 
 export type { MassMessageType, NewUserDelay, SendTo };
 export type MassMessageStatus = Exclude<MassStatus, 'none'>;
@@ -42,6 +44,14 @@ export interface MassMessagePromotion {
   ribbon_text: string;
 }
 
+export type { MassAudienceView };
+
+/** Who a mass message would reach if sent now (POST /api/message/mass-audience-count). */
+export interface MassAudienceCount {
+  count: number;
+  label: string;
+}
+
 export interface MassMessageView {
   _id: string;
   message: string;
@@ -52,6 +62,8 @@ export interface MassMessageView {
   media: MassMediaView[];
   media_preview: MassMediaView | null;
   send_to: SendTo;
+  /** An audience by behaviour; null: the subscribers send_to names. */
+  audience: MassAudienceView | null;
   new_user_message_delay: NewUserDelay;
   delay_by_hours: number | null;
   scheduled_at: string | null;

@@ -102,5 +102,7 @@ export function chatRowActions(role: Role | null | undefined, features: ChatRowF
 export const CHAT_MESSAGE_EDITORS: readonly Role[] = ['admin', 'super_admin', 'sub_admin', 'model', 'content_manager'];
 /** Refresh blur (and unlock for subscriber): not for the model or the content manager. */
 export const CHAT_BLUR_REFRESHERS: readonly Role[] = ['admin', 'super_admin', 'sub_admin'];
+/** Saved replies in the chat composer (read, create, edit, delete): the staff who write in chat — support reads only. */
+export const SAVED_REPLY_ROLES: readonly Role[] = ['admin', 'super_admin', 'sub_admin', 'model', 'content_manager', 'live_stream_manager'];
 /** Copy to clipboard on text, prices and lock icons: every staff role but live_stream_manager. */
 export const mayCopyChat = (role: Role | null | undefined): boolean => !!role && role !== 'live_stream_manager' && role !== 'user' && role !== 'proxy_user';

@@ -36,6 +36,10 @@ export const AUDIT_LABELS: Readonly<Record<string, string>> = {
   MassMessageResent: 'Mass message resent',
   MassMessageCancelled: 'Mass message cancelled',
   WelcomeMessageSet: 'Welcome message saved',
+  // Saved replies of the chat composer (domain/chat/saved-reply.ts)
+  SavedReplyCreated: 'Saved reply added',
+  SavedReplyUpdated: 'Saved reply edited',
+  SavedReplyDeleted: 'Saved reply deleted',
   // Settings (chat settings, hide earnings, purchased contents included)
   SiteSettingsUpdated: 'Site settings updated',
 };

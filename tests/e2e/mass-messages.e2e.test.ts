@@ -112,7 +112,7 @@ describe.skipIf(!hasChromium)('mass and welcome messages end to end (Chromium)',
     expect(await dialog().getByTestId('amount-input').inputValue()).toBe('5');
     // Only future subscribers: no scheduling; delay by hours takes one decimal at most.
     await dialog().getByTestId('audience-ONLY_NEW').click();
-    expect(await dialog().getByTestId('mass-schedule-switch').count()).toBe(0);
+    expect(await dialog().getByTestId('mass-when-schedule').count()).toBe(0);
     await dialog().getByTestId('delivery-DELAY_BY_HOURS').click();
     await dialog().getByTestId('delay-hours').fill('2.55');
     expect(await dialog().getByTestId('delay-hours').inputValue()).toBe('2');
@@ -121,8 +121,13 @@ describe.skipIf(!hasChromium)('mass and welcome messages end to end (Chromium)',
     // Another audience resets the future delivery to stagger.
     await dialog().getByTestId('audience-EVERYONE').click();
     expect(await dialog().getByTestId('delivery-STAGGER_OVER_TIME').locator('input').isChecked()).toBe(true);
-    // A schedule in the past is refused.
-    await dialog().getByTestId('mass-schedule-switch').click();
+    // When: Now or Schedule; the button says which. A schedule in the past is refused.
+    expect(await dialog().getByTestId('mass-when-now').getAttribute('aria-pressed')).toBe('true');
+    expect(await dialog().getByTestId('mass-send').textContent()).toBe('Send now');
+    expect(await dialog().getByTestId('schedule-date').count()).toBe(0);
+    await dialog().getByTestId('mass-when-schedule').click();
+    expect(await dialog().getByTestId('mass-when-schedule').getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(() => dialog().getByTestId('mass-send').textContent()).toBe('Schedule');
     const yesterday = new Date(Date.now() - 86_400_000);
     await dialog().getByTestId('schedule-date').fill(`${yesterday.getFullYear()}-${String(yesterday.getMonth() + 1).padStart(2, '0')}-${String(yesterday.getDate()).padStart(2, '0')}`);
     await dialog().getByTestId('mass-text').fill('Later');
@@ -145,7 +150,8 @@ describe.skipIf(!hasChromium)('mass and welcome messages end to end (Chromium)',
     await shoot('02-help');
     await help.getByRole('button', { name: 'Close', exact: true }).click();
     await help.waitFor({ state: 'detached' });
-    await dialog().getByTestId('mass-schedule-switch').click();
+    await dialog().getByTestId('mass-when-now').click();
+    await expect.poll(() => dialog().getByTestId('mass-send').textContent()).toBe('Send now');
     await dialog().getByTestId('mass-locked').click();
   });
 
@@ -232,7 +238,10 @@ describe.skipIf(!hasChromium)('mass and welcome messages end to end (Chromium)',
     await dialog().waitFor();
     await dialog().getByTestId('mass-free').click();
     await dialog().getByTestId('mass-text').fill('Live show tomorrow night!');
-    await dialog().getByTestId('mass-schedule-switch').click();
+    await dialog().getByTestId('mass-when-schedule').click();
+    await dialog().getByTestId('schedule-date').waitFor();
+    await shoot('05-schedule');
+    expect(await dialog().getByTestId('mass-send').textContent()).toBe('Schedule');
     await dialog().getByTestId('mass-send').click();
     await dialog().getByTestId('mass-sent').waitFor({ timeout: 30_000 });
     expect(await dialog().getByTestId('mass-status').getAttribute('data-status')).toBe('scheduled');

@@ -50,6 +50,8 @@ export async function startTestServer(backend: Backend, env: Record<string, stri
     liveMedia?: LiveMediaServer;
     /** Run the web push sender and chat emails on their timers (off by default: see below). */
     backgroundSenders?: boolean;
+    /** The message delivery timer (default 5 s); a long one leaves passes to kicks and tick(). */
+    deliveryIntervalMs?: number;
   } = {}): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fanclub-test-'));
   const db = backend === 'postgres' ? await createTestDatabase() : null;
@@ -78,7 +80,7 @@ export async function startTestServer(backend: Backend, env: Record<string, stri
   // nothing. Tests that need them call their tick().
   const quiet = options.backgroundSenders ? {} : { pushIntervalMs: 0, chatEmailIntervalMs: 0 };
   const serveApps = options.serveApps ?? false;
-  const server = await startServer(cfg, { serveApps, ...(serveApps ? { appsDir: builtAppsDir() } : {}), log: () => {}, deliverNotices: options.deliverNotices ?? false, liveMedia: options.liveMedia, ...quiet });
+  const server = await startServer(cfg, { serveApps, ...(serveApps ? { appsDir: builtAppsDir() } : {}), log: () => {}, deliverNotices: options.deliverNotices ?? false, liveMedia: options.liveMedia, ...quiet, ...(options.deliveryIntervalMs ? { deliveryIntervalMs: options.deliveryIntervalMs } : {}) });
   const port = (server.app.server.address() as { port: number }).port;
   const base = `http://127.0.0.1:${port}`;
   return {

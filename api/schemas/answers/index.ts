@@ -12,6 +12,7 @@ import { lastSeenAnswers } from './last-seen';
 import { creatorProfileAnswers } from './creator-profile';
 import { massMessagesAnswers } from './mass-messages';
 import { welcomeMessageAnswers } from './welcome-message';
+import { savedRepliesAnswers } from './saved-replies';
 import { paymentMethodsAnswers } from './payment-methods';
 import { mediaAnswers } from './media';
 import { adminAnswers } from './admin';
@@ -55,6 +56,7 @@ export const ROUTE_ANSWERS: RouteAnswers = {
   ...creatorProfileAnswers,
   ...massMessagesAnswers,
   ...welcomeMessageAnswers,
+  ...savedRepliesAnswers,
   ...paymentMethodsAnswers,
   ...mediaAnswers,
   ...adminAnswers,

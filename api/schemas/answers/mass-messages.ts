@@ -19,6 +19,15 @@ const massMessagePromotion = z.object({
   ribbon_text: z.string(),
 });
 
+const massAudienceView = z.object({
+  type: z.enum(['top_spenders', 'expired', 'bought_post', 'not_bought_post']),
+  label: z.string(),
+  top: z.number().nullable(),
+  min_spent_cents: z.number().nullable(),
+  days: z.number().nullable(),
+  post_id: z.string().nullable(),
+});
+
 const massMessageView = z.object({
   _id: z.string(),
   message: z.string(),
@@ -29,6 +38,7 @@ const massMessageView = z.object({
   media: z.array(massMediaView),
   media_preview: massMediaView.nullable(),
   send_to: z.enum(['EVERYONE', 'ONLY_EXISTING', 'ONLY_NEW']),
+  audience: massAudienceView.nullable(),
   new_user_message_delay: z.enum(['STAGGER_OVER_TIME', 'IMMEDIATELY', 'DELAY_BY_HOURS']),
   delay_by_hours: z.number().nullable(),
   scheduled_at: z.string().nullable(),
@@ -54,6 +64,7 @@ export const massMessagesAnswers: RouteAnswers = {
       media: z.array(massMediaView),
       media_preview: massMediaView.nullable(),
       send_to: z.enum(['EVERYONE', 'ONLY_EXISTING', 'ONLY_NEW']),
+      audience: massAudienceView.nullable(),
       new_user_message_delay: z.enum(['STAGGER_OVER_TIME', 'IMMEDIATELY', 'DELAY_BY_HOURS']),
       delay_by_hours: z.number().nullable(),
       scheduled_at: z.string().nullable(),
@@ -66,6 +77,9 @@ export const massMessagesAnswers: RouteAnswers = {
       stats: massMessageStats,
       promotion: massMessagePromotion.nullable(),
     })),
+  },
+  'POST /api/message/mass-audience-count': {
+    200: answer(z.object({ count: z.number(), label: z.string() })),
   },
   'GET /api/message/mass-messages': {
     200: answer(z.object({ items: z.array(massMessageView), total: z.number() })),
@@ -81,6 +95,7 @@ export const massMessagesAnswers: RouteAnswers = {
       media: z.array(massMediaView),
       media_preview: massMediaView.nullable(),
       send_to: z.enum(['EVERYONE', 'ONLY_EXISTING', 'ONLY_NEW']),
+      audience: massAudienceView.nullable(),
       new_user_message_delay: z.enum(['STAGGER_OVER_TIME', 'IMMEDIATELY', 'DELAY_BY_HOURS']),
       delay_by_hours: z.number().nullable(),
       scheduled_at: z.string().nullable(),
@@ -105,6 +120,7 @@ export const massMessagesAnswers: RouteAnswers = {
       media: z.array(massMediaView),
       media_preview: massMediaView.nullable(),
       send_to: z.enum(['EVERYONE', 'ONLY_EXISTING', 'ONLY_NEW']),
+      audience: massAudienceView.nullable(),
       new_user_message_delay: z.enum(['STAGGER_OVER_TIME', 'IMMEDIATELY', 'DELAY_BY_HOURS']),
       delay_by_hours: z.number().nullable(),
       scheduled_at: z.string().nullable(),
@@ -135,6 +151,7 @@ export const massMessagesAnswers: RouteAnswers = {
       media: z.array(massMediaView),
       media_preview: massMediaView.nullable(),
       send_to: z.enum(['EVERYONE', 'ONLY_EXISTING', 'ONLY_NEW']),
+      audience: massAudienceView.nullable(),
       new_user_message_delay: z.enum(['STAGGER_OVER_TIME', 'IMMEDIATELY', 'DELAY_BY_HOURS']),
       delay_by_hours: z.number().nullable(),
       scheduled_at: z.string().nullable(),

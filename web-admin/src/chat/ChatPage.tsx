@@ -1,7 +1,7 @@
 // Private chat for staff (route /admin/private-chat/:userId?): the user list in a 450 px column
 // on the left and the conversation on the right; on narrow screens one at a time, the conversation with a
 // back arrow.
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Alert, Box, Card, useMediaQuery } from '@mui/material';
 import { Title, useBasename, usePermissions } from 'react-admin';
 import { useNavigate, useParams } from 'react-router-dom';
@@ -9,6 +9,7 @@ import type { ChatMessageView, ChatUserListEntry } from '../../../domain/chat/wi
 import { mayOpenPage } from '../access';
 import { useSettings } from '../settings';
 import { Conversation, NoConversation } from './Conversation';
+import { setOpenChat } from './ChatAlerts';
 import { CHAT_PAGE } from './paths';
 import { ACTIVE_CANCELLED, sortOptions, type ListFilter } from './rules';
 import { UserList } from './UserList';
@@ -37,6 +38,11 @@ export function ChatPage() {
   const navigate = useNavigate();
   const basename = useBasename();
   const narrow = useMediaQuery(NARROW, { noSsr: true });
+  // New-message alerts skip the conversation on screen.
+  useEffect(() => {
+    setOpenChat(userId);
+    return () => setOpenChat(null);
+  }, [userId]);
 
   const chatSettings = useMemo(() => ({ hide_earnings: settings.hide_earnings, chat_settings: settings.chat_settings }), [settings.hide_earnings, settings.chat_settings]);
   const features = useMemo(() => chatRowFeatures(chatSettings), [chatSettings]);

@@ -1,5 +1,5 @@
 // The right side of the chat: header, message list and the input bar (images button, text area
-// "Write a message...", send). Support reads only: no input bar.
+// "Write a message...", saved replies, send). Support reads only: no input bar.
 import { useCallback, useState, type KeyboardEvent } from 'react';
 import { Box, IconButton, Stack, TextField, Tooltip, Typography } from '@mui/material';
 import AddPhotoAlternateOutlinedIcon from '@mui/icons-material/AddPhotoAlternateOutlined';
@@ -19,6 +19,8 @@ import { STAFF_CHAT_ROUTES } from './staffApi';
 import { problemText, useUserDetails, type ShownMessage } from './useChat';
 import { useConversation } from './useConversation';
 import { useAnnounceChat } from '../realtime';
+import { replySuggestions } from '../../../domain/chat/saved-reply';
+import { ReplySuggestions, SAVED_REPLY_ROUTES, SavedRepliesButton, SavedRepliesDialog, useSavedReplies } from './SavedReplies';
 
 export function Conversation({
   role,
@@ -52,6 +54,16 @@ export function Conversation({
     ...(mayCall(role, CHAT_ROUTES.library) ? (['library'] as const) : []),
   ];
   const fanName = header.details?.name ?? entry?.name ?? '';
+  const usesSavedReplies = writes && mayCall(role, SAVED_REPLY_ROUTES.list);
+  const saved = useSavedReplies(usesSavedReplies);
+  const [manageReplies, setManageReplies] = useState(false);
+  // "/" and part of a name: the matching saved replies.
+  const suggestions = usesSavedReplies ? replySuggestions(text, saved.items) : null;
+  /** A saved reply replaces a "/name" being typed, or joins the text already written. */
+  const insertReply = (reply: string) => {
+    setText(prev => (prev.startsWith('/') || !prev.trim() ? reply : `${prev.trimEnd()} ${reply}`));
+    setTextError(null);
+  };
   const { addPending, settle, drop, poll } = conversation;
   const { refresh: refreshHeader } = header;
 
@@ -123,7 +135,8 @@ export function Conversation({
   const onKeyDown = (e: KeyboardEvent) => {
     if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
       e.preventDefault();
-      sendText();
+      if (suggestions?.length) insertReply(suggestions[0].text);
+      else sendText();
     }
   };
 
@@ -167,7 +180,8 @@ export function Conversation({
         }}
       />
       {writes ? (
-        <Box sx={{ borderTop: 1, borderColor: 'divider', px: { xs: 1, sm: 1.5 }, py: 1, bgcolor: 'background.paper' }} data-testid="chat-input-bar">
+        <Box sx={{ position: 'relative', borderTop: 1, borderColor: 'divider', px: { xs: 1, sm: 1.5 }, py: 1, bgcolor: 'background.paper' }} data-testid="chat-input-bar">
+          {suggestions ? <ReplySuggestions items={suggestions} onPick={r => insertReply(r.text)} /> : null}
           <Stack direction="row" spacing={0.5} sx={{ alignItems: 'flex-end' }}>
             {sources.length ? (
               <Tooltip title="Send photos or videos">
@@ -176,6 +190,7 @@ export function Conversation({
                 </IconButton>
               </Tooltip>
             ) : null}
+            {usesSavedReplies ? <SavedRepliesButton items={saved.items} onInsert={insertReply} onManage={() => setManageReplies(true)} /> : null}
             <TextField
               value={text}
               onChange={e => {
@@ -218,6 +233,7 @@ export function Conversation({
           <Typography variant="body2">Read only: your role can read this conversation but not reply.</Typography>
         </Stack>
       )}
+      {usesSavedReplies ? <SavedRepliesDialog open={manageReplies} onClose={() => setManageReplies(false)} items={saved.items} onChanged={saved.refresh} /> : null}
       {writes && sources.length ? (
         <MediaMessageDialog
           open={mediaOpen}

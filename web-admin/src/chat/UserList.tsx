@@ -7,6 +7,7 @@ import { MESSAGES, nearEnd, showsComplimentaryStar, type ChatSettingsView, type 
 import type { UserListState } from './useUserList';
 import type { ChatRowFeatures } from '../../../domain/chat/roles';
 import { RowMenu } from './RowMenu';
+import { ChatAlertsSwitch } from './ChatAlerts';
 import { MessageButtons } from '../mass-messages/MessageButtons';
 import { UserListFilters } from './UserListFilters';
 import { UserRow } from './UserRow';
@@ -51,7 +52,13 @@ export function UserList({ role, list, search, onSearch, filter, onFilter, selec
     <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0, minWidth: 0 }} data-testid="chat-user-list">
       <Stack spacing={1.25} sx={{ p: 1.5, borderBottom: 1, borderColor: 'divider' }}>
         {/* Send Mass Message / Welcome Message (not for live_stream_manager): web-admin/src/mass-messages. */}
-        <MessageButtons role={role} />
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', minWidth: 0 }}>
+          <Box sx={{ flex: 1, minWidth: 0 }}>
+            <MessageButtons role={role} />
+          </Box>
+          {/* A sound and a desktop notification for new fan messages (ChatAlerts in the layout). */}
+          <ChatAlertsSwitch />
+        </Stack>
         <UserListFilters role={role} chatSettings={chatSettings} search={search} onSearch={onSearch} filter={filter} onFilter={onFilter} listId={listId} onListId={onListId} />
       </Stack>
 

@@ -1,12 +1,13 @@
 // The Mass Message dialog: text area, media from the Content
 // Manager or a new upload, Locked/Free, the amount (default 20, within the unlock bounds), the audience and the
 // future-subscriber delivery (each with a help modal), scheduling (not for ONLY_NEW), a preview of what fans see and
-// the 'Send To All' button. New files are uploaded first (an address per file, the file, then the message); a failure
+// the submit button ("Send now", or "Schedule" when a time is chosen). New files are uploaded first (an address per file, the file, then the message); a failure
 // opens an alert dialog. Once sent, the dialog shows the delivery progress live (MASS_MESSAGE_UPDATED).
 import { useState } from 'react';
 import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, IconButton, Stack, TextField, useMediaQuery } from '@mui/material';
 import CloseIcon from '@mui/icons-material/Close';
 import SendIcon from '@mui/icons-material/Send';
+import ScheduleIcon from '@mui/icons-material/Schedule';
 import { useBasename } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { ApiRequestError } from '../api';
@@ -19,6 +20,7 @@ import type { UploadSource } from '../posts/types';
 import { massApi, MASS_ROUTES } from './api';
 import { CategoryField } from './CategoryField';
 import { initialWhen, MassAudienceFields, type MassWhen } from './MassAudienceFields';
+import { segmentBody } from './audienceRules';
 import { MassSentContent, useSentMessage } from './MassSent';
 import { emptyGalleries, FailureAlert, FanPreviewCard, PriceFields, previewOf, useMediaUpload, type Galleries } from './parts';
 import { MANAGE_MASS_MESSAGES_PATH } from './paths';
@@ -103,11 +105,16 @@ export function MassMessageDialog({ open, onClose, role }: { open: boolean; onCl
       say(first, 'error');
       return;
     }
+    if (segmentBody(when.segment, when.segmentInput) === null) {
+      say('Choose the post.', 'error');
+      return;
+    }
     setBusy(true);
     try {
       const { media, preview: previewId } = await upload.resolve(gallery, locked);
       const { audience, delivery, delayText, scheduleOn, schedule } = when;
       const delay = parseDelayHours(delayText);
+      const segment = segmentBody(when.segment, when.segmentInput);
       const r = await massApi.send({
         message: text.trim(),
         type: messageTypeOf(gallery.items.map(i => i.kind)),
@@ -121,6 +128,7 @@ export function MassMessageDialog({ open, onClose, role }: { open: boolean; onCl
         scheduled_at: scheduledAt({ audience, scheduleOn, schedule }),
         ...(showCategory ? { category } : {}),
         uniqueId: sendId,
+        ...(segment ? { audience: segment } : {}),
       });
       show(r.view);
       if (r.message) say(r.message, 'success');
@@ -247,8 +255,8 @@ export function MassMessageDialog({ open, onClose, role }: { open: boolean; onCl
               <Button onClick={close} disabled={busy}>
                 Cancel
               </Button>
-              <Button variant="contained" endIcon={<SendIcon />} onClick={() => void send()} disabled={busy || !mayCall(role, MASS_ROUTES.send)} data-testid="mass-send">
-                {busy ? (upload.uploading ? 'Uploading…' : 'Sending…') : 'Send To All'}
+              <Button variant="contained" endIcon={scheduledAt(when) ? <ScheduleIcon /> : <SendIcon />} onClick={() => void send()} disabled={busy || !mayCall(role, MASS_ROUTES.send)} data-testid="mass-send">
+                {busy ? (upload.uploading ? 'Uploading…' : 'Sending…') : scheduledAt(when) ? 'Schedule' : 'Send now'}
               </Button>
             </>
           )}

@@ -50,7 +50,7 @@ export function MassSentContent({ sent, stagger }: { sent: MassMessageView; stag
         </Stack>
         <Progress delivered={sent.stats.delivered} recipients={sent.stats.recipients} status={sent.status} />
         <Typography variant="body2" color="text.secondary">
-          {audienceSummary(sent.send_to, sent.new_user_message_delay, formatDelay(sent.delay_by_hours), sent.scheduled_at, stagger)} You can follow and cancel it
+          {sent.audience ? `${sent.audience.label}: ${sent.stats.recipients ? `${sent.stats.recipients} fans` : 'found when it goes out'}.` : audienceSummary(sent.send_to, sent.new_user_message_delay, formatDelay(sent.delay_by_hours), sent.scheduled_at, stagger)} You can follow and cancel it
           under Manage mass messages.
         </Typography>
       </Stack>

@@ -1,6 +1,6 @@
 // The Welcome Message dialog: text area, Locked/Free (Free clears the
 // previews), media selection and upload, preview selection, who gets it (default only future subscribers, with the
-// help button), delivery timing radios (delay by hours, one decimal, default 2 — or immediately), the amount for
+// help button), delivery timing radios (immediately by default, or a delay in hours, one decimal), the amount for
 // locked messages and Save (no welcome message yet) or Update. The current message loads first; while its media
 // render the spec's processing text shows, after a failed render its error text. Failures open an alert dialog.
 import { useEffect, useState } from 'react';
@@ -35,6 +35,7 @@ import { Block, DelayHoursField, FailureAlert, FanPreviewCard, HelpList, PriceFi
 import {
   AUDIENCE_LABELS,
   DEFAULT_DELAY_HOURS,
+  DEFAULT_WELCOME_DELIVERY,
   DEFAULT_MASS_AMOUNT,
   fanPreview,
   firstProblem,
@@ -70,7 +71,7 @@ export function WelcomeMessageDialog({ open, onClose, role, onSaved }: { open: b
   const [amount, setAmount] = useState(String(DEFAULT_MASS_AMOUNT));
   const [text, setText] = useState('');
   const [audience, setAudience] = useState<Audience>('ONLY_NEW');
-  const [delivery, setDelivery] = useState<WelcomeDelivery>('DELAY_BY_HOURS');
+  const [delivery, setDelivery] = useState<WelcomeDelivery>(DEFAULT_WELCOME_DELIVERY);
   const [delayText, setDelayText] = useState(formatDelay(DEFAULT_DELAY_HOURS));
   const [errors, setErrors] = useState<MessageErrors>({});
   const [busy, setBusy] = useState(false);
@@ -84,7 +85,7 @@ export function WelcomeMessageDialog({ open, onClose, role, onSaved }: { open: b
     setAmount(String(w && w.isLocked === 'locked' ? w.amount : DEFAULT_MASS_AMOUNT));
     setText(w?.message ?? '');
     setAudience(w?.sendTo ?? 'ONLY_NEW');
-    setDelivery(w?.newUserMessageDelay ?? 'DELAY_BY_HOURS');
+    setDelivery(w?.newUserMessageDelay ?? DEFAULT_WELCOME_DELIVERY);
     setDelayText(formatDelay(w?.delayByHours ?? DEFAULT_DELAY_HOURS));
     setErrors({});
     upload.reset();
@@ -260,7 +261,7 @@ export function WelcomeMessageDialog({ open, onClose, role, onSaved }: { open: b
                       }}
                       aria-label="Delivery timing"
                     >
-                      {(['DELAY_BY_HOURS', 'IMMEDIATELY'] as WelcomeDelivery[]).map(d => (
+                      {(['IMMEDIATELY', 'DELAY_BY_HOURS'] as WelcomeDelivery[]).map(d => (
                         <FormControlLabel key={d} value={d} control={<Radio size="small" />} label={WELCOME_DELIVERY_LABELS[d]} disabled={busy} data-testid={`welcome-delivery-${d}`} />
                       ))}
                     </RadioGroup>

@@ -10,6 +10,8 @@ import type {
   SendTo,
   WelcomeMessageView as SharedWelcomeMessageView,
 } from '../../../domain/chat/mass-wire';
+import type { MassAudienceCount } from '../../../domain/chat/mass-wire';
+import type { SegmentKind } from '../../../domain/chat/audience';
 
 export type Audience = SendTo;
 export type MassDelivery = NewUserDelay;
@@ -39,6 +41,17 @@ export interface MassMessageBody {
   scheduled_at?: string | null;
   category?: string | null;
   uniqueId?: string;
+  /** An audience by behaviour (send_to is then ONLY_EXISTING). */
+  audience?: SegmentBody;
+}
+
+/** An audience by behaviour as sent (domain/chat/audience.ts); min_spent in dollars. */
+export interface SegmentBody {
+  type: SegmentKind;
+  top?: number | null;
+  min_spent?: number | null;
+  days?: number | null;
+  post_id?: string | null;
 }
 
 export interface WelcomeMessageBody {
@@ -66,6 +79,7 @@ export interface MassMessageUpdated {
 /** The routes behind the screens (keys of API_ACCESS, domain/access/routes.ts). */
 export const MASS_ROUTES = {
   send: 'POST /api/message/send-mass-message',
+  count: 'POST /api/message/mass-audience-count',
   list: 'GET /api/message/mass-messages',
   one: 'GET /api/message/mass-messages/:id',
   cancel: 'POST /api/message/mass-messages/:id/cancel',
@@ -85,6 +99,8 @@ export const massApi = {
     const r = await api<MassMessageView>('/api/message/send-mass-message', { body });
     return { view: r.data, message: r.message };
   },
+  count: async (body: { send_to: Audience; audience?: SegmentBody }, signal?: AbortSignal) =>
+    (await api<MassAudienceCount>('/api/message/mass-audience-count', { body, signal })).data,
   list: async (q: { page: number; per_page: number; status?: MassStatus | '' }, signal?: AbortSignal) => {
     const params = new URLSearchParams({ page: String(q.page), per_page: String(q.per_page), ...(q.status ? { status: q.status } : {}) });
     return (await api<{ items: MassMessageView[]; total: number }>(`/api/message/mass-messages?${params}`, { signal })).data;

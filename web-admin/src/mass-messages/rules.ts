@@ -28,6 +28,8 @@ export const DEFAULT_MASS_AMOUNT = 20;
 /** Future delay default 2 hours (the server's setting mass_message_default_delay_hours may say otherwise). */
 export const DEFAULT_DELAY_HOURS = 2;
 export const CATEGORY_NAME_MAX = 30;
+/** A new welcome message reaches each new subscriber as soon as they subscribe (a saved version keeps its choice). */
+export const DEFAULT_WELCOME_DELIVERY: WelcomeDelivery = 'IMMEDIATELY';
 
 export const AUDIENCE_LABELS: Record<Audience, string> = {
   EVERYONE: 'Everyone (current and future subscribers)',
@@ -65,7 +67,7 @@ export const deliveryHelp = (minHours = 24, maxHours = 48): readonly string[] =>
 export const WELCOME_AUDIENCE_HELP: readonly string[] = [
   'Everyone: current subscribers get it now, and every fan who subscribes later gets it too.',
   'Only current subscribers: the fans subscribed now; later subscribers do not get it.',
-  'Only future subscribers (default): each fan who subscribes from now on gets it.',
+  'Only future subscribers (default): each fan who subscribes from now on gets it, at once unless you choose a delay.',
   'A fan gets each welcome message once, ever: subscribing again does not send it again.',
 ];
 

@@ -1,0 +1,3 @@
+import { messagingSuite } from './messaging.suite';
+
+messagingSuite('pglite', true);

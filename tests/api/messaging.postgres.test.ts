@@ -1,0 +1,4 @@
+import { messagingSuite } from './messaging.suite';
+import { requirePostgresServer } from '../support/postgres';
+
+messagingSuite('postgres', await requirePostgresServer());
