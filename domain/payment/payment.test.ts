@@ -152,9 +152,17 @@ describe('RecordReversal (refund, void, chargeback)', () => {
 describe('a payment on the provider page', () => {
   it('waits for the provider until two hours have passed, then is declined as abandoned', () => {
     const at = '2026-03-01T10:00:00.000Z';
-    expect(hostedFormOutcome(at, new Date(Date.parse(at) + HOSTED_FORM_TTL_MS - 1).toISOString())).toBeNull();
-    expect(hostedFormOutcome(at, new Date(Date.parse(at) + HOSTED_FORM_TTL_MS).toISOString())).toMatchObject({ status: 'declined', failureCode: FORM_ABANDONED });
+    const form = { requestedAt: at, card: hostedCard('ccbill') };
+    expect(hostedFormOutcome(form, new Date(Date.parse(at) + HOSTED_FORM_TTL_MS - 1).toISOString())).toBeNull();
+    expect(hostedFormOutcome(form, new Date(Date.parse(at) + HOSTED_FORM_TTL_MS).toISOString())).toMatchObject({ status: 'declined', failureCode: FORM_ABANDONED });
     expect(cardLabel(hostedCard('ccbill'))).toBe('CCBill');
     expect(cardLabel({ cardId: 'c1', brand: 'visa', last4: '4242' })).toBe('visa •••• 4242');
+  });
+
+  it("a renewal the provider billed is captured with its transaction, however late (the abandonment rule is for first sales)", () => {
+    const at = '2026-03-01T10:00:00.000Z';
+    const renewal = { requestedAt: at, card: { ...hostedCard('ccbill'), providerRenewal: '0210000000000000001' } };
+    expect(hostedFormOutcome(renewal, at)).toEqual({ status: 'captured', gatewayTransactionId: '0210000000000000001' });
+    expect(hostedFormOutcome(renewal, new Date(Date.parse(at) + 3 * HOSTED_FORM_TTL_MS).toISOString())).toEqual({ status: 'captured', gatewayTransactionId: '0210000000000000001' });
   });
 });

@@ -316,6 +316,18 @@ export function createCcbillProvider(options: CcbillProviderOptions): CardProvid
       throw datalinkError(action, answer.code);
     },
 
+    async refundSale(request): Promise<ReverseOutcome> {
+      const books = await booksReady;
+      // Only a sale CCBill reported for this payment (its notice linked the two) is refunded for it.
+      if ((await books.paymentIdForSale(request.reference)) !== request.idempotencyKey) return { status: 'not_captured' };
+      const answer = await datalink('refundTransaction', { subscriptionId: request.reference });
+      if (answer.code === 1) return { status: 'reversed', gatewayTransactionId: request.reference };
+      // A refused repeat: the status read says whether this sale was given back already.
+      const status = await datalink('viewSubscriptionStatus', { subscriptionId: request.reference });
+      if (Number(status.fields.refundsIssued ?? 0) + Number(status.fields.voidsIssued ?? 0) > 0) return { status: 'already_reversed', gatewayTransactionId: request.reference };
+      throw datalinkError('refundTransaction', answer.code);
+    },
+
     async cancelRecurring(request) {
       const sale = await capturedSale(request.idempotencyKey);
       if (!sale) return { status: 'not_found' };
