@@ -63,11 +63,11 @@ function GuestBuyDialog({ post, onClose }: { post: PostView; onClose: () => void
       <DialogTitle>Buy without an account</DialogTitle>
       <DialogContent>
         <Typography color="text.secondary" sx={{ mb: 2 }}>
-          Pay ${post.amount} on CCBill&apos;s secure page. We&apos;ll email you a link to set your password and see your purchase.
+          Pay ${post.amount.toFixed(2)} on CCBill&apos;s secure page. We&apos;ll email you a link to set your password and see your purchase.
         </Typography>
         <form id="guest-buy-form" onSubmit={(e) => { e.preventDefault(); void submit(); }} noValidate>
           <TextField
-            label="Email" type="email" autoComplete="email" fullWidth autoFocus value={email} onChange={(e) => setEmail(e.target.value)}
+            label="Email" type="email" autoComplete="email" fullWidth autoFocus value={email} onChange={(e) => { setEmail(e.target.value); setError(null); }}
             error={error?.field === 'email'} helperText={error?.field === 'email' ? error.message : 'Where your receipt and password link go.'}
             slotProps={{ htmlInput: { 'data-testid': 'guest-buy-email', maxLength: 254 } }}
           />
