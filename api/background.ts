@@ -76,6 +76,9 @@ export async function startRecovery(services: Services, stops: Stops, log: Log) 
     resumeUnfinishedPayments(recoveryReads(database.db), store, services.purchases, { olderThanMs: 30_000, now: clock, log: (m) => log(`[payments] ${m}`) }).catch((e) =>
       console.error('[payments] recovery failed:', e),
     );
+  // The sweep reads the read models: let them reach what the last process wrote before it died.
+  const head = await store.headPosition();
+  if (head) await services.runner.waitFor(head, 30_000);
   await resumeUnfinishedPayments(recoveryReads(database.db), store, services.purchases, { olderThanMs: 0, now: clock, log: (m) => log(`[payments] ${m}`) });
   const payments = setInterval(resume, 60_000).unref();
   stops.add('timers', () => clearInterval(payments));

@@ -3,7 +3,7 @@
 // never import projections/.
 import type { RecoveryReads } from '../commands/recovery';
 import type { PayWith, RebillReads } from '../commands/subscriptions';
-import { unfinishedPayments, walletRefundsNotReversed } from '../projections/transactions';
+import { secondSalesNotRefunded, unfinishedPayments, walletRefundsNotReversed } from '../projections/transactions';
 import { dueSubscriptions } from '../projections/subscribers';
 import { findWallet } from '../projections/wallet';
 import type { ReadDb } from '../projections/schema';
@@ -11,6 +11,7 @@ import type { ReadDb } from '../projections/schema';
 export const recoveryReads = (db: ReadDb): RecoveryReads => ({
   unfinishedPayments: (olderThanIso) => unfinishedPayments(db, olderThanIso),
   walletRefundsNotReversed: () => walletRefundsNotReversed(db),
+  secondSalesNotRefunded: () => secondSalesNotRefunded(db),
 });
 
 export const rebillReads = (db: ReadDb): RebillReads => ({

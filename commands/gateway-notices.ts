@@ -8,6 +8,7 @@ import type { GatewayNotice } from '../infra/payments/port';
 import { completeEntitlement, reversePayment, type PaymentDeps } from './payment/process';
 import { appendOnce, handle, loadStream, type CommandContext } from './handle';
 import { applyBillingNotice, checkHostedSale, type HostedNoticeResult } from './hosted-notices';
+import { isDuplicateSale, recordDuplicateSale } from './duplicate-sales';
 
 export const noticeStream = (provider: string, noticeId: string) => `gateway-notice-${provider}-${noticeId}`;
 
@@ -50,6 +51,12 @@ export async function applyCardNotice(
         // Finishes what a crash between the charge and the entitlement left undone.
         await completeEntitlement(ctx, deps, paymentId, state);
         result = 'applied';
+        // The page paid twice (two tabs): the other sale captured this payment; this one is owed back.
+        if (notice.type === 'charge.succeeded' && isDuplicateSale(state, notice.data.transaction_id)) {
+          await recordDuplicateSale(ctx, deps, paymentId, { reference: notice.data.transaction_id, amountCents: notice.data.amount_cents > 0 ? notice.data.amount_cents : state.request!.amountCents, currency: notice.data.currency });
+          result = 'refused';
+          problem = 'a second sale for a payment already paid (the payment page was paid twice); refunded at the provider';
+        }
         break;
       }
       case 'charge.refunded':

@@ -25,7 +25,7 @@ import type { GatewayNotice, HostedCardPayments } from '../infra/payments/port';
 import { claimEmail, userIdForEmail } from './accounts';
 import { derivedId, handle, loadStream, type CommandContext } from './handle';
 import { hostedReady, ONE_TIME_PERIOD_DAYS, returnPath, type HostedStart } from './hosted-purchases';
-import type { HostedNoticeResult } from './hosted-notices';
+import { refundSaleOf, type HostedNoticeResult } from './hosted-notices';
 import { pay } from './payment/pay';
 import type { PurchaseDeps } from './payment/process';
 import { postUnlockPurchase } from './payment/kinds/post-unlock';
@@ -97,11 +97,7 @@ export async function settleGuestNotice(ctx: CommandContext, deps: PurchaseDeps,
   };
   // The money goes back to the card holder; nothing is granted for it.
   const refuse = async (problem: string, reason: 'abandoned' | 'refused' = 'refused'): Promise<GuestSaleOutcome> => {
-    try {
-      await deps.gateway.reverse({ idempotencyKey: paymentId, kind: 'refund', reason: problem });
-    } catch {
-      throw new DomainError('The provider could not refund the sale yet: send the notice again later.', 'REFUND_PENDING', 503);
-    }
+    await refundSaleOf(deps.gateway, paymentId, notice, problem);
     await release(reason, problem);
     return { result: { result: 'refused', problem: `${problem}; refunded at the provider` }, welcome: null };
   };

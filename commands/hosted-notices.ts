@@ -10,7 +10,7 @@
 import { DomainError } from '../domain/shared/decider';
 import { paymentDecider, paymentStream, type PaymentState } from '../domain/payment/payment';
 import { isRenewing, subscriptionDecider, subscriptionStream, PERIOD_DAYS } from '../domain/subscription/subscription';
-import type { GatewayNotice } from '../infra/payments/port';
+import type { CardGateway, GatewayNotice } from '../infra/payments/port';
 import { derivedId, handle, loadStream, type CommandContext } from './handle';
 import { completeEntitlement, settlePayment, type PaymentDeps } from './payment/process';
 
@@ -48,11 +48,7 @@ export async function checkHostedSale(ctx: CommandContext, deps: Pick<PaymentDep
   const problem = saleProblem(state, notice);
   if (!problem) return null;
   // The money goes back to the card holder; nothing is granted for it.
-  try {
-    await deps.gateway.reverse({ idempotencyKey: paymentId, kind: 'refund', reason: problem });
-  } catch {
-    throw new DomainError('The provider could not refund the sale yet: send the notice again later.', 'REFUND_PENDING', 503);
-  }
+  await refundSaleOf(deps.gateway, paymentId, notice, problem);
   if (state.status === 'requested') {
     const declined = await handle(ctx, paymentStream(paymentId), paymentDecider, {
       type: 'RecordGatewayOutcome',
@@ -62,6 +58,22 @@ export async function checkHostedSale(ctx: CommandContext, deps: Pick<PaymentDep
     await completeEntitlement(ctx, deps, paymentId, declined.state);
   }
   return { result: 'refused', problem: `${problem}; refunded at the provider` };
+}
+
+/**
+ * Gives back the sale a notice reported: that very sale where the provider can name it (a page paid twice has two
+ * sales on one payment), else the payment's sale.
+ */
+export async function refundSaleOf(gateway: CardGateway, paymentId: string, notice: GatewayNotice, reason: string): Promise<void> {
+  try {
+    const reference = notice.data.transaction_id;
+    const outcome = gateway.refundSale && reference
+      ? await gateway.refundSale({ idempotencyKey: paymentId, reference, reason })
+      : await gateway.reverse({ idempotencyKey: paymentId, kind: 'refund', reason });
+    if (outcome.status === 'not_captured' && gateway.refundSale && reference) await gateway.reverse({ idempotencyKey: paymentId, kind: 'refund', reason });
+  } catch {
+    throw new DomainError('The provider could not refund the sale yet: send the notice again later.', 'REFUND_PENDING', 503);
+  }
 }
 
 /** The payment id of a provider's renewal: the same for every delivery of its notice. */
@@ -93,7 +105,9 @@ export async function applyBillingNotice(ctx: CommandContext, deps: PaymentDeps,
       });
       const period = requested.state.pending?.period ?? membership.periods + 1;
       // Recorded like a card payment the provider already took: requested, then captured by this notice.
-      await settlePayment(ctx, deps, paymentId, { userId, purpose: { kind: 'subscription', period }, amountCents, card: r.card, method: 'card' });
+      // The request names CCBill's transaction, so a crash before the capture is finished as captured (never abandoned).
+      const card = r.card ? { ...r.card, providerRenewal: notice.data.transaction_id } : null;
+      await settlePayment(ctx, deps, paymentId, { userId, purpose: { kind: 'subscription', period }, amountCents, card, method: 'card' });
       const captured = await handle(ctx, paymentStream(paymentId), paymentDecider, {
         type: 'RecordGatewayOutcome', outcome: { status: 'captured', gatewayTransactionId: notice.data.transaction_id }, at: ctx.now(),
       });

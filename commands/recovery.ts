@@ -2,6 +2,7 @@
 import type { EventStore } from '../infra/eventstore/port';
 import { commandContext } from './handle';
 import { refundWalletPayment, resumePayment, type PaymentDeps } from './payment/process';
+import { refundDuplicateSale } from './duplicate-sales';
 
 /** What the recovery reads from the read models, given by the API wiring (api/payment-reads.ts). */
 export interface RecoveryReads {
@@ -9,6 +10,8 @@ export interface RecoveryReads {
   unfinishedPayments(olderThanIso: string): Promise<string[]>;
   /** Wallet payments whose staff refund put the money back but whose reversal was not recorded (a crash between). */
   walletRefundsNotReversed(): Promise<string[]>;
+  /** Second sales at a provider (its page paid twice) recorded and not refunded yet. */
+  secondSalesNotRefunded(): Promise<{ paymentId: string; reference: string }[]>;
 }
 
 export async function resumeUnfinishedPayments(
@@ -40,5 +43,16 @@ export async function resumeUnfinishedPayments(
       options.log?.(`could not finish the refund of wallet payment ${paymentId}: ${(e as Error).message}`);
     }
   }
-  return ids.length + refunds.length;
+  // A page paid twice: the second sale was recorded, its refund not (a crash, or the provider did not answer).
+  const seconds = await reads.secondSalesNotRefunded();
+  for (const { paymentId, reference } of seconds) {
+    const ctx = commandContext(store, { userId: null, role: 'system', correlationId: `recovery-second-sale-${paymentId}` }, now);
+    try {
+      await refundDuplicateSale(ctx, deps, paymentId, reference);
+      options.log?.(`refunded the second sale ${reference} of payment ${paymentId}`);
+    } catch (e) {
+      options.log?.(`could not refund the second sale ${reference} of payment ${paymentId}: ${(e as Error).message}`);
+    }
+  }
+  return ids.length + refunds.length + seconds.length;
 }

@@ -43,8 +43,10 @@ export async function checkLedger(
   const { ledger, events } = await replayLedger(store);
   const earnings = await sql<{ c: string }>`SELECT COALESCE(sum(cents), 0) AS c FROM rm.earnings_daily`.execute(db);
   // Wallet top-ups are report rows of their own: the fan's money held, not earnings.
-  const transactions = await sql<{ c: string; t: string }>`SELECT COALESCE(sum(amount_cents) FILTER (WHERE type <> 'wallet_topup'), 0) AS c,
-    COALESCE(sum(amount_cents) FILTER (WHERE type = 'wallet_topup'), 0) AS t FROM rm.transactions WHERE status = 'captured'`.execute(db);
+  // So are a page's second sales and their refunds: money owed back to the fan, not earnings.
+  const transactions = await sql<{ c: string; t: string; d: string }>`SELECT COALESCE(sum(amount_cents) FILTER (WHERE type NOT IN ('wallet_topup', 'second_sale', 'second_sale_refund')), 0) AS c,
+    COALESCE(sum(amount_cents) FILTER (WHERE type = 'wallet_topup'), 0) AS t,
+    COALESCE(sum(amount_cents) FILTER (WHERE type IN ('second_sale', 'second_sale_refund')), 0) AS d FROM rm.transactions WHERE status = 'captured'`.execute(db);
   const bySource = await sql<{ source: string; c: string }>`SELECT source, COALESCE(sum(cents), 0) AS c FROM rm.earnings_daily GROUP BY source`.execute(db);
   // The reports' read model, where it exists yet (a data folder last served by an older version has none).
   const hasReports = (await sql`SELECT 1 FROM information_schema.tables WHERE table_schema = 'rm' AND table_name = 'report_payments'`.execute(db)).rows.length > 0;
@@ -55,6 +57,7 @@ export async function checkLedger(
     earningsCents: Number(earnings.rows[0].c),
     transactionsCents: Number(transactions.rows[0].c),
     providerCents: await providerNetCents(),
+    duplicateSaleTransactionsCents: Number(transactions.rows[0].d),
     earningsBySourceCents: Object.fromEntries(bySource.rows.map((r) => [r.source, Number(r.c)])),
     ...(reports
       ? { reportsCents: reports.reduce((n, r) => n + Number(r.c), 0), reportsBySourceCents: Object.fromEntries(reports.map((r) => [r.source, Number(r.c)])) }

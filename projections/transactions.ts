@@ -29,17 +29,21 @@ export interface TransactionRow {
 }
 
 /** The report row of a payment's reversal: a stable id derived from the payment's (one reversal per payment). */
-export const reversalId = (paymentId: string) => {
-  const h = createHash('sha256').update(`reversal:${paymentId}`).digest('hex');
+export const reversalId = (paymentId: string) => rowId(`reversal:${paymentId}`);
+/** The report rows of a payment's second sale at the provider and of its refund. */
+export const secondSaleId = (paymentId: string, reference: string, refund = false) => rowId(`${refund ? 'second-sale-refund' : 'second-sale'}:${paymentId}:${reference}`);
+
+function rowId(seed: string) {
+  const h = createHash('sha256').update(seed).digest('hex');
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-8${h.slice(17, 20)}-${h.slice(20, 32)}`;
-};
+}
 
 export const cardLabel = (card: { brand: string; last4: string } | null | undefined) => (card ? `${card.brand} •••• ${card.last4}` : null);
 
 export const transactionsProjection = defineProjection<AnyDomainEvent, ReadModelRows>()({
   name: 'transactions',
   tables: transactionsTables,
-  handles: ['PaymentRequested', 'PaymentCaptured', 'PaymentFailed', 'PaymentReversed', 'PostUnlocked', 'SubscriptionStarted', 'TipSent', 'CryptoPaymentPaid', 'ChatMessageUnlocked', 'ChatMessageSent', 'LiveMinuteCharged'],
+  handles: ['PaymentRequested', 'PaymentCaptured', 'PaymentFailed', 'PaymentReversed', 'PostUnlocked', 'SubscriptionStarted', 'TipSent', 'CryptoPaymentPaid', 'ChatMessageUnlocked', 'ChatMessageSent', 'LiveMinuteCharged', 'PaymentDuplicateSaleCaptured', 'PaymentDuplicateSaleRefunded'],
   async apply(event, store) {
     const { type, data: d } = event;
     // A wallet top-up's row is the crypto payment's own (written when the provider reported it paid, below); its
@@ -67,6 +71,19 @@ export const transactionsProjection = defineProjection<AnyDomainEvent, ReadModel
           id: reversalId(d.paymentId), user_id: d.userId, type: d.kind, amount_cents: -d.amountCents, currency: paid?.currency ?? 'USD',
           method: paid?.method ?? 'card', card: paid?.card ?? null, status: 'captured', failure_code: null, reference_id: d.paymentId,
           gateway_transaction_id: paid?.gateway_transaction_id ?? null, entitled: true, created_at: d.reversedAt, settled_at: d.reversedAt,
+        });
+        break;
+      }
+      case 'PaymentDuplicateSaleCaptured':
+      case 'PaymentDuplicateSaleRefunded': {
+        // The provider's second sale for a paid payment, and its refund: rows of their own, owed back and given back.
+        const paid = await store.get<TransactionRow>('transactions', { id: d.paymentId });
+        const refund = type === 'PaymentDuplicateSaleRefunded';
+        const at = refund ? d.refundedAt : d.capturedAt;
+        store.put('transactions', {
+          id: secondSaleId(d.paymentId, d.reference, refund), user_id: d.userId, type: refund ? 'second_sale_refund' : 'second_sale', amount_cents: refund ? -d.amountCents : d.amountCents,
+          currency: d.currency, method: 'card', card: paid?.card ?? null, status: 'captured', failure_code: null, reference_id: d.paymentId,
+          gateway_transaction_id: refund ? d.gatewayTransactionId : d.reference, entitled: true, created_at: at, settled_at: at,
         });
         break;
       }
@@ -112,6 +129,15 @@ export async function walletRefundsNotReversed(db: Kysely<ReadModels>): Promise<
     JOIN rm.transactions t ON t.id = h.reference_id AND t.status = 'captured' AND t.method = 'wallet'
     WHERE h.kind = 'refund' AND NOT EXISTS (SELECT 1 FROM rm.transactions r WHERE r.reference_id = h.reference_id AND r.type IN ('refund', 'void', 'chargeback'))`.execute(db);
   return rows.rows.map((r) => r.id);
+}
+
+/** Second sales recorded at a provider and not refunded yet (a crash or a provider outage between the two steps). */
+export async function secondSalesNotRefunded(db: Kysely<ReadModels>): Promise<{ paymentId: string; reference: string }[]> {
+  const rows = await db.withSchema('rm').selectFrom('transactions').select(['id', 'type', 'reference_id', 'gateway_transaction_id']).where('type', 'in', ['second_sale', 'second_sale_refund']).execute();
+  const refunded = new Set(rows.filter((r) => r.type === 'second_sale_refund').map((r) => r.id));
+  return rows
+    .filter((r) => r.type === 'second_sale' && r.reference_id && r.gateway_transaction_id && !refunded.has(secondSaleId(r.reference_id, r.gateway_transaction_id, true)))
+    .map((r) => ({ paymentId: r.reference_id!, reference: r.gateway_transaction_id! }));
 }
 
 /** Payments a crash may have left half-way: requested but never settled, or captured without the entitlement. */

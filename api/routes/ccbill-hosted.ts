@@ -2,6 +2,7 @@
 //   GET  /api/ccbill/set_payment_method        → { action: 'redirect', url }: where the card CCBill bills is changed
 //   POST /api/ccbill/subscribe_user            { promotion_id?, coupon_code? } → { action: 'redirect', url, payment_id }
 //   GET  /api/ccbill/hosted-payment/:id        → the payment's status, for the return page (the caller's own only)
+//   GET  /api/ccbill/guest-payment/:id         → a guest purchase's status, for the return page without sign-in
 //   POST /api/ccbill/pay-guest                 { email, blogId, amount, promotion_id?, is_promotion_applied? }
 //                                              → { action: 'redirect', url, payment_id }: a locked post bought without an
 //                                              account (public; the same answer whether or not the email has one)
@@ -15,6 +16,7 @@ import { loadStream } from '../../commands/handle';
 import { loadSubscription } from '../../commands/subscriptions';
 import { subscribeOnProviderPage } from '../../commands/hosted-purchases';
 import { startGuestPurchase } from '../../commands/guest-purchases';
+import { guestPurchaseDecider, guestPurchaseStream } from '../../domain/guest-purchase/guest-purchase';
 import { centsFromDollars } from '../../domain/shared/money';
 import { ValidationError } from '../../domain/shared/validation';
 import { createRateLimiter, TOO_MANY_REQUESTS } from '../../infra/rate-limit';
@@ -53,6 +55,18 @@ const paymentStatus = z.object({
   ccbill_subscription_status: z.enum(['0', '1', '2']).nullable().describe('For a membership: its status now.'),
   membership_active: z.boolean().nullable(),
 });
+
+/** What a guest's return page may know: the status alone (no email, account or post). */
+const guestStatus = z.object({
+  payment_id: z.string(),
+  status: z.enum(['requested', 'captured', 'failed']).describe("requested: waiting for CCBill's confirmation; captured: unlocked for the email's account."),
+  message: z.string().nullable().describe('Why nothing was bought, when nothing was.'),
+});
+const GUEST_RELEASED: Record<string, string> = {
+  declined: 'The payment did not go through.',
+  abandoned: 'The payment page had been given up; the payment was refunded.',
+  refused: 'The purchase could not be completed; the payment was refunded.',
+};
 
 export const ccbillHostedRoutes = (services: Services): FastifyPluginAsyncZod => async (app) => {
   const hosted = services.hostedPayments.ccbill;
@@ -98,6 +112,16 @@ export const ccbillHostedRoutes = (services: Services): FastifyPluginAsyncZod =>
       ccbill_subscription_status: membership ? subscriptionStatus(membership, now) : null,
       membership_active: membership ? isActive(membership, now) : null,
     });
+  });
+
+  app.get('/api/ccbill/guest-payment/:id', { schema: { params: idParam, response: { 200: answer(guestStatus) } } }, async (request, reply) => {
+    const paymentId = request.params.id;
+    const guest = (await loadStream(services.store, guestPurchaseStream(paymentId), guestPurchaseDecider)).state;
+    if (guest.status === 'none') throw new DomainError('Invalid Request', 'PAYMENT_NOT_FOUND', 404);
+    const payment = guest.status === 'matched' ? (await loadStream(services.store, paymentStream(paymentId), paymentDecider)).state : null;
+    const status = guest.status === 'released' || payment?.status === 'failed' || payment?.status === 'reversed' ? 'failed' : payment?.status === 'captured' ? 'captured' : 'requested';
+    const message = status !== 'failed' ? null : guest.status === 'released' ? (GUEST_RELEASED[guest.released ?? 'declined'] ?? GUEST_RELEASED.declined) : (payment?.failure?.message ?? 'The payment did not go through.');
+    return ok(reply, { payment_id: paymentId, status, message });
   });
 
   app.post('/api/ccbill/pay-guest', { schema: { body: guestBody, response: { 200: answer(started) } } }, async (request, reply) => {

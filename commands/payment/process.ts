@@ -83,7 +83,7 @@ async function takeRequested(ctx: CommandContext, deps: PaymentDeps, paymentId: 
   // A payment on the provider's page waits for its notice; the fan who never paid is declined after a while.
   const outcome: GatewayOutcome | null =
     r.card?.hosted
-      ? hostedFormOutcome(r.requestedAt, ctx.now())
+      ? hostedFormOutcome(r, ctx.now())
       : r.method === 'crypto'
       ? await cryptoCapture(ctx, paymentId)
       : r.method === 'wallet' || !r.card

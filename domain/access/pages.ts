@@ -26,8 +26,8 @@ export const FAN_PAGES: Record<string, PageAccess> = {
   '/opt-in-email-verification/:token': 'public',
   '/change-email-verification/:token': FAN,
   '/membership': ALL_SIGNED_IN,
-  /** Back from CCBill's payment page: waits for its confirmation. */
-  '/payment-return': ALL_SIGNED_IN,
+  /** Back from CCBill's payment page: waits for its confirmation (a guest's purchase too, without sign-in). */
+  '/payment-return': 'public',
   // What "Membership" shows a guest: the offer, with sign up / log in.
   '/join': 'public',
   '/subscribe': ALL_SIGNED_IN,

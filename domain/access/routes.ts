@@ -187,6 +187,7 @@ export const API_ACCESS: Record<string, Access> = {
   'GET /api/ccbill/set_payment_method': PAYERS,
   'POST /api/ccbill/subscribe_user': PAYERS,
   'GET /api/ccbill/hosted-payment/:id': 'authenticated',
+  'GET /api/ccbill/guest-payment/:id': 'public', // a guest purchase's status for the return page: the status alone
   'POST /api/ccbill/pay-guest': 'public', // a locked post bought with an email only (bot check and rate limits as for register)
   'POST /api/webhooks/ccbill': 'public', // verified by the CCBill adapter: source address, account, sale digest
   'GET /api/webhooks/sticky-io': 'public', // verified by the Sticky.io adapter: the secret in the URL, then the order read back

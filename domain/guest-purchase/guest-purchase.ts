@@ -30,6 +30,8 @@ export interface GuestPurchaseState {
   requestedAt: string | null;
   userId: string | null;
   created: boolean;
+  /** Why nothing was bought, once released. */
+  released: 'declined' | 'abandoned' | 'refused' | null;
 }
 
 /** Whether the page of a purchase requested at `requestedAt` has been given up by `now`. */
@@ -39,7 +41,7 @@ export const guestPageExpired = (requestedAt: string, now: string): boolean => D
 export const guestAccountName = (email: string): string => (email.split('@')[0] || 'Fan').slice(0, 50);
 
 export const guestPurchaseDecider: Decider<GuestPurchaseCommand, GuestPurchaseEvent, GuestPurchaseState> = {
-  initialState: () => ({ status: 'none', paymentId: null, email: null, postId: null, amountCents: 0, promotionId: null, requestedAt: null, userId: null, created: false }),
+  initialState: () => ({ status: 'none', paymentId: null, email: null, postId: null, amountCents: 0, promotionId: null, requestedAt: null, userId: null, created: false, released: null }),
   evolve(state, event) {
     switch (event.type) {
       case 'GuestPurchaseRequested':
@@ -47,7 +49,7 @@ export const guestPurchaseDecider: Decider<GuestPurchaseCommand, GuestPurchaseEv
       case 'GuestPurchaseMatched':
         return { ...state, status: 'matched', userId: event.data.userId, created: event.data.created };
       case 'GuestPurchaseReleased':
-        return { ...state, status: 'released' };
+        return { ...state, status: 'released', released: event.data.reason };
     }
   },
   decide(command, state) {

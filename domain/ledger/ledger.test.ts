@@ -176,3 +176,23 @@ describe('wallets in the ledger', () => {
     ]);
   });
 });
+
+describe('a second sale at the provider (a page paid twice)', () => {
+  const dup = { paymentId: 'pay-a', userId: 'a', purpose: purposeOf('unlock'), reference: 'sale-2', amountCents: 1500, currency: 'USD' };
+  const taken: AnyDomainEvent = { type: 'PaymentDuplicateSaleCaptured', data: { ...dup, capturedAt: AT } };
+  const given: AnyDomainEvent = { type: 'PaymentDuplicateSaleRefunded', data: { ...dup, gatewayTransactionId: 'sale-2', refundedAt: AT } };
+  const figures = (l: ReturnType<typeof emptyLedger>, providerCents: number, duplicateSaleTransactionsCents: number) =>
+    ledgerDiscrepancies(l, { earningsCents: netCents(l), transactionsCents: netCents(l), providerCents, duplicateSaleTransactionsCents });
+
+  it('is not earnings, but held on the card side against the provider until refunded, and named while owed', () => {
+    const owed = [captured('a', 1500), taken].reduce(foldLedger, emptyLedger());
+    expect(netCents(owed)).toBe(1500);
+    expect(owed.netByMethod.card).toBe(3000);
+    expect(figures(owed, 3000, 1500)).toEqual(['second sale sale-2 of payment pay-a: 1500 taken and not refunded']);
+    const done = [captured('a', 1500), taken, given].reduce(foldLedger, emptyLedger());
+    expect(done.netByMethod.card).toBe(1500);
+    expect(figures(done, 1500, 0)).toEqual([]);
+    expect(figures(done, 3000, 0)).toEqual(['payment provider net 3000 ≠ event log net 1500']);
+    expect(figures(done, 1500, 1500)).toEqual(['transactions report second sales 1500 ≠ event log 0']);
+  });
+});

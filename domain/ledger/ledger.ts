@@ -31,6 +31,11 @@ export interface Ledger {
    * payment, so a key with two captures is money taken twice for one request.
    */
   capturesByRequest: Record<string, string[]>;
+  /**
+   * Second sales the provider made for one payment (its page paid twice), by `<paymentId> <reference>`: cents taken
+   * and cents given back. Not earnings: the provider holds them on the card side until they are refunded.
+   */
+  duplicateSales: Record<string, { capturedCents: number; refundedCents: number }>;
   wallet: WalletLedger;
 }
 
@@ -62,7 +67,7 @@ const emptyWallet = (): WalletLedger => ({
 
 export const emptyLedger = (): Ledger => ({
   captures: 0, capturedCents: 0, refundedCents: 0, voidedCents: 0, chargedBackCents: 0, chargebacks: 0,
-  netBySource: { subscriptions: 0, unlocks: 0, tips: 0, chat: 0 }, netByUser: {}, netByMethod: { card: 0, wallet: 0 }, capturesByRequest: {}, wallet: emptyWallet(),
+  netBySource: { subscriptions: 0, unlocks: 0, tips: 0, chat: 0 }, netByUser: {}, netByMethod: { card: 0, wallet: 0 }, capturesByRequest: {}, duplicateSales: {}, wallet: emptyWallet(),
 });
 
 export const netCents = (l: Ledger) => l.capturedCents - l.refundedCents - l.voidedCents - l.chargedBackCents;
@@ -154,9 +159,24 @@ function foldMoney(l: Ledger, event: AnyDomainEvent): Ledger {
           : { netByMethod: { ...l.netByMethod, card: l.netByMethod.card - d.amountCents } }),
       };
     }
+    case 'PaymentDuplicateSaleCaptured':
+    case 'PaymentDuplicateSaleRefunded': {
+      const key = `${d.paymentId} ${d.reference}`;
+      const prev = l.duplicateSales[key] ?? { capturedCents: 0, refundedCents: 0 };
+      const captured = type === 'PaymentDuplicateSaleCaptured';
+      const next = captured ? { ...prev, capturedCents: prev.capturedCents + d.amountCents } : { ...prev, refundedCents: prev.refundedCents + d.amountCents };
+      return { ...l, duplicateSales: { ...l.duplicateSales, [key]: next }, netByMethod: { ...l.netByMethod, card: l.netByMethod.card + (captured ? d.amountCents : -d.amountCents) } };
+    }
     default:
       return l;
   }
+}
+
+/** Second sales not (fully) given back yet, in cents per `<paymentId> <reference>`. */
+export function duplicateSalesOwed(l: Ledger): Record<string, number> {
+  const owed: Record<string, number> = {};
+  for (const [key, s] of Object.entries(l.duplicateSales)) if (s.capturedCents !== s.refundedCents) owed[key] = s.capturedCents - s.refundedCents;
+  return owed;
 }
 
 export interface LedgerFigures {
@@ -168,6 +188,8 @@ export interface LedgerFigures {
   providerCents: number | null;
   /** The earnings read model per source (subscriptions, unlocks, tips, chat); absent: not compared. */
   earningsBySourceCents?: Record<string, number>;
+  /** The transactions report's rows of second sales and their refunds, summed (absent: not compared). */
+  duplicateSaleTransactionsCents?: number;
   /** The reports' money movements (report_payments, issue 17) in total and per ledger source; absent: not compared. */
   reportsCents?: number;
   reportsBySourceCents?: Record<string, number>;
@@ -194,6 +216,15 @@ export function ledgerDiscrepancies(l: Ledger, f: LedgerFigures): string[] {
     if (payments.length < 2) continue;
     const [userId, key] = request.split(' ');
     problems.push(`request ${key} of fan ${userId} was captured ${payments.length} times: payments ${payments.join(', ')}`);
+  }
+  const owed = duplicateSalesOwed(l);
+  for (const [key, cents] of Object.entries(owed)) {
+    const [paymentId, reference] = key.split(' ');
+    problems.push(`second sale ${reference} of payment ${paymentId}: ${cents} taken and not refunded`);
+  }
+  if (f.duplicateSaleTransactionsCents !== undefined) {
+    const logged = Object.values(owed).reduce((a, b) => a + b, 0);
+    if (f.duplicateSaleTransactionsCents !== logged) problems.push(`transactions report second sales ${f.duplicateSaleTransactionsCents} ≠ event log ${logged}`);
   }
   if (f.reportsBySourceCents) {
     for (const source of new Set([...Object.keys(l.netBySource), ...Object.keys(f.reportsBySourceCents)])) {

@@ -55,6 +55,8 @@ export const PAYMENT_TYPE_LABELS: Record<TransactionType, string> = {
   pay_per_message: 'Paid chat message',
   live_minute: 'Live stream minute',
   wallet_topup: 'Wallet top-up',
+  second_sale: 'Paid twice',
+  second_sale_refund: 'Second payment refunded',
   refund: 'Refund',
   void: 'Voided payment',
   chargeback: 'Chargeback',
@@ -64,7 +66,7 @@ export const PAYMENT_STATUS_LABELS: Record<PaymentHistoryStatus, string> = { pen
 
 /** Reversal rows are money going back to the fan: their status reads 'Refunded' etc. rather than 'Paid'. */
 export function statusLabel(row: Pick<PaymentHistoryRow, 'type' | 'status'>): string {
-  if (row.status === 'captured' && (row.type === 'refund' || row.type === 'void' || row.type === 'chargeback')) return 'Returned';
+  if (row.status === 'captured' && (row.type === 'refund' || row.type === 'void' || row.type === 'chargeback' || row.type === 'second_sale_refund')) return 'Returned';
   return PAYMENT_STATUS_LABELS[row.status];
 }
 

@@ -30,7 +30,7 @@ describe('paymentDecider', () => {
   describe('RequestPayment', () => {
     it('records the request in USD by card', () => {
       const state = given(paymentDecider).when(request).then([requested]);
-      expect(state).toEqual({ status: 'requested', request: requested.data, gatewayTransactionId: null, failure: null, reversal: null });
+      expect(state).toEqual({ status: 'requested', request: requested.data, gatewayTransactionId: null, failure: null, reversal: null, duplicateSales: {} });
     });
 
     it('from the wallet: method wallet, no card', () => {
@@ -152,9 +152,47 @@ describe('RecordReversal (refund, void, chargeback)', () => {
 describe('a payment on the provider page', () => {
   it('waits for the provider until two hours have passed, then is declined as abandoned', () => {
     const at = '2026-03-01T10:00:00.000Z';
-    expect(hostedFormOutcome(at, new Date(Date.parse(at) + HOSTED_FORM_TTL_MS - 1).toISOString())).toBeNull();
-    expect(hostedFormOutcome(at, new Date(Date.parse(at) + HOSTED_FORM_TTL_MS).toISOString())).toMatchObject({ status: 'declined', failureCode: FORM_ABANDONED });
+    const form = { requestedAt: at, card: hostedCard('ccbill') };
+    expect(hostedFormOutcome(form, new Date(Date.parse(at) + HOSTED_FORM_TTL_MS - 1).toISOString())).toBeNull();
+    expect(hostedFormOutcome(form, new Date(Date.parse(at) + HOSTED_FORM_TTL_MS).toISOString())).toMatchObject({ status: 'declined', failureCode: FORM_ABANDONED });
     expect(cardLabel(hostedCard('ccbill'))).toBe('CCBill');
     expect(cardLabel({ cardId: 'c1', brand: 'visa', last4: '4242' })).toBe('visa •••• 4242');
+  });
+
+  it("a renewal the provider billed is captured with its transaction, however late (the abandonment rule is for first sales)", () => {
+    const at = '2026-03-01T10:00:00.000Z';
+    const renewal = { requestedAt: at, card: { ...hostedCard('ccbill'), providerRenewal: '0210000000000000001' } };
+    expect(hostedFormOutcome(renewal, at)).toEqual({ status: 'captured', gatewayTransactionId: '0210000000000000001' });
+    expect(hostedFormOutcome(renewal, new Date(Date.parse(at) + 3 * HOSTED_FORM_TTL_MS).toISOString())).toEqual({ status: 'captured', gatewayTransactionId: '0210000000000000001' });
+  });
+});
+
+describe('a second sale at the provider for one payment (its page paid twice)', () => {
+  const T2 = '2026-03-01T10:05:00.000Z';
+  const second: PaymentEvent = {
+    type: 'PaymentDuplicateSaleCaptured',
+    data: { paymentId: 'pay1', userId: 'u1', purpose, reference: 'gw_2', amountCents: 2000, currency: 'USD', capturedAt: T2 },
+  };
+  const record: PaymentCommand = { type: 'RecordDuplicateSale', reference: 'gw_2', amountCents: 2000, at: T2 };
+  const refund: PaymentCommand = { type: 'RecordDuplicateSaleRefund', reference: 'gw_2', gatewayTransactionId: 'gw_2', at: T2 };
+  const refunded: PaymentEvent = {
+    type: 'PaymentDuplicateSaleRefunded',
+    data: { paymentId: 'pay1', userId: 'u1', purpose, reference: 'gw_2', amountCents: 2000, currency: 'USD', gatewayTransactionId: 'gw_2', refundedAt: T2 },
+  };
+
+  it('is recorded once per reference, never for the sale that captured the payment', () => {
+    given(paymentDecider, [requested, captured]).when(record).then([second]);
+    given(paymentDecider, [requested, captured, second]).when(record).then([]);
+    given(paymentDecider, [requested, captured]).when({ ...record, reference: 'gw_1' }).then([]);
+  });
+
+  it('waits for the payment to be captured', () => {
+    given(paymentDecider, [requested]).when(record).thenThrows('The payment is not captured yet.');
+  });
+
+  it('is refunded once, at the amount recorded; a refund of an unknown sale is refused', () => {
+    given(paymentDecider, [requested, captured, second]).when(refund).then([refunded]);
+    given(paymentDecider, [requested, captured, second, refunded]).when(refund).then([]);
+    given(paymentDecider, [requested, captured]).when(refund).thenThrows('No such second sale of this payment.');
   });
 });

@@ -41,6 +41,11 @@ export interface CardRef {
    * here, and only the provider's verified notice captures or declines the payment.
    */
   hosted?: string;
+  /**
+   * A renewal the provider billed on its own (its notice named this transaction): the money is already taken, so
+   * the payment is captured with it, however late; the page's abandonment rule is for first sales only.
+   */
+  providerRenewal?: string;
 }
 
 /** A fan who never finishes the provider's payment page: the payment is declined this long after it was requested. */
@@ -55,10 +60,12 @@ export const cardLabel = (card: CardRef): string => (card.hosted ? card.brand : 
 
 /**
  * A payment waiting for the provider's page: declined as abandoned once HOSTED_FORM_TTL_MS has passed since it was
- * requested, null (keep waiting) before.
+ * requested, null (keep waiting) before. A renewal the provider billed is no form: it is captured with the
+ * provider's transaction, whenever it is finished.
  */
-export function hostedFormOutcome(requestedAt: string, now: string): GatewayOutcome | null {
-  if (Date.parse(now) - Date.parse(requestedAt) < HOSTED_FORM_TTL_MS) return null;
+export function hostedFormOutcome(request: { requestedAt: string; card: CardRef | null }, now: string): GatewayOutcome | null {
+  if (request.card?.providerRenewal) return { status: 'captured', gatewayTransactionId: request.card.providerRenewal };
+  if (Date.parse(now) - Date.parse(request.requestedAt) < HOSTED_FORM_TTL_MS) return null;
   return { status: 'declined', failureCode: FORM_ABANDONED, message: 'The payment was not completed on the payment page.', allowCascade: true };
 }
 
@@ -72,7 +79,24 @@ export type PaymentEvent =
   | DomainEvent<'PaymentCaptured', { paymentId: string; userId: string; purpose: PaymentPurpose; amountCents: number; currency: 'USD'; method: PaymentMethod; card: CardRef | null; gatewayTransactionId: string; capturedAt: string; requestKey?: string }>
   | DomainEvent<'PaymentFailed', { paymentId: string; userId: string; purpose: PaymentPurpose; amountCents: number; failureCode: string; message: string; allowCascade: boolean; failedAt: string }>
   /** Money taken back after a capture: by the creator (refund), before settlement (void) or by the card holder's bank (chargeback). */
-  | DomainEvent<'PaymentReversed', PaymentReversal>;
+  | DomainEvent<'PaymentReversed', PaymentReversal>
+  /**
+   * The provider took money a second time for this payment (the fan paid the same page twice, e.g. in two tabs):
+   * `reference` is the second sale at the provider. It buys nothing and is owed back to the fan.
+   */
+  | DomainEvent<'PaymentDuplicateSaleCaptured', DuplicateSale & { capturedAt: string }>
+  /** That second sale given back at the provider (once per sale). */
+  | DomainEvent<'PaymentDuplicateSaleRefunded', DuplicateSale & { gatewayTransactionId: string; refundedAt: string }>;
+
+export interface DuplicateSale {
+  paymentId: string;
+  userId: string;
+  purpose: PaymentPurpose;
+  /** The provider's id of the second sale (CCBill's subscription id). */
+  reference: string;
+  amountCents: number;
+  currency: string;
+}
 
 export type ReversalKind = 'refund' | 'void' | 'chargeback';
 
@@ -101,7 +125,9 @@ export type PaymentCommand =
   /** By card (the default) with `card`, or from the wallet with `method: 'wallet'` and no card. */
   | { type: 'RequestPayment'; paymentId: string; userId: string; purpose: PaymentPurpose; amountCents: number; method?: PaymentMethod; card: CardRef | null; at: string; requestKey?: string | null }
   | { type: 'RecordGatewayOutcome'; outcome: GatewayOutcome; at: string }
-  | { type: 'RecordReversal'; kind: ReversalKind; source: string; reason?: string | null; at: string };
+  | { type: 'RecordReversal'; kind: ReversalKind; source: string; reason?: string | null; at: string }
+  | { type: 'RecordDuplicateSale'; reference: string; amountCents: number; currency?: string; at: string }
+  | { type: 'RecordDuplicateSaleRefund'; reference: string; gatewayTransactionId: string; at: string };
 
 export type PaymentStatus = 'none' | 'requested' | 'captured' | 'failed' | 'reversed';
 
@@ -111,10 +137,12 @@ export interface PaymentState {
   gatewayTransactionId: string | null;
   failure: { failureCode: string; message: string; allowCascade: boolean } | null;
   reversal: ReversalKind | null;
+  /** Second sales at the provider for this payment, by reference: captured (owed back) or refunded. */
+  duplicateSales: Record<string, { status: 'captured' | 'refunded'; amountCents: number; currency: string }>;
 }
 
 export const paymentDecider: Decider<PaymentCommand, PaymentEvent, PaymentState> = {
-  initialState: () => ({ status: 'none', request: null, gatewayTransactionId: null, failure: null, reversal: null }),
+  initialState: () => ({ status: 'none', request: null, gatewayTransactionId: null, failure: null, reversal: null, duplicateSales: {} }),
   evolve(state, event) {
     switch (event.type) {
       case 'PaymentRequested':
@@ -125,6 +153,12 @@ export const paymentDecider: Decider<PaymentCommand, PaymentEvent, PaymentState>
         return { ...state, status: 'failed', failure: { failureCode: event.data.failureCode, message: event.data.message, allowCascade: event.data.allowCascade } };
       case 'PaymentReversed':
         return { ...state, status: 'reversed', reversal: event.data.kind };
+      case 'PaymentDuplicateSaleCaptured':
+      case 'PaymentDuplicateSaleRefunded': {
+        const { reference, amountCents, currency } = event.data;
+        const status = event.type === 'PaymentDuplicateSaleCaptured' ? 'captured' : 'refunded';
+        return { ...state, duplicateSales: { ...state.duplicateSales, [reference]: { status, amountCents, currency } } };
+      }
     }
   },
   decide(command, state) {
@@ -167,6 +201,9 @@ export const paymentDecider: Decider<PaymentCommand, PaymentEvent, PaymentState>
       }
       case 'RecordReversal':
         return decideReversal(command, state);
+      case 'RecordDuplicateSale':
+      case 'RecordDuplicateSaleRefund':
+        return decideDuplicateSale(command, state);
     }
   },
 };
@@ -186,6 +223,38 @@ function decideReversal(command: Extract<PaymentCommand, { type: 'RecordReversal
     {
       type: 'PaymentReversed',
       data: { paymentId: r.paymentId, userId: r.userId, purpose: r.purpose, kind: command.kind, amountCents: r.amountCents, source: command.source, reason: command.reason ?? null, reversedAt: command.at },
+    },
+  ];
+}
+
+/**
+ * A second sale for a payment whose first sale captured it: recorded once per provider reference (the first sale's
+ * own reference is no duplicate), and refunded once. A refund of a sale not recorded is refused.
+ */
+function decideDuplicateSale(command: Extract<PaymentCommand, { type: 'RecordDuplicateSale' | 'RecordDuplicateSaleRefund' }>, state: PaymentState): PaymentEvent[] {
+  const r = state.request;
+  if (!r) throw new DomainError('Invalid request.', 'PAYMENT_NOT_REQUESTED', 409);
+  const known = state.duplicateSales[command.reference];
+  if (command.type === 'RecordDuplicateSale') {
+    if (known || command.reference === state.gatewayTransactionId) return [];
+    if (state.status !== 'captured' && state.status !== 'reversed') throw new DomainError('The payment is not captured yet.', 'PAYMENT_NOT_CAPTURED', 409);
+    if (!Number.isInteger(command.amountCents) || command.amountCents <= 0) throw new DomainError('Invalid request.', 'INVALID_AMOUNT', 400, { field: 'amount' });
+    return [
+      {
+        type: 'PaymentDuplicateSaleCaptured',
+        data: { paymentId: r.paymentId, userId: r.userId, purpose: r.purpose, reference: command.reference, amountCents: command.amountCents, currency: command.currency ?? r.currency, capturedAt: command.at },
+      },
+    ];
+  }
+  if (known?.status === 'refunded') return [];
+  if (!known) throw new DomainError('No such second sale of this payment.', 'DUPLICATE_SALE_NOT_FOUND', 404);
+  return [
+    {
+      type: 'PaymentDuplicateSaleRefunded',
+      data: {
+        paymentId: r.paymentId, userId: r.userId, purpose: r.purpose, reference: command.reference, amountCents: known.amountCents, currency: known.currency,
+        gatewayTransactionId: command.gatewayTransactionId, refundedAt: command.at,
+      },
     },
   ];
 }

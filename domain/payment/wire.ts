@@ -21,6 +21,9 @@ export type TransactionType =
   | 'pay_per_message'
   | 'live_minute'
   | 'wallet_topup'
+  /** A second sale the provider made for a payment already paid (its page paid twice), and its refund. */
+  | 'second_sale'
+  | 'second_sale_refund'
   | 'refund'
   | 'void'
   | 'chargeback';

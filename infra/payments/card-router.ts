@@ -69,6 +69,13 @@ export async function createCardRouter(
     async reverse(request) {
       return named((await providerOfPayment(request.idempotencyKey)) ?? DEFAULT_PROVIDER).reverse(request);
     },
+    async refundSale(request) {
+      const provider = (await providerOfPayment(request.idempotencyKey)) ?? DEFAULT_PROVIDER;
+      const gateway = named(provider);
+      // A provider with no page of its own never makes a second sale on one payment.
+      if (!gateway.refundSale) return { status: 'not_captured' as const };
+      return gateway.refundSale(request);
+    },
   };
 }
 

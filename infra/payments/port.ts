@@ -25,6 +25,12 @@ export interface CardGateway {
    * asking again answers 'already_reversed'. The provider also sends a notice (webhook) about it.
    */
   reverse(request: { idempotencyKey: string; kind: 'refund' | 'void'; reason?: string | null }): Promise<ReverseOutcome>;
+  /**
+   * Refunds one sale the provider names (`reference`) made for our payment `idempotencyKey`: a second sale on
+   * its own payment page. Idempotent per sale: asking again answers 'already_reversed'. Only providers with a
+   * payment page of their own have it.
+   */
+  refundSale?(request: { idempotencyKey: string; reference: string; reason?: string | null }): Promise<ReverseOutcome>;
 }
 
 export type ReverseOutcome = { status: 'reversed' | 'already_reversed'; gatewayTransactionId: string } | { status: 'not_captured' };

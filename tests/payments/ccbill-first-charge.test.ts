@@ -99,3 +99,44 @@ describe("a new CCBill card's first charge", () => {
     expect(salesOf('same-payment')).toHaveLength(1);
   });
 });
+
+describe('CCBill cards saved before tokens were single-use', () => {
+  /** A card token as CCBill made it before: reusable, with no record of single use in our books. */
+  const oldCard = (uses = 2147483647) => {
+    const id = Math.random().toString(16).slice(2).padEnd(32, '0').slice(0, 32);
+    sim.tokens.set(id, { paymentTokenId: id, cardNum: '4473707989493598', cvv2: null, nameOnCard: 'Old Card', expMonth: '04', expYear: '2030', email: 'old@example.com', createdAt: Date.now(), timeToLive: 2147483647, validNumberOfUse: uses, uses: 0, sourceSubscriptionId: null });
+    return id;
+  };
+
+  it('never sold: not charged with its reusable token; declined so the fan enters the card again (the same answer on a retry)', async () => {
+    const token = oldCard();
+    const requests = sim.counts.chargeRequests;
+    const answer = await charge('old-never-sold', `ccbill:${token}`);
+    expect(answer).toEqual({ status: 'declined', failureCode: 'CARD_NEEDS_RENEWAL', message: 'Please enter your card again to pay with it.', allowCascade: true });
+    expect(await charge('old-never-sold', `ccbill:${token}`)).toEqual(answer);
+    expect(sim.counts.chargeRequests).toBe(requests);
+    expect(sim.tokens.get(token)!.uses).toBe(0);
+  });
+
+  it('sold before: swapped for a single-use token minted from its first sale, never charged itself again', async () => {
+    const token = oldCard();
+    const earlier = '0117240102000000555';
+    sim.sales.set(earlier, { subscriptionId: earlier, transactionId: earlier, paymentTokenId: token, amountCents: 500, passThrough: {}, cancelled: false, refunds: 0, voids: 0, createdAt: Date.now() });
+    const first = await charge('old-sold-1', `ccbill:${token}`, 700);
+    expect(first.status).toBe('captured');
+    const second = await charge('old-sold-2', `ccbill:${token}`, 800);
+    expect(second.status).toBe('captured');
+    for (const id of ['old-sold-1', 'old-sold-2']) {
+      const [sale] = salesOf(id);
+      expect(sale.paymentTokenId).not.toBe(token);
+      expect(sim.tokens.get(sale.paymentTokenId!)).toMatchObject({ validNumberOfUse: 1, sourceSubscriptionId: earlier });
+    }
+    expect(sim.tokens.get(token)!.uses).toBe(0);
+  });
+
+  it('saved single-use before the books kept a note of it: CCBill says so, and its first charge uses it', async () => {
+    const token = oldCard(1);
+    expect((await charge('old-single-use', `ccbill:${token}`)).status).toBe('captured');
+    expect(salesOf('old-single-use')[0].paymentTokenId).toBe(token);
+  });
+});

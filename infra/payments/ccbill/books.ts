@@ -23,6 +23,7 @@ type CcbillTables = {
   sales: { subscription_id: string; payment_id: string; created_at: DefaultedTimestamp };
   cards: { card_token: string; subscription_id: string; created_at: DefaultedTimestamp };
   first_charges: { card_token: string; payment_id: string; created_at: DefaultedTimestamp };
+  single_use_tokens: { card_token: string; created_at: DefaultedTimestamp };
   hosted_payments: { payment_id: string; amount_cents: number; created_at: DefaultedTimestamp };
   hosted_sales: { reference: string; payment_id: string; amount_cents: number; kind: string; created_at: DefaultedTimestamp };
 };
@@ -73,6 +74,9 @@ export interface CcbillBooks {
   claimFirstCharge(cardToken: string, paymentId: string): Promise<string>;
   /** Hands the card's token from a payment CCBill declined to another; false when someone else took it first. */
   passFirstCharge(cardToken: string, from: string, to: string): Promise<boolean>;
+  /** A card's own token known to be single-use (saved so, or found so by CCBill's token read). */
+  markSingleUse(cardToken: string): Promise<void>;
+  isSingleUse(cardToken: string): Promise<boolean>;
   /** A payment the fan is sent to the payment page for (the first amount recorded stays). */
   beginHosted(paymentId: string, amountCents: number): Promise<number>;
   isHosted(paymentId: string): Promise<boolean>;
@@ -94,6 +98,8 @@ export async function openCcbillBooks(database: Database): Promise<CcbillBooks> 
       card_token text PRIMARY KEY, subscription_id text NOT NULL, created_at timestamptz NOT NULL DEFAULT now());
     CREATE TABLE IF NOT EXISTS ccbill.first_charges (
       card_token text PRIMARY KEY, payment_id text NOT NULL, created_at timestamptz NOT NULL DEFAULT now());
+    CREATE TABLE IF NOT EXISTS ccbill.single_use_tokens (
+      card_token text PRIMARY KEY, created_at timestamptz NOT NULL DEFAULT now());
     CREATE TABLE IF NOT EXISTS ccbill.hosted_payments (
       payment_id text PRIMARY KEY, amount_cents integer NOT NULL, created_at timestamptz NOT NULL DEFAULT now());
     CREATE TABLE IF NOT EXISTS ccbill.hosted_sales (
@@ -179,6 +185,12 @@ export async function openCcbillBooks(database: Database): Promise<CcbillBooks> 
     async passFirstCharge(cardToken, from, to) {
       const r = await db.updateTable('first_charges').set({ payment_id: to }).where('card_token', '=', cardToken).where('payment_id', '=', from).executeTakeFirst();
       return Number(r.numUpdatedRows) === 1;
+    },
+    async markSingleUse(cardToken) {
+      await db.insertInto('single_use_tokens').values({ card_token: cardToken }).onConflict((oc) => oc.column('card_token').doNothing()).execute();
+    },
+    async isSingleUse(cardToken) {
+      return !!(await db.selectFrom('single_use_tokens').select('card_token').where('card_token', '=', cardToken).executeTakeFirst());
     },
     async beginHosted(paymentId, amountCents) {
       await db.insertInto('hosted_payments').values({ payment_id: paymentId, amount_cents: amountCents }).onConflict((oc) => oc.column('payment_id').doNothing()).execute();

@@ -27,6 +27,10 @@ export interface CcbillProviderOptions {
 
 /** An answer that never came: timeout, reset, refused connection. */
 class NoAnswer extends Error {}
+/** A saved card whose reusable token may not be charged without its CVV: the fan enters the card again. */
+class CardTokenNeedsRenewal extends Error {}
+/** The decline code of a payment on such a card. */
+export const CARD_NEEDS_RENEWAL = 'CARD_NEEDS_RENEWAL';
 
 type Json = Record<string, unknown>;
 
@@ -123,6 +127,14 @@ export function createCcbillProvider(options: CcbillProviderOptions): CardProvid
     return id;
   }
 
+  /** How many more charges CCBill allows a payment token (a reusable one allows many). */
+  async function tokenUsesLeft(paymentTokenId: string): Promise<number | null> {
+    const r = await rest('GET', `/payment-tokens/${encodeURIComponent(paymentTokenId)}`);
+    if (r.status !== 200) throw restFailure('payment token read', r);
+    const left = (r.body as Json | null)?.validNumberOfUse;
+    return typeof left === 'number' ? left : null;
+  }
+
   /** The sales CCBill made with a payment token (its subscription ids, as text). */
   async function salesOf(paymentTokenId: string): Promise<string[]> {
     const { clientAccnum, clientSubacc } = await config().then((c) => c.settings);
@@ -176,6 +188,17 @@ export function createCcbillProvider(options: CcbillProviderOptions): CardProvid
     const books = await booksReady;
     const earlier = await books.cardSale(cardTokenId);
     if (earlier) return mintSingleUse(earlier);
+    if (!(await books.isSingleUse(cardTokenId))) {
+      // A card saved before tokens were single-use: swapped for a token minted from its first sale, if it sold.
+      const [first] = await salesOf(cardTokenId);
+      if (first) {
+        await books.linkCard(cardTokenId, first);
+        return mintSingleUse(first);
+      }
+      // Never sold: a reusable token without CVV may not make a card's first charge; the fan enters the card again.
+      if ((await tokenUsesLeft(cardTokenId)) !== 1) throw new CardTokenNeedsRenewal();
+      await books.markSingleUse(cardTokenId);
+    }
     const holder = await books.claimFirstCharge(cardTokenId, paymentId);
     if (holder === paymentId) return cardTokenId;
     const first = await books.find(holder);
@@ -211,6 +234,7 @@ export function createCcbillProvider(options: CcbillProviderOptions): CardProvid
       if (body.cvv2Response === 'N') throw new CardRefused({ status: 'declined', failureCode: 'cvv_mismatch', message: 'The card\'s security code does not match.', allowCascade: true }, 'cvv');
       const number = card.number.replace(/\D/g, '');
       const brand = /^4/.test(number) ? 'visa' : /^(5[1-5]|2[2-7])/.test(number) ? 'mastercard' : /^3[47]/.test(number) ? 'amex' : /^6/.test(number) ? 'discover' : 'unknown';
+      await (await booksReady).markSingleUse(body.paymentTokenId);
       return { cardToken: cardTokenOf(body.paymentTokenId), brand, last4: number.slice(-4), expMonth: card.expMonth, expYear: card.expYear };
     },
 
@@ -277,6 +301,12 @@ export function createCcbillProvider(options: CcbillProviderOptions): CardProvid
         throw restFailure('charge', r);
       } catch (e) {
         if (e instanceof NoAnswer) throw new ChargeOutcomeUnknown(PROVIDER, 'CCBill did not answer the charge in time; its books will tell.');
+        if (e instanceof CardTokenNeedsRenewal) {
+          // Nothing was charged: the attempt is declined, and the fan asked for the card again.
+          const declined = { status: 'declined' as const, failureCode: CARD_NEEDS_RENEWAL, message: 'Please enter your card again to pay with it.', allowCascade: true };
+          await books.settle(attempt.paymentId, declined);
+          return declined;
+        }
         throw e;
       }
     },
@@ -314,6 +344,18 @@ export function createCcbillProvider(options: CcbillProviderOptions): CardProvid
         return { status: 'already_reversed', gatewayTransactionId: sale };
       }
       throw datalinkError(action, answer.code);
+    },
+
+    async refundSale(request): Promise<ReverseOutcome> {
+      const books = await booksReady;
+      // Only a sale CCBill reported for this payment (its notice linked the two) is refunded for it.
+      if ((await books.paymentIdForSale(request.reference)) !== request.idempotencyKey) return { status: 'not_captured' };
+      const answer = await datalink('refundTransaction', { subscriptionId: request.reference });
+      if (answer.code === 1) return { status: 'reversed', gatewayTransactionId: request.reference };
+      // A refused repeat: the status read says whether this sale was given back already.
+      const status = await datalink('viewSubscriptionStatus', { subscriptionId: request.reference });
+      if (Number(status.fields.refundsIssued ?? 0) + Number(status.fields.voidsIssued ?? 0) > 0) return { status: 'already_reversed', gatewayTransactionId: request.reference };
+      throw datalinkError('refundTransaction', answer.code);
     },
 
     async cancelRecurring(request) {

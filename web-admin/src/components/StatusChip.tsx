@@ -27,6 +27,8 @@ const TONES: Record<string, Tone> = {
   tip: 'secondary',
   chat_unlock: 'secondary',
   wallet_topup: 'info',
+  second_sale: 'error',
+  second_sale_refund: 'warning',
   refund: 'warning',
   void: 'default',
   chargeback: 'error',

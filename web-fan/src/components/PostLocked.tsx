@@ -9,6 +9,7 @@ import type { PostView } from '../../../domain/post/wire';
 import { PostPrice } from '../promotions/PromotionPrice';
 import { useAuth, useIsProxy } from '../auth';
 import { slidesOf } from '../postMedia';
+import { GuestBuyButton } from '../payments/GuestBuy';
 
 
 
@@ -62,6 +63,7 @@ export function LockedOverlay({ post, onClick }: { post: PostView; onClick: () =
               Unlock
             </Button>
           )}
+          {!proxy && <GuestBuyButton post={post} />}
         </>
       ) : (
         <>

@@ -12,6 +12,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import CheckCircleRounded from '@mui/icons-material/CheckCircleRounded';
 import ErrorOutlineRounded from '@mui/icons-material/ErrorOutlineRounded';
+import MailOutlineRounded from '@mui/icons-material/MailOutlineRounded';
 import { ApiError, api, uuid } from '../api';
 import { useAuth } from '../auth';
 import { Column } from '../components/StatusViews';
@@ -29,6 +30,9 @@ interface HostedPaymentStatus {
   membership_active: boolean | null;
 }
 
+/** Notes the payment the fan is sent to CCBill for, so the return page can follow it. */
+export const rememberHostedPayment = (paymentId: string) => sessionStorage.setItem(LAST_HOSTED_PAYMENT, paymentId);
+
 /** "Pay on CCBill's secure page": starts the membership's payment and sends the fan to CCBill's form. */
 export function HostedSubscribeButton({ couponCode, disabled, onError }: { couponCode: string | null; disabled: boolean; onError: (message: string) => void }) {
   const [busy, setBusy] = useState(false);
@@ -37,7 +41,7 @@ export function HostedSubscribeButton({ couponCode, disabled, onError }: { coupo
     setBusy(true);
     try {
       const r = await api.post<{ action: 'redirect'; url: string; payment_id: string }>('/api/ccbill/subscribe_user', { coupon_code: couponCode }, { idempotencyKey: key });
-      sessionStorage.setItem(LAST_HOSTED_PAYMENT, r.data.payment_id);
+      rememberHostedPayment(r.data.payment_id);
       window.location.assign(r.data.url);
     } catch (e) {
       onError(e instanceof ApiError ? e.message : 'Something went wrong');
@@ -52,11 +56,15 @@ export function HostedSubscribeButton({ couponCode, disabled, onError }: { coupo
   );
 }
 
-/** /payment-return?payment=<id>: waits for CCBill's confirmation, then shows the result. */
+/**
+ * /payment-return?payment=<id>: waits for CCBill's confirmation, then shows the result. A guest (no sign-in) follows a
+ * guest purchase: its status alone, and the mail that comes with it.
+ */
 export function PaymentReturnPage() {
   const [params] = useSearchParams();
   const paymentId = params.get('payment') ?? sessionStorage.getItem(LAST_HOSTED_PAYMENT);
-  const { refresh } = useAuth();
+  const { refresh, token } = useAuth();
+  const guest = !token;
   const [status, setStatus] = useState<HostedPaymentStatus | null>(null);
   const [error, setError] = useState('');
 
@@ -66,11 +74,13 @@ export function PaymentReturnPage() {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const poll = async () => {
       try {
-        const r = await api.get<HostedPaymentStatus>(`/api/ccbill/hosted-payment/${encodeURIComponent(paymentId)}`);
+        const r = guest
+          ? await api.get<HostedPaymentStatus>(`/api/ccbill/guest-payment/${encodeURIComponent(paymentId)}`)
+          : await api.get<HostedPaymentStatus>(`/api/ccbill/hosted-payment/${encodeURIComponent(paymentId)}`);
         if (stopped) return;
         setStatus(r.data);
         if (r.data.status === 'requested') timer = setTimeout(() => void poll(), POLL_MS);
-        else void refresh();
+        else if (!guest) void refresh();
       } catch (e) {
         if (!stopped) setError(e instanceof ApiError ? e.message : 'Something went wrong');
       }
@@ -80,7 +90,7 @@ export function PaymentReturnPage() {
       stopped = true;
       clearTimeout(timer);
     };
-  }, [paymentId, refresh]);
+  }, [paymentId, refresh, guest]);
 
   const waiting = !error && (!status || status.status === 'requested');
   const ok = status?.status === 'captured';
@@ -109,14 +119,32 @@ export function PaymentReturnPage() {
               {ok ? (isMembership ? 'Your membership is active' : 'Payment confirmed') : 'The payment did not go through'}
             </Typography>
             <Typography color="text.secondary">{ok ? (isMembership ? 'Thank you for subscribing' : 'Content unlocked successfully.') : status?.message ?? 'Payment failed.'}</Typography>
-            <Box sx={{ display: 'flex', gap: 1.5, justifyContent: 'center', mt: 3, flexWrap: 'wrap' }}>
-              <Button component={RouterLink} to="/" variant="contained">
-                Go to the feed
-              </Button>
-              <Button component={RouterLink} to={ok ? '/membership' : '/subscribe'} variant="outlined">
-                {ok ? 'Membership' : 'Try again'}
-              </Button>
-            </Box>
+            {guest ? (
+              <>
+                {ok && (
+                  <Alert severity="info" icon={<MailOutlineRounded />} sx={{ mt: 2, textAlign: 'left' }} data-testid="payment-return-guest-mail">
+                    Check your email to set your password and see your purchase. Already have an account with this email? Log in to see it.
+                  </Alert>
+                )}
+                <Box sx={{ display: 'flex', gap: 1.5, justifyContent: 'center', mt: 3, flexWrap: 'wrap' }}>
+                  <Button component={RouterLink} to="/login" variant="contained">
+                    Log in
+                  </Button>
+                  <Button component={RouterLink} to="/" variant="outlined">
+                    Back to the site
+                  </Button>
+                </Box>
+              </>
+            ) : (
+              <Box sx={{ display: 'flex', gap: 1.5, justifyContent: 'center', mt: 3, flexWrap: 'wrap' }}>
+                <Button component={RouterLink} to="/" variant="contained">
+                  Go to the feed
+                </Button>
+                <Button component={RouterLink} to={ok ? (isMembership ? '/membership' : '/purchased-contents') : '/subscribe'} variant="outlined">
+                  {ok ? (isMembership ? 'Membership' : 'My purchases') : 'Try again'}
+                </Button>
+              </Box>
+            )}
           </Box>
         )}
       </Paper>
