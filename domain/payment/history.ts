@@ -55,6 +55,7 @@ export const PAYMENT_TYPE_LABELS: Record<TransactionType, string> = {
   pay_per_message: 'Paid chat message',
   live_minute: 'Live stream minute',
   wallet_topup: 'Wallet top-up',
+  shop_order: 'Shop order',
   refund: 'Refund',
   void: 'Voided payment',
   chargeback: 'Chargeback',

@@ -21,6 +21,7 @@ export type TransactionType =
   | 'pay_per_message'
   | 'live_minute'
   | 'wallet_topup'
+  | 'shop_order'
   | 'refund'
   | 'void'
   | 'chargeback';
