@@ -36,6 +36,11 @@ import type { WalletEvent } from './wallet/wallet';
 import type { RedirectUrlEvent } from './redirect-url/redirect-url';
 import type { SubscriptionLinkEvent } from './subscription-link/subscription-link';
 import type { PaymentProviderSettingsEvent } from './payment-providers/provider-settings';
+import type { ProductEvent } from './shop-product/product';
+import type { StockEvent } from './shop-stock/stock';
+import type { CartEvent } from './shop-cart/cart';
+import type { OrderEvent } from './shop-order/order';
+import type { AddressBookEvent } from './shop-address/address-book';
 
 export type AnyDomainEvent =
   | RedirectUrlEvent
@@ -74,6 +79,11 @@ export type AnyDomainEvent =
   | CryptoPaymentEvent
   | PaymentMethodEvent
   | WalletEvent
-  | PaymentProviderSettingsEvent;
+  | PaymentProviderSettingsEvent
+  | ProductEvent
+  | StockEvent
+  | CartEvent
+  | OrderEvent
+  | AddressBookEvent;
 
 export type AnyEventType = AnyDomainEvent['type'];

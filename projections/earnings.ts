@@ -32,7 +32,7 @@ export async function earningsLastDays(db: Kysely<ReadModels>, todayIso: string,
 }
 
 /** The sources the dashboard always shows, in this order. */
-export const EARNING_SOURCES = ['subscriptions', 'unlocks', 'tips', 'chat'] as const;
+export const EARNING_SOURCES = ['subscriptions', 'unlocks', 'tips', 'chat', 'shop'] as const;
 
 /** Net earnings per source over the days from `fromDay` (YYYY-MM-DD) on; every known source listed, zero when none. */
 export async function earningsBySource(db: Kysely<ReadModels>, fromDay: string): Promise<{ source: string; cents: number }[]> {

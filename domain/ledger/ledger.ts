@@ -70,7 +70,7 @@ const emptyWallet = (): WalletLedger => ({
 
 export const emptyLedger = (): Ledger => ({
   captures: 0, capturedCents: 0, refundedCents: 0, voidedCents: 0, chargedBackCents: 0, chargebacks: 0,
-  netBySource: { subscriptions: 0, unlocks: 0, tips: 0, chat: 0 }, netByUser: {}, netByMethod: { card: 0, wallet: 0 }, capturesByRequest: {}, duplicateSales: {}, wallet: emptyWallet(),
+  netBySource: { subscriptions: 0, unlocks: 0, tips: 0, chat: 0, shop: 0 }, netByUser: {}, netByMethod: { card: 0, wallet: 0 }, capturesByRequest: {}, duplicateSales: {}, wallet: emptyWallet(),
 });
 
 export const netCents = (l: Ledger) => l.capturedCents - l.refundedCents - l.voidedCents - l.chargedBackCents;

@@ -57,6 +57,7 @@ export const PAYMENT_TYPE_LABELS: Record<TransactionType, string> = {
   wallet_topup: 'Wallet top-up',
   second_sale: 'Paid twice',
   second_sale_refund: 'Second payment refunded',
+  shop_order: 'Shop order',
   refund: 'Refund',
   void: 'Voided payment',
   chargeback: 'Chargeback',

@@ -19,7 +19,9 @@ export type PaymentPurpose =
    * Money a fan paid in crypto (domain/wallet/crypto-topup) into their own wallet: held for them, not earnings.
    * Its payment id is the crypto payment's, and it is captured once the provider reported the money paid.
    */
-  | { kind: 'wallet_top_up'; currency: string };
+  | { kind: 'wallet_top_up'; currency: string }
+  /** A shop order (domain/shop-order): its id is the payment id; paid, its stock is sold and it is fulfilled. */
+  | { kind: 'shop_order'; orderId: string };
 
 /**
  * How a payment is taken: a saved card at the card provider, the fan's prepaid wallet (domain/wallet), or crypto

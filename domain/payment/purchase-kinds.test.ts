@@ -31,7 +31,7 @@ describe('the purchase kinds table', () => {
   ];
 
   it('has one row per purpose kind', () => {
-    const kinds: PurposeKind[] = ['unlock', 'subscription', 'tip', 'chat_unlock', 'pay_per_message', 'live_minute', 'wallet_top_up'];
+    const kinds: PurposeKind[] = ['unlock', 'subscription', 'tip', 'chat_unlock', 'pay_per_message', 'live_minute', 'wallet_top_up', 'shop_order'];
     expect(Object.keys(PURCHASE_FACTS).sort()).toEqual([...kinds].sort());
   });
 

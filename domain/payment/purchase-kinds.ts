@@ -11,17 +11,18 @@ export type PurposeKind = PaymentPurpose['kind'];
 export type PurposeOf<K extends PurposeKind> = Extract<PaymentPurpose, { kind: K }>;
 
 /** Where a payment's money counts in earnings, the ledger and the dashboard. */
-export type EarningsSource = 'subscriptions' | 'unlocks' | 'tips' | 'chat';
+export type EarningsSource = 'subscriptions' | 'unlocks' | 'tips' | 'chat' | 'shop';
 
 /** A wallet top-up paid by card is in dollars: its purpose's currency (a crypto top-up's is the coin's ticker). */
 export const CARD_TOP_UP_CURRENCY = 'USD';
 
 export const LOW_BALANCE_FOR_MESSAGE = 'Your wallet balance is low. Please add funds to send message.';
 export const ADD_FUNDS_TO_SUBSCRIBE = 'Please Add Funds in wallet to subscribe.';
+export const ADD_FUNDS_TO_ORDER = 'Please Add Funds in wallet to place your order.';
 
 export interface PurchaseFacts<K extends PurposeKind> {
   /**
-   * The ledger's and the earnings' source (four coarse ones); null: the money is not earnings but the fan's own,
+   * The ledger's and the earnings' source (five coarse ones); null: the money is not earnings but the fan's own,
    * held in their wallet (a top-up) — it counts when the wallet pays for something.
    */
   earnings: EarningsSource | null;
@@ -115,6 +116,16 @@ export const PURCHASE_FACTS: { [K in PurposeKind]: PurchaseFacts<K> } = {
     walletLine: 'Wallet top-up',
     shortfallMessage: INSUFFICIENT_FUNDS,
     reversible: false,
+  },
+  shop_order: {
+    earnings: 'shop',
+    reportSource: () => 'shop',
+    transactionType: () => 'shop_order',
+    item: (p) => p.orderId,
+    statement: (p) => `Shop order ${p.orderId.slice(0, 8)}`,
+    walletLine: 'Shop order',
+    shortfallMessage: ADD_FUNDS_TO_ORDER,
+    reversible: true,
   },
 };
 

@@ -24,6 +24,7 @@ export type TransactionType =
   /** A second sale the provider made for a payment already paid (its page paid twice), and its refund. */
   | 'second_sale'
   | 'second_sale_refund'
+  | 'shop_order'
   | 'refund'
   | 'void'
   | 'chargeback';

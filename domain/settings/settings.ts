@@ -11,6 +11,7 @@ import { SITE_CONFIG_DEFAULTS } from './site-config-settings';
 import { APPEARANCE_DEFAULTS } from './appearance';
 import { isExternalRegisterPage, NEW_REGISTER_PAGE_INVALID } from './register-page';
 import { SUBSCRIPTION_EMAIL_DEFAULTS } from './subscription-email';
+import { DEFAULT_SHOP_SETTINGS } from './shop-settings';
 
 export const SETTINGS_STREAM = 'site-settings';
 
@@ -110,6 +111,8 @@ export const DEFAULT_SETTINGS = {
   chat_settings: { ...DEFAULT_CHAT_SETTINGS },
   /** The fan's purchased-contents page (./chat-settings.ts). */
   purchased_content_settings: { ...DEFAULT_PURCHASED_CONTENT_SETTINGS },
+  /** The shop (./shop-settings.ts): closed until the creator opens it. */
+  shop_settings: { ...DEFAULT_SHOP_SETTINGS },
   /** Live streaming (domain/live): off until the creator turns it on in the live-streaming settings. */
   enable_live_streaming: false,
   /** The socket's debug switch: on, the fan site and the console write every real-time frame they send

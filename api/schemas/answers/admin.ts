@@ -63,7 +63,7 @@ const adminTransactionRecord = z.object({
   id: z.string(),
   user_id: z.string(),
   user_email: z.string(),
-  type: z.enum(['subscription', 'rebill', 'unlock', 'tip', 'chat_unlock', 'pay_per_message', 'live_minute', 'wallet_topup', 'second_sale', 'second_sale_refund', 'refund', 'void', 'chargeback']),
+  type: z.enum(['subscription', 'rebill', 'unlock', 'tip', 'chat_unlock', 'pay_per_message', 'live_minute', 'wallet_topup', 'shop_order', 'second_sale', 'second_sale_refund', 'refund', 'void', 'chargeback']),
   amount_cents: z.number(),
   currency: z.literal('USD'),
   method: z.enum(['card', 'wallet', 'crypto']),

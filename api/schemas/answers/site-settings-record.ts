@@ -66,6 +66,7 @@ export const siteSettingsRecord = z.object({
       tip_text_color: z.string().nullable(),
     }),
     purchased_content_settings: z.object({ enabled: z.boolean(), show_posts: z.boolean(), show_chat_messages: z.boolean(), show_prices: z.boolean() }),
+    shop_settings: z.object({ enabled: z.boolean(), menu_visible_to: z.array(z.enum(['guest', 'user', 'staff'])), currency_display: z.enum(['symbol', 'code']), taxes_apply: z.boolean() }),
     enable_live_streaming: z.boolean(),
     enable_socket_debug: z.boolean(),
     live_streaming_server_url: z.string(),

@@ -10,6 +10,7 @@ import { subscriptionPurchase } from './subscription';
 import { tipPurchase } from './tip';
 import { liveMinutePurchase } from './live-minute';
 import { walletTopUpPurchase } from './wallet-top-up';
+import { shopOrderPurchase } from './shop-order';
 
 export const purchaseKinds: PurchaseKinds = purchaseKindRegistry({
   unlock: postUnlockPurchase,
@@ -19,4 +20,5 @@ export const purchaseKinds: PurchaseKinds = purchaseKindRegistry({
   pay_per_message: payPerMessagePurchase,
   live_minute: liveMinutePurchase,
   wallet_top_up: walletTopUpPurchase,
+  shop_order: shopOrderPurchase,
 });

@@ -1,0 +1,156 @@
+// Shop checkout through the one purchase pipeline, on a real event store (PGlite, or the Postgres server): the
+// wallet pays, stock is reserved before the money moves and never oversold, a short wallet is refused with the
+// shortfall and holds nothing, a retry with the same Idempotency-Key is the same order, a cancellation or refund
+// gives back the money and the stock. The domain's own folds are the judges: stock, order, wallet and payment
+// streams as written.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openPglite, openPostgres, type Database } from '../../infra/db/database';
+import { createPostgresEventStore } from '../../infra/eventstore/postgres';
+import type { EventStore } from '../../infra/eventstore/port';
+import { createSandboxCardGateway } from '../../infra/payments/sandbox-card-gateway';
+import { commandContext, loadStream } from '../../commands/handle';
+import { purchaseKinds } from '../../commands/payment/kinds';
+import type { PurchaseDeps } from '../../commands/payment/process';
+import { walletBalance, walletCommand } from '../../commands/payment/wallet-stream';
+import { updateSiteSettings } from '../../commands/settings';
+import { addAddress, addToCart, cancelOrder, checkoutFromWallet, createProduct, refundOrder, setProductPublished, shipOrder } from '../../commands/shop';
+import { shopStockStream, stockDecider } from '../../domain/shop-stock/stock';
+import { orderDecider, shopOrderStream } from '../../domain/shop-order/order';
+import { cartDecider, shopCartStream } from '../../domain/shop-cart/cart';
+import { paymentDecider, paymentStream } from '../../domain/payment/payment';
+import type { ProductDetails } from '../../domain/shop-product/product';
+import { DomainError } from '../../domain/shared/decider';
+import { createTestDatabase } from '../support/postgres';
+
+const tee = (variants = [{ variantId: crypto.randomUUID(), name: 'M', sku: 'TEE-M' }]): ProductDetails => ({
+  kind: 'physical', title: 'Signed tee', descriptionHtml: '<p>Cotton</p>', imageMediaIds: [], priceCents: 3000, sale: null, variants,
+  shipping: [{ country: 'US', cents: 500 }], visibility: 'everyone', digitalMediaId: null,
+});
+const home = { name: 'Ann Fan', line1: '1 Main St', line2: '', city: 'Austin', state: 'TX', postalCode: '78701', country: 'US', phone: '' };
+
+export function checkoutSuite(backend: 'pglite' | 'postgres', available = true) {
+  describe.skipIf(!available)(`shop checkout (${backend})`, () => {
+    let database: Database;
+    let store: EventStore;
+    let drop: (() => Promise<void>) | null = null;
+    let deps: PurchaseDeps;
+    const staff = () => commandContext(store, { userId: 'admin-1', role: 'admin' });
+    const fan = (userId: string, key: string | null = null) => commandContext(store, { userId, role: 'user' }, undefined, key ? { scope: userId, key } : null);
+
+    beforeAll(async () => {
+      if (backend === 'pglite') database = await openPglite(undefined);
+      else {
+        const made = await createTestDatabase();
+        drop = made.drop;
+        database = await openPostgres(made.url, 40);
+      }
+      store = await createPostgresEventStore(database, { schema: 'es' });
+      deps = { gateway: await createSandboxCardGateway(database), kinds: purchaseKinds, places: async () => null } as unknown as PurchaseDeps;
+      await updateSiteSettings(staff(), (h) => h, { shop_settings: { enabled: true, menu_visible_to: ['guest', 'user', 'staff'], currency_display: 'symbol', taxes_apply: false } });
+    }, 120_000);
+    afterAll(async () => {
+      await database?.close();
+      await drop?.();
+    });
+
+    async function fanWith(cents: number) {
+      const userId = crypto.randomUUID();
+      if (cents) await walletCommand(fan(userId), { type: 'CreditTopUp', userId, paymentId: crypto.randomUUID(), currency: 'BTC', amountCents: cents, at: new Date().toISOString() });
+      const addressId = await addAddress(fan(userId), userId, home);
+      return { userId, addressId };
+    }
+
+    async function product(stock: number | null) {
+      const details = tee();
+      const variantId = details.variants[0].variantId;
+      const productId = await createProduct(staff(), 'admin-1', details, { [variantId]: stock });
+      await setProductPublished(staff(), productId, true);
+      return { productId, variantId };
+    }
+
+    const stockOf = async (variantId: string) => (await loadStream(store, shopStockStream(variantId), stockDecider)).state;
+    const orderOf = async (orderId: string) => (await loadStream(store, shopOrderStream(orderId), orderDecider)).state;
+
+    it('30 fans buy the last item at once: one paid order, 29 told "Sold out.", stock at zero, 29 wallets untouched', async () => {
+      const { productId, variantId } = await product(1);
+      const fans = await Promise.all(Array.from({ length: 30 }, () => fanWith(10_000)));
+      const results = await Promise.allSettled(fans.map((f) =>
+        checkoutFromWallet(fan(f.userId), deps, { userId: f.userId, role: 'user', items: [{ productId, variantId, quantity: 1 }], addressId: f.addressId })));
+      const paid = results.filter((r) => r.status === 'fulfilled');
+      const refused = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
+      expect(paid).toHaveLength(1);
+      expect(refused).toHaveLength(29);
+      for (const r of refused) expect(r.reason).toMatchObject({ message: 'Sold out.', code: 'SOLD_OUT', status: 409 });
+      const s = await stockOf(variantId);
+      expect(s.onHand).toBe(0);
+      expect(Object.keys(s.held)).toEqual([]);
+      expect(Object.values(s.sold)).toEqual([1]);
+      const ok = (paid[0] as PromiseFulfilledResult<Awaited<ReturnType<typeof checkoutFromWallet>>>).value;
+      expect(ok).toMatchObject({ accepted: true, amountCents: 3500, balanceCents: 6500 });
+      expect(await orderOf(ok.paymentId)).toMatchObject({ status: 'paid', totalCents: 3500 });
+      const balances = await Promise.all(fans.map((f) => walletBalance(fan(f.userId), f.userId)));
+      expect(balances.filter((b) => b === 10_000)).toHaveLength(29);
+    }, 120_000);
+
+    it('a short wallet is refused with the shortfall and holds nothing', async () => {
+      const { productId, variantId } = await product(5);
+      const f = await fanWith(1000);
+      const err = await checkoutFromWallet(fan(f.userId), deps, { userId: f.userId, role: 'user', items: [{ productId, variantId, quantity: 1 }], addressId: f.addressId }).catch((e) => e);
+      expect(err).toBeInstanceOf(DomainError);
+      expect(err).toMatchObject({ status: 402, message: 'Please Add Funds in wallet to place your order.', details: { priceCents: 3500, balanceCents: 1000, shortfallCents: 2500 } });
+      expect((await stockOf(variantId)).onHand).toBe(5);
+    });
+
+    it('checks out the cart; a retry with the same Idempotency-Key is the same order, charged once', async () => {
+      const { productId, variantId } = await product(5);
+      const f = await fanWith(20_000);
+      await addToCart(fan(f.userId), f.userId, { productId, variantId, quantity: 2 });
+      const input = { userId: f.userId, role: 'user' as const, items: null, addressId: f.addressId };
+      const first = await checkoutFromWallet(fan(f.userId, 'k-1'), deps, input);
+      const again = await checkoutFromWallet(fan(f.userId, 'k-1'), deps, input);
+      expect(again.paymentId).toBe(first.paymentId);
+      expect(first).toMatchObject({ accepted: true, amountCents: 6500 });
+      expect(await walletBalance(fan(f.userId), f.userId)).toBe(13_500);
+      expect((await stockOf(variantId)).onHand).toBe(3);
+      expect((await loadStream(store, shopCartStream(f.userId), cartDecider)).state.lines).toEqual([]);
+      expect((await orderOf(first.paymentId)).lines[0]).toMatchObject({ quantity: 2, unitPriceCents: 3000, title: 'Signed tee' });
+    });
+
+    it('an empty cart, a product not for sale and an address it does not ship to are refused, nothing charged', async () => {
+      const { productId, variantId } = await product(5);
+      const f = await fanWith(20_000);
+      const buy = (over: object) => checkoutFromWallet(fan(f.userId), deps, { userId: f.userId, role: 'user', items: [{ productId, variantId, quantity: 1 }], addressId: f.addressId, ...over }).catch((e) => e);
+      expect(await buy({ items: null })).toMatchObject({ status: 400, message: 'Your cart is empty.' });
+      await setProductPublished(staff(), productId, false);
+      expect(await buy({})).toMatchObject({ status: 404, message: 'Product not found.' });
+      await setProductPublished(staff(), productId, true);
+      const abroad = await addAddress(fan(f.userId), f.userId, { ...home, country: 'DE' });
+      expect(await buy({ addressId: abroad })).toMatchObject({ status: 400, message: 'This product does not ship to that country: Signed tee.', details: { field: 'addressId' } });
+      expect(await buy({ addressId: null })).toMatchObject({ status: 400, message: 'Choose where to ship your order.' });
+      expect(await buy({ role: 'admin' })).toMatchObject({ status: 403 });
+      expect(await walletBalance(fan(f.userId), f.userId)).toBe(20_000);
+      expect((await stockOf(variantId)).onHand).toBe(5);
+    });
+
+    it('cancelling a paid order gives back the money and the stock; a refund after shipping does too', async () => {
+      const { productId, variantId } = await product(2);
+      const f = await fanWith(20_000);
+      const buy = () => checkoutFromWallet(fan(f.userId), deps, { userId: f.userId, role: 'user', items: [{ productId, variantId, quantity: 1 }], addressId: f.addressId });
+      const a = await buy();
+      const b = await buy();
+      expect((await stockOf(variantId)).onHand).toBe(0);
+      await cancelOrder(staff(), deps, 'admin-1', a.paymentId, 'Damaged');
+      expect(await orderOf(a.paymentId)).toMatchObject({ status: 'cancelled' });
+      expect((await stockOf(variantId)).onHand).toBe(1);
+      expect(await walletBalance(fan(f.userId), f.userId)).toBe(20_000 - 3500);
+      await shipOrder(staff(), 'admin-1', b.paymentId, 'UPS', '1Z999');
+      expect(await orderOf(b.paymentId)).toMatchObject({ status: 'fulfilled', shipped: { carrier: 'UPS', trackingNumber: '1Z999' } });
+      await refundOrder(staff(), deps, 'admin-1', b.paymentId, 'Lost in the post');
+      expect(await orderOf(b.paymentId)).toMatchObject({ status: 'refunded' });
+      expect((await stockOf(variantId)).onHand).toBe(2);
+      expect(await walletBalance(fan(f.userId), f.userId)).toBe(20_000);
+      expect((await loadStream(store, paymentStream(b.paymentId), paymentDecider)).state.status).toBe('reversed');
+      await expect(refundOrder(staff(), deps, 'admin-1', b.paymentId, null)).rejects.toMatchObject({ status: 409 });
+    });
+  });
+}
