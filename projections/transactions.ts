@@ -39,7 +39,7 @@ export const cardLabel = (card: { brand: string; last4: string } | null | undefi
 export const transactionsProjection = defineProjection<AnyDomainEvent, ReadModelRows>()({
   name: 'transactions',
   tables: transactionsTables,
-  handles: ['PaymentRequested', 'PaymentCaptured', 'PaymentFailed', 'PaymentReversed', 'PostUnlocked', 'SubscriptionStarted', 'TipSent', 'CryptoPaymentPaid', 'ChatMessageUnlocked', 'ChatMessageSent', 'LiveMinuteCharged'],
+  handles: ['PaymentRequested', 'PaymentCaptured', 'PaymentFailed', 'PaymentReversed', 'PostUnlocked', 'SubscriptionStarted', 'SubscriptionTierChanged', 'TipSent', 'CryptoPaymentPaid', 'ChatMessageUnlocked', 'ChatMessageSent', 'LiveMinuteCharged'],
   async apply(event, store) {
     const { type, data: d } = event;
     // A wallet top-up's row is the crypto payment's own (written when the provider reported it paid, below); its
@@ -77,6 +77,10 @@ export const transactionsProjection = defineProjection<AnyDomainEvent, ReadModel
           status: 'captured', failure_code: null, reference_id: d.paymentId, gateway_transaction_id: paidBy(d),
           entitled: true, created_at: d.paidAt, settled_at: d.paidAt,
         });
+        break;
+      case 'SubscriptionTierChanged':
+        // An upgrade's charge: the tier it paid for is what it bought (a free upgrade or an undone one has no payment).
+        if (d.paymentId && d.reason === 'upgrade') await update<TransactionRow>(store, 'transactions', { id: d.paymentId }, (t) => ({ ...t, entitled: true }));
         break;
       case 'PostUnlocked':
       case 'SubscriptionStarted':
