@@ -397,6 +397,10 @@ function requestedPending(d: Requested): PendingSubscription {
   };
 }
 
+/** The plan fields an event carries: none for the base tier renewed monthly, so such a membership's events are as before tiers. */
+const planData = (p: { tierId: string; renewalPeriodDays: number; bundle: BundleTerms | null }): PlanFields =>
+  p.tierId === BASE_TIER_ID && p.renewalPeriodDays === PERIOD_DAYS && p.bundle === null ? {} : { tierId: p.tierId, renewalPeriodDays: p.renewalPeriodDays, bundle: p.bundle };
+
 export const TIER_CHANGE_NOT_RENEWING = 'Only a renewing membership can change its tier. Please reactivate your membership first.';
 export const SAME_TIER = 'You are already on this tier.';
 
@@ -552,7 +556,7 @@ export const subscriptionDecider: Decider<SubscriptionCommand, SubscriptionEvent
         if (!Number.isInteger(periodDays) || periodDays < 1 || periodDays > 12 * 31) throw new DomainError('Invalid request.', 'INVALID_PERIOD', 400);
         const renewalPeriodDays = command.plan?.renewalPeriodDays ?? PERIOD_DAYS;
         if (!Number.isInteger(renewalPeriodDays) || renewalPeriodDays < 1 || renewalPeriodDays > 12 * 31) throw new DomainError('Invalid request.', 'INVALID_PERIOD', 400);
-        const plan: PlanFields = { tierId: command.plan?.tierId ?? BASE_TIER_ID, renewalPeriodDays, bundle: command.plan?.bundle ?? null };
+        const plan = planData({ tierId: command.plan?.tierId ?? BASE_TIER_ID, renewalPeriodDays, bundle: command.plan?.bundle ?? null });
         const common = { promotionId: command.promotionId ?? null, couponCode: command.couponCode ?? null, billingApi: command.billingApi ?? null, ...plan };
         const billedBy = command.billedBy ? { provider: command.billedBy, salePaymentId: command.paymentId } : null;
         if (initialCents === 0) {
@@ -602,7 +606,7 @@ export const subscriptionDecider: Decider<SubscriptionCommand, SubscriptionEvent
               userId: state.userId!, paymentId: p.paymentId, paymentMethod: command.paymentMethod, amountCents: p.amountCents, recurringCents: p.recurringCents, period: p.period,
               startedAt: command.at, expiresAt, nextBillingAt: p.renews ? rebillAt(expiresAt, p.renewalPeriodDays) : null, kind: p.kind,
               promotionId: p.promotionId, couponCode: p.couponCode, billingApi: p.billingApi ?? state.billingApi, ...(p.billedBy ? { billedBy: p.billedBy } : {}),
-              tierId: p.tierId, renewalPeriodDays: p.renewalPeriodDays, bundle: p.bundle,
+              ...planData(p),
             },
           },
         ];
@@ -632,7 +636,7 @@ export const subscriptionDecider: Decider<SubscriptionCommand, SubscriptionEvent
             data: {
               userId: state.userId ?? command.userId, paymentId: command.paymentIdFor(period, attempt), amountCents: next.recurringCents, recurringCents: next.recurringCents,
               period, requestedAt: command.at, kind: 'rebill', attempt, immediate, periodDays: state.renewalPeriodDays, renews: true, promotionId: null, couponCode: null, billingApi: state.billingApi,
-              tierId: next.tierId, renewalPeriodDays: state.renewalPeriodDays, bundle: state.bundle,
+              ...planData({ tierId: next.tierId, renewalPeriodDays: state.renewalPeriodDays, bundle: state.bundle }),
             },
           },
         ];
@@ -666,7 +670,7 @@ export const subscriptionDecider: Decider<SubscriptionCommand, SubscriptionEvent
             data: {
               userId: state.userId!, paymentId: command.paymentId, amountCents, recurringCents: command.recurringCents, period: state.periods, requestedAt: command.at,
               kind: 'upgrade', attempt: 1, immediate: false, periodDays: 0, renews: true, promotionId: null, couponCode: null, billingApi: state.billingApi,
-              tierId: command.tierId, renewalPeriodDays: state.renewalPeriodDays, bundle: state.bundle,
+              ...planData({ tierId: command.tierId, renewalPeriodDays: state.renewalPeriodDays, bundle: state.bundle }),
             },
           },
         ];
