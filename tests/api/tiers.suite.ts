@@ -3,7 +3,10 @@
 // another fan upgrades with a prorated charge and downgrades at renewal; the ledger check runs at close.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { startTestServer, TEST_CARD_FORM, type Backend, type TestServer } from '../support/server';
+import { SANDBOX_TEST_CARDS } from '../../domain/card/wire';
+import { startTestServer, TEST_CARD_FORM as FORM, type Backend, type TestServer } from '../support/server';
+
+const TEST_CARD_FORM = { ...FORM, cardNumber: SANDBOX_TEST_CARDS.approve };
 
 const DAY = 86_400_000;
 
