@@ -42,6 +42,7 @@ import { resubscribeOfferRoutes } from './routes/resubscribe-offer';
 import { subscriptionRoutes } from './routes/subscriptions';
 import { ccbillHostedRoutes } from './routes/ccbill-hosted';
 import { subscriptionSettingsRoutes } from './routes/subscription-settings';
+import { membershipPlansRoutes } from './routes/membership-plans';
 import { OneLinePerRequest, registerApps, registerWebDefaults } from './web';
 import { registerTextGuard } from './text-guard';
 import { myPaymentRoutes } from './routes/my-payments';
@@ -183,6 +184,7 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
   await app.register(subscriptionRoutes(services));
   await app.register(ccbillHostedRoutes(services));
   await app.register(subscriptionSettingsRoutes(services));
+  await app.register(membershipPlansRoutes(services));
   await app.register(myPaymentRoutes(services));
   await app.register(shellRoutes(services));
   await app.register(contactRoutes(services));

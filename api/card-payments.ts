@@ -10,11 +10,12 @@ import { TIP_SENT, type TipFrom } from '../domain/tip/tip';
 import type { ChatPurchaseResult } from '../domain/chat/wire';
 import { CANCEL_PROBLEM, MIGRATION_UNKNOWN_ERROR, SUBSCRIPTION_CANCELLED } from '../domain/subscription/subscription';
 import type { CancelSubscriptionAnswer } from '../domain/subscription/wire';
+import { BASE_TIER_ID, BUNDLE_NOT_COMBINED } from '../domain/membership-plan/plan';
 import { unlockPost } from '../commands/purchases';
 import { sendTipByCard } from '../commands/tips';
 import { purchaseChatMessage } from '../commands/chat';
 import { purchaseOutcome } from '../commands/payment/outcome';
-import { acceptOffer, cancelMembership, migrateMembership, subscribeMember, type SubscriptionOutcome } from '../commands/subscriptions';
+import { acceptOffer, cancelMembership, changeTier, migrateMembership, subscribeMember, type SubscriptionOutcome } from '../commands/subscriptions';
 import { subscribeWithLink } from '../commands/admin-tools';
 import { formatPosition } from '../infra/eventstore/port';
 import { contextFor, requireCaller } from './auth';
@@ -116,15 +117,28 @@ export function cardPayments(services: Services) {
     },
 
     /** Subscribing: a subscription link's price, else the quote (promotion, coupon, returning prices). */
-    async subscribe(request: Req, reply: Reply, body: CardFields & { payment_method?: string; promotion_id?: string | null; coupon_code?: string | null; subscription_link?: string | null }) {
+    async subscribe(
+      request: Req, reply: Reply,
+      body: CardFields & { payment_method?: string; promotion_id?: string | null; coupon_code?: string | null; subscription_link?: string | null; tier_id?: string | null; bundle_months?: number | null },
+    ) {
       const caller = requireCaller(request);
       const card = choiceOf(body);
       const payWith = payWithOf(body);
       const token = body.subscription_link;
+      if (token && body.bundle_months) throw new DomainError(BUNDLE_NOT_COMBINED, 'BUNDLE_NOT_COMBINED', 400, { field: 'bundle_months' });
+      if (token && body.tier_id && body.tier_id !== BASE_TIER_ID) throw new DomainError('A subscription link is for the base membership.', 'LINK_NOT_FOR_TIER', 400, { field: 'tier_id' });
       if (token) return payMembership(request, reply, (ctx) => subscribeWithLink(ctx, deps(), linkSigner(services.config), { userId: caller.userId, role: caller.role, token, card, payWith }));
       return payMembership(request, reply, (ctx) => subscribeMember(ctx, deps(), {
         userId: caller.userId, role: caller.role, promotionId: body.promotion_id || null, couponCode: body.coupon_code || null, card, payWith,
+        tierId: body.tier_id || null, bundleMonths: body.bundle_months ?? null,
       }));
+    },
+
+    /** A member moves to another tier: an upgrade is charged the prorated difference now, a downgrade waits for the renewal. */
+    async changeTier(request: Req, reply: Reply, body: CardFields & { payment_method?: string; tier_id: string }) {
+      const caller = requireCaller(request);
+      const payWith = payWithOf(body);
+      return payMembership(request, reply, (ctx) => changeTier(ctx, deps(), { userId: caller.userId, role: caller.role, tierId: body.tier_id, payWith, card: payWith === 'card' ? choiceOf(body) : null }));
     },
 
     /** The resubscribe offer, by card or from the wallet. */

@@ -28,7 +28,7 @@ import {
   type SubscriptionState,
 } from '../domain/subscription/subscription';
 import { memberDecider, memberStream } from '../domain/member/member';
-import { migrationPriceCents, subscriptionQuote, type SubscriptionQuote } from '../domain/pricing/pricing';
+import { MONTH_DAYS, migrationPriceCents, subscriptionQuote, type SubscriptionQuote } from '../domain/pricing/pricing';
 import { activePromotion, isEligible, type Promotion } from '../domain/promotion/promotion';
 import { acceptResubscribeOffer, offerBanner, type MembershipHistory } from '../domain/offer/resubscribe-offer';
 import { purchaseOutcome, type PurchaseOutcome } from './payment/outcome';
@@ -40,11 +40,16 @@ import { commandContext, handle, loadStream, type CommandContext } from './handl
 import { completeEntitlement, resumeOwnPayment, settlePayment, type PaymentDeps, type PurchaseDeps } from './payment/process';
 import { resolveCard, savedCard, type CardChoice } from './cards';
 import { pay } from './payment/pay';
-import { subscriptionPurchase, type MembershipInput } from './payment/kinds/subscription';
+import { subscriptionPurchase, tierChangePurchase, type MembershipInput } from './payment/kinds/subscription';
 import { walletBalance } from './payment/wallet-stream';
 import { loadPromotion, promotionViewerFor, promotionsEnabled, requireSubscriptionPromotion } from './promotions';
 import { checkCouponCode } from './coupons';
 import { loadResubscribeOffer } from './offers';
+import { loadPlans } from './membership-plans';
+import {
+  BASE_TIER_ID, BUNDLE_NOT_COMBINED, bundleOffers, bundlePriceCents, chosenBundle, subscribableTier, tierRank, type PlansState, type Tier,
+} from '../domain/membership-plan/plan';
+import type { PlanFields } from '../domain/subscription/subscription';
 
 export type PayWith = 'card' | 'wallet';
 
@@ -84,6 +89,11 @@ export function membershipHistory(state: SubscriptionState, now: string): Member
 
 export interface QuoteResult {
   quote: SubscriptionQuote;
+  /** The tier and bundle priced, and what the subscription records (renewal length, bundle terms). */
+  plan: Required<PlanFields>;
+  plans: PlansState;
+  /** The monthly price of each tier for this fan (the base tier's is the regular or returning recurring price). */
+  monthlyOf: (tier: Tier) => number;
   /** The running subscription promotion the fan may take (for the ribbon and countdown), or null. */
   promotion: Promotion | null;
   settings: SiteSettings;
@@ -98,13 +108,44 @@ export interface QuoteResult {
  */
 export async function quoteSubscription(
   ctx: CommandContext,
-  input: { userId: string; role: Role; promotionId?: string | null; couponCode?: string | null; offerPromotion?: boolean; link?: { initialCents: number; recurringCents: number } | null },
+  input: {
+    userId: string; role: Role; promotionId?: string | null; couponCode?: string | null; offerPromotion?: boolean; link?: { initialCents: number; recurringCents: number } | null;
+    tierId?: string | null; bundleMonths?: number | null;
+  },
 ): Promise<QuoteResult> {
   const now = ctx.now();
-  const [settings, sub] = await Promise.all([loadSettings(ctx.store), loadSubscription(ctx.store, input.userId)]);
+  const [settings, sub, plans] = await Promise.all([loadSettings(ctx.store), loadSubscription(ctx.store, input.userId), loadPlans(ctx.store)]);
   const hasSubscribedBefore = sub.state.everSubscribed;
+  const tier = subscribableTier(plans, input.tierId || BASE_TIER_ID);
+  const base = tier.tierId === BASE_TIER_ID;
+  const regular = subscriptionQuote({ settings, hasSubscribedBefore });
+  const monthlyOf = (t: Tier) => t.priceCents ?? regular.listPrices.recurringCents;
+  const monthly: PlanFields = { tierId: tier.tierId, renewalPeriodDays: MONTH_DAYS, bundle: null };
+  const result = (quote: SubscriptionQuote, plan: PlanFields, promotion: Promotion | null = null): QuoteResult => ({
+    quote, promotion, settings, hasSubscribedBefore, plans, monthlyOf, plan: { tierId: plan.tierId!, renewalPeriodDays: plan.renewalPeriodDays!, bundle: plan.bundle ?? null },
+  });
+  // A bundle: the tier's monthly price × months at the bundle's discount, paid up front; nothing else stacks on it.
+  if (input.bundleMonths) {
+    if (input.link || input.promotionId || input.couponCode) throw new DomainError(BUNDLE_NOT_COMBINED, 'BUNDLE_NOT_COMBINED', 400, { field: 'bundle_months' });
+    const per = monthlyOf(tier);
+    const b = chosenBundle(plans.bundles, per, input.bundleMonths);
+    const days = b.months * MONTH_DAYS;
+    const list = { initialCents: per * b.months, recurringCents: per * b.months, initialPeriodDays: days };
+    return result(
+      { initialCents: b.priceCents, recurringCents: b.priceCents, initialPeriodDays: days, source: 'bundle', listPrices: list, promotionId: null, couponCode: null },
+      { tierId: tier.tierId, renewalPeriodDays: days, bundle: { months: b.months, discountPercent: b.discountPercent } },
+    );
+  }
   // A subscription link (commands/admin-tools.ts verified it) sets the price: no promotion or coupon applies.
-  if (input.link) return { quote: subscriptionQuote({ settings, hasSubscribedBefore, link: input.link }), promotion: null, settings, hasSubscribedBefore };
+  if (input.link) return result(subscriptionQuote({ settings, hasSubscribedBefore, link: input.link }), { ...monthly, tierId: BASE_TIER_ID });
+  // Another tier: its own price; a coupon applies to it, the subscription promotions are the base tier's.
+  if (!base) {
+    if (input.promotionId) throw new DomainError('This promotion is for the base membership.', 'PROMOTION_NOT_FOR_TIER', 400, { field: 'promotion_id' });
+    const coupon = input.couponCode ? await checkCouponCode(ctx.store, input.couponCode) : null;
+    const p = tier.priceCents!;
+    const tierSettings = { membership_price_cents: p, recurring_membership_price_cents: p };
+    return result(subscriptionQuote({ settings: tierSettings, hasSubscribedBefore: false, coupon: coupon ? { code: coupon.code, discount: coupon.discount } : null }), monthly);
+  }
   let promotion: { promotionId: string; terms: { initialCents: number; recurringCents: number; trialPeriodDays: number | null } } | null = null;
   let running: Promotion | null = null;
   if (input.promotionId) {
@@ -120,8 +161,11 @@ export async function quoteSubscription(
   }
   const coupon = input.couponCode ? await checkCouponCode(ctx.store, input.couponCode) : null;
   const quote = subscriptionQuote({ settings, hasSubscribedBefore, promotion, coupon: coupon ? { code: coupon.code, discount: coupon.discount } : null });
-  return { quote, promotion: promotion ? running : null, settings, hasSubscribedBefore };
+  return result(quote, monthly, promotion ? running : null);
 }
+
+/** The bundles offered on a tier for this fan (the subscribe dialog's choices). */
+export const bundlesFor = (q: QuoteResult, tier: Tier) => bundleOffers(q.plans.bundles, q.monthlyOf(tier));
 
 // ---------------------------------------------------------------------------------------------------------
 // Subscribe
@@ -131,7 +175,7 @@ async function settlePending(ctx: CommandContext, deps: PaymentDeps, userId: str
   const pending = state.pending!;
   const payment = await settlePayment(ctx, deps, pending.paymentId, {
     userId,
-    purpose: { kind: 'subscription', period: pending.period },
+    purpose: { kind: 'subscription', period: pending.period, ...(pending.tierId !== BASE_TIER_ID ? { tierId: pending.tierId } : {}) },
     amountCents: pending.amountCents,
     card: pay.payWith === 'wallet' ? null : pay.card,
     method: pay.payWith,
@@ -177,14 +221,20 @@ async function startMembership(
 export async function subscribeMember(
   ctx: CommandContext,
   deps: PurchaseDeps,
-  input: { userId: string; role: Role; promotionId?: string | null; couponCode?: string | null; card: CardChoice | null; payWith?: PayWith; link?: { initialCents: number; recurringCents: number } | null },
+  input: {
+    userId: string; role: Role; promotionId?: string | null; couponCode?: string | null; card: CardChoice | null; payWith?: PayWith; link?: { initialCents: number; recurringCents: number } | null;
+    tierId?: string | null; bundleMonths?: number | null;
+  },
 ): Promise<SubscriptionOutcome & { quote: SubscriptionQuote }> {
-  const { quote, settings } = await quoteSubscription(ctx, { userId: input.userId, role: input.role, promotionId: input.promotionId, couponCode: input.couponCode, link: input.link });
+  const { quote, settings, plan } = await quoteSubscription(ctx, {
+    userId: input.userId, role: input.role, promotionId: input.promotionId, couponCode: input.couponCode, link: input.link, tierId: input.tierId, bundleMonths: input.bundleMonths,
+  });
   const outcome = await startMembership(ctx, deps, {
     userId: input.userId,
     role: input.role,
     kind: 'initial',
     prices: { initialCents: quote.initialCents, recurringCents: quote.recurringCents, initialPeriodDays: quote.initialPeriodDays },
+    plan,
     renews: true,
     promotionId: quote.promotionId,
     couponCode: quote.couponCode,
@@ -479,3 +529,30 @@ export async function acceptOffer(
 }
 
 export { CANCEL_ERROR };
+
+// ---------------------------------------------------------------------------------------------------------
+// Change of tier (domain/subscription ChangeTier): an upgrade is charged the prorated difference now and switches
+// at once; a downgrade takes effect at the next renewal.
+
+export const TIER_UPGRADED = 'Your membership has been upgraded.';
+export const TIER_CHANGE_SCHEDULED = 'Your new tier starts at your next renewal.';
+
+export async function changeTier(
+  ctx: CommandContext,
+  deps: PurchaseDeps,
+  input: { userId: string; role: Role; tierId: string; payWith: PayWith; card: CardChoice | null },
+): Promise<SubscriptionOutcome & { scheduled: boolean }> {
+  const earlier = await earlierMembershipAttempt(ctx, deps, input.userId, TIER_UPGRADED);
+  if (earlier.outcome) return { ...earlier.outcome, scheduled: false };
+  const [plans, { state }, settings] = await Promise.all([loadPlans(ctx.store), loadSubscription(ctx.store, input.userId), loadSettings(ctx.store)]);
+  const to = subscribableTier(plans, input.tierId);
+  // The new tier at today's price; a bundle member moves to the same bundle (length and discount) of the new tier.
+  const monthly = to.priceCents ?? settings.recurring_membership_price_cents;
+  const recurringCents = state.bundle ? bundlePriceCents(monthly, state.bundle.months, state.bundle.discountPercent) : monthly;
+  const input2 = { userId: input.userId, role: input.role, tierId: to.tierId, fromRank: tierRank(plans, state.tierId), toRank: to.rank, recurringCents, paymentId: earlier.paymentId };
+  const paid = await pay(ctx, deps, tierChangePurchase, input2, input.payWith === 'wallet' ? { method: 'wallet' } : { method: 'card', card: input.card ?? { primary: true } });
+  if (paid) return { ...(await purchaseOutcome(ctx, paid, TIER_UPGRADED)), scheduled: false };
+  const after = (await loadSubscription(ctx.store, input.userId)).state;
+  const scheduled = after.scheduledChange !== null;
+  return { accepted: true, paymentId: null, transactionId: null, message: scheduled ? TIER_CHANGE_SCHEDULED : TIER_UPGRADED, amountCents: 0, scheduled };
+}

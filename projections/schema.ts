@@ -275,7 +275,7 @@ export const subscribersTables = readModelTables([
       cancelled_at: 'timestamptz', cancel_reason: 'text', rebill_failed_at: 'timestamptz', rebill_failure_code: 'text', rebill_attempts: 'integer',
       rebill_retry_at: 'timestamptz', rebill_notified_at: 'timestamptz', payment_updated_at: 'timestamptz', complimentary: 'boolean',
       paid_until: 'timestamptz', billing_api: 'text', promotion_id: 'text', coupon_code: 'text', migration_conditions_accepted_at: 'timestamptz',
-      next_charge_at: 'timestamptz', last_cancellation_id: 'text',
+      next_charge_at: 'timestamptz', last_cancellation_id: 'text', tier_id: 'text', bundle_months: 'integer', scheduled_tier_id: 'text',
     },
     primaryKey: ['user_id'],
     indexes: [['started_at'], ['expires_at'], ['next_charge_at']],

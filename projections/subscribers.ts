@@ -46,6 +46,10 @@ export interface SubscriberRow {
   next_charge_at: string | null;
   /** The report row of the latest cancellation (marked when the fan reactivates). */
   last_cancellation_id: string | null;
+  /** The member's tier (null: the base tier), bundle length (null: monthly) and a downgrade due at the next renewal. */
+  tier_id: string | null;
+  bundle_months: number | null;
+  scheduled_tier_id: string | null;
 }
 
 export interface CancellationRow {
@@ -66,7 +70,7 @@ const EMPTY: Omit<SubscriberRow, 'user_id'> = {
   price_cents: 0, recurring_price_cents: 0, payment_method: 'card', started_at: '', expires_at: '', next_billing_at: null, periods: 0, last_payment_id: '',
   kind: null, cancelled_at: null, cancel_reason: null, rebill_failed_at: null, rebill_failure_code: null, rebill_attempts: null, rebill_retry_at: null,
   rebill_notified_at: null, payment_updated_at: null, complimentary: false, paid_until: null, billing_api: null, promotion_id: null, coupon_code: null,
-  migration_conditions_accepted_at: null, next_charge_at: null, last_cancellation_id: null,
+  migration_conditions_accepted_at: null, next_charge_at: null, last_cancellation_id: null, tier_id: null, bundle_months: null, scheduled_tier_id: null,
 };
 
 /** The queue column from the row's renewal and failure state. */
@@ -88,6 +92,7 @@ export const subscribersProjection = defineProjection<AnyDomainEvent, ReadModelR
   handles: [
     'SubscriptionStarted', 'FreeSubscriptionStarted', 'ComplimentarySubscriptionGiven', 'ComplimentarySubscriptionCancelled', 'SubscriptionRevoked', 'SubscriptionPaymentFailed',
     'SubscriptionCancelled', 'SubscriptionReactivated', 'RebillNotificationDateUpdated', 'MigrationConditionsAccepted',
+    'SubscriptionTierChanged', 'SubscriptionTierChangeScheduled',
     // A new primary card or a wallet top-up while a rebill fails: the queue retries at once.
     'PrimaryCardSet', 'WalletCredited', 'DefaultPaymentMethodChanged',
   ],
@@ -123,9 +128,18 @@ export const subscribersProjection = defineProjection<AnyDomainEvent, ReadModelR
           billing_api: d.billingApi ?? prev?.billing_api ?? null,
           promotion_id: d.kind === 'rebill' ? prev?.promotion_id ?? null : d.promotionId ?? null,
           coupon_code: d.kind === 'rebill' ? prev?.coupon_code ?? null : d.couponCode ?? null,
+          tier_id: d.tierId ?? null,
+          bundle_months: d.bundle?.months ?? null,
+          scheduled_tier_id: null,
         });
         return;
       }
+      case 'SubscriptionTierChanged':
+        if (prev) put({ ...prev, tier_id: d.tierId, recurring_price_cents: d.recurringCents, scheduled_tier_id: null });
+        return;
+      case 'SubscriptionTierChangeScheduled':
+        if (prev) put({ ...prev, scheduled_tier_id: d.tierId === (prev.tier_id ?? 'base') ? null : d.tierId });
+        return;
       case 'ComplimentarySubscriptionGiven': {
         const renewing = (d.nextBillingAt ?? null) !== null;
         put({
@@ -349,4 +363,16 @@ export function subscriptionMeFields(sub: SubscriberRow | undefined, nowIso: str
       renews,
     },
   };
+}
+
+/** Members with access now, per tier (the base tier as 'base'). */
+export async function membersPerTier(db: Kysely<ReadModels>, nowIso: string): Promise<Map<string, number>> {
+  const rows = await db
+    .withSchema('rm')
+    .selectFrom('subscribers')
+    .select((eb) => [eb.fn.coalesce('tier_id', eb.val('base')).as('tier'), eb.fn.countAll<number>().as('n')])
+    .where('expires_at', '>', timestamptz(nowIso))
+    .groupBy('tier')
+    .execute();
+  return new Map(rows.map((r) => [String(r.tier), Number(r.n)]));
 }

@@ -43,7 +43,7 @@ export const cardLabel = (card: { brand: string; last4: string } | null | undefi
 export const transactionsProjection = defineProjection<AnyDomainEvent, ReadModelRows>()({
   name: 'transactions',
   tables: transactionsTables,
-  handles: ['PaymentRequested', 'PaymentCaptured', 'PaymentFailed', 'PaymentReversed', 'PostUnlocked', 'SubscriptionStarted', 'TipSent', 'CryptoPaymentPaid', 'ChatMessageUnlocked', 'ChatMessageSent', 'LiveMinuteCharged', 'PaymentDuplicateSaleCaptured', 'PaymentDuplicateSaleRefunded', 'WalletCredited'],
+  handles: ['PaymentRequested', 'PaymentCaptured', 'PaymentFailed', 'PaymentReversed', 'PostUnlocked', 'SubscriptionStarted', 'SubscriptionTierChanged', 'TipSent', 'CryptoPaymentPaid', 'ChatMessageUnlocked', 'ChatMessageSent', 'LiveMinuteCharged', 'PaymentDuplicateSaleCaptured', 'PaymentDuplicateSaleRefunded', 'WalletCredited'],
   async apply(event, store) {
     const { type, data: d } = event;
     // A crypto top-up's row is the crypto payment's own (written when the provider reported it paid, below); its
@@ -94,6 +94,10 @@ export const transactionsProjection = defineProjection<AnyDomainEvent, ReadModel
           status: 'captured', failure_code: null, reference_id: d.paymentId, gateway_transaction_id: paidBy(d),
           entitled: true, created_at: d.paidAt, settled_at: d.paidAt,
         });
+        break;
+      case 'SubscriptionTierChanged':
+        // An upgrade's charge: the tier it paid for is what it bought (a free upgrade or an undone one has no payment).
+        if (d.paymentId && d.reason === 'upgrade') await update<TransactionRow>(store, 'transactions', { id: d.paymentId }, (t) => ({ ...t, entitled: true }));
         break;
       case 'PostUnlocked':
       case 'SubscriptionStarted':

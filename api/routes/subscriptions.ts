@@ -20,7 +20,7 @@ import { ok } from '../http';
 import { contextFor, requireCaller } from '../auth';
 import { settle } from '../views';
 import { choiceOf } from '../schemas/payment';
-import { cancelBody, cardChoice, quoteBody, quoteView, sendPayment, subscribeBody } from '../schemas/subscription';
+import { cancelBody, cardChoice, changeTierBody, quoteBody, quoteView, sendPayment, subscribeBody } from '../schemas/subscription';
 import { subscriptionQueries } from '../queries/subscription';
 import { checkSubscriptionLink } from '../../commands/admin-tools';
 import { linkSigner } from '../subscription-links';
@@ -40,11 +40,15 @@ export const subscriptionRoutes = (services: Services): FastifyPluginAsyncZod =>
     const ctx = contextFor(request, services);
     // A subscription link's price (verified: signature, expiry, generated, not used by this fan) replaces the rest.
     const link = body.subscription_link ? await checkSubscriptionLink(ctx, linkSigner(services.config), body.subscription_link, caller.userId) : null;
-    const q = await quoteSubscription(ctx, { userId: caller.userId, role: caller.role, promotionId: body.promotion_id, couponCode: body.coupon_code || null, offerPromotion: !link, link });
+    const q = await quoteSubscription(ctx, { userId: caller.userId, role: caller.role, promotionId: body.promotion_id, couponCode: body.coupon_code || null, offerPromotion: !link, link,
+      tierId: body.tier_id || null, bundleMonths: body.bundle_months ?? null,
+    });
     return ok(reply, quoteView(q, ctx.now()));
   });
 
   app.post('/api/v2/purchase/subscription', { schema: { body: subscribeBody } }, (request, reply) => payments.subscribe(request, reply, request.body));
+
+  app.post('/api/v2/subscription/change-tier', { schema: { body: changeTierBody } }, (request, reply) => payments.changeTier(request, reply, request.body));
 
   // ---- the membership page -------------------------------------------------------------------------
 

@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { consoleListQuery } from './console-list';
 import { settingsBody } from './subscription';
+import { bundlesBody, tierBody } from './membership-plans';
 
 /** The console lists and their CSV exports: every one reads sort, range and filter through listParams(). */
 const CONSOLE_LISTS = [
@@ -50,6 +51,9 @@ export const DOCUMENTED_REQUESTS: Record<string, { querystring?: z.ZodType; body
   'GET /api/stream/janus': { querystring: z.object({ room: z.string().optional().describe('The room the browser will join: with several media servers, the one relayed to.') }) },
   // Checked in the handler after the id (an edit of anything but 'site' is 404 whatever its body); unknown fields dropped.
   'PUT /admin-api/subscription-settings/:id': { body: settingsBody },
+  'POST /admin-api/membership-tiers': { body: tierBody },
+  'PUT /admin-api/membership-tiers/:id': { body: tierBody },
+  'PUT /admin-api/subscription-bundles/:id': { body: bundlesBody },
   // Any body: a code that is not text is no code.
   'POST /api/coupon/check': { body: z.object({ code: z.string().optional().describe('The coupon code the fan typed.') }) },
   // Multipart uploads, read part by part (api/uploads.ts): the file parts, whatever their field names, are the files.

@@ -6,7 +6,8 @@ import { DomainError } from '../../domain/shared/decider';
 import { dollarsFromCents } from '../../domain/shared/money';
 import { currentPeriodEnd } from '../../domain/promotion/promotion';
 import type { AdminCancellationRecord, MigrationResult, SubscriptionPaymentResult, SubscriptionQuoteView } from '../../domain/subscription/wire';
-import type { migrateMembership, PayWith, QuoteResult, SubscriptionOutcome } from '../../commands/subscriptions';
+import { bundlesFor, type migrateMembership, type PayWith, type QuoteResult, type SubscriptionOutcome } from '../../commands/subscriptions';
+import { activeTiers } from '../../domain/membership-plan/plan';
 import type { CsvColumn } from '../csv';
 import { cardChoice as anyCard } from './payment';
 import { isExternalRegisterPage, NEW_REGISTER_PAGE_INVALID } from '../../domain/settings/register-page';
@@ -18,8 +19,14 @@ export const payWithOf = (body: { payment_method?: string }): PayWith => (body.p
 const optionalId = z.string().max(100).optional().nullable();
 /** A subscription link's `offer`: checked by the server (signature, expiry, generated) before use. */
 const subscriptionLink = z.string({ error: 'subscription_link is invalid.' }).max(300, { error: 'subscription_link is invalid.' }).optional().nullable();
-export const quoteBody = z.object({ promotion_id: optionalId, coupon_code: z.string().max(100).optional().nullable(), subscription_link: subscriptionLink });
-export const subscribeBody = cardChoice.extend({ promotion_id: optionalId, coupon_code: z.string().max(100).optional().nullable(), subscription_link: subscriptionLink });
+/** The tier (default: the base tier) and a bundle of 3, 6 or 12 months (default: monthly). */
+const planChoice = {
+  tier_id: z.string({ error: 'tier_id is invalid.' }).trim().min(1, { error: 'tier_id is invalid.' }).max(100, { error: 'tier_id is invalid.' }).optional().nullable(),
+  bundle_months: z.union([z.literal(3), z.literal(6), z.literal(12)], { error: 'bundle_months must be 3, 6 or 12.' }).optional().nullable(),
+};
+export const quoteBody = z.object({ promotion_id: optionalId, coupon_code: z.string().max(100).optional().nullable(), subscription_link: subscriptionLink, ...planChoice });
+export const subscribeBody = cardChoice.extend({ promotion_id: optionalId, coupon_code: z.string().max(100).optional().nullable(), subscription_link: subscriptionLink, ...planChoice });
+export const changeTierBody = cardChoice.extend({ tier_id: z.string({ error: 'tier_id is required.' }).trim().min(1, { error: 'tier_id is required.' }).max(100, { error: 'tier_id is invalid.' }) });
 export const cancelBody = z.object({
   cancellation_reason: z.string().max(200).optional().nullable(),
   other_reason: z.string().max(2000).optional().nullable(),
@@ -117,6 +124,13 @@ export function quoteView(q: QuoteResult, now: string): SubscriptionQuoteView {
     coupon_code: q.quote.couponCode,
     has_subscribed_before: q.hasSubscribedBefore,
     server_time: now,
+    tier_id: q.plan.tierId,
+    bundle_months: q.plan.bundle?.months ?? null,
+    renewal_period_days: q.plan.renewalPeriodDays,
+    tiers: activeTiers(q.plans).map((t) => ({
+      tier_id: t.tierId, name: t.name, description: t.description, benefits: t.benefits, rank: t.rank, monthly_cents: q.monthlyOf(t),
+      bundles: bundlesFor(q, t).map((b) => ({ months: b.months, discount_percent: b.discountPercent, price_cents: b.priceCents, monthly_cents: b.monthlyCents })),
+    })),
   };
 }
 

@@ -117,6 +117,7 @@ export const API_ACCESS: Record<string, Access> = {
   'POST /api/users/get_cities_of_state': 'authenticated',
   'GET /api/ccbill/get-country-from-ip': 'authenticated',
   'POST /api/v2/purchase/subscription': PAYERS,
+  'POST /api/v2/subscription/change-tier': PAYERS,
   'POST /api/v2/purchase/blog-content-purchase': PAYERS,
   // The card provider's notices (authorised by their signature) and staff taking money back
   'POST /api/webhooks/sandbox-card': 'public',
@@ -281,6 +282,14 @@ export const API_ACCESS: Record<string, Access> = {
   'GET /admin-api/cancellations/export': [...ADMINS, 'model'],
   'GET /admin-api/subscription-settings/:id': MANAGERS,
   'PUT /admin-api/subscription-settings/:id': MANAGERS,
+  // Tiers and bundles: the settings roles.
+  'GET /admin-api/membership-tiers': MANAGERS,
+  'GET /admin-api/membership-tiers/:id': MANAGERS,
+  'POST /admin-api/membership-tiers': MANAGERS,
+  'PUT /admin-api/membership-tiers/:id': MANAGERS,
+  'DELETE /admin-api/membership-tiers/:id': MANAGERS,
+  'GET /admin-api/subscription-bundles/:id': MANAGERS,
+  'PUT /admin-api/subscription-bundles/:id': MANAGERS,
   // Uploads and media
   // Content staff for any purpose; a subscribed fan for a chat message only (api/routes/chat-fan-media.ts decides:
   // every other role and purpose is 403 there).

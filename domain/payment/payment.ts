@@ -6,7 +6,7 @@ export const paymentStream = (paymentId: string) => `payment-${paymentId}`;
 
 export type PaymentPurpose =
   | { kind: 'unlock'; postId: string }
-  | { kind: 'subscription'; period: number }
+  | { kind: 'subscription'; period: number; /** The tier paid for (absent: the base tier). */ tierId?: string }
   /** A tip to the creator (domain/tip): the tip stream holds its note; nothing is unlocked. */
   | { kind: 'tip'; tipFrom: 'tips_page' | 'chat' | 'live'; isAnonymous: boolean; /** a live tip: the session it was offered in */ sessionId?: string }
   /** A locked chat message bought by its fan (domain/chat). */

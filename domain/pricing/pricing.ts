@@ -144,7 +144,7 @@ export function applyCoupon(prices: SubscriptionPrices, coupon: CouponDiscount):
 
 export interface SubscriptionQuote extends SubscriptionPrices {
   /** Which price the fan gets. */
-  source: 'regular' | 'returning' | 'promotion' | 'coupon' | 'link';
+  source: 'regular' | 'returning' | 'promotion' | 'coupon' | 'link' | 'bundle';
   /** Regular (or returning) prices before any promotion or coupon: the struck-through price. */
   listPrices: SubscriptionPrices;
   promotionId: string | null;

@@ -33,6 +33,7 @@
 //     declined.
 import { DomainError, type Decider, type DomainEvent } from '../shared/decider';
 import type { SubscriptionStatusCode } from '../shared/wire';
+import { BASE_TIER_ID } from '../membership-plan/plan';
 
 export const subscriptionStream = (userId: string) => `subscription-${userId}`;
 
@@ -63,7 +64,8 @@ export const REBILL_RETRY_DAYS: readonly number[] = [1, 3, 7];
 /** The rebill-failed popup shows again this long after the fan last closed it (the ribbon stays meanwhile). */
 export const REBILL_POPUP_INTERVAL_MS = DAY_MS;
 
-export type SubscriptionKind = 'initial' | 'rebill' | 'offer' | 'migration';
+/** 'upgrade': the prorated difference for the rest of the running period when moving to a higher tier. */
+export type SubscriptionKind = 'initial' | 'rebill' | 'offer' | 'migration' | 'upgrade';
 export type BillingApi = 'v1' | 'v2';
 export type ReversalReason = 'refund' | 'void' | 'chargeback';
 
@@ -77,8 +79,30 @@ export interface ProviderBilling {
   salePaymentId: string;
 }
 
+/** A bundle: several months paid up front at a discount (domain/membership-plan), renewed the same way. */
+export interface BundleTerms {
+  months: number;
+  discountPercent: number;
+}
+
+/** What a membership is on: its tier, and the length (and bundle) of each renewal. Absent on older events: base, 30 days. */
+export interface PlanFields {
+  tierId?: string;
+  renewalPeriodDays?: number;
+  bundle?: BundleTerms | null;
+}
+
+/** A change of tier the member asked for that takes effect at the next renewal (a downgrade). */
+export interface ScheduledTierChange {
+  tierId: string;
+  recurringCents: number;
+}
+
 export interface PendingSubscription {
   paymentId: string;
+  tierId: string;
+  renewalPeriodDays: number;
+  bundle: BundleTerms | null;
   amountCents: number;
   recurringCents: number;
   period: number;
@@ -122,6 +146,9 @@ type Requested = {
   couponCode?: string | null;
   billingApi?: BillingApi | null;
   billedBy?: ProviderBilling | null;
+  tierId?: string;
+  renewalPeriodDays?: number;
+  bundle?: BundleTerms | null;
 };
 
 type Started = {
@@ -141,6 +168,9 @@ type Started = {
   couponCode?: string | null;
   billingApi?: BillingApi | null;
   billedBy?: ProviderBilling | null;
+  tierId?: string;
+  renewalPeriodDays?: number;
+  bundle?: BundleTerms | null;
 };
 
 export type SubscriptionEvent =
@@ -185,6 +215,23 @@ export type SubscriptionEvent =
       }
     >
   | DomainEvent<'SubscriptionReactivated', { userId: string; reactivatedAt: string; nextBillingAt: string }>
+  /** The member moved to another tier now: an upgrade (paid by `paymentId`, or free), or a refunded upgrade undone. */
+  | DomainEvent<
+      'SubscriptionTierChanged',
+      {
+        userId: string;
+        tierId: string;
+        recurringCents: number;
+        previousTierId: string;
+        previousRecurringCents: number;
+        paymentId: string | null;
+        amountCents: number;
+        reason: 'upgrade' | 'reversal';
+        changedAt: string;
+      }
+    >
+  /** A downgrade: the next renewal is on this tier at this price. */
+  | DomainEvent<'SubscriptionTierChangeScheduled', { userId: string; tierId: string; recurringCents: number; effectiveAt: string; scheduledAt: string }>
   | DomainEvent<'RebillNotificationDateUpdated', { userId: string; notifiedAt: string }>
   | DomainEvent<'MigrationConditionsAccepted', { userId: string; acceptedAt: string }>;
 
@@ -194,7 +241,9 @@ export type SubscriptionCommand =
       userId: string;
       paymentId: string;
       prices: { initialCents: number; recurringCents: number; initialPeriodDays?: number };
-      kind?: Exclude<SubscriptionKind, 'rebill'>;
+      kind?: Exclude<SubscriptionKind, 'rebill' | 'upgrade'>;
+      /** The tier, and the length of each renewal (a bundle's months); default: base, 30 days. */
+      plan?: PlanFields;
       /** false: the membership ends after the first period (the resubscribe offer's "free with no charge"). */
       renews?: boolean;
       promotionId?: string | null;
@@ -211,6 +260,13 @@ export type SubscriptionCommand =
   /** The scheduler (or a card update, `immediate`) asks for the next period's charge; nothing when not due. */
   | { type: 'RequestRebill'; userId: string; paymentIdFor: (period: number, attempt: number) => string; immediate?: boolean; at: string }
   /** The provider that bills this membership renewed it: the next period's payment, under `paymentId`. */
+  /**
+   * Move a renewing member to another tier. `fromRank`/`toRank` are the tiers' ranks now; `recurringCents` the new
+   * tier's price for the member's renewal (its monthly price, or its bundle price at the member's bundle terms).
+   * Higher: the prorated difference is charged now under `paymentId` and the tier changes at once; lower: the
+   * next renewal is on the new tier.
+   */
+  | { type: 'ChangeTier'; userId: string; paymentId: string; tierId: string; fromRank: number; toRank: number; recurringCents: number; at: string }
   | { type: 'RequestProviderRenewal'; paymentId: string; amountCents: number; periodDays: number; at: string }
   /** The provider could not renew (it retries on its own schedule). */
   | { type: 'RecordProviderRenewalFailure'; failureCode: string; at: string }
@@ -249,6 +305,13 @@ export interface SubscriptionState {
   everSubscribed: boolean;
   /** The running membership's renewals are billed by the provider, not by us. */
   billedBy: ProviderBilling | null;
+  tierId: string;
+  /** Length of each renewal: 30 days, or a bundle's months × 30. */
+  renewalPeriodDays: number;
+  bundle: BundleTerms | null;
+  scheduledChange: ScheduledTierChange | null;
+  /** The running period's upgrade: undone if its payment comes back. */
+  upgrade: { paymentId: string; previousTierId: string; previousRecurringCents: number } | null;
 }
 
 export const addDays = (iso: string, days: number): string => new Date(Date.parse(iso) + days * DAY_MS).toISOString();
@@ -328,7 +391,30 @@ function requestedPending(d: Requested): PendingSubscription {
     couponCode: d.couponCode ?? null,
     billingApi: d.billingApi ?? null,
     billedBy: d.billedBy ?? null,
+    tierId: d.tierId ?? BASE_TIER_ID,
+    renewalPeriodDays: d.renewalPeriodDays ?? PERIOD_DAYS,
+    bundle: d.bundle ?? null,
   };
+}
+
+/** The plan fields an event carries: none for the base tier renewed monthly, so such a membership's events are as before tiers. */
+const planData = (p: { tierId: string; renewalPeriodDays: number; bundle: BundleTerms | null }): PlanFields =>
+  p.tierId === BASE_TIER_ID && p.renewalPeriodDays === PERIOD_DAYS && p.bundle === null ? {} : { tierId: p.tierId, renewalPeriodDays: p.renewalPeriodDays, bundle: p.bundle };
+
+export const TIER_CHANGE_NOT_RENEWING = 'Only a renewing membership can change its tier. Please reactivate your membership first.';
+export const SAME_TIER = 'You are already on this tier.';
+
+/**
+ * The prorated charge of an upgrade: the price difference of one renewal period times the whole days left of
+ * the running period (a day begun counts as left), over the period's days, rounded half up to the cent. Never
+ * below 0 (a member whose price is above the new tier's pays nothing now).
+ */
+export function upgradeChargeCents(input: { fromCents: number; toCents: number; periodDays: number; expiresAt: string; at: string }): number {
+  const diff = input.toCents - input.fromCents;
+  if (diff <= 0) return 0;
+  const left = Math.max(0, Date.parse(input.expiresAt) - Date.parse(input.at));
+  const daysLeft = Math.min(input.periodDays, Math.ceil(left / DAY_MS));
+  return Math.floor((2 * diff * daysLeft + input.periodDays) / (2 * input.periodDays));
 }
 
 /** The failure recorded for a rebill attempt: the schedule moves only for scheduled attempts. */
@@ -358,6 +444,11 @@ export const subscriptionDecider: Decider<SubscriptionCommand, SubscriptionEvent
     migrationConditionsAcceptedAt: null,
     everSubscribed: false,
     billedBy: null,
+    tierId: BASE_TIER_ID,
+    renewalPeriodDays: PERIOD_DAYS,
+    bundle: null,
+    scheduledChange: null,
+    upgrade: null,
   }),
   evolve(state, event) {
     switch (event.type) {
@@ -382,8 +473,27 @@ export const subscriptionDecider: Decider<SubscriptionCommand, SubscriptionEvent
           billingApi: d.billingApi ?? state.billingApi ?? null,
           everSubscribed: true,
           billedBy: d.billedBy ?? null,
+          tierId: d.tierId ?? BASE_TIER_ID,
+          renewalPeriodDays: d.renewalPeriodDays ?? PERIOD_DAYS,
+          bundle: d.bundle ?? null,
+          scheduledChange: null,
+          upgrade: null,
         };
       }
+      case 'SubscriptionTierChanged': {
+        const d = event.data;
+        const pendingMatches = d.paymentId !== null && state.pending?.paymentId === d.paymentId;
+        return {
+          ...state,
+          pending: pendingMatches ? null : state.pending,
+          tierId: d.tierId,
+          recurringCents: d.recurringCents,
+          scheduledChange: null,
+          upgrade: d.reason === 'upgrade' && d.paymentId ? { paymentId: d.paymentId, previousTierId: d.previousTierId, previousRecurringCents: d.previousRecurringCents } : null,
+        };
+      }
+      case 'SubscriptionTierChangeScheduled':
+        return { ...state, scheduledChange: { tierId: event.data.tierId, recurringCents: event.data.recurringCents } };
       case 'SubscriptionPaymentFailed': {
         const d = event.data;
         const pendingMatches = d.paymentId !== null && state.pending?.paymentId === d.paymentId;
@@ -444,7 +554,10 @@ export const subscriptionDecider: Decider<SubscriptionCommand, SubscriptionEvent
         if (!Number.isInteger(initialCents) || initialCents < 0 || !Number.isInteger(recurringCents) || recurringCents < 0 || (renews && recurringCents === 0))
           throw new DomainError('Invalid request.', 'NO_PRICE', 400);
         if (!Number.isInteger(periodDays) || periodDays < 1 || periodDays > 12 * 31) throw new DomainError('Invalid request.', 'INVALID_PERIOD', 400);
-        const common = { promotionId: command.promotionId ?? null, couponCode: command.couponCode ?? null, billingApi: command.billingApi ?? null };
+        const renewalPeriodDays = command.plan?.renewalPeriodDays ?? PERIOD_DAYS;
+        if (!Number.isInteger(renewalPeriodDays) || renewalPeriodDays < 1 || renewalPeriodDays > 12 * 31) throw new DomainError('Invalid request.', 'INVALID_PERIOD', 400);
+        const plan = planData({ tierId: command.plan?.tierId ?? BASE_TIER_ID, renewalPeriodDays, bundle: command.plan?.bundle ?? null });
+        const common = { promotionId: command.promotionId ?? null, couponCode: command.couponCode ?? null, billingApi: command.billingApi ?? null, ...plan };
         const billedBy = command.billedBy ? { provider: command.billedBy, salePaymentId: command.paymentId } : null;
         if (initialCents === 0) {
           if (billedBy) throw new DomainError('A first period that costs nothing cannot be paid on the payment page.', 'FREE_PERIOD_NOT_HOSTED', 422);
@@ -455,7 +568,7 @@ export const subscriptionDecider: Decider<SubscriptionCommand, SubscriptionEvent
               type: 'FreeSubscriptionStarted',
               data: {
                 userId: command.userId, paymentId: null, paymentMethod: command.freePaymentMethod ?? 'free', amountCents: 0, recurringCents, period: state.periods + 1,
-                startedAt: command.at, expiresAt, nextBillingAt: renews ? rebillAt(expiresAt, periodDays) : null, kind, ...common,
+                startedAt: command.at, expiresAt, nextBillingAt: renews ? rebillAt(expiresAt, renewalPeriodDays) : null, kind, ...common,
               },
             },
           ];
@@ -473,6 +586,17 @@ export const subscriptionDecider: Decider<SubscriptionCommand, SubscriptionEvent
       case 'StartSubscription': {
         const p = state.pending;
         if (!p || p.paymentId !== command.paymentId) return []; // already started (or not ours): idempotent
+        if (p.kind === 'upgrade') {
+          return [
+            {
+              type: 'SubscriptionTierChanged',
+              data: {
+                userId: state.userId!, tierId: p.tierId, recurringCents: p.recurringCents, previousTierId: state.tierId, previousRecurringCents: state.recurringCents,
+                paymentId: p.paymentId, amountCents: p.amountCents, reason: 'upgrade', changedAt: command.at,
+              },
+            },
+          ];
+        }
         // Paid before the running time ends: the new period follows it; after: it starts now.
         const expiresAt = addDays(later(command.at, state.expiresAt), p.periodDays);
         return [
@@ -480,8 +604,9 @@ export const subscriptionDecider: Decider<SubscriptionCommand, SubscriptionEvent
             type: 'SubscriptionStarted',
             data: {
               userId: state.userId!, paymentId: p.paymentId, paymentMethod: command.paymentMethod, amountCents: p.amountCents, recurringCents: p.recurringCents, period: p.period,
-              startedAt: command.at, expiresAt, nextBillingAt: p.renews ? rebillAt(expiresAt, p.periodDays) : null, kind: p.kind,
+              startedAt: command.at, expiresAt, nextBillingAt: p.renews ? rebillAt(expiresAt, p.renewalPeriodDays) : null, kind: p.kind,
               promotionId: p.promotionId, couponCode: p.couponCode, billingApi: p.billingApi ?? state.billingApi, ...(p.billedBy ? { billedBy: p.billedBy } : {}),
+              ...planData(p),
             },
           },
         ];
@@ -503,12 +628,49 @@ export const subscriptionDecider: Decider<SubscriptionCommand, SubscriptionEvent
         if (!dueAt || Date.parse(dueAt) > Date.parse(command.at)) return [];
         const period = state.periods + 1;
         const attempt = (f?.attempts ?? 0) + 1;
+        // Renewed at the member's own price and length (a bundle renews as the same bundle); a downgrade starts here.
+        const next = state.scheduledChange ?? { tierId: state.tierId, recurringCents: state.recurringCents };
         return [
           {
             type: 'SubscriptionRequested',
             data: {
-              userId: state.userId ?? command.userId, paymentId: command.paymentIdFor(period, attempt), amountCents: state.recurringCents, recurringCents: state.recurringCents,
-              period, requestedAt: command.at, kind: 'rebill', attempt, immediate, periodDays: PERIOD_DAYS, renews: true, promotionId: null, couponCode: null, billingApi: state.billingApi,
+              userId: state.userId ?? command.userId, paymentId: command.paymentIdFor(period, attempt), amountCents: next.recurringCents, recurringCents: next.recurringCents,
+              period, requestedAt: command.at, kind: 'rebill', attempt, immediate, periodDays: state.renewalPeriodDays, renews: true, promotionId: null, couponCode: null, billingApi: state.billingApi,
+              ...planData({ tierId: next.tierId, renewalPeriodDays: state.renewalPeriodDays, bundle: state.bundle }),
+            },
+          },
+        ];
+      }
+      case 'ChangeTier': {
+        if (command.tierId === state.tierId && !state.scheduledChange) throw new DomainError(SAME_TIER, 'SAME_TIER', 409, { field: 'tier_id' });
+        if (!isActive(state, command.at) || !isRenewing(state) || state.billedBy || state.paidBy === null && state.recurringCents === 0)
+          throw new DomainError(TIER_CHANGE_NOT_RENEWING, 'NOT_RENEWING', 409);
+        if (state.pending) {
+          if (state.pending.kind === 'upgrade' && state.pending.paymentId === command.paymentId) return []; // this upgrade is under way
+          throw new DomainError(PAYMENT_IN_PROGRESS, 'PAYMENT_IN_PROGRESS', 409);
+        }
+        if (command.toRank < command.fromRank || (command.toRank === command.fromRank && command.tierId === state.tierId)) {
+          // Lower (or back to the current tier after a scheduled downgrade): from the next renewal, nothing charged now.
+          return [
+            {
+              type: 'SubscriptionTierChangeScheduled',
+              data: { userId: state.userId!, tierId: command.tierId, recurringCents: command.tierId === state.tierId ? state.recurringCents : command.recurringCents, effectiveAt: state.expiresAt!, scheduledAt: command.at },
+            },
+          ];
+        }
+        if (command.toRank === command.fromRank) throw new DomainError(SAME_TIER, 'SAME_TIER', 409, { field: 'tier_id' });
+        const amountCents = upgradeChargeCents({ fromCents: state.recurringCents, toCents: command.recurringCents, periodDays: state.renewalPeriodDays, expiresAt: state.expiresAt!, at: command.at });
+        const changed = {
+          userId: state.userId!, tierId: command.tierId, recurringCents: command.recurringCents, previousTierId: state.tierId, previousRecurringCents: state.recurringCents,
+        };
+        if (amountCents === 0) return [{ type: 'SubscriptionTierChanged', data: { ...changed, paymentId: null, amountCents: 0, reason: 'upgrade', changedAt: command.at } }];
+        return [
+          {
+            type: 'SubscriptionRequested',
+            data: {
+              userId: state.userId!, paymentId: command.paymentId, amountCents, recurringCents: command.recurringCents, period: state.periods, requestedAt: command.at,
+              kind: 'upgrade', attempt: 1, immediate: false, periodDays: 0, renews: true, promotionId: null, couponCode: null, billingApi: state.billingApi,
+              ...planData({ tierId: command.tierId, renewalPeriodDays: state.renewalPeriodDays, bundle: state.bundle }),
             },
           },
         ];
@@ -551,6 +713,18 @@ export const subscriptionDecider: Decider<SubscriptionCommand, SubscriptionEvent
         return [{ type: 'ComplimentarySubscriptionCancelled', data: { userId: state.userId!, cancelledAt: command.at, expiresAt: later(command.at, state.paidUntil) } }];
       }
       case 'RevokeForReversal': {
+        // An upgrade's money came back: the member is back on the tier and price they had before it.
+        if (state.upgrade?.paymentId === command.paymentId) {
+          return [
+            {
+              type: 'SubscriptionTierChanged',
+              data: {
+                userId: state.userId!, tierId: state.upgrade.previousTierId, recurringCents: state.upgrade.previousRecurringCents, previousTierId: state.tierId,
+                previousRecurringCents: state.recurringCents, paymentId: null, amountCents: 0, reason: 'reversal', changedAt: command.at,
+              },
+            },
+          ];
+        }
         // The money for the running period came back: the membership ends now, and nothing more is billed.
         if (state.paidBy === command.paymentId && isActive(state, command.at))
           return [{ type: 'SubscriptionRevoked', data: { userId: state.userId!, paymentId: command.paymentId, reason: command.reason, revokedAt: command.at } }];

@@ -10,7 +10,7 @@ export interface SubscriptionQuoteView {
   recurring_price: number;
   /** Length of the first period: 30, or 1..29 days for a trial promotion. */
   initial_period_days: number;
-  source: 'regular' | 'returning' | 'promotion' | 'coupon' | 'link';
+  source: 'regular' | 'returning' | 'promotion' | 'coupon' | 'link' | 'bundle';
   /** Before promotion or coupon (struck through when different). */
   list_initial_cents: number;
   list_recurring_cents: number;
@@ -19,6 +19,31 @@ export interface SubscriptionQuoteView {
   coupon_code: string | null;
   has_subscribed_before: boolean;
   server_time: string;
+  /** The tier and bundle priced (null: monthly), and the length of each renewal. */
+  tier_id: string;
+  bundle_months: number | null;
+  renewal_period_days: number;
+  /** Every tier on offer, lowest rank first, with its bundles for this fan. */
+  tiers: TierOfferView[];
+}
+
+/** A bundle on offer: months paid up front at a discount; monthly_cents is what it comes to per month. */
+export interface BundleOfferView {
+  months: number;
+  discount_percent: number;
+  price_cents: number;
+  monthly_cents: number;
+}
+
+/** A tier on the subscribe dialog. */
+export interface TierOfferView {
+  tier_id: string;
+  name: string;
+  description: string;
+  benefits: string[];
+  rank: number;
+  monthly_cents: number;
+  bundles: BundleOfferView[];
 }
 
 /** POST /api/v2/purchase/subscription, /resubscribe-with-card, /api/v2/subscription/retry-rebill → data */

@@ -17,6 +17,11 @@ const subscriptionPaymentResult = z.object({
   }).optional(),
   amount_cents: z.number(),
 });
+const bundleOffer = z.object({ months: z.number(), discount_percent: z.number(), price_cents: z.number(), monthly_cents: z.number() });
+/** A tier on the subscribe dialog (TierOfferView). */
+export const tierOffer = z.object({
+  tier_id: z.string(), name: z.string(), description: z.string(), benefits: z.array(z.string()), rank: z.number(), monthly_cents: z.number(), bundles: z.array(bundleOffer),
+});
 const subscriptionPayment = { 200: answer(subscriptionPaymentResult), 402: declined(subscriptionPaymentResult) };
 
 const migrationDataView = z.object({
@@ -40,6 +45,7 @@ export const subscriptionsAnswers: RouteAnswers = {
   'POST /api/cancel-subscription': { 200: cancelled },
   'POST /api/crypto/cancel-subscription': { 200: cancelled },
   'POST /api/v2/purchase/subscription': subscriptionPayment,
+  'POST /api/v2/subscription/change-tier': subscriptionPayment,
   'POST /api/v2/subscription/retry-rebill': subscriptionPayment,
   'POST /api/v2/purchase/resubscribe-with-card': subscriptionPayment,
   'POST /api/v2/subscription/quote': {
@@ -49,7 +55,7 @@ export const subscriptionsAnswers: RouteAnswers = {
       initial_price: z.number(),
       recurring_price: z.number(),
       initial_period_days: z.number(),
-      source: z.enum(['link', 'regular', 'returning', 'promotion', 'coupon']),
+      source: z.enum(['link', 'regular', 'returning', 'promotion', 'coupon', 'bundle']),
       list_initial_cents: z.number(),
       list_recurring_cents: z.number(),
       promotion: z.object({
@@ -63,6 +69,10 @@ export const subscriptionsAnswers: RouteAnswers = {
       coupon_code: z.string().nullable(),
       has_subscribed_before: z.boolean(),
       server_time: z.string(),
+      tier_id: z.string(),
+      bundle_months: z.number().nullable(),
+      renewal_period_days: z.number(),
+      tiers: z.array(tierOffer),
     })),
   },
   'GET /api/v2/subscription/details': {

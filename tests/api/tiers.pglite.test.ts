@@ -1,0 +1,3 @@
+import { tiersSuite } from './tiers.suite';
+
+tiersSuite('pglite', true);
