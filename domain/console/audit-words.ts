@@ -42,6 +42,7 @@ function purposeWords(v: unknown): string {
     case 'pay_per_message': return 'a paid message';
     case 'live_minute': return 'a live minute';
     case 'wallet_top_up': return 'a wallet top-up';
+    case 'shop_order': return 'a shop order';
     default: return kind ? kind.replace(/_/g, ' ') : 'a purchase';
   }
 }
@@ -243,6 +244,46 @@ export const AUDIT_WORDS: Readonly<Record<AuditedEventType, Words>> = {
   HelpItemDeleted: 'Help item deleted',
   HelpItemRead: 'Help item read',
   HelpSettingsSaved: d => (d.influencerHelpEnabled ? 'Help for the creator turned on' : 'Help for the creator turned off'),
+  // Chat tools
+  SavedReplyCreated: d => `Saved reply${quoted(d.name)} added`,
+  SavedReplyUpdated: d => `Saved reply${quoted(d.name)} changed`,
+  SavedReplyDeleted: 'Saved reply deleted',
+  // A provider's second sale for a payment already paid, and its refund
+  PaymentDuplicateSaleCaptured: d => `Paid twice for ${purposeWords(d.purpose)}: a second sale${money(d.amountCents)} taken`,
+  PaymentDuplicateSaleRefunded: d => `Second sale${money(d.amountCents)} refunded`,
+  // Membership tiers
+  SubscriptionTierChanged: d => `Membership ${str(d.reason) === 'upgrade' ? 'upgraded' : 'tier changed'}${str(d.tierId) ? ` to ${str(d.tierId)}` : ''}${num(d.amountCents) ? ` for ${formatMoney(num(d.amountCents)!)}` : ''}`,
+  SubscriptionTierChangeScheduled: d => `Membership change${str(d.tierId) ? ` to ${str(d.tierId)}` : ''} scheduled for the next renewal`,
+  // The shop
+  ShopProductCreated: d => `Product${quoted(d.title)} added`,
+  ShopProductUpdated: d => `Product${quoted(d.title)} changed`,
+  ShopProductPublished: 'Product published',
+  ShopProductUnpublished: 'Product taken back to draft',
+  ShopProductDeleted: 'Product deleted',
+  ShopStockSet: d => (num(d.onHand) === null ? 'Stock set to unlimited' : `Stock set to ${num(d.onHand)}`),
+  ShopStockReserved: d => `${count(num(d.quantity) ?? 0, 'item')} held for an order`,
+  ShopStockReleased: d => `${count(num(d.quantity) ?? 0, 'item')} released${str(d.reason) === 'expired' ? ' (the hold ran out)' : ''}`,
+  ShopStockSold: d => `${count(num(d.quantity) ?? 0, 'item')} sold`,
+  ShopStockReturned: d => `${count(num(d.quantity) ?? 0, 'item')} back in stock`,
+  ShopCartLineAdded: d => `${count(num(d.quantity) ?? 0, 'item')} added to the cart`,
+  ShopCartLineChanged: d => `Cart quantity changed to ${num(d.quantity) ?? 0}`,
+  ShopCartLineRemoved: 'Item removed from the cart',
+  ShopCartCheckedOut: 'Cart checked out',
+  ShopOrderPlaced: d => `Order placed${money(d.totalCents)}`,
+  ShopOrderPaid: d => `Order paid${money(d.totalCents)}`,
+  ShopOrderPaymentFailed: 'Order payment failed',
+  ShopOrderDelivered: 'Digital items of an order delivered',
+  ShopOrderShipped: d => `Order shipped${str(d.carrier) ? ` with ${str(d.carrier)}` : ''}${str(d.trackingNumber) ? ` (${str(d.trackingNumber)})` : ''}`,
+  ShopOrderTrackingChanged: d => `Order tracking changed${str(d.trackingNumber) ? ` to ${str(d.trackingNumber)}` : ''}`,
+  ShopOrderCompleted: 'Order completed',
+  ShopOrderCancelled: d => `Order cancelled${d.paid ? ' and refunded' : ''}`,
+  ShopOrderLineRefunded: d => `Order line refunded${money(d.amountCents)}`,
+  ShopOrderReversed: d => `Order ${reversal(d.kind)}`,
+  ShippingAddressAdded: 'Shipping address added',
+  ShippingAddressChanged: 'Shipping address changed',
+  ShippingAddressRemoved: 'Shipping address removed',
+  // Presence
+  CreatorPresenceRecorded: d => (d.online ? 'Creator came online' : 'Creator went offline'),
 };
 
 /** The sentence for an audit row: its event's words, or (an unknown type, or data too odd to read) its label. */
