@@ -2,26 +2,16 @@
 // server's own rules and messages (domain/card/card-form.ts), and the trimmed form to send.
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { CardForm } from '../../../domain/card/wire';
-import { FULL_BILLING, formatCardNumber, normaliseCardNumber, type BillingField, type PlaceFacts } from '../../../domain/card/card-form';
-import { detectCardType, emptyCardForm, nameParts, trimCardForm, validateCardForm, type CardErrors, type CardField, type CardFormValues } from './cardValidation';
+import { formatCardNumber, normaliseCardNumber, type PlaceFacts } from '../../../domain/card/card-form';
+import { detectCardType, emptyCardForm, trimCardForm, validateCardForm, type CardErrors, type CardField, type CardFormValues } from './cardValidation';
 import { countryFromLocale, loadCountries, loadMyCountry, useCities, useCountries, useStates } from './places';
 
 /** The order fields appear in, to focus the first one with a problem. */
 export const FIELD_ORDER: CardField[] = ['firstName', 'lastName', 'email', 'address', 'country', 'state', 'city', 'pincode', 'cardNumber', 'month', 'year', 'cvv'];
 
-export interface CardFormOptions {
-  /** The account's email: prefilled where the form asks it, sent where it does not. */
-  defaultEmail?: string;
-  /** The account's name: prefilled as the name on the card. */
-  defaultName?: string;
-  /** The billing fields this site's card provider needs (public settings card_form_fields); the card fields always. */
-  fields?: readonly BillingField[];
-}
-
 /** Form state, lookups and validation; lives where the form's values must survive (the dialog keeps billing details between openings). */
-export function useAddCardForm({ defaultEmail = '', defaultName = '', fields = FULL_BILLING }: CardFormOptions = {}) {
-  const [values, setValues] = useState<CardFormValues>(() => ({ ...emptyCardForm(defaultEmail, ''), ...nameParts(defaultName) }));
-  const asked = useMemo(() => new Set<CardField>([...fields, 'cardNumber', 'month', 'year', 'cvv']), [fields]);
+export function useAddCardForm({ defaultEmail = '' }: { defaultEmail?: string } = {}) {
+  const [values, setValues] = useState<CardFormValues>(() => emptyCardForm(defaultEmail, ''));
   const [errors, setErrors] = useState<CardErrors>({});
   const [alert, setAlert] = useState<string | undefined>();
   const [submitted, setSubmitted] = useState(false);
@@ -56,12 +46,12 @@ export function useAddCardForm({ defaultEmail = '', defaultName = '', fields = F
 
   const validate = useCallback(
     (v: CardFormValues) => {
-      const result = validateCardForm(v, facts, undefined, fields);
+      const result = validateCardForm(v, facts);
       setErrors(result.errors);
       setAlert(result.alert);
       return result;
     },
-    [facts, fields],
+    [facts],
   );
 
   // Once the fan has tried to submit, problems update as they type (and when a lookup answers).
@@ -95,13 +85,13 @@ export function useAddCardForm({ defaultEmail = '', defaultName = '', fields = F
     setSubmitted(true);
     const result = validate(values);
     if (!result.valid) {
-      const firstBad = FIELD_ORDER.find((f) => asked.has(f) && result.errors[f]) ?? (result.alert ? 'cardNumber' : undefined);
+      const firstBad = FIELD_ORDER.find((f) => result.errors[f]) ?? (result.alert ? 'cardNumber' : undefined);
       if (firstBad) document.getElementById(`card-${firstBad}`)?.focus();
       return null;
     }
     const v = trimCardForm(values);
     const form: CardForm = {
-      email: v.email || defaultEmail,
+      email: v.email,
       address: v.address,
       country: v.country,
       pincode: v.pincode,
@@ -115,9 +105,9 @@ export function useAddCardForm({ defaultEmail = '', defaultName = '', fields = F
     if (v.state) form.state = v.state;
     if (v.city) form.city = v.city;
     return form;
-  }, [validate, values, asked, defaultEmail]);
+  }, [validate, values]);
 
-  return { values, errors, alert, set, submit, resetCard, countries, states, cities, asked, cardType: detectCardType(values.cardNumber.trim()) };
+  return { values, errors, alert, set, submit, resetCard, countries, states, cities, cardType: detectCardType(values.cardNumber.trim()) };
 }
 
 export type AddCardFormState = ReturnType<typeof useAddCardForm>;
