@@ -20,6 +20,7 @@ describe('ledger check (pglite)', () => {
       expect(honest.ledger.capturedCents).toBe(999);
       expect(honest.figures).toEqual({
         earningsCents: 999, transactionsCents: 999, providerCents: 999, earningsBySourceCents: { subscriptions: 999 }, reportsCents: 999, reportsBySourceCents: { subscriptions: 999 },
+        duplicateSaleTransactionsCents: 0,
       });
 
       await sql`UPDATE rm.earnings_daily SET cents = cents + 100`.execute(database.db);

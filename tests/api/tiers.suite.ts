@@ -87,12 +87,12 @@ export function tiersSuite(backend: Backend, available: boolean) {
       const vip = tiers.find((x) => x.id !== 'base')!;
       const f = await fan('up');
       expect((await t.call('POST', '/api/v2/purchase/subscription', TEST_CARD_FORM, { token: f.token })).status).toBe(200);
-      const up = await t.call('POST', '/api/v2/subscription/change-tier', { tier_id: vip.id }, { token: f.token, headers: { 'idempotency-key': 'up-1' } });
+      const up = await t.call('POST', '/api/v2/subscription/change-tier', { tier_id: vip.id }, { token: f.token, headers: { 'idempotency-key': 'upgrade-key-1' } });
       expect(up.status, JSON.stringify(up.body)).toBe(200);
       expect(up.body.message).toBe('Your membership has been upgraded.');
       // 30 days left (a day begun counts): the whole difference 2999 − 999.
       expect(await charges(f.id)).toEqual([999, vip.price_cents - 999]);
-      const again = await t.call('POST', '/api/v2/subscription/change-tier', { tier_id: vip.id }, { token: f.token, headers: { 'idempotency-key': 'up-1' } });
+      const again = await t.call('POST', '/api/v2/subscription/change-tier', { tier_id: vip.id }, { token: f.token, headers: { 'idempotency-key': 'upgrade-key-1' } });
       expect(again.status).toBe(200);
       expect((await charges(f.id)).length).toBe(2);
       const down = await t.call('POST', '/api/v2/subscription/change-tier', { tier_id: 'base' }, { token: f.token });

@@ -5,6 +5,7 @@
 // chargebacks, the user report and a purchase history, unlocked content and a post's buyers, UTM, opt-in, the
 // team's activity, the reporting settings, and the content manager under hide_earnings. Screenshots at 375 and
 // 1440 px in tests/artifacts/.
+import { openAdvanced } from '../support/console-menu';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -183,6 +184,7 @@ describe.skipIf(!hasChromium)('reports end to end (Chromium)', () => {
     await admin.getByTestId('opt-in-table-row').first().waitFor({ timeout: 15_000 });
     expect(await admin.getByTestId('opt-in-pending-value').innerText()).toBe('4');
     await shootBothWidths(admin, '180-console-opt-in');
+    await openAdvanced(admin); // the team's activity sits in the Advanced group, folded by default
     await admin.getByTestId('menu-influencer-activity').click();
     await admin.getByTestId('activity-table-empty').waitFor({ timeout: 15_000 }); // nobody below admin has acted yet
     await shootBothWidths(admin, '181-console-activity-empty');

@@ -31,3 +31,9 @@ export async function verifyAfterCardCall430(check: () => Promise<boolean>, relo
   if (!passed) reload();
   return passed;
 }
+
+/** Where the payment the fan was sent to a provider's page for is noted, so the return page can follow it. */
+export const LAST_HOSTED_PAYMENT = 'fanclub.hostedPayment';
+
+/** Notes the payment the fan is sent to CCBill for, so the return page can follow it. */
+export const rememberHostedPayment = (paymentId: string) => sessionStorage.setItem(LAST_HOSTED_PAYMENT, paymentId);

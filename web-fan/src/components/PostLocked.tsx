@@ -9,7 +9,7 @@ import type { PostView } from '../../../domain/post/wire';
 import { PostPrice } from '../promotions/PromotionPrice';
 import { useAuth, useIsProxy } from '../auth';
 import { slidesOf } from '../postMedia';
-import { GuestBuyButton } from '../payments/GuestBuy';
+import { GuestBuyButton } from './GuestBuy';
 
 
 

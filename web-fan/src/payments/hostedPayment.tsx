@@ -16,9 +16,9 @@ import MailOutlineRounded from '@mui/icons-material/MailOutlineRounded';
 import { ApiError, api, uuid } from '../api';
 import { useAuth } from '../auth';
 import { Column } from '../components/StatusViews';
+import { LAST_HOSTED_PAYMENT, rememberHostedPayment } from '../paymentPaths';
 
 /** The payment the fan was last sent to CCBill for (CCBill's return address carries none). */
-const LAST_HOSTED_PAYMENT = 'fanclub.hostedPayment';
 const POLL_MS = 2000;
 
 interface HostedPaymentStatus {
@@ -30,8 +30,6 @@ interface HostedPaymentStatus {
   membership_active: boolean | null;
 }
 
-/** Notes the payment the fan is sent to CCBill for, so the return page can follow it. */
-export const rememberHostedPayment = (paymentId: string) => sessionStorage.setItem(LAST_HOSTED_PAYMENT, paymentId);
 
 /** "Pay on CCBill's secure page": starts the membership's payment and sends the fan to CCBill's form. */
 export function HostedSubscribeButton({ couponCode, disabled, onError }: { couponCode: string | null; disabled: boolean; onError: (message: string) => void }) {

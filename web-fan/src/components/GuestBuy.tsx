@@ -14,7 +14,7 @@ import ShoppingBagOutlined from '@mui/icons-material/ShoppingBagOutlined';
 import type { PostView } from '../../../domain/post/wire';
 import { ApiError, api, uuid } from '../api';
 import { useAuth } from '../auth';
-import { rememberHostedPayment } from './hostedPayment';
+import { rememberHostedPayment } from '../paymentPaths';
 
 /** Shown to a guest on a locked post while CCBill's payment page is set up. */
 export function GuestBuyButton({ post }: { post: PostView }) {
