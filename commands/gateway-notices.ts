@@ -6,7 +6,7 @@
 import { paymentDecider, paymentStream } from '../domain/payment/payment';
 import type { GatewayNotice } from '../infra/payments/port';
 import { completeEntitlement, reversePayment, type PaymentDeps } from './payment/process';
-import { appendOnce, handle, loadStream, type CommandContext } from './handle';
+import { appendOnce, derivedId, handle, loadStream, type CommandContext } from './handle';
 import { applyBillingNotice, checkHostedSale, type HostedNoticeResult } from './hosted-notices';
 import { isDuplicateSale, recordDuplicateSale } from './duplicate-sales';
 
@@ -63,6 +63,12 @@ export async function applyCardNotice(
       case 'charge.voided':
       case 'charge.chargeback': {
         const kind = notice.type === 'charge.refunded' ? 'refund' : notice.type === 'charge.voided' ? 'void' : 'chargeback';
+        // Money given back on a second sale of the page (paid twice) is that sale's, never the payment's.
+        const second = await secondSaleGivenBack(ctx, paymentId, notice);
+        if (second) {
+          ({ result, problem } = second);
+          break;
+        }
         await reversePayment(ctx, deps, paymentId, { kind, source: `${provider}:${notice.id}`, reason: notice.data.reason ?? null });
         result = 'applied';
         break;
@@ -70,6 +76,28 @@ export async function applyCardNotice(
     }
   }
   return record(ctx, stream, provider, notice, { result, problem });
+}
+
+/**
+ * A refund, void or chargeback notice that names a recorded second sale of the payment: the sale is recorded as given
+ * back if our own refund was not recorded yet (CCBill's notice came first, or staff refunded it at CCBill); the
+ * payment and what it bought stay. Null when the notice is about the payment's own sale.
+ */
+async function secondSaleGivenBack(ctx: CommandContext, paymentId: string, notice: GatewayNotice): Promise<{ result: NoticeResult; problem: string } | null> {
+  const reference = notice.data.sale_reference;
+  if (!reference) return null;
+  const { state } = await loadStream(ctx.store, paymentStream(paymentId), paymentDecider);
+  const sale = state.duplicateSales[reference];
+  if (!sale) return null;
+  if (sale.status === 'refunded') return { result: 'ignored', problem: 'the provider gave back the second sale of a payment paid twice; its refund is recorded already' };
+  await handle(
+    ctx,
+    paymentStream(paymentId),
+    paymentDecider,
+    { type: 'RecordDuplicateSaleRefund', reference, gatewayTransactionId: notice.data.transaction_id || reference, at: ctx.now() },
+    { eventId: () => derivedId('duplicate-sale-refund', paymentId, reference) },
+  );
+  return { result: 'applied', problem: 'the provider gave back the second sale of a payment paid twice' };
 }
 
 /** Marks the notice seen, with its outcome (kept for staff). */

@@ -116,6 +116,11 @@ export interface GatewayNotice {
     currency?: string;
     /** Days a renewal paid for, when the provider says. */
     period_days?: number;
+    /**
+     * For a refund, void or chargeback: the provider's id of the sale it gives back, when the notice names one apart
+     * from its own transaction (CCBill's subscription id). A second sale of a page paid twice is told apart by it.
+     */
+    sale_reference?: string;
   };
 }
 

@@ -12,7 +12,11 @@ import { ledgerProblems, startTestServer, type TestServer } from '../support/ser
 import { call, runLedger, startKillableSite, ADMIN_PASSWORD, type KillableSite } from '../support/provider-money';
 import { startCcbillSimulator, type CcbillSimulator } from '../simulators/ccbill/server';
 import { EXIT } from '../../infra/cli/exit-codes';
-import { paymentStream } from '../../domain/payment/payment';
+import { resumeUnfinishedPayments } from '../../commands/recovery';
+import { recoveryReads } from '../../api/payment-reads';
+import { commandContext, handle } from '../../commands/handle';
+import { hostedCard, paymentDecider, paymentStream } from '../../domain/payment/payment';
+import { renewalPaymentId } from '../../commands/hosted-notices';
 
 const ccbillEnv = (sim: CcbillSimulator) => ({
   FANCLUB_CCBILL_REST_URL: sim.endpoints.rest,
@@ -108,6 +112,14 @@ for (const backend of ['pglite', 'postgres'] as const) {
       expect(other.refunds).toBe(1);
       expect(await events('PaymentDuplicateSaleRefunded', paymentId)).toHaveLength(1);
 
+      // CCBill's own notice of that refund names the second sale: the payment and its membership stay.
+      const refundNotices = sim.pendingNotices().filter((n) => n.eventType === 'Refund' && n.fields.subscriptionId === other.subscriptionId);
+      expect(refundNotices).toHaveLength(1);
+      expect((await sim.deliver({ ids: refundNotices.map((n) => n.id), times: 2 })).map((d) => d.status)).toEqual([200, 200]);
+      expect(await events('PaymentReversed', paymentId)).toEqual([]);
+      expect(await events('PaymentDuplicateSaleRefunded', paymentId)).toHaveLength(1);
+      expect((await t.server.services.store.readStream(`subscription-${userId}`)).map((e) => e.type)).not.toContain('SubscriptionRevoked');
+
       // Staff: the second sale and its refund in the transactions report; the fan sees them in their payments.
       await expect
         .poll(async () => (await t.call('GET', '/admin-api/transactions?limit=50', undefined, { token: admin })).body.filter((r: { user_id: string }) => r.user_id === userId).map((r: { type: string; amount_cents: number; gateway_transaction_id: string }) => [r.type, r.amount_cents, r.gateway_transaction_id]).sort())
@@ -118,6 +130,40 @@ for (const backend of ['pglite', 'postgres'] as const) {
       // CCBill's books: the first sale taken, the second refunded.
       const books = await t.server.services.cardProviders.ccbill.books!('2000-01-01T00:00:00.000Z');
       expect(books.filter((b) => b.paymentId === paymentId).map((b) => [b.providerReference, b.status]).sort()).toEqual([[mine, 'captured'], [other.subscriptionId, 'refunded']].sort());
+    });
+
+    it('a CCBill renewal finished more than two hours after its recording began is captured, not declined as abandoned', async () => {
+      const { userId, paymentId, url } = await startHostedMembership(t.base, `late-renewal-${backend}`);
+      await payInTab(url);
+      expect((await sim.deliverUntilAcknowledged(3))).toEqual([]);
+      // What a crash right after the renewal's request left: requested, not captured (as hosted-notices writes it).
+      const transactionId = '0230000000000000001';
+      const renewalId = renewalPaymentId('ccbill', transactionId);
+      const { store, database, purchases } = t.server.services;
+      const ctx = commandContext(store, { userId: null, role: 'system', correlationId: 'late-renewal' });
+      await handle(ctx, `subscription-${userId}`, (await import('../../domain/subscription/subscription')).subscriptionDecider, {
+        type: 'RequestProviderRenewal', paymentId: renewalId, amountCents: 999, periodDays: 30, at: ctx.now(),
+      });
+      await handle(ctx, paymentStream(renewalId), paymentDecider, {
+        type: 'RequestPayment', paymentId: renewalId, userId, purpose: { kind: 'subscription', period: 2 }, amountCents: 999,
+        card: { ...hostedCard('ccbill'), providerRenewal: transactionId }, at: ctx.now(),
+      });
+      const later = () => new Date(Date.now() + 3 * 3_600_000);
+      await expect
+        .poll(async () => {
+          await resumeUnfinishedPayments(recoveryReads(database.db), store, purchases, { olderThanMs: 0, now: later });
+          return (await store.readStream(paymentStream(renewalId))).map((e) => e.type);
+        })
+        .toEqual(['PaymentRequested', 'PaymentCaptured']);
+      expect((await store.readStream(paymentStream(renewalId)))[1].data).toMatchObject({ gatewayTransactionId: transactionId });
+      const started = (await store.readStream(`subscription-${userId}`)).filter((e) => e.type === 'SubscriptionStarted').map((e) => (e.data as { period: number }).period);
+      expect(started).toEqual([1, 2]);
+      // CCBill's notice of that renewal, delivered late, changes nothing more (its books take the renewal).
+      const sale = salesOfPayment(sim, paymentId)[0];
+      sim.emit('RenewalSuccess', { subscriptionId: sale.subscriptionId, transactionId, billedAmount: '9.99', billedCurrencyCode: '840' });
+      expect((await sim.deliver({ ids: [sim.outbox.at(-1)!.id] })).map((d) => d.status)).toEqual([200]);
+      expect((await store.readStream(paymentStream(renewalId))).map((e) => e.type)).toEqual(['PaymentRequested', 'PaymentCaptured']);
+      expect(await ledgerProblems(t.server)).toEqual([]);
     });
   });
 }

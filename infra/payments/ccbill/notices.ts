@@ -190,6 +190,7 @@ export function createCcbillNoticeVerifier(options: CcbillNoticeVerifierOptions)
         data.allow_cascade = true;
       }
       if (chargeType === 'charge.refunded' || chargeType === 'charge.voided' || chargeType === 'charge.chargeback' || eventType === 'Cancellation') data.reason = fields.reason || null;
+      if ((chargeType === 'charge.refunded' || chargeType === 'charge.voided' || chargeType === 'charge.chargeback') && subscriptionId) data.sale_reference = subscriptionId;
       return { ok: true, notices: [{ id: noticeId(eventType, fields), type: chargeType ?? subscriptionType, created: createdFrom(fields.timestamp), data }] };
     },
   };
