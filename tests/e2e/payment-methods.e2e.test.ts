@@ -22,6 +22,9 @@ describe.skipIf(!hasChromium)('payment methods end to end (Chromium)', () => {
   beforeAll(async () => {
     ensureAppsBuilt();
     t = await startTestServer('pglite', { TRUST_PROXY: 'true' }, { serveApps: true });
+    // These tests check every billing field, which the card form asks only when the site asks for the address.
+    const admin = (await t.call('POST', '/api/users/login', { email: t.adminEmail, password: t.adminPassword })).body.data.token as string;
+    expect((await t.call('PUT', '/admin-api/subscription-settings/site', { card_form_billing_address: true }, { token: admin })).status).toBe(200);
     const reg = await t.call('POST', '/api/users/register', { name: 'Card Holder', email: 'holder@example.com', password: 'holder password 1' });
     expect(reg.status).toBe(201);
     const token = reg.body.data.token as string;
