@@ -148,6 +148,39 @@ describe.skipIf(!hasChromium)('tips end to end (Chromium)', () => {
     await context.close();
   });
 
+  it('a card declined by its 3-D Secure check says why and what to do next; "Try another card" reopens the card form', async () => {
+    const reg = await t.call('POST', '/api/users/register', { name: 'Dee Cline', email: 'dee.cline@example.com', password: 'a good long password' });
+    const token = reg.body.data.token as string;
+    const context = await contextFor(token);
+    const p = await context.newPage();
+    watch(p);
+    await p.goto(t.base + '/tips');
+    await p.getByTestId('send-tip-card').waitFor({ timeout: 20_000 });
+    await p.getByTestId('tip-amount').fill('6');
+    await p.getByTestId('send-tip').click();
+    await p.getByTestId('confirm-tip').click();
+    let dialog = p.getByTestId('card-dialog');
+    await dialog.waitFor({ timeout: 15_000 });
+    // The name comes from the account; the sandbox asks for nothing more than the name and the country.
+    expect(await dialog.getByLabel('First name').inputValue()).toBe('Dee');
+    await fillCardDialog(dialog, SANDBOX_TEST_CARDS.failSecure3d, { firstName: 'Dee', lastName: 'Cline', email: 'dee.cline@example.com' });
+    await dialog.getByTestId('pay-button').click();
+    const next = p.getByTestId('decline-next-step');
+    await next.waitFor({ timeout: 15_000 });
+    expect(await next.textContent()).toBe("Your bank's security check (3-D Secure) did not pass. Try again and complete the check, or use another card.");
+    expect(await p.getByRole('dialog').getByRole('button').allTextContents()).toEqual(['Close', 'Try again', 'Try another card']);
+    await shoot('10-declined-next-step', p);
+    expect((await tipsOf(token)).tips.filter((tip: { status: string }) => tip.status === 'paid')).toHaveLength(0);
+    await p.getByRole('button', { name: 'Try another card' }).click();
+    dialog = p.getByTestId('card-dialog');
+    await dialog.waitFor({ timeout: 15_000 });
+    await fillCardDialog(dialog, SANDBOX_TEST_CARDS.approve, { firstName: 'Dee', lastName: 'Cline', email: 'dee.cline@example.com' });
+    await dialog.getByTestId('pay-button').click();
+    await p.getByText('Thank you for your tip!').first().waitFor({ timeout: 20_000 });
+    expect((await tipsOf(token)).tips.filter((tip: { status: string }) => tip.status === 'paid').map((tip: { amount_cents: number }) => tip.amount_cents)).toEqual([600]);
+    await context.close();
+  });
+
   it('a guest pressing Send goes to /register', async () => {
     const context = await contextFor(null);
     const p = await context.newPage();
