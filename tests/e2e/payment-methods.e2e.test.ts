@@ -63,12 +63,15 @@ describe.skipIf(!hasChromium)('payment methods end to end (Chromium)', () => {
     await shoot('pm-01-empty');
   });
 
-  it('opens the add page with the email filled in and the country prefilled from the IP', async () => {
+  it('opens the add page with the email and the name filled in and the country prefilled from the IP', async () => {
     await page.getByTestId('add-card-link').click();
     await page.waitForURL('**/profile/add-new-payment-method');
     const form = page.getByTestId('card-form');
     await expect.poll(() => form.getByLabel('Country').inputValue(), { timeout: 15_000 }).toBe('GB');
     expect(await form.getByLabel('Email').inputValue()).toBe('holder@example.com');
+    // The name on the card starts as the account's name, split in two.
+    expect(await form.getByLabel('First name').inputValue()).toBe('Card');
+    expect(await form.getByLabel('Last name').inputValue()).toBe('Holder');
     // Great Britain lists its states: the state is a choice, not free text.
     const state = form.getByLabel('State/Province');
     await expect.poll(() => state.evaluate((el) => el.tagName)).toBe('SELECT');
@@ -77,6 +80,7 @@ describe.skipIf(!hasChromium)('payment methods end to end (Chromium)', () => {
 
   it('shows the spec messages inline for an empty form, a bad number, a past expiry and a missing postal code', async () => {
     const form = page.getByTestId('card-form');
+    await form.getByLabel('First name').fill('');
     await page.getByTestId('save-card-button').click();
     await expect.poll(() => helper('firstName').textContent()).toBe('Please enter a first name.');
     expect(await helper('address').textContent()).toBe('Please enter an address.');
