@@ -27,7 +27,7 @@ export function liveDeps(services: Services): LiveDeps {
   })();
   const presence = services.livePresence as LocalPresence | undefined;
   return {
-    liveMedia: services.liveMedia, gateway: services.purchases.gateway, places: services.places, kinds: services.purchases.kinds, storage: services.storage, host, log: (m) => console.warn(m),
+    liveMedia: services.liveMedia, gateway: services.purchases.gateway, places: services.places, kinds: services.purchases.kinds, cardFormFields: services.purchases.cardFormFields, storage: services.storage, host, log: (m) => console.warn(m),
     ...(presence?.lastSeenOf ? { lastSeenOf: presence.lastSeenOf } : {}),
   };
 }

@@ -24,6 +24,8 @@ import { createMetrics, observeAppend } from './metrics/registry';
 import { countPaymentOutcomes } from './metrics/payments';
 import { timeAppends } from '../infra/eventstore/timed';
 import { purchaseKinds } from '../commands/payment/kinds';
+import { cardFormFields } from '../domain/card/card-form';
+import { currentSettings } from '../projections/settings';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -97,7 +99,13 @@ export async function startServer(
       cardNotices: adapters.cardNotices,
       cardProviders: adapters.cardProviders,
       hostedPayments: adapters.hostedPayments,
-      purchases: { gateway: adapters.cardRouter, places: builtInAdapters.places, kinds: purchaseKinds },
+      purchases: {
+        gateway: adapters.cardRouter,
+        places: builtInAdapters.places,
+        kinds: purchaseKinds,
+        // What the card form asks, read at every purchase: the provider new cards go to and the site's setting.
+        cardFormFields: async () => cardFormFields(await adapters.cardRouter.current(), (await currentSettings(database.db)).card_form_billing_address),
+      },
       webhookSecret: adapters.webhookSecret,
       cryptoGateway: adapters.cryptoGateway,
       cryptoProviders: adapters.cryptoProviders,

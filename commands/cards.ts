@@ -2,7 +2,7 @@
 // The number and CVV go to the gateway and nowhere else: not into events, read models or logs.
 // A card is saved once (brand + last 4 + expiry, or the provider's fingerprint); a card typed into a purchase
 // is saved only after the payment was approved.
-import { validateBilling, validateCard, type BillingFields, type CardFields } from '../domain/card/card-form';
+import { FULL_BILLING, validateBilling, validateCard, type BillingField, type BillingFields, type CardFields } from '../domain/card/card-form';
 import { cardsDecider, cardsStream, findSavedCard, type SavedCard } from '../domain/card/card';
 import { DomainError } from '../domain/shared/decider';
 import type { CardRef } from '../domain/payment/payment';
@@ -16,12 +16,21 @@ export type CardChoice = { cardId: string } | { form: CardFields & BillingFields
 export interface CardDeps {
   gateway: CardGateway;
   places: PlaceLookup;
+  /**
+   * The billing fields the card form asks now (the provider new cards go to, and the site's setting): only those are
+   * demanded. Absent: the whole billing section.
+   */
+  cardFormFields?: () => Promise<readonly BillingField[]>;
 }
 
-/** The typed form, validated (billing in the spec's order, then the card): 400 naming the field, nothing written. */
-async function validForm(ctx: CommandContext, form: CardFields & BillingFields, places: PlaceLookup) {
+/**
+ * The typed form, validated (the billing fields the form asks, in the spec's order, then the card): 400 naming the
+ * field, nothing written. A field the form does not ask is never demanded.
+ */
+async function validForm(ctx: CommandContext, form: CardFields & BillingFields, deps: CardDeps) {
   const now = new Date(ctx.now());
-  const billing = validateBilling(form, await places(form.country, form.state));
+  const fields = (await deps.cardFormFields?.()) ?? FULL_BILLING;
+  const billing = validateBilling(form, await deps.places(form.country, form.state), fields);
   const { number, brand } = validateCard(form, { year: now.getUTCFullYear(), month: now.getUTCMonth() + 1 });
   const identity = { brand, last4: number.slice(-4), expMonth: form.month.trim(), expYear: form.year.trim() };
   return { billing, number, identity };
@@ -43,7 +52,7 @@ async function tokenise(gateway: CardGateway, form: CardFields, v: Awaited<Retur
  * also under parallel requests: the cards stream's expected revision decides).
  */
 export async function addCard(ctx: CommandContext, deps: CardDeps, userId: string, form: CardFields & BillingFields, makePrimary: boolean): Promise<CardRef> {
-  const v = await validForm(ctx, form, deps.places);
+  const v = await validForm(ctx, form, deps);
   const { state: before, events } = await loadStream(ctx.store, cardsStream(userId), cardsDecider);
   const known = findSavedCard(before, v.identity);
   if (known) {
@@ -65,7 +74,7 @@ export async function addCard(ctx: CommandContext, deps: CardDeps, userId: strin
  * (commands/payment/process.ts completeEntitlement) — a declined card is never saved. A card already saved is used as is.
  */
 async function typedCard(ctx: CommandContext, deps: CardDeps, userId: string, form: CardFields & BillingFields): Promise<CardRef> {
-  const v = await validForm(ctx, form, deps.places);
+  const v = await validForm(ctx, form, deps);
   const { state } = await loadStream(ctx.store, cardsStream(userId), cardsDecider);
   const known = findSavedCard(state, v.identity);
   if (known) return { cardId: known.cardId, brand: known.brand, last4: known.last4 };

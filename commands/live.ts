@@ -28,7 +28,7 @@ import { registerUpload, stagingKey } from './content';
 import { pay } from './payment/pay';
 import type { PurchaseKinds } from './payment/kind';
 import { liveMinutePurchase } from './payment/kinds/live-minute';
-import type { CardChoice } from './cards';
+import type { CardChoice, CardDeps } from './cards';
 import type { PaymentState } from '../domain/payment/payment';
 
 export interface LiveDeps {
@@ -38,6 +38,8 @@ export interface LiveDeps {
   places: PlaceLookup;
   /** The purchase kinds' registry (a tip, a delivered minute). */
   kinds: PurchaseKinds;
+  /** The billing fields the card form asks (commands/cards.ts CardDeps). */
+  cardFormFields?: CardDeps['cardFormFields'];
   /** Where the recording goes (the media library's storage). */
   storage?: FileStorage;
   /** The site's host, for the recording's name. */
@@ -231,7 +233,7 @@ export async function sendLiveTip(
   };
   const tip = { userId: caller.userId, role: caller.role, amountCents: input.amountCents, message: input.message, tipFrom: 'live' as const, isAnonymous, tipId, live: { sessionId: s.sessionId, offer } };
   let sent: { tipId: string; payment: PaymentState; balanceCents?: number };
-  const tipDeps = { gateway: deps.gateway, places: deps.places, kinds: deps.kinds };
+  const tipDeps = { gateway: deps.gateway, places: deps.places, kinds: deps.kinds, cardFormFields: deps.cardFormFields };
   if (input.method === 'card') sent = await sendTipByCard(ctx, tipDeps, { ...tip, card: input.card });
   else sent = await sendTipFromWallet(ctx, tipDeps, tip);
   // The capture's grant recorded it in the session (RecordTip): the total as it stands now.

@@ -29,7 +29,10 @@ import { commandContext, handle, loadStream, type CommandContext } from './handl
 import { walletBalance } from './payment/wallet-stream';
 import { pay } from './payment/pay';
 import type { PurchaseDeps } from './payment/process';
-import { walletTopUpPurchase } from './payment/kinds/wallet-top-up';
+import { cardTopUpPurchase, walletTopUpPurchase } from './payment/kinds/wallet-top-up';
+import { purchaseOutcome, type PurchaseOutcome } from './payment/outcome';
+import type { CardChoice } from './cards';
+import { AMOUNT_ADDED } from '../domain/wallet/wallet';
 
 // ---------------------------------------------------------------------------------------------------------
 // Default payment method
@@ -43,6 +46,24 @@ export async function setDefaultPaymentMethod(ctx: CommandContext, userId: strin
     await handle(ctx, cardsStream(userId), cardsDecider, { type: 'SetPrimaryCard', userId, cardId: method.cardId });
   }
   return result;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Top-up by card
+
+/**
+ * Adds funds by card through the one purchase pipeline (kinds/wallet-top-up.ts cardTopUpPurchase): the payment id
+ * comes from the Idempotency-Key (a retry finds the first attempt and credits nothing more), the card is charged once,
+ * and the wallet is credited once on the capture; a decline credits nothing. Answers the outcome and the balance.
+ */
+export async function topUpByCard(
+  ctx: CommandContext,
+  deps: PurchaseDeps,
+  input: { userId: string; amountCents: number; walletSettings: WalletSettings; card: CardChoice },
+): Promise<PurchaseOutcome & { balanceCents: number }> {
+  const paid = await pay(ctx, deps, cardTopUpPurchase, { userId: input.userId, role: 'user', amountCents: input.amountCents, walletSettings: input.walletSettings }, { method: 'card', card: input.card });
+  const outcome = await purchaseOutcome(ctx, paid, AMOUNT_ADDED);
+  return { ...outcome, balanceCents: await walletBalance(ctx, input.userId) };
 }
 
 // ---------------------------------------------------------------------------------------------------------

@@ -8,7 +8,7 @@ import { defineProjection } from './projection';
 import { transactionsTables, storeRow, timestamptz, type ReadModelRows, type ReadModels } from './schema';
 import { update } from './projection';
 import type { TransactionType } from '../domain/payment/wire';
-import { countsAsEarnings, purchasedItemOf, transactionTypeOf } from '../domain/payment/purchase-kinds';
+import { countsAsEarnings, isCardTopUp, purchasedItemOf, transactionTypeOf } from '../domain/payment/purchase-kinds';
 import { paidBy } from '../domain/wallet/crypto-topup';
 
 export interface TransactionRow {
@@ -43,12 +43,12 @@ export const cardLabel = (card: { brand: string; last4: string } | null | undefi
 export const transactionsProjection = defineProjection<AnyDomainEvent, ReadModelRows>()({
   name: 'transactions',
   tables: transactionsTables,
-  handles: ['PaymentRequested', 'PaymentCaptured', 'PaymentFailed', 'PaymentReversed', 'PostUnlocked', 'SubscriptionStarted', 'SubscriptionTierChanged', 'TipSent', 'CryptoPaymentPaid', 'ChatMessageUnlocked', 'ChatMessageSent', 'LiveMinuteCharged', 'PaymentDuplicateSaleCaptured', 'PaymentDuplicateSaleRefunded'],
+  handles: ['PaymentRequested', 'PaymentCaptured', 'PaymentFailed', 'PaymentReversed', 'PostUnlocked', 'SubscriptionStarted', 'SubscriptionTierChanged', 'TipSent', 'CryptoPaymentPaid', 'ChatMessageUnlocked', 'ChatMessageSent', 'LiveMinuteCharged', 'PaymentDuplicateSaleCaptured', 'PaymentDuplicateSaleRefunded', 'WalletCredited'],
   async apply(event, store) {
     const { type, data: d } = event;
-    // A wallet top-up's row is the crypto payment's own (written when the provider reported it paid, below); its
-    // payment events, which follow, change nothing here.
-    if ((type === 'PaymentRequested' || type === 'PaymentCaptured' || type === 'PaymentFailed') && !countsAsEarnings(d.purpose)) return;
+    // A crypto top-up's row is the crypto payment's own (written when the provider reported it paid, below); its
+    // payment events, which follow, change nothing here. A card top-up is a payment row like a purchase's.
+    if ((type === 'PaymentRequested' || type === 'PaymentCaptured' || type === 'PaymentFailed') && !countsAsEarnings(d.purpose) && !isCardTopUp(d.purpose)) return;
     switch (type) {
       case 'PaymentRequested':
         store.put('transactions', {
@@ -114,6 +114,10 @@ export const transactionsProjection = defineProjection<AnyDomainEvent, ReadModel
       case 'ChatMessageSent':
         // A pay-per-message message is what its payment bought: delivered means entitled.
         if (d.payPerMessage?.paymentId) await update<TransactionRow>(store, 'transactions', { id: d.payPerMessage.paymentId }, (t) => ({ ...t, entitled: true }));
+        break;
+      case 'WalletCredited':
+        // A card top-up's payment bought the credit: credited means entitled (a crypto top-up's row already is).
+        await update<TransactionRow>(store, 'transactions', { id: d.paymentId }, (t) => (t.entitled ? t : { ...t, entitled: true }));
         break;
       case 'LiveMinuteCharged':
         // A one-to-one minute's payment bought that minute: recorded on the session means entitled.

@@ -3,6 +3,7 @@
 //   wallet_history   every movement: top-ups (+), purchases (−), refunds (+), with the balance after it
 //   crypto_payments  every crypto top-up and its status, for the console's list, its sandbox controls and the
 //                    recovery sweep (paid but not credited, open past its window)
+import { CARD_TOP_UP_CURRENCY } from '../domain/payment/purchase-kinds';
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { AnyDomainEvent } from './events';
 import { defineProjection } from './projection';
@@ -79,7 +80,7 @@ export const walletProjection = defineProjection<AnyDomainEvent, ReadModelRows>(
         store.put('wallets', { ...w, balance_cents: d.balanceCents, topped_up_cents: Number(w.topped_up_cents) + d.amountCents, updated_at: d.creditedAt });
         store.put('wallet_history', {
           id: `topup-${d.paymentId}`, user_id: d.userId, kind: 'top_up', amount_cents: d.amountCents, balance_cents: d.balanceCents, currency: d.currency,
-          reference_id: d.paymentId, description: `Added funds (${d.currency})`, created_at: d.creditedAt,
+          reference_id: d.paymentId, description: d.currency === CARD_TOP_UP_CURRENCY ? 'Added funds by card' : `Added funds (${d.currency})`, created_at: d.creditedAt,
         });
         await payment(d.paymentId, (p) => ({ ...p, credited: true, updated_at: d.creditedAt }));
         break;

@@ -1,6 +1,6 @@
 // Payment outcomes for /metrics, read off the event log after the read models hold them (the projection runner's
 // applied batches), never from inside the payment process: the metrics follow whatever the process records.
-import { knownPurpose, transactionTypeOf, type RecordedPurpose } from '../../domain/payment/purchase-kinds';
+import { isCardTopUp, knownPurpose, transactionTypeOf, type RecordedPurpose } from '../../domain/payment/purchase-kinds';
 import type { RecordedEvent } from '../../infra/eventstore/port';
 import type { ProjectionRunner } from '../../projections/runner';
 import type { Metrics } from './registry';
@@ -26,8 +26,9 @@ export function paymentOutcomeOf(event: Pick<RecordedEvent, 'type' | 'data'>): P
   const data = event.data as { purpose?: unknown; kind?: unknown };
   switch (event.type) {
     case 'PaymentCaptured':
-      // A top-up's capture follows its crypto payment's "paid", counted below with the crypto outcomes.
-      if ((data.purpose as RecordedPurpose | undefined)?.kind === 'wallet_top_up') return null;
+      // A crypto top-up's capture follows its crypto payment's "paid", counted below with the crypto outcomes; a card
+      // top-up's is its own.
+      if ((data.purpose as RecordedPurpose | undefined)?.kind === 'wallet_top_up' && !isCardTopUp(data.purpose as RecordedPurpose)) return null;
       return { outcome: 'captured', kind: purchaseKindOf(data.purpose) };
     case 'PaymentFailed':
       return { outcome: 'declined', kind: purchaseKindOf(data.purpose) };

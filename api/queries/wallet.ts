@@ -20,6 +20,12 @@ export function walletQueries(services: Services) {
 
   return {
     /** The wallet's settings, or 403 while crypto payments are switched off. */
+    /** The add-funds bounds, whatever pays (a card top-up needs no crypto provider). */
+    async fundSettings(): Promise<WalletSettings> {
+      const s = await currentSettings(db());
+      return { add_fund_default_options: s.add_fund_default_options, add_fund_minimum_amount: s.add_fund_minimum_amount, add_fund_maximum_amount: s.add_fund_maximum_amount };
+    },
+
     async requireCrypto(): Promise<WalletSettings> {
       const s = await currentSettings(db());
       if (!s.is_crypto_payment_enabled) throw new DomainError('Crypto payments are not available.', 'CRYPTO_DISABLED', 403);

@@ -16,6 +16,7 @@ import { authResult } from '../schemas/accounts';
 import { createRateLimiter, TOO_MANY_REQUESTS } from '../../infra/rate-limit';
 import { endProxySession } from '../../commands/staff';
 import { normaliseEmail } from '../../domain/shared/validation';
+import { cardFormFields } from '../../domain/card/card-form';
 import { DomainError } from '../../domain/shared/decider';
 import { clearSessionCookie, contextFor, requireCaller, setSessionCookie } from '../auth';
 import { meView, publicSettings, settle } from '../views';
@@ -61,7 +62,8 @@ export const accountRoutes = (services: Services): FastifyPluginAsyncZod => asyn
     const [settings, viewer, provider, hostedMissing] = await Promise.all([
       currentSettings(db()), settingsViewerOf(services, request.caller), services.cardRouter.current(), services.hostedPayments.ccbill.missing(),
     ]);
-    return ok(reply, { ...publicSettings(settings, provider === 'sandbox', viewer, hostedMissing === null), mail_delivery: services.config.SMTP_URL ? 'smtp' : 'outbox' });
+    const cardFields = [...cardFormFields(provider, settings.card_form_billing_address)];
+    return ok(reply, { ...publicSettings(settings, provider === 'sandbox', viewer, hostedMissing === null), card_form_fields: cardFields, mail_delivery: services.config.SMTP_URL ? 'smtp' : 'outbox' });
   });
 
   app.get('/api/users/get_model_details', async (_request, reply) => {

@@ -6,6 +6,8 @@
 //   POST /api/crypto/get-transaction-status         {payment_id, pos_id?, currency?, address?, transaction_id?}
 //                                                                                           → CryptoTransactionStatus (poll every 5 s)
 //   POST /api/crypto/get-transaction-info           {payment_id}                           → CryptoPaymentData
+//   POST /api/wallet/add-funds-by-card             {amount, card_id | card form | nothing: the primary}
+//                                                                                           → payment result + wallet_balance; 402 declined
 //   POST /api/crypto/wallet-history                 {page_num?, per_page?}                 → WalletHistoryPage
 //   POST /api/users/set-default-payment-method      {payment_method: 'crypto_currency' | <card id>}
 //   POST /api/user/change-payment-method            (the same; the spec's path)
@@ -20,11 +22,15 @@ import { CRYPTO_CURRENCY } from '../../domain/wallet/payment-method';
 import { VALID_AMOUNT } from '../../domain/pricing/pricing';
 import { checkSameTopUp, cryptoPaymentData, secondsLeft } from '../../domain/wallet/views';
 import type { CryptoCurrencyItem, CryptoGeneratedPayment, CryptoTransactionStatus } from '../../domain/wallet/wire';
-import { generateCryptoPayment, pollCryptoPayment, setDefaultPaymentMethod, startCryptoPayment } from '../../commands/wallet';
+import { generateCryptoPayment, pollCryptoPayment, setDefaultPaymentMethod, startCryptoPayment, topUpByCard } from '../../commands/wallet';
 import { ok } from '../http';
+import { formatPosition } from '../../infra/eventstore/port';
 import { contextFor, requireCaller } from '../auth';
 import { settle } from '../views';
-import { defaultMethodOf, generateBody, historyBody, methodBody, startBody, statusBody, uuid } from '../schemas/wallet';
+import { cardTopUpAnswer, cardTopUpBody, defaultMethodOf, generateBody, historyBody, methodBody, startBody, statusBody, uuid } from '../schemas/wallet';
+import { choiceOf, paymentResult } from '../schemas/payment';
+import { declined } from '../schemas/purchase-answers';
+import { answer } from '../openapi';
 import { walletQueries } from '../queries/wallet';
 import type { Services } from '../services';
 
@@ -101,6 +107,23 @@ export const walletRoutes = (services: Services): FastifyPluginAsyncZod => async
     // The provider gives the same address, reference and QR again for a started payment.
     const start = state.instructions ? await gateway().startPayment(payment_id) : null;
     return ok(reply, cryptoPaymentData(state, start, services.clock()));
+  });
+
+  // ---- top-up by card: the one purchase pipeline, credited once on the capture --------------------------
+
+  app.post('/api/wallet/add-funds-by-card', { schema: { body: cardTopUpBody, response: { 200: answer(cardTopUpAnswer), 402: declined(cardTopUpAnswer) } } }, async (request, reply) => {
+    const caller = requireCaller(request);
+    const body = request.body;
+    const cents = centsFromDollars(body.amount);
+    if (cents === null) throw new ValidationError('amount', VALID_AMOUNT);
+    const walletSettings = await wallet.fundSettings();
+    const ctx = contextFor(request, services);
+    const outcome = await topUpByCard(ctx, services.purchases, { userId: caller.userId, amountCents: cents, walletSettings, card: choiceOf(body) });
+    await settle(services, ctx);
+    const data = { ...paymentResult(outcome), amount_cents: cents, wallet_balance: dollarsFromCents(outcome.balanceCents), wallet_balance_cents: outcome.balanceCents };
+    const position = ctx.lastPosition ? { position: formatPosition(ctx.lastPosition) } : {};
+    if (outcome.accepted) return reply.send({ success: 1, message: outcome.message, data, ...position });
+    return reply.code(402).send({ success: 0, message: outcome.message, data, code: 'PAYMENT_FAILED', ...position });
   });
 
   // ---- wallet ---------------------------------------------------------------------------------------

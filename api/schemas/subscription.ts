@@ -51,6 +51,7 @@ export const settingsBody = z
     payment_api_version: z.enum(['v1', 'v2'], { error: 'payment_api_version is invalid.' }),
     enable_ccbill_rest_api: z.boolean({ error: 'enable_ccbill_rest_api must be true or false.' }),
     is_sticky_io_enabled: z.boolean({ error: 'is_sticky_io_enabled must be true or false.' }),
+    card_form_billing_address: z.boolean({ error: 'card_form_billing_address must be true or false.' }),
     new_register_page_url: z
       .string({ error: NEW_REGISTER_PAGE_INVALID })
       .trim()

@@ -6,6 +6,8 @@ import { ValidationError } from '../../domain/shared/validation';
 import { VALID_AMOUNT } from '../../domain/pricing/pricing';
 import { TIP_FROM, type TipFrom } from '../../domain/tip/tip';
 import { walletChatBody } from './chat';
+import { cardChoice } from './payment';
+import { paymentResultShape } from './purchase-answers';
 import { CRYPTO_CURRENCY, PAYMENT_METHOD_UPDATE_FAILED, type DefaultPaymentMethod } from '../../domain/wallet/payment-method';
 
 export const uuid = (name: string) => z.string({ error: `${name} is required.` }).uuid({ error: `${name} is invalid.` });
@@ -88,3 +90,13 @@ export function defaultMethodOf(body: z.infer<typeof methodBody>): DefaultPaymen
   if (z.string().uuid().safeParse(choice).success) return { kind: 'card', cardId: choice };
   throw new ValidationError('payment_method', PAYMENT_METHOD_UPDATE_FAILED);
 }
+
+/** Adding funds by card: dollars (2 decimals at most), and a saved card, a typed one or the primary. */
+export const cardTopUpBody = cardChoice.extend({ amount: amountField });
+
+/** What a card top-up answers (200 credited, 402 declined): the payment's result, what was asked and the balance now. */
+export const cardTopUpAnswer = paymentResultShape.extend({
+  amount_cents: z.number().int(),
+  wallet_balance: z.number().describe('Dollars in the wallet after the top-up.'),
+  wallet_balance_cents: z.number().int(),
+});

@@ -131,6 +131,7 @@ export const API_ACCESS: Record<string, Access> = {
   'POST /api/crypto/get-transaction-info': 'authenticated',
   'POST /api/crypto/wallet-history': 'authenticated',
   'POST /api/crypto/purchase-from-wallet': PAYERS,
+  'POST /api/wallet/add-funds-by-card': PAYERS,
   // Tips: fans pay them; the list is a fan's own, or everyone's for the money roles.
   'POST /api/v2/purchase/send-tip': PAYERS, // staff are refused by the command: 'Only fans can send tips.'
   'POST /api/chat/get_tips_list': 'authenticated',

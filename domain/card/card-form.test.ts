@@ -4,6 +4,7 @@ import {
   BILLING_MESSAGES,
   CARD_MESSAGES,
   billingProblems,
+  cardFormFields,
   cardNumberProblem,
   cardProblems,
   cardTypeProblem,
@@ -431,5 +432,29 @@ describe('normaliseCardNumber and formatCardNumber (typing a card number)', () =
     const shown = formatCardNumber('4242424242424242');
     expect(cardNumberProblem(shown)).toBeUndefined();
     expect(validateCard(card({ cardNumber: shown }), NOW).number).toBe('4242424242424242');
+  });
+});
+
+describe('the billing fields a card form asks, per provider', () => {
+  const facts = { countryKnown: true, stateCodes: ['NY'], citiesExist: true };
+  const blank = { email: '', address: '', country: '', state: '', city: '', pincode: '', firstName: '', lastName: '' };
+
+  it('the sandbox asks the name and the country; CCBill also the postal code; Sticky.io the whole address', () => {
+    expect(cardFormFields('sandbox')).toEqual(['country', 'firstName', 'lastName']);
+    expect(cardFormFields('ccbill')).toEqual(['country', 'pincode', 'firstName', 'lastName']);
+    expect(cardFormFields('sticky-io')).toEqual(['email', 'address', 'country', 'state', 'city', 'pincode', 'firstName', 'lastName']);
+    // A provider switched on but not set up, and a site that asks for the billing address: the whole section.
+    expect(cardFormFields('unconfigured')).toEqual(cardFormFields('sticky-io'));
+    expect(cardFormFields('sandbox', true)).toEqual(cardFormFields('sticky-io'));
+  });
+
+  it('only the fields asked are checked; the first missing one is named', () => {
+    expect(Object.keys(billingProblems(blank, facts, cardFormFields('sandbox')))).toEqual(['country', 'firstName', 'lastName']);
+    expect(Object.keys(billingProblems(blank, facts, cardFormFields('ccbill')))).toEqual(['country', 'pincode', 'firstName', 'lastName']);
+    expect(Object.keys(billingProblems(blank, facts, cardFormFields('sticky-io')))).toHaveLength(8);
+    const named = { ...blank, country: 'US', firstName: 'Ada', lastName: 'Lovelace' };
+    expect(() => validateBilling(named, facts, cardFormFields('sandbox'))).not.toThrow();
+    expect(() => validateBilling(named, facts, cardFormFields('ccbill'))).toThrow(expect.objectContaining({ field: 'pincode', message: 'Please enter a postal code.' }));
+    expect(() => validateBilling({ ...named, pincode: '10001' }, facts, cardFormFields('sticky-io'))).toThrow(expect.objectContaining({ field: 'email' }));
   });
 });

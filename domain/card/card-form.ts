@@ -188,9 +188,34 @@ export function cityProblem(raw: string | undefined, facts: PlaceFacts): string 
 
 export type FieldProblems<F extends string> = Partial<Record<F, string>>;
 
-/** Every billing problem, by field (what the dialog shows inline). */
-export function billingProblems(b: BillingFields, facts: PlaceFacts): FieldProblems<BillingField> {
-  const all: FieldProblems<BillingField> = {
+// ---- which billing fields a card form asks ---------------------------------------------------------------
+
+/** The spec's whole billing section: what Sticky.io's orders need, and what a site asking for the address shows. */
+export const FULL_BILLING: readonly BillingField[] = BILLING_ORDER;
+
+/**
+ * The billing fields a card form asks, by the provider new cards go to: only what that provider needs to take the
+ * card. The sandbox tokenises with the holder's name (the country is kept on the saved card); CCBill's REST payment
+ * token carries the name, country and postal code (the email is the account's); Sticky.io's orders carry the whole
+ * billing address. `billingAddress` (a site setting) asks for the whole section whatever the provider; an unknown
+ * provider (switched on, not set up) gets the whole section too.
+ */
+export function cardFormFields(provider: string, billingAddress = false): readonly BillingField[] {
+  if (billingAddress) return FULL_BILLING;
+  switch (provider) {
+    case 'sandbox':
+      return ['country', 'firstName', 'lastName'];
+    case 'ccbill':
+      return ['country', 'pincode', 'firstName', 'lastName'];
+    default:
+      return FULL_BILLING;
+  }
+}
+
+/** Every billing problem, by field (what the dialog shows inline); only the fields the form asks are checked. */
+export function billingProblems(b: BillingFields, facts: PlaceFacts, fields: readonly BillingField[] = FULL_BILLING): FieldProblems<BillingField> {
+  const asked = new Set(fields);
+  const checked: FieldProblems<BillingField> = {
     email: emailProblem(b.email),
     address: requiredProblem(b.address, BILLING_MESSAGES.address),
     country: countryProblem(b.country, facts),
@@ -200,7 +225,7 @@ export function billingProblems(b: BillingFields, facts: PlaceFacts): FieldProbl
     firstName: requiredProblem(b.firstName, BILLING_MESSAGES.firstName),
     lastName: requiredProblem(b.lastName, BILLING_MESSAGES.lastName),
   };
-  return compact(all);
+  return compact(Object.fromEntries(Object.entries(checked).filter(([f]) => asked.has(f as BillingField))) as FieldProblems<BillingField>);
 }
 
 /** Every card problem, by field, and the form-level alert for an unknown card type. */
@@ -240,11 +265,12 @@ export function validateCard(c: CardFields, now: YearMonth): { brand: CardBrand;
  * Throws ValidationError naming the first bad billing field (spec order); returns the trimmed fields with the
  * country and state as upper-case codes. `facts` may be the booleans of older callers (hasStates, hasCities).
  */
-export function validateBilling(b: BillingFields, facts: PlaceFacts): Required<BillingFields>;
+export function validateBilling(b: BillingFields, facts: PlaceFacts, fields?: readonly BillingField[]): Required<BillingFields>;
 export function validateBilling(b: BillingFields, hasStates: boolean, hasCities: boolean): Required<BillingFields>;
-export function validateBilling(b: BillingFields, factsOrHasStates: PlaceFacts | boolean, hasCities = false): Required<BillingFields> {
-  const facts = typeof factsOrHasStates === 'boolean' ? looseFacts(factsOrHasStates, hasCities) : factsOrHasStates;
-  const problems = billingProblems(b, facts);
+export function validateBilling(b: BillingFields, factsOrHasStates: PlaceFacts | boolean, hasCitiesOrFields: boolean | readonly BillingField[] = false): Required<BillingFields> {
+  const facts = typeof factsOrHasStates === 'boolean' ? looseFacts(factsOrHasStates, hasCitiesOrFields === true) : factsOrHasStates;
+  const fields = Array.isArray(hasCitiesOrFields) ? hasCitiesOrFields : FULL_BILLING;
+  const problems = billingProblems(b, facts, fields);
   const first = BILLING_ORDER.find((f) => problems[f]);
   if (first) throw new ValidationError(first, problems[first]!);
   return {

@@ -68,4 +68,6 @@ export const SANDBOX_TEST_CARDS = {
   failMinus24: '4000000000009995',
   /** error with allow_cascade true → 'Problem in card authorization ...' */
   allowCascade: '4000000000000119',
+  /** failureCode '3ds_failed': the bank's 3-D Secure check did not pass */
+  failSecure3d: '4000000000003220',
 } as const;

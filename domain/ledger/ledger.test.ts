@@ -123,7 +123,7 @@ describe('wallets in the ledger', () => {
     expect(netCents(l)).toBe(1500 + 999);
     expect(l.netByMethod).toEqual({ card: 999, wallet: 1500 });
     expect(ledgerDiscrepancies(l, { earningsCents: 2499, transactionsCents: 2499, providerCents: 999 })).toEqual([]);
-    expect(ledgerDiscrepancies(l, { earningsCents: 2499, transactionsCents: 2499, providerCents: 2499 })).toEqual(['payment provider net 2499 ≠ event log net 999 (card payments)']);
+    expect(ledgerDiscrepancies(l, { earningsCents: 2499, transactionsCents: 2499, providerCents: 2499 })).toEqual(['payment provider net 2499 ≠ event log net 999 (card payments and card top-ups)']);
     expect(walletDiscrepancies(l, figures([['u1', 500]]))).toEqual([]);
   });
 

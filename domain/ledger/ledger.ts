@@ -6,10 +6,11 @@
 // (a PaymentCaptured with method 'wallet'), counted once. So the ledger keeps, per fan, what was topped up,
 // debited and refunded into the wallet, and checks that every balance equals top-ups − debits + refunds and was
 // never below 0; that every wallet debit is exactly one captured wallet payment (and every wallet refund one
-// reversal); that every credited top-up is a paid crypto payment of the same amount; and that every captured
+// reversal); that every credited crypto top-up is a paid crypto payment of the same amount; and that every captured
 // top-up payment (a PaymentCaptured for a wallet top-up: the fan's money, not earnings) was credited, once, in full.
+// A top-up by card is charged at the card provider: its provider's books show it beside the card purchases.
 import type { AnyDomainEvent } from '../events';
-import { earningsSourceOf, type EarningsSource } from '../payment/purchase-kinds';
+import { earningsSourceOf, isCardTopUp, type EarningsSource } from '../payment/purchase-kinds';
 
 export type LedgerSource = EarningsSource;
 
@@ -50,6 +51,8 @@ export interface WalletLedger {
   paidByPayment: Record<string, number>;
   /** Captured wallet top-up payment id → cents (each must be credited to the wallet in full). */
   topUpCaptures: Record<string, number>;
+  /** Of those, the ones paid by card (charged at the card provider, with no crypto payment behind them). */
+  cardTopUps: Record<string, number>;
   /** Wallet debit purchase id → cents; captured wallet payment id → cents (the two must match one to one). */
   debitsByPurchase: Record<string, number>;
   walletCaptures: Record<string, number>;
@@ -61,7 +64,7 @@ export interface WalletLedger {
 }
 
 const emptyWallet = (): WalletLedger => ({
-  byUser: {}, toppedUpCents: 0, debitedCents: 0, refundedCents: 0, creditedByPayment: {}, paidByPayment: {}, topUpCaptures: {}, debitsByPurchase: {}, walletCaptures: {},
+  byUser: {}, toppedUpCents: 0, debitedCents: 0, refundedCents: 0, creditedByPayment: {}, paidByPayment: {}, topUpCaptures: {}, cardTopUps: {}, debitsByPurchase: {}, walletCaptures: {},
   refundsByPurchase: {}, walletReversals: {}, problems: [],
 });
 
@@ -109,7 +112,10 @@ function foldWallet(w: WalletLedger, event: AnyDomainEvent): WalletLedger {
     case 'CryptoPaymentPaid':
       return { ...w, paidByPayment: { ...w.paidByPayment, [d.paymentId]: (w.paidByPayment[d.paymentId] ?? 0) + d.creditCents } };
     case 'PaymentCaptured':
-      if (sourceOf(d.purpose) === null) return { ...w, topUpCaptures: { ...w.topUpCaptures, [d.paymentId]: (w.topUpCaptures[d.paymentId] ?? 0) + d.amountCents } };
+      if (sourceOf(d.purpose) === null) {
+        const topUpCaptures = { ...w.topUpCaptures, [d.paymentId]: (w.topUpCaptures[d.paymentId] ?? 0) + d.amountCents };
+        return isCardTopUp(d.purpose) ? { ...w, topUpCaptures, cardTopUps: { ...w.cardTopUps, [d.paymentId]: (w.cardTopUps[d.paymentId] ?? 0) + d.amountCents } } : { ...w, topUpCaptures };
+      }
       return methodOf(d) === 'wallet' ? { ...w, walletCaptures: { ...w.walletCaptures, [d.paymentId]: (w.walletCaptures[d.paymentId] ?? 0) + d.amountCents } } : w;
     case 'PaymentReversed':
       return w.walletCaptures[d.paymentId] !== undefined ? { ...w, walletReversals: { ...w.walletReversals, [d.paymentId]: (w.walletReversals[d.paymentId] ?? 0) + d.amountCents } } : w;
@@ -129,8 +135,11 @@ function foldMoney(l: Ledger, event: AnyDomainEvent): Ledger {
   switch (type) {
     case 'PaymentCaptured': {
       const source = sourceOf(d.purpose);
-      if (source === null) return l; // a wallet top-up: the fan's own money (the wallet half above folds it)
       const request = d.requestKey ? `${d.userId} ${d.requestKey}` : null;
+      if (source === null) {
+        // A wallet top-up: the fan's own money (the wallet half above folds it); one by card is one fan request too.
+        return request && isCardTopUp(d.purpose) ? { ...l, capturesByRequest: { ...l.capturesByRequest, [request]: [...(l.capturesByRequest[request] ?? []), d.paymentId] } } : l;
+      }
       return {
         ...l,
         ...(request ? { capturesByRequest: { ...l.capturesByRequest, [request]: [...(l.capturesByRequest[request] ?? []), d.paymentId] } } : {}),
@@ -201,8 +210,10 @@ export function ledgerDiscrepancies(l: Ledger, f: LedgerFigures): string[] {
   const problems: string[] = [];
   if (f.earningsCents !== net) problems.push(`earnings report ${f.earningsCents} ≠ captures − refunds − voids − chargebacks ${net}`);
   if (f.transactionsCents !== net) problems.push(`transactions report ${f.transactionsCents} ≠ event log net ${net}`);
-  const card = l.netByMethod.card;
-  if (f.providerCents !== null && f.providerCents !== card) problems.push(`payment provider net ${f.providerCents} ≠ event log net ${card}${l.netByMethod.wallet ? ' (card payments)' : ''}`);
+  // The card provider also charged the top-ups paid by card (final: never reversed).
+  const cardTopUps = Object.values(l.wallet.cardTopUps).reduce((n, c) => n + c, 0);
+  const card = l.netByMethod.card + cardTopUps;
+  if (f.providerCents !== null && f.providerCents !== card) problems.push(`payment provider net ${f.providerCents} ≠ event log net ${card}${l.netByMethod.wallet || cardTopUps ? ' (card payments and card top-ups)' : ''}`);
   if (f.earningsBySourceCents) {
     const sources = new Set([...Object.keys(l.netBySource), ...Object.keys(f.earningsBySourceCents)]);
     for (const source of sources) {
@@ -264,7 +275,8 @@ export function walletDiscrepancies(l: Ledger, f: WalletFigures): string[] {
       if (a[id] !== b[id]) problems.push(`${what} ${id}: ${left} ${a[id] ?? 'none'} ≠ ${right} ${b[id] ?? 'none'}`);
     }
   };
-  oneToOne(w.creditedByPayment, w.paidByPayment, 'crypto payment', 'credited', 'paid');
+  const byCrypto = (byPayment: Record<string, number>) => Object.fromEntries(Object.entries(byPayment).filter(([id]) => w.cardTopUps[id] === undefined));
+  oneToOne(byCrypto(w.creditedByPayment), w.paidByPayment, 'crypto payment', 'credited', 'paid');
   // Top-ups credited before they were payments have no capture; every capture must have its credit.
   for (const [paymentId, captured] of Object.entries(w.topUpCaptures)) {
     if (w.creditedByPayment[paymentId] !== captured) problems.push(`wallet top-up ${paymentId}: captured ${captured} ≠ credited ${w.creditedByPayment[paymentId] ?? 'none'}`);
@@ -272,7 +284,7 @@ export function walletDiscrepancies(l: Ledger, f: WalletFigures): string[] {
   oneToOne(w.debitsByPurchase, w.walletCaptures, 'wallet purchase', 'debited', 'captured');
   oneToOne(w.refundsByPurchase, w.walletReversals, 'wallet purchase', 'refunded to the wallet', 'reversed');
   if (f.cryptoReceived) {
-    for (const [paymentId, credited] of Object.entries(w.creditedByPayment)) {
+    for (const [paymentId, credited] of Object.entries(byCrypto(w.creditedByPayment))) {
       const received = f.cryptoReceived.get(paymentId);
       if (received !== credited) problems.push(`crypto provider received ${received ?? 'nothing'} for ${paymentId} ≠ credited ${credited}`);
     }

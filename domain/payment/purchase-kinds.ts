@@ -13,6 +13,9 @@ export type PurposeOf<K extends PurposeKind> = Extract<PaymentPurpose, { kind: K
 /** Where a payment's money counts in earnings, the ledger and the dashboard. */
 export type EarningsSource = 'subscriptions' | 'unlocks' | 'tips' | 'chat' | 'shop';
 
+/** A wallet top-up paid by card is in dollars: its purpose's currency (a crypto top-up's is the coin's ticker). */
+export const CARD_TOP_UP_CURRENCY = 'USD';
+
 export const LOW_BALANCE_FOR_MESSAGE = 'Your wallet balance is low. Please add funds to send message.';
 export const ADD_FUNDS_TO_SUBSCRIBE = 'Please Add Funds in wallet to subscribe.';
 export const ADD_FUNDS_TO_ORDER = 'Please Add Funds in wallet to place your order.';
@@ -109,7 +112,7 @@ export const PURCHASE_FACTS: { [K in PurposeKind]: PurchaseFacts<K> } = {
     reportSource: () => null,
     transactionType: () => 'wallet_topup',
     item: () => null,
-    statement: (p) => `Wallet top-up in ${p.currency}`,
+    statement: (p) => (p.currency === CARD_TOP_UP_CURRENCY ? 'Wallet top-up' : `Wallet top-up in ${p.currency}`),
     walletLine: 'Wallet top-up',
     shortfallMessage: INSUFFICIENT_FUNDS,
     reversible: false,
@@ -125,6 +128,9 @@ export const PURCHASE_FACTS: { [K in PurposeKind]: PurchaseFacts<K> } = {
     reversible: true,
   },
 };
+
+/** A wallet top-up paid by card (a crypto top-up's row and capture are the crypto payment's own). */
+export const isCardTopUp = (purpose: RecordedPurpose): boolean => purpose.kind === 'wallet_top_up' && purpose.currency === CARD_TOP_UP_CURRENCY;
 
 /** The row of a purpose's kind, narrowed to it. */
 export function factsOf<K extends PurposeKind>(purpose: PurposeOf<K>): PurchaseFacts<K> {

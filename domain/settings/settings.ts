@@ -43,6 +43,8 @@ export const DEFAULT_SETTINGS = {
   payment_api_version: 'v2' as 'v1' | 'v2',
   enable_ccbill_rest_api: true,
   is_sticky_io_enabled: false,
+  /** Card forms ask for the whole billing address whatever the provider (Sticky.io always asks for it). */
+  card_form_billing_address: false,
   /** The new-register-page flow: an https address new fans are sent to after registering ('' = off). */
   new_register_page_url: '',
   /** Age gate for guests, remembered by a local flag. */

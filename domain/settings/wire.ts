@@ -2,6 +2,7 @@
 import type { HeroBannerSettings, PaymentIconBrand, SocialLinks } from './landing';
 import type { ChatSettings, PurchasedContentSettings } from './chat-settings';
 import type { ShellPublicSettings } from './shell-wire';
+import type { BillingField } from '../card/card-form';
 import type { AppearancePublicSettings } from './appearance';
 
 /** GET /api/app_settings/get → data (the public subset of the site settings, as its reader may see it) */
@@ -41,6 +42,8 @@ export interface PublicSettings extends Partial<AppearancePublicSettings> {
   sandbox_payments: boolean;
   /** CCBill's payment page is set up: the fan site offers it beside the card form. */
   ccbill_hosted_form?: boolean;
+  /** The billing fields the card form asks: what the card provider needs (domain/card/card-form.ts cardFormFields). */
+  card_form_fields?: BillingField[];
   show_age_modal: boolean;
   age_gate_age: number;
   maintenance_mode: boolean;

@@ -79,6 +79,7 @@ export function subscriptionSettingsRecord(s: SiteSettings): SubscriptionSetting
     payment_api_version: s.payment_api_version,
     enable_ccbill_rest_api: s.enable_ccbill_rest_api,
     is_sticky_io_enabled: s.is_sticky_io_enabled,
+    card_form_billing_address: s.card_form_billing_address,
     new_register_page_url: s.new_register_page_url,
   };
 }

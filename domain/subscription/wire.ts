@@ -153,6 +153,8 @@ export interface SubscriptionSettingsRecord {
   payment_api_version: 'v1' | 'v2';
   enable_ccbill_rest_api: boolean;
   is_sticky_io_enabled: boolean;
+  /** Card forms ask for the whole billing address whatever the provider. */
+  card_form_billing_address: boolean;
   /** The new-register-page flow's https page ('' = off). */
   new_register_page_url: string;
 }

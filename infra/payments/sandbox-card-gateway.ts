@@ -17,13 +17,14 @@ import type { GatewayOutcome } from '../../domain/payment/payment';
 import { SANDBOX_TEST_CARDS } from '../../domain/card/wire';
 import { detectCardBrand } from '../../domain/card/card-form';
 
-type Behaviour = 'approve' | 'decline' | 'minus23' | 'minus24' | 'cascade';
+type Behaviour = 'approve' | 'decline' | 'minus23' | 'minus24' | 'cascade' | 'secure3d';
 
 const BEHAVIOUR_BY_NUMBER: Record<string, Behaviour> = {
   [SANDBOX_TEST_CARDS.decline]: 'decline',
   [SANDBOX_TEST_CARDS.failMinus23]: 'minus23',
   [SANDBOX_TEST_CARDS.failMinus24]: 'minus24',
   [SANDBOX_TEST_CARDS.allowCascade]: 'cascade',
+  [SANDBOX_TEST_CARDS.failSecure3d]: 'secure3d',
 };
 
 const OUTCOMES: Record<Exclude<Behaviour, 'approve'>, Extract<GatewayOutcome, { status: 'declined' }>> = {
@@ -31,6 +32,7 @@ const OUTCOMES: Record<Exclude<Behaviour, 'approve'>, Extract<GatewayOutcome, { 
   minus23: { status: 'declined', ...CARD_UPDATE_DECLINES.expired, allowCascade: false },
   minus24: { status: 'declined', ...CARD_UPDATE_DECLINES.insufficientFunds, allowCascade: false },
   cascade: { status: 'declined', failureCode: 'authorization', message: 'Problem in card authorization please re-enter your card details or add new card.', allowCascade: true },
+  secure3d: { status: 'declined', failureCode: '3ds_failed', message: 'Payment failed.', allowCascade: false },
 };
 
 // The notice shapes belong to the card gateway's port (commands apply them); re-exported for the adapter's users.

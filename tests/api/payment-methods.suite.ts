@@ -37,6 +37,9 @@ export function paymentMethodsSuite(backend: Backend, available: boolean) {
 
     beforeAll(async () => {
       t = await startTestServer(backend, { TRUST_PROXY: 'true' });
+      // These tests check every billing field, which the card form asks only when the site asks for the address.
+      const admin = (await t.call('POST', '/api/users/login', { email: t.adminEmail, password: t.adminPassword })).body.data.token as string;
+      expect((await t.call('PUT', '/admin-api/subscription-settings/site', { card_form_billing_address: true }, as(admin))).status).toBe(200);
       fan = await register('cards.fan@example.com');
       other = await register('other.fan@example.com');
     });

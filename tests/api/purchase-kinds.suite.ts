@@ -26,7 +26,7 @@ import { tipPurchase } from '../../commands/payment/kinds/tip';
 import { chatUnlockPurchase } from '../../commands/payment/kinds/chat-unlock';
 import { payPerMessagePurchase } from '../../commands/payment/kinds/pay-per-message';
 import { subscriptionPurchase } from '../../commands/payment/kinds/subscription';
-import { walletTopUpPurchase } from '../../commands/payment/kinds/wallet-top-up';
+import { cardTopUpPurchase, walletTopUpPurchase } from '../../commands/payment/kinds/wallet-top-up';
 import { sendStaffMessage } from '../../commands/chat';
 import { acceptOffer, migrateMembership } from '../../commands/subscriptions';
 import { checkLedger } from '../../projections/ledger-check';
@@ -363,6 +363,56 @@ export function purchaseKindsSuite(backend: Backend, available: boolean) {
         await expect(reversePayment(ctxOf(f.id), deps(), paymentId, { kind: 'chargeback', source: 'test' })).rejects.toMatchObject({ code: 'NOT_REVERSIBLE' });
         expect((await loadStream(t.server.services.store, paymentStream(paymentId), paymentDecider)).state.status).toBe('captured');
         expect(await walletBalance(ctxOf(f.id), f.id)).toBe(600);
+      });
+    });
+
+    describe('wallet top-up by card (the same kind, started by the fan with an amount)', () => {
+      const walletSettings = { add_fund_default_options: '10,25,50', add_fund_minimum_amount: 5, add_fund_maximum_amount: 1000 };
+      const input = (f: Fan, amountCents: number) => ({ userId: f.id, role: 'user' as const, amountCents, walletSettings });
+
+      it('start → capture → credit, charged once; the card provider sees it', async () => {
+        const f = await fan(false);
+        const before = await captures();
+        const paid = (await pay(ctxOf(f.id), deps(), cardTopUpPurchase, input(f, 1500), card(SANDBOX_TEST_CARDS.approve)))!;
+        expect(paid.payment.status).toBe('captured');
+        expect(paid.payment.request).toMatchObject({ purpose: { kind: 'wallet_top_up', currency: 'USD' }, method: 'card', amountCents: 1500 });
+        expect(await walletBalance(ctxOf(f.id), f.id)).toBe(1500);
+        expect(await captures()).toEqual({ count: before.count + 1, cents: before.cents + 1500 });
+      });
+
+      it('a decline credits nothing, and the next attempt goes through', async () => {
+        const f = await fan(false);
+        expect((await pay(ctxOf(f.id), deps(), cardTopUpPurchase, input(f, 1000), card(SANDBOX_TEST_CARDS.decline)))!.payment.status).toBe('failed');
+        expect(await walletBalance(ctxOf(f.id), f.id)).toBe(0);
+        expect((await pay(ctxOf(f.id), deps(), cardTopUpPurchase, input(f, 1000), card(SANDBOX_TEST_CARDS.approve)))!.payment.status).toBe('captured');
+        expect(await walletBalance(ctxOf(f.id), f.id)).toBe(1000);
+      });
+
+      it('a crash between the capture and the credit is finished by the recovery: charged once, credited once', async () => {
+        const f = await fan(false);
+        const before = await captures();
+        const crashing: PurchaseKinds = { of: (purpose) => ({ ...deps().kinds.of(purpose), grant: async () => Promise.reject(new Error('killed after the capture')) }) };
+        const key = `card-topup-crash-${crypto.randomUUID()}`;
+        await expect(pay(ctxOf(f.id, key), { ...deps(), kinds: crashing }, cardTopUpPurchase, input(f, 2000), card(SANDBOX_TEST_CARDS.approve))).rejects.toThrow('killed after the capture');
+        expect(await walletBalance(ctxOf(f.id), f.id)).toBe(0);
+        const paymentId = ctxOf(f.id, key).idFor('payment');
+        expect((await resumePayment(ctxOf(f.id), deps(), paymentId)).status).toBe('captured');
+        await resumePayment(ctxOf(f.id), deps(), paymentId);
+        // The fan's retry with the same key finds it: no second charge, no second credit.
+        const retry = (await pay(ctxOf(f.id, key), deps(), cardTopUpPurchase, input(f, 2000), card(SANDBOX_TEST_CARDS.approve)))!;
+        expect(retry).toMatchObject({ paymentId, resumed: true });
+        expect(await walletBalance(ctxOf(f.id), f.id)).toBe(2000);
+        expect(await captures()).toEqual({ count: before.count + 1, cents: before.cents + 2000 });
+      });
+
+      it('refuses an amount out of the add-funds bounds and paying from the wallet itself; it is final', async () => {
+        const f = await fan(false);
+        await expect(pay(ctxOf(f.id), deps(), cardTopUpPurchase, input(f, 400), card(SANDBOX_TEST_CARDS.approve))).rejects.toMatchObject({ field: 'amount', message: 'Choose a fund amount between 5 and 1000' });
+        await topUpWallet(t, f.token, 20);
+        await expect(pay(ctxOf(f.id), deps(), cardTopUpPurchase, input(f, 500), { method: 'wallet' })).rejects.toMatchObject({ code: 'TOP_UP_BY_CARD' });
+        const paid = (await pay(ctxOf(f.id), deps(), cardTopUpPurchase, input(f, 500), card(SANDBOX_TEST_CARDS.approve)))!;
+        await expect(refundPayment(ctxOf(f.id), deps(), paid.paymentId, { kind: 'refund', source: 'test', reason: null })).rejects.toMatchObject({ code: 'NOT_REVERSIBLE' });
+        expect(await walletBalance(ctxOf(f.id), f.id)).toBe(2500);
       });
     });
 

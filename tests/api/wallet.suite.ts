@@ -21,7 +21,8 @@ import { cryptoPaymentsToResume } from '../../projections/wallet';
 import { checkLedger } from '../../projections/ledger-check';
 import { rebuildReadModels } from '../../projections/rebuild';
 import { allProjections } from '../../projections';
-import { sandboxNetCents } from '../../infra/payments/sandbox-card-gateway';
+import { sandboxCaptures, sandboxNetCents } from '../../infra/payments/sandbox-card-gateway';
+import { SANDBOX_TEST_CARDS } from '../../domain/card/wire';
 import { sandboxCryptoReceived, type SandboxCryptoGateway } from '../../infra/payments/sandbox-crypto-gateway';
 import { SIGNATURE_HEADER, signWebhook } from '../../infra/payments/webhook-signature';
 import { startTestServer, TEST_CARD_FORM, type Backend, type TestServer, onOneBackend } from '../support/server';
@@ -493,6 +494,80 @@ export function walletSuite(backend: Backend, available: boolean) {
       expect(detail.body.id).toBe(one[0].id);
       expect((await post(`/admin-api/crypto-payments/${randomUUID()}/mark`, { status: 'paid' }, admin)).status).toBe(404);
       expect((await post(`/admin-api/crypto-payments/${one[0].id}/mark`, { status: 'refunded' }, admin)).status).toBe(400);
+    });
+
+    describe('adding funds by card (POST /api/wallet/add-funds-by-card)', () => {
+      const addByCard = (token: string, body: Record<string, unknown>, key?: string) =>
+        t.call('POST', '/api/wallet/add-funds-by-card', body, { token, ...(key ? { headers: { 'idempotency-key': key } } : {}) });
+      // Only what the sandbox's card form asks: the name, the country and the card.
+      const card = (cardNumber: string) => ({ firstName: 'Top', lastName: 'Up', country: 'US', cardNumber, cvv: '123', month: '12', year: String(new Date().getFullYear() + 2) });
+      const balance = async (token: string) => (await me(token)).wallet_amount_cents as number;
+
+      it('charges the card once and credits the wallet once; the same Idempotency-Key again is the same top-up', async () => {
+        const f = await fan(`card.topup.${backend}@example.com`);
+        const before = await sandboxCaptures(t.server.services.database);
+        const key = randomUUID();
+        const first = await addByCard(f.token, { amount: '25.50', ...card(SANDBOX_TEST_CARDS.approve) }, key);
+        expect(first.status, JSON.stringify(first.body)).toBe(200);
+        expect(first.body).toMatchObject({ success: 1, message: 'Amount Successfully Added.', data: { accepted: true, amount_cents: 2550, wallet_balance: 25.5, wallet_balance_cents: 2550 } });
+        const again = await addByCard(f.token, { amount: '25.50', ...card(SANDBOX_TEST_CARDS.approve) }, key);
+        expect(again.body.data).toMatchObject({ accepted: true, transactionId: first.body.data.transactionId, wallet_balance_cents: 2550 });
+        expect(await sandboxCaptures(t.server.services.database)).toEqual({ count: before.count + 1, cents: before.cents + 2550 });
+        await settleAll();
+        expect(await balance(f.token)).toBe(2550);
+        // The card typed in was saved once approved; the next top-up pays with it (no card fields: the primary).
+        const saved = await addByCard(f.token, { amount: 10 }, randomUUID());
+        expect(saved.body.data).toMatchObject({ accepted: true, wallet_balance_cents: 3550 });
+        // One payment row per top-up, listed as a top-up by card; the wallet history has both credits.
+        const payments = (await get('/api/users/payments', f.token)).body.data;
+        const rows = payments.payments as { type: string; amount_cents: number; method: string; status: string }[];
+        expect(rows.filter((r) => r.type === 'wallet_topup').map((r) => [r.amount_cents, r.method, r.status]).sort()).toEqual([[1000, 'card', 'captured'], [2550, 'card', 'captured']]);
+        const history = (await post('/api/crypto/wallet-history', {}, f.token)).body.data;
+        expect(history.rows.map((r: { description: string }) => r.description)).toEqual(['Added funds by card', 'Added funds by card']);
+        // Not earnings: nothing was bought yet.
+        const { store, database } = t.server.services;
+        const report = await checkLedger(store, database.db, () => sandboxNetCents(database), () => sandboxCryptoReceived(database));
+        expect(report.problems).toEqual([]);
+        // Both are card top-ups the card provider's books show, each credited in full, each its own request.
+        const mine = Object.entries(report.ledger.wallet.cardTopUps).filter(([id]) => report.ledger.wallet.creditedByPayment[id] !== undefined);
+        expect(mine.map(([, cents]) => cents)).toEqual(expect.arrayContaining([2550, 1000]));
+      });
+
+      it('a declined card credits nothing and says why; a retry with another card is a new top-up', async () => {
+        const f = await fan(`card.topup.declined.${backend}@example.com`);
+        const declined = await addByCard(f.token, { amount: 20, ...card(SANDBOX_TEST_CARDS.failMinus24) }, randomUUID());
+        expect(declined.status).toBe(402);
+        expect(declined.body).toMatchObject({ success: 0, code: 'PAYMENT_FAILED', data: { accepted: false, failureCode: '-24', wallet_balance_cents: 0 } });
+        await settleAll();
+        expect(await balance(f.token)).toBe(0);
+        const ok = await addByCard(f.token, { amount: 20, ...card(SANDBOX_TEST_CARDS.approve) }, randomUUID());
+        expect(ok.body.data).toMatchObject({ accepted: true, wallet_balance_cents: 2000 });
+      });
+
+      it('refuses a bad amount, a missing field of the form and a field out of bounds, naming it; nothing is written or charged', async () => {
+        const f = await fan(`card.topup.refused.${backend}@example.com`);
+        const charges = await sandboxCaptures(t.server.services.database);
+        const headBefore = await head();
+        const refusals: [Record<string, unknown>, string, string][] = [
+          [{ amount: '', ...card(SANDBOX_TEST_CARDS.approve) }, 'amount', 'Please enter a valid amount'],
+          [{ amount: '12.345', ...card(SANDBOX_TEST_CARDS.approve) }, 'amount', 'Please enter a valid amount'],
+          [{ amount: 2, ...card(SANDBOX_TEST_CARDS.approve) }, 'amount', 'Choose a fund amount between 5 and 1000'],
+          [{ amount: 5000, ...card(SANDBOX_TEST_CARDS.approve) }, 'amount', 'Choose a fund amount between 5 and 1000'],
+          [{ amount: 20, ...card(SANDBOX_TEST_CARDS.approve), firstName: ' ' }, 'firstName', 'Please enter a first name.'],
+          [{ amount: 20, ...card(SANDBOX_TEST_CARDS.approve), cvv: '' }, 'cvv', 'Please enter a cvv.'],
+        ];
+        for (const [body, field, message] of refusals) {
+          const r = await addByCard(f.token, body, randomUUID());
+          expect([r.status, r.body.field, r.body.message], JSON.stringify(body)).toEqual([400, field, message]);
+        }
+        // No saved card and none typed: the card is asked for.
+        const none = await addByCard(f.token, { amount: 20 }, randomUUID());
+        expect([none.status, none.body.code]).toEqual([400, 'CARD_REQUIRED']);
+        expect(await head()).toEqual(headBefore);
+        expect(await sandboxCaptures(t.server.services.database)).toEqual(charges);
+        // A guest cannot add funds.
+        expect((await post('/api/wallet/add-funds-by-card', { amount: 20 })).status).toBe(401);
+      });
     });
 
     it('the books agree: earnings count wallet purchases once (top-ups are not earnings), every wallet balance follows from its movements', async () => {

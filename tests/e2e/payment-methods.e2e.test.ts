@@ -22,6 +22,9 @@ describe.skipIf(!hasChromium)('payment methods end to end (Chromium)', () => {
   beforeAll(async () => {
     ensureAppsBuilt();
     t = await startTestServer('pglite', { TRUST_PROXY: 'true' }, { serveApps: true });
+    // These tests check every billing field, which the card form asks only when the site asks for the address.
+    const admin = (await t.call('POST', '/api/users/login', { email: t.adminEmail, password: t.adminPassword })).body.data.token as string;
+    expect((await t.call('PUT', '/admin-api/subscription-settings/site', { card_form_billing_address: true }, { token: admin })).status).toBe(200);
     const reg = await t.call('POST', '/api/users/register', { name: 'Card Holder', email: 'holder@example.com', password: 'holder password 1' });
     expect(reg.status).toBe(201);
     const token = reg.body.data.token as string;
@@ -60,12 +63,15 @@ describe.skipIf(!hasChromium)('payment methods end to end (Chromium)', () => {
     await shoot('pm-01-empty');
   });
 
-  it('opens the add page with the email filled in and the country prefilled from the IP', async () => {
+  it('opens the add page with the email and the name filled in and the country prefilled from the IP', async () => {
     await page.getByTestId('add-card-link').click();
     await page.waitForURL('**/profile/add-new-payment-method');
     const form = page.getByTestId('card-form');
     await expect.poll(() => form.getByLabel('Country').inputValue(), { timeout: 15_000 }).toBe('GB');
     expect(await form.getByLabel('Email').inputValue()).toBe('holder@example.com');
+    // The name on the card starts as the account's name, split in two.
+    expect(await form.getByLabel('First name').inputValue()).toBe('Card');
+    expect(await form.getByLabel('Last name').inputValue()).toBe('Holder');
     // Great Britain lists its states: the state is a choice, not free text.
     const state = form.getByLabel('State/Province');
     await expect.poll(() => state.evaluate((el) => el.tagName)).toBe('SELECT');
@@ -74,6 +80,7 @@ describe.skipIf(!hasChromium)('payment methods end to end (Chromium)', () => {
 
   it('shows the spec messages inline for an empty form, a bad number, a past expiry and a missing postal code', async () => {
     const form = page.getByTestId('card-form');
+    await form.getByLabel('First name').fill('');
     await page.getByTestId('save-card-button').click();
     await expect.poll(() => helper('firstName').textContent()).toBe('Please enter a first name.');
     expect(await helper('address').textContent()).toBe('Please enter an address.');

@@ -64,6 +64,13 @@ describe.skipIf(!hasChromium)('installable app and web push (Chromium)', () => {
       await page.goBack();
       await popup.waitFor({ timeout: 10_000 });
     }
+    // Not a modal: no backdrop, nothing behind it made inert, and it leaves the creator's Subscribe button uncovered.
+    expect(await page.locator('[aria-modal="true"], .MuiBackdrop-root').count()).toBe(0);
+    const subscribe = page.getByTestId('creator-subscribe').filter({ visible: true });
+    if (await subscribe.count()) {
+      const [a, b] = [await popup.boundingBox(), await subscribe.first().boundingBox()];
+      expect(a && b && (a.y >= b.y + b.height || b.y >= a.y + a.height || a.x >= b.x + b.width || b.x >= a.x + a.width)).toBe(true);
+    }
     await shootBothWidths(page, 'push-01-install-popup');
     await popup.getByRole('button', { name: 'Close', exact: true }).click();
     await popup.waitFor({ state: 'detached' });

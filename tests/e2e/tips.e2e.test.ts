@@ -176,6 +176,82 @@ describe.skipIf(!hasChromium)('tips end to end (Chromium)', () => {
     await context.close();
   });
 
+  it('a card declined by its 3-D Secure check says why and what to do next; "Try another card" reopens the card form', async () => {
+    const reg = await t.call('POST', '/api/users/register', { name: 'Dee Cline', email: 'dee.cline@example.com', password: 'a good long password' });
+    const token = reg.body.data.token as string;
+    const context = await contextFor(token);
+    const p = await context.newPage();
+    watch(p);
+    await p.goto(t.base + '/tips');
+    await p.getByTestId('send-tip-card').waitFor({ timeout: 20_000 });
+    await p.getByTestId('tip-amount').fill('6');
+    await p.getByTestId('send-tip').click();
+    await p.getByTestId('confirm-tip').click();
+    let dialog = p.getByTestId('card-dialog');
+    await dialog.waitFor({ timeout: 15_000 });
+    // The name comes from the account; the sandbox asks for nothing more than the name and the country.
+    expect(await dialog.getByLabel('First name').inputValue()).toBe('Dee');
+    await fillCardDialog(dialog, SANDBOX_TEST_CARDS.failSecure3d, { firstName: 'Dee', lastName: 'Cline', email: 'dee.cline@example.com' });
+    await dialog.getByTestId('pay-button').click();
+    const next = p.getByTestId('decline-next-step');
+    await next.waitFor({ timeout: 15_000 });
+    expect(await next.textContent()).toBe("Your bank's security check (3-D Secure) did not pass. Try again and complete the check, or use another card.");
+    expect(await p.getByRole('dialog').getByRole('button').allTextContents()).toEqual(['Close', 'Try again', 'Try another card']);
+    await shoot('10-declined-next-step', p);
+    expect((await tipsOf(token)).tips.filter((tip: { status: string }) => tip.status === 'paid')).toHaveLength(0);
+    await p.getByRole('button', { name: 'Try another card' }).click();
+    dialog = p.getByTestId('card-dialog');
+    await dialog.waitFor({ timeout: 15_000 });
+    await fillCardDialog(dialog, SANDBOX_TEST_CARDS.approve, { firstName: 'Dee', lastName: 'Cline', email: 'dee.cline@example.com' });
+    await dialog.getByTestId('pay-button').click();
+    await p.getByText('Thank you for your tip!').first().waitFor({ timeout: 20_000 });
+    expect((await tipsOf(token)).tips.filter((tip: { status: string }) => tip.status === 'paid').map((tip: { amount_cents: number }) => tip.amount_cents)).toEqual([600]);
+    await context.close();
+  });
+
+  it('a card call answered 430 (the account was blocked meanwhile) checks the site gate, which refuses too, and reloads into the blocked page', async () => {
+    const admin = (await t.call('POST', '/api/users/login', { email: t.adminEmail, password: t.adminPassword })).body.data.token;
+    const reg = await t.call('POST', '/api/users/register', { name: 'Bea Blocked', email: 'bea.blocked@example.com', password: 'a good long password' });
+    const token = reg.body.data.token as string;
+    const context = await contextFor(token);
+    const p = await context.newPage();
+    p.on('pageerror', (e) => errors.push(`${new URL(p.url()).pathname}: ${e.message}`));
+    await p.goto(t.base + '/tips');
+    await p.getByTestId('send-tip-card').waitFor({ timeout: 20_000 });
+    await p.getByTestId('tip-amount').fill('5');
+    await p.getByTestId('send-tip').click();
+    await p.getByTestId('confirm-tip').click();
+    const dialog = p.getByTestId('card-dialog');
+    await dialog.waitFor({ timeout: 15_000 });
+    await fillCardDialog(dialog, SANDBOX_TEST_CARDS.approve, { firstName: 'Bea', lastName: 'Blocked', email: 'bea.blocked@example.com' });
+    // The card call is held on its way out while staff block the fan, then goes on to the real server, which answers
+    // 430. A mark on the page tells whether it was reloaded.
+    await p.evaluate(() => ((window as unknown as { beforeReload: boolean }).beforeReload = true));
+    let held: (() => void) | null = null;
+    const heldCall = new Promise<void>((resolve) => {
+      void p.route(/\/api\/.*tip/, async (route) => {
+        if (route.request().method() !== 'POST') return route.continue();
+        held = () => void route.continue();
+        resolve();
+      });
+    });
+    const tipCall = p.waitForResponse((r) => r.request().method() === 'POST' && /\/api\/.*tip/.test(new URL(r.url()).pathname));
+    await dialog.getByTestId('pay-button').click();
+    await heldCall;
+    expect((await t.call('POST', '/api/admin/update_user_block_status', { user_id: reg.body.data.userId, is_blocked: true }, { token: admin })).status).toBe(200);
+    const gateCheck = p.waitForResponse((r) => new URL(r.url()).pathname === '/api/users/me' && r.status() === 430);
+    held!();
+    expect((await tipCall).status()).toBe(430);
+    await gateCheck;
+    await p.getByTestId('blocked-page').waitFor({ timeout: 20_000 });
+    expect(await p.evaluate(() => (window as unknown as { beforeReload?: boolean }).beforeReload ?? false)).toBe(false);
+    await shoot('11-blocked-after-card-call', p);
+    // Nothing was charged: once unblocked, the fan has no tip.
+    expect((await t.call('POST', '/api/admin/update_user_block_status', { user_id: reg.body.data.userId, is_blocked: false }, { token: admin })).status).toBe(200);
+    expect((await tipsOf(token)).tips).toEqual([]);
+    await context.close();
+  });
+
   it('logged no browser errors', () => {
     expect([...new Set(errors)].slice(0, 5)).toEqual([]);
   });

@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startTestServer, type TestServer } from '../support/server';
+import { SANDBOX_TEST_CARDS } from '../../domain/card/wire';
 import { DESKTOP, ensureAppsBuilt, launchChromium, requireChromium, shootBothWidths, signInContext } from '../support/browser';
 
 const hasChromium = requireChromium();
@@ -237,6 +238,69 @@ describe.skipIf(!hasChromium)('wallet end to end (Chromium)', () => {
     expect(after).toMatchObject({ ccbillSubscriptionStatus: '1', wallet_amount_cents: 1 }); // 5 + 5 − 9.99
     await shoot('wallet-15-subscribed-from-wallet', p);
     await member.close();
+  });
+
+  it('adds funds by card: only the fields the sandbox asks, a 3-D Secure decline says what to do, then the saved card in one click', async () => {
+    const reg = await t.call('POST', '/api/users/register', { name: 'Card Topper', email: 'card.topper@example.com', password: 'a good long password' });
+    const token = reg.body.data.token as string;
+    const context = await browser.newContext({ viewport: DESKTOP });
+    await signInContext(context, t.base, token);
+    await context.addInitScript(() => {
+      localStorage.setItem('fanclub.ageConfirmed', '1');
+      localStorage.setItem('fanclub.signedIn', '1');
+    });
+    const p = await context.newPage();
+    p.on('console', (m) => m.type() === 'error' && !/status of 402/.test(m.text()) && errors.push(m.text()));
+    p.on('pageerror', (e) => errors.push(e.message));
+    const balance = async () => (await t.call('GET', '/api/users/me', undefined, { token })).body.data.wallet_amount_cents as number;
+    const openCardStep = async (preset: number) => {
+      await p.getByTestId('wallet-add-funds').click();
+      const dialog = p.getByTestId('add-funds-dialog');
+      await dialog.getByTestId(`add-funds-preset-${preset}`).click();
+      await dialog.getByTestId('add-funds-method-card').click();
+      await dialog.getByText('Charged to your card now. Top-ups are final.').waitFor();
+      await dialog.getByTestId('add-funds-continue').click();
+      await dialog.getByTestId('add-funds-card-step').waitFor();
+      return dialog;
+    };
+    await p.goto(t.base + '/profile/wallet');
+    await p.getByTestId('wallet-page').waitFor({ timeout: 15_000 });
+
+    let dialog = await openCardStep(2500);
+    // The sandbox needs the name on the card and its country: no email, address, city or postal code to type.
+    expect(await dialog.getByLabel('First name').inputValue()).toBe('Card');
+    expect(await dialog.getByLabel('Last name').inputValue()).toBe('Topper');
+    for (const label of ['Email', 'Address', 'City', 'Postal code']) expect(await dialog.getByLabel(label, { exact: true }).count()).toBe(0);
+    await dialog.getByLabel('Country').selectOption('US');
+    await dialog.getByLabel('Card number').fill(SANDBOX_TEST_CARDS.failSecure3d);
+    await dialog.getByLabel('Month').selectOption('12');
+    await dialog.getByLabel('Year').selectOption(String(new Date().getFullYear() + 2));
+    await dialog.getByLabel('CVV').fill('123');
+    await shoot('wallet-16-add-funds-by-card', p);
+    await dialog.getByTestId('add-funds-card-pay').click();
+    const declined = dialog.getByTestId('add-funds-card-declined');
+    await declined.waitFor({ timeout: 15_000 });
+    expect(await declined.textContent()).toBe("Payment failed. Your bank's security check (3-D Secure) did not pass. Try again and complete the check, or use another card.");
+    expect(await balance()).toBe(0);
+    await shoot('wallet-17-add-funds-declined', p);
+
+    await dialog.getByLabel('Card number').fill(SANDBOX_TEST_CARDS.approve);
+    await dialog.getByTestId('add-funds-card-pay').click();
+    await p.getByText('Amount Successfully Added.').waitFor({ timeout: 15_000 });
+    expect(await balance()).toBe(2500);
+    await expect.poll(() => p.getByTestId('nav-wallet-balance').textContent()).toContain('$25.00');
+    await p.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+
+    // The card is saved: the next top-up is one click on it.
+    dialog = await openCardStep(1000);
+    const pay = dialog.getByTestId('add-funds-card-pay');
+    expect(await pay.textContent()).toBe('Pay $10.00 with •••• 4242');
+    await shoot('wallet-18-add-funds-saved-card', p);
+    await pay.click();
+    await p.getByText('Amount Successfully Added.').waitFor({ timeout: 15_000 });
+    expect(await balance()).toBe(3500);
+    await context.close();
   });
 
   it('logged no browser errors', () => {

@@ -78,6 +78,7 @@ export const accountsAnswers: RouteAnswers = {
       is_sticky_io_enabled: z.boolean().optional().describe('Sticky.io bills the cards: the fan site calls the /api/sticky-io/ path set.'),
       after_register_route: z.string().describe("'/subscribe', '/membership' or the creator's https page (new-register-page flow)."),
       sandbox_payments: z.boolean(),
+      card_form_fields: z.array(z.enum(['email', 'address', 'country', 'state', 'city', 'pincode', 'firstName', 'lastName'])).optional().describe('The billing fields the card form asks (the card provider\'s needs; the card number, expiry and CVV always).'),
       ccbill_hosted_form: z.boolean().optional().describe("CCBill's payment page is set up (POST /api/ccbill/subscribe_user answers); the fan site offers it beside the card form."),
       show_age_modal: z.boolean(),
       age_gate_age: z.number(),

@@ -206,6 +206,7 @@ export const siteSettingsRecord = z.object({
     payment_api_version: z.enum(['v2', 'v1']),
     enable_ccbill_rest_api: z.boolean(),
     is_sticky_io_enabled: z.boolean(),
+    card_form_billing_address: z.boolean(),
     new_register_page_url: z.string(),
     show_age_modal: z.boolean(),
     age_gate_age: z.number(),

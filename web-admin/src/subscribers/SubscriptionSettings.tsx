@@ -79,6 +79,7 @@ export function SubscriptionSettings() {
           <BooleanInput source="enable_subscription_migration" label="Show the migration popup" helperText="To members on v1 while the site bills on v2." />
           <BooleanInput source="is_sticky_io_enabled" label="Charge cards through Sticky.io" helperText="Once its settings are saved (Settings → Sticky.io). Cards saved before stay with their provider." />
           <BooleanInput source="enable_ccbill_rest_api" label="Charge cards through CCBill's REST API" helperText="Once the CCBill account and REST API settings are saved; Sticky.io comes first when both are on." />
+          <BooleanInput source="card_form_billing_address" label="Ask for the billing address on card forms" helperText="Off: fans give only what the card provider needs (name and card; CCBill also the postal code). Sticky.io always asks for the address." />
           <TextInput
             source="new_register_page_url"
             label="After registration, send new fans to"

@@ -32,6 +32,7 @@ import { forgetOffer, useOfferToken } from './subscriptionLink';
 import { PlanPrice, priceLine } from './PlanPrice';
 import { useSubscriptionQuote } from './useSubscriptionQuote';
 import { HostedSubscribeButton } from '../payments/hostedPayment';
+import { useSavedCards } from '../savedCards';
 
 export { priceLine } from './PlanPrice';
 
@@ -53,9 +54,12 @@ export default function SubscribePage() {
   const couponCode = couponCodeOf(coupon);
   const [offer, dropOffer] = useOfferToken();
   const { quote, quoteError, notice, setNotice, loadQuote } = useSubscriptionQuote({ couponCode, setCoupon, offer, dropOffer, fanId: me?._id });
+  // A saved card pays in one click ("Pay $9.99 with •••• 4242"); another card is one link away.
+  const savedCards = useSavedCards(!!me && !proxy && !fromWallet);
+  const primary = savedCards.data?.find((c) => c.is_primary);
   const recovery = useRebillRecovery({ amountCents: me?.subscription_detail?.recurring_price_cents ?? 0, onRecovered: () => navigate('/membership') });
 
-  const subscribe = () => {
+  const subscribe = (newCard = false) => {
     if (!quote) return;
     const body: Record<string, unknown> = {};
     if (quote.promotion && quote.source === 'promotion') body.promotion_id = quote.promotion.promotion_id;
@@ -76,7 +80,7 @@ export default function SubscribePage() {
         void loadQuote(couponCode);
       }
     };
-    if (fromWallet) {
+    const payFromWallet = () => {
       const walletBody = { ...body, payment_method: CRYPTO_CURRENCY };
       void wallet.pay(
         walletBody,
@@ -84,6 +88,9 @@ export default function SubscribePage() {
         (answer) => (answer.data?.accepted ? onAccepted(answer) : notify(answer.message || 'Payment failed.', 'error')),
         onPromotionExpired,
       );
+    };
+    if (fromWallet) {
+      payFromWallet();
       return;
     }
     void flow.start({
@@ -93,6 +100,10 @@ export default function SubscribePage() {
       summary: `Membership: ${priceLine(quote)}`,
       onAccepted,
       onFailed: ({ error }) => onPromotionExpired(error),
+      priceCents: quote.initial_cents,
+      // A declined card: the wallet pays instead (or Add Funds opens for what it lacks).
+      onPayFromWallet: settings?.is_crypto_payment_enabled !== false ? payFromWallet : undefined,
+      newCard,
     });
   };
 
@@ -204,13 +215,22 @@ export default function SubscribePage() {
                   size="large"
                   fullWidth
                   sx={[{ mt: 1 }, formStyle.button] as SxProps<Theme>}
-                  onClick={subscribe}
+                  onClick={() => subscribe()}
                   disabled={busy || !quote}
                   data-testid="subscribe-button"
                   startIcon={busy ? <CircularProgress size={18} color="inherit" /> : undefined}
                 >
-                  {quote && quote.initial_cents > 0 ? `Subscribe for ${formatMoney(quote.initial_cents)}` : 'Subscribe'}
+                  {quote && quote.initial_cents > 0
+                    ? primary && !fromWallet
+                      ? `Pay ${formatMoney(quote.initial_cents)} with •••• ${primary.last4}`
+                      : `Subscribe for ${formatMoney(quote.initial_cents)}`
+                    : 'Subscribe'}
                 </Button>
+                {primary && !fromWallet && quote && quote.initial_cents > 0 && (
+                  <Button fullWidth size="small" sx={{ mt: 1 }} onClick={() => subscribe(true)} disabled={busy} data-testid="subscribe-other-card">
+                    Use another card
+                  </Button>
+                )}
                 {!fromWallet && settings?.ccbill_hosted_form && quote && quote.initial_cents > 0 && <HostedSubscribeButton couponCode={couponCode} disabled={busy} onError={setNotice} />}
               </>
             )}

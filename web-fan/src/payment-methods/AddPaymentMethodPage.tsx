@@ -29,7 +29,7 @@ export default function AddPaymentMethodPage() {
   const proxy = useIsProxy();
   const navigate = useNavigate();
   const notify = useNotify();
-  const form = useAddCardForm({ defaultEmail: me?.email ?? '' });
+  const form = useAddCardForm({ defaultEmail: me?.email ?? '', defaultName: me?.name ?? '', fields: settings?.card_form_fields });
   const action = useRef(new IdempotentAction());
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<ServerError>(null);

@@ -35,7 +35,9 @@ export interface AddCardFormProps {
 }
 
 export default function AddCardForm({ form, id, busy, error, onSubmit, autoFocus }: AddCardFormProps) {
-  const { values, errors, alert, set, countries, states, cities, cardType } = form;
+  const { values, errors, alert, set, countries, states, cities, cardType, asked } = form;
+  // Only the billing fields the card provider needs are asked (the public settings' card_form_fields).
+  const fullAddress = asked.has('address');
   const years = useMemo(() => expiryYears(), []);
   const serverField = error?.field && CARD_FIELDS.has(error.field) ? (error.field as CardField) : null;
 
@@ -79,19 +81,23 @@ export default function AddCardForm({ form, id, busy, error, onSubmit, autoFocus
       )}
 
       <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 700, mb: 1.5 }}>
-        Billing details
+        {fullAddress ? 'Billing details' : 'Name on card'}
       </Typography>
-      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, columnGap: 2, rowGap: 1.25 }}>
-        <TextField {...fieldProps('firstName', 'First name', 'given-name')} autoFocus={autoFocus} />
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr 1fr', sm: '1fr 1fr' }, columnGap: 2, rowGap: 1.25 }} data-testid="billing-fields" data-fields={[...asked].join(' ')}>
+        <TextField {...fieldProps('firstName', 'First name', 'given-name')} autoFocus={autoFocus && !values.firstName} />
         <TextField {...fieldProps('lastName', 'Last name', 'family-name')} />
-        <Box sx={{ gridColumn: { sm: '1 / -1' } }}>
-          <TextField {...fieldProps('email', 'Email', 'email')} type="email" />
-        </Box>
-        <Box sx={{ gridColumn: { sm: '1 / -1' } }}>
-          <TextField {...fieldProps('address', 'Address', 'street-address')} />
-        </Box>
+        {asked.has('email') && (
+          <Box sx={{ gridColumn: '1 / -1' }}>
+            <TextField {...fieldProps('email', 'Email', 'email')} type="email" />
+          </Box>
+        )}
+        {fullAddress && (
+          <Box sx={{ gridColumn: '1 / -1' }}>
+            <TextField {...fieldProps('address', 'Address', 'street-address')} />
+          </Box>
+        )}
 
-        {countries.error ? (
+        {!asked.has('country') ? null : countries.error ? (
           <TextField
             {...fieldProps('country', 'Country', 'country')}
             helperText={errors.country ?? (serverField === 'country' ? error?.message : undefined) ?? 'The country list did not load: enter its 2-letter code.'}
@@ -108,7 +114,7 @@ export default function AddCardForm({ form, id, busy, error, onSubmit, autoFocus
           </TextField>
         )}
 
-        {values.country && (statesLoading || stateList.length > 0) ? (
+        {!asked.has('state') ? null : values.country && (statesLoading || stateList.length > 0) ? (
           <TextField {...fieldProps('state', 'State/Province', 'address-level1')} select slotProps={nativeSelect} disabled={busy || statesLoading}>
             <option value="">{statesLoading ? 'Loading…' : 'Select state/province'}</option>
             {stateList.map((s) => (
@@ -121,6 +127,7 @@ export default function AddCardForm({ form, id, busy, error, onSubmit, autoFocus
           <TextField {...fieldProps('state', 'State/Province (optional)', 'address-level1')} />
         )}
 
+        {asked.has('city') && (
         <Autocomplete
           id="card-city"
           freeSolo
@@ -160,7 +167,8 @@ export default function AddCardForm({ form, id, busy, error, onSubmit, autoFocus
             />
           )}
         />
-        <TextField {...fieldProps('pincode', 'Postal code', 'postal-code')} />
+        )}
+        {asked.has('pincode') && <TextField {...fieldProps('pincode', 'Postal code', 'postal-code')} />}
       </Box>
 
       <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 700, mt: 1, mb: 1.5, display: 'flex', alignItems: 'center', gap: 1 }}>

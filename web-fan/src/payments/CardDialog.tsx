@@ -16,6 +16,7 @@ import CloseRounded from '@mui/icons-material/CloseRounded';
 import LockRounded from '@mui/icons-material/LockRounded';
 import type { CardForm } from '../../../domain/card/wire';
 import AddCardForm, { useAddCardForm } from './AddCardForm';
+import { useAuth } from '../auth';
 
 export interface CardDialogProps {
   open: boolean;
@@ -36,7 +37,8 @@ const FORM_ID = 'card-dialog-form';
 export default function CardDialog({ open, submitLabel, summary, defaultEmail = '', busy, error, onSubmit, onClose }: CardDialogProps) {
   const theme = useTheme();
   const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
-  const form = useAddCardForm({ defaultEmail });
+  const { me, settings } = useAuth();
+  const form = useAddCardForm({ defaultEmail, defaultName: me?.name ?? '', fields: settings?.card_form_fields });
   const { resetCard } = form;
 
   useEffect(() => {

@@ -9,6 +9,8 @@ import {
   detectCardBrand,
   expiryYears as yearsFrom,
   looseFacts,
+  FULL_BILLING,
+  type BillingField,
   type CardBrand,
   type PlaceFacts,
 } from '../../../domain/card/card-form';
@@ -72,10 +74,21 @@ export interface CardValidation {
  * Every problem of the form. `places` is what the lookups said about the chosen country and state (the form
  * knows the state list and whether the state has cities); the server re-checks against the same data set.
  */
-export function validateCardForm(raw: CardFormValues, places: PlaceFacts | { countryHasStates: boolean; stateHasCities?: boolean }, now = new Date()): CardValidation {
+export function validateCardForm(
+  raw: CardFormValues,
+  places: PlaceFacts | { countryHasStates: boolean; stateHasCities?: boolean },
+  now = new Date(),
+  fields: readonly BillingField[] = FULL_BILLING,
+): CardValidation {
   const facts = 'stateCodes' in places ? places : looseFacts(places.countryHasStates, !!places.stateHasCities);
-  const billing = billingProblems(raw, facts);
+  const billing = billingProblems(raw, facts, fields);
   const card = cardProblems(raw, { year: now.getFullYear(), month: now.getMonth() + 1 });
   const errors: CardErrors = { ...billing, ...card.fields };
   return { errors, alert: card.alert, cardType: detectCardType(raw.cardNumber.trim()), valid: Object.keys(errors).length === 0 && !card.alert };
+}
+
+/** The account's name as the card's first and last name: the first word, and the rest. */
+export function nameParts(name: string | null | undefined): { firstName: string; lastName: string } {
+  const [first = '', ...rest] = (name ?? '').trim().split(/\s+/).filter(Boolean);
+  return { firstName: first, lastName: rest.join(' ') };
 }

@@ -2,16 +2,26 @@
 // server's own rules and messages (domain/card/card-form.ts), and the trimmed form to send.
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { CardForm } from '../../../domain/card/wire';
-import { formatCardNumber, normaliseCardNumber, type PlaceFacts } from '../../../domain/card/card-form';
-import { detectCardType, emptyCardForm, trimCardForm, validateCardForm, type CardErrors, type CardField, type CardFormValues } from './cardValidation';
+import { FULL_BILLING, formatCardNumber, normaliseCardNumber, type BillingField, type PlaceFacts } from '../../../domain/card/card-form';
+import { detectCardType, emptyCardForm, nameParts, trimCardForm, validateCardForm, type CardErrors, type CardField, type CardFormValues } from './cardValidation';
 import { countryFromLocale, loadCountries, loadMyCountry, useCities, useCountries, useStates } from './places';
 
 /** The order fields appear in, to focus the first one with a problem. */
 export const FIELD_ORDER: CardField[] = ['firstName', 'lastName', 'email', 'address', 'country', 'state', 'city', 'pincode', 'cardNumber', 'month', 'year', 'cvv'];
 
+export interface CardFormOptions {
+  /** The account's email: prefilled where the form asks it, sent where it does not. */
+  defaultEmail?: string;
+  /** The account's name: prefilled as the name on the card. */
+  defaultName?: string;
+  /** The billing fields this site's card provider needs (public settings card_form_fields); the card fields always. */
+  fields?: readonly BillingField[];
+}
+
 /** Form state, lookups and validation; lives where the form's values must survive (the dialog keeps billing details between openings). */
-export function useAddCardForm({ defaultEmail = '' }: { defaultEmail?: string } = {}) {
-  const [values, setValues] = useState<CardFormValues>(() => emptyCardForm(defaultEmail, ''));
+export function useAddCardForm({ defaultEmail = '', defaultName = '', fields = FULL_BILLING }: CardFormOptions = {}) {
+  const [values, setValues] = useState<CardFormValues>(() => ({ ...emptyCardForm(defaultEmail, ''), ...nameParts(defaultName) }));
+  const asked = useMemo(() => new Set<CardField>([...fields, 'cardNumber', 'month', 'year', 'cvv']), [fields]);
   const [errors, setErrors] = useState<CardErrors>({});
   const [alert, setAlert] = useState<string | undefined>();
   const [submitted, setSubmitted] = useState(false);
@@ -46,12 +56,12 @@ export function useAddCardForm({ defaultEmail = '' }: { defaultEmail?: string } 
 
   const validate = useCallback(
     (v: CardFormValues) => {
-      const result = validateCardForm(v, facts);
+      const result = validateCardForm(v, facts, undefined, fields);
       setErrors(result.errors);
       setAlert(result.alert);
       return result;
     },
-    [facts],
+    [facts, fields],
   );
 
   // Once the fan has tried to submit, problems update as they type (and when a lookup answers).
@@ -85,13 +95,13 @@ export function useAddCardForm({ defaultEmail = '' }: { defaultEmail?: string } 
     setSubmitted(true);
     const result = validate(values);
     if (!result.valid) {
-      const firstBad = FIELD_ORDER.find((f) => result.errors[f]) ?? (result.alert ? 'cardNumber' : undefined);
+      const firstBad = FIELD_ORDER.find((f) => asked.has(f) && result.errors[f]) ?? (result.alert ? 'cardNumber' : undefined);
       if (firstBad) document.getElementById(`card-${firstBad}`)?.focus();
       return null;
     }
     const v = trimCardForm(values);
     const form: CardForm = {
-      email: v.email,
+      email: v.email || defaultEmail,
       address: v.address,
       country: v.country,
       pincode: v.pincode,
@@ -105,9 +115,9 @@ export function useAddCardForm({ defaultEmail = '' }: { defaultEmail?: string } 
     if (v.state) form.state = v.state;
     if (v.city) form.city = v.city;
     return form;
-  }, [validate, values]);
+  }, [validate, values, asked, defaultEmail]);
 
-  return { values, errors, alert, set, submit, resetCard, countries, states, cities, cardType: detectCardType(values.cardNumber.trim()) };
+  return { values, errors, alert, set, submit, resetCard, countries, states, cities, asked, cardType: detectCardType(values.cardNumber.trim()) };
 }
 
 export type AddCardFormState = ReturnType<typeof useAddCardForm>;

@@ -14,6 +14,7 @@ import { fetchSavedCards } from '../savedCards';
 import { useAuth } from '../auth';
 import { useNotify } from '../notify';
 import { paymentCall, type PaymentAction } from '../paymentPaths';
+import { declineNextStep, type NextAction } from '../../../domain/payment/decline';
 
 const CardDialog = lazy(() => import('./CardDialog'));
 
@@ -32,13 +33,29 @@ export interface PaymentRequest {
   onAccepted: (answer: ApiAnswer<PaymentResult>) => void;
   /** A definite failure (declined, error answer). */
   onFailed?: (info: { message: string; result?: PaymentResult; error?: ApiError }) => void;
+  /** What it costs: a decline offers the wallet when it covers this. */
+  priceCents?: number;
+  /** Pays the same purchase from the wallet (a short wallet opens Add Funds first); absent: no wallet step. */
+  onPayFromWallet?: () => void;
+  /** Skip the saved primary card: ask for a card in the dialog. */
+  newCard?: boolean;
 }
 
 interface Notice {
   title: string;
   message: string;
-  action: 'newCard' | 'retry' | null;
+  /** The line under the message: what to do next. */
+  detail?: string;
+  actions: NextAction[];
 }
+
+const ACTION_LABELS: Record<NextAction, string> = {
+  another_card: 'Try another card',
+  update_card: 'Update card',
+  wallet: 'Pay from wallet',
+  add_funds: 'Add funds',
+  retry: 'Try again',
+};
 
 export function usePaymentFlow(): {
   start: (req: PaymentRequest) => Promise<void>;
@@ -46,6 +63,7 @@ export function usePaymentFlow(): {
   elements: ReactNode;
 } {
   const { me, settings } = useAuth();
+  const walletCents = me?.wallet_amount_cents ?? 0;
   const notify = useNotify();
   const req = useRef<PaymentRequest | null>(null);
   const action = useRef(new IdempotentAction());
@@ -72,21 +90,18 @@ export function usePaymentFlow(): {
       setBusy(true);
       // A definite "not accepted" answer: declined (402 with a PaymentResult) or a success envelope with
       // accepted false. Both carry the same fields.
+      // "Payment failed." and, under it, what to do next for this decline: another card, the card's update, the
+      // wallet when it covers the price (or adding funds to it), or trying again (domain/payment/decline.ts).
       const declined = (result: PaymentResult | undefined, message: string) => {
         if (result?.errors?.allow_cascade) {
           r.onFailed?.({ message: CASCADE_MESSAGE, result });
           openCardDialog({ message: CASCADE_MESSAGE });
           return;
         }
-        if (result?.failureCode && CARD_UPDATE_CODES.has(result.failureCode)) {
-          setCardOpen(false);
-          setNotice({ title: 'Payment declined', message, action: 'newCard' });
-          r.onFailed?.({ message, result });
-          return;
-        }
+        const next = declineNextStep({ failureCode: result?.failureCode, priceCents: r.priceCents ?? 0, walletBalanceCents: r.onPayFromWallet && r.priceCents !== undefined ? walletCents : null });
+        setCardOpen(false);
+        setNotice({ title: PAYMENT_FAILED, message: message === PAYMENT_FAILED ? '' : message, detail: next.message, actions: next.actions });
         r.onFailed?.({ message, result });
-        if (viaDialog) setCardError({ message });
-        else setNotice({ title: 'Payment not completed', message, action: null });
       };
       try {
         const endpoint = typeof r.endpoint === 'string' ? r.endpoint : paymentCall(settings, r.endpoint.action, !('cardNumber' in extra));
@@ -110,18 +125,18 @@ export function usePaymentFlow(): {
         }
         if (apiErr && CARD_UPDATE_CODES.has(apiErr.code)) {
           setCardOpen(false);
-          setNotice({ title: 'Payment declined', message, action: 'newCard' });
+          setNotice({ title: 'Payment declined', message, actions: ['update_card'] });
         } else if (viaDialog) {
           setCardError({ message, field: apiErr?.field });
         } else {
-          setNotice({ title: 'Payment not completed', message, action: apiErr?.retriable ? 'retry' : null });
+          setNotice({ title: 'Payment not completed', message, actions: apiErr?.retriable ? ['retry'] : [] });
         }
         if (!apiErr?.retriable) r.onFailed?.({ message, error: apiErr });
       } finally {
         setBusy(false);
       }
     },
-    [openCardDialog, settings],
+    [openCardDialog, settings, walletCents],
   );
 
   const start = useCallback(
@@ -130,6 +145,10 @@ export function usePaymentFlow(): {
       action.current.reset();
       setNotice(null);
       setCardError(null);
+      if (request.newCard) {
+        openCardDialog();
+        return;
+      }
       setBusy(true);
       let primary: SavedCardView | undefined;
       try {
@@ -151,6 +170,13 @@ export function usePaymentFlow(): {
 
   const onCardSubmit = useCallback((form: CardForm) => void pay({ ...form }, true), [pay]);
 
+  const runAction = (a: NextAction) => {
+    setNotice(null);
+    if (a === 'another_card' || a === 'update_card') openCardDialog();
+    else if (a === 'wallet' || a === 'add_funds') req.current?.onPayFromWallet?.();
+    else if (lastExtra.current) void pay(lastExtra.current, false);
+  };
+
   const elements = (
     <>
       {cardMounted && (
@@ -170,39 +196,26 @@ export function usePaymentFlow(): {
       <Dialog open={!!notice} onClose={() => setNotice(null)} aria-labelledby="payment-notice-title" maxWidth="xs" fullWidth>
         <DialogTitle id="payment-notice-title">{notice?.title}</DialogTitle>
         <DialogContent>
-          <DialogContentText sx={{ whiteSpace: 'pre-line' }} data-testid="payment-notice">
-            {notice?.message}
-          </DialogContentText>
+          {notice?.message && (
+            <DialogContentText sx={{ whiteSpace: 'pre-line' }} data-testid="payment-notice">
+              {notice.message}
+            </DialogContentText>
+          )}
+          {notice?.detail && (
+            <DialogContentText sx={{ mt: notice.message ? 1 : 0, color: 'text.primary' }} data-testid="decline-next-step">
+              {notice.detail}
+            </DialogContentText>
+          )}
         </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button onClick={() => setNotice(null)} color="inherit">
+        <DialogActions sx={{ px: 3, pb: 2, flexWrap: 'wrap', gap: 1, '& > :not(style) ~ :not(style)': { ml: 0 } }}>
+          <Button onClick={() => setNotice(null)} color="inherit" sx={{ mr: 'auto' }}>
             Close
           </Button>
-          {notice?.action === 'newCard' && (
-            <Button
-              variant="contained"
-              data-testid="new-card-button"
-              onClick={() => {
-                setNotice(null);
-                openCardDialog();
-              }}
-            >
-              Enter a new card
+          {notice?.actions.map((a, i) => (
+            <Button key={a} variant={i === 0 ? 'contained' : 'outlined'} disabled={busy} data-testid={`next-step-${a}`} onClick={() => runAction(a)}>
+              {ACTION_LABELS[a]}
             </Button>
-          )}
-          {notice?.action === 'retry' && (
-            <Button
-              variant="contained"
-              disabled={busy}
-              data-testid="retry-payment-button"
-              onClick={() => {
-                setNotice(null);
-                if (lastExtra.current) void pay(lastExtra.current, false);
-              }}
-            >
-              Try again
-            </Button>
-          )}
+          ))}
         </DialogActions>
       </Dialog>
     </>

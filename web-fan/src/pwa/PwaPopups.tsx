@@ -1,5 +1,5 @@
 // The installable app's popups and background duties:
-//   - install-as-app popup (with the browser's own install prompt where it has one): a stored counter moved once per app start; it shows at 3, 12, 21 and 30; closing adds
+//   - install-as-app card at the bottom, never modal (with the browser's own install prompt where it has one): a stored counter moved once per app start; it shows at 3, 12, 21 and 30; closing adds
 //     one; 50 goes back to 12; "Don't show again" stops it (domain/push/push.ts);
 //   - the push prompt: different words for admins and fans; never for a proxy session, support or the live-stream
 //     manager (the server says which prompt, or none);
@@ -8,12 +8,18 @@
 //   - send-device-info once per app start; the feed reloads when the app comes back after 900 seconds away.
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
+import Paper from '@mui/material/Paper';
+import Snackbar from '@mui/material/Snackbar';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import InstallMobileRounded from '@mui/icons-material/InstallMobileRounded';
 import { useAuth, useIsProxy, useModelName } from '../auth';
 import { installPopupShows, isPaymentPage, LIVE_PUSH_REGISTRATION_DELAY_MS, PWA_FEED_REFRESH_SECONDS } from '../../../domain/push/push';
 import { flag, isStandalone, moveInstallCounter, pushSupported, sendDeviceInfo, subscribeThisDevice, thisDeviceSubscribed } from './pwa';
@@ -118,34 +124,46 @@ export default function PwaPopups() {
 
   if (popup === 'install') {
     const ios = /iphone|ipad|ipod/i.test(navigator.userAgent);
+    const later = () => {
+      moveInstallCounter('close');
+      close();
+    };
+    // Not a modal: a card at the bottom the fan can ignore while the page (its Subscribe button too) stays usable.
     return (
-      <Dialog open onClose={() => { moveInstallCounter('close'); close(); }} data-testid="install-popup" maxWidth="xs" fullWidth>
-        <DialogTitle>Install {name}</DialogTitle>
-        <DialogContent>
-          <DialogContentText>
-            {installEvent
-              ? `Add ${name} to your home screen: it opens like an app and can notify you about new posts and live streams.`
-              : ios
-                ? `Tap the Share button, then "Add to Home Screen" to install ${name} as an app.`
-                : `Use your browser's menu and choose "Install app" or "Add to Home screen" to install ${name}.`}
-          </DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => { moveInstallCounter('never'); close(); }}>Don't show again</Button>
-          <Button onClick={() => { moveInstallCounter('close'); close(); }}>Close</Button>
-          {installEvent && (
-            <Button variant="contained" onClick={async () => {
-              const ev = installEvent;
-              deferredInstall = null;
-              installListeners.forEach((l) => l());
-              await ev.prompt();
-              const choice = await ev.userChoice.catch(() => ({ outcome: 'dismissed' as const }));
-              moveInstallCounter(choice.outcome === 'accepted' ? 'never' : 'close');
-              close();
-            }}>Install</Button>
-          )}
-        </DialogActions>
-      </Dialog>
+      <Snackbar open anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }} sx={{ bottom: { xs: 72, sm: 24 } }}>
+        <Paper elevation={8} role="region" aria-labelledby="install-popup-title" data-testid="install-popup" sx={{ p: 2, maxWidth: 440, width: '100%', borderRadius: 3 }}>
+          <Stack direction="row" spacing={1.5} alignItems="flex-start">
+            <InstallMobileRounded color="primary" aria-hidden sx={{ mt: 0.25 }} />
+            <Box sx={{ flex: 1, minWidth: 0 }}>
+              <Typography id="install-popup-title" variant="subtitle1" sx={{ fontWeight: 700, lineHeight: 1.3 }}>
+                Install {name}
+              </Typography>
+              <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+                {installEvent
+                  ? `Add ${name} to your home screen: it opens like an app and can notify you about new posts and live streams.`
+                  : ios
+                    ? `Tap the Share button, then "Add to Home Screen" to install ${name} as an app.`
+                    : `Use your browser's menu and choose "Install app" or "Add to Home screen" to install ${name}.`}
+              </Typography>
+            </Box>
+          </Stack>
+          <Stack direction="row" spacing={1} justifyContent="flex-end" sx={{ mt: 1.5, flexWrap: 'wrap' }}>
+            <Button size="small" color="inherit" onClick={() => { moveInstallCounter('never'); close(); }}>Don't show again</Button>
+            <Button size="small" onClick={later}>Close</Button>
+            {installEvent && (
+              <Button size="small" variant="contained" onClick={async () => {
+                const ev = installEvent;
+                deferredInstall = null;
+                installListeners.forEach((l) => l());
+                await ev.prompt();
+                const choice = await ev.userChoice.catch(() => ({ outcome: 'dismissed' as const }));
+                moveInstallCounter(choice.outcome === 'accepted' ? 'never' : 'close');
+                close();
+              }}>Install</Button>
+            )}
+          </Stack>
+        </Paper>
+      </Snackbar>
     );
   }
 

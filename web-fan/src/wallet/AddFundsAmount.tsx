@@ -9,6 +9,8 @@ import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
+import CreditCardRounded from '@mui/icons-material/CreditCardRounded';
+import CurrencyBitcoinRounded from '@mui/icons-material/CurrencyBitcoinRounded';
 import { formatMoney } from '../../../domain/shared/money';
 import type { AddFunds } from './useAddFunds';
 
@@ -57,8 +59,31 @@ export function AddFundsAmount({ f, shortfallCents, onCancel }: { f: AddFunds; s
           helperText={amountError ?? `Between $${walletSettings.add_fund_minimum_amount} and $${walletSettings.add_fund_maximum_amount}`}
           slotProps={{ htmlInput: { 'data-testid': 'add-funds-other', 'aria-describedby': 'add-funds-other-help' }, formHelperText: { id: 'add-funds-other-help', role: amountError ? 'alert' : undefined } as object }}
         />
-        <Typography variant="caption" color="text.secondary">
-          Paid in cryptocurrency. All orders are final.
+        {f.cryptoOn && (
+          <>
+            <Typography variant="body2" color="text.secondary" sx={{ mt: 1, mb: 1 }}>
+              Pay with
+            </Typography>
+            <ToggleButtonGroup
+              exclusive
+              fullWidth
+              size="small"
+              value={f.method}
+              onChange={(_e, v: typeof f.method | null) => v && f.setMethod(v)}
+              aria-label="Pay with"
+              sx={{ mb: 1 }}
+            >
+              <ToggleButton value="card" data-testid="add-funds-method-card" sx={{ fontWeight: 700 }}>
+                <CreditCardRounded fontSize="small" sx={{ mr: 1 }} aria-hidden /> Card
+              </ToggleButton>
+              <ToggleButton value="crypto" data-testid="add-funds-method-crypto" sx={{ fontWeight: 700 }}>
+                <CurrencyBitcoinRounded fontSize="small" sx={{ mr: 1 }} aria-hidden /> Crypto
+              </ToggleButton>
+            </ToggleButtonGroup>
+          </>
+        )}
+        <Typography variant="caption" color="text.secondary" component="p">
+          {f.method === 'card' || !f.cryptoOn ? 'Charged to your card now. Top-ups are final.' : 'Paid in cryptocurrency. All orders are final.'}
         </Typography>
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2 }}>

@@ -1,4 +1,4 @@
-// Add Funds: an amount (./AddFundsAmount.tsx), then the crypto payment (./AddFundsCrypto.tsx): choose a currency,
+// Add Funds: an amount and how to pay (./AddFundsAmount.tsx), then the card (./AddFundsCard.tsx) or the crypto payment (./AddFundsCrypto.tsx): choose a currency,
 // Start Crypto Payment (QR code, address, reference, 15-minute countdown), polled every 5 seconds until confirmed
 // (./useAddFunds.ts). 'Payment failed.' on failure or expiry; Change amount goes back.
 import Dialog from '@mui/material/Dialog';
@@ -8,8 +8,10 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import CloseRounded from '@mui/icons-material/CloseRounded';
 import { useNotify } from '../notify';
+import { formatMoney } from '../../../domain/shared/money';
 import { AddFundsAmount } from './AddFundsAmount';
 import { CurrencyStep, DoneStep, PayStep } from './AddFundsCrypto';
+import { CardStep } from './AddFundsCard';
 import { useAddFunds, type AddFundsResult } from './useAddFunds';
 
 export type { AddFundsResult };
@@ -42,7 +44,7 @@ export default function AddFundsDialog({
     }
   };
 
-  const title = step === 'amount' ? 'Add Funds' : step === 'done' ? 'Amount Successfully Added.' : 'Pay with crypto';
+  const title = step === 'amount' ? 'Add Funds' : step === 'done' ? 'Amount Successfully Added.' : step === 'card' ? `Add ${formatMoney(f.amountCents)} by card` : 'Pay with crypto';
   const close = () => !f.busy && onClose();
 
   return (
@@ -63,6 +65,7 @@ export default function AddFundsDialog({
         </IconButton>
       </DialogTitle>
       {step === 'amount' && <AddFundsAmount f={f} shortfallCents={shortfallCents} onCancel={close} />}
+      {step === 'card' && <CardStep amountCents={f.amountCents} onBack={f.changeAmount} onDone={f.cardDone} />}
       {step === 'currency' && <CurrencyStep f={f} />}
       {step === 'pay' && <PayStep f={f} onCopy={(text) => void copy(text)} onClose={close} />}
       {step === 'done' && <DoneStep balanceCents={f.balanceCents} onDone={onClose} />}

@@ -16,7 +16,10 @@ export interface AddFundsResult {
   balanceCents?: number;
 }
 
-export type AddFundsStep = 'amount' | 'currency' | 'pay' | 'done';
+export type AddFundsStep = 'amount' | 'card' | 'currency' | 'pay' | 'done';
+
+/** How the top-up is paid: by card (saved or new) or in crypto. */
+export type FundsMethod = 'card' | 'crypto';
 
 const BALANCE_NEWS = ['UPDATE_USER_AMOUNT'] as const;
 
@@ -44,6 +47,8 @@ export function useAddFunds({ open, shortfallCents, onCompleted }: { open: boole
   const choices = useMemo(() => (options.suggestedCents ? [options.suggestedCents, ...options.presetsCents] : options.presetsCents), [options]);
 
   const [step, setStep] = useState<AddFundsStep>('amount');
+  const cryptoOn = settings?.is_crypto_payment_enabled !== false;
+  const [method, setMethod] = useState<FundsMethod>('crypto');
   const [picked, setPicked] = useState<number | null>(null);
   const [other, setOther] = useState('');
   const [amountError, setAmountError] = useState<string | null>(null);
@@ -102,7 +107,15 @@ export function useAddFunds({ open, shortfallCents, onCompleted }: { open: boole
     resetGenerated();
     setCurrency('');
     setError(null);
-    setStep('currency');
+    setStep(method === 'card' || !cryptoOn ? 'card' : 'currency');
+  };
+
+  /** The card top-up went through: the balance it answered, the account read again. */
+  const cardDone = (cents: number, position?: string) => {
+    setBalanceCents(cents);
+    setStep('done');
+    void refresh(position).catch(() => undefined);
+    finish({ confirmed: true, balanceCents: cents });
   };
 
   const chooseCurrency = (value: string) => {
@@ -173,7 +186,7 @@ export function useAddFunds({ open, shortfallCents, onCompleted }: { open: boole
   }, [polling, checkNow]);
 
   return {
-    walletSettings, options, choices, step, picked, setPicked, other, setOther, amountError, setAmountError, amountCents,
+    walletSettings, options, choices, step, picked, method, setMethod, cryptoOn, cardDone, setPicked, other, setOther, amountError, setAmountError, amountCents,
     currencies: currencies.data ?? null,
     currencyError: currencies.isError ? errorMessage(currencies.error) : null,
     retryCurrencies: () => void currencies.refetch(),
