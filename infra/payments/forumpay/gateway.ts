@@ -152,6 +152,22 @@ export async function createForumPayGateway(options: ForumPayGatewayOptions): Pr
     return (await byOurId(r.payment_id))!;
   }
 
+  /**
+   * StartPayment, or null when ForumPay refuses it because another request of ours started the same payment at the
+   * same moment (two nodes or two tabs): that start is read back and kept instead.
+   */
+  async function startAtForumPay(r: Row, body: Record<string, string | undefined>): Promise<Record<string, unknown> | null> {
+    try {
+      return await client.call<Record<string, unknown>>('StartPayment', body);
+    } catch (e) {
+      if (!(e instanceof ForumPayRefused) || e.httpStatus >= 500) throw e;
+      const now = await byOurId(r.payment_id);
+      if (now?.address) return null;
+      if (await recoverStart(r)) return null;
+      throw e;
+    }
+  }
+
   async function check(r: Row): Promise<CryptoStatusReport | null> {
     try {
       const answer = await client.call<CheckPaymentAnswer>('CheckPayment', { currency: r.currency, payment_id: r.provider_payment_id, address: r.address! });
@@ -230,7 +246,7 @@ export async function createForumPayGateway(options: ForumPayGatewayOptions): Pr
       // The attempt is on record before ForumPay is asked: a lost answer is then looked for, not started twice.
       await db.updateTable('payments').set({ start_requested_at: now().toISOString() }).where('payment_id', '=', paymentId).execute();
       const webhookUrl = options.webhookUrl?.() ?? undefined;
-      const answer = await client.call<Record<string, unknown>>('StartPayment', {
+      const answer = await startAtForumPay(r, {
         invoice_currency: 'USD',
         invoice_amount: centsToAmount(Number(r.amount_cents)),
         currency: r.currency,
@@ -246,6 +262,7 @@ export async function createForumPayGateway(options: ForumPayGatewayOptions): Pr
         payer_user_agent: payer?.userAgent,
         webhook_url: webhookUrl ?? undefined,
       });
+      if (answer === null) return startOf((await byOurId(paymentId))!);
       const address = required('StartPayment', answer, 'address');
       const amount = required('StartPayment', answer, 'amount');
       if (str(answer.payment_id) && answer.payment_id !== r.provider_payment_id)
