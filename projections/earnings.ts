@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { AnyDomainEvent } from './events';
 import { defineProjection } from './projection';
 import { earningsTables, type ReadModelRows, type ReadModels } from './schema';
-import { earningsSourceOf } from '../domain/payment/purchase-kinds';
+import { EARNINGS_SOURCES, earningsSourceOf } from '../domain/payment/purchase-kinds';
 
 export const earningsProjection = defineProjection<AnyDomainEvent, ReadModelRows>()({
   name: 'earnings',
@@ -31,8 +31,6 @@ export async function earningsLastDays(db: Kysely<ReadModels>, todayIso: string,
   return dayList.map((day) => ({ day, cents: byDay.get(day) ?? 0 }));
 }
 
-/** The sources the dashboard always shows, in this order. */
-export const EARNING_SOURCES = ['subscriptions', 'unlocks', 'tips', 'chat', 'shop'] as const;
 
 /** Net earnings per source over the days from `fromDay` (YYYY-MM-DD) on; every known source listed, zero when none. */
 export async function earningsBySource(db: Kysely<ReadModels>, fromDay: string): Promise<{ source: string; cents: number }[]> {
@@ -44,6 +42,6 @@ export async function earningsBySource(db: Kysely<ReadModels>, fromDay: string):
     .groupBy('source')
     .execute();
   const bySource = new Map(rows.map((r: { source: string; cents: number }) => [r.source, Number(r.cents)]));
-  const known: string[] = [...EARNING_SOURCES];
+  const known: string[] = [...EARNINGS_SOURCES];
   return [...known, ...[...bySource.keys()].filter((s) => !known.includes(s)).sort()].map((source) => ({ source, cents: bySource.get(source) ?? 0 }));
 }

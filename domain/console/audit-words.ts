@@ -9,6 +9,7 @@ import type { PushEvent } from '../push/push';
 import type { SubscriptionEmailEvent } from '../subscription-email/subscription-email';
 import { formatMoney } from '../shared/money';
 import { auditActionLabel } from './audit-labels';
+import { PURCHASE_FACTS, type PurposeKind } from '../payment/purchase-kinds';
 
 /** Every event the audit log records (it keeps every event of the log). */
 export type AuditedEvent = AnyDomainEvent | EmailConfigEvent | HelpEvent | NotificationEvent | PushEvent | SubscriptionEmailEvent;
@@ -34,17 +35,8 @@ const reversal = (v: unknown): string => ({ refund: 'refunded', void: 'voided', 
 /** What a payment was for, in a few words. */
 function purposeWords(v: unknown): string {
   const kind = str(obj(v).kind);
-  switch (kind) {
-    case 'unlock': return 'a post unlock';
-    case 'subscription': return 'a membership';
-    case 'tip': return 'a tip';
-    case 'chat_unlock': return 'a chat message';
-    case 'pay_per_message': return 'a paid message';
-    case 'live_minute': return 'a live minute';
-    case 'wallet_top_up': return 'a wallet top-up';
-    case 'shop_order': return 'a shop order';
-    default: return kind ? kind.replace(/_/g, ' ') : 'a purchase';
-  }
+  if (kind && kind in PURCHASE_FACTS) return PURCHASE_FACTS[kind as PurposeKind].inWords;
+  return kind ? kind.replace(/_/g, ' ') : 'a purchase';
 }
 
 function pushWords(d: Data): string {

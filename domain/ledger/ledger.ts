@@ -10,7 +10,7 @@
 // top-up payment (a PaymentCaptured for a wallet top-up: the fan's money, not earnings) was credited, once, in full.
 // A top-up by card is charged at the card provider: its provider's books show it beside the card purchases.
 import type { AnyDomainEvent } from '../events';
-import { earningsSourceOf, isCardTopUp, type EarningsSource } from '../payment/purchase-kinds';
+import { EARNINGS_SOURCES, earningsSourceOf, isCardTopUp, type EarningsSource } from '../payment/purchase-kinds';
 
 export type LedgerSource = EarningsSource;
 
@@ -70,7 +70,7 @@ const emptyWallet = (): WalletLedger => ({
 
 export const emptyLedger = (): Ledger => ({
   captures: 0, capturedCents: 0, refundedCents: 0, voidedCents: 0, chargedBackCents: 0, chargebacks: 0,
-  netBySource: { subscriptions: 0, unlocks: 0, tips: 0, chat: 0, shop: 0 }, netByUser: {}, netByMethod: { card: 0, wallet: 0 }, capturesByRequest: {}, duplicateSales: {}, wallet: emptyWallet(),
+  netBySource: Object.fromEntries(EARNINGS_SOURCES.map((s) => [s, 0])) as Record<EarningsSource, number>, netByUser: {}, netByMethod: { card: 0, wallet: 0 }, capturesByRequest: {}, duplicateSales: {}, wallet: emptyWallet(),
 });
 
 export const netCents = (l: Ledger) => l.capturedCents - l.refundedCents - l.voidedCents - l.chargedBackCents;

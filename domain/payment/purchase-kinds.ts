@@ -10,8 +10,9 @@ import type { TransactionType } from './wire';
 export type PurposeKind = PaymentPurpose['kind'];
 export type PurposeOf<K extends PurposeKind> = Extract<PaymentPurpose, { kind: K }>;
 
-/** Where a payment's money counts in earnings, the ledger and the dashboard. */
-export type EarningsSource = 'subscriptions' | 'unlocks' | 'tips' | 'chat' | 'shop';
+/** Where a payment's money counts in earnings, the ledger and the dashboard, in the order the dashboard shows them. */
+export const EARNINGS_SOURCES = ['subscriptions', 'unlocks', 'tips', 'chat', 'shop'] as const;
+export type EarningsSource = (typeof EARNINGS_SOURCES)[number];
 
 /** A wallet top-up paid by card is in dollars: its purpose's currency (a crypto top-up's is the coin's ticker). */
 export const CARD_TOP_UP_CURRENCY = 'USD';
@@ -40,6 +41,8 @@ export interface PurchaseFacts<K extends PurposeKind> {
   walletLine: string;
   /** Why a wallet that does not cover it is refused. */
   shortfallMessage: string;
+  /** The purchase in a sentence of the console's audit ("… paid for a post unlock"). */
+  inWords: string;
 }
 
 export const PURCHASE_FACTS: { [K in PurposeKind]: PurchaseFacts<K> } = {
@@ -52,6 +55,7 @@ export const PURCHASE_FACTS: { [K in PurposeKind]: PurchaseFacts<K> } = {
     walletLine: 'Unlocked a post',
     shortfallMessage: INSUFFICIENT_FUNDS,
     reversible: true,
+    inWords: 'a post unlock',
   },
   subscription: {
     earnings: 'subscriptions',
@@ -62,6 +66,7 @@ export const PURCHASE_FACTS: { [K in PurposeKind]: PurchaseFacts<K> } = {
     walletLine: 'Membership',
     shortfallMessage: ADD_FUNDS_TO_SUBSCRIBE,
     reversible: true,
+    inWords: 'a membership',
   },
   tip: {
     earnings: 'tips',
@@ -72,6 +77,7 @@ export const PURCHASE_FACTS: { [K in PurposeKind]: PurchaseFacts<K> } = {
     walletLine: 'Tip',
     shortfallMessage: INSUFFICIENT_FUNDS,
     reversible: true,
+    inWords: 'a tip',
   },
   chat_unlock: {
     earnings: 'chat',
@@ -82,6 +88,7 @@ export const PURCHASE_FACTS: { [K in PurposeKind]: PurchaseFacts<K> } = {
     walletLine: 'Unlocked a message',
     shortfallMessage: INSUFFICIENT_FUNDS,
     reversible: true,
+    inWords: 'a chat message',
   },
   pay_per_message: {
     earnings: 'chat',
@@ -92,6 +99,7 @@ export const PURCHASE_FACTS: { [K in PurposeKind]: PurchaseFacts<K> } = {
     walletLine: 'Message',
     shortfallMessage: LOW_BALANCE_FOR_MESSAGE,
     reversible: true,
+    inWords: 'a paid message',
   },
   // A one-to-one live call runs inside the private chat: its minutes count with the chat's earnings, and with
   // live in the reports.
@@ -104,6 +112,7 @@ export const PURCHASE_FACTS: { [K in PurposeKind]: PurchaseFacts<K> } = {
     walletLine: 'Live stream minute',
     shortfallMessage: INSUFFICIENT_FUNDS,
     reversible: true,
+    inWords: 'a live minute',
   },
   // Crypto paid into the fan's own wallet: not earnings (the purchases the wallet pays for are), listed as a
   // top-up, and final — a crypto payment has no refund or chargeback.
@@ -116,6 +125,7 @@ export const PURCHASE_FACTS: { [K in PurposeKind]: PurchaseFacts<K> } = {
     walletLine: 'Wallet top-up',
     shortfallMessage: INSUFFICIENT_FUNDS,
     reversible: false,
+    inWords: 'a wallet top-up',
   },
   shop_order: {
     earnings: 'shop',
@@ -126,6 +136,7 @@ export const PURCHASE_FACTS: { [K in PurposeKind]: PurchaseFacts<K> } = {
     walletLine: 'Shop order',
     shortfallMessage: ADD_FUNDS_TO_ORDER,
     reversible: true,
+    inWords: 'a shop order',
   },
 };
 

@@ -12,22 +12,15 @@ export interface PaymentResult {
   errors?: { allow_cascade?: boolean; error_from?: string; transactionId?: string };
 }
 
-export type TransactionType =
-  | 'subscription'
-  | 'rebill'
-  | 'unlock'
-  | 'tip'
-  | 'chat_unlock'
-  | 'pay_per_message'
-  | 'live_minute'
-  | 'wallet_topup'
-  /** A second sale the provider made for a payment already paid (its page paid twice), and its refund. */
-  | 'second_sale'
-  | 'second_sale_refund'
-  | 'shop_order'
-  | 'refund'
-  | 'void'
-  | 'chargeback';
+/**
+ * A transaction row's type: what each kind of purchase records (domain/payment/purchase-kinds.ts), a wallet top-up,
+ * a second sale a provider made for a payment already paid (its page paid twice) and its refund, and the reversals.
+ */
+export const TRANSACTION_TYPES = [
+  'subscription', 'rebill', 'unlock', 'tip', 'chat_unlock', 'pay_per_message', 'live_minute', 'wallet_topup', 'shop_order',
+  'second_sale', 'second_sale_refund', 'refund', 'void', 'chargeback',
+] as const;
+export type TransactionType = (typeof TRANSACTION_TYPES)[number];
 
 export interface AdminTransactionRecord {
   id: string;

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import type { RouteAnswers } from './types';
 import { adminMediaRecord, adminUserRecord } from './shapes';
+import { TRANSACTION_TYPES } from '../../../domain/payment/wire';
 
 const adminPostRecord = z.object({
   id: z.string(),
@@ -63,7 +64,7 @@ const adminTransactionRecord = z.object({
   id: z.string(),
   user_id: z.string(),
   user_email: z.string(),
-  type: z.enum(['subscription', 'rebill', 'unlock', 'tip', 'chat_unlock', 'pay_per_message', 'live_minute', 'wallet_topup', 'shop_order', 'second_sale', 'second_sale_refund', 'refund', 'void', 'chargeback']),
+  type: z.enum(TRANSACTION_TYPES),
   amount_cents: z.number(),
   currency: z.literal('USD'),
   method: z.enum(['card', 'wallet', 'crypto']),

@@ -2,6 +2,10 @@
 import { z } from 'zod';
 import { answer } from '../../openapi-envelopes';
 import type { RouteAnswers } from './types';
+import { REPORT_SOURCES, type ReportSource } from '../../../domain/reporting/reporting';
+
+/** One figure per report source (subscriptions … shop): the same shape in every report answer. */
+const bySource = <T extends z.ZodTypeAny>(figure: T) => z.object(Object.fromEntries(REPORT_SOURCES.map((s) => [s, figure])) as Record<ReportSource, T>);
 
 export const reportsAnswers: RouteAnswers = {
   'GET /api/reporting-page': {
@@ -27,41 +31,14 @@ export const reportsAnswers: RouteAnswers = {
       buckets: z.array(z.object({
         period: z.string(),
         total_cents: z.number().nullable(),
-        by_source: z.object({
-          tips: z.number().nullable(),
-          chat: z.number().nullable(),
-          mass_messages: z.number().nullable(),
-          live: z.number().nullable(),
-          shop: z.number().nullable(),
-          subscriptions: z.number().nullable(),
-          rebills: z.number().nullable(),
-          unlocks: z.number().nullable(),
-        }),
+        by_source: bySource(z.number().nullable()),
         count: z.number(),
       })),
       totals: z.object({
         total_cents: z.number().nullable(),
-        by_source: z.object({
-          tips: z.number().nullable(),
-          chat: z.number().nullable(),
-          mass_messages: z.number().nullable(),
-          live: z.number().nullable(),
-          shop: z.number().nullable(),
-          subscriptions: z.number().nullable(),
-          rebills: z.number().nullable(),
-          unlocks: z.number().nullable(),
-        }),
+        by_source: bySource(z.number().nullable()),
         count: z.number(),
-        count_by_source: z.object({
-          tips: z.number(),
-          chat: z.number(),
-          mass_messages: z.number(),
-          live: z.number(),
-          shop: z.number(),
-          subscriptions: z.number(),
-          rebills: z.number(),
-          unlocks: z.number(),
-        }),
+        count_by_source: bySource(z.number()),
         refunded_cents: z.number().nullable(),
         voided_cents: z.number().nullable(),
         charged_back_cents: z.number().nullable(),
@@ -71,43 +48,16 @@ export const reportsAnswers: RouteAnswers = {
         to: z.string(),
         totals: z.object({
           total_cents: z.number().nullable(),
-          by_source: z.object({
-            tips: z.number().nullable(),
-            chat: z.number().nullable(),
-            mass_messages: z.number().nullable(),
-            live: z.number().nullable(),
-            shop: z.number().nullable(),
-            subscriptions: z.number().nullable(),
-            rebills: z.number().nullable(),
-            unlocks: z.number().nullable(),
-          }),
+          by_source: bySource(z.number().nullable()),
           count: z.number(),
-          count_by_source: z.object({
-            tips: z.number(),
-            chat: z.number(),
-            mass_messages: z.number(),
-            live: z.number(),
-            shop: z.number(),
-            subscriptions: z.number(),
-            rebills: z.number(),
-            unlocks: z.number(),
-          }),
+          count_by_source: bySource(z.number()),
           refunded_cents: z.number().nullable(),
           voided_cents: z.number().nullable(),
           charged_back_cents: z.number().nullable(),
         }),
       }),
       change_percent: z.number().nullable(),
-      change_by_source: z.object({
-        tips: z.number().nullable(),
-        chat: z.number().nullable(),
-        mass_messages: z.number().nullable(),
-        live: z.number().nullable(),
-        shop: z.number().nullable(),
-        subscriptions: z.number().nullable(),
-        rebills: z.number().nullable(),
-        unlocks: z.number().nullable(),
-      }),
+      change_by_source: bySource(z.number().nullable()),
     })),
   },
   'GET /admin-api/reports/reversals': {
@@ -125,7 +75,7 @@ export const reportsAnswers: RouteAnswers = {
         email: z.string().nullable(),
         name: z.string().nullable(),
         kind: z.enum(['void', 'chargeback', 'refund', 'capture']),
-        source: z.enum(['tips', 'chat', 'mass_messages', 'live', 'subscriptions', 'rebills', 'unlocks', 'shop']),
+        source: z.enum(REPORT_SOURCES),
         amount_cents: z.number().nullable(),
         method: z.string(),
         reference_id: z.string().nullable(),
@@ -147,16 +97,7 @@ export const reportsAnswers: RouteAnswers = {
         name: z.string(),
         registered_at: z.string(),
         net_cents: z.number().nullable(),
-        by_source: z.object({
-          tips: z.number().nullable(),
-          chat: z.number().nullable(),
-          mass_messages: z.number().nullable(),
-          live: z.number().nullable(),
-          shop: z.number().nullable(),
-          subscriptions: z.number().nullable(),
-          rebills: z.number().nullable(),
-          unlocks: z.number().nullable(),
-        }),
+        by_source: bySource(z.number().nullable()),
         purchases: z.number(),
         reversals: z.number(),
         first_purchase_at: z.string().nullable(),
@@ -179,7 +120,7 @@ export const reportsAnswers: RouteAnswers = {
         email: z.string().nullable(),
         name: z.string().nullable(),
         kind: z.enum(['void', 'chargeback', 'refund', 'capture']),
-        source: z.enum(['tips', 'chat', 'mass_messages', 'live', 'subscriptions', 'rebills', 'unlocks', 'shop']),
+        source: z.enum(REPORT_SOURCES),
         amount_cents: z.number().nullable(),
         method: z.string(),
         reference_id: z.string().nullable(),

@@ -9,7 +9,7 @@ import {
   SimpleList,
   TopToolbar,
 } from 'react-admin';
-import type { AdminTransactionRecord } from '../../../domain/payment/wire';
+import { TRANSACTION_TYPES, type AdminTransactionRecord } from '../../../domain/payment/wire';
 import { ExportCsvButton } from '../components/ExportCsvButton';
 import { Responsive } from '../components/ResponsiveList';
 import { humanize, StatusChip } from '../components/StatusChip';
@@ -18,7 +18,7 @@ import { ADMIN_PAGE_SIZE, AdminPagination } from '../components/AdminPagination'
 
 const Column = DataTable.Col<AdminTransactionRecord>;
 
-const TYPES = ['subscription', 'rebill', 'unlock', 'tip', 'chat_unlock', 'pay_per_message', 'live_minute', 'wallet_topup', 'shop_order', 'second_sale', 'second_sale_refund', 'refund', 'void', 'chargeback'] as const;
+const TYPES = TRANSACTION_TYPES;
 const TYPE_CHOICES = TYPES.map(id => ({ id, name: humanize(id) }));
 const STATUS_CHOICES = [
   { id: 'captured', name: 'Captured' },
