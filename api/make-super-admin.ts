@@ -7,6 +7,7 @@
 // deleted account is refused in one line (exit 6); a repeat changes nothing. Exit codes: infra/cli/exit-codes.ts.
 import os from 'node:os';
 import { randomUUID } from 'node:crypto';
+import { pathToFileURL } from 'node:url';
 import { loadConfig } from '../infra/config';
 import { openEventStoreFromConfig } from '../infra/eventstore/open';
 import { EXIT, reportCliFailure } from '../infra/cli/exit-codes';
@@ -47,17 +48,27 @@ function parseArgs(argv: string[]): { email: string; by?: string } {
   return { email: rest[0], by };
 }
 
-async function main(): Promise<number> {
+/** Where the CLI writes its lines: the console when run as `npm run make-super-admin`. */
+export interface CliOutput {
+  log: (line: string) => void;
+  error: (line: string) => void;
+}
+
+/**
+ * The whole command: parses `argv` (the arguments after the script), opens the store `env` configures, appoints
+ * and answers the exit code. Run by the script below; the tests call it in-process too.
+ */
+export async function makeSuperAdmin(argv: string[], env: Record<string, string | undefined> = process.env, out: CliOutput = console): Promise<number> {
   let args: ReturnType<typeof parseArgs>;
   try {
-    args = parseArgs(process.argv.slice(2));
+    args = parseArgs(argv);
   } catch (e) {
-    console.error((e as Error).message);
+    out.error((e as Error).message);
     return EXIT.usage;
   }
   let opened;
   try {
-    opened = await openEventStoreFromConfig(loadConfig());
+    opened = await openEventStoreFromConfig(loadConfig(env));
   } catch (e) {
     return reportCliFailure(e, CLI);
   }
@@ -65,7 +76,7 @@ async function main(): Promise<number> {
     const operator = operatorName(args.by);
     const ctx = commandContext(opened.store, { userId: null, role: 'system', ip: null, correlationId: `${CLI}-${randomUUID()}` });
     const r = await appointSuperAdmin(ctx, args.email, operator);
-    console.log(
+    out.log(
       r.changed
         ? `${r.email} is now super_admin (was ${r.previousRole}); recorded on the Audit page as given by ${operator}.`
         : `${r.email} is super_admin already: nothing changed.`,
@@ -73,11 +84,11 @@ async function main(): Promise<number> {
     return EXIT.ok;
   } catch (e) {
     if (e instanceof ValidationError) {
-      console.error(`${CLI}: ${e.message}`);
+      out.error(`${CLI}: ${e.message}`);
       return EXIT.usage;
     }
     if (e instanceof DomainError) {
-      console.error(`${CLI}: ${e.message}`);
+      out.error(`${CLI}: ${e.message}`);
       return EXIT.refused;
     }
     return reportCliFailure(e, CLI);
@@ -86,4 +97,4 @@ async function main(): Promise<number> {
   }
 }
 
-process.exitCode = await main();
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) process.exitCode = await makeSuperAdmin(process.argv.slice(2));

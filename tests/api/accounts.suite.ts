@@ -1,3 +1,4 @@
+// Runs on one back end (PGlite, accounts.pglite.test.ts): what it tests does not depend on the event store or read-model database.
 // Account self-service over real HTTP and a real database: forgotten password and reset, profile details,
 // change of email with verification, the email opt-in prompt and its resend wait, photo ID upload. Mail goes
 // to the outbox (SMTP_URL unset); the tests read the links from there. Time is moved by swapping the

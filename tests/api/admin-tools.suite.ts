@@ -1,3 +1,4 @@
+// Runs on one back end (PGlite, admin-tools.pglite.test.ts): what it tests does not depend on the event store or read-model database.
 // The console's admin tools over real HTTP: lookup by email (admins, lower ranks only),
 // subscription links (signed price offers: generated, checked, tampered, expired, used once, recorded), fans' saved
 // cards, health, redirect URLs (same-site only) and the fan site's resolve call, the user-management extras

@@ -1,3 +1,4 @@
+// Runs on one back end (PGlite, chat-email.pglite.test.ts): what it tests does not depend on the event store or read-model database.
 // Chat emails through a real SMTP server: a fan who leaves staff messages unread past the grace period is
 // emailed once for the streak (never the message text), later messages in the same streak add nothing, reading
 // the chat starts a new streak, the fan's `messages` switch (update_user_chat_email_notifications) turns it off,

@@ -1,3 +1,4 @@
+// Runs on one back end (PGlite, chat-fan-media.pglite.test.ts): what it tests does not depend on the event store or read-model database.
 // A fan's photo or video in private chat over real HTTP and a real database:
 // the fan asks the shared presign route for an address (purpose 'message' only, while subscribed), PUTs the file
 // without any Authorization header, registers it and sends it. Staff see it rendered like any media; the fan sees

@@ -1,3 +1,4 @@
+// Runs on one back end (PGlite, console-edits.pglite.test.ts): what it tests does not depend on the event store or read-model database.
 // Console edits carry the version the editor saw: GET answers an ETag (and the record's
 // `version`), an edit with the current If-Match is written and answers the next ETag, an edit with an older one is
 // refused 412 STALE_EDIT with nothing written, and an edit without If-Match (an API client) still works.

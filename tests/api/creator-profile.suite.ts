@@ -1,3 +1,4 @@
+// Runs on one back end (PGlite, creator-profile.pglite.test.ts): what it tests does not depend on the event store or read-model database.
 // The creator's profile and the mail notice over real HTTP: the console saves the
 // display name, an uploaded avatar and cover image and a bio as site settings, and the fan site's settings and
 // the model details carry them (post authors and chat read the same settings); bad values are 400 naming the field with nothing written,

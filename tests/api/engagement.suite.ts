@@ -1,3 +1,4 @@
+// Runs on one back end (PGlite, engagement.pglite.test.ts): what it tests does not depend on the event store or read-model database.
 // Likes and comments over real HTTP: like toggles and counts, the visibility settings per
 // role and subscription status, comment add/remove/hide/block, bad input, proxy sessions, and a rebuild.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,3 +1,4 @@
+// Runs on one back end (PGlite, exports.pglite.test.ts): what it tests does not depend on the event store or read-model database.
 // The console's CSV exports: each list the console exports has GET /admin-api/<resource>/export,
 // which lets in exactly the list's roles, takes the list's filters, and records a DataExported event (resource,
 // filter, rows) before the file goes out. Users is covered in staff.suite.ts.

@@ -1,3 +1,4 @@
+// Runs on one back end (PGlite, feed-tags.pglite.test.ts): what it tests does not depend on the event store or read-model database.
 // Feed tags over real HTTP: create, rename, delete (detaching from posts), tagging posts,
 // counts for staff only, the feed filter, the spec's messages, and bad input refused before any event.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

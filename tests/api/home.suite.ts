@@ -1,3 +1,4 @@
+// Runs on one back end (PGlite, home.pglite.test.ts): what it tests does not depend on the event store or read-model database.
 // The creator's Home (GET /admin-api/home) over real HTTP: today's and yesterday's earnings, unread chats with the
 // latest conversations, scheduled posts, recent subscribers and the facts of the warnings (mail server and its
 // failures, live streaming, avatar), for the managers only, read without loading any event stream.

@@ -19,6 +19,7 @@ import { SANDBOX_TEST_CARDS } from '../../domain/card/wire';
 import { createTestDatabase, requirePostgresServer } from '../support/postgres';
 import { TEST_CARD_FORM } from '../support/server';
 import { startChildServer } from '../support/child-server';
+import { copyPgliteTemplate } from '../support/pglite-template';
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'fanclub-idem-crash-'));
 const cleanups: (() => Promise<void>)[] = [];
@@ -54,6 +55,9 @@ function crashSuite(backend: 'pglite' | 'postgres', restartInstance: 'same' | 'o
       const db = await createTestDatabase();
       cleanups.push(db.drop);
       env = { ...env, DATABASE_URL: db.url };
+    } else {
+      // The data folder starts from the run's migrated PGlite template (as every test server's does), not an empty one.
+      copyPgliteTemplate(dataDir);
     }
     // 1. A fan.
     let server = await startServer(loadConfig(env), { serveApps: false, log: () => {}, deliverNotices: false });

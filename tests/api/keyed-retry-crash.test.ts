@@ -22,6 +22,7 @@ import { sandboxCryptoReceived } from '../../infra/payments/sandbox-crypto-gatew
 import { createTestDatabase, requirePostgresServer } from '../support/postgres';
 import { startChildServer, type ChildServer } from '../support/child-server';
 import { TEST_CARD_FORM } from '../support/server';
+import { copyPgliteTemplate } from '../support/pglite-template';
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'fanclub-keyed-crash-'));
 const cleanups: (() => Promise<void>)[] = [];
@@ -264,6 +265,9 @@ function crashCase(backend: 'pglite' | 'postgres', nodes: 1 | 2) {
       const db = await createTestDatabase();
       cleanups.push(db.drop);
       env = { ...env, DATABASE_URL: db.url };
+    } else {
+      // The data folder starts from the run's migrated PGlite template (as every test server's does), not an empty one.
+      copyPgliteTemplate(dataDir);
     }
     // The data, written by a server that then stays (the second node) or stops (one node: the child takes the folder).
     let server = await inProcess({ ...env, FANCLUB_INSTANCE_ID: 'node-b' });

@@ -1,3 +1,4 @@
+// Runs on one back end (PGlite, library.pglite.test.ts): what it tests does not depend on the event store or read-model database.
 // The Content Manager's media library over real HTTP: categories with the spec's messages,
 // the reserved 'All Media' and 'Preview', assigning media to several categories, the paged list with its type
 // tabs, counts and search, removing media (not while a live post uses it), file sizes for admins only, and bad

@@ -1,3 +1,4 @@
+// Runs on one back end (PGlite, live-feed.pglite.test.ts): what it tests does not depend on the event store or read-model database.
 // The live feed over a real server and real sockets: a post staff publish reaches every connected fan as a frame
 // carrying only its id (no words, no media), which each fan reads with its own session (a fan not entitled to a
 // locked post gets no link to its media); a scheduled post is announced when its time comes, not when written;

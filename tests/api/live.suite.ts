@@ -1,3 +1,4 @@
+// Runs on one back end (PGlite, live.pglite.test.ts): what it tests (Janus, the relay, sessions, billing rules) does not depend on the event store or read-model database; the tip and wallet payments it makes run on both in tips.suite.ts and wallet.suite.ts.
 // Live streaming over real HTTP, a real database and a REAL Janus (part D): every /api/stream/* call and
 // who may make it, the settings (and the media server's status), group and one-to-one sessions, tokens on the media
 // server's allowed list (subscribers only, the invited fan only, a guessed token nothing, revoked on remove_token,

@@ -19,12 +19,15 @@ import { commandContext } from '../../commands/handle';
 import { createMassMessage } from '../../commands/mass-messages';
 import { massMessageStream } from '../../domain/chat/mass-message';
 import { seedSubscribers } from '../support/subscribers';
+import { copyPgliteTemplate } from '../support/pglite-template';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const HOUR = 3_600_000;
 const FANS = 3000;
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'fanclub-mass-crash-'));
 const env = { PORT: '0', HOST: '127.0.0.1', FANCLUB_DATA_DIR: path.join(tmp, 'data'), FANCLUB_LIVE: 'off', FANCLUB_DEMO: 'false', FANCLUB_ADMIN_PASSWORD: 'admin-password-123', LOG_LEVEL: 'silent' };
+// The data folder starts from the run's migrated PGlite template (as every test server's does), not an empty one.
+copyPgliteTemplate(env.FANCLUB_DATA_DIR);
 let server: RunningServer | null = null;
 
 afterAll(async () => {

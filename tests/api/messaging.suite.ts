@@ -1,3 +1,4 @@
+// Runs on one back end (PGlite, messaging.pglite.test.ts): what it tests does not depend on the event store or read-model database.
 // Messaging creators ask for, over real HTTP and a real database: the welcome message goes out at once to a new
 // subscriber by default (a delivery pass as soon as the subscription is applied, not the next timer beat: this
 // server's timer is 10 minutes), mass-message audiences by behaviour (top spenders, expired subscribers, buyers and

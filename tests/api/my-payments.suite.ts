@@ -1,3 +1,4 @@
+// Runs on one back end (PGlite, my-payments.pglite.test.ts): what it tests does not depend on the event store or read-model database.
 // A fan's own payments and receipts over real HTTP: GET /api/users/payments lists only the
 // caller's rows of the transactions read model (membership, tip, wallet top-up, a refund as a negative row),
 // newest first, with what they paid in money; GET /api/users/payments/:id is the receipt, 404 for anybody else's

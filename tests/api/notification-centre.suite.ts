@@ -1,3 +1,4 @@
+// Runs on one back end (PGlite, notification-centre.pglite.test.ts): what it tests does not depend on the event store or read-model database.
 // The notification centre and the help centre over real HTTP: entries from
 // existing events per recipient, unread counts per type, read marks (page opened, post opened from a notification),
 // the staff settings, routes per role; help items written in the console (sanitized), tags, pages, details, read

@@ -1,3 +1,4 @@
+// Runs on one back end (PGlite, post-reuse.pglite.test.ts): what it tests does not depend on the event store or read-model database.
 // Reuse writes two streams (the new version, then the root's listing of it) with no transaction over them: the
 // event store may be EventStoreDB. A failure between the two appends must leave nothing anyone can trip over —
 // no version shown in the feed or the console that its root does not list, none for sale, no listing of a post

@@ -27,6 +27,7 @@ import { pushJobStream } from '../../domain/push/push';
 import { requirePostgresServer } from '../support/postgres';
 import { startTestServer, type TestServer } from '../support/server';
 import { decryptPush, startPushService, type BrowserSubscription, type PushService } from '../support/push-service';
+import { copyPgliteTemplate } from '../support/pglite-template';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const pgAvailable = await requirePostgresServer();
@@ -128,6 +129,8 @@ describe('a node killed while it delivers a push notification (real process kill
   let server: RunningServer | null = null;
   let ps: PushService;
   beforeAll(async () => {
+    // The data folder starts from the run's migrated PGlite template (as every test server's does), not an empty one.
+    copyPgliteTemplate(env.FANCLUB_DATA_DIR);
     ps = await startPushService();
   });
   afterAll(async () => {

@@ -1,3 +1,4 @@
+// Runs on one back end (PGlite, push.pglite.test.ts): what it tests does not depend on the event store or read-model database.
 // Web push over real HTTP: devices registered per person and role, the
 // A–E preferences, the site's switch, one trigger per category, and the background sender against a LOCAL push
 // service (tests/support/push-service.ts): each request is checked as a push service would (VAPID JWT signed with

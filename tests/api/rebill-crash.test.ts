@@ -23,6 +23,7 @@ import { SANDBOX_TEST_CARDS } from '../../domain/card/wire';
 import { addDays } from '../../domain/subscription/subscription';
 import { rebillPaymentId } from '../../commands/subscriptions';
 import { TEST_CARD_FORM } from '../support/server';
+import { copyPgliteTemplate } from '../support/pglite-template';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const DAY = 86_400_000;
@@ -31,6 +32,8 @@ const OFFSET_MS = 29.5 * DAY;
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'fanclub-rebill-crash-'));
 const dataDir = path.join(tmp, 'data');
 const env = { PORT: '0', HOST: '127.0.0.1', FANCLUB_DATA_DIR: dataDir, FANCLUB_LIVE: 'off', FANCLUB_DEMO: 'false', FANCLUB_ADMIN_PASSWORD: 'admin-password-123', LOG_LEVEL: 'silent' };
+// The data folder starts from the run's migrated PGlite template (as every test server's does), not an empty one.
+copyPgliteTemplate(dataDir);
 let server: RunningServer | null = null;
 
 afterAll(async () => {

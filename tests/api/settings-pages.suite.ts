@@ -1,3 +1,4 @@
+// Runs on one back end (PGlite, settings-pages.pglite.test.ts): what it tests does not depend on the event store or read-model database.
 // The settings pages' API over real HTTP: every new setting is saved
 // through PUT /admin-api/settings/site and reaches the fan site's public settings; bad values are 400 naming the
 // field with nothing written; the roles that may not save settings get 403; the background endpoints

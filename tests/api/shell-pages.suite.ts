@@ -1,3 +1,4 @@
+// Runs on one back end (PGlite, shell-pages.pglite.test.ts): what it tests does not depend on the event store or read-model database.
 // The fan shell over real HTTP: legal and content pages with their defaults and
 // editors (ETag / If-Match, safe HTML), custom pages by slug, the contact forms (events, inbox, outbox, rate
 // limit, messages naming the field), the announcement banner endpoints and custom menu links by audience.

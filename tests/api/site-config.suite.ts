@@ -1,3 +1,4 @@
+// Runs on one back end (PGlite, site-config.pglite.test.ts): what it tests does not depend on the event store or read-model database.
 // Site configuration over real HTTP: the console's SMTP server
 // (sealed password, a test mail and the site's mail through a real SMTP server that checks the login; the
 // plaintext in no event, answer or log line), storage and cache shown from the environment without secrets,

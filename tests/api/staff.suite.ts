@@ -1,3 +1,4 @@
+// Runs on one back end (PGlite, staff.pglite.test.ts): what it tests does not depend on the event store or read-model database.
 // Staff user management over real HTTP: block (430), delete, roles, flags, complimentary membership, proxy
 // login (events record both the fan and the admin), staff accounts, the audit log, CSV export and settings.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

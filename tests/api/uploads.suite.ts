@@ -1,3 +1,4 @@
+// Runs on one back end (PGlite, uploads.pglite.test.ts): what it tests does not depend on the event store or read-model database.
 // Multipart uploads over real HTTP (POST /api/upload/upload_file, /upload_gallery_file) beside the presigned flow:
 // real form data, real sharp renditions and an ffmpeg-rendered video, the files landing in the media library and on
 // a post made through POST /api/blog/add-new-blog (the same call as POST /api/blogs); refused types, an oversize or

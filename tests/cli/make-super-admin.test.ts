@@ -2,6 +2,8 @@
 // super_admin from the server's console. Unknown, blocked and malformed accounts are refused in one line with their
 // exit code; the promotion is one event naming the operator, listed on the Audit page; the promoted account then
 // outranks admins (gives and takes the admin role), while an admin still cannot give super_admin.
+// Two runs are real `tsx` processes (the data folder in use, and the promotion: exit codes and output as a cron job
+// sees them); the other refusals and the repeat call the same command (makeSuperAdmin) in this process.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -10,6 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../infra/config';
 import { startServer, type RunningServer } from '../../api/server';
 import { EXIT } from '../../infra/cli/exit-codes';
+import { makeSuperAdmin } from '../../api/make-super-admin';
+import { copyPgliteTemplate } from '../support/pglite-template';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'fanclub-super-admin-'));
@@ -26,6 +30,15 @@ function cli(args: string[]): Promise<{ code: number | null; stdout: string; std
   child.stdout.on('data', (d) => (stdout += d));
   child.stderr.on('data', (d) => (stderr += d));
   return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
+}
+
+/** Runs the same command in this process, on the same data folder and environment, with its lines captured. */
+async function inProcess(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const base = Object.fromEntries(Object.entries(process.env).filter(([k]) => !['DATABASE_URL', 'FANCLUB_DATA_DIR', 'EVENT_STORE'].includes(k)));
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await makeSuperAdmin(args, { ...base, FANCLUB_DATA_DIR: env.FANCLUB_DATA_DIR }, { log: (l) => out.push(l), error: (l) => err.push(l) });
+  return { code, stdout: out.join('\n'), stderr: err.join('\n') };
 }
 
 const lines = (text: string) => text.trim().split('\n').filter((l) => l.trim() !== '');
@@ -58,7 +71,10 @@ describe('make-super-admin: the operator gives the highest role from the server 
   const passwords: Record<string, string> = {};
 
   beforeAll(async () => {
-    // A site with its first admin, a sub_admin, a fan and a blocked fan; then the server stops (PGlite: one owner).
+    // A site with its first admin, a sub_admin, a fan and a blocked fan; the server keeps running for the first
+    // test's data-folder-in-use check, then stops (PGlite: one owner). The folder starts from the run's migrated
+    // PGlite template, as the other test servers' do.
+    copyPgliteTemplate(env.FANCLUB_DATA_DIR);
     await start();
     const admin = await login('admin@fanclub.local', 'admin-password-123');
     ids.admin = (await call('GET', '/api/users/me', undefined, admin)).body.data._id;
@@ -74,7 +90,6 @@ describe('make-super-admin: the operator gives the highest role from the server 
       ids[key] = r.body.data.userId;
     }
     expect((await call('POST', '/api/admin/update_user_block_status', { user_id: ids.blocked, is_blocked: true }, admin)).status).toBeLessThan(300);
-    await stop();
   }, 120_000);
   afterAll(async () => {
     await stop().catch(() => {});
@@ -82,15 +97,8 @@ describe('make-super-admin: the operator gives the highest role from the server 
   });
 
   it('refuses in one line: no email, a malformed one, an unknown account, a blocked account, a data folder in use', async () => {
-    const none = await cli([]);
-    expect([none.code, lines(none.stderr)]).toEqual([EXIT.usage, ['usage: npm run make-super-admin -- <email> [--by <your name>]']]);
-    const malformed = await cli(['not-an-email']);
-    expect([malformed.code, lines(malformed.stderr)]).toEqual([EXIT.usage, ["make-super-admin: 'not-an-email' is not an email address: give the email of the account to make super_admin."]]);
-    const unknown = await cli(['Nobody@Example.com']);
-    expect([unknown.code, lines(unknown.stderr)]).toEqual([EXIT.refused, ['make-super-admin: No account has the email nobody@example.com.']]);
-    const blocked = await cli(['blocked@example.com']);
-    expect([blocked.code, lines(blocked.stderr)]).toEqual([EXIT.refused, ['make-super-admin: This account is blocked: unblock it in the console first, then make it super_admin.']]);
-    await start();
+    // The server from beforeAll still owns the data folder.
+    if (!server) await start();
     try {
       const busy = await cli(['admin@fanclub.local']);
       expect(busy.code, busy.stderr).toBe(EXIT.dataFolderInUse);
@@ -98,13 +106,22 @@ describe('make-super-admin: the operator gives the highest role from the server 
     } finally {
       await stop();
     }
+    const none = await inProcess([]);
+    expect([none.code, lines(none.stderr)]).toEqual([EXIT.usage, ['usage: npm run make-super-admin -- <email> [--by <your name>]']]);
+    const malformed = await inProcess(['not-an-email']);
+    expect([malformed.code, lines(malformed.stderr)]).toEqual([EXIT.usage, ["make-super-admin: 'not-an-email' is not an email address: give the email of the account to make super_admin."]]);
+    const unknown = await inProcess(['Nobody@Example.com']);
+    expect([unknown.code, lines(unknown.stderr)]).toEqual([EXIT.refused, ['make-super-admin: No account has the email nobody@example.com.']]);
+    const blocked = await inProcess(['blocked@example.com']);
+    expect([blocked.code, lines(blocked.stderr)]).toEqual([EXIT.refused, ['make-super-admin: This account is blocked: unblock it in the console first, then make it super_admin.']]);
   });
 
   it('promotes the first admin once, recorded as the operator\'s act; the Audit page lists it; the super_admin then gives and takes the admin role', async () => {
+    await stop(); // (already stopped when the first test ran)
     const made = await cli(['Admin@Fanclub.local', '--by', 'Dana Ops']);
     expect(made.code, made.stderr).toBe(EXIT.ok);
     expect(lines(made.stdout)).toEqual([`admin@fanclub.local is now super_admin (was admin); recorded on the Audit page as given by Dana Ops on ${os.hostname()} (server console).`]);
-    const again = await cli(['admin@fanclub.local']);
+    const again = await inProcess(['admin@fanclub.local']);
     expect([again.code, lines(again.stdout)]).toEqual([EXIT.ok, ['admin@fanclub.local is super_admin already: nothing changed.']]);
 
     await start();

@@ -3,13 +3,14 @@
 // registry the admin may open, at 1440 px and 375 px: a form page changes one of its settings, saves, reloads and
 // sees it (and the API agrees); a page of its own opens on its deep link. Then the fan site follows: the theme's
 // page colour, the background image, the login and sign-up titles, the sign-up design's sizes, post dates and
-// media counts. Screenshots in tests/artifacts/settings-*.png.
+// media counts. Screenshots in tests/artifacts/settings-*.png: every page at 1440 px, and at 375 px the first page
+// of each settings area; at 375 px every page is checked for nothing sticking out sideways.
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startTestServer, type TestServer } from '../support/server';
 import { artifactPath, DESKTOP, ensureAppsBuilt, launchChromium, PHONE, requireChromium, shootBothWidths, settled } from '../support/browser';
-import { existingPages, pathOf, SETTINGS_PAGES } from '../../web-admin/src/settings-index/registry';
+import { existingPages, pathOf, SETTINGS_GROUPS, SETTINGS_PAGES } from '../../web-admin/src/settings-index/registry';
 import { mayOpenPage } from '../../web-admin/src/access';
 import { pageKeyOf } from '../../web-admin/src/settings-index/registry';
 
@@ -52,6 +53,10 @@ const CHANGES: Record<string, Change> = {
   'export-users': { label: 'Content managers may export users', kind: 'switch', key: 'content_manager_can_export_users', expected: true },
 };
 
+/** The pages also shot at 375 px: the first page of each settings area the admin may open. */
+const opensForAdmin = (p: (typeof SETTINGS_PAGES)[number]) => existingPages().includes(p) && mayOpenPage('admin', pageKeyOf(p)!);
+const SHOT_AT_BOTH_WIDTHS = new Set(SETTINGS_GROUPS.map((g) => SETTINGS_PAGES.find((p) => p.group === g.id && opensForAdmin(p))?.slug));
+
 describe.skipIf(!hasChromium)('settings pages (Chromium)', () => {
   let t: TestServer;
   let browser: Browser;
@@ -60,11 +65,17 @@ describe.skipIf(!hasChromium)('settings pages (Chromium)', () => {
   const errors: string[] = [];
   const settings = async () => (await t.call('GET', '/admin-api/settings/site', undefined, { token: admin })).body;
   const png = (colour: string) => sharp({ create: { width: 640, height: 240, channels: 3, background: colour } }).png().toBuffer();
-  /** At phone width nothing sticks out sideways. */
-  const phoneWidth = async (p: Page) => {
+  /**
+   * Shoots the page at 1440 px, then at phone width answers how wide it is (nothing may stick out sideways) and, with
+   * `both`, shoots it there too; back at 1440 px after. One trip to phone width for the picture and the check.
+   */
+  const shoot = async (p: Page, name: string, both: boolean) => {
+    await settled(p);
+    await p.screenshot({ path: artifactPath(`${name}-1440.png`) });
     await p.setViewportSize(PHONE);
     await settled(p);
     const width = await p.evaluate(() => document.documentElement.scrollWidth);
+    if (both) await p.screenshot({ path: artifactPath(`${name}-375.png`) });
     await p.setViewportSize(DESKTOP);
     return width;
   };
@@ -74,6 +85,19 @@ describe.skipIf(!hasChromium)('settings pages (Chromium)', () => {
     const response = await p.goto(t.base + url);
     expect(response?.status(), url).not.toBe(404);
     await p.waitForFunction(() => (document.getElementById('root')?.childElementCount ?? 0) > 0 && document.body.innerText.trim() !== 'Loading…', undefined, { timeout: 15_000 });
+  };
+
+  /**
+   * Opens a console page the way the console's own links do: through its router (a history entry and popstate, as
+   * the browser's Back does), without loading the app again. The reload after a save opens the deep link.
+   */
+  const navigate = async (p: Page, url: string) => {
+    await p.evaluate((to) => {
+      const idx = ((history.state as { idx?: number } | null)?.idx ?? 0) + 1;
+      history.pushState({ usr: null, key: Math.random().toString(36).slice(2, 10), idx }, '', to);
+      dispatchEvent(new PopStateEvent('popstate', { state: history.state }));
+    }, url);
+    await p.waitForURL((u) => u.pathname === url);
   };
 
   beforeAll(async () => {
@@ -101,8 +125,7 @@ describe.skipIf(!hasChromium)('settings pages (Chromium)', () => {
     await index.waitFor({ timeout: 20_000 });
     const mine = existingPages().filter((p) => mayOpenPage('admin', pageKeyOf(p)!));
     await expect.poll(() => index.locator('[data-testid^="settings-link-"]').count()).toBe(mine.length);
-    await shootBothWidths(page, 'settings-00-index');
-    expect(await phoneWidth(page)).toBeLessThanOrEqual(PHONE.width);
+    expect(await shoot(page, 'settings-00-index', true)).toBeLessThanOrEqual(PHONE.width);
 
     // By a page's name, by a setting's label, by a setting's key.
     await page.getByTestId('settings-search').fill('tip');
@@ -138,7 +161,7 @@ describe.skipIf(!hasChromium)('settings pages (Chromium)', () => {
 
   for (const entry of SETTINGS_PAGES) {
     const change = CHANGES[entry.slug];
-    it(`${entry.slug}: opens on /admin${pathOf(entry)}${change ? ', changes a setting, saves, and sees it after a reload' : ''} (1440 and 375 px)`, async () => {
+    it(`${entry.slug}: opens on /admin${pathOf(entry)}${change ? ', changes a setting, saves, and sees it after a reload' : ''} (1440 and 375 px${SHOT_AT_BOTH_WIDTHS.has(entry.slug) ? ', shot at both' : ''})`, async () => {
       try {
         await walk();
       } catch (e) {
@@ -148,24 +171,24 @@ describe.skipIf(!hasChromium)('settings pages (Chromium)', () => {
       }
     });
     const walk = async () => {
-      if (!existingPages().includes(entry) || !mayOpenPage('admin', pageKeyOf(entry)!)) {
+      if (!opensForAdmin(entry)) {
         // Not in this console yet: the registry names who builds it, and the index leaves it out.
         expect(entry.owner ?? 'built by the site-configuration pages').toBeTruthy();
         return;
       }
-      await open(page, `/admin${pathOf(entry)}`);
-      await page.waitForLoadState('domcontentloaded');
       if (!change) {
+        await open(page, `/admin${pathOf(entry)}`);
         // A page of its own: it opened (no "not found" and a title in the app bar), nothing crashed.
         await page.locator('#react-admin-title').filter({ hasText: /\S/ }).waitFor({ timeout: 20_000 });
-        await page.waitForTimeout(800);
+        await settled(page);
         expect(await page.getByTestId('settings-page-missing').count()).toBe(0);
-        await shootBothWidths(page, `settings-${entry.slug}`);
-        expect(await phoneWidth(page)).toBeLessThanOrEqual(PHONE.width);
+        expect(await shoot(page, `settings-${entry.slug}`, SHOT_AT_BOTH_WIDTHS.has(entry.slug))).toBeLessThanOrEqual(PHONE.width);
         expect(errors).toEqual([]);
         return;
       }
-      const form = page.getByTestId('settings-form');
+      // A form page is opened from the one before through the router; its reload below opens it on its deep link.
+      await navigate(page, `/admin${pathOf(entry)}`);
+      const form = page.locator(`[data-testid="settings-form"][data-page="${entry.slug}"]`);
       await form.waitFor({ timeout: 20_000 });
       expect(await page.getByTestId('settings-page-title').innerText()).toBe(entry.title);
       if (change.kind === 'switch') {
@@ -190,8 +213,7 @@ describe.skipIf(!hasChromium)('settings pages (Chromium)', () => {
       if (change.kind === 'switch') expect(await form.getByLabel(label(change.label)).isChecked()).toBe(change.expected);
       else if (change.kind === 'text') await expect.poll(() => form.getByLabel(label(change.label)).inputValue()).toBe(change.value);
       else expect(await form.getByTestId(`theme-image-${change.label}`).locator('img').getAttribute('src')).toBe((await settings())[change.key]);
-      await shootBothWidths(page, `settings-${entry.slug}`);
-      expect(await phoneWidth(page)).toBeLessThanOrEqual(PHONE.width);
+      expect(await shoot(page, `settings-${entry.slug}`, SHOT_AT_BOTH_WIDTHS.has(entry.slug))).toBeLessThanOrEqual(PHONE.width);
       expect(errors).toEqual([]);
     };
   }

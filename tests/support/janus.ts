@@ -50,7 +50,8 @@ export async function startTestJanus(opts: {
   adminKey?: string; apiSecret?: string; instanceIndex?: number; /** RTP ports (one per peer connection; default 100) */ rtpPorts?: number;
   /** Janus' session_timeout (default 60 s, as in production) */ sessionTimeoutSeconds?: number;
 } = {}): Promise<TestJanus> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'fanclub-janus-'));
+  // On the system's temporary folder, not the run's in /dev/shm: Janus refuses to record under /dev (protected_folders).
+  const dir = fs.mkdtempSync(path.join(process.env.FANCLUB_TEST_DISK_TMPDIR ?? os.tmpdir(), 'fanclub-janus-'));
   // Several instances of one pool share the admin key and the api secret.
   const adminKey = opts.adminKey ?? randomBytes(18).toString('base64url');
   const apiSecret = opts.apiSecret ?? randomBytes(18).toString('base64url');

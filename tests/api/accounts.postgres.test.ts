@@ -1,4 +1,0 @@
-import { accountsSuite } from './accounts.suite';
-import { requirePostgresServer } from '../support/postgres';
-
-accountsSuite('postgres', await requirePostgresServer());

@@ -1,4 +1,0 @@
-import { consoleEditsSuite } from './console-edits.suite';
-import { requirePostgresServer } from '../support/postgres';
-
-consoleEditsSuite('postgres', await requirePostgresServer());

@@ -1,4 +1,0 @@
-import { engagementSuite } from './engagement.suite';
-import { requirePostgresServer } from '../support/postgres';
-
-engagementSuite('postgres', await requirePostgresServer());

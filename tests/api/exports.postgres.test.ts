@@ -1,4 +1,0 @@
-import { exportsSuite } from './exports.suite';
-import { requirePostgresServer } from '../support/postgres';
-
-exportsSuite('postgres', await requirePostgresServer());

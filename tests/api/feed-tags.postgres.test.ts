@@ -1,4 +1,0 @@
-import { feedTagsSuite } from './feed-tags.suite';
-import { requirePostgresServer } from '../support/postgres';
-
-feedTagsSuite('postgres', await requirePostgresServer());

@@ -1,4 +1,0 @@
-import { siteConfigSuite } from './site-config.suite';
-import { requirePostgresServer } from '../support/postgres';
-
-siteConfigSuite('postgres', await requirePostgresServer());

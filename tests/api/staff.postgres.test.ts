@@ -1,4 +1,0 @@
-import { staffSuite } from './staff.suite';
-import { requirePostgresServer } from '../support/postgres';
-
-staffSuite('postgres', await requirePostgresServer());
