@@ -1,7 +1,7 @@
 // /membership: status, price, expiry and next billing, the card on file, and what the fan can do now —
 // cancel (a link to the cancel page), reactivate a cancelled membership, cancel a complimentary one, update the card
 // after a failed rebill, subscribe, or take the resubscribe offer.
-import { cardName } from '../payments/cardValidation';
+import { cardName } from '../card-form/cardValidation';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import Alert from '@mui/material/Alert';

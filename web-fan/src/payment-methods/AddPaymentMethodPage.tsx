@@ -19,7 +19,7 @@ import { savedCardsChanged, useSavedCards } from '../savedCards';
 import { useAuth, useIsProxy } from '../auth';
 import { useNotify } from '../notify';
 import { Column } from '../components/StatusViews';
-import AddCardForm, { useAddCardForm, type ServerError } from '../payments/AddCardForm';
+import AddCardForm, { useAddCardForm, type ServerError } from '../card-form/AddCardForm';
 import { paymentCall } from '../paymentPaths';
 
 const FORM_ID = 'add-card-form';

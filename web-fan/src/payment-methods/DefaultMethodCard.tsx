@@ -13,7 +13,7 @@ import type { SavedCardView } from '../../../domain/card/wire';
 import { useAuth } from '../auth';
 import { money } from '../format';
 import { useMayOpen } from '../components/Guard';
-import { cardName } from '../payments/cardValidation';
+import { cardName } from '../card-form/cardValidation';
 
 export type PaymentMethodChoice = 'card' | 'crypto';
 

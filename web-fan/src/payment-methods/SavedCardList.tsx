@@ -19,7 +19,7 @@ import DeleteOutlineRounded from '@mui/icons-material/DeleteOutlineRounded';
 import type { SavedCardView } from '../../../domain/card/wire';
 import type { PaymentIconBrand } from '../../../domain/settings/landing';
 import { PaymentIcons } from '../components/PaymentIcons';
-import { CARD_TYPE_LABELS, cardName } from '../payments/cardValidation';
+import { CARD_TYPE_LABELS, cardName } from '../card-form/cardValidation';
 
 const BRANDS = new Set(Object.keys(CARD_TYPE_LABELS));
 

@@ -15,7 +15,7 @@ import { useTheme } from '@mui/material/styles';
 import CloseRounded from '@mui/icons-material/CloseRounded';
 import LockRounded from '@mui/icons-material/LockRounded';
 import type { CardForm } from '../../../domain/card/wire';
-import AddCardForm, { useAddCardForm } from './AddCardForm';
+import AddCardForm, { useAddCardForm } from '../card-form/AddCardForm';
 import { useAuth } from '../auth';
 
 export interface CardDialogProps {

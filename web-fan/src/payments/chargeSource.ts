@@ -1,7 +1,7 @@
 // What a confirmation says will be charged, before the fan confirms: the saved card ('Visa •••• 4242'), the
 // wallet with what is left after ('wallet, $18.00 left after'), or a new card entered next.
 import { formatMoney } from '../../../domain/shared/money';
-import { cardName } from './cardValidation';
+import { cardName } from '../card-form/cardValidation';
 
 export interface ChargeSourceFacts {
   fromWallet: boolean;

@@ -17,7 +17,7 @@ import { formatMoney } from '../../../domain/shared/money';
 import { ApiError, IdempotentAction, api, errorMessage } from '../api';
 import { useAuth } from '../auth';
 import { savedCardsChanged, useSavedCards } from '../savedCards';
-import AddCardForm, { useAddCardForm } from '../payments/AddCardForm';
+import AddCardForm, { useAddCardForm } from '../card-form/AddCardForm';
 
 type TopUpAnswer = PaymentResult & { amount_cents: number; wallet_balance_cents: number };
 
