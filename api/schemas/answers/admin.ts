@@ -3,6 +3,8 @@ import { z } from 'zod';
 import type { RouteAnswers } from './types';
 import { adminMediaRecord, adminUserRecord } from './shapes';
 
+const consoleSetup = z.object({ outcome: z.enum(['completed', 'dismissed']).nullable(), by: z.string().nullable(), by_name: z.string().nullable(), at: z.string().nullable(), opens_by_itself: z.boolean() });
+
 const adminPostRecord = z.object({
   id: z.string(),
   caption: z.string(),
@@ -216,6 +218,9 @@ export const adminAnswers: RouteAnswers = {
         live_enabled: z.boolean(),
         avatar_set: z.boolean(),
       }),
+      setup: consoleSetup,
     }),
   },
+  'POST /admin-api/setup/complete': { 200: consoleSetup },
+  'POST /admin-api/setup/dismiss': { 200: consoleSetup },
 };
