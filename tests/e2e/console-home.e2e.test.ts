@@ -211,7 +211,7 @@ describe.skipIf(!hasChromium)('the first-run setup wizard (Chromium)', () => {
     await page.getByTestId('setup-finish').click();
     await page.waitForURL((u) => u.pathname === '/admin/' || u.pathname === '/admin');
     await page.getByTestId('home-setup-open').waitFor({ timeout: 15_000 });
-    expect(await page.getByTestId('home-setup-open').innerText()).toContain('Run setup again');
+    expect(await page.getByTestId('home-setup-open').textContent()).toContain('Run setup again');
 
     // Each setting is where its own page reads it.
     const admin = (await call('POST', '/api/users/login', { email: t.adminEmail, password: t.adminPassword })).body.data.token as string;

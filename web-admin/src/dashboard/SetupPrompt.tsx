@@ -1,6 +1,6 @@
 // The setup wizard on Home, for the admins: it opens by itself while the setup was never finished nor put off (the
-// Home's answer says so), once per visit to the console; a put-off setup is offered again here, and a finished one
-// can be run again.
+// Home's answer says so), once per visit to the console; a put-off setup is offered again here, and otherwise a
+// small button runs it again.
 import { useEffect } from 'react';
 import { Alert, AlertTitle, Box, Button } from '@mui/material';
 import ReplayIcon from '@mui/icons-material/Replay';
@@ -25,11 +25,12 @@ export function SetupPrompt({ setup }: { setup: ConsoleSetupView }) {
     navigate(to, { replace: true });
   }, [runs, setup.opens_by_itself, navigate, to]);
   if (!runs) return null;
-  if (setup.outcome === 'completed')
+  // Put off: offered again until finished. Finished (or skipped on this install): a quiet way back in.
+  if (setup.outcome !== 'dismissed')
     return (
       <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: -1 }}>
         <Button size="small" component={Link} to={to} startIcon={<ReplayIcon />} data-testid="home-setup-open">
-          Run setup again
+          {setup.outcome === 'completed' ? 'Run setup again' : 'Run setup'}
         </Button>
       </Box>
     );
@@ -39,7 +40,7 @@ export function SetupPrompt({ setup }: { setup: ConsoleSetupView }) {
       data-testid="home-setup"
       action={
         <Button color="inherit" size="small" variant="outlined" component={Link} to={to} data-testid="home-setup-open" sx={{ whiteSpace: 'nowrap' }}>
-          {setup.outcome === 'dismissed' ? 'Continue setup' : 'Start setup'}
+          Continue setup
         </Button>
       }
     >
