@@ -117,7 +117,6 @@ describe.skipIf(!hasChromium)('the first-run setup wizard (Chromium)', () => {
   const SMTP_SECRET = 'wizard-typed-smtp-secret-7';
   const call = (method: string, url: string, body?: unknown, token?: string) => t.call(method, url, body, token ? { token } : {});
   const shoot = (name: string) => shootBothWidths(page, `setup-${name}`);
-  const wizard = () => page.getByTestId('setup-wizard');
   const picture = (background: string) => sharp({ create: { width: 600, height: 300, channels: 3, background } }).png().toBuffer();
 
   beforeAll(async () => {
