@@ -40,7 +40,10 @@ export function NameStep({ site, onSite, onDone, onBack }: StepProps) {
       <TextField
         label="Display name"
         value={name}
-        onChange={e => setName(e.target.value)}
+        onChange={e => {
+          setName(e.target.value);
+          setError(null);
+        }}
         onKeyDown={e => e.key === 'Enter' && save()}
         fullWidth
         autoFocus
@@ -114,7 +117,10 @@ export function PriceStep({ site, onSite, onDone, onBack }: StepProps) {
         label="Monthly price"
         type="number"
         value={dollars}
-        onChange={e => setDollars(e.target.value)}
+        onChange={e => {
+          setDollars(e.target.value);
+          setError(null);
+        }}
         onKeyDown={e => e.key === 'Enter' && save()}
         error={!!error}
         helperText={
@@ -186,7 +192,10 @@ export function WelcomeStep({ onDone, onBack }: StepProps) {
         <TextField
           label="Welcome message"
           value={text}
-          onChange={e => setText(e.target.value)}
+          onChange={e => {
+            setText(e.target.value);
+            setError(null);
+          }}
           multiline
           minRows={4}
           fullWidth
