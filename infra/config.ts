@@ -20,6 +20,8 @@ const schema = z.object({
   EVENTSTORE_URL: z.string().regex(/^(esdb|kurrentdb|kdb)(\+discover)?:\/\//, 'must start with esdb://').optional(),
   /** Seed demo content on the first start (posts clearly marked as demo). */
   FANCLUB_DEMO: bool.default(true),
+  /** Open the console's setup wizard by itself for an admin until it is finished or put off (off: a site set up by script). */
+  FANCLUB_SETUP_WIZARD: bool.default(true),
   /** Public base URL used in emails and signed links; defaults to http://localhost:PORT. */
   FANCLUB_PUBLIC_URL: z.string().url().optional(),
   /** ForumPay's API base instead of the live or sandbox one the console's live-mode switch picks (a staging proxy, or a simulator in tests). */

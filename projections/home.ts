@@ -74,3 +74,19 @@ export async function emailConfiguredInConsole(db: Kysely<ReadModels>): Promise<
     .executeTakeFirst();
   return row?.type === 'EmailConfigurationSet';
 }
+
+/** The setup wizard's outcome: the last of its events in the audit log's index of the log, with who and when. */
+export async function consoleSetupOutcome(db: Kysely<ReadModels>): Promise<{ outcome: 'completed' | 'dismissed' | null; by: string | null; by_name: string | null; at: string | null }> {
+  const row = await db
+    .withSchema('rm')
+    .selectFrom('audit_log as a')
+    .leftJoin('users as u', 'u.id', 'a.actor_id')
+    .select(['a.type', 'a.actor_id', 'a.recorded_at', 'u.name', 'u.email'])
+    .where('a.type', 'in', ['ConsoleSetupCompleted', 'ConsoleSetupDismissed'])
+    .orderBy('a.tx', 'desc')
+    .orderBy('a.seq', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  if (!row) return { outcome: null, by: null, by_name: null, at: null };
+  return { outcome: row.type === 'ConsoleSetupCompleted' ? 'completed' : 'dismissed', by: row.actor_id, by_name: row.name || row.email || null, at: iso(row.recorded_at) };
+}

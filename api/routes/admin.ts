@@ -1,5 +1,6 @@
 // The staff console's REST surface (/admin-api) in ra-data-simple-rest's conventions (api/schemas/console-list.ts).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
 import type { AdminTransactionRecord } from '../../domain/payment/wire';
 import { adminEventRecord, adminUserRecord } from '../../domain/console/views';
 import type { AdminSubscriberRecord } from '../../domain/subscription/wire';
@@ -9,6 +10,8 @@ import { mediaByIds } from '../../projections/media';
 import { findPost, type PostRow } from '../../projections/posts';
 import { adminDashboard } from '../../projections/dashboard';
 import { adminHome } from '../queries/home';
+import { completeConsoleSetup, dismissConsoleSetup } from '../../commands/console-setup';
+import { setupDismissBody } from '../schemas/console-setup';
 import { createPostFromComposer, deletePost } from '../../commands/content';
 import { currentSettings } from '../../projections/settings';
 import { EXPORT_RANGE, sendExport } from '../csv';
@@ -135,5 +138,20 @@ export const adminRoutes = (services: Services): FastifyPluginAsyncZod => async 
   });
 
   app.get('/admin-api/dashboard', async (_request, reply) => reply.send(await adminDashboard(db(), now().toISOString())));
-  app.get('/admin-api/home', async (_request, reply) => reply.send(await adminHome(services, now())));
+  app.get('/admin-api/home', async (request, reply) => reply.send(await adminHome(services, now(), request.caller?.role ?? null)));
+
+  // The setup wizard's outcome; the settings it edits are saved through their own routes.
+  const setupAnswer = async (request: FastifyRequest) => (await adminHome(services, now(), requireCaller(request).role)).setup;
+  app.post('/admin-api/setup/complete', async (request, reply) => {
+    const ctx = contextFor(request, services);
+    await completeConsoleSetup(ctx, requireCaller(request).userId);
+    await settle(services, ctx);
+    return reply.send(await setupAnswer(request));
+  });
+  app.post('/admin-api/setup/dismiss', { schema: { body: setupDismissBody } }, async (request, reply) => {
+    const ctx = contextFor(request, services);
+    await dismissConsoleSetup(ctx, requireCaller(request).userId, request.body.step);
+    await settle(services, ctx);
+    return reply.send(await setupAnswer(request));
+  });
 };

@@ -104,6 +104,7 @@ export const ADMIN_PAGES: Record<string, PageAccess> = {
   // Every settings page drawn from the settings registry (web-admin/src/settings-index/registry.ts):
   // the roles that may save settings (PUT /admin-api/settings/:id). Pages of their own keep their own entries below.
   '/admin/settings/:page': SETTINGS,
+  '/admin/setup': ADMINS,
   '/admin/audit': ADMINS,
   '/admin/events': ADMINS,
   '/admin/outbox': ADMINS,

@@ -338,6 +338,8 @@ export const API_ACCESS: Record<string, Access> = {
   // Staff console (react-admin REST)
   'GET /admin-api/dashboard': MANAGERS,
   'GET /admin-api/home': MANAGERS,
+  'POST /admin-api/setup/complete': ADMINS,
+  'POST /admin-api/setup/dismiss': ADMINS,
   'GET /admin-api/posts': CONTENT,
   'GET /admin-api/posts/:id': CONTENT,
   'POST /admin-api/posts': CONTENT,

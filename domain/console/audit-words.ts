@@ -3,6 +3,7 @@
 // every event type the audit log can hold, so a new event without words fails the type check.
 import type { AnyDomainEvent } from '../events';
 import type { EmailConfigEvent } from '../site-config/email-config';
+import type { ConsoleSetupEvent } from './setup';
 import type { HelpEvent } from '../help/help';
 import type { NotificationEvent } from '../notification/notification';
 import type { PushEvent } from '../push/push';
@@ -12,7 +13,7 @@ import { auditActionLabel } from './audit-labels';
 import { PURCHASE_FACTS, type PurposeKind } from '../payment/purchase-kinds';
 
 /** Every event the audit log records (it keeps every event of the log). */
-export type AuditedEvent = AnyDomainEvent | EmailConfigEvent | HelpEvent | NotificationEvent | PushEvent | SubscriptionEmailEvent;
+export type AuditedEvent = AnyDomainEvent | EmailConfigEvent | ConsoleSetupEvent | HelpEvent | NotificationEvent | PushEvent | SubscriptionEmailEvent;
 export type AuditedEventType = AuditedEvent['type'];
 
 /** An audit row's data as stored (redacted JSON): fields are read defensively, since old rows may lack some. */
@@ -230,6 +231,8 @@ export const AUDIT_WORDS: Readonly<Record<AuditedEventType, Words>> = {
   SiteSettingsUpdated: d => `Settings saved${keysOf(d.changes)}`,
   EmailConfigurationSet: d => `Mail server set${str(d.host) ? ` to ${str(d.host)}` : ''}`,
   EmailConfigurationCleared: 'Mail server removed',
+  ConsoleSetupCompleted: 'Console setup finished',
+  ConsoleSetupDismissed: d => `Console setup put off${str(d.step) ? ` at the ${str(d.step)} step` : ''}`,
   RedirectUrlSaved: d => `Redirect ${str(d.path) ?? ''} → ${str(d.target) ?? ''} saved`,
   RedirectUrlDeleted: d => `Redirect ${str(d.path) ?? ''} removed`.replace('  ', ' '),
   HelpItemSaved: d => `Help item${quoted(d.title)} ${d.created ? 'added' : 'changed'}`,

@@ -63,4 +63,15 @@ export interface AdminHome {
     live_enabled: boolean;
     avatar_set: boolean;
   };
+  /** The setup wizard: finished or put off (by whom, when), and whether it opens by itself for the caller. */
+  setup: ConsoleSetupView;
+}
+
+/** The setup wizard's state (domain/console/setup.ts), the answer of GET /admin-api/home and of its two POSTs. */
+export interface ConsoleSetupView {
+  outcome: 'completed' | 'dismissed' | null;
+  by: string | null;
+  by_name: string | null;
+  at: string | null;
+  opens_by_itself: boolean;
 }

@@ -6,6 +6,7 @@ import { createServer } from 'node:net';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_TEST_CARDS } from '../../domain/card/wire';
+import { auditSentence } from '../../domain/console/audit-words';
 import { startTestServer, TEST_CARD_FORM, type Backend, type TestServer } from '../support/server';
 
 /** A port nothing listens on: a mail server there refuses every delivery. */
@@ -40,7 +41,8 @@ export function homeSuite(backend: Backend, available: boolean) {
     };
 
     beforeAll(async () => {
-      t = await startTestServer(backend);
+      // The setup wizard opens by itself on this site (test servers skip it unless asked).
+      t = await startTestServer(backend, { FANCLUB_SETUP_WIZARD: 'true' });
       admin = await login(t.adminEmail, t.adminPassword);
       for (const role of ['model', 'content_manager', 'support']) {
         const email = `home.${role}@example.com`;
@@ -58,6 +60,7 @@ export function homeSuite(backend: Backend, available: boolean) {
       expect(h).toMatchObject({ today_earnings_cents: 0, yesterday_earnings_cents: 0, unread_messages: 0, unread_chats: 0, latest_unread: [], scheduled_posts: [], recent_subscribers: [] });
       expect(h.earnings_30d).toHaveLength(30);
       expect(h.checks).toEqual({ mail_configured: false, mail_failed_24h: 0, mail_sent_24h: 0, live_enabled: false, avatar_set: false });
+      expect(h.setup).toEqual({ outcome: null, by: null, by_name: null, at: null, opens_by_itself: true });
     });
 
     it('shows a new subscriber, the money, the fan\'s unread message and a scheduled post', async () => {
@@ -121,6 +124,42 @@ export function homeSuite(backend: Backend, available: boolean) {
       const fan = (await call('POST', '/api/users/register', { name: 'Nosy', email: 'nosy.home@example.com', password: 'fan password 1' })).body.data.token;
       expect((await call('GET', '/admin-api/home', undefined, fan)).status).toBe(403);
       expect((await call('GET', '/admin-api/home')).status).toBe(401);
+    });
+
+    it('the setup wizard: finished or put off by an admin only, as events; the Home says so and stops opening it', async () => {
+      const adminId = (await call('POST', '/api/users/login', { email: t.adminEmail, password: t.adminPassword })).body.data.userId as string;
+      expect(adminId).toEqual(expect.any(String));
+      // Other staff never get it by itself, and may neither finish nor put it off; nothing is written.
+      expect((await home(tokens.model)).setup).toMatchObject({ outcome: null, opens_by_itself: false });
+      const head = await t.server.services.store.headPosition();
+      for (const role of ['model', 'content_manager', 'support']) {
+        expect((await call('POST', '/admin-api/setup/complete', {}, tokens[role])).status, role).toBe(403);
+        expect((await call('POST', '/admin-api/setup/dismiss', { step: 'name' }, tokens[role])).status, role).toBe(403);
+      }
+      expect((await call('POST', '/admin-api/setup/complete', {})).status).toBe(401);
+      const bad = await call('POST', '/admin-api/setup/dismiss', { step: 'colours' }, admin);
+      expect(bad.status).toBe(400);
+      expect(bad.body).toMatchObject({ field: 'step', message: 'step must be one of name, images, price, welcome, mail, live or done.' });
+      expect(await t.server.services.store.headPosition()).toEqual(head);
+      expect((await home()).setup).toMatchObject({ outcome: null, opens_by_itself: true });
+
+      // "Finish later" at the price step: put off, by whom and when; it no longer opens by itself.
+      const later = await call('POST', '/admin-api/setup/dismiss', { step: 'price' }, admin);
+      expect(later.status, JSON.stringify(later.body)).toBe(200);
+      expect(later.body).toMatchObject({ outcome: 'dismissed', by: adminId, at: expect.any(String), opens_by_itself: false });
+      expect((await home()).setup).toEqual(later.body);
+
+      // Run again and finished: completed; a later "Finish later" keeps it finished.
+      const done = await call('POST', '/admin-api/setup/complete', {}, admin);
+      expect(done.status).toBe(200);
+      expect(done.body).toMatchObject({ outcome: 'completed', by: adminId, by_name: expect.any(String), opens_by_itself: false });
+      expect((await call('POST', '/admin-api/setup/dismiss', { step: 'mail' }, admin)).body.outcome).toBe('completed');
+      expect((await home()).setup).toMatchObject({ outcome: 'completed', by: adminId, opens_by_itself: false });
+
+      // The audit trail, in words on the Audit page.
+      const audit = await call('GET', '/admin-api/audit?sort=["recorded_at","DESC"]&range=[0,9]', undefined, admin);
+      const rows = (audit.body as { action: string; data: unknown; actor_id?: string }[]).filter((r) => r.action.startsWith('ConsoleSetup'));
+      expect(rows.map((r) => auditSentence(r.action, r.data))).toEqual(['Console setup finished', 'Console setup put off at the price step']);
     });
   });
 }

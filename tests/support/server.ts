@@ -66,6 +66,8 @@ export async function startTestServer(backend: Backend, env: Record<string, stri
     FANCLUB_ADMIN_PASSWORD: adminPassword,
     LOG_LEVEL: 'silent',
     FANCLUB_LIVE: 'off',
+    // Test sites are set up by their tests: the console's setup wizard opens by itself only where a test asks.
+    FANCLUB_SETUP_WIZARD: 'false',
     ...(db ? { DATABASE_URL: db.url } : {}),
     ...(s3 ? { S3_BUCKET: 'fanclub-media', S3_ENDPOINT: s3.endpoint, S3_ACCESS_KEY_ID: s3.accessKeyId, S3_SECRET_ACCESS_KEY: s3.secretAccessKey } : {}),
     ...env,

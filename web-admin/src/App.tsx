@@ -18,6 +18,7 @@ import { toolsRoutes } from './tools';
 import { settingsPageRoutes } from './settings-index';
 import { siteConfigRoutes } from './site-config';
 import { paymentProviderRoutes } from './payment-providers';
+import { setupRoutes } from './setup';
 import { CANCELLATION_PAGE, CancellationsPage, SUBSCRIPTION_SETTINGS_PAGE, SubscriptionSettingsPage } from './cancellations';
 import { authProvider } from './authProvider';
 import { lazyPage } from './components/lazyPage';
@@ -101,6 +102,8 @@ export function App() {
             <Route path="/profile" element={<ProfilePage />} />
           </CustomRoutes>
         ) : null,
+        // The first-run setup wizard, for the admins (web-admin/src/setup).
+        setupRoutes(permissions),
         // Promotions and their reports (web-admin/src/promotions), coupons (coupons), the resubscribe offer (offers).
         promotionRoutes(permissions),
         couponRoutes(permissions),

@@ -4,6 +4,8 @@ import type { RouteAnswers } from './types';
 import { adminMediaRecord, adminUserRecord } from './shapes';
 import { TRANSACTION_TYPES } from '../../../domain/payment/wire';
 
+const consoleSetup = z.object({ outcome: z.enum(['completed', 'dismissed']).nullable(), by: z.string().nullable(), by_name: z.string().nullable(), at: z.string().nullable(), opens_by_itself: z.boolean() });
+
 const adminPostRecord = z.object({
   id: z.string(),
   caption: z.string(),
@@ -217,6 +219,9 @@ export const adminAnswers: RouteAnswers = {
         live_enabled: z.boolean(),
         avatar_set: z.boolean(),
       }),
+      setup: consoleSetup,
     }),
   },
+  'POST /admin-api/setup/complete': { 200: consoleSetup },
+  'POST /admin-api/setup/dismiss': { 200: consoleSetup },
 };

@@ -12,6 +12,7 @@ import { EarningsChart } from './EarningsChart';
 import { SourceBreakdown } from './SourceBreakdown';
 import { MailNotice } from './MailNotice';
 import { HomeWarnings } from './HomeWarnings';
+import { SetupPrompt } from './SetupPrompt';
 import { HomeLists } from './HomeLists';
 import { changeVsYesterday } from '../../../domain/console/home';
 import { GoLiveHomeCard } from '../live';
@@ -85,6 +86,7 @@ function MoneyDashboard() {
   return (
     <Box sx={{ mt: 2, display: 'grid', gap: 2 }} data-testid="dashboard">
       <Title title="Home" />
+      {home?.setup ? <SetupPrompt setup={home.setup} /> : null}
       {home ? <HomeWarnings checks={home.checks} onChanged={reloadHome} /> : null}
       <Suspense fallback={null}>
         <GoLiveHomeCard />

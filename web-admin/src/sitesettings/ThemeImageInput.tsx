@@ -29,7 +29,7 @@ async function uploadThemeImage(file: File): Promise<string> {
   return body.data.url;
 }
 
-function ImageTile({
+export function ImageTile({
   value,
   label,
   testId,
