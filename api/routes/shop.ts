@@ -26,7 +26,7 @@ import { addAddress, addToCart, changeAddress, checkoutByCard, checkoutFromWalle
 import { findProduct, listProducts, productsByIds, type ShopProduct } from '../../projections/shop-products';
 import { cartLines } from '../../projections/shop-carts';
 import { addressesOf } from '../../projections/shop-addresses';
-import { findOrder, listOrders, type ShopOrderRow } from '../../projections/shop-orders';
+import { findOrder, listOrders } from '../../projections/shop-orders';
 import { findSubscriber, subscriberStatus } from '../../projections/subscribers';
 import { currentSettings } from '../../projections/settings';
 import { answer } from '../openapi';
