@@ -1,0 +1,188 @@
+// The fan site's shop in a real browser: staff publish a hoodie on sale with two sizes (one sold out), a digital
+// wallpaper pack and a sold-out poster (over the API); the shop shows in the navbar once the menu settings list it.
+// A fan browses /shop, picks a size and quantity, adds both products (the navbar's cart count follows), adds a
+// shipping address with the country/state lookups, checks out by card in the card dialog and sees 'Thank you! Your
+// order is placed.'; staff ship it and the fan's order page shows the carrier and tracking number. Every page is
+// shot at 1440 and 375 px (tests/artifacts/shop-*.png) and none is wider than the phone's screen.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { SANDBOX_TEST_CARDS } from '../../domain/card/wire';
+import { commandContext } from '../../commands/handle';
+import { updateSiteSettings } from '../../commands/settings';
+import { startTestServer, type TestServer } from '../support/server';
+import { DESKTOP, ensureAppsBuilt, fillCardDialog, launchChromium, openFanPage, PHONE, requireChromium, settled, shootBothWidths } from '../support/browser';
+
+const hasChromium = requireChromium();
+
+describe.skipIf(!hasChromium)('the shop end to end (Chromium)', () => {
+  let t: TestServer;
+  let browser: Browser;
+  let page: Page;
+  let admin: string;
+  let hoodie: { id: string; small: string };
+  let orderId = '';
+  const collect = { errors: [] as string[], csp: [] as string[] };
+
+  const call = (method: string, url: string, body?: unknown) => t.call(method, url, body, { token: admin });
+  const product = async (body: Record<string, unknown>) => {
+    const r = await call('POST', '/admin-api/shop/products', body);
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect((await call('POST', `/admin-api/shop/products/${r.body.id}/publish`, {})).body.status).toBe('published');
+    return r.body as { id: string; variants: { variant_id: string; name: string }[] };
+  };
+
+  /** Both widths; at 375 px nothing is wider than the screen. */
+  const shoot = async (name: string) => {
+    await shootBothWidths(page, `shop-${name}`);
+    await page.setViewportSize(PHONE);
+    await settled(page);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name} at 375 px`).toBeLessThanOrEqual(PHONE.width);
+    await page.setViewportSize(DESKTOP);
+  };
+  const cartCount = () => page.getByTestId('nav-cart').getAttribute('aria-label');
+
+  beforeAll(async () => {
+    ensureAppsBuilt();
+    t = await startTestServer('pglite', {}, { serveApps: true });
+    admin = (await t.call('POST', '/api/users/login', { email: t.adminEmail, password: t.adminPassword })).body.data.token;
+    // The shop open to everyone, and listed in every audience's menu.
+    const ctx = commandContext(t.server.services.store, { userId: null, role: 'admin' });
+    await updateSiteSettings(ctx, t.server.services.sanitizeHtml, { shop_settings: { enabled: true, menu_visible_to: ['guest', 'user', 'staff'], currency_display: 'symbol', taxes_apply: false } });
+    const menu = ['shop', 'tips', 'chat', 'links'];
+    const saved = await call('POST', '/api/settings/menu-settings', { links_menu: { guest: ['shop', 'tips', 'links'], user: menu, subscriber: menu, admin: menu, super_admin: menu } });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+
+    const h = await product({
+      title: 'Tour hoodie', description: '<p>Heavy <strong>cotton</strong> hoodie.</p><script>window.bad = 1</script>', price_cents: 4500,
+      sale: { price_cents: 3500, starts_at: null, ends_at: null }, variants: [{ name: 'Small', sku: 'H-S', stock: 5 }, { name: 'Large', sku: 'H-L', stock: 0 }],
+      shipping: [{ country: 'US', cents: 700 }],
+    });
+    hoodie = { id: h.id, small: h.variants.find((v) => v.name === 'Small')!.variant_id };
+    await product({ kind: 'digital', title: 'Wallpaper pack', description: '<p>Ten phone wallpapers.</p>', price_cents: 900, variants: [{ name: 'Download', sku: 'W-1', stock: null }], shipping: [], digital_media_id: crypto.randomUUID() });
+    await product({ title: 'Signed poster', price_cents: 2000, variants: [{ name: 'A2', sku: 'P-A2', stock: 0 }], shipping: [{ country: 'US', cents: 500 }] });
+
+    const reg = await t.call('POST', '/api/users/register', { name: 'Sam Shopper', email: 'sam.shopper@example.com', password: 'a good long password' });
+    expect(reg.status).toBe(201);
+    browser = await launchChromium();
+    ({ page } = await openFanPage(browser, t.base, reg.body.data.token, collect));
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await t?.close();
+  });
+
+  it('/shop: the grid with the sale price struck through and "Sold out"; the navbar links the shop and the cart', async () => {
+    await page.goto(t.base + '/shop');
+    const cards = page.getByTestId('product-card');
+    await expect.poll(() => cards.count(), { timeout: 20_000 }).toBe(3);
+    const card = (title: string) => cards.filter({ hasText: title });
+    expect(await card('Tour hoodie').getByTestId('price-current').innerText()).toBe('$35.00');
+    expect(await card('Tour hoodie').getByTestId('price-list').innerText()).toBe('$45.00');
+    expect(await card('Signed poster').getByTestId('sold-out').count()).toBe(1);
+    expect(await card('Tour hoodie').getByTestId('sold-out').count()).toBe(0);
+    await page.getByTestId('nav-shop').waitFor();
+    expect(await cartCount()).toBe('Cart');
+    await shoot('01-grid');
+  });
+
+  it('/shop/:id: the description cleaned, a sold-out size disabled, two Small added; the navbar counts them', async () => {
+    await page.getByTestId('product-card').filter({ hasText: 'Tour hoodie' }).click();
+    await page.getByTestId('product-heading').waitFor();
+    expect(await page.getByTestId('product-description').innerHTML()).toBe('<p>Heavy <strong>cotton</strong> hoodie.</p>');
+    expect(await page.evaluate(() => (window as unknown as { bad?: number }).bad)).toBeUndefined();
+    expect(await page.getByRole('button', { name: 'Large, sold out' }).isDisabled()).toBe(true);
+    await page.getByRole('button', { name: 'Small' }).click();
+    expect(await page.getByTestId('variant-availability').innerText()).toBe('Small: Only 5 left');
+    await page.getByTestId('qty-plus').click();
+    expect(await page.getByTestId('qty-value').innerText()).toBe('2');
+    await shoot('02-product');
+    await page.getByTestId('add-to-cart').click();
+    await expect.poll(cartCount, { timeout: 15_000 }).toBe('Cart, 2 items');
+
+    await page.goto(t.base + '/shop');
+    await page.getByTestId('product-card').filter({ hasText: 'Wallpaper pack' }).click();
+    await page.getByTestId('add-to-cart').click();
+    await expect.poll(cartCount, { timeout: 15_000 }).toBe('Cart, 3 items');
+    await shoot('03-digital');
+  });
+
+  it('/shop/view-cart: the lines, a stepper, the subtotal; checkout asks for an address', async () => {
+    await page.getByTestId('nav-cart').click();
+    await expect.poll(() => page.getByTestId('cart-line').count(), { timeout: 15_000 }).toBe(2);
+    expect(await page.getByTestId('cart-subtotal').innerText()).toBe('$79.00');
+    await shoot('04-cart');
+    await page.getByTestId('cart-checkout').click();
+    await page.getByTestId('checkout-title').waitFor();
+    expect(await page.getByTestId('place-order').isDisabled()).toBe(true);
+    await shoot('05-checkout-no-address');
+  });
+
+  it('adds a shipping address with the country and state lookups and comes back to the checkout', async () => {
+    await page.getByTestId('checkout-add-address').click();
+    await page.getByTestId('address-form').waitFor();
+    await page.getByLabel('Full name').fill('Sam Shopper');
+    await page.getByLabel('Address line 1').fill('1 Main Street');
+    await page.getByLabel('Country').selectOption('US');
+    const state = page.getByLabel('State/Province');
+    await expect.poll(() => state.locator('option').count(), { timeout: 15_000 }).toBeGreaterThan(2);
+    await state.selectOption('TX');
+    await page.getByLabel('City', { exact: true }).fill('Austin');
+    await page.getByLabel('Postal code').fill('78701');
+    await shoot('06-address-form');
+    await page.getByTestId('address-save').click();
+    await page.waitForURL((u) => u.pathname === '/shop/checkout');
+    await page.getByTestId('checkout-address').getByText('1 Main Street').waitFor();
+    expect(await page.getByTestId('checkout-shipping').innerText()).toBe('$7.00');
+    expect(await page.getByTestId('checkout-total').innerText()).toBe('$86.00');
+    await shoot('07-checkout');
+  });
+
+  it('pays by card in the card dialog: the order is placed and the cart is empty', async () => {
+    await page.getByTestId('place-order').click();
+    const dialog = page.getByTestId('card-dialog');
+    await dialog.waitFor({ timeout: 15_000 });
+    await fillCardDialog(dialog, SANDBOX_TEST_CARDS.approve, { firstName: 'Sam', lastName: 'Shopper', email: 'sam.shopper@example.com' });
+    await dialog.getByTestId('pay-button').click();
+    await page.getByText('Thank you! Your order is placed.').waitFor({ timeout: 20_000 });
+    await expect.poll(cartCount, { timeout: 15_000 }).toBe('Cart');
+    await shoot('08-placed');
+    await page.getByTestId('view-order').click();
+    await page.getByTestId('order-title').waitFor();
+    orderId = new URL(page.url()).pathname.split('/').pop()!;
+    expect(await page.getByTestId('order-status').innerText()).toBe('Paid');
+    expect(await page.getByTestId('order-total').innerText()).toBe('$86.00');
+    expect(await page.getByTestId('order-line').count()).toBe(2);
+    await shoot('09-order-paid');
+  });
+
+  it('lists the order at /shop/order-history and /profile/order-list, and the address at /shop/shipping-details', async () => {
+    await page.goto(t.base + '/shop/order-history');
+    await expect.poll(() => page.getByTestId('order-row').count(), { timeout: 15_000 }).toBe(1);
+    expect(await page.getByTestId('order-row').innerText()).toContain('$86.00');
+    await shoot('10-orders');
+    await page.goto(t.base + '/profile/order-list');
+    await expect.poll(() => page.getByTestId('order-row').count(), { timeout: 15_000 }).toBe(1);
+    await page.goto(t.base + '/shop/shipping-details');
+    await expect.poll(() => page.getByTestId('address-card').count(), { timeout: 15_000 }).toBe(1);
+    await shoot('11-addresses');
+    await page.goto(t.base + '/shop/view-cart');
+    await page.getByText('Your cart is empty.').waitFor({ timeout: 15_000 });
+    await shoot('12-cart-empty');
+  });
+
+  it('staff ship the order: the fan\'s order page shows the carrier and tracking number', async () => {
+    const shipped = await call('POST', `/admin-api/shop/orders/${orderId}/ship`, { carrier: 'UPS', tracking_number: '1Z999AA10123456784' });
+    expect(shipped.body).toMatchObject({ status: 'fulfilled' });
+    await page.goto(`${t.base}/shop/order-history/${orderId}`);
+    await page.getByTestId('order-tracking').waitFor({ timeout: 15_000 });
+    expect(await page.getByTestId('order-carrier').innerText()).toBe('UPS');
+    expect(await page.getByTestId('order-tracking-number').innerText()).toBe('1Z999AA10123456784');
+    expect(await page.getByTestId('order-status').innerText()).toBe('Shipped');
+    await shoot('13-order-shipped');
+    // Stock followed: the Small size has 3 left.
+    const staffView = await call('GET', `/admin-api/shop/products/${hoodie.id}`);
+    expect(staffView.body.variants.find((v: { variant_id: string }) => v.variant_id === hoodie.small)).toMatchObject({ sold: 2, available: 3 });
+    expect(collect.errors).toEqual([]);
+    expect(collect.csp).toEqual([]);
+  });
+});
