@@ -9,7 +9,7 @@ import type { Browser, Page } from 'playwright-core';
 import { SANDBOX_TEST_CARDS } from '../../domain/card/wire';
 import { commandContext } from '../../commands/handle';
 import { updateSiteSettings } from '../../commands/settings';
-import { startTestServer, type TestServer } from '../support/server';
+import { startTestServer, TEST_CARD_FORM, type TestServer } from '../support/server';
 import { DESKTOP, ensureAppsBuilt, fillCardDialog, launchChromium, openFanPage, PHONE, requireChromium, settled, shootBothWidths } from '../support/browser';
 
 const hasChromium = requireChromium();
@@ -20,6 +20,7 @@ describe.skipIf(!hasChromium)('the shop end to end (Chromium)', () => {
   let page: Page;
   let admin: string;
   let hoodie: { id: string; small: string };
+  let mug: { id: string; variant: string };
   let orderId = '';
   const collect = { errors: [] as string[], csp: [] as string[] };
 
@@ -59,6 +60,8 @@ describe.skipIf(!hasChromium)('the shop end to end (Chromium)', () => {
     });
     hoodie = { id: h.id, small: h.variants.find((v) => v.name === 'Small')!.variant_id };
     await product({ kind: 'digital', title: 'Wallpaper pack', description: '<p>Ten phone wallpapers.</p>', price_cents: 900, variants: [{ name: 'Download', sku: 'W-1', stock: null }], shipping: [], digital_media_id: crypto.randomUUID() });
+    const m = await product({ title: 'Last mug', price_cents: 1500, variants: [{ name: 'One size', sku: 'M-1', stock: 1 }], shipping: [{ country: 'US', cents: 300 }] });
+    mug = { id: m.id, variant: m.variants[0]!.variant_id };
     await product({ title: 'Signed poster', price_cents: 2000, variants: [{ name: 'A2', sku: 'P-A2', stock: 0 }], shipping: [{ country: 'US', cents: 500 }] });
 
     const reg = await t.call('POST', '/api/users/register', { name: 'Sam Shopper', email: 'sam.shopper@example.com', password: 'a good long password' });
@@ -74,7 +77,7 @@ describe.skipIf(!hasChromium)('the shop end to end (Chromium)', () => {
   it('/shop: the grid with the sale price struck through and "Sold out"; the navbar links the shop and the cart', async () => {
     await page.goto(t.base + '/shop');
     const cards = page.getByTestId('product-card');
-    await expect.poll(() => cards.count(), { timeout: 20_000 }).toBe(3);
+    await expect.poll(() => cards.count(), { timeout: 20_000 }).toBe(4);
     const card = (title: string) => cards.filter({ hasText: title });
     expect(await card('Tour hoodie').getByTestId('price-current').innerText()).toBe('$35.00');
     expect(await card('Tour hoodie').getByTestId('price-list').innerText()).toBe('$45.00');
@@ -182,6 +185,47 @@ describe.skipIf(!hasChromium)('the shop end to end (Chromium)', () => {
     // Stock followed: the Small size has 3 left.
     const staffView = await call('GET', `/admin-api/shop/products/${hoodie.id}`);
     expect(staffView.body.variants.find((v: { variant_id: string }) => v.variant_id === hoodie.small)).toMatchObject({ sold: 2, available: 3 });
+  });
+
+  it('"Buy now" of the last mug, bought by someone else meanwhile: the line says \'Sold out.\' and nothing is charged', async () => {
+    await page.goto(`${t.base}/shop/${mug.id}`);
+    await page.getByTestId('buy-now').click();
+    await page.getByTestId('checkout-title').waitFor();
+    expect(await page.getByTestId('checkout-total').innerText()).toBe('$18.00');
+    const other = (await t.call('POST', '/api/users/register', { name: 'Quick Buyer', email: 'quick.buyer@example.com', password: 'a good long password' })).body.data.token as string;
+    const home = { name: 'Quick Buyer', line1: '2 Oak Ave', line2: '', city: 'Austin', state: 'TX', postalCode: '78701', country: 'US', phone: '' };
+    const addressId = (await t.call('POST', '/api/shop/addresses', home, { token: other })).body.data.address_id;
+    const bought = await t.call('POST', '/api/shop/checkout', { payment_method: 'card', address_id: addressId, items: [{ product_id: mug.id, variant_id: mug.variant, quantity: 1 }], ...TEST_CARD_FORM, cardNumber: SANDBOX_TEST_CARDS.approve }, { token: other, headers: { 'idempotency-key': 'quick-buyer-1' } });
+    expect(bought.status, JSON.stringify(bought.body)).toBe(200);
+
+    await page.getByTestId('place-order').click();
+    // A saved card pays at once; without one the card dialog asks first.
+    const dialog = page.getByTestId('card-dialog');
+    const problem = page.getByTestId('checkout-line-problem');
+    await expect.poll(async () => (await problem.count()) + (await dialog.isVisible() ? 10 : 0), { timeout: 15_000 }).toBeGreaterThan(0);
+    if (await dialog.isVisible()) {
+      await fillCardDialog(dialog, SANDBOX_TEST_CARDS.approve, { firstName: 'Sam', lastName: 'Shopper', email: 'sam.shopper@example.com' });
+      await dialog.getByTestId('pay-button').click();
+      await problem.waitFor({ timeout: 15_000 });
+      await page.keyboard.press('Escape');
+    }
+    expect(await problem.innerText()).toBe('Sold out.');
+    if (await page.getByRole('dialog').count()) await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+    expect(await page.getByTestId('place-order').isDisabled()).toBe(true);
+    await shoot('14-sold-out');
+    const mine = (await page.evaluate(async () => (await (await fetch('/api/shop/orders')).json()) as { data: { total: number } })).data.total;
+    expect(mine).toBe(1);
+  });
+
+  it('a guest sees the shop; "Add to cart" asks them to log in first', async () => {
+    const guest = await openFanPage(browser, t.base, null, collect);
+    await guest.page.goto(t.base + '/shop');
+    await expect.poll(() => guest.page.getByTestId('product-card').count(), { timeout: 20_000 }).toBe(4);
+    expect(await guest.page.getByTestId('nav-cart').count()).toBe(0);
+    await guest.page.getByTestId('product-card').filter({ hasText: 'Tour hoodie' }).click();
+    await guest.page.getByTestId('add-to-cart').click();
+    await guest.page.waitForURL((u) => u.pathname === '/login');
+    await guest.context.close();
     expect(collect.errors).toEqual([]);
     expect(collect.csp).toEqual([]);
   });

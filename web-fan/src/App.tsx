@@ -90,6 +90,7 @@ const TITLES: [RegExp, string][] = [
   [/^\/profile\/payment-method/, 'Payment methods'],
   [/^\/profile\/add-new-payment-method/, 'Add a card'],
   [/^\/profile\/notification-preference/, 'Notification preferences'],
+  [/^\/profile\/order-list/, 'Orders'],
   [/^\/profile/, 'Profile'],
   [/^\/upload-photo-id/, 'Upload photo ID'],
   [/^\/opt-in-email-verification\//, 'Email notifications'],
@@ -106,7 +107,7 @@ const TITLES: [RegExp, string][] = [
   [/^\/shop\/view-cart/, 'Cart'],
   [/^\/shop\/checkout/, 'Checkout'],
   [/^\/shop\/shipping-details/, 'Shipping details'],
-  [/^\/(shop\/order-history|profile\/order-list)/, 'Orders'],
+  [/^\/shop\/order-history/, 'Orders'],
   [/^\/shop/, 'Shop'],
   [/^\/chat$/, 'Chat'],
 ];

@@ -219,8 +219,7 @@ export function TopBar({ onOpenAccount }: { onOpenAccount: (el: HTMLElement) => 
             </IconButton>
           </Box>
         ) : (
-          <Box sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
-            <ShopNavButtons />
+          <Box sx={{ display: 'flex', gap: 1 }}>
             <Button component={RouterLink} to="/login" color="inherit" variant="outlined" size="small" data-testid="nav-login" sx={{ borderColor: 'divider', whiteSpace: 'nowrap', flexShrink: 0 }}>
               {settings?.log_in_navbar_name || 'Log In'}
             </Button>

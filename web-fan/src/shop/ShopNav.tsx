@@ -1,11 +1,9 @@
-// The shop in the shell: the navbar's cart button with the number of items (signed in, shop shown) and, on phones
-// where the main links are hidden, a shop button beside it.
+// The shop in the shell: the navbar's cart button with the number of items (signed in, shop shown).
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import ShoppingCartRounded from '@mui/icons-material/ShoppingCartRounded';
-import StorefrontRounded from '@mui/icons-material/StorefrontRounded';
 import Tooltip from '../components/LazyTooltip';
 import { useAuth } from '../auth';
 import { useCart, useShopShown } from './shopApi';
@@ -28,21 +26,19 @@ function CartButton() {
   );
 }
 
-/** The navbar's shop buttons: the cart for the signed-in, and the shop itself on phones. */
+/**
+ * The navbar's cart for the signed-in while the shop is shown. Phones leave the top bar's room to the site's name: the
+ * cart shows there once it holds something (the shop itself is in the "More" tab).
+ */
 export function ShopNavButtons() {
   const { token } = useAuth();
   const shown = useShopShown();
-  const { pathname } = useLocation();
-  if (!shown) return null;
-  const inShop = pathname.startsWith('/shop') && !pathname.startsWith('/shop/view-cart');
+  const cart = useCart();
+  if (!shown || !token) return null;
+  const empty = !cart.data?.count;
   return (
-    <>
-      <Box sx={{ display: { xs: 'inline-flex', sm: 'none' } }}>
-        <IconButton component={RouterLink} to="/shop" aria-label="Shop" aria-current={inShop ? 'page' : undefined} data-testid="nav-shop-icon" sx={{ color: inShop ? 'primary.main' : 'text.secondary' }}>
-          <StorefrontRounded />
-        </IconButton>
-      </Box>
-      {token && <CartButton />}
-    </>
+    <Box sx={{ display: { xs: empty ? 'none' : 'inline-flex', sm: 'inline-flex' } }}>
+      <CartButton />
+    </Box>
   );
 }
