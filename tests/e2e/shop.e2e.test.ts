@@ -2,14 +2,17 @@
 // wallpaper pack and a sold-out poster (over the API); the shop shows in the navbar once the menu settings list it.
 // A fan browses /shop, picks a size and quantity, adds both products (the navbar's cart count follows), adds a
 // shipping address with the country/state lookups, checks out by card in the card dialog and sees 'Thank you! Your
-// order is placed.'; staff ship it and the fan's order page shows the carrier and tracking number. Every page is
-// shot at 1440 and 375 px (tests/artifacts/shop-*.png) and none is wider than the phone's screen.
+// order is placed.'; staff ship it and the fan's order page shows the carrier and tracking number. A "Buy now" of
+// an item someone else bought meanwhile names the line 'Sold out.'; a digital item is paid from the wallet without an
+// address; a guest's "Add to cart" goes to log in. Every page is shot at 1440 and 375 px (tests/artifacts/shop-*.png)
+// and none is wider than the phone's screen.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { SANDBOX_TEST_CARDS } from '../../domain/card/wire';
 import { commandContext } from '../../commands/handle';
 import { updateSiteSettings } from '../../commands/settings';
 import { startTestServer, TEST_CARD_FORM, type TestServer } from '../support/server';
+import { topUpWallet } from '../support/wallet';
 import { DESKTOP, ensureAppsBuilt, fillCardDialog, launchChromium, openFanPage, PHONE, requireChromium, settled, shootBothWidths } from '../support/browser';
 
 const hasChromium = requireChromium();
@@ -19,6 +22,7 @@ describe.skipIf(!hasChromium)('the shop end to end (Chromium)', () => {
   let browser: Browser;
   let page: Page;
   let admin: string;
+  let fan: string;
   let hoodie: { id: string; small: string };
   let mug: { id: string; variant: string };
   let orderId = '';
@@ -66,6 +70,7 @@ describe.skipIf(!hasChromium)('the shop end to end (Chromium)', () => {
 
     const reg = await t.call('POST', '/api/users/register', { name: 'Sam Shopper', email: 'sam.shopper@example.com', password: 'a good long password' });
     expect(reg.status).toBe(201);
+    fan = reg.body.data.token;
     browser = await launchChromium();
     ({ page } = await openFanPage(browser, t.base, reg.body.data.token, collect));
   });
@@ -215,6 +220,25 @@ describe.skipIf(!hasChromium)('the shop end to end (Chromium)', () => {
     await shoot('14-sold-out');
     const mine = (await page.evaluate(async () => (await (await fetch('/api/shop/orders')).json()) as { data: { total: number } })).data.total;
     expect(mine).toBe(1);
+  });
+
+  it('pays for the digital pack from the wallet: no address asked, the balance goes down', async () => {
+    await topUpWallet(t, fan, 20);
+    await page.goto(t.base + '/shop');
+    await page.getByTestId('product-card').filter({ hasText: 'Wallpaper pack' }).click();
+    await page.getByTestId('buy-now').click();
+    await page.getByTestId('checkout-title').waitFor();
+    expect(await page.getByTestId('checkout-address').count()).toBe(0);
+    await page.getByTestId('pay-wallet').click();
+    await page.getByTestId('wallet-purchase-notice').waitFor();
+    expect(await page.getByTestId('checkout-total').innerText()).toBe('$9.00');
+    await shoot('15-checkout-wallet');
+    await page.getByTestId('place-order').click();
+    await page.getByText('Thank you! Your order is placed.').waitFor({ timeout: 20_000 });
+    await expect.poll(() => page.getByTestId('nav-wallet-balance').innerText(), { timeout: 15_000 }).toBe('$11.00');
+    await page.getByTestId('view-order').click();
+    expect(await page.getByTestId('order-status').innerText()).not.toBe('Placed');
+    expect(await page.getByTestId('order-address').count()).toBe(0);
   });
 
   it('a guest sees the shop; "Add to cart" asks them to log in first', async () => {

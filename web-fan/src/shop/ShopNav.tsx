@@ -33,8 +33,12 @@ function CartButton() {
 export function ShopNavButtons() {
   const { token } = useAuth();
   const shown = useShopShown();
+  // The cart is asked for only where the shop is shown.
+  return shown && token ? <NavCart /> : null;
+}
+
+function NavCart() {
   const cart = useCart();
-  if (!shown || !token) return null;
   const empty = !cart.data?.count;
   return (
     <Box sx={{ display: { xs: empty ? 'none' : 'inline-flex', sm: 'inline-flex' } }}>
