@@ -114,10 +114,17 @@ describe.skipIf(!hasChromium)('the shop end to end (Chromium)', () => {
     await shoot('03-digital');
   });
 
-  it('/shop/view-cart: the lines, a stepper, the subtotal; checkout asks for an address', async () => {
+  it('/shop/view-cart: the lines, the steppers change the quantity, the subtotal and the count; checkout asks for an address', async () => {
     await page.getByTestId('nav-cart').click();
     await expect.poll(() => page.getByTestId('cart-line').count(), { timeout: 15_000 }).toBe(2);
     expect(await page.getByTestId('cart-subtotal').innerText()).toBe('$79.00');
+    const pack = page.getByTestId('cart-line').filter({ hasText: 'Wallpaper pack' });
+    await pack.getByTestId('qty-plus').click();
+    await expect.poll(() => page.getByTestId('cart-subtotal').innerText(), { timeout: 15_000 }).toBe('$88.00');
+    await expect.poll(cartCount).toBe('Cart, 4 items');
+    await pack.getByTestId('qty-minus').click();
+    await expect.poll(() => page.getByTestId('cart-subtotal').innerText(), { timeout: 15_000 }).toBe('$79.00');
+    await expect.poll(cartCount).toBe('Cart, 3 items');
     await shoot('04-cart');
     await page.getByTestId('cart-checkout').click();
     await page.getByTestId('checkout-title').waitFor();
