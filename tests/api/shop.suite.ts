@@ -4,12 +4,29 @@
 // line is named), sees only their own orders; staff ship, complete, cancel and refund, and the stock follows.
 // Role denials and bad input name the field. The ledger check runs when the server closes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import { SANDBOX_TEST_CARDS } from '../../domain/card/wire';
 import { commandContext } from '../../commands/handle';
 import { updateSiteSettings } from '../../commands/settings';
 import type { ShopMenuAudience } from '../../domain/settings/shop-settings';
 import { startTestServer, TEST_CARD_FORM, type Backend, type TestServer } from '../support/server';
 import { topUpWallet } from '../support/wallet';
+
+interface Frame { type: string; data: Record<string, unknown> }
+
+/** A signed-in socket on /ws (one browser tab), with every frame it received. */
+async function tab(base: string, token: string) {
+  const ws = new WebSocket(`${base.replace('http', 'ws')}/ws`);
+  const frames: Frame[] = [];
+  ws.on('message', (raw) => frames.push(JSON.parse(raw.toString())));
+  await new Promise<void>((resolve, reject) => {
+    ws.on('open', () => resolve());
+    ws.on('error', reject);
+  });
+  ws.send(JSON.stringify({ type: 'AUTH', data: { token } }));
+  await expect.poll(() => frames.some((f) => f.type === 'AUTH_OK'), { timeout: 10_000 }).toBe(true);
+  return { frames, close: () => ws.close() };
+}
 
 const home = { name: 'Ann Fan', line1: '1 Main St', line2: '', city: 'Austin', state: 'TX', postalCode: '78701', country: 'US', phone: '' };
 
@@ -115,6 +132,24 @@ export function shopSuite(backend: Backend, available: boolean) {
       cart = await call('DELETE', `/api/shop/cart/${tee.variantId}`, undefined, bo.token);
       expect(cart.body.data).toEqual({ lines: [], count: 0, subtotal_cents: 0 });
       expect((await get('/api/shop/cart')).status).toBe(401);
+    });
+
+    it("a cart change reaches every open tab of that fan (the navbar count reads the cart again), and no other fan", async () => {
+      const kim = await fan('tabs-kim');
+      const lou = await fan('tabs-lou');
+      const tee = await product({ title: 'Tabs tee' });
+      const [one, two, other] = await Promise.all([tab(t.base, kim.token), tab(t.base, kim.token), tab(t.base, lou.token)]);
+      try {
+        await call('POST', '/api/shop/cart', { product_id: tee.productId, variant_id: tee.variantId, quantity: 1 }, kim.token);
+        const cartFrame = (frames: Frame[], userId: string) => frames.some((f) => f.type === 'SHOP_CART_UPDATED' && f.data.userId === userId);
+        await expect.poll(() => cartFrame(one.frames, kim.id) && cartFrame(two.frames, kim.id), { timeout: 10_000 }).toBe(true);
+        await call('POST', '/api/shop/cart', { product_id: tee.productId, variant_id: tee.variantId, quantity: 1 }, lou.token);
+        await expect.poll(() => cartFrame(other.frames, lou.id), { timeout: 10_000 }).toBe(true);
+        expect(cartFrame(other.frames, kim.id)).toBe(false);
+        expect(JSON.stringify(one.frames)).not.toContain(lou.id);
+      } finally {
+        for (const s of [one, two, other]) s.close();
+      }
     });
 
     it('addresses: add, change, remove, each fan their own; bad input names the field', async () => {
