@@ -22,7 +22,7 @@ import { findOrder, listOrders } from '../../projections/shop-orders';
 import { contextFor, requireCaller } from '../auth';
 import { settle } from '../views';
 import { listParams, sendList } from '../schemas/console-list';
-import { orderViewOf, productViewOf } from '../queries/shop';
+import { orderViewOf, productImages, productViewOf, type ProductImage } from '../queries/shop';
 import { adminOrderView, adminProductView, orderIdParams, productBody, productIdParams, reasonBody, shipBody } from '../schemas/shop';
 import type { Services } from '../services';
 
@@ -47,21 +47,21 @@ export const shopConsoleRoutes = (services: Services): FastifyPluginAsyncZod => 
   const db = () => services.database.db;
   const now = () => services.clock().toISOString();
 
-  const productRecord = (p: ShopProduct): AdminProduct => {
-    const shown = productViewOf(p, now());
+  const productRecord = (p: ShopProduct, images: ReadonlyMap<string, ProductImage>): AdminProduct => {
+    const shown = productViewOf(p, now(), images);
     return {
-      ...shown, id: p.id, status: p.status, digital_media_id: p.digital_media_id, updated: p.updated_at,
+      ...shown, id: p.id, status: p.status, description: p.description_html, digital_media_id: p.digital_media_id, updated: p.updated_at,
       sale: p.sale ? { price_cents: p.sale.priceCents, starts_at: p.sale.startsAt, ends_at: p.sale.endsAt } : null,
       variants: shown.variants.map((v) => {
         const s = p.stock[v.variant_id];
-        return { ...v, on_hand: s?.on_hand ?? null, reserved: s?.reserved ?? 0, sold: s?.sold ?? 0 };
+        return { ...v, on_hand: s?.on_hand ?? null, reserved: s?.reserved ?? 0, sold: s?.sold ?? 0, stock: s?.available ?? null };
       }),
     };
   };
   const product = async (id: string) => {
     const p = await findProduct(db(), id);
     if (!p) throw new DomainError(PRODUCT_NOT_FOUND, 'PRODUCT_NOT_FOUND', 404);
-    return productRecord(p);
+    return productRecord(p, await productImages(services, [p]));
   };
   const orderRecord = async (id: string): Promise<AdminOrder> => {
     const o = await findOrder(db(), id);
@@ -101,9 +101,10 @@ export const shopConsoleRoutes = (services: Services): FastifyPluginAsyncZod => 
     const status = p.filter.status === 'draft' || p.filter.status === 'published' ? p.filter.status : undefined;
     const r = await listProducts(db(), {
       drafts: true, subscribersOnly: true, q: typeof p.filter.q === 'string' && p.filter.q.trim() ? p.filter.q.trim() : undefined, status, sort, order: p.sort[1],
-      offset: p.range[0], limit: p.range[1] - p.range[0] + 1,
+      offset: p.range[0], limit: Math.min(500, p.range[1] - p.range[0] + 1),
     });
-    const records = r.rows.map(productRecord);
+    const images = await productImages(services, r.rows);
+    const records = r.rows.map((row) => productRecord(row, images));
     return sendList(reply, 'shop/products', p, { rows: records, total: r.total }, records);
   });
 
@@ -145,7 +146,7 @@ export const shopConsoleRoutes = (services: Services): FastifyPluginAsyncZod => 
     const sort = (sortable as readonly string[]).includes(p.sort[0]) ? (p.sort[0] as (typeof sortable)[number]) : 'placed_at';
     const r = await listOrders(db(), {
       userId: null, status: typeof p.filter.status === 'string' && p.filter.status ? p.filter.status : undefined,
-      q: typeof p.filter.q === 'string' && p.filter.q.trim() ? p.filter.q.trim() : undefined, sort, order: p.sort[1], offset: p.range[0], limit: p.range[1] - p.range[0] + 1,
+      q: typeof p.filter.q === 'string' && p.filter.q.trim() ? p.filter.q.trim() : undefined, sort, order: p.sort[1], offset: p.range[0], limit: Math.min(500, p.range[1] - p.range[0] + 1),
     });
     const records = await Promise.all(r.rows.map((o) => orderRecord(o.id)));
     return sendList(reply, 'shop/orders', p, { rows: records, total: r.total }, records);

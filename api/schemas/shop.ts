@@ -51,6 +51,7 @@ export const productView = z.object({
   title: z.string(),
   description_html: z.string().describe('Sanitised HTML.'),
   image_media_ids: z.array(z.string()),
+  images: z.array(z.object({ _id: z.string(), url: z.string().nullable(), thumbnail_url: z.string().nullable() })).describe('The pictures with signed links (an hour), in order.'),
   price_cents: z.number().int().describe('The list price.'),
   current_price_cents: z.number().int().describe('What one item costs now (the sale price inside its window).'),
   on_sale: z.boolean(),
@@ -71,6 +72,7 @@ export const cartView = z.object({
     variant_name: z.string(),
     kind: z.enum(['physical', 'digital']),
     image_media_id: z.string().nullable(),
+    thumbnail_url: z.string().nullable().describe("The product's first picture, signed."),
     unit_price_cents: z.number().int(),
     quantity: z.number().int(),
     line_total_cents: z.number().int(),
@@ -144,7 +146,11 @@ export const adminProductView = productView.extend({
   status: z.enum(['draft', 'published']),
   sale: z.object({ price_cents: z.number().int(), starts_at: z.string().nullable(), ends_at: z.string().nullable() }).nullable(),
   digital_media_id: z.string().nullable(),
-  variants: z.array(variantView.extend({ on_hand: z.number().int().nullable(), reserved: z.number().int(), sold: z.number().int() })),
+  description: z.string().describe('The same HTML as description_html, under the name the edit takes.'),
+  variants: z.array(variantView.extend({
+    on_hand: z.number().int().nullable(), reserved: z.number().int(), sold: z.number().int(),
+    stock: z.number().int().nullable().describe('What the edit sets: items neither held nor sold (null: unlimited).'),
+  })),
   updated: z.string(),
 });
 

@@ -5,6 +5,7 @@
 // Role denials and bad input name the field. The ledger check runs when the server closes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import sharp from 'sharp';
 import { SANDBOX_TEST_CARDS } from '../../domain/card/wire';
 import { commandContext } from '../../commands/handle';
 import { updateSiteSettings } from '../../commands/settings';
@@ -255,6 +256,29 @@ export function shopSuite(backend: Backend, available: boolean) {
       expect(await stockOf(tee.productId)).toMatchObject({ available: 3, sold: 0, on_hand: 3 });
       expect((await get(`/api/shop/orders/${b}`, ivy.token)).body.data).toMatchObject({ status: 'cancelled', cancel_reason: 'Damaged' });
       expect((await call('POST', `/admin-api/shop/orders/${crypto.randomUUID()}/ship`, { carrier: 'UPS', tracking_number: '1' }, admin)).status).toBe(404);
+    });
+
+    it('staff edit a product by sending its record back: a picture (signed for fans), a new variant, stock; a deleted product is gone', async () => {
+      const image = await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 200, g: 40, b: 40 } } }).jpeg().toBuffer();
+      const presign = await call('POST', '/api/upload/generate_presigned_url', { file_name: 'tee.jpg', content_type: 'image/jpeg', media_type: 'blog' }, admin);
+      expect((await fetch(t.base + presign.body.data.presigned_url, { method: 'PUT', headers: { 'content-type': 'image/jpeg' }, body: image })).status).toBe(200);
+      const media = await call('POST', '/api/media', { file_name: presign.body.data.file_name, content_type: 'image/jpeg' }, admin);
+      expect(media.body.data.status).toBe('ready');
+      const tee = await product({ title: 'Edited tee' });
+      const record = (await get(`/admin-api/shop/products/${tee.productId}`, admin)).body;
+      expect(record.variants).toEqual([expect.objectContaining({ name: 'M', stock: 5 })]);
+      const edited = await call('PUT', `/admin-api/shop/products/${tee.productId}`, {
+        ...record, price_cents: 3200, image_media_ids: [media.body.data.id],
+        variants: [{ ...record.variants[0], stock: 7 }, { name: 'L', sku: 'TEE-L', stock: 0 }],
+      }, admin);
+      expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+      expect(edited.body).toMatchObject({ price_cents: 3200, description: '<p>Cotton</p>', variants: [{ name: 'M', stock: 7, on_hand: 7 }, { name: 'L', stock: 0, in_stock: false }] });
+      const shown = (await get(`/api/shop/products/${tee.productId}`)).body.data;
+      expect(shown.images).toEqual([{ _id: media.body.data.id, url: expect.stringContaining('/media/'), thumbnail_url: expect.stringContaining('/media/') }]);
+      expect((await fetch(t.base + shown.images[0].thumbnail_url)).status).toBe(200);
+      expect((await call('DELETE', `/admin-api/shop/products/${tee.productId}`, undefined, admin)).body).toEqual({ id: tee.productId });
+      expect((await get(`/api/shop/products/${tee.productId}`)).status).toBe(404);
+      expect((await get(`/admin-api/shop/products/${tee.productId}`, admin)).status).toBe(404);
     });
 
     it('roles: a fan calling the console is 403, a guest 401, staff cannot check out; bad product input names the field', async () => {
