@@ -73,8 +73,11 @@ export const shopConsoleRoutes = (services: Services): FastifyPluginAsyncZod => 
   };
 
   /** The request's product as the domain takes it: the description sanitised, new variants given ids. */
-  const detailsOf = (ctx: CommandContext, body: z.output<typeof productBody>) => {
-    const variants = body.variants.map((v) => ({ variantId: v.variant_id ?? ctx.idFor('shop-variant'), name: v.name, sku: v.sku, stock: v.stock }));
+  const detailsOf = (ctx: CommandContext, body: z.output<typeof productBody>, current: ShopProduct | null) => {
+    // A variant keeps its id only within its own product (its stock is its own stream); a new one gets a new id.
+    const own = new Set(current?.variants.map((v) => v.variantId) ?? []);
+    for (const v of body.variants) if (v.variant_id && current && !own.has(v.variant_id)) throw new ValidationError('variants.variant_id', 'This product has no such variant.');
+    const variants = body.variants.map((v) => ({ variantId: v.variant_id && own.has(v.variant_id) ? v.variant_id : ctx.idFor('shop-variant'), name: v.name, sku: v.sku, stock: v.stock }));
     const details: ProductDetails = {
       kind: body.kind, title: body.title, descriptionHtml: services.sanitizeHtml(body.description), imageMediaIds: body.image_media_ids, priceCents: body.price_cents,
       sale: body.sale ? { priceCents: body.sale.price_cents, startsAt: body.sale.starts_at, endsAt: body.sale.ends_at } : null,
@@ -110,7 +113,7 @@ export const shopConsoleRoutes = (services: Services): FastifyPluginAsyncZod => 
 
   app.post('/admin-api/shop/products', { schema: { body: productBody, response: { 200: adminProductView } } }, async (request, reply) => {
     const id = await staffWrite(request, (ctx, staffId) => {
-      const { details, stock } = detailsOf(ctx, request.body);
+      const { details, stock } = detailsOf(ctx, request.body, null);
       return createProduct(ctx, staffId, details, stock);
     });
     return reply.send(await product(id));
@@ -120,8 +123,10 @@ export const shopConsoleRoutes = (services: Services): FastifyPluginAsyncZod => 
     reply.send(await product(request.params.id)));
 
   app.put('/admin-api/shop/products/:id', { schema: { params: productIdParams, body: productBody, response: { 200: adminProductView } } }, async (request, reply) => {
+    const current = await findProduct(db(), request.params.id);
+    if (!current) throw new DomainError(PRODUCT_NOT_FOUND, 'PRODUCT_NOT_FOUND', 404);
     await staffWrite(request, (ctx, staffId) => {
-      const { details, stock } = detailsOf(ctx, request.body);
+      const { details, stock } = detailsOf(ctx, request.body, current);
       return updateProduct(ctx, staffId, request.params.id, details, stock);
     });
     return reply.send(await product(request.params.id));

@@ -2,6 +2,7 @@
 // cents; the product's own rules (title, prices, variants, shipping) and an address's are the domain's, each
 // naming its field.
 import { z } from 'zod';
+import { STOCK_MAX } from '../../domain/shop-stock/stock';
 import { cardChoice } from './payment';
 import { paymentResultShape } from './purchase-answers';
 
@@ -117,6 +118,8 @@ export const checkoutAnswer = paymentResultShape.extend({
   order: orderView.nullable(),
 });
 
+const STOCK_MESSAGE = `Stock must be a whole number between 0 and ${STOCK_MAX}, or null (unlimited).`;
+
 // ---- staff -----------------------------------------------------------------------------------------------------
 
 export const productBody = z.object({
@@ -134,7 +137,8 @@ export const productBody = z.object({
     variant_id: uuid('variants.variant_id').optional(),
     name: text('variants.name', 200),
     sku: text('variants.sku', 200).optional().default(''),
-    stock: z.number({ error: 'variants.stock must be a whole number or null (unlimited).' }).int({ error: 'variants.stock must be a whole number or null (unlimited).' }).min(0, { error: 'variants.stock cannot be negative.' }).nullable().optional().default(null),
+    // Checked here, not only by the stock's own rule: the product is written first, and a refused stock must leave nothing written.
+    stock: z.number({ error: STOCK_MESSAGE }).int({ error: STOCK_MESSAGE }).min(0, { error: STOCK_MESSAGE }).max(STOCK_MAX, { error: STOCK_MESSAGE }).nullable().optional().default(null),
   }), { error: 'variants must be a list.' }).max(100, { error: 'At most 50 variants.' }).optional().default([{ name: 'Standard', sku: '', stock: null }]),
   shipping: z.array(z.object({ country: text('shipping.country', 3), cents: cents('shipping.cents') }), { error: 'shipping must be a list.' }).max(300).optional().default([]),
   visibility: z.enum(['everyone', 'subscribers'], { error: "visibility must be 'everyone' or 'subscribers'." }).optional().default('everyone'),

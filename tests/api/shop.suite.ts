@@ -276,6 +276,11 @@ export function shopSuite(backend: Backend, available: boolean) {
       const shown = (await get(`/api/shop/products/${tee.productId}`)).body.data;
       expect(shown.images).toEqual([{ _id: media.body.data.id, url: expect.stringContaining('/media/'), thumbnail_url: expect.stringContaining('/media/') }]);
       expect((await fetch(t.base + shown.images[0].thumbnail_url)).status).toBe(200);
+      // Another product's variant cannot be taken over: its stock is that product's.
+      const other = await product({ title: 'Other tee' });
+      const stolen = await call('PUT', `/admin-api/shop/products/${tee.productId}`, { ...record, variants: [{ variant_id: other.variantId, name: 'M', stock: 1 }] }, admin);
+      expect(stolen.body).toMatchObject({ code: 'VALIDATION', field: 'variants.variant_id' });
+      expect(await stockOf(other.productId)).toMatchObject({ available: 5 });
       expect((await call('DELETE', `/admin-api/shop/products/${tee.productId}`, undefined, admin)).body).toEqual({ id: tee.productId });
       expect((await get(`/api/shop/products/${tee.productId}`)).status).toBe(404);
       expect((await get(`/admin-api/shop/products/${tee.productId}`, admin)).status).toBe(404);
@@ -300,6 +305,7 @@ export function shopSuite(backend: Backend, available: boolean) {
       expect(await bad({ title: '  ' })).toMatchObject({ field: 'title', message: 'Title is required.' });
       expect(await bad({ variants: [{ name: 'M', stock: 1 }, { name: 'm', stock: 1 }] })).toMatchObject({ field: 'variants.name', message: 'Two variants have the same name.' });
       expect(await bad({ variants: [{ name: 'M', stock: -1 }] })).toMatchObject({ code: 'VALIDATION', field: 'variants.0.stock' });
+      expect(await bad({ variants: [{ name: 'M', stock: 2_000_000 }] })).toMatchObject({ code: 'VALIDATION', field: 'variants.0.stock', message: 'Stock must be a whole number between 0 and 1000000, or null (unlimited).' });
       expect(await bad({ shipping: [] })).toMatchObject({ field: 'shipping', message: 'Add where the product ships to.' });
       expect(await bad({ sale: { price_cents: 5000 } })).toMatchObject({ field: 'sale.price_cents' });
       expect(await bad({ visibility: 'friends' })).toMatchObject({ field: 'visibility' });
