@@ -2,7 +2,8 @@
 // products hidden from those who may not see them, the menu switch per audience), a fan fills a cart, keeps
 // addresses and checks out by card or from the wallet with an Idempotency-Key (a retry is the same order, a sold-out
 // line is named), sees only their own orders; staff ship, complete, cancel and refund, and the stock follows.
-// Role denials and bad input name the field. The ledger check runs when the server closes.
+// Role denials and bad input name the field; cart changes reach the fan's open tabs; a rebuild reproduces the
+// shop's read models. The ledger check runs when the server closes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import sharp from 'sharp';
@@ -12,6 +13,9 @@ import { updateSiteSettings } from '../../commands/settings';
 import type { ShopMenuAudience } from '../../domain/settings/shop-settings';
 import { startTestServer, TEST_CARD_FORM, type Backend, type TestServer } from '../support/server';
 import { topUpWallet } from '../support/wallet';
+import { untypedTables } from '../support/tables';
+import { rebuildReadModels } from '../../projections/rebuild';
+import { allProjections } from '../../projections';
 
 interface Frame { type: string; data: Record<string, unknown> }
 
@@ -312,6 +316,24 @@ export function shopSuite(backend: Backend, available: boolean) {
       expect((await get('/admin-api/shop/products?range=[5,1]', admin)).body).toMatchObject({ code: 'VALIDATION', field: 'range' });
       // Nothing of the refused products was made.
       expect((await get('/admin-api/shop/products', admin)).body.filter((p: { title: string }) => p.title === 'Bad')).toEqual([]);
+    });
+
+    // Last: it stops the projection runner.
+    it('rebuilding the read models from the log reproduces the catalogue, stock, carts, addresses and orders', async () => {
+      const { database, store } = t.server.services;
+      const tables = ['shop_products', 'shop_stock', 'shop_cart_lines', 'shop_addresses', 'shop_orders'];
+      const snapshot = async () => {
+        const out: Record<string, string[]> = {};
+        for (const name of tables) out[name] = (await untypedTables(database).withSchema('rm').selectFrom(name).selectAll().execute()).map((r) => JSON.stringify(r)).sort();
+        return out;
+      };
+      await settleAll();
+      const live = await snapshot();
+      expect(live.shop_orders.length).toBeGreaterThan(0);
+      expect(live.shop_cart_lines.length).toBeGreaterThan(0);
+      await t.server.services.runner.stop();
+      await rebuildReadModels({ database, store, projections: allProjections });
+      expect(await snapshot()).toEqual(live);
     });
   });
 }
