@@ -22,7 +22,7 @@ import { findOrder, listOrders } from '../../projections/shop-orders';
 import { contextFor, requireCaller } from '../auth';
 import { settle } from '../views';
 import { listParams, sendList } from '../schemas/console-list';
-import { orderViewOf, productViewOf } from '../queries/shop';
+import { orderViewOf, productImages, productViewOf, type ProductImage } from '../queries/shop';
 import { adminOrderView, adminProductView, orderIdParams, productBody, productIdParams, reasonBody, shipBody } from '../schemas/shop';
 import type { Services } from '../services';
 
@@ -47,21 +47,21 @@ export const shopConsoleRoutes = (services: Services): FastifyPluginAsyncZod => 
   const db = () => services.database.db;
   const now = () => services.clock().toISOString();
 
-  const productRecord = (p: ShopProduct): AdminProduct => {
-    const shown = productViewOf(p, now());
+  const productRecord = (p: ShopProduct, images: ReadonlyMap<string, ProductImage>): AdminProduct => {
+    const shown = productViewOf(p, now(), images);
     return {
-      ...shown, id: p.id, status: p.status, digital_media_id: p.digital_media_id, updated: p.updated_at,
+      ...shown, id: p.id, status: p.status, description: p.description_html, digital_media_id: p.digital_media_id, updated: p.updated_at,
       sale: p.sale ? { price_cents: p.sale.priceCents, starts_at: p.sale.startsAt, ends_at: p.sale.endsAt } : null,
       variants: shown.variants.map((v) => {
         const s = p.stock[v.variant_id];
-        return { ...v, on_hand: s?.on_hand ?? null, reserved: s?.reserved ?? 0, sold: s?.sold ?? 0 };
+        return { ...v, on_hand: s?.on_hand ?? null, reserved: s?.reserved ?? 0, sold: s?.sold ?? 0, stock: s?.available ?? null };
       }),
     };
   };
   const product = async (id: string) => {
     const p = await findProduct(db(), id);
     if (!p) throw new DomainError(PRODUCT_NOT_FOUND, 'PRODUCT_NOT_FOUND', 404);
-    return productRecord(p);
+    return productRecord(p, await productImages(services, [p]));
   };
   const orderRecord = async (id: string): Promise<AdminOrder> => {
     const o = await findOrder(db(), id);
@@ -73,8 +73,11 @@ export const shopConsoleRoutes = (services: Services): FastifyPluginAsyncZod => 
   };
 
   /** The request's product as the domain takes it: the description sanitised, new variants given ids. */
-  const detailsOf = (ctx: CommandContext, body: z.output<typeof productBody>) => {
-    const variants = body.variants.map((v) => ({ variantId: v.variant_id ?? ctx.idFor('shop-variant'), name: v.name, sku: v.sku, stock: v.stock }));
+  const detailsOf = (ctx: CommandContext, body: z.output<typeof productBody>, current: ShopProduct | null) => {
+    // A variant keeps its id only within its own product (its stock is its own stream); a new one gets a new id.
+    const own = new Set(current?.variants.map((v) => v.variantId) ?? []);
+    for (const v of body.variants) if (v.variant_id && current && !own.has(v.variant_id)) throw new ValidationError('variants.variant_id', 'This product has no such variant.');
+    const variants = body.variants.map((v) => ({ variantId: v.variant_id && own.has(v.variant_id) ? v.variant_id : ctx.idFor('shop-variant'), name: v.name, sku: v.sku, stock: v.stock }));
     const details: ProductDetails = {
       kind: body.kind, title: body.title, descriptionHtml: services.sanitizeHtml(body.description), imageMediaIds: body.image_media_ids, priceCents: body.price_cents,
       sale: body.sale ? { priceCents: body.sale.price_cents, startsAt: body.sale.starts_at, endsAt: body.sale.ends_at } : null,
@@ -101,15 +104,16 @@ export const shopConsoleRoutes = (services: Services): FastifyPluginAsyncZod => 
     const status = p.filter.status === 'draft' || p.filter.status === 'published' ? p.filter.status : undefined;
     const r = await listProducts(db(), {
       drafts: true, subscribersOnly: true, q: typeof p.filter.q === 'string' && p.filter.q.trim() ? p.filter.q.trim() : undefined, status, sort, order: p.sort[1],
-      offset: p.range[0], limit: p.range[1] - p.range[0] + 1,
+      offset: p.range[0], limit: Math.min(500, p.range[1] - p.range[0] + 1),
     });
-    const records = r.rows.map(productRecord);
+    const images = await productImages(services, r.rows);
+    const records = r.rows.map((row) => productRecord(row, images));
     return sendList(reply, 'shop/products', p, { rows: records, total: r.total }, records);
   });
 
   app.post('/admin-api/shop/products', { schema: { body: productBody, response: { 200: adminProductView } } }, async (request, reply) => {
     const id = await staffWrite(request, (ctx, staffId) => {
-      const { details, stock } = detailsOf(ctx, request.body);
+      const { details, stock } = detailsOf(ctx, request.body, null);
       return createProduct(ctx, staffId, details, stock);
     });
     return reply.send(await product(id));
@@ -119,8 +123,10 @@ export const shopConsoleRoutes = (services: Services): FastifyPluginAsyncZod => 
     reply.send(await product(request.params.id)));
 
   app.put('/admin-api/shop/products/:id', { schema: { params: productIdParams, body: productBody, response: { 200: adminProductView } } }, async (request, reply) => {
+    const current = await findProduct(db(), request.params.id);
+    if (!current) throw new DomainError(PRODUCT_NOT_FOUND, 'PRODUCT_NOT_FOUND', 404);
     await staffWrite(request, (ctx, staffId) => {
-      const { details, stock } = detailsOf(ctx, request.body);
+      const { details, stock } = detailsOf(ctx, request.body, current);
       return updateProduct(ctx, staffId, request.params.id, details, stock);
     });
     return reply.send(await product(request.params.id));
@@ -145,7 +151,7 @@ export const shopConsoleRoutes = (services: Services): FastifyPluginAsyncZod => 
     const sort = (sortable as readonly string[]).includes(p.sort[0]) ? (p.sort[0] as (typeof sortable)[number]) : 'placed_at';
     const r = await listOrders(db(), {
       userId: null, status: typeof p.filter.status === 'string' && p.filter.status ? p.filter.status : undefined,
-      q: typeof p.filter.q === 'string' && p.filter.q.trim() ? p.filter.q.trim() : undefined, sort, order: p.sort[1], offset: p.range[0], limit: p.range[1] - p.range[0] + 1,
+      q: typeof p.filter.q === 'string' && p.filter.q.trim() ? p.filter.q.trim() : undefined, sort, order: p.sort[1], offset: p.range[0], limit: Math.min(500, p.range[1] - p.range[0] + 1),
     });
     const records = await Promise.all(r.rows.map((o) => orderRecord(o.id)));
     return sendList(reply, 'shop/orders', p, { rows: records, total: r.total }, records);

@@ -40,7 +40,7 @@ import {
   productIdParams, productList, productListQuery, productView, variantIdParams,
 } from '../schemas/shop';
 import type { z } from 'zod';
-import { orderViewOf, productViewOf } from '../queries/shop';
+import { orderViewOf, productImages, productViewOf } from '../queries/shop';
 import type { Services } from '../services';
 
 const PRODUCTS_PAGE_SIZE = 24;
@@ -72,6 +72,7 @@ export const shopRoutes = (services: Services): FastifyPluginAsyncZod => async (
     const lines = await cartLines(db(), userId);
     const products = await productsByIds(db(), [...new Set(lines.map((l) => l.product_id))]);
     const at = now();
+    const images = await productImages(services, [...products.values()]);
     const shown = lines.map((l) => {
       const p = products.get(l.product_id);
       const variant = p?.variants.find((v) => v.variantId === l.variant_id);
@@ -83,7 +84,7 @@ export const shopRoutes = (services: Services): FastifyPluginAsyncZod => async (
           : available !== null && available < l.quantity ? (available <= 0 ? SOLD_OUT : `Only ${available} left.`) : null;
       return {
         product_id: l.product_id, variant_id: l.variant_id, title: p?.title ?? '', variant_name: variant?.name ?? '', kind: p?.kind ?? 'physical',
-        image_media_id: p?.image_media_ids[0] ?? null, unit_price_cents: unit, quantity: l.quantity, line_total_cents: unit * l.quantity, available, problem,
+        image_media_id: p?.image_media_ids[0] ?? null, thumbnail_url: (p && images.get(p.image_media_ids[0])?.thumbnail_url) ?? null, unit_price_cents: unit, quantity: l.quantity, line_total_cents: unit * l.quantity, available, problem,
       };
     });
     return { lines: shown, count: cartCount(lines), subtotal_cents: shown.filter((l) => !l.problem).reduce((n, l) => n + l.line_total_cents, 0) };
@@ -96,14 +97,15 @@ export const shopRoutes = (services: Services): FastifyPluginAsyncZod => async (
     const { page, q } = request.query;
     const r = await listProducts(db(), { drafts: false, subscribersOnly: viewer.isStaff || viewer.isSubscriber, q: q?.trim() || undefined, offset: (page - 1) * PRODUCTS_PAGE_SIZE, limit: PRODUCTS_PAGE_SIZE });
     const at = now();
-    return ok(reply, { products: r.rows.map((p) => productViewOf(p, at)), total: r.total, page, totalPages: Math.max(1, Math.ceil(r.total / PRODUCTS_PAGE_SIZE)) });
+    const images = await productImages(services, r.rows);
+    return ok(reply, { products: r.rows.map((p) => productViewOf(p, at, images)), total: r.total, page, totalPages: Math.max(1, Math.ceil(r.total / PRODUCTS_PAGE_SIZE)) });
   });
 
   app.get('/api/shop/products/:id', { schema: { params: productIdParams, response: { 200: answer(productView) } } }, async (request, reply) => {
     const viewer = await shopViewer(request);
     const p = await findProduct(db(), request.params.id);
     if (!visible(p, viewer)) throw new DomainError(PRODUCT_NOT_FOUND, 'PRODUCT_NOT_FOUND', 404);
-    return ok(reply, productViewOf(p, now()));
+    return ok(reply, productViewOf(p, now(), await productImages(services, [p])));
   });
 
   // ---- cart ----

@@ -2,6 +2,7 @@
 // cents; the product's own rules (title, prices, variants, shipping) and an address's are the domain's, each
 // naming its field.
 import { z } from 'zod';
+import { STOCK_MAX } from '../../domain/shop-stock/stock';
 import { cardChoice } from './payment';
 import { paymentResultShape } from './purchase-answers';
 
@@ -51,6 +52,7 @@ export const productView = z.object({
   title: z.string(),
   description_html: z.string().describe('Sanitised HTML.'),
   image_media_ids: z.array(z.string()),
+  images: z.array(z.object({ _id: z.string(), url: z.string().nullable(), thumbnail_url: z.string().nullable() })).describe('The pictures with signed links (an hour), in order.'),
   price_cents: z.number().int().describe('The list price.'),
   current_price_cents: z.number().int().describe('What one item costs now (the sale price inside its window).'),
   on_sale: z.boolean(),
@@ -71,6 +73,7 @@ export const cartView = z.object({
     variant_name: z.string(),
     kind: z.enum(['physical', 'digital']),
     image_media_id: z.string().nullable(),
+    thumbnail_url: z.string().nullable().describe("The product's first picture, signed."),
     unit_price_cents: z.number().int(),
     quantity: z.number().int(),
     line_total_cents: z.number().int(),
@@ -115,6 +118,8 @@ export const checkoutAnswer = paymentResultShape.extend({
   order: orderView.nullable(),
 });
 
+const STOCK_MESSAGE = `Stock must be a whole number between 0 and ${STOCK_MAX}, or null (unlimited).`;
+
 // ---- staff -----------------------------------------------------------------------------------------------------
 
 export const productBody = z.object({
@@ -132,7 +137,8 @@ export const productBody = z.object({
     variant_id: uuid('variants.variant_id').optional(),
     name: text('variants.name', 200),
     sku: text('variants.sku', 200).optional().default(''),
-    stock: z.number({ error: 'variants.stock must be a whole number or null (unlimited).' }).int({ error: 'variants.stock must be a whole number or null (unlimited).' }).min(0, { error: 'variants.stock cannot be negative.' }).nullable().optional().default(null),
+    // Checked here, not only by the stock's own rule: the product is written first, and a refused stock must leave nothing written.
+    stock: z.number({ error: STOCK_MESSAGE }).int({ error: STOCK_MESSAGE }).min(0, { error: STOCK_MESSAGE }).max(STOCK_MAX, { error: STOCK_MESSAGE }).nullable().optional().default(null),
   }), { error: 'variants must be a list.' }).max(100, { error: 'At most 50 variants.' }).optional().default([{ name: 'Standard', sku: '', stock: null }]),
   shipping: z.array(z.object({ country: text('shipping.country', 3), cents: cents('shipping.cents') }), { error: 'shipping must be a list.' }).max(300).optional().default([]),
   visibility: z.enum(['everyone', 'subscribers'], { error: "visibility must be 'everyone' or 'subscribers'." }).optional().default('everyone'),
@@ -144,7 +150,11 @@ export const adminProductView = productView.extend({
   status: z.enum(['draft', 'published']),
   sale: z.object({ price_cents: z.number().int(), starts_at: z.string().nullable(), ends_at: z.string().nullable() }).nullable(),
   digital_media_id: z.string().nullable(),
-  variants: z.array(variantView.extend({ on_hand: z.number().int().nullable(), reserved: z.number().int(), sold: z.number().int() })),
+  description: z.string().describe('The same HTML as description_html, under the name the edit takes.'),
+  variants: z.array(variantView.extend({
+    on_hand: z.number().int().nullable(), reserved: z.number().int(), sold: z.number().int(),
+    stock: z.number().int().nullable().describe('What the edit sets: items neither held nor sold (null: unlimited).'),
+  })),
   updated: z.string(),
 });
 

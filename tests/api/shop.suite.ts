@@ -2,14 +2,36 @@
 // products hidden from those who may not see them, the menu switch per audience), a fan fills a cart, keeps
 // addresses and checks out by card or from the wallet with an Idempotency-Key (a retry is the same order, a sold-out
 // line is named), sees only their own orders; staff ship, complete, cancel and refund, and the stock follows.
-// Role denials and bad input name the field. The ledger check runs when the server closes.
+// Role denials and bad input name the field; cart changes reach the fan's open tabs; a rebuild reproduces the
+// shop's read models. The ledger check runs when the server closes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import sharp from 'sharp';
 import { SANDBOX_TEST_CARDS } from '../../domain/card/wire';
 import { commandContext } from '../../commands/handle';
 import { updateSiteSettings } from '../../commands/settings';
 import type { ShopMenuAudience } from '../../domain/settings/shop-settings';
 import { startTestServer, TEST_CARD_FORM, type Backend, type TestServer } from '../support/server';
 import { topUpWallet } from '../support/wallet';
+import { untypedTables } from '../support/tables';
+import { rebuildReadModels } from '../../projections/rebuild';
+import { allProjections } from '../../projections';
+
+interface Frame { type: string; data: Record<string, unknown> }
+
+/** A signed-in socket on /ws (one browser tab), with every frame it received. */
+async function tab(base: string, token: string) {
+  const ws = new WebSocket(`${base.replace('http', 'ws')}/ws`);
+  const frames: Frame[] = [];
+  ws.on('message', (raw) => frames.push(JSON.parse(raw.toString())));
+  await new Promise<void>((resolve, reject) => {
+    ws.on('open', () => resolve());
+    ws.on('error', reject);
+  });
+  ws.send(JSON.stringify({ type: 'AUTH', data: { token } }));
+  await expect.poll(() => frames.some((f) => f.type === 'AUTH_OK'), { timeout: 10_000 }).toBe(true);
+  return { frames, close: () => ws.close() };
+}
 
 const home = { name: 'Ann Fan', line1: '1 Main St', line2: '', city: 'Austin', state: 'TX', postalCode: '78701', country: 'US', phone: '' };
 
@@ -117,6 +139,24 @@ export function shopSuite(backend: Backend, available: boolean) {
       expect((await get('/api/shop/cart')).status).toBe(401);
     });
 
+    it("a cart change reaches every open tab of that fan (the navbar count reads the cart again), and no other fan", async () => {
+      const kim = await fan('tabs-kim');
+      const lou = await fan('tabs-lou');
+      const tee = await product({ title: 'Tabs tee' });
+      const [one, two, other] = await Promise.all([tab(t.base, kim.token), tab(t.base, kim.token), tab(t.base, lou.token)]);
+      try {
+        await call('POST', '/api/shop/cart', { product_id: tee.productId, variant_id: tee.variantId, quantity: 1 }, kim.token);
+        const cartFrame = (frames: Frame[], userId: string) => frames.some((f) => f.type === 'SHOP_CART_UPDATED' && f.data.userId === userId);
+        await expect.poll(() => cartFrame(one.frames, kim.id) && cartFrame(two.frames, kim.id), { timeout: 10_000 }).toBe(true);
+        await call('POST', '/api/shop/cart', { product_id: tee.productId, variant_id: tee.variantId, quantity: 1 }, lou.token);
+        await expect.poll(() => cartFrame(other.frames, lou.id), { timeout: 10_000 }).toBe(true);
+        expect(cartFrame(other.frames, kim.id)).toBe(false);
+        expect(JSON.stringify(one.frames)).not.toContain(lou.id);
+      } finally {
+        for (const s of [one, two, other]) s.close();
+      }
+    });
+
     it('addresses: add, change, remove, each fan their own; bad input names the field', async () => {
       const cy = await fan('address-cy');
       const dee = await fan('address-dee');
@@ -222,6 +262,34 @@ export function shopSuite(backend: Backend, available: boolean) {
       expect((await call('POST', `/admin-api/shop/orders/${crypto.randomUUID()}/ship`, { carrier: 'UPS', tracking_number: '1' }, admin)).status).toBe(404);
     });
 
+    it('staff edit a product by sending its record back: a picture (signed for fans), a new variant, stock; a deleted product is gone', async () => {
+      const image = await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 200, g: 40, b: 40 } } }).jpeg().toBuffer();
+      const presign = await call('POST', '/api/upload/generate_presigned_url', { file_name: 'tee.jpg', content_type: 'image/jpeg', media_type: 'blog' }, admin);
+      expect((await fetch(t.base + presign.body.data.presigned_url, { method: 'PUT', headers: { 'content-type': 'image/jpeg' }, body: image })).status).toBe(200);
+      const media = await call('POST', '/api/media', { file_name: presign.body.data.file_name, content_type: 'image/jpeg' }, admin);
+      expect(media.body.data.status).toBe('ready');
+      const tee = await product({ title: 'Edited tee' });
+      const record = (await get(`/admin-api/shop/products/${tee.productId}`, admin)).body;
+      expect(record.variants).toEqual([expect.objectContaining({ name: 'M', stock: 5 })]);
+      const edited = await call('PUT', `/admin-api/shop/products/${tee.productId}`, {
+        ...record, price_cents: 3200, image_media_ids: [media.body.data.id],
+        variants: [{ ...record.variants[0], stock: 7 }, { name: 'L', sku: 'TEE-L', stock: 0 }],
+      }, admin);
+      expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+      expect(edited.body).toMatchObject({ price_cents: 3200, description: '<p>Cotton</p>', variants: [{ name: 'M', stock: 7, on_hand: 7 }, { name: 'L', stock: 0, in_stock: false }] });
+      const shown = (await get(`/api/shop/products/${tee.productId}`)).body.data;
+      expect(shown.images).toEqual([{ _id: media.body.data.id, url: expect.stringContaining('/media/'), thumbnail_url: expect.stringContaining('/media/') }]);
+      expect((await fetch(t.base + shown.images[0].thumbnail_url)).status).toBe(200);
+      // Another product's variant cannot be taken over: its stock is that product's.
+      const other = await product({ title: 'Other tee' });
+      const stolen = await call('PUT', `/admin-api/shop/products/${tee.productId}`, { ...record, variants: [{ variant_id: other.variantId, name: 'M', stock: 1 }] }, admin);
+      expect(stolen.body).toMatchObject({ code: 'VALIDATION', field: 'variants.variant_id' });
+      expect(await stockOf(other.productId)).toMatchObject({ available: 5 });
+      expect((await call('DELETE', `/admin-api/shop/products/${tee.productId}`, undefined, admin)).body).toEqual({ id: tee.productId });
+      expect((await get(`/api/shop/products/${tee.productId}`)).status).toBe(404);
+      expect((await get(`/admin-api/shop/products/${tee.productId}`, admin)).status).toBe(404);
+    });
+
     it('roles: a fan calling the console is 403, a guest 401, staff cannot check out; bad product input names the field', async () => {
       const jo = await fan('roles-jo');
       const tee = await product({ title: 'Roles tee' });
@@ -241,12 +309,31 @@ export function shopSuite(backend: Backend, available: boolean) {
       expect(await bad({ title: '  ' })).toMatchObject({ field: 'title', message: 'Title is required.' });
       expect(await bad({ variants: [{ name: 'M', stock: 1 }, { name: 'm', stock: 1 }] })).toMatchObject({ field: 'variants.name', message: 'Two variants have the same name.' });
       expect(await bad({ variants: [{ name: 'M', stock: -1 }] })).toMatchObject({ code: 'VALIDATION', field: 'variants.0.stock' });
+      expect(await bad({ variants: [{ name: 'M', stock: 2_000_000 }] })).toMatchObject({ code: 'VALIDATION', field: 'variants.0.stock', message: 'Stock must be a whole number between 0 and 1000000, or null (unlimited).' });
       expect(await bad({ shipping: [] })).toMatchObject({ field: 'shipping', message: 'Add where the product ships to.' });
       expect(await bad({ sale: { price_cents: 5000 } })).toMatchObject({ field: 'sale.price_cents' });
       expect(await bad({ visibility: 'friends' })).toMatchObject({ field: 'visibility' });
       expect((await get('/admin-api/shop/products?range=[5,1]', admin)).body).toMatchObject({ code: 'VALIDATION', field: 'range' });
       // Nothing of the refused products was made.
       expect((await get('/admin-api/shop/products', admin)).body.filter((p: { title: string }) => p.title === 'Bad')).toEqual([]);
+    });
+
+    // Last: it stops the projection runner.
+    it('rebuilding the read models from the log reproduces the catalogue, stock, carts, addresses and orders', async () => {
+      const { database, store } = t.server.services;
+      const tables = ['shop_products', 'shop_stock', 'shop_cart_lines', 'shop_addresses', 'shop_orders'];
+      const snapshot = async () => {
+        const out: Record<string, string[]> = {};
+        for (const name of tables) out[name] = (await untypedTables(database).withSchema('rm').selectFrom(name).selectAll().execute()).map((r) => JSON.stringify(r)).sort();
+        return out;
+      };
+      await settleAll();
+      const live = await snapshot();
+      expect(live.shop_orders.length).toBeGreaterThan(0);
+      expect(live.shop_cart_lines.length).toBeGreaterThan(0);
+      await t.server.services.runner.stop();
+      await rebuildReadModels({ database, store, projections: allProjections });
+      expect(await snapshot()).toEqual(live);
     });
   });
 }
