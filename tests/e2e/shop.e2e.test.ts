@@ -2,7 +2,8 @@
 // wallpaper pack and a sold-out poster (over the API); the shop shows in the navbar once the menu settings list it.
 // A fan browses /shop, picks a size and quantity, adds both products (the navbar's cart count follows), adds a
 // shipping address with the country/state lookups, checks out by card in the card dialog and sees 'Thank you! Your
-// order is placed.'; staff ship it and the fan's order page shows the carrier and tracking number. A "Buy now" of
+// order is placed.'; staff ship it and the fan's open order page shows the carrier and tracking number live (as a
+// cart change made elsewhere reaches the navbar). A "Buy now" of
 // an item someone else bought meanwhile names the line 'Sold out.'; a digital item is paid from the wallet without an
 // address; a guest's "Add to cart" goes to log in. Every page is shot at 1440 and 375 px (tests/artifacts/shop-*.png)
 // and none is wider than the phone's screen.
@@ -185,15 +186,24 @@ describe.skipIf(!hasChromium)('the shop end to end (Chromium)', () => {
     await shoot('12-cart-empty');
   });
 
-  it('staff ship the order: the fan\'s order page shows the carrier and tracking number', async () => {
+  it('staff ship the order: the fan\'s open order page shows the carrier and tracking number live; a cart change elsewhere reaches the navbar', async () => {
+    await page.goto(`${t.base}/shop/order-history/${orderId}`);
+    await page.getByTestId('order-title').waitFor();
+    expect(await page.getByTestId('order-tracking').count()).toBe(0);
     const shipped = await call('POST', `/admin-api/shop/orders/${orderId}/ship`, { carrier: 'UPS', tracking_number: '1Z999AA10123456784' });
     expect(shipped.body).toMatchObject({ status: 'fulfilled' });
-    await page.goto(`${t.base}/shop/order-history/${orderId}`);
+    // Live: the open page shows it without a reload.
     await page.getByTestId('order-tracking').waitFor({ timeout: 15_000 });
     expect(await page.getByTestId('order-carrier').innerText()).toBe('UPS');
     expect(await page.getByTestId('order-tracking-number').innerText()).toBe('1Z999AA10123456784');
     expect(await page.getByTestId('order-status').innerText()).toBe('Shipped');
     await shoot('13-order-shipped');
+    // A change to the cart from elsewhere (another tab, another device) reaches the navbar live.
+    const added = await t.call('POST', '/api/shop/cart', { product_id: hoodie.id, variant_id: hoodie.small, quantity: 1 }, { token: fan });
+    expect(added.status).toBe(200);
+    await expect.poll(cartCount, { timeout: 15_000 }).toBe('Cart, 1 item');
+    await t.call('DELETE', `/api/shop/cart/${hoodie.small}`, undefined, { token: fan });
+    await expect.poll(cartCount, { timeout: 15_000 }).toBe('Cart');
     // Stock followed: the Small size has 3 left.
     const staffView = await call('GET', `/admin-api/shop/products/${hoodie.id}`);
     expect(staffView.body.variants.find((v: { variant_id: string }) => v.variant_id === hoodie.small)).toMatchObject({ sold: 2, available: 3 });

@@ -1,11 +1,10 @@
 // The shop's calls (GET/POST /api/shop/…) and their answers as the fan site reads them, kept in the query cache
-// under ['shop', …]. The cart has no live frame: it is read again when the window regains focus, and another tab's
-// change reaches this one through a storage event.
-import { useEffect } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+// under ['shop', …]. The cart and the orders are live: SHOP_CART_UPDATED (any tab's change, a checkout) and
+// SHOP_ORDER_UPDATED (staff ship, complete, cancel, refund) read them again; so does the window regaining focus.
+import { useQuery } from '@tanstack/react-query';
 import { api, request, type ApiAnswer } from '../api';
 import { useAuth } from '../auth';
-import { queryClient } from '../realtime';
+import { queryClient, useInvalidateOn } from '../realtime';
 import { useMenuLinks } from '../shell/menu';
 import { shippingTo } from '../../../domain/shop-product/product';
 
@@ -123,8 +122,6 @@ export interface CheckoutItem {
 
 const CART_KEY = ['shop', 'cart'] as const;
 const ADDRESSES_KEY = ['shop', 'addresses'] as const;
-/** Written on every cart change so the site's other tabs read the cart again. */
-const CART_STORAGE_KEY = 'fanclub.cartChanged';
 
 export const productsQuery = (page: number, q: string) => ({
   queryKey: ['shop', 'products', page, q] as const,
@@ -145,17 +142,10 @@ export function useShopShown(): boolean {
   return listed && probe.isSuccess;
 }
 
-/** The signed-in fan's cart; read again on window focus and when another tab changes it. */
+/** The signed-in fan's cart, kept live. */
 export function useCart() {
   const { token } = useAuth();
-  const client = useQueryClient();
-  useEffect(() => {
-    const onStorage = (e: StorageEvent) => {
-      if (e.key === CART_STORAGE_KEY) void client.invalidateQueries({ queryKey: CART_KEY });
-    };
-    window.addEventListener('storage', onStorage);
-    return () => window.removeEventListener('storage', onStorage);
-  }, [client]);
+  useInvalidateOn(['SHOP_CART_UPDATED'], CART_KEY, !!token);
   return useQuery({
     queryKey: CART_KEY,
     queryFn: async () => (await api.get<Cart>('/api/shop/cart')).data,
@@ -165,15 +155,10 @@ export function useCart() {
   });
 }
 
-/** A cart answer from a write: this tab shows it, the others are told to read theirs again. */
+/** A cart answer from a write (or, without one, a checkout that emptied it): shown at once. */
 export function cartChanged(cart?: Cart) {
   if (cart) queryClient.setQueryData(CART_KEY, cart);
   else void queryClient.invalidateQueries({ queryKey: CART_KEY });
-  try {
-    localStorage.setItem(CART_STORAGE_KEY, String(Date.now()));
-  } catch {
-    /* storage disabled: other tabs catch up on focus */
-  }
 }
 
 export const shopApi = {
@@ -197,11 +182,15 @@ export const shopApi = {
 export const useAddresses = () =>
   useQuery({ queryKey: ADDRESSES_KEY, queryFn: async () => (await api.get<{ addresses: SavedAddress[] }>('/api/shop/addresses')).data.addresses, retry: false });
 
-export const useOrders = (page: number) =>
-  useQuery({ queryKey: ['shop', 'orders', page], queryFn: async () => (await api.get<{ orders: Order[]; total: number; page: number; totalPages: number }>('/api/shop/orders', { page })).data, retry: false });
+export function useOrders(page: number) {
+  useInvalidateOn(['SHOP_ORDER_UPDATED'], ['shop', 'orders']);
+  return useQuery({ queryKey: ['shop', 'orders', page], queryFn: async () => (await api.get<{ orders: Order[]; total: number; page: number; totalPages: number }>('/api/shop/orders', { page })).data, retry: false });
+}
 
-export const useOrder = (id: string) =>
-  useQuery({ queryKey: ['shop', 'order', id], queryFn: async () => (await api.get<Order>(`/api/shop/orders/${id}`)).data, retry: false, refetchOnWindowFocus: true });
+export function useOrder(id: string) {
+  useInvalidateOn(['SHOP_ORDER_UPDATED'], ['shop', 'order', id]);
+  return useQuery({ queryKey: ['shop', 'order', id], queryFn: async () => (await api.get<Order>(`/api/shop/orders/${id}`)).data, retry: false, refetchOnWindowFocus: true });
+}
 
 /** What shipping to `country` costs: each physical product once, whatever the quantity (the server's rule); null: one does not ship there. */
 export function shippingFor(products: Pick<Product, 'kind' | 'shipping'>[], country: string): number | null {
