@@ -260,6 +260,10 @@ export function shopSuite(backend: Backend, available: boolean) {
       expect(await stockOf(tee.productId)).toMatchObject({ available: 3, sold: 0, on_hand: 3 });
       expect((await get(`/api/shop/orders/${b}`, ivy.token)).body.data).toMatchObject({ status: 'cancelled', cancel_reason: 'Damaged' });
       expect((await call('POST', `/admin-api/shop/orders/${crypto.randomUUID()}/ship`, { carrier: 'UPS', tracking_number: '1' }, admin)).status).toBe(404);
+      // The money follows: the fan's payments show both orders paid by card, and both came back.
+      const payments = (await get('/api/users/payments', ivy.token)).body.data.payments as { type: string; amount_cents: number; reference_id: string }[];
+      expect(payments.filter((p) => p.type === 'shop_order').map((p) => [p.reference_id, p.amount_cents]).sort()).toEqual([[a, 3500], [b, 3500]].sort());
+      expect(payments.filter((p) => p.type === 'refund').map((p) => [p.reference_id, p.amount_cents]).sort()).toEqual([[a, -3500], [b, -3500]].sort());
     });
 
     it('staff edit a product by sending its record back: a picture (signed for fans), a new variant, stock; a deleted product is gone', async () => {
