@@ -51,6 +51,8 @@ import { contactRoutes } from './routes/contact';
 import { pushRoutes } from './routes/push';
 import { notificationRoutes } from './routes/notifications';
 import { helpRoutes } from './routes/help';
+import { shopRoutes } from './routes/shop';
+import { shopConsoleRoutes } from './routes/shop-console';
 import { streamRoutes } from './routes/stream';
 import { liveReportRoutes } from './routes/live-reports';
 import { reportRoutes } from './routes/reports';
@@ -191,6 +193,8 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
   await app.register(pushRoutes(services));
   await app.register(notificationRoutes(services));
   await app.register(helpRoutes(services));
+  await app.register(shopRoutes(services));
+  await app.register(shopConsoleRoutes(services));
   await app.register(streamRoutes(services));
   await app.register(liveReportRoutes(services));
   await app.register(reportRoutes(services));

@@ -36,6 +36,10 @@ import { notificationsProjection } from './notifications';
 import { helpProjection } from './help';
 import { adminToolsProjection } from './admin-tools';
 import { paymentProviderSettingsProjection } from './payment-provider-settings';
+import { shopProductsProjection } from './shop-products';
+import { shopCartsProjection } from './shop-carts';
+import { shopAddressesProjection } from './shop-addresses';
+import { shopOrdersProjection } from './shop-orders';
 
 export const allProjections: Projection[] = [
   usersProjection,
@@ -74,4 +78,8 @@ export const allProjections: Projection[] = [
   helpProjection,
   adminToolsProjection,
   paymentProviderSettingsProjection,
+  shopProductsProjection,
+  shopCartsProjection,
+  shopAddressesProjection,
+  shopOrdersProjection,
 ];

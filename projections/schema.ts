@@ -304,6 +304,60 @@ export const tipsTables = readModelTables([
   },
 ]);
 
+// shop-products.ts
+export const shopProductsTables = readModelTables([
+  {
+    name: 'shop_products',
+    columns: {
+      id: 'text', kind: 'text', title: 'text', description_html: 'text', image_media_ids: 'jsonb', price_cents: 'integer', sale: 'jsonb',
+      variants: 'jsonb', shipping: 'jsonb', visibility: 'text', digital_media_id: 'text', status: 'text', deleted: 'boolean',
+      created_by: 'text', created_at: 'timestamptz', updated_at: 'timestamptz', published_at: 'timestamptz',
+    },
+    primaryKey: ['id'],
+    indexes: [['status', 'created_at'], ['created_at']],
+  },
+  {
+    // One variant's stock: `available` is neither held nor sold (null: unlimited); `held` maps a reservation to its items.
+    name: 'shop_stock',
+    columns: { variant_id: 'text', product_id: 'text', available: 'integer', reserved: 'integer', sold: 'integer', held: 'jsonb', updated_at: 'timestamptz' },
+    primaryKey: ['variant_id'],
+    indexes: [['product_id']],
+  },
+]);
+
+// shop-carts.ts
+export const shopCartsTables = readModelTables([
+  {
+    name: 'shop_cart_lines',
+    columns: { user_id: 'text', variant_id: 'text', product_id: 'text', quantity: 'integer', added_at: 'timestamptz' },
+    primaryKey: ['user_id', 'variant_id'],
+  },
+]);
+
+// shop-addresses.ts
+export const shopAddressesTables = readModelTables([
+  {
+    name: 'shop_addresses',
+    columns: { id: 'text', user_id: 'text', address: 'jsonb', created_at: 'timestamptz', updated_at: 'timestamptz' },
+    primaryKey: ['id'],
+    indexes: [['user_id', 'created_at']],
+  },
+]);
+
+// shop-orders.ts
+export const shopOrdersTables = readModelTables([
+  {
+    name: 'shop_orders',
+    columns: {
+      id: 'text', user_id: 'text', status: 'text', lines: 'jsonb', subtotal_cents: 'integer', shipping_cents: 'integer', total_cents: 'integer',
+      refunded_cents: 'integer', address: 'jsonb', carrier: 'text', tracking_number: 'text', failure_code: 'text', cancel_reason: 'text',
+      history: 'jsonb', placed_at: 'timestamptz', paid_at: 'timestamptz', updated_at: 'timestamptz',
+    },
+    primaryKey: ['id'],
+    indexes: [['user_id', 'placed_at'], ['status', 'placed_at'], ['placed_at']],
+  },
+]);
+
 // live-sessions.ts
 export const liveSessionsTables = readModelTables([
   {
@@ -567,6 +621,10 @@ type AllTables =
   | TableOf<typeof settingsTables>
   | TableOf<typeof subscribersTables>
   | TableOf<typeof tipsTables>
+  | TableOf<typeof shopProductsTables>
+  | TableOf<typeof shopCartsTables>
+  | TableOf<typeof shopAddressesTables>
+  | TableOf<typeof shopOrdersTables>
   | TableOf<typeof transactionsTables>
   | TableOf<typeof unlocksTables>
   | TableOf<typeof usersTables>
@@ -630,4 +688,5 @@ for (const t of [
   feedTagsTables, massMessagesTables, savedRepliesTables, lastSeenTables, creatorPresenceTables, liveSessionsTables, mediaLibraryTables, mediaTables, membersTables, postsTables, promotionsTables, resubscribeOffersTables, settingsTables,
   subscribersTables, tipsTables, transactionsTables, unlocksTables, usersTables, walletTables, pushTables, notificationTables, helpTables,
   adminToolsTables, subscriptionEmailTables, paymentProviderSettingsTables,
+  shopProductsTables, shopCartsTables, shopAddressesTables, shopOrdersTables,
 ]) for (const spec of t) specs.set(spec.name, spec);

@@ -25,6 +25,8 @@ const CONSOLE_LISTS = [
   '/admin-api/promotions',
   '/admin-api/promotions/export',
   '/admin-api/redirect-urls',
+  '/admin-api/shop/orders',
+  '/admin-api/shop/products',
   '/admin-api/subscribers',
   '/admin-api/subscribers/export',
   '/admin-api/transactions',

@@ -6,11 +6,12 @@ import type { Access } from './routes';
 /** The console edits that take If-Match (api/edit-version.ts ifMatchRevision): a stale one is 412. */
 const CONSOLE_EDITS = new Set(['PUT /admin-api/users/:id', 'PUT /admin-api/settings/:id', 'POST /api/blogs/edit', 'POST /api/promotion-setting/save-promotion', 'POST /api/promotion-setting/end-promotion']);
 /** Routes that take money: a declined card or a short wallet answers 402 (PAYMENT_FAILED, INSUFFICIENT_FUNDS). */
-const PAYING = /\/(purchase|send_message|send-message|reactivate|retry-rebill|resubscribe|migrate-subscription-for-user|save-condition|add-fund-and-payment|purchase-from-wallet)\b|\/api\/v2\/purchase\//;
+const PAYING = /\/(purchase|send_message|send-message|reactivate|retry-rebill|resubscribe|migrate-subscription-for-user|save-condition|add-fund-and-payment|purchase-from-wallet)\b|\/api\/v2\/purchase\/|^\/api\/shop\/checkout$/;
 
 /** Areas for the page's sections, by path (first match). */
 const AREAS: [RegExp, string][] = [
   [/^\/api\/webhooks\//, 'Payment provider notices'],
+  [/^\/api\/shop\//, 'Shop'],
   [/^\/admin-api\//, 'Console'],
   [/^\/api\/(docs|openapi)/, 'API description'],
   [/^\/api\/(v2\/purchase\/(add-new-card)|ccbill|v2\/get-payment-card|places|users\/(get_all_countries|get_states_of_country|get_cities_of_state|set-default-payment-method)|user\/change-payment-method)/, 'Payment methods'],

@@ -500,6 +500,36 @@ export const API_ACCESS: Record<string, Access> = {
   'POST /api/admin/add_is_photo_id_accepted_status': MANAGERS,
   'GET /api/admin/get_transactions_details': MONEY,
   'POST /api/admin/update_user_migration_subscription': MANAGERS,
+  // The shop (api/routes/shop.ts, shop-console.ts): the catalogue is public (the settings' menu switch per audience
+  // is the route's, 404 'The shop is closed.'); a cart, addresses and orders are the caller's own; checkout is for
+  // payers (staff are refused by the command: 'Only fans can place orders.'); the catalogue and fulfilment for the
+  // settings roles.
+  'GET /api/shop/products': 'public',
+  'GET /api/shop/products/:id': 'public',
+  'GET /api/shop/cart': 'authenticated',
+  'POST /api/shop/cart': PAYERS,
+  'PUT /api/shop/cart/:variantId': PAYERS,
+  'DELETE /api/shop/cart/:variantId': PAYERS,
+  'GET /api/shop/addresses': 'authenticated',
+  'POST /api/shop/addresses': PAYERS,
+  'PUT /api/shop/addresses/:id': PAYERS,
+  'DELETE /api/shop/addresses/:id': PAYERS,
+  'POST /api/shop/checkout': PAYERS,
+  'GET /api/shop/orders': 'authenticated',
+  'GET /api/shop/orders/:id': 'authenticated',
+  'GET /admin-api/shop/products': MANAGERS,
+  'POST /admin-api/shop/products': MANAGERS,
+  'GET /admin-api/shop/products/:id': MANAGERS,
+  'PUT /admin-api/shop/products/:id': MANAGERS,
+  'DELETE /admin-api/shop/products/:id': MANAGERS,
+  'POST /admin-api/shop/products/:id/publish': MANAGERS,
+  'POST /admin-api/shop/products/:id/unpublish': MANAGERS,
+  'GET /admin-api/shop/orders': MANAGERS,
+  'GET /admin-api/shop/orders/:id': MANAGERS,
+  'POST /admin-api/shop/orders/:id/ship': MANAGERS,
+  'POST /admin-api/shop/orders/:id/complete': MANAGERS,
+  'POST /admin-api/shop/orders/:id/cancel': MANAGERS,
+  'POST /admin-api/shop/orders/:id/refund': MANAGERS,
   // The API's own description (api/openapi.ts): public, like the route table itself, which both apps ship
   'GET /api/openapi.json': 'public',
   'GET /api/docs': 'public', // also answers /api/docs/

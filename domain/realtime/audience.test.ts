@@ -16,6 +16,20 @@ const samples: Record<string, Record<string, unknown>> = {
   ChatReadByStaff: { fanId: 'fanA', staffId: 'admin1', readAt: at },
   PayPerMessageCreditsGranted: { fanId: 'fanA', credits: 3, grantedBy: 'admin1', balance: 3, grantedAt: at },
   PayPerMessageCreditUsed: { fanId: 'fanA', messageId: 'm1', balance: 2, usedAt: at },
+  // The shop
+  ShopCartLineAdded: { userId: 'fanA', productId: 'sp1', variantId: 'v1', quantity: 1, addedAt: at },
+  ShopCartLineChanged: { userId: 'fanA', variantId: 'v1', quantity: 2, changedAt: at },
+  ShopCartLineRemoved: { userId: 'fanA', variantId: 'v1', removedAt: at },
+  ShopCartCheckedOut: { userId: 'fanA', orderId: 'o1', variantIds: ['v1'], checkedOutAt: at },
+  ShopOrderPaid: { orderId: 'o1', userId: 'fanA', totalCents: 3500, paidAt: at },
+  ShopOrderPaymentFailed: { orderId: 'o1', userId: 'fanA', failureCode: '-1', failedAt: at },
+  ShopOrderDelivered: { orderId: 'o1', userId: 'fanA', deliveredAt: at },
+  ShopOrderShipped: { orderId: 'o1', userId: 'fanA', carrier: 'UPS', trackingNumber: '1Z', shippedBy: 'admin1', shippedAt: at },
+  ShopOrderTrackingChanged: { orderId: 'o1', userId: 'fanA', carrier: 'UPS', trackingNumber: '1Y', changedBy: 'admin1', changedAt: at },
+  ShopOrderCompleted: { orderId: 'o1', userId: 'fanA', completedAt: at },
+  ShopOrderCancelled: { orderId: 'o1', userId: 'fanA', paid: true, reason: 'Damaged', cancelledBy: 'admin1', cancelledAt: at },
+  ShopOrderLineRefunded: { orderId: 'o1', userId: 'fanA', lineNo: 1, quantity: 1, amountCents: 3000, refundedBy: 'admin1', refundedAt: at },
+  ShopOrderReversed: { orderId: 'o1', userId: 'fanA', kind: 'refund', reversedAt: at },
   WalletCredited: { userId: 'fanA', paymentId: 'p1', currency: 'BTC', amountCents: 1000, balanceCents: 1000, creditedAt: at },
   WalletDebited: { userId: 'fanA', purchaseId: 'p2', purchase: { kind: 'tip' }, amountCents: 500, balanceCents: 500, debitedAt: at },
   WalletRefunded: { userId: 'fanA', refundId: 'r1', purchaseId: 'p2', amountCents: 500, reason: 'refund', balanceCents: 1000, refundedAt: at },
@@ -229,6 +243,16 @@ describe('the audience rule', () => {
     // The only frame with a presence in it that a fan may receive is the creator's.
     const toFans = Object.keys(samples).flatMap((t) => framesFor({ type: t, data: samples[t] })).filter((f) => mayReceive(f.audience, fanB, open));
     expect(toFans.filter((f) => 'online' in f.data || 'lastSeenAt' in f.data).map((f) => f.type)).toEqual(['CREATOR_PRESENCE']);
+  });
+
+  it("the shop's frames reach only the fan they concern (and a proxy view of them): the cart count and their orders, ids only", () => {
+    const to = (type: string, r: Reader) => framesFor({ type, data: samples[type] }).filter((f) => mayReceive(f.audience, r, open)).map((f) => [f.type, f.data]);
+    expect(to('ShopCartLineAdded', fanA)).toEqual([['SHOP_CART_UPDATED', { userId: 'fanA' }]]);
+    expect(to('ShopCartCheckedOut', proxyOfA)).toEqual([['SHOP_CART_UPDATED', { userId: 'fanA' }]]);
+    expect(to('ShopOrderShipped', fanA)).toEqual([['SHOP_ORDER_UPDATED', { orderId: 'o1', userId: 'fanA' }]]);
+    expect(to('ShopCartLineAdded', fanB)).toEqual([]);
+    expect(to('ShopOrderCancelled', fanB)).toEqual([]);
+    expect(framesFor({ type: 'ShopProductPublished', data: { productId: 'sp1', publishedAt: at } })).toEqual([]);
   });
 
   it('a tip shows in the chat only when it was sent from the chat', () => {

@@ -344,6 +344,14 @@ const RULES: Record<string, (d: Data) => FrameOut[]> = {
   WalletCredited: (d) => walletFrames(d),
   WalletDebited: (d) => walletFrames(d),
   WalletRefunded: (d) => walletFrames(d),
+  // The fan's cart changed (any tab, or a checkout took its lines): their navbar count and cart page read it again.
+  ...Object.fromEntries(['ShopCartLineAdded', 'ShopCartLineChanged', 'ShopCartLineRemoved', 'ShopCartCheckedOut'].map((t) => [t, (d: Data) => [
+    { type: 'SHOP_CART_UPDATED', data: { userId: str(d.userId) }, audience: fan(str(d.userId)) },
+  ]])),
+  // An order of the fan's moved on (paid, shipped, cancelled, refunded…): their order pages read it again.
+  ...Object.fromEntries(['ShopOrderPaid', 'ShopOrderPaymentFailed', 'ShopOrderDelivered', 'ShopOrderShipped', 'ShopOrderTrackingChanged', 'ShopOrderCompleted', 'ShopOrderCancelled', 'ShopOrderLineRefunded', 'ShopOrderReversed'].map((t) => [t, (d: Data) => [
+    { type: 'SHOP_ORDER_UPDATED', data: { orderId: str(d.orderId), userId: str(d.userId) }, audience: fan(str(d.userId)) },
+  ]])),
   ...LIVE_RULES,
   ...NOTIFICATION_RULES,
   ...FEED_RULES,

@@ -2,7 +2,7 @@
 // wallet pays, stock is reserved before the money moves and never oversold, a short wallet is refused with the
 // shortfall and holds nothing, a retry with the same Idempotency-Key is the same order, a cancellation or refund
 // gives back the money and the stock. The domain's own folds are the judges: stock, order, wallet and payment
-// streams as written.
+// streams as written. Over HTTP, 30 parallel checkouts of the last item give one order and 29 answers naming the sold-out line.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPglite, openPostgres, type Database } from '../../infra/db/database';
 import { createPostgresEventStore } from '../../infra/eventstore/postgres';
@@ -21,6 +21,8 @@ import { paymentDecider, paymentStream } from '../../domain/payment/payment';
 import type { ProductDetails } from '../../domain/shop-product/product';
 import { DomainError } from '../../domain/shared/decider';
 import { createTestDatabase } from '../support/postgres';
+import { startTestServer, TEST_CARD_FORM, type TestServer } from '../support/server';
+import { SANDBOX_TEST_CARDS } from '../../domain/card/wire';
 
 const tee = (variants = [{ variantId: crypto.randomUUID(), name: 'M', sku: 'TEE-M' }]): ProductDetails => ({
   kind: 'physical', title: 'Signed tee', descriptionHtml: '<p>Cotton</p>', imageMediaIds: [], priceCents: 3000, sale: null, variants,
@@ -152,5 +154,49 @@ export function checkoutSuite(backend: 'pglite' | 'postgres', available = true) 
       expect((await loadStream(store, paymentStream(b.paymentId), paymentDecider)).state.status).toBe('reversed');
       await expect(refundOrder(staff(), deps, 'admin-1', b.paymentId, null)).rejects.toMatchObject({ status: 409 });
     });
+  });
+
+  describe.skipIf(!available)(`shop checkout over HTTP (${backend})`, () => {
+    let t: TestServer;
+    beforeAll(async () => {
+      t = await startTestServer(backend, {}, { deliverNotices: false });
+    }, 120_000);
+    afterAll(async () => {
+      await t?.close();
+    });
+
+    it('30 fans check out the last item at once over HTTP: one order, 29 answered 409 "Sold out." naming the line, nothing charged to them', async () => {
+      const services = t.server.services;
+      const ctx = () => commandContext(services.store, { userId: null, role: 'admin' });
+      await updateSiteSettings(ctx(), services.sanitizeHtml, { shop_settings: { enabled: true, menu_visible_to: ['guest', 'user', 'staff'], currency_display: 'symbol', taxes_apply: false } });
+      const admin = (await t.call('POST', '/api/users/login', { email: t.adminEmail, password: t.adminPassword })).body.data.token as string;
+      const made = await t.call('POST', '/admin-api/shop/products', {
+        title: 'Last tee', price_cents: 3000, variants: [{ name: 'M', sku: 'LAST-M', stock: 1 }], shipping: [{ country: 'US', cents: 500 }],
+      }, { token: admin });
+      expect(made.status, JSON.stringify(made.body)).toBe(200);
+      const productId = made.body.id as string;
+      const variantId = made.body.variants[0].variant_id as string;
+      expect((await t.call('POST', `/admin-api/shop/products/${productId}/publish`, {}, { token: admin })).status).toBe(200);
+      const fans = await Promise.all(Array.from({ length: 30 }, async (_, i) => {
+        const r = await t.call('POST', '/api/users/register', { name: `Rush ${i}`, email: `rush.${i}.${backend}@example.com`, password: 'fan password 1' });
+        expect(r.status, JSON.stringify(r.body)).toBe(201);
+        const token = r.body.data.token as string;
+        const address = await t.call('POST', '/api/shop/addresses', home, { token });
+        return { token, addressId: address.body.data.address_id as string };
+      }));
+      const card = { ...TEST_CARD_FORM, cardNumber: SANDBOX_TEST_CARDS.approve };
+      const answers = await Promise.all(fans.map((f, i) => t.call('POST', '/api/shop/checkout', {
+        payment_method: 'card', address_id: f.addressId, items: [{ product_id: productId, variant_id: variantId, quantity: 1 }], ...card,
+      }, { token: f.token, headers: { 'idempotency-key': `rush-${backend}-${i}` } })));
+      const paid = answers.filter((r) => r.status === 200);
+      const soldOut = answers.filter((r) => r.status === 409);
+      expect(paid.map((r) => r.body.data.order.status)).toEqual(['paid']);
+      expect(soldOut).toHaveLength(29);
+      for (const r of soldOut) expect(r.body).toMatchObject({ success: 0, message: 'Sold out.', code: 'SOLD_OUT', data: { product_id: productId, variant_id: variantId, title: 'Last tee', available: 0 } });
+      const record = await t.call('GET', `/admin-api/shop/products/${productId}`, undefined, { token: admin });
+      expect(record.body.variants[0]).toMatchObject({ on_hand: 0, available: 0, reserved: 0, sold: 1 });
+      const orders = await t.call('GET', '/admin-api/shop/orders', undefined, { token: admin });
+      expect(orders.body.filter((o: { lines: { product_id: string }[] }) => o.lines.some((l) => l.product_id === productId)).map((o: { status: string }) => o.status)).toEqual(['paid']);
+    }, 180_000);
   });
 }

@@ -13,6 +13,7 @@ import { PaymentReturnPage } from './payments/hostedPayment';
 import { PageLoader } from './components/StatusViews';
 import { blocksContextMenu, queryRedirect } from './shell/siteRules';
 import { queryClient } from './realtime';
+import { SHOP_PAGES } from './shop/shopPages';
 
 // Route-level code splitting: each page is its own chunk.
 const FeedPage = lazy(() => import('./pages/FeedPage'));
@@ -67,6 +68,15 @@ const BlockedPage = lazy(() => import('./pages/StatusPages').then((m) => ({ defa
 const AgeGate = lazy(() => import('./components/AgeGate'));
 const NotificationPreferencePage = lazy(() => import('./pwa/NotificationPreferencePage'));
 const PwaPopups = lazy(() => import('./pwa/PwaPopups'));
+// The shop: products, cart, addresses, checkout and orders live in ./shop.
+const ProductListPage = lazy(() => import('./shop/ProductPages').then((m) => ({ default: m.ProductListPage })));
+const ProductPage = lazy(() => import('./shop/ProductPages').then((m) => ({ default: m.ProductPage })));
+const CartPage = lazy(() => import('./shop/CartPage'));
+const CheckoutPage = lazy(() => import('./shop/CheckoutPage'));
+const AddressListPage = lazy(() => import('./shop/AddressPages').then((m) => ({ default: m.AddressListPage })));
+const AddressFormPage = lazy(() => import('./shop/AddressPages').then((m) => ({ default: m.AddressFormPage })));
+const OrderListPage = lazy(() => import('./shop/OrderPages').then((m) => ({ default: m.OrderListPage })));
+const OrderPage = lazy(() => import('./shop/OrderPages').then((m) => ({ default: m.OrderPage })));
 
 const TITLES: [RegExp, string][] = [
   [/^\/login/, 'Login'],
@@ -80,6 +90,7 @@ const TITLES: [RegExp, string][] = [
   [/^\/profile\/payment-method/, 'Payment methods'],
   [/^\/profile\/add-new-payment-method/, 'Add a card'],
   [/^\/profile\/notification-preference/, 'Notification preferences'],
+  [/^\/profile\/order-list/, 'Orders'],
   [/^\/profile/, 'Profile'],
   [/^\/upload-photo-id/, 'Upload photo ID'],
   [/^\/opt-in-email-verification\//, 'Email notifications'],
@@ -93,6 +104,11 @@ const TITLES: [RegExp, string][] = [
   [/^\/live-stream/, 'Live'],
   [/^\/feed\//, 'Post'],
   [/^\/(single-)?gallery/, 'Gallery'],
+  [/^\/shop\/view-cart/, 'Cart'],
+  [/^\/shop\/checkout/, 'Checkout'],
+  [/^\/shop\/shipping-details/, 'Shipping details'],
+  [/^\/shop\/order-history/, 'Orders'],
+  [/^\/shop/, 'Shop'],
   [/^\/chat$/, 'Chat'],
 ];
 
@@ -185,6 +201,16 @@ function AppRoutes() {
         <Route path="/chat" element={<Guard page="/chat"><ChatLandingPage /></Guard>} />
         <Route path="/gallery" element={<Guard page="/gallery"><GalleryPage /></Guard>} />
         <Route path="/single-gallery/:id" element={<Guard page="/single-gallery/:id"><SingleGalleryPage /></Guard>} />
+        <Route path="/shop" element={<Guard page="/shop" table={SHOP_PAGES}><ProductListPage /></Guard>} />
+        <Route path="/shop/view-cart" element={<Guard page="/shop/view-cart" table={SHOP_PAGES}><CartPage /></Guard>} />
+        <Route path="/shop/checkout/:id?" element={<Guard page="/shop/checkout/:id?" table={SHOP_PAGES}><CheckoutPage /></Guard>} />
+        <Route path="/shop/shipping-details" element={<Guard page="/shop/shipping-details" table={SHOP_PAGES}><AddressListPage /></Guard>} />
+        <Route path="/shop/shipping-details/add" element={<Guard page="/shop/shipping-details/add" table={SHOP_PAGES}><AddressFormPage /></Guard>} />
+        <Route path="/shop/shipping-details/edit/:id" element={<Guard page="/shop/shipping-details/edit/:id" table={SHOP_PAGES}><AddressFormPage /></Guard>} />
+        <Route path="/shop/order-history" element={<Guard page="/shop/order-history" table={SHOP_PAGES}><OrderListPage /></Guard>} />
+        <Route path="/shop/order-history/:id" element={<Guard page="/shop/order-history/:id" table={SHOP_PAGES}><OrderPage /></Guard>} />
+        <Route path="/profile/order-list" element={<Guard page="/profile/order-list" table={SHOP_PAGES}><OrderListPage /></Guard>} />
+        <Route path="/shop/:id" element={<Guard page="/shop/:id" table={SHOP_PAGES}><ProductPage /></Guard>} />
         <Route path="/404" element={<NotFoundPage />} />
         <Route path="/:path" element={<Guard page="/:path"><CatchAllPage /></Guard>} />
         <Route path="*" element={<NotFoundPage />} />

@@ -1,5 +1,5 @@
 // The account menu under the navbar's avatar (and the bottom navigation's Account in a proxy view): profile,
-// password, membership, payments, purchases, help with its unread count, the staff links and log out. It loads
+// password, membership, payments, purchases, shop orders and addresses, help with its unread count, the staff links and log out. It loads
 // when first opened, so its menu parts stay out of the first load.
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import Badge from '@mui/material/Badge';
@@ -16,11 +16,14 @@ import LogoutRounded from '@mui/icons-material/LogoutRounded';
 import PersonRounded from '@mui/icons-material/PersonRounded';
 import ReceiptLongRounded from '@mui/icons-material/ReceiptLongRounded';
 import WorkspacePremiumRounded from '@mui/icons-material/WorkspacePremiumRounded';
+import ShoppingBagRounded from '@mui/icons-material/ShoppingBagRounded';
+import LocalShippingRounded from '@mui/icons-material/LocalShippingRounded';
 import { useAuth, useIsProxy } from '../auth';
 import { useMayOpen } from '../components/Guard';
 import { useHelpUnread } from '../notifications/counts';
 import { useReducedNavbar } from './staffLinkHooks';
 import { StaffLinksMenuItems } from './StaffLinksMenus';
+import { useShopShown } from '../shop/shopApi';
 
 export default function AccountMenu({
   anchorEl,
@@ -35,6 +38,7 @@ export default function AccountMenu({
   const helpUnread = useHelpUnread();
   const proxy = useIsProxy();
   const reduced = useReducedNavbar();
+  const shopShown = useShopShown();
   return (
     <Menu
       id="account-menu"
@@ -97,6 +101,22 @@ export default function AccountMenu({
             <LocalMallRounded fontSize="small" />
           </ListItemIcon>
           Purchased contents
+        </MenuItem>
+      )}
+      {shopShown && (
+        <MenuItem component={RouterLink} to="/shop/order-history" onClick={onClose} data-testid="menu-orders">
+          <ListItemIcon>
+            <ShoppingBagRounded fontSize="small" />
+          </ListItemIcon>
+          Orders
+        </MenuItem>
+      )}
+      {shopShown && (
+        <MenuItem component={RouterLink} to="/shop/shipping-details" onClick={onClose} data-testid="menu-shipping-details">
+          <ListItemIcon>
+            <LocalShippingRounded fontSize="small" />
+          </ListItemIcon>
+          Shipping details
         </MenuItem>
       )}
       {(may('/user-help') || may('/help')) && (

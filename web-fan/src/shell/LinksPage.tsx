@@ -16,6 +16,7 @@ const SITE_ITEMS: Record<string, { label: string; to: string }> = {
   tips: { label: 'Tips', to: '/tips' },
   chat: { label: 'Chat', to: '/chat' },
   gallery: { label: 'Gallery', to: '/gallery' },
+  shop: { label: 'Shop', to: '/shop' },
 };
 
 export default function LinksPage({ more = false }: { more?: boolean }) {

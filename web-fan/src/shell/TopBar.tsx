@@ -1,5 +1,5 @@
-// The navbar: the creator's avatar and name, the main links (feed, membership, tips, gallery, custom links), the
-// staff links, and for the signed-in the reconnecting chip, the bell, chat, wallet balance and the account button;
+// The navbar: the creator's avatar and name, the main links (feed, membership, tips, gallery, shop, custom links), the
+// staff links, and for the signed-in the reconnecting chip, the bell, chat, the cart with its count, wallet balance and the account button;
 // the proxy banner under it while an admin views the site as a fan.
 import { useState, type MouseEvent } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
@@ -26,6 +26,8 @@ import { useMenuLinks } from './menu';
 import { StaffLinksNav } from './StaffLinks';
 import { useReducedNavbar } from './staffLinkHooks';
 import { ChatBadge, isChatPath, unreadLabel, useChatLink } from './chatLink';
+import { ShopNavButtons } from '../shop/ShopNav';
+import { useShopShown } from '../shop/shopApi';
 
 function ChatNavButton() {
   const link = useChatLink();
@@ -108,6 +110,8 @@ export function TopBar({ onOpenAccount }: { onOpenAccount: (el: HTMLElement) => 
   const reduced = useReducedNavbar();
   // The gallery is hidden unless the menu settings list it for this visitor.
   const { items: menuItems } = useMenuLinks();
+  // The shop: listed in the menu settings for this visitor, and open for their audience.
+  const shopShown = useShopShown();
   // The creator's navbar names and padding.
   const names = settings?.shell?.navbar;
   const padding = Math.max(0, Math.min(24, names?.padding ?? 0));
@@ -180,6 +184,7 @@ export function TopBar({ onOpenAccount }: { onOpenAccount: (el: HTMLElement) => 
             {navLink(loggedIn ? '/membership' : '/join', names?.membership || 'Membership', 'nav-membership')}
             {hasTipsTab(me, proxy) && navLink('/tips', names?.tips || 'Tips', 'nav-tips')}
             {menuItems.includes('gallery') && navLink('/gallery', names?.gallery || 'Gallery', 'nav-gallery')}
+            {shopShown && navLink('/shop', 'Shop', 'nav-shop')}
             <CustomMenuNav />
           </Box>
         )}
@@ -195,6 +200,7 @@ export function TopBar({ onOpenAccount }: { onOpenAccount: (el: HTMLElement) => 
             <NotificationBell staff={!!me && isStaff(me) && !proxy} />
             {/* Phones have Chat in the bottom navigation: the top bar leaves the room to the site's name. */}
             {!reduced && <Box sx={{ display: { xs: 'none', sm: 'inline-flex' } }}><ChatNavButton /></Box>}
+            {!reduced && <ShopNavButtons />}
             {!reduced && <WalletBalanceLink />}
             <Typography variant="body2" color="text.secondary" noWrap sx={{ display: { xs: 'none', md: 'block' }, maxWidth: 200 }}>
               Welcome, <Box component="span" sx={{ color: 'text.primary', fontWeight: 600 }}>{me?.name ?? ''}</Box>

@@ -1,0 +1,52 @@
+// The shop's read models as the fan site shows them: a product at today's price with what can be bought of each
+// variant, an order as its buyer sees it (who did a staff step stays out).
+import type { z } from 'zod';
+import { priceAt } from '../../domain/shop-product/product';
+import type { ShopProduct } from '../../projections/shop-products';
+import type { ShopOrderRow } from '../../projections/shop-orders';
+import { mediaByIds } from '../../projections/media';
+import type { orderView, productView } from '../schemas/shop';
+import { mediaView } from '../views';
+import type { Services } from '../services';
+
+export type ProductImage = { _id: string; url: string | null; thumbnail_url: string | null };
+
+/** The products' pictures with signed links (a product's pictures are public wherever the product is shown). */
+export async function productImages(services: Services, products: readonly ShopProduct[]): Promise<Map<string, ProductImage>> {
+  const media = await mediaByIds(services.database.db, [...new Set(products.flatMap((p) => p.image_media_ids))]);
+  return new Map([...media.values()].filter((m) => !m.removed).map((m) => {
+    const v = mediaView(m, true, services.storage);
+    return [m.id, { _id: m.id, url: v.url, thumbnail_url: v.thumbnail_url }];
+  }));
+}
+
+/** A product as the fan site shows it: today's price, and what can be bought of each variant. */
+export function productViewOf(p: ShopProduct, now: string, images: ReadonlyMap<string, ProductImage>): z.output<typeof productView> {
+  const current = priceAt({ priceCents: p.price_cents, sale: p.sale }, now);
+  const variants = p.variants.map((v) => {
+    const available = p.stock[v.variantId]?.available ?? null;
+    return { variant_id: v.variantId, name: v.name, sku: v.sku, available, in_stock: available === null || available > 0 };
+  });
+  return {
+    _id: p.id, kind: p.kind, title: p.title, description_html: p.description_html, image_media_ids: p.image_media_ids,
+    images: p.image_media_ids.flatMap((id) => images.get(id) ?? []), price_cents: p.price_cents,
+    current_price_cents: current, on_sale: current !== p.price_cents, visibility: p.visibility, shipping: p.shipping, variants,
+    in_stock: variants.some((v) => v.in_stock), created: p.created_at,
+  };
+}
+
+/** An order as its buyer sees it (who did a staff step stays out). */
+export function orderViewOf(o: ShopOrderRow): z.output<typeof orderView> {
+  return {
+    _id: o.id, status: o.status,
+    lines: o.lines.map((l) => ({
+      line_no: l.lineNo, product_id: l.productId, variant_id: l.variantId, kind: l.kind, title: l.title, variant_name: l.variantName, sku: l.sku,
+      unit_price_cents: l.unitPriceCents, quantity: l.quantity, refunded_quantity: l.refunded_quantity ?? 0,
+    })),
+    subtotal_cents: o.subtotal_cents, shipping_cents: o.shipping_cents, total_cents: o.total_cents, refunded_cents: o.refunded_cents, address: o.address,
+    carrier: o.carrier, tracking_number: o.tracking_number, cancel_reason: o.cancel_reason,
+    history: (o.history ?? []).map((h) => ({ status: h.status, at: h.at, note: h.status === 'failed' ? null : h.note })),
+    placed_at: o.placed_at, paid_at: o.paid_at,
+  };
+}
+

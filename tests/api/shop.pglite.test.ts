@@ -1,0 +1,3 @@
+import { shopSuite } from './shop.suite';
+
+shopSuite('pglite', true);

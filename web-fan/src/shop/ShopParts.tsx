@@ -1,0 +1,74 @@
+// Pieces every shop page uses: the product picture, the price (a sale price with the list price struck through),
+// the page heading with the way back, and the column the pages sit in.
+import type { ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import Typography from '@mui/material/Typography';
+import { alpha } from '@mui/material/styles';
+import ArrowBackRounded from '@mui/icons-material/ArrowBackRounded';
+import CloudDownloadRounded from '@mui/icons-material/CloudDownloadRounded';
+import StorefrontRounded from '@mui/icons-material/StorefrontRounded';
+import { formatMoney } from '../../../domain/shared/money';
+import type { ProductKind } from './shopApi';
+
+/** The shop's pages: wider than the feed's column for the grid, full width on phones. */
+export function ShopColumn({ children, width = 1100 }: { children: ReactNode; width?: number }) {
+  return <Box sx={{ width: '100%', maxWidth: width, mx: 'auto', px: { xs: 1.5, sm: 3 }, py: { xs: 2, sm: 3 }, minWidth: 0 }}>{children}</Box>;
+}
+
+export function ShopHeading({ title, back, action, testId }: { title: string; back?: string; action?: ReactNode; testId?: string }) {
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: { xs: 2, sm: 3 }, minWidth: 0 }}>
+      {back && (
+        <IconButton component={RouterLink} to={back} aria-label="Back" edge="start">
+          <ArrowBackRounded />
+        </IconButton>
+      )}
+      <Typography variant="h5" component="h1" sx={{ fontWeight: 700, flex: 1, minWidth: 0, overflowWrap: 'anywhere' }} data-testid={testId}>
+        {title}
+      </Typography>
+      {action}
+    </Box>
+  );
+}
+
+/**
+ * The product's picture. The shop's answers carry media ids but no viewable address, so a product shows its kind's
+ * artwork in the theme's colours.
+ */
+export function ProductImage({ kind, title, ratio = '1 / 1', size = 56 }: { kind: ProductKind; title: string; ratio?: string; size?: number }) {
+  return (
+    <Box
+      role="img"
+      aria-label={title}
+      sx={{
+        aspectRatio: ratio,
+        width: '100%',
+        display: 'grid',
+        placeItems: 'center',
+        color: 'primary.main',
+        background: (t) => `linear-gradient(135deg, ${alpha(t.palette.primary.main, 0.16)}, ${alpha(t.palette.secondary.main, 0.12)})`,
+        '& svg': { fontSize: size },
+      }}
+    >
+      {kind === 'digital' ? <CloudDownloadRounded /> : <StorefrontRounded />}
+    </Box>
+  );
+}
+
+/** '$25.00 $30.00' with the list price struck through while on sale. */
+export function Price({ current, list, onSale, large }: { current: number; list: number; onSale: boolean; large?: boolean }) {
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'baseline', gap: 1, flexWrap: 'wrap' }} data-testid="product-price">
+      <Typography component="span" sx={{ fontWeight: 700, fontSize: large ? 24 : 16, color: onSale ? 'error.main' : 'text.primary' }} data-testid="price-current">
+        {formatMoney(current)}
+      </Typography>
+      {onSale && (
+        <Typography component="s" color="text.secondary" sx={{ fontSize: large ? 16 : 14 }} data-testid="price-list" aria-label={`was ${formatMoney(list)}`}>
+          {formatMoney(list)}
+        </Typography>
+      )}
+    </Box>
+  );
+}
