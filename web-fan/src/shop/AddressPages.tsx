@@ -20,7 +20,7 @@ import { ApiError, errorMessage } from '../api';
 import { useAuth } from '../auth';
 import { useNotify } from '../notify';
 import { EmptyState, ErrorState } from '../components/StatusViews';
-import { useCities, useCountries, useStates } from '../payments/places';
+import { useCities, useCountries, useStates } from '../card-form/places';
 import { ShopColumn, ShopHeading } from './ShopParts';
 import { shopApi, useAddresses, type Address, type SavedAddress } from './shopApi';
 
