@@ -201,6 +201,8 @@ export const shopRoutes = (services: Services): FastifyPluginAsyncZod => async (
       return reply.code(402).send({ success: 0, message: outcome.message, data, code: 'PAYMENT_FAILED' });
     } catch (e) {
       await settle(services, ctx).catch(() => {});
+      // The domain names the address as addressId; the request calls it address_id.
+      if (e instanceof ValidationError && e.field === 'addressId') throw new ValidationError('address_id', e.message);
       if (e instanceof DomainError && e.code === 'INSUFFICIENT_FUNDS') return sendInsufficientFunds(reply, e);
       if (e instanceof DomainError && e.code === 'SOLD_OUT') {
         const d = e.details as { productId?: string; variantId?: string; title?: string; available?: number };

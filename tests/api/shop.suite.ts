@@ -180,6 +180,7 @@ export function shopSuite(backend: Backend, available: boolean) {
       const body = { payment_method: 'card', address_id: eve.addressId, ...card };
       expect((await checkout(eve.token, body, null)).body).toMatchObject({ success: 0, code: 'VALIDATION', field: 'Idempotency-Key' });
       expect((await checkout(eve.token, { ...body, payment_method: 'cash' })).body).toMatchObject({ field: 'payment_method' });
+      expect((await checkout(eve.token, { ...body, address_id: null })).body).toMatchObject({ success: 0, message: 'Choose where to ship your order.', field: 'address_id' });
       const first = await checkout(eve.token, body, 'eve-order-1');
       expect(first.status, JSON.stringify(first.body)).toBe(200);
       expect(first.body).toMatchObject({ success: 1, message: 'Thank you! Your order is placed.' });
