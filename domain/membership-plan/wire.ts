@@ -17,3 +17,25 @@ export interface MembershipPlansView {
   tiers: PublicTierView[];
   bundles: { months: number; discount_percent: number }[];
 }
+
+/** GET /admin-api/membership-tiers[/:id]: a tier as the console lists and edits it. */
+export interface AdminTierRecord {
+  id: string;
+  name: string;
+  description: string;
+  benefits: string[];
+  /** The monthly price for new subscribers (the base tier's is the site's membership price). */
+  price_cents: number;
+  is_base: boolean;
+  rank: number;
+  /** Members on this tier now. */
+  subscribers: number;
+}
+
+/** GET/PUT /admin-api/subscription-bundles/site: each bundle's percent off (0 = not offered). */
+export interface AdminBundlesRecord {
+  id: 'site';
+  discount_3: number;
+  discount_6: number;
+  discount_12: number;
+}

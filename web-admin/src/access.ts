@@ -100,7 +100,7 @@ export const MENU_GROUPS: readonly { label: string; resources: readonly ConsoleR
 export const MENU_SECTIONS: Readonly<Partial<Record<string, readonly { label: string; paths: readonly string[] }[]>>> = {
   Money: [
     { label: 'Payments & wallet', paths: ['/transactions', '/sticky-io-transactions', '/crypto-payments', '/voids-refund-and-chargeback', '/user-card-list'] },
-    { label: 'Memberships', paths: ['/subscribers', '/cancellation', '/generate-subscription-url'] },
+    { label: 'Memberships', paths: ['/subscribers', '/membership-tiers', '/cancellation', '/generate-subscription-url'] },
     { label: 'Reports', paths: ['/reporting', '/user-report', '/user-purchase-history', '/unlocked-content-user-list'] },
     { label: 'Promotions & coupons', paths: ['/promotions', '/promotion-reports', '/coupon-reports'] },
   ],
