@@ -10,7 +10,6 @@ import {
 } from 'react-admin';
 import type { AdminTierRecord } from '../../../domain/membership-plan/wire';
 import { money } from '../format';
-import { TIERS_PATH } from './paths';
 
 const toDollars = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v / 100 : v == null ? '' : v);
 const toCents = (v: unknown) => {
@@ -73,7 +72,7 @@ function EditToolbar() {
               : 'New fans can no longer choose it.'
           }
           mutationMode="pessimistic"
-          redirect={TIERS_PATH}
+          redirect="list"
         />
       )}
     </Toolbar>
@@ -96,12 +95,12 @@ export function TierEdit() {
       id={id}
       title={<EditTitle />}
       mutationMode="pessimistic"
-      redirect={TIERS_PATH}
+      redirect="list"
       actions={false}
       mutationOptions={{
         onSuccess: () => {
           notify('Tier saved.', { type: 'success' });
-          redirect(TIERS_PATH);
+          redirect('list', 'membership-tiers');
         },
       }}
     >
@@ -128,10 +127,10 @@ export function TierCreate() {
   const redirect = useRedirect();
   const onSuccess = () => {
     notify('Tier saved.', { type: 'success' });
-    redirect(TIERS_PATH);
+    redirect('list', 'membership-tiers');
   };
   return (
-    <Create resource="membership-tiers" title="New tier" redirect={TIERS_PATH} mutationOptions={{ onSuccess }}>
+    <Create resource="membership-tiers" title="New tier" redirect="list" mutationOptions={{ onSuccess }}>
       <SimpleForm sx={{ maxWidth: 900 }} defaultValues={{ name: '', description: '', benefits: [] }} toolbar={<Toolbar><SaveButton label="Create tier" /></Toolbar>}>
         <TierFields base={false} />
       </SimpleForm>
