@@ -48,7 +48,7 @@ import { loadResubscribeOffer } from './offers';
 import { loadPlans } from './membership-plans';
 import { tierRecurringCents } from '../domain/subscription/tier-options';
 import {
-  BASE_TIER_ID, BUNDLE_NOT_COMBINED, bundleOffers, bundlePriceCents, chosenBundle, subscribableTier, tierRank, type PlansState, type Tier,
+  BASE_TIER_ID, BUNDLE_NOT_COMBINED, bundleOffers, chosenBundle, subscribableTier, tierRank, type PlansState, type Tier,
 } from '../domain/membership-plan/plan';
 import type { PlanFields } from '../domain/subscription/subscription';
 
