@@ -1,5 +1,11 @@
 // Wire shapes of the public plans answer (GET /api/membership/plans), shared by the server and the fan site.
-import type { BundleOfferView } from '../subscription/wire';
+/** A bundle on offer: months paid up front at a discount; monthly_cents is what it comes to per month. */
+export interface PublicBundleView {
+  months: number;
+  discount_percent: number;
+  price_cents: number;
+  monthly_cents: number;
+}
 
 /** A tier on offer to a new subscriber: its monthly list price and its bundles. */
 export interface PublicTierView {
@@ -9,7 +15,7 @@ export interface PublicTierView {
   benefits: string[];
   rank: number;
   monthly_cents: number;
-  bundles: BundleOfferView[];
+  bundles: PublicBundleView[];
 }
 
 /** GET /api/membership/plans → data: the tiers on offer (lowest rank first) and the bundle lengths offered. */
