@@ -96,7 +96,7 @@ export function ChangeTierDialog({
                 disabled={busy}
                 onClick={() => setChoice(o.tier_id)}
                 data-testid={`change-tier-${o.name}`}
-                sx={{ display: 'block', textAlign: 'left', p: 1.5, borderRadius: 2, border: 2, borderColor: selected ? 'primary.main' : 'divider', bgcolor: selected ? 'action.selected' : 'transparent', width: '100%' }}
+                sx={{ display: 'flex', flexDirection: 'column', alignItems: 'stretch', justifyContent: 'flex-start', textAlign: 'left', p: 1.5, borderRadius: 2, border: 2, borderColor: selected ? 'primary.main' : 'divider', bgcolor: selected ? 'action.selected' : 'transparent', width: '100%' }}
               >
                 <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap' }}>
                   <Typography sx={{ fontWeight: 700 }}>{o.name}</Typography>

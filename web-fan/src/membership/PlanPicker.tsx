@@ -44,7 +44,7 @@ export function PlanPicker({
                 onClick={() => onChange({ tierId: t.tier_id, bundleMonths: bundleMonths && t.bundles.some((b) => b.months === bundleMonths) ? bundleMonths : null })}
                 data-testid={`tier-card-${t.name}`}
                 sx={{
-                  display: 'block', textAlign: 'left', p: 1.5, borderRadius: 2, border: 2, borderColor: selected ? 'primary.main' : 'divider',
+                  display: 'flex', flexDirection: 'column', alignItems: 'stretch', justifyContent: 'flex-start', textAlign: 'left', p: 1.5, borderRadius: 2, border: 2, borderColor: selected ? 'primary.main' : 'divider',
                   bgcolor: selected ? 'action.selected' : 'transparent', width: '100%',
                 }}
               >
