@@ -46,8 +46,9 @@ import { loadPromotion, promotionViewerFor, promotionsEnabled, requireSubscripti
 import { checkCouponCode } from './coupons';
 import { loadResubscribeOffer } from './offers';
 import { loadPlans } from './membership-plans';
+import { tierRecurringCents } from '../domain/subscription/tier-options';
 import {
-  BASE_TIER_ID, BUNDLE_NOT_COMBINED, bundleOffers, bundlePriceCents, chosenBundle, subscribableTier, tierRank, type PlansState, type Tier,
+  BASE_TIER_ID, BUNDLE_NOT_COMBINED, bundleOffers, chosenBundle, subscribableTier, tierRank, type PlansState, type Tier,
 } from '../domain/membership-plan/plan';
 import type { PlanFields } from '../domain/subscription/subscription';
 
@@ -547,8 +548,7 @@ export async function changeTier(
   const [plans, { state }, settings] = await Promise.all([loadPlans(ctx.store), loadSubscription(ctx.store, input.userId), loadSettings(ctx.store)]);
   const to = subscribableTier(plans, input.tierId);
   // The new tier at today's price; a bundle member moves to the same bundle (length and discount) of the new tier.
-  const monthly = to.priceCents ?? settings.recurring_membership_price_cents;
-  const recurringCents = state.bundle ? bundlePriceCents(monthly, state.bundle.months, state.bundle.discountPercent) : monthly;
+  const recurringCents = tierRecurringCents(to, settings.recurring_membership_price_cents, state.bundle);
   const input2 = { userId: input.userId, role: input.role, tierId: to.tierId, fromRank: tierRank(plans, state.tierId), toRank: to.rank, recurringCents, paymentId: earlier.paymentId };
   const paid = await pay(ctx, deps, tierChangePurchase, input2, input.payWith === 'wallet' ? { method: 'wallet' } : { method: 'card', card: input.card ?? { primary: true } });
   if (paid) return { ...(await purchaseOutcome(ctx, paid, TIER_UPGRADED)), scheduled: false };

@@ -13,6 +13,7 @@ import type { CouponEvent } from './coupon/coupon';
 import type { CommenterEvent, EngagementEvent } from './engagement/engagement';
 import type { FeedTagEvent } from './feed-tag/feed-tag';
 import type { MediaEvent } from './media/media';
+import type { PlansEvent } from './membership-plan/plan';
 import type { DataExportEvent } from './member/data-export';
 import type { MemberEvent } from './member/member';
 import type { LastSeenEvent } from './member/last-seen';
@@ -84,6 +85,7 @@ export type AnyDomainEvent =
   | StockEvent
   | CartEvent
   | OrderEvent
-  | AddressBookEvent;
+  | AddressBookEvent
+  | PlansEvent;
 
 export type AnyEventType = AnyDomainEvent['type'];

@@ -20,6 +20,7 @@ import { mediaLibraryProjection } from './media-library';
 import { walletProjection } from './wallet';
 import { promotionsProjection } from './promotions';
 import { couponsProjection } from './coupons';
+import { membershipPlansProjection } from './membership-plans';
 import { tipsProjection } from './tips';
 import { resubscribeOffersProjection } from './resubscribe-offers';
 import { chatMessagesProjection } from './chat-messages';
@@ -62,6 +63,7 @@ export const allProjections: Projection[] = [
   walletProjection,
   promotionsProjection,
   couponsProjection,
+  membershipPlansProjection,
   tipsProjection,
   resubscribeOffersProjection,
   chatMessagesProjection,

@@ -104,6 +104,16 @@ export const couponsTables = readModelTables([
   },
 ]);
 
+// membership-plans.ts
+export const membershipPlansTables = readModelTables([
+  {
+    name: 'membership_tiers',
+    columns: { tier_id: 'text', name: 'text', description: 'text', benefits: 'jsonb', price_cents: 'integer', rank: 'integer', archived: 'boolean', updated_at: 'timestamptz' },
+    primaryKey: ['tier_id'],
+  },
+  { name: 'subscription_bundles', columns: { months: 'integer', discount_percent: 'integer', updated_at: 'timestamptz' }, primaryKey: ['months'] },
+]);
+
 // earnings.ts
 export const earningsTables = readModelTables([
   {
@@ -604,6 +614,7 @@ type AllTables =
   | TableOf<typeof chatMessagesTables>
   | TableOf<typeof contactMessagesTables>
   | TableOf<typeof couponsTables>
+  | TableOf<typeof membershipPlansTables>
   | TableOf<typeof earningsTables>
   | TableOf<typeof engagementTables>
   | TableOf<typeof feedTagsTables>
@@ -684,7 +695,7 @@ export function storeRow<Name extends keyof ReadModels>(table: Name, raw: Select
 
 for (const t of [
   reportPaymentsTables, userUtmTables,
-  accountStatusTables, auditLogTables, cardsTables, chatConversationsTables, chatMessagesTables, contactMessagesTables, couponsTables, earningsTables, engagementTables,
+  accountStatusTables, auditLogTables, cardsTables, chatConversationsTables, chatMessagesTables, contactMessagesTables, couponsTables, membershipPlansTables, earningsTables, engagementTables,
   feedTagsTables, massMessagesTables, savedRepliesTables, lastSeenTables, creatorPresenceTables, liveSessionsTables, mediaLibraryTables, mediaTables, membersTables, postsTables, promotionsTables, resubscribeOffersTables, settingsTables,
   subscribersTables, tipsTables, transactionsTables, unlocksTables, usersTables, walletTables, pushTables, notificationTables, helpTables,
   adminToolsTables, subscriptionEmailTables, paymentProviderSettingsTables,

@@ -7,6 +7,7 @@ import { loadSubscription, migrationDue, migrationFlagged, resubscribeOfferFor }
 import { loadSettings } from '../../commands/settings';
 import { findSubscriber } from '../../projections/subscribers';
 import { currentSettings } from '../../projections/settings';
+import { readPlans } from '../../projections/membership-plans';
 import type { Services } from '../services';
 
 export function subscriptionQueries(services: Services) {
@@ -16,14 +17,15 @@ export function subscriptionQueries(services: Services) {
   return {
     async details(caller: { userId: string; role: Role }): Promise<MembershipDetailsView> {
       const now = nowIso();
-      const [{ state }, settings, row, offer, flagged] = await Promise.all([
+      const [{ state }, settings, row, offer, flagged, plans] = await Promise.all([
         loadSubscription(services.store, caller.userId),
         loadSettings(services.store),
         findSubscriber(db(), caller.userId),
         resubscribeOfferFor(services.store, now, caller.userId, caller.role),
         migrationFlagged(services.store, caller.userId),
+        readPlans(db()),
       ]);
-      return membershipDetails({ state, settings, row, offer, migrationDue: migrationDue(state, settings, now, flagged), now });
+      return membershipDetails({ state, settings, row, offer, migrationDue: migrationDue(state, settings, now, flagged), now, plans });
     },
 
     async migrationData(userId: string): Promise<MigrationDataView> {

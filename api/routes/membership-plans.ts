@@ -4,14 +4,19 @@
 //   PUT    /admin-api/membership-tiers/:id      the same (the base tier: name, description and benefits)
 //   DELETE /admin-api/membership-tiers/:id      no longer offered (its members keep it until they leave)
 //   GET    /admin-api/subscription-bundles/site, PUT {discount_3, discount_6, discount_12} (percent, 0 = off)
+// And for the fan site (anyone):
+//   GET    /api/membership/plans                 MembershipPlansView: the tiers still offered and the bundles on
+// Reads come from the read model (projections/membership-plans.ts); the commands decide on the stream.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DomainError } from '../../domain/shared/decider';
 import { BASE_TIER_ID, tierById, type Tier } from '../../domain/membership-plan/plan';
-import { archiveTier, loadPlans, saveTier, setBundles } from '../../commands/membership-plans';
+import { archiveTier, saveTier, setBundles } from '../../commands/membership-plans';
+import { readPlans } from '../../projections/membership-plans';
+import { membershipPlansView } from '../../domain/membership-plan/views';
 import { membersPerTier } from '../../projections/subscribers';
 import { currentSettings } from '../../projections/settings';
-import { parse } from '../http';
+import { ok, parse } from '../http';
 import { contextFor } from '../auth';
 import { settle } from '../views';
 import { adminBundlesRecord, adminTierRecord, bundleFields, bundlesBody, tierBody, tierFields, tierRecord, tierRecords } from '../schemas/membership-plans';
@@ -23,7 +28,7 @@ export const membershipPlansRoutes = (services: Services): FastifyPluginAsyncZod
   const db = () => services.database.db;
   const now = () => services.clock().toISOString();
   const context = async () => {
-    const [plans, settings, counts] = await Promise.all([loadPlans(services.store), currentSettings(db()), membersPerTier(db(), now())]);
+    const [plans, settings, counts] = await Promise.all([readPlans(db()), currentSettings(db()), membersPerTier(db(), now())]);
     return { plans, monthly: settings.recurring_membership_price_cents, counts };
   };
   const recordOf = async (tierId: string) => {
@@ -53,7 +58,7 @@ export const membershipPlansRoutes = (services: Services): FastifyPluginAsyncZod
     return reply.header('x-message', 'Tier saved.').send(await recordOf(tierId));
   });
   app.put('/admin-api/membership-tiers/:id', { schema: { params: idParams, response: { 200: adminTierRecord } } }, async (request, reply) => {
-    const existing = tierById(await loadPlans(services.store), request.params.id);
+    const existing = tierById(await readPlans(db()), request.params.id);
     if (!existing || existing.archived) throw new DomainError('Tier not found.', 'NOT_FOUND', 404);
     const body = parse(tierBody, tierFields(request.body));
     const ctx = contextFor(request, services);
@@ -69,7 +74,7 @@ export const membershipPlansRoutes = (services: Services): FastifyPluginAsyncZod
   });
 
   const bundlesRecord = async () => {
-    const { bundles } = await loadPlans(services.store);
+    const { bundles } = await readPlans(db());
     return { id: 'site' as const, discount_3: bundles[3], discount_6: bundles[6], discount_12: bundles[12] };
   };
   app.get('/admin-api/subscription-bundles/:id', { schema: { params: idParams, response: { 200: adminBundlesRecord } } }, async (request, reply) => {
@@ -83,5 +88,10 @@ export const membershipPlansRoutes = (services: Services): FastifyPluginAsyncZod
     await setBundles(ctx, { 3: body.discount_3, 6: body.discount_6, 12: body.discount_12 });
     await settle(services, ctx);
     return reply.header('x-message', 'update settings successfully.').send(await bundlesRecord());
+  });
+
+  app.get('/api/membership/plans', async (_request, reply) => {
+    const [plans, settings] = await Promise.all([readPlans(db()), currentSettings(db())]);
+    return ok(reply, membershipPlansView(plans, settings.recurring_membership_price_cents));
   });
 };

@@ -111,6 +111,10 @@ export const ADMIN_PAGES: Record<string, PageAccess> = {
   '/admin/cancellation': ['admin', 'super_admin', 'model'],
   // Membership prices, returning prices, cancel reasons and migration: the settings roles.
   '/admin/subscription-settings': SETTINGS,
+  // Membership tiers and bundles: the settings roles, as the API allows.
+  '/admin/membership-tiers': SETTINGS,
+  '/admin/membership-tiers/create': SETTINGS,
+  '/admin/membership-tiers/:id': SETTINGS,
   // Promotions, coupons and the resubscribe offer: the settings roles, as the API allows.
   '/admin/promotions': SETTINGS,
   '/admin/promotion-reports': SETTINGS,

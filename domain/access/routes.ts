@@ -283,6 +283,7 @@ export const API_ACCESS: Record<string, Access> = {
   'GET /admin-api/subscription-settings/:id': MANAGERS,
   'PUT /admin-api/subscription-settings/:id': MANAGERS,
   // Tiers and bundles: the settings roles.
+  'GET /api/membership/plans': 'public', // the tiers and bundles on offer, before signing up
   'GET /admin-api/membership-tiers': MANAGERS,
   'GET /admin-api/membership-tiers/:id': MANAGERS,
   'POST /admin-api/membership-tiers': MANAGERS,

@@ -249,6 +249,9 @@ export const AUDIT_WORDS: Readonly<Record<AuditedEventType, Words>> = {
   // Membership tiers
   SubscriptionTierChanged: d => `Membership ${str(d.reason) === 'upgrade' ? 'upgraded' : 'tier changed'}${str(d.tierId) ? ` to ${str(d.tierId)}` : ''}${num(d.amountCents) ? ` for ${formatMoney(num(d.amountCents)!)}` : ''}`,
   SubscriptionTierChangeScheduled: d => `Membership change${str(d.tierId) ? ` to ${str(d.tierId)}` : ''} scheduled for the next renewal`,
+  MembershipTierSaved: d => `Membership tier${quoted(d.name)} saved${num(d.priceCents) ? ` at ${formatMoney(num(d.priceCents)!)} a month` : ''}`,
+  MembershipTierArchived: 'Membership tier no longer offered',
+  SubscriptionBundlesSet: d => `Bundles set: ${[3, 6, 12].map(m => `${m} months ${num(obj(d.discounts)[m]) ? `${num(obj(d.discounts)[m])} % off` : 'not offered'}`).join(', ')}`,
   // The shop
   ShopProductCreated: d => `Product${quoted(d.title)} added`,
   ShopProductUpdated: d => `Product${quoted(d.title)} changed`,

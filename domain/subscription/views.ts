@@ -4,6 +4,8 @@ import { dollarsFromCents } from '../shared/money';
 import { migrationPriceCents } from '../pricing/pricing';
 import type { SiteSettings } from '../settings/settings';
 import { isActive, isRebillFailed, isRenewing, nextChargeAt, rebillPopupDue, subscriptionStatus, type SubscriptionState } from './subscription';
+import type { PlansState } from '../membership-plan/plan';
+import { memberTierView } from './tier-options';
 import type { MembershipDetailsView, MigrationDataView, MigrationSettingsView, SubscriptionSettingsRecord } from './wire';
 
 /** The migration popup's text and price; `show_popup` is the caller's to set. */
@@ -20,9 +22,11 @@ export interface MembershipFacts {
   offer: MembershipDetailsView['offer'];
   migrationDue: boolean;
   now: string;
+  /** The tiers and bundles (absent: the member's tier is not shown). */
+  plans?: PlansState;
 }
 
-export function membershipDetails({ state, settings, row, offer, migrationDue, now }: MembershipFacts): MembershipDetailsView {
+export function membershipDetails({ state, settings, row, offer, migrationDue, now, plans }: MembershipFacts): MembershipDetailsView {
   const failing = isRebillFailed(state);
   return {
     status: subscriptionStatus(state, now),
@@ -43,6 +47,7 @@ export function membershipDetails({ state, settings, row, offer, migrationDue, n
     cancel: { reasons_enabled: settings.is_cancel_subscription_reason_enabled, reasons: settings.cancel_subscription_reasons, title: settings.reason_for_cancellation_popup_title },
     offer,
     migration: migrationDue ? migrationView(settings, !!state.migrationConditionsAcceptedAt) : null,
+    tier: plans ? memberTierView(state, plans, settings.recurring_membership_price_cents, now) : null,
     server_time: now,
   };
 }

@@ -80,7 +80,35 @@ export interface MembershipDetailsView {
   offer: { promo_banner_text: string; quote: ResubscribeQuote } | null;
   /** The migration popup, or null. */
   migration: MigrationDataView | null;
+  /** The member's tier and the tier changes on offer (null without access now). */
+  tier: MemberTierView | null;
   server_time: string;
+}
+
+/** A tier the member may move to: an upgrade charges charge_now_cents at once, a downgrade starts at the renewal. */
+export interface TierChangeOptionView {
+  tier_id: string;
+  name: string;
+  description: string;
+  benefits: string[];
+  rank: number;
+  kind: 'upgrade' | 'downgrade' | 'keep';
+  /** The renewal price on that tier (the member's bundle length, if any). */
+  recurring_cents: number;
+  charge_now_cents: number;
+  starts_at: string;
+}
+
+export interface MemberTierView {
+  tier_id: string;
+  name: string;
+  benefits: string[];
+  bundle_months: number | null;
+  renewal_period_days: number;
+  /** A downgrade waiting for the next renewal. */
+  scheduled: { tier_id: string; name: string; recurring_cents: number; starts_at: string } | null;
+  can_change: boolean;
+  changes: TierChangeOptionView[];
 }
 
 /** The cancel calls (data.cancelled, message, ccbill_subscription_status). */

@@ -1,9 +1,12 @@
 // Tiers and bundles over real HTTP: the console sets a VIP tier and a 3-month bundle, a fan subscribes to VIP on
 // the bundle (one charge up front, paid through 90 days), a retry with the same Idempotency-Key charges once,
-// another fan upgrades with a prorated charge and downgrades at renewal; the ledger check runs at close.
+// another fan upgrades with a prorated charge and downgrades at renewal; the fan site's public plans and the
+// membership page's tier follow the plans read model; the ledger check runs at close.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { SANDBOX_TEST_CARDS } from '../../domain/card/wire';
+import { rebuildReadModels } from '../../projections/rebuild';
+import { allProjections } from '../../projections/index';
 import { startTestServer, TEST_CARD_FORM as FORM, type Backend, type TestServer } from '../support/server';
 
 const TEST_CARD_FORM = { ...FORM, cardNumber: SANDBOX_TEST_CARDS.approve };
@@ -46,7 +49,11 @@ export function tiersSuite(backend: Backend, available: boolean) {
       expect(ok.status, JSON.stringify(ok.body)).toBe(200);
       expect(ok.body).toEqual({ id: 'site', discount_3: 20, discount_6: 0, discount_12: 0 });
       const fanRefused = await t.call('PUT', '/admin-api/subscription-bundles/site', { discount_3: 20 }, { token: f.token });
-      expect(fanRefused.status).toBe(403);
+      expect(fanRefused.status).toBe(403);      // The fan site's public plans (no sign-in) follow the read model.
+      const plans = await t.call('GET', '/api/membership/plans');
+      expect(plans.status, JSON.stringify(plans.body)).toBe(200);
+      expect(plans.body.data.bundles).toEqual([{ months: 3, discount_percent: 20 }]);
+      expect(plans.body.data.tiers).toEqual([expect.objectContaining({ tier_id: 'base', name: 'Member', monthly_cents: 999, bundles: [{ months: 3, discount_percent: 20, price_cents: 2398, monthly_cents: 799 }] })]);
     });
 
     it('a VIP tier; a fan subscribes to VIP on the 3-month bundle: charged once (also on a retry), paid through 90 days', async () => {
@@ -56,6 +63,9 @@ export function tiersSuite(backend: Backend, available: boolean) {
       const noRank = await t.call('POST', '/admin-api/membership-tiers', { name: 'Gold', price_cents: 5000 }, { token: admin });
       expect(noRank.status).toBe(400);
       const vipId = created.body.id as string;
+      const pub = (await t.call('GET', '/api/membership/plans')).body.data;
+      expect(pub.tiers.map((x: { tier_id: string; name: string; monthly_cents: number; benefits: string[] }) => [x.name, x.monthly_cents, x.benefits])).toEqual([['Member', 999, []], ['VIP', 2499, ['VIP posts']]]);
+      expect(pub.tiers[1].bundles).toEqual([{ months: 3, discount_percent: 20, price_cents: 5998, monthly_cents: 1999 }]);
       const f = await fan('vip');
       const q = (await t.call('POST', '/api/v2/subscription/quote', { tier_id: vipId, bundle_months: 3 }, { token: f.token })).body.data;
       // 2499 × 3 × 0.8 = 5997.6 → 5998; per month 1999.33 → 1999.
@@ -87,6 +97,10 @@ export function tiersSuite(backend: Backend, available: boolean) {
       const vip = tiers.find((x) => x.id !== 'base')!;
       const f = await fan('up');
       expect((await t.call('POST', '/api/v2/purchase/subscription', TEST_CARD_FORM, { token: f.token })).status).toBe(200);
+      // The membership page offers the upgrade with its prorated price before the fan confirms.
+      const before = (await t.call('GET', '/api/v2/subscription/details', undefined, { token: f.token })).body.data.tier;
+      expect(before).toMatchObject({ tier_id: 'base', name: 'Member', bundle_months: null, can_change: true, scheduled: null });
+      expect(before.changes).toEqual([expect.objectContaining({ tier_id: vip.id, kind: 'upgrade', recurring_cents: vip.price_cents, charge_now_cents: vip.price_cents - 999 })]);
       const up = await t.call('POST', '/api/v2/subscription/change-tier', { tier_id: vip.id }, { token: f.token, headers: { 'idempotency-key': 'upgrade-key-1' } });
       expect(up.status, JSON.stringify(up.body)).toBe(200);
       expect(up.body.message).toBe('Your membership has been upgraded.');
@@ -98,9 +112,38 @@ export function tiersSuite(backend: Backend, available: boolean) {
       const down = await t.call('POST', '/api/v2/subscription/change-tier', { tier_id: 'base' }, { token: f.token });
       expect(down.status, JSON.stringify(down.body)).toBe(200);
       expect(down.body.message).toBe('Your new tier starts at your next renewal.');
+      const after = (await t.call('GET', '/api/v2/subscription/details', undefined, { token: f.token })).body.data.tier;
+      expect(after).toMatchObject({ tier_id: vip.id, scheduled: { tier_id: 'base', name: 'Member', recurring_cents: 999 } });
+      expect(after.changes).toEqual([expect.objectContaining({ tier_id: vip.id, kind: 'keep', charge_now_cents: 0 })]);
       expect((await charges(f.id)).length).toBe(2);
       const unknown = await t.call('POST', '/api/v2/subscription/change-tier', { tier_id: 'nope' }, { token: f.token });
       expect(unknown.status).toBe(400);
+    });
+
+    it('a removed tier leaves the console list and the public plans; its members keep it; the read model is rebuilt the same', async () => {
+      const temp = await t.call('POST', '/admin-api/membership-tiers', { name: 'Temp', price_cents: 1500, rank: 20 }, { token: admin });
+      expect(temp.status, JSON.stringify(temp.body)).toBe(200);
+      const f = await fan('temp');
+      expect((await t.call('POST', '/api/v2/purchase/subscription', { ...TEST_CARD_FORM, tier_id: temp.body.id }, { token: f.token })).status).toBe(200);
+      const del = await t.call('DELETE', `/admin-api/membership-tiers/${temp.body.id}`, undefined, { token: admin });
+      expect(del.status, JSON.stringify(del.body)).toBe(200);
+      expect((await t.call('GET', `/admin-api/membership-tiers/${temp.body.id}`, undefined, { token: admin })).status).toBe(404);
+      const pub = (await t.call('GET', '/api/membership/plans')).body.data;
+      expect(pub.tiers.map((x: { name: string }) => x.name)).not.toContain('Temp');
+      const mine = (await t.call('GET', '/api/v2/subscription/details', undefined, { token: f.token })).body.data;
+      expect(mine.tier).toMatchObject({ tier_id: temp.body.id, name: 'Temp' });
+      expect(mine.recurring_cents).toBe(1500);
+      const base = await t.call('DELETE', '/admin-api/membership-tiers/base', undefined, { token: admin });
+      expect(base.status).toBe(409);
+      const db = t.server.services.database.db;
+      const rows = async () => ({
+        tiers: (await sql`SELECT tier_id, name, description, benefits, price_cents, rank, archived FROM rm.membership_tiers ORDER BY tier_id`.execute(db)).rows,
+        bundles: (await sql`SELECT months, discount_percent FROM rm.subscription_bundles ORDER BY months`.execute(db)).rows,
+      });
+      const live = await rows();
+      expect(live.tiers.length).toBeGreaterThan(1);
+      await rebuildReadModels({ database: t.server.services.database, store: t.server.services.store, projections: allProjections });
+      expect(await rows()).toEqual(live);
     });
   });
 }

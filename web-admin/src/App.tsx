@@ -7,6 +7,7 @@ import { ContentManagerPage, CONTENT_MANAGER_PAGE } from './content-manager';
 import { promotionRoutes } from './promotions';
 import { couponRoutes } from './coupons';
 import { offerRoutes } from './offers';
+import { tierRoutes } from './tiers';
 import { massMessageRoutes } from './mass-messages';
 import { purchasedContentsRoutes } from './purchased-contents';
 import { liveRoutes } from './live';
@@ -108,6 +109,8 @@ export function App() {
         promotionRoutes(permissions),
         couponRoutes(permissions),
         offerRoutes(permissions),
+        // Membership tiers and bundles (web-admin/src/tiers).
+        tierRoutes(permissions),
         // Mass and welcome messages, their reports and the stagger settings (web-admin/src/mass-messages).
         massMessageRoutes(permissions),
         // A fan's purchased contents, opened from the chat (web-admin/src/purchased-contents).

@@ -61,6 +61,18 @@ export const RESOURCE_ROUTES: Record<ConsoleResource, Readonly<Partial<Record<st
   settings: { list: 'GET /admin-api/settings/:id', edit: 'PUT /admin-api/settings/:id' },
 };
 
+/**
+ * Data sources of console pages that are not menu resources: the page whose roles may use them and the route
+ * each action calls. react-admin's lists, forms and buttons ask canAccess about them like about a resource.
+ */
+const PAGE_RESOURCES: Readonly<Record<string, { page: string; routes: Readonly<Partial<Record<string, string>>> }>> = {
+  'membership-tiers': {
+    page: '/admin/membership-tiers',
+    routes: { list: 'GET /admin-api/membership-tiers', create: 'POST /admin-api/membership-tiers', edit: 'PUT /admin-api/membership-tiers/:id', delete: 'DELETE /admin-api/membership-tiers/:id' },
+  },
+  'subscription-bundles': { page: '/admin/membership-tiers', routes: { edit: 'PUT /admin-api/subscription-bundles/:id' } },
+};
+
 /** Resources whose page is not `/admin/<resource>` (none today; kept for pages that group several resources). */
 const RESOURCE_PAGES: Partial<Record<ConsoleResource, string>> = {};
 
@@ -100,7 +112,7 @@ export const MENU_GROUPS: readonly { label: string; resources: readonly ConsoleR
 export const MENU_SECTIONS: Readonly<Partial<Record<string, readonly { label: string; paths: readonly string[] }[]>>> = {
   Money: [
     { label: 'Payments & wallet', paths: ['/transactions', '/sticky-io-transactions', '/crypto-payments', '/voids-refund-and-chargeback', '/user-card-list'] },
-    { label: 'Memberships', paths: ['/subscribers', '/cancellation', '/generate-subscription-url'] },
+    { label: 'Memberships', paths: ['/subscribers', '/membership-tiers', '/cancellation', '/generate-subscription-url'] },
     { label: 'Reports', paths: ['/reporting', '/user-report', '/user-purchase-history', '/unlocked-content-user-list'] },
     { label: 'Promotions & coupons', paths: ['/promotions', '/promotion-reports', '/coupon-reports'] },
   ],
@@ -120,6 +132,11 @@ export const mayOpenPage = (role: unknown, page: string): boolean =>
 export const mayDo = (role: unknown, action: UserAction): boolean => mayCall(role, USER_ACTIONS[action]);
 
 export function canUse(role: unknown, resource: string, action = 'list'): boolean {
+  const pageResource = PAGE_RESOURCES[resource];
+  if (pageResource) {
+    const route = pageResource.routes[action];
+    return mayOpenPage(role, pageResource.page) && route !== undefined && mayCall(role, route);
+  }
   if (!(CONSOLE_RESOURCES as readonly string[]).includes(resource)) return false;
   const name = resource as ConsoleResource;
   if (!mayOpenPage(role, RESOURCE_PAGES[name] ?? `/admin/${name}`)) return false;

@@ -44,6 +44,9 @@ export function asFieldError(error: unknown): unknown {
   return new HttpError(error.message, error.status, { ...body, errors: { [body.field]: error.message } });
 }
 
+/** Forms with an input for every field the server may name: its 400 shows under that input. */
+const FIELD_ERROR_FORMS = new Set(['membership-tiers', 'subscription-bundles']);
+
 /** The composer's form values (see posts/PostCreate.tsx). */
 export interface PostFormValues {
   caption?: string;
@@ -83,7 +86,9 @@ export const dataProvider: ConsoleDataProvider = {
     if (typeof previous.version === 'number') headers.set('If-Match', `"${previous.version}"`);
     const url = `${ADMIN_API}/${resource}/${encodeURIComponent(String(params.id))}`;
     if (resource !== 'settings') {
-      const { json } = await httpClient(url, { method: 'PUT', headers, body: JSON.stringify(params.data) });
+      const { json } = await httpClient(url, { method: 'PUT', headers, body: JSON.stringify(params.data) }).catch(error => {
+        throw FIELD_ERROR_FORMS.has(resource) ? asFieldError(error) : error;
+      });
       return { data: json };
     }
     // PUT /admin-api/settings/site takes the changed settings only and answers with all of them.
@@ -99,7 +104,10 @@ export const dataProvider: ConsoleDataProvider = {
   },
 
   async create(resource: string, params: CreateParams) {
-    if (resource !== 'posts') return base.create(resource, params);
+    if (resource !== 'posts')
+      return base.create(resource, params).catch(error => {
+        throw FIELD_ERROR_FORMS.has(resource) ? asFieldError(error) : error;
+      });
     const values = params.data as PostFormValues;
     const media_ids = await uploadMedia(values.media ?? []);
     const body: AdminPostCreate = {

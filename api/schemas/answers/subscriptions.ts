@@ -22,6 +22,16 @@ const bundleOffer = z.object({ months: z.number(), discount_percent: z.number(),
 export const tierOffer = z.object({
   tier_id: z.string(), name: z.string(), description: z.string(), benefits: z.array(z.string()), rank: z.number(), monthly_cents: z.number(), bundles: z.array(bundleOffer),
 });
+const tierChangeOption = z.object({
+  tier_id: z.string(), name: z.string(), description: z.string(), benefits: z.array(z.string()), rank: z.number(), kind: z.enum(['upgrade', 'downgrade', 'keep']),
+  recurring_cents: z.number(), charge_now_cents: z.number().describe('Charged now: the prorated difference for an upgrade, 0 otherwise.'), starts_at: z.string(),
+});
+/** The member's tier on the membership page (MemberTierView). */
+const memberTier = z.object({
+  tier_id: z.string(), name: z.string(), benefits: z.array(z.string()), bundle_months: z.number().nullable(), renewal_period_days: z.number(),
+  scheduled: z.object({ tier_id: z.string(), name: z.string(), recurring_cents: z.number(), starts_at: z.string() }).nullable(),
+  can_change: z.boolean(), changes: z.array(tierChangeOption),
+});
 const subscriptionPayment = { 200: answer(subscriptionPaymentResult), 402: declined(subscriptionPaymentResult) };
 
 const migrationDataView = z.object({
@@ -48,6 +58,9 @@ export const subscriptionsAnswers: RouteAnswers = {
   'POST /api/v2/subscription/change-tier': subscriptionPayment,
   'POST /api/v2/subscription/retry-rebill': subscriptionPayment,
   'POST /api/v2/purchase/resubscribe-with-card': subscriptionPayment,
+  'GET /api/membership/plans': {
+    200: answer(z.object({ tiers: z.array(tierOffer), bundles: z.array(z.object({ months: z.number(), discount_percent: z.number() })) })),
+  },
   'POST /api/v2/subscription/quote': {
     200: answer(z.object({
       initial_cents: z.number(),
@@ -95,6 +108,7 @@ export const subscriptionsAnswers: RouteAnswers = {
       cancel: z.object({ reasons_enabled: z.boolean(), reasons: z.array(z.string()), title: z.string() }),
       offer: z.object({ promo_banner_text: z.string(), quote: resubscribeQuote }).nullable(),
       migration: migrationDataView.nullable(),
+      tier: memberTier.nullable(),
       server_time: z.string(),
     })),
   },
@@ -118,6 +132,7 @@ export const subscriptionsAnswers: RouteAnswers = {
       cancel: z.object({ reasons_enabled: z.boolean(), reasons: z.array(z.string()), title: z.string() }),
       offer: z.object({ promo_banner_text: z.string(), quote: resubscribeQuote }).nullable(),
       migration: migrationDataView.nullable(),
+      tier: memberTier.nullable(),
       server_time: z.string(),
     })),
   },

@@ -24,7 +24,7 @@ describe('the console menu', () => {
     const money = menuFor('admin').find(g => g.label === 'Money')!;
     expect(money.sections.map(s => [s.label, s.entries.map(e => e.to)])).toEqual([
       ['Payments & wallet', ['/transactions', '/sticky-io-transactions', '/crypto-payments', '/voids-refund-and-chargeback', '/user-card-list']],
-      ['Memberships', ['/subscribers', '/cancellation', '/generate-subscription-url']],
+      ['Memberships', ['/subscribers', '/membership-tiers', '/cancellation', '/generate-subscription-url']],
       ['Reports', ['/reporting', '/user-report', '/user-purchase-history', '/unlocked-content-user-list']],
       ['Promotions & coupons', ['/promotions', '/promotion-reports', '/coupon-reports']],
     ]);

@@ -3,6 +3,7 @@
 import type { ComponentType } from 'react';
 import { MENU_GROUPS, MENU_SECTIONS, mayOpenPage, resourcesFor, type ConsoleResource } from '../access';
 import { SUBSCRIPTION_CONSOLE_PAGES } from '../cancellations';
+import { TIERS_CONSOLE_PAGES } from '../tiers/paths';
 import { CHAT_CONSOLE_PAGES } from '../chat/paths';
 import { CONSOLE_PAGES } from '../content-manager/paths';
 import { HELP_CONSOLE_PAGES } from '../help/paths';
@@ -37,7 +38,7 @@ export interface MenuGroupView {
 
 /** The areas' pages, in the order a group lists them after its resources. */
 export const MENU_PAGES: readonly ConsolePage[] = [
-  ...CONSOLE_PAGES, ...CHAT_CONSOLE_PAGES, ...PROMOTION_CONSOLE_PAGES, ...SUBSCRIPTION_CONSOLE_PAGES, ...MASS_CONSOLE_PAGES,
+  ...CONSOLE_PAGES, ...CHAT_CONSOLE_PAGES, ...PROMOTION_CONSOLE_PAGES, ...SUBSCRIPTION_CONSOLE_PAGES, ...TIERS_CONSOLE_PAGES, ...MASS_CONSOLE_PAGES,
   ...LIVE_CONSOLE_PAGES, ...SHELL_CONSOLE_PAGES, ...PUSH_CONSOLE_PAGES, ...HELP_CONSOLE_PAGES, ...TOOLS_CONSOLE_PAGES, ...REPORT_CONSOLE_PAGES,
   ...PROVIDER_CONSOLE_PAGES,
 ];

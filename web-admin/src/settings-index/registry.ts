@@ -94,6 +94,7 @@ export const SETTINGS_PAGES: readonly SettingsPageEntry[] = [
   { slug: 'payment-setting', title: 'Payment settings', group: 'money', description: 'Billing API version, returning prices, cancel reasons and migration.', path: '/subscription-settings', keywords: ['payment api version', 'v1', 'v2', 'billing'] },
   { slug: 'migrate-subscription', title: 'Migrate subscriptions', group: 'money', description: 'The popup that moves members to the current billing API.', path: '/subscription-settings', keywords: ['migration'] },
   { slug: 'subscription-cancellation-reason', title: 'Cancellation reasons', group: 'money', description: 'The reasons fans choose from when they cancel.', path: '/subscription-settings', keywords: ['cancel'] },
+  { slug: 'membership-tiers', title: 'Tiers and bundles', group: 'money', description: 'Tiers with their own price and benefits; 3, 6 and 12 months paid up front at a discount.', path: '/membership-tiers', keywords: ['tier', 'vip', 'bundle', 'plan', 'upgrade'] },
   { slug: 'promotion-settings', title: 'Promotions', group: 'money', description: 'Time-limited membership and content prices.', path: '/promotions', keywords: ['discount', 'sale'] },
   { slug: 'coupon', title: 'Coupons', group: 'money', description: 'Coupon codes and their reports.', path: '/coupon-reports', keywords: ['code', 'discount'] },
   { slug: 'resubscribe-offer-settings', title: 'Resubscribe offer', group: 'money', description: 'The offer to fans whose membership ended.', path: '/resubscribe-offer', keywords: ['win back'] },

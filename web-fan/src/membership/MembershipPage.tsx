@@ -1,6 +1,6 @@
 // /membership: status, price, expiry and next billing, the card on file, and what the fan can do now —
 // cancel (a link to the cancel page), reactivate a cancelled membership, cancel a complimentary one, update the card
-// after a failed rebill, subscribe, or take the resubscribe offer.
+// after a failed rebill, subscribe, take the resubscribe offer, or change the tier (ChangeTierDialog).
 import { cardName } from '../card-form/cardValidation';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
@@ -26,6 +26,8 @@ import { Column, ErrorState } from '../components/StatusViews';
 import { useMembership } from './useMembership';
 import { useRebillRecovery } from './useRebillRecovery';
 import { ResubscribeOfferCard } from './ResubscribeOffer';
+import { ChangeTierDialog } from './ChangeTierDialog';
+import { paysFromWallet } from '../wallet/useWalletPurchase';
 
 function Row({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
   return (
@@ -62,6 +64,7 @@ export default function MembershipPage() {
   const cardsError = cardsQuery.isError && !cards ? errorMessage(cardsQuery.error) : '';
   const [busy, setBusy] = useState(false);
   const [actionError, setActionError] = useState('');
+  const [changing, setChanging] = useState(false);
   const recovery = useRebillRecovery({ amountCents: details?.recurring_cents ?? 0, onRecovered: () => void reload() });
 
   // The card on file changed (a payment method switched): the saved cards are read again.
@@ -97,6 +100,9 @@ export default function MembershipPage() {
 
   const primary = cards?.find((c) => c.is_primary) ?? cards?.[0];
   const status = details ? statusLabel(details) : null;
+  // The plan is shown once the creator offers a choice (another tier, a bundle) or the member is on one.
+  const t = details?.tier ?? null;
+  const tier = t && (t.tier_id !== 'base' || t.bundle_months || t.scheduled || t.changes.length > 0) ? t : null;
 
   return (
     <Column width={560}>
@@ -153,9 +159,15 @@ export default function MembershipPage() {
                 {shortDate(details.next_billing_date)}
               </Row>
             )}
+            {tier && (
+              <Row label="Plan" testId="membership-tier">
+                {tier.name}
+                {tier.bundle_months ? ` · ${tier.bundle_months} months` : ''}
+              </Row>
+            )}
             {(details.renews || details.status === '2') && details.recurring_cents > 0 && (
               <Row label="Price" testId="membership-price">
-                {formatMoney(details.recurring_cents)} / month
+                {formatMoney(details.recurring_cents)} {tier?.bundle_months ? `every ${tier.bundle_months} months` : '/ month'}
               </Row>
             )}
             <Row label="Card on file" testId="membership-card-on-file">
@@ -179,6 +191,11 @@ export default function MembershipPage() {
             </Row>
           </Box>
         )}
+        {tier?.scheduled && (
+          <Alert severity="info" sx={{ mt: 2 }} data-testid="membership-tier-scheduled">
+            From {shortDate(tier.scheduled.starts_at)} your plan is {tier.scheduled.name}, at {formatMoney(tier.scheduled.recurring_cents)}.
+          </Alert>
+        )}
         {actionError && (
           <Alert severity="error" sx={{ mt: 2 }}>
             {actionError}
@@ -201,6 +218,11 @@ export default function MembershipPage() {
                 Subscribe
               </Button>
             )}
+            {tier?.can_change && !proxy && (
+              <Button variant="contained" size="large" onClick={() => setChanging(true)} data-testid="membership-change-plan">
+                {tier.changes.some((o) => o.kind === 'upgrade') ? 'Upgrade or change plan' : 'Change plan'}
+              </Button>
+            )}
             {details.active && (
               <Button component={RouterLink} to="/" variant="outlined">
                 Go to the feed
@@ -216,6 +238,21 @@ export default function MembershipPage() {
       </Paper>
       {details?.offer && !proxy && <ResubscribeOfferCard offer={details.offer} onDone={() => void reload()} />}
       {recovery.elements}
+      {tier && changing && (
+        <ChangeTierDialog
+          open
+          tier={tier}
+          fromWallet={paysFromWallet(me)}
+          onClose={() => setChanging(false)}
+          onChanged={(answer) => {
+            setChanging(false);
+            notify(answer.message || 'Your plan has been changed.', 'success');
+            void refresh(answer.position)
+              .catch(() => undefined)
+              .finally(() => void reload());
+          }}
+        />
+      )}
     </Column>
   );
 }

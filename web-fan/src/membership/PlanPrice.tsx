@@ -9,8 +9,9 @@ import type { SubscriptionQuoteView } from '../../../domain/subscription/wire';
 import { formatMoney } from '../../../domain/shared/money';
 import { countdownText, useCountdown } from './useMembership';
 
-/** "$9.99 / month", "$1.99 for 7 days, then $7.99 / month", "$4.99 today, then $9.99 / month". */
-export function priceLine(q: { initial_cents: number; recurring_cents: number; initial_period_days: number }): string {
+/** "$9.99 / month", "$1.99 for 7 days, then $7.99 / month", "$4.99 today, then $9.99 / month", "$59.98 every 3 months". */
+export function priceLine(q: { initial_cents: number; recurring_cents: number; initial_period_days: number; bundle_months?: number | null }): string {
+  if (q.bundle_months) return `${formatMoney(q.recurring_cents)} every ${q.bundle_months} months`;
   const recurring = `${formatMoney(q.recurring_cents)} / month`;
   if (q.initial_period_days !== 30) {
     const first = q.initial_cents === 0 ? 'Free' : formatMoney(q.initial_cents);
@@ -39,12 +40,17 @@ export function PlanPrice({ quote, modelName }: { quote: SubscriptionQuoteView; 
     <Box data-testid="plan-price-box">
       {discounted && (
         <Typography variant="body2" color="text.secondary" sx={{ textDecoration: 'line-through' }} data-testid="plan-list-price">
-          {priceLine({ initial_cents: quote.list_initial_cents, recurring_cents: quote.list_recurring_cents, initial_period_days: 30 })}
+          {quote.bundle_months ? `${formatMoney(quote.list_initial_cents)} at the monthly price` : priceLine({ initial_cents: quote.list_initial_cents, recurring_cents: quote.list_recurring_cents, initial_period_days: 30 })}
         </Typography>
       )}
       <Typography variant="h6" component="p" sx={{ fontWeight: 700 }} data-testid="plan-price">
         {priceLine(quote)}
       </Typography>
+      {quote.bundle_months && (
+        <Typography variant="body2" color="text.secondary" data-testid="plan-bundle-note">
+          Paid once for {quote.bundle_months} months; renews at the same price unless you cancel.
+        </Typography>
+      )}
       {quote.source === 'link' && (
         <Typography variant="body2" color="secondary" sx={{ fontWeight: 600 }} data-testid="plan-link-offer">
           Special offer from {modelName}

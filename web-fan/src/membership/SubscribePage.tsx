@@ -1,4 +1,5 @@
-// /subscribe: the price for this fan (regular or returning), a running subscription promotion
+// /subscribe: the plan picker when there are tiers or bundles (PlanPicker), the price for this fan (regular or
+// returning, or the tier's and bundle's), a running subscription promotion
 // with its struck-through list price and countdown, the coupon field (notChecked → valid / invalid), and the card
 // payment. A promotion that ended meanwhile answers 'Sorry promotion expired.' and the page shows the new price.
 import { useState } from 'react';
@@ -31,6 +32,7 @@ import { useRebillRecovery } from './useRebillRecovery';
 import { forgetOffer, useOfferToken } from './subscriptionLink';
 import { PlanPrice, priceLine } from './PlanPrice';
 import { useSubscriptionQuote } from './useSubscriptionQuote';
+import { hasPlanChoice, PlanPicker } from './PlanPicker';
 import { HostedSubscribeButton } from '../payments/hostedPayment';
 import { useSavedCards } from '../savedCards';
 
@@ -53,7 +55,12 @@ export default function SubscribePage() {
   const [coupon, setCoupon] = useState<CouponFieldState>(COUPON_NOT_CHECKED);
   const couponCode = couponCodeOf(coupon);
   const [offer, dropOffer] = useOfferToken();
-  const { quote, quoteError, notice, setNotice, loadQuote } = useSubscriptionQuote({ couponCode, setCoupon, offer, dropOffer, fanId: me?._id });
+  const [plan, setPlan] = useState<{ tierId: string | null; bundleMonths: number | null }>({ tierId: null, bundleMonths: null });
+  const { quote, quoteError, notice, setNotice, loadQuote } = useSubscriptionQuote({ couponCode, setCoupon, offer, dropOffer, fanId: me?._id, tierId: plan.tierId, bundleMonths: plan.bundleMonths });
+  // The chosen tier's benefits replace the general perks when the creator wrote some.
+  const chosenTier = quote?.tiers.find((t) => t.tier_id === quote.tier_id);
+  const perks = chosenTier && chosenTier.benefits.length > 0 ? chosenTier.benefits : PERKS;
+  const picking = !!quote && !offer && hasPlanChoice(quote.tiers);
   // A saved card pays in one click ("Pay $9.99 with •••• 4242"); another card is one link away.
   const savedCards = useSavedCards(!!me && !proxy && !fromWallet);
   const primary = savedCards.data?.find((c) => c.is_primary);
@@ -65,6 +72,8 @@ export default function SubscribePage() {
     if (quote.promotion && quote.source === 'promotion') body.promotion_id = quote.promotion.promotion_id;
     if (quote.coupon_code) body.coupon_code = quote.coupon_code;
     if (quote.source === 'link' && offer) body.subscription_link = offer;
+    if (quote.tier_id && quote.tier_id !== 'base') body.tier_id = quote.tier_id;
+    if (quote.bundle_months) body.bundle_months = quote.bundle_months;
     const onAccepted = ({ position }: { position?: string }) => {
       setDone(true);
       forgetOffer();
@@ -97,7 +106,7 @@ export default function SubscribePage() {
       endpoint: { action: 'subscribe' },
       body,
       submitLabel: quote.initial_cents > 0 ? `Pay ${formatMoney(quote.initial_cents)}` : 'Start membership',
-      summary: `Membership: ${priceLine(quote)}`,
+      summary: `${chosenTier && quote.tiers.length > 1 ? chosenTier.name : 'Membership'}: ${priceLine(quote)}`,
       onAccepted,
       onFailed: ({ error }) => onPromotionExpired(error),
       priceCents: quote.initial_cents,
@@ -185,7 +194,21 @@ export default function SubscribePage() {
             {quoteError ? (
               <ErrorState message={quoteError} onRetry={() => void loadQuote(couponCode)} title="Could not load the price" />
             ) : quote ? (
-              <PlanPrice quote={quote} modelName={modelName} />
+              <>
+                {picking && (
+                  <PlanPicker
+                    tiers={quote.tiers}
+                    tierId={quote.tier_id}
+                    bundleMonths={quote.bundle_months}
+                    disabled={busy}
+                    onChange={(choice) => {
+                      if (choice.bundleMonths) setCoupon(COUPON_NOT_CHECKED);
+                      setPlan(choice);
+                    }}
+                  />
+                )}
+                <PlanPrice quote={quote} modelName={modelName} />
+              </>
             ) : (
               <Box aria-busy="true">
                 <Skeleton width="60%" height={36} />
@@ -193,7 +216,7 @@ export default function SubscribePage() {
             )}
             <Divider sx={{ my: 2 }} />
             <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1 }}>
-              {PERKS.map((perk) => (
+              {perks.map((perk) => (
                 <Box component="li" key={perk} sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
                   <CheckCircleRounded color="primary" fontSize="small" aria-hidden />
                   <Typography variant="body2">{perk}</Typography>
@@ -206,15 +229,17 @@ export default function SubscribePage() {
               </Typography>
             ) : (
               <>
-                <Box sx={{ mt: 3 }}>
-                  <CouponField value={coupon} onChange={setCoupon} disabled={busy} />
-                </Box>
+                {!quote?.bundle_months && (
+                  <Box sx={{ mt: 3 }}>
+                    <CouponField value={coupon} onChange={setCoupon} disabled={busy} />
+                  </Box>
+                )}
                 {fromWallet && quote && quote.initial_cents > 0 && <WalletNotice me={me} priceCents={quote.initial_cents} />}
                 <Button
                   variant="contained"
                   size="large"
                   fullWidth
-                  sx={[{ mt: 1 }, formStyle.button] as SxProps<Theme>}
+                  sx={[{ mt: quote?.bundle_months ? 3 : 1 }, formStyle.button] as SxProps<Theme>}
                   onClick={() => subscribe()}
                   disabled={busy || !quote}
                   data-testid="subscribe-button"
@@ -231,7 +256,7 @@ export default function SubscribePage() {
                     Use another card
                   </Button>
                 )}
-                {!fromWallet && settings?.ccbill_hosted_form && quote && quote.initial_cents > 0 && <HostedSubscribeButton couponCode={couponCode} disabled={busy} onError={setNotice} />}
+                {!fromWallet && settings?.ccbill_hosted_form && quote && quote.initial_cents > 0 && quote.tier_id === 'base' && !quote.bundle_months && <HostedSubscribeButton couponCode={couponCode} disabled={busy} onError={setNotice} />}
               </>
             )}
           </>

@@ -1,6 +1,6 @@
-// The price /subscribe shows (POST /api/v2/subscription/quote), read again when the coupon or the fan changes. A
-// subscription link the server refuses is dropped with its reason as a notice; a coupon that stopped applying turns
-// invalid (and the price without it is read).
+// The price /subscribe shows (POST /api/v2/subscription/quote), read again when the coupon, the tier, the bundle or
+// the fan changes. A subscription link the server refuses is dropped with its reason as a notice; a coupon that
+// stopped applying turns invalid (and the price without it is read).
 import { useCallback, useEffect, useState } from 'react';
 import type { SubscriptionQuoteView } from '../../../domain/subscription/wire';
 import { ApiError, api, errorMessage } from '../api';
@@ -13,6 +13,8 @@ export function useSubscriptionQuote({
   offer,
   dropOffer,
   fanId,
+  tierId = null,
+  bundleMonths = null,
 }: {
   couponCode: string | null;
   setCoupon: (coupon: CouponFieldState) => void;
@@ -20,6 +22,9 @@ export function useSubscriptionQuote({
   offer: string | null;
   dropOffer: () => void;
   fanId: string | undefined;
+  /** The tier and bundle chosen on the plan picker (null: the base tier, monthly). */
+  tierId?: string | null;
+  bundleMonths?: number | null;
 }) {
   const [quote, setQuote] = useState<SubscriptionQuoteView | null>(null);
   const [quoteError, setQuoteError] = useState('');
@@ -29,7 +34,12 @@ export function useSubscriptionQuote({
     async (code: string | null, signal?: { cancelled: boolean }) => {
       setQuoteError('');
       try {
-        const { data } = await api.post<SubscriptionQuoteView>('/api/v2/subscription/quote', { coupon_code: code, ...(offer ? { subscription_link: offer } : {}) });
+        // A bundle takes no coupon or link (the server refuses the mix): it is priced alone.
+        const plan = { ...(tierId ? { tier_id: tierId } : {}), ...(bundleMonths ? { bundle_months: bundleMonths } : {}) };
+        const { data } = await api.post<SubscriptionQuoteView>(
+          '/api/v2/subscription/quote',
+          bundleMonths ? plan : { coupon_code: code, ...(offer ? { subscription_link: offer } : {}), ...plan },
+        );
         if (!signal?.cancelled) setQuote(data);
       } catch (err) {
         if (signal?.cancelled) return;
@@ -40,14 +50,14 @@ export function useSubscriptionQuote({
           return;
         }
         // A coupon that stopped applying: back to the price without it.
-        if (code && err instanceof ApiError && err.status < 500) {
+        if (code && !bundleMonths && err instanceof ApiError && err.status < 500) {
           setCoupon({ status: 'invalid', code, message: err.message, errorCode: err.code });
           return;
         }
         setQuoteError(errorMessage(err));
       }
     },
-    [offer, dropOffer, setCoupon],
+    [offer, dropOffer, setCoupon, tierId, bundleMonths],
   );
 
   useEffect(() => {

@@ -1,0 +1,126 @@
+// Tiers and bundles in a real browser: staff create a VIP tier in the console (a name already taken is refused
+// under the field) and turn on a 3-month bundle; a fan picks VIP for 3 months on /subscribe, pays by card and sees
+// the plan on the membership page; then upgrades (the prorated charge shown before confirming) and downgrades
+// (waiting for the renewal). Screenshots at 375 px and 1440 px in tests/artifacts/ (tiers-*.png).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { SANDBOX_TEST_CARDS } from '../../domain/card/wire';
+import { formatMoney } from '../../domain/shared/money';
+import { startTestServer, type TestServer } from '../support/server';
+import { ensureAppsBuilt, fillCardDialog, launchChromium, openConsole, openFanPage, requireChromium, shootBothWidths } from '../support/browser';
+
+const hasChromium = requireChromium();
+
+describe.skipIf(!hasChromium)('tiers and bundles end to end (Chromium)', () => {
+  let t: TestServer;
+  let browser: Browser;
+  let admin: string;
+  let fan: { token: string; page: Page };
+  const errors: string[] = [];
+  const csp: string[] = [];
+
+  beforeAll(async () => {
+    ensureAppsBuilt();
+    t = await startTestServer('pglite', {}, { serveApps: true });
+    admin = (await t.call('POST', '/api/users/login', { email: t.adminEmail, password: t.adminPassword })).body.data.token;
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await t?.close();
+  });
+
+  it('staff create a VIP tier and turn on a 3-month bundle in the console', async () => {
+    const { context, page } = await openConsole(browser, t, errors);
+    try {
+      await page.getByTestId('menu-membership-tiers').click();
+      await page.waitForURL((u) => u.pathname === '/admin/membership-tiers');
+      // The base tier is listed at the site's price, with no members yet.
+      await page.getByText('$9.99 (site price)').waitFor({ timeout: 15_000 });
+      await page.getByTestId('tier-create').click();
+      await page.waitForURL((u) => u.pathname === '/admin/membership-tiers/create');
+      // A name the base tier has: the server's message shows under the name.
+      await page.getByTestId('tier-name').fill('Member');
+      await page.getByTestId('tier-price').fill('24.99');
+      await page.getByTestId('tier-rank').fill('10');
+      await page.getByTestId('tier-benefits').fill('Every VIP post\nVIP messages from the creator');
+      await page.getByTestId('tier-description').fill('Closer to the creator.');
+      await page.getByRole('button', { name: 'Create tier' }).click();
+      await page.getByText('Another tier already has this name.').waitFor({ timeout: 15_000 });
+      await shootBothWidths(page, 'tiers-01-console-name-taken');
+      await page.getByTestId('tier-name').fill('VIP');
+      await page.getByRole('button', { name: 'Create tier' }).click();
+      await page.waitForURL((u) => u.pathname === '/admin/membership-tiers');
+      await page.getByText('$24.99', { exact: true }).waitFor({ timeout: 15_000 });
+      // The 3-month bundle: on, 20 % off; the resulting prices show before saving.
+      await page.getByTestId('bundle-3-on').check();
+      await page.getByTestId('bundle-3-percent').fill('20');
+      const vipId = ((await t.call('GET', '/admin-api/membership-tiers', undefined, { token: admin })).body as { id: string; name: string }[]).find((x) => x.name === 'VIP')!.id;
+      await expect.poll(() => page.getByTestId(`bundle-3-price-${vipId}`).innerText()).toBe('VIP: $59.98 for 3 months ($19.99 a month instead of $24.99)');
+      await page.getByTestId('bundles-save').click();
+      await expect.poll(async () => (await t.call('GET', '/admin-api/subscription-bundles/site', undefined, { token: admin })).body.discount_3, { timeout: 15_000 }).toBe(20);
+      await shootBothWidths(page, 'tiers-02-console-tiers-bundles');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('a fan subscribes to VIP for 3 months by card and sees the plan on the membership page', async () => {
+    const reg = await t.call('POST', '/api/users/register', { name: 'Vera Vip', email: 'vera.vip@example.com', password: 'a good long password' });
+    const token = reg.body.data.token as string;
+    const { page } = await openFanPage(browser, t.base, token, { errors, csp });
+    fan = { token, page };
+    await page.goto(t.base + '/subscribe');
+    await page.getByTestId('plan-picker').waitFor({ timeout: 20_000 });
+    await expect.poll(() => page.getByTestId('plan-price').innerText()).toBe('$9.99 / month');
+    await page.getByTestId('tier-card-VIP').click();
+    await expect.poll(() => page.getByTestId('plan-price').innerText(), { timeout: 15_000 }).toBe('$24.99 / month');
+    await page.getByText('VIP messages from the creator').first().waitFor();
+    await page.getByTestId('length-3').click();
+    await expect.poll(() => page.getByTestId('plan-price').innerText(), { timeout: 15_000 }).toBe('$59.98 every 3 months');
+    expect(await page.getByTestId('length-3').innerText()).toContain('Save 20 %');
+    expect(await page.getByTestId('coupon-field').count()).toBe(0);
+    await shootBothWidths(page, 'tiers-03-subscribe-picker');
+    await page.getByTestId('subscribe-button').click();
+    const dialog = page.getByTestId('card-dialog');
+    await dialog.waitFor();
+    await fillCardDialog(dialog, SANDBOX_TEST_CARDS.approve, { firstName: 'Vera', lastName: 'Vip', email: 'vera.vip@example.com' });
+    await dialog.getByTestId('pay-button').click();
+    await page.getByText('Thank you for subscribing').first().waitFor({ timeout: 20_000 });
+    await page.goto(t.base + '/membership');
+    await expect.poll(() => page.getByTestId('membership-tier').innerText(), { timeout: 15_000 }).toBe('VIP · 3 months');
+    expect(await page.getByTestId('membership-price').innerText()).toBe('$59.98 every 3 months');
+    await shootBothWidths(page, 'tiers-04-membership-vip');
+  });
+
+  it('the member upgrades with the prorated charge shown before confirming, then downgrades at the renewal', async () => {
+    const diamond = await t.call('POST', '/admin-api/membership-tiers', { name: 'Diamond', benefits: ['Everything'], price_cents: 4999, rank: 20 }, { token: admin });
+    expect(diamond.status, JSON.stringify(diamond.body)).toBe(200);
+    const { page } = fan;
+    await page.reload();
+    await page.getByTestId('membership-change-plan').click();
+    const dialog = page.getByTestId('change-tier-dialog');
+    await dialog.waitFor();
+    const offer = (await t.call('GET', '/api/v2/subscription/details', undefined, { token: fan.token })).body.data.tier.changes.find((c: { name: string }) => c.name === 'Diamond');
+    // 4999 × 3 × 0.8 = 11997.6 → 11998 every 3 months; the whole difference now (the period has just begun).
+    expect(offer).toMatchObject({ kind: 'upgrade', recurring_cents: 11998, charge_now_cents: 11998 - 5998 });
+    await dialog.getByTestId('change-tier-Diamond').click();
+    expect(await dialog.getByTestId('change-tier-line-Diamond').innerText()).toBe(`${formatMoney(6000)} now for the rest of this period, then ${formatMoney(11998)} every 3 months.`);
+    expect((await dialog.getByTestId("change-tier-confirm").innerText()).toLowerCase()).toBe(`pay ${formatMoney(6000)} and upgrade`);
+    await shootBothWidths(page, 'tiers-05-change-plan');
+    await dialog.getByTestId('change-tier-confirm').click();
+    await expect.poll(() => page.getByTestId('membership-tier').innerText(), { timeout: 20_000 }).toBe('Diamond · 3 months');
+    // Down to the base tier: from the renewal, nothing charged now.
+    await page.getByTestId('membership-change-plan').click();
+    await dialog.getByTestId('change-tier-Member').click();
+    expect(await dialog.getByTestId('change-tier-line-Member').innerText()).toMatch(/^From .+: \$23\.98 every 3 months\. Nothing to pay now\.$/);
+    await dialog.getByTestId('change-tier-confirm').click();
+    await page.getByTestId('membership-tier-scheduled').waitFor({ timeout: 15_000 });
+    expect(await page.getByTestId('membership-tier').innerText()).toBe('Diamond · 3 months');
+    await shootBothWidths(page, 'tiers-06-downgrade-scheduled');
+    const paid = await t.server.services.database.db.withSchema('rm').selectFrom('transactions').select(['amount_cents']).where('status', '=', 'captured').where('user_id', '=', (await t.call('GET', '/api/users/me', undefined, { token: fan.token })).body.data._id).execute();
+    expect(paid.map((p) => Number(p.amount_cents)).sort((a, b) => a - b)).toEqual([5998, 6000]);
+    expect(errors).toEqual([]);
+    expect(csp).toEqual([]);
+  });
+});
