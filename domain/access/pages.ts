@@ -85,6 +85,18 @@ export const FAN_PAGES: Record<string, PageAccess> = {
   '/landing-page-preview': SETTINGS,
   // A custom content page by slug (the console's Pages); anything else is the 404 page.
   '/:path': 'public',
+  // The shop: the catalogue is public (the server answers 'The shop is closed.' to an audience the settings leave
+  // out); the cart, addresses, checkout and orders are the signed-in fan's own.
+  '/shop': 'public',
+  '/shop/:id': 'public',
+  '/shop/view-cart': 'authenticated',
+  '/shop/checkout/:id?': 'authenticated',
+  '/shop/shipping-details': 'authenticated',
+  '/shop/shipping-details/add': 'authenticated',
+  '/shop/shipping-details/edit/:id': 'authenticated',
+  '/shop/order-history': 'authenticated',
+  '/shop/order-history/:id': 'authenticated',
+  '/profile/order-list': 'authenticated',
 };
 
 /** Console pages (under /admin). */

@@ -13,7 +13,6 @@ import { PaymentReturnPage } from './payments/hostedPayment';
 import { PageLoader } from './components/StatusViews';
 import { blocksContextMenu, queryRedirect } from './shell/siteRules';
 import { queryClient } from './realtime';
-import { SHOP_PAGES } from './shop/shopPages';
 
 // Route-level code splitting: each page is its own chunk.
 const FeedPage = lazy(() => import('./pages/FeedPage'));
@@ -201,16 +200,16 @@ function AppRoutes() {
         <Route path="/chat" element={<Guard page="/chat"><ChatLandingPage /></Guard>} />
         <Route path="/gallery" element={<Guard page="/gallery"><GalleryPage /></Guard>} />
         <Route path="/single-gallery/:id" element={<Guard page="/single-gallery/:id"><SingleGalleryPage /></Guard>} />
-        <Route path="/shop" element={<Guard page="/shop" table={SHOP_PAGES}><ProductListPage /></Guard>} />
-        <Route path="/shop/view-cart" element={<Guard page="/shop/view-cart" table={SHOP_PAGES}><CartPage /></Guard>} />
-        <Route path="/shop/checkout/:id?" element={<Guard page="/shop/checkout/:id?" table={SHOP_PAGES}><CheckoutPage /></Guard>} />
-        <Route path="/shop/shipping-details" element={<Guard page="/shop/shipping-details" table={SHOP_PAGES}><AddressListPage /></Guard>} />
-        <Route path="/shop/shipping-details/add" element={<Guard page="/shop/shipping-details/add" table={SHOP_PAGES}><AddressFormPage /></Guard>} />
-        <Route path="/shop/shipping-details/edit/:id" element={<Guard page="/shop/shipping-details/edit/:id" table={SHOP_PAGES}><AddressFormPage /></Guard>} />
-        <Route path="/shop/order-history" element={<Guard page="/shop/order-history" table={SHOP_PAGES}><OrderListPage /></Guard>} />
-        <Route path="/shop/order-history/:id" element={<Guard page="/shop/order-history/:id" table={SHOP_PAGES}><OrderPage /></Guard>} />
-        <Route path="/profile/order-list" element={<Guard page="/profile/order-list" table={SHOP_PAGES}><OrderListPage /></Guard>} />
-        <Route path="/shop/:id" element={<Guard page="/shop/:id" table={SHOP_PAGES}><ProductPage /></Guard>} />
+        <Route path="/shop" element={<Guard page="/shop"><ProductListPage /></Guard>} />
+        <Route path="/shop/view-cart" element={<Guard page="/shop/view-cart"><CartPage /></Guard>} />
+        <Route path="/shop/checkout/:id?" element={<Guard page="/shop/checkout/:id?"><CheckoutPage /></Guard>} />
+        <Route path="/shop/shipping-details" element={<Guard page="/shop/shipping-details"><AddressListPage /></Guard>} />
+        <Route path="/shop/shipping-details/add" element={<Guard page="/shop/shipping-details/add"><AddressFormPage /></Guard>} />
+        <Route path="/shop/shipping-details/edit/:id" element={<Guard page="/shop/shipping-details/edit/:id"><AddressFormPage /></Guard>} />
+        <Route path="/shop/order-history" element={<Guard page="/shop/order-history"><OrderListPage /></Guard>} />
+        <Route path="/shop/order-history/:id" element={<Guard page="/shop/order-history/:id"><OrderPage /></Guard>} />
+        <Route path="/profile/order-list" element={<Guard page="/profile/order-list"><OrderListPage /></Guard>} />
+        <Route path="/shop/:id" element={<Guard page="/shop/:id"><ProductPage /></Guard>} />
         <Route path="/404" element={<NotFoundPage />} />
         <Route path="/:path" element={<Guard page="/:path"><CatchAllPage /></Guard>} />
         <Route path="*" element={<NotFoundPage />} />

@@ -6,7 +6,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import LockPersonRounded from '@mui/icons-material/LockPersonRounded';
-import { FAN_PAGES, mayOpen, type PageAccess } from '../../../domain/access/pages';
+import { FAN_PAGES, mayOpen } from '../../../domain/access/pages';
 import { saveRedirect, useAuth } from '../auth';
 import { Column, ErrorState, PageLoader } from './StatusViews';
 
@@ -29,11 +29,11 @@ export function AccessDeniedPage() {
   );
 }
 
-/** Renders `children` when the current role may open `page` (a FAN_PAGES pattern, or one of `table`'s). */
-export function Guard({ page, children, table = FAN_PAGES }: { page: FanPage; children: ReactNode; table?: Record<string, PageAccess> }) {
+/** Renders `children` when the current role may open `page` (a FAN_PAGES pattern). */
+export function Guard({ page, children }: { page: FanPage; children: ReactNode }) {
   const { token, me, loadingMe, refresh } = useAuth();
   const location = useLocation();
-  if (table[page] === 'public') return <>{children}</>;
+  if (FAN_PAGES[page] === 'public') return <>{children}</>;
   if (token && loadingMe) return <PageLoader />;
   if (token && !me) {
     return (
@@ -42,7 +42,7 @@ export function Guard({ page, children, table = FAN_PAGES }: { page: FanPage; ch
       </Column>
     );
   }
-  const verdict = mayOpen(table, page, me?.role ?? null);
+  const verdict = mayOpen(FAN_PAGES, page, me?.role ?? null);
   if (verdict === 'login') {
     saveRedirect(`${location.pathname}${location.search}${location.hash}`);
     return <Navigate to="/login" replace />;

@@ -15,7 +15,7 @@ import ShoppingCartRounded from '@mui/icons-material/ShoppingCartRounded';
 import { formatMoney } from '../../../domain/shared/money';
 import { errorMessage } from '../api';
 import { EmptyState, ErrorState } from '../components/StatusViews';
-import { Stepper } from './ProductPages';
+import { Stepper } from './QuantityStepper';
 import { ProductImage, ShopColumn, ShopHeading } from './ShopParts';
 import { shopApi, useCart, type CartLine } from './shopApi';
 

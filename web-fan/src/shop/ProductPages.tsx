@@ -1,6 +1,7 @@
 // /shop: the product grid (picture, title, price with a sale price struck through, "Sold out"), and /shop/:id: a
 // product with its description, option picker with what is left, quantity, "Add to cart" and "Buy now". A guest who
 // adds to the cart signs in first and comes back.
+import { Stepper } from './QuantityStepper';
 import { useMemo, useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
@@ -10,14 +11,11 @@ import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
-import IconButton from '@mui/material/IconButton';
 import Pagination from '@mui/material/Pagination';
 import Skeleton from '@mui/material/Skeleton';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import AddRounded from '@mui/icons-material/AddRounded';
-import RemoveRounded from '@mui/icons-material/RemoveRounded';
 import StorefrontRounded from '@mui/icons-material/StorefrontRounded';
 import { ApiError, errorMessage } from '../api';
 import { saveRedirect, useAuth } from '../auth';
@@ -109,22 +107,6 @@ export function ProductListPage() {
         </>
       )}
     </ShopColumn>
-  );
-}
-
-export function Stepper({ value, max, onChange, disabled, label }: { value: number; max: number; onChange: (n: number) => void; disabled?: boolean; label: string }) {
-  return (
-    <Box sx={{ display: 'inline-flex', alignItems: 'center', border: 1, borderColor: 'divider', borderRadius: 5 }} role="group" aria-label={label}>
-      <IconButton size="small" aria-label="Fewer" disabled={disabled || value <= 1} onClick={() => onChange(value - 1)} data-testid="qty-minus">
-        <RemoveRounded fontSize="small" />
-      </IconButton>
-      <Typography component="output" sx={{ minWidth: 28, textAlign: 'center', fontWeight: 700 }} aria-live="polite" data-testid="qty-value">
-        {value}
-      </Typography>
-      <IconButton size="small" aria-label="More" disabled={disabled || value >= max} onClick={() => onChange(value + 1)} data-testid="qty-plus">
-        <AddRounded fontSize="small" />
-      </IconButton>
-    </Box>
   );
 }
 
