@@ -10,12 +10,13 @@ import { forwardMediaNudges, startMediaWorker } from '../commands/media-jobs';
 import { startMessageDelivery, type MessageDelivery } from '../commands/message-delivery';
 import { startChatEmails } from '../commands/chat-emails';
 import { startSubscriptionEmails } from '../commands/subscription-emails';
+import { startShopEmails } from '../commands/shop-emails';
 import { cryptoPaymentsToResume } from '../projections/wallet';
 import { currentSettings } from '../projections/settings';
 import { startRelay } from '../infra/bus/relay';
 import { paymentMethodFromReadModel, rebillReads, recoveryReads } from './payment-reads';
 import { deliveryReads } from './delivery-reads';
-import { chatEmailReads, subscriptionEmailReads } from './mail-reads';
+import { chatEmailReads, shopEmailReads, subscriptionEmailReads } from './mail-reads';
 import { mediaWorkerReads } from './media-reads';
 import { announceChatMediaProcessed } from './chat-media-ready';
 import { startLiveSupervisor } from './live';
@@ -41,6 +42,8 @@ export interface BackgroundOptions {
   chatEmailIntervalMs?: number;
   /** Subscription mails' pass interval (0: no timer; tests call subscriptionEmails.tick()); follows chatEmailIntervalMs when unset. */
   subscriptionEmailIntervalMs?: number;
+  /** Shop mails' pass interval (0: no timer and no pass on a paid or shipped order; tests call shopEmails.tick()); follows chatEmailIntervalMs when unset. */
+  shopEmailIntervalMs?: number;
   /** The live supervisor's interval (0: no timer; tests call liveSupervisor.tick()). */
   liveIntervalMs?: number;
 }
@@ -169,6 +172,17 @@ export function startSchedulers(
     now: () => services.clock(), intervalMs: subscriptionEmailMs || 30_000, timer: subscriptionEmailMs !== 0, log: (m) => log(`[subscription-email] ${m}`),
   });
   stops.add('subscriptionEmails', () => subscriptionEmails.stop());
+  // Shop mails: a pass as soon as the read models have a paid or shipped order, and on a timer for what a
+  // restart left; every node may pass, the mail's own stream decides who sends.
+  const shopEmailMs = options.shopEmailIntervalMs ?? options.chatEmailIntervalMs;
+  const shopEmails = startShopEmails({
+    store, reads: shopEmailReads(database.db, cfg.FANCLUB_ADMIN_EMAIL), send: (mail) => services.mailer.send(mail), siteUrl,
+    now: () => services.clock(), intervalMs: shopEmailMs || 30_000, timer: shopEmailMs !== 0, log: (m) => log(`[shop-email] ${m}`),
+  });
+  stops.add('shopEmails', () => shopEmails.stop());
+  if (shopEmailMs !== 0) stops.add('shopEmails', services.runner.onApplied((events) => {
+    if (events.some((e) => e.type === 'ShopOrderPaid' || e.type === 'ShopOrderShipped')) shopEmails.kick();
+  }));
   // Live streaming: a pass every 10 s revokes viewers whose subscription ended and bills one-to-one
   // minutes (and follows blocks and logouts at once).
   const liveSupervisor = startLiveSupervisor(services, { intervalMs: options.liveIntervalMs ?? 10_000 });
@@ -183,5 +197,5 @@ export function startSchedulers(
     const cryptoNotices = run.adapters.cryptoProviders.sandbox.startDelivery({ intervalMs: 1000 });
     stops.add('notices', () => cryptoNotices.stop());
   }
-  return { rebillScheduler, chatEmails, subscriptionEmails, liveSupervisor };
+  return { rebillScheduler, chatEmails, subscriptionEmails, shopEmails, liveSupervisor };
 }

@@ -4,9 +4,12 @@
 import type { Kysely } from 'kysely';
 import type { ChatEmailReads } from '../commands/chat-emails';
 import type { SubscriptionEmailReads } from '../commands/subscription-emails';
+import type { ShopEmailReads } from '../commands/shop-emails';
 import type { ReadModels } from '../projections/schema';
 import { chatEmailsDue } from '../projections/chat-conversations';
 import { subscriptionEmailsDue } from '../projections/subscription-emails';
+import { shopEmailsDue } from '../projections/shop-emails';
+import { findOrder } from '../projections/shop-orders';
 import { currentSettings } from '../projections/settings';
 import { findUser } from '../projections/users';
 
@@ -26,5 +29,25 @@ export const subscriptionEmailReads = (db: Kysely<ReadModels>, adminEmail: strin
   user: async (userId) => {
     const u = await findUser(db, userId);
     return u ? { email: u.email, name: u.name } : null;
+  },
+});
+
+/** What shop mails read: the queue, the creator's name, the staff address (as subscription mails use it), a fan's address, the order. */
+export const shopEmailReads = (db: Kysely<ReadModels>, adminEmail: string): ShopEmailReads => ({
+  due: (since, limit) => shopEmailsDue(db, since, limit),
+  settings: async () => {
+    const s = await currentSettings(db);
+    return { creatorName: s.model_name, staffEmail: s.subscription_email_notification.staff_email.trim() || adminEmail || null };
+  },
+  user: async (userId) => {
+    const u = await findUser(db, userId);
+    return u ? { email: u.email, name: u.name } : null;
+  },
+  order: async (orderId) => {
+    const o = await findOrder(db, orderId);
+    return o ? {
+      id: o.id, lines: o.lines, subtotalCents: o.subtotal_cents, shippingCents: o.shipping_cents, totalCents: o.total_cents,
+      address: o.address, carrier: o.carrier, trackingNumber: o.tracking_number,
+    } : null;
   },
 });

@@ -12,6 +12,7 @@ import type { RebillScheduler } from '../commands/subscriptions';
 import type { MessageDelivery } from '../commands/message-delivery';
 import type { ChatEmails } from '../commands/chat-emails';
 import type { SubscriptionEmails } from '../commands/subscription-emails';
+import type { ShopEmails } from '../commands/shop-emails';
 import { buildApp } from './app';
 import type { Services } from './services';
 import type { LiveMediaServer } from '../infra/live/port';
@@ -44,6 +45,8 @@ export interface RunningServer {
   /** Emails about unread chat messages (commands/chat-emails.ts); tests call tick() after moving the clock. */
   chatEmails: ChatEmails;
   subscriptionEmails: SubscriptionEmails;
+  /** Order receipts, shipping notices and staff new-order mails (commands/shop-emails.ts); tests call tick(). */
+  shopEmails: ShopEmails;
 }
 
 /** Where the two built apps are served from: `appsDir`'s web-fan/ and web-admin/, or each app's own dist/. */

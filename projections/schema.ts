@@ -519,6 +519,16 @@ export const subscriptionEmailTables = readModelTables([
   },
 ]);
 
+// shop-emails.ts (the mails of paid and shipped orders, a queue the sender reads)
+export const shopEmailTables = readModelTables([
+  {
+    name: 'shop_email_queue',
+    columns: { id: 'text', source_event_id: 'text', kind: 'text', order_id: 'text', user_id: 'text', at: 'timestamptz', sent_at: 'timestamptz' },
+    primaryKey: ['id'],
+    indexes: [['sent_at', 'at']],
+  },
+]);
+
 type TableOf<T extends readonly unknown[]> = T[number];
 // push.ts
 export const pushTables = readModelTables([
@@ -644,6 +654,7 @@ type AllTables =
   | TableOf<typeof notificationTables>
   | TableOf<typeof helpTables>
   | TableOf<typeof subscriptionEmailTables>
+  | TableOf<typeof shopEmailTables>
   | TableOf<typeof adminToolsTables>
   | TableOf<typeof paymentProviderSettingsTables>;
 
@@ -699,5 +710,5 @@ for (const t of [
   feedTagsTables, massMessagesTables, savedRepliesTables, lastSeenTables, creatorPresenceTables, liveSessionsTables, mediaLibraryTables, mediaTables, membersTables, postsTables, promotionsTables, resubscribeOffersTables, settingsTables,
   subscribersTables, tipsTables, transactionsTables, unlocksTables, usersTables, walletTables, pushTables, notificationTables, helpTables,
   adminToolsTables, subscriptionEmailTables, paymentProviderSettingsTables,
-  shopProductsTables, shopCartsTables, shopAddressesTables, shopOrdersTables,
+  shopProductsTables, shopCartsTables, shopAddressesTables, shopOrdersTables, shopEmailTables,
 ]) for (const spec of t) specs.set(spec.name, spec);

@@ -8,12 +8,13 @@ import type { HelpEvent } from '../help/help';
 import type { NotificationEvent } from '../notification/notification';
 import type { PushEvent } from '../push/push';
 import type { SubscriptionEmailEvent } from '../subscription-email/subscription-email';
+import type { ShopEmailEvent } from '../shop-email/shop-email';
 import { formatMoney } from '../shared/money';
 import { auditActionLabel } from './audit-labels';
 import { PURCHASE_FACTS, type PurposeKind } from '../payment/purchase-kinds';
 
 /** Every event the audit log records (it keeps every event of the log). */
-export type AuditedEvent = AnyDomainEvent | EmailConfigEvent | ConsoleSetupEvent | HelpEvent | NotificationEvent | PushEvent | SubscriptionEmailEvent;
+export type AuditedEvent = AnyDomainEvent | EmailConfigEvent | ConsoleSetupEvent | HelpEvent | NotificationEvent | PushEvent | SubscriptionEmailEvent | ShopEmailEvent;
 export type AuditedEventType = AuditedEvent['type'];
 
 /** An audit row's data as stored (redacted JSON): fields are read defensively, since old rows may lack some. */
@@ -277,6 +278,7 @@ export const AUDIT_WORDS: Readonly<Record<AuditedEventType, Words>> = {
   ShopOrderCancelled: d => `Order cancelled${d.paid ? ' and refunded' : ''}`,
   ShopOrderLineRefunded: d => `Order line refunded${money(d.amountCents)}`,
   ShopOrderReversed: d => `Order ${reversal(d.kind)}`,
+  ShopEmailSent: d => `Shop email sent${str(d.kind) ? ` (${str(d.kind)!.replace(/_/g, ' ')})` : ''}`,
   ShippingAddressAdded: 'Shipping address added',
   ShippingAddressChanged: 'Shipping address changed',
   ShippingAddressRemoved: 'Shipping address removed',

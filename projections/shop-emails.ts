@@ -1,0 +1,36 @@
+// Read model: the queue of shop mails (domain/shop-email). Every paid or shipped order adds a row per mail;
+// ShopEmailSent marks it sent. commands/shop-emails.ts reads the rows not sent and younger than a day, so a rebuild
+// or a first start over an old log mails nothing late.
+import type { Kysely } from 'kysely';
+import type { AnyDomainEvent } from './events';
+import { defineProjection } from './projection';
+import { shopEmailTables, type ReadModelRows, type ReadModels } from './schema';
+import { shopMailsForEvent, SHOP_EMAIL_SOURCE_TYPES, type ShopEmailEvent, type ShopMailDue } from '../domain/shop-email/shop-email';
+
+const rowId = (sourceEventId: string, kind: string) => `${sourceEventId}:${kind}`;
+
+export const shopEmailsProjection = defineProjection<AnyDomainEvent | ShopEmailEvent, ReadModelRows>()({
+  name: 'shop-emails',
+  tables: shopEmailTables,
+  handles: [...SHOP_EMAIL_SOURCE_TYPES, 'ShopEmailSent'] as any,
+  async apply(event, store) {
+    if (event.type === 'ShopEmailSent') {
+      const d = (event as ShopEmailEvent).data;
+      const row = await store.get<Record<string, unknown>>('shop_email_queue', { id: rowId(d.sourceEventId, d.kind) });
+      if (row) store.put('shop_email_queue', { ...(row as any), sent_at: d.sentAt });
+      return;
+    }
+    for (const m of shopMailsForEvent(event as any)) {
+      if (!m.userId || !m.orderId) continue;
+      store.put('shop_email_queue', { id: rowId(m.sourceEventId, m.kind), source_event_id: m.sourceEventId, kind: m.kind, order_id: m.orderId, user_id: m.userId, at: m.at, sent_at: null });
+    }
+  },
+});
+
+/** Mails not sent yet whose event happened after `sinceIso`, oldest first. */
+export async function shopEmailsDue(db: Kysely<ReadModels>, sinceIso: string, limit: number): Promise<ShopMailDue[]> {
+  const rows = await db.withSchema('rm').selectFrom('shop_email_queue').selectAll()
+    .where('sent_at', 'is', null).where('at', '>', sinceIso as any).orderBy('at').orderBy('id').limit(limit).execute();
+  const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : new Date(String(v)).toISOString());
+  return rows.map((r: any) => ({ sourceEventId: r.source_event_id, kind: r.kind, orderId: r.order_id, userId: r.user_id, at: iso(r.at) }));
+}

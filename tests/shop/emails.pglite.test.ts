@@ -1,0 +1,3 @@
+import { shopEmailSuite } from './emails.suite';
+
+shopEmailSuite('pglite');
