@@ -19,6 +19,7 @@ import { benchRealtime } from './realtime';
 import { benchMassMessage, printMassMessage } from './mass-message';
 import { benchLive } from './live';
 import { benchChatBrowsers } from './chat-browsers';
+import { benchShop, printShop } from './shop';
 
 const args = new Set(process.argv.slice(2));
 const QUICK = args.has('--quick');
@@ -46,6 +47,8 @@ const argAfter = (flag: string) => {
 };
 /** --unlock: only the HTTP unlock latency (for tuning the read-your-writes wait). */
 const UNLOCK_ONLY = args.has('--unlock');
+/** shop (or --shop): only the shop (checkout next to unlock, the oversell race). */
+const SHOP_ONLY = args.has('shop') || args.has('--shop');
 /** --chat: only the chat benchmark. */
 const CHAT_ONLY = args.has('--chat');
 const chatOptions = { messages: QUICK ? 1000 : 5000, requests: QUICK ? 200 : 1000, clients: 8, commands: QUICK ? 20 : 100 };
@@ -318,6 +321,14 @@ if (MASS_ONLY) {
     }
     console.log(`\n== ${backend} ==`);
     printMassMessage(backend, await benchMassMessage(backend, QUICK ? 2000 : 10_000));
+  }
+  process.exit(0);
+}
+if (SHOP_ONLY) {
+  for (const backend of ['pglite', 'postgres'] as const) {
+    if (backend === 'postgres' && !(await isPostgresServerAvailable())) break;
+    console.log(`\n== ${backend} ==`);
+    printShop(await benchShop(backend, { checkouts: QUICK ? 30 : 200, rounds: QUICK ? 3 : 10, fans: 30 }));
   }
   process.exit(0);
 }
