@@ -1,6 +1,6 @@
 // The background work of one process (api/server.ts): uploads rendered, unfinished payments and crypto top-ups
 // resumed, mass and welcome messages delivered, web push sent, the bus relay, rebills charged, chat and
-// subscription mails sent, live streaming supervised, the sandbox providers' notices delivered. Each is handed to
+// subscription mails sent, shop mails sent, live streaming supervised, the sandbox providers' notices delivered. Each is handed to
 // `stops` (./stops.ts) as it starts.
 import { watermarkOf } from '../domain/media/watermark';
 import { resumeUnfinishedPayments } from '../commands/recovery';

@@ -4,23 +4,23 @@
 import type { Kysely } from 'kysely';
 import type { AnyDomainEvent } from './events';
 import { defineProjection } from './projection';
-import { shopEmailTables, type ReadModelRows, type ReadModels } from './schema';
-import { shopMailsForEvent, SHOP_EMAIL_SOURCE_TYPES, type ShopEmailEvent, type ShopMailDue } from '../domain/shop-email/shop-email';
+import { shopEmailTables, timestamptz, type ReadModelRows, type ReadModels } from './schema';
+import { shopMailsForEvent, type ShopEmailEvent, type ShopEmailKind, type ShopMailDue } from '../domain/shop-email/shop-email';
 
 const rowId = (sourceEventId: string, kind: string) => `${sourceEventId}:${kind}`;
 
 export const shopEmailsProjection = defineProjection<AnyDomainEvent | ShopEmailEvent, ReadModelRows>()({
   name: 'shop-emails',
   tables: shopEmailTables,
-  handles: [...SHOP_EMAIL_SOURCE_TYPES, 'ShopEmailSent'] as any,
+  handles: ['ShopOrderPaid', 'ShopOrderShipped', 'ShopEmailSent'],
   async apply(event, store) {
     if (event.type === 'ShopEmailSent') {
-      const d = (event as ShopEmailEvent).data;
-      const row = await store.get<Record<string, unknown>>('shop_email_queue', { id: rowId(d.sourceEventId, d.kind) });
-      if (row) store.put('shop_email_queue', { ...(row as any), sent_at: d.sentAt });
+      const d = event.data;
+      const row = await store.get<ReadModelRows['shop_email_queue']>('shop_email_queue', { id: rowId(d.sourceEventId, d.kind) });
+      if (row) store.put('shop_email_queue', { ...row, sent_at: d.sentAt });
       return;
     }
-    for (const m of shopMailsForEvent(event as any)) {
+    for (const m of shopMailsForEvent(event)) {
       if (!m.userId || !m.orderId) continue;
       store.put('shop_email_queue', { id: rowId(m.sourceEventId, m.kind), source_event_id: m.sourceEventId, kind: m.kind, order_id: m.orderId, user_id: m.userId, at: m.at, sent_at: null });
     }
@@ -30,7 +30,7 @@ export const shopEmailsProjection = defineProjection<AnyDomainEvent | ShopEmailE
 /** Mails not sent yet whose event happened after `sinceIso`, oldest first. */
 export async function shopEmailsDue(db: Kysely<ReadModels>, sinceIso: string, limit: number): Promise<ShopMailDue[]> {
   const rows = await db.withSchema('rm').selectFrom('shop_email_queue').selectAll()
-    .where('sent_at', 'is', null).where('at', '>', sinceIso as any).orderBy('at').orderBy('id').limit(limit).execute();
+    .where('sent_at', 'is', null).where('at', '>', timestamptz(sinceIso)).orderBy('at').orderBy('id').limit(limit).execute();
   const iso = (v: unknown) => (v instanceof Date ? v.toISOString() : new Date(String(v)).toISOString());
-  return rows.map((r: any) => ({ sourceEventId: r.source_event_id, kind: r.kind, orderId: r.order_id, userId: r.user_id, at: iso(r.at) }));
+  return rows.map((r) => ({ sourceEventId: r.source_event_id ?? '', kind: r.kind as ShopEmailKind, orderId: r.order_id ?? '', userId: r.user_id ?? '', at: iso(r.at) }));
 }

@@ -21,14 +21,12 @@ export interface ShopMailDue {
   at: string;
 }
 
-type Ev = { id: string; type: string; data: any; recordedAt: Date };
-
-export const SHOP_EMAIL_SOURCE_TYPES: readonly string[] = ['ShopOrderPaid', 'ShopOrderShipped'];
+type Ev = { id: string; type: string; data: unknown; recordedAt: Date };
 
 /** The mails an order event makes. A changed tracking number is not mailed again. */
 export function shopMailsForEvent(e: Ev): ShopMailDue[] {
-  const d = e.data ?? {};
-  const one = (kind: ShopEmailKind): ShopMailDue => ({ sourceEventId: e.id, kind, orderId: d.orderId, userId: d.userId, at: e.recordedAt.toISOString() });
+  const d = (e.data ?? {}) as { orderId?: string; userId?: string };
+  const one = (kind: ShopEmailKind): ShopMailDue => ({ sourceEventId: e.id, kind, orderId: d.orderId ?? '', userId: d.userId ?? '', at: e.recordedAt.toISOString() });
   switch (e.type) {
     case 'ShopOrderPaid':
       return [one('fan_order_paid'), one('staff_new_order')];
