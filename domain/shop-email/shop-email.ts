@@ -93,7 +93,7 @@ export function shopEmail(kind: ShopEmailKind, o: MailedOrder, f: ShopMailFacts)
     case 'staff_new_order':
       subject = `New order #${no}: ${money(o.totalCents)} from ${f.fanName}`;
       parts = [`${f.fanName} (${f.fanEmail}) paid ${money(o.totalCents)} for order #${no}.`, ...orderSummary(o).filter((p) => !(typeof p === 'string' && p.startsWith('Download')))];
-      link = { label: 'Open the order', url: `${f.siteUrl}/admin/shop/orders/${encodeURIComponent(o.id)}/show` };
+      link = { label: 'Open the order', url: `${f.siteUrl}/admin/shop/order/edit/${encodeURIComponent(o.id)}` };
       break;
   }
   const footer = kind.startsWith('fan_') ? `You receive this because you ordered from ${f.creatorName}'s shop.` : `Sent by ${f.creatorName}'s site to its staff address.`;
