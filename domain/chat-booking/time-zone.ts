@@ -62,18 +62,17 @@ export function localTimeOf(ms: number, zone: string): LocalTime {
 export function instantOf(date: string, minuteOfDay: number, zone: string): number {
   const [y, mo, d] = date.split('-').map(Number);
   const wall = Date.UTC(y, mo - 1, d) + minuteOfDay * 60_000;
-  // The offset at the guess, then at the instant it gives: they differ only around a change of the clocks.
-  const first = wall - offsetMinutesAt(wall, zone) * 60_000;
-  const second = wall - offsetMinutesAt(first, zone) * 60_000;
-  if (first === second) return first;
-  // The wall time is repeated (clocks went back): the earlier instant that shows it. Or skipped (clocks went
-  // forward): the later guess, which moves it forward by the gap.
+  // The zone's offsets a day before and a day after: equal except around a change of the clocks.
+  const before = wall - offsetMinutesAt(wall - 86_400_000, zone) * 60_000;
+  const after = wall - offsetMinutesAt(wall + 86_400_000, zone) * 60_000;
   const shows = (ms: number) => {
-    const l = localTimeOf(ms, zone);
-    return l.date === date && minutesOfDay(l.time) === minuteOfDay % 1440;
+    const p = partsOf(ms, zone);
+    return Date.UTC(p.y, p.mo - 1, p.d, p.h, p.mi) === wall;
   };
-  const candidates = [first, second].filter(shows).sort((a, b) => a - b);
-  return candidates[0] ?? Math.max(first, second);
+  // Repeated (clocks went back): the earlier instant that shows it. Skipped (clocks went forward): the old offset,
+  // which moves it forward by the gap.
+  const candidates = [before, after].filter(shows).sort((a, b) => a - b);
+  return candidates[0] ?? before;
 }
 
 /** 'HH:mm' → minutes since midnight ('24:00' is 1440). */
