@@ -41,6 +41,7 @@ import { shopProductsProjection } from './shop-products';
 import { shopCartsProjection } from './shop-carts';
 import { shopAddressesProjection } from './shop-addresses';
 import { shopOrdersProjection } from './shop-orders';
+import { chatBookingsProjection } from './chat-bookings';
 
 export const allProjections: Projection[] = [
   usersProjection,
@@ -84,4 +85,5 @@ export const allProjections: Projection[] = [
   shopCartsProjection,
   shopAddressesProjection,
   shopOrdersProjection,
+  chatBookingsProjection,
 ];
