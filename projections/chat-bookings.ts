@@ -21,6 +21,7 @@ export interface ChatBookingRow {
   start_at: string;
   end_at: string;
   price_cents: number;
+  cancel_deadline_hours: number;
   attended: boolean;
   cancelled_by: string | null;
   cancel_reason: string | null;
@@ -45,7 +46,7 @@ export const chatBookingsProjection = defineProjection<AnyDomainEvent, ReadModel
       case 'ChatBookingRequested': {
         const d = event.data;
         store.put('chat_bookings', {
-          id: d.bookingId, user_id: d.fanId, status: 'requested', start_at: d.start, end_at: d.end, price_cents: d.priceCents, attended: false, cancelled_by: null, cancel_reason: null,
+          id: d.bookingId, user_id: d.fanId, status: 'requested', start_at: d.start, end_at: d.end, price_cents: d.priceCents, cancel_deadline_hours: d.cancelDeadlineHours, attended: false, cancelled_by: null, cancel_reason: null,
           refunded: false, history: [{ status: 'requested', at: d.requestedAt, by: null, note: null }], requested_at: d.requestedAt, updated_at: d.requestedAt,
         });
         return;

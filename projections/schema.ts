@@ -610,7 +610,7 @@ export const chatBookingsTables = readModelTables([
   {
     name: 'chat_bookings',
     columns: {
-      id: 'text', user_id: 'text', status: 'text', start_at: 'timestamptz', end_at: 'timestamptz', price_cents: 'integer', attended: 'boolean',
+      id: 'text', user_id: 'text', status: 'text', start_at: 'timestamptz', end_at: 'timestamptz', price_cents: 'integer', cancel_deadline_hours: 'integer', attended: 'boolean',
       cancelled_by: 'text', cancel_reason: 'text', refunded: 'boolean', history: 'jsonb', requested_at: 'timestamptz', updated_at: 'timestamptz',
     },
     primaryKey: ['id'],
