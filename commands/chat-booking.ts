@@ -10,7 +10,9 @@ import { bookingOnAt, calendarDecider, calendarStream } from '../domain/chat-boo
 import { allowedUsersDecider, allowedUsersStream, fanChatRefusal } from '../domain/chat-booking/chat-access';
 import type { SiteSettings } from '../domain/settings/settings';
 import type { CardChoice } from './cards';
-import { handle, loadStream, type CommandContext } from './handle';
+import { commandContext, handle, loadStream, type CommandContext } from './handle';
+import { startPeriodicPass, type PeriodicPass } from './periodic-pass';
+import type { EventStore } from '../infra/eventstore/port';
 import { pay } from './payment/pay';
 import { fromWallet, purchaseOutcome, type PurchaseOutcome, type WalletPurchaseOutcome } from './payment/outcome';
 import { refundPayment, type PurchaseDeps } from './payment/process';
@@ -137,4 +139,10 @@ export async function advanceBookings(ctx: CommandContext, deps: PurchaseDeps): 
     moved += 1;
   }
   return moved;
+}
+
+/** The pass on a timer: every node may run it, each booking's stream decides what happens once. */
+export function startBookingPass(options: { store: EventStore; deps: PurchaseDeps; now: () => Date; intervalMs?: number; log?: (m: string) => void }): PeriodicPass {
+  const pass = () => advanceBookings(commandContext(options.store, { userId: null, role: 'system', correlationId: `chat-booking-pass-${options.now().toISOString()}` }, options.now), options.deps);
+  return startPeriodicPass({ name: 'chat booking', pass, intervalMs: options.intervalMs ?? 30_000, log: options.log });
 }
