@@ -53,6 +53,7 @@ import { notificationRoutes } from './routes/notifications';
 import { helpRoutes } from './routes/help';
 import { shopRoutes } from './routes/shop';
 import { shopConsoleRoutes } from './routes/shop-console';
+import { chatBookingRoutes } from './routes/chat-booking';
 import { streamRoutes } from './routes/stream';
 import { liveReportRoutes } from './routes/live-reports';
 import { reportRoutes } from './routes/reports';
@@ -195,6 +196,7 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
   await app.register(helpRoutes(services));
   await app.register(shopRoutes(services));
   await app.register(shopConsoleRoutes(services));
+  await app.register(chatBookingRoutes(services));
   await app.register(streamRoutes(services));
   await app.register(liveReportRoutes(services));
   await app.register(reportRoutes(services));

@@ -2,6 +2,7 @@
 // resumed, mass and welcome messages delivered, web push sent, the bus relay, rebills charged, chat and
 // subscription mails sent, shop mails sent, live streaming supervised, the sandbox providers' notices delivered. Each is handed to
 // `stops` (./stops.ts) as it starts.
+import { startBookingPass } from '../commands/chat-booking';
 import { watermarkOf } from '../domain/media/watermark';
 import { resumeUnfinishedPayments } from '../commands/recovery';
 import { resumeCryptoTopUps } from '../commands/wallet';
@@ -183,6 +184,9 @@ export function startSchedulers(
   if (shopEmailMs !== 0) stops.add('shopEmails', services.runner.onApplied((events) => {
     if (events.some((e) => e.type === 'ShopOrderPaid' || e.type === 'ShopOrderShipped')) shopEmails.kick();
   }));
+  // Chat bookings: slots that began start, slots that ended complete (or are no-shows) — the countdown's frames.
+  const bookingPass = startBookingPass({ store, deps: services.purchases, now: () => services.clock(), log: (m) => log(`[chat-booking] ${m}`) });
+  stops.add('timers', () => bookingPass.stop());
   // Live streaming: a pass every 10 s revokes viewers whose subscription ended and bills one-to-one
   // minutes (and follows blocks and logouts at once).
   const liveSupervisor = startLiveSupervisor(services, { intervalMs: options.liveIntervalMs ?? 10_000 });

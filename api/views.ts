@@ -76,6 +76,7 @@ export function publicSettings(s: SiteSettings, sandbox: boolean, viewer: Settin
     is_crypto_payment_enabled: s.is_crypto_payment_enabled,
     enable_promotion: s.enable_promotion,
     enable_coupons: s.enable_coupons,
+    chat_booking_enabled: s.chat_booking_enabled,
     is_pay_per_message_enabled: s.is_pay_per_message_enabled,
     pay_per_message_amount: s.pay_per_message_amount,
     ...(staff ? { hide_earnings: s.hide_earnings } : {}),

@@ -24,7 +24,7 @@ import { payPerMessagePurchase } from './payment/kinds/pay-per-message';
 import { chatUnlockPurchase } from './payment/kinds/chat-unlock';
 import type { CardChoice } from './cards';
 import { loadSettings } from './settings';
-import { NORMAL_CHAT_DISABLED } from '../domain/settings/chat-settings';
+import { fanChatRefusalNow } from './chat-booking';
 import { fromWallet, purchaseOutcome } from './payment/outcome';
 import { walletBalance } from './payment/wallet-stream';
 import { recordMassCopy } from './mass-messages';
@@ -148,8 +148,10 @@ export async function sendFanMessage(ctx: CommandContext, deps: PurchaseDeps, in
 
   const [settings, isSubscriber] = await Promise.all([loadSettings(ctx.store), isSubscriberNow(ctx, input.fanId)]);
   if (!isSubscriber) throw new DomainError(CHAT_NOT_ALLOWED, 'CHAT_NOT_ALLOWED', 403);
-  // Normal chat off (chat_settings.disabled_normal_chat): fans cannot write; staff still can.
-  if (settings.chat_settings?.disabled_normal_chat) throw new DomainError(NORMAL_CHAT_DISABLED, 'NORMAL_CHAT_DISABLED', 403);
+  // Normal chat off (chat_settings.disabled_normal_chat): only fans staff allowed, or inside their booked slot,
+  // may write; staff still can.
+  const refusal = await fanChatRefusalNow(ctx, input.fanId, settings);
+  if (refusal) throw new DomainError(refusal, 'NORMAL_CHAT_DISABLED', 403);
   const media = await mediaRefs(ctx, mediaIds, input.fanId);
   validateFanMessage(input.text, media);
   const base = { type: 'SendFanMessage' as const, messageId, fanId: input.fanId, text: input.text, media, isSubscriber, uniqueId: input.uniqueId, at: ctx.now() };

@@ -42,6 +42,10 @@ import type { StockEvent } from './shop-stock/stock';
 import type { CartEvent } from './shop-cart/cart';
 import type { OrderEvent } from './shop-order/order';
 import type { AddressBookEvent } from './shop-address/address-book';
+import type { AvailabilityEvent } from './chat-booking/availability';
+import type { BookingEvent } from './chat-booking/booking';
+import type { CalendarEvent } from './chat-booking/calendar';
+import type { AllowedUsersEvent } from './chat-booking/chat-access';
 
 export type AnyDomainEvent =
   | RedirectUrlEvent
@@ -86,6 +90,10 @@ export type AnyDomainEvent =
   | CartEvent
   | OrderEvent
   | AddressBookEvent
-  | PlansEvent;
+  | PlansEvent
+  | AvailabilityEvent
+  | BookingEvent
+  | CalendarEvent
+  | AllowedUsersEvent;
 
 export type AnyEventType = AnyDomainEvent['type'];

@@ -42,6 +42,7 @@ import { shopCartsProjection } from './shop-carts';
 import { shopAddressesProjection } from './shop-addresses';
 import { shopOrdersProjection } from './shop-orders';
 import { shopEmailsProjection } from './shop-emails';
+import { chatBookingsProjection } from './chat-bookings';
 
 export const allProjections: Projection[] = [
   usersProjection,
@@ -86,4 +87,5 @@ export const allProjections: Projection[] = [
   shopAddressesProjection,
   shopOrdersProjection,
   shopEmailsProjection,
+  chatBookingsProjection,
 ];

@@ -614,6 +614,36 @@ export const paymentProviderSettingsTables = readModelTables([
   },
 ]);
 
+// chat-bookings.ts: bookings of one-to-one chat slots, the spans the calendar holds, the availability, the fans
+// allowed to chat while normal chat is off.
+export const chatBookingsTables = readModelTables([
+  {
+    name: 'chat_bookings',
+    columns: {
+      id: 'text', user_id: 'text', status: 'text', start_at: 'timestamptz', end_at: 'timestamptz', price_cents: 'integer', cancel_deadline_hours: 'integer', attended: 'boolean',
+      cancelled_by: 'text', cancel_reason: 'text', refunded: 'boolean', history: 'jsonb', requested_at: 'timestamptz', updated_at: 'timestamptz',
+    },
+    primaryKey: ['id'],
+    indexes: [['user_id', 'start_at'], ['status', 'start_at'], ['start_at']],
+  },
+  {
+    name: 'chat_booking_slots',
+    columns: { booking_id: 'text', user_id: 'text', start_at: 'timestamptz', end_at: 'timestamptz', status: 'text', expires_at: 'timestamptz' },
+    primaryKey: ['booking_id'],
+    indexes: [['start_at']],
+  },
+  {
+    name: 'chat_booking_availability',
+    columns: { id: 'text', rules: 'jsonb', updated_at: 'timestamptz', updated_by: 'text' },
+    primaryKey: ['id'],
+  },
+  {
+    name: 'chat_allowed_users',
+    columns: { user_id: 'text', allowed_by: 'text', allowed_at: 'timestamptz' },
+    primaryKey: ['user_id'],
+  },
+]);
+
 type AllTables =
   | TableOf<typeof reportPaymentsTables>
   | TableOf<typeof userUtmTables>
@@ -646,6 +676,7 @@ type AllTables =
   | TableOf<typeof shopCartsTables>
   | TableOf<typeof shopAddressesTables>
   | TableOf<typeof shopOrdersTables>
+  | TableOf<typeof chatBookingsTables>
   | TableOf<typeof transactionsTables>
   | TableOf<typeof unlocksTables>
   | TableOf<typeof usersTables>
@@ -711,4 +742,5 @@ for (const t of [
   subscribersTables, tipsTables, transactionsTables, unlocksTables, usersTables, walletTables, pushTables, notificationTables, helpTables,
   adminToolsTables, subscriptionEmailTables, paymentProviderSettingsTables,
   shopProductsTables, shopCartsTables, shopAddressesTables, shopOrdersTables, shopEmailTables,
+  chatBookingsTables,
 ]) for (const spec of t) specs.set(spec.name, spec);

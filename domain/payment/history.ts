@@ -58,6 +58,7 @@ export const PAYMENT_TYPE_LABELS: Record<TransactionType, string> = {
   second_sale: 'Paid twice',
   second_sale_refund: 'Second payment refunded',
   shop_order: 'Shop order',
+  chat_booking: 'Chat booking',
   refund: 'Refund',
   void: 'Voided payment',
   chargeback: 'Chargeback',

@@ -21,7 +21,9 @@ export type PaymentPurpose =
    */
   | { kind: 'wallet_top_up'; currency: string }
   /** A shop order (domain/shop-order): its id is the payment id; paid, its stock is sold and it is fulfilled. */
-  | { kind: 'shop_order'; orderId: string };
+  | { kind: 'shop_order'; orderId: string }
+  /** A booked one-to-one chat slot (domain/chat-booking): its id is the payment id; paid, the slot is the fan's. */
+  | { kind: 'chat_booking'; bookingId: string };
 
 /**
  * How a payment is taken: a saved card at the card provider, the fan's prepaid wallet (domain/wallet), or crypto

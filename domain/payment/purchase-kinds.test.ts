@@ -28,10 +28,11 @@ describe('the purchase kinds table', () => {
     { kind: 'pay_per_message', messageId: 'm2' },
     { kind: 'live_minute', sessionId: 's2', minute: 3 },
     { kind: 'wallet_top_up', currency: 'BTC' },
+    { kind: 'chat_booking', bookingId: 'b' },
   ];
 
   it('has one row per purpose kind', () => {
-    const kinds: PurposeKind[] = ['unlock', 'subscription', 'tip', 'chat_unlock', 'pay_per_message', 'live_minute', 'wallet_top_up', 'shop_order'];
+    const kinds: PurposeKind[] = ['unlock', 'subscription', 'tip', 'chat_unlock', 'pay_per_message', 'live_minute', 'wallet_top_up', 'shop_order', 'chat_booking'];
     expect(Object.keys(PURCHASE_FACTS).sort()).toEqual([...kinds].sort());
   });
 
@@ -45,6 +46,7 @@ describe('the purchase kinds table', () => {
       ['chat', 'pay_per_message', 'm2'],
       ['chat', 'live_minute', 's2'],
       [null, 'wallet_topup', null],
+      ['bookings', 'chat_booking', 'b'],
     ]);
   });
 

@@ -11,7 +11,7 @@ export type PurposeKind = PaymentPurpose['kind'];
 export type PurposeOf<K extends PurposeKind> = Extract<PaymentPurpose, { kind: K }>;
 
 /** Where a payment's money counts in earnings, the ledger and the dashboard, in the order the dashboard shows them. */
-export const EARNINGS_SOURCES = ['subscriptions', 'unlocks', 'tips', 'chat', 'shop'] as const;
+export const EARNINGS_SOURCES = ['subscriptions', 'unlocks', 'tips', 'chat', 'shop', 'bookings'] as const;
 export type EarningsSource = (typeof EARNINGS_SOURCES)[number];
 
 /** A wallet top-up paid by card is in dollars: its purpose's currency (a crypto top-up's is the coin's ticker). */
@@ -20,6 +20,7 @@ export const CARD_TOP_UP_CURRENCY = 'USD';
 export const LOW_BALANCE_FOR_MESSAGE = 'Your wallet balance is low. Please add funds to send message.';
 export const ADD_FUNDS_TO_SUBSCRIBE = 'Please Add Funds in wallet to subscribe.';
 export const ADD_FUNDS_TO_ORDER = 'Please Add Funds in wallet to place your order.';
+export const ADD_FUNDS_TO_BOOK = 'Please Add Funds in wallet to book this slot.';
 
 export interface PurchaseFacts<K extends PurposeKind> {
   /**
@@ -137,6 +138,18 @@ export const PURCHASE_FACTS: { [K in PurposeKind]: PurchaseFacts<K> } = {
     shortfallMessage: ADD_FUNDS_TO_ORDER,
     reversible: true,
     inWords: 'a shop order',
+  },
+  // A booked one-to-one chat slot: its own earnings and report source, so chat time sold ahead shows apart.
+  chat_booking: {
+    earnings: 'bookings',
+    reportSource: () => 'bookings',
+    transactionType: () => 'chat_booking',
+    item: (p) => p.bookingId,
+    statement: (p) => `Chat booking ${p.bookingId.slice(0, 8)}`,
+    walletLine: 'Chat booking',
+    shortfallMessage: ADD_FUNDS_TO_BOOK,
+    reversible: true,
+    inWords: 'a chat booking',
   },
 };
 

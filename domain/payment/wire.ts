@@ -17,7 +17,7 @@ export interface PaymentResult {
  * a second sale a provider made for a payment already paid (its page paid twice) and its refund, and the reversals.
  */
 export const TRANSACTION_TYPES = [
-  'subscription', 'rebill', 'unlock', 'tip', 'chat_unlock', 'pay_per_message', 'live_minute', 'wallet_topup', 'shop_order',
+  'subscription', 'rebill', 'unlock', 'tip', 'chat_unlock', 'pay_per_message', 'live_minute', 'wallet_topup', 'shop_order', 'chat_booking',
   'second_sale', 'second_sale_refund', 'refund', 'void', 'chargeback',
 ] as const;
 export type TransactionType = (typeof TRANSACTION_TYPES)[number];

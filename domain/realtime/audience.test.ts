@@ -24,6 +24,16 @@ const samples: Record<string, Record<string, unknown>> = {
   ShopOrderPaid: { orderId: 'o1', userId: 'fanA', totalCents: 3500, paidAt: at },
   ShopOrderPaymentFailed: { orderId: 'o1', userId: 'fanA', failureCode: '-1', failedAt: at },
   ShopOrderDelivered: { orderId: 'o1', userId: 'fanA', deliveredAt: at },
+  ChatBookingConfirmed: { bookingId: 'b1', fanId: 'fanA', start: at, end: at, priceCents: 2500, confirmedAt: at },
+  ChatBookingPaymentFailed: { bookingId: 'b1', fanId: 'fanA', failureCode: '-24', failedAt: at },
+  ChatBookingStarted: { bookingId: 'b1', fanId: 'fanA', start: at, end: at, startedAt: at },
+  ChatBookingCompleted: { bookingId: 'b1', fanId: 'fanA', completedAt: at },
+  ChatBookingNoShow: { bookingId: 'b1', fanId: 'fanA', refund: false, markedAt: at },
+  ChatBookingCancelled: { bookingId: 'b1', fanId: 'fanA', by: 'fan', staffId: null, reason: '', refund: true, cancelledAt: at },
+  ChatBookingRescheduled: { bookingId: 'b1', fanId: 'fanA', by: 'creator', staffId: 'admin1', fromStart: at, fromEnd: at, start: at, end: at, rescheduledAt: at },
+  ChatBookingReversed: { bookingId: 'b1', fanId: 'fanA', kind: 'refund', wasOn: true, reversedAt: at },
+  ChatUserAllowed: { userId: 'fanA', allowedBy: 'admin1', allowedAt: at },
+  ChatUserDisallowed: { userId: 'fanA', disallowedBy: 'admin1', disallowedAt: at },
   ShopOrderShipped: { orderId: 'o1', userId: 'fanA', carrier: 'UPS', trackingNumber: '1Z', shippedBy: 'admin1', shippedAt: at },
   ShopOrderTrackingChanged: { orderId: 'o1', userId: 'fanA', carrier: 'UPS', trackingNumber: '1Y', changedBy: 'admin1', changedAt: at },
   ShopOrderCompleted: { orderId: 'o1', userId: 'fanA', completedAt: at },
@@ -250,6 +260,8 @@ describe('the audience rule', () => {
     expect(to('ShopCartLineAdded', fanA)).toEqual([['SHOP_CART_UPDATED', { userId: 'fanA' }]]);
     expect(to('ShopCartCheckedOut', proxyOfA)).toEqual([['SHOP_CART_UPDATED', { userId: 'fanA' }]]);
     expect(to('ShopOrderShipped', fanA)).toEqual([['SHOP_ORDER_UPDATED', { orderId: 'o1', userId: 'fanA' }]]);
+    expect(to('ChatBookingStarted', fanA)).toEqual([['CHAT_BOOKING_UPDATED', { bookingId: 'b1', userId: 'fanA', event: 'ChatBookingStarted', start: at, end: at }]]);
+    expect(to('ChatUserAllowed', fanA)).toEqual([['CHAT_ACCESS_UPDATED', { userId: 'fanA', allowed: true }]]);
     expect(to('ShopCartLineAdded', fanB)).toEqual([]);
     expect(to('ShopOrderCancelled', fanB)).toEqual([]);
     expect(framesFor({ type: 'ShopProductPublished', data: { productId: 'sp1', publishedAt: at } })).toEqual([]);

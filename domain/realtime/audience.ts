@@ -352,6 +352,14 @@ const RULES: Record<string, (d: Data) => FrameOut[]> = {
   ...Object.fromEntries(['ShopOrderPaid', 'ShopOrderPaymentFailed', 'ShopOrderDelivered', 'ShopOrderShipped', 'ShopOrderTrackingChanged', 'ShopOrderCompleted', 'ShopOrderCancelled', 'ShopOrderLineRefunded', 'ShopOrderReversed'].map((t) => [t, (d: Data) => [
     { type: 'SHOP_ORDER_UPDATED', data: { orderId: str(d.orderId), userId: str(d.userId) }, audience: fan(str(d.userId)) },
   ]])),
+  // A chat booking moved on (paid, began, ended, cancelled, moved…): the fan's and the staff's countdown and booking
+  // lists read it again; the frame says what happened and the slot, so a countdown can start or stop at once.
+  ...Object.fromEntries(['ChatBookingConfirmed', 'ChatBookingStarted', 'ChatBookingCompleted', 'ChatBookingNoShow', 'ChatBookingCancelled', 'ChatBookingRescheduled', 'ChatBookingReversed', 'ChatBookingPaymentFailed'].map((t) => [t, (d: Data) => {
+    const data = { bookingId: str(d.bookingId), userId: str(d.fanId), event: t, start: typeof d.start === 'string' ? d.start : null, end: typeof d.end === 'string' ? d.end : null };
+    return [{ type: 'CHAT_BOOKING_UPDATED', data, audience: fan(str(d.fanId)) }, { type: 'CHAT_BOOKING_UPDATED', data, audience: staff('chat') }];
+  }])),
+  ChatUserAllowed: (d) => [{ type: 'CHAT_ACCESS_UPDATED', data: { userId: str(d.userId), allowed: true }, audience: fan(str(d.userId)) }, { type: 'UPDATE_CHAT_USER', data: { userId: str(d.userId) }, audience: staff('chat') }],
+  ChatUserDisallowed: (d) => [{ type: 'CHAT_ACCESS_UPDATED', data: { userId: str(d.userId), allowed: false }, audience: fan(str(d.userId)) }, { type: 'UPDATE_CHAT_USER', data: { userId: str(d.userId) }, audience: staff('chat') }],
   ...LIVE_RULES,
   ...NOTIFICATION_RULES,
   ...FEED_RULES,

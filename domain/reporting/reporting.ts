@@ -9,7 +9,7 @@ import { ValidationError } from '../shared/validation';
  * period and its rebills apart, mass/welcome-message copies apart from other chat purchases, and money taken in a
  * live stream (per-minute one-to-one billing and tips sent from the live page) as "live".
  */
-export const REPORT_SOURCES = ['subscriptions', 'rebills', 'unlocks', 'tips', 'chat', 'mass_messages', 'live', 'shop'] as const;
+export const REPORT_SOURCES = ['subscriptions', 'rebills', 'unlocks', 'tips', 'chat', 'mass_messages', 'live', 'shop', 'bookings'] as const;
 export type ReportSource = (typeof REPORT_SOURCES)[number];
 
 export const REPORT_SOURCE_LABELS: Record<ReportSource, string> = {
@@ -21,6 +21,7 @@ export const REPORT_SOURCE_LABELS: Record<ReportSource, string> = {
   mass_messages: 'Mass messages',
   live: 'Live',
   shop: 'Shop',
+  bookings: 'Chat bookings',
 };
 
 /** Money movements the reports list: a capture, or its refund, void or chargeback (a negative amount). */

@@ -113,6 +113,8 @@ export const DEFAULT_SETTINGS = {
   purchased_content_settings: { ...DEFAULT_PURCHASED_CONTENT_SETTINGS },
   /** The shop (./shop-settings.ts): closed until the creator opens it. */
   shop_settings: { ...DEFAULT_SHOP_SETTINGS },
+  /** Chat booking (domain/chat-booking): fans book paid one-to-one chat slots; off until the creator turns it on. */
+  chat_booking_enabled: false,
   /** Live streaming (domain/live): off until the creator turns it on in the live-streaming settings. */
   enable_live_streaming: false,
   /** The socket's debug switch: on, the fan site and the console write every real-time frame they send

@@ -67,6 +67,8 @@ export interface PublicSettings extends Partial<AppearancePublicSettings> {
   /** Promotions (ribbons, promotion prices: POST /api/promotion-setting/check-promotion) and coupons on the subscribe page. */
   enable_promotion?: boolean;
   enable_coupons?: boolean;
+  /** Fans can book paid one-to-one chat slots (domain/chat-booking). */
+  chat_booking_enabled?: boolean;
   /** Pay-per-message: fans' chat messages cost pay_per_message_amount dollars unless they hold a credit. */
   is_pay_per_message_enabled?: boolean;
   pay_per_message_amount?: number;

@@ -179,7 +179,7 @@ export function skeletonSuite(backend: Backend, available: boolean) {
       expect(dash.body.earnings_30d).toHaveLength(30);
       // By source: the membership and the unlock, and the sources still to come at zero.
       const bySource = Object.fromEntries((dash.body.earnings_by_source_30d as { source: string; cents: number }[]).map((x) => [x.source, x.cents]));
-      expect(Object.keys(bySource)).toEqual(['subscriptions', 'unlocks', 'tips', 'chat', 'shop']);
+      expect(Object.keys(bySource)).toEqual(['subscriptions', 'unlocks', 'tips', 'chat', 'shop', 'bookings']);
       expect(bySource.subscriptions).toBeGreaterThan(0);
       expect(bySource.unlocks).toBeGreaterThan(0);
       expect(bySource.subscriptions + bySource.unlocks).toBe(2199);

@@ -68,7 +68,7 @@ describe.skipIf(!hasChromium)('staff console end to end (Chromium)', () => {
     await expect.poll(() => page.getByTestId('stat-today-earnings').innerText()).toContain('17.99');
     // Earnings by source, as bars.
     const sources = page.getByTestId('earnings-by-source').locator('li');
-    await expect.poll(() => sources.evaluateAll((lis) => lis.map((li) => li.getAttribute('data-source')))).toEqual(['subscriptions', 'unlocks', 'tips', 'chat', 'shop']);
+    await expect.poll(() => sources.evaluateAll((lis) => lis.map((li) => li.getAttribute('data-source')))).toEqual(['subscriptions', 'unlocks', 'tips', 'chat', 'shop', 'bookings']);
     expect(Number(await sources.nth(0).getAttribute('data-cents')) + Number(await sources.nth(1).getAttribute('data-cents'))).toBe(1799);
     await shoot('10-console-dashboard');
   });

@@ -109,6 +109,7 @@ export const accountsAnswers: RouteAnswers = {
       }).optional(),
       is_crypto_payment_enabled: z.boolean().optional(),
       enable_promotion: z.boolean().optional(),
+      chat_booking_enabled: z.boolean().optional(),
       enable_coupons: z.boolean().optional(),
       is_pay_per_message_enabled: z.boolean().optional(),
       pay_per_message_amount: z.number().optional(),

@@ -81,6 +81,7 @@ export const siteSettingsRecord = z.object({
     mass_message_default_delay_hours: z.number(),
     is_crypto_payment_enabled: z.boolean(),
     enable_promotion: z.boolean(),
+    chat_booking_enabled: z.boolean(),
     enable_coupons: z.boolean(),
     returning_membership_price_cents: z.number(),
     returning_recurring_membership_price_cents: z.number(),

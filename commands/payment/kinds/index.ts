@@ -11,6 +11,7 @@ import { tipPurchase } from './tip';
 import { liveMinutePurchase } from './live-minute';
 import { walletTopUpPurchase } from './wallet-top-up';
 import { shopOrderPurchase } from './shop-order';
+import { chatBookingPurchase } from './chat-booking';
 
 export const purchaseKinds: PurchaseKinds = purchaseKindRegistry({
   unlock: postUnlockPurchase,
@@ -21,4 +22,5 @@ export const purchaseKinds: PurchaseKinds = purchaseKindRegistry({
   live_minute: liveMinutePurchase,
   wallet_top_up: walletTopUpPurchase,
   shop_order: shopOrderPurchase,
+  chat_booking: chatBookingPurchase,
 });

@@ -37,6 +37,8 @@ export function ReportingPage() {
     chat: '#29b6f6',
     mass_messages: '#ab47bc',
     live: '#8d6e63',
+    shop: '#78909c',
+    bookings: '#ec407a',
   };
   const series = REPORT_SOURCES.map(s => ({ key: s, label: REPORT_SOURCE_LABELS[s], color: colors[s] }));
   const hidden = !!data?.earnings_hidden;

@@ -1,0 +1,3 @@
+import { bookingSuite } from './booking.suite';
+
+bookingSuite('pglite');

@@ -1,0 +1,260 @@
+// Chat booking through the one purchase pipeline, on a real event store (PGlite, or the Postgres server): a slot
+// is held before the money moves and never sold twice, a short wallet is refused with the shortfall and holds
+// nothing, cancellations (the fan's until the deadline, the creator's any time) refund the money and free the
+// slot, a move takes only a free slot, a no-show is refunded when the setting says so, and while normal chat is
+// off only allowed fans and fans inside their slot may write. The clock is the commands' own (fixed) clock. Over
+// HTTP, 30 fans racing for one slot give one booking and 29 clear answers, and the ledger agrees with the books.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openPglite, openPostgres, type Database } from '../../infra/db/database';
+import { createPostgresEventStore } from '../../infra/eventstore/postgres';
+import type { EventStore } from '../../infra/eventstore/port';
+import { createSandboxCardGateway, sandboxNetCents } from '../../infra/payments/sandbox-card-gateway';
+import { commandContext, loadStream } from '../../commands/handle';
+import { purchaseKinds } from '../../commands/payment/kinds';
+import type { PurchaseDeps } from '../../commands/payment/process';
+import { walletBalance, walletCommand } from '../../commands/payment/wallet-stream';
+import { updateSiteSettings } from '../../commands/settings';
+import { advanceBookings, bookFromWallet, cancelBooking, fanChatRefusalNow, rescheduleBooking, setAllowedToChat, setAvailability } from '../../commands/chat-booking';
+import { DEFAULT_AVAILABILITY, type Availability } from '../../domain/chat-booking/availability';
+import { bookingDecider, chatBookingStream } from '../../domain/chat-booking/booking';
+import { calendarDecider, calendarStream } from '../../domain/chat-booking/calendar';
+import { BOOKING_NEEDED_TO_CHAT } from '../../domain/chat-booking/chat-access';
+import { paymentDecider, paymentStream } from '../../domain/payment/payment';
+import { checkLedger } from '../../projections/ledger-check';
+import { createTestDatabase } from '../support/postgres';
+import { startTestServer, TEST_CARD_FORM, type TestServer } from '../support/server';
+import { SANDBOX_TEST_CARDS } from '../../domain/card/wire';
+
+const NOW = '2026-12-01T08:00:00.000Z';
+const rules = (over: Partial<Availability> = {}): Availability => ({
+  ...DEFAULT_AVAILABILITY, timeZone: 'UTC', weekly: [0, 1, 2, 3, 4, 5, 6].map((day) => ({ day, start: '09:00', end: '17:00' })), slotMinutes: 15, bufferMinutes: 5,
+  priceCents: 2500, bookAheadDays: 30, minNoticeMinutes: 60, maxBookingsPerFan: 2, cancelDeadlineHours: 24, noShowPolicy: 'keep_payment', ...over,
+});
+const slotAt = (day: string, time: string) => {
+  const start = new Date(`${day}T${time}:00.000Z`);
+  return { start: start.toISOString(), end: new Date(start.getTime() + 15 * 60_000).toISOString() };
+};
+
+export function bookingSuite(backend: 'pglite' | 'postgres', available = true) {
+  describe.skipIf(!available)(`chat booking (${backend})`, () => {
+    let database: Database;
+    let store: EventStore;
+    let drop: (() => Promise<void>) | null = null;
+    let deps: PurchaseDeps;
+    const clock = (iso: string) => () => new Date(iso);
+    const staff = (at = NOW) => commandContext(store, { userId: 'admin-1', role: 'admin' }, clock(at));
+    const fan = (userId: string, at = NOW) => commandContext(store, { userId, role: 'user' }, clock(at));
+    const noHtml = (h: string) => h;
+
+    beforeAll(async () => {
+      if (backend === 'pglite') database = await openPglite(undefined);
+      else {
+        const made = await createTestDatabase();
+        drop = made.drop;
+        database = await openPostgres(made.url, 40);
+      }
+      store = await createPostgresEventStore(database, { schema: 'es' });
+      deps = { gateway: await createSandboxCardGateway(database), kinds: purchaseKinds, places: async () => null } as unknown as PurchaseDeps;
+      await setAvailability(staff(), noHtml as never, 'admin-1', rules(), true);
+    }, 120_000);
+    afterAll(async () => {
+      await database?.close();
+      await drop?.();
+    });
+
+    async function fanWith(cents: number) {
+      const userId = crypto.randomUUID();
+      if (cents) await walletCommand(fan(userId), { type: 'CreditTopUp', userId, paymentId: crypto.randomUUID(), currency: 'BTC', amountCents: cents, at: NOW });
+      return userId;
+    }
+    const book = (userId: string, slot: { start: string; end: string }, at = NOW) => bookFromWallet(fan(userId, at), deps, { userId, role: 'user', slot });
+    const bookingOf = async (id: string) => (await loadStream(store, chatBookingStream(id), bookingDecider)).state;
+    const calendar = async () => (await loadStream(store, calendarStream(), calendarDecider)).state;
+
+    it('30 fans book the same slot at once: one booking, 29 told "This slot is no longer available.", 29 wallets untouched', async () => {
+      const slot = slotAt('2026-12-02', '09:00');
+      const fans = await Promise.all(Array.from({ length: 30 }, () => fanWith(10_000)));
+      const results = await Promise.allSettled(fans.map((f) => book(f, slot)));
+      const paid = results.filter((r): r is PromiseFulfilledResult<Awaited<ReturnType<typeof book>>> => r.status === 'fulfilled');
+      const refused = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
+      expect(paid).toHaveLength(1);
+      expect(refused).toHaveLength(29);
+      for (const r of refused) expect(r.reason).toMatchObject({ message: 'This slot is no longer available.', code: 'SLOT_TAKEN', status: 409 });
+      expect(paid[0].value).toMatchObject({ accepted: true, amountCents: 2500, balanceCents: 7500 });
+      expect(await bookingOf(paid[0].value.paymentId)).toMatchObject({ status: 'booked', slot });
+      const held = Object.values((await calendar()).entries).filter((e) => e.start === slot.start);
+      expect(held).toMatchObject([{ status: 'booked' }]);
+      const balances = await Promise.all(fans.map((f) => walletBalance(fan(f), f)));
+      expect(balances.filter((b) => b === 10_000)).toHaveLength(29);
+    }, 120_000);
+
+    it('a short wallet is refused with the shortfall and holds nothing; a slot not offered is refused', async () => {
+      const f = await fanWith(1000);
+      const slot = slotAt('2026-12-02', '10:00');
+      const err = await book(f, slot).catch((e) => e);
+      expect(err).toMatchObject({ status: 402, message: 'Please Add Funds in wallet to book this slot.', details: { priceCents: 2500, balanceCents: 1000, shortfallCents: 1500 } });
+      expect(Object.values((await calendar()).entries).some((e) => e.start === slot.start)).toBe(false);
+      const rich = await fanWith(10_000);
+      expect(await book(rich, slotAt('2026-12-02', '10:05')).catch((e) => e)).toMatchObject({ status: 409, code: 'SLOT_TAKEN' });
+      expect(await book(rich, slotAt('2026-12-01', '08:30')).catch((e) => e)).toMatchObject({ status: 409, code: 'SLOT_TAKEN' });
+      expect(await walletBalance(fan(rich), rich)).toBe(10_000);
+    });
+
+    it('a fan holds at most the limit of upcoming bookings', async () => {
+      const f = await fanWith(20_000);
+      await book(f, slotAt('2026-12-03', '09:00'));
+      await book(f, slotAt('2026-12-03', '09:20'));
+      expect(await book(f, slotAt('2026-12-03', '09:40')).catch((e) => e)).toMatchObject({ status: 409, message: 'You can hold at most 2 upcoming bookings.' });
+    });
+
+    it('the fan cancels until the deadline and is refunded; after it the cancel is refused; the creator cancels any time with a refund', async () => {
+      const f = await fanWith(10_000);
+      const a = await book(f, slotAt('2026-12-04', '09:00'));
+      const b = await book(f, slotAt('2026-12-04', '09:20'));
+      expect(await walletBalance(fan(f), f)).toBe(5000);
+      await cancelBooking(fan(f, '2026-12-03T09:00:00.000Z'), deps, a.paymentId, { by: 'fan', fanId: f }, 'Cannot make it');
+      expect(await bookingOf(a.paymentId)).toMatchObject({ status: 'cancelled', reversed: true });
+      expect((await loadStream(store, paymentStream(a.paymentId), paymentDecider)).state.status).toBe('reversed');
+      expect(await walletBalance(fan(f), f)).toBe(7500);
+      const late = await cancelBooking(fan(f, '2026-12-03T09:30:00.000Z'), deps, b.paymentId, { by: 'fan', fanId: f }, '').catch((e) => e);
+      expect(late).toMatchObject({ status: 409, message: 'Bookings can be cancelled or moved up to 24 hours before they start.' });
+      const stranger = await fanWith(0);
+      expect(await cancelBooking(fan(stranger), deps, b.paymentId, { by: 'fan', fanId: stranger }, '').catch((e) => e)).toMatchObject({ status: 404, message: 'Booking not found.' });
+      await cancelBooking(staff('2026-12-04T09:25:00.000Z'), deps, b.paymentId, { by: 'creator', staffId: 'admin-1' }, 'Creator is ill');
+      expect(await bookingOf(b.paymentId)).toMatchObject({ status: 'cancelled' });
+      expect(await walletBalance(fan(f), f)).toBe(10_000);
+      // The freed slot can be booked again.
+      const other = await fanWith(5000);
+      expect(await book(other, slotAt('2026-12-04', '09:00'))).toMatchObject({ accepted: true });
+    });
+
+    it('a move takes only a free, offered slot, before the deadline', async () => {
+      const f = await fanWith(5000);
+      const g = await fanWith(5000);
+      const mine = await book(f, slotAt('2026-12-05', '09:00'));
+      await book(g, slotAt('2026-12-05', '09:20'));
+      expect(await rescheduleBooking(fan(f), mine.paymentId, { by: 'fan', fanId: f }, slotAt('2026-12-05', '09:20')).catch((e) => e)).toMatchObject({ status: 409, code: 'SLOT_TAKEN' });
+      await rescheduleBooking(fan(f), mine.paymentId, { by: 'fan', fanId: f }, slotAt('2026-12-05', '10:00'));
+      expect((await bookingOf(mine.paymentId)).slot).toEqual(slotAt('2026-12-05', '10:00'));
+      // The old span is free again.
+      const h = await fanWith(5000);
+      expect(await book(h, slotAt('2026-12-05', '09:00'))).toMatchObject({ accepted: true });
+    });
+
+    it('with normal chat off only allowed fans and fans inside their slot may write; the pass ends bookings (a no-show refunded by the setting)', async () => {
+      await updateSiteSettings(staff(), noHtml as never, { chat_settings: { ...(await import('../../domain/settings/chat-settings')).DEFAULT_CHAT_SETTINGS, disabled_normal_chat: true } });
+      await setAvailability(staff(), noHtml as never, 'admin-1', rules({ noShowPolicy: 'refund' }), true);
+      const settings = { chat_settings: { disabled_normal_chat: true } as never, chat_booking_enabled: true };
+      const came = await fanWith(5000);
+      const away = await fanWith(5000);
+      const a = await book(came, slotAt('2026-12-06', '09:00'));
+      const b = await book(away, slotAt('2026-12-06', '09:20'));
+      expect(await fanChatRefusalNow(fan(came, '2026-12-06T08:59:00.000Z'), came, settings)).toBe(BOOKING_NEEDED_TO_CHAT);
+      expect(await fanChatRefusalNow(fan(came, '2026-12-06T09:05:00.000Z'), came, settings)).toBeNull();
+      const allowed = await fanWith(0);
+      expect(await fanChatRefusalNow(fan(allowed), allowed, settings)).toBe(BOOKING_NEEDED_TO_CHAT);
+      await setAllowedToChat(staff(), 'admin-1', allowed, true);
+      expect(await fanChatRefusalNow(fan(allowed), allowed, settings)).toBeNull();
+      expect(await advanceBookings(staff('2026-12-06T09:10:00.000Z'), deps)).toBeGreaterThanOrEqual(1);
+      expect(await bookingOf(a.paymentId)).toMatchObject({ status: 'started', attended: true });
+      await advanceBookings(staff('2026-12-06T10:00:00.000Z'), deps);
+      expect(await bookingOf(a.paymentId)).toMatchObject({ status: 'completed' });
+      expect(await bookingOf(b.paymentId)).toMatchObject({ status: 'no_show', reversed: true });
+      expect(await walletBalance(fan(away), away)).toBe(5000);
+      expect(await walletBalance(fan(came), came)).toBe(2500);
+      expect(await fanChatRefusalNow(fan(came, '2026-12-06T10:00:00.000Z'), came, settings)).toBe('Your booked chat time has ended. Book another slot to keep chatting.');
+    });
+  });
+
+  describe.skipIf(!available)(`chat booking over HTTP (${backend})`, () => {
+    let t: TestServer;
+    let admin: string;
+    beforeAll(async () => {
+      t = await startTestServer(backend, {}, { deliverNotices: false });
+      admin = (await t.call('POST', '/api/users/login', { email: t.adminEmail, password: t.adminPassword })).body.data.token as string;
+    }, 120_000);
+    afterAll(async () => {
+      await t?.close();
+    });
+
+    const availability = { ...{
+      time_zone: 'Europe/Berlin', weekly: [0, 1, 2, 3, 4, 5, 6].map((day) => ({ day, start: '00:00', end: '24:00' })), exceptions: [], slot_minutes: 30, buffer_minutes: 0,
+      price_cents: 3000, book_ahead_days: 14, min_notice_minutes: 60, max_bookings_per_fan: 3, cancel_deadline_hours: 1, no_show_policy: 'keep_payment',
+    } };
+
+    it('staff set the availability (a bad field is 400 naming it); fans see the slots in their own time zone', async () => {
+      const bad = await t.call('PUT', '/admin-api/chat-booking/availability', { ...availability, time_zone: 'Mars/Base' }, { token: admin });
+      expect(bad.status).toBe(400);
+      expect(bad.body).toMatchObject({ success: 0, message: 'time_zone must be a time zone like Europe/Berlin.', field: 'time_zone' });
+      const badHours = await t.call('PUT', '/admin-api/chat-booking/availability', { ...availability, weekly: [{ day: 1, start: '10:00', end: '09:00' }] }, { token: admin });
+      expect(badHours.body).toMatchObject({ field: 'weekly[0].end' });
+      const saved = await t.call('PUT', '/admin-api/chat-booking/availability', { ...availability, chat_booking_enabled: true }, { token: admin });
+      expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+      expect(saved.body).toMatchObject({ chat_booking_enabled: true, time_zone: 'Europe/Berlin', price_cents: 3000 });
+      const f = await t.call('POST', '/api/users/register', { name: 'Tokyo fan', email: `tokyo.${backend}@example.com`, password: 'fan password 1' });
+      const slots = await t.call('GET', '/api/chat-booking/slots?time_zone=Asia/Tokyo', undefined, { token: f.body.data.token });
+      expect(slots.status).toBe(200);
+      expect(slots.body.data).toMatchObject({ enabled: true, time_zone: 'Asia/Tokyo', creator_time_zone: 'Europe/Berlin', price_cents: 3000 });
+      const first = slots.body.data.slots[0];
+      expect(first.utc_offset).toBe('UTC+09:00');
+      expect(new Date(first.start).getTime()).toBeGreaterThan(Date.now() + 59 * 60_000);
+      expect((await t.call('GET', '/api/chat-booking/slots?time_zone=Nowhere', undefined, { token: f.body.data.token })).body).toMatchObject({ field: 'time_zone' });
+    });
+
+    it('30 fans book one slot at once by card: one booking, 29 answered 409 "This slot is no longer available."; the ledger agrees', async () => {
+      const fans = await Promise.all(Array.from({ length: 30 }, async (_, i) => {
+        const r = await t.call('POST', '/api/users/register', { name: `Rush ${i}`, email: `slot.rush.${i}.${backend}@example.com`, password: 'fan password 1' });
+        expect(r.status, JSON.stringify(r.body)).toBe(201);
+        return r.body.data.token as string;
+      }));
+      const slots = (await t.call('GET', '/api/chat-booking/slots', undefined, { token: fans[0] })).body.data.slots;
+      const slot = slots[2];
+      const card = { ...TEST_CARD_FORM, cardNumber: SANDBOX_TEST_CARDS.approve };
+      const answers = await Promise.all(fans.map((token, i) => t.call('POST', '/api/chat-booking/bookings', { payment_method: 'card', start: slot.start, end: slot.end, ...card }, { token, headers: { 'idempotency-key': `slot-rush-${backend}-${i}` } })));
+      const paid = answers.filter((r) => r.status === 200);
+      const taken = answers.filter((r) => r.status === 409);
+      expect(paid.map((r) => r.body.data.booking?.status)).toEqual(['booked']);
+      expect(taken).toHaveLength(29);
+      for (const r of taken) expect(r.body).toMatchObject({ success: 0, message: 'This slot is no longer available.', code: 'SLOT_TAKEN' });
+      const winner = fans[answers.indexOf(paid[0])];
+      const bookingId = paid[0].body.data.booking_id as string;
+      // The same request again is the same booking, charged once.
+      const again = await t.call('POST', '/api/chat-booking/bookings', { payment_method: 'card', start: slot.start, end: slot.end, ...card }, { token: winner, headers: { 'idempotency-key': `slot-rush-${backend}-${answers.indexOf(paid[0])}` } });
+      expect(again.body.data?.booking_id).toBe(bookingId);
+      const after = (await t.call('GET', '/api/chat-booking/slots', undefined, { token: fans[1] })).body.data.slots;
+      expect(after.some((s: { start: string }) => s.start === slot.start)).toBe(false);
+      const next = await t.call('POST', '/api/chat/get_next_meeting_time', { isAdmin: false }, { token: winner });
+      expect(next.body.data).toMatchObject({ status: 'upcoming', live_chat_users: 0, booking: { id: bookingId, status: 'booked' } });
+      expect(next.body.data.remaining_seconds).toBeGreaterThan(0);
+      const mine = await t.call('GET', '/api/chat-booking/bookings', undefined, { token: winner });
+      expect(mine.body.data.bookings.map((b: { id: string }) => b.id)).toEqual([bookingId]);
+      const list = await t.call('GET', '/admin-api/chat-booking/bookings?filter=' + encodeURIComponent(JSON.stringify({ upcoming: true })), undefined, { token: admin });
+      expect(list.body.map((b: { id: string }) => b.id)).toContain(bookingId);
+      // The fan cancels (the deadline is an hour before) and is refunded; the transactions show both.
+      const cancelled = await t.call('POST', `/api/chat-booking/bookings/${bookingId}/cancel`, { reason: 'Clash' }, { token: winner });
+      expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+      expect(cancelled.body.data).toMatchObject({ status: 'cancelled', refunded: true, cancelled_by: 'fan' });
+      const tx = await t.call('GET', '/admin-api/transactions', undefined, { token: admin });
+      expect(tx.body.filter((r: { reference_id: string }) => r.reference_id === bookingId).map((r: { type: string; amount_cents: number }) => [r.type, r.amount_cents]).sort())
+        .toEqual([['chat_booking', 3000], ['refund', -3000]].sort());
+      const { store, database } = t.server.services;
+      const report = await checkLedger(store, database.db, () => sandboxNetCents(database));
+      expect(report.problems).toEqual([]);
+      expect(report.ledger.netBySource.bookings).toBe(0);
+    }, 240_000);
+
+    it('staff allow a fan to chat; a fan may not call the staff routes', async () => {
+      const f = await t.call('POST', '/api/users/register', { name: 'Chatty', email: `chatty.${backend}@example.com`, password: 'fan password 1' });
+      const token = f.body.data.token as string;
+      const userId = f.body.data.user?._id ?? f.body.data.user?.id ?? f.body.data._id;
+      const me = await t.call('GET', '/api/users/me', undefined, { token });
+      const id = userId ?? me.body.data._id ?? me.body.data.id;
+      const allowed = await t.call('POST', '/api/chat/update_allow_user_to_chat', { user_id: id, is_allowed: true }, { token: admin });
+      expect(allowed.status, JSON.stringify(allowed.body)).toBe(200);
+      expect(allowed.body.data).toEqual({ user_id: id, is_allowed: true });
+      expect((await t.call('POST', '/api/chat/update_allow_user_to_chat', { user_id: id, is_allowed: true }, { token })).status).toBe(403);
+      expect((await t.call('GET', '/admin-api/chat-booking/availability', undefined, { token })).status).toBe(403);
+      expect((await t.call('POST', '/api/chat/update_allow_user_to_chat', { user_id: 'nope', is_allowed: true }, { token: admin })).body).toMatchObject({ field: 'user_id' });
+    });
+  });
+}
