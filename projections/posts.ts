@@ -12,6 +12,11 @@
 // (the store may be EventStoreDB); a version whose listing never came is never shown, to fans or staff. Versions
 // written before that order (listing first, then the post) are shown at once. `post_versions` keeps which
 // versions are listed, and holds the row of a version waiting for its listing.
+//
+// Live feed: `shown_by` / `shown_at` are the event that first made the post fan-visible and its time, kept for
+// good (a reprocess that hides it again does not reset them). The socket feed announces a post once, either for
+// that event (when its time had come by then: api/realtime/feed.ts) or when its time comes later
+// (api/realtime/scheduled-posts.ts).
 import { sql, type Kysely } from 'kysely';
 import type { AnyDomainEvent } from './events';
 import { defineProjection, type ProjectionStore } from './projection';
@@ -48,6 +53,15 @@ export interface PostRow {
   errored_media: number;
   /** Not deleted, nothing processing, nothing errored: fans may see it once publish_at has come. */
   fan_visible: boolean;
+  /** The event that first made the post fan_visible, and its time; null until then. */
+  shown_by: string | null;
+  shown_at: string | null;
+}
+
+/** The event being applied, as `shown_by` / `shown_at` record it. */
+interface Moment {
+  eventId: string;
+  at: string;
 }
 
 const linkedIds = (p: PostRow) => mediaIdsOfPost({ media: p.media, previewMediaId: p.preview_media_id });
@@ -61,7 +75,12 @@ export interface PostMediaRow {
 
 const pendingOf = (s: string | undefined) => (s === 'processing' ? 1 : 0);
 const erroredOf = (s: string | undefined) => (s === 'error' ? 1 : 0);
-const withVisibility = (p: PostRow): PostRow => ({ ...p, fan_visible: !p.deleted && p.pending_media === 0 && p.errored_media === 0 });
+/** Recomputes fan_visible; the first time it holds, the post records the moment that showed it. */
+const withVisibility = (p: PostRow, moment: Moment): PostRow => {
+  const fan_visible = !p.deleted && p.pending_media === 0 && p.errored_media === 0;
+  const first = fan_visible && !p.shown_by;
+  return { ...p, fan_visible, shown_by: first ? moment.eventId : p.shown_by ?? null, shown_at: first ? moment.at : p.shown_at ?? null };
+};
 
 export interface PostStatsRow {
   key: string;
@@ -91,7 +110,7 @@ async function savePost(store: ProjectionStore<ReadModelRows>, prev: Pick<PostRo
 }
 
 /** Points the post's items at it (and away from items it no longer holds), and recounts its pending/errored items. */
-async function relink(store: ProjectionStore<ReadModelRows>, prev: PostRow | null, post: PostRow): Promise<void> {
+async function relink(store: ProjectionStore<ReadModelRows>, prev: PostRow | null, post: PostRow, moment: Moment): Promise<void> {
   const before = prev ? linkedIds(prev) : [];
   const after = post.deleted ? [] : linkedIds(post);
   for (const id of before.filter((m) => !after.includes(m))) {
@@ -108,11 +127,11 @@ async function relink(store: ProjectionStore<ReadModelRows>, prev: PostRow | nul
     pending += pendingOf(link.status);
     errored += erroredOf(link.status);
   }
-  await savePost(store, prev, withVisibility({ ...post, pending_media: pending, errored_media: errored }));
+  await savePost(store, prev, withVisibility({ ...post, pending_media: pending, errored_media: errored }, moment));
 }
 
 /** A media item changed status: move the counts of every post holding it. */
-async function mediaStatus(store: ProjectionStore<ReadModelRows>, mediaId: string, status: PostMediaRow['status']) {
+async function mediaStatus(store: ProjectionStore<ReadModelRows>, mediaId: string, status: PostMediaRow['status'], moment: Moment) {
   const link = await store.get<PostMediaRow>('post_media', { media_id: mediaId });
   if (!link || link.status === status) return;
   store.put('post_media', { ...link, status });
@@ -121,7 +140,7 @@ async function mediaStatus(store: ProjectionStore<ReadModelRows>, mediaId: strin
   for (const postId of link.post_ids) {
     const p = await store.get<PostRow>('posts', { id: postId });
     if (!p) continue;
-    await savePost(store, p, withVisibility({ ...p, pending_media: Math.max(0, p.pending_media + dPending), errored_media: Math.max(0, p.errored_media + dErrored) }));
+    await savePost(store, p, withVisibility({ ...p, pending_media: Math.max(0, p.pending_media + dPending), errored_media: Math.max(0, p.errored_media + dErrored) }, moment));
   }
 }
 
@@ -137,19 +156,20 @@ export const postsProjection = defineProjection<AnyDomainEvent, ReadModelRows>()
   ],
   async apply(event, store) {
     const { type, data: d } = event;
+    const moment: Moment = { eventId: event.id, at: type === 'PostCreated' ? d.createdAt : event.metadata.at };
     switch (type) {
       case 'MediaUploaded':
         store.put('post_media', { media_id: d.mediaId, status: 'processing', post_ids: [] });
         break;
       case 'MediaProcessed':
-        await mediaStatus(store, d.mediaId, 'ready');
+        await mediaStatus(store, d.mediaId, 'ready', moment);
         break;
       case 'MediaProcessingFailed':
-        await mediaStatus(store, d.mediaId, 'error');
+        await mediaStatus(store, d.mediaId, 'error', moment);
         break;
       // Staff asked for the item to be processed again (domain/media): its posts are 'under process' again.
       case 'MediaReprocessRequested':
-        await mediaStatus(store, d.mediaId, 'processing');
+        await mediaStatus(store, d.mediaId, 'processing', moment);
         break;
       case 'PostCreated': {
         const row: PostRow = {
@@ -157,30 +177,30 @@ export const postsProjection = defineProjection<AnyDomainEvent, ReadModelRows>()
           preview_media_id: d.previewMediaId ?? null, blog_type: blogTypeOf(d.media), publish_at: d.publishAt, created_at: d.createdAt,
           deleted: false, is_demo: !!d.isDemo, unlock_count: 0, revenue_cents: 0, like_count: 0, comment_count: 0,
           category_id: d.categoryId ?? null, root_post_id: d.reuseOf ?? d.postId, version_of: d.reuseOf ?? null,
-          pending_media: 0, errored_media: 0, fan_visible: false,
+          pending_media: 0, errored_media: 0, fan_visible: false, shown_by: null, shown_at: null,
         };
         if (d.reuseOf && !(await store.get<PostVersionRow>('post_versions', { version_id: d.postId }))?.listed) {
           store.put('post_versions', { version_id: d.postId, listed: false, waiting: row });
           break;
         }
-        await relink(store, null, row);
+        await relink(store, null, row, moment);
         break;
       }
       case 'PostVersionAdded': {
         const v = await store.get<PostVersionRow>('post_versions', { version_id: d.versionId });
         store.put('post_versions', { version_id: d.versionId, listed: true, waiting: null });
-        if (v?.waiting) await relink(store, null, v.waiting);
+        if (v?.waiting) await relink(store, null, v.waiting, moment);
         break;
       }
       case 'PostDeleted': {
         const p = await store.get<PostRow>('posts', { id: d.postId });
-        if (p) await relink(store, p, { ...p, deleted: true });
+        if (p) await relink(store, p, { ...p, deleted: true }, moment);
         else await update<PostVersionRow>(store, 'post_versions', { version_id: d.postId }, (v) => (v.waiting ? { ...v, waiting: { ...v.waiting, deleted: true } } : v));
         break;
       }
       case 'PostEdited': {
         const p = await store.get<PostRow>('posts', { id: d.postId });
-        if (p) await relink(store, p, { ...p, caption: d.caption, visibility: d.visibility, preview_media_id: d.previewMediaId ?? null });
+        if (p) await relink(store, p, { ...p, caption: d.caption, visibility: d.visibility, preview_media_id: d.previewMediaId ?? null }, moment);
         break;
       }
       case 'PostReviewed': {
@@ -188,7 +208,7 @@ export const postsProjection = defineProjection<AnyDomainEvent, ReadModelRows>()
         if (p) {
           await relink(store, p, {
             ...p, caption: d.caption, media: d.media, blog_type: blogTypeOf(d.media), preview_media_id: d.previewMediaId ?? null, price_cents: d.priceCents,
-          });
+          }, moment);
         }
         break;
       }
@@ -320,7 +340,10 @@ export async function sitemapPosts(db: Kysely<ReadModels>, nowIso: string): Prom
   return rows.map((p) => ({ id: p.id, publishedAt: new Date(p.publish_at as unknown as string).toISOString() }));
 }
 
-/** Scheduled posts (published after they were written) whose time came in (after, until]: the feed announces them. */
+/**
+ * Posts whose time came in (after, until] and that fans could see before it came (scheduled, ready early): the
+ * feed announces them. One that became visible only at or after its time was announced by the event that showed it.
+ */
 export async function postsGoneLive(db: Kysely<ReadModels>, afterIso: string, untilIso: string): Promise<string[]> {
   const rows = await db
     .withSchema('rm')
@@ -329,9 +352,39 @@ export async function postsGoneLive(db: Kysely<ReadModels>, afterIso: string, un
     .where('fan_visible', '=', true)
     .where('publish_at', '>', timestamptz(afterIso))
     .where('publish_at', '<=', timestamptz(untilIso))
-    .whereRef('publish_at', '>', 'created_at')
+    .where('is_demo', '=', false)
+    .whereRef('shown_at', '<', 'publish_at')
     .orderBy('publish_at')
     .limit(100)
     .execute();
   return rows.map((r) => r.id);
+}
+
+/** The posts this event first made fan-visible whose time had come by then (not demo posts): the feed announces them. */
+export async function postsShownBy(db: Kysely<ReadModels>, eventId: string): Promise<string[]> {
+  const rows = await db
+    .withSchema('rm')
+    .selectFrom('posts')
+    .select('id')
+    .where('shown_by', '=', eventId)
+    .where('fan_visible', '=', true)
+    .where('is_demo', '=', false)
+    .whereRef('publish_at', '<=', 'shown_at')
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/** The newest posts fans may list now (what a guest's feed starts with), ids and publish times only. */
+export async function newestFanPosts(db: Kysely<ReadModels>, nowIso: string, limit: number): Promise<{ id: string; publishedAt: string }[]> {
+  const rows = await db
+    .withSchema('rm')
+    .selectFrom('posts')
+    .select(['id', 'publish_at'])
+    .where('fan_visible', '=', true)
+    .where('publish_at', '<=', timestamptz(nowIso))
+    .orderBy('publish_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((p) => ({ id: p.id, publishedAt: new Date(p.publish_at as unknown as string).toISOString() }));
 }

@@ -228,11 +228,12 @@ export const postsTables = readModelTables([
       blog_type: 'text', publish_at: 'timestamptz', created_at: 'timestamptz', deleted: 'boolean', is_demo: 'boolean',
       unlock_count: 'integer', revenue_cents: 'bigint', like_count: 'integer', comment_count: 'integer',
       category_id: 'text', root_post_id: 'text', version_of: 'text', pending_media: 'integer', errored_media: 'integer', fan_visible: 'boolean',
+      shown_by: 'text', shown_at: 'timestamptz',
     },
     primaryKey: ['id'],
     // The fan feed: fan_visible = true AND publish_at <= now ORDER BY publish_at DESC, id DESC.
-    // The staff feed: deleted = false, same order. Reuse groups: root_post_id.
-    indexes: [['fan_visible', 'publish_at', 'id'], ['deleted', 'publish_at', 'id'], ['root_post_id']],
+    // The staff feed: deleted = false, same order. Reuse groups: root_post_id. The live feed: shown_by (an event's posts).
+    indexes: [['fan_visible', 'publish_at', 'id'], ['deleted', 'publish_at', 'id'], ['root_post_id'], ['shown_by']],
   },
   { name: 'post_media', columns: { media_id: 'text', status: 'text', post_ids: 'jsonb' }, primaryKey: ['media_id'] },
   { name: 'post_stats', columns: { key: 'text', live: 'integer', fan_visible: 'integer' }, primaryKey: ['key'] },

@@ -2,7 +2,9 @@
 // runner's applied batches (so a reader who gets a frame and asks the API sees what the frame announced, and `$all`
 // is read once per node, not once more for the frames), then hands the event's frames to the hub. Also replays what a reconnecting reader missed (resume by position)
 // and closes sockets whose session ended. A new chat message's frame carries the message as each reader sees it,
-// read here from the read models that already hold it (domain/realtime/audience.ts).
+// read here from the read models that already hold it (domain/realtime/audience.ts). A post's POST_PUBLISHED is read
+// the same way: the posts the event first made visible to fans (projections/posts.ts postsShownBy). Every node
+// reads the same answer for the same event, and hands each event on once, so each socket hears of a post once.
 import { framesFor, mayReceive, messageReceiveData, messageSight, type FrameOut, type ReaderSettings } from '../../domain/realtime/audience';
 import type { Role } from '../../domain/shared/wire';
 import { chatQueries } from '../queries/chat';
@@ -14,6 +16,7 @@ import type { KafkaBus } from '../../infra/bus/kafka';
 import { eventOfBusMessage } from '../../infra/bus/relay';
 import { send, type Connection, type Hub } from './hub';
 import { currentSettings } from '../../projections/settings';
+import { postsShownBy } from '../../projections/posts';
 
 
 /** Events after which a user's sockets are checked against their session again (logout, block, role…). */
@@ -59,6 +62,17 @@ export function createFeed(services: Services, hub: Hub, resumeWindow = 5_000, b
     }
   }
 
+  /** The event's frames, a `shownPosts` frame made into one POST_PUBLISHED per post the event showed. */
+  async function framesOf(e: RecordedEvent): Promise<FrameOut[]> {
+    const frames = framesFor(e);
+    if (!frames.some((f) => f.shownPosts)) return frames;
+    const shown = await postsShownBy(services.database.db, e.id).catch((err) => {
+      console.error('[realtime] the posts an event showed could not be read', err);
+      return [] as string[];
+    });
+    return frames.flatMap((f) => (f.shownPosts ? shown.map((postId): FrameOut => ({ type: f.type, data: { postId }, audience: f.audience })) : [f]));
+  }
+
   /** An event's frames, each with its readers' own copies where it carries a message (null: no reader, nothing to send). */
   async function withCopies(frames: FrameOut[], s: ReaderSettings) {
     return Promise.all(frames.map(async (f) => {
@@ -96,7 +110,7 @@ export function createFeed(services: Services, hub: Hub, resumeWindow = 5_000, b
       if (changes && typeof changes.enable_socket_debug === 'boolean') socketDebug = changes.enable_socket_debug;
       const position = formatPosition(e.position);
       const s = settings();
-      for (const out of await withCopies(framesFor(e), s)) {
+      for (const out of await withCopies(await framesOf(e), s)) {
         if (out) hub.deliver({ type: out.f.type, data: out.f.data, position }, out.f.audience, e.position, s, out.dataFor);
       }
       hub.advance(e.position);
@@ -169,7 +183,7 @@ export function createFeed(services: Services, hub: Hub, resumeWindow = 5_000, b
               resync = true;
               break outer;
             }
-            for (const f of framesFor(e)) {
+            for (const f of await framesOf(e)) {
               if (!mayReceive(f.audience, c, s)) continue;
               // A message is replayed as it is now (bought since, deleted since).
               const own = f.wholeMessage ? (await messageCopies(f.wholeMessage, [c]))(c) : undefined;

@@ -15,6 +15,7 @@ import { contextFor, requireCaller } from '../auth';
 import { settle } from '../views';
 import { createPostBody, deleteBody, editBody, feedQuery, idQuery, reuseBody, reviewBody } from '../schemas/post';
 import { feedPageReader } from '../queries/feed-page';
+import { newestPostsQuery } from '../queries/newest-posts';
 import { postViewFor, postViews, viewerOf } from '../queries/post-views';
 import type { Services } from '../services';
 
@@ -41,6 +42,17 @@ export const feedRoutes = (services: Services): FastifyPluginAsyncZod => async (
   // The fans' page reads the session in its own statement when it is not kept in memory (api/auth.ts PendingSession).
   app.get('/api/blogs', { schema: { querystring: feedQuery }, config: { readsSessionWithPage: true } }, async (request, reply) => sendJson(reply, await feed(request, request.query, 'fans')));
   app.get('/api/blogs/all', { schema: { querystring: feedQuery } }, async (request, reply) => sendJson(reply, await feed(request, request.query, 'staff')));
+
+  // Guests have no socket (it is for sessions: presence, per-user frames, a session to recheck); their "N new posts"
+  // polls this one public answer instead, the same for every guest, answered 304 from memory while it is unchanged.
+  // It names only posts any visitor may list; the guest then reads each with its own (guest) view.
+  const newest = newestPostsQuery(services);
+  app.get('/api/blogs/newest', async (request, reply) => {
+    const { body, etag } = await newest();
+    reply.header('etag', etag).header('cache-control', 'public, max-age=5');
+    if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+    return ok(reply, body);
+  });
 
   app.get('/api/blog/get-blog-data-by-id', { schema: { querystring: idQuery } }, async (request, reply) => {
     const { id } = request.query;

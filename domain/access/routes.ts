@@ -79,6 +79,7 @@ export const API_ACCESS: Record<string, Access> = {
   // Feed
   'GET /api/blogs': 'public',
   'GET /api/blogs/all': CONTENT,
+  'GET /api/blogs/newest': 'public', // ids and publish times of the newest posts any visitor may list (a guest's "N new posts")
   'GET /api/blog/get-blog-data-by-id': 'public',
   'POST /api/blogs': CONTENT,
   'POST /api/blog/add-new-blog': CONTENT, // the same call as POST /api/blogs

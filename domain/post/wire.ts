@@ -70,6 +70,14 @@ export interface PostPage {
 }
 
 /**
+ * GET /api/blogs/newest (public): the newest posts any visitor may list, ids and publish times only, newest first.
+ * A guest's site polls it with If-None-Match (304 while nothing changed) to offer "N new posts".
+ */
+export interface NewestPosts {
+  posts: { _id: string; date: string }[];
+}
+
+/**
  * POST /api/blogs (and /admin-api/posts) body → { message, data: { _id } }. message: 'Content posted successfully.',
  * or 'The uploaded post is being processed and will be visible in some time.' while an item is processing.
  */

@@ -89,6 +89,7 @@ const samples: Record<string, Record<string, unknown>> = {
   PromotionCreated: { promotionId: 'pr1', ribbonText: 'x', createdAt: at },
   // The live feed: post news (ids only).
   PostVersionAdded: { postId: 'p1', versionId: 'p2', at },
+  MediaProcessed: { mediaId: 'm1', originalKey: 'o', thumbnailKey: 't', blurKey: 'b', width: 1, height: 1 },
   PostDeleted: { postId: 'p1', deletedAt: at },
   PostEdited: { postId: 'p1', caption: 'secret words', visibility: 'locked', previewMediaId: null, editedAt: at },
   PostReviewed: { postId: 'p1', caption: 'secret words', media: [{ mediaId: 'x', kind: 'photo' }], previewMediaId: null, priceCents: 500, reviewedAt: at },
@@ -122,16 +123,19 @@ describe('the audience rule', () => {
     }
   });
 
-  it('post news reaches every fan with the post id only: new (not scheduled, not an unlisted version), removed, edited, counts', () => {
+  it('post news reaches every fan with the post id only: removed, edited, counts; a new post is read from the posts the event showed', () => {
     const news = (type: string, over: Record<string, unknown> = {}) =>
-      framesFor({ type, data: { ...samples[type], ...over } }).filter((f) => f.type.startsWith('POST_')).map((f) => [f.type, f.data]);
-    expect(news('PostCreated')).toEqual([['POST_PUBLISHED', { postId: 'p1' }]]);
-    expect(news('PostCreated', { publishAt: '2026-12-01T00:00:00.000Z' })).toEqual([]);
-    expect(news('PostCreated', { reuseOf: 'p0' })).toEqual([]);
-    expect(news('PostVersionAdded')).toEqual([['POST_PUBLISHED', { postId: 'p2' }]]);
-    expect(news('PostDeleted')).toEqual([['POST_REMOVED', { postId: 'p1' }]]);
-    expect(news('PostEdited')).toEqual([['POST_UPDATED', { postId: 'p1' }]]);
-    for (const t of ['PostLiked', 'PostUnliked', 'PostCommentAdded', 'PostCommentRemoved', 'PostCommentHidden']) expect(news(t)).toEqual([['POST_COUNTS', { postId: 'p1' }]]);
+      framesFor({ type, data: { ...samples[type], ...over } }).filter((f) => f.type.startsWith('POST_')).map((f) => [f.type, f.data, f.shownPosts ?? false]);
+    // The event that may first show a post names none: the feed reads which posts it showed (nothing for a demo post).
+    const shown = ['POST_PUBLISHED', {}, true];
+    expect(news('PostCreated')).toEqual([shown]);
+    expect(news('PostCreated', { reuseOf: 'p0' })).toEqual([shown]);
+    expect(news('PostCreated', { isDemo: true })).toEqual([]);
+    expect(news('PostVersionAdded')).toEqual([shown]);
+    expect(news('MediaProcessed')).toEqual([shown]);
+    expect(news('PostDeleted')).toEqual([['POST_REMOVED', { postId: 'p1' }, false]]);
+    expect(news('PostEdited')).toEqual([['POST_UPDATED', { postId: 'p1' }, false], shown]);
+    for (const t of ['PostLiked', 'PostUnliked', 'PostCommentAdded', 'PostCommentRemoved', 'PostCommentHidden']) expect(news(t)).toEqual([['POST_COUNTS', { postId: 'p1' }, false]]);
     // The like's staff bell still goes only to staff; the fan who liked is named in no fan's frame.
     const liked = framesFor({ type: 'PostLiked', data: samples.PostLiked });
     expect(liked.filter((f) => mayReceive(f.audience, fanB, open)).map((f) => f.type)).toEqual(['POST_COUNTS']);

@@ -63,6 +63,11 @@ export interface FrameOut {
   audience: Audience;
   /** The chat message this frame carries whole, as each reader sees it; `data` is then the fallback. */
   wholeMessage?: string;
+  /**
+   * A POST_PUBLISHED for each post this event first made visible to fans (media done, listed, created ready), read
+   * from the posts read model once it has the event; none when the event showed no post.
+   */
+  shownPosts?: true;
 }
 
 /** Which view of a chat message a reader gets: staff see staff's, anyone else (the fan, a proxy view of them) the fan's. */
@@ -196,12 +201,10 @@ const NOTIFICATION_RULES: Record<string, (d: Data) => FrameOut[]> = {
   FreeSubscriptionStarted: () => [bell('subscription')],
   PostCommentAdded: (d) => [bell('comments'), postNews('POST_COUNTS', d.postId)],
   PostLiked: (d) => [bell('likes'), postNews('POST_COUNTS', d.postId)],
-  // Demo posts and new versions of a reused post are not news (a version is announced once listed: PostVersionAdded);
-  // a scheduled post is announced when it goes live (api/realtime/scheduled-posts.ts), not when it is written.
+  // Demo posts and new versions of a reused post ring no bell. The feed's news of a post is POST_PUBLISHED when fans
+  // can first see it (postsShown, below), or when its time comes (api/realtime/scheduled-posts.ts).
   PostCreated: (d) =>
-    d.isDemo === true || typeof d.reuseOf === 'string'
-      ? []
-      : [{ type: 'NOTIFICATION_RECEIVED', data: {}, audience: allFans }, ...(str(d.publishAt) <= str(d.createdAt) ? [postNews('POST_PUBLISHED', d.postId)] : [])],
+    d.isDemo === true ? [] : typeof d.reuseOf === 'string' ? [postsShown] : [{ type: 'NOTIFICATION_RECEIVED', data: {}, audience: allFans }, postsShown],
   PromotionCreated: () => [{ type: 'NOTIFICATION_RECEIVED', data: {}, audience: allFans }],
 };
 
@@ -210,12 +213,17 @@ const NOTIFICATION_RULES: Record<string, (d: Data) => FrameOut[]> = {
 // site reads it with its own session and offers "N new posts"; a post the fan may not see answers 404 there),
 // POST_REMOVED (deleted: drop it), POST_UPDATED (edited or reviewed: read it again), POST_COUNTS (a like or a
 // comment moved its counts: read them again, as that fan may see them). No words, no media, no one who liked.
+// A post is announced once, when fans can first see it and its time has come: the event that showed it (created
+// with its media ready, listed as a version, its last media item processed, reviewed free of errors) names no post
+// itself, so its frame is `shownPosts` and the feed reads which posts it showed (projections/posts.ts shown_by).
 export const postNews = (type: 'POST_PUBLISHED' | 'POST_REMOVED' | 'POST_UPDATED' | 'POST_COUNTS', postId: unknown): FrameOut => ({ type, data: { postId: str(postId) }, audience: allFans });
+const postsShown: FrameOut = { type: 'POST_PUBLISHED', data: {}, audience: allFans, shownPosts: true };
 const FEED_RULES: Record<string, (d: Data) => FrameOut[]> = {
-  PostVersionAdded: (d) => [postNews('POST_PUBLISHED', d.versionId)],
+  PostVersionAdded: () => [postsShown],
+  MediaProcessed: () => [postsShown],
   PostDeleted: (d) => [postNews('POST_REMOVED', d.postId)],
-  PostEdited: (d) => [postNews('POST_UPDATED', d.postId)],
-  PostReviewed: (d) => [postNews('POST_UPDATED', d.postId)],
+  PostEdited: (d) => [postNews('POST_UPDATED', d.postId), postsShown],
+  PostReviewed: (d) => [postNews('POST_UPDATED', d.postId), postsShown],
   PostUnliked: (d) => [postNews('POST_COUNTS', d.postId)],
   PostCommentRemoved: (d) => [postNews('POST_COUNTS', d.postId)],
   PostCommentHidden: (d) => [postNews('POST_COUNTS', d.postId)],

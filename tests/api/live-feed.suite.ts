@@ -2,7 +2,9 @@
 // The live feed over a real server and real sockets: a post staff publish reaches every connected fan as a frame
 // carrying only its id (no words, no media), which each fan reads with its own session (a fan not entitled to a
 // locked post gets no link to its media); a scheduled post is announced when its time comes, not when written;
-// likes and comments move counts (POST_COUNTS, naming no one); a deleted post leaves (POST_REMOVED). The bell's list
+// likes and comments move counts (POST_COUNTS, naming no one); a deleted post leaves (POST_REMOVED). A post whose
+// media finishes after it was published is announced once, when fans can see it. Guests poll GET /api/blogs/newest
+// (ETag, 304) for their "N new posts": it names only posts any visitor may list. The bell's list
 // has words and thumbnails, and a live stream's entry says it ended once the stream is over, also after a rebuild.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,6 +15,8 @@ import { allProjections } from '../../projections';
 import { liveSessionStream } from '../../domain/live/live-session';
 import { startTestServer, type Backend, type TestServer } from '../support/server';
 import { untypedTables } from '../support/tables';
+import { mediaEvents } from '../support/media-events';
+import { mediaByIds } from '../../projections/media';
 
 interface Frame { type: string; data: any; position?: string }
 
@@ -121,6 +125,84 @@ export function liveFeedSuite(backend: Backend, available: boolean) {
       await t.server.app.realtime.scheduledPosts.tick();
       expect(a.frames.filter((f) => f.type === 'POST_PUBLISHED' && f.data.postId === postId)).toHaveLength(1);
       a.close();
+    });
+
+    it('a post whose media finishes after publishing is announced once, when fans can see it (not before, not again after a reprocess)', async () => {
+      const adminId = (await call('GET', '/api/users/me', undefined, admin)).body.data._id as string;
+      const { append, heldMedia } = mediaEvents(() => t, () => adminId);
+      const ready = (await mediaByIds(t.server.services.database.db, [mediaId])).get(mediaId)!;
+      const processed = (id: string) => ({ type: 'MediaProcessed', data: { mediaId: id, originalKey: ready.original_key, thumbnailKey: ready.thumbnail_key, blurKey: ready.blur_key, width: ready.width, height: ready.height } });
+      const a = await connect(fan.token);
+      const held = await heldMedia();
+      const postId = await publish({ caption: 'Slow render', visibility: 'public', media_ids: [held] });
+      // A post written at once after it, with its media ready: its frame shows the processing one was not announced.
+      const marker = await publish({ caption: 'Marker', visibility: 'public' });
+      await a.next('POST_PUBLISHED', (f) => f.data.postId === marker);
+      expect(a.frames.some((f) => f.type === 'POST_PUBLISHED' && f.data.postId === postId)).toBe(false);
+      expect((await call('GET', `/api/blog/get-blog-data-by-id?id=${postId}`, undefined, fan.token)).status).toBe(404);
+
+      await append(held, [processed(held)]);
+      expect((await a.next('POST_PUBLISHED', (f) => f.data.postId === postId)).data).toEqual({ postId });
+      expect((await call('GET', `/api/blog/get-blog-data-by-id?id=${postId}`, undefined, fan.token)).status).toBe(200);
+      // Hidden again for a reprocess and shown again: not news a second time; nor is the scheduled-post check.
+      await append(held, [{ type: 'MediaReprocessRequested', data: { mediaId: held } }]);
+      await append(held, [processed(held)]);
+      await t.server.app.realtime.scheduledPosts.tick();
+      const second = await publish({ caption: 'Second marker', visibility: 'public' });
+      await a.next('POST_PUBLISHED', (f) => f.data.postId === second);
+      expect(a.frames.filter((f) => f.type === 'POST_PUBLISHED' && f.data.postId === postId)).toHaveLength(1);
+      a.close();
+    });
+
+    it('a scheduled post whose media finishes after its time is announced when it finishes; one ready early, when its time comes', async () => {
+      const adminId = (await call('GET', '/api/users/me', undefined, admin)).body.data._id as string;
+      const { append, heldMedia } = mediaEvents(() => t, () => adminId);
+      const ready = (await mediaByIds(t.server.services.database.db, [mediaId])).get(mediaId)!;
+      const a = await connect(fan.token);
+      const held = await heldMedia();
+      const at = new Date(Date.now() + 1_000).toISOString();
+      const postId = await publish({ caption: 'Late render', visibility: 'public', publish_at: at, media_ids: [held] });
+      await new Promise((r) => setTimeout(r, Math.max(0, new Date(at).getTime() - Date.now() + 100)));
+      // Its time came while it rendered: the check finds nothing to say of it.
+      await t.server.app.realtime.scheduledPosts.tick();
+      expect(a.frames.some((f) => f.type === 'POST_PUBLISHED' && f.data.postId === postId)).toBe(false);
+      await append(held, [{ type: 'MediaProcessed', data: { mediaId: held, originalKey: ready.original_key, thumbnailKey: ready.thumbnail_key, blurKey: ready.blur_key, width: ready.width, height: ready.height } }]);
+      await a.next('POST_PUBLISHED', (f) => f.data.postId === postId);
+      await t.server.app.realtime.scheduledPosts.tick();
+      const marker = await publish({ caption: 'Marker 3', visibility: 'public' });
+      await a.next('POST_PUBLISHED', (f) => f.data.postId === marker);
+      expect(a.frames.filter((f) => f.type === 'POST_PUBLISHED' && f.data.postId === postId)).toHaveLength(1);
+      a.close();
+    });
+
+    it('guests poll the newest posts any visitor may list: ids and times only, 304 while unchanged, a new post named at once', async () => {
+      const newest = (etag?: string) => fetch(`${t.base}/api/blogs/newest`, { headers: etag ? { 'if-none-match': etag } : {} });
+      const first = await newest();
+      expect(first.status).toBe(200);
+      const etag = first.headers.get('etag')!;
+      expect(etag).toMatch(/^"[\w-]+"$/);
+      const body = await first.json();
+      for (const p of body.data.posts) expect(Object.keys(p).sort()).toEqual(['_id', 'date']);
+      expect((await newest(etag)).status).toBe(304);
+      // A locked post is listed to guests (blurred): its id is public, its words and media are not in this answer.
+      const postId = await publish({ caption: 'Guest news', visibility: 'locked', amount: 6 });
+      const next = await newest(etag);
+      expect(next.status).toBe(200);
+      const text = await next.text();
+      expect(JSON.parse(text).data.posts[0]._id).toBe(postId);
+      expect(text).not.toMatch(/Guest news|media|url/i);
+      // One not yet visible (processing) or not yet due is not named.
+      const adminId = (await call('GET', '/api/users/me', undefined, admin)).body.data._id as string;
+      const held = await mediaEvents(() => t, () => adminId).heldMedia();
+      const hidden = await publish({ caption: 'Not yet', visibility: 'public', media_ids: [held] });
+      const later = await publish({ caption: 'Later still', visibility: 'public', publish_at: new Date(Date.now() + 3_600_000).toISOString() });
+      const ids = (await (await newest()).json()).data.posts.map((p: { _id: string }) => p._id);
+      expect(ids).not.toContain(hidden);
+      expect(ids).not.toContain(later);
+      // The guest reads the new post with a guest's view: locked, no link to its media.
+      const seen = await call('GET', `/api/blog/get-blog-data-by-id?id=${postId}`);
+      expect(seen.body.data.isLocked).toBe(true);
+      for (const m of seen.body.data.media) expect(m.url).toBeNull();
     });
 
     it('another fan\'s like and comment move the counts (POST_COUNTS names no one); a deleted post leaves (POST_REMOVED)', async () => {

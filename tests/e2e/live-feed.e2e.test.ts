@@ -1,11 +1,16 @@
 // The live feed in a real browser: a fan has `/` open; the creator publishes a post (through the API, as the
 // console does) and the fan sees "1 new post" under the app bar without a reload; a click puts the post at the top.
 // Another fan's like moves the count on screen. The bell's dropdown lists the latest notifications in words with
-// their pictures and "View all"; opening it clears the badge. Screenshots at 375 and 1440 px (live-feed-*.png).
+// their pictures and "View all"; opening it clears the badge. A post whose media finishes rendering after it was
+// published reaches the pill once it is ready; a guest (no socket) gets the pill too, from its poll of the newest
+// posts. Screenshots at 375 and 1440 px (live-feed-*.png).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import sharp from 'sharp';
 import { startTestServer, type TestServer } from '../support/server';
+import { mediaEvents } from '../support/media-events';
+import { mediaByIds } from '../../projections/media';
+import { GUEST_POLL_MS } from '../../web-fan/src/pages/useGuestNewPosts';
 import { PHONE, artifactPath, ensureAppsBuilt, launchChromium, requireChromium, settled, shootBothWidths, openFanPage } from '../support/browser';
 
 const hasChromium = requireChromium();
@@ -76,6 +81,54 @@ describe.skipIf(!hasChromium)('live feed (Chromium)', () => {
     // Deleted by staff: it leaves the feed at once.
     expect((await call('POST', '/api/blogs/delete', { id: fresh }, admin)).status).toBe(200);
     await expect.poll(() => card.count(), { timeout: 15_000 }).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('a post whose media finishes after it was published reaches the pill once it is ready', async () => {
+    const adminId = (await t.call('GET', '/api/users/me', undefined, { token: admin })).body.data._id as string;
+    const { append, heldMedia } = mediaEvents(() => t, () => adminId);
+    const ready = (await mediaByIds(t.server.services.database.db, [mediaId])).get(mediaId)!;
+    const { context, page } = await openFanPage(browser, t.base, watcher.token, { errors, csp }, { init: () => localStorage.setItem('fanclub.installCounter', 'never') });
+    await page.goto(t.base + '/');
+    await page.getByTestId('post-card').first().waitFor({ timeout: 20_000 });
+    const shownBefore = await page.getByTestId('post-card').count();
+    const held = await heldMedia();
+    const slow = await publish({ caption: 'Rendered at last', visibility: 'public', media_ids: [held] });
+    // A post published after it with its media ready comes first: the slow one is not announced while it renders.
+    const quick = await publish({ caption: 'Quick one', visibility: 'public' });
+    const pill = page.getByTestId('new-posts-pill');
+    await pill.waitFor({ timeout: 15_000 });
+    expect(await pill.innerText()).toContain('1 new post');
+    await append(held, [{ type: 'MediaProcessed', data: { mediaId: held, originalKey: ready.original_key, thumbnailKey: ready.thumbnail_key, blurKey: ready.blur_key, width: ready.width, height: ready.height } }]);
+    await expect.poll(() => pill.innerText(), { timeout: 15_000 }).toContain('2 new posts');
+    await pill.click();
+    await expect.poll(() => page.getByTestId('post-card').count()).toBe(shownBefore + 2);
+    const ids = await page.getByTestId('post-card').evaluateAll((cards) => cards.slice(0, 2).map((c) => c.getAttribute('data-post-id')));
+    expect(ids.sort()).toEqual([slow, quick].sort());
+    expect(await page.locator(`[data-post-id="${slow}"]`).innerText()).toContain('Rendered at last');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('a guest sees "1 new post" too (polled, no socket), with the post as a guest may see it', async () => {
+    const { context, page } = await openFanPage(browser, t.base, null, { errors, csp }, { init: () => localStorage.setItem('fanclub.installCounter', 'never') });
+    const sockets: string[] = [];
+    page.on('websocket', (ws) => sockets.push(ws.url()));
+    const newestAsked = page.waitForResponse((r) => r.url().endsWith('/api/blogs/newest'));
+    await page.goto(t.base + '/');
+    await page.getByTestId('post-card').first().waitFor({ timeout: 20_000 });
+    // The guest's first look is what it already has.
+    await newestAsked;
+    const fresh = await publish({ caption: 'For every visitor', visibility: 'public' });
+    const pill = page.getByTestId('new-posts-pill');
+    await pill.waitFor({ timeout: GUEST_POLL_MS * 2 + 10_000 });
+    expect(await pill.innerText()).toContain('1 new post');
+    await shootBothWidths(page, 'live-feed-04-guest-pill');
+    await pill.click();
+    await expect.poll(() => page.getByTestId('post-card').first().getAttribute('data-post-id')).toBe(fresh);
+    // The guest's page never opened a socket.
+    expect(sockets).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -88,6 +88,8 @@ export interface RequestOptions {
   /** Sent as the Idempotency-Key header (purchases). */
   idempotencyKey?: string;
   signal?: AbortSignal;
+  /** The browser cache's mode ('no-cache': ask again with the ETag it holds, a 304 reads the kept answer). */
+  cache?: RequestCache;
 }
 
 function buildUrl(path: string, query?: RequestOptions['query']): string {
@@ -118,6 +120,7 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
       signal: options.signal,
       credentials: 'same-origin',
+      ...(options.cache ? { cache: options.cache } : {}),
     });
   } catch (err) {
     if ((err as Error)?.name === 'AbortError') throw err;

@@ -14,6 +14,9 @@ export const feedAnswers: RouteAnswers = {
   'GET /api/blogs/all': {
     200: feedPage,
   },
+  'GET /api/blogs/newest': {
+    200: answer(z.object({ posts: z.array(z.object({ _id: z.string(), date: z.string() })) })),
+  },
   'GET /api/blog/get-blog-data-by-id': {
     200: answer(z.object({
       _id: z.string(),

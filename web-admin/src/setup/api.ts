@@ -4,6 +4,7 @@ import type { ConsoleSetupView } from '../../../domain/console/wire';
 import type { SetupStep } from '../../../domain/console/setup';
 import { api } from '../api';
 import { ADMIN_API, httpClient } from '../dataProvider';
+import type { MailConfig, MailForm } from '../site-config/MailServerFields';
 
 export interface SiteRecord {
   model_name: string;
@@ -13,18 +14,7 @@ export interface SiteRecord {
   recurring_membership_price_cents: number;
 }
 
-export interface MailConfig {
-  source: 'console' | 'environment' | 'outbox';
-  host: string;
-  port: number;
-  security: 'starttls' | 'tls' | 'none';
-  username: string;
-  /** The password itself never comes back: only whether one is saved. */
-  password: 'set' | 'not set';
-  from_email: string;
-  from_name: string;
-}
-export type MailForm = Omit<MailConfig, 'source' | 'password'> & { password?: string };
+export type { MailConfig, MailForm } from '../site-config/MailServerFields';
 
 const json = async <T,>(url: string, method = 'GET', body?: unknown): Promise<T> =>
   (await httpClient(url, { method, ...(body === undefined ? {} : { body: JSON.stringify(body) }) })).json as T;

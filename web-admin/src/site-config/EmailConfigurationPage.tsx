@@ -2,33 +2,18 @@
 // overrides SMTP_URL while it is saved. The password is write-only: the server seals it (AES-GCM) and only says
 // whether one is set. "Send test mail" sends through the saved server and shows what the server answered.
 import { useEffect, useState } from 'react';
-import { Alert, Box, Button, CircularProgress, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Button, CircularProgress, Stack, TextField, Typography } from '@mui/material';
 import MailOutlineIcon from '@mui/icons-material/MailOutline';
 import SendOutlinedIcon from '@mui/icons-material/SendOutlined';
 import { useNotify } from 'react-admin';
 import { api, ApiRequestError } from '../api';
 import { useLiveQuery } from '../query';
 import { PageGuard } from '../promotions/PageGuard';
-import { SecretField } from '../components/SecretField';
+import { EMPTY_MAIL_SERVER, MailServerFields, mailServerFormOf, type MailConfig, type MailServerForm } from './MailServerFields';
 import { EMAIL_CONFIGURATION_PAGE } from './paths';
 import { ConfigCard, ConfigColumn, ErrorAlert, LoadingCard, SourceChip, useApiData } from './parts';
 
-interface EmailConfig {
-  source: 'console' | 'environment' | 'outbox';
-  host: string;
-  port: number;
-  security: 'starttls' | 'tls' | 'none';
-  username: string;
-  password: 'set' | 'not set';
-  from_email: string;
-  from_name: string;
-}
-
-const SECURITY = [
-  { id: 'starttls', name: 'STARTTLS (usually port 587)' },
-  { id: 'tls', name: 'TLS from the start (usually port 465)' },
-  { id: 'none', name: 'None (a relay on a trusted network)' },
-];
+type EmailConfig = MailConfig;
 const SOURCE_TEXT: Record<EmailConfig['source'], string> = {
   console: 'Mail goes out through the server saved here.',
   environment: 'Mail goes out through SMTP_URL from the environment. Saving a server here overrides it.',
@@ -38,7 +23,7 @@ const SOURCE_TEXT: Record<EmailConfig['source'], string> = {
 export default function EmailConfigurationPage() {
   const notify = useNotify();
   const { data, setData, error, setError } = useApiData<EmailConfig>('/api/settings/email-configuration');
-  const [form, setForm] = useState<Omit<EmailConfig, 'source' | 'password'> | null>(null);
+  const [form, setForm] = useState<MailServerForm | null>(null);
   const [password, setPassword] = useState('');
   const [changePassword, setChangePassword] = useState(false);
   const [fieldError, setFieldError] = useState<{ field?: string; message: string } | null>(null);
@@ -51,10 +36,9 @@ export default function EmailConfigurationPage() {
   const [testResult, setTestResult] = useState<{ ok: boolean; message: string } | null>(null);
 
   useEffect(() => {
-    if (data && !form) setForm({ host: data.host, port: data.port, security: data.security, username: data.username, from_email: data.from_email, from_name: data.from_name });
+    if (data && !form) setForm(mailServerFormOf(data));
   }, [data, form]);
 
-  const set = (k: keyof NonNullable<typeof form>) => (e: { target: { value: string } }) => setForm((f) => f && { ...f, [k]: k === 'port' ? Number(e.target.value) : e.target.value });
   const errorOf = (field: string) => (fieldError?.field === field ? fieldError.message : undefined);
 
   const save = async () => {
@@ -80,7 +64,7 @@ export default function EmailConfigurationPage() {
     try {
       const r = await api<EmailConfig>('/api/settings/email-configuration', { method: 'DELETE' });
       setData(r.data);
-      setForm({ host: '', port: 587, security: 'starttls', username: '', from_email: '', from_name: '' });
+      setForm(EMPTY_MAIL_SERVER);
       notify(r.message ?? 'Removed', { type: 'info' });
     } catch (e) {
       setError((e as Error).message);
@@ -117,23 +101,13 @@ export default function EmailConfigurationPage() {
           ) : (
             <Stack spacing={2}>
               {fieldError && !fieldError.field ? <Alert severity="error">{fieldError.message}</Alert> : null}
-              <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '2fr 1fr' } }}>
-                <TextField label="Server" value={form.host} onChange={set('host')} placeholder="smtp.example.com" error={!!errorOf('host')} helperText={errorOf('host') ?? 'Host name or address of your mail provider\'s SMTP server.'} inputProps={{ 'data-testid': 'smtp-host' }} />
-                <TextField label="Port" type="number" value={form.port} onChange={set('port')} error={!!errorOf('port')} helperText={errorOf('port') ?? '587, 465 or 25.'} inputProps={{ 'data-testid': 'smtp-port', min: 1, max: 65535 }} />
-              </Box>
-              <TextField select label="Security" value={form.security} onChange={set('security')} error={!!errorOf('security')} helperText={errorOf('security') ?? 'How the connection to the server is encrypted.'} SelectProps={{ SelectDisplayProps: { 'data-testid': 'smtp-security' } as object }}>
-                {SECURITY.map((s) => <MenuItem key={s.id} value={s.id}>{s.name}</MenuItem>)}
-              </TextField>
-              <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-                <TextField label="Username" value={form.username} onChange={set('username')} autoComplete="off" error={!!errorOf('username')} helperText={errorOf('username') ?? 'Leave empty if the server needs no login.'} inputProps={{ 'data-testid': 'smtp-username' }} />
-                <SecretField label="Password" stored={data.password === 'set'} changing={changePassword} value={password} onChange={setPassword} onStartChange={() => setChangePassword(true)}
-                  error={errorOf('password')} help="Stored encrypted; never shown again." storedHelp="A password is saved. It is stored encrypted and never shown."
-                  placeholder="••••••••" testId="smtp-password" changeTestId="smtp-change-password" changeLabel="Change password" />
-              </Box>
-              <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-                <TextField label="Sender email" value={form.from_email} onChange={set('from_email')} placeholder="no-reply@example.com" error={!!errorOf('from_email')} helperText={errorOf('from_email') ?? 'The From address fans see.'} inputProps={{ 'data-testid': 'smtp-from-email' }} />
-                <TextField label="Sender name" value={form.from_name} onChange={set('from_name')} error={!!errorOf('from_name')} helperText={errorOf('from_name') ?? 'Shown next to the address, e.g. your site\'s name.'} inputProps={{ 'data-testid': 'smtp-from-name' }} />
-              </Box>
+              <MailServerFields
+                form={form}
+                onChange={setForm}
+                errorOf={errorOf}
+                password={{ stored: data.password === 'set', changing: changePassword, value: password, onChange: setPassword, onStartChange: () => setChangePassword(true) }}
+                testIdPrefix="smtp"
+              />
               <Stack direction="row" spacing={1} flexWrap="wrap" useFlexGap>
                 <Button variant="contained" onClick={() => void save()} disabled={busy} data-testid="smtp-save">Save</Button>
                 {data.source === 'console' ? <Button color="inherit" onClick={() => void remove()} disabled={busy} data-testid="smtp-remove">Remove this server</Button> : null}

@@ -4,11 +4,9 @@
 // every field is checked with the server's own rules and messages (domain/card/card-form.ts) and shown inline.
 import { useMemo, type FormEvent } from 'react';
 import Alert from '@mui/material/Alert';
-import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import CircularProgress from '@mui/material/CircularProgress';
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -16,6 +14,7 @@ import LockRounded from '@mui/icons-material/LockRounded';
 import type { CardForm } from '../../../domain/card/wire';
 import { CARD_TYPE_LABELS, MONTHS, expiryYears, type CardField } from './cardValidation';
 import { FIELD_ORDER, type AddCardFormState } from './useAddCardForm';
+import { PlaceFields } from './PlaceFields';
 
 export { useAddCardForm, type AddCardFormState } from './useAddCardForm';
 
@@ -66,9 +65,6 @@ export default function AddCardForm({ form, id, busy, error, onSubmit, autoFocus
   };
   const nativeSelect = { select: { native: true }, inputLabel: { shrink: true } };
 
-  const statesLoading = !!values.country && states.loading;
-  const stateList = states.data ?? [];
-  const cityOptions = useMemo(() => (cities.data?.items ?? []).map((c) => c.name), [cities.data]);
   const cityMessage = errors.city ?? (serverField === 'city' ? error?.message : undefined);
   const formAlert = alert ?? (error && !serverField ? error.message : undefined);
 
@@ -97,77 +93,19 @@ export default function AddCardForm({ form, id, busy, error, onSubmit, autoFocus
           </Box>
         )}
 
-        {!asked.has('country') ? null : countries.error ? (
-          <TextField
-            {...fieldProps('country', 'Country', 'country')}
-            helperText={errors.country ?? (serverField === 'country' ? error?.message : undefined) ?? 'The country list did not load: enter its 2-letter code.'}
-            slotProps={{ htmlInput: { maxLength: 2, style: { textTransform: 'uppercase' } } }}
-          />
-        ) : (
-          <TextField {...fieldProps('country', 'Country', 'country')} select slotProps={nativeSelect} disabled={busy || !countries.data}>
-            <option value="">{countries.data ? 'Select country' : 'Loading…'}</option>
-            {(countries.data ?? []).map((c) => (
-              <option key={c.code} value={c.code}>
-                {c.name}
-              </option>
-            ))}
-          </TextField>
-        )}
-
-        {!asked.has('state') ? null : values.country && (statesLoading || stateList.length > 0) ? (
-          <TextField {...fieldProps('state', 'State/Province', 'address-level1')} select slotProps={nativeSelect} disabled={busy || statesLoading}>
-            <option value="">{statesLoading ? 'Loading…' : 'Select state/province'}</option>
-            {stateList.map((s) => (
-              <option key={s.code} value={s.code}>
-                {s.name}
-              </option>
-            ))}
-          </TextField>
-        ) : (
-          <TextField {...fieldProps('state', 'State/Province (optional)', 'address-level1')} />
-        )}
-
-        {asked.has('city') && (
-        <Autocomplete
-          id="card-city"
-          freeSolo
-          disabled={busy}
-          options={cityOptions}
-          filterOptions={(x) => x}
-          value={values.city || null}
-          inputValue={values.city}
-          onChange={(_e, v) => set('city', typeof v === 'string' ? v : '')}
-          onInputChange={(_e, v, reason) => {
-            if (reason !== 'reset' || v) set('city', v);
-          }}
-          loading={cities.loading}
-          size="small"
-          fullWidth
-          autoHighlight={false}
-          noOptionsText="No matching city: keep what you typed"
-          renderInput={(params) => (
-            <TextField
-              {...params}
-              name="city"
-              label="City"
-              error={!!cityMessage}
-              helperText={cityMessage ?? ' '}
-              slotProps={{
-                htmlInput: { ...params.inputProps, autoComplete: 'address-level2' },
-                input: {
-                  ...params.InputProps,
-                  endAdornment: (
-                    <>
-                      {cities.loading && values.state ? <CircularProgress color="inherit" size={16} /> : null}
-                      {params.InputProps.endAdornment}
-                    </>
-                  ),
-                },
-              }}
-            />
-          )}
+        <PlaceFields
+          idPrefix="card"
+          values={values}
+          set={set}
+          fieldProps={fieldProps}
+          countries={countries}
+          states={states}
+          cities={cities}
+          busy={busy}
+          cityMessage={cityMessage}
+          countryListHint="The country list did not load: enter its 2-letter code."
+          asked={asked}
         />
-        )}
         {asked.has('pincode') && <TextField {...fieldProps('pincode', 'Postal code', 'postal-code')} />}
       </Box>
 

@@ -1,13 +1,16 @@
 // The live feed: post news from the socket (ids only; domain/realtime/audience.ts) read with the fan's own session.
 // A new post the fan may see waits behind "N new posts" until the fan asks for it (the list does not jump under the
 // reader); a deleted post leaves at once; an edited one is read again; a like or comment elsewhere reads the post's
-// counts again, as this fan may see them.
+// counts again, as this fan may see them. A guest has no socket: its new posts come from a poll (./useGuestNewPosts.ts)
+// and wait behind the same pill.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { PostView } from '../../../domain/post/wire';
 import type { PostEngagementInfo } from '../../../domain/engagement/wire';
 import { api, ApiError } from '../api';
 import { useFrame, useFrames } from '../realtime';
+import { useAuth } from '../auth';
+import { useGuestNewPosts } from './useGuestNewPosts';
 import type { FeedPosts } from './useFeedPosts';
 
 type PostNews = { postId?: string };
@@ -38,13 +41,17 @@ export function useLiveFeed(feed: FeedPosts, feedTagId: string | null, on: boole
   waitingRef.current = waiting;
   const { replacePost, removePost, prependPosts } = feed;
 
-  useFrame<PostNews>('POST_PUBLISHED', async ({ postId }) => {
+  /** A post that may be new: read as this reader sees it; one they may see and do not have yet waits behind the pill. */
+  const consider = async (postId: string | undefined) => {
     if (!postId || shown.current.has(postId) || waitingRef.current.some((p) => p._id === postId)) return;
     const post = await readPost(postId).catch(() => null);
     if (!post || shown.current.has(post._id)) return;
     if (feedTagId && !post.feed_tags?.some((t) => t._id === feedTagId)) return;
     setWaiting((w) => (w.some((p) => p._id === post._id) ? w : [...w, post].sort(newestFirst)));
-  }, on);
+  };
+  useFrame<PostNews>('POST_PUBLISHED', ({ postId }) => consider(postId), on);
+  const { token } = useAuth();
+  useGuestNewPosts(on && !token, (postId) => void consider(postId));
 
   useFrame<PostNews>('POST_REMOVED', ({ postId }) => {
     if (!postId) return;

@@ -1,10 +1,9 @@
 // /shop/shipping-details: the fan's address book; /add and /edit/:id: an address with the same country, state and
 // city lookups as the card form. The server checks every field and names the one it refuses. `?return=` goes back
 // there after saving (the checkout sends the fan here and back).
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
-import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
@@ -21,6 +20,7 @@ import { useAuth } from '../auth';
 import { useNotify } from '../notify';
 import { EmptyState, ErrorState } from '../components/StatusViews';
 import { useCities, useCountries, useStates } from '../card-form/places';
+import { PlaceFields } from '../card-form/PlaceFields';
 import { ShopColumn, ShopHeading } from './ShopParts';
 import { shopApi, useAddresses, type Address, type SavedAddress } from './shopApi';
 
@@ -120,7 +120,6 @@ export function AddressFormPage() {
   const countries = useCountries();
   const states = useStates(values.country);
   const cities = useCities(values.country, values.state, values.city);
-  const cityOptions = useMemo(() => (cities.data?.items ?? []).map((c) => c.name), [cities.data]);
 
   useEffect(() => {
     if (existing && loadedFor !== existing._id) {
@@ -179,8 +178,6 @@ export function AddressFormPage() {
       fullWidth: true,
     };
   };
-  const nativeSelect = { select: { native: true }, inputLabel: { shrink: true } };
-  const stateList = states.data ?? [];
   const full = { gridColumn: '1 / -1' };
   const formAlert = error && !(error.field && error.field in EMPTY) ? error.message : null;
 
@@ -204,56 +201,16 @@ export function AddressFormPage() {
             <Box sx={full}>
               <TextField {...fieldProps('line2', 'Address line 2 (optional)', 'address-line2')} />
             </Box>
-            {countries.error ? (
-              <TextField {...fieldProps('country', 'Country', 'country')} slotProps={{ htmlInput: { maxLength: 2, style: { textTransform: 'uppercase' } } }} />
-            ) : (
-              <TextField {...fieldProps('country', 'Country', 'country')} select slotProps={nativeSelect} disabled={busy || !countries.data}>
-                <option value="">{countries.data ? 'Select country' : 'Loading…'}</option>
-                {(countries.data ?? []).map((c) => (
-                  <option key={c.code} value={c.code}>
-                    {c.name}
-                  </option>
-                ))}
-              </TextField>
-            )}
-            {values.country && (states.loading || stateList.length > 0) ? (
-              <TextField {...fieldProps('state', 'State/Province', 'address-level1')} select slotProps={nativeSelect} disabled={busy || states.loading}>
-                <option value="">{states.loading ? 'Loading…' : 'Select state/province'}</option>
-                {stateList.map((s) => (
-                  <option key={s.code} value={s.code}>
-                    {s.name}
-                  </option>
-                ))}
-              </TextField>
-            ) : (
-              <TextField {...fieldProps('state', 'State/Province (optional)', 'address-level1')} />
-            )}
-            <Autocomplete
-              id="address-city"
-              freeSolo
-              disabled={busy}
-              options={cityOptions}
-              filterOptions={(x) => x}
-              value={values.city || null}
-              inputValue={values.city}
-              onChange={(_e, v) => set('city', typeof v === 'string' ? v : '')}
-              onInputChange={(_e, v, reason) => {
-                if (reason !== 'reset' || v) set('city', v);
-              }}
-              loading={cities.loading}
-              size="small"
-              fullWidth
-              noOptionsText="No matching city: keep what you typed"
-              renderInput={(p) => (
-                <TextField
-                  {...p}
-                  name="city"
-                  label="City"
-                  error={error?.field === 'city'}
-                  helperText={error?.field === 'city' ? error.message : ' '}
-                  slotProps={{ htmlInput: { ...p.inputProps, autoComplete: 'address-level2' } }}
-                />
-              )}
+            <PlaceFields
+              idPrefix="address"
+              values={values}
+              set={set}
+              fieldProps={fieldProps}
+              countries={countries}
+              states={states}
+              cities={cities}
+              busy={busy}
+              cityMessage={error?.field === 'city' ? error.message : undefined}
             />
             <TextField {...fieldProps('postalCode', 'Postal code', 'postal-code')} />
             <Box sx={full}>
