@@ -48,6 +48,8 @@ export interface PostRow {
   errored_media: number;
   /** Not deleted, nothing processing, nothing errored: fans may see it once publish_at has come. */
   fan_visible: boolean;
+  /** The lowest membership tier that sees it; null: every subscriber. */
+  min_tier_id: string | null;
 }
 
 const linkedIds = (p: PostRow) => mediaIdsOfPost({ media: p.media, previewMediaId: p.preview_media_id });
@@ -157,7 +159,7 @@ export const postsProjection = defineProjection<AnyDomainEvent, ReadModelRows>()
           preview_media_id: d.previewMediaId ?? null, blog_type: blogTypeOf(d.media), publish_at: d.publishAt, created_at: d.createdAt,
           deleted: false, is_demo: !!d.isDemo, unlock_count: 0, revenue_cents: 0, like_count: 0, comment_count: 0,
           category_id: d.categoryId ?? null, root_post_id: d.reuseOf ?? d.postId, version_of: d.reuseOf ?? null,
-          pending_media: 0, errored_media: 0, fan_visible: false,
+          pending_media: 0, errored_media: 0, fan_visible: false, min_tier_id: d.minTierId ?? null,
         };
         if (d.reuseOf && !(await store.get<PostVersionRow>('post_versions', { version_id: d.postId }))?.listed) {
           store.put('post_versions', { version_id: d.postId, listed: false, waiting: row });
@@ -180,7 +182,10 @@ export const postsProjection = defineProjection<AnyDomainEvent, ReadModelRows>()
       }
       case 'PostEdited': {
         const p = await store.get<PostRow>('posts', { id: d.postId });
-        if (p) await relink(store, p, { ...p, caption: d.caption, visibility: d.visibility, preview_media_id: d.previewMediaId ?? null });
+        if (p) {
+          const min_tier_id = d.minTierId === undefined ? p.min_tier_id : d.minTierId;
+          await relink(store, p, { ...p, caption: d.caption, visibility: d.visibility, preview_media_id: d.previewMediaId ?? null, min_tier_id });
+        }
         break;
       }
       case 'PostReviewed': {

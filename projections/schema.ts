@@ -228,6 +228,7 @@ export const postsTables = readModelTables([
       blog_type: 'text', publish_at: 'timestamptz', created_at: 'timestamptz', deleted: 'boolean', is_demo: 'boolean',
       unlock_count: 'integer', revenue_cents: 'bigint', like_count: 'integer', comment_count: 'integer',
       category_id: 'text', root_post_id: 'text', version_of: 'text', pending_media: 'integer', errored_media: 'integer', fan_visible: 'boolean',
+      min_tier_id: 'text',
     },
     primaryKey: ['id'],
     // The fan feed: fan_visible = true AND publish_at <= now ORDER BY publish_at DESC, id DESC.
