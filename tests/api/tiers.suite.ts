@@ -182,7 +182,7 @@ export function tiersSuite(backend: Backend, available: boolean) {
       noLinks(one);
       // The feed, read twice (the second answer comes from the kept page).
       for (let i = 0; i < 2; i++) {
-        const feed = (await t.call('GET', '/api/blogs', undefined, { token: f.token })).body.data.blogs as any[];
+        const feed = (await t.call('GET', '/api/blogs', undefined, { token: f.token })).body.data.blogs as { _id: string; media: { url: string | null; thumbnail_url: string | null }[] }[];
         const inFeed = feed.find((b) => b._id === postId);
         expect(inFeed).toMatchObject({ isLocked: true, cta: 'upgrade' });
         noLinks(inFeed);
@@ -203,7 +203,7 @@ export function tiersSuite(backend: Backend, available: boolean) {
       const open = (await t.call('GET', `/api/blog/get-blog-data-by-id?id=${postId}`, undefined, { token: f.token })).body.data;
       expect(open).toMatchObject({ isLocked: false, cta: null });
       expect(open.media[0].url).toContain('sig=');
-      const feed = (await t.call('GET', '/api/blogs', undefined, { token: f.token })).body.data.blogs as any[];
+      const feed = (await t.call('GET', '/api/blogs', undefined, { token: f.token })).body.data.blogs as { _id: string; media: { url: string | null; thumbnail_url: string | null }[] }[];
       expect(feed.find((b) => b._id === postId)).toMatchObject({ isLocked: false });
       expect(feed.find((b) => b._id === locked.body.id)).toMatchObject({ isLocked: true, cta: 'unlock' });
       const bought = await t.call('POST', '/api/v2/purchase/blog-content-purchase', { blogId: locked.body.id, amount: 7, ...TEST_CARD_FORM }, { token: f.token });
