@@ -185,7 +185,7 @@ export function tiersSuite(backend: Backend, available: boolean) {
         const feed = (await t.call('GET', '/api/blogs', undefined, { token: f.token })).body.data.blogs as { _id: string; media: { url: string | null; thumbnail_url: string | null }[] }[];
         const inFeed = feed.find((b) => b._id === postId);
         expect(inFeed).toMatchObject({ isLocked: true, cta: 'upgrade' });
-        noLinks(inFeed);
+        noLinks(inFeed!);
         expect(feed.find((b) => b._id === locked.body.id)).toMatchObject({ isLocked: true, cta: 'upgrade' });
       }
       // The notifications' thumbnails: the blurred copy, never a signed link.
