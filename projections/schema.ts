@@ -114,6 +114,17 @@ export const membershipPlansTables = readModelTables([
   { name: 'subscription_bundles', columns: { months: 'integer', discount_percent: 'integer', updated_at: 'timestamptz' }, primaryKey: ['months'] },
 ]);
 
+// tier-earnings.ts
+export const tierEarningsTables = readModelTables([
+  {
+    name: 'tier_earnings',
+    columns: {
+      tier_id: 'text', subscriptions: 'integer', subscriptions_cents: 'bigint', renewals: 'integer', renewals_cents: 'bigint', upgrades: 'integer', upgrades_cents: 'bigint',
+    },
+    primaryKey: ['tier_id'],
+  },
+]);
+
 // earnings.ts
 export const earningsTables = readModelTables([
   {
@@ -616,6 +627,7 @@ type AllTables =
   | TableOf<typeof contactMessagesTables>
   | TableOf<typeof couponsTables>
   | TableOf<typeof membershipPlansTables>
+  | TableOf<typeof tierEarningsTables>
   | TableOf<typeof earningsTables>
   | TableOf<typeof engagementTables>
   | TableOf<typeof feedTagsTables>
