@@ -210,6 +210,10 @@ export function tiersSuite(backend: Backend, available: boolean) {
       expect(bought.status, JSON.stringify(bought.body)).toBe(200);
       expect((await t.call('GET', `/api/blog/get-blog-data-by-id?id=${locked.body.id}`, undefined, { token: f.token })).body.data).toMatchObject({ isLocked: false, is_unlocked: true });
 
+      // Earnings per tier: the upgrade into VIP is counted there.
+      const vipNow = ((await t.call('GET', '/admin-api/membership-tiers', undefined, { token: admin })).body as { id: string; earnings: { upgrades: number; upgrades_cents: number; subscriptions: number } }[]).find((x) => x.id === vip.id)!;
+      expect(vipNow.earnings.upgrades).toBeGreaterThanOrEqual(2);
+      expect(vipNow.earnings.subscriptions).toBeGreaterThanOrEqual(1);
       // The console lifts the limit: every member sees it.
       const other = await fan('basic-other');
       expect((await t.call('POST', '/api/v2/purchase/subscription', TEST_CARD_FORM, { token: other.token })).status).toBe(200);

@@ -155,6 +155,7 @@ describe.skipIf(!hasChromium)('tiers and bundles end to end (Chromium)', () => {
     expect(await upgrade.innerText()).toBe('Upgrade to VIP');
     expect(await page.getByTestId('tier-only').first().innerText()).toBe('For VIP members');
     await page.getByText('Backstage, for VIPs').first().waitFor();
+    await upgrade.scrollIntoViewIfNeeded();
     await shootBothWidths(page, 'tiers-08-vip-post-locked');
     await upgrade.click();
     const dialog = page.getByTestId('change-tier-dialog');
@@ -164,6 +165,18 @@ describe.skipIf(!hasChromium)('tiers and bundles end to end (Chromium)', () => {
     await page.getByTestId('open-media').first().waitFor({ timeout: 20_000 });
     expect(await page.getByTestId('upgrade-to-see').count()).toBe(0);
     await shootBothWidths(page, 'tiers-09-vip-post-open');
+    // The console's earnings per tier count the upgrade.
+    const c = await openConsole(browser, t, errors);
+    try {
+      await c.page.goto(t.base + '/admin/membership-tiers');
+      const row = c.page.getByTestId('tier-earnings-VIP');
+      await row.waitFor({ timeout: 15_000 });
+      expect(await row.innerText()).toMatch(/VIP\s+\d+\s+1\s+0\s+1\s+\$/);
+      await c.page.getByTestId('tier-earnings').scrollIntoViewIfNeeded();
+      await shootBothWidths(c.page, 'tiers-10-console-earnings-per-tier');
+    } finally {
+      await c.context.close();
+    }
     expect(errors).toEqual([]);
     expect(csp).toEqual([]);
   });
