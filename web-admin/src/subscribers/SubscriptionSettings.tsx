@@ -3,7 +3,7 @@
 // Saved through PUT /admin-api/subscription-settings/site with the spec's 'update settings successfully.'.
 import type { ReactNode } from 'react';
 import { Box, Divider, Typography } from '@mui/material';
-import { BooleanInput, Edit, NumberInput, SaveButton, SelectInput, SimpleForm, TextInput, Toolbar, maxLength, minValue, required, useNotify, type Validator } from 'react-admin';
+import { BooleanInput, Edit, SaveButton, SelectInput, SimpleForm, TextInput, Toolbar, maxLength, minValue, required, useNotify, type Validator } from 'react-admin';
 import { DEFAULT_SETTINGS } from '../../../domain/settings/settings';
 import { money } from '../format';
 import { PriceInput } from '../components/PriceInput';
