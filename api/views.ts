@@ -3,7 +3,7 @@ import { shellPublicSettings, type SettingsViewer } from '../domain/settings/she
 import type { MeView } from '../domain/user/wire';
 import type { PostMediaView, PostView } from '../domain/post/wire';
 import type { PublicSettings } from '../domain/settings/wire';
-import { mayOpenMedia, postAccess, type Viewer } from '../domain/post/visibility';
+import { mayOpenMedia, postAccess, type RequiredTier, type Viewer } from '../domain/post/visibility';
 import { countsFor, type VisibleCounts } from '../domain/engagement/counts';
 import { dollarsFromCents } from '../domain/shared/money';
 import { routeAfterRegistration } from '../domain/user/user';
@@ -112,10 +112,17 @@ export interface PostViewContext {
   /** This viewer likes the post. */
   liked: boolean;
   feedTags: NonNullable<PostView['feed_tags']>;
+  /** Every membership tier by id (a post's lowest tier's name and rank). */
+  tiers: Map<string, RequiredTier>;
 }
 
+/** The lowest tier that sees a post; a tier the read model does not know sees nothing (only staff open it). */
+export const requiredTierOf = (post: Pick<PostRow, 'min_tier_id'>, tiers: Map<string, RequiredTier>): RequiredTier | null =>
+  post.min_tier_id ? (tiers.get(post.min_tier_id) ?? { tierId: post.min_tier_id, name: '', rank: Number.MAX_SAFE_INTEGER }) : null;
+
 export function postView(post: PostRow, media: Map<string, MediaRow>, viewer: Viewer, unlocked: boolean, c: PostViewContext): PostView {
-  const access = postAccess(post, viewer, unlocked);
+  const required = requiredTierOf(post, c.tiers);
+  const access = postAccess(post, viewer, unlocked, required);
   const items = post.media.map((ref) => media.get(ref.mediaId)).filter((m): m is MediaRow => !!m);
   const open = (m: MediaRow) => mayOpenMedia(post, access, m.id);
   const previewItem = post.visibility === 'locked' && post.preview_media_id ? media.get(post.preview_media_id) : undefined;
@@ -148,6 +155,7 @@ export function postView(post: PostRow, media: Map<string, MediaRow>, viewer: Vi
     user_feed_like: c.liked,
     user: c.author,
     cta: access.cta,
+    required_tier: required ? { tier_id: required.tierId, name: required.name } : null,
     feed_tags: c.feedTags,
   };
 }

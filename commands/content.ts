@@ -9,6 +9,8 @@ import { mediaIdsOfPost, postDecider, postStream, type CreatePost, type PostMedi
 import { FEED_TAGS_STREAM, TAG_MESSAGES, feedTagDecider } from '../domain/feed-tag/feed-tag';
 import type { PostVisibility } from '../domain/post/wire';
 import type { SiteSettings } from '../domain/settings/settings';
+import { activeTiers } from '../domain/membership-plan/plan';
+import { loadPlans } from './membership-plans';
 import type { AppStorage as FileStorage } from '../infra/storage/port';
 import type { MediaRenderer } from '../infra/media/port';
 import { fanUploaderOf } from './media-owner';
@@ -71,6 +73,8 @@ export interface CreatePostInput {
   categoryId?: string | null;
   feedTags?: string[];
   isDemo?: boolean;
+  /** The lowest membership tier that sees it (null: every subscriber). */
+  minTierId?: string | null;
 }
 
 export interface PostWritten {
@@ -123,6 +127,10 @@ async function checkFeedTags(ctx: CommandContext, tagIds: string[] | undefined):
   for (const id of tagIds) if (!state.tags.has(id)) throw new ValidationError('feed_tags', TAG_MESSAGES.notFound);
 }
 
+/** The tiers on offer, read only when a post names one (the rule in domain/post checks the name against them). */
+const offeredTierIds = async (ctx: CommandContext, minTierId: string | null | undefined): Promise<string[]> =>
+  minTierId ? activeTiers(await loadPlans(ctx.store)).map((t) => t.tierId) : [];
+
 const composerSettings = (s: SiteSettings): PostSettings => ({
   minAmount: s.content_unlock_minimum_amount, maxAmount: s.content_unlock_maximum_amount, enablePublicPost: s.enable_public_post,
 });
@@ -156,6 +164,8 @@ export async function createPost(ctx: CommandContext, settings: SiteSettings, in
     settings: composerSettings(settings),
     isDemo: input.isDemo,
     categoryId: input.categoryId ?? null,
+    minTierId: input.minTierId ?? null,
+    tierIds: await offeredTierIds(ctx, input.minTierId),
   };
   // Two streams, no transaction over them: the tags first (invisible while the post does not exist), the post
   // last, so a failure between leaves nothing shown and a retry posts once. Judged first: a refused post writes nothing.
@@ -177,6 +187,7 @@ export interface ComposerPost {
   category_id?: string | null;
   feed_tags?: string[];
   publish_at: string | null;
+  min_tier_id?: string | null;
 }
 
 /** Creates a post from the composer: one rule for both composers, so the two routes cannot drift apart. */
@@ -191,6 +202,7 @@ export function createPostFromComposer(ctx: CommandContext, settings: SiteSettin
     categoryId: body.category_id ?? null,
     feedTags: body.feed_tags,
     schedule: body.publish_at,
+    minTierId: body.min_tier_id ?? null,
   });
 }
 
@@ -198,12 +210,14 @@ export function createPostFromComposer(ctx: CommandContext, settings: SiteSettin
 export async function editPost(
   ctx: CommandContext,
   settings: SiteSettings,
-  input: { postId: string; caption: string; visibility?: 'private' | 'public'; previewMediaId?: string | null },
+  input: { postId: string; caption: string; visibility?: 'private' | 'public'; previewMediaId?: string | null; minTierId?: string | null },
   expectedRevision?: number, // the console's If-Match: a post changed since the editor loaded it is a 412
 ) {
   await loadPreview(ctx, input.previewMediaId);
+  const tierIds = await offeredTierIds(ctx, input.minTierId);
   return handle(ctx, postStream(input.postId), postDecider, {
-    type: 'EditPost', caption: input.caption, visibility: input.visibility, previewMediaId: input.previewMediaId, enablePublicPost: settings.enable_public_post, at: ctx.now(),
+    type: 'EditPost', caption: input.caption, visibility: input.visibility, previewMediaId: input.previewMediaId, minTierId: input.minTierId, tierIds,
+    enablePublicPost: settings.enable_public_post, at: ctx.now(),
   }, { expectedRevision, editing: 'post' });
 }
 
@@ -292,6 +306,9 @@ export async function reusePost(ctx: CommandContext, settings: SiteSettings, inp
     settings: { minAmount: settings.tips_minimum_amount, maxAmount: settings.tips_maximum_amount, enablePublicPost: settings.enable_public_post },
     categoryId: source.categoryId,
     reuseOf: root,
+    // The new version keeps the limit, even to a tier no longer offered (its members keep it).
+    minTierId: source.minTierId,
+    tierIds: source.minTierId ? (await loadPlans(ctx.store)).tiers.map((t) => t.tierId) : [],
   };
   // The version and its tags, then the root's listing last: it is shown (and can be bought) only once listed.
   await handle(ctx, postStream(postId), postDecider, create);

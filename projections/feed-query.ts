@@ -12,6 +12,7 @@ import type { MediaRow } from './media';
 import { DEFAULT_SETTINGS, type SiteSettings } from '../domain/settings/settings';
 import type { Database } from '../infra/db/database';
 import type { SessionLookup } from './users';
+import type { RequiredTier } from '../domain/post/visibility';
 
 /** What a feed page is for every viewer (api/routes/feed.ts may keep it for a moment: api/read-cache.ts). */
 export interface FeedPage {
@@ -24,6 +25,8 @@ export interface FeedPage {
   total: number;
   /** Fans' feed: when the next scheduled post is due (the page may change then without any new event). */
   nextDueAt: string | null;
+  /** Every membership tier (removed ones too) by id: the name and rank of a post's lowest tier. */
+  tiers: Map<string, RequiredTier>;
 }
 
 /** What only this viewer's request decides. */
@@ -32,6 +35,8 @@ export interface FeedViewerPart {
   liked: Set<string>;
   /** The viewer's membership paid through this date (null: never a member or a guest). */
   memberUntil: string | null;
+  /** The viewer's membership tier (null: the base tier, or no membership). */
+  memberTier: string | null;
 }
 
 export type FeedBundle = FeedPage & FeedViewerPart;
@@ -136,6 +141,8 @@ async function bundleOf(
          FROM rm.feed_post_tags pt JOIN rm.feed_tags t ON t.id = pt.tag_id WHERE pt.post_id IN (SELECT id FROM page)) AS tags,
       (SELECT s.values FROM rm.site_settings s WHERE s.id = 'site') AS settings,
       ${user ? sql`(SELECT sub.expires_at FROM rm.subscribers sub WHERE sub.user_id = ${user})` : sql`NULL::timestamptz`} AS member_until,
+      ${user ? sql`(SELECT sub.tier_id FROM rm.subscribers sub WHERE sub.user_id = ${user})` : sql`NULL::text`} AS member_tier,
+      (SELECT COALESCE(jsonb_agg(jsonb_build_object('tier_id', t.tier_id, 'name', t.name, 'rank', t.rank)), '[]'::jsonb) FROM rm.membership_tiers t) AS tiers,
       ${o.total} AS total,
       ${o.nextDue} AS next_due
   `.execute(db);
@@ -151,6 +158,8 @@ interface BundleJson {
   tags: any[];
   settings: any;
   member_until: string | null;
+  member_tier: string | null;
+  tiers: { tier_id: string; name: string | null; rank: number | string | null }[] | null;
   total: string | number;
   next_due: string | null;
 }
@@ -168,9 +177,20 @@ function bundleFrom(row: BundleJson): FeedBundle {
     tags: tagsByPost(row.tags),
     settings: { ...DEFAULT_SETTINGS, ...((row.settings ?? {}) as Partial<SiteSettings>) },
     memberUntil: row.member_until == null ? null : new Date(row.member_until).toISOString(),
+    memberTier: row.member_tier ?? null,
+    tiers: tiersById(row.tiers ?? []),
     total: Number(row.total),
     nextDueAt: row.next_due == null ? null : new Date(row.next_due).toISOString(),
   };
+}
+
+/** The tier rows as the statement gives them → by id, for the views' tier checks. */
+export const tiersById = (rows: { tier_id: string; name: string | null; rank: number | string | null }[]): Map<string, RequiredTier> =>
+  new Map(rows.map((t) => [t.tier_id, { tierId: t.tier_id, name: t.name ?? '', rank: Number(t.rank ?? 0) }]));
+
+/** Every membership tier by id (a single post's or a purchase's view). */
+export async function tiersOf(db: Kysely<ReadModels>): Promise<Map<string, RequiredTier>> {
+  return tiersById(await db.withSchema('rm').selectFrom('membership_tiers').select(['tier_id', 'name', 'rank']).execute());
 }
 
 /** What a viewer has bought and liked, and their membership: everything the views of any page need about them. */
@@ -178,21 +198,24 @@ export interface ViewerEntitlements {
   unlockedRoots: Set<string>;
   liked: Set<string>;
   memberUntil: string | null;
+  memberTier: string | null;
 }
 
 /** A viewer's unlocks (by reuse group), likes and membership in one statement. */
 export async function viewerEntitlements(db: Kysely<ReadModels>, userId: string): Promise<ViewerEntitlements> {
-  const r = await sql<{ unlocked_roots: string[]; liked: string[]; member_until: string | null }>`
+  const r = await sql<{ unlocked_roots: string[]; liked: string[]; member_until: string | null; member_tier: string | null }>`
     SELECT
       (SELECT COALESCE(jsonb_agg(DISTINCT q.root_post_id), '[]'::jsonb) FROM rm.post_unlocks u JOIN rm.posts q ON q.id = u.post_id WHERE u.user_id = ${userId}) AS unlocked_roots,
       (SELECT COALESCE(jsonb_agg(l.post_id), '[]'::jsonb) FROM rm.post_likes l WHERE l.user_id = ${userId}) AS liked,
-      (SELECT sub.expires_at FROM rm.subscribers sub WHERE sub.user_id = ${userId}) AS member_until
+      (SELECT sub.expires_at FROM rm.subscribers sub WHERE sub.user_id = ${userId}) AS member_until,
+      (SELECT sub.tier_id FROM rm.subscribers sub WHERE sub.user_id = ${userId}) AS member_tier
   `.execute(db);
   const row = r.rows[0];
   return {
     unlockedRoots: new Set(row.unlocked_roots),
     liked: new Set(row.liked),
     memberUntil: row.member_until == null ? null : new Date(row.member_until).toISOString(),
+    memberTier: row.member_tier ?? null,
   };
 }
 
@@ -202,6 +225,7 @@ export function viewerPartOf(e: ViewerEntitlements, rows: Pick<PostRow, 'id' | '
     unlocked: new Set(rows.filter((p) => e.unlockedRoots.has(p.root_post_id)).map((p) => p.id)),
     liked: new Set(rows.filter((p) => e.liked.has(p.id)).map((p) => p.id)),
     memberUntil: e.memberUntil,
+    memberTier: e.memberTier,
   };
 }
 /** The feed tags of some posts (post detail, console, purchase answers). */

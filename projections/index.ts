@@ -21,6 +21,7 @@ import { walletProjection } from './wallet';
 import { promotionsProjection } from './promotions';
 import { couponsProjection } from './coupons';
 import { membershipPlansProjection } from './membership-plans';
+import { tierEarningsProjection } from './tier-earnings';
 import { tipsProjection } from './tips';
 import { resubscribeOffersProjection } from './resubscribe-offers';
 import { chatMessagesProjection } from './chat-messages';
@@ -66,6 +67,7 @@ export const allProjections: Projection[] = [
   promotionsProjection,
   couponsProjection,
   membershipPlansProjection,
+  tierEarningsProjection,
   tipsProjection,
   resubscribeOffersProjection,
   chatMessagesProjection,

@@ -53,6 +53,8 @@ export interface PostRow {
   errored_media: number;
   /** Not deleted, nothing processing, nothing errored: fans may see it once publish_at has come. */
   fan_visible: boolean;
+  /** The lowest membership tier that sees it; null: every subscriber. */
+  min_tier_id: string | null;
   /** The event that first made the post fan_visible, and its time; null until then. */
   shown_by: string | null;
   shown_at: string | null;
@@ -177,7 +179,7 @@ export const postsProjection = defineProjection<AnyDomainEvent, ReadModelRows>()
           preview_media_id: d.previewMediaId ?? null, blog_type: blogTypeOf(d.media), publish_at: d.publishAt, created_at: d.createdAt,
           deleted: false, is_demo: !!d.isDemo, unlock_count: 0, revenue_cents: 0, like_count: 0, comment_count: 0,
           category_id: d.categoryId ?? null, root_post_id: d.reuseOf ?? d.postId, version_of: d.reuseOf ?? null,
-          pending_media: 0, errored_media: 0, fan_visible: false, shown_by: null, shown_at: null,
+          pending_media: 0, errored_media: 0, fan_visible: false, shown_by: null, shown_at: null, min_tier_id: d.minTierId ?? null,
         };
         if (d.reuseOf && !(await store.get<PostVersionRow>('post_versions', { version_id: d.postId }))?.listed) {
           store.put('post_versions', { version_id: d.postId, listed: false, waiting: row });
@@ -200,7 +202,10 @@ export const postsProjection = defineProjection<AnyDomainEvent, ReadModelRows>()
       }
       case 'PostEdited': {
         const p = await store.get<PostRow>('posts', { id: d.postId });
-        if (p) await relink(store, p, { ...p, caption: d.caption, visibility: d.visibility, preview_media_id: d.previewMediaId ?? null }, moment);
+        if (p) {
+          const min_tier_id = d.minTierId === undefined ? p.min_tier_id : d.minTierId;
+          await relink(store, p, { ...p, caption: d.caption, visibility: d.visibility, preview_media_id: d.previewMediaId ?? null, min_tier_id }, moment);
+        }
         break;
       }
       case 'PostReviewed': {

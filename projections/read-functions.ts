@@ -31,6 +31,8 @@ function feedBundleSelect(s: string, total: string, nextDue: string): string {
           FROM ${s}.feed_post_tags pt JOIN ${s}.feed_tags t ON t.id = pt.tag_id WHERE pt.post_id IN (SELECT id FROM page)),
       'settings', (SELECT st.values FROM ${s}.site_settings st WHERE st.id = 'site'),
       'member_until', (SELECT sub.expires_at FROM ${s}.subscribers sub WHERE sub.user_id = p_user),
+      'member_tier', (SELECT sub.tier_id FROM ${s}.subscribers sub WHERE sub.user_id = p_user),
+      'tiers', (SELECT COALESCE(json_agg(json_build_object('tier_id', t.tier_id, 'name', t.name, 'rank', t.rank)), '[]'::json) FROM ${s}.membership_tiers t),
       'total', ${total},
       'next_due', ${nextDue})`;
 }

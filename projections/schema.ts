@@ -114,6 +114,17 @@ export const membershipPlansTables = readModelTables([
   { name: 'subscription_bundles', columns: { months: 'integer', discount_percent: 'integer', updated_at: 'timestamptz' }, primaryKey: ['months'] },
 ]);
 
+// tier-earnings.ts
+export const tierEarningsTables = readModelTables([
+  {
+    name: 'tier_earnings',
+    columns: {
+      tier_id: 'text', subscriptions: 'integer', subscriptions_cents: 'bigint', renewals: 'integer', renewals_cents: 'bigint', upgrades: 'integer', upgrades_cents: 'bigint',
+    },
+    primaryKey: ['tier_id'],
+  },
+]);
+
 // earnings.ts
 export const earningsTables = readModelTables([
   {
@@ -229,6 +240,7 @@ export const postsTables = readModelTables([
       unlock_count: 'integer', revenue_cents: 'bigint', like_count: 'integer', comment_count: 'integer',
       category_id: 'text', root_post_id: 'text', version_of: 'text', pending_media: 'integer', errored_media: 'integer', fan_visible: 'boolean',
       shown_by: 'text', shown_at: 'timestamptz',
+      min_tier_id: 'text',
     },
     primaryKey: ['id'],
     // The fan feed: fan_visible = true AND publish_at <= now ORDER BY publish_at DESC, id DESC.
@@ -656,6 +668,7 @@ type AllTables =
   | TableOf<typeof contactMessagesTables>
   | TableOf<typeof couponsTables>
   | TableOf<typeof membershipPlansTables>
+  | TableOf<typeof tierEarningsTables>
   | TableOf<typeof earningsTables>
   | TableOf<typeof engagementTables>
   | TableOf<typeof feedTagsTables>

@@ -61,6 +61,7 @@ export function adminPost(
     group_versions: group.versions,
     preview_media_id: p.preview_media_id,
     category_id: p.category_id,
+    min_tier_id: p.min_tier_id ?? null,
   };
 }
 

@@ -58,18 +58,18 @@ export function feedPageReader(services: Services) {
     let b: FeedBundle;
     let answerKey: string | null = null;
     if (cached) {
-      b = { ...cached, ...(c ? viewerPartOf(await entitlementsOf(c.userId, now.getTime()), cached.rows) : { unlocked: new Set(), liked: new Set(), memberUntil: null }) };
+      b = { ...cached, ...(c ? viewerPartOf(await entitlementsOf(c.userId, now.getTime()), cached.rows) : { unlocked: new Set(), liked: new Set(), memberUntil: null, memberTier: null }) };
     } else {
       // One statement for the page and everything its views need (projections/feed-query.ts).
       b = read ?? (await feedBundle(services.database, { audience, page: page_num, pageSize: FEED_PAGE_SIZE, nowIso, feedTagId: feed_tag_id || null, userId: c?.userId ?? null }));
       if (audience === 'fans') {
-        const { rows, media, tags, settings, total, nextDueAt } = b;
-        fanPages.set(key, { rows, media, tags, settings, total, nextDueAt }, version, now.getTime(), nextDueAt ? new Date(nextDueAt).getTime() : undefined);
+        const { rows, media, tags, settings, total, nextDueAt, tiers } = b;
+        fanPages.set(key, { rows, media, tags, settings, total, nextDueAt, tiers }, version, now.getTime(), nextDueAt ? new Date(nextDueAt).getTime() : undefined);
       }
     }
-    const viewer = viewerAs(c, b.memberUntil, nowIso);
+    const viewer = viewerAs(c, b, nowIso);
     if (cached) {
-      answerKey = `${key}|${viewer.role ?? 'guest'}|${viewer.isSubscriber}|${[...b.unlocked].join(',')}|${[...b.liked].join(',')}`;
+      answerKey = `${key}|${viewer.role ?? 'guest'}|${viewer.isSubscriber}|${viewer.tierRank ?? 0}|${[...b.unlocked].join(',')}|${[...b.liked].join(',')}`;
       const answer = answers.get(answerKey, now.getTime());
       if (answer) return answer;
     }

@@ -18,8 +18,9 @@ import { commentsPage, findComment, isBlockedFromCommenting, likedPostIds, type 
 import { addComment, hideComment, removeComment, setCommentingBlock, setLike } from '../../commands/engagement';
 import { ok } from '../http';
 import { contextFor, requireCaller } from '../auth';
-import { settle } from '../views';
+import { requiredTierOf, settle } from '../views';
 import { viewerOf } from '../queries/post-views';
+import { tiersOf } from '../../projections/feed-query';
 import type { Services } from '../services';
 
 const blogId = z.string({ error: 'blog_id is required.' }).uuid({ error: 'blog_id is invalid.' });
@@ -56,8 +57,10 @@ export const engagementRoutes = (services: Services): FastifyPluginAsyncZod => a
     const staff = isStaffRole(viewer.role);
     const post = await findPost(db(), postId);
     if (!post || (!staff && Date.parse(post.publish_at) > services.clock().getTime())) throw POST_NOT_FOUND();
-    const [unlocked, settings, blocked] = await Promise.all([unlockedPostIds(db(), viewer.userId, [postId]), currentSettings(db()), isBlockedFromCommenting(db(), viewer.userId)]);
-    const entitled = postAccess(post, viewer, unlocked.has(postId)).entitled;
+    const [unlocked, settings, blocked, tiers] = await Promise.all([
+      unlockedPostIds(db(), viewer.userId, [postId]), currentSettings(db()), isBlockedFromCommenting(db(), viewer.userId), tiersOf(db()),
+    ]);
+    const entitled = postAccess(post, viewer, unlocked.has(postId), requiredTierOf(post, tiers)).entitled;
     return { post, viewer, staff, blocked, rights: engagementRights(settings, viewer, entitled, blocked) };
   }
 

@@ -81,7 +81,9 @@ export const feedRoutes = (services: Services): FastifyPluginAsyncZod => async (
     const settings = await currentSettings(db());
     const expected = ifMatchRevision(request); // the console's edit dialog sends the post's ETag
     await asFields({ caption: 'description', visibility: 'isPublicPost', preview_media_id: 'media_preview_item' }, () =>
-      editPost(ctx, settings, { postId: body.postId, caption: body.description, visibility: body.isPublicPost, previewMediaId: body.media_preview_item }, expected),
+      editPost(ctx, settings, {
+        postId: body.postId, caption: body.description, visibility: body.isPublicPost, previewMediaId: body.media_preview_item, minTierId: body.min_tier_id,
+      }, expected),
     );
     await settle(services, ctx);
     setEtag(reply, await editVersion(services, postStream(body.postId)));

@@ -15,6 +15,7 @@ import { archiveTier, saveTier, setBundles } from '../../commands/membership-pla
 import { readPlans } from '../../projections/membership-plans';
 import { membershipPlansView } from '../../domain/membership-plan/views';
 import { membersPerTier } from '../../projections/subscribers';
+import { tierEarnings } from '../../projections/tier-earnings';
 import { currentSettings } from '../../projections/settings';
 import { ok, parse } from '../http';
 import { contextFor } from '../auth';
@@ -28,14 +29,14 @@ export const membershipPlansRoutes = (services: Services): FastifyPluginAsyncZod
   const db = () => services.database.db;
   const now = () => services.clock().toISOString();
   const context = async () => {
-    const [plans, settings, counts] = await Promise.all([readPlans(db()), currentSettings(db()), membersPerTier(db(), now())]);
-    return { plans, monthly: settings.recurring_membership_price_cents, counts };
+    const [plans, settings, counts, earnings] = await Promise.all([readPlans(db()), currentSettings(db()), membersPerTier(db(), now()), tierEarnings(db())]);
+    return { plans, monthly: settings.recurring_membership_price_cents, counts, earnings };
   };
   const recordOf = async (tierId: string) => {
     const c = await context();
     const t = tierById(c.plans, tierId);
     if (!t || t.archived) throw new DomainError('Tier not found.', 'NOT_FOUND', 404);
-    return tierRecord(t, c.monthly, c.counts.get(t.tierId) ?? 0);
+    return tierRecord(t, c.monthly, c.counts.get(t.tierId) ?? 0, c.earnings.get(t.tierId));
   };
   const fieldsOf = (body: z.infer<typeof tierBody>, existing: Tier | null): Omit<Tier, 'tierId' | 'archived'> => ({
     name: body.name, description: body.description, benefits: body.benefits,
@@ -45,7 +46,7 @@ export const membershipPlansRoutes = (services: Services): FastifyPluginAsyncZod
 
   app.get('/admin-api/membership-tiers', { schema: { response: { 200: z.array(adminTierRecord) } } }, async (_request, reply) => {
     const c = await context();
-    const rows = tierRecords(c.plans, c.monthly, c.counts);
+    const rows = tierRecords(c.plans, c.monthly, c.counts, c.earnings);
     return reply.header('content-range', `membership-tiers 0-${Math.max(0, rows.length - 1)}/${rows.length}`).header('access-control-expose-headers', 'Content-Range').send(rows);
   });
   app.get('/admin-api/membership-tiers/:id', { schema: { params: idParams, response: { 200: adminTierRecord } } }, async (request, reply) => reply.send(await recordOf(request.params.id)));

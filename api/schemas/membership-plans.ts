@@ -31,13 +31,26 @@ export const adminTierRecord = z.object({
   is_base: z.boolean(),
   rank: z.number(),
   subscribers: z.number().describe('Members on this tier now.'),
+  earnings: z
+    .object({
+      subscriptions: z.number(), subscriptions_cents: z.number(), renewals: z.number(), renewals_cents: z.number(), upgrades: z.number(), upgrades_cents: z.number(),
+    })
+    .optional()
+    .describe('What the tier has brought in, as charged: new subscriptions, renewals and upgrades into it (counts and cents).'),
 });
 export type AdminTierRecord = z.infer<typeof adminTierRecord>;
 
 export const adminBundlesRecord = z.object({ id: z.literal('site'), discount_3: z.number(), discount_6: z.number(), discount_12: z.number() });
 
-export const tierRecord = (t: Tier, siteMonthlyCents: number, subscribers: number): AdminTierRecord => ({
+type TierEarnings = NonNullable<AdminTierRecord['earnings']>;
+const NO_EARNINGS: TierEarnings = { subscriptions: 0, subscriptions_cents: 0, renewals: 0, renewals_cents: 0, upgrades: 0, upgrades_cents: 0 };
+
+export const tierRecord = (t: Tier, siteMonthlyCents: number, subscribers: number, earnings?: TierEarnings): AdminTierRecord => ({
   id: t.tierId, name: t.name, description: t.description, benefits: t.benefits, price_cents: t.priceCents ?? siteMonthlyCents, is_base: t.tierId === BASE_TIER_ID, rank: t.rank, subscribers,
+  earnings: earnings
+    ? { subscriptions: earnings.subscriptions, subscriptions_cents: earnings.subscriptions_cents, renewals: earnings.renewals, renewals_cents: earnings.renewals_cents, upgrades: earnings.upgrades, upgrades_cents: earnings.upgrades_cents }
+    : NO_EARNINGS,
 });
 
-export const tierRecords = (plans: PlansState, siteMonthlyCents: number, counts: Map<string, number>) => activeTiers(plans).map((t) => tierRecord(t, siteMonthlyCents, counts.get(t.tierId) ?? 0));
+export const tierRecords = (plans: PlansState, siteMonthlyCents: number, counts: Map<string, number>, earnings: Map<string, TierEarnings> = new Map()) =>
+  activeTiers(plans).map((t) => tierRecord(t, siteMonthlyCents, counts.get(t.tierId) ?? 0, earnings.get(t.tierId)));

@@ -28,6 +28,11 @@ const isoDate = (name: string) =>
     .union([z.literal(''), z.null(), z.iso.datetime({ error: `${name} must be an ISO date.`, offset: true })], { error: `${name} must be an ISO date.` })
     .optional()
     .transform((v) => v || null);
+/** A membership tier id; null, '' or 'base' mean every subscriber. */
+const minTierId = z
+  .union([z.literal(''), z.null(), z.string().max(64, { error: 'min_tier_id is invalid.' })], { error: 'min_tier_id is invalid.' })
+  .optional()
+  .transform((v) => (v === '' ? null : v));
 const flag = z.union([z.boolean(), z.literal(1), z.literal(0), z.literal('true'), z.literal('false')], { error: 'keep_original_date must be true or false.' }).transform((v) => v === true || v === 1 || v === 'true');
 const caption = z.string({ error: 'description must be text.' }).max(5000, { error: 'Caption cannot be more than 5000 characters.' });
 
@@ -41,6 +46,7 @@ export const createPostBody = z.object({
   category_id: optionalId('category_id'),
   feed_tags: uuids('feed_tags').optional(),
   publish_at: isoDate('publish_at'),
+  min_tier_id: minTierId,
 });
 
 export const editBody = z.object({
@@ -48,6 +54,7 @@ export const editBody = z.object({
   description: z.string({ error: 'description is required.' }).max(5000, { error: 'Caption cannot be more than 5000 characters.' }),
   isPublicPost: z.enum(['private', 'public'], { error: 'isPublicPost must be private or public.' }).optional(),
   media_preview_item: optionalId('media_preview_item'),
+  min_tier_id: minTierId,
 });
 
 export const deleteBody = idQuery.extend({ requestFrom: z.unknown().optional(), pageNum: z.unknown().optional(), feedTagId: z.unknown().optional() });

@@ -36,6 +36,8 @@ export interface AdminTierRecord {
   rank: number;
   /** Members on this tier now. */
   subscribers: number;
+  /** What the tier has brought in, as charged: new subscriptions, renewals and upgrades into it. */
+  earnings?: { subscriptions: number; subscriptions_cents: number; renewals: number; renewals_cents: number; upgrades: number; upgrades_cents: number };
 }
 
 /** GET/PUT /admin-api/subscription-bundles/site: each bundle's percent off (0 = not offered). */

@@ -133,7 +133,7 @@ describe('postDecider', () => {
       const state = given(postDecider).when(create()).then([created()]);
       expect(state).toEqual({
         postId: 'p1', exists: true, deleted: false, visibility: 'locked', priceCents: 2000, caption: 'Sunset', media: photos(2), previewMediaId: null,
-        publishAt: AT, categoryId: null, rootPostId: 'p1', versions: [],
+        publishAt: AT, categoryId: null, rootPostId: 'p1', versions: [], minTierId: null,
       });
     });
 
@@ -309,5 +309,27 @@ describe('AddVersion (reuse groups)', () => {
   });
   it('refuses an unknown root', () => {
     given(postDecider).when(add('v1')).thenThrows('Something went wrong', { status: 404 });
+  });
+});
+
+describe('a post limited to a tier', () => {
+  const tierIds = ['base', 'vip'];
+  it('records the lowest tier that sees it; the base tier or none is every subscriber', () => {
+    given(postDecider).when(create({ visibility: 'private', amountDollars: null, minTierId: 'vip', tierIds })).then([created({ visibility: 'private', priceCents: 0, minTierId: 'vip' })]);
+    given(postDecider).when(create({ minTierId: 'base', tierIds })).then([created()]);
+    given(postDecider).when(create({ minTierId: null, tierIds })).then([created()]);
+  });
+  it('refuses a tier not on offer and a limit on a public post, naming min_tier_id', () => {
+    given(postDecider).when(create({ minTierId: 'gold', tierIds })).thenThrows('Choose a tier that is offered.', { details: { field: 'min_tier_id' } });
+    given(postDecider).when(create({ visibility: 'public', minTierId: 'vip', tierIds })).thenThrows(/public post is seen by everyone/, { details: { field: 'min_tier_id' } });
+  });
+  it('an edit sets, keeps and removes the limit', () => {
+    const edit = (patch: object = {}) => ({ type: 'EditPost' as const, caption: 'Sunset', enablePublicPost: true, at: AT, tierIds, ...patch });
+    const base = { postId: 'p1', caption: 'Sunset', visibility: 'locked' as const, previewMediaId: null, editedAt: AT };
+    const s = given(postDecider, [created()]).when(edit({ minTierId: 'vip' })).then([{ type: 'PostEdited', data: { ...base, minTierId: 'vip' } }]);
+    expect(s.minTierId).toBe('vip');
+    given(postDecider, [created({ minTierId: 'vip' })]).when(edit()).then([]);
+    const off = given(postDecider, [created({ minTierId: 'vip' })]).when(edit({ minTierId: null })).then([{ type: 'PostEdited', data: { ...base, minTierId: null } }]);
+    expect(off.minTierId).toBeNull();
   });
 });

@@ -6,6 +6,7 @@ import { DomainError, type Decider, type DomainEvent } from '../shared/decider';
 import type { MediaKind } from '../media/wire';
 import type { PostVisibility } from './wire';
 import { ValidationError } from '../shared/validation';
+import { BASE_TIER_ID } from '../membership-plan/plan';
 
 export const postStream = (postId: string) => `post-${postId}`;
 
@@ -54,10 +55,16 @@ export type PostEvent =
         categoryId?: string | null;
         /** Reuse: the root post of the group this post is a new version of. */
         reuseOf?: string;
+        /** The lowest membership tier that sees it (domain/membership-plan); absent: every subscriber. */
+        minTierId?: string;
       }
     >
   | DomainEvent<'PostDeleted', { postId: string; deletedAt: string }>
-  | DomainEvent<'PostEdited', { postId: string; caption: string; visibility: PostVisibility; previewMediaId: string | null; editedAt: string }>
+  | DomainEvent<
+      'PostEdited',
+      /** minTierId: the lowest tier that sees it (null: every subscriber); absent on edits from before tiers (unchanged). */
+      { postId: string; caption: string; visibility: PostVisibility; previewMediaId: string | null; editedAt: string; minTierId?: string | null }
+    >
   /** An errored post fixed and reposted: its media (without the errored items), caption and price replaced. */
   | DomainEvent<
       'PostReviewed',
@@ -92,6 +99,10 @@ export interface CreatePost {
   isDemo?: boolean;
   categoryId?: string | null;
   reuseOf?: string | null;
+  /** The lowest tier that sees it: null or the base tier = every subscriber. */
+  minTierId?: string | null;
+  /** The tiers offered now (ids), to check minTierId against. */
+  tierIds?: string[];
 }
 
 export interface EditPost {
@@ -101,6 +112,10 @@ export interface EditPost {
   visibility?: 'private' | 'public';
   /** Locked posts only: the preview item; null removes it, undefined keeps it. */
   previewMediaId?: string | null;
+  /** The lowest tier that sees it: null = every subscriber, undefined keeps it. */
+  minTierId?: string | null;
+  /** The tiers offered now (ids), to check minTierId against. */
+  tierIds?: string[];
   enablePublicPost: boolean;
   at: string;
 }
@@ -134,6 +149,8 @@ export interface PostState {
   rootPostId: string | null;
   /** On a root post: the versions made from it. */
   versions: string[];
+  /** The lowest tier that sees it; null: every subscriber. */
+  minTierId: string | null;
 }
 
 export const blogTypeOf = (media: PostMediaRef[]): 'text' | 'photo' | 'video' | 'gallery' =>
@@ -160,6 +177,22 @@ const validateCaption = (caption: string, media: PostMediaRef[]) => {
   if (media.length > 1 && caption.trim() === '') throw new ValidationError('caption', POST_MESSAGES.addCaption);
 };
 
+export const TIER_LIMIT_MESSAGES = {
+  unknownTier: 'Choose a tier that is offered.',
+  publicPost: 'A public post is seen by everyone: choose Private or Locked to limit it to a tier.',
+} as const;
+
+/**
+ * The tier limit as stored: the base tier and none mean every subscriber (null). A limit must name a tier on offer,
+ * and a public post has none.
+ */
+export function validMinTier(visibility: PostVisibility, minTierId: string | null | undefined, tierIds: string[]): string | null {
+  if (!minTierId || minTierId === BASE_TIER_ID) return null;
+  if (visibility === 'public') throw new ValidationError('min_tier_id', TIER_LIMIT_MESSAGES.publicPost);
+  if (!tierIds.includes(minTierId)) throw new ValidationError('min_tier_id', TIER_LIMIT_MESSAGES.unknownTier);
+  return minTierId;
+}
+
 const validatePreview = (visibility: PostVisibility, previewMediaId: string | null | undefined) => {
   if (previewMediaId && visibility !== 'locked') throw new ValidationError('preview_media_id', POST_MESSAGES.previewLockedOnly);
 };
@@ -178,6 +211,7 @@ export function validateNewPost(c: CreatePost): void {
   validateAmount(c.visibility, c.amountDollars, c.settings);
   validatePreview(c.visibility, c.previewMediaId);
   if (c.schedule) validateSchedule(c.schedule, c.at);
+  validMinTier(c.visibility, c.minTierId, c.tierIds ?? []);
 }
 
 const priceOf = (visibility: PostVisibility, amountDollars: number | null) => (visibility === 'locked' ? (amountDollars ?? 0) * 100 : 0);
@@ -191,7 +225,7 @@ const live = (state: PostState) => {
 export const postDecider: Decider<PostCommand, PostEvent, PostState> = {
   initialState: () => ({
     postId: null, exists: false, deleted: false, visibility: null, priceCents: 0, caption: '', media: [], previewMediaId: null, publishAt: null,
-    categoryId: null, rootPostId: null, versions: [],
+    categoryId: null, rootPostId: null, versions: [], minTierId: null,
   }),
   evolve(state, event) {
     switch (event.type) {
@@ -200,12 +234,16 @@ export const postDecider: Decider<PostCommand, PostEvent, PostState> = {
         return {
           ...state, postId: d.postId, exists: true, visibility: d.visibility, priceCents: d.priceCents, caption: d.caption, media: d.media,
           previewMediaId: d.previewMediaId, publishAt: d.publishAt, categoryId: d.categoryId ?? null, rootPostId: d.reuseOf ?? d.postId,
+          minTierId: d.minTierId ?? null,
         };
       }
       case 'PostDeleted':
         return { ...state, deleted: true };
       case 'PostEdited':
-        return { ...state, caption: event.data.caption, visibility: event.data.visibility, previewMediaId: event.data.previewMediaId };
+        return {
+          ...state, caption: event.data.caption, visibility: event.data.visibility, previewMediaId: event.data.previewMediaId,
+          minTierId: event.data.minTierId === undefined ? state.minTierId : event.data.minTierId,
+        };
       case 'PostReviewed':
         return { ...state, caption: event.data.caption, media: event.data.media, previewMediaId: event.data.previewMediaId, priceCents: event.data.priceCents };
       case 'PostVersionAdded':
@@ -217,6 +255,7 @@ export const postDecider: Decider<PostCommand, PostEvent, PostState> = {
       case 'CreatePost': {
         if (state.exists) throw new DomainError(POST_MESSAGES.invalidRequest, 'POST_EXISTS', 409);
         validateNewPost(command);
+        const tier = validMinTier(command.visibility, command.minTierId, command.tierIds ?? []);
         return [
           {
             type: 'PostCreated',
@@ -233,6 +272,7 @@ export const postDecider: Decider<PostCommand, PostEvent, PostState> = {
               ...(command.isDemo ? { isDemo: true } : {}),
               ...(command.categoryId ? { categoryId: command.categoryId } : {}),
               ...(command.reuseOf ? { reuseOf: command.reuseOf } : {}),
+              ...(tier ? { minTierId: tier } : {}),
             },
           },
         ];
@@ -250,9 +290,10 @@ export const postDecider: Decider<PostCommand, PostEvent, PostState> = {
         }
         const preview = command.previewMediaId === undefined ? state.previewMediaId : command.previewMediaId;
         validatePreview(next, command.previewMediaId);
+        const tier = command.minTierId === undefined ? (next === 'public' ? null : state.minTierId) : validMinTier(next, command.minTierId, command.tierIds ?? []);
         const caption = command.caption.trim();
-        if (caption === state.caption && next === visibility && preview === state.previewMediaId) return [];
-        return [{ type: 'PostEdited', data: { postId: state.postId!, caption, visibility: next, previewMediaId: preview, editedAt: command.at } }];
+        if (caption === state.caption && next === visibility && preview === state.previewMediaId && tier === state.minTierId) return [];
+        return [{ type: 'PostEdited', data: { postId: state.postId!, caption, visibility: next, previewMediaId: preview, editedAt: command.at, ...(tier || state.minTierId ? { minTierId: tier } : {}) } }];
       }
       case 'ReviewPost': {
         live(state);

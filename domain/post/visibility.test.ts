@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PostVisibility } from './wire';
 import type { Role } from '../shared/wire';
-import { mayOpenMedia, postAccess, type PostAccess, type Viewer } from './visibility';
+import { mayOpenMedia, meetsTier, postAccess, type PostAccess, type Viewer } from './visibility';
 
 const guest: Viewer = { userId: null, role: null, isSubscriber: false };
 const user: Viewer = { userId: 'u1', role: 'user', isSubscriber: false };
@@ -70,4 +70,34 @@ describe('mayOpenMedia (preview of a locked post)', () => {
     expect(mayOpenMedia({ ...post, visibility: 'private' }, { entitled: false }, 'prev')).toBe(false);
     expect(mayOpenMedia({ ...post, preview_media_id: null }, { entitled: false }, 'prev')).toBe(false);
   });
+});
+
+describe('posts limited to a tier', () => {
+  const vip = { rank: 10 };
+  const basic: Viewer = { ...subscriber, tierRank: 0 };
+  const vipMember: Viewer = { ...subscriber, tierRank: 10 };
+  const higher: Viewer = { ...subscriber, tierRank: 20 };
+  const UPGRADE: PostAccess = { entitled: false, captionBlur: false, cta: 'upgrade' };
+  it('meetsTier: the member ranks at least as high, or the post has no limit', () => {
+    expect(meetsTier(0, null)).toBe(true);
+    expect(meetsTier(0, vip)).toBe(false);
+    expect(meetsTier(10, vip)).toBe(true);
+    expect(meetsTier(20, vip)).toBe(true);
+  });
+  it('a member of a lower tier sees the caption and is pointed to upgrade', () => {
+    expect(postAccess({ visibility: 'private' }, basic, false, vip)).toEqual(UPGRADE);
+    expect(postAccess({ visibility: 'locked' }, basic, false, vip)).toEqual(UPGRADE);
+  });
+  it('members of the tier and above see it as any member would', () => {
+    expect(postAccess({ visibility: 'private' }, vipMember, false, vip)).toEqual(OPEN);
+    expect(postAccess({ visibility: 'private' }, higher, false, vip)).toEqual(OPEN);
+    expect(postAccess({ visibility: 'locked' }, vipMember, false, vip)).toEqual(UNLOCK);
+  });
+  it('a buyer keeps a bought locked post; staff see everything; others are asked as before', () => {
+    expect(postAccess({ visibility: 'locked' }, basic, true, vip)).toEqual(OPEN);
+    expect(postAccess({ visibility: 'private' }, { userId: 's', role: 'model', isSubscriber: false }, false, vip)).toEqual(OPEN);
+    expect(postAccess({ visibility: 'private' }, user, false, vip)).toEqual(SUBSCRIBE);
+    expect(postAccess({ visibility: 'private' }, guest, false, vip)).toEqual(REGISTER);
+  });
+  it('no tier rank counts as the base tier', () => expect(postAccess({ visibility: 'private' }, subscriber, false, vip)).toEqual(UPGRADE));
 });

@@ -7,33 +7,45 @@ export interface Viewer {
   role: Role | null;
   /** Subscription status '1' or '2' and not lapsed. */
   isSubscriber: boolean;
+  /** The rank of the member's tier (0: the base tier or no membership); see domain/membership-plan tierRank. */
+  tierRank?: number;
 }
+
+/** The lowest tier that sees a post, as the reader needs it: its name for "Upgrade to …" and its rank. */
+export interface RequiredTier {
+  tierId: string;
+  name: string;
+  rank: number;
+}
+
+/** A member sees a post limited to a tier when their tier ranks at least as high; an unlimited post, every member. */
+export const meetsTier = (memberRank: number, required: Pick<RequiredTier, 'rank'> | null): boolean => !required || memberRank >= required.rank;
 
 export interface PostAccess {
   /** The viewer may see the originals. */
   entitled: boolean;
   captionBlur: boolean;
-  cta: 'register' | 'subscribe' | 'unlock' | null;
+  cta: 'register' | 'subscribe' | 'unlock' | 'upgrade' | null;
 }
 
+/**
+ * What the viewer may see of a post. A post limited to a tier (`requiredTier`) is for members of that tier or higher:
+ * a member of a lower tier sees its caption, not its media, and is pointed to upgrade. A locked post's buyer keeps it.
+ */
 export function postAccess(
   post: { visibility: PostVisibility },
   viewer: Viewer,
   unlockedByViewer: boolean,
+  requiredTier: Pick<RequiredTier, 'rank'> | null = null,
 ): PostAccess {
   const staff = isStaffRole(viewer.role);
   if (staff || post.visibility === 'public') return { entitled: true, captionBlur: false, cta: null };
   if (!viewer.userId) return { entitled: false, captionBlur: true, cta: 'register' };
-  if (post.visibility === 'private') {
-    return viewer.isSubscriber
-      ? { entitled: true, captionBlur: false, cta: null }
-      : { entitled: false, captionBlur: true, cta: 'subscribe' };
-  }
-  // Locked: bought posts are open to the buyer; members see the caption, everyone else is pointed to subscribe first.
-  if (unlockedByViewer) return { entitled: true, captionBlur: false, cta: null };
-  return viewer.isSubscriber
-    ? { entitled: false, captionBlur: false, cta: 'unlock' }
-    : { entitled: false, captionBlur: true, cta: 'subscribe' };
+  if (post.visibility === 'locked' && unlockedByViewer) return { entitled: true, captionBlur: false, cta: null };
+  if (!viewer.isSubscriber) return { entitled: false, captionBlur: true, cta: 'subscribe' };
+  if (!meetsTier(viewer.tierRank ?? 0, requiredTier)) return { entitled: false, captionBlur: false, cta: 'upgrade' };
+  // Private: every member of the tier. Locked: members see the caption and may buy it.
+  return post.visibility === 'private' ? { entitled: true, captionBlur: false, cta: null } : { entitled: false, captionBlur: false, cta: 'unlock' };
 }
 
 /**

@@ -56,8 +56,13 @@ export type PostView = {
   /** The viewer likes this post (false for guests). */
   user_feed_like: boolean;
   user: { name: string; avatarUrl: string | null };
-  /** What the viewer can do to see it: 'register' (guest), 'subscribe' (user), 'unlock' (locked), null. */
-  cta: 'register' | 'subscribe' | 'unlock' | null;
+  /**
+   * What the viewer can do to see it: 'register' (guest), 'subscribe' (user), 'unlock' (locked), 'upgrade' (a member
+   * of a lower tier than required_tier), null.
+   */
+  cta: 'register' | 'subscribe' | 'unlock' | 'upgrade' | null;
+  /** The lowest membership tier that sees the post; null (or absent): every subscriber. */
+  required_tier?: { tier_id: string; name: string } | null;
   /** The post's feed tags (id, slug and name on read). */
   feed_tags?: { _id: string; slug: string; name: string }[];
 };
@@ -94,6 +99,8 @@ export interface PostCreateRequest {
   feed_tags?: string[];
   /** Schedule: ISO date, not in the past. */
   publish_at?: string;
+  /** Private and locked posts: the lowest membership tier that sees it; null, '' or 'base': every subscriber. */
+  min_tier_id?: string | null;
 }
 
 /** POST /api/blogs/edit → { message: 'Post updated successfully.', data: PostView } */
@@ -104,6 +111,8 @@ export interface PostEditRequest {
   isPublicPost?: 'private' | 'public';
   /** Locked posts only: the preview item; null removes it. */
   media_preview_item?: string | null;
+  /** The lowest membership tier that sees it; null: every subscriber; absent keeps it. */
+  min_tier_id?: string | null;
 }
 
 /**
@@ -161,6 +170,8 @@ export interface AdminPostRecord {
   group_versions?: number;
   preview_media_id?: string | null;
   category_id?: string | null;
+  /** The lowest membership tier that sees it (null: every subscriber). */
+  min_tier_id?: string | null;
 }
 
 /** POST /admin-api/posts body. `amount` is whole dollars within the unlock bounds (locked posts only). */
@@ -173,4 +184,5 @@ export interface AdminPostCreate {
   category_id?: string | null;
   feed_tags?: string[];
   publish_at?: string;
+  min_tier_id?: string | null;
 }

@@ -4,6 +4,7 @@
 // membership page's tier follow the plans read model; the ledger check runs at close.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
+import sharp from 'sharp';
 import { SANDBOX_TEST_CARDS } from '../../domain/card/wire';
 import { rebuildReadModels } from '../../projections/rebuild';
 import { allProjections } from '../../projections/index';
@@ -144,6 +145,82 @@ export function tiersSuite(backend: Backend, available: boolean) {
       expect(live.tiers.length).toBeGreaterThan(1);
       await rebuildReadModels({ database: t.server.services.database, store: t.server.services.store, projections: allProjections });
       expect(await rows()).toEqual(live);
+    });
+
+    it('a post limited to VIP: a Basic member sees it locked with the tier to upgrade to and no media links anywhere; after the upgrade it opens', async () => {
+      const db = t.server.services.database.db;
+      const tiers = (await t.call('GET', '/admin-api/membership-tiers', undefined, { token: admin })).body as { id: string; name: string; price_cents: number }[];
+      const vip = tiers.find((x) => x.name === 'VIP')!;
+      const image = await sharp({ create: { width: 320, height: 240, channels: 3, background: { r: 200, g: 40, b: 90 } } }).jpeg().toBuffer();
+      const presign = await t.call('POST', '/api/upload/generate_presigned_url', { file_name: 'vip.jpg', content_type: 'image/jpeg', media_type: 'blog' }, { token: admin });
+      expect((await fetch(t.base + presign.body.data.presigned_url, { method: 'PUT', headers: { 'content-type': 'image/jpeg' }, body: image })).status).toBe(200);
+      const mediaId = (await t.call('POST', '/api/media', { file_name: presign.body.data.file_name, content_type: 'image/jpeg' }, { token: admin })).body.data.id as string;
+      // Refusals name the field and write nothing.
+      const unknown = await t.call('POST', '/api/blogs', { caption: 'x', visibility: 'private', media_ids: [mediaId], min_tier_id: 'gold' }, { token: admin });
+      expect(unknown.status).toBe(400);
+      expect(unknown.body).toMatchObject({ field: 'min_tier_id', message: 'Choose a tier that is offered.' });
+      const pub = await t.call('POST', '/api/blogs', { caption: 'x', visibility: 'public', media_ids: [mediaId], min_tier_id: vip.id }, { token: admin });
+      expect(pub.status).toBe(400);
+      expect(pub.body.field).toBe('min_tier_id');
+      const created = await t.call('POST', '/admin-api/posts', { caption: 'For VIPs only', visibility: 'private', media_ids: [mediaId], min_tier_id: vip.id }, { token: admin });
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      expect(created.body).toMatchObject({ min_tier_id: vip.id });
+      const postId = created.body.id as string;
+      const locked = await t.call('POST', '/admin-api/posts', { caption: 'VIP pay-per-view', visibility: 'locked', amount: 7, media_ids: [mediaId], min_tier_id: vip.id }, { token: admin });
+      expect(locked.status, JSON.stringify(locked.body)).toBe(201);
+
+      const f = await fan('basic-post');
+      expect((await t.call('POST', '/api/v2/purchase/subscription', TEST_CARD_FORM, { token: f.token })).status).toBe(200);
+      const { original_key: originalKey, thumbnail_key: thumbKey } = (await sql<{ original_key: string; thumbnail_key: string }>`SELECT original_key, thumbnail_key FROM rm.media WHERE id = ${mediaId}`.execute(db)).rows[0];
+      const noLinks = (p: { media: { url: string | null; thumbnail_url: string | null }[] }) => {
+        expect(p.media.every((m) => m.url === null && m.thumbnail_url === null)).toBe(true);
+        expect(JSON.stringify(p)).not.toContain(originalKey);
+        expect(JSON.stringify(p)).not.toContain(thumbKey);
+      };
+      const one = (await t.call('GET', `/api/blog/get-blog-data-by-id?id=${postId}`, undefined, { token: f.token })).body.data;
+      expect(one).toMatchObject({ isLocked: true, cta: 'upgrade', required_tier: { tier_id: vip.id, name: 'VIP' }, description: 'For VIPs only', captionBlur: false });
+      noLinks(one);
+      // The feed, read twice (the second answer comes from the kept page).
+      for (let i = 0; i < 2; i++) {
+        const feed = (await t.call('GET', '/api/blogs', undefined, { token: f.token })).body.data.blogs as { _id: string; media: { url: string | null; thumbnail_url: string | null }[] }[];
+        const inFeed = feed.find((b) => b._id === postId);
+        expect(inFeed).toMatchObject({ isLocked: true, cta: 'upgrade' });
+        noLinks(inFeed!);
+        expect(feed.find((b) => b._id === locked.body.id)).toMatchObject({ isLocked: true, cta: 'upgrade' });
+      }
+      // The notifications' thumbnails: the blurred copy, never a signed link.
+      const notes = (await t.call('GET', '/api/notifications/list/notification', undefined, { token: f.token })).body.data.rows as { post_id: string | null; thumbnail_url: string | null }[];
+      for (const n of notes.filter((r) => r.post_id === postId)) expect(n.thumbnail_url ?? '').not.toContain(thumbKey);
+      // The media route: the original without a signature is refused.
+      expect((await fetch(`${t.base}/media/${originalKey}`, { headers: { authorization: `Bearer ${f.token}` } })).status).toBe(403);
+      // Staff see everything; a guest is asked to register.
+      expect((await t.call('GET', `/api/blog/get-blog-data-by-id?id=${postId}`, undefined, { token: admin })).body.data).toMatchObject({ isLocked: false });
+      expect((await t.call('GET', `/api/blog/get-blog-data-by-id?id=${postId}`)).body.data).toMatchObject({ isLocked: true, cta: 'register' });
+
+      // The upgrade opens it; the locked VIP post is now offered for its price, and the unlock works as before.
+      const up = await t.call('POST', '/api/v2/subscription/change-tier', { tier_id: vip.id }, { token: f.token });
+      expect(up.status, JSON.stringify(up.body)).toBe(200);
+      const open = (await t.call('GET', `/api/blog/get-blog-data-by-id?id=${postId}`, undefined, { token: f.token })).body.data;
+      expect(open).toMatchObject({ isLocked: false, cta: null });
+      expect(open.media[0].url).toContain('sig=');
+      const feed = (await t.call('GET', '/api/blogs', undefined, { token: f.token })).body.data.blogs as { _id: string; media: { url: string | null; thumbnail_url: string | null }[] }[];
+      expect(feed.find((b) => b._id === postId)).toMatchObject({ isLocked: false });
+      expect(feed.find((b) => b._id === locked.body.id)).toMatchObject({ isLocked: true, cta: 'unlock' });
+      const bought = await t.call('POST', '/api/v2/purchase/blog-content-purchase', { blogId: locked.body.id, amount: 7, ...TEST_CARD_FORM }, { token: f.token });
+      expect(bought.status, JSON.stringify(bought.body)).toBe(200);
+      expect((await t.call('GET', `/api/blog/get-blog-data-by-id?id=${locked.body.id}`, undefined, { token: f.token })).body.data).toMatchObject({ isLocked: false, is_unlocked: true });
+
+      // Earnings per tier: the upgrade into VIP is counted there.
+      const vipNow = ((await t.call('GET', '/admin-api/membership-tiers', undefined, { token: admin })).body as { id: string; earnings: { upgrades: number; upgrades_cents: number; subscriptions: number } }[]).find((x) => x.id === vip.id)!;
+      expect(vipNow.earnings.upgrades).toBeGreaterThanOrEqual(2);
+      expect(vipNow.earnings.subscriptions).toBeGreaterThanOrEqual(1);
+      // The console lifts the limit: every member sees it.
+      const other = await fan('basic-other');
+      expect((await t.call('POST', '/api/v2/purchase/subscription', TEST_CARD_FORM, { token: other.token })).status).toBe(200);
+      expect((await t.call('GET', `/api/blog/get-blog-data-by-id?id=${postId}`, undefined, { token: other.token })).body.data.cta).toBe('upgrade');
+      const edit = await t.call('POST', '/api/blogs/edit', { postId, description: 'For everyone now', min_tier_id: null }, { token: admin });
+      expect(edit.status, JSON.stringify(edit.body)).toBe(200);
+      expect((await t.call('GET', `/api/blog/get-blog-data-by-id?id=${postId}`, undefined, { token: other.token })).body.data).toMatchObject({ isLocked: false, required_tier: null });
     });
   });
 }

@@ -1,12 +1,14 @@
 // Tiers and bundles in a real browser: staff create a VIP tier in the console (a name already taken is refused
 // under the field) and turn on a 3-month bundle; a fan picks VIP for 3 months on /subscribe, pays by card and sees
 // the plan on the membership page; then upgrades (the prorated charge shown before confirming) and downgrades
-// (waiting for the renewal). Screenshots at 375 px and 1440 px in tests/artifacts/ (tiers-*.png).
+// (waiting for the renewal). A post limited to VIP: the console's "Who can see"; a Basic member sees it locked with
+// "Upgrade to VIP", upgrades from the post and sees it. Screenshots at 375 px and 1440 px in tests/artifacts/ (tiers-*.png).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { SANDBOX_TEST_CARDS } from '../../domain/card/wire';
 import { formatMoney } from '../../domain/shared/money';
-import { startTestServer, type TestServer } from '../support/server';
+import sharp from 'sharp';
+import { startTestServer, TEST_CARD_FORM, type TestServer } from '../support/server';
 import { ensureAppsBuilt, fillCardDialog, launchChromium, openConsole, openFanPage, requireChromium, shootBothWidths } from '../support/browser';
 
 const hasChromium = requireChromium();
@@ -120,6 +122,61 @@ describe.skipIf(!hasChromium)('tiers and bundles end to end (Chromium)', () => {
     await shootBothWidths(page, 'tiers-06-downgrade-scheduled');
     const paid = await t.server.services.database.db.withSchema('rm').selectFrom('transactions').select(['amount_cents']).where('status', '=', 'captured').where('user_id', '=', (await t.call('GET', '/api/users/me', undefined, { token: fan.token })).body.data._id).execute();
     expect(paid.map((p) => Number(p.amount_cents)).sort((a, b) => a - b)).toEqual([5998, 6000]);
+    expect(errors).toEqual([]);
+    expect(csp).toEqual([]);
+  });
+  it('a Basic member sees a VIP post locked with "Upgrade to VIP", upgrades from the post and sees it', async () => {
+    const vip = ((await t.call('GET', '/admin-api/membership-tiers', undefined, { token: admin })).body as { id: string; name: string }[]).find((x) => x.name === 'VIP')!;
+    // The console's composer offers the choice.
+    const { context, page: consolePage } = await openConsole(browser, t, errors);
+    try {
+      await consolePage.goto(t.base + '/admin/posts/create');
+      await consolePage.getByTestId('who-can-see').click();
+      await consolePage.getByTestId('who-can-see-VIP').click();
+      await consolePage.getByText('Members of lower tiers see the caption and "Upgrade to VIP".').waitFor({ timeout: 15_000 });
+      await shootBothWidths(consolePage, 'tiers-07-console-who-can-see');
+    } finally {
+      await context.close();
+    }
+    const image = await sharp({ create: { width: 640, height: 480, channels: 3, background: { r: 160, g: 60, b: 200 } } }).jpeg().toBuffer();
+    const presign = await t.call('POST', '/api/upload/generate_presigned_url', { file_name: 'vip.jpg', content_type: 'image/jpeg', media_type: 'blog' }, { token: admin });
+    expect((await fetch(t.base + presign.body.data.presigned_url, { method: 'PUT', headers: { 'content-type': 'image/jpeg' }, body: image })).status).toBe(200);
+    const mediaId = (await t.call('POST', '/api/media', { file_name: presign.body.data.file_name, content_type: 'image/jpeg' }, { token: admin })).body.data.id as string;
+    const post = await t.call('POST', '/admin-api/posts', { caption: 'Backstage, for VIPs', visibility: 'private', media_ids: [mediaId], min_tier_id: vip.id }, { token: admin });
+    expect(post.status, JSON.stringify(post.body)).toBe(201);
+
+    const reg = await t.call('POST', '/api/users/register', { name: 'Bob Basic', email: 'bob.basic@example.com', password: 'a good long password' });
+    const token = reg.body.data.token as string;
+    expect((await t.call('POST', '/api/v2/purchase/subscription', { ...TEST_CARD_FORM, cardNumber: SANDBOX_TEST_CARDS.approve }, { token })).status).toBe(200);
+    const { page } = await openFanPage(browser, t.base, token, { errors, csp });
+    await page.goto(t.base + '/');
+    const upgrade = page.getByTestId('upgrade-to-see').first();
+    await upgrade.waitFor({ timeout: 20_000 });
+    expect(await upgrade.innerText()).toBe('Upgrade to VIP');
+    expect(await page.getByTestId('tier-only').first().innerText()).toBe('For VIP members');
+    await page.getByText('Backstage, for VIPs').first().waitFor();
+    await upgrade.scrollIntoViewIfNeeded();
+    await shootBothWidths(page, 'tiers-08-vip-post-locked');
+    await upgrade.click();
+    const dialog = page.getByTestId('change-tier-dialog');
+    await dialog.waitFor();
+    expect(await dialog.getByTestId('change-tier-VIP').getAttribute('aria-checked')).toBe('true');
+    await dialog.getByTestId('change-tier-confirm').click();
+    await page.getByTestId('open-media').first().waitFor({ timeout: 20_000 });
+    expect(await page.getByTestId('upgrade-to-see').count()).toBe(0);
+    await shootBothWidths(page, 'tiers-09-vip-post-open');
+    // The console's earnings per tier count the upgrade.
+    const c = await openConsole(browser, t, errors);
+    try {
+      await c.page.goto(t.base + '/admin/membership-tiers');
+      const row = c.page.getByTestId('tier-earnings-VIP');
+      await row.waitFor({ timeout: 15_000 });
+      expect(await row.innerText()).toMatch(/VIP\s+\d+\s+1\s+0\s+1\s+\$/);
+      await c.page.getByTestId('tier-earnings').scrollIntoViewIfNeeded();
+      await shootBothWidths(c.page, 'tiers-10-console-earnings-per-tier');
+    } finally {
+      await c.context.close();
+    }
     expect(errors).toEqual([]);
     expect(csp).toEqual([]);
   });

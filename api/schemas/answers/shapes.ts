@@ -85,7 +85,8 @@ export const postView = z.object({
   total_comments: z.number().nullable(),
   user_feed_like: z.boolean(),
   user: z.object({ name: z.string(), avatarUrl: z.string().nullable() }),
-  cta: z.enum(['unlock', 'register', 'subscribe']).nullable(),
+  cta: z.enum(['unlock', 'register', 'subscribe', 'upgrade']).nullable(),
+  required_tier: z.object({ tier_id: z.string(), name: z.string() }).nullable().optional(),
   feed_tags: z.array(z.object({ _id: z.string(), slug: z.string(), name: z.string() })).optional(),
 });
 

@@ -1,4 +1,4 @@
-// The composer's settings card: visibility (as the settings offer it), the amount of a locked post, the category,
+// The composer's settings card: visibility (as the settings offer it), who can see it (a tier), the amount of a locked post, the category,
 // the tags and the schedule.
 import { Box, Card, CardContent, Collapse, Divider, FormControl, FormControlLabel, FormHelperText, FormLabel, Radio, RadioGroup, Switch, Typography } from '@mui/material';
 import type { FeedTagView } from '../../../domain/feed-tag/feed-tag';
@@ -10,6 +10,7 @@ import { AmountField, ScheduleFields } from './parts';
 import type { ComposerErrors, Schedule } from './rules';
 import { SelectTagsDialog } from './SelectTagsDialog';
 import { TagChips } from './TagChips';
+import { WhoCanSee } from './WhoCanSee';
 
 const VISIBILITY_HELP: Record<PostVisibility, string> = {
   locked: 'Fans pay the amount below to unlock this post.',
@@ -37,11 +38,14 @@ export interface ComposerSettingsProps {
   onScheduleOn: (on: boolean) => void;
   schedule: Schedule;
   onSchedule: (next: Schedule) => void;
+  /** The lowest tier that sees the post (null: every subscriber). */
+  minTierId: string | null;
+  onMinTier: (tierId: string | null) => void;
 }
 
 export function ComposerSettings(props: ComposerSettingsProps) {
   const { busy, errors, choices, visibility, onVisibility, amount, onAmount, onAmountBlur, bounds, showCategory, categoryId, onCategory } = props;
-  const { showTags, tags, onTags, scheduleOn, onScheduleOn, schedule, onSchedule } = props;
+  const { showTags, tags, onTags, scheduleOn, onScheduleOn, schedule, onSchedule, minTierId, onMinTier } = props;
   const locked = visibility === 'locked';
   const [tagsOpen, setTagsOpen] = useState(false);
   return (
@@ -59,6 +63,8 @@ export function ComposerSettings(props: ComposerSettingsProps) {
             </RadioGroup>
             <FormHelperText sx={{ mx: 0 }}>{errors.visibility ?? VISIBILITY_HELP[visibility]}</FormHelperText>
           </FormControl>
+
+          <WhoCanSee visibility={visibility} value={minTierId} onChange={onMinTier} disabled={busy} />
 
           {locked ? (
             <AmountField

@@ -31,6 +31,7 @@ import { LoadingBlock, useFullPost } from './fullPost';
 import { MediaTile, TileGrid } from './MediaTile';
 import { editBlog, getBlogForEdit, type EditBlogBody } from './postApi';
 import { MESSAGES } from './rules';
+import { WhoCanSee } from './WhoCanSee';
 import type { FullPost } from './types';
 
 type EditPreview = { type: 'index'; index: number } | { type: 'media'; id: string; src: string | null; kind: AdminMediaRecord['kind'] } | null;
@@ -51,6 +52,7 @@ export function EditPostDialog({ postId, open, onClose, onDone }: { postId: stri
   const post = useFullPost(postId, open, onClose, getBlogForEdit);
   const [caption, setCaption] = useState('');
   const [audience, setAudience] = useState<'private' | 'public'>('private');
+  const [minTierId, setMinTierId] = useState<string | null>(null);
   const [previewMode, setPreviewMode] = useState(false);
   const [preview, setPreview] = useState<EditPreview>(null);
   const [picker, setPicker] = useState(false);
@@ -61,6 +63,7 @@ export function EditPostDialog({ postId, open, onClose, onDone }: { postId: stri
     if (!post) return;
     setCaption(post.description ?? '');
     setAudience(post.visibility === 'public' ? 'public' : 'private');
+    setMinTierId(post.required_tier?.tier_id ?? null);
     const p = initialPreview(post);
     setPreview(p);
     setPreviewMode(Boolean(p) || Boolean(post.isPreviewEnable));
@@ -95,6 +98,7 @@ export function EditPostDialog({ postId, open, onClose, onDone }: { postId: stri
     } else {
       body.isPublicPost = audience;
     }
+    if ((locked || audience === 'private') && minTierId !== (post.required_tier?.tier_id ?? null)) body.min_tier_id = minTierId;
     setSaving(true);
     try {
       say(await editBlog(body, post.version), 'success');
@@ -128,6 +132,7 @@ export function EditPostDialog({ postId, open, onClose, onDone }: { postId: stri
               error={errors.caption}
               testId="edit-caption"
             />
+            <WhoCanSee visibility={locked ? 'locked' : audience} value={minTierId} onChange={setMinTierId} disabled={saving} />
             {locked ? (
               <Box>
                 <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 1 }}>

@@ -50,6 +50,7 @@ export function PostCreate() {
   const [source, setSource] = useState<UploadSource>('upload');
   const [galleries, setGalleries] = useState<Galleries>({ upload: emptyGallery(), library: emptyGallery() });
   const [categoryId, setCategoryId] = useState<string | null>(null);
+  const [minTierId, setMinTierId] = useState<string | null>(null);
   const [tags, setTags] = useState<FeedTagView[]>([]);
   const [scheduleOn, setScheduleOn] = useState(false);
   const [schedule, setSchedule] = useState<Schedule>(() => defaultSchedule(new Date()));
@@ -104,6 +105,7 @@ export function PostCreate() {
     setAmount(String(DEFAULT_AMOUNT));
     setGalleries({ upload: emptyGallery(), library: emptyGallery() });
     setCategoryId(null);
+    setMinTierId(null);
     setTags([]);
     setScheduleOn(false);
     setSchedule(defaultSchedule(new Date()));
@@ -143,7 +145,7 @@ export function PostCreate() {
       setJobKeys(jobs.map(j => j.key));
       const ids = await uploadAll(jobs);
       ids.forEach((id, key) => uploaded.current.set(key, id));
-      const body = postBody({ caption, visibility, amount, gallery, categoryId, tags, scheduleOn, schedule }, uploaded.current);
+      const body = postBody({ caption, visibility, amount, gallery, categoryId, tags, scheduleOn, schedule, minTierId }, uploaded.current);
       const { message } = await createBlog(body);
       reset();
       setSuccess(message);
@@ -214,6 +216,8 @@ export function PostCreate() {
               errors={errors}
               choices={choices}
               visibility={visibility}
+              minTierId={minTierId}
+              onMinTier={setMinTierId}
               onVisibility={chooseVisibility}
               amount={amount}
               onAmount={v => {

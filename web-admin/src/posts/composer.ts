@@ -32,6 +32,7 @@ export const FIELD_OF: Record<string, keyof ComposerErrors | 'category'> = {
   preview_media_id: 'preview',
   preview: 'preview',
   visibility: 'visibility',
+  min_tier_id: 'visibility',
 };
 
 /** The separate preview of a locked post, if it has one. */
@@ -55,6 +56,8 @@ export interface ComposerForm {
   tags: FeedTagView[];
   scheduleOn: boolean;
   schedule: Schedule;
+  /** The lowest tier that sees it (null: every subscriber). */
+  minTierId?: string | null;
 }
 
 /** The new post's body, once every file is uploaded (`uploaded`: item key → media id). */
@@ -71,6 +74,7 @@ export function postBody(form: ComposerForm, uploaded: ReadonlyMap<string, strin
   }
   if (form.categoryId) body.category_id = form.categoryId;
   if (form.tags.length) body.feed_tags = form.tags.map(t => t._id);
+  if (form.minTierId && form.visibility !== 'public') body.min_tier_id = form.minTierId;
   if (form.scheduleOn) body.publish_at = scheduleDate(form.schedule)!.toISOString();
   return body;
 }

@@ -3,17 +3,12 @@
 // Saved through PUT /admin-api/subscription-settings/site with the spec's 'update settings successfully.'.
 import type { ReactNode } from 'react';
 import { Box, Divider, Typography } from '@mui/material';
-import { BooleanInput, Edit, NumberInput, SaveButton, SelectInput, SimpleForm, TextInput, Toolbar, maxLength, minValue, required, useNotify, type Validator } from 'react-admin';
+import { BooleanInput, Edit, SaveButton, SelectInput, SimpleForm, TextInput, Toolbar, maxLength, minValue, required, useNotify, type Validator } from 'react-admin';
 import { DEFAULT_SETTINGS } from '../../../domain/settings/settings';
 import { money } from '../format';
+import { PriceInput } from '../components/PriceInput';
 import { isExternalRegisterPage, NEW_REGISTER_PAGE_INVALID } from '../../../domain/settings/register-page';
 
-const toDollars = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v / 100 : v == null ? '' : v);
-const toCents = (v: unknown) => {
-  if (v === '' || v == null) return 0;
-  const n = typeof v === 'number' ? v : parseFloat(String(v));
-  return Number.isFinite(n) ? Math.round(n * 100) : 0;
-};
 const lines = (v: unknown) => (Array.isArray(v) ? v.join('\n') : '');
 const toList = (v: unknown) =>
   String(v ?? '')
@@ -55,10 +50,10 @@ export function SubscriptionSettings() {
     >
       <SimpleForm toolbar={<Toolbar><SaveButton /></Toolbar>} sx={{ maxWidth: 900 }}>
         <Section title="Prices" help="What a new member pays, and what members who subscribed before pay when they come back (0 = the regular price).">
-          <NumberInput source="membership_price_cents" label="First month ($)" format={toDollars} parse={toCents} validate={[required(), atLeastOneDollar]} helperText={`Default ${money(d.membership_price_cents)}.`} />
-          <NumberInput source="recurring_membership_price_cents" label="Every month after ($)" format={toDollars} parse={toCents} validate={[required(), atLeastOneDollar]} helperText={`Default ${money(d.recurring_membership_price_cents)}.`} />
-          <NumberInput source="returning_membership_price_cents" label="Returning member: first month ($)" format={toDollars} parse={toCents} validate={minValue(0)} helperText="0 = the regular price." />
-          <NumberInput source="returning_recurring_membership_price_cents" label="Returning member: every month ($)" format={toDollars} parse={toCents} validate={minValue(0)} helperText="0 = the regular price. Also the migration price." />
+          <PriceInput empty={0} source="membership_price_cents" label="First month ($)" validate={[required(), atLeastOneDollar]} helperText={`Default ${money(d.membership_price_cents)}.`} />
+          <PriceInput empty={0} source="recurring_membership_price_cents" label="Every month after ($)" validate={[required(), atLeastOneDollar]} helperText={`Default ${money(d.recurring_membership_price_cents)}.`} />
+          <PriceInput empty={0} source="returning_membership_price_cents" label="Returning member: first month ($)" validate={minValue(0)} helperText="0 = the regular price." />
+          <PriceInput empty={0} source="returning_recurring_membership_price_cents" label="Returning member: every month ($)" validate={minValue(0)} helperText="0 = the regular price. Also the migration price." />
         </Section>
         <Section title="Cancellation" help="The dialog a fan sees when cancelling: a list of reasons plus Other with a text box, or a plain confirm.">
           <BooleanInput source="is_cancel_subscription_reason_enabled" label="Ask for a reason" helperText="Off: 'Are you sure you want to cancel your subscription?' only." />

@@ -10,13 +10,8 @@ import {
 } from 'react-admin';
 import type { AdminTierRecord } from '../../../domain/membership-plan/wire';
 import { money } from '../format';
+import { PriceInput } from '../components/PriceInput';
 
-const toDollars = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v / 100 : v == null ? '' : v);
-const toCents = (v: unknown) => {
-  if (v === '' || v == null) return null;
-  const n = typeof v === 'number' ? v : parseFloat(String(v));
-  return Number.isFinite(n) ? Math.round(n * 100) : null;
-};
 const lines = (v: unknown) => (Array.isArray(v) ? v.join('\n') : '');
 const toList = (v: unknown) =>
   String(v ?? '')
@@ -36,7 +31,7 @@ function TierFields({ base }: { base: boolean }) {
         </Alert>
       ) : (
         <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: '1fr 1fr' }}>
-          <NumberInput source="price_cents" label="Monthly price ($)" format={toDollars} parse={toCents} validate={[required(), priceRange]} helperText="New subscribers pay this; members keep their price." slotProps={{ htmlInput: { 'data-testid': 'tier-price' } }} />
+          <PriceInput source="price_cents" label="Monthly price ($)" validate={[required(), priceRange]} helperText="New subscribers pay this; members keep their price." slotProps={{ htmlInput: { 'data-testid': 'tier-price' } }} />
           <NumberInput source="rank" label="Rank" validate={[required(), minValue(1), maxValue(99)]} helperText="1–99: higher is more." slotProps={{ htmlInput: { 'data-testid': 'tier-rank' } }} />
         </Box>
       )}

@@ -11,6 +11,7 @@ import { BUNDLE_MONTHS, bundlePriceCents, monthlyEquivalentCents } from '../../.
 import type { AdminTierRecord } from '../../../domain/membership-plan/wire';
 import { Responsive } from '../components/ResponsiveList';
 import { money } from '../format';
+import { TierEarnings } from './TierEarnings';
 
 const members = (n: number) => (n === 1 ? '1 member' : `${n} members`);
 
@@ -134,6 +135,7 @@ export function TiersPage() {
     <Box sx={{ pb: 4 }}>
       <TierList />
       <Bundles />
+      <TierEarnings />
     </Box>
   );
 }

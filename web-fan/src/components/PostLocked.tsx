@@ -20,6 +20,11 @@ export function mediaCounts(post: PostView): string {
   return [photos ? `${photos} photo${photos > 1 ? 's' : ''}` : '', videos ? `${videos} video${videos > 1 ? 's' : ''}` : ''].filter(Boolean).join(' · ');
 }
 
+/** The tier a member of a lower one needs: "VIP" (a tier no longer named: "higher tier"). */
+const upgradeTierName = (post: PostView): string => post.required_tier?.name || 'higher tier';
+/** "Upgrade to VIP". */
+export const upgradeLabel = (post: PostView): string => `Upgrade to ${upgradeTierName(post)}`;
+
 export function LockedOverlay({ post, onClick }: { post: PostView; onClick: () => void }) {
   // Purchases are not for proxy sessions (an admin viewing the site as a fan): no unlock or subscribe buttons.
   const proxy = useIsProxy();
@@ -51,7 +56,18 @@ export function LockedOverlay({ post, onClick }: { post: PostView; onClick: () =
           {counts}
         </Typography>
       )}
-      {locked ? (
+      {post.cta === 'upgrade' ? (
+        <>
+          <Typography variant="subtitle1" sx={{ fontWeight: 700, textShadow: '0 1px 3px rgba(0,0,0,0.6)' }} data-testid="tier-only">
+            For {upgradeTierName(post)} members
+          </Typography>
+          {!proxy && (
+            <Button variant="contained" onClick={onClick} data-testid="upgrade-to-see" startIcon={<LockRounded />}>
+              {upgradeLabel(post)}
+            </Button>
+          )}
+        </>
+      ) : locked ? (
         <>
           <Chip
             label={<PostPrice post={post} onDark />}
@@ -113,11 +129,11 @@ export function PreviewStrip({ post, onClick }: { post: PostView; onClick: () =>
           variant="contained"
           size="small"
           onClick={onClick}
-          data-testid="unlock-button"
+          data-testid={post.cta === 'upgrade' ? 'upgrade-to-see' : 'unlock-button'}
           startIcon={<LockRounded />}
           sx={{ pointerEvents: 'auto', flexShrink: 0 }}
         >
-          Unlock <PostPrice post={post} onDark />
+          {post.cta === 'upgrade' ? upgradeLabel(post) : <>Unlock <PostPrice post={post} onDark /></>}
         </Button>
       )}
     </Box>

@@ -113,7 +113,7 @@ export function SingleGalleryPage() {
           {post.description && !post.captionBlur && <Typography sx={{ mb: 2, whiteSpace: 'pre-line', overflowWrap: 'anywhere' }} data-testid="single-gallery-caption">{post.description}</Typography>}
           {post.isLocked && (
             <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap', mb: 2 }} data-testid="single-gallery-locked">
-              <Chip icon={<LockRounded />} label={post.cta === 'unlock' ? `Unlock for $${post.amount}` : post.cta === 'subscribe' ? 'For members' : 'Sign up to see'} />
+              <Chip icon={<LockRounded />} label={post.cta === 'unlock' ? `Unlock for $${post.amount}` : post.cta === 'upgrade' ? `For ${post.required_tier?.name || 'higher tier'} members` : post.cta === 'subscribe' ? 'For members' : 'Sign up to see'} />
               <Button component={RouterLink} to={`/feed/${post._id}`} variant="contained" size="small">Open the post</Button>
             </Box>
           )}

@@ -36,15 +36,18 @@ export function ChangeTierDialog({
   fromWallet,
   onClose,
   onChanged,
+  initialChoice = null,
 }: {
   open: boolean;
   tier: MemberTierView;
   fromWallet: boolean;
+  /** The tier chosen when the dialog opens ("Upgrade to VIP" on a post). */
+  initialChoice?: string | null;
   onClose: () => void;
   onChanged: (answer: { message?: string; position?: string }) => void;
 }) {
   const fullScreen = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'));
-  const [choice, setChoice] = useState<string | null>(null);
+  const [choice, setChoice] = useState<string | null>(initialChoice);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
   // One key per dialog: a retry of the same click is charged once.

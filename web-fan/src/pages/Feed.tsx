@@ -12,6 +12,7 @@ import type { PostMediaView, PostView } from '../../../domain/post/wire';
 import { PostCard } from '../components/PostCard';
 import { EmptyState, ErrorState, PostSkeleton } from '../components/StatusViews';
 import { useUnlock } from '../payments/useUnlock';
+import { useUpgradeForPost } from '../membership/useUpgradeForPost';
 import { viewerItemsOf } from '../postMedia';
 import { FeedPagination } from './FeedPagination';
 import { useFeedPosts } from './useFeedPosts';
@@ -47,6 +48,10 @@ export function Feed({ paginated, feedTagId }: { paginated: boolean; feedTagId: 
   const live = useLiveFeed(feed, feedTagId, status === 'ready');
 
   const unlock = useUnlock(feed.replacePost);
+  // A member of a lower tier than the post's is offered the upgrade; every other click on a locked post, the unlock.
+  const { openUpgrade, elements: upgradeElements } = useUpgradeForPost(feed.replacePost);
+  const { openPost } = unlock;
+  const onLockedClick = useCallback((post: PostView) => (post.cta === 'upgrade' ? openUpgrade(post) : openPost(post)), [openUpgrade, openPost]);
   const openMedia = useCallback((post: PostView, item: PostMediaView) => setViewer({ post, item }), []);
 
   const goToPage = (n: number) => {
@@ -100,7 +105,7 @@ export function Feed({ paginated, feedTagId }: { paginated: boolean; feedTagId: 
       )}
       <Box aria-busy={status === 'loading'} sx={{ opacity: status === 'loading' ? 0.6 : 1, transition: 'opacity 150ms' }}>
         {posts.map((post) => (
-          <PostCard key={post._id} post={post} onLockedClick={unlock.openPost} onOpenMedia={openMedia} highlighted={highlight === post._id} />
+          <PostCard key={post._id} post={post} onLockedClick={onLockedClick} onOpenMedia={openMedia} highlighted={highlight === post._id} />
         ))}
       </Box>
 
@@ -135,6 +140,7 @@ export function Feed({ paginated, feedTagId }: { paginated: boolean; feedTagId: 
       )}
 
       {unlock.elements}
+      {upgradeElements}
       {viewer && viewerItems.length > 0 && (
         <Suspense fallback={null}>
           <MediaViewer items={viewerItems} index={viewerIndex} open onClose={() => setViewer(null)} />

@@ -11,6 +11,7 @@ import { PostCard } from '../components/PostCard';
 import { Comments } from '../components/Comments';
 import { Column, EmptyState, ErrorState, PostSkeleton } from '../components/StatusViews';
 import { useUnlock } from '../payments/useUnlock';
+import { useUpgradeForPost } from '../membership/useUpgradeForPost';
 import { viewerItemsOf } from '../postMedia';
 import { setBellCounts, type BellCounts } from '../notifications/counts';
 import { usePostNews } from './useLiveFeed';
@@ -47,6 +48,10 @@ export default function PostDetailPage() {
   const load = () => void query.refetch();
 
   const unlock = useUnlock(setPost);
+  // A member of a lower tier than the post's is offered the upgrade; every other click on a locked post, the unlock.
+  const { openUpgrade, elements: upgradeElements } = useUpgradeForPost(setPost);
+  const { openPost } = unlock;
+  const onLockedClick = useCallback((post: PostView) => (post.cta === 'upgrade' ? openUpgrade(post) : openPost(post)), [openUpgrade, openPost]);
   const openMedia = useCallback((_p: PostView, item: PostMediaView) => setViewerItem(item), []);
   const viewerItems = post ? viewerItemsOf(post) : [];
 
@@ -61,13 +66,14 @@ export default function PostDetailPage() {
       {status === 'error' && <ErrorState title="Could not load this post" message={error} onRetry={load} />}
       {status === 'missing' && <EmptyState title="Post not found">It may have been removed.</EmptyState>}
       {post && status !== 'error' && status !== 'missing' && (
-        <PostCard post={post} onLockedClick={unlock.openPost} onOpenMedia={openMedia} expanded />
+        <PostCard post={post} onLockedClick={onLockedClick} onOpenMedia={openMedia} expanded />
       )}
       {post && status === 'ready' && (
         // A count the settings hide from this viewer (null) stays hidden.
         <Comments postId={post._id} onCountChange={(total) => setPost((p) => (p && p.total_comments !== null ? { ...p, total_comments: total } : p))} />
       )}
       {unlock.elements}
+      {upgradeElements}
       {post && viewerItem && viewerItems.length > 0 && (
         <Suspense fallback={null}>
           <MediaViewer
