@@ -24,6 +24,7 @@ const samples: Record<string, Record<string, unknown>> = {
   ShopOrderPaid: { orderId: 'o1', userId: 'fanA', totalCents: 3500, paidAt: at },
   ShopOrderPaymentFailed: { orderId: 'o1', userId: 'fanA', failureCode: '-1', failedAt: at },
   ShopOrderDelivered: { orderId: 'o1', userId: 'fanA', deliveredAt: at },
+  ShopDigitalDownloaded: { orderId: 'o1', lineNo: 1, userId: 'fanA', productId: 'sp1', downloadNo: 1, downloadedAt: at },
   ShopOrderShipped: { orderId: 'o1', userId: 'fanA', carrier: 'UPS', trackingNumber: '1Z', shippedBy: 'admin1', shippedAt: at },
   ShopOrderTrackingChanged: { orderId: 'o1', userId: 'fanA', carrier: 'UPS', trackingNumber: '1Y', changedBy: 'admin1', changedAt: at },
   ShopOrderCompleted: { orderId: 'o1', userId: 'fanA', completedAt: at },
