@@ -49,8 +49,12 @@ const STATUS_COLORS: Record<OrderStatus, ChipProps['color']> = {
 
 export const statusLabel = (s: string) => STATUS_LABELS[s] ?? s;
 
-function StatusChip({ status }: { status: OrderStatus }) {
-  return <Chip label={statusLabel(status)} color={STATUS_COLORS[status]} size="small" sx={{ fontWeight: 700 }} data-testid="order-status" />;
+/** An order of digital items only is fulfilled by its delivery: 'Delivered' rather than 'Shipped'. */
+const orderStatusLabel = (o: Pick<Order, 'status' | 'address'>) => (o.status === 'fulfilled' && !o.address ? 'Delivered' : statusLabel(o.status));
+
+function StatusChip({ order }: { order: Pick<Order, 'status' | 'address'> }) {
+  const status = order.status;
+  return <Chip label={orderStatusLabel(order)} color={STATUS_COLORS[status]} size="small" sx={{ fontWeight: 700 }} data-testid="order-status" />;
 }
 
 const shortId = (id: string) => id.slice(0, 8).toUpperCase();
@@ -90,7 +94,7 @@ export function OrderListPage() {
                     </Box>
                     <Box sx={{ textAlign: 'right', display: 'grid', justifyItems: 'end', gap: 0.5 }}>
                       <Typography sx={{ fontWeight: 700 }}>{formatMoney(o.total_cents)}</Typography>
-                      <StatusChip status={o.status} />
+                      <StatusChip order={o} />
                     </Box>
                   </ListItemButton>
                 </Box>
@@ -122,7 +126,7 @@ function Timeline({ order }: { order: Order }) {
       {steps.map((s, i) => (
         <Step key={s} completed={i <= active && reached.has(s)}>
           <StepLabel error={ended && s === order.status} optional={at(s) ? <Typography variant="caption" color="text.secondary">{fullDate(at(s))}</Typography> : undefined} data-testid={`timeline-${s}`}>
-            {statusLabel(s)}
+            {s === 'fulfilled' ? orderStatusLabel({ status: 'fulfilled', address: order.address }) : statusLabel(s)}
           </StepLabel>
         </Step>
       ))}
@@ -159,7 +163,7 @@ export function OrderPage() {
   const cancelNote = o.cancel_reason || o.history.findLast((h) => (h.status === 'refunded' || h.status === 'cancelled') && h.note)?.note;
   return (
     <ShopColumn width={900}>
-      <ShopHeading title={`Order #${shortId(o._id)}`} back="/shop/order-history" action={<StatusChip status={o.status} />} testId="order-title" />
+      <ShopHeading title={`Order #${shortId(o._id)}`} back="/shop/order-history" action={<StatusChip order={o} />} testId="order-title" />
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 1fr) 320px' }, alignItems: 'start' }}>
         <Box sx={{ display: 'grid', gap: 3, minWidth: 0 }}>
           <Paper variant="outlined" sx={{ p: { xs: 2, sm: 2.5 }, borderRadius: 3 }}>
