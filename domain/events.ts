@@ -41,6 +41,7 @@ import type { ProductEvent } from './shop-product/product';
 import type { StockEvent } from './shop-stock/stock';
 import type { CartEvent } from './shop-cart/cart';
 import type { OrderEvent } from './shop-order/order';
+import type { DownloadEvent } from './shop-download/download';
 import type { AddressBookEvent } from './shop-address/address-book';
 import type { AvailabilityEvent } from './chat-booking/availability';
 import type { BookingEvent } from './chat-booking/booking';
@@ -89,6 +90,7 @@ export type AnyDomainEvent =
   | StockEvent
   | CartEvent
   | OrderEvent
+  | DownloadEvent
   | AddressBookEvent
   | PlansEvent
   | AvailabilityEvent

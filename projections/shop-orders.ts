@@ -1,10 +1,10 @@
 // Read model: shop orders with their lines and every step they went through (placed, paid, shipped, …), for the
 // fan's order history and the console's order list.
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import { needsShipping, type OrderLine, type OrderStatus, type ShippingAddress } from '../domain/shop-order/order';
 import type { AnyDomainEvent } from './events';
 import { defineProjection, update } from './projection';
-import { shopOrdersTables, type ReadModelRows, type ReadModels } from './schema';
+import { shopOrdersTables, storeRow, type ReadModelRows, type ReadModels } from './schema';
 
 /** One step of an order: what it became, when, and (for staff steps) who and why. */
 export interface OrderStep {
@@ -14,7 +14,8 @@ export interface OrderStep {
   note: string | null;
 }
 
-export type ShopOrderLine = OrderLine & { refunded_quantity: number };
+/** A line as the fan's order shows it: what was refunded of it and, for a digital item, how often it was downloaded. */
+export type ShopOrderLine = OrderLine & { refunded_quantity: number; downloads?: number };
 
 export interface ShopOrderRow {
   id: string;
@@ -41,7 +42,7 @@ export const shopOrdersProjection = defineProjection<AnyDomainEvent, ReadModelRo
   tables: shopOrdersTables,
   handles: [
     'ShopOrderPlaced', 'ShopOrderPaid', 'ShopOrderPaymentFailed', 'ShopOrderDelivered', 'ShopOrderShipped', 'ShopOrderTrackingChanged',
-    'ShopOrderCompleted', 'ShopOrderCancelled', 'ShopOrderLineRefunded', 'ShopOrderReversed',
+    'ShopOrderCompleted', 'ShopOrderCancelled', 'ShopOrderLineRefunded', 'ShopOrderReversed', 'ShopDigitalDownloaded',
   ],
   async apply(event, store) {
     const { type, data: d } = event;
@@ -88,6 +89,12 @@ export const shopOrdersProjection = defineProjection<AnyDomainEvent, ReadModelRo
           });
         });
         return;
+      case 'ShopDigitalDownloaded':
+        // The download's own number, not a count: a replayed event leaves the line as it was.
+        await update<ShopOrderRow>(store, 'shop_orders', { id: d.orderId }, (o) => ({
+          ...o, lines: o.lines.map((l) => (l.lineNo === d.lineNo ? { ...l, downloads: Math.max(l.downloads ?? 0, d.downloadNo) } : l)),
+        }));
+        return;
       case 'ShopOrderReversed': {
         const status: OrderStatus = d.kind === 'chargeback' ? 'charged_back' : 'refunded';
         await order((o) => step(o, { status, at: d.reversedAt, by: null, note: d.kind }, {
@@ -99,12 +106,28 @@ export const shopOrdersProjection = defineProjection<AnyDomainEvent, ReadModelRo
   },
 });
 
-const iso = (v: unknown) => (v ? new Date(v as string).toISOString() : null);
-const orderOf = (r: Record<string, unknown>): ShopOrderRow & { user_name: string | null; user_email: string | null } => ({
-  ...(r as unknown as ShopOrderRow & { user_name: string | null; user_email: string | null }),
-  subtotal_cents: Number(r.subtotal_cents), shipping_cents: Number(r.shipping_cents), total_cents: Number(r.total_cents), refunded_cents: Number(r.refunded_cents ?? 0),
-  placed_at: iso(r.placed_at)!, paid_at: iso(r.paid_at), updated_at: iso(r.updated_at)!,
-});
+const ORDER_STATUSES: readonly OrderStatus[] = ['placed', 'failed', 'paid', 'fulfilled', 'completed', 'cancelled', 'refunded', 'charged_back'];
+const statusOf = (s: string | null): OrderStatus => ORDER_STATUSES.find((x) => x === s) ?? 'placed';
+
+export type ShopOrderWithBuyer = ShopOrderRow & { user_name: string | null; user_email: string | null };
+
+/** An order as the database hands it back (timestamps read as ISO strings; the jsonb columns as apply wrote them). */
+export function orderRow(r: Selectable<ReadModels['shop_orders']>): ShopOrderRow {
+  const o = storeRow('shop_orders', r);
+  return {
+    id: o.id, user_id: o.user_id ?? '', status: statusOf(o.status),
+    lines: (o.lines ?? []) as ShopOrderLine[], subtotal_cents: o.subtotal_cents ?? 0, shipping_cents: o.shipping_cents ?? 0, total_cents: o.total_cents ?? 0,
+    refunded_cents: o.refunded_cents ?? 0, address: (o.address ?? null) as ShippingAddress | null, carrier: o.carrier, tracking_number: o.tracking_number,
+    failure_code: o.failure_code, cancel_reason: o.cancel_reason, history: (o.history ?? []) as OrderStep[],
+    placed_at: o.placed_at ?? '', paid_at: o.paid_at, updated_at: o.updated_at ?? o.placed_at ?? '',
+  };
+}
+
+/** When the order's digital items were delivered (their downloads count from then); null: not yet. */
+export const deliveredAt = (o: Pick<ShopOrderRow, 'history'>): string | null => o.history.find((h) => h.status === 'delivered')?.at ?? null;
+
+const ordersWithBuyer = (db: Kysely<ReadModels>) =>
+  db.withSchema('rm').selectFrom('shop_orders as o').leftJoin('users as u', 'u.id', 'o.user_id');
 
 export interface OrderListQuery {
   /** One fan's orders; null: everyone's (staff). */
@@ -118,26 +141,33 @@ export interface OrderListQuery {
 }
 
 /** Orders newest first (or as sorted) with the buyer's name, and how many match. */
-export async function listOrders(db: Kysely<ReadModels>, o: OrderListQuery) {
-  const where = sql.join([
-    o.userId ? sql`o.user_id = ${o.userId}` : sql`TRUE`,
-    o.status ? sql`o.status = ${o.status}` : sql`TRUE`,
-    o.q ? sql`(u.name ILIKE ${`%${o.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`} OR u.email ILIKE ${`%${o.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`} OR o.id = ${o.q})` : sql`TRUE`,
-  ], sql` AND `);
-  const sort = sql.ref(`o.${o.sort ?? 'placed_at'}`);
-  const order = o.order === 'ASC' ? sql`ASC` : sql`DESC`;
+export async function listOrders(db: Kysely<ReadModels>, o: OrderListQuery): Promise<{ rows: ShopOrderWithBuyer[]; total: number }> {
+  const like = o.q ? `%${o.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  const filtered = ordersWithBuyer(db).where((eb) => eb.and([
+    ...(o.userId ? [eb('o.user_id', '=', o.userId)] : []),
+    ...(o.status ? [eb('o.status', '=', o.status)] : []),
+    ...(like && o.q ? [eb.or([eb('u.name', 'ilike', like), eb('u.email', 'ilike', like), eb('o.id', '=', o.q)])] : []),
+  ]));
+  const direction = o.order === 'ASC' ? 'asc' : 'desc';
   const [rows, count] = await Promise.all([
-    sql<Record<string, unknown>>`
-      SELECT o.*, u.name AS user_name, u.email AS user_email FROM rm.shop_orders o LEFT JOIN rm.users u ON u.id = o.user_id
-      WHERE ${where} ORDER BY ${sort} ${order}, o.id ${order} LIMIT ${o.limit} OFFSET ${o.offset}`.execute(db),
-    sql<{ n: string }>`SELECT count(*) AS n FROM rm.shop_orders o LEFT JOIN rm.users u ON u.id = o.user_id WHERE ${where}`.execute(db),
+    filtered.selectAll('o').select(['u.name as user_name', 'u.email as user_email'])
+      .orderBy(`o.${o.sort ?? 'placed_at'}`, direction).orderBy('o.id', direction).limit(o.limit).offset(o.offset).execute(),
+    filtered.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ]);
-  return { rows: rows.rows.map(orderOf), total: Number(count.rows[0].n) };
+  return { rows: rows.map(({ user_name, user_email, ...r }) => ({ ...orderRow(r), user_name, user_email })), total: Number(count.n) };
 }
 
 /** One order with the buyer's name; undefined when there is none. */
-export async function findOrder(db: Kysely<ReadModels>, orderId: string) {
-  const rows = await sql<Record<string, unknown>>`
-    SELECT o.*, u.name AS user_name, u.email AS user_email FROM rm.shop_orders o LEFT JOIN rm.users u ON u.id = o.user_id WHERE o.id = ${orderId}`.execute(db);
-  return rows.rows.length ? orderOf(rows.rows[0]) : undefined;
+export async function findOrder(db: Kysely<ReadModels>, orderId: string): Promise<ShopOrderWithBuyer | undefined> {
+  const r = await ordersWithBuyer(db).selectAll('o').select(['u.name as user_name', 'u.email as user_email']).where('o.id', '=', orderId).executeTakeFirst();
+  if (!r) return undefined;
+  const { user_name, user_email, ...order } = r;
+  return { ...orderRow(order), user_name, user_email };
+}
+
+/** A fan's orders holding digital items, newest first (their purchases page lists the items). */
+export async function ordersWithDigitalItems(db: Kysely<ReadModels>, userId: string, limit: number): Promise<ShopOrderRow[]> {
+  const rows = await db.withSchema('rm').selectFrom('shop_orders').selectAll().where('user_id', '=', userId)
+    .where(sql<boolean>`lines @> '[{"kind":"digital"}]'::jsonb`).orderBy('placed_at', 'desc').limit(limit).execute();
+  return rows.map(orderRow);
 }

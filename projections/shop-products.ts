@@ -1,10 +1,10 @@
 // Read model: the shop's catalogue — each product with its variants, and each variant's stock (on hand, held for
 // checkouts under way, available to buy) — for the fans' shop pages and the console's product list.
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { ProductKind, ProductStatus, ProductVariant, ProductVisibility, SalePrice, ShippingRule } from '../domain/shop-product/product';
 import type { AnyDomainEvent } from './events';
 import { defineProjection, update } from './projection';
-import { shopProductsTables, type ReadModelRows, type ReadModels } from './schema';
+import { shopProductsTables, storeRow, type ReadModelRows, type ReadModels } from './schema';
 
 export interface ShopProductRow {
   id: string;
@@ -124,13 +124,20 @@ const stockView = (s: Pick<ShopStockRow, 'available' | 'reserved' | 'sold'> | un
 
 export type ShopProduct = ShopProductRow & { stock: Record<string, VariantStock> };
 
-const productOf = (r: Record<string, unknown>): ShopProductRow => ({
-  ...(r as unknown as ShopProductRow),
-  price_cents: Number(r.price_cents),
-  created_at: new Date(r.created_at as string).toISOString(),
-  updated_at: new Date(r.updated_at as string).toISOString(),
-  published_at: r.published_at ? new Date(r.published_at as string).toISOString() : null,
-});
+const kindOf = (v: string | null): ProductKind => (v === 'digital' ? 'digital' : 'physical');
+const visibilityOf = (v: string | null): ProductVisibility => (v === 'subscribers' ? 'subscribers' : 'everyone');
+const statusOf = (v: string | null): ProductStatus => (v === 'published' ? 'published' : 'draft');
+
+/** A product as the database hands it back (timestamps read as ISO strings; the jsonb columns as apply wrote them). */
+export function productRow(r: Selectable<ReadModels['shop_products']>): ShopProductRow {
+  const p = storeRow('shop_products', r);
+  return {
+    id: p.id, kind: kindOf(p.kind), title: p.title ?? '', description_html: p.description_html ?? '', image_media_ids: (p.image_media_ids ?? []) as string[],
+    price_cents: p.price_cents ?? 0, sale: (p.sale ?? null) as SalePrice | null, variants: (p.variants ?? []) as ProductVariant[], shipping: (p.shipping ?? []) as ShippingRule[],
+    visibility: visibilityOf(p.visibility), digital_media_id: p.digital_media_id, status: statusOf(p.status), deleted: !!p.deleted, created_by: p.created_by ?? '',
+    created_at: p.created_at ?? '', updated_at: p.updated_at ?? p.created_at ?? '', published_at: p.published_at,
+  };
+}
 
 /** The stock of these products' variants, by variant id. */
 export async function stockOfProducts(db: Kysely<ReadModels>, productIds: readonly string[]): Promise<Map<string, VariantStock>> {
@@ -159,32 +166,31 @@ export interface ProductListQuery {
 
 /** Products not deleted, newest first (or as sorted), with their stock, and how many match. */
 export async function listProducts(db: Kysely<ReadModels>, o: ProductListQuery): Promise<{ rows: ShopProduct[]; total: number }> {
-  const where = sql.join([
+  const where = sql<boolean>`${sql.join([
     sql`NOT p.deleted`,
     o.drafts ? sql`TRUE` : sql`p.status = 'published'`,
     o.subscribersOnly ? sql`TRUE` : sql`p.visibility = 'everyone'`,
     o.status ? sql`p.status = ${o.status}` : sql`TRUE`,
     o.q ? sql`p.title ILIKE ${`%${o.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}` : sql`TRUE`,
-  ], sql` AND `);
-  const sort = sql.ref(`p.${o.sort ?? 'created_at'}`);
-  const order = o.order === 'ASC' ? sql`ASC` : sql`DESC`;
+  ], sql` AND `)}`;
+  const sort = `p.${o.sort ?? 'created_at'}` as const;
   const [rows, count] = await Promise.all([
-    sql<Record<string, unknown>>`SELECT p.* FROM rm.shop_products p WHERE ${where} ORDER BY ${sort} ${order}, p.id ${order} LIMIT ${o.limit} OFFSET ${o.offset}`.execute(db),
-    sql<{ n: string }>`SELECT count(*) AS n FROM rm.shop_products p WHERE ${where}`.execute(db),
+    db.withSchema('rm').selectFrom('shop_products as p').selectAll('p').where(where).orderBy(sort, o.order === 'ASC' ? 'asc' : 'desc').orderBy('p.id', o.order === 'ASC' ? 'asc' : 'desc')
+      .limit(o.limit).offset(o.offset).execute(),
+    db.withSchema('rm').selectFrom('shop_products as p').where(where).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ]);
-  return { rows: await withStock(db, rows.rows.map(productOf)), total: Number(count.rows[0].n) };
+  return { rows: await withStock(db, rows.map(productRow)), total: Number(count.n) };
 }
 
 /** One product not deleted, with its stock; undefined when there is none. */
 export async function findProduct(db: Kysely<ReadModels>, productId: string): Promise<ShopProduct | undefined> {
-  const rows = await sql<Record<string, unknown>>`SELECT p.* FROM rm.shop_products p WHERE p.id = ${productId} AND NOT p.deleted`.execute(db);
-  if (!rows.rows.length) return undefined;
-  return (await withStock(db, [productOf(rows.rows[0])]))[0];
+  const r = await db.withSchema('rm').selectFrom('shop_products').selectAll().where('id', '=', productId).where('deleted', 'is not', true).executeTakeFirst();
+  return r ? (await withStock(db, [productRow(r)]))[0] : undefined;
 }
 
 /** Products by id (deleted ones too: a cart line may name one), with their stock. */
 export async function productsByIds(db: Kysely<ReadModels>, ids: readonly string[]): Promise<Map<string, ShopProduct>> {
   if (!ids.length) return new Map();
-  const rows = await sql<Record<string, unknown>>`SELECT p.* FROM rm.shop_products p WHERE p.id IN (${sql.join(ids.map((id) => sql`${id}`))})`.execute(db);
-  return new Map((await withStock(db, rows.rows.map(productOf))).map((p) => [p.id, p]));
+  const rows = await db.withSchema('rm').selectFrom('shop_products').selectAll().where('id', 'in', ids).execute();
+  return new Map((await withStock(db, rows.map(productRow))).map((p) => [p.id, p]));
 }

@@ -2,14 +2,34 @@
 // with a signed thumbnail (the buyer and staff may open what was bought) and a link to where it is seen.
 import { dollarsFromCents } from '../../domain/shared/money';
 import type { PurchasedScope } from '../../domain/purchased-contents/rules';
-import { PURCHASED_PAGE_SIZE, type PurchasedContentItem, type PurchasedContentsPage } from '../../domain/purchased-contents/wire';
+import { PURCHASED_PAGE_SIZE, type PurchasedContentItem, type PurchasedContentsPage, type PurchasedDigitalItem } from '../../domain/purchased-contents/wire';
+import { canSeeProduct } from '../../domain/shop-product/product';
+import { ordersWithDigitalItems } from '../../projections/shop-orders';
+import { productsByIds } from '../../projections/shop-products';
+import { findSubscriber, subscriberStatus } from '../../projections/subscribers';
+import { downloadViewOf, productThumbnails } from './shop';
 import { purchasedContents } from '../../projections/purchased-contents';
 import { mediaByIds } from '../../projections/media';
 import { MEDIA_URL_TTL_SECONDS } from '../views';
 import type { Services } from '../services';
 
+const DIGITAL_ORDERS_SHOWN = 100;
+
 export function purchasedContentsQueries(services: Services) {
   const db = () => services.database.db;
+  /** The digital items of the fan's paid orders, with their pictures (while the reader may see the product) and downloads. */
+  const digitalItems = async (userId: string, forStaff: boolean, pricesHidden: boolean): Promise<PurchasedDigitalItem[]> => {
+    const orders = (await ordersWithDigitalItems(db(), userId, DIGITAL_ORDERS_SHOWN)).filter((o) => o.paid_at);
+    const products = await productsByIds(db(), [...new Set(orders.flatMap((o) => o.lines.map((l) => l.productId)))]);
+    const now = services.clock().toISOString();
+    const viewer = { isStaff: forStaff, isSubscriber: subscriberStatus(await findSubscriber(db(), userId), now) === 'active' };
+    const thumbnails = await productThumbnails(services, [...products.values()].filter((p) => !p.deleted && canSeeProduct(p, viewer)));
+    return orders.flatMap((o) => o.lines.filter((l) => l.kind === 'digital').map((l) => ({
+      order_id: o.id, line_no: l.lineNo, product_id: l.productId, title: l.title, variant_name: l.variantName,
+      amount_cents: pricesHidden ? 0 : l.unitPriceCents * l.quantity, purchased_at: o.paid_at ?? o.placed_at,
+      thumbnail_url: thumbnails.get(l.productId) ?? null, download: downloadViewOf(o, l, now)!,
+    })));
+  };
   return {
     async page(user: { id: string; name: string }, q: { page: number; scope: PurchasedScope; forStaff: boolean }): Promise<PurchasedContentsPage> {
       const { read, kinds, pricesHidden } = q.scope;
@@ -33,7 +53,11 @@ export function purchasedContentsQueries(services: Services) {
           removed: row.removed,
         };
       });
-      return { user: { _id: user.id, name: user.name }, items, page_num: q.page, total: r.total, has_more: q.page * PURCHASED_PAGE_SIZE < r.total, total_cents: pricesHidden ? 0 : r.totalCents, kinds, prices_hidden: pricesHidden };
+      return {
+        user: { _id: user.id, name: user.name }, items, page_num: q.page, total: r.total, has_more: q.page * PURCHASED_PAGE_SIZE < r.total, total_cents: pricesHidden ? 0 : r.totalCents, kinds, prices_hidden: pricesHidden,
+        // Bought in the shop: listed once, with the first page.
+        digital_items: q.page === 1 ? await digitalItems(user.id, q.forStaff, pricesHidden) : [],
+      };
     },
   };
 }

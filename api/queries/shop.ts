@@ -2,10 +2,11 @@
 // variant, an order as its buyer sees it (who did a staff step stays out).
 import type { z } from 'zod';
 import { priceAt } from '../../domain/shop-product/product';
+import { downloadAllowance } from '../../domain/shop-download/download';
 import type { ShopProduct } from '../../projections/shop-products';
-import type { ShopOrderRow } from '../../projections/shop-orders';
+import { deliveredAt, type ShopOrderLine, type ShopOrderRow } from '../../projections/shop-orders';
 import { mediaByIds } from '../../projections/media';
-import type { orderView, productView } from '../schemas/shop';
+import type { downloadView, orderView, productView } from '../schemas/shop';
 import { mediaView } from '../views';
 import type { Services } from '../services';
 
@@ -35,13 +36,27 @@ export function productViewOf(p: ShopProduct, now: string, images: ReadonlyMap<s
   };
 }
 
-/** An order as its buyer sees it (who did a staff step stays out). */
-export function orderViewOf(o: ShopOrderRow): z.output<typeof orderView> {
+/** A digital line's downloads at `now` as the order's read model shows them; null for a physical line. */
+export function downloadViewOf(o: ShopOrderRow, l: ShopOrderLine, now: string): z.output<typeof downloadView> | null {
+  if (l.kind !== 'digital') return null;
+  const a = downloadAllowance({ userId: o.user_id, status: o.status, deliveredAt: deliveredAt(o), line: { kind: l.kind, quantity: l.quantity, refundedQuantity: l.refunded_quantity ?? 0 } }, l.downloads ?? 0, now);
+  return { limit: a.limit, used: a.used, remaining: a.remaining, expires_at: a.expiresAt, refused: a.refusal?.message ?? null };
+}
+
+/** What an order's lines show beyond the order itself: the time their downloads are judged at, their pictures by product id. */
+export interface OrderExtras {
+  now: string;
+  thumbnails?: ReadonlyMap<string, string | null>;
+}
+
+/** An order as its buyer sees it (who did a staff step stays out); without extras, lines carry no picture or downloads. */
+export function orderViewOf(o: ShopOrderRow, extras?: OrderExtras): z.output<typeof orderView> {
   return {
     _id: o.id, status: o.status,
     lines: o.lines.map((l) => ({
       line_no: l.lineNo, product_id: l.productId, variant_id: l.variantId, kind: l.kind, title: l.title, variant_name: l.variantName, sku: l.sku,
       unit_price_cents: l.unitPriceCents, quantity: l.quantity, refunded_quantity: l.refunded_quantity ?? 0,
+      thumbnail_url: extras?.thumbnails?.get(l.productId) ?? null, download: extras ? downloadViewOf(o, l, extras.now) : null,
     })),
     subtotal_cents: o.subtotal_cents, shipping_cents: o.shipping_cents, total_cents: o.total_cents, refunded_cents: o.refunded_cents, address: o.address,
     carrier: o.carrier, tracking_number: o.tracking_number, cancel_reason: o.cancel_reason,
@@ -50,3 +65,17 @@ export function orderViewOf(o: ShopOrderRow): z.output<typeof orderView> {
   };
 }
 
+
+/** The first picture (signed thumbnail) of each of these products, by product id. */
+export async function productThumbnails(services: Services, products: readonly ShopProduct[]): Promise<Map<string, string | null>> {
+  const images = await productImages(services, products);
+  return new Map(products.map((p) => [p.id, p.image_media_ids.map((id) => images.get(id)?.thumbnail_url).find((u) => !!u) ?? null]));
+}
+
+/** The file a digital product delivers, when it can be served (uploaded, processed, not removed); else null. */
+export async function digitalFile(services: Services, product: Pick<ShopProduct, 'digital_media_id'> | undefined): Promise<{ key: string; fileName: string } | null> {
+  if (!product?.digital_media_id) return null;
+  const m = (await mediaByIds(services.database.db, [product.digital_media_id])).get(product.digital_media_id);
+  if (!m || m.removed || m.status !== 'ready' || !m.original_key) return null;
+  return { key: m.original_key, fileName: m.file_name ?? 'download' };
+}

@@ -10,7 +10,10 @@
 //   PUT    /api/shop/addresses/:id, DELETE /api/shop/addresses/:id → the addresses
 //   POST   /api/shop/checkout                 {payment_method card|wallet, address_id, items?, card fields} with an
 //                                             Idempotency-Key (a retry answers the same order); 409 'Sold out.' naming the line
-//   GET    /api/shop/orders?page, GET /api/shop/orders/:id   the fan's own orders
+//   GET    /api/shop/orders?page, GET /api/shop/orders/:id   the fan's own orders (a digital line with its downloads left)
+//   POST   /api/shop/orders/:id/lines/:lineNo/download        a digital line's file: counts one download, answers the
+//                                             file's link signed for a few minutes (refused: 404 another's order, 409 unpaid,
+//                                             410 expired / refunded / cancelled / charged back, 403 no downloads left)
 // The shop's pages are shown per the settings' menu switch (closed, or not ticked for the viewer's audience: 404).
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -26,7 +29,9 @@ import { addAddress, addToCart, changeAddress, checkoutByCard, checkoutFromWalle
 import { findProduct, listProducts, productsByIds, type ShopProduct } from '../../projections/shop-products';
 import { cartLines } from '../../projections/shop-carts';
 import { addressesOf } from '../../projections/shop-addresses';
-import { findOrder, listOrders } from '../../projections/shop-orders';
+import { findOrder, listOrders, type ShopOrderRow } from '../../projections/shop-orders';
+import { downloadDigitalItem } from '../../commands/shop-downloads';
+import { DOWNLOAD_LINK_SECONDS } from '../../domain/shop-download/download';
 import { findSubscriber, subscriberStatus } from '../../projections/subscribers';
 import { currentSettings } from '../../projections/settings';
 import { answer } from '../openapi';
@@ -36,11 +41,11 @@ import { settle } from '../views';
 import { choiceOf, paymentResult } from '../schemas/payment';
 import { declined } from '../schemas/purchase-answers';
 import {
-  addressBody, addressIdParams, addressList, addToCartBody, cartQuantityBody, cartView, checkoutAnswer, checkoutBody, checkoutConflict, orderIdParams, orderList, orderPage, orderView,
+  addressBody, addressIdParams, addressList, addToCartBody, cartQuantityBody, cartView, checkoutAnswer, checkoutBody, checkoutConflict, downloadAnswer, downloadParams, orderIdParams, orderList, orderPage, orderView,
   productIdParams, productList, productListQuery, productView, variantIdParams,
 } from '../schemas/shop';
 import type { z } from 'zod';
-import { orderViewOf, productImages, productViewOf } from '../queries/shop';
+import { digitalFile, downloadViewOf, orderViewOf, productImages, productThumbnails, productViewOf } from '../queries/shop';
 import type { Services } from '../services';
 
 const PRODUCTS_PAGE_SIZE = 24;
@@ -72,7 +77,8 @@ export const shopRoutes = (services: Services): FastifyPluginAsyncZod => async (
     const lines = await cartLines(db(), userId);
     const products = await productsByIds(db(), [...new Set(lines.map((l) => l.product_id))]);
     const at = now();
-    const images = await productImages(services, [...products.values()]);
+    // Pictures only of what the viewer may see (a subscribers-only product in a lapsed member's cart shows none).
+    const images = await productImages(services, [...products.values()].filter((p) => visible(p, viewer)));
     const shown = lines.map((l) => {
       const p = products.get(l.product_id);
       const variant = p?.variants.find((v) => v.variantId === l.variant_id);
@@ -187,7 +193,7 @@ export const shopRoutes = (services: Services): FastifyPluginAsyncZod => async (
     const orderAnswer = async (orderId: string) => {
       await settle(services, ctx);
       const o = await findOrder(db(), orderId);
-      return o && o.user_id === caller.userId ? orderViewOf(o) : null;
+      return o && o.user_id === caller.userId ? (await ordersShown([o], await viewerOf(request)))[0] : null;
     };
     try {
       if (body.payment_method === 'wallet') {
@@ -217,11 +223,19 @@ export const shopRoutes = (services: Services): FastifyPluginAsyncZod => async (
 
   // ---- orders ----
 
+  /** The orders as their buyer sees them: each line's picture (while the buyer may see the product) and downloads. */
+  const ordersShown = async (orders: ShopOrderRow[], viewer: Viewer) => {
+    const products = await productsByIds(db(), [...new Set(orders.flatMap((o) => o.lines.map((l) => l.productId)))]);
+    const thumbnails = await productThumbnails(services, [...products.values()].filter((p) => visible(p, viewer)));
+    const at = now();
+    return orders.map((o) => orderViewOf(o, { now: at, thumbnails }));
+  };
+
   app.get('/api/shop/orders', { schema: { querystring: orderPage, response: { 200: answer(orderList) } } }, async (request, reply) => {
     const caller = requireCaller(request);
     const { page } = request.query;
     const r = await listOrders(db(), { userId: caller.userId, offset: (page - 1) * ORDERS_PAGE_SIZE, limit: ORDERS_PAGE_SIZE });
-    return ok(reply, { orders: r.rows.map(orderViewOf), total: r.total, page, totalPages: Math.max(1, Math.ceil(r.total / ORDERS_PAGE_SIZE)) });
+    return ok(reply, { orders: await ordersShown(r.rows, await viewerOf(request)), total: r.total, page, totalPages: Math.max(1, Math.ceil(r.total / ORDERS_PAGE_SIZE)) });
   });
 
   app.get('/api/shop/orders/:id', { schema: { params: orderIdParams, response: { 200: answer(orderView) } } }, async (request, reply) => {
@@ -229,6 +243,23 @@ export const shopRoutes = (services: Services): FastifyPluginAsyncZod => async (
     const o = await findOrder(db(), request.params.id);
     // Another fan's order is answered as if it did not exist.
     if (!o || o.user_id !== caller.userId) throw new DomainError(ORDER_NOT_FOUND, 'ORDER_NOT_FOUND', 404);
-    return ok(reply, orderViewOf(o));
+    return ok(reply, (await ordersShown([o], await viewerOf(request)))[0]);
+  });
+
+  app.post('/api/shop/orders/:id/lines/:lineNo/download', { schema: { params: downloadParams, response: { 200: answer(downloadAnswer) } } }, async (request, reply) => {
+    const caller = requireCaller(request);
+    const { id, lineNo } = request.params;
+    const o = await findOrder(db(), id);
+    if (!o || o.user_id !== caller.userId) throw new DomainError(ORDER_NOT_FOUND, 'ORDER_NOT_FOUND', 404);
+    const line = o.lines.find((l) => l.lineNo === lineNo);
+    // The file is looked up first: a file that cannot be served uses up no download.
+    const file = line?.kind === 'digital' ? await digitalFile(services, (await productsByIds(db(), [line.productId])).get(line.productId)) : null;
+    if (line?.kind === 'digital' && !file) throw new DomainError('This file is not available right now. Please try again later.', 'DOWNLOAD_UNAVAILABLE', 409);
+    const ctx = contextFor(request, services);
+    await downloadDigitalItem(ctx, caller.userId, id, lineNo, line?.productId ?? '');
+    await settle(services, ctx);
+    const after = (await findOrder(db(), id)) ?? o;
+    const shownLine = after.lines.find((l) => l.lineNo === lineNo)!;
+    return ok(reply, { url: await services.storage.signedGetUrl(file!.key, DOWNLOAD_LINK_SECONDS), file_name: file!.fileName, download: downloadViewOf(after, shownLine, now())! }, { position: ctx.lastPosition });
   });
 };

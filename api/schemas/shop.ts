@@ -88,12 +88,23 @@ const address = z.object({ name: z.string(), line1: z.string(), line2: z.string(
 export const addressView = address.extend({ _id: z.string() });
 export const addressList = z.object({ addresses: z.array(addressView), address_id: z.string().optional().describe('The address just added.') });
 
+/** A digital line's downloads: how many are left and until when, and why a download is refused now. */
+export const downloadView = z.object({
+  limit: z.number().int().describe('Downloads allowed per line.'),
+  used: z.number().int(),
+  remaining: z.number().int(),
+  expires_at: z.string().nullable().describe('Until when the item can be downloaded (from its delivery); null before payment.'),
+  refused: z.string().nullable().describe("Why a download is refused now ('This download has expired (downloads last 30 days).', …); null: it can be downloaded."),
+});
+
 export const orderView = z.object({
   _id: z.string(),
   status: z.enum(['placed', 'failed', 'paid', 'fulfilled', 'completed', 'cancelled', 'refunded', 'charged_back']),
   lines: z.array(z.object({
     line_no: z.number().int(), product_id: z.string(), variant_id: z.string(), kind: z.enum(['physical', 'digital']), title: z.string(), variant_name: z.string(),
     sku: z.string(), unit_price_cents: z.number().int(), quantity: z.number().int(), refunded_quantity: z.number().int(),
+    thumbnail_url: z.string().nullable().describe("The product's first picture, signed, while the viewer may see the product."),
+    download: downloadView.nullable().describe('A digital line: its downloads; null for a physical one.'),
   })),
   subtotal_cents: z.number().int(),
   shipping_cents: z.number().int(),
@@ -109,6 +120,15 @@ export const orderView = z.object({
 });
 export const orderList = z.object({ orders: z.array(orderView), total: z.number().int(), page: z.number().int(), totalPages: z.number().int() });
 export const orderPage = z.object({ page: z.coerce.number({ error: 'page is invalid.' }).int({ error: 'page is invalid.' }).min(1, { error: 'page is invalid.' }).max(100_000).optional().default(1) });
+
+export const downloadParams = z.object({ id: uuid('id'), lineNo: z.coerce.number({ error: 'lineNo is invalid.' }).int({ error: 'lineNo is invalid.' }).min(1, { error: 'lineNo is invalid.' }).max(1000, { error: 'lineNo is invalid.' }) });
+
+/** A download granted: the file's own signed link (a few minutes) and what is left. */
+export const downloadAnswer = z.object({
+  url: z.string().describe('The file, signed for a few minutes.'),
+  file_name: z.string(),
+  download: downloadView,
+});
 
 /** A checkout's answer: the payment result (card) or the wallet's amounts, and the order. */
 export const checkoutAnswer = paymentResultShape.extend({

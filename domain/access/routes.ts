@@ -519,6 +519,8 @@ export const API_ACCESS: Record<string, Access> = {
   'POST /api/shop/checkout': PAYERS,
   'GET /api/shop/orders': 'authenticated',
   'GET /api/shop/orders/:id': 'authenticated',
+  // A digital item of the caller's own paid order (the buyer only; the command refuses anyone else).
+  'POST /api/shop/orders/:id/lines/:lineNo/download': 'authenticated',
   'GET /admin-api/shop/products': MANAGERS,
   'POST /admin-api/shop/products': MANAGERS,
   'GET /admin-api/shop/products/:id': MANAGERS,

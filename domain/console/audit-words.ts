@@ -272,6 +272,7 @@ export const AUDIT_WORDS: Readonly<Record<AuditedEventType, Words>> = {
   ShopOrderPaid: d => `Order paid${money(d.totalCents)}`,
   ShopOrderPaymentFailed: 'Order payment failed',
   ShopOrderDelivered: 'Digital items of an order delivered',
+  ShopDigitalDownloaded: 'A digital item of an order downloaded',
   ShopOrderShipped: d => `Order shipped${str(d.carrier) ? ` with ${str(d.carrier)}` : ''}${str(d.trackingNumber) ? ` (${str(d.trackingNumber)})` : ''}`,
   ShopOrderTrackingChanged: d => `Order tracking changed${str(d.trackingNumber) ? ` to ${str(d.trackingNumber)}` : ''}`,
   ShopOrderCompleted: 'Order completed',

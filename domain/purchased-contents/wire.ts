@@ -32,6 +32,20 @@ export interface PurchasedContentItem {
   removed: boolean;
 }
 
+/** A digital item bought in the shop, with its downloads (the order page's "Download" is the way to the file). */
+export interface PurchasedDigitalItem {
+  order_id: string;
+  line_no: number;
+  product_id: string;
+  title: string;
+  variant_name: string;
+  amount_cents: number;
+  purchased_at: string;
+  /** The product's first picture, signed, while the buyer may see the product; else null. */
+  thumbnail_url: string | null;
+  download: { limit: number; used: number; remaining: number; expires_at: string | null; refused: string | null };
+}
+
 export interface PurchasedContentsPage {
   user: { _id: string; name: string };
   items: PurchasedContentItem[];
@@ -44,6 +58,8 @@ export interface PurchasedContentsPage {
   kinds: PurchasedKind[];
   /** The creator hides prices from fans: every amount and total_cents is 0 then. */
   prices_hidden: boolean;
+  /** Digital items bought in the shop, newest first (the latest 100 orders holding any). */
+  digital_items: PurchasedDigitalItem[];
 }
 
 export const PURCHASED_PAGE_SIZE = 20;

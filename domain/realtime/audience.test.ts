@@ -34,6 +34,7 @@ const samples: Record<string, Record<string, unknown>> = {
   ChatBookingReversed: { bookingId: 'b1', fanId: 'fanA', kind: 'refund', wasOn: true, reversedAt: at },
   ChatUserAllowed: { userId: 'fanA', allowedBy: 'admin1', allowedAt: at },
   ChatUserDisallowed: { userId: 'fanA', disallowedBy: 'admin1', disallowedAt: at },
+  ShopDigitalDownloaded: { orderId: 'o1', lineNo: 1, userId: 'fanA', productId: 'sp1', downloadNo: 1, downloadedAt: at },
   ShopOrderShipped: { orderId: 'o1', userId: 'fanA', carrier: 'UPS', trackingNumber: '1Z', shippedBy: 'admin1', shippedAt: at },
   ShopOrderTrackingChanged: { orderId: 'o1', userId: 'fanA', carrier: 'UPS', trackingNumber: '1Y', changedBy: 'admin1', changedAt: at },
   ShopOrderCompleted: { orderId: 'o1', userId: 'fanA', completedAt: at },

@@ -357,7 +357,7 @@ const RULES: Record<string, (d: Data) => FrameOut[]> = {
     { type: 'SHOP_CART_UPDATED', data: { userId: str(d.userId) }, audience: fan(str(d.userId)) },
   ]])),
   // An order of the fan's moved on (paid, shipped, cancelled, refunded…): their order pages read it again.
-  ...Object.fromEntries(['ShopOrderPaid', 'ShopOrderPaymentFailed', 'ShopOrderDelivered', 'ShopOrderShipped', 'ShopOrderTrackingChanged', 'ShopOrderCompleted', 'ShopOrderCancelled', 'ShopOrderLineRefunded', 'ShopOrderReversed'].map((t) => [t, (d: Data) => [
+  ...Object.fromEntries(['ShopOrderPaid', 'ShopOrderPaymentFailed', 'ShopOrderDelivered', 'ShopOrderShipped', 'ShopOrderTrackingChanged', 'ShopOrderCompleted', 'ShopOrderCancelled', 'ShopOrderLineRefunded', 'ShopOrderReversed', 'ShopDigitalDownloaded'].map((t) => [t, (d: Data) => [
     { type: 'SHOP_ORDER_UPDATED', data: { orderId: str(d.orderId), userId: str(d.userId) }, audience: fan(str(d.userId)) },
   ]])),
   // A chat booking moved on (paid, began, ended, cancelled, moved…): the fan's and the staff's countdown and booking

@@ -73,6 +73,8 @@ export interface OrderState {
   refundedCents: number;
   shipped: { carrier: string; trackingNumber: string } | null;
   delivered: boolean;
+  /** When the digital items were delivered (their downloads count from then). */
+  deliveredAt: string | null;
 }
 
 export const ORDER_NOT_FOUND = 'Order not found.';
@@ -95,7 +97,7 @@ const notFound = () => new DomainError(ORDER_NOT_FOUND, 'ORDER_NOT_FOUND', 404);
 const wrongState = (message: string) => new DomainError(message, 'ORDER_STATE', 409);
 
 export const orderDecider: Decider<OrderCommand, OrderEvent, OrderState> = {
-  initialState: () => ({ status: null, userId: null, lines: [], totalCents: 0, shippingCents: 0, refunded: {}, refundedCents: 0, shipped: null, delivered: false }),
+  initialState: () => ({ status: null, userId: null, lines: [], totalCents: 0, shippingCents: 0, refunded: {}, refundedCents: 0, shipped: null, delivered: false, deliveredAt: null }),
   evolve(s, e) {
     switch (e.type) {
       case 'ShopOrderPlaced':
@@ -105,7 +107,7 @@ export const orderDecider: Decider<OrderCommand, OrderEvent, OrderState> = {
       case 'ShopOrderPaymentFailed':
         return { ...s, status: 'failed' };
       case 'ShopOrderDelivered':
-        return { ...s, delivered: true, status: needsShipping(s.lines) ? s.status : 'fulfilled' };
+        return { ...s, delivered: true, deliveredAt: e.data.deliveredAt, status: needsShipping(s.lines) ? s.status : 'fulfilled' };
       case 'ShopOrderShipped':
         return { ...s, status: 'fulfilled', shipped: { carrier: e.data.carrier, trackingNumber: e.data.trackingNumber } };
       case 'ShopOrderTrackingChanged':

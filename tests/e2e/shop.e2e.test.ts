@@ -8,6 +8,7 @@
 // address; a guest's "Add to cart" goes to log in. Every page is shot at 1440 and 375 px (tests/artifacts/shop-*.png)
 // and none is wider than the phone's screen.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import sharp from 'sharp';
 import type { Browser, Page } from 'playwright-core';
 import { SANDBOX_TEST_CARDS } from '../../domain/card/wire';
 import { commandContext } from '../../commands/handle';
@@ -58,13 +59,24 @@ describe.skipIf(!hasChromium)('the shop end to end (Chromium)', () => {
     const saved = await call('POST', '/api/settings/menu-settings', { links_menu: { guest: ['shop', 'tips', 'links'], user: menu, subscriber: menu, admin: menu, super_admin: menu } });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
 
+    const upload = async (name: string, background: { r: number; g: number; b: number }) => {
+      const image = await sharp({ create: { width: 480, height: 480, channels: 3, background } }).jpeg().toBuffer();
+      const presign = await call('POST', '/api/upload/generate_presigned_url', { file_name: name, content_type: 'image/jpeg', media_type: 'blog' });
+      expect((await fetch(t.base + presign.body.data.presigned_url, { method: 'PUT', headers: { 'content-type': 'image/jpeg' }, body: image })).status).toBe(200);
+      return (await call('POST', '/api/media', { file_name: presign.body.data.file_name, content_type: 'image/jpeg' })).body.data.id as string;
+    };
+    const pictures = { red: await upload('hoodie-front.jpg', { r: 190, g: 40, b: 60 }), blue: await upload('hoodie-back.jpg', { r: 40, g: 80, b: 190 }), file: await upload('wallpapers.jpg', { r: 30, g: 160, b: 90 }) };
     const h = await product({
       title: 'Tour hoodie', description: '<p>Heavy <strong>cotton</strong> hoodie.</p><script>window.bad = 1</script>', price_cents: 4500,
       sale: { price_cents: 3500, starts_at: null, ends_at: null }, variants: [{ name: 'Small', sku: 'H-S', stock: 5 }, { name: 'Large', sku: 'H-L', stock: 0 }],
       shipping: [{ country: 'US', cents: 700 }],
     });
     hoodie = { id: h.id, small: h.variants.find((v) => v.name === 'Small')!.variant_id };
-    await product({ kind: 'digital', title: 'Wallpaper pack', description: '<p>Ten phone wallpapers.</p>', price_cents: 900, variants: [{ name: 'Download', sku: 'W-1', stock: null }], shipping: [], digital_media_id: crypto.randomUUID() });
+    await call('PUT', `/admin-api/shop/products/${h.id}`, { ...(await call('GET', `/admin-api/shop/products/${h.id}`)).body, image_media_ids: [pictures.red, pictures.blue] });
+    await product({
+      kind: 'digital', title: 'Wallpaper pack', description: '<p>Ten phone wallpapers.</p>', price_cents: 900, variants: [{ name: 'Download', sku: 'W-1', stock: null }], shipping: [],
+      image_media_ids: [pictures.blue], digital_media_id: pictures.file,
+    });
     const m = await product({ title: 'Last mug', price_cents: 1500, variants: [{ name: 'One size', sku: 'M-1', stock: 1 }], shipping: [{ country: 'US', cents: 300 }] });
     mug = { id: m.id, variant: m.variants[0]!.variant_id };
     await product({ title: 'Signed poster', price_cents: 2000, variants: [{ name: 'A2', sku: 'P-A2', stock: 0 }], shipping: [{ country: 'US', cents: 500 }] });
@@ -91,6 +103,8 @@ describe.skipIf(!hasChromium)('the shop end to end (Chromium)', () => {
     expect(await card('Tour hoodie').getByTestId('sold-out').count()).toBe(0);
     await page.getByTestId('nav-shop').waitFor();
     expect(await cartCount()).toBe('Cart');
+    // The pictures load (signed links), the product without one shows its artwork.
+    await expect.poll(() => card('Tour hoodie').getByTestId('product-picture').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { timeout: 15_000 }).toBe(true);
     await shoot('01-grid');
   });
 
@@ -254,8 +268,23 @@ describe.skipIf(!hasChromium)('the shop end to end (Chromium)', () => {
     await page.getByText('Thank you! Your order is placed.').waitFor({ timeout: 20_000 });
     await expect.poll(() => page.getByTestId('nav-wallet-balance').innerText(), { timeout: 15_000 }).toBe('$11.00');
     await page.getByTestId('view-order').click();
-    expect(await page.getByTestId('order-status').innerText()).not.toBe('Placed');
+    await expect.poll(() => page.getByTestId('order-status').innerText(), { timeout: 15_000 }).toBe('Delivered');
     expect(await page.getByTestId('order-address').count()).toBe(0);
+  });
+
+  it('downloads the digital pack from its order page (the count goes down) and finds it on the purchases page', async () => {
+    await page.getByTestId('download-remaining').waitFor();
+    expect(await page.getByTestId('download-remaining').innerText()).toMatch(/^5 of 5 downloads left/);
+    await expect.poll(() => page.getByTestId('order-line').getByTestId('product-picture').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { timeout: 15_000 }).toBe(true);
+    await shoot('16-order-digital');
+    const [file] = await Promise.all([page.waitForEvent('download'), page.getByTestId('download-button').click()]);
+    expect(file.suggestedFilename()).toBe('wallpapers.jpg');
+    await expect.poll(() => page.getByTestId('download-remaining').innerText(), { timeout: 15_000 }).toMatch(/^4 of 5 downloads left/);
+    await page.goto(t.base + '/purchased-contents');
+    // Two packs were bought (one with the hoodie by card, one from the wallet): the one downloaded has 4 left.
+    await expect.poll(() => page.getByTestId('purchased-digital-item').filter({ hasText: 'Wallpaper pack' }).count(), { timeout: 15_000 }).toBe(2);
+    expect(await page.getByTestId('purchased-digital-item').getByTestId('download-remaining').allInnerTexts()).toEqual([expect.stringMatching(/^4 of 5 downloads left/), expect.stringMatching(/^5 of 5 downloads left/)]);
+    await shoot('17-purchases-digital');
   });
 
   it('a guest sees the shop; "Add to cart" asks them to log in first', async () => {

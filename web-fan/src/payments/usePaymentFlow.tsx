@@ -22,7 +22,8 @@ export const CASCADE_MESSAGE = 'Problem in card authorization please re-enter yo
 export const PAYMENT_FAILED = 'Payment failed.';
 const CARD_UPDATE_CODES = new Set(['-23', '-24']);
 
-export interface PaymentRequest {
+/** `A`: what the endpoint answers (a purchase's own fields beside the payment result). */
+export interface PaymentRequest<A extends PaymentResult = PaymentResult> {
   /** The call: a fixed path, or the action whose call this site's path set gives (typed card or saved card). */
   endpoint: string | { action: PaymentAction };
   /** Fields sent with every attempt, e.g. { blogId, amount }. */
@@ -30,7 +31,7 @@ export interface PaymentRequest {
   /** "Pay $12.00" */
   submitLabel: string;
   summary?: string;
-  onAccepted: (answer: ApiAnswer<PaymentResult>) => void;
+  onAccepted: (answer: ApiAnswer<A>) => void;
   /** A definite failure (declined, error answer). */
   onFailed?: (info: { message: string; result?: PaymentResult; error?: ApiError }) => void;
   /** What it costs: a decline offers the wallet when it covers this. */
@@ -57,15 +58,15 @@ const ACTION_LABELS: Record<NextAction, string> = {
   retry: 'Try again',
 };
 
-export function usePaymentFlow(): {
-  start: (req: PaymentRequest) => Promise<void>;
+export function usePaymentFlow<A extends PaymentResult = PaymentResult>(): {
+  start: (req: PaymentRequest<A>) => Promise<void>;
   busy: boolean;
   elements: ReactNode;
 } {
   const { me, settings } = useAuth();
   const walletCents = me?.wallet_amount_cents ?? 0;
   const notify = useNotify();
-  const req = useRef<PaymentRequest | null>(null);
+  const req = useRef<PaymentRequest<A> | null>(null);
   const action = useRef(new IdempotentAction());
   const lastExtra = useRef<Record<string, unknown> | null>(null);
   const [busy, setBusy] = useState(false);
@@ -105,7 +106,7 @@ export function usePaymentFlow(): {
       };
       try {
         const endpoint = typeof r.endpoint === 'string' ? r.endpoint : paymentCall(settings, r.endpoint.action, !('cardNumber' in extra));
-        const answer = await api.post<PaymentResult>(endpoint, body, { idempotencyKey: key });
+        const answer = await api.post<A>(endpoint, body, { idempotencyKey: key });
         action.current.settle();
         if (answer.data?.accepted) {
           setCardOpen(false);
@@ -140,7 +141,7 @@ export function usePaymentFlow(): {
   );
 
   const start = useCallback(
-    async (request: PaymentRequest) => {
+    async (request: PaymentRequest<A>) => {
       req.current = request;
       action.current.reset();
       setNotice(null);

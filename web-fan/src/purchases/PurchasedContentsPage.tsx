@@ -30,6 +30,7 @@ import { api, errorMessage } from '../api';
 import { useAuth } from '../auth';
 import { fullDate, relativeTime } from '../format';
 import { Column, EmptyState, ErrorState } from '../components/StatusViews';
+import { DigitalPurchases } from './DigitalPurchases';
 
 type Filter = 'all' | PurchasedKind;
 
@@ -141,6 +142,8 @@ export default function PurchasedContentsPage() {
   const error = paged.error ? errorMessage(paged.error) : null;
   const loadingMore = paged.loadingMore;
   const prices = !(list?.prices_hidden ?? pcs?.show_prices === false);
+  // Bought in the shop: listed with the first page.
+  const digital = paged.first?.digital_items ?? [];
 
   if (!pageOn)
     return (
@@ -169,6 +172,7 @@ export default function PurchasedContentsPage() {
           .
         </Typography>
       </Box>
+      {digital.length > 0 && <DigitalPurchases items={digital} prices={prices} own={!userId} />}
       {kinds.length === 2 && (
         <Tabs
           value={shownFilter}
@@ -187,7 +191,7 @@ export default function PurchasedContentsPage() {
         <ErrorState title="Could not load your purchased contents" message={error} onRetry={paged.retry} />
       ) : !list ? (
         <ListSkeleton />
-      ) : list.total === 0 ? (
+      ) : list.total === 0 && digital.length > 0 ? null : list.total === 0 ? (
         <Box data-testid="purchased-empty">
           <EmptyState title={NO_PURCHASES} icon={<LocalMallRounded />}>
             Locked posts and chat messages you unlock will be listed here, to open again any time.

@@ -24,7 +24,7 @@ function LineRow({ line, busy, onQuantity, onRemove }: { line: CartLine; busy: b
   return (
     <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '64px minmax(0, 1fr)', sm: '88px minmax(0, 1fr) auto' }, gap: { xs: 1.5, sm: 2 }, py: 2, alignItems: 'center' }} data-testid="cart-line">
       <Box component={RouterLink} to={`/shop/${line.product_id}`} sx={{ borderRadius: 2, overflow: 'hidden', display: 'block' }}>
-        <ProductImage kind={line.kind} title={line.title} size={32} />
+        <ProductImage kind={line.kind} title={line.title} src={line.thumbnail_url} size={32} />
       </Box>
       <Box sx={{ minWidth: 0 }}>
         <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }} data-testid="cart-line-title">

@@ -25,7 +25,7 @@ import { EmptyState, ErrorState } from '../components/StatusViews';
 import { usePaymentFlow } from '../payments/usePaymentFlow';
 import { paysFromWallet, useWalletPayment, WalletNotice } from '../wallet/useWalletPurchase';
 import { AddressLines } from './AddressPages';
-import { ProductImage, ShopColumn, ShopHeading } from './ShopParts';
+import { ProductImage, ShopColumn, ShopHeading, Totals } from './ShopParts';
 import { cartChanged, shippingFor, shopApi, useAddresses, useCart, useProduct, type CheckoutAnswer, type CheckoutItem, type Product, type ProductKind } from './shopApi';
 
 export const ORDER_PLACED = 'Thank you! Your order is placed.';
@@ -36,6 +36,7 @@ interface Line {
   title: string;
   variant_name: string;
   kind: ProductKind;
+  thumbnail_url: string | null;
   unit_price_cents: number;
   quantity: number;
   problem: string | null;
@@ -73,7 +74,7 @@ export default function CheckoutPage() {
   const cart = useCart();
   const buyNow = useProduct(id ?? '');
   const addresses = useAddresses();
-  const flow = usePaymentFlow();
+  const flow = usePaymentFlow<CheckoutAnswer>();
   const wallet = useWalletPayment();
   const [method, setMethod] = useState<'card' | 'wallet'>(paysFromWallet(me) ? 'wallet' : 'card');
   const [picked, setPicked] = useState<string | null>(params.get('address'));
@@ -91,7 +92,7 @@ export default function CheckoutPage() {
       if (!v) return [];
       const quantity = Math.min(99, Math.max(1, Number(params.get('quantity')) || 1));
       const short = v.available !== null && v.available < quantity;
-      return [{ product_id: p._id, variant_id: v.variant_id, title: p.title, variant_name: v.name, kind: p.kind, unit_price_cents: p.current_price_cents, quantity, problem: short ? (v.available! <= 0 ? 'Sold out.' : `Only ${v.available} left.`) : null }];
+      return [{ product_id: p._id, variant_id: v.variant_id, title: p.title, variant_name: v.name, kind: p.kind, thumbnail_url: p.images[0]?.thumbnail_url ?? null, unit_price_cents: p.current_price_cents, quantity, problem: short ? (v.available! <= 0 ? 'Sold out.' : `Only ${v.available} left.`) : null }];
     }
     return cart.data ? cart.data.lines.map((l) => ({ ...l })) : null;
   }, [id, buyNow.data, cart.data, params]);
@@ -179,7 +180,7 @@ export default function CheckoutPage() {
       body: { ...body, payment_method: 'card' },
       submitLabel: `Pay ${formatMoney(total)}`,
       summary: `Order total: ${formatMoney(total)}`,
-      onAccepted: (answer) => onPlaced(answer as unknown as ApiAnswer<CheckoutAnswer>),
+      onAccepted: onPlaced,
       onFailed: ({ error }) => {
         if (error) onError(error);
       },
@@ -231,7 +232,7 @@ export default function CheckoutPage() {
                   {i > 0 && <Divider sx={{ my: 1.5 }} />}
                   <Box sx={{ display: 'grid', gridTemplateColumns: '56px minmax(0, 1fr) auto', gap: 1.5, alignItems: 'center' }} data-testid="checkout-line">
                     <Box sx={{ borderRadius: 2, overflow: 'hidden' }}>
-                      <ProductImage kind={l.kind} title={l.title} size={28} />
+                      <ProductImage kind={l.kind} title={l.title} src={l.thumbnail_url} size={28} />
                     </Box>
                     <Box sx={{ minWidth: 0 }}>
                       <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{l.title}</Typography>
@@ -260,16 +261,13 @@ export default function CheckoutPage() {
           </RadioGroup>
           {method === 'wallet' && <WalletNotice me={me} priceCents={total} />}
           <Divider sx={{ my: 2 }} />
-          <Box sx={{ display: 'grid', gridTemplateColumns: '1fr auto', rowGap: 0.75 }}>
-            <Typography color="text.secondary">Subtotal</Typography>
-            <Typography data-testid="checkout-subtotal">{formatMoney(subtotal)}</Typography>
-            <Typography color="text.secondary">Shipping</Typography>
-            <Typography data-testid="checkout-shipping">{physical ? (shipping === null ? '—' : formatMoney(shipping)) : 'None (digital)'}</Typography>
-            <Typography sx={{ fontWeight: 700, mt: 1 }}>Total</Typography>
-            <Typography sx={{ fontWeight: 700, mt: 1 }} data-testid="checkout-total">
-              {formatMoney(total)}
-            </Typography>
-          </Box>
+          <Totals
+            rows={[
+              { label: 'Subtotal', value: formatMoney(subtotal), testId: 'checkout-subtotal' },
+              { label: 'Shipping', value: physical ? (shipping === null ? '—' : formatMoney(shipping)) : 'None (digital)', testId: 'checkout-shipping' },
+              { label: 'Total', value: formatMoney(total), strong: true, testId: 'checkout-total' },
+            ]}
+          />
           {problem && (
             <Alert severity="error" sx={{ mt: 2 }} data-testid="checkout-error">
               {problem}

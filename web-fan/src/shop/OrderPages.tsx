@@ -21,13 +21,15 @@ import { ApiError, errorMessage } from '../api';
 import { fullDate, shortDate } from '../format';
 import { EmptyState, ErrorState } from '../components/StatusViews';
 import { AddressLines } from './AddressPages';
-import { ShopColumn, ShopHeading } from './ShopParts';
+import { ProductImage, ShopColumn, ShopHeading, Totals } from './ShopParts';
+import { DownloadButton } from './OrderDownload';
 import { useOrder, useOrders, type Order, type OrderStatus } from './shopApi';
 
 const STATUS_LABELS: Record<string, string> = {
   placed: 'Placed',
   failed: 'Payment failed',
   paid: 'Paid',
+  delivered: 'Delivered digitally',
   fulfilled: 'Shipped',
   completed: 'Completed',
   cancelled: 'Cancelled',
@@ -47,8 +49,12 @@ const STATUS_COLORS: Record<OrderStatus, ChipProps['color']> = {
 
 export const statusLabel = (s: string) => STATUS_LABELS[s] ?? s;
 
-function StatusChip({ status }: { status: OrderStatus }) {
-  return <Chip label={statusLabel(status)} color={STATUS_COLORS[status]} size="small" sx={{ fontWeight: 700 }} data-testid="order-status" />;
+/** An order of digital items only is fulfilled by its delivery: 'Delivered' rather than 'Shipped'. */
+const orderStatusLabel = (o: Pick<Order, 'status' | 'address'>) => (o.status === 'fulfilled' && !o.address ? 'Delivered' : statusLabel(o.status));
+
+function StatusChip({ order }: { order: Pick<Order, 'status' | 'address'> }) {
+  const status = order.status;
+  return <Chip label={orderStatusLabel(order)} color={STATUS_COLORS[status]} size="small" sx={{ fontWeight: 700 }} data-testid="order-status" />;
 }
 
 const shortId = (id: string) => id.slice(0, 8).toUpperCase();
@@ -88,7 +94,7 @@ export function OrderListPage() {
                     </Box>
                     <Box sx={{ textAlign: 'right', display: 'grid', justifyItems: 'end', gap: 0.5 }}>
                       <Typography sx={{ fontWeight: 700 }}>{formatMoney(o.total_cents)}</Typography>
-                      <StatusChip status={o.status} />
+                      <StatusChip order={o} />
                     </Box>
                   </ListItemButton>
                 </Box>
@@ -120,7 +126,7 @@ function Timeline({ order }: { order: Order }) {
       {steps.map((s, i) => (
         <Step key={s} completed={i <= active && reached.has(s)}>
           <StepLabel error={ended && s === order.status} optional={at(s) ? <Typography variant="caption" color="text.secondary">{fullDate(at(s))}</Typography> : undefined} data-testid={`timeline-${s}`}>
-            {statusLabel(s)}
+            {s === 'fulfilled' ? orderStatusLabel({ status: 'fulfilled', address: order.address }) : statusLabel(s)}
           </StepLabel>
         </Step>
       ))}
@@ -157,7 +163,7 @@ export function OrderPage() {
   const cancelNote = o.cancel_reason || o.history.findLast((h) => (h.status === 'refunded' || h.status === 'cancelled') && h.note)?.note;
   return (
     <ShopColumn width={900}>
-      <ShopHeading title={`Order #${shortId(o._id)}`} back="/shop/order-history" action={<StatusChip status={o.status} />} testId="order-title" />
+      <ShopHeading title={`Order #${shortId(o._id)}`} back="/shop/order-history" action={<StatusChip order={o} />} testId="order-title" />
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 1fr) 320px' }, alignItems: 'start' }}>
         <Box sx={{ display: 'grid', gap: 3, minWidth: 0 }}>
           <Paper variant="outlined" sx={{ p: { xs: 2, sm: 2.5 }, borderRadius: 3 }}>
@@ -183,8 +189,11 @@ export function OrderPage() {
             {o.lines.map((l, i) => (
               <Box key={l.line_no}>
                 {i > 0 && <Divider sx={{ my: 1.25 }} />}
-                <Box sx={{ display: 'flex', gap: 2, alignItems: 'baseline' }} data-testid="order-line">
-                  <Box sx={{ flex: 1, minWidth: 0 }}>
+                <Box sx={{ display: 'grid', gridTemplateColumns: '56px minmax(0, 1fr) auto', gap: 1.5, alignItems: 'start' }} data-testid="order-line">
+                  <Box sx={{ borderRadius: 2, overflow: 'hidden' }}>
+                    <ProductImage kind={l.kind} title={l.title} src={l.thumbnail_url} size={28} />
+                  </Box>
+                  <Box sx={{ minWidth: 0 }}>
                     <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{l.title}</Typography>
                     <Typography variant="body2" color="text.secondary">
                       {[l.variant_name, `${l.quantity} × ${formatMoney(l.unit_price_cents)}`, l.kind === 'digital' ? 'Digital' : null].filter(Boolean).join(' · ')}
@@ -194,6 +203,7 @@ export function OrderPage() {
                         {l.refunded_quantity} refunded
                       </Typography>
                     )}
+                    {l.download && <DownloadButton orderId={o._id} lineNo={l.line_no} download={l.download} title={l.title} />}
                   </Box>
                   <Typography sx={{ fontWeight: 700 }}>{formatMoney(l.unit_price_cents * l.quantity)}</Typography>
                 </Box>
@@ -203,24 +213,15 @@ export function OrderPage() {
         </Box>
         <Box sx={{ display: 'grid', gap: 3, minWidth: 0 }}>
           <Paper variant="outlined" sx={{ p: { xs: 2, sm: 2.5 }, borderRadius: 3 }} data-testid="order-totals">
-            <Box sx={{ display: 'grid', gridTemplateColumns: '1fr auto', rowGap: 0.75 }}>
-              <Typography color="text.secondary">Placed</Typography>
-              <Typography>{shortDate(o.placed_at)}</Typography>
-              <Typography color="text.secondary">Subtotal</Typography>
-              <Typography>{formatMoney(o.subtotal_cents)}</Typography>
-              <Typography color="text.secondary">Shipping</Typography>
-              <Typography>{formatMoney(o.shipping_cents)}</Typography>
-              <Typography sx={{ fontWeight: 700 }}>Total</Typography>
-              <Typography sx={{ fontWeight: 700 }} data-testid="order-total">
-                {formatMoney(o.total_cents)}
-              </Typography>
-              {o.refunded_cents > 0 && (
-                <>
-                  <Typography color="warning.main">Refunded</Typography>
-                  <Typography color="warning.main">{formatMoney(o.refunded_cents)}</Typography>
-                </>
-              )}
-            </Box>
+            <Totals
+              rows={[
+                { label: 'Placed', value: shortDate(o.placed_at) },
+                { label: 'Subtotal', value: formatMoney(o.subtotal_cents) },
+                { label: 'Shipping', value: o.address ? formatMoney(o.shipping_cents) : 'None (digital)' },
+                { label: 'Total', value: formatMoney(o.total_cents), strong: true, testId: 'order-total' },
+                ...(o.refunded_cents > 0 ? [{ label: 'Refunded', value: formatMoney(o.refunded_cents), tone: 'warning' as const }] : []),
+              ]}
+            />
           </Paper>
           {o.address && (
             <Paper variant="outlined" sx={{ p: { xs: 2, sm: 2.5 }, borderRadius: 3 }} data-testid="order-address">

@@ -24,6 +24,7 @@ import { useNotify } from '../notify';
 import { sanitizeHtml } from '../sanitize';
 import { EmptyState, ErrorState } from '../components/StatusViews';
 import { Price, ProductImage, ShopColumn, ShopHeading } from './ShopParts';
+import { ProductGallery } from './ProductGallery';
 import { shopApi, useProduct, useProducts, type Product } from './shopApi';
 
 const MAX_QUANTITY = 99;
@@ -44,7 +45,7 @@ function ProductCard({ p }: { p: Product }) {
     <Card variant="outlined" sx={{ height: '100%', borderRadius: 3 }} data-testid="product-card">
       <CardActionArea component={RouterLink} to={`/shop/${p._id}`} sx={{ height: '100%', display: 'flex', flexDirection: 'column', alignItems: 'stretch' }}>
         <Box sx={{ position: 'relative' }}>
-          <ProductImage kind={p.kind} title={p.title} />
+          <ProductImage kind={p.kind} title={p.title} src={p.images[0]?.thumbnail_url ?? p.images[0]?.url} />
           <Box sx={{ position: 'absolute', top: 8, left: 8, display: 'flex', gap: 0.5, flexWrap: 'wrap' }}>
             {!p.in_stock && <SoldOutBadge />}
             {p.on_sale && p.in_stock && <Chip label="Sale" size="small" color="error" sx={{ fontWeight: 700 }} />}
@@ -206,8 +207,8 @@ export function ProductPage() {
     <ShopColumn width={1000}>
       <ShopHeading title="Shop" back="/shop" />
       <Box sx={{ display: 'grid', gap: { xs: 2, md: 4 }, gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 1fr) minmax(0, 1fr)' }, alignItems: 'start' }} data-testid="product-page">
-        <Box sx={{ borderRadius: 3, overflow: 'hidden', position: 'relative' }}>
-          <ProductImage kind={p.kind} title={p.title} size={96} />
+        <Box sx={{ position: 'relative', minWidth: 0 }}>
+          <ProductGallery product={p} />
           {!p.in_stock && (
             <Box sx={{ position: 'absolute', top: 12, left: 12 }}>
               <SoldOutBadge />

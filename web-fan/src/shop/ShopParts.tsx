@@ -1,6 +1,6 @@
 // Pieces every shop page uses: the product picture, the price (a sale price with the list price struck through),
-// the page heading with the way back, and the column the pages sit in.
-import type { ReactNode } from 'react';
+// the page heading with the way back, the column the pages sit in, and the totals block.
+import { Fragment, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
@@ -34,10 +34,22 @@ export function ShopHeading({ title, back, action, testId }: { title: string; ba
 }
 
 /**
- * The product's picture. The shop's answers carry media ids but no viewable address, so a product shows its kind's
- * artwork in the theme's colours.
+ * The product's picture (a signed link), cropped to the frame; a product without one shows its kind's artwork in the
+ * theme's colours.
  */
-export function ProductImage({ kind, title, ratio = '1 / 1', size = 56 }: { kind: ProductKind; title: string; ratio?: string; size?: number }) {
+export function ProductImage({ kind, title, src, ratio = '1 / 1', size = 56 }: { kind: ProductKind; title: string; src?: string | null; ratio?: string; size?: number }) {
+  if (src) {
+    return (
+      <Box
+        component="img"
+        src={src}
+        alt={title}
+        loading="lazy"
+        sx={{ aspectRatio: ratio, width: '100%', display: 'block', objectFit: 'cover', bgcolor: 'action.hover' }}
+        data-testid="product-picture"
+      />
+    );
+  }
   return (
     <Box
       role="img"
@@ -69,6 +81,24 @@ export function Price({ current, list, onSale, large }: { current: number; list:
           {formatMoney(list)}
         </Typography>
       )}
+    </Box>
+  );
+}
+
+/** Subtotal, shipping, total (and what was refunded): the checkout's and the order page's money, one way. */
+export function Totals({ rows, testId }: { rows: { label: string; value: string; strong?: boolean; tone?: 'warning'; testId?: string }[]; testId?: string }) {
+  return (
+    <Box sx={{ display: 'grid', gridTemplateColumns: '1fr auto', rowGap: 0.75 }} data-testid={testId}>
+      {rows.map((r) => (
+        <Fragment key={r.label}>
+          <Typography color={r.tone ? `${r.tone}.main` : r.strong ? 'text.primary' : 'text.secondary'} sx={{ fontWeight: r.strong ? 700 : 400, mt: r.strong ? 1 : 0 }}>
+            {r.label}
+          </Typography>
+          <Typography color={r.tone ? `${r.tone}.main` : 'text.primary'} sx={{ fontWeight: r.strong ? 700 : 400, mt: r.strong ? 1 : 0, textAlign: 'right' }} data-testid={r.testId}>
+            {r.value}
+          </Typography>
+        </Fragment>
+      ))}
     </Box>
   );
 }

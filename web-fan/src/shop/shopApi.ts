@@ -8,6 +8,7 @@ import { queryClient, useInvalidateOn } from '../realtime';
 import { menuAudience } from '../../../domain/settings/shell';
 import { isMember } from '../format';
 import { shippingTo } from '../../../domain/shop-product/product';
+import type { PaymentResult } from '../../../domain/payment/wire';
 
 export type ProductKind = 'physical' | 'digital';
 
@@ -27,6 +28,8 @@ export interface Product {
   /** Sanitised by the server. */
   description_html: string;
   image_media_ids: string[];
+  /** The pictures in order, with signed links (url: the full picture; thumbnail_url: the small one). */
+  images: ProductPicture[];
   price_cents: number;
   current_price_cents: number;
   on_sale: boolean;
@@ -35,6 +38,12 @@ export interface Product {
   variants: ProductVariant[];
   in_stock: boolean;
   created: string;
+}
+
+export interface ProductPicture {
+  _id: string;
+  url: string | null;
+  thumbnail_url: string | null;
 }
 
 export interface ProductPage {
@@ -51,6 +60,8 @@ export interface CartLine {
   variant_name: string;
   kind: ProductKind;
   image_media_id: string | null;
+  /** The product's first picture, signed; null: none to show. */
+  thumbnail_url: string | null;
   unit_price_cents: number;
   quantity: number;
   line_total_cents: number;
@@ -93,6 +104,9 @@ export interface Order {
     unit_price_cents: number;
     quantity: number;
     refunded_quantity: number;
+    thumbnail_url: string | null;
+    /** A digital line's downloads; null for a physical one. */
+    download: Download | null;
   }[];
   subtotal_cents: number;
   shipping_cents: number;
@@ -107,8 +121,16 @@ export interface Order {
   paid_at: string | null;
 }
 
-export interface CheckoutAnswer {
-  accepted: boolean;
+export interface Download {
+  limit: number;
+  used: number;
+  remaining: number;
+  expires_at: string | null;
+  /** Why a download is refused now; null: it can be downloaded. */
+  refused: string | null;
+}
+
+export interface CheckoutAnswer extends PaymentResult {
   order_id: string;
   amount_cents: number;
   wallet_balance_cents?: number;
@@ -179,6 +201,14 @@ export const shopApi = {
     queryClient.setQueryData(ADDRESSES_KEY, answer.data.addresses);
   },
   checkout: (body: Record<string, unknown>, idempotencyKey: string): Promise<ApiAnswer<CheckoutAnswer>> => api.post<CheckoutAnswer>('/api/shop/checkout', body, { idempotencyKey }),
+  /** Counts one download of an order's digital line and answers the file's short-lived link; the order pages read it again. */
+  download: async (orderId: string, lineNo: number) => {
+    const answer = await api.post<{ url: string; file_name: string; download: Download }>(`/api/shop/orders/${orderId}/lines/${lineNo}/download`, {});
+    void queryClient.invalidateQueries({ queryKey: ['shop', 'order', orderId] });
+    void queryClient.invalidateQueries({ queryKey: ['shop', 'orders'] });
+    void queryClient.invalidateQueries({ queryKey: ['purchased-contents'] });
+    return answer.data;
+  },
 };
 
 export const useAddresses = () =>

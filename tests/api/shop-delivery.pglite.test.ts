@@ -1,0 +1,3 @@
+import { shopDeliverySuite } from './shop-delivery.suite';
+
+shopDeliverySuite('pglite', true);
