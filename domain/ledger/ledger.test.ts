@@ -38,7 +38,7 @@ describe('foldLedger', () => {
   });
 
   it('nets per source and per fan', () => {
-    expect(l.netBySource).toEqual({ unlocks: 1500, subscriptions: 999, tips: 0, chat: 0, shop: 0 });
+    expect(l.netBySource).toEqual({ unlocks: 1500, subscriptions: 999, tips: 0, chat: 0, shop: 0, bookings: 0 });
     expect(l.netByUser).toEqual({ a: 2499, b: 0, c: 0 });
   });
 
@@ -53,7 +53,7 @@ describe('foldLedger', () => {
 
   it('holds the earnings per source against the log: chat purchases count as chat, nowhere else', () => {
     const chat = [captured('d', 700, 'chat_unlock'), captured('e', 300, 'pay_per_message'), reversed('d', 700, 'refund', 'chat_unlock')].reduce(foldLedger, l);
-    expect(chat.netBySource).toEqual({ unlocks: 1500, subscriptions: 999, tips: 0, chat: 300, shop: 0 });
+    expect(chat.netBySource).toEqual({ unlocks: 1500, subscriptions: 999, tips: 0, chat: 300, shop: 0, bookings: 0 });
     const agree = { subscriptions: 999, unlocks: 1500, chat: 300 };
     expect(ledgerDiscrepancies(chat, { earningsCents: 2799, transactionsCents: 2799, providerCents: null, earningsBySourceCents: agree })).toEqual([]);
     expect(ledgerDiscrepancies(chat, { earningsCents: 2799, transactionsCents: 2799, providerCents: null, earningsBySourceCents: { ...agree, chat: 0, unlocks: 1800 } })).toEqual([
