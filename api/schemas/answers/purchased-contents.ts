@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { answer } from '../../openapi-envelopes';
 import type { RouteAnswers } from './types';
+import { downloadView } from '../shop';
 
 const purchasedContentItem = z.object({
   _id: z.string(),
@@ -17,6 +18,19 @@ const purchasedContentItem = z.object({
   removed: z.boolean(),
 });
 
+/** A digital item bought in the shop, with its downloads. */
+const purchasedDigitalItem = z.object({
+  order_id: z.string(),
+  line_no: z.number().int(),
+  product_id: z.string(),
+  title: z.string(),
+  variant_name: z.string(),
+  amount_cents: z.number().int(),
+  purchased_at: z.string(),
+  thumbnail_url: z.string().nullable(),
+  download: downloadView,
+});
+
 export const purchasedContentsAnswers: RouteAnswers = {
   'GET /api/users/purchased-contents': {
     200: answer(z.object({
@@ -28,6 +42,7 @@ export const purchasedContentsAnswers: RouteAnswers = {
       total_cents: z.number(),
       kinds: z.array(z.enum(['message', 'post'])),
       prices_hidden: z.boolean(),
+      digital_items: z.array(purchasedDigitalItem).describe('Digital items bought in the shop, newest first (first page only).'),
     })),
   },
 };
