@@ -10,10 +10,10 @@ import { orderDecider, shopOrderStream } from '../domain/shop-order/order';
 import { addressBookDecider, addressBookStream } from '../domain/shop-address/address-book';
 import type { ShippingAddress } from '../domain/shop-order/order';
 import type { CardChoice } from './cards';
-import { handle, loadStream, type CommandContext } from './handle';
+import { derivedId, handle, loadStream, type CommandContext } from './handle';
 import { pay } from './payment/pay';
 import { purchaseOutcome, fromWallet, type PurchaseOutcome, type WalletPurchaseOutcome } from './payment/outcome';
-import { refundPayment, type PurchaseDeps } from './payment/process';
+import { refundPayment, refundPaymentPart, type PurchaseDeps } from './payment/process';
 import { shopOrderPurchase, releaseLines, returnLines, type ShopOrderInput } from './payment/kinds/shop-order';
 
 export type { ShopOrderInput };
@@ -111,6 +111,32 @@ export async function cancelOrder(ctx: CommandContext, deps: PurchaseDeps, staff
     await refundPayment(ctx, deps, orderId, { kind: 'refund', source: `staff:${staffId}`, reason: reason || 'Order cancelled' });
   } else await releaseLines(ctx, orderId, result.state.lines, 'cancelled');
   return result;
+}
+
+/**
+ * Refunds some lines of a paid order (all or none; a line refunded already is refused): the order records each
+ * line's refund, the money for those lines only goes back through the payment's part refund, and their items go
+ * back in stock. Keyed by the request (`ctx.idFor`), so a retry finishes the same refund and refunds nothing twice.
+ */
+export async function refundOrderLines(ctx: CommandContext, deps: Pick<PurchaseDeps, 'gateway'>, staffId: string, orderId: string, lines: { lineNo: number; quantity?: number }[], reason: string | null) {
+  const refundId = ctx.idFor('shop-line-refund');
+  const { state: before } = await loadStream(ctx.store, shopOrderStream(orderId), orderDecider);
+  if (before.status === null) throw new DomainError('Order not found.', 'ORDER_NOT_FOUND', 404);
+  // A line named without a quantity: all of it that is left.
+  const left = (lineNo: number) => (before.lines.find((l) => l.lineNo === lineNo)?.quantity ?? 0) - (before.refunded[lineNo] ?? 0);
+  const command = { type: 'RefundOrderLines' as const, orderId, refundId, lines: lines.map((l) => ({ lineNo: l.lineNo, quantity: l.quantity ?? left(l.lineNo) })), staffId, at: ctx.now() };
+  // Decided first without writing (a bad or repeated line is refused before any money moves), then the money, then the order.
+  const planned = before.refunds[refundId] ? [] : orderDecider.decide(command, before);
+  const plannedCents = planned.reduce((n, e) => n + (e.type === 'ShopOrderLineRefunded' ? e.data.amountCents : 0), 0);
+  if (plannedCents > 0) await refundPaymentPart(ctx, deps, orderId, { refundId, amountCents: plannedCents, source: `staff:${staffId}`, reason });
+  const { state } = await handle(ctx, shopOrderStream(orderId), orderDecider, command);
+  const refunded = state.refunds[refundId] ?? [];
+  for (const r of refunded) {
+    const line = state.lines.find((l) => l.lineNo === r.lineNo)!;
+    await handle(ctx, shopStockStream(line.variantId), stockDecider, { type: 'ReturnStock', variantId: line.variantId, reservationId: orderId, quantity: r.quantity, at: ctx.now() },
+      { eventId: () => derivedId('shop-line-refund-stock', refundId, String(r.lineNo)) });
+  }
+  return state;
 }
 
 /** Refunds a paid order in full: the payment's reversal marks the order refunded and returns its stock. */

@@ -358,6 +358,7 @@ const RULES: Record<string, (d: Data) => FrameOut[]> = {
   // Money a fan spent moved: the earnings roles refresh that fan's "amount spent".
   PaymentCaptured: (d) => [{ type: 'UPDATE_USER_AMOUNT', data: { userId: str(d.userId), spentChanged: true }, audience: staff('earnings') }],
   PaymentReversed: (d) => [{ type: 'UPDATE_USER_AMOUNT', data: { userId: str(d.userId), spentChanged: true }, audience: staff('earnings') }],
+  PaymentPartlyRefunded: (d) => [{ type: 'UPDATE_USER_AMOUNT', data: { userId: str(d.userId), spentChanged: true }, audience: staff('earnings') }],
 };
 
 function massUpdate(d: Data, status: string, extra: Data = {}): FrameOut {
