@@ -5,6 +5,7 @@
 //   POST   /admin-api/shop/products/:id/publish, /unpublish
 //   GET    /admin-api/shop/orders                   every order, Content-Range; filter {q (buyer or order id), status}
 //   GET    /admin-api/shop/orders/:id
+//   GET|POST /api/settings/shop                    the shop's settings (open, menu per audience, currency display)
 //   POST   /admin-api/shop/orders/:id/ship {carrier, tracking_number}, /complete, /cancel {reason}, /refund {reason, lines?}
 //          (lines [{line_no, quantity?}]: only those lines' money and stock come back; absent: the whole order)
 // A product's description goes through the site's HTML sanitizer. Cancelling a paid order and refunding one give
@@ -24,8 +25,13 @@ import { contextFor, requireCaller } from '../auth';
 import { settle } from '../views';
 import { listParams, sendList } from '../schemas/console-list';
 import { orderViewOf, productImages, productViewOf, type ProductImage } from '../queries/shop';
-import { adminOrderView, adminProductView, orderIdParams, productBody, productIdParams, reasonBody, refundBody, shipBody } from '../schemas/shop';
+import { adminOrderView, adminProductView, orderIdParams, productBody, productIdParams, reasonBody, refundBody, shipBody, shopSettingsBody, shopSettingsView } from '../schemas/shop';
 import type { Services } from '../services';
+import { updateSiteSettings } from '../../commands/settings';
+import { currentSettings } from '../../projections/settings';
+import { mergeShopSettings, DEFAULT_SHOP_SETTINGS } from '../../domain/settings/shop-settings';
+import { answer } from '../openapi-envelopes';
+import { ok } from '../http';
 
 /** The domain's field names as the request names them, so a 400 points at the field the console sent. */
 const REQUEST_FIELDS: Record<string, string> = {
@@ -143,6 +149,17 @@ export const shopConsoleRoutes = (services: Services): FastifyPluginAsyncZod => 
       await staffWrite(request, (ctx) => setProductPublished(ctx, request.params.id, action === 'publish'));
       return reply.send(await product(request.params.id));
     });
+
+  // ---- settings ----
+
+  const shopSettings = async () => ({ ...DEFAULT_SHOP_SETTINGS, ...(await currentSettings(db())).shop_settings });
+  app.get('/api/settings/shop', { schema: { response: { 200: answer(shopSettingsView) } } }, async (_request, reply) => ok(reply, await shopSettings()));
+  app.post('/api/settings/shop', { schema: { body: shopSettingsBody, response: { 200: answer(shopSettingsView) } } }, async (request, reply) => {
+    const change = Object.fromEntries(Object.entries(request.body).filter(([, v]) => v !== undefined));
+    const next = mergeShopSettings(await shopSettings(), change);
+    await staffWrite(request, (ctx) => updateSiteSettings(ctx, services.sanitizeHtml, { shop_settings: next }));
+    return ok(reply, await shopSettings(), { message: 'Shop settings saved.' });
+  });
 
   // ---- orders ----
 
