@@ -82,6 +82,8 @@ export function receivedMessage(data: Record<string, unknown>): ChatMessageView 
 
 type Data = Record<string, unknown>;
 const fan = (fanId: string): Audience => ({ fanId, staff: null });
+/** The staff who run the shop (the console's Shop pages). */
+const SHOP_MANAGERS: readonly Role[] = ['admin', 'super_admin', 'sub_admin', 'model'];
 const staff = (kind: StaffAudience): Audience => ({ fanId: null, staff: kind });
 const both = (fanId: string, kind: StaffAudience): Audience => ({ fanId, staff: kind });
 const allFans: Audience = { fanId: null, staff: null, allFans: true };
@@ -348,9 +350,10 @@ const RULES: Record<string, (d: Data) => FrameOut[]> = {
   ...Object.fromEntries(['ShopCartLineAdded', 'ShopCartLineChanged', 'ShopCartLineRemoved', 'ShopCartCheckedOut'].map((t) => [t, (d: Data) => [
     { type: 'SHOP_CART_UPDATED', data: { userId: str(d.userId) }, audience: fan(str(d.userId)) },
   ]])),
-  // An order of the fan's moved on (paid, shipped, cancelled, refunded…): their order pages read it again.
-  ...Object.fromEntries(['ShopOrderPaid', 'ShopOrderPaymentFailed', 'ShopOrderDelivered', 'ShopOrderShipped', 'ShopOrderTrackingChanged', 'ShopOrderCompleted', 'ShopOrderCancelled', 'ShopOrderLineRefunded', 'ShopOrderReversed'].map((t) => [t, (d: Data) => [
-    { type: 'SHOP_ORDER_UPDATED', data: { orderId: str(d.orderId), userId: str(d.userId) }, audience: fan(str(d.userId)) },
+  // An order of the fan's was placed or moved on (paid, shipped, cancelled, refunded…): their order pages read it
+  // again, and so do the console's order pages of the staff who manage the shop.
+  ...Object.fromEntries(['ShopOrderPlaced', 'ShopOrderPaid', 'ShopOrderPaymentFailed', 'ShopOrderDelivered', 'ShopOrderShipped', 'ShopOrderTrackingChanged', 'ShopOrderCompleted', 'ShopOrderCancelled', 'ShopOrderLineRefunded', 'ShopOrderReversed'].map((t) => [t, (d: Data) => [
+    { type: 'SHOP_ORDER_UPDATED', data: { orderId: str(d.orderId), userId: str(d.userId) }, audience: { ...both(str(d.userId), 'earnings'), roles: SHOP_MANAGERS } },
   ]])),
   ...LIVE_RULES,
   ...NOTIFICATION_RULES,
