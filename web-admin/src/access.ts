@@ -98,6 +98,7 @@ export type UserAction = keyof typeof USER_ACTIONS;
 export const MENU_GROUPS: readonly { label: string; resources: readonly ConsoleResource[]; collapsed?: boolean }[] = [
   { label: 'Content', resources: ['posts', 'feed-tags'] },
   { label: 'Money', resources: ['transactions', 'crypto-payments', 'subscribers'] },
+  { label: 'Shop', resources: [] },
   { label: 'Fans', resources: ['users'] },
   { label: 'Messages', resources: ['outbox'] },
   { label: 'Live', resources: [] },
