@@ -141,3 +141,15 @@ export async function findOrder(db: Kysely<ReadModels>, orderId: string) {
     SELECT o.*, u.name AS user_name, u.email AS user_email FROM rm.shop_orders o LEFT JOIN rm.users u ON u.id = o.user_id WHERE o.id = ${orderId}`.execute(db);
   return rows.rows.length ? orderOf(rows.rows[0]) : undefined;
 }
+
+/**
+ * Orders whose line refunds are recorded but not all paid out (a crash or a provider outage between the order and
+ * the money): the order's refunded cents are more than the refunds, voids and chargebacks its payment shows.
+ */
+export async function lineRefundsNotPaid(db: Kysely<ReadModels>): Promise<string[]> {
+  const rows = await sql<{ id: string }>`
+    SELECT o.id FROM rm.shop_orders o
+    WHERE o.refunded_cents > 0 AND o.refunded_cents > COALESCE(
+      (SELECT -SUM(t.amount_cents) FROM rm.transactions t WHERE t.reference_id = o.id AND t.type IN ('refund', 'void', 'chargeback')), 0)`.execute(db);
+  return rows.rows.map((r) => r.id);
+}

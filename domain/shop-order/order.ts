@@ -48,7 +48,7 @@ export type OrderEvent =
   /** Cancelled before shipping; `paid`: the money goes back (the payment's refund follows). */
   | DomainEvent<'ShopOrderCancelled', { orderId: string; userId: string; paid: boolean; reason: string; cancelledBy: string; cancelledAt: string }>
   /** Some items of a line came back to the fan's money; `refundId` names the staff refund it was part of (one request, several lines). */
-  | DomainEvent<'ShopOrderLineRefunded', { orderId: string; userId: string; lineNo: number; quantity: number; amountCents: number; refundedBy: string; refundedAt: string; refundId?: string }>
+  | DomainEvent<'ShopOrderLineRefunded', { orderId: string; userId: string; lineNo: number; quantity: number; amountCents: number; refundedBy: string; refundedAt: string; refundId?: string; reason?: string | null }>
   /** The whole payment came back (refund, void or chargeback). */
   | DomainEvent<'ShopOrderReversed', { orderId: string; userId: string; kind: 'refund' | 'void' | 'chargeback'; reversedAt: string }>;
 
@@ -61,7 +61,7 @@ export type OrderCommand =
   | { type: 'CancelOrder'; orderId: string; reason: string; staffId: string; at: string }
   | { type: 'RefundOrderLine'; orderId: string; lineNo: number; quantity: number; staffId: string; at: string }
   /** Several lines at once, all or none; the same `refundId` again is a retry and changes nothing. */
-  | { type: 'RefundOrderLines'; orderId: string; refundId: string; lines: { lineNo: number; quantity: number }[]; staffId: string; at: string }
+  | { type: 'RefundOrderLines'; orderId: string; refundId: string; lines: { lineNo: number; quantity: number }[]; staffId: string; reason?: string | null; at: string }
   | { type: 'ReverseOrder'; orderId: string; kind: 'refund' | 'void' | 'chargeback'; at: string };
 
 export interface OrderState {
@@ -74,7 +74,7 @@ export interface OrderState {
   refunded: Record<number, number>;
   refundedCents: number;
   /** The lines of each staff refund, by refund id. */
-  refunds: Record<string, { lineNo: number; quantity: number; amountCents: number }[]>;
+  refunds: Record<string, { lineNo: number; quantity: number; amountCents: number; refundedBy: string; reason: string | null }[]>;
   shipped: { carrier: string; trackingNumber: string } | null;
   delivered: boolean;
 }
@@ -122,7 +122,7 @@ export const orderDecider: Decider<OrderCommand, OrderEvent, OrderState> = {
         const refunded = { ...s.refunded, [e.data.lineNo]: (s.refunded[e.data.lineNo] ?? 0) + e.data.quantity };
         const all = s.lines.every((l) => (refunded[l.lineNo] ?? 0) >= l.quantity);
         const id = e.data.refundId;
-        const refunds = id ? { ...s.refunds, [id]: [...(s.refunds[id] ?? []), { lineNo: e.data.lineNo, quantity: e.data.quantity, amountCents: e.data.amountCents }] } : s.refunds;
+        const refunds = id ? { ...s.refunds, [id]: [...(s.refunds[id] ?? []), { lineNo: e.data.lineNo, quantity: e.data.quantity, amountCents: e.data.amountCents, refundedBy: e.data.refundedBy, reason: e.data.reason ?? null }] } : s.refunds;
         return { ...s, refunded, refunds, refundedCents: s.refundedCents + e.data.amountCents, status: all ? 'refunded' : s.status };
       }
       case 'ShopOrderReversed':
@@ -205,7 +205,7 @@ export const orderDecider: Decider<OrderCommand, OrderEvent, OrderState> = {
         let state = s;
         for (const l of c.lines) {
           const [e] = orderDecider.decide({ type: 'RefundOrderLine', orderId: c.orderId, lineNo: l.lineNo, quantity: l.quantity, staffId: c.staffId, at: c.at }, state) as [Extract<OrderEvent, { type: 'ShopOrderLineRefunded' }>];
-          const event: OrderEvent = { type: 'ShopOrderLineRefunded', data: { ...e.data, refundId: c.refundId } };
+          const event: OrderEvent = { type: 'ShopOrderLineRefunded', data: { ...e.data, refundId: c.refundId, reason: c.reason ?? null } };
           events.push(event);
           state = orderDecider.evolve(state, event);
         }
