@@ -96,7 +96,7 @@ export function shopConsoleSuite(backend: Backend, available: boolean, only: 'mo
 
     it('two staff refunding the same line at once with different keys: one refund is recorded and paid, the other is refused and moves no money', async () => {
       const { orderId, capLine } = await paidOrder('race.fan@example.com');
-      const [a, b] = await Promise.all(['race-a', 'race-b'].map((key) => call('POST', `/admin-api/shop/orders/${orderId}/refund`, { lines: [{ line_no: capLine }] }, admin, { 'idempotency-key': key })));
+      const [a, b] = await Promise.all(['race-refund-a', 'race-refund-b'].map((key) => call('POST', `/admin-api/shop/orders/${orderId}/refund`, { lines: [{ line_no: capLine }] }, admin, { 'idempotency-key': key })));
       expect([a!.status, b!.status].sort(), JSON.stringify([a!.body, b!.body])).toEqual([200, 400]);
       expect([a!, b!].find((x) => x.status === 400)!.body).toMatchObject({ success: 0, message: 'This line was refunded already.' });
       expect(await partRefunds(orderId)).toBe(1);
