@@ -54,10 +54,10 @@ describe.skipIf(!hasChromium)("the shop's console pages (Chromium)", () => {
     await page.goto(t.base + '/admin/shop/add-product');
     await page.getByLabel('Title').fill('Tour tee');
     await page.getByLabel('Price ($)').first().fill('25');
-    await page.getByRole('button', { name: 'Add' }).first().click();
-    await page.getByLabel('Option').fill('Medium');
-    await page.getByLabel('SKU').fill('TEE-M');
-    await page.getByLabel('Stock (empty: unlimited)').fill('10');
+    // The form starts with one variant ('Standard'): it becomes Medium.
+    await page.getByLabel('Option').first().fill('Medium');
+    await page.getByLabel('SKU').first().fill('TEE-M');
+    await page.getByLabel('Stock (empty: unlimited)').first().fill('10');
     await shoot('product-add');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.waitForURL(/\/shop\/edit-product\//);
