@@ -58,6 +58,10 @@ describe.skipIf(!hasChromium)("the shop's console pages (Chromium)", () => {
     await page.getByLabel('Option').first().fill('Medium');
     await page.getByLabel('SKU').first().fill('TEE-M');
     await page.getByLabel('Stock (empty: unlimited)').first().fill('10');
+    // A physical product names where it ships to (the second list's add button).
+    await page.getByRole('button', { name: 'Add' }).nth(1).click();
+    await page.getByLabel('Country (US, GB…)').fill('US');
+    await page.getByLabel('Price ($)').last().fill('5');
     await shoot('product-add');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.waitForURL(/\/shop\/edit-product\//);
@@ -65,7 +69,7 @@ describe.skipIf(!hasChromium)("the shop's console pages (Chromium)", () => {
     await page.getByTestId('shop-publish').click();
     await expect.poll(() => page.getByTestId('shop-publish').textContent()).toBe('Unpublish');
     const product = (await call('GET', `/admin-api/shop/products/${productId}`)).body;
-    expect(product).toMatchObject({ title: 'Tour tee', price_cents: 2500, status: 'published' });
+    expect(product).toMatchObject({ title: 'Tour tee', price_cents: 2500, status: 'published', shipping: [{ country: 'US', cents: 500 }] });
     expect(product.variants[0]).toMatchObject({ name: 'Medium', sku: 'TEE-M', on_hand: 10 });
     await shoot('product-edit');
   });

@@ -1,8 +1,8 @@
 // /admin/shop/order-list (GET /admin-api/shop/orders): every order with its state, buyer, total and date; a state
 // filter and a search by buyer or order id. Live: a SHOP_ORDER_UPDATED frame (placed, paid, shipped, refunded…)
 // reads the list again.
-import { Box, Chip, Typography } from '@mui/material';
-import { Datagrid, DateField, FunctionField, List, SearchInput, SelectInput, useRefresh } from 'react-admin';
+import { Box, Chip, Typography, useMediaQuery, type Theme } from '@mui/material';
+import { Datagrid, DateField, FunctionField, List, SearchInput, SelectInput, SimpleList, useRefresh } from 'react-admin';
 import { useFrame } from '../realtime';
 import { money } from './paths';
 
@@ -31,8 +31,19 @@ function Empty() {
 export function OrderList() {
   const refresh = useRefresh();
   useFrame('SHOP_ORDER_UPDATED', () => refresh());
+  // A phone gets one line per order instead of the table.
+  const small = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'), { noSsr: true });
   return (
     <List resource="shop/orders" title="Orders" filters={filters} empty={<Empty />} sort={{ field: 'placed_at', order: 'DESC' }} storeKey="shop-orders" exporter={false}>
+      {small ? (
+        <SimpleList<Row>
+          primaryText={(r) => `${r.user.name} · ${money(r.total_cents)}`}
+          secondaryText={(r) => `${stateName(r.status)}${r.refunded_cents ? ` · ${money(r.refunded_cents)} refunded` : ''}`}
+          tertiaryText={(r) => r.id.slice(0, 8)}
+          rowClick={(id) => `/shop/order/edit/${String(id)}`}
+          data-testid="shop-orders"
+        />
+      ) : (
       <Datagrid rowClick={(id) => `/shop/order/edit/${String(id)}`} bulkActionButtons={false} data-testid="shop-orders">
         <FunctionField label="Order" render={(r: Row) => r.id.slice(0, 8)} />
         <FunctionField label="State" sortBy="status" render={(r: Row) => <Chip size="small" label={stateName(r.status)} />} />
@@ -40,6 +51,7 @@ export function OrderList() {
         <FunctionField label="Total" sortBy="total_cents" render={(r: Row) => (r.refunded_cents ? <span>{money(r.total_cents)} <Typography variant="caption" color="text.secondary">({money(r.refunded_cents)} refunded)</Typography></span> : money(r.total_cents))} />
         <DateField source="placed_at" label="Date" showTime />
       </Datagrid>
+      )}
     </List>
   );
 }
