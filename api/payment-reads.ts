@@ -5,6 +5,7 @@ import type { RecoveryReads } from '../commands/recovery';
 import type { PayWith, RebillReads } from '../commands/subscriptions';
 import { secondSalesNotRefunded, unfinishedPayments, walletRefundsNotReversed } from '../projections/transactions';
 import { dueSubscriptions } from '../projections/subscribers';
+import { lineRefundsNotPaid } from '../projections/shop-orders';
 import { findWallet } from '../projections/wallet';
 import type { ReadDb } from '../projections/schema';
 
@@ -12,6 +13,7 @@ export const recoveryReads = (db: ReadDb): RecoveryReads => ({
   unfinishedPayments: (olderThanIso) => unfinishedPayments(db, olderThanIso),
   walletRefundsNotReversed: () => walletRefundsNotReversed(db),
   secondSalesNotRefunded: () => secondSalesNotRefunded(db),
+  lineRefundsNotPaid: () => lineRefundsNotPaid(db),
 });
 
 export const rebillReads = (db: ReadDb): RebillReads => ({

@@ -1,4 +1,5 @@
 // Read models → the wire shapes of domain/<area>/wire.ts, applying what the viewer is entitled to see.
+import { DEFAULT_SHOP_SETTINGS, shopShownTo } from '../domain/settings/shop-settings';
 import { shellPublicSettings, type SettingsViewer } from '../domain/settings/shell-wire';
 import type { MeView } from '../domain/user/wire';
 import type { PostMediaView, PostView } from '../domain/post/wire';
@@ -30,6 +31,12 @@ export const MEDIA_URL_TTL_SECONDS = 3600;
  * subscriber banner, custom links and popups for another audience, hide_earnings, the staff's chat features) reach
  * only those readers.
  */
+/** The shop for this reader: open or not, who sees its menu entry, and whether this reader does. */
+const publicShop = (s: SiteSettings, role: SettingsViewer['role']) => {
+  const shop = { ...DEFAULT_SHOP_SETTINGS, ...s.shop_settings };
+  return { enabled: shop.enabled, menu_visible_to: shop.menu_visible_to, shown: shopShownTo(shop, role) };
+};
+
 export function publicSettings(s: SiteSettings, sandbox: boolean, viewer: SettingsViewer, ccbillHostedForm = false): PublicSettings {
   const staff = isStaffRole(viewer.role);
   const chat = { ...DEFAULT_CHAT_SETTINGS, ...s.chat_settings };
@@ -83,6 +90,7 @@ export function publicSettings(s: SiteSettings, sandbox: boolean, viewer: Settin
     chat_settings: staff ? chat : fanChatSettings(chat),
     purchased_content_settings: { ...DEFAULT_PURCHASED_CONTENT_SETTINGS, ...s.purchased_content_settings },
     shell: shellPublicSettings(s, viewer),
+    shop: publicShop(s, viewer.role),
     ...appearancePublicSettings(s),
   };
 }

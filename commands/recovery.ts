@@ -3,6 +3,7 @@ import type { EventStore } from '../infra/eventstore/port';
 import { commandContext } from './handle';
 import { refundWalletPayment, resumePayment, type PaymentDeps } from './payment/process';
 import { refundDuplicateSale } from './duplicate-sales';
+import { finishLineRefunds } from './shop';
 
 /** What the recovery reads from the read models, given by the API wiring (api/payment-reads.ts). */
 export interface RecoveryReads {
@@ -12,6 +13,8 @@ export interface RecoveryReads {
   walletRefundsNotReversed(): Promise<string[]>;
   /** Second sales at a provider (its page paid twice) recorded and not refunded yet. */
   secondSalesNotRefunded(): Promise<{ paymentId: string; reference: string }[]>;
+  /** Shop orders with line refunds recorded and not paid out yet. */
+  lineRefundsNotPaid(): Promise<string[]>;
 }
 
 export async function resumeUnfinishedPayments(
@@ -54,5 +57,16 @@ export async function resumeUnfinishedPayments(
       options.log?.(`could not refund the second sale ${reference} of payment ${paymentId}: ${(e as Error).message}`);
     }
   }
-  return ids.length + refunds.length + seconds.length;
+  // A line refund the order recorded whose money did not go back yet: pay it out (once, keyed by the refund).
+  const orders = await reads.lineRefundsNotPaid();
+  for (const orderId of orders) {
+    const ctx = commandContext(store, { userId: null, role: 'system', correlationId: `recovery-line-refund-${orderId}` }, now);
+    try {
+      const paid = await finishLineRefunds(ctx, deps, orderId);
+      options.log?.(`paid out ${paid} line refund(s) of order ${orderId}`);
+    } catch (e) {
+      options.log?.(`could not pay out the line refunds of order ${orderId}: ${(e as Error).message}`);
+    }
+  }
+  return ids.length + refunds.length + seconds.length + orders.length;
 }

@@ -10,10 +10,11 @@ import { orderDecider, shopOrderStream } from '../domain/shop-order/order';
 import { addressBookDecider, addressBookStream } from '../domain/shop-address/address-book';
 import type { ShippingAddress } from '../domain/shop-order/order';
 import type { CardChoice } from './cards';
-import { handle, loadStream, type CommandContext } from './handle';
+import { derivedId, handle, loadStream, type CommandContext } from './handle';
 import { pay } from './payment/pay';
 import { purchaseOutcome, fromWallet, type PurchaseOutcome, type WalletPurchaseOutcome } from './payment/outcome';
-import { refundPayment, type PurchaseDeps } from './payment/process';
+import { partRefundRefusal, refundPayment, refundPaymentPart, type PurchaseDeps } from './payment/process';
+import { paymentDecider, paymentStream } from '../domain/payment/payment';
 import { shopOrderPurchase, releaseLines, returnLines, type ShopOrderInput } from './payment/kinds/shop-order';
 
 export type { ShopOrderInput };
@@ -111,6 +112,61 @@ export async function cancelOrder(ctx: CommandContext, deps: PurchaseDeps, staff
     await refundPayment(ctx, deps, orderId, { kind: 'refund', source: `staff:${staffId}`, reason: reason || 'Order cancelled' });
   } else await releaseLines(ctx, orderId, result.state.lines, 'cancelled');
   return result;
+}
+
+/**
+ * Refunds some lines of a paid order (all or none; a line refunded already is refused). The order decides first:
+ * the refund is appended at the order's version, so of two staff refunding the same line at once exactly one is
+ * recorded and the other is refused before any money moves. Then the recorded refund is paid out
+ * (finishLineRefund). Keyed by the request (`ctx.idFor`), so a retry finishes the same refund and refunds nothing twice.
+ */
+export async function refundOrderLines(ctx: CommandContext, deps: Pick<PurchaseDeps, 'gateway'>, staffId: string, orderId: string, lines: { lineNo: number; quantity?: number }[], reason: string | null) {
+  const refundId = ctx.idFor('shop-line-refund');
+  const { state: before } = await loadStream(ctx.store, shopOrderStream(orderId), orderDecider);
+  if (before.status === null) throw new DomainError('Order not found.', 'ORDER_NOT_FOUND', 404);
+  // A line named without a quantity: all of it that is left.
+  const left = (lineNo: number) => (before.lines.find((l) => l.lineNo === lineNo)?.quantity ?? 0) - (before.refunded[lineNo] ?? 0);
+  const command = { type: 'RefundOrderLines' as const, orderId, refundId, lines: lines.map((l) => ({ lineNo: l.lineNo, quantity: l.quantity ?? left(l.lineNo) })), staffId, reason, at: ctx.now() };
+  if (!before.refunds[refundId]) {
+    // Refused before anything is recorded when the payment cannot give the money back in part.
+    const planned = orderDecider.decide(command, before);
+    const cents = planned.reduce((n, e) => n + (e.type === 'ShopOrderLineRefunded' ? e.data.amountCents : 0), 0);
+    const { state: payment } = await loadStream(ctx.store, paymentStream(orderId), paymentDecider);
+    if (cents > 0) partRefundRefusal(payment, deps, cents);
+  }
+  await handle(ctx, shopOrderStream(orderId), orderDecider, command);
+  return finishLineRefund(ctx, deps, orderId, refundId);
+}
+
+/**
+ * Pays out a line refund the order recorded: its money through the payment's part refund keyed by the refund id
+ * (once, however often this runs), then its items back in stock. A payment reversed in the meantime gave back all
+ * that was left, this refund's money with it. Safe to repeat after a crash: the recovery pass runs it again.
+ */
+export async function finishLineRefund(ctx: CommandContext, deps: Pick<PurchaseDeps, 'gateway'>, orderId: string, refundId: string) {
+  const { state } = await loadStream(ctx.store, shopOrderStream(orderId), orderDecider);
+  const refunded = state.refunds[refundId] ?? [];
+  const cents = refunded.reduce((n, r) => n + r.amountCents, 0);
+  const { state: payment } = await loadStream(ctx.store, paymentStream(orderId), paymentDecider);
+  if (cents > 0 && payment.status !== 'reversed') {
+    const first = refunded[0]!;
+    await refundPaymentPart(ctx, deps, orderId, { refundId, amountCents: cents, source: `staff:${first.refundedBy}`, reason: first.reason ?? null });
+  }
+  for (const r of refunded) {
+    const line = state.lines.find((l) => l.lineNo === r.lineNo)!;
+    await handle(ctx, shopStockStream(line.variantId), stockDecider, { type: 'ReturnStock', variantId: line.variantId, reservationId: orderId, quantity: r.quantity, at: ctx.now() },
+      { eventId: () => derivedId('shop-line-refund-stock', refundId, String(r.lineNo)) });
+  }
+  return state;
+}
+
+/** Pays out every line refund of the order that is recorded but not paid yet (the recovery pass). */
+export async function finishLineRefunds(ctx: CommandContext, deps: Pick<PurchaseDeps, 'gateway'>, orderId: string): Promise<number> {
+  const { state } = await loadStream(ctx.store, shopOrderStream(orderId), orderDecider);
+  const { state: payment } = await loadStream(ctx.store, paymentStream(orderId), paymentDecider);
+  const unpaid = Object.keys(state.refunds).filter((id) => payment.partRefunds[id] === undefined);
+  for (const refundId of unpaid) await finishLineRefund(ctx, deps, orderId, refundId);
+  return unpaid.length;
 }
 
 /** Refunds a paid order in full: the payment's reversal marks the order refunded and returns its stock. */

@@ -8,13 +8,13 @@ import { EARNINGS_SOURCES, earningsSourceOf } from '../domain/payment/purchase-k
 export const earningsProjection = defineProjection<AnyDomainEvent, ReadModelRows>()({
   name: 'earnings',
   tables: earningsTables,
-  handles: ['PaymentCaptured', 'PaymentReversed'],
+  handles: ['PaymentCaptured', 'PaymentReversed', 'PaymentPartlyRefunded'],
   async apply(event, store) {
     const { type, data: d } = event;
     const source = earningsSourceOf(d.purpose);
     if (source === null) return; // a wallet top-up: the fan's own money until the wallet pays for something
     // A refund, void or chargeback comes off the day it happened (what the creator kept that day), in its source.
-    const reversed = type === 'PaymentReversed';
+    const reversed = type !== 'PaymentCaptured';
     const key = { day: String(reversed ? d.reversedAt : d.capturedAt).slice(0, 10), source };
     const row = await store.get<{ cents: number; count: number }>('earnings_daily', key);
     store.put('earnings_daily', { ...key, cents: (row?.cents ?? 0) + (reversed ? -d.amountCents : d.amountCents), count: (row?.count ?? 0) + (reversed ? 0 : 1) });

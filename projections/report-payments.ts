@@ -42,7 +42,7 @@ export interface ReportPaymentPromotionRow {
 export const reportPaymentsProjection = defineProjection<AnyDomainEvent, ReadModelRows>()({
   name: 'report-payments',
   tables: reportPaymentsTables,
-  handles: ['MassMessageCopyRecorded', 'PostUnlockRequested', 'ChatMessageUnlockRequested', 'PaymentCaptured', 'PaymentReversed'],
+  handles: ['MassMessageCopyRecorded', 'PostUnlockRequested', 'ChatMessageUnlockRequested', 'PaymentCaptured', 'PaymentReversed', 'PaymentPartlyRefunded'],
   async apply(event, store) {
     switch (event.type) {
       case 'MassMessageCopyRecorded': {
@@ -70,14 +70,15 @@ export const reportPaymentsProjection = defineProjection<AnyDomainEvent, ReadMod
         });
         return;
       }
-      case 'PaymentReversed': {
+      case 'PaymentReversed':
+      case 'PaymentPartlyRefunded': {
         const d = event.data;
         const source = earningsSourceOf(d.purpose);
         if (source === null) return;
         const paid = await store.get<ReportPaymentRow>('report_payments', { id: d.paymentId });
         const item = purchasedItemOf(d.purpose);
         store.put('report_payments', {
-          id: `${d.paymentId}:${d.kind}`, payment_id: d.paymentId, user_id: d.userId, kind: d.kind, source: paid?.source ?? reportSourceOf(d.purpose, false) ?? source,
+          id: event.type === 'PaymentPartlyRefunded' ? `${d.paymentId}:${d.kind}:${event.data.refundId}` : `${d.paymentId}:${d.kind}`, payment_id: d.paymentId, user_id: d.userId, kind: d.kind, source: paid?.source ?? reportSourceOf(d.purpose, false) ?? source,
           ledger_source: source, amount_cents: -d.amountCents, day: d.reversedAt.slice(0, 10), at: d.reversedAt,
           method: paid?.method ?? 'card', reference_id: item, promotion_id: paid?.promotion_id ?? null, mass_message_id: paid?.mass_message_id ?? null,
         });

@@ -171,3 +171,15 @@ export async function ordersWithDigitalItems(db: Kysely<ReadModels>, userId: str
     .where(sql<boolean>`lines @> '[{"kind":"digital"}]'::jsonb`).orderBy('placed_at', 'desc').limit(limit).execute();
   return rows.map(orderRow);
 }
+
+/**
+ * Orders whose line refunds are recorded but not all paid out (a crash or a provider outage between the order and
+ * the money): the order's refunded cents are more than the refunds, voids and chargebacks its payment shows.
+ */
+export async function lineRefundsNotPaid(db: Kysely<ReadModels>): Promise<string[]> {
+  const rows = await sql<{ id: string }>`
+    SELECT o.id FROM rm.shop_orders o
+    WHERE o.refunded_cents > 0 AND o.refunded_cents > COALESCE(
+      (SELECT -SUM(t.amount_cents) FROM rm.transactions t WHERE t.reference_id = o.id AND t.type IN ('refund', 'void', 'chargeback')), 0)`.execute(db);
+  return rows.rows.map((r) => r.id);
+}

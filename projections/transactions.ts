@@ -43,7 +43,7 @@ export const cardLabel = (card: { brand: string; last4: string } | null | undefi
 export const transactionsProjection = defineProjection<AnyDomainEvent, ReadModelRows>()({
   name: 'transactions',
   tables: transactionsTables,
-  handles: ['PaymentRequested', 'PaymentCaptured', 'PaymentFailed', 'PaymentReversed', 'PostUnlocked', 'SubscriptionStarted', 'SubscriptionTierChanged', 'TipSent', 'CryptoPaymentPaid', 'ChatMessageUnlocked', 'ChatMessageSent', 'LiveMinuteCharged', 'PaymentDuplicateSaleCaptured', 'PaymentDuplicateSaleRefunded', 'WalletCredited'],
+  handles: ['PaymentRequested', 'PaymentCaptured', 'PaymentFailed', 'PaymentReversed', 'PaymentPartlyRefunded', 'PostUnlocked', 'SubscriptionStarted', 'SubscriptionTierChanged', 'TipSent', 'CryptoPaymentPaid', 'ChatMessageUnlocked', 'ChatMessageSent', 'LiveMinuteCharged', 'PaymentDuplicateSaleCaptured', 'PaymentDuplicateSaleRefunded', 'WalletCredited'],
   async apply(event, store) {
     const { type, data: d } = event;
     // A crypto top-up's row is the crypto payment's own (written when the provider reported it paid, below); its
@@ -64,11 +64,12 @@ export const transactionsProjection = defineProjection<AnyDomainEvent, ReadModel
       case 'PaymentFailed':
         await update<TransactionRow>(store, 'transactions', { id: d.paymentId }, (t) => ({ ...t, status: 'failed', failure_code: d.failureCode, settled_at: d.failedAt }));
         break;
-      case 'PaymentReversed': {
+      case 'PaymentReversed':
+      case 'PaymentPartlyRefunded': {
         // Its own row, negative, so the report lists every movement of money and sums to what was kept.
         const paid = await store.get<TransactionRow>('transactions', { id: d.paymentId });
         store.put('transactions', {
-          id: reversalId(d.paymentId), user_id: d.userId, type: d.kind, amount_cents: -d.amountCents, currency: paid?.currency ?? 'USD',
+          id: type === 'PaymentPartlyRefunded' ? rowId(`part-refund:${d.paymentId}:${d.refundId}`) : reversalId(d.paymentId), user_id: d.userId, type: d.kind, amount_cents: -d.amountCents, currency: paid?.currency ?? 'USD',
           method: paid?.method ?? 'card', card: paid?.card ?? null, status: 'captured', failure_code: null, reference_id: d.paymentId,
           gateway_transaction_id: paid?.gateway_transaction_id ?? null, entitled: true, created_at: d.reversedAt, settled_at: d.reversedAt,
         });

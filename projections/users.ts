@@ -30,7 +30,7 @@ export interface SessionRow {
 export const usersProjection = defineProjection<AnyDomainEvent, ReadModelRows>()({
   name: 'users',
   tables: usersTables,
-  handles: ['UserRegistered', 'UserLoggedIn', 'UserLoggedOut', 'PaymentCaptured', 'PaymentReversed', 'ProfileUpdated', 'EmailChanged'],
+  handles: ['UserRegistered', 'UserLoggedIn', 'UserLoggedOut', 'PaymentCaptured', 'PaymentReversed', 'PaymentPartlyRefunded', 'ProfileUpdated', 'EmailChanged'],
   async apply(event, store) {
     const { type, data: d } = event;
     switch (type) {
@@ -49,6 +49,7 @@ export const usersProjection = defineProjection<AnyDomainEvent, ReadModelRows>()
         await update<UserRow>(store, 'users', { id: d.userId }, (u) => ({ ...u, total_spent_cents: u.total_spent_cents + d.amountCents }));
         break;
       case 'PaymentReversed':
+      case 'PaymentPartlyRefunded':
         if (!countsAsEarnings(d.purpose)) break;
         await update<UserRow>(store, 'users', { id: d.userId }, (u) => ({ ...u, total_spent_cents: u.total_spent_cents - d.amountCents }));
         break;

@@ -5,7 +5,9 @@
 //   POST   /admin-api/shop/products/:id/publish, /unpublish
 //   GET    /admin-api/shop/orders                   every order, Content-Range; filter {q (buyer or order id), status}
 //   GET    /admin-api/shop/orders/:id
-//   POST   /admin-api/shop/orders/:id/ship {carrier, tracking_number}, /complete, /cancel {reason}, /refund {reason}
+//   GET|POST /api/settings/shop                    the shop's settings (open, menu per audience, currency display)
+//   POST   /admin-api/shop/orders/:id/ship {carrier, tracking_number}, /complete, /cancel {reason}, /refund {reason, lines?}
+//          (lines [{line_no, quantity?}]: only those lines' money and stock come back; absent: the whole order)
 // A product's description goes through the site's HTML sanitizer. Cancelling a paid order and refunding one give
 // the money and the stock back.
 import type { FastifyRequest } from 'fastify';
@@ -15,7 +17,7 @@ import { DomainError } from '../../domain/shared/decider';
 import { ValidationError } from '../../domain/shared/validation';
 import { PRODUCT_NOT_FOUND, type ProductDetails } from '../../domain/shop-product/product';
 import { ORDER_NOT_FOUND } from '../../domain/shop-order/order';
-import { cancelOrder, completeOrder, createProduct, deleteProduct, refundOrder, setProductPublished, shipOrder, updateProduct } from '../../commands/shop';
+import { cancelOrder, completeOrder, createProduct, deleteProduct, refundOrder, refundOrderLines, setProductPublished, shipOrder, updateProduct } from '../../commands/shop';
 import type { CommandContext } from '../../commands/handle';
 import { findProduct, listProducts, type ShopProduct } from '../../projections/shop-products';
 import { findOrder, listOrders } from '../../projections/shop-orders';
@@ -23,13 +25,18 @@ import { contextFor, requireCaller } from '../auth';
 import { settle } from '../views';
 import { listParams, sendList } from '../schemas/console-list';
 import { orderViewOf, productImages, productViewOf, type ProductImage } from '../queries/shop';
-import { adminOrderView, adminProductView, orderIdParams, productBody, productIdParams, reasonBody, shipBody } from '../schemas/shop';
+import { adminOrderView, adminProductView, orderIdParams, productBody, productIdParams, reasonBody, refundBody, shipBody, shopSettingsBody, shopSettingsView } from '../schemas/shop';
 import type { Services } from '../services';
+import { updateSiteSettings } from '../../commands/settings';
+import { currentSettings } from '../../projections/settings';
+import { mergeShopSettings, DEFAULT_SHOP_SETTINGS } from '../../domain/settings/shop-settings';
+import { answer } from '../openapi-envelopes';
+import { ok } from '../http';
 
 /** The domain's field names as the request names them, so a 400 points at the field the console sent. */
 const REQUEST_FIELDS: Record<string, string> = {
   price: 'price_cents', 'sale.price': 'sale.price_cents', 'sale.endsAt': 'sale.ends_at', images: 'image_media_ids', digitalMediaId: 'digital_media_id',
-  stock: 'variants.stock', 'shipping.cents': 'shipping.cents', trackingNumber: 'tracking_number',
+  stock: 'variants.stock', 'shipping.cents': 'shipping.cents', trackingNumber: 'tracking_number', lineNo: 'lines.line_no', quantity: 'lines.quantity',
 };
 async function asRequest<T>(run: () => Promise<T>): Promise<T> {
   try {
@@ -143,6 +150,17 @@ export const shopConsoleRoutes = (services: Services): FastifyPluginAsyncZod => 
       return reply.send(await product(request.params.id));
     });
 
+  // ---- settings ----
+
+  const shopSettings = async () => ({ ...DEFAULT_SHOP_SETTINGS, ...(await currentSettings(db())).shop_settings });
+  app.get('/api/settings/shop', { schema: { response: { 200: answer(shopSettingsView) } } }, async (_request, reply) => ok(reply, await shopSettings()));
+  app.post('/api/settings/shop', { schema: { body: shopSettingsBody, response: { 200: answer(shopSettingsView) } } }, async (request, reply) => {
+    const change = Object.fromEntries(Object.entries(request.body).filter(([, v]) => v !== undefined));
+    const next = mergeShopSettings(await shopSettings(), change);
+    await staffWrite(request, (ctx) => updateSiteSettings(ctx, services.sanitizeHtml, { shop_settings: next }));
+    return ok(reply, await shopSettings(), { message: 'Shop settings saved.' });
+  });
+
   // ---- orders ----
 
   app.get('/admin-api/shop/orders', { schema: { response: { 200: z.array(adminOrderView) } } }, async (request, reply) => {
@@ -175,8 +193,12 @@ export const shopConsoleRoutes = (services: Services): FastifyPluginAsyncZod => 
     return reply.send(await orderRecord(request.params.id));
   });
 
-  app.post('/admin-api/shop/orders/:id/refund', { schema: { params: orderIdParams, body: reasonBody, response: { 200: adminOrderView } } }, async (request, reply) => {
-    await staffWrite(request, (ctx, staffId) => refundOrder(ctx, services.purchases, staffId, request.params.id, request.body.reason.trim() || null));
+  app.post('/admin-api/shop/orders/:id/refund', { schema: { params: orderIdParams, body: refundBody, response: { 200: adminOrderView } } }, async (request, reply) => {
+    const { reason, lines } = request.body;
+    await staffWrite(request, async (ctx, staffId) => {
+      if (lines) await refundOrderLines(ctx, services.purchases, staffId, request.params.id, lines.map((l) => ({ lineNo: l.line_no, quantity: l.quantity })), reason.trim() || null);
+      else await refundOrder(ctx, services.purchases, staffId, request.params.id, reason.trim() || null);
+    });
     return reply.send(await orderRecord(request.params.id));
   });
 };

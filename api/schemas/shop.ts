@@ -191,6 +191,23 @@ export const shipBody = z.object({
   tracking_number: z.string({ error: 'Tracking number is required.' }).max(200, { error: 'Tracking number is required.' }),
 });
 export const reasonBody = z.object({ reason: text('reason', 500).optional().default('') });
+export const refundBody = reasonBody.extend({
+  lines: z.array(z.object({
+    line_no: z.number({ error: 'lines.line_no is required.' }).int({ error: 'lines.line_no is invalid.' }).min(1, { error: 'lines.line_no is invalid.' }),
+    quantity: z.number({ error: 'lines.quantity must be a whole number.' }).int({ error: 'lines.quantity must be a whole number.' }).optional().describe('Items of the line to refund; absent: all that is left.'),
+  }), { error: 'lines must be a list.' }).min(1, { error: 'Choose the lines to refund.' }).max(50).optional()
+    .describe("Only these lines (their money and stock); absent: the whole order. A line refunded already is refused: 'This line was refunded already.'"),
+});
+
+const audiences = z.enum(['guest', 'user', 'staff'], { error: "menu_visible_to holds 'guest', 'user' or 'staff'." });
+/** The `shop` settings call: the whole record, or only the fields that change. */
+export const shopSettingsBody = z.object({
+  enabled: z.boolean({ error: 'enabled must be true or false.' }).optional(),
+  menu_visible_to: z.array(audiences, { error: 'menu_visible_to must be a list.' }).max(3).optional(),
+  currency_display: z.enum(['symbol', 'code'], { error: "currency_display must be 'symbol' or 'code'." }).optional(),
+  taxes_apply: z.boolean({ error: 'taxes_apply must be true or false.' }).optional(),
+});
+export const shopSettingsView = z.object({ enabled: z.boolean(), menu_visible_to: z.array(z.enum(['guest', 'user', 'staff'])), currency_display: z.enum(['symbol', 'code']), taxes_apply: z.boolean() });
 
 /** 409 from checkout: the line that sold out (and how many are left), or a conflict any write can meet. */
 export const checkoutConflict = z.object({

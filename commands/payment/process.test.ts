@@ -109,6 +109,6 @@ describe('the payment process', () => {
   it('an unregistered kind is a loud wiring error, not a silent skip', async () => {
     expect(() => purchaseKinds.of({ kind: 'gift_card' } as unknown as PaymentPurpose)).toThrow(/No purchase kind 'gift_card'/);
     // A payment not requested yet has nothing to complete (and no kind is asked).
-    await completeEntitlement(ctx(), deps, 'none', { status: 'none', request: null, gatewayTransactionId: null, failure: null, reversal: null, duplicateSales: {} });
+    await completeEntitlement(ctx(), deps, 'none', { status: 'none', request: null, gatewayTransactionId: null, failure: null, reversal: null, partRefunds: {}, refundedCents: 0, duplicateSales: {} });
   });
 });

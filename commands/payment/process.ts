@@ -13,14 +13,14 @@
 // What a payment is for plugs in as a PurchaseKind (kind.ts, kinds/*), handed in as PaymentDeps.kinds: this file
 // imports no kind.
 import { DomainError } from '../../domain/shared/decider';
-import { hostedFormOutcome, paymentDecider, paymentStream, type CardRef, type GatewayOutcome, type PaymentMethod, type PaymentPurpose, type PaymentState, type ReversalKind } from '../../domain/payment/payment';
+import { hostedFormOutcome, PART_REFUND_UNAVAILABLE, REFUND_EXCEEDS_PAYMENT, paymentDecider, paymentStream, type CardRef, type GatewayOutcome, type PaymentMethod, type PaymentPurpose, type PaymentState, type ReversalKind } from '../../domain/payment/payment';
 import { cardsDecider, cardsStream } from '../../domain/card/card';
 import { ChargeOutcomeUnknown, type CardGateway } from '../../infra/payments/port';
 import { handle, loadStream, observedEarlierAttempt, type CommandContext } from '../handle';
 import { saveApprovedCard, type CardDeps } from '../cards';
 import { factsOf } from '../../domain/payment/purchase-kinds';
 import type { PurchaseKinds } from './kind';
-import { chargeWallet, refundToWallet } from './wallet-stream';
+import { chargeWallet, refundToWallet, walletCommand } from './wallet-stream';
 import { cryptoCapture } from './crypto-stream';
 
 export interface PaymentDeps {
@@ -214,6 +214,43 @@ export async function refundPayment(
 }
 
 /**
+ * Staff give back part of a captured payment (`refundId` names this part, e.g. an order's lines): into the wallet
+ * for a wallet payment, else at the card provider (keyed by the refund id, so asking twice refunds once); then
+ * recorded on the payment. What the part paid for is the caller's to take back. Safe to repeat after a crash.
+ */
+export async function refundPaymentPart(
+  ctx: CommandContext,
+  deps: Pick<PaymentDeps, 'gateway'>,
+  paymentId: string,
+  part: { refundId: string; amountCents: number; source: string; reason: string | null },
+): Promise<PaymentState> {
+  const { state } = await loadStream(ctx.store, paymentStream(paymentId), paymentDecider);
+  const r = state.request!;
+  if (state.partRefunds[part.refundId] === undefined) {
+    partRefundRefusal(state, deps, part.amountCents);
+    if (r.method === 'wallet') {
+      await walletCommand(ctx, { type: 'RefundToWallet', userId: r.userId, refundId: `refund-${paymentId}-${part.refundId}`, purchaseId: paymentId, amountCents: part.amountCents, reason: part.reason ?? 'Refund', at: ctx.now() });
+    } else {
+      const outcome = await deps.gateway.refundPart!({ idempotencyKey: paymentId, refundKey: part.refundId, amountCents: part.amountCents, reason: part.reason });
+      if (outcome.status === 'not_captured') throw new DomainError('Only a captured payment can be refunded.', 'PAYMENT_NOT_CAPTURED', 409);
+    }
+  }
+  const { state: after } = await handle(ctx, paymentStream(paymentId), paymentDecider, { type: 'RecordPartialRefund', ...part, at: ctx.now() });
+  return after;
+}
+
+/** Throws why `amountCents` of this payment cannot be given back in part (nothing is read or written). */
+export function partRefundRefusal(state: PaymentState, deps: Pick<PaymentDeps, 'gateway'>, amountCents: number): void {
+  const r = state.request;
+  if (state.status === 'none' || !r) throw new DomainError('Invalid Request', 'PAYMENT_NOT_FOUND', 404);
+  if (state.status === 'reversed') throw new DomainError('This payment has already been refunded, voided or charged back.', 'ALREADY_REVERSED', 409);
+  if (state.status !== 'captured') throw new DomainError('Only a captured payment can be refunded.', 'PAYMENT_NOT_CAPTURED', 409);
+  if (!factsOf(r.purpose).reversible) throw notReversible();
+  if (state.refundedCents + amountCents > r.amountCents) throw new DomainError(REFUND_EXCEEDS_PAYMENT, 'REFUND_TOO_LARGE', 409);
+  if (r.method !== 'wallet' && !deps.gateway.refundPart) throw new DomainError(PART_REFUND_UNAVAILABLE, 'PART_REFUND_UNAVAILABLE', 409);
+}
+
+/**
  * Staff refund of a wallet-paid purchase: the money goes back into the wallet (once per payment), then the
  * payment is reversed and takes back what it paid for. Safe to repeat after a crash between the two.
  */
@@ -222,6 +259,8 @@ export async function refundWalletPayment(ctx: CommandContext, deps: Pick<Paymen
   const r = state.request;
   if (!r || r.method !== 'wallet') throw new DomainError('Invalid Request', 'NOT_A_WALLET_PAYMENT', 400);
   if (state.status !== 'captured') throw new DomainError('Only a captured payment can be refunded.', 'PAYMENT_NOT_CAPTURED', 409);
-  await refundToWallet(ctx, { paymentId, userId: r.userId, amountCents: r.amountCents }, reversal.reason ?? 'Refund');
+  // What was refunded in part before is already back in the wallet.
+  const left = r.amountCents - state.refundedCents;
+  if (left > 0) await refundToWallet(ctx, { paymentId, userId: r.userId, amountCents: left }, reversal.reason ?? 'Refund');
   return reversePayment(ctx, deps, paymentId, { kind: 'refund', source: reversal.source, reason: reversal.reason ?? null });
 }

@@ -123,6 +123,13 @@ export const ADMIN_PAGES: Record<string, PageAccess> = {
   '/admin/cancellation': ['admin', 'super_admin', 'model'],
   // Membership prices, returning prices, cancel reasons and migration: the settings roles.
   '/admin/subscription-settings': SETTINGS,
+  // The shop's products, orders and settings: the settings roles, as the API allows.
+  '/admin/shop/product-list': SETTINGS,
+  '/admin/shop/add-product': SETTINGS,
+  '/admin/shop/edit-product/:id': SETTINGS,
+  '/admin/shop/order-list': SETTINGS,
+  '/admin/shop/order/edit/:id': SETTINGS,
+  '/admin/settings/shop': SETTINGS,
   // Membership tiers and bundles: the settings roles, as the API allows.
   '/admin/membership-tiers': SETTINGS,
   '/admin/membership-tiers/create': SETTINGS,

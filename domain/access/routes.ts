@@ -427,6 +427,8 @@ export const API_ACCESS: Record<string, Access> = {
   'POST /api/help/list': STAFF_ROLES,
   'GET /api/help/details/:id': STAFF_ROLES,
   'POST /api/help/list/notifications': STAFF_ROLES,
+  'GET /api/settings/shop': MANAGERS,
+  'POST /api/settings/shop': MANAGERS,
   'GET /api/settings/help-settings': MANAGERS,
   'POST /api/settings/help-settings': MANAGERS,
   'GET /admin-api/help-items': MANAGERS,

@@ -122,6 +122,7 @@ export const AUDIT_WORDS: Readonly<Record<AuditedEventType, Words>> = {
   PaymentCaptured: d => `Paid${money(d.amountCents).replace(' of', '')} for ${purposeWords(d.purpose)}`,
   PaymentFailed: d => `Payment${money(d.amountCents)} for ${purposeWords(d.purpose)} failed${str(d.message) ? `: ${str(d.message)}` : ''}`,
   PaymentReversed: d => `Payment${money(d.amountCents)} for ${purposeWords(d.purpose)} ${reversal(d.kind)}`,
+  PaymentPartlyRefunded: d => `Part of a payment refunded:${money(d.amountCents)} for ${purposeWords(d.purpose)}`,
   CardAdded: d => `Card${str(d.last4) ? ` ending ${str(d.last4)}` : ''} saved`,
   PrimaryCardSet: 'Primary card changed',
   CardRemoved: 'Saved card removed',

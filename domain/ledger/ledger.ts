@@ -118,6 +118,7 @@ function foldWallet(w: WalletLedger, event: AnyDomainEvent): WalletLedger {
       }
       return methodOf(d) === 'wallet' ? { ...w, walletCaptures: { ...w.walletCaptures, [d.paymentId]: (w.walletCaptures[d.paymentId] ?? 0) + d.amountCents } } : w;
     case 'PaymentReversed':
+    case 'PaymentPartlyRefunded':
       return w.walletCaptures[d.paymentId] !== undefined ? { ...w, walletReversals: { ...w.walletReversals, [d.paymentId]: (w.walletReversals[d.paymentId] ?? 0) + d.amountCents } } : w;
     default:
       return w;
@@ -150,7 +151,8 @@ function foldMoney(l: Ledger, event: AnyDomainEvent): Ledger {
         netByMethod: { ...l.netByMethod, [methodOf(d)]: l.netByMethod[methodOf(d)] + d.amountCents },
       };
     }
-    case 'PaymentReversed': {
+    case 'PaymentReversed':
+    case 'PaymentPartlyRefunded': {
       const source = sourceOf(d.purpose);
       if (source === null) return l; // a wallet top-up is final: never reversed
       const kind = d.kind;

@@ -30,7 +30,7 @@ describe('paymentDecider', () => {
   describe('RequestPayment', () => {
     it('records the request in USD by card', () => {
       const state = given(paymentDecider).when(request).then([requested]);
-      expect(state).toEqual({ status: 'requested', request: requested.data, gatewayTransactionId: null, failure: null, reversal: null, duplicateSales: {} });
+      expect(state).toEqual({ status: 'requested', request: requested.data, gatewayTransactionId: null, failure: null, reversal: null, partRefunds: {}, refundedCents: 0, duplicateSales: {} });
     });
 
     it('from the wallet: method wallet, no card', () => {

@@ -85,6 +85,11 @@ export type PaymentEvent =
   /** Money taken back after a capture: by the creator (refund), before settlement (void) or by the card holder's bank (chargeback). */
   | DomainEvent<'PaymentReversed', PaymentReversal>
   /**
+   * Part of a captured payment given back by staff (e.g. some lines of a shop order): once per `refundId`, never
+   * more in all than was captured. The payment stays captured; a later reversal takes back only what is left.
+   */
+  | DomainEvent<'PaymentPartlyRefunded', PaymentReversal & { kind: 'refund'; refundId: string }>
+  /**
    * The provider took money a second time for this payment (the fan paid the same page twice, e.g. in two tabs):
    * `reference` is the second sale at the provider. It buys nothing and is owed back to the fan.
    */
@@ -109,7 +114,7 @@ export interface PaymentReversal {
   userId: string;
   purpose: PaymentPurpose;
   kind: ReversalKind;
-  /** What goes back to the card holder: the whole capture (partial reversals are not offered). */
+  /** What goes back to the card holder: the whole capture, less what was refunded in part before. */
   amountCents: number;
   /** The provider's id of the notice that told us (webhook event id), or 'staff:<userId>' when staff acted. */
   source: string;
@@ -130,6 +135,7 @@ export type PaymentCommand =
   | { type: 'RequestPayment'; paymentId: string; userId: string; purpose: PaymentPurpose; amountCents: number; method?: PaymentMethod; card: CardRef | null; at: string; requestKey?: string | null }
   | { type: 'RecordGatewayOutcome'; outcome: GatewayOutcome; at: string }
   | { type: 'RecordReversal'; kind: ReversalKind; source: string; reason?: string | null; at: string }
+  | { type: 'RecordPartialRefund'; refundId: string; amountCents: number; source: string; reason?: string | null; at: string }
   | { type: 'RecordDuplicateSale'; reference: string; amountCents: number; currency?: string; at: string }
   | { type: 'RecordDuplicateSaleRefund'; reference: string; gatewayTransactionId: string; at: string };
 
@@ -141,12 +147,15 @@ export interface PaymentState {
   gatewayTransactionId: string | null;
   failure: { failureCode: string; message: string; allowCascade: boolean } | null;
   reversal: ReversalKind | null;
+  /** Refunded in part so far, by refund id (cents). */
+  partRefunds: Record<string, number>;
+  refundedCents: number;
   /** Second sales at the provider for this payment, by reference: captured (owed back) or refunded. */
   duplicateSales: Record<string, { status: 'captured' | 'refunded'; amountCents: number; currency: string }>;
 }
 
 export const paymentDecider: Decider<PaymentCommand, PaymentEvent, PaymentState> = {
-  initialState: () => ({ status: 'none', request: null, gatewayTransactionId: null, failure: null, reversal: null, duplicateSales: {} }),
+  initialState: () => ({ status: 'none', request: null, gatewayTransactionId: null, failure: null, reversal: null, partRefunds: {}, refundedCents: 0, duplicateSales: {} }),
   evolve(state, event) {
     switch (event.type) {
       case 'PaymentRequested':
@@ -157,6 +166,8 @@ export const paymentDecider: Decider<PaymentCommand, PaymentEvent, PaymentState>
         return { ...state, status: 'failed', failure: { failureCode: event.data.failureCode, message: event.data.message, allowCascade: event.data.allowCascade } };
       case 'PaymentReversed':
         return { ...state, status: 'reversed', reversal: event.data.kind };
+      case 'PaymentPartlyRefunded':
+        return { ...state, partRefunds: { ...state.partRefunds, [event.data.refundId]: event.data.amountCents }, refundedCents: state.refundedCents + event.data.amountCents };
       case 'PaymentDuplicateSaleCaptured':
       case 'PaymentDuplicateSaleRefunded': {
         const { reference, amountCents, currency } = event.data;
@@ -205,6 +216,8 @@ export const paymentDecider: Decider<PaymentCommand, PaymentEvent, PaymentState>
       }
       case 'RecordReversal':
         return decideReversal(command, state);
+      case 'RecordPartialRefund':
+        return decidePartialRefund(command, state);
       case 'RecordDuplicateSale':
       case 'RecordDuplicateSaleRefund':
         return decideDuplicateSale(command, state);
@@ -226,7 +239,33 @@ function decideReversal(command: Extract<PaymentCommand, { type: 'RecordReversal
   return [
     {
       type: 'PaymentReversed',
-      data: { paymentId: r.paymentId, userId: r.userId, purpose: r.purpose, kind: command.kind, amountCents: r.amountCents, source: command.source, reason: command.reason ?? null, reversedAt: command.at },
+      data: { paymentId: r.paymentId, userId: r.userId, purpose: r.purpose, kind: command.kind, amountCents: r.amountCents - state.refundedCents, source: command.source, reason: command.reason ?? null, reversedAt: command.at },
+    },
+  ];
+}
+
+export const PART_REFUND_UNAVAILABLE = "This payment's card provider cannot refund part of a payment; refund it in full instead.";
+export const REFUND_EXCEEDS_PAYMENT = 'The refund is more than is left of this payment.';
+
+/** A part refund applies once per refund id (the same id again with the same amount is a retry), to a captured payment. */
+function decidePartialRefund(command: Extract<PaymentCommand, { type: 'RecordPartialRefund' }>, state: PaymentState): PaymentEvent[] {
+  const seen = state.partRefunds[command.refundId];
+  if (seen !== undefined) {
+    if (seen !== command.amountCents) throw new DomainError('Invalid request.', 'REFUND_ID_REUSED', 409);
+    return [];
+  }
+  if (state.status === 'reversed') throw new DomainError('This payment has already been refunded, voided or charged back.', 'ALREADY_REVERSED', 409);
+  if (state.status !== 'captured' || !state.request) throw new DomainError('Only a captured payment can be refunded.', 'PAYMENT_NOT_CAPTURED', 409);
+  if (!Number.isInteger(command.amountCents) || command.amountCents <= 0) throw new DomainError('Invalid request.', 'INVALID_AMOUNT', 400, { field: 'amount' });
+  const r = state.request;
+  if (state.refundedCents + command.amountCents > r.amountCents) throw new DomainError(REFUND_EXCEEDS_PAYMENT, 'REFUND_TOO_LARGE', 409);
+  return [
+    {
+      type: 'PaymentPartlyRefunded',
+      data: {
+        paymentId: r.paymentId, userId: r.userId, purpose: r.purpose, kind: 'refund', refundId: command.refundId, amountCents: command.amountCents,
+        source: command.source, reason: command.reason ?? null, reversedAt: command.at,
+      },
     },
   ];
 }

@@ -46,6 +46,8 @@ const samples: Record<string, Record<string, unknown>> = {
   WalletRefunded: { userId: 'fanA', refundId: 'r1', purchaseId: 'p2', amountCents: 500, reason: 'refund', balanceCents: 1000, refundedAt: at },
   PaymentCaptured: { ...payment, capturedAt: at },
   PaymentReversed: { ...payment, kind: 'refund', source: 'admin', reversedAt: at },
+  PaymentPartlyRefunded: { ...payment, kind: 'refund', refundId: 'r1', source: 'admin', reversedAt: at },
+  ShopOrderPlaced: { orderId: 'o1', userId: 'fanA', lines: [], subtotalCents: 0, shippingCents: 0, totalCents: 0, address: null, placedAt: at },
   // Staff chat actions (commands/chat-staff.ts)
   ChatMessageDeleted: { messageId: 'm1', fanId: 'fanA', scope: 'all', udid: 'u-1', fromStaff: true, sentAt: at, wasDeletedForFan: false, deletedBy: 'admin1', deletedAt: at },
   ChatMarkedUnreadByStaff: { fanId: 'fanA', staffId: 'model1', unread: 1, markedAt: at },

@@ -87,6 +87,8 @@ export function receivedMessage(data: Record<string, unknown>): ChatMessageView 
 
 type Data = Record<string, unknown>;
 const fan = (fanId: string): Audience => ({ fanId, staff: null });
+/** The staff who run the shop (the console's Shop pages). */
+const SHOP_MANAGERS: readonly Role[] = ['admin', 'super_admin', 'sub_admin', 'model'];
 const staff = (kind: StaffAudience): Audience => ({ fanId: null, staff: kind });
 const both = (fanId: string, kind: StaffAudience): Audience => ({ fanId, staff: kind });
 const allFans: Audience = { fanId: null, staff: null, allFans: true };
@@ -356,9 +358,10 @@ const RULES: Record<string, (d: Data) => FrameOut[]> = {
   ...Object.fromEntries(['ShopCartLineAdded', 'ShopCartLineChanged', 'ShopCartLineRemoved', 'ShopCartCheckedOut'].map((t) => [t, (d: Data) => [
     { type: 'SHOP_CART_UPDATED', data: { userId: str(d.userId) }, audience: fan(str(d.userId)) },
   ]])),
-  // An order of the fan's moved on (paid, shipped, cancelled, refunded…): their order pages read it again.
-  ...Object.fromEntries(['ShopOrderPaid', 'ShopOrderPaymentFailed', 'ShopOrderDelivered', 'ShopOrderShipped', 'ShopOrderTrackingChanged', 'ShopOrderCompleted', 'ShopOrderCancelled', 'ShopOrderLineRefunded', 'ShopOrderReversed', 'ShopDigitalDownloaded'].map((t) => [t, (d: Data) => [
-    { type: 'SHOP_ORDER_UPDATED', data: { orderId: str(d.orderId), userId: str(d.userId) }, audience: fan(str(d.userId)) },
+  // An order of the fan's was placed or moved on (paid, shipped, cancelled, refunded…): their order pages read it
+  // again, and so do the console's order pages of the staff who manage the shop.
+  ...Object.fromEntries(['ShopOrderPlaced', 'ShopOrderPaid', 'ShopOrderPaymentFailed', 'ShopOrderDelivered', 'ShopOrderShipped', 'ShopOrderTrackingChanged', 'ShopOrderCompleted', 'ShopOrderCancelled', 'ShopOrderLineRefunded', 'ShopOrderReversed', 'ShopDigitalDownloaded'].map((t) => [t, (d: Data) => [
+    { type: 'SHOP_ORDER_UPDATED', data: { orderId: str(d.orderId), userId: str(d.userId) }, audience: { ...both(str(d.userId), 'earnings'), roles: SHOP_MANAGERS } },
   ]])),
   // A chat booking moved on (paid, began, ended, cancelled, moved…): the fan's and the staff's countdown and booking
   // lists read it again; the frame says what happened and the slot, so a countdown can start or stop at once.
@@ -374,6 +377,7 @@ const RULES: Record<string, (d: Data) => FrameOut[]> = {
   // Money a fan spent moved: the earnings roles refresh that fan's "amount spent".
   PaymentCaptured: (d) => [{ type: 'UPDATE_USER_AMOUNT', data: { userId: str(d.userId), spentChanged: true }, audience: staff('earnings') }],
   PaymentReversed: (d) => [{ type: 'UPDATE_USER_AMOUNT', data: { userId: str(d.userId), spentChanged: true }, audience: staff('earnings') }],
+  PaymentPartlyRefunded: (d) => [{ type: 'UPDATE_USER_AMOUNT', data: { userId: str(d.userId), spentChanged: true }, audience: staff('earnings') }],
 };
 
 function massUpdate(d: Data, status: string, extra: Data = {}): FrameOut {

@@ -82,4 +82,6 @@ export interface PublicSettings extends Partial<AppearancePublicSettings> {
   purchased_content_settings?: PurchasedContentSettings;
   /** Footer links, contact forms, custom menu links, links page and announcement banner (./shell-wire.ts). */
   shell?: ShellPublicSettings;
+  /** The shop: open or not, which audiences see its menu entry, and whether this reader does (`shown`). */
+  shop?: { enabled: boolean; menu_visible_to: ('guest' | 'user' | 'staff')[]; shown: boolean };
 }

@@ -47,8 +47,8 @@ export type OrderEvent =
   | DomainEvent<'ShopOrderCompleted', { orderId: string; userId: string; completedAt: string }>
   /** Cancelled before shipping; `paid`: the money goes back (the payment's refund follows). */
   | DomainEvent<'ShopOrderCancelled', { orderId: string; userId: string; paid: boolean; reason: string; cancelledBy: string; cancelledAt: string }>
-  /** Some items of a line came back to the fan's money. */
-  | DomainEvent<'ShopOrderLineRefunded', { orderId: string; userId: string; lineNo: number; quantity: number; amountCents: number; refundedBy: string; refundedAt: string }>
+  /** Some items of a line came back to the fan's money; `refundId` names the staff refund it was part of (one request, several lines). */
+  | DomainEvent<'ShopOrderLineRefunded', { orderId: string; userId: string; lineNo: number; quantity: number; amountCents: number; refundedBy: string; refundedAt: string; refundId?: string; reason?: string | null }>
   /** The whole payment came back (refund, void or chargeback). */
   | DomainEvent<'ShopOrderReversed', { orderId: string; userId: string; kind: 'refund' | 'void' | 'chargeback'; reversedAt: string }>;
 
@@ -60,6 +60,8 @@ export type OrderCommand =
   | { type: 'CompleteOrder'; orderId: string; at: string }
   | { type: 'CancelOrder'; orderId: string; reason: string; staffId: string; at: string }
   | { type: 'RefundOrderLine'; orderId: string; lineNo: number; quantity: number; staffId: string; at: string }
+  /** Several lines at once, all or none; the same `refundId` again is a retry and changes nothing. */
+  | { type: 'RefundOrderLines'; orderId: string; refundId: string; lines: { lineNo: number; quantity: number }[]; staffId: string; reason?: string | null; at: string }
   | { type: 'ReverseOrder'; orderId: string; kind: 'refund' | 'void' | 'chargeback'; at: string };
 
 export interface OrderState {
@@ -71,6 +73,8 @@ export interface OrderState {
   /** Items refunded per line number. */
   refunded: Record<number, number>;
   refundedCents: number;
+  /** The lines of each staff refund, by refund id. */
+  refunds: Record<string, { lineNo: number; quantity: number; amountCents: number; refundedBy: string; reason: string | null }[]>;
   shipped: { carrier: string; trackingNumber: string } | null;
   delivered: boolean;
   /** When the digital items were delivered (their downloads count from then). */
@@ -97,7 +101,7 @@ const notFound = () => new DomainError(ORDER_NOT_FOUND, 'ORDER_NOT_FOUND', 404);
 const wrongState = (message: string) => new DomainError(message, 'ORDER_STATE', 409);
 
 export const orderDecider: Decider<OrderCommand, OrderEvent, OrderState> = {
-  initialState: () => ({ status: null, userId: null, lines: [], totalCents: 0, shippingCents: 0, refunded: {}, refundedCents: 0, shipped: null, delivered: false, deliveredAt: null }),
+  initialState: () => ({ status: null, userId: null, lines: [], totalCents: 0, shippingCents: 0, refunded: {}, refundedCents: 0, refunds: {}, shipped: null, delivered: false, deliveredAt: null }),
   evolve(s, e) {
     switch (e.type) {
       case 'ShopOrderPlaced':
@@ -119,7 +123,9 @@ export const orderDecider: Decider<OrderCommand, OrderEvent, OrderState> = {
       case 'ShopOrderLineRefunded': {
         const refunded = { ...s.refunded, [e.data.lineNo]: (s.refunded[e.data.lineNo] ?? 0) + e.data.quantity };
         const all = s.lines.every((l) => (refunded[l.lineNo] ?? 0) >= l.quantity);
-        return { ...s, refunded, refundedCents: s.refundedCents + e.data.amountCents, status: all ? 'refunded' : s.status };
+        const id = e.data.refundId;
+        const refunds = id ? { ...s.refunds, [id]: [...(s.refunds[id] ?? []), { lineNo: e.data.lineNo, quantity: e.data.quantity, amountCents: e.data.amountCents, refundedBy: e.data.refundedBy, reason: e.data.reason ?? null }] } : s.refunds;
+        return { ...s, refunded, refunds, refundedCents: s.refundedCents + e.data.amountCents, status: all ? 'refunded' : s.status };
       }
       case 'ShopOrderReversed':
         return { ...s, status: e.data.kind === 'chargeback' ? 'charged_back' : 'refunded' };
@@ -192,6 +198,20 @@ export const orderDecider: Decider<OrderCommand, OrderEvent, OrderState> = {
         const lastItems = s.lines.every((l) => (l.lineNo === c.lineNo ? left - c.quantity : l.quantity - (s.refunded[l.lineNo] ?? 0)) === 0);
         const amountCents = line.unitPriceCents * c.quantity + (lastItems ? s.shippingCents : 0);
         return [{ type: 'ShopOrderLineRefunded', data: { ...base, lineNo: c.lineNo, quantity: c.quantity, amountCents, refundedBy: c.staffId, refundedAt: c.at } }];
+      }
+      case 'RefundOrderLines': {
+        if (s.refunds[c.refundId]) return [];
+        if (c.lines.length === 0) throw new ValidationError('lines', 'Choose the lines to refund.');
+        if (new Set(c.lines.map((l) => l.lineNo)).size !== c.lines.length) throw new ValidationError('lines', 'Name each line once.');
+        const events: OrderEvent[] = [];
+        let state = s;
+        for (const l of c.lines) {
+          const [e] = orderDecider.decide({ type: 'RefundOrderLine', orderId: c.orderId, lineNo: l.lineNo, quantity: l.quantity, staffId: c.staffId, at: c.at }, state) as [Extract<OrderEvent, { type: 'ShopOrderLineRefunded' }>];
+          const event: OrderEvent = { type: 'ShopOrderLineRefunded', data: { ...e.data, refundId: c.refundId, reason: c.reason ?? null } };
+          events.push(event);
+          state = orderDecider.evolve(state, event);
+        }
+        return events;
       }
       case 'ReverseOrder':
         // A cancelled order's refund: the order says so already.

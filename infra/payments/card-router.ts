@@ -4,6 +4,8 @@
 // before the charge), so a retry, a refund or a recovery after a crash asks the same provider, whatever the
 // console says by then.
 import type { Database } from '../db/database';
+import { DomainError } from '../../domain/shared/decider';
+import { PART_REFUND_UNAVAILABLE } from '../../domain/payment/payment';
 import type { CardGateway, TokenisedCard } from './port';
 import { paymentRoutes } from './route-table';
 
@@ -69,6 +71,11 @@ export async function createCardRouter(
     async reverse(request) {
       return named((await providerOfPayment(request.idempotencyKey)) ?? DEFAULT_PROVIDER).reverse(request);
     },
+    async refundPart(request) {
+      const gateway = named((await providerOfPayment(request.idempotencyKey)) ?? DEFAULT_PROVIDER);
+      if (!gateway.refundPart) throw new DomainError(PART_REFUND_UNAVAILABLE, 'PART_REFUND_UNAVAILABLE', 409);
+      return gateway.refundPart(request);
+    },
     async refundSale(request) {
       const provider = (await providerOfPayment(request.idempotencyKey)) ?? DEFAULT_PROVIDER;
       const gateway = named(provider);
@@ -91,5 +98,6 @@ export function namedTokens(provider: string, gateway: CardGateway): CardGateway
     },
     charge: (request) => gateway.charge({ ...request, cardToken: own(request.cardToken) }),
     reverse: (request) => gateway.reverse(request),
+    ...(gateway.refundPart ? { refundPart: gateway.refundPart.bind(gateway) } : {}),
   };
 }

@@ -30,6 +30,11 @@ export interface CardGateway {
    * its own payment page. Idempotent per sale: asking again answers 'already_reversed'. Only providers with a
    * payment page of their own have it.
    */
+  /**
+   * Gives back part of a captured charge (`amountCents`, at most what is left of it). Idempotent per `refundKey`:
+   * asking again answers 'already_reversed'. Providers that cannot refund part of a sale leave it out.
+   */
+  refundPart?(request: { idempotencyKey: string; refundKey: string; amountCents: number; reason?: string | null }): Promise<ReverseOutcome>;
   refundSale?(request: { idempotencyKey: string; reference: string; reason?: string | null }): Promise<ReverseOutcome>;
 }
 

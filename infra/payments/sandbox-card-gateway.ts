@@ -73,6 +73,7 @@ type SandboxCardTables = {
     reversal: string | null;
   };
   notices: NoticesTable;
+  part_refunds: { refund_key: string; idempotency_key: string; amount_cents: number };
 };
 type Charge = Selectable<SandboxCardTables['charges']>;
 
@@ -87,6 +88,7 @@ export async function createSandboxCardGateway(database: Database, options: Sand
       amount_cents integer NOT NULL, status text NOT NULL, failure_code text, message text,
       allow_cascade boolean NOT NULL DEFAULT false, created_at timestamptz NOT NULL DEFAULT now());
     ALTER TABLE sandbox_gateway.charges ADD COLUMN IF NOT EXISTS reversal text;
+    CREATE TABLE IF NOT EXISTS sandbox_gateway.part_refunds (refund_key text PRIMARY KEY, idempotency_key text NOT NULL, amount_cents integer NOT NULL);
     CREATE TABLE IF NOT EXISTS sandbox_gateway.notices (
       id text PRIMARY KEY, seq bigserial NOT NULL, type text NOT NULL, body text NOT NULL,
       attempts integer NOT NULL DEFAULT 0, next_attempt_at timestamptz NOT NULL DEFAULT now(), delivered_at timestamptz,
@@ -147,6 +149,20 @@ export async function createSandboxCardGateway(database: Database, options: Sand
       return toOutcome(row);
     },
     reverse: (request) => reverse(request.idempotencyKey, request.kind, request.reason ?? null),
+    async refundPart(request): Promise<ReverseOutcome> {
+      const charge = await db.withSchema('sandbox_gateway').selectFrom('charges').selectAll().where('idempotency_key', '=', request.idempotencyKey).executeTakeFirst();
+      if (!charge || charge.status !== 'captured') return { status: 'not_captured' };
+      if (charge.reversal) return { status: 'already_reversed', gatewayTransactionId: charge.transaction_id };
+      // Never more in all than the charge: the insert only happens while what is left covers it.
+      const inserted = await sql<{ refund_key: string }>`
+        INSERT INTO sandbox_gateway.part_refunds (refund_key, idempotency_key, amount_cents)
+        SELECT ${request.refundKey}, ${request.idempotencyKey}, ${request.amountCents}
+        WHERE ${request.amountCents} + (SELECT COALESCE(sum(amount_cents), 0) FROM sandbox_gateway.part_refunds WHERE idempotency_key = ${request.idempotencyKey}) <= ${charge.amount_cents}
+        ON CONFLICT (refund_key) DO NOTHING RETURNING refund_key`.execute(db);
+      if (inserted.rows.length) return { status: 'reversed', gatewayTransactionId: charge.transaction_id };
+      const seen = await db.withSchema('sandbox_gateway').selectFrom('part_refunds').selectAll().where('refund_key', '=', request.refundKey).executeTakeFirst();
+      return seen ? { status: 'already_reversed', gatewayTransactionId: charge.transaction_id } : { status: 'not_captured' };
+    },
     chargeback: (idempotencyKey, reason) => reverse(idempotencyKey, 'chargeback', reason ?? null),
     async pendingNotices() {
       const rows = await db.withSchema('sandbox_gateway').selectFrom('notices').select('body').where('delivered_at', 'is', null).orderBy('seq').execute();
@@ -188,7 +204,10 @@ export async function createSandboxCardGateway(database: Database, options: Sand
 
 /** The ledger check's view of the provider's books: what it captured, net of what it gave back. */
 export async function sandboxNetCents(database: Database): Promise<number> {
-  const r = await sql<{ c: string }>`SELECT COALESCE(sum(amount_cents) FILTER (WHERE reversal IS NULL), 0) AS c FROM sandbox_gateway.charges WHERE status = 'captured'`.execute(database.db);
+  const r = await sql<{ c: string }>`
+    SELECT COALESCE(sum(c.amount_cents - COALESCE((SELECT sum(p.amount_cents) FROM sandbox_gateway.part_refunds p WHERE p.idempotency_key = c.idempotency_key), 0))
+      FILTER (WHERE c.reversal IS NULL), 0) AS c
+    FROM sandbox_gateway.charges c WHERE c.status = 'captured'`.execute(database.db);
   return Number(r.rows[0].c);
 }
 

@@ -8,6 +8,7 @@ import { promotionRoutes } from './promotions';
 import { couponRoutes } from './coupons';
 import { offerRoutes } from './offers';
 import { tierRoutes } from './tiers';
+import { shopRoutes } from './shop';
 import { massMessageRoutes } from './mass-messages';
 import { purchasedContentsRoutes } from './purchased-contents';
 import { liveRoutes } from './live';
@@ -111,6 +112,8 @@ export function App() {
         offerRoutes(permissions),
         // Membership tiers and bundles (web-admin/src/tiers).
         tierRoutes(permissions),
+        // The shop: products, orders and its settings (web-admin/src/shop).
+        shopRoutes(permissions),
         // Mass and welcome messages, their reports and the stagger settings (web-admin/src/mass-messages).
         massMessageRoutes(permissions),
         // A fan's purchased contents, opened from the chat (web-admin/src/purchased-contents).

@@ -71,6 +71,11 @@ const PAGE_RESOURCES: Readonly<Record<string, { page: string; routes: Readonly<P
     routes: { list: 'GET /admin-api/membership-tiers', create: 'POST /admin-api/membership-tiers', edit: 'PUT /admin-api/membership-tiers/:id', delete: 'DELETE /admin-api/membership-tiers/:id' },
   },
   'subscription-bundles': { page: '/admin/membership-tiers', routes: { edit: 'PUT /admin-api/subscription-bundles/:id' } },
+  'shop/products': {
+    page: '/admin/shop/product-list',
+    routes: { list: 'GET /admin-api/shop/products', show: 'GET /admin-api/shop/products/:id', create: 'POST /admin-api/shop/products', edit: 'PUT /admin-api/shop/products/:id', delete: 'DELETE /admin-api/shop/products/:id' },
+  },
+  'shop/orders': { page: '/admin/shop/order-list', routes: { list: 'GET /admin-api/shop/orders', show: 'GET /admin-api/shop/orders/:id' } },
 };
 
 /** Resources whose page is not `/admin/<resource>` (none today; kept for pages that group several resources). */
@@ -98,6 +103,7 @@ export type UserAction = keyof typeof USER_ACTIONS;
 export const MENU_GROUPS: readonly { label: string; resources: readonly ConsoleResource[]; collapsed?: boolean }[] = [
   { label: 'Content', resources: ['posts', 'feed-tags'] },
   { label: 'Money', resources: ['transactions', 'crypto-payments', 'subscribers'] },
+  { label: 'Shop', resources: [] },
   { label: 'Fans', resources: ['users'] },
   { label: 'Messages', resources: ['outbox'] },
   { label: 'Live', resources: [] },

@@ -129,6 +129,7 @@ export const accountsAnswers: RouteAnswers = {
       }).optional(),
       purchased_content_settings: purchasedContentSettings.optional(),
       shell: shellPublicSettings.optional(),
+      shop: z.object({ enabled: z.boolean(), menu_visible_to: z.array(z.enum(['guest', 'user', 'staff'])), shown: z.boolean().describe("Whether this reader sees the shop's menu entry.") }).optional(),
       theme2_enabled: z.boolean().optional(),
       theme2_banner_image_url: z.string().nullable().optional(),
       theme2_banner_mobile_image_url: z.string().nullable().optional(),

@@ -102,7 +102,7 @@ export const SETTINGS_PAGES: readonly SettingsPageEntry[] = [
     keywords: ['card provider', 'flexforms', 'salt', 'datalink', 'live mode'] },
   { slug: 'ccbill-rest-api-settings', title: 'CCBill REST API', group: 'money', description: 'The application ID and secret of CCBill\'s REST API (saved cards).', keywords: ['card provider', 'merchant connect'] },
   { slug: 'sticky-io-setting', title: 'Sticky.io', group: 'money', description: 'Account, API user, campaign, offer, product and billing model of the billing provider.', keywords: ['billing provider', 'lime light', 'postback'] },
-  { slug: 'shop', title: 'Shop', group: 'money', description: 'The shop.', owner: 'P6 SB-09' },
+  { slug: 'shop', title: 'Shop', group: 'money', description: 'The shop open or closed, who sees it in the menu, how prices are shown.', path: '/settings/shop', related: [{ label: 'Products', path: '/shop/product-list' }, { label: 'Orders', path: '/shop/order-list' }], keywords: ['products', 'orders', 'store', 'merch'] },
 
   // ---- Chat, messages and live ------------------------------------------------------------------------------
   { slug: 'chat-settings', title: 'Chat settings', group: 'messages', description: 'Normal chat, row-menu features, the model\'s sorts and bubble colours.' },

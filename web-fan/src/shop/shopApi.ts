@@ -5,8 +5,6 @@ import { useQuery } from '@tanstack/react-query';
 import { api, request, type ApiAnswer } from '../api';
 import { useAuth } from '../auth';
 import { queryClient, useInvalidateOn } from '../realtime';
-import { menuAudience } from '../../../domain/settings/shell';
-import { isMember } from '../format';
 import { shippingTo } from '../../../domain/shop-product/product';
 import type { PaymentResult } from '../../../domain/payment/wire';
 
@@ -159,11 +157,9 @@ export const useProduct = (id: string) =>
 
 /** The shop is shown to this visitor: their menu list names it, and the server answers (it is open for their audience). */
 export function useShopShown(): boolean {
-  // The visitor's menu list (as the shell's menu reads it), without importing the shell: the shell shows the shop.
-  const { me, settings } = useAuth();
-  const listed = settings?.shell?.links_menu[menuAudience(me?.role ?? null, isMember(me))]?.includes('shop') ?? false;
-  const probe = useQuery({ ...productsQuery(1, ''), enabled: listed, staleTime: 60_000 });
-  return listed && probe.isSuccess;
+  // The public settings say whether this visitor sees the shop (open, and their audience ticked in Settings → Shop).
+  const { settings } = useAuth();
+  return settings?.shop?.shown ?? false;
 }
 
 /** The signed-in fan's cart, kept live. */

@@ -1,0 +1,3 @@
+import { shopConsoleSuite } from './shop-console.suite';
+
+shopConsoleSuite('pglite', true);
