@@ -756,5 +756,5 @@ for (const t of [
   subscribersTables, tipsTables, transactionsTables, unlocksTables, usersTables, walletTables, pushTables, notificationTables, helpTables,
   adminToolsTables, subscriptionEmailTables, paymentProviderSettingsTables,
   shopProductsTables, shopCartsTables, shopAddressesTables, shopOrdersTables, shopEmailTables,
-  chatBookingsTables,
+  chatBookingsTables, tierEarningsTables,
 ]) for (const spec of t) specs.set(spec.name, spec);
