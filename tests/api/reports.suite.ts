@@ -269,7 +269,7 @@ export function reportsSuite(backend: Backend, available: boolean) {
       for (const [path, resource, header] of [
         [`/admin-api/reports/earnings/export?${ALL()}`, 'earnings', 'day,source,sales,refunds_voids_chargebacks,net'],
         [`/admin-api/reports/reversals/export?${ALL()}`, 'reversals', 'date,email,name,kind,source,amount,method,payment_id,reference_id'],
-        ['/admin-api/reports/users/export', 'user-report', 'email,name,registered_at,purchases,reversals,first_purchase_at,last_purchase_at,net,subscriptions,rebills,unlocks,tips,chat,mass_messages,live,shop'],
+        ['/admin-api/reports/users/export', 'user-report', 'email,name,registered_at,purchases,reversals,first_purchase_at,last_purchase_at,net,subscriptions,rebills,unlocks,tips,chat,mass_messages,live,shop,bookings'],
         ['/admin-api/reports/unlocks/export', 'unlocks', 'unlocked_at,post_id,root_post_id,caption,email,name,amount,promotion_id,reversed'],
         ['/admin-api/reports/utm/export', 'utm', 'registered_at,email,name,utm_source,utm_medium,utm_campaign,utm_term,utm_content'],
       ] as const) {
