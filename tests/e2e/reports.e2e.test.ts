@@ -186,7 +186,7 @@ describe.skipIf(!hasChromium)('reports end to end (Chromium)', () => {
     await shootBothWidths(admin, '180-console-opt-in');
     await openAdvanced(admin); // the team's activity sits in the Advanced group, folded by default
     await admin.getByTestId('menu-influencer-activity').click();
-    await admin.getByTestId('activity-table-empty').waitFor({ timeout: 15_000 }); // nobody below admin has acted yet
+    await admin.getByTestId('activity-table-empty').waitFor({ timeout: 30_000 }); // nobody below admin has acted yet
     await shootBothWidths(admin, '181-console-activity-empty');
     await admin.goto(t.base + '/admin/settings/reporting-page');
     await admin.getByTestId('cm-reporting-switch').click({ timeout: 15_000 });
@@ -206,7 +206,7 @@ describe.skipIf(!hasChromium)('reports end to end (Chromium)', () => {
     await page.getByRole('textbox', { name: 'Password' }).fill(cmPassword);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByTestId('menu-reporting').click({ timeout: 20_000 });
-    await page.getByTestId('earnings-hidden').waitFor({ timeout: 15_000 });
+    await page.getByTestId('earnings-hidden').waitFor({ timeout: 30_000 });
     expect(await page.getByTestId('stat-net-value').innerText()).toBe('Hidden');
     expect(Number(await page.getByTestId('stat-sales-value').innerText())).toBeGreaterThan(0);
     expect(await page.getByTestId('menu-user-report').count()).toBe(0);

@@ -1,7 +1,7 @@
 // /admin/settings: every settings page the role may open, grouped by area, searchable by page name and by the
 // names and labels of the settings on it. Drawn from the registry; ?q= and ?group= make a search or a
 // group linkable (the menu's group entries use ?group=).
-import { useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import {
   Avatar, Box, Card, CardContent, Chip, InputAdornment, List, ListItemButton, ListItemText, Stack, TextField, Typography,
@@ -17,7 +17,9 @@ export function SettingsIndex() {
   // Links inside the console carry react-admin's basename (/admin): a bare /settings/… leaves the console.
   const basename = useBasename();
   const [params, setParams] = useSearchParams();
-  const query = params.get('q') ?? '';
+  // The box holds what is typed and the address follows it: an input driven by the address alone loses keys
+  // while the router catches up on a busy machine.
+  const [query, setQuery] = useState(() => params.get('q') ?? '');
   const groupFilter = params.get('group');
   const defs = useMemo(buildFieldDefs, []);
   const labelsOf = (p: SettingsPageEntry) => (p.settings ?? []).map(k => defs.get(k)?.label ?? '').filter(Boolean);
@@ -35,6 +37,10 @@ export function SettingsIndex() {
     else next.delete(key);
     setParams(next, { replace: true });
   };
+  useEffect(() => {
+    if ((params.get('q') ?? '') !== query) set('q', query || null);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [query]);
   const groups = SETTINGS_GROUPS.map(g => ({ ...g, pages: found.filter(p => p.group === g.id) })).filter(g => g.pages.length > 0);
 
   return (
@@ -53,7 +59,7 @@ export function SettingsIndex() {
           size="small"
           placeholder="Search settings"
           value={query}
-          onChange={e => set('q', e.target.value || null)}
+          onChange={e => setQuery(e.target.value)}
           sx={{ width: { xs: '100%', sm: 340 } }}
           slotProps={{
             htmlInput: { 'aria-label': 'Search settings', 'data-testid': 'settings-search' },
