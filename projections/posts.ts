@@ -342,7 +342,7 @@ export async function sitemapPosts(db: Kysely<ReadModels>, nowIso: string): Prom
     .orderBy('publish_at', 'desc')
     .limit(45_000)
     .execute();
-  return rows.map((p) => ({ id: p.id, publishedAt: new Date(p.publish_at as unknown as string).toISOString() }));
+  return rows.map((p) => ({ id: p.id, publishedAt: new Date(p.publish_at).toISOString() }));
 }
 
 /**
@@ -391,5 +391,5 @@ export async function newestFanPosts(db: Kysely<ReadModels>, nowIso: string, lim
     .orderBy('id', 'desc')
     .limit(limit)
     .execute();
-  return rows.map((p) => ({ id: p.id, publishedAt: new Date(p.publish_at as unknown as string).toISOString() }));
+  return rows.map((p) => ({ id: p.id, publishedAt: new Date(p.publish_at).toISOString() }));
 }
