@@ -323,6 +323,52 @@ export function bookingSuite(backend: 'pglite' | 'postgres', available = true) {
       expect(report.problems).toEqual([]);
     }, 120_000);
 
+    it('bookings are in the transactions, the earnings by source and the ledger; a refund and a chargeback take them back out', async () => {
+      const { store, database, runner } = t.server.services;
+      const settle = async () => {
+        const head = await store.headPosition();
+        if (head) expect(await runner.waitFor(head, 30_000)).toBe(true);
+      };
+      const to = new Date().toISOString().slice(0, 10);
+      const earnings = async () => {
+        await settle();
+        const r = await t.call('GET', `/admin-api/reports/earnings?from=2020-01-01&to=${to}&group=day`, undefined, { token: admin });
+        expect(r.status, JSON.stringify(r.body)).toBe(200);
+        return r.body.data.totals as { total_cents: number; by_source: Record<string, number>; refunded_cents: number; charged_back_cents: number };
+      };
+      const before = await earnings();
+      const slots = (await t.call('GET', '/api/chat-booking/slots', undefined, { token: admin })).body.data.slots as { start: string; end: string }[];
+      const card = { ...TEST_CARD_FORM, cardNumber: SANDBOX_TEST_CARDS.approve };
+      const ids: string[] = [];
+      for (const [i, name] of ['Kept Booking', 'Refunded Booking', 'Charged Back Booking'].entries()) {
+        const r = await t.call('POST', '/api/users/register', { name, email: `${name.toLowerCase().replace(/ /g, '.')}.${backend}@example.com`, password: 'fan password 1' });
+        const slot = slots[30 + i];
+        const booked = await t.call('POST', '/api/chat-booking/bookings', { payment_method: 'card', start: slot.start, end: slot.end, ...card }, { token: r.body.data.token, headers: { 'idempotency-key': `money-${backend}-${i}` } });
+        expect(booked.status, JSON.stringify(booked.body)).toBe(200);
+        ids.push(booked.body.data.booking_id as string);
+      }
+      await settle();
+      expect((await t.call('POST', `/admin-api/transactions/${ids[1]}/refund`, { kind: 'refund', reason: 'Creator away' }, { token: admin })).status).toBe(200);
+      expect((await t.call('POST', `/admin-api/transactions/${ids[2]}/chargeback`, { reason: 'Not recognised' }, { token: admin })).status).toBe(200);
+      await (t.server.services.gateway as unknown as { deliver: () => Promise<unknown> }).deliver();
+      const after = await earnings();
+      // Three bookings of 30.00 taken, one refunded and one charged back: 30.00 more, under bookings.
+      expect(after.by_source.bookings - before.by_source.bookings).toBe(3000);
+      expect(after.total_cents - before.total_cents).toBe(3000);
+      expect(after.refunded_cents - before.refunded_cents).toBe(3000);
+      expect(after.charged_back_cents - before.charged_back_cents).toBe(3000);
+      const tx = (await t.call('GET', '/admin-api/transactions', undefined, { token: admin })).body as { reference_id: string; id: string; type: string; amount_cents: number }[];
+      const rows = (id: string) => tx.filter((r) => r.id === id || r.reference_id === id).map((r) => [r.type, r.amount_cents]).sort();
+      expect(rows(ids[0])).toEqual([['chat_booking', 3000]]);
+      expect(rows(ids[1])).toEqual([['chat_booking', 3000], ['refund', -3000]].sort());
+      expect(rows(ids[2])).toEqual([['chargeback', -3000], ['chat_booking', 3000]].sort());
+      // What was refunded or charged back is no longer booked.
+      for (const id of ids.slice(1)) expect((await loadStream(store, chatBookingStream(id), bookingDecider)).state).toMatchObject({ status: 'cancelled', reversed: true });
+      const report = await checkLedger(store, database.db, () => sandboxNetCents(database));
+      expect(report.problems).toEqual([]);
+      expect(report.ledger.netBySource.bookings).toBe(after.by_source.bookings);
+    }, 120_000);
+
     it('staff allow a fan to chat; a fan may not call the staff routes', async () => {
       const f = await t.call('POST', '/api/users/register', { name: 'Chatty', email: `chatty.${backend}@example.com`, password: 'fan password 1' });
       const token = f.body.data.token as string;
