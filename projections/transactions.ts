@@ -43,7 +43,7 @@ export const cardLabel = (card: { brand: string; last4: string } | null | undefi
 export const transactionsProjection = defineProjection<AnyDomainEvent, ReadModelRows>()({
   name: 'transactions',
   tables: transactionsTables,
-  handles: ['PaymentRequested', 'PaymentCaptured', 'PaymentFailed', 'PaymentReversed', 'PaymentPartlyRefunded', 'PostUnlocked', 'SubscriptionStarted', 'SubscriptionTierChanged', 'TipSent', 'CryptoPaymentPaid', 'ChatMessageUnlocked', 'ChatMessageSent', 'LiveMinuteCharged', 'PaymentDuplicateSaleCaptured', 'PaymentDuplicateSaleRefunded', 'WalletCredited'],
+  handles: ['PaymentRequested', 'PaymentCaptured', 'PaymentFailed', 'PaymentReversed', 'PaymentPartlyRefunded', 'PostUnlocked', 'SubscriptionStarted', 'SubscriptionTierChanged', 'TipSent', 'CryptoPaymentPaid', 'ChatMessageUnlocked', 'ChatMessageSent', 'LiveMinuteCharged', 'PaymentDuplicateSaleCaptured', 'PaymentDuplicateSaleRefunded', 'WalletCredited', 'ChatBookingConfirmed', 'ShopOrderPaid'],
   async apply(event, store) {
     const { type, data: d } = event;
     // A crypto top-up's row is the crypto payment's own (written when the provider reported it paid, below); its
@@ -73,6 +73,9 @@ export const transactionsProjection = defineProjection<AnyDomainEvent, ReadModel
           method: paid?.method ?? 'card', card: paid?.card ?? null, status: 'captured', failure_code: null, reference_id: d.paymentId,
           gateway_transaction_id: paid?.gateway_transaction_id ?? null, entitled: true, created_at: d.reversedAt, settled_at: d.reversedAt,
         });
+        // Money that came back leaves nothing to resume: a payment refunded because what it paid for was gone
+        // stays unentitled (so the recovery finishes its refund) only until then.
+        if (type === 'PaymentReversed' && paid && !paid.entitled) store.put('transactions', { ...paid, entitled: true });
         break;
       }
       case 'PaymentDuplicateSaleCaptured':
@@ -123,6 +126,14 @@ export const transactionsProjection = defineProjection<AnyDomainEvent, ReadModel
       case 'LiveMinuteCharged':
         // A one-to-one minute's payment bought that minute: recorded on the session means entitled.
         await update<TransactionRow>(store, 'transactions', { id: d.paymentId }, (t) => ({ ...t, entitled: true }));
+        break;
+      case 'ChatBookingConfirmed':
+        // A booking's id is its payment's: booked means entitled (a slot lost meanwhile is refunded instead).
+        await update<TransactionRow>(store, 'transactions', { id: d.bookingId }, (t) => ({ ...t, entitled: true }));
+        break;
+      case 'ShopOrderPaid':
+        // An order's id is its payment's: paid means its stock was sold to it.
+        await update<TransactionRow>(store, 'transactions', { id: d.orderId }, (t) => ({ ...t, entitled: true }));
         break;
     }
   },

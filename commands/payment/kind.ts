@@ -32,6 +32,14 @@ export interface PendingPayment {
   amountCents: number;
 }
 
+/**
+ * What a grant answers when what the money paid for is gone (a slot or an item that went to someone else while the
+ * payment was under way): the process refunds the payment at once, with this reason for the fan.
+ */
+export interface NotDelivered {
+  notDelivered: string;
+}
+
 /** What a kind's start step decided: the purchase is allowed, what it is for, and how it is recorded. */
 export interface PurchaseStart<K extends PurposeKind, Pending extends PendingPayment | null = PendingPayment> {
   purpose: PurposeOf<K>;
@@ -60,8 +68,11 @@ export interface PurchaseKind<K extends PurposeKind = PurposeKind, Input extends
    * or a card is tokenised.
    */
   start(ctx: CommandContext, input: Input, paymentId: string): Promise<PurchaseStart<K, Pending>>;
-  /** The money was captured: the entitlement follows. Idempotent (runs again on every resume). */
-  grant(ctx: CommandContext, payment: PaymentRequestOf<K>): Promise<void>;
+  /**
+   * The money was captured: the entitlement follows, or NotDelivered when it no longer can (the process refunds).
+   * Idempotent (runs again on every resume, and answers NotDelivered again once it did).
+   */
+  grant(ctx: CommandContext, payment: PaymentRequestOf<K>): Promise<void | NotDelivered>;
   /** The payment failed: the pending purchase is released. Idempotent. */
   release(ctx: CommandContext, payment: PaymentRequestOf<K>, failureCode: string): Promise<void>;
   /** The money came back after a capture: what it paid for is taken back. Idempotent. */

@@ -1,7 +1,8 @@
 // What a purchase answers once its payment settled, whichever kind it is and however it was paid: one shape.
 // A card payment that failed is an answer (the fan may pick another card); a wallet payment that failed is a
 // refusal — 402 with the shortfall when the balance did not cover it, so the fan can add funds and retry — and one
-// that succeeded also tells what is left in the wallet.
+// that succeeded also tells what is left in the wallet. Money taken for something gone by then (a slot or an item
+// that went to someone else meanwhile) was refunded at once: not accepted, with the reason (409 from the wallet).
 import { DomainError } from '../../domain/shared/decider';
 import type { PaymentMethod, PaymentState } from '../../domain/payment/payment';
 import { insufficientFunds } from '../../domain/pricing/pricing';
@@ -34,6 +35,11 @@ export async function purchaseOutcome(ctx: CommandContext, { paymentId, payment 
   const r = payment.request;
   const amountCents = r?.amountCents ?? 0;
   const method = r?.method ?? 'card';
+  if (payment.status === 'reversed') {
+    const message = payment.reversalReason ?? 'Your payment was refunded.';
+    if (method === 'wallet') throw new DomainError(message, 'REFUNDED_NOT_DELIVERED', 409, { paymentId });
+    return { accepted: false, paymentId, transactionId: payment.gatewayTransactionId, message, failureCode: 'REFUNDED_NOT_DELIVERED', allowCascade: false, amountCents, method };
+  }
   if (method === 'wallet' && r) {
     const balanceCents = await walletBalance(ctx, r.userId);
     if (payment.status !== 'captured') {

@@ -67,11 +67,13 @@ export async function settlePayment(ctx: CommandContext, deps: PaymentDeps, paym
   return takeRequested(ctx, deps, paymentId, requested.state);
 }
 
-/** Steps 1-4 in one go: for a purchase with nothing to do between the capture and its entitlement. */
+/**
+ * Steps 1-4 in one go: for a purchase with nothing to do between the capture and its entitlement. Returns the
+ * payment as it ends (reversed when what it paid for was gone and it was refunded at once).
+ */
 export async function payFor(ctx: CommandContext, deps: PaymentDeps, paymentId: string, request: PaymentRequest): Promise<PaymentState> {
   const payment = await settlePayment(ctx, deps, paymentId, request);
-  await completeEntitlement(ctx, deps, paymentId, payment);
-  return payment;
+  return completeEntitlement(ctx, deps, paymentId, payment);
 }
 
 async function takeRequested(ctx: CommandContext, deps: PaymentDeps, paymentId: string, state: PaymentState): Promise<PaymentState> {
@@ -126,15 +128,25 @@ function failpoint(state: PaymentState) {
   if (armed && state.status === 'captured' && ++capturesRecorded >= Number(armed[1])) process.kill(process.pid, 'SIGKILL');
 }
 
-/** Step 4: the entitlement follows the money (or the pending purchase is released after a failure). */
-export async function completeEntitlement(ctx: CommandContext, deps: Pick<PaymentDeps, 'kinds'>, paymentId: string, payment: PaymentState): Promise<void> {
+/**
+ * Step 4: the entitlement follows the money (or the pending purchase is released after a failure). Money taken for
+ * something that is gone by then (the kind answers NotDelivered) is refunded at once through this process — a crash
+ * before the refund is finished by the next resume, as the payment stays captured and not entitled until then.
+ * Returns the payment as it ends.
+ */
+export async function completeEntitlement(ctx: CommandContext, deps: PaymentDeps, paymentId: string, payment: PaymentState): Promise<PaymentState> {
   const r = payment.request;
-  if (!r || (payment.status !== 'captured' && payment.status !== 'failed')) return;
+  if (!r || (payment.status !== 'captured' && payment.status !== 'failed')) return payment;
   const kind = deps.kinds.of(r.purpose);
-  if (payment.status === 'captured') await kind.grant(ctx, r);
-  else await kind.release(ctx, r, payment.failure?.failureCode ?? 'declined');
+  if (payment.status === 'failed') {
+    await kind.release(ctx, r, payment.failure?.failureCode ?? 'declined');
+    return payment;
+  }
+  const granted = await kind.grant(ctx, r);
+  if (granted) return refundPayment(ctx, deps, paymentId, { kind: 'refund', source: 'system:not_delivered', reason: granted.notDelivered });
   // A card typed for this payment is saved on file once approved (after the entitlement), never after a decline.
-  if (payment.status === 'captured' && r.card?.unsaved) await saveApprovedCard(ctx, r.userId, r.card);
+  if (r.card?.unsaved) await saveApprovedCard(ctx, r.userId, r.card);
+  return payment;
 }
 
 /** Finishes a payment left half-way (process killed, gateway timeout): safe to call any number of times. */
@@ -145,8 +157,7 @@ export async function resumePayment(ctx: CommandContext, deps: PaymentDeps, paym
 
 async function finish(ctx: CommandContext, deps: PaymentDeps, paymentId: string, state: PaymentState): Promise<PaymentState> {
   const settled = await takeRequested(ctx, deps, paymentId, state);
-  await completeEntitlement(ctx, deps, paymentId, settled);
-  return settled;
+  return completeEntitlement(ctx, deps, paymentId, settled);
 }
 
 /**

@@ -27,6 +27,8 @@ export interface BookingState {
   attended: boolean;
   /** The booking's money came back (a refund, void or chargeback). */
   reversed: boolean;
+  /** Why it was cancelled, once cancelled. */
+  cancelReason?: string;
 }
 
 type By = { by: 'fan' | 'creator' | 'system'; staffId: string | null };
@@ -50,7 +52,8 @@ export type BookingCommand =
   | { type: 'StartBooking'; bookingId: string; at: string }
   | { type: 'MarkAttended'; bookingId: string; at: string }
   | { type: 'EndBooking'; bookingId: string; at: string }
-  | { type: 'CancelBooking'; bookingId: string; by: 'fan' | 'creator' | 'system'; staffId: string | null; reason: string; at: string }
+  /** captured: the booking's payment was taken although the booking is still requested (it is refunded). */
+  | { type: 'CancelBooking'; bookingId: string; by: 'fan' | 'creator' | 'system'; staffId: string | null; reason: string; captured?: boolean; at: string }
   | { type: 'RescheduleBooking'; bookingId: string; by: 'fan' | 'creator'; staffId: string | null; slot: Slot; at: string }
   | { type: 'ReverseBooking'; bookingId: string; kind: string; at: string };
 
@@ -86,7 +89,7 @@ export const bookingDecider: Decider<BookingCommand, BookingEvent, BookingState>
       case 'ChatBookingNoShow':
         return { ...s, status: 'no_show' };
       case 'ChatBookingCancelled':
-        return { ...s, status: 'cancelled' };
+        return { ...s, status: 'cancelled', cancelReason: e.data.reason };
       case 'ChatBookingRescheduled':
         return { ...s, slot: { start: e.data.start, end: e.data.end } };
       case 'ChatBookingReversed':
@@ -126,7 +129,7 @@ export const bookingDecider: Decider<BookingCommand, BookingEvent, BookingState>
           throw new DomainError(CANCEL_DEADLINE_PASSED(s.cancelDeadlineHours), 'CANCEL_DEADLINE_PASSED', 409, { deadlineHours: s.cancelDeadlineHours });
         const cancellable = c.by === 'fan' ? s.status === 'booked' : s.status === 'booked' || s.status === 'started' || s.status === 'requested';
         if (!cancellable) throw notChangeable();
-        return [{ type: 'ChatBookingCancelled', data: { ...base, by: c.by, staffId: c.staffId, reason: c.reason, refund: s.status !== 'requested' && !s.reversed, cancelledAt: c.at } }];
+        return [{ type: 'ChatBookingCancelled', data: { ...base, by: c.by, staffId: c.staffId, reason: c.reason, refund: (c.captured === true || s.status !== 'requested') && !s.reversed, cancelledAt: c.at } }];
       }
       case 'RescheduleBooking': {
         if (s.status !== 'booked') throw notChangeable();

@@ -91,8 +91,10 @@ export const calendarDecider: Decider<CalendarCommand, CalendarEvent, CalendarSt
       case 'BookSlot': {
         const mine = s.entries[c.bookingId];
         if (mine?.status === 'booked') return [];
-        // The hold ran out before the payment came in: the slot is taken again only if nobody else has it.
-        if (!mine && clashes(s, c.bookingId, c.slot, c.at)) throw slotTaken();
+        // The hold ran out before the payment came in (released, or still listed but expired): the slot is taken
+        // again only if nobody else has it.
+        const ranOut = !mine || (mine.expiresAt !== null && mine.expiresAt <= c.at);
+        if (ranOut && clashes(s, c.bookingId, mine ?? c.slot, c.at)) throw slotTaken();
         return [{ type: 'ChatSlotBooked', data: { bookingId: c.bookingId, fanId: c.fanId, start: mine?.start ?? c.slot.start, end: mine?.end ?? c.slot.end, bookedAt: c.at } }];
       }
       case 'MoveSlot': {

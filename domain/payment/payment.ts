@@ -147,6 +147,8 @@ export interface PaymentState {
   gatewayTransactionId: string | null;
   failure: { failureCode: string; message: string; allowCascade: boolean } | null;
   reversal: ReversalKind | null;
+  /** Why the money came back (the reversal's reason), once reversed. */
+  reversalReason?: string | null;
   /** Refunded in part so far, by refund id (cents). */
   partRefunds: Record<string, number>;
   refundedCents: number;
@@ -165,7 +167,7 @@ export const paymentDecider: Decider<PaymentCommand, PaymentEvent, PaymentState>
       case 'PaymentFailed':
         return { ...state, status: 'failed', failure: { failureCode: event.data.failureCode, message: event.data.message, allowCascade: event.data.allowCascade } };
       case 'PaymentReversed':
-        return { ...state, status: 'reversed', reversal: event.data.kind };
+        return { ...state, status: 'reversed', reversal: event.data.kind, reversalReason: event.data.reason };
       case 'PaymentPartlyRefunded':
         return { ...state, partRefunds: { ...state.partRefunds, [event.data.refundId]: event.data.amountCents }, refundedCents: state.refundedCents + event.data.amountCents };
       case 'PaymentDuplicateSaleCaptured':

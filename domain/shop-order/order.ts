@@ -58,7 +58,8 @@ export type OrderCommand =
   | { type: 'FailOrderPayment'; orderId: string; failureCode: string; at: string }
   | { type: 'ShipOrder'; orderId: string; carrier: string; trackingNumber: string; staffId: string; at: string }
   | { type: 'CompleteOrder'; orderId: string; at: string }
-  | { type: 'CancelOrder'; orderId: string; reason: string; staffId: string; at: string }
+  /** captured: the order's payment was taken although the order is still placed (it is refunded). */
+  | { type: 'CancelOrder'; orderId: string; reason: string; staffId: string; captured?: boolean; at: string }
   | { type: 'RefundOrderLine'; orderId: string; lineNo: number; quantity: number; staffId: string; at: string }
   /** Several lines at once, all or none; the same `refundId` again is a retry and changes nothing. */
   | { type: 'RefundOrderLines'; orderId: string; refundId: string; lines: { lineNo: number; quantity: number }[]; staffId: string; reason?: string | null; at: string }
@@ -79,6 +80,8 @@ export interface OrderState {
   delivered: boolean;
   /** When the digital items were delivered (their downloads count from then). */
   deliveredAt: string | null;
+  /** Why it was cancelled, once cancelled. */
+  cancelReason?: string;
 }
 
 export const ORDER_NOT_FOUND = 'Order not found.';
@@ -119,7 +122,7 @@ export const orderDecider: Decider<OrderCommand, OrderEvent, OrderState> = {
       case 'ShopOrderCompleted':
         return { ...s, status: 'completed' };
       case 'ShopOrderCancelled':
-        return { ...s, status: 'cancelled' };
+        return { ...s, status: 'cancelled', cancelReason: e.data.reason };
       case 'ShopOrderLineRefunded': {
         const refunded = { ...s.refunded, [e.data.lineNo]: (s.refunded[e.data.lineNo] ?? 0) + e.data.quantity };
         const all = s.lines.every((l) => (refunded[l.lineNo] ?? 0) >= l.quantity);
@@ -186,7 +189,7 @@ export const orderDecider: Decider<OrderCommand, OrderEvent, OrderState> = {
         if (s.status === 'fulfilled' || s.status === 'completed') throw wrongState('A shipped order cannot be cancelled; refund it instead.');
         if (s.status !== 'placed' && s.status !== 'paid') throw wrongState('This order cannot be cancelled.');
         if (Object.keys(s.refunded).length) throw wrongState('Part of this order was refunded; refund the rest instead.');
-        return [{ type: 'ShopOrderCancelled', data: { ...base, paid: s.status === 'paid', reason: c.reason.trim().slice(0, 500), cancelledBy: c.staffId, cancelledAt: c.at } }];
+        return [{ type: 'ShopOrderCancelled', data: { ...base, paid: s.status === 'paid' || (s.status === 'placed' && c.captured === true), reason: c.reason.trim().slice(0, 500), cancelledBy: c.staffId, cancelledAt: c.at } }];
       case 'RefundOrderLine': {
         if (!['paid', 'fulfilled', 'completed'].includes(s.status)) throw wrongState('Only a paid order can be refunded.');
         const line = s.lines.find((l) => l.lineNo === c.lineNo);

@@ -27,6 +27,13 @@ import { chatUnlockPurchase } from '../../commands/payment/kinds/chat-unlock';
 import { payPerMessagePurchase } from '../../commands/payment/kinds/pay-per-message';
 import { subscriptionPurchase } from '../../commands/payment/kinds/subscription';
 import { cardTopUpPurchase, walletTopUpPurchase } from '../../commands/payment/kinds/wallet-top-up';
+import { chatBookingPurchase } from '../../commands/payment/kinds/chat-booking';
+import { shopOrderPurchase } from '../../commands/payment/kinds/shop-order';
+import { bookingDecider, chatBookingStream } from '../../domain/chat-booking/booking';
+import { orderDecider, shopOrderStream } from '../../domain/shop-order/order';
+import { shopStockStream, stockDecider } from '../../domain/shop-stock/stock';
+import { calendarDecider, calendarStream } from '../../domain/chat-booking/calendar';
+import { updateSiteSettings } from '../../commands/settings';
 import { sendStaffMessage } from '../../commands/chat';
 import { acceptOffer, migrateMembership } from '../../commands/subscriptions';
 import { checkLedger } from '../../projections/ledger-check';
@@ -75,6 +82,8 @@ export function purchaseKindsSuite(backend: Backend, available: boolean) {
     let admin: { token: string; id: string };
     let mediaId: string;
     let n = 0;
+    /** Free chat slots: each booking takes the next. */
+    let slots: { start: string; end: string }[] = [];
     const post = (url: string, body: unknown, token?: string) => t.call('POST', url, body, token ? { token } : {});
     const deps = (): PurchaseDeps => t.server.services.purchases;
     const ctxOf = (userId: string, key: string | null = null) =>
@@ -151,6 +160,46 @@ export function purchaseKindsSuite(backend: Backend, available: boolean) {
         granted: async (ctx, i) => isActive((await loadStream(ctx.store, subscriptionStream(i.userId), subscriptionDecider)).state, ctx.now()),
         revokes: true,
       }),
+      kindCase({
+        name: 'chat booking',
+        kind: chatBookingPurchase,
+        member: false,
+        cents: 1500,
+        async input(f) {
+          const slot = slots.shift();
+          expect(slot, 'a free chat slot').toBeDefined();
+          return { userId: f.id, role: 'user', slot: { start: slot!.start, end: slot!.end } };
+        },
+        // Booked: the calendar holds the slot as this fan's booking, and the booking says so.
+        granted: async (ctx, i) => {
+          const entries = Object.entries((await loadStream(ctx.store, calendarStream(), calendarDecider)).state.entries);
+          const mine = entries.find(([, e]) => e.fanId === i.userId && e.start === i.slot.start && e.status === 'booked');
+          return !!mine && (await loadStream(ctx.store, chatBookingStream(mine[0]), bookingDecider)).state.status === 'booked';
+        },
+        revokes: true,
+      }),
+      kindCase({
+        name: 'shop order',
+        kind: shopOrderPurchase,
+        member: false,
+        cents: 1200,
+        async input(f) {
+          const made = await t.call('POST', '/admin-api/shop/products', { title: `Kind tee ${++n}`, price_cents: 1000, variants: [{ name: 'M', sku: `KIND-${n}`, stock: 5 }], shipping: [{ country: 'US', cents: 200 }] }, { token: admin.token });
+          expect(made.status, JSON.stringify(made.body)).toBe(200);
+          expect((await post(`/admin-api/shop/products/${made.body.id}/publish`, {}, admin.token)).status).toBe(200);
+          const address = await post('/api/shop/addresses', { name: 'Kind Fan', line1: '1 Main St', line2: '', city: 'Austin', state: 'TX', postalCode: '78701', country: 'US', phone: '' }, f.token);
+          expect(address.status, JSON.stringify(address.body)).toBe(200);
+          const item = { productId: made.body.id as string, variantId: made.body.variants[0].variant_id as string, quantity: 1 };
+          return { userId: f.id, role: 'user', items: [item], addressId: address.body.data.address_id as string };
+        },
+        // Paid: an order of this fan's holds the item sold (each input is its own product).
+        granted: async (ctx, i) => {
+          const stock = (await loadStream(ctx.store, shopStockStream(i.items![0].variantId), stockDecider)).state;
+          const orders = await Promise.all(Object.entries(stock.sold).filter(([, q]) => q > 0).map(async ([id]) => (await loadStream(ctx.store, shopOrderStream(id), orderDecider)).state));
+          return orders.some((o) => o.userId === i.userId && o.status === 'paid');
+        },
+        revokes: true,
+      }),
     ];
 
     beforeAll(async () => {
@@ -161,6 +210,17 @@ export function purchaseKindsSuite(backend: Backend, available: boolean) {
       const presign = (await post('/api/upload/generate_presigned_url', { file_name: 'k.jpg', content_type: 'image/jpeg' }, admin.token)).body.data;
       expect((await fetch(t.base + presign.presigned_url, { method: 'PUT', body: new Uint8Array(image) })).status).toBe(200);
       mediaId = (await post('/api/media', { file_name: presign.file_name, content_type: 'image/jpeg' }, admin.token)).body.data.id;
+      // Chat booking open around the clock, and the shop open.
+      const hours = await t.call('PUT', '/admin-api/chat-booking/availability', {
+        time_zone: 'UTC', weekly: [0, 1, 2, 3, 4, 5, 6].map((day) => ({ day, start: '00:00', end: '24:00' })), exceptions: [], slot_minutes: 30, buffer_minutes: 0,
+        price_cents: 1500, book_ahead_days: 14, min_notice_minutes: 60, max_bookings_per_fan: 5, cancel_deadline_hours: 1, no_show_policy: 'keep_payment', chat_booking_enabled: true,
+      }, { token: admin.token });
+      expect(hours.status, JSON.stringify(hours.body)).toBe(200);
+      const f = await fan(false);
+      slots = (await t.call('GET', '/api/chat-booking/slots', undefined, { token: f.token })).body.data.slots;
+      expect(slots.length).toBeGreaterThan(20);
+      const services = t.server.services;
+      await updateSiteSettings(commandContext(services.store, { userId: null, role: 'admin' }), services.sanitizeHtml, { shop_settings: { enabled: true, menu_visible_to: ['guest', 'user', 'staff'], currency_display: 'symbol', taxes_apply: false } });
     });
     afterAll(async () => {
       await t?.close();

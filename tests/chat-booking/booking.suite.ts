@@ -10,6 +10,12 @@ import { createPostgresEventStore } from '../../infra/eventstore/postgres';
 import type { EventStore } from '../../infra/eventstore/port';
 import { createSandboxCardGateway, sandboxNetCents } from '../../infra/payments/sandbox-card-gateway';
 import { commandContext, loadStream } from '../../commands/handle';
+import { resumePayment } from '../../commands/payment/process';
+import { resumeUnfinishedPayments } from '../../commands/recovery';
+import { recoveryReads } from '../../api/payment-reads';
+import { bookByCard } from '../../commands/chat-booking';
+import { SLOT_LOST_REFUNDED } from '../../commands/payment/kinds/chat-booking';
+import type { CardGateway } from '../../infra/payments/port';
 import { purchaseKinds } from '../../commands/payment/kinds';
 import type { PurchaseDeps } from '../../commands/payment/process';
 import { walletBalance, walletCommand } from '../../commands/payment/wallet-stream';
@@ -242,6 +248,126 @@ export function bookingSuite(backend: 'pglite' | 'postgres', available = true) {
       expect(report.problems).toEqual([]);
       expect(report.ledger.netBySource.bookings).toBe(0);
     }, 240_000);
+
+    it('a card payment captured after the hold ran out: refunded at once when the slot went to someone else (also after a crash before the refund), kept when the slot is still free', async () => {
+      const { store, database, runner } = t.server.services;
+      const purchases = t.server.services.purchases;
+      const register = async (name: string) => {
+        const r = await t.call('POST', '/api/users/register', { name, email: `${name.toLowerCase().replace(/ /g, '.')}.${backend}@example.com`, password: 'fan password 1' });
+        expect(r.status, JSON.stringify(r.body)).toBe(201);
+        return { id: r.body.data.userId as string, token: r.body.data.token as string };
+      };
+      const [late, rival, crashed, rival2, keeper] = await Promise.all(['Late Payer', 'Rival Fan', 'Crashed Payer', 'Second Rival', 'Keeper Fan'].map(register));
+      const slots = (await t.call('GET', '/api/chat-booking/slots', undefined, { token: late.token })).body.data.slots as { start: string; end: string }[];
+      const now = Date.now();
+      const at = (minutes: number) => () => new Date(now + minutes * 60_000);
+      const ctxOf = (userId: string, minutes: number) => commandContext(store, { userId, role: 'user' }, at(minutes));
+      const card = { form: { ...TEST_CARD_FORM, cardNumber: SANDBOX_TEST_CARDS.approve } };
+      // The process dies after the booking is held and its payment requested, before the provider answered.
+      const dying = { ...purchases, gateway: { ...purchases.gateway, charge: () => Promise.reject(new Error('killed before the provider answered')) } as CardGateway };
+      const startLate = async (fan: { id: string }, slot: { start: string; end: string }) => {
+        await expect(bookByCard(ctxOf(fan.id, 0), dying, { userId: fan.id, role: 'user', slot, card })).rejects.toThrow('killed before the provider answered');
+        const held = Object.entries((await loadStream(store, calendarStream(), calendarDecider)).state.entries).find(([, e]) => e.fanId === fan.id);
+        expect(held?.[1]).toMatchObject({ status: 'held', start: slot.start });
+        return held![0];
+      };
+      const slot = { start: slots[20].start, end: slots[20].end };
+      const lateId = await startLate(late, slot);
+      // Twenty minutes on the hold has run out: another fan books the slot and pays.
+      expect(await bookByCard(ctxOf(rival.id, 20), purchases, { userId: rival.id, role: 'user', slot, card })).toMatchObject({ accepted: true });
+      // The late payment is taken when the first attempt is resumed, and refunded at once: never paid without the slot.
+      const resumed = await resumePayment(ctxOf(late.id, 21), purchases, lateId);
+      expect(resumed).toMatchObject({ status: 'reversed', reversal: 'refund', reversalReason: SLOT_LOST_REFUNDED });
+      expect((await loadStream(store, chatBookingStream(lateId), bookingDecider)).state).toMatchObject({ status: 'cancelled', reversed: true });
+      const booked = Object.values((await loadStream(store, calendarStream(), calendarDecider)).state.entries).filter((e) => e.start === slot.start);
+      expect(booked).toMatchObject([{ status: 'booked', fanId: rival.id }]);
+      // The same request again answers as it ended: not accepted, with the reason, charged once and refunded once.
+      expect((await resumePayment(ctxOf(late.id, 22), purchases, lateId)).status).toBe('reversed');
+      const charge = await database.db.withSchema('sandbox_gateway').selectFrom('charges').selectAll().where('idempotency_key', '=', lateId).execute();
+      expect(charge).toHaveLength(1);
+      expect(charge[0]).toMatchObject({ status: 'captured' });
+      expect(charge[0].reversal).toBeTruthy();
+      // The fan's own list says so.
+      await expect.poll(async () => (await t.call('GET', '/api/chat-booking/bookings', undefined, { token: late.token })).body.data.bookings)
+        .toMatchObject([{ id: lateId, status: 'cancelled', refunded: true, cancelled_by: 'system', cancel_reason: SLOT_LOST_REFUNDED }]);
+
+      // A crash after the capture and before the refund: the recovery pass finishes the refund, once.
+      const slot2 = { start: slots[22].start, end: slots[22].end };
+      const crashedId = await startLate(crashed, slot2);
+      expect(await bookByCard(ctxOf(rival2.id, 20), purchases, { userId: rival2.id, role: 'user', slot: slot2, card })).toMatchObject({ accepted: true });
+      const noRefund = { ...purchases, gateway: { ...purchases.gateway, reverse: () => Promise.reject(new Error('killed before the refund')) } as CardGateway };
+      await expect(resumePayment(ctxOf(crashed.id, 21), noRefund, crashedId)).rejects.toThrow('killed before the refund');
+      expect((await loadStream(store, paymentStream(crashedId), paymentDecider)).state.status).toBe('captured');
+      expect((await loadStream(store, chatBookingStream(crashedId), bookingDecider)).state).toMatchObject({ status: 'cancelled', reversed: false });
+      const head = await store.headPosition();
+      if (head) await runner.waitFor(head, 30_000);
+      const pass = () => resumeUnfinishedPayments(recoveryReads(database.db), store, purchases, { olderThanMs: 0, now: at(22) });
+      await pass();
+      expect((await loadStream(store, paymentStream(crashedId), paymentDecider)).state).toMatchObject({ status: 'reversed', reversalReason: SLOT_LOST_REFUNDED });
+      expect((await loadStream(store, chatBookingStream(crashedId), bookingDecider)).state).toMatchObject({ status: 'cancelled', reversed: true });
+      const head2 = await store.headPosition();
+      if (head2) await runner.waitFor(head2, 30_000);
+      // Nothing of these bookings is left for the next pass.
+      expect(await recoveryReads(database.db).unfinishedPayments(at(23)().toISOString())).not.toEqual(expect.arrayContaining([crashedId]));
+      expect(await recoveryReads(database.db).unfinishedPayments(at(23)().toISOString())).not.toEqual(expect.arrayContaining([lateId]));
+
+      // Late, but nobody took the slot meanwhile: the booking stands.
+      const slot3 = { start: slots[24].start, end: slots[24].end };
+      const keptId = await startLate(keeper, slot3);
+      expect((await resumePayment(ctxOf(keeper.id, 30), purchases, keptId)).status).toBe('captured');
+      expect((await loadStream(store, chatBookingStream(keptId), bookingDecider)).state.status).toBe('booked');
+      const head3 = await store.headPosition();
+      if (head3) await runner.waitFor(head3, 30_000);
+      expect(await recoveryReads(database.db).unfinishedPayments(at(31)().toISOString())).not.toEqual(expect.arrayContaining([keptId]));
+      const report = await checkLedger(store, database.db, () => sandboxNetCents(database));
+      expect(report.problems).toEqual([]);
+    }, 120_000);
+
+    it('bookings are in the transactions, the earnings by source and the ledger; a refund and a chargeback take them back out', async () => {
+      const { store, database, runner } = t.server.services;
+      const settle = async () => {
+        const head = await store.headPosition();
+        if (head) expect(await runner.waitFor(head, 30_000)).toBe(true);
+      };
+      const to = new Date().toISOString().slice(0, 10);
+      const earnings = async () => {
+        await settle();
+        const r = await t.call('GET', `/admin-api/reports/earnings?from=2020-01-01&to=${to}&group=day`, undefined, { token: admin });
+        expect(r.status, JSON.stringify(r.body)).toBe(200);
+        return r.body.data.totals as { total_cents: number; by_source: Record<string, number>; refunded_cents: number; charged_back_cents: number };
+      };
+      const before = await earnings();
+      const slots = (await t.call('GET', '/api/chat-booking/slots', undefined, { token: admin })).body.data.slots as { start: string; end: string }[];
+      const card = { ...TEST_CARD_FORM, cardNumber: SANDBOX_TEST_CARDS.approve };
+      const ids: string[] = [];
+      for (const [i, name] of ['Kept Booking', 'Refunded Booking', 'Charged Back Booking'].entries()) {
+        const r = await t.call('POST', '/api/users/register', { name, email: `${name.toLowerCase().replace(/ /g, '.')}.${backend}@example.com`, password: 'fan password 1' });
+        const slot = slots[30 + i];
+        const booked = await t.call('POST', '/api/chat-booking/bookings', { payment_method: 'card', start: slot.start, end: slot.end, ...card }, { token: r.body.data.token, headers: { 'idempotency-key': `money-${backend}-${i}` } });
+        expect(booked.status, JSON.stringify(booked.body)).toBe(200);
+        ids.push(booked.body.data.booking_id as string);
+      }
+      await settle();
+      expect((await t.call('POST', `/admin-api/transactions/${ids[1]}/refund`, { kind: 'refund', reason: 'Creator away' }, { token: admin })).status).toBe(200);
+      expect((await t.call('POST', `/admin-api/transactions/${ids[2]}/chargeback`, { reason: 'Not recognised' }, { token: admin })).status).toBe(200);
+      await (t.server.services.gateway as unknown as { deliver: () => Promise<unknown> }).deliver();
+      const after = await earnings();
+      // Three bookings of 30.00 taken, one refunded and one charged back: 30.00 more, under bookings.
+      expect(after.by_source.bookings - before.by_source.bookings).toBe(3000);
+      expect(after.total_cents - before.total_cents).toBe(3000);
+      expect(after.refunded_cents - before.refunded_cents).toBe(3000);
+      expect(after.charged_back_cents - before.charged_back_cents).toBe(3000);
+      const tx = (await t.call('GET', '/admin-api/transactions', undefined, { token: admin })).body as { reference_id: string; id: string; type: string; amount_cents: number }[];
+      const rows = (id: string) => tx.filter((r) => r.id === id || r.reference_id === id).map((r) => [r.type, r.amount_cents]).sort();
+      expect(rows(ids[0])).toEqual([['chat_booking', 3000]]);
+      expect(rows(ids[1])).toEqual([['chat_booking', 3000], ['refund', -3000]].sort());
+      expect(rows(ids[2])).toEqual([['chargeback', -3000], ['chat_booking', 3000]].sort());
+      // What was refunded or charged back is no longer booked.
+      for (const id of ids.slice(1)) expect((await loadStream(store, chatBookingStream(id), bookingDecider)).state).toMatchObject({ status: 'cancelled', reversed: true });
+      const report = await checkLedger(store, database.db, () => sandboxNetCents(database));
+      expect(report.problems).toEqual([]);
+      expect(report.ledger.netBySource.bookings).toBe(after.by_source.bookings);
+    }, 120_000);
 
     it('staff allow a fan to chat; a fan may not call the staff routes', async () => {
       const f = await t.call('POST', '/api/users/register', { name: 'Chatty', email: `chatty.${backend}@example.com`, password: 'fan password 1' });

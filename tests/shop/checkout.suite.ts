@@ -9,6 +9,14 @@ import { createPostgresEventStore } from '../../infra/eventstore/postgres';
 import type { EventStore } from '../../infra/eventstore/port';
 import { createSandboxCardGateway } from '../../infra/payments/sandbox-card-gateway';
 import { commandContext, loadStream } from '../../commands/handle';
+import { resumePayment } from '../../commands/payment/process';
+import { resumeUnfinishedPayments } from '../../commands/recovery';
+import { recoveryReads } from '../../api/payment-reads';
+import { checkoutByCard } from '../../commands/shop';
+import { SOLD_OUT_REFUNDED } from '../../commands/payment/kinds/shop-order';
+import type { CardGateway } from '../../infra/payments/port';
+import { checkLedger } from '../../projections/ledger-check';
+import { sandboxNetCents } from '../../infra/payments/sandbox-card-gateway';
 import { purchaseKinds } from '../../commands/payment/kinds';
 import type { PurchaseDeps } from '../../commands/payment/process';
 import { walletBalance, walletCommand } from '../../commands/payment/wallet-stream';
@@ -198,5 +206,83 @@ export function checkoutSuite(backend: 'pglite' | 'postgres', available = true) 
       const orders = await t.call('GET', '/admin-api/shop/orders', undefined, { token: admin });
       expect(orders.body.filter((o: { lines: { product_id: string }[] }) => o.lines.some((l) => l.product_id === productId)).map((o: { status: string }) => o.status)).toEqual(['paid']);
     }, 180_000);
+
+    it('a card payment captured after the reservation ran out: refunded at once when the item went to someone else (also after a crash before the refund), kept when it is still there', async () => {
+      const services = t.server.services;
+      const { store, database, runner, purchases } = services;
+      await updateSiteSettings(commandContext(store, { userId: null, role: 'admin' }), services.sanitizeHtml, { shop_settings: { enabled: true, menu_visible_to: ['guest', 'user', 'staff'], currency_display: 'symbol', taxes_apply: false } });
+      const admin = (await t.call('POST', '/api/users/login', { email: t.adminEmail, password: t.adminPassword })).body.data.token as string;
+      const lastItem = async (sku: string) => {
+        const made = await t.call('POST', '/admin-api/shop/products', { title: `Late ${sku}`, price_cents: 3000, variants: [{ name: 'M', sku, stock: 1 }], shipping: [{ country: 'US', cents: 500 }] }, { token: admin });
+        expect(made.status, JSON.stringify(made.body)).toBe(200);
+        expect((await t.call('POST', `/admin-api/shop/products/${made.body.id}/publish`, {}, { token: admin })).status).toBe(200);
+        return { productId: made.body.id as string, variantId: made.body.variants[0].variant_id as string };
+      };
+      const buyer = async (name: string) => {
+        const r = await t.call('POST', '/api/users/register', { name, email: `${name.toLowerCase().replace(/ /g, '.')}.${backend}@example.com`, password: 'fan password 1' });
+        expect(r.status, JSON.stringify(r.body)).toBe(201);
+        const token = r.body.data.token as string;
+        const address = await t.call('POST', '/api/shop/addresses', home, { token });
+        return { id: r.body.data.userId as string, token, addressId: address.body.data.address_id as string };
+      };
+      const now = Date.now();
+      const at = (minutes: number) => () => new Date(now + minutes * 60_000);
+      const ctxOf = (userId: string, minutes: number) => commandContext(store, { userId, role: 'user' }, at(minutes));
+      const card = { form: { ...TEST_CARD_FORM, cardNumber: SANDBOX_TEST_CARDS.approve } };
+      type Buyer = Awaited<ReturnType<typeof buyer>>;
+      const input = (b: Buyer, item: { productId: string; variantId: string }) => ({ userId: b.id, role: 'user' as const, items: [{ ...item, quantity: 1 }], addressId: b.addressId, card });
+      // The process dies after the stock is reserved and the payment requested, before the provider answered.
+      const dying = { ...purchases, gateway: { ...purchases.gateway, charge: () => Promise.reject(new Error('killed before the provider answered')) } as CardGateway };
+      const startLate = async (b: Buyer, item: { productId: string; variantId: string }) => {
+        await expect(checkoutByCard(ctxOf(b.id, 0), dying, input(b, item))).rejects.toThrow('killed before the provider answered');
+        const held = Object.keys((await loadStream(store, shopStockStream(item.variantId), stockDecider)).state.held);
+        expect(held).toHaveLength(1);
+        return held[0];
+      };
+      const charges = (orderId: string) => database.db.withSchema('sandbox_gateway').selectFrom('charges').selectAll().where('idempotency_key', '=', orderId).execute();
+
+      const tee = await lastItem('LATE-1');
+      const [late, rival] = await Promise.all([buyer('Late Shopper'), buyer('Quick Shopper')]);
+      const lateId = await startLate(late, tee);
+      // Twenty minutes on the reservation has run out: another fan buys the last one.
+      expect(await checkoutByCard(ctxOf(rival.id, 20), purchases, input(rival, tee))).toMatchObject({ accepted: true });
+      expect((await resumePayment(ctxOf(late.id, 21), purchases, lateId))).toMatchObject({ status: 'reversed', reversal: 'refund', reversalReason: SOLD_OUT_REFUNDED });
+      expect((await loadStream(store, shopOrderStream(lateId), orderDecider)).state).toMatchObject({ status: 'cancelled', cancelReason: SOLD_OUT_REFUNDED });
+      expect((await loadStream(store, shopStockStream(tee.variantId), stockDecider)).state).toMatchObject({ onHand: 0, held: {} });
+      const [charge] = await charges(lateId);
+      expect(charge).toMatchObject({ status: 'captured' });
+      expect(charge.reversal).toBeTruthy();
+      await expect.poll(async () => (await t.call('GET', `/api/shop/orders/${lateId}`, undefined, { token: late.token })).body.data)
+        .toMatchObject({ status: 'cancelled', cancel_reason: SOLD_OUT_REFUNDED, refunded_cents: 3500 });
+
+      // A crash after the capture and before the refund: the recovery pass finishes the refund, once.
+      const cap = await lastItem('LATE-2');
+      const [crashed, rival2] = await Promise.all([buyer('Crashed Shopper'), buyer('Second Quick Shopper')]);
+      const crashedId = await startLate(crashed, cap);
+      expect(await checkoutByCard(ctxOf(rival2.id, 20), purchases, input(rival2, cap))).toMatchObject({ accepted: true });
+      const noRefund = { ...purchases, gateway: { ...purchases.gateway, reverse: () => Promise.reject(new Error('killed before the refund')) } as CardGateway };
+      await expect(resumePayment(ctxOf(crashed.id, 21), noRefund, crashedId)).rejects.toThrow('killed before the refund');
+      expect((await loadStream(store, paymentStream(crashedId), paymentDecider)).state.status).toBe('captured');
+      const settle = async () => {
+        const head = await store.headPosition();
+        if (head) await runner.waitFor(head, 30_000);
+      };
+      await settle();
+      await resumeUnfinishedPayments(recoveryReads(database.db), store, purchases, { olderThanMs: 0, now: at(22) });
+      expect((await loadStream(store, paymentStream(crashedId), paymentDecider)).state).toMatchObject({ status: 'reversed', reversalReason: SOLD_OUT_REFUNDED });
+      expect((await charges(crashedId))[0].reversal).toBeTruthy();
+      expect((await loadStream(store, shopStockStream(cap.variantId), stockDecider)).state.onHand).toBe(0);
+
+      // Late, but the item is still there: the order stands.
+      const mug = await lastItem('LATE-3');
+      const keeper = await buyer('Patient Shopper');
+      const keptId = await startLate(keeper, mug);
+      expect((await resumePayment(ctxOf(keeper.id, 30), purchases, keptId)).status).toBe('captured');
+      expect((await loadStream(store, shopOrderStream(keptId), orderDecider)).state.status).toBe('paid');
+      await settle();
+      const left = await recoveryReads(database.db).unfinishedPayments(at(31)().toISOString());
+      for (const id of [lateId, crashedId, keptId]) expect(left).not.toContain(id);
+      expect((await checkLedger(store, database.db, () => sandboxNetCents(database))).problems).toEqual([]);
+    }, 120_000);
   });
 }

@@ -2,8 +2,10 @@
 // "buy now" item) and the shipping to the chosen address; recording it reserves each variant's stock under the
 // order id — a sold-out item refuses the checkout before any money moves and gives back what was already held —
 // then places the order and takes the items out of the cart. On capture the reserved stock is sold and the order
-// paid (a digital order is delivered with it); on a failure the stock is released and the order failed; when the
-// money comes back the order is reversed and its stock returned. The order id is the payment id.
+// paid (a digital order is delivered with it) — or, when the hold ran out and the items went to someone else
+// meanwhile (or the order was cancelled before its money came in), the order is cancelled as paid, its stock given
+// back, and the process refunds the payment at once; on a failure the stock is released and the order failed; when
+// the money comes back the order is reversed and its stock returned. The order id is the payment id.
 import { DomainError } from '../../../domain/shared/decider';
 import { isStaffRole } from '../../../domain/shared/wire';
 import { isActive, subscriptionDecider, subscriptionStream } from '../../../domain/subscription/subscription';
@@ -16,7 +18,7 @@ import { addressBookDecider, addressBookStream, ADDRESS_NOT_FOUND } from '../../
 import { SHOP_CLOSED } from '../../../domain/settings/shop-settings';
 import { handle, loadStream, type CommandContext } from '../../handle';
 import { loadSettings } from '../../settings';
-import type { Buyer, PurchaseKind } from '../kind';
+import type { Buyer, NotDelivered, PurchaseKind } from '../kind';
 
 export interface ShopOrderInput extends Buyer {
   /** What to buy: these items ("buy now"), or null for everything in the cart. */
@@ -26,6 +28,9 @@ export interface ShopOrderInput extends Buyer {
 }
 
 export const ONLY_FANS_SHOP = 'Only fans can place orders.';
+/** Why an order paid for after its items went to someone else was refunded at once. */
+export const SOLD_OUT_REFUNDED = 'Sold out before your payment came in. Your payment was refunded.';
+const ORDER_ENDED_REFUNDED = 'This order was cancelled before your payment came in. Your payment was refunded.';
 
 const addMinutes = (iso: string, minutes: number) => new Date(Date.parse(iso) + minutes * 60_000).toISOString();
 
@@ -61,6 +66,13 @@ export async function returnLines(ctx: CommandContext, orderId: string, lines: r
 
 async function loadOrder(ctx: CommandContext, orderId: string): Promise<OrderState> {
   return (await loadStream(ctx.store, shopOrderStream(orderId), orderDecider)).state;
+}
+
+/** What the order still holds or had sold goes back; the payment is to be refunded. */
+async function soldOut(ctx: CommandContext, orderId: string, order: OrderState, reason: string): Promise<NotDelivered> {
+  await releaseLines(ctx, orderId, order.lines, 'cancelled');
+  await returnLines(ctx, orderId, order.lines);
+  return { notDelivered: reason };
 }
 
 export const shopOrderPurchase: PurchaseKind<'shop_order', ShopOrderInput> = {
@@ -121,16 +133,17 @@ export const shopOrderPurchase: PurchaseKind<'shop_order', ShopOrderInput> = {
     const orderId = r.purpose.orderId;
     const order = await loadOrder(ctx, orderId);
     if (order.status === null) throw new Error(`Shop order ${orderId} paid but never placed.`);
+    // Ended before its money came in (cancelled, or sold out on an earlier run of this step): refunded.
+    if (order.status === 'cancelled' || order.status === 'failed') return soldOut(ctx, orderId, order, order.cancelReason === SOLD_OUT_REFUNDED ? SOLD_OUT_REFUNDED : ORDER_ENDED_REFUNDED);
+    if (order.status !== 'placed') return; // granted already
     try {
       for (const l of order.lines) await handle(ctx, shopStockStream(l.variantId), stockDecider, { type: 'SellStock', variantId: l.variantId, reservationId: orderId, quantity: l.quantity, at: ctx.now() });
     } catch (e) {
-      // The hold ran out and the items went to someone else before this payment came in: the order is recorded
-      // paid and cancelled at once, so staff see it to refund (never an item sold twice).
+      // The hold ran out and the items went to someone else before this payment came in (never an item sold
+      // twice): the order is cancelled as paid, in one event, its stock given back and the payment refunded.
       if (!(e instanceof DomainError && e.code === 'SOLD_OUT')) throw e;
-      await handle(ctx, shopOrderStream(orderId), orderDecider, { type: 'MarkOrderPaid', orderId, at: ctx.now() });
-      await handle(ctx, shopOrderStream(orderId), orderDecider, { type: 'CancelOrder', orderId, reason: 'Sold out before the payment came in.', staffId: 'system', at: ctx.now() });
-      await returnLines(ctx, orderId, order.lines);
-      return;
+      await handle(ctx, shopOrderStream(orderId), orderDecider, { type: 'CancelOrder', orderId, reason: SOLD_OUT_REFUNDED, staffId: 'system', captured: true, at: ctx.now() });
+      return soldOut(ctx, orderId, order, SOLD_OUT_REFUNDED);
     }
     await handle(ctx, shopOrderStream(orderId), orderDecider, { type: 'MarkOrderPaid', orderId, at: ctx.now() });
   },
