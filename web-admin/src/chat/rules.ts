@@ -5,7 +5,7 @@ import type { MediaKind } from '../../../domain/media/wire';
 import type { Role } from '../../../domain/shared/wire';
 import { CHAT_MEDIA_MAX, CHAT_TEXT_MAX, MESSAGE_EMPTY, PLEASE_ADD_MEDIA, tooManyMedia } from '../../../domain/chat/chat-message';
 import { chatDeductionCents } from '../../../domain/chat/conversation';
-import { chatSortsFor, chatViewSettings, mayCopyChat, mayOpenChatList, seesChatStatusFilter, seesChatWallets, type ChatListId } from '../../../domain/chat/roles';
+import { chatSortsFor, chatViewSettings, mayCopyChat, mayOpenChatList, seesChatStatusFilter, type ChatListId } from '../../../domain/chat/roles';
 import { CHARGEBACK_PENALTY_CENTS } from '../../../domain/payment/payment';
 
 export const MESSAGES = {
