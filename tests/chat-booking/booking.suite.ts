@@ -24,6 +24,7 @@ import { paymentDecider, paymentStream } from '../../domain/payment/payment';
 import { checkLedger } from '../../projections/ledger-check';
 import { createTestDatabase } from '../support/postgres';
 import { startTestServer, TEST_CARD_FORM, type TestServer } from '../support/server';
+import { topUpWallet } from '../support/wallet';
 import { SANDBOX_TEST_CARDS } from '../../domain/card/wire';
 
 const NOW = '2026-12-01T08:00:00.000Z';
@@ -286,7 +287,7 @@ export function bookingSuite(backend: 'pglite' | 'postgres', available = true) {
       const begun = slotStart();
       const slot = { start: new Date(begun).toISOString(), end: new Date(begun + 240 * 60_000).toISOString() };
       const before = () => new Date(begun - 60 * 60_000);
-      await walletCommand(commandContext(store, { userId: liveFan.id, role: 'user' }, before), { type: 'CreditTopUp', userId: liveFan.id, paymentId: crypto.randomUUID(), currency: 'BTC', amountCents: 10_000, at: before().toISOString() });
+      await topUpWallet(t, liveFan.token, 100);
       await bookFromWallet(commandContext(store, { userId: liveFan.id, role: 'user' }, before), t.server.services.purchases, { userId: liveFan.id, role: 'user', slot });
       await expect.poll(() => ids('live')).toEqual([liveFan.id]);
       const next = await t.call('POST', '/api/chat/get_next_meeting_time', { isAdmin: true }, { token: admin });

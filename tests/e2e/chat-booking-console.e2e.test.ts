@@ -46,7 +46,7 @@ describe.skipIf(!hasChromium)("chat booking's console pages (Chromium)", () => {
     fan = { token: r.body.data.token, id: r.body.data.user?._id ?? me.body.data._id ?? me.body.data.id };
     browser = await launchChromium();
     ({ context, page } = await openConsole(browser, t, errors));
-  });
+  }, 240_000);
   afterAll(async () => {
     await context?.close();
     await browser?.close();
