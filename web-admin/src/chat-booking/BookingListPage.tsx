@@ -77,7 +77,7 @@ export function BookingListPage() {
   const pages = data ? Math.max(1, Math.ceil(data.total / PER_PAGE)) : 1;
   return (
     <PageGuard page={BOOKING_LIST_PAGE} title="Chat bookings">
-      <Box sx={{ p: { xs: 1, sm: 2 }, maxWidth: 1100 }}>
+      <Box sx={{ p: { xs: 1, sm: 2 }, maxWidth: 1100, width: '100%', minWidth: 0, boxSizing: 'border-box', contain: 'inline-size' }}>
         <AvailabilityTabs current={BOOKING_LIST_PAGE} />
         <Stack direction="row" spacing={2} sx={{ mb: 2, flexWrap: 'wrap', alignItems: 'center', rowGap: 1 }}>
           <TextField select size="small" label="Status" value={filter.status} onChange={(e) => { setFilter({ ...filter, status: e.target.value }); setPage(1); }} sx={{ minWidth: 180 }}

@@ -91,7 +91,7 @@ export function ChatBookingSettingsPage() {
   }, []);
   return (
     <PageGuard page={BOOKING_SETTINGS_PAGE} title="Chat booking">
-      <Box sx={{ p: { xs: 1, sm: 2 }, maxWidth: 760 }}>
+      <Box sx={{ p: { xs: 1, sm: 2 }, maxWidth: 760, width: '100%', minWidth: 0, boxSizing: 'border-box', contain: 'inline-size' }}>
         {error ? <Alert severity="error">{error}</Alert> : values ? <SettingsForm key={JSON.stringify(values)} initial={values} onSaved={setValues} /> : <Loading />}
       </Box>
     </PageGuard>

@@ -122,7 +122,7 @@ export function WeeklyHoursPage() {
   }, []);
   return (
     <PageGuard page={WEEKLY_HOURS_PAGE} title="Chat availability">
-      <Box sx={{ p: { xs: 1, sm: 2 }, maxWidth: 1100 }}>
+      <Box sx={{ p: { xs: 1, sm: 2 }, maxWidth: 1100, width: '100%', minWidth: 0, boxSizing: 'border-box', contain: 'inline-size' }}>
         <AvailabilityTabs current={WEEKLY_HOURS_PAGE} />
         {error ? <Alert severity="error">{error}</Alert> : rules ? <Editor rules={rules} onSaved={setRules} /> : <Loading />}
       </Box>
