@@ -124,7 +124,7 @@ describe.skipIf(!hasChromium)("chat booking's console pages (Chromium)", () => {
     await expect.poll(() => row.isVisible()).toBe(true);
     await expect.poll(() => page.getByTestId('chat-user-scroll').textContent()).toContain('Allowed to chat');
     await shoot('chat-allowed');
-    await page.getByRole('button', { name: 'Actions for Bea Booker' }).click();
+    await page.getByTestId('chat-row-menu').click();
     await expect.poll(() => page.getByTestId('chat-row-allow_chat').textContent()).toBe('Disallow to chat');
     await page.getByTestId('chat-row-allow_chat').click();
     await expect.poll(() => page.getByText('Bea Booker may no longer chat.').isVisible()).toBe(true);
