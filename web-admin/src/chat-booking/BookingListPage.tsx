@@ -80,8 +80,8 @@ export function BookingListPage() {
       <Box sx={{ p: { xs: 1, sm: 2 }, maxWidth: 1100, width: '100%', minWidth: 0, boxSizing: 'border-box', contain: 'inline-size' }}>
         <AvailabilityTabs current={BOOKING_LIST_PAGE} />
         <Stack direction="row" spacing={2} sx={{ mb: 2, flexWrap: 'wrap', alignItems: 'center', rowGap: 1 }}>
-          <TextField select size="small" label="Status" value={filter.status} onChange={(e) => { setFilter({ ...filter, status: e.target.value }); setPage(1); }} sx={{ minWidth: 180 }}
-            slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'booking-status-filter' } as never } }}>
+          <TextField select size="small" label="Status" value={filter.status} onChange={(e) => { setFilter({ ...filter, status: e.target.value }); setPage(1); }} sx={{ width: 220, maxWidth: '100%' }}
+            slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true, SelectDisplayProps: { 'data-testid': 'booking-status-filter' } as never } }}>
             {STATUSES.map((s) => <MenuItem key={s.id || 'any'} value={s.id}>{s.name}</MenuItem>)}
           </TextField>
           <FormControlLabel control={<Switch checked={filter.upcoming} onChange={(e) => { setFilter({ ...filter, upcoming: e.target.checked }); setPage(1); }} data-testid="booking-upcoming" />} label="Upcoming only" />
