@@ -35,7 +35,7 @@ function SettingsForm({ initial, onSaved }: { initial: FormValues; onSaved: (v: 
   const { refresh } = useSettings();
   const zones = useMemo(() => timeZoneChoices(initial.time_zone), [initial.time_zone]);
   const submit = async (values: Record<string, unknown>) => {
-    const { disabled_normal_chat, ...rules } = values as FormValues;
+    const { disabled_normal_chat, ...rules } = values as unknown as FormValues;
     try {
       const saved = await bookingApi.saveRules(rules);
       if (disabled_normal_chat !== initial.disabled_normal_chat) await bookingApi.setNormalChatDisabled(disabled_normal_chat);
