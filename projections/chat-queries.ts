@@ -5,6 +5,7 @@ import { sql, type Kysely } from 'kysely';
 import type { ChatUserSort } from '../domain/chat/wire';
 import type { FanReversals } from '../domain/chat/conversation';
 import type { ChatListFacts } from '../domain/chat/views';
+import type { ChatListId } from '../domain/chat/roles';
 import { statusCodeSql } from './subscribers';
 
 /** One fan in the staff chat list, as the read model has them (the shape domain/chat/views.ts shapes into an answer). */
@@ -20,14 +21,15 @@ export interface ChatListQuery {
   nowIso: string;
   /**
    * list_id (admins): 'blocked' — fans blocked or hidden from the chat (Block User takes them off the list;
-   * here they can be found and unblocked); 'muted' — fans who receive no mass messages; null: the chat list.
+   * here they can be found and unblocked); 'muted' — fans who receive no mass messages; 'allowed' — fans staff
+   * allowed to chat while normal chat is off; 'live' — fans whose booked chat is on now; null: the chat list.
    */
   list?: ChatListId | null;
   /** One fan only (GET /api/chat/get_user_by_id): whatever list they are on. */
   userId?: string;
 }
 
-export type ChatListId = 'blocked' | 'muted';
+export type { ChatListId };
 
 // By the page's own output columns, so the same keys order the page inside (top-N sort, no window over every fan)
 // and again after the last-message lookup.
@@ -49,7 +51,12 @@ export async function chatUserList(db: Kysely<ReadModels>, q: ChatListQuery): Pr
       ? sql`(COALESCE(m.blocked, false) OR COALESCE(m.hidden_from_chat, false))`
       : q.list === 'muted'
         ? sql`COALESCE(m.mass_messages_muted, false) AND NOT COALESCE(m.hidden_from_chat, false) AND (${status} IN ('1', '2') OR c.fan_id IS NOT NULL)`
-        : sql`NOT COALESCE(m.hidden_from_chat, false) AND (${status} IN ('1', '2') OR c.fan_id IS NOT NULL)`;
+        : q.list === 'allowed'
+          ? sql`NOT COALESCE(m.hidden_from_chat, false) AND EXISTS (SELECT 1 FROM rm.chat_allowed_users a WHERE a.user_id = u.id)`
+          : q.list === 'live'
+            ? sql`NOT COALESCE(m.hidden_from_chat, false) AND EXISTS (SELECT 1 FROM rm.chat_bookings b WHERE b.user_id = u.id AND b.status IN ('booked', 'started')
+                AND b.start_at <= ${q.nowIso}::timestamptz AND b.end_at > ${q.nowIso}::timestamptz)`
+            : sql`NOT COALESCE(m.hidden_from_chat, false) AND (${status} IN ('1', '2') OR c.fan_id IS NOT NULL)`;
   const where = sql`COALESCE(m.role, u.role) = 'user' AND NOT COALESCE(m.deleted, false) AND ${listed}
     ${q.status ? sql`AND ${status} = ${q.status}` : sql``}
     ${search ? sql`AND (u.name ILIKE ${search} OR m.nickname ILIKE ${search})` : sql``}`;
@@ -61,7 +68,7 @@ export async function chatUserList(db: Kysely<ReadModels>, q: ChatListQuery): Pr
     sql<any>`SELECT p.*, fl.text AS user_last_message, fl.type AS user_last_type
       FROM (SELECT u.id, u.name, m.nickname, COALESCE(s.complimentary, false) AS complimentary, ${status} AS status, s.expires_at,
           COALESCE(c.last_message, '') AS last_message, c.last_message_at, c.last_fan_message_at, COALESCE(c.staff_unread, 0) AS staff_unread, COALESCE(c.fan_unread, 0) AS fan_unread,
-          COALESCE(m.mass_messages_muted, false) AS mass_messages_muted, COALESCE(m.blocked, false) AS blocked, COALESCE(m.hidden_from_chat, false) AS hidden_from_chat, (SELECT w.balance_cents FROM rm.wallets w WHERE w.user_id = u.id) AS wallet_cents, u.total_spent_cents AS spent_cents
+          COALESCE(m.mass_messages_muted, false) AS mass_messages_muted, COALESCE(m.blocked, false) AS blocked, COALESCE(m.hidden_from_chat, false) AS hidden_from_chat, (SELECT w.balance_cents FROM rm.wallets w WHERE w.user_id = u.id) AS wallet_cents, EXISTS (SELECT 1 FROM rm.chat_allowed_users a WHERE a.user_id = u.id) AS allowed_to_chat, u.total_spent_cents AS spent_cents
         FROM ${from}
         WHERE ${where} ORDER BY ${ORDER[q.sort]}, id LIMIT ${q.pageSize} OFFSET ${(q.page - 1) * q.pageSize}) p
       LEFT JOIN LATERAL (SELECT x.text, x.type FROM rm.chat_messages x WHERE x.fan_id = p.id AND x.status = 'sent' AND NOT x.from_staff
@@ -79,6 +86,7 @@ export async function chatUserList(db: Kysely<ReadModels>, q: ChatListQuery): Pr
       user_last_message: r.user_last_message ?? '',
       wallet_cents: Number(r.wallet_cents ?? 0),
       spent_cents: Number(r.spent_cents ?? 0),
+      allowed_to_chat: !!r.allowed_to_chat,
     })),
     total: Number(count.rows[0].n),
   };

@@ -7,7 +7,7 @@ import { DomainError } from '../../domain/shared/decider';
 import { dollarsFromCents } from '../../domain/shared/money';
 import { ValidationError } from '../../domain/shared/validation';
 import { isStaffRole } from '../../domain/shared/wire';
-import { chatSortsFor, chatViewSettings, seesChatWallets } from '../../domain/chat/roles';
+import { chatSortsFor, chatViewSettings, mayOpenChatList } from '../../domain/chat/roles';
 import { currentSettings } from '../../projections/settings';
 import { chatSortOf } from '../../domain/chat/views';
 import type { ChatSendResult, UnreadCounts } from '../../domain/chat/wire';
@@ -68,9 +68,9 @@ export const chatRoutes = (services: Services): FastifyPluginAsyncZod => async (
     const q = request.query;
     const sort = chatSortOf(q.sort_by);
     if (!sort || !chatSortsFor(caller.role, chatViewSettings(await currentSettings(services.database.db))).includes(sort)) throw new ValidationError('sort_by', 'sort_by is invalid.');
-    // list_id (admins only): 'blocked' or 'muted' fans instead of the chat list (projections/chat-queries.ts).
-    const list = q.list_id === 'blocked' || q.list_id === 'muted' ? q.list_id : null;
-    if (list && !seesChatWallets(caller.role)) throw new DomainError('You do not have access to this.', 'FORBIDDEN', 403);
+    // list_id: another list instead of the chat list (projections/chat-queries.ts); who may open which: domain/chat/roles.ts.
+    const list = q.list_id === '' || q.list_id === 'all' ? null : q.list_id;
+    if (list && !mayOpenChatList(caller.role, list)) throw new DomainError('You do not have access to this.', 'FORBIDDEN', 403);
     return ok(reply, await chat.userList(caller.role, { page: q.page_num, search: q.user_name, sort, bySubscribers: q.sort_by_subscribers, list }));
   });
 

@@ -48,7 +48,7 @@ export const userListQuery = z.object({
   user_name: z.string().max(100).optional().default(''),
   sort_by: z.string().max(40).optional().default('latest_message'),
   sort_by_subscribers: z.enum(['', 'all', '1', '2'], { error: 'sort_by_subscribers is invalid.' }).optional().default(''),
-  list_id: z.enum(['', 'all', 'blocked', 'muted'], { error: 'list_id is invalid.' }).optional().default(''),
+  list_id: z.enum(['', 'all', 'blocked', 'muted', 'allowed', 'live'], { error: 'list_id is invalid.' }).optional().default(''),
 });
 
 export const grantCreditsBody = z.object({ user_id: uuid('user_id'), credits: z.number({ error: 'credits is invalid.' }) });

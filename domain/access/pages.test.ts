@@ -25,7 +25,7 @@ describe('page access', () => {
   it('support opens transactions (and the Sticky.io payments among them), the chat (read only) and the contact inbox only; admins open everything in the console; fans open none of it', () => {
     // The dashboard and My profile (the own password) are every staff member's.
     const open = (role: Role) => Object.keys(ADMIN_PAGES).filter((p) => p !== '/admin' && p !== '/admin/profile' && mayOpen(ADMIN_PAGES, p, role) === 'allow');
-    expect(open('support')).toEqual(['/admin/transactions', '/admin/private-chat', '/admin/purchased-contents/:userId', '/admin/contact-messages', '/admin/user-card-list', '/admin/sticky-io-transactions']);
+    expect(open('support')).toEqual(['/admin/transactions', '/admin/settings/set-chat-availability/booking-list', '/admin/private-chat', '/admin/purchased-contents/:userId', '/admin/contact-messages', '/admin/user-card-list', '/admin/sticky-io-transactions']);
     expect(open('admin')).toEqual(Object.keys(ADMIN_PAGES).filter((p) => p !== '/admin' && p !== '/admin/profile'));
     expect(mayOpen(ADMIN_PAGES, '/admin/profile', 'support')).toBe('allow');
     expect(mayOpen(ADMIN_PAGES, '/admin/profile', 'user')).toBe('denied');
@@ -55,8 +55,28 @@ describe('page access', () => {
       '/admin/redirect-url/:route?': 'POST /admin-api/redirect-urls',
       '/admin/logs': 'GET /admin-api/audit',
       '/admin/locked-exclusive-content': 'GET /admin-api/posts',
+      '/admin/settings/chat-booking-settings': 'PUT /admin-api/chat-booking/availability',
+      '/admin/settings/set-chat-availability/weekly-hours': 'PUT /admin-api/chat-booking/availability',
+      '/admin/settings/set-chat-availability/booking-list': 'GET /admin-api/chat-booking/bookings',
     };
     for (const [page, route] of Object.entries(backing))
       for (const role of ROLES) if (mayOpen(ADMIN_PAGES, page, role) === 'allow') expect(decideAccess(route, role), `${role} on ${page}`).toBe('allow');
+  });
+
+  it('chat booking: the settings roles set the rules and hours and manage bookings; support only reads the bookings; others are denied', () => {
+    const settings = '/admin/settings/chat-booking-settings';
+    const hours = '/admin/settings/set-chat-availability/weekly-hours';
+    const list = '/admin/settings/set-chat-availability/booking-list';
+    for (const role of ['admin', 'super_admin', 'sub_admin', 'model'] as Role[]) {
+      for (const page of [settings, hours, list]) expect(mayOpen(ADMIN_PAGES, page, role), `${role} ${page}`).toBe('allow');
+      expect(decideAccess('POST /admin-api/chat-booking/bookings/:id/cancel', role)).toBe('allow');
+    }
+    expect(mayOpen(ADMIN_PAGES, list, 'support')).toBe('allow');
+    expect(mayOpen(ADMIN_PAGES, hours, 'support')).toBe('denied');
+    expect(mayOpen(ADMIN_PAGES, settings, 'support')).toBe('denied');
+    expect(decideAccess('POST /admin-api/chat-booking/bookings/:id/cancel', 'support')).not.toBe('allow');
+    for (const role of ['content_manager', 'live_stream_manager', 'user', 'proxy_user'] as Role[])
+      for (const page of [settings, hours, list]) expect(mayOpen(ADMIN_PAGES, page, role), `${role} ${page}`).toBe('denied');
+    expect(mayOpen(ADMIN_PAGES, list, null)).toBe('login');
   });
 });

@@ -130,6 +130,11 @@ export const ADMIN_PAGES: Record<string, PageAccess> = {
   '/admin/shop/order-list': SETTINGS,
   '/admin/shop/order/edit/:id': SETTINGS,
   '/admin/settings/shop': SETTINGS,
+  // Chat booking: the settings roles set the rules and the weekly hours and manage the bookings; support reads the
+  // bookings (no cancel or move: the API keeps those to the managers).
+  '/admin/settings/chat-booking-settings': SETTINGS,
+  '/admin/settings/set-chat-availability/booking-list': SUPPORT.concat(['model']),
+  '/admin/settings/set-chat-availability/weekly-hours': SETTINGS,
   // Membership tiers and bundles: the settings roles, as the API allows.
   '/admin/membership-tiers': SETTINGS,
   '/admin/membership-tiers/create': SETTINGS,

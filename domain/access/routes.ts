@@ -538,7 +538,7 @@ export const API_ACCESS: Record<string, Access> = {
   'POST /admin-api/shop/orders/:id/refund': MANAGERS,
   // Chat booking (api/routes/chat-booking.ts): a fan books, cancels and moves their own slots (the route answers
   // another fan's booking as not found); the countdown is every signed-in caller's own (staff: anyone's with
-  // isAdmin); staff set the availability, the allowed-to-chat list and cancel or move any booking.
+  // isAdmin); staff set the availability, the allowed-to-chat list and cancel or move any booking; support reads the bookings.
   'POST /api/chat/get_next_meeting_time': 'authenticated',
   'POST /api/chat/update_allow_user_to_chat': MANAGERS,
   'GET /api/chat-booking/slots': 'authenticated',
@@ -548,7 +548,7 @@ export const API_ACCESS: Record<string, Access> = {
   'POST /api/chat-booking/bookings/:id/reschedule': PAYERS,
   'GET /admin-api/chat-booking/availability': MANAGERS,
   'PUT /admin-api/chat-booking/availability': MANAGERS,
-  'GET /admin-api/chat-booking/bookings': MANAGERS,
+  'GET /admin-api/chat-booking/bookings': MONEY,
   'POST /admin-api/chat-booking/bookings/:id/cancel': MANAGERS,
   'POST /admin-api/chat-booking/bookings/:id/reschedule': MANAGERS,
   // The API's own description (api/openapi.ts): public, like the route table itself, which both apps ship

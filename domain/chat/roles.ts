@@ -33,6 +33,12 @@ export function chatSortsFor(role: Role | null | undefined, settings: boolean | 
   return BASIC_SORTS;
 }
 
+/** The chat list's other lists (get_user_list list_id): blocked and muted fans for admins; the fans allowed to chat
+ *  while normal chat is off and the fans in a booked chat now for every staff role that sees the chat. */
+export type ChatListId = 'blocked' | 'muted' | 'allowed' | 'live';
+export const mayOpenChatList = (role: Role | null | undefined, list: ChatListId): boolean =>
+  list === 'allowed' || list === 'live' ? !!role : seesChatWallets(role);
+
 /** Wallet amounts in the list and header: admin and sub_admin. */
 export const seesChatWallets = (role: Role | null | undefined): boolean => !!role && CHAT_ADMINS.includes(role);
 

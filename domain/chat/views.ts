@@ -223,6 +223,8 @@ export interface ChatListFacts {
   hidden_from_chat?: boolean;
   wallet_cents: number;
   spent_cents: number;
+  /** Staff allowed the fan to chat while normal chat is off. */
+  allowed_to_chat?: boolean;
 }
 
 export function chatListEntry(r: ChatListFacts, role: Role, settings: ChatViewSettings = {}): ChatUserListEntry {
@@ -248,6 +250,7 @@ export function chatListEntry(r: ChatListFacts, role: Role, settings: ChatViewSe
     mute_mass_message: !!r.mass_messages_muted,
     is_blocked: !!r.blocked,
     should_hide_in_chat: !!r.hidden_from_chat,
+    is_allowed_to_chat: !!r.allowed_to_chat,
   };
 }
 

@@ -188,6 +188,8 @@ export interface ChatUserListEntry {
   /** Blocked (the row menu offers Unblock) / taken off the chat list: both only on list_id 'blocked'. */
   is_blocked?: boolean;
   should_hide_in_chat?: boolean;
+  /** Staff allowed the fan to chat while normal chat is off (POST /api/chat/update_allow_user_to_chat). */
+  is_allowed_to_chat?: boolean;
 }
 
 export type ChatUserSort = 'latest_message' | 'users_last_message' | 'amount_spent' | 'unread_messages' | 'expiration_date';

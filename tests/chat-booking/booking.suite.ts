@@ -25,10 +25,12 @@ import { DEFAULT_AVAILABILITY, type Availability } from '../../domain/chat-booki
 import { bookingDecider, chatBookingStream } from '../../domain/chat-booking/booking';
 import { calendarDecider, calendarStream } from '../../domain/chat-booking/calendar';
 import { BOOKING_NEEDED_TO_CHAT } from '../../domain/chat-booking/chat-access';
+import { instantOf, localTimeOf, minutesOfDay } from '../../domain/chat-booking/time-zone';
 import { paymentDecider, paymentStream } from '../../domain/payment/payment';
 import { checkLedger } from '../../projections/ledger-check';
 import { createTestDatabase } from '../support/postgres';
 import { startTestServer, TEST_CARD_FORM, type TestServer } from '../support/server';
+import { topUpWallet } from '../support/wallet';
 import { SANDBOX_TEST_CARDS } from '../../domain/card/wire';
 
 const NOW = '2026-12-01T08:00:00.000Z';
@@ -381,6 +383,47 @@ export function bookingSuite(backend: 'pglite' | 'postgres', available = true) {
       expect((await t.call('POST', '/api/chat/update_allow_user_to_chat', { user_id: id, is_allowed: true }, { token })).status).toBe(403);
       expect((await t.call('GET', '/admin-api/chat-booking/availability', undefined, { token })).status).toBe(403);
       expect((await t.call('POST', '/api/chat/update_allow_user_to_chat', { user_id: 'nope', is_allowed: true }, { token: admin })).body).toMatchObject({ field: 'user_id' });
+    });
+
+    it("the chat list's 'allowed' and 'live' lists: fans staff allowed to chat, and fans whose booked chat is on now; a fan may not ask", async () => {
+      const reg = async (name: string) => {
+        const r = await t.call('POST', '/api/users/register', { name, email: `${name.toLowerCase().replace(/ /g, '.')}.${backend}@example.com`, password: 'fan password 1' });
+        const token = r.body.data.token as string;
+        const me = await t.call('GET', '/api/users/me', undefined, { token });
+        return { token, id: (r.body.data.user?._id ?? me.body.data._id ?? me.body.data.id) as string };
+      };
+      const list = async (listId: string, token = admin) => t.call('GET', `/api/chat/get_user_list?page_num=1&sort_by=latest_message&list_id=${listId}`, undefined, { token });
+      const ids = async (listId: string) => (await list(listId)).body.data.users.map((u: { _id: string }) => u._id) as string[];
+      const allowedFan = await reg('Allowed Annie');
+      const liveFan = await reg('Live Larry');
+      expect((await t.call('POST', '/api/chat/update_allow_user_to_chat', { user_id: allowedFan.id, is_allowed: true }, { token: admin })).status).toBe(200);
+      await expect.poll(() => ids('allowed')).toContain(allowedFan.id);
+      expect((await list('allowed')).body.data.users.find((u: { _id: string }) => u._id === allowedFan.id)).toMatchObject({ is_allowed_to_chat: true });
+      expect(await ids('allowed')).not.toContain(liveFan.id);
+      expect(await ids('live')).not.toContain(liveFan.id);
+      // A booking on now: four-hour slots from midnight (Berlin), booked by the commands an hour before the slot began.
+      await t.call('PUT', '/admin-api/chat-booking/availability', { ...availability, slot_minutes: 240, chat_booking_enabled: true }, { token: admin });
+      const { store } = t.server.services;
+      const slotStart = () => {
+        const l = localTimeOf(Date.now(), 'Europe/Berlin');
+        return instantOf(l.date, Math.floor(minutesOfDay(l.time) / 240) * 240, 'Europe/Berlin');
+      };
+      // Within a minute of the slot's end, wait for the next one to begin.
+      if (slotStart() + 240 * 60_000 - Date.now() < 60_000) await new Promise((r) => setTimeout(r, slotStart() + 240 * 60_000 - Date.now() + 1000));
+      const begun = slotStart();
+      const slot = { start: new Date(begun).toISOString(), end: new Date(begun + 240 * 60_000).toISOString() };
+      const before = () => new Date(begun - 60 * 60_000);
+      await topUpWallet(t, liveFan.token, 100);
+      await bookFromWallet(commandContext(store, { userId: liveFan.id, role: 'user' }, before), t.server.services.purchases, { userId: liveFan.id, role: 'user', slot });
+      await expect.poll(() => ids('live')).toEqual([liveFan.id]);
+      const next = await t.call('POST', '/api/chat/get_next_meeting_time', { isAdmin: true }, { token: admin });
+      expect(next.body.data).toMatchObject({ status: 'live', live_chat_users: 1 });
+      expect(await ids('live')).not.toContain(allowedFan.id);
+      // Disallowed: off the list. A fan may not open the chat list at all.
+      await t.call('POST', '/api/chat/update_allow_user_to_chat', { user_id: allowedFan.id, is_allowed: false }, { token: admin });
+      await expect.poll(() => ids('allowed')).not.toContain(allowedFan.id);
+      expect((await list('live', liveFan.token)).status).toBe(403);
+      expect((await list('everyone')).body).toMatchObject({ field: 'list_id' });
     });
   });
 }

@@ -9,6 +9,7 @@ import { couponRoutes } from './coupons';
 import { offerRoutes } from './offers';
 import { tierRoutes } from './tiers';
 import { shopRoutes } from './shop';
+import { chatBookingRoutes } from './chat-booking';
 import { massMessageRoutes } from './mass-messages';
 import { purchasedContentsRoutes } from './purchased-contents';
 import { liveRoutes } from './live';
@@ -114,6 +115,8 @@ export function App() {
         tierRoutes(permissions),
         // The shop: products, orders and its settings (web-admin/src/shop).
         shopRoutes(permissions),
+        // Chat booking: its settings, the weekly hours and the bookings (web-admin/src/chat-booking).
+        chatBookingRoutes(permissions),
         // Mass and welcome messages, their reports and the stagger settings (web-admin/src/mass-messages).
         massMessageRoutes(permissions),
         // A fan's purchased contents, opened from the chat (web-admin/src/purchased-contents).

@@ -40,6 +40,7 @@ const chatUserListEntry = z.object({
   mute_mass_message: z.boolean(),
   is_blocked: z.boolean().optional(),
   should_hide_in_chat: z.boolean().optional(),
+  is_allowed_to_chat: z.boolean().optional().describe('Staff allowed the fan to chat while normal chat is off.'),
 });
 
 export const chatAnswers: RouteAnswers = {

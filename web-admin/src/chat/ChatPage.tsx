@@ -11,7 +11,7 @@ import { useSettings } from '../settings';
 import { Conversation, NoConversation } from './Conversation';
 import { setOpenChat } from './ChatAlerts';
 import { CHAT_PAGE } from './paths';
-import { ACTIVE_CANCELLED, sortOptions, type ListFilter } from './rules';
+import { ACTIVE_CANCELLED, sortOptions, type ListChoice, type ListFilter } from './rules';
 import { UserList } from './UserList';
 import { useUserList } from './useUserList';
 import { useFrame } from '../realtime';
@@ -48,7 +48,7 @@ export function ChatPage() {
   const features = useMemo(() => chatRowFeatures(chatSettings), [chatSettings]);
   const [search, setSearch] = useState('');
   const [filter, setFilter] = useState<ListFilter>({ sort: 'latest_message', status: '' });
-  const [listId, setListId] = useState<'' | 'blocked' | 'muted'>('');
+  const [listId, setListId] = useState<ListChoice>('');
   const effectiveFilter = useMemo<ListFilter>(() => {
     const sorts = sortOptions(role, chatSettings);
     const sort = sorts.includes(filter.sort) ? filter.sort : sorts[0];

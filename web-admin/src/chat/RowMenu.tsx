@@ -1,5 +1,6 @@
 // The chat list's row menu (View Purchased, Update Nickname, Block User, Mute or Unmute mass messages,
-// Mark As Unread; who gets which: domain/chat/roles.ts chatRowActions, and the route table).
+// Mark As Unread; who gets which: domain/chat/roles.ts chatRowActions, and the route table), and Allow or Disallow
+// chatting while normal chat is off for the roles that may call update_allow_user_to_chat.
 import { useState, type ReactElement } from 'react';
 import {
   Button,
@@ -23,6 +24,8 @@ import BlockIcon from '@mui/icons-material/Block';
 import VolumeOffIcon from '@mui/icons-material/VolumeOff';
 import VolumeUpIcon from '@mui/icons-material/VolumeUp';
 import MarkChatUnreadOutlinedIcon from '@mui/icons-material/MarkChatUnreadOutlined';
+import SpeakerNotesIcon from '@mui/icons-material/SpeakerNotes';
+import SpeakerNotesOffIcon from '@mui/icons-material/SpeakerNotesOff';
 import { useBasename } from 'react-admin';
 import { useNavigate } from 'react-router-dom';
 import type { ChatUserListEntry } from '../../../domain/chat/wire';
@@ -32,19 +35,24 @@ import { mayCall, mayOpenPage } from '../access';
 import { useSay } from '../posts/parts';
 import { problemText } from './useChat';
 import { NICKNAME_MAX, STAFF_CHAT_ROUTES, STAFF_TEXTS, staffChatApi } from './staffApi';
+import { api } from '../api';
+
+/** A row action: the domain's, and allowing the fan to chat while normal chat is off. */
+type RowAction = ChatRowAction | 'allow_chat';
 
 const PURCHASED_PAGE = '/admin/purchased-contents/:userId';
 
 /** The actions this role gets on this row: the role rule, the feature switches and the route table together. */
-export function rowActionsFor(role: unknown, features: ChatRowFeatures, user: ChatUserListEntry): ChatRowAction[] {
+export function rowActionsFor(role: unknown, features: ChatRowFeatures, user: ChatUserListEntry): RowAction[] {
   const r = typeof role === 'string' ? (role as Role) : null;
-  return chatRowActions(r, features, user).filter((a) => {
+  const allow: RowAction[] = mayCall(role, STAFF_CHAT_ROUTES.allowToChat) ? ['allow_chat'] : [];
+  return [...allow, ...chatRowActions(r, features, user).filter((a) => {
     if (a === 'view_purchased') return mayOpenPage(role, PURCHASED_PAGE);
     if (a === 'update_nickname') return mayCall(role, STAFF_CHAT_ROUTES.nickname);
     if (a === 'block') return mayCall(role, STAFF_CHAT_ROUTES.block);
     if (a === 'mute') return mayCall(role, STAFF_CHAT_ROUTES.mute);
     return mayCall(role, STAFF_CHAT_ROUTES.markUnread);
-  });
+  })];
 }
 
 export interface RowMenuProps {
@@ -81,8 +89,17 @@ export function RowMenu({ role, user, features, onPatch, onRemoved }: RowMenuPro
     }
   };
 
-  const choose = async (a: ChatRowAction) => {
+  const choose = async (a: RowAction) => {
     close();
+    if (a === 'allow_chat') {
+      const allow = !user.is_allowed_to_chat;
+      await run(async () => {
+        await api('/api/chat/update_allow_user_to_chat', { body: { user_id: user._id, is_allowed: allow } });
+        say(allow ? `${user.name} may chat.` : `${user.name} may no longer chat.`, 'success');
+        onPatch(user._id, { is_allowed_to_chat: allow });
+      }, 'Could not change who may chat.');
+      return;
+    }
     if (a === 'view_purchased') navigate(`${basename}/purchased-contents/${encodeURIComponent(user._id)}`);
     else if (a === 'update_nickname') {
       setNickname(user.nick_name ?? '');
@@ -129,7 +146,10 @@ export function RowMenu({ role, user, features, onPatch, onRemoved }: RowMenuPro
     if (ok) setDialog(null);
   };
 
-  const LABEL: Record<ChatRowAction, { text: string; icon: ReactElement }> = {
+  const LABEL: Record<RowAction, { text: string; icon: ReactElement }> = {
+    allow_chat: user.is_allowed_to_chat
+      ? { text: 'Disallow to chat', icon: <SpeakerNotesOffIcon fontSize="small" /> }
+      : { text: 'Allow to chat', icon: <SpeakerNotesIcon fontSize="small" /> },
     view_purchased: { text: 'View Purchased', icon: <ReceiptLongIcon fontSize="small" /> },
     update_nickname: { text: 'Update Nickname', icon: <BadgeOutlinedIcon fontSize="small" /> },
     block: { text: blocked ? 'Unblock User' : 'Block User', icon: <BlockIcon fontSize="small" /> },

@@ -3,12 +3,13 @@
 import { useEffect, useRef, type UIEvent } from 'react';
 import { Alert, Box, Button, CircularProgress, List, Skeleton, Stack, Typography, useMediaQuery } from '@mui/material';
 import type { ChatUserListEntry } from '../../../domain/chat/wire';
-import { MESSAGES, nearEnd, showsComplimentaryStar, type ChatSettingsView, type ListFilter } from './rules';
+import { MESSAGES, nearEnd, showsComplimentaryStar, type ChatSettingsView, type ListChoice, type ListFilter } from './rules';
 import type { UserListState } from './useUserList';
 import type { ChatRowFeatures } from '../../../domain/chat/roles';
 import { RowMenu } from './RowMenu';
 import { ChatAlertsSwitch } from './ChatAlerts';
 import { MessageButtons } from '../mass-messages/MessageButtons';
+import { MeetingRibbon } from './MeetingRibbon';
 import { UserListFilters } from './UserListFilters';
 import { UserRow } from './UserRow';
 
@@ -28,8 +29,8 @@ export interface UserListProps {
   onPatch: (id: string, patch: Partial<ChatUserListEntry>) => void;
   onRemoved: (id: string) => void;
   /** Admins: which list (get_user_list list_id). */
-  listId: '' | 'blocked' | 'muted';
-  onListId: (v: '' | 'blocked' | 'muted') => void;
+  listId: ListChoice;
+  onListId: (v: ListChoice) => void;
 }
 
 export function UserList({ role, list, search, onSearch, filter, onFilter, selectedId, onSelect, chatSettings, features, onPatch, onRemoved, listId, onListId }: UserListProps) {
@@ -59,6 +60,7 @@ export function UserList({ role, list, search, onSearch, filter, onFilter, selec
           {/* A sound and a desktop notification for new fan messages (ChatAlerts in the layout). */}
           <ChatAlertsSwitch />
         </Stack>
+        <MeetingRibbon onShowLive={() => onListId('live')} />
         <UserListFilters role={role} chatSettings={chatSettings} search={search} onSearch={onSearch} filter={filter} onFilter={onFilter} listId={listId} onListId={onListId} />
       </Stack>
 

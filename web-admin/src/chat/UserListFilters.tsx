@@ -1,5 +1,5 @@
 // The chat user list's controls: the search box (debounced), sort and subscriber-status selects as the role and the
-// chat settings allow, and for admins which list (the chat, blocked or muted fans).
+// chat settings allow, and which list (the chat, fans allowed to chat, live chats; for admins blocked or muted fans).
 import { useEffect, useRef, useState } from 'react';
 import { FormControl, InputAdornment, InputLabel, MenuItem, Select, Stack, TextField } from '@mui/material';
 import SearchIcon from '@mui/icons-material/Search';
@@ -7,7 +7,7 @@ import type { ChatUserSort } from '../../../domain/chat/wire';
 import {
   chooseSort,
   chooseStatus,
-  LIST_CHOICES,
+  listChoices,
   MESSAGES,
   SEARCH_DEBOUNCE_MS,
   showsListChoice,
@@ -16,6 +16,7 @@ import {
   sortOptions,
   STATUS_CHOICES,
   type ChatSettingsView,
+  type ListChoice,
   type ListFilter,
 } from './rules';
 
@@ -70,8 +71,8 @@ export function UserListFilters({
   onSearch: (value: string) => void;
   filter: ListFilter;
   onFilter: (next: ListFilter) => void;
-  listId: '' | 'blocked' | 'muted';
-  onListId: (v: '' | 'blocked' | 'muted') => void;
+  listId: ListChoice;
+  onListId: (v: ListChoice) => void;
 }) {
   const sorts = sortOptions(role, chatSettings);
   const withStatus = showsStatusFilter(role, chatSettings);
@@ -123,10 +124,10 @@ export function UserListFilters({
             labelId="chat-list-label"
             label="List"
             value={listId || 'chat'}
-            onChange={e => onListId((e.target.value === 'chat' ? '' : e.target.value) as '' | 'blocked' | 'muted')}
+            onChange={e => onListId((e.target.value === 'chat' ? '' : e.target.value) as ListChoice)}
             data-testid="chat-list-id"
           >
-            {LIST_CHOICES.map(c => (
+            {listChoices(role).map(c => (
               <MenuItem key={c.value || 'chat'} value={c.value || 'chat'} data-testid={`chat-list-${c.value || 'chat'}`}>
                 {c.label}
               </MenuItem>

@@ -113,9 +113,9 @@ export const UserRow = memo(function UserRow({
             </Box>
           ) : null}
         </Stack>
-        {money.length || user.mute_mass_message || user.is_blocked ? (
+        {money.length || user.mute_mass_message || user.is_blocked || user.is_allowed_to_chat ? (
           <Typography variant="caption" color="text.secondary" noWrap component="div" data-testid="chat-user-money">
-            {[...money, user.mute_mass_message ? 'Mass messages muted' : null, user.is_blocked ? 'Blocked' : null].filter(Boolean).join(' · ')}
+            {[...money, user.mute_mass_message ? 'Mass messages muted' : null, user.is_blocked ? 'Blocked' : null, user.is_allowed_to_chat ? 'Allowed to chat' : null].filter(Boolean).join(' · ')}
           </Typography>
         ) : null}
       </Box>

@@ -9,6 +9,7 @@ import type {
   ChatUserSort,
 } from '../../../domain/chat/wire';
 import { api } from '../api';
+import type { ListChoice } from './rules';
 
 /** The routes behind the screen (keys of API_ACCESS, domain/access/routes.ts): the screen offers what the server allows. */
 export const CHAT_ROUTES = {
@@ -32,7 +33,7 @@ export interface UserListQuery {
   /** '' = All; '1' renewing (Active), '2' cancelled but paid through (Active-Cancelled). See rules.ts STATUS_CHOICES. */
   sort_by_subscribers: '' | '1' | '2';
   /** Admins: '' the chat list, 'blocked' or 'muted' fans. */
-  list_id?: '' | 'blocked' | 'muted';
+  list_id?: ListChoice;
 }
 
 const query = (params: Record<string, string | number>) =>

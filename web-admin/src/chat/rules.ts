@@ -5,7 +5,7 @@ import type { MediaKind } from '../../../domain/media/wire';
 import type { Role } from '../../../domain/shared/wire';
 import { CHAT_MEDIA_MAX, CHAT_TEXT_MAX, MESSAGE_EMPTY, PLEASE_ADD_MEDIA, tooManyMedia } from '../../../domain/chat/chat-message';
 import { chatDeductionCents } from '../../../domain/chat/conversation';
-import { chatSortsFor, chatViewSettings, mayCopyChat, seesChatStatusFilter, seesChatWallets } from '../../../domain/chat/roles';
+import { chatSortsFor, chatViewSettings, mayCopyChat, mayOpenChatList, seesChatStatusFilter, type ChatListId } from '../../../domain/chat/roles';
 import { CHARGEBACK_PENALTY_CENTS } from '../../../domain/payment/payment';
 
 export const MESSAGES = {
@@ -70,13 +70,23 @@ export type ChatSettingsView = { hide_earnings?: boolean; chat_settings?: { mode
 export const showsStatusFilter = (role: unknown, settings: ChatSettingsView = {}) =>
   seesChatStatusFilter(typeof role === 'string' ? (role as Role) : null, chatViewSettings(settings));
 
-/** The list choice (chat list, blocked, muted: get_user_list list_id) is for admin and sub_admin. */
-export const showsListChoice = (role: unknown) => seesChatWallets(typeof role === 'string' ? (role as Role) : null);
-export const LIST_CHOICES: { value: '' | 'blocked' | 'muted'; label: string }[] = [
+/** Which list the chat shows (get_user_list list_id; '' the chat list). */
+export type ListChoice = '' | ChatListId;
+
+const ALL_LIST_CHOICES: { value: ListChoice; label: string }[] = [
   { value: '', label: 'Chat list' },
+  { value: 'allowed', label: 'Allowed to chat' },
+  { value: 'live', label: 'Live chats' },
   { value: 'blocked', label: 'Blocked' },
   { value: 'muted', label: 'Mass messages muted' },
 ];
+
+/** The lists this role may open: every staff role the allowed-to-chat and live-chat lists, admins also blocked and muted. */
+export const listChoices = (role: unknown) => {
+  const r = typeof role === 'string' ? (role as Role) : null;
+  return ALL_LIST_CHOICES.filter((c) => c.value === '' || mayOpenChatList(r, c.value));
+};
+export const showsListChoice = (role: unknown) => listChoices(role).length > 1;
 
 /**
  * The status codes are this project's (README "Memberships", ccbillSubscriptionStatus): '1' renewing, '2'

@@ -16,6 +16,7 @@ export const STAFF_CHAT_ROUTES = {
   refreshBlur: 'POST /api/upload/refresh_blur_picture',
   videoProcess: 'POST /api/admin/send_video_process_request',
   byId: 'GET /api/chat/get_user_by_id',
+  allowToChat: 'POST /api/chat/update_allow_user_to_chat',
 } as const;
 
 /** Spec texts and this project's for what the spec does not show. */

@@ -8,7 +8,7 @@ import { useLivePages } from '../query';
 import { useDebounced, useFrame } from '../realtime';
 import { chatApi, type UserListQuery } from './api';
 import { patchUser as patched, usersOf, withFirstUsers, withoutUser } from './pages';
-import { LIST_REFRESH_DEBOUNCE_MS, MESSAGES, type ListFilter } from './rules';
+import { LIST_REFRESH_DEBOUNCE_MS, MESSAGES, type ListChoice, type ListFilter } from './rules';
 import { problemText } from './useChat';
 
 export interface UserListState {
@@ -20,7 +20,7 @@ export interface UserListState {
   error: string | null;
 }
 
-export function useUserList(search: string, filter: ListFilter, listId: '' | 'blocked' | 'muted' = '') {
+export function useUserList(search: string, filter: ListFilter, listId: ListChoice = '') {
   const asked = useMemo(
     () => ({ user_name: search.trim(), sort_by: filter.sort, sort_by_subscribers: filter.status, list_id: listId }) satisfies Omit<UserListQuery, 'page_num'>,
     [search, filter.sort, filter.status, listId]

@@ -5,6 +5,7 @@ import { MENU_GROUPS, MENU_SECTIONS, mayOpenPage, resourcesFor, type ConsoleReso
 import { SUBSCRIPTION_CONSOLE_PAGES } from '../cancellations';
 import { TIERS_CONSOLE_PAGES } from '../tiers/paths';
 import { SHOP_CONSOLE_PAGES } from '../shop/paths';
+import { BOOKING_CONSOLE_PAGES } from '../chat-booking/paths';
 import { CHAT_CONSOLE_PAGES } from '../chat/paths';
 import { CONSOLE_PAGES } from '../content-manager/paths';
 import { HELP_CONSOLE_PAGES } from '../help/paths';
@@ -41,7 +42,7 @@ export interface MenuGroupView {
 export const MENU_PAGES: readonly ConsolePage[] = [
   ...CONSOLE_PAGES, ...CHAT_CONSOLE_PAGES, ...PROMOTION_CONSOLE_PAGES, ...SUBSCRIPTION_CONSOLE_PAGES, ...TIERS_CONSOLE_PAGES, ...MASS_CONSOLE_PAGES,
   ...LIVE_CONSOLE_PAGES, ...SHELL_CONSOLE_PAGES, ...PUSH_CONSOLE_PAGES, ...HELP_CONSOLE_PAGES, ...TOOLS_CONSOLE_PAGES, ...REPORT_CONSOLE_PAGES,
-  ...PROVIDER_CONSOLE_PAGES, ...SHOP_CONSOLE_PAGES,
+  ...PROVIDER_CONSOLE_PAGES, ...SHOP_CONSOLE_PAGES, ...BOOKING_CONSOLE_PAGES,
 ];
 
 /** A group's entries in its sub-groups (in their order), then those no sub-group names. */

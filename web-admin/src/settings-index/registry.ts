@@ -112,8 +112,10 @@ export const SETTINGS_PAGES: readonly SettingsPageEntry[] = [
   { slug: 'live-streaming-settings', title: 'Live streaming', group: 'messages', description: 'Go live, per-minute price, the sessions report.' },
   { slug: 'purchase-notification-settings', title: 'Purchase notifications', group: 'messages', description: 'Which purchases notify the staff.' },
   { slug: 'web-push-notification', title: 'Web push notifications', group: 'messages', description: 'Push notifications and the installable app.' },
-  { slug: 'chat-booking-settings', title: 'Chat booking', group: 'messages', description: 'Booked chat sessions.', owner: 'P6 SB-15' },
-  { slug: 'set-chat-availability', title: 'Chat availability', group: 'messages', description: 'When the creator is available for booked chats.', owner: 'P6 SB-14' },
+  { slug: 'chat-booking-settings', title: 'Chat booking', group: 'messages', description: 'Paid one-to-one chat slots: on or off, normal chat, slot length, price, notice, cancel deadline, no-shows.',
+    keywords: ['book a slot', 'appointment', 'time zone', 'no-show'], related: [{ label: 'Weekly hours', path: '/settings/set-chat-availability/weekly-hours' }, { label: 'Bookings', path: '/settings/set-chat-availability/booking-list' }] },
+  { slug: 'set-chat-availability', title: 'Chat availability', group: 'messages', description: 'The booked chats, the weekly hours and the days off.', path: '/settings/set-chat-availability/booking-list',
+    keywords: ['bookings', 'weekly hours', 'day off', 'calendar', 'schedule'], related: [{ label: 'Weekly hours', path: '/settings/set-chat-availability/weekly-hours' }] },
   { slug: 'subscription-email-notification', title: 'Subscription emails', group: 'messages', description: 'Mails to fans and staff when memberships start, renew, fail or end.', keywords: ['email', 'notification'] },
 
   // ---- Pages and navigation ---------------------------------------------------------------------------------
