@@ -172,9 +172,10 @@ export async function allowedToChat(db: Kysely<ReadModels>): Promise<Set<string>
 export async function fanChatClosed(db: Kysely<ReadModels>, settings: Pick<SiteSettings, 'chat_settings' | 'chat_booking_enabled'>, userId: string, at: string): Promise<string | null> {
   if (!settings.chat_settings?.disabled_normal_chat) return null;
   const [allowed, live, ended] = await Promise.all([
-    allowedToChat(db), liveBookings(db, at), listBookings(db, { userId, status: ['started', 'completed', 'no_show'], offset: 0, limit: 1 }),
+    allowedToChat(db), liveBookings(db, at), listBookings(db, { userId, status: ['booked', 'started', 'completed', 'no_show'], offset: 0, limit: 60 }),
   ]);
   const bookingOn = live.some((b) => b.user_id === userId);
-  // A started booking that is not on now has ended (the pass may not have moved it yet).
-  return fanChatRefusal({ normalChatDisabled: true, bookingEnabled: !!settings.chat_booking_enabled, allowed: allowed.has(userId), bookingOn, hadBooking: ended.total > 0 });
+  // A held booking whose slot is over has ended, whether or not the pass has moved it yet.
+  const hadBooking = ended.rows.some((b) => Date.parse(b.end_at) <= Date.parse(at));
+  return fanChatRefusal({ normalChatDisabled: true, bookingEnabled: !!settings.chat_booking_enabled, allowed: allowed.has(userId), bookingOn, hadBooking });
 }
