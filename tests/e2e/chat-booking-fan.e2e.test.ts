@@ -4,14 +4,15 @@
 // says 'This slot is no longer available.' and the slots are read again. The server's clock is then moved to the
 // slot's start and the booking pass run as its timer would: the ribbon turns to "live now" without a reload, the
 // fan writes in the chat and the creator sees the message and one live chat; past the end the chat closes with
-// the server's message. Screenshots at 375 and 1440 px in tests/artifacts/chat-booking-fan-*.png.
+// the server's message. A short wallet says to add funds; the card pays instead. Screenshots at 375 and 1440 px in tests/artifacts/chat-booking-fan-*.png.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { advanceBookings } from '../../commands/chat-booking';
 import { commandContext } from '../../commands/handle';
 import { BOOKING_ENDED } from '../../domain/chat-booking/chat-access';
+import { SANDBOX_TEST_CARDS } from '../../domain/card/wire';
 import { startTestServer, type TestServer } from '../support/server';
-import { DESKTOP, SIGNED_IN_HINT, ensureAppsBuilt, launchChromium, requireChromium, shootBothWidths, signInContext } from '../support/browser';
+import { DESKTOP, SIGNED_IN_HINT, ensureAppsBuilt, fillCardDialog, launchChromium, requireChromium, shootBothWidths, signInContext } from '../support/browser';
 import { topUpWallet } from '../support/wallet';
 
 const hasChromium = requireChromium();
@@ -169,6 +170,38 @@ describe.skipIf(!hasChromium)('chat booking, the fan side (Chromium)', () => {
     const past = page.getByTestId('bookings-past').getByTestId('booking-row');
     await past.waitFor({ timeout: 15_000 });
     expect(await past.getByTestId('booking-status').innerText()).toBe('Completed');
+  });
+
+  it('a short wallet says to add funds and opens Add Funds; the same slot is then paid by card', async () => {
+    // The price goes up to $30.00: the $25.00 left in the wallet falls short.
+    const rules = (await t.call('GET', '/admin-api/chat-booking/availability', undefined, { token: admin })).body;
+    expect((await t.call('PUT', '/admin-api/chat-booking/availability', { ...rules, price_cents: 3000 }, { token: admin })).status).toBe(200);
+    await page.goto(t.base + '/book-slot/book');
+    const first = page.getByTestId('slot').first();
+    await first.waitFor({ timeout: 15_000 });
+    expect(await page.getByTestId('slot-price').innerText()).toBe('$30.00 for 15 minutes of one-to-one chat');
+    const start = (await first.getAttribute('data-start'))!;
+    await first.click();
+    await page.getByTestId('book-slot-button').click();
+    await page.getByTestId('book-pay-wallet').click();
+    await page.getByTestId('confirm-booking').click();
+    await page.getByText('Please Add Funds in wallet to book this slot.').waitFor({ timeout: 15_000 });
+    await page.getByTestId('add-funds-dialog').waitFor();
+    await page.getByTestId('add-funds-close').click();
+    await page.getByTestId('book-slot-button').click();
+    await page.getByTestId('book-pay-card').click();
+    await page.getByTestId('confirm-booking').click();
+    const dialog = page.getByTestId('card-dialog');
+    await dialog.waitFor({ timeout: 15_000 });
+    await fillCardDialog(dialog, SANDBOX_TEST_CARDS.approve, { firstName: 'Bea', lastName: 'Booker', email: 'bea.booker@example.com' });
+    await dialog.getByTestId('pay-button').click();
+    await page.waitForURL('**/book-slot/booking-list', { timeout: 20_000 });
+    const row = page.locator(`[data-testid="booking-row"][data-status="booked"]`);
+    await row.waitFor({ timeout: 15_000 });
+    expect(await row.innerText()).toContain('$30.00');
+    const list = (await t.call('GET', '/api/chat-booking/bookings', undefined, { token: fan.token })).body.data.bookings;
+    expect(list.find((b: { start: string; status: string }) => b.start === start)).toMatchObject({ status: 'booked', price_cents: 3000 });
+    expect((await t.call('GET', '/api/users/me', undefined, { token: fan.token })).body.data.wallet_amount_cents).toBe(2500);
     expect(collect.errors).toEqual([]);
   });
 });

@@ -86,7 +86,7 @@ export function useBookSlot({ priceCents, timeZone, onBooked, onTaken }: { price
       <ConfirmPaymentDialog
         open={!!slot}
         title="Book a chat"
-        text={slot ? `Book a ${slot.start_time}–${slot.end_time} chat on ${instantLabel(slot.start, timeZone)} for ${price}?` : ''}
+        text={slot ? `Book a chat on ${instantLabel(slot.start, timeZone)}–${slot.end_time} for ${price}?` : ''}
         extra={
           <>
             <RadioGroup row value={method} onChange={(e) => setMethod(e.target.value as 'card' | 'wallet')} aria-label="Pay by" sx={{ mt: 2 }}>

@@ -61,9 +61,16 @@ export function ChatHeader({ payPerMessage }: { payPerMessage: PayPerMessageStat
       <JoinStreamButton />
       {/* Fans book one-to-one chat time while the creator takes bookings. */}
       {settings?.chat_booking_enabled && (
-        <Button component={RouterLink} to="/book-slot/book" size="small" variant="outlined" startIcon={<EventRounded />} data-testid="chat-book-link" sx={{ flexShrink: 0 }}>
-          Book a chat
-        </Button>
+        <>
+          <Button component={RouterLink} to="/book-slot/book" size="small" variant="outlined" startIcon={<EventRounded />} data-testid="chat-book-link" sx={{ flexShrink: 0, display: { xs: 'none', sm: 'inline-flex' } }}>
+            Book a chat
+          </Button>
+          <Tooltip title="Book a chat">
+            <IconButton component={RouterLink} to="/book-slot/book" aria-label="Book a chat" data-testid="chat-book-icon" sx={{ display: { xs: 'inline-flex', sm: 'none' } }}>
+              <EventRounded />
+            </IconButton>
+          </Tooltip>
+        </>
       )}
       {/* The chat header links to purchased contents (what the fan bought here and in the feed). */}
       {settings?.purchased_content_settings?.enabled !== false && (
