@@ -50,6 +50,8 @@ export function useBookSlot({ priceCents, timeZone, onBooked, onTaken }: { price
   const confirm = async () => {
     if (!slot) return;
     const when = { start: slot.start, end: slot.end };
+    // The confirmation closes: Add Funds or the card dialog takes over from here.
+    setSlot(null);
     if (method === 'wallet') {
       const body = { ...when, payment_method: 'wallet' };
       await wallet.pay(
@@ -68,7 +70,6 @@ export function useBookSlot({ priceCents, timeZone, onBooked, onTaken }: { price
       );
       return;
     }
-    setSlot(null);
     await flow.start({
       endpoint: BOOK,
       body: { ...when, payment_method: 'card' },
