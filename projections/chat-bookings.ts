@@ -3,6 +3,8 @@
 import { sql, type Kysely } from 'kysely';
 import { DEFAULT_AVAILABILITY, type Availability, type Slot } from '../domain/chat-booking/availability';
 import type { BookingStatus } from '../domain/chat-booking/booking';
+import { fanChatRefusal } from '../domain/chat-booking/chat-access';
+import type { SiteSettings } from '../domain/settings/settings';
 import type { AnyDomainEvent } from './events';
 import { defineProjection, update } from './projection';
 import { chatBookingsTables, storeRow, timestamptz, type ReadModelRows, type ReadModels } from './schema';
@@ -164,4 +166,16 @@ export async function nextBooking(db: Kysely<ReadModels>, at: string, userId: st
 export async function allowedToChat(db: Kysely<ReadModels>): Promise<Set<string>> {
   const rows = await db.withSchema('rm').selectFrom('chat_allowed_users').select('user_id').execute();
   return new Set(rows.map((r) => r.user_id));
+}
+
+/** Why the fan may not write in the chat now (null: they may), read without recording attendance. */
+export async function fanChatClosed(db: Kysely<ReadModels>, settings: Pick<SiteSettings, 'chat_settings' | 'chat_booking_enabled'>, userId: string, at: string): Promise<string | null> {
+  if (!settings.chat_settings?.disabled_normal_chat) return null;
+  const [allowed, live, ended] = await Promise.all([
+    allowedToChat(db), liveBookings(db, at), listBookings(db, { userId, status: ['booked', 'started', 'completed', 'no_show'], offset: 0, limit: 60 }),
+  ]);
+  const bookingOn = live.some((b) => b.user_id === userId);
+  // A held booking whose slot is over has ended, whether or not the pass has moved it yet.
+  const hadBooking = ended.rows.some((b) => Date.parse(b.end_at) <= Date.parse(at));
+  return fanChatRefusal({ normalChatDisabled: true, bookingEnabled: !!settings.chat_booking_enabled, allowed: allowed.has(userId), bookingOn, hadBooking });
 }

@@ -23,7 +23,7 @@ import { BOOKING_NOT_FOUND } from '../../domain/chat-booking/booking';
 import { availabilityFromWire, availabilityToWire, bookingView, countdownOf } from '../../domain/chat-booking/views';
 import { walletPurchaseMessage } from '../../domain/wallet/wallet';
 import { bookByCard, bookFromWallet, cancelBooking, rescheduleBooking, setAllowedToChat, setAvailability } from '../../commands/chat-booking';
-import { currentAvailability, findBooking, listBookings, liveBookings, nextBooking, takenSlots } from '../../projections/chat-bookings';
+import { currentAvailability, fanChatClosed, findBooking, listBookings, liveBookings, nextBooking, takenSlots } from '../../projections/chat-bookings';
 import { findUser } from '../../projections/users';
 import { currentSettings } from '../../projections/settings';
 import { answer } from '../openapi';
@@ -55,13 +55,14 @@ export const chatBookingRoutes = (services: Services): FastifyPluginAsyncZod => 
 
   // ---- the countdown and the allowed list ----
 
+
   app.post('/api/chat/get_next_meeting_time', { schema: { body: nextMeetingBody, response: { 200: answer(nextMeetingAnswer) } } }, async (request, reply) => {
     const caller = requireCaller(request);
     const at = now();
     // isAdmin asks for the creator's next meeting with anyone: staff only; a fan always gets their own.
     const anyone = request.body.isAdmin && isStaffRole(caller.role);
-    const [next, live] = await Promise.all([nextBooking(db(), at, anyone ? null : caller.userId), liveBookings(db(), at)]);
-    return ok(reply, { ...countdownOf(next, at), live_chat_users: new Set(live.map((b) => b.user_id)).size, booking: next ? bookingView(next, at) : null, server_time: at });
+    const [next, live, chatClosed] = await Promise.all([nextBooking(db(), at, anyone ? null : caller.userId), liveBookings(db(), at), anyone ? null : currentSettings(db()).then((st) => fanChatClosed(db(), st, caller.userId, at))]);
+    return ok(reply, { ...countdownOf(next, at), live_chat_users: new Set(live.map((b) => b.user_id)).size, booking: next ? bookingView(next, at) : null, server_time: at, chat_closed: chatClosed });
   });
 
   app.post('/api/chat/update_allow_user_to_chat', { schema: { body: allowBody, response: { 200: answer(allowAnswer) } } }, async (request, reply) => {

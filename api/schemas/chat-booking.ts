@@ -105,4 +105,5 @@ export const nextMeetingAnswer = z.object({
   live_chat_users: z.number().int().describe('Fans whose booked slot is on now.'),
   booking: bookingView.nullable(),
   server_time: z.string(),
+  chat_closed: z.string().nullable().describe("Why the fan may not write in the chat now (null: they may; always null with isAdmin)."),
 });

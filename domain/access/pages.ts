@@ -51,6 +51,8 @@ export const FAN_PAGES: Record<string, PageAccess> = {
   '/private-chat': ALL_SIGNED_IN,
   // A fan's purchased contents; staff open a fan's in the console (/admin/purchased-contents/:userId).
   '/purchased-contents/:id?': FAN,
+  // Chat booking: a fan books and manages their own chat slots (staff set the availability in the console).
+  '/book-slot/:page': FAN,
   // Live streaming: viewers watch here (the API decides who may join); publishers go live in
   // the console (/admin/go-live, /admin/live-stream/:id).
   '/group-live-stream': ALL_SIGNED_IN,

@@ -68,6 +68,7 @@ const AgeGate = lazy(() => import('./components/AgeGate'));
 const NotificationPreferencePage = lazy(() => import('./pwa/NotificationPreferencePage'));
 const PwaPopups = lazy(() => import('./pwa/PwaPopups'));
 // The shop: products, cart, addresses, checkout and orders live in ./shop.
+const BookSlotPage = lazy(() => import('./chat-booking/BookSlotPage'));
 const ProductListPage = lazy(() => import('./shop/ProductPages').then((m) => ({ default: m.ProductListPage })));
 const ProductPage = lazy(() => import('./shop/ProductPages').then((m) => ({ default: m.ProductPage })));
 const CartPage = lazy(() => import('./shop/CartPage'));
@@ -177,6 +178,7 @@ function AppRoutes() {
         <Route path="/tips" element={<Guard page="/tips"><TipsPage /></Guard>} />
         <Route path="/tips-list" element={<Guard page="/tips-list"><TipsListPage /></Guard>} />
         <Route path="/private-chat/:id?" element={<Guard page="/private-chat"><PrivateChatPage /></Guard>} />
+        <Route path="/book-slot/:page" element={<Guard page="/book-slot/:page"><BookSlotPage /></Guard>} />
         <Route path="/purchased-contents/:id?" element={<Guard page="/purchased-contents/:id?"><PurchasedContentsPage /></Guard>} />
         <Route path="/group-live-stream" element={<Guard page="/group-live-stream"><GroupLiveStreamPage /></Guard>} />
         <Route path="/live-stream/:id?" element={<Guard page="/live-stream/:id?"><LiveStreamPage /></Guard>} />

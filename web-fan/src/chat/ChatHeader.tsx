@@ -3,7 +3,9 @@
 // the fan, and the link to purchased contents.
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
+import EventRounded from '@mui/icons-material/EventRounded';
 import Typography from '@mui/material/Typography';
 import ArrowBackRounded from '@mui/icons-material/ArrowBackRounded';
 import LocalMallRounded from '@mui/icons-material/LocalMallRounded';
@@ -57,6 +59,19 @@ export function ChatHeader({ payPerMessage }: { payPerMessage: PayPerMessageStat
       </Box>
       {/* Join Stream while a session is live for this fan and not yet joined. */}
       <JoinStreamButton />
+      {/* Fans book one-to-one chat time while the creator takes bookings. */}
+      {settings?.chat_booking_enabled && (
+        <>
+          <Button component={RouterLink} to="/book-slot/book" size="small" variant="outlined" startIcon={<EventRounded />} data-testid="chat-book-link" sx={{ flexShrink: 0, display: { xs: 'none', sm: 'inline-flex' } }}>
+            Book a chat
+          </Button>
+          <Tooltip title="Book a chat">
+            <IconButton component={RouterLink} to="/book-slot/book" aria-label="Book a chat" data-testid="chat-book-icon" sx={{ display: { xs: 'inline-flex', sm: 'none' } }}>
+              <EventRounded />
+            </IconButton>
+          </Tooltip>
+        </>
+      )}
       {/* The chat header links to purchased contents (what the fan bought here and in the feed). */}
       {settings?.purchased_content_settings?.enabled !== false && (
         <Tooltip title="Purchased contents">

@@ -27,6 +27,7 @@ import { ChatHeader } from './ChatHeader';
 import { ChatList } from './ChatList';
 import { useChatComposer } from './useChatComposer';
 import { useChatScroll } from './useChatScroll';
+import { useNextMeeting } from '../chat-booking/bookingApi';
 
 const AddFundsDialog = lazy(() => import('../wallet/AddFundsDialog'));
 
@@ -41,8 +42,10 @@ export default function PrivateChatPage() {
 
 function ChatScreen() {
   const { me, refresh: refreshMe, settings } = useAuth();
-  // Normal chat off (chat settings, followed live): the server's refusal text stands in for the text area.
-  const chatClosed = settings?.chat_settings?.disabled_normal_chat ? NORMAL_CHAT_DISABLED : null;
+  // Normal chat off (chat settings, followed live): the server says whether this fan may write now (staff allowed
+  // them, or their booked slot is on) and, if not, why; that text stands in for the text area.
+  const { next: meeting } = useNextMeeting(!!settings?.chat_settings?.disabled_normal_chat);
+  const chatClosed = settings?.chat_settings?.disabled_normal_chat ? (meeting ? meeting.chat_closed : NORMAL_CHAT_DISABLED) : null;
   const proxy = useIsProxy();
   const notify = useNotify();
   const chat = useChatMessages();

@@ -8,6 +8,7 @@ import Divider from '@mui/material/Divider';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
+import EventRounded from '@mui/icons-material/EventRounded';
 import Typography from '@mui/material/Typography';
 import HelpOutlineRounded from '@mui/icons-material/HelpOutlineRounded';
 import KeyRounded from '@mui/icons-material/KeyRounded';
@@ -101,6 +102,14 @@ export default function AccountMenu({
             <LocalMallRounded fontSize="small" />
           </ListItemIcon>
           Purchased contents
+        </MenuItem>
+      )}
+      {may('/book-slot/:page') && settings?.chat_booking_enabled && (
+        <MenuItem component={RouterLink} to="/book-slot/booking-list" onClick={onClose} data-testid="menu-book-chat">
+          <ListItemIcon>
+            <EventRounded fontSize="small" />
+          </ListItemIcon>
+          Chat bookings
         </MenuItem>
       )}
       {shopShown && (

@@ -26,6 +26,8 @@ const HelpPopupHost = lazy(() => import('../notifications/HelpPopup').then((m) =
 const MiscPopup = lazy(() => import('./MiscPopup'));
 const LiveAnnouncement = lazy(() => import('../live/LiveAnnouncement').then((m) => ({ default: m.LiveAnnouncement })));
 // Rebill reminder and resubscribe offer ribbons (../membership).
+// The chat-booking countdown (../chat-booking), while the creator takes bookings.
+const BookingRibbon = lazy(() => import('../chat-booking/BookingRibbon'));
 const MembershipRibbons = lazy(() => import('../membership/MembershipPopups').then((m) => ({ default: m.MembershipRibbons })));
 
 /** Statuses of the opt-in prompt that show a ribbon (kept here so the ribbon chunk loads only when needed). */
@@ -68,7 +70,7 @@ export function Shell() {
     setAccountAnchor(el);
   };
   const { pathname } = useLocation();
-  const { token: signedIn, me } = useAuth();
+  const { token: signedIn, me, settings } = useAuth();
   const proxy = useIsProxy();
   const chatLink = useChatLink();
   // Full-screen chat for those who chat (a fan without a membership gets the usual page with its prompt).
@@ -122,6 +124,11 @@ export function Shell() {
         {signedIn && (
           <Suspense fallback={null}>
             <LiveAnnouncement />
+          </Suspense>
+        )}
+        {signedIn && me?.role === 'user' && settings?.chat_booking_enabled && (
+          <Suspense fallback={null}>
+            <BookingRibbon />
           </Suspense>
         )}
         {signedIn && me && (
