@@ -80,9 +80,9 @@ describe('chat booking mails', () => {
   const ctx = { fanName: 'Ann <b>"Fan"</b>', fanEmail: 'ann@example.com', creatorName: 'Kim', siteUrl: 'https://fans.example', timeZone: 'Europe/Berlin' };
 
   it('times are in the creator\'s zone with the offset; user text is escaped in the HTML and a subject stays one line', () => {
-    expect(spanText(slot.start, slot.end, 'Europe/Berlin')).toBe('Thursday 2026-12-10, 19:00–19:15 (Europe/Berlin, UTC+01:00)');
+    expect(spanText(slot.start, slot.end, 'Europe/Berlin')).toBe('Thursday 2026-12-10, 19:00 to 19:15 (Europe/Berlin, UTC+01:00)');
     const m = bookingEmail(due('staff_booking_confirmed', slot), booking, { ...ctx, fanName: 'Eve\r\nBcc: x@y' });
-    expect(m.subject).toBe('New chat booking: Eve Bcc: x@y, Thursday 2026-12-10, 19:00–19:15 (Europe/Berlin, UTC+01:00)');
+    expect(m.subject).toBe('New chat booking: Eve Bcc: x@y, Thursday 2026-12-10, 19:00 to 19:15 (Europe/Berlin, UTC+01:00)');
     expect(m.text).toContain('https://fans.example/admin/settings/set-chat-availability/booking-list');
     const fan = bookingEmail(due('fan_booking_confirmed', slot), booking, ctx);
     expect(fan.html).not.toContain('<b>');

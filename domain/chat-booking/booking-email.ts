@@ -107,11 +107,11 @@ const oneLine = (s: string) => s.replace(/[\r\n]+/g, ' ').trim();
 
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 
-/** "Wednesday 2026-12-02, 09:00–09:15 (Europe/Berlin, UTC+01:00)": a span in the creator's time zone. */
+/** "Wednesday 2026-12-02, 09:00 to 09:15 (Europe/Berlin, UTC+01:00)": a span in the creator's time zone. */
 export function spanText(start: string, end: string, timeZone: string): string {
   const l = inZone({ start, end }, timeZone);
   const weekday = WEEKDAYS[new Date(`${l.date}T00:00:00Z`).getUTCDay()];
-  return `${weekday} ${l.date}, ${l.startTime}–${l.endTime} (${timeZone}, ${l.utcOffset})`;
+  return `${weekday} ${l.date}, ${l.startTime} to ${l.endTime} (${timeZone}, ${l.utcOffset})`;
 }
 
 const minutesText = (n: number) => (n % 60 === 0 ? `${n / 60} ${n === 60 ? 'hour' : 'hours'}` : `${n} ${n === 1 ? 'minute' : 'minutes'}`);

@@ -135,7 +135,7 @@ export function bookingEmailSuite(backend: Backend, available = true) {
       expect(more).toEqual([]);
       expect(subjectOf(confirmed!)).toBe('Your chat with Fanclub Creator is booked');
       expect(textOf(confirmed!)).toContain('We received your payment of $25.00.');
-      expect(textOf(confirmed!)).toMatch(/booked for \w+day \d{4}-\d\d-\d\d, \d\d:\d\d–\d\d:\d\d \(Europe\/Berlin, UTC\+0[12]:00\)/);
+      expect(textOf(confirmed!)).toMatch(/booked for \w+day \d{4}-\d\d-\d\d, \d\d:\d\d to \d\d:\d\d \(Europe\/Berlin, UTC\+0[12]:00\)/);
       expect(textOf(confirmed!)).toContain(`See your bookings: ${SITE}/book-slot/booking-list`);
       const [notice, ...others] = mailsTo(ADMIN);
       expect(others).toEqual([]);
