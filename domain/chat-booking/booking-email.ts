@@ -41,7 +41,7 @@ export interface BookingMailDue {
 /** The events that make booking mails. */
 export const BOOKING_EMAIL_SOURCE_TYPES = ['ChatBookingConfirmed', 'ChatBookingReminded', 'ChatBookingCancelled', 'ChatBookingRescheduled', 'ChatBookingNoShow'] as const;
 
-type Ev = { id: string; recordedAt: Date } & Pick<BookingEvent, 'type' | 'data'>;
+type Ev = { id: string; recordedAt: Date } & BookingEvent;
 
 /** The mails a booking event makes. Staff are not mailed about what staff did themselves. */
 export function bookingMailsForEvent(e: Ev): BookingMailDue[] {

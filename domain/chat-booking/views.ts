@@ -57,7 +57,7 @@ export interface AvailabilityWire {
   reminder_minutes_before?: number;
 }
 
-export const availabilityToWire = (a: Availability): AvailabilityWire => ({
+export const availabilityToWire = (a: Availability): AvailabilityWire & { reminder_minutes_before: number } => ({
   time_zone: a.timeZone, weekly: a.weekly, exceptions: a.exceptions, slot_minutes: a.slotMinutes, buffer_minutes: a.bufferMinutes, price_cents: a.priceCents,
   book_ahead_days: a.bookAheadDays, min_notice_minutes: a.minNoticeMinutes, max_bookings_per_fan: a.maxBookingsPerFan, cancel_deadline_hours: a.cancelDeadlineHours,
   no_show_policy: a.noShowPolicy, reminder_minutes_before: a.reminderMinutesBefore,
