@@ -1,8 +1,9 @@
 // The background work of one process (api/server.ts): uploads rendered, unfinished payments and crypto top-ups
 // resumed, mass and welcome messages delivered, web push sent, the bus relay, rebills charged, chat and
-// subscription mails sent, shop mails sent, live streaming supervised, the sandbox providers' notices delivered. Each is handed to
-// `stops` (./stops.ts) as it starts.
+// subscription mails sent, shop and chat booking mails sent, chat bookings reminded, started and ended, live
+// streaming supervised, the sandbox providers' notices delivered. Each is handed to `stops` (./stops.ts) as it starts.
 import { startBookingPass } from '../commands/chat-booking';
+import { BOOKING_EMAIL_SOURCE_TYPES } from '../domain/chat-booking/booking-email';
 import { watermarkOf } from '../domain/media/watermark';
 import { resumeUnfinishedPayments } from '../commands/recovery';
 import { resumeCryptoTopUps } from '../commands/wallet';
@@ -12,12 +13,13 @@ import { startMessageDelivery, type MessageDelivery } from '../commands/message-
 import { startChatEmails } from '../commands/chat-emails';
 import { startSubscriptionEmails } from '../commands/subscription-emails';
 import { startShopEmails } from '../commands/shop-emails';
+import { startChatBookingEmails } from '../commands/chat-booking-emails';
 import { cryptoPaymentsToResume } from '../projections/wallet';
 import { currentSettings } from '../projections/settings';
 import { startRelay } from '../infra/bus/relay';
 import { paymentMethodFromReadModel, rebillReads, recoveryReads } from './payment-reads';
 import { deliveryReads } from './delivery-reads';
-import { chatEmailReads, shopEmailReads, subscriptionEmailReads } from './mail-reads';
+import { chatBookingEmailReads, chatEmailReads, shopEmailReads, subscriptionEmailReads } from './mail-reads';
 import { mediaWorkerReads } from './media-reads';
 import { announceChatMediaProcessed } from './chat-media-ready';
 import { startLiveSupervisor } from './live';
@@ -45,6 +47,10 @@ export interface BackgroundOptions {
   subscriptionEmailIntervalMs?: number;
   /** Shop mails' pass interval (0: no timer and no pass on a paid or shipped order; tests call shopEmails.tick()); follows chatEmailIntervalMs when unset. */
   shopEmailIntervalMs?: number;
+  /** Chat booking mails' pass interval (0: no timer and no pass on a booking event; tests call chatBookingEmails.tick()); follows chatEmailIntervalMs when unset. */
+  chatBookingEmailIntervalMs?: number;
+  /** The chat booking pass's interval (reminders, starts and ends; 0: no timer, tests call bookingPass.tick()). */
+  bookingPassIntervalMs?: number;
   /** The live supervisor's interval (0: no timer; tests call liveSupervisor.tick()). */
   liveIntervalMs?: number;
 }
@@ -185,8 +191,21 @@ export function startSchedulers(
     if (events.some((e) => e.type === 'ShopOrderPaid' || e.type === 'ShopOrderShipped')) shopEmails.kick();
   }));
   // Chat bookings: slots that began start, slots that ended complete (or are no-shows) — the countdown's frames.
-  const bookingPass = startBookingPass({ store, deps: services.purchases, now: () => services.clock(), log: (m) => log(`[chat-booking] ${m}`) });
+  const bookingPass = startBookingPass({
+    store, deps: services.purchases, now: () => services.clock(), intervalMs: options.bookingPassIntervalMs || 30_000, timer: options.bookingPassIntervalMs !== 0, log: (m) => log(`[chat-booking] ${m}`),
+  });
   stops.add('timers', () => bookingPass.stop());
+  // Chat booking mails (paid, reminder, cancelled, moved, no-show): a pass as soon as the read models have such
+  // an event, and on a timer; every node may pass, the mail's own stream decides who sends.
+  const bookingEmailMs = options.chatBookingEmailIntervalMs ?? options.chatEmailIntervalMs;
+  const chatBookingEmails = startChatBookingEmails({
+    store, reads: chatBookingEmailReads(database.db, cfg.FANCLUB_ADMIN_EMAIL), send: (mail) => services.mailer.send(mail), siteUrl,
+    now: () => services.clock(), intervalMs: bookingEmailMs || 30_000, timer: bookingEmailMs !== 0, log: (m) => log(`[chat-booking-email] ${m}`),
+  });
+  stops.add('chatBookingEmails', () => chatBookingEmails.stop());
+  if (bookingEmailMs !== 0) stops.add('chatBookingEmails', services.runner.onApplied((events) => {
+    if (events.some((e) => (BOOKING_EMAIL_SOURCE_TYPES as readonly string[]).includes(e.type))) chatBookingEmails.kick();
+  }));
   // Live streaming: a pass every 10 s revokes viewers whose subscription ended and bills one-to-one
   // minutes (and follows blocks and logouts at once).
   const liveSupervisor = startLiveSupervisor(services, { intervalMs: options.liveIntervalMs ?? 10_000 });
@@ -201,5 +220,5 @@ export function startSchedulers(
     const cryptoNotices = run.adapters.cryptoProviders.sandbox.startDelivery({ intervalMs: 1000 });
     stops.add('notices', () => cryptoNotices.stop());
   }
-  return { rebillScheduler, chatEmails, subscriptionEmails, shopEmails, liveSupervisor };
+  return { rebillScheduler, chatEmails, subscriptionEmails, shopEmails, chatBookingEmails, bookingPass, liveSupervisor };
 }

@@ -5,10 +5,13 @@ import type { Kysely } from 'kysely';
 import type { ChatEmailReads } from '../commands/chat-emails';
 import type { SubscriptionEmailReads } from '../commands/subscription-emails';
 import type { ShopEmailReads } from '../commands/shop-emails';
+import type { ChatBookingEmailReads } from '../commands/chat-booking-emails';
 import type { ReadModels } from '../projections/schema';
 import { chatEmailsDue } from '../projections/chat-conversations';
 import { subscriptionEmailsDue } from '../projections/subscription-emails';
 import { shopEmailsDue } from '../projections/shop-emails';
+import { chatBookingEmailsDue } from '../projections/chat-booking-emails';
+import { currentAvailability, findBooking } from '../projections/chat-bookings';
 import { findOrder } from '../projections/shop-orders';
 import { currentSettings } from '../projections/settings';
 import { findUser } from '../projections/users';
@@ -49,5 +52,22 @@ export const shopEmailReads = (db: Kysely<ReadModels>, adminEmail: string): Shop
       id: o.id, lines: o.lines, subtotalCents: o.subtotal_cents, shippingCents: o.shipping_cents, totalCents: o.total_cents,
       address: o.address, carrier: o.carrier, trackingNumber: o.tracking_number,
     } : null;
+  },
+});
+
+/** What chat booking mails read: the queue, the creator's name and time zone, the staff address (as the shop's), a fan's address, the booking. */
+export const chatBookingEmailReads = (db: Kysely<ReadModels>, adminEmail: string): ChatBookingEmailReads => ({
+  due: (since, limit) => chatBookingEmailsDue(db, since, limit),
+  settings: async () => {
+    const [s, a] = await Promise.all([currentSettings(db), currentAvailability(db)]);
+    return { creatorName: s.model_name, timeZone: a.timeZone, staffEmail: s.subscription_email_notification.staff_email.trim() || adminEmail || null };
+  },
+  user: async (userId) => {
+    const u = await findUser(db, userId);
+    return u ? { email: u.email, name: u.name } : null;
+  },
+  booking: async (bookingId) => {
+    const b = await findBooking(db, bookingId);
+    return b ? { id: b.id, status: b.status, start: new Date(b.start_at).toISOString(), end: new Date(b.end_at).toISOString(), priceCents: b.price_cents } : null;
   },
 });

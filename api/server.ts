@@ -13,6 +13,7 @@ import type { MessageDelivery } from '../commands/message-delivery';
 import type { ChatEmails } from '../commands/chat-emails';
 import type { SubscriptionEmails } from '../commands/subscription-emails';
 import type { ShopEmails } from '../commands/shop-emails';
+import type { PeriodicPass } from '../commands/periodic-pass';
 import { buildApp } from './app';
 import type { Services } from './services';
 import type { LiveMediaServer } from '../infra/live/port';
@@ -47,6 +48,10 @@ export interface RunningServer {
   subscriptionEmails: SubscriptionEmails;
   /** Order receipts, shipping notices and staff new-order mails (commands/shop-emails.ts); tests call tick(). */
   shopEmails: ShopEmails;
+  /** Chat booking mails (commands/chat-booking-emails.ts); tests call tick(). */
+  chatBookingEmails: PeriodicPass;
+  /** The chat booking pass (commands/chat-booking.ts: reminders, starts, ends); tests call tick() after moving the clock. */
+  bookingPass: PeriodicPass;
 }
 
 /** Where the two built apps are served from: `appsDir`'s web-fan/ and web-admin/, or each app's own dist/. */

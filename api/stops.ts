@@ -2,7 +2,7 @@
 // then the app and the adapters, the projection runner and storage last. Each part is added as it starts, so a
 // start that fails part-way stops exactly what it started.
 const STOP_ORDER = [
-  'timers', 'rebill', 'delivery', 'chatEmails', 'subscriptionEmails', 'shopEmails', 'push', 'liveSupervisor', 'notices', 'mediaNudges', 'relay',
+  'timers', 'rebill', 'delivery', 'chatEmails', 'subscriptionEmails', 'shopEmails', 'chatBookingEmails', 'push', 'liveSupervisor', 'notices', 'mediaNudges', 'relay',
   'app', 'kafka', 'idempotency', 'mediaWorker', 'liveMedia', 'runner', 'storage',
 ] as const;
 

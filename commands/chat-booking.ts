@@ -2,9 +2,10 @@
 // book a slot through the one purchase start (payment/pay.ts) with the chat-booking kind, by card or from the
 // wallet, and cancel or move it until the deadline; staff cancel or move any booking. A cancellation of a paid
 // booking is refunded through the payment process. A pass moves bookings along as their slots begin and end
-// (started, completed or no-show; a no-show refunded when the creator's setting says so).
+// (started, completed or no-show; a no-show refunded when the creator's setting says so), and reminds the fan
+// before a booking starts.
 import { DomainError } from '../domain/shared/decider';
-import { availabilityDecider, availabilityStream, isOffered, type Availability, type Slot } from '../domain/chat-booking/availability';
+import { availabilityDecider, availabilityStream, isOffered, type Availability, type AvailabilityCommand, type Slot } from '../domain/chat-booking/availability';
 import { BOOKING_NOT_FOUND, bookingDecider, chatBookingStream } from '../domain/chat-booking/booking';
 import { bookingOnAt, calendarDecider, calendarStream } from '../domain/chat-booking/calendar';
 import { allowedUsersDecider, allowedUsersStream, fanChatRefusal } from '../domain/chat-booking/chat-access';
@@ -25,7 +26,7 @@ export const SLOT_BOOKED = 'Your chat slot is booked.';
 
 // ---- availability and the allowed list (staff) ----------------------------------------------------------------
 
-export async function setAvailability(ctx: CommandContext, clean: HtmlSanitizer, staffId: string, availability: Availability, enabled: boolean | undefined) {
+export async function setAvailability(ctx: CommandContext, clean: HtmlSanitizer, staffId: string, availability: AvailabilityCommand['availability'], enabled: boolean | undefined) {
   await handle(ctx, availabilityStream(), availabilityDecider, { type: 'SetAvailability', availability, userId: staffId, at: ctx.now() });
   if (enabled !== undefined) await updateSiteSettings(ctx, clean, { chat_booking_enabled: enabled });
 }
@@ -114,15 +115,26 @@ export async function fanChatRefusalNow(ctx: CommandContext, fanId: string, sett
 // ---- the pass: slots beginning and ending ---------------------------------------------------------------------
 
 /**
- * Starts the bookings whose slot began and ends those whose slot is over (completed, or a no-show — refunded when
- * the booking's no-show setting says so), giving the slot back. Answers how many bookings moved.
+ * Reminds the fans whose booking starts within the reminder time (once per start: the mails and web push follow
+ * from the recorded reminder), starts the bookings whose slot began and ends those whose slot is over (completed,
+ * or a no-show — refunded when the booking's no-show setting says so), giving the slot back. Answers how many
+ * bookings were reminded or moved.
  */
 export async function advanceBookings(ctx: CommandContext, deps: PurchaseDeps): Promise<number> {
-  const { state } = await loadStream(ctx.store, calendarStream(), calendarDecider);
+  const [{ state }, availability] = await Promise.all([loadStream(ctx.store, calendarStream(), calendarDecider), loadAvailability(ctx)]);
   const now = ctx.now();
+  const remindFrom = new Date(Date.parse(now) + availability.reminderMinutesBefore * 60_000).toISOString();
   let moved = 0;
   for (const [bookingId, entry] of Object.entries(state.entries)) {
-    if (entry.status !== 'booked' || entry.start > now) continue;
+    if (entry.status !== 'booked') continue;
+    if (entry.start > now) {
+      // Inside the reminder window: the booking's stream decides whether this start was reminded of already.
+      if (entry.start <= remindFrom) {
+        const r = await handle(ctx, chatBookingStream(bookingId), bookingDecider, { type: 'RemindBooking', bookingId, minutesBefore: availability.reminderMinutesBefore, at: now });
+        moved += r.events.length ? 1 : 0;
+      }
+      continue;
+    }
     if (entry.end > now) {
       const r = await handle(ctx, chatBookingStream(bookingId), bookingDecider, { type: 'StartBooking', bookingId, at: now });
       moved += r.events.length ? 1 : 0;
@@ -142,7 +154,7 @@ export async function advanceBookings(ctx: CommandContext, deps: PurchaseDeps): 
 }
 
 /** The pass on a timer: every node may run it, each booking's stream decides what happens once. */
-export function startBookingPass(options: { store: EventStore; deps: PurchaseDeps; now: () => Date; intervalMs?: number; log?: (m: string) => void }): PeriodicPass {
+export function startBookingPass(options: { store: EventStore; deps: PurchaseDeps; now: () => Date; intervalMs?: number; timer?: boolean; log?: (m: string) => void }): PeriodicPass {
   const pass = () => advanceBookings(commandContext(options.store, { userId: null, role: 'system', correlationId: `chat-booking-pass-${options.now().toISOString()}` }, options.now), options.deps);
-  return startPeriodicPass({ name: 'chat booking', pass, intervalMs: options.intervalMs ?? 30_000, log: options.log });
+  return startPeriodicPass({ name: 'chat booking', pass, intervalMs: options.intervalMs ?? 30_000, timer: options.timer, log: options.log });
 }

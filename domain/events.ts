@@ -45,6 +45,7 @@ import type { DownloadEvent } from './shop-download/download';
 import type { AddressBookEvent } from './shop-address/address-book';
 import type { AvailabilityEvent } from './chat-booking/availability';
 import type { BookingEvent } from './chat-booking/booking';
+import type { BookingEmailEvent } from './chat-booking/booking-email';
 import type { CalendarEvent } from './chat-booking/calendar';
 import type { AllowedUsersEvent } from './chat-booking/chat-access';
 
@@ -95,6 +96,7 @@ export type AnyDomainEvent =
   | PlansEvent
   | AvailabilityEvent
   | BookingEvent
+  | BookingEmailEvent
   | CalendarEvent
   | AllowedUsersEvent;
 

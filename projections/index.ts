@@ -44,6 +44,7 @@ import { shopAddressesProjection } from './shop-addresses';
 import { shopOrdersProjection } from './shop-orders';
 import { shopEmailsProjection } from './shop-emails';
 import { chatBookingsProjection } from './chat-bookings';
+import { chatBookingEmailsProjection } from './chat-booking-emails';
 
 export const allProjections: Projection[] = [
   usersProjection,
@@ -90,4 +91,5 @@ export const allProjections: Projection[] = [
   shopOrdersProjection,
   shopEmailsProjection,
   chatBookingsProjection,
+  chatBookingEmailsProjection,
 ];

@@ -10,7 +10,7 @@ import { defineProjection } from './projection';
 import { pushTables, timestamptz, type ReadDb, type ReadModelRows, type StoreRow } from './schema';
 import type { DomainEvent } from '../domain/shared/decider';
 import {
-  pushForChatMessage, pushForLiveStart, pushForMassCopies, pushForNewPost, pushForPromotion, tagOf, PUSH_JOB_TTL_MS,
+  pushForBookingReminder, pushForChatMessage, pushForLiveStart, pushForMassCopies, pushForNewPost, pushForPromotion, tagOf, PUSH_JOB_TTL_MS,
   type PushAudience, type PushCategory, type PushEvent, type PushPayload, type PushTrigger,
 } from '../domain/push/push';
 
@@ -20,7 +20,7 @@ const pushDb = (db: ReadDb) => db.withSchema('rm');
 type LiveStarted = DomainEvent<'LiveSessionStarted', { sessionId: string; isGroup: boolean; fanId: string | null; publisherName: string; startedAt: string }>;
 
 /** The events that queue a notification (a worker wakes its sender on them: api/worker.ts). */
-export const PUSH_TRIGGER_TYPES: ReadonlySet<string> = new Set(['PostCreated', 'PromotionCreated', 'LiveSessionStarted', 'ChatMessageSent', 'MassMessageCopiesDelivered']);
+export const PUSH_TRIGGER_TYPES: ReadonlySet<string> = new Set(['PostCreated', 'PromotionCreated', 'LiveSessionStarted', 'ChatMessageSent', 'MassMessageCopiesDelivered', 'ChatBookingReminded']);
 
 const job = (id: string, t: PushTrigger, createdAt: string) => ({
   id, category: t.category, tag_letter: tagOf(t.category), audience: t.audience, payload: t.payload, created_at: createdAt, due_at: t.dueAt,
@@ -32,7 +32,7 @@ export const pushProjection = defineProjection<AnyDomainEvent | PushEvent | Live
   tables: pushTables,
   handles: [
     'PushSubscriptionRegistered', 'PushSubscriptionRemoved', 'PushPreferencesSaved', 'WebPushSettingsSaved', 'PushNotificationAttempted', 'DeviceInfoReported',
-    'PostCreated', 'PostDeleted', 'PromotionCreated', 'LiveSessionStarted', 'ChatMessageSent', 'MassMessageCopiesDelivered',
+    'PostCreated', 'PostDeleted', 'PromotionCreated', 'LiveSessionStarted', 'ChatMessageSent', 'MassMessageCopiesDelivered', 'ChatBookingReminded',
   ],
   async apply(event, store) {
     const at = event.recordedAt.toISOString();
@@ -101,6 +101,13 @@ export const pushProjection = defineProjection<AnyDomainEvent | PushEvent | Live
         const d = event.data;
         const t = pushForMassCopies({ massId: d.massId, fanIds: d.copies.map((c) => c.fanId), text: d.content.text, priceCents: d.content.priceCents, creatorName: '{creator}', at: d.deliveredAt });
         if (t) store.put('push_jobs', job(`mass-${event.id}`, t, at));
+        return;
+      }
+      case 'ChatBookingReminded': {
+        const d = event.data;
+        const [fan, staff] = pushForBookingReminder({ bookingId: d.bookingId, fanId: d.fanId, start: d.start, minutesBefore: d.minutesBefore, creatorName: '{creator}', at: d.remindedAt });
+        store.put('push_jobs', job(`booking-reminder-${event.id}`, fan, at));
+        store.put('push_jobs', job(`booking-reminder-staff-${event.id}`, staff, at));
         return;
       }
     }

@@ -542,6 +542,16 @@ export const shopEmailTables = readModelTables([
   },
 ]);
 
+// chat-booking-emails.ts (the mails of chat booking events, a queue the sender reads)
+export const chatBookingEmailTables = readModelTables([
+  {
+    name: 'chat_booking_email_queue',
+    columns: { id: 'text', source_event_id: 'text', kind: 'text', booking_id: 'text', user_id: 'text', facts: 'jsonb', at: 'timestamptz', sent_at: 'timestamptz' },
+    primaryKey: ['id'],
+    indexes: [['sent_at', 'at']],
+  },
+]);
+
 type TableOf<T extends readonly unknown[]> = T[number];
 // push.ts
 export const pushTables = readModelTables([
@@ -700,6 +710,7 @@ type AllTables =
   | TableOf<typeof helpTables>
   | TableOf<typeof subscriptionEmailTables>
   | TableOf<typeof shopEmailTables>
+  | TableOf<typeof chatBookingEmailTables>
   | TableOf<typeof adminToolsTables>
   | TableOf<typeof paymentProviderSettingsTables>;
 
@@ -756,5 +767,5 @@ for (const t of [
   subscribersTables, tipsTables, transactionsTables, unlocksTables, usersTables, walletTables, pushTables, notificationTables, helpTables,
   adminToolsTables, subscriptionEmailTables, paymentProviderSettingsTables,
   shopProductsTables, shopCartsTables, shopAddressesTables, shopOrdersTables, shopEmailTables,
-  chatBookingsTables, tierEarningsTables,
+  chatBookingsTables, tierEarningsTables, chatBookingEmailTables,
 ]) for (const spec of t) specs.set(spec.name, spec);

@@ -28,9 +28,10 @@ export const availabilityShape = z.object({
   max_bookings_per_fan: whole('max_bookings_per_fan'),
   cancel_deadline_hours: whole('cancel_deadline_hours'),
   no_show_policy: z.enum(['keep_payment', 'refund'], { error: "no_show_policy must be 'keep_payment' or 'refund'." }),
+  reminder_minutes_before: whole('reminder_minutes_before').optional().describe('Minutes before a booking the fan is reminded by mail and web push (0: never; default 60); left out, the value set before stays.'),
 });
 export const availabilityBody = availabilityShape.extend({ chat_booking_enabled: z.boolean({ error: 'chat_booking_enabled must be true or false.' }).optional() });
-export const availabilityAnswer = availabilityShape.extend({ chat_booking_enabled: z.boolean() });
+export const availabilityAnswer = availabilityShape.extend({ reminder_minutes_before: z.number().int(), chat_booking_enabled: z.boolean() });
 
 // ---- slots and booking (fans) ----------------------------------------------------------------------------------
 

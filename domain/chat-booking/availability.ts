@@ -48,16 +48,19 @@ export interface Availability {
   /** A fan may cancel or move a booking until this many hours before it starts. */
   cancelDeadlineHours: number;
   noShowPolicy: NoShowPolicy;
+  /** The fan is reminded (mail and web push) this many minutes before a booking starts; 0: no reminder. */
+  reminderMinutesBefore: number;
 }
 
 export const DEFAULT_AVAILABILITY: Availability = {
   timeZone: 'UTC', weekly: [], exceptions: [], slotMinutes: 15, bufferMinutes: 5, priceCents: 2000,
   bookAheadDays: 30, minNoticeMinutes: 60, maxBookingsPerFan: 2, cancelDeadlineHours: 24, noShowPolicy: 'keep_payment',
+  reminderMinutesBefore: 60,
 };
 
 export const LIMITS = {
   slotMinutes: [5, 240], bufferMinutes: [0, 120], priceCents: [100, 1_000_000], bookAheadDays: [1, 365], minNoticeMinutes: [0, 10_080],
-  maxBookingsPerFan: [1, 50], cancelDeadlineHours: [0, 720],
+  maxBookingsPerFan: [1, 50], cancelDeadlineHours: [0, 720], reminderMinutesBefore: [0, 10_080],
 } as const;
 
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$|^24:00$/;
@@ -182,13 +185,15 @@ export function inZone(slot: Slot, zone: string): LocalSlot {
 }
 
 export type AvailabilityEvent = DomainEvent<'ChatAvailabilitySet', { availability: Availability; setBy: string; setAt: string }>;
-export type AvailabilityCommand = { type: 'SetAvailability'; availability: Availability; userId: string; at: string };
+/** Rules set without a reminder time keep the one set before. */
+export type AvailabilityCommand = { type: 'SetAvailability'; availability: Omit<Availability, 'reminderMinutesBefore'> & { reminderMinutesBefore?: number }; userId: string; at: string };
 
 export const availabilityDecider: Decider<AvailabilityCommand, AvailabilityEvent, Availability> = {
   initialState: () => ({ ...DEFAULT_AVAILABILITY }),
-  evolve: (_s, e) => e.data.availability,
+  // Rules recorded before a setting existed take its default.
+  evolve: (_s, e) => ({ ...DEFAULT_AVAILABILITY, ...e.data.availability }),
   decide(c, s) {
-    const availability = validateAvailability(c.availability);
+    const availability = validateAvailability({ ...c.availability, reminderMinutesBefore: c.availability.reminderMinutesBefore ?? s.reminderMinutesBefore });
     if (JSON.stringify(availability) === JSON.stringify(s)) return [];
     return [{ type: 'ChatAvailabilitySet', data: { availability, setBy: c.userId, setAt: c.at } }];
   },

@@ -29,6 +29,10 @@ export interface BookingState {
   reversed: boolean;
   /** Why it was cancelled, once cancelled. */
   cancelReason?: string;
+  /** When the fan last learned the time (paid, or moved). */
+  settledAt: string | null;
+  /** The start the fan was last reminded of (a moved booking is reminded again). */
+  remindedFor: string | null;
 }
 
 type By = { by: 'fan' | 'creator' | 'system'; staffId: string | null };
@@ -43,7 +47,8 @@ export type BookingEvent =
   | DomainEvent<'ChatBookingNoShow', { bookingId: string; fanId: string; refund: boolean; markedAt: string }>
   | DomainEvent<'ChatBookingCancelled', By & { bookingId: string; fanId: string; reason: string; refund: boolean; cancelledAt: string }>
   | DomainEvent<'ChatBookingRescheduled', By & { bookingId: string; fanId: string; fromStart: string; fromEnd: string; start: string; end: string; rescheduledAt: string }>
-  | DomainEvent<'ChatBookingReversed', { bookingId: string; fanId: string; kind: string; wasOn: boolean; reversedAt: string }>;
+  | DomainEvent<'ChatBookingReversed', { bookingId: string; fanId: string; kind: string; wasOn: boolean; reversedAt: string }>
+  | DomainEvent<'ChatBookingReminded', { bookingId: string; fanId: string; start: string; end: string; minutesBefore: number; remindedAt: string }>;
 
 export type BookingCommand =
   | { type: 'RequestBooking'; bookingId: string; fanId: string; slot: Slot; priceCents: number; cancelDeadlineHours: number; noShowPolicy: NoShowPolicy; at: string }
@@ -55,7 +60,8 @@ export type BookingCommand =
   /** captured: the booking's payment was taken although the booking is still requested (it is refunded). */
   | { type: 'CancelBooking'; bookingId: string; by: 'fan' | 'creator' | 'system'; staffId: string | null; reason: string; captured?: boolean; at: string }
   | { type: 'RescheduleBooking'; bookingId: string; by: 'fan' | 'creator'; staffId: string | null; slot: Slot; at: string }
-  | { type: 'ReverseBooking'; bookingId: string; kind: string; at: string };
+  | { type: 'ReverseBooking'; bookingId: string; kind: string; at: string }
+  | { type: 'RemindBooking'; bookingId: string; minutesBefore: number; at: string };
 
 const notFound = () => new DomainError(BOOKING_NOT_FOUND, 'BOOKING_NOT_FOUND', 404);
 const notChangeable = () => new DomainError(BOOKING_NOT_CHANGEABLE, 'BOOKING_NOT_CHANGEABLE', 409);
@@ -68,8 +74,21 @@ export function beforeFanDeadline(s: Pick<BookingState, 'slot' | 'cancelDeadline
 /** A booking that holds its slot and will (or does) take place. */
 export const isOn = (status: BookingStatus | null): boolean => status === 'booked' || status === 'started';
 
+/**
+ * Whether the fan is to be reminded at `at`: a paid booking inside the last `minutesBefore` before its start, not
+ * yet reminded of that start, and paid or moved before that window opened (a booking made inside the window was
+ * just told its time). 0 minutes: never.
+ */
+export function reminderDue(s: Pick<BookingState, 'status' | 'slot' | 'settledAt' | 'remindedFor'>, minutesBefore: number, at: string): boolean {
+  if (s.status !== 'booked' || !s.slot || minutesBefore <= 0 || s.remindedFor === s.slot.start) return false;
+  const start = Date.parse(s.slot.start);
+  const opens = start - minutesBefore * 60_000;
+  const now = Date.parse(at);
+  return now >= opens && now < start && (s.settledAt === null || Date.parse(s.settledAt) < opens);
+}
+
 export const bookingDecider: Decider<BookingCommand, BookingEvent, BookingState> = {
-  initialState: () => ({ bookingId: null, fanId: null, status: null, slot: null, priceCents: 0, cancelDeadlineHours: 0, noShowPolicy: 'keep_payment', attended: false, reversed: false }),
+  initialState: () => ({ bookingId: null, fanId: null, status: null, slot: null, priceCents: 0, cancelDeadlineHours: 0, noShowPolicy: 'keep_payment', attended: false, reversed: false, settledAt: null, remindedFor: null }),
   evolve(s, e) {
     switch (e.type) {
       case 'ChatBookingRequested': {
@@ -77,7 +96,7 @@ export const bookingDecider: Decider<BookingCommand, BookingEvent, BookingState>
         return { ...s, bookingId: d.bookingId, fanId: d.fanId, status: 'requested', slot: { start: d.start, end: d.end }, priceCents: d.priceCents, cancelDeadlineHours: d.cancelDeadlineHours, noShowPolicy: d.noShowPolicy };
       }
       case 'ChatBookingConfirmed':
-        return { ...s, status: 'booked' };
+        return { ...s, status: 'booked', settledAt: e.data.confirmedAt };
       case 'ChatBookingPaymentFailed':
         return { ...s, status: 'failed' };
       case 'ChatBookingStarted':
@@ -91,9 +110,11 @@ export const bookingDecider: Decider<BookingCommand, BookingEvent, BookingState>
       case 'ChatBookingCancelled':
         return { ...s, status: 'cancelled', cancelReason: e.data.reason };
       case 'ChatBookingRescheduled':
-        return { ...s, slot: { start: e.data.start, end: e.data.end } };
+        return { ...s, slot: { start: e.data.start, end: e.data.end }, settledAt: e.data.rescheduledAt };
       case 'ChatBookingReversed':
         return { ...s, reversed: true, status: e.data.wasOn ? 'cancelled' : s.status };
+      case 'ChatBookingReminded':
+        return { ...s, remindedFor: e.data.start };
     }
   },
   decide(c, s) {
@@ -141,6 +162,9 @@ export const bookingDecider: Decider<BookingCommand, BookingEvent, BookingState>
       case 'ReverseBooking':
         if (s.reversed) return [];
         return [{ type: 'ChatBookingReversed', data: { ...base, kind: c.kind, wasOn: isOn(s.status) || s.status === 'requested', reversedAt: c.at } }];
+      case 'RemindBooking':
+        if (!reminderDue(s, c.minutesBefore, c.at)) return [];
+        return [{ type: 'ChatBookingReminded', data: { ...base, start: s.slot!.start, end: s.slot!.end, minutesBefore: c.minutesBefore, remindedAt: c.at } }];
     }
   },
 };

@@ -53,18 +53,20 @@ export interface AvailabilityWire {
   max_bookings_per_fan: number;
   cancel_deadline_hours: number;
   no_show_policy: Availability['noShowPolicy'];
+  /** Minutes before a booking that the fan is reminded (0: never); left out when set, the one set before stays. */
+  reminder_minutes_before?: number;
 }
 
-export const availabilityToWire = (a: Availability): AvailabilityWire => ({
+export const availabilityToWire = (a: Availability): AvailabilityWire & { reminder_minutes_before: number } => ({
   time_zone: a.timeZone, weekly: a.weekly, exceptions: a.exceptions, slot_minutes: a.slotMinutes, buffer_minutes: a.bufferMinutes, price_cents: a.priceCents,
   book_ahead_days: a.bookAheadDays, min_notice_minutes: a.minNoticeMinutes, max_bookings_per_fan: a.maxBookingsPerFan, cancel_deadline_hours: a.cancelDeadlineHours,
-  no_show_policy: a.noShowPolicy,
+  no_show_policy: a.noShowPolicy, reminder_minutes_before: a.reminderMinutesBefore,
 });
 
-export const availabilityFromWire = (w: AvailabilityWire): Availability => ({
+export const availabilityFromWire = (w: AvailabilityWire): Omit<Availability, 'reminderMinutesBefore'> & { reminderMinutesBefore?: number } => ({
   timeZone: w.time_zone, weekly: w.weekly, exceptions: w.exceptions, slotMinutes: w.slot_minutes, bufferMinutes: w.buffer_minutes, priceCents: w.price_cents,
   bookAheadDays: w.book_ahead_days, minNoticeMinutes: w.min_notice_minutes, maxBookingsPerFan: w.max_bookings_per_fan, cancelDeadlineHours: w.cancel_deadline_hours,
-  noShowPolicy: w.no_show_policy,
+  noShowPolicy: w.no_show_policy, reminderMinutesBefore: w.reminder_minutes_before,
 });
 
 /** The countdown: to the start of the next meeting, or to the end of the one on now. */

@@ -296,6 +296,8 @@ export const AUDIT_WORDS: Readonly<Record<AuditedEventType, Words>> = {
   ChatBookingCancelled: d => `Chat booking cancelled by the ${str(d.by) === 'fan' ? 'fan' : str(d.by) === 'creator' ? 'creator' : 'system'}${d.refund ? ' and refunded' : ''}`,
   ChatBookingRescheduled: 'Chat booking moved to another slot',
   ChatBookingReversed: d => `Chat booking ${reversal(d.kind)}`,
+  ChatBookingReminded: 'Chat booking reminder sent',
+  ChatBookingEmailSent: d => `Chat booking email sent${str(d.kind) ? ` (${str(d.kind)!.replace(/_/g, ' ')})` : ''}`,
   ChatSlotHeld: 'Chat slot held for a payment',
   ChatSlotBooked: 'Chat slot booked',
   ChatSlotMoved: 'Chat slot moved',

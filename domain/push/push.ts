@@ -344,3 +344,18 @@ export const pushForMassCopies = (p: { massId: string; fanIds: string[]; text: s
         },
       }
     : null;
+
+/** A booked chat about to start: the fan (and the staff who take chat) are reminded. */
+export const pushForBookingReminder = (p: { bookingId: string; fanId: string; start: string; minutesBefore: number; creatorName: string; at: string }): PushTrigger[] => {
+  const soon = p.minutesBefore % 60 === 0 ? `${p.minutesBefore / 60} ${p.minutesBefore === 60 ? 'hour' : 'hours'}` : `${p.minutesBefore} minutes`;
+  return [
+    {
+      category: 'messages', audience: { kind: 'users', ids: [p.fanId] }, dueAt: p.at,
+      payload: { title: `Your chat with ${p.creatorName} starts in ${soon}`, body: 'Open the chat when your booked time begins.', url: '/book-slot/booking-list', tag: `booking-${p.bookingId}`, category: 'messages' },
+    },
+    {
+      category: 'messages', audience: { kind: 'staff' }, dueAt: p.at,
+      payload: { title: `A booked chat starts in ${soon}`, body: 'A fan booked this one-to-one chat.', url: '/admin/settings/set-chat-availability/booking-list', tag: `booking-${p.bookingId}`, category: 'messages' },
+    },
+  ];
+};

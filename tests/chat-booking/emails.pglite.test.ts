@@ -1,0 +1,3 @@
+import { bookingEmailSuite } from './emails.suite';
+
+bookingEmailSuite('pglite');
