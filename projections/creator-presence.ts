@@ -21,5 +21,5 @@ export const creatorPresenceProjection = defineProjection<AnyDomainEvent, ReadMo
 export async function findCreatorPresence(db: Kysely<ReadModels>): Promise<CreatorPresence> {
   const row = await db.withSchema('rm').selectFrom('creator_presence').select(['online', 'seen_at']).where('id', '=', ROW_ID).executeTakeFirst();
   if (!row) return { online: false, lastSeenAt: null };
-  return { online: row.online === true, lastSeenAt: new Date(row.seen_at).toISOString() };
+  return { online: row.online === true, lastSeenAt: new Date(row.seen_at!).toISOString() };
 }

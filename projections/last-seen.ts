@@ -15,5 +15,5 @@ export const lastSeenProjection = defineProjection<AnyDomainEvent, ReadModelRows
 
 export async function findLastSeen(db: Kysely<ReadModels>, userId: string): Promise<string | null> {
   const row = await db.withSchema('rm').selectFrom('fan_last_seen').select('seen_at').where('user_id', '=', userId).executeTakeFirst();
-  return row ? new Date(row.seen_at).toISOString() : null;
+  return row ? new Date(row.seen_at!).toISOString() : null;
 }

@@ -300,7 +300,7 @@ export async function findPosts(db: Kysely<ReadModels>, ids: readonly string[]):
 }
 
 /** Whether fans may see the post now (published, processed, no error). */
-export const isVisibleToFans = (p: PostRow, nowMs: number) => p.fan_visible && new Date(p.publish_at).getTime() <= nowMs;
+export const isVisibleToFans = (p: PostRow, nowMs: number) => p.fan_visible && new Date(p.publish_at!).getTime() <= nowMs;
 
 /** Revenue and version count of each reuse group (deleted versions included: their money was earned). */
 export async function groupTotals(db: Kysely<ReadModels>, rootIds: string[]): Promise<Map<string, { revenueCents: number; versions: number }>> {
@@ -342,7 +342,7 @@ export async function sitemapPosts(db: Kysely<ReadModels>, nowIso: string): Prom
     .orderBy('publish_at', 'desc')
     .limit(45_000)
     .execute();
-  return rows.map((p) => ({ id: p.id, publishedAt: new Date(p.publish_at).toISOString() }));
+  return rows.map((p) => ({ id: p.id, publishedAt: new Date(p.publish_at!).toISOString() }));
 }
 
 /**
@@ -391,5 +391,5 @@ export async function newestFanPosts(db: Kysely<ReadModels>, nowIso: string, lim
     .orderBy('id', 'desc')
     .limit(limit)
     .execute();
-  return rows.map((p) => ({ id: p.id, publishedAt: new Date(p.publish_at).toISOString() }));
+  return rows.map((p) => ({ id: p.id, publishedAt: new Date(p.publish_at!).toISOString() }));
 }

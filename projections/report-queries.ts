@@ -119,7 +119,7 @@ export async function purchaseHistory(db: Db, userId: string, o: { page: number;
     sql<{ n: string; net: string }>`SELECT count(*) AS n, COALESCE(sum(amount_cents), 0) AS net FROM rm.report_payments WHERE user_id = ${userId}`.execute(db),
   ]);
   return {
-    user: user ? { id: user.id, email: user.email, name: user.name, registered_at: new Date(user.registered_at).toISOString() } : null,
+    user: user ? { id: user.id, email: user.email, name: user.name, registered_at: new Date(user.registered_at!).toISOString() } : null,
     rows: rows.rows.map(toMovement),
     total: Number(sums.rows[0].n),
     net: Number(sums.rows[0].net),

@@ -87,7 +87,7 @@ export async function userTransactions(db: Kysely<ReadModels>, userId: string, p
   return {
     transactions: rows.map((t) => ({
       _id: t.id, type: t.type ?? '', amount_cents: Number(t.amount_cents), amount: dollarsFromCents(Number(t.amount_cents)), status: t.status ?? '', method: t.method, card: t.card,
-      created_at: new Date(t.created_at).toISOString(),
+      created_at: new Date(t.created_at!).toISOString(),
     })),
     totals: { captured_cents: captured, reversed_cents: reversed, net_cents: captured - reversed },
     currentPage: pageNum,
