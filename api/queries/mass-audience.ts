@@ -1,10 +1,12 @@
 // Who a mass message reaches at send time, from the read models in one query per audience: the subscribers (send_to),
 // or an audience by behaviour (domain/chat/audience.ts) — top spenders from the payments (captured, reversals
-// netted, wallet top-ups left out), expired subscribers, and a post's buyers or non-buyers (any version of the post).
+// netted, wallet top-ups left out), expired subscribers, a post's buyers or non-buyers (any version of the post), and
+// the members whose tier ranks at least as high as a chosen tier (the base tier ranks 0; tiers read at send time).
 // Always fans only, never deleted or blocked ones, and for a mass message not those muted for mass messages.
 // The same query gives the console its count before sending and delivery its fans.
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { spendSince, type MassSegment } from '../../domain/chat/audience';
+import { BASE_TIER_ID } from '../../domain/membership-plan/plan';
 import type { MassKind } from '../../domain/chat/mass-message';
 import type { ReadModels } from '../../projections/schema';
 
@@ -41,6 +43,13 @@ function audienceSql(nowIso: string, kind: MassKind, segment: MassSegment | null
       return sql`SELECT s.user_id FROM rm.subscribers s WHERE ${subscribed('s')} AND ${reachable(sql.ref('s.user_id'), kind)}
         AND NOT EXISTS (SELECT 1 FROM rm.post_unlocks b WHERE b.user_id = s.user_id AND b.post_id IN (${postGroup(segment.postId)}))
         ORDER BY s.started_at, s.user_id`;
+    case 'tier': {
+      const rankOf = (tierId: RawBuilder<unknown>) => sql`(SELECT t.rank FROM rm.membership_tiers t WHERE t.tier_id = ${tierId})`;
+      // A tier no longer in the read model ranks above everyone: nobody, rather than every member.
+      const meets = segment.tierId === BASE_TIER_ID ? sql`true` : sql`COALESCE(${rankOf(sql.ref('s.tier_id'))}, 0) >= COALESCE(${rankOf(sql`${segment.tierId}`)}, 2147483647)`;
+      return sql`SELECT s.user_id FROM rm.subscribers s WHERE ${subscribed('s')} AND ${meets} AND ${reachable(sql.ref('s.user_id'), kind)}
+        ORDER BY s.started_at, s.user_id`;
+    }
   }
 }
 

@@ -11,6 +11,8 @@ import { segmentView, type MassSegment } from '../../domain/chat/audience';
 import { loadPromotion, promotionsEnabled } from '../../commands/promotions';
 import { findMassMessage, massMessagePage, massMessagePurchases, purchaseOfCopy, type MassMessageRow } from '../../projections/mass-messages';
 import { mediaByIds, type MediaRow } from '../../projections/media';
+import { tiersOf } from '../../projections/feed-query';
+import type { RequiredTier } from '../../domain/post/visibility';
 import { currentSettings } from '../../projections/settings';
 import { findUser } from '../../projections/users';
 import { mediaView } from '../views';
@@ -23,6 +25,9 @@ export function massCopyPromotionOf(state: PromotionState, nowIso: string) {
   const p = activePromotion(state, nowIso);
   return p && p.offer.type === 'LOCKED_CONTENT' && subtypeCovers(p.offer.subtype, 'mass_message') ? { promotion: p, discountPercent: p.offer.discountPercent } : null;
 }
+
+/** An audience by behaviour as the console shows it, a tier segment named by its tier. */
+const audienceView = (s: MassSegment, tiers: Map<string, RequiredTier> | null) => segmentView(s, s.kind === 'tier' ? tiers?.get(s.tierId)?.name : undefined);
 
 export function massMessageQueries(services: Services) {
   const db = () => services.database.db;
@@ -48,7 +53,8 @@ export function massMessageQueries(services: Services) {
   const massMedia = (m: MediaRow): MassMediaView => ({ ...mediaView(m, true, services.storage), status: m.status === 'ready' || m.status === 'error' ? m.status : 'processing' });
 
   const views = async (rows: MassMessageRow[], role: Role): Promise<MassMessageView[]> => {
-    const [media, promo, earnings] = await Promise.all([mediaOf(rows), massPromotion(), seesEarnings(role)]);
+    const tierSegments = rows.some((r) => (r.segment as MassSegment | null)?.kind === 'tier');
+    const [media, promo, earnings, tiers] = await Promise.all([mediaOf(rows), massPromotion(), seesEarnings(role), tierSegments ? tiersOf(db()) : null]);
     return rows.map((r) => {
       const items = ((r.media as { mediaId: string }[] | null) ?? []).map((m) => media.get(m.mediaId)).filter((m) => !!m);
       const preview = r.preview_media_id ? media.get(r.preview_media_id) : undefined;
@@ -70,7 +76,7 @@ export function massMessageQueries(services: Services) {
         media: items.map((m) => massMedia(m!)),
         media_preview: preview ? massMedia(preview) : null,
         send_to: r.send_to as MassMessageView['send_to'],
-        audience: r.segment ? segmentView(r.segment as MassSegment) : null,
+        audience: r.segment ? audienceView(r.segment as MassSegment, tiers) : null,
         new_user_message_delay: r.new_user_delay as MassMessageView['new_user_message_delay'],
         delay_by_hours: r.delay_by_hours == null ? null : Number(r.delay_by_hours),
         scheduled_at: r.scheduled_at,

@@ -12,6 +12,8 @@ import { massMessageQueries } from '../queries/mass-messages';
 import { audienceCountBody, categoryOf, contentOf, idParams, listQuery, purchasedByQuery, resendBody, segmentOf, sendMassBody } from '../schemas/mass-messages';
 import { massAudienceCount } from '../queries/mass-audience';
 import { findPost } from '../../projections/posts';
+import { readPlans } from '../../projections/membership-plans';
+import { activeTiers, tierById } from '../../domain/membership-plan/plan';
 import { ValidationError } from '../../domain/shared/validation';
 import { SEGMENT_TEXTS, segmentLabel, type MassSegment } from '../../domain/chat/audience';
 import { reachesExisting, type SendTo } from '../../domain/chat/delivery';
@@ -33,6 +35,8 @@ export const massMessageRoutes = (services: Services): FastifyPluginAsyncZod => 
     const segment = segmentOf(a);
     if (segment && (segment.kind === 'bought_post' || segment.kind === 'not_bought_post') && !(await findPost(services.database.db, segment.postId)))
       throw new ValidationError('audience.post_id', SEGMENT_TEXTS.postNotFound);
+    if (segment?.kind === 'tier' && !activeTiers(await readPlans(services.database.db)).some((t) => t.tierId === segment.tierId))
+      throw new ValidationError('audience.tier_id', SEGMENT_TEXTS.tierNotFound);
     return segment;
   };
 
@@ -59,7 +63,8 @@ export const massMessageRoutes = (services: Services): FastifyPluginAsyncZod => 
     const sendTo = request.body.send_to as SendTo;
     const now = services.clock().toISOString();
     const count = segment || reachesExisting(sendTo) ? await massAudienceCount(services.database.db, now, segment) : 0;
-    const label = segment ? segmentLabel(segment) : sendTo === 'ONLY_NEW' ? 'Nobody now: only fans who subscribe later' : 'Current subscribers';
+    const tierName = segment?.kind === 'tier' ? tierById(await readPlans(services.database.db), segment.tierId)?.name : undefined;
+    const label = segment ? segmentLabel(segment, tierName) : sendTo === 'ONLY_NEW' ? 'Nobody now: only fans who subscribe later' : 'Current subscribers';
     return ok(reply, { count, label });
   });
 

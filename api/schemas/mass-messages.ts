@@ -33,12 +33,14 @@ const count = (field: string) => z.union([z.number(), z.string().max(12)], { err
 /** An audience by behaviour (domain/chat/audience.ts); absent or 'subscribers': the subscribers send_to names. */
 const audience = z
   .object({
-    type: z.enum(['subscribers', ...SEGMENT_KINDS] as [string, ...string[]], { error: 'audience.type must be subscribers, top_spenders, expired, bought_post or not_bought_post.' }),
+    type: z.enum(['subscribers', ...SEGMENT_KINDS] as [string, ...string[]], { error: 'audience.type must be subscribers, top_spenders, expired, bought_post, not_bought_post or tier.' }),
     top: count('top'),
     /** Dollars, e.g. 50 or "49.99". */
     min_spent: count('min_spent'),
     days: count('days'),
     post_id: z.string().uuid({ error: 'audience.post_id is invalid.' }).nullable().optional(),
+    /** type tier: the lowest tier that gets it (its members and those of higher tiers). */
+    tier_id: z.string({ error: 'audience.tier_id is invalid.' }).max(64, { error: 'audience.tier_id is invalid.' }).nullable().optional(),
   }, { error: 'audience is invalid.' })
   .nullable()
   .optional();
@@ -54,6 +56,7 @@ export function segmentOf(a: z.infer<typeof audience>): MassSegment | null {
     if (minSpentCents === null && !blank(a.min_spent)) throw new ValidationError('audience.min_spent', SEGMENT_TEXTS.minSpent);
     segment = { kind: 'top_spenders', top: blank(a.top) ? null : Number(a.top), minSpentCents, days: blank(a.days) ? DEFAULT_SPEND_DAYS : Number(a.days) };
   } else if (a.type === 'expired') segment = { kind: 'expired' };
+  else if (a.type === 'tier') segment = { kind: 'tier', tierId: a.tier_id ?? '' };
   else segment = { kind: a.type as 'bought_post' | 'not_bought_post', postId: a.post_id ?? '' };
   validateSegment(segment);
   return segment;

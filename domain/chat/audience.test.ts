@@ -19,18 +19,20 @@ describe('audiences by behaviour', () => {
     [{ kind: 'top_spenders', top: 10, minSpentCents: null, days: 0 }, SEGMENT_TEXTS.days],
     [{ kind: 'top_spenders', top: 10, minSpentCents: null, days: Number.NaN }, SEGMENT_TEXTS.days],
     [{ kind: 'bought_post', postId: '' }, SEGMENT_TEXTS.postMissing],
+    [{ kind: 'tier', tierId: '' }, SEGMENT_TEXTS.tierMissing],
   ] as [MassSegment, string][])('refuses %j: %s', (segment, message) => {
     expect(() => validateSegment(segment)).toThrow(message);
     given(massMessageDecider).when({ ...create, segment }).thenThrows(message);
   });
 
-  it('accepts the top N, a minimum spent, or both; expired; a post', () => {
+  it('accepts the top N, a minimum spent, or both; expired; a post; a tier', () => {
     for (const s of [
       { kind: 'top_spenders', top: 10, minSpentCents: null, days: 30 },
       { kind: 'top_spenders', top: null, minSpentCents: 5000, days: 7 },
       { kind: 'top_spenders', top: 3, minSpentCents: 100, days: 365 },
       { kind: 'expired' },
       { kind: 'not_bought_post', postId: 'p1' },
+      { kind: 'tier', tierId: 'vip' },
     ] as MassSegment[]) expect(() => validateSegment(s)).not.toThrow();
   });
 
@@ -54,7 +56,9 @@ describe('audiences by behaviour', () => {
     expect(segmentLabel({ kind: 'top_spenders', top: null, minSpentCents: 4999, days: 7 })).toBe('Fans who spent $49.99 or more, last 7 days');
     expect(segmentLabel({ kind: 'top_spenders', top: 5, minSpentCents: 10000, days: 90 })).toBe('Top 5 spenders of $100 or more, last 90 days');
     expect(segmentLabel({ kind: 'bought_post', postId: 'p' }, 'Beach day')).toBe('Fans who bought “Beach day”');
-    expect(segmentView({ kind: 'not_bought_post', postId: 'p' })).toEqual({ type: 'not_bought_post', label: 'Subscribers who never bought a post', top: null, min_spent_cents: null, days: null, post_id: 'p' });
+    expect(segmentView({ kind: 'not_bought_post', postId: 'p' })).toEqual({ type: 'not_bought_post', label: 'Subscribers who never bought a post', top: null, min_spent_cents: null, days: null, post_id: 'p', tier_id: null });
+    expect(segmentView({ kind: 'tier', tierId: 'vip' }, 'VIP')).toEqual({ type: 'tier', label: 'Members of VIP and above', top: null, min_spent_cents: null, days: null, post_id: null, tier_id: 'vip' });
+    expect(segmentLabel({ kind: 'tier', tierId: 'vip' })).toBe('Members of a tier and above');
     expect(spendSince(at, 30)).toBe('2026-10-25T10:00:00.000Z');
   });
 });

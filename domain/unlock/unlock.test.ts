@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { given } from '../shared/given-when-then';
-import { ALREADY_UNLOCKED, COULD_NOT_UNLOCK, unlockDecider, unlockStream, type RequestUnlock, type UnlockEvent } from './unlock';
+import { ALREADY_UNLOCKED, COULD_NOT_UNLOCK, TIER_REQUIRED, unlockDecider, unlockStream, type RequestUnlock, type UnlockEvent } from './unlock';
 
 const T0 = '2026-03-01T10:00:00.000Z';
 const T1 = '2026-03-01T10:00:05.000Z';
@@ -85,6 +85,13 @@ describe('unlockDecider', () => {
       given(unlockDecider)
         .when(request({ viewer: { isStaff: false, isSubscriber: false } }))
         .thenThrows('Could not unlock content.', { code: 'SUBSCRIPTION_REQUIRED', status: 403 });
+    });
+
+    it('refuses a member below the tier the post is limited to (not for sale below it)', () => {
+      given(unlockDecider)
+        .when(request({ viewer: { isStaff: false, isSubscriber: true, belowTier: true } }))
+        .thenThrows(TIER_REQUIRED, { code: 'TIER_REQUIRED', status: 403 });
+      given(unlockDecider).when(request({ viewer: { isStaff: false, isSubscriber: true, belowTier: false } })).then([requested()]);
     });
 
     it('asks no membership of a purchase made on the guest form (email only)', () => {

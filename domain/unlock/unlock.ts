@@ -8,6 +8,8 @@ export const unlockStream = (postId: string, userId: string) => `post-unlock-${p
 
 export const ALREADY_UNLOCKED = 'Content already unlocked.';
 export const COULD_NOT_UNLOCK = 'Could not unlock content.';
+/** A locked post limited to a tier is for sale only to members of that tier or higher. */
+export const TIER_REQUIRED = 'This post is for members of a higher tier: upgrade to unlock it.';
 
 export type UnlockEvent =
   /** `promotionId`: bought at a locked-content promotion's price (promotion reports read it from here). */
@@ -25,8 +27,9 @@ export interface RequestUnlock {
   /** The price the fan confirmed, in cents. */
   confirmedAmountCents: number;
   post: { exists: boolean; deleted: boolean; visibility: string | null; priceCents: number };
-  /** `boughtAsGuest`: bought on the guest form with an email only, where no membership is asked for. */
-  viewer: { isStaff: boolean; isSubscriber: boolean; boughtAsGuest?: boolean };
+  /** `boughtAsGuest`: bought on the guest form with an email only, where no membership is asked for. `belowTier`: the
+   *  post is limited to a tier that ranks above the buyer's. */
+  viewer: { isStaff: boolean; isSubscriber: boolean; boughtAsGuest?: boolean; belowTier?: boolean };
   /** A locked-content promotion the caller has checked (domain/promotion requirePromotion): the fan pays its price. */
   promotion?: { promotionId: string; discountPercent: number } | null;
   at: string;
@@ -70,6 +73,7 @@ export const unlockDecider: Decider<UnlockCommand, UnlockEvent, UnlockState> = {
         if (post.visibility !== 'locked') throw new DomainError(COULD_NOT_UNLOCK, 'NOT_LOCKED', 400);
         if (viewer.isStaff) throw new DomainError(COULD_NOT_UNLOCK, 'STAFF_NEEDS_NO_UNLOCK', 400);
         if (!viewer.isSubscriber && !viewer.boughtAsGuest) throw new DomainError(COULD_NOT_UNLOCK, 'SUBSCRIPTION_REQUIRED', 403);
+        if (viewer.belowTier) throw new DomainError(TIER_REQUIRED, 'TIER_REQUIRED', 403);
         const promotion = command.promotion ?? null;
         const priceCents = promotion ? lockedContentPriceCents(post.priceCents, promotion.discountPercent) : post.priceCents;
         if (command.confirmedAmountCents !== priceCents)

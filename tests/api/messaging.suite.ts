@@ -162,7 +162,7 @@ export function messagingSuite(backend: Backend, available: boolean) {
         [{ type: 'top_spenders', top: 5, days: 99999 }, 'audience.days', 'days must be a whole number between 1 and 3650.'],
         [{ type: 'bought_post' }, 'audience.post_id', 'Choose the post.'],
         [{ type: 'not_bought_post', post_id: '7b0f2f6e-8a51-4c43-9b7e-2d7c2f0e4a11' }, 'audience.post_id', 'Post not found.'],
-        [{ type: 'everyone-ish' }, 'audience.type', 'audience.type must be subscribers, top_spenders, expired, bought_post or not_bought_post.'],
+        [{ type: 'everyone-ish' }, 'audience.type', 'audience.type must be subscribers, top_spenders, expired, bought_post, not_bought_post or tier.'],
       ];
       for (const [audience, field, message] of cases) {
         for (const url of ['/api/message/mass-audience-count', '/api/message/send-mass-message']) {

@@ -197,6 +197,11 @@ export function tiersSuite(backend: Backend, available: boolean) {
       expect((await t.call('GET', `/api/blog/get-blog-data-by-id?id=${postId}`, undefined, { token: admin })).body.data).toMatchObject({ isLocked: false });
       expect((await t.call('GET', `/api/blog/get-blog-data-by-id?id=${postId}`)).body.data).toMatchObject({ isLocked: true, cta: 'register' });
 
+      // Below the tier the locked VIP post is not for sale: refused, nothing charged.
+      const early = await t.call('POST', '/api/v2/purchase/blog-content-purchase', { blogId: locked.body.id, amount: 7, ...TEST_CARD_FORM }, { token: f.token });
+      expect([early.status, early.body.message]).toEqual([403, 'This post is for members of a higher tier: upgrade to unlock it.']);
+      expect(await charges(f.id)).toEqual([999]);
+
       // The upgrade opens it; the locked VIP post is now offered for its price, and the unlock works as before.
       const up = await t.call('POST', '/api/v2/subscription/change-tier', { tier_id: vip.id }, { token: f.token });
       expect(up.status, JSON.stringify(up.body)).toBe(200);
@@ -221,6 +226,87 @@ export function tiersSuite(backend: Backend, available: boolean) {
       const edit = await t.call('POST', '/api/blogs/edit', { postId, description: 'For everyone now', min_tier_id: null }, { token: admin });
       expect(edit.status, JSON.stringify(edit.body)).toBe(200);
       expect((await t.call('GET', `/api/blog/get-blog-data-by-id?id=${postId}`, undefined, { token: other.token })).body.data).toMatchObject({ isLocked: false, required_tier: null });
+    });
+
+    it('a mass message to VIP and above: counted before sending, sent to members whose tier meets it, a scheduled one re-read at send time', async () => {
+      const db = t.server.services.database.db;
+      const call = (url: string, body: unknown) => t.call('POST', url, body, { token: admin });
+      const tiers = (await t.call('GET', '/admin-api/membership-tiers', undefined, { token: admin })).body as { id: string; name: string }[];
+      const vip = tiers.find((x) => x.name === 'VIP')!;
+      const gold = await call('/admin-api/membership-tiers', { name: 'Gold', price_cents: 4500, rank: 30 });
+      expect(gold.status, JSON.stringify(gold.body)).toBe(200);
+      const member = async (label: string, tierId?: string) => {
+        const f = await fan(label);
+        expect((await t.call('POST', '/api/v2/purchase/subscription', { ...TEST_CARD_FORM, ...(tierId ? { tier_id: tierId } : {}) }, { token: f.token })).status).toBe(200);
+        return f;
+      };
+      const basic = await member('mass-basic');
+      const vipFan = await member('mass-vip', vip.id);
+      const goldFan = await member('mass-gold', gold.body.id);
+      const stranger = await fan('mass-stranger');
+      const settleAll = async () => {
+        const h = await t.server.services.store.headPosition();
+        if (h) expect(await t.server.services.runner.waitFor(h, 60_000)).toBe(true);
+      };
+      const deliver = async () => {
+        await t.server.delivery.tick();
+        await settleAll();
+      };
+      const copiesOf = async (massId: string) => (await sql<{ fan_id: string }>`SELECT fan_id FROM rm.chat_messages WHERE mass_message_id = ${massId}`.execute(db)).rows.map((r) => r.fan_id).sort();
+      // Who meets VIP now, from the read models: members paid up whose tier ranks 10 or more (VIP, Gold, the removed Temp at 20).
+      const meetsVip = async () =>
+        (await sql<{ user_id: string }>`SELECT s.user_id FROM rm.subscribers s LEFT JOIN rm.membership_tiers m ON m.tier_id = s.tier_id
+          WHERE s.expires_at > ${t.server.services.clock().toISOString()}::timestamptz AND COALESCE(m.rank, 0) >= 10`.execute(db)).rows.map((r) => r.user_id).sort();
+      const audience = { type: 'tier', tier_id: vip.id };
+
+      const counted = await call('/api/message/mass-audience-count', { audience });
+      expect(counted.status, JSON.stringify(counted.body)).toBe(200);
+      const expected = await meetsVip();
+      expect(expected).toEqual(expect.arrayContaining([vipFan.id, goldFan.id]));
+      expect(expected).not.toContain(basic.id);
+      expect(counted.body.data).toEqual({ count: expected.length, label: 'Members of VIP and above' });
+      const sent = await call('/api/message/send-mass-message', { type: 'text', isLocked: 'free', message: 'VIPs first', audience });
+      expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+      expect(sent.body.data).toMatchObject({ send_to: 'ONLY_EXISTING', audience: { type: 'tier', tier_id: vip.id, label: 'Members of VIP and above' } });
+      await deliver();
+      const copies = await copiesOf(sent.body.data._id);
+      expect(copies).toEqual(expected);
+      expect(copies).not.toContain(stranger.id);
+      // Gold and above: only the Gold member (VIP and the removed Temp rank lower).
+      const goldOnly = await call('/api/message/mass-audience-count', { audience: { type: 'tier', tier_id: gold.body.id } });
+      expect(goldOnly.body.data).toEqual({ count: 1, label: 'Members of Gold and above' });
+
+      // Scheduled: the audience is found when it goes out, so a member who upgrades in between gets it.
+      let offset = 0;
+      const clock = t.server.services.clock;
+      t.server.services.clock = () => new Date(Date.now() + offset);
+      try {
+        const at = new Date(Date.now() + 2 * 3_600_000).toISOString();
+        const later = await call('/api/message/send-mass-message', { type: 'text', isLocked: 'free', message: 'VIP night', audience, scheduled_at: at });
+        expect(later.status, JSON.stringify(later.body)).toBe(200);
+        expect(later.body.data.status).toBe('scheduled');
+        await deliver();
+        expect(await copiesOf(later.body.data._id)).toEqual([]);
+        expect((await t.call('POST', '/api/v2/subscription/change-tier', { tier_id: vip.id }, { token: basic.token })).status).toBe(200);
+        await settleAll();
+        offset = 2 * 3_600_000 + 1000;
+        await deliver();
+        const atSend = await copiesOf(later.body.data._id);
+        expect(atSend).toContain(basic.id);
+        expect(atSend).toEqual(await meetsVip());
+      } finally {
+        t.server.services.clock = clock;
+      }
+
+      // Refusals name the field and write nothing.
+      const head = await t.server.services.store.headPosition();
+      for (const [a, message] of [[{ type: 'tier' }, 'Choose the tier.'], [{ type: 'tier', tier_id: 'nope' }, 'Choose a tier that is offered.']] as const) {
+        for (const url of ['/api/message/mass-audience-count', '/api/message/send-mass-message']) {
+          const r = await call(url, { type: 'text', isLocked: 'free', message: 'x', audience: a });
+          expect([r.status, r.body.field, r.body.message], url).toEqual([400, 'audience.tier_id', message]);
+        }
+      }
+      expect(await t.server.services.store.headPosition()).toEqual(head);
     });
   });
 }

@@ -3,6 +3,7 @@
 // entry and the tab title moving when a fan writes, without a reload; the Advanced group folded until opened.
 // The first-run setup wizard on a site that opens it: every step filled (the test mail through a real SMTP server),
 // finished, not opened again after a reload, the fan site showing the new name and price, and never for other staff.
+// A setup put off ("Finish later") is offered again on Home as a notice, at both widths.
 // Screenshots at 375 px and 1440 px in tests/artifacts/ (home-*.png, setup-*.png).
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -102,6 +103,42 @@ describe.skipIf(!hasChromium)('the creator\'s Home (Chromium)', () => {
     const firstRows = await page.getByTestId('audit-action').allInnerTexts();
     expect(firstRows.join('\n')).toMatch(/Settings saved|Live streaming|Chat message|Paid \$9\.99/);
     await shoot('03-advanced-audit');
+    expect(errors).toEqual([]);
+  });
+
+  it('a setup put off ("Finish later") is offered again on Home as a notice, also after a reload, and "Continue setup" resumes it', async () => {
+    await page.getByTestId('menu-home').click();
+    await page.getByTestId('stat-today-earnings').waitFor();
+    // This install does not open the wizard by itself: Home offers it with a small button.
+    expect(await page.getByTestId('home-setup').count()).toBe(0);
+    await page.getByTestId('home-setup-open').click();
+    await page.waitForURL((u) => u.pathname === '/admin/setup');
+    await page.getByTestId('setup-name').waitFor({ timeout: 20_000 });
+    await page.getByTestId('setup-skip').click();
+    await page.getByTestId('setup-step-images').waitFor();
+    await page.getByTestId('setup-later').click();
+    await page.waitForURL((u) => u.pathname === '/admin/' || u.pathname === '/admin');
+    const notice = page.getByTestId('home-setup');
+    await notice.waitFor({ timeout: 15_000 });
+    expect(await notice.innerText()).toContain('Finish setting up your site');
+    expect(await notice.getByTestId('home-setup-open').innerText()).toMatch(/Continue setup/i);
+    expect((await call('GET', '/admin-api/home', undefined, admin)).body.setup).toMatchObject({ outcome: 'dismissed', opens_by_itself: false });
+    await shoot('04-setup-put-off');
+    // At 375 px the notice and its button stay inside the screen.
+    await page.setViewportSize({ width: 375, height: 812 });
+    const box = await notice.boundingBox();
+    const button = await notice.getByTestId('home-setup-open').boundingBox();
+    expect(box!.x).toBeGreaterThanOrEqual(0);
+    expect(box!.x + box!.width).toBeLessThanOrEqual(375);
+    expect(button!.x + button!.width).toBeLessThanOrEqual(375);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    // A reload keeps it offered, and Home is not left for the wizard by itself.
+    await page.reload();
+    await page.getByTestId('home-setup').waitFor({ timeout: 20_000 });
+    expect(new URL(page.url()).pathname).not.toBe('/admin/setup');
+    await page.getByTestId('home-setup').getByTestId('home-setup-open').click();
+    await page.waitForURL((u) => u.pathname === '/admin/setup');
+    await page.getByTestId('setup-name').waitFor({ timeout: 20_000 });
     expect(errors).toEqual([]);
   });
 });

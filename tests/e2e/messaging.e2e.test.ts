@@ -94,6 +94,30 @@ describe.skipIf(!hasChromium)('messaging in the console (Chromium)', () => {
     await dialog().waitFor({ state: 'detached' });
   });
 
+  it('the mass message to "members of a tier and above": the tier chosen, counted, sent only to its members', async () => {
+    const vip = await post('/admin-api/membership-tiers', { name: 'VIP', price_cents: 2500, rank: 10 }, admin);
+    expect(vip.status, JSON.stringify(vip.body)).toBe(200);
+    expect((await post('/api/v2/subscription/change-tier', { tier_id: vip.body.id }, fans.cat.token)).status).toBe(200);
+    await staff.getByTestId('open-mass-message').click({ timeout: 20_000 });
+    await dialog().waitFor();
+    await dialog().getByTestId('audience-tier').click({ timeout: 15_000 });
+    expect(await dialog().getByTestId('mass-audience-count').innerText()).toBe('Choose the tier to see who it reaches.');
+    await dialog().getByRole('combobox', { name: 'Tier' }).click();
+    await staff.getByTestId('segment-tier-VIP').click();
+    await expect.poll(() => dialog().getByTestId('mass-audience-count').innerText(), { timeout: 15_000 }).toBe('Reaches 1 fan now');
+    await dialog().getByTestId('mass-text').fill('VIP preview tonight');
+    await dialog().getByTestId('mass-free').click();
+    await shoot('mass-tier');
+    await dialog().getByTestId('mass-send').click();
+    await dialog().getByTestId('mass-sent').waitFor({ timeout: 30_000 });
+    await dialog().getByTestId('mass-done').click();
+    const got = async (token: string) => (await t.call('GET', '/api/chat/get_messages?page_num=1', undefined, { token })).body.data.messages.map((m: { message: string }) => m.message);
+    await expect.poll(() => got(fans.cat.token), { timeout: 30_000 }).toContain('VIP preview tonight');
+    expect(await got(fans.ben.token)).not.toContain('VIP preview tonight');
+    expect(await got(fans.ann.token)).not.toContain('VIP preview tonight');
+    await dialog().waitFor({ state: 'detached' });
+  });
+
   it('a saved reply: added from the composer, inserted by typing "/" and its name, reaches the fan', async () => {
     await staff.goto(t.base + `/admin/private-chat/${fans.ben.id}`);
     await staff.getByTestId('chat-input').waitFor({ timeout: 20_000 });

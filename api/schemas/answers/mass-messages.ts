@@ -20,12 +20,13 @@ const massMessagePromotion = z.object({
 });
 
 const massAudienceView = z.object({
-  type: z.enum(['top_spenders', 'expired', 'bought_post', 'not_bought_post']),
+  type: z.enum(['top_spenders', 'expired', 'bought_post', 'not_bought_post', 'tier']),
   label: z.string(),
   top: z.number().nullable(),
   min_spent_cents: z.number().nullable(),
   days: z.number().nullable(),
   post_id: z.string().nullable(),
+  tier_id: z.string().nullable().describe('A tier audience: the lowest tier that gets it.'),
 });
 
 const massMessageView = z.object({

@@ -11,6 +11,9 @@ import { handle, loadStream, type CommandContext } from '../../handle';
 import { requireLockedContentPromotion } from '../../promotions';
 import type { Buyer, PurchaseKind } from '../kind';
 import { notRecorded } from '../pay';
+import { loadPlans } from '../../membership-plans';
+import { tierRank } from '../../../domain/membership-plan/plan';
+import { meetsTier } from '../../../domain/post/visibility';
 
 export interface PostUnlockInput extends Buyer {
   postId: string;
@@ -48,7 +51,10 @@ export const postUnlockPurchase: PurchaseKind<'unlock', PostUnlockInput> = {
       loadStream(ctx.store, subscriptionStream(input.userId), subscriptionDecider),
       loadStream(ctx.store, unlockStream(input.postId, input.userId), unlockDecider),
     ]);
-    const viewer = { isStaff: isStaffRole(input.role), isSubscriber: isActive(subscription.state, ctx.now()), boughtAsGuest: !!input.guest };
+    // A post limited to a tier: the buyer's tier now against the post's (the plans read only then).
+    const plans = post.state.minTierId ? await loadPlans(ctx.store) : null;
+    const belowTier = !!plans && !meetsTier(tierRank(plans, subscription.state.tierId), { rank: tierRank(plans, post.state.minTierId) });
+    const viewer = { isStaff: isStaffRole(input.role), isSubscriber: isActive(subscription.state, ctx.now()), boughtAsGuest: !!input.guest, belowTier };
     const base = {
       type: 'RequestUnlock' as const,
       postId: input.postId,

@@ -7,6 +7,7 @@ import { Alert, Divider, FormControlLabel, Radio, RadioGroup, Stack, ToggleButto
 import SendIcon from '@mui/icons-material/Send';
 import ScheduleIcon from '@mui/icons-material/Schedule';
 import { HelpButton, ScheduleFields } from '../posts/parts';
+import { useLimitTiers } from '../posts/WhoCanSee';
 import { defaultSchedule, type Schedule } from '../posts/rules';
 import type { Audience, MassDelivery } from './api';
 import { Block, DelayHoursField, HelpList } from './parts';
@@ -63,6 +64,8 @@ export function MassAudienceFields({
   stagger: { min: number; max: number };
 }) {
   const { audience, delivery, delayText, scheduleOn, schedule, segment } = when;
+  // "Members of a tier and above" once the creator has a tier besides the base one.
+  const tiers = useLimitTiers();
   const summary = useMemo(
     () => {
       const at = scheduledAt({ audience, scheduleOn, schedule });
@@ -103,7 +106,7 @@ export function MassAudienceFields({
               By behaviour
             </Typography>
           </Divider>
-          {(Object.keys(SEGMENT_LABELS) as SegmentKind[]).map(k => (
+          {(Object.keys(SEGMENT_LABELS) as SegmentKind[]).filter(k => k !== 'tier' || tiers.length > 0).map(k => (
             <FormControlLabel key={k} value={k} control={<Radio size="small" />} label={SEGMENT_LABELS[k]} disabled={busy} data-testid={`audience-${k}`} />
           ))}
         </RadioGroup>

@@ -106,7 +106,7 @@ export function MassMessageDialog({ open, onClose, role }: { open: boolean; onCl
       return;
     }
     if (segmentBody(when.segment, when.segmentInput) === null) {
-      say('Choose the post.', 'error');
+      say(when.segment === 'tier' ? 'Choose the tier.' : 'Choose the post.', 'error');
       return;
     }
     setBusy(true);

@@ -1,5 +1,5 @@
 // The mass message's audience by behaviour: the numbers of "top spenders" (top N, a minimum spent, the last N days),
-// the post of "bought / never bought this post", and how many fans the chosen audience reaches now (the count the
+// the post of "bought / never bought this post", the tier of "members of a tier and above", and how many fans the chosen audience reaches now (the count the
 // server gives from the same query delivery runs).
 import { useEffect, useState } from 'react';
 import { Chip, MenuItem, Stack, TextField } from '@mui/material';
@@ -7,6 +7,7 @@ import GroupsOutlinedIcon from '@mui/icons-material/GroupsOutlined';
 import { useGetList } from 'react-admin';
 import type { AdminPostRecord } from '../../../domain/post/wire';
 import { ApiRequestError } from '../api';
+import { useLimitTiers } from '../posts/WhoCanSee';
 import { massApi, type Audience } from './api';
 import { segmentBody, type SegmentChoice, type SegmentInput } from './audienceRules';
 
@@ -23,6 +24,7 @@ export function SegmentFields({ segment, value, onChange, disabled }: { segment:
         <TextField size="small" label="In the last (days)" value={value.days} onChange={e => onChange({ days: e.target.value })} disabled={disabled} slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': 'segment-days' } }} />
       </Stack>
     );
+  if (segment === 'tier') return <TierField value={value.tierId} onChange={tierId => onChange({ tierId })} disabled={disabled} />;
   if (needsPost) {
     const list = (posts.data ?? []).filter(p => p.visibility === 'locked' || p.price_cents > 0);
     return (
@@ -46,6 +48,29 @@ export function SegmentFields({ segment, value, onChange, disabled }: { segment:
     );
   }
   return null;
+}
+
+function TierField({ value, onChange, disabled }: { value: string; onChange: (tierId: string) => void; disabled: boolean }) {
+  const tiers = useLimitTiers();
+  return (
+    <TextField
+      select
+      size="small"
+      fullWidth
+      label="Tier"
+      value={tiers.some(t => t.id === value) ? value : ''}
+      onChange={e => onChange(e.target.value)}
+      disabled={disabled}
+      helperText="Its members and the members of every higher tier, by their tier when it goes out."
+      slotProps={{ htmlInput: { 'data-testid': 'segment-tier' } }}
+    >
+      {tiers.map(t => (
+        <MenuItem key={t.id} value={t.id} data-testid={`segment-tier-${t.name}`}>
+          {t.name} and above
+        </MenuItem>
+      ))}
+    </TextField>
+  );
 }
 
 /** "Reaches N fans now", read again (after a short pause) whenever the audience changes. */
@@ -73,7 +98,7 @@ export function AudienceCount({ audience, segment, value }: { audience: Audience
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` stands for audience and body
   }, [key]);
-  const text = state.error ?? (state.count === null ? (body === null ? 'Choose the post to see who it reaches.' : 'Counting…') : `Reaches ${state.count.toLocaleString()} ${state.count === 1 ? 'fan' : 'fans'} now`);
+  const text = state.error ?? (state.count === null ? (body === null ? `Choose the ${segment === 'tier' ? 'tier' : 'post'} to see who it reaches.` : 'Counting…') : `Reaches ${state.count.toLocaleString()} ${state.count === 1 ? 'fan' : 'fans'} now`);
   return (
     <Chip
       icon={<GroupsOutlinedIcon />}

@@ -52,6 +52,7 @@ export interface SegmentBody {
   min_spent?: number | null;
   days?: number | null;
   post_id?: string | null;
+  tier_id?: string | null;
 }
 
 export interface WelcomeMessageBody {
