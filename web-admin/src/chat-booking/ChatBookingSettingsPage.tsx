@@ -65,6 +65,7 @@ function SettingsForm({ initial, onSaved }: { initial: FormValues; onSaved: (v: 
             <NumberInput source="min_notice_minutes" label="Minimum notice (minutes)" step={15} sx={field} helperText="Booking closes this long before a slot" />
             <NumberInput source="max_bookings_per_fan" label="Upcoming bookings per fan" sx={field} helperText={range('maxBookingsPerFan')} />
             <NumberInput source="cancel_deadline_hours" label="Fans cancel or move up to (hours before)" sx={field} helperText="Staff may cancel or move any time" />
+            <NumberInput source="reminder_minutes_before" label="Remind the fan (minutes before)" step={15} sx={field} helperText="By mail and web push; 0 sends no reminder" />
             <SelectInput source="no_show_policy" label="When a fan does not come" choices={NO_SHOW_CHOICES} sx={field} helperText="Decided for each booking when it is made" />
           </Box>
         </CardContent>
