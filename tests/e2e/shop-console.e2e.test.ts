@@ -39,7 +39,7 @@ describe.skipIf(!hasChromium)("the shop's console pages (Chromium)", () => {
     browser = await launchChromium();
     ({ context, page } = await openConsole(browser, t, errors));
     page.on('dialog', (d) => void d.accept());
-  });
+  }, 240_000);
   afterAll(async () => {
     await context?.close();
     await browser?.close();
