@@ -2,7 +2,7 @@
 // filter and a search by buyer or order id. Live: a SHOP_ORDER_UPDATED frame (placed, paid, shipped, refunded…)
 // reads the list again.
 import { Box, Chip, Link as MuiLink, List as MuiList, ListItemButton, ListItemText, Typography, useMediaQuery, type Theme } from '@mui/material';
-import { Datagrid, DateField, FunctionField, List, SearchInput, SelectInput, useListContext, useRefresh } from 'react-admin';
+import { Datagrid, DateField, FunctionField, List, SearchInput, SelectInput, useBasename, useListContext, useRefresh } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { useFrame } from '../realtime';
 import { money } from './paths';
@@ -20,12 +20,16 @@ const filters = [
   <SelectInput key="status" source="status" label="State" choices={ORDER_STATES} alwaysOn />,
 ];
 
-/** The order's page in the console. */
-const orderPath = (id: string) => `/shop/order/edit/${id}`;
+/** The order's page in the console, under the console's base (/admin): a bare '/shop/…' would leave the console. */
+const useOrderPath = () => {
+  const basename = useBasename();
+  return (id: string) => `${basename}/shop/order/edit/${id}`;
+};
 
 /** On a phone: one line per order, each a real link to the order (rendered with the list, so a tap always opens it). */
 function OrderLines() {
   const { data } = useListContext<Row>();
+  const orderPath = useOrderPath();
   return (
     <MuiList dense disablePadding data-testid="shop-orders">
       {(data ?? []).map((r) => (
@@ -54,6 +58,7 @@ export function OrderList() {
   useFrame('SHOP_ORDER_UPDATED', () => refresh());
   // A phone gets one line per order instead of the table.
   const small = useMediaQuery<Theme>((theme) => theme.breakpoints.down('sm'), { noSsr: true });
+  const orderPath = useOrderPath();
   return (
     <List resource="shop/orders" title="Orders" filters={filters} empty={<Empty />} sort={{ field: 'placed_at', order: 'DESC' }} storeKey="shop-orders" exporter={false}>
       {small ? <OrderLines /> : (
