@@ -63,7 +63,7 @@ export function shopDeliverySuite(backend: Backend, available: boolean) {
       t = await startTestServer(backend, {}, { deliverNotices: false });
       admin = (await call('POST', '/api/users/login', { email: t.adminEmail, password: t.adminPassword })).body.data.token;
       const ctx = commandContext(t.server.services.store, { userId: null, role: 'admin' });
-      await updateSiteSettings(ctx, t.server.services.sanitizeHtml, { shop_settings: { enabled: true, menu_visible_to: ['guest', 'user', 'staff'], currency_display: 'symbol', taxes_apply: false } });
+      await updateSiteSettings(ctx, t.server.services.sanitizeHtml, { shop_settings: { enabled: true, menu_visible_to: ['guest', 'user', 'staff'], currency_display: 'symbol', taxes_apply: false, download_limit: 5, download_days: 30, download_link_minutes: 5 } });
       picture = await upload('cover.jpg', { r: 200, g: 40, b: 40 });
       file = await upload('pack.jpg', { r: 40, g: 40, b: 200 });
       await settleAll();

@@ -62,7 +62,10 @@ export function ShopSettingsPage() {
           <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(3, 1fr)' }, mt: 1 }}>
             {DOWNLOAD_FIELDS.map(({ field, label, hint }) => (
               <TextField key={field} size="small" type="number" label={label} value={Number.isNaN(s[field]) ? '' : s[field]}
-                onChange={(e) => setS({ ...s, [field]: e.target.value === '' ? Number.NaN : Number(e.target.value) })}
+                onChange={(e) => {
+                  setS({ ...s, [field]: e.target.value === '' ? Number.NaN : Number(e.target.value) });
+                  setFieldError(({ [field]: _fixed, ...rest }) => rest);
+                }}
                 error={!!fieldError[field]} helperText={fieldError[field] ?? hint} inputProps={{ 'data-testid': `shop-${field}`, min: 1 }} />
             ))}
           </Box>
