@@ -130,8 +130,9 @@ describe.skipIf(!hasChromium)("the shop's console pages (Chromium)", () => {
     await page.waitForURL(new RegExp(`/admin/shop/order/edit/${orderId}$`));
     await expect.poll(() => page.getByTestId('shop-order-state').textContent()).toMatch(/paid/i);
     // On a phone the list is one line per order, each a link to the order.
+    // (opened fresh at phone width, so the menu drawer is closed).
     await page.setViewportSize(PHONE);
-    await page.goBack();
+    await page.goto(t.base + '/admin/shop/order-list');
     await page.getByTestId(`shop-order-row-${orderId}`).click();
     await page.waitForURL(new RegExp(`/admin/shop/order/edit/${orderId}$`));
     await page.setViewportSize(DESKTOP);
