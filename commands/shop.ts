@@ -132,7 +132,7 @@ export async function refundOrderLines(ctx: CommandContext, deps: Pick<PurchaseD
     const planned = orderDecider.decide(command, before);
     const cents = planned.reduce((n, e) => n + (e.type === 'ShopOrderLineRefunded' ? e.data.amountCents : 0), 0);
     const { state: payment } = await loadStream(ctx.store, paymentStream(orderId), paymentDecider);
-    if (cents > 0) partRefundRefusal(payment, deps, cents);
+    if (cents > 0) await partRefundRefusal(payment, deps, orderId, cents);
   }
   await handle(ctx, shopOrderStream(orderId), orderDecider, command);
   return finishLineRefund(ctx, deps, orderId, refundId);

@@ -10,6 +10,8 @@ import { findSubscriber, subscriberStatus } from '../../projections/subscribers'
 import { downloadViewOf, productThumbnails } from './shop';
 import { purchasedContents } from '../../projections/purchased-contents';
 import { mediaByIds } from '../../projections/media';
+import { currentSettings } from '../../projections/settings';
+import { downloadRulesOf } from '../../domain/settings/shop-settings';
 import { MEDIA_URL_TTL_SECONDS } from '../views';
 import type { Services } from '../services';
 
@@ -24,10 +26,11 @@ export function purchasedContentsQueries(services: Services) {
     const now = services.clock().toISOString();
     const viewer = { isStaff: forStaff, isSubscriber: subscriberStatus(await findSubscriber(db(), userId), now) === 'active' };
     const thumbnails = await productThumbnails(services, [...products.values()].filter((p) => !p.deleted && canSeeProduct(p, viewer)));
+    const rules = downloadRulesOf((await currentSettings(db())).shop_settings);
     return orders.flatMap((o) => o.lines.filter((l) => l.kind === 'digital').map((l) => ({
       order_id: o.id, line_no: l.lineNo, product_id: l.productId, title: l.title, variant_name: l.variantName,
       amount_cents: pricesHidden ? 0 : l.unitPriceCents * l.quantity, purchased_at: o.paid_at ?? o.placed_at,
-      thumbnail_url: thumbnails.get(l.productId) ?? null, download: downloadViewOf(o, l, now)!,
+      thumbnail_url: thumbnails.get(l.productId) ?? null, download: downloadViewOf(o, l, now, rules)!,
     })));
   };
   return {

@@ -2,7 +2,7 @@
 // variant, an order as its buyer sees it (who did a staff step stays out).
 import type { z } from 'zod';
 import { priceAt } from '../../domain/shop-product/product';
-import { downloadAllowance } from '../../domain/shop-download/download';
+import { downloadAllowance, type DownloadRules } from '../../domain/shop-download/download';
 import type { ShopProduct } from '../../projections/shop-products';
 import { deliveredAt, type ShopOrderLine, type ShopOrderRow } from '../../projections/shop-orders';
 import { mediaByIds } from '../../projections/media';
@@ -36,16 +36,17 @@ export function productViewOf(p: ShopProduct, now: string, images: ReadonlyMap<s
   };
 }
 
-/** A digital line's downloads at `now` as the order's read model shows them; null for a physical line. */
-export function downloadViewOf(o: ShopOrderRow, l: ShopOrderLine, now: string): z.output<typeof downloadView> | null {
+/** A digital line's downloads at `now` under the shop's rules, as the order's read model shows them; null for a physical line. */
+export function downloadViewOf(o: ShopOrderRow, l: ShopOrderLine, now: string, rules: DownloadRules): z.output<typeof downloadView> | null {
   if (l.kind !== 'digital') return null;
-  const a = downloadAllowance({ userId: o.user_id, status: o.status, deliveredAt: deliveredAt(o), line: { kind: l.kind, quantity: l.quantity, refundedQuantity: l.refunded_quantity ?? 0 } }, l.downloads ?? 0, now);
+  const a = downloadAllowance({ userId: o.user_id, status: o.status, deliveredAt: deliveredAt(o), line: { kind: l.kind, quantity: l.quantity, refundedQuantity: l.refunded_quantity ?? 0 } }, l.downloads ?? 0, now, rules);
   return { limit: a.limit, used: a.used, remaining: a.remaining, expires_at: a.expiresAt, refused: a.refusal?.message ?? null };
 }
 
-/** What an order's lines show beyond the order itself: the time their downloads are judged at, their pictures by product id. */
+/** What an order's lines show beyond the order itself: the time and rules their downloads are judged by, their pictures by product id. */
 export interface OrderExtras {
   now: string;
+  rules: DownloadRules;
   thumbnails?: ReadonlyMap<string, string | null>;
 }
 
@@ -56,7 +57,7 @@ export function orderViewOf(o: ShopOrderRow, extras?: OrderExtras): z.output<typ
     lines: o.lines.map((l) => ({
       line_no: l.lineNo, product_id: l.productId, variant_id: l.variantId, kind: l.kind, title: l.title, variant_name: l.variantName, sku: l.sku,
       unit_price_cents: l.unitPriceCents, quantity: l.quantity, refunded_quantity: l.refunded_quantity ?? 0,
-      thumbnail_url: extras?.thumbnails?.get(l.productId) ?? null, download: extras ? downloadViewOf(o, l, extras.now) : null,
+      thumbnail_url: extras?.thumbnails?.get(l.productId) ?? null, download: extras ? downloadViewOf(o, l, extras.now, extras.rules) : null,
     })),
     subtotal_cents: o.subtotal_cents, shipping_cents: o.shipping_cents, total_cents: o.total_cents, refunded_cents: o.refunded_cents, address: o.address,
     carrier: o.carrier, tracking_number: o.tracking_number, cancel_reason: o.cancel_reason,

@@ -206,8 +206,17 @@ export const shopSettingsBody = z.object({
   menu_visible_to: z.array(audiences, { error: 'menu_visible_to must be a list.' }).max(3).optional(),
   currency_display: z.enum(['symbol', 'code'], { error: "currency_display must be 'symbol' or 'code'." }).optional(),
   taxes_apply: z.boolean({ error: 'taxes_apply must be true or false.' }).optional(),
+  // Bounds are the settings' own (domain/settings/shop-settings.ts), each refused by its field name.
+  download_limit: z.number({ error: 'download_limit must be a number.' }).optional(),
+  download_days: z.number({ error: 'download_days must be a number.' }).optional(),
+  download_link_minutes: z.number({ error: 'download_link_minutes must be a number.' }).optional(),
 });
-export const shopSettingsView = z.object({ enabled: z.boolean(), menu_visible_to: z.array(z.enum(['guest', 'user', 'staff'])), currency_display: z.enum(['symbol', 'code']), taxes_apply: z.boolean() });
+export const shopSettingsView = z.object({
+  enabled: z.boolean(), menu_visible_to: z.array(z.enum(['guest', 'user', 'staff'])), currency_display: z.enum(['symbol', 'code']), taxes_apply: z.boolean(),
+  download_limit: z.number().int().describe('Downloads of each bought digital item (1 to 100).'),
+  download_days: z.number().int().describe('Days after delivery a digital item can be downloaded (1 to 3650).'),
+  download_link_minutes: z.number().int().describe("Minutes each download's file link lasts (1 to 60)."),
+});
 
 /** 409 from checkout: the line that sold out (and how many are left), or a conflict any write can meet. */
 export const checkoutConflict = z.object({

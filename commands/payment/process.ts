@@ -238,7 +238,7 @@ export async function refundPaymentPart(
   const { state } = await loadStream(ctx.store, paymentStream(paymentId), paymentDecider);
   const r = state.request!;
   if (state.partRefunds[part.refundId] === undefined) {
-    partRefundRefusal(state, deps, part.amountCents);
+    await partRefundRefusal(state, deps, paymentId, part.amountCents);
     if (r.method === 'wallet') {
       await walletCommand(ctx, { type: 'RefundToWallet', userId: r.userId, refundId: `refund-${paymentId}-${part.refundId}`, purchaseId: paymentId, amountCents: part.amountCents, reason: part.reason ?? 'Refund', at: ctx.now() });
     } else {
@@ -250,15 +250,18 @@ export async function refundPaymentPart(
   return after;
 }
 
-/** Throws why `amountCents` of this payment cannot be given back in part (nothing is read or written). */
-export function partRefundRefusal(state: PaymentState, deps: Pick<PaymentDeps, 'gateway'>, amountCents: number): void {
+/** Throws why `amountCents` of this payment cannot be given back in part (nothing is written). */
+export async function partRefundRefusal(state: PaymentState, deps: Pick<PaymentDeps, 'gateway'>, paymentId: string, amountCents: number): Promise<void> {
   const r = state.request;
   if (state.status === 'none' || !r) throw new DomainError('Invalid Request', 'PAYMENT_NOT_FOUND', 404);
   if (state.status === 'reversed') throw new DomainError('This payment has already been refunded, voided or charged back.', 'ALREADY_REVERSED', 409);
   if (state.status !== 'captured') throw new DomainError('Only a captured payment can be refunded.', 'PAYMENT_NOT_CAPTURED', 409);
   if (!factsOf(r.purpose).reversible) throw notReversible();
   if (state.refundedCents + amountCents > r.amountCents) throw new DomainError(REFUND_EXCEEDS_PAYMENT, 'REFUND_TOO_LARGE', 409);
-  if (r.method !== 'wallet' && !deps.gateway.refundPart) throw new DomainError(PART_REFUND_UNAVAILABLE, 'PART_REFUND_UNAVAILABLE', 409);
+  if (r.method === 'wallet') return;
+  const { gateway } = deps;
+  const able = gateway.refundPart ? (gateway.refundsPartOf ? await gateway.refundsPartOf(paymentId) : true) : false;
+  if (!able) throw new DomainError(PART_REFUND_UNAVAILABLE, 'PART_REFUND_UNAVAILABLE', 409);
 }
 
 /**

@@ -246,7 +246,8 @@ function decideReversal(command: Extract<PaymentCommand, { type: 'RecordReversal
   ];
 }
 
-export const PART_REFUND_UNAVAILABLE = "This payment's card provider cannot refund part of a payment; refund it in full instead.";
+export const PART_REFUND_UNAVAILABLE =
+  "This payment's card provider cannot refund part of a payment here: refund the whole order, or refund the part in the provider's own console.";
 export const REFUND_EXCEEDS_PAYMENT = 'The refund is more than is left of this payment.';
 
 /** A part refund applies once per refund id (the same id again with the same amount is a retry), to a captured payment. */

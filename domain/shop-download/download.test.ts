@@ -34,6 +34,14 @@ describe('digital downloads', () => {
     given(downloadDecider).when(download({}, '2026-12-01T09:59:59.999Z')).then([downloaded(1, '2026-12-01T09:59:59.999Z')]);
   });
 
+  it("the shop's rules set the limit and the days, with messages that name them", () => {
+    const rules = { limit: 1, days: 2, linkMinutes: 1 };
+    given(downloadDecider).when({ ...download(), rules }).then([downloaded(1)]);
+    given(downloadDecider, [downloaded(1)]).when({ ...download(), rules }).thenThrows('You have used the one download of this item.', { code: 'DOWNLOAD_LIMIT', status: 403 });
+    given(downloadDecider).when({ ...download({}, '2026-11-03T10:00:00.000Z'), rules }).thenThrows('This download has expired (downloads last 2 days).', { status: 410 });
+    expect(downloadAllowance(facts, 0, at, { limit: 3, days: 40, linkMinutes: 5 })).toMatchObject({ limit: 3, remaining: 3, expiresAt: '2026-12-11T10:00:00.000Z' });
+  });
+
   it('the allowance shows what is left and until when', () => {
     expect(downloadAllowance(facts, 2, at)).toEqual({ limit: DOWNLOADS_PER_LINE, used: 2, remaining: DOWNLOADS_PER_LINE - 2, expiresAt: '2026-12-01T10:00:00.000Z', refusal: null });
     expect(downloadAllowance({ ...facts, status: 'completed' }, 0, at).refusal).toBeNull();

@@ -1,22 +1,31 @@
 // Downloads of a paid order's digital item (stream `shop-download-<orderId>-<lineNo>`): each download is an event,
-// so the count per line is exact under concurrent clicks. A line may be downloaded DOWNLOADS_PER_LINE times within
-// DOWNLOAD_DAYS of its delivery, by its buyer only, while neither the line nor the order was refunded, cancelled or
-// charged back. The order's facts arrive in the command (the order is its own aggregate).
+// so the count per line is exact under concurrent clicks. A line may be downloaded `limit` times within `days` of its
+// delivery (the shop's settings, as they stand when asked), by its buyer only, while neither the line nor the order
+// was refunded, cancelled or charged back. The order's facts arrive in the command (the order is its own aggregate).
 import { DomainError, type Decider, type DomainEvent } from '../shared/decider';
 import { ValidationError } from '../shared/validation';
 import { ORDER_NOT_FOUND, type OrderState } from '../shop-order/order';
 
-export const DOWNLOADS_PER_LINE = 5;
-export const DOWNLOAD_DAYS = 30;
-/** How long the file's own signed link, handed out per download, stays valid. */
-export const DOWNLOAD_LINK_SECONDS = 300;
+/** How often and how long a bought digital item can be downloaded, and how long each file link lasts. */
+export interface DownloadRules {
+  limit: number;
+  days: number;
+  linkMinutes: number;
+}
+export const DEFAULT_DOWNLOAD_RULES: DownloadRules = { limit: 5, days: 30, linkMinutes: 5 };
+/** The bounds the settings keep each rule within (inclusive). */
+export const DOWNLOAD_RULE_BOUNDS = { limit: [1, 100], days: [1, 3650], linkMinutes: [1, 60] } as const;
+export const DOWNLOADS_PER_LINE = DEFAULT_DOWNLOAD_RULES.limit;
+export const DOWNLOAD_DAYS = DEFAULT_DOWNLOAD_RULES.days;
 
 export const DOWNLOAD_NOT_PAID = 'This order is not paid yet.';
 export const DOWNLOAD_CANCELLED = 'This order was cancelled, so its downloads are closed.';
 export const DOWNLOAD_REFUNDED = 'This item was refunded, so it can no longer be downloaded.';
 export const DOWNLOAD_CHARGED_BACK = 'This order was charged back, so its downloads are closed.';
-export const DOWNLOAD_EXPIRED = `This download has expired (downloads last ${DOWNLOAD_DAYS} days).`;
-export const DOWNLOAD_LIMIT = `You have used all ${DOWNLOADS_PER_LINE} downloads of this item.`;
+export const downloadExpiredMessage = (days: number) => `This download has expired (downloads last ${days} day${days === 1 ? '' : 's'}).`;
+export const downloadLimitMessage = (limit: number) => (limit === 1 ? 'You have used the one download of this item.' : `You have used all ${limit} downloads of this item.`);
+export const DOWNLOAD_EXPIRED = downloadExpiredMessage(DOWNLOAD_DAYS);
+export const DOWNLOAD_LIMIT = downloadLimitMessage(DOWNLOADS_PER_LINE);
 export const NOT_A_DOWNLOAD = 'This item is not a download.';
 
 export const shopDownloadStream = (orderId: string, lineNo: number) => `shop-download-${orderId}-${lineNo}`;
@@ -42,24 +51,29 @@ export interface DownloadAllowance {
 }
 
 const DAY_MS = 86_400_000;
-export const downloadExpiry = (deliveredAt: string) => new Date(Date.parse(deliveredAt) + DOWNLOAD_DAYS * DAY_MS).toISOString();
+export const downloadExpiry = (deliveredAt: string, days = DOWNLOAD_DAYS) => new Date(Date.parse(deliveredAt) + days * DAY_MS).toISOString();
 
 /** What is left of a digital line's downloads at `at`, and why a download would be refused (not counting who asks). */
-export function downloadAllowance(o: DownloadOrderFacts, used: number, at: string): DownloadAllowance {
-  const expiresAt = o.deliveredAt ? downloadExpiry(o.deliveredAt) : null;
-  const remaining = Math.max(0, DOWNLOADS_PER_LINE - used);
-  const refuse = (message: string, code: string, status: number) => ({ limit: DOWNLOADS_PER_LINE, used, remaining, expiresAt, refusal: { message, code, status } });
+export function downloadAllowance(o: DownloadOrderFacts, used: number, at: string, rules: DownloadRules = DEFAULT_DOWNLOAD_RULES): DownloadAllowance {
+  const { limit, days } = rules;
+  const expiresAt = o.deliveredAt ? downloadExpiry(o.deliveredAt, days) : null;
+  const remaining = Math.max(0, limit - used);
+  const refuse = (message: string, code: string, status: number) => ({ limit, used, remaining, expiresAt, refusal: { message, code, status } });
   const line = o.line;
   if (o.status === 'cancelled') return refuse(DOWNLOAD_CANCELLED, 'DOWNLOAD_CLOSED', 410);
   if (o.status === 'charged_back') return refuse(DOWNLOAD_CHARGED_BACK, 'DOWNLOAD_CLOSED', 410);
   if (o.status === 'refunded' || (line && line.refundedQuantity >= line.quantity)) return refuse(DOWNLOAD_REFUNDED, 'DOWNLOAD_REFUNDED', 410);
   if (o.status === 'placed' || o.status === 'failed' || !expiresAt) return refuse(DOWNLOAD_NOT_PAID, 'DOWNLOAD_NOT_PAID', 409);
-  if (at >= expiresAt) return refuse(DOWNLOAD_EXPIRED, 'DOWNLOAD_EXPIRED', 410);
-  if (remaining === 0) return refuse(DOWNLOAD_LIMIT, 'DOWNLOAD_LIMIT', 403);
-  return { limit: DOWNLOADS_PER_LINE, used, remaining, expiresAt, refusal: null };
+  if (at >= expiresAt) return refuse(downloadExpiredMessage(days), 'DOWNLOAD_EXPIRED', 410);
+  if (remaining === 0) return refuse(downloadLimitMessage(limit), 'DOWNLOAD_LIMIT', 403);
+  return { limit, used, remaining, expiresAt, refusal: null };
 }
 
-export type DownloadCommand = { type: 'DownloadDigitalItem'; orderId: string; lineNo: number; userId: string; productId: string; order: DownloadOrderFacts; at: string };
+export type DownloadCommand = {
+  type: 'DownloadDigitalItem'; orderId: string; lineNo: number; userId: string; productId: string; order: DownloadOrderFacts; at: string;
+  /** The shop's rules as they stand now; the defaults when left out. */
+  rules?: DownloadRules;
+};
 
 export interface DownloadState {
   used: number;
@@ -72,7 +86,7 @@ export const downloadDecider: Decider<DownloadCommand, DownloadEvent, DownloadSt
     // Another fan's order is answered as if it did not exist.
     if (!c.order.status || c.order.userId !== c.userId) throw new DomainError(ORDER_NOT_FOUND, 'ORDER_NOT_FOUND', 404);
     if (!c.order.line || c.order.line.kind !== 'digital') throw new ValidationError('line_no', NOT_A_DOWNLOAD);
-    const { refusal } = downloadAllowance(c.order, s.used, c.at);
+    const { refusal } = downloadAllowance(c.order, s.used, c.at, c.rules);
     if (refusal) throw new DomainError(refusal.message, refusal.code, refusal.status);
     return [{ type: 'ShopDigitalDownloaded', data: { orderId: c.orderId, lineNo: c.lineNo, userId: c.userId, productId: c.productId, downloadNo: s.used + 1, downloadedAt: c.at } }];
   },

@@ -71,6 +71,9 @@ export async function createCardRouter(
     async reverse(request) {
       return named((await providerOfPayment(request.idempotencyKey)) ?? DEFAULT_PROVIDER).reverse(request);
     },
+    async refundsPartOf(idempotencyKey) {
+      return !!named((await providerOfPayment(idempotencyKey)) ?? DEFAULT_PROVIDER).refundPart;
+    },
     async refundPart(request) {
       const gateway = named((await providerOfPayment(request.idempotencyKey)) ?? DEFAULT_PROVIDER);
       if (!gateway.refundPart) throw new DomainError(PART_REFUND_UNAVAILABLE, 'PART_REFUND_UNAVAILABLE', 409);

@@ -35,6 +35,11 @@ export interface CardGateway {
    * asking again answers 'already_reversed'. Providers that cannot refund part of a sale leave it out.
    */
   refundPart?(request: { idempotencyKey: string; refundKey: string; amountCents: number; reason?: string | null }): Promise<ReverseOutcome>;
+  /**
+   * Whether part of this payment can be given back (asked before anything is recorded). A router answers for the
+   * provider that took the payment; left out, `refundPart` being there is the answer.
+   */
+  refundsPartOf?(idempotencyKey: string): Promise<boolean>;
   refundSale?(request: { idempotencyKey: string; reference: string; reason?: string | null }): Promise<ReverseOutcome>;
 }
 

@@ -125,7 +125,10 @@ export function shopConsoleSuite(backend: Backend, available: boolean, only: 'mo
 
     // Settings are no money: registered on the money-only back end not at all (a skip would count as one in CI).
     if (only === 'all') it('the shop settings call saves, refuses bad input by field, and the public settings tell each reader', async () => {
-      expect((await call('GET', '/api/settings/shop', undefined, admin)).body.data).toEqual({ enabled: true, menu_visible_to: ['user', 'staff'], currency_display: 'symbol', taxes_apply: false });
+      expect((await call('GET', '/api/settings/shop', undefined, admin)).body.data).toEqual({
+        enabled: true, menu_visible_to: ['user', 'staff'], currency_display: 'symbol', taxes_apply: false, download_limit: 5, download_days: 30, download_link_minutes: 5,
+      });
+      expect((await call('POST', '/api/settings/shop', { download_days: 0 }, admin)).body).toMatchObject({ success: 0, field: 'download_days', message: 'download_days must be a whole number of days from 1 to 3650.' });
       expect((await call('POST', '/api/settings/shop', { taxes_apply: true }, admin)).body).toMatchObject({ success: 0, field: 'taxes_apply' });
       expect((await call('POST', '/api/settings/shop', { menu_visible_to: ['everyone'] }, admin)).body).toMatchObject({ success: 0, field: 'menu_visible_to.0' });
       expect((await call('GET', '/api/settings/shop')).status).toBe(401);

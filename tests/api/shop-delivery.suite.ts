@@ -63,7 +63,7 @@ export function shopDeliverySuite(backend: Backend, available: boolean) {
       t = await startTestServer(backend, {}, { deliverNotices: false });
       admin = (await call('POST', '/api/users/login', { email: t.adminEmail, password: t.adminPassword })).body.data.token;
       const ctx = commandContext(t.server.services.store, { userId: null, role: 'admin' });
-      await updateSiteSettings(ctx, t.server.services.sanitizeHtml, { shop_settings: { enabled: true, menu_visible_to: ['guest', 'user', 'staff'], currency_display: 'symbol', taxes_apply: false } });
+      await updateSiteSettings(ctx, t.server.services.sanitizeHtml, { shop_settings: { enabled: true, menu_visible_to: ['guest', 'user', 'staff'], currency_display: 'symbol', taxes_apply: false, download_limit: 5, download_days: 30, download_link_minutes: 5 } });
       picture = await upload('cover.jpg', { r: 200, g: 40, b: 40 });
       file = await upload('pack.jpg', { r: 40, g: 40, b: 200 });
       await settleAll();
@@ -153,6 +153,33 @@ export function shopDeliverySuite(backend: Backend, available: boolean) {
       expect(r.status).toBe(410);
       expect(r.body).toMatchObject({ code: 'DOWNLOAD_EXPIRED', message: DOWNLOAD_EXPIRED });
       expect((await get(`/api/shop/orders/${lateId}`, cy.token)).body.data.lines[0].download).toMatchObject({ remaining: DOWNLOADS_PER_LINE, refused: DOWNLOAD_EXPIRED });
+    });
+
+    if (backend === 'pglite') it("the shop's settings set the downloads per item, the days to download and each link's minutes, for orders bought before too", async () => {
+      const pack = await digital({ title: 'Settings pack' });
+      const dee = await fan('dee');
+      const order = await buy(dee.token, pack);
+      const saved = await call('POST', '/api/settings/shop', { download_limit: 2, download_days: 40, download_link_minutes: 1 }, admin);
+      expect(saved.body.data).toMatchObject({ download_limit: 2, download_days: 40, download_link_minutes: 1 });
+      const first = await download(dee.token, order._id);
+      expect(first.body.data.download).toMatchObject({ limit: 2, used: 1, remaining: 1 });
+      expect(Date.parse(first.body.data.download.expires_at) - Date.now()).toBeGreaterThan(39 * 86_400_000);
+      // The file's link lasts the settings' minute (rounded up by at most a tenth).
+      const exp = Number(new URL(first.body.data.url, t.base).searchParams.get('exp'));
+      expect(exp - Date.now() / 1000).toBeGreaterThan(50);
+      expect(exp - Date.now() / 1000).toBeLessThanOrEqual(67);
+      expect((await download(dee.token, order._id)).status).toBe(200);
+      const over = await download(dee.token, order._id);
+      expect(over.status).toBe(403);
+      expect(over.body).toMatchObject({ code: 'DOWNLOAD_LIMIT', message: 'You have used all 2 downloads of this item.' });
+      // Bounds are refused by field, and nothing changes.
+      for (const [field, value] of [['download_limit', 0], ['download_days', 3651], ['download_link_minutes', 1.5], ['download_limit', 'five']] as const) {
+        const bad = await call('POST', '/api/settings/shop', { [field]: value }, admin);
+        expect(bad.status, JSON.stringify(bad.body)).toBe(400);
+        expect(bad.body).toMatchObject({ success: 0, field });
+      }
+      expect((await get('/api/settings/shop', admin)).body.data).toMatchObject({ download_limit: 2, download_days: 40, download_link_minutes: 1 });
+      expect((await call('POST', '/api/settings/shop', { download_limit: DOWNLOADS_PER_LINE, download_days: 30, download_link_minutes: 5 }, admin)).status).toBe(200);
     });
 
     // Last: it stops the projection runner.

@@ -50,7 +50,7 @@ export function shopSuite(backend: Backend, available: boolean) {
     };
     const openShop = async (menu: ShopMenuAudience[] = ['guest', 'user', 'staff']) => {
       const ctx = commandContext(t.server.services.store, { userId: null, role: 'admin' });
-      await updateSiteSettings(ctx, t.server.services.sanitizeHtml, { shop_settings: { enabled: true, menu_visible_to: menu, currency_display: 'symbol', taxes_apply: false } });
+      await updateSiteSettings(ctx, t.server.services.sanitizeHtml, { shop_settings: { enabled: true, menu_visible_to: menu, currency_display: 'symbol', taxes_apply: false, download_limit: 5, download_days: 30, download_link_minutes: 5 } });
       await settleAll();
     };
     const fan = async (label: string) => {

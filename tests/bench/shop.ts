@@ -24,7 +24,7 @@ export async function benchShop(backend: Backend, o: { checkouts: number; rounds
   try {
     const services = t.server.services;
     await updateSiteSettings(commandContext(services.store, { userId: null, role: 'admin' }), services.sanitizeHtml, {
-      shop_settings: { enabled: true, menu_visible_to: ['guest', 'user', 'staff'], currency_display: 'symbol', taxes_apply: false },
+      shop_settings: { enabled: true, menu_visible_to: ['guest', 'user', 'staff'], currency_display: 'symbol', taxes_apply: false, download_limit: 5, download_days: 30, download_link_minutes: 5 },
     });
     const admin = (await t.call('POST', '/api/users/login', { email: t.adminEmail, password: t.adminPassword })).body.data.token as string;
     const product = async (title: string, stock: number) => {

@@ -54,7 +54,7 @@ describe.skipIf(!hasChromium)('the shop end to end (Chromium)', () => {
     admin = (await t.call('POST', '/api/users/login', { email: t.adminEmail, password: t.adminPassword })).body.data.token;
     // The shop open to everyone, and listed in every audience's menu.
     const ctx = commandContext(t.server.services.store, { userId: null, role: 'admin' });
-    await updateSiteSettings(ctx, t.server.services.sanitizeHtml, { shop_settings: { enabled: true, menu_visible_to: ['guest', 'user', 'staff'], currency_display: 'symbol', taxes_apply: false } });
+    await updateSiteSettings(ctx, t.server.services.sanitizeHtml, { shop_settings: { enabled: true, menu_visible_to: ['guest', 'user', 'staff'], currency_display: 'symbol', taxes_apply: false, download_limit: 5, download_days: 30, download_link_minutes: 5 } });
     const menu = ['shop', 'tips', 'chat', 'links'];
     const saved = await call('POST', '/api/settings/menu-settings', { links_menu: { guest: ['shop', 'tips', 'links'], user: menu, subscriber: menu, admin: menu, super_admin: menu } });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);

@@ -6,6 +6,7 @@
 // webhooks, twice and newest first, change nothing twice; one for another merchant's account is refused.
 // PGlite only: the back end makes no difference here. The test server's ledger check holds CCBill's books (its
 // sales listing and DataLink's status of each sale) against the event log when it closes.
+// A shop order paid there refuses a part (line) refund before recording it, and is refunded whole.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, TEST_CARD_FORM, type TestServer } from '../support/server';
 import { startCcbillSimulator, type CcbillSimulator } from '../simulators/ccbill/server';
@@ -101,5 +102,31 @@ describe('card purchases through CCBill (simulator) over HTTP', () => {
     });
     expect(forged.status).toBe(400);
     expect(salesOf(tipId)[0].refunds).toBe(1);
+  });
+
+  it("a shop order paid at CCBill: a refund of one line is refused before anything is recorded (CCBill cannot refund part here); the whole order is refunded", async () => {
+    expect((await t.call('POST', '/api/settings/shop', { enabled: true }, { token: admin })).status).toBe(200);
+    const made = await t.call('POST', '/admin-api/shop/products', { title: 'Poster', price_cents: 1000, variants: [{ name: 'A2', stock: 5 }], shipping: [{ country: '*', cents: 0 }] }, { token: admin });
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    await t.call('POST', `/admin-api/shop/products/${made.body.id}/publish`, {}, { token: admin });
+    const address = (await t.call('POST', '/api/shop/addresses', { name: 'Ccbill Fan', line1: '1 Main St', line2: '', city: 'Austin', state: 'TX', postalCode: '78701', country: 'US', phone: '' }, { token: fan })).body.data.address_id;
+    const items = [{ product_id: made.body.id, variant_id: made.body.variants[0].variant_id, quantity: 2 }];
+    const paid = await t.call('POST', '/api/shop/checkout', { payment_method: 'card', address_id: address, items, ...card('4111111111111111') }, { token: fan, headers: { 'idempotency-key': 'ccbill-shop-1' } });
+    expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+    const orderId = paid.body.data.order_id as string;
+    expect(salesOf(orderId)).toHaveLength(1);
+
+    const part = await t.call('POST', `/admin-api/shop/orders/${orderId}/refund`, { lines: [{ line_no: 1, quantity: 1 }] }, { token: admin, headers: { 'idempotency-key': 'ccbill-shop-part' } });
+    expect(part.status, JSON.stringify(part.body)).toBe(409);
+    expect(part.body).toMatchObject({ code: 'PART_REFUND_UNAVAILABLE', message: expect.stringContaining('refund the whole order') });
+    const after = (await t.call('GET', `/admin-api/shop/orders/${orderId}`, undefined, { token: admin })).body;
+    expect(after).toMatchObject({ status: 'paid', refunded_cents: 0 });
+    expect(after.lines[0].refunded_quantity).toBe(0);
+    expect(salesOf(orderId)[0].refunds).toBe(0);
+
+    const whole = await t.call('POST', `/admin-api/shop/orders/${orderId}/refund`, { reason: 'Whole order' }, { token: admin, headers: { 'idempotency-key': 'ccbill-shop-whole' } });
+    expect(whole.status, JSON.stringify(whole.body)).toBe(200);
+    expect(salesOf(orderId)[0].refunds).toBe(1);
+    await expect.poll(async () => (await t.call('GET', `/admin-api/shop/orders/${orderId}`, undefined, { token: admin })).body.status).toBe('refunded');
   });
 });

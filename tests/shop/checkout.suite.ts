@@ -56,7 +56,7 @@ export function checkoutSuite(backend: 'pglite' | 'postgres', available = true) 
       }
       store = await createPostgresEventStore(database, { schema: 'es' });
       deps = { gateway: await createSandboxCardGateway(database), kinds: purchaseKinds, places: async () => null } as unknown as PurchaseDeps;
-      await updateSiteSettings(staff(), (h) => h, { shop_settings: { enabled: true, menu_visible_to: ['guest', 'user', 'staff'], currency_display: 'symbol', taxes_apply: false } });
+      await updateSiteSettings(staff(), (h) => h, { shop_settings: { enabled: true, menu_visible_to: ['guest', 'user', 'staff'], currency_display: 'symbol', taxes_apply: false, download_limit: 5, download_days: 30, download_link_minutes: 5 } });
     }, 120_000);
     afterAll(async () => {
       await database?.close();
@@ -176,7 +176,7 @@ export function checkoutSuite(backend: 'pglite' | 'postgres', available = true) 
     it('30 fans check out the last item at once over HTTP: one order, 29 answered 409 "Sold out." naming the line, nothing charged to them', async () => {
       const services = t.server.services;
       const ctx = () => commandContext(services.store, { userId: null, role: 'admin' });
-      await updateSiteSettings(ctx(), services.sanitizeHtml, { shop_settings: { enabled: true, menu_visible_to: ['guest', 'user', 'staff'], currency_display: 'symbol', taxes_apply: false } });
+      await updateSiteSettings(ctx(), services.sanitizeHtml, { shop_settings: { enabled: true, menu_visible_to: ['guest', 'user', 'staff'], currency_display: 'symbol', taxes_apply: false, download_limit: 5, download_days: 30, download_link_minutes: 5 } });
       const admin = (await t.call('POST', '/api/users/login', { email: t.adminEmail, password: t.adminPassword })).body.data.token as string;
       const made = await t.call('POST', '/admin-api/shop/products', {
         title: 'Last tee', price_cents: 3000, variants: [{ name: 'M', sku: 'LAST-M', stock: 1 }], shipping: [{ country: 'US', cents: 500 }],

@@ -102,7 +102,7 @@ export function shopEmailSuite(backend: Backend, available = true) {
       server = await start();
       const login = await call('POST', '/api/users/login', { email: cfg.FANCLUB_ADMIN_EMAIL, password: 'admin-password-123' });
       admin = { token: login.body.data.token, id: login.body.data.userId };
-      await updateSiteSettings(staff(), server.services.sanitizeHtml, { shop_settings: { enabled: true, menu_visible_to: ['guest', 'user', 'staff'], currency_display: 'symbol', taxes_apply: false } });
+      await updateSiteSettings(staff(), server.services.sanitizeHtml, { shop_settings: { enabled: true, menu_visible_to: ['guest', 'user', 'staff'], currency_display: 'symbol', taxes_apply: false, download_limit: 5, download_days: 30, download_link_minutes: 5 } });
     }, 120_000);
     afterAll(async () => {
       await server?.close();

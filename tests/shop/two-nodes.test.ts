@@ -51,7 +51,7 @@ describe.skipIf(!postgres)('the shop on two API nodes (Postgres server)', () => 
     const { store, database, runner } = server.services;
 
     await updateSiteSettings(commandContext(store, { userId: null, role: 'admin' }), server.services.sanitizeHtml, {
-      shop_settings: { enabled: true, menu_visible_to: ['guest', 'user', 'staff'], currency_display: 'symbol', taxes_apply: false },
+      shop_settings: { enabled: true, menu_visible_to: ['guest', 'user', 'staff'], currency_display: 'symbol', taxes_apply: false, download_limit: 5, download_days: 30, download_link_minutes: 5 },
     });
     const admin = (await call(b, 'POST', '/api/users/login', { email: 'admin@fanclub.local', password: 'admin-password-123' })).body.data.token as string;
     const made = await call(b, 'POST', '/admin-api/shop/products', {

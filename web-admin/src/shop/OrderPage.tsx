@@ -3,16 +3,16 @@
 // lines (their money and stock come back). Live on SHOP_ORDER_UPDATED.
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
-import { Alert, Box, Button, Card, CardContent, Checkbox, Chip, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, Chip, Stack, TextField, Typography } from '@mui/material';
 import { Loading, Title, useGetOne, useNotify } from 'react-admin';
 import { api } from '../api';
 import { useFrame } from '../realtime';
 import { money } from './paths';
 import { stateName } from './OrderList';
+import { OrderLineList, type OrderLine } from './OrderLineList';
 
-interface Line { line_no: number; title: string; variant_name: string; sku: string; unit_price_cents: number; quantity: number; refunded_quantity: number; kind: string }
 interface Order {
-  id: string; status: string; lines: Line[]; subtotal_cents: number; shipping_cents: number; total_cents: number; refunded_cents: number;
+  id: string; status: string; lines: OrderLine[]; subtotal_cents: number; shipping_cents: number; total_cents: number; refunded_cents: number;
   address: Record<string, string> | null; carrier: string | null; tracking_number: string | null; user: { name: string; email: string };
   history: { status: string; at: string; note: string | null }[]; placed_at: string;
 }
@@ -57,22 +57,8 @@ export function OrderPage() {
         <Chip label={stateName(order.status)} data-testid="shop-order-state" />
         <Typography color="text.secondary">{new Date(order.placed_at).toLocaleString()}</Typography>
       </Stack>
-      <Card variant="outlined"><CardContent sx={{ overflowX: 'auto' }}>
-        <Table size="small">
-          <TableHead><TableRow><TableCell padding="checkbox" /><TableCell>Item</TableCell><TableCell>SKU</TableCell><TableCell align="right">Qty</TableCell><TableCell align="right">Price</TableCell><TableCell>Refunded</TableCell></TableRow></TableHead>
-          <TableBody>
-            {order.lines.map((l) => (
-              <TableRow key={l.line_no} data-testid={`shop-order-line-${l.line_no}`}>
-                <TableCell padding="checkbox"><Checkbox size="small" disabled={!paid || l.refunded_quantity >= l.quantity} checked={chosen.includes(l.line_no)} onChange={() => toggle(l.line_no)} inputProps={{ 'aria-label': `Refund line ${l.line_no}` }} /></TableCell>
-                <TableCell>{l.title}{l.variant_name ? ` — ${l.variant_name}` : ''}</TableCell>
-                <TableCell>{l.sku}</TableCell>
-                <TableCell align="right">{l.quantity}</TableCell>
-                <TableCell align="right">{money(l.unit_price_cents * l.quantity)}</TableCell>
-                <TableCell>{l.refunded_quantity ? `${l.refunded_quantity} refunded` : ''}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+      <Card variant="outlined"><CardContent>
+        <OrderLineList lines={order.lines} refundable={paid} chosen={chosen} onToggle={toggle} />
         <Typography sx={{ mt: 1 }}>Subtotal {money(order.subtotal_cents)} · Shipping {money(order.shipping_cents)} · <b>Total {money(order.total_cents)}</b>{order.refunded_cents ? ` · Refunded ${money(order.refunded_cents)}` : ''}</Typography>
       </CardContent></Card>
       <Stack direction={{ xs: 'column', md: 'row' }} gap={2}>

@@ -1,13 +1,14 @@
 // /admin/shop/add-product and /admin/shop/edit-product/:id (POST, PUT /admin-api/shop/products[/:id]): title,
 // description (the server sanitises it), kind, price and a sale price with its window, variants with their own SKU
-// and stock, shipping per country, who sees it, pictures from the media library; publish, unpublish and delete
+// and stock, shipping per country (one row ready), who sees it, pictures and a digital item's file from the media library; publish, unpublish and delete
 // (confirmed). A 400 names its field and is shown on it.
 import { Box, Button, Stack, Typography } from '@mui/material';
 import {
-  ArrayInput, Create, DateTimeInput, DeleteWithConfirmButton, Edit, NumberInput, SaveButton, SelectInput, SimpleForm, SimpleFormIterator, TextInput, Toolbar,
+  ArrayInput, Create, DateTimeInput, DeleteWithConfirmButton, Edit, FormDataConsumer, NumberInput, SaveButton, SelectInput, SimpleForm, SimpleFormIterator, TextInput, Toolbar,
   required, useNotify, useRecordContext, useRefresh,
 } from 'react-admin';
 import { api } from '../api';
+import { DigitalFileInput, ProductPicturesInput } from './ProductPictures';
 
 interface ProductRecord { id: string; status: string }
 
@@ -74,23 +75,23 @@ function Fields() {
           <NumberInput source="stock" label="Stock (empty: unlimited)" min={0} />
         </SimpleFormIterator>
       </ArrayInput>
-      <ArrayInput source="shipping" label="Shipping per country (physical)">
-        <SimpleFormIterator inline disableReordering>
-          <TextInput source="country" label="Country (US, GB…)" />
-          <NumberInput source="cents" label="Price ($)" format={fromCents} parse={toCents} min={0} step={0.01} />
-        </SimpleFormIterator>
-      </ArrayInput>
+      <FormDataConsumer>{({ formData }) => (formData.kind === 'digital' ? null : (
+        // A physical product starts with one row ready ('*': anywhere not listed); rows are added per country.
+        <ArrayInput source="shipping" label="Shipping per country">
+          <SimpleFormIterator inline disableReordering addButton={<Button size="small" data-testid="shop-add-shipping">Add shipping</Button>}>
+            <TextInput source="country" label="Country (US, GB…; * anywhere else)" validate={required()} />
+            <NumberInput source="cents" label="Price ($)" format={fromCents} parse={toCents} min={0} step={0.01} validate={required()} />
+          </SimpleFormIterator>
+        </ArrayInput>
+      ))}</FormDataConsumer>
       <SelectInput source="visibility" label="Visible to" choices={[{ id: 'everyone', name: 'Everyone' }, { id: 'subscribers', name: 'Subscribers only' }]} defaultValue="everyone" />
-      <ArrayInput source="image_media_ids" label="Pictures (media library ids)">
-        <SimpleFormIterator inline disableReordering>
-          <TextInput source="" label="Media id" />
-        </SimpleFormIterator>
-      </ArrayInput>
+      <ProductPicturesInput />
+      <FormDataConsumer>{({ formData }) => (formData.kind === 'digital' ? <DigitalFileInput /> : null)}</FormDataConsumer>
     </Stack>
   );
 }
 
-const defaults = { kind: 'physical', visibility: 'everyone', variants: [{ name: 'Standard', sku: '', stock: null }], shipping: [], image_media_ids: [] };
+const defaults = { kind: 'physical', visibility: 'everyone', variants: [{ name: 'Standard', sku: '', stock: null }], shipping: [{ country: '*', cents: 0 }], image_media_ids: [] };
 
 export function ProductCreate() {
   return (
