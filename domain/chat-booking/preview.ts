@@ -13,7 +13,7 @@ export interface PreviewDay {
   slots: LocalSlot[];
 }
 
-export function weekPreview(a: Availability, nowIso: string, days = 7): PreviewDay[] {
+export function weekPreview(a: Omit<Availability, 'reminderMinutesBefore'>, nowIso: string, days = 7): PreviewDay[] {
   const first = localTimeOf(Date.parse(nowIso), a.timeZone).date;
   const dayStart = new Date(`${first}T00:00:00Z`).toISOString();
   // From a day before, so the whole of today is shown; only today and the days after are kept.

@@ -220,7 +220,7 @@ export function purchaseKindsSuite(backend: Backend, available: boolean) {
       slots = (await t.call('GET', '/api/chat-booking/slots', undefined, { token: f.token })).body.data.slots;
       expect(slots.length).toBeGreaterThan(20);
       const services = t.server.services;
-      await updateSiteSettings(commandContext(services.store, { userId: null, role: 'admin' }), services.sanitizeHtml, { shop_settings: { enabled: true, menu_visible_to: ['guest', 'user', 'staff'], currency_display: 'symbol', taxes_apply: false } });
+      await updateSiteSettings(commandContext(services.store, { userId: null, role: 'admin' }), services.sanitizeHtml, { shop_settings: { enabled: true, menu_visible_to: ['guest', 'user', 'staff'], currency_display: 'symbol', taxes_apply: false, download_limit: 5, download_days: 30, download_link_minutes: 5 } });
     });
     afterAll(async () => {
       await t?.close();

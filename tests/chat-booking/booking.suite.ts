@@ -32,6 +32,7 @@ import { createTestDatabase } from '../support/postgres';
 import { startTestServer, TEST_CARD_FORM, type TestServer } from '../support/server';
 import { topUpWallet } from '../support/wallet';
 import { SANDBOX_TEST_CARDS } from '../../domain/card/wire';
+import { untypedTables } from '../support/tables';
 
 const NOW = '2026-12-01T08:00:00.000Z';
 const rules = (over: Partial<Availability> = {}): Availability => ({
@@ -285,7 +286,7 @@ export function bookingSuite(backend: 'pglite' | 'postgres', available = true) {
       expect(booked).toMatchObject([{ status: 'booked', fanId: rival.id }]);
       // The same request again answers as it ended: not accepted, with the reason, charged once and refunded once.
       expect((await resumePayment(ctxOf(late.id, 22), purchases, lateId)).status).toBe('reversed');
-      const charge = await database.db.withSchema('sandbox_gateway').selectFrom('charges').selectAll().where('idempotency_key', '=', lateId).execute();
+      const charge = await untypedTables(database).withSchema('sandbox_gateway').selectFrom('charges').selectAll().where('idempotency_key', '=', lateId).execute();
       expect(charge).toHaveLength(1);
       expect(charge[0]).toMatchObject({ status: 'captured' });
       expect(charge[0].reversal).toBeTruthy();

@@ -31,6 +31,7 @@ import { DomainError } from '../../domain/shared/decider';
 import { createTestDatabase } from '../support/postgres';
 import { startTestServer, TEST_CARD_FORM, type TestServer } from '../support/server';
 import { SANDBOX_TEST_CARDS } from '../../domain/card/wire';
+import { untypedTables } from '../support/tables';
 
 const tee = (variants = [{ variantId: crypto.randomUUID(), name: 'M', sku: 'TEE-M' }]): ProductDetails => ({
   kind: 'physical', title: 'Signed tee', descriptionHtml: '<p>Cotton</p>', imageMediaIds: [], priceCents: 3000, sale: null, variants,
@@ -210,7 +211,7 @@ export function checkoutSuite(backend: 'pglite' | 'postgres', available = true) 
     it('a card payment captured after the reservation ran out: refunded at once when the item went to someone else (also after a crash before the refund), kept when it is still there', async () => {
       const services = t.server.services;
       const { store, database, runner, purchases } = services;
-      await updateSiteSettings(commandContext(store, { userId: null, role: 'admin' }), services.sanitizeHtml, { shop_settings: { enabled: true, menu_visible_to: ['guest', 'user', 'staff'], currency_display: 'symbol', taxes_apply: false } });
+      await updateSiteSettings(commandContext(store, { userId: null, role: 'admin' }), services.sanitizeHtml, { shop_settings: { enabled: true, menu_visible_to: ['guest', 'user', 'staff'], currency_display: 'symbol', taxes_apply: false, download_limit: 5, download_days: 30, download_link_minutes: 5 } });
       const admin = (await t.call('POST', '/api/users/login', { email: t.adminEmail, password: t.adminPassword })).body.data.token as string;
       const lastItem = async (sku: string) => {
         const made = await t.call('POST', '/admin-api/shop/products', { title: `Late ${sku}`, price_cents: 3000, variants: [{ name: 'M', sku, stock: 1 }], shipping: [{ country: 'US', cents: 500 }] }, { token: admin });
@@ -239,7 +240,7 @@ export function checkoutSuite(backend: 'pglite' | 'postgres', available = true) 
         expect(held).toHaveLength(1);
         return held[0];
       };
-      const charges = (orderId: string) => database.db.withSchema('sandbox_gateway').selectFrom('charges').selectAll().where('idempotency_key', '=', orderId).execute();
+      const charges = (orderId: string) => untypedTables(database).withSchema('sandbox_gateway').selectFrom('charges').selectAll().where('idempotency_key', '=', orderId).execute();
 
       const tee = await lastItem('LATE-1');
       const [late, rival] = await Promise.all([buyer('Late Shopper'), buyer('Quick Shopper')]);
