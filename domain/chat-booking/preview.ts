@@ -17,7 +17,7 @@ export function weekPreview(a: Omit<Availability, 'reminderMinutesBefore'>, nowI
   const first = localTimeOf(Date.parse(nowIso), a.timeZone).date;
   const dayStart = new Date(`${first}T00:00:00Z`).toISOString();
   // From a day before, so the whole of today is shown; only today and the days after are kept.
-  const all = offeredSlots({ ...a, minNoticeMinutes: 0, bookAheadDays: days + 1 }, new Date(Date.parse(dayStart) - 86_400_000).toISOString())
+  const all = offeredSlots({ reminderMinutesBefore: 0, ...a, minNoticeMinutes: 0, bookAheadDays: days + 1 }, new Date(Date.parse(dayStart) - 86_400_000).toISOString())
     .map((s) => inZone(s, a.timeZone));
   const out: PreviewDay[] = [];
   for (let i = 0, date = first; i < days; i++, date = nextDate(date)) {

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { answer } from '../../openapi-envelopes';
 import type { RouteAnswers } from './types';
+import { chatUserListEntry } from './chat';
 
 export const chatStaffAnswers: RouteAnswers = {
   'POST /api/chat/delete_message_from_user': {
@@ -27,27 +28,7 @@ export const chatStaffAnswers: RouteAnswers = {
     200: answer(z.object({ userId: z.string(), is_blocked: z.boolean(), subscription_cancelled: z.boolean() })),
   },
   'GET /api/chat/get_user_by_id': {
-    200: answer(z.object({
-      _id: z.string(),
-      name: z.string(),
-      nick_name: z.string().nullable(),
-      avatarUrl: z.string().nullable(),
-      wallet_amount: z.number().nullable(),
-      wallet_amount_cents: z.number().nullable(),
-      total_amount_spent: z.number().nullable(),
-      total_amount_spent_cents: z.number().nullable(),
-      has_complimentary_subscription: z.boolean(),
-      ccbill_subscription_status: z.enum(['0', '1', '2']),
-      expiration_date: z.string().nullable(),
-      last_message: z.string(),
-      last_message_time: z.string().nullable(),
-      unreadcount: z.number(),
-      user_last_message: z.string().optional(),
-      user_unread_message: z.number().optional(),
-      mute_mass_message: z.boolean(),
-      is_blocked: z.boolean().optional(),
-      should_hide_in_chat: z.boolean().optional(),
-    })),
+    200: answer(chatUserListEntry),
   },
   'POST /api/admin/update_user_chat_email_notifications': {
     200: answer(z.object({ user_id: z.string(), chat_email_notifications: z.boolean() })),

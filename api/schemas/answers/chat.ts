@@ -20,7 +20,8 @@ const payPerMessageStatus = z.object({
   canChat: z.boolean(),
 });
 
-const chatUserListEntry = z.object({
+/** One fan as a row of the staff chat list (also get_user_by_id). */
+export const chatUserListEntry = z.object({
   _id: z.string(),
   name: z.string(),
   nick_name: z.string().nullable(),

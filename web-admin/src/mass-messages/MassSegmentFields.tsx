@@ -98,11 +98,14 @@ export function AudienceCount({ audience, segment, value }: { audience: Audience
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` stands for audience and body
   }, [key]);
-  const text = state.error ?? (state.count === null ? (body === null ? `Choose the ${segment === 'tier' ? 'tier' : 'post'} to see who it reaches.` : 'Counting…') : `Reaches ${state.count.toLocaleString()} ${state.count === 1 ? 'fan' : 'fans'} now`);
+  // Nothing to count until the post or tier is chosen: said at once, not after the last count's answer is cleared.
+  const text = body === null
+    ? `Choose the ${segment === 'tier' ? 'tier' : 'post'} to see who it reaches.`
+    : state.error ?? (state.count === null ? 'Counting…' : `Reaches ${state.count.toLocaleString()} ${state.count === 1 ? 'fan' : 'fans'} now`);
   return (
     <Chip
       icon={<GroupsOutlinedIcon />}
-      color={state.error ? 'error' : state.count ? 'primary' : 'default'}
+      color={body === null ? 'default' : state.error ? 'error' : state.count ? 'primary' : 'default'}
       variant="outlined"
       label={text}
       title={state.label}
