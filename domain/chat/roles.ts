@@ -68,16 +68,19 @@ export interface ChatRowFeatures extends ChatViewSettings {
   blockEnabled: boolean;
   muteEnabled: boolean;
   markUnreadEnabled: boolean;
+  /** Normal chat is off (chat_settings.disabled_normal_chat): only fans staff allow, or who booked, may write. */
+  normalChatOff?: boolean;
 }
 
 export const chatRowFeatures = (s: {
   hide_earnings?: boolean;
-  chat_settings?: { block_user_enabled?: boolean; mute_mass_message_enabled?: boolean; mark_as_unread_enabled?: boolean; model_expiry_sort_enabled?: boolean };
+  chat_settings?: { block_user_enabled?: boolean; mute_mass_message_enabled?: boolean; mark_as_unread_enabled?: boolean; model_expiry_sort_enabled?: boolean; disabled_normal_chat?: boolean };
 }): ChatRowFeatures => ({
   ...chatViewSettings(s),
   blockEnabled: s.chat_settings?.block_user_enabled ?? true,
   muteEnabled: s.chat_settings?.mute_mass_message_enabled ?? true,
   markUnreadEnabled: s.chat_settings?.mark_as_unread_enabled ?? true,
+  normalChatOff: s.chat_settings?.disabled_normal_chat ?? false,
 });
 
 /** Who may call each row action's route (domain/access/routes.ts uses these lists). */

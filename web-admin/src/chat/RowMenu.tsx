@@ -45,14 +45,16 @@ const PURCHASED_PAGE = '/admin/purchased-contents/:userId';
 /** The actions this role gets on this row: the role rule, the feature switches and the route table together. */
 export function rowActionsFor(role: unknown, features: ChatRowFeatures, user: ChatUserListEntry): RowAction[] {
   const r = typeof role === 'string' ? (role as Role) : null;
-  const allow: RowAction[] = mayCall(role, STAFF_CHAT_ROUTES.allowToChat) ? ['allow_chat'] : [];
-  return [...allow, ...chatRowActions(r, features, user).filter((a) => {
+  // Allowing matters only while normal chat is off; a fan already allowed can still be disallowed when it is on.
+  const allowShown = (features.normalChatOff || !!user.is_allowed_to_chat) && mayCall(role, STAFF_CHAT_ROUTES.allowToChat);
+  const actions: RowAction[] = chatRowActions(r, features, user).filter((a) => {
     if (a === 'view_purchased') return mayOpenPage(role, PURCHASED_PAGE);
     if (a === 'update_nickname') return mayCall(role, STAFF_CHAT_ROUTES.nickname);
     if (a === 'block') return mayCall(role, STAFF_CHAT_ROUTES.block);
     if (a === 'mute') return mayCall(role, STAFF_CHAT_ROUTES.mute);
     return mayCall(role, STAFF_CHAT_ROUTES.markUnread);
-  })];
+  });
+  return allowShown ? [...actions, 'allow_chat'] : actions;
 }
 
 export interface RowMenuProps {
