@@ -27,6 +27,8 @@ export async function launchChromium(options: { pwaPopups?: boolean } = {}): Pro
     executablePath: CHROMIUM,
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
   });
+  openBrowsers.add(browser);
+  browser.on('disconnected', () => openBrowsers.delete(browser));
   if (options.pwaPopups) return browser;
   const quiet = async (context: BrowserContext) => {
     await context.addInitScript(() => {
@@ -52,14 +54,18 @@ export async function launchChromium(options: { pwaPopups?: boolean } = {}): Pro
   return browser;
 }
 
+/** The browsers this process launched and has not closed: a failed test's pages are shot from them (./failure-shots.ts). */
+export const openBrowsers = new Set<Browser>();
+
 /** Checks that the run's global setup built the two apps (./apps.ts); a test file never builds them itself. */
 export function ensureAppsBuilt() {
   builtAppsDir();
 }
 
 export function artifactPath(name: string) {
-  fs.mkdirSync(ARTIFACTS, { recursive: true });
-  return path.join(ARTIFACTS, name);
+  const file = path.join(ARTIFACTS, name);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  return file;
 }
 
 /** The fan site's non-secret "signed in" hint in localStorage (the session itself is an httpOnly cookie). */
