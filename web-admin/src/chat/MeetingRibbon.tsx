@@ -18,7 +18,7 @@ export function MeetingRibbon({ meeting, onShowLive }: { meeting: MeetingState; 
       severity={status === 'live' ? 'success' : 'info'}
       data-testid="meeting-ribbon"
       sx={{ py: 0, alignItems: 'center', '& .MuiAlert-message': { minWidth: 0, overflowWrap: 'anywhere' } }}
-      action={live > 0 && onShowLive ? <Button size="small" color="inherit" onClick={onShowLive} data-testid="meeting-ribbon-live">{live === 1 ? '1 live chat' : `${live} live chats`}</Button> : undefined}
+      action={live > 0 && onShowLive ? <Button size="small" color="inherit" onClick={onShowLive} sx={{ whiteSpace: 'nowrap' }} data-testid="meeting-ribbon-live">{live === 1 ? '1 live chat' : `${live} live chats`}</Button> : undefined}
     >
       <span role="timer" aria-live="off">{text}</span>
     </Alert>
