@@ -4,6 +4,7 @@
 // streaming supervised, the sandbox providers' notices delivered. Each is handed to `stops` (./stops.ts) as it starts.
 import { startBookingPass } from '../commands/chat-booking';
 import { BOOKING_EMAIL_SOURCE_TYPES } from '../domain/chat-booking/booking-email';
+import { SHOP_EMAIL_SOURCE_TYPES } from '../domain/shop-email/shop-email';
 import { watermarkOf } from '../domain/media/watermark';
 import { resumeUnfinishedPayments } from '../commands/recovery';
 import { resumeCryptoTopUps } from '../commands/wallet';
@@ -179,7 +180,7 @@ export function startSchedulers(
     now: () => services.clock(), intervalMs: subscriptionEmailMs || 30_000, timer: subscriptionEmailMs !== 0, log: (m) => log(`[subscription-email] ${m}`),
   });
   stops.add('subscriptionEmails', () => subscriptionEmails.stop());
-  // Shop mails: a pass as soon as the read models have a paid or shipped order, and on a timer for what a
+  // Shop mails: a pass as soon as the read models have a paid or shipped order (or a sold-out refund), and on a timer for what a
   // restart left; every node may pass, the mail's own stream decides who sends.
   const shopEmailMs = options.shopEmailIntervalMs ?? options.chatEmailIntervalMs;
   const shopEmails = startShopEmails({
@@ -188,14 +189,14 @@ export function startSchedulers(
   });
   stops.add('shopEmails', () => shopEmails.stop());
   if (shopEmailMs !== 0) stops.add('shopEmails', services.runner.onApplied((events) => {
-    if (events.some((e) => e.type === 'ShopOrderPaid' || e.type === 'ShopOrderShipped')) shopEmails.kick();
+    if (events.some((e) => (SHOP_EMAIL_SOURCE_TYPES as readonly string[]).includes(e.type))) shopEmails.kick();
   }));
   // Chat bookings: slots that began start, slots that ended complete (or are no-shows) — the countdown's frames.
   const bookingPass = startBookingPass({
     store, deps: services.purchases, now: () => services.clock(), intervalMs: options.bookingPassIntervalMs || 30_000, timer: options.bookingPassIntervalMs !== 0, log: (m) => log(`[chat-booking] ${m}`),
   });
   stops.add('timers', () => bookingPass.stop());
-  // Chat booking mails (paid, reminder, cancelled, moved, no-show): a pass as soon as the read models have such
+  // Chat booking mails (paid, reminder, cancelled, moved, no-show, a lost slot's refund): a pass as soon as the read models have such
   // an event, and on a timer; every node may pass, the mail's own stream decides who sends.
   const bookingEmailMs = options.chatBookingEmailIntervalMs ?? options.chatEmailIntervalMs;
   const chatBookingEmails = startChatBookingEmails({

@@ -11,6 +11,19 @@ export interface Mail { to: string; subject: string; text: string; html: string 
 
 export interface QueuedMail { sourceEventId: string; kind: string }
 
+/** A fan as a mail names them. */
+export interface MailFan { email: string; name: string }
+
+/**
+ * Where a queued mail goes, with the fan and the record it is about (read together): `staff_` kinds to the staff
+ * address, the others to the fan. null when there is nobody to mail, or the fan or the record is gone.
+ */
+export async function addressMail<T>(kind: string, staffEmail: string | null, reads: { fan: Promise<MailFan | null>; about: Promise<T | null> }): Promise<{ to: string; fan: MailFan; about: T } | null> {
+  const [fan, about] = await Promise.all([reads.fan, reads.about]);
+  const to = kind.startsWith('staff_') ? staffEmail : fan?.email ?? null;
+  return to && fan && about ? { to, fan, about } : null;
+}
+
 export function startMailPass<D extends QueuedMail, C>(options: {
   /** Names the pass in its log lines and correlation ids ('shop email'). */
   name: string;

@@ -7,7 +7,7 @@ import { fanChatRefusal } from '../domain/chat-booking/chat-access';
 import type { SiteSettings } from '../domain/settings/settings';
 import type { AnyDomainEvent } from './events';
 import { defineProjection, update } from './projection';
-import { chatBookingsTables, storeRow, timestamptz, type ReadModelRows, type ReadModels } from './schema';
+import { chatBookingsTables, storeRow, timestamptz, type ReadModelRows, type ReadModels, type StoreRow } from './schema';
 
 export interface BookingStep {
   status: BookingStatus | 'attended' | 'rescheduled' | 'reversed';
@@ -16,8 +16,12 @@ export interface BookingStep {
   note: string | null;
 }
 
-export interface ChatBookingRow {
-  id: string;
+/**
+ * A booking as the queries answer it: the table's row (StoreRow, so a renamed or retyped column fails here), with
+ * the columns the projection writes on every booking known to be set (the DDL has no NOT NULL), and the status and
+ * steps in their own types.
+ */
+export type ChatBookingRow = StoreRow<'chat_bookings'> & {
   user_id: string;
   status: BookingStatus;
   start_at: string;
@@ -25,13 +29,11 @@ export interface ChatBookingRow {
   price_cents: number;
   cancel_deadline_hours: number;
   attended: boolean;
-  cancelled_by: string | null;
-  cancel_reason: string | null;
   refunded: boolean;
   history: BookingStep[];
   requested_at: string;
   updated_at: string;
-}
+};
 
 export const chatBookingsProjection = defineProjection<AnyDomainEvent, ReadModelRows>()({
   name: 'chat-bookings',
@@ -126,7 +128,7 @@ export async function takenSlots(db: Kysely<ReadModels>, at: string): Promise<Sl
   return rows.map((r) => ({ start: new Date(r.start_at!).toISOString(), end: new Date(r.end_at!).toISOString() }));
 }
 
-const toRow = (raw: Parameters<typeof storeRow<'chat_bookings'>>[1]) => storeRow('chat_bookings', raw) as unknown as ChatBookingRow;
+const toRow = (raw: Parameters<typeof storeRow<'chat_bookings'>>[1]): ChatBookingRow => storeRow('chat_bookings', raw) as ChatBookingRow;
 
 export async function findBooking(db: Kysely<ReadModels>, id: string): Promise<ChatBookingRow | undefined> {
   const raw = await db.withSchema('rm').selectFrom('chat_bookings').selectAll().where('id', '=', id).executeTakeFirst();

@@ -536,7 +536,7 @@ export const subscriptionEmailTables = readModelTables([
 export const shopEmailTables = readModelTables([
   {
     name: 'shop_email_queue',
-    columns: { id: 'text', source_event_id: 'text', kind: 'text', order_id: 'text', user_id: 'text', at: 'timestamptz', sent_at: 'timestamptz' },
+    columns: { id: 'text', source_event_id: 'text', kind: 'text', order_id: 'text', user_id: 'text', facts: 'jsonb', at: 'timestamptz', sent_at: 'timestamptz' },
     primaryKey: ['id'],
     indexes: [['sent_at', 'at']],
   },

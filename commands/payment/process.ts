@@ -13,7 +13,7 @@
 // What a payment is for plugs in as a PurchaseKind (kind.ts, kinds/*), handed in as PaymentDeps.kinds: this file
 // imports no kind.
 import { DomainError } from '../../domain/shared/decider';
-import { hostedFormOutcome, PART_REFUND_UNAVAILABLE, REFUND_EXCEEDS_PAYMENT, paymentDecider, paymentStream, type CardRef, type GatewayOutcome, type PaymentMethod, type PaymentPurpose, type PaymentState, type ReversalKind } from '../../domain/payment/payment';
+import { hostedFormOutcome, NOT_DELIVERED_SOURCE, PART_REFUND_UNAVAILABLE, REFUND_EXCEEDS_PAYMENT, paymentDecider, paymentStream, type CardRef, type GatewayOutcome, type PaymentMethod, type PaymentPurpose, type PaymentState, type ReversalKind } from '../../domain/payment/payment';
 import { cardsDecider, cardsStream } from '../../domain/card/card';
 import { ChargeOutcomeUnknown, type CardGateway } from '../../infra/payments/port';
 import { handle, loadStream, observedEarlierAttempt, type CommandContext } from '../handle';
@@ -143,7 +143,7 @@ export async function completeEntitlement(ctx: CommandContext, deps: PaymentDeps
     return payment;
   }
   const granted = await kind.grant(ctx, r);
-  if (granted) return refundPayment(ctx, deps, paymentId, { kind: 'refund', source: 'system:not_delivered', reason: granted.notDelivered });
+  if (granted) return refundPayment(ctx, deps, paymentId, { kind: 'refund', source: NOT_DELIVERED_SOURCE, reason: granted.notDelivered });
   // A card typed for this payment is saved on file once approved (after the entitlement), never after a decline.
   if (r.card?.unsaved) await saveApprovedCard(ctx, r.userId, r.card);
   return payment;

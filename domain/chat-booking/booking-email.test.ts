@@ -75,6 +75,21 @@ describe('chat booking mails', () => {
     expect(bookingMailsForEvent(ev('ChatBookingStarted', { ...slot, startedAt: 'x' }))).toEqual([]);
   });
 
+  it("a slot lost before the payment came in: staff hear of the site's cancellation, the fan of the refund once it is made", () => {
+    expect(bookingMailsForEvent(ev('ChatBookingCancelled', { by: 'system', staffId: null, reason: 'Taken.', refund: true, cancelledAt: 'x' })).map((m) => m.kind)).toEqual(['staff_booking_cancelled']);
+    const reversed = (purpose: object, source: string, kind = 'refund') => ({
+      ...at('2026-12-01T00:00:00.000Z'), type: 'PaymentReversed',
+      data: { paymentId: 'b1', userId: 'f1', purpose, kind, amountCents: 2500, source, reason: 'Taken.', reversedAt: 'x' },
+    } as never);
+    expect(bookingMailsForEvent(reversed({ kind: 'chat_booking', bookingId: 'b1' }, 'system:not_delivered'))).toEqual([
+      { sourceEventId: 'e1', kind: 'fan_booking_refunded', bookingId: 'b1', userId: 'f1', at: '2026-12-01T00:00:00.000Z', facts: { refund: true, reason: 'Taken.', amountCents: 2500 } },
+    ]);
+    // Staff refunds and chargebacks tell the fan nothing here; nor does another kind's refund.
+    expect(bookingMailsForEvent(reversed({ kind: 'chat_booking', bookingId: 'b1' }, 'staff:admin-1'))).toEqual([]);
+    expect(bookingMailsForEvent(reversed({ kind: 'chat_booking', bookingId: 'b1' }, 'system:not_delivered', 'chargeback'))).toEqual([]);
+    expect(bookingMailsForEvent(reversed({ kind: 'shop_order', orderId: 'o1' }, 'system:not_delivered'))).toEqual([]);
+  });
+
   const booking: MailedBooking = { id: 'b1', status: 'booked', ...slot, priceCents: 2500 };
   const due = (kind: BookingMailDue['kind'], facts: BookingMailDue['facts'] = {}): BookingMailDue => ({ sourceEventId: 'e1', kind, bookingId: 'b1', userId: 'f1', at: 'x', facts });
   const ctx = { fanName: 'Ann <b>"Fan"</b>', fanEmail: 'ann@example.com', creatorName: 'Kim', siteUrl: 'https://fans.example', timeZone: 'Europe/Berlin' };
@@ -95,6 +110,15 @@ describe('chat booking mails', () => {
     expect(bookingEmail(due('fan_booking_no_show', { refund: true }), booking, ctx).text).toContain('Your payment of $25.00 is refunded');
     expect(bookingEmail(due('fan_booking_no_show', { refund: false }), booking, ctx).text).toContain('is not refunded');
     expect(bookingEmail(due('fan_booking_reminder', { ...slot, minutesBefore: 90 }), booking, ctx).subject).toBe('Your chat with Kim starts in 90 minutes');
+  });
+
+  it('the refund of a lost slot says what, why and how much, and where to book again', () => {
+    const m = bookingEmail(due('fan_booking_refunded', { refund: true, reason: 'This slot was taken.', amountCents: 2400 }), { ...booking, status: 'cancelled' }, ctx);
+    expect(m.subject).toBe('Your payment was refunded');
+    expect(m.text).toContain('Your payment of $24.00 for a one-to-one chat with Kim on Thursday 2026-12-10, 19:00 to 19:15 (Europe/Berlin, UTC+01:00) was refunded to the card or wallet you paid with.');
+    expect(m.text).toContain('Reason: This slot was taken.');
+    expect(m.text).toContain('Book another time: https://fans.example/book-slot/book');
+    expect(bookingMailStillApplies(due('fan_booking_refunded'), { ...booking, status: 'cancelled' }, '2026-12-01T00:00:00.000Z')).toBe(true);
   });
 
   it('no confirmation of a booking already cancelled; no reminder once it moved, was cancelled or began', () => {

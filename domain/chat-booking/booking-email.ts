@@ -1,9 +1,10 @@
 // Chat booking mails: to the fan when a booking is paid, before it starts (the reminder), when it is cancelled
-// (with the refund), moved, or ends as a no-show; to the staff address when a booking is paid, or cancelled or moved
-// by the fan. Which mails a booking event makes, their texts, and the record that one was sent. Each (event, kind)
+// (with the refund), moved, or ends as a no-show, and when a payment that came in after its slot went to someone
+// else was refunded; to the staff address when a booking is paid, or cancelled or moved by the fan (or by the site). Which mails a booking event makes, their texts, and the record that one was sent. Each (event, kind)
 // has its own stream; the sender records ChatBookingEmailSent there before it mails, so two nodes or a pass over a
 // restart never mail twice (a crash between record and send loses that one mail: a notice, never money).
 import type { Decider, DomainEvent } from '../shared/decider';
+import { refundedNotDelivered, type PaymentEvent } from '../payment/payment';
 import { inZone } from './availability';
 import type { BookingEvent, BookingStatus } from './booking';
 
@@ -12,7 +13,7 @@ export const BOOKING_EMAIL_TTL_MS = 24 * 60 * 60 * 1000;
 
 export const BOOKING_EMAIL_KINDS = [
   'fan_booking_confirmed', 'staff_booking_confirmed', 'fan_booking_reminder', 'fan_booking_cancelled', 'staff_booking_cancelled',
-  'fan_booking_rescheduled', 'staff_booking_rescheduled', 'fan_booking_no_show',
+  'fan_booking_rescheduled', 'staff_booking_rescheduled', 'fan_booking_no_show', 'fan_booking_refunded',
 ] as const;
 export type BookingEmailKind = (typeof BOOKING_EMAIL_KINDS)[number];
 
@@ -26,6 +27,8 @@ export interface BookingMailFacts {
   reason?: string;
   refund?: boolean;
   minutesBefore?: number;
+  /** What was refunded (a refund the payment process made: the slot was gone when the money came in). */
+  amountCents?: number;
 }
 
 /** One mail a booking event asks for. */
@@ -38,13 +41,25 @@ export interface BookingMailDue {
   facts: BookingMailFacts;
 }
 
-/** The events that make booking mails. */
-export const BOOKING_EMAIL_SOURCE_TYPES = ['ChatBookingConfirmed', 'ChatBookingReminded', 'ChatBookingCancelled', 'ChatBookingRescheduled', 'ChatBookingNoShow'] as const;
+/** The events that make booking mails (a payment's reversal only when it is a booking's refund for a lost slot). */
+export const BOOKING_EMAIL_SOURCE_TYPES = ['ChatBookingConfirmed', 'ChatBookingReminded', 'ChatBookingCancelled', 'ChatBookingRescheduled', 'ChatBookingNoShow', 'PaymentReversed'] as const;
 
-type Ev = { id: string; recordedAt: Date } & BookingEvent;
+type Ev = { id: string; recordedAt: Date } & (BookingEvent | Extract<PaymentEvent, { type: 'PaymentReversed' }>);
 
-/** The mails a booking event makes. Staff are not mailed about what staff did themselves. */
+/**
+ * The mails a booking event makes. Staff are not mailed about what staff did themselves. A booking the site
+ * cancelled because its slot was taken before the payment came in mails the fan once its refund is made (the
+ * refund's mail says what, why and how much), not at the cancellation.
+ */
 export function bookingMailsForEvent(e: Ev): BookingMailDue[] {
+  if (e.type === 'PaymentReversed') {
+    const d = e.data;
+    if (d.purpose.kind !== 'chat_booking' || !refundedNotDelivered(d)) return [];
+    return [{
+      sourceEventId: e.id, kind: 'fan_booking_refunded', bookingId: d.purpose.bookingId, userId: d.userId, at: e.recordedAt.toISOString(),
+      facts: { refund: true, reason: d.reason ?? undefined, amountCents: d.amountCents },
+    }];
+  }
   const one = (kind: BookingEmailKind, facts: BookingMailFacts = {}): BookingMailDue => ({
     sourceEventId: e.id, kind, bookingId: e.data.bookingId, userId: e.data.fanId, at: e.recordedAt.toISOString(), facts,
   });
@@ -57,6 +72,7 @@ export function bookingMailsForEvent(e: Ev): BookingMailDue[] {
       return [one('fan_booking_reminder', { start: e.data.start, end: e.data.end, minutesBefore: e.data.minutesBefore })];
     case 'ChatBookingCancelled': {
       const f = { by: e.data.by, reason: e.data.reason, refund: e.data.refund };
+      if (e.data.by === 'system') return [one('staff_booking_cancelled', f)];
       return e.data.by === 'creator' ? [one('fan_booking_cancelled', f)] : [one('fan_booking_cancelled', f), one('staff_booking_cancelled', f)];
     }
     case 'ChatBookingRescheduled': {
@@ -168,6 +184,13 @@ export function bookingEmail(m: BookingMailDue, b: MailedBooking, c: BookingMail
       subject = `You missed your chat with ${c.creatorName}`;
       parts = [`Hi ${c.fanName},`, `Your one-to-one chat with ${c.creatorName} on ${when} has ended without a message from you.`,
         refundText ?? `As the creator's booking terms say, the payment of ${money(b.priceCents)} for a missed chat is not refunded.`];
+      break;
+    case 'fan_booking_refunded':
+      subject = 'Your payment was refunded';
+      parts = [`Hi ${c.fanName},`,
+        `Your payment of ${money(f.amountCents ?? b.priceCents)} for a one-to-one chat with ${c.creatorName} on ${when} was refunded to the card or wallet you paid with.`,
+        ...(f.reason ? [`Reason: ${f.reason}`] : []), 'You can book another time on the site.'];
+      link = { label: 'Book another time', url: `${c.siteUrl}/book-slot/book` };
       break;
   }
   const footer = m.kind.startsWith('fan_') ? `You receive this because you booked a chat with ${c.creatorName}.` : `Sent by ${c.creatorName}'s site to its staff address.`;

@@ -122,6 +122,15 @@ export interface PaymentReversal {
   reversedAt: string;
 }
 
+/**
+ * The source of a refund the payment process made by itself: the money came in for something that was gone by then
+ * (a booked slot or the last item taken meanwhile), so the fan got nothing and is told why (the refund mails).
+ */
+export const NOT_DELIVERED_SOURCE = 'system:not_delivered';
+
+/** A refund of money taken for something the fan never got (the process's own, with its reason). */
+export const refundedNotDelivered = (r: Pick<PaymentReversal, 'kind' | 'source'>): boolean => r.kind === 'refund' && r.source === NOT_DELIVERED_SOURCE;
+
 /** Shown next to a fan's totals: each chargeback counts as a 25 dollar penalty. */
 export const CHARGEBACK_PENALTY_CENTS = 2500;
 

@@ -37,6 +37,25 @@ describe('shop mails', () => {
     expect(orderNumber(order.id)).toBe('AB12CD34');
   });
 
+  it("a refund of items sold out before the payment came in mails the fan what, why and how much; other reversals do not", () => {
+    const reversed = (purpose: object, source: string, kind = 'refund') => ({
+      id: 'e2', type: 'PaymentReversed', recordedAt: new Date('2026-11-30T00:00:00Z'),
+      data: { paymentId: order.id, userId: 'u1', purpose, kind, amountCents: 6500, source, reason: 'Sold out before your payment came in. Your payment was refunded.', reversedAt: 'x' },
+    });
+    expect(shopMailsForEvent(reversed({ kind: 'shop_order', orderId: order.id }, 'system:not_delivered'))).toEqual([{
+      sourceEventId: 'e2', kind: 'fan_order_refunded', orderId: order.id, userId: 'u1', at: '2026-11-30T00:00:00.000Z',
+      facts: { amountCents: 6500, reason: 'Sold out before your payment came in. Your payment was refunded.' },
+    }]);
+    expect(shopMailsForEvent(reversed({ kind: 'shop_order', orderId: order.id }, 'staff:admin-1'))).toEqual([]);
+    expect(shopMailsForEvent(reversed({ kind: 'chat_booking', bookingId: 'b1' }, 'system:not_delivered'))).toEqual([]);
+    const m = shopEmail('fan_order_refunded', order, facts, { amountCents: 6500, reason: 'Sold out before your payment came in. Your payment was refunded.' });
+    expect(m.subject).toBe('Your payment was refunded');
+    expect(m.text).toContain('Your payment of $65.00 for order #AB12CD34 was refunded to the card or wallet you paid with.');
+    expect(m.text).toContain('Reason: Sold out before your payment came in.');
+    expect(m.text).toContain('2 × Tee <img src=x onerror=alert(1)> (M): $60.00');
+    expect(m.html).not.toContain('<img');
+  });
+
   it('a mail is recorded once', () => {
     const c = { type: 'RecordShopEmailSent' as const, sourceEventId: 'e1', kind: 'fan_order_paid' as const, orderId: 'o', userId: 'u', at: 'now' };
     const [first] = shopEmailDecider.decide(c, shopEmailDecider.initialState());

@@ -1,16 +1,23 @@
-// The shop's mails: to the fan when an order is paid (a receipt) and when it ships (carrier and tracking), and to
-// the staff address when a paid order comes in. Which mails an order event makes, their texts, and the record that
+// The shop's mails: to the fan when an order is paid (a receipt), when it ships (carrier and tracking), and when a
+// payment that came in after the items sold out was refunded; to the staff address when a paid order comes in. Which mails an order event makes, their texts, and the record that
 // one was sent. Each (event, kind) has its own stream; the sender records ShopEmailSent there before it mails, so two
 // nodes or a pass over a restart never mail twice (a crash between record and send loses that one mail: a notice,
 // never money, so at most once is the right side to err on).
 import type { Decider, DomainEvent } from '../shared/decider';
+import { refundedNotDelivered, type PaymentReversal } from '../payment/payment';
 import type { OrderLine, ShippingAddress } from '../shop-order/order';
 
 /** Mails of events older than this are dropped, never sent late (a rebuild, a first start over an old log). */
 export const SHOP_EMAIL_TTL_MS = 24 * 60 * 60 * 1000;
 
-export const SHOP_EMAIL_KINDS = ['fan_order_paid', 'fan_order_shipped', 'staff_new_order'] as const;
+export const SHOP_EMAIL_KINDS = ['fan_order_paid', 'fan_order_shipped', 'staff_new_order', 'fan_order_refunded'] as const;
 export type ShopEmailKind = (typeof SHOP_EMAIL_KINDS)[number];
+
+/** What the event said that the mail tells: the refund's amount and reason (the rest is read from the order). */
+export interface ShopMailDueFacts {
+  amountCents?: number;
+  reason?: string | null;
+}
 
 /** One mail an order event asks for. */
 export interface ShopMailDue {
@@ -19,12 +26,21 @@ export interface ShopMailDue {
   orderId: string;
   userId: string;
   at: string;
+  facts?: ShopMailDueFacts;
 }
+
+/** The events that make shop mails (a payment's reversal only when it is an order's refund for items sold out). */
+export const SHOP_EMAIL_SOURCE_TYPES = ['ShopOrderPaid', 'ShopOrderShipped', 'PaymentReversed'] as const;
 
 type Ev = { id: string; type: string; data: unknown; recordedAt: Date };
 
 /** The mails an order event makes. A changed tracking number is not mailed again. */
 export function shopMailsForEvent(e: Ev): ShopMailDue[] {
+  if (e.type === 'PaymentReversed') {
+    const r = e.data as PaymentReversal;
+    if (r.purpose.kind !== 'shop_order' || !refundedNotDelivered(r)) return [];
+    return [{ sourceEventId: e.id, kind: 'fan_order_refunded', orderId: r.purpose.orderId, userId: r.userId, at: e.recordedAt.toISOString(), facts: { amountCents: r.amountCents, reason: r.reason } }];
+  }
   const d = (e.data ?? {}) as { orderId?: string; userId?: string };
   const one = (kind: ShopEmailKind): ShopMailDue => ({ sourceEventId: e.id, kind, orderId: d.orderId ?? '', userId: d.userId ?? '', at: e.recordedAt.toISOString() });
   switch (e.type) {
@@ -75,7 +91,7 @@ function orderSummary(o: MailedOrder): Array<string | string[]> {
 }
 
 /** Subject and bodies of one mail (plain text and simple HTML, every value escaped). */
-export function shopEmail(kind: ShopEmailKind, o: MailedOrder, f: ShopMailFacts): { subject: string; text: string; html: string } {
+export function shopEmail(kind: ShopEmailKind, o: MailedOrder, f: ShopMailFacts, due: ShopMailDueFacts = {}): { subject: string; text: string; html: string } {
   const no = orderNumber(o.id);
   const orderPage = { label: 'View your order', url: `${f.siteUrl}/shop/order-history/${encodeURIComponent(o.id)}` };
   let subject: string;
@@ -94,6 +110,11 @@ export function shopEmail(kind: ShopEmailKind, o: MailedOrder, f: ShopMailFacts)
       subject = `New order #${no}: ${money(o.totalCents)} from ${f.fanName}`;
       parts = [`${f.fanName} (${f.fanEmail}) paid ${money(o.totalCents)} for order #${no}.`, ...orderSummary(o).filter((p) => !(typeof p === 'string' && p.startsWith('Download')))];
       link = { label: 'Open the order', url: `${f.siteUrl}/admin/shop/order/edit/${encodeURIComponent(o.id)}` };
+      break;
+    case 'fan_order_refunded':
+      subject = 'Your payment was refunded';
+      parts = [`Hi ${f.fanName},`, `Your payment of ${money(due.amountCents ?? o.totalCents)} for order #${no} was refunded to the card or wallet you paid with.`,
+        ...(due.reason ? [`Reason: ${due.reason}`] : []), o.lines.map(lineText)];
       break;
   }
   const footer = kind.startsWith('fan_') ? `You receive this because you ordered from ${f.creatorName}'s shop.` : `Sent by ${f.creatorName}'s site to its staff address.`;

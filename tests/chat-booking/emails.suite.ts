@@ -3,56 +3,45 @@
 // and the staff address a notice; the booking pass reminds the fan at the set time before the start (not a minute
 // early), by mail and web push, once even when two passes (and two mailers) run at once; a fan's cancellation mails
 // the refund to the fan and the staff; a creator's move mails the fan the new and old times (staff are not mailed
-// about their own move); a no-show mails the outcome. The server's clock is moved by the test; passes run when the
-// test ticks them.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+// about their own move); a no-show mails the outcome; a card payment that comes in after its hold ran out and the
+// slot went to someone else is refunded by the process, and the fan is mailed that refund (what, why, how much) once,
+// with two mailers at once. The server's clock is moved by the test; passes run when the test ticks them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../infra/config';
-import { startServer, type RunningServer } from '../../api/server';
+import type { RunningServer } from '../../api/server';
 import { chatBookingEmailReads } from '../../api/mail-reads';
 import { startChatBookingEmails } from '../../commands/chat-booking-emails';
-import { startBookingPass, setAvailability } from '../../commands/chat-booking';
+import { bookByCard, startBookingPass, setAvailability } from '../../commands/chat-booking';
 import { commandContext, loadStream } from '../../commands/handle';
+import { resumePayment } from '../../commands/payment/process';
+import { SLOT_LOST_REFUNDED } from '../../commands/payment/kinds/chat-booking';
 import { startPushSender } from '../../commands/push-sender';
 import { pushReads, vapidKeys } from '../../api/push';
 import { createWebPushSender } from '../../infra/push/web-push';
+import type { CardGateway } from '../../infra/payments/port';
 import { DEFAULT_AVAILABILITY } from '../../domain/chat-booking/availability';
 import { bookingDecider, chatBookingStream } from '../../domain/chat-booking/booking';
+import { calendarDecider, calendarStream } from '../../domain/chat-booking/calendar';
+import { bookingEmailStream } from '../../domain/chat-booking/booking-email';
+import { paymentStream } from '../../domain/payment/payment';
 import { SANDBOX_TEST_CARDS } from '../../domain/card/wire';
-import { startSmtpCapture, type ReceivedMail, type SmtpCapture } from '../support/smtp';
+import { MAIL_SITE as SITE, startMailTestServer, subjectOf, textOf, type MailTestServer } from '../support/mail-server';
 import { decryptPush, startPushService, type PushService } from '../support/push-service';
 import { TEST_CARD_FORM, type Backend } from '../support/server';
-import { copyPgliteTemplate, pgliteFolderOf } from '../support/pglite-template';
-import { createTestDatabase } from '../support/postgres';
 
-const SITE = 'https://fans.example.test';
 const ADMIN = 'owner.booking@fans.example.test';
 const HOUR = 3_600_000;
 const card = { ...TEST_CARD_FORM, cardNumber: SANDBOX_TEST_CARDS.approve };
-const subjectOf = (m: ReceivedMail) => /^Subject: (.*)$/m.exec(m.text)?.[1] ?? '';
-const textOf = (m: ReceivedMail) => m.text.replace(/\r\n/g, '\n');
 
 export function bookingEmailSuite(backend: Backend, available = true) {
   describe.skipIf(!available)(`chat booking mails and reminders (${backend})`, () => {
-    let smtp: SmtpCapture;
+    let mail: MailTestServer;
     let ps: PushService;
     let server: RunningServer;
-    let dataDir: string;
-    let drop: (() => Promise<void>) | null = null;
     let admin: { token: string; id: string };
     let offset = 0;
     let n = 0;
-    const base = () => `http://127.0.0.1:${(server.app.server.address() as { port: number }).port}`;
-    const call = async (method: string, url: string, body?: unknown, token?: string, headers: Record<string, string> = {}) => {
-      const res = await fetch(base() + url, { method, headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(token ? { authorization: token } : {}), ...headers }, body: body === undefined ? undefined : JSON.stringify(body) });
-      return { status: res.status, body: await res.json() as any };
-    };
-    const settle = async () => {
-      const h = await server.services.store.headPosition();
-      if (h) expect(await server.services.runner.waitFor(h, 60_000)).toBe(true);
-    };
+    const call: MailTestServer['call'] = (...args) => mail.call(...args);
+    const settle = () => mail.settle();
     /** The server's clock, set to an instant (the passes, routes and mailers all read it). */
     const setClock = (iso: string) => {
       offset = Date.parse(iso) - Date.now();
@@ -63,7 +52,7 @@ export function bookingEmailSuite(backend: Backend, available = true) {
       await settle();
       return sent;
     };
-    const mailsTo = (email: string) => smtp.received.filter((m) => m.to.includes(email));
+    const mailsTo = (email: string) => mail.mailsTo(email);
     const otherMailer = () => startChatBookingEmails({
       store: server.services.store, reads: chatBookingEmailReads(server.services.database.db, ADMIN), send: (m) => server.services.mailer.send(m), siteUrl: () => SITE,
       now: () => server.services.clock(), timer: false,
@@ -88,26 +77,14 @@ export function bookingEmailSuite(backend: Backend, available = true) {
     const remindedCount = async (bookingId: string) => (await server.services.store.readStream(chatBookingStream(bookingId))).filter((e) => e.type === 'ChatBookingReminded').length;
 
     beforeAll(async () => {
-      [smtp, ps] = await Promise.all([startSmtpCapture(), startPushService()]);
-      dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fanclub-booking-mail-'));
-      const db = backend === 'postgres' ? await createTestDatabase() : null;
-      drop = db?.drop ?? null;
-      const env = {
-        PORT: '0', HOST: '127.0.0.1', FANCLUB_DATA_DIR: dataDir, FANCLUB_DEMO: 'false', FANCLUB_ADMIN_PASSWORD: 'admin-password-123', LOG_LEVEL: 'silent',
-        FANCLUB_LIVE: 'off', FANCLUB_SETUP_WIZARD: 'false', SMTP_URL: smtp.url, FANCLUB_PUBLIC_URL: `${SITE}/`, MAIL_FROM: 'Fanclub <no-reply@fans.example.test>',
-        FANCLUB_ADMIN_EMAIL: ADMIN, ...(db ? { DATABASE_URL: db.url } : {}),
-      };
-      const cfg = loadConfig(env);
-      if (!cfg.DATABASE_URL && !fs.existsSync(pgliteFolderOf(cfg.dataDir))) copyPgliteTemplate(cfg.dataDir);
-      server = await startServer(cfg, { serveApps: false, log: () => {}, deliverNotices: false, pushIntervalMs: 0, chatEmailIntervalMs: 0, bookingPassIntervalMs: 0 });
+      [mail, ps] = await Promise.all([startMailTestServer(backend, { adminEmail: ADMIN, folder: 'fanclub-booking-mail', start: { bookingPassIntervalMs: 0 } }), startPushService()]);
+      ({ server, admin } = mail);
       server.services.clock = () => new Date(Date.now() + offset);
       // The local push service listens on http://127.0.0.1: accepted only in tests; its passes run when ticked.
       const push = server.services.push!;
       push.allowHttpLocal = true;
       await push.sender.stop();
       push.sender = startPushSender({ store: server.services.store, reads: pushReads(server.services.database.db), send: createWebPushSender(vapidKeys(server.services.config)), now: () => server.services.clock(), timer: false });
-      const login = await call('POST', '/api/users/login', { email: ADMIN, password: 'admin-password-123' });
-      admin = { token: login.body.data.token, id: login.body.data.userId };
       // Every hour of every day, in the creator's zone (Berlin); reminders an hour ahead (the default).
       const staff = commandContext(server.services.store, { userId: admin.id, role: 'admin' }, () => server.services.clock());
       await setAvailability(staff, server.services.sanitizeHtml, admin.id, {
@@ -117,10 +94,7 @@ export function bookingEmailSuite(backend: Backend, available = true) {
       await settle();
     }, 120_000);
     afterAll(async () => {
-      await server?.close();
-      await Promise.all([smtp?.close(), ps?.close()]);
-      await drop?.();
-      if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+      await Promise.all([mail?.close(), ps?.close()]);
     });
 
     it('a paid booking mails the fan and the staff; the reminder comes at its time by mail and web push, once, with two passes and two mailers at once', async () => {
@@ -217,6 +191,45 @@ export function bookingEmailSuite(backend: Backend, available = true) {
       // The reminder time of the moved booking went by while no pass ran: no late reminder.
       expect(await remindedCount(b.id)).toBe(0);
       expect(await mailTick()).toBe(0);
+    }, 120_000);
+
+    it('a card payment that came in after its slot went to someone else: the fan is mailed the refund (what, why, how much) once, with two mailers at once', async () => {
+      setClock(new Date().toISOString());
+      const [late, rival] = [await fan('late'), await fan('rival')];
+      const { store, purchases } = server.services;
+      const t0 = server.services.clock().getTime();
+      const ctxOf = (userId: string, minutes: number) => commandContext(store, { userId, role: 'user' }, () => new Date(t0 + minutes * 60_000));
+      const slots = (await call('GET', '/api/chat-booking/slots', undefined, late.token)).body.data.slots as { start: string; end: string }[];
+      const slot = slots.find((s) => Date.parse(s.start) >= t0 + 3 * HOUR)!;
+      const choice = { form: card };
+      // The process dies after the slot is held and the payment requested, before the provider answered.
+      const dying = { ...purchases, gateway: { ...purchases.gateway, charge: () => Promise.reject(new Error('killed before the provider answered')) } as CardGateway };
+      await expect(bookByCard(ctxOf(late.id, 0), dying, { userId: late.id, role: 'user', slot, card: choice })).rejects.toThrow('killed before the provider answered');
+      const lateId = Object.entries((await loadStream(store, calendarStream(), calendarDecider)).state.entries).find(([, e]) => e.fanId === late.id)![0];
+      // Twenty minutes on the hold has run out: another fan books the slot; then the late payment is taken and refunded.
+      expect(await bookByCard(ctxOf(rival.id, 20), purchases, { userId: rival.id, role: 'user', slot, card: choice })).toMatchObject({ accepted: true });
+      expect(await resumePayment(ctxOf(late.id, 21), purchases, lateId)).toMatchObject({ status: 'reversed', reversal: 'refund', reversalReason: SLOT_LOST_REFUNDED });
+      await settle();
+      const staffBefore = mailsTo(ADMIN).length;
+      const mailer = otherMailer();
+      const [x, y] = await Promise.all([server.chatBookingEmails.tick(), mailer.tick()]);
+      await mailer.stop();
+      // The rival's confirmation and its staff notice, the site's cancellation to staff, the late fan's refund.
+      expect(x + y).toBe(4);
+      const [refunded, ...more] = mailsTo(late.email);
+      expect(more).toEqual([]);
+      expect(subjectOf(refunded!)).toBe('Your payment was refunded');
+      expect(textOf(refunded!)).toMatch(/Your payment of \$25\.00 for a one-to-one chat with Fanclub Creator on \w+day \d{4}-\d\d-\d\d, \d\d:\d\d to \d\d:\d\d \(Europe\/Berlin, UTC\+0[12]:00\) was refunded to the card or wallet you paid with\./);
+      expect(textOf(refunded!)).toContain(`Reason: ${SLOT_LOST_REFUNDED}`);
+      expect(textOf(refunded!)).toContain(`Book another time: ${SITE}/book-slot/book`);
+      expect(mailsTo(rival.email).map(subjectOf)).toEqual(['Your chat with Fanclub Creator is booked']);
+      expect(mailsTo(ADMIN).slice(staffBefore).map(subjectOf).sort()).toEqual([expect.stringMatching(/^Chat booking cancelled: Booker late, /), expect.stringMatching(/^New chat booking: Booker rival, /)]);
+      // Recorded once, on its own stream, before it went out; a resume of the same payment and later passes add nothing.
+      const reversal = (await store.readStream(paymentStream(lateId))).find((e) => e.type === 'PaymentReversed')!;
+      expect((await store.readStream(bookingEmailStream(reversal.id, 'fan_booking_refunded'))).map((e) => e.type)).toEqual(['ChatBookingEmailSent']);
+      expect((await resumePayment(ctxOf(late.id, 22), purchases, lateId)).status).toBe('reversed');
+      expect(await mailTick()).toBe(0);
+      expect(mailsTo(late.email)).toHaveLength(1);
     }, 120_000);
   });
 }

@@ -1,11 +1,16 @@
 // Chat booking's console pages in a real browser: staff save the booking settings (a refused value is shown on its
 // field), edit the weekly hours (two windows on a day; a window ending before it starts is refused on that row) and
 // see the week's slots; a fan's booking, made over the API, appears in the bookings list without a reload; staff
-// cancel it and the refund shows; the chat list's "Allowed to chat" list and row menu, and the countdown ribbon.
+// cancel it and the refund shows; staff move a booking to another slot (the new time shows, the old slot is open
+// again); the chat list's "Allowed to chat" list and row menu, and the countdown ribbon; the list select offers
+// "Allowed to chat" only while normal chat is off or someone is allowed, and "Live chats" once a fan's booked chat
+// starts (the server's clock moved to it), both without a reload.
 // Every page is shot at 1440 and 375 px (tests/artifacts/chat-booking-console-*.png), none wider than the phone.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { SANDBOX_TEST_CARDS } from '../../domain/card/wire';
+import { advanceBookings } from '../../commands/chat-booking';
+import { commandContext } from '../../commands/handle';
 import { startTestServer, TEST_CARD_FORM, type TestServer } from '../support/server';
 import { DESKTOP, ensureAppsBuilt, launchChromium, openConsole, PHONE, requireChromium, settled, shootBothWidths } from '../support/browser';
 
@@ -29,9 +34,9 @@ describe.skipIf(!hasChromium)("chat booking's console pages (Chromium)", () => {
     await page.setViewportSize(DESKTOP);
   };
   const rules = async () => (await call('GET', '/admin-api/chat-booking/availability')).body;
+  const openSlots = async () => (await call('GET', '/api/chat-booking/slots', undefined, fan.token)).body.data.slots as { start: string; end: string }[];
   const book = async (n: number) => {
-    const slots = (await call('GET', '/api/chat-booking/slots', undefined, fan.token)).body.data.slots;
-    const slot = slots[n];
+    const slot = (await openSlots())[n];
     const r = await call('POST', '/api/chat-booking/bookings', { payment_method: 'card', start: slot.start, end: slot.end, ...TEST_CARD_FORM, cardNumber: SANDBOX_TEST_CARDS.approve }, fan.token, { 'idempotency-key': `console-booking-${n}` });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     return r.body.data.booking_id as string;
@@ -113,6 +118,54 @@ describe.skipIf(!hasChromium)("chat booking's console pages (Chromium)", () => {
     await shoot('bookings-cancelled');
   });
 
+  it('staff move a booking to another slot: the new time shows in the list, the old slot is open again', async () => {
+    const id = await book(5);
+    const bookingOf = async () => (await call('GET', '/api/chat-booking/bookings', undefined, fan.token)).body.data.bookings.find((b: { id: string }) => b.id === id);
+    const from = (await bookingOf()) as { start: string; end: string };
+    const to = (await openSlots()).find((s) => Date.parse(s.start) >= Date.parse(from.end) + 60 * 60_000)!;
+    await page.goto(t.base + '/admin/settings/set-chat-availability/booking-list');
+    const row = page.getByTestId(`booking-${id}`);
+    await expect.poll(() => row.getAttribute('data-start')).toBe(from.start);
+    await row.getByTestId('booking-move').click();
+    const chip = page.getByTestId(`slot-${to.start}`);
+    await chip.waitFor({ timeout: 15_000 });
+    // The dialog says which time is moved (as the list shows it); the booking's own slot is not offered.
+    const before = await row.getByTestId('booking-when').textContent();
+    expect(await page.getByTestId('reschedule-from').textContent()).toBe(`Now: ${before}`);
+    expect(await page.getByTestId(`slot-${from.start}`).count()).toBe(0);
+    await chip.click();
+    const label = await page.evaluate((iso) => {
+      const d = new Date(iso);
+      const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+      const local = new Intl.DateTimeFormat('en-CA', { timeZone: zone }).format(d);
+      const time = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: zone }).format(d);
+      return `${local.slice(5)} ${time}`;
+    }, to.start);
+    expect(await page.getByTestId('reschedule-confirm').textContent()).toBe(`Move to ${label}`);
+    await shoot('move-dialog');
+    await page.getByTestId('reschedule-confirm').click();
+    // The row shows the new time, without a reload.
+    await expect.poll(() => row.getAttribute('data-start')).toBe(to.start);
+    const shown = await page.evaluate(([start, end]) => {
+      const s = new Date(start);
+      const e = new Date(end);
+      return `${s.toLocaleDateString(undefined, { weekday: 'short', month: 'short', day: 'numeric' })}, ${s.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' })}–${e.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' })}`;
+    }, [to.start, to.end]);
+    expect(await row.getByTestId('booking-when').textContent()).toBe(shown);
+    expect(await row.getByTestId('booking-status').textContent()).toBe('Booked');
+    await shoot('bookings-moved');
+    // The old slot is open again: offered when the booking is moved again, and by the server; the new one is taken.
+    await row.getByTestId('booking-move').click();
+    await page.getByTestId(`slot-${from.start}`).waitFor({ timeout: 15_000 });
+    expect(await page.getByTestId(`slot-${to.start}`).count()).toBe(0);
+    await page.getByRole('dialog').getByRole('button', { name: 'Close', exact: true }).click();
+    await page.getByRole('dialog').waitFor({ state: 'hidden' });
+    const open = (await openSlots()).map((s) => s.start);
+    expect(open).toContain(from.start);
+    expect(open).not.toContain(to.start);
+    expect(await bookingOf()).toMatchObject({ start: to.start, end: to.end, status: 'booked' });
+  });
+
   it('the chat list: the countdown to the next booking, the "Allowed to chat" list, and Disallow from the row menu', async () => {
     await book(3);
     expect((await call('POST', '/api/chat/update_allow_user_to_chat', { user_id: fan.id, is_allowed: true })).status).toBe(200);
@@ -129,6 +182,40 @@ describe.skipIf(!hasChromium)("chat booking's console pages (Chromium)", () => {
     await page.getByTestId('chat-row-allow_chat').click();
     await expect.poll(() => page.getByText('Bea Booker may no longer chat.').isVisible()).toBe(true);
     await expect.poll(async () => (await call('GET', '/api/chat/get_user_list?page_num=1&list_id=allowed')).body.data.users.length).toBe(0);
+    expect(errors).toEqual([]);
+  });
+
+  it('the list select: "Allowed to chat" while normal chat is off or someone is allowed; "Live chats" once a booked chat starts, without a reload', async () => {
+    const choices = async () => {
+      await page.getByTestId('chat-list-id').click();
+      const shown = await page.locator('[data-testid^="chat-list-"][role="option"]').evaluateAll((els) => els.map((e) => e.getAttribute('data-testid')));
+      await page.keyboard.press('Escape');
+      await page.getByRole('listbox').waitFor({ state: 'hidden' });
+      return shown;
+    };
+    await page.goto(t.base + '/admin/private-chat');
+    await expect.poll(() => page.getByTestId('meeting-ribbon').textContent()).toMatch(/Next booked chat in \d/);
+    // Normal chat is off (the settings above): "Allowed to chat" is offered although nobody is; no chat is on now.
+    await expect.poll(choices).toEqual(['chat-list-chat', 'chat-list-allowed', 'chat-list-blocked', 'chat-list-muted']);
+    // Normal chat on again, nobody allowed: the list goes; a fan allowed brings it back.
+    expect((await call('POST', '/api/app_settings/update_chat_settings', { chat_settings: { disabled_normal_chat: false } })).status).toBe(200);
+    await expect.poll(choices).toEqual(['chat-list-chat', 'chat-list-blocked', 'chat-list-muted']);
+    expect((await call('POST', '/api/chat/update_allow_user_to_chat', { user_id: fan.id, is_allowed: true })).status).toBe(200);
+    await expect.poll(choices).toEqual(['chat-list-chat', 'chat-list-allowed', 'chat-list-blocked', 'chat-list-muted']);
+
+    // The server's clock at the fan's booked slot, and the booking pass run as its timer would: the chat starts.
+    const booked = (await call('GET', '/api/chat-booking/bookings', undefined, fan.token)).body.data.bookings
+      .filter((b: { status: string }) => b.status === 'booked').sort((a: { start: string }, b: { start: string }) => a.start.localeCompare(b.start));
+    const offset = Date.parse(booked[0].start) + 2000 - Date.now();
+    t.server.services.clock = () => new Date(Date.now() + offset);
+    const s = t.server.services;
+    await advanceBookings(commandContext(s.store, { userId: null, role: 'system', correlationId: 'test-pass-live' }, s.clock), s.purchases);
+    await expect.poll(() => page.getByTestId('meeting-ribbon').textContent()).toMatch(/Booked chat on now/);
+    await page.getByTestId('chat-list-id').click();
+    await page.getByTestId('chat-list-live').click();
+    await expect.poll(() => page.getByTestId('chat-user-scroll').getByText('Bea Booker').isVisible()).toBe(true);
+    await shoot('chat-live');
+    expect(await choices()).toEqual(['chat-list-chat', 'chat-list-allowed', 'chat-list-live', 'chat-list-blocked', 'chat-list-muted']);
     expect(errors).toEqual([]);
   });
 });

@@ -4,14 +4,17 @@
 // says 'This slot is no longer available.' and the slots are read again. The server's clock is then moved to the
 // slot's start and the booking pass run as its timer would: the ribbon turns to "live now" without a reload, the
 // fan writes in the chat and the creator sees the message and one live chat; past the end the chat closes with
-// the server's message. A short wallet says to add funds; the card pays instead. Screenshots at 375 and 1440 px in tests/artifacts/chat-booking-fan-*.png.
+// the server's message. A short wallet says to add funds; the card pays instead. The fan moves a booking to another
+// slot from the bookings: the new time shows and the old slot is open again. Screenshots at 375 and 1440 px in
+// tests/artifacts/chat-booking-fan-*.png.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { advanceBookings } from '../../commands/chat-booking';
 import { commandContext } from '../../commands/handle';
 import { BOOKING_ENDED } from '../../domain/chat-booking/chat-access';
 import { SANDBOX_TEST_CARDS } from '../../domain/card/wire';
-import { startTestServer, type TestServer } from '../support/server';
+import { instantLabel } from '../../web-shared/chat-booking/slots';
+import { startTestServer, TEST_CARD_FORM, type TestServer } from '../support/server';
 import { DESKTOP, SIGNED_IN_HINT, ensureAppsBuilt, fillCardDialog, launchChromium, requireChromium, shootBothWidths, signInContext } from '../support/browser';
 import { topUpWallet } from '../support/wallet';
 
@@ -202,6 +205,47 @@ describe.skipIf(!hasChromium)('chat booking, the fan side (Chromium)', () => {
     const list = (await t.call('GET', '/api/chat-booking/bookings', undefined, { token: fan.token })).body.data.bookings;
     expect(list.find((b: { start: string; status: string }) => b.start === start)).toMatchObject({ status: 'booked', price_cents: 3000 });
     expect((await t.call('GET', '/api/users/me', undefined, { token: fan.token })).body.data.wallet_amount_cents).toBe(2500);
+    expect(collect.errors).toEqual([]);
+  });
+
+  it('moves a booking to another slot from the bookings: the new time shows, the old slot is open again', async () => {
+    // A booking an hour or more ahead (its slot does not pass while the test runs), moved half an hour later.
+    const open = async () => (await t.call('GET', '/api/chat-booking/slots', undefined, { token: fan.token })).body.data.slots as { start: string; end: string }[];
+    const ahead = (await open()).filter((s) => Date.parse(s.start) >= t.server.services.clock().getTime() + 60 * 60_000);
+    const [from, , to] = ahead;
+    const made = await t.call('POST', '/api/chat-booking/bookings', { payment_method: 'card', start: from.start, end: from.end, ...TEST_CARD_FORM, cardNumber: SANDBOX_TEST_CARDS.approve },
+      { token: fan.token, headers: { 'idempotency-key': crypto.randomUUID() } });
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    const id = made.body.data.booking_id as string;
+    await page.goto(t.base + '/book-slot/booking-list');
+    const row = page.locator(`[data-testid="booking-row"][data-id="${id}"]`);
+    await row.waitFor({ timeout: 15_000 });
+    expect(await row.getAttribute('data-start')).toBe(from.start);
+    await row.getByTestId('booking-move').click();
+    const dialog = page.getByTestId('move-booking-dialog');
+    const target = dialog.locator(`[data-testid="slot"][data-start="${to.start}"]`);
+    await target.waitFor({ timeout: 15_000 });
+    // The dialog says which time is moved; the booking's own slot is not offered.
+    expect(await dialog.getByTestId('move-booking-from').textContent()).toContain(`Now ${instantLabel(from.start, 'Asia/Tokyo')} – `);
+    expect(await dialog.locator(`[data-testid="slot"][data-start="${from.start}"]`).count()).toBe(0);
+    await target.click();
+    const tokyo = (iso: string) => new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'Asia/Tokyo' }).format(new Date(iso));
+    expect(await page.getByTestId('move-booking-confirm').textContent()).toBe(`Move to ${tokyo(to.start)}`);
+    await shoot('move-dialog');
+    await page.getByTestId('move-booking-confirm').click();
+    await dialog.waitFor({ state: 'hidden', timeout: 15_000 });
+    // The row shows the new time (in Tokyo), without a reload.
+    await expect.poll(() => row.getAttribute('data-start')).toBe(to.start);
+    expect(await row.innerText()).toContain(instantLabel(to.start, 'Asia/Tokyo'));
+    expect(await row.innerText()).not.toContain(instantLabel(from.start, 'Asia/Tokyo'));
+    await shoot('moved');
+    // The old slot is open again, on the Book tab and in the server's answer; the new one is taken.
+    await page.getByTestId('tab-book').click();
+    await page.locator(`[data-testid="slot"][data-start="${from.start}"]`).waitFor({ timeout: 15_000 });
+    expect(await page.locator(`[data-testid="slot"][data-start="${to.start}"]`).count()).toBe(0);
+    const now = (await open()).map((s) => s.start);
+    expect(now).toContain(from.start);
+    expect(now).not.toContain(to.start);
     expect(collect.errors).toEqual([]);
   });
 });

@@ -2,30 +2,28 @@
 // ships, the digital items' order page, the link to the order) and the staff address a new-order notice; shipping
 // mails the carrier and tracking number, a changed tracking number does not mail again. A product title with
 // <script> comes out inert in the HTML. Two passes at once mail once; a process restarted on the same data mails
-// what the last one left and nothing twice; mails older than a day are never sent.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+// what the last one left and nothing twice; mails older than a day are never sent. A card payment that comes in after
+// the last item went to someone else is refunded by the process, and the fan is mailed that refund once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../infra/config';
-import { startServer, type RunningServer } from '../../api/server';
+import type { RunningServer } from '../../api/server';
 import { shopEmailReads } from '../../api/mail-reads';
 import { startShopEmails } from '../../commands/shop-emails';
-import { commandContext } from '../../commands/handle';
-import { createProduct, setProductPublished, shipOrder } from '../../commands/shop';
+import { commandContext, loadStream } from '../../commands/handle';
+import { checkoutByCard, createProduct, setProductPublished, shipOrder } from '../../commands/shop';
 import { updateSiteSettings } from '../../commands/settings';
+import { resumePayment } from '../../commands/payment/process';
+import { SOLD_OUT_REFUNDED } from '../../commands/payment/kinds/shop-order';
+import type { CardGateway } from '../../infra/payments/port';
 import { SANDBOX_TEST_CARDS } from '../../domain/card/wire';
 import type { ProductDetails } from '../../domain/shop-product/product';
-import { startSmtpCapture, type ReceivedMail, type SmtpCapture } from '../support/smtp';
+import { shopStockStream, stockDecider } from '../../domain/shop-stock/stock';
+import type { ReceivedMail } from '../support/smtp';
+import { MAIL_SITE as SITE, startMailTestServer, subjectOf, textOf, type MailTestServer } from '../support/mail-server';
 import { TEST_CARD_FORM, type Backend } from '../support/server';
-import { copyPgliteTemplate, pgliteFolderOf } from '../support/pglite-template';
-import { createTestDatabase } from '../support/postgres';
 
-const SITE = 'https://fans.example.test';
 const ADMIN = 'owner.shop@fans.example.test';
 const home = { name: 'Ann Fan', line1: '1 Main St', line2: 'Apt 4', city: 'Austin', state: 'TX', postalCode: '78701', country: 'US', phone: '' };
 const card = { ...TEST_CARD_FORM, cardNumber: SANDBOX_TEST_CARDS.approve };
-const subjectOf = (m: ReceivedMail) => /^Subject: (.*)$/m.exec(m.text)?.[1] ?? '';
 /** The mail's HTML part, decoded. */
 const htmlOf = (m: ReceivedMail) => {
   const at = m.text.search(/^Content-Type: text\/html/m);
@@ -37,38 +35,27 @@ const htmlOf = (m: ReceivedMail) => {
 
 export function shopEmailSuite(backend: Backend, available = true) {
   describe.skipIf(!available)(`shop emails (${backend})`, () => {
-    let smtp: SmtpCapture;
+    let mail: MailTestServer;
     let server: RunningServer;
-    let dataDir: string;
-    let drop: (() => Promise<void>) | null = null;
-    let env: Record<string, string>;
     let admin: { token: string; id: string };
     let n = 0;
-    const start = () => startServer(loadConfig(env), { serveApps: false, log: () => {}, deliverNotices: false, pushIntervalMs: 0, chatEmailIntervalMs: 0 });
-    const base = () => `http://127.0.0.1:${(server.app.server.address() as { port: number }).port}`;
-    const call = async (method: string, url: string, body?: unknown, token?: string, headers: Record<string, string> = {}) => {
-      const res = await fetch(base() + url, { method, headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(token ? { authorization: token } : {}), ...headers }, body: body === undefined ? undefined : JSON.stringify(body) });
-      return { status: res.status, body: await res.json() as any };
-    };
-    const settle = async () => {
-      const h = await server.services.store.headPosition();
-      if (h) expect(await server.services.runner.waitFor(h, 60_000)).toBe(true);
-    };
+    const call: MailTestServer['call'] = (...args) => mail.call(...args);
+    const settle = () => mail.settle();
     const tick = async () => {
       await settle();
       const sent = await server.shopEmails.tick();
       await settle();
       return sent;
     };
-    const mailsTo = (email: string) => smtp.received.filter((m) => m.to.includes(email));
+    const mailsTo = (email: string) => mail.mailsTo(email);
     const staff = () => commandContext(server.services.store, { userId: admin.id, role: 'admin' });
 
-    const product = async (over: Partial<ProductDetails>) => {
+    const product = async (over: Partial<ProductDetails>, stock = 10) => {
       const details: ProductDetails = {
         kind: 'physical', title: 'Signed tee', descriptionHtml: '', imageMediaIds: [], priceCents: 3000, sale: null,
         variants: [{ variantId: crypto.randomUUID(), name: 'M', sku: `SKU-${++n}` }], shipping: [{ country: 'US', cents: 500 }], visibility: 'everyone', digitalMediaId: null, ...over,
       };
-      const productId = await createProduct(staff(), admin.id, details, { [details.variants[0].variantId]: 10 });
+      const productId = await createProduct(staff(), admin.id, details, { [details.variants[0].variantId]: stock });
       await setProductPublished(staff(), productId, true);
       return { product_id: productId, variant_id: details.variants[0].variantId };
     };
@@ -79,7 +66,7 @@ export function shopEmailSuite(backend: Backend, available = true) {
       const token = r.body.data.token as string;
       const address = await call('POST', '/api/shop/addresses', home, token);
       expect(address.status, JSON.stringify(address.body)).toBe(200);
-      return { token, email, name: `Shopper ${label}`, addressId: address.body.data.address_id as string };
+      return { id: r.body.data.userId as string, token, email, name: `Shopper ${label}`, addressId: address.body.data.address_id as string };
     };
     const checkout = async (f: { token: string; addressId: string }, items: { product_id: string; variant_id: string; quantity: number }[]) => {
       const r = await call('POST', '/api/shop/checkout', { payment_method: 'card', address_id: f.addressId, items, ...card }, f.token, { 'idempotency-key': crypto.randomUUID() });
@@ -88,27 +75,12 @@ export function shopEmailSuite(backend: Backend, available = true) {
     };
 
     beforeAll(async () => {
-      smtp = await startSmtpCapture();
-      dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'fanclub-shop-mail-'));
-      const db = backend === 'postgres' ? await createTestDatabase() : null;
-      drop = db?.drop ?? null;
-      env = {
-        PORT: '0', HOST: '127.0.0.1', FANCLUB_DATA_DIR: dataDir, FANCLUB_DEMO: 'false', FANCLUB_ADMIN_PASSWORD: 'admin-password-123', LOG_LEVEL: 'silent',
-        FANCLUB_LIVE: 'off', FANCLUB_SETUP_WIZARD: 'false', SMTP_URL: smtp.url, FANCLUB_PUBLIC_URL: `${SITE}/`, MAIL_FROM: 'Fanclub <no-reply@fans.example.test>',
-        FANCLUB_ADMIN_EMAIL: ADMIN, ...(db ? { DATABASE_URL: db.url } : {}),
-      };
-      const cfg = loadConfig(env);
-      if (!cfg.DATABASE_URL && !fs.existsSync(pgliteFolderOf(cfg.dataDir))) copyPgliteTemplate(cfg.dataDir);
-      server = await start();
-      const login = await call('POST', '/api/users/login', { email: cfg.FANCLUB_ADMIN_EMAIL, password: 'admin-password-123' });
-      admin = { token: login.body.data.token, id: login.body.data.userId };
+      mail = await startMailTestServer(backend, { adminEmail: ADMIN, folder: 'fanclub-shop-mail' });
+      ({ server, admin } = mail);
       await updateSiteSettings(staff(), server.services.sanitizeHtml, { shop_settings: { enabled: true, menu_visible_to: ['guest', 'user', 'staff'], currency_display: 'symbol', taxes_apply: false, download_limit: 5, download_days: 30, download_link_minutes: 5 } });
     }, 120_000);
     afterAll(async () => {
-      await server?.close();
-      await smtp?.close();
-      await drop?.();
-      if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+      await mail?.close();
     });
 
     it('a paid order mails the fan a receipt and the staff address a new-order notice; a <script> title is inert', async () => {
@@ -183,12 +155,46 @@ export function shopEmailSuite(backend: Backend, available = true) {
       expect(await tick()).toBe(2);
       const second = await checkout(f, [{ ...tee, quantity: 1 }]);
       await settle();
-      await server.close();
-      server = await start();
+      server = await mail.restart();
       expect(await tick()).toBe(2);
       expect(await tick()).toBe(0);
       const receipts = mailsTo(f.email).map(subjectOf);
       expect(receipts).toEqual([first, second].map((id) => `Your order #${id.slice(0, 8).toUpperCase()} from Fanclub Creator`));
+    }, 120_000);
+
+    it('a card payment that came in after the last item went to someone else: the fan is mailed the refund (what, why, how much) once, with two passes at once', async () => {
+      const { database, store, mailer, purchases } = server.services;
+      const print = await product({ title: 'Last print' }, 1);
+      const [late, quick] = [await fan('late'), await fan('quick')];
+      const t0 = Date.now();
+      const ctxOf = (userId: string, minutes: number) => commandContext(store, { userId, role: 'user' }, () => new Date(t0 + minutes * 60_000));
+      const input = (f: { id: string; addressId: string }) => ({
+        userId: f.id, role: 'user' as const, items: [{ productId: print.product_id, variantId: print.variant_id, quantity: 1 }], addressId: f.addressId, card: { form: card },
+      });
+      // The process dies after the item is reserved and the payment requested, before the provider answered.
+      const dying = { ...purchases, gateway: { ...purchases.gateway, charge: () => Promise.reject(new Error('killed before the provider answered')) } as CardGateway };
+      await expect(checkoutByCard(ctxOf(late.id, 0), dying, input(late))).rejects.toThrow('killed before the provider answered');
+      const [lateId] = Object.keys((await loadStream(store, shopStockStream(print.variant_id), stockDecider)).state.held);
+      // Twenty minutes on the reservation has run out: another fan buys the last one; then the late payment is taken and refunded.
+      expect(await checkoutByCard(ctxOf(quick.id, 20), purchases, input(quick))).toMatchObject({ accepted: true });
+      expect(await resumePayment(ctxOf(late.id, 21), purchases, lateId!)).toMatchObject({ status: 'reversed', reversal: 'refund', reversalReason: SOLD_OUT_REFUNDED });
+      await settle();
+      const node = startShopEmails({ store, reads: shopEmailReads(database.db, ADMIN), send: (m) => mailer.send(m), siteUrl: () => SITE, now: () => new Date(), timer: false });
+      const [a, b] = await Promise.all([server.shopEmails.tick(), node.tick()]);
+      await node.stop();
+      // The quick fan's receipt and its staff notice, and the late fan's refund.
+      expect(a + b).toBe(3);
+      const [refunded, ...more] = mailsTo(late.email);
+      expect(more).toEqual([]);
+      const no = lateId!.slice(0, 8).toUpperCase();
+      expect(subjectOf(refunded!)).toBe('Your payment was refunded');
+      for (const line of [`Your payment of $35.00 for order #${no} was refunded to the card or wallet you paid with.`, `Reason: ${SOLD_OUT_REFUNDED}`, ' Last print (M): $30.00',
+        `View your order: ${SITE}/shop/order-history/${lateId}`]) expect(textOf(refunded!)).toContain(line);
+      expect(mailsTo(quick.email).map(subjectOf)).toEqual([expect.stringMatching(/^Your order #\w+ from Fanclub Creator$/)]);
+      // A resume of the same payment and later passes mail nothing more.
+      expect((await resumePayment(ctxOf(late.id, 22), purchases, lateId!)).status).toBe('reversed');
+      expect(await tick()).toBe(0);
+      expect(mailsTo(late.email)).toHaveLength(1);
     }, 120_000);
   });
 }

@@ -2,58 +2,31 @@
 // projection runner) race 30 card checkouts of the last item, alternating between the nodes: exactly one paid order,
 // 29 answers 409 "Sold out." naming the line, the variant's stock never below zero at any event, no fan but the winner
 // charged, and the auditor's ledger check agrees with the sandbox gateway's books.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../infra/config';
-import { startServer, type RunningServer } from '../../api/server';
 import { commandContext } from '../../commands/handle';
 import { updateSiteSettings } from '../../commands/settings';
 import { SANDBOX_TEST_CARDS } from '../../domain/card/wire';
 import { stockDecider, shopStockStream, type StockState } from '../../domain/shop-stock/stock';
-import { checkLedger } from '../../projections/ledger-check';
-import { sandboxNetCents } from '../../infra/payments/sandbox-card-gateway';
-import { sandboxCryptoReceived } from '../../infra/payments/sandbox-crypto-gateway';
-import { createTestDatabase, requirePostgresServer } from '../support/postgres';
-import { startChildServer } from '../support/child-server';
+import { requirePostgresServer } from '../support/postgres';
+import { call, startTwoNodes, type TwoNodes } from '../support/two-nodes';
 import { TEST_CARD_FORM } from '../support/server';
 
 const postgres = await requirePostgresServer();
-const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'fanclub-shop-nodes-'));
-const cleanups: (() => Promise<void>)[] = [];
+let two: TwoNodes | null = null;
 afterAll(async () => {
-  for (const c of cleanups.reverse()) await c().catch(() => {});
-  fs.rmSync(tmp, { recursive: true, force: true });
+  await two?.close();
 });
-
-async function call(base: string, method: string, url: string, body?: unknown, token?: string, headers: Record<string, string> = {}) {
-  const res = await fetch(base + url, { method, headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(token ? { authorization: token } : {}), ...headers }, body: body === undefined ? undefined : JSON.stringify(body) });
-  return { status: res.status, body: await res.json() as any };
-}
 
 describe.skipIf(!postgres)('the shop on two API nodes (Postgres server)', () => {
   it('30 checkouts of the last item across both nodes: one paid order, 29 × 409 "Sold out." naming the line, stock never negative, the ledger agrees', async () => {
-    const db = await createTestDatabase();
-    cleanups.push(db.drop);
-    const env = {
-      PORT: '0', HOST: '127.0.0.1', FANCLUB_LIVE: 'off', FANCLUB_DEMO: 'false', FANCLUB_ADMIN_PASSWORD: 'admin-password-123', LOG_LEVEL: 'silent',
-      FANCLUB_SETUP_WIZARD: 'false', FANCLUB_SECRET: 'shop-two-nodes-secret-0123456789abcdef', DATABASE_URL: db.url,
-    };
-    const server: RunningServer = await startServer(loadConfig({ ...env, FANCLUB_DATA_DIR: fs.mkdtempSync(path.join(tmp, 'a-')), FANCLUB_INSTANCE_ID: 'node-a' }), {
-      serveApps: false, log: () => {}, deliverNotices: false, pushIntervalMs: 0, chatEmailIntervalMs: 0,
-    });
-    cleanups.push(() => server.close());
-    const a = `http://127.0.0.1:${(server.app.server.address() as { port: number }).port}`;
-    const nodeB = await startChildServer({ ...env, FANCLUB_DATA_DIR: fs.mkdtempSync(path.join(tmp, 'b-')), FANCLUB_INSTANCE_ID: 'node-b' });
-    cleanups.push(nodeB.kill);
-    const b = nodeB.base;
-    const { store, database, runner } = server.services;
+    two = await startTwoNodes('shop');
+    const { server, admin, nodes } = two;
+    const b = nodes[1];
+    const { store } = server.services;
 
     await updateSiteSettings(commandContext(store, { userId: null, role: 'admin' }), server.services.sanitizeHtml, {
       shop_settings: { enabled: true, menu_visible_to: ['guest', 'user', 'staff'], currency_display: 'symbol', taxes_apply: false, download_limit: 5, download_days: 30, download_link_minutes: 5 },
     });
-    const admin = (await call(b, 'POST', '/api/users/login', { email: 'admin@fanclub.local', password: 'admin-password-123' })).body.data.token as string;
     const made = await call(b, 'POST', '/admin-api/shop/products', {
       title: 'Last print', price_cents: 4000, variants: [{ name: 'A3', sku: 'PRINT-A3', stock: 1 }], shipping: [{ country: 'US', cents: 700 }],
     }, admin);
@@ -62,7 +35,6 @@ describe.skipIf(!postgres)('the shop on two API nodes (Postgres server)', () => 
     const variantId = made.body.variants[0].variant_id as string;
     expect((await call(b, 'POST', `/admin-api/shop/products/${productId}/publish`, {}, admin)).status).toBe(200);
 
-    const nodes = [a, b];
     const fans = await Promise.all(Array.from({ length: 30 }, async (_, i) => {
       const node = nodes[i % 2];
       const r = await call(node, 'POST', '/api/users/register', { name: `Race ${i}`, email: `race.${i}@example.com`, password: 'fan password 1' });
@@ -73,8 +45,7 @@ describe.skipIf(!postgres)('the shop on two API nodes (Postgres server)', () => 
       return { node, token, addressId: address.body.data.address_id as string };
     }));
     // Both nodes' read models know every fan's address and the published product before the race.
-    const head = await store.headPosition();
-    expect(await runner.waitFor(head!, 60_000)).toBe(true);
+    await two.settle();
 
     const card = { ...TEST_CARD_FORM, cardNumber: SANDBOX_TEST_CARDS.approve };
     const answers = await Promise.all(fans.map((f, i) => call(f.node, 'POST', '/api/shop/checkout', {
@@ -105,13 +76,11 @@ describe.skipIf(!postgres)('the shop on two API nodes (Postgres server)', () => 
     expect(all.filter((e) => e.type === 'ShopOrderPaid')).toHaveLength(1);
 
     // Both nodes answer the same stock, and the auditor's check agrees with the gateway's books.
-    const end = await store.headPosition();
-    expect(await runner.waitFor(end!, 60_000)).toBe(true);
+    await two.settle();
     for (const node of nodes) {
       const record = await call(node, 'GET', `/admin-api/shop/products/${productId}`, undefined, admin);
       expect(record.body.variants[0]).toMatchObject({ on_hand: 0, available: 0, reserved: 0, sold: 1 });
     }
-    const report = await checkLedger(store, database.db, () => sandboxNetCents(database), () => sandboxCryptoReceived(database));
-    expect(report.problems).toEqual([]);
+    expect(await two.ledgerProblems()).toEqual([]);
   }, 300_000);
 });

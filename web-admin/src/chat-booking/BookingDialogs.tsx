@@ -1,11 +1,18 @@
 // Staff actions on one booking: cancel (refunded in full; a confirm names the amount and the fan) and move to an
-// open slot (the slots are listed in this browser's time zone).
+// open slot (the booking's time and the slots are shown in this browser's time zone).
 import { useEffect, useState } from 'react';
 import { Alert, Box, Button, Chip, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, TextField, Typography } from '@mui/material';
 import { money } from '../shop/paths';
 import { bookingApi, type OpenSlot, type StaffBooking } from './api';
 
 const who = (b: StaffBooking) => b.user_name ?? b.user_email ?? 'the fan';
+
+/** A booking's day and times in this browser's zone: "Tue, Dec 1, 01:00 PM–01:30 PM". */
+export const bookingWhen = (b: Pick<StaffBooking, 'start' | 'end'>) => {
+  const s = new Date(b.start);
+  const e = new Date(b.end);
+  return `${s.toLocaleDateString(undefined, { weekday: 'short', month: 'short', day: 'numeric' })}, ${s.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' })}–${e.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' })}`;
+};
 
 export function CancelDialog({ booking, onClose, onDone }: { booking: StaffBooking; onClose: () => void; onDone: (b: StaffBooking) => void }) {
   const [reason, setReason] = useState('');
@@ -64,6 +71,7 @@ export function RescheduleDialog({ booking, onClose, onDone }: { booking: StaffB
     <Dialog open onClose={onClose} fullWidth maxWidth="sm">
       <DialogTitle>Move {who(booking)}'s booking</DialogTitle>
       <DialogContent>
+        <Typography variant="body2" sx={{ mb: 0.5 }} data-testid="reschedule-from">Now: {bookingWhen(booking)}</Typography>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>Open slots, in {zone}.</Typography>
         {slots === null && !error ? <CircularProgress size={24} /> : null}
         {slots && slots.length === 0 ? <Typography>No open slots. Add hours on the Weekly hours page.</Typography> : null}

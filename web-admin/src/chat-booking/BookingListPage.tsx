@@ -9,7 +9,7 @@ import { useFrame, useLiveReload } from '../realtime';
 import { money } from '../shop/paths';
 import { bookingApi, type BookingFilter, type StaffBooking } from './api';
 import { AvailabilityTabs } from './AvailabilityTabs';
-import { CancelDialog, RescheduleDialog } from './BookingDialogs';
+import { bookingWhen, CancelDialog, RescheduleDialog } from './BookingDialogs';
 import { BOOKING_LIST_PAGE, BOOKING_ROUTES } from './paths';
 
 const PER_PAGE = 25;
@@ -20,22 +20,16 @@ const STATUSES = [
 const STATUS_COLOUR: Record<string, 'success' | 'info' | 'default' | 'warning' | 'error'> = { booked: 'info', started: 'success', completed: 'default', no_show: 'warning', cancelled: 'default', failed: 'error', requested: 'default' };
 const label = (status: string) => STATUSES.find((s) => s.id === status)?.name ?? status;
 
-const when = (b: StaffBooking) => {
-  const s = new Date(b.start);
-  const e = new Date(b.end);
-  return `${s.toLocaleDateString(undefined, { weekday: 'short', month: 'short', day: 'numeric' })}, ${s.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' })}–${e.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' })}`;
-};
-
 function BookingRow({ b, canCancel, canMove, onCancel, onMove }: { b: StaffBooking; canCancel: boolean; canMove: boolean; onCancel: () => void; onMove: () => void }) {
   const open = b.status === 'booked' || b.status === 'started';
   return (
-    <Card variant="outlined" sx={{ p: 1.5, display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }} data-testid={`booking-${b.id}`}>
+    <Card variant="outlined" sx={{ p: 1.5, display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }} data-testid={`booking-${b.id}`} data-start={b.start}>
       <Box sx={{ flex: '1 1 220px', minWidth: 0 }}>
         <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{b.user_name ?? 'Deleted fan'}</Typography>
         <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>{b.user_email}</Typography>
       </Box>
       <Box sx={{ flex: '1 1 200px' }}>
-        <Typography variant="body2">{when(b)}</Typography>
+        <Typography variant="body2" data-testid="booking-when">{bookingWhen(b)}</Typography>
         <Typography variant="body2" color="text.secondary">{money(b.price_cents)}{b.cancel_reason ? ` · ${b.cancel_reason}` : ''}</Typography>
       </Box>
       <Stack direction="row" spacing={0.5} sx={{ flexWrap: 'wrap' }}>

@@ -3,7 +3,7 @@
 import { useEffect, useRef, type UIEvent } from 'react';
 import { Alert, Box, Button, CircularProgress, List, Skeleton, Stack, Typography, useMediaQuery } from '@mui/material';
 import type { ChatUserListEntry } from '../../../domain/chat/wire';
-import { MESSAGES, nearEnd, showsComplimentaryStar, type ChatSettingsView, type ListChoice, type ListFilter } from './rules';
+import { MESSAGES, mayOpenList, nearEnd, showsComplimentaryStar, type ChatSettingsView, type ListChoice, type ListFilter } from './rules';
 import type { UserListState } from './useUserList';
 import type { ChatRowFeatures } from '../../../domain/chat/roles';
 import { RowMenu } from './RowMenu';
@@ -12,6 +12,7 @@ import { MessageButtons } from '../mass-messages/MessageButtons';
 import { MeetingRibbon } from './MeetingRibbon';
 import { UserListFilters } from './UserListFilters';
 import { UserRow } from './UserRow';
+import { useListOffers, useNextMeeting } from './useListOffers';
 
 export interface UserListProps {
   role: unknown;
@@ -36,6 +37,9 @@ export interface UserListProps {
 export function UserList({ role, list, search, onSearch, filter, onFilter, selectedId, onSelect, chatSettings, features, onPatch, onRemoved, listId, onListId }: UserListProps) {
   const star = showsComplimentaryStar(role);
   const wide = useMediaQuery('(min-width: 992px)', { noSsr: true });
+  // The countdown and the select's "Live chats" read one next-meeting answer.
+  const meeting = useNextMeeting();
+  const offers = useListOffers(meeting, !!features.normalChatOff, mayOpenList(role, 'allowed'));
 
   const onScroll = (e: UIEvent<HTMLElement>) => {
     if (nearEnd(e.currentTarget)) list.loadMore();
@@ -60,8 +64,8 @@ export function UserList({ role, list, search, onSearch, filter, onFilter, selec
           {/* A sound and a desktop notification for new fan messages (ChatAlerts in the layout). */}
           <ChatAlertsSwitch />
         </Stack>
-        <MeetingRibbon onShowLive={() => onListId('live')} />
-        <UserListFilters role={role} chatSettings={chatSettings} search={search} onSearch={onSearch} filter={filter} onFilter={onFilter} listId={listId} onListId={onListId} />
+        <MeetingRibbon meeting={meeting} onShowLive={() => onListId('live')} />
+        <UserListFilters role={role} chatSettings={chatSettings} search={search} onSearch={onSearch} filter={filter} onFilter={onFilter} listId={listId} onListId={onListId} offers={offers} />
       </Stack>
 
       <Box ref={scroller} onScroll={onScroll} sx={{ flex: 1, minHeight: 0, overflowY: 'auto' }} data-testid="chat-user-scroll">

@@ -1,5 +1,6 @@
 // The chat user list's controls: the search box (debounced), sort and subscriber-status selects as the role and the
-// chat settings allow, and which list (the chat, fans allowed to chat, live chats; for admins blocked or muted fans).
+// chat settings allow, and which list (the chat; fans allowed to chat while that can matter, live chats while one is
+// on; for admins blocked or muted fans).
 import { useEffect, useRef, useState } from 'react';
 import { FormControl, InputAdornment, InputLabel, MenuItem, Select, Stack, TextField } from '@mui/material';
 import SearchIcon from '@mui/icons-material/Search';
@@ -10,7 +11,6 @@ import {
   listChoices,
   MESSAGES,
   SEARCH_DEBOUNCE_MS,
-  showsListChoice,
   showsStatusFilter,
   SORT_LABELS,
   sortOptions,
@@ -18,6 +18,7 @@ import {
   type ChatSettingsView,
   type ListChoice,
   type ListFilter,
+  type ListOffers,
 } from './rules';
 
 /** The search box: typed text is passed on after a short pause (debounced). */
@@ -64,6 +65,7 @@ export function UserListFilters({
   onFilter,
   listId,
   onListId,
+  offers,
 }: {
   role: unknown;
   chatSettings?: ChatSettingsView;
@@ -73,10 +75,13 @@ export function UserListFilters({
   onFilter: (next: ListFilter) => void;
   listId: ListChoice;
   onListId: (v: ListChoice) => void;
+  /** Which coming-and-going lists to offer now ("Live chats", "Allowed to chat"). */
+  offers: ListOffers;
 }) {
   const sorts = sortOptions(role, chatSettings);
   const withStatus = showsStatusFilter(role, chatSettings);
-  const withList = showsListChoice(role);
+  const choices = listChoices(role, offers, listId);
+  const withList = choices.length > 1;
   return (
     <>
       <SearchBox value={search} onChange={onSearch} />
@@ -127,7 +132,7 @@ export function UserListFilters({
             onChange={e => onListId((e.target.value === 'chat' ? '' : e.target.value) as ListChoice)}
             data-testid="chat-list-id"
           >
-            {listChoices(role).map(c => (
+            {choices.map(c => (
               <MenuItem key={c.value || 'chat'} value={c.value || 'chat'} data-testid={`chat-list-${c.value || 'chat'}`}>
                 {c.label}
               </MenuItem>

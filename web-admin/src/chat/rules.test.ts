@@ -5,6 +5,7 @@ import {
   concernsFan,
   deductionBreakdown,
   initials,
+  listChoices,
   lockChip,
   mediaProblem,
   mediaTypeOf,
@@ -81,6 +82,27 @@ describe('console chat rules', () => {
     const pending = { _id: 'pending-u1', uniqueId: 'u1', created: '2024-01-01T00:00:05Z' };
     const sent = { _id: 'c', uniqueId: 'u1', created: '2024-01-01T00:00:03Z' };
     expect(mergeMessages([b, pending], [a, sent]).map((m) => m._id)).toEqual(['a', 'b', 'c']);
+  });
+});
+
+describe("the chat list's other lists", () => {
+  const values = (role: string, offers: { liveChats: boolean; allowedToChat: boolean }, current: '' | 'allowed' | 'live' | 'blocked' = '') =>
+    listChoices(role, offers, current).map((c) => c.value);
+  const none = { liveChats: false, allowedToChat: false };
+
+  it('"Live chats" only while a booked chat is on, "Allowed to chat" only while normal chat is off or someone is allowed', () => {
+    expect(values('admin', none)).toEqual(['', 'blocked', 'muted']);
+    expect(values('admin', { liveChats: true, allowedToChat: false })).toEqual(['', 'live', 'blocked', 'muted']);
+    expect(values('admin', { liveChats: false, allowedToChat: true })).toEqual(['', 'allowed', 'blocked', 'muted']);
+    expect(values('model', none)).toEqual(['']);
+    expect(values('model', { liveChats: true, allowedToChat: true })).toEqual(['', 'allowed', 'live']);
+    expect(values('support', { liveChats: true, allowedToChat: false })).toEqual(['', 'live']);
+  });
+
+  it('the list on screen stays offered when its reason goes; a role never gets a list it may not open', () => {
+    expect(values('model', none, 'live')).toEqual(['', 'live']);
+    expect(values('admin', none, 'allowed')).toEqual(['', 'allowed', 'blocked', 'muted']);
+    expect(values('model', none, 'blocked')).toEqual(['']);
   });
 });
 

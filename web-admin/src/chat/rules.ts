@@ -81,12 +81,27 @@ const ALL_LIST_CHOICES: { value: ListChoice; label: string }[] = [
   { value: 'muted', label: 'Mass messages muted' },
 ];
 
-/** The lists this role may open: every staff role the allowed-to-chat and live-chat lists, admins also blocked and muted. */
-export const listChoices = (role: unknown) => {
-  const r = typeof role === 'string' ? (role as Role) : null;
-  return ALL_LIST_CHOICES.filter((c) => c.value === '' || mayOpenChatList(r, c.value));
-};
-export const showsListChoice = (role: unknown) => listChoices(role).length > 1;
+/** What the lists that come and go depend on, as the console last heard it. */
+export interface ListOffers {
+  /** Some fan's booked chat is on now (get_next_meeting_time's live_chat_users). */
+  liveChats: boolean;
+  /** Normal chat is off (chat_settings.disabled_normal_chat), or some fan is allowed to chat all the same. */
+  allowedToChat: boolean;
+}
+
+/** An empty list is noise: "Live chats" only while a booked chat is on, "Allowed to chat" only while it can matter. */
+const offered = (value: ListChoice, offers: ListOffers) => (value === 'live' ? offers.liveChats : value === 'allowed' ? offers.allowedToChat : true);
+
+/**
+ * The lists this role may open and that are worth offering now: every staff role the allowed-to-chat and live-chat
+ * lists (each while it can have anyone in it), admins also blocked and muted. The list on screen stays offered, so a
+ * live chat that just ended does not pull the select from under the reader.
+ */
+export const listChoices = (role: unknown, offers: ListOffers, current: ListChoice = '') =>
+  ALL_LIST_CHOICES.filter((c) => c.value === '' || (mayOpenList(role, c.value) && (c.value === current || offered(c.value, offers))));
+
+/** Whether the role may open one of the other lists (the server answers the same: domain/chat/roles.ts). */
+export const mayOpenList = (role: unknown, list: ChatListId) => mayOpenChatList(typeof role === 'string' ? (role as Role) : null, list);
 
 /**
  * The status codes are this project's (README "Memberships", ccbillSubscriptionStatus): '1' renewing, '2'

@@ -25,7 +25,7 @@ import { SlotPicker } from './SlotPicker';
 function BookingRow({ b, zone, busy, onCancel, onMove }: { b: BookingView; zone: string; busy: boolean; onCancel: () => void; onMove: () => void }) {
   const chip = bookingChip(b);
   return (
-    <Paper variant="outlined" sx={{ p: 2, display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center' }} data-testid="booking-row" data-id={b.id} data-status={b.status}>
+    <Paper variant="outlined" sx={{ p: 2, display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center' }} data-testid="booking-row" data-id={b.id} data-status={b.status} data-start={b.start}>
       <Box sx={{ flex: 1, minWidth: 200 }}>
         <Typography sx={{ fontWeight: 700 }}>
           {instantLabel(b.start, zone)} – {instantLabel(b.end, zone).split(', ')[1]}
@@ -58,6 +58,11 @@ function MoveDialog({ booking, zone, busy, onClose, onMove }: { booking: Booking
     <Dialog open={!!booking} onClose={() => !busy && onClose()} fullWidth maxWidth="sm" aria-labelledby="move-booking-title" data-testid="move-booking-dialog">
       <DialogTitle id="move-booking-title">Move your booking</DialogTitle>
       <DialogContent>
+        {booking ? (
+          <Typography color="text.secondary" sx={{ mb: 2 }} data-testid="move-booking-from">
+            Now {instantLabel(booking.start, zone)} – {instantLabel(booking.end, zone).split(', ')[1]}. Choose a new time:
+          </Typography>
+        ) : null}
         <SlotPicker slots={slots.data?.slots} loading={slots.isLoading} picked={picked} onPick={setPicked} />
       </DialogContent>
       <DialogActions>
