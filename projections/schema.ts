@@ -436,6 +436,8 @@ export const reportPaymentsTables = readModelTables([
     columns: {
       id: 'text', payment_id: 'text', user_id: 'text', kind: 'text', source: 'text', ledger_source: 'text', amount_cents: 'bigint', day: 'text',
       at: 'timestamptz', method: 'text', reference_id: 'text', promotion_id: 'text', mass_message_id: 'text',
+      // A membership payment's tier (domain/reporting membershipTierOf); null for other purchases.
+      tier_id: 'text',
     },
     primaryKey: ['id'],
     indexes: [['day'], ['user_id', 'at'], ['kind', 'at'], ['reference_id']],

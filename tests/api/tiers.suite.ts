@@ -406,5 +406,32 @@ export function tiersSuite(backend: Backend, available: boolean) {
       await rebuildReadModels({ database: t.server.services.database, store: t.server.services.store, projections: allProjections });
       expect(await rows()).toEqual(live);
     });
+
+    it("the Reporting page's memberships by tier: every membership payment in its tier, members as the Tiers page counts them; the CSV has the tier", async () => {
+      const today = t.server.services.clock().toISOString().slice(0, 10);
+      const r = (await t.call('GET', `/admin-api/reports/earnings?from=2020-01-01&to=${today}`, undefined, { token: admin })).body.data;
+      type Line = { tier_id: string; name: string; sales: number; net_cents: number; members: number };
+      const lines = r.tiers as Line[];
+      const byTier = new Map(lines.map((l) => [l.tier_id, l]));
+      // The lines hold every subscription, rebill and upgrade payment, and nothing else.
+      expect(lines.reduce((n, l) => n + l.net_cents, 0)).toBe(r.totals.by_source.subscriptions + r.totals.by_source.rebills);
+      expect(lines.reduce((n, l) => n + l.sales, 0)).toBe(r.totals.count_by_source.subscriptions + r.totals.count_by_source.rebills);
+      // Lowest rank first; VIP's payments are there (subscriptions and upgrades into it).
+      const records = (await t.call('GET', '/admin-api/membership-tiers', undefined, { token: admin })).body as { id: string; name: string; rank: number; subscribers: number }[];
+      expect(lines[0]).toMatchObject({ tier_id: 'base', name: 'Member' });
+      const vip = records.find((x) => x.name === 'VIP')!;
+      expect(byTier.get(vip.id)!.sales).toBeGreaterThanOrEqual(4);
+      for (const rec of records) expect(byTier.get(rec.id)?.members ?? 0, rec.name).toBe(rec.subscribers);
+      // The removed Temp tier still has its member and its payment: it stays listed.
+      expect(lines.some((l) => l.name === 'Temp' && l.sales === 1 && l.members === 1)).toBe(true);
+      // The CSV: a tier column, and the VIP rows sum to VIP's net.
+      const csv = await (await fetch(`${t.base}/admin-api/reports/earnings/export?from=2020-01-01&to=${today}`, { headers: { authorization: admin } })).text();
+      const [header, ...rows] = csv.trim().split('\n');
+      expect(header).toBe('day,source,tier,sales,refunds_voids_chargebacks,net');
+      const cells = rows.map((line) => line.split(',').map((c) => c.replace(/"/g, '')));
+      const vipNet = cells.filter((c) => c[2] === 'VIP').reduce((n, c) => n + Math.round(Number(c[5]) * 100), 0);
+      expect(vipNet).toBe(byTier.get(vip.id)!.net_cents);
+      expect(cells.filter((c) => c[1] === 'tips' || c[1] === 'chat').every((c) => c[2] === '')).toBe(true);
+    });
   });
 }

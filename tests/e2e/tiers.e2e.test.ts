@@ -4,7 +4,8 @@
 // (waiting for the renewal). A post limited to VIP: the console's "Who can see"; a Basic member sees it locked with
 // "Upgrade to VIP", upgrades from the post and sees it. A locked chat message limited to VIP: the console composer's
 // Tier; a Basic member sees "Upgrade to VIP" on the bubble, upgrades there and is offered the unlock; a VIP member
-// unlocks it at once. Screenshots at 375 px and 1440 px in tests/artifacts/ (tiers-*.png).
+// unlocks it at once; the console's Reporting shows memberships by tier. Screenshots at 375 px and 1440 px in
+// tests/artifacts/ (tiers-*.png).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -265,5 +266,25 @@ describe.skipIf(!hasChromium)('tiers and bundles end to end (Chromium)', () => {
     }
     expect(errors).toEqual([]);
     expect(csp).toEqual([]);
+  });
+
+  it("the console's Reporting shows memberships by tier: sales, net and members for each tier", async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    const report = (await t.call('GET', `/admin-api/reports/earnings?from=${today}&to=${today}`, undefined, { token: admin })).body.data as { tiers: { name: string; sales: number; net_cents: number; members: number }[] };
+    const vip = report.tiers.find((l) => l.name === 'VIP')!;
+    expect(vip.sales).toBeGreaterThanOrEqual(3);
+    const c = await openConsole(browser, t, errors);
+    try {
+      await c.page.goto(t.base + '/admin/reporting');
+      const row = c.page.getByTestId('reporting-tier-VIP');
+      await row.waitFor({ timeout: 20_000 });
+      expect((await row.innerText()).split(/\s+/)).toEqual(['VIP', String(vip.sales), formatMoney(vip.net_cents), String(vip.members)]);
+      expect(await c.page.getByTestId('reporting-tier-Member').count()).toBe(1);
+      await c.page.getByTestId('reporting-tiers').scrollIntoViewIfNeeded();
+      await shootBothWidths(c.page, 'tiers-14-reporting-by-tier');
+    } finally {
+      await c.context.close();
+    }
+    expect(errors).toEqual([]);
   });
 });
