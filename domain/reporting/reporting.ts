@@ -29,7 +29,7 @@ export const REPORT_SOURCE_LABELS: Record<ReportSource, string> = {
  * The membership tier a payment paid for — a subscription, its renewal or an upgrade (a payment naming none paid for
  * the base tier) — or null for any other purchase: the earnings report's breakdown per tier.
  */
-export const membershipTierOf = (purpose: { kind?: unknown; tierId?: unknown }): string | null =>
+export const membershipTierOf = (purpose: { kind?: unknown; [field: string]: unknown }): string | null =>
   purpose.kind === 'subscription' ? (typeof purpose.tierId === 'string' && purpose.tierId ? purpose.tierId : BASE_TIER_ID) : null;
 
 /** Money movements the reports list: a capture, or its refund, void or chargeback (a negative amount). */
