@@ -15,7 +15,7 @@ import { SANDBOX_TEST_CARDS } from '../../domain/card/wire';
 import { formatMoney } from '../../domain/shared/money';
 import sharp from 'sharp';
 import { startTestServer, TEST_CARD_FORM, type TestServer } from '../support/server';
-import { ensureAppsBuilt, fillCardDialog, launchChromium, openConsole, openFanPage, requireChromium, shootBothWidths } from '../support/browser';
+import { artifactPath, ensureAppsBuilt, fillCardDialog, launchChromium, openConsole, openFanPage, PHONE, requireChromium, shootBothWidths } from '../support/browser';
 
 const hasChromium = requireChromium();
 
@@ -219,6 +219,17 @@ describe.skipIf(!hasChromium)('tiers and bundles end to end (Chromium)', () => {
       await dialog.waitFor({ state: 'detached', timeout: 30_000 });
       const sent = c.page.locator('[data-testid="chat-message"][data-type="photo"]');
       await expect.poll(() => sent.getByTestId('chat-lock-chip').innerText(), { timeout: 30_000 }).toBe('Locked $9.00 · VIP and above');
+      // The mass message dialog (from the chat list) has the same Tier beside a locked message's price, not for a free one.
+      await c.page.goto(`${t.base}/admin/private-chat`);
+      await c.page.getByTestId('open-mass-message').click({ timeout: 20_000 });
+      const mass = c.page.getByTestId('mass-dialog');
+      await mass.getByTestId('mass-tier').click();
+      await c.page.getByTestId('mass-tier-VIP').click();
+      await mass.getByText('Lower tiers see it locked with "Upgrade to VIP".').waitFor();
+      await mass.getByTestId('mass-tier').scrollIntoViewIfNeeded();
+      await shootBothWidths(c.page, 'tiers-11b-console-mass-tier');
+      await mass.getByTestId('mass-free').click();
+      expect(await mass.getByTestId('mass-tier').count()).toBe(0);
     } finally {
       await c.context.close();
     }
@@ -282,6 +293,10 @@ describe.skipIf(!hasChromium)('tiers and bundles end to end (Chromium)', () => {
       expect(await c.page.getByTestId('reporting-tier-Member').count()).toBe(1);
       await c.page.getByTestId('reporting-tiers').scrollIntoViewIfNeeded();
       await shootBothWidths(c.page, 'tiers-14-reporting-by-tier');
+      // On a phone, scrolled to the table.
+      await c.page.setViewportSize(PHONE);
+      await c.page.getByTestId('reporting-tiers').scrollIntoViewIfNeeded();
+      await c.page.screenshot({ path: artifactPath('tiers-15-reporting-by-tier-table-375.png') });
     } finally {
       await c.context.close();
     }
