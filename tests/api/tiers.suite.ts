@@ -327,7 +327,7 @@ export function tiersSuite(backend: Backend, available: boolean) {
         expect((await post('/api/v2/purchase/subscription', { ...TEST_CARD_FORM, ...(tierId ? { tier_id: tierId } : {}) }, f.token)).status).toBe(200);
         return f;
       };
-      const messages = async (token: string) => (await t.call('GET', '/api/chat/get_messages?page_num=1', undefined, { token })).body.data.messages as Record<string, any>[];
+      const messages = async (token: string) => (await t.call('GET', '/api/chat/get_messages?page_num=1', undefined, { token })).body.data.messages as { _id: string; message: string; media: { url: string | null }[] }[];
       const settleAll = async () => {
         const h = await t.server.services.store.headPosition();
         if (h) expect(await t.server.services.runner.waitFor(h, 60_000)).toBe(true);
