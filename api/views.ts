@@ -4,7 +4,7 @@ import { shellPublicSettings, type SettingsViewer } from '../domain/settings/she
 import type { MeView } from '../domain/user/wire';
 import type { PostMediaView, PostView } from '../domain/post/wire';
 import type { PublicSettings } from '../domain/settings/wire';
-import { mayOpenMedia, postAccess, type RequiredTier, type Viewer } from '../domain/post/visibility';
+import { mayOpenMedia, postAccess, requiredTierById, type RequiredTier, type Viewer } from '../domain/post/visibility';
 import { countsFor, type VisibleCounts } from '../domain/engagement/counts';
 import { dollarsFromCents } from '../domain/shared/money';
 import { routeAfterRegistration } from '../domain/user/user';
@@ -125,8 +125,7 @@ export interface PostViewContext {
 }
 
 /** The lowest tier that sees a post; a tier the read model does not know sees nothing (only staff open it). */
-export const requiredTierOf = (post: Pick<PostRow, 'min_tier_id'>, tiers: Map<string, RequiredTier>): RequiredTier | null =>
-  post.min_tier_id ? (tiers.get(post.min_tier_id) ?? { tierId: post.min_tier_id, name: '', rank: Number.MAX_SAFE_INTEGER }) : null;
+export const requiredTierOf = (post: Pick<PostRow, 'min_tier_id'>, tiers: Map<string, RequiredTier>): RequiredTier | null => requiredTierById(post.min_tier_id, tiers);
 
 export function postView(post: PostRow, media: Map<string, MediaRow>, viewer: Viewer, unlocked: boolean, c: PostViewContext): PostView {
   const required = requiredTierOf(post, c.tiers);

@@ -28,6 +28,7 @@ import { fanChatRefusalNow } from './chat-booking';
 import { fromWallet, purchaseOutcome } from './payment/outcome';
 import { walletBalance } from './payment/wallet-stream';
 import { recordMassCopy } from './mass-messages';
+import { offeredTierIds } from './membership-plans';
 
 /** Staff who write in chat; support reads only. */
 export const CHAT_WRITERS: readonly Role[] = ['admin', 'super_admin', 'sub_admin', 'model', 'content_manager', 'live_stream_manager'];
@@ -69,6 +70,8 @@ export interface StaffMessageInput {
   locked: boolean;
   priceCents: number;
   uniqueId: string | null;
+  /** A locked message for members of this tier and above (null: every subscriber). */
+  minTierId?: string | null;
 }
 
 export async function sendStaffMessage(ctx: CommandContext, input: StaffMessageInput): Promise<string> {
@@ -77,18 +80,19 @@ export async function sendStaffMessage(ctx: CommandContext, input: StaffMessageI
   // The count rule on what was chosen, before anything is looked up.
   if (input.mediaIds.length > CHAT_MEDIA_MAX) throw new ValidationError('media', tooManyMedia(input.mediaIds.length));
   const ids = [...new Set(input.mediaIds)];
-  const [settings, receiverIsSubscriber, media, preview] = await Promise.all([
+  const [settings, receiverIsSubscriber, media, preview, tierIds] = await Promise.all([
     loadSettings(ctx.store),
     isSubscriberNow(ctx, input.fanId),
     mediaRefs(ctx, ids),
     input.previewMediaId ? mediaRefs(ctx, [input.previewMediaId]) : Promise.resolve([]),
+    offeredTierIds(ctx.store, input.minTierId),
   ]);
   const messageId = chatMessageId(ctx, input.staffId, input.uniqueId);
   await handle(ctx, chatMessageStream(messageId), chatMessageDecider, {
     type: 'SendStaffMessage', messageId, fanId: input.fanId, senderId: input.staffId, text: input.text, media, previewMediaId: preview[0]?.mediaId ?? null,
     locked: input.locked, priceCents: input.priceCents,
     bounds: { minDollars: settings.content_unlock_minimum_amount, maxDollars: settings.content_unlock_maximum_amount },
-    receiverIsSubscriber, uniqueId: input.uniqueId, at: ctx.now(),
+    receiverIsSubscriber, uniqueId: input.uniqueId, minTierId: input.minTierId ?? null, tierIds, at: ctx.now(),
   });
   return messageId;
 }

@@ -19,6 +19,7 @@ import { fanUploaderOf } from './media-owner';
 import { derivedId, handle, loadStream, observedEarlierAttempt, type CommandContext } from './handle';
 import { loadSettings } from './settings';
 import { requestVideoReprocessing } from './media-ops';
+import { offeredTierIds } from './membership-plans';
 
 /** Who sends mass messages and sets the welcome message (not live_stream_manager, not support). */
 export const MASS_SENDERS: readonly Role[] = ['admin', 'super_admin', 'sub_admin', 'model', 'content_manager'];
@@ -56,16 +57,19 @@ export interface MassMessageInput {
   uniqueId: string | null;
   /** An audience by behaviour (domain/chat/audience.ts); the route has checked that its post exists. */
   segment?: MassSegment | null;
+  /** A locked message for members of this tier and above (null: every subscriber who gets it). */
+  minTierId?: string | null;
 }
 
 /** Records a mass message (or a welcome version); returns its id. The same uniqueId again is the same message. */
 export async function createMassMessage(ctx: CommandContext, input: MassMessageInput): Promise<string> {
   if (!MASS_SENDERS.includes(input.role)) throw forbidden();
   if (input.mediaIds.length > CHAT_MEDIA_MAX) throw new ValidationError('media', tooManyMedia(input.mediaIds.length));
-  const [settings, media, previews] = await Promise.all([
+  const [settings, media, previews, tierIds] = await Promise.all([
     loadSettings(ctx.store),
     mediaRefs(ctx, [...new Set(input.mediaIds)], 'media'),
     input.previewMediaIds.length === 1 ? mediaRefs(ctx, input.previewMediaIds, 'media_preview') : Promise.resolve([]),
+    offeredTierIds(ctx.store, input.minTierId),
   ]);
   const massId = input.uniqueId ? derivedId(input.kind, input.staffId, input.uniqueId) : ctx.idFor('mass-message');
   const command: CreateMassMessage = {
@@ -73,7 +77,7 @@ export async function createMassMessage(ctx: CommandContext, input: MassMessageI
     previewMediaIds: previews.length ? previews.map((p) => p.mediaId) : input.previewMediaIds, locked: input.locked, priceCents: input.priceCents,
     bounds: { minDollars: settings.content_unlock_minimum_amount, maxDollars: settings.content_unlock_maximum_amount },
     sendTo: input.sendTo, newUserDelay: input.newUserDelay, delayByHours: input.delayByHours, scheduledAt: input.scheduledAt, category: null,
-    uniqueId: input.uniqueId, segment: input.segment ?? null, at: ctx.now(),
+    uniqueId: input.uniqueId, segment: input.segment ?? null, minTierId: input.minTierId ?? null, tierIds, at: ctx.now(),
   };
   if (input.category && input.kind === 'mass') {
     // The same send repeated (uniqueId) is the message recorded already: no second category, no error for the first.
@@ -172,5 +176,6 @@ export async function recordMassCopy(ctx: CommandContext, copyId: string, massId
   const content = (delivery?.data as { content?: typeof state.content } | undefined)?.content ?? state.content;
   await handle(ctx, chatMessageStream(copyId), chatMessageDecider, {
     type: 'RecordMassCopy', messageId: copyId, fanId, massMessageId: massId, senderId: content.senderId, priceCents: content.priceCents, sentAt,
+    minTierId: content.minTierId ?? null,
   });
 }

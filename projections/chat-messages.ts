@@ -14,6 +14,7 @@ export interface ChatMessageRow extends ChatMessageFacts {
   status: string;
   /** A mass or welcome message's copy: the mass message. */
   mass_message_id: string | null;
+  min_tier_id: string | null;
 }
 
 export const chatMessagesProjection = defineProjection<AnyDomainEvent, ReadModelRows>()({
@@ -28,7 +29,7 @@ export const chatMessagesProjection = defineProjection<AnyDomainEvent, ReadModel
     const row = (over: Partial<ChatMessageRow>): ChatMessageRow => ({
       id: '', fan_id: '', sender_id: '', from_staff: false, type: 'text', text: '', tip_message: null, media: [], preview_media_id: null, price_cents: 0,
       unlocked: false, unlock_payment_id: null, is_pay_per_message: false, paid_cents: 0, is_anonymous: false, unique_id: null, status: 'sent', created_at: '', deleted: null,
-      is_mass_message: false, mass_message_type: null, mass_message_id: null,
+      is_mass_message: false, mass_message_type: null, mass_message_id: null, min_tier_id: null,
       ...over,
     });
     switch (type) {
@@ -42,6 +43,7 @@ export const chatMessagesProjection = defineProjection<AnyDomainEvent, ReadModel
         store.put('chat_messages', row({
           id: d.messageId, fan_id: d.fanId, sender_id: d.senderId, from_staff: d.fromStaff, type: d.type, text: d.text, media: d.media, preview_media_id: d.previewMediaId,
           price_cents: d.priceCents, unique_id: d.uniqueId, is_pay_per_message: !!d.payPerMessage, paid_cents: d.payPerMessage?.amountCents ?? 0, status: 'sent', created_at: d.sentAt,
+          min_tier_id: d.minTierId ?? null,
         }));
         return;
       case 'ChatMessageSendFailed':
@@ -73,7 +75,7 @@ export const chatMessagesProjection = defineProjection<AnyDomainEvent, ReadModel
           store.put('chat_messages', row({
             id: c.messageId, fan_id: c.fanId, sender_id: d.content.senderId, from_staff: true, type: d.content.type, text: d.content.text, media: d.content.media,
             preview_media_id: d.content.previewMediaId, price_cents: d.content.priceCents, created_at: d.deliveredAt,
-            is_mass_message: true, mass_message_type: c.massMessageType, mass_message_id: d.massId,
+            is_mass_message: true, mass_message_type: c.massMessageType, mass_message_id: d.massId, min_tier_id: d.content.minTierId ?? null,
           }));
         return;
       case 'ChatMessageDeleted':

@@ -31,7 +31,7 @@ export const massMessagesProjection = defineProjection<AnyDomainEvent, ReadModel
           preview_media_id: d.content.previewMediaId, price_cents: d.content.priceCents, send_to: d.sendTo, new_user_delay: d.newUserDelay,
           delay_by_hours: d.delayByHours, scheduled_at: d.scheduledAt, category: d.category, unique_id: d.uniqueId, status: later ? 'scheduled' : 'sending',
           error: null, created_at: d.createdAt, updated_at: d.createdAt, audience_at: null, recipients: 0, delivered: 0, future_delivered: 0, purchases: 0,
-          revenue_cents: 0, current_welcome: false, resent: false, segment: d.segment ?? null,
+          revenue_cents: 0, current_welcome: false, resent: false, segment: d.segment ?? null, min_tier_id: d.content.minTierId ?? null,
         });
         return;
       }

@@ -6,7 +6,7 @@ import type { AnyDomainEvent } from './events';
 import { defineProjection } from './projection';
 import { reportPaymentsTables, type ReadModelRows } from './schema';
 import { earningsSourceOf, purchasedItemOf, reportSourceOf } from '../domain/payment/purchase-kinds';
-import type { MovementKind, ReportSource } from '../domain/reporting/reporting';
+import { membershipTierOf, type MovementKind, type ReportSource } from '../domain/reporting/reporting';
 
 export interface ReportPaymentRow {
   /** The payment id for a capture; `<payment id>:<kind>` for its reversal. */
@@ -27,6 +27,8 @@ export interface ReportPaymentRow {
   reference_id: string | null;
   promotion_id: string | null;
   mass_message_id: string | null;
+  /** A membership payment's tier (the base tier when it names none); null for other purchases. */
+  tier_id: string | null;
 }
 
 export interface ReportMassCopyRow {
@@ -67,6 +69,7 @@ export const reportPaymentsProjection = defineProjection<AnyDomainEvent, ReadMod
           id: d.paymentId, payment_id: d.paymentId, user_id: d.userId, kind: 'capture', source: reportSourceOf(d.purpose, !!copy) ?? source,
           ledger_source: source, amount_cents: d.amountCents, day: d.capturedAt.slice(0, 10), at: d.capturedAt,
           method: d.method ?? 'card', reference_id: item, promotion_id: promo?.promotion_id ?? null, mass_message_id: copy?.mass_message_id ?? null,
+          tier_id: membershipTierOf(d.purpose),
         });
         return;
       }
@@ -81,6 +84,7 @@ export const reportPaymentsProjection = defineProjection<AnyDomainEvent, ReadMod
           id: event.type === 'PaymentPartlyRefunded' ? `${d.paymentId}:${d.kind}:${event.data.refundId}` : `${d.paymentId}:${d.kind}`, payment_id: d.paymentId, user_id: d.userId, kind: d.kind, source: paid?.source ?? reportSourceOf(d.purpose, false) ?? source,
           ledger_source: source, amount_cents: -d.amountCents, day: d.reversedAt.slice(0, 10), at: d.reversedAt,
           method: paid?.method ?? 'card', reference_id: item, promotion_id: paid?.promotion_id ?? null, mass_message_id: paid?.mass_message_id ?? null,
+          tier_id: paid?.tier_id ?? membershipTierOf(d.purpose),
         });
         return;
       }

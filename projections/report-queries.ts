@@ -51,13 +51,23 @@ export async function earningsCompared(db: Db, range: DayRange, group: ReportGro
   return { range, previous, now, before };
 }
 
-/** Earnings by day and source for the CSV (one row per day and source that had money). */
+/** Earnings by day and source for the CSV (one row per day and source that had money; memberships also per tier). */
 export async function earningsRows(db: Db, r: DayRange) {
   return (
-    await sql<{ day: string; source: string; captures: string; reversals: string; net_cents: string }>`
-      SELECT day, source, count(*) FILTER (WHERE kind = 'capture') AS captures, count(*) FILTER (WHERE kind <> 'capture') AS reversals, sum(amount_cents) AS net_cents
-      FROM rm.report_payments WHERE day >= ${r.from} AND day <= ${r.to} GROUP BY day, source ORDER BY day, source`.execute(db)
-  ).rows.map((x) => ({ day: x.day, source: x.source, captures: Number(x.captures), reversals: Number(x.reversals), net_cents: Number(x.net_cents) }));
+    await sql<{ day: string; source: string; tier_id: string | null; captures: string; reversals: string; net_cents: string }>`
+      SELECT day, source, tier_id, count(*) FILTER (WHERE kind = 'capture') AS captures, count(*) FILTER (WHERE kind <> 'capture') AS reversals, sum(amount_cents) AS net_cents
+      FROM rm.report_payments WHERE day >= ${r.from} AND day <= ${r.to} GROUP BY day, source, tier_id ORDER BY day, source, tier_id`.execute(db)
+  ).rows.map((x) => ({ day: x.day, source: x.source, tier_id: x.tier_id ?? null, captures: Number(x.captures), reversals: Number(x.reversals), net_cents: Number(x.net_cents) }));
+}
+
+/** Membership payments over a range by tier: sales (captures) and net cents after their reversals. */
+export async function tierEarningsOver(db: Db, r: DayRange): Promise<Map<string, { sales: number; net_cents: number }>> {
+  const rows = (
+    await sql<{ tier_id: string; sales: string; net_cents: string }>`
+      SELECT tier_id, count(*) FILTER (WHERE kind = 'capture') AS sales, sum(amount_cents) AS net_cents
+      FROM rm.report_payments WHERE tier_id IS NOT NULL AND day >= ${r.from} AND day <= ${r.to} GROUP BY tier_id`.execute(db)
+  ).rows;
+  return new Map(rows.map((x) => [x.tier_id, { sales: Number(x.sales), net_cents: Number(x.net_cents) }]));
 }
 
 const movementCols = sql`p.id, p.payment_id, p.user_id, u.email, u.name, p.kind, p.source, p.amount_cents, p.method, p.reference_id, p.promotion_id, p.at`;

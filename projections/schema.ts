@@ -88,6 +88,8 @@ export const chatMessagesTables = readModelTables([
       deleted: 'text',
       // Mass and welcome messages' copies (projections/mass-messages.ts owns the messages themselves).
       is_mass_message: 'boolean', mass_message_type: 'text', mass_message_id: 'text',
+      // A locked staff message (or copy) for members of this tier and above; null: every subscriber.
+      min_tier_id: 'text',
     },
     primaryKey: ['id'],
     indexes: [['fan_id', 'status', 'created_at']],
@@ -175,7 +177,7 @@ export const massMessagesTables = readModelTables([
       send_to: 'text', new_user_delay: 'text', delay_by_hours: 'jsonb', scheduled_at: 'timestamptz', category: 'text', unique_id: 'text',
       status: 'text', error: 'text', created_at: 'timestamptz', updated_at: 'timestamptz', audience_at: 'timestamptz', recipients: 'integer',
       delivered: 'integer', future_delivered: 'integer', purchases: 'integer', revenue_cents: 'bigint', current_welcome: 'boolean', resent: 'boolean',
-      segment: 'jsonb',
+      segment: 'jsonb', min_tier_id: 'text',
     },
     primaryKey: ['id'],
     indexes: [['kind', 'created_at'], ['status']],
@@ -434,6 +436,8 @@ export const reportPaymentsTables = readModelTables([
     columns: {
       id: 'text', payment_id: 'text', user_id: 'text', kind: 'text', source: 'text', ledger_source: 'text', amount_cents: 'bigint', day: 'text',
       at: 'timestamptz', method: 'text', reference_id: 'text', promotion_id: 'text', mass_message_id: 'text',
+      // A membership payment's tier (domain/reporting membershipTierOf); null for other purchases.
+      tier_id: 'text',
     },
     primaryKey: ['id'],
     indexes: [['day'], ['user_id', 'at'], ['kind', 'at'], ['reference_id']],

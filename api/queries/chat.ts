@@ -18,6 +18,8 @@ import { findConversation, staffUnreadTotal, type ConversationRow } from '../../
 import { chatUserList, fanReversals, type ChatListId } from '../../projections/chat-queries';
 import { mediaByIds, type MediaRow } from '../../projections/media';
 import { chatPageBundle, chatPageWithSession, type ChatPageBundle } from '../../projections/chat-page-query';
+import { tiersOf } from '../../projections/feed-query';
+import { rankOf } from './post-views';
 import { requireCaller, type PendingSession } from '../auth';
 import type { FastifyRequest } from 'fastify';
 import { createReadCache, readCacheOptions } from '../read-cache';
@@ -47,6 +49,8 @@ interface ConversationFacts {
   fanName: string;
   /** The running promotion that covers mass messages and this fan, or null. */
   promotion: MassCopyPromotion | null;
+  /** The fan's membership tier (null: the base tier or none): what a message limited to a tier asks of them. */
+  fanTierId: string | null;
 }
 
 export function chatQueries(services: Services) {
@@ -96,16 +100,21 @@ export function chatQueries(services: Services) {
     const [conversation, settings, fan, promotion, subscriber] = await Promise.all([
       findConversation(db(), fanId), currentSettings(db()), findUser(db(), fanId), promotionStateOf(db(), 'LOCKED_CONTENT'), findSubscriber(db(), fanId),
     ]);
-    return { conversation, settings, fanName: fan?.name ?? '', promotion: massCopyPromotion(settings, promotion, subscriber) };
+    return { conversation, settings, fanName: fan?.name ?? '', promotion: massCopyPromotion(settings, promotion, subscriber), fanTierId: subscriber?.tier_id ?? null };
   };
 
   /** Rows → what this viewer sees (domain/chat/views.ts); only the media reads and the signed links are done here. */
   const messageViews = async (viewer: ChatViewer, rows: ChatMessageRow[], facts: ConversationFacts, known?: Map<string, MediaRow>): Promise<ChatMessageView[]> => {
     const ids = chatMessageMediaIds(rows);
-    const media = known ?? (ids.length ? await mediaByIds(db(), ids) : new Map<string, MediaRow>());
+    // The tiers are read only for a page that has a message limited to one (most have none).
+    const [media, tiers] = await Promise.all([
+      known ?? (ids.length ? mediaByIds(db(), ids) : new Map<string, MediaRow>()),
+      rows.some((r) => r.min_tier_id) ? tiersOf(db()) : undefined,
+    ]);
     return chatMessageViews(rows, {
       forStaff: viewer.isStaff, conversation: facts.conversation, settings: facts.settings, fanName: facts.fanName,
       massCopyDiscountPercent: facts.promotion?.discountPercent ?? null, media, mediaView: (m, open) => mediaView(m, open, services.storage),
+      tiers, fanTierRank: tiers ? rankOf(tiers, facts.fanTierId) : 0,
     });
   };
 
@@ -149,6 +158,7 @@ export function chatQueries(services: Services) {
       }
       const facts: ConversationFacts = {
         conversation: b.conversation, settings: b.settings, fanName: b.fanName, promotion: massCopyPromotion(b.settings, b.lockedContentPromotion, b.subscriber),
+        fanTierId: b.subscriber?.tier_id ?? null,
       };
       const messages = await messageViews(viewer, b.rows, facts, b.media);
       return chatMessagePage(messages, pageNumber, { ...facts, forStaff: viewer.isStaff, hiddenFromChat: b.hiddenFromChat });

@@ -53,8 +53,8 @@ export function massMessageQueries(services: Services) {
   const massMedia = (m: MediaRow): MassMediaView => ({ ...mediaView(m, true, services.storage), status: m.status === 'ready' || m.status === 'error' ? m.status : 'processing' });
 
   const views = async (rows: MassMessageRow[], role: Role): Promise<MassMessageView[]> => {
-    const tierSegments = rows.some((r) => (r.segment as MassSegment | null)?.kind === 'tier');
-    const [media, promo, earnings, tiers] = await Promise.all([mediaOf(rows), massPromotion(), seesEarnings(role), tierSegments ? tiersOf(db()) : null]);
+    const namesTier = rows.some((r) => (r.segment as MassSegment | null)?.kind === 'tier' || r.min_tier_id);
+    const [media, promo, earnings, tiers] = await Promise.all([mediaOf(rows), massPromotion(), seesEarnings(role), namesTier ? tiersOf(db()) : null]);
     return rows.map((r) => {
       const items = ((r.media as { mediaId: string }[] | null) ?? []).map((m) => media.get(m.mediaId)).filter((m) => !!m);
       const preview = r.preview_media_id ? media.get(r.preview_media_id) : undefined;
@@ -94,6 +94,7 @@ export function massMessageQueries(services: Services) {
           revenue_cents: earnings ? Number(r.revenue_cents ?? 0) : null,
         },
         promotion,
+        required_tier: r.min_tier_id ? { tier_id: r.min_tier_id, name: tiers?.get(r.min_tier_id)?.name ?? '' } : null,
       };
     });
   };

@@ -1,6 +1,6 @@
 // The creator's reports:
 //   GET|PUT /api/reporting-page                              the reporting page's settings
-//   GET /admin-api/reports/earnings[/export]                 earnings by day/week/month and source, vs the previous period
+//   GET /admin-api/reports/earnings[/export]                 earnings by day/week/month and source, vs the previous period; memberships by tier
 //   GET /admin-api/reports/reversals[/export]                refunds, voids and chargebacks
 //   GET /admin-api/reports/users[/export]                    per fan: what they paid, by source
 //   GET /admin-api/reports/purchase-history                  one fan's purchases (by id or email)
@@ -16,13 +16,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DomainError } from '../../domain/shared/decider';
 import { REPORT_GROUPINGS, USER_REPORT_SORTS, parseOptionalRange, parseRange, userReportSortFor, type ReportGrouping } from '../../domain/reporting/reporting';
-import { earningsReport, postBuyersView, purchaseHistoryView, reportingPageSettings, reportViewer, reversalsView, unlocksView, userReportView } from '../../domain/reporting/views';
+import { earningsReport, postBuyersView, purchaseHistoryView, reportingPageSettings, reportViewer, reversalsView, tierEarningsLines, unlocksView, userReportView } from '../../domain/reporting/views';
 import { earningsColumns, givenFilter, movementColumns, unlockColumns, userReportColumns, utmColumns } from '../../domain/reporting/exports';
 import { currentSettings } from '../../projections/settings';
 import {
-  earningsCompared, earningsRows, influencerActivity, optInReport, OPT_IN_STATUSES, postGroup, purchaseHistory, reversalsOver, unlocksOver, userIdByEmail, userReport, utmReport,
-  INFLUENCER_ROLES,
+  earningsCompared, earningsRows, influencerActivity, optInReport, OPT_IN_STATUSES, postGroup, purchaseHistory, reversalsOver, tierEarningsOver, unlocksOver, userIdByEmail, userReport,
+  utmReport, INFLUENCER_ROLES,
 } from '../../projections/report-queries';
+import { readPlans } from '../../projections/membership-plans';
+import { membersPerTier } from '../../projections/subscribers';
 import { updateSiteSettings } from '../../commands/settings';
 import { EXPORT_RANGE, sendExport } from '../csv';
 import { ok } from '../http';
@@ -94,12 +96,17 @@ export const reportRoutes = (services: Services): FastifyPluginAsyncZod => async
   app.get('/admin-api/reports/earnings', { schema: { querystring: earningsQuery } }, async (request, reply) => {
     const v = await viewer(request, true);
     const group = request.query.group ?? v.defaultGroup;
-    return ok(reply, earningsReport(v.money, group, await earningsCompared(db(), rangeOf(request.query), group)));
+    const range = rangeOf(request.query);
+    const [earnings, plans, paid, members] = await Promise.all([
+      earningsCompared(db(), range, group), readPlans(db()), tierEarningsOver(db(), range), membersPerTier(db(), services.clock().toISOString()),
+    ]);
+    return ok(reply, earningsReport(v.money, group, earnings, tierEarningsLines(plans.tiers, paid, members)));
   });
   app.get('/admin-api/reports/earnings/export', { schema: { querystring: earningsQuery } }, async (request, reply) => {
     const v = await viewer(request, true);
     const range = rangeOf(request.query);
-    return sendExport(request, reply, services, 'earnings', { from: range.from, to: range.to }, await earningsRows(db(), range), earningsColumns(v.money));
+    const [rows, plans] = await Promise.all([earningsRows(db(), range), readPlans(db())]);
+    return sendExport(request, reply, services, 'earnings', { from: range.from, to: range.to }, rows, earningsColumns(v.money, new Map(plans.tiers.map((t) => [t.tierId, t.name]))));
   });
 
   const reversals = async (request: FastifyRequest, q: z.infer<typeof reversalsQuery>, exporting = false) => {

@@ -8,6 +8,7 @@ import { VALID_AMOUNT } from '../../domain/pricing/pricing';
 import type { PayPerMessageStatus } from '../../domain/chat/wire';
 import { sendInsufficientFunds } from '../http';
 import { cardChoice } from './payment';
+import { minTierId } from './post';
 
 export const uuid = (field: string) => z.string({ error: `${field} is required.` }).uuid({ error: `${field} is invalid.` });
 export const pageNum = z.coerce.number().int().min(1).max(100_000).optional().default(1);
@@ -21,6 +22,8 @@ export const sendBody = z.object({
   media_preview: z.string().uuid({ error: 'media_preview is invalid.' }).nullable().optional(),
   isLocked: z.boolean({ error: 'isLocked must be true or false.' }).optional().default(false),
   amount: amountField.optional(),
+  /** Staff: a locked message for members of this tier and above. */
+  min_tier_id: minTierId,
   uniqueId: z.string().trim().min(1).max(100).optional(),
   /** A fan: the pay-per-message terms they were shown and accepted (isPayPerMessageEnabled). */
   isPayPerMessageEnabled: z.boolean({ error: 'isPayPerMessageEnabled must be true or false.' }).optional(),
@@ -65,7 +68,7 @@ export function staffMessageOf(body: SendBody) {
   if (!body.receiver) throw new ValidationError('receiver', 'receiver is required.');
   return {
     fanId: body.receiver, text: body.message, mediaIds: body.media, previewMediaId: body.media_preview ?? null,
-    locked: body.isLocked, priceCents: body.isLocked ? centsOf(body.amount) : 0, uniqueId: body.uniqueId ?? null,
+    locked: body.isLocked, priceCents: body.isLocked ? centsOf(body.amount) : 0, uniqueId: body.uniqueId ?? null, minTierId: body.min_tier_id ?? null,
   };
 }
 

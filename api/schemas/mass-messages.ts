@@ -7,6 +7,7 @@ import { NEW_USER_DELAYS, SEND_TO } from '../../domain/chat/delivery';
 import { lockedAmountBetween } from '../../domain/chat/chat-message';
 import { DEFAULT_SPEND_DAYS, SEGMENT_KINDS, SEGMENT_TEXTS, validateSegment, type MassSegment } from '../../domain/chat/audience';
 import { pageNum, uuid } from './chat';
+import { minTierId } from './post';
 
 const mediaIds = z.array(z.string().uuid({ error: 'media is invalid.' }), { error: 'media is invalid.' }).max(1000, { error: 'media is invalid.' });
 /** One preview id; a list is accepted so that more than one gets the spec's text, not a type error. */
@@ -21,6 +22,8 @@ const content = {
   type: z.enum(['text', 'photo', 'video', 'gallery'], { error: 'type is invalid.' }).optional().default('text'),
   isLocked: z.enum(['locked', 'free'], { error: "isLocked must be 'locked' or 'free'." }).optional().default('locked'),
   amount: amount.optional(),
+  /** A locked message for members of this tier and above (null: every subscriber who gets it). */
+  min_tier_id: minTierId,
   media: mediaIds.optional().default([]),
   media_preview: preview,
   send_to: z.enum(SEND_TO as [string, ...string[]], { error: 'send_to must be EVERYONE, ONLY_EXISTING or ONLY_NEW.' }),
@@ -140,5 +143,6 @@ export function contentOf(body: ContentBody, bounds: { min: number; max: number 
     sendTo: body.send_to as 'EVERYONE' | 'ONLY_EXISTING' | 'ONLY_NEW',
     delayByHours,
     uniqueId: body.uniqueId ?? null,
+    minTierId: body.min_tier_id ?? null,
   };
 }

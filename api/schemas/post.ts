@@ -28,8 +28,8 @@ const isoDate = (name: string) =>
     .union([z.literal(''), z.null(), z.iso.datetime({ error: `${name} must be an ISO date.`, offset: true })], { error: `${name} must be an ISO date.` })
     .optional()
     .transform((v) => v || null);
-/** A membership tier id; null, '' or 'base' mean every subscriber. */
-const minTierId = z
+/** A membership tier id; null, '' or 'base' mean every subscriber (a post's, or a locked message's: api/schemas/chat.ts). */
+export const minTierId = z
   .union([z.literal(''), z.null(), z.string().max(64, { error: 'min_tier_id is invalid.' })], { error: 'min_tier_id is invalid.' })
   .optional()
   .transform((v) => (v === '' ? null : v));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { given } from '../shared/given-when-then';
 import {
-  chatMessageDecider, lockStateOf, messageTypeOf, validateStaffMessage, type ChatMessageEvent, type SendFanMessage, type SendStaffMessage,
+  chatMessageDecider, lockStateOf, messageTypeOf, validateStaffMessage, validMessageTier, type ChatMessageEvent, type SendFanMessage, type SendStaffMessage,
 } from './chat-message';
 import { chatDeductionCents, conversationDecider, payPerMessageAlert, type ConversationEvent } from './conversation';
 
@@ -82,6 +82,48 @@ describe('unlocking a locked message', () => {
     given(chatMessageDecider, [sent]).when({ type: 'UnlockForSubscriber', staffId: 'admin', at })
       .then([{ type: 'ChatMessageUnlocked', data: { messageId: 'msg', fanId: 'fan', paymentId: null, amountCents: 0, byStaff: 'admin', unlockedAt: at } }]);
     given(chatMessageDecider, [sent, unlockRequested]).when({ type: 'UnlockForSubscriber', staffId: 'admin', at }).thenThrows('A purchase of this message is under way.');
+  });
+});
+
+describe('a locked message limited to a tier (as a post is)', () => {
+  const tierIds = ['vip', 'gold'];
+  const vipSent = { ...sent, data: { ...sent.data, minTierId: 'vip' } } as ChatMessageEvent;
+  const copy: ChatMessageEvent = {
+    type: 'MassMessageCopyRecorded', data: { messageId: 'msg', fanId: 'fan', massMessageId: 'mm', senderId: 'admin', priceCents: 700, sentAt: at, minTierId: 'vip' },
+  };
+
+  it('is sent with its tier; none, the base tier or an empty choice mean every subscriber', () => {
+    given(chatMessageDecider).when({ ...staff, minTierId: 'vip', tierIds }).then([vipSent]);
+    given(chatMessageDecider).when({ ...staff, minTierId: 'base', tierIds }).then([sent]);
+    given(chatMessageDecider).when({ ...staff, minTierId: null, tierIds }).then([sent]);
+    expect(given(chatMessageDecider, [vipSent]).state.minTierId).toBe('vip');
+  });
+
+  it('refuses a tier not on offer and a limit on a free message, naming min_tier_id', () => {
+    given(chatMessageDecider).when({ ...staff, minTierId: 'diamond', tierIds }).thenThrows('Choose a tier that is offered.', { status: 400, details: { field: 'min_tier_id' } });
+    given(chatMessageDecider).when({ ...staff, locked: false, priceCents: 0, minTierId: 'vip', tierIds })
+      .thenThrows('A free message is seen by everyone it is sent to: choose Locked to limit it to a tier.', { details: { field: 'min_tier_id' } });
+    expect(validMessageTier(true, 'gold', tierIds)).toBe('gold');
+    expect(validMessageTier(false, '', tierIds)).toBeNull();
+  });
+
+  it('a fan below the tier cannot buy it (TIER_REQUIRED, nothing recorded); at or above it, as before', () => {
+    given(chatMessageDecider, [vipSent]).when({ ...request, viewer: { isStaff: false, isSubscriber: true, belowTier: true } })
+      .thenThrows('This message is for members of a higher tier: upgrade to unlock it.', { code: 'TIER_REQUIRED', status: 403 });
+    given(chatMessageDecider, [vipSent]).when({ ...request, viewer: { isStaff: false, isSubscriber: true, belowTier: false } }).then([unlockRequested]);
+    // Not a subscriber at all: the subscription is what is missing.
+    given(chatMessageDecider, [vipSent]).when({ ...request, viewer: { isStaff: false, isSubscriber: false, belowTier: true } }).thenThrows('Chat is for subscribers. Please subscribe to chat.');
+    // Staff may still open it for the fan, whatever their tier.
+    given(chatMessageDecider, [vipSent]).when({ type: 'UnlockForSubscriber', staffId: 'admin', at })
+      .then([{ type: 'ChatMessageUnlocked', data: { messageId: 'msg', fanId: 'fan', paymentId: null, amountCents: 0, byStaff: 'admin', unlockedAt: at } }]);
+  });
+
+  it("a mass message's copy carries the mass message's tier onto its own stream", () => {
+    given(chatMessageDecider).when({ type: 'RecordMassCopy', messageId: 'msg', fanId: 'fan', massMessageId: 'mm', senderId: 'admin', priceCents: 700, sentAt: at, minTierId: 'vip' }).then([copy]);
+    const untiered = { messageId: 'msg', fanId: 'fan', massMessageId: 'mm', senderId: 'admin', priceCents: 700, sentAt: at };
+    given(chatMessageDecider).when({ type: 'RecordMassCopy', ...untiered, minTierId: null }).then([{ type: 'MassMessageCopyRecorded', data: untiered }]);
+    expect(given(chatMessageDecider, [copy]).state.minTierId).toBe('vip');
+    given(chatMessageDecider, [copy]).when({ ...request, viewer: { isStaff: false, isSubscriber: true, belowTier: true } }).thenThrows(/higher tier/, { code: 'TIER_REQUIRED' });
   });
 });
 

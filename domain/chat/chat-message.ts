@@ -7,6 +7,8 @@ import { DomainError, type Decider, type DomainEvent } from '../shared/decider';
 import { ValidationError } from '../shared/validation';
 import type { ChatMessageType } from './wire';
 import { lockedContentPriceCents } from '../pricing/pricing';
+import { BASE_TIER_ID } from '../membership-plan/plan';
+import { TIER_LIMIT_MESSAGES } from '../post/post';
 
 export const chatMessageStream = (messageId: string) => `chat-message-${messageId}`;
 
@@ -24,6 +26,9 @@ export const RECEIVER_NOT_SUBSCRIBED = 'This user is not a subscriber.';
 export const MESSAGE_ALREADY_UNLOCKED = 'Content already unlocked.';
 export const COULD_NOT_UNLOCK_MESSAGE = 'Could not unlock content.';
 export const MESSAGE_NOT_FOUND = 'Message not found.';
+/** A locked message limited to a tier is for sale only to members of that tier or higher (as a post: domain/unlock). */
+export const MESSAGE_TIER_REQUIRED = 'This message is for members of a higher tier: upgrade to unlock it.';
+export const FREE_MESSAGE_NO_TIER = 'A free message is seen by everyone it is sent to: choose Locked to limit it to a tier.';
 /** The reason follows. */
 export const couldNotSend = (reason: string) => `Could not send Message: ${reason}`;
 
@@ -48,6 +53,8 @@ export type ChatMessageEvent =
       messageId: string; fanId: string; senderId: string; fromStaff: boolean; type: ChatMessageType; text: string;
       media: ChatMediaRef[]; previewMediaId: string | null; priceCents: number; uniqueId: string | null;
       payPerMessage: PayPerMessagePaid | null; sentAt: string;
+      /** A locked staff message for members of this tier and above (domain/membership-plan); absent: every subscriber. */
+      minTierId?: string;
     }>
   /** `uniqueId` (the fan's own id for the send, so the page can mark the right bubble) is on failures since real time came. */
   | DomainEvent<'ChatMessageSendFailed', { messageId: string; fanId: string; paymentId: string; failureCode: string; failedAt: string; uniqueId?: string | null }>
@@ -77,7 +84,11 @@ export type ChatDeleteScope = 'fan' | 'all';
  * or unlocked by staff: this event seeds it from the mass message (commands/mass-messages.ts recordMassCopy), so the
  * unlock rules and the payment kind work on copies as on direct messages. Its chat row came with the delivery.
  */
-export type MassCopyRecordedEvent = DomainEvent<'MassMessageCopyRecorded', { messageId: string; fanId: string; massMessageId: string; senderId: string; priceCents: number; sentAt: string }>;
+export type MassCopyRecordedEvent = DomainEvent<
+  'MassMessageCopyRecorded',
+  /** minTierId: the mass message's tier limit (absent: none, or recorded before tiers). */
+  { messageId: string; fanId: string; massMessageId: string; senderId: string; priceCents: number; sentAt: string; minTierId?: string }
+>;
 
 /** Staff sending to a fan. `media` comes from the uploads/library, already checked to exist. */
 export interface SendStaffMessage {
@@ -94,6 +105,10 @@ export interface SendStaffMessage {
   bounds: { minDollars: number; maxDollars: number };
   receiverIsSubscriber: boolean;
   uniqueId: string | null;
+  /** A locked message for members of this tier and above: null or the base tier = every subscriber. */
+  minTierId?: string | null;
+  /** The tiers offered now (ids), to check minTierId against. */
+  tierIds?: string[];
   at: string;
 }
 
@@ -119,11 +134,13 @@ export type ChatMessageCommand =
   | { type: 'DeliverPaidMessage'; paymentId: string; at: string }
   | { type: 'FailPaidMessage'; paymentId: string; failureCode: string; at: string }
   | {
-      type: 'RequestChatUnlock'; fanId: string; paymentId: string; confirmedAmountCents: number; viewer: { isStaff: boolean; isSubscriber: boolean }; at: string;
+      type: 'RequestChatUnlock'; fanId: string; paymentId: string; confirmedAmountCents: number; at: string;
+      /** `belowTier`: the message is limited to a tier that ranks above the buyer's (worked out by the caller). */
+      viewer: { isStaff: boolean; isSubscriber: boolean; belowTier?: boolean };
       /** A running locked-content promotion covering mass messages (checked by the command): its price applies. */
       promotion?: { promotionId: string; discountPercent: number } | null;
     }
-  | { type: 'RecordMassCopy'; messageId: string; fanId: string; massMessageId: string; senderId: string; priceCents: number; sentAt: string }
+  | { type: 'RecordMassCopy'; messageId: string; fanId: string; massMessageId: string; senderId: string; priceCents: number; sentAt: string; minTierId?: string | null }
   | { type: 'CompleteChatUnlock'; paymentId: string; amountCents: number; at: string }
   | { type: 'FailChatUnlock'; paymentId: string; failureCode: string; at: string }
   | { type: 'RevokeChatUnlock'; paymentId: string; reason: ChatReversal; at: string }
@@ -150,6 +167,8 @@ export interface ChatMessageState {
   udid: string | null;
   /** The mass message this is a copy of (promotions apply to copies only). */
   massMessageId?: string | null;
+  /** The lowest tier that may buy it (null: every subscriber). */
+  minTierId: string | null;
 }
 
 /** What is wrong with a message text (not blank when required, at most 20,000 characters), or null. */
@@ -193,6 +212,17 @@ export function validateStaffMessage(c: Pick<SendStaffMessage, 'text' | 'media' 
   if (c.previewMediaId && c.media.some((m) => m.mediaId === c.previewMediaId)) throw new ValidationError('media_preview', 'The preview cannot also be in the locked media.');
 }
 
+/**
+ * A message's tier limit as stored: none or the base tier mean every subscriber (null). A limit is for a locked
+ * message (a free one is open to whoever gets it) and must name a tier on offer; the same rule as a post's.
+ */
+export function validMessageTier(locked: boolean, minTierId: string | null | undefined, tierIds: string[]): string | null {
+  if (!minTierId || minTierId === BASE_TIER_ID) return null;
+  if (!locked) throw new ValidationError('min_tier_id', FREE_MESSAGE_NO_TIER);
+  if (!tierIds.includes(minTierId)) throw new ValidationError('min_tier_id', TIER_LIMIT_MESSAGES.unknownTier);
+  return minTierId;
+}
+
 /** The lock state a viewer sees: staff see every message open; the fan sees locked until bought. */
 export function lockStateOf(priceCents: number, unlocked: boolean): 'free' | 'locked' | 'unlocked' {
   if (priceCents <= 0) return 'free';
@@ -204,7 +234,7 @@ const notFound = () => new DomainError(MESSAGE_NOT_FOUND, 'MESSAGE_NOT_FOUND', 4
 export const chatMessageDecider: Decider<ChatMessageCommand, ChatMessageEvent, ChatMessageState> = {
   initialState: () => ({
     status: 'none', messageId: null, fanId: null, fromStaff: false, priceCents: 0, sendPaymentId: null, pending: null,
-    unlocked: false, unlockPaymentId: null, pendingUnlockPaymentId: null, pendingUnlockCents: 0, deleted: 'none', sentAt: null, udid: null,
+    unlocked: false, unlockPaymentId: null, pendingUnlockPaymentId: null, pendingUnlockCents: 0, deleted: 'none', sentAt: null, udid: null, minTierId: null,
   }),
   evolve(state, event) {
     switch (event.type) {
@@ -217,6 +247,7 @@ export const chatMessageDecider: Decider<ChatMessageCommand, ChatMessageEvent, C
         return {
           ...state, status: 'sent', messageId: event.data.messageId, fanId: event.data.fanId, fromStaff: event.data.fromStaff, priceCents: event.data.priceCents, pending: null,
           sentAt: event.data.sentAt, udid: (event.data as { udid?: string }).udid ?? event.data.messageId, // the view's udid (api/queries/chat.ts)
+          minTierId: event.data.minTierId ?? null,
         };
       case 'ChatMessageSendFailed':
         return { ...state, status: 'failed', sendPaymentId: null, pending: null };
@@ -231,7 +262,7 @@ export const chatMessageDecider: Decider<ChatMessageCommand, ChatMessageEvent, C
       case 'MassMessageCopyRecorded':
         return {
           ...state, status: 'sent', messageId: event.data.messageId, fanId: event.data.fanId, fromStaff: true, priceCents: event.data.priceCents,
-          sentAt: event.data.sentAt, udid: event.data.messageId, massMessageId: event.data.massMessageId,
+          sentAt: event.data.sentAt, udid: event.data.messageId, massMessageId: event.data.massMessageId, minTierId: event.data.minTierId ?? null,
         };
       case 'ChatMessageDeleted':
         return { ...state, deleted: state.deleted === 'all' ? 'all' : event.data.scope };
@@ -244,6 +275,7 @@ export const chatMessageDecider: Decider<ChatMessageCommand, ChatMessageEvent, C
       case 'SendStaffMessage': {
         if (state.status !== 'none') return []; // the same message sent again (retry): already there
         validateStaffMessage(command);
+        const minTierId = validMessageTier(command.locked, command.minTierId, command.tierIds ?? []);
         if (!command.receiverIsSubscriber) throw new DomainError(RECEIVER_NOT_SUBSCRIBED, 'RECEIVER_NOT_SUBSCRIBED', 400, { field: 'receiver' });
         const priceCents = command.locked ? command.priceCents : 0;
         return [{
@@ -251,7 +283,7 @@ export const chatMessageDecider: Decider<ChatMessageCommand, ChatMessageEvent, C
           data: {
             messageId: command.messageId, fanId: command.fanId, senderId: command.senderId, fromStaff: true, type: messageTypeOf(command.media),
             text: command.text.trim(), media: command.media, previewMediaId: command.previewMediaId, priceCents, uniqueId: command.uniqueId,
-            payPerMessage: null, sentAt: command.at,
+            payPerMessage: null, sentAt: command.at, ...(minTierId ? { minTierId } : {}),
           },
         }];
       }
@@ -295,6 +327,7 @@ export const chatMessageDecider: Decider<ChatMessageCommand, ChatMessageEvent, C
         if (state.priceCents <= 0) throw new DomainError(COULD_NOT_UNLOCK_MESSAGE, 'NOT_LOCKED', 400);
         if (command.viewer.isStaff) throw new DomainError(COULD_NOT_UNLOCK_MESSAGE, 'STAFF_NEEDS_NO_UNLOCK', 400);
         if (!command.viewer.isSubscriber) throw new DomainError(CHAT_NOT_ALLOWED, 'CHAT_NOT_ALLOWED', 403);
+        if (command.viewer.belowTier) throw new DomainError(MESSAGE_TIER_REQUIRED, 'TIER_REQUIRED', 403);
         // Direct messages are not covered by promotions; a mass message's copy is.
         if (command.promotion && !state.massMessageId) throw new DomainError('Invalid request.', 'PROMOTION_NOT_APPLICABLE', 400);
         const price = command.promotion ? lockedContentPriceCents(state.priceCents, command.promotion.discountPercent) : state.priceCents;
@@ -329,7 +362,10 @@ export const chatMessageDecider: Decider<ChatMessageCommand, ChatMessageEvent, C
         if (state.status !== 'none') return [];
         return [{
           type: 'MassMessageCopyRecorded',
-          data: { messageId: command.messageId, fanId: command.fanId, massMessageId: command.massMessageId, senderId: command.senderId, priceCents: command.priceCents, sentAt: command.sentAt },
+          data: {
+            messageId: command.messageId, fanId: command.fanId, massMessageId: command.massMessageId, senderId: command.senderId, priceCents: command.priceCents, sentAt: command.sentAt,
+            ...(command.minTierId ? { minTierId: command.minTierId } : {}),
+          },
         }];
       case 'DeleteMessage': {
         if (state.status !== 'sent') throw notFound();

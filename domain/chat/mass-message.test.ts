@@ -111,6 +111,23 @@ describe('delivery in batches (crash-safe)', () => {
   });
 });
 
+describe('a locked mass message limited to a tier', () => {
+  const tierIds = ['vip'];
+  it('every copy carries the tier (also when sent again); the base tier means none; a free one or an unknown tier is refused', () => {
+    const [created] = massMessageDecider.decide({ ...create, minTierId: 'vip', tierIds }, massMessageDecider.initialState());
+    expect(created).toMatchObject({ type: 'MassMessageCreated', data: { content: { priceCents: 2000, minTierId: 'vip' } } });
+    const all = events([{ type: 'ChooseAudience', fanIds: ['a'], at }, { type: 'DeliverCopies', copies: copies(['a']), at }], [created]);
+    expect(all.find((e) => e.type === 'MassMessageCopiesDelivered')).toMatchObject({ data: { content: { minTierId: 'vip' } } });
+    const failed = events([{ type: 'FailMassMessage', error: 'media', at }], [created]);
+    const [resent] = massMessageDecider.decide({ type: 'ResendMassMessage', media: null, previewMediaId: undefined, by: 'admin', at }, fold(massMessageDecider, failed));
+    expect(resent).toMatchObject({ type: 'MassMessageResent', data: { content: { minTierId: 'vip' } } });
+    const [base] = massMessageDecider.decide({ ...create, minTierId: 'base', tierIds }, massMessageDecider.initialState());
+    expect(base.type === 'MassMessageCreated' && 'minTierId' in base.data.content).toBe(false);
+    given(massMessageDecider).when({ ...create, locked: false, priceCents: 0, minTierId: 'vip', tierIds }).thenThrows(/choose Locked to limit it to a tier/, { details: { field: 'min_tier_id' } });
+    given(massMessageDecider).when({ ...create, minTierId: 'gold', tierIds }).thenThrows('Choose a tier that is offered.', { details: { field: 'min_tier_id' } });
+  });
+});
+
 describe('a new category named with a mass message (CH-10)', () => {
   const taken = (slug: string) => slug === 'beach';
   it('gives the spec texts', () => {

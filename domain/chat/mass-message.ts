@@ -10,7 +10,7 @@
 // single copies through the same event (`future`). The read models turn each copy into a chat message row.
 import { DomainError, type Decider, type DomainEvent } from '../shared/decider';
 import { ValidationError } from '../shared/validation';
-import { CHAT_MEDIA_MAX, CHAT_TEXT_MAX, MESSAGE_TOO_LONG, lockedAmountBetween, messageTypeOf, tooManyMedia, type ChatMediaRef } from './chat-message';
+import { CHAT_MEDIA_MAX, CHAT_TEXT_MAX, MESSAGE_TOO_LONG, lockedAmountBetween, messageTypeOf, tooManyMedia, validMessageTier, type ChatMediaRef } from './chat-message';
 import { delayHoursProblem, reachesExisting, reachesNew, type MassMessageType, type NewUserDelay, type SendTo } from './delivery';
 import type { ChatMessageType } from './wire';
 import { validateSegment, type MassSegment } from './audience';
@@ -67,6 +67,8 @@ export interface MassContent {
   media: ChatMediaRef[];
   previewMediaId: string | null;
   priceCents: number;
+  /** A locked message for members of this tier and above (every copy carries it); absent: every subscriber. */
+  minTierId?: string;
 }
 
 export interface MassCopy {
@@ -120,6 +122,10 @@ export interface CreateMassMessage {
   uniqueId: string | null;
   /** An audience by behaviour: only the fans it finds at send time (no later subscribers). */
   segment?: MassSegment | null;
+  /** A locked message for members of this tier and above: null or the base tier = every subscriber. */
+  minTierId?: string | null;
+  /** The tiers offered now (ids), to check minTierId against. */
+  tierIds?: string[];
   at: string;
 }
 
@@ -168,6 +174,7 @@ export function validateMassMessage(c: Omit<CreateMassMessage, 'type' | 'massId'
     if (!Number.isInteger(c.priceCents) || c.priceCents < minDollars * 100 || c.priceCents > maxDollars * 100)
       throw new ValidationError('amount', lockedAmountBetween(minDollars, maxDollars));
   }
+  validMessageTier(c.locked, c.minTierId, c.tierIds ?? []);
   if (c.previewMediaIds[0] && c.media.some((m) => m.mediaId === c.previewMediaIds[0])) throw new ValidationError('media_preview', 'The preview cannot also be in the locked media.');
   if (c.newUserDelay === 'DELAY_BY_HOURS' && c.delayByHours !== null) {
     const problem = delayHoursProblem(c.delayByHours);
@@ -237,11 +244,13 @@ export const massMessageDecider: Decider<MassMessageCommand, MassMessageEvent, M
       if (state.status !== 'none') return []; // the same send repeated (uniqueId): already recorded
       validateMassMessage(command);
       const media = command.media;
+      const minTierId = validMessageTier(command.locked, command.minTierId, command.tierIds ?? []);
       const content: MassContent = {
         senderId: command.senderId, type: media.length ? messageTypeOf(media) : 'text', text: command.text.trim(), media,
         // "choosing Free clears all previews"
         previewMediaId: command.locked ? (command.previewMediaIds[0] ?? null) : null,
         priceCents: command.locked ? command.priceCents : 0,
+        ...(minTierId ? { minTierId } : {}),
       };
       const segment = command.segment ?? null;
       return [{

@@ -75,6 +75,8 @@ export interface MassMessageView {
   category: string | null;
   stats: MassMessageStats;
   promotion: MassMessagePromotion | null;
+  /** A locked message for members of this tier and above (lower tiers see "Upgrade to …"); null: every subscriber. */
+  required_tier: { tier_id: string; name: string } | null;
 }
 
 export interface MassMessagePage {

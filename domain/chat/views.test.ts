@@ -100,6 +100,22 @@ describe('chat message views', () => {
     expect([staff.isLocked, staff.media[0].url]).toEqual(['locked', 'signed/a']);
   });
 
+  it('a message limited to a tier: a fan below it is offered the upgrade, at or above it the unlock; staff see the tier', () => {
+    const tiers = new Map([['vip', { tierId: 'vip', name: 'VIP', rank: 10 }], ['gold', { tierId: 'gold', name: 'Gold', rank: 20 }]]);
+    const vip = message({ min_tier_id: 'vip' });
+    const below = chatMessageView(vip, sight({ tiers, fanTierRank: 0 }))!;
+    expect([below.isLocked, below.cta, below.required_tier, below.media[0].url]).toEqual(['locked', 'upgrade', { tier_id: 'vip', name: 'VIP' }, null]);
+    expect(chatMessageView(vip, sight({ tiers, fanTierRank: 10 }))!.cta).toBe('unlock');
+    expect(chatMessageView(vip, sight({ tiers, fanTierRank: 20 }))!.cta).toBe('unlock');
+    // Bought (or opened by staff) before: open, whatever the tier now.
+    expect(chatMessageView({ ...vip, unlocked: true }, sight({ tiers, fanTierRank: 0 }))).toMatchObject({ isLocked: 'unlocked', cta: null });
+    expect(chatMessageView(vip, sight({ tiers, forStaff: true }))).toMatchObject({ cta: null, required_tier: { tier_id: 'vip', name: 'VIP' } });
+    // A tier the read model no longer knows: nobody but staff gets past it.
+    expect(chatMessageView(message({ min_tier_id: 'gone' }), sight({ tiers, fanTierRank: 20 }))).toMatchObject({ cta: 'upgrade', required_tier: { tier_id: 'gone', name: '' } });
+    expect(chatMessageView(message(), sight())).toMatchObject({ cta: 'unlock', required_tier: null });
+    expect(chatMessageView(message({ price_cents: 0 }), sight())!.cta).toBeNull();
+  });
+
   it('hides staff media still rendering from the fan, but shows the fan their own upload marked processing', () => {
     const rendering = message({ media: [{ mediaId: 'v', kind: 'video' }], preview_media_id: null });
     expect(chatMessageView(rendering, sight())).toBeUndefined();

@@ -6,6 +6,7 @@ import type { Role } from '../shared/wire';
 import type { SiteSettings } from '../settings/settings';
 import type { PostMediaView } from '../post/wire';
 import { lockedContentPriceCents } from '../pricing/pricing';
+import { meetsTier, requiredTierById, type RequiredTier } from '../post/visibility';
 import { lockStateOf } from './chat-message';
 import { chatDeductionCents, payPerMessageCents, type FanReversals } from './conversation';
 import { seesChatEarnings, seesChatWallets, type ChatViewSettings } from './roles';
@@ -37,6 +38,8 @@ export interface ChatMessageFacts {
   mass_message_type: string | null;
   /** Deleted by staff: null/'none', 'fan' (from the subscriber only) or 'all' (from everyone). */
   deleted: string | null;
+  /** A locked message for members of this tier and above (null or absent: every subscriber). */
+  min_tier_id?: string | null;
 }
 
 /** Deleted by staff: gone for the fan (and for everyone after "from all"); staff still see "from subscriber". */
@@ -80,6 +83,19 @@ export interface ChatConversationSight<M extends { status: string }> {
   media: Map<string, M>;
   /** One item as this viewer sees it, its links signed: originals only when `open`. */
   mediaView: (m: M, open: boolean) => PostMediaView;
+  /** Every membership tier by id (a limited message's tier name and rank); read only when a message has a limit. */
+  tiers?: Map<string, RequiredTier>;
+  /** The rank of the fan's tier (0: the base tier or none). */
+  fanTierRank?: number;
+}
+
+/**
+ * What the fan is offered on a message: a locked one is bought, or first needs an upgrade when it is limited to a tier
+ * above theirs (the purchase refuses it then: TIER_REQUIRED); staff and open messages get nothing.
+ */
+export function chatMessageCta(lock: 'free' | 'locked' | 'unlocked', required: Pick<RequiredTier, 'rank'> | null, forStaff: boolean, fanTierRank: number): ChatMessageView['cta'] {
+  if (forStaff || lock !== 'locked') return null;
+  return meetsTier(fanTierRank, required) ? 'unlock' : 'upgrade';
 }
 
 /**
@@ -95,6 +111,8 @@ export function chatMessageView<M extends { status: string }>(m: ChatMessageFact
   const preview = m.preview_media_id ? c.media.get(m.preview_media_id) : undefined;
   // A tip's amount is what the fan gave; any other message's is its price.
   const amountCents = m.type === 'tips' ? m.paid_cents : m.price_cents;
+  const lock = lockStateOf(m.price_cents, m.unlocked);
+  const required = requiredTierById(m.min_tier_id, c.tiers ?? new Map());
   return {
     ...(c.forStaff && m.deleted === 'fan' ? { deletedForUser: true } : {}),
     _id: m.id,
@@ -106,7 +124,7 @@ export function chatMessageView<M extends { status: string }>(m: ChatMessageFact
     senderId: m.sender_id,
     userId: m.fan_id,
     name: m.from_staff ? c.settings.model_name : c.fanName,
-    isLocked: lockStateOf(m.price_cents, m.unlocked),
+    isLocked: lock,
     amount: dollarsFromCents(amountCents),
     amount_cents: amountCents,
     isRead: chatMessageRead(m, c.conversation),
@@ -126,6 +144,8 @@ export function chatMessageView<M extends { status: string }>(m: ChatMessageFact
     isMassMessage: !!m.is_mass_message,
     massMessageType: (m.mass_message_type ?? null) as ChatMessageView['massMessageType'],
     category: null,
+    required_tier: required ? { tier_id: required.tierId, name: required.name } : null,
+    cta: chatMessageCta(lock, required, c.forStaff, c.fanTierRank ?? 0),
   };
 }
 

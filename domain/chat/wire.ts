@@ -99,6 +99,10 @@ export interface ChatMessageView {
   /** A mass or welcome message's copy: its marker, null for a copy sent to subscribers at send time. */
   isMassMessage?: boolean;
   massMessageType?: 'WELCOME' | 'STAGGER' | 'DELAYED' | 'RESENT' | 'PREVIOUS' | null;
+  /** A locked message for members of a tier and above: that tier (its name for "Upgrade to …"); null: every subscriber. */
+  required_tier?: { tier_id: string; name: string } | null;
+  /** The fan's way to a locked message: buy it, or upgrade first (its tier ranks above theirs); null for staff and open ones. */
+  cta?: 'unlock' | 'upgrade' | null;
 }
 
 /** get_messages' promotionDetails: the running locked-content promotion covering mass messages' copies. */

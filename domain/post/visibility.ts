@@ -18,6 +18,11 @@ export interface RequiredTier {
   rank: number;
 }
 
+/** The lowest tier that sees a post or buys a message (null: none); a tier the read model does not know ranks above
+ *  every member's (only staff open it). */
+export const requiredTierById = (tierId: string | null | undefined, tiers: Map<string, RequiredTier>): RequiredTier | null =>
+  tierId ? (tiers.get(tierId) ?? { tierId, name: '', rank: Number.MAX_SAFE_INTEGER }) : null;
+
 /** A member sees a post limited to a tier when their tier ranks at least as high; an unlimited post, every member. */
 export const meetsTier = (memberRank: number, required: Pick<RequiredTier, 'rank'> | null): boolean => !required || memberRank >= required.rank;
 

@@ -6,18 +6,22 @@ import type { MovementRow, UnlockRow, UserReportRow, UtmRow } from './wire';
 
 const money = <T>(shown: boolean, columns: CsvColumn<T>[]): CsvColumn<T>[] => (shown ? columns : []);
 
-/** A row of the earnings CSV: one day and source that had money. */
+/** A row of the earnings CSV: one day and source that had money (memberships also by tier). */
 export interface EarningsDayRow {
   day: string;
   source: string;
+  /** A membership payment's tier (subscriptions, rebills); null for other sources. */
+  tier_id: string | null;
   captures: number;
   reversals: number;
   net_cents: number;
 }
 
-export const earningsColumns = (shown: boolean): CsvColumn<EarningsDayRow>[] => [
+/** `tierNames`: tier id → name (a tier it does not know is written by its id). */
+export const earningsColumns = (shown: boolean, tierNames: Map<string, string> = new Map()): CsvColumn<EarningsDayRow>[] => [
   { header: 'day', value: (r) => r.day },
   { header: 'source', value: (r) => r.source },
+  { header: 'tier', value: (r) => (r.tier_id ? tierNames.get(r.tier_id) || r.tier_id : '') },
   { header: 'sales', value: (r) => r.captures },
   { header: 'refunds_voids_chargebacks', value: (r) => r.reversals },
   ...money<EarningsDayRow>(shown, [{ header: 'net', value: (r) => centsToDecimal(r.net_cents) }]),

@@ -3,6 +3,7 @@
 // (projections/report-payments.ts) and the queries call these; the console reads the wire types.
 import type { Role } from '../shared/wire';
 import { ValidationError } from '../shared/validation';
+import { BASE_TIER_ID } from '../membership-plan/plan';
 
 /**
  * The reports' sources, finer than the ledger's four (domain/payment earningsSourceOf): a subscription's first
@@ -23,6 +24,13 @@ export const REPORT_SOURCE_LABELS: Record<ReportSource, string> = {
   shop: 'Shop',
   bookings: 'Chat bookings',
 };
+
+/**
+ * The membership tier a payment paid for — a subscription, its renewal or an upgrade (a payment naming none paid for
+ * the base tier) — or null for any other purchase: the earnings report's breakdown per tier.
+ */
+export const membershipTierOf = (purpose: { kind?: unknown; [field: string]: unknown }): string | null =>
+  purpose.kind === 'subscription' ? (typeof purpose.tierId === 'string' && purpose.tierId ? purpose.tierId : BASE_TIER_ID) : null;
 
 /** Money movements the reports list: a capture, or its refund, void or chargeback (a negative amount). */
 export type MovementKind = 'capture' | 'refund' | 'void' | 'chargeback';

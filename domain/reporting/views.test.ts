@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { REPORT_SOURCES, type ReportSource } from './reporting';
-import { earningsReport, reportViewer, userReportView } from './views';
-import { movementColumns } from './exports';
+import { membershipTierOf, REPORT_SOURCES, type ReportSource } from './reporting';
+import { earningsReport, reportViewer, tierEarningsLines, userReportView } from './views';
+import { earningsColumns, movementColumns } from './exports';
 import type { EarningsTotals } from './wire';
 
 const sources = (v: number) => Object.fromEntries(REPORT_SOURCES.map((s) => [s, v])) as Record<ReportSource, number>;
@@ -26,6 +26,30 @@ describe('report answers', () => {
     expect(hidden).toMatchObject({ earnings_hidden: true, change_percent: -50, totals: { total_cents: null, count: 1, refunded_cents: null }, buckets: [{ total_cents: null, count: 1 }] });
     expect(hidden.totals.by_source.tips).toBeNull();
     expect(hidden.totals.count_by_source.tips).toBe(1);
+  });
+  it('memberships by tier: every tier on offer by rank, a removed one while it had money or members; net hidden with the money', () => {
+    const tiers = [
+      { tierId: 'vip', name: 'VIP', rank: 10, archived: false },
+      { tierId: 'base', name: 'Member', rank: 0, archived: false },
+      { tierId: 'old', name: 'Old', rank: 5, archived: true },
+      { tierId: 'gone', name: 'Gone', rank: 7, archived: true },
+    ];
+    const paid = new Map([['vip', { sales: 2, net_cents: 4998 }], ['old', { sales: 1, net_cents: 0 }], ['lost', { sales: 1, net_cents: 500 }]]);
+    const lines = tierEarningsLines(tiers, paid, new Map([['base', 3], ['vip', 1], ['gone', 0]]));
+    expect(lines).toEqual([
+      { tier_id: 'base', name: 'Member', sales: 0, net_cents: 0, members: 3 },
+      { tier_id: 'old', name: 'Old', sales: 1, net_cents: 0, members: 0 },
+      { tier_id: 'vip', name: 'VIP', sales: 2, net_cents: 4998, members: 1 },
+      // A tier the plans do not know: listed under its id, last.
+      { tier_id: 'lost', name: 'lost', sales: 1, net_cents: 500, members: 0 },
+    ]);
+    expect(earningsReport(true, 'day', { range, previous, now: figures(300, 1), before: figures(200, 2) }, lines).tiers[2]).toMatchObject({ net_cents: 4998, sales: 2 });
+    expect(earningsReport(false, 'day', { range, previous, now: figures(300, 1), before: figures(200, 2) }, lines).tiers[2]).toEqual({ tier_id: 'vip', name: 'VIP', sales: 2, net_cents: null, members: 1 });
+    // A membership payment's tier: the one it names, else the base tier; other purchases have none.
+    expect([membershipTierOf({ kind: 'subscription', period: 1, tierId: 'vip' }), membershipTierOf({ kind: 'subscription', period: 2 }), membershipTierOf({ kind: 'tip' })]).toEqual(['vip', 'base', null]);
+    const columns = earningsColumns(true, new Map([['vip', 'VIP']]));
+    const tierCell = columns.find((c) => c.header === 'tier')!;
+    expect([tierCell.value({ day: 'd', source: 'subscriptions', tier_id: 'vip', captures: 1, reversals: 0, net_cents: 1 }), tierCell.value({ day: 'd', source: 'tips', tier_id: null, captures: 1, reversals: 0, net_cents: 1 })]).toEqual(['VIP', '']);
   });
   it('lists hide money but keep counts, and the CSV drops its money columns', () => {
     const row = { user_id: 'u', email: 'a@b.c', name: 'A', registered_at: 'x', net_cents: 500, by_source: sources(5), purchases: 2, reversals: 0, first_purchase_at: null, last_purchase_at: null };

@@ -5,8 +5,8 @@ import { DomainError } from '../shared/decider';
 import type { Role } from '../shared/wire';
 import { REPORT_SOURCES, changePercent, mayOpenReports, seesReportMoney, type DayRange, type ReportGrouping, type ReportSettings, type ReportSource, type ReversalKind } from './reporting';
 import type {
-  Cents, EarningsBucket, EarningsReport, EarningsTotals, MovementRow, PostBuyersReport, PurchaseHistory, ReportingPageSettings, ReversalsReport, UnlockRow, UnlocksReport,
-  UserReport, UserReportRow,
+  Cents, EarningsBucket, EarningsReport, EarningsTotals, MovementRow, PostBuyersReport, PurchaseHistory, ReportingPageSettings, ReversalsReport, TierEarningsLine,
+  UnlockRow, UnlocksReport, UserReport, UserReportRow,
 } from './wire';
 
 /** The settings the report answers read (site settings). */
@@ -61,13 +61,40 @@ export const totalsView = (money: boolean, t: EarningsTotals<number>): EarningsT
 });
 
 /** The earnings report: the range against the previous period (without money, the comparison is of sales counts). */
+/** A tier as the earnings report names and orders it. */
+export interface ReportTier {
+  tierId: string;
+  name: string;
+  rank: number;
+  archived: boolean;
+}
+
+/**
+ * The earnings report's lines per tier: every tier on offer, and a removed one while it had payments in the range or
+ * still has members; lowest rank first. A payment for a tier the plans no longer know is listed under its id.
+ */
+export function tierEarningsLines(
+  tiers: ReportTier[],
+  paid: Map<string, { sales: number; net_cents: number }>,
+  members: Map<string, number>,
+): TierEarningsLine<number>[] {
+  const known = new Map(tiers.map((t) => [t.tierId, t]));
+  const ids = new Set([...tiers.filter((t) => !t.archived).map((t) => t.tierId), ...paid.keys(), ...[...members].filter(([, n]) => n > 0).map(([id]) => id)]);
+  return [...ids]
+    .map((id) => ({ id, tier: known.get(id) }))
+    .sort((a, b) => (a.tier?.rank ?? Number.MAX_SAFE_INTEGER) - (b.tier?.rank ?? Number.MAX_SAFE_INTEGER) || a.id.localeCompare(b.id))
+    .map(({ id, tier }) => ({ tier_id: id, name: tier?.name || id, sales: paid.get(id)?.sales ?? 0, net_cents: paid.get(id)?.net_cents ?? 0, members: members.get(id) ?? 0 }));
+}
+
 export function earningsReport(
   money: boolean,
   group: ReportGrouping,
   e: { range: DayRange; previous: DayRange; now: EarningsFigures; before: EarningsFigures },
+  tiers: TierEarningsLine<number>[] = [],
 ): EarningsReport {
   const { now, before } = e;
   return {
+    tiers: tiers.map((t) => ({ ...t, net_cents: shown(money, t.net_cents) })),
     from: e.range.from, to: e.range.to, group, earnings_hidden: !money,
     buckets: now.buckets.map((b) => ({ period: b.period, total_cents: shown(money, b.total_cents), by_source: shownSources(money, b.by_source), count: b.count })),
     totals: totalsView(money, now.totals),

@@ -36,6 +36,20 @@ export interface EarningsReport {
   /** Percent change of the total against the previous period (null: nothing to compare with, or hidden). */
   change_percent: number | null;
   change_by_source: Record<ReportSource, number | null>;
+  /** Memberships by tier over the range (subscriptions, rebills and upgrades), lowest rank first. */
+  tiers: TierEarningsLine[];
+}
+
+/**
+ * One membership tier in the earnings report: the payments for it over the range (new subscriptions, renewals and
+ * upgrades into it), their net after refunds, voids and chargebacks, and its paid-up members now.
+ */
+export interface TierEarningsLine<C extends Cents = Cents> {
+  tier_id: string;
+  name: string;
+  sales: number;
+  net_cents: C;
+  members: number;
 }
 
 /** One money movement (a capture, or a refund, void or chargeback as a negative amount). */

@@ -136,6 +136,8 @@ export function reportsSuite(backend: Backend, available: boolean) {
       expect(r.totals.refunded_cents).toBe(ledger.refundedCents);
       expect(r.totals.voided_cents).toBe(ledger.voidedCents);
       expect(r.totals.charged_back_cents).toBe(ledger.chargedBackCents);
+      // Memberships by tier: one tier here (the base one), holding every membership payment and its chargeback.
+      expect(r.tiers).toEqual([{ tier_id: 'base', name: 'Member', sales: 4, net_cents: ledger.netBySource.subscriptions, members: expect.any(Number) }]);
       // The buckets add up to the total, by day, week and month alike.
       for (const group of ['day', 'week', 'month']) {
         const g = await report(`/admin-api/reports/earnings?${ALL()}&group=${group}`);
@@ -239,7 +241,7 @@ export function reportsSuite(backend: Backend, available: boolean) {
       const modelUsers = await report('/admin-api/reports/users', staff.model);
       expect(modelUsers.rows.every((u: { net_cents: unknown }) => u.net_cents === null)).toBe(true);
       const csv = await fetch(`${t.base}/admin-api/reports/earnings/export?${ALL()}`, { headers: { authorization: staff.content_manager } });
-      expect((await csv.text()).split('\n')[0]).toBe('day,source,sales,refunds_voids_chargebacks');
+      expect((await csv.text()).split('\n')[0]).toBe('day,source,tier,sales,refunds_voids_chargebacks');
       expect((await report(`/admin-api/reports/earnings?${ALL()}`)).totals.total_cents).toBe(netCents(ledger));
       expect((await post('/api/app_settings/update_chat_settings', { hide_earnings: false })).status).toBe(200);
     });
@@ -267,7 +269,7 @@ export function reportsSuite(backend: Backend, available: boolean) {
 
     it('CSV exports are made by the server and audited (DataExported with the filter and row count)', async () => {
       for (const [path, resource, header] of [
-        [`/admin-api/reports/earnings/export?${ALL()}`, 'earnings', 'day,source,sales,refunds_voids_chargebacks,net'],
+        [`/admin-api/reports/earnings/export?${ALL()}`, 'earnings', 'day,source,tier,sales,refunds_voids_chargebacks,net'],
         [`/admin-api/reports/reversals/export?${ALL()}`, 'reversals', 'date,email,name,kind,source,amount,method,payment_id,reference_id'],
         ['/admin-api/reports/users/export', 'user-report', 'email,name,registered_at,purchases,reversals,first_purchase_at,last_purchase_at,net,subscriptions,rebills,unlocks,tips,chat,mass_messages,live,shop,bookings'],
         ['/admin-api/reports/unlocks/export', 'unlocks', 'unlocked_at,post_id,root_post_id,caption,email,name,amount,promotion_id,reversed'],

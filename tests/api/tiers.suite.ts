@@ -1,7 +1,8 @@
 // Tiers and bundles over real HTTP: the console sets a VIP tier and a 3-month bundle, a fan subscribes to VIP on
 // the bundle (one charge up front, paid through 90 days), a retry with the same Idempotency-Key charges once,
 // another fan upgrades with a prorated charge and downgrades at renewal; the fan site's public plans and the
-// membership page's tier follow the plans read model; the ledger check runs at close.
+// membership page's tier follow the plans read model; posts, chat messages and mass messages limited to a tier are
+// refused to lower tiers and open after the upgrade; the ledger check runs at close.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import sharp from 'sharp';
@@ -9,6 +10,7 @@ import { SANDBOX_TEST_CARDS } from '../../domain/card/wire';
 import { rebuildReadModels } from '../../projections/rebuild';
 import { allProjections } from '../../projections/index';
 import { startTestServer, TEST_CARD_FORM as FORM, type Backend, type TestServer } from '../support/server';
+import { topUpWallet } from '../support/wallet';
 
 const TEST_CARD_FORM = { ...FORM, cardNumber: SANDBOX_TEST_CARDS.approve };
 
@@ -307,6 +309,129 @@ export function tiersSuite(backend: Backend, available: boolean) {
         }
       }
       expect(await t.server.services.store.headPosition()).toEqual(head);
+    });
+
+    it('a locked chat message and a locked mass message limited to VIP: a Basic member is offered the upgrade and refused the purchase (card and wallet, nothing charged); after the upgrade, or as VIP, it is bought as before', async () => {
+      const db = t.server.services.database.db;
+      const post = (url: string, body: unknown, token = admin) => t.call('POST', url, body, { token });
+      const tiers = (await t.call('GET', '/admin-api/membership-tiers', undefined, { token: admin })).body as { id: string; name: string }[];
+      const vip = tiers.find((x) => x.name === 'VIP')!;
+      const image = await sharp({ create: { width: 320, height: 240, channels: 3, background: { r: 40, g: 90, b: 200 } } }).jpeg().toBuffer();
+      const upload = async (name: string) => {
+        const presign = await post('/api/upload/generate_presigned_url', { file_name: `${name}.jpg`, content_type: 'image/jpeg', media_type: 'message' });
+        expect((await fetch(t.base + presign.body.data.presigned_url, { method: 'PUT', headers: { 'content-type': 'image/jpeg' }, body: image })).status).toBe(200);
+        return (await post('/api/media', { file_name: presign.body.data.file_name, content_type: 'image/jpeg' })).body.data.id as string;
+      };
+      const member = async (label: string, tierId?: string) => {
+        const f = await fan(label);
+        expect((await post('/api/v2/purchase/subscription', { ...TEST_CARD_FORM, ...(tierId ? { tier_id: tierId } : {}) }, f.token)).status).toBe(200);
+        return f;
+      };
+      const messages = async (token: string) => (await t.call('GET', '/api/chat/get_messages?page_num=1', undefined, { token })).body.data.messages as { _id: string; message: string; media: { url: string | null }[] }[];
+      const settleAll = async () => {
+        const h = await t.server.services.store.headPosition();
+        if (h) expect(await t.server.services.runner.waitFor(h, 60_000)).toBe(true);
+      };
+      const basic = await member('chat-basic');
+      const photo = await upload('vip-chat');
+
+      // Refusals name the field and write nothing: a tier not on offer, a limit on a free message (chat and mass).
+      const head = await t.server.services.store.headPosition();
+      const refusals: [string, Record<string, unknown>, string][] = [
+        ['/api/chat/send_message', { receiver: basic.id, media: [photo], isLocked: true, amount: 9, min_tier_id: 'nope' }, 'Choose a tier that is offered.'],
+        ['/api/chat/send_message', { receiver: basic.id, media: [photo], isLocked: false, min_tier_id: vip.id }, 'A free message is seen by everyone it is sent to: choose Locked to limit it to a tier.'],
+        ['/api/message/send-mass-message', { type: 'photo', media: [photo], isLocked: 'locked', amount: 9, min_tier_id: 'nope' }, 'Choose a tier that is offered.'],
+        ['/api/message/send-mass-message', { type: 'photo', media: [photo], isLocked: 'free', min_tier_id: vip.id }, 'A free message is seen by everyone it is sent to: choose Locked to limit it to a tier.'],
+      ];
+      for (const [url, body, message] of refusals) {
+        const r = await post(url, body);
+        expect([r.status, r.body.field, r.body.message], url).toEqual([400, 'min_tier_id', message]);
+      }
+      expect(await t.server.services.store.headPosition()).toEqual(head);
+
+      // A direct locked message for VIP and above: staff see the tier; the Basic member sees it locked with the upgrade.
+      const sent = await post('/api/chat/send_message', { receiver: basic.id, message: 'VIP only', media: [photo], isLocked: true, amount: 9, min_tier_id: vip.id });
+      expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+      expect(sent.body.data.message).toMatchObject({ isLocked: 'locked', required_tier: { tier_id: vip.id, name: 'VIP' }, cta: null });
+      const messageId = sent.body.data.messageId as string;
+      const seen = (await messages(basic.token)).find((m) => m._id === messageId)!;
+      expect(seen).toMatchObject({ isLocked: 'locked', cta: 'upgrade', required_tier: { tier_id: vip.id, name: 'VIP' }, amount_cents: 900 });
+      expect(seen.media[0].url).toBeNull();
+      expect((await t.call('GET', `/api/chat/get_chat_message?id=${messageId}`, undefined, { token: basic.token })).body.data).toMatchObject({ cta: 'upgrade' });
+      // Below the tier the purchase is refused, by card and from the wallet; nothing is charged or recorded.
+      await topUpWallet(t, basic.token, 50);
+      const before = await charges(basic.id);
+      const byCard = await post('/api/v2/purchase/chat-content-purchase', { messageId, amount: 9 }, basic.token);
+      expect([byCard.status, byCard.body.code, byCard.body.message]).toEqual([403, 'TIER_REQUIRED', 'This message is for members of a higher tier: upgrade to unlock it.']);
+      const fromWallet = await post('/api/crypto/purchase-from-wallet', { payment_for: 'chat', content_id: messageId, amount: 9 }, basic.token);
+      expect([fromWallet.status, fromWallet.body.code]).toEqual([403, 'TIER_REQUIRED']);
+      expect(await charges(basic.id)).toEqual(before);
+      expect((await sql`SELECT 1 FROM rm.transactions WHERE reference_id = ${messageId}`.execute(db)).rows).toEqual([]);
+      // Upgraded to VIP: the message offers its unlock, and the purchase goes through once.
+      expect((await post('/api/v2/subscription/change-tier', { tier_id: vip.id }, basic.token)).status).toBe(200);
+      expect((await messages(basic.token)).find((m) => m._id === messageId)).toMatchObject({ isLocked: 'locked', cta: 'unlock' });
+      const bought = await post('/api/v2/purchase/chat-content-purchase', { messageId, amount: 9 }, basic.token);
+      expect(bought.status, JSON.stringify(bought.body)).toBe(200);
+      expect(bought.body.data.chatMessage).toMatchObject({ isLocked: 'unlocked', cta: null });
+      expect(bought.body.data.chatMessage.media[0].url).toContain('sig=');
+      expect((await sql<{ amount_cents: string }>`SELECT amount_cents FROM rm.transactions WHERE reference_id = ${messageId} AND status = 'captured'`.execute(db)).rows.map((r) => Number(r.amount_cents))).toEqual([900]);
+
+      // A locked mass message for VIP and above, to every subscriber: each copy carries the limit.
+      const lowly = await member('mass-lowly');
+      const vipFan = await member('mass-vip-buyer', vip.id);
+      const mass = await post('/api/message/send-mass-message', { type: 'photo', message: 'VIP drop', media: [await upload('vip-mass')], isLocked: 'locked', amount: 12, min_tier_id: vip.id, send_to: 'ONLY_EXISTING' });
+      expect(mass.status, JSON.stringify(mass.body)).toBe(200);
+      expect(mass.body.data).toMatchObject({ isLocked: 'locked', amount_cents: 1200, required_tier: { tier_id: vip.id, name: 'VIP' } });
+      const massId = mass.body.data._id as string;
+      await t.server.delivery.tick();
+      await settleAll();
+      const copyOf = async (token: string) => (await messages(token)).find((m) => m.message === 'VIP drop')!;
+      const lowlyCopy = await copyOf(lowly.token);
+      expect(lowlyCopy).toMatchObject({ isMassMessage: true, isLocked: 'locked', cta: 'upgrade', required_tier: { tier_id: vip.id, name: 'VIP' } });
+      const refused = await post('/api/v2/purchase/chat-content-purchase', { messageId: lowlyCopy._id, amount: 12 }, lowly.token);
+      expect([refused.status, refused.body.code]).toEqual([403, 'TIER_REQUIRED']);
+      expect(await charges(lowly.id)).toEqual([999]);
+      const vipCopy = await copyOf(vipFan.token);
+      expect(vipCopy).toMatchObject({ cta: 'unlock' });
+      const vipBought = await post('/api/v2/purchase/chat-content-purchase', { messageId: vipCopy._id, amount: 12 }, vipFan.token);
+      expect(vipBought.status, JSON.stringify(vipBought.body)).toBe(200);
+      expect(vipBought.body.data.chatMessage).toMatchObject({ isLocked: 'unlocked' });
+      await settleAll();
+      expect((await t.call('GET', `/api/message/mass-messages/${massId}`, undefined, { token: admin })).body.data).toMatchObject({ required_tier: { tier_id: vip.id, name: 'VIP' }, stats: { purchases: 1 } });
+
+      // Rebuilt from the events, the limits are the same.
+      const rows = async () => (await sql`SELECT id, min_tier_id FROM rm.chat_messages WHERE min_tier_id IS NOT NULL ORDER BY id`.execute(db)).rows;
+      const live = await rows();
+      expect(live.length).toBeGreaterThanOrEqual(3);
+      await rebuildReadModels({ database: t.server.services.database, store: t.server.services.store, projections: allProjections });
+      expect(await rows()).toEqual(live);
+    });
+
+    it("the Reporting page's memberships by tier: every membership payment in its tier, members as the Tiers page counts them; the CSV has the tier", async () => {
+      const today = t.server.services.clock().toISOString().slice(0, 10);
+      const r = (await t.call('GET', `/admin-api/reports/earnings?from=2020-01-01&to=${today}`, undefined, { token: admin })).body.data;
+      type Line = { tier_id: string; name: string; sales: number; net_cents: number; members: number };
+      const lines = r.tiers as Line[];
+      const byTier = new Map(lines.map((l) => [l.tier_id, l]));
+      // The lines hold every subscription, rebill and upgrade payment, and nothing else.
+      expect(lines.reduce((n, l) => n + l.net_cents, 0)).toBe(r.totals.by_source.subscriptions + r.totals.by_source.rebills);
+      expect(lines.reduce((n, l) => n + l.sales, 0)).toBe(r.totals.count_by_source.subscriptions + r.totals.count_by_source.rebills);
+      // Lowest rank first; VIP's payments are there (subscriptions and upgrades into it).
+      const records = (await t.call('GET', '/admin-api/membership-tiers', undefined, { token: admin })).body as { id: string; name: string; rank: number; subscribers: number }[];
+      expect(lines[0]).toMatchObject({ tier_id: 'base', name: 'Member' });
+      const vip = records.find((x) => x.name === 'VIP')!;
+      expect(byTier.get(vip.id)!.sales).toBeGreaterThanOrEqual(4);
+      for (const rec of records) expect(byTier.get(rec.id)?.members ?? 0, rec.name).toBe(rec.subscribers);
+      // The removed Temp tier still has its member and its payment: it stays listed.
+      expect(lines.some((l) => l.name === 'Temp' && l.sales === 1 && l.members === 1)).toBe(true);
+      // The CSV: a tier column, and the VIP rows sum to VIP's net.
+      const csv = await (await fetch(`${t.base}/admin-api/reports/earnings/export?from=2020-01-01&to=${today}`, { headers: { authorization: admin } })).text();
+      const [header, ...rows] = csv.trim().split('\n');
+      expect(header).toBe('day,source,tier,sales,refunds_voids_chargebacks,net');
+      const cells = rows.map((line) => line.split(',').map((c) => c.replace(/"/g, '')));
+      const vipNet = cells.filter((c) => c[2] === 'VIP').reduce((n, c) => n + Math.round(Number(c[5]) * 100), 0);
+      expect(vipNet).toBe(byTier.get(vip.id)!.net_cents);
+      expect(cells.filter((c) => c[1] === 'tips' || c[1] === 'chat').every((c) => c[2] === '')).toBe(true);
     });
   });
 }

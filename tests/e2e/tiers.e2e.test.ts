@@ -2,14 +2,20 @@
 // under the field) and turn on a 3-month bundle; a fan picks VIP for 3 months on /subscribe, pays by card and sees
 // the plan on the membership page; then upgrades (the prorated charge shown before confirming) and downgrades
 // (waiting for the renewal). A post limited to VIP: the console's "Who can see"; a Basic member sees it locked with
-// "Upgrade to VIP", upgrades from the post and sees it. Screenshots at 375 px and 1440 px in tests/artifacts/ (tiers-*.png).
+// "Upgrade to VIP", upgrades from the post and sees it. A locked chat message limited to VIP: the console composer's
+// Tier; a Basic member sees "Upgrade to VIP" on the bubble, upgrades there and is offered the unlock; a VIP member
+// unlocks it at once; the console's Reporting shows memberships by tier. Screenshots at 375 px and 1440 px in
+// tests/artifacts/ (tiers-*.png).
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { SANDBOX_TEST_CARDS } from '../../domain/card/wire';
 import { formatMoney } from '../../domain/shared/money';
 import sharp from 'sharp';
 import { startTestServer, TEST_CARD_FORM, type TestServer } from '../support/server';
-import { ensureAppsBuilt, fillCardDialog, launchChromium, openConsole, openFanPage, requireChromium, shootBothWidths } from '../support/browser';
+import { artifactPath, ensureAppsBuilt, fillCardDialog, launchChromium, openConsole, openFanPage, PHONE, requireChromium, shootBothWidths } from '../support/browser';
 
 const hasChromium = requireChromium();
 
@@ -179,5 +185,121 @@ describe.skipIf(!hasChromium)('tiers and bundles end to end (Chromium)', () => {
     }
     expect(errors).toEqual([]);
     expect(csp).toEqual([]);
+  });
+
+  it('a locked chat message for VIP: the console composer\'s Tier; a Basic member sees "Upgrade to VIP", upgrades and is offered the unlock; a VIP member unlocks it', async () => {
+    const vip = ((await t.call('GET', '/admin-api/membership-tiers', undefined, { token: admin })).body as { id: string; name: string }[]).find((x) => x.name === 'VIP')!;
+    const member = async (name: string, email: string, tierId?: string) => {
+      const token = (await t.call('POST', '/api/users/register', { name, email, password: 'a good long password' })).body.data.token as string;
+      const sub = await t.call('POST', '/api/v2/purchase/subscription', { ...TEST_CARD_FORM, cardNumber: SANDBOX_TEST_CARDS.approve, ...(tierId ? { tier_id: tierId } : {}) }, { token });
+      expect(sub.status, JSON.stringify(sub.body)).toBe(200);
+      return { token, id: (await t.call('GET', '/api/users/me', undefined, { token })).body.data._id as string };
+    };
+    const cora = await member('Cora Basic', 'cora.basic@example.com');
+    const vic = await member('Vic Vip', 'vic.vip@example.com', vip.id);
+    const photoFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'fanclub-tiers-')), 'vip-set.jpg');
+    fs.writeFileSync(photoFile, await sharp({ create: { width: 800, height: 600, channels: 3, background: { r: 120, g: 40, b: 160 } } }).jpeg().toBuffer());
+
+    // The console: Cora's conversation, a locked photo for VIP and above from the media composer.
+    const c = await openConsole(browser, t, errors);
+    try {
+      await c.page.goto(`${t.base}/admin/private-chat/${cora.id}`);
+      await c.page.getByTestId('chat-images-button').click({ timeout: 20_000 });
+      const dialog = c.page.getByTestId('chat-media-dialog');
+      await dialog.waitFor();
+      await dialog.getByTestId('amount-input').fill('9');
+      await dialog.getByTestId('chat-media-tier').click();
+      await c.page.getByTestId('chat-media-tier-VIP').click();
+      await dialog.getByText('Lower tiers see it locked with "Upgrade to VIP".').waitFor();
+      await dialog.getByTestId('media-input').setInputFiles(photoFile);
+      await dialog.getByTestId('media-preview').first().waitFor();
+      await dialog.getByTestId('chat-media-text').fill('The VIP set');
+      await shootBothWidths(c.page, 'tiers-11-console-chat-tier');
+      await dialog.getByTestId('chat-media-send').click();
+      await dialog.waitFor({ state: 'detached', timeout: 30_000 });
+      const sent = c.page.locator('[data-testid="chat-message"][data-type="photo"]');
+      await expect.poll(() => sent.getByTestId('chat-lock-chip').innerText(), { timeout: 30_000 }).toBe('Locked $9.00 · VIP and above');
+      // The mass message dialog (from the chat list) has the same Tier beside a locked message's price, not for a free one.
+      await c.page.goto(`${t.base}/admin/private-chat`);
+      await c.page.getByTestId('open-mass-message').click({ timeout: 20_000 });
+      const mass = c.page.getByTestId('mass-dialog');
+      await mass.getByTestId('mass-tier').click();
+      await c.page.getByTestId('mass-tier-VIP').click();
+      await mass.getByText('Lower tiers see it locked with "Upgrade to VIP".').waitFor();
+      await mass.getByTestId('mass-tier').scrollIntoViewIfNeeded();
+      await shootBothWidths(c.page, 'tiers-11b-console-mass-tier');
+      await mass.getByTestId('mass-free').click();
+      expect(await mass.getByTestId('mass-tier').count()).toBe(0);
+    } finally {
+      await c.context.close();
+    }
+    const coraMessage = ((await t.call('GET', '/api/chat/get_messages', undefined, { token: cora.token })).body.data.messages as { _id: string; type: string; cta: string }[]).find((m) => m.type === 'photo');
+    expect(coraMessage).toMatchObject({ cta: 'upgrade' });
+
+    // Cora (Basic) sees the lock with "Upgrade to VIP"; it opens Change plan with VIP chosen; after the upgrade the bubble offers its Unlock.
+    const fanSite = await openFanPage(browser, t.base, cora.token, { errors, csp });
+    const page = fanSite.page;
+    await page.goto(t.base + '/private-chat');
+    const bubble = page.locator(`[data-testid="chat-message"][data-id="${coraMessage!._id}"]`);
+    const upgrade = bubble.getByTestId('chat-upgrade-button');
+    await upgrade.waitFor({ timeout: 20_000 });
+    expect(await upgrade.innerText()).toBe('Upgrade to VIP');
+    expect(await bubble.getByTestId('chat-tier-only').innerText()).toBe('For VIP members');
+    expect(await bubble.getByTestId('chat-unlock-button').count()).toBe(0);
+    await shootBothWidths(page, 'tiers-12-chat-upgrade-to-vip');
+    await upgrade.click();
+    const changeDialog = page.getByTestId('change-tier-dialog');
+    await changeDialog.waitFor();
+    expect(await changeDialog.getByTestId('change-tier-VIP').getAttribute('aria-checked')).toBe('true');
+    await changeDialog.getByTestId('change-tier-confirm').click();
+    await bubble.getByTestId('chat-unlock-button').waitFor({ timeout: 20_000 });
+    expect(await bubble.getByTestId('chat-upgrade-button').count()).toBe(0);
+    expect(await bubble.getAttribute('data-lock')).toBe('locked');
+    await fanSite.context.close();
+
+    // Vic (VIP) unlocks a message for VIP at once, by the card saved with his membership.
+    const presign = await t.call('POST', '/api/upload/generate_presigned_url', { file_name: 'vip-set.jpg', content_type: 'image/jpeg', media_type: 'message' }, { token: admin });
+    expect((await fetch(t.base + presign.body.data.presigned_url, { method: 'PUT', headers: { 'content-type': 'image/jpeg' }, body: fs.readFileSync(photoFile) })).status).toBe(200);
+    const mediaId = (await t.call('POST', '/api/media', { file_name: presign.body.data.file_name, content_type: 'image/jpeg' }, { token: admin })).body.data.id as string;
+    const toVic = await t.call('POST', '/api/chat/send_message', { receiver: vic.id, message: 'For my VIPs', media: [mediaId], isLocked: true, amount: 9, min_tier_id: vip.id }, { token: admin });
+    expect(toVic.status, JSON.stringify(toVic.body)).toBe(200);
+    const vicSite = await openFanPage(browser, t.base, vic.token, { errors, csp });
+    try {
+      await vicSite.page.goto(t.base + '/private-chat');
+      const vicBubble = vicSite.page.locator(`[data-testid="chat-message"][data-id="${toVic.body.data.messageId}"]`);
+      await vicBubble.getByTestId('chat-unlock-button').click({ timeout: 20_000 });
+      await vicSite.page.getByTestId('confirm-purchase').click();
+      await expect.poll(() => vicBubble.getAttribute('data-lock'), { timeout: 20_000 }).toBe('unlocked');
+      await vicBubble.getByTestId('chat-media-image').waitFor({ timeout: 15_000 });
+      await shootBothWidths(vicSite.page, 'tiers-13-chat-vip-unlocked');
+    } finally {
+      await vicSite.context.close();
+    }
+    expect(errors).toEqual([]);
+    expect(csp).toEqual([]);
+  });
+
+  it("the console's Reporting shows memberships by tier: sales, net and members for each tier", async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    const report = (await t.call('GET', `/admin-api/reports/earnings?from=${today}&to=${today}`, undefined, { token: admin })).body.data as { tiers: { name: string; sales: number; net_cents: number; members: number }[] };
+    const vip = report.tiers.find((l) => l.name === 'VIP')!;
+    expect(vip.sales).toBeGreaterThanOrEqual(3);
+    const c = await openConsole(browser, t, errors);
+    try {
+      await c.page.goto(t.base + '/admin/reporting');
+      const row = c.page.getByTestId('reporting-tier-VIP');
+      await row.waitFor({ timeout: 20_000 });
+      expect((await row.innerText()).split(/\s+/)).toEqual(['VIP', String(vip.sales), formatMoney(vip.net_cents), String(vip.members)]);
+      expect(await c.page.getByTestId('reporting-tier-Member').count()).toBe(1);
+      await c.page.getByTestId('reporting-tiers').scrollIntoViewIfNeeded();
+      await shootBothWidths(c.page, 'tiers-14-reporting-by-tier');
+      // On a phone, scrolled to the table.
+      await c.page.setViewportSize(PHONE);
+      await c.page.getByTestId('reporting-tiers').scrollIntoViewIfNeeded();
+      await c.page.screenshot({ path: artifactPath('tiers-15-reporting-by-tier-table-375.png') });
+    } finally {
+      await c.context.close();
+    }
+    expect(errors).toEqual([]);
   });
 });

@@ -98,6 +98,8 @@ export const chatAnswers: RouteAnswers = {
       deletedForUser: z.boolean().optional(),
       isMassMessage: z.boolean().optional(),
       massMessageType: z.enum(['WELCOME', 'STAGGER', 'DELAYED', 'RESENT', 'PREVIOUS']).nullable().optional(),
+      required_tier: z.object({ tier_id: z.string(), name: z.string() }).nullable().optional().describe('A locked message for members of this tier and above.'),
+      cta: z.enum(['unlock', 'upgrade']).nullable().optional().describe("The fan's way to a locked message: buy it, or upgrade first."),
     })),
   },
   'POST /api/chat/get_user_send_message_status': {
@@ -209,6 +211,8 @@ export const chatAnswers: RouteAnswers = {
       deletedForUser: z.boolean().optional(),
       isMassMessage: z.boolean().optional(),
       massMessageType: z.enum(['WELCOME', 'STAGGER', 'DELAYED', 'RESENT', 'PREVIOUS']).nullable().optional(),
+      required_tier: z.object({ tier_id: z.string(), name: z.string() }).nullable().optional().describe('A locked message for members of this tier and above.'),
+      cta: z.enum(['unlock', 'upgrade']).nullable().optional().describe("The fan's way to a locked message: buy it, or upgrade first."),
     })),
   },
 };

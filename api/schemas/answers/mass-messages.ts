@@ -19,6 +19,8 @@ const massMessagePromotion = z.object({
   ribbon_text: z.string(),
 });
 
+const requiredTier = z.object({ tier_id: z.string(), name: z.string() }).nullable().describe('A locked message for members of this tier and above; null: every subscriber.');
+
 const massAudienceView = z.object({
   type: z.enum(['top_spenders', 'expired', 'bought_post', 'not_bought_post', 'tier']),
   label: z.string(),
@@ -51,6 +53,7 @@ const massMessageView = z.object({
   category: z.string().nullable(),
   stats: massMessageStats,
   promotion: massMessagePromotion.nullable(),
+  required_tier: requiredTier,
 });
 
 export const massMessagesAnswers: RouteAnswers = {
@@ -77,6 +80,7 @@ export const massMessagesAnswers: RouteAnswers = {
       category: z.string().nullable(),
       stats: massMessageStats,
       promotion: massMessagePromotion.nullable(),
+      required_tier: requiredTier,
     })),
   },
   'POST /api/message/mass-audience-count': {
@@ -108,6 +112,7 @@ export const massMessagesAnswers: RouteAnswers = {
       category: z.string().nullable(),
       stats: massMessageStats,
       promotion: massMessagePromotion.nullable(),
+      required_tier: requiredTier,
     })),
   },
   'POST /api/message/mass-messages/:id/cancel': {
@@ -133,6 +138,7 @@ export const massMessagesAnswers: RouteAnswers = {
       category: z.string().nullable(),
       stats: massMessageStats,
       promotion: massMessagePromotion.nullable(),
+      required_tier: requiredTier,
     })),
   },
   'GET /admin/get-error-mass-messages': {
@@ -164,6 +170,7 @@ export const massMessagesAnswers: RouteAnswers = {
       category: z.string().nullable(),
       stats: massMessageStats,
       promotion: massMessagePromotion.nullable(),
+      required_tier: requiredTier,
     })),
   },
   'GET /api/message/mass-messages/:id/purchased-by': {

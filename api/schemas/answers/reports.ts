@@ -58,6 +58,13 @@ export const reportsAnswers: RouteAnswers = {
       }),
       change_percent: z.number().nullable(),
       change_by_source: bySource(z.number().nullable()),
+      tiers: z.array(z.object({
+        tier_id: z.string(),
+        name: z.string(),
+        sales: z.number(),
+        net_cents: z.number().nullable(),
+        members: z.number(),
+      })).describe('Memberships by tier over the range: subscriptions, rebills and upgrades into each tier, net of reversals; its paid-up members now.'),
     })),
   },
   'GET /admin-api/reports/reversals': {

@@ -1,7 +1,8 @@
 // Unlock of a locked chat message by its fan (commands/chat.ts purchaseChatMessage), by card or from the wallet.
 // It starts with the message's rules (a mass message's copy is seeded from the mass message first) and, for a mass
 // message's copy, the running promotion; then the pending unlock is recorded. The message opens on capture, its
-// pending unlock is released on a failure, and it closes again when the money comes back.
+// pending unlock is released on a failure, and it closes again when the money comes back. A message limited to a
+// tier is refused to a buyer of a lower tier before anything is recorded (TIER_REQUIRED, nothing charged).
 import { DomainError } from '../../../domain/shared/decider';
 import { chatMessageDecider, chatMessageStream, COULD_NOT_UNLOCK_MESSAGE } from '../../../domain/chat/chat-message';
 import { isActive, subscriptionDecider, subscriptionStream } from '../../../domain/subscription/subscription';
@@ -12,6 +13,9 @@ import { recordMassCopy } from '../../mass-messages';
 import { requireLockedContentPromotion } from '../../promotions';
 import type { Buyer, PurchaseKind } from '../kind';
 import { notRecorded } from '../pay';
+import { loadPlans } from '../../membership-plans';
+import { tierRank } from '../../../domain/membership-plan/plan';
+import { meetsTier } from '../../../domain/post/visibility';
 
 export interface ChatUnlockInput extends Buyer {
   messageId: string;
@@ -34,12 +38,15 @@ export const chatUnlockPurchase: PurchaseKind<'chat_unlock', ChatUnlockInput> = 
       loadStream(ctx.store, stream, chatMessageDecider),
       loadStream(ctx.store, subscriptionStream(input.userId), subscriptionDecider),
     ]);
+    // A message limited to a tier: the buyer's tier now against the message's (the plans read only then).
+    const plans = message.state.minTierId ? await loadPlans(ctx.store) : null;
+    const belowTier = !!plans && !meetsTier(tierRank(plans, subscription.state.tierId), { rank: tierRank(plans, message.state.minTierId) });
     const request = {
       type: 'RequestChatUnlock' as const,
       fanId: input.userId,
       paymentId,
       confirmedAmountCents: input.confirmedAmountCents ?? message.state.priceCents,
-      viewer: { isStaff: isStaffRole(input.role), isSubscriber: isActive(subscription.state, ctx.now()) },
+      viewer: { isStaff: isStaffRole(input.role), isSubscriber: isActive(subscription.state, ctx.now()), belowTier },
       at: ctx.now(),
     };
     let promotion: { promotionId: string; discountPercent: number } | null = null;

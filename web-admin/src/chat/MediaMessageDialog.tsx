@@ -1,6 +1,6 @@
 // The media composer of the chat (from the input bar): Upload New Media or the Content Manager,
-// Locked / Free, the amount within the settings' unlock bounds (default 20), at most 45 items, an optional
-// preview for locked messages and a message text. New files go through the shared uploader (presigned URL
+// Locked / Free, the amount within the settings' unlock bounds (default 20) and, once tiers are on offer, the tier a
+// locked message is for, at most 45 items, an optional preview for locked messages and a message text. New files go through the shared uploader (presigned URL
 // with media_type 'message', PUT with progress, media record); the media render on the server and the message
 // shows "under process" until they are ready.
 import { useRef, useState } from 'react';
@@ -30,6 +30,7 @@ import { useCurrentSettings } from '../settings';
 import { uploadProgress } from '../upload';
 import { emptyGallery, MediaAttach } from '../posts/MediaAttach';
 import { AmountField, useSay } from '../posts/parts';
+import { MessageTier } from '../posts/WhoCanSee';
 import { amountBounds, checkAmount, type GalleryState } from '../posts/rules';
 import type { ComposerItem, UploadSource } from '../posts/types';
 import { uploadAll } from '../posts/uploader';
@@ -60,7 +61,8 @@ export function MediaMessageDialog({ open, onClose, userId, fanName, sources, on
   const [locked, setLocked] = useState(true);
   const [amount, setAmount] = useState(String(DEFAULT_LOCKED_AMOUNT));
   const [text, setText] = useState('');
-  const [errors, setErrors] = useState<{ media?: string; preview?: string; amount?: string }>({});
+  const [minTierId, setMinTierId] = useState<string | null>(null);
+  const [errors, setErrors] = useState<{ media?: string; preview?: string; amount?: string; tier?: string }>({});
   const [busy, setBusy] = useState(false);
   /** Files already uploaded by an attempt that failed later: not sent twice. */
   const uploaded = useRef(new Map<string, string>());
@@ -70,6 +72,7 @@ export function MediaMessageDialog({ open, onClose, userId, fanName, sources, on
     setLocked(true);
     setAmount(String(DEFAULT_LOCKED_AMOUNT));
     setText('');
+    setMinTierId(null);
     setErrors({});
     uploaded.current.clear();
     uploadProgress.clear();
@@ -128,6 +131,7 @@ export function MediaMessageDialog({ open, onClose, userId, fanName, sources, on
         ...(preview ? { media_preview: preview } : {}),
         isLocked: locked,
         ...(locked ? { amount: Number(amount) } : {}),
+        ...(locked && minTierId ? { min_tier_id: minTierId } : {}),
       });
       onSent(result.message);
       reset();
@@ -135,6 +139,7 @@ export function MediaMessageDialog({ open, onClose, userId, fanName, sources, on
     } catch (error) {
       const message = (error instanceof ApiRequestError && error.message) || MESSAGES.sendFailed;
       if (error instanceof ApiRequestError && error.field === 'amount') setErrors(e => ({ ...e, amount: message }));
+      else if (error instanceof ApiRequestError && error.field === 'min_tier_id') setErrors(e => ({ ...e, tier: message }));
       else if (error instanceof ApiRequestError && (error.field === 'media' || error.field === 'file_name')) setErrors(e => ({ ...e, media: message }));
       say(message, 'error');
     } finally {
@@ -200,25 +205,39 @@ export function MediaMessageDialog({ open, onClose, userId, fanName, sources, on
             </ToggleButtonGroup>
           </Box>
           {locked ? (
-            <Box sx={{ width: { xs: '100%', sm: 240 } }}>
-              <AmountField
-                value={amount}
-                onChange={v => {
-                  setAmount(v);
-                  setErrors(e => ({ ...e, amount: undefined }));
-                }}
-                onBlur={() => {
-                  const r = checkAmount(amount, bounds);
-                  if (!r.ok) {
-                    setErrors(e => ({ ...e, amount: r.message }));
-                    setAmount(String(r.reset));
-                  }
-                }}
-                error={errors.amount}
-                helperText={`Whole dollars, between ${bounds.min} and ${bounds.max}.`}
-                disabled={busy}
-              />
-            </Box>
+            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ flex: 1, minWidth: 0 }}>
+              <Box sx={{ width: { xs: '100%', sm: 240 }, flexShrink: 0 }}>
+                <AmountField
+                  value={amount}
+                  onChange={v => {
+                    setAmount(v);
+                    setErrors(e => ({ ...e, amount: undefined }));
+                  }}
+                  onBlur={() => {
+                    const r = checkAmount(amount, bounds);
+                    if (!r.ok) {
+                      setErrors(e => ({ ...e, amount: r.message }));
+                      setAmount(String(r.reset));
+                    }
+                  }}
+                  error={errors.amount}
+                  helperText={`Whole dollars, between ${bounds.min} and ${bounds.max}.`}
+                  disabled={busy}
+                />
+              </Box>
+              <Box sx={{ flex: 1, minWidth: 0, maxWidth: { sm: 320 } }}>
+                <MessageTier
+                  value={minTierId}
+                  onChange={v => {
+                    setMinTierId(v);
+                    setErrors(e => ({ ...e, tier: undefined }));
+                  }}
+                  disabled={busy}
+                  error={errors.tier}
+                  testId="chat-media-tier"
+                />
+              </Box>
+            </Stack>
           ) : (
             <FormHelperText sx={{ alignSelf: 'center', m: 0 }}>The fan sees the media without paying.</FormHelperText>
           )}

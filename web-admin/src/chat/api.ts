@@ -49,6 +49,8 @@ export interface StaffSendBody {
   media_preview?: string;
   isLocked?: boolean;
   amount?: number;
+  /** A locked message for members of this tier and above (absent: every subscriber). */
+  min_tier_id?: string;
 }
 
 export const chatApi = {

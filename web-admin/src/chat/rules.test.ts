@@ -61,6 +61,9 @@ describe('console chat rules', () => {
     expect(lockChip({ type: 'photo', isLocked: 'free', amount: 0, amount_cents: 0 })).toEqual({ label: 'Free', state: 'free' });
     expect(lockChip({ type: 'photo', isLocked: 'locked', amount: 9, amount_cents: 900 })).toEqual({ label: 'Locked $9.00', state: 'locked' });
     expect(lockChip({ type: 'gallery', isLocked: 'unlocked', amount: 9, amount_cents: 900 })?.label).toBe('Unlocked $9.00');
+    // A message limited to a tier names it (a tier since removed has no name).
+    expect(lockChip({ type: 'photo', isLocked: 'locked', amount: 9, amount_cents: 900, required_tier: { tier_id: 't1', name: 'VIP' } })?.label).toBe('Locked $9.00 · VIP and above');
+    expect(lockChip({ type: 'photo', isLocked: 'unlocked', amount: 9, amount_cents: 900, required_tier: { tier_id: 't1', name: '' } })?.label).toBe('Unlocked $9.00 · a removed tier and above');
     expect(paidLabel({ type: 'text', is_pay_per_message: true, paid_cents: 500 })).toBe('Paid $5.00');
     expect(paidLabel({ type: 'text', is_pay_per_message: false, paid_cents: 0 })).toBeNull();
     expect(mediaTypeOf(['photo'])).toBe('photo');

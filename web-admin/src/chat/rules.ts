@@ -189,11 +189,13 @@ export function deductionBreakdown(d: Pick<ChatUserDetails, 'totalVoidAmount' | 
 export const isMediaMessage = (m: Pick<ChatMessageView, 'type'>) => m.type === 'photo' || m.type === 'video' || m.type === 'gallery';
 
 /** The lock chip of a media message (the message's lock): Free, Locked $X or Unlocked $X. */
-export function lockChip(m: Pick<ChatMessageView, 'type' | 'isLocked' | 'amount' | 'amount_cents'>): { label: string; state: 'free' | 'locked' | 'unlocked' } | null {
+export function lockChip(m: Pick<ChatMessageView, 'type' | 'isLocked' | 'amount' | 'amount_cents' | 'required_tier'>): { label: string; state: 'free' | 'locked' | 'unlocked' } | null {
   if (!isMediaMessage(m)) return null;
   const price = typeof m.amount_cents === 'number' ? cents(m.amount_cents) : dollars(m.amount);
-  if (m.isLocked === 'locked') return { label: `Locked ${price}`, state: 'locked' };
-  if (m.isLocked === 'unlocked') return { label: `Unlocked ${price}`, state: 'unlocked' };
+  // A message limited to a tier says so: "Locked $10 · VIP and above".
+  const tier = m.required_tier ? ` · ${m.required_tier.name || 'a removed tier'} and above` : '';
+  if (m.isLocked === 'locked') return { label: `Locked ${price}${tier}`, state: 'locked' };
+  if (m.isLocked === 'unlocked') return { label: `Unlocked ${price}${tier}`, state: 'unlocked' };
   return { label: 'Free', state: 'free' };
 }
 

@@ -1,5 +1,6 @@
 // The Mass Message dialog: text area, media from the Content
-// Manager or a new upload, Locked/Free, the amount (default 20, within the unlock bounds), the audience and the
+// Manager or a new upload, Locked/Free, the amount (default 20, within the unlock bounds) and, once tiers are on
+// offer, the tier a locked message is for (lower tiers see "Upgrade to …"), the audience and the
 // future-subscriber delivery (each with a help modal), scheduling (not for ONLY_NEW), a preview of what fans see and
 // the submit button ("Send now", or "Schedule" when a time is chosen). New files are uploaded first (an address per file, the file, then the message); a failure
 // opens an alert dialog. Once sent, the dialog shows the delivery progress live (MASS_MESSAGE_UPDATED).
@@ -58,6 +59,8 @@ export function MassMessageDialog({ open, onClose, role }: { open: boolean; onCl
   const [text, setText] = useState('');
   const [when, setWhen] = useState<MassWhen>(() => initialWhen(defaultDelay));
   const [category, setCategory] = useState<string | null>(null);
+  const [minTierId, setMinTierId] = useState<string | null>(null);
+  const [tierError, setTierError] = useState<string | undefined>(undefined);
   const [errors, setErrors] = useState<MessageErrors>({});
   const [busy, setBusy] = useState(false);
   const [alert, setAlert] = useState<string | null>(null);
@@ -82,6 +85,8 @@ export function MassMessageDialog({ open, onClose, role }: { open: boolean; onCl
     setText('');
     setWhen(initialWhen(defaultDelay));
     setCategory(null);
+    setMinTierId(null);
+    setTierError(undefined);
     setErrors({});
     setSendId(newSendId());
     upload.reset();
@@ -120,6 +125,7 @@ export function MassMessageDialog({ open, onClose, role }: { open: boolean; onCl
         type: messageTypeOf(gallery.items.map(i => i.kind)),
         isLocked: locked ? 'locked' : 'free',
         ...(locked ? { amount: Number(amount) } : {}),
+        ...(locked && minTierId ? { min_tier_id: minTierId } : {}),
         ...(media.length ? { media } : {}),
         media_preview: previewId,
         send_to: audience,
@@ -136,6 +142,7 @@ export function MassMessageDialog({ open, onClose, role }: { open: boolean; onCl
       const message = (error instanceof ApiRequestError && error.message) || MASS_TEXTS.massFailed;
       const field = error instanceof ApiRequestError ? error.field : undefined;
       if (field === 'amount' || field === 'media' || field === 'message' || field === 'media_preview') setErrors(e => ({ ...e, [field === 'media_preview' ? 'preview' : field]: message }));
+      if (field === 'min_tier_id') setTierError(message);
       setAlert(message);
     } finally {
       setBusy(false);
@@ -220,6 +227,14 @@ export function MassMessageDialog({ open, onClose, role }: { open: boolean; onCl
                   bounds={bounds}
                   disabled={busy}
                   freeHint="Fans see the media without paying."
+                  tier={{
+                    value: minTierId,
+                    onChange: v => {
+                      setMinTierId(v);
+                      setTierError(undefined);
+                    },
+                    error: tierError,
+                  }}
                 />
                 {showCategory ? <CategoryField value={category} onChange={setCategory} canAdd={mayCall(role, 'POST /api/media/category')} disabled={busy} /> : null}
               </Stack>

@@ -92,7 +92,7 @@ export function MassRow({ m, role, onCancelled, onResend }: { m: MassMessageView
             {m.message || <em>Media only</em>}
           </Typography>
           <Typography variant="caption" color="text.secondary" component="div">
-            {m.isLocked === 'locked' ? `Locked · $${m.amount}` : 'Free'} · {m.media.length ? `${m.media.length} media` : 'text'} · {m.audience?.label ?? AUDIENCE_LABELS[m.send_to]}
+            {m.isLocked === 'locked' ? `Locked · $${m.amount}${m.required_tier ? ` · ${m.required_tier.name || 'a removed tier'} and above` : ''}` : 'Free'} · {m.media.length ? `${m.media.length} media` : 'text'} · {m.audience?.label ?? AUDIENCE_LABELS[m.send_to]}
           </Typography>
           <Tooltip title={formatDate(m.scheduled_at ?? m.created)}>
             <Typography variant="caption" color="text.secondary">

@@ -43,6 +43,8 @@ export interface MassMessageBody {
   uniqueId?: string;
   /** An audience by behaviour (send_to is then ONLY_EXISTING). */
   audience?: SegmentBody;
+  /** A locked message for members of this tier and above (absent: every subscriber who gets it). */
+  min_tier_id?: string;
 }
 
 /** An audience by behaviour as sent (domain/chat/audience.ts); min_spent in dollars. */

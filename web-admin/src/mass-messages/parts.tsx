@@ -25,6 +25,7 @@ import LockOpenIcon from '@mui/icons-material/LockOpen';
 import ImageIcon from '@mui/icons-material/Image';
 import { emptyGallery } from '../posts/MediaAttach';
 import { AmountField } from '../posts/parts';
+import { MessageTier } from '../posts/WhoCanSee';
 import { useItemSource } from '../posts/MediaTile';
 import type { Bounds, GalleryState } from '../posts/rules';
 import type { ComposerItem, UploadSource } from '../posts/types';
@@ -63,6 +64,7 @@ export function PriceFields({
   bounds,
   disabled,
   freeHint,
+  tier,
 }: {
   locked: boolean;
   onLocked: (locked: boolean) => void;
@@ -73,8 +75,10 @@ export function PriceFields({
   bounds: Bounds;
   disabled: boolean;
   freeHint: string;
+  /** The tier a locked message is for (the mass message dialog; shown once tiers are on offer). */
+  tier?: { value: string | null; onChange: (tierId: string | null) => void; error?: string };
 }) {
-  return (
+  const row = (
     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'flex-start' } }}>
       <Box>
         <Typography variant="body2" color="text.secondary" sx={{ mb: 0.5 }} id="mass-lock-label">
@@ -107,6 +111,13 @@ export function PriceFields({
           {freeHint}
         </Typography>
       )}
+    </Stack>
+  );
+  if (!tier) return row;
+  return (
+    <Stack spacing={2}>
+      {row}
+      {locked && <MessageTier value={tier.value} onChange={tier.onChange} error={tier.error} disabled={disabled} testId="mass-tier" />}
     </Stack>
   );
 }

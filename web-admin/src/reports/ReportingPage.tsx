@@ -1,5 +1,5 @@
 // /admin/reporting: earnings by day, week or month and by source, against the previous period of
-// the same length, with the server's CSV. The content manager sees it with the reporting setting on; under
+// the same length, memberships by tier (./TierEarnings.tsx), with the server's CSV. The content manager sees it with the reporting setting on; under
 // hide_earnings the model and the content manager see counts only (the API sends no amounts).
 import { useMemo, useState } from 'react';
 import { Box, Button, Card, CardContent, Stack, Table, TableBody, TableCell, TableHead, TableRow, ToggleButton, ToggleButtonGroup, Typography, useTheme } from '@mui/material';
@@ -9,6 +9,7 @@ import { reportsApi } from './api';
 import { amount, Change, DateRangeBar, ErrorNote, HiddenEarningsNote, lastDays, ReportPage, StatCard, useReport, type Range, ConsoleRouterLink } from './parts';
 import { ExportButton } from './ReportTable';
 import { StackedBars } from './StackedBars';
+import { TierEarnings } from './TierEarnings';
 import { REPORTING_PAGE, REPORTING_SETTINGS_PAGE } from './paths';
 import TuneOutlinedIcon from '@mui/icons-material/TuneOutlined';
 import { usePermissions } from 'react-admin';
@@ -130,6 +131,7 @@ export function ReportingPage() {
           </Table>
         </Box>
       </Card>
+      {data ? <TierEarnings tiers={data.tiers ?? []} hidden={hidden} /> : null}
     </ReportPage>
   );
 }

@@ -1,9 +1,11 @@
 // The media of a chat message: photos and videos the fan may open, a locked message's blurred cover with its preview,
-// content count, price and Unlock button, and a file of the fan's own on its way up with its progress.
+// content count, price and Unlock button (or "Upgrade to <tier>" when it is limited to a tier above the fan's), and a
+// file of the fan's own on its way up with its progress.
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
+import Typography from '@mui/material/Typography';
 import LinearProgress from '@mui/material/LinearProgress';
 import LockRounded from '@mui/icons-material/LockRounded';
 import LockOpenRounded from '@mui/icons-material/LockOpenRounded';
@@ -74,6 +76,9 @@ export function LockedMedia({
   const cover = message.media.find((m) => !preview || m._id !== preview._id) ?? message.media[0] ?? null;
   const { photo, video } = message.contentCount ?? { photo: 0, video: 0 };
   const price = money(message.amount, message.amount_cents);
+  // Limited to a tier above the fan's: the way in is the upgrade (the purchase would be refused), as on a post.
+  const upgrade = message.cta === 'upgrade';
+  const tierName = message.required_tier?.name || 'higher tier';
   return (
     <Box sx={{ display: 'grid', gap: 0.75 }}>
       {preview && (
@@ -135,12 +140,21 @@ export function LockedMedia({
               )}
             </Box>
           )}
+          {upgrade && (
+            <Typography variant="subtitle2" sx={{ fontWeight: 700, textShadow: '0 1px 3px rgba(0,0,0,0.6)' }} data-testid="chat-tier-only">
+              For {tierName} members
+            </Typography>
+          )}
           <Chip
             label={price}
             data-testid="chat-price-chip"
             sx={{ bgcolor: 'rgba(0,0,0,0.55)', color: '#fff', fontWeight: 700, fontSize: 15, border: '1px solid rgba(255,255,255,0.35)' }}
           />
-          {canUnlock && (
+          {canUnlock && upgrade ? (
+            <Button variant="contained" onClick={onUnlock} startIcon={<LockRounded />} data-testid="chat-upgrade-button">
+              Upgrade to {tierName}
+            </Button>
+          ) : canUnlock && (
             <Button
               variant="contained"
               onClick={onUnlock}

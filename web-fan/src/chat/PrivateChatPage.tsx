@@ -8,6 +8,7 @@ import Box from '@mui/material/Box';
 import Fab from '@mui/material/Fab';
 import KeyboardArrowDownRounded from '@mui/icons-material/KeyboardArrowDownRounded';
 import { formatMoney } from '../../../domain/shared/money';
+import type { ChatMessageView } from '../../../domain/chat/wire';
 import { NORMAL_CHAT_DISABLED } from '../../../domain/settings/chat-settings';
 import { useAuth, useIsProxy } from '../auth';
 import { isMember, isStaff } from '../format';
@@ -28,6 +29,7 @@ import { ChatList } from './ChatList';
 import { useChatComposer } from './useChatComposer';
 import { useChatScroll } from './useChatScroll';
 import { useNextMeeting } from '../chat-booking/bookingApi';
+import { useTierUpgrade } from '../membership/useTierUpgrade';
 
 const AddFundsDialog = lazy(() => import('../wallet/AddFundsDialog'));
 
@@ -50,6 +52,18 @@ function ChatScreen() {
   const notify = useNotify();
   const chat = useChatMessages();
   const unlock = useChatUnlock(chat.upsert);
+  // A locked message limited to a tier above the fan's: "Upgrade to <tier>" opens Change plan; once upgraded the
+  // conversation is read again and the message offers its Unlock.
+  const upgrade = useTierUpgrade(() => chat.refresh());
+  const { requestUnlock } = unlock;
+  const { openUpgrade } = upgrade;
+  const unlockOrUpgrade = useMemo(
+    () => ({
+      buyingId: unlock.buyingId,
+      requestUnlock: (m: ChatMessageView) => (m.cta === 'upgrade' ? openUpgrade(m.required_tier?.tier_id ?? null) : requestUnlock(m)),
+    }),
+    [unlock.buyingId, requestUnlock, openUpgrade],
+  );
   const fromWallet = paysFromWallet(me);
 
   const [tipOpen, setTipOpen] = useState(false);
@@ -93,7 +107,7 @@ function ChatScreen() {
   if (chat.status === 'forbidden') return <SubscribeToChat />;
 
   const body = (
-    <ChatList chat={chat} shown={shown} pending={pending} ownSeenId={ownSeenId} unlock={unlock} loadOlder={loadOlder} onRetry={composer.retry} onDiscard={composer.discard} onCancel={composer.cancelUpload} />
+    <ChatList chat={chat} shown={shown} pending={pending} ownSeenId={ownSeenId} unlock={unlockOrUpgrade} loadOlder={loadOlder} onRetry={composer.retry} onDiscard={composer.discard} onCancel={composer.cancelUpload} />
   );
 
   return (
@@ -165,6 +179,7 @@ function ChatScreen() {
       />
       {tip.elements}
       {unlock.elements}
+      {upgrade.elements}
       <ConfirmPaymentDialog
         open={!!askPay}
         title="Send message"
