@@ -108,7 +108,7 @@ export function defineProjection<E extends DomainEvent, Tables extends object = 
 
 /**
  * Read-modify-write of one row: `update(store, 'posts', {id}, (row) => ({...row, likes: row.likes + 1}))`. `T` is the
- * caller's view of the row (often a few of its columns, the rest carried by the spread): any projection's store.
+ * caller's view of the row (often a few of its columns, the rest carried by the spread), in whichever projection's store.
  */
 export async function update<T extends object>(
   store: ProjectionStore<Record<string, unknown>>,
