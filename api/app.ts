@@ -101,7 +101,7 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
     logController: new OneLinePerRequest(),
   });
 
-  app.setErrorHandler((error: any, request, reply) => {
+  app.setErrorHandler((error, request, reply) => {
     if (error instanceof DomainError) {
       const field = (error.details as { field?: string }).field;
       return reply.code(error.status).send({ success: 0, message: error.message, code: error.code, ...(field ? { field } : {}) });
@@ -111,10 +111,11 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
       request.log.warn({ err: error }, 'concurrent update');
       return reply.code(409).send({ success: 0, message: 'Please try again.', code: 'CONCURRENT_UPDATE' });
     }
-    if (typeof error?.statusCode === 'number' && error.statusCode < 500) {
+    if (typeof error === 'object' && error !== null && 'statusCode' in error && typeof error.statusCode === 'number' && error.statusCode < 500) {
       // Fastify's own 4xx (malformed JSON, body too large, unsupported media type): say what, never how.
-      const message = error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? 'The request is too large.' : 'Invalid request.';
-      return reply.code(error.statusCode).send({ success: 0, message, code: error.code ?? 'BAD_REQUEST' });
+      const code = 'code' in error ? error.code : undefined;
+      const message = code === 'FST_ERR_CTP_BODY_TOO_LARGE' ? 'The request is too large.' : 'Invalid request.';
+      return reply.code(error.statusCode).send({ success: 0, message, code: code ?? 'BAD_REQUEST' });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.code(500).send({ success: 0, message: 'Something went wrong', code: 'INTERNAL' });

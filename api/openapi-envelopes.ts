@@ -43,10 +43,16 @@ const FAILURE = {
 /** An error answer; its body is the shared Failure schema (put in place by oneFailureSchema below). */
 export const failure = (description: string): JsonSchema => ({ description, type: 'object' });
 
+/** The parts of the OpenAPI document oneFailureSchema reads and sets: the shared schemas and each operation's answers. */
+interface OpenApiAnswers {
+  components?: { schemas?: Record<string, unknown> };
+  paths?: Record<string, Record<string, { responses?: Record<string, { content?: Record<string, unknown> }> }>>;
+}
+
 /** Every error answer refers to one `Failure` schema instead of repeating it ~1,000 times. */
-export function oneFailureSchema({ openapiObject }: { openapiObject: any }) {
+export function oneFailureSchema({ openapiObject }: { openapiObject: OpenApiAnswers }): OpenApiAnswers {
   openapiObject.components = { ...openapiObject.components, schemas: { ...openapiObject.components?.schemas, Failure: FAILURE } };
-  for (const ops of Object.values(openapiObject.paths ?? {}) as Record<string, { responses?: Record<string, { content?: Record<string, unknown> }> }>[])
+  for (const ops of Object.values(openapiObject.paths ?? {}))
     for (const op of Object.values(ops))
       for (const [status, response] of Object.entries(op.responses ?? {}))
         if (Number(status) >= 400 && response.content?.['application/json']) response.content['application/json'] = { schema: { $ref: '#/components/schemas/Failure' } };

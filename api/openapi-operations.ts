@@ -1,7 +1,7 @@
 // Each route as an operation of the OpenAPI document (api/openapi.ts): its zod schemas as JSON Schema, then who may
 // call it (the route table, domain/access/routes.ts), its security, its tag, and the error answers it can give
 // (from what it is: access, method, path and input), plus its success answer when it declares none.
-import type { RouteOptions } from 'fastify';
+import type { FastifySchema, RouteOptions } from 'fastify';
 import { z } from 'zod';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { API_ACCESS, type Access } from '../domain/access/routes';
@@ -46,7 +46,7 @@ export function messagesOf(schema: unknown, at = ''): string[] {
 }
 
 /** The error answers a route can give, from what it is (its access, method, path and input). */
-function errorAnswers(key: string, access: Access, schema: Record<string, unknown>): Record<string, JsonSchema> {
+function errorAnswers(key: string, access: Access, schema: Pick<FastifySchema, 'body' | 'querystring' | 'params'>): Record<string, JsonSchema> {
   const [method, url] = key.split(' ');
   const writes = method !== 'GET';
   const messages = [schema.body, schema.querystring, schema.params].flatMap((s) => messagesOf(s));
@@ -117,7 +117,8 @@ const API_SURFACE = /^\/(api|admin-api|media)\//;
  */
 export const describeRoute =
   (docsPrefix: string) =>
-  ({ schema, url, route, openapiObject }: { schema: any; url: string; route: RouteOptions; openapiObject: any }) => {
+  // The route's schema (none on some routes), and the document so far, handed on to jsonSchemaTransform as it is.
+  ({ schema, url, route, openapiObject }: { schema: FastifySchema | undefined; url: string; route: RouteOptions; openapiObject: unknown }) => {
     const method = [route.method].flat()[0] as string;
     const key = `${method} ${url}`;
     // The route table's few spec paths outside /api (GET /admin/get-welcome-message, …) are API routes too.

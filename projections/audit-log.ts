@@ -43,5 +43,5 @@ export const auditLogProjection: Projection = {
 /** The latest 20 CSV exports (DataExported), newest first: who made which file, with how many rows (the CSV page). */
 export async function recentExports(db: Kysely<ReadModels>) {
   const recent = await listAudit(db, { sort: ['recorded_at', 'DESC'], range: [0, 19], filter: { action: 'DataExported' } });
-  return recent.rows.map((r: any) => ({ id: r.id, recorded_at: r.recorded_at, actor_email: r.actor_email, resource: r.data?.resource, rows: r.data?.rows }));
+  return recent.rows.map((r) => ({ id: r.id, recorded_at: r.recorded_at, actor_email: r.actor_email, resource: r.data?.resource, rows: r.data?.rows }));
 }

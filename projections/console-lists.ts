@@ -1,7 +1,12 @@
 // The staff console's list queries over the read models, in react-admin's terms: sort, range, filter.
-import { timestamptz, type ReadModels } from './schema';
+import type { Role, SubscriptionStatusCode } from '../domain/shared/wire';
+import type { AdminSubscriberRecord } from '../domain/subscription/wire';
+import { isoTimestamp } from '../infra/db/database';
+import { storeRow, timestamptz, type ReadModels } from './schema';
+import type { MediaRow } from './media';
+import type { PostRow } from './posts';
 import { consoleStatusSql, statusCodeSql } from './subscribers';
-import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
+import { sql, type Kysely, type NotNull, type SelectQueryBuilder } from 'kysely';
 
 export interface ListParams {
   sort: [string, 'ASC' | 'DESC'];
@@ -14,8 +19,8 @@ export interface ListResult<T> {
   total: number;
 }
 
-/** Applies sort (only whitelisted columns) and range, and counts the filtered total. */
-async function page<T>(q: SelectQueryBuilder<any, any, any>, p: ListParams, sortable: Record<string, string>, tiebreak: string): Promise<ListResult<T>> {
+/** Applies sort (only whitelisted columns) and range to a query's selection, and counts the filtered total. */
+async function page<DB, TB extends keyof DB, O>(q: SelectQueryBuilder<DB, TB, O>, p: ListParams, sortable: Record<string, string>, tiebreak: string): Promise<ListResult<O>> {
   // Own columns only: `__proto__` or `constructor` must not name an inherited member.
   const sortColumn = Object.hasOwn(sortable, p.sort[0]) ? sortable[p.sort[0]] : Object.values(sortable)[0];
   const dir = p.sort[1] === 'ASC' ? 'asc' : 'desc';
@@ -26,17 +31,18 @@ async function page<T>(q: SelectQueryBuilder<any, any, any>, p: ListParams, sort
   const [from, to] = p.range;
   const limit = Math.min(Math.max(to - from + 1, 1), 500);
   const [rows, count] = await Promise.all([
-    q.selectAll().orderBy(sql.ref(sortColumn), dir).orderBy(sql.ref(tiebreak), dir).limit(limit).offset(Math.max(from, 0)).execute(),
+    q.orderBy(sql.ref(sortColumn), dir).orderBy(sql.ref(tiebreak), dir).limit(limit).offset(Math.max(from, 0)).execute(),
     q.clearSelect().select((eb) => eb.fn.countAll().as('n')).executeTakeFirst(),
   ]);
-  return { rows: rows as T[], total: Number((count as { n: number } | undefined)?.n ?? 0) };
+  // The builder cannot resolve a generic selection's result type: the count is found by its column.
+  return { rows, total: Number(count && 'n' in count ? count.n : 0) };
 }
 
 const like = (v: unknown) => `%${String(v).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 const str = (v: unknown) => (typeof v === 'string' && v !== '' ? v : null);
 
 /** A post's status as the console shows it: error / processing (from its media), scheduled, or published. */
-function postStatusFilter(q: SelectQueryBuilder<any, any, any>, status: string, nowIso: string) {
+function postStatusFilter<O>(q: SelectQueryBuilder<ReadModels, 'posts', O>, status: string, nowIso: string) {
   const mediaWith = (s: string) => sql<boolean>`EXISTS (SELECT 1 FROM rm.media m WHERE m.id IN (SELECT jsonb_array_elements(posts.media)->>'mediaId') AND m.status = ${s})`;
   switch (status) {
     case 'error':
@@ -44,29 +50,31 @@ function postStatusFilter(q: SelectQueryBuilder<any, any, any>, status: string, 
     case 'processing':
       return q.where(mediaWith('processing')).where(sql<boolean>`NOT ${mediaWith('error')}`);
     case 'scheduled':
-      return q.where('publish_at', '>', nowIso).where(sql<boolean>`NOT ${mediaWith('error')}`).where(sql<boolean>`NOT ${mediaWith('processing')}`);
+      return q.where('publish_at', '>', isoTimestamp(nowIso)).where(sql<boolean>`NOT ${mediaWith('error')}`).where(sql<boolean>`NOT ${mediaWith('processing')}`);
     case 'published':
-      return q.where('publish_at', '<=', nowIso).where(sql<boolean>`NOT ${mediaWith('error')}`).where(sql<boolean>`NOT ${mediaWith('processing')}`);
+      return q.where('publish_at', '<=', isoTimestamp(nowIso)).where(sql<boolean>`NOT ${mediaWith('error')}`).where(sql<boolean>`NOT ${mediaWith('processing')}`);
     default:
       return q.where(sql<boolean>`false`);
   }
 }
 
-export function listPosts(db: Kysely<ReadModels>, p: ListParams, nowIso: string) {
+export async function listPosts(db: Kysely<ReadModels>, p: ListParams, nowIso: string): Promise<ListResult<PostRow>> {
   let q = db.withSchema('rm').selectFrom('posts').where('deleted', '=', false);
   if (str(p.filter.q)) q = q.where('caption', 'ilike', like(p.filter.q));
   if (str(p.filter.visibility)) q = q.where('visibility', '=', str(p.filter.visibility)!);
   if (p.filter.is_demo !== undefined) q = q.where('is_demo', '=', p.filter.is_demo === true || p.filter.is_demo === 'true');
   if (str(p.filter.status)) q = postStatusFilter(q, String(p.filter.status), nowIso);
-  return page<any>(q, p, { publish_at: 'publish_at', created_at: 'created_at', price_cents: 'price_cents', unlock_count: 'unlock_count', revenue_cents: 'revenue_cents', caption: 'caption' }, 'id');
+  const r = await page(q.selectAll(), p, { publish_at: 'publish_at', created_at: 'created_at', price_cents: 'price_cents', unlock_count: 'unlock_count', revenue_cents: 'revenue_cents', caption: 'caption' }, 'id');
+  return { rows: r.rows.map((row) => storeRow('posts', row) as PostRow), total: r.total };
 }
 
-export function listMedia(db: Kysely<ReadModels>, p: ListParams) {
+export async function listMedia(db: Kysely<ReadModels>, p: ListParams): Promise<ListResult<MediaRow>> {
   // A fan's chat upload is private to that fan's conversation: not a console media item (as in the library).
   let q = db.withSchema('rm').selectFrom('media').where(sql<boolean>`NOT EXISTS (SELECT 1 FROM rm.users fu WHERE fu.id = media.uploaded_by AND fu.role = 'user')`);
   if (str(p.filter.kind)) q = q.where('kind', '=', str(p.filter.kind)!);
   if (str(p.filter.status)) q = q.where('status', '=', str(p.filter.status)!);
-  return page<any>(q, p, { created_at: 'created_at', size: 'size', file_name: 'file_name' }, 'id');
+  const r = await page(q.selectAll(), p, { created_at: 'created_at', size: 'size', file_name: 'file_name' }, 'id');
+  return { rows: r.rows.map((row) => storeRow('media', row) as MediaRow), total: r.total };
 }
 
 export function listUsers(db: Kysely<ReadModels>, p: ListParams, nowIso: string) {
@@ -85,7 +93,7 @@ export function listUsers(db: Kysely<ReadModels>, p: ListParams, nowIso: string)
           sql<boolean>`COALESCE(m.mass_messages_muted, false)`.as('mass_messages_muted'), sql<boolean>`COALESCE(m.photo_id_override, false)`.as('photo_id_override'),
           sql<boolean>`COALESCE(m.migration_subscription, false)`.as('migration_subscription'), 's.expires_at as expiration_date',
           sql<boolean>`COALESCE(s.payment_method = 'complimentary' AND s.expires_at > ${nowIso}::timestamptz, false)`.as('complimentary'),
-          sql<unknown>`COALESCE(m.email_preferences, '{"new_posts":true,"messages":true,"promotions":true}'::jsonb)`.as('email_preferences'),
+          sql<Record<string, boolean>>`COALESCE(m.email_preferences, '{"new_posts":true,"messages":true,"promotions":true}'::jsonb)`.as('email_preferences'),
         ])
         .as('x'),
     );
@@ -101,7 +109,9 @@ export function listUsers(db: Kysely<ReadModels>, p: ListParams, nowIso: string)
   if (str(p.filter.email_eq)) q = q.where(sql`lower(email)`, '=', str(p.filter.email_eq)!.toLowerCase());
   if (str(p.filter.email_like)) q = q.where('email', 'ilike', like(p.filter.email_like));
   if (Array.isArray(p.filter.roles)) q = q.where('role', 'in', p.filter.roles.length ? p.filter.roles.map(String) : ['']);
-  return page<any>(q, p, { created_at: 'created_at', email: 'email', name: 'name', total_spent_cents: 'total_spent_cents', role: 'role' }, 'id');
+  // Every account is written with these (projections/users.ts, members.ts), and the status CASE answers only these codes.
+  const rows = q.selectAll().$narrowType<{ email: NotNull; name: NotNull; role: Role; created_at: NotNull; total_spent_cents: NotNull; subscription_status: SubscriptionStatusCode }>();
+  return page(rows, p, { created_at: 'created_at', email: 'email', name: 'name', total_spent_cents: 'total_spent_cents', role: 'role' }, 'id');
 }
 
 /** Staff actions: events written by a staff role or through a proxy session, with the actor's email. */
@@ -124,7 +134,9 @@ export function listAudit(db: Kysely<ReadModels>, p: ListParams) {
   if (str(p.filter.subject_user_id)) q = q.where('subject_user_id', '=', str(p.filter.subject_user_id)!);
   if (str(p.filter.recorded_at_gte)) q = q.where('recorded_at', '>=', timestamptz(str(p.filter.recorded_at_gte)!));
   if (str(p.filter.recorded_at_lte)) q = q.where('recorded_at', '<=', timestamptz(str(p.filter.recorded_at_lte)!));
-  return page<any>(q, p, { recorded_at: 'tx', action: 'action' }, 'seq');
+  // Every event has these (projections/audit-log.ts), and its data is an object.
+  const rows = q.selectAll().$narrowType<{ recorded_at: NotNull; action: NotNull; stream_id: NotNull; data: Record<string, unknown> }>();
+  return page(rows, p, { recorded_at: 'tx', action: 'action' }, 'seq');
 }
 
 const STAFF_ROLE_NAMES = ['admin', 'super_admin', 'sub_admin', 'model', 'content_manager', 'live_stream_manager', 'support', 'system'];
@@ -145,7 +157,7 @@ export function listSubscribers(db: Kysely<ReadModels>, p: ListParams, nowIso: s
     );
   if (str(p.filter.q)) q = q.where((eb) => eb.or([eb('email', 'ilike', like(p.filter.q)), eb('name', 'ilike', like(p.filter.q))]));
   if (str(p.filter.status)) q = q.where('status', '=', str(p.filter.status)!);
-  return page<any>(q, p, { started_at: 'started_at', expires_at: 'expires_at', email: 'email', price_cents: 'price_cents' }, 'id');
+  return page(q.selectAll().$narrowType<{ status: AdminSubscriberRecord['status'] }>(), p, { started_at: 'started_at', expires_at: 'expires_at', email: 'email', price_cents: 'price_cents' }, 'id');
 }
 
 export function listTransactions(db: Kysely<ReadModels>, p: ListParams) {
@@ -167,7 +179,7 @@ export function listTransactions(db: Kysely<ReadModels>, p: ListParams) {
   if (str(p.filter.user_id)) q = q.where('user_id', '=', str(p.filter.user_id)!);
   if (str(p.filter.created_at_gte)) q = q.where('created_at', '>=', timestamptz(str(p.filter.created_at_gte)!));
   if (str(p.filter.created_at_lte)) q = q.where('created_at', '<=', timestamptz(str(p.filter.created_at_lte)!));
-  return page<any>(q, p, { created_at: 'created_at', amount_cents: 'amount_cents', type: 'type', status: 'status' }, 'id');
+  return page(q.selectAll(), p, { created_at: 'created_at', amount_cents: 'amount_cents', type: 'type', status: 'status' }, 'id');
 }
 
 export function listAuditLog(db: Kysely<ReadModels>, p: ListParams) {
@@ -179,12 +191,20 @@ export function listAuditLog(db: Kysely<ReadModels>, p: ListParams) {
     const id = String(p.filter.subject_user_id);
     q = q.where((eb) => eb.or([eb('actor_id', '=', id), eb(sql`data->>'userId'`, '=', id), eb('stream_id', 'like', `%-${id}`)]));
   }
-  return page<any>(q, p, { position: 'tx', recorded_at: 'recorded_at', type: 'type', stream_id: 'stream_id' }, 'seq');
+  // Every event has these (projections/audit-log.ts), and its data and metadata are objects.
+  const rows = q.selectAll().$narrowType<{
+    position: NotNull; stream_id: NotNull; revision: NotNull; type: NotNull; recorded_at: NotNull; data: Record<string, unknown>; metadata: Record<string, unknown>;
+  }>();
+  return page(rows, p, { position: 'tx', recorded_at: 'recorded_at', type: 'type', stream_id: 'stream_id' }, 'seq');
 }
 
-export async function findById(db: Kysely<ReadModels>, list: (p: ListParams) => Promise<ListResult<any>>, id: string) {
-  return (await list({ sort: ['id', 'ASC'], range: [0, 0], filter: { id } })).rows[0];
-}
+/** A row of each list, as the database reads it (timestamps are Dates). */
+export type UserListRow = ListRow<typeof listUsers>;
+export type AuditListRow = ListRow<typeof listAudit>;
+export type SubscriberListRow = ListRow<typeof listSubscribers>;
+export type TransactionListRow = ListRow<typeof listTransactions>;
+export type AuditLogListRow = ListRow<typeof listAuditLog>;
+type ListRow<F extends (...args: never[]) => Promise<ListResult<unknown>>> = Awaited<ReturnType<F>>['rows'][number];
 
 export async function countPosts(db: Kysely<ReadModels>): Promise<number> {
   const r = await db.withSchema('rm').selectFrom('posts').where('deleted', '=', false).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();

@@ -1,5 +1,5 @@
 // Read model: the console's Contact inbox (domain/contact/contact-message.ts), newest first.
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type NotNull } from 'kysely';
 import type { AnyDomainEvent } from './events';
 import { defineProjection } from './projection';
 import { contactMessagesTables, type ReadModelRows, type ReadModels } from './schema';
@@ -17,8 +17,8 @@ export const contactMessagesProjection = defineProjection<AnyDomainEvent, ReadMo
       });
       return;
     }
-    const row = await store.get<Record<string, unknown>>('contact_messages', { id: event.data.messageId });
-    if (row) store.put('contact_messages', { ...(row as any), status: event.data.status, status_changed_at: event.data.at, status_changed_by: event.data.by });
+    const row = await store.get<ReadModelRows['contact_messages']>('contact_messages', { id: event.data.messageId });
+    if (row) store.put('contact_messages', { ...row, status: event.data.status, status_changed_at: event.data.at, status_changed_by: event.data.by });
   },
 });
 
@@ -44,12 +44,15 @@ export async function listContactMessages(db: Kysely<ReadModels>, p: { sort: [st
   const dir = p.sort[1] === 'ASC' ? 'asc' : 'desc';
   const limit = Math.min(Math.max(p.range[1] - p.range[0] + 1, 1), 500);
   const [rows, count] = await Promise.all([
-    q.selectAll().orderBy(sql.ref(col), dir).orderBy('id', dir).limit(limit).offset(Math.max(p.range[0], 0)).execute(),
+    q.selectAll().orderBy(sql.ref(col), dir).orderBy('id', dir).limit(limit).offset(Math.max(p.range[0], 0))
+      // A message is received with all of these (ContactMessageReceived above).
+      .$narrowType<{ kind: NotNull; name: NotNull; email: NotNull; subject: NotNull; message: NotNull; status: NotNull; received_at: NotNull }>()
+      .execute(),
     q.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst(),
   ]);
   const iso = (v: unknown) => (v == null ? null : new Date(v as string).toISOString());
   return {
-    rows: rows.map((r) => ({ ...r, received_at: iso(r.received_at)!, status_changed_at: iso(r.status_changed_at) })) as unknown as ContactMessageRow[],
+    rows: rows.map((r): ContactMessageRow => ({ ...r, received_at: iso(r.received_at)!, status_changed_at: iso(r.status_changed_at) })),
     total: Number((count as { n: number } | undefined)?.n ?? 0),
   };
 }

@@ -1,6 +1,6 @@
 // Read model: coupons with their terms and whether they are enabled. Their uses and revenue come
 // from the purchases that carried the code (projections/promotions.ts offer_payments).
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type NotNull, type Selectable } from 'kysely';
 import type { AnyDomainEvent } from './events';
 import { defineProjection } from './projection';
 import { couponsTables, type ReadModelRows, type ReadModels } from './schema';
@@ -40,7 +40,11 @@ export const couponsProjection = defineProjection<AnyDomainEvent, ReadModelRows>
 const iso = (v: unknown) => new Date(v as string).toISOString();
 const parseJson = <T>(v: unknown): T => (typeof v === 'string' ? (JSON.parse(v) as T) : (v as T));
 
-function couponRow(r: any): CouponRow {
+/** A coupons row as read: every coupon is created with its code and times (CouponCreated above). */
+type CouponRecord = Selectable<ReadModels['coupons']> & { code: string; created_at: Date; updated_at: Date };
+type Created = { code: NotNull; created_at: NotNull; updated_at: NotNull };
+
+function couponRow(r: CouponRecord): CouponRow {
   return { id: r.id, code: r.code, terms: parseJson<CouponTerms>(r.terms), disabled: !!r.disabled, created_at: iso(r.created_at), updated_at: iso(r.updated_at) };
 }
 
@@ -64,12 +68,12 @@ export function couponView(c: CouponRow, usage?: { uses: number; revenue_cents: 
 }
 
 export async function findCoupon(db: Kysely<ReadModels>, id: string): Promise<CouponRow | undefined> {
-  const r = await db.withSchema('rm').selectFrom('coupons').selectAll().where('id', '=', id).executeTakeFirst();
+  const r = await db.withSchema('rm').selectFrom('coupons').selectAll().where('id', '=', id).$narrowType<Created>().executeTakeFirst();
   return r ? couponRow(r) : undefined;
 }
 
 export async function findCouponByCode(db: Kysely<ReadModels>, code: string): Promise<CouponRow | undefined> {
-  const r = await db.withSchema('rm').selectFrom('coupons').selectAll().where('code', '=', code).executeTakeFirst();
+  const r = await db.withSchema('rm').selectFrom('coupons').selectAll().where('code', '=', code).$narrowType<Created>().executeTakeFirst();
   return r ? couponRow(r) : undefined;
 }
 
@@ -88,7 +92,7 @@ export async function listCoupons(db: Kysely<ReadModels>, p: ListParams): Promis
   const dir = p.sort[1] === 'ASC' ? sql`ASC` : sql`DESC`;
   const [from, to] = p.range;
   const limit = Math.min(Math.max(to - from + 1, 1), 500);
-  const rows = await sql<any>`SELECT * FROM rm.coupons WHERE ${cond} ORDER BY ${sql.raw((Object.hasOwn(SORTS, p.sort[0]) && SORTS[p.sort[0]]) || 'created_at')} ${dir}, id ${dir} LIMIT ${limit} OFFSET ${Math.max(from, 0)}`.execute(db);
+  const rows = await sql<CouponRecord>`SELECT * FROM rm.coupons WHERE ${cond} ORDER BY ${sql.raw((Object.hasOwn(SORTS, p.sort[0]) && SORTS[p.sort[0]]) || 'created_at')} ${dir}, id ${dir} LIMIT ${limit} OFFSET ${Math.max(from, 0)}`.execute(db);
   const count = await sql<{ n: string }>`SELECT COUNT(*) AS n FROM rm.coupons WHERE ${cond}`.execute(db);
   const coupons = rows.rows.map(couponRow);
   const usage = await couponUsage(db, coupons.map((c) => c.code));

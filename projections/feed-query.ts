@@ -67,8 +67,10 @@ export interface FeedBundleOptions {
   userId: string | null;
 }
 
-// JSON carries timestamps as text; the rest of the app gets Date objects from the driver, as from any other query.
-const asDate = (v: unknown) => (v == null ? v : new Date(v as string));
+// JSON carries timestamps as Postgres writes them ('2024-05-01T10:00:00+00:00'); the rows hold ISO strings, as
+// storeRow gives them.
+const iso = (v: string) => new Date(v).toISOString();
+const isoOrNull = (v: string | null) => (v == null ? null : iso(v));
 
 /**
  * A feed page through the read function rm.feed_page (projections/read-functions.ts): the same statement as
@@ -151,12 +153,14 @@ async function bundleOf(
 
 /** The bundle's columns as the statement (or the read function's JSON object) gives them. */
 interface BundleJson {
-  rows: any[];
-  media: any[];
+  /** to_jsonb of posts and media rows: their columns, timestamps as JSON text. */
+  rows: PostRow[];
+  media: MediaRow[];
   unlocked: string[];
   liked: string[];
-  tags: any[];
-  settings: any;
+  tags: ({ post_id: string } & PostTag)[];
+  /** The site settings' stored values (null: never saved). */
+  settings: Partial<SiteSettings> | null;
   member_until: string | null;
   member_tier: string | null;
   tiers: { tier_id: string; name: string | null; rank: number | string | null }[] | null;
@@ -165,17 +169,15 @@ interface BundleJson {
 }
 
 function bundleFrom(row: BundleJson): FeedBundle {
-  const rows = (row.rows as any[]).map((p) => ({ ...p, publish_at: asDate(p.publish_at), created_at: asDate(p.created_at) })) as PostRow[];
-  const media = new Map<string, MediaRow>(
-    (row.media as any[]).map((m) => [m.id, { ...m, created_at: asDate(m.created_at), next_attempt_at: asDate(m.next_attempt_at) } as MediaRow]),
-  );
+  const rows = row.rows.map((p): PostRow => ({ ...p, publish_at: iso(p.publish_at), created_at: iso(p.created_at) }));
+  const media = new Map(row.media.map((m): [string, MediaRow] => [m.id, { ...m, created_at: iso(m.created_at), next_attempt_at: isoOrNull(m.next_attempt_at) }]));
   return {
     rows,
     media,
     unlocked: new Set(row.unlocked),
     liked: new Set(row.liked),
     tags: tagsByPost(row.tags),
-    settings: { ...DEFAULT_SETTINGS, ...((row.settings ?? {}) as Partial<SiteSettings>) },
+    settings: { ...DEFAULT_SETTINGS, ...(row.settings ?? {}) },
     memberUntil: row.member_until == null ? null : new Date(row.member_until).toISOString(),
     memberTier: row.member_tier ?? null,
     tiers: tiersById(row.tiers ?? []),

@@ -1,6 +1,6 @@
 // Read model: the feed-tag catalogue and which posts carry which tag. Counts are computed when read,
 // over posts that are not deleted, so deleting a post lowers its tags' counts without an event here.
-import type { Kysely } from 'kysely';
+import type { Kysely, NotNull } from 'kysely';
 import type { AnyDomainEvent } from './events';
 import { defineProjection } from './projection';
 import { feedTagsTables, type ReadModelRows, type ReadModels } from './schema';
@@ -97,8 +97,10 @@ export async function tagsOfPosts(db: Kysely<ReadModels>, postIds: string[]): Pr
     .select(['l.post_id', 't.id', 't.slug', 't.name'])
     .where('l.post_id', 'in', postIds)
     .orderBy('t.name')
+    // A tag is created with its slug and name (FeedTagCreated above).
+    .$narrowType<{ slug: NotNull; name: NotNull }>()
     .execute();
-  for (const r of rows as any[]) {
+  for (const r of rows) {
     const list = out.get(r.post_id) ?? [];
     list.push({ id: r.id, slug: r.slug, name: r.name });
     out.set(r.post_id, list);

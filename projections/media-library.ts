@@ -87,7 +87,10 @@ const NOT_FAN_UPLOAD = sql`NOT EXISTS (SELECT 1 FROM rm.users fu WHERE fu.id = m
 /** Media used as a preview by a post that is not deleted: the reserved 'Preview' category. */
 const IS_PREVIEW = sql`EXISTS (SELECT 1 FROM rm.posts p WHERE p.deleted = false AND p.preview_media_id = m.id)`;
 
-const counts = (r: any): CategoryCounts => ({
+/** The COUNTS columns as a statement reads them (count(*) is a bigint: a number from either driver). */
+type CountColumns = Record<keyof CategoryCounts, number | string>;
+
+const counts = (r: CountColumns | undefined): CategoryCounts => ({
   photo_count: Number(r?.photo_count ?? 0),
   video_count: Number(r?.video_count ?? 0),
   processed_photo_count: Number(r?.processed_photo_count ?? 0),
@@ -97,20 +100,20 @@ const counts = (r: any): CategoryCounts => ({
 /** 'All Media' and 'Preview' first, then the creator's categories by name, each with its media counts. */
 export async function listMediaCategories(db: Kysely<ReadModels>): Promise<CategoryListItem[]> {
   const [all, preview, own] = await Promise.all([
-    sql`SELECT ${COUNTS} FROM rm.media m WHERE m.removed = false AND ${NOT_FAN_UPLOAD}`.execute(db),
-    sql`SELECT ${COUNTS} FROM rm.media m WHERE m.removed = false AND ${IS_PREVIEW}`.execute(db),
-    sql`SELECT c.id, c.name, c.slug, c.created_at, ${COUNTS}
+    sql<CountColumns>`SELECT ${COUNTS} FROM rm.media m WHERE m.removed = false AND ${NOT_FAN_UPLOAD}`.execute(db),
+    sql<CountColumns>`SELECT ${COUNTS} FROM rm.media m WHERE m.removed = false AND ${IS_PREVIEW}`.execute(db),
+    sql<CountColumns & { id: string; name: string; slug: string; created_at: Date }>`SELECT c.id, c.name, c.slug, c.created_at, ${COUNTS}
         FROM rm.media_categories c
         LEFT JOIN rm.media_category_items i ON i.category_id = c.id
         LEFT JOIN rm.media m ON m.id = i.media_id AND m.removed = false
         GROUP BY c.id, c.name, c.slug, c.created_at
         ORDER BY c.slug, c.id`.execute(db),
   ]);
-  const reserved = (c: { id: string; name: string; slug: string }, row: unknown): CategoryListItem => ({ ...c, reserved: true, created_at: null, ...counts(row) });
+  const reserved = (c: { id: string; name: string; slug: string }, row: CountColumns | undefined): CategoryListItem => ({ ...c, reserved: true, created_at: null, ...counts(row) });
   return [
     reserved(ALL_MEDIA, all.rows[0]),
     reserved(PREVIEW, preview.rows[0]),
-    ...own.rows.map((r: any) => ({ id: r.id, name: r.name, slug: r.slug, reserved: false, created_at: new Date(r.created_at).toISOString(), ...counts(r) })),
+    ...own.rows.map((r) => ({ id: r.id, name: r.name, slug: r.slug, reserved: false, created_at: new Date(r.created_at).toISOString(), ...counts(r) })),
   ];
 }
 

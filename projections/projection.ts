@@ -106,9 +106,12 @@ export function defineProjection<E extends DomainEvent, Tables extends object = 
   }): Projection => ({ ...p, apply: p.apply as Projection["apply"] });
 }
 
-/** Read-modify-write of one row: `update(store, 'posts', {id}, (row) => ({...row, likes: row.likes + 1}))`. */
+/**
+ * Read-modify-write of one row: `update(store, 'posts', {id}, (row) => ({...row, likes: row.likes + 1}))`. `T` is the
+ * caller's view of the row (often a few of its columns, the rest carried by the spread), in whichever projection's store.
+ */
 export async function update<T extends object>(
-  store: ProjectionStore<any>,
+  store: ProjectionStore<Record<string, unknown>>,
   table: string,
   key: Row,
   change: (row: T) => T,

@@ -4,7 +4,7 @@
 // Purchases are not written to the promotion or coupon streams: the purchase's own events carry the promotion id
 // (`promotionId`) or coupon code (`couponCode`) — PostUnlockRequested, SubscriptionRequested or PaymentRequested
 // (top level, or inside `purpose`) —, and the payment's events (captured, failed, reversed) say what became of it.
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type NotNull, type Selectable } from 'kysely';
 import type { AnyDomainEvent } from './events';
 import { defineProjection } from './projection';
 import { promotionsTables, type ReadModelRows, type ReadModels } from './schema';
@@ -134,13 +134,21 @@ export const promotionsProjection = defineProjection<AnyDomainEvent, ReadModelRo
 const iso = (v: unknown): string | null => (v === null || v === undefined ? null : new Date(v as string).toISOString());
 const parseJson = <T>(v: unknown): T => (typeof v === 'string' ? (JSON.parse(v) as T) : (v as T));
 
-function promotionRow(r: any): PromotionRow {
+/** A promotions row as read: every promotion is created with its type and time (PromotionCreated above). */
+type PromotionRecord = Selectable<ReadModels['promotions']> & { promotion_type: PromotionType; created_at: Date };
+type Created = { promotion_type: PromotionType; created_at: NotNull };
+
+/** Counts and sums as a statement reads them: count(*) a bigint (a number), a sum of bigints numeric (text). */
+type Figure = number | string;
+
+function promotionRow(r: PromotionRecord): PromotionRow {
   return { id: r.id, promotion_type: r.promotion_type, data: parseJson<Promotion>(r.data), created_at: iso(r.created_at)!, ended_at: iso(r.ended_at), ended_by: r.ended_by ?? null };
 }
 
 /** The latest promotion of a type, as the read side's PromotionState (running, expired or ended). */
 export async function promotionStateOf(db: Kysely<ReadModels>, type: PromotionType): Promise<PromotionState> {
-  const r = await db.withSchema('rm').selectFrom('promotions').selectAll().where('promotion_type', '=', type).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(1).executeTakeFirst();
+  const r = await db.withSchema('rm').selectFrom('promotions').selectAll().where('promotion_type', '=', type).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(1)
+    .$narrowType<Created>().executeTakeFirst();
   if (!r) return { current: null, currentEnded: false, knownIds: [] };
   const row = promotionRow(r);
   return { current: row.data, currentEnded: row.ended_at !== null, knownIds: [row.id] };
@@ -159,7 +167,7 @@ export async function activePromotions(db: Kysely<ReadModels>, now: string): Pro
 }
 
 export async function findPromotion(db: Kysely<ReadModels>, id: string): Promise<PromotionRow | undefined> {
-  const r = await db.withSchema('rm').selectFrom('promotions').selectAll().where('id', '=', id).executeTakeFirst();
+  const r = await db.withSchema('rm').selectFrom('promotions').selectAll().where('id', '=', id).$narrowType<Created>().executeTakeFirst();
   return r ? promotionRow(r) : undefined;
 }
 
@@ -197,7 +205,7 @@ export async function promotionReports(db: Kysely<ReadModels>, p: ListParams, no
   const dir = p.sort[1] === 'ASC' ? sql`ASC` : sql`DESC`;
   const [from, to] = p.range;
   const limit = Math.min(Math.max(to - from + 1, 1), 500);
-  const rows = await sql<any>`
+  const rows = await sql<PromotionRecord & { purchases: Figure; buyers: Figure; revenue_cents: Figure; reversed: Figure }>`
     SELECT p.*, COALESCE(s.purchases, 0) AS purchases, COALESCE(s.buyers, 0) AS buyers, COALESCE(s.revenue_cents, 0) AS revenue_cents, COALESCE(s.reversed, 0) AS reversed
     FROM rm.promotions p
     LEFT JOIN (
@@ -254,7 +262,10 @@ export async function offerPurchases(db: Kysely<ReadModels>, p: ListParams): Pro
   const dir = p.sort[1] === 'ASC' ? sql`ASC` : sql`DESC`;
   const [from, to] = p.range;
   const limit = Math.min(Math.max(to - from + 1, 1), 500);
-  const rows = await sql<any>`
+  // Every offer payment is written with these (PaymentRequested and the purchase events above).
+  type Purchase = Selectable<ReadModels['offer_payments']> &
+    Pick<OfferPaymentRow, 'kind' | 'user_id' | 'status'> & { requested_at: Date; user_name: string | null; user_email: string | null };
+  const rows = await sql<Purchase>`
     SELECT o.*, u.name AS user_name, u.email AS user_email
     FROM rm.offer_payments o LEFT JOIN rm.users u ON u.id = o.user_id
     WHERE ${cond}
@@ -287,7 +298,7 @@ export async function offerPurchases(db: Kysely<ReadModels>, p: ListParams): Pro
 export async function couponUsage(db: Kysely<ReadModels>, codes: string[]): Promise<Map<string, { uses: number; revenue_cents: number }>> {
   const out = new Map<string, { uses: number; revenue_cents: number }>();
   if (codes.length === 0) return out;
-  const rows = await sql<any>`
+  const rows = await sql<{ coupon_code: string; uses: Figure; revenue_cents: Figure }>`
     SELECT coupon_code, COUNT(*) AS uses, COALESCE(SUM(amount_cents), 0) AS revenue_cents
     FROM rm.offer_payments WHERE status = 'captured' AND coupon_code IN (${sql.join(codes)}) GROUP BY coupon_code`.execute(db);
   for (const r of rows.rows) out.set(r.coupon_code, { uses: Number(r.uses), revenue_cents: Number(r.revenue_cents) });

@@ -15,6 +15,18 @@ export interface PurchasedRow {
   removed: boolean;
 }
 
+/** A row of PURCHASES as the drivers read it (jsonb parsed; amount_cents unites an integer and a bigint column). */
+interface PurchaseRecord {
+  kind: PurchasedRow['kind'];
+  id: string;
+  title: string | null;
+  amount_cents: number | string | null;
+  purchased_at: Date;
+  method: string | null;
+  media: PurchasedRow['media'] | string | null;
+  removed: boolean | null;
+}
+
 const PURCHASES = (userId: string, kind: 'all' | 'post' | 'message') => sql`
   SELECT * FROM (
     SELECT 'post' AS kind, p.id, p.caption AS title, u.amount_cents, u.unlocked_at AS purchased_at, t.method, p.media, p.deleted AS removed
@@ -33,7 +45,7 @@ export async function purchasedContents(
   q: { page: number; pageSize: number; kind: 'all' | 'post' | 'message' },
 ): Promise<{ rows: PurchasedRow[]; total: number; totalCents: number }> {
   const [rows, totals] = await Promise.all([
-    sql<any>`${PURCHASES(userId, q.kind)} ORDER BY purchased_at DESC, id DESC LIMIT ${q.pageSize} OFFSET ${(q.page - 1) * q.pageSize}`.execute(db),
+    sql<PurchaseRecord>`${PURCHASES(userId, q.kind)} ORDER BY purchased_at DESC, id DESC LIMIT ${q.pageSize} OFFSET ${(q.page - 1) * q.pageSize}`.execute(db),
     sql<{ n: string; cents: string }>`SELECT count(*) AS n, COALESCE(sum(amount_cents), 0) AS cents FROM (${PURCHASES(userId, q.kind)}) y`.execute(db),
   ]);
   return {

@@ -5,12 +5,12 @@
 // membership is due (the billing date, or the next retry after a decline; at once after the fan saved a new card
 // or topped up the wallet while the rebill fails). It is rebuilt from events like every other column, so the
 // queue survives restarts and is the same for every process reading it.
-import { sql, type Kysely, type Selectable } from 'kysely';
+import { sql, type Kysely, type NotNull, type Selectable } from 'kysely';
 import type { AnyDomainEvent } from './events';
 import { defineProjection } from './projection';
 import { storeRow, subscribersTables, timestamptz, type ReadModelRows, type ReadModels } from './schema';
 import { isActive, subscriptionStatus, type RebillFailure } from '../domain/subscription/subscription';
-import type { SubscriptionDetail } from '../domain/subscription/wire';
+import type { AdminCancellationRecord, SubscriptionDetail } from '../domain/subscription/wire';
 import type { SubscriptionStatusCode } from '../domain/shared/wire';
 
 export interface SubscriberRow {
@@ -291,7 +291,7 @@ export async function dueSubscriptions(db: Kysely<ReadModels>, nowIso: string, l
 export async function listCancellations(
   db: Kysely<ReadModels>,
   p: { sort?: [string, 'ASC' | 'DESC']; range?: [number, number]; filter?: Record<string, unknown> },
-): Promise<{ rows: any[]; total: number }> {
+): Promise<{ rows: AdminCancellationRecord[]; total: number }> {
   const filter = p.filter ?? {};
   let q = db
     .withSchema('rm')
@@ -315,6 +315,8 @@ export async function listCancellations(
       'c.id', 'c.user_id', 'u.email', 'u.name', 'c.cancelled_at', 'c.reason', 'c.other_reason', 'c.request_from', 'c.cancelled_by', 'c.actor_id',
       'a.email as actor_email', 'c.expires_at', 'c.reactivated_at',
     ])
+    // Every cancellation is written with these (SubscriptionCancelled above).
+    .$narrowType<{ user_id: NotNull; cancelled_at: NotNull; request_from: NotNull; cancelled_by: AdminCancellationRecord['cancelled_by'] }>()
     .orderBy(sql.ref((Object.hasOwn(sortable, field) && sortable[field]) || 'c.cancelled_at'), order === 'ASC' ? 'asc' : 'desc')
     .orderBy('c.id')
     .offset(Math.max(0, from))
@@ -322,7 +324,7 @@ export async function listCancellations(
     .execute();
   return {
     total,
-    rows: rows.map((r) => ({ ...r, cancelled_at: iso(r.cancelled_at), expires_at: iso(r.expires_at), reactivated_at: iso(r.reactivated_at) })),
+    rows: rows.map((r) => ({ ...r, cancelled_at: r.cancelled_at.toISOString(), expires_at: iso(r.expires_at), reactivated_at: iso(r.reactivated_at) })),
   };
 }
 

@@ -4,12 +4,13 @@
 //   crypto_payments  every crypto top-up and its status, for the console's list, its sandbox controls and the
 //                    recovery sweep (paid but not credited, open past its window)
 import { CARD_TOP_UP_CURRENCY } from '../domain/payment/purchase-kinds';
-import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
+import { sql, type Kysely, type NotNull } from 'kysely';
 import type { AnyDomainEvent } from './events';
 import { defineProjection } from './projection';
 import { walletTables, storeRow, timestamptz, type ReadModelRows, type ReadModels } from './schema';
 import { update } from './projection';
 import type { ListParams, ListResult } from './console-lists';
+import type { CryptoPaymentListRow } from '../domain/wallet/views';
 import { factsOf, knownPurpose, purchasedItemOf, type RecordedPurpose } from '../domain/payment/purchase-kinds';
 
 export interface WalletRow {
@@ -166,10 +167,10 @@ const like = (v: unknown) => `%${String(v).replace(/[\\%_]/g, (c) => `\\${c}`)}%
 const str = (v: unknown) => (typeof v === 'string' && v !== '' ? v : null);
 
 /** The console's list of crypto top-ups (react-admin sort, range, filter), with the fan's email. */
-export async function listCryptoPayments(db: Kysely<ReadModels>, p: ListParams): Promise<ListResult<any>> {
-  let q: SelectQueryBuilder<any, any, any> = db
+export async function listCryptoPayments(db: Kysely<ReadModels>, p: ListParams): Promise<ListResult<CryptoPaymentListRow>> {
+  let q = db
     .withSchema('rm')
-    .selectFrom((eb: any) =>
+    .selectFrom((eb) =>
       eb
         .selectFrom('crypto_payments as c')
         .leftJoin('users as u', 'u.id', 'c.user_id')
@@ -183,18 +184,24 @@ export async function listCryptoPayments(db: Kysely<ReadModels>, p: ListParams):
   if (Array.isArray(ids)) q = q.where(sql.ref('id'), 'in', ids.length ? ids.map(String) : ['']);
   else if (typeof ids === 'string') q = q.where(sql.ref('id'), '=', ids);
   if (str(p.filter.q)) q = q.where((eb) => eb.or([eb('user_email', 'ilike', like(p.filter.q)), eb('reference_no', 'ilike', like(p.filter.q))]));
-  if (str(p.filter.status)) q = q.where('status', '=', p.filter.status);
-  if (str(p.filter.user_id)) q = q.where('user_id', '=', p.filter.user_id);
+  if (str(p.filter.status)) q = q.where('status', '=', str(p.filter.status)!);
+  if (str(p.filter.user_id)) q = q.where('user_id', '=', str(p.filter.user_id)!);
   const sortable: Record<string, string> = { created_at: 'created_at', amount_cents: 'amount_cents', status: 'status', currency: 'currency' };
   const col = (Object.hasOwn(sortable, p.sort[0]) && sortable[p.sort[0]]) || 'created_at';
   const dir = p.sort[1] === 'ASC' ? 'asc' : 'desc';
   const [from, to] = p.range;
   const limit = Math.min(Math.max(to - from + 1, 1), 500);
   const [rows, count] = await Promise.all([
-    q.selectAll().orderBy(sql.ref(col), dir).orderBy(sql.ref('id'), dir).limit(limit).offset(Math.max(from, 0)).execute(),
+    q.selectAll().orderBy(sql.ref(col), dir).orderBy(sql.ref('id'), dir).limit(limit).offset(Math.max(from, 0))
+      // Every crypto payment is created with these (CryptoPaymentCreated above).
+      .$narrowType<{
+        user_id: NotNull; currency: NotNull; amount_cents: NotNull; status: CryptoPaymentListRow['status']; received_cents: NotNull; credit_cents: NotNull;
+        created_at: NotNull; expires_at: NotNull; updated_at: NotNull;
+      }>()
+      .execute(),
     q.clearSelect().select((eb) => eb.fn.countAll().as('n')).executeTakeFirst(),
   ]);
-  return { rows, total: Number((count as { n: number } | undefined)?.n ?? 0) };
+  return { rows, total: Number(count?.n ?? 0) };
 }
 
 /** Sum of the wallet balances and each fan's balance: the ledger check holds them against the event log. */

@@ -25,21 +25,35 @@ export async function lookupUsers(db: Kysely<ReadModels>, actor: string, email: 
   const filter = { [exact ? 'email_eq' : 'email_like']: email, roles: rolesBelow(actor) };
   const r = await listUsers(db, { sort: ['email', 'ASC'], range: [(pageNum - 1) * PAGE_SIZE, pageNum * PAGE_SIZE - 1], filter }, nowIso);
   if (r.rows.length === 0) return { rows: [], total: r.total };
-  const ids = r.rows.map((u: any) => u.id as string);
+  const ids = r.rows.map((u) => u.id);
   const [cards, wallets] = await Promise.all([
     db.withSchema('rm').selectFrom('user_cards').select(['user_id', sql<number>`jsonb_array_length(cards)`.as('n')]).where('user_id', 'in', ids).execute(),
     db.withSchema('rm').selectFrom('wallets').select(['user_id', 'balance_cents']).where('user_id', 'in', ids).execute(),
   ]);
   const cardCount = new Map(cards.map((c) => [c.user_id, Number(c.n)]));
   const balance = new Map(wallets.map((w) => [w.user_id, Number(w.balance_cents)]));
-  const rows = r.rows.map((u: any): LookupUser => ({
-    _id: u.id, name: u.name, email: u.email, role: u.role, registered_at: new Date(u.created_at).toISOString(), subscription_status: u.subscription_status,
-    expiration_date: u.expiration_date ? new Date(u.expiration_date).toISOString() : null, blocked: !!u.blocked, nickname: u.nickname ?? null,
+  const rows = r.rows.map((u): LookupUser => ({
+    _id: u.id, name: u.name, email: u.email, role: u.role, registered_at: u.created_at.toISOString(), subscription_status: u.subscription_status,
+    expiration_date: u.expiration_date ? u.expiration_date.toISOString() : null, blocked: !!u.blocked, nickname: u.nickname ?? null,
     photo_id_override: !!u.photo_id_override, migration_subscription: !!u.migration_subscription,
     total_spent_cents: Number(u.total_spent_cents), total_spent: dollarsFromCents(Number(u.total_spent_cents)),
     cards: cardCount.get(u.id) ?? 0, wallet_balance_cents: balance.get(u.id) ?? 0,
   }));
   return { rows, total: r.total };
+}
+
+/** A saved card as the statement below reads it (the card's fields are the jsonb's text). */
+interface SavedCardRow {
+  user_id: string;
+  email: string;
+  name: string;
+  card_id: string;
+  brand: string;
+  last4: string;
+  exp_month: string;
+  exp_year: string;
+  added_at: string | null;
+  is_primary: boolean | null;
 }
 
 /** Every fan's saved cards, one row per card (brand, last 4, expiry: the read model holds nothing else). */
@@ -56,7 +70,7 @@ export async function listUserCards(db: Kysely<ReadModels>, p: ListParams, now: 
     FROM rm.user_cards c JOIN rm.users u ON u.id = c.user_id CROSS JOIN LATERAL jsonb_array_elements(c.cards) e
     WHERE (${q}::text IS NULL OR u.email ILIKE ${q} OR u.name ILIKE ${q}) AND (${userId}::text IS NULL OR c.user_id = ${userId})`;
   const [rows, count] = await Promise.all([
-    sql<any>`SELECT * FROM (${base}) x ORDER BY ${sql.ref(col)} ${dir} NULLS LAST, card_id LIMIT ${p.range[1] - p.range[0] + 1} OFFSET ${p.range[0]}`.execute(db),
+    sql<SavedCardRow>`SELECT * FROM (${base}) x ORDER BY ${sql.ref(col)} ${dir} NULLS LAST, card_id LIMIT ${p.range[1] - p.range[0] + 1} OFFSET ${p.range[0]}`.execute(db),
     sql<{ n: string }>`SELECT count(*) AS n FROM (${base}) x`.execute(db),
   ]);
   const ym = now.getUTCFullYear() * 100 + now.getUTCMonth() + 1;

@@ -72,7 +72,7 @@ export function chatQueries(services: Services) {
   };
   /**
    * A request's pending session (api/auth.ts) admitted with the fan's own page read in the same statement: the page,
-   * kept as any other, or null when the statement read none for this caller (then read as usual).
+   * kept like any other, or null when the statement read none for this caller (then read as usual).
    */
   const admitWithOwnPage = async (pending: PendingSession, page: number): Promise<ChatPageBundle | null> => {
     const version = pageBundles.version();

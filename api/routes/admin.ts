@@ -1,11 +1,9 @@
 // The staff console's REST surface (/admin-api) in ra-data-simple-rest's conventions (api/schemas/console-list.ts).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
-import type { AdminTransactionRecord } from '../../domain/payment/wire';
 import { adminEventRecord, adminUserRecord } from '../../domain/console/views';
-import type { AdminSubscriberRecord } from '../../domain/subscription/wire';
 import { DomainError } from '../../domain/shared/decider';
-import { listAuditLog, listMedia, listPosts, listSubscribers, listTransactions, listUsers } from '../../projections/console-lists';
+import { listAuditLog, listMedia, listPosts, listSubscribers, listTransactions, listUsers, type AuditLogListRow } from '../../projections/console-lists';
 import { mediaByIds } from '../../projections/media';
 import { findPost, type PostRow } from '../../projections/posts';
 import { adminDashboard } from '../../projections/dashboard';
@@ -27,6 +25,8 @@ import { listParams, sendList } from '../schemas/console-list';
 import type { Services } from '../services';
 
 const EXPORT_OFF = 'Exporting users is not enabled for content managers.';
+
+const eventRecord = (e: AuditLogListRow) => adminEventRecord({ ...e, recorded_at: e.recorded_at.toISOString() });
 
 export const adminRoutes = (services: Services): FastifyPluginAsyncZod => async (app) => {
   const db = () => services.database.db;
@@ -102,7 +102,7 @@ export const adminRoutes = (services: Services): FastifyPluginAsyncZod => async 
       throw new DomainError(EXPORT_OFF, 'EXPORT_NOT_ENABLED', 403);
     const p = listParams(request, 'started_at');
     const r = await listSubscribers(db(), { ...p, range: EXPORT_RANGE }, now().toISOString());
-    return sendExport(request, reply, services, 'subscribers', p.filter, r.rows as AdminSubscriberRecord[], SUBSCRIBER_EXPORT_COLUMNS);
+    return sendExport(request, reply, services, 'subscribers', p.filter, r.rows, SUBSCRIBER_EXPORT_COLUMNS);
   });
   app.get('/admin-api/subscribers/:id', async (request, reply) => {
     const r = await listSubscribers(db(), { sort: ['started_at', 'DESC'], range: [0, 0], filter: { id: (request.params as { id: string }).id } }, now().toISOString());
@@ -118,7 +118,7 @@ export const adminRoutes = (services: Services): FastifyPluginAsyncZod => async 
   app.get('/admin-api/transactions/export', async (request, reply) => {
     const p = listParams(request, 'created_at');
     const r = await listTransactions(db(), { ...p, range: EXPORT_RANGE });
-    return sendExport(request, reply, services, 'transactions', p.filter, r.rows as AdminTransactionRecord[], TRANSACTION_EXPORT_COLUMNS);
+    return sendExport(request, reply, services, 'transactions', p.filter, r.rows, TRANSACTION_EXPORT_COLUMNS);
   });
   app.get('/admin-api/transactions/:id', async (request, reply) => {
     const r = await listTransactions(db(), { sort: ['created_at', 'DESC'], range: [0, 0], filter: { id: (request.params as { id: string }).id } });
@@ -129,12 +129,12 @@ export const adminRoutes = (services: Services): FastifyPluginAsyncZod => async 
   app.get('/admin-api/events', async (request, reply) => {
     const p = listParams(request, 'position');
     const r = await listAuditLog(db(), p);
-    return sendList(reply, 'events', p, r, r.rows.map(adminEventRecord));
+    return sendList(reply, 'events', p, r, r.rows.map(eventRecord));
   });
   app.get('/admin-api/events/:id', async (request, reply) => {
     const r = await listAuditLog(db(), { sort: ['position', 'DESC'], range: [0, 0], filter: { id: (request.params as { id: string }).id } });
     if (!r.rows[0]) throw new DomainError('Not found.', 'NOT_FOUND', 404);
-    return reply.send(adminEventRecord(r.rows[0]));
+    return reply.send(eventRecord(r.rows[0]));
   });
 
   app.get('/admin-api/dashboard', async (_request, reply) => reply.send(await adminDashboard(db(), now().toISOString())));

@@ -9,6 +9,7 @@
 //   /admin-api/help-items[/:id]                          the console's editor (react-admin resource help-items)
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
 import { DomainError } from '../../domain/shared/decider';
 import { HELP_MESSAGES } from '../../domain/help/help';
 import { recordsReadMarks } from '../../domain/notification/notification';
@@ -86,7 +87,7 @@ export const helpRoutes = (services: Services): FastifyPluginAsyncZod => async (
     if (!item) throw new DomainError(HELP_MESSAGES.notFound, 'NOT_FOUND', 404);
     return reply.send(item);
   });
-  const save = async (request: FastifyRequest, id: string | null, body: any) => {
+  const save = async (request: FastifyRequest, id: string | null, body: z.infer<typeof helpItemBody>) => {
     const caller = requireCaller(request);
     const ctx = contextFor(request, services);
     const r = await saveHelpItem(ctx, services.sanitizeHtml, id, { title: body.title, html: body.html, tags: body.tags, audience: body.audience, isPopup: body.is_popup, published: body.published }, caller.userId);

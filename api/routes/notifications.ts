@@ -8,9 +8,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { capCount, notificationReaderOf, readableKinds, recordsReadMarks, NOTIFICATION_LABELS, NOTIFICATION_MESSAGES, type NotificationKind } from '../../domain/notification/notification';
 import { DomainError } from '../../domain/shared/decider';
-import { STAFF_ROLES } from '../../domain/shared/wire';
+import { STAFF_ROLES, type Role } from '../../domain/shared/wire';
 import { markNotificationsOpened, markNotificationsRead, savePurchaseNotificationSettings } from '../../commands/notifications';
-import { listNotifications, newestNotificationAt, purchaseNotificationSettings, unopenedEntriesForPost, unreadNotificationCounts } from '../../projections/notifications';
+import { listNotifications, newestNotificationAt, purchaseNotificationSettings, unopenedEntriesForPost, unreadNotificationCounts, type Reader } from '../../projections/notifications';
 import { ok } from '../http';
 import { withThumbnails } from '../queries/notification-thumbnails';
 import { contextFor, requireCaller } from '../auth';
@@ -23,10 +23,10 @@ export const NOTIFICATION_PAGE_SIZE = 20;
 export const notificationRoutes = (services: Services): FastifyPluginAsyncZod => async (app) => {
   const db = () => services.database.db;
   const now = () => services.clock().toISOString();
-  const readerOf = (c: { userId: string; role: any }) => ({ userId: c.userId, role: c.role });
-  const isStaff = (role: any) => STAFF_ROLES.includes(role);
+  const readerOf = (c: Reader): Reader => ({ userId: c.userId, role: c.role });
+  const isStaff = (role: Role) => STAFF_ROLES.includes(role);
 
-  const countsView = async (reader: { userId: string; role: any }) => {
+  const countsView = async (reader: Reader) => {
     // Support and the live-stream manager have no bell: nothing to count (the shell asks every signed-in role).
     if (notificationReaderOf(reader.role) === null) return { types: [], counts: {}, total: 0, total_badge: capCount(0), modelUnreadTips: null, model_unread_tips_badge: null };
     const counts = await unreadNotificationCounts(db(), reader, now());
@@ -40,7 +40,7 @@ export const notificationRoutes = (services: Services): FastifyPluginAsyncZod =>
       modelUnreadTips: tips, model_unread_tips_badge: tips === null ? null : capCount(tips),
     };
   };
-  const allowedKind = (role: any, kind: NotificationKind) => {
+  const allowedKind = (role: Role, kind: NotificationKind) => {
     // The route table lets every signed-in role in; only fans and the content roles have a notification centre.
     if (notificationReaderOf(role) === null) throw new DomainError(NOTIFICATION_MESSAGES.notYours, 'FORBIDDEN', 403);
     if (!readableKinds(isStaff(role)).includes(kind)) throw new DomainError(NOTIFICATION_MESSAGES.notYours, 'NOT_FOUND', 404);

@@ -15,7 +15,7 @@ import {
   setPhotoIdOverride, startProxySession,
 } from '../../commands/staff';
 import { updateSiteSettings } from '../../commands/settings';
-import { listAudit, listUsers, type ListParams } from '../../projections/console-lists';
+import { listAudit, listUsers, type AuditListRow, type ListParams, type UserListRow } from '../../projections/console-lists';
 import { currentSettings } from '../../projections/settings';
 import { activeAdminIds } from '../../projections/members';
 import { listOutbox } from '../../infra/mail/mailer';
@@ -32,10 +32,10 @@ import type { Services } from '../services';
 const userId = z.string({ error: 'user_id is required.' }).uuid({ error: 'user_id is invalid.' });
 const flag = (name: string) => z.boolean({ error: `${name} must be true or false.` });
 
-const userRecord = (u: any): AdminUserRecord => ({ ...u, total_spent_cents: Number(u.total_spent_cents) });
+const userRecord = (u: UserListRow): AdminUserRecord => ({ ...u, created_at: u.created_at.toISOString(), total_spent_cents: Number(u.total_spent_cents) });
 
 /** The users export's columns (the list's record fields). */
-const USER_EXPORT_COLUMNS = fieldColumns<any>(['id', 'name', 'email', 'role', 'subscription_status', 'created_at', 'total_spent_cents', 'nickname', 'blocked', 'complimentary']);
+const USER_EXPORT_COLUMNS = fieldColumns<UserListRow>(['id', 'name', 'email', 'role', 'subscription_status', 'created_at', 'total_spent_cents', 'nickname', 'blocked', 'complimentary']);
 
 export const staffRoutes = (services: Services): FastifyPluginAsyncZod => async (app) => {
   const db = () => services.database.db;
@@ -145,8 +145,8 @@ export const staffRoutes = (services: Services): FastifyPluginAsyncZod => async 
     return sendExport(request, reply, services, 'users', filter, r.rows, USER_EXPORT_COLUMNS);
   });
 
-  const auditRecord = (a: any): AdminAuditRecord => ({
-    id: a.id, recorded_at: a.recorded_at, actor_id: a.actor_id, actor_email: a.actor_email, actor_role: a.actor_role, proxy_admin_id: a.proxy_admin_id,
+  const auditRecord = (a: AuditListRow): AdminAuditRecord => ({
+    id: a.id, recorded_at: a.recorded_at.toISOString(), actor_id: a.actor_id, actor_email: a.actor_email, actor_role: a.actor_role, proxy_admin_id: a.proxy_admin_id,
     action: a.action, subject_user_id: a.subject_user_id, stream_id: a.stream_id, ip: a.ip, data: a.data,
   });
   app.get('/admin-api/audit', async (request, reply) => {

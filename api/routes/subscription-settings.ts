@@ -10,7 +10,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { DomainError } from '../../domain/shared/decider';
 import type { SiteSettings } from '../../domain/settings/settings';
 import { cancelReasons, migrationSettingsChanges } from '../../domain/subscription/views';
-import type { AdminCancellationRecord } from '../../domain/subscription/wire';
 import { acceptMigrationConditions } from '../../commands/subscriptions';
 import { updateSiteSettings } from '../../commands/settings';
 import { listCancellations } from '../../projections/subscribers';
@@ -57,12 +56,12 @@ export const subscriptionSettingsRoutes = (services: Services): FastifyPluginAsy
   app.get('/admin-api/cancellations', async (request, reply) => {
     const p = listParams(request, 'cancelled_at');
     const r = await listCancellations(db(), p);
-    return sendList(reply, 'cancellations', p, r as any, r.rows as AdminCancellationRecord[]);
+    return sendList(reply, 'cancellations', p, r, r.rows);
   });
   app.get('/admin-api/cancellations/export', async (request, reply) => {
     const p = listParams(request, 'cancelled_at');
     const r = await listCancellations(db(), { ...p, range: EXPORT_RANGE });
-    return sendExport(request, reply, services, 'cancellations', p.filter, r.rows as AdminCancellationRecord[], CANCELLATION_EXPORT_COLUMNS);
+    return sendExport(request, reply, services, 'cancellations', p.filter, r.rows, CANCELLATION_EXPORT_COLUMNS);
   });
   app.get('/admin-api/cancellations/:id', async (request, reply) => {
     const id = (request.params as { id: string }).id;

@@ -1,12 +1,11 @@
 // The console's CSV exports of transactions, subscribers and the Contact inbox (api/csv.ts writes them): amounts
 // in dollars, as spreadsheets read them.
-import type { AdminTransactionRecord } from '../../domain/payment/wire';
-import type { AdminSubscriberRecord } from '../../domain/subscription/wire';
+import type { SubscriberListRow, TransactionListRow } from '../../projections/console-lists';
 import type { ContactMessageRow } from '../../projections/contact-messages';
 import { centsToDecimal, fieldColumns, type CsvColumn } from '../csv';
 
 /** The transactions export (GET /admin-api/transactions/export): amounts in dollars, as spreadsheets read them. */
-export const TRANSACTION_EXPORT_COLUMNS: CsvColumn<AdminTransactionRecord>[] = [
+export const TRANSACTION_EXPORT_COLUMNS: CsvColumn<TransactionListRow>[] = [
   { header: 'id', value: (r) => r.id },
   { header: 'date', value: (r) => r.created_at },
   { header: 'user_email', value: (r) => r.user_email },
@@ -22,7 +21,7 @@ export const TRANSACTION_EXPORT_COLUMNS: CsvColumn<AdminTransactionRecord>[] = [
 ];
 
 /** The subscribers export (GET /admin-api/subscribers/export). */
-export const SUBSCRIBER_EXPORT_COLUMNS: CsvColumn<AdminSubscriberRecord>[] = [
+export const SUBSCRIBER_EXPORT_COLUMNS: CsvColumn<SubscriberListRow>[] = [
   { header: 'name', value: (r) => r.name },
   { header: 'email', value: (r) => r.email },
   { header: 'status', value: (r) => r.status },

@@ -20,7 +20,7 @@ export interface EngagementRights {
   canComment: boolean;
 }
 
-/** 'everyone'; 'registered_and_subscribers' (status 0, 1 or 2: any signed-in fan); 'subscribers' (status 1 or 2). */
+/** 'everyone'; 'registered_and_subscribers' (status 0, 1 or 2: every signed-in fan); 'subscribers' (status 1 or 2). */
 export function visibleTo(setting: EngagementVisibility, viewer: Viewer): boolean {
   if (isStaffRole(viewer.role)) return true; // admin is always allowed
   switch (setting) {

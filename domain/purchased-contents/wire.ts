@@ -4,7 +4,7 @@
 // top-ups, receipts) are on /profile/payments.
 //
 //   GET /api/users/purchased-contents?user_id=&page_num=&type=all|post|message → PurchasedContentsPage
-//     A fan: their own only (user_id absent or their own; another id is 403). Staff: any fan, for the roles that see
+//     A fan: their own only (user_id absent or their own; another id is 403). Staff: every fan, for the roles that see
 //     chat earnings (domain/chat/roles.ts seesChatEarnings); others 403. An unknown user is 404.
 //     A fan also follows purchased_content_settings (domain/purchased-contents/rules.ts): the page off is 403
 //     'Purchased contents are not available.', a list turned off is left out, prices off zero the amounts.

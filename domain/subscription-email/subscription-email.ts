@@ -4,6 +4,7 @@
 // between record and send loses that one mail: a notice, never money, so at most once is the right side to err on).
 import type { Decider, DomainEvent } from '../shared/decider';
 import type { SubscriptionEmailKind } from '../settings/subscription-email';
+import type { SubscriptionEvent } from '../subscription/subscription';
 
 /** Mails of events older than this are dropped, never sent late (a rebuild, a first start over an old log). */
 export const SUBSCRIPTION_EMAIL_TTL_MS = 24 * 60 * 60 * 1000;
@@ -19,29 +20,31 @@ export interface SubscriptionMailDue {
   at: string;
 }
 
-type Ev = { id: string; type: string; data: any; recordedAt: Date };
+export const SUBSCRIPTION_EMAIL_SOURCE_TYPES = ['SubscriptionStarted', 'FreeSubscriptionStarted', 'SubscriptionCancelled', 'SubscriptionPaymentFailed'] as const;
+
+/** A subscription event that makes mails, as recorded (its id names the mails, its time is theirs). */
+type SourceEvent = Extract<SubscriptionEvent, { type: (typeof SUBSCRIPTION_EMAIL_SOURCE_TYPES)[number] }> & { id: string; recordedAt: Date };
 
 /** The mails a subscription event makes (before the settings decide which go out). */
-export function mailsForEvent(e: Ev): SubscriptionMailDue[] {
+export function mailsForEvent(e: SourceEvent): SubscriptionMailDue[] {
   const at = e.recordedAt.toISOString();
-  const d = e.data ?? {};
-  const one = (kind: SubscriptionEmailKind, amountCents: number, dateIso: string | null): SubscriptionMailDue => ({ sourceEventId: e.id, kind, userId: d.userId, amountCents, dateIso, at });
+  const one = (kind: SubscriptionEmailKind, amountCents: number, dateIso: string | null): SubscriptionMailDue => ({ sourceEventId: e.id, kind, userId: e.data.userId, amountCents, dateIso, at });
   switch (e.type) {
     case 'SubscriptionStarted':
-    case 'FreeSubscriptionStarted':
+    case 'FreeSubscriptionStarted': {
+      const d = e.data;
       if (d.kind === 'rebill') return [one('fan_renewed', d.amountCents ?? 0, d.nextBillingAt ?? d.expiresAt ?? null)];
       return [one('fan_subscribed', d.amountCents ?? 0, d.nextBillingAt ?? d.expiresAt ?? null), one('staff_new_subscriber', d.amountCents ?? 0, d.nextBillingAt ?? d.expiresAt ?? null)];
+    }
     case 'SubscriptionCancelled':
-      return [one('fan_cancelled', 0, d.expiresAt ?? null), one('staff_cancelled', 0, d.expiresAt ?? null)];
+      return [one('fan_cancelled', 0, e.data.expiresAt ?? null), one('staff_cancelled', 0, e.data.expiresAt ?? null)];
     case 'SubscriptionPaymentFailed':
       // Only renewals: a declined first payment is answered on the page itself.
-      return d.kind === 'rebill' ? [one('fan_payment_failed', 0, d.nextRetryAt ?? null)] : [];
+      return e.data.kind === 'rebill' ? [one('fan_payment_failed', 0, e.data.nextRetryAt ?? null)] : [];
     default:
       return [];
   }
 }
-
-export const SUBSCRIPTION_EMAIL_SOURCE_TYPES: readonly string[] = ['SubscriptionStarted', 'FreeSubscriptionStarted', 'SubscriptionCancelled', 'SubscriptionPaymentFailed'];
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;

@@ -56,7 +56,7 @@ function toEsdbPosition(p: Position): EsdbPosition {
   return { commit: BigInt(p.tx), prepare: BigInt(p.seq) };
 }
 
-function decode(value: unknown): any {
+function decode(value: unknown): unknown {
   if (value instanceof Uint8Array) {
     const text = Buffer.from(value).toString('utf8');
     try {

@@ -283,7 +283,7 @@ interface EventRow {
   recorded_at: Date | string;
 }
 
-function parseJson(v: unknown): any {
+function parseJson(v: unknown): unknown {
   return typeof v === 'string' ? JSON.parse(v) : v;
 }
 

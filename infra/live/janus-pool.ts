@@ -47,7 +47,7 @@ export function createJanusPool(instances: Instance[], opts: { statusUrl: string
       await of(room.room).destroyRoom(room);
       open[instanceOfRoom(room.room)]?.delete(room.room);
     },
-    // Every instance writes into the one shared recordings folder: any of them converts.
+    // Every instance writes into the one shared recordings folder, so any of them converts.
     finishRecording: (name) => instances[0].finishRecording(name),
     async close() {
       await Promise.all(instances.map((x) => x.close()));

@@ -71,7 +71,7 @@ export interface ProviderSigningStorage extends StorageBase {
 
 export type StoragePort = SelfSigningStorage | ProviderSigningStorage;
 
-/** The app's storage: any byte store behind the app's own signed URLs, which are made synchronously. */
+/** The app's storage: whichever byte store sits behind the app's own signed URLs, which are made synchronously. */
 export interface AppStorage extends SelfSigningStorage {
   signedGetUrl(key: string, ttlSeconds: number): string;
   signedPutUrl(key: string, ttlSeconds: number): string;

@@ -392,7 +392,8 @@ export function browserJanusEnv(origin: string, log?: JanusEnv['log']): JanusEnv
 export async function framesDecoded(pc: RTCPeerConnection): Promise<number> {
   let n = 0;
   const stats = await pc.getStats();
-  stats.forEach((s: any) => {
+  // A report holds stats of several types: the fields an inbound RTP stream has, where it has them.
+  stats.forEach((s: { type: string; kind?: string; framesDecoded?: number }) => {
     if (s.type === 'inbound-rtp' && s.kind === 'video' && typeof s.framesDecoded === 'number') n += s.framesDecoded;
   });
   return n;

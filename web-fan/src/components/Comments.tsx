@@ -1,5 +1,5 @@
 // Comments under a post on /feed/:id: oldest first with newer pages loaded on demand,
-// add (1..1000 characters, trimmed), remove one's own (staff: any), and the empty, loading and error states.
+// add (1..1000 characters, trimmed), remove one's own (staff: anyone's), and the empty, loading and error states.
 import { useRef, useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import Avatar from '@mui/material/Avatar';
