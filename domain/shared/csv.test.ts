@@ -12,4 +12,9 @@ describe('CSV cells', () => {
     expect(csvCell('-12.00')).toBe('"-12.00"');
     expect(csvCell('-7')).toBe('"-7"');
   });
+
+  it('writes a timestamp as its ISO text, whether the database gave a Date or text', () => {
+    expect(csvCell(new Date('2026-11-30T12:00:00.000Z'))).toBe('"2026-11-30T12:00:00.000Z"');
+    expect(csvCell('2026-11-30T12:00:00.000Z')).toBe('"2026-11-30T12:00:00.000Z"');
+  });
 });

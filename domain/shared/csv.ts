@@ -6,7 +6,8 @@ const FORMULA = /^[=+@\t\r]/;
 const NEGATIVE_NUMBER = /^-\d+(\.\d+)?$/;
 
 export function csvCell(value: unknown): string {
-  const s = value === null || value === undefined ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value);
+  // A read model's timestamp is a Date on one back end and text on the other: both give the ISO text.
+  const s = value === null || value === undefined ? '' : value instanceof Date ? value.toISOString() : typeof value === 'object' ? JSON.stringify(value) : String(value);
   const safe = FORMULA.test(s) || (s.startsWith('-') && !NEGATIVE_NUMBER.test(s)) ? `'${s}` : s;
   return `"${safe.replace(/"/g, '""')}"`;
 }
