@@ -19,7 +19,7 @@ export default defineConfig(
   tseslint.configs.recommended,
   {
     rules: {
-      // `any` is being removed area by area (the projections first): it is shown, it does not fail the lint yet
+      // `any` is gone from the product's code (an error there: see below); tests still use it for answers they probe
       '@typescript-eslint/no-explicit-any': 'warn',
       // cases that share one body may carry a comment about one of them between the labels
       'no-fallthrough': ['error', { allowEmptyCase: true }],
@@ -29,6 +29,12 @@ export default defineConfig(
         argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_', ignoreRestSiblings: true,
       }],
     },
+  },
+  {
+    // The product's code reads typed rows and narrows what it does not know (unknown), never `any`.
+    files: ['{domain,commands,projections,api,infra,web-shared}/**/*.{ts,tsx}', 'web-fan/src/**/*.{ts,tsx}', 'web-admin/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: { '@typescript-eslint/no-explicit-any': 'error' },
   },
   {
     files: ['web-fan/src/**/*.{ts,tsx}', 'web-admin/src/**/*.{ts,tsx}', 'web-shared/**/*.{ts,tsx}'],

@@ -85,8 +85,16 @@ export const chatMessagesProjection = defineProjection<AnyDomainEvent, ReadModel
   },
 });
 
+/** A message row as the driver or to_jsonb gives it: numbers may be text, media text or JSON, the time a Date or text. */
+export type ChatMessageRead = Omit<ChatMessageRow, 'price_cents' | 'paid_cents' | 'media' | 'created_at'> & {
+  price_cents: number | string;
+  paid_cents: number | string;
+  media: string | ChatMessageRow['media'] | null;
+  created_at: Date | string;
+};
+
 /** A row as the driver or to_jsonb gives it → the typed row (numbers, parsed media, ISO time). */
-export const chatMessageRow = (r: any): ChatMessageRow => ({
+export const chatMessageRow = (r: ChatMessageRead): ChatMessageRow => ({
   ...r,
   price_cents: Number(r.price_cents),
   paid_cents: Number(r.paid_cents),
@@ -96,7 +104,7 @@ export const chatMessageRow = (r: any): ChatMessageRow => ({
 
 /** One page of a conversation's delivered messages: page 1 is the newest `pageSize`, returned oldest first. */
 export async function conversationPage(db: Kysely<ReadModels>, fanId: string, page: number, pageSize: number, forStaff = false): Promise<ChatMessageRow[]> {
-  const r = await sql`SELECT * FROM rm.chat_messages WHERE fan_id = ${fanId} AND status = 'sent' AND ${visibleSql(forStaff)}
+  const r = await sql<ChatMessageRead>`SELECT * FROM rm.chat_messages WHERE fan_id = ${fanId} AND status = 'sent' AND ${visibleSql(forStaff)}
     ORDER BY created_at DESC, id DESC LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`.execute(db);
   return r.rows.map(chatMessageRow).reverse();
 }
@@ -112,6 +120,6 @@ export async function chatMessageIdsWithMedia(db: Kysely<ReadModels>, mediaId: s
 }
 
 export async function findChatMessage(db: Kysely<ReadModels>, id: string): Promise<ChatMessageRow | undefined> {
-  const r = await sql`SELECT * FROM rm.chat_messages WHERE id = ${id}`.execute(db);
+  const r = await sql<ChatMessageRead>`SELECT * FROM rm.chat_messages WHERE id = ${id}`.execute(db);
   return r.rows[0] ? chatMessageRow(r.rows[0]) : undefined;
 }

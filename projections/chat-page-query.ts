@@ -7,7 +7,7 @@
 // It reads several read models without owning any of them.
 import type { SiteSettings } from '../domain/settings/settings';
 import { DEFAULT_SETTINGS } from '../domain/settings/settings';
-import { chatMessageRow, type ChatMessageRow } from './chat-messages';
+import { chatMessageRow, type ChatMessageRead, type ChatMessageRow } from './chat-messages';
 import { conversationRow, type ConversationRow } from './chat-conversations';
 import { subscriberRow, type SubscriberRow } from './subscribers';
 import type { MediaRow } from './media';
@@ -29,7 +29,7 @@ export interface ChatPageBundle {
   lockedContentPromotion: PromotionState;
 }
 
-type PageJson = { rows: unknown[]; media: unknown[]; conversation: unknown; fan_name: string | null; hidden: boolean | null; subscriber: unknown; settings: unknown; promotion: { id: string; data: unknown; ended_at: string | null } | null };
+type PageJson = { rows: ChatMessageRead[]; media: unknown[]; conversation: unknown; fan_name: string | null; hidden: boolean | null; subscriber: unknown; settings: unknown; promotion: { id: string; data: unknown; ended_at: string | null } | null };
 
 /**
  * A conversation page through the read function rm.chat_page (projections/read-functions.ts): one statement,
@@ -73,7 +73,7 @@ function bundleFrom(row: PageJson): ChatPageBundle {
   }));
   const p = row.promotion;
   return {
-    rows: (row.rows as Record<string, unknown>[]).map(chatMessageRow),
+    rows: row.rows.map(chatMessageRow),
     media,
     conversation: row.conversation ? conversationRow(row.conversation as ConversationRow) : undefined,
     fanName: row.fan_name ?? '',

@@ -11,6 +11,19 @@ import { statusCodeSql } from './subscribers';
 /** One fan in the staff chat list, as the read model has them (the shape domain/chat/views.ts shapes into an answer). */
 export type ChatListRow = ChatListFacts;
 
+/** A chat list row as the database gives it: counts may come back as text, timestamps as Date or text. */
+type ChatListRead = Omit<ChatListFacts, 'expires_at' | 'last_message_at' | 'staff_unread' | 'fan_unread' | 'user_last_message' | 'wallet_cents' | 'spent_cents' | 'allowed_to_chat'> & {
+  expires_at: Date | string | null;
+  last_message_at: Date | string | null;
+  last_fan_message_at: Date | string | null;
+  staff_unread: number | string;
+  fan_unread: number | string | null;
+  user_last_message: string | null;
+  wallet_cents: number | string | null;
+  spent_cents: number | string | null;
+  allowed_to_chat: boolean | null;
+};
+
 export interface ChatListQuery {
   page: number;
   pageSize: number;
@@ -65,7 +78,7 @@ export async function chatUserList(db: Kysely<ReadModels>, q: ChatListQuery): Pr
   const [rows, count] = await Promise.all([
     // The page is chosen first and the fan's own last message (user_last_message) looked up for its rows
     // only: a lateral join over the whole list would read one message per fan before the sort and limit.
-    sql<any>`SELECT p.*, fl.text AS user_last_message, fl.type AS user_last_type
+    sql<ChatListRead>`SELECT p.*, fl.text AS user_last_message, fl.type AS user_last_type
       FROM (SELECT u.id, u.name, m.nickname, COALESCE(s.complimentary, false) AS complimentary, ${status} AS status, s.expires_at,
           COALESCE(c.last_message, '') AS last_message, c.last_message_at, c.last_fan_message_at, COALESCE(c.staff_unread, 0) AS staff_unread, COALESCE(c.fan_unread, 0) AS fan_unread,
           COALESCE(m.mass_messages_muted, false) AS mass_messages_muted, COALESCE(m.blocked, false) AS blocked, COALESCE(m.hidden_from_chat, false) AS hidden_from_chat, (SELECT w.balance_cents FROM rm.wallets w WHERE w.user_id = u.id) AS wallet_cents, EXISTS (SELECT 1 FROM rm.chat_allowed_users a WHERE a.user_id = u.id) AS allowed_to_chat, u.total_spent_cents AS spent_cents
