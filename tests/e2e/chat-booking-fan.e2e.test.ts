@@ -15,7 +15,7 @@ import { BOOKING_ENDED } from '../../domain/chat-booking/chat-access';
 import { SANDBOX_TEST_CARDS } from '../../domain/card/wire';
 import { instantLabel } from '../../web-shared/chat-booking/slots';
 import { startTestServer, TEST_CARD_FORM, type TestServer } from '../support/server';
-import { DESKTOP, SIGNED_IN_HINT, ensureAppsBuilt, fillCardDialog, launchChromium, requireChromium, shootBothWidths, signInContext } from '../support/browser';
+import { DESKTOP, SIGNED_IN_HINT, ensureAppsBuilt, fillCardDialog, launchChromium, openConsole, requireChromium, shootBothWidths, signInContext } from '../support/browser';
 import { topUpWallet } from '../support/wallet';
 
 const hasChromium = requireChromium();
@@ -159,6 +159,17 @@ describe.skipIf(!hasChromium)('chat booking, the fan side (Chromium)', () => {
     const staff = (await t.call('POST', '/api/chat/get_next_meeting_time', { isAdmin: true }, { token: admin })).body.data;
     expect(staff).toMatchObject({ status: 'live', live_chat_users: 1, booking: { user_id: fan.id, start: bookedStart } });
     await shoot('live-chat');
+    // Meanwhile the creator, in the console, has the ribbon saying the booked chat is on and the fan's message.
+    const creator = await openConsole(browser, t, collect.errors);
+    try {
+      await creator.page.goto(`${t.base}/admin/private-chat/${fan.id}`);
+      await expect.poll(() => creator.page.getByTestId('meeting-ribbon').textContent()).toMatch(/Booked chat on now/);
+      const fanBubble = creator.page.locator('[data-testid="chat-message"][data-from="fan"]');
+      await expect.poll(() => fanBubble.last().getByTestId('chat-message-text').textContent()).toBe('Hello from my booked slot');
+      await shootBothWidths(creator.page, 'chat-booking-fan-creator-sees-live-chat');
+    } finally {
+      await creator.context.close();
+    }
   });
 
   it('at the end the chat closes for the fan with the server\'s message, and the booking is past', async () => {

@@ -102,7 +102,7 @@ describe.skipIf(!hasChromium)('messaging in the console (Chromium)', () => {
     await dialog().waitFor();
     await dialog().getByTestId('audience-tier').click({ timeout: 15_000 });
     expect(await dialog().getByTestId('mass-audience-count').innerText()).toBe('Choose the tier to see who it reaches.');
-    await dialog().getByRole('combobox', { name: 'Tier' }).click();
+    await dialog().getByRole('combobox', { name: 'Audience tier' }).click();
     await staff.getByTestId('segment-tier-VIP').click();
     await expect.poll(() => dialog().getByTestId('mass-audience-count').innerText(), { timeout: 15_000 }).toBe('Reaches 1 fan now');
     await dialog().getByTestId('mass-text').fill('VIP preview tonight');

@@ -57,7 +57,7 @@ function TierField({ value, onChange, disabled }: { value: string; onChange: (ti
       select
       size="small"
       fullWidth
-      label="Tier"
+      label="Audience tier"
       value={tiers.some(t => t.id === value) ? value : ''}
       onChange={e => onChange(e.target.value)}
       disabled={disabled}
