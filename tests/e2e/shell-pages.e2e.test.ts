@@ -9,7 +9,7 @@ import { SANDBOX_TEST_CARDS } from '../../domain/card/wire';
 import { commandContext, handle } from '../../commands/handle';
 import { settingsDecider, SETTINGS_STREAM } from '../../domain/settings/settings';
 import { startTestServer, TEST_CARD_FORM, type TestServer } from '../support/server';
-import { DESKTOP, PHONE, collectCspViolations, ensureAppsBuilt, launchChromium, requireChromium, shootBothWidths, signInContext, SIGNED_IN_HINT, openConsole, signInConsole } from '../support/browser';
+import { DESKTOP, PHONE, collectCspViolations, ensureAppsBuilt, launchChromium, requireChromium, shootBothWidths, signInContext, SIGNED_IN_HINT, openConsole, settled, signInConsole } from '../support/browser';
 
 const hasChromium = requireChromium();
 
@@ -52,6 +52,9 @@ describe.skipIf(!hasChromium)('fan shell pages (Chromium)', () => {
     await shootBothWidths(page, 'shell-01-privacy-policy');
     await page.setViewportSize(PHONE);
     await page.goto(t.base + '/');
+    // The feed and the creator's header load after the footer: wait for them, or the footer moves under the click.
+    await page.getByTestId('empty-state').waitFor({ timeout: 20_000 });
+    await settled(page);
     await page.getByTestId('footer-link-faq').scrollIntoViewIfNeeded();
     await page.getByTestId('footer-link-faq').click();
     await page.waitForURL((u) => u.pathname === '/faq');
