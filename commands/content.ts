@@ -9,8 +9,7 @@ import { mediaIdsOfPost, postDecider, postStream, type CreatePost, type PostMedi
 import { FEED_TAGS_STREAM, TAG_MESSAGES, feedTagDecider } from '../domain/feed-tag/feed-tag';
 import type { PostVisibility } from '../domain/post/wire';
 import type { SiteSettings } from '../domain/settings/settings';
-import { activeTiers } from '../domain/membership-plan/plan';
-import { loadPlans } from './membership-plans';
+import { loadPlans, offeredTierIds } from './membership-plans';
 import type { AppStorage as FileStorage } from '../infra/storage/port';
 import type { MediaRenderer } from '../infra/media/port';
 import { fanUploaderOf } from './media-owner';
@@ -128,9 +127,6 @@ async function checkFeedTags(ctx: CommandContext, tagIds: string[] | undefined):
 }
 
 /** The tiers on offer, read only when a post names one (the rule in domain/post checks the name against them). */
-const offeredTierIds = async (ctx: CommandContext, minTierId: string | null | undefined): Promise<string[]> =>
-  minTierId ? activeTiers(await loadPlans(ctx.store)).map((t) => t.tierId) : [];
-
 const composerSettings = (s: SiteSettings): PostSettings => ({
   minAmount: s.content_unlock_minimum_amount, maxAmount: s.content_unlock_maximum_amount, enablePublicPost: s.enable_public_post,
 });
@@ -165,7 +161,7 @@ export async function createPost(ctx: CommandContext, settings: SiteSettings, in
     isDemo: input.isDemo,
     categoryId: input.categoryId ?? null,
     minTierId: input.minTierId ?? null,
-    tierIds: await offeredTierIds(ctx, input.minTierId),
+    tierIds: await offeredTierIds(ctx.store, input.minTierId),
   };
   // Two streams, no transaction over them: the tags first (invisible while the post does not exist), the post
   // last, so a failure between leaves nothing shown and a retry posts once. Judged first: a refused post writes nothing.
@@ -214,7 +210,7 @@ export async function editPost(
   expectedRevision?: number, // the console's If-Match: a post changed since the editor loaded it is a 412
 ) {
   await loadPreview(ctx, input.previewMediaId);
-  const tierIds = await offeredTierIds(ctx, input.minTierId);
+  const tierIds = await offeredTierIds(ctx.store, input.minTierId);
   return handle(ctx, postStream(input.postId), postDecider, {
     type: 'EditPost', caption: input.caption, visibility: input.visibility, previewMediaId: input.previewMediaId, minTierId: input.minTierId, tierIds,
     enablePublicPost: settings.enable_public_post, at: ctx.now(),
