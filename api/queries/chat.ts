@@ -19,7 +19,7 @@ import { chatUserList, fanReversals, type ChatListId } from '../../projections/c
 import { mediaByIds, type MediaRow } from '../../projections/media';
 import { chatPageBundle, chatPageWithSession, type ChatPageBundle } from '../../projections/chat-page-query';
 import { tiersOf } from '../../projections/feed-query';
-import { rankOf } from './post-views';
+import { tierRankOf } from '../../domain/post/visibility';
 import { requireCaller, type PendingSession } from '../auth';
 import type { FastifyRequest } from 'fastify';
 import { createReadCache, readCacheOptions } from '../read-cache';
@@ -114,7 +114,7 @@ export function chatQueries(services: Services) {
     return chatMessageViews(rows, {
       forStaff: viewer.isStaff, conversation: facts.conversation, settings: facts.settings, fanName: facts.fanName,
       massCopyDiscountPercent: facts.promotion?.discountPercent ?? null, media, mediaView: (m, open) => mediaView(m, open, services.storage),
-      tiers, fanTierRank: tiers ? rankOf(tiers, facts.fanTierId) : 0,
+      tiers, fanTierRank: tiers ? tierRankOf(tiers, facts.fanTierId) : 0,
     });
   };
 

@@ -1,7 +1,7 @@
 // Posts as one viewer sees them: what they may open, signed links for what they are entitled to, their unlocks
 // and likes. The feed, a post's page and every purchase answer (card, wallet) show posts this way.
 import type { FastifyRequest } from 'fastify';
-import type { RequiredTier, Viewer } from '../../domain/post/visibility';
+import { tierRankOf, type RequiredTier, type Viewer } from '../../domain/post/visibility';
 import { visibleCounts } from '../../domain/engagement/counts';
 import type { SiteSettings } from '../../domain/settings/settings';
 import type { PostRow } from '../../projections/posts';
@@ -19,12 +19,10 @@ export async function viewerOf(services: Services, request: FastifyRequest): Pro
   const c = request.caller;
   if (!c) return { userId: null, role: null, isSubscriber: false, tierRank: 0 };
   const [sub, tiers] = await Promise.all([findSubscriber(services.database.db, c.userId), tiersOf(services.database.db)]);
-  return { userId: c.userId, role: c.role, isSubscriber: subscriberStatus(sub, services.clock().toISOString()) === 'active', tierRank: rankOf(tiers, sub?.tier_id ?? null) };
+  return { userId: c.userId, role: c.role, isSubscriber: subscriberStatus(sub, services.clock().toISOString()) === 'active', tierRank: tierRankOf(tiers, sub?.tier_id ?? null) };
 }
 
 /** The rank of a member's tier (null: the base tier, rank 0). */
-export const rankOf = (tiers: Map<string, RequiredTier>, tierId: string | null): number => (tierId ? tiers.get(tierId)?.rank ?? 0 : 0);
-
 /**
  * One post as this caller sees it, read in one statement with everything its view needs (the answer to a purchase or
  * an edit); undefined when the post does not exist or is deleted.
@@ -44,7 +42,7 @@ export function viewerAs(
   if (!caller) return { userId: null, role: null, isSubscriber: false, tierRank: 0 };
   return {
     userId: caller.userId, role: caller.role, isSubscriber: subscriberStatus(m.memberUntil ? { expires_at: m.memberUntil } : undefined, nowIso) === 'active',
-    tierRank: rankOf(m.tiers, m.memberTier),
+    tierRank: tierRankOf(m.tiers, m.memberTier),
   };
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PostVisibility } from './wire';
 import type { Role } from '../shared/wire';
-import { mayOpenMedia, meetsTier, postAccess, type PostAccess, type Viewer } from './visibility';
+import { mayOpenMedia, meetsTier, postAccess, tierRankOf, type PostAccess, type Viewer } from './visibility';
 
 const guest: Viewer = { userId: null, role: null, isSubscriber: false };
 const user: Viewer = { userId: 'u1', role: 'user', isSubscriber: false };
@@ -78,6 +78,13 @@ describe('posts limited to a tier', () => {
   const vipMember: Viewer = { ...subscriber, tierRank: 10 };
   const higher: Viewer = { ...subscriber, tierRank: 20 };
   const UPGRADE: PostAccess = { entitled: false, captionBlur: false, cta: 'upgrade' };
+  it('tierRankOf: the tier\'s rank, 0 for no tier or one no longer on offer', () => {
+    const tiers = new Map([['vip', { tierId: 'vip', name: 'VIP', rank: 10 }]]);
+    expect(tierRankOf(tiers, 'vip')).toBe(10);
+    expect(tierRankOf(tiers, null)).toBe(0);
+    expect(tierRankOf(tiers, 'gone')).toBe(0);
+  });
+
   it('meetsTier: the member ranks at least as high, or the post has no limit', () => {
     expect(meetsTier(0, null)).toBe(true);
     expect(meetsTier(0, vip)).toBe(false);

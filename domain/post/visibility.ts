@@ -24,6 +24,9 @@ export const requiredTierById = (tierId: string | null | undefined, tiers: Map<s
   tierId ? (tiers.get(tierId) ?? { tierId, name: '', rank: Number.MAX_SAFE_INTEGER }) : null;
 
 /** A member sees a post limited to a tier when their tier ranks at least as high; an unlimited post, every member. */
+/** A member's tier rank (0: the base tier or none) from the tiers on offer. */
+export const tierRankOf = (tiers: Map<string, RequiredTier>, tierId: string | null): number => (tierId ? tiers.get(tierId)?.rank ?? 0 : 0);
+
 export const meetsTier = (memberRank: number, required: Pick<RequiredTier, 'rank'> | null): boolean => !required || memberRank >= required.rank;
 
 export interface PostAccess {
